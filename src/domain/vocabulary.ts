@@ -1,0 +1,47 @@
+// A closed set of codes with Japanese and English labels, and the resolution of user input to a code.
+
+export interface Term {
+  readonly code: string;
+  readonly name: string;
+  readonly name_en: string;
+}
+
+export interface Vocabulary<T extends Term = Term> {
+  /** The field this vocabulary belongs to, as named in the contract (`sector`, `action_type`, …). */
+  readonly field: string;
+  readonly terms: readonly T[];
+  /** The term for an exact code, or undefined. */
+  get(code: string): T | undefined;
+  /** The term for a code, Japanese label or English label (case-insensitive, NFKC), or undefined. */
+  resolve(input: string): T | undefined;
+  codes(): string[];
+}
+
+/** Folds a label or code for comparison: NFKC, lower case, white space removed. */
+export function foldLabel(value: string): string {
+  return value.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
+}
+
+export function defineVocabulary<T extends Term>(field: string, terms: readonly T[]): Vocabulary<T> {
+  const byCode = new Map<string, T>();
+  const byLabel = new Map<string, T>();
+  for (const term of terms) {
+    if (byCode.has(term.code)) throw new Error(`duplicate code ${term.code} in vocabulary ${field}`);
+    byCode.set(term.code, term);
+  }
+  // Codes win over labels, then Japanese labels over English ones, so that no label can shadow a code.
+  for (const term of terms) setOnce(byLabel, foldLabel(term.code), term);
+  for (const term of terms) setOnce(byLabel, foldLabel(term.name), term);
+  for (const term of terms) setOnce(byLabel, foldLabel(term.name_en), term);
+  return {
+    field,
+    terms,
+    get: (code) => byCode.get(code),
+    resolve: (input) => byLabel.get(foldLabel(input)),
+    codes: () => terms.map((t) => t.code),
+  };
+}
+
+function setOnce<T>(map: Map<string, T>, key: string, value: T): void {
+  if (key !== '' && !map.has(key)) map.set(key, value);
+}

@@ -1,0 +1,69 @@
+// Opening a database file: migrations for writers, read-only for the server, dataset metadata.
+import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+
+export type Db = Database.Database;
+
+export class SchemaVersionError extends Error {
+  constructor(path: string, found: number) {
+    super(`database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: run any import command to migrate it`);
+  }
+}
+
+/** Opens (creating if need be) a database for writing and brings its schema up to date. */
+export function openWritable(path: string): Db {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+/** Opens an existing database read-only, as the server does; refuses an out-of-date schema. */
+export function openReadOnly(path: string): Db {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  db.pragma('query_only = ON');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version !== SCHEMA_VERSION) {
+    db.close();
+    throw new SchemaVersionError(path, version);
+  }
+  return db;
+}
+
+/** Applies, each in its own transaction, every migration newer than the file's user_version. */
+export function migrate(db: Db): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+export type DatasetKind = 'demo' | 'production';
+
+export interface DatasetMeta {
+  readonly kind: DatasetKind;
+  /** RFC 3339 instant of the last build or import. */
+  readonly version: string;
+}
+
+export function writeDatasetMeta(db: Db, meta: DatasetMeta): void {
+  const put = db.prepare('INSERT INTO dataset_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  db.transaction(() => {
+    put.run('kind', meta.kind);
+    put.run('version', meta.version);
+  })();
+}
+
+export function readDatasetMeta(db: Db): DatasetMeta {
+  const rows = db.prepare('SELECT key, value FROM dataset_meta').all() as { key: string; value: string }[];
+  const map = new Map(rows.map((r) => [r.key, r.value]));
+  const kind = map.get('kind') === 'demo' ? 'demo' : 'production';
+  return { kind, version: map.get('version') ?? new Date(0).toISOString() };
+}
