@@ -4,6 +4,8 @@ export interface Term {
   readonly code: string;
   readonly name: string;
   readonly name_en: string;
+  /** Other spellings resolve() accepts (short names, abbreviations, former names); never shown as labels. */
+  readonly aliases?: readonly string[];
 }
 
 export interface Vocabulary<T extends Term = Term> {
@@ -12,7 +14,7 @@ export interface Vocabulary<T extends Term = Term> {
   readonly terms: readonly T[];
   /** The term for an exact code, or undefined. */
   get(code: string): T | undefined;
-  /** The term for a code, Japanese label or English label (case-insensitive, NFKC), or undefined. */
+  /** The term for a code, Japanese label, English label or alias (case-insensitive, NFKC), or undefined. */
   resolve(input: string): T | undefined;
   codes(): string[];
 }
@@ -29,10 +31,12 @@ export function defineVocabulary<T extends Term>(field: string, terms: readonly 
     if (byCode.has(term.code)) throw new Error(`duplicate code ${term.code} in vocabulary ${field}`);
     byCode.set(term.code, term);
   }
-  // Codes win over labels, then Japanese labels over English ones, so that no label can shadow a code.
+  // Codes win over labels, then Japanese labels over English ones, then aliases, so that no label can
+  // shadow a code and no alias can shadow a label.
   for (const term of terms) setOnce(byLabel, foldLabel(term.code), term);
   for (const term of terms) setOnce(byLabel, foldLabel(term.name), term);
   for (const term of terms) setOnce(byLabel, foldLabel(term.name_en), term);
+  for (const term of terms) for (const alias of term.aliases ?? []) setOnce(byLabel, foldLabel(alias), term);
   return {
     field,
     terms,

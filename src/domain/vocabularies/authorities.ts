@@ -1,0 +1,206 @@
+// The authorities that act or publish (national bodies and their regional offices, agencies, corporations, local governments).
+
+import { defineVocabulary, type Term } from '../vocabulary.js';
+import { DESIGNATED_CITIES } from './designated-cities.js';
+import { PREFECTURES } from './prefectures.js';
+import type { PublisherGroupCode } from './publisher-groups.js';
+
+export interface AuthorityTerm extends Term {
+  readonly group: PublisherGroupCode;
+}
+
+type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
+
+function rows(group: PublisherGroupCode, list: readonly Row[]): AuthorityTerm[] {
+  return list.map(([code, name, name_en, aliases]) => ({ code, name, name_en, group, ...(aliases ? { aliases } : {}) }));
+}
+
+// Ministries, commissions and agencies, the constitutional bodies of 財政法第21条 included; the aliases are the
+// abbreviations the press and the bodies themselves use.
+const NATIONAL: readonly Row[] = [
+  ['house_of_representatives', '衆議院', 'House of Representatives'],
+  ['house_of_councillors', '参議院', 'House of Councillors'],
+  ['supreme_court', '最高裁判所', 'Supreme Court of Japan', ['最高裁']],
+  ['board_of_audit', '会計検査院', 'Board of Audit of Japan'],
+  ['cas', '内閣官房', 'Cabinet Secretariat'],
+  ['cao', '内閣府', 'Cabinet Office'],
+  ['jftc', '公正取引委員会', 'Japan Fair Trade Commission', ['公取委', '公取']],
+  ['ppc', '個人情報保護委員会', 'Personal Information Protection Commission', ['個情委']],
+  ['npa', '警察庁', 'National Police Agency'],
+  ['fsa', '金融庁', 'Financial Services Agency'],
+  ['sesc', '証券取引等監視委員会', 'Securities and Exchange Surveillance Commission', ['証券監視委']],
+  ['caa', '消費者庁', 'Consumer Affairs Agency'],
+  ['cfa', 'こども家庭庁', 'Children and Families Agency'],
+  ['da', 'デジタル庁', 'Digital Agency'],
+  ['reconstruction_agency', '復興庁', 'Reconstruction Agency'],
+  ['mic', '総務省', 'Ministry of Internal Affairs and Communications'],
+  ['moj', '法務省', 'Ministry of Justice'],
+  ['mofa', '外務省', 'Ministry of Foreign Affairs'],
+  ['mof', '財務省', 'Ministry of Finance'],
+  ['nta', '国税庁', 'National Tax Agency'],
+  ['mext', '文部科学省', 'Ministry of Education, Culture, Sports, Science and Technology', ['文科省']],
+  ['mhlw', '厚生労働省', 'Ministry of Health, Labour and Welfare', ['厚労省']],
+  ['maff', '農林水産省', 'Ministry of Agriculture, Forestry and Fisheries', ['農水省']],
+  ['forestry_agency', '林野庁', 'Forestry Agency'],
+  ['fisheries_agency', '水産庁', 'Fisheries Agency'],
+  ['meti', '経済産業省', 'Ministry of Economy, Trade and Industry', ['経産省']],
+  ['anre', '資源エネルギー庁', 'Agency for Natural Resources and Energy', ['エネ庁']],
+  ['jpo', '特許庁', 'Japan Patent Office'],
+  ['smea', '中小企業庁', 'Small and Medium Enterprise Agency', ['中企庁']],
+  ['mlit', '国土交通省', 'Ministry of Land, Infrastructure, Transport and Tourism', ['国交省']],
+  ['jta', '観光庁', 'Japan Tourism Agency'],
+  ['jma', '気象庁', 'Japan Meteorological Agency'],
+  ['jcg', '海上保安庁', 'Japan Coast Guard', ['海保']],
+  ['moe', '環境省', 'Ministry of the Environment'],
+  ['nra', '原子力規制委員会', 'Nuclear Regulation Authority', ['規制委']],
+  ['mod', '防衛省', 'Ministry of Defense'],
+  ['atla', '防衛装備庁', 'Acquisition, Technology and Logistics Agency'],
+];
+
+// 地方整備局, with 北海道開発局 and 沖縄総合事務局 doing that work in Hokkaido and Okinawa.
+const MLIT_DEVELOPMENT: readonly Row[] = [
+  ['mlit_hokkaido_rdb', '北海道開発局', 'Hokkaido Regional Development Bureau'],
+  ['mlit_tohoku_rdb', '東北地方整備局', 'Tohoku Regional Development Bureau'],
+  ['mlit_kanto_rdb', '関東地方整備局', 'Kanto Regional Development Bureau'],
+  ['mlit_hokuriku_rdb', '北陸地方整備局', 'Hokuriku Regional Development Bureau'],
+  ['mlit_chubu_rdb', '中部地方整備局', 'Chubu Regional Development Bureau'],
+  ['mlit_kinki_rdb', '近畿地方整備局', 'Kinki Regional Development Bureau'],
+  ['mlit_chugoku_rdb', '中国地方整備局', 'Chugoku Regional Development Bureau'],
+  ['mlit_shikoku_rdb', '四国地方整備局', 'Shikoku Regional Development Bureau'],
+  ['mlit_kyushu_rdb', '九州地方整備局', 'Kyushu Regional Development Bureau'],
+  ['mlit_okinawa_ogb', '沖縄総合事務局', 'Okinawa General Bureau'],
+];
+
+// 地方運輸局 (trucking, bus, taxi, vehicle maintenance and travel-agency actions); 神戸運輸監理部 covers
+// maritime work in Hyogo with the powers of a district transport bureau, so it is kept apart.
+const MLIT_TRANSPORT: readonly Row[] = [
+  ['mlit_hokkaido_dtb', '北海道運輸局', 'Hokkaido District Transport Bureau'],
+  ['mlit_tohoku_dtb', '東北運輸局', 'Tohoku District Transport Bureau'],
+  ['mlit_kanto_dtb', '関東運輸局', 'Kanto District Transport Bureau'],
+  ['mlit_hokuriku_shinetsu_dtb', '北陸信越運輸局', 'Hokuriku-Shinetsu District Transport Bureau'],
+  ['mlit_chubu_dtb', '中部運輸局', 'Chubu District Transport Bureau'],
+  ['mlit_kinki_dtb', '近畿運輸局', 'Kinki District Transport Bureau'],
+  ['mlit_kobe_tsd', '神戸運輸監理部', 'Kobe Transport Supervisory Department'],
+  ['mlit_chugoku_dtb', '中国運輸局', 'Chugoku District Transport Bureau'],
+  ['mlit_shikoku_dtb', '四国運輸局', 'Shikoku District Transport Bureau'],
+  ['mlit_kyushu_dtb', '九州運輸局', 'Kyushu District Transport Bureau'],
+];
+
+// 財務局 are offices of 財務省, but they act for 金融庁 under delegated powers (金融商品取引業者, 貸金業者 of
+// several prefectures, …), which is why they carry the fsa prefix. In Okinawa the finance department of
+// 沖縄総合事務局 does that work; it is named apart so that 沖縄総合事務局 itself stays one term.
+const FSA_FINANCE: readonly Row[] = [
+  ['fsa_hokkaido_lfb', '北海道財務局', 'Hokkaido Local Finance Bureau'],
+  ['fsa_tohoku_lfb', '東北財務局', 'Tohoku Local Finance Bureau'],
+  ['fsa_kanto_lfb', '関東財務局', 'Kanto Local Finance Bureau'],
+  ['fsa_hokuriku_lfb', '北陸財務局', 'Hokuriku Local Finance Bureau'],
+  ['fsa_tokai_lfb', '東海財務局', 'Tokai Local Finance Bureau'],
+  ['fsa_kinki_lfb', '近畿財務局', 'Kinki Local Finance Bureau'],
+  ['fsa_chugoku_lfb', '中国財務局', 'Chugoku Local Finance Bureau'],
+  ['fsa_shikoku_lfb', '四国財務局', 'Shikoku Local Finance Bureau'],
+  ['fsa_kyushu_lfb', '九州財務局', 'Kyushu Local Finance Bureau'],
+  ['fsa_fukuoka_lfb', '福岡財務支局', 'Fukuoka Local Finance Branch Bureau'],
+  ['fsa_okinawa_ogb', '沖縄総合事務局財務部', 'Okinawa General Bureau, Finance Department'],
+];
+
+// Agencies that publish bid or transaction suspensions; names as their establishing acts give them.
+const INDEPENDENT_AGENCIES: readonly Row[] = [
+  ['ur', '独立行政法人都市再生機構', 'Urban Renaissance Agency', ['都市再生機構', 'UR都市機構']],
+  ['jrtt', '独立行政法人鉄道建設・運輸施設整備支援機構', 'Japan Railway Construction, Transport and Technology Agency', ['鉄道建設・運輸施設整備支援機構', '鉄道・運輸機構']],
+  ['jwa', '独立行政法人水資源機構', 'Japan Water Agency', ['水資源機構']],
+  ['jhf', '独立行政法人住宅金融支援機構', 'Japan Housing Finance Agency', ['住宅金融支援機構']],
+  ['jaxa', '国立研究開発法人宇宙航空研究開発機構', 'Japan Aerospace Exploration Agency', ['宇宙航空研究開発機構']],
+  ['jaea', '国立研究開発法人日本原子力研究開発機構', 'Japan Atomic Energy Agency', ['日本原子力研究開発機構', '原子力機構']],
+  ['jst', '国立研究開発法人科学技術振興機構', 'Japan Science and Technology Agency', ['科学技術振興機構']],
+  ['nedo', '国立研究開発法人新エネルギー・産業技術総合開発機構', 'New Energy and Industrial Technology Development Organization', ['新エネルギー・産業技術総合開発機構']],
+  ['aist', '国立研究開発法人産業技術総合研究所', 'National Institute of Advanced Industrial Science and Technology', ['産業技術総合研究所', '産総研']],
+  ['riken', '国立研究開発法人理化学研究所', 'RIKEN', ['理化学研究所', '理研']],
+  ['pwri', '国立研究開発法人土木研究所', 'Public Works Research Institute', ['土木研究所']],
+  ['jasso', '独立行政法人日本学生支援機構', 'Japan Student Services Organization', ['日本学生支援機構']],
+  ['jica', '独立行政法人国際協力機構', 'Japan International Cooperation Agency', ['国際協力機構']],
+  ['jogmec', '独立行政法人エネルギー・金属鉱物資源機構', 'Japan Organization for Metals and Energy Security', ['エネルギー・金属鉱物資源機構', '石油天然ガス・金属鉱物資源機構']],
+  ['nho', '独立行政法人国立病院機構', 'National Hospital Organization', ['国立病院機構']],
+  ['jcho', '独立行政法人地域医療機能推進機構', 'Japan Community Health care Organization', ['地域医療機能推進機構']],
+  ['jeed', '独立行政法人高齢・障害・求職者雇用支援機構', 'Japan Organization for Employment of the Elderly, Persons with Disabilities and Job Seekers', ['高齢・障害・求職者雇用支援機構']],
+  ['npb', '独立行政法人国立印刷局', 'National Printing Bureau', ['国立印刷局']],
+  ['mint', '独立行政法人造幣局', 'Japan Mint', ['造幣局']],
+];
+
+// Special companies and special corporations with their own procurement rules. The Japan Post companies are
+// left out until a source needs them: they contract under private law, not the national procurement rules.
+const PUBLIC_CORPORATIONS: readonly Row[] = [
+  ['nexco_east', '東日本高速道路株式会社', 'East Nippon Expressway Company Limited', ['NEXCO東日本', '東日本高速道路']],
+  ['nexco_central', '中日本高速道路株式会社', 'Central Nippon Expressway Company Limited', ['NEXCO中日本', '中日本高速道路']],
+  ['nexco_west', '西日本高速道路株式会社', 'West Nippon Expressway Company Limited', ['NEXCO西日本', '西日本高速道路']],
+  ['shutoko', '首都高速道路株式会社', 'Metropolitan Expressway Company Limited', ['首都高速道路', '首都高']],
+  ['hanshin_expressway', '阪神高速道路株式会社', 'Hanshin Expressway Company Limited', ['阪神高速道路', '阪神高速']],
+  ['jb_honshi', '本州四国連絡高速道路株式会社', 'Honshu-Shikoku Bridge Expressway Company Limited', ['本州四国連絡高速道路', '本四高速']],
+  ['naa', '成田国際空港株式会社', 'Narita International Airport Corporation', ['成田国際空港']],
+  ['nkiac', '新関西国際空港株式会社', 'New Kansai International Airport Company, Ltd.', ['新関西国際空港']],
+  ['jfc', '株式会社日本政策金融公庫', 'Japan Finance Corporation', ['日本政策金融公庫']],
+  ['nhk', '日本放送協会', 'Japan Broadcasting Corporation', ['NHK']],
+  ['jihs', '国立健康危機管理研究機構', 'Japan Institute for Health Security'],
+];
+
+// The prefectural governments; the contract spells Tokyo's as 'Tokyo Metropolis'.
+function prefectureNameEn(code: string, nameEn: string): string {
+  if (code === '01') return 'Hokkaido';
+  if (code === '13') return 'Tokyo Metropolis';
+  return `${nameEn} Prefecture`;
+}
+
+const PREFECTURE_AUTHORITIES: AuthorityTerm[] = PREFECTURES.map((p) => ({
+  code: `pref_${p.code}`,
+  name: p.name,
+  name_en: prefectureNameEn(p.code, p.name_en),
+  group: 'prefecture',
+}));
+
+const CITY_AUTHORITIES: AuthorityTerm[] = DESIGNATED_CITIES.map((c) => ({
+  code: `city_${c.code}`,
+  name: c.name,
+  name_en: `${c.name_en} City`,
+  group: 'designated_city',
+}));
+
+// 都道府県労働局 are offices of 厚生労働省, one per prefecture, named for the prefecture without its suffix.
+const LABOUR_BUREAUS: AuthorityTerm[] = PREFECTURES.map((p) => ({
+  code: `mhlw_labour_bureau_${p.code}`,
+  name: `${p.short_name}労働局`,
+  name_en: `${p.name_en} Labour Bureau`,
+  group: 'national',
+}));
+
+export const AUTHORITIES: readonly AuthorityTerm[] = [
+  ...rows('national', NATIONAL),
+  ...LABOUR_BUREAUS,
+  ...rows('national', MLIT_DEVELOPMENT),
+  ...rows('national', MLIT_TRANSPORT),
+  ...rows('national', FSA_FINANCE),
+  ...rows('independent_agency', INDEPENDENT_AGENCIES),
+  ...rows('public_corporation', PUBLIC_CORPORATIONS),
+  ...PREFECTURE_AUTHORITIES,
+  ...CITY_AUTHORITIES,
+];
+
+export const authorities = defineVocabulary('authority', AUTHORITIES);
+
+/** The publisher group of an authority code, or undefined for an unknown code. */
+export function authorityGroup(code: string): PublisherGroupCode | undefined {
+  return authorities.get(code)?.group;
+}
+
+/** The labour bureau (都道府県労働局) of a prefecture, by JIS code ('13' → 東京労働局). */
+export function labourBureauForPrefecture(prefCode: string): AuthorityTerm | undefined {
+  return authorities.get(`mhlw_labour_bureau_${prefCode}`);
+}
+
+/** The prefectural government as an authority, by JIS code ('13' → pref_13). */
+export function prefectureAuthority(prefCode: string): AuthorityTerm | undefined {
+  return authorities.get(`pref_${prefCode}`);
+}
+
+/** The designated city as an authority, by its 5-digit code ('14100' → city_14100). */
+export function designatedCityAuthority(cityCode: string): AuthorityTerm | undefined {
+  return authorities.get(`city_${cityCode}`);
+}

@@ -1,0 +1,120 @@
+// The small closed vocabularies of the contract: action types, nature, sectors, reasons and statuses.
+
+import { defineVocabulary, type Vocabulary } from '../vocabulary.js';
+
+interface CodedTerm<C extends string> {
+  readonly code: C;
+  readonly name: string;
+  readonly name_en: string;
+}
+
+function closedSet<const C extends string>(
+  field: string,
+  rows: readonly (readonly [code: C, name: string, name_en: string])[],
+): Vocabulary<CodedTerm<C>> {
+  return defineVocabulary(field, rows.map(([code, name, name_en]) => ({ code, name, name_en })));
+}
+
+/** The code union of a vocabulary built here. */
+export type CodeOf<V> = V extends Vocabulary<CodedTerm<infer C>> ? C : never;
+
+export const enforcementActionTypes = closedSet('action_type', [
+  ['cease_and_desist_order', '排除措置命令', 'Cease and desist order'],
+  ['measures_order', '措置命令', 'Measures order'],
+  ['surcharge_payment_order', '課徴金納付命令', 'Surcharge payment order'],
+  ['commitment_plan_approval', '確約計画の認定', 'Approval of a commitment plan'],
+  ['business_improvement_order', '業務改善命令', 'Business improvement order'],
+  ['operations_suspension_order', '業務停止命令', 'Operations suspension order'],
+  ['business_suspension_order', '営業停止命令', 'Business suspension order'],
+  ['license_revocation', '許可・免許の取消し', 'Revocation of a licence or permit'],
+  ['registration_revocation', '登録の取消し', 'Revocation of a registration'],
+  ['instruction_order', '指示', 'Instruction'],
+  ['recommendation', '勧告', 'Recommendation'],
+  ['warning', '警告', 'Warning'],
+  ['prosecution_referral', '送検', 'Referral to the public prosecutor'],
+  ['public_announcement', '公表', 'Public announcement'],
+]);
+export type EnforcementActionType = CodeOf<typeof enforcementActionTypes>;
+
+export const licenseActionTypes = closedSet('action_type', [
+  ['license_revocation', '許可・免許の取消し', 'Revocation of a licence or permit'],
+  ['registration_revocation', '登録の取消し', 'Revocation of a registration'],
+  ['designation_revocation', '指定の取消し', 'Revocation of a designation'],
+  ['business_suspension_order', '営業停止命令', 'Business suspension order'],
+  ['operations_suspension_order', '業務停止命令', 'Operations suspension order'],
+  ['vehicle_use_suspension', '自動車等の使用停止', 'Suspension of vehicle use'],
+  ['instruction_order', '指示', 'Instruction'],
+  ['warning', '警告', 'Warning'],
+]);
+export type LicenseActionType = CodeOf<typeof licenseActionTypes>;
+
+export const natures = closedSet('nature', [
+  ['violation', '違反による処分', 'Disciplinary action for a violation'],
+  ['voluntary_closure', '廃業・返納等', 'Voluntary closure, surrender or lapse'],
+  ['other', 'その他', 'Other'],
+]);
+export type Nature = CodeOf<typeof natures>;
+
+// The licensed trades licence actions fall under; Japanese labels name the business as its act registers it.
+export const sectors = closedSet('sector', [
+  ['construction', '建設業', 'Construction'],
+  ['real_estate_brokerage', '宅地建物取引業', 'Real estate brokerage'],
+  ['condominium_management', 'マンション管理業', 'Condominium management'],
+  ['rental_housing_management', '賃貸住宅管理業', 'Rental housing management'],
+  ['architect_office', '建築士事務所', 'Architect office'],
+  ['building_inspection_body', '指定確認検査機関', 'Designated building inspection body'],
+  ['real_estate_appraisal', '不動産鑑定業', 'Real estate appraisal'],
+  ['surveying', '測量業', 'Surveying'],
+  ['construction_consulting', '建設コンサルタント', 'Construction consulting'],
+  ['travel_agency', '旅行業', 'Travel agency'],
+  ['trucking', '貨物自動車運送事業', 'Trucking'],
+  ['bus', 'バス事業', 'Bus'],
+  ['taxi', 'タクシー事業', 'Taxi'],
+  ['railway', '鉄道事業', 'Railway'],
+  ['aviation', '航空運送事業', 'Aviation'],
+  ['passenger_ship', '旅客船事業', 'Passenger ship'],
+  ['vehicle_maintenance', '自動車整備事業', 'Vehicle maintenance'],
+  ['industrial_waste', '産業廃棄物処理業', 'Industrial waste'],
+  ['money_lending', '貸金業', 'Money lending'],
+  ['financial_instruments', '金融商品取引業', 'Financial instruments business'],
+]);
+export type Sector = CodeOf<typeof sectors>;
+
+export const procurementReasons = closedSet('reason', [
+  ['bid_rigging', '談合・競売入札妨害', 'Bid rigging or obstruction of bidding'],
+  ['bribery', '贈賄', 'Bribery'],
+  ['antimonopoly_violation', '独占禁止法違反', 'Antimonopoly Act violation'],
+  ['construction_business_act_violation', '建設業法違反', 'Construction Business Act violation'],
+  ['industrial_safety_violation', '労働安全衛生法違反', 'Industrial Safety and Health Act violation'],
+  ['accident_public_harm', '公衆損害事故', 'Accident harming the public'],
+  ['accident_worker', '工事関係者事故', 'Accident harming workers'],
+  ['false_statement', '虚偽記載', 'False statement'],
+  ['negligent_poor_workmanship', '粗雑工事', 'Negligent or poor workmanship'],
+  ['breach_of_contract', '契約違反', 'Breach of contract'],
+  ['dishonest_conduct', '不正又は不誠実な行為', 'Dishonest or insincere conduct'],
+  ['organized_crime_ties', '暴力団関係', 'Ties to organized crime'],
+  ['executive_criminal_case', '役員等の刑事事件', 'Criminal case against an officer'],
+  ['other', 'その他', 'Other'],
+]);
+export type ProcurementReason = CodeOf<typeof procurementReasons>;
+
+export const procurementStatuses = closedSet('status', [
+  ['scheduled', '措置予定', 'Scheduled'],
+  ['active', '措置中', 'Active'],
+  ['ended', '期間満了', 'Ended'],
+  ['lifted', '解除', 'Lifted'],
+]);
+export type ProcurementStatus = CodeOf<typeof procurementStatuses>;
+
+export const licenseStatuses = closedSet('status', [
+  ['scheduled', '処分前', 'Scheduled'],
+  ['in_effect', '処分期間中', 'In effect'],
+  ['completed', '処分済み', 'Completed'],
+]);
+export type LicenseStatus = CodeOf<typeof licenseStatuses>;
+
+export const companyStatuses = closedSet('status', [
+  ['active', '存続', 'Active'],
+  ['closed', '閉鎖', 'Closed'],
+]);
+export type CompanyStatus = CodeOf<typeof companyStatuses>;
