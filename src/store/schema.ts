@@ -136,6 +136,7 @@ ${recordTable('procurement_suspensions', `
   reason_detail     TEXT NOT NULL,
   period_from       TEXT NOT NULL,
   period_to         TEXT,
+  -- set when the source says the suspension was lifted (its date, or the publication date when it gives none)
   lifted_on         TEXT,
   scope             TEXT`, 'period_from')}
 CREATE INDEX procurement_suspensions_by_reason ON procurement_suspensions(reason_code, period_from);
@@ -149,10 +150,14 @@ ${recordTable('license_actions', `
   date              TEXT NOT NULL,
   period_from       TEXT,
   period_to         TEXT,
-  reason_detail     TEXT`, 'date')}
+  reason_detail     TEXT,
+  -- a one-off action (no period) starts and ends on its date; a suspension runs over its period
+  starts_on         TEXT GENERATED ALWAYS AS (COALESCE(period_from, date)) VIRTUAL,
+  ends_on           TEXT GENERATED ALWAYS AS (CASE WHEN period_from IS NULL THEN date ELSE period_to END) VIRTUAL`, 'date')}
 CREATE INDEX license_actions_by_action_type ON license_actions(action_type, date);
 CREATE INDEX license_actions_by_nature ON license_actions(nature, date);
-CREATE INDEX license_actions_by_period_to ON license_actions(period_to);
+CREATE INDEX license_actions_by_starts_on ON license_actions(starts_on);
+CREATE INDEX license_actions_by_ends_on ON license_actions(ends_on);
 -- sector_codes: every affected sector, the primary one included
 CREATE TABLE license_action_sectors (
   sector_code TEXT NOT NULL,

@@ -1,0 +1,105 @@
+// Every setting of the service, read once from the environment, validated, defaulted and frozen.
+// Nothing else reads process.env.
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dbPath: string;
+  readonly redisUrl: string | null;
+  readonly logLevel: string;
+  readonly maxPage: number;
+  readonly freshHours: number;
+  readonly limits: {
+    readonly perMinute: number;
+    readonly perDay: number;
+    readonly enumDistinctTerms: number;
+    readonly enumWindowSeconds: number;
+    readonly enumSequential: number;
+    readonly enumCooldownSeconds: number;
+  };
+  readonly trustProxy: readonly string[];
+  readonly usageSecret: string | null;
+  readonly usageDbPath: string | null;
+  readonly workers: number;
+}
+
+/** One documented setting: its variable, default and meaning (the README table is checked against this). */
+export interface SettingDoc {
+  readonly name: string;
+  readonly default: string;
+  readonly description: string;
+}
+
+export const SETTINGS: readonly SettingDoc[] = [
+  { name: 'HOST', default: '127.0.0.1', description: 'address to listen on' },
+  { name: 'PORT', default: '3000', description: 'port to listen on' },
+  { name: 'KOHYO_DB', default: 'data/kohyo.sqlite', description: 'the SQLite dataset; built from the demo data when missing' },
+  { name: 'REDIS_URL', default: '', description: 'Redis holding rate-limit and enumeration state shared by several processes' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino log level (fatal, error, warn, info, debug, trace, silent)' },
+  { name: 'KOHYO_MAX_PAGE', default: '10', description: 'highest `page` the paged endpoints accept' },
+  { name: 'KOHYO_FRESH_HOURS', default: '48', description: 'a source collected within this many hours is `fresh`' },
+  { name: 'KOHYO_LIMIT_PER_MINUTE', default: '10', description: 'requests per client in any 60 seconds' },
+  { name: 'KOHYO_LIMIT_PER_DAY', default: '300', description: 'requests per client in any 24 hours' },
+  { name: 'KOHYO_ENUM_DISTINCT_TERMS', default: '30', description: 'distinct search terms per client within the window that count as enumeration' },
+  { name: 'KOHYO_ENUM_WINDOW_S', default: '600', description: 'the window of the distinct-terms rule, in seconds' },
+  { name: 'KOHYO_ENUM_SEQUENTIAL', default: '5', description: 'Corporate Number look-ups in a sequential run that count as enumeration' },
+  { name: 'KOHYO_ENUM_COOLDOWN_S', default: '3600', description: 'how long an enumerating client is refused, in seconds' },
+  { name: 'KOHYO_TRUST_PROXY', default: '', description: 'comma-separated CIDRs of proxies whose X-Forwarded-For is believed' },
+  { name: 'KOHYO_USAGE_SECRET', default: '', description: 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty' },
+  { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
+  { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
+];
+
+export class ConfigError extends Error {}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function loadConfig(env: Env): Config {
+  const text = (name: string): string => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? defaultOf(name) : value;
+  };
+  const int = (name: string, min: number, max: number): number => {
+    const raw = text(name);
+    const value = Number(raw);
+    if (!/^\d+$/u.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+    }
+    return value;
+  };
+  const optional = (name: string): string | null => (text(name) === '' ? null : text(name));
+  return Object.freeze({
+    host: text('HOST'),
+    port: int('PORT', 0, 65535),
+    dbPath: text('KOHYO_DB'),
+    redisUrl: optional('REDIS_URL'),
+    logLevel: logLevel(text('LOG_LEVEL')),
+    maxPage: int('KOHYO_MAX_PAGE', 1, 1000),
+    freshHours: int('KOHYO_FRESH_HOURS', 1, 24 * 365),
+    limits: Object.freeze({
+      perMinute: int('KOHYO_LIMIT_PER_MINUTE', 1, 1_000_000),
+      perDay: int('KOHYO_LIMIT_PER_DAY', 1, 100_000_000),
+      enumDistinctTerms: int('KOHYO_ENUM_DISTINCT_TERMS', 1, 1_000_000),
+      enumWindowSeconds: int('KOHYO_ENUM_WINDOW_S', 1, 86_400 * 7),
+      enumSequential: int('KOHYO_ENUM_SEQUENTIAL', 2, 1000),
+      enumCooldownSeconds: int('KOHYO_ENUM_COOLDOWN_S', 0, 86_400 * 30),
+    }),
+    trustProxy: Object.freeze(text('KOHYO_TRUST_PROXY').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+    usageSecret: optional('KOHYO_USAGE_SECRET'),
+    usageDbPath: optional('KOHYO_USAGE_DB'),
+    workers: int('KOHYO_WORKERS', 1, 64),
+  });
+}
+
+function defaultOf(name: string): string {
+  const setting = SETTINGS.find((s) => s.name === name);
+  if (!setting) throw new Error(`setting ${name} is not documented in SETTINGS`);
+  return setting.default;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string): string {
+  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}

@@ -1,0 +1,68 @@
+// buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import swagger from '@fastify/swagger';
+import { randomUUID } from 'node:crypto';
+import type { RouteContext } from './context.js';
+import { ApiError } from './errors.js';
+import { errorHandler } from './error-handler.js';
+import { openApiOptions } from './openapi.js';
+import { companiesRoutes } from './routes/companies.js';
+import { searchRoutes } from './routes/search.js';
+import { enforcementsRoutes } from './routes/enforcements.js';
+import { procurementSuspensionsRoutes } from './routes/procurement-suspensions.js';
+import { licenseActionsRoutes } from './routes/license-actions.js';
+import { coverageRoutes } from './routes/coverage.js';
+import { vocabulariesRoutes } from './routes/vocabularies.js';
+import { healthRoutes } from './routes/health.js';
+import { docsRoutes } from './routes/docs.js';
+
+export interface AppDeps extends RouteContext {
+  readonly logger?: FastifyBaseLogger | boolean;
+  /**
+   * Runs before every request under /api/v1/ is routed to its handler: the seam for the rate limiter and
+   * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
+   */
+  readonly beforeApiRequest?: onRequestHookHandler;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
+    logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  });
+  await app.register(swagger, openApiOptions());
+  app.setErrorHandler(errorHandler(deps.config.maxPage));
+  app.setNotFoundHandler((request) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD' && app.hasRoute({ method: 'GET', url: path })) {
+      throw new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD.`, undefined, { Allow: 'GET, HEAD' });
+    }
+    throw new ApiError('not_found', `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  if (deps.beforeApiRequest) {
+    const hook = deps.beforeApiRequest;
+    app.addHook('onRequest', async function (request, reply) {
+      if (request.url.startsWith('/api/v1/')) await hook.call(this, request, reply, () => undefined);
+    });
+  }
+
+  const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
+  searchRoutes(app, context);
+  companiesRoutes(app, context);
+  enforcementsRoutes(app, context);
+  procurementSuspensionsRoutes(app, context);
+  licenseActionsRoutes(app, context);
+  coverageRoutes(app, context);
+  vocabulariesRoutes(app, context);
+  healthRoutes(app, context);
+  docsRoutes(app, context);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,49 @@
+// One handler renders every error as the contract's error body; 5xx answers never carry internals.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERRORS, errorBody } from './errors.js';
+import { MAX_LIMIT, MAX_TEXT_LENGTH } from './schemas/queries.js';
+
+export function errorHandler(maxPage: number) {
+  return (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): void => {
+    handleError(error, request, reply, maxPage);
+  };
+}
+
+function handleError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply, maxPage: number): void {
+  const apiError = error instanceof ApiError ? error : translate(error, request, maxPage);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+  void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));
+}
+
+/** Schema validation and framework errors, as contract error codes. */
+function translate(error: FastifyError, request: FastifyRequest, maxPage: number): ApiError {
+  if (error.validation && error.validation.length > 0) {
+    const first = error.validation[0]!;
+    if (first.keyword === 'required') {
+      const parameter = String((first.params as { missingProperty?: string }).missingProperty ?? '');
+      return new ApiError('missing_parameter', `${parameter} is required.`, { parameter });
+    }
+    const parameter = first.instancePath.replace(/^\//u, '') || 'query';
+    return new ApiError('invalid_parameter', parameterMessage(parameter, request, maxPage), { parameter });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 404) return new ApiError('not_found');
+  if (status === 405) return new ApiError('method_not_allowed');
+  if (status >= 400 && status < 500) return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
+  return new ApiError('internal_error', ERRORS.internal_error.message);
+}
+
+function parameterMessage(parameter: string, request: FastifyRequest, maxPage: number): string {
+  const value = (request.query as Record<string, unknown> | undefined)?.[parameter];
+  const shown = value === undefined ? '' : ` (got "${String(value)}")`;
+  switch (parameter) {
+    case 'limit': return `limit must be a whole number from 1 to ${MAX_LIMIT}${shown}.`;
+    case 'page': return `page must be a whole number from 1 to ${maxPage}${shown}.`;
+    case 'q':
+    case 'company': return `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`;
+    case 'from':
+    case 'to': return `${parameter} must be a date written YYYY-MM-DD${shown}.`;
+    default: return `${parameter} has a value this endpoint does not accept${shown}.`;
+  }
+}

@@ -1,0 +1,41 @@
+// Every error code the API answers with, its status and message, in one table; and the typed error that carries one.
+
+export const ERRORS = {
+  missing_parameter: { status: 400, message: 'A required parameter is missing.' },
+  missing_filter: { status: 400, message: 'Give at least one filter; listing everything is not provided.' },
+  invalid_parameter: { status: 400, message: 'A parameter has a value this endpoint does not accept.' },
+  invalid_corporate_number: { status: 400, message: 'A Corporate Number has 13 digits and a valid check digit.' },
+  unknown_parameter: { status: 400, message: 'This endpoint does not take that parameter.' },
+  bulk_access_not_provided: { status: 400, message: 'Bulk access is not provided: offset and cursor are not supported.' },
+  not_found: { status: 404, message: 'There is nothing at this address; see /llms.txt or /api/v1/openapi.json.' },
+  method_not_allowed: { status: 405, message: 'Only GET and HEAD are allowed.' },
+  rate_limited: { status: 429, message: 'Too many requests in the last 60 seconds; wait for Retry-After seconds.' },
+  daily_limit_exceeded: { status: 429, message: 'Too many requests in the last 24 hours; wait for Retry-After seconds.' },
+  automated_enumeration_detected: { status: 429, message: 'This looks like automated enumeration of the dataset, which is not provided; this client is refused for a while.' },
+  internal_error: { status: 500, message: 'Something went wrong on our side; try again later.' },
+  service_unavailable: { status: 503, message: 'The dataset is not open yet; try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export type ErrorDetails = Readonly<Record<string, unknown>>;
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetails | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetails, headers: Record<string, string> = {}) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}

@@ -1,0 +1,37 @@
+// Maps a company from the store to the API's company resource.
+import type { CompanyHit } from '../../store/company-queries.js';
+import type { Company } from '../schemas/company.js';
+import { closeCauses } from '../../domain/close-causes.js';
+import { legalForms } from '../../domain/vocabularies/legal-forms.js';
+import { labelOf } from './labels.js';
+
+export function presentCompany({ company: c, match }: CompanyHit): Company {
+  return {
+    corporate_number: c.corporate_number,
+    name: c.name,
+    name_kana: c.name_kana,
+    name_en: c.name_en,
+    aliases: c.aliases as Company['aliases'],
+    legal_form: labelOf(legalForms, c.legal_form),
+    address: {
+      prefecture_code: c.prefecture_code,
+      prefecture: c.prefecture,
+      city: c.city,
+      street: c.street,
+      postal_code: c.postal_code,
+      outside: c.address_outside,
+      en: c.address_en,
+    },
+    status: c.status,
+    closed_on: c.closed_on,
+    close_cause: c.close_cause === null ? null : labelOf(closeCauses, c.close_cause),
+    successor_corporate_number: c.successor_corporate_number,
+    record_counts: {
+      enforcements: c.enforcement_count,
+      procurement_suspensions: c.procurement_suspension_count,
+      license_actions: c.license_action_count,
+    },
+    updated_on: c.updated_on,
+    match: match.alias_kind === null ? { field: match.field, kind: match.kind } : { ...match, alias_kind: match.alias_kind },
+  };
+}

@@ -1,0 +1,29 @@
+// Route options shared by the API endpoints: the query schema, the contract's query rules, the answer schemas.
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { preValidationHookHandler } from 'fastify';
+import { applyQueryRules, type CleanQuery } from './query-rules.js';
+import { parameterNames } from './schemas/queries.js';
+import { ErrorBody } from './schemas/common.js';
+
+export interface EndpointDoc {
+  readonly summary: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+}
+
+export function endpointOptions<Q extends TObject, R extends TSchema>(doc: EndpointDoc, querystring: Q, response: R) {
+  const allowed = parameterNames(querystring);
+  const enforceRules: preValidationHookHandler = async (request) => {
+    request.query = applyQueryRules(request.query as Record<string, unknown>, allowed) as CleanQuery;
+  };
+  return {
+    schema: {
+      summary: doc.summary,
+      description: doc.description,
+      tags: [...doc.tags],
+      querystring,
+      response: { 200: response, '4xx': ErrorBody, '5xx': ErrorBody },
+    },
+    preValidation: enforceRules,
+  };
+}

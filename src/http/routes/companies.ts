@@ -1,0 +1,41 @@
+// GET /api/v1/companies: company search by name, kana, English or romanized name, or Corporate Number.
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { endpointOptions } from '../route-options.js';
+import { openDataset, type RouteContext } from '../context.js';
+import { CompaniesQuery } from '../schemas/queries.js';
+import { Company } from '../schemas/company.js';
+import { Envelope, ListMeta } from '../schemas/common.js';
+import { listMeta } from '../envelope.js';
+import { presentCompany } from '../present/company.js';
+import { findCompanies } from '../company-search.js';
+
+export const CompaniesResponse = Envelope({ companies: Type.Array(Company) }, ListMeta);
+
+export function companiesRoutes(app: FastifyInstance, context: RouteContext): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/v1/companies',
+    endpointOptions(
+      {
+        summary: 'Search companies',
+        description:
+          'Finds companies by Japanese name (株式会社 and its abbreviations before or after the name are ignored), kana, ' +
+          'the English name registered with the National Tax Agency, a romanized or alias term, or a Corporate Number. ' +
+          'Best match first: exact, then prefix, then partial; active before closed.',
+        tags: ['companies'],
+      },
+      CompaniesQuery,
+      CompaniesResponse,
+    ),
+    async (request) => {
+      const store = openDataset(context);
+      const limit = request.query.limit ?? 10;
+      const found = findCompanies(store, request.query.q, limit);
+      return {
+        data: { companies: found.hits.map(presentCompany) },
+        meta: listMeta(request, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
+      };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+// Schemas shared by every answer: labelled codes, the meta block, the success envelope and the error body.
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES } from '../errors.js';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, Japan time' });
+export const Instant = Type.String({ format: 'date-time', description: 'RFC 3339, UTC' });
+
+export const Label = Type.Object(
+  { code: Type.String(), name: Type.String(), name_en: Type.String() },
+  { description: 'A code with its Japanese and English labels' },
+);
+
+export const DatasetInfo = Type.Object({
+  version: Instant,
+  kind: Type.Union([Type.Literal('demo'), Type.Literal('production')], {
+    description: '`demo`: fictional companies and records, for trying the API out',
+  }),
+});
+
+const baseMeta = {
+  request_id: Type.String(),
+  dataset: DatasetInfo,
+};
+
+export const Meta = Type.Object(baseMeta);
+
+export const ListMeta = Type.Object({
+  ...baseMeta,
+  limit: Type.Integer(),
+  returned: Type.Integer(),
+  has_more: Type.Boolean({ description: 'more rows match than this answer holds' }),
+  notice: Type.Optional(Type.String({ description: 'a remark on how the query was read' })),
+});
+
+export const RecordListMeta = Type.Object({
+  ...ListMeta.properties,
+  data_as_of: Nullable(Instant),
+});
+
+export const PagedRecordListMeta = Type.Object({
+  ...RecordListMeta.properties,
+  page: Type.Integer(),
+  max_page: Type.Integer({ description: 'the last page this query can ask for' }),
+});
+
+export function Envelope<D extends TProperties, M extends TObject>(data: D, meta: M) {
+  return Type.Object({ data: Type.Object(data), meta });
+}
+
+export const ErrorBody = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
+      message: Type.String(),
+      details: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    }),
+  },
+  { description: 'The body of every error answer' },
+);

@@ -1,0 +1,79 @@
+// What the coverage endpoint and `data_as_of` read: sources with their last collection runs and record counts.
+import type { Db } from './database.js';
+import type { RecordKind } from '../domain/record-input.js';
+
+export interface PublisherGroupRow {
+  readonly code: string;
+  readonly official_total: number | null;
+}
+
+export interface SourceCoverageRow {
+  readonly id: string;
+  readonly publisher_code: string;
+  readonly group_code: string;
+  readonly url: string;
+  readonly title: string;
+  readonly observed_count: number;
+  readonly period_from: string | null;
+  readonly period_to: string | null;
+  /** Finish of the newest run that succeeded or found the list unchanged. */
+  readonly last_success_at: string | null;
+  /** The error of the newest run, when that run failed. */
+  readonly last_error: string | null;
+}
+
+const RECORD_TABLE: Record<RecordKind, string> = {
+  enforcement: 'enforcements',
+  procurement_suspension: 'procurement_suspensions',
+  license_action: 'license_actions',
+};
+const PERIOD_START: Record<RecordKind, string> = { enforcement: 'date', procurement_suspension: 'period_from', license_action: 'date' };
+
+export function publisherGroups(db: Db): PublisherGroupRow[] {
+  return db.prepare('SELECT code, official_total FROM publisher_groups ORDER BY sort_order').all() as PublisherGroupRow[];
+}
+
+/** Every registered source of one record kind, with what its runs and records say. */
+export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
+  const table = RECORD_TABLE[kind];
+  const start = PERIOD_START[kind];
+  return db
+    .prepare(
+      `WITH last_success AS (
+         SELECT source_id, max(finished_at) AS finished_at FROM collection_runs
+         WHERE outcome IN ('success', 'not_modified') GROUP BY source_id
+       ), last_run AS (
+         SELECT source_id, max(finished_at) AS finished_at FROM collection_runs GROUP BY source_id
+       )
+       SELECT s.id, s.publisher_code, a.group_code, s.url, s.title,
+         (SELECT count(*) FROM ${table} t WHERE t.source_id = s.id) AS observed_count,
+         COALESCE(
+           (SELECT min(period_from) FROM collection_runs r WHERE r.source_id = s.id AND r.outcome = 'success'),
+           (SELECT min(t.${start}) FROM ${table} t WHERE t.source_id = s.id)) AS period_from,
+         COALESCE(
+           (SELECT max(period_to) FROM collection_runs r WHERE r.source_id = s.id AND r.outcome = 'success'),
+           (SELECT max(t.${start}) FROM ${table} t WHERE t.source_id = s.id)) AS period_to,
+         ls.finished_at AS last_success_at,
+         (SELECT r.error FROM collection_runs r WHERE r.source_id = s.id AND r.finished_at = lr.finished_at
+            AND r.outcome = 'failure' LIMIT 1) AS last_error
+       FROM sources s
+       JOIN authorities a ON a.code = s.publisher_code
+       LEFT JOIN last_success ls ON ls.source_id = s.id
+       LEFT JOIN last_run lr ON lr.source_id = s.id
+       WHERE s.record_kind = ?
+       ORDER BY a.group_code, s.publisher_code, s.id`,
+    )
+    .all(kind) as SourceCoverageRow[];
+}
+
+/** The oldest last success among the sources of a kind that have one: what an empty answer is as of. */
+export function dataAsOf(db: Db, kind: RecordKind): string | null {
+  const row = db
+    .prepare(
+      `SELECT min(last) AS as_of FROM (
+         SELECT max(r.finished_at) AS last FROM collection_runs r JOIN sources s ON s.id = r.source_id
+         WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified') GROUP BY r.source_id)`,
+    )
+    .get(kind) as { as_of: string | null };
+  return row.as_of;
+}

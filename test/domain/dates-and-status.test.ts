@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { daysBetween, isCalendarDate } from '../../src/domain/dates.js';
+import { japanDate, licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
+
+test('calendar dates', () => {
+  assert.equal(isCalendarDate('2024-02-29'), true);
+  assert.equal(isCalendarDate('2025-02-29'), false);
+  assert.equal(isCalendarDate('2025-13-01'), false);
+  assert.equal(isCalendarDate('2025-1-01'), false);
+  assert.equal(daysBetween('2025-01-01', '2026-01-01'), 365);
+  assert.equal(daysBetween('2024-01-01', '2025-01-01'), 366);
+});
+
+test('Japan date is UTC+9', () => {
+  assert.equal(japanDate(new Date('2026-11-20T14:59:59Z')), '2026-11-20');
+  assert.equal(japanDate(new Date('2026-11-20T15:00:00Z')), '2026-11-21');
+});
+
+test('procurement suspension status against today', () => {
+  const today = '2026-11-21';
+  assert.equal(procurementStatus({ from: '2026-12-01', to: '2027-01-31' }, null, today), 'scheduled');
+  assert.equal(procurementStatus({ from: '2026-11-21', to: '2026-11-21' }, null, today), 'active');
+  assert.equal(procurementStatus({ from: '2026-01-01', to: null }, null, today), 'active');
+  assert.equal(procurementStatus({ from: '2026-01-01', to: '2026-11-20' }, null, today), 'ended');
+  assert.equal(procurementStatus({ from: '2026-01-01', to: '2027-01-01' }, '2026-06-01', today), 'lifted');
+});
+
+test('licence action status: one-off actions on their date, suspensions over their period', () => {
+  const today = '2026-11-21';
+  assert.equal(licenseStatus('2026-11-25', null, today), 'scheduled');
+  assert.equal(licenseStatus('2026-11-21', null, today), 'in_effect');
+  assert.equal(licenseStatus('2026-11-01', null, today), 'completed');
+  assert.equal(licenseStatus('2026-11-01', { from: '2026-11-15', to: '2026-12-14' }, today), 'in_effect');
+  assert.equal(licenseStatus('2026-11-01', { from: '2026-11-22', to: '2026-12-14' }, today), 'scheduled');
+  assert.equal(licenseStatus('2026-10-01', { from: '2026-10-02', to: '2026-11-20' }, today), 'completed');
+  assert.equal(licenseStatus('2026-10-01', { from: '2026-10-02', to: null }, today), 'in_effect');
+});

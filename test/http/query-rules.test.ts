@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyQueryRules } from '../../src/http/query-rules.js';
+import { ApiError } from '../../src/http/errors.js';
+
+const allowed = new Set(['q', 'limit', 'page']);
+
+function codeOf(raw: Record<string, unknown>): string {
+  try {
+    applyQueryRules(raw, allowed);
+    return 'ok';
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    return error.code;
+  }
+}
+
+test('the contract query rules, in order', () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ q: 'a' }, 'ok'],
+    [{ offset: '10' }, 'bulk_access_not_provided'],
+    [{ q: 'a', cursor: '' }, 'bulk_access_not_provided'],
+    [{ q: 'a', sort: 'x' }, 'unknown_parameter'],
+    [{ q: ['a', 'b'] }, 'invalid_parameter'],
+    [{ q: 'a', limit: ['1', '2'] }, 'invalid_parameter'],
+  ];
+  for (const [raw, expected] of cases) assert.equal(codeOf(raw), expected, JSON.stringify(raw));
+});
+
+test('empty and whitespace-only values are treated as absent; others are trimmed', () => {
+  assert.deepEqual(applyQueryRules({ q: '  トヨタ ', limit: '', page: '　' }, allowed), { q: 'トヨタ' });
+});
+
+test('unknown parameters are named in details', () => {
+  try {
+    applyQueryRules({ foo: '1' }, allowed);
+    assert.fail('should throw');
+  } catch (error) {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.details?.parameter, 'foo');
+  }
+});

@@ -1,0 +1,105 @@
+// Every query an endpoint can issue is served from an index: no plan step scans a whole table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openWritable, type Db } from '../../src/store/database.js';
+import { recordCountSql, recordPageSql, type RecordTable, type SqlFragment } from '../../src/store/record-sql.js';
+import { CompanyQueries } from '../../src/store/company-queries.js';
+import type { RecordQuery } from '../../src/domain/record-query.js';
+
+const today = '2026-11-21';
+const company = { corporateNumbers: ['1180301018771'], nameKeys: ['トヨタ'] };
+
+const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
+  enforcements: [
+    { corporateNumber: '1180301018771' },
+    { company },
+    { q: '排除措置命令' },
+    { q: '東レ' },
+    { authority: 'jftc' },
+    { law: 'antimonopoly_act' },
+    { actionType: 'cease_and_desist_order' },
+    { authority: 'jftc', law: 'antimonopoly_act', actionType: 'surcharge_payment_order' },
+    { company, q: '談合事件', authority: 'jftc' },
+  ],
+  procurement_suspensions: [
+    { corporateNumber: '1180301018771' },
+    { company },
+    { q: '指名停止措置' },
+    { authority: 'pref_13' },
+    { reason: 'bid_rigging' },
+    { status: 'scheduled' },
+    { status: 'active' },
+    { status: 'ended' },
+    { status: 'lifted' },
+    { authority: 'pref_13', reason: 'bribery', status: 'active' },
+  ],
+  license_actions: [
+    { corporateNumber: '1180301018771' },
+    { company },
+    { q: '営業停止処分' },
+    { sector: 'construction' },
+    { actionType: 'license_revocation' },
+    { nature: 'voluntary_closure' },
+    { status: 'scheduled' },
+    { status: 'in_effect' },
+    { status: 'completed' },
+    { authority: 'mlit_kanto_rdb' },
+    { from: '2025-01-01', to: '2025-12-31' },
+    { sector: 'construction', nature: 'violation', from: '2025-01-01', to: '2025-12-31' },
+  ],
+};
+
+function plan(db: Db, fragment: SqlFragment): string[] {
+  const rows = db.prepare(`EXPLAIN QUERY PLAN ${fragment.sql}`).all(...fragment.params) as { detail: string }[];
+  return rows.map((r) => r.detail);
+}
+
+/** A plan step that reads a whole table or a whole index; virtual tables (FTS5, json_each) answer from their own index. */
+function fullScans(steps: string[]): string[] {
+  return steps.filter((s) => /^SCAN /u.test(s) && !/VIRTUAL TABLE/u.test(s) && !/^SCAN \(subquery/u.test(s) && !/CONSTANT ROW/u.test(s));
+}
+
+function emptyDatabase(): Db {
+  const db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-plan-')), 'plan.sqlite'));
+  db.exec('ANALYZE');
+  return db;
+}
+
+test('every record filter, alone and combined, is index-backed', () => {
+  const db = emptyDatabase();
+  for (const [table, filters] of Object.entries(FILTERS) as [RecordTable, Partial<RecordQuery>[]][]) {
+    for (const filter of filters) {
+      const query: RecordQuery = { today, ...filter };
+      for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
+        const steps = plan(db, fragment);
+        assert.deepEqual(fullScans(steps), [], `${table} ${JSON.stringify(filter)}:\n${steps.join('\n')}`);
+      }
+    }
+  }
+});
+
+test('company search is index-backed for every query length', () => {
+  const db = emptyDatabase();
+  const seen: string[] = [];
+  const original = db.prepare.bind(db);
+  // capture the statements the company queries prepare, then explain them
+  (db as unknown as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+    seen.push(sql);
+    return original(sql);
+  }) as typeof db.prepare;
+  const queries = new CompanyQueries(db);
+  queries.searchByKeys(['花'], 10);
+  queries.searchByKeys(['東レ'], 10);
+  queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
+  queries.findByCorporateNumber('1180301018771');
+  assert.ok(seen.length >= 3);
+  for (const sql of seen) {
+    const params = Array.from({ length: sql.split('?').length - 1 }, (_, i) => (i === sql.split('?').length - 2 ? 10 : 'x'));
+    const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    const scans = steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s));
+    assert.deepEqual(scans, [], `${sql}\n${steps.join('\n')}`);
+  }
+});
