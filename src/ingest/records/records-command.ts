@@ -1,0 +1,46 @@
+// `kohyo import records FILE...`: opens the database, imports the files and prints what each one did.
+import { openWritable } from '../../store/database.js';
+import { RECORD_KINDS } from '../../domain/record-input.js';
+import { importRecordFiles, type FileSummary } from './records-importer.js';
+
+export interface RecordsCommandIo {
+  /** The SQLite file to write (created and migrated when need be). */
+  readonly dbPath: string;
+  readonly now: () => Date;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+/** Returns the exit code: 0 when every file was applied, 1 when any was not, 2 on a usage error. */
+export async function runImportRecords(args: readonly string[], io: RecordsCommandIo): Promise<number> {
+  if (args.length === 0) {
+    io.stderr('usage: kohyo import records FILE... (record JSON Lines, one record a line)');
+    return 2;
+  }
+  const db = openWritable(io.dbPath);
+  try {
+    const summaries = await importRecordFiles(db, args, { now: io.now() });
+    for (const summary of summaries) {
+      for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
+    }
+    return summaries.every((s) => s.applied) ? 0 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+/** The lines printed for one file. */
+export function describeSummary(s: FileSummary): string[] {
+  const kinds = RECORD_KINDS.filter((k) => s.records[k] > 0).map((k) => `${k} ${s.records[k]}`);
+  const total = RECORD_KINDS.reduce((n, k) => n + s.records[k], 0);
+  if (s.applied) {
+    const byKind = kinds.length > 0 ? ` (${kinds.join(', ')})` : '';
+    return [`${s.file}: ${s.lines} lines, ${total} records${byKind}: ${s.inserted} inserted, ${s.replaced} replaced`];
+  }
+  const more = s.error_count - s.errors.length;
+  return [
+    `${s.file}: not applied, ${s.error_count} ${s.error_count === 1 ? 'error' : 'errors'} in ${s.lines} lines; nothing of this file was written`,
+    ...s.errors.map((e) => `  ${e}`),
+    ...(more > 0 ? [`  ... and ${more} more ${more === 1 ? 'error' : 'errors'}`] : []),
+  ];
+}

@@ -1,0 +1,139 @@
+// Importing record JSON Lines files: every line validated, then each file applied whole or not at all.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { duplicateIdErrors } from '../../domain/record-id.js';
+import { RECORD_KINDS, type RecordKind } from '../../domain/record-input.js';
+import { validateRecordLine } from '../../domain/record-validation.js';
+import type { ValidRecord } from '../../domain/record.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
+import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
+import { seedVocabularies } from '../../store/vocabulary-seed.js';
+
+/** How many errors of one file are listed; the rest are counted. */
+export const MAX_LISTED_ERRORS = 50;
+
+export interface ImportOptions {
+  /** The import time, written as the dataset version. */
+  readonly now: Date;
+}
+
+export interface FileSummary {
+  readonly file: string;
+  readonly applied: boolean;
+  /** Non-blank lines read. */
+  readonly lines: number;
+  readonly records: Readonly<Record<RecordKind, number>>;
+  readonly inserted: number;
+  readonly replaced: number;
+  /** The first MAX_LISTED_ERRORS errors, each naming its line. */
+  readonly errors: readonly string[];
+  readonly error_count: number;
+}
+
+interface ReadFile {
+  readonly lines: number;
+  readonly records: ValidRecord[];
+  readonly errors: string[];
+}
+
+/** Imports each file in turn; a file with any bad line leaves the database as it was before it. */
+export async function importRecordFiles(db: Db, files: readonly string[], options: ImportOptions): Promise<FileSummary[]> {
+  seedVocabularies(db);
+  const writer = createRecordWriter(db);
+  const summaries: FileSummary[] = [];
+  for (const file of files) {
+    const read = await readRecordFile(file);
+    const records = countByKind(read.records);
+    if (read.errors.length > 0) {
+      summaries.push(failed(file, read.lines, records, read.errors));
+      continue;
+    }
+    try {
+      const outcome = db.transaction(() => {
+        let inserted = 0;
+        let replaced = 0;
+        for (const record of read.records) {
+          writer.upsertSource(record);
+          if (writer.writeRecord(record) === 'inserted') inserted++;
+          else replaced++;
+        }
+        refreshRecordCounts(db);
+        writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: instant(options.now) });
+        return { inserted, replaced };
+      })();
+      summaries.push({ file, applied: true, lines: read.lines, records, ...outcome, errors: [], error_count: 0 });
+    } catch (error) {
+      summaries.push(failed(file, read.lines, records, [`could not be written: ${(error as Error).message}`]));
+    }
+  }
+  return summaries;
+}
+
+/** Reads and validates every line of a file; blank lines are skipped but keep their numbers. */
+export async function readRecordFile(file: string): Promise<ReadFile> {
+  const records: ValidRecord[] = [];
+  const ids: { line: number; id: string }[] = [];
+  const errors: string[] = [];
+  let lines = 0;
+  let lineNo = 0;
+  try {
+    const input = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const raw of input) {
+      lineNo++;
+      const text = lineNo === 1 ? raw.replace(/^\uFEFF/u, '') : raw;
+      if (text.trim() === '') continue;
+      lines++;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        errors.push(`line ${lineNo}: not valid JSON (${(error as Error).message})`);
+        continue;
+      }
+      const result = validateRecordLine(value, lineNo);
+      if (!result.ok) {
+        errors.push(...result.errors);
+        continue;
+      }
+      records.push(result.record);
+      ids.push({ line: lineNo, id: result.record.id });
+    }
+  } catch (error) {
+    errors.push(`cannot read the file: ${(error as Error).message}`);
+  }
+  errors.push(...duplicateIdErrors(ids));
+  return { lines, records, errors: errors.sort(byLine) };
+}
+
+function failed(file: string, lines: number, records: Record<RecordKind, number>, errors: readonly string[]): FileSummary {
+  return {
+    file,
+    applied: false,
+    lines,
+    records,
+    inserted: 0,
+    replaced: 0,
+    errors: errors.slice(0, MAX_LISTED_ERRORS),
+    error_count: errors.length,
+  };
+}
+
+function countByKind(records: readonly ValidRecord[]): Record<RecordKind, number> {
+  const counts = Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as Record<RecordKind, number>;
+  for (const record of records) counts[record.kind]++;
+  return counts;
+}
+
+// Errors of one line stay together and in the order found; duplicate-id errors join their line.
+function byLine(a: string, b: string): number {
+  return lineOf(a) - lineOf(b);
+}
+
+function lineOf(error: string): number {
+  const m = /^line (\d+):/u.exec(error);
+  return m ? Number(m[1]) : 0;
+}
+
+function instant(now: Date): string {
+  return now.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+}

@@ -1,0 +1,213 @@
+// Writing records: sources, the three record tables with their child rows and trigram text, and company counts.
+import type { Statement } from 'better-sqlite3';
+import type { RecordKind } from '../domain/record-input.js';
+import { recordSearchText } from '../domain/record-search-text.js';
+import type { ValidRecord } from '../domain/record.js';
+import type { Db } from './database.js';
+
+export type WriteOutcome = 'inserted' | 'replaced';
+
+export interface RecordWriter {
+  /** Adds the source unless it exists; an existing source (say, from the registry) keeps its publisher and kind. */
+  upsertSource(record: ValidRecord): void;
+  /** Inserts the record, or replaces the one with its id (row, trigram entry and child rows; the rid may change). */
+  writeRecord(record: ValidRecord): WriteOutcome;
+  /** Removes every record of a source, of every kind; returns how many. The caller refreshes the record counts. */
+  deleteRecordsOfSource(sourceId: string): number;
+}
+
+const TABLES: Readonly<Record<RecordKind, string>> = {
+  enforcement: 'enforcements',
+  procurement_suspension: 'procurement_suspensions',
+  license_action: 'license_actions',
+};
+
+// Child tables by parent; each has a rid column.
+const CHILDREN: Readonly<Record<RecordKind, readonly string[]>> = {
+  enforcement: ['enforcement_laws'],
+  procurement_suspension: [],
+  license_action: ['license_action_sectors', 'license_action_permits'],
+};
+
+const COMMON_COLUMNS = [
+  'id', 'source_id', 'source_key', 'company_corporate_number', 'company_name', 'company_name_norm',
+  'company_name_en', 'company_link', 'company_prefecture_code', 'company_address', 'authority_code',
+  'source_url', 'source_title', 'published_on', 'retrieved_at',
+] as const;
+
+const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
+  enforcement: ['law_code', 'law_detail', 'action_type', 'date', 'summary', 'summary_en', 'amount_jpy'],
+  procurement_suspension: ['reason_code', 'reason_detail', 'period_from', 'period_to', 'lifted_on', 'scope'],
+  license_action: ['sector_code', 'action_type', 'nature', 'date', 'period_from', 'period_to', 'reason_detail'],
+};
+
+interface KindStatements {
+  readonly findRid: Statement<[string], { rid: number }>;
+  readonly insert: Statement<[Record<string, unknown>]>;
+  readonly insertText: Statement<[number | bigint, string]>;
+  readonly deleteText: Statement<[number]>;
+  readonly deleteChildren: readonly Statement<[number]>[];
+  readonly deleteRow: Statement<[number]>;
+  readonly deleteTextOfSource: Statement<[string]>;
+  readonly deleteChildrenOfSource: readonly Statement<[string]>[];
+  readonly deleteRowsOfSource: Statement<[string]>;
+}
+
+export function createRecordWriter(db: Db): RecordWriter {
+  const statements = {} as Record<RecordKind, KindStatements>;
+  for (const kind of Object.keys(TABLES) as RecordKind[]) statements[kind] = prepareKind(db, kind);
+  const insertSource = db.prepare<[Record<string, unknown>]>(
+    `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
+     ON CONFLICT(id) DO NOTHING`,
+  );
+  const insertLaw = db.prepare<[string, string, number | bigint]>('INSERT INTO enforcement_laws(law_code, date, rid) VALUES (?, ?, ?)');
+  const insertSector = db.prepare<[string, string, number | bigint]>(
+    'INSERT INTO license_action_sectors(sector_code, date, rid) VALUES (?, ?, ?)',
+  );
+  const insertPermit = db.prepare<[number | bigint, number, string, string | null]>(
+    'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
+  );
+
+  function removeRow(s: KindStatements, rid: number): void {
+    s.deleteText.run(rid);
+    for (const child of s.deleteChildren) child.run(rid);
+    s.deleteRow.run(rid);
+  }
+
+  return {
+    upsertSource(record) {
+      insertSource.run({
+        id: record.source.id,
+        publisher_code: record.authority,
+        record_kind: record.kind,
+        url: record.source.url,
+        title: record.source.title,
+      });
+    },
+
+    writeRecord(record) {
+      const s = statements[record.kind];
+      const existing = s.findRid.get(record.id);
+      if (existing) removeRow(s, existing.rid);
+      const rid = s.insert.run(rowOf(record)).lastInsertRowid;
+      s.insertText.run(rid, recordSearchText(record));
+      if (record.kind === 'enforcement') {
+        for (const law of record.laws) insertLaw.run(law, record.date, rid);
+      } else if (record.kind === 'license_action') {
+        for (const sector of record.sector_codes) insertSector.run(sector, record.date, rid);
+        record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
+      }
+      return existing ? 'replaced' : 'inserted';
+    },
+
+    deleteRecordsOfSource(sourceId) {
+      let deleted = 0;
+      for (const s of Object.values(statements)) {
+        s.deleteTextOfSource.run(sourceId);
+        for (const child of s.deleteChildrenOfSource) child.run(sourceId);
+        deleted += s.deleteRowsOfSource.run(sourceId).changes;
+      }
+      return deleted;
+    },
+  };
+}
+
+/**
+ * Recomputes the record counts of every company from the records linked to it by Corporate Number.
+ * Clearing first, then setting from grouped counts, touches only the companies that have records.
+ */
+export function refreshRecordCounts(db: Db): void {
+  db.transaction(() => {
+    db.prepare(
+      `UPDATE companies SET enforcement_count = 0, procurement_suspension_count = 0, license_action_count = 0
+       WHERE enforcement_count <> 0 OR procurement_suspension_count <> 0 OR license_action_count <> 0`,
+    ).run();
+    const counts: readonly (readonly [string, string])[] = [
+      ['enforcement_count', 'enforcements'],
+      ['procurement_suspension_count', 'procurement_suspensions'],
+      ['license_action_count', 'license_actions'],
+    ];
+    for (const [column, table] of counts) {
+      db.prepare(
+        `UPDATE companies SET ${column} = c.n
+         FROM (SELECT company_corporate_number AS cn, count(*) AS n FROM ${table}
+               WHERE company_corporate_number IS NOT NULL GROUP BY company_corporate_number) AS c
+         WHERE companies.corporate_number = c.cn`,
+      ).run();
+    }
+  })();
+}
+
+function prepareKind(db: Db, kind: RecordKind): KindStatements {
+  const table = TABLES[kind];
+  const columns = [...COMMON_COLUMNS, ...KIND_COLUMNS[kind]];
+  const children = CHILDREN[kind];
+  const ofSource = `SELECT rid FROM ${table} WHERE source_id = ?`;
+  return {
+    findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
+    insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
+    insertText: db.prepare(`INSERT INTO ${table}_fts(rowid, text) VALUES (?, ?)`),
+    deleteText: db.prepare(`DELETE FROM ${table}_fts WHERE rowid = ?`),
+    deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
+    deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
+    deleteTextOfSource: db.prepare(`DELETE FROM ${table}_fts WHERE rowid IN (${ofSource})`),
+    deleteChildrenOfSource: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid IN (${ofSource})`)),
+    deleteRowsOfSource: db.prepare(`DELETE FROM ${table} WHERE source_id = ?`),
+  };
+}
+
+/** The record as named parameters for its table's INSERT. */
+function rowOf(record: ValidRecord): Record<string, unknown> {
+  const { company, source } = record;
+  const common = {
+    id: record.id,
+    source_id: source.id,
+    source_key: record.source_key,
+    company_corporate_number: company.corporate_number,
+    company_name: company.name,
+    company_name_norm: company.name_norm,
+    company_name_en: company.name_en,
+    company_link: company.link,
+    company_prefecture_code: company.prefecture_code,
+    company_address: company.address,
+    authority_code: record.authority,
+    source_url: source.url,
+    source_title: source.title,
+    published_on: source.published_on,
+    retrieved_at: source.retrieved_at,
+  };
+  switch (record.kind) {
+    case 'enforcement':
+      return {
+        ...common,
+        law_code: record.law,
+        law_detail: record.law_detail,
+        action_type: record.action_type,
+        date: record.date,
+        summary: record.summary,
+        summary_en: record.summary_en,
+        amount_jpy: record.amount_jpy,
+      };
+    case 'procurement_suspension':
+      return {
+        ...common,
+        reason_code: record.reason,
+        reason_detail: record.reason_detail,
+        period_from: record.period.from,
+        period_to: record.period.to,
+        lifted_on: record.lifted_on,
+        scope: record.scope,
+      };
+    case 'license_action':
+      return {
+        ...common,
+        sector_code: record.sector_code,
+        action_type: record.action_type,
+        nature: record.nature,
+        date: record.date,
+        period_from: record.period?.from ?? null,
+        period_to: record.period?.to ?? null,
+        reason_detail: record.reason_detail,
+      };
+  }
+}
