@@ -1,6 +1,186 @@
-// The text of /llms.txt: what the service is and how an agent should use it (filled in by the docs work).
+// The text of /llms.txt: what the service is and how an agent should use it. Numbers come from the settings,
+// parameters from the query schemas and error codes from the catalogue, so the guide cannot drift from the API.
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
+import { ERRORS, ERROR_CODES } from './errors.js';
+import { ERROR_ADVICE } from './error-advice.js';
+import { EXAMPLES, EXAMPLE_NUMBER } from './llms-examples.js';
+import {
+  CompaniesQuery, EnforcementsQuery, MAX_LIMIT, MAX_TEXT_LENGTH, SearchQuery, licenseActionsQuery, procurementSuspensionsQuery,
+} from './schemas/queries.js';
+import { MAX_DATE_RANGE_DAYS } from './record-filters.js';
+import { VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
+import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
+
+export const BASE_PATH = '/api/v1';
+
+interface EndpointGuide {
+  readonly path: string;
+  readonly what: string;
+  /** The query schema, or null when the endpoint takes no parameters. */
+  readonly query: TObject | null;
+  readonly counted: boolean;
+}
+
+function endpoints(config: Config): readonly EndpointGuide[] {
+  const groups = PUBLISHER_GROUPS.map((g) => `\`${g.code}\``).join(', ');
+  return [
+    {
+      path: '/api/v1/search', query: SearchQuery, counted: true,
+      what: 'Companies and enforcement records for one query. `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.',
+    },
+    {
+      path: '/api/v1/companies', query: CompaniesQuery, counted: true,
+      what: 'Company profiles by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized or alias term, or a Corporate Number. Best match first; `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.',
+    },
+    {
+      path: '/api/v1/enforcements', query: EnforcementsQuery, counted: true,
+      what: 'Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first, in `data.enforcements`. At least one filter is required. Not paged.',
+    },
+    {
+      path: '/api/v1/procurement-suspensions', query: procurementSuspensionsQuery(config.maxPage), counted: true,
+      what: 'Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged, in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`.',
+    },
+    {
+      path: '/api/v1/license-actions', query: licenseActionsQuery(config.maxPage), counted: true,
+      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days.`,
+    },
+    {
+      path: '/api/v1/procurement-suspension-coverage', query: null, counted: true,
+      what: `Which publishers' procurement suspension lists Kohyo holds: one entry per publisher group, in this order: ${groups}. Each entry has its sources, observed record counts, covered period, last successful collection (a group is as fresh as its stalest source), \`freshness\` (\`fresh\` under ${config.freshHours} hours, \`stale\`, \`never_collected\`), covered bodies, the official number of bodies and \`coverage_ratio\` (null where no official number is known). Read it before saying a company has no suspensions: Kohyo cannot know about a publisher it does not collect.`,
+    },
+    {
+      path: '/api/v1/vocabularies', query: null, counted: false,
+      what: `Every code of every enumerated field with its Japanese and English labels: ${[...VOCABULARY_NAMES, 'close_cause'].map((n) => `\`${n}\``).join(', ')}. Fetch it once and cache it.`,
+    },
+    {
+      path: '/api/v1/openapi.json', query: null, counted: false,
+      what: 'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
+    },
+    {
+      path: '/health', query: null, counted: false,
+      what: '`{"status":"ok"}` with 200 once the dataset is open; 503 `service_unavailable` before.',
+    },
+    { path: '/llms.txt', query: null, counted: false, what: 'This guide, as plain text.' },
+  ];
+}
 
 export function llmsTxt(config: Config): string {
-  return `# Kohyo\n\n> Japanese company profiles and public enforcement records, read-only JSON. Pages stop at ${config.maxPage}.\n`;
+  const l = config.limits;
+  return [
+    '# Kohyo',
+    '',
+    '> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency\'s Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.',
+    '',
+    `Base path: \`${BASE_PATH}\`. Every endpoint answers GET and HEAD with JSON in UTF-8; any other method gets 405. Field names are snake_case, dates \`YYYY-MM-DD\` (Japan time), instants RFC 3339 in UTC. A success is \`{"data": {…}, "meta": {…}}\`; an error is \`{"error": {"code", "message", "details"}}\`. Percent-encode query values as UTF-8.`,
+    '',
+    '`meta.dataset.kind` says which data you are reading: `demo` is a FICTIONAL dataset for trying the API out (invented companies, numbers and records; never cite it as fact), `production` is collected from public sources. `meta.dataset.version` is when the dataset was built.',
+    '',
+    '## Endpoints',
+    '',
+    ...endpoints(config).flatMap((e) => endpointSection(e, l.perMinute)),
+    '## Query rules',
+    '',
+    `- \`limit\`: rows to return, a whole number from 1 to ${MAX_LIMIT}; ${MAX_LIMIT} when absent. Anything else is 400 \`invalid_parameter\`.`,
+    `- \`page\` (only on /api/v1/procurement-suspensions and /api/v1/license-actions): from 1 to ${config.maxPage}; 1 when absent. So at most ${config.maxPage} × \`limit\` rows of one query can be reached; \`meta.max_page\` is the last page this query can ask for, and \`meta.notice\` says when more match. Narrow the query with filters rather than paging further. \`page\` on any other endpoint is 400 \`unknown_parameter\`.`,
+    '- `offset` and `cursor` are refused everywhere with 400 `bulk_access_not_provided`.',
+    '- Any other parameter an endpoint does not take: 400 `unknown_parameter`, naming it. A parameter given twice: 400 `invalid_parameter`.',
+    '- An empty or whitespace-only value counts as absent.',
+    `- \`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`).`,
+    `- \`corporate_number\`: 13 digits with a valid check digit (the first digit). Full-width digits, spaces, hyphens and a leading \`T\` (invoice registration numbers) are removed first, so \`T${EXAMPLE_NUMBER.slice(0, 1)}-${EXAMPLE_NUMBER.slice(1, 5)}-${EXAMPLE_NUMBER.slice(5, 9)}-${EXAMPLE_NUMBER.slice(9)}\` is read as \`${EXAMPLE_NUMBER}\`. Otherwise 400 \`invalid_corporate_number\`. In \`q\` or \`company\`, a 13-digit number with a wrong check digit matches nothing and \`meta.notice\` says why.`,
+    '- Enum filters (`law`, `authority`, `action_type`, `reason`, `status`, `sector`, `nature`) accept the code, the Japanese label or the English label, case-insensitive after NFKC (`jftc`, `公正取引委員会`, `Japan Fair Trade Commission`); common short names of laws work too (`独占禁止法`). An unknown value is 400 `invalid_parameter` with the allowed codes in `details.allowed`; /api/v1/vocabularies lists them all.',
+    `- \`from\` and \`to\` (licence actions) are dates \`YYYY-MM-DD\`; \`from\` after \`to\` is 400 \`invalid_parameter\`. Both together, at most ${MAX_DATE_RANGE_DAYS} days apart, count as a filter on their own.`,
+    '- A record endpoint called with no filter at all is 400 `missing_filter`; a search without `q` is 400 `missing_parameter`.',
+    '',
+    '## What an answer means: meta.data_as_of',
+    '',
+    'Record lists carry `meta.data_as_of`: the oldest last successful collection among the sources that feed that list. An empty list means "nothing in what Kohyo held as of `data_as_of`". It never means the company is clean: sources publish late, remove old notices, and some publishers are not collected at all (see /api/v1/procurement-suspension-coverage). A record names the company as the source does; `company.link` says whether the source gave the Corporate Number (`source`), Kohyo matched it unambiguously by name and address (`name_address`), or it is not linked (null). Records without a number can share a name with an unrelated company.',
+    '',
+    '## Limits',
+    '',
+    `- ${l.perMinute} requests per client in any 60 seconds (429 \`rate_limited\`), and ${l.perDay} in any 24 hours, rolling (429 \`daily_limit_exceeded\`).`,
+    '- A client is the group (IP address, User-Agent, `X-Kohyo-Client`); IPv6 addresses group by their /64.',
+    '- Every request under /api/v1/ counts, whatever its answer, except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',
+    `- Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups in a row whose 12-digit bases (the number without its check digit) move the same way by 1 to 100 each step. The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.`,
+    '',
+    'Headers, per the IETF httpapi rate-limit headers draft:',
+    '',
+    `- \`RateLimit-Policy: "minute";q=${l.perMinute};w=60, "day";q=${l.perDay};w=86400\` on every counted answer.`,
+    '- `RateLimit: "minute";r=<requests left>;t=<seconds until the next free slot>` on every counted answer, for the tighter of the two windows (the name says which).',
+    '- `Retry-After: <seconds>` on every 429.',
+    '',
+    '## How to behave',
+    '',
+    '- Identify yourself: send `X-Kohyo-Client: <your application>` and `X-Kohyo-Contact: <an address we can reach you at>` (`X-Service-Client` and `X-Service-Contact` are accepted too).',
+    '- Look up the companies you were asked about, one by one. Never walk Corporate Numbers, sweep names or prefixes, or page through everything: that is enumeration and is refused.',
+    '- On 429, wait the `Retry-After` seconds before the next request; do not retry sooner, and do not change address, User-Agent or client name to get around a limit. Watch `RateLimit` and slow down before you reach zero.',
+    '- Cache answers: the same question gets the same answer until the dataset is rebuilt, and `meta.dataset.version` tells you when it was. Fetch /api/v1/vocabularies once per session.',
+    '- Cite what you report: the record\'s `source.url`, `source.title` and `source.published_on`, and the authority.',
+    '- When nothing is found, say "not found in Kohyo as of <meta.data_as_of>", never "clean" or "no violations". Say which lists you checked.',
+    '- Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match.',
+    '',
+    '## Errors',
+    '',
+    'Every error is `{"error": {"code": "…", "message": "one sentence a person can act on", "details": {…}}}`; `details` names the parameter where one is at fault. 5xx answers never carry internals; quote the `X-Request-Id` header when you report one.',
+    '',
+    '| Status | Code | Meaning | What to do |',
+    '|---|---|---|---|',
+    ...ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].message} | ${ERROR_ADVICE[code].action} |`),
+    '',
+    '## Optional',
+    '',
+    `- [OpenAPI document](${BASE_PATH}/openapi.json): every endpoint, parameter and field, with types.`,
+    `- [Vocabularies](${BASE_PATH}/vocabularies): every code with its labels.`,
+    '',
+  ].join('\n');
+}
+
+function endpointSection(e: EndpointGuide, perMinute: number): string[] {
+  const example = EXAMPLES[e.path];
+  const lines = [`### GET ${e.path}`, '', e.what, ''];
+  if (e.query !== null) {
+    lines.push('Parameters:', '', ...parameterLines(e.query), '');
+  } else if (e.path.startsWith(BASE_PATH)) {
+    lines.push('No parameters (any given: 400 `unknown_parameter`).', '');
+  }
+  lines.push(e.counted ? `Counts against the limits (${perMinute} a minute).` : 'Outside the rate limit.', '');
+  if (example) {
+    lines.push(`Example: \`GET ${example.call}\``, '');
+    if (example.answer !== null) {
+      const fictional = typeof example.answer === 'object' && 'data' in example.answer;
+      const notes = [...(fictional ? ['fictional example'] : []), ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
+      const heading = notes.length === 0 ? 'Answer:' : `Answer (${notes.join('; ')}):`;
+      lines.push(heading, '', '```json', renderJson(example.answer), '```', '');
+    }
+  }
+  return lines;
+}
+
+function parameterLines(schema: TObject): string[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([name, property]: [string, TSchema]) => {
+    const description = typeof property.description === 'string' ? property.description : '';
+    return `- \`${name}\`${required.has(name) ? ' (required)' : ''}: ${description}`;
+  });
+}
+
+/** JSON with one field a line, small objects and arrays kept on one line, so examples stay short. */
+export function renderJson(value: unknown, indent = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= 110) return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    return `[\n${value.map((v) => inner + renderJson(v, inner)).join(',\n')}\n${indent}]`;
+  }
+  const fields = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`);
+  return `{\n${fields.join(',\n')}\n${indent}}`;
+}
+
+/** 600 → "10 minutes", 3600 → "1 hour". */
+export function duration(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (seconds % 3600 === 0 && seconds > 0) return unit(seconds / 3600, 'hour');
+  if (seconds % 60 === 0 && seconds > 0) return unit(seconds / 60, 'minute');
+  return unit(seconds, 'second');
 }

@@ -1,0 +1,199 @@
+// The example calls and answers /llms.txt shows: fictional companies (見本 "sample", 架空 "fictional"), real codes.
+// Labels come from the vocabularies and ids from the id rule, so the examples cannot drift from what the API
+// says; a test checks every example answer against the endpoint's response schema.
+import { corporateNumberFromBase } from '../domain/corporate-number.js';
+import { recordId } from '../domain/record-id.js';
+import { romanizeKana } from '../domain/romanize.js';
+import { closeCauses } from '../domain/close-causes.js';
+import { buildCoverage } from '../domain/coverage.js';
+import { authorities } from '../domain/vocabularies/authorities.js';
+import { laws } from '../domain/vocabularies/laws.js';
+import { legalForms } from '../domain/vocabularies/legal-forms.js';
+import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from '../domain/vocabularies/enums.js';
+import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
+import { VOCABULARIES } from '../domain/vocabularies/index.js';
+import { labelOf } from './present/labels.js';
+
+// Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
+export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');
+const OTHER_NUMBER = corporateNumberFromBase('999999990002');
+
+const NOW = '2026-11-20T03:00:00Z';
+const meta = { request_id: '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10', dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' as const } };
+const listMeta = (limit: number, returned: number) => ({ ...meta, limit, returned, has_more: false });
+const recordMeta = (limit: number, returned: number) => ({ ...listMeta(limit, returned), data_as_of: NOW });
+const pagedMeta = (limit: number, returned: number) => ({ ...recordMeta(limit, returned), page: 1, max_page: 1 });
+
+const authority = (code: string) => ({ ...labelOf(authorities, code), group: authorities.get(code)?.group ?? 'national' });
+// Romanized aliases are derived from the kana by the same rule the importer uses.
+const romanized = (kana: string) => {
+  const name = romanizeKana(kana);
+  return name === null ? [] : [{ name, kind: 'romanized' as const }];
+};
+const linked = { corporate_number: EXAMPLE_NUMBER, name: '見本建設株式会社', name_en: 'Mihon Kensetsu Co., Ltd.', link: 'source' as const };
+
+export const exampleCompany = {
+  corporate_number: EXAMPLE_NUMBER,
+  name: '見本建設株式会社',
+  name_kana: 'ミホンケンセツ',
+  name_en: 'Mihon Kensetsu Co., Ltd.',
+  aliases: romanized('ミホンケンセツ'),
+  legal_form: labelOf(legalForms, 'kabushiki_kaisha'),
+  address: {
+    prefecture_code: '13', prefecture: '東京都', city: '千代田区', street: '見本町一丁目2番3号', postal_code: '1000001',
+    outside: null, en: '1-2-3, Mihoncho, Chiyoda ku, Tokyo',
+  },
+  status: 'active' as const,
+  closed_on: null,
+  close_cause: null,
+  successor_corporate_number: null,
+  record_counts: { enforcements: 1, procurement_suspensions: 1, license_actions: 0 },
+  updated_on: '2025-04-01',
+  match: { field: 'name' as const, kind: 'exact' as const },
+};
+
+// Closed by merger into the company above: what a closed company looks like.
+export const exampleClosedCompany = {
+  corporate_number: OTHER_NUMBER,
+  name: '架空運輸株式会社',
+  name_kana: 'カクウウンユ',
+  name_en: null,
+  aliases: romanized('カクウウンユ'),
+  legal_form: labelOf(legalForms, 'kabushiki_kaisha'),
+  address: {
+    prefecture_code: '11', prefecture: '埼玉県', city: 'さいたま市大宮区', street: '架空町4番5号', postal_code: '3300801',
+    outside: null, en: null,
+  },
+  status: 'closed' as const,
+  closed_on: '2026-04-01',
+  close_cause: labelOf(closeCauses, 'merger'),
+  successor_corporate_number: EXAMPLE_NUMBER,
+  record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 },
+  updated_on: '2026-04-08',
+  match: { field: 'corporate_number' as const, kind: 'exact' as const },
+};
+
+export const exampleEnforcement = {
+  id: recordId('enforcement', 'example', 'jftc-2025-0314'),
+  company: linked,
+  authority: authority('jftc'),
+  source: {
+    url: 'https://example.org/jftc/pressrelease/2025/0314.html',
+    title: '見本建設株式会社ほか2社に対する排除措置命令及び課徴金納付命令について',
+    published_on: '2025-03-14',
+    retrieved_at: '2025-03-15T01:00:00Z',
+  },
+  law: labelOf(laws, 'antimonopoly_act'),
+  laws: [labelOf(laws, 'antimonopoly_act')],
+  law_detail: '第3条',
+  action_type: labelOf(enforcementActionTypes, 'surcharge_payment_order'),
+  date: '2025-03-14',
+  summary: '国土交通省関東地方整備局発注の舗装工事の入札で受注予定者を決めていた',
+  summary_en: 'Agreed in advance who would win paving works tendered by the Kanto Regional Development Bureau',
+  amount_jpy: 48_300_000,
+};
+
+export const exampleSuspension = {
+  id: recordId('procurement_suspension', 'example', 'kanto-rdb-2025-041'),
+  company: linked,
+  authority: authority('mlit_kanto_rdb'),
+  source: {
+    url: 'https://example.org/mlit-kanto/shimeiteishi/2025.html',
+    title: '指名停止措置について',
+    published_on: '2025-03-21',
+    retrieved_at: '2025-03-22T00:00:00Z',
+  },
+  reason: labelOf(procurementReasons, 'bid_rigging'),
+  reason_detail: '独占禁止法違反（排除措置命令及び課徴金納付命令）',
+  period: { from: '2025-03-21', to: '2025-11-20' },
+  status: 'ended' as const,
+  scope: '関東地方整備局が発注する工事',
+};
+
+export const exampleLicenseAction = {
+  id: recordId('license_action', 'example', 'kanto-rdb-2025-112'),
+  company: { corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', name_en: null, link: 'name_address' as const },
+  authority: authority('mlit_kanto_dtb'),
+  source: {
+    url: 'https://example.org/mlit-kanto-dtb/shobun/2025-06.html',
+    title: '自動車運送事業者に対する行政処分等について',
+    published_on: '2025-06-30',
+    retrieved_at: '2025-07-01T00:00:00Z',
+  },
+  sector_code: 'trucking',
+  sector_codes: ['trucking'],
+  sectors: [labelOf(sectors, 'trucking')],
+  permits: [{ sector_code: 'trucking', number: null }],
+  action_type: labelOf(licenseActionTypes, 'vehicle_use_suspension'),
+  nature: labelOf(natures, 'violation'),
+  status: 'completed' as const,
+  date: '2025-06-20',
+  period: { from: '2025-07-01', to: '2025-07-20' },
+  reason_detail: '点呼の未実施、乗務時間等の基準違反',
+};
+
+const [national] = buildCoverage(
+  PUBLISHER_GROUPS.slice(0, 1),
+  [{
+    id: 'mlit-kanto-rdb-suspensions', publisher_code: 'mlit_kanto_rdb', group_code: 'national',
+    url: 'https://example.org/mlit-kanto/shimeiteishi/', title: '指名停止措置一覧', observed_count: 41,
+    period_from: '2019-04-01', period_to: '2026-11-19', last_success_at: '2026-11-19T22:00:00Z', last_error: null,
+  }],
+  new Date(NOW),
+  48,
+);
+
+const firstTerms = (name: keyof typeof VOCABULARIES, n: number) =>
+  VOCABULARIES[name].terms.slice(0, n).map((t) => ({ code: t.code, name: t.name, name_en: t.name_en }));
+
+export interface EndpointExample {
+  /** The path and query string of the example call. */
+  readonly call: string;
+  /** The answer, or null where the text describes it instead. */
+  readonly answer: unknown;
+  /** What the example leaves out. */
+  readonly abridged?: string;
+}
+
+const ONE_ROW = 'one row per list';
+
+/** One example per endpoint path; the answers are abbreviated to one row per list. */
+export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
+  '/api/v1/search': {
+    call: '/api/v1/search?q=見本建設&limit=4',
+    answer: { data: { companies: [exampleCompany], enforcements: [exampleEnforcement] }, meta: recordMeta(4, 2) },
+    abridged: ONE_ROW,
+  },
+  '/api/v1/companies': {
+    call: `/api/v1/companies?q=${OTHER_NUMBER}`,
+    answer: { data: { companies: [exampleClosedCompany] }, meta: listMeta(10, 1) },
+  },
+  '/api/v1/enforcements': {
+    call: `/api/v1/enforcements?corporate_number=${EXAMPLE_NUMBER}&law=独占禁止法`,
+    answer: { data: { enforcements: [exampleEnforcement] }, meta: recordMeta(10, 1) },
+    abridged: ONE_ROW,
+  },
+  '/api/v1/procurement-suspensions': {
+    call: '/api/v1/procurement-suspensions?company=見本建設&reason=bid_rigging',
+    answer: { data: { procurement_suspensions: [exampleSuspension] }, meta: pagedMeta(10, 1) },
+    abridged: ONE_ROW,
+  },
+  '/api/v1/license-actions': {
+    call: '/api/v1/license-actions?sector=trucking&nature=violation&from=2025-01-01&to=2025-12-31&limit=5',
+    answer: { data: { license_actions: [exampleLicenseAction] }, meta: pagedMeta(5, 1) },
+    abridged: ONE_ROW,
+  },
+  '/api/v1/procurement-suspension-coverage': {
+    call: '/api/v1/procurement-suspension-coverage',
+    answer: { data: { coverage: [national] }, meta },
+    abridged: 'the first entry; the real answer has one for each publisher group',
+  },
+  '/api/v1/vocabularies': {
+    call: '/api/v1/vocabularies',
+    answer: { data: { vocabularies: { publisher_group: firstTerms('publisher_group', 2), nature: firstTerms('nature', 3) } }, meta: { request_id: meta.request_id } },
+    abridged: 'two of the vocabularies, the first terms of each',
+  },
+  '/api/v1/openapi.json': { call: '/api/v1/openapi.json', answer: null },
+  '/health': { call: '/health', answer: { status: 'ok' } },
+  '/llms.txt': { call: '/llms.txt', answer: null },
+};

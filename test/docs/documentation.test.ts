@@ -1,0 +1,118 @@
+// Keeps the published guides honest: README.md, docs/errors.md and /llms.txt against SETTINGS, ERRORS and the routes.
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/http/app.js';
+import { loadConfig, SETTINGS } from '../../src/config.js';
+import { ERRORS, ERROR_CODES } from '../../src/http/errors.js';
+import { llmsTxt } from '../../src/http/llms-txt.js';
+
+const root = new URL('../../', import.meta.url);
+const readme = readFileSync(new URL('README.md', root), 'utf8');
+const errorsPage = readFileSync(new URL('docs/errors.md', root), 'utf8');
+const guide = llmsTxt(loadConfig({}));
+
+let app: FastifyInstance;
+before(async () => {
+  // No dataset: the routes, and so the docs they must match, do not depend on one.
+  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), dataset: () => null, clock: () => new Date(), logger: false });
+});
+after(() => app.close());
+
+/** Every path the app serves, from the router itself and from the OpenAPI document. */
+function servedPaths(): string[] {
+  const fromRouter = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*) \([A-Z, ]+\)/gu)].map((m) => m[1]!);
+  const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
+  return [...new Set([...fromRouter, ...fromOpenApi])].sort();
+}
+
+/** The query parameters OpenAPI lists for each path. */
+function parametersByPath(): Map<string, string[]> {
+  const paths = (app.swagger() as { paths?: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> }).paths ?? {};
+  return new Map(Object.entries(paths).map(([path, item]) => [path, (item.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)]));
+}
+
+/** The error table rows of a markdown text: `| 400 | \`code\` | …`, as [status, code]. */
+function errorRows(markdown: string): [status: number, code: string][] {
+  return [...markdown.matchAll(/^\| (\d{3}) \| `([a-z_]+)` \|/gmu)].map((m) => [Number(m[1]), m[2]!]);
+}
+
+/** The section of a markdown text from a heading line to the next heading of the same or a higher level. */
+function section(markdown: string, heading: string): string {
+  const lines = markdown.split('\n');
+  const start = lines.indexOf(heading);
+  assert.notEqual(start, -1, `heading "${heading}" is missing`);
+  const level = /^#+/u.exec(heading)![0].length;
+  const end = lines.findIndex((line, i) => i > start && /^#+ /u.test(line) && /^#+/u.exec(line)![0].length <= level);
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}
+
+test('the app serves the endpoints the docs are written for', () => {
+  const paths = servedPaths();
+  for (const expected of ['/api/v1/search', '/api/v1/openapi.json', '/health', '/llms.txt']) assert.ok(paths.includes(expected), expected);
+  assert.ok(paths.length >= 10, paths.join(', '));
+});
+
+test('README gives a newcomer the two commands', () => {
+  assert.ok(readme.includes('npm install && npm start'), 'README must show `npm install && npm start`');
+  assert.ok(/^npm test$/mu.test(readme), 'README must show `npm test` on a line of its own');
+  assert.ok(readme.includes('bench/README.md'), 'README must link the bench figures');
+});
+
+test('README lists every setting with its default', () => {
+  const settings = section(readme, '## Settings');
+  for (const setting of SETTINGS) {
+    const row = settings.split('\n').find((line) => line.startsWith(`| \`${setting.name}\` |`));
+    assert.ok(row, `README's Settings table has no row for ${setting.name}`);
+    if (setting.default !== '') assert.ok(row.includes(`\`${setting.default}\``), `README gives the wrong default for ${setting.name}`);
+  }
+  const documented = [...settings.matchAll(/^\| `([A-Z_]+)` \|/gmu)].map((m) => m[1]);
+  assert.deepEqual(documented.sort(), SETTINGS.map((s) => s.name).sort(), 'README documents a setting SETTINGS does not have');
+});
+
+const pages: readonly (readonly [name: string, text: string])[] = [
+  ['README.md', readme],
+  ['docs/errors.md', errorsPage],
+  ['/llms.txt', guide],
+];
+
+for (const [name, text] of pages) {
+  test(`${name} has a row for every error code, with its status, and no code the catalogue lacks`, () => {
+    const rows = errorRows(text);
+    for (const code of ERROR_CODES) {
+      const row = rows.find(([, c]) => c === code);
+      assert.ok(row, `${name} has no error table row for ${code}`);
+      assert.equal(row[0], ERRORS[code].status, `${name} gives ${code} the wrong status`);
+    }
+    for (const [, code] of rows) assert.ok(code in ERRORS, `${name} documents an error code ${code} the catalogue does not have`);
+  });
+}
+
+test('/llms.txt has a section for every path the app serves, naming its every query parameter', () => {
+  const parameters = parametersByPath();
+  for (const path of servedPaths()) {
+    const body = section(guide, `### GET ${path}`);
+    assert.ok(body.includes(`Example: \`GET ${path}`), `/llms.txt gives no example call for ${path}`);
+    for (const name of parameters.get(path) ?? []) {
+      assert.ok(body.includes(`\`${name}\``), `/llms.txt does not describe parameter ${name} of ${path}`);
+    }
+  }
+  const documented = [...guide.matchAll(/^### GET (\S+)$/gmu)].map((m) => m[1]);
+  assert.deepEqual(documented.sort(), servedPaths(), '/llms.txt documents a path the app does not serve');
+});
+
+test('README lists every path the app serves in its endpoint table', () => {
+  const endpoints = section(readme, '## Endpoints');
+  for (const path of servedPaths()) assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `README's endpoint table lacks ${path}`);
+});
+
+test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, then sections', () => {
+  const lines = guide.split('\n');
+  assert.equal(lines[0], '# Kohyo');
+  assert.ok(lines.slice(1).find((l) => l !== '')?.startsWith('> '), 'the summary blockquote must follow the title');
+  assert.equal(lines.filter((l) => /^# /u.test(l)).length, 1, 'exactly one H1');
+  for (const heading of ['## Endpoints', '## Query rules', '## Limits', '## How to behave', '## Errors']) {
+    assert.ok(lines.includes(heading), `missing ${heading}`);
+  }
+});

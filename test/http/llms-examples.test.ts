@@ -1,0 +1,71 @@
+// The example answers of /llms.txt have exactly the shape of the real answers: every field, no invented ones.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { FormatRegistry, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { EXAMPLES, EXAMPLE_NUMBER } from '../../src/http/llms-examples.js';
+import { SearchResponse } from '../../src/http/routes/search.js';
+import { CompaniesResponse } from '../../src/http/routes/companies.js';
+import { EnforcementsResponse } from '../../src/http/routes/enforcements.js';
+import { ProcurementSuspensionsResponse } from '../../src/http/routes/procurement-suspensions.js';
+import { LicenseActionsResponse } from '../../src/http/routes/license-actions.js';
+import { CoverageResponse } from '../../src/http/routes/coverage.js';
+import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
+import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
+import { isCalendarDate, isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+
+if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isCalendarDate);
+if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339Instant);
+
+/** The schema with every object closed, so that a field the API does not have fails the check. */
+function closed(schema: TSchema): TSchema {
+  const copy: Record<string | symbol, unknown> = { ...schema };
+  if (schema.type === 'object' && schema.properties !== undefined) {
+    copy.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, closed(v)]));
+    if (schema.additionalProperties === undefined) copy.additionalProperties = false;
+  }
+  if (schema.items !== undefined) copy.items = closed(schema.items as TSchema);
+  if (Array.isArray(schema.anyOf)) copy.anyOf = (schema.anyOf as TSchema[]).map(closed);
+  return copy as unknown as TSchema;
+}
+
+const RESPONSES: Readonly<Record<string, TSchema>> = {
+  '/api/v1/search': SearchResponse,
+  '/api/v1/companies': CompaniesResponse,
+  '/api/v1/enforcements': EnforcementsResponse,
+  '/api/v1/procurement-suspensions': ProcurementSuspensionsResponse,
+  '/api/v1/license-actions': LicenseActionsResponse,
+  '/api/v1/procurement-suspension-coverage': CoverageResponse,
+};
+
+for (const [path, schema] of Object.entries(RESPONSES)) {
+  test(`the ${path} example answer has the shape of a real answer`, () => {
+    const example = EXAMPLES[path];
+    assert.ok(example?.answer, `no example answer for ${path}`);
+    const strict = closed(schema);
+    const errors = [...Value.Errors(strict, example.answer)].slice(0, 5).map((e) => `${e.path}: ${e.message}`);
+    assert.deepEqual(errors, []);
+    assert.ok(example.call.startsWith(path), `the example call of ${path} calls ${example.call}`);
+  });
+}
+
+test('the vocabularies example shows real codes with their real labels', () => {
+  const answer = EXAMPLES['/api/v1/vocabularies']?.answer as { data: { vocabularies: Record<string, { code: string; name: string; name_en: string }[]> } };
+  for (const [name, terms] of Object.entries(answer.data.vocabularies)) {
+    const vocabulary = VOCABULARIES[name as keyof typeof VOCABULARIES];
+    assert.ok(vocabulary, `${name} is not a vocabulary`);
+    for (const term of terms) {
+      const real = vocabulary.get(term.code);
+      assert.deepEqual(term, real && { code: real.code, name: real.name, name_en: real.name_en });
+    }
+  }
+});
+
+test('example Corporate Numbers are valid and of organisation type 99, which the registry never issues', () => {
+  const numbers = new Set(JSON.stringify(EXAMPLES).match(/\b\d{13}\b/gu) ?? []);
+  assert.ok(numbers.has(EXAMPLE_NUMBER));
+  for (const number of numbers) {
+    assert.deepEqual(parseCorporateNumber(number), { ok: true, number });
+    assert.equal(number.slice(5, 7), '99', `${number}: digits 5-6 of the base`);
+  }
+});
