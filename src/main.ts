@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   if (!existsSync(config.dbPath)) {
     logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
     mkdirSync(dirname(config.dbPath), { recursive: true });
-    await buildDemoDatabase(config.dbPath, { now: new Date() });
+    buildDemoDatabase(config.dbPath, { now: new Date() });
   }
   let store: Store | null = openStore(config.dbPath);
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');

@@ -5,7 +5,11 @@ import { ApiError } from './errors.js';
 export type CleanQuery = Record<string, string>;
 
 /** Applies the rules to a parsed query string; throws the contract's error for the first rule broken. */
-export function applyQueryRules(raw: Readonly<Record<string, unknown>>, allowed: ReadonlySet<string>): CleanQuery {
+export function applyQueryRules(
+  raw: Readonly<Record<string, unknown>>,
+  allowed: ReadonlySet<string>,
+  integers: ReadonlySet<string> = new Set(),
+): CleanQuery {
   const names = Object.keys(raw);
   const bulk = names.find((name) => name === 'offset' || name === 'cursor');
   if (bulk !== undefined) {
@@ -29,7 +33,12 @@ export function applyQueryRules(raw: Readonly<Record<string, unknown>>, allowed:
       throw new ApiError('invalid_parameter', `${name} is given ${value.length} times; give it once.`, { parameter: name });
     }
     const text = String(value ?? '').trim();
-    if (text !== '') clean[name] = text;
+    if (text === '') continue;
+    // plain decimal digits only: schema coercion would otherwise read 1e1, 0x0A or +5 as numbers
+    if (integers.has(name) && !/^\d+$/u.test(text)) {
+      throw new ApiError('invalid_parameter', `${name} must be a whole number written in digits, got "${text}".`, { parameter: name });
+    }
+    clean[name] = text;
   }
   return clean;
 }

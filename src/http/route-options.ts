@@ -13,8 +13,9 @@ export interface EndpointDoc {
 
 export function endpointOptions<Q extends TObject, R extends TSchema>(doc: EndpointDoc, querystring: Q, response: R) {
   const allowed = parameterNames(querystring);
+  const integers = new Set(Object.entries(querystring.properties).filter(([, s]) => s.type === 'integer').map(([name]) => name));
   const enforceRules: preValidationHookHandler = async (request) => {
-    request.query = applyQueryRules(request.query as Record<string, unknown>, allowed) as CleanQuery;
+    request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers) as CleanQuery;
   };
   return {
     schema: {

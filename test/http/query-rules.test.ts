@@ -7,7 +7,7 @@ const allowed = new Set(['q', 'limit', 'page']);
 
 function codeOf(raw: Record<string, unknown>): string {
   try {
-    applyQueryRules(raw, allowed);
+    applyQueryRules(raw, allowed, new Set(['limit', 'page']));
     return 'ok';
   } catch (error) {
     assert.ok(error instanceof ApiError);
@@ -23,6 +23,10 @@ test('the contract query rules, in order', () => {
     [{ q: 'a', sort: 'x' }, 'unknown_parameter'],
     [{ q: ['a', 'b'] }, 'invalid_parameter'],
     [{ q: 'a', limit: ['1', '2'] }, 'invalid_parameter'],
+    [{ q: 'a', limit: '5' }, 'ok'],
+    [{ q: 'a', limit: '1e1' }, 'invalid_parameter'],
+    [{ q: 'a', limit: '0x0A' }, 'invalid_parameter'],
+    [{ q: 'a', page: '+2' }, 'invalid_parameter'],
   ];
   for (const [raw, expected] of cases) assert.equal(codeOf(raw), expected, JSON.stringify(raw));
 });

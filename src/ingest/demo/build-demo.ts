@@ -1,0 +1,118 @@
+// Building the bundled demo database: generate, validate and write into a temp file, then rename it into place.
+
+import { randomBytes } from 'node:crypto';
+import { renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { CompanyInput } from '../../domain/company-input.js';
+import { duplicateIdErrors } from '../../domain/record-id.js';
+import type { RecordInput } from '../../domain/record-input.js';
+import { validateRecordLine } from '../../domain/record-validation.js';
+import type { ValidRecord } from '../../domain/record.js';
+import { japanDate } from '../../domain/record-status.js';
+import { createCompanyWriter } from '../../store/company-writer.js';
+import { openWritable, writeDatasetMeta, type Db } from '../../store/database.js';
+import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
+import { recordCollectionRun, registerSource } from '../../store/source-writer.js';
+import { seedVocabularies } from '../../store/vocabulary-seed.js';
+import { demoCompanies } from './demo-companies.js';
+import { demoRecords } from './demo-records.js';
+import { DEMO_SOURCES, demoRuns, type DemoRun, type DemoSource, type SourceStats } from './demo-sources.js';
+import { createRandom } from './random.js';
+
+/** The seed of the bundled dataset; any fixed number would do, this one keeps it the same in every build. */
+export const DEMO_SEED = 0x6b6f6879;
+
+export interface DemoDataset {
+  /** The Japan date the records' statuses are laid out around. */
+  readonly as_of: string;
+  readonly companies: readonly CompanyInput[];
+  readonly sources: readonly DemoSource[];
+  readonly records: readonly ValidRecord[];
+  readonly runs: readonly DemoRun[];
+}
+
+/**
+ * The whole demo dataset for a build date, validated as any record file is. Pure and deterministic: the same
+ * date and seed give the same companies, records and ids. A record that fails validation is a bug here.
+ */
+export function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset {
+  const random = createRandom(seed);
+  const companies = demoCompanies(random, asOf);
+  const records = demoRecords(random, companies, asOf).map(validated);
+  const duplicates = duplicateIdErrors(records.map((r, i) => ({ line: i + 1, id: r.id })));
+  if (duplicates.length > 0) throw new Error(`demo records with the same id: ${duplicates.slice(0, 3).join('; ')}`);
+  const runs = DEMO_SOURCES.flatMap((source) => demoRuns(random, source, statsOf(source, records), asOf));
+  return { as_of: asOf, companies: companies.map((c) => c.input), sources: DEMO_SOURCES, records, runs };
+}
+
+export interface DemoBuildSummary {
+  readonly path: string;
+  readonly as_of: string;
+  readonly version: string;
+  readonly companies: number;
+  readonly records: number;
+  readonly sources: number;
+}
+
+/**
+ * Writes the demo dataset to `path`: into a temp file beside it first, which is renamed onto `path` only
+ * once complete, so a reader never sees half a database; on failure the temp file is removed.
+ */
+export function buildDemoDatabase(path: string, options: { readonly now: Date; readonly seed?: number }): DemoBuildSummary {
+  const asOf = japanDate(options.now);
+  const version = options.now.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+  const dataset = generateDemoDataset(asOf, options.seed);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let db: Db | null = null;
+  try {
+    db = openWritable(temp);
+    writeDataset(db, dataset, version);
+    // one self-contained file to rename: no -wal beside it
+    db.pragma('journal_mode = DELETE');
+    db.close();
+    db = null;
+    renameSync(temp, path);
+  } catch (error) {
+    db?.close();
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temp}${suffix}`, { force: true });
+    throw error;
+  }
+  return { path, as_of: asOf, version, companies: dataset.companies.length, records: dataset.records.length, sources: dataset.sources.length };
+}
+
+function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
+  seedVocabularies(db);
+  db.transaction(() => {
+    const companies = createCompanyWriter(db);
+    for (const company of dataset.companies) companies.upsertCompany(company);
+    for (const s of dataset.sources) {
+      registerSource(db, { id: s.id, publisher_code: s.publisher, record_kind: s.kind, url: s.url, title: s.title, format: 'html', parser: 'demo' });
+    }
+    for (const run of dataset.runs) recordCollectionRun(db, run);
+    const records = createRecordWriter(db);
+    for (const record of dataset.records) {
+      records.upsertSource(record);
+      records.writeRecord(record);
+    }
+  })();
+  refreshRecordCounts(db);
+  writeDatasetMeta(db, { kind: 'demo', version });
+  db.exec('ANALYZE');
+  const check = db.pragma('integrity_check', { simple: true });
+  if (check !== 'ok') throw new Error(`the demo database failed its integrity check: ${String(check)}`);
+}
+
+function validated(input: RecordInput, index: number): ValidRecord {
+  const result = validateRecordLine(input, index + 1);
+  if (!result.ok) throw new Error(`demo record ${index + 1} is invalid (a bug in the demo generator): ${result.errors.join('; ')}`);
+  return result.record;
+}
+
+/** What a source's list held: its record count and the dates its records start on. */
+function statsOf(source: DemoSource, records: readonly ValidRecord[]): SourceStats {
+  const starts = records
+    .filter((r) => r.source.id === source.id)
+    .map((r) => (r.kind === 'procurement_suspension' ? r.period.from : r.date))
+    .sort();
+  return { records: starts.length, period_from: starts[0] ?? null, period_to: starts.at(-1) ?? null };
+}

@@ -1,0 +1,51 @@
+// Writing the source registry and its collection runs: what coverage and `data_as_of` are read from.
+import type { RecordKind } from '../domain/record-input.js';
+import type { Db } from './database.js';
+
+export interface SourceRow {
+  readonly id: string;
+  /** The authority code of the body that publishes the source. */
+  readonly publisher_code: string;
+  readonly record_kind: RecordKind;
+  readonly url: string;
+  readonly title: string;
+  readonly format?: string | null;
+  readonly parser?: string | null;
+}
+
+export interface CollectionRun {
+  readonly source_id: string;
+  /** RFC 3339 instants, UTC. */
+  readonly started_at: string;
+  readonly finished_at: string | null;
+  readonly outcome: 'success' | 'not_modified' | 'failure';
+  readonly http_status: number | null;
+  readonly bytes: number | null;
+  /** Records the run read, when it read the list. */
+  readonly records: number | null;
+  /** The dates the list covered, when it was read. */
+  readonly period_from: string | null;
+  readonly period_to: string | null;
+  readonly error: string | null;
+}
+
+/** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
+export function registerSource(db: Db, source: SourceRow): void {
+  db.prepare(
+    `INSERT INTO sources(id, publisher_code, record_kind, url, title, format, parser)
+     VALUES (@id, @publisher_code, @record_kind, @url, @title, @format, @parser)
+     ON CONFLICT(id) DO UPDATE SET publisher_code = excluded.publisher_code, record_kind = excluded.record_kind,
+       url = excluded.url, title = excluded.title, format = excluded.format, parser = excluded.parser`,
+  ).run({ format: null, parser: null, ...source });
+}
+
+/** Appends one run of a source's collector; returns its row id. */
+export function recordCollectionRun(db: Db, run: CollectionRun): number {
+  const result = db
+    .prepare(
+      `INSERT INTO collection_runs(source_id, started_at, finished_at, outcome, http_status, bytes, records, period_from, period_to, error)
+       VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error)`,
+    )
+    .run(run);
+  return Number(result.lastInsertRowid);
+}

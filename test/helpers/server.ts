@@ -1,0 +1,67 @@
+// Starts the real app on a free loopback port over a real database file, for endpoint tests.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type AppDeps } from '../../src/http/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { buildDemoDatabase } from '../../src/ingest/demo/build-demo.js';
+
+/** The instant the demo test dataset is built at, and the clock the test servers run on. */
+export const TEST_NOW = new Date('2026-11-21T03:00:00Z');
+
+export interface TestServer {
+  readonly url: string;
+  readonly store: Store | null;
+  get(path: string, init?: RequestInit): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+  readonly text: string;
+}
+
+let demoPath: Promise<string> | undefined;
+
+/** One demo database per test process, built at TEST_NOW. */
+export function demoDatabase(): Promise<string> {
+  demoPath ??= (async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'kohyo-test-')), 'demo.sqlite');
+    buildDemoDatabase(path, { now: TEST_NOW });
+    return path;
+  })();
+  return demoPath;
+}
+
+export async function startServer(options: {
+  dbPath?: string | null;
+  env?: Record<string, string>;
+  store?: Store | null;
+  deps?: Partial<AppDeps>;
+} = {}): Promise<TestServer> {
+  const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const store = options.store !== undefined ? options.store : options.dbPath ? openStore(options.dbPath) : null;
+  const app = await buildApp({ config, dataset: () => store, clock: () => TEST_NOW, logger: false, ...options.deps });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    url,
+    store,
+    async get(path, init) {
+      const response = await fetch(url + path, init);
+      const text = await response.text();
+      let body: unknown = null;
+      if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') body = JSON.parse(text);
+      return { status: response.status, headers: response.headers, body, text };
+    },
+    async close() {
+      await app.close();
+      if (options.store === undefined) store?.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// Coverage, vocabularies and the OpenAPI document through the real app over the demo database.
+import { before, after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { ERROR_CODES } from '../../src/http/errors.js';
+import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
+
+let server: TestServer;
+before(async () => {
+  server = await startServer({ dbPath: await demoDatabase() });
+});
+after(() => server.close());
+
+test('coverage: one entry per publisher group in the contract order, with ratios and freshness', async () => {
+  const response = await server.get('/api/v1/procurement-suspension-coverage');
+  assert.equal(response.status, 200, response.text);
+  const coverage = response.body.data.coverage;
+  assert.deepEqual(coverage.map((e: { publisher_group: { code: string } }) => e.publisher_group.code),
+    ['national', 'independent_agency', 'public_corporation', 'prefecture', 'designated_city']);
+  const byCode = Object.fromEntries(coverage.map((e: { publisher_group: { code: string } }) => [e.publisher_group.code, e]));
+  assert.equal(byCode.prefecture.official_total, 47);
+  assert.equal(byCode.designated_city.official_total, 20);
+  assert.equal(byCode.public_corporation.official_total, null);
+  assert.equal(byCode.public_corporation.coverage_ratio, null);
+  for (const entry of coverage) {
+    assert.equal(entry.observed_count, entry.sources.reduce((n: number, s: { observed_count: number }) => n + s.observed_count, 0));
+    if (entry.official_total !== null) {
+      assert.equal(entry.coverage_ratio, Math.round((entry.covered_bodies / entry.official_total) * 10000) / 10000);
+    }
+    const collected = entry.sources.filter((s: { last_success_at: string | null }) => s.last_success_at !== null);
+    const oldest = collected.map((s: { last_success_at: string }) => s.last_success_at).sort()[0] ?? null;
+    assert.equal(entry.last_success_at, oldest, 'a group is as fresh as its stalest source');
+  }
+  const statuses = new Set(coverage.flatMap((e: { sources: { freshness: { status: string } }[] }) => e.sources.map((s) => s.freshness.status)));
+  assert.deepEqual([...statuses].sort(), ['fresh', 'never_collected', 'stale']);
+  assert.ok(coverage.some((e: { sources: { last_error: string | null }[] }) => e.sources.some((s) => s.last_error !== null)));
+});
+
+test('vocabularies list every code of every field with both labels', async () => {
+  const response = await server.get('/api/v1/vocabularies');
+  assert.equal(response.status, 200);
+  const vocabularies = response.body.data.vocabularies;
+  for (const [name, vocabulary] of Object.entries(VOCABULARIES)) {
+    assert.deepEqual(vocabularies[name].map((t: { code: string }) => t.code), vocabulary.codes(), name);
+    for (const term of vocabularies[name]) assert.ok(term.name && term.name_en, `${name} ${term.code}`);
+  }
+  assert.ok(vocabularies.authority.every((t: { group?: string }) => typeof t.group === 'string'));
+});
+
+test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parameter and error code', async () => {
+  const response = await server.get('/api/v1/openapi.json');
+  assert.equal(response.status, 200);
+  const document = response.body;
+  assert.equal(document.openapi, '3.1.0');
+  const validator = new Validator();
+  const result = await validator.validate(document);
+  assert.deepEqual(result.errors ?? [], [], JSON.stringify(result.errors, null, 2));
+  assert.equal(result.valid, true);
+  const expected: Record<string, string[]> = {
+    '/api/v1/search': ['q', 'limit'],
+    '/api/v1/companies': ['q', 'limit'],
+    '/api/v1/enforcements': ['company', 'q', 'corporate_number', 'law', 'authority', 'action_type', 'limit'],
+    '/api/v1/procurement-suspensions': ['company', 'q', 'corporate_number', 'authority', 'reason', 'status', 'page', 'limit'],
+    '/api/v1/license-actions': ['company', 'q', 'corporate_number', 'sector', 'action_type', 'nature', 'status', 'authority', 'from', 'to', 'page', 'limit'],
+    '/api/v1/procurement-suspension-coverage': [],
+    '/api/v1/vocabularies': [],
+    '/health': [],
+  };
+  for (const [path, parameters] of Object.entries(expected)) {
+    const operation = document.paths[path]?.get;
+    assert.ok(operation, path);
+    const names = (operation.parameters ?? []).map((p: { name: string; in: string }) => (assert.equal(p.in, 'query'), p.name));
+    assert.deepEqual(names.sort(), [...parameters].sort(), path);
+  }
+  const text = JSON.stringify(document);
+  for (const code of ERROR_CODES) assert.ok(text.includes(`"${code}"`), code);
+  const required = document.paths['/api/v1/companies'].get.parameters.find((p: { name: string }) => p.name === 'q');
+  assert.equal(required.required, true);
+});
