@@ -8,6 +8,8 @@ import type { ValidRecord } from '../../domain/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
+import { recordCollectionRun } from '../../store/source-writer.js';
+import { importRunsOf } from '../../domain/import-runs.js';
 
 /** How many errors of one file are listed; the rest are counted. */
 export const MAX_LISTED_ERRORS = 50;
@@ -56,6 +58,12 @@ export async function importRecordFiles(db: Db, files: readonly string[], option
           writer.upsertSource(record);
           if (writer.writeRecord(record) === 'inserted') inserted++;
           else replaced++;
+        }
+        for (const run of importRunsOf(read.records)) {
+          recordCollectionRun(db, {
+            source_id: run.source_id, started_at: run.finished_at, finished_at: run.finished_at, outcome: 'success',
+            http_status: null, bytes: null, records: run.records, period_from: run.period_from, period_to: run.period_to, error: null,
+          });
         }
         refreshRecordCounts(db);
         writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: instant(options.now) });

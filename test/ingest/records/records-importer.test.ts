@@ -101,6 +101,16 @@ describe('importRecordFiles', () => {
     assert.equal(count('enforcements') + count('procurement_suspensions') + count('license_actions'), 0);
     assert.equal(count('sources'), 0);
     assert.equal(count('enforcements_fts'), 0);
+    assert.equal(count('collection_runs'), 0);
+  });
+
+  it('records one successful collection run per source, so coverage and data_as_of see imported data', async () => {
+    await importRecordFiles(db, [GOOD], { now: NOW });
+    const runs = db.prepare("SELECT source_id, outcome, records, finished_at FROM collection_runs ORDER BY source_id").all() as
+      { source_id: string; outcome: string; records: number; finished_at: string }[];
+    assert.equal(runs.length, count('sources'));
+    assert.ok(runs.every((r) => r.outcome === 'success' && /^\d{4}-\d{2}-\d{2}T/u.test(r.finished_at)));
+    assert.equal(runs.reduce((n, r) => n + r.records, 0), 6);
   });
 
   it('leaves what an earlier import wrote untouched when a later file fails', async () => {
