@@ -1,0 +1,40 @@
+// Formats the benchmark's results: the machine it ran on and one table row per case, with its ratio to the baseline.
+import { cpus } from 'node:os';
+import type { LoadOptions, LoadResult } from './http-load.js';
+
+export interface CaseResult {
+  readonly name: string;
+  readonly result: LoadResult;
+}
+
+export function describeMachine(): string {
+  const cores = cpus();
+  const model = cores[0]?.model.trim() ?? 'unknown CPU';
+  return `${cores.length} cores (${model}), Node ${process.version}, ${process.platform}/${process.arch}`;
+}
+
+export function describeLoad(options: LoadOptions): string {
+  return `${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per case, ` +
+    'server in a child process, load from this process over 127.0.0.1';
+}
+
+/** A Markdown table, so the output can be pasted into bench/README.md as it is; ratios are to `baseline` req/s. */
+export function formatTable(cases: readonly CaseResult[], baseline: number): string {
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'bytes/resp', 'requests', 'non-2xx', 'errors'];
+  const rows = cases.map(({ name, result }) => [
+    name,
+    result.requestsPerSecond.toFixed(0),
+    result.p50Ms.toFixed(2),
+    result.p99Ms.toFixed(2),
+    baseline > 0 ? `${((result.requestsPerSecond / baseline) * 100).toFixed(1)} %` : 'n/a',
+    result.meanResponseBytes.toFixed(0),
+    String(result.requests),
+    String(result.non2xx),
+    String(result.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,53 @@
+// Starts bench/serve.ts in a child process (its own core, apart from the load generator) and stops it.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export type ServerKind = { readonly kind: 'baseline' } | { readonly kind: 'kohyo'; readonly dbPath: string };
+
+export interface ServerProcess {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+
+export async function startServerProcess(server: ServerKind): Promise<ServerProcess> {
+  const args = server.kind === 'baseline' ? ['baseline'] : ['kohyo', server.dbPath];
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = once(child, 'exit').catch(() => undefined);
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve.ts ${args[0]} did not report a port in ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      const parsed = JSON.parse(line) as { port?: unknown };
+      if (typeof parsed.port === 'number') resolve(parsed.port);
+      else reject(new Error(`serve.ts printed ${line}, not a port`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve.ts ${args[0]} exited with code ${code} before listening`));
+    });
+  }).catch(async (error: unknown) => {
+    child.kill();
+    await exited;
+    throw error;
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('serve.ts has no pid');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill(), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
