@@ -12,6 +12,7 @@ import { japanDate } from '../../domain/record-status.js';
 import { createCompanyWriter } from '../../store/company-writer.js';
 import { openWritable, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
+import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
 import { recordCollectionRun, registerSource } from '../../store/source-writer.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
 import { demoCompanies } from './demo-companies.js';
@@ -97,7 +98,7 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
   })();
   refreshRecordCounts(db);
   writeDatasetMeta(db, { kind: 'demo', version });
-  db.exec('ANALYZE');
+  optimiseAfterBulkWrite(db);
   const check = db.pragma('integrity_check', { simple: true });
   if (check !== 'ok') throw new Error(`the demo database failed its integrity check: ${String(check)}`);
 }

@@ -8,6 +8,7 @@ import type { ValidRecord } from '../../domain/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
+import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
 import { recordCollectionRun } from '../../store/source-writer.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 
@@ -43,6 +44,7 @@ export async function importRecordFiles(db: Db, files: readonly string[], option
   seedVocabularies(db);
   const writer = createRecordWriter(db);
   const summaries: FileSummary[] = [];
+  let appliedAny = false;
   for (const file of files) {
     const read = await readRecordFile(file);
     const records = countByKind(read.records);
@@ -70,10 +72,12 @@ export async function importRecordFiles(db: Db, files: readonly string[], option
         return { inserted, replaced };
       })();
       summaries.push({ file, applied: true, lines: read.lines, records, ...outcome, errors: [], error_count: 0 });
+      appliedAny = true;
     } catch (error) {
       summaries.push(failed(file, read.lines, records, [`could not be written: ${(error as Error).message}`]));
     }
   }
+  if (appliedAny) optimiseAfterBulkWrite(db);
   return summaries;
 }
 

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig, SETTINGS } from '../src/config.js';
+
+test('defaults are the contract settings', () => {
+  const config = loadConfig({});
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.port, 3000);
+  assert.equal(config.dbPath, 'data/kohyo.sqlite');
+  assert.equal(config.redisUrl, null);
+  assert.equal(config.maxPage, 10);
+  assert.equal(config.freshHours, 48);
+  assert.deepEqual(config.limits, {
+    perMinute: 10, perDay: 300, enumDistinctTerms: 30, enumWindowSeconds: 600, enumSequential: 5, enumCooldownSeconds: 3600,
+  });
+  assert.deepEqual(config.trustProxy, []);
+  assert.equal(config.workers, 1);
+  assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits));
+});
+
+test('values are read, trimmed and parsed', () => {
+  const config = loadConfig({
+    HOST: '0.0.0.0', PORT: ' 8080 ', KOHYO_MAX_PAGE: '3', KOHYO_TRUST_PROXY: '10.0.0.0/8, 192.168.0.1/32', REDIS_URL: 'redis://127.0.0.1:6379',
+  });
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.port, 8080);
+  assert.equal(config.maxPage, 3);
+  assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.168.0.1/32']);
+  assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+});
+
+test('a bad value is a ConfigError naming the setting', () => {
+  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['KOHYO_MAX_PAGE', '0'], ['KOHYO_LIMIT_PER_MINUTE', '1.5'], ['LOG_LEVEL', 'loud']]) {
+    assert.throws(() => loadConfig({ [name!]: value }), (error: unknown) => error instanceof ConfigError && error.message.includes(name!), `${name}=${value}`);
+  }
+});
+
+test('every setting has a default and a description', () => {
+  for (const setting of SETTINGS) {
+    assert.equal(typeof setting.default, 'string');
+    assert.ok(setting.description.length > 10, setting.name);
+  }
+});
