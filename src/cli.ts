@@ -1,0 +1,77 @@
+// The command line: `npm run kohyo -- <command>`. Each command lives with its importer; this file only dispatches.
+import { loadConfig, ConfigError } from './config.js';
+import { runImportRecords } from './ingest/records/records-command.js';
+import { runImportNta } from './ingest/nta/nta-command.js';
+import { runBuildDemo } from './ingest/demo/build-demo-command.js';
+
+const USAGE = `usage: npm run kohyo -- <command>
+
+commands:
+  import nta FILE...       import the National Tax Agency corporate-number CSV (full or daily-change file,
+                           Shift_JIS or Unicode edition, .csv or .zip) into KOHYO_DB
+  import records FILE...   import records in the record JSON Lines format; a file with any bad line changes nothing
+  build-demo [--force]     build the fictional demo dataset into KOHYO_DB (--force replaces an existing file)
+  collect [SOURCE_ID...] [--file PATH]
+                           run the collectors of the source registry (not available yet)
+  help                     this text
+
+settings are read from the environment (KOHYO_DB, default data/kohyo.sqlite); see README.md`;
+
+export interface CliIo {
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  readonly now: () => Date;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  let config;
+  try {
+    config = loadConfig(io.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`kohyo: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  const context = { dbPath: config.dbPath, now: io.now, stdout: io.stdout, stderr: io.stderr };
+  switch (command) {
+    case 'import':
+      if (sub === 'nta') return runImportNta(rest, context);
+      if (sub === 'records') return runImportRecords(rest, context);
+      io.stderr(`kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`);
+      return 2;
+    case 'build-demo':
+      return runBuildDemo(sub === undefined ? [] : [sub, ...rest], context);
+    case 'collect':
+      io.stderr('kohyo: collect is not available yet: the collectors of the source registry are still being built. Use `import records` for record files.');
+      return 2;
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    default:
+      io.stderr(`kohyo: unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/gu, '/'));
+if (isMain) {
+  runCli(process.argv.slice(2), {
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+    now: () => new Date(),
+    env: process.env,
+  }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

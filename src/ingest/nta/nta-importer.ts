@@ -1,0 +1,179 @@
+// Imports NTA corporate-number files into the store: each file in one transaction, all of it or nothing.
+import { inAsyncTransaction } from '../../store/async-transaction.js';
+import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
+import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
+import type { NtaEncoding } from './nta-decoder.js';
+import { NtaFormatError, openNtaReader } from './nta-reader.js';
+import { parseNtaRow, type NtaRowError, type NtaRowErrorReason } from './nta-row.js';
+import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from './nta-summary.js';
+
+/**
+ * When a file is "not an NTA file" rather than an NTA file with a few bad rows. A malformed row is skipped
+ * and counted, but the whole file is rejected (nothing applied) when
+ * - each of its first EARLY_ROWS rows is malformed (checked as soon as they are read), or
+ * - no row at all is well-formed, or
+ * - more than TOLERATED_ROWS rows and more than MAX_MALFORMED_SHARE of all rows are malformed.
+ * The floor keeps a small daily file with one or two damaged rows importable.
+ */
+export const REJECTION = { EARLY_ROWS: 100, TOLERATED_ROWS: 10, MAX_MALFORMED_SHARE: 0.01 } as const;
+
+/** How often (in rows) onProgress is called while a file is read; it is also called once at its end. */
+export const PROGRESS_EVERY_ROWS = 1000;
+
+export interface NtaProgress {
+  readonly file: string;
+  readonly rowsRead: number;
+  readonly bytesRead: number;
+  readonly totalBytes: number | null;
+  readonly elapsedMs: number;
+  readonly done: boolean;
+}
+
+export interface NtaImportOptions {
+  readonly onProgress?: (progress: NtaProgress) => void;
+  /** The clock for the dataset version; the default is the system clock. */
+  readonly now?: () => Date;
+  /** Forces the encoding instead of detecting it per file. */
+  readonly encoding?: NtaEncoding | null;
+}
+
+/** A file was rejected; nothing of it was applied. Files before it in the list stay imported. */
+export class NtaImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly reason: string,
+    readonly completed: readonly NtaFileSummary[],
+    cause?: unknown,
+  ) {
+    super(`${file}: ${line === null ? '' : `line ${line}: `}${reason}`, { cause });
+  }
+}
+
+/** Imports the files in order, stopping at the first that is rejected (it throws NtaImportError). */
+export async function importNtaFiles(db: Db, files: readonly string[], options: NtaImportOptions = {}): Promise<NtaImportSummary> {
+  const started = Date.now();
+  const now = options.now ?? (() => new Date());
+  const writer = createCompanyWriter(db);
+  const done: NtaFileSummary[] = [];
+  try {
+    for (const file of files) done.push(await importOneFile(db, writer, file, done, now, options));
+  } finally {
+    // the same upkeep as after any bulk write, for what was applied even if a later file was rejected
+    if (done.length > 0) optimiseAfterBulkWrite(db);
+  }
+  return { files: done, elapsedMs: Date.now() - started };
+}
+
+/** One file in one transaction; any failure rolls it back and is thrown as an NtaImportError. */
+async function importOneFile(
+  db: Db,
+  writer: CompanyWriter,
+  file: string,
+  done: readonly NtaFileSummary[],
+  now: () => Date,
+  options: NtaImportOptions,
+): Promise<NtaFileSummary> {
+  try {
+    return await inAsyncTransaction(db, async () => {
+      writer.startBulk();
+      const result = await importFile(writer, file, options);
+      writer.finishBulk();
+      // the kind of an existing dataset (demo or production) is kept; a new one is production
+      writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: now().toISOString() });
+      return result;
+    });
+  } catch (err) {
+    // the rollback undid the file's writes; what the writer holds of that file goes too
+    writer.abandonBulk();
+    writer.takeUnclaimedFormerNames();
+    const completed = [...done];
+    if (err instanceof FileRejection) throw new NtaImportError(file, err.line, err.message, completed);
+    if (err instanceof NtaFormatError) throw new NtaImportError(file, err.line, err.message.replace(/^line \d+: /u, ''), completed);
+    // anything else (the database is locked, a fault) still names the file, and keeps the original as cause
+    throw new NtaImportError(file, null, err instanceof Error ? err.message : String(err), completed, err);
+  }
+}
+
+class FileRejection extends Error {
+  constructor(message: string, readonly line: number | null) {
+    super(message);
+  }
+}
+
+async function importFile(writer: CompanyWriter, file: string, options: NtaImportOptions): Promise<NtaFileSummary> {
+  const started = Date.now();
+  const reader = await openNtaReader(file, { encoding: options.encoding ?? null });
+  const formerBefore = writer.formerNamesAdded;
+  const c = { rowsRead: 0, currentRows: 0, historyRows: 0, inserted: 0, updated: 0, unchanged: 0, older: 0, deleted: 0, skippedTotal: 0 };
+  const skipped: Partial<Record<NtaRowErrorReason, number>> = {};
+  const examples: NtaRowError[] = [];
+  const progress = (isDone: boolean) =>
+    options.onProgress?.({ file, rowsRead: c.rowsRead, ...reader.progress(), elapsedMs: Date.now() - started, done: isDone });
+  try {
+    for await (const record of reader.records) {
+      c.rowsRead++;
+      if (c.rowsRead % PROGRESS_EVERY_ROWS === 0) progress(false);
+      const parsed = parseNtaRow(record.fields, record.line);
+      if (!parsed.ok) {
+        const { error } = parsed;
+        if (error.reason === 'encoding') {
+          throw new FileRejection(`bytes that are not valid ${encodingLabel(reader.encoding())}; is this the other edition (see --encoding)?`, error.line);
+        }
+        c.skippedTotal++;
+        skipped[error.reason] = (skipped[error.reason] ?? 0) + 1;
+        if (examples.length < MAX_SKIP_EXAMPLES) examples.push(error);
+        if (c.rowsRead === REJECTION.EARLY_ROWS && c.skippedTotal === c.rowsRead) {
+          throw new FileRejection(`not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`, null);
+        }
+        continue;
+      }
+      const { row } = parsed;
+      const { company } = row;
+      if (!row.latest) {
+        // a history row never changes the current state; its name may be one the company had
+        c.historyRows++;
+        writer.addFormerName(company.corporate_number, company.name);
+        continue;
+      }
+      c.currentRows++;
+      if (row.process === '99') {
+        if (writer.deleteCompany(company.corporate_number, company.changed_on)) c.deleted++;
+        continue;
+      }
+      const outcome = writer.upsertCompany(company);
+      c[outcome]++;
+      // a current row superseded by what is stored is history too
+      if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name);
+    }
+  } finally {
+    reader.close();
+  }
+  const wellFormed = c.rowsRead - c.skippedTotal;
+  if (c.skippedTotal > 0 && wellFormed === 0) {
+    throw new FileRejection(`not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${examples[0]!.message})`, null);
+  }
+  if (c.skippedTotal > REJECTION.TOLERATED_ROWS && c.skippedTotal > c.rowsRead * REJECTION.MAX_MALFORMED_SHARE) {
+    throw new FileRejection(
+      `${c.skippedTotal} of ${c.rowsRead} rows are malformed, more than ${REJECTION.MAX_MALFORMED_SHARE * 100}% (first: ${examples[0]!.message})`,
+      null,
+    );
+  }
+  progress(true);
+  return {
+    file,
+    entry: reader.entryName,
+    encoding: reader.encoding(),
+    ...c,
+    formerNamesAdded: writer.formerNamesAdded - formerBefore,
+    unclaimedFormerNames: writer.takeUnclaimedFormerNames(),
+    skipped,
+    skippedExamples: examples,
+    elapsedMs: Date.now() - started,
+  };
+}
+
+function encodingLabel(encoding: NtaEncoding | null): string {
+  return encoding === 'cp932' ? 'Shift_JIS (CP932)' : 'UTF-8';
+}

@@ -1,0 +1,79 @@
+// Writes a company's search terms and keeps the trigram index in step, one row at a time or deferred in bulk.
+import { companySearchTerms, type NamedCompany } from '../domain/company-terms.js';
+import type { Db } from './database.js';
+
+export interface CompanyTermsWriter {
+  /** Writes the terms of a company that has none yet. */
+  insert(companyId: number, company: NamedCompany): void;
+  /** Removes every term of a company. */
+  remove(companyId: number): void;
+  /**
+   * Defers trigram indexing of new terms to finishBulk, inside the caller's open transaction. The schema's
+   * triggers index one row at a time, which is most of the cost of a large import; in bulk they are set
+   * aside and the new rows are indexed with one INSERT … SELECT at the end. Rolling the transaction back
+   * brings the triggers back with everything else.
+   */
+  startBulk(): void;
+  /** Indexes the terms written since startBulk and restores the triggers. */
+  finishBulk(): void;
+  /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the triggers). */
+  abandonBulk(): void;
+}
+
+interface TriggerRow {
+  name: string;
+  sql: string;
+}
+
+export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
+  const insertTerm = db.prepare<[number | null, number, string, string | null, string]>(
+    'INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES (?, ?, ?, ?, ?)',
+  );
+  const deleteTerms = db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?');
+  // in bulk, what the delete trigger would do, for the rows that were indexed before the bulk began
+  const unindexOld = db.prepare<[number, number]>(
+    `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
+     SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
+  );
+  const indexNew = db.prepare<[number]>('INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?');
+  const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms');
+  const triggers = db.prepare<[], TriggerRow>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'");
+
+  // In bulk: the highest term id indexed before it began, the next id to hand out, the triggers set aside.
+  // Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last row and
+  // so put a new, unindexed term below the watermark.
+  let bulk: { watermark: number; nextId: number; triggers: TriggerRow[] } | null = null;
+
+  return {
+    insert(companyId, company) {
+      for (const t of companySearchTerms(company)) {
+        insertTerm.run(bulk ? bulk.nextId++ : null, companyId, t.field, t.alias_kind, t.term);
+      }
+    },
+
+    remove(companyId) {
+      if (bulk) unindexOld.run(companyId, bulk.watermark);
+      deleteTerms.run(companyId);
+    },
+
+    startBulk() {
+      if (bulk) throw new Error('bulk term writing has already begun');
+      if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
+      const watermark = maxId.get()?.m ?? 0;
+      const saved = triggers.all();
+      for (const t of saved) db.exec(`DROP TRIGGER ${t.name}`);
+      bulk = { watermark, nextId: watermark + 1, triggers: saved };
+    },
+
+    finishBulk() {
+      if (!bulk) return;
+      indexNew.run(bulk.watermark);
+      for (const t of bulk.triggers) db.exec(t.sql);
+      bulk = null;
+    },
+
+    abandonBulk() {
+      bulk = null;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { runCli } from '../src/cli.js';
+
+function io(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), now: () => new Date('2026-11-21T00:00:00Z'), env },
+  };
+}
+
+test('help prints the commands; no command or an unknown one is a usage error', async () => {
+  const help = io();
+  assert.equal(await runCli(['help'], help.io), 0);
+  assert.match(help.out.join('\n'), /import nta FILE/u);
+  assert.match(help.out.join('\n'), /import records FILE/u);
+  assert.equal(await runCli([], io().io), 2);
+  const unknown = io();
+  assert.equal(await runCli(['frobnicate'], unknown.io), 2);
+  assert.match(unknown.err.join('\n'), /unknown command "frobnicate"/u);
+  assert.equal(await runCli(['import', 'csv'], io().io), 2);
+});
+
+test('collect says it is not available yet', async () => {
+  const run = io();
+  assert.equal(await runCli(['collect'], run.io), 2);
+  assert.match(run.err.join('\n'), /not available yet/u);
+});
+
+test('a bad setting is reported, not thrown', async () => {
+  const run = io({ KOHYO_MAX_PAGE: 'many' });
+  assert.equal(await runCli(['help'], run.io), 2);
+  assert.match(run.err.join('\n'), /KOHYO_MAX_PAGE/u);
+});
+
+test('import records writes to KOHYO_DB', async () => {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'cli.sqlite');
+  const run = io({ KOHYO_DB: dbPath });
+  assert.equal(await runCli(['import', 'records', 'test/fixtures/records/good.jsonl'], run.io), 0, run.err.join('\n'));
+  const db = new Database(dbPath, { readonly: true });
+  assert.equal((db.prepare('SELECT count(*) AS n FROM enforcements').get() as { n: number }).n, 2);
+  db.close();
+});
+
+test('build-demo builds the demo dataset and refuses to overwrite without --force', async () => {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'demo.sqlite');
+  assert.equal(await runCli(['build-demo'], io({ KOHYO_DB: dbPath }).io), 0);
+  const again = io({ KOHYO_DB: dbPath });
+  assert.equal(await runCli(['build-demo'], again.io), 1);
+  assert.match(again.err.join('\n'), /--force/u);
+  assert.equal(await runCli(['build-demo', '--force'], io({ KOHYO_DB: dbPath }).io), 0);
+  const db = new Database(dbPath, { readonly: true });
+  assert.equal((db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as { value: string }).value, 'demo');
+  db.close();
+});

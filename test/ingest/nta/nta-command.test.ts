@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import iconv from 'iconv-lite';
+import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
+import { openReadOnly } from '../../../src/store/database.js';
+import { ntaLine, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kohyo-nta-command-'));
+let n = 0;
+
+async function run(args: string[], dbPath = join(dir, `sub${n}`, `db${n++}.sqlite`)) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const progress: string[] = [];
+  const code = await runImportNta(args, {
+    dbPath,
+    now: () => new Date('2026-01-28T00:00:00Z'),
+    stdout: (l) => stdout.push(l),
+    stderr: (l) => stderr.push(l),
+    progress: { isTTY: false, write: (t) => progress.push(t) },
+  });
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n'), progress, dbPath };
+}
+
+describe('kohyo import nta', () => {
+  it('imports, creating the database where asked, and prints the summary table', async () => {
+    const { code, stdout, stderr, dbPath } = await run([SAMPLE_FILE]);
+    assert.equal(code, 0);
+    assert.equal(stderr, '');
+    assert.match(stdout, /^rows read +17$/mu);
+    assert.match(stdout, /^companies inserted +8$/mu);
+    assert.match(stdout, /^former names added +2$/mu);
+    assert.match(stdout, /^rows skipped +0$/mu);
+    assert.match(stdout, /^rows\/s +[\d,]+$/mu);
+    const db = openReadOnly(dbPath);
+    assert.equal((db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n, 8);
+    db.close();
+  });
+
+  it('warns about each skipped row with its file and line', async () => {
+    const rows = sampleRows();
+    rows.splice(1, 0, withFields(sampleRow('1010001001111'), { 6: '2026-13-01' }));
+    const path = join(dir, 'one-bad.csv');
+    writeFileSync(path, iconv.encode(rows.map((r) => `${ntaLine(r)}\n`).join(''), 'cp932'));
+    const { code, stdout, stderr } = await run([path]);
+    assert.equal(code, 0);
+    assert.equal(stderr, `warning: ${path}: line 2: changeDate "2026-13-01" is not a date (YYYY-MM-DD); row skipped [date]`);
+    assert.match(stdout, /^rows skipped +1$/mu);
+    assert.match(stdout, /^ {2}date +1$/mu);
+  });
+
+  it('adds a total column for several files', async () => {
+    const { code, stdout } = await run([SAMPLE_FILE, SAMPLE_FILE]);
+    assert.equal(code, 0);
+    assert.match(stdout, /sample\.sjis\.csv +sample\.sjis\.csv +total/u);
+    assert.match(stdout, /^unchanged +0 +8 +8$/mu);
+  });
+
+  it('fails with exit code 1 and a message naming the rejected file', async () => {
+    const bad = join(dir, 'garbage.csv');
+    writeFileSync(bad, 'not,an,nta,file\n');
+    const { code, stdout, stderr } = await run([SAMPLE_FILE, bad, SAMPLE_FILE]);
+    assert.equal(code, 1);
+    assert.match(stdout, /^companies inserted +8$/mu); // the file before it was imported
+    assert.match(stderr, new RegExp(`kohyo: import nta: ${bad}: not an NTA corporate-number file`, 'u'));
+    assert.match(stderr, /nothing of .*garbage\.csv was applied; not imported either: .*sample\.sjis\.csv/u);
+  });
+
+  it('accepts --encoding', async () => {
+    const { code, stderr } = await run(['--encoding', 'utf8', SAMPLE_FILE]);
+    assert.equal(code, 1);
+    assert.match(stderr, /line 1: bytes that are not valid UTF-8/u);
+    assert.equal((await run(['--encoding=sjis', SAMPLE_FILE])).code, 0);
+  });
+
+  const usage: readonly (readonly [string, string[], RegExp])[] = [
+    ['no file', [], /no file given/u],
+    ['an unknown option', ['--fast', SAMPLE_FILE], /unknown option --fast/u],
+    ['an unknown encoding', ['--encoding', 'latin1', SAMPLE_FILE], /--encoding must be one of/u],
+  ];
+  for (const [what, args, message] of usage) {
+    it(`answers ${what} with the usage and exit code 2`, async () => {
+      const { code, stderr } = await run(args);
+      assert.equal(code, 2);
+      assert.match(stderr, message);
+      assert.match(stderr, /usage: kohyo import nta/u);
+    });
+  }
+});
