@@ -9,7 +9,11 @@ import { buildDemoDatabase } from './ingest/demo/build-demo.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = pino({ level: config.logLevel });
+  // requests are logged without the client's address: the raw IP address is never written anywhere
+  const logger = pino({
+    level: config.logLevel,
+    serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }) },
+  });
   if (config.workers > 1 || config.redisUrl !== null) {
     logger.warn('KOHYO_WORKERS and REDIS_URL are read but not used yet: this build serves from one process');
   }

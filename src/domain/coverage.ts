@@ -3,6 +3,7 @@ import { authorities } from './vocabularies/authorities.js';
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
 
+/** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
   readonly id: string;
   readonly publisher_code: string;
@@ -12,7 +13,9 @@ export interface CoverageSourceInput {
   readonly observed_count: number;
   readonly period_from: string | null;
   readonly period_to: string | null;
+  /** Finish of the newest run that succeeded or found the list unchanged. */
   readonly last_success_at: string | null;
+  /** The error of the newest run, when that run failed. */
   readonly last_error: string | null;
 }
 

@@ -1,26 +1,15 @@
 // What the coverage endpoint and `data_as_of` read: sources with their last collection runs and record counts.
 import type { Db } from './database.js';
 import type { RecordKind } from '../domain/record-input.js';
+import type { CoverageSourceInput } from '../domain/coverage.js';
 
 export interface PublisherGroupRow {
   readonly code: string;
   readonly official_total: number | null;
 }
 
-export interface SourceCoverageRow {
-  readonly id: string;
-  readonly publisher_code: string;
-  readonly group_code: string;
-  readonly url: string;
-  readonly title: string;
-  readonly observed_count: number;
-  readonly period_from: string | null;
-  readonly period_to: string | null;
-  /** Finish of the newest run that succeeded or found the list unchanged. */
-  readonly last_success_at: string | null;
-  /** The error of the newest run, when that run failed. */
-  readonly last_error: string | null;
-}
+/** A source with what its runs and records say: the coverage endpoint's input. */
+export type SourceCoverageRow = CoverageSourceInput;
 
 const RECORD_TABLE: Record<RecordKind, string> = {
   enforcement: 'enforcements',

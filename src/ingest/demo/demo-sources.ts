@@ -1,5 +1,6 @@
 // The demo source registry and its collection runs: fresh, stale, failing and never-collected sources.
 
+import type { CollectionRun } from '../../store/source-writer.js';
 import type { RecordKind } from '../../domain/record-input.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';
@@ -22,18 +23,8 @@ export interface DemoSource {
   readonly weight: number;
 }
 
-export interface DemoRun {
-  readonly source_id: string;
-  readonly started_at: string;
-  readonly finished_at: string;
-  readonly outcome: 'success' | 'not_modified' | 'failure';
-  readonly http_status: number | null;
-  readonly bytes: number | null;
-  readonly records: number | null;
-  readonly period_from: string | null;
-  readonly period_to: string | null;
-  readonly error: string | null;
-}
+/** A collection run of a demo source; every demo run has finished. */
+export type DemoRun = CollectionRun & { readonly finished_at: string };
 
 const BASE = 'https://demo.kohyo.invalid';
 
