@@ -175,6 +175,33 @@ CREATE TABLE license_action_permits (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    version: 2,
+    description: 'HTTP state of each collected source, for conditional requests',
+    sql: `
+-- What the publisher said about the list we last published from each source: sent back as
+-- If-None-Match / If-Modified-Since, and the body hash for servers that ignore both.
+CREATE TABLE source_http_state (
+  source_id      TEXT PRIMARY KEY REFERENCES sources(id),
+  etag           TEXT,
+  last_modified  TEXT,
+  content_sha256 TEXT NOT NULL,
+  updated_at     TEXT NOT NULL
+) WITHOUT ROWID;
+`,
+  },
+  {
+    version: 3,
+    description: 'short-gram index of company terms, for partial matches of one- and two-character queries',
+    sql: `
+-- One document per company term (rowid = company_terms.id): its distinct one- and two-character substrings,
+-- space separated (termGrams), so that 花王, 東レ or 花 find names that contain them, not only those that start
+-- with them. Written by the company terms writer; the terms themselves are rebuilt when their version changes.
+CREATE VIRTUAL TABLE company_grams USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
+-- the TERMS_VERSION the stored terms were written with (one row); other versions are rebuilt on open
+CREATE TABLE company_terms_version (version INTEGER NOT NULL);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
