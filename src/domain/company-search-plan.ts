@@ -1,15 +1,16 @@
 // Turns a company query as a person typed it into a search plan: a Corporate Number look-up or name keys.
 // The store executes the plan; the deep Japanese search work changes this module, not the routes.
 import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-number.js';
-import { kanaKey } from './company-terms.js';
-import { isLatin, normaliseCompanyName, normaliseText, romajiKey, stripLegalForm } from './names.js';
+import { analyseCompanyName, isLatin } from './names.js';
+import { romajiKey } from './romanize.js';
 
-/** Terms of this many characters or more go to the trigram index; shorter ones to exact and prefix look-ups. */
+/** Keys of this many characters or more go to the trigram index; shorter ones to the short-gram index. */
 export const TRIGRAM_MIN_LENGTH = 3;
 
 export type CompanySearchPlan =
   | { readonly kind: 'corporate_number'; readonly number: string }
   | { readonly kind: 'invalid_corporate_number'; readonly input: string }
+  /** keys: the name key first, then the loose romaji key of a Latin query; legalForm: the form the query named. */
   | { readonly kind: 'terms'; readonly keys: readonly string[]; readonly legalForm: string | null }
   | { readonly kind: 'nothing' };
 
@@ -19,13 +20,17 @@ export function planCompanySearch(query: string): CompanySearchPlan {
     return parsed.ok ? { kind: 'corporate_number', number: parsed.number } : { kind: 'invalid_corporate_number', input: query };
   }
   const keys = new Set<string>();
-  const name = normaliseCompanyName(query);
-  if (name !== '') keys.add(name);
-  const kana = kanaKey(query);
-  if (kana !== '' && kana !== name && /^[\u30a0-\u30ff]+$/u.test(kana)) keys.add(kana);
-  if (isLatin(name.normalize('NFKD').replace(/[\u0300-\u036f]/gu, ''))) keys.add(romajiKey(query));
-  const { form } = stripLegalForm(normaliseText(query));
-  return keys.size === 0 ? { kind: 'nothing' } : { kind: 'terms', keys: [...keys], legalForm: form };
+  const { key, legalForm } = analyseCompanyName(query);
+  if (key !== '') keys.add(key);
+  if (isLatin(analyseCompanyName(stripMarks(query)).key)) {
+    const loose = romajiKey(query);
+    if (loose !== '') keys.add(loose);
+  }
+  return keys.size === 0 ? { kind: 'nothing' } : { kind: 'terms', keys: [...keys], legalForm };
+}
+
+function stripMarks(value: string): string {
+  return value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
 }
 
 /** An FTS5 MATCH expression that finds the key as a substring: one quoted phrase, quotes doubled. */

@@ -1,6 +1,7 @@
-// The searchable terms of a company: each name it goes by, normalised the way queries are.
+// The searchable terms of a company: each name it goes by, normalised the way queries are, and their short grams.
 import type { AliasKind, CompanyAlias } from './company-input.js';
-import { hiraganaToKatakana, normaliseCompanyName, normaliseText, romajiKey } from './names.js';
+import { isLatin, normaliseCompanyName } from './names.js';
+import { particleReading, romajiKey, romanizeKana } from './romanize.js';
 
 export type TermField = 'name' | 'name_kana' | 'name_en' | 'alias';
 
@@ -17,7 +18,14 @@ export interface NamedCompany {
   readonly aliases: readonly CompanyAlias[];
 }
 
-/** Every distinct (field, term) a company is found by; empty terms are dropped. */
+/** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
+export const TERMS_VERSION = 2;
+
+/**
+ * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
+ * loose romaji key beside their plain key; the reading gives the romanized key (from the kana only, never
+ * from kanji), and a second one with は/へ read as particles (wa, e) when it has them.
+ */
 export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   const terms: CompanyTerm[] = [];
   const seen = new Set<string>();
@@ -27,17 +35,48 @@ export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
     seen.add(key);
     terms.push({ field, alias_kind: aliasKind, term });
   };
-  add('name', normaliseCompanyName(company.name));
-  if (company.name_kana) add('name_kana', kanaKey(company.name_kana));
-  if (company.name_en) add('name_en', romajiKey(company.name_en));
+  const addLatin = (field: TermField, value: string, aliasKind: AliasKind | null = null) => {
+    add(field, normaliseCompanyName(value), aliasKind);
+    add(field, romajiKey(value), aliasKind);
+  };
+  const name = normaliseCompanyName(company.name);
+  add('name', name);
+  if (isLatin(name)) add('name', romajiKey(company.name));
+  if (company.name_kana) {
+    add('name_kana', kanaKey(company.name_kana));
+    for (const reading of [company.name_kana, particleReading(company.name_kana)]) {
+      const romanized = reading === null ? null : romanizeKana(reading);
+      if (romanized !== null) add('alias', romajiKey(romanized), 'romanized');
+    }
+  }
+  if (company.name_en) addLatin('name_en', company.name_en);
   for (const alias of company.aliases) {
-    const latin = alias.kind === 'romanized' || alias.kind === 'english_unverified';
-    add('alias', latin ? romajiKey(alias.name) : normaliseCompanyName(alias.name), alias.kind);
+    if (alias.kind === 'romanized' || alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
+    else add('alias', normaliseCompanyName(alias.name), alias.kind);
   }
   return terms;
 }
 
-/** Kana folded to full-width katakana without spaces or marks, as the NTA furigana is written. */
+/** The reading folded as names are (full-width katakana, small kana full size, no marks), legal form removed. */
 export function kanaKey(kana: string): string {
-  return hiraganaToKatakana(normaliseText(kana)).replace(/[()]/gu, '');
+  return normaliseCompanyName(kana);
+}
+
+/** The fields whose terms also get short grams: what a person writes in kanji or kana, one or two characters long. */
+export function hasShortGrams(term: CompanyTerm): boolean {
+  return term.field === 'name' || (term.field === 'alias' && (term.alias_kind === 'former_name' || term.alias_kind === 'brand'));
+}
+
+/**
+ * Every distinct one- and two-character substring of a term, space separated: the document of the short-gram
+ * index, which serves partial matches for queries too short for the trigram index (花王, 東レ, 花).
+ */
+export function termGrams(term: string): string {
+  const chars = [...term].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+  const grams = new Set<string>();
+  for (let i = 0; i < chars.length; i++) {
+    grams.add(chars[i]!);
+    if (i + 1 < chars.length) grams.add(chars[i]! + chars[i + 1]!);
+  }
+  return [...grams].join(' ');
 }

@@ -1,68 +1,103 @@
-// Normalisation of company names for matching: width, case, script and legal-form folding.
-// This is the seam that the Japanese search work deepens; the index and the query side both call it.
-
-const LEGAL_FORMS_JA = [
-  '特定非営利活動法人', '公益社団法人', '公益財団法人', '一般社団法人', '一般財団法人', '社会福祉法人',
-  '株式会社', '有限会社', '合同会社', '合名会社', '合資会社', '医療法人社団', '医療法人財団', '医療法人',
-  '学校法人', '宗教法人', 'npo法人', 'カブシキガイシャ', 'カブシキカイシャ', 'ユウゲンガイシャ', 'ゴウドウガイシャ',
-  '(株)', '(有)', '(合)', '(同)', '(名)', '(資)', '(一社)', '(一財)', '(公社)', '(公財)', '(医)', '(特非)', '(学)', '(福)',
-];
-// English forms are removed on word boundaries before white space goes, so that "Zinc" keeps its "inc".
-const LEGAL_FORM_EN_SUFFIX =
-  /[\s,]*(?:co\.?\s*,?\s*ltd\.?|company\s+limited|corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?|l\.?l\.?c\.?|k\.\s*k\.?|kk|g\.\s*k\.?|y\.\s*k\.?|kabushiki\s*[kg]aisha|godo\s*kaisha|yugen\s*kaisha)$/u;
-const LEGAL_FORM_EN_PREFIX = /^(?:kabushiki\s*[kg]aisha|godo\s*kaisha|yugen\s*kaisha)\s+/u;
-// Longest first, so that 医療法人社団 is removed whole rather than leaving 社団 behind.
-const LEGAL_FORMS = [...LEGAL_FORMS_JA].sort((a, b) => b.length - a.length);
-
-/** NFKC, lower case, katakana for hiragana, no white space, the dash and middle-dot families dropped. */
-export function normaliseText(value: string): string {
-  return hiraganaToKatakana(value.normalize('NFKC').toLowerCase())
-    .replace(/[\s\u200b\u3000]+/gu, '')
-    .replace(/[・･·•‧∙.,，、。'’‘"“”`´!！?？&＆+＋/／\\:;：；()（）「」『』【】\[\]{}<>〈〉《》_＿~〜～\-‐‑‒–—―−]/gu, (ch) =>
-      // parentheses survive as ASCII so that (株) is still seen as a legal form
-      ch === '(' || ch === '（' ? '(' : ch === ')' || ch === '）' ? ')' : '',
-    );
-}
+// Normalisation of company names for matching: width, case, script, variant kanji and legal-form folding.
+// The index and the query side both call it, so whatever it folds meets whatever it folds.
+import { foldKanjiVariants } from './kanji-variants.js';
+import { ENGLISH_LEGAL_FORMS, ENGLISH_PREFIX_FORMS, JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 
 /** Katakana for hiragana; other characters untouched (ー and kanji stay as they are). */
 export function hiraganaToKatakana(value: string): string {
   return value.replace(/[\u3041-\u3096\u309d\u309e]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
 }
 
-/** The normalised name with one legal form removed from the start or end, when one is there. */
-export function stripLegalForm(normalised: string): { core: string; form: string | null } {
-  for (const form of LEGAL_FORMS) {
-    if (normalised.length > form.length && normalised.startsWith(form)) {
-      return { core: normalised.slice(form.length), form };
-    }
-    if (normalised.length > form.length && normalised.endsWith(form)) {
-      return { core: normalised.slice(0, -form.length), form };
-    }
+// Registry OCR reads these kanji where the katakana that looks the same was written.
+const OCR_CONFUSABLES: Readonly<Record<string, string>> = { '卜': 'ト', '口': 'ロ', '二': 'ニ', '力': 'カ', '工': 'エ', '夕': 'タ', '八': 'ハ' };
+const KATAKANA = /[\u30a1-\u30fa\u30fc]/u;
+
+/**
+ * A confusable kanji becomes its katakana look-alike only where it sits among katakana: a katakana neighbour
+ * on one side and katakana or the end of the name on the other (卜ヨタ, エ二ックス, ヤマ口). So 工業 after a
+ * katakana word (カトウ工業) and 口 or 二 before kanji stay kanji.
+ */
+export function foldOcrConfusables(value: string): string {
+  const chars = [...value];
+  return chars
+    .map((ch, i) => {
+      const folded = OCR_CONFUSABLES[ch];
+      if (folded === undefined) return ch;
+      const before = i === 0 ? null : KATAKANA.test(chars[i - 1]!);
+      const after = i === chars.length - 1 ? null : KATAKANA.test(chars[i + 1]!);
+      if (before === false || after === false) return ch;
+      return before === true || after === true ? folded : ch;
+    })
+    .join('');
+}
+
+// Small kana are written full size in the NTA furigana (キヤノン, ニツポン); ヂヅヲヰヱ as their common sounds.
+const KANA_FOLDS: Readonly<Record<string, string>> = {
+  'ァ': 'ア', 'ィ': 'イ', 'ゥ': 'ウ', 'ェ': 'エ', 'ォ': 'オ', 'ッ': 'ツ', 'ャ': 'ヤ', 'ュ': 'ユ', 'ョ': 'ヨ', 'ヮ': 'ワ',
+  'ヵ': 'カ', 'ヶ': 'ケ', 'ヂ': 'ジ', 'ヅ': 'ズ', 'ヲ': 'オ', 'ヰ': 'イ', 'ヱ': 'エ',
+};
+
+/** Katakana with small kana written full size and ヂヅヲヰヱ folded to ジズオイエ. */
+export function foldKana(value: string): string {
+  return value.replace(/[ァィゥェォッャュョヮヵヶヂヅヲヰヱ]/gu, (ch) => KANA_FOLDS[ch] ?? ch);
+}
+
+/**
+ * NFKC, lower case, katakana for hiragana, OCR look-alikes and variant kanji folded, small kana full size,
+ * and everything that is not a letter or a digit dropped: white space (PDF transcriptions split names),
+ * the dash, long-vowel and middle-dot families (registry text writes サ－ビス, サ—ビス and サービス alike).
+ * Parentheses survive as ASCII so that (株) is still seen as a legal form.
+ */
+export function normaliseText(value: string): string {
+  const folded = hiraganaToKatakana(value.normalize('NFKC').toLowerCase()).replace(/[\s\u200b]+/gu, '');
+  return foldKana(foldKanjiVariants(foldOcrConfusables(folded))).replace(/[^\p{L}\p{N}()]|ー/gu, '');
+}
+
+// Longest first, so that 医療法人社団 is removed whole rather than leaving 社団 behind.
+const JAPANESE_FORMS: readonly (readonly [spelling: string, code: string])[] = JAPANESE_LEGAL_FORMS.flatMap(([code, spellings]) =>
+  spellings.map((s) => [normaliseText(s), code] as const),
+).sort((a, b) => b[0].length - a[0].length || a[0].localeCompare(b[0]));
+
+/** The normalised name with one legal form removed from its start or end, when one is there. */
+export function stripLegalForm(normalised: string): { core: string; form: string | null; code: string | null } {
+  for (const [form, code] of JAPANESE_FORMS) {
+    if (normalised.length <= form.length) continue;
+    if (normalised.startsWith(form)) return { core: normalised.slice(form.length), form, code };
+    if (normalised.endsWith(form)) return { core: normalised.slice(0, -form.length), form, code };
   }
-  return { core: normalised, form: null };
+  return { core: normalised, form: null, code: null };
+}
+
+const ENGLISH_SUFFIXES = ENGLISH_LEGAL_FORMS.map(([code, source]) => [new RegExp(`(?:^|[\\s,.])(?:${source})$`, 'u'), code] as const);
+const ENGLISH_PREFIXES = ENGLISH_PREFIX_FORMS.map(([code, source]) => [new RegExp(`^(?:${source})[\\s,]+`, 'u'), code] as const);
+
+/** NFKC-folded, lower-cased text with one English legal form removed from its end or start, on word boundaries. */
+export function stripEnglishLegalForm(lower: string): { rest: string; code: string | null } {
+  const trimmed = lower.trim();
+  for (const [pattern, code] of ENGLISH_SUFFIXES) {
+    const m = pattern.exec(trimmed);
+    if (m && m.index > 0) return { rest: trimmed.slice(0, m.index).replace(/[\s,]+$/u, ''), code };
+  }
+  for (const [pattern, code] of ENGLISH_PREFIXES) {
+    const m = pattern.exec(trimmed);
+    if (m && m[0].length < trimmed.length) return { rest: trimmed.slice(m[0].length), code };
+  }
+  return { rest: trimmed, code: null };
+}
+
+/** The key and the legal form of a name: normalised, one legal form (Japanese or English) removed, no parentheses. */
+export function analyseCompanyName(value: string): { key: string; legalForm: string | null } {
+  const english = stripEnglishLegalForm(value.normalize('NFKC').toLowerCase());
+  const stripped = stripLegalForm(normaliseText(english.rest));
+  return { key: stripped.core.replace(/[()]/gu, ''), legalForm: english.code ?? stripped.code };
 }
 
 /** The key a company name is matched on: normalised, legal form removed, parentheses dropped. */
 export function normaliseCompanyName(value: string): string {
-  const lower = value.normalize('NFKC').toLowerCase().trim();
-  const english = lower.replace(LEGAL_FORM_EN_SUFFIX, '').replace(LEGAL_FORM_EN_PREFIX, '');
-  const { core } = stripLegalForm(normaliseText(english === '' ? lower : english));
-  return core.replace(/[()]/gu, '');
+  return analyseCompanyName(value).key;
 }
 
-/**
- * A loose key for romanized names, so that Tōkyō, Tokyo, TOUKYOU and tokyo meet:
- * macrons dropped, long vowels ou/oo/uu folded, n before b/m/p written n.
- */
-export function romajiKey(value: string): string {
-  return normaliseCompanyName(value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, ''))
-    .replace(/[^a-z0-9]/gu, '')
-    .replace(/ou|oo/gu, 'o')
-    .replace(/uu/gu, 'u')
-    .replace(/m(?=[bmp])/gu, 'n');
-}
-
-/** True when the value is written in Latin letters and digits only (after normalisation). */
+/** True when the value is written in Latin letters and digits only (after normalisation), with one letter at least. */
 export function isLatin(value: string): boolean {
   return /^[a-z0-9()]+$/u.test(value) && /[a-z]/u.test(value);
 }

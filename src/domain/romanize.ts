@@ -1,19 +1,59 @@
-// Romanization of a kana reading for display: modified Hepburn without macrons (トヨタジドウシャ → Toyotajidosha).
+// Romanization of a kana reading (display alias) and the loose romaji key that Hepburn, kunrei and casual spellings share.
 import { toRomaji } from 'wanakana';
+import { normaliseCompanyName } from './names.js';
 
 /**
  * The Hepburn spelling of a kana reading, long vowels folded the way Japanese companies write themselves
- * in Latin letters (ou, oo → o; uu → u; the long-vowel mark dropped), first letter capitalised.
+ * in Latin letters (ou, oo → o; uu → u; the long-vowel mark dropped), first letter capitalised, and without
+ * Hepburn's apostrophe (サクラウンユ → Sakuraunyu, not Sakuraun'yu), which nobody types in a company name.
  * Null when the reading is empty or holds something that is not kana, Latin letters or digits, because
- * a half-romanized alias would be worse than none.
+ * a half-romanized alias would be worse than none. Romanized from the reading only, never from kanji.
  */
 export function romanizeKana(kana: string): string | null {
   // NFKC folds half-width katakana; the chōonpu is dropped rather than doubled (コーポ → kopo, not koopo).
   const reading = kana.normalize('NFKC').replace(/[\s\u3000・ー－-]+/gu, '');
   if (reading === '') return null;
   const romaji = toRomaji(reading)
+    .replace(/'/gu, '')
     .replace(/ou|oo/gu, 'o')
     .replace(/uu/gu, 'u');
-  if (!/^[A-Za-z0-9'&.]+$/u.test(romaji)) return null;
+  if (!/^[A-Za-z0-9&.]+$/u.test(romaji)) return null;
   return romaji.charAt(0).toUpperCase() + romaji.slice(1);
+}
+
+/**
+ * The reading with the particles は and へ read as they are spoken (ワ, エ) wherever they are not the first
+ * kana, or null when it has none: 「コンニチハ」 is written konnichiwa. The index keeps both spellings.
+ */
+export function particleReading(kana: string): string | null {
+  const reading = kana.normalize('NFKC');
+  const spoken = reading.charAt(0) + reading.slice(1).replace(/[ハは]/gu, 'ワ').replace(/[ヘへ]/gu, 'エ');
+  return spoken === reading ? null : spoken;
+}
+
+// Hepburn, kunrei-shiki and nihon-shiki spellings folded to one (kunrei-like) spelling, in this order.
+const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
+  [/sh/gu, 'sy'], [/syi/gu, 'si'], // sha shi → sya si
+  [/ch/gu, 'ty'], [/tyi/gu, 'ti'], // cha chi tchi → tya ti tti
+  [/tsu/gu, 'tu'],
+  [/jy?/gu, 'zy'], [/zyi/gu, 'zi'], // ja jya ji → zya zi
+  [/di/gu, 'zi'], [/du/gu, 'zu'], [/dy/gu, 'zy'], // ヂ ヅ in nihon-shiki
+  [/fu/gu, 'hu'],
+  [/wo/gu, 'o'], // を
+  [/m(?=[bmp])/gu, 'n'], // Shimbashi, Shinbashi
+  [/oh(?![aiueoy])/gu, 'o'], // Ohtsuka, Otsuka
+  [/ou/gu, 'o'], // Toukyou
+  [/([aiueo])\1+/gu, '$1'], // Oosaka, Tookyoo, Yuuki
+];
+
+/**
+ * A loose key for romanized names, so that Tōkyō, Tokyo, TOUKYOU, tokyo, Toukyou and kunrei-shiki Tôkyô
+ * meet, and so do toyota jidosha, TOYOTA JIDOUSHA and toyotajidousya: macrons and circumflexes dropped,
+ * English legal forms removed, long vowels folded, n/m before b/m/p folded, kunrei and Hepburn spellings
+ * folded, spaces and punctuation dropped. English names go through it too; both sides fold alike.
+ */
+export function romajiKey(value: string): string {
+  let key = normaliseCompanyName(value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '')).replace(/[^a-z0-9]/gu, '');
+  for (const [pattern, replacement] of SPELLING_FOLDS) key = key.replace(pattern, replacement);
+  return key;
 }

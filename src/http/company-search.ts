@@ -26,7 +26,7 @@ export function findCompanies(store: Store, q: string, limit: number): FoundComp
     case 'nothing':
       return { hits: [], hasMore: false, notices: [`q "${q}" has nothing to search for once punctuation and legal forms are removed.`] };
     case 'terms': {
-      const rows = store.companies.searchByKeys(plan.keys, limit + 1);
+      const rows = store.companies.searchByKeys(plan.keys, limit + 1, plan.legalForm);
       return { hits: rows.slice(0, limit), hasMore: rows.length > limit, notices: [] };
     }
   }

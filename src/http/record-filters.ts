@@ -4,7 +4,6 @@ import type { CleanQuery } from './query-rules.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import { parseCorporateNumber } from '../domain/corporate-number.js';
 import { planCompanySearch } from '../domain/company-search-plan.js';
-import { normaliseCompanyName } from '../domain/names.js';
 import { isCalendarDate, daysBetween } from '../domain/dates.js';
 import type { Term, Vocabulary } from '../domain/vocabulary.js';
 import type { CompanyQueries } from '../store/company-queries.js';
@@ -104,9 +103,9 @@ function companyFilter(value: string, companies: CompanyQueries, notices: string
     case 'nothing':
       return { corporateNumbers: [], nameKeys: [] };
     case 'terms': {
-      const hits = companies.searchByKeys(plan.keys, COMPANY_FILTER_MATCHES);
-      const key = normaliseCompanyName(value);
-      return { corporateNumbers: hits.map((h) => h.company.corporate_number), nameKeys: key === '' ? [] : [key] };
+      // the same search as /companies; unlinked records by the name key (the first key is the normalised name)
+      const hits = companies.searchByKeys(plan.keys, COMPANY_FILTER_MATCHES, plan.legalForm);
+      return { corporateNumbers: hits.map((h) => h.company.corporate_number), nameKeys: plan.keys.slice(0, 1) };
     }
   }
 }

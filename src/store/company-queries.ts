@@ -1,4 +1,4 @@
-// Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, trigram partial).
+// Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import { ftsPhrase, prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
@@ -69,41 +69,55 @@ export class CompanyQueries {
     return row ? this.withAliases(row) : null;
   }
 
-  /** Companies whose terms match any key, best first: match kind, field, active, record counts, number. */
-  searchByKeys(keys: readonly string[], limit: number): CompanyHit[] {
+  /**
+   * Companies whose terms match any key, best first: match kind and field, the legal form the query named,
+   * active before closed, record counts, number. Exact and prefix look-ups run first; the partial look-ups
+   * (trigram index for keys of three characters or more, short-gram index below that) run only when those
+   * do not already fill the limit, since a partial match always ranks below them.
+   */
+  searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
     if (keys.length === 0) return [];
+    const head = this.run(keys, limit, legalForm, false);
+    return head.length >= limit ? head : this.run(keys, limit, legalForm, true);
+  }
+
+  private run(keys: readonly string[], limit: number, legalForm: string | null, partial: boolean): CompanyHit[] {
     const params: string[] = [];
     const parts: string[] = [];
+    const shape: string[] = [];
     for (const key of keys) {
       parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
       params.push(key);
       parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
       params.push(key, prefixUpperBound(key));
-      if ([...key].length >= TRIGRAM_MIN_LENGTH) {
-        parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'));
-        params.push(ftsPhrase(key));
-      }
+      if (!partial) continue;
+      const long = [...key].length >= TRIGRAM_MIN_LENGTH;
+      shape.push(long ? 't' : 'g');
+      parts.push(lookup(2, long
+        ? 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'
+        : 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
+      params.push(ftsPhrase(key));
     }
-    const sql = `
+    const cacheKey = `${keys.length}:${partial}:${shape.join('')}`;
+    let statement = this.byKeys.get(cacheKey);
+    if (!statement) {
+      statement = this.db.prepare(`
       WITH hits AS (${parts.join(' UNION ALL ')}),
       best AS (
         SELECT company_id, rank, field, alias_kind,
-               ROW_NUMBER() OVER (PARTITION BY company_id ORDER BY rank, field) AS n
+               ROW_NUMBER() OVER (PARTITION BY company_id ORDER BY rank, field, alias_kind) AS n
         FROM hits
       )
       SELECT ${COMPANY_COLUMNS}, b.rank AS match_rank, b.field AS match_field, b.alias_kind AS match_alias_kind
       FROM best b JOIN companies c ON c.id = b.company_id
       WHERE b.n = 1
-      ORDER BY b.rank, c.status = 'closed',
+      ORDER BY b.rank, c.legal_form IS NOT ?, c.status = 'closed',
                c.enforcement_count + c.procurement_suspension_count + c.license_action_count DESC,
                c.corporate_number
-      LIMIT ?`;
-    let statement = this.byKeys.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.byKeys.set(sql, statement);
+      LIMIT ?`);
+      this.byKeys.set(cacheKey, statement);
     }
-    const rows = statement.all(...params, limit) as RankedRow[];
+    const rows = statement.all(...params, legalForm, limit) as RankedRow[];
     return rows.map((row) => ({
       company: this.withAliases(row),
       match: {

@@ -1,5 +1,5 @@
-// Writes a company's search terms and keeps the trigram index in step, one row at a time or deferred in bulk.
-import { companySearchTerms, type NamedCompany } from '../domain/company-terms.js';
+// Writes a company's search terms and keeps the trigram and short-gram indexes in step, one row at a time or in bulk.
+import { companySearchTerms, hasShortGrams, termGrams, type NamedCompany } from '../domain/company-terms.js';
 import type { Db } from './database.js';
 
 export interface CompanyTermsWriter {
@@ -30,6 +30,10 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     'INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES (?, ?, ?, ?, ?)',
   );
   const deleteTerms = db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?');
+  // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
+  const insertGrams = db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)');
+  const termIdsOf = db.prepare<[number], { id: number }>('SELECT id FROM company_terms WHERE company_id = ?');
+  const deleteGrams = db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?');
   // in bulk, what the delete trigger would do, for the rows that were indexed before the bulk began
   const unindexOld = db.prepare<[number, number]>(
     `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
@@ -47,12 +51,14 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
   return {
     insert(companyId, company) {
       for (const t of companySearchTerms(company)) {
-        insertTerm.run(bulk ? bulk.nextId++ : null, companyId, t.field, t.alias_kind, t.term);
+        const id = insertTerm.run(bulk ? bulk.nextId++ : null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
+        if (hasShortGrams(t)) insertGrams.run(id, termGrams(t.term));
       }
     },
 
     remove(companyId) {
       if (bulk) unindexOld.run(companyId, bulk.watermark);
+      for (const { id } of termIdsOf.all(companyId)) deleteGrams.run(id);
       deleteTerms.run(companyId);
     },
 

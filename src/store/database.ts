@@ -1,6 +1,7 @@
 // Opening a database file: migrations for writers, read-only for the server, dataset metadata.
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
 
 export type Db = Database.Database;
 
@@ -17,6 +18,8 @@ export function openWritable(path: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   migrate(db);
+  // terms written by an older normaliser would not meet today's query keys
+  ensureCompanyTermsCurrent(db);
   return db;
 }
 

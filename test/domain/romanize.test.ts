@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { romanizeKana } from '../../src/domain/romanize.js';
+import { describe, it, test } from 'node:test';
+import { particleReading, romajiKey, romanizeKana } from '../../src/domain/romanize.js';
 
 describe('romanizeKana', () => {
   const cases: readonly (readonly [string, string | null])[] = [
@@ -12,7 +12,8 @@ describe('romanizeKana', () => {
     ['オオサカ', 'Osaka'], // oo folded
     ['トーマス', 'Tomasu'], // the long-vowel mark is dropped, not doubled
     ['ヘリテージグループ', 'Heritejigurupu'],
-    ['サンヨウ', "San'yo"], // Hepburn's apostrophe after n before a vowel or y
+    ['サンヨウ', 'Sanyo'], // no Hepburn apostrophe in a display alias
+    ['サクラウンユ', 'Sakuraunyu'], // the apostrophe that used to appear in aliases
     ['ホンマ', 'Honma'], // n before m stays n
     ['イッチョウ', 'Itcho'],
     ['ヂヅ', 'Jizu'],
@@ -30,4 +31,41 @@ describe('romanizeKana', () => {
       assert.equal(romanizeKana(kana), expected);
     });
   }
+});
+
+test('particleReading reads は and へ after the first kana as wa and e', () => {
+  const cases: [string, string | null][] = [
+    ['コンニチハ', 'コンニチワ'],
+    ['ハヘ', 'ハエ'],
+    ['ハナ', null],
+    ['トヨタ', null],
+  ];
+  for (const [kana, expected] of cases) assert.equal(particleReading(kana), expected, kana);
+});
+
+test('romajiKey: Hepburn, kunrei, macrons, long vowels, n/m, spaces and particles meet', () => {
+  const groups: [string, string[]][] = [
+    ['toyota jidosha', ['Toyota Jidōsha', 'TOYOTA JIDOUSHA', 'toyotajidousha', 'toyotajidousya', 'Toyota Jidoosha', 'Toyota Jidôsha', 'toyota jidohsha', 'Toyotajidosha']],
+    ['Tokyo', ['Tōkyō', 'TOUKYOU', 'tokyo', 'Toukyou', 'Tôkyô', 'Tookyoo']],
+    ['Shimbashi', ['Shinbashi', 'sinbasi', 'SHINBASHI']],
+    ['Mitsubishi', ['mitubisi', 'Mitsubishi', 'MITSUBISHI']],
+    ['chiyoda', ['tiyoda', 'Chiyoda']],
+    ['Fuji', ['huzi', 'fuji', 'Fuzi']],
+    ['shoji', ['syozi', 'shouji', 'syouzi', 'Shōji']],
+    ['jujo', ['zyuzyo', 'juujou', 'jyujyo']],
+    ['Itcho', ['ittyo', 'itchou']],
+    ['Otsuka', ['Ohtsuka', 'ootsuka', 'otuka']],
+    ['Sanyo', ["San'yo", 'sanyou']],
+    ['Honma', ['Homma', 'hon ma']],
+    ['Konnichiwa', ['konnichiwa', 'kon nichi wa']],
+    ['Kaiwa Shipping', ['Kaiwa Shipping Co., Ltd.', 'KAIWA SHIPPING', 'kaiwa-shipping']],
+  ];
+  for (const [base, variants] of groups) {
+    for (const v of variants) assert.equal(romajiKey(v), romajiKey(base), `${v} ~ ${base}`);
+  }
+});
+
+test('romajiKey keeps different names apart', () => {
+  const pairs: [string, string][] = [['Toyota', 'Toyoda'], ['Hada', 'Wada'], ['Sato', 'Saito'], ['Kato', 'Goto'], ['Ono', 'Onoda']];
+  for (const [a, b] of pairs) assert.notEqual(romajiKey(a), romajiKey(b), `${a} / ${b}`);
 });

@@ -91,11 +91,17 @@ test('company search is index-backed for every query length', () => {
     return original(sql);
   }) as typeof db.prepare;
   const queries = new CompanyQueries(db);
+  // one- and two-character keys go to the short-gram index, longer ones to the trigram index; the empty
+  // database makes every call run both phases (exact and prefix first, then partial)
   queries.searchByKeys(['花'], 10);
-  queries.searchByKeys(['東レ'], 10);
+  queries.searchByKeys(['東レ'], 10, 'kabushiki_kaisha');
+  queries.searchByKeys(['nec'], 10);
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
+  queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
-  assert.ok(seen.length >= 3);
+  assert.ok(seen.length >= 6);
+  assert.ok(seen.some((sql) => sql.includes('company_grams MATCH')), 'short keys use the short-gram index');
+  assert.ok(seen.some((sql) => sql.includes('company_terms_fts MATCH')), 'long keys use the trigram index');
   for (const sql of seen) {
     const params = Array.from({ length: sql.split('?').length - 1 }, (_, i) => (i === sql.split('?').length - 2 ? 10 : 'x'));
     const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);

@@ -1,0 +1,70 @@
+// Rebuilds every company's search terms, and the records' company-name keys, when the way names are folded changed.
+import { TERMS_VERSION } from '../domain/company-terms.js';
+import type { CompanyAlias } from '../domain/company-input.js';
+import { normaliseCompanyName } from '../domain/names.js';
+import { createCompanyTermsWriter } from './company-terms-writer.js';
+import type { Db } from './database.js';
+
+const BATCH = 5000;
+const RECORD_TABLES = ['enforcements', 'procurement_suspensions', 'license_actions'] as const;
+
+interface CompanyNames {
+  id: number;
+  name: string;
+  name_kana: string | null;
+  name_en: string | null;
+}
+
+/**
+ * Terms written by an older build of the normaliser would not meet the keys this build makes of a query,
+ * so a file whose terms carry another version gets them rebuilt (once, inside one transaction). A file
+ * without companies is simply marked current. True when something was rebuilt.
+ */
+export function ensureCompanyTermsCurrent(db: Db): boolean {
+  const stored = db.prepare<[], { version: number }>('SELECT version FROM company_terms_version').get();
+  if (stored?.version === TERMS_VERSION) return false;
+  const hasCompanies = db.prepare('SELECT 1 FROM companies LIMIT 1').get() !== undefined;
+  const hasRecords = RECORD_TABLES.some((t) => db.prepare(`SELECT 1 FROM ${t} LIMIT 1`).get() !== undefined);
+  db.transaction(() => {
+    if (hasCompanies) rebuildTerms(db);
+    if (hasRecords) rekeyRecordNames(db);
+    db.prepare('DELETE FROM company_terms_version').run();
+    db.prepare('INSERT INTO company_terms_version (version) VALUES (?)').run(TERMS_VERSION);
+  })();
+  return hasCompanies || hasRecords;
+}
+
+function rebuildTerms(db: Db): void {
+  const writer = createCompanyTermsWriter(db);
+  writer.startBulk();
+  db.exec(`DELETE FROM company_terms;
+    INSERT INTO company_terms_fts(company_terms_fts) VALUES ('delete-all');
+    INSERT INTO company_grams(company_grams) VALUES ('delete-all');`);
+  const page = db.prepare<[number, number], CompanyNames>('SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?');
+  const aliases = db.prepare<[number, number], CompanyAlias & { company_id: number }>(
+    'SELECT company_id, kind, name FROM company_aliases WHERE company_id > ? AND company_id <= ? ORDER BY company_id, kind, name',
+  );
+  let after = 0;
+  for (;;) {
+    const companies = page.all(after, BATCH);
+    if (companies.length === 0) break;
+    const last = companies[companies.length - 1]!.id;
+    const byCompany = new Map<number, CompanyAlias[]>();
+    for (const a of aliases.all(after, last)) {
+      const list = byCompany.get(a.company_id) ?? [];
+      list.push({ kind: a.kind, name: a.name });
+      byCompany.set(a.company_id, list);
+    }
+    for (const c of companies) writer.insert(c.id, { ...c, aliases: byCompany.get(c.id) ?? [] });
+    after = last;
+  }
+  writer.finishBulk();
+}
+
+function rekeyRecordNames(db: Db): void {
+  db.function('kohyo_company_name_key', { deterministic: true }, (name: unknown) => normaliseCompanyName(String(name)));
+  for (const table of RECORD_TABLES) {
+    db.exec(`UPDATE ${table} SET company_name_norm = kohyo_company_name_key(company_name)
+      WHERE company_name_norm IS NOT kohyo_company_name_key(company_name)`);
+  }
+}
