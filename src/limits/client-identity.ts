@@ -1,0 +1,38 @@
+// The client a request belongs to: the group (address group, User-Agent, client name) as an opaque hashed key.
+import { createHash, createHmac } from 'node:crypto';
+import { addressGroup } from './ip-address.js';
+import { clientAddress, type TrustedProxies } from './trusted-proxies.js';
+
+export interface ClientHeaders {
+  readonly peer: string | undefined;
+  readonly forwardedFor: string | undefined;
+  readonly userAgent: string | undefined;
+  /** X-Kohyo-Client, or its alias X-Service-Client. */
+  readonly clientName: string | undefined;
+}
+
+/** Reads the identity headers; a header sent twice arrives as an array and is joined as Node joins it. */
+export function clientHeaders(peer: string | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): ClientHeaders {
+  const one = (name: string): string | undefined => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    peer,
+    forwardedFor: one('x-forwarded-for'),
+    userAgent: one('user-agent'),
+    clientName: one('x-kohyo-client') ?? one('x-service-client'),
+  };
+}
+
+/**
+ * The client key. The raw address never leaves this function: stores and logs see only the hash. With a secret
+ * the hash is an HMAC, so a copy of the store cannot be turned back into addresses by trying all 2^32 of them.
+ * A missing User-Agent or client name is a group of its own (null), not an error.
+ */
+export function clientKey(headers: ClientHeaders, trusted: TrustedProxies, secret: string | null): string {
+  const address = clientAddress(headers.peer, headers.forwardedFor, trusted);
+  const material = JSON.stringify([address === null ? null : addressGroup(address), headers.userAgent ?? null, headers.clientName ?? null]);
+  const hash = secret === null ? createHash('sha256') : createHmac('sha256', secret);
+  return hash.update(material).digest('base64url').slice(0, 32);
+}

@@ -1,0 +1,67 @@
+// Keeps the limiter answering when Redis is down: per-process memory windows until Redis is back.
+import type { LimitCheck, LimitDecision, LimiterStore } from './limiter-store.js';
+
+export interface FaultLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/** How often an ongoing Redis fault is written to the log, in milliseconds. */
+export const FAULT_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Sends each check to the primary (Redis) while it is available, and to the fallback (a MemoryStore) while it is
+ * not or when a check fails. A request is never failed because Redis is: limits stay enforced per process, which
+ * is looser by the number of processes, until Redis answers again. What was counted in memory during the outage
+ * is not copied to Redis: on return each client's Redis log resumes where it stopped.
+ */
+export class FallbackStore implements LimiterStore {
+  private faultSince: number | null = null;
+  private lastLogged = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly primary: LimiterStore & { readonly available: boolean },
+    private readonly fallback: LimiterStore,
+    private readonly log: FaultLog,
+  ) {}
+
+  /** True while checks go to the fallback. */
+  get degraded(): boolean {
+    return this.faultSince !== null;
+  }
+
+  async check(request: LimitCheck): Promise<LimitDecision> {
+    if (this.primary.available) {
+      try {
+        const decision = await this.primary.check(request);
+        if (this.faultSince !== null) {
+          this.log.info({ since: new Date(this.faultSince).toISOString() }, 'Redis is back: limits are shared again');
+          this.faultSince = null;
+          this.lastLogged = Number.NEGATIVE_INFINITY;
+        }
+        return decision;
+      } catch (error) {
+        this.fault(request.now, error);
+      }
+    } else {
+      this.fault(request.now, new Error('the Redis connection is not ready'));
+    }
+    return this.fallback.check(request);
+  }
+
+  async ready(): Promise<void> {
+    await this.primary.ready?.();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.primary.close(), this.fallback.close()]);
+  }
+
+  private fault(now: number, error: unknown): void {
+    this.faultSince ??= now;
+    if (now - this.lastLogged < FAULT_LOG_INTERVAL_MS) return;
+    this.lastLogged = now;
+    const message = error instanceof Error ? error.message : String(error);
+    this.log.warn({ fault: message, since: new Date(this.faultSince).toISOString() }, 'Redis unreachable: limits are held in this process\'s memory until it is back');
+  }
+}

@@ -1,0 +1,69 @@
+// The store interface every limiter store implements, and the decision a check returns.
+import type { LimitPolicy } from './policy.js';
+
+export interface LimitCheck {
+  /** The hashed client key (client-identity.ts). */
+  readonly key: string;
+  /** The injected clock's time, in milliseconds. Stores never read a clock of their own. */
+  readonly now: number;
+  /** Hashed distinct normalised search terms of this request. */
+  readonly terms: readonly string[];
+  /** 12-digit bases of the Corporate Numbers this request looks up, in order. */
+  readonly bases: readonly number[];
+}
+
+export type Refusal = 'rate_limited' | 'daily_limit_exceeded' | 'automated_enumeration_detected';
+
+export interface WindowState {
+  /** Counted requests in the window, this one included when it was admitted. */
+  readonly used: number;
+  /** When the oldest of them leaves the window and frees a slot; null when none is counted. */
+  readonly freesAt: number | null;
+}
+
+export interface LimitDecision {
+  readonly refusal: Refusal | null;
+  readonly minute: WindowState;
+  readonly day: WindowState;
+  /** When a refused client may try again (the instant a slot frees, or the end of the cool-down); null when admitted. */
+  readonly retryAt: number | null;
+}
+
+/**
+ * One check is atomic: the cool-down, both windows and both enumeration rules are read, and an admitted request
+ * counted, with nothing of another check in between, so concurrent requests of one client cannot overshoot.
+ * A refused request changes nothing (it does not count), except that the request tripping enumeration starts
+ * the cool-down.
+ */
+export interface LimiterStore {
+  check(request: LimitCheck): Promise<LimitDecision>;
+  /** Resolves once the store can take checks (or has given up waiting and will fall back); never rejects. */
+  ready?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What a store's check found, before it is read as a decision: both implementations return this. */
+export interface RawOutcome {
+  readonly outcome: 'ok' | 'full' | 'enumeration' | 'cooling';
+  readonly minuteUsed: number;
+  readonly minuteOldest: number | null;
+  readonly dayUsed: number;
+  readonly dayOldest: number | null;
+  readonly coolUntil: number | null;
+}
+
+/**
+ * Reads a store's outcome. When both windows are full the client must wait for both, so Retry-After is the later
+ * instant and the code names that window (normally the day).
+ */
+export function decide(raw: RawOutcome, policy: LimitPolicy): LimitDecision {
+  const minute = { used: raw.minuteUsed, freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs };
+  const day = { used: raw.dayUsed, freesAt: raw.dayOldest === null ? null : raw.dayOldest + policy.dayMs };
+  if (raw.outcome === 'ok') return { refusal: null, minute, day, retryAt: null };
+  if (raw.outcome !== 'full') return { refusal: 'automated_enumeration_detected', minute, day, retryAt: raw.coolUntil };
+  const minuteWait = minute.used >= policy.perMinute ? minute.freesAt ?? 0 : 0;
+  const dayWait = day.used >= policy.perDay ? day.freesAt ?? 0 : 0;
+  return dayWait > minuteWait
+    ? { refusal: 'daily_limit_exceeded', minute, day, retryAt: dayWait }
+    : { refusal: 'rate_limited', minute, day, retryAt: minuteWait };
+}

@@ -1,0 +1,66 @@
+// The onRequest hook that enforces the limits: who the client is, what it asks, the store's decision, the headers.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.js';
+import { clientHeaders, clientKey } from './client-identity.js';
+import type { LimiterStore, Refusal } from './limiter-store.js';
+import type { LimitPolicy } from './policy.js';
+import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
+import { probeRequest } from './request-probe.js';
+import type { TrustedProxies } from './trusted-proxies.js';
+
+/** Paths under /api/v1/ that do not count (contract: "Outside the rate limit"). */
+export const UNCOUNTED_ROUTES: ReadonlySet<string> = new Set(['/api/v1/openapi.json', '/api/v1/vocabularies']);
+
+export interface LimiterOptions {
+  readonly store: LimiterStore;
+  readonly policy: LimitPolicy;
+  readonly trusted: TrustedProxies;
+  /** HMAC key for client keys; null hashes them plainly (see client-identity.ts). */
+  readonly secret: string | null;
+  readonly clock: () => Date;
+}
+
+export interface Limiter {
+  /** For buildApp's `beforeApiRequest`: runs on every request under /api/v1/. */
+  readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Resolves when the store is ready to take checks (Redis connected, or given up on for now). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MESSAGES: Record<Refusal, (seconds: number) => string> = {
+  rate_limited: (s) => `Too many requests in the last 60 seconds; try again in ${s} seconds.`,
+  daily_limit_exceeded: (s) => `Too many requests in the last 24 hours; try again in ${s} seconds.`,
+  automated_enumeration_detected: (s) =>
+    `This looks like automated enumeration of the dataset, which is not provided; this client is refused for ${s} more seconds.`,
+};
+
+export function createLimiter(options: LimiterOptions): Limiter {
+  const policyHeader = rateLimitPolicy(options.policy);
+  return {
+    async beforeApiRequest(request, reply) {
+      if (!counts(request)) return;
+      const now = options.clock().getTime();
+      const key = clientKey(clientHeaders(request.socket.remoteAddress, request.headers), options.trusted, options.secret);
+      const { terms, bases } = probeRequest(request.query);
+      const decision = await options.store.check({ key, now, terms, bases });
+      // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too
+      void reply.header('RateLimit-Policy', policyHeader);
+      void reply.header('RateLimit', rateLimit(decision, options.policy, now));
+      if (decision.refusal !== null) {
+        const seconds = retryAfterSeconds(decision, now);
+        throw new ApiError(decision.refusal, MESSAGES[decision.refusal](seconds), { retry_after: seconds }, { 'Retry-After': String(seconds) });
+      }
+    },
+    ready: async () => {
+      await options.store.ready?.();
+    },
+    close: () => options.store.close(),
+  };
+}
+
+/** Every request under /api/v1/ counts, whatever its answer (404 and 405 included), except the uncounted routes. */
+function counts(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return !(route !== undefined && UNCOUNTED_ROUTES.has(route) && (request.method === 'GET' || request.method === 'HEAD'));
+}

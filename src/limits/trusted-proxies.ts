@@ -1,0 +1,42 @@
+// Which address a request comes from: the socket peer, or X-Forwarded-For when the peer is a proxy we trust.
+import { BlockList } from 'node:net';
+import { ConfigError } from '../config.js';
+import { parseAddress, type ParsedAddress } from './ip-address.js';
+
+export interface TrustedProxies {
+  has(address: ParsedAddress): boolean;
+}
+
+/** Reads KOHYO_TRUST_PROXY entries (`10.0.0.0/8`, `::1/128`, or a bare address for one host). */
+export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [addressText, prefixText, extra] = entry.split('/');
+    const address = parseAddress(addressText ?? '');
+    const max = address?.family === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (address === null || extra !== undefined || !/^\d+$/u.test(prefixText ?? String(max)) || prefix > max) {
+      throw new ConfigError(`KOHYO_TRUST_PROXY: "${entry}" is not an address or a CIDR such as 10.0.0.0/8`);
+    }
+    list.addSubnet(address.address, prefix, address.family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return { has: (address) => list.check(address.address, address.family === 4 ? 'ipv4' : 'ipv6') };
+}
+
+/**
+ * The client's address. X-Forwarded-For is believed only when the socket peer is a trusted proxy; the chain is
+ * walked from the right (the hop our proxy appended) past further trusted proxies, and the first address not
+ * trusted is the client. Entries left of it were written by the client and may be forged, so they are never read.
+ */
+export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): ParsedAddress | null {
+  let current = parseAddress(peer ?? '');
+  if (current === null || forwardedFor === undefined) return current;
+  const hops = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  while (trusted.has(current) && hops.length > 0) {
+    const next = parseAddress(hops.pop()!);
+    // a trusted proxy wrote something that is not an address: the proxy itself is the best we know
+    if (next === null) return current;
+    current = next;
+  }
+  return current;
+}

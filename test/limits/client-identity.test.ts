@@ -1,0 +1,91 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clientHeaders, clientKey, type ClientHeaders } from '../../src/limits/client-identity.js';
+import { addressGroup, parseAddress } from '../../src/limits/ip-address.js';
+import { clientAddress, parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+
+const NONE = parseTrustedProxies([]);
+const PROXIES = parseTrustedProxies(['10.0.0.0/8', '2001:db8:ffff::/48', '192.0.2.1']);
+
+test('addresses and their groups', () => {
+  const cases: [string, string | null][] = [
+    ['203.0.113.7', '203.0.113.7'],
+    ['203.0.113.7:51234', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['::ffff:cb00:7107', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::9', '2001:db8:1:2::/64'],
+    ['[2001:db8:1:2::9]:443', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::203.0.113.7', '64:ff9b:0:0::/64'],
+    ['not an address', null],
+    ['', null],
+    ['999.1.1.1', null],
+  ];
+  for (const [raw, group] of cases) {
+    const parsed = parseAddress(raw);
+    assert.equal(parsed === null ? null : addressGroup(parsed), group, raw);
+  }
+});
+
+test('X-Forwarded-For is read only from trusted proxies, walking from the right', () => {
+  const cases: [string, string | undefined, string | null, string][] = [
+    // peer, X-Forwarded-For, expected client, why
+    ['198.51.100.9', '203.0.113.7', '198.51.100.9', 'spoofed header from an untrusted peer is ignored'],
+    ['10.1.2.3', '203.0.113.7', '203.0.113.7', 'one trusted proxy'],
+    ['10.1.2.3', '6.6.6.6, 203.0.113.7', '203.0.113.7', 'what the client wrote left of the proxy\'s hop is not read'],
+    ['10.1.2.3', '203.0.113.7, 10.9.9.9', '203.0.113.7', 'a chain of trusted proxies is walked past'],
+    ['192.0.2.1', '203.0.113.7,10.0.0.5', '203.0.113.7', 'a single trusted host, hops without spaces'],
+    ['::ffff:10.1.2.3', '203.0.113.7', '203.0.113.7', 'an IPv4-mapped proxy address is the IPv4 proxy'],
+    ['2001:db8:ffff:1::1', '2001:db8:5:6::7', '2001:db8:5:6:0:0:0:7', 'IPv6 proxy and client'],
+    ['10.1.2.3', '10.0.0.7, 10.0.0.8', '10.0.0.7', 'every hop trusted: the leftmost'],
+    ['10.1.2.3', 'garbage', '10.1.2.3', 'a hop that is not an address stops the walk at the proxy'],
+    ['10.1.2.3', undefined, '10.1.2.3', 'no header'],
+    ['10.1.2.3', '', '10.1.2.3', 'an empty header'],
+  ];
+  for (const [peer, xff, expected, why] of cases) {
+    const address = clientAddress(peer, xff, PROXIES);
+    assert.equal(address?.address ?? null, expected, why);
+  }
+  assert.equal(clientAddress('10.1.2.3', '203.0.113.7', NONE)?.address, '10.1.2.3', 'nothing is trusted by default');
+});
+
+test('KOHYO_TRUST_PROXY entries that are not CIDRs are refused with the setting named', () => {
+  for (const bad of ['10.0.0.0/33', 'example.com', '10.0.0.0/8/1', '::1/129', '10.0.0.0/x']) {
+    assert.throws(() => parseTrustedProxies([bad]), /KOHYO_TRUST_PROXY: ".*" is not an address or a CIDR/u, bad);
+  }
+});
+
+const headers = (over: Partial<ClientHeaders> = {}): ClientHeaders => ({
+  peer: '203.0.113.7', forwardedFor: undefined, userAgent: 'curl/8.5', clientName: undefined, ...over,
+});
+const key = (over: Partial<ClientHeaders> = {}, trusted = NONE) => clientKey(headers(over), trusted, null);
+
+test('a client is the group (address group, User-Agent, client name)', () => {
+  assert.notEqual(key(), key({ userAgent: 'Mozilla/5.0' }), 'same IP, two User-Agents: two clients');
+  assert.notEqual(key(), key({ clientName: 'my-app' }), 'a client name makes its own group');
+  assert.notEqual(key(), key({ peer: '203.0.113.8' }), 'another address');
+  assert.equal(key({ peer: '2001:db8:1:2::1' }), key({ peer: '2001:db8:1:2:ffff:1:2:3' }), 'IPv6 in one /64: one client');
+  assert.notEqual(key({ peer: '2001:db8:1:2::1' }), key({ peer: '2001:db8:1:3::1' }), 'another /64');
+  assert.equal(key({ peer: '::ffff:203.0.113.7' }), key(), 'an IPv4-mapped address is the IPv4 client');
+  assert.equal(key({ forwardedFor: '6.6.6.6' }), key(), 'a spoofed X-Forwarded-For without a trusted proxy changes nothing');
+  assert.equal(key({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES), key(), 'behind a trusted proxy: the forwarded client');
+  assert.equal(key({ userAgent: undefined }), key({ userAgent: undefined }), 'a missing User-Agent is a valid, shared group');
+  assert.notEqual(key({ userAgent: undefined }), key({ userAgent: '' }));
+});
+
+test('the key is an opaque hash: no address in it, and a secret changes it', () => {
+  const k = key({ peer: '203.0.113.7' });
+  assert.match(k, /^[A-Za-z0-9_-]{32}$/u);
+  assert.ok(!k.includes('203'));
+  assert.notEqual(clientKey(headers(), NONE, 'secret-a'), clientKey(headers(), NONE, 'secret-b'));
+  assert.equal(clientKey(headers(), NONE, 'secret-a'), clientKey(headers(), NONE, 'secret-a'));
+});
+
+test('identity headers: X-Service-Client is the alias of X-Kohyo-Client, which wins when both are sent', () => {
+  assert.equal(clientHeaders('1.2.3.4', { 'x-service-client': 'app' }).clientName, 'app');
+  assert.equal(clientHeaders('1.2.3.4', { 'x-kohyo-client': 'kohyo-app', 'x-service-client': 'app' }).clientName, 'kohyo-app');
+  assert.equal(clientHeaders('1.2.3.4', { 'x-forwarded-for': ['1.1.1.1', '2.2.2.2'] }).forwardedFor, '1.1.1.1, 2.2.2.2');
+  assert.equal(clientHeaders(undefined, {}).userAgent, undefined);
+});

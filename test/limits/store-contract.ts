@@ -1,0 +1,164 @@
+// The behaviour every limiter store must have, run against each implementation (memory-store.test.ts, redis-store.test.ts).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { LimitCheck, LimitDecision, LimiterStore } from '../../src/limits/limiter-store.js';
+import { limitPolicy, type LimitPolicy } from '../../src/limits/policy.js';
+import { loadConfig } from '../../src/config.js';
+
+export interface StoreFactory {
+  /** A store over fresh, empty state; `open` gives further stores over the same state (other connections). */
+  (policy: LimitPolicy): Promise<{ store: LimiterStore; open(): Promise<LimiterStore> }>;
+}
+
+const T0 = Date.parse('2026-03-01T23:40:00.000Z');
+const S = 1000;
+let nextKey = 0;
+
+export function policyWith(env: Record<string, string> = {}): LimitPolicy {
+  return limitPolicy(loadConfig(env).limits);
+}
+
+export function storeContract(name: string, factory: StoreFactory): void {
+  describe(`${name}: limiter store contract`, () => {
+    const client = () => `client-${process.pid}-${nextKey++}`;
+    const check = (store: LimiterStore, key: string, now: number, extra: Partial<LimitCheck> = {}): Promise<LimitDecision> =>
+      store.check({ key, now, terms: [], bases: [], ...extra });
+
+    test('the 10th request in a minute passes and the 11th is refused until the oldest leaves, at the millisecond', async () => {
+      const { store } = await factory(policyWith());
+      const key = client();
+      for (let i = 0; i < 10; i++) {
+        const d = await check(store, key, T0 + i * S);
+        assert.equal(d.refusal, null, `request ${i + 1}`);
+        assert.equal(d.minute.used, i + 1);
+        assert.equal(d.minute.freesAt, T0 + 60 * S);
+      }
+      const eleventh = await check(store, key, T0 + 59_999);
+      assert.equal(eleventh.refusal, 'rate_limited');
+      assert.equal(eleventh.retryAt, T0 + 60 * S);
+      assert.equal(eleventh.minute.used, 10, 'a refused request does not count');
+      // exactly 60 s after the first, the first has left the window (a window is the 60 s before now, exclusive)
+      const atSixty = await check(store, key, T0 + 60 * S);
+      assert.equal(atSixty.refusal, null);
+      assert.equal(atSixty.minute.used, 10);
+      assert.equal(atSixty.minute.freesAt, T0 + 61 * S);
+      const next = await check(store, key, T0 + 60 * S + 1);
+      assert.equal(next.refusal, 'rate_limited');
+      assert.equal(next.retryAt, T0 + 61 * S);
+      await store.close();
+    });
+
+    test('the rolling day: 300 requests across midnight, the 301st refused until exactly 24 h after the first', async () => {
+      const { store } = await factory(policyWith());
+      const key = client();
+      // one every 7 s stays under 10 a minute; T0 is 23:40 UTC, so the 300 requests run past midnight
+      for (let i = 0; i < 300; i++) assert.equal((await check(store, key, T0 + i * 7 * S)).refusal, null, `request ${i + 1}`);
+      const after = T0 + 300 * 7 * S + 3600 * S; // the next day, well after midnight
+      const refused = await check(store, key, after);
+      assert.equal(refused.refusal, 'daily_limit_exceeded');
+      assert.equal(refused.retryAt, T0 + 86_400 * S);
+      assert.equal(refused.day.used, 300);
+      assert.equal((await check(store, key, T0 + 86_400 * S - 1)).refusal, 'daily_limit_exceeded');
+      const freed = await check(store, key, T0 + 86_400 * S);
+      assert.equal(freed.refusal, null);
+      assert.equal(freed.day.used, 300);
+      assert.equal(freed.day.freesAt, T0 + 7 * S + 86_400 * S);
+      await store.close();
+    });
+
+    test('when both windows are full the code and the wait are the day\'s', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '3', KOHYO_LIMIT_PER_DAY: '3' }));
+      const key = client();
+      for (let i = 0; i < 3; i++) await check(store, key, T0 + i);
+      const d = await check(store, key, T0 + 10);
+      assert.equal(d.refusal, 'daily_limit_exceeded');
+      assert.equal(d.retryAt, T0 + 86_400 * S);
+      await store.close();
+    });
+
+    test('clients are counted apart', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '2' }));
+      const [a, b] = [client(), client()];
+      await check(store, a, T0);
+      await check(store, a, T0);
+      assert.equal((await check(store, a, T0)).refusal, 'rate_limited');
+      assert.equal((await check(store, b, T0)).refusal, null);
+      await store.close();
+    });
+
+    test('50 concurrent requests of one client: exactly 10 pass', async () => {
+      const { store, open } = await factory(policyWith());
+      const stores = [store, ...(await Promise.all([1, 2, 3, 4].map(() => open())))];
+      const key = client();
+      const decisions = await Promise.all(Array.from({ length: 50 }, (_, i) => check(stores[i % stores.length]!, key, T0 + (i % 3))));
+      assert.equal(decisions.filter((d) => d.refusal === null).length, 10);
+      assert.equal(decisions.filter((d) => d.refusal === 'rate_limited').length, 40);
+      await Promise.all(stores.map((s) => s.close()));
+    });
+
+    test('distinct terms: the 31st in ten minutes trips enumeration; repeats and expired terms do not count', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
+      const key = client();
+      for (let i = 0; i < 30; i++) assert.equal((await check(store, key, T0 + i * S, { terms: [`term-${i}`] })).refusal, null);
+      assert.equal((await check(store, key, T0 + 31 * S, { terms: ['term-0', 'term-29'] })).refusal, null, 'terms already seen');
+      // term-0 was last asked at T0 + 31 s; term-1 .. term-29 at T0 + 1 s .. 29 s: at T0 + 601 s term-1 has left the window
+      assert.equal((await check(store, key, T0 + 601 * S, { terms: ['fresh-a'] })).refusal, null);
+      const trip = await check(store, key, T0 + 601 * S + 1, { terms: ['fresh-b', 'fresh-c'] });
+      assert.equal(trip.refusal, 'automated_enumeration_detected');
+      assert.equal(trip.retryAt, T0 + 601 * S + 1 + 3600 * S);
+      await store.close();
+    });
+
+    test('a walk of Corporate Numbers is refused at its fifth step, and for the whole cool-down', async () => {
+      const { store } = await factory(policyWith());
+      const key = client();
+      const start = 101_000_000_000;
+      for (let i = 0; i < 4; i++) assert.equal((await check(store, key, T0 + i * 10 * S, { bases: [start + i * 7] })).refusal, null);
+      const fifth = await check(store, key, T0 + 40 * S, { bases: [start + 28] });
+      assert.equal(fifth.refusal, 'automated_enumeration_detected');
+      assert.equal(fifth.retryAt, T0 + 40 * S + 3600 * S);
+      assert.equal(fifth.minute.used, 4, 'the tripping request does not count');
+      const during = await check(store, key, T0 + 3600 * S, { terms: ['an-unrelated-name'] });
+      assert.equal(during.refusal, 'automated_enumeration_detected');
+      assert.equal(during.retryAt, T0 + 40 * S + 3600 * S);
+      const after = await check(store, key, T0 + 40 * S + 3600 * S, { terms: ['an-unrelated-name'] });
+      assert.equal(after.refusal, null);
+      await store.close();
+    });
+
+    test('walks downwards, with repeats and name searches between, are runs too; turns and long jumps are not', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
+      const down = client();
+      const steps = [500_000_000_000, 499_999_999_900, 499_999_999_900, 499_999_999_899, 499_999_999_850];
+      for (const [i, base] of steps.entries()) assert.equal((await check(store, down, T0 + i, { bases: [base] })).refusal, null);
+      assert.equal((await check(store, down, T0 + 5, { terms: ['a-name'] })).refusal, null);
+      assert.equal((await check(store, down, T0 + 6, { bases: [499_999_999_849] })).refusal, 'automated_enumeration_detected');
+
+      const wandering = client();
+      const bases = [10_000, 10_050, 10_020, 10_090, 10_300, 10_301, 10_302, 10_303];
+      for (const [i, base] of bases.entries()) {
+        assert.equal((await check(store, wandering, T0 + i, { bases: [base] })).refusal, null, `base ${base}`);
+      }
+      await store.close();
+    });
+
+    test('five unrelated Corporate Numbers are never refused', async () => {
+      const { store } = await factory(policyWith());
+      const key = client();
+      const bases = [180_301_018_771, 10_001_001_111, 10_001_001_879, 10_001_201_941, 12_010_019];
+      for (const [i, base] of bases.entries()) {
+        assert.equal((await check(store, key, T0 + i * S, { bases: [base], terms: [`n${base}`] })).refusal, null);
+      }
+      await store.close();
+    });
+
+    test('a refused request records nothing: its terms and numbers do not feed enumeration', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1', KOHYO_ENUM_DISTINCT_TERMS: '2' }));
+      const key = client();
+      assert.equal((await check(store, key, T0, { terms: ['a'] })).refusal, null);
+      assert.equal((await check(store, key, T0 + 1, { terms: ['b', 'c', 'd'] })).refusal, 'rate_limited');
+      assert.equal((await check(store, key, T0 + 60 * S, { terms: ['b'] })).refusal, null);
+      await store.close();
+    });
+  });
+}
