@@ -15,6 +15,7 @@ import { coverageRoutes } from './routes/coverage.js';
 import { vocabulariesRoutes } from './routes/vocabularies.js';
 import { healthRoutes } from './routes/health.js';
 import { docsRoutes } from './routes/docs.js';
+import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -23,6 +24,8 @@ export interface AppDeps extends RouteContext {
    * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
   readonly beforeApiRequest?: onRequestHookHandler;
+  /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
+  readonly usageLog?: UsageRecorder;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -46,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  if (deps.usageLog) registerUsageLog(app, deps.usageLog, deps.clock);
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', async function (request, reply) {

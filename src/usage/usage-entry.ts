@@ -1,0 +1,113 @@
+// One usage-log entry built from a finished request: pure, and the client address goes in only to come out as an HMAC.
+import { normaliseCompanyName } from '../domain/names.js';
+import { normaliseCorporateNumberInput } from '../domain/corporate-number.js';
+import { clientId, clientNetwork } from './client-id.js';
+
+/** What the HTTP layer knows once a request under /api/v1/ has been answered. */
+export interface FinishedRequest {
+  readonly at: Date;
+  readonly method: string;
+  /** The path as requested, without the query string. */
+  readonly path: string;
+  /** The route's path when one matched (e.g. /api/v1/companies); null for 404 and 405. */
+  readonly route: string | null;
+  /** The raw query string, without the leading `?`. */
+  readonly query: string;
+  readonly status: number;
+  readonly errorCode: string | null;
+  /** meta.returned of a list answer. */
+  readonly returned: number | null;
+  readonly latencyMs: number;
+  /** The client's IP address: read here to derive the identifier, and never stored. */
+  readonly address: string;
+  readonly userAgent: string | undefined;
+  readonly referer: string | undefined;
+  /** X-Kohyo-Client, or its alias X-Service-Client. */
+  readonly clientName: string | undefined;
+  /** X-Kohyo-Contact, or its alias X-Service-Contact. */
+  readonly clientContact: string | undefined;
+}
+
+export interface UsageEntry {
+  /** RFC 3339, UTC, milliseconds. */
+  readonly at: string;
+  readonly method: string;
+  readonly endpoint: string;
+  /** The normalised query parameters, as a JSON object with sorted keys. */
+  readonly conditions: string;
+  readonly status: number;
+  readonly code: string | null;
+  readonly returned: number | null;
+  readonly latencyMs: number;
+  readonly clientId: string;
+  readonly userAgent: string | null;
+  readonly referer: string | null;
+  readonly clientName: string | null;
+  readonly clientContact: string | null;
+}
+
+// Bounds on what one entry may hold, so that a hostile request cannot bloat the log.
+const MAX_TEXT = 300;
+const MAX_PARAMETERS = 20;
+/** What stands in wherever a client wrote its own address into a header, path or parameter. */
+export const ADDRESS_PLACEHOLDER = '[client-ip]';
+
+export function buildUsageEntry(request: FinishedRequest, secret: string | Buffer): UsageEntry {
+  const scrub = addressScrubber(request.address);
+  const text = (value: string | undefined): string | null =>
+    value === undefined || value.trim() === '' ? null : scrub(value.trim()).slice(0, MAX_TEXT);
+  return {
+    at: request.at.toISOString(),
+    method: request.method,
+    endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
+    conditions: searchConditions(request.query, scrub),
+    status: request.status,
+    code: request.status >= 400 ? request.errorCode : null,
+    returned: request.returned,
+    latencyMs: Math.round(request.latencyMs * 1000) / 1000,
+    clientId: clientId(secret, request.address),
+    userAgent: text(request.userAgent),
+    referer: text(request.referer),
+    clientName: text(request.clientName),
+    clientContact: text(request.clientContact),
+  };
+}
+
+/**
+ * The query parameters as the service reads them: search terms normalised as the search does (so that
+ * 株式会社トヨタ and トヨタ are one condition), Corporate Numbers without hyphens or full-width digits,
+ * empty values dropped (the contract treats them as absent), anything else, unknown names included, as given.
+ */
+export function searchConditions(query: string, scrub: (value: string) => string = (value) => value): string {
+  const values = new Map<string, string[]>();
+  for (const [name, raw] of new URLSearchParams(query)) {
+    const value = raw.trim();
+    if (value === '') continue;
+    const key = scrub(name).slice(0, MAX_TEXT);
+    if (!values.has(key) && values.size >= MAX_PARAMETERS) continue;
+    const list = values.get(key) ?? [];
+    list.push(scrub(normaliseParameter(name, value)).slice(0, MAX_TEXT));
+    values.set(key, list);
+  }
+  const sorted = [...values.keys()].sort();
+  const conditions: Record<string, string | string[]> = {};
+  for (const key of sorted) {
+    const list = values.get(key)!;
+    conditions[key] = list.length === 1 ? list[0]! : list;
+  }
+  return JSON.stringify(conditions);
+}
+
+function normaliseParameter(name: string, value: string): string {
+  if (name === 'q' || name === 'company') return normaliseCompanyName(value);
+  if (name === 'corporate_number') return normaliseCorporateNumberInput(value);
+  return value;
+}
+
+/** Replaces every written form of the client's own address (as given, and as its IPv4 when mapped) in a text. */
+function addressScrubber(address: string): (value: string) => string {
+  const forms = [...new Set([address.trim(), clientNetwork(address)])]
+    .filter((form) => form !== '' && !form.endsWith('/64'))
+    .map((form) => new RegExp(form.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu'));
+  return (value) => forms.reduce((text, form) => text.replace(form, ADDRESS_PLACEHOLDER), value);
+}

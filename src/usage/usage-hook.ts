@@ -1,0 +1,94 @@
+// Wires the usage log into the app: every answered request under /api/v1/ becomes one entry, after its answer is sent.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FinishedRequest } from './usage-entry.js';
+
+export interface UsageRecorder {
+  record(request: FinishedRequest): void;
+}
+
+/** The client address a request is attributed to; by default the peer, as Fastify reports it. */
+export type ClientAddress = (request: FastifyRequest) => string;
+
+interface Outcome {
+  readonly returned: number | null;
+  readonly errorCode: string | null;
+}
+
+/**
+ * Adds the hooks. The result count and error code are read from the answer as it leaves (onSend), so the
+ * routes and the error handler stay as they are; the entry is handed over once the answer is out (onResponse).
+ */
+export function registerUsageLog(
+  app: FastifyInstance,
+  usageLog: UsageRecorder,
+  clock: () => Date,
+  clientAddress: ClientAddress = (request) => request.ip,
+): void {
+  const outcomes = new WeakMap<FastifyRequest, Outcome>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiPath(request.url)) outcomes.set(request, readOutcome(reply.statusCode, payload));
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    const [path = '/', query = ''] = splitUrl(request.url);
+    const outcome = outcomes.get(request);
+    usageLog.record({
+      at: clock(),
+      method: request.method,
+      path,
+      route: request.is404 ? null : (request.routeOptions.url ?? null),
+      query,
+      status: reply.statusCode,
+      errorCode: outcome?.errorCode ?? null,
+      returned: outcome?.returned ?? null,
+      latencyMs: reply.elapsedTime,
+      address: clientAddress(request),
+      userAgent: header(request, 'user-agent'),
+      referer: header(request, 'referer'),
+      clientName: header(request, 'x-kohyo-client') ?? header(request, 'x-service-client'),
+      clientContact: header(request, 'x-kohyo-contact') ?? header(request, 'x-service-contact'),
+    });
+  });
+}
+
+// Larger bodies are not parsed to find an error code: error bodies are a few hundred bytes.
+const MAX_ERROR_BODY = 16_384;
+const RETURNED = '"returned":';
+
+/**
+ * meta.returned of a success answer and error.code of an error answer, read cheaply: a success body is only
+ * searched (meta comes last, and inside a JSON string a quote is always escaped, so the last `"returned":`
+ * is the key), an error body, being small, is parsed.
+ */
+export function readOutcome(status: number, payload: unknown): Outcome {
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+  if (text === null) return { returned: null, errorCode: null };
+  if (status >= 400) {
+    if (text.length > MAX_ERROR_BODY) return { returned: null, errorCode: null };
+    try {
+      const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
+      return { returned: null, errorCode: typeof code === 'string' ? code : null };
+    } catch {
+      return { returned: null, errorCode: null };
+    }
+  }
+  const at = text.lastIndexOf(RETURNED);
+  if (at < 0) return { returned: null, errorCode: null };
+  const digits = /^\s*(\d+)/u.exec(text.slice(at + RETURNED.length, at + RETURNED.length + 24));
+  return { returned: digits ? Number(digits[1]) : null, errorCode: null };
+}
+
+function isApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/');
+}
+
+function splitUrl(url: string): [string, string] {
+  const mark = url.indexOf('?');
+  return mark < 0 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,145 @@
+// The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
+import { buildUsageEntry, type FinishedRequest, type UsageEntry } from './usage-entry.js';
+
+/** Where batches go: the usage store, or anything that can take a batch in one transaction. */
+export interface UsageSink {
+  write(entries: readonly UsageEntry[]): void;
+}
+
+/** The part of a pino logger the writer uses; it is told about faults, never given an address. */
+export interface UsageLogger {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** A repeating timer; the default is setInterval, unref'd so that it never keeps the process alive. */
+export type RepeatTimer = (tick: () => void, intervalMs: number) => { stop(): void };
+
+export interface UsageLogOptions {
+  readonly sink: UsageSink;
+  readonly secret: string | Buffer;
+  readonly clock: () => Date;
+  readonly logger?: UsageLogger;
+  /** The longest an entry waits in memory, and so the most a crash can lose. */
+  readonly flushIntervalMs?: number;
+  /** A queue this long is written at once, without waiting for the timer. */
+  readonly batchSize?: number;
+  /** Entries beyond this many waiting are dropped and counted, so a stalled store cannot grow the process. */
+  readonly maxQueue?: number;
+  readonly timer?: RepeatTimer;
+  /** Runs a flush soon but not now (default setImmediate): the size- and age-triggered flushes wait for it. */
+  readonly defer?: (run: () => void) => void;
+}
+
+export interface UsageLogStats {
+  readonly written: number;
+  readonly dropped: number;
+  readonly failedWrites: number;
+  readonly queued: number;
+}
+
+const defaultTimer: RepeatTimer = (tick, intervalMs) => {
+  const handle = setInterval(tick, intervalMs);
+  handle.unref();
+  return { stop: () => clearInterval(handle) };
+};
+
+export class UsageLog {
+  private queue: UsageEntry[] = [];
+  private oldestQueuedAt = 0;
+  private written = 0;
+  private dropped = 0;
+  private failedWrites = 0;
+  private failing = false;
+  private overflowing = false;
+  private flushPending = false;
+  private closed = false;
+  private readonly timer: { stop(): void };
+  private readonly flushIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly maxQueue: number;
+  private readonly defer: (run: () => void) => void;
+
+  constructor(private readonly options: UsageLogOptions) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 500;
+    this.maxQueue = options.maxQueue ?? 20_000;
+    this.defer = options.defer ?? ((run) => void setImmediate(run));
+    this.timer = (options.timer ?? defaultTimer)(() => this.flush(), this.flushIntervalMs);
+  }
+
+  /** Queues the entry for a finished request. Never throws: a fault here must not reach the request. */
+  record(request: FinishedRequest): void {
+    try {
+      if (this.closed || this.queue.length >= this.maxQueue) {
+        this.drop(1, this.closed ? 'closed' : 'full');
+        return;
+      }
+      const entry = buildUsageEntry(request, this.options.secret);
+      const now = this.options.clock().getTime();
+      if (this.queue.length === 0) this.oldestQueuedAt = now;
+      this.queue.push(entry);
+      // the timer may lag behind a busy event loop; the clock makes sure no entry waits much past the interval
+      if (this.queue.length >= this.batchSize || now - this.oldestQueuedAt >= this.flushIntervalMs) this.flushSoon();
+    } catch (error) {
+      this.drop(1, 'entry');
+      this.options.logger?.error({ err: error }, 'usage log: an entry could not be built');
+    }
+  }
+
+  /** Writes every queued entry in one transaction; on a store fault the batch is dropped and counted. */
+  flush(): number {
+    if (this.queue.length === 0) return 0;
+    const batch = this.queue;
+    this.queue = [];
+    this.overflowing = false;
+    try {
+      this.options.sink.write(batch);
+      this.written += batch.length;
+      if (this.failing) {
+        this.failing = false;
+        this.options.logger?.warn({ dropped: this.dropped }, 'usage log: writes succeed again');
+      }
+      return batch.length;
+    } catch (error) {
+      this.failedWrites += 1;
+      this.dropped += batch.length;
+      // logged once per run of failures: a broken disk must not also flood the log
+      if (!this.failing) {
+        this.failing = true;
+        this.options.logger?.error({ err: error, entries: batch.length }, 'usage log: a batch could not be written and was dropped');
+      }
+      return 0;
+    }
+  }
+
+  /** Stops the timer and writes what is queued; later entries are dropped. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.timer.stop();
+    this.flush();
+  }
+
+  get stats(): UsageLogStats {
+    return { written: this.written, dropped: this.dropped, failedWrites: this.failedWrites, queued: this.queue.length };
+  }
+
+  private flushSoon(): void {
+    if (this.flushPending) return;
+    this.flushPending = true;
+    this.defer(() => {
+      this.flushPending = false;
+      this.flush();
+    });
+  }
+
+  private drop(count: number, why: 'full' | 'closed' | 'entry'): void {
+    this.dropped += count;
+    // warned once per overflow; flush() re-arms the warning when the queue drains
+    if (why === 'full' && !this.overflowing) {
+      this.overflowing = true;
+      this.options.logger?.warn({ maxQueue: this.maxQueue }, 'usage log: the queue is full; entries are dropped until it drains');
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// The usage log database's schema, as numbered migrations (its own file and version line, apart from the dataset's).
+
+export interface UsageMigration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+export const USAGE_MIGRATIONS: readonly UsageMigration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE usage_log (
+        id             INTEGER PRIMARY KEY,
+        at             TEXT    NOT NULL, -- RFC 3339 UTC with milliseconds: fixed width, so text order is time order
+        method         TEXT    NOT NULL,
+        endpoint       TEXT    NOT NULL,
+        conditions     TEXT    NOT NULL, -- JSON object of the normalised query parameters
+        status         INTEGER NOT NULL,
+        code           TEXT,
+        returned       INTEGER,
+        latency_ms     REAL    NOT NULL,
+        client_id      TEXT    NOT NULL, -- HMAC of the client's network; the address itself is never stored
+        user_agent     TEXT,
+        referer        TEXT,
+        client_name    TEXT,
+        client_contact TEXT
+      );
+      CREATE INDEX usage_log_at ON usage_log(at);
+      CREATE INDEX usage_log_endpoint ON usage_log(endpoint, at);
+      CREATE INDEX usage_log_status ON usage_log(status, code, at);
+      CREATE INDEX usage_log_client ON usage_log(client_id, at);
+      CREATE INDEX usage_log_client_name ON usage_log(client_name, at);
+    `,
+  },
+];
+
+export const USAGE_SCHEMA_VERSION = USAGE_MIGRATIONS[USAGE_MIGRATIONS.length - 1]!.version;

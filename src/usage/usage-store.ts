@@ -1,0 +1,129 @@
+// The usage log database: opening and migrating it, writing batches of entries, the report and the purge.
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { USAGE_MIGRATIONS } from './usage-schema.js';
+import type { UsageEntry } from './usage-entry.js';
+
+/** Where the usage log lives: KOHYO_USAGE_DB, or `<name>.usage.sqlite` beside KOHYO_DB. */
+export function usageDbPath(config: { readonly dbPath: string; readonly usageDbPath: string | null }): string {
+  if (config.usageDbPath !== null) return config.usageDbPath;
+  const extension = extname(config.dbPath);
+  return join(dirname(config.dbPath), `${basename(config.dbPath, extension)}.usage.sqlite`);
+}
+
+export interface Count {
+  readonly key: string;
+  readonly requests: number;
+}
+
+export interface UsageReport {
+  readonly since: string;
+  readonly total: number;
+  readonly byEndpoint: readonly Count[];
+  /** key: `<status> <code>`, or the status alone when there is no code. */
+  readonly byStatus: readonly Count[];
+  readonly topClientIds: readonly (Count & { readonly userAgents: number })[];
+  /** key: the client name, or `(none)` for requests without one. */
+  readonly topClientNames: readonly (Count & { readonly clientIds: number })[];
+  readonly refusalsByCode: readonly (Count & { readonly clientIds: number })[];
+}
+
+export class UsageStore {
+  private readonly db: Database.Database;
+  private readonly insert: Database.Statement;
+  private readonly insertMany: (entries: readonly UsageEntry[]) => void;
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+    this.insert = db.prepare(`
+      INSERT INTO usage_log (at, method, endpoint, conditions, status, code, returned, latency_ms, client_id,
+                             user_agent, referer, client_name, client_contact)
+      VALUES (@at, @method, @endpoint, @conditions, @status, @code, @returned, @latencyMs, @clientId,
+              @userAgent, @referer, @clientName, @clientContact)`);
+    this.insertMany = db.transaction((entries: readonly UsageEntry[]) => {
+      for (const entry of entries) this.insert.run(entry);
+    });
+  }
+
+  /** Opens the file (creating it when missing) and brings its schema up to date. */
+  static open(path: string): UsageStore {
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    // in WAL mode NORMAL loses nothing on a process crash, only possibly the last commits on power loss
+    db.pragma('synchronous = NORMAL');
+    // several workers and a `usage purge` run may write at the same moment; each transaction is short, and a
+    // flush that still cannot write within this drops its batch rather than hold up the event loop longer
+    db.pragma('busy_timeout = 1000');
+    migrate(db);
+    return new UsageStore(db);
+  }
+
+  /** Opens an existing file for the report; null when there is none yet. */
+  static openExisting(path: string): UsageStore | null {
+    return existsSync(path) ? UsageStore.open(path) : null;
+  }
+
+  /** Writes the entries in one transaction. */
+  write(entries: readonly UsageEntry[]): void {
+    if (entries.length > 0) this.insertMany(entries);
+  }
+
+  /**
+   * Removes the entries older than the instant; returns how many. Deleted in chunks, each its own transaction,
+   * so that the server's batches never wait long behind a purge of months of entries.
+   */
+  purge(before: Date, chunk = 5000): number {
+    const remove = this.db.prepare('DELETE FROM usage_log WHERE id IN (SELECT id FROM usage_log WHERE at < ? LIMIT ?)');
+    let removed = 0;
+    for (;;) {
+      const changes = remove.run(before.toISOString(), chunk).changes;
+      removed += changes;
+      if (changes < chunk) return removed;
+    }
+  }
+
+  report(since: Date, top = 10): UsageReport {
+    const from = since.toISOString();
+    const counts = (sql: string, ...params: unknown[]) => this.db.prepare(sql).all(from, ...params) as never[];
+    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM usage_log WHERE at >= ?').get(from) as { n: number }).n;
+    return {
+      since: from,
+      total,
+      byEndpoint: counts(`SELECT endpoint AS key, COUNT(*) AS requests FROM usage_log WHERE at >= ?
+                          GROUP BY endpoint ORDER BY requests DESC, key`),
+      byStatus: counts(`SELECT CAST(status AS TEXT) || COALESCE(' ' || code, '') AS key, COUNT(*) AS requests
+                        FROM usage_log WHERE at >= ? GROUP BY status, code ORDER BY status, requests DESC, key`),
+      topClientIds: counts(`SELECT client_id AS key, COUNT(*) AS requests, COUNT(DISTINCT user_agent) AS userAgents
+                            FROM usage_log WHERE at >= ? GROUP BY client_id ORDER BY requests DESC, key LIMIT ?`, top),
+      topClientNames: counts(`SELECT COALESCE(client_name, '(none)') AS key, COUNT(*) AS requests,
+                                     COUNT(DISTINCT client_id) AS clientIds
+                              FROM usage_log WHERE at >= ? GROUP BY client_name ORDER BY requests DESC, key LIMIT ?`, top),
+      refusalsByCode: counts(`SELECT COALESCE(code, '(none)') AS key, COUNT(*) AS requests, COUNT(DISTINCT client_id) AS clientIds
+                              FROM usage_log WHERE at >= ? AND status = 429 GROUP BY code ORDER BY requests DESC, key`),
+    };
+  }
+
+  /** Every entry, oldest first (for tests and inspection). */
+  all(): UsageEntry[] {
+    return this.db.prepare(`
+      SELECT at, method, endpoint, conditions, status, code, returned, latency_ms AS latencyMs, client_id AS clientId,
+             user_agent AS userAgent, referer, client_name AS clientName, client_contact AS clientContact
+      FROM usage_log ORDER BY id`).all() as UsageEntry[];
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (const migration of USAGE_MIGRATIONS) {
+    if (migration.version <= current) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    })();
+  }
+}

@@ -1,0 +1,185 @@
+// The usage log inside the real app: what a request leaves in the usage database, and that the client address is nowhere.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+import { lookup } from '../helpers/demo-lookup.js';
+import { createLogger } from '../../src/http/logger.js';
+import { ApiError } from '../../src/http/errors.js';
+import { normaliseCompanyName } from '../../src/domain/names.js';
+import { UsageLog } from '../../src/usage/usage-log.js';
+import { UsageStore } from '../../src/usage/usage-store.js';
+import { clientId } from '../../src/usage/client-id.js';
+import { readOutcome, registerUsageLog } from '../../src/usage/usage-hook.js';
+import type { UsageEntry } from '../../src/usage/usage-entry.js';
+
+const SECRET = 'test-secret';
+const SPOOFED = '203.0.113.9';
+const PEER = '127.0.0.1';
+
+function usageFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'kohyo-usage-app-')), 'kohyo.usage.sqlite');
+}
+
+/** The bytes of the database and its WAL, where a flushed batch may still sit. */
+function fileBytes(path: string): string {
+  return [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString('latin1')).join('');
+}
+
+/** onResponse runs once the answer is out, which may be after the client has read it. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(done(), 'the usage log did not receive the requests');
+}
+
+let server: TestServer;
+let store: UsageStore;
+let log: UsageLog;
+let path: string;
+const logLines: string[] = [];
+let companyName: string;
+
+before(async () => {
+  const dbPath = await demoDatabase();
+  const demo = lookup(dbPath);
+  companyName = demo.one<{ name: string }>("SELECT name FROM companies WHERE name LIKE '%株式会社%' ORDER BY corporate_number").name;
+  demo.close();
+  path = usageFile();
+  store = UsageStore.open(path);
+  log = new UsageLog({ sink: store, secret: SECRET, clock: () => TEST_NOW });
+  server = await startServer({
+    dbPath,
+    deps: {
+      usageLog: log,
+      logger: createLogger('info', { write: (line: string) => void logLines.push(line) }),
+      // stands in for the rate limiter, so that a 429 passes through the log
+      beforeApiRequest: async (request) => {
+        if (request.headers['user-agent'] === 'greedy') throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
+      },
+    },
+  });
+});
+after(async () => {
+  await server.close();
+  log.close();
+  store.close();
+});
+
+test('every answered request under /api/v1/ is one row with its conditions, outcome and client headers', async () => {
+  const headers = {
+    'X-Forwarded-For': SPOOFED,
+    'User-Agent': 'usage-test/1.0',
+    Referer: 'https://example.org/research',
+    'X-Kohyo-Client': 'acme-research',
+    'X-Kohyo-Contact': 'ops@example.org',
+  };
+  const found = await server.get(`/api/v1/companies?q=${encodeURIComponent(companyName)}&limit=3`, { headers });
+  assert.equal(found.status, 200);
+  const neutral = { 'User-Agent': 'usage-test/1.0', 'X-Service-Client': 'neutral-name', 'X-Service-Contact': 'n@example.org' };
+  assert.equal((await server.get('/api/v1/companies?limit=2', { headers: neutral })).status, 400);
+  assert.equal((await server.get('/api/v1/nowhere?x=1')).status, 404);
+  assert.equal((await server.get('/api/v1/companies?q=x', { method: 'POST' })).status, 405);
+  assert.equal((await server.get('/api/v1/companies?q=x', { headers: { 'User-Agent': 'greedy' } })).status, 429);
+  assert.equal((await server.get('/api/v1/vocabularies')).status, 200);
+  assert.equal((await server.get('/health')).status, 200);
+  assert.equal((await server.get('/llms.txt')).status, 200);
+  await until(() => log.stats.queued >= 6);
+  log.flush();
+
+  const rows = store.all();
+  const id = clientId(SECRET, PEER);
+  const pick = (e: UsageEntry) => [e.endpoint, e.method, e.status, e.code, e.clientId];
+  assert.deepEqual(rows.map(pick), [
+    ['/api/v1/companies', 'GET', 200, null, id],
+    ['/api/v1/companies', 'GET', 400, 'missing_parameter', id],
+    ['/api/v1/nowhere', 'GET', 404, 'not_found', id],
+    ['/api/v1/companies', 'POST', 405, 'method_not_allowed', id],
+    ['/api/v1/companies', 'GET', 429, 'rate_limited', id],
+    ['/api/v1/vocabularies', 'GET', 200, null, id],
+  ], 'a spoofed X-Forwarded-For without a trusted proxy is not the client; /health and /llms.txt are not logged');
+  const [first, second] = rows as [UsageEntry, UsageEntry];
+  assert.equal(first.at, TEST_NOW.toISOString());
+  assert.deepEqual(JSON.parse(first.conditions), { limit: '3', q: normaliseCompanyName(companyName) });
+  assert.equal(first.returned, found.body.meta.returned);
+  assert.ok(first.returned! >= 1);
+  assert.ok(first.latencyMs >= 0);
+  assert.deepEqual(
+    [first.userAgent, first.referer, first.clientName, first.clientContact],
+    ['usage-test/1.0', 'https://example.org/research', 'acme-research', 'ops@example.org'],
+  );
+  assert.deepEqual([second.clientName, second.clientContact, second.returned], ['neutral-name', 'n@example.org', null]);
+  assert.equal(rows[2]!.conditions, '{"x":"1"}');
+});
+
+test('the client address is nowhere: not in the usage database file, not in the log output', () => {
+  const bytes = fileBytes(path);
+  assert.ok(bytes.includes('acme-research'), 'the rows are in the bytes searched');
+  // the test's client and server share 127.0.0.1, so the server's own "listening at" line is left out
+  const output = logLines.filter((line) => !line.includes('"msg":"Server listening at')).join('');
+  assert.match(output, /incoming request/u, 'the log output searched holds the requests');
+  for (const address of [PEER, SPOOFED]) {
+    assert.ok(!bytes.includes(address), `${address} in the usage database`);
+    assert.ok(!output.includes(address), `${address} in the log output`);
+  }
+});
+
+test('a failing store or a throwing recorder never fails a request', async () => {
+  const failing = new UsageLog({ sink: { write: () => { throw new Error('disk I/O error'); } }, secret: SECRET, clock: () => TEST_NOW });
+  const broken = await startServer({ dbPath: await demoDatabase(), deps: { usageLog: failing } });
+  const throwing = await startServer({ dbPath: await demoDatabase(), deps: { usageLog: { record: () => { throw new Error('boom'); } } } });
+  try {
+    assert.equal((await broken.get('/api/v1/companies?q=a')).status, 200);
+    await until(() => failing.stats.queued === 1);
+    failing.flush();
+    assert.deepEqual(failing.stats, { written: 0, dropped: 1, failedWrites: 1, queued: 0 });
+    assert.equal((await broken.get('/api/v1/companies?q=b')).status, 200);
+    assert.equal((await throwing.get('/api/v1/companies?q=a')).status, 200);
+    assert.equal((await throwing.get('/api/v1/companies?q=b')).status, 200);
+  } finally {
+    failing.close();
+    await broken.close();
+    await throwing.close();
+  }
+});
+
+test('behind a trusted proxy the forwarded IPv6 address is the client, grouped by its /64 and never stored', async () => {
+  const file = usageFile();
+  const sink = UsageStore.open(file);
+  const ipv6Log = new UsageLog({ sink, secret: SECRET, clock: () => TEST_NOW });
+  const app = Fastify({ trustProxy: true });
+  registerUsageLog(app, ipv6Log, () => TEST_NOW);
+  app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  try {
+    const addresses = ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd:12::99', '::ffff:198.51.100.23'];
+    for (const address of addresses) {
+      await fetch(`http://127.0.0.1:${port}/api/v1/echo`, { headers: { 'X-Forwarded-For': address } }).then((r) => r.text());
+    }
+    await until(() => ipv6Log.stats.queued === 3);
+    ipv6Log.flush();
+    const ids = sink.all().map((e) => e.clientId);
+    assert.deepEqual(ids, [clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '198.51.100.23')]);
+    const bytes = fileBytes(file);
+    for (const form of [...addresses, '198.51.100.23', '2001:db8:abcd:12']) assert.ok(!bytes.includes(form), form);
+  } finally {
+    await app.close();
+    ipv6Log.close();
+    sink.close();
+  }
+});
+
+test('readOutcome finds meta.returned and error.code without building the answer again', () => {
+  const cases: [number, unknown, { returned: number | null; errorCode: string | null }][] = [
+    [200, '{"data":{"companies":[{"name":"\\"returned\\":9"}]},"meta":{"limit":10,"returned":2,"has_more":false}}', { returned: 2, errorCode: null }],
+    [200, Buffer.from('{"data":{},"meta":{"returned":0}}'), { returned: 0, errorCode: null }],
+    [200, '{"data":{"vocabularies":[]},"meta":{}}', { returned: null, errorCode: null }],
+    [400, '{"error":{"code":"invalid_parameter","message":"m"}}', { returned: null, errorCode: 'invalid_parameter' }],
+    [500, 'not json', { returned: null, errorCode: null }],
+    [200, null, { returned: null, errorCode: null }],
+  ];
+  for (const [status, payload, outcome] of cases) assert.deepEqual(readOutcome(status, payload), outcome, String(payload));
+});

@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { UsageStore } from '../../src/usage/usage-store.js';
+import { USAGE_SCHEMA_VERSION } from '../../src/usage/usage-schema.js';
+import type { UsageEntry } from '../../src/usage/usage-entry.js';
+
+const ENTRY: UsageEntry = {
+  at: '2026-11-21T03:00:00.000Z', method: 'GET', endpoint: '/api/v1/companies', conditions: '{}', status: 200, code: null,
+  returned: 1, latencyMs: 1, clientId: 'aaaa', userAgent: null, referer: null, clientName: null, clientContact: null,
+};
+
+function path(): string {
+  return join(mkdtempSync(join(tmpdir(), 'kohyo-usage-store-')), 'usage.sqlite');
+}
+
+test('a new usage database is migrated, in WAL mode, with the indexes the reports use', () => {
+  const file = path();
+  UsageStore.open(file).close();
+  UsageStore.open(file).close(); // reopening migrates nothing twice
+  const db = new Database(file, { readonly: true });
+  assert.equal(db.pragma('user_version', { simple: true }), USAGE_SCHEMA_VERSION);
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'usage_log' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  assert.deepEqual(indexes, ['usage_log_at', 'usage_log_client', 'usage_log_client_name', 'usage_log_endpoint', 'usage_log_status']);
+  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('2026-01-01') as { detail: string }[]).map((r) => r.detail).join('; ');
+  assert.match(plan('DELETE FROM usage_log WHERE at < ?'), /usage_log_at/u);
+  assert.match(plan('SELECT COUNT(*) FROM usage_log WHERE at >= ?'), /usage_log_at/u);
+  db.close();
+});
+
+test('a batch is written in one transaction: all of it or none of it', () => {
+  const store = UsageStore.open(path());
+  store.write([ENTRY, { ...ENTRY, clientId: 'bbbb' }]);
+  assert.equal(store.all().length, 2);
+  assert.throws(() => store.write([{ ...ENTRY, clientId: 'cccc' }, { ...ENTRY, status: null as unknown as number }]));
+  assert.deepEqual(store.all().map((e) => e.clientId), ['aaaa', 'bbbb']);
+  assert.deepEqual(store.all()[0], ENTRY, 'an entry reads back as it was written');
+  store.close();
+});
+
+test('purge removes in chunks until nothing older is left', () => {
+  const store = UsageStore.open(path());
+  const entries = Array.from({ length: 25 }, (_, i) => ({ ...ENTRY, at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }));
+  store.write(entries);
+  assert.equal(store.purge(new Date(Date.UTC(2026, 0, 1, 0, 0, 20)), 4), 20);
+  assert.equal(store.all().length, 5);
+  assert.equal(store.purge(new Date(Date.UTC(2026, 0, 1, 0, 0, 20)), 4), 0);
+  store.close();
+});
