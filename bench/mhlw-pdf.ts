@@ -1,0 +1,52 @@
+// Micro benchmark: the time to parse the MHLW labour-law violation PDF, split into pdfjs's text extraction and our table reading.
+// Run: node --import tsx bench/mhlw-pdf.ts [--runs N] [--file PATH]
+import fs from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { MHLW_LABOUR_LIST_URL, MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import type { ParseContext } from '../src/ingest/parsers/parse-result.js';
+import { readPdfText } from '../src/ingest/parsers/pdf-text.js';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: '/work/shared/data/mhlw/000534084.pdf' } },
+});
+const runs = Math.max(1, Number(values.runs));
+const bytes = new Uint8Array(fs.readFileSync(values.file));
+const context: ParseContext = {
+  source: { id: MHLW_LABOUR_SOURCE_ID, url: MHLW_LABOUR_LIST_URL, title: '労働基準関係法令違反に係る公表事案' },
+  kind: 'enforcement',
+  authority: 'mhlw',
+  retrieved_at: new Date().toISOString(),
+};
+
+const extract: number[] = [];
+const table: number[] = [];
+let records = 0;
+let pages = 0;
+// The first run includes pdfjs's one-off set-up (its worker module, font and CMap tables); it is reported apart.
+for (let i = 0; i <= runs; i++) {
+  const t0 = performance.now();
+  const read = await readPdfText(bytes);
+  const t1 = performance.now();
+  const outcome = mhlwRecordsFromPages(read, context);
+  const t2 = performance.now();
+  if (!outcome.ok) throw new Error(outcome.error);
+  [records, pages] = [outcome.records.length, read.length];
+  extract.push(t1 - t0);
+  table.push(t2 - t1);
+}
+
+const ms = (n: number) => n.toFixed(1).padStart(8);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const warmExtract = extract.slice(1);
+const warmTable = table.slice(1);
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`${values.file}: ${bytes.length} bytes, ${pages} pages, ${records} records`);
+console.log(`${os.cpus().length} × ${cpu}, Node ${process.version}, ${runs} warm runs after 1 cold run\n`);
+console.log('| step                          |  cold ms |   median |      min |');
+console.log('|-------------------------------|---------:|---------:|---------:|');
+const row = (name: string, cold: number, warm: number[]) =>
+  console.log(`| ${name.padEnd(29)} | ${ms(cold)} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`);
+row('pdfjs text extraction', extract[0] ?? 0, warmExtract);
+row('cells, rows and records', table[0] ?? 0, warmTable);
+row('whole parse', (extract[0] ?? 0) + (table[0] ?? 0), warmExtract.map((e, i) => e + (warmTable[i] ?? 0)));

@@ -1,0 +1,49 @@
+// A law column's text split into its citations (「労働安全衛生法第20条」「労働安全衛生規則第519条」), each with its law.
+import { lawFromText, type LawTerm } from '../../domain/vocabularies/laws.js';
+
+export interface Citation {
+  /** The citation as written, white space removed. */
+  readonly text: string;
+  /** The law it cites, a regulation counting as its act; undefined when no known title starts it. */
+  readonly law: LawTerm | undefined;
+}
+
+const SEPARATOR = /[,、，]/u;
+// Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit.
+const CONTINUES = /^(?:第|の|同|[0-9０-９]|及び|並びに|ただし)/u;
+// Where an article number ends and a title may start: 「…第16号クレーン等安全規則第221条」.
+const ARTICLE_END = /[条項号0-9０-９]/u;
+
+/**
+ * The citations in a law cell's lines. A line or comma-separated part that starts with a title starts a
+ * citation; one that starts with 第, の, 同 or a digit goes on with the one before (a wrapped line joins
+ * as is, a comma-separated part keeps its comma); and a known title run straight into the article
+ * number before it is split off.
+ */
+export function splitCitations(lines: readonly string[]): Citation[] {
+  const texts: string[] = [];
+  for (const line of lines) {
+    const parts = line.replace(/\s+/gu, '').split(SEPARATOR);
+    parts.forEach((part, i) => {
+      if (part === '') return;
+      const last = texts.length - 1;
+      if (last >= 0 && CONTINUES.test(part)) texts[last] += (i === 0 ? '' : '、') + part;
+      else texts.push(part);
+    });
+  }
+  return texts.flatMap(splitRunIn).map((text) => ({ text, law: lawFromText(text) }));
+}
+
+/** Splits before every known title that directly follows an article number. */
+function splitRunIn(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (let i = 1; i < text.length; i++) {
+    if (!ARTICLE_END.test(text.charAt(i - 1)) || CONTINUES.test(text.slice(i))) continue;
+    if (lawFromText(text.slice(i)) === undefined) continue;
+    pieces.push(text.slice(start, i));
+    start = i;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}

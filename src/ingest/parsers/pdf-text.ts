@@ -1,0 +1,85 @@
+// The text and positions on every page of a PDF, read with Mozilla's pdfjs-dist: the one module that touches pdfjs.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PdfPage, PdfTextItem } from './pdf-table.js';
+
+/** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */
+export class PdfReadError extends Error {
+  override readonly name = 'PdfReadError';
+}
+
+// CMaps and the standard fonts ship inside pdfjs-dist; pointing at them keeps pdfjs off the network for
+// PDFs that use a predefined CMap (90ms-RKSJ-H and the like) or a non-embedded base font.
+const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const CMAP_DIR = path.join(PDFJS_DIR, 'cmaps') + path.sep;
+const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
+
+/**
+ * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
+ * out: pdfjs makes those of the gaps between table cells, and they would straddle columns.
+ */
+export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
+  checkEnvelope(bytes);
+  // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact.
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: true,
+    verbosity: VerbosityLevel.ERRORS,
+    cMapUrl: CMAP_DIR,
+    cMapPacked: true,
+    standardFontDataUrl: FONT_DIR,
+  });
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    throw new PdfReadError(`the PDF cannot be opened (damaged, truncated or encrypted): ${messageOf(error)}`);
+  }
+  try {
+    const pages: PdfPage[] = [];
+    for (let number = 1; number <= doc.numPages; number++) {
+      try {
+        const page = await doc.getPage(number);
+        const [, , width, height] = page.view;
+        const content = await page.getTextContent();
+        const items: PdfTextItem[] = [];
+        for (const item of content.items) {
+          if (!('str' in item) || item.str.trim() === '') continue;
+          const [a, b, , , x, y] = item.transform as number[];
+          items.push({ text: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size: Math.hypot(a ?? 0, b ?? 0) });
+        }
+        pages.push({ number, width: width ?? 0, height: height ?? 0, items });
+        page.cleanup();
+      } catch (error) {
+        throw new PdfReadError(`page ${number} of ${doc.numPages} cannot be read: ${messageOf(error)}`);
+      }
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** Quick checks that name the problem better than pdfjs would: not a PDF at all, or cut short. */
+function checkEnvelope(bytes: Uint8Array): void {
+  if (bytes.length === 0) throw new PdfReadError('the file is empty, not a PDF');
+  // The header may follow a little junk (PDF 32000-1, 7.5.2 allows readers to look for it).
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) {
+    const start = JSON.stringify(head.slice(0, 16));
+    throw new PdfReadError(`not a PDF: the file does not start with %PDF- (it starts with ${start})`);
+  }
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 2048))).toString('latin1');
+  if (!tail.includes('%%EOF')) {
+    throw new PdfReadError(`the PDF is truncated: no %%EOF marker at its end (${bytes.length} bytes read)`);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
