@@ -1,0 +1,81 @@
+// Reading one table cell as a value of a record: text, date, period, prefecture, or a code named by words.
+import { PREFECTURES } from '../../domain/vocabularies/prefectures.js';
+import { parseJapaneseDate, parseJapanesePeriod, type DateParse, type PeriodParse } from '../../domain/wareki.js';
+import type { DateForm } from './column-mapping.js';
+
+/** A cell's text with its wrapping undone: line breaks inside Japanese text join without a space. */
+export function cellText(raw: string): string {
+  return raw
+    .replace(/\r\n?/gu, '\n')
+    .replace(/([A-Za-z0-9,.])\n(?=[A-Za-z0-9])/gu, '$1 ')
+    .replace(/[ \t\u3000]*\n[ \t\u3000]*/gu, '')
+    .replace(/[ \t\u00a0]+/gu, ' ')
+    .trim();
+}
+
+const ERA_WRITTEN = /^(明治|大正|昭和|平成|令和|[MTSHRmtshr明大昭平令]\.?\d)/u;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/u;
+// Excel keeps dates as day counts from 1899-12-30 (its 1900 leap-year bug makes that the working epoch).
+const EXCEL_SERIAL = /^\d{5}(\.\d+)?$/u;
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+export interface DateOptions {
+  /** The notations allowed; both when absent. */
+  readonly forms?: readonly DateForm[] | undefined;
+  /** True where cells can hold Excel day counts (XLSX cells without a date style). */
+  readonly serial?: boolean;
+}
+
+function formOf(text: string): DateForm {
+  return ERA_WRITTEN.test(text.normalize('NFKC').trim()) ? 'wareki' : 'western';
+}
+
+function formAllowed(text: string, options: DateOptions): string | null {
+  const form = formOf(text);
+  if (!options.forms || options.forms.includes(form)) return null;
+  return `'${text}' is a ${form} date, but the source writes its dates in ${options.forms.join(' or ')} form`;
+}
+
+/** One date; an ISO date (from a spreadsheet's date cell) and, where allowed, an Excel day count are read too. */
+export function readDate(text: string, options: DateOptions = {}): DateParse {
+  const t = text.trim();
+  if (options.serial && EXCEL_SERIAL.test(t)) {
+    const date = new Date(EXCEL_EPOCH_MS + Math.floor(Number(t)) * 86_400_000).toISOString().slice(0, 10);
+    return { ok: true, date };
+  }
+  if (ISO_DATE.test(t)) return parseJapaneseDate(t);
+  const wrongForm = formAllowed(t, options);
+  if (wrongForm !== null) return { ok: false, error: wrongForm };
+  return parseJapaneseDate(t);
+}
+
+/** A whole period in one cell: 「令和7年3月14日～令和7年6月13日」, 「自R7.3.14 至R7.6.13」, 「R7.3.14から当分の間」. */
+export function readPeriod(text: string, options: DateOptions = {}): PeriodParse {
+  const wrongForm = formAllowed(text, options);
+  if (wrongForm !== null) return { ok: false, error: wrongForm };
+  return parseJapanesePeriod(text);
+}
+
+// The words a 至 column holds when a suspension has no fixed end.
+const OPEN_END = /^(|-|－|―|ー|無期限|当分の間|期限なし|未定|解除まで|別途(通知|決定)まで|措置解除まで)$/u;
+
+/** The end of a period from its own column: null when blank or open-ended. */
+export function readPeriodEnd(text: string, options: DateOptions = {}): DateParse | { ok: true; date: null } {
+  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
+  if (OPEN_END.test(folded)) return { ok: true, date: null };
+  return readDate(text, options);
+}
+
+/** The prefecture an address starts with (「東京都千代田区…」 → '13'), null when it names none. */
+export function prefectureOfAddress(address: string): string | null {
+  const folded = address.normalize('NFKC').replace(/\s+/gu, '');
+  for (const p of PREFECTURES) if (folded.startsWith(p.name)) return p.code;
+  return null;
+}
+
+/** The code whose words a cell contains, trying the mapping's pairs in order. */
+export function codeFromWords(text: string, pairs: readonly (readonly [string, string])[]): string | undefined {
+  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
+  for (const [words, code] of pairs) if (folded.includes(words.normalize('NFKC').replace(/\s+/gu, ''))) return code;
+  return undefined;
+}

@@ -1,0 +1,20 @@
+// The generic CSV parser: bytes in the mapped (or detected) encoding, a header row, records out.
+import { parse, CsvError } from 'csv-parse/sync';
+import type { ColumnMapping } from './column-mapping.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { recordsFromTable } from './table-records.js';
+import { decodeText } from './text-decoding.js';
+
+export function parseCsvTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): ParseOutcome {
+  const decoded = decodeText(bytes, mapping.encoding ?? 'auto');
+  if (!decoded.ok) return parseFailure(`the CSV file cannot be read: ${decoded.error}.`);
+  let rows: string[][];
+  try {
+    rows = parse(decoded.text, { relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
+  } catch (error) {
+    // csv-parse says where it stopped ("Quote Not Closed: … at line 5"): a truncated or broken file.
+    const detail = error instanceof CsvError || error instanceof Error ? error.message : String(error);
+    return parseFailure(`the CSV file is malformed (is it truncated?): ${detail}`);
+  }
+  return recordsFromTable(rows, mapping, context, { what: 'the CSV file', decoding_hint: decoded.hint });
+}

@@ -1,0 +1,72 @@
+// The generic HTML table parser: the page's tables that carry the mapped headers, read into records.
+import type { RecordInput } from '../../domain/record-input.js';
+import type { ColumnMapping, TextEncoding } from './column-mapping.js';
+import { htmlTables, type HtmlTable } from './html-tables.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { locateHeader } from './table-header.js';
+import { listPeriod, recordsFromTable } from './table-records.js';
+import { decodeText } from './text-decoding.js';
+
+/**
+ * Reads every table of the page whose headers fit the mapping (lists are often split by year or month into
+ * several tables of one layout); with `table_caption`, only the tables whose caption or preceding heading
+ * contains it. Any table that fits but has a row that cannot be read fails the whole page.
+ */
+export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): ParseOutcome {
+  const decoded = decodeText(bytes, declaredCharset(bytes));
+  if (!decoded.ok) return parseFailure(`the HTML page cannot be read: ${decoded.error}.`);
+  const all = htmlTables(decoded.text);
+  const wanted = mapping.table_caption?.normalize('NFKC').replace(/\s+/gu, '');
+  const tables = wanted
+    ? all.filter((t) => `${t.caption}\n${t.heading}`.normalize('NFKC').replace(/\s+/gu, '').includes(wanted))
+    : all;
+  if (tables.length === 0) {
+    const which = wanted ? `no table captioned or headed 「${mapping.table_caption}」` : 'no table';
+    return parseFailure(`the HTML page has ${which} (it has ${all.length} table(s)); is it the right page, or was it truncated?`);
+  }
+  const fitting = tables.filter((t) => locateHeader(t.rows, mapping).ok);
+  if (fitting.length === 0) {
+    // Report against the table that came closest, so that the message names what moved or went missing.
+    return recordsFromTable(closestTable(tables, mapping).rows, mapping, context, {
+      what: `the HTML page (closest: ${describe(closestTable(tables, mapping))})`,
+      decoding_hint: decoded.hint,
+    });
+  }
+  const records: RecordInput[] = [];
+  const skipped: number[] = [];
+  const warnings: string[] = [];
+  for (const table of fitting) {
+    const outcome = recordsFromTable(table.rows, mapping, context, { what: describe(table) });
+    if (!outcome.ok) return outcome;
+    records.push(...outcome.records);
+    skipped.push(...outcome.skipped_rows);
+    warnings.push(...outcome.warnings.map((w) => `${describe(table)}: ${w}`));
+  }
+  return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
+}
+
+function describe(table: HtmlTable): string {
+  const label = table.caption || table.heading;
+  return `HTML table ${table.index}${label ? ` (「${label.slice(0, 40)}」)` : ''}`;
+}
+
+function closestTable(tables: readonly HtmlTable[], mapping: ColumnMapping): HtmlTable {
+  let best = tables[0]!;
+  let bestFound = -1;
+  for (const table of tables) {
+    const header = locateHeader(table.rows, mapping);
+    const found = header.ok ? Number.POSITIVE_INFINITY : (header.closest?.found.length ?? 0);
+    if (found > bestFound) [best, bestFound] = [table, found];
+  }
+  return best;
+}
+
+/** The charset a page declares in its first bytes (<meta charset> or http-equiv); 'auto' when none or unknown. */
+function declaredCharset(bytes: Uint8Array): TextEncoding {
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
+  const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/iu.exec(head)?.[1]?.toLowerCase();
+  if (charset === undefined) return 'auto';
+  if (['shift_jis', 'shift-jis', 'sjis', 'x-sjis', 'windows-31j', 'cp932', 'ms932'].includes(charset)) return 'shift_jis';
+  if (charset === 'utf-8' || charset === 'utf8') return 'utf-8';
+  return 'auto';
+}

@@ -1,0 +1,170 @@
+// One table row read into a record of the source's kind, through the column mapping; problems name row and column.
+import { classifyLicenseNature } from '../../domain/classify-license-nature.js';
+import { classifyProcurementReason } from '../../domain/classify-procurement-reason.js';
+import { parseCorporateNumber } from '../../domain/corporate-number.js';
+import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js';
+import { authorities } from '../../domain/vocabularies/authorities.js';
+import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
+import { lawFromText } from '../../domain/vocabularies/laws.js';
+import type { Vocabulary } from '../../domain/vocabulary.js';
+import { codeFromWords, prefectureOfAddress, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
+import type { ColumnMapping, MappedField } from './column-mapping.js';
+import type { ParseContext } from './parse-result.js';
+
+/** A row's cells by field, with the header each came from for messages. */
+export interface RowCells {
+  readonly row: number;
+  get(field: MappedField): string | undefined;
+  header(field: MappedField): string;
+}
+
+export type RowRead = { readonly record: RecordInput; readonly warnings: string[] } | { readonly problems: string[] };
+
+export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseContext, dates: DateOptions): RowRead {
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const at = (field: MappedField) => `row ${cells.row}, column 「${cells.header(field)}」`;
+  const required = (field: MappedField): string => {
+    const value = cells.get(field) ?? '';
+    if (value === '') problems.push(`${at(field)}: the cell is blank`);
+    return value;
+  };
+  const date = (field: MappedField): string => {
+    const text = required(field);
+    if (text === '') return '';
+    const parsed = readDate(text, dates);
+    if (parsed.ok) return parsed.date;
+    problems.push(`${at(field)}: ${parsed.error}`);
+    return '';
+  };
+  const coded = (field: MappedField, vocabulary: Vocabulary, pairs: readonly (readonly [string, string])[], fixed?: string): string => {
+    const text = cells.get(field) ?? '';
+    if (text === '') {
+      if (fixed !== undefined) return fixed;
+      problems.push(`${at(field)}: the cell is blank`);
+      return '';
+    }
+    const code = codeFromWords(text, pairs) ?? vocabulary.resolve(text)?.code;
+    if (code === undefined) problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
+    return code ?? '';
+  };
+
+  const company = companyOf(cells, warnings, required('company_name'));
+  const authority = authorityOf(cells, context, problems, at);
+  const source = {
+    id: context.source.id,
+    url: context.source.url,
+    title: context.source.title,
+    published_on: context.published_on ?? null,
+    retrieved_at: context.retrieved_at,
+  };
+  const fixed = mapping.fixed ?? {};
+  let record: RecordInput;
+  switch (context.kind) {
+    case 'procurement_suspension': {
+      const reasonText = required('reason');
+      const liftedText = cells.get('lifted_on') ?? '';
+      const lifted = liftedText === '' ? null : date('lifted_on');
+      record = {
+        kind: 'procurement_suspension', company, authority, source,
+        reason: classifyProcurementReason(reasonText),
+        reason_detail: reasonText,
+        period: periodOf(cells, dates, problems, at),
+        scope: cells.get('scope') || fixed.scope || null,
+        ...(lifted ? { status: 'lifted', lifted_on: lifted } : {}),
+      };
+      break;
+    }
+    case 'license_action': {
+      const sector = coded('sector', sectors, mapping.sectors ?? [], fixed.sector_code);
+      const actionType = coded('action_type', licenseActionTypes, mapping.action_types ?? [], fixed.action_type);
+      const reason = cells.get('reason') || null;
+      const permit = cells.get('permit_number');
+      const periodText = cells.get('period');
+      record = {
+        kind: 'license_action', company, authority, source,
+        sector_code: sector,
+        ...(permit ? { permits: [{ sector_code: sector, number: permit }] } : {}),
+        action_type: actionType,
+        nature: classifyLicenseNature(`${reason ?? ''} ${cells.get('action_type') ?? ''}`),
+        date: date('date'),
+        period: periodText ? periodOf(cells, dates, problems, at) : null,
+        reason_detail: reason,
+      };
+      break;
+    }
+    case 'enforcement': {
+      const lawText = cells.get('law') ?? '';
+      const laws = lawsOf(lawText);
+      if (lawText !== '' && laws.length === 0 && fixed.law === undefined) problems.push(`${at('law')}: '${lawText}' names no known law`);
+      const law = laws[0] ?? fixed.law ?? '';
+      if (law === '' && lawText === '') problems.push(`${at('law')}: the cell is blank`);
+      record = {
+        kind: 'enforcement', company, authority, source,
+        law,
+        laws: laws.length > 0 ? laws : [law],
+        law_detail: lawText || null,
+        action_type: coded('action_type', enforcementActionTypes, mapping.action_types ?? [], fixed.action_type),
+        date: date('date'),
+        summary: required('summary'),
+      };
+      break;
+    }
+  }
+  return problems.length > 0 ? { problems } : { record, warnings };
+}
+
+function companyOf(cells: RowCells, warnings: string[], name: string): CompanyRefInput {
+  const address = cells.get('company_address') || null;
+  const company: { -readonly [K in keyof CompanyRefInput]: CompanyRefInput[K] } = { name };
+  if (address) {
+    company.address = address;
+    company.prefecture_code = prefectureOfAddress(address);
+  }
+  const number = cells.get('corporate_number');
+  if (number) {
+    const parsed = parseCorporateNumber(number);
+    // A mistyped number is dropped, never corrected: the record stays unlinked rather than linked wrongly.
+    if (parsed.ok) company.corporate_number = parsed.number;
+    else warnings.push(`row ${cells.row}: corporate number '${number}' of ${name} is not valid (${parsed.reason}); left out`);
+  }
+  return company;
+}
+
+function authorityOf(cells: RowCells, context: ParseContext, problems: string[], at: (f: MappedField) => string): string {
+  const text = cells.get('authority');
+  if (!text) return context.authority;
+  const term = authorities.resolve(text);
+  if (!term) problems.push(`${at('authority')}: '${text}' is not a known authority`);
+  return term?.code ?? context.authority;
+}
+
+function periodOf(cells: RowCells, dates: DateOptions, problems: string[], at: (f: MappedField) => string): { from: string; to: string | null } {
+  const whole = cells.get('period');
+  if (whole !== undefined) {
+    if (whole === '') {
+      problems.push(`${at('period')}: the cell is blank`);
+      return { from: '', to: null };
+    }
+    const parsed = readPeriod(whole, dates);
+    if (parsed.ok) return { from: parsed.period.from, to: parsed.period.to };
+    problems.push(`${at('period')}: ${parsed.error}`);
+    return { from: '', to: null };
+  }
+  const fromText = cells.get('period_from') ?? '';
+  const from = fromText === '' ? null : readDate(fromText, dates);
+  if (from === null) problems.push(`${at('period_from')}: the cell is blank`);
+  else if (!from.ok) problems.push(`${at('period_from')}: ${from.error}`);
+  const to = readPeriodEnd(cells.get('period_to') ?? '', dates);
+  if (!to.ok) problems.push(`${at('period_to')}: ${to.error}`);
+  return { from: from?.ok ? from.date : '', to: to.ok ? to.date : null };
+}
+
+// A law cell often cites several articles of several laws: 「労働基準法第32条、労働安全衛生法第100条」.
+function lawsOf(text: string): string[] {
+  const codes = text
+    .split(/[、,，;；\n]|及び|並びに/u)
+    .map((part) => lawFromText(part)?.code)
+    .filter((c): c is string => c !== undefined);
+  return [...new Set(codes)];
+}

@@ -1,0 +1,102 @@
+// A table of text cells (from CSV, XLSX or HTML) read into validated records through the column mapping.
+import type { RecordInput } from '../../domain/record-input.js';
+import { validateRecordLine } from '../../domain/record-validation.js';
+import { cellText } from './cell-values.js';
+import type { ColumnMapping, MappedField } from './column-mapping.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { readRow, type RowCells } from './row-record.js';
+import { foldHeader, locateHeader } from './table-header.js';
+
+export interface TableOptions {
+  /** What the table was read from, for messages: 'the CSV file', 'sheet 「一覧」', 'the HTML table'. */
+  readonly what: string;
+  /** True where cells may hold Excel day counts. */
+  readonly serial_dates?: boolean;
+  /** Added to a missing-header error when the bytes may have been decoded wrongly. */
+  readonly decoding_hint?: string | null;
+}
+
+/** Reads every data row under the header; any row that cannot be read fails the whole table, naming the rows. */
+export function recordsFromTable(
+  rawRows: readonly (readonly string[])[],
+  mapping: ColumnMapping,
+  context: ParseContext,
+  options: TableOptions,
+): ParseOutcome {
+  const rows = rawRows.map((row) => row.map(cellText));
+  const header = locateHeader(rows, mapping);
+  if (!header.ok) {
+    const closest = header.closest
+      ? ` The closest row (row ${header.closest.row}) has ${header.closest.found.join(', ')}.`
+      : ' No row has any of them.';
+    const hint = options.decoding_hint ? ` ${options.decoding_hint}` : '';
+    return parseFailure(
+      `${options.what} does not have the expected columns: missing ${header.missing.join(', ')}.${closest}${hint}`,
+      header.missing.map((m) => `missing column ${m}`),
+    );
+  }
+  const headerFolded = header.headers.map(foldHeader);
+  const dates = { forms: mapping.date_forms, serial: options.serial_dates ?? false };
+  const records: RecordInput[] = [];
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const skipped: number[] = [];
+  let dataRows = 0;
+  for (let i = header.data_start; i < rows.length; i++) {
+    const row = rows[i]!;
+    const rowNumber = i + 1;
+    // Blank rows, and the header repeated on each printed page, are not records.
+    if (row.every((cell) => cell === '') || isRepeatedHeader(row, header.columns, headerFolded)) {
+      skipped.push(rowNumber);
+      continue;
+    }
+    dataRows++;
+    const read = readRow(cellsOf(row, rowNumber, header.columns, header.headers), mapping, context, dates);
+    if ('problems' in read) {
+      problems.push(...read.problems);
+      continue;
+    }
+    const valid = validateRecordLine(read.record, rowNumber);
+    if (!valid.ok) {
+      problems.push(...valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:')));
+      continue;
+    }
+    warnings.push(...read.warnings);
+    records.push(read.record);
+  }
+  if (problems.length > 0) {
+    const badRows = new Set(problems.map((p) => /^row (\d+)/u.exec(p)?.[1])).size;
+    return parseFailure(
+      `${badRows} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)); nothing was kept.`,
+      problems,
+    );
+  }
+  return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
+}
+
+function cellsOf(row: readonly string[], rowNumber: number, columns: ReadonlyMap<MappedField, number>, headers: readonly string[]): RowCells {
+  return {
+    row: rowNumber,
+    get: (field) => {
+      const c = columns.get(field);
+      return c === undefined ? undefined : (row[c] ?? '');
+    },
+    header: (field) => {
+      const c = columns.get(field);
+      return c === undefined ? field : (headers[c] ?? field);
+    },
+  };
+}
+
+function isRepeatedHeader(row: readonly string[], columns: ReadonlyMap<MappedField, number>, headerFolded: readonly string[]): boolean {
+  const c = columns.get('company_name')!;
+  return headerFolded[c] !== '' && foldHeader(row[c] ?? '') === headerFolded[c];
+}
+
+/** The earliest and latest record dates (a suspension's start date), null for no records. */
+export function listPeriod(records: readonly RecordInput[]): { from: string; to: string } | null {
+  const dates = records.map((r) => (r.kind === 'procurement_suspension' ? r.period.from : r.date)).sort();
+  const from = dates[0];
+  const to = dates.at(-1);
+  return from !== undefined && to !== undefined ? { from, to } : null;
+}

@@ -1,0 +1,55 @@
+// The shape of one source in the registry: who publishes what, where, in which format, read by which parser.
+import type { RecordKind } from '../../domain/record-input.js';
+import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
+import type { ColumnMapping } from '../parsers/column-mapping.js';
+
+export type SourceFormat = 'pdf' | 'csv' | 'xlsx' | 'html';
+
+/** The parsers a source can name; 'not_written' registers a source that is never collected yet. */
+export type ParserId = 'csv-table' | 'xlsx-table' | 'html-table' | 'mhlw-labour-violations-pdf' | 'not_written';
+
+/** The generic parsers, by the format they read: only these take a column mapping. */
+export const GENERIC_PARSER_FORMAT: Readonly<Partial<Record<ParserId, SourceFormat>>> = {
+  'csv-table': 'csv',
+  'xlsx-table': 'xlsx',
+  'html-table': 'html',
+};
+
+/** The parsers written for one source's own layout, and the format each reads. */
+export const SPECIFIC_PARSER_FORMAT: Readonly<Partial<Record<ParserId, SourceFormat>>> = {
+  'mhlw-labour-violations-pdf': 'pdf',
+};
+
+/**
+ * How far the URL is known: 'list' is the page or file of the list itself; 'site_root' is the publisher's
+ * official site, registered until the list's own address is found (its format is then a guess).
+ */
+export type UrlKind = 'list' | 'site_root';
+
+/** A registry entry as written in the data files. */
+export interface SourceEntryInput {
+  readonly id: string;
+  /** Authority code of the publisher (src/domain/vocabularies/authorities.ts). */
+  readonly publisher: string;
+  readonly record_kind: RecordKind;
+  readonly title: string;
+  readonly url: string;
+  readonly url_kind: UrlKind;
+  readonly format: SourceFormat;
+  readonly parser: ParserId;
+  /** Required by the generic parsers, absent otherwise. */
+  readonly mapping?: ColumnMapping;
+  /**
+   * The body this source counts for in the coverage ratio, when it is not the publisher itself: a regional
+   * bureau publishes for its ministry, and the official total counts ministries (publisher-groups.ts).
+   */
+  readonly counts_for?: string;
+}
+
+/** A registry entry with what the loader derives from it. */
+export interface SourceEntry extends SourceEntryInput {
+  /** The publisher's group, from the authority vocabulary. */
+  readonly publisher_group: PublisherGroupCode;
+  /** The body counted toward the group's official total: `counts_for`, else the publisher. */
+  readonly counted_body: string;
+}

@@ -1,0 +1,205 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { validateRecordLine } from '../../../src/domain/record-validation.js';
+import type { EnforcementInput } from '../../../src/domain/record-input.js';
+import { authorities } from '../../../src/domain/vocabularies/authorities.js';
+import { parseJapaneseDate } from '../../../src/domain/wareki.js';
+import {
+  MHLW_LABOUR_LIST_URL,
+  MHLW_LABOUR_SOURCE_ID,
+  mhlwRecordsFromPages,
+  parseMhlwLabourViolationsPdf,
+  prefectureOfAddress,
+} from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import type { ParseContext } from '../../../src/ingest/parsers/parse-result.js';
+import type { PdfPage } from '../../../src/ingest/parsers/pdf-table.js';
+
+// The ministry's PDF and its hand transcription by nyampire/jp_labor_act_illegal_list (CC0), both unedited.
+const PDF = '/work/shared/data/mhlw/000534084.pdf';
+const TSV = '/work/shared/data/mhlw/company_list_20180801_to_20190731.tsv';
+const CONTEXT: ParseContext = {
+  source: { id: MHLW_LABOUR_SOURCE_ID, url: MHLW_LABOUR_LIST_URL, title: '労働基準関係法令違反に係る公表事案' },
+  kind: 'enforcement',
+  authority: 'mhlw',
+  retrieved_at: '2026-01-27T03:00:00Z',
+};
+
+const parsed = parseMhlwLabourViolationsPdf(new Uint8Array(fs.readFileSync(PDF)), CONTEXT);
+
+async function records(): Promise<EnforcementInput[]> {
+  const outcome = await parsed;
+  if (!outcome.ok) assert.fail(`${outcome.error}\n${outcome.problems.join('\n')}`);
+  return outcome.records as EnforcementInput[];
+}
+
+// Every field where the parse and the transcription differ after white space is removed, by TSV line
+// (the header is line 1) and field. Each was checked against the PDF's own text: the parse follows the PDF.
+const EXPLAINED: Readonly<Record<string, string>> = {
+  '4:summary': 'transcription typo: a stray comma in 「労働条,件」',
+  '37:summary': 'transcription dropped 「約」 at the end of the PDF line (「…定期賃金合計約」 / 「63万円…」)',
+  '82:summary': 'encoding: the transcription has WAVE DASH 〜 (U+301C) where the PDF has FULLWIDTH TILDE ～ (U+FF5E)',
+  '110:name': 'transcription dropped 髙 (not in JIS X 0208): 「松建設（株）」 for 「髙松建設（株）」',
+  '152:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '153:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '154:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '155:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '156:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '157:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '259:name': 'encoding: MINUS SIGN − (U+2212) for the PDF\'s FULLWIDTH HYPHEN-MINUS － (U+FF0D) in 「（株）ｆ－プランニング」',
+  '282:laws': 'transcription split 「労働安全衛生法施行令第20条第16号」 after 第20条 and ran 「第16号」 into the next citation (「第16号クレーン等安全規則第221条」); the PDF prints one citation a line',
+  '298:name': 'transcription dropped 﨑 (not in JIS X 0208): 「山建設（株）」 for 「山﨑建設（株）」',
+  '321:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '331:summary': 'transcription typo: a stray comma in 「労働基準法第32条,に違反し」',
+  '342:summary': 'transcription wrote the thousands comma of 「約1,370万円」 as a space (its own separator is the comma)',
+  '369:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '396:name': 'transcription dropped 瀨 (not in JIS X 0208): 「明造園」 for 「明瀨造園」',
+  '400:summary': 'transcription typo: a stray comma in 「労働条,件」',
+};
+
+interface Comparison {
+  /** `${line}:${field}` → what the transcription says and what the parse says. */
+  readonly strict: Map<string, string>;
+  /** Records whose fields all agree once the transcription's own conventions are allowed for (see `lenient`). */
+  readonly agreeing: number;
+}
+
+const strict = (text: string) => text.replace(/\s+/gu, '');
+// Allowed for in the agreement rate, and nowhere else: the CP932 round trip that maps ～ and － to 〜 and −,
+// and ASCII commas, which the transcription uses as its separator and so could not hold as text.
+const lenient = (text: string) => strict(text).replace(/〜/gu, '～').replace(/−/gu, '－').replace(/,/gu, '');
+
+function compare(rows: readonly string[][], parsed: readonly EnforcementInput[]): Comparison {
+  const differences = new Map<string, string>();
+  let agreeing = 0;
+  rows.forEach((row, i) => {
+    const line = i + 2;
+    const record = parsed[i];
+    const [bureau = '', , name = '', address = '', published = '', laws = '', summary = ''] = row;
+    const date = parseJapaneseDate(published);
+    const fields: [string, string, string][] = [
+      ['bureau', bureau, record ? (authorities.get(record.authority)?.name ?? record.authority) : ''],
+      ['name', name, record?.company.name ?? ''],
+      ['address', address, record?.company.address ?? ''],
+      ['date', date.ok ? date.date : published, record?.date ?? ''],
+      ['laws', laws.split(',').join('、'), record?.law_detail ?? ''],
+      ['summary', summary, record?.summary ?? ''],
+    ];
+    let agrees = true;
+    for (const [field, expected, actual] of fields) {
+      if (strict(expected) !== strict(actual)) differences.set(`${line}:${field}`, `${expected} ≠ ${actual}`);
+      if (lenient(expected) !== lenient(actual)) agrees = false;
+    }
+    if (agrees) agreeing++;
+  });
+  return { strict: differences, agreeing };
+}
+
+function transcription(): string[][] {
+  const lines = fs.readFileSync(TSV, 'utf8').split('\n').filter((line) => line.trim() !== '');
+  assert.deepEqual(lines[0]?.split('\t'), ['管轄', '最終更新日', '企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項']);
+  return lines.slice(1).map((line) => line.split('\t'));
+}
+
+test('the PDF parse agrees with the hand transcription on at least 98 % of its 414 records', async () => {
+  const rows = transcription();
+  const parsedRecords = await records();
+  assert.equal(rows.length, 414);
+  assert.equal(parsedRecords.length, 414);
+  const { strict: differences, agreeing } = compare(rows, parsedRecords);
+  const unexplained = [...differences].filter(([key]) => !(key in EXPLAINED)).map(([key, diff]) => `${key}: ${diff}`);
+  assert.deepEqual(unexplained, [], 'new disagreements with the transcription: check them against the PDF');
+  const stale = Object.keys(EXPLAINED).filter((key) => !differences.has(key));
+  assert.deepEqual(stale, [], 'explained disagreements that no longer occur: remove them');
+  assert.ok(agreeing / rows.length >= 0.98, `agreement ${agreeing}/${rows.length}`);
+  assert.equal(agreeing, 409); // 5 records differ in content: lines 37, 110, 282, 298, 396
+  assert.equal(rows.length - differences.size, 395); // field-for-field after white space alone: 19 differences
+});
+
+test('every record is a valid enforcement record of its labour bureau', async () => {
+  const parsedRecords = await records();
+  parsedRecords.forEach((record, i) => {
+    const valid = validateRecordLine(record, i + 1);
+    assert.ok(valid.ok, JSON.stringify(valid));
+    assert.match(record.authority, /^mhlw_labour_bureau_\d{2}$/u);
+  });
+  const keys = new Set(parsedRecords.map((r) => r.source_key));
+  assert.equal(keys.size, parsedRecords.length, 'source keys are unique');
+  const bureaus = new Set(parsedRecords.map((r) => r.authority));
+  assert.equal(bureaus.size, 45); // 秋田 and 福井 published no case in the year
+  assert.deepEqual(parsedRecords[0], {
+    kind: 'enforcement',
+    source_key: 'mhlw_labour_bureau_01:2018-08-10:菱和黒島工業',
+    company: { name: '菱和黒島工業', corporate_number: null, address: '北海道札幌市北区', prefecture_code: '01' },
+    authority: 'mhlw_labour_bureau_01',
+    source: {
+      id: 'mhlw-labour-law-violations',
+      url: 'https://www.mhlw.go.jp/content/000534084.pdf',
+      title: '労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）',
+      published_on: '2019-08-30',
+      retrieved_at: '2026-01-27T03:00:00Z',
+    },
+    law: 'industrial_safety_and_health_act',
+    laws: ['industrial_safety_and_health_act'],
+    law_detail: '労働安全衛生法第100条、労働安全衛生規則第97条',
+    action_type: 'prosecution_referral',
+    date: '2018-08-10',
+    summary: '４日以上の休業を要する労働災害が発生したのに、遅滞なく労働者死傷病報告を提出しなかったもの',
+  });
+  // A company from another prefecture, named by the bureau that referred it.
+  const zephor = parsedRecords[1];
+  assert.equal(zephor?.company.prefecture_code, '27');
+  assert.equal(zephor?.authority, 'mhlw_labour_bureau_01');
+  const crane = parsedRecords.find((r) => r.company.name === '中畑木材（株）');
+  assert.equal(crane?.law_detail, '労働安全衛生法第61条、労働安全衛生法施行令第20条第16号、クレーン等安全規則第221条');
+  const outcome = await parsed;
+  assert.deepEqual(outcome.ok && outcome.period, { from: '2018-08-01', to: '2019-07-31' });
+});
+
+test('a truncated PDF and a file that is not a PDF fail with a message that says so', async () => {
+  const bytes = fs.readFileSync(PDF);
+  const cases: [string, Uint8Array, RegExp][] = [
+    ['first half', bytes.subarray(0, bytes.length >> 1), /cannot be read: the PDF is truncated: no %%EOF marker at its end/u],
+    ['first half, %%EOF appended', Buffer.concat([bytes.subarray(0, bytes.length >> 1), Buffer.from('\n%%EOF\n')]), /cannot be read: the PDF cannot be opened \(damaged, truncated or encrypted\)/u],
+    ['an HTML error page', Buffer.from('<!DOCTYPE html><html><body>404 Not Found</body></html>'), /cannot be read: not a PDF: the file does not start with %PDF- \(it starts with "<!DOCTYPE html><"\)/u],
+    ['the TSV', fs.readFileSync(TSV), /not a PDF/u],
+    ['an empty file', new Uint8Array(0), /the file is empty, not a PDF/u],
+  ];
+  for (const [what, input, message] of cases) {
+    const outcome = await parseMhlwLabourViolationsPdf(new Uint8Array(input), CONTEXT);
+    assert.equal(outcome.ok, false, what);
+    if (!outcome.ok) assert.match(outcome.error, message, what);
+  }
+});
+
+test('pages whose table does not fit fail the whole list, naming the page', () => {
+  const fixture = JSON.parse(fs.readFileSync(new URL('../../fixtures/parsers/mhlw-pdf-pages-1-2.json', import.meta.url), 'utf8')) as { pages: PdfPage[] };
+  const [cover, page2] = fixture.pages as [PdfPage, PdfPage];
+  const good = mhlwRecordsFromPages([cover, page2], CONTEXT);
+  assert.equal(good.ok && good.records.length, 9);
+  const moved = { ...page2, items: page2.items.map((item) => (item.text === '違反法条' ? { ...item, x: item.x + 150 } : item)) };
+  const outcome = mhlwRecordsFromPages([cover, moved], CONTEXT);
+  assert.equal(outcome.ok, false);
+  if (!outcome.ok) assert.match(outcome.error, /not laid out as expected: page 2: no clear border between columns/u);
+  const untitled = { ...page2, items: page2.items.filter((item) => item.text !== '北海道労働局') };
+  const noBureau = mhlwRecordsFromPages([cover, untitled], CONTEXT);
+  assert.match(noBureau.ok ? '' : noBureau.error, /page 2: no labour bureau \(…労働局\) named above the table/u);
+  const first = page2.items.find((item) => item.text === 'H30.8.10');
+  const badDate = { ...page2, items: page2.items.map((item) => (item === first ? { ...item, text: 'H30.2.30' } : item)) };
+  const dated = mhlwRecordsFromPages([cover, badDate], CONTEXT);
+  assert.equal(dated.ok, false);
+  if (!dated.ok) {
+    assert.match(dated.error, /^1 of the 9 rows of the MHLW labour-law violation list cannot be read$/u);
+    assert.deepEqual(dated.problems, ['page 2, 北海道労働局 row 1 (菱和黒島工業): 公表日 \'H30.2.30\': 平成30年2月30日: 2018-02 has no day 30']);
+  }
+  const coverOnly = mhlwRecordsFromPages([cover], CONTEXT);
+  assert.match(coverOnly.ok ? '' : coverOnly.error, /no labour bureau table found in the PDF's 1 pages/u);
+});
+
+test('the prefecture of an address', () => {
+  const cases: [string, string | null][] = [
+    ['北海道札幌市北区', '01'], ['大阪府茨木市', '27'], ['東京都港区', '13'], ['京都府京都市', '26'],
+    ['神奈川県横浜市', '14'], ['石川県金沢市', '17'], ['鹿児島県鹿児島市', '46'], ['札幌市北区', null], ['', null],
+  ];
+  for (const [address, code] of cases) assert.equal(prefectureOfAddress(address), code, address);
+});

@@ -1,0 +1,44 @@
+// Shared mappings and contexts of the generic parser tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RecordKind } from '../../../src/domain/record-input.js';
+import { validateRecordLine } from '../../../src/domain/record-validation.js';
+import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
+import type { ParseContext, ParseOutcome, ParsedList } from '../../../src/ingest/parsers/parse-result.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export function fixture(name: string): Buffer {
+  return fs.readFileSync(path.join(here, '../../fixtures/parsers', name));
+}
+
+export function contextFor(kind: RecordKind, authority = 'pref_13'): ParseContext {
+  return {
+    source: { id: `test-${kind.replace(/_/gu, '-')}`, url: 'https://www.example.lg.jp/list', title: 'テスト一覧' },
+    kind,
+    authority,
+    retrieved_at: '2025-09-01T00:00:00Z',
+    published_on: null,
+  };
+}
+
+export const SUSPENSION_MAPPING: ColumnMapping = {
+  columns: {
+    company_name: ['業者名', '商号又は名称'],
+    company_address: ['所在地'],
+    corporate_number: ['法人番号'],
+    period: ['措置期間', '指名停止期間'],
+    reason: ['措置要件', '措置理由'],
+  },
+};
+
+/** Asserts success and that every record passes the record-line validation on its own. */
+export function expectParsed(outcome: ParseOutcome): ParsedList {
+  if (!outcome.ok) throw new Error(`expected a parse, got: ${outcome.error}\n${outcome.problems.join('\n')}`);
+  outcome.records.forEach((record, i) => {
+    const valid = validateRecordLine(JSON.parse(JSON.stringify(record)), i + 1);
+    if (!valid.ok) throw new Error(valid.errors.join('\n'));
+  });
+  return outcome;
+}

@@ -1,0 +1,122 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildCoverage } from '../../../src/domain/coverage.js';
+import { authorities } from '../../../src/domain/vocabularies/authorities.js';
+import { DESIGNATED_CITIES } from '../../../src/domain/vocabularies/designated-cities.js';
+import { PREFECTURES } from '../../../src/domain/vocabularies/prefectures.js';
+import { PUBLISHER_GROUPS } from '../../../src/domain/vocabularies/publisher-groups.js';
+import { seedSourceRegistry } from '../../../src/ingest/registry/seed-source-registry.js';
+import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
+import { SOURCE_ENTRIES, loadSourceRegistry, registryProblems, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
+import { migrate, openWritable } from '../../../src/store/database.js';
+import { publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
+import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
+
+const registry = sourceRegistry();
+const suspensions = registry.sources.filter((s) => s.record_kind === 'procurement_suspension');
+
+test('the repository registry loads without a problem', () => {
+  assert.deepEqual(registryProblems(SOURCE_ENTRIES), []);
+  assert.equal(registry.sources.length, SOURCE_ENTRIES.length);
+});
+
+test('source ids are unique and every publisher is an authority of the group the entry is filed under', () => {
+  assert.equal(new Set(registry.sources.map((s) => s.id)).size, registry.sources.length);
+  for (const s of registry.sources) {
+    assert.equal(authorities.get(s.publisher)?.group, s.publisher_group, s.id);
+    assert.equal(authorities.get(s.counted_body)?.group, s.publisher_group, s.id);
+  }
+});
+
+test('every publisher group has procurement suspension sources', () => {
+  for (const group of PUBLISHER_GROUPS) {
+    assert.ok(suspensions.some((s) => s.publisher_group === group.code), group.code);
+  }
+});
+
+test('every prefecture and every designated city has its suspension list registered', () => {
+  const publishers = new Set(suspensions.map((s) => s.publisher));
+  for (const p of PREFECTURES) assert.ok(publishers.has(`pref_${p.code}`), p.name);
+  for (const c of DESIGNATED_CITIES) assert.ok(publishers.has(`city_${c.code}`), c.name);
+});
+
+test('the bodies counted per group never exceed the official totals, and local groups reach them', () => {
+  for (const group of PUBLISHER_GROUPS) {
+    const bodies = new Set(suspensions.filter((s) => s.publisher_group === group.code).map((s) => s.counted_body));
+    if (group.official_total !== null) assert.ok(bodies.size <= group.official_total, `${group.code}: ${bodies.size}`);
+  }
+  const counted = (code: string) => new Set(suspensions.filter((s) => s.publisher_group === code).map((s) => s.counted_body)).size;
+  assert.equal(counted('prefecture'), 47);
+  assert.equal(counted('designated_city'), 20);
+  assert.equal(counted('national'), 19, 'the 19 各省各庁; regional bureaus count for their ministry');
+});
+
+test('the MHLW labour-law list is registered with its PDF parser; the rest wait as not_written', () => {
+  const mhlw = registry.get('mhlw-labour-law-violations');
+  assert.ok(mhlw);
+  assert.equal(mhlw.record_kind, 'enforcement');
+  assert.equal(mhlw.format, 'pdf');
+  assert.equal(mhlw.parser, 'mhlw-labour-violations-pdf');
+  assert.ok(registry.sources.some((s) => s.record_kind === 'license_action' && s.url.includes('nega-inf')));
+  for (const s of registry.sources) {
+    if (s.parser === 'not_written') assert.equal(s.mapping, undefined, s.id);
+    else assert.equal(s.url_kind, 'list', `${s.id}: a collected source needs the list's own address`);
+  }
+});
+
+const good: SourceEntryInput = {
+  id: 'test-csv-source', publisher: 'pref_13', record_kind: 'procurement_suspension', title: 't',
+  url: 'https://example.test/list.csv', url_kind: 'list', format: 'csv', parser: 'csv-table',
+  mapping: { columns: { company_name: ['業者名'], reason: ['措置理由'], period: ['指名停止期間'] } },
+};
+
+test('inconsistent entries are each reported in a sentence that names the source', async (t) => {
+  const cases: readonly (readonly [string, Partial<SourceEntryInput>, RegExp])[] = [
+    ['unknown publisher', { publisher: 'pref_99' }, /publisher 'pref_99' is not an authority code/],
+    ['parser and format disagree', { format: 'pdf' }, /reads csv, but the format is pdf/],
+    ['generic parser without a mapping', { mapping: undefined }, /needs a column mapping/],
+    ['mapping misses a required field', { mapping: { columns: { company_name: ['業者名'] } } }, /no column for the required field 'reason'/],
+    ['mapping for an unwritten parser', { parser: 'not_written' }, /no parser reads it/],
+    ['encoding on a non-CSV source', { format: 'xlsx', parser: 'xlsx-table', mapping: { ...good.mapping!, encoding: 'shift_jis' } }, /encoding is given for a xlsx source/],
+    ['bad id', { id: 'Bad_ID' }, /lower-case ASCII/],
+    ['bad url', { url: 'ftp://x' }, /not an http\(s\) URL/],
+    ['counts_for in another group', { counts_for: 'mlit' }, /counts_for 'mlit' is in group national/],
+  ];
+  assert.deepEqual(registryProblems([good]), []);
+  for (const [name, change, expected] of cases) {
+    await t.test(name, () => {
+      const problems = registryProblems([{ ...good, ...change } as SourceEntryInput]);
+      assert.ok(problems.some((p) => expected.test(p) && p.includes('source ')), problems.join('; '));
+    });
+  }
+  assert.match(registryProblems([good, good]).join(), /used twice/);
+  assert.throws(() => loadSourceRegistry([good, { ...good, id: 'other', publisher: 'nobody' }]), /1 problem\(s\)/);
+});
+
+test('seeding a database registers every source, and coverage then lists them as never collected', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-registry-'));
+  const db = openWritable(path.join(dir, 'k.sqlite'));
+  try {
+    migrate(db);
+    seedVocabularies(db);
+    assert.equal(seedSourceRegistry(db, registry), registry.sources.length);
+    assert.equal(seedSourceRegistry(db, registry), registry.sources.length, 'seeding again updates in place');
+    const rows = sourceCoverage(db, 'procurement_suspension');
+    assert.equal(rows.length, suspensions.length);
+    const coverage = buildCoverage(publisherGroups(db), rows, new Date('2026-01-01T00:00:00Z'), 48);
+    assert.deepEqual(coverage.map((g) => g.publisher_group.code), PUBLISHER_GROUPS.map((g) => g.code));
+    for (const group of coverage) {
+      assert.equal(group.freshness.status, 'never_collected');
+      assert.equal(group.covered_bodies, 0);
+      assert.ok(group.sources.length > 0);
+    }
+    const stored = db.prepare("SELECT format, parser FROM sources WHERE id = 'mhlw-labour-law-violations'").get();
+    assert.deepEqual({ ...(stored as object) }, { format: 'pdf', parser: 'mhlw-labour-violations-pdf' });
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
