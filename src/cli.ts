@@ -3,6 +3,10 @@ import { loadConfig, ConfigError } from './config.js';
 import { runImportRecords } from './ingest/records/records-command.js';
 import { runImportNta } from './ingest/nta/nta-command.js';
 import { runBuildDemo } from './ingest/demo/build-demo-command.js';
+import { runCollect } from './ingest/collect/collect-command.js';
+import { runSources } from './ingest/collect/sources-command.js';
+import { runUsage } from './usage/usage-command.js';
+import { usageDbPath } from './usage/usage-store.js';
 
 const USAGE = `usage: npm run kohyo -- <command>
 
@@ -11,8 +15,15 @@ commands:
                            Shift_JIS or Unicode edition, .csv or .zip) into KOHYO_DB
   import records FILE...   import records in the record JSON Lines format; a file with any bad line changes nothing
   build-demo [--force]     build the fictional demo dataset into KOHYO_DB (--force replaces an existing file)
-  collect [SOURCE_ID...] [--file PATH]
-                           run the collectors of the source registry (not available yet)
+  collect [SOURCE_ID...] [--file PATH] [--force]
+                           run the collectors of the source registry (every source with a parser when no id is
+                           given) and publish the result; --file parses a local copy of one source instead of
+                           fetching it; --force re-reads lists even when the publisher says they are unchanged
+  sources                  the source registry, with each source's parser and last collection outcome
+  usage report [--since 24h]
+                           the usage log: requests by endpoint, status and code, top clients, 429s by code
+  usage purge --older-than 90d
+                           remove usage log entries older than that
   help                     this text
 
 settings are read from the environment (KOHYO_DB, default data/kohyo.sqlite); see README.md`;
@@ -46,8 +57,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'build-demo':
       return runBuildDemo(sub === undefined ? [] : [sub, ...rest], context);
     case 'collect':
-      io.stderr('kohyo: collect is not available yet: the collectors of the source registry are still being built. Use `import records` for record files.');
-      return 2;
+      return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact });
+    case 'sources':
+      return runSources(sub === undefined ? [] : [sub, ...rest], context);
+    case 'usage':
+      return runUsage(sub === undefined ? [] : [sub, ...rest], { ...context, usageDbPath: usageDbPath(config) });
     case undefined:
     case 'help':
     case '--help':

@@ -21,6 +21,8 @@ export interface Config {
   readonly usageSecret: string | null;
   readonly usageDbPath: string | null;
   readonly workers: number;
+  /** Put in the collectors' User-Agent so that a publisher can reach the operator; null when unset. */
+  readonly collectContact: string | null;
 }
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
@@ -48,6 +50,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_USAGE_SECRET', default: '', description: 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty' },
   { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
   { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
+  { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
 export class ConfigError extends Error {}
@@ -88,6 +91,7 @@ export function loadConfig(env: Env): Config {
     usageSecret: optional('KOHYO_USAGE_SECRET'),
     usageDbPath: optional('KOHYO_USAGE_DB'),
     workers: int('KOHYO_WORKERS', 1, 64),
+    collectContact: optional('KOHYO_COLLECT_CONTACT'),
   });
 }
 

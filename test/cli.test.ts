@@ -28,10 +28,27 @@ test('help prints the commands; no command or an unknown one is a usage error', 
   assert.equal(await runCli(['import', 'csv'], io().io), 2);
 });
 
-test('collect says it is not available yet', async () => {
-  const run = io();
-  assert.equal(await runCli(['collect'], run.io), 2);
-  assert.match(run.err.join('\n'), /not available yet/u);
+test('collect: an unknown source, a source without a parser, or --file without exactly one id is a usage error', async () => {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'collect.sqlite');
+  const cases: readonly (readonly [string[], RegExp])[] = [
+    [['collect', 'no-such-source'], /no source 'no-such-source'/u],
+    [['collect', 'mlit-negative-info-construction'], /has no parser yet/u],
+    [['collect', '--file', 'x.pdf'], /exactly one SOURCE_ID/u],
+    [['collect', '--frobnicate'], /unknown option/u],
+  ];
+  for (const [argv, message] of cases) {
+    const run = io({ KOHYO_DB: dbPath });
+    assert.equal(await runCli(argv, run.io), 2, argv.join(' '));
+    assert.match(run.err.join('\n'), message);
+  }
+});
+
+test('sources lists the registry with each source\'s last outcome', async () => {
+  const run = io({ KOHYO_DB: join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'none.sqlite') });
+  assert.equal(await runCli(['sources'], run.io), 0);
+  const text = run.out.join('\n');
+  assert.match(text, /mhlw-labour-law-violations/u);
+  assert.match(text, /never_collected/u);
 });
 
 test('a bad setting is reported, not thrown', async () => {

@@ -31,7 +31,7 @@ function endpoints(config: Config): readonly EndpointGuide[] {
     },
     {
       path: '/api/v1/companies', query: CompaniesQuery, counted: true,
-      what: 'Company profiles by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized or alias term, or a Corporate Number. Best match first; `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.',
+      what: 'Company profiles by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first; `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.',
     },
     {
       path: '/api/v1/enforcements', query: EnforcementsQuery, counted: true,
@@ -106,8 +106,8 @@ export function llmsTxt(config: Config): string {
     'Headers, per the IETF httpapi rate-limit headers draft:',
     '',
     `- \`RateLimit-Policy: "minute";q=${l.perMinute};w=60, "day";q=${l.perDay};w=86400\` on every counted answer.`,
-    '- `RateLimit: "minute";r=<requests left>;t=<seconds until the next free slot>` on every counted answer, for the tighter of the two windows (the name says which).',
-    '- `Retry-After: <seconds>` on every 429.',
+    '- `RateLimit: "minute";r=<requests left>;t=<seconds until the next free slot>` on every counted answer, errors included, for the tighter of the two windows (the name says which: `"day"` when the day window is tighter). The windows slide to the millisecond; the day does not reset at midnight.',
+    '- `Retry-After: <seconds>` on every 429, also given as `error.details.retry_after`: the time until a slot frees, or until the enumeration cool-down ends.',
     '',
     '## How to behave',
     '',

@@ -1,0 +1,127 @@
+// `kohyo collect [SOURCE_ID...] [--file PATH] [--force]`: runs the registry's collectors and publishes the result.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SourceEntry } from '../registry/source-entry.js';
+import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
+import { CollectionLockedError } from './collection-lock.js';
+import { runCollection } from './collection.js';
+import { progressLine, summaryTable } from './collect-report.js';
+import { createFetcher, type Fetcher } from './fetcher.js';
+import { resolveParser } from './parsers-by-id.js';
+import type { ParserResolver } from './source-parser.js';
+import { collectorUserAgent } from './user-agent.js';
+
+export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH] [--force]';
+
+export interface CollectCommandIo {
+  readonly dbPath: string;
+  readonly now: () => Date;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  /** KOHYO_COLLECT_CONTACT. */
+  readonly contact: string | null;
+  /** Seams for tests; the repository's registry, parsers and a real fetcher otherwise. */
+  readonly registry?: SourceRegistry;
+  readonly resolve?: ParserResolver;
+  readonly fetcher?: Fetcher;
+}
+
+interface CollectArgs {
+  readonly ids: readonly string[];
+  readonly file: string | null;
+  readonly force: boolean;
+}
+
+/** Exit code 0 when every source succeeded or was unchanged, 1 when any failed or was held back, 2 on a usage error. */
+export async function runCollect(args: readonly string[], io: CollectCommandIo): Promise<number> {
+  const parsed = parseArgs(args);
+  if (typeof parsed === 'string') {
+    io.stderr(`kohyo collect: ${parsed}\n${COLLECT_USAGE}`);
+    return 2;
+  }
+  const registry = io.registry ?? sourceRegistry();
+  const resolve = io.resolve ?? resolveParser;
+  const chosen = chooseSources(parsed, registry, resolve);
+  if (typeof chosen === 'string') {
+    io.stderr(`kohyo collect: ${chosen}`);
+    return 2;
+  }
+  if (chosen.length === 0) {
+    io.stdout('no source of the registry has a parser yet: nothing to collect');
+    return 0;
+  }
+  if (io.contact === null && parsed.file === null) {
+    io.stderr('kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests');
+  }
+  const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
+  let done = 0;
+  try {
+    const summary = await runCollection({
+      dbPath: io.dbPath,
+      sources: chosen,
+      registered: registry.sources,
+      resolve,
+      fetcher,
+      clock: io.now,
+      file: parsed.file,
+      force: parsed.force,
+      onProgress: (event) => {
+        if (event.kind === 'source_done') io.stdout(progressLine(++done, chosen.length, event.source.id, event.result));
+        if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
+      },
+    });
+    for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
+    if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
+    io.stdout('');
+    for (const line of summaryTable(summary.results)) io.stdout(line);
+    io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
+    const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
+    if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
+    return failed.length > 0 ? 1 : 0;
+  } catch (error) {
+    if (error instanceof CollectionLockedError) {
+      io.stderr(`kohyo collect: ${error.message}`);
+      return 1;
+    }
+    io.stderr(`kohyo collect: the collection failed and nothing was published: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    if (io.fetcher === undefined) await fetcher.close();
+  }
+}
+
+function parseArgs(args: readonly string[]): CollectArgs | string {
+  const ids: string[] = [];
+  let file: string | null = null;
+  let force = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--file') {
+      const path = args[++i];
+      if (path === undefined || path.startsWith('--')) return '--file needs a PATH';
+      file = path;
+    } else if (arg.startsWith('--file=')) {
+      file = arg.slice('--file='.length);
+    } else if (arg === '--force') {
+      force = true;
+    } else if (arg.startsWith('-')) {
+      return `unknown option ${arg}`;
+    } else {
+      ids.push(arg);
+    }
+  }
+  if (file !== null && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
+  return { ids: [...new Set(ids)], file, force };
+}
+
+/** The named sources (each must exist and have a parser), or every source with a parser. */
+function chooseSources(args: CollectArgs, registry: SourceRegistry, resolve: ParserResolver): SourceEntry[] | string {
+  if (args.ids.length === 0) return registry.sources.filter((s) => resolve(s) !== null);
+  const chosen: SourceEntry[] = [];
+  for (const id of args.ids) {
+    const source = registry.get(id);
+    if (source === undefined) return `no source '${id}' in the registry (see \`kohyo sources\`)`;
+    if (resolve(source) === null) return `source '${id}' has no parser yet (parser '${source.parser}'): it cannot be collected`;
+    chosen.push(source);
+  }
+  return chosen;
+}

@@ -1,0 +1,145 @@
+// One run of one source into the draft database: fetch (or read a file), parse, link, judge, write, record the run.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { ValidRecord } from '../../domain/record.js';
+import { importRunsOf } from '../../domain/import-runs.js';
+import type { Db } from '../../store/database.js';
+import type { CompanyLinkQueries } from '../../store/company-link-queries.js';
+import type { RecordWriter } from '../../store/record-writer.js';
+import { recordCollectionRun, type CollectionRun } from '../../store/source-writer.js';
+import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from '../../store/source-http-state.js';
+import { countRecordsOfSource } from '../../store/source-record-count.js';
+import type { SourceEntry } from '../registry/source-entry.js';
+import type { Fetcher } from './fetcher.js';
+import { prepareRecords, type LinkCounts } from './prepare-records.js';
+import type { SourceParser } from './source-parser.js';
+
+export interface SourceRunContext {
+  readonly db: Db;
+  readonly writer: RecordWriter;
+  readonly links: CompanyLinkQueries;
+  readonly fetcher: Fetcher;
+  readonly clock: () => Date;
+  /** Fetch whole lists, ignoring what was stored of them (after a parser is fixed, say). */
+  readonly force: boolean;
+}
+
+/** What one run did: the recorded run, and what the summary table shows of it. */
+export interface SourceRunResult {
+  readonly run: CollectionRun;
+  /** The run read a list that was not published: its records would have collapsed. */
+  readonly held_back: boolean;
+  /** Records now published from the source (0 unless the run succeeded). */
+  readonly published: number;
+  readonly links: LinkCounts | null;
+  readonly ms: number;
+}
+
+const NO_LINKS = null;
+
+/**
+ * Runs the source and records the run in the draft. Records are replaced in one transaction with the
+ * run, so the draft holds either the old list or the new one, never a mix.
+ */
+export async function collectSource(
+  source: SourceEntry,
+  parse: SourceParser,
+  context: SourceRunContext,
+  file: string | null = null,
+): Promise<SourceRunResult> {
+  const started = context.clock();
+  const base = { source_id: source.id, started_at: instant(started), http_status: null, bytes: null, records: null };
+  const finish = (run: Omit<CollectionRun, 'finished_at' | 'source_id' | 'started_at'>, extra: Partial<SourceRunResult> = {}) => {
+    const finished = context.clock();
+    const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
+    return { full, result: { run: full, held_back: false, published: 0, links: NO_LINKS, ms: finished.getTime() - started.getTime(), ...extra } };
+  };
+  const fail = (error: string, more: Partial<CollectionRun> = {}) => {
+    const { full, result } = finish({ outcome: 'failure', http_status: null, bytes: null, records: null, period_from: null, period_to: null, error, ...more });
+    recordCollectionRun(context.db, full);
+    return result;
+  };
+
+  const stored = context.force || file !== null ? null : readSourceHttpState(context.db, source.id);
+  let body: Buffer;
+  let status: number | null = null;
+  let validators: Omit<SourceHttpState, 'content_sha256'> | null = null;
+  if (file !== null) {
+    try {
+      body = await readFile(file);
+    } catch (error) {
+      return fail(`cannot read ${file}: ${(error as Error).message}`);
+    }
+  } else {
+    const fetched = await context.fetcher.fetch(source.url, stored);
+    if (fetched.kind === 'failed') return fail(fetched.error, { http_status: fetched.status });
+    if (fetched.kind === 'not_modified') return notModified(fetched.status, null);
+    // a registry URL that is the page linking the list, not the list, would otherwise fail as a broken file
+    if (fetched.content_type === 'text/html' && source.format !== 'html') {
+      return fail(`the URL gives an HTML page, not the ${source.format} list: the registry should name the list's own address`, { http_status: fetched.status, bytes: fetched.body.length });
+    }
+    body = fetched.body;
+    status = fetched.status;
+    validators = fetched.validators;
+  }
+  const sha = createHash('sha256').update(body).digest('hex');
+  // a server that ignores conditional requests still sends the same bytes for an unchanged list
+  if (stored !== null && stored.content_sha256 === sha) return notModified(status ?? 200, body.length);
+
+  const retrievedAt = instant(context.clock());
+  let parsed;
+  try {
+    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, retrievedAt });
+  } catch (error) {
+    parsed = { ok: false as const, error: `the parser failed: ${(error as Error).message}` };
+  }
+  const seen = { http_status: status, bytes: body.length };
+  if (!parsed.ok) return fail(`could not parse the list: ${parsed.error}`, seen);
+  const prepared = prepareRecords(parsed.records, source.id, (key, prefecture) => context.links.candidates(key, prefecture));
+  if (!prepared.ok) {
+    const more = prepared.error_count - prepared.errors.length;
+    const tail = more > 0 ? ` (and ${more} more)` : '';
+    return fail(`${prepared.error_count} record(s) do not fit: ${prepared.errors.join('; ')}${tail}`, { ...seen, records: parsed.records.length });
+  }
+  const records = prepared.records;
+  const period = parsed.period ?? periodOf(records);
+  const read = { ...seen, records: records.length, period_from: period.from, period_to: period.to };
+
+  const previous = countRecordsOfSource(context.db, source.id);
+  if (records.length * 2 < previous) {
+    const { full, result } = finish(
+      { outcome: 'failure', ...read, error: `held back: the list yielded ${records.length} records, under half of the ${previous} published; the ${previous} are kept` },
+      { held_back: true, links: prepared.links },
+    );
+    recordCollectionRun(context.db, full);
+    return result;
+  }
+  return context.db.transaction(() => {
+    context.writer.deleteRecordsOfSource(source.id);
+    for (const record of records) context.writer.writeRecord(record);
+    const { full, result } = finish({ outcome: 'success', ...read, error: null }, { published: records.length, links: prepared.links });
+    recordCollectionRun(context.db, full);
+    if (file === null) {
+      const state = { etag: validators?.etag ?? null, last_modified: validators?.last_modified ?? null, content_sha256: sha };
+      writeSourceHttpState(context.db, source.id, state, full.finished_at ?? retrievedAt);
+    }
+    return result;
+  })();
+
+  function notModified(httpStatus: number, bytes: number | null): SourceRunResult {
+    const { full, result } = finish({
+      outcome: 'not_modified', http_status: httpStatus, bytes, records: null, period_from: null, period_to: null, error: null,
+    }, { published: countRecordsOfSource(context.db, source.id) });
+    recordCollectionRun(context.db, full);
+    return result;
+  }
+}
+
+function periodOf(records: readonly ValidRecord[]): { from: string | null; to: string | null } {
+  const run = importRunsOf(records)[0];
+  return run ? { from: run.period_from, to: run.period_to } : { from: null, to: null };
+}
+
+function instant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+}

@@ -1,0 +1,116 @@
+// The lock that keeps two collections from running at once: a file beside the database holding the owner's pid.
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+
+export class CollectionLockedError extends Error {
+  constructor(readonly lockPath: string, readonly owner: LockOwner) {
+    super(
+      `another collection is running (pid ${owner.pid} on ${owner.host}, since ${owner.started_at}); ` +
+        `if it is not, delete ${lockPath}`,
+    );
+  }
+}
+
+export interface LockOwner {
+  readonly pid: number;
+  readonly host: string;
+  readonly started_at: string;
+}
+
+export interface CollectionLock {
+  readonly path: string;
+  /** Whether a lock left by a dead process was taken over. */
+  readonly recoveredStale: boolean;
+  release(): void;
+}
+
+export function lockPathFor(dbPath: string): string {
+  return `${dbPath}.collect.lock`;
+}
+
+export interface LockOptions {
+  readonly pid?: number;
+  readonly now: () => Date;
+  /** Whether a process is alive; injected so that tests can stage a dead owner. */
+  readonly isAlive?: (pid: number) => boolean;
+}
+
+/** Takes the lock or throws CollectionLockedError; a lock whose process is gone (killed) is taken over. */
+export function acquireCollectionLock(dbPath: string, options: LockOptions): CollectionLock {
+  const path = lockPathFor(dbPath);
+  const pid = options.pid ?? process.pid;
+  const isAlive = options.isAlive ?? processIsAlive;
+  const owner: LockOwner = { pid, host: hostname(), started_at: options.now().toISOString() };
+  let recoveredStale = false;
+  for (let tries = 0; tries < 3; tries++) {
+    if (tryCreate(path, owner)) {
+      let held = true;
+      return {
+        path,
+        recoveredStale,
+        release() {
+          if (held) rmSync(path, { force: true });
+          held = false;
+        },
+      };
+    }
+    const current = readOwner(path);
+    if (current === null) continue; // released or half-written between our two steps: try again
+    // a pid is only meaningful on its own host; a lock from another host is never judged stale
+    if (current.host !== owner.host || isAlive(current.pid)) throw new CollectionLockedError(path, current);
+    // moved aside rather than deleted, so that of two processes recovering at once only one succeeds
+    try {
+      renameSync(path, `${path}.stale-${pid}`);
+      rmSync(`${path}.stale-${pid}`, { force: true });
+      recoveredStale = true;
+    } catch {
+      // the other process moved it first
+    }
+  }
+  const current = readOwner(path);
+  throw new CollectionLockedError(path, current ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
+}
+
+/** Writes the owner to a private file, then links it into place: the lock never exists half-written. */
+function tryCreate(path: string, owner: LockOwner): boolean {
+  const staging = `${path}.${owner.pid}.tmp`;
+  writeFileSync(staging, `${JSON.stringify(owner)}\n`);
+  try {
+    linkSync(staging, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    rmSync(staging, { force: true });
+  }
+}
+
+function readOwner(path: string): LockOwner | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text) as Partial<LockOwner>;
+    if (typeof value.pid === 'number') {
+      return { pid: value.pid, host: String(value.host ?? ''), started_at: String(value.started_at ?? '') };
+    }
+  } catch {
+    // unreadable content: no process wrote it through tryCreate, so no live owner stands behind it
+  }
+  return { pid: 0, host: hostname(), started_at: 'unknown' };
+}
+
+/** Signal 0 tests for existence; EPERM means the process exists but belongs to someone else. */
+function processIsAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

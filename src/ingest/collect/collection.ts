@@ -1,0 +1,122 @@
+// A collection: under the lock, every chosen source run into a draft copy of the dataset, then the draft published.
+import { existsSync } from 'node:fs';
+import { readDatasetMeta, writeDatasetMeta } from '../../store/database.js';
+import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
+import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
+import { beginDraft, removeStaleDrafts } from '../../store/publish.js';
+import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
+import { registerSource } from '../../store/source-writer.js';
+import { seedVocabularies } from '../../store/vocabulary-seed.js';
+import type { SourceEntry } from '../registry/source-entry.js';
+import { acquireCollectionLock } from './collection-lock.js';
+import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
+import type { Fetcher } from './fetcher.js';
+import type { ParserResolver } from './source-parser.js';
+
+export interface CollectionOptions {
+  /** The live database (KOHYO_DB); it is only ever replaced whole. */
+  readonly dbPath: string;
+  /** The sources to run, in order. */
+  readonly sources: readonly SourceEntry[];
+  /** Registered in the dataset too, so that coverage lists sources not collected yet. */
+  readonly registered?: readonly SourceEntry[];
+  readonly resolve: ParserResolver;
+  readonly fetcher: Fetcher;
+  readonly clock: () => Date;
+  /** Parse this local copy instead of fetching; only with exactly one source. */
+  readonly file?: string | null;
+  readonly force?: boolean;
+  /** Sources in flight at once; requests to one host still go one at a time. */
+  readonly concurrency?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  readonly pid?: number;
+  readonly isAlive?: (pid: number) => boolean;
+}
+
+export type ProgressEvent =
+  | { readonly kind: 'source_started'; readonly source: SourceEntry }
+  | { readonly kind: 'source_done'; readonly source: SourceEntry; readonly result: SourceRunResult }
+  | { readonly kind: 'publishing' };
+
+export interface CollectionSummary {
+  readonly results: readonly { readonly source: SourceEntry; readonly result: SourceRunResult }[];
+  /** Drafts of killed collections that were deleted first. */
+  readonly removed_drafts: readonly string[];
+  readonly recovered_stale_lock: boolean;
+  readonly ms: number;
+}
+
+export async function runCollection(options: CollectionOptions): Promise<CollectionSummary> {
+  const file = options.file ?? null;
+  if (file !== null && options.sources.length !== 1) throw new Error('a local file is the copy of exactly one source');
+  const started = options.clock();
+  const lock = acquireCollectionLock(options.dbPath, { now: options.clock, pid: options.pid, isAlive: options.isAlive });
+  try {
+    const removed = removeStaleDrafts(options.dbPath);
+    const kind = existsSync(options.dbPath) ? null : 'production';
+    const draft = beginDraft(options.dbPath, options.pid);
+    try {
+      const { db } = draft;
+      seedVocabularies(db);
+      db.transaction(() => {
+        for (const s of [...(options.registered ?? []), ...options.sources]) registerSource(db, registryRow(s));
+      })();
+      const context: SourceRunContext = {
+        db,
+        writer: createRecordWriter(db),
+        links: createCompanyLinkQueries(db),
+        fetcher: options.fetcher,
+        clock: options.clock,
+        force: options.force ?? false,
+      };
+      const results = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
+        options.onProgress?.({ kind: 'source_started', source });
+        const parse = options.resolve(source);
+        const result = parse === null
+          ? await collectSource(source, () => ({ ok: false, error: `no parser is written for this source (parser '${source.parser}')` }), context, file)
+          : await collectSource(source, parse, context, file);
+        options.onProgress?.({ kind: 'source_done', source, result });
+        return { source, result };
+      });
+      options.onProgress?.({ kind: 'publishing' });
+      refreshRecordCounts(db);
+      writeDatasetMeta(db, { kind: kind ?? readDatasetMeta(db).kind, version: instant(options.clock()) });
+      if (results.some((r) => r.result.published > 0)) optimiseAfterBulkWrite(db);
+      draft.publish();
+      return { results, removed_drafts: removed, recovered_stale_lock: lock.recoveredStale, ms: options.clock().getTime() - started.getTime() };
+    } catch (error) {
+      draft.discard();
+      throw error;
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+function registryRow(s: SourceEntry) {
+  return { id: s.id, publisher_code: s.publisher, record_kind: s.record_kind, url: s.url, title: s.title, format: s.format, parser: s.parser };
+}
+
+/** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
+async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        results[index] = await task(items[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
+  return results;
+}
+
+function instant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+}

@@ -1,0 +1,69 @@
+// A parser's records made ready to store: each linked to a company where exactly one fits, then validated.
+import { duplicateIdErrors } from '../../domain/record-id.js';
+import type { RecordInput } from '../../domain/record-input.js';
+import { validateRecordLine } from '../../domain/record-validation.js';
+import type { ValidRecord } from '../../domain/record.js';
+import { decideLink, linkNameKey, placeOf, type LinkCandidate, type LinkOutcome } from '../../domain/link-company.js';
+
+/** How the records' companies were linked: given by the source, matched by name and address, or left unlinked. */
+export interface LinkCounts {
+  readonly source: number;
+  readonly linked: number;
+  readonly ambiguous: number;
+  readonly unmatched: number;
+}
+
+export type Prepared =
+  | { readonly ok: true; readonly records: readonly ValidRecord[]; readonly links: LinkCounts }
+  | { readonly ok: false; readonly errors: readonly string[]; readonly error_count: number };
+
+/** How many record errors a failed run quotes. */
+const QUOTED_ERRORS = 5;
+
+export function prepareRecords(
+  inputs: readonly RecordInput[],
+  sourceId: string,
+  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+): Prepared {
+  const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
+  const records: ValidRecord[] = [];
+  const ids: { line: number; id: string }[] = [];
+  const errors: string[] = [];
+  inputs.forEach((input, index) => {
+    const position = index + 1;
+    if (input.source.id !== undefined && input.source.id !== sourceId) {
+      errors.push(`record ${position}: cites source '${input.source.id}', not '${sourceId}'`);
+      return;
+    }
+    const linked = link(input, candidates);
+    counts[linked.outcome]++;
+    const result = validateRecordLine({ ...linked.input, source: { ...input.source, id: sourceId } }, position);
+    if (!result.ok) {
+      errors.push(...result.errors.map((e) => e.replace(/^line /u, 'record ')));
+      return;
+    }
+    records.push(result.record);
+    ids.push({ line: position, id: result.record.id });
+  });
+  errors.push(...duplicateIdErrors(ids).map((e) => e.replace(/^line /u, 'record ').replace(/ on line /u, ' on record ')));
+  if (errors.length > 0) return { ok: false, errors: errors.slice(0, QUOTED_ERRORS), error_count: errors.length };
+  return { ok: true, records, links: counts };
+}
+
+function link(
+  input: RecordInput,
+  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+): { input: RecordInput; outcome: LinkOutcome | 'source' } {
+  const place = placeOf(input.company);
+  // the prefecture read from the address is kept, so that the record can be found by it
+  const company = { ...input.company, prefecture_code: input.company.prefecture_code ?? place.prefecture_code };
+  if (company.corporate_number != null && company.corporate_number.trim() !== '') return { input: { ...input, company }, outcome: 'source' };
+  const key = linkNameKey(company.name);
+  const found = key !== '' && place.prefecture_code !== null ? candidates(key, place.prefecture_code) : [];
+  const decision = decideLink(key, place, found);
+  if (decision.kind !== 'linked') return { input: { ...input, company: { ...company, link: null } }, outcome: decision.kind };
+  return {
+    input: { ...input, company: { ...company, corporate_number: decision.corporate_number, link: 'name_address' } },
+    outcome: 'linked',
+  };
+}

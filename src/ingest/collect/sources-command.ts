@@ -1,0 +1,55 @@
+// `kohyo sources`: the source registry, each source with its parser and the outcome of its last collection.
+import { existsSync } from 'node:fs';
+import { readLastRuns, type LastRun } from '../../store/last-runs.js';
+import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
+import { resolveParser } from './parsers-by-id.js';
+import type { ParserResolver } from './source-parser.js';
+import { textTable } from './text-table.js';
+
+export interface SourcesCommandIo {
+  readonly dbPath: string;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  readonly registry?: SourceRegistry;
+  readonly resolve?: ParserResolver;
+}
+
+export function runSources(args: readonly string[], io: SourcesCommandIo): number {
+  if (args.length > 0) {
+    io.stderr('usage: kohyo sources');
+    return 2;
+  }
+  const registry = io.registry ?? sourceRegistry();
+  const resolve = io.resolve ?? resolveParser;
+  const runs = readRuns(io.dbPath, io.stderr);
+  const rows = registry.sources.map((s) => {
+    const run = runs.get(s.id);
+    return [
+      s.id,
+      s.publisher,
+      s.record_kind,
+      s.format,
+      resolve(s) !== null || s.parser === 'not_written' ? s.parser : `${s.parser} (not available)`,
+      run === undefined ? 'never_collected' : run.outcome,
+      run?.finished_at ?? '',
+      run?.records == null ? '' : String(run.records),
+      run?.error ?? '',
+    ];
+  });
+  for (const line of textTable(['source', 'publisher', 'kind', 'format', 'parser', 'last outcome', 'at', 'records', 'error'], rows, [7])) {
+    io.stdout(line);
+  }
+  const collectable = registry.sources.filter((s) => resolve(s) !== null).length;
+  io.stdout(`\n${registry.sources.length} sources, ${collectable} with a parser, ${runs.size} collected at least once`);
+  return 0;
+}
+
+function readRuns(dbPath: string, stderr: (line: string) => void): Map<string, LastRun> {
+  if (!existsSync(dbPath)) return new Map();
+  try {
+    return readLastRuns(dbPath);
+  } catch (error) {
+    stderr(`kohyo sources: cannot read the runs in ${dbPath}: ${(error as Error).message}`);
+    return new Map();
+  }
+}

@@ -1,0 +1,114 @@
+// Publishing a dataset without downtime: a draft copy beside the live file, checked, then renamed over it.
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openWritable, type Db } from './database.js';
+
+/** SQLite's companion files of a database file. */
+const SIDECARS = ['-wal', '-shm', '-journal'] as const;
+
+export class PublishError extends Error {}
+
+export interface Draft {
+  /** The draft file, beside the live one. */
+  readonly path: string;
+  /** Open for writing, schema up to date. */
+  readonly db: Db;
+  /** Checks the draft and renames it over the live file; the draft is deleted if the check fails. */
+  publish(): void;
+  /** Closes and deletes the draft; the live file is untouched. */
+  discard(): void;
+}
+
+/** The draft path a process builds at: `<live>.next-<pid>`, so that a stale one is recognisable. */
+export function draftPathFor(livePath: string, pid: number): string {
+  return `${livePath}.next-${pid}`;
+}
+
+/**
+ * Deletes the drafts a killed collection left behind (with their sidecars); returns their paths.
+ * Call it only while holding the collection lock, so no live collection's draft is taken.
+ */
+export function removeStaleDrafts(livePath: string): string[] {
+  const dir = dirname(livePath);
+  if (!existsSync(dir)) return [];
+  const prefix = `${basename(livePath)}.next-`;
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix)) continue;
+    rmSync(join(dir, name), { force: true });
+    if (!SIDECARS.some((s) => name.endsWith(s))) removed.push(join(dir, name));
+  }
+  return removed;
+}
+
+/**
+ * Starts a draft: a consistent copy of the live file (VACUUM INTO reads a snapshot, so the server
+ * and the copy never block each other), or an empty database when there is no live file yet.
+ */
+export function beginDraft(livePath: string, pid: number = process.pid): Draft {
+  const path = draftPathFor(livePath, pid);
+  removeFiles(path);
+  if (existsSync(livePath)) {
+    const live = new Database(livePath, { readonly: true, fileMustExist: true });
+    try {
+      live.prepare('VACUUM INTO ?').run(path);
+    } finally {
+      live.close();
+    }
+  }
+  let db: Db;
+  try {
+    db = openWritable(path);
+  } catch (error) {
+    removeFiles(path);
+    throw error;
+  }
+  let open = true;
+  const close = () => {
+    if (open) db.close();
+    open = false;
+  };
+  return {
+    path,
+    db,
+    publish() {
+      try {
+        const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+        if (problems.length !== 1 || problems[0] !== 'ok') {
+          throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
+        }
+        // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
+        // readers of the new file never read a -wal the old file left at the same path.
+        db.pragma('journal_mode = DELETE');
+        close();
+        syncFile(path);
+        renameSync(path, livePath);
+        syncFile(dirname(livePath));
+        for (const sidecar of ['-wal', '-shm']) rmSync(`${livePath}${sidecar}`, { force: true });
+      } catch (error) {
+        close();
+        removeFiles(path);
+        throw error;
+      }
+    },
+    discard() {
+      close();
+      removeFiles(path);
+    },
+  };
+}
+
+function removeFiles(path: string): void {
+  rmSync(path, { force: true });
+  for (const sidecar of SIDECARS) rmSync(`${path}${sidecar}`, { force: true });
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

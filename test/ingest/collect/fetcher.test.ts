@@ -1,0 +1,126 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createFetcher, type FetcherOptions } from '../../../src/ingest/collect/fetcher.js';
+import { collectorUserAgent } from '../../../src/ingest/collect/user-agent.js';
+import { bodyRoute, etagRoute, recordedSleep, startFixtureServer } from './collect-helpers.js';
+
+const server = await startFixtureServer();
+after(() => server.close());
+
+function fetcher(options: Partial<FetcherOptions> = {}) {
+  const sleep = recordedSleep();
+  return { sleep, fetcher: createFetcher({ userAgent: collectorUserAgent('ops@example.org'), sleep: sleep.sleep, ...options }) };
+}
+
+test('a 200 gives the body, its validators, and the request names the service and a contact', async () => {
+  server.routes.set('/list.csv', (_q, r) => r.writeHead(200, { etag: '"v1"', 'last-modified': 'Tue, 01 Apr 2025 00:00:00 GMT' }).end('a,b\n'));
+  const { fetcher: f } = fetcher();
+  const outcome = await f.fetch(server.url('/list.csv'));
+  assert.equal(outcome.kind, 'fetched');
+  assert.ok(outcome.kind === 'fetched');
+  assert.equal(outcome.body.toString(), 'a,b\n');
+  assert.deepEqual(outcome.validators, { etag: '"v1"', last_modified: 'Tue, 01 Apr 2025 00:00:00 GMT' });
+  const seen = server.requests.at(-1)!;
+  assert.equal(seen.headers['user-agent'], 'Kohyo/1.0 (+ops@example.org; collector of public enforcement lists)');
+  await f.close();
+});
+
+test('a 404 fails at once, without a retry', async () => {
+  const { fetcher: f, sleep } = fetcher();
+  const outcome = await f.fetch(server.url('/missing.csv'));
+  assert.deepEqual(outcome, { kind: 'failed', status: 404, error: 'the server answered 404', attempts: 1 });
+  assert.deepEqual(sleep.waits, []);
+  await f.close();
+});
+
+test('a 500 then a 200 is retried after a backoff and succeeds', async () => {
+  let calls = 0;
+  server.routes.set('/flaky.csv', (_q, r) => (++calls === 1 ? r.writeHead(500).end('oops') : r.writeHead(200).end('ok')));
+  const { fetcher: f, sleep } = fetcher({ backoffMs: 1000 });
+  const outcome = await f.fetch(server.url('/flaky.csv'));
+  assert.equal(outcome.kind, 'fetched');
+  assert.equal(outcome.attempts, 2);
+  assert.deepEqual(sleep.waits, [1000]);
+  await f.close();
+});
+
+test('a server that keeps answering 503 fails after the retries, backing off twice as long each time', async () => {
+  server.routes.set('/down.csv', bodyRoute('down', 503));
+  const { fetcher: f, sleep } = fetcher({ retries: 3, backoffMs: 1000 });
+  const outcome = await f.fetch(server.url('/down.csv'));
+  assert.deepEqual(outcome, { kind: 'failed', status: 503, error: 'the server answered 503 (after 4 attempts)', attempts: 4 });
+  assert.deepEqual(sleep.waits, [1000, 2000, 4000]);
+  await f.close();
+});
+
+test('a body that stalls times out, is retried, and fails with a message that says so', async () => {
+  let calls = 0;
+  server.routes.set('/slow.csv', (_q, r) => {
+    calls++;
+    r.writeHead(200, { 'content-length': '100' });
+    r.write('the first bytes'); // and nothing more: the connection stays open
+  });
+  const { fetcher: f, sleep } = fetcher({ bodyTimeoutMs: 150, retries: 1 });
+  const outcome = await f.fetch(server.url('/slow.csv'));
+  assert.equal(outcome.kind, 'failed');
+  assert.ok(outcome.kind === 'failed');
+  assert.equal(outcome.error, 'timed out reading the body (after 2 attempts)');
+  assert.equal(calls, 2);
+  assert.equal(sleep.waits.length, 1);
+  await f.close();
+});
+
+test('an unchanged list answers 304 to its ETag', async () => {
+  server.routes.set('/etag.csv', etagRoute('x\n', '"abc"'));
+  const { fetcher: f } = fetcher();
+  const first = await f.fetch(server.url('/etag.csv'));
+  assert.ok(first.kind === 'fetched');
+  const second = await f.fetch(server.url('/etag.csv'), first.validators);
+  assert.deepEqual(second, { kind: 'not_modified', status: 304, attempts: 1 });
+  assert.equal(server.requests.at(-1)!.headers['if-none-match'], '"abc"');
+  await f.close();
+});
+
+test('a body over the size cap is refused, whether declared or streamed', async () => {
+  server.routes.set('/big.csv', bodyRoute(Buffer.alloc(2 * 1024 * 1024)));
+  server.routes.set('/big-chunked.csv', (_q, r) => {
+    r.writeHead(200);
+    for (let i = 0; i < 4; i++) r.write(Buffer.alloc(600 * 1024));
+    r.end();
+  });
+  const { fetcher: f } = fetcher({ maxBytes: 1024 * 1024 });
+  for (const path of ['/big.csv', '/big-chunked.csv']) {
+    const outcome = await f.fetch(server.url(path));
+    assert.equal(outcome.kind, 'failed', path);
+    assert.ok(outcome.kind === 'failed');
+    assert.match(outcome.error, /larger than the 1 MB cap/u);
+  }
+  await f.close();
+});
+
+test('requests to one host go one at a time', async () => {
+  let inFlight = 0;
+  let most = 0;
+  server.routes.set('/one.csv', (_q, r) => {
+    most = Math.max(most, ++inFlight);
+    setImmediate(() => {
+      inFlight--;
+      r.writeHead(200).end('1');
+    });
+  });
+  const { fetcher: f } = fetcher();
+  const outcomes = await Promise.all([1, 2, 3, 4].map(() => f.fetch(server.url('/one.csv'))));
+  assert.ok(outcomes.every((o) => o.kind === 'fetched'));
+  assert.equal(most, 1);
+  await f.close();
+});
+
+test('a refused connection fails at once with the reason', async () => {
+  const { fetcher: f, sleep } = fetcher();
+  const outcome = await f.fetch('http://127.0.0.1:1/list.csv');
+  assert.equal(outcome.kind, 'failed');
+  assert.ok(outcome.kind === 'failed');
+  assert.match(outcome.error, /ECONNREFUSED/u);
+  assert.deepEqual(sleep.waits, []);
+  await f.close();
+});

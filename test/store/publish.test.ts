@@ -1,0 +1,54 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beginDraft } from '../../src/store/publish.js';
+import { openWritable } from '../../src/store/database.js';
+import { createCompanyLinkQueries } from '../../src/store/company-link-queries.js';
+import { tempDir, writeCompanies } from '../ingest/collect/collect-helpers.js';
+
+test('a published draft replaces the live file whole, in rollback-journal mode, with no sidecar left', () => {
+  const dir = tempDir();
+  const live = join(dir, 'kohyo.sqlite');
+  const db = openWritable(live);
+  db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('kind', 'production')").run();
+  db.close();
+  const draft = beginDraft(live, 4242);
+  assert.equal(draft.path, `${live}.next-4242`);
+  draft.db.prepare("UPDATE dataset_meta SET value = 'demo' WHERE key = 'kind'").run();
+  draft.publish();
+  assert.deepEqual(readdirSync(dir), ['kohyo.sqlite']);
+  const after = new Database(live, { readonly: true });
+  assert.equal(after.pragma('journal_mode', { simple: true }), 'delete');
+  assert.deepEqual(after.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get(), { value: 'demo' });
+  after.close();
+});
+
+test('a discarded draft leaves nothing behind and the live file as it was', () => {
+  const dir = tempDir();
+  const live = join(dir, 'kohyo.sqlite');
+  openWritable(live).close();
+  const before = readFileSync(live);
+  const draft = beginDraft(live, 4243);
+  draft.discard();
+  assert.equal(existsSync(draft.path), false);
+  assert.deepEqual(readFileSync(live), before);
+  // (a read-only reader of a WAL-mode file, as the copy is, leaves the file's own empty -wal and -shm)
+  assert.deepEqual(readdirSync(dir).filter((f) => f.includes('.next-')), []);
+});
+
+test('the link look-up finds companies by normalised name within a prefecture, through the term index', () => {
+  const live = join(tempDir(), 'kohyo.sqlite');
+  const [a] = writeCompanies(live, [
+    { base: '200000000001', name: '株式会社見本建設', prefecture_code: '13', city: '千代田区' },
+    { base: '200000000002', name: '見本建設株式会社', prefecture_code: '27', city: '大阪市北区' },
+  ]);
+  const db = new Database(live, { readonly: true });
+  assert.deepEqual(createCompanyLinkQueries(db).candidates('見本建設', '13'), [{ corporate_number: a, city: '千代田区' }]);
+  const plan = db
+    .prepare("EXPLAIN QUERY PLAN SELECT c.corporate_number FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE t.term = ? AND t.field = 'name' AND c.prefecture_code = ?")
+    .all('x', '13') as { detail: string }[];
+  assert.match(plan.map((p) => p.detail).join('\n'), /company_terms_by_term/u);
+  db.close();
+});
