@@ -10,6 +10,7 @@ import { createLogger } from './http/logger.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './http/dataset-holder.js';
 import { buildDemoDatabase } from './ingest/demo/build-demo.js';
+import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -20,6 +21,10 @@ async function main(): Promise<void> {
     logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
     mkdirSync(dirname(config.dbPath), { recursive: true });
     buildDemoDatabase(config.dbPath, { now: new Date() });
+  }
+  if (cluster.isPrimary) {
+    const upgrade = upgradeDatasetFile(config.dbPath, { now: () => new Date() });
+    if (upgrade.kind === 'upgraded') logger.info({ path: config.dbPath, ...upgrade }, 'dataset migrated to this build\'s schema');
   }
   if (config.workers > 1 && cluster.isPrimary) {
     runPrimary(config.workers, logger);

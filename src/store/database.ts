@@ -7,7 +7,7 @@ export type Db = Database.Database;
 
 export class SchemaVersionError extends Error {
   constructor(path: string, found: number) {
-    super(`database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: run any import command to migrate it`);
+    super(`database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: restart the server or run any import command to migrate it`);
   }
 }
 
@@ -33,6 +33,16 @@ export function openReadOnly(path: string): Db {
     throw new SchemaVersionError(path, version);
   }
   return db;
+}
+
+/** The schema version of an existing file, read without changing it. */
+export function readSchemaVersion(path: string): number {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
 }
 
 /** Applies, each in its own transaction, every migration newer than the file's user_version. */

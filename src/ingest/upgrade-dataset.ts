@@ -1,0 +1,37 @@
+// Brings an existing dataset file up to this build's schema before the server opens it read-only.
+import { SCHEMA_VERSION } from '../store/schema.js';
+import { openWritable, readSchemaVersion } from '../store/database.js';
+import { optimiseAfterBulkWrite } from '../store/maintenance.js';
+import { acquireCollectionLock } from './collect/collection-lock.js';
+
+export type UpgradeOutcome = { readonly kind: 'current' } | { readonly kind: 'upgraded'; readonly from: number; readonly to: number };
+
+export class NewerDatasetError extends Error {
+  constructor(path: string, found: number) {
+    super(`database ${path} has schema version ${found}, newer than this build's ${SCHEMA_VERSION}: run a newer build`);
+  }
+}
+
+/**
+ * Migrates the file in place when its schema is older, under the collection lock so that no collection
+ * or import writes it meanwhile (a held lock throws CollectionLockedError, naming the holder).
+ */
+export function upgradeDatasetFile(path: string, options: { readonly now: () => Date }): UpgradeOutcome {
+  const from = readSchemaVersion(path);
+  if (from === SCHEMA_VERSION) return { kind: 'current' };
+  if (from > SCHEMA_VERSION) throw new NewerDatasetError(path, from);
+  const lock = acquireCollectionLock(path, { now: options.now });
+  try {
+    const db = openWritable(path);
+    try {
+      optimiseAfterBulkWrite(db);
+      // fold the write-ahead log back so the read-only server sees one self-contained file
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+  } finally {
+    lock.release();
+  }
+  return { kind: 'upgraded', from, to: SCHEMA_VERSION };
+}
