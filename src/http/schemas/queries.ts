@@ -24,11 +24,16 @@ export const CompaniesQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The filters every record endpoint shares. */
+const recordFilters = {
+  company: Type.Optional(company),
+  q: Type.Optional(q),
+  corporate_number: Type.Optional(corporateNumber),
+};
+
 export const EnforcementsQuery = Type.Object(
   {
-    company: Type.Optional(company),
-    q: Type.Optional(q),
-    corporate_number: Type.Optional(corporateNumber),
+    ...recordFilters,
     law: Type.Optional(enumFilter('the law cited')),
     authority: Type.Optional(enumFilter('the acting authority')),
     action_type: Type.Optional(enumFilter('the kind of action')),
@@ -41,17 +46,18 @@ export function pageParameter(maxPage: number) {
   return Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` });
 }
 
+function paging(maxPage: number) {
+  return { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit) };
+}
+
 export function procurementSuspensionsQuery(maxPage: number) {
   return Type.Object(
     {
-      company: Type.Optional(company),
-      q: Type.Optional(q),
-      corporate_number: Type.Optional(corporateNumber),
+      ...recordFilters,
       authority: Type.Optional(enumFilter('the suspending authority')),
       reason: Type.Optional(enumFilter('the reason for the suspension')),
       status: Type.Optional(enumFilter('scheduled, active, ended or lifted, against today in Japan')),
-      page: Type.Optional(pageParameter(maxPage)),
-      limit: Type.Optional(limit),
+      ...paging(maxPage),
     },
     { additionalProperties: false },
   );
@@ -60,9 +66,7 @@ export function procurementSuspensionsQuery(maxPage: number) {
 export function licenseActionsQuery(maxPage: number) {
   return Type.Object(
     {
-      company: Type.Optional(company),
-      q: Type.Optional(q),
-      corporate_number: Type.Optional(corporateNumber),
+      ...recordFilters,
       sector: Type.Optional(enumFilter('a sector; matches the primary sector or any affected sector')),
       action_type: Type.Optional(enumFilter('the kind of action')),
       nature: Type.Optional(enumFilter('violation, voluntary_closure or other')),
@@ -70,8 +74,7 @@ export function licenseActionsQuery(maxPage: number) {
       authority: Type.Optional(enumFilter('the acting authority')),
       from: Type.Optional(date('earliest action date, YYYY-MM-DD')),
       to: Type.Optional(date('latest action date, YYYY-MM-DD')),
-      page: Type.Optional(pageParameter(maxPage)),
-      limit: Type.Optional(limit),
+      ...paging(maxPage),
     },
     { additionalProperties: false },
   );
