@@ -6,7 +6,7 @@ import { runBuildDemo } from './ingest/demo/build-demo-command.js';
 import { runCollect } from './ingest/collect/collect-command.js';
 import { runSources } from './ingest/collect/sources-command.js';
 import { runUsage } from './usage/usage-command.js';
-import { usageDbPath } from './usage/usage-store.js';
+import { usageDbPath } from './store/usage/usage-store.js';
 
 const USAGE = `usage: npm run kohyo -- <command>
 

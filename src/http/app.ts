@@ -16,6 +16,8 @@ import { vocabulariesRoutes } from './routes/vocabularies.js';
 import { healthRoutes } from './routes/health.js';
 import { docsRoutes } from './routes/docs.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
+import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
+import { parseTrustedProxies } from '../limits/trusted-proxies.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -49,7 +51,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  if (deps.usageLog) registerUsageLog(app, deps.usageLog, deps.clock);
+  if (deps.usageLog) {
+    // the limiter's reading of the client (KOHYO_TRUST_PROXY), so that one client in the usage log is one to the limiter
+    const trusted = parseTrustedProxies(deps.config.trustProxy);
+    registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
+      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted));
+  }
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', async function (request, reply) {

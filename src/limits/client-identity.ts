@@ -1,6 +1,6 @@
 // The client a request belongs to: the group (address group, User-Agent, client name) as an opaque hashed key.
 import { createHash, createHmac } from 'node:crypto';
-import { addressGroup } from './ip-address.js';
+import { addressGroup } from '../domain/ip-address.js';
 import { clientAddress, type TrustedProxies } from './trusted-proxies.js';
 
 export interface ClientHeaders {
@@ -23,6 +23,15 @@ export function clientHeaders(peer: string | undefined, headers: Readonly<Record
     userAgent: one('user-agent'),
     clientName: one('x-kohyo-client') ?? one('x-service-client'),
   };
+}
+
+/**
+ * The client's address as the limiter reads it (X-Forwarded-For only from trusted proxies), as text. The usage
+ * log derives its identifier from this too, so that behind a proxy both tell clients apart alike. Empty when
+ * the peer is not an IP address (a Unix socket): all such requests are one client.
+ */
+export function clientAddressText(headers: ClientHeaders, trusted: TrustedProxies): string {
+  return clientAddress(headers.peer, headers.forwardedFor, trusted)?.address ?? '';
 }
 
 /**

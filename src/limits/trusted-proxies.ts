@@ -1,7 +1,7 @@
 // Which address a request comes from: the socket peer, or X-Forwarded-For when the peer is a proxy we trust.
 import { BlockList } from 'node:net';
 import { ConfigError } from '../config.js';
-import { parseAddress, type ParsedAddress } from './ip-address.js';
+import { parseAddress, type ParsedAddress } from '../domain/ip-address.js';
 
 export interface TrustedProxies {
   has(address: ParsedAddress): boolean;

@@ -1,5 +1,5 @@
 // `kohyo usage report [--since 24h]` and `kohyo usage purge --older-than 90d`: reading and trimming the usage log.
-import { UsageStore, type Count, type UsageReport } from './usage-store.js';
+import { UsageStore, type Count, type UsageReport } from '../store/usage/usage-store.js';
 
 export interface UsageCommandContext {
   readonly usageDbPath: string;

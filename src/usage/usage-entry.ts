@@ -1,7 +1,9 @@
 // One usage-log entry built from a finished request: pure, and the client address goes in only to come out as an HMAC.
 import { normaliseCompanyName } from '../domain/names.js';
 import { normaliseCorporateNumberInput } from '../domain/corporate-number.js';
-import { clientId, clientNetwork } from './client-id.js';
+import { parseAddress, writtenForms } from '../domain/ip-address.js';
+import { clientId } from './client-id.js';
+import type { UsageEntry } from '../store/usage/usage-store.js';
 
 /** What the HTTP layer knows once a request under /api/v1/ has been answered. */
 export interface FinishedRequest {
@@ -26,24 +28,6 @@ export interface FinishedRequest {
   readonly clientName: string | undefined;
   /** X-Kohyo-Contact, or its alias X-Service-Contact. */
   readonly clientContact: string | undefined;
-}
-
-export interface UsageEntry {
-  /** RFC 3339, UTC, milliseconds. */
-  readonly at: string;
-  readonly method: string;
-  readonly endpoint: string;
-  /** The normalised query parameters, as a JSON object with sorted keys. */
-  readonly conditions: string;
-  readonly status: number;
-  readonly code: string | null;
-  readonly returned: number | null;
-  readonly latencyMs: number;
-  readonly clientId: string;
-  readonly userAgent: string | null;
-  readonly referer: string | null;
-  readonly clientName: string | null;
-  readonly clientContact: string | null;
 }
 
 // Bounds on what one entry may hold, so that a hostile request cannot bloat the log.
@@ -104,10 +88,16 @@ function normaliseParameter(name: string, value: string): string {
   return value;
 }
 
-/** Replaces every written form of the client's own address (as given, and as its IPv4 when mapped) in a text. */
+/**
+ * Replaces every written form of the client's own address in a text: as given, as its IPv4 when mapped, and an
+ * IPv6 address both in full and compressed (the address may arrive in one form and be echoed in the other).
+ */
 function addressScrubber(address: string): (value: string) => string {
-  const forms = [...new Set([address.trim(), clientNetwork(address)])]
-    .filter((form) => form !== '' && !form.endsWith('/64'))
+  const parsed = parseAddress(address);
+  // longest first, so that a full form is not half-replaced by a shorter one it contains
+  const forms = [...new Set([address.trim(), ...(parsed === null ? [] : writtenForms(parsed))])]
+    .filter((form) => form !== '')
+    .sort((a, b) => b.length - a.length)
     .map((form) => new RegExp(form.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu'));
   return (value) => forms.reduce((text, form) => text.replace(form, ADDRESS_PLACEHOLDER), value);
 }

@@ -6,12 +6,19 @@ export interface UsageRecorder {
   record(request: FinishedRequest): void;
 }
 
-/** The client address a request is attributed to; by default the peer, as Fastify reports it. */
+/**
+ * The client address a request is attributed to. No default: it must be the limiter's reading of the request
+ * (src/limits/client-identity.ts), or behind a proxy every client would be the proxy, or be named by a header it forged.
+ */
 export type ClientAddress = (request: FastifyRequest) => string;
 
 interface Outcome {
   readonly returned: number | null;
   readonly errorCode: string | null;
+}
+
+interface Sent extends Outcome {
+  readonly address: string;
 }
 
 /**
@@ -22,11 +29,17 @@ export function registerUsageLog(
   app: FastifyInstance,
   usageLog: UsageRecorder,
   clock: () => Date,
-  clientAddress: ClientAddress = (request) => request.ip,
+  clientAddress: ClientAddress,
 ): void {
-  const outcomes = new WeakMap<FastifyRequest, Outcome>();
+  const outcomes = new WeakMap<FastifyRequest, Sent>();
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url)) outcomes.set(request, readOutcome(reply.statusCode, payload));
+    if (!isApiPath(request.url)) return payload;
+    try {
+      // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
+      outcomes.set(request, { ...readOutcome(reply.statusCode, payload), address: clientAddress(request) });
+    } catch {
+      // the log must never fail an answer; onResponse records the request without what was not read here
+    }
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -43,7 +56,7 @@ export function registerUsageLog(
       errorCode: outcome?.errorCode ?? null,
       returned: outcome?.returned ?? null,
       latencyMs: reply.elapsedTime,
-      address: clientAddress(request),
+      address: outcome?.address ?? clientAddress(request),
       userAgent: header(request, 'user-agent'),
       referer: header(request, 'referer'),
       clientName: header(request, 'x-kohyo-client') ?? header(request, 'x-service-client'),

@@ -1,5 +1,6 @@
 // The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
-import { buildUsageEntry, type FinishedRequest, type UsageEntry } from './usage-entry.js';
+import { buildUsageEntry, type FinishedRequest } from './usage-entry.js';
+import type { UsageEntry } from '../store/usage/usage-store.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {

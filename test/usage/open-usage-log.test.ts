@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { openUsageLog } from '../../src/usage/open-usage-log.js';
-import { UsageStore } from '../../src/usage/usage-store.js';
+import { UsageStore } from '../../src/store/usage/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
 import { loadUsageSecret } from '../../src/usage/usage-secret.js';
 

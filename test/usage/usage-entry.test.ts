@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildUsageEntry, searchConditions, ADDRESS_PLACEHOLDER, type FinishedRequest } from '../../src/usage/usage-entry.js';
-import { clientId, expandIPv6 } from '../../src/usage/client-id.js';
+import { clientId } from '../../src/usage/client-id.js';
 
 const AT = new Date('2026-11-21T03:04:05.678Z');
 
@@ -79,29 +79,32 @@ test('headers left out are null; long values are cut', () => {
   assert.equal((JSON.parse(entry.conditions) as { q: string }).q.length, 300);
 });
 
-test('no field of an entry holds the client address in any form (IPv4, IPv6, IPv4-mapped)', () => {
-  const addresses = [
-    '203.0.113.7',
-    '2001:db8:85a3:1234:5678:8a2e:370:7334',
-    '2001:db8::42',
-    '::ffff:198.51.100.23',
-    '::1',
+test('no field of an entry holds the client address in any form (IPv4, IPv6 full or compressed, IPv4-mapped)', () => {
+  // the address as the server hands it over, and the forms a client might write it in
+  const cases: [string, string[]][] = [
+    ['203.0.113.7', ['203.0.113.7']],
+    ['2001:db8:85a3:1234:5678:8a2e:370:7334', ['2001:db8:85a3:1234:5678:8a2e:370:7334']],
+    ['2001:db8::42', ['2001:db8::42', '2001:db8:0:0:0:0:0:42']],
+    // behind a trusted proxy the address arrives in full, as the limiter reads it, and may be echoed compressed
+    ['2001:db8:0:0:0:0:0:42', ['2001:db8:0:0:0:0:0:42', '2001:db8::42']],
+    ['::ffff:198.51.100.23', ['::ffff:198.51.100.23', '198.51.100.23']],
+    ['::1', ['::1', '0:0:0:0:0:0:0:1']],
   ];
-  for (const address of addresses) {
-    const v4 = /(\d+\.\d+\.\d+\.\d+)$/u.exec(address)?.[1];
-    const forms = [address, ...(v4 ? [v4] : []), ...(address.includes(':') ? [expandIPv6(address).join(':')] : [])];
+  for (const [address, forms] of cases) {
+    const first = forms[0]!;
+    const last = forms[forms.length - 1]!;
     // a client may also write its own address into what it sends; that is scrubbed too
     const plain = buildUsageEntry(finished({ address }), 'secret');
     const echoed = buildUsageEntry(
       finished({
         address,
-        path: `/api/v1/${address}`,
+        path: `/api/v1/${last}`,
         route: null,
-        query: `q=${encodeURIComponent(address)}&${encodeURIComponent(address)}=1`,
-        userAgent: `bot from ${address}`,
-        referer: `http://[${address}]/`,
-        clientName: address,
-        clientContact: `${v4 ?? address}`,
+        query: `q=${encodeURIComponent(last)}&${encodeURIComponent(first)}=1`,
+        userAgent: `bot from ${forms.join(' and ')}`,
+        referer: `http://[${last}]/`,
+        clientName: first,
+        clientContact: last,
       }),
       'secret',
     );

@@ -7,16 +7,20 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { lookup } from '../helpers/demo-lookup.js';
+import { until } from '../helpers/until.js';
 import { createLogger } from '../../src/http/logger.js';
 import { ApiError } from '../../src/http/errors.js';
 import { normaliseCompanyName } from '../../src/domain/names.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
-import { UsageStore } from '../../src/usage/usage-store.js';
+import { UsageStore, type UsageEntry } from '../../src/store/usage/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
 import { readOutcome, registerUsageLog } from '../../src/usage/usage-hook.js';
-import type { UsageEntry } from '../../src/usage/usage-entry.js';
+import { clientAddressText, clientHeaders } from '../../src/limits/client-identity.js';
+import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
 const SECRET = 'test-secret';
+/** The log's own timer flushes every real second, which would empty the queue while a test counts it: here only the test flushes. */
+const NO_TIMER = () => ({ stop: () => undefined });
 const SPOOFED = '203.0.113.9';
 const PEER = '127.0.0.1';
 
@@ -27,12 +31,6 @@ function usageFile(): string {
 /** The bytes of the database and its WAL, where a flushed batch may still sit. */
 function fileBytes(path: string): string {
   return [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString('latin1')).join('');
-}
-
-/** onResponse runs once the answer is out, which may be after the client has read it. */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
-  assert.ok(done(), 'the usage log did not receive the requests');
 }
 
 let server: TestServer;
@@ -49,7 +47,7 @@ before(async () => {
   demo.close();
   path = usageFile();
   store = UsageStore.open(path);
-  log = new UsageLog({ sink: store, secret: SECRET, clock: () => TEST_NOW });
+  log = new UsageLog({ sink: store, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
   server = await startServer({
     dbPath,
     deps: {
@@ -86,7 +84,7 @@ test('every answered request under /api/v1/ is one row with its conditions, outc
   assert.equal((await server.get('/api/v1/vocabularies')).status, 200);
   assert.equal((await server.get('/health')).status, 200);
   assert.equal((await server.get('/llms.txt')).status, 200);
-  await until(() => log.stats.queued >= 6);
+  await until(() => log.stats.queued >= 6, 'the usage log did not receive the requests');
   log.flush();
 
   const rows = store.all();
@@ -127,12 +125,12 @@ test('the client address is nowhere: not in the usage database file, not in the 
 });
 
 test('a failing store or a throwing recorder never fails a request', async () => {
-  const failing = new UsageLog({ sink: { write: () => { throw new Error('disk I/O error'); } }, secret: SECRET, clock: () => TEST_NOW });
+  const failing = new UsageLog({ sink: { write: () => { throw new Error('disk I/O error'); } }, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
   const broken = await startServer({ dbPath: await demoDatabase(), deps: { usageLog: failing } });
   const throwing = await startServer({ dbPath: await demoDatabase(), deps: { usageLog: { record: () => { throw new Error('boom'); } } } });
   try {
     assert.equal((await broken.get('/api/v1/companies?q=a')).status, 200);
-    await until(() => failing.stats.queued === 1);
+    await until(() => failing.stats.queued === 1, 'the usage log did not receive the requests');
     failing.flush();
     assert.deepEqual(failing.stats, { written: 0, dropped: 1, failedWrites: 1, queued: 0 });
     assert.equal((await broken.get('/api/v1/companies?q=b')).status, 200);
@@ -148,9 +146,11 @@ test('a failing store or a throwing recorder never fails a request', async () =>
 test('behind a trusted proxy the forwarded IPv6 address is the client, grouped by its /64 and never stored', async () => {
   const file = usageFile();
   const sink = UsageStore.open(file);
-  const ipv6Log = new UsageLog({ sink, secret: SECRET, clock: () => TEST_NOW });
-  const app = Fastify({ trustProxy: true });
-  registerUsageLog(app, ipv6Log, () => TEST_NOW);
+  const ipv6Log = new UsageLog({ sink, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
+  const app = Fastify();
+  const trusted = parseTrustedProxies(['127.0.0.1']);
+  registerUsageLog(app, ipv6Log, () => TEST_NOW, (request) =>
+    clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted));
   app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
@@ -159,7 +159,7 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
     for (const address of addresses) {
       await fetch(`http://127.0.0.1:${port}/api/v1/echo`, { headers: { 'X-Forwarded-For': address } }).then((r) => r.text());
     }
-    await until(() => ipv6Log.stats.queued === 3);
+    await until(() => ipv6Log.stats.queued === 3, 'the usage log did not receive the requests');
     ipv6Log.flush();
     const ids = sink.all().map((e) => e.clientId);
     assert.deepEqual(ids, [clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '198.51.100.23')]);
@@ -169,6 +169,23 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
     await app.close();
     ipv6Log.close();
     sink.close();
+  }
+});
+
+test('an address function that throws fails no answer, and the entry is still not written with an address', async () => {
+  const recorded: unknown[] = [];
+  const app = Fastify({ logger: false });
+  registerUsageLog(app, { record: (entry) => void recorded.push(entry) }, () => TEST_NOW, () => {
+    throw new Error('no address');
+  });
+  app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
+  try {
+    const answer = await app.inject({ method: 'GET', url: '/api/v1/echo' });
+    assert.equal(answer.statusCode, 200);
+    assert.deepEqual(answer.json(), { data: {}, meta: { returned: 0 } });
+    assert.deepEqual(recorded, [], 'onResponse could not attribute the request either, so nothing was recorded');
+  } finally {
+    await app.close();
   }
 });
 

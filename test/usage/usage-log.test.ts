@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UsageLog, type UsageSink, type UsageLogger } from '../../src/usage/usage-log.js';
-import type { FinishedRequest, UsageEntry } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { UsageEntry } from '../../src/store/usage/usage-store.js';
 
 function request(n: number): FinishedRequest {
   return {

@@ -1,12 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { UsageStore } from '../../src/usage/usage-store.js';
-import { USAGE_SCHEMA_VERSION } from '../../src/usage/usage-schema.js';
-import type { UsageEntry } from '../../src/usage/usage-entry.js';
+import { UsageStore, type UsageEntry } from '../../../src/store/usage/usage-store.js';
+import { USAGE_SCHEMA_VERSION } from '../../../src/store/usage/usage-schema.js';
 
 const ENTRY: UsageEntry = {
   at: '2026-11-21T03:00:00.000Z', method: 'GET', endpoint: '/api/v1/companies', conditions: '{}', status: 200, code: null,
@@ -50,4 +49,25 @@ test('purge removes in chunks until nothing older is left', () => {
   assert.equal(store.all().length, 5);
   assert.equal(store.purge(new Date(Date.UTC(2026, 0, 1, 0, 0, 20)), 4), 0);
   store.close();
+});
+
+test('a new usage database, its WAL and shared-memory files are readable by the owner only; an existing file keeps its mode', () => {
+  const mode = (file: string) => statSync(file).mode & 0o777;
+  // the usual umask, under which SQLite alone creates files 0644
+  const previous = process.umask(0o022);
+  try {
+    const plain = path();
+    new Database(plain).close();
+    assert.equal(mode(plain), 0o644, 'what SQLite does by itself');
+    const file = path();
+    const store = UsageStore.open(file);
+    store.write([ENTRY]);
+    for (const created of [file, `${file}-wal`, `${file}-shm`]) assert.equal(mode(created), 0o600, created);
+    store.close();
+    chmodSync(file, 0o640);
+    UsageStore.open(file).close();
+    assert.equal(mode(file), 0o640, 'the operator\'s choice for an existing file stands');
+  } finally {
+    process.umask(previous);
+  }
 });

@@ -1,9 +1,27 @@
 // The usage log database: opening and migrating it, writing batches of entries, the report and the purge.
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
-import type { UsageEntry } from './usage-entry.js';
+
+/** One row of usage_log, as written and read back. */
+export interface UsageEntry {
+  /** RFC 3339, UTC, milliseconds. */
+  readonly at: string;
+  readonly method: string;
+  readonly endpoint: string;
+  /** The normalised query parameters, as a JSON object with sorted keys. */
+  readonly conditions: string;
+  readonly status: number;
+  readonly code: string | null;
+  readonly returned: number | null;
+  readonly latencyMs: number;
+  readonly clientId: string;
+  readonly userAgent: string | null;
+  readonly referer: string | null;
+  readonly clientName: string | null;
+  readonly clientContact: string | null;
+}
 
 /** Where the usage log lives: KOHYO_USAGE_DB, or `<name>.usage.sqlite` beside KOHYO_DB. */
 export function usageDbPath(config: { readonly dbPath: string; readonly usageDbPath: string | null }): string {
@@ -46,8 +64,12 @@ export class UsageStore {
     });
   }
 
-  /** Opens the file (creating it when missing) and brings its schema up to date. */
+  /**
+   * Opens the file (creating it when missing, readable by the owner only) and brings its schema up to date.
+   * A file that already exists keeps its mode: the operator may have widened it on purpose (a report reader's group).
+   */
   static open(path: string): UsageStore {
+    createPrivate(path);
     const db = new Database(path);
     db.pragma('journal_mode = WAL');
     // in WAL mode NORMAL loses nothing on a process crash, only possibly the last commits on power loss
@@ -114,6 +136,20 @@ export class UsageStore {
 
   close(): void {
     if (this.db.open) this.db.close();
+  }
+}
+
+/**
+ * Creates the file empty with mode 0600 before SQLite opens it, since SQLite would create it 0644 (under the
+ * usual umask) and it holds User-Agents and contact addresses. SQLite gives its -wal and -shm files the mode of
+ * the database, so they are private too. An empty file is a new database to SQLite; 'wx' leaves an existing one
+ * alone, and a worker that loses the race to create it opens the winner's.
+ */
+function createPrivate(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-// IP addresses as the limiter groups them: IPv4 as written, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64.
+// IP addresses as clients are told apart: parsing what sockets and proxies write, the network a client is grouped by, written forms.
 import { isIPv4, isIPv6 } from 'node:net';
 
 export type ParsedAddress =
@@ -8,6 +8,8 @@ export type ParsedAddress =
 /**
  * Reads one address as a socket or a proxy gives it: IPv6 zone ids (`%eth0`), brackets and ports
  * (`[2001:db8::1]:443`, `203.0.113.7:51234`, as some proxies write X-Forwarded-For) are removed.
+ * IPv4-mapped IPv6 (::ffff:a.b.c.d, as a dual-stack socket reports an IPv4 client) is read as the IPv4
+ * address; other IPv6 as its eight groups, written in full without leading zeros.
  * Returns null for anything that is not an address.
  */
 export function parseAddress(raw: string): ParsedAddress | null {
@@ -19,7 +21,6 @@ export function parseAddress(raw: string): ParsedAddress | null {
   if (isIPv4(text)) return { family: 4, address: text };
   if (!isIPv6(text)) return null;
   const hextets = expandIPv6(text);
-  // ::ffff:a.b.c.d is an IPv4 client reached through a dual-stack socket: the same client as a.b.c.d
   if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) {
     const [hi, lo] = [hextets[6]!, hextets[7]!];
     return { family: 4, address: `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}` };
@@ -27,10 +28,33 @@ export function parseAddress(raw: string): ParsedAddress | null {
   return { family: 6, address: hextets.map((h) => h.toString(16)).join(':'), hextets };
 }
 
-/** The group an address belongs to: the IPv4 address, or the first 64 bits of an IPv6 address (one subscriber's prefix). */
+/**
+ * The network a client is grouped by: the IPv4 address, or the first 64 bits of an IPv6 address, since one
+ * subscriber is usually handed a whole /64 (RFC 6177) and can change the rest at will.
+ */
 export function addressGroup(address: ParsedAddress): string {
   if (address.family === 4) return address.address;
   return `${address.hextets.slice(0, 4).map((h) => h.toString(16)).join(':')}::/64`;
+}
+
+/** The ways the address is usually written: IPv4 dotted; IPv6 in full and compressed (RFC 5952). */
+export function writtenForms(address: ParsedAddress): string[] {
+  if (address.family === 4) return [address.address];
+  return [...new Set([address.address, compressIPv6(address.hextets)])];
+}
+
+/** RFC 5952 text: the longest run of two or more zero groups (the first, on a tie) becomes `::`. */
+function compressIPv6(hextets: readonly number[]): string {
+  let best = { start: -1, length: 1 };
+  for (let i = 0; i < hextets.length; i++) {
+    let end = i;
+    while (end < hextets.length && hextets[end] === 0) end++;
+    if (end - i > best.length) best = { start: i, length: end - i };
+    i = Math.max(i, end);
+  }
+  const hex = hextets.map((h) => h.toString(16));
+  if (best.start < 0) return hex.join(':');
+  return `${hex.slice(0, best.start).join(':')}::${hex.slice(best.start + best.length).join(':')}`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, `::` expanded and a dotted IPv4 tail read as two groups. */
