@@ -1,7 +1,7 @@
 // Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import { ftsPhrase, prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
+import { ftsAllOf, ftsPhrase, keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
 import type { TermField } from '../domain/company-terms.js';
 
 export interface CompanyRecord {
@@ -52,16 +52,28 @@ const COMPANY_COLUMNS = `c.id, c.corporate_number, c.name, c.name_kana, c.name_e
   c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count`;
 
 type CompanyRow = Omit<CompanyRecord, 'aliases'> & { id: number };
-type RankedRow = CompanyRow & { match_rank: number; match_field: TermField; match_alias_kind: string | null };
+type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
+
+type Stage = 'exact' | 'prefix' | 'partial';
+const STAGES: readonly Stage[] = ['exact', 'prefix', 'partial'];
 
 export class CompanyQueries {
   private readonly byNumber;
+  private readonly byId;
   private readonly aliasesOf;
+  private readonly trigramDocs;
+  /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
+  private readonly counted: boolean;
   private readonly byKeys = new Map<string, Statement<unknown[]>>();
 
   constructor(private readonly db: Db) {
     this.byNumber = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.corporate_number = ?`);
+    this.byId = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id = ?`);
     this.aliasesOf = db.prepare('SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name');
+    this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
+      'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
+    );
+    this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
   }
 
   findByCorporateNumber(number: string): CompanyRecord | null {
@@ -71,61 +83,84 @@ export class CompanyQueries {
 
   /**
    * Companies whose terms match any key, best first: match kind and field, the legal form the query named,
-   * active before closed, record counts, number. Exact and prefix look-ups run first; the partial look-ups
-   * (trigram index for keys of three characters or more, short-gram index below that) run only when those
-   * do not already fill the limit, since a partial match always ranks below them.
+   * active before closed, record counts, number. The look-ups run in stages, cheapest first: exact, then
+   * prefix, then partial (trigram index for keys of three characters or more, short-gram index below that),
+   * each only when the stages before it did not fill the limit, since its matches always rank below theirs.
+   * Each stage ranks the bare candidates; only the companies shown are read whole.
    */
   searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
     if (keys.length === 0) return [];
-    const head = this.run(keys, limit, legalForm, false);
-    return head.length >= limit ? head : this.run(keys, limit, legalForm, true);
-  }
-
-  private run(keys: readonly string[], limit: number, legalForm: string | null, partial: boolean): CompanyHit[] {
-    const params: string[] = [];
-    const parts: string[] = [];
-    const shape: string[] = [];
-    for (const key of keys) {
-      parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
-      params.push(key);
-      parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
-      params.push(key, prefixUpperBound(key));
-      if (!partial) continue;
-      const long = [...key].length >= TRIGRAM_MIN_LENGTH;
-      shape.push(long ? 't' : 'g');
-      parts.push(lookup(2, long
-        ? 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'
-        : 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
-      params.push(ftsPhrase(key));
+    let ranked: RankedId[] = [];
+    for (const stage of STAGES) {
+      ranked = this.rank(keys, limit, legalForm, stage);
+      if (ranked.length >= limit) break;
     }
-    const cacheKey = `${keys.length}:${partial}:${shape.join('')}`;
-    let statement = this.byKeys.get(cacheKey);
-    if (!statement) {
-      statement = this.db.prepare(`
-      WITH hits AS (${parts.join(' UNION ALL ')}),
-      best AS (
-        SELECT company_id, rank, field, alias_kind,
-               ROW_NUMBER() OVER (PARTITION BY company_id ORDER BY rank, field, alias_kind) AS n
-        FROM hits
-      )
-      SELECT ${COMPANY_COLUMNS}, b.rank AS match_rank, b.field AS match_field, b.alias_kind AS match_alias_kind
-      FROM best b JOIN companies c ON c.id = b.company_id
-      WHERE b.n = 1
-      ORDER BY b.rank, c.legal_form IS NOT ?, c.status = 'closed',
-               c.enforcement_count + c.procurement_suspension_count + c.license_action_count DESC,
-               c.corporate_number
-      LIMIT ?`);
-      this.byKeys.set(cacheKey, statement);
-    }
-    const rows = statement.all(...params, legalForm, limit) as RankedRow[];
-    return rows.map((row) => ({
-      company: this.withAliases(row),
+    return ranked.map((row) => ({
+      company: this.withAliases(this.byId.get(row.id) as CompanyRow),
       match: {
         field: row.match_field,
         kind: MATCH_KINDS[Math.floor(row.match_rank / 10)]!,
         alias_kind: row.match_field === 'alias' ? row.match_alias_kind : null,
       },
     }));
+  }
+
+  /** The ids of the best `limit` companies among the look-ups of the stage and of the stages before it. */
+  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: Stage): RankedId[] {
+    const params: string[] = [];
+    const parts: string[] = [];
+    const shape: string[] = [];
+    for (const key of keys) {
+      parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
+      params.push(key);
+      if (stage === 'exact') continue;
+      parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+      params.push(key, prefixUpperBound(key));
+      if (stage === 'prefix') continue;
+      if ([...key].length < TRIGRAM_MIN_LENGTH) {
+        shape.push('g');
+        parts.push(lookup(2, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
+        params.push(ftsPhrase(key));
+        continue;
+      }
+      const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
+      shape.push(rarest ? 'r' : 't');
+      if (rarest) {
+        // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
+        parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0'));
+        params.push(ftsAllOf(rarest), key);
+      } else {
+        parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'));
+        params.push(ftsPhrase(key));
+      }
+    }
+    const cacheKey = `${keys.length}:${stage}:${shape.join('')}`;
+    let statement = this.byKeys.get(cacheKey);
+    if (!statement) {
+      // One row per company, its best match: min() over a key that sorts as rank, field, alias kind do, and
+      // SQLite takes the bare columns from that row. Only the columns ranking needs are read from companies.
+      statement = this.db.prepare(`
+      WITH hits AS (${parts.join(' UNION ALL ')}),
+      best AS (
+        SELECT company_id, rank, field, alias_kind, min(printf('%02d%s %s', rank, field, ifnull(alias_kind, ''))) AS best
+        FROM hits GROUP BY company_id
+      )
+      SELECT b.company_id AS id, b.rank AS match_rank, b.field AS match_field, b.alias_kind AS match_alias_kind
+      FROM best b JOIN companies c ON c.id = b.company_id
+      ORDER BY b.rank, c.legal_form IS NOT ?, c.status = 'closed',
+               c.enforcement_count + c.procurement_suspension_count + c.license_action_count DESC,
+               c.corporate_number
+      LIMIT ?`);
+      this.byKeys.set(cacheKey, statement);
+    }
+    return statement.all(...params, legalForm, limit) as RankedId[];
+  }
+
+  /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */
+  private docsOf(key: string): (trigram: string) => number {
+    const rows = this.trigramDocs.all(JSON.stringify(keyTrigrams(key)));
+    const docs = new Map(rows.map((r) => [r.trigram, r.docs]));
+    return (trigram) => docs.get(trigram) ?? 0;
   }
 
   private withAliases(row: CompanyRow): CompanyRecord {

@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
+import { ensureRecordTextCurrent } from './record-text-rebuild.js';
 
 export type Db = Database.Database;
 
@@ -20,13 +21,22 @@ export function openWritable(path: string): Db {
   migrate(db);
   // terms written by an older normaliser would not meet today's query keys
   ensureCompanyTermsCurrent(db);
+  // likewise record text and grams, which a file from before the short-gram index lacks
+  ensureRecordTextCurrent(db);
   return db;
 }
+
+/** The most of a file the server maps (SQLite caps it at its build's limit, 2 GB by default). */
+const READ_MMAP_BYTES = 2 ** 31 - 65536;
 
 /** Opens an existing database read-only, as the server does; refuses an out-of-date schema. */
 export function openReadOnly(path: string): Db {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('query_only = ON');
+  // Pages are read in place from a memory map rather than copied through a 2 MB page cache: at a million
+  // companies this cut the CPU time of company search by 35 to 50 % (bench/README.md). Writers in other
+  // processes are seen as before: the map is of the same OS pages, and SQLite remaps when the file grows.
+  db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version !== SCHEMA_VERSION) {
     db.close();

@@ -202,6 +202,48 @@ CREATE VIRTUAL TABLE company_grams USING fts5(grams, content='', contentless_del
 CREATE TABLE company_terms_version (version INTEGER NOT NULL);
 `,
   },
+  {
+    version: 4,
+    description: 'the body each source counts for in the coverage ratio (a regional bureau counts for its ministry)',
+    sql: `
+-- The official totals count bodies (the 19 各省各庁), not publishers: a bureau's list counts for its ministry
+-- (the registry's counts_for). NULL, as a source added by a record import has it, means the publisher itself.
+ALTER TABLE sources ADD COLUMN counted_body TEXT REFERENCES authorities(code);
+UPDATE sources SET counted_body = publisher_code;
+`,
+  },
+  {
+    version: 5,
+    description: 'short-gram index of each record table, for q words of one and two characters',
+    sql: `
+-- One document per record (rowid = rid): the one- and two-character grams of each line of its search text
+-- (recordSearchGrams), so that 談合, 指示 or 東レ find records whose summary, reason, labels or company name
+-- contain them. Written by the record writer beside <table>_fts. detail=none keeps no positions: a query is
+-- single grams, never a phrase of two tokens (freeText sends words of at most two characters here).
+CREATE VIRTUAL TABLE enforcements_grams USING fts5(grams, content='', contentless_delete=1, detail=none, tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE procurement_suspensions_grams USING fts5(grams, content='', contentless_delete=1, detail=none, tokenize='unicode61 remove_diacritics 0');
+CREATE VIRTUAL TABLE license_actions_grams USING fts5(grams, content='', contentless_delete=1, detail=none, tokenize='unicode61 remove_diacritics 0');
+-- the recordTextVersion() the stored text and grams were written at (one row); empty here, so that opening
+-- the file for writing fills the new grams of the records it already holds
+CREATE TABLE record_text_version (version TEXT NOT NULL);
+`,
+  },
+  {
+    version: 6,
+    description: 'trigram counts, so long company keys are looked up by their rarest trigrams; a covering term index',
+    sql: `
+-- Counted from company_terms_fts after bulk writes (refreshCompanyTrigramDocs), only for trigrams held by many
+-- terms; a long key is looked up by its rarest trigrams and checked whole, rather than walking the long lists
+-- of every trigram it has. Stale counts cost speed, never results.
+CREATE TABLE company_trigram_docs (trigram TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+-- the highest company_terms id when the counts were taken, so that an unchanged index is not counted again
+CREATE TABLE company_trigram_docs_state (terms_max_id INTEGER NOT NULL);
+-- The term index carries what ranking reads of each matching term, so that exact and prefix look-ups of a
+-- common term (山本, a one-character prefix) never visit the table row by row.
+DROP INDEX company_terms_by_term;
+CREATE INDEX company_terms_by_term ON company_terms(term, company_id, field, alias_kind);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

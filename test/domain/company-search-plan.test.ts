@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ftsPhrase, planCompanySearch, prefixUpperBound } from '../../src/domain/company-search-plan.js';
+import { ftsAllOf, ftsPhrase, keyTrigrams, planCompanySearch, prefixUpperBound, rarestTrigrams } from '../../src/domain/company-search-plan.js';
 import { romajiKey } from '../../src/domain/romanize.js';
 
 test('a 13-digit query is a Corporate Number look-up, valid or not, however it is written', () => {
@@ -41,4 +41,26 @@ test('FTS phrases quote every token so no input is read as FTS syntax', () => {
   assert.equal(ftsPhrase('NEAR(a b)'), '"NEAR(a b)"');
   assert.ok(prefixUpperBound('abc') > 'abczzzz');
   assert.ok(prefixUpperBound('abc') > 'abc漢字');
+});
+
+test('a long key is looked up by its rarest trigrams; a short one by its whole phrase', () => {
+  const common = new Map([['ken', 90_000], ['ens', 80_000], ['nse', 80_000], ['set', 100_000], ['ets', 50_000], ['tsu', 95_000]]);
+  const docs = (t: string) => common.get(t) ?? 0;
+  const cases: [key: string, expected: string[] | null, why: string][] = [
+    ['kensetsu', ['ets', 'ken'], 'all common: the least common, then an end of the key clear of it'],
+    ['kensetsusu', ['sus', 'ens'], 'an uncounted one first; the common end ken is not taken beside it, the next clear one is'],
+    ['hokuyokensetsu', ['hok', 'uyo'], 'uncounted trigrams are the rarest, taken in key order, none overlapping'],
+    ['hokuyokensetsuyamato', ['hok', 'ato', 'uyo'], 'the uncounted far end second, a third when it is uncounted too'],
+    ['setken', ['etk', 'tke'], 'nothing clear of the rarest: the next rarest, overlapping'],
+    ['kense', null, 'three trigrams or fewer: the phrase itself'],
+    ['サウスシヨウジヤ', ['サウス', 'ウジヤ'], 'any script'],
+    ['aaaaaa', null, 'repeated trigrams count once'],
+  ];
+  for (const [key, expected, why] of cases) assert.deepEqual(rarestTrigrams(key, docs), expected, `${key}: ${why}`);
+});
+
+test('trigrams are cut by character, and an all-of expression quotes each', () => {
+  assert.deepEqual(keyTrigrams('𠮷野家具'), ['𠮷野家', '野家具']);
+  assert.deepEqual(keyTrigrams('ab'), []);
+  assert.equal(ftsAllOf(['ab"', 'cde']), '"ab""" AND "cde"');
 });
