@@ -1,17 +1,39 @@
-// The free text a record is found by through `q`: names, the source's words and the labels of its codes.
+// The free text a record is found by through `q`: names, the source's words and the labels of its codes, and its short grams.
+import { TERMS_VERSION, termGrams } from './company-terms.js';
 import { normaliseCompanyName } from './names.js';
-import type { ValidRecord } from './record.js';
+import type { CompanyRef, Enforcement, LicenseAction, ProcurementSuspension } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors } from './vocabularies/enums.js';
 import { laws } from './vocabularies/laws.js';
 import type { Term, Vocabulary } from './vocabulary.js';
+
+/** Bump when what recordSearchText or recordSearchGrams give changes: stored text of another version is rebuilt. */
+export const RECORD_TEXT_VERSION = 1;
+
+/**
+ * The version the stored text and grams are written at. TERMS_VERSION is part of it because the text holds the
+ * normalised company name and the grams come from termGrams, both of which it versions.
+ */
+export function recordTextVersion(): string {
+  return `${RECORD_TEXT_VERSION}.${TERMS_VERSION}`;
+}
+
+interface SearchableBase {
+  readonly company: Pick<CompanyRef, 'name' | 'name_en'>;
+}
+
+/** What the text is made of: a ValidRecord, or the same fields read back from the store for a rebuild. */
+export type SearchableRecord =
+  | (SearchableBase & Pick<Enforcement, 'kind' | 'authority' | 'summary' | 'summary_en' | 'law_detail' | 'laws' | 'action_type'>)
+  | (SearchableBase & Pick<ProcurementSuspension, 'kind' | 'authority' | 'reason_detail' | 'scope' | 'reason'>)
+  | (SearchableBase & Pick<LicenseAction, 'kind' | 'authority' | 'reason_detail' | 'action_type' | 'sector_codes'>);
 
 /**
  * One line per piece, NFKC-folded because the query side folds `q` the same way before its trigram
  * match (the trigram tokenizer already ignores case). Labels come with their aliases, so that 公取委
  * or 独禁法 finds what the source wrote out in full.
  */
-export function recordSearchText(record: ValidRecord): string {
+export function recordSearchText(record: SearchableRecord): string {
   const pieces: (string | null)[] = [
     record.company.name,
     normaliseCompanyName(record.company.name),
@@ -37,6 +59,31 @@ export function recordSearchText(record: ValidRecord): string {
     if (folded) seen.add(folded);
   }
   return [...seen].join('\n');
+}
+
+/**
+ * The document of the short-gram index: the one- and two-character grams (termGrams) of each line of the text,
+ * space separated, so that q words too short for the trigram index (談合, 指示, 東レ, 株) still find the
+ * record. Grams are taken line by line: a gram across two pieces (a name's end and a label's start) is no word.
+ */
+export function recordSearchGrams(text: string): string {
+  // a gram two lines share is written twice, which the index stores once
+  return text.split('\n').map(lineGrams).filter((grams) => grams !== '').join(' ');
+}
+
+// Most of the text is labels and company names that recur from record to record (six in seven characters of
+// the demo data), so the grams of recent lines are kept; the cache starts over when full, which bounds it.
+const LINE_CACHE_SIZE = 4096;
+const gramsByLine = new Map<string, string>();
+
+function lineGrams(line: string): string {
+  let grams = gramsByLine.get(line);
+  if (grams === undefined) {
+    if (gramsByLine.size >= LINE_CACHE_SIZE) gramsByLine.clear();
+    grams = termGrams(line);
+    gramsByLine.set(line, grams);
+  }
+  return grams;
 }
 
 function labels(vocabulary: Vocabulary<Term>, codes: readonly string[]): string[] {

@@ -1,6 +1,7 @@
 // Builds the SQL of the record endpoints as plain values (text and parameters), one WHERE term per filter.
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
 import { ftsPhrase, prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
+import { termGrams } from '../domain/company-terms.js';
 import { normaliseCompanyName } from '../domain/names.js';
 import type { RecordQuery } from '../domain/record-query.js';
 
@@ -38,8 +39,9 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
   }
   if (query.q !== undefined) {
     const text = freeText(query.q);
-    if (text.kind === 'fts') add(`r.rid IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`, text.match);
-    else add('(r.company_name_norm >= ? AND r.company_name_norm < ?)', text.key, prefixUpperBound(text.key));
+    if (text === null) add('0');
+    if (text?.trigram) add(`r.rid IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`, text.trigram);
+    if (text?.grams) add(`r.rid IN (SELECT rowid FROM ${table}_grams WHERE ${table}_grams MATCH ?)`, text.grams);
   }
   if (query.authority !== undefined) add('r.authority_code = ?', query.authority);
   if (query.actionType !== undefined) add('r.action_type = ?', query.actionType);
@@ -73,18 +75,37 @@ export function recordCountSql(table: RecordTable, query: RecordQuery, cap: numb
   return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} r WHERE ${where.sql} LIMIT ?)`, params: [...where.params, cap] };
 }
 
-type FreeText = { kind: 'fts'; match: string } | { kind: 'name_prefix'; key: string };
+/** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */
+export interface FreeText {
+  /** Words of three characters or more, for the trigram index `<table>_fts`. */
+  readonly trigram: string | null;
+  /** Shorter words, for the short-gram index `<table>_grams`. */
+  readonly grams: string | null;
+}
 
 /**
- * Words of three characters or more are looked up in the trigram index, all of them required;
- * a shorter query (the trigram index cannot serve it) matches the start of the company name instead.
+ * Splits `q` at white space after NFKC (the stored text is NFKC-folded too). Words of three characters or
+ * more are looked up in the trigram index; shorter ones, which it cannot serve, in the short-gram index,
+ * where a word matches as written or as a company-name key (so that とう finds the name key トウ and 髙 finds
+ * 高). A short word without a letter or digit has no gram and is left out; null when no word is left, since
+ * nothing can match then. Every word reaches FTS5 as a quoted phrase.
  */
-export function freeText(q: string): FreeText {
+export function freeText(q: string): FreeText | null {
   const words = q.normalize('NFKC').split(/\s+/u).filter((w) => w !== '');
-  if (words.length > 0 && words.every((w) => [...w].length >= TRIGRAM_MIN_LENGTH)) {
-    return { kind: 'fts', match: words.map(ftsPhrase).join(' AND ') };
-  }
-  return { kind: 'name_prefix', key: normaliseCompanyName(q) };
+  const long = words.filter((w) => [...w].length >= TRIGRAM_MIN_LENGTH);
+  const short = words.filter((w) => [...w].length < TRIGRAM_MIN_LENGTH && termGrams(w) !== '');
+  if (long.length === 0 && short.length === 0) return null;
+  return {
+    trigram: long.length === 0 ? null : long.map(ftsPhrase).join(' AND '),
+    grams: short.length === 0 ? null : short.map(shortWordMatch).join(' AND '),
+  };
+}
+
+function shortWordMatch(word: string): string {
+  const key = normaliseCompanyName(word);
+  // at most two characters, so one token: the gram index keeps no positions and refuses phrases of two
+  const alternative = key.toLowerCase() !== word.toLowerCase() && termGrams(key) !== '' && [...key].length < TRIGRAM_MIN_LENGTH;
+  return alternative ? `(${ftsPhrase(word)} OR ${ftsPhrase(key)})` : ftsPhrase(word);
 }
 
 // The source's "lifted" wins over dates; otherwise the period against today decides.

@@ -1,7 +1,7 @@
-// Writing records: sources, the three record tables with their child rows and trigram text, and company counts.
+// Writing records: sources, the three record tables with their child rows, search text and grams, and company counts.
 import type { Statement } from 'better-sqlite3';
 import type { RecordKind } from '../domain/record-input.js';
-import { recordSearchText } from '../domain/record-search-text.js';
+import { recordSearchGrams, recordSearchText } from '../domain/record-search-text.js';
 import type { ValidRecord } from '../domain/record.js';
 import type { Db } from './database.js';
 
@@ -10,7 +10,7 @@ export type WriteOutcome = 'inserted' | 'replaced';
 export interface RecordWriter {
   /** Adds the source unless it exists; an existing source (say, from the registry) keeps its publisher and kind. */
   upsertSource(record: ValidRecord): void;
-  /** Inserts the record, or replaces the one with its id (row, trigram entry and child rows; the rid may change). */
+  /** Inserts the record, or replaces the one with its id (row, text and gram entries, child rows; the rid may change). */
   writeRecord(record: ValidRecord): WriteOutcome;
   /** Removes every record of a source, of every kind; returns how many. The caller refreshes the record counts. */
   deleteRecordsOfSource(sourceId: string): number;
@@ -45,10 +45,13 @@ interface KindStatements {
   readonly findRid: Statement<[string], { rid: number }>;
   readonly insert: Statement<[Record<string, unknown>]>;
   readonly insertText: Statement<[number | bigint, string]>;
+  readonly insertGrams: Statement<[number | bigint, string]>;
   readonly deleteText: Statement<[number]>;
+  readonly deleteGrams: Statement<[number]>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
   readonly deleteTextOfSource: Statement<[string]>;
+  readonly deleteGramsOfSource: Statement<[string]>;
   readonly deleteChildrenOfSource: readonly Statement<[string]>[];
   readonly deleteRowsOfSource: Statement<[string]>;
 }
@@ -70,6 +73,7 @@ export function createRecordWriter(db: Db): RecordWriter {
 
   function removeRow(s: KindStatements, rid: number): void {
     s.deleteText.run(rid);
+    s.deleteGrams.run(rid);
     for (const child of s.deleteChildren) child.run(rid);
     s.deleteRow.run(rid);
   }
@@ -90,7 +94,9 @@ export function createRecordWriter(db: Db): RecordWriter {
       const existing = s.findRid.get(record.id);
       if (existing) removeRow(s, existing.rid);
       const rid = s.insert.run(rowOf(record)).lastInsertRowid;
-      s.insertText.run(rid, recordSearchText(record));
+      const text = recordSearchText(record);
+      s.insertText.run(rid, text);
+      s.insertGrams.run(rid, recordSearchGrams(text));
       if (record.kind === 'enforcement') {
         for (const law of record.laws) insertLaw.run(law, record.date, rid);
       } else if (record.kind === 'license_action') {
@@ -104,6 +110,7 @@ export function createRecordWriter(db: Db): RecordWriter {
       let deleted = 0;
       for (const s of Object.values(statements)) {
         s.deleteTextOfSource.run(sourceId);
+        s.deleteGramsOfSource.run(sourceId);
         for (const child of s.deleteChildrenOfSource) child.run(sourceId);
         deleted += s.deleteRowsOfSource.run(sourceId).changes;
       }
@@ -147,10 +154,13 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
     insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
     insertText: db.prepare(`INSERT INTO ${table}_fts(rowid, text) VALUES (?, ?)`),
+    insertGrams: db.prepare(`INSERT INTO ${table}_grams(rowid, grams) VALUES (?, ?)`),
     deleteText: db.prepare(`DELETE FROM ${table}_fts WHERE rowid = ?`),
+    deleteGrams: db.prepare(`DELETE FROM ${table}_grams WHERE rowid = ?`),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
     deleteTextOfSource: db.prepare(`DELETE FROM ${table}_fts WHERE rowid IN (${ofSource})`),
+    deleteGramsOfSource: db.prepare(`DELETE FROM ${table}_grams WHERE rowid IN (${ofSource})`),
     deleteChildrenOfSource: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid IN (${ofSource})`)),
     deleteRowsOfSource: db.prepare(`DELETE FROM ${table} WHERE source_id = ?`),
   };

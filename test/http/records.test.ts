@@ -164,3 +164,71 @@ test('search splits its limit between companies and enforcement records', async 
     if (limit >= 2) assert.ok(body.data.enforcements.length >= 1, `limit ${limit}`);
   }
 });
+
+// q words of one and two characters, which the trigram index cannot serve, come from each table's short-gram index.
+const SHORT_Q: { endpoint: string; key: string; table: string; column: string; word: string }[] = [
+  { endpoint: 'enforcements', key: 'enforcements', table: 'enforcements', column: 'summary', word: '指示' },
+  { endpoint: 'procurement-suspensions', key: 'procurement_suspensions', table: 'procurement_suspensions', column: 'reason_detail', word: '談合' },
+  { endpoint: 'license-actions', key: 'license_actions', table: 'license_actions', column: 'reason_detail', word: '警告' },
+  { endpoint: 'enforcements', key: 'enforcements', table: 'enforcements', column: 'summary', word: '賃' },
+  { endpoint: 'procurement-suspensions', key: 'procurement_suspensions', table: 'procurement_suspensions', column: 'reason_detail', word: '談' },
+  { endpoint: 'license-actions', key: 'license_actions', table: 'license_actions', column: 'reason_detail', word: '賃' },
+];
+
+/** Every record of a query: page by page where the endpoint has pages (they stop at 10), else the one page. */
+async function allRecords(path: string, key: string): Promise<{ id: string }[]> {
+  const records: { id: string }[] = [];
+  const paged = !path.startsWith('/api/v1/enforcements?');
+  for (let page = 1; ; page++) {
+    const body = await get(paged ? `${path}&page=${page}` : path);
+    records.push(...body.data[key]);
+    if (!body.meta.has_more) return records;
+    assert.ok(paged && page < 10, `${path}: more records than the pages show`);
+  }
+}
+
+/** What a record is found by that the response shows: company name, summary or reason, labels. */
+const shown = (record: unknown) => JSON.stringify(record).normalize('NFKC');
+
+for (const { endpoint, key, table, column, word } of SHORT_Q) {
+  test(`${endpoint}: a ${[...word].length}-character q (${word}) finds every record whose ${column} contains it`, async () => {
+    // one authority's records, so that the answer fits the pages the endpoint shows
+    const { authority_code: authority, n } = db.one<{ authority_code: string; n: number }>(
+      `SELECT authority_code, count(*) AS n FROM ${table} WHERE ${column} LIKE ? GROUP BY 1 HAVING n <= 8 ORDER BY n DESC, 1 LIMIT 1`, `%${word}%`);
+    const expected = db.all<{ id: string }>(`SELECT id FROM ${table} WHERE ${column} LIKE ? AND authority_code = ?`, `%${word}%`, authority);
+    assert.equal(expected.length, n);
+    const records = await allRecords(`/api/v1/${endpoint}?q=${encodeURIComponent(word)}&authority=${authority}`, key);
+    const ids = new Set(records.map((r) => r.id));
+    for (const { id } of expected) assert.ok(ids.has(id), id);
+    for (const record of records) assert.ok(shown(record).includes(word), shown(record));
+    const total = db.one<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE authority_code = ?`, authority).n;
+    assert.ok(records.length < total, `q narrows ${authority}: ${records.length} of ${total}`);
+  });
+}
+
+test('a two-character q finds a company by the middle of its name, not only its start', async () => {
+  const record = db.one<{ id: string; company_name_norm: string; authority_code: string }>(
+    'SELECT id, company_name_norm, authority_code FROM license_actions WHERE length(company_name_norm) >= 4 ORDER BY id LIMIT 1');
+  const middle = [...record.company_name_norm].slice(1, 3).join('');
+  const records = await allRecords(`/api/v1/license-actions?q=${encodeURIComponent(middle)}&authority=${record.authority_code}`, 'license_actions');
+  assert.ok(records.some((r) => r.id === record.id), `${middle} in ${record.company_name_norm}`);
+});
+
+test('a mixed q (a two-character word and a longer one) requires both', async () => {
+  const record = db.one<{ id: string; summary: string; authority_code: string }>(
+    "SELECT id, summary, authority_code FROM enforcements WHERE summary LIKE '%指示%' ORDER BY id LIMIT 1");
+  const long = [...record.summary.normalize('NFKC')].slice(0, 4).join('');
+  assert.doesNotMatch(long, /\s/u);
+  const path = (q: string) => `/api/v1/enforcements?q=${encodeURIComponent(q)}&authority=${record.authority_code}`;
+  const both = await allRecords(path(`指示 ${long}`), 'enforcements');
+  assert.ok(both.some((r) => r.id === record.id));
+  for (const r of both) assert.ok(shown(r).includes('指示') && shown(r).includes(long), shown(r));
+  const shortOnly = await allRecords(path('指示'), 'enforcements');
+  assert.ok(both.length <= shortOnly.length);
+});
+
+test('a q of punctuation alone is answered, with no records', async () => {
+  const body = await get(`/api/v1/enforcements?q=${encodeURIComponent('・')}`);
+  assert.deepEqual(body.data.enforcements, []);
+  assert.equal(body.meta.has_more, false);
+});

@@ -17,7 +17,11 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { corporateNumber: '1180301018771' },
     { company },
     { q: '排除措置命令' },
+    // one and two characters go to the short-gram index; a mixed query to both indexes
     { q: '東レ' },
+    { q: '談' },
+    { q: '指示 排除措置命令' },
+    { q: '談合', authority: 'jftc', law: 'antimonopoly_act' },
     { authority: 'jftc' },
     { law: 'antimonopoly_act' },
     { actionType: 'cease_and_desist_order' },
@@ -28,6 +32,10 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { corporateNumber: '1180301018771' },
     { company },
     { q: '指名停止措置' },
+    { q: '贈賄' },
+    { q: '談' },
+    { q: '談合 指名停止措置' },
+    { q: '談合', status: 'active' },
     { authority: 'pref_13' },
     { reason: 'bid_rigging' },
     { status: 'scheduled' },
@@ -40,6 +48,10 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { corporateNumber: '1180301018771' },
     { company },
     { q: '営業停止処分' },
+    { q: '指示' },
+    { q: '警' },
+    { q: '指示 営業停止処分' },
+    { q: '指示', sector: 'construction', status: 'in_effect' },
     { sector: 'construction' },
     { actionType: 'license_revocation' },
     { nature: 'voluntary_closure' },
@@ -76,6 +88,27 @@ test('every record filter, alone and combined, is index-backed', () => {
       for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
         const steps = plan(db, fragment);
         assert.deepEqual(fullScans(steps), [], `${table} ${JSON.stringify(filter)}:\n${steps.join('\n')}`);
+      }
+    }
+  }
+});
+
+test('q on every record table: short words from the short-gram index, long ones from the trigram index, mixed from both', () => {
+  const db = emptyDatabase();
+  const cases: { q: string; indexes: string[] }[] = [
+    { q: '談', indexes: ['grams'] },
+    { q: '談合', indexes: ['grams'] },
+    { q: '談合事件', indexes: ['fts'] },
+    { q: '談合 事件の', indexes: ['fts', 'grams'] },
+  ];
+  for (const table of Object.keys(FILTERS) as RecordTable[]) {
+    for (const { q, indexes } of cases) {
+      for (const fragment of [recordPageSql(table, { today, q }, 10, 0), recordCountSql(table, { today, q }, 101)]) {
+        const steps = plan(db, fragment);
+        const used = steps.flatMap((s) => /^SCAN (\w+) VIRTUAL TABLE INDEX \d+:M/u.exec(s)?.[1] ?? []);
+        assert.deepEqual(used, indexes.map((index) => `${table}_${index}`), `${table} q=${q}:\n${steps.join('\n')}`);
+        assert.deepEqual(fullScans(steps), [], `${table} q=${q}:\n${steps.join('\n')}`);
+        assert.ok(steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')), steps.join('\n'));
       }
     }
   }

@@ -61,6 +61,9 @@ const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...par
 const ftsIds = (table: string, phrase: string) =>
   (db.prepare(`SELECT r.id FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ? ORDER BY r.id`)
     .all(`"${phrase}"`) as { id: string }[]).map((r) => r.id);
+const gramIds = (table: string, gram: string) =>
+  (db.prepare(`SELECT r.id FROM ${table}_grams g JOIN ${table} r ON r.rid = g.rowid WHERE ${table}_grams MATCH ? ORDER BY r.id`)
+    .all(`"${gram}"`) as { id: string }[]).map((r) => r.id);
 
 describe('seedVocabularies', () => {
   it('writes publisher groups and authorities, and can run again', () => {
@@ -87,6 +90,8 @@ describe('record writer', () => {
     for (const phrase of ['価格カルテル', '公正取引委員会', 'fair trade', '公取委', '下請代金', 'cease and desist', '架空商事']) {
       assert.deepEqual(ftsIds('enforcements', phrase), [id], phrase);
     }
+    // the short grams of the same text: summary, company name, authority and law labels
+    for (const gram of ['価', 'カル', '架空', '公取', '下請', 'fa']) assert.deepEqual(gramIds('enforcements', gram), [id], gram);
   });
 
   it('replaces a record with the same id: one row, new text, new child rows', () => {
@@ -95,6 +100,8 @@ describe('record writer', () => {
     assert.equal(count('SELECT count(*) AS n FROM enforcements'), 1);
     assert.deepEqual(ftsIds('enforcements', '価格カルテル'), []);
     assert.equal(ftsIds('enforcements', '入札談合').length, 1);
+    assert.deepEqual(gramIds('enforcements', 'カル'), []);
+    assert.equal(gramIds('enforcements', '談合').length, 1);
     assert.deepEqual(db.prepare('SELECT law_code FROM enforcement_laws').all(), [{ law_code: 'antimonopoly_act' }]);
   });
 
@@ -139,6 +146,8 @@ describe('record writer', () => {
     assert.equal(deleted, 1);
     assert.equal(count('SELECT count(*) AS n FROM procurement_suspensions'), 0);
     assert.deepEqual(ftsIds('procurement_suspensions', '入札談合'), []);
+    assert.deepEqual(gramIds('procurement_suspensions', '談合'), []);
+    assert.equal(gramIds('enforcements', 'カル').length, 1);
     assert.equal(writer.deleteRecordsOfSource(licence([]).source.id), 1);
     assert.equal(count('SELECT count(*) AS n FROM license_action_sectors'), 0);
     assert.equal(count('SELECT count(*) AS n FROM license_action_permits'), 0);
