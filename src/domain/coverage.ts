@@ -7,6 +7,11 @@ import type { Term } from './vocabulary.js';
 export interface CoverageSourceInput {
   readonly id: string;
   readonly publisher_code: string;
+  /**
+   * The body the source counts for toward the group's official total (a regional bureau counts for its
+   * ministry); the publisher when not given.
+   */
+  readonly counted_body?: string;
   readonly group_code: string;
   readonly url: string;
   readonly title: string;
@@ -43,7 +48,7 @@ export function buildCoverage(
     const collected = own.filter((s) => s.last_success_at !== null);
     // a group is as fresh as its stalest collected source
     const lastSuccess = collected.map((s) => s.last_success_at!).sort()[0] ?? null;
-    const coveredBodies = new Set(collected.map((s) => s.publisher_code)).size;
+    const coveredBodies = coveredBodiesOf(collected, group.official_total);
     return {
       publisher_group: label(publisherGroups.get(group.code), group.code),
       sources: own.map((s) => ({
@@ -69,6 +74,15 @@ export function buildCoverage(
       coverage_ratio: group.official_total ? Math.round((coveredBodies / group.official_total) * 10_000) / 10_000 : null,
     };
   });
+}
+
+/**
+ * Distinct bodies with a collected source. Capped at the official total: a body the registry counts that the
+ * official basis does not (a registry error) must not push the ratio over 1.
+ */
+function coveredBodiesOf(collected: readonly CoverageSourceInput[], officialTotal: number | null): number {
+  const bodies = new Set(collected.map((s) => s.counted_body ?? s.publisher_code)).size;
+  return officialTotal === null ? bodies : Math.min(bodies, officialTotal);
 }
 
 function label(term: Term | undefined, code: string): Term {

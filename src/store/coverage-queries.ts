@@ -9,7 +9,7 @@ export interface PublisherGroupRow {
 }
 
 /** A source with what its runs and records say: the coverage endpoint's input. */
-export type SourceCoverageRow = CoverageSourceInput;
+export type SourceCoverageRow = CoverageSourceInput & { readonly counted_body: string };
 
 const RECORD_TABLE: Record<RecordKind, string> = {
   enforcement: 'enforcements',
@@ -34,7 +34,7 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
        ), last_run AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs GROUP BY source_id
        )
-       SELECT s.id, s.publisher_code, a.group_code, s.url, s.title,
+       SELECT s.id, s.publisher_code, COALESCE(s.counted_body, s.publisher_code) AS counted_body, a.group_code, s.url, s.title,
          (SELECT count(*) FROM ${table} t WHERE t.source_id = s.id) AS observed_count,
          COALESCE(
            (SELECT min(period_from) FROM collection_runs r WHERE r.source_id = s.id AND r.outcome = 'success'),

@@ -11,6 +11,8 @@ export interface SourceRow {
   readonly title: string;
   readonly format?: string | null;
   readonly parser?: string | null;
+  /** The body the source counts for in the coverage ratio; the publisher when not given. */
+  readonly counted_body?: string | null;
 }
 
 export interface CollectionRun {
@@ -32,11 +34,12 @@ export interface CollectionRun {
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
 export function registerSource(db: Db, source: SourceRow): void {
   db.prepare(
-    `INSERT INTO sources(id, publisher_code, record_kind, url, title, format, parser)
-     VALUES (@id, @publisher_code, @record_kind, @url, @title, @format, @parser)
+    `INSERT INTO sources(id, publisher_code, record_kind, url, title, format, parser, counted_body)
+     VALUES (@id, @publisher_code, @record_kind, @url, @title, @format, @parser, COALESCE(@counted_body, @publisher_code))
      ON CONFLICT(id) DO UPDATE SET publisher_code = excluded.publisher_code, record_kind = excluded.record_kind,
-       url = excluded.url, title = excluded.title, format = excluded.format, parser = excluded.parser`,
-  ).run({ format: null, parser: null, ...source });
+       url = excluded.url, title = excluded.title, format = excluded.format, parser = excluded.parser,
+       counted_body = excluded.counted_body`,
+  ).run({ format: null, parser: null, counted_body: null, ...source });
 }
 
 /** Appends one run of a source's collector; returns its row id. */

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/http/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { runCollection } from '../../src/ingest/collect/collection.js';
+import { runImportRecords } from '../../src/ingest/records/records-command.js';
 import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { steppingClock, tempDir, testSource, tsvList, tsvParser } from '../ingest/collect/collect-helpers.js';
 
@@ -106,4 +107,26 @@ test('the old store closes only after the requests that began on it finish; a ba
   assert.equal(holder.dataset(), current);
   holder.close();
   assert.deepEqual(closed, ['store-1', 'store-2']);
+});
+
+test('an import written in place while the server reads the file is picked up on reload', async () => {
+  const dir = tempDir();
+  const live = join(dir, 'kohyo.sqlite');
+  const clock = steppingClock('2026-11-20T00:00:00Z');
+  await collect(live, dir, 2, clock.now);
+  const records = new URL('../fixtures/records/good.jsonl', import.meta.url).pathname;
+  const importAt = async (at: string) => {
+    const io = { dbPath: live, now: () => new Date(at), stdout: () => undefined, stderr: (l: string) => assert.fail(l) };
+    assert.equal(await runImportRecords([records], io), 0);
+  };
+  // the first import turns the published file to write-ahead logging; from then on the server's connection holds the log open
+  await importAt('2026-11-21T00:00:00Z');
+  const holder = new DatasetHolder(live);
+  holder.start();
+  assert.equal(holder.dataset()!.meta.version, '2026-11-21T00:00:00Z');
+
+  await importAt('2026-11-22T00:00:00Z');
+  assert.equal(holder.reload(), true, 'the import changed the file itself, not only its log');
+  assert.equal(holder.dataset()!.meta.version, '2026-11-22T00:00:00Z');
+  holder.close();
 });

@@ -2,7 +2,13 @@
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { runCollection } from '../../src/ingest/collect/collection.js';
+import { createFetcher } from '../../src/ingest/collect/fetcher.js';
+import { sourceRegistry } from '../../src/ingest/registry/source-registry.js';
+import { steppingClock, tempDir, tsvList, tsvParser } from '../ingest/collect/collect-helpers.js';
 import { ERROR_CODES } from '../../src/http/errors.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 
@@ -35,6 +41,39 @@ test('coverage: one entry per publisher group in the contract order, with ratios
   const statuses = new Set(coverage.flatMap((e: { sources: { freshness: { status: string } }[] }) => e.sources.map((s) => s.freshness.status)));
   assert.deepEqual([...statuses].sort(), ['fresh', 'never_collected', 'stale']);
   assert.ok(coverage.some((e: { sources: { last_error: string | null }[] }) => e.sources.some((s) => s.last_error !== null)));
+});
+
+test('coverage counts bodies, not publishers: two regional bureaus of one ministry, both collected, count once', async () => {
+  const dir = tempDir();
+  const dbPath = join(dir, 'kohyo.sqlite');
+  const registry = sourceRegistry();
+  const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
+  const clock = steppingClock('2026-11-21T00:00:00Z');
+  try {
+    for (const [n, id] of ['mlit-kanto-rdb-procurement-suspensions', 'mlit-tohoku-rdb-procurement-suspensions'].entries()) {
+      const list = join(dir, `${id}.tsv`);
+      writeFileSync(list, tsvList(2, `局${n}`));
+      const source = registry.get(id)!;
+      assert.equal(source.counted_body, 'mlit');
+      await runCollection({ dbPath, sources: [source], registered: registry.sources, resolve: () => tsvParser, fetcher, clock: clock.now, file: list });
+    }
+  } finally {
+    await fetcher.close();
+  }
+  const own = await startServer({ dbPath });
+  try {
+    const response = await own.get('/api/v1/procurement-suspension-coverage');
+    assert.equal(response.status, 200, response.text);
+    const national = response.body.data.coverage.find((e: { publisher_group: { code: string } }) => e.publisher_group.code === 'national');
+    const collected = national.sources.filter((s: { last_success_at: string | null }) => s.last_success_at !== null);
+    assert.deepEqual(collected.map((s: { publisher: { code: string } }) => s.publisher.code), ['mlit_kanto_rdb', 'mlit_tohoku_rdb']);
+    assert.equal(national.observed_count, 4);
+    assert.equal(national.covered_bodies, 1);
+    assert.equal(national.official_total, 19);
+    assert.equal(national.coverage_ratio, 0.0526);
+  } finally {
+    await own.close();
+  }
 });
 
 test('vocabularies list every code of every field with both labels', async () => {

@@ -11,6 +11,7 @@ import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from 
 import { countRecordsOfSource } from '../../store/source-record-count.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
+import { fetchList } from './list-fetch.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import type { SourceParser } from './source-parser.js';
 
@@ -62,6 +63,7 @@ export async function collectSource(
 
   const stored = context.force || file !== null ? null : readSourceHttpState(context.db, source.id);
   let body: Buffer;
+  let url = source.url;
   let status: number | null = null;
   let validators: Omit<SourceHttpState, 'content_sha256'> | null = null;
   if (file !== null) {
@@ -71,14 +73,18 @@ export async function collectSource(
       return fail(`cannot read ${file}: ${(error as Error).message}`);
     }
   } else {
-    const fetched = await context.fetcher.fetch(source.url, stored);
+    const fetched = await fetchList(source, context.fetcher, stored);
     if (fetched.kind === 'failed') return fail(fetched.error, { http_status: fetched.status });
     if (fetched.kind === 'not_modified') return notModified(fetched.status, null);
     // a registry URL that is the page linking the list, not the list, would otherwise fail as a broken file
     if (fetched.content_type === 'text/html' && source.format !== 'html') {
-      return fail(`the URL gives an HTML page, not the ${source.format} list: the registry should name the list's own address`, { http_status: fetched.status, bytes: fetched.body.length });
+      return fail(
+        `${fetched.url} gives an HTML page, not the ${source.format} list: the registry should name the list's own address, or a list_link to follow from the page`,
+        { http_status: fetched.status, bytes: fetched.body.length },
+      );
     }
     body = fetched.body;
+    url = fetched.url;
     status = fetched.status;
     validators = fetched.validators;
   }
@@ -89,7 +95,7 @@ export async function collectSource(
   const retrievedAt = instant(context.clock());
   let parsed;
   try {
-    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, retrievedAt });
+    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, url, retrievedAt });
   } catch (error) {
     parsed = { ok: false as const, error: `the parser failed: ${(error as Error).message}` };
   }

@@ -1,11 +1,12 @@
-// The lock that keeps two collections from running at once: a file beside the database holding the owner's pid.
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// The lock that keeps two writers of the live database (collections, imports, the demo build) from running at once.
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 
 export class CollectionLockedError extends Error {
   constructor(readonly lockPath: string, readonly owner: LockOwner) {
     super(
-      `another collection is running (pid ${owner.pid} on ${owner.host}, since ${owner.started_at}); ` +
+      `${runningWriter(owner.activity)} is running (pid ${owner.pid} on ${owner.host}, since ${owner.started_at}); ` +
         `if it is not, delete ${lockPath}`,
     );
   }
@@ -15,6 +16,8 @@ export interface LockOwner {
   readonly pid: number;
   readonly host: string;
   readonly started_at: string;
+  /** The command holding the lock (`collect`, `import nta`, ...); absent in locks written before imports took it. */
+  readonly activity?: string;
 }
 
 export interface CollectionLock {
@@ -29,6 +32,8 @@ export function lockPathFor(dbPath: string): string {
 }
 
 export interface LockOptions {
+  /** What the lock is taken for, named in the refusal another writer gets; `collect` when not given. */
+  readonly activity?: string;
   readonly pid?: number;
   readonly now: () => Date;
   /** Whether a process is alive; injected so that tests can stage a dead owner. */
@@ -40,7 +45,7 @@ export function acquireCollectionLock(dbPath: string, options: LockOptions): Col
   const path = lockPathFor(dbPath);
   const pid = options.pid ?? process.pid;
   const isAlive = options.isAlive ?? processIsAlive;
-  const owner: LockOwner = { pid, host: hostname(), started_at: options.now().toISOString() };
+  const owner: LockOwner = { pid, host: hostname(), started_at: options.now().toISOString(), activity: options.activity ?? 'collect' };
   let recoveredStale = false;
   for (let tries = 0; tries < 3; tries++) {
     if (tryCreate(path, owner)) {
@@ -71,6 +76,36 @@ export function acquireCollectionLock(dbPath: string, options: LockOptions): Col
   throw new CollectionLockedError(path, current ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
 }
 
+export interface LockedCommandIo {
+  readonly dbPath: string;
+  readonly now: () => Date;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+/**
+ * Runs a command that writes the live file (in place, or by renaming a file over it) under the lock: a
+ * collection renames its draft over the live file at the end, which would silently drop a write made
+ * meanwhile. Refuses with exit code 1 while another writer holds the lock.
+ */
+export async function runUnderLock(activity: string, io: LockedCommandIo, command: () => Promise<number>): Promise<number> {
+  mkdirSync(dirname(io.dbPath), { recursive: true });
+  let lock: CollectionLock;
+  try {
+    lock = acquireCollectionLock(io.dbPath, { now: io.now, activity });
+  } catch (error) {
+    if (!(error instanceof CollectionLockedError)) throw error;
+    io.stderr(`kohyo ${activity}: ${io.dbPath} is being written by another process, nothing was changed: ${error.message}`);
+    return 1;
+  }
+  try {
+    if (lock.recoveredStale) io.stdout('took over the lock of an interrupted collection or import');
+    return await command();
+  } finally {
+    lock.release();
+  }
+}
+
 /** Writes the owner to a private file, then links it into place: the lock never exists half-written. */
 function tryCreate(path: string, owner: LockOwner): boolean {
   const staging = `${path}.${owner.pid}.tmp`;
@@ -96,12 +131,17 @@ function readOwner(path: string): LockOwner | null {
   try {
     const value = JSON.parse(text) as Partial<LockOwner>;
     if (typeof value.pid === 'number') {
-      return { pid: value.pid, host: String(value.host ?? ''), started_at: String(value.started_at ?? '') };
+      const owner = { pid: value.pid, host: String(value.host ?? ''), started_at: String(value.started_at ?? '') };
+      return typeof value.activity === 'string' ? { ...owner, activity: value.activity } : owner;
     }
   } catch {
     // unreadable content: no process wrote it through tryCreate, so no live owner stands behind it
   }
   return { pid: 0, host: hostname(), started_at: 'unknown' };
+}
+
+function runningWriter(activity: string | undefined): string {
+  return activity === undefined || activity === 'collect' ? 'another collection' : `\`kohyo ${activity}\``;
 }
 
 /** Signal 0 tests for existence; EPERM means the process exists but belongs to someone else. */

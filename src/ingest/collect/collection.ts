@@ -94,7 +94,10 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
 }
 
 function registryRow(s: SourceEntry) {
-  return { id: s.id, publisher_code: s.publisher, record_kind: s.record_kind, url: s.url, title: s.title, format: s.format, parser: s.parser };
+  return {
+    id: s.id, publisher_code: s.publisher, record_kind: s.record_kind, url: s.url, title: s.title, format: s.format, parser: s.parser,
+    counted_body: s.counted_body,
+  };
 }
 
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */

@@ -28,6 +28,8 @@ export interface Validators {
 export type FetchOutcome =
   | {
       readonly kind: 'fetched';
+      /** The address the body came from, after redirects: what the records cite. */
+      readonly url: string;
       readonly status: number;
       readonly body: Buffer;
       readonly validators: Validators;
@@ -113,7 +115,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
     const validatorsOut = { etag: header(response.headers.etag) ?? null, last_modified: header(response.headers['last-modified']) ?? null };
     const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
-    return { kind: 'done', outcome: { kind: 'fetched', status, body: Buffer.concat(chunks), validators: validatorsOut, content_type: contentType, attempts } };
+    const final = finalUrl(response.context, url);
+    return { kind: 'done', outcome: { kind: 'fetched', url: final, status, body: Buffer.concat(chunks), validators: validatorsOut, content_type: contentType, attempts } };
   }
 
   async function fetchWithRetries(url: string, validators: Validators | null): Promise<FetchOutcome> {
@@ -141,6 +144,12 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     },
     close: () => agent.close(),
   };
+}
+
+/** The redirect interceptor lists every address it visited in the response context, the last one answering. */
+function finalUrl(context: unknown, requested: string): string {
+  const history = (context as { history?: readonly URL[] } | null | undefined)?.history;
+  return history?.at(-1)?.href ?? requested;
 }
 
 function target(url: string): { origin: string; path: string } {

@@ -2,24 +2,25 @@
 import type { SourceEntry } from '../registry/source-entry.js';
 import { isGenericParser, parseContextFor, parseGenericSource } from '../parsers/generic-parsers.js';
 import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
-import type { ParseOutcome } from '../parsers/parse-result.js';
-import type { ParseResult, ParserResolver, SourceParser } from './source-parser.js';
+import type { ParseContext as ParsersContext, ParseOutcome } from '../parsers/parse-result.js';
+import type { ParseContext, ParseResult, ParserResolver } from './source-parser.js';
 
 /** The parsers written so far; a source whose parser is not here is not collected (never_collected). */
 export const resolveParser: ParserResolver = (source) => {
   if (isGenericParser(source.parser)) {
-    return source.mapping ? (bytes, { retrievedAt }) => parseGenericSource(source, bytes, parseContextFor(source, retrievedAt)).then(toResult) : null;
+    return source.mapping ? async (bytes, context) => toResult(await parseGenericSource(source, bytes, parsersContext(context))) : null;
   }
   switch (source.parser) {
     case 'mhlw-labour-violations-pdf':
-      return specific((bytes, retrievedAt) => parseMhlwLabourViolationsPdf(bytes, parseContextFor(source, retrievedAt)));
+      return async (bytes, context) => toResult(await parseMhlwLabourViolationsPdf(bytes, parsersContext(context)));
     default:
       return null;
   }
 };
 
-function specific(parse: (bytes: Uint8Array, retrievedAt: string) => Promise<ParseOutcome>): SourceParser {
-  return async (bytes, { retrievedAt }) => toResult(await parse(bytes, retrievedAt));
+/** The records cite the address the bytes came from, not the registry's (the page linking the list, say). */
+function parsersContext({ source, url, retrievedAt }: ParseContext): ParsersContext {
+  return parseContextFor({ ...source, url }, retrievedAt);
 }
 
 function toResult(outcome: ParseOutcome): ParseResult {

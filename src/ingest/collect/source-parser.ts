@@ -4,6 +4,11 @@ import type { SourceEntry } from '../registry/source-entry.js';
 
 export interface ParseContext {
   readonly source: SourceEntry;
+  /**
+   * The address the bytes came from, what the records cite: after redirects, and the linked file where the
+   * registry gives a list_link. The registry's URL for a local file.
+   */
+  readonly url: string;
   /** RFC 3339 instant the bytes were fetched (or the local file read). */
   readonly retrievedAt: string;
 }

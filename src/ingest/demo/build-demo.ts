@@ -87,7 +87,10 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
     const companies = createCompanyWriter(db);
     for (const company of dataset.companies) companies.upsertCompany(company);
     for (const s of dataset.sources) {
-      registerSource(db, { id: s.id, publisher_code: s.publisher, record_kind: s.kind, url: s.url, title: s.title, format: 'html', parser: 'demo' });
+      registerSource(db, {
+        id: s.id, publisher_code: s.publisher, record_kind: s.kind, url: s.url, title: s.title, format: 'html', parser: 'demo',
+        counted_body: s.counted_body,
+      });
     }
     for (const run of dataset.runs) recordCollectionRun(db, run);
     const records = createRecordWriter(db);

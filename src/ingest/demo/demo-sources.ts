@@ -2,6 +2,7 @@
 
 import type { CollectionRun } from '../../store/source-writer.js';
 import type { RecordKind } from '../../domain/record-input.js';
+import { sourceRegistry } from '../registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';
 
@@ -18,6 +19,8 @@ export interface DemoSource {
   readonly kind: RecordKind;
   readonly url: string;
   readonly title: string;
+  /** The body the source counts for in the coverage ratio, as the registry counts the same publisher. */
+  readonly counted_body: string;
   readonly state: SourceState;
   /** How many records the source gets, relative to the other sources of its kind. */
   readonly weight: number;
@@ -80,7 +83,12 @@ const LICENSE: readonly Row[] = [
 ];
 
 function toSource(kind: RecordKind, [id, publisher, path, title, state, weight]: Row): DemoSource {
-  return { id, publisher, kind, url: `${BASE}/${path}`, title, state, weight };
+  return { id, publisher, kind, url: `${BASE}/${path}`, title, counted_body: countedBody(publisher), state, weight };
+}
+
+/** A regional bureau counts for its ministry, as in the real registry, so the demo's ratios are counted alike. */
+function countedBody(publisher: string): string {
+  return sourceRegistry().sources.find((s) => s.publisher === publisher)?.counted_body ?? publisher;
 }
 
 export const DEMO_SOURCES: readonly DemoSource[] = [

@@ -1,7 +1,7 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: opens the database, imports, prints progress and the summary.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { openWritable } from '../../store/database.js';
+import { checkpointForReaders } from '../../store/maintenance.js';
+import { runUnderLock } from '../collect/collection-lock.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
 import { progressReporter, type ProgressSink } from './nta-progress.js';
@@ -30,7 +30,10 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
     io.stderr(`kohyo: ${parsed}\n${USAGE}`);
     return 2;
   }
-  mkdirSync(dirname(io.dbPath), { recursive: true });
+  return runUnderLock('import nta', io, () => importFiles(parsed, io));
+}
+
+async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo): Promise<number> {
   const db = openWritable(io.dbPath);
   const sink: ProgressSink = io.progress ?? { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) };
   try {
@@ -49,6 +52,7 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
     io.stderr(`kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`);
     return 1;
   } finally {
+    checkpointForReaders(db);
     db.close();
   }
 }

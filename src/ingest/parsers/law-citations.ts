@@ -8,17 +8,19 @@ export interface Citation {
   readonly law: LawTerm | undefined;
 }
 
-const SEPARATOR = /[,、，]/u;
+const SEPARATOR = /[,、，;；]/u;
 // Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit.
 const CONTINUES = /^(?:第|の|同|[0-9０-９]|及び|並びに|ただし)/u;
 // Where an article number ends and a title may start: 「…第16号クレーン等安全規則第221条」.
 const ARTICLE_END = /[条項号0-9０-９]/u;
+// A conjunction between the citations of two laws, dropped where they are split: 「労働基準法第32条及び最低賃金法第4条」.
+const CONJUNCTION = /、?(?:及び|並びに)$/u;
 
 /**
  * The citations in a law cell's lines. A line or comma-separated part that starts with a title starts a
  * citation; one that starts with 第, の, 同 or a digit goes on with the one before (a wrapped line joins
  * as is, a comma-separated part keeps its comma); and a known title run straight into the article
- * number before it is split off.
+ * number before it, or joined to it by 及び or 並びに, is split off.
  */
 export function splitCitations(lines: readonly string[]): Citation[] {
   const texts: string[] = [];
@@ -34,14 +36,17 @@ export function splitCitations(lines: readonly string[]): Citation[] {
   return texts.flatMap(splitRunIn).map((text) => ({ text, law: lawFromText(text) }));
 }
 
-/** Splits before every known title that directly follows an article number. */
+/** Splits before every known title that follows an article number, directly or after a conjunction. */
 function splitRunIn(text: string): string[] {
   const pieces: string[] = [];
   let start = 0;
   for (let i = 1; i < text.length; i++) {
-    if (!ARTICLE_END.test(text.charAt(i - 1)) || CONTINUES.test(text.slice(i))) continue;
+    if (CONTINUES.test(text.slice(i))) continue;
+    const before = text.slice(start, i);
+    const cited = before.slice(0, before.length - (CONJUNCTION.exec(before)?.[0].length ?? 0));
+    if (!ARTICLE_END.test(cited.charAt(cited.length - 1))) continue;
     if (lawFromText(text.slice(i)) === undefined) continue;
-    pieces.push(text.slice(start, i));
+    pieces.push(cited);
     start = i;
   }
   pieces.push(text.slice(start));

@@ -5,10 +5,10 @@ import { parseCorporateNumber } from '../../domain/corporate-number.js';
 import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
-import { lawFromText } from '../../domain/vocabularies/laws.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
 import { codeFromWords, prefectureOfAddress, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
+import { splitCitations } from './law-citations.js';
 import type { ParseContext } from './parse-result.js';
 
 /** A row's cells by field, with the header each came from for messages. */
@@ -160,11 +160,8 @@ function periodOf(cells: RowCells, dates: DateOptions, problems: string[], at: (
   return { from: from?.ok ? from.date : '', to: to.ok ? to.date : null };
 }
 
-// A law cell often cites several articles of several laws: 「労働基準法第32条、労働安全衛生法第100条」.
+/** The known laws a law cell cites, in order (「労働基準法第32条、労働安全衛生法第100条」); what names none is left out. */
 function lawsOf(text: string): string[] {
-  const codes = text
-    .split(/[、,，;；\n]|及び|並びに/u)
-    .map((part) => lawFromText(part)?.code)
-    .filter((c): c is string => c !== undefined);
+  const codes = splitCitations(text.split('\n')).flatMap((c) => (c.law === undefined ? [] : [c.law.code]));
   return [...new Set(codes)];
 }

@@ -1,6 +1,8 @@
 // `kohyo import records FILE...`: opens the database, imports the files and prints what each one did.
 import { openWritable } from '../../store/database.js';
+import { checkpointForReaders } from '../../store/maintenance.js';
 import { RECORD_KINDS } from '../../domain/record-input.js';
+import { runUnderLock } from '../collect/collection-lock.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
 
 export interface RecordsCommandIo {
@@ -17,16 +19,19 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
     io.stderr('usage: kohyo import records FILE... (record JSON Lines, one record a line)');
     return 2;
   }
-  const db = openWritable(io.dbPath);
-  try {
-    const summaries = await importRecordFiles(db, args, { now: io.now() });
-    for (const summary of summaries) {
-      for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
+  return runUnderLock('import records', io, async () => {
+    const db = openWritable(io.dbPath);
+    try {
+      const summaries = await importRecordFiles(db, args, { now: io.now() });
+      for (const summary of summaries) {
+        for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
+      }
+      return summaries.every((s) => s.applied) ? 0 : 1;
+    } finally {
+      checkpointForReaders(db);
+      db.close();
     }
-    return summaries.every((s) => s.applied) ? 0 : 1;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The lines printed for one file. */

@@ -15,6 +15,7 @@ export function seedSourceRegistry(db: Db, registry: SourceRegistry): number {
         title: source.title,
         format: source.format,
         parser: source.parser,
+        counted_body: source.counted_body,
       });
     }
   });

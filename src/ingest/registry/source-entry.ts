@@ -35,6 +35,12 @@ export interface SourceEntryInput {
   readonly title: string;
   readonly url: string;
   readonly url_kind: UrlKind;
+  /**
+   * When `url` is the page that links the list rather than the list (a publisher that puts each month's
+   * list at a new address): a regular expression, and the first link of the page to a file of `format`
+   * whose text or address it matches is the list fetched. The records cite that file's address.
+   */
+  readonly list_link?: string;
   readonly format: SourceFormat;
   readonly parser: ParserId;
   /** Required by the generic parsers, absent otherwise. */

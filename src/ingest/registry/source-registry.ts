@@ -54,7 +54,19 @@ export function registryProblems(entries: readonly SourceEntryInput[]): string[]
     }
     if (!/^https?:\/\/[^\s/]+/u.test(entry.url) || !URL.canParse(entry.url)) problems.push(`${at}: url '${entry.url}' is not an http(s) URL`);
     if (entry.title.trim() === '') problems.push(`${at}: the title is blank`);
+    if (entry.list_link !== undefined) problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
     problems.push(...parserProblems(entry).map((p) => `${at}: ${p}`));
+  }
+  return problems;
+}
+
+function listLinkProblems(pattern: string, format: SourceEntryInput['format']): string[] {
+  const problems: string[] = [];
+  if (format === 'html') problems.push('list_link follows a link to a file; an html list is read from its own page');
+  try {
+    new RegExp(pattern, 'u');
+  } catch (error) {
+    problems.push(`list_link is not a regular expression: ${(error as Error).message}`);
   }
   return problems;
 }

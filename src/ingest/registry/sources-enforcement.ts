@@ -3,13 +3,16 @@ import type { SourceEntryInput } from './source-entry.js';
 
 export const ENFORCEMENT_SOURCES: readonly SourceEntryInput[] = [
   {
-    // The ministry's page 「労働基準関係法令違反に係る公表事案」 links the current month's PDF (one table per
-    // labour bureau); the fetcher follows that link. Each record's authority is the bureau of its table.
+    // The ministry's page links the current month's PDF (one table per labour bureau) at a new address each
+    // month (the copy in shared/data is https://www.mhlw.go.jp/content/000534084.pdf, of 令和元年8月30日), so the
+    // collector follows the link; the records cite the PDF. The pattern skips the notice beside it,
+    // 「労働基準関係法令に係る公表事案のホームページ掲載について」. Each record's authority is the bureau of its table.
     id: 'mhlw-labour-law-violations',
     publisher: 'mhlw',
     record_kind: 'enforcement',
     title: '労働基準関係法令違反に係る公表事案',
     url: 'https://www.mhlw.go.jp/kinkyu/151106.html',
+    list_link: '違反に係る公表事案',
     url_kind: 'list',
     format: 'pdf',
     parser: 'mhlw-labour-violations-pdf',

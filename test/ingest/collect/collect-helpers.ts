@@ -36,7 +36,7 @@ export function testSource(id: string, url: string, publisher = 'pref_13'): Sour
  * The test-only parser: one suspension a line, `name<TAB>address<TAB>from<TAB>to<TAB>reason words`.
  * A line reading `BROKEN` fails the parse, as a moved column would.
  */
-export const tsvParser: SourceParser = (bytes, { source, retrievedAt }) => {
+export const tsvParser: SourceParser = (bytes, { source, url, retrievedAt }) => {
   const text = Buffer.from(bytes).toString('utf8');
   const records: RecordInput[] = [];
   for (const [index, line] of text.split('\n').entries()) {
@@ -47,7 +47,7 @@ export const tsvParser: SourceParser = (bytes, { source, retrievedAt }) => {
       kind: 'procurement_suspension',
       company: { name, address },
       authority: source.publisher,
-      source: { id: source.id, url: source.url, title: source.title, published_on: null, retrieved_at: retrievedAt },
+      source: { id: source.id, url, title: source.title, published_on: null, retrieved_at: retrievedAt },
       reason: 'bid_rigging',
       reason_detail: words,
       period: { from, to: to === '' ? null : to },

@@ -247,5 +247,8 @@ test('a registry URL that answers with an HTML page instead of the list fails wi
   server.routes.set('/page.html', (_q, r) => r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<a href="list.pdf">list</a>'));
   const source = { ...testSource('test-page', server.url('/page.html')), format: 'pdf' as const };
   const summary = await runCollection(options(live, steppingClock('2026-11-20T00:00:00Z').now, { sources: [source] }));
-  assert.equal(summary.results[0]!.result.run.error, "the URL gives an HTML page, not the pdf list: the registry should name the list's own address");
+  assert.equal(
+    summary.results[0]!.result.run.error,
+    `${server.url('/page.html')} gives an HTML page, not the pdf list: the registry should name the list's own address, or a list_link to follow from the page`,
+  );
 });

@@ -20,6 +20,7 @@ test('a 200 gives the body, its validators, and the request names the service an
   assert.ok(outcome.kind === 'fetched');
   assert.equal(outcome.body.toString(), 'a,b\n');
   assert.deepEqual(outcome.validators, { etag: '"v1"', last_modified: 'Tue, 01 Apr 2025 00:00:00 GMT' });
+  assert.equal(outcome.url, server.url('/list.csv'));
   const seen = server.requests.at(-1)!;
   assert.equal(seen.headers['user-agent'], 'Kohyo/1.0 (+ops@example.org; collector of public enforcement lists)');
   await f.close();
@@ -95,6 +96,18 @@ test('a body over the size cap is refused, whether declared or streamed', async 
     assert.ok(outcome.kind === 'failed');
     assert.match(outcome.error, /larger than the 1 MB cap/u);
   }
+  await f.close();
+});
+
+test('redirects are followed, and the outcome names the address that answered', async () => {
+  server.routes.set('/moved.pdf', (_q, r) => r.writeHead(301, { location: '/content/2025/list.pdf?v=2' }).end());
+  server.routes.set('/content/2025/list.pdf?v=2', (_q, r) => r.writeHead(302, { location: server.url('/final.pdf') }).end());
+  server.routes.set('/final.pdf', (_q, r) => r.writeHead(200).end('%PDF'));
+  const { fetcher: f } = fetcher();
+  const outcome = await f.fetch(server.url('/moved.pdf'));
+  assert.ok(outcome.kind === 'fetched');
+  assert.equal(outcome.body.toString(), '%PDF');
+  assert.equal(outcome.url, server.url('/final.pdf'));
   await f.close();
 });
 

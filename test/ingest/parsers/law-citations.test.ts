@@ -14,6 +14,11 @@ test('a law cell split into citations, each with its law', () => {
     [['労働基準法第32条、第37条', '最低賃金法第４条'], [['労働基準法第32条、第37条', 'labour_standards_act'], ['最低賃金法第４条', 'minimum_wage_act']]],
     [['労働者派遣法第45条', '労働安全衛生法第20条'], [['労働者派遣法第45条', 'worker_dispatch_act'], ['労働安全衛生法第20条', 'industrial_safety_and_health_act']]],
     [['労働基準法 第24条'], [['労働基準法第24条', 'labour_standards_act']]],
+    // the cells of the generic parsers: semicolons, and two laws joined by 及び or 並びに
+    [['労働基準法第32条;最低賃金法第4条'], [['労働基準法第32条', 'labour_standards_act'], ['最低賃金法第4条', 'minimum_wage_act']]],
+    [['労働基準法第32条及び第37条'], [['労働基準法第32条及び第37条', 'labour_standards_act']]],
+    [['労働基準法第32条及び最低賃金法第4条'], [['労働基準法第32条', 'labour_standards_act'], ['最低賃金法第4条', 'minimum_wage_act']]],
+    [['労働基準法第24条、並びに最低賃金法第4条'], [['労働基準法第24条', 'labour_standards_act'], ['最低賃金法第4条', 'minimum_wage_act']]],
     [['同法第5条'], [['同法第5条', undefined]]],
     [['道路交通法第22条'], [['道路交通法第22条', undefined]]],
     [[], []],

@@ -46,6 +46,18 @@ test('the mapped sheet is read: date cells, wareki text and day counts all becom
   assert.deepEqual(list.period, { from: '2025-03-14', to: '2025-03-20' });
 });
 
+test('a law cell is split into citations as the PDF parser splits them: every law it cites, in order', async () => {
+  const cells = ['労働基準法第32条及び最低賃金法第4条', '労働安全衛生法第20条\n労働安全衛生規則第519条;労働基準法第24条', '労働基準法第32条、同法第37条'];
+  const rows = cells.map((law, i): XlsxCell[] => ['東京労働局', `株式会社法条${i}`, '東京都港区芝公園1-1', 'R7.3.14', law, '概要']);
+  const list = expectParsed(await parseXlsxTable(workbook(rows), MAPPING, context));
+  assert.deepEqual(list.records.map((r) => (r.kind === 'enforcement' ? [r.law, r.laws, r.law_detail] : [])), [
+    ['labour_standards_act', ['labour_standards_act', 'minimum_wage_act'], cells[0]],
+    // the line break within the cell is not kept: the title then runs straight into the article before it
+    ['industrial_safety_and_health_act', ['industrial_safety_and_health_act', 'labour_standards_act'], cells[1]!.replace('\n', '')],
+    ['labour_standards_act', ['labour_standards_act'], cells[2]],
+  ]);
+});
+
 test('a workbook without the mapped sheet fails naming the sheets it has', async () => {
   const outcome = await parseXlsxTable(workbook(ROWS, 'Sheet1'), MAPPING, context);
   assert.equal(outcome.ok, false);

@@ -60,6 +60,9 @@ test('the MHLW labour-law list is registered with its PDF parser; the rest wait 
   assert.equal(mhlw.record_kind, 'enforcement');
   assert.equal(mhlw.format, 'pdf');
   assert.equal(mhlw.parser, 'mhlw-labour-violations-pdf');
+  // the page that links each month's PDF, and the link to follow from it
+  assert.equal(mhlw.url, 'https://www.mhlw.go.jp/kinkyu/151106.html');
+  assert.equal(mhlw.list_link, '違反に係る公表事案');
   assert.ok(registry.sources.some((s) => s.record_kind === 'license_action' && s.url.includes('nega-inf')));
   for (const s of registry.sources) {
     if (s.parser === 'not_written') assert.equal(s.mapping, undefined, s.id);
@@ -84,8 +87,11 @@ test('inconsistent entries are each reported in a sentence that names the source
     ['bad id', { id: 'Bad_ID' }, /lower-case ASCII/],
     ['bad url', { url: 'ftp://x' }, /not an http\(s\) URL/],
     ['counts_for in another group', { counts_for: 'mlit' }, /counts_for 'mlit' is in group national/],
+    ['list_link that is no pattern', { list_link: '公表事案(' }, /list_link is not a regular expression/],
+    ['list_link on an html list', { format: 'html', parser: 'html-table', list_link: 'x' }, /an html list is read from its own page/],
   ];
   assert.deepEqual(registryProblems([good]), []);
+  assert.deepEqual(registryProblems([{ ...good, list_link: '公表事案' }]), []);
   for (const [name, change, expected] of cases) {
     await t.test(name, () => {
       const problems = registryProblems([{ ...good, ...change } as SourceEntryInput]);
@@ -113,6 +119,9 @@ test('seeding a database registers every source, and coverage then lists them as
       assert.equal(group.covered_bodies, 0);
       assert.ok(group.sources.length > 0);
     }
+    const counted = db.prepare('SELECT counted_body FROM sources WHERE id = ?').pluck();
+    assert.equal(counted.get('mlit-kanto-rdb-procurement-suspensions'), 'mlit', 'a regional bureau counts for its ministry');
+    assert.equal(counted.get('mlit-procurement-suspensions'), 'mlit');
     const stored = db.prepare("SELECT format, parser FROM sources WHERE id = 'mhlw-labour-law-violations'").get();
     assert.deepEqual({ ...(stored as object) }, { format: 'pdf', parser: 'mhlw-labour-violations-pdf' });
   } finally {

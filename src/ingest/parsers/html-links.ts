@@ -1,0 +1,47 @@
+// The links of an HTML page: each anchor's address and the text a reader clicks, in document order.
+import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
+
+export interface HtmlLink {
+  /** The href as written (relative addresses are not resolved here). */
+  readonly href: string;
+  /** The anchor's text with white space collapsed, image alt texts included. */
+  readonly text: string;
+}
+
+const SKIPPED = new Set(['script', 'style', 'template', 'noscript']);
+
+export function htmlLinks(html: string): HtmlLink[] {
+  const links: HtmlLink[] = [];
+  const walk = (node: T.ParentNode): void => {
+    for (const child of node.childNodes) {
+      if (!isElement(child) || SKIPPED.has(child.tagName)) continue;
+      const href = child.tagName === 'a' ? attribute(child, 'href') : undefined;
+      if (href !== undefined && href.trim() !== '') {
+        links.push({ href: href.trim(), text: textOf(child).replace(/\s+/gu, ' ').trim() });
+      }
+      walk(child);
+    }
+  };
+  walk(parse(html));
+  return links;
+}
+
+function isElement(node: T.Node): node is T.Element {
+  return 'tagName' in node;
+}
+
+function attribute(element: T.Element, name: string): string | undefined {
+  return element.attrs.find((a) => a.name === name)?.value;
+}
+
+function textOf(node: T.ParentNode): string {
+  let text = '';
+  for (const child of node.childNodes) {
+    if (child.nodeName === '#text') text += (child as T.TextNode).value;
+    else if (isElement(child) && !SKIPPED.has(child.tagName)) {
+      // a link drawn as an icon says what it is only in its alt text
+      text += child.tagName === 'img' ? ` ${attribute(child, 'alt') ?? ''} ` : ` ${textOf(child)} `;
+    }
+  }
+  return text;
+}
