@@ -19,7 +19,7 @@ export interface NamedCompany {
 }
 
 /** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
-export const TERMS_VERSION = 2;
+export const TERMS_VERSION = 3;
 
 /**
  * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the

@@ -29,7 +29,7 @@ export const ENGLISH_LEGAL_FORMS: readonly (readonly [code: string, pattern: str
   ['kabushiki_kaisha', String.raw`company\s*,?\s*limited`],
   ['kabushiki_kaisha', String.raw`kabushiki\s*[kg]aisha`],
   ['kabushiki_kaisha', String.raw`k\.\s*k\.?|kk`],
-  ['kabushiki_kaisha', String.raw`corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?`],
+  ['kabushiki_kaisha', String.raw`corporation|corp\.?|incorporated|inc\.?|limited|ltd\.?|company|co\.?`],
   ['godo_kaisha', String.raw`godo\s*[kg]aisha|g\.\s*k\.?|gk|l\.?\s*l\.?\s*c\.?`],
   ['yugen_kaisha', String.raw`yugen\s*[kg]aisha|y\.\s*k\.?|yk`],
   ['gomei_kaisha', String.raw`gomei\s*[kg]aisha`],

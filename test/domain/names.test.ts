@@ -149,6 +149,11 @@ test('normaliseCompanyName folds everything and removes the legal form', () => {
     ['Kaiwa Shipping Co., Ltd.', 'kaiwashipping'],
     ['TOYOTA MOTOR CORPORATION', 'toyotamotor'],
     ['Zinc Inc.', 'zinc'],
+    ['Light Housing Co.', 'lighthousing'],
+    ['Light Housing Co', 'lighthousing'],
+    ['Ford Motor Company', 'fordmotor'],
+    ['Sanco', 'sanco'],
+    ['Costco', 'costco'],
     ['株式会社髙島屋', '高島屋'],
     ['株式会社', '株式会社'],
   ];
