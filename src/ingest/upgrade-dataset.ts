@@ -1,6 +1,6 @@
 // Brings an existing dataset file up to this build's schema before the server opens it read-only.
 import { SCHEMA_VERSION } from '../store/schema.js';
-import { openWritable, readSchemaVersion } from '../store/database.js';
+import { derivedDataIsCurrent, openWritable, readSchemaVersion } from '../store/database.js';
 import { optimiseAfterBulkWrite } from '../store/maintenance.js';
 import { acquireCollectionLock } from './collect/collection-lock.js';
 
@@ -13,13 +13,14 @@ export class NewerDatasetError extends Error {
 }
 
 /**
- * Migrates the file in place when its schema is older, under the collection lock so that no collection
+ * Migrates the file in place when its schema is older, or rebuilds its search terms and record text when an
+ * older build wrote them, under the collection lock so that no collection
  * or import writes it meanwhile (a held lock throws CollectionLockedError, naming the holder).
  */
 export function upgradeDatasetFile(path: string, options: { readonly now: () => Date }): UpgradeOutcome {
   const from = readSchemaVersion(path);
-  if (from === SCHEMA_VERSION) return { kind: 'current' };
   if (from > SCHEMA_VERSION) throw new NewerDatasetError(path, from);
+  if (from === SCHEMA_VERSION && derivedDataIsCurrent(path)) return { kind: 'current' };
   const lock = acquireCollectionLock(path, { now: options.now });
   try {
     const db = openWritable(path);

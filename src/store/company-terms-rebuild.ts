@@ -21,8 +21,7 @@ interface CompanyNames {
  * without companies is simply marked current. True when something was rebuilt.
  */
 export function ensureCompanyTermsCurrent(db: Db): boolean {
-  const stored = db.prepare<[], { version: number }>('SELECT version FROM company_terms_version').get();
-  if (stored?.version === TERMS_VERSION) return false;
+  if (companyTermsAreCurrent(db)) return false;
   const hasCompanies = db.prepare('SELECT 1 FROM companies LIMIT 1').get() !== undefined;
   const hasRecords = RECORD_TABLES.some((t) => db.prepare(`SELECT 1 FROM ${t} LIMIT 1`).get() !== undefined);
   db.transaction(() => {
@@ -67,4 +66,10 @@ function rekeyRecordNames(db: Db): void {
     db.exec(`UPDATE ${table} SET company_name_norm = kohyo_company_name_key(company_name)
       WHERE company_name_norm IS NOT kohyo_company_name_key(company_name)`);
   }
+}
+
+/** Whether the file's company terms were written by this build's normaliser (a read-only check). */
+export function companyTermsAreCurrent(db: Db): boolean {
+  const stored = db.prepare<[], { version: number }>('SELECT version FROM company_terms_version').get();
+  return stored?.version === TERMS_VERSION;
 }

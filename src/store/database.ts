@@ -1,8 +1,8 @@
 // Opening a database file: migrations for writers, read-only for the server, dataset metadata.
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
-import { ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
-import { ensureRecordTextCurrent } from './record-text-rebuild.js';
+import { companyTermsAreCurrent, ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
+import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
 
 export type Db = Database.Database;
 
@@ -50,6 +50,19 @@ export function readSchemaVersion(path: string): number {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     return db.pragma('user_version', { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Whether a file of the current schema also holds search terms and record text written by this build
+ * (a new normaliser changes them without a schema change); read without changing the file.
+ */
+export function derivedDataIsCurrent(path: string): boolean {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return companyTermsAreCurrent(db) && recordTextIsCurrent(db);
   } finally {
     db.close();
   }

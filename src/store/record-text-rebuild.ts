@@ -70,9 +70,8 @@ const TABLES: readonly { table: string; select: string; searchable: (row: never)
  * inside one transaction). A file without records is simply marked current. True when something was rebuilt.
  */
 export function ensureRecordTextCurrent(db: Db): boolean {
+  if (recordTextIsCurrent(db)) return false;
   const version = recordTextVersion();
-  const stored = db.prepare<[], { version: string }>('SELECT version FROM record_text_version').get();
-  if (stored?.version === version) return false;
   const hasRecords = TABLES.some(({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
   db.transaction(() => {
     if (hasRecords) for (const spec of TABLES) rebuildTable(db, spec);
@@ -113,4 +112,10 @@ function common(row: RecordRow) {
 function firstThenRest(first: string, json: string): string[] {
   const all = JSON.parse(json) as string[];
   return [first, ...all.filter((code) => code !== first)];
+}
+
+/** Whether the file's record text and grams were written by this build (a read-only check). */
+export function recordTextIsCurrent(db: Db): boolean {
+  const stored = db.prepare<[], { version: string }>('SELECT version FROM record_text_version').get();
+  return stored?.version === recordTextVersion();
 }

@@ -46,3 +46,13 @@ test('an upgrade waits for no one: a running collection makes it refuse, leaving
   assert.throws(() => upgradeDatasetFile(path, { now }), /another collection is running/u);
   assert.equal(readSchemaVersion(path), 1);
 });
+
+test('a current schema with terms from an older normaliser is rebuilt at start', () => {
+  const path = versionOneFile();
+  upgradeDatasetFile(path, { now });
+  const db = new Database(path);
+  db.prepare('UPDATE company_terms_version SET version = version - 1').run();
+  db.close();
+  assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'upgraded', from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+  assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'current' });
+});
