@@ -1,7 +1,8 @@
 // The onRequest hook that enforces the limits: who the client is, what it asks, the store's decision, the headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.js';
-import { clientHeaders, clientKey } from './client-identity.js';
+import { clientHeaders } from './client-identity.js';
+import { ClientKeyCache } from './client-key-cache.js';
 import type { LimiterStore, Refusal } from './limiter-store.js';
 import type { LimitPolicy } from './policy.js';
 import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
@@ -37,11 +38,12 @@ const MESSAGES: Record<Refusal, (seconds: number) => string> = {
 
 export function createLimiter(options: LimiterOptions): Limiter {
   const policyHeader = rateLimitPolicy(options.policy);
+  const clientKeys = new ClientKeyCache(options.trusted, options.secret);
   return {
     async beforeApiRequest(request, reply) {
       if (!counts(request)) return;
       const now = options.clock().getTime();
-      const key = clientKey(clientHeaders(request.socket.remoteAddress, request.headers), options.trusted, options.secret);
+      const key = clientKeys.keyOf(clientHeaders(request.socket.remoteAddress, request.headers));
       const { terms, bases } = probeRequest(request.query);
       const decision = await options.store.check({ key, now, terms, bases });
       // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too

@@ -1,0 +1,47 @@
+// A bounded memo of client keys: a client asks several times a minute, and working its key out costs an HMAC each time.
+import { clientKey, type ClientHeaders } from './client-identity.js';
+import type { TrustedProxies } from './trusted-proxies.js';
+
+/** Identities held before the memo starts afresh. */
+export const CLIENT_KEY_CACHE_ENTRIES = 4096;
+/**
+ * Identities longer than this (the four header values together, in characters) are worked out every time and never
+ * held: with a 16 KB User-Agent allowed, the cap on entries alone would not bound the memory.
+ */
+export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
+
+/**
+ * clientKey for the given proxies and secret, remembering the answers. The key is a pure function of the
+ * peer address, X-Forwarded-For, User-Agent and client name, so a remembered key is always the key that would be
+ * worked out; only the time to get it differs (measured in bench/limits.ts: the HMAC was about a quarter of the
+ * limiter's time per request).
+ *
+ * Memory stays bounded: at most CLIENT_KEY_CACHE_ENTRIES identities of at most CLIENT_KEY_CACHE_MAX_IDENTITY
+ * characters. At the cap the whole memo is dropped at once rather than the oldest entry (no ordering to keep up on
+ * every hit): a flood of distinct clients then costs one HMAC per request, as without the memo, and busy clients
+ * are remembered again at their next request. Raw addresses are held here in this process's memory only, as
+ * the sockets hold them; stores and logs still see only the key.
+ */
+export class ClientKeyCache {
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly trusted: TrustedProxies, private readonly secret: string | null) {}
+
+  /** Identities held now (for tests and the bound). */
+  get size(): number {
+    return this.keys.size;
+  }
+
+  keyOf(headers: ClientHeaders): string {
+    // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
+    const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
+    const known = this.keys.get(identity);
+    if (known !== undefined) return known;
+    const key = clientKey(headers, this.trusted, this.secret);
+    if (identity.length <= CLIENT_KEY_CACHE_MAX_IDENTITY) {
+      if (this.keys.size >= CLIENT_KEY_CACHE_ENTRIES) this.keys.clear();
+      this.keys.set(identity, key);
+    }
+    return key;
+  }
+}
