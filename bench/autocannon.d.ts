@@ -6,6 +6,8 @@ declare module 'autocannon' {
     method?: string;
     path: string;
     headers?: Record<string, string>;
+    /** Called before each request is sent; the request it returns is built afresh. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
 
   interface Options {

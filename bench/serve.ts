@@ -1,26 +1,60 @@
-// The server side of the benchmark, run in its own process: `node --import tsx bench/serve.ts baseline | kohyo DB_PATH`.
+// The server side of the benchmark, run in its own process: `node --import tsx bench/serve.ts baseline | kohyo DB_PATH [options]`.
+// Options (kohyo only): --limiter off|memory|redis (default off), --redis-url URL, --usage-db PATH (turns the usage log on).
 // It listens on a free loopback port, prints one line `{"port":N}` on stdout, and exits when stdin closes.
 import type { FastifyInstance } from 'fastify';
+import { parseArgs } from 'node:util';
 import { buildBaselineApp } from './baseline-app.js';
 import { buildApp } from '../src/http/app.js';
 import { loadConfig } from '../src/config.js';
+import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
+import type { Limiter } from '../src/limits/limiter.js';
 import { openStore, type Store } from '../src/store/store.js';
+import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
+
+/** Limiter faults (Redis unreachable, so answers come from the memory fallback) and usage-log faults must show. */
+const stderrLog = {
+  warn: (object: object, message: string) => console.error(`serve.ts: ${message} ${JSON.stringify(object)}`),
+  info: (object: object, message: string) => console.error(`serve.ts: ${message} ${JSON.stringify(object)}`),
+  error: (object: object, message: string) => console.error(`serve.ts: ${message} ${JSON.stringify(object)}`),
+};
 
 async function main(argv: readonly string[]): Promise<void> {
-  const [kind, dbPath] = argv;
+  const { positionals, values } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: { limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' } },
+  });
+  const [kind, dbPath] = positionals;
   let store: Store | null = null;
+  let limiter: Limiter | null = null;
+  let usage: OpenUsageLog | null = null;
   let app: FastifyInstance;
   if (kind === 'baseline') {
     app = await buildBaselineApp();
-  } else if (kind === 'kohyo' && dbPath !== undefined) {
+  } else if (kind === 'kohyo' && dbPath !== undefined && ['off', 'memory', 'redis'].includes(values.limiter)) {
     store = openStore(dbPath);
     const opened = store;
-    // Built as production builds it, minus the request log and the rate limiter (no beforeApiRequest):
-    // the bench measures the answering path, and a limiter would refuse the load after 10 requests.
-    const config = loadConfig({ LOG_LEVEL: 'silent' });
-    app = await buildApp({ config, dataset: () => opened, clock: () => new Date(), logger: false });
+    if (values.limiter === 'redis' && values['redis-url'] === undefined) throw new Error('--limiter redis needs --redis-url');
+    // Settings as main.ts reads them from the environment; the request log stays off (LOG_LEVEL silent, logger
+    // false) because the bench measures the answering path, not log writing.
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      KOHYO_DB: dbPath,
+      ...(values.limiter === 'redis' ? { REDIS_URL: values['redis-url'] } : {}),
+      ...(values['usage-db'] !== undefined ? { KOHYO_USAGE_DB: values['usage-db'] } : {}),
+    });
+    const clock = () => new Date();
+    // Without a limiter (--limiter off) nothing refuses the load: the answering path alone.
+    if (values.limiter !== 'off') limiter = limiterFromConfig(config, { clock, log: stderrLog });
+    if (values['usage-db'] !== undefined) usage = openUsageLog(config, clock, stderrLog);
+    app = await buildApp({
+      config, dataset: () => opened, clock, logger: false,
+      ...(usage ? { usageLog: usage.log } : {}),
+      ...(limiter ? { beforeApiRequest: limiter.beforeApiRequest } : {}),
+    });
+    await limiter?.ready();
   } else {
-    throw new Error('usage: serve.ts baseline | kohyo DB_PATH');
+    throw new Error('usage: serve.ts baseline | kohyo DB_PATH [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]');
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -30,7 +64,9 @@ async function main(argv: readonly string[]): Promise<void> {
   // The parent holds our stdin open; when it goes (normally or by crashing) we go too, so no server outlives a run.
   process.stdin.resume();
   process.stdin.on('end', () => {
-    void app.close().then(() => {
+    void app.close().then(async () => {
+      await limiter?.close();
+      usage?.close();
       store?.close();
       process.exit(0);
     });

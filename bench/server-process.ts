@@ -4,7 +4,16 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-export type ServerKind = { readonly kind: 'baseline' } | { readonly kind: 'kohyo'; readonly dbPath: string };
+export type ServerKind =
+  | { readonly kind: 'baseline' }
+  | {
+    readonly kind: 'kohyo';
+    readonly dbPath: string;
+    /** The rate limiter, built by limiterFromConfig as main.ts builds it; off when absent. */
+    readonly limiter?: { readonly store: 'memory' } | { readonly store: 'redis'; readonly redisUrl: string };
+    /** The usage log's database; the log is off when absent. */
+    readonly usageDbPath?: string;
+  };
 
 export interface ServerProcess {
   readonly url: string;
@@ -15,9 +24,10 @@ export interface ServerProcess {
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
-export async function startServerProcess(server: ServerKind): Promise<ServerProcess> {
-  const args = server.kind === 'baseline' ? ['baseline'] : ['kohyo', server.dbPath];
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** `nodeOptions` go to the child's node, before the script (e.g. `--cpu-prof`, to profile the server). */
+export async function startServerProcess(server: ServerKind, nodeOptions: readonly string[] = []): Promise<ServerProcess> {
+  const args = server.kind === 'baseline' ? ['baseline'] : kohyoArgs(server);
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').catch(() => undefined);
   const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {
@@ -50,4 +60,12 @@ export async function startServerProcess(server: ServerKind): Promise<ServerProc
       clearTimeout(timer);
     },
   };
+}
+
+function kohyoArgs(server: Extract<ServerKind, { kind: 'kohyo' }>): string[] {
+  const args = ['kohyo', server.dbPath];
+  if (server.limiter !== undefined) args.push('--limiter', server.limiter.store);
+  if (server.limiter?.store === 'redis') args.push('--redis-url', server.limiter.redisUrl);
+  if (server.usageDbPath !== undefined) args.push('--usage-db', server.usageDbPath);
+  return args;
 }
