@@ -6,9 +6,10 @@ import { parseArgs } from 'node:util';
 import { MHLW_LABOUR_LIST_URL, MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import type { ParseContext } from '../src/ingest/parsers/parse-result.js';
 import { readPdfText } from '../src/ingest/parsers/pdf-text.js';
+import { sharedData } from '../test/helpers/shared-data.js';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: '/work/shared/data/mhlw/000534084.pdf' } },
+  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: sharedData('mhlw/000534084.pdf') } },
 });
 const runs = Math.max(1, Number(values.runs));
 const bytes = new Uint8Array(fs.readFileSync(values.file));

@@ -11,8 +11,9 @@ import { CompanyQueries, type CompanyHit } from '../../src/store/company-queries
 import { planCompanySearch } from '../../src/domain/company-search-plan.js';
 import { romanizeKana } from '../../src/domain/romanize.js';
 import { KANJI_VARIANTS } from '../../src/domain/kanji-variants.js';
+import { sharedData } from '../helpers/shared-data.js';
 
-const NTA_FILE = new URL('../../../shared/data/nta/diff_20260127.sjis.csv', import.meta.url).pathname;
+const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');
 const LIMIT = 10;
 
 type Case = readonly [query: string, corporateNumber: string, reason: string];

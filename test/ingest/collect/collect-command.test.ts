@@ -8,6 +8,7 @@ import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { loadSourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { bodyRoute, startFixtureServer, tempDir, testResolver, testSource, tsvList } from './collect-helpers.js';
+import { sharedData } from '../../helpers/shared-data.js';
 
 const server = await startFixtureServer({ '/ok.tsv': bodyRoute(tsvList(3)), '/gone.tsv': bodyRoute('gone', 404) });
 const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
@@ -50,7 +51,7 @@ test('collect mhlw-labour-law-violations --file reads the ministry\'s own PDF en
   const dbPath = join(tempDir(), 'kohyo.sqlite');
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(['collect', 'mhlw-labour-law-violations', '--file', '/work/shared/data/mhlw/000534084.pdf'], {
+  const code = await runCli(['collect', 'mhlw-labour-law-violations', '--file', sharedData('mhlw/000534084.pdf')], {
     stdout: (l) => out.push(l), stderr: (l) => err.push(l), now: () => new Date('2026-11-20T00:00:00Z'), env: { KOHYO_DB: dbPath },
   });
   assert.equal(code, 0, err.join('\n'));

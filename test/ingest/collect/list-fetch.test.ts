@@ -11,6 +11,7 @@ import { runCollection } from '../../../src/ingest/collect/collection.js';
 import { resolveParser } from '../../../src/ingest/collect/parsers-by-id.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { etagRoute, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser, type Route } from './collect-helpers.js';
+import { sharedData } from '../../helpers/shared-data.js';
 
 const server = await startFixtureServer();
 const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined, retries: 0 });
@@ -114,7 +115,7 @@ test('the MHLW source is collected over HTTP from its page: every record cites t
   const registered = sourceRegistry().get('mhlw-labour-law-violations')!;
   const source = { ...registered, url: server.url('/kinkyu/151106.html') };
   server.routes.set('/kinkyu/151106.html', htmlRoute(page('/content/000534084.pdf')));
-  server.routes.set('/content/000534084.pdf', (_q, r) => r.writeHead(200, { 'content-type': 'application/pdf' }).end(readFileSync('/work/shared/data/mhlw/000534084.pdf')));
+  server.routes.set('/content/000534084.pdf', (_q, r) => r.writeHead(200, { 'content-type': 'application/pdf' }).end(readFileSync(sharedData('mhlw/000534084.pdf'))));
   const live = join(tempDir(), 'kohyo.sqlite');
   const summary = await runCollection({ dbPath: live, sources: [source], resolve: resolveParser, fetcher, clock: steppingClock('2026-11-20T00:00:00Z').now });
   const run = summary.results[0]!.result.run;

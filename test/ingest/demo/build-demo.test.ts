@@ -14,11 +14,12 @@ import { licenseStatus, procurementStatus } from '../../../src/domain/record-sta
 import { buildDemoDatabase } from '../../../src/ingest/demo/build-demo.js';
 import { openReadOnly, readDatasetMeta, type Db } from '../../../src/store/database.js';
 import { dataAsOf, publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
+import { sharedData } from '../../helpers/shared-data.js';
 
 // 12:00 in Japan on 2026-11-21: the statuses are laid out around that date.
 const NOW = new Date('2026-11-21T03:00:00Z');
 const TODAY = '2026-11-21';
-const NTA_FILE = '/work/shared/data/nta/diff_20260127.sjis.csv';
+const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');
 
 let dir: string;
 let db: Db;

@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
+import { sharedData } from '../../helpers/shared-data.js';
 
-export const REAL_FILE = '/work/shared/data/nta/diff_20260127.sjis.csv';
+export const REAL_FILE = sharedData('nta/diff_20260127.sjis.csv');
 export const SAMPLE_FILE = fileURLToPath(new URL('../../fixtures/nta/sample.sjis.csv', import.meta.url));
 
 /** The fields of every row of the sample, in file order. */

@@ -14,10 +14,11 @@ import {
 } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import type { ParseContext } from '../../../src/ingest/parsers/parse-result.js';
 import type { PdfPage } from '../../../src/ingest/parsers/pdf-table.js';
+import { sharedData } from '../../helpers/shared-data.js';
 
 // The ministry's PDF and its hand transcription by nyampire/jp_labor_act_illegal_list (CC0), both unedited.
-const PDF = '/work/shared/data/mhlw/000534084.pdf';
-const TSV = '/work/shared/data/mhlw/company_list_20180801_to_20190731.tsv';
+const PDF = sharedData('mhlw/000534084.pdf');
+const TSV = sharedData('mhlw/company_list_20180801_to_20190731.tsv');
 const CONTEXT: ParseContext = {
   source: { id: MHLW_LABOUR_SOURCE_ID, url: MHLW_LABOUR_LIST_URL, title: '労働基準関係法令違反に係る公表事案' },
   kind: 'enforcement',
