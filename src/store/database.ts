@@ -69,9 +69,9 @@ export function derivedDataIsCurrent(path: string): boolean {
 }
 
 /** Applies, each in its own transaction, every migration newer than the file's user_version. */
-export function migrate(db: Db): number {
+export function migrate(db: Db, migrations: readonly { version: number; sql: string }[] = MIGRATIONS): number {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     if (migration.version <= current) continue;
     db.transaction(() => {
       db.exec(migration.sql);

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
+import { migrate } from '../database.js';
 
 /** One row of usage_log, as written and read back. */
 export interface UsageEntry {
@@ -77,7 +78,7 @@ export class UsageStore {
     // several workers and a `usage purge` run may write at the same moment; each transaction is short, and a
     // flush that still cannot write within this drops its batch rather than hold up the event loop longer
     db.pragma('busy_timeout = 1000');
-    migrate(db);
+    migrate(db, USAGE_MIGRATIONS);
     return new UsageStore(db);
   }
 
@@ -153,13 +154,3 @@ function createPrivate(path: string): void {
   }
 }
 
-function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of USAGE_MIGRATIONS) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
-}
