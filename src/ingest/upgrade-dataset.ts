@@ -21,7 +21,7 @@ export function upgradeDatasetFile(path: string, options: { readonly now: () => 
   const from = readSchemaVersion(path);
   if (from > SCHEMA_VERSION) throw new NewerDatasetError(path, from);
   if (from === SCHEMA_VERSION && derivedDataIsCurrent(path)) return { kind: 'current' };
-  const lock = acquireCollectionLock(path, { now: options.now });
+  const lock = acquireCollectionLock(path, { now: options.now, activity: 'start (schema upgrade)' });
   try {
     const db = openWritable(path);
     try {
