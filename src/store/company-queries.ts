@@ -59,8 +59,9 @@ const STAGES: readonly Stage[] = ['exact', 'prefix', 'partial'];
 
 export class CompanyQueries {
   private readonly byNumber;
-  private readonly byId;
+  private readonly byIds;
   private readonly aliasesOf;
+  private readonly aliasesOfIds;
   private readonly trigramDocs;
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
@@ -68,8 +69,15 @@ export class CompanyQueries {
 
   constructor(private readonly db: Db) {
     this.byNumber = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.corporate_number = ?`);
-    this.byId = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id = ?`);
+    // the page's companies and aliases in one statement each, not one pair per company
+    this.byIds = db.prepare<[string], CompanyRow>(
+      `SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
+    );
     this.aliasesOf = db.prepare('SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name');
+    this.aliasesOfIds = db.prepare<[string], { company_id: number; name: string; kind: string }>(
+      `SELECT company_id, name, kind FROM company_aliases WHERE company_id IN (SELECT value FROM json_each(?))
+       ORDER BY company_id, kind, name`,
+    );
     this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
     );
@@ -95,8 +103,9 @@ export class CompanyQueries {
       ranked = this.rank(keys, limit, legalForm, stage);
       if (ranked.length >= limit) break;
     }
+    const companies = this.companiesById(ranked.map((row) => row.id));
     return ranked.map((row) => ({
-      company: this.withAliases(this.byId.get(row.id) as CompanyRow),
+      company: companies.get(row.id)!,
       match: {
         field: row.match_field,
         kind: MATCH_KINDS[Math.floor(row.match_rank / 10)]!,
@@ -161,6 +170,16 @@ export class CompanyQueries {
     const rows = this.trigramDocs.all(JSON.stringify(keyTrigrams(key)));
     const docs = new Map(rows.map((r) => [r.trigram, r.docs]));
     return (trigram) => docs.get(trigram) ?? 0;
+  }
+
+  /** The companies of these ids with their aliases, by id. */
+  private companiesById(ids: readonly number[]): Map<number, CompanyRecord> {
+    const json = JSON.stringify(ids);
+    const aliases = new Map<number, { name: string; kind: string }[]>(ids.map((id) => [id, []]));
+    for (const { company_id, name, kind } of this.aliasesOfIds.all(json)) aliases.get(company_id)?.push({ name, kind });
+    const companies = new Map<number, CompanyRecord>();
+    for (const { id, ...company } of this.byIds.all(json)) companies.set(id, { ...company, aliases: aliases.get(id) ?? [] });
+    return companies;
   }
 
   private withAliases(row: CompanyRow): CompanyRecord {
