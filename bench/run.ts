@@ -9,7 +9,7 @@ import { BASELINE_PATH } from './baseline-app.js';
 import { pickQueryRotations } from './demo-queries.js';
 import { DEFAULT_LOAD, runLoad, type LoadOptions } from './http-load.js';
 import { describeLoad, describeMachine, formatTable, type CaseResult } from './report.js';
-import { startServerProcess, type ServerKind } from './server-process.js';
+import { withServer } from './server-process.js';
 
 function loadOptions(argv: readonly string[]): LoadOptions {
   const { values } = parseArgs({
@@ -32,14 +32,6 @@ function loadOptions(argv: readonly string[]): LoadOptions {
 /** A fixed build date, so that every run builds the same demo data and rotates the same queries. */
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 
-async function withServer<T>(server: ServerKind, use: (url: string) => Promise<T>): Promise<T> {
-  const running = await startServerProcess(server);
-  try {
-    return await use(running.url);
-  } finally {
-    await running.stop();
-  }
-}
 
 async function main(): Promise<void> {
   const options = loadOptions(process.argv.slice(2));

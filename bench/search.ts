@@ -14,7 +14,7 @@ import { BENCH_OUT, DEFAULT_GENERATE, defaultNtaPath, generateNtaFile, type Gene
 import { DEFAULT_LOAD, runLoad, type LoadOptions } from './http-load.js';
 import { describeLoad, describeMachine, formatTable, type CaseResult } from './report.js';
 import { pickQueries, QUERY_CLASSES, type BenchQuery } from './search-queries.js';
-import { startServerProcess, type ServerKind } from './server-process.js';
+import { withServer } from './server-process.js';
 import { latencyTable, measureClass, type ClassLatency } from './search-latency.js';
 
 /** The route's default page size, so the store does what GET /api/v1/companies?q= does by default. */
@@ -113,14 +113,6 @@ function describeSizes(dbPath: string): void {
   }
 }
 
-async function withServer<T>(server: ServerKind, use: (url: string) => Promise<T>): Promise<T> {
-  const running = await startServerProcess(server);
-  try {
-    return await use(running.url);
-  } finally {
-    await running.stop();
-  }
-}
 
 async function measureHttp(dbPath: string, queries: Record<string, BenchQuery[]>, load: LoadOptions, seed: number): Promise<void> {
   const rng = createRandom(seed);

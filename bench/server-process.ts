@@ -69,3 +69,13 @@ function kohyoArgs(server: Extract<ServerKind, { kind: 'kohyo' }>): string[] {
   if (server.usageDbPath !== undefined) args.push('--usage-db', server.usageDbPath);
   return args;
 }
+
+/** Runs `use` against a fresh server process of this kind, stopping it afterwards whatever happens. */
+export async function withServer<T>(server: ServerKind, use: (url: string) => Promise<T>): Promise<T> {
+  const running = await startServerProcess(server);
+  try {
+    return await use(running.url);
+  } finally {
+    await running.stop();
+  }
+}
