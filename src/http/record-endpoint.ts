@@ -33,26 +33,29 @@ export function answerRecords<T, P>(
   const today = japanDate(context.clock());
   const { query, notices } = resolveRecordQuery(params, endpoint.filters, store.companies, today);
   const result = endpoint.fetch(store, query, { limit, page });
+  const records = result.records.map((record) => present(record, today));
+  const paging = endpoint.paged ? pagesOf(store, endpoint.table, query, context.config.maxPage, limit, notices) : null;
   const meta = {
-    ...listMeta(request, store, { limit, returned: result.records.length, hasMore: result.hasMore, notices }),
+    ...listMeta(request, store, {
+      limit,
+      returned: records.length,
+      hasMore: paging === null ? result.hasMore : page < paging.maxPage && result.hasMore,
+      notices,
+    }),
     data_as_of: store.dataAsOf(endpoint.kind),
   };
-  const records = result.records.map((record) => present(record, today));
-  if (!endpoint.paged) return { records, meta };
-  const cap = context.config.maxPage;
+  return { records, meta: paging === null ? meta : { ...meta, page, max_page: paging.maxPage } };
+}
+
+/**
+ * The last page that holds rows, counted no further than the cap reaches; when more rows match than the
+ * pages reach, a notice says so.
+ */
+function pagesOf(store: Store, table: RecordTable, query: RecordQuery, cap: number, limit: number, notices: string[]) {
   const reachable = cap * limit;
-  const matching = store.records.count(endpoint.table, query, reachable + 1);
-  const maxPage = Math.max(1, Math.min(cap, Math.ceil(matching / limit)));
+  const matching = store.records.count(table, query, reachable + 1);
   if (matching > reachable) {
     notices.push(`More than ${reachable} records match and pages stop at ${cap}; add filters to see the rest.`);
   }
-  return {
-    records,
-    meta: {
-      ...listMeta(request, store, { limit, returned: records.length, hasMore: page < maxPage && result.hasMore, notices }),
-      data_as_of: meta.data_as_of,
-      page,
-      max_page: maxPage,
-    },
-  };
+  return { maxPage: Math.max(1, Math.min(cap, Math.ceil(matching / limit))) };
 }
