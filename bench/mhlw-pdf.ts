@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { MHLW_LABOUR_LIST_URL, MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
-import type { ParseContext } from '../src/ingest/parsers/parse-result.js';
+import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
+import type { ParseContext } from '../src/ingest/parsers/source-parser.js';
 import { readPdfText } from '../src/ingest/parsers/pdf-text.js';
 import { sharedData } from '../test/helpers/shared-data.js';
 
@@ -14,9 +15,8 @@ const { values } = parseArgs({
 const runs = Math.max(1, Number(values.runs));
 const bytes = new Uint8Array(fs.readFileSync(values.file));
 const context: ParseContext = {
-  source: { id: MHLW_LABOUR_SOURCE_ID, url: MHLW_LABOUR_LIST_URL, title: '労働基準関係法令違反に係る公表事案' },
-  kind: 'enforcement',
-  authority: 'mhlw',
+  source: sourceRegistry().get(MHLW_LABOUR_SOURCE_ID)!,
+  url: MHLW_LABOUR_LIST_URL,
   retrieved_at: new Date().toISOString(),
 };
 

@@ -9,17 +9,27 @@ export interface LastRun {
   readonly http_status: number | null;
   readonly records: number | null;
   readonly error: string | null;
+  readonly warnings: readonly string[];
+  readonly skipped_rows: readonly number[];
 }
 
 export function lastRuns(db: Db): Map<string, LastRun> {
+  // files older than migration 7 have no warnings or skipped rows
+  const columns = new Set((db.prepare('PRAGMA table_info(collection_runs)').all() as { name: string }[]).map((c) => c.name));
+  const kept = columns.has('warnings') ? 'r.warnings, r.skipped_rows' : 'NULL AS warnings, NULL AS skipped_rows';
   // the highest id is the newest run: runs are appended in the order they finish
   const rows = db
     .prepare(
-      `SELECT r.source_id, r.outcome, r.finished_at, r.http_status, r.records, r.error FROM collection_runs r
+      `SELECT r.source_id, r.outcome, r.finished_at, r.http_status, r.records, r.error, ${kept} FROM collection_runs r
        WHERE r.id = (SELECT max(id) FROM collection_runs x WHERE x.source_id = r.source_id)`,
     )
-    .all() as LastRun[];
-  return new Map(rows.map((r) => [r.source_id, r]));
+    .all() as (Omit<LastRun, 'warnings' | 'skipped_rows'> & { warnings: string | null; skipped_rows: string | null })[];
+  return new Map(
+    rows.map((r) => [
+      r.source_id,
+      { ...r, warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: JSON.parse(r.skipped_rows ?? '[]') as number[] },
+    ]),
+  );
 }
 
 /** Reads the file's runs whatever its schema version (collection_runs is in every one). */

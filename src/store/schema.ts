@@ -244,6 +244,15 @@ DROP INDEX company_terms_by_term;
 CREATE INDEX company_terms_by_term ON company_terms(term, company_id, field, alias_kind);
 `,
   },
+  {
+    version: 7,
+    description: "a run keeps its parser's warnings and the rows it skipped on purpose",
+    sql: `
+-- JSON arrays: warnings as sentences, skipped rows as 1-based row numbers; null for runs that read no list
+ALTER TABLE collection_runs ADD COLUMN warnings TEXT;
+ALTER TABLE collection_runs ADD COLUMN skipped_rows TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -29,6 +29,9 @@ export interface CollectionRun {
   readonly period_from: string | null;
   readonly period_to: string | null;
   readonly error: string | null;
+  /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
+  readonly warnings?: readonly string[];
+  readonly skipped_rows?: readonly number[];
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
@@ -46,9 +49,15 @@ export function registerSource(db: Db, source: SourceRow): void {
 export function recordCollectionRun(db: Db, run: CollectionRun): number {
   const result = db
     .prepare(
-      `INSERT INTO collection_runs(source_id, started_at, finished_at, outcome, http_status, bytes, records, period_from, period_to, error)
-       VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error)`,
+      `INSERT INTO collection_runs(source_id, started_at, finished_at, outcome, http_status, bytes, records, period_from, period_to, error,
+         warnings, skipped_rows)
+       VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error,
+         @warnings, @skipped_rows)`,
     )
-    .run(run);
+    .run({
+      ...run,
+      warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
+      skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
+    });
   return Number(result.lastInsertRowid);
 }

@@ -7,7 +7,7 @@ import { runCollection } from './collection.js';
 import { progressLine, summaryTable } from './collect-report.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
 import { resolveParser } from './parsers-by-id.js';
-import type { ParserResolver } from './source-parser.js';
+import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 
 export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH] [--force]';

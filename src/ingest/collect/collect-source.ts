@@ -13,7 +13,7 @@ import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { fetchList } from './list-fetch.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
-import type { SourceParser } from './source-parser.js';
+import type { ParseOutcome, SourceParser } from '../parsers/source-parser.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -93,14 +93,18 @@ export async function collectSource(
   if (stored !== null && stored.content_sha256 === sha) return notModified(status ?? 200, body.length);
 
   const retrievedAt = instant(context.clock());
-  let parsed;
+  let parsed: ParseOutcome;
   try {
-    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, url, retrievedAt });
+    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, url, retrieved_at: retrievedAt });
   } catch (error) {
-    parsed = { ok: false as const, error: `the parser failed: ${(error as Error).message}` };
+    // a parser bug fails this source's run with its message, not the whole collection
+    parsed = { ok: false, error: `the parser failed unexpectedly: ${(error as Error).message}`, problems: [] };
   }
   const seen = { http_status: status, bytes: body.length };
-  if (!parsed.ok) return fail(`could not parse the list: ${parsed.error}`, seen);
+  if (!parsed.ok) {
+    const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
+    return fail(`could not parse the list: ${parsed.error}${problems}`, seen);
+  }
   const prepared = prepareRecords(parsed.records, source.id, (key, prefecture) => context.links.candidates(key, prefecture));
   if (!prepared.ok) {
     const more = prepared.error_count - prepared.errors.length;
@@ -109,7 +113,9 @@ export async function collectSource(
   }
   const records = prepared.records;
   const period = parsed.period ?? periodOf(records);
-  const read = { ...seen, records: records.length, period_from: period.from, period_to: period.to };
+  const read = {
+    ...seen, records: records.length, period_from: period.from, period_to: period.to, warnings: parsed.warnings, skipped_rows: parsed.skipped_rows,
+  };
 
   const previous = countRecordsOfSource(context.db, source.id);
   if (records.length * 2 < previous) {

@@ -11,7 +11,7 @@ import type { SourceEntry } from '../registry/source-entry.js';
 import { acquireCollectionLock } from './collection-lock.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
 import type { Fetcher } from './fetcher.js';
-import type { ParserResolver } from './source-parser.js';
+import { parseFailure, type ParserResolver } from '../parsers/source-parser.js';
 
 export interface CollectionOptions {
   /** The live database (KOHYO_DB); it is only ever replaced whole. */
@@ -73,7 +73,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
         options.onProgress?.({ kind: 'source_started', source });
         const parse = options.resolve(source);
         const result = parse === null
-          ? await collectSource(source, () => ({ ok: false, error: `no parser is written for this source (parser '${source.parser}')` }), context, file)
+          ? await collectSource(source, () => parseFailure(`no parser is written for this source (parser '${source.parser}')`), context, file)
           : await collectSource(source, parse, context, file);
         options.onProgress?.({ kind: 'source_done', source, result });
         return { source, result };

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './parsers-by-id.js';
-import type { ParserResolver } from './source-parser.js';
+import type { ParserResolver } from '../parsers/source-parser.js';
 import { textTable } from './text-table.js';
 
 export interface SourcesCommandIo {
@@ -33,11 +33,23 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
       run?.records == null ? '' : String(run.records),
+      run === undefined ? '' : String(run.skipped_rows.length),
+      run === undefined ? '' : String(run.warnings.length),
       run?.error ?? '',
     ];
   });
-  for (const line of textTable(['source', 'publisher', 'kind', 'format', 'parser', 'last outcome', 'at', 'records', 'error'], rows, [7])) {
+  for (const line of textTable(
+    ['source', 'publisher', 'kind', 'format', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
+    rows,
+    [7, 8, 9],
+  )) {
     io.stdout(line);
+  }
+  for (const [id, run] of runs) {
+    if (run.warnings.length === 0 && run.skipped_rows.length === 0) continue;
+    io.stdout(`\n${id}:`);
+    if (run.skipped_rows.length > 0) io.stdout(`  skipped rows ${run.skipped_rows.join(', ')}`);
+    for (const warning of run.warnings) io.stdout(`  warning: ${warning}`);
   }
   const collectable = registry.sources.filter((s) => resolve(s) !== null).length;
   io.stdout(`\n${registry.sources.length} sources, ${collectable} with a parser, ${runs.size} collected at least once`);

@@ -1,7 +1,7 @@
 // The generic CSV parser: bytes in the mapped (or detected) encoding, a header row, records out.
 import { parse, CsvError } from 'csv-parse/sync';
 import type { ColumnMapping } from './column-mapping.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 import { decodeText } from './text-decoding.js';
 

@@ -2,7 +2,7 @@
 import type { RecordInput } from '../../domain/record-input.js';
 import type { ColumnMapping, TextEncoding } from './column-mapping.js';
 import { htmlTables, type HtmlTable } from './html-tables.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { locateHeader } from './table-header.js';
 import { listPeriod, recordsFromTable } from './table-records.js';
 import { decodeText } from './text-decoding.js';

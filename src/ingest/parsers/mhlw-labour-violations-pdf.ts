@@ -5,7 +5,7 @@ import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
 import { parseJapaneseDate } from '../../domain/wareki.js';
 import { splitCitations } from './law-citations.js';
 import { readMhlwPages, type MhlwCover, type MhlwRow } from './mhlw-labour-rows.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { TableLayoutError, type PdfPage } from './pdf-table.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 
@@ -41,7 +41,7 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
   }
   const source = {
     id: context.source.id,
-    url: context.source.url,
+    url: context.url,
     title: read.cover.title ?? context.source.title,
     published_on: read.cover.published_on ?? context.published_on ?? null,
     retrieved_at: context.retrieved_at,

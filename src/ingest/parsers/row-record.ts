@@ -9,7 +9,7 @@ import type { Vocabulary } from '../../domain/vocabulary.js';
 import { codeFromWords, prefectureOfAddress, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
 import { splitCitations } from './law-citations.js';
-import type { ParseContext } from './parse-result.js';
+import type { ParseContext } from './source-parser.js';
 
 /** A row's cells by field, with the header each came from for messages. */
 export interface RowCells {
@@ -53,14 +53,14 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
   const authority = authorityOf(cells, context, problems, at);
   const source = {
     id: context.source.id,
-    url: context.source.url,
+    url: context.url,
     title: context.source.title,
     published_on: context.published_on ?? null,
     retrieved_at: context.retrieved_at,
   };
   const fixed = mapping.fixed ?? {};
   let record: RecordInput;
-  switch (context.kind) {
+  switch (context.source.record_kind) {
     case 'procurement_suspension': {
       const reasonText = required('reason');
       const liftedText = cells.get('lifted_on') ?? '';
@@ -133,10 +133,10 @@ function companyOf(cells: RowCells, warnings: string[], name: string): CompanyRe
 
 function authorityOf(cells: RowCells, context: ParseContext, problems: string[], at: (f: MappedField) => string): string {
   const text = cells.get('authority');
-  if (!text) return context.authority;
+  if (!text) return context.source.publisher;
   const term = authorities.resolve(text);
   if (!term) problems.push(`${at('authority')}: '${text}' is not a known authority`);
-  return term?.code ?? context.authority;
+  return term?.code ?? context.source.publisher;
 }
 
 function periodOf(cells: RowCells, dates: DateOptions, problems: string[], at: (f: MappedField) => string): { from: string; to: string | null } {

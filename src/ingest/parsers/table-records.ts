@@ -3,7 +3,7 @@ import type { RecordInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import { cellText } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { readRow, type RowCells } from './row-record.js';
 import { foldHeader, locateHeader } from './table-header.js';
 

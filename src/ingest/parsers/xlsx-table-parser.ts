@@ -1,7 +1,7 @@
 // The generic XLSX parser: one sheet of a workbook (read with read-excel-file, no native code), records out.
 import readXlsxFile from 'read-excel-file/node';
 import type { ColumnMapping } from './column-mapping.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './parse-result.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 
 /** Reads the mapped sheet (the first when the mapping names none); the workbook's bytes are never written anywhere. */

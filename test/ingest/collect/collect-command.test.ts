@@ -10,7 +10,7 @@ import { loadSourceRegistry } from '../../../src/ingest/registry/source-registry
 import { bodyRoute, startFixtureServer, tempDir, testResolver, testSource, tsvList } from './collect-helpers.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
-const server = await startFixtureServer({ '/ok.tsv': bodyRoute(tsvList(3)), '/gone.tsv': bodyRoute('gone', 404) });
+const server = await startFixtureServer({ '/ok.tsv': bodyRoute(`# 令和7年度分\n${tsvList(3)}`), '/gone.tsv': bodyRoute('gone', 404) });
 const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
 after(async () => {
   await fetcher.close();
@@ -43,7 +43,9 @@ test('collect prints a line per source and a summary table; a failed source make
 
   const sources = io(dbPath);
   assert.equal(runSources([], sources.io), 0);
-  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3$/mu);
+  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+1$/mu);
+  // the run keeps what the parser skipped and warned of, and `sources` shows it
+  assert.match(sources.out.join('\n'), /^test-ok:\n  skipped rows 1\n  warning: line 1 is a note: 令和7年度分$/mu);
   assert.match(sources.out.join('\n'), /^test-gone\s+.*failure .*the server answered 404$/mu);
 });
 

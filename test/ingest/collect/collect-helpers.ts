@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
-import type { ParserResolver, SourceParser } from '../../../src/ingest/collect/source-parser.js';
+import { parsedList, parseFailure, type ParserResolver, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import type { RecordInput } from '../../../src/domain/record-input.js';
 import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
 import { openWritable } from '../../../src/store/database.js';
@@ -36,24 +36,32 @@ export function testSource(id: string, url: string, publisher = 'pref_13'): Sour
  * The test-only parser: one suspension a line, `name<TAB>address<TAB>from<TAB>to<TAB>reason words`.
  * A line reading `BROKEN` fails the parse, as a moved column would.
  */
-export const tsvParser: SourceParser = (bytes, { source, url, retrievedAt }) => {
+export const tsvParser: SourceParser = (bytes, { source, url, retrieved_at }) => {
   const text = Buffer.from(bytes).toString('utf8');
   const records: RecordInput[] = [];
+  const skipped: number[] = [];
+  const warnings: string[] = [];
   for (const [index, line] of text.split('\n').entries()) {
     if (line.trim() === '') continue;
-    if (line.trim() === 'BROKEN') return { ok: false, error: `line ${index + 1}: the columns are not where they were` };
+    // a comment line is a row left out on purpose, with a warning, as a real list's note rows are
+    if (line.startsWith('#')) {
+      skipped.push(index + 1);
+      warnings.push(`line ${index + 1} is a note: ${line.slice(1).trim()}`);
+      continue;
+    }
+    if (line.trim() === 'BROKEN') return parseFailure(`line ${index + 1}: the columns are not where they were`);
     const [name = '', address = '', from = '', to = '', words = ''] = line.split('\t');
     records.push({
       kind: 'procurement_suspension',
       company: { name, address },
       authority: source.publisher,
-      source: { id: source.id, url, title: source.title, published_on: null, retrieved_at: retrievedAt },
+      source: { id: source.id, url, title: source.title, published_on: null, retrieved_at },
       reason: 'bid_rigging',
       reason_detail: words,
       period: { from, to: to === '' ? null : to },
     });
   }
-  return { ok: true, records };
+  return parsedList(records, null, skipped, warnings);
 };
 
 export const testResolver: ParserResolver = () => tsvParser;

@@ -9,7 +9,7 @@ import { CollectionLockedError, lockPathFor } from '../../../src/ingest/collect/
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { buildCoverage } from '../../../src/domain/coverage.js';
 import { openStore } from '../../../src/store/store.js';
-import type { SourceParser } from '../../../src/ingest/collect/source-parser.js';
+import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import {
   bodyRoute, etagRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser, writeCompanies,
 } from './collect-helpers.js';

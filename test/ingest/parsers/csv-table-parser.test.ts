@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsvTable } from '../../../src/ingest/parsers/csv-table-parser.js';
-import type { ParsedList } from '../../../src/ingest/parsers/parse-result.js';
+import type { ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 import { SUSPENSION_MAPPING, contextFor, expectParsed, fixture } from './parser-fixtures.js';
 
 const context = contextFor('procurement_suspension');

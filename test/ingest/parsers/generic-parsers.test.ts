@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseContextFor, parseGenericSource } from '../../../src/ingest/parsers/generic-parsers.js';
+import { parseGenericSource } from '../../../src/ingest/parsers/generic-parsers.js';
 import { loadSourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { SUSPENSION_MAPPING, expectParsed, fixture } from './parser-fixtures.js';
 
@@ -17,7 +17,7 @@ const registry = loadSourceRegistry([
 
 test('a registry entry drives its parser: records carry the source, the publisher as authority and the fetch time', async () => {
   const source = registry.get('test-city-csv')!;
-  const list = expectParsed(await parseGenericSource(source, fixture('suspensions.sjis.csv'), parseContextFor(source, '2025-09-02T03:04:05Z', '2025-09-01')));
+  const list = expectParsed(await parseGenericSource(fixture('suspensions.sjis.csv'), { source, url: source.url, retrieved_at: '2025-09-02T03:04:05Z', published_on: '2025-09-01' }));
   assert.equal(list.records.length, 4);
   for (const record of list.records) {
     assert.equal(record.authority, 'city_14100');
@@ -30,6 +30,6 @@ test('a registry entry drives its parser: records carry the source, the publishe
 
 test('a source without a generic parser is refused with its parser named', async () => {
   const source = registry.get('test-unwritten')!;
-  const outcome = await parseGenericSource(source, Buffer.from(''), parseContextFor(source, '2025-09-02T00:00:00Z'));
+  const outcome = await parseGenericSource(Buffer.from(''), { source, url: source.url, retrieved_at: '2025-09-02T00:00:00Z' });
   assert.deepEqual(outcome, { ok: false, error: "source 'test-unwritten' has no generic parser (its parser is 'not_written')", problems: [] });
 });

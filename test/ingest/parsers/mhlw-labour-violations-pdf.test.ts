@@ -12,7 +12,8 @@ import {
   parseMhlwLabourViolationsPdf,
   prefectureOfAddress,
 } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
-import type { ParseContext } from '../../../src/ingest/parsers/parse-result.js';
+import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
+import type { ParseContext } from '../../../src/ingest/parsers/source-parser.js';
 import type { PdfPage } from '../../../src/ingest/parsers/pdf-table.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
@@ -20,9 +21,8 @@ import { sharedData } from '../../helpers/shared-data.js';
 const PDF = sharedData('mhlw/000534084.pdf');
 const TSV = sharedData('mhlw/company_list_20180801_to_20190731.tsv');
 const CONTEXT: ParseContext = {
-  source: { id: MHLW_LABOUR_SOURCE_ID, url: MHLW_LABOUR_LIST_URL, title: '労働基準関係法令違反に係る公表事案' },
-  kind: 'enforcement',
-  authority: 'mhlw',
+  source: sourceRegistry().get(MHLW_LABOUR_SOURCE_ID)!,
+  url: MHLW_LABOUR_LIST_URL,
   retrieved_at: '2026-01-27T03:00:00Z',
 };
 

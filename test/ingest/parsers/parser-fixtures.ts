@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { RecordKind } from '../../../src/domain/record-input.js';
 import { validateRecordLine } from '../../../src/domain/record-validation.js';
 import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
-import type { ParseContext, ParseOutcome, ParsedList } from '../../../src/ingest/parsers/parse-result.js';
+import type { ParseContext, ParseOutcome, ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,10 +14,13 @@ export function fixture(name: string): Buffer {
 }
 
 export function contextFor(kind: RecordKind, authority = 'pref_13'): ParseContext {
+  const url = 'https://www.example.lg.jp/list';
   return {
-    source: { id: `test-${kind.replace(/_/gu, '-')}`, url: 'https://www.example.lg.jp/list', title: 'テスト一覧' },
-    kind,
-    authority,
+    source: {
+      id: `test-${kind.replace(/_/gu, '-')}`, publisher: authority, record_kind: kind, title: 'テスト一覧', url, url_kind: 'list',
+      format: 'csv', parser: 'csv-table', publisher_group: 'prefecture', counted_body: authority,
+    },
+    url,
     retrieved_at: '2025-09-01T00:00:00Z',
     published_on: null,
   };

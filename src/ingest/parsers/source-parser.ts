@@ -1,11 +1,15 @@
-// What every parser takes besides the bytes (the source and when it was fetched) and what it gives back.
-import type { RecordInput, RecordKind } from '../../domain/record-input.js';
+// The one parser contract: what every parser takes besides the bytes, what it gives back, and which parser reads a source.
+import type { RecordInput } from '../../domain/record-input.js';
+import type { SourceEntry } from '../registry/source-entry.js';
 
 export interface ParseContext {
-  readonly source: { readonly id: string; readonly url: string; readonly title: string };
-  readonly kind: RecordKind;
-  /** The publisher's authority code: the records' authority unless a column names another. */
-  readonly authority: string;
+  /** The registry entry: id, title, publisher (the records' authority unless a column names another), kind, mapping. */
+  readonly source: SourceEntry;
+  /**
+   * The address the bytes came from, what the records cite: after redirects, and the linked file where the
+   * registry gives a list_link. The registry's URL for a local file.
+   */
+  readonly url: string;
   /** RFC 3339 instant of the fetch (or of reading the local file). */
   readonly retrieved_at: string;
   /** The list's publication date where the page states it. */
@@ -34,9 +38,25 @@ export interface ParseFailure {
 
 export type ParseOutcome = ParsedList | ParseFailure;
 
+/** Pure: the same bytes and context give the same outcome. PDF and XLSX reading are asynchronous, hence the Promise. */
+export type SourceParser = (bytes: Uint8Array, context: ParseContext) => ParseOutcome | Promise<ParseOutcome>;
+
+/** The parser of a source, or null when none is written for it yet. */
+export type ParserResolver = (source: SourceEntry) => SourceParser | null;
+
 /** How many row problems a failure lists: enough to fix a layout change, not a flood. */
 export const MAX_PROBLEMS = 10;
 
 export function parseFailure(error: string, problems: readonly string[] = []): ParseFailure {
   return { ok: false, error, problems: problems.slice(0, MAX_PROBLEMS) };
+}
+
+/** A successful parse; the period is taken from the records' dates when the list does not state one. */
+export function parsedList(
+  records: RecordInput[],
+  period: ParsedList['period'],
+  skipped_rows: readonly number[] = [],
+  warnings: readonly string[] = [],
+): ParsedList {
+  return { ok: true, records, period, skipped_rows, warnings };
 }
