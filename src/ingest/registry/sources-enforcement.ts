@@ -13,7 +13,7 @@ export const ENFORCEMENT_SOURCES: readonly SourceEntryInput[] = [
     title: '労働基準関係法令違反に係る公表事案',
     url: 'https://www.mhlw.go.jp/kinkyu/151106.html',
     list_link: '違反に係る公表事案',
-    url_kind: 'list',
+    url_kind: 'list_page',
     format: 'pdf',
     parser: 'mhlw-labour-violations-pdf',
   },

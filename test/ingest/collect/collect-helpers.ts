@@ -24,7 +24,7 @@ export function testSource(id: string, url: string, publisher = 'pref_13'): Sour
     record_kind: 'procurement_suspension',
     title: `test list ${id}`,
     url,
-    url_kind: 'list',
+    url_kind: 'list_file',
     format: 'csv',
     parser: 'csv-table',
     publisher_group: publisher.startsWith('pref_') ? 'prefecture' : 'national',

@@ -7,7 +7,7 @@ import { SUSPENSION_MAPPING, expectParsed, fixture } from './parser-fixtures.js'
 const registry = loadSourceRegistry([
   {
     id: 'test-city-csv', publisher: 'city_14100', record_kind: 'procurement_suspension', title: '横浜市 指名停止措置',
-    url: 'https://www.city.yokohama.lg.jp/test.csv', url_kind: 'list', format: 'csv', parser: 'csv-table', mapping: SUSPENSION_MAPPING,
+    url: 'https://www.city.yokohama.lg.jp/test.csv', url_kind: 'list_file', format: 'csv', parser: 'csv-table', mapping: SUSPENSION_MAPPING,
   },
   {
     id: 'test-unwritten', publisher: 'pref_01', record_kind: 'procurement_suspension', title: '北海道 指名停止措置',

@@ -17,7 +17,7 @@ export function contextFor(kind: RecordKind, authority = 'pref_13'): ParseContex
   const url = 'https://www.example.lg.jp/list';
   return {
     source: {
-      id: `test-${kind.replace(/_/gu, '-')}`, publisher: authority, record_kind: kind, title: 'テスト一覧', url, url_kind: 'list',
+      id: `test-${kind.replace(/_/gu, '-')}`, publisher: authority, record_kind: kind, title: 'テスト一覧', url, url_kind: 'list_file',
       format: 'csv', parser: 'csv-table', publisher_group: 'prefecture', counted_body: authority,
     },
     url,

@@ -66,13 +66,13 @@ test('the MHLW labour-law list is registered with its PDF parser; the rest wait 
   assert.ok(registry.sources.some((s) => s.record_kind === 'license_action' && s.url.includes('nega-inf')));
   for (const s of registry.sources) {
     if (s.parser === 'not_written') assert.equal(s.mapping, undefined, s.id);
-    else assert.equal(s.url_kind, 'list', `${s.id}: a collected source needs the list's own address`);
+    else assert.notEqual(s.url_kind, 'site_root', `${s.id}: a collected source needs the list's own address`);
   }
 });
 
 const good: SourceEntryInput = {
   id: 'test-csv-source', publisher: 'pref_13', record_kind: 'procurement_suspension', title: 't',
-  url: 'https://example.test/list.csv', url_kind: 'list', format: 'csv', parser: 'csv-table',
+  url: 'https://example.test/list.csv', url_kind: 'list_file', format: 'csv', parser: 'csv-table',
   mapping: { columns: { company_name: ['業者名'], reason: ['措置理由'], period: ['指名停止期間'] } },
 };
 
