@@ -13,3 +13,13 @@ export function isCalendarDate(value: string): boolean {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
+
+/** Today's date in Japan (UTC+9, no daylight saving) for an instant. */
+export function japanDate(now: Date): string {
+  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+}
+
+/** An instant as RFC 3339 in UTC to the second, as the API and the database write them. */
+export function instant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+}

@@ -1,11 +1,11 @@
 // Stable record identity: the source id, the record's key within its source, and the public record id.
 import { createHash } from 'node:crypto';
-import type { RecordKind } from './record-input.js';
-import { RECORD_ID_PREFIX } from './record.js';
+import { normaliseCompanyName } from './names.js';
+import { RECORD_ID_PREFIX, type RecordKind } from './record.js';
 
 interface KeyedBase {
   readonly authority: string;
-  readonly company: { readonly name_norm: string; readonly corporate_number: string | null };
+  readonly company: { readonly name: string; readonly corporate_number: string | null };
 }
 
 /** What identifies a record within its source when the source gives no key of its own. */
@@ -21,7 +21,7 @@ export type KeyedContent = KeyedBase &
  * out on purpose: a source correcting its wording must not turn one record into two.
  */
 export function deriveSourceKey(record: KeyedContent): string {
-  const parts: string[] = [record.kind, record.authority, record.company.name_norm, record.company.corporate_number ?? ''];
+  const parts: string[] = [record.kind, record.authority, normaliseCompanyName(record.company.name), record.company.corporate_number ?? ''];
   switch (record.kind) {
     case 'enforcement':
       parts.push(record.date, record.action_type, record.law);

@@ -1,4 +1,6 @@
 // What a record endpoint was asked for, once validated and resolved to codes: the input of the store's queries.
+// Keyed by the filter names of the filter table (record-filters.ts).
+import type { FilterName } from './record-filters.js';
 
 /** The records of the companies a `company` filter found, and unlinked records whose source name matches. */
 export interface CompanyFilter {
@@ -6,23 +8,15 @@ export interface CompanyFilter {
   readonly nameKeys: readonly string[];
 }
 
-export interface RecordQuery {
+export type RecordQuery = {
   readonly company?: CompanyFilter;
-  /** Free text, NFKC-normalised. */
-  readonly q?: string;
-  readonly corporateNumber?: string;
-  readonly authority?: string;
-  readonly law?: string;
-  readonly actionType?: string;
-  readonly reason?: string;
-  readonly status?: string;
-  readonly sector?: string;
-  readonly nature?: string;
-  readonly from?: string;
-  readonly to?: string;
+} & {
+  /** Codes for vocabulary filters, the checked number, YYYY-MM-DD dates, NFKC-normalised free text. */
+  readonly [F in Exclude<FilterName, 'company'>]?: string;
+} & {
   /** Today in Japan time (YYYY-MM-DD), against which statuses are computed. */
   readonly today: string;
-}
+};
 
 export interface Page {
   readonly limit: number;

@@ -2,14 +2,9 @@
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
-import {
-  EnforcementInput,
-  LicenseActionInput,
-  ProcurementSuspensionInput,
-  RECORD_KINDS,
-  type RecordInput,
-  type RecordKind,
-} from './record-input.js';
+import { isCalendarDate } from './dates.js';
+import { EnforcementInput, LicenseActionInput, ProcurementSuspensionInput, type RecordInput } from './record-input.js';
+import { RECORD_KINDS, type RecordKind } from './record.js';
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/u;
 
@@ -22,15 +17,6 @@ export function isRfc3339Instant(value: string): boolean {
     isCalendarDate(date!) && Number(hh) < 24 && Number(mm) < 60 && Number(ss) < 60 &&
     (offH === undefined || (Number(offH) < 24 && Number(offM) < 60))
   );
-}
-
-/** A YYYY-MM-DD string naming a day that exists in the Gregorian calendar. */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/u.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339Instant);

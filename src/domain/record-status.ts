@@ -18,8 +18,3 @@ export function licenseStatus(date: string, period: { from: string; to: string |
   if (ends !== null && ends < today) return 'completed';
   return 'in_effect';
 }
-
-/** Today's date in Japan (UTC+9, no daylight saving) for an instant. */
-export function japanDate(now: Date): string {
-  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
-}

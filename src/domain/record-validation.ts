@@ -1,6 +1,5 @@
 // Validation of one record line: its shape, then the domain rules; the result is a record ready to store.
 import { parseCorporateNumber } from './corporate-number.js';
-import { normaliseCompanyName } from './names.js';
 import type {
   CompanyRefInput,
   EnforcementInput,
@@ -9,8 +8,8 @@ import type {
   RecordInput,
 } from './record-input.js';
 import { deriveSourceKey, givenIdProblem, recordId, sourceIdForUrl } from './record-id.js';
-import { checkRecordShape, isCalendarDate } from './record-schema-check.js';
-import { japanDate } from './record-status.js';
+import { checkRecordShape } from './record-schema-check.js';
+import { isCalendarDate, japanDate } from './dates.js';
 import type { CompanyRef, Enforcement, LicenseAction, Period, ProcurementSuspension, SourceRef, ValidRecord } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from './vocabularies/enums.js';
@@ -114,6 +113,7 @@ function licenseFields(input: LicenseActionInput, errors: string[]): Omit<Licens
     sector_code: input.sector_code,
     sector_codes: firstThenRest(input.sector_code, [...(input.sector_codes ?? []), ...permits.map((p) => p.sector_code)]),
     permits,
+    permits_total: permits.length,
     action_type: input.action_type,
     nature: input.nature,
     date: input.date,
@@ -143,7 +143,6 @@ function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
   return {
     corporate_number: number,
     name,
-    name_norm: normaliseCompanyName(name),
     name_en: text(input.name_en),
     // the source gave the number unless the line says the link was made by name and address
     link: input.corporate_number == null ? null : (given ?? 'source'),

@@ -1,84 +1,121 @@
-// A validated record as the store writes it: codes checked, defaults filled, ids resolved.
-import type { RecordKind } from './record-input.js';
+// The three record kinds, defined once: what a validated record holds, which the store writes and reads back.
+// TypeBox schemas, so that the import format (record-input.ts) and the API's resources (http/schemas/records.ts)
+// are derived from them rather than written again.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-export type CompanyLink = 'source' | 'name_address';
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export interface CompanyRef {
-  readonly corporate_number: string | null;
-  readonly name: string;
-  /** normaliseCompanyName(name): the key `company` filters match on. */
-  readonly name_norm: string;
-  readonly name_en: string | null;
-  readonly link: CompanyLink | null;
-  readonly prefecture_code: string | null;
-  readonly address: string | null;
-}
+export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, Japan time' });
+export const Instant = Type.String({ format: 'date-time', description: 'RFC 3339 instant, UTC' });
 
-export interface SourceRef {
-  /** The source registry id, or `web:` + a hash of the URL. */
-  readonly id: string;
-  readonly url: string;
-  readonly title: string;
-  readonly published_on: string | null;
-  /** RFC 3339, UTC. */
-  readonly retrieved_at: string;
-}
+export const Period = Type.Object({ from: DateString, to: Nullable(DateString) }, { additionalProperties: false });
+export type Period = Static<typeof Period>;
 
-interface RecordBase {
-  readonly id: string;
-  readonly source_key: string;
-  readonly company: CompanyRef;
-  readonly authority: string;
-  readonly source: SourceRef;
-}
+export const Permit = Type.Object(
+  { sector_code: Type.String(), number: Nullable(Type.String()) },
+  { additionalProperties: false },
+);
+export type Permit = Static<typeof Permit>;
 
-export interface Enforcement extends RecordBase {
-  readonly kind: 'enforcement';
-  readonly law: string;
-  /** Every law cited; the first is `law`. */
-  readonly laws: readonly string[];
-  readonly law_detail: string | null;
-  readonly action_type: string;
-  readonly date: string;
-  readonly summary: string;
-  readonly summary_en: string | null;
-  readonly amount_jpy: number | null;
-}
+export const CompanyLink = Type.Union([Type.Literal('source'), Type.Literal('name_address')], {
+  description: '`source`: the source gave the Corporate Number; `name_address`: matched unambiguously by name and address',
+});
+export type CompanyLink = Static<typeof CompanyLink>;
 
-export interface Period {
-  readonly from: string;
-  readonly to: string | null;
-}
+export const CompanyRef = Type.Object(
+  {
+    corporate_number: Nullable(Type.String({ description: '13 digits with a valid check digit' })),
+    name: Type.String({ minLength: 1, description: 'the name as the source writes it' }),
+    name_en: Nullable(Type.String()),
+    link: Nullable(CompanyLink),
+    prefecture_code: Nullable(Type.String({ pattern: '^\\d{2}$' })),
+    address: Nullable(Type.String({ description: 'the location as the source writes it' })),
+  },
+  { additionalProperties: false },
+);
+export type CompanyRef = Static<typeof CompanyRef>;
 
-export interface ProcurementSuspension extends RecordBase {
-  readonly kind: 'procurement_suspension';
-  readonly reason: string;
-  readonly reason_detail: string;
-  readonly period: Period;
-  /** Set when the source says the suspension was lifted: its date, else the publication date. */
-  readonly lifted_on: string | null;
-  readonly scope: string | null;
-}
+export const SourceRef = Type.Object(
+  {
+    id: Type.String({ minLength: 1, description: 'the source registry id, or `web:` and a hash of the URL' }),
+    url: Type.String({ minLength: 1 }),
+    title: Type.String({ minLength: 1 }),
+    published_on: Nullable(DateString),
+    retrieved_at: Instant,
+  },
+  { additionalProperties: false },
+);
+export type SourceRef = Static<typeof SourceRef>;
 
-export interface Permit {
-  readonly sector_code: string;
-  readonly number: string | null;
-}
+/** The fields every kind shares. */
+const shared = {
+  id: Type.String({ minLength: 1, description: 'stable across rebuilds, derived from the source and the source key' }),
+  source_key: Type.String({ minLength: 1, description: "the record's key within its source" }),
+  company: CompanyRef,
+  authority: Type.String({ description: 'authority code' }),
+  source: SourceRef,
+};
 
-export interface LicenseAction extends RecordBase {
-  readonly kind: 'license_action';
-  readonly sector_code: string;
-  /** Every affected sector: `sector_code` first, then the others given, then the permits' sectors. */
-  readonly sector_codes: readonly string[];
-  readonly permits: readonly Permit[];
-  readonly action_type: string;
-  readonly nature: string;
-  readonly date: string;
-  readonly period: Period | null;
-  readonly reason_detail: string | null;
-}
+export const Enforcement = Type.Object(
+  {
+    kind: Type.Literal('enforcement'),
+    ...shared,
+    law: Type.String({ description: 'law code (the first law cited)' }),
+    laws: Type.Array(Type.String(), { description: 'every law code cited, `law` first' }),
+    law_detail: Nullable(Type.String({ description: 'the articles as the source cites them' })),
+    action_type: Type.String(),
+    date: DateString,
+    summary: Type.String({ minLength: 1 }),
+    summary_en: Nullable(Type.String()),
+    amount_jpy: Nullable(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type Enforcement = Static<typeof Enforcement>;
+
+export const ProcurementSuspension = Type.Object(
+  {
+    kind: Type.Literal('procurement_suspension'),
+    ...shared,
+    reason: Type.String({ description: 'reason code' }),
+    reason_detail: Type.String({ minLength: 1, description: "the source's words" }),
+    period: Period,
+    /** Set when the source says the suspension was lifted: its date, else the publication date. */
+    lifted_on: Nullable(DateString),
+    scope: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type ProcurementSuspension = Static<typeof ProcurementSuspension>;
+
+/** How many permits a record lists in an answer; `permits_total` gives the full count. */
+export const MAX_PERMITS_SHOWN = 50;
+
+export const LicenseAction = Type.Object(
+  {
+    kind: Type.Literal('license_action'),
+    ...shared,
+    sector_code: Type.String({ description: 'the primary sector, kept for compatibility' }),
+    sector_codes: Type.Array(Type.String(), {
+      description: 'every affected sector: sector_code first, then the others given, then the sectors of the permits',
+    }),
+    permits: Type.Array(Permit, { description: `the permits concerned; an answer lists at most ${MAX_PERMITS_SHOWN}` }),
+    permits_total: Type.Integer({ minimum: 0, description: 'how many permits the record concerns in all' }),
+    action_type: Type.String(),
+    nature: Type.String(),
+    date: DateString,
+    period: Nullable(Period),
+    reason_detail: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type LicenseAction = Static<typeof LicenseAction>;
 
 export type ValidRecord = Enforcement | ProcurementSuspension | LicenseAction;
+export type RecordKind = ValidRecord['kind'];
+export type RecordOfKind<K extends RecordKind> = Extract<ValidRecord, { kind: K }>;
+
+export const RECORD_KINDS: readonly RecordKind[] = ['enforcement', 'procurement_suspension', 'license_action'];
 
 export const RECORD_ID_PREFIX: Readonly<Record<RecordKind, string>> = {
   enforcement: 'enf_',

@@ -1,33 +1,65 @@
-// Company search for the routes: plan the query, run it, and say how it was read.
+// Company search for the endpoints, planned once per value: the companies to show (/companies, /search) and the
+// recall that `company=` and /search filter records by (the same search, up to COMPANY_FILTER_MATCHES companies).
 import { planCompanySearch } from '../domain/company-search-plan.js';
+import { COMPANY_FILTER_MATCHES } from '../domain/record-filters.js';
+import type { CompanyFilter } from '../domain/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
 
 export interface FoundCompanies {
+  /** The best `show` companies, best first. */
   readonly hits: CompanyHit[];
   readonly hasMore: boolean;
+  /** The records these stand for: the companies recalled, and the name key of records linked to none. */
+  readonly filter: CompanyFilter;
   readonly notices: string[];
 }
 
-export function findCompanies(store: Store, q: string, limit: number): FoundCompanies {
-  const plan = planCompanySearch(q);
+const NO_COMPANY: CompanyFilter = { corporateNumbers: [], nameKeys: [] };
+
+/**
+ * Searches companies by what a person typed as `parameter`. `show` companies are returned for display; `recall`
+ * (0 when records are not wanted) bounds the companies whose records the filter stands for.
+ */
+export function searchCompanies(store: Store, value: string, parameter: 'q' | 'company', show: number, recall: number): FoundCompanies {
+  const plan = planCompanySearch(value);
   switch (plan.kind) {
     case 'corporate_number': {
-      const company = store.companies.findByCorporateNumber(plan.number);
+      const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
       const hits = company ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }] : [];
-      return { hits, hasMore: false, notices: [] };
+      return { hits, hasMore: false, filter: { corporateNumbers: [plan.number], nameKeys: [] }, notices: [] };
     }
     case 'invalid_corporate_number':
       return {
-        hits: [],
-        hasMore: false,
-        notices: [`q "${q}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`],
+        hits: [], hasMore: false, filter: NO_COMPANY,
+        notices: [`${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`],
       };
     case 'nothing':
-      return { hits: [], hasMore: false, notices: [`q "${q}" has nothing to search for once punctuation and legal forms are removed.`] };
+      return {
+        hits: [], hasMore: false, filter: NO_COMPANY,
+        notices: [`${parameter} "${value}" has nothing to search for once punctuation and legal forms are removed.`],
+      };
     case 'terms': {
-      const rows = store.companies.searchByKeys(plan.keys, limit + 1, plan.legalForm);
-      return { hits: rows.slice(0, limit), hasMore: rows.length > limit, notices: [] };
+      const rows = store.companies.searchByKeys(plan.keys, Math.max(show + 1, recall), plan.legalForm);
+      return {
+        hits: rows.slice(0, show),
+        hasMore: rows.length > show,
+        // unlinked records by the name key (the first key is the normalised name)
+        filter: { corporateNumbers: rows.slice(0, recall).map((h) => h.company.corporate_number), nameKeys: plan.keys.slice(0, 1) },
+        notices: [],
+      };
     }
   }
+}
+
+/** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies. */
+export function recallCompanies(store: Store, value: string, notices: string[]): CompanyFilter {
+  const found = searchCompanies(store, value, 'company', 0, COMPANY_FILTER_MATCHES);
+  notices.push(...found.notices);
+  return found.filter;
+}
+
+/** What /api/v1/companies answers: the best `limit` companies for `q`. */
+export function findCompanies(store: Store, q: string, limit: number): FoundCompanies {
+  return searchCompanies(store, q, 'q', limit, 0);
 }

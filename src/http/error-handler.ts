@@ -1,7 +1,8 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS, errorBody } from './errors.js';
-import { MAX_LIMIT, MAX_TEXT_LENGTH } from './schemas/queries.js';
+import { MAX_LIMIT } from './schemas/queries.js';
+import { MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 
 export function errorHandler(maxPage: number) {
   return (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): void => {

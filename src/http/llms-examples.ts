@@ -124,6 +124,7 @@ export const exampleLicenseAction = {
   sector_codes: ['trucking'],
   sectors: [labelOf(sectors, 'trucking')],
   permits: [{ sector_code: 'trucking', number: null }],
+  permits_total: 1,
   action_type: labelOf(licenseActionTypes, 'vehicle_use_suspension'),
   nature: labelOf(natures, 'violation'),
   status: 'completed' as const,

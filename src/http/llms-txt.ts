@@ -5,10 +5,8 @@ import type { Config } from '../config.js';
 import { ERRORS, ERROR_CODES } from './errors.js';
 import { ERROR_ADVICE } from './error-advice.js';
 import { EXAMPLES, EXAMPLE_NUMBER } from './llms-examples.js';
-import {
-  CompaniesQuery, EnforcementsQuery, MAX_LIMIT, MAX_TEXT_LENGTH, SearchQuery, licenseActionsQuery, procurementSuspensionsQuery,
-} from './schemas/queries.js';
-import { MAX_DATE_RANGE_DAYS } from './record-filters.js';
+import { CompaniesQuery, MAX_LIMIT, SearchQuery, recordQuerySchema } from './schemas/queries.js';
+import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 import { VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 
@@ -34,15 +32,15 @@ function endpoints(config: Config): readonly EndpointGuide[] {
       what: 'Company profiles by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first; `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.',
     },
     {
-      path: '/api/v1/enforcements', query: EnforcementsQuery, counted: true,
+      path: '/api/v1/enforcements', query: recordQuerySchema('enforcement', null), counted: true,
       what: 'Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first, in `data.enforcements`. At least one filter is required. Not paged.',
     },
     {
-      path: '/api/v1/procurement-suspensions', query: procurementSuspensionsQuery(config.maxPage), counted: true,
+      path: '/api/v1/procurement-suspensions', query: recordQuerySchema('procurement_suspension', config.maxPage), counted: true,
       what: 'Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged, in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`.',
     },
     {
-      path: '/api/v1/license-actions', query: licenseActionsQuery(config.maxPage), counted: true,
+      path: '/api/v1/license-actions', query: recordQuerySchema('license_action', config.maxPage), counted: true,
       what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days.`,
     },
     {

@@ -1,61 +1,74 @@
-// What the three record endpoints share: filter resolution, paging, the meta block with data_as_of.
+// What the three record endpoints share: the query schema from the filter table, filter resolution, paging, and
+// the meta block with data_as_of. A route names its record kind; everything else follows from it.
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.js';
-import type { RecordPage } from '../store/record-queries.js';
-import type { RecordTable } from '../store/record-sql.js';
-import type { RecordKind } from '../domain/record-input.js';
+import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
-import { resolveRecordQuery, type RecordFilterSpec } from './record-filters.js';
+import { japanDate } from '../domain/dates.js';
+import { resolveRecordQuery, type FilterParams } from './record-query.js';
 import { listMeta } from './envelope.js';
-import { japanDate } from '../domain/record-status.js';
-import type { CleanQuery } from './query-rules.js';
+import { recordQuerySchema } from './schemas/queries.js';
 import type { RouteContext } from './context.js';
 
-export interface RecordEndpoint<T> {
-  readonly kind: RecordKind;
-  readonly table: RecordTable;
-  readonly filters: RecordFilterSpec;
-  /** Present when the endpoint is paged. */
+export interface RecordEndpoint<K extends RecordKind, P> {
+  readonly kind: K;
   readonly paged: boolean;
-  readonly fetch: (store: Store, query: RecordQuery, page: { limit: number; page: number }) => RecordPage<T>;
+  readonly present: (record: RecordOfKind<K>, today: string) => P;
 }
 
-export function answerRecords<T, P>(
-  endpoint: RecordEndpoint<T>,
-  context: RouteContext,
-  store: Store,
-  request: FastifyRequest,
-  present: (record: T, today: string) => P,
+/** The endpoint's query schema: the kind's filters, and `page` where the endpoint is paged. */
+export function recordEndpointQuery(endpoint: Pick<RecordEndpoint<RecordKind, unknown>, 'kind' | 'paged'>, context: RouteContext) {
+  return recordQuerySchema(endpoint.kind, endpoint.paged ? context.config.maxPage : null);
+}
+
+type Params = FilterParams & { readonly limit?: number; readonly page?: number };
+
+/** The answer of an endpoint without pages. */
+export function answerRecords<K extends RecordKind, P>(
+  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, request: FastifyRequest, params: Params,
 ) {
-  const params = request.query as CleanQuery & { limit?: number; page?: number };
+  const found = find(endpoint, context, store, params);
+  return { records: found.records, meta: recordMeta(request, store, endpoint.kind, found, found.result.hasMore) };
+}
+
+/** The answer of a paged endpoint: `page`, and `max_page` from a count bounded by the page cap. */
+export function answerPagedRecords<K extends RecordKind, P>(
+  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, request: FastifyRequest, params: Params,
+) {
+  const found = find(endpoint, context, store, params);
+  const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
+  const hasMore = found.page < maxPage && found.result.hasMore;
+  return { records: found.records, meta: { ...recordMeta(request, store, endpoint.kind, found, hasMore), page: found.page, max_page: maxPage } };
+}
+
+function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: Params) {
   const limit = params.limit ?? 10;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
-  const { query, notices } = resolveRecordQuery(params, endpoint.filters, store.companies, today);
-  const result = endpoint.fetch(store, query, { limit, page });
-  const records = result.records.map((record) => present(record, today));
-  const paging = endpoint.paged ? pagesOf(store, endpoint.table, query, context.config.maxPage, limit, notices) : null;
-  const meta = {
-    ...listMeta(request, store, {
-      limit,
-      returned: records.length,
-      hasMore: paging === null ? result.hasMore : page < paging.maxPage && result.hasMore,
-      notices,
-    }),
-    data_as_of: store.dataAsOf(endpoint.kind),
+  const { query, notices } = resolveRecordQuery(endpoint.kind, params, store, today);
+  const result = store.records.page(endpoint.kind, query, { limit, page });
+  return { records: result.records.map((record) => endpoint.present(record, today)), result, query, notices, page, limit };
+}
+
+function recordMeta(
+  request: FastifyRequest, store: Store, kind: RecordKind,
+  found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[] }, hasMore: boolean,
+) {
+  return {
+    ...listMeta(request, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices }),
+    data_as_of: store.dataAsOf(kind),
   };
-  return { records, meta: paging === null ? meta : { ...meta, page, max_page: paging.maxPage } };
 }
 
 /**
  * The last page that holds rows, counted no further than the cap reaches; when more rows match than the
  * pages reach, a notice says so.
  */
-function pagesOf(store: Store, table: RecordTable, query: RecordQuery, cap: number, limit: number, notices: string[]) {
+function lastPage(store: Store, kind: RecordKind, query: RecordQuery, cap: number, limit: number, notices: string[]): number {
   const reachable = cap * limit;
-  const matching = store.records.count(table, query, reachable + 1);
+  const matching = store.records.count(kind, query, reachable + 1);
   if (matching > reachable) {
     notices.push(`More than ${reachable} records match and pages stop at ${cap}; add filters to see the rest.`);
   }
-  return { maxPage: Math.max(1, Math.min(cap, Math.ceil(matching / limit))) };
+  return Math.max(1, Math.min(cap, Math.ceil(matching / limit)));
 }

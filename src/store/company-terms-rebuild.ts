@@ -4,9 +4,9 @@ import type { CompanyAlias } from '../domain/company-input.js';
 import { normaliseCompanyName } from '../domain/names.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
 
 const BATCH = 5000;
-const RECORD_TABLES = ['enforcements', 'procurement_suspensions', 'license_actions'] as const;
 
 interface CompanyNames {
   id: number;
@@ -23,7 +23,7 @@ interface CompanyNames {
 export function ensureCompanyTermsCurrent(db: Db): boolean {
   if (companyTermsAreCurrent(db)) return false;
   const hasCompanies = db.prepare('SELECT 1 FROM companies LIMIT 1').get() !== undefined;
-  const hasRecords = RECORD_TABLES.some((t) => db.prepare(`SELECT 1 FROM ${t} LIMIT 1`).get() !== undefined);
+  const hasRecords = ALL_RECORD_TABLES.some(({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
   db.transaction(() => {
     if (hasCompanies) rebuildTerms(db);
     if (hasRecords) rekeyRecordNames(db);
@@ -62,7 +62,7 @@ function rebuildTerms(db: Db): void {
 
 function rekeyRecordNames(db: Db): void {
   db.function('kohyo_company_name_key', { deterministic: true }, (name: unknown) => normaliseCompanyName(String(name)));
-  for (const table of RECORD_TABLES) {
+  for (const { table } of ALL_RECORD_TABLES) {
     db.exec(`UPDATE ${table} SET company_name_norm = kohyo_company_name_key(company_name)
       WHERE company_name_norm IS NOT kohyo_company_name_key(company_name)`);
   }

@@ -1,7 +1,8 @@
 // What the coverage endpoint and `data_as_of` read: sources with their last collection runs and record counts.
 import type { Db } from './database.js';
-import type { RecordKind } from '../domain/record-input.js';
+import type { RecordKind } from '../domain/record.js';
 import type { CoverageSourceInput } from '../domain/coverage.js';
+import { RECORD_TABLES } from './record-tables.js';
 
 export interface PublisherGroupRow {
   readonly code: string;
@@ -11,12 +12,6 @@ export interface PublisherGroupRow {
 /** A source with what its runs and records say: the coverage endpoint's input. */
 export type SourceCoverageRow = CoverageSourceInput & { readonly counted_body: string };
 
-const RECORD_TABLE: Record<RecordKind, string> = {
-  enforcement: 'enforcements',
-  procurement_suspension: 'procurement_suspensions',
-  license_action: 'license_actions',
-};
-const PERIOD_START: Record<RecordKind, string> = { enforcement: 'date', procurement_suspension: 'period_from', license_action: 'date' };
 
 export function publisherGroups(db: Db): PublisherGroupRow[] {
   return db.prepare('SELECT code, official_total FROM publisher_groups ORDER BY sort_order').all() as PublisherGroupRow[];
@@ -24,8 +19,8 @@ export function publisherGroups(db: Db): PublisherGroupRow[] {
 
 /** Every registered source of one record kind, with what its runs and records say. */
 export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
-  const table = RECORD_TABLE[kind];
-  const start = PERIOD_START[kind];
+  // a record's period starts where the list orders it: its date, or a suspension's first day
+  const { table, orderColumn: start } = RECORD_TABLES[kind];
   return db
     .prepare(
       `WITH last_success AS (

@@ -3,68 +3,81 @@
 import { ftsPhrase, prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
 import { termGrams } from '../domain/company-terms.js';
 import { normaliseCompanyName } from '../domain/names.js';
-import type { RecordQuery } from '../domain/record-query.js';
-
-export type RecordTable = 'enforcements' | 'procurement_suspensions' | 'license_actions';
+import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
+import { RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
+import type { RecordTable } from './record-tables.js';
 
 export interface SqlFragment {
   readonly sql: string;
   readonly params: readonly (string | number)[];
 }
 
-/** The column records of each table are ordered by, newest first. */
-export const ORDER_COLUMN: Record<RecordTable, string> = {
-  enforcements: 'date',
-  procurement_suspensions: 'period_from',
-  license_actions: 'date',
+type Term = (value: string, table: RecordTable, today: string) => SqlFragment;
+
+const equals = (column: string): Term => (value) => ({ sql: `r.${column} = ?`, params: [value] });
+
+/**
+ * The SQL of each filter of the filter table (domain/record-filters.ts); the type makes every filter have one.
+ * `company` and `q` are not here: their values are not plain strings (see recordWhere).
+ */
+const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q'>, Term>> = {
+  corporate_number: equals('company_corporate_number'),
+  authority: equals('authority_code'),
+  action_type: equals('action_type'),
+  reason: equals('reason_code'),
+  nature: equals('nature'),
+  law: (value) => ({ sql: 'r.rid IN (SELECT rid FROM enforcement_laws WHERE law_code = ?)', params: [value] }),
+  sector: (value) => ({ sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)', params: [value] }),
+  from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
+  to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
+  status: (value, { kind, table }, today) => {
+    const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);
+    // As a subquery, the status's date range drives an index of its own instead of a walk down the order index.
+    return { sql: `r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, params: Array.from({ length: countPlaceholders(status) }, () => today) };
+  },
 };
 
-/** The WHERE clause for a query; an empty query gives `1` (the routes never send one). */
+/** The WHERE clause for a query: one term per filter of the kind that the query sets; `1` for none (the routes never send one). */
 export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment {
-  const terms: string[] = [];
-  const params: (string | number)[] = [];
-  const add = (sql: string, ...values: (string | number)[]) => {
-    terms.push(sql);
-    params.push(...values);
-  };
-  if (query.corporateNumber !== undefined) add('r.company_corporate_number = ?', query.corporateNumber);
-  if (query.company !== undefined) {
-    const alternatives = [`r.company_corporate_number IN (SELECT value FROM json_each(?))`];
-    const values: (string | number)[] = [JSON.stringify(query.company.corporateNumbers)];
-    for (const key of query.company.nameKeys) {
-      alternatives.push('(r.company_name_norm >= ? AND r.company_name_norm < ?)');
-      values.push(key, prefixUpperBound(key));
+  const terms: SqlFragment[] = [];
+  for (const { name } of RECORD_FILTERS[table.kind]) {
+    if (name === 'company') {
+      if (query.company !== undefined) terms.push(companySql(query.company));
+    } else if (name === 'q') {
+      if (query.q !== undefined) terms.push(...freeTextSql(query.q, table));
+    } else {
+      const value = query[name];
+      if (value !== undefined) terms.push(FILTER_SQL[name](value, table, query.today));
     }
-    add(`(${alternatives.join(' OR ')})`, ...values);
   }
-  if (query.q !== undefined) {
-    const text = freeText(query.q);
-    if (text === null) add('0');
-    if (text?.trigram) add(`r.rid IN (SELECT rowid FROM ${table}_fts WHERE ${table}_fts MATCH ?)`, text.trigram);
-    if (text?.grams) add(`r.rid IN (SELECT rowid FROM ${table}_grams WHERE ${table}_grams MATCH ?)`, text.grams);
+  return terms.length === 0 ? { sql: '1', params: [] } : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
+}
+
+/** The records of the companies found, and unlinked records whose source name starts with a name key. */
+function companySql(company: CompanyFilter): SqlFragment {
+  const alternatives = [`r.company_corporate_number IN (SELECT value FROM json_each(?))`];
+  const params: (string | number)[] = [JSON.stringify(company.corporateNumbers)];
+  for (const key of company.nameKeys) {
+    alternatives.push('(r.company_name_norm >= ? AND r.company_name_norm < ?)');
+    params.push(key, prefixUpperBound(key));
   }
-  if (query.authority !== undefined) add('r.authority_code = ?', query.authority);
-  if (query.actionType !== undefined) add('r.action_type = ?', query.actionType);
-  if (query.law !== undefined) add('r.rid IN (SELECT rid FROM enforcement_laws WHERE law_code = ?)', query.law);
-  if (query.reason !== undefined) add('r.reason_code = ?', query.reason);
-  if (query.nature !== undefined) add('r.nature = ?', query.nature);
-  if (query.sector !== undefined) add('r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)', query.sector);
-  if (query.from !== undefined) add('r.date >= ?', query.from);
-  if (query.to !== undefined) add('r.date <= ?', query.to);
-  if (query.status !== undefined) {
-    const status = table === 'procurement_suspensions' ? procurementStatusSql(query.status) : licenseStatusSql(query.status);
-    // As a subquery, the status's date range drives an index of its own instead of a walk down the order index.
-    add(`r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, ...Array.from({ length: countPlaceholders(status) }, () => query.today));
-  }
-  return { sql: terms.length === 0 ? '1' : terms.join(' AND '), params };
+  return { sql: `(${alternatives.join(' OR ')})`, params };
+}
+
+function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragment[] {
+  const text = freeText(q);
+  if (text === null) return [{ sql: '0', params: [] }];
+  const terms: SqlFragment[] = [];
+  if (text.trigram) terms.push({ sql: `r.rid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ?)`, params: [text.trigram] });
+  if (text.grams) terms.push({ sql: `r.rid IN (SELECT rowid FROM ${gramIndex} WHERE ${gramIndex} MATCH ?)`, params: [text.grams] });
+  return terms;
 }
 
 /** The page of rows (one more than the limit, to know whether more exist). */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
-  const order = ORDER_COLUMN[table];
   return {
-    sql: `SELECT r.* FROM ${table} r WHERE ${where.sql} ORDER BY r.${order} DESC, r.rid DESC LIMIT ? OFFSET ?`,
+    sql: `SELECT r.* FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
     params: [...where.params, limit + 1, offset],
   };
 }
@@ -72,7 +85,7 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
 export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
-  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table} r WHERE ${where.sql} LIMIT ?)`, params: [...where.params, cap] };
+  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} LIMIT ?)`, params: [...where.params, cap] };
 }
 
 /** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */

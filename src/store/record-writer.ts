@@ -1,8 +1,10 @@
 // Writing records: sources, the three record tables with their child rows, search text and grams, and company counts.
 import type { Statement } from 'better-sqlite3';
-import type { RecordKind } from '../domain/record-input.js';
+import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 import { recordSearchGrams, recordSearchText } from '../domain/record-search-text.js';
 import type { ValidRecord } from '../domain/record.js';
+import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
+import { rowOf } from './record-rows.js';
 import type { Db } from './database.js';
 
 export type WriteOutcome = 'inserted' | 'replaced';
@@ -15,31 +17,6 @@ export interface RecordWriter {
   /** Removes every record of a source, of every kind; returns how many. The caller refreshes the record counts. */
   deleteRecordsOfSource(sourceId: string): number;
 }
-
-const TABLES: Readonly<Record<RecordKind, string>> = {
-  enforcement: 'enforcements',
-  procurement_suspension: 'procurement_suspensions',
-  license_action: 'license_actions',
-};
-
-// Child tables by parent; each has a rid column.
-const CHILDREN: Readonly<Record<RecordKind, readonly string[]>> = {
-  enforcement: ['enforcement_laws'],
-  procurement_suspension: [],
-  license_action: ['license_action_sectors', 'license_action_permits'],
-};
-
-const COMMON_COLUMNS = [
-  'id', 'source_id', 'source_key', 'company_corporate_number', 'company_name', 'company_name_norm',
-  'company_name_en', 'company_link', 'company_prefecture_code', 'company_address', 'authority_code',
-  'source_url', 'source_title', 'published_on', 'retrieved_at',
-] as const;
-
-const KIND_COLUMNS: Readonly<Record<RecordKind, readonly string[]>> = {
-  enforcement: ['law_code', 'law_detail', 'action_type', 'date', 'summary', 'summary_en', 'amount_jpy'],
-  procurement_suspension: ['reason_code', 'reason_detail', 'period_from', 'period_to', 'lifted_on', 'scope'],
-  license_action: ['sector_code', 'action_type', 'nature', 'date', 'period_from', 'period_to', 'reason_detail'],
-};
 
 interface KindStatements {
   readonly findRid: Statement<[string], { rid: number }>;
@@ -58,7 +35,7 @@ interface KindStatements {
 
 export function createRecordWriter(db: Db): RecordWriter {
   const statements = {} as Record<RecordKind, KindStatements>;
-  for (const kind of Object.keys(TABLES) as RecordKind[]) statements[kind] = prepareKind(db, kind);
+  for (const kind of RECORD_KINDS) statements[kind] = prepareKind(db, kind);
   const insertSource = db.prepare<[Record<string, unknown>]>(
     `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
      ON CONFLICT(id) DO NOTHING`,
@@ -126,15 +103,10 @@ export function createRecordWriter(db: Db): RecordWriter {
 export function refreshRecordCounts(db: Db): void {
   db.transaction(() => {
     db.prepare(
-      `UPDATE companies SET enforcement_count = 0, procurement_suspension_count = 0, license_action_count = 0
-       WHERE enforcement_count <> 0 OR procurement_suspension_count <> 0 OR license_action_count <> 0`,
+      `UPDATE companies SET ${ALL_RECORD_TABLES.map((t) => `${t.companyCount} = 0`).join(', ')}
+       WHERE ${ALL_RECORD_TABLES.map((t) => `${t.companyCount} <> 0`).join(' OR ')}`,
     ).run();
-    const counts: readonly (readonly [string, string])[] = [
-      ['enforcement_count', 'enforcements'],
-      ['procurement_suspension_count', 'procurement_suspensions'],
-      ['license_action_count', 'license_actions'],
-    ];
-    for (const [column, table] of counts) {
+    for (const { companyCount: column, table } of ALL_RECORD_TABLES) {
       db.prepare(
         `UPDATE companies SET ${column} = c.n
          FROM (SELECT company_corporate_number AS cn, count(*) AS n FROM ${table}
@@ -146,78 +118,21 @@ export function refreshRecordCounts(db: Db): void {
 }
 
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
-  const table = TABLES[kind];
-  const columns = [...COMMON_COLUMNS, ...KIND_COLUMNS[kind]];
-  const children = CHILDREN[kind];
+  const { table, children, textIndex, gramIndex } = RECORD_TABLES[kind];
+  const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   const ofSource = `SELECT rid FROM ${table} WHERE source_id = ?`;
   return {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
     insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
-    insertText: db.prepare(`INSERT INTO ${table}_fts(rowid, text) VALUES (?, ?)`),
-    insertGrams: db.prepare(`INSERT INTO ${table}_grams(rowid, grams) VALUES (?, ?)`),
-    deleteText: db.prepare(`DELETE FROM ${table}_fts WHERE rowid = ?`),
-    deleteGrams: db.prepare(`DELETE FROM ${table}_grams WHERE rowid = ?`),
+    insertText: db.prepare(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`),
+    insertGrams: db.prepare(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`),
+    deleteText: db.prepare(`DELETE FROM ${textIndex} WHERE rowid = ?`),
+    deleteGrams: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid = ?`),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
-    deleteTextOfSource: db.prepare(`DELETE FROM ${table}_fts WHERE rowid IN (${ofSource})`),
-    deleteGramsOfSource: db.prepare(`DELETE FROM ${table}_grams WHERE rowid IN (${ofSource})`),
+    deleteTextOfSource: db.prepare(`DELETE FROM ${textIndex} WHERE rowid IN (${ofSource})`),
+    deleteGramsOfSource: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid IN (${ofSource})`),
     deleteChildrenOfSource: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid IN (${ofSource})`)),
     deleteRowsOfSource: db.prepare(`DELETE FROM ${table} WHERE source_id = ?`),
   };
-}
-
-/** The record as named parameters for its table's INSERT. */
-function rowOf(record: ValidRecord): Record<string, unknown> {
-  const { company, source } = record;
-  const common = {
-    id: record.id,
-    source_id: source.id,
-    source_key: record.source_key,
-    company_corporate_number: company.corporate_number,
-    company_name: company.name,
-    company_name_norm: company.name_norm,
-    company_name_en: company.name_en,
-    company_link: company.link,
-    company_prefecture_code: company.prefecture_code,
-    company_address: company.address,
-    authority_code: record.authority,
-    source_url: source.url,
-    source_title: source.title,
-    published_on: source.published_on,
-    retrieved_at: source.retrieved_at,
-  };
-  switch (record.kind) {
-    case 'enforcement':
-      return {
-        ...common,
-        law_code: record.law,
-        law_detail: record.law_detail,
-        action_type: record.action_type,
-        date: record.date,
-        summary: record.summary,
-        summary_en: record.summary_en,
-        amount_jpy: record.amount_jpy,
-      };
-    case 'procurement_suspension':
-      return {
-        ...common,
-        reason_code: record.reason,
-        reason_detail: record.reason_detail,
-        period_from: record.period.from,
-        period_to: record.period.to,
-        lifted_on: record.lifted_on,
-        scope: record.scope,
-      };
-    case 'license_action':
-      return {
-        ...common,
-        sector_code: record.sector_code,
-        action_type: record.action_type,
-        nature: record.nature,
-        date: record.date,
-        period_from: record.period?.from ?? null,
-        period_to: record.period?.to ?? null,
-        reason_detail: record.reason_detail,
-      };
-  }
 }

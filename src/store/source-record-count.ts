@@ -1,13 +1,9 @@
 // How many records a source has published, of whatever kind: the yardstick for a collapsed list.
 import type { Db } from './database.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
+
+const COUNT_SQL = `SELECT ${ALL_RECORD_TABLES.map(({ table }) => `(SELECT count(*) FROM ${table} WHERE source_id = @id)`).join(' + ')} AS n`;
 
 export function countRecordsOfSource(db: Db, sourceId: string): number {
-  const row = db
-    .prepare(
-      `SELECT (SELECT count(*) FROM enforcements WHERE source_id = @id)
-            + (SELECT count(*) FROM procurement_suspensions WHERE source_id = @id)
-            + (SELECT count(*) FROM license_actions WHERE source_id = @id) AS n`,
-    )
-    .get({ id: sourceId }) as { n: number };
-  return row.n;
+  return (db.prepare(COUNT_SQL).get({ id: sourceId }) as { n: number }).n;
 }

@@ -1,5 +1,5 @@
 // Writing the source registry and its collection runs: what coverage and `data_as_of` are read from.
-import type { RecordKind } from '../domain/record-input.js';
+import type { RecordKind } from '../domain/record.js';
 import type { Db } from './database.js';
 
 export interface SourceRow {

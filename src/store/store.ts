@@ -3,7 +3,7 @@ import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './data
 import { CompanyQueries } from './company-queries.js';
 import { RecordQueries } from './record-queries.js';
 import { dataAsOf, publisherGroups, sourceCoverage, type PublisherGroupRow, type SourceCoverageRow } from './coverage-queries.js';
-import { RECORD_KINDS, type RecordKind } from '../domain/record-input.js';
+import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 
 export interface Store {
   readonly path: string;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daysBetween, isCalendarDate } from '../../src/domain/dates.js';
-import { japanDate, licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
+import { japanDate } from '../../src/domain/dates.js';
+import { licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
 
 test('calendar dates', () => {
   assert.equal(isCalendarDate('2024-02-29'), true);

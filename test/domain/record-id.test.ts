@@ -14,7 +14,7 @@ import { validateRecordLine } from '../../src/domain/record-validation.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const ENFORCEMENT: KeyedContent = {
-  kind: 'enforcement', authority: 'jftc', company: { name_norm: '架空商事', corporate_number: NUMBER },
+  kind: 'enforcement', authority: 'jftc', company: { name: '架空商事', corporate_number: NUMBER },
   date: '2025-03-14', action_type: 'cease_and_desist_order', law: 'antimonopoly_act',
 };
 
@@ -51,8 +51,8 @@ describe('sourceIdForUrl', () => {
 describe('deriveSourceKey', () => {
   const variants: [string, KeyedContent][] = [
     ['authority', { ...ENFORCEMENT, authority: 'caa' }],
-    ['company name', { ...ENFORCEMENT, company: { name_norm: '見本商事', corporate_number: NUMBER } }],
-    ['corporate number', { ...ENFORCEMENT, company: { name_norm: '架空商事', corporate_number: null } }],
+    ['company name', { ...ENFORCEMENT, company: { name: '見本商事', corporate_number: NUMBER } }],
+    ['corporate number', { ...ENFORCEMENT, company: { name: '架空商事', corporate_number: null } }],
     ['date', { ...ENFORCEMENT, date: '2025-03-15' }],
     ['action type', { ...ENFORCEMENT, action_type: 'surcharge_payment_order' }],
     ['law', { ...ENFORCEMENT, law: 'subcontract_act' }],
@@ -62,17 +62,17 @@ describe('deriveSourceKey', () => {
   }
 
   it('covers the identifying fields of each kind', () => {
-    const ps: KeyedContent = { kind: 'procurement_suspension', authority: 'pref_13', company: { name_norm: 'x', corporate_number: null }, period: { from: '2025-01-01' }, reason: 'bribery' };
+    const ps: KeyedContent = { kind: 'procurement_suspension', authority: 'pref_13', company: { name: 'x', corporate_number: null }, period: { from: '2025-01-01' }, reason: 'bribery' };
     assert.notEqual(deriveSourceKey(ps), deriveSourceKey({ ...ps, period: { from: '2025-01-02' } }));
     assert.notEqual(deriveSourceKey(ps), deriveSourceKey({ ...ps, reason: 'bid_rigging' }));
-    const la: KeyedContent = { kind: 'license_action', authority: 'pref_13', company: { name_norm: 'x', corporate_number: null }, date: '2025-01-01', action_type: 'warning', sector_code: 'bus' };
+    const la: KeyedContent = { kind: 'license_action', authority: 'pref_13', company: { name: 'x', corporate_number: null }, date: '2025-01-01', action_type: 'warning', sector_code: 'bus' };
     assert.notEqual(deriveSourceKey(la), deriveSourceKey({ ...la, sector_code: 'taxi' }));
     assert.notEqual(deriveSourceKey(la), deriveSourceKey({ ...la, action_type: 'instruction_order' }));
   });
 
   it('keeps parts apart whatever characters a name holds', () => {
-    const a = { ...ENFORCEMENT, company: { name_norm: 'a","b', corporate_number: null } };
-    const b = { ...ENFORCEMENT, company: { name_norm: 'a', corporate_number: 'b' } };
+    const a = { ...ENFORCEMENT, company: { name: 'a","b', corporate_number: null } };
+    const b = { ...ENFORCEMENT, company: { name: 'a', corporate_number: 'b' } };
     assert.notEqual(deriveSourceKey(a), deriveSourceKey(b));
   });
 });

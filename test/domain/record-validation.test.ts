@@ -79,7 +79,7 @@ const CASES: Case[] = [
   { name: 'name_address with a number', kind: 'enforcement', edit: (l) => { l.company.link = 'name_address'; }, ...ok((r) => assert.equal(r.company.link, 'name_address')) },
   { name: 'name_address without a number', kind: 'procurement_suspension', edit: (l) => { l.company.link = 'name_address'; }, error: "company.link 'name_address' needs company.corporate_number" },
   { name: 'source link without a number', kind: 'license_action', edit: (l) => { l.company.link = 'source'; }, error: "company.link 'source' needs company.corporate_number" },
-  { name: 'company name is normalised for matching', kind: 'enforcement', edit: (l) => { l.company.name = '架空商事（株）'; }, ...ok((r) => assert.equal(r.company.name_norm, '架空商事')) },
+  { name: 'company name is kept as the source writes it (the store keys it for matching)', kind: 'enforcement', edit: (l) => { l.company.name = '架空商事（株）'; }, ...ok((r) => assert.equal(r.company.name, '架空商事（株）')) },
   // lists
   { name: 'laws starts with law', kind: 'enforcement', edit: (l) => { l.laws = ['subcontract_act', 'antimonopoly_act']; }, ...ok((r) => assert.deepEqual((r as Enforcement).laws, ['antimonopoly_act', 'subcontract_act'])) },
   { name: 'laws defaults to law', kind: 'enforcement', edit: () => {}, ...ok((r) => assert.deepEqual((r as Enforcement).laws, ['antimonopoly_act'])) },

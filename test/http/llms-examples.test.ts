@@ -12,7 +12,8 @@ import { LicenseActionsResponse } from '../../src/http/routes/license-actions.js
 import { CoverageResponse } from '../../src/http/routes/coverage.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
-import { isCalendarDate, isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { isCalendarDate } from '../../src/domain/dates.js';
+import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
 
 if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isCalendarDate);
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339Instant);

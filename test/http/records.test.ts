@@ -25,7 +25,7 @@ async function get(path: string) {
 const COMMON_KEYS = ['authority', 'company', 'id', 'source'];
 const ENFORCEMENT_KEYS = [...COMMON_KEYS, 'action_type', 'amount_jpy', 'date', 'law', 'law_detail', 'laws', 'summary', 'summary_en'].sort();
 const SUSPENSION_KEYS = [...COMMON_KEYS, 'period', 'reason', 'reason_detail', 'scope', 'status'].sort();
-const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status'].sort();
+const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'permits_total', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status'].sort();
 
 function assertNewestFirst(dates: string[]) {
   assert.deepEqual(dates, [...dates].sort().reverse());
@@ -163,6 +163,27 @@ test('search splits its limit between companies and enforcement records', async 
     assert.ok(body.data.companies.length >= 1);
     if (limit >= 2) assert.ok(body.data.enforcements.length >= 1, `limit ${limit}`);
   }
+});
+
+// Issue 8 point 3: /search's records are those company= finds, then those q= finds, with no duplicates.
+test('search: the enforcements of the companies found, then those whose text matches, as company= and q= find them', async () => {
+  const { name } = db.one<{ name: string }>(
+    'SELECT c.name FROM enforcements e JOIN companies c ON c.corporate_number = e.company_corporate_number GROUP BY c.id ORDER BY count(*) DESC LIMIT 1');
+  for (const q of ['建設', name, '排除措置命令', '公正取引委員会']) {
+    for (const limit of [2, 10]) {
+      const search = await get(`/api/v1/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+      const byCompany = (await get(`/api/v1/enforcements?company=${encodeURIComponent(q)}`)).data.enforcements as { id: string }[];
+      const byText = (await get(`/api/v1/enforcements?q=${encodeURIComponent(q)}`)).data.enforcements as { id: string }[];
+      const expected = [...new Set([...byCompany, ...byText].map((r) => r.id))];
+      const ids = (search.data.enforcements as { id: string }[]).map((r) => r.id);
+      assert.deepEqual(ids, expected.slice(0, ids.length), `q=${q} limit=${limit}`);
+      assert.equal(new Set(ids).size, ids.length, 'no duplicates');
+      if (expected.length > 0 && limit === 10) assert.ok(ids.length > 0, `q=${q} finds records`);
+    }
+  }
+  // a word that names no company still finds the records that speak of it (it found none before)
+  const text = await get(`/api/v1/search?q=${encodeURIComponent('排除措置命令')}`);
+  assert.ok(text.data.enforcements.length > 0);
 });
 
 // q words of one and two characters, which the trigram index cannot serve, come from each table's short-gram index.

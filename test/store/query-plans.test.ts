@@ -5,16 +5,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openWritable, type Db } from '../../src/store/database.js';
-import { recordCountSql, recordPageSql, type RecordTable, type SqlFragment } from '../../src/store/record-sql.js';
+import { recordCountSql, recordPageSql, type SqlFragment } from '../../src/store/record-sql.js';
+import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
+import type { RecordKind } from '../../src/domain/record.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import type { RecordQuery } from '../../src/domain/record-query.js';
 
 const today = '2026-11-21';
 const company = { corporateNumbers: ['1180301018771'], nameKeys: ['トヨタ'] };
 
-const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
-  enforcements: [
-    { corporateNumber: '1180301018771' },
+const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
+  enforcement: [
+    { corporate_number: '1180301018771' },
     { company },
     { q: '排除措置命令' },
     // one and two characters go to the short-gram index; a mixed query to both indexes
@@ -24,12 +26,12 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { q: '談合', authority: 'jftc', law: 'antimonopoly_act' },
     { authority: 'jftc' },
     { law: 'antimonopoly_act' },
-    { actionType: 'cease_and_desist_order' },
-    { authority: 'jftc', law: 'antimonopoly_act', actionType: 'surcharge_payment_order' },
+    { action_type: 'cease_and_desist_order' },
+    { authority: 'jftc', law: 'antimonopoly_act', action_type: 'surcharge_payment_order' },
     { company, q: '談合事件', authority: 'jftc' },
   ],
-  procurement_suspensions: [
-    { corporateNumber: '1180301018771' },
+  procurement_suspension: [
+    { corporate_number: '1180301018771' },
     { company },
     { q: '指名停止措置' },
     { q: '贈賄' },
@@ -44,8 +46,8 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { status: 'lifted' },
     { authority: 'pref_13', reason: 'bribery', status: 'active' },
   ],
-  license_actions: [
-    { corporateNumber: '1180301018771' },
+  license_action: [
+    { corporate_number: '1180301018771' },
     { company },
     { q: '営業停止処分' },
     { q: '指示' },
@@ -53,7 +55,7 @@ const FILTERS: Record<RecordTable, Partial<RecordQuery>[]> = {
     { q: '指示 営業停止処分' },
     { q: '指示', sector: 'construction', status: 'in_effect' },
     { sector: 'construction' },
-    { actionType: 'license_revocation' },
+    { action_type: 'license_revocation' },
     { nature: 'voluntary_closure' },
     { status: 'scheduled' },
     { status: 'in_effect' },
@@ -82,12 +84,13 @@ function emptyDatabase(): Db {
 
 test('every record filter, alone and combined, is index-backed', () => {
   const db = emptyDatabase();
-  for (const [table, filters] of Object.entries(FILTERS) as [RecordTable, Partial<RecordQuery>[]][]) {
+  for (const [kind, filters] of Object.entries(FILTERS) as [RecordKind, Partial<RecordQuery>[]][]) {
+    const table = RECORD_TABLES[kind];
     for (const filter of filters) {
       const query: RecordQuery = { today, ...filter };
       for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
         const steps = plan(db, fragment);
-        assert.deepEqual(fullScans(steps), [], `${table} ${JSON.stringify(filter)}:\n${steps.join('\n')}`);
+        assert.deepEqual(fullScans(steps), [], `${kind} ${JSON.stringify(filter)}:\n${steps.join('\n')}`);
       }
     }
   }
@@ -101,13 +104,13 @@ test('q on every record table: short words from the short-gram index, long ones 
     { q: '談合事件', indexes: ['fts'] },
     { q: '談合 事件の', indexes: ['fts', 'grams'] },
   ];
-  for (const table of Object.keys(FILTERS) as RecordTable[]) {
+  for (const table of ALL_RECORD_TABLES) {
     for (const { q, indexes } of cases) {
       for (const fragment of [recordPageSql(table, { today, q }, 10, 0), recordCountSql(table, { today, q }, 101)]) {
         const steps = plan(db, fragment);
         const used = steps.flatMap((s) => /^SCAN (\w+) VIRTUAL TABLE INDEX \d+:M/u.exec(s)?.[1] ?? []);
-        assert.deepEqual(used, indexes.map((index) => `${table}_${index}`), `${table} q=${q}:\n${steps.join('\n')}`);
-        assert.deepEqual(fullScans(steps), [], `${table} q=${q}:\n${steps.join('\n')}`);
+        assert.deepEqual(used, indexes.map((index) => `${table.table}_${index}`), `${table.table} q=${q}:\n${steps.join('\n')}`);
+        assert.deepEqual(fullScans(steps), [], `${table.table} q=${q}:\n${steps.join('\n')}`);
         assert.ok(steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')), steps.join('\n'));
       }
     }

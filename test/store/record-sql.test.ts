@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { freeText, recordWhere, type FreeText } from '../../src/store/record-sql.js';
+import { RECORD_TABLES } from '../../src/store/record-tables.js';
 
 const CASES: { q: string; expected: FreeText | null; why: string }[] = [
   { q: '排除措置命令', expected: { trigram: '"排除措置命令"', grams: null }, why: 'three characters or more: trigram index' },
@@ -26,13 +27,13 @@ for (const { q, expected, why } of CASES) {
 }
 
 test('a q with nothing to look for matches no record rather than every record', () => {
-  const where = recordWhere('enforcements', { today: '2026-11-21', q: '・' });
+  const where = recordWhere(RECORD_TABLES.enforcement, { today: '2026-11-21', q: '・' });
   assert.equal(where.sql, '0');
   assert.deepEqual(where.params, []);
 });
 
 test('a mixed q requires both indexes', () => {
-  const where = recordWhere('license_actions', { today: '2026-11-21', q: '指示 営業停止' });
+  const where = recordWhere(RECORD_TABLES.license_action, { today: '2026-11-21', q: '指示 営業停止' });
   assert.equal(where.sql,
     'r.rid IN (SELECT rowid FROM license_actions_fts WHERE license_actions_fts MATCH ?) AND ' +
     'r.rid IN (SELECT rowid FROM license_actions_grams WHERE license_actions_grams MATCH ?)');

@@ -1,5 +1,5 @@
-// Maps records from the store to the API's record resources: labels for codes, statuses against today.
-import type { EnforcementRecord, LicenseActionRecord, ProcurementSuspensionRecord, RecordCommon } from '../../store/record-queries.js';
+// Maps the domain's records to the API's record resources: labels for codes, statuses against today.
+import type { Enforcement as EnforcementRecord, LicenseAction as LicenseActionRecord, ProcurementSuspension as ProcurementSuspensionRecord, ValidRecord } from '../../domain/record.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { laws } from '../../domain/vocabularies/laws.js';
@@ -7,19 +7,21 @@ import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons
 import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
 import { labelOf } from './labels.js';
 
-function presentCommon(r: RecordCommon) {
+function presentShared(r: ValidRecord) {
+  const { corporate_number, name, name_en, link } = r.company;
+  const { url, title, published_on, retrieved_at } = r.source;
   return {
     id: r.id,
-    company: { ...r.company },
-    authority: { ...labelOf(authorities, r.authority_code), group: authorities.get(r.authority_code)?.group ?? 'national' },
-    source: { ...r.source },
+    company: { corporate_number, name, name_en, link },
+    authority: { ...labelOf(authorities, r.authority), group: authorities.get(r.authority)?.group ?? 'national' },
+    source: { url, title, published_on, retrieved_at },
   };
 }
 
 export function presentEnforcement(r: EnforcementRecord): Enforcement {
-  const lawLabels = r.law_codes.map((code) => labelOf(laws, code));
+  const lawLabels = r.laws.map((code) => labelOf(laws, code));
   return {
-    ...presentCommon(r),
+    ...presentShared(r),
     law: lawLabels[0]!,
     laws: lawLabels,
     law_detail: r.law_detail,
@@ -33,8 +35,8 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
 
 export function presentProcurementSuspension(r: ProcurementSuspensionRecord, today: string): ProcurementSuspension {
   return {
-    ...presentCommon(r),
-    reason: labelOf(procurementReasons, r.reason_code),
+    ...presentShared(r),
+    reason: labelOf(procurementReasons, r.reason),
     reason_detail: r.reason_detail,
     period: { ...r.period },
     status: procurementStatus(r.period, r.lifted_on, today),
@@ -44,11 +46,12 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
 
 export function presentLicenseAction(r: LicenseActionRecord, today: string): LicenseAction {
   return {
-    ...presentCommon(r),
+    ...presentShared(r),
     sector_code: r.sector_code,
     sector_codes: [...r.sector_codes],
     sectors: r.sector_codes.map((code) => labelOf(sectors, code)),
     permits: r.permits.map((p) => ({ ...p })),
+    permits_total: r.permits_total,
     action_type: labelOf(licenseActionTypes, r.action_type),
     nature: labelOf(natures, r.nature),
     status: licenseStatus(r.date, r.period, today),

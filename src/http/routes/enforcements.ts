@@ -1,30 +1,20 @@
 // GET /api/v1/enforcements: administrative enforcement records, newest first.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpointOptions } from '../route-options.js';
 import { openDataset, type RouteContext } from '../context.js';
-import { EnforcementsQuery } from '../schemas/queries.js';
 import { Enforcement } from '../schemas/records.js';
 import { Envelope, RecordListMeta } from '../schemas/common.js';
 import { presentEnforcement } from '../present/records.js';
-import { answerRecords, type RecordEndpoint } from '../record-endpoint.js';
-import { authorities } from '../../domain/vocabularies/authorities.js';
-import { laws } from '../../domain/vocabularies/laws.js';
-import { enforcementActionTypes } from '../../domain/vocabularies/enums.js';
-import type { EnforcementRecord } from '../../store/record-queries.js';
+import { answerRecords, recordEndpointQuery, type RecordEndpoint } from '../record-endpoint.js';
 
 export const EnforcementsResponse = Envelope({ enforcements: Type.Array(Enforcement) }, RecordListMeta);
 
-const endpoint: RecordEndpoint<EnforcementRecord> = {
-  kind: 'enforcement',
-  table: 'enforcements',
-  filters: { enums: { law: laws, authority: authorities, action_type: enforcementActionTypes }, dateRange: false },
-  paged: false,
-  fetch: (store, query, page) => store.records.enforcements(query, page),
-};
+export const ENFORCEMENTS: RecordEndpoint<'enforcement', Enforcement> = { kind: 'enforcement', paged: false, present: presentEnforcement };
 
 export function enforcementsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/v1/enforcements',
     endpointOptions(
       {
@@ -35,11 +25,11 @@ export function enforcementsRoutes(app: FastifyInstance, context: RouteContext):
           '`meta.data_as_of`, not that the company is clean.',
         tags: ['records'],
       },
-      EnforcementsQuery,
+      recordEndpointQuery(ENFORCEMENTS, context),
       EnforcementsResponse,
     ),
     async (request) => {
-      const answer = answerRecords(endpoint, context, openDataset(context), request, presentEnforcement);
+      const answer = answerRecords(ENFORCEMENTS, context, openDataset(context), request, request.query);
       return { data: { enforcements: answer.records }, meta: answer.meta };
     },
   );

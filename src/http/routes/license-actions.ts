@@ -1,32 +1,22 @@
 // GET /api/v1/license-actions: revocations, suspensions and similar actions on licences and registrations, paged.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpointOptions } from '../route-options.js';
 import { openDataset, type RouteContext } from '../context.js';
-import { licenseActionsQuery } from '../schemas/queries.js';
 import { LicenseAction } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta } from '../schemas/common.js';
 import { presentLicenseAction } from '../present/records.js';
-import { answerRecords, type RecordEndpoint } from '../record-endpoint.js';
-import { authorities } from '../../domain/vocabularies/authorities.js';
-import { licenseActionTypes, licenseStatuses, natures, sectors } from '../../domain/vocabularies/enums.js';
-import type { LicenseActionRecord } from '../../store/record-queries.js';
+import { answerPagedRecords, recordEndpointQuery, type RecordEndpoint } from '../record-endpoint.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
+import { MAX_PERMITS_SHOWN } from '../../domain/record.js';
 
 export const LicenseActionsResponse = Envelope({ license_actions: Type.Array(LicenseAction) }, PagedRecordListMeta);
 
-const endpoint: RecordEndpoint<LicenseActionRecord> = {
-  kind: 'license_action',
-  table: 'license_actions',
-  filters: {
-    enums: { sector: sectors, action_type: licenseActionTypes, nature: natures, status: licenseStatuses, authority: authorities },
-    dateRange: true,
-  },
-  paged: true,
-  fetch: (store, query, page) => store.records.licenseActions(query, page),
-};
+export const LICENSE_ACTIONS: RecordEndpoint<'license_action', LicenseAction> = { kind: 'license_action', paged: true, present: presentLicenseAction };
 
 export function licenseActionsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/v1/license-actions',
     endpointOptions(
       {
@@ -35,14 +25,15 @@ export function licenseActionsRoutes(app: FastifyInstance, context: RouteContext
           'Revocations, suspensions, instructions and similar actions on licences and registrations, newest first. ' +
           '`sector` matches the primary sector or any affected sector (including the sectors of the permits concerned). ' +
           '`nature` separates voluntary closures from disciplinary violations. At least one filter is required; a date ' +
-          'range alone counts only when both `from` and `to` are given and span at most 366 days.',
+          `range alone counts only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. ` +
+          `A record lists at most ${MAX_PERMITS_SHOWN} permits; \`permits_total\` gives the full count.`,
         tags: ['records'],
       },
-      licenseActionsQuery(context.config.maxPage),
+      recordEndpointQuery(LICENSE_ACTIONS, context),
       LicenseActionsResponse,
     ),
     async (request) => {
-      const answer = answerRecords(endpoint, context, openDataset(context), request, presentLicenseAction);
+      const answer = answerPagedRecords(LICENSE_ACTIONS, context, openDataset(context), request, request.query);
       return { data: { license_actions: answer.records }, meta: answer.meta };
     },
   );

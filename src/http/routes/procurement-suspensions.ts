@@ -1,29 +1,24 @@
 // GET /api/v1/procurement-suspensions: bidding and designation suspensions, newest start first, paged.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpointOptions } from '../route-options.js';
 import { openDataset, type RouteContext } from '../context.js';
-import { procurementSuspensionsQuery } from '../schemas/queries.js';
 import { ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta } from '../schemas/common.js';
 import { presentProcurementSuspension } from '../present/records.js';
-import { answerRecords, type RecordEndpoint } from '../record-endpoint.js';
-import { authorities } from '../../domain/vocabularies/authorities.js';
-import { procurementReasons, procurementStatuses } from '../../domain/vocabularies/enums.js';
-import type { ProcurementSuspensionRecord } from '../../store/record-queries.js';
+import { answerPagedRecords, recordEndpointQuery, type RecordEndpoint } from '../record-endpoint.js';
 
 export const ProcurementSuspensionsResponse = Envelope({ procurement_suspensions: Type.Array(ProcurementSuspension) }, PagedRecordListMeta);
 
-const endpoint: RecordEndpoint<ProcurementSuspensionRecord> = {
+export const PROCUREMENT_SUSPENSIONS: RecordEndpoint<'procurement_suspension', ProcurementSuspension> = {
   kind: 'procurement_suspension',
-  table: 'procurement_suspensions',
-  filters: { enums: { authority: authorities, reason: procurementReasons, status: procurementStatuses }, dateRange: false },
   paged: true,
-  fetch: (store, query, page) => store.records.procurementSuspensions(query, page),
+  present: presentProcurementSuspension,
 };
 
 export function procurementSuspensionsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get(
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/api/v1/procurement-suspensions',
     endpointOptions(
       {
@@ -34,11 +29,11 @@ export function procurementSuspensionsRoutes(app: FastifyInstance, context: Rout
           'At least one filter is required; `page` is capped.',
         tags: ['records'],
       },
-      procurementSuspensionsQuery(context.config.maxPage),
+      recordEndpointQuery(PROCUREMENT_SUSPENSIONS, context),
       ProcurementSuspensionsResponse,
     ),
     async (request) => {
-      const answer = answerRecords(endpoint, context, openDataset(context), request, presentProcurementSuspension);
+      const answer = answerPagedRecords(PROCUREMENT_SUSPENSIONS, context, openDataset(context), request, request.query);
       return { data: { procurement_suspensions: answer.records }, meta: answer.meta };
     },
   );

@@ -11,11 +11,11 @@ import { Envelope, RecordListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
 import { presentEnforcement } from '../present/records.js';
-import { findCompanies } from '../company-search.js';
+import { searchCompanies } from '../company-search.js';
 import { splitSearchLimit } from '../../domain/search-split.js';
-import { planCompanySearch } from '../../domain/company-search-plan.js';
-import { japanDate } from '../../domain/record-status.js';
-import type { RecordQuery } from '../../domain/record-query.js';
+import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
+import { japanDate } from '../../domain/dates.js';
+import { searchEnforcements } from '../../store/search-enforcements.js';
 
 export const SearchResponse = Envelope({ companies: Type.Array(Company), enforcements: Type.Array(Enforcement) }, RecordListMeta);
 
@@ -26,9 +26,10 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
       {
         summary: 'Search companies and enforcement records together',
         description:
-          'Companies matching q and enforcement records whose company, summary, law or authority matches q. ' +
-          'The two lists together hold at most `limit` rows: each gets half (companies the odd one), and what one list ' +
-          'does not use goes to the other.',
+          'Companies matching q (as /api/v1/companies finds them), and enforcement records: first those of the companies ' +
+          'q finds (as `company=` on /api/v1/enforcements), then those whose text matches q (as `q=` there: company ' +
+          'name, summary, law and authority labels), without duplicates. The two lists together hold at most `limit` ' +
+          'rows: each gets half (companies the odd one), and what one list does not use goes to the other.',
         tags: ['search'],
       },
       SearchQuery,
@@ -38,17 +39,9 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
       const store = openDataset(context);
       const limit = request.query.limit ?? 10;
       const q = request.query.q;
-      const companies = findCompanies(store, q, limit);
-      const plan = planCompanySearch(q);
+      const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
       const today = japanDate(context.clock());
-      const recordQuery: RecordQuery =
-        plan.kind === 'corporate_number'
-          ? { corporateNumber: plan.number, today }
-          : { company: { corporateNumbers: companies.hits.map((h) => h.company.corporate_number), nameKeys: plan.kind === 'terms' ? plan.keys.slice(0, 1) : [] }, today };
-      const enforcements =
-        plan.kind === 'invalid_corporate_number' || plan.kind === 'nothing'
-          ? { records: [], hasMore: false }
-          : store.records.enforcements(recordQuery, { limit, page: 1 });
+      const enforcements = searchEnforcements(store.records, companies.filter, q.normalize('NFKC'), today, limit);
       const split = splitSearchLimit(limit, companies.hits.length, enforcements.records.length);
       const shownCompanies = companies.hits.slice(0, split.companies);
       const shownEnforcements = enforcements.records.slice(0, split.enforcements);

@@ -1,21 +1,19 @@
 // The query strings of the endpoints: one schema each, the source of validation and of the OpenAPI parameters.
-import { Type, type TObject } from '@sinclair/typebox';
+// The record endpoints' schemas are generated from the filter table (src/domain/record-filters.ts).
+import { Type, type TInteger, type TObject, type TOptional, type TProperties, type TString } from '@sinclair/typebox';
+import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
+import type { RecordKind } from '../../domain/record.js';
 
 export const MAX_LIMIT = 10;
-export const MAX_TEXT_LENGTH = 100;
 
 const limit = Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` });
 const text = (description: string) => Type.String({ maxLength: MAX_TEXT_LENGTH, description });
-const enumFilter = (what: string) => Type.String({ description: `${what}: a code, its Japanese label or its English label (see /api/v1/vocabularies)` });
-const date = (description: string) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description });
-const corporateNumber = Type.String({
-  description: 'a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted)',
-});
-const company = text('company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number)');
-const q = text('free text: company name, summary or reason, law and authority labels');
 
 export const SearchQuery = Type.Object(
-  { q: text('company name, kana, English or romanized name, or Corporate Number; also searched in enforcement records'), limit: Type.Optional(limit) },
+  {
+    q: text('company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records'),
+    limit: Type.Optional(limit),
+  },
   { additionalProperties: false },
 );
 
@@ -24,60 +22,35 @@ export const CompaniesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The filters every record endpoint shares. */
-const recordFilters = {
-  company: Type.Optional(company),
-  q: Type.Optional(q),
-  corporate_number: Type.Optional(corporateNumber),
-};
-
-export const EnforcementsQuery = Type.Object(
-  {
-    ...recordFilters,
-    law: Type.Optional(enumFilter('the law cited')),
-    authority: Type.Optional(enumFilter('the acting authority')),
-    action_type: Type.Optional(enumFilter('the kind of action')),
-    limit: Type.Optional(limit),
-  },
-  { additionalProperties: false },
-);
-
 export function pageParameter(maxPage: number) {
   return Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` });
 }
 
-function paging(maxPage: number) {
-  return { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit) };
+/** How each kind of filter value is written in a query string. */
+function filterSchema(filter: RecordFilter): TString {
+  switch (filter.reads) {
+    case 'company':
+    case 'text':
+      return text(filter.description);
+    case 'date':
+      return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: filter.description });
+    case 'corporate_number':
+    case 'vocabulary':
+      return Type.String({ description: filter.description });
+  }
 }
 
-export function procurementSuspensionsQuery(maxPage: number) {
-  return Type.Object(
-    {
-      ...recordFilters,
-      authority: Type.Optional(enumFilter('the suspending authority')),
-      reason: Type.Optional(enumFilter('the reason for the suspension')),
-      status: Type.Optional(enumFilter('scheduled, active, ended or lifted, against today in Japan')),
-      ...paging(maxPage),
-    },
-    { additionalProperties: false },
-  );
-}
+/** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging. */
+export type RecordQuerySchema = TObject<
+  { [F in FilterName]: TOptional<TString> } & { limit: TOptional<TInteger>; page: TOptional<TInteger> }
+>;
 
-export function licenseActionsQuery(maxPage: number) {
-  return Type.Object(
-    {
-      ...recordFilters,
-      sector: Type.Optional(enumFilter('a sector; matches the primary sector or any affected sector')),
-      action_type: Type.Optional(enumFilter('the kind of action')),
-      nature: Type.Optional(enumFilter('violation, voluntary_closure or other')),
-      status: Type.Optional(enumFilter('scheduled, in_effect or completed, against today in Japan')),
-      authority: Type.Optional(enumFilter('the acting authority')),
-      from: Type.Optional(date('earliest action date, YYYY-MM-DD')),
-      to: Type.Optional(date('latest action date, YYYY-MM-DD')),
-      ...paging(maxPage),
-    },
-    { additionalProperties: false },
-  );
+/** The query schema of a record kind's endpoint; `maxPage` null for an endpoint without paging. */
+export function recordQuerySchema(kind: RecordKind, maxPage: number | null): RecordQuerySchema {
+  const properties = Object.fromEntries(RECORD_FILTERS[kind].map((filter) => [filter.name, Type.Optional(filterSchema(filter))]));
+  const paging: TProperties = maxPage === null ? { limit: Type.Optional(limit) } : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit) };
+  // the static type names every filter; the schema holds only this kind's, so others are refused as unknown
+  return Type.Object({ ...properties, ...paging }, { additionalProperties: false }) as unknown as RecordQuerySchema;
 }
 
 export const NoQuery = Type.Object({}, { additionalProperties: false });

@@ -1,60 +1,71 @@
-// The three record kinds as the API shows them: enforcement, procurement suspension, licence action.
-import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, Instant, Label, Nullable } from './common.js';
+// The three record kinds as the API shows them, derived from the domain's record schemas (src/domain/record.ts):
+// codes become label objects, statuses are added, and what only the store needs (kind, keys, ids) is left out.
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import {
+  CompanyRef,
+  Enforcement as EnforcementRecord,
+  LicenseAction as LicenseActionRecord,
+  ProcurementSuspension as ProcurementSuspensionRecord,
+  SourceRef,
+} from '../../domain/record.js';
+import { Label } from './common.js';
 
-const Period = Type.Object({ from: DateOnly, to: Nullable(DateOnly) });
-
-const common = {
-  id: Type.String({ description: 'stable across rebuilds, derived from the source and its key for the record' }),
-  company: Type.Object({
-    corporate_number: Nullable(Type.String()),
-    name: Type.String({ description: 'as the source names it' }),
-    name_en: Nullable(Type.String()),
-    link: Nullable(Type.Union([Type.Literal('source'), Type.Literal('name_address')])),
-  }),
+/** The shared fields as shown: the company without what linking used, the authority labelled, the source without its id. */
+const shownShared = {
+  company: Type.Pick(CompanyRef, ['corporate_number', 'name', 'name_en', 'link']),
   authority: Type.Object({ ...Label.properties, group: Type.String() }),
-  source: Type.Object({
-    url: Type.String(),
-    title: Type.String(),
-    published_on: Nullable(DateOnly),
-    retrieved_at: Instant,
-  }),
+  source: Type.Omit(SourceRef, ['id']),
 };
+const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const;
 
-export const Enforcement = Type.Object({
-  ...common,
-  law: Label,
-  laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
-  law_detail: Nullable(Type.String({ description: 'the articles as the source cites them' })),
-  action_type: Label,
-  date: DateOnly,
-  summary: Type.String(),
-  summary_en: Nullable(Type.String()),
-  amount_jpy: Nullable(Type.Integer()),
-});
+/** The schema with its properties in the order the domain record has them (the added ones last). */
+function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
+  const properties: Record<string, unknown> = schema.properties;
+  const order = Object.keys(record.properties).filter((key) => key in properties);
+  for (const key of Object.keys(properties)) if (!order.includes(key)) order.push(key);
+  return Type.Object(Object.fromEntries(order.map((key) => [key, properties[key]])) as TProperties) as unknown as T;
+}
+
+export const Enforcement = inDomainOrder(
+  Type.Composite([
+    Type.Omit(EnforcementRecord, [...hidden, 'law', 'laws', 'action_type']),
+    Type.Object({
+      ...shownShared,
+      law: Label,
+      laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
+      action_type: Label,
+    }),
+  ]),
+  EnforcementRecord,
+);
 export type Enforcement = Static<typeof Enforcement>;
 
-export const ProcurementSuspension = Type.Object({
-  ...common,
-  reason: Label,
-  reason_detail: Type.String({ description: "the source's words" }),
-  period: Period,
-  status: Type.Union(['scheduled', 'active', 'ended', 'lifted'].map((s) => Type.Literal(s))),
-  scope: Nullable(Type.String()),
-});
+export const ProcurementSuspension = inDomainOrder(
+  Type.Composite([
+    Type.Omit(ProcurementSuspensionRecord, [...hidden, 'reason', 'lifted_on']),
+    Type.Object({
+      ...shownShared,
+      reason: Label,
+      status: Type.Union(['scheduled', 'active', 'ended', 'lifted'].map((s) => Type.Literal(s)), {
+        description: 'computed against today in Japan, unless the source says the suspension was lifted',
+      }),
+    }),
+  ]),
+  ProcurementSuspensionRecord,
+);
 export type ProcurementSuspension = Static<typeof ProcurementSuspension>;
 
-export const LicenseAction = Type.Object({
-  ...common,
-  sector_code: Type.String({ description: 'the primary sector, kept for compatibility' }),
-  sector_codes: Type.Array(Type.String(), { description: 'every affected sector, including those of the permits; contains sector_code' }),
-  sectors: Type.Array(Label, { description: 'sector_codes with their labels' }),
-  permits: Type.Array(Type.Object({ sector_code: Type.String(), number: Nullable(Type.String()) })),
-  action_type: Label,
-  nature: Label,
-  status: Type.Union(['scheduled', 'in_effect', 'completed'].map((s) => Type.Literal(s))),
-  date: DateOnly,
-  period: Nullable(Period),
-  reason_detail: Nullable(Type.String()),
-});
+export const LicenseAction = inDomainOrder(
+  Type.Composite([
+    Type.Omit(LicenseActionRecord, [...hidden, 'action_type', 'nature']),
+    Type.Object({
+      ...shownShared,
+      sectors: Type.Array(Label, { description: 'sector_codes with their labels' }),
+      action_type: Label,
+      nature: Label,
+      status: Type.Union(['scheduled', 'in_effect', 'completed'].map((s) => Type.Literal(s)), { description: 'computed against today in Japan' }),
+    }),
+  ]),
+  LicenseActionRecord,
+);
 export type LicenseAction = Static<typeof LicenseAction>;

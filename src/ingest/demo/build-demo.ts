@@ -8,7 +8,7 @@ import { duplicateIdErrors } from '../../domain/record-id.js';
 import type { RecordInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import type { ValidRecord } from '../../domain/record.js';
-import { japanDate } from '../../domain/record-status.js';
+import { japanDate } from '../../domain/dates.js';
 import { createCompanyWriter } from '../../store/company-writer.js';
 import { openWritable, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';

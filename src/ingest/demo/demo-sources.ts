@@ -1,7 +1,7 @@
 // The demo source registry and its collection runs: fresh, stale, failing and never-collected sources.
 
 import type { CollectionRun } from '../../store/source-writer.js';
-import type { RecordKind } from '../../domain/record-input.js';
+import type { RecordKind } from '../../domain/record.js';
 import { sourceRegistry } from '../registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';

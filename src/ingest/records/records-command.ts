@@ -1,7 +1,7 @@
 // `kohyo import records FILE...`: opens the database, imports the files and prints what each one did.
 import { openWritable } from '../../store/database.js';
 import { checkpointForReaders } from '../../store/maintenance.js';
-import { RECORD_KINDS } from '../../domain/record-input.js';
+import { RECORD_KINDS } from '../../domain/record.js';
 import { runUnderLock } from '../collect/collection-lock.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
 

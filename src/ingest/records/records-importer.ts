@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { duplicateIdErrors } from '../../domain/record-id.js';
-import { RECORD_KINDS, type RecordKind } from '../../domain/record-input.js';
+import { RECORD_KINDS, type RecordKind } from '../../domain/record.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import type { ValidRecord } from '../../domain/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';

@@ -1,0 +1,85 @@
+// The one table of record filters (after Datasette's filters.py): per record kind, each filter's parameter, how
+// its value is read (free text, a company, a Corporate Number, a vocabulary, a date) and what it means. The query
+// schemas, the OpenAPI parameters, the resolution of values and the store's WHERE clause are all driven by it.
+import type { RecordKind } from './record.js';
+import { authorities } from './vocabularies/authorities.js';
+import {
+  enforcementActionTypes,
+  licenseActionTypes,
+  licenseStatuses,
+  natures,
+  procurementReasons,
+  procurementStatuses,
+  sectors,
+} from './vocabularies/enums.js';
+import { laws } from './vocabularies/laws.js';
+import type { Vocabulary } from './vocabulary.js';
+
+export type FilterName =
+  | 'company' | 'q' | 'corporate_number' | 'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature'
+  | 'from' | 'to';
+
+export type RecordFilter =
+  /** A company name (or number) read with the recall of company search. */
+  | { readonly name: 'company'; readonly reads: 'company'; readonly description: string }
+  /** Free text over the company name, the source's words and the labels of the record's codes. */
+  | { readonly name: 'q'; readonly reads: 'text'; readonly description: string }
+  | { readonly name: 'corporate_number'; readonly reads: 'corporate_number'; readonly description: string }
+  | { readonly name: FilterName; readonly reads: 'vocabulary'; readonly vocabulary: Vocabulary; readonly description: string }
+  /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
+  | { readonly name: 'from' | 'to'; readonly reads: 'date'; readonly description: string };
+
+/** A date range alone is a filter only when both ends are given and at most this many days apart. */
+export const MAX_DATE_RANGE_DAYS = 366;
+
+/** How many companies a `company` filter may stand for. */
+export const COMPANY_FILTER_MATCHES = 50;
+
+/** Free-text values longer than this are refused. */
+export const MAX_TEXT_LENGTH = 100;
+
+const company: RecordFilter = {
+  name: 'company',
+  reads: 'company',
+  description: 'company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number)',
+};
+const q: RecordFilter = { name: 'q', reads: 'text', description: 'free text: company name, summary or reason, law and authority labels' };
+const corporateNumber: RecordFilter = {
+  name: 'corporate_number',
+  reads: 'corporate_number',
+  description: 'a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted)',
+};
+
+function vocabulary(name: FilterName, terms: Vocabulary, what: string): RecordFilter {
+  return {
+    name,
+    reads: 'vocabulary',
+    vocabulary: terms,
+    description: `${what}: a code, its Japanese label or its English label (see /api/v1/vocabularies)`,
+  };
+}
+
+export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
+  enforcement: [
+    company, q, corporateNumber,
+    vocabulary('law', laws, 'the law cited'),
+    vocabulary('authority', authorities, 'the acting authority'),
+    vocabulary('action_type', enforcementActionTypes, 'the kind of action'),
+  ],
+  procurement_suspension: [
+    company, q, corporateNumber,
+    vocabulary('authority', authorities, 'the suspending authority'),
+    vocabulary('reason', procurementReasons, 'the reason for the suspension'),
+    vocabulary('status', procurementStatuses, 'scheduled, active, ended or lifted, against today in Japan'),
+  ],
+  license_action: [
+    company, q, corporateNumber,
+    vocabulary('sector', sectors, 'a sector; matches the primary sector or any affected sector'),
+    vocabulary('action_type', licenseActionTypes, 'the kind of action'),
+    vocabulary('nature', natures, 'violation, voluntary_closure or other'),
+    vocabulary('status', licenseStatuses, 'scheduled, in_effect or completed, against today in Japan'),
+    vocabulary('authority', authorities, 'the acting authority'),
+    { name: 'from', reads: 'date', description: 'earliest action date, YYYY-MM-DD' },
+    { name: 'to', reads: 'date', description: 'latest action date, YYYY-MM-DD' },
+  ],
+};

@@ -1,0 +1,78 @@
+// Turns a record endpoint's query string into a RecordQuery by the filter table: codes for labels, checked
+// numbers and dates, the company recall; refuses a query with no filter.
+import { ApiError } from './errors.js';
+import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
+import { parseCorporateNumber } from '../domain/corporate-number.js';
+import { isCalendarDate, daysBetween } from '../domain/dates.js';
+import { MAX_DATE_RANGE_DAYS, RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
+import type { RecordKind } from '../domain/record.js';
+import type { Store } from '../store/store.js';
+import { recallCompanies } from './company-search.js';
+
+export interface ResolvedRecordQuery {
+  readonly query: RecordQuery;
+  readonly notices: string[];
+}
+
+export type FilterParams = { readonly [F in FilterName]?: string };
+
+export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store: Store, today: string): ResolvedRecordQuery {
+  const query: { -readonly [K in keyof RecordQuery]: RecordQuery[K] } = { today };
+  const notices: string[] = [];
+  const filters = RECORD_FILTERS[kind];
+  for (const filter of filters) {
+    const value = params[filter.name];
+    if (value === undefined) continue;
+    switch (filter.reads) {
+      case 'company':
+        query.company = recallCompanies(store, value, notices) satisfies CompanyFilter;
+        break;
+      case 'text':
+        query.q = value.normalize('NFKC');
+        break;
+      case 'corporate_number':
+        query.corporate_number = corporateNumberParam(value);
+        break;
+      case 'vocabulary': {
+        const term = filter.vocabulary.resolve(value);
+        if (!term) {
+          throw new ApiError('invalid_parameter', `${filter.name} "${value}" is not a known value; give one of the codes in details.allowed or its label.`, {
+            parameter: filter.name,
+            allowed: filter.vocabulary.codes(),
+          });
+        }
+        query[filter.name as Exclude<FilterName, 'company'>] = term.code;
+        break;
+      }
+      case 'date':
+        if (!isCalendarDate(value)) {
+          throw new ApiError('invalid_parameter', `${filter.name} must be a real date written YYYY-MM-DD, got "${value}".`, { parameter: filter.name });
+        }
+        query[filter.name] = value;
+        break;
+    }
+  }
+  const hasDates = filters.some((f) => f.reads === 'date');
+  let dateRangeIsFilter = false;
+  if (query.from !== undefined && query.to !== undefined) {
+    if (query.from > query.to) {
+      throw new ApiError('invalid_parameter', `from (${query.from}) is after to (${query.to}).`, { parameter: 'from' });
+    }
+    dateRangeIsFilter = daysBetween(query.from, query.to) <= MAX_DATE_RANGE_DAYS;
+  }
+  const names = filters.filter((f) => f.reads !== 'date').map((f) => f.name);
+  if (!names.some((name) => params[name] !== undefined) && !dateRangeIsFilter) {
+    const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
+    throw new ApiError('missing_filter', `Give at least one filter: ${listed.join(', ')}. Listing everything is not provided.`, {
+      filters: listed,
+    });
+  }
+  return { query, notices };
+}
+
+export function corporateNumberParam(value: string, parameter = 'corporate_number'): string {
+  const parsed = parseCorporateNumber(value);
+  if (parsed.ok) return parsed.number;
+  const why = parsed.reason === 'check_digit' ? 'its check digit (the first digit) is wrong' : 'it is not 13 digits';
+  throw new ApiError('invalid_corporate_number', `${parameter} "${value}" is not a Corporate Number: ${why}.`, { parameter });
+}

@@ -1,0 +1,74 @@
+// Records read back from the store are the records written: one type per kind, both ways (issue 8).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { validateRecordLine } from '../../src/domain/record-validation.js';
+import { MAX_PERMITS_SHOWN, type ValidRecord } from '../../src/domain/record.js';
+import { openWritable } from '../../src/store/database.js';
+import { RecordQueries } from '../../src/store/record-queries.js';
+import { createRecordWriter } from '../../src/store/record-writer.js';
+import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+
+const NUMBER = corporateNumberFromBase('999900000001');
+const source = { url: 'https://example.go.jp/a.html', title: '公表資料', published_on: '2025-03-14', retrieved_at: '2025-03-15T01:00:00Z' };
+const today = '2026-11-22';
+
+function valid(line: Record<string, unknown>): ValidRecord {
+  const result = validateRecordLine(line, 1);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+  return result.record;
+}
+
+const RECORDS: readonly ValidRecord[] = [
+  valid({
+    kind: 'enforcement', company: { name: '架空商事株式会社', corporate_number: NUMBER, name_en: 'Kaku Shoji', prefecture_code: '13', address: '東京都千代田区' },
+    authority: 'jftc', source, law: 'subcontract_act', laws: ['antimonopoly_act'], law_detail: '第7条', action_type: 'recommendation',
+    date: '2025-03-14', summary: '下請代金の減額', summary_en: 'Reduction of subcontract proceeds', amount_jpy: 1200000,
+  }),
+  valid({
+    kind: 'procurement_suspension', company: { name: '試験建設株式会社' }, authority: 'pref_13', source: { ...source, url: 'https://example.go.jp/b.html' },
+    reason: 'bid_rigging', reason_detail: '入札談合', period: { from: '2025-04-01', to: '2025-06-30' }, status: 'lifted', scope: '東京都発注工事',
+  }),
+  valid({
+    kind: 'license_action', company: { name: '仮名不動産株式会社', corporate_number: NUMBER, link: 'name_address' }, authority: 'pref_13',
+    source: { ...source, url: 'https://example.go.jp/c.html' }, sector_code: 'construction', sector_codes: ['real_estate_brokerage'],
+    permits: [{ sector_code: 'construction', number: '東京都知事(般-1)第1号' }], action_type: 'business_suspension_order', nature: 'violation',
+    date: '2025-07-01', period: { from: '2025-07-01', to: '2025-07-15' }, reason_detail: '一括下請負',
+  }),
+];
+
+function storeWith(records: readonly ValidRecord[]): RecordQueries {
+  const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
+  seedVocabularies(db);
+  const writer = createRecordWriter(db);
+  for (const record of records) {
+    writer.upsertSource(record);
+    writer.writeRecord(record);
+  }
+  return new RecordQueries(db);
+}
+
+test('every kind reads back field for field as it was written', () => {
+  const queries = storeWith(RECORDS);
+  for (const record of RECORDS) {
+    const page = queries.page(record.kind, { corporate_number: record.company.corporate_number ?? undefined, company: record.company.corporate_number ? undefined : { corporateNumbers: [], nameKeys: ['試験建設'] }, today }, { limit: 10, page: 1 });
+    assert.deepEqual(page.records.filter((r) => r.id === record.id), [record], record.kind);
+  }
+});
+
+test(`a record with thousands of permits lists the first ${MAX_PERMITS_SHOWN} and counts them all`, () => {
+  const permits = Array.from({ length: 2066 }, (_, i) => ({ sector_code: 'real_estate_brokerage', number: `認${1800000000 + i}` }));
+  const [template] = RECORDS.filter((r) => r.kind === 'license_action');
+  const many = valid({
+    kind: 'license_action', company: { name: '見本農園株式会社', corporate_number: NUMBER }, authority: 'pref_13', source: template!.source,
+    sector_code: 'construction', permits, action_type: 'license_revocation', nature: 'violation', date: '2025-08-01',
+  });
+  const read = storeWith([many]).page('license_action', { corporate_number: NUMBER, today }, { limit: 10, page: 1 }).records[0]!;
+  assert.equal(read.permits_total, 2066);
+  assert.equal(read.permits.length, MAX_PERMITS_SHOWN);
+  assert.deepEqual(read.permits, permits.slice(0, MAX_PERMITS_SHOWN), 'the first ones, in the order the source gave them');
+  assert.deepEqual(read.sector_codes, ['construction', 'real_estate_brokerage']);
+});
