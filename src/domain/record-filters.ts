@@ -2,17 +2,7 @@
 // its value is read (free text, a company, a Corporate Number, a vocabulary, a date) and what it means. The query
 // schemas, the OpenAPI parameters, the resolution of values and the store's WHERE clause are all driven by it.
 import type { RecordKind } from './record.js';
-import { authorities } from './vocabularies/authorities.js';
-import {
-  enforcementActionTypes,
-  licenseActionTypes,
-  licenseStatuses,
-  natures,
-  procurementReasons,
-  procurementStatuses,
-  sectors,
-} from './vocabularies/enums.js';
-import { laws } from './vocabularies/laws.js';
+import { VOCABULARIES, type VocabularyName } from './vocabularies/index.js';
 import type { Vocabulary } from './vocabulary.js';
 
 export type FilterName =
@@ -50,11 +40,12 @@ const corporateNumber: RecordFilter = {
   description: 'a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted)',
 };
 
-function vocabulary(name: FilterName, terms: Vocabulary, what: string): RecordFilter {
+/** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
+function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: string): RecordFilter {
   return {
     name,
     reads: 'vocabulary',
-    vocabulary: terms,
+    vocabulary: VOCABULARIES[vocabularyName],
     description: `${what}: a code, its Japanese label or its English label (see /api/v1/vocabularies)`,
   };
 }
@@ -62,23 +53,23 @@ function vocabulary(name: FilterName, terms: Vocabulary, what: string): RecordFi
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
     company, q, corporateNumber,
-    vocabulary('law', laws, 'the law cited'),
-    vocabulary('authority', authorities, 'the acting authority'),
-    vocabulary('action_type', enforcementActionTypes, 'the kind of action'),
+    vocabulary('law', 'law', 'the law cited'),
+    vocabulary('authority', 'authority', 'the acting authority'),
+    vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
   ],
   procurement_suspension: [
     company, q, corporateNumber,
-    vocabulary('authority', authorities, 'the suspending authority'),
-    vocabulary('reason', procurementReasons, 'the reason for the suspension'),
-    vocabulary('status', procurementStatuses, 'scheduled, active, ended or lifted, against today in Japan'),
+    vocabulary('authority', 'authority', 'the suspending authority'),
+    vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
+    vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
   ],
   license_action: [
     company, q, corporateNumber,
-    vocabulary('sector', sectors, 'a sector; matches the primary sector or any affected sector'),
-    vocabulary('action_type', licenseActionTypes, 'the kind of action'),
-    vocabulary('nature', natures, 'violation, voluntary_closure or other'),
-    vocabulary('status', licenseStatuses, 'scheduled, in_effect or completed, against today in Japan'),
-    vocabulary('authority', authorities, 'the acting authority'),
+    vocabulary('sector', 'sector', 'a sector; matches the primary sector or any affected sector'),
+    vocabulary('action_type', 'license_action_type', 'the kind of action'),
+    vocabulary('nature', 'nature', 'violation, voluntary_closure or other'),
+    vocabulary('status', 'license_status', 'scheduled, in_effect or completed, against today in Japan'),
+    vocabulary('authority', 'authority', 'the acting authority'),
     { name: 'from', reads: 'date', description: 'earliest action date, YYYY-MM-DD' },
     { name: 'to', reads: 'date', description: 'latest action date, YYYY-MM-DD' },
   ],

@@ -1,0 +1,90 @@
+// GET /api/v1/enforcements, /procurement-suspensions and /license-actions: one route per record kind, each
+// named by its kind; the filters come from the filter table, the resource from the domain's record.
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { endpointOptions, type EndpointDoc } from '../route-options.js';
+import { openDataset, type RouteContext } from '../context.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
+import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
+import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
+import { answerPagedRecords, answerRecords, recordEndpointQuery, type RecordEndpoint } from '../record-endpoint.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
+import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
+
+interface RecordRoute<K extends RecordKind, P> extends RecordEndpoint<K, P> {
+  readonly path: string;
+  /** The key of `data` the records are listed under. */
+  readonly list: string;
+  readonly resource: TSchema;
+  readonly doc: EndpointDoc;
+}
+
+const ENFORCEMENTS: RecordRoute<'enforcement', Enforcement> = {
+  kind: 'enforcement', paged: false, present: presentEnforcement, path: '/api/v1/enforcements', list: 'enforcements', resource: Enforcement,
+  doc: {
+    summary: 'Enforcement records',
+    description:
+      'Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), ' +
+      'newest first. At least one filter is required. An empty answer means nothing in what we held as of ' +
+      '`meta.data_as_of`, not that the company is clean.',
+    tags: ['records'],
+  },
+};
+
+const PROCUREMENT_SUSPENSIONS: RecordRoute<'procurement_suspension', ProcurementSuspension> = {
+  kind: 'procurement_suspension', paged: true, present: presentProcurementSuspension, path: '/api/v1/procurement-suspensions',
+  list: 'procurement_suspensions', resource: ProcurementSuspension,
+  doc: {
+    summary: 'Procurement suspensions',
+    description:
+      'Suspensions from bidding or from designation as a contractor, kept apart from enforcement records; newest ' +
+      'start first. `status` is computed against today in Japan unless the source says the suspension was lifted. ' +
+      'At least one filter is required; `page` is capped.',
+    tags: ['records'],
+  },
+};
+
+const LICENSE_ACTIONS: RecordRoute<'license_action', LicenseAction> = {
+  kind: 'license_action', paged: true, present: presentLicenseAction, path: '/api/v1/license-actions', list: 'license_actions',
+  resource: LicenseAction,
+  doc: {
+    summary: 'Licence and registration actions',
+    description:
+      'Revocations, suspensions, instructions and similar actions on licences and registrations, newest first. ' +
+      '`sector` matches the primary sector or any affected sector (including the sectors of the permits concerned). ' +
+      '`nature` separates voluntary closures from disciplinary violations. At least one filter is required; a date ' +
+      `range alone counts only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. ` +
+      `A record lists at most ${MAX_PERMITS_SHOWN} permits; \`permits_total\` gives the full count.`,
+    tags: ['records'],
+  },
+};
+
+/** The answer schema of a record route: its records under `data.<list>`, the meta block with paging where paged. */
+function responseOf(route: Pick<RecordRoute<RecordKind, unknown>, 'list' | 'resource' | 'paged'>) {
+  return Envelope({ [route.list]: Type.Array(route.resource) }, route.paged ? PagedRecordListMeta : RecordListMeta);
+}
+
+export const EnforcementsResponse = responseOf(ENFORCEMENTS);
+export const ProcurementSuspensionsResponse = responseOf(PROCUREMENT_SUSPENSIONS);
+export const LicenseActionsResponse = responseOf(LICENSE_ACTIONS);
+
+function recordRoute<K extends RecordKind, P>(app: FastifyInstance, context: RouteContext, route: RecordRoute<K, P>): void {
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    route.path,
+    endpointOptions(route.doc, recordEndpointQuery(route, context), responseOf(route)),
+    async (request) => {
+      const store = openDataset(context);
+      const answer = route.paged
+        ? answerPagedRecords(route, context, store, request, request.query)
+        : answerRecords(route, context, store, request, request.query);
+      return { data: { [route.list]: answer.records }, meta: answer.meta };
+    },
+  );
+}
+
+export function recordRoutes(app: FastifyInstance, context: RouteContext): void {
+  recordRoute(app, context, ENFORCEMENTS);
+  recordRoute(app, context, PROCUREMENT_SUSPENSIONS);
+  recordRoute(app, context, LICENSE_ACTIONS);
+}
