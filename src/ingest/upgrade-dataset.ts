@@ -1,6 +1,7 @@
 // Brings an existing dataset file up to this build's schema before the server opens it read-only.
 import { SCHEMA_VERSION } from '../store/schema.js';
-import { derivedDataIsCurrent, openWritable, readSchemaVersion } from '../store/database.js';
+import { readSchemaVersion } from '../store/database.js';
+import { derivedDataIsCurrent, openWritable } from '../store/database-upgrade.js';
 import { optimiseAfterBulkWrite } from '../store/maintenance.js';
 import { acquireCollectionLock } from './collect/collection-lock.js';
 

@@ -1,8 +1,7 @@
-// Opening a database file: migrations for writers, read-only for the server, dataset metadata.
+// Opening a database file: for writing, or read-only as the server does; the file's schema version; dataset metadata.
+// Bringing a file up to date (migrations, rebuilt search data) is database-upgrade.ts's job.
 import Database from 'better-sqlite3';
-import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
-import { companyTermsAreCurrent, ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
-import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
+import { SCHEMA_VERSION } from './schema.js';
 
 export type Db = Database.Database;
 
@@ -12,17 +11,12 @@ export class SchemaVersionError extends Error {
   }
 }
 
-/** Opens (creating if need be) a database for writing and brings its schema up to date. */
-export function openWritable(path: string): Db {
+/** Opens (creating if need be) a database for writing, as it is: no schema is applied. */
+export function openDatabase(path: string): Db {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  migrate(db);
-  // terms written by an older normaliser would not meet today's query keys
-  ensureCompanyTermsCurrent(db);
-  // likewise record text and grams, which a file from before the short-gram index lacks
-  ensureRecordTextCurrent(db);
   return db;
 }
 
@@ -45,40 +39,19 @@ export function openReadOnly(path: string): Db {
   return db;
 }
 
+/** Runs a read on an existing file opened read-only for the purpose, whatever its schema version. */
+export function readFile<T>(path: string, read: (db: Db) => T): T {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** The schema version of an existing file, read without changing it. */
 export function readSchemaVersion(path: string): number {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return db.pragma('user_version', { simple: true }) as number;
-  } finally {
-    db.close();
-  }
-}
-
-/**
- * Whether a file of the current schema also holds search terms and record text written by this build
- * (a new normaliser changes them without a schema change); read without changing the file.
- */
-export function derivedDataIsCurrent(path: string): boolean {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return companyTermsAreCurrent(db) && recordTextIsCurrent(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Applies, each in its own transaction, every migration newer than the file's user_version. */
-export function migrate(db: Db, migrations: readonly { version: number; sql: string }[] = MIGRATIONS): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
-  return db.pragma('user_version', { simple: true }) as number;
+  return readFile(path, (db) => db.pragma('user_version', { simple: true }) as number);
 }
 
 export type DatasetKind = 'demo' | 'production';

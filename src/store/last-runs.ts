@@ -1,6 +1,5 @@
 // The newest collection run of each source, for `kohyo sources`.
-import Database from 'better-sqlite3';
-import type { Db } from './database.js';
+import { readFile, type Db } from './database.js';
 
 export interface LastRun {
   readonly source_id: string;
@@ -34,10 +33,5 @@ export function lastRuns(db: Db): Map<string, LastRun> {
 
 /** Reads the file's runs whatever its schema version (collection_runs is in every one). */
 export function readLastRuns(path: string): Map<string, LastRun> {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return lastRuns(db);
-  } finally {
-    db.close();
-  }
+  return readFile(path, lastRuns);
 }

@@ -2,7 +2,8 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openWritable, type Db } from './database.js';
+import { type Db } from './database.js';
+import { openWritable } from './database-upgrade.js';
 
 /** SQLite's companion files of a database file. */
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;

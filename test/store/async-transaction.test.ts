@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inAsyncTransaction } from '../../src/store/async-transaction.js';
-import { openWritable } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-async-tx-'));
 let n = 0;

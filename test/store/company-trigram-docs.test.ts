@@ -8,7 +8,8 @@ import type { CompanyInput } from '../../src/domain/company-input.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { COMMON_TRIGRAM_DOCS, refreshCompanyTrigramDocs } from '../../src/store/company-trigram-docs.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
-import { openReadOnly, openWritable } from '../../src/store/database.js';
+import { openReadOnly } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-trigram-docs-'));
 let serial = 0;

@@ -6,7 +6,8 @@ import { beforeEach, describe, it } from 'node:test';
 import type { CompanyInput } from '../../src/domain/company-input.js';
 import { companySearchTerms } from '../../src/domain/company-terms.js';
 import { createCompanyWriter, type CompanyWriter } from '../../src/store/company-writer.js';
-import { openWritable, type Db } from '../../src/store/database.js';
+import { type Db } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-company-writer-'));
 let n = 0;

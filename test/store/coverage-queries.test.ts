@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '../../src/store/schema.js';
-import { openWritable } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 import { sourceCoverage } from '../../src/store/coverage-queries.js';
 import { registerSource } from '../../src/store/source-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beginDraft } from '../../src/store/publish.js';
-import { openWritable } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 import { createCompanyLinkQueries } from '../../src/store/company-link-queries.js';
 import { tempDir, writeCompanies } from '../ingest/collect/collect-helpers.js';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { validateRecordLine } from '../../src/domain/record-validation.js';
 import { MAX_PERMITS_SHOWN, type ValidRecord } from '../../src/domain/record.js';
-import { openWritable } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';

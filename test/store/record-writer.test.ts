@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, it } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { validateRecordLine } from '../../src/domain/record-validation.js';
 import type { ValidRecord } from '../../src/domain/record.js';
-import { openWritable, type Db } from '../../src/store/database.js';
+import { type Db } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 import { createRecordWriter, refreshRecordCounts, type RecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 

@@ -1,5 +1,5 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: opens the database, imports, prints progress and the summary.
-import { openWritable } from '../../store/database.js';
+import { openWritable } from '../../store/database-upgrade.js';
 import { checkpointForReaders } from '../../store/maintenance.js';
 import { runUnderLock } from '../collect/collection-lock.js';
 import type { NtaEncoding } from './nta-decoder.js';

@@ -1,5 +1,5 @@
 // `kohyo import records FILE...`: opens the database, imports the files and prints what each one did.
-import { openWritable } from '../../store/database.js';
+import { openWritable } from '../../store/database-upgrade.js';
 import { checkpointForReaders } from '../../store/maintenance.js';
 import { RECORD_KINDS } from '../../domain/record.js';
 import { runUnderLock } from '../collect/collection-lock.js';

@@ -8,7 +8,7 @@ import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
 import { parsedList, parseFailure, type ParserResolver, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import type { RecordInput } from '../../../src/domain/record-input.js';
 import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
-import { openWritable } from '../../../src/store/database.js';
+import { openWritable } from '../../../src/store/database-upgrade.js';
 import { createCompanyWriter } from '../../../src/store/company-writer.js';
 import type { CompanyInput } from '../../../src/domain/company-input.js';
 

@@ -10,7 +10,8 @@ import { acquireCollectionLock, lockPathFor } from '../../../src/ingest/collect/
 import { runBuildDemo } from '../../../src/ingest/demo/build-demo-command.js';
 import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';
-import { openReadOnly, openWritable, readDatasetMeta } from '../../../src/store/database.js';
+import { openReadOnly, readDatasetMeta } from '../../../src/store/database.js';
+import { openWritable } from '../../../src/store/database-upgrade.js';
 import { SAMPLE_FILE } from '../nta/nta-fixtures.js';
 
 const RECORDS_FILE = new URL('../../fixtures/records/good.jsonl', import.meta.url).pathname;

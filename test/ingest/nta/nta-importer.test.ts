@@ -7,7 +7,8 @@ import { before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { importNtaFiles, NtaImportError, type NtaProgress } from '../../../src/ingest/nta/nta-importer.js';
 import type { NtaImportSummary } from '../../../src/ingest/nta/nta-summary.js';
-import { openWritable, readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/database.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/database.js';
+import { openWritable } from '../../../src/store/database-upgrade.js';
 import { buildZip } from '../../helpers/zip.js';
 import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
 

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
-import { readDatasetMeta, openWritable, type Db } from '../../../src/store/database.js';
+import { readDatasetMeta, type Db } from '../../../src/store/database.js';
+import { openWritable } from '../../../src/store/database-upgrade.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';
 import { importRecordFiles, MAX_LISTED_ERRORS } from '../../../src/ingest/records/records-importer.js';
 

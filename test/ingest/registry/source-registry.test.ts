@@ -11,7 +11,7 @@ import { PUBLISHER_GROUPS } from '../../../src/domain/vocabularies/publisher-gro
 import { seedSourceRegistry } from '../../../src/ingest/registry/seed-source-registry.js';
 import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
 import { SOURCE_ENTRIES, loadSourceRegistry, registryProblems, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
-import { migrate, openWritable } from '../../../src/store/database.js';
+import { openWritable } from '../../../src/store/database-upgrade.js';
 import { publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
 import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
 
@@ -106,7 +106,6 @@ test('seeding a database registers every source, and coverage then lists them as
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-registry-'));
   const db = openWritable(path.join(dir, 'k.sqlite'));
   try {
-    migrate(db);
     seedVocabularies(db);
     assert.equal(seedSourceRegistry(db, registry), registry.sources.length);
     assert.equal(seedSourceRegistry(db, registry), registry.sources.length, 'seeding again updates in place');

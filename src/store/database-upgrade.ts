@@ -1,0 +1,34 @@
+// Bringing a database file up to this build: schema migrations, then the search data (company terms, record
+// text and grams) that an older normaliser wrote. Writers open files through openWritable, which asks for both.
+import { openDatabase, readFile, type Db } from './database.js';
+import { migrate } from './migrate.js';
+import { MIGRATIONS } from './schema.js';
+import { companyTermsAreCurrent, ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
+import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
+
+/** Opens (creating if need be) a database for writing, with its schema and search data brought up to date. */
+export function openWritable(path: string): Db {
+  const db = openDatabase(path);
+  migrate(db, MIGRATIONS);
+  rebuildStaleSearchData(db);
+  return db;
+}
+
+/**
+ * Rebuilds the search data a new normaliser changes without a schema change: terms written by an older one
+ * would not meet today's query keys, and likewise record text and grams (which a file from before the
+ * short-gram index lacks). True when something was rebuilt.
+ */
+export function rebuildStaleSearchData(db: Db): boolean {
+  const terms = ensureCompanyTermsCurrent(db);
+  const text = ensureRecordTextCurrent(db);
+  return terms || text;
+}
+
+/**
+ * Whether a file of the current schema also holds search terms and record text written by this build;
+ * read without changing the file.
+ */
+export function derivedDataIsCurrent(path: string): boolean {
+  return readFile(path, (db) => companyTermsAreCurrent(db) && recordTextIsCurrent(db));
+}
