@@ -8,7 +8,7 @@ import { runPrimary } from './cluster-primary.js';
 import { assertSharedState, limiterFromConfig } from './limits/limiter-from-config.js';
 import { createLogger } from './http/logger.js';
 import { openUsageLog } from './usage/open-usage-log.js';
-import { DatasetHolder } from './http/dataset-holder.js';
+import { DatasetHolder } from './store/dataset-holder.js';
 import { buildDemoDatabase } from './ingest/demo/build-demo.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 

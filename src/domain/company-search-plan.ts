@@ -4,9 +4,6 @@ import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-numb
 import { analyseCompanyName, isLatin } from './names.js';
 import { romajiKey } from './romanize.js';
 
-/** Keys of this many characters or more go to the trigram index; shorter ones to the short-gram index. */
-export const TRIGRAM_MIN_LENGTH = 3;
-
 export type CompanySearchPlan =
   | { readonly kind: 'corporate_number'; readonly number: string }
   | { readonly kind: 'invalid_corporate_number'; readonly input: string }
@@ -31,76 +28,4 @@ export function planCompanySearch(query: string): CompanySearchPlan {
 
 function stripMarks(value: string): string {
   return value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
-}
-
-/** An FTS5 MATCH expression that finds the key as a substring: one quoted phrase, quotes doubled. */
-export function ftsPhrase(key: string): string {
-  return `"${key.replace(/"/gu, '""')}"`;
-}
-
-/** The smallest string greater than every string that starts with `prefix`, for an index range scan. */
-export function prefixUpperBound(prefix: string): string {
-  return `${prefix}\u{10ffff}`;
-}
-
-/** A long key whose trigrams are more than this is looked up by this many of them, the rarest, then checked whole. */
-export const PARTIAL_TRIGRAMS = 3;
-
-/** How much longer than the lists already chosen a further trigram's list may be for it to be read as well. */
-const THIRD_LIST_FACTOR = 2;
-
-/** The distinct runs of three characters of a key, in order: the tokens the trigram index holds it under. */
-export function keyTrigrams(key: string): string[] {
-  const chars = [...key];
-  const trigrams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
-  return [...trigrams];
-}
-
-/**
- * The trigrams to look a long key up by, or null for the whole key as one phrase. A phrase of many trigrams
- * costs the index a walk through every one of their lists, and romanized names share the same few
- * (ken, set, shi, kai … in a tenth of all terms each); a few rare ones narrow as well, and the caller checks
- * the whole key on each term they find. They are taken rarest first among those that do not overlap the ones
- * already taken (meg, gum, egu of megumi all come from one word and narrow no more than one of them does),
- * two of them, and a third only when it is too rare to be counted.
- * `docs` says how many terms hold a trigram (0 when it is rare enough not to be counted); ties keep the
- * key's order.
- */
-export function rarestTrigrams(key: string, docs: (trigram: string) => number): string[] | null {
-  const trigrams = keyTrigrams(key);
-  if (trigrams.length <= PARTIAL_TRIGRAMS) return null;
-  const chars = [...key];
-  const at = new Map<string, number>();
-  for (let i = 0; i + 3 <= chars.length; i++) {
-    const trigram = chars.slice(i, i + 3).join('');
-    if (!at.has(trigram)) at.set(trigram, i);
-  }
-  const byRarity = trigrams
-    .map((trigram) => ({ trigram, at: at.get(trigram)!, docs: docs(trigram) }))
-    .sort((a, b) => a.docs - b.docs || a.at - b.at);
-  const clear = (c: (typeof byRarity)[number]) => chosen.every((k) => Math.abs(k.at - c.at) >= 3);
-  const chosen = [byRarity[0]!];
-  // then the rarer end of the key, clear of the first and not much more common: the two ends are as far apart
-  // as trigrams get, so the least likely to come from one word (ank of ankonsarute, where every trigram of
-  // konsarute goes with the others)
-  const lastAt = Math.max(...byRarity.map((c) => c.at));
-  const end = byRarity.find((c) => (c.at === 0 || c.at === lastAt) && clear(c));
-  if (end && end.docs <= THIRD_LIST_FACTOR * chosen[0]!.docs) chosen.push(end);
-  for (const candidate of byRarity) {
-    if (chosen.includes(candidate)) continue;
-    if (chosen.length === PARTIAL_TRIGRAMS) break;
-    // a third list is worth reading when it is not much longer than the two: two trigrams of one rare word
-    // (enj, nia of enjiniaringu) narrow no better than one, and the third is the one that tells the terms apart
-    if (chosen.length === 2 && candidate.docs > THIRD_LIST_FACTOR * (chosen[0]!.docs + chosen[1]!.docs)) break;
-    if (clear(candidate)) chosen.push(candidate);
-  }
-  // a short key may have no second trigram clear of the first: the next rarest, overlapping, still narrows
-  if (chosen.length === 1) chosen.push(byRarity.find((c) => c !== chosen[0])!);
-  return chosen.map((c) => c.trigram);
-}
-
-/** An FTS5 MATCH expression that finds the terms holding every one of the trigrams, each quoted. */
-export function ftsAllOf(trigrams: readonly string[]): string {
-  return trigrams.map(ftsPhrase).join(' AND ');
 }

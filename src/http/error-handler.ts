@@ -1,20 +1,29 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS, errorBody } from './errors.js';
+import { LimitRefusal } from '../limits/limiter.js';
 import { MAX_LIMIT } from './schemas/queries.js';
 import { MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 
 export function errorHandler(maxPage: number) {
-  return (error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): void => {
+  return (error: FastifyError | ApiError | LimitRefusal, request: FastifyRequest, reply: FastifyReply): void => {
     handleError(error, request, reply, maxPage);
   };
 }
 
-function handleError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply, maxPage: number): void {
-  const apiError = error instanceof ApiError ? error : translate(error, request, maxPage);
+function handleError(error: FastifyError | ApiError | LimitRefusal, request: FastifyRequest, reply: FastifyReply, maxPage: number): void {
+  const apiError =
+    error instanceof ApiError ? error
+    : error instanceof LimitRefusal ? refusal(error)
+    : translate(error, request, maxPage);
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
   void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));
+}
+
+function refusal(error: LimitRefusal): ApiError {
+  const seconds = error.retryAfterSeconds;
+  return new ApiError(error.code, error.message, { retry_after: seconds }, { 'Retry-After': String(seconds) });
 }
 
 /** Schema validation and framework errors, as contract error codes. */

@@ -1,6 +1,5 @@
 // The onRequest hook that enforces the limits: who the client is, what it asks, the store's decision, the headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors.js';
 import { clientHeaders } from './client-identity.js';
 import { ClientKeyCache } from './client-key-cache.js';
 import type { LimiterStore, Refusal } from './limiter-store.js';
@@ -29,6 +28,13 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
+/** A request the limits refuse; the HTTP layer answers it as the contract's 429 of the same code. */
+export class LimitRefusal extends Error {
+  constructor(readonly code: Refusal, message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}
+
 const MESSAGES: Record<Refusal, (seconds: number) => string> = {
   rate_limited: (s) => `Too many requests in the last 60 seconds; try again in ${s} seconds.`,
   daily_limit_exceeded: (s) => `Too many requests in the last 24 hours; try again in ${s} seconds.`,
@@ -51,7 +57,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
       void reply.header('RateLimit', rateLimit(decision, options.policy, now));
       if (decision.refusal !== null) {
         const seconds = retryAfterSeconds(decision, now);
-        throw new ApiError(decision.refusal, MESSAGES[decision.refusal](seconds), { retry_after: seconds }, { 'Retry-After': String(seconds) });
+        throw new LimitRefusal(decision.refusal, MESSAGES[decision.refusal](seconds), seconds);
       }
     },
     ready: async () => {

@@ -1,7 +1,8 @@
 // Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import { ftsAllOf, ftsPhrase, keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
+import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
+import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
 
 export interface CompanyRecord {
@@ -28,7 +29,9 @@ export interface CompanyRecord {
   readonly aliases: { readonly name: string; readonly kind: string }[];
 }
 
-export type MatchKind = 'exact' | 'prefix' | 'partial';
+/** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
+export const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
 
 export interface CompanyMatch {
   readonly field: TermField | 'corporate_number';
@@ -43,7 +46,6 @@ export interface CompanyHit {
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
-const MATCH_KINDS: readonly MatchKind[] = ['exact', 'prefix', 'partial'];
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
@@ -53,9 +55,6 @@ const COMPANY_COLUMNS = `c.id, c.corporate_number, c.name, c.name_kana, c.name_e
 
 type CompanyRow = Omit<CompanyRecord, 'aliases'> & { id: number };
 type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
-
-type Stage = 'exact' | 'prefix' | 'partial';
-const STAGES: readonly Stage[] = ['exact', 'prefix', 'partial'];
 
 export class CompanyQueries {
   private readonly byNumber;
@@ -99,7 +98,7 @@ export class CompanyQueries {
   searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
     if (keys.length === 0) return [];
     let ranked: RankedId[] = [];
-    for (const stage of STAGES) {
+    for (const stage of MATCH_KINDS) {
       ranked = this.rank(keys, limit, legalForm, stage);
       if (ranked.length >= limit) break;
     }
@@ -115,7 +114,7 @@ export class CompanyQueries {
   }
 
   /** The ids of the best `limit` companies among the look-ups of the stage and of the stages before it. */
-  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: Stage): RankedId[] {
+  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind): RankedId[] {
     const params: string[] = [];
     const parts: string[] = [];
     const shape: string[] = [];

@@ -1,6 +1,7 @@
 // Builds the SQL of the record endpoints as plain values (text and parameters), one WHERE term per filter.
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
-import { ftsPhrase, prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/company-search-plan.js';
+import { ftsPhrase } from '../domain/fts-query.js';
+import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import { termGrams } from '../domain/company-terms.js';
 import { normaliseCompanyName } from '../domain/names.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ftsAllOf, ftsPhrase, keyTrigrams, planCompanySearch, prefixUpperBound, rarestTrigrams } from '../../src/domain/company-search-plan.js';
+import { planCompanySearch } from '../../src/domain/company-search-plan.js';
+import { ftsAllOf, ftsPhrase } from '../../src/domain/fts-query.js';
+import { keyTrigrams, prefixUpperBound, rarestTrigrams } from '../../src/domain/index-keys.js';
 import { romajiKey } from '../../src/domain/romanize.js';
 
 test('a 13-digit query is a Corporate Number look-up, valid or not, however it is written', () => {

@@ -2,7 +2,7 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import { basename, dirname } from 'node:path';
-import { openStore, type Store } from '../store/store.js';
+import { openStore, type Store } from './store.js';
 
 export interface HolderEvents {
   readonly onSwitched?: (store: Store) => void;

@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatasetHolder } from '../../src/http/dataset-holder.js';
+import { DatasetHolder } from '../../src/store/dataset-holder.js';
 import { buildApp } from '../../src/http/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
