@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
-import { CollectionLockedError } from './collection-lock.js';
+import { runWriter } from '../writer-command.js';
 import { runCollection } from './collection.js';
 import { progressLine, summaryTable } from './collect-report.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
@@ -53,35 +53,34 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     io.stderr('kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests');
   }
   const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
+  const sources = chosen;
   let done = 0;
   try {
-    const summary = await runCollection({
-      dbPath: io.dbPath,
-      sources: chosen,
-      registered: registry.sources,
-      resolve,
-      fetcher,
-      clock: io.now,
-      file: parsed.file,
-      force: parsed.force,
-      onProgress: (event) => {
-        if (event.kind === 'source_done') io.stdout(progressLine(++done, chosen.length, event.source.id, event.result));
-        if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
-      },
+    return await runWriter('collect', io, async () => {
+      const summary = await runCollection({
+        dbPath: io.dbPath,
+        sources,
+        registered: registry.sources,
+        resolve,
+        fetcher,
+        clock: io.now,
+        file: parsed.file,
+        force: parsed.force,
+        onProgress: (event) => {
+          if (event.kind === 'source_done') io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
+          if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
+        },
+      });
+      for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
+      if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
+      io.stdout('');
+      for (const line of summaryTable(summary.results)) io.stdout(line);
+      io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
+      const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
+      if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
+      return failed.length > 0 ? 1 : 0;
     });
-    for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
-    if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
-    io.stdout('');
-    for (const line of summaryTable(summary.results)) io.stdout(line);
-    io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
-    const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
-    if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
-    return failed.length > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof CollectionLockedError) {
-      io.stderr(`kohyo collect: ${error.message}`);
-      return 1;
-    }
     io.stderr(`kohyo collect: the collection failed and nothing was published: ${(error as Error).message}`);
     return 1;
   } finally {
