@@ -21,7 +21,9 @@ export interface CollectionOptions {
   readonly resolve: ParserResolver;
   readonly fetcher: Fetcher;
   readonly clock: () => Date;
-  /** Parse this local copy instead of fetching; only with exactly one source. */
+  /** Local copies by source id: those sources are read from these files (together, one list) instead of fetched. */
+  readonly localFiles?: ReadonlyMap<string, readonly string[]>;
+  /** Shorthand for `localFiles` with one source: its one local copy. */
   readonly file?: string | null;
   readonly force?: boolean;
   /** Sources in flight at once; requests to one host still go one at a time. */
@@ -47,6 +49,7 @@ export interface CollectionSummary {
 /** Refused (WriterLockedError, DatasetKindError) before anything is fetched; a throw midway publishes nothing. */
 export async function runCollection(options: CollectionOptions): Promise<CollectionSummary> {
   if ((options.file ?? null) !== null && options.sources.length !== 1) throw new Error('a local file is the copy of exactly one source');
+  const localFiles = options.file ? new Map([[options.sources[0]!.id, [options.file]]]) : options.localFiles;
   const started = options.clock();
   let start: DraftStart = { recovered_stale_lock: false, removed_drafts: [] };
   const draftOptions = {
@@ -69,7 +72,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     const ran = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
       options.onProgress?.({ kind: 'source_started', source });
       const parse = options.resolve(source) ?? (() => parseFailure(`no parser is written for this source (parser '${source.parser}')`));
-      const result = await collectSource(source, parse, context, options.file ?? null);
+      const result = await collectSource(source, parse, context, localFiles?.get(source.id) ?? null);
       options.onProgress?.({ kind: 'source_done', source, result });
       return { source, result };
     });
