@@ -16,6 +16,9 @@ export class NewerDatasetError extends Error {
  * Migrates the file in place when its schema is older, or rebuilds its search terms and record text when an
  * older build wrote them, under the writer lock so that no collection
  * or import writes it meanwhile (a held lock throws WriterLockedError, naming the holder).
+ * The one writer outside store/draft.ts: it runs before the server serves anything, each migration is its own
+ * transaction, and a draft would add the copy and the check of the whole file to that start (21 s at a million
+ * companies, bench/README.md "Drafting an NTA import").
  */
 export function upgradeDatasetFile(path: string, options: { readonly now: () => Date }): UpgradeOutcome {
   const from = readSchemaVersion(path);
