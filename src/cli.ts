@@ -14,18 +14,22 @@ commands:
   import nta FILE...       import the National Tax Agency corporate-number CSV (full or daily-change file,
                            Shift_JIS or Unicode edition, .csv or .zip) into KOHYO_DB
   import records FILE...   import records in the record JSON Lines format; a file with any bad line changes nothing
-  build-demo [--force]     build the fictional demo dataset into KOHYO_DB (--force replaces an existing file)
-  collect [SOURCE_ID...] [--file PATH] [--force]
+  build-demo [--force]     build the fictional demo dataset into KOHYO_DB (--force replaces a demo, never a
+                           production dataset)
+  collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]
                            run the collectors of the source registry (every source with a parser when no id is
-                           given) and publish the result; --file parses a local copy of one source instead of
-                           fetching it; --force re-reads lists even when the publisher says they are unchanged
-  sources                  the source registry, with each source's parser and last collection outcome
+                           given) and publish the result; --file parses local copies of one source instead of
+                           fetching it (give it once per file); --files DIR reads every file or folder in DIR
+                           named after a source (<source-id>.<ext> or <source-id>/...); --force re-reads lists
+                           even when the publisher says they are unchanged
+  sources                  the source registry: each source's address kind, format, parser and last collection
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d
                            remove usage log entries older than that
   help                     this text
 
+KOHYO_DB holds either the demo or a production dataset, never both: imports and collections refuse a demo file.
 settings are read from the environment (KOHYO_DB, default data/kohyo.sqlite); see README.md`;
 
 export interface CliIo {

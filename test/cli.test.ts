@@ -47,8 +47,9 @@ test('sources lists the registry with each source\'s last outcome', async () => 
   const run = io({ KOHYO_DB: join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'none.sqlite') });
   assert.equal(await runCli(['sources'], run.io), 0);
   const text = run.out.join('\n');
-  assert.match(text, /mhlw-labour-law-violations/u);
-  assert.match(text, /never_collected/u);
+  assert.match(text, /^source\s+publisher\s+kind\s+address kind\s+format\s+parser\s+last outcome\s+at\s+records\s+skipped rows\s+warnings\s+error$/mu);
+  assert.match(text, /^mhlw-labour-law-violations\s+mhlw\s+enforcement\s+list_page\s+pdf\s+mhlw-labour-violations-pdf\s+never_collected$/mu);
+  assert.match(text, /^\S+\s+\S+\s+\S+\s+site_root\s+html\s+\(not written\)\s+never_collected$/mu);
 });
 
 test('a bad setting is reported, not thrown', async () => {

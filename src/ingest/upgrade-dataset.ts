@@ -3,7 +3,7 @@ import { SCHEMA_VERSION } from '../store/schema.js';
 import { readSchemaVersion } from '../store/database.js';
 import { derivedDataIsCurrent, openWritable } from '../store/database-upgrade.js';
 import { optimiseAfterBulkWrite } from '../store/maintenance.js';
-import { acquireCollectionLock } from './collect/collection-lock.js';
+import { acquireWriterLock } from '../store/writer-lock.js';
 
 export type UpgradeOutcome = { readonly kind: 'current' } | { readonly kind: 'upgraded'; readonly from: number; readonly to: number };
 
@@ -15,14 +15,17 @@ export class NewerDatasetError extends Error {
 
 /**
  * Migrates the file in place when its schema is older, or rebuilds its search terms and record text when an
- * older build wrote them, under the collection lock so that no collection
- * or import writes it meanwhile (a held lock throws CollectionLockedError, naming the holder).
+ * older build wrote them, under the writer lock so that no collection
+ * or import writes it meanwhile (a held lock throws WriterLockedError, naming the holder).
+ * The one writer outside store/draft.ts: it runs before the server serves anything, each migration is its own
+ * transaction, and a draft would add the copy and the check of the whole file to that start (21 s at a million
+ * companies, bench/README.md "Drafting an NTA import").
  */
 export function upgradeDatasetFile(path: string, options: { readonly now: () => Date }): UpgradeOutcome {
   const from = readSchemaVersion(path);
   if (from > SCHEMA_VERSION) throw new NewerDatasetError(path, from);
   if (from === SCHEMA_VERSION && derivedDataIsCurrent(path)) return { kind: 'current' };
-  const lock = acquireCollectionLock(path, { now: options.now, activity: 'start (schema upgrade)' });
+  const lock = acquireWriterLock(path, { now: options.now, activity: 'start (schema upgrade)' });
   try {
     const db = openWritable(path);
     try {

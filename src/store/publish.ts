@@ -1,8 +1,7 @@
 // Publishing a dataset without downtime: a draft copy beside the live file, checked, then renamed over it.
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
-import { type Db } from './database.js';
+import { readFile, type Db } from './database.js';
 import { openWritable } from './database-upgrade.js';
 
 /** SQLite's companion files of a database file. */
@@ -27,8 +26,8 @@ export function draftPathFor(livePath: string, pid: number): string {
 }
 
 /**
- * Deletes the drafts a killed collection left behind (with their sidecars); returns their paths.
- * Call it only while holding the collection lock, so no live collection's draft is taken.
+ * Deletes the drafts a killed writer left behind (with their sidecars); returns their paths.
+ * Call it only while holding the writer lock, so no running writer's draft is taken.
  */
 export function removeStaleDrafts(livePath: string): string[] {
   const dir = dirname(livePath);
@@ -45,18 +44,14 @@ export function removeStaleDrafts(livePath: string): string[] {
 
 /**
  * Starts a draft: a consistent copy of the live file (VACUUM INTO reads a snapshot, so the server
- * and the copy never block each other), or an empty database when there is no live file yet.
+ * and the copy never block each other), or an empty database when there is no live file yet or the
+ * writer replaces the whole dataset (`from: 'empty'`, the demo build).
  */
-export function beginDraft(livePath: string, pid: number = process.pid): Draft {
+export function beginDraft(livePath: string, pid: number = process.pid, from: 'live' | 'empty' = 'live'): Draft {
   const path = draftPathFor(livePath, pid);
   removeFiles(path);
-  if (existsSync(livePath)) {
-    const live = new Database(livePath, { readonly: true, fileMustExist: true });
-    try {
-      live.prepare('VACUUM INTO ?').run(path);
-    } finally {
-      live.close();
-    }
+  if (from === 'live' && existsSync(livePath)) {
+    readFile(livePath, (live) => live.prepare('VACUUM INTO ?').run(path));
   }
   let db: Db;
   try {

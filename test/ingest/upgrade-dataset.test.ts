@@ -8,7 +8,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.js';
 import { readSchemaVersion } from '../../src/store/database.js';
 import { openStore } from '../../src/store/store.js';
 import { NewerDatasetError, upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';
-import { lockPathFor } from '../../src/ingest/collect/collection-lock.js';
+import { lockPathFor } from '../../src/store/writer-lock.js';
 import { hostname } from 'node:os';
 
 const now = () => new Date('2026-11-21T00:00:00Z');

@@ -1,16 +1,17 @@
-// `kohyo collect [SOURCE_ID...] [--file PATH] [--force]`: runs the registry's collectors and publishes the result.
+// `kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]`: runs the registry's collectors and publishes the result.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
-import { CollectionLockedError } from './collection-lock.js';
+import { runWriter } from '../writer-command.js';
 import { runCollection } from './collection.js';
-import { progressLine, summaryTable } from './collect-report.js';
+import { ignoredLines, linkedShareLine, progressLine, runDetails, summaryTable } from './collect-report.js';
+import { findLocalCopies } from './local-copies.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
 import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 
-export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH] [--force]';
+export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
 
 export interface CollectCommandIo {
   readonly dbPath: string;
@@ -27,7 +28,10 @@ export interface CollectCommandIo {
 
 interface CollectArgs {
   readonly ids: readonly string[];
-  readonly file: string | null;
+  /** --file, repeatable: the local copies of the one source named, read together as its list. */
+  readonly files: readonly string[];
+  /** --files DIR: a folder of local copies, each named after its source. */
+  readonly dir: string | null;
   readonly force: boolean;
 }
 
@@ -40,7 +44,27 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
   }
   const registry = io.registry ?? sourceRegistry();
   const resolve = io.resolve ?? resolveParser;
-  const chosen = chooseSources(parsed, registry, resolve);
+  let localFiles: ReadonlyMap<string, readonly string[]> | undefined;
+  let chosen: SourceEntry[] | string;
+  if (parsed.dir !== null) {
+    let copies;
+    try {
+      copies = findLocalCopies(parsed.dir, registry, resolve);
+    } catch (error) {
+      io.stderr(`kohyo collect: cannot read ${parsed.dir}: ${(error as Error).message}`);
+      return 2;
+    }
+    for (const line of ignoredLines(copies.ignored)) io.stderr(line);
+    localFiles = copies.bySource;
+    chosen = registry.sources.filter((s) => copies.bySource.has(s.id));
+    if (chosen.length === 0) {
+      io.stderr(`kohyo collect: no file in ${parsed.dir} is named after a source with a parser (<source-id>.<ext> or <source-id>/...): nothing collected`);
+      return 1;
+    }
+  } else {
+    chosen = chooseSources(parsed, registry, resolve);
+    if (parsed.files.length > 0 && typeof chosen !== 'string') localFiles = new Map([[chosen[0]!.id, parsed.files]]);
+  }
   if (typeof chosen === 'string') {
     io.stderr(`kohyo collect: ${chosen}`);
     return 2;
@@ -49,39 +73,41 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     io.stdout('no source of the registry has a parser yet: nothing to collect');
     return 0;
   }
-  if (io.contact === null && parsed.file === null) {
+  const offline = localFiles !== undefined;
+  if (io.contact === null && !offline) {
     io.stderr('kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests');
   }
   const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
+  const sources = chosen;
   let done = 0;
   try {
-    const summary = await runCollection({
-      dbPath: io.dbPath,
-      sources: chosen,
-      registered: registry.sources,
-      resolve,
-      fetcher,
-      clock: io.now,
-      file: parsed.file,
-      force: parsed.force,
-      onProgress: (event) => {
-        if (event.kind === 'source_done') io.stdout(progressLine(++done, chosen.length, event.source.id, event.result));
-        if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
-      },
+    return await runWriter('collect', io, async () => {
+      const summary = await runCollection({
+        dbPath: io.dbPath,
+        sources,
+        registered: registry.sources,
+        resolve,
+        fetcher,
+        clock: io.now,
+        localFiles,
+        force: parsed.force,
+        onProgress: (event) => {
+          if (event.kind === 'source_done') io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
+          if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
+        },
+      });
+      for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
+      if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
+      io.stdout('');
+      for (const line of summaryTable(summary.results)) io.stdout(line);
+      for (const line of runDetails(summary.results)) io.stdout(line);
+      io.stdout(linkedShareLine(summary.results));
+      io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
+      const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
+      if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
+      return failed.length > 0 ? 1 : 0;
     });
-    for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
-    if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
-    io.stdout('');
-    for (const line of summaryTable(summary.results)) io.stdout(line);
-    io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
-    const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
-    if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
-    return failed.length > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof CollectionLockedError) {
-      io.stderr(`kohyo collect: ${error.message}`);
-      return 1;
-    }
     io.stderr(`kohyo collect: the collection failed and nothing was published: ${(error as Error).message}`);
     return 1;
   } finally {
@@ -91,16 +117,18 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
 
 function parseArgs(args: readonly string[]): CollectArgs | string {
   const ids: string[] = [];
-  let file: string | null = null;
+  const files: string[] = [];
+  let dir: string | null = null;
   let force = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (arg === '--file') {
-      const path = args[++i];
-      if (path === undefined || path.startsWith('--')) return '--file needs a PATH';
-      file = path;
-    } else if (arg.startsWith('--file=')) {
-      file = arg.slice('--file='.length);
+    const [flag, inline] = arg.startsWith('--') ? (arg.split('=', 2) as [string, string | undefined]) : [arg, undefined];
+    if (flag === '--file' || flag === '--files') {
+      const path = inline ?? args[++i];
+      if (path === undefined || path === '' || path.startsWith('--')) return `${flag} needs a ${flag === '--file' ? 'PATH' : 'DIR'}`;
+      if (flag === '--file') files.push(path);
+      else if (dir !== null) return '--files is given once';
+      else dir = path;
     } else if (arg === '--force') {
       force = true;
     } else if (arg.startsWith('-')) {
@@ -109,8 +137,9 @@ function parseArgs(args: readonly string[]): CollectArgs | string {
       ids.push(arg);
     }
   }
-  if (file !== null && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
-  return { ids: [...new Set(ids)], file, force };
+  if (dir !== null && (ids.length > 0 || files.length > 0)) return '--files DIR collects every source named in DIR: give no SOURCE_ID and no --file with it';
+  if (files.length > 0 && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
+  return { ids: [...new Set(ids)], files, dir, force };
 }
 
 /** The named sources (each must exist and have a parser), or every source with a parser. */

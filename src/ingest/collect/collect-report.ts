@@ -1,4 +1,4 @@
-// What `kohyo collect` prints: a line per source as it finishes, and the summary table at the end.
+// What `kohyo collect` prints: a line per source as it finishes, then the summary table, the rows skipped and the linked share.
 import type { SourceRunResult } from './collect-source.js';
 import { textTable } from './text-table.js';
 
@@ -18,26 +18,77 @@ export function progressLine(position: number, total: number, sourceId: string, 
   return `[${position}/${total}] ${sourceId}: ${parts.join(', ')}${error}`;
 }
 
-export function summaryTable(results: readonly { readonly source: { readonly id: string }; readonly result: SourceRunResult }[]): string[] {
+type Results = readonly { readonly source: { readonly id: string }; readonly result: SourceRunResult }[];
+
+/** One row per source: files read, outcome, records, how many are linked to a company and the share, rows skipped. */
+export function summaryTable(results: Results): string[] {
   const rows = results.map(({ source, result }) => {
     const l = result.links;
     const linked = l === null ? '' : String(l.source + l.linked);
     const unlinked = l === null ? '' : `${l.ambiguous + l.unmatched}${l.ambiguous > 0 ? ` (${l.ambiguous} ambiguous)` : ''}`;
+    const { run } = result;
     return [
       source.id,
+      result.files === 0 ? '' : String(result.files),
       outcomeOf(result),
-      result.run.http_status === null ? '' : String(result.run.http_status),
-      result.run.records === null ? (result.run.outcome === 'not_modified' ? String(result.published) : '') : String(result.run.records),
+      run.http_status === null ? '' : String(run.http_status),
+      run.records === null ? (run.outcome === 'not_modified' ? String(result.published) : '') : String(run.records),
       linked,
+      l === null ? '' : percent(l.source + l.linked, total(l)),
       unlinked,
+      run.skipped_rows === undefined ? '' : String(run.skipped_rows.length),
       seconds(result.ms),
     ];
   });
-  return textTable(['source', 'outcome', 'http', 'records', 'linked', 'unlinked', 'time'], rows, [2, 3, 4, 6]);
+  return textTable(['source', 'files', 'outcome', 'http', 'records', 'linked', 'linked %', 'unlinked', 'skipped', 'time'], rows, [1, 3, 4, 5, 6, 8, 9]);
+}
+
+/** Under the table: each source's skipped rows and warnings (the parsers' reasons), and each failure's error. */
+export function runDetails(results: Results): string[] {
+  return results.flatMap(({ source, result }) => {
+    const { run } = result;
+    const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? []);
+    return run.error === null ? notes : [...(notes.length > 0 ? notes : [`\n${source.id}:`]), `  error: ${run.error}`];
+  });
+}
+
+/** A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. */
+export function runNotes(id: string, skippedRows: readonly number[], warnings: readonly string[]): string[] {
+  if (skippedRows.length === 0 && warnings.length === 0) return [];
+  return [`\n${id}:`, ...(skippedRows.length > 0 ? [`  skipped rows ${skippedRows.join(', ')}`] : []), ...warnings.map((w) => `  warning: ${w}`)];
+}
+
+/**
+ * The share of the records read that are tied to a company: by the Corporate Number the source gives, or linked
+ * by name and address (the records without one). Over the sources whose list was read this time.
+ */
+export function linkedShareLine(results: Results): string {
+  const counts = results.map((r) => r.result.links).filter((l) => l !== null);
+  if (counts.length === 0) return '\nno list was read: no records to link';
+  const sum = (pick: (l: NonNullable<SourceRunResult['links']>) => number) => counts.reduce((n, l) => n + pick(l), 0);
+  const records = sum(total);
+  const linked = sum((l) => l.source + l.linked);
+  return (
+    `\nlinked ${linked} of ${records} records (${percent(linked, records)}): ${sum((l) => l.source)} by the source's Corporate Number, ` +
+    `${sum((l) => l.linked)} by name and address; ${sum((l) => l.ambiguous + l.unmatched)} unlinked (${sum((l) => l.ambiguous)} ambiguous)`
+  );
+}
+
+/** The entries of a --files folder that are no source's copy, and why. */
+export function ignoredLines(ignored: readonly { readonly name: string; readonly reason: string }[]): string[] {
+  return ignored.map((i) => `ignored ${i.name}: ${i.reason}`);
 }
 
 export function outcomeOf(result: SourceRunResult): string {
   return result.held_back ? 'held_back' : result.run.outcome;
+}
+
+function total(l: NonNullable<SourceRunResult['links']>): number {
+  return l.source + l.linked + l.ambiguous + l.unmatched;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '' : `${((part / whole) * 100).toFixed(1)} %`;
 }
 
 function seconds(ms: number): string {

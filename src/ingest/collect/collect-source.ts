@@ -1,4 +1,5 @@
-// One run of one source into the draft database: fetch (or read a file), parse, link, judge, write, record the run.
+// One run of one source into the draft database: fetch (or read local files), parse, link, judge, write, record the run.
+import { instant } from '../../domain/dates.js';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { ValidRecord } from '../../domain/record.js';
@@ -11,9 +12,10 @@ import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from 
 import { countRecordsOfSource } from '../../store/source-record-count.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
-import { fetchList } from './list-fetch.js';
+import { fetchListFiles, isMultiFile } from './list-fetch.js';
+import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
-import type { ParseOutcome, SourceParser } from '../parsers/source-parser.js';
+import type { SourceParser } from '../parsers/source-parser.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -33,6 +35,8 @@ export interface SourceRunResult {
   /** Records now published from the source (0 unless the run succeeded). */
   readonly published: number;
   readonly links: LinkCounts | null;
+  /** The files the list was read from (0 when none was read: a failed fetch, an unchanged list). */
+  readonly files: number;
   readonly ms: number;
 }
 
@@ -40,20 +44,21 @@ const NO_LINKS = null;
 
 /**
  * Runs the source and records the run in the draft. Records are replaced in one transaction with the
- * run, so the draft holds either the old list or the new one, never a mix.
+ * run, so the draft holds either the old list or the new one, never a mix. `localFiles`, when given, are
+ * the source's list read from disk instead of fetched: all of them together, as the files of one list.
  */
 export async function collectSource(
   source: SourceEntry,
   parse: SourceParser,
   context: SourceRunContext,
-  file: string | null = null,
+  localFiles: readonly string[] | null = null,
 ): Promise<SourceRunResult> {
   const started = context.clock();
   const base = { source_id: source.id, started_at: instant(started), http_status: null, bytes: null, records: null };
   const finish = (run: Omit<CollectionRun, 'finished_at' | 'source_id' | 'started_at'>, extra: Partial<SourceRunResult> = {}) => {
     const finished = context.clock();
     const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
-    return { full, result: { run: full, held_back: false, published: 0, links: NO_LINKS, ms: finished.getTime() - started.getTime(), ...extra } };
+    return { full, result: { run: full, held_back: false, published: 0, links: NO_LINKS, files: 0, ms: finished.getTime() - started.getTime(), ...extra } };
   };
   const fail = (error: string, more: Partial<CollectionRun> = {}) => {
     const { full, result } = finish({ outcome: 'failure', http_status: null, bytes: null, records: null, period_from: null, period_to: null, error, ...more });
@@ -61,51 +66,52 @@ export async function collectSource(
     return result;
   };
 
-  const stored = context.force || file !== null ? null : readSourceHttpState(context.db, source.id);
-  let body: Buffer;
-  let url = source.url;
+  const local = localFiles !== null;
+  const stored = context.force || local ? null : readSourceHttpState(context.db, source.id);
+  let files: ListFile[];
   let status: number | null = null;
   let validators: Omit<SourceHttpState, 'content_sha256'> | null = null;
-  if (file !== null) {
-    try {
-      body = await readFile(file);
-    } catch (error) {
-      return fail(`cannot read ${file}: ${(error as Error).message}`);
+  if (local) {
+    files = [];
+    for (const path of localFiles) {
+      try {
+        files.push({ url: source.url, path, body: await readFile(path) });
+      } catch (error) {
+        return fail(`cannot read ${path}: ${(error as Error).message}`);
+      }
     }
   } else {
-    const fetched = await fetchList(source, context.fetcher, stored);
+    const fetched = await fetchListFiles(source, context.fetcher, stored);
     if (fetched.kind === 'failed') return fail(fetched.error, { http_status: fetched.status });
     if (fetched.kind === 'not_modified') return notModified(fetched.status, null);
     // a registry URL that is the page linking the list, not the list, would otherwise fail as a broken file
-    if (fetched.content_type === 'text/html' && source.format !== 'html') {
+    const page = fetched.files.find((f) => f.content_type === 'text/html');
+    if (page !== undefined && source.format !== 'html') {
       return fail(
-        `${fetched.url} gives an HTML page, not the ${source.format} list: the registry should name the list's own address, or a list_link to follow from the page`,
-        { http_status: fetched.status, bytes: fetched.body.length },
+        `${page.url} gives an HTML page, not the ${source.format} list: the registry should name the list's own address, or a list_link to follow from the page`,
+        { http_status: page.status, bytes: page.body.length },
       );
     }
-    body = fetched.body;
-    url = fetched.url;
-    status = fetched.status;
-    validators = fetched.validators;
+    files = fetched.files.map((f) => ({ url: f.url, path: null, body: f.body }));
+    status = fetched.files.at(-1)!.status;
+    // several files are fetched without validators (list-fetch.ts): only the hash of their bodies is kept
+    validators = isMultiFile(source) ? null : fetched.files[0]!.validators;
   }
-  const sha = createHash('sha256').update(body).digest('hex');
+  const bytes = files.reduce((n, f) => n + f.body.length, 0);
+  const sha = listHash(files);
   // a server that ignores conditional requests still sends the same bytes for an unchanged list
-  if (stored !== null && stored.content_sha256 === sha) return notModified(status ?? 200, body.length);
+  if (stored !== null && stored.content_sha256 === sha) return notModified(status ?? 200, bytes);
 
   const retrievedAt = instant(context.clock());
-  let parsed: ParseOutcome;
-  try {
-    parsed = await parse(new Uint8Array(body.buffer, body.byteOffset, body.length), { source, url, retrieved_at: retrievedAt });
-  } catch (error) {
-    // a parser bug fails this source's run with its message, not the whole collection
-    parsed = { ok: false, error: `the parser failed unexpectedly: ${(error as Error).message}`, problems: [] };
-  }
-  const seen = { http_status: status, bytes: body.length };
+  const parsed = await parseListFiles(files, parse, source, retrievedAt);
+  const seen = { http_status: status, bytes };
   if (!parsed.ok) {
     const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
     return fail(`could not parse the list: ${parsed.error}${problems}`, seen);
   }
-  const prepared = prepareRecords(parsed.records, source.id, (key, prefecture) => context.links.candidates(key, prefecture));
+  // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
+  const duplicates = files.length > 1 ? 'keep_first' : 'error';
+  const prepared = prepareRecords(parsed.records, source.id, (key, prefecture) => context.links.candidates(key, prefecture), duplicates);
   if (!prepared.ok) {
     const more = prepared.error_count - prepared.errors.length;
     const tail = more > 0 ? ` (and ${more} more)` : '';
@@ -121,7 +127,7 @@ export async function collectSource(
   if (records.length * 2 < previous) {
     const { full, result } = finish(
       { outcome: 'failure', ...read, error: `held back: the list yielded ${records.length} records, under half of the ${previous} published; the ${previous} are kept` },
-      { held_back: true, links: prepared.links },
+      { held_back: true, links: prepared.links, files: files.length },
     );
     recordCollectionRun(context.db, full);
     return result;
@@ -129,9 +135,9 @@ export async function collectSource(
   return context.db.transaction(() => {
     context.writer.deleteRecordsOfSource(source.id);
     for (const record of records) context.writer.writeRecord(record);
-    const { full, result } = finish({ outcome: 'success', ...read, error: null }, { published: records.length, links: prepared.links });
+    const { full, result } = finish({ outcome: 'success', ...read, error: null }, { published: records.length, links: prepared.links, files: files.length });
     recordCollectionRun(context.db, full);
-    if (file === null) {
+    if (!local) {
       const state = { etag: validators?.etag ?? null, last_modified: validators?.last_modified ?? null, content_sha256: sha };
       writeSourceHttpState(context.db, source.id, state, full.finished_at ?? retrievedAt);
     }
@@ -147,11 +153,16 @@ export async function collectSource(
   }
 }
 
+/** One file: the hash of its body, as stored before lists of several files. Several: each address and body, framed. */
+function listHash(files: readonly ListFile[]): string {
+  if (files.length === 1) return createHash('sha256').update(files[0]!.body).digest('hex');
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file.url}\n${file.body.length}\n`).update(file.body);
+  return hash.digest('hex');
+}
+
 function periodOf(records: readonly ValidRecord[]): { from: string | null; to: string | null } {
   const run = importRunsOf(records)[0];
   return run ? { from: run.period_from, to: run.period_to } : { from: null, to: null };
 }
 
-function instant(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
-}

@@ -1,14 +1,13 @@
-// A collection: under the lock, every chosen source run into a draft copy of the dataset, then the draft published.
-import { existsSync } from 'node:fs';
-import { readDatasetMeta, writeDatasetMeta } from '../../store/database.js';
+// A collection: every chosen source run into a draft of the dataset (store/draft.ts), then the draft published once.
+import { writeDatasetMeta } from '../../store/database.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
+import { withDraft, type DraftStart } from '../../store/draft.js';
 import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
-import { beginDraft, removeStaleDrafts } from '../../store/publish.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
-import { registerSource } from '../../store/source-writer.js';
+import { registerSources } from '../registry/register-sources.js';
+import { instant } from '../../domain/dates.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
 import type { SourceEntry } from '../registry/source-entry.js';
-import { acquireCollectionLock } from './collection-lock.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
 import type { Fetcher } from './fetcher.js';
 import { parseFailure, type ParserResolver } from '../parsers/source-parser.js';
@@ -23,7 +22,9 @@ export interface CollectionOptions {
   readonly resolve: ParserResolver;
   readonly fetcher: Fetcher;
   readonly clock: () => Date;
-  /** Parse this local copy instead of fetching; only with exactly one source. */
+  /** Local copies by source id: those sources are read from these files (together, one list) instead of fetched. */
+  readonly localFiles?: ReadonlyMap<string, readonly string[]>;
+  /** Shorthand for `localFiles` with one source: its one local copy. */
   readonly file?: string | null;
   readonly force?: boolean;
   /** Sources in flight at once; requests to one host still go one at a time. */
@@ -46,59 +47,43 @@ export interface CollectionSummary {
   readonly ms: number;
 }
 
+/** Refused (WriterLockedError, DatasetKindError) before anything is fetched; a throw midway publishes nothing. */
 export async function runCollection(options: CollectionOptions): Promise<CollectionSummary> {
-  const file = options.file ?? null;
-  if (file !== null && options.sources.length !== 1) throw new Error('a local file is the copy of exactly one source');
+  if ((options.file ?? null) !== null && options.sources.length !== 1) throw new Error('a local file is the copy of exactly one source');
+  const localFiles = options.file ? new Map([[options.sources[0]!.id, [options.file]]]) : options.localFiles;
   const started = options.clock();
-  const lock = acquireCollectionLock(options.dbPath, { now: options.clock, pid: options.pid, isAlive: options.isAlive });
-  try {
-    const removed = removeStaleDrafts(options.dbPath);
-    const kind = existsSync(options.dbPath) ? null : 'production';
-    const draft = beginDraft(options.dbPath, options.pid);
-    try {
-      const { db } = draft;
-      seedVocabularies(db);
-      db.transaction(() => {
-        for (const s of [...(options.registered ?? []), ...options.sources]) registerSource(db, registryRow(s));
-      })();
-      const context: SourceRunContext = {
-        db,
-        writer: createRecordWriter(db),
-        links: createCompanyLinkQueries(db),
-        fetcher: options.fetcher,
-        clock: options.clock,
-        force: options.force ?? false,
-      };
-      const results = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
-        options.onProgress?.({ kind: 'source_started', source });
-        const parse = options.resolve(source);
-        const result = parse === null
-          ? await collectSource(source, () => parseFailure(`no parser is written for this source (parser '${source.parser}')`), context, file)
-          : await collectSource(source, parse, context, file);
-        options.onProgress?.({ kind: 'source_done', source, result });
-        return { source, result };
-      });
-      options.onProgress?.({ kind: 'publishing' });
-      refreshRecordCounts(db);
-      writeDatasetMeta(db, { kind: kind ?? readDatasetMeta(db).kind, version: instant(options.clock()) });
-      if (results.some((r) => r.result.published > 0)) optimiseAfterBulkWrite(db);
-      draft.publish();
-      return { results, removed_drafts: removed, recovered_stale_lock: lock.recoveredStale, ms: options.clock().getTime() - started.getTime() };
-    } catch (error) {
-      draft.discard();
-      throw error;
-    }
-  } finally {
-    lock.release();
-  }
+  let start: DraftStart = { recovered_stale_lock: false, removed_drafts: [] };
+  const draftOptions = {
+    activity: 'collect', kind: 'production' as const, now: options.clock, pid: options.pid, isAlive: options.isAlive,
+    onStart: (s: DraftStart) => void (start = s),
+  };
+  const results = await withDraft(options.dbPath, draftOptions, async (db) => {
+    seedVocabularies(db);
+    registerSources(db, [...(options.registered ?? []), ...options.sources]);
+    const context: SourceRunContext = {
+      db,
+      writer: createRecordWriter(db),
+      links: createCompanyLinkQueries(db),
+      fetcher: options.fetcher,
+      clock: options.clock,
+      force: options.force ?? false,
+    };
+    const ran = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
+      options.onProgress?.({ kind: 'source_started', source });
+      const parse = options.resolve(source) ?? (() => parseFailure(`no parser is written for this source (parser '${source.parser}')`));
+      const result = await collectSource(source, parse, context, localFiles?.get(source.id) ?? null);
+      options.onProgress?.({ kind: 'source_done', source, result });
+      return { source, result };
+    });
+    options.onProgress?.({ kind: 'publishing' });
+    refreshRecordCounts(db);
+    writeDatasetMeta(db, { kind: 'production', version: instant(options.clock()) });
+    if (ran.some((r) => r.result.published > 0)) optimiseAfterBulkWrite(db);
+    return ran;
+  });
+  return { results, removed_drafts: start.removed_drafts, recovered_stale_lock: start.recovered_stale_lock, ms: options.clock().getTime() - started.getTime() };
 }
 
-function registryRow(s: SourceEntry) {
-  return {
-    id: s.id, publisher_code: s.publisher, record_kind: s.record_kind, url: s.url, title: s.title, format: s.format, parser: s.parser,
-    counted_body: s.counted_body,
-  };
-}
 
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
 async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -120,6 +105,3 @@ async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) =
   return results;
 }
 
-function instant(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
-}

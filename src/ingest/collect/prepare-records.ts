@@ -20,12 +20,18 @@ export type Prepared =
 /** How many record errors a failed run quotes. */
 const QUOTED_ERRORS = 5;
 
+/**
+ * `duplicates`: 'error' fails the list on a repeated id; 'keep_first' keeps the first record of each id (the same
+ * record read from two files of one list) and counts only the kept ones.
+ */
 export function prepareRecords(
   inputs: readonly RecordInput[],
   sourceId: string,
   candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+  duplicates: 'error' | 'keep_first' = 'error',
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
+  const kept = new Set<string>();
   const records: ValidRecord[] = [];
   const ids: { line: number; id: string }[] = [];
   const errors: string[] = [];
@@ -36,12 +42,14 @@ export function prepareRecords(
       return;
     }
     const linked = link(input, candidates);
-    counts[linked.outcome]++;
     const result = validateRecordLine({ ...linked.input, source: { ...input.source, id: sourceId } }, position);
     if (!result.ok) {
       errors.push(...result.errors.map((e) => e.replace(/^line /u, 'record ')));
       return;
     }
+    if (duplicates === 'keep_first' && kept.has(result.record.id)) return;
+    kept.add(result.record.id);
+    counts[linked.outcome]++;
     records.push(result.record);
     ids.push({ line: position, id: result.record.id });
   });

@@ -1,9 +1,11 @@
-// `kohyo sources`: the source registry, each source with its parser and the outcome of its last collection.
+// `kohyo sources`: the source registry, each source with its address kind, format, parser and the outcome of its last collection.
 import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
+import type { SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
+import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
 
 export interface SourcesCommandIo {
@@ -28,8 +30,9 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
       s.id,
       s.publisher,
       s.record_kind,
+      s.url_kind,
       s.format,
-      resolve(s) !== null || s.parser === 'not_written' ? s.parser : `${s.parser} (not available)`,
+      parserCell(s, resolve),
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
       run?.records == null ? '' : String(run.records),
@@ -39,21 +42,22 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
     ];
   });
   for (const line of textTable(
-    ['source', 'publisher', 'kind', 'format', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
+    ['source', 'publisher', 'kind', 'address kind', 'format', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
     rows,
-    [7, 8, 9],
+    [8, 9, 10],
   )) {
     io.stdout(line);
   }
-  for (const [id, run] of runs) {
-    if (run.warnings.length === 0 && run.skipped_rows.length === 0) continue;
-    io.stdout(`\n${id}:`);
-    if (run.skipped_rows.length > 0) io.stdout(`  skipped rows ${run.skipped_rows.join(', ')}`);
-    for (const warning of run.warnings) io.stdout(`  warning: ${warning}`);
-  }
+  for (const [id, run] of runs) for (const line of runNotes(id, run.skipped_rows, run.warnings)) io.stdout(line);
   const collectable = registry.sources.filter((s) => resolve(s) !== null).length;
   io.stdout(`\n${registry.sources.length} sources, ${collectable} with a parser, ${runs.size} collected at least once`);
   return 0;
+}
+
+/** The parser's id, or why the source cannot be collected: none is written, or the one named is not in this build. */
+function parserCell(s: SourceEntry, resolve: ParserResolver): string {
+  if (s.parser === 'not_written') return '(not written)';
+  return resolve(s) !== null ? s.parser : `${s.parser} (not available)`;
 }
 
 function readRuns(dbPath: string, stderr: (line: string) => void): Map<string, LastRun> {

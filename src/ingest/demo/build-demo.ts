@@ -1,8 +1,4 @@
-// Building the bundled demo database: generate, validate and write into a temp file, then rename it into place.
-
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+// Building the bundled demo database: generate, validate, and write it through the one write path (store/draft.ts).
 import type { CompanyInput } from '../../domain/company-input.js';
 import { duplicateIdErrors } from '../../domain/record-id.js';
 import type { RecordInput } from '../../domain/record-input.js';
@@ -11,7 +7,7 @@ import type { ValidRecord } from '../../domain/record.js';
 import { japanDate } from '../../domain/dates.js';
 import { createCompanyWriter } from '../../store/company-writer.js';
 import { writeDatasetMeta, type Db } from '../../store/database.js';
-import { openWritable } from '../../store/database-upgrade.js';
+import { withDraft, type DraftStart } from '../../store/draft.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
 import { recordCollectionRun, registerSource } from '../../store/source-writer.js';
@@ -57,28 +53,19 @@ export interface DemoBuildSummary {
 }
 
 /**
- * Writes the demo dataset to `path`: into a temp file beside it first, which is renamed onto `path` only
- * once complete, so a reader never sees half a database; on failure the temp file is removed.
+ * Writes the demo dataset to `path` as a new file that replaces whatever demo (or non-dataset file) is there:
+ * a reader never sees half a database, and a failure leaves nothing behind. A production dataset at `path` is
+ * refused (DatasetKindError), as is a running writer (WriterLockedError).
  */
-export function buildDemoDatabase(path: string, options: { readonly now: Date; readonly seed?: number }): DemoBuildSummary {
+export function buildDemoDatabase(
+  path: string,
+  options: { readonly now: Date; readonly seed?: number; readonly onStart?: (start: DraftStart) => void },
+): DemoBuildSummary {
   const asOf = japanDate(options.now);
   const version = options.now.toISOString().replace(/\.\d{3}Z$/u, 'Z');
   const dataset = generateDemoDataset(asOf, options.seed);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let db: Db | null = null;
-  try {
-    db = openWritable(temp);
-    writeDataset(db, dataset, version);
-    // one self-contained file to rename: no -wal beside it
-    db.pragma('journal_mode = DELETE');
-    db.close();
-    db = null;
-    renameSync(temp, path);
-  } catch (error) {
-    db?.close();
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${temp}${suffix}`, { force: true });
-    throw error;
-  }
+  const draft = { activity: 'build-demo', kind: 'demo', from: 'empty', now: () => options.now, onStart: options.onStart } as const;
+  withDraft(path, draft, (db) => writeDataset(db, dataset, version));
   return { path, as_of: asOf, version, companies: dataset.companies.length, records: dataset.records.length, sources: dataset.sources.length };
 }
 
@@ -103,8 +90,6 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
   refreshRecordCounts(db);
   writeDatasetMeta(db, { kind: 'demo', version });
   optimiseAfterBulkWrite(db);
-  const check = db.pragma('integrity_check', { simple: true });
-  if (check !== 'ok') throw new Error(`the demo database failed its integrity check: ${String(check)}`);
 }
 
 function validated(input: RecordInput, index: number): ValidRecord {

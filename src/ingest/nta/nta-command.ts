@@ -1,14 +1,13 @@
-// `kohyo import nta [--encoding utf8|sjis] FILE...`: opens the database, imports, prints progress and the summary.
-import { openWritable } from '../../store/database-upgrade.js';
-import { checkpointForReaders } from '../../store/maintenance.js';
-import { runUnderLock } from '../collect/collection-lock.js';
+// `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
+import { withDraft } from '../../store/draft.js';
+import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
 import { progressReporter, type ProgressSink } from './nta-progress.js';
-import { describeSkippedRows, formatNtaSummary } from './nta-summary.js';
+import { describeSkippedRows, formatNtaSummary, type NtaImportSummary } from './nta-summary.js';
 
 export interface NtaCommandIo {
-  /** The SQLite file to write (created and migrated when need be). */
+  /** The SQLite file to replace with the imported draft (created when need be). */
   readonly dbPath: string;
   readonly now: () => Date;
   readonly stdout: (line: string) => void;
@@ -30,32 +29,41 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
     io.stderr(`kohyo: ${parsed}\n${USAGE}`);
     return 2;
   }
-  return runUnderLock('import nta', io, () => importFiles(parsed, io));
+  return runWriter('import nta', io, (start) => importFiles(parsed, io, start));
 }
 
-async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo): Promise<number> {
-  const db = openWritable(io.dbPath);
+/**
+ * Through the one write path like every writer (bench/README.md, "Drafting an NTA import", measured what the copy
+ * and the check cost against the import). Files before a rejected one are published, as when imported in place.
+ */
+async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo, start: WriterStart): Promise<number> {
   const sink: ProgressSink = io.progress ?? { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) };
-  try {
-    const summary = await importNtaFiles(db, parsed.files, { onProgress: progressReporter(sink), now: io.now, encoding: parsed.encoding });
-    for (const line of describeSkippedRows(summary)) io.stderr(`warning: ${line}`);
-    io.stdout(formatNtaSummary(summary));
-    return 0;
-  } catch (err) {
-    if (!(err instanceof NtaImportError)) throw err;
-    if (sink.isTTY) sink.write('\n');
-    if (err.completed.length > 0) {
-      io.stdout(formatNtaSummary({ files: err.completed, elapsedMs: err.completed.reduce((s, f) => s + f.elapsedMs, 0) }));
+  const options = { ...start, kind: 'production' as const, publishIf: (o: Imported) => o.ok || o.error.completed.length > 0 };
+  const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
+    try {
+      return { ok: true, summary: await importNtaFiles(db, parsed.files, { onProgress: progressReporter(sink), now: io.now, encoding: parsed.encoding }) };
+    } catch (err) {
+      if (err instanceof NtaImportError) return { ok: false, error: err };
+      throw err;
     }
-    const notTried = parsed.files.slice(parsed.files.indexOf(err.file) + 1);
-    io.stderr(`kohyo: import nta: ${err.message}`);
-    io.stderr(`kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`);
-    return 1;
-  } finally {
-    checkpointForReaders(db);
-    db.close();
+  });
+  if (outcome.ok) {
+    for (const line of describeSkippedRows(outcome.summary)) io.stderr(`warning: ${line}`);
+    io.stdout(formatNtaSummary(outcome.summary));
+    return 0;
   }
+  const err = outcome.error;
+  if (sink.isTTY) sink.write('\n');
+  if (err.completed.length > 0) {
+    io.stdout(formatNtaSummary({ files: err.completed, elapsedMs: err.completed.reduce((s, f) => s + f.elapsedMs, 0) }));
+  }
+  const notTried = parsed.files.slice(parsed.files.indexOf(err.file) + 1);
+  io.stderr(`kohyo: import nta: ${err.message}`);
+  io.stderr(`kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`);
+  return 1;
 }
+
+type Imported = { readonly ok: true; readonly summary: NtaImportSummary } | { readonly ok: false; readonly error: NtaImportError };
 
 function parseArgs(args: readonly string[]): { files: string[]; encoding: NtaEncoding | null } | string {
   const files: string[] = [];

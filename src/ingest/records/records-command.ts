@@ -1,12 +1,11 @@
-// `kohyo import records FILE...`: opens the database, imports the files and prints what each one did.
-import { openWritable } from '../../store/database-upgrade.js';
-import { checkpointForReaders } from '../../store/maintenance.js';
+// `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
 import { RECORD_KINDS } from '../../domain/record.js';
-import { runUnderLock } from '../collect/collection-lock.js';
+import { withDraft } from '../../store/draft.js';
+import { runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
 
 export interface RecordsCommandIo {
-  /** The SQLite file to write (created and migrated when need be). */
+  /** The SQLite file to replace with the imported draft (created when need be). */
   readonly dbPath: string;
   readonly now: () => Date;
   readonly stdout: (line: string) => void;
@@ -19,18 +18,14 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
     io.stderr('usage: kohyo import records FILE... (record JSON Lines, one record a line)');
     return 2;
   }
-  return runUnderLock('import records', io, async () => {
-    const db = openWritable(io.dbPath);
-    try {
-      const summaries = await importRecordFiles(db, args, { now: io.now() });
-      for (const summary of summaries) {
-        for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
-      }
-      return summaries.every((s) => s.applied) ? 0 : 1;
-    } finally {
-      checkpointForReaders(db);
-      db.close();
+  return runWriter('import records', io, async (start) => {
+    // a run that applied no file publishes nothing: the live file stays as it was
+    const options = { ...start, kind: 'production' as const, publishIf: (s: FileSummary[]) => s.some((f) => f.applied) };
+    const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, args, { now: io.now() }));
+    for (const summary of summaries) {
+      for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
     }
+    return summaries.every((s) => s.applied) ? 0 : 1;
   });
 }
 

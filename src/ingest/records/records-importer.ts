@@ -1,4 +1,5 @@
 // Importing record JSON Lines files: every line validated, then each file applied whole or not at all.
+import { instant } from '../../domain/dates.js';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { duplicateIdErrors } from '../../domain/record-id.js';
@@ -146,6 +147,3 @@ function lineOf(error: string): number {
   return m ? Number(m[1]) : 0;
 }
 
-function instant(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/u, 'Z');
-}

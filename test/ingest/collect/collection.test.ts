@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { CollectionLockedError, lockPathFor } from '../../../src/ingest/collect/collection-lock.js';
+import { WriterLockedError, lockPathFor } from '../../../src/store/writer-lock.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { buildCoverage } from '../../../src/domain/coverage.js';
 import { openStore } from '../../../src/store/store.js';
@@ -217,7 +217,7 @@ test('two collections at once: the second is refused while the first runs', asyn
   const first = runCollection(options(live, clock.now, { sources: [source] }));
   await requested;
   await assert.rejects(runCollection(options(live, clock.now, { sources: [source] })), (error: unknown) => {
-    assert.ok(error instanceof CollectionLockedError);
+    assert.ok(error instanceof WriterLockedError);
     assert.match(error.message, new RegExp(`another collection is running \\(pid ${process.pid}`, 'u'));
     return true;
   });

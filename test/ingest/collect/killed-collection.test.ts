@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
-import { lockPathFor } from '../../../src/ingest/collect/collection-lock.js';
+import { lockPathFor } from '../../../src/store/writer-lock.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { openStore } from '../../../src/store/store.js';
 import { steppingClock, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';

@@ -231,7 +231,7 @@ describe('building again', () => {
     const blocked = path.join(dir, 'blocked');
     fs.mkdirSync(path.join(blocked, 'inside'), { recursive: true });
     assert.throws(() => buildDemoDatabase(blocked, { now: NOW }));
-    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp') || f.includes('.tmp-')), []);
+    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('.next-') || f.endsWith('.lock')), []);
     fs.rmSync(blocked, { recursive: true });
   });
 });

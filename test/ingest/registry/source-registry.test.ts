@@ -8,7 +8,7 @@ import { authorities } from '../../../src/domain/vocabularies/authorities.js';
 import { DESIGNATED_CITIES } from '../../../src/domain/vocabularies/designated-cities.js';
 import { PREFECTURES } from '../../../src/domain/vocabularies/prefectures.js';
 import { PUBLISHER_GROUPS } from '../../../src/domain/vocabularies/publisher-groups.js';
-import { seedSourceRegistry } from '../../../src/ingest/registry/seed-source-registry.js';
+import { registerSources } from '../../../src/ingest/registry/register-sources.js';
 import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
 import { SOURCE_ENTRIES, loadSourceRegistry, registryProblems, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
@@ -107,8 +107,9 @@ test('seeding a database registers every source, and coverage then lists them as
   const db = openWritable(path.join(dir, 'k.sqlite'));
   try {
     seedVocabularies(db);
-    assert.equal(seedSourceRegistry(db, registry), registry.sources.length);
-    assert.equal(seedSourceRegistry(db, registry), registry.sources.length, 'seeding again updates in place');
+    registerSources(db, registry.sources);
+    registerSources(db, registry.sources);
+    assert.equal(db.prepare('SELECT count(*) FROM sources').pluck().get(), registry.sources.length, 'registering again updates in place');
     const rows = sourceCoverage(db, 'procurement_suspension');
     assert.equal(rows.length, suspensions.length);
     const coverage = buildCoverage(publisherGroups(db), rows, new Date('2026-01-01T00:00:00Z'), 48);

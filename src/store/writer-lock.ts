@@ -1,9 +1,8 @@
-// The lock that keeps two writers of the live database (collections, imports, the demo build) from running at once.
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// The writer lock: one lock file beside the live database, so that two writers (collect, imports, the demo build) never overlap.
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
 
-export class CollectionLockedError extends Error {
+export class WriterLockedError extends Error {
   constructor(readonly lockPath: string, readonly owner: LockOwner) {
     super(
       `${runningWriter(owner.activity)} is running (pid ${owner.pid} on ${owner.host}, since ${owner.started_at}); ` +
@@ -20,7 +19,7 @@ export interface LockOwner {
   readonly activity?: string;
 }
 
-export interface CollectionLock {
+export interface WriterLock {
   readonly path: string;
   /** Whether a lock left by a dead process was taken over. */
   readonly recoveredStale: boolean;
@@ -28,7 +27,7 @@ export interface CollectionLock {
 }
 
 export function lockPathFor(dbPath: string): string {
-  return `${dbPath}.collect.lock`;
+  return `${dbPath}.writer.lock`;
 }
 
 export interface LockOptions {
@@ -40,8 +39,8 @@ export interface LockOptions {
   readonly isAlive?: (pid: number) => boolean;
 }
 
-/** Takes the lock or throws CollectionLockedError; a lock whose process is gone (killed) is taken over. */
-export function acquireCollectionLock(dbPath: string, options: LockOptions): CollectionLock {
+/** Takes the lock or throws WriterLockedError; a lock whose process is gone (killed) is taken over. */
+export function acquireWriterLock(dbPath: string, options: LockOptions): WriterLock {
   const path = lockPathFor(dbPath);
   const pid = options.pid ?? process.pid;
   const isAlive = options.isAlive ?? processIsAlive;
@@ -62,7 +61,7 @@ export function acquireCollectionLock(dbPath: string, options: LockOptions): Col
     const current = readOwner(path);
     if (current === null) continue; // released or half-written between our two steps: try again
     // a pid is only meaningful on its own host; a lock from another host is never judged stale
-    if (current.host !== owner.host || isAlive(current.pid)) throw new CollectionLockedError(path, current);
+    if (current.host !== owner.host || isAlive(current.pid)) throw new WriterLockedError(path, current);
     // moved aside rather than deleted, so that of two processes recovering at once only one succeeds
     try {
       renameSync(path, `${path}.stale-${pid}`);
@@ -73,37 +72,7 @@ export function acquireCollectionLock(dbPath: string, options: LockOptions): Col
     }
   }
   const current = readOwner(path);
-  throw new CollectionLockedError(path, current ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
-}
-
-export interface LockedCommandIo {
-  readonly dbPath: string;
-  readonly now: () => Date;
-  readonly stdout: (line: string) => void;
-  readonly stderr: (line: string) => void;
-}
-
-/**
- * Runs a command that writes the live file (in place, or by renaming a file over it) under the lock: a
- * collection renames its draft over the live file at the end, which would silently drop a write made
- * meanwhile. Refuses with exit code 1 while another writer holds the lock.
- */
-export async function runUnderLock(activity: string, io: LockedCommandIo, command: () => Promise<number>): Promise<number> {
-  mkdirSync(dirname(io.dbPath), { recursive: true });
-  let lock: CollectionLock;
-  try {
-    lock = acquireCollectionLock(io.dbPath, { now: io.now, activity });
-  } catch (error) {
-    if (!(error instanceof CollectionLockedError)) throw error;
-    io.stderr(`kohyo ${activity}: ${io.dbPath} is being written by another process, nothing was changed: ${error.message}`);
-    return 1;
-  }
-  try {
-    if (lock.recoveredStale) io.stdout('took over the lock of an interrupted collection or import');
-    return await command();
-  } finally {
-    lock.release();
-  }
+  throw new WriterLockedError(path, current ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
 }
 
 /** Writes the owner to a private file, then links it into place: the lock never exists half-written. */

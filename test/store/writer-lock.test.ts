@@ -1,4 +1,4 @@
-// Tests for src/ingest/collect/collection-lock.ts: imports and the demo build take the collection lock too.
+// Tests for src/store/writer-lock.ts: every writer of the live file (imports, the demo build, collections) takes the writer lock.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -6,15 +6,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { acquireCollectionLock, lockPathFor } from '../../../src/ingest/collect/collection-lock.js';
-import { runBuildDemo } from '../../../src/ingest/demo/build-demo-command.js';
-import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
-import { runImportRecords } from '../../../src/ingest/records/records-command.js';
-import { openReadOnly, readDatasetMeta } from '../../../src/store/database.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
-import { SAMPLE_FILE } from '../nta/nta-fixtures.js';
+import { acquireWriterLock, lockPathFor } from '../../src/store/writer-lock.js';
+import { runBuildDemo } from '../../src/ingest/demo/build-demo-command.js';
+import { runImportNta } from '../../src/ingest/nta/nta-command.js';
+import { runImportRecords } from '../../src/ingest/records/records-command.js';
+import { openReadOnly, readDatasetMeta } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
+import { SAMPLE_FILE } from '../ingest/nta/nta-fixtures.js';
 
-const RECORDS_FILE = new URL('../../fixtures/records/good.jsonl', import.meta.url).pathname;
+const RECORDS_FILE = new URL('../fixtures/records/good.jsonl', import.meta.url).pathname;
 const now = () => new Date('2026-11-21T03:00:00Z');
 
 interface Io {
@@ -90,13 +90,13 @@ function deadPid(): number {
   return child.pid;
 }
 
-describe('writers of the live file share the collection lock', () => {
+describe('writers of the live file share the writer lock', () => {
   for (const writer of WRITERS) {
     for (const holder of ['collect', 'import nta']) {
       it(`${writer.name} refuses while \`${holder}\` (a live process) holds the lock, and changes nothing`, async () => {
         const dbPath = liveDataset();
         const before = snapshot(dbPath);
-        const lock = acquireCollectionLock(dbPath, { now, activity: holder });
+        const lock = acquireWriterLock(dbPath, { now, activity: holder });
         try {
           const run = capture(dbPath);
           assert.equal(await writer.run(run.io), 1);
@@ -128,9 +128,9 @@ describe('writers of the live file share the collection lock', () => {
 
   it('a collection is refused while an import holds the lock, naming the import', () => {
     const dbPath = liveDataset();
-    const lock = acquireCollectionLock(dbPath, { now, activity: 'import records' });
+    const lock = acquireWriterLock(dbPath, { now, activity: 'import records' });
     try {
-      assert.throws(() => acquireCollectionLock(dbPath, { now }), /^Error: `kohyo import records` is running \(pid \d+/u);
+      assert.throws(() => acquireWriterLock(dbPath, { now }), /^Error: `kohyo import records` is running \(pid \d+/u);
     } finally {
       lock.release();
     }

@@ -1,0 +1,60 @@
+// A source's list read from one file or several: each file parsed on its own (the parser contract is per file), the results joined.
+import { basename } from 'node:path';
+import type { ParseOutcome, ParsedList, SourceParser } from '../parsers/source-parser.js';
+import type { SourceEntry } from '../registry/source-entry.js';
+
+/** One file of the list: where it came from (what its records cite) and its bytes. */
+export interface ListFile {
+  readonly url: string;
+  /** The local path for a file read from disk, named in messages instead of the registry URL all local files cite. */
+  readonly path: string | null;
+  readonly body: Buffer;
+}
+
+/**
+ * Parses every file; the first that fails fails the list (nothing of the others is kept). Records are
+ * concatenated in file order; de-duplication by id happens once they have ids (prepare-records.ts). With
+ * several files, skipped rows and warnings name their file, since row numbers restart in each.
+ */
+export async function parseListFiles(files: readonly ListFile[], parse: SourceParser, source: SourceEntry, retrievedAt: string): Promise<ParseOutcome> {
+  const parts: ParsedList[] = [];
+  for (const file of files) {
+    let parsed: ParseOutcome;
+    try {
+      parsed = await parse(new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length), { source, url: file.url, retrieved_at: retrievedAt });
+    } catch (error) {
+      // a parser bug fails this source's run with its message, not the whole collection
+      parsed = { ok: false, error: `the parser failed unexpectedly: ${(error as Error).message}`, problems: [] };
+    }
+    if (!parsed.ok) return files.length === 1 ? parsed : { ...parsed, error: `${nameOf(file)}: ${parsed.error}` };
+    parts.push(parsed);
+  }
+  if (parts.length === 1) return parts[0]!;
+  const warnings = files.flatMap((file, i) => {
+    const part = parts[i]!;
+    const skipped = part.skipped_rows.length > 0 ? [`${nameOf(file)}: skipped rows ${part.skipped_rows.join(', ')}`] : [];
+    return [...skipped, ...part.warnings.map((w) => `${nameOf(file)}: ${w}`)];
+  });
+  return {
+    ok: true,
+    records: parts.flatMap((p) => p.records),
+    period: joinedPeriod(parts),
+    skipped_rows: parts.flatMap((p) => p.skipped_rows),
+    warnings,
+  };
+}
+
+/** The span of the stated periods; null (taken from the records' dates) when a file with records states none. */
+function joinedPeriod(parts: readonly ParsedList[]): ParsedList['period'] {
+  if (parts.some((p) => p.period === null && p.records.length > 0)) return null;
+  const periods = parts.map((p) => p.period).filter((p) => p !== null);
+  if (periods.length === 0) return null;
+  return {
+    from: periods.map((p) => p.from).sort()[0]!,
+    to: periods.map((p) => p.to).sort().at(-1)!,
+  };
+}
+
+function nameOf(file: ListFile): string {
+  return file.path === null ? file.url : basename(file.path);
+}

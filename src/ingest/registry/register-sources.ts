@@ -1,0 +1,22 @@
+// Carrying registry entries into a dataset, so that coverage lists every source, collected or not.
+import type { Db } from '../../store/database.js';
+import { registerSource } from '../../store/source-writer.js';
+import type { SourceEntry } from './source-entry.js';
+
+/** Registers (or brings up to date) each source in one transaction; the records citing them are untouched. */
+export function registerSources(db: Db, sources: readonly SourceEntry[]): void {
+  db.transaction(() => {
+    for (const source of sources) {
+      registerSource(db, {
+        id: source.id,
+        publisher_code: source.publisher,
+        record_kind: source.record_kind,
+        url: source.url,
+        title: source.title,
+        format: source.format,
+        parser: source.parser,
+        counted_body: source.counted_body,
+      });
+    }
+  })();
+}

@@ -1,0 +1,45 @@
+// How a command that writes KOHYO_DB reports the write path's refusals: another writer holds the lock, or the kinds would mix.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatasetKindError } from '../store/dataset-kind.js';
+import type { DraftStart } from '../store/draft.js';
+import { WriterLockedError } from '../store/writer-lock.js';
+
+export interface WriterCommandIo {
+  readonly dbPath: string;
+  readonly now: () => Date;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+}
+
+/** What a command passes on to withDraft (or withLiveFile): its name, the clock, and where recoveries are told. */
+export interface WriterStart {
+  readonly activity: string;
+  readonly now: () => Date;
+  readonly onStart: (start: DraftStart) => void;
+}
+
+/**
+ * Runs a writing command; a refusal of the write path is exit code 1 with its message, and nothing is changed
+ * (the refusals come before any draft is begun).
+ */
+export async function runWriter(activity: string, io: WriterCommandIo, command: (start: WriterStart) => Promise<number>): Promise<number> {
+  mkdirSync(dirname(io.dbPath), { recursive: true });
+  const onStart = (start: DraftStart) => {
+    if (start.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection or import');
+    for (const path of start.removed_drafts) io.stdout(`removed the draft of an interrupted collection or import: ${path}`);
+  };
+  try {
+    return await command({ activity, now: io.now, onStart });
+  } catch (error) {
+    if (error instanceof WriterLockedError) {
+      io.stderr(`kohyo ${activity}: ${io.dbPath} is being written by another process, nothing was changed: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof DatasetKindError) {
+      io.stderr(`kohyo ${activity}: ${error.message} Nothing was changed.`);
+      return 1;
+    }
+    throw error;
+  }
+}
