@@ -3,7 +3,7 @@
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase } from '../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../demo/build-demo.js';
 import { runCollection } from '../src/ingest/collect/collection.js';
 import { createFetcher } from '../src/ingest/collect/fetcher.js';
 import { etagRoute, startFixtureServer, tempDir, testSource, tsvList, tsvParser } from '../test/ingest/collect/collect-helpers.js';

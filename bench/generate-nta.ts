@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import iconv from 'iconv-lite';
 import { corporateNumberFromBase } from '../src/domain/corporate-number.js';
-import { createRandom, type Random } from '../src/ingest/demo/random.js';
+import { createRandom, type Random } from '../demo/random.js';
 import { drawFormerName, drawName, drawPlace, type SyntheticName, type SyntheticPlace } from './synthetic-company.js';
 
 export interface GenerateOptions {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { buildDemoDatabase } from '../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../demo/build-demo.js';
 import { UsageStore } from '../src/store/usage/usage-store.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 import { pickQueryRotations } from './demo-queries.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDemoDatabase } from '../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../demo/build-demo.js';
 import { BASELINE_PATH } from './baseline-app.js';
 import { pickQueryRotations } from './demo-queries.js';
 import { DEFAULT_LOAD, runLoad, type LoadOptions } from './http-load.js';

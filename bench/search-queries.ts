@@ -1,7 +1,7 @@
 // Picks the company-search bench queries from an imported synthetic dataset, per class, seeded: present names and parts of them, and misses.
 import type { Db } from '../src/store/database.js';
 import { corporateNumberFromBase } from '../src/domain/corporate-number.js';
-import { createRandom, type Random } from '../src/ingest/demo/random.js';
+import { createRandom, type Random } from '../demo/random.js';
 import { FORMS } from './synthetic-name-parts.js';
 
 export const QUERY_CLASSES = ['number', '1-2 chars', 'kanji', 'kana', 'romaji', 'English'] as const;

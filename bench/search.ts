@@ -9,7 +9,7 @@ import { importNtaFiles } from '../src/ingest/nta/nta-importer.js';
 import { openReadOnly } from '../src/store/database.js';
 import { openWritable } from '../src/store/database-upgrade.js';
 import { openStore } from '../src/store/store.js';
-import { createRandom } from '../src/ingest/demo/random.js';
+import { createRandom } from '../demo/random.js';
 import { BASELINE_PATH } from './baseline-app.js';
 import { BENCH_OUT, DEFAULT_GENERATE, defaultNtaPath, generateNtaFile, type GenerateOptions } from './generate-nta.js';
 import { DEFAULT_LOAD, runLoad, type LoadOptions } from './http-load.js';

@@ -1,7 +1,7 @@
 // Draws one synthetic company's name, reading, English name and place: the content of a row of the synthetic NTA file.
 import { romanizeKana } from '../src/domain/romanize.js';
-import type { Random } from '../src/ingest/demo/random.js';
-import { DEMO_PLACES, type DemoPlace } from '../src/ingest/demo/demo-places.js';
+import type { Random } from '../demo/random.js';
+import { DEMO_PLACES, type DemoPlace } from '../demo/demo-places.js';
 import { PREFECTURES, type PrefectureTerm } from '../src/domain/vocabularies/prefectures.js';
 import {
   AVOID_STEMS, BUSINESSES, FORMS, HIRAGANA_WORDS, KANJI_HEADS, KANJI_TAILS, KATAKANA_WORDS, LETTER_KANA, SURNAMES,

@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError } from './config.js';
 import { runImportRecords } from './ingest/records/records-command.js';
 import { runImportNta } from './ingest/nta/nta-command.js';
-import { runBuildDemo } from './ingest/demo/build-demo-command.js';
+import { runBuildDemo } from '../demo/build-demo-command.js';
 import { runCollect } from './ingest/collect/collect-command.js';
 import { runSources } from './ingest/collect/sources-command.js';
 import { runUsage } from './usage/usage-command.js';

@@ -9,7 +9,7 @@ import { assertSharedState, limiterFromConfig } from './limits/limiter-from-conf
 import { createLogger } from './http/logger.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
-import { buildDemoDatabase } from './ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildApp, type AppDeps } from '../../src/http/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
-import { buildDemoDatabase } from '../../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../../demo/build-demo.js';
 
 /** The instant the demo test dataset is built at, and the clock the test servers run on. */
 export const TEST_NOW = new Date('2026-11-21T03:00:00Z');

@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runCli } from '../../src/cli.js';
-import { buildDemoDatabase } from '../../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { tempDir } from './collect/collect-helpers.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
-import { buildDemoDatabase } from '../../src/ingest/demo/build-demo.js';
+import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { CompanyQueries, type CompanyHit } from '../../src/store/company-queries.js';
 import { planCompanySearch } from '../../src/domain/company-search-plan.js';
 import { romanizeKana } from '../../src/domain/romanize.js';

@@ -7,7 +7,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { acquireWriterLock, lockPathFor } from '../../src/store/writer-lock.js';
-import { runBuildDemo } from '../../src/ingest/demo/build-demo-command.js';
+import { runBuildDemo } from '../../demo/build-demo-command.js';
 import { runImportNta } from '../../src/ingest/nta/nta-command.js';
 import { runImportRecords } from '../../src/ingest/records/records-command.js';
 import { openReadOnly, readDatasetMeta } from '../../src/store/database.js';

@@ -1,8 +1,8 @@
 // Demo enforcement records: orders, recommendations and referrals, written as the authorities publish them.
 
-import type { EnforcementInput } from '../../domain/record-input.js';
-import { labourBureauForPrefecture } from '../../domain/vocabularies/authorities.js';
-import { prefectureByCode } from '../../domain/vocabularies/prefectures.js';
+import type { EnforcementInput } from '../src/domain/record-input.js';
+import { labourBureauForPrefecture } from '../src/domain/vocabularies/authorities.js';
+import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { addDays, wareki } from './demo-calendar.js';
 import type { DemoCompany } from './demo-companies.js';
 import type { Trade } from './demo-name-parts.js';

@@ -1,8 +1,8 @@
-// Tests for src/ingest/demo/demo-calendar.ts and the name spellings of src/ingest/demo/demo-record-common.ts.
+// Tests for demo/demo-calendar.ts and the name spellings of demo/demo-record-common.ts.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, addHours, fullWidth, japanInstant, monthsLater, wareki } from '../../../src/ingest/demo/demo-calendar.js';
-import { formatYen, halfWidthKana } from '../../../src/ingest/demo/demo-record-common.js';
+import { addDays, addHours, fullWidth, japanInstant, monthsLater, wareki } from '../../demo/demo-calendar.js';
+import { formatYen, halfWidthKana } from '../../demo/demo-record-common.js';
 
 describe('demo calendar', () => {
   it('adds days across months and years', () => {

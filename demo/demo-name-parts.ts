@@ -1,6 +1,6 @@
 // The parts demo company names are built from, each with its reading and its English rendering.
 
-import type { Sector } from '../../domain/vocabularies/enums.js';
+import type { Sector } from '../src/domain/vocabularies/enums.js';
 
 /** What a company does, which decides the records it can attract. */
 export type Trade =

@@ -1,6 +1,6 @@
 // `kohyo build-demo [--force]`: writes the fictional demo dataset to KOHYO_DB.
 import { existsSync } from 'node:fs';
-import { runWriter } from '../writer-command.js';
+import { runWriter } from '../src/ingest/writer-command.js';
 import { buildDemoDatabase } from './build-demo.js';
 
 export interface BuildDemoIo {

@@ -1,11 +1,11 @@
-// Tests for src/ingest/demo/build-demo-command.ts: `kohyo build-demo [--force]`.
+// Tests for demo/build-demo-command.ts: `kohyo build-demo [--force]`.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { runBuildDemo } from '../../../src/ingest/demo/build-demo-command.js';
-import { openReadOnly, readDatasetMeta } from '../../../src/store/database.js';
+import { runBuildDemo } from '../../demo/build-demo-command.js';
+import { openReadOnly, readDatasetMeta } from '../../src/store/database.js';
 
 function io(dbPath: string) {
   const out: string[] = [];

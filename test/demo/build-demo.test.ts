@@ -1,4 +1,4 @@
-// Tests for src/ingest/demo/build-demo.ts: the demo database it builds, read back with SQL.
+// Tests for demo/build-demo.ts: the demo database it builds, read back with SQL.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,14 +7,14 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import { parseCorporateNumber } from '../../../src/domain/corporate-number.js';
-import { buildCoverage, freshness } from '../../../src/domain/coverage.js';
-import { normaliseCompanyName } from '../../../src/domain/names.js';
-import { licenseStatus, procurementStatus } from '../../../src/domain/record-status.js';
-import { buildDemoDatabase } from '../../../src/ingest/demo/build-demo.js';
-import { openReadOnly, readDatasetMeta, type Db } from '../../../src/store/database.js';
-import { dataAsOf, publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
-import { sharedData } from '../../helpers/shared-data.js';
+import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
+import { buildCoverage, freshness } from '../../src/domain/coverage.js';
+import { normaliseCompanyName } from '../../src/domain/names.js';
+import { licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
+import { buildDemoDatabase } from '../../demo/build-demo.js';
+import { openReadOnly, readDatasetMeta, type Db } from '../../src/store/database.js';
+import { dataAsOf, publisherGroups, sourceCoverage } from '../../src/store/coverage-queries.js';
+import { sharedData } from '../helpers/shared-data.js';
 
 // 12:00 in Japan on 2026-11-21: the statuses are laid out around that date.
 const NOW = new Date('2026-11-21T03:00:00Z');

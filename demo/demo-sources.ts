@@ -1,8 +1,8 @@
 // The demo source registry and its collection runs: fresh, stale, failing and never-collected sources.
 
-import type { CollectionRun } from '../../store/source-writer.js';
-import type { RecordKind } from '../../domain/record.js';
-import { sourceRegistry } from '../registry/source-registry.js';
+import type { CollectionRun } from '../src/store/source-writer.js';
+import type { RecordKind } from '../src/domain/record.js';
+import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';
 

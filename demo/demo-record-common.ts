@@ -1,8 +1,8 @@
 // What every demo record generator shares: choosing a company, naming it as a source would, citing the source.
 
-import { hiraganaToKatakana } from '../../domain/names.js';
-import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js';
-import { prefectureByCode } from '../../domain/vocabularies/prefectures.js';
+import { hiraganaToKatakana } from '../src/domain/names.js';
+import type { CompanyRefInput, RecordInput } from '../src/domain/record-input.js';
+import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { abbreviatedName } from './demo-company-forms.js';
 import type { DemoCompany } from './demo-companies.js';
 import { lastSuccessAt, type DemoSource } from './demo-sources.js';

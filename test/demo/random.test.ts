@@ -1,7 +1,7 @@
-// Tests for src/ingest/demo/random.ts: the same seed gives the same draws, and draws stay in range.
+// Tests for demo/random.ts: the same seed gives the same draws, and draws stay in range.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createRandom } from '../../../src/ingest/demo/random.js';
+import { createRandom } from '../../demo/random.js';
 
 describe('createRandom', () => {
   it('repeats its sequence for a seed and differs between seeds', () => {

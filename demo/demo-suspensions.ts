@@ -1,9 +1,9 @@
 // Demo procurement suspensions (指名停止): periods ended, running, scheduled, open-ended and lifted around the build date.
 
-import type { ProcurementSuspensionInput } from '../../domain/record-input.js';
-import { authorities } from '../../domain/vocabularies/authorities.js';
-import { daysBetween } from '../../domain/dates.js';
-import { prefectureByCode } from '../../domain/vocabularies/prefectures.js';
+import type { ProcurementSuspensionInput } from '../src/domain/record-input.js';
+import { authorities } from '../src/domain/vocabularies/authorities.js';
+import { daysBetween } from '../src/domain/dates.js';
+import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { addDays, monthsLater } from './demo-calendar.js';
 import { both, companyRef, inPrefectures, inTrades, pickCompany, sourceRef, type DemoRecordContext } from './demo-record-common.js';
 import { prefecturesCoveredBy } from './demo-regions.js';

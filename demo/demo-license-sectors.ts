@@ -1,9 +1,9 @@
 // The licensed trades of demo licence actions: who acts in each, how permits are numbered, what actions look like.
 
-import { DESIGNATED_CITIES } from '../../domain/vocabularies/designated-cities.js';
-import type { Nature, Sector } from '../../domain/vocabularies/enums.js';
-import { authorities } from '../../domain/vocabularies/authorities.js';
-import { prefectureByCode } from '../../domain/vocabularies/prefectures.js';
+import { DESIGNATED_CITIES } from '../src/domain/vocabularies/designated-cities.js';
+import type { Nature, Sector } from '../src/domain/vocabularies/enums.js';
+import { authorities } from '../src/domain/vocabularies/authorities.js';
+import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import type { DemoCompany } from './demo-companies.js';
 import type { Trade } from './demo-name-parts.js';
 import { developmentBureauFor, financeBureauFor, transportBureauFor } from './demo-regions.js';

@@ -1,0 +1,49 @@
+// The README's layout matches the tree, and src/ has no import cycle (issue 8): a newcomer reads the architecture
+// from the tree, and data flows one way.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const layout = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
+
+test('every folder of src/ and the demo generator are in the README layout, and every path it names exists', () => {
+  const folders = readdirSync(join(root, 'src')).filter((name) => statSync(join(root, 'src', name)).isDirectory());
+  for (const folder of folders) assert.ok(layout.includes(`\`src/${folder}/\``), `src/${folder}/ is missing from the README layout`);
+  assert.ok(layout.includes('`demo/`'));
+  const named = [...layout.matchAll(/`((?:src|demo|docs)\/[\w./-]+)`/gu)].map((m) => m[1]!);
+  assert.ok(named.length > 15);
+  for (const path of named) assert.ok(existsSync(join(root, path)), `the README names ${path}, which does not exist`);
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+test('no import cycle in src/ (what `npx madge --circular --extensions ts src` checks)', () => {
+  const edges = new Map<string, string[]>();
+  for (const file of sourceFiles(join(root, 'src'))) {
+    const imports = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu)];
+    edges.set(file, imports.map((m) => resolve(dirname(file), `${m[1]}.ts`)).filter((target) => target.startsWith(join(root, 'src'))));
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[] = [];
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return;
+    if (state.get(file) === 'open') {
+      cycles.push([...path.slice(path.indexOf(file)), file].map((f) => f.slice(root.length + 1)).join(' → '));
+      return;
+    }
+    state.set(file, 'open');
+    for (const next of edges.get(file) ?? []) visit(next, [...path, file]);
+    state.set(file, 'done');
+  };
+  for (const file of edges.keys()) visit(file, []);
+  assert.deepEqual(cycles, []);
+});
