@@ -4,7 +4,7 @@ import { duplicateIdErrors } from '../src/domain/record-id.js';
 import type { RecordInput } from '../src/domain/record-input.js';
 import { validateRecordLine } from '../src/domain/record-validation.js';
 import type { ValidRecord } from '../src/domain/record.js';
-import { japanDate } from '../src/domain/dates.js';
+import { instant, japanDate } from '../src/domain/dates.js';
 import { createCompanyWriter } from '../src/store/company-writer.js';
 import { writeDatasetMeta, type Db } from '../src/store/database.js';
 import { withDraft, type DraftStart } from '../src/store/draft.js';
@@ -62,7 +62,7 @@ export function buildDemoDatabase(
   options: { readonly now: Date; readonly seed?: number; readonly onStart?: (start: DraftStart) => void },
 ): DemoBuildSummary {
   const asOf = japanDate(options.now);
-  const version = options.now.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+  const version = instant(options.now);
   const dataset = generateDemoDataset(asOf, options.seed);
   const draft = { activity: 'build-demo', kind: 'demo', from: 'empty', now: () => options.now, onStart: options.onStart } as const;
   withDraft(path, draft, (db) => writeDataset(db, dataset, version));

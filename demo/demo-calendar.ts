@@ -1,4 +1,5 @@
 // Date arithmetic and Japanese date writing for the demo generator: days, months, instants and 和暦.
+import { instant } from '../src/domain/dates.js';
 
 /** The date n days after (or before, when negative) a YYYY-MM-DD date. */
 export function addDays(date: string, days: number): string {
@@ -19,12 +20,12 @@ export function monthsLater(from: string, months: number): string {
 /** The RFC 3339 UTC instant of a Japan-time date and hour (UTC+9, no daylight saving). */
 export function japanInstant(date: string, hour: number, minute = 0): string {
   const ms = Date.parse(`${date}T00:00:00Z`) + (hour - 9) * 3_600_000 + minute * 60_000;
-  return new Date(ms).toISOString().replace('.000Z', 'Z');
+  return instant(new Date(ms));
 }
 
 /** An instant moved by a number of hours. */
-export function addHours(instant: string, hours: number): string {
-  return new Date(Date.parse(instant) + hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/u, 'Z');
+export function addHours(at: string, hours: number): string {
+  return instant(new Date(Date.parse(at) + hours * 3_600_000));
 }
 
 const FULL_WIDTH_DIGITS = '０１２３４５６７８９';
