@@ -9,6 +9,7 @@ import { assertSharedState, limiterFromConfig } from './limits/limiter-from-conf
 import { createLogger } from './http/logger.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
+import { openStore } from './store/store.js';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const holder = new DatasetHolder(config.dbPath, {
     onSwitched: (next) => logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file'),
     onReloadFailed: (error) => logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
-  });
+  }, (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries }));
   const store = holder.start();
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
   const usage = openUsageLog(config, () => new Date(), logger);

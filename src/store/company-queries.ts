@@ -1,4 +1,5 @@
 // Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking.
+import { AnswerCache } from './answer-cache.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
@@ -66,7 +67,10 @@ export class CompanyQueries {
   private readonly counted: boolean;
   private readonly byKeys = new Map<string, Statement<unknown[]>>();
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({ maxEntries: 0, maxBytes: 0 }),
+  ) {
     this.byNumber = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.corporate_number = ?`);
     // the page's companies and aliases in one statement each, not one pair per company
     this.byIds = db.prepare<[string], CompanyRow>(
@@ -97,6 +101,17 @@ export class CompanyQueries {
    */
   searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
     if (keys.length === 0) return [];
+    // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
+    // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
+    const key = JSON.stringify([keys, legalForm]);
+    const kept = this.answers.peek(key);
+    if (kept !== undefined && (kept.limit >= limit || kept.hits.length < kept.limit)) return kept.hits.slice(0, limit);
+    const hits = this.search(keys, limit, legalForm);
+    this.answers.put(key, { limit, hits });
+    return hits;
+  }
+
+  private search(keys: readonly string[], limit: number, legalForm: string | null): CompanyHit[] {
     let ranked: RankedId[] = [];
     for (const stage of MATCH_KINDS) {
       ranked = this.rank(keys, limit, legalForm, stage);

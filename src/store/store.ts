@@ -1,6 +1,7 @@
 // The read-only dataset the server answers from: one open database file and its prepared queries.
 import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './database.js';
-import { CompanyQueries } from './company-queries.js';
+import { CompanyQueries, type CompanyHit } from './company-queries.js';
+import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
 import { dataAsOf, publisherGroups, sourceCoverage, type PublisherGroupRow, type SourceCoverageRow } from './coverage-queries.js';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
@@ -17,13 +18,23 @@ export interface Store {
   close(): void;
 }
 
-export function openStore(path: string): Store {
+export interface StoreOptions {
+  /** How many company-search answers the dataset keeps (KOHYO_ANSWER_CACHE_ENTRIES); 0 keeps none. */
+  readonly answerCacheEntries?: number;
+}
+
+export function openStore(path: string, options: StoreOptions = {}): Store {
   const db: Db = openReadOnly(path);
+  // one cache per open dataset: a new dataset starts with none of the old one's answers
+  const answers = new AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }>({
+    maxEntries: options.answerCacheEntries ?? 0,
+    maxBytes: ANSWER_CACHE_MAX_BYTES,
+  });
   const asOf = new Map(RECORD_KINDS.map((kind) => [kind, dataAsOf(db, kind)]));
   return {
     path,
     meta: readDatasetMeta(db),
-    companies: new CompanyQueries(db),
+    companies: new CompanyQueries(db, answers),
     records: new RecordQueries(db),
     publisherGroups: publisherGroups(db),
     procurementSources: sourceCoverage(db, 'procurement_suspension'),

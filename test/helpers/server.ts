@@ -43,7 +43,7 @@ export async function startServer(options: {
   deps?: Partial<AppDeps>;
 } = {}): Promise<TestServer> {
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const store = options.store !== undefined ? options.store : options.dbPath ? openStore(options.dbPath) : null;
+  const store = options.store !== undefined ? options.store : options.dbPath ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries }) : null;
   const app = await buildApp({ config, dataset: () => store, clock: () => TEST_NOW, logger: false, ...options.deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

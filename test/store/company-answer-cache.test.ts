@@ -1,0 +1,52 @@
+// Company search through the answer cache (KOHYO_ANSWER_CACHE_ENTRIES): the same answers as without it, whatever
+// limit asked first, and each open dataset with a cache of its own.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openStore } from '../../src/store/store.js';
+import { planCompanySearch } from '../../src/domain/company-search-plan.js';
+import { normaliseCompanyName } from '../../src/domain/names.js';
+import { demoDatabase } from '../helpers/server.js';
+import { lookup } from '../helpers/demo-lookup.js';
+
+test('answers kept for a larger limit serve a smaller one exactly as a fresh search would', async () => {
+  const path = await demoDatabase();
+  const cached = openStore(path, { answerCacheEntries: 1000 });
+  const fresh = openStore(path, { answerCacheEntries: 0 });
+  const db = lookup(path);
+  const names = db.all<{ name: string }>('SELECT name FROM companies ORDER BY corporate_number LIMIT 40').map((r) => r.name);
+  db.close();
+  // whole names, and short fragments that match many companies through every stage (exact, prefix, partial)
+  const queries = [...names, ...names.map((n) => [...normaliseCompanyName(n)].slice(0, 2).join('')), '建設', 'kensetsu', '株式会社ア'];
+  let compared = 0;
+  for (const q of queries) {
+    const plan = planCompanySearch(q);
+    if (plan.kind !== 'terms') continue;
+    for (const limit of [50, 11, 3, 51]) {
+      const a = cached.companies.searchByKeys(plan.keys, limit, plan.legalForm);
+      const b = fresh.companies.searchByKeys(plan.keys, limit, plan.legalForm);
+      assert.deepEqual(a, b, `q=${q} limit=${limit}`);
+      compared++;
+    }
+  }
+  assert.ok(compared > 100);
+  const stats = cached.companies.answers;
+  assert.ok(stats.hits > compared / 2, `most look-ups after the first of each query come from the cache (${stats.hits} hits)`);
+  cached.close();
+  fresh.close();
+});
+
+test('a dataset opened anew starts with an empty cache', async () => {
+  const path = await demoDatabase();
+  const first = openStore(path, { answerCacheEntries: 10 });
+  const plan = planCompanySearch('建設');
+  assert.equal(plan.kind, 'terms');
+  if (plan.kind !== 'terms') return;
+  first.companies.searchByKeys(plan.keys, 10, plan.legalForm);
+  first.companies.searchByKeys(plan.keys, 10, plan.legalForm);
+  const answersOf = (s: typeof first) => s.companies.answers;
+  assert.deepEqual([answersOf(first).hits, answersOf(first).size], [1, 1]);
+  const next = openStore(path, { answerCacheEntries: 10 });
+  assert.equal(answersOf(next).size, 0);
+  first.close();
+  next.close();
+});
