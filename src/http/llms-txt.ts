@@ -7,6 +7,7 @@ import { ERROR_ADVICE } from './error-advice.js';
 import { EXAMPLES, EXAMPLE_NUMBER } from './llms-examples.js';
 import { CompaniesQuery, MAX_LIMIT, SearchQuery, recordQuerySchema } from './schemas/queries.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
+import { MAX_PERMITS_SHOWN } from '../domain/record.js';
 import { VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 
@@ -25,7 +26,7 @@ function endpoints(config: Config): readonly EndpointGuide[] {
   return [
     {
       path: '/api/v1/search', query: SearchQuery, counted: true,
-      what: 'Companies and enforcement records for one query. `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.',
+      what: 'Companies and enforcement records for one query: the companies as /api/v1/companies finds them, and enforcement records, first those of the companies `q` finds (as `company=` on /api/v1/enforcements), then those whose text matches `q` (as `q=` there). `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.',
     },
     {
       path: '/api/v1/companies', query: CompaniesQuery, counted: true,
@@ -41,7 +42,7 @@ function endpoints(config: Config): readonly EndpointGuide[] {
     },
     {
       path: '/api/v1/license-actions', query: recordQuerySchema('license_action', config.maxPage), counted: true,
-      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days.`,
+      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count.`,
     },
     {
       path: '/api/v1/procurement-suspension-coverage', query: null, counted: true,
