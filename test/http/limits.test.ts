@@ -1,4 +1,4 @@
-// The limiter through the real app over the demo dataset: headers, what counts, 429s, grouping and enumeration.
+// The limiter through the real app over the endpoint fixtures: headers, what counts, 429s, grouping and enumeration.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
@@ -7,8 +7,8 @@ import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
-import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
-import { lookup } from '../helpers/demo-lookup.js';
+import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 
 const POLICY_HEADER = '"minute";q=10;w=60, "day";q=300;w=86400';
 
@@ -27,7 +27,7 @@ async function limitedServer(env: Record<string, string> = {}): Promise<LimitedS
   const limiter: Limiter = createLimiter({
     store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now),
   });
-  const server = await startServer({ dbPath: await demoDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  const server = await startServer({ dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
   return {
     server,
     advance: (ms) => void (now += ms),
@@ -142,10 +142,15 @@ describe('enumeration through the app', () => {
   });
 
   test('a person looking up five unrelated companies, by number and by name, is never refused', async () => {
-    const db = lookup(await demoDatabase());
-    const companies = db.all<{ corporate_number: string; name: string }>('SELECT corporate_number, name FROM companies ORDER BY name LIMIT 40');
-    db.close();
-    const picks = [0, 7, 15, 22, 31].map((i) => companies[i]!);
+    // Fixture companies whose bases go up and down, as a person's look-ups would; taken in number order, these
+    // close numbers would be a walk.
+    const picks = [
+      { corporate_number: '1999900010007', name: '仮名不動産株式会社' },
+      { corporate_number: '7999900010001', name: '架空商事株式会社' },
+      { corporate_number: '9999900010008', name: '模擬鉄工株式会社' },
+      { corporate_number: '4999900010004', name: '見本工業株式会社' },
+      { corporate_number: '2999900010006', name: '試験建設株式会社' },
+    ];
     for (const company of picks) {
       for (const path of [
         `/api/v1/companies?q=${company.corporate_number}`,
