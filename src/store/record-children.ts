@@ -16,8 +16,9 @@ export class RecordChildren {
   private readonly permitCounts: Statement<[string], { rid: number; n: number }>;
 
   constructor(db: Db) {
-    this.laws = db.prepare(`SELECT rid, law_code AS code FROM enforcement_laws WHERE ${IN_PAGE} ORDER BY rid, law_code`);
-    this.sectors = db.prepare(`SELECT rid, sector_code AS code FROM license_action_sectors WHERE ${IN_PAGE} ORDER BY rid, sector_code`);
+    // the order the record gave (position), by code for rows written before positions were kept
+    this.laws = db.prepare(`SELECT rid, law_code AS code FROM enforcement_laws WHERE ${IN_PAGE} ORDER BY rid, position, law_code`);
+    this.sectors = db.prepare(`SELECT rid, sector_code AS code FROM license_action_sectors WHERE ${IN_PAGE} ORDER BY rid, position, sector_code`);
     this.permits = db.prepare(
       `SELECT rid, sector_code, number FROM license_action_permits WHERE ${IN_PAGE} AND position < ? ORDER BY rid, position`,
     );
@@ -62,7 +63,7 @@ function grouped(rows: readonly { rid: number; code: string }[]): Map<number, st
   return byRid;
 }
 
-// The stored child rows lose the order the source gave; the primary code goes first, as the writer has it.
+// Rows written before positions were kept come back by code; the primary code goes first, as the writer has it.
 function primaryFirst(primary: string, codes: readonly string[]): string[] {
   return codes.length === 0 ? [] : [primary, ...codes.filter((code) => code !== primary)];
 }

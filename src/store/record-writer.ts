@@ -40,9 +40,9 @@ export function createRecordWriter(db: Db): RecordWriter {
     `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
      ON CONFLICT(id) DO NOTHING`,
   );
-  const insertLaw = db.prepare<[string, string, number | bigint]>('INSERT INTO enforcement_laws(law_code, date, rid) VALUES (?, ?, ?)');
-  const insertSector = db.prepare<[string, string, number | bigint]>(
-    'INSERT INTO license_action_sectors(sector_code, date, rid) VALUES (?, ?, ?)',
+  const insertLaw = db.prepare<[string, string, number | bigint, number]>('INSERT INTO enforcement_laws(law_code, date, rid, position) VALUES (?, ?, ?, ?)');
+  const insertSector = db.prepare<[string, string, number | bigint, number]>(
+    'INSERT INTO license_action_sectors(sector_code, date, rid, position) VALUES (?, ?, ?, ?)',
   );
   const insertPermit = db.prepare<[number | bigint, number, string, string | null]>(
     'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
@@ -75,9 +75,9 @@ export function createRecordWriter(db: Db): RecordWriter {
       s.insertText.run(rid, text);
       s.insertGrams.run(rid, recordSearchGrams(text));
       if (record.kind === 'enforcement') {
-        for (const law of record.laws) insertLaw.run(law, record.date, rid);
+        record.laws.forEach((law, i) => insertLaw.run(law, record.date, rid, i));
       } else if (record.kind === 'license_action') {
-        for (const sector of record.sector_codes) insertSector.run(sector, record.date, rid);
+        record.sector_codes.forEach((sector, i) => insertSector.run(sector, record.date, rid, i));
         record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
       }
       return existing ? 'replaced' : 'inserted';

@@ -253,6 +253,15 @@ ALTER TABLE collection_runs ADD COLUMN warnings TEXT;
 ALTER TABLE collection_runs ADD COLUMN skipped_rows TEXT;
 `,
   },
+  {
+    version: 8,
+    description: 'laws and sectors keep the order the record gives them',
+    sql: `
+-- 0 for the primary code, then the order the source gave; null in rows written before (read back by code)
+ALTER TABLE enforcement_laws ADD COLUMN position INTEGER;
+ALTER TABLE license_action_sectors ADD COLUMN position INTEGER;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

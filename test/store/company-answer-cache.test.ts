@@ -6,15 +6,14 @@ import { openStore } from '../../src/store/store.js';
 import { planCompanySearch } from '../../src/domain/company-search-plan.js';
 import { normaliseCompanyName } from '../../src/domain/names.js';
 import { demoDatabase } from '../helpers/server.js';
-import { lookup } from '../helpers/demo-lookup.js';
+import { readFile } from '../../src/store/database.js';
 
 test('answers kept for a larger limit serve a smaller one exactly as a fresh search would', async () => {
   const path = await demoDatabase();
   const cached = openStore(path, { answerCacheEntries: 1000 });
   const fresh = openStore(path, { answerCacheEntries: 0 });
-  const db = lookup(path);
-  const names = db.all<{ name: string }>('SELECT name FROM companies ORDER BY corporate_number LIMIT 40').map((r) => r.name);
-  db.close();
+  // the demo's hundreds of companies, so that short fragments match many through every stage
+  const names = readFile(path, (db) => db.prepare('SELECT name FROM companies ORDER BY corporate_number LIMIT 40').pluck().all() as string[]);
   // whole names, and short fragments that match many companies through every stage (exact, prefix, partial)
   const queries = [...names, ...names.map((n) => [...normaliseCompanyName(n)].slice(0, 2).join('')), '建設', 'kensetsu', '株式会社ア'];
   let compared = 0;
