@@ -35,6 +35,7 @@ const NATIONAL: readonly Row[] = [
   ['reconstruction_agency', '復興庁', 'Reconstruction Agency'],
   ['mic', '総務省', 'Ministry of Internal Affairs and Communications'],
   ['moj', '法務省', 'Ministry of Justice'],
+  ['isa', '出入国在留管理庁', 'Immigration Services Agency of Japan', ['入管庁', '入管']],
   ['mofa', '外務省', 'Ministry of Foreign Affairs'],
   ['mof', '財務省', 'Ministry of Finance'],
   ['nta', '国税庁', 'National Tax Agency'],

@@ -19,6 +19,7 @@ const ROWS: readonly Row[] = [
   ['pneumoconiosis_act', 'じん肺法', 'Pneumoconiosis Act'],
   ['worker_dispatch_act', '労働者派遣事業の適正な運営の確保及び派遣労働者の保護等に関する法律', 'Worker Dispatching Act', ['労働者派遣法', '派遣法']],
   ['employment_security_act', '職業安定法', 'Employment Security Act', ['職安法']],
+  ['technical_intern_training_act', '外国人の技能実習の適正な実施及び技能実習生の保護に関する法律', 'Technical Intern Training Act', ['技能実習法']],
   ['construction_business_act', '建設業法', 'Construction Business Act'],
   ['real_estate_brokerage_act', '宅地建物取引業法', 'Real Estate Brokerage Act', ['宅建業法']],
   ['building_standards_act', '建築基準法', 'Building Standards Act', ['建基法']],

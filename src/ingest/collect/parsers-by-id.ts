@@ -1,11 +1,13 @@
 // Which parser reads a registry source: the registry names parsers by id.
 import { isGenericParser, parseGenericSource } from '../parsers/generic-parsers.js';
 import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
+import { parseIsaTitpXlsx } from '../parsers/isa-titp-xlsx.js';
 import type { ParserResolver, SourceParser } from '../parsers/source-parser.js';
 
 /** Parsers written for one publisher's own layout, by registry parser id. */
 const SPECIFIC_PARSERS: Readonly<Record<string, SourceParser>> = {
   'mhlw-labour-violations-pdf': parseMhlwLabourViolationsPdf,
+  'isa-titp-xlsx': parseIsaTitpXlsx,
 };
 
 /** The parsers written so far; a source whose parser is not here is not collected (never_collected). */

@@ -37,6 +37,14 @@ export type TextEncoding = 'auto' | 'utf-8' | 'shift_jis';
 /** The date notations a source uses: wareki (令和7年3月14日, R7.3.14) and western (2025/3/14). */
 export type DateForm = 'wareki' | 'western';
 
+/** Values every record of a source shares where the list has no column for them (its action, its law). */
+export interface FixedValues {
+  readonly action_type?: string;
+  readonly law?: string;
+  readonly sector_code?: string;
+  readonly scope?: string;
+}
+
 export interface ColumnMapping {
   /** Header text per field; several spellings may be listed, the first one found wins. */
   readonly columns: { readonly [F in MappedField]?: readonly string[] };
@@ -49,12 +57,7 @@ export interface ColumnMapping {
   /** The notations the source's dates are in; both when absent. A date in another notation is an error. */
   readonly date_forms?: readonly DateForm[];
   /** Values every record of the source shares, where the list has no column for them. */
-  readonly fixed?: {
-    readonly action_type?: string;
-    readonly law?: string;
-    readonly sector_code?: string;
-    readonly scope?: string;
-  };
+  readonly fixed?: FixedValues;
   /** Words of the action column and the codes they mean, tried in order (「営業停止」 → business_suspension_order). */
   readonly action_types?: readonly (readonly [words: string, code: string])[];
   /** Words of the sector column and the codes they mean, tried in order (「宅地建物取引業」 → real_estate_brokerage). */

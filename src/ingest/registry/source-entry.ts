@@ -1,7 +1,7 @@
 // The shape of one source in the registry: who publishes what, where, in which format, read by which parser.
 import type { RecordKind } from '../../domain/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
-import type { ColumnMapping } from '../parsers/column-mapping.js';
+import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
 
 /** `xls` is the legacy binary Excel format (BIFF), `xlsx` the XML one. */
 export type SourceFormat = 'pdf' | 'csv' | 'xls' | 'xlsx' | 'html';
@@ -67,6 +67,8 @@ export interface SourceEntryInput {
   readonly parser: ParserId;
   /** Required by the generic parsers, absent otherwise. */
   readonly mapping?: ColumnMapping;
+  /** For a parser of its own layout, the values every record shares (a generic parser has them in its mapping). */
+  readonly fixed?: FixedValues;
   /**
    * The body this source counts for in the coverage ratio, when it is not the publisher itself: a regional
    * bureau publishes for its ministry, and the official total counts ministries (publisher-groups.ts).

@@ -3,6 +3,7 @@ import { authorities } from '../../domain/vocabularies/authorities.js';
 import { MAPPED_FIELDS, requiredColumns } from '../parsers/column-mapping.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
+import { ISA_SOURCES } from './sources-isa.js';
 import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './sources-national.js';
 import { GENERIC_PARSER_FORMAT, SPECIFIC_PARSER_FORMAT, type SourceEntry, type SourceEntryInput } from './source-entry.js';
 
@@ -20,6 +21,7 @@ export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
   ...DESIGNATED_CITY_SOURCES,
   ...ENFORCEMENT_SOURCES,
   ...LICENSE_ACTION_SOURCES,
+  ...ISA_SOURCES,
 ];
 
 /** Builds a registry from entries; throws listing every problem when any entry is inconsistent. */

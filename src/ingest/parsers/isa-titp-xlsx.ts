@@ -1,0 +1,94 @@
+// The parser of the Immigration Services Agency's Excel lists of actions under the Technical Intern Training Act
+// (技能実習法): certification revocations, licence revocations and improvement orders, one file per list or per
+// fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
+// registry entry (`fixed.action_type`), never from the file's name.
+import XLSX from '@e965/xlsx';
+import { normaliseCompanyName } from '../../domain/names.js';
+import type { LicenseActionInput } from '../../domain/record-input.js';
+import { validateRecordLine } from '../../domain/record-validation.js';
+import { prefectureOfAddress } from './cell-values.js';
+import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { listPeriod } from './table-records.js';
+import { findTitpHeader, readTitpRows, type TitpAction } from './titp-rows.js';
+
+const SECTOR = 'technical_intern_training';
+
+type Sheet = { readonly name: string; readonly rows: string[][] };
+
+export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): ParseOutcome {
+  const actionType = context.source.fixed?.action_type;
+  if (actionType === undefined) return parseFailure(`source '${context.source.id}' names no action type (fixed.action_type in the registry)`);
+  let sheets: Sheet[];
+  try {
+    sheets = readSheets(bytes);
+  } catch (error) {
+    return parseFailure(`the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${(error as Error).message}`);
+  }
+  const main = sheets.map((sheet) => ({ sheet, header: findTitpHeader(sheet.rows) })).find((s) => s.header !== null);
+  if (main === undefined || main.header === null) {
+    return parseFailure(
+      `no sheet has the list's columns (the organisation's name, 処分理由 or 措置理由, 処分年月日 or 措置年月日); the sheets are ${sheets.map((s) => `「${s.name}」`).join(', ')}`,
+    );
+  }
+  const read = readTitpRows(main.sheet.rows, main.header);
+  if (read.problems.length > 0) {
+    return parseFailure(`${read.problems.length} row(s) of sheet 「${main.sheet.name}」 could not be read; nothing was kept.`, read.problems);
+  }
+  const warnings = [...read.warnings];
+  for (const sheet of sheets) if (sheet !== main.sheet) warnings.push(...foldNumberSheet(sheet, read.actions));
+  const records: LicenseActionInput[] = [];
+  const problems: string[] = [];
+  for (const action of read.actions) {
+    const record = recordOf(action, actionType, context);
+    const valid = validateRecordLine(record, action.row);
+    if (valid.ok) records.push(record);
+    else problems.push(...valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:')));
+  }
+  if (problems.length > 0) return parseFailure(`${problems.length} problem(s) in the records of sheet 「${main.sheet.name}」; nothing was kept.`, problems);
+  return { ok: true, records, period: listPeriod(records), skipped_rows: read.skipped, warnings };
+}
+
+function recordOf(action: TitpAction, actionType: string, context: ParseContext): LicenseActionInput {
+  const { source } = context;
+  const numbers = [...new Set(action.numbers)];
+  return {
+    kind: 'license_action',
+    // the organisation and date identify the action in its list, whatever the row it stands on
+    source_key: `titp:${normaliseCompanyName(action.name)}:${action.date}`,
+    company: { name: action.name, address: action.address, prefecture_code: action.address === null ? null : prefectureOfAddress(action.address) },
+    authority: source.publisher,
+    source: { id: source.id, url: context.url, title: source.title, published_on: context.published_on ?? null, retrieved_at: context.retrieved_at },
+    sector_code: source.fixed?.sector_code ?? SECTOR,
+    permits: numbers.map((number) => ({ sector_code: SECTOR, number })),
+    action_type: actionType,
+    nature: 'violation',
+    date: action.date,
+    reason_detail: action.reason,
+  };
+}
+
+/**
+ * A further sheet that lists one organisation's numbers (when they are too many for the main sheet) belongs to
+ * that organisation's record: the sheet names it in its title or a cell. Returns warnings for what cannot be placed.
+ */
+function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[] {
+  const numbers = sheet.rows.flat().map((cell) => cell.normalize('NFKC').replace(/\s+/gu, '')).filter((cell) => /^(変?認|許)[0-9]{6,}$/u.test(cell));
+  if (numbers.length === 0) return [];
+  const texts = [sheet.name, ...sheet.rows.slice(0, 10).flat()].map((t) => normaliseCompanyName(t)).filter((t) => t !== '');
+  const named = actions.filter((a) => texts.some((t) => t.includes(normaliseCompanyName(a.name))));
+  if (named.length !== 1) {
+    const why = named.length === 0 ? 'names no organisation of the list' : `names ${named.length} actions of the list`;
+    return [`sheet 「${sheet.name}」 lists ${numbers.length} numbers but ${why}; they were left out`];
+  }
+  named[0]!.numbers.push(...numbers);
+  return [];
+}
+
+/** Every sheet as rows of text cells; Excel date cells and serials come out as day counts, read as dates later. */
+function readSheets(bytes: Uint8Array): Sheet[] {
+  const workbook = XLSX.read(bytes, { type: 'array', cellDates: false, cellText: false, dense: true });
+  return workbook.SheetNames.map((name) => {
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name]!, { header: 1, raw: true, defval: null, blankrows: true });
+    return { name, rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))) };
+  });
+}
