@@ -23,6 +23,8 @@ export interface Config {
   readonly workers: number;
   /** Put in the collectors' User-Agent so that a publisher can reach the operator; null when unset. */
   readonly collectContact: string | null;
+  /** The operator's URL or e-mail address, given as the OpenAPI document's contact and on the landing page; null when unset. */
+  readonly contact: string | null;
 }
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
@@ -50,6 +52,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_USAGE_SECRET', default: '', description: 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty' },
   { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
   { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
+  { name: 'KOHYO_CONTACT', default: '', description: "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page" },
   { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
@@ -92,6 +95,7 @@ export function loadConfig(env: Env): Config {
     usageDbPath: optional('KOHYO_USAGE_DB'),
     workers: int('KOHYO_WORKERS', 1, 64),
     collectContact: optional('KOHYO_COLLECT_CONTACT'),
+    contact: optional('KOHYO_CONTACT'),
   });
 }
 

@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions(deps.config));
   // before the limiter's hook: a preflight is answered here and never counted
   await registerCors(app);
   await registerCompression(app);
