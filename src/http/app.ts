@@ -12,6 +12,8 @@ import { coverageRoutes } from './routes/coverage.js';
 import { vocabulariesRoutes } from './routes/vocabularies.js';
 import { healthRoutes } from './routes/health.js';
 import { docsRoutes } from './routes/docs.js';
+import { referencePageRoutes } from './routes/reference-page.js';
+import { landingRoutes } from './routes/landing.js';
 import { requestIdOf } from './request-id.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   vocabulariesRoutes(app, context);
   healthRoutes(app, context);
   docsRoutes(app, context);
+  await referencePageRoutes(app);
+  landingRoutes(app, context);
   await app.ready();
   return app;
 }

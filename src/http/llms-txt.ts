@@ -60,6 +60,14 @@ function endpoints(config: Config): readonly EndpointGuide[] {
       what: '`{"status":"ok"}` with 200 once the dataset is open; 503 `service_unavailable` before.',
     },
     { path: '/llms.txt', query: null, counted: false, what: 'This guide, as plain text.' },
+    {
+      path: '/docs', query: null, counted: false,
+      what: 'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
+    },
+    {
+      path: '/', query: null, counted: false,
+      what: 'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
+    },
   ];
 }
 
