@@ -25,6 +25,8 @@ export interface Config {
   readonly collectContact: string | null;
   /** Company-search answers kept per dataset; 0 turns the cache off. */
   readonly answerCacheEntries: number;
+  /** The operator's URL or e-mail address, given as the OpenAPI document's contact and on the landing page; null when unset. */
+  readonly contact: string | null;
 }
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
@@ -53,6 +55,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
   { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
   { name: 'KOHYO_ANSWER_CACHE_ENTRIES', default: '10000', description: 'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off' },
+  { name: 'KOHYO_CONTACT', default: '', description: "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page" },
   { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
@@ -96,6 +99,7 @@ export function loadConfig(env: Env): Config {
     workers: int('KOHYO_WORKERS', 1, 64),
     collectContact: optional('KOHYO_COLLECT_CONTACT'),
     answerCacheEntries: int('KOHYO_ANSWER_CACHE_ENTRIES', 0, 10_000_000),
+    contact: optional('KOHYO_CONTACT'),
   });
 }
 

@@ -1,7 +1,6 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import swagger from '@fastify/swagger';
-import { randomUUID } from 'node:crypto';
 import type { RouteContext } from './context.js';
 import { ApiError } from './errors.js';
 import { errorHandler } from './error-handler.js';
@@ -13,6 +12,12 @@ import { coverageRoutes } from './routes/coverage.js';
 import { vocabulariesRoutes } from './routes/vocabularies.js';
 import { healthRoutes } from './routes/health.js';
 import { docsRoutes } from './routes/docs.js';
+import { referencePageRoutes } from './routes/reference-page.js';
+import { landingRoutes } from './routes/landing.js';
+import { requestIdOf } from './request-id.js';
+import { registerCors } from './cors.js';
+import { registerCompression } from './compression.js';
+import { registerConditional } from './conditional.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
@@ -32,12 +37,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
-    genReqId: () => randomUUID(),
+    genReqId: requestIdOf,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
-  await app.register(swagger, openApiOptions());
+  await app.register(swagger, openApiOptions(deps.config));
+  // before the limiter's hook: a preflight is answered here and never counted
+  await registerCors(app);
+  await registerCompression(app);
   app.setErrorHandler(errorHandler(deps.config.maxPage));
   app.setNotFoundHandler((request) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -55,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
       clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted));
   }
+  // before the limiter's hook: a 304 is answered here and never counted
+  registerConditional(app, deps);
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', async function (request, reply) {
@@ -70,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   vocabulariesRoutes(app, context);
   healthRoutes(app, context);
   docsRoutes(app, context);
+  await referencePageRoutes(app);
+  landingRoutes(app, context);
   await app.ready();
   return app;
 }

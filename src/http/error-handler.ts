@@ -4,6 +4,7 @@ import { ApiError, ERRORS, errorBody } from './errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { MAX_LIMIT } from './schemas/queries.js';
 import { MAX_TEXT_LENGTH } from '../domain/record-filters.js';
+import { corporateNumberParam } from './record-query.js';
 
 export function errorHandler(maxPage: number) {
   return (error: FastifyError | ApiError | LimitRefusal, request: FastifyRequest, reply: FastifyReply): void => {
@@ -35,6 +36,8 @@ function translate(error: FastifyError, request: FastifyRequest, maxPage: number
       return new ApiError('missing_parameter', `${parameter} is required.`, { parameter });
     }
     const parameter = first.instancePath.replace(/^\//u, '') || 'query';
+    // the schema's pattern (OpenAPI) refuses what cannot be 13 digits; the contract's code for that is this one
+    if (parameter === 'corporate_number') return notACorporateNumber(request);
     return new ApiError('invalid_parameter', parameterMessage(parameter, request, maxPage), { parameter });
   }
   const status = error.statusCode ?? 500;
@@ -56,4 +59,14 @@ function parameterMessage(parameter: string, request: FastifyRequest, maxPage: n
     case 'to': return `${parameter} must be a date written YYYY-MM-DD${shown}.`;
     default: return `${parameter} has a value this endpoint does not accept${shown}.`;
   }
+}
+
+/** The answer resolveRecordQuery gives for a value that is not 13 digits. */
+function notACorporateNumber(request: FastifyRequest): ApiError {
+  try {
+    corporateNumberParam(String((request.query as Record<string, unknown>).corporate_number ?? ''));
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+  }
+  return new ApiError('invalid_corporate_number', undefined, { parameter: 'corporate_number' });
 }

@@ -197,4 +197,6 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   '/api/v1/openapi.json': { call: '/api/v1/openapi.json', answer: null },
   '/health': { call: '/health', answer: { status: 'ok' } },
   '/llms.txt': { call: '/llms.txt', answer: null },
+  '/docs': { call: '/docs', answer: null },
+  '/': { call: '/', answer: null },
 };

@@ -61,6 +61,14 @@ function endpoints(config: Config): readonly EndpointGuide[] {
       what: '`{"status":"ok"}` with 200 once the dataset is open; 503 `service_unavailable` before.',
     },
     { path: '/llms.txt', query: null, counted: false, what: 'This guide, as plain text.' },
+    {
+      path: '/docs', query: null, counted: false,
+      what: 'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
+    },
+    {
+      path: '/', query: null, counted: false,
+      what: 'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
+    },
   ];
 }
 
@@ -114,6 +122,7 @@ export function llmsTxt(config: Config): string {
     '- Look up the companies you were asked about, one by one. Never walk Corporate Numbers, sweep names or prefixes, or page through everything: that is enumeration and is refused.',
     '- On 429, wait the `Retry-After` seconds before the next request; do not retry sooner, and do not change address, User-Agent or client name to get around a limit. Watch `RateLimit` and slow down before you reach zero.',
     '- Cache answers: the same question gets the same answer until the dataset is rebuilt, and `meta.dataset.version` tells you when it was. Fetch /api/v1/vocabularies once per session.',
+    '- Revalidate instead of asking again: send the `ETag` of an answer you hold as `If-None-Match`; an unchanged answer comes back as 304 with no body, and a 304 does not count against the limits.',
     '- Cite what you report: the record\'s `source.url`, `source.title` and `source.published_on`, and the authority.',
     '- When nothing is found, say "not found in Kohyo as of <meta.data_as_of>", never "clean" or "no violations". Say which lists you checked.',
     '- Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match.',

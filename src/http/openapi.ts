@@ -1,8 +1,10 @@
 // The OpenAPI 3.1 document's frame; its paths come from the routes' own schemas via @fastify/swagger.
 import type { SwaggerOptions } from '@fastify/swagger';
 import { ERRORS } from './errors.js';
+import type { Config } from '../config.js';
+import { decorateDocument } from './openapi-document.js';
 
-export function openApiOptions(): SwaggerOptions {
+export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions {
   const errorTable = Object.entries(ERRORS)
     .map(([code, e]) => `| ${e.status} | \`${code}\` | ${e.message} |`)
     .join('\n');
@@ -19,7 +21,14 @@ export function openApiOptions(): SwaggerOptions {
           '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). An LLM guide is at /llms.txt.\n\n' +
           '## Error codes\n\nEvery error answer is `{ "error": { "code", "message", "details" } }`.\n\n' +
           '| Status | Code | Meaning |\n|---|---|---|\n' +
-          errorTable,
+          errorTable +
+          '\n\n`404 not_found` answers any path that is not listed here. Every answer carries `X-Request-Id`; ' +
+          'conditional requests (`If-None-Match`, `If-Modified-Since`) answer 304, which is not counted against the limits.',
+        // the licence of what the API serves: the data of the public sources, reused under their terms
+        license: {
+          name: 'Public Data License 1.0 (公共データ利用規約 第1.0版), the terms of the government sources; each record cites its source',
+          url: 'https://www.digital.go.jp/resources/open_data/public_data_license_v1.0',
+        },
       },
       servers: [{ url: '/' }],
       tags: [
@@ -31,5 +40,6 @@ export function openApiOptions(): SwaggerOptions {
       ],
     },
     hideUntagged: true,
+    transformObject: (generated) => decorateDocument('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject, { contact: config.contact }),
   };
 }

@@ -6,6 +6,8 @@ import { parameterNames } from './schemas/queries.js';
 import { ErrorBody } from './schemas/common.js';
 
 export interface EndpointDoc {
+  /** The name code generators give the operation (OpenAPI operationId). */
+  readonly operationId: string;
   readonly summary: string;
   readonly description: string;
   readonly tags: readonly string[];
@@ -19,6 +21,7 @@ export function endpointOptions<Q extends TObject, R extends TSchema>(doc: Endpo
   };
   return {
     schema: {
+      operationId: doc.operationId,
       summary: doc.summary,
       description: doc.description,
       tags: [...doc.tags],

@@ -20,9 +20,22 @@ before(async () => {
 });
 after(() => app.close());
 
-/** Every path the app serves, from the router itself and from the OpenAPI document. */
+/**
+ * Every path the app serves, from the router itself and from the OpenAPI document. The router prints a tree (a
+ * child's path continues its parent's); the reference page's own assets and copies of the document under /docs/
+ * are the page's, not endpoints, and the CORS preflight route (`*`, OPTIONS) is not a GET path.
+ */
 function servedPaths(): string[] {
-  const fromRouter = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/\S*) \([A-Z, ]+\)/gu)].map((m) => m[1]!);
+  const parents: string[] = [];
+  const fromRouter: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const m = /^([│ ]*)[├└]── (\S+) \(([A-Z, ]+)\)/u.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const path = (depth === 0 ? '' : parents[depth - 1]!) + m[2]!;
+    parents[depth] = path.endsWith('/') && depth > 0 ? path.slice(0, -1) : path;
+    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/')) fromRouter.push(path);
+  }
   const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
   return [...new Set([...fromRouter, ...fromOpenApi])].sort();
 }

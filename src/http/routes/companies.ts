@@ -18,6 +18,7 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
     '/api/v1/companies',
     endpointOptions(
       {
+        operationId: 'searchCompanies',
         summary: 'Search companies',
         description:
           'Finds companies by Japanese name (株式会社 and its abbreviations before or after the name are ignored), kana, ' +

@@ -16,6 +16,7 @@ export function coverageRoutes(app: FastifyInstance, context: RouteContext): voi
     '/api/v1/procurement-suspension-coverage',
     endpointOptions(
       {
+        operationId: 'getProcurementSuspensionCoverage',
         summary: 'Coverage of procurement suspension lists',
         description:
           'One entry per publisher group (national, independent_agency, public_corporation, prefecture, ' +

@@ -10,6 +10,7 @@ export function healthRoutes(app: FastifyInstance, context: RouteContext): void 
     '/health',
     {
       schema: {
+        operationId: 'getHealth',
         summary: 'Health',
         description: '200 once the dataset is open, 503 before. Outside the rate limit.',
         tags: ['reference'],

@@ -23,6 +23,7 @@ interface RecordRoute<K extends RecordKind, P> extends RecordEndpoint<K, P> {
 const ENFORCEMENTS: RecordRoute<'enforcement', Enforcement> = {
   kind: 'enforcement', paged: false, present: presentEnforcement, path: '/api/v1/enforcements', list: 'enforcements', resource: Enforcement,
   doc: {
+    operationId: 'listEnforcements',
     summary: 'Enforcement records',
     description:
       'Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), ' +
@@ -36,6 +37,7 @@ const PROCUREMENT_SUSPENSIONS: RecordRoute<'procurement_suspension', Procurement
   kind: 'procurement_suspension', paged: true, present: presentProcurementSuspension, path: '/api/v1/procurement-suspensions',
   list: 'procurement_suspensions', resource: ProcurementSuspension,
   doc: {
+    operationId: 'listProcurementSuspensions',
     summary: 'Procurement suspensions',
     description:
       'Suspensions from bidding or from designation as a contractor, kept apart from enforcement records; newest ' +
@@ -49,6 +51,7 @@ const LICENSE_ACTIONS: RecordRoute<'license_action', LicenseAction> = {
   kind: 'license_action', paged: true, present: presentLicenseAction, path: '/api/v1/license-actions', list: 'license_actions',
   resource: LicenseAction,
   doc: {
+    operationId: 'listLicenseActions',
     summary: 'Licence and registration actions',
     description:
       'Revocations, suspensions, instructions and similar actions on licences and registrations, newest first. ' +

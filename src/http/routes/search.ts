@@ -24,6 +24,7 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
     '/api/v1/search',
     endpointOptions(
       {
+        operationId: 'search',
         summary: 'Search companies and enforcement records together',
         description:
           'Companies matching q (as /api/v1/companies finds them), and enforcement records: first those of the companies ' +

@@ -38,6 +38,7 @@ export function vocabulariesRoutes(app: FastifyInstance, _context: RouteContext)
     '/api/v1/vocabularies',
     endpointOptions(
       {
+        operationId: 'listVocabularies',
         summary: 'Every code of every enumerated field',
         description:
           'The codes and their Japanese and English labels for every enumerated field and filter. A filter accepts the ' +

@@ -35,9 +35,29 @@ function filterSchema(filter: RecordFilter): TString {
     case 'date':
       return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: filter.description });
     case 'corporate_number':
+      return Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: filter.description });
     case 'vocabulary':
-      return Type.String({ description: filter.description });
+      return vocabularyFilter(filter.vocabulary.codes(), filter.description);
   }
+}
+
+/**
+ * A Corporate Number as people write it: 13 digits, half- or full-width, with spaces and hyphens anywhere and an
+ * optional leading T (a qualified-invoice number). The check digit is checked after (invalid_corporate_number).
+ */
+export const CORPORATE_NUMBER_INPUT = '^[TtＴｔ]?(?:[\\s\\-‐‑‒–—―−ー－]*[0-9０-９]){13}[\\s\\-‐‑‒–—―−ー－]*$';
+
+/**
+ * An enum filter: one of the codes, documented as such so that generated clients offer them, or either label of
+ * a code (resolved, and refused with the allowed codes, by resolveRecordQuery).
+ */
+function vocabularyFilter(codes: readonly string[], description: string): TString {
+  const schema = Type.Union([
+    Type.Union(codes.map((code) => Type.Literal(code)), { description: 'a code (GET /api/v1/vocabularies lists them with their labels)' }),
+    Type.String({ maxLength: MAX_TEXT_LENGTH, description: 'or the Japanese or English label of a code (case-insensitive, NFKC)' }),
+  ], { description });
+  // its static type is string: a code is a string, and so is a label
+  return schema as unknown as TString;
 }
 
 /** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging. */

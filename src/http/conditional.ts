@@ -1,0 +1,97 @@
+// Conditional requests: ETag, Last-Modified and Cache-Control on the data endpoints, and 304 before the limits count.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteContext } from './context.js';
+import { japanDate } from '../domain/dates.js';
+
+/**
+ * The endpoints whose answer is a function of the dataset, the request and the day in Japan (record statuses are
+ * computed against today). The vocabularies and the OpenAPI document change with the code, not the dataset.
+ */
+export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
+  '/api/v1/search',
+  '/api/v1/companies',
+  '/api/v1/enforcements',
+  '/api/v1/procurement-suspensions',
+  '/api/v1/license-actions',
+  '/api/v1/procurement-suspension-coverage',
+]);
+
+// private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
+// hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
+// nothing against the limits (a 304 is not counted), so a client loses little by asking again.
+export const CACHE_CONTROL = 'private, max-age=300';
+
+export interface Validators {
+  readonly etag: string;
+  readonly lastModified: Date;
+}
+
+/**
+ * The validators of a request: the ETag hashes the dataset (version, kind), the day in Japan, the route and the
+ * query normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop them) — never
+ * the body, whose meta.request_id differs every time. Weak, because compression changes the bytes and the body's
+ * request id differs while the answer means the same.
+ */
+export function validatorsOf(route: string, rawQuery: string, dataset: { version: string; kind: string }, now: Date): Validators {
+  const day = japanDate(now);
+  const parameters = [...new URLSearchParams(rawQuery)]
+    .map(([name, value]) => [name, value.trim()] as const)
+    .filter(([, value]) => value !== '')
+    .sort(([a, va], [b, vb]) => (a < b ? -1 : a > b ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
+  const digest = createHash('sha256')
+    .update(JSON.stringify([dataset.version, dataset.kind, day, route, parameters]))
+    .digest('base64url')
+    .slice(0, 27);
+  // the answer may change when the dataset is published or at midnight in Japan, whichever came last
+  const built = Date.parse(dataset.version);
+  const midnight = Date.parse(`${day}T00:00:00+09:00`);
+  const lastModified = new Date(Math.floor(Math.max(built, midnight) / 1000) * 1000);
+  return { etag: `W/"${digest}"`, lastModified };
+}
+
+/** RFC 9110 §13.1: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
+export function notModified(request: Pick<FastifyRequest, 'headers'>, validators: Validators): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//u, '');
+    const wanted = opaque(validators.etag);
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
+  }
+  const since = request.headers['if-modified-since'];
+  if (since === undefined) return false;
+  const time = Date.parse(since);
+  return Number.isFinite(time) && validators.lastModified.getTime() <= time;
+}
+
+/**
+ * Adds the hooks. The 304 is answered in onRequest, which must be registered before the limiter's hook so that a
+ * 304 is never counted (as GitHub does); it still passes onSend and onResponse, so the usage log records it.
+ */
+export function registerConditional(app: FastifyInstance, context: RouteContext): void {
+  const validated = new WeakMap<FastifyRequest, Validators>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const route = request.routeOptions.url;
+    const store = context.dataset();
+    if (route === undefined || !CONDITIONAL_ROUTES.has(route) || store === null) return;
+    const mark = request.url.indexOf('?');
+    const validators = validatorsOf(route, mark < 0 ? '' : request.url.slice(mark + 1), store.meta, context.clock());
+    validated.set(request, validators);
+    if (notModified(request, validators)) {
+      setValidators(reply, validators);
+      await reply.code(304).send();
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const validators = validated.get(request);
+    if (validators !== undefined && reply.statusCode === 200) setValidators(reply, validators);
+    return payload;
+  });
+}
+
+function setValidators(reply: { header(name: string, value: string): unknown }, validators: Validators): void {
+  reply.header('ETag', validators.etag);
+  reply.header('Last-Modified', validators.lastModified.toUTCString());
+  reply.header('Cache-Control', CACHE_CONTROL);
+}

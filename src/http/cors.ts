@@ -1,0 +1,34 @@
+// CORS for every public endpoint: any origin, GET and HEAD, the headers a client script needs to read exposed.
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from './request-id.js';
+
+/** What a browser script may read of an answer besides the CORS-safelisted headers. */
+export const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
+
+const OPTIONS: FastifyCorsOptions = {
+  origin: '*', // a public, keyless, read-only API: no credentials, so a wildcard exposes nothing
+  methods: ['GET', 'HEAD'],
+  exposedHeaders: EXPOSED_HEADERS,
+  // the headers a client sends: identification and a conditional request
+  allowedHeaders: ['X-Kohyo-Client', 'X-Kohyo-Contact', 'X-Service-Client', 'X-Service-Contact', REQUEST_ID_HEADER, 'If-None-Match', 'If-Modified-Since'],
+  maxAge: 86_400, // browsers cap it lower (Chromium: 2 h); the policy never changes while the service runs
+  optionsSuccessStatus: 204,
+};
+
+/** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
+export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
+  return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+}
+
+/**
+ * Registers @fastify/cors. Its hook answers a preflight (204) in onRequest, so it must be registered before the
+ * limiter's hook, which then never sees it. An OPTIONS that is not a preflight falls through to the not-found
+ * handler (405 with Allow, per the contract) instead of the plugin's 400.
+ */
+export async function registerCors(app: FastifyInstance): Promise<void> {
+  await app.register(cors, {
+    hideOptionsRoute: true,
+    delegator: async (request: FastifyRequest) => ({ ...OPTIONS, preflight: isPreflight(request) }),
+  });
+}

@@ -1,0 +1,110 @@
+// The OpenAPI document's named components: the schemas that validate and serialise answers, the response headers,
+// and one error response per status with the codes it can carry (from the error catalogue).
+import type { TSchema } from '@sinclair/typebox';
+import { Company } from './schemas/company.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
+import { CoverageEntry } from './schemas/coverage.js';
+import { DatasetInfo, ErrorBody, Label, ListMeta, Meta, PagedRecordListMeta, RecordListMeta } from './schemas/common.js';
+import { ERRORS, type ErrorCode } from './errors.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
+
+/** The schemas given a name, largest first: where one holds another, the outer one is named first. */
+export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {
+  Company,
+  Enforcement,
+  ProcurementSuspension,
+  LicenseAction,
+  CoverageEntry,
+  PagedRecordListMeta,
+  RecordListMeta,
+  ListMeta,
+  Meta,
+  Error: ErrorBody,
+  DatasetInfo,
+  Label,
+};
+
+// required: present on every answer whose response lists it; RateLimit and RateLimit-Policy are not, since the
+// uncounted endpoints (vocabularies, health) share the error responses and do not carry them
+const header = (description: string, schema: object, example?: string | number, required = true) => ({
+  description,
+  required,
+  schema: example === undefined ? schema : { ...schema, examples: [example] },
+});
+
+export const HEADERS = {
+  [REQUEST_ID_HEADER]: header(
+    'The request id: the client\'s own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`.',
+    { type: 'string' }, '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10'),
+  RateLimit: header('What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints.', { type: 'string' }, '"minute";r=9;t=0', false),
+  'RateLimit-Policy': header('The limits: per minute and per rolling day; on counted endpoints.', { type: 'string' }, '"minute";q=10;w=60, "day";q=300;w=86400', false),
+  'Retry-After': header('Seconds to wait before trying again.', { type: 'integer', minimum: 0 }, 42),
+  ETag: header('A weak tag of the dataset version, the day in Japan and the normalised request; send it back in If-None-Match.', { type: 'string' }, 'W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"'),
+  'Last-Modified': header('When the answer last could change: the dataset\'s build time or midnight in Japan, whichever came last.', { type: 'string' }, 'Sat, 21 Nov 2026 03:00:00 GMT'),
+  'Cache-Control': header('How long the answer may be reused without asking again.', { type: 'string' }, 'private, max-age=300'),
+  Allow: header('The methods the path answers.', { type: 'string', enum: ['GET, HEAD'] }),
+} as const;
+
+export type HeaderName = keyof typeof HEADERS;
+const refs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The error responses, by status: their codes come from the error catalogue. */
+const ERROR_RESPONSES = {
+  400: { name: 'BadRequest', description: 'The query is not one this endpoint accepts; `error.code` says why.', headers: [] },
+  405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path.', headers: ['Allow'] },
+  429: { name: 'TooManyRequests', description: 'Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
+  500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },
+  503: { name: 'ServiceUnavailable', description: 'No dataset is open yet; try again shortly.', headers: [] },
+} as const satisfies Record<number, { name: string; description: string; headers: readonly HeaderName[] }>;
+
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+export function codesOf(status: number): ErrorCode[] {
+  return (Object.keys(ERRORS) as ErrorCode[]).filter((code) => ERRORS[code].status === status);
+}
+
+export function errorResponseRef(status: ErrorStatus) {
+  return { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
+}
+
+function errorResponse(status: ErrorStatus) {
+  const { description, headers } = ERROR_RESPONSES[status];
+  const codes = codesOf(status);
+  return {
+    description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+    headers: refs([REQUEST_ID_HEADER, 'RateLimit', 'RateLimit-Policy', ...headers]),
+    content: {
+      'application/json': {
+        // one Error type for generated clients; the codes this status carries are listed and shown one example each
+        schema: { $ref: '#/components/schemas/Error' },
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message } } }])),
+      },
+    },
+  };
+}
+
+/** The headers of a success answer and of a 304, as refs. */
+export function successHeaders(options: { counted: boolean; conditional: boolean }) {
+  return refs([
+    REQUEST_ID_HEADER,
+    ...(options.counted ? (['RateLimit', 'RateLimit-Policy'] as const) : []),
+    ...(options.conditional ? (['ETag', 'Last-Modified', 'Cache-Control'] as const) : []),
+  ]);
+}
+
+export const NOT_MODIFIED = {
+  description: 'Not Modified: the answer for this If-None-Match or If-Modified-Since has not changed. No body; not counted against the limits.',
+  headers: successHeaders({ counted: false, conditional: true }),
+};
+
+/** components.responses and components.headers. */
+export function sharedComponents() {
+  const statuses = Object.keys(ERROR_RESPONSES).map(Number) as ErrorStatus[];
+  return {
+    headers: HEADERS,
+    responses: {
+      NotModified: NOT_MODIFIED,
+      ...Object.fromEntries(statuses.map((status) => [ERROR_RESPONSES[status].name, errorResponse(status)])),
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// Turns the document @fastify/swagger generates from the route schemas into a generator-friendly one: named
+// schemas as $refs, every status an operation answers with its headers, an example answer per operation.
+import { NAMED_SCHEMAS, errorResponseRef, sharedComponents, successHeaders, type ErrorStatus } from './openapi-components.js';
+import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
+import { CONDITIONAL_ROUTES } from './conditional.js';
+import { UNCOUNTED_ROUTES } from '../limits/limiter.js';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** A key that is the same for two schemas that say the same thing, whatever the order of their keys. */
+function canonical(node: Json): string {
+  if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
+  if (node !== null && typeof node === 'object') {
+    return `{${Object.keys(node).sort().map((key) => `${JSON.stringify(key)}:${canonical(node[key]!)}`).join(',')}}`;
+  }
+  return JSON.stringify(node);
+}
+
+/**
+ * The OpenAPI form of a schema, as @fastify/swagger writes it (`const` becomes a one-value `enum`), with one more
+ * step for generators: a union of one-value string enums becomes one enum (`"a" | "b"`, not a union of unions).
+ */
+export function openApiForm(node: Json): Json {
+  if (Array.isArray(node)) return node.map(openApiForm);
+  if (node === null || typeof node !== 'object') return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'const') out.enum = [value];
+    else out[key] = openApiForm(value);
+  }
+  const members = out.anyOf;
+  if (Array.isArray(members) && members.length > 0 && members.every(isOneStringValue)) {
+    delete out.anyOf;
+    out.type = 'string';
+    out.enum = members.map((m) => ((m as JsonObject).enum as Json[])[0]!);
+  }
+  return out;
+}
+
+function isOneStringValue(node: Json): boolean {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
+  const keys = Object.keys(node).sort().join(',');
+  return keys === 'enum,type' && node.type === 'string' && Array.isArray(node.enum) && node.enum.length === 1;
+}
+
+/** Replaces every schema equal to a named one (except the named one's own root) by a $ref to it. */
+function named(node: Json, byKey: ReadonlyMap<string, string>, root = true): Json {
+  if (Array.isArray(node)) return node.map((item) => named(item, byKey, false));
+  if (node === null || typeof node !== 'object') return node;
+  const name = root ? undefined : byKey.get(canonical(node));
+  if (name !== undefined) return { $ref: `#/components/schemas/${name}` };
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, named(value, byKey, false)]));
+}
+
+/** The statuses an operation answers besides 200, and what its 200 carries. */
+function responsesOf(path: string, operation: JsonObject): JsonObject {
+  const api = path.startsWith('/api/v1/');
+  const counted = api && !UNCOUNTED_ROUTES.has(path);
+  const conditional = CONDITIONAL_ROUTES.has(path);
+  const success = (operation.responses as JsonObject)['200'] as JsonObject;
+  const content = success.content as JsonObject;
+  const example = OPENAPI_EXAMPLES[path];
+  if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
+  const errors: ErrorStatus[] = [
+    ...(api ? [400 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(path === '/api/v1/vocabularies' ? [] : [503 as const]),
+  ];
+  return {
+    200: { ...success, description: path.startsWith('/api/v1/') ? 'The answer: `data`, then `meta`.' : 'The service is up.', headers: successHeaders({ counted, conditional }) },
+    ...(conditional ? { 304: { $ref: '#/components/responses/NotModified' } } : {}),
+    ...Object.fromEntries(errors.map((status) => [String(status), errorResponseRef(status)])),
+  };
+}
+
+export interface DocumentSettings {
+  readonly contact: string | null;
+}
+
+/** For @fastify/swagger's transformObject: the generated document, decorated. */
+export function decorateDocument<T extends object>(generated: T, settings: DocumentSettings): T {
+  const document = openApiForm(JSON.parse(JSON.stringify(generated)) as Json) as JsonObject;
+  const schemas = Object.fromEntries(
+    Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, openApiForm(JSON.parse(JSON.stringify(schema)) as Json)]),
+  );
+  const byKey = new Map(Object.entries(schemas).map(([name, schema]) => [canonical(schema), name]));
+  const paths = document.paths as Record<string, Record<string, JsonObject>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const operation of Object.values(item)) operation.responses = responsesOf(path, operation);
+  }
+  const info = document.info as JsonObject;
+  if (settings.contact !== null) {
+    info.contact = settings.contact.includes('@') && !settings.contact.includes('/')
+      ? { name: 'Kohyo operator', email: settings.contact }
+      : { name: 'Kohyo operator', url: settings.contact };
+  }
+  const decorated = {
+    ...document,
+    info,
+    security: [],
+    paths: named(document.paths as Json, byKey, false),
+    components: {
+      schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, named(schema, byKey)])),
+      ...sharedComponents(),
+    },
+  };
+  return decorated as unknown as T;
+}

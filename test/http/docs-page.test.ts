@@ -1,0 +1,63 @@
+// Issue 11 point 6: the API reference page in a real headless Chromium: it renders the operations from the OpenAPI
+// document, a "Try it out" call to /api/v1/companies succeeds, and every request the page makes stays on the service.
+// Set KOHYO_SCREENSHOT=docs/api-reference.png to refresh the README's screenshot.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+
+const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by .ci/run
+
+let server: TestServer;
+let browser: BrowserContext;
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
+  server = await startServer({ dbPath: await demoDatabase() });
+  // a new empty profile (Playwright's way of passing --user-data-dir)
+  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kohyo-chromium-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 1000 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('/docs renders the operations and "Try it out" on /api/v1/companies answers 200, all from the service', async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(server.url) && !url.startsWith('data:')) elsewhere.push(url);
+  });
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
+  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+  const paths = await page.locator('.opblock-summary-path').allTextContents();
+  for (const path of ['/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions', '/api/v1/procurement-suspension-coverage']) {
+    assert.ok(paths.some((text) => text.replace(/\u200b/gu, '') === path), `${path} is not listed: ${paths.join(', ')}`);
+  }
+  const operation = page.locator('#operations-companies-searchCompanies');
+  await operation.locator('.opblock-summary-control').click();
+  // the page opens with "Try it out" on (uiConfig.tryItOutEnabled): the parameters are editable at once
+  await operation.locator('tr[data-param-name="q"] input').fill('hokushin');
+  await operation.locator('.execute').click();
+  const status = operation.locator('.live-responses-table tbody tr.response .response-col_status').first();
+  await status.waitFor({ timeout: 20_000 });
+  assert.equal((await status.textContent())?.trim(), '200');
+  assert.match((await operation.locator('.live-responses-table .microlight, .live-responses-table pre').first().textContent()) ?? '', /"companies"/u);
+  if (process.env.KOHYO_SCREENSHOT) {
+    await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: process.env.KOHYO_SCREENSHOT });
+  }
+  assert.deepEqual(elsewhere, [], 'the page fetched from somewhere other than the service');
+  assert.deepEqual(failed, []);
+});

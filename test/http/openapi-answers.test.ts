@@ -1,0 +1,175 @@
+// Issue 11 point 5: real answers of every endpoint, successes and every error code, validated against the OpenAPI
+// document with a JSON Schema 2020-12 validator, and their documented headers present.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { loadConfig } from '../../src/config.js';
+import { ERROR_CODES } from '../../src/http/errors.js';
+import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
+import { MemoryStore } from '../../src/limits/memory-store.js';
+import { limitPolicy } from '../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { isCalendarDate } from '../../src/domain/dates.js';
+import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { demoDatabase, startServer, TEST_NOW, type TestResponse, type TestServer } from '../helpers/server.js';
+
+const Ajv2020 = Ajv2020Module.default;
+const DOCUMENT_ID = 'https://kohyo.invalid/openapi.json';
+
+let document: any;
+let ajv: InstanceType<typeof Ajv2020>;
+const seenCodes = new Set<string>();
+const closers: (() => Promise<void>)[] = [];
+
+before(async () => {
+  const server = await startServer({ dbPath: await demoDatabase() });
+  closers.push(() => server.close());
+  document = (await server.get('/api/v1/openapi.json')).body;
+  // strict off: an OpenAPI document holds keywords that are not JSON Schema (in, example, …) around its schemas
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addFormat('date', isCalendarDate);
+  ajv.addFormat('date-time', isRfc3339Instant);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+});
+after(async () => {
+  for (const close of closers) await close();
+});
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/gu, '~0').replace(/\//gu, '~1')).join('/');
+
+/** The documented response of an operation for a status, with its $ref followed. */
+function documented(path: string, status: number): any {
+  const response = document.paths[path].get.responses[String(status)];
+  assert.ok(response, `${path} does not document ${status}`);
+  return response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response;
+}
+
+/** Checks an answer against the document: its status listed, its body valid, its documented headers present. */
+function check(path: string, answer: TestResponse, options: { counted?: boolean } = {}): void {
+  if (answer.status === 404) {
+    // a path the document does not list: the body is the Error schema
+    validate(`${DOCUMENT_ID}#/components/schemas/Error`, answer);
+    return;
+  }
+  const response = documented(path, answer.status);
+  if (answer.status === 304) assert.equal(answer.text, '');
+  else {
+    const ref = response === document.paths[path].get.responses[String(answer.status)]
+      ? `${DOCUMENT_ID}#/${pointer('paths', path, 'get', 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
+      : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)].$ref.split('/').pop(), 'content', 'application/json', 'schema')}`;
+    validate(ref, answer);
+  }
+  for (const [name, ref] of Object.entries(response.headers ?? {}) as [string, { $ref: string }][]) {
+    const required = document.components.headers[ref.$ref.split('/').pop()!].required === true;
+    const counted = name.startsWith('RateLimit') && options.counted !== false && path !== '/api/v1/vocabularies' && answer.status !== 304;
+    if (required || counted) assert.ok(answer.headers.get(name) !== null, `${path} ${answer.status}: no ${name} header`);
+  }
+}
+
+function validate(ref: string, answer: TestResponse): void {
+  const valid = ajv.validate({ $ref: ref }, answer.body);
+  assert.ok(valid, `${answer.status} ${answer.text.slice(0, 200)}\n${JSON.stringify(ajv.errors, null, 2)}`);
+  if (answer.body?.error) seenCodes.add(answer.body.error.code);
+}
+
+async function limitedServer(env: Record<string, string>, store?: Store | null): Promise<TestServer> {
+  const config = loadConfig(env);
+  const policy = limitPolicy(config.limits);
+  const limiter: Limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies([]), secret: null, clock: () => TEST_NOW });
+  const server = await startServer({ env, ...(store === undefined ? { dbPath: await demoDatabase() } : { store }), deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  closers.push(async () => {
+    await server.close();
+    await limiter.close();
+  });
+  return server;
+}
+
+describe('answers against the document', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_LIMIT_PER_DAY: '1000', KOHYO_ENUM_DISTINCT_TERMS: '1000' });
+  });
+  const get = (path: string, init: RequestInit = {}) => server.get(path, { ...init, headers: { 'user-agent': 'openapi-answers', ...(init.headers as object) } });
+
+  test('successes of every operation, and a 304', async () => {
+    const calls: [string, string][] = [
+      ['/api/v1/search', '/api/v1/search?q=' + encodeURIComponent('北辰建設')],
+      ['/api/v1/companies', '/api/v1/companies?q=hokushin'],
+      ['/api/v1/enforcements', '/api/v1/enforcements?authority=jftc'],
+      ['/api/v1/procurement-suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging'],
+      ['/api/v1/license-actions', '/api/v1/license-actions?sector=construction&nature=violation'],
+      ['/api/v1/procurement-suspension-coverage', '/api/v1/procurement-suspension-coverage'],
+      ['/api/v1/vocabularies', '/api/v1/vocabularies'],
+      ['/health', '/health'],
+    ];
+    for (const [path, call] of calls) {
+      const answer = await get(call);
+      assert.equal(answer.status, 200, call);
+      check(path, answer, { counted: !['/api/v1/vocabularies', '/health'].includes(path) });
+    }
+    const first = await get('/api/v1/companies?q=hokushin');
+    check('/api/v1/companies', await get('/api/v1/companies?q=hokushin', { headers: { 'if-none-match': first.headers.get('etag')! } }), { counted: false });
+  });
+
+  test('every 400 code, 404 and 405', async () => {
+    const calls: [string, string, string][] = [
+      ['/api/v1/companies', '/api/v1/companies', 'missing_parameter'],
+      ['/api/v1/enforcements', '/api/v1/enforcements', 'missing_filter'],
+      ['/api/v1/companies', '/api/v1/companies?q=a&limit=0', 'invalid_parameter'],
+      ['/api/v1/enforcements', '/api/v1/enforcements?authority=nowhere', 'invalid_parameter'],
+      ['/api/v1/enforcements', '/api/v1/enforcements?corporate_number=123', 'invalid_corporate_number'],
+      ['/api/v1/enforcements', '/api/v1/enforcements?corporate_number=1999999000001', 'invalid_corporate_number'],
+      ['/api/v1/vocabularies', '/api/v1/vocabularies?x=1', 'unknown_parameter'],
+      ['/api/v1/license-actions', '/api/v1/license-actions?sector=construction&offset=10', 'bulk_access_not_provided'],
+      ['/api/v1/nowhere', '/api/v1/nowhere', 'not_found'],
+    ];
+    for (const [path, call, code] of calls) {
+      const answer = await get(call);
+      assert.equal(answer.body.error.code, code, call);
+      check(path, answer);
+    }
+    const post = await get('/api/v1/companies?q=a', { method: 'POST' });
+    assert.equal(post.body.error.code, 'method_not_allowed');
+    check('/api/v1/companies', post);
+  });
+});
+
+test('every 429 code, from real limiters', async () => {
+  const minute = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1' });
+  const day = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '100', KOHYO_LIMIT_PER_DAY: '1' });
+  const enumeration = await limitedServer({ KOHYO_ENUM_DISTINCT_TERMS: '1' });
+  for (const [server, calls, code] of [
+    [minute, ['a', 'a'], 'rate_limited'],
+    [day, ['a', 'a'], 'daily_limit_exceeded'],
+    [enumeration, ['a', 'b'], 'automated_enumeration_detected'],
+  ] as const) {
+    let answer: TestResponse | undefined;
+    for (const q of calls) answer = await server.get(`/api/v1/companies?q=${q}`, { headers: { 'user-agent': 'openapi-429' } });
+    assert.equal(answer!.body.error.code, code);
+    check('/api/v1/companies', answer!);
+  }
+});
+
+test('500 and 503', async () => {
+  const real = openStore(await demoDatabase());
+  // a dataset that fails when read: the fault must come out as the documented internal_error
+  const broken = new Proxy(real, { get: (target, key) => (key === 'records' ? { page: () => { throw new Error('disk on fire'); } } : Reflect.get(target, key)) });
+  const failing = await limitedServer({}, broken);
+  const fault = await failing.get('/api/v1/enforcements?authority=jftc');
+  assert.equal(fault.status, 500);
+  check('/api/v1/enforcements', fault);
+  const closed = await limitedServer({}, null);
+  for (const path of ['/api/v1/companies', '/health']) {
+    const answer = await closed.get(path === '/health' ? path : `${path}?q=a`);
+    assert.equal(answer.status, 503);
+    check(path, answer, { counted: path !== '/health' });
+  }
+  real.close();
+});
+
+test('every error code of the catalogue was seen and validated, and the validator does refuse', () => {
+  assert.equal(ajv.validate({ $ref: `${DOCUMENT_ID}#/components/schemas/Error` }, { error: { code: 'nope', message: 'x' } }), false);
+  assert.equal(ajv.validate({ $ref: `${DOCUMENT_ID}#/components/schemas/Company` }, { corporate_number: '12' }), false);
+  assert.deepEqual([...seenCodes].sort(), [...ERROR_CODES].sort());
+});

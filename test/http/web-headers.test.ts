@@ -1,0 +1,152 @@
+// Issue 11 points 1 to 4 through the real server: request id, CORS, conditional requests (304 uncounted), compression.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { loadConfig } from '../../src/config.js';
+import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
+import { MemoryStore } from '../../src/limits/memory-store.js';
+import { limitPolicy } from '../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import { CACHE_CONTROL, validatorsOf } from '../../src/http/conditional.js';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+
+const COMPANIES = '/api/v1/companies?q=hokushin';
+
+describe('web headers', () => {
+  let server: TestServer;
+  let limiter: Limiter;
+  const usage: FinishedRequest[] = [];
+  before(async () => {
+    const env = { KOHYO_LIMIT_PER_MINUTE: '3' };
+    const config = loadConfig(env);
+    const policy = limitPolicy(config.limits);
+    limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies([]), secret: null, clock: () => TEST_NOW });
+    server = await startServer({
+      dbPath: await demoDatabase(),
+      env,
+      deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (entry) => void usage.push(entry) } },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await limiter.close();
+  });
+  /** Each test is its own client to the limiter (the User-Agent is part of the client group). */
+  const as = (client: string, headers: Record<string, string> = {}) => ({ headers: { 'user-agent': client, ...headers } });
+
+  test('a sane X-Request-Id is echoed and kept in meta; an unsafe one is replaced; errors carry it too', async () => {
+    const given = await server.get(COMPANIES, as('rid', { 'x-request-id': 'abc-123.XYZ' }));
+    assert.equal(given.headers.get('x-request-id'), 'abc-123.XYZ');
+    assert.equal(given.body.meta.request_id, 'abc-123.XYZ');
+    for (const bad of ['has space', 'x'.repeat(129), 'quote"d', '']) {
+      const answer = await server.get('/api/v1/nowhere', as(`rid-${bad.length}`, { 'x-request-id': bad }));
+      assert.equal(answer.status, 404);
+      const id = answer.headers.get('x-request-id') ?? '';
+      assert.match(id, /^[0-9a-f-]{36}$/u, `replaced: ${JSON.stringify(bad)}`);
+    }
+    const error = await server.get('/api/v1/companies', as('rid', { 'x-request-id': 'err-1' }));
+    assert.equal(error.status, 400);
+    assert.equal(error.headers.get('x-request-id'), 'err-1');
+  });
+
+  test('CORS: any origin, the client headers exposed; a preflight answers 204 and is not counted', async () => {
+    const plain = await server.get(COMPANIES, as('cors', { origin: 'https://example.org' }));
+    assert.equal(plain.headers.get('access-control-allow-origin'), '*');
+    const exposed = (plain.headers.get('access-control-expose-headers') ?? '').split(/,\s*/u);
+    for (const name of ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag']) assert.ok(exposed.includes(name), name);
+    for (let i = 0; i < 5; i++) {
+      const preflight = await server.get(COMPANIES, {
+        method: 'OPTIONS',
+        headers: { 'user-agent': 'cors', origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-kohyo-client' },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.text, '');
+      assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+      assert.match(preflight.headers.get('access-control-allow-methods') ?? '', /GET/u);
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /X-Kohyo-Client/iu);
+      assert.equal(preflight.headers.get('ratelimit'), null);
+    }
+    // one request counted of three a minute: two left after the five preflights
+    const next = await server.get(COMPANIES, as('cors'));
+    assert.equal(next.status, 200);
+    assert.match(next.headers.get('ratelimit') ?? '', /r=1;/u);
+  });
+
+  test('an OPTIONS that is not a preflight is 405 with Allow, as any other method', async () => {
+    const answer = await server.get(COMPANIES, { method: 'OPTIONS', headers: { 'user-agent': 'options' } });
+    assert.equal(answer.status, 405);
+    assert.equal(answer.body.error.code, 'method_not_allowed');
+    assert.equal(answer.headers.get('allow'), 'GET, HEAD');
+  });
+
+  test('ETag from the dataset and the normalised request; 304 on If-None-Match and If-Modified-Since, uncounted but logged', async () => {
+    const first = await server.get(COMPANIES, as('etag'));
+    const etag = first.headers.get('etag') ?? '';
+    assert.match(etag, /^W\/"[\w-]+"$/u);
+    assert.equal(first.headers.get('cache-control'), CACHE_CONTROL);
+    assert.equal(first.headers.get('last-modified'), new Date(server.store!.meta.version).toUTCString());
+    // the same question in another spelling of the query string has the same tag; the body's request id differs
+    const reordered = await server.get('/api/v1/companies?limit=&q=hokushin', as('etag'));
+    assert.equal(reordered.headers.get('etag'), etag);
+    assert.notEqual(reordered.body.meta.request_id, first.body.meta.request_id);
+    assert.notEqual((await server.get('/api/v1/companies?q=hokushin&limit=2', as('etag'))).headers.get('etag'), etag);
+    // the three a minute are used up: a 304 still answers, for as long as the client asks
+    const before = usage.length;
+    const conditions: Record<string, string>[] = [{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag.slice(2)}` }, { 'if-modified-since': first.headers.get('last-modified')! }];
+    for (const headers of conditions) {
+      const answer = await server.get(COMPANIES, as('etag', headers));
+      assert.equal(answer.status, 304, JSON.stringify(headers));
+      assert.equal(answer.text, '');
+      assert.equal(answer.headers.get('etag'), etag);
+      assert.equal(answer.headers.get('ratelimit'), null);
+      assert.ok(answer.headers.get('x-request-id'));
+    }
+    assert.equal((await server.get(COMPANIES, as('etag', { 'if-none-match': 'W/"stale"' }))).status, 429);
+    const older = new Date(Date.parse(first.headers.get('last-modified')!) - 1000).toUTCString();
+    assert.equal((await server.get(COMPANIES, as('etag', { 'if-modified-since': older }))).status, 429);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(usage.slice(before).map((entry) => entry.status), [304, 304, 304, 429, 429]);
+  });
+
+  test('the tag changes with the dataset version and with the day in Japan', () => {
+    const dataset = { version: '2026-11-21T03:00:00.000Z', kind: 'demo' };
+    const base = validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW);
+    assert.notEqual(validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW).etag, base.etag);
+    const tomorrow = new Date('2026-11-21T15:00:00Z'); // midnight in Japan
+    const next = validatorsOf('/api/v1/companies', 'q=a', dataset, tomorrow);
+    assert.notEqual(next.etag, base.etag);
+    assert.equal(next.lastModified.toISOString(), '2026-11-21T15:00:00.000Z');
+  });
+
+  test('bodies above the threshold are compressed with br or gzip; small ones are not', async () => {
+    const url = new URL('/api/v1/procurement-suspension-coverage', server.url);
+    const plain = await raw(url, 'identity');
+    const br = await raw(url, 'br');
+    const gzip = await raw(url, 'gzip');
+    assert.equal(br.encoding, 'br');
+    assert.equal(gzip.encoding, 'gzip');
+    assert.equal(plain.encoding, undefined);
+    const body = (buffer: Buffer) => JSON.parse(buffer.toString('utf8')).data;
+    assert.deepEqual(body(brotliDecompressSync(br.body)), body(plain.body));
+    assert.deepEqual(body(gunzipSync(gzip.body)), body(plain.body));
+    assert.ok(br.body.length < plain.body.length / 3, `br ${br.body.length} of ${plain.body.length}`);
+    console.log(`coverage answer: ${plain.body.length} bytes plain, ${gzip.body.length} gzip, ${br.body.length} br`);
+    const small = await raw(new URL('/api/v1/companies', server.url), 'br');
+    assert.equal(small.encoding, undefined);
+  });
+});
+
+/** The bytes as sent (fetch would decompress them). */
+function raw(url: URL, encoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': encoding, 'user-agent': `compress-${encoding}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
