@@ -2,12 +2,14 @@
 import { isGenericParser, parseGenericSource } from '../parsers/generic-parsers.js';
 import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
 import { parseIsaTitpXlsx } from '../parsers/isa-titp-xlsx.js';
+import { parseCaaKeihyoHtml } from '../parsers/caa-keihyo-html.js';
 import type { ParserResolver, SourceParser } from '../parsers/source-parser.js';
 
 /** Parsers written for one publisher's own layout, by registry parser id. */
 const SPECIFIC_PARSERS: Readonly<Record<string, SourceParser>> = {
   'mhlw-labour-violations-pdf': parseMhlwLabourViolationsPdf,
   'isa-titp-xlsx': parseIsaTitpXlsx,
+  'caa-keihyo-html': parseCaaKeihyoHtml,
 };
 
 /** The parsers written so far; a source whose parser is not here is not collected (never_collected). */

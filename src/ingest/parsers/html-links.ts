@@ -26,15 +26,16 @@ export function htmlLinks(html: string): HtmlLink[] {
   return links;
 }
 
-function isElement(node: T.Node): node is T.Element {
+export function isElement(node: T.Node): node is T.Element {
   return 'tagName' in node;
 }
 
-function attribute(element: T.Element, name: string): string | undefined {
+export function attribute(element: T.Element, name: string): string | undefined {
   return element.attrs.find((a) => a.name === name)?.value;
 }
 
-function textOf(node: T.ParentNode): string {
+/** An element's text, with the alt text of its images. */
+export function textOf(node: T.ParentNode): string {
   let text = '';
   for (const child of node.childNodes) {
     if (child.nodeName === '#text') text += (child as T.TextNode).value;

@@ -4,6 +4,7 @@ import { MAPPED_FIELDS, requiredColumns } from '../parsers/column-mapping.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
 import { ISA_SOURCES } from './sources-isa.js';
+import { caaSource } from './sources-caa.js';
 import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './sources-national.js';
 import { GENERIC_PARSER_FORMAT, SPECIFIC_PARSER_FORMAT, type SourceEntry, type SourceEntryInput } from './source-entry.js';
 
@@ -22,6 +23,8 @@ export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
   ...ENFORCEMENT_SOURCES,
   ...LICENSE_ACTION_SOURCES,
   ...ISA_SOURCES,
+  // its index has a page per fiscal year: those up to the one the process starts in
+  caaSource(new Date()),
 ];
 
 /** Builds a registry from entries; throws listing every problem when any entry is inconsistent. */
