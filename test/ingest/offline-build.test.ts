@@ -1,0 +1,85 @@
+// Issue 10: the production build an operator runs from downloaded files, end to end over every real list in
+// shared/data (the NTA file, the ISA Excel files, the CAA index, the MHLW PDF), then the records found through
+// the API by `company=` as the lists write the names and as a person would type them.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli } from '../../src/cli.js';
+import { liveDatasetKind } from '../../src/store/dataset-kind.js';
+import { sharedData } from '../helpers/shared-data.js';
+import { startServer } from '../helpers/server.js';
+import { tempDir } from './collect/collect-helpers.js';
+
+/** The downloads folder as README's production build names it: `<source-id>.<ext>` or `<source-id>/…`. */
+function downloads(dir: string): string {
+  const files = join(dir, 'downloads');
+  const revocations = join(files, 'isa-titp-certification-revocations');
+  const orders = join(files, 'isa-titp-improvement-orders');
+  mkdirSync(revocations, { recursive: true });
+  mkdirSync(orders);
+  for (const name of readdirSync(sharedData('isa'))) {
+    const from = sharedData(`isa/${name}`);
+    if (name.includes('nintei_torikeshi')) copyFileSync(from, join(revocations, name));
+    else if (name.includes('kaizen_meirei')) copyFileSync(from, join(orders, name));
+    else copyFileSync(from, join(files, 'isa-titp-supervising-org-revocations.xlsx'));
+  }
+  copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
+  copyFileSync(sharedData('mhlw/000534084.pdf'), join(files, 'mhlw-labour-law-violations.pdf'));
+  return files;
+}
+
+test('import nta, then collect --files with every real list: a production dataset, and its records by company=', async () => {
+  const dir = tempDir();
+  const dbPath = join(dir, 'production.sqlite');
+  const out: string[] = [];
+  const err: string[] = [];
+  const cli = (argv: string[]) => runCli(argv, {
+    stdout: (l) => out.push(l), stderr: (l) => err.push(l), now: () => new Date('2026-11-22T00:00:00Z'), env: { KOHYO_DB: dbPath },
+  });
+  assert.equal(await cli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')]), 0, err.join('\n'));
+  out.length = 0;
+  assert.equal(await cli(['collect', '--files', downloads(dir)]), 0, err.join('\n'));
+  const summary = out.join('\n');
+  for (const [source, files, records] of [
+    ['isa-titp-certification-revocations', 5, 399],
+    ['isa-titp-supervising-org-revocations', 1, 63],
+    ['isa-titp-improvement-orders', 2, 54],
+    ['caa-keihyo-actions', 1, 22],
+    ['mhlw-labour-law-violations', 1, 414],
+  ] as const) {
+    assert.match(summary, new RegExp(`^${source}\\s+${files}\\s+success\\s+${records}\\s`, 'mu'), summary);
+  }
+  assert.match(summary, /^linked \d+ of 952 records \(\d+\.\d %\)/mu, summary);
+  assert.equal(liveDatasetKind(dbPath), 'production');
+
+  const server = await startServer({ dbPath });
+  try {
+    const ask = async (path: string) => {
+      const answer = await server.get(path);
+      assert.equal(answer.status, 200, `${path}: ${answer.text}`);
+      assert.equal(answer.body.meta.dataset.kind, 'production');
+      return answer.body.data;
+    };
+    // as the list writes the name, and as a person types it: without the legal form, in hiragana, half-width kana
+    for (const typed of ['カネテツデリカフーズ株式会社', 'カネテツデリカフーズ', 'かねてつでりかふーず', 'ｶﾈﾃﾂﾃﾞﾘｶﾌｰｽﾞ']) {
+      const { license_actions } = await ask(`/api/v1/license-actions?company=${encodeURIComponent(typed)}`);
+      assert.deepEqual(license_actions.map((r: { company: { name: string } }) => r.company.name), ['カネテツデリカフーズ株式会社'], typed);
+      assert.equal(license_actions[0].action_type.code, 'certification_revocation');
+      assert.equal(license_actions[0].sector_code, 'technical_intern_training');
+      assert.ok(license_actions[0].permits_total >= license_actions[0].permits.length);
+    }
+    for (const typed of ['ロート製薬株式会社', 'ロート製薬', 'ろーと製薬', 'ﾛｰﾄ製薬（株）']) {
+      const { enforcements } = await ask(`/api/v1/enforcements?company=${encodeURIComponent(typed)}`);
+      assert.deepEqual(enforcements.map((r: { company: { name: string }; date: string }) => [r.company.name, r.date]), [['ロート製薬株式会社', '2025-03-25']], typed);
+      assert.equal(enforcements[0].source.url, 'https://www.caa.go.jp/notice/entry/041488/');
+    }
+    // a supervising organisation's revoked licence, its number as the permit
+    const { license_actions: revoked } = await ask(`/api/v1/license-actions?company=${encodeURIComponent('協同組合クリエイティブ・ネット')}&action_type=license_revocation`);
+    assert.deepEqual(revoked[0].permits, [{ sector_code: 'technical_intern_training', number: '許1708000404' }]);
+    const { license_actions: intern } = await ask('/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1');
+    assert.equal(intern.length, 1);
+  } finally {
+    await server.close();
+  }
+});
