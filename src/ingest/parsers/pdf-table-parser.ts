@@ -1,6 +1,7 @@
 // The generic PDF table parser: a list's table found by the mapping's header words on each page, records out.
 import type { ColumnMapping } from './column-mapping.js';
 import { buildPageTable, TableLayoutError, type PageTable, type PdfPage, type PdfTextItem } from './pdf-table.js';
+import { findPdfHeader } from './pdf-table-header.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { foldHeader } from './table-header.js';
@@ -25,13 +26,14 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
   const rows: string[][] = [];
   const warnings: string[] = [];
   for (const page of pages) {
-    const labels = headerLabels(page, spellings);
-    if (labels === null) continue;
+    const found = findPdfHeader(page, spellings);
+    if (found === null) continue;
+    const { labels } = found;
     if (header === null) header = labels;
     else if (labels.map(foldHeader).join('|') !== header.map(foldHeader).join('|')) {
       return parseFailure(`page ${page.number}: the table's columns (${labels.join(', ')}) differ from the first page's (${header.join(', ')})`);
     }
-    const reading = readPage(page, labels);
+    const reading = readPage(found.page, labels);
     if (reading instanceof TableLayoutError) return parseFailure(`the PDF table cannot be read: ${reading.message}`);
     warnings.push(...reading.dropped.map((text) => `page ${page.number}: the text under the table 「${text}」 was left out`));
     for (const row of reading.table.rows) rows.push(row.cells.map((lines) => lines.join('\n')));
@@ -39,26 +41,6 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
   if (header === null) return recordsFromTable(linesOfPage(pages[0]), mapping, context, { what: 'the PDF' });
   const outcome = recordsFromTable([header, ...rows], mapping, context, { what: 'the PDF table' });
   return outcome.ok ? { ...outcome, warnings: [...warnings, ...outcome.warnings] } : outcome;
-}
-
-/**
- * The labels of the header row: the baseline holding the most items that are mapped header words (two at
- * least, so a title mentioning 「所在地」 is not taken for it), and every item on that baseline, left to right,
- * so that unmapped columns (番号, 備考) keep their own cells.
- */
-function headerLabels(page: PdfPage, spellings: ReadonlySet<string>): string[] | null {
-  const hits = page.items.filter((item) => spellings.has(foldHeader(item.text)));
-  let best: { y: number; size: number; count: number } | null = null;
-  for (const hit of hits) {
-    const count = hits.filter((other) => Math.abs(other.y - hit.y) <= hit.size / 2).length;
-    if (best === null || count > best.count) best = { y: hit.y, size: hit.size, count };
-  }
-  if (best === null || best.count < 2) return null;
-  const { y, size } = best;
-  return page.items
-    .filter((item) => Math.abs(item.y - y) <= size / 2)
-    .sort((a, b) => a.x - b.x)
-    .map((item) => item.text.trim());
 }
 
 /** Lines of text under a table (notes, the publisher's name, page numbers) left out to read it, at most this many. */
@@ -86,10 +68,17 @@ function readPage(page: PdfPage, labels: readonly string[]): PageReading | Table
     const lowest = Math.min(...items.map((item) => item.y));
     const size = items.find((item) => item.y === lowest)?.size ?? 0;
     const line = items.filter((item) => item.y - lowest <= size / 2);
-    if (line.length === items.length) return table;
+    // A note or a page number is one run of text; a line with gaps is a row's cells, and is never dropped.
+    if (line.length === items.length || !isOneRun(line, size)) return table;
     dropped.push(line.sort((a, b) => a.x - b.x).map((item) => item.text).join(' '));
     items = items.filter((item) => !line.includes(item));
   }
+}
+
+/** Items of one line that follow each other without a gap wider than a character. */
+function isOneRun(line: readonly PdfTextItem[], size: number): boolean {
+  const sorted = [...line].sort((a, b) => a.x - b.x);
+  return sorted.every((item, i) => i === 0 || item.x - ((sorted[i - 1]?.x ?? 0) + (sorted[i - 1]?.width ?? 0)) <= size);
 }
 
 /**

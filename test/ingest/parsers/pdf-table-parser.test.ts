@@ -68,6 +68,25 @@ test('other spellings of the headers (業者名, 住所, 措置期間, 停止理
   ]);
 });
 
+test('labels printed over two lines in narrow header cells (商号又は/名称, 指名停止/期間, 決定/年月日) are one label each', needsFont, async () => {
+  const headers = ['番号', '商号又は\n名称', '所在地', '指名停止\n期間', '措置要件'];
+  const columns = [...COLUMNS.map((c, i) => ({ ...c, header: headers[i]!, width: i === 4 ? 170 : c.width })), { header: '決定\n年月日', x: 730, width: 70 }];
+  const rows = PAGE_1.map((row) => [...row.slice(0, 4), '贈賄', '令和7年3月10日']);
+  const list = expectParsed(await parsePdfTable(await writeTablePdf({ columns, pages: [rows] }), SUSPENSION_TABLE, context));
+  assert.deepEqual(list.records.map((r) => suspension(r).slice(0, 4)), [
+    ['株式会社テスト建設', '兵庫県神戸市中央区下山手通5-10-1', '2025-03-14', '2025-06-13'],
+    ['テスト電気工業株式会社神戸支店', '兵庫県姫路市安田4-1', '2025-04-01', '2025-04-30'],
+  ]);
+});
+
+test('text crossing a column border fails naming the columns; no row is dropped to make the page read', needsFont, async () => {
+  const columns = COLUMNS.map((c, i) => (i === 4 ? { ...c, width: 120 } : c)).concat({ header: '備考', x: 680, width: 120 });
+  const pdf = await writeTablePdf({ columns, pages: [PAGE_1.map((row) => [...row, ''])], footer: '※ 措置要件は要領別表による' });
+  const outcome = await parsePdfTable(pdf, SUSPENSION_TABLE, context);
+  assert.ok(!outcome.ok, 'a row must not vanish');
+  assert.match(outcome.error, /between columns 措置要件 and 備考/u);
+});
+
 test('a list without a mapped column fails naming the column it lacks', needsFont, async () => {
   const pdf = await writeTablePdf({ columns: COLUMNS.filter((c) => c.header !== '措置要件'), pages: [PAGE_1.map((row) => row.slice(0, 4))] });
   const outcome = await parsePdfTable(pdf, SUSPENSION_TABLE, context);
