@@ -29,7 +29,8 @@ test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-
     HEADER,
     [1, '株式会社テスト建設', '北海道札幌市中央区北3条西6丁目', '令和7年3月14日', '令和7年6月13日', '贈賄'],
     [2, 'テスト工業（株）', '北海道旭川市６条通９丁目', 45748, 45777, '安全管理措置の不適切'],
-    [3, '有限会社テスト', '北海道函館市東雲町4-13', new Date(Date.UTC(2025, 4, 1)), '', '虚偽記載'],
+    // SheetJS writes a Date as the local day it falls on: local midnight is that day in every time zone.
+    [3, '有限会社テスト', '北海道函館市東雲町4-13', new Date(2025, 4, 1), '', '虚偽記載'],
     [4, '合同会社テスト舗装', '北海道釧路市黒金町７－５', '令和７年６月２日', 'Ｒ７．９．１', '独占禁止法違反'],
   ];
   const list = expectParsed(parseXlsTable(legacyXls(rows), MAPPING, context));
