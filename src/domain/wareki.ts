@@ -45,7 +45,7 @@ const MONTH_DAY = new RegExp(`(?:同年)?(${NUM})(?:月|[./-])(${NUM})日?${WEEK
 
 const RANGE_MARK = /^(?:から|[~〜\-ー―‐−–—])/u;
 const OPEN_END = /^(?:まで)?$|^(?:無期限|当分の間|期限なし|期限の定めなし|未定)(?:まで)?$|^以降$/u;
-const DURATION = new RegExp(`^(${NUM})(か月|ヶ月|ケ月|カ月|ヵ月|箇月|ケ年|年|日)間?$`, 'u');
+const DURATION = new RegExp(`^(${NUM})(か月|ヶ月|ケ月|カ月|ヵ月|箇月|ケ年|年|週|日)間?$`, 'u');
 
 /** NFKC (full-width digits and marks, ㍻ and ㋿), white space removed, range marks and the long vowel sign unified. */
 function normalise(text: string): string {
@@ -100,7 +100,7 @@ function endOf(rest: string, from: string): DateParse {
   const found = full ?? monthDayAt(rest, Number(from.slice(0, 4)));
   if (found === null) return { ok: false, error: `'${rest}' after the first date is neither a date nor an open end (無期限, 当分の間)` };
   if (!found.ok) return found;
-  const tail = rest.slice(found.end).replace(/^まで/u, '').replace(/^\((?:\d+(?:か月|ヶ月|ケ月|カ月|ヵ月|箇月|日)間?)\)$/u, '');
+  const tail = rest.slice(found.end).replace(/^まで/u, '').replace(/^\((?:\d+(?:か月|ヶ月|ケ月|カ月|ヵ月|箇月|週|日)間?)\)$/u, '');
   if (tail !== '') return { ok: false, error: `unexpected '${tail}' after the end date` };
   return { ok: true, date: found.date };
 }
@@ -163,7 +163,8 @@ function isoDate(year: number, month: number, day: number): DateParse {
 function lastDayOf(from: string, n: number, unit: string): string {
   const [y, m, d] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))];
   let next: Date;
-  if (unit === '日') next = new Date(Date.UTC(y, m - 1, d + n));
+  // MLIT's model 措置要領 counts short suspensions in weeks (2週間): seven days each.
+  if (unit === '日' || unit === '週') next = new Date(Date.UTC(y, m - 1, d + (unit === '週' ? 7 * n : n)));
   else {
     const months = unit === '年' || unit === 'ケ年' ? n * 12 : n;
     // 民法143条: the period ends the day before the same day of the later month, or on that month's last day.

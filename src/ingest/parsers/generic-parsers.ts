@@ -2,17 +2,21 @@
 import type { ColumnMapping } from './column-mapping.js';
 import { parseCsvTable } from './csv-table-parser.js';
 import { parseHtmlTable } from './html-table-parser.js';
+import { parsePdfTable } from './pdf-table-parser.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { parseXlsTable } from './xls-table-parser.js';
 import { parseXlsxTable } from './xlsx-table-parser.js';
 
-export type GenericParserId = 'csv-table' | 'xlsx-table' | 'html-table';
+export type GenericParserId = 'csv-table' | 'xls-table' | 'xlsx-table' | 'html-table' | 'pdf-table';
 
 type GenericParser = (bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext) => ParseOutcome | Promise<ParseOutcome>;
 
 const PARSERS: Readonly<Record<GenericParserId, GenericParser>> = {
   'csv-table': parseCsvTable,
+  'xls-table': parseXlsTable,
   'xlsx-table': parseXlsxTable,
   'html-table': parseHtmlTable,
+  'pdf-table': parsePdfTable,
 };
 
 export function isGenericParser(id: string): id is GenericParserId {

@@ -1,6 +1,7 @@
 // The source registry: every list the collectors know of, checked and completed with its publisher group.
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { MAPPED_FIELDS, requiredColumns } from '../parsers/column-mapping.js';
+import { withListAddresses } from './listed-sources.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
 import { ISA_SOURCES } from './sources-isa.js';
@@ -15,11 +16,7 @@ export interface SourceRegistry {
 
 /** The registry as written in the repository's data files. */
 export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
-  ...NATIONAL_SOURCES,
-  ...AGENCY_SOURCES,
-  ...CORPORATION_SOURCES,
-  ...PREFECTURE_SOURCES,
-  ...DESIGNATED_CITY_SOURCES,
+  ...withListAddresses([...NATIONAL_SOURCES, ...AGENCY_SOURCES, ...CORPORATION_SOURCES, ...PREFECTURE_SOURCES, ...DESIGNATED_CITY_SOURCES]),
   ...ENFORCEMENT_SOURCES,
   ...LICENSE_ACTION_SOURCES,
   ...ISA_SOURCES,

@@ -5,8 +5,8 @@ import type { SourceEntryInput } from './source-entry.js';
 
 // Every prefecture and designated city publishes its 指名停止 decisions, each on its own site in its own
 // layout (HTML tables, PDF, sometimes Excel). The addresses below are the governments' official site roots
-// (the lg.jp or legacy domain each one uses); the list pages are to be found and written in, one by one,
-// as parsers are written for them. Until then each entry is 'not_written' and shows as never_collected.
+// (the lg.jp or legacy domain each one uses); where a list's own address is known, list-addresses.ts gives
+// it (listed-sources.ts puts it in). The others stay 'not_written' and show as never_collected.
 const PREFECTURE_SITES: Readonly<Record<string, string>> = {
   '01': 'https://www.pref.hokkaido.lg.jp/', '02': 'https://www.pref.aomori.lg.jp/', '03': 'https://www.pref.iwate.jp/',
   '04': 'https://www.pref.miyagi.jp/', '05': 'https://www.pref.akita.lg.jp/', '06': 'https://www.pref.yamagata.jp/',

@@ -26,6 +26,18 @@ export function contextFor(kind: RecordKind, authority = 'pref_13'): ParseContex
   };
 }
 
+/** The MHLW labour-law list's header words (企業・事業場名称 …), every row a referral to prosecutors. */
+export const MHLW_LIST_MAPPING: ColumnMapping = {
+  columns: {
+    company_name: ['企業・事業場名称'],
+    company_address: ['所在地'],
+    date: ['公表日'],
+    law: ['違反法条'],
+    summary: ['事案概要'],
+  },
+  fixed: { action_type: 'prosecution_referral' },
+};
+
 export const SUSPENSION_MAPPING: ColumnMapping = {
   columns: {
     company_name: ['業者名', '商号又は名称'],

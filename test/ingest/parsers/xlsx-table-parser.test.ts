@@ -3,22 +3,15 @@ import assert from 'node:assert/strict';
 import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
 import { parseXlsxTable } from '../../../src/ingest/parsers/xlsx-table-parser.js';
 import { buildXlsx, type XlsxCell } from '../../helpers/xlsx.js';
-import { contextFor, expectParsed } from './parser-fixtures.js';
+import { contextFor, expectParsed, MHLW_LIST_MAPPING } from './parser-fixtures.js';
 
 const context = contextFor('enforcement', 'mhlw');
 
 // The layout of the MHLW labour-law list, as a bureau might publish it in Excel.
 const MAPPING: ColumnMapping = {
+  ...MHLW_LIST_MAPPING,
   sheet: '公表事案',
-  columns: {
-    authority: ['管轄'],
-    company_name: ['企業・事業場名称'],
-    company_address: ['所在地'],
-    date: ['公表日'],
-    law: ['違反法条'],
-    summary: ['事案概要'],
-  },
-  fixed: { action_type: 'prosecution_referral' },
+  columns: { authority: ['管轄'], ...MHLW_LIST_MAPPING.columns },
 };
 
 const HEADER: XlsxCell[] = ['管轄', '企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要'];

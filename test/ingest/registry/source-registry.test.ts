@@ -14,6 +14,7 @@ import { SOURCE_ENTRIES, loadSourceRegistry, registryProblems, sourceRegistry } 
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
 import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
+import { sharedData } from '../../helpers/shared-data.js';
 
 const registry = sourceRegistry();
 const suspensions = registry.sources.filter((s) => s.record_kind === 'procurement_suspension');
@@ -54,7 +55,7 @@ test('the bodies counted per group never exceed the official totals, and local g
   assert.equal(counted('national'), 19, 'the 19 各省各庁; regional bureaus count for their ministry');
 });
 
-test('the MHLW labour-law list is registered with its PDF parser; the rest wait as not_written', () => {
+test('the MHLW labour-law list is registered with its PDF parser; unwritten sources take no mapping', () => {
   const mhlw = registry.get('mhlw-labour-law-violations');
   assert.ok(mhlw);
   assert.equal(mhlw.record_kind, 'enforcement');
@@ -68,6 +69,71 @@ test('the MHLW labour-law list is registered with its PDF parser; the rest wait 
     if (s.parser === 'not_written') assert.equal(s.mapping, undefined, s.id);
     else assert.notEqual(s.url_kind, 'site_root', `${s.id}: a collected source needs the list's own address`);
   }
+});
+
+// ../shared/data/registry/list-addresses.md: a '## publisher' heading, then '- address' lines.
+function listedAddresses(): { heading: string; url: string }[] {
+  let heading = '';
+  const found: { heading: string; url: string }[] = [];
+  for (const line of fs.readFileSync(sharedData('registry/list-addresses.md'), 'utf8').split('\n')) {
+    if (line.startsWith('## ')) heading = line.slice(3).trim();
+    const url = /^- (https?:\/\/\S+)$/u.exec(line.trim())?.[1];
+    if (url !== undefined) found.push({ heading, url });
+  }
+  return found;
+}
+
+test('every list address of list-addresses.md is in the registry, with the url_kind and format its address states', () => {
+  const listed = listedAddresses();
+  assert.equal(listed.length, 96, 'the file lists 96 addresses');
+  const addressesOf = (s: SourceEntryInput) => [s.url, ...(s.more_urls ?? [])];
+  for (const { heading, url } of listed) {
+    // A pattern ({y}, {fname}) is not an address: the pages that link those files are registered instead.
+    if (url.includes('{')) continue;
+    const holders = suspensions.filter((s) => addressesOf(s).includes(url));
+    // A section page (Chiba city's keiyaku/) is covered by the list page under it.
+    const under = suspensions.filter((s) => addressesOf(s).some((a) => a !== url && a.startsWith(url)));
+    const entry = holders[0] ?? under[0];
+    assert.ok(entry, `${heading}: ${url} is in no registry entry`);
+    assert.ok(heading.includes(authorities.get(entry.publisher)!.name), `${url} is filed under ${entry.publisher}, not ${heading}`);
+    if (holders.length === 0) continue;
+    assert.equal(holders.length, 1, `${url} is in several entries`);
+    const extension = /\.(pdf|xlsx?|csv)$/u.exec(new URL(url).pathname)?.[1];
+    if (extension) {
+      assert.equal(entry.url_kind, 'list_file', url);
+      assert.equal(entry.format, extension, url);
+    } else {
+      assert.equal(entry.url_kind, 'list_page', url);
+      // A page is the list (html) unless the entry follows its links to the list's files.
+      if (entry.list_link === undefined) assert.equal(entry.format, 'html', url);
+      else assert.notEqual(entry.format, 'html', url);
+    }
+  }
+});
+
+test('sources with an address are read by the generic parser of their format, or say why not', () => {
+  const listed = suspensions.filter((s) => s.url_kind !== 'site_root');
+  const expected = { pdf: 'pdf-table', xls: 'xls-table', xlsx: 'xlsx-table', csv: 'csv-table', html: 'html-table' } as const;
+  for (const s of listed) {
+    if (s.parser === 'not_written') {
+      // press releases in prose: no table to read
+      assert.match(s.id, /^(mlit-press|mlit-hokuriku-rdb)-procurement-suspensions$/u, s.id);
+      continue;
+    }
+    assert.equal(s.parser, expected[s.format], s.id);
+    assert.ok(s.mapping?.columns.company_name?.includes('商号又は名称'), s.id);
+  }
+  // The pattern-only cities keep their site roots; every other publisher of the file has its list.
+  for (const code of ['city_23100', 'city_11100']) {
+    assert.deepEqual(suspensions.filter((s) => s.publisher === code).map((s) => s.url_kind), ['site_root'], code);
+  }
+  assert.equal(new Set(listed.map((s) => s.publisher)).size, 29);
+  assert.deepEqual(
+    suspensions.filter((s) => s.publisher === 'pref_26').map((s) => s.id),
+    ['pref-26-procurement-suspensions', 'pref-26-goods-procurement-suspensions', 'pref-26-committee-procurement-suspensions'],
+  );
+  const kawasaki = registry.get('city-14130-procurement-suspensions');
+  assert.deepEqual([kawasaki?.url_kind, kawasaki?.format, kawasaki?.follow_all_links], ['list_page', 'pdf', true]);
 });
 
 const good: SourceEntryInput = {
