@@ -1,4 +1,5 @@
-// `kohyo sources`: the source registry, each source with its address kind, format, parser and the outcome of its last collection.
+// `kohyo sources`: the source registry, each source with its address (kind and format), parser and the outcome of its last collection.
+import { addressSummary } from '../registry/source-address.js';
 import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import type { SourceEntry } from '../registry/source-entry.js';
@@ -30,8 +31,7 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
       s.id,
       s.publisher,
       s.record_kind,
-      s.url_kind,
-      s.format,
+      addressSummary(s),
       parserCell(s, resolve),
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
@@ -42,9 +42,9 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
     ];
   });
   for (const line of textTable(
-    ['source', 'publisher', 'kind', 'address kind', 'format', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
+    ['source', 'publisher', 'kind', 'address (kind, format)', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
     rows,
-    [8, 9, 10],
+    [7, 8, 9],
   )) {
     io.stdout(line);
   }

@@ -47,7 +47,7 @@ test('collect prints a line per source and a summary table; a failed source make
 
   const sources = io(dbPath);
   assert.equal(runSources([], sources.io), 0);
-  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+list_file\s+csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+1$/mu);
+  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+list_file csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+1$/mu);
   // the run keeps what the parser skipped and warned of, and `sources` shows it
   assert.match(sources.out.join('\n'), /^test-ok:\n  skipped rows 1\n  warning: line 1 is a note: 令和7年度分$/mu);
   assert.match(sources.out.join('\n'), /^test-gone\s+.*failure .*the server answered 404$/mu);
