@@ -47,9 +47,11 @@ test('sources lists the registry with each source\'s last outcome', async () => 
   const run = io({ KOHYO_DB: join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'none.sqlite') });
   assert.equal(await runCli(['sources'], run.io), 0);
   const text = run.out.join('\n');
-  assert.match(text, /^source\s+publisher\s+kind\s+address kind\s+format\s+parser\s+last outcome\s+at\s+records\s+skipped rows\s+warnings\s+error$/mu);
-  assert.match(text, /^mhlw-labour-law-violations\s+mhlw\s+enforcement\s+list_page\s+pdf\s+mhlw-labour-violations-pdf\s+never_collected$/mu);
-  assert.match(text, /^\S+\s+\S+\s+\S+\s+site_root\s+html\s+\(not written\)\s+never_collected$/mu);
+  assert.match(text, /^source\s+publisher\s+kind\s+address \(kind, format\)\s+parser\s+last outcome\s+at\s+records\s+skipped rows\s+warnings\s+error$/mu);
+  assert.match(text, /^mhlw-labour-law-violations\s+mhlw\s+enforcement\s+list_page → pdf\s+mhlw-labour-violations-pdf\s+never_collected$/mu);
+  assert.match(text, /^isa-titp-certification-revocations\s+isa\s+license_action\s+list_page → all xlsx\s+isa-titp-xlsx\s+never_collected$/mu);
+  assert.match(text, /^\S+\s+\S+\s+\S+\s+list_file pdf( \+\d+)?\s+pdf-table\s+never_collected$/mu);
+  assert.match(text, /^\S+\s+\S+\s+\S+\s+site_root\s+\(not written\)\s+never_collected$/mu);
 });
 
 test('a bad setting is reported, not thrown', async () => {
