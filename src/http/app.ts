@@ -1,8 +1,8 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from './context.js';
-import { ApiError } from './errors.js';
+import { ApiError, errorBody } from './errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
 import { companiesRoutes } from './routes/companies.js';
@@ -41,6 +41,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
+    frameworkErrors: (error, request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL'
+        ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
+        : 'The request could not be read; send a plain GET with query parameters.';
+      // the reply of a request that matched no route: its status and body are untyped here
+      const raw = reply as unknown as FastifyReply;
+      void raw.code(400).header('X-Request-Id', request.id).header('Content-Type', 'application/json; charset=utf-8')
+        .send(errorBody('invalid_parameter', message));
+    },
   });
   await app.register(swagger, openApiOptions(deps.config));
   // before the limiter's hook: a preflight is answered here and never counted
