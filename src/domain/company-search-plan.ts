@@ -1,7 +1,7 @@
 // Turns a company query as a person typed it into a search plan: a Corporate Number look-up or name keys.
 // The store executes the plan; the deep Japanese search work changes this module, not the routes.
 import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-number.js';
-import { analyseCompanyName, isLatin } from './names.js';
+import { analyseCompanyName, isLatin, isLegalFormOnly } from './names.js';
 import { romajiKey } from './romanize.js';
 
 export type CompanySearchPlan =
@@ -9,6 +9,8 @@ export type CompanySearchPlan =
   | { readonly kind: 'invalid_corporate_number'; readonly input: string }
   /** keys: the name key first, then the loose romaji key of a Latin query; legalForm: the form the query named. */
   | { readonly kind: 'terms'; readonly keys: readonly string[]; readonly legalForm: string | null }
+  /** A legal form alone (株式会社, （株）, Co., Ltd.): no name to look for. */
+  | { readonly kind: 'legal_form_only' }
   | { readonly kind: 'nothing' };
 
 export function planCompanySearch(query: string): CompanySearchPlan {
@@ -16,6 +18,7 @@ export function planCompanySearch(query: string): CompanySearchPlan {
     const parsed = parseCorporateNumber(query);
     return parsed.ok ? { kind: 'corporate_number', number: parsed.number } : { kind: 'invalid_corporate_number', input: query };
   }
+  if (isLegalFormOnly(query)) return { kind: 'legal_form_only' };
   const keys = new Set<string>();
   const { key, legalForm } = analyseCompanyName(query);
   if (key !== '') keys.add(key);

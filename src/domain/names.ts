@@ -101,3 +101,14 @@ export function normaliseCompanyName(value: string): string {
 export function isLatin(value: string): boolean {
   return /^[a-z0-9()]+$/u.test(value) && /[a-z]/u.test(value);
 }
+
+const LEGAL_FORM_SPELLINGS = new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map(normaliseText)));
+const ENGLISH_FORM_ONLY = ENGLISH_LEGAL_FORMS.map(([, pattern]) => new RegExp(`^(?:${pattern})$`, 'u'));
+
+/** True when the value is a legal form and nothing else (株式会社, （株）, ㈱, Co., Ltd., K.K.): it names no company. */
+export function isLegalFormOnly(value: string): boolean {
+  const lower = value.normalize('NFKC').toLowerCase().trim().replace(/\s+/gu, ' ');
+  // two letters ("co", "kk") are too short to read as a form alone: they stay a search for names holding them
+  const english = lower.replace(/\s/gu, '').length > 2 && ENGLISH_FORM_ONLY.some((form) => form.test(lower));
+  return LEGAL_FORM_SPELLINGS.has(normaliseText(value)) || english;
+}

@@ -34,6 +34,11 @@ export function searchCompanies(store: Store, value: string, parameter: 'q' | 'c
         hits: [], hasMore: false, filter: NO_COMPANY,
         notices: [`${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`],
       };
+    case 'legal_form_only':
+      return {
+        hits: [], hasMore: false, filter: NO_COMPANY,
+        notices: [`${parameter} "${value}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`],
+      };
     case 'nothing':
       return {
         hits: [], hasMore: false, filter: NO_COMPANY,

@@ -34,7 +34,7 @@ test('a name query gives normalised keys and the legal form it named', () => {
 
 test('a query of punctuation or a bare legal form plans nothing it should not', () => {
   assert.deepEqual(planCompanySearch('・・・'), { kind: 'nothing' });
-  assert.deepEqual(planCompanySearch('株式会社'), { kind: 'terms', keys: ['株式会社'], legalForm: null });
+  assert.deepEqual(planCompanySearch('株式会社'), { kind: 'legal_form_only' }, 'a bare legal form is said to be one (issue 9)');
 });
 
 test('FTS phrases quote every token so no input is read as FTS syntax', () => {
@@ -65,4 +65,11 @@ test('trigrams are cut by character, and an all-of expression quotes each', () =
   assert.deepEqual(keyTrigrams('𠮷野家具'), ['𠮷野家', '野家具']);
   assert.deepEqual(keyTrigrams('ab'), []);
   assert.equal(ftsAllOf(['ab"', 'cde']), '"ab""" AND "cde"');
+});
+
+test('issue 9: a legal form alone names no company, whatever its spelling; a name with its form is a name', () => {
+  for (const q of ['株式会社', '(株)', '（株）', '㈱', '有限会社', 'カブシキガイシャ', 'Co., Ltd.', 'K.K.', 'Inc.', 'LLC', 'Company']) {
+    assert.deepEqual(planCompanySearch(q), { kind: 'legal_form_only' }, q);
+  }
+  for (const q of ['トヨタ株式会社', '株式会社トヨタ', 'Toyota Co., Ltd.', '株', 'co']) assert.equal(planCompanySearch(q).kind, 'terms', q);
 });

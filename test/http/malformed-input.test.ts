@@ -50,3 +50,18 @@ test('the request log keeps the path, never the query string', async () => {
   assert.match(lines, /"url":"\/api\/v1\/companies"/u);
   assert.doesNotMatch(lines, new RegExp(`${person}|山田太郎|203\\.0\\.113\\.7`, 'u'));
 });
+
+test('a legal form alone says so in meta.notice on /companies, /search and company=, never an unexplained empty list', async () => {
+  for (const [path, list] of [
+    [`/api/v1/companies?q=${encodeURIComponent('株式会社')}`, 'companies'],
+    [`/api/v1/companies?q=${encodeURIComponent('(株)')}`, 'companies'],
+    [`/api/v1/companies?q=${encodeURIComponent('Co., Ltd.')}`, 'companies'],
+    [`/api/v1/search?q=${encodeURIComponent('㈱')}`, 'companies'],
+    [`/api/v1/enforcements?company=${encodeURIComponent('株式会社')}`, 'enforcements'],
+  ] as const) {
+    const answer = await server.get(path);
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.body.data[list], [], path);
+    assert.match(answer.body.meta.notice ?? '', /legal form and nothing else/u, path);
+  }
+});
