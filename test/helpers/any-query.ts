@@ -1,0 +1,43 @@
+// Generated requests for every endpoint and the check of their answers (issue 9), shared by the property test in
+// `npm test` and the longer run developers start by hand (`npm run fuzz`).
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { ERROR_CODES } from '../../src/http/errors.js';
+
+export const ENDPOINTS = [
+  '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',
+  '/api/v1/procurement-suspension-coverage', '/api/v1/vocabularies',
+];
+const NAMES = ['q', 'company', 'corporate_number', 'law', 'authority', 'action_type', 'reason', 'status', 'sector', 'nature', 'from', 'to', 'page', 'limit', 'offset', 'cursor'];
+
+/** Values people and scanners send: Japanese text, digits of any length, FTS and SQL syntax, control characters. */
+const value = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.constantFrom('株式会社', '(株)', 'Co., Ltd.', '建設', 'ﾄﾖﾀ', '"', "' OR 1=1 --", 'a*', 'NEAR(a b)', 'a\u0000b', '\u202e', '1e3', '-1', '0', '10', '11'),
+  fc.stringMatching(/^\d{1,400}$/u),
+  fc.string({ minLength: 90, maxLength: 120 }),
+);
+const parameter = fc.tuple(fc.oneof(fc.constantFrom(...NAMES), fc.string({ maxLength: 6 })), value);
+export const request = fc.record({
+  path: fc.constantFrom(...ENDPOINTS),
+  parameters: fc.array(parameter, { maxLength: 4 }),
+  method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'),
+});
+
+export function queryOf(parameters: readonly (readonly [string, string])[]): string {
+  return parameters.map(([name, v]) => `${encodeURIComponent(name)}=${encodeURIComponent(v)}`).join('&');
+}
+
+/** Asserts the answer is a success or the contract's error envelope, and never a 5xx. */
+export function assertContractAnswer(status: number, method: string, body: unknown, what: string): void {
+  assert.ok(status < 500, `${what}: ${status} ${JSON.stringify(body)}`);
+  if (method === 'HEAD' || status === 204 || status === 304) return;
+  if (status >= 400) {
+    const error = (body as { error?: { code?: string; message?: string } }).error;
+    assert.ok(error && ERROR_CODES.includes(error.code as never) && typeof error.message === 'string', `${what}: ${JSON.stringify(body)}`);
+  } else {
+    assert.ok(typeof body === 'object' && body !== null && 'data' in body, `${what}: ${JSON.stringify(body)}`);
+  }
+}
+
