@@ -1,5 +1,6 @@
 // The only SQL that writes companies: upsert by Corporate Number, aliases, and the search terms derived from them.
 import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/company-input.js';
+import { romanizeKana } from '../domain/romanize.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 
@@ -14,10 +15,12 @@ export interface CompanyWriter {
    */
   upsertCompany(input: CompanyInput): UpsertOutcome;
   /**
-   * Records a name the company went by. A name equal to the current one is not a former name. When the
-   * company is not stored yet, the name waits until it is (see takeUnclaimedFormerNames).
+   * Records a name the company went by, with its readings (kana, romanized): all become former_name aliases, so
+   * that a former name is found however it is typed. A name or reading equal to a current one is not kept. When
+   * the company is not stored yet, they wait until it is (see takeUnclaimedFormerNames). Readings are not counted
+   * in formerNamesAdded.
    */
-  addFormerName(corporateNumber: string, name: string): FormerNameOutcome;
+  addFormerName(corporateNumber: string, name: string, readings?: readonly string[]): FormerNameOutcome;
   /** Removes a company whose number the NTA deleted, unless what is stored is newer; true when removed. */
   deleteCompany(corporateNumber: string, changedOn: string | null): boolean;
   /** Forgets the former names still waiting for their company, and says how many there were. */
@@ -45,7 +48,8 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   // Former names met before their company (a history row ahead of the current row) wait here; a temp table
   // keeps memory flat and rolls back with the file's transaction.
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS pending_former_names (
-    corporate_number TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (corporate_number, name)) WITHOUT ROWID`);
+    corporate_number TEXT NOT NULL, name TEXT NOT NULL, reading INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (corporate_number, name)) WITHOUT ROWID`);
 
   const head = db.prepare<[string], StoredHead>(`SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`);
   const insert = db.prepare(
@@ -57,8 +61,9 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   const deleteAliasesOfKind = db.prepare<[number, AliasKind]>('DELETE FROM company_aliases WHERE company_id = ? AND kind = ?');
   const deleteAlias = db.prepare<[number, AliasKind, string]>('DELETE FROM company_aliases WHERE company_id = ? AND kind = ? AND name = ?');
   const deleteCompanyRow = db.prepare<[number]>('DELETE FROM companies WHERE id = ?');
-  const addPending = db.prepare<[string, string]>('INSERT OR IGNORE INTO pending_former_names (corporate_number, name) VALUES (?, ?)');
-  const pendingOf = db.prepare<[string], { name: string }>('SELECT name FROM temp.pending_former_names WHERE corporate_number = ?');
+  const addPending = db.prepare<[string, string, number]>('INSERT OR IGNORE INTO pending_former_names (corporate_number, name, reading) VALUES (?, ?, ?)');
+  const pendingOf = db.prepare<[string], { name: string; reading: number }>('SELECT name, reading FROM temp.pending_former_names WHERE corporate_number = ?');
+  const hasAlias = db.prepare<[number, string]>('SELECT 1 FROM company_aliases WHERE company_id = ? AND name = ?');
   const dropPendingOf = db.prepare<[string]>('DELETE FROM temp.pending_former_names WHERE corporate_number = ?');
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM temp.pending_former_names');
   const clearPending = db.prepare('DELETE FROM temp.pending_former_names');
@@ -71,6 +76,10 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     if (added) formerNamesAdded++;
     return added;
   };
+  // a former name's reading, unless the company goes by it now (its kana, or any alias it has)
+  const addReading = (id: number, current: { name: string; name_kana: string | null }, reading: string): boolean =>
+    reading !== current.name && reading !== current.name_kana && hasAlias.get(id, reading) === undefined &&
+    insertAlias.run(id, 'former_name', reading).changes > 0;
 
   const terms = createCompanyTermsWriter(db);
   const writeTerms = (id: number, name: string, nameKana: string | null, nameEn: string | null, aliases: readonly CompanyAlias[]) =>
@@ -99,12 +108,12 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     nta_changed_on: input.changed_on,
   });
 
-  const claimPending = (corporateNumber: string, currentName: string): CompanyAlias[] => {
-    if (pendingCount === 0) return [];
-    const names = pendingOf.all(corporateNumber).map((r) => r.name);
-    if (names.length === 0) return [];
+  const claimPending = (corporateNumber: string): { names: string[]; readings: string[] } => {
+    if (pendingCount === 0) return { names: [], readings: [] };
+    const rows = pendingOf.all(corporateNumber);
+    if (rows.length === 0) return { names: [], readings: [] };
     pendingCount -= dropPendingOf.run(corporateNumber).changes;
-    return names.filter((n) => n !== currentName).map((name) => ({ name, kind: 'former_name' as const }));
+    return { names: rows.filter((r) => r.reading === 0).map((r) => r.name), readings: rows.filter((r) => r.reading === 1).map((r) => r.name) };
   };
 
   return {
@@ -112,12 +121,11 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       const stored = head.get(input.corporate_number);
       if (!stored) {
         const id = Number(insert.run(params(input)).lastInsertRowid);
-        const aliases = [...input.aliases, ...claimPending(input.corporate_number, input.name)];
-        for (const a of aliases) {
-          if (a.kind === 'former_name') addFormer(id, a.name);
-          else insertAlias.run(id, a.kind, a.name);
-        }
-        writeTerms(id, input.name, input.name_kana, input.name_en, aliases);
+        for (const a of input.aliases) insertAlias.run(id, a.kind, a.name);
+        const pending = claimPending(input.corporate_number);
+        for (const name of pending.names) if (name !== input.name) addFormer(id, name);
+        for (const reading of pending.readings) addReading(id, input, reading);
+        writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
         return 'inserted';
       }
       if (isOlder(input, stored)) return 'older';
@@ -127,24 +135,30 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       deleteAliasesOfKind.run(stored.id, 'romanized');
       for (const a of input.aliases) insertAlias.run(stored.id, a.kind, a.name);
       if (stored.name !== input.name) addFormer(stored.id, stored.name);
+      // a renamed company's old reading stays findable; a reading corrected under the same name is no former name
+      if (stored.name !== input.name && stored.name_kana !== null && stored.name_kana !== input.name_kana) {
+        for (const reading of readingsOf(stored.name_kana)) addReading(stored.id, input, reading);
+      }
       deleteAlias.run(stored.id, 'former_name', input.name);
       terms.remove(stored.id);
       writeTerms(stored.id, input.name, input.name_kana, input.name_en, aliasesOf.all(stored.id));
       return 'updated';
     },
 
-    addFormerName(corporateNumber, name) {
+    addFormerName(corporateNumber, name, readings = []) {
       const stored = head.get(corporateNumber);
       if (!stored) {
-        pendingCount += addPending.run(corporateNumber, name).changes;
+        pendingCount += addPending.run(corporateNumber, name, 0).changes;
+        for (const reading of readings) pendingCount += addPending.run(corporateNumber, reading, 1).changes;
         return 'pending';
       }
-      if (stored.name === name) return 'current';
-      if (!addFormer(stored.id, name)) return 'known';
+      const readingsAdded = readings.filter((reading) => addReading(stored.id, stored, reading)).length;
+      const outcome: FormerNameOutcome = stored.name === name ? 'current' : addFormer(stored.id, name) ? 'added' : 'known';
+      if (outcome !== 'added' && readingsAdded === 0) return outcome;
       // rebuilt whole, so that the terms stay exactly what companySearchTerms gives (it drops duplicates)
       terms.remove(stored.id);
       writeTerms(stored.id, stored.name, stored.name_kana, stored.name_en, aliasesOf.all(stored.id));
-      return 'added';
+      return outcome;
     },
 
     deleteCompany(corporateNumber, changedOn) {
@@ -181,4 +195,10 @@ function isOlder(input: CompanyInput, stored: StoredHead): boolean {
   const b = stored.nta_changed_on ?? '';
   if (a !== b) return a < b;
   return (input.updated_on ?? '') < (stored.updated_on ?? '');
+}
+
+/** A reading and its romanization (as the NTA importer derives the romanized alias from the kana). */
+function readingsOf(kana: string): string[] {
+  const romanized = romanizeKana(kana);
+  return romanized === null ? [kana] : [kana, romanized];
 }

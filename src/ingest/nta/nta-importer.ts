@@ -1,4 +1,5 @@
 // Imports NTA corporate-number files into the store: each file in one transaction, all of it or nothing.
+import type { CompanyInput } from '../../domain/company-input.js';
 import { inAsyncTransaction } from '../../store/async-transaction.js';
 import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
@@ -134,7 +135,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
       if (!row.latest) {
         // a history row never changes the current state; its name may be one the company had
         c.historyRows++;
-        writer.addFormerName(company.corporate_number, company.name);
+        writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
         continue;
       }
       c.currentRows++;
@@ -145,7 +146,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
       const outcome = writer.upsertCompany(company);
       c[outcome]++;
       // a current row superseded by what is stored is history too
-      if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name);
+      if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
     }
   } finally {
     reader.close();
@@ -176,4 +177,10 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
 
 function encodingLabel(encoding: NtaEncoding | null): string {
   return encoding === 'cp932' ? 'Shift_JIS (CP932)' : 'UTF-8';
+}
+
+/** The readings a history row gives its name: the kana and the romanized alias derived from it (issue 9). */
+function formerReadings(company: CompanyInput): string[] {
+  const romanized = company.aliases.filter((a) => a.kind === 'romanized').map((a) => a.name);
+  return company.name_kana === null ? romanized : [company.name_kana, ...romanized];
 }

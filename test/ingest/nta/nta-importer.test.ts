@@ -100,7 +100,8 @@ describe('importing the real Shift_JIS daily file', () => {
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies WHERE address_en IS NOT NULL'), 19);
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies WHERE name_kana IS NOT NULL'), 1960);
     assert.equal(count(db, "SELECT count(*) AS n FROM company_aliases WHERE kind = 'romanized'"), 1960);
-    assert.equal(count(db, "SELECT count(*) AS n FROM company_aliases WHERE kind = 'former_name'"), 43);
+    // 43 former names and 50 readings of them (kana and romanized) that the history rows give
+    assert.equal(count(db, "SELECT count(*) AS n FROM company_aliases WHERE kind = 'former_name'"), 93);
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies WHERE successor_corporate_number IS NOT NULL'), 20);
   });
 
@@ -159,6 +160,10 @@ describe('importing the real Shift_JIS daily file', () => {
     assert.equal(row.city, '高崎市');
     assert.equal(row.nta_changed_on, '2025-12-16');
     assert.deepEqual(aliasesOf(db, '1030001033549'), [
+      'former_name:Inahokurabu',
+      'former_name:Uisuteria',
+      'former_name:イナホクラブ',
+      'former_name:ウイステリア',
       'former_name:ウイステリア株式会社',
       'former_name:株式会社稲穂クラブ',
       'romanized:Seibinguraibuzu', // セイビングライブズ
