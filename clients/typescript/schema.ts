@@ -416,7 +416,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
+                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     [key: string]: unknown;
@@ -454,7 +454,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The query is not one this endpoint accepts; `error.code` says why. Codes: `missing_parameter`, `missing_filter`, `invalid_parameter`, `invalid_corporate_number`, `unknown_parameter`, `bulk_access_not_provided`. */
+        /** @description The query is not one this endpoint accepts; `error.code` says why. Codes: `missing_parameter`, `missing_filter`, `invalid_parameter`, `invalid_corporate_number`, `unknown_parameter`, `bulk_access_not_provided`, `malformed_request`. */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -486,6 +486,18 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request line or its headers are longer than the server reads (about 16 KB). Codes: `request_too_large`. */
+        RequestTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content: {
@@ -689,6 +701,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -837,6 +850,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -994,6 +1008,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1136,6 +1151,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1326,6 +1342,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1698,6 +1715,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2076,6 +2094,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -3,6 +3,7 @@ import Fastify, { type FastifyReply, type FastifyBaseLogger, type FastifyInstanc
 import swagger from '@fastify/swagger';
 import type { RouteContext } from './context.js';
 import { ApiError, errorBody } from './errors.js';
+import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
 import { companiesRoutes } from './routes/companies.js';
@@ -41,6 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
     // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
     frameworkErrors: (error, request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL'
@@ -81,6 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (request.url.startsWith('/api/v1/')) await hook.call(this, request, reply, () => undefined);
     });
   }
+  // after the limiter's hook, so that the refusal counts like any other answer
+  app.addHook('onRequest', async (request) => {
+    // Node's own refusal would be an empty 400; this one is the contract's, counted and logged like any other
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
+    }
+  });
 
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
   searchRoutes(app, context);

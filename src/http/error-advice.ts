@@ -24,6 +24,14 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
     when: '`corporate_number` is not 13 digits or its check digit (the first digit) is wrong',
     action: 'check the number at its source; do not try neighbouring numbers',
   },
+  malformed_request: {
+    when: 'the request is not valid HTTP/1.1: bytes outside ASCII or control characters in the URL (a Japanese query pasted without percent-encoding), a method in lower case or unknown, a bad Content-Length or chunked body, no Host header',
+    action: 'percent-encode the query as UTF-8 (`--data-urlencode` in curl), send GET with a Host header',
+  },
+  request_too_large: {
+    when: 'the request line or its headers are longer than about 16 KB',
+    action: 'shorten the query: `q` and `company` are at most 100 characters anyway',
+  },
   unknown_parameter: {
     when: 'the endpoint does not take a parameter that was sent (including `page` where there is no paging)',
     action: 'drop it; `details.allowed` lists what the endpoint takes',

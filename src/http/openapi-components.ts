@@ -51,6 +51,7 @@ const refs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((nam
 /** The error responses, by status: their codes come from the error catalogue. */
 const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'The query is not one this endpoint accepts; `error.code` says why.', headers: [] },
+  431: { name: 'RequestTooLarge', description: 'The request line or its headers are longer than the server reads (about 16 KB).', headers: [] },
   405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path.', headers: ['Allow'] },
   429: { name: 'TooManyRequests', description: 'Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
   500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },

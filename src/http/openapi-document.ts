@@ -63,7 +63,7 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const example = OPENAPI_EXAMPLES[path];
   if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
   const errors: ErrorStatus[] = [
-    ...(api ? [400 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(path === '/api/v1/vocabularies' ? [] : [503 as const]),
+    ...(api ? [400 as const, 431 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(path === '/api/v1/vocabularies' ? [] : [503 as const]),
   ];
   return {
     200: { ...success, description: path.startsWith('/api/v1/') ? 'The answer: `data`, then `meta`.' : 'The service is up.', headers: successHeaders({ counted, conditional }) },

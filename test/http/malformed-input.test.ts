@@ -2,6 +2,7 @@
 // the contract, and the request log that wrote the query string.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { createLogger } from '../../src/http/logger.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
@@ -64,4 +65,39 @@ test('a legal form alone says so in meta.notice on /companies, /search and compa
     assert.deepEqual(answer.body.data[list], [], path);
     assert.match(answer.body.meta.notice ?? '', /legal form and nothing else/u, path);
   }
+});
+
+/** Sends raw bytes and reads the whole answer (the server closes the connection after a malformed request). */
+function raw(bytes: string | Buffer): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/u.exec(head)?.[1] ?? 0), headers: head.toLowerCase(), body });
+    });
+  });
+}
+
+test('requests Node cannot parse answer malformed_request or request_too_large in the contract\'s shape, with a request id', async () => {
+  const cases: readonly (readonly [string, string | Buffer, number, string])[] = [
+    ['a Japanese query pasted without percent-encoding', Buffer.concat([Buffer.from('GET /api/v1/companies?q='), Buffer.from('株式会社トヨタ'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]), 400, 'malformed_request'],
+    ['a control byte in the URL', 'GET /api/v1/companies?q=x\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
+    ['a lower-case method', 'get /api/v1/companies?q=x HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
+    ['an unknown HTTP version', 'GET /api/v1/companies?q=x HTTP/9.9\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
+    ['a bad Content-Length', 'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'malformed_request'],
+    ['no Host header', 'GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
+    ['a URL over 16 KB', `GET /api/v1/companies?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'request_too_large'],
+  ];
+  for (const [what, bytes, status, code] of cases) {
+    const answer = await raw(bytes);
+    assert.equal(answer.status, status, `${what}: ${answer.headers}`);
+    assert.match(answer.headers, /content-type: application\/json; charset=utf-8/u, what);
+    assert.match(answer.headers, /x-request-id: \S+/u, what);
+    assert.equal(JSON.parse(answer.body).error.code, code, what);
+  }
+  assert.equal((await server.get('/health')).status, 200, 'still answering');
 });

@@ -2,6 +2,7 @@
 // document with a JSON Schema 2020-12 validator, and their documented headers present.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadConfig } from '../../src/config.js';
 import { ERROR_CODES } from '../../src/http/errors.js';
@@ -166,6 +167,30 @@ test('500 and 503', async () => {
     check(path, answer, { counted: path !== '/health' });
   }
   real.close();
+});
+
+test('malformed_request and request_too_large: what Node cannot parse, answered on the socket', async () => {
+  const server = await limitedServer({});
+  const long = await server.get(`/api/v1/companies?q=${'a'.repeat(20_000)}`);
+  assert.equal(long.status, 431);
+  check('/api/v1/companies', long, { counted: false });
+  const answer = await new Promise<TestResponse>((resolve, reject) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end('GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', text = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      // the server's answer without Host is chunked; its one chunk is the JSON
+      const body = text.includes('{') ? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1) : text;
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body), text: body });
+    });
+  });
+  assert.equal(answer.status, 400);
+  check('/api/v1/companies', answer);
+  await server.close();
 });
 
 test('every error code of the catalogue was seen and validated, and the validator does refuse', () => {
