@@ -1,8 +1,9 @@
-// The long run of the property test (issue 9): many more generated requests against a real server over the
-// fixture dataset. Run: npm run fuzz -- [--runs N] [--seed S]
+// The long run of the property tests (issue 9): many more generated query strings and raw requests against a real
+// server over the fixture dataset. Run: npm run fuzz -- [--runs N] [--seed S]
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { assertContractAnswer, queryOf, request } from '../test/helpers/any-query.js';
+import { connect } from 'node:net';
+import { assertContractAnswer, assertRawAnswer, queryOf, rawRequest, request } from '../test/helpers/any-query.js';
 import { fixtureDatabase } from '../test/helpers/fixture-dataset.js';
 import { startServer } from '../test/helpers/server.js';
 
@@ -18,7 +19,21 @@ try {
     }),
     { numRuns: Number(values.runs), ...(values.seed === undefined ? {} : { seed: Number(values.seed) }), verbose: true },
   );
-  console.log(`${values.runs} generated requests answered within the contract in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const port = Number(new URL(server.url).port);
+  await fc.assert(
+    fc.asyncProperty(rawRequest, async (bytes) => {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      });
+      assertRawAnswer(answer, bytes.toString('utf8').split('\r\n')[0]!);
+    }),
+    { numRuns: Number(values.runs), ...(values.seed === undefined ? {} : { seed: Number(values.seed) }) },
+  );
+  console.log(`${values.runs} generated query strings and ${values.runs} raw requests answered within the contract in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await server.close();
 }

@@ -41,3 +41,31 @@ export function assertContractAnswer(status: number, method: string, body: unkno
   }
 }
 
+
+/** Raw request bytes: a request line of any method, target and version, with or without Host, and odd headers. */
+export const rawRequest = fc
+  .record({
+    method: fc.oneof(fc.constantFrom('GET', 'HEAD', 'get', 'POST', 'PATCH', 'BREW', 'OPTIONS'), fc.string({ minLength: 1, maxLength: 6 })),
+    path: fc.constantFrom(...ENDPOINTS, '/', '/docs', '/llms.txt', '/api/v1/%ff', '/api/v1/companies?q=%'),
+    tail: fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constant('?q=株式会社')),
+    version: fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1.1 ', ''),
+    host: fc.boolean(),
+    header: fc.oneof(fc.constant(''), fc.constantFrom('Content-Length: abc', 'Transfer-Encoding: chunked', 'X-A: \u0000', 'Accept: application/json'), fc.string({ maxLength: 12 })),
+  })
+  .map(({ method, path, tail, version, host, header }) =>
+    Buffer.from(`${method} ${path}${tail} ${version}\r\n${host ? 'Host: x\r\n' : ''}${header === '' ? '' : `${header}\r\n`}Connection: close\r\n\r\n`, 'utf8'));
+
+/** What a raw answer must be: nothing (the connection closed), or a status under 500 with a JSON body in the contract's shape. */
+export function assertRawAnswer(answer: string, what: string): void {
+  if (answer === '') return;
+  const [head = '', body = ''] = answer.split('\r\n\r\n');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/u.exec(head)?.[1] ?? 0);
+  assert.ok(status >= 100 && status < 500, `${what}: ${head.split('\r\n')[0]}`);
+  const json = body.includes('{"error"') ? body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) : null;
+  if (status >= 400 && json !== null) {
+    const code = (JSON.parse(json) as { error: { code: string } }).error.code;
+    assert.ok(ERROR_CODES.includes(code as never), `${what}: ${code}`);
+  } else if (status >= 400 && !/^(HEAD) /u.test(what)) {
+    assert.fail(`${what}: ${status} without the contract's error body: ${body.slice(0, 120)}`);
+  }
+}

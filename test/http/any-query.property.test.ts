@@ -4,7 +4,8 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { assertContractAnswer, queryOf, request } from '../helpers/any-query.js';
+import { connect } from 'node:net';
+import { assertContractAnswer, assertRawAnswer, queryOf, rawRequest, request } from '../helpers/any-query.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -22,6 +23,28 @@ test('any query string on any endpoint: a success or a documented error, never a
       assertContractAnswer(answer.status, method, answer.body, `${method} ${url}`);
     }),
     { seed: 20261122, numRuns: 300 },
+  );
+  assert.equal((await server.get('/health')).status, 200, 'still answering');
+});
+
+function sendRaw(bytes: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // a reset after a refusal is an answer too: the connection is gone
+    socket.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+test('any raw request bytes: a success or the contract\'s error body, never a 5xx, and the server keeps answering (fixed seed, 150 cases)', async () => {
+  await fc.assert(
+    fc.asyncProperty(rawRequest, async (bytes) => {
+      const what = bytes.toString('utf8').split('\r\n')[0]!;
+      assertRawAnswer(await sendRaw(bytes), what);
+    }),
+    { seed: 20261122, numRuns: 150 },
   );
   assert.equal((await server.get('/health')).status, 200, 'still answering');
 });

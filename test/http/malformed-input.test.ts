@@ -101,3 +101,7 @@ test('requests Node cannot parse answer malformed_request or request_too_large i
   }
   assert.equal((await server.get('/health')).status, 200, 'still answering');
 });
+
+test('a method other than GET on a path with a * inside it is a 404, not a 500 (found by npm run fuzz)', async () => {
+  assertContractError(await server.get('/api/v1/search*!', { method: 'PATCH' }), 404, 'not_found');
+});
