@@ -105,3 +105,9 @@ test('requests Node cannot parse answer malformed_request or request_too_large i
 test('a method other than GET on a path with a * inside it is a 404, not a 500 (found by npm run fuzz)', async () => {
   assertContractError(await server.get('/api/v1/search*!', { method: 'PATCH' }), 404, 'not_found');
 });
+
+test('OPTIONS with a JSON body and no preflight headers is 405 with Allow, not invalid_parameter', async () => {
+  const answer = await server.get('/api/v1/companies', { method: 'OPTIONS', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+  assertContractError(answer, 405, 'method_not_allowed');
+  assert.equal(answer.headers.get('allow'), 'GET, HEAD');
+});
