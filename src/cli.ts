@@ -6,6 +6,7 @@ import { runBuildDemo } from '../demo/build-demo-command.js';
 import { runCollect } from './ingest/collect/collect-command.js';
 import { runSources } from './ingest/collect/sources-command.js';
 import { runUsage } from './usage/usage-command.js';
+import { runMcpStdio } from './mcp/mcp-stdio.js';
 import { usageDbPath } from './store/usage/usage-store.js';
 
 const USAGE = `usage: npm run kohyo -- <command>
@@ -27,6 +28,9 @@ commands:
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d
                            remove usage log entries older than that
+  mcp                      the MCP server (tools over the API, the LLM guide as a resource) on standard input and
+                           output, for a local agent; run it as \`npm run --silent kohyo -- mcp\` so that npm prints
+                           nothing on standard output
   help                     this text
 
 KOHYO_DB holds either the demo or a production dataset, never both: imports and collections refuse a demo file.
@@ -64,6 +68,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact });
     case 'sources':
       return runSources(sub === undefined ? [] : [sub, ...rest], context);
+    case 'mcp':
+      return runMcpStdio(config);
     case 'usage':
       return runUsage(sub === undefined ? [] : [sub, ...rest], { ...context, usageDbPath: usageDbPath(config) });
     case undefined:

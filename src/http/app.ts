@@ -15,6 +15,9 @@ import { healthRoutes } from './routes/health.js';
 import { docsRoutes } from './routes/docs.js';
 import { referencePageRoutes } from './routes/reference-page.js';
 import { landingRoutes } from './routes/landing.js';
+import { mcpRoutes } from '../mcp/mcp-route.js';
+import { mcpTools } from '../mcp/tools.js';
+import { guideText } from './llms-guide.js';
 import { requestIdOf } from './request-id.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   docsRoutes(app, context);
   await referencePageRoutes(app);
   landingRoutes(app, context);
+  await mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) });
   await app.ready();
   return app;
 }

@@ -1,17 +1,16 @@
-// The meta block of every success answer, built from the request and the open dataset.
-import type { FastifyRequest } from 'fastify';
+// The meta block of every success answer, built from the request's id and the open dataset.
 import type { Store } from '../store/store.js';
 
-export function baseMeta(request: FastifyRequest, store: Store) {
+export function baseMeta(requestId: string, store: Store) {
   return {
-    request_id: request.id,
+    request_id: requestId,
     dataset: { version: store.meta.version, kind: store.meta.kind },
   };
 }
 
-export function listMeta(request: FastifyRequest, store: Store, list: { limit: number; returned: number; hasMore: boolean; notices?: readonly string[] }) {
+export function listMeta(requestId: string, store: Store, list: { limit: number; returned: number; hasMore: boolean; notices?: readonly string[] }) {
   const meta = {
-    ...baseMeta(request, store),
+    ...baseMeta(requestId, store),
     limit: list.limit,
     returned: list.returned,
     has_more: list.hasMore,

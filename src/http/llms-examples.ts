@@ -1,4 +1,4 @@
-// The example calls and answers /llms.txt shows: fictional companies (見本 "sample", 架空 "fictional"), real codes.
+// The example calls and answers /llms.txt shows while no dataset is open: fictional companies (見本 "sample", 架空 "fictional"), real codes.
 // Labels come from the vocabularies and ids from the id rule, so the examples cannot drift from what the API
 // says; a test checks every example answer against the endpoint's response schema.
 import { corporateNumberFromBase } from '../domain/corporate-number.js';
@@ -147,56 +147,85 @@ const [national] = buildCoverage(
 const firstTerms = (name: keyof typeof VOCABULARIES, n: number) =>
   VOCABULARIES[name].terms.slice(0, n).map((t) => ({ code: t.code, name: t.name, name_en: t.name_en }));
 
+/** An example call: the path and its query parameters, in order, as a person writes them. */
+export interface ExampleCall {
+  readonly path: string;
+  readonly params: readonly (readonly [string, string])[];
+}
+
 export interface EndpointExample {
-  /** The path and query string of the example call. */
-  readonly call: string;
+  readonly call: ExampleCall;
   /** The answer, or null where the text describes it instead. */
   readonly answer: unknown;
   /** What the example leaves out. */
   readonly abridged?: string;
+  /** Where the answer comes from: invented companies, the dataset served, or what every dataset answers alike. */
+  readonly source: 'fictional' | 'dataset' | 'fixed';
 }
 
 const ONE_ROW = 'one row per list';
 
-/** One example per endpoint path; the answers are abbreviated to one row per list. */
+/** The call as a person reads it: values as they are. */
+export function readableCall(call: ExampleCall): string {
+  return joinCall(call, (value) => value);
+}
+
+/** The call as it is sent: values percent-encoded as UTF-8. */
+export function encodedCall(call: ExampleCall): string {
+  return joinCall(call, encodeURIComponent);
+}
+
+function joinCall(call: ExampleCall, encode: (value: string) => string): string {
+  if (call.params.length === 0) return call.path;
+  return `${call.path}?${call.params.map(([name, value]) => `${name}=${encode(value)}`).join('&')}`;
+}
+
+/** The guide's examples when no dataset is open: fictional companies, answers of the real shape, one row per list. */
 export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   '/api/v1/search': {
-    call: '/api/v1/search?q=見本建設&limit=4',
+    source: 'fictional',
+    call: { path: '/api/v1/search', params: [['q', '見本建設'], ['limit', '4']] },
     answer: { data: { companies: [exampleCompany], enforcements: [exampleEnforcement] }, meta: recordMeta(4, 2) },
     abridged: ONE_ROW,
   },
   '/api/v1/companies': {
-    call: `/api/v1/companies?q=${OTHER_NUMBER}`,
+    source: 'fictional',
+    call: { path: '/api/v1/companies', params: [['q', OTHER_NUMBER]] },
     answer: { data: { companies: [exampleClosedCompany] }, meta: listMeta(10, 1) },
   },
   '/api/v1/enforcements': {
-    call: `/api/v1/enforcements?corporate_number=${EXAMPLE_NUMBER}&law=独占禁止法`,
+    source: 'fictional',
+    call: { path: '/api/v1/enforcements', params: [['corporate_number', EXAMPLE_NUMBER], ['law', '独占禁止法']] },
     answer: { data: { enforcements: [exampleEnforcement] }, meta: recordMeta(10, 1) },
     abridged: ONE_ROW,
   },
   '/api/v1/procurement-suspensions': {
-    call: '/api/v1/procurement-suspensions?company=見本建設&reason=bid_rigging',
+    source: 'fictional',
+    call: { path: '/api/v1/procurement-suspensions', params: [['company', '見本建設'], ['reason', 'bid_rigging']] },
     answer: { data: { procurement_suspensions: [exampleSuspension] }, meta: pagedMeta(10, 1) },
     abridged: ONE_ROW,
   },
   '/api/v1/license-actions': {
-    call: '/api/v1/license-actions?sector=trucking&nature=violation&from=2025-01-01&to=2025-12-31&limit=5',
+    source: 'fictional',
+    call: { path: '/api/v1/license-actions', params: [['sector', 'trucking'], ['nature', 'violation'], ['from', '2025-01-01'], ['to', '2025-12-31'], ['limit', '5']] },
     answer: { data: { license_actions: [exampleLicenseAction] }, meta: pagedMeta(5, 1) },
     abridged: ONE_ROW,
   },
   '/api/v1/procurement-suspension-coverage': {
-    call: '/api/v1/procurement-suspension-coverage',
+    source: 'fictional',
+    call: { path: '/api/v1/procurement-suspension-coverage', params: [] },
     answer: { data: { coverage: [national] }, meta },
     abridged: 'the first entry; the real answer has one for each publisher group',
   },
   '/api/v1/vocabularies': {
-    call: '/api/v1/vocabularies',
+    source: 'fixed',
+    call: { path: '/api/v1/vocabularies', params: [] },
     answer: { data: { vocabularies: { publisher_group: firstTerms('publisher_group', 2), nature: firstTerms('nature', 3) } }, meta: { request_id: meta.request_id } },
     abridged: 'two of the vocabularies, the first terms of each',
   },
-  '/api/v1/openapi.json': { call: '/api/v1/openapi.json', answer: null },
-  '/health': { call: '/health', answer: { status: 'ok' } },
-  '/llms.txt': { call: '/llms.txt', answer: null },
-  '/docs': { call: '/docs', answer: null },
-  '/': { call: '/', answer: null },
+  '/api/v1/openapi.json': { call: { path: '/api/v1/openapi.json', params: [] }, answer: null, source: 'fixed' },
+  '/health': { call: { path: '/health', params: [] }, answer: { status: 'ok' }, source: 'fixed' },
+  '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
+  '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
+  '/': { call: { path: '/', params: [] }, answer: null, source: 'fixed' },
 };

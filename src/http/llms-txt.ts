@@ -4,7 +4,11 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { ERRORS, ERROR_CODES } from './errors.js';
 import { ERROR_ADVICE } from './error-advice.js';
-import { EXAMPLES, EXAMPLE_NUMBER } from './llms-examples.js';
+import { EXAMPLES, EXAMPLE_NUMBER, encodedCall, readableCall, type EndpointExample } from './llms-examples.js';
+import type { DatasetMeta } from '../store/database.js';
+import { MCP_PATH } from '../mcp/mcp-route.js';
+import { mcpTools } from '../mcp/tools.js';
+import { GUIDE_URI } from '../mcp/mcp-server.js';
 import { CompaniesQuery, MAX_LIMIT, SearchQuery, recordQuerySchema } from './schemas/queries.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 import { MAX_PERMITS_SHOWN } from '../domain/record.js';
@@ -16,8 +20,8 @@ export const BASE_PATH = '/api/v1';
 interface EndpointGuide {
   readonly path: string;
   readonly what: string;
-  /** The query schema, or null when the endpoint takes no parameters. */
-  readonly query: TObject | null;
+  /** The query schema; null when the endpoint takes none, 'ignored' when it ignores any given. */
+  readonly query: TObject | null | 'ignored';
   readonly counted: boolean;
 }
 
@@ -53,39 +57,49 @@ function endpoints(config: Config): readonly EndpointGuide[] {
       what: `Every code of every enumerated field with its Japanese and English labels: ${[...VOCABULARY_NAMES, 'close_cause'].map((n) => `\`${n}\``).join(', ')}. Fetch it once and cache it.`,
     },
     {
-      path: '/api/v1/openapi.json', query: null, counted: false,
+      path: '/api/v1/openapi.json', query: 'ignored', counted: false,
       what: 'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
     },
     {
-      path: '/health', query: null, counted: false,
+      path: '/health', query: 'ignored', counted: false,
       what: '`{"status":"ok"}` with 200 once the dataset is open; 503 `service_unavailable` before.',
     },
-    { path: '/llms.txt', query: null, counted: false, what: 'This guide, as plain text.' },
+    { path: '/llms.txt', query: 'ignored', counted: false, what: 'This guide, as plain text.' },
     {
-      path: '/docs', query: null, counted: false,
+      path: '/docs', query: 'ignored', counted: false,
       what: 'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
     },
     {
-      path: '/', query: null, counted: false,
+      path: '/', query: 'ignored', counted: false,
       what: 'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
     },
   ];
 }
 
-export function llmsTxt(config: Config): string {
+/** What the guide's examples come from: the dataset served and examples answered by it, or fictional ones without one. */
+export interface GuideExamples {
+  readonly dataset: DatasetMeta | null;
+  readonly examples: Readonly<Record<string, EndpointExample>>;
+}
+
+const FICTIONAL: GuideExamples = { dataset: null, examples: EXAMPLES };
+
+export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): string {
   const l = config.limits;
   return [
     '# Kohyo',
     '',
     '> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency\'s Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.',
     '',
-    `Base path: \`${BASE_PATH}\`. Every endpoint answers GET and HEAD with JSON in UTF-8; any other method gets 405. Field names are snake_case, dates \`YYYY-MM-DD\` (Japan time), instants RFC 3339 in UTC. A success is \`{"data": {…}, "meta": {…}}\`; an error is \`{"error": {"code", "message", "details"}}\`. Percent-encode query values as UTF-8.`,
+    `Base path: \`${BASE_PATH}\`. Every endpoint answers GET and HEAD with JSON in UTF-8; any other method gets 405. Field names are snake_case, dates \`YYYY-MM-DD\` (Japan time), instants RFC 3339 in UTC. A success is \`{"data": {…}, "meta": {…}}\`; an error is \`{"error": {"code", "message", "details"}}\`. Percent-encode query values as UTF-8: each example below is given both readable and percent-encoded, and a request line holding raw (unencoded) non-ASCII bytes is refused with 400 \`malformed_request\`.`,
     '',
     '`meta.dataset.kind` says which data you are reading: `demo` is a FICTIONAL dataset for trying the API out (invented companies, numbers and records; never cite it as fact), `production` is collected from public sources. `meta.dataset.version` is when the dataset was built.',
     '',
     '## Endpoints',
     '',
-    ...endpoints(config).flatMap((e) => endpointSection(e, l.perMinute)),
+    examplesNote(served.dataset),
+    '',
+    ...endpoints(config).flatMap((e) => endpointSection(e, l.perMinute, served)),
     '## Query rules',
     '',
     `- \`limit\`: rows to return, a whole number from 1 to ${MAX_LIMIT}; ${MAX_LIMIT} when absent. Anything else is 400 \`invalid_parameter\`.`,
@@ -127,6 +141,7 @@ export function llmsTxt(config: Config): string {
     '- When nothing is found, say "not found in Kohyo as of <meta.data_as_of>", never "clean" or "no violations". Say which lists you checked.',
     '- Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match.',
     '',
+    ...mcpSection(config),
     '## Errors',
     '',
     'Every error is `{"error": {"code": "…", "message": "one sentence a person can act on", "details": {…}}}`; `details` names the parameter where one is at fault. 5xx answers never carry internals; quote the `X-Request-Id` header when you report one.',
@@ -143,25 +158,54 @@ export function llmsTxt(config: Config): string {
   ].join('\n');
 }
 
-function endpointSection(e: EndpointGuide, perMinute: number): string[] {
-  const example = EXAMPLES[e.path];
+function examplesNote(dataset: DatasetMeta | null): string {
+  if (dataset === null) return 'No dataset is open yet, so the example answers below are FICTIONAL (invented companies of the right shape).';
+  const chosen = `The example calls below were chosen from the ${dataset.kind} dataset this server serves (version ${dataset.version}) when this guide was built, and each answers with rows; the answers shown are theirs.`;
+  return dataset.kind === 'demo' ? `${chosen} The demo's companies and records are FICTIONAL: never cite them as fact.` : chosen;
+}
+
+function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamples): string[] {
+  const example = served.examples[e.path];
   const lines = [`### GET ${e.path}`, '', e.what, ''];
-  if (e.query !== null) {
+  if (typeof e.query === 'object' && e.query !== null) {
     lines.push('Parameters:', '', ...parameterLines(e.query), '');
-  } else if (e.path.startsWith(BASE_PATH)) {
+  } else if (e.query === null) {
     lines.push('No parameters (any given: 400 `unknown_parameter`).', '');
+  } else if (e.path.startsWith(BASE_PATH)) {
+    lines.push('Takes no parameters; any given are ignored.', '');
   }
   lines.push(e.counted ? `Counts against the limits (${perMinute} a minute).` : 'Outside the rate limit.', '');
+  if (example === undefined && e.query !== null && e.query !== 'ignored') {
+    lines.push('The dataset served holds nothing for an example call here yet.', '');
+  }
   if (example) {
-    lines.push(`Example: \`GET ${example.call}\``, '');
+    const readable = readableCall(example.call);
+    const encoded = encodedCall(example.call);
+    lines.push(`Example: \`GET ${readable}\``, '');
+    if (encoded !== readable) lines.push(`Percent-encoded, as sent: \`GET ${encoded}\``, '');
     if (example.answer !== null) {
-      const fictional = typeof example.answer === 'object' && 'data' in example.answer;
-      const notes = [...(fictional ? ['fictional example'] : []), ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
+      const source = example.source === 'fixed' ? [] : [answerSource(example.source === 'dataset' ? served.dataset : null)];
+      const notes = [...source, ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
       const heading = notes.length === 0 ? 'Answer:' : `Answer (${notes.join('; ')}):`;
       lines.push(heading, '', '```json', renderJson(example.answer), '```', '');
     }
   }
   return lines;
+}
+
+function answerSource(dataset: DatasetMeta | null): string {
+  if (dataset === null) return 'fictional example';
+  return dataset.kind === 'demo' ? 'from the demo dataset: fictional' : 'from the dataset served';
+}
+
+function mcpSection(config: Config): string[] {
+  const tools = mcpTools(config).map((t) => `\`${t.name}\``).join(', ');
+  return [
+    '## MCP',
+    '',
+    `Agents that speak the Model Context Protocol can use Kohyo as tools instead of HTTP calls: POST JSON-RPC to \`${MCP_PATH}\` (Streamable HTTP, stateless: no session, JSON answers; GET and DELETE answer 405). Tools: ${tools}. Their inputs are the query parameters above and their outputs the JSON answers above, \`meta.dataset.kind\` and \`meta.data_as_of\` included; an error comes back as a tool error holding the same error body. This guide is the resource \`${GUIDE_URI}\`. A tool call is a request like any other: the same limits, enumeration rules and usage log apply to the client that sent it. Local agents can run the same server on standard input and output: \`npm run --silent kohyo -- mcp\`.`,
+    '',
+  ];
 }
 
 function parameterLines(schema: TObject): string[] {

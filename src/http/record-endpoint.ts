@@ -1,6 +1,5 @@
 // What the three record endpoints share: the query schema from the filter table, filter resolution, paging, and
 // the meta block with data_as_of. A route names its record kind; everything else follows from it.
-import type { FastifyRequest } from 'fastify';
 import type { Store } from '../store/store.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
@@ -21,27 +20,27 @@ export function recordEndpointQuery(endpoint: Pick<RecordEndpoint<RecordKind, un
   return recordQuerySchema(endpoint.kind, endpoint.paged ? context.config.maxPage : null);
 }
 
-type Params = FilterParams & { readonly limit?: number; readonly page?: number };
+export type RecordParams = FilterParams & { readonly limit?: number; readonly page?: number };
 
 /** The answer of an endpoint without pages. */
 export function answerRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, request: FastifyRequest, params: Params,
+  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, requestId: string, params: RecordParams,
 ) {
   const found = find(endpoint, context, store, params);
-  return { records: found.records, meta: recordMeta(request, store, endpoint.kind, found, found.result.hasMore) };
+  return { records: found.records, meta: recordMeta(requestId, store, endpoint.kind, found, found.result.hasMore) };
 }
 
 /** The answer of a paged endpoint: `page`, and `max_page` from a count bounded by the page cap. */
 export function answerPagedRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, request: FastifyRequest, params: Params,
+  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, requestId: string, params: RecordParams,
 ) {
   const found = find(endpoint, context, store, params);
   const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
   const hasMore = found.page < maxPage && found.result.hasMore;
-  return { records: found.records, meta: { ...recordMeta(request, store, endpoint.kind, found, hasMore), page: found.page, max_page: maxPage } };
+  return { records: found.records, meta: { ...recordMeta(requestId, store, endpoint.kind, found, hasMore), page: found.page, max_page: maxPage } };
 }
 
-function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: Params) {
+function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: RecordParams) {
   const limit = params.limit ?? 10;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
@@ -51,11 +50,11 @@ function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: 
 }
 
 function recordMeta(
-  request: FastifyRequest, store: Store, kind: RecordKind,
+  requestId: string, store: Store, kind: RecordKind,
   found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[] }, hasMore: boolean,
 ) {
   return {
-    ...listMeta(request, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices }),
+    ...listMeta(requestId, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices }),
     data_as_of: store.dataAsOf(kind),
   };
 }

@@ -4,6 +4,7 @@ import { CompanyQueries, type CompanyHit } from './company-queries.js';
 import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
 import { dataAsOf, publisherGroups, sourceCoverage, type PublisherGroupRow, type SourceCoverageRow } from './coverage-queries.js';
+import { readGuidePicks, type GuidePicks } from './guide-picks.js';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 
 export interface Store {
@@ -15,6 +16,8 @@ export interface Store {
   readonly publisherGroups: readonly PublisherGroupRow[];
   readonly procurementSources: readonly SourceCoverageRow[];
   dataAsOf(kind: RecordKind): string | null;
+  /** What the LLM guide's examples ask about, read once. */
+  readonly guidePicks: GuidePicks;
   close(): void;
 }
 
@@ -39,6 +42,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     publisherGroups: publisherGroups(db),
     procurementSources: sourceCoverage(db, 'procurement_suspension'),
     dataAsOf: (kind) => asOf.get(kind) ?? null,
+    guidePicks: readGuidePicks(db),
     close: () => db.close(),
   };
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/http/app.js';
 import { loadConfig, SETTINGS } from '../../src/config.js';
 import { ERRORS, ERROR_CODES } from '../../src/http/errors.js';
 import { llmsTxt } from '../../src/http/llms-txt.js';
+import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -34,7 +35,8 @@ function servedPaths(): string[] {
     const depth = m[1]!.length / 4;
     const path = (depth === 0 ? '' : parents[depth - 1]!) + m[2]!;
     parents[depth] = path.endsWith('/') && depth > 0 ? path.slice(0, -1) : path;
-    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/')) fromRouter.push(path);
+    // GET /mcp only refuses (405): the MCP endpoint is POST, documented in sections of its own (test below)
+    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/') && path !== MCP_PATH) fromRouter.push(path);
   }
   const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
   return [...new Set([...fromRouter, ...fromOpenApi])].sort();
@@ -113,6 +115,12 @@ test('/llms.txt has a section for every path the app serves, naming its every qu
   }
   const documented = [...guide.matchAll(/^### GET (\S+)$/gmu)].map((m) => m[1]);
   assert.deepEqual(documented.sort(), servedPaths(), '/llms.txt documents a path the app does not serve');
+});
+
+test('the MCP endpoint is in the README endpoint table and has its own sections in /llms.txt and the README', () => {
+  assert.ok(section(readme, '## Endpoints').includes(`| \`POST ${MCP_PATH}\` |`));
+  assert.ok(section(guide, '## MCP').includes(`POST JSON-RPC to \`${MCP_PATH}\``));
+  assert.ok(section(readme, '## MCP: Kohyo as tools for AI agents').includes('npm run --silent kohyo -- mcp'));
 });
 
 test('README lists every path the app serves in its endpoint table', () => {

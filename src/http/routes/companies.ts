@@ -1,5 +1,5 @@
 // GET /api/v1/companies: company search by name, kana, English or romanized name, or Corporate Number.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpointOptions } from '../route-options.js';
@@ -10,6 +10,7 @@ import { Envelope, ListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
+import type { Store } from '../../store/store.js';
 
 export const CompaniesResponse = Envelope({ companies: Type.Array(Company) }, ListMeta);
 
@@ -29,14 +30,15 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
       CompaniesQuery,
       CompaniesResponse,
     ),
-    async (request) => {
-      const store = openDataset(context);
-      const limit = request.query.limit ?? 10;
-      const found = findCompanies(store, request.query.q, limit);
-      return {
-        data: { companies: found.hits.map(presentCompany) },
-        meta: listMeta(request, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
-      };
-    },
+    async (request) => companiesAnswer(openDataset(context), request.query, request.id),
   );
+}
+
+export function companiesAnswer(store: Store, query: Static<typeof CompaniesQuery>, requestId: string) {
+  const limit = query.limit ?? 10;
+  const found = findCompanies(store, query.q, limit);
+  return {
+    data: { companies: found.hits.map(presentCompany) },
+    meta: listMeta(requestId, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
+  };
 }

@@ -8,6 +8,7 @@ import { CoverageEntry } from '../schemas/coverage.js';
 import { Envelope, Meta } from '../schemas/common.js';
 import { baseMeta } from '../envelope.js';
 import { buildCoverage } from '../../domain/coverage.js';
+import type { Store } from '../../store/store.js';
 
 export const CoverageResponse = Envelope({ coverage: Type.Array(CoverageEntry) }, Meta);
 
@@ -27,10 +28,11 @@ export function coverageRoutes(app: FastifyInstance, context: RouteContext): voi
       NoQuery,
       CoverageResponse,
     ),
-    async (request) => {
-      const store = openDataset(context);
-      const coverage = buildCoverage(store.publisherGroups, store.procurementSources, context.clock(), context.config.freshHours);
-      return { data: { coverage }, meta: baseMeta(request, store) };
-    },
+    async (request) => coverageAnswer(context, openDataset(context), request.id),
   );
+}
+
+export function coverageAnswer(context: RouteContext, store: Store, requestId: string) {
+  const coverage = buildCoverage(store.publisherGroups, store.procurementSources, context.clock(), context.config.freshHours);
+  return { data: { coverage }, meta: baseMeta(requestId, store) };
 }

@@ -1,16 +1,15 @@
 // GET /api/v1/openapi.json (generated from the route schemas) and GET /llms.txt (the guide for LLM agents).
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../context.js';
-import { llmsTxt } from '../llms-txt.js';
+import { guideText } from '../llms-guide.js';
 
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get('/api/v1/openapi.json', async (_request, reply) => {
     void reply.header('Content-Type', 'application/json; charset=utf-8');
     return app.swagger();
   });
-  const guide = llmsTxt(context.config);
   app.get('/llms.txt', async (_request, reply) => {
     void reply.header('Content-Type', 'text/plain; charset=utf-8');
-    return guide;
+    return guideText(context);
   });
 }

@@ -8,11 +8,12 @@ import { openDataset, type RouteContext } from '../context.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
 import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
-import { answerPagedRecords, answerRecords, recordEndpointQuery, type RecordEndpoint } from '../record-endpoint.js';
+import { answerPagedRecords, answerRecords, recordEndpointQuery, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
+import type { Store } from '../../store/store.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
 import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
 
-interface RecordRoute<K extends RecordKind, P> extends RecordEndpoint<K, P> {
+export interface RecordRoute<K extends RecordKind, P> extends RecordEndpoint<K, P> {
   readonly path: string;
   /** The key of `data` the records are listed under. */
   readonly list: string;
@@ -20,7 +21,7 @@ interface RecordRoute<K extends RecordKind, P> extends RecordEndpoint<K, P> {
   readonly doc: EndpointDoc;
 }
 
-const ENFORCEMENTS: RecordRoute<'enforcement', Enforcement> = {
+export const ENFORCEMENTS: RecordRoute<'enforcement', Enforcement> = {
   kind: 'enforcement', paged: false, present: presentEnforcement, path: '/api/v1/enforcements', list: 'enforcements', resource: Enforcement,
   doc: {
     operationId: 'listEnforcements',
@@ -33,7 +34,7 @@ const ENFORCEMENTS: RecordRoute<'enforcement', Enforcement> = {
   },
 };
 
-const PROCUREMENT_SUSPENSIONS: RecordRoute<'procurement_suspension', ProcurementSuspension> = {
+export const PROCUREMENT_SUSPENSIONS: RecordRoute<'procurement_suspension', ProcurementSuspension> = {
   kind: 'procurement_suspension', paged: true, present: presentProcurementSuspension, path: '/api/v1/procurement-suspensions',
   list: 'procurement_suspensions', resource: ProcurementSuspension,
   doc: {
@@ -47,7 +48,7 @@ const PROCUREMENT_SUSPENSIONS: RecordRoute<'procurement_suspension', Procurement
   },
 };
 
-const LICENSE_ACTIONS: RecordRoute<'license_action', LicenseAction> = {
+export const LICENSE_ACTIONS: RecordRoute<'license_action', LicenseAction> = {
   kind: 'license_action', paged: true, present: presentLicenseAction, path: '/api/v1/license-actions', list: 'license_actions',
   resource: LicenseAction,
   doc: {
@@ -76,14 +77,18 @@ function recordRoute<K extends RecordKind, P>(app: FastifyInstance, context: Rou
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.path,
     endpointOptions(route.doc, recordEndpointQuery(route, context), responseOf(route)),
-    async (request) => {
-      const store = openDataset(context);
-      const answer = route.paged
-        ? answerPagedRecords(route, context, store, request, request.query)
-        : answerRecords(route, context, store, request, request.query);
-      return { data: { [route.list]: answer.records }, meta: answer.meta };
-    },
+    async (request) => recordAnswer(route, context, openDataset(context), request.query, request.id),
   );
+}
+
+/** The answer of a record route to a checked query. */
+export function recordAnswer<K extends RecordKind, P>(
+  route: RecordRoute<K, P>, context: RouteContext, store: Store, query: RecordParams, requestId: string,
+) {
+  const answer = route.paged
+    ? answerPagedRecords(route, context, store, requestId, query)
+    : answerRecords(route, context, store, requestId, query);
+  return { data: { [route.list]: answer.records }, meta: answer.meta };
 }
 
 export function recordRoutes(app: FastifyInstance, context: RouteContext): void {

@@ -1,5 +1,5 @@
 // GET /api/v1/search: companies and enforcement records for one query, at most `limit` rows in all.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { endpointOptions } from '../route-options.js';
@@ -16,6 +16,7 @@ import { splitSearchLimit } from '../../domain/search-split.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
 import { searchEnforcements } from '../../store/search-enforcements.js';
+import type { Store } from '../../store/store.js';
 
 export const SearchResponse = Envelope({ companies: Type.Array(Company), enforcements: Type.Array(Enforcement) }, RecordListMeta);
 
@@ -36,26 +37,27 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
       SearchQuery,
       SearchResponse,
     ),
-    async (request) => {
-      const store = openDataset(context);
-      const limit = request.query.limit ?? 10;
-      const q = request.query.q;
-      const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
-      const today = japanDate(context.clock());
-      const enforcements = searchEnforcements(store.records, companies.filter, q.normalize('NFKC'), today, limit);
-      const split = splitSearchLimit(limit, companies.hits.length, enforcements.records.length);
-      const shownCompanies = companies.hits.slice(0, split.companies);
-      const shownEnforcements = enforcements.records.slice(0, split.enforcements);
-      const hasMore =
-        companies.hasMore || enforcements.hasMore ||
-        shownCompanies.length < companies.hits.length || shownEnforcements.length < enforcements.records.length;
-      return {
-        data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
-        meta: {
-          ...listMeta(request, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
-          data_as_of: store.dataAsOf('enforcement'),
-        },
-      };
-    },
+    async (request) => searchAnswer(context, openDataset(context), request.query, request.id),
   );
+}
+
+export function searchAnswer(context: RouteContext, store: Store, query: Static<typeof SearchQuery>, requestId: string) {
+  const limit = query.limit ?? 10;
+  const q = query.q;
+  const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
+  const today = japanDate(context.clock());
+  const enforcements = searchEnforcements(store.records, companies.filter, q.normalize('NFKC'), today, limit);
+  const split = splitSearchLimit(limit, companies.hits.length, enforcements.records.length);
+  const shownCompanies = companies.hits.slice(0, split.companies);
+  const shownEnforcements = enforcements.records.slice(0, split.enforcements);
+  const hasMore =
+    companies.hasMore || enforcements.hasMore ||
+    shownCompanies.length < companies.hits.length || shownEnforcements.length < enforcements.records.length;
+  return {
+    data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
+    meta: {
+      ...listMeta(requestId, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
+      data_as_of: store.dataAsOf('enforcement'),
+    },
+  };
 }

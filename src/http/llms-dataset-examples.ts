@@ -1,0 +1,69 @@
+// The guide's examples for the dataset being served: calls about what the dataset holds (guidePicks), answered
+// by the endpoints' own answer functions, so that every example call answers with rows.
+import type { Store } from '../store/store.js';
+import type { RouteContext } from './context.js';
+import { EXAMPLES, type EndpointExample, type ExampleCall } from './llms-examples.js';
+import { searchAnswer } from './routes/search.js';
+import { companiesAnswer } from './routes/companies.js';
+import { coverageAnswer } from './routes/coverage.js';
+import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS, recordAnswer } from './routes/records.js';
+import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
+
+/** The request id example answers carry: they answer no request. */
+const EXAMPLE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
+const ONE_ROW = 'one row per list';
+
+type Params = Record<string, string | number>;
+
+/** The examples for `store`; an endpoint whose kind of record the dataset does not hold has none. */
+export function datasetExamples(context: RouteContext, store: Store): Readonly<Record<string, EndpointExample>> {
+  const picks = store.guidePicks;
+  const examples: Record<string, EndpointExample> = Object.fromEntries(Object.entries(EXAMPLES).filter(([path]) => !FROM_DATASET.has(path)));
+  const add = (path: string, params: Params, answer: (query: Params) => unknown, abridged = ONE_ROW) => {
+    const call: ExampleCall = { path, params: Object.entries(params).map(([name, value]) => [name, String(value)] as const) };
+    examples[path] = { call, answer: abridge(answer(params)), abridged, source: 'dataset' };
+  };
+  const id = EXAMPLE_REQUEST_ID;
+  if (picks.company !== null) {
+    const { name, corporateNumber, lawCode } = picks.company;
+    add('/api/v1/search', { q: name, limit: 4 }, () => searchAnswer(context, store, { q: name, limit: 4 }, id));
+    add('/api/v1/companies', { q: corporateNumber }, () => companiesAnswer(store, { q: corporateNumber }, id));
+    if (lawCode !== null) {
+      const query = { corporate_number: corporateNumber, law: lawCode };
+      add('/api/v1/enforcements', query, () => recordAnswer(ENFORCEMENTS, context, store, query, id));
+    }
+  }
+  if (examples['/api/v1/enforcements'] === undefined && picks.enforcementLaw !== null) {
+    const query = { law: picks.enforcementLaw, limit: 3 };
+    add('/api/v1/enforcements', query, () => recordAnswer(ENFORCEMENTS, context, store, query, id));
+  }
+  if (picks.suspension !== null) {
+    const query = { company: picks.suspension.companyName, reason: picks.suspension.reasonCode };
+    add('/api/v1/procurement-suspensions', query, () => recordAnswer(PROCUREMENT_SUSPENSIONS, context, store, query, id));
+  }
+  if (picks.licenseAction !== null) {
+    const { sectorCode, nature, date } = picks.licenseAction;
+    const query = { sector: sectorCode, nature, from: shiftDays(date, -(MAX_DATE_RANGE_DAYS - 1)), to: date, limit: 5 };
+    add('/api/v1/license-actions', query, () => recordAnswer(LICENSE_ACTIONS, context, store, query, id));
+  }
+  add('/api/v1/procurement-suspension-coverage', {}, () => coverageAnswer(context, store, id), 'the first entry; the real answer has one for each publisher group');
+  return examples;
+}
+
+/** The endpoints whose examples come from the dataset (none where it holds nothing to ask about); the others keep theirs. */
+const FROM_DATASET: ReadonlySet<string> = new Set([
+  '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',
+  '/api/v1/procurement-suspension-coverage',
+]);
+
+/** Every list of `data` cut to its first row; `meta` as answered. */
+function abridge(answer: unknown): unknown {
+  const { data, meta } = answer as { data: Record<string, unknown>; meta: unknown };
+  return { data: Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.slice(0, 1) : value])), meta };
+}
+
+function shiftDays(date: string, days: number): string {
+  const instant = new Date(`${date}T00:00:00Z`);
+  instant.setUTCDate(instant.getUTCDate() + days);
+  return instant.toISOString().slice(0, 10);
+}

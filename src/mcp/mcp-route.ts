@@ -1,0 +1,73 @@
+// POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
+// that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ApiError } from '../http/errors.js';
+import { createMcpServer, type EndpointCall } from './mcp-server.js';
+import type { Tool } from './tools.js';
+
+export const MCP_PATH = '/mcp';
+
+/** A JSON-RPC message or batch is small; anything larger is not a tool call. */
+const BODY_LIMIT = 64 * 1024;
+
+/** The headers that say who the client is (the limiter's and the usage log's reading of it) and how it is reached. */
+const IDENTITY_HEADERS = ['host', 'user-agent', 'x-forwarded-for', 'x-kohyo-client', 'x-kohyo-contact', 'x-service-client', 'x-service-contact'];
+
+export interface McpRouteOptions {
+  readonly tools: readonly Tool[];
+  readonly guide: () => Promise<string>;
+}
+
+export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
+  await app.register(async (scope) => {
+    // the transport reads the JSON-RPC body itself, so that a malformed one gets JSON-RPC's parse error
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post(MCP_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const server = createMcpServer({ tools: options.tools, call: callAs(app, request), guide: options.guide });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        const response = await transport.handleRequest(webRequest(request));
+        void reply.code(response.status);
+        response.headers.forEach((value, name) => void reply.header(name, value));
+        return await response.text();
+      } finally {
+        await server.close();
+      }
+    });
+    // no server-sent stream and no session to end: the stateless transport answers only POST
+    scope.route({
+      method: ['GET', 'DELETE'], url: MCP_PATH,
+      handler: async () => {
+        throw new ApiError('method_not_allowed', 'The MCP endpoint answers POST (Streamable HTTP, stateless, JSON answers).', undefined, { Allow: 'POST' });
+      },
+    });
+  });
+}
+
+/** Calls an endpoint of this app as the client that sent `request`: same address, same identifying headers. */
+function callAs(app: FastifyInstance, request: FastifyRequest): EndpointCall {
+  const headers: Record<string, string> = {};
+  for (const name of IDENTITY_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.socket.remoteAddress });
+    return { status: response.statusCode, body: response.json() };
+  };
+}
+
+/** Headers about the connection and the body's framing, which belong to the HTTP request, not to the message. */
+const FRAMING_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect']);
+
+function webRequest(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && !FRAMING_HEADERS.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const body = typeof request.body === 'string' ? request.body : '';
+  return new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers, body });
+}

@@ -1,0 +1,62 @@
+// The service as one process runs it: the dataset (built from the demo data when missing), the limiter, the usage
+// log and the app over them. The HTTP server and the MCP stdio command both start it, so that an agent on stdio is
+// limited and logged like any other client.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { buildApp } from './http/app.js';
+import { limiterFromConfig } from './limits/limiter-from-config.js';
+import { openUsageLog } from './usage/open-usage-log.js';
+import { DatasetHolder } from './store/dataset-holder.js';
+import { openStore } from './store/store.js';
+import { buildDemoDatabase } from '../demo/build-demo.js';
+import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
+
+export interface Service {
+  readonly app: FastifyInstance;
+  readonly holder: DatasetHolder;
+  /** Waits for the limiter's store (Redis) to be reachable or given up on. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Builds the demo dataset at the configured path when there is no dataset yet, and brings the file to this build's schema. */
+export function prepareDataset(config: Config, logger: Logger): void {
+  if (!existsSync(config.dbPath)) {
+    logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
+    mkdirSync(dirname(config.dbPath), { recursive: true });
+    buildDemoDatabase(config.dbPath, { now: new Date() });
+  }
+  const upgrade = upgradeDatasetFile(config.dbPath, { now: () => new Date() });
+  if (upgrade.kind === 'upgraded') logger.info({ path: config.dbPath, ...upgrade }, 'dataset migrated to this build\'s schema');
+}
+
+export async function startService(config: Config, logger: Logger): Promise<Service> {
+  const clock = () => new Date();
+  const limiter = limiterFromConfig(config, { clock, log: logger });
+  // a collection publishes a new file at the path: picked up on SIGHUP and by watching the directory
+  const holder = new DatasetHolder(config.dbPath, {
+    onSwitched: (next) => logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file'),
+    onReloadFailed: (error) => logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
+  }, (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries }));
+  const store = holder.start();
+  logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
+  const usage = openUsageLog(config, clock, logger);
+  logger.info({ path: usage.path }, 'usage log open');
+  const app = await buildApp({ config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest });
+  holder.track(app.server);
+  holder.watch();
+  return {
+    app,
+    holder,
+    ready: () => limiter.ready(),
+    async close() {
+      await app.close();
+      await limiter.close();
+      usage.close();
+      holder.close();
+    },
+  };
+}

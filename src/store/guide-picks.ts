@@ -1,0 +1,35 @@
+// What the LLM guide's example calls ask about, read from the dataset itself so that every example answers with
+// rows: the newest record of each kind, and the company of the newest enforcement that names a registered company.
+import type { Db } from './database.js';
+
+export interface GuidePicks {
+  /** A company in the register, preferably one with an enforcement record: its newest record's first law. */
+  readonly company: { readonly corporateNumber: string; readonly name: string; readonly lawCode: string | null } | null;
+  /** The newest enforcement's first law, for a filter that needs no company. */
+  readonly enforcementLaw: string | null;
+  /** The newest suspension: the company as the source names it, and the reason. */
+  readonly suspension: { readonly companyName: string; readonly reasonCode: string } | null;
+  /** The newest licence action: its primary sector, nature and date. */
+  readonly licenseAction: { readonly sectorCode: string; readonly nature: string; readonly date: string } | null;
+}
+
+export function readGuidePicks(db: Db): GuidePicks {
+  const enforced = db.prepare(`
+    SELECT c.corporate_number AS corporateNumber, c.name, e.law_code AS lawCode
+    FROM enforcements e JOIN companies c ON c.corporate_number = e.company_corporate_number
+    ORDER BY e.date DESC, e.rid DESC LIMIT 1`).get() as GuidePicks['company'] | undefined;
+  const anyCompany = db.prepare(`
+    SELECT corporate_number AS corporateNumber, name, NULL AS lawCode FROM companies ORDER BY id LIMIT 1`).get() as GuidePicks['company'] | undefined;
+  const law = db.prepare('SELECT law_code AS lawCode FROM enforcements ORDER BY date DESC, rid DESC LIMIT 1').get() as { lawCode: string } | undefined;
+  const suspension = db.prepare(`
+    SELECT company_name AS companyName, reason_code AS reasonCode FROM procurement_suspensions
+    ORDER BY period_from DESC, rid DESC LIMIT 1`).get() as GuidePicks['suspension'] | undefined;
+  const licenseAction = db.prepare(`
+    SELECT sector_code AS sectorCode, nature, date FROM license_actions ORDER BY date DESC, rid DESC LIMIT 1`).get() as GuidePicks['licenseAction'] | undefined;
+  return {
+    company: enforced ?? anyCompany ?? null,
+    enforcementLaw: law?.lawCode ?? null,
+    suspension: suspension ?? null,
+    licenseAction: licenseAction ?? null,
+  };
+}

@@ -1,0 +1,175 @@
+// The MCP server at /mcp through the SDK's own client over Streamable HTTP, on the endpoint fixtures: every tool
+// answers what its endpoint answers, as the same client (limits, enumeration refusal and the usage log included).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { loadConfig } from '../../src/config.js';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { createLimiter } from '../../src/limits/limiter.js';
+import { MemoryStore } from '../../src/limits/memory-store.js';
+import { limitPolicy } from '../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
+import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+
+const KAKUU = corporateNumberFromBase('999900010001');
+const MIHON_KOGYO = corporateNumberFromBase('999900010004');
+
+interface Served {
+  readonly server: TestServer;
+  readonly logged: FinishedRequest[];
+  close(): Promise<void>;
+}
+
+async function serve(env: Record<string, string> = {}): Promise<Served> {
+  const config = loadConfig(env);
+  const policy = limitPolicy(config.limits);
+  const limiter = createLimiter({
+    store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => TEST_NOW,
+  });
+  const logged: FinishedRequest[] = [];
+  const server = await startServer({
+    dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (r) => void logged.push(r) } },
+  });
+  return { server, logged, close: async () => { await server.close(); await limiter.close(); } };
+}
+
+async function connect(url: string, name = 'mcp-test-agent'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'X-Kohyo-Client': name } } }));
+  return client;
+}
+
+type Structured = { data: Record<string, { corporate_number?: string; id?: string; company?: { corporate_number: string | null } }[]>; meta: Record<string, any> };
+
+describe('MCP over Streamable HTTP', () => {
+  let s: Served;
+  let client: Client;
+  before(async () => {
+    s = await serve({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_DISTINCT_TERMS: '1000' });
+    client = await connect(s.server.url);
+  });
+  after(async () => {
+    await client.close();
+    await s.close();
+  });
+
+  test('lists every tool with JSON-schema input and output, and the guide as a resource', async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), [
+      'search', 'search_companies', 'get_company', 'list_enforcements', 'list_procurement_suspensions', 'list_license_actions',
+      'get_procurement_suspension_coverage', 'list_vocabularies',
+    ]);
+    for (const tool of tools) {
+      assert.equal(tool.inputSchema.type, 'object', tool.name);
+      assert.equal(tool.outputSchema?.type, 'object', tool.name);
+      assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
+    }
+    const enforcements = tools.find((t) => t.name === 'list_enforcements');
+    assert.ok(enforcements?.inputSchema.properties && 'corporate_number' in enforcements.inputSchema.properties);
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), [GUIDE_URI]);
+    const guide = await client.readResource({ uri: GUIDE_URI });
+    const [content] = guide.contents;
+    assert.ok(content && 'text' in content && content.text.startsWith('# Kohyo'));
+  });
+
+  test('each tool answers what its endpoint answers, with the dataset kind and data_as_of', async () => {
+    const calls: readonly (readonly [string, Record<string, unknown>, string, string])[] = [
+      ['search', { q: '架空商事' }, `/api/v1/search?q=${encodeURIComponent('架空商事')}`, 'companies'],
+      ['search_companies', { q: 'Kakuu Trading', limit: 2 }, '/api/v1/companies?q=Kakuu+Trading&limit=2', 'companies'],
+      ['get_company', { corporate_number: `T${MIHON_KOGYO}` }, `/api/v1/companies?q=T${MIHON_KOGYO}&limit=1`, 'companies'],
+      ['list_enforcements', { corporate_number: KAKUU }, `/api/v1/enforcements?corporate_number=${KAKUU}`, 'enforcements'],
+      ['list_procurement_suspensions', { reason: 'dishonest_conduct', limit: 5, page: 2 }, '/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5&page=2', 'procurement_suspensions'],
+      ['list_license_actions', { sector: 'real_estate_brokerage' }, '/api/v1/license-actions?sector=real_estate_brokerage', 'license_actions'],
+      ['get_procurement_suspension_coverage', {}, '/api/v1/procurement-suspension-coverage', 'coverage'],
+      ['list_vocabularies', {}, '/api/v1/vocabularies', 'vocabularies'],
+    ];
+    for (const [name, args, path, list] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      assert.notEqual(result.isError, true, `${name}: ${JSON.stringify(result.content)}`);
+      const answer = result.structuredContent as Structured;
+      const direct = await s.server.get(path);
+      assert.equal(direct.status, 200, path);
+      const withoutIds = (body: Structured) => ({ ...body, meta: { ...body.meta, request_id: undefined } });
+      assert.deepEqual(withoutIds(answer), withoutIds(direct.body), name);
+      const rows = answer.data[list];
+      assert.ok(Array.isArray(rows) ? rows.length > 0 : Object.keys(rows ?? {}).length > 0, `${name} answers rows in data.${list}`);
+      if (name !== 'list_vocabularies') assert.equal(answer.meta.dataset.kind, 'production', name);
+      if (name.startsWith('list_') && name !== 'list_vocabularies') assert.equal(typeof answer.meta.data_as_of, 'string', name);
+    }
+    const company = (await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } })).structuredContent as Structured;
+    assert.deepEqual(company.data.companies?.map((c) => c.corporate_number), [MIHON_KOGYO]);
+  });
+
+  test('a bad argument gets the endpoint\'s error, in the contract\'s shape', async () => {
+    const noFilter = await client.callTool({ name: 'list_enforcements', arguments: {} });
+    assert.equal(noFilter.isError, true);
+    assert.equal(JSON.parse((noFilter.content as { text: string }[])[0]!.text).error.code, 'missing_filter');
+    const unknown = await client.callTool({ name: 'list_enforcements', arguments: { law: 'antimonopoly_act', offset: 10 } });
+    assert.equal(JSON.parse((unknown.content as { text: string }[])[0]!.text).error.code, 'bulk_access_not_provided');
+    const notANumber = await client.callTool({ name: 'get_company', arguments: { corporate_number: '架空商事' } });
+    assert.equal(notANumber.isError, true);
+    assert.equal(JSON.parse((notANumber.content as { text: string }[])[0]!.text).error.code, 'invalid_parameter');
+    await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/u);
+  });
+
+  test('GET and DELETE /mcp answer 405 with Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await s.server.get('/mcp', { method });
+      assert.equal(answer.status, 405, method);
+      assert.equal(answer.headers.get('allow'), 'POST', method);
+      assert.equal(answer.body.error.code, 'method_not_allowed', method);
+    }
+  });
+});
+
+describe('an agent is a client like any other', () => {
+  test('tool calls count against the limits and a refusal comes back as the 429 error', async () => {
+    const s = await serve({ KOHYO_LIMIT_PER_MINUTE: '3' });
+    const client = await connect(s.server.url, 'limited-agent');
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
+      assert.deepEqual(answers.map((a) => a.isError === true), [false, false, false, true]);
+      const refusal = JSON.parse((answers[3]!.content as { text: string }[])[0]!.text);
+      assert.equal(refusal.error.code, 'rate_limited');
+      assert.equal(typeof refusal.error.details.retry_after, 'number');
+      // the same client over HTTP (same address, User-Agent and client name) is refused too
+      const direct = await s.server.get(`/api/v1/enforcements?corporate_number=${KAKUU}`, {
+        headers: { 'user-agent': 'node', 'x-kohyo-client': 'limited-agent' },
+      });
+      assert.equal(direct.status, 429);
+      // listing tools and reading the guide are not counted
+      await client.listTools();
+      await client.readResource({ uri: GUIDE_URI });
+      // every tool call is in the usage log as a request to its endpoint
+      const calls = s.logged.filter((r) => r.path === '/api/v1/enforcements');
+      assert.equal(calls.length, 5);
+      assert.deepEqual(calls.map((r) => r.status), [200, 200, 200, 429, 429]);
+      assert.ok(calls.slice(0, 4).every((r) => r.clientName === 'limited-agent'));
+    } finally {
+      await client.close();
+      await s.close();
+    }
+  });
+
+  test('walking Corporate Numbers through get_company is refused as enumeration', async () => {
+    const s = await serve({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_SEQUENTIAL: '3' });
+    const client = await connect(s.server.url, 'walking-agent');
+    try {
+      const codes = [];
+      for (let i = 1; i <= 3; i++) {
+        const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`) } });
+        codes.push(result.isError === true ? JSON.parse((result.content as { text: string }[])[0]!.text).error.code : 'ok');
+      }
+      assert.deepEqual(codes, ['ok', 'ok', 'automated_enumeration_detected']);
+    } finally {
+      await client.close();
+      await s.close();
+    }
+  });
+});

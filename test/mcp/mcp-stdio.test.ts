@@ -1,0 +1,80 @@
+// `kohyo mcp`: the MCP server on standard input and output, through the SDK's own client spawning the command, over
+// a copy of the endpoint fixtures: tools answer, a limit is hit, and every tool call is in the usage log.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
+import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const KAKUU = corporateNumberFromBase('999900010001');
+
+async function datasetCopy(): Promise<string> {
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-mcp-')), 'kohyo.sqlite');
+  copyFileSync(await fixtureDatabase(), path);
+  return path;
+}
+
+function environment(dbPath: string, extra: Record<string, string> = {}): Record<string, string> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  return { ...inherited, KOHYO_DB: dbPath, KOHYO_USAGE_SECRET: 'mcp-stdio-test', LOG_LEVEL: 'warn', ...extra };
+}
+
+test('kohyo mcp answers tool calls on stdio, limited and logged as one local client', async () => {
+  const dbPath = await datasetCopy();
+  const client = new Client({ name: 'stdio-test-agent', version: '2.1.0' });
+  const transport = new StdioClientTransport({
+    command: process.execPath, args: ['--import', 'tsx', 'src/cli.ts', 'mcp'], cwd: ROOT,
+    env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: '3' }), stderr: 'pipe',
+  });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.equal(tools.length, 8);
+    const guide = await client.readResource({ uri: GUIDE_URI });
+    assert.match((guide.contents[0] as { text: string }).text, /from the production dataset this server serves/u);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
+    const first = answers[0]!.structuredContent as { data: { enforcements: unknown[] }; meta: { dataset: { kind: string }; data_as_of: string } };
+    assert.equal(first.data.enforcements.length, 3);
+    assert.equal(first.meta.dataset.kind, 'production');
+    assert.equal(typeof first.meta.data_as_of, 'string');
+    assert.deepEqual(answers.map((a) => a.isError === true), [false, false, false, true]);
+    assert.equal(JSON.parse((answers[3]!.content as { text: string }[])[0]!.text).error.code, 'rate_limited');
+  } finally {
+    await client.close();
+  }
+  // the usage log is written in batches and flushed on close: the four calls, as the agent named itself
+  const usage = new Database(dbPath.replace(/\.sqlite$/u, '.usage.sqlite'), { readonly: true });
+  try {
+    const rows = usage.prepare('SELECT endpoint AS path, status, user_agent, client_name FROM usage_log ORDER BY id').all() as Record<string, unknown>[];
+    assert.deepEqual(rows.map((r) => [r.path, r.status]), [
+      ['/api/v1/enforcements', 200], ['/api/v1/enforcements', 200], ['/api/v1/enforcements', 200], ['/api/v1/enforcements', 429],
+    ]);
+    assert.ok(rows.every((r) => r.user_agent === 'stdio-test-agent/2.1.0 (MCP stdio)' && r.client_name === 'stdio-test-agent'));
+  } finally {
+    usage.close();
+  }
+});
+
+test('the README command, npm run --silent kohyo -- mcp, keeps standard output for the protocol', async () => {
+  const client = new Client({ name: 'npm-agent', version: '1.0.0' });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await client.connect(new StdioClientTransport({
+    command: npm, args: ['run', '--silent', 'kohyo', '--', 'mcp'], cwd: ROOT, env: environment(await datasetCopy()), stderr: 'pipe',
+  }));
+  try {
+    const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: KAKUU } });
+    const answer = result.structuredContent as { data: { companies: { corporate_number: string }[] } };
+    assert.deepEqual(answer.data.companies.map((c) => c.corporate_number), [KAKUU]);
+  } finally {
+    await client.close();
+  }
+});
