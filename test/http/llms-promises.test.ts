@@ -1,0 +1,294 @@
+// Every promise /llms.txt makes, checked against the running server: each example call answers with rows and with
+// the answer shown (readable and percent-encoded), and each stated rule (src/http/llms-rules.ts) holds.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { loadConfig } from '../../src/config.js';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { MAX_TEXT_LENGTH } from '../../src/domain/record-filters.js';
+import { createLimiter } from '../../src/limits/limiter.js';
+import { MemoryStore } from '../../src/limits/memory-store.js';
+import { limitPolicy } from '../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { guideRules } from '../../src/http/llms-rules.js';
+import { startServer, TEST_NOW, demoDatabase, type TestServer, type TestResponse } from '../helpers/server.js';
+import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+
+const KAKUU = corporateNumberFromBase('999900010001');
+
+interface Example {
+  readonly path: string;
+  readonly readable: string;
+  readonly sent: string;
+  readonly answer: unknown;
+}
+
+/** The examples of a guide: each section's call, its percent-encoded form and the JSON answer shown. */
+function examplesOf(guide: string): Example[] {
+  const sections = guide.split(/^### GET /mu).slice(1);
+  return sections.flatMap((section) => {
+    const path = section.slice(0, section.indexOf('\n'));
+    const readable = /^Example: `GET (\S+)`$/mu.exec(section)?.[1];
+    if (readable === undefined) return [];
+    const sent = /^Percent-encoded, as sent: `GET (\S+)`$/mu.exec(section)?.[1] ?? readable;
+    const json = /^Answer[^\n]*:\n\n```json\n([\s\S]*?)\n```$/mu.exec(section)?.[1];
+    return [{ path, readable, sent, answer: json === undefined ? null : JSON.parse(json) }];
+  });
+}
+
+/** Sends a request line byte for byte (fetch would percent-encode it) and reads the status and body. */
+function rawGet(url: string, target: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.end(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`, 'utf8'));
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      resolve({ status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
+    });
+  });
+}
+
+/** The answer with every list cut to its first row and without the request id, as the guide shows answers. */
+function asShown(body: { data: Record<string, unknown>; meta: Record<string, unknown> }) {
+  const data = Object.fromEntries(Object.entries(body.data).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, 1) : v]));
+  return { data, meta: { ...body.meta, request_id: undefined } };
+}
+
+for (const [name, database] of [['the demo dataset', demoDatabase], ['the endpoint fixtures', fixtureDatabase]] as const) {
+  test(`every example call of /llms.txt on ${name} answers with rows, and with the answer shown`, async () => {
+    const server = await startServer({ dbPath: await database() });
+    try {
+      const guide = (await server.get('/llms.txt')).text;
+      const examples = examplesOf(guide);
+      const withData = examples.filter((e) => e.path.startsWith('/api/v1/') && e.path !== '/api/v1/openapi.json' && e.path !== '/api/v1/vocabularies');
+      assert.deepEqual(withData.map((e) => e.path), [
+        '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',
+        '/api/v1/procurement-suspension-coverage',
+      ]);
+      for (const example of examples) {
+        const answer = await server.get(example.sent);
+        assert.equal(answer.status, 200, example.sent);
+        if (example.readable !== example.sent) {
+          assert.equal(decodeURIComponent(example.sent), example.readable);
+          const raw = await rawGet(server.url, example.readable);
+          assert.equal(raw.status, 400, `${example.readable} sent unencoded`);
+          assert.equal(JSON.parse(raw.body).error.code, 'malformed_request');
+        }
+        if (!withData.includes(example)) continue;
+        for (const [list, rows] of Object.entries(answer.body.data)) assert.ok((rows as unknown[]).length > 0, `${example.sent}: data.${list} is empty`);
+        assert.deepEqual(asShown(answer.body), { ...(example.answer as object), meta: { ...(example.answer as { meta: object }).meta, request_id: undefined } }, example.sent);
+      }
+      const kind = (await server.get('/api/v1/procurement-suspension-coverage')).body.meta.dataset.kind;
+      assert.ok(guide.includes(`chosen from the ${kind} dataset this server serves`));
+      assert.equal(guide.includes('FICTIONAL: never cite them as fact'), kind === 'demo');
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+describe('every rule /llms.txt states holds on the running server', () => {
+  const env = {
+    KOHYO_LIMIT_PER_MINUTE: '5', KOHYO_LIMIT_PER_DAY: '8', KOHYO_ENUM_DISTINCT_TERMS: '3', KOHYO_ENUM_SEQUENTIAL: '3',
+    KOHYO_TRUST_PROXY: '127.0.0.1/32',
+  };
+  const config = loadConfig(env);
+  let now = TEST_NOW.getTime();
+  let server: TestServer;
+  const policy = limitPolicy(config.limits);
+  const limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now) });
+  let clients = 0;
+  /** A client of its own (a User-Agent no other check uses), so that checks do not share windows. */
+  const client = (headers: Record<string, string> = {}) => {
+    const userAgent = `promise-check-${++clients}`;
+    return (path: string, init: RequestInit = {}): Promise<TestResponse> =>
+      server.get(path, { ...init, headers: { 'user-agent': userAgent, ...headers, ...(init.headers as Record<string, string>) } });
+  };
+  const code = (answer: TestResponse) => answer.body?.error?.code ?? answer.status;
+
+  before(async () => {
+    server = await startServer({ dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  });
+  after(async () => {
+    await server.close();
+    await limiter.close();
+  });
+
+  const checks: Record<string, () => Promise<void>> = {
+    async limit() {
+      const get = client();
+      assert.equal(code(await get('/api/v1/companies?q=架空&limit=0')), 'invalid_parameter');
+      assert.equal(code(await get('/api/v1/companies?q=架空&limit=11')), 'invalid_parameter');
+      assert.equal((await get('/api/v1/companies?q=架空')).body.meta.limit, 10);
+    },
+    async page() {
+      const get = client();
+      assert.equal(code(await get('/api/v1/enforcements?authority=jftc&page=1')), 'unknown_parameter');
+      assert.equal(code(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=11')), 'invalid_parameter');
+      const last = (await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=10')).body.meta;
+      assert.equal(last.max_page, 10);
+      assert.match(last.notice, /More than 10 records match/u);
+      assert.equal((await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5')).body.meta.page, 1);
+    },
+    async bulk_access() {
+      const get = client();
+      assert.equal(code(await get('/api/v1/enforcements?authority=jftc&offset=10')), 'bulk_access_not_provided');
+      assert.equal(code(await get('/api/v1/companies?q=架空&cursor=abc')), 'bulk_access_not_provided');
+    },
+    async unknown_and_repeated() {
+      const get = client();
+      const unknown = await get('/api/v1/enforcements?authority=jftc&colour=red');
+      assert.equal(code(unknown), 'unknown_parameter');
+      assert.equal(unknown.body.error.details.parameter, 'colour');
+      assert.equal(code(await get('/api/v1/enforcements?authority=jftc&authority=mhlw')), 'invalid_parameter');
+    },
+    async empty_value() {
+      const get = client();
+      assert.equal((await get('/api/v1/companies?q=架空商事&limit=')).body.meta.limit, 10);
+      assert.equal((await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).body.data.enforcements.length, 3);
+    },
+    async text_length() {
+      const get = client();
+      assert.equal(code(await get(`/api/v1/companies?q=${'架'.repeat(MAX_TEXT_LENGTH + 1)}`)), 'invalid_parameter');
+      assert.equal((await get(`/api/v1/companies?q=${'架'.repeat(MAX_TEXT_LENGTH)}`)).status, 200);
+    },
+    async corporate_number() {
+      const get = client();
+      const plain = await get(`/api/v1/enforcements?corporate_number=${KAKUU}`);
+      const written = `Ｔ${KAKUU.slice(0, 1)}-${KAKUU.slice(1, 5)} ${KAKUU.slice(5, 9)}－${KAKUU.slice(9)}`.replace(/\d/gu, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
+      assert.deepEqual((await get(`/api/v1/enforcements?corporate_number=${encodeURIComponent(written)}`)).body.data, plain.body.data);
+      const wrong = `${(Number(KAKUU[0]) + 1) % 10}${KAKUU.slice(1)}`;
+      assert.equal(code(await get(`/api/v1/enforcements?corporate_number=${wrong}`)), 'invalid_corporate_number');
+      const inQ = await get(`/api/v1/companies?q=${wrong}`);
+      assert.equal(inQ.body.data.companies.length, 0);
+      assert.match(inQ.body.meta.notice, /check digit/u);
+    },
+    async enum_labels() {
+      const get = client();
+      const byCode = (await get('/api/v1/enforcements?authority=jftc')).body.data;
+      assert.ok(byCode.enforcements.length > 0);
+      for (const label of ['公正取引委員会', 'japan fair trade commission', 'ＪＦＴＣ']) {
+        assert.deepEqual((await get(`/api/v1/enforcements?authority=${encodeURIComponent(label)}`)).body.data, byCode, label);
+      }
+      const get2 = client();
+      assert.deepEqual(
+        (await get2(`/api/v1/enforcements?law=${encodeURIComponent('独占禁止法')}`)).body.data,
+        (await get2('/api/v1/enforcements?law=antimonopoly_act')).body.data,
+      );
+      const unknown = await get2('/api/v1/enforcements?authority=nobody');
+      assert.equal(code(unknown), 'invalid_parameter');
+      assert.ok(unknown.body.error.details.allowed.includes('jftc'));
+    },
+    async date_range() {
+      const get = client();
+      assert.equal(code(await get('/api/v1/license-actions?from=2025-02-01&to=2025-01-01')), 'invalid_parameter');
+      assert.equal((await get('/api/v1/license-actions?from=2025-01-01&to=2025-12-31')).status, 200);
+      assert.equal(code(await get('/api/v1/license-actions?from=2024-01-01&to=2025-12-31')), 'missing_filter');
+      assert.equal(code(await get('/api/v1/license-actions?from=2025-01-01')), 'missing_filter');
+    },
+    async missing_filter() {
+      const get = client();
+      assert.equal(code(await get('/api/v1/enforcements')), 'missing_filter');
+      assert.equal(code(await get('/api/v1/search')), 'missing_parameter');
+    },
+    async windows() {
+      const get = client();
+      const path = `/api/v1/enforcements?corporate_number=${KAKUU}`;
+      for (let i = 0; i < 5; i++) assert.equal((await get(path)).status, 200);
+      assert.equal(code(await get(path)), 'rate_limited');
+      now += 61_000;
+      for (let i = 0; i < 3; i++) assert.equal((await get(path)).status, 200);
+      assert.equal(code(await get(path)), 'daily_limit_exceeded');
+    },
+    async client_group() {
+      const path = `/api/v1/enforcements?corporate_number=${KAKUU}`;
+      const one = client({ 'x-forwarded-for': '2001:db8:1:2::1' });
+      await one(path);
+      // the same /64, User-Agent and client name: the same client
+      const sameGroup = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:2:ffff::9' } });
+      assert.equal(sameGroup.headers.get('ratelimit'), '"minute";r=3;t=60');
+      const otherName = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:2::1', 'x-kohyo-client': 'another' } });
+      assert.equal(otherName.headers.get('ratelimit'), '"minute";r=4;t=60');
+      const otherNetwork = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:3::1' } });
+      assert.equal(otherNetwork.headers.get('ratelimit'), '"minute";r=4;t=60');
+    },
+    async what_counts() {
+      const get = client();
+      for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt']) {
+        assert.equal((await get(path)).headers.get('ratelimit'), null, path);
+      }
+      assert.equal((await get('/api/v1/enforcements')).headers.get('ratelimit'), '"minute";r=4;t=60', 'an error counts');
+      for (let i = 0; i < 4; i++) await get('/api/v1/companies?q=架空商事');
+      assert.equal(code(await get('/api/v1/companies?q=架空商事')), 'rate_limited');
+      assert.equal(code(await get('/api/v1/companies?q=架空商事')), 'rate_limited');
+      now += 61_000;
+      // five counted of the day's eight: the two refusals did not count
+      assert.equal((await get('/api/v1/companies?q=架空商事')).headers.get('ratelimit'), '"day";r=2;t=86339');
+    },
+    async enumeration() {
+      const get = client();
+      const terms = ['架空商事', '見本工業', '試験建設', '模擬通販'];
+      const codes = [];
+      for (const term of terms) codes.push(code(await get(`/api/v1/companies?q=${encodeURIComponent(term)}`)));
+      assert.deepEqual(codes, [200, 200, 200, 'automated_enumeration_detected']);
+      assert.equal(code(await get(`/api/v1/companies?q=${encodeURIComponent(terms[0]!)}`)), 'automated_enumeration_detected', 'cool-down');
+      const walker = client();
+      const walked = [];
+      for (let i = 1; i <= 3; i++) walked.push(code(await walker(`/api/v1/companies?q=${corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`)}`)));
+      assert.deepEqual(walked, [200, 200, 'automated_enumeration_detected']);
+    },
+    async policy_header() {
+      const get = client();
+      assert.equal((await get('/api/v1/companies?q=架空')).headers.get('ratelimit-policy'), '"minute";q=5;w=60, "day";q=8;w=86400');
+      assert.equal((await get('/api/v1/companies')).headers.get('ratelimit-policy'), '"minute";q=5;w=60, "day";q=8;w=86400');
+    },
+    async ratelimit_header() {
+      const get = client();
+      assert.equal((await get('/api/v1/companies?q=架空')).headers.get('ratelimit'), '"minute";r=4;t=60');
+      now += 1_000;
+      assert.equal((await get('/api/v1/companies')).headers.get('ratelimit'), '"minute";r=3;t=59', 'errors included; the window slides');
+    },
+    async retry_after() {
+      const get = client();
+      for (let i = 0; i < 5; i++) await get('/api/v1/companies?q=架空');
+      const refused = await get('/api/v1/companies?q=架空');
+      assert.equal(refused.status, 429);
+      assert.equal(Number(refused.headers.get('retry-after')), refused.body.error.details.retry_after);
+      assert.ok(refused.body.error.details.retry_after > 0);
+    },
+    async revalidate() {
+      const get = client();
+      const first = await get('/api/v1/companies?q=架空商事');
+      const etag = first.headers.get('etag');
+      assert.ok(etag);
+      const again = await get('/api/v1/companies?q=架空商事', { headers: { 'if-none-match': etag } });
+      assert.equal(again.status, 304);
+      assert.equal(again.text, '');
+      assert.equal((await get('/api/v1/companies?q=架空商事')).headers.get('ratelimit'), '"minute";r=3;t=60', 'the 304 did not count');
+    },
+  };
+
+  test('every promise of the guide has a check, and every check a promise', () => {
+    const rules = guideRules(config);
+    const ids = [...rules.query, ...rules.limits, ...rules.headers, ...rules.behaviour].flatMap((r) => (r.id === null ? [] : [r.id]));
+    assert.deepEqual(Object.keys(checks).sort(), [...ids].sort());
+  });
+  for (const [id, check] of Object.entries(checks)) test(`rule ${id}`, check);
+
+  test('the other promises: methods, ignored and refused parameters', async () => {
+    const get = client();
+    const post = await get('/api/v1/companies?q=架空', { method: 'POST' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD');
+    assert.equal((await get('/api/v1/companies?q=架空', { method: 'HEAD' })).status, 200);
+    assert.equal(code(await get('/api/v1/procurement-suspension-coverage?x=1')), 'unknown_parameter');
+    assert.equal(code(await get('/api/v1/vocabularies?x=1')), 'unknown_parameter');
+    assert.equal((await get('/api/v1/openapi.json?x=1')).status, 200);
+    assert.equal((await get('/health?x=1')).status, 200);
+  });
+});
