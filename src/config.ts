@@ -27,6 +27,8 @@ export interface Config {
   readonly answerCacheEntries: number;
   /** The operator's URL or e-mail address, given as the OpenAPI document's contact and on the landing page; null when unset. */
   readonly contact: string | null;
+  /** CIDRs whose requests may read /metrics. */
+  readonly metricsAllow: readonly string[];
 }
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
@@ -56,6 +58,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
   { name: 'KOHYO_ANSWER_CACHE_ENTRIES', default: '10000', description: 'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off' },
   { name: 'KOHYO_CONTACT', default: '', description: "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page" },
+  { name: 'KOHYO_METRICS_ALLOW', default: '127.0.0.1/32,::1/128', description: 'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404' },
   { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
@@ -77,6 +80,7 @@ export function loadConfig(env: Env): Config {
     return value;
   };
   const optional = (name: string): string | null => (text(name) === '' ? null : text(name));
+  const list = (name: string): readonly string[] => Object.freeze(text(name).split(',').map((s) => s.trim()).filter((s) => s !== ''));
   return Object.freeze({
     host: text('HOST'),
     port: int('PORT', 0, 65535),
@@ -93,13 +97,14 @@ export function loadConfig(env: Env): Config {
       enumSequential: int('KOHYO_ENUM_SEQUENTIAL', 2, 1000),
       enumCooldownSeconds: int('KOHYO_ENUM_COOLDOWN_S', 0, 86_400 * 30),
     }),
-    trustProxy: Object.freeze(text('KOHYO_TRUST_PROXY').split(',').map((s) => s.trim()).filter((s) => s !== '')),
+    trustProxy: list('KOHYO_TRUST_PROXY'),
     usageSecret: optional('KOHYO_USAGE_SECRET'),
     usageDbPath: optional('KOHYO_USAGE_DB'),
     workers: int('KOHYO_WORKERS', 1, 64),
     collectContact: optional('KOHYO_COLLECT_CONTACT'),
     answerCacheEntries: int('KOHYO_ANSWER_CACHE_ENTRIES', 0, 10_000_000),
     contact: optional('KOHYO_CONTACT'),
+    metricsAllow: list('KOHYO_METRICS_ALLOW'),
   });
 }
 

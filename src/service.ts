@@ -45,7 +45,9 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
   const usage = openUsageLog(config, clock, logger);
   logger.info({ path: usage.path }, 'usage log open');
-  const app = await buildApp({ config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest });
+  const app = await buildApp({
+    config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest, limiterState: limiter.state,
+  });
   holder.track(app.server);
   holder.watch();
   return {

@@ -18,6 +18,8 @@ import { landingRoutes } from './routes/landing.js';
 import { mcpRoutes } from '../mcp/mcp-route.js';
 import { mcpTools } from '../mcp/tools.js';
 import { guideText } from './llms-guide.js';
+import { registerMetrics } from './metrics.js';
+import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
@@ -35,6 +37,8 @@ export interface AppDeps extends RouteContext {
   readonly beforeApiRequest?: onRequestHookHandler;
   /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
+  /** Where the limits are kept, for /metrics. */
+  readonly limiterState?: () => LimiterState;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -75,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  registerMetrics(app, { config: deps.config, dataset: deps.dataset, clock: deps.clock }, { limiterState: deps.limiterState });
   if (deps.usageLog) {
     // the limiter's reading of the client (KOHYO_TRUST_PROXY), so that one client in the usage log is one to the limiter
     const trusted = parseTrustedProxies(deps.config.trustProxy);

@@ -18,6 +18,7 @@ export const FAULT_LOG_INTERVAL_MS = 60_000;
 export class FallbackStore implements LimiterStore {
   private faultSince: number | null = null;
   private lastLogged = Number.NEGATIVE_INFINITY;
+  #fallbackChecks = 0;
 
   constructor(
     private readonly primary: LimiterStore & { readonly available: boolean },
@@ -28,6 +29,11 @@ export class FallbackStore implements LimiterStore {
   /** True while checks go to the fallback. */
   get degraded(): boolean {
     return this.faultSince !== null;
+  }
+
+  /** Checks answered by the fallback since start. */
+  get fallbackChecks(): number {
+    return this.#fallbackChecks;
   }
 
   async check(request: LimitCheck): Promise<LimitDecision> {
@@ -46,6 +52,7 @@ export class FallbackStore implements LimiterStore {
     } else {
       this.fault(request.now, new Error('the Redis connection is not ready'));
     }
+    this.#fallbackChecks++;
     return this.fallback.check(request);
   }
 

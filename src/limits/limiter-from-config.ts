@@ -26,7 +26,16 @@ export function assertSharedState(config: Config): void {
   }
 }
 
-export function limiterFromConfig(config: Config, deps: { readonly clock: () => Date; readonly log: FaultLog }): Limiter {
+/** Where the limits are kept, for /metrics: memory or Redis, and how the Redis store has fallen back to memory. */
+export interface LimiterState {
+  readonly store: 'memory' | 'redis';
+  /** True while Redis is unreachable and the memory windows answer. */
+  readonly degraded: boolean;
+  /** Checks the memory windows answered because Redis could not. */
+  readonly fallbackChecks: number;
+}
+
+export function limiterFromConfig(config: Config, deps: { readonly clock: () => Date; readonly log: FaultLog }): Limiter & { state(): LimiterState } {
   assertSharedState(config);
   const policy = limitPolicy(config.limits);
   const trusted = parseTrustedProxies(config.trustProxy);
@@ -34,7 +43,11 @@ export function limiterFromConfig(config: Config, deps: { readonly clock: () => 
   // without Redis the keys never leave this process, so a secret of its own will do; with Redis every process
   // must hash alike, so only KOHYO_USAGE_SECRET can key the hash (plain SHA-256 otherwise)
   const secret = config.usageSecret ?? (config.redisUrl === null ? randomBytes(32).toString('hex') : null);
-  return createLimiter({ store, policy, trusted, secret, clock: deps.clock });
+  const limiter = createLimiter({ store, policy, trusted, secret, clock: deps.clock });
+  const state = (): LimiterState => store instanceof FallbackStore
+    ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }
+    : { store: 'memory', degraded: false, fallbackChecks: 0 };
+  return { ...limiter, state };
 }
 
 export function storeFromConfig(config: Config, log: FaultLog): MemoryStore | FallbackStore {

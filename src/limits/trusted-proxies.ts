@@ -7,8 +7,8 @@ export interface TrustedProxies {
   has(address: ParsedAddress): boolean;
 }
 
-/** Reads KOHYO_TRUST_PROXY entries (`10.0.0.0/8`, `::1/128`, or a bare address for one host). */
-export function parseTrustedProxies(entries: readonly string[]): TrustedProxies {
+/** Reads a list of CIDRs (`10.0.0.0/8`, `::1/128`, or a bare address for one host): KOHYO_TRUST_PROXY, KOHYO_METRICS_ALLOW. */
+export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO_TRUST_PROXY'): TrustedProxies {
   const list = new BlockList();
   for (const entry of entries) {
     const [addressText, prefixText, extra] = entry.split('/');
@@ -16,7 +16,7 @@ export function parseTrustedProxies(entries: readonly string[]): TrustedProxies 
     const max = address?.family === 4 ? 32 : 128;
     const prefix = prefixText === undefined ? max : Number(prefixText);
     if (address === null || extra !== undefined || !/^\d+$/u.test(prefixText ?? String(max)) || prefix > max) {
-      throw new ConfigError(`KOHYO_TRUST_PROXY: "${entry}" is not an address or a CIDR such as 10.0.0.0/8`);
+      throw new ConfigError(`${setting}: "${entry}" is not an address or a CIDR such as 10.0.0.0/8`);
     }
     list.addSubnet(address.address, prefix, address.family === 4 ? 'ipv4' : 'ipv6');
   }

@@ -61,3 +61,15 @@ export function dataAsOf(db: Db, kind: RecordKind): string | null {
     .get(kind) as { as_of: string | null };
   return row.as_of;
 }
+
+export interface CollectionRunCount {
+  readonly sourceId: string;
+  readonly outcome: string;
+  readonly runs: number;
+}
+
+/** How many collection runs each source has had, by outcome (for /metrics). */
+export function collectionRunCounts(db: Db): CollectionRunCount[] {
+  return db.prepare(`SELECT source_id AS sourceId, outcome, COUNT(*) AS runs FROM collection_runs GROUP BY source_id, outcome ORDER BY source_id, outcome`)
+    .all() as CollectionRunCount[];
+}

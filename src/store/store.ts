@@ -3,7 +3,9 @@ import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './data
 import { CompanyQueries, type CompanyHit } from './company-queries.js';
 import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
-import { dataAsOf, publisherGroups, sourceCoverage, type PublisherGroupRow, type SourceCoverageRow } from './coverage-queries.js';
+import {
+  collectionRunCounts, dataAsOf, publisherGroups, sourceCoverage, type CollectionRunCount, type PublisherGroupRow, type SourceCoverageRow,
+} from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 
@@ -16,6 +18,8 @@ export interface Store {
   readonly publisherGroups: readonly PublisherGroupRow[];
   readonly procurementSources: readonly SourceCoverageRow[];
   dataAsOf(kind: RecordKind): string | null;
+  /** Collection runs by source and outcome, read when asked (a collection publishes a new file, so it is fixed too). */
+  collectionRuns(): readonly CollectionRunCount[];
   /** What the LLM guide's examples ask about, read once. */
   readonly guidePicks: GuidePicks;
   close(): void;
@@ -42,6 +46,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     publisherGroups: publisherGroups(db),
     procurementSources: sourceCoverage(db, 'procurement_suspension'),
     dataAsOf: (kind) => asOf.get(kind) ?? null,
+    collectionRuns: () => collectionRunCounts(db),
     guidePicks: readGuidePicks(db),
     close: () => db.close(),
   };

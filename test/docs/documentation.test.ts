@@ -8,6 +8,7 @@ import { loadConfig, SETTINGS } from '../../src/config.js';
 import { ERRORS, ERROR_CODES } from '../../src/http/errors.js';
 import { llmsTxt } from '../../src/http/llms-txt.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
+import { METRICS_PATH } from '../../src/http/metrics.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -35,8 +36,9 @@ function servedPaths(): string[] {
     const depth = m[1]!.length / 4;
     const path = (depth === 0 ? '' : parents[depth - 1]!) + m[2]!;
     parents[depth] = path.endsWith('/') && depth > 0 ? path.slice(0, -1) : path;
-    // GET /mcp only refuses (405): the MCP endpoint is POST, documented in sections of its own (test below)
-    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/') && path !== MCP_PATH) fromRouter.push(path);
+    // GET /mcp only refuses (405): the MCP endpoint is POST, documented in sections of its own (test below); /metrics
+    // is the operators', answered only to allowed addresses, and documented in the README alone
+    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/') && path !== MCP_PATH && path !== METRICS_PATH) fromRouter.push(path);
   }
   const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
   return [...new Set([...fromRouter, ...fromOpenApi])].sort();
@@ -119,6 +121,7 @@ test('/llms.txt has a section for every path the app serves, naming its every qu
 
 test('the MCP endpoint is in the README endpoint table and has its own sections in /llms.txt and the README', () => {
   assert.ok(section(readme, '## Endpoints').includes(`| \`POST ${MCP_PATH}\` |`));
+  assert.ok(section(readme, '## Endpoints').includes(`| \`GET ${METRICS_PATH}\` |`));
   assert.ok(section(guide, '## MCP').includes(`POST JSON-RPC to \`${MCP_PATH}\``));
   assert.ok(section(readme, '## MCP: Kohyo as tools for AI agents').includes('npm run --silent kohyo -- mcp'));
 });
