@@ -10,8 +10,7 @@ import { duration, guideRules, type GuideRule } from './llms-rules.js';
 
 export { duration };
 import { MCP_PATH } from '../mcp/mcp-route.js';
-import { mcpTools } from '../mcp/tools.js';
-import { GUIDE_URI } from '../mcp/mcp-server.js';
+import { GUIDE_URI, mcpTools } from '../mcp/tools.js';
 import { CompaniesQuery, SearchQuery, recordQuerySchema } from './schemas/queries.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
 import { MAX_PERMITS_SHOWN } from '../domain/record.js';

@@ -1,9 +1,8 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ApiError } from '../http/errors.js';
-import { createMcpServer, type EndpointCall } from './mcp-server.js';
+import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 
 export const MCP_PATH = '/mcp';
@@ -25,6 +24,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post(MCP_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({ tools: options.tools, call: callAs(app, request), guide: options.guide });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
@@ -45,6 +45,17 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       },
     });
   });
+}
+
+/**
+ * The SDK, loaded when /mcp is first asked: it takes about half a second to load, which every process that
+ * builds the app (the server, each test file) would otherwise pay whether or not an agent ever comes.
+ */
+async function loadSdk() {
+  const [server, transport] = await Promise.all([
+    import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+  return { createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport };
 }
 
 /** Calls an endpoint of this app as the client that sent `request`: same address, same identifying headers. */

@@ -8,7 +8,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
 import { errorBody } from '../http/errors.js';
-import { toolCallUrl, type Tool } from './tools.js';
+import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
+
+export { GUIDE_URI };
 
 /** The client as it introduced itself when the session began (stdio; a stateless HTTP request has none). */
 export interface ClientInfo {
@@ -26,7 +28,6 @@ export interface McpServerOptions {
   readonly guide: () => Promise<string>;
 }
 
-export const GUIDE_URI = 'kohyo://guide/llms.txt';
 export const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
 
 export function createMcpServer(options: McpServerOptions): Server {

@@ -9,6 +9,9 @@ import { EnforcementsResponse, LicenseActionsResponse, ProcurementSuspensionsRes
 import { CoverageResponse } from '../http/routes/coverage.js';
 import { VocabulariesResponse } from '../http/routes/vocabularies.js';
 
+/** The LLM guide, as the MCP server lists it among its resources. */
+export const GUIDE_URI = 'kohyo://guide/llms.txt';
+
 export interface Tool {
   readonly name: string;
   readonly title: string;
