@@ -9,6 +9,7 @@ import { ERRORS, ERROR_CODES } from '../../src/http/errors.js';
 import { llmsTxt } from '../../src/http/llms-txt.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/metrics.js';
+import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -53,16 +54,6 @@ function parametersByPath(): Map<string, string[]> {
 /** The error table rows of a markdown text: `| 400 | \`code\` | …`, as [status, code]. */
 function errorRows(markdown: string): [status: number, code: string][] {
   return [...markdown.matchAll(/^\| (\d{3}) \| `([a-z_]+)` \|/gmu)].map((m) => [Number(m[1]), m[2]!]);
-}
-
-/** The section of a markdown text from a heading line to the next heading of the same or a higher level. */
-function section(markdown: string, heading: string): string {
-  const lines = markdown.split('\n');
-  const start = lines.indexOf(heading);
-  assert.notEqual(start, -1, `heading "${heading}" is missing`);
-  const level = /^#+/u.exec(heading)![0].length;
-  const end = lines.findIndex((line, i) => i > start && /^#+ /u.test(line) && /^#+/u.exec(line)![0].length <= level);
-  return lines.slice(start, end === -1 ? undefined : end).join('\n');
 }
 
 test('the app serves the endpoints the docs are written for', () => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
 import type { FinishedRequest } from '../../src/usage/usage-entry.js';
-import { startServer, TEST_NOW } from '../helpers/server.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { demoDatabase, startServer, TEST_NOW } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 
 interface Sample {
@@ -115,5 +116,32 @@ test('/metrics tells when the limits fall back to memory because Redis is down',
   } finally {
     await server.close();
     await limiter.close();
+  }
+});
+
+test('/metrics reads the dataset served when scraped, and scraping never uses up the limit', async () => {
+  const env = { KOHYO_LIMIT_PER_MINUTE: '1' };
+  const limiter = limiterFromConfig(loadConfig(env), { clock: () => TEST_NOW, log: { warn: () => {}, info: () => {} } });
+  const production = openStore(await fixtureDatabase());
+  const demo = openStore(await demoDatabase());
+  let served: Store = production;
+  const server = await startServer({ store: null, env, deps: { dataset: () => served, beforeApiRequest: limiter.beforeApiRequest, limiterState: limiter.state } });
+  try {
+    const scrape = async () => parseExposition((await server.get('/metrics')).text).samples;
+    for (let i = 0; i < 3; i++) await scrape();
+    assert.equal((await server.get('/api/v1/companies?q=架空商事')).status, 200, 'three scrapes left the one request a minute');
+    assert.equal((await server.get('/api/v1/companies?q=架空商事')).status, 429);
+    assert.equal(value(await scrape(), 'kohyo_dataset_info', { kind: 'production', version: production.meta.version }), 1);
+    served = demo;
+    const after = await scrape();
+    assert.equal(value(after, 'kohyo_dataset_info', { kind: 'demo', version: demo.meta.version }), 1);
+    assert.equal(after.filter((s) => s.name === 'kohyo_dataset_info').length, 1, 'the dataset no longer served is gone');
+    assert.equal(value(after, 'kohyo_dataset_age_seconds', {}), (TEST_NOW.getTime() - Date.parse(demo.meta.version)) / 1000);
+    assert.equal(value(after, 'kohyo_refusals_total', { code: 'rate_limited' }), 1);
+  } finally {
+    await server.close();
+    await limiter.close();
+    production.close();
+    demo.close();
   }
 });

@@ -1,0 +1,158 @@
+// Holds the Dockerfile and compose.yaml to what can be checked without a Docker engine (none runs here or in CI):
+// the stages and what they run, the user, the health check and the command, and that compose names only settings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { SETTINGS } from '../../src/config.js';
+import { section } from '../helpers/markdown.js';
+
+const root = new URL('../../', import.meta.url);
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+const packageJson = JSON.parse(read('package.json')) as { version: string; scripts: Record<string, string>; dependencies: Record<string, string> };
+
+interface Instruction {
+  readonly keyword: string;
+  readonly args: string;
+}
+
+interface Stage {
+  readonly from: string;
+  readonly name: string | null;
+  readonly instructions: Instruction[];
+}
+
+/** The Dockerfile's stages: continuation lines joined, comments dropped, ARGs before the first FROM substituted. */
+function dockerStages(text: string): Stage[] {
+  const lines = text.replace(/\\\n/gu, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const globalArgs = new Map<string, string>();
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const [, keyword = '', args = ''] = /^(\S+)\s*(.*)$/u.exec(line) ?? [];
+    const upper = keyword.toUpperCase();
+    if (upper === 'ARG' && stages.length === 0) {
+      const [name = '', value = ''] = args.split('=');
+      globalArgs.set(name, value);
+    } else if (upper === 'FROM') {
+      const [image = '', as, name] = args.split(/\s+/u);
+      const from = image.replace(/^\$\{(\w+)\}$/u, (_, arg: string) => globalArgs.get(arg) ?? '');
+      stages.push({ from, name: as?.toUpperCase() === 'AS' ? name ?? null : null, instructions: [] });
+    } else {
+      assert.ok(stages.length > 0, `${upper} before the first FROM`);
+      stages.at(-1)!.instructions.push({ keyword: upper, args });
+    }
+  }
+  return stages;
+}
+
+const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+const last = (stage: Stage, keyword: string) => all(stage, keyword).at(-1);
+
+/** ENV name=value pairs of a stage (the `ENV a=1 b=2` form). */
+function envOf(stage: Stage): Map<string, string> {
+  return new Map(all(stage, 'ENV').flatMap((args) => [...args.matchAll(/(\w+)=(\S+)/gu)].map((m) => [m[1]!, m[2]!] as [string, string])));
+}
+
+const stages = dockerStages(read('Dockerfile'));
+const build = stages.find((s) => s.name === 'build')!;
+const runtime = stages.at(-1)!;
+const settingNames = new Set(SETTINGS.map((s) => s.name));
+
+test('the Dockerfile builds in a stage of its own and runs from the same Node 20 base', () => {
+  assert.ok(build, 'a stage named build');
+  assert.notEqual(runtime, build);
+  assert.match(build.from, /^node:20[.-]/u);
+  assert.equal(runtime.from, build.from, 'better-sqlite3 compiled in the build stage runs on the same Node and glibc');
+  const runs = all(build, 'RUN').join('\n');
+  for (const tool of ['python3', 'make', 'g++']) assert.match(runs, new RegExp(`apt-get install[^\n]*\\s${tool.replace('+', '\\+')}(\\s|$)`, 'u'));
+  assert.match(runs, /npm_config_build_from_source=true npm ci\b/u);
+  assert.match(runs, /npm run build\b/u);
+  assert.match(runs, /npm prune --omit=dev\b/u, 'production dependencies only in the runtime stage');
+  assert.equal(all(runtime, 'RUN').some((r) => /npm (ci|install)\b/u.test(r)), false, 'the runtime stage installs nothing');
+});
+
+test('the image runs as a user other than root what npm start runs, with a health check by node on /health', () => {
+  const user = last(runtime, 'USER');
+  assert.ok(user !== undefined && !/^(root|0)(:|$)/u.test(user), `the final stage's USER is ${user}`);
+  const start = /\bnode (\S+)$/u.exec(packageJson.scripts.start!)?.[1];
+  assert.equal(start, 'dist/src/main.js');
+  assert.deepEqual(JSON.parse(last(runtime, 'CMD')!), ['node', start]);
+  const healthcheck = last(runtime, 'HEALTHCHECK')!;
+  const command = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD ') + 4)) as string[];
+  assert.equal(command[0], 'node', 'the slim image has no curl');
+  assert.match(command.join(' '), /fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.PORT \|\| 3000\) \+ '\/health'\)/u);
+  const env = envOf(runtime);
+  assert.equal(env.get('HOST'), '0.0.0.0');
+  assert.equal(env.get('KOHYO_DB'), '/data/kohyo.sqlite');
+  assert.equal(last(runtime, 'EXPOSE'), env.get('PORT'));
+  for (const name of env.keys()) assert.ok(settingNames.has(name) || name === 'NODE_ENV', `${name} is not a setting`);
+  // `npm run kohyo` runs src/cli.ts through tsx: the image holds the sources, and tsx is a production dependency
+  assert.match(packageJson.scripts.kohyo!, /^node --import tsx src\/cli\.ts$/u);
+  assert.ok(all(runtime, 'COPY').some((c) => /--from=build \/app\/src \.\/src$/u.test(c)));
+  assert.ok('tsx' in packageJson.dependencies);
+});
+
+test('what the build stage copies from the context exists and is not left out by .dockerignore', () => {
+  const ignored = new Set(read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')));
+  const copied = all(build, 'COPY').flatMap((args) => args.split(/\s+/u).slice(0, -1));
+  assert.ok(copied.length > 0);
+  for (const path of copied) {
+    assert.ok(existsSync(new URL(path, root)), `${path} is not in the repository`);
+    assert.equal(ignored.has(path.split('/')[0]!), false, `${path} is left out by .dockerignore`);
+  }
+  for (const heavy of ['node_modules', 'dist', 'data', '.git']) assert.ok(ignored.has(heavy), `.dockerignore leaves out ${heavy}`);
+});
+
+interface ComposeService {
+  readonly image?: string;
+  readonly command?: string[];
+  readonly environment?: Record<string, string>;
+  readonly volumes?: string[];
+  readonly depends_on?: Record<string, { condition: string }>;
+}
+
+const composeText = read('compose.yaml');
+const compose = parse(composeText, { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const apis = ['api-1', 'api-2'].map((name) => compose.services[name]!);
+
+test('compose runs two API replicas sharing Redis and the usage secret, following what the collector publishes', () => {
+  assert.deepEqual(Object.keys(compose.services).sort(), ['api-1', 'api-2', 'collector', 'redis']);
+  assert.ok('datasets' in compose.volumes);
+  for (const api of apis) {
+    const env = api.environment!;
+    assert.equal(new URL(env.REDIS_URL!).hostname, 'redis');
+    assert.equal(env.KOHYO_DATASET_URL, 'file:///datasets/manifest.json');
+    assert.match(env.KOHYO_USAGE_SECRET!, /^\$\{KOHYO_USAGE_SECRET:\?/u, 'the one secret, required of the operator');
+    assert.ok(api.volumes!.includes('datasets:/datasets:ro'));
+    assert.equal(api.depends_on?.redis?.condition, 'service_healthy');
+  }
+  assert.deepEqual(apis[0]!.environment, apis[1]!.environment);
+  assert.notDeepEqual(apis[0]!.volumes, apis[1]!.volumes, 'each replica has its own /data');
+  const collector = compose.services.collector!;
+  assert.ok(collector.volumes!.includes('datasets:/datasets'));
+  assert.match(collector.command!.join(' '), /npm run --silent kohyo -- publish-dataset --to \/datasets\b/u);
+});
+
+/**
+ * Settings the replicas' branch (dataset publication, issue 12 part 5) adds to src/config.ts. A name leaves this list
+ * once it is a setting: the last assertion below fails until it does.
+ */
+const PENDING_SETTINGS = ['KOHYO_DATASET_URL', 'KOHYO_DATASET_POLL_S'];
+
+test('every variable compose sets or reads is a documented setting (or an AWS one)', () => {
+  const named = new Set<string>();
+  for (const service of Object.values(compose.services)) for (const name of Object.keys(service.environment ?? {})) named.add(name);
+  for (const m of composeText.matchAll(/\$\{(\w+)/gu)) named.add(m[1]!);
+  assert.ok(named.size > 0);
+  for (const name of named) {
+    assert.ok(settingNames.has(name) || name.startsWith('AWS_') || PENDING_SETTINGS.includes(name), `${name} is not a setting of src/config.ts`);
+  }
+  for (const name of PENDING_SETTINGS) assert.equal(settingNames.has(name), false, `${name} is a setting now: take it off PENDING_SETTINGS`);
+});
+
+test('the README says how to run the containers', () => {
+  const text = section(read('README.md'), '## Running in containers');
+  for (const words of ['docker build', 'docker compose up', 'api-1', 'api-2', 'collector', 'redis', '/health', '/metrics', 'KOHYO_USAGE_SECRET']) {
+    assert.ok(text.includes(words), `the section names ${words}`);
+  }
+});
