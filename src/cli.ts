@@ -7,6 +7,7 @@ import { runCollect } from './ingest/collect/collect-command.js';
 import { runSources } from './ingest/collect/sources-command.js';
 import { runUsage } from './usage/usage-command.js';
 import { runMcpStdio } from './mcp/mcp-stdio.js';
+import { runPublishDataset } from './replica/publish-command.js';
 import { usageDbPath } from './store/usage/usage-store.js';
 
 const USAGE = `usage: npm run kohyo -- <command>
@@ -23,6 +24,10 @@ commands:
                            fetching it (give it once per file); --files DIR reads every file or folder in DIR
                            named after a source (<source-id>.<ext> or <source-id>/...); --force re-reads lists
                            even when the publisher says they are unchanged
+  publish-dataset --to DEST
+                           publish the dataset at KOHYO_DB for replicas to follow (KOHYO_DATASET_URL): an
+                           immutable versioned file, then manifest.json, in DEST (a directory, file:///dir or
+                           s3://bucket/prefix); publishing an unchanged dataset again does nothing
   sources                  the source registry: each source's address kind, format, parser and last collection
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
@@ -68,6 +73,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact });
     case 'sources':
       return runSources(sub === undefined ? [] : [sub, ...rest], context);
+    case 'publish-dataset':
+      return runPublishDataset(sub === undefined ? [] : [sub, ...rest], { ...context, s3Endpoint: config.s3Endpoint });
     case 'mcp':
       return runMcpStdio(config);
     case 'usage':

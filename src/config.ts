@@ -1,5 +1,6 @@
 // Every setting of the service, read once from the environment, validated, defaulted and frozen.
 // Nothing else reads process.env.
+import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
 
 export interface Config {
   readonly host: string;
@@ -29,6 +30,11 @@ export interface Config {
   readonly contact: string | null;
   /** CIDRs whose requests may read /metrics. */
   readonly metricsAllow: readonly string[];
+  /** The manifest of a published dataset this server follows (a replica); null when it serves KOHYO_DB as it is. */
+  readonly datasetUrl: string | null;
+  readonly datasetPollSeconds: number;
+  /** An S3-compatible store's endpoint for s3:// addresses; null for AWS itself. */
+  readonly s3Endpoint: string | null;
 }
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
@@ -59,6 +65,9 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_ANSWER_CACHE_ENTRIES', default: '10000', description: 'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off' },
   { name: 'KOHYO_CONTACT', default: '', description: "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page" },
   { name: 'KOHYO_METRICS_ALLOW', default: '127.0.0.1/32,::1/128', description: 'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404' },
+  { name: 'KOHYO_DATASET_URL', default: '', description: 'the manifest of a published dataset to follow (`https://…/manifest.json`, `s3://bucket/prefix/manifest.json` or `file:///dir/manifest.json`): a new version is downloaded beside `KOHYO_DB`, checked and switched to' },
+  { name: 'KOHYO_DATASET_POLL_S', default: '60', description: 'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds' },
+  { name: 'KOHYO_S3_ENDPOINT', default: '', description: "the endpoint of an S3-compatible store (MinIO, R2, …) for `s3://` addresses, with path-style addressing; empty for AWS itself (credentials and region from the SDK's `AWS_*` variables)" },
   { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
@@ -105,6 +114,9 @@ export function loadConfig(env: Env): Config {
     answerCacheEntries: int('KOHYO_ANSWER_CACHE_ENTRIES', 0, 10_000_000),
     contact: optional('KOHYO_CONTACT'),
     metricsAllow: list('KOHYO_METRICS_ALLOW'),
+    datasetUrl: manifestUrl(optional('KOHYO_DATASET_URL')),
+    datasetPollSeconds: int('KOHYO_DATASET_POLL_S', 1, 86_400),
+    s3Endpoint: optional('KOHYO_S3_ENDPOINT'),
   });
 }
 
@@ -112,6 +124,17 @@ function defaultOf(name: string): string {
   const setting = SETTINGS.find((s) => s.name === name);
   if (!setting) throw new Error(`setting ${name} is not documented in SETTINGS`);
   return setting.default;
+}
+
+function manifestUrl(value: string | null): string | null {
+  if (value === null) return null;
+  try {
+    parseManifestUrl(value);
+  } catch (error) {
+    if (error instanceof AddressError) throw new ConfigError(`KOHYO_DATASET_URL: ${error.message}`);
+    throw error;
+  }
+  return value;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -4,7 +4,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { runPrimary } from './cluster-primary.js';
 import { assertSharedState } from './limits/limiter-from-config.js';
 import { createLogger } from './http/logger.js';
-import { prepareDataset, startService } from './service.js';
+import { followerFor, prepareDataset, startService } from './service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -12,8 +12,10 @@ async function main(): Promise<void> {
   // refused before anything starts: several processes with memory windows would multiply every client's allowance
   assertSharedState(config);
   // workers are forked once the primary has prepared the file
-  if (cluster.isPrimary) prepareDataset(config, logger);
+  if (cluster.isPrimary) await prepareDataset(config, logger);
   if (config.workers > 1 && cluster.isPrimary) {
+    // the workers watch KOHYO_DB and switch when the primary's follower renames a new version over it
+    followerFor(config, logger)?.start(config.datasetPollSeconds * 1000);
     runPrimary(config.workers, logger);
     return;
   }

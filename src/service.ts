@@ -5,7 +5,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import cluster from 'node:cluster';
+import { ConfigError, type Config } from './config.js';
+import { parseManifestUrl } from './domain/published-dataset.js';
+import { openBucket } from './replica/dataset-bucket.js';
+import { DatasetFollower } from './replica/dataset-follower.js';
 import { buildApp } from './http/app.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
@@ -22,8 +26,23 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Builds the demo dataset at the configured path when there is no dataset yet, and brings the file to this build's schema. */
-export function prepareDataset(config: Config, logger: Logger): void {
+/** A follower of KOHYO_DATASET_URL, when set. */
+export function followerFor(config: Config, logger: Logger, switchTo?: () => void): DatasetFollower | null {
+  if (config.datasetUrl === null) return null;
+  const bucket = openBucket(parseManifestUrl(config.datasetUrl), { s3Endpoint: config.s3Endpoint });
+  return new DatasetFollower({ bucket, dbPath: config.dbPath, switchTo, log: logger });
+}
+
+/**
+ * Makes sure there is a dataset at KOHYO_DB: a replica downloads the published one (and fails to start without it),
+ * otherwise the demo is built when there is none; then brings the file to this build's schema.
+ */
+export async function prepareDataset(config: Config, logger: Logger): Promise<void> {
+  const follower = existsSync(config.dbPath) ? null : followerFor(config, logger);
+  if (follower !== null) {
+    logger.info({ url: config.datasetUrl }, 'no dataset yet: downloading the published one');
+    if ((await follower.sync()) !== 'switched') throw new ConfigError(`could not download the dataset published at ${config.datasetUrl} (see the log above)`);
+  }
   if (!existsSync(config.dbPath)) {
     logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
     mkdirSync(dirname(config.dbPath), { recursive: true });
@@ -45,6 +64,9 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
   const usage = openUsageLog(config, clock, logger);
   logger.info({ path: usage.path }, 'usage log open');
+  // one process serves: it follows the published dataset itself (with several workers, the primary does)
+  const follower = cluster.isPrimary ? followerFor(config, logger, () => holder.reload()) : null;
+  follower?.start(config.datasetPollSeconds * 1000);
   const app = await buildApp({
     config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest, limiterState: limiter.state,
   });
@@ -55,6 +77,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
     holder,
     ready: () => limiter.ready(),
     async close() {
+      await follower?.stop();
       await app.close();
       await limiter.close();
       usage.close();

@@ -150,7 +150,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description 200 once the dataset is open, 503 before. Outside the rate limit.
+         * @description 200 once the dataset is open, 503 before, with the dataset served. Outside the rate limit.
          */
         get: operations["getHealth"];
         put?: never;
@@ -2116,12 +2116,31 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok"
+                     *       "status": "ok",
+                     *       "dataset": {
+                     *         "kind": "demo",
+                     *         "version": "2026-11-21T03:00:00Z",
+                     *         "published_version": null
+                     *       }
                      *     }
                      */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
+                        dataset: {
+                            /**
+                             * @description as `meta.dataset.kind`
+                             * @enum {string}
+                             */
+                            kind: "demo" | "production";
+                            /**
+                             * Format: date-time
+                             * @description when the dataset served was built, as `meta.dataset.version`
+                             */
+                            version: string;
+                            /** @description on a replica (KOHYO_DATASET_URL), the published version served (the manifest's `version`); null otherwise */
+                            published_version: string | null;
+                        };
                     };
                 };
             };

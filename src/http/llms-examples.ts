@@ -224,7 +224,7 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
     abridged: 'two of the vocabularies, the first terms of each',
   },
   '/api/v1/openapi.json': { call: { path: '/api/v1/openapi.json', params: [] }, answer: null, source: 'fixed' },
-  '/health': { call: { path: '/health', params: [] }, answer: { status: 'ok' }, source: 'fixed' },
+  '/health': { call: { path: '/health', params: [] }, answer: { status: 'ok', dataset: { ...meta.dataset, published_version: null } }, source: 'fixed' },
   '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
   '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
   '/': { call: { path: '/', params: [] }, answer: null, source: 'fixed' },

@@ -64,7 +64,7 @@ function endpoints(config: Config): readonly EndpointGuide[] {
     },
     {
       path: '/health', query: 'ignored', counted: false,
-      what: '`{"status":"ok"}` with 200 once the dataset is open; 503 `service_unavailable` before.',
+      what: '200 once the dataset is open, with the dataset served (`dataset.kind`, `dataset.version`, and on a replica following a published dataset `dataset.published_version`); 503 `service_unavailable` before.',
     },
     { path: '/llms.txt', query: 'ignored', counted: false, what: 'This guide, as plain text.' },
     {

@@ -1106,6 +1106,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
     }
   },
   "/health": {
-    "status": "ok"
+    "status": "ok",
+    "dataset": {
+      "kind": "demo",
+      "version": "2026-11-21T03:00:00Z",
+      "published_version": null
+    }
   }
 };

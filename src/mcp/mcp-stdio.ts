@@ -15,7 +15,7 @@ const LOCAL_ADDRESS = '127.0.0.1';
 export async function runMcpStdio(config: Config): Promise<number> {
   // standard output carries the protocol: the log goes to standard error
   const logger = createLogger(config.logLevel, pino.destination(2));
-  prepareDataset(config, logger);
+  await prepareDataset(config, logger);
   const service = await startService(config, logger);
   await service.ready();
   const server = createMcpServer({

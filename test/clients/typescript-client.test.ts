@@ -37,7 +37,8 @@ test('every endpoint through the client', async () => {
   assert.ok(byLabel.data.license_actions.every((action) => action.sector_codes.includes('construction')));
   assert.equal((await kohyo.procurementSuspensionCoverage()).data.coverage.length, 5);
   assert.ok((await kohyo.vocabularies()).data.vocabularies.authority!.length > 0);
-  assert.deepEqual(await kohyo.health(), { status: 'ok' });
+  const health = await kohyo.health();
+  assert.deepEqual([health.status, health.dataset.kind, health.dataset.published_version], ['ok', 'demo', null]);
 });
 
 test('an error answer is a KohyoError with the contract code, and a 429 carries the seconds to wait', async () => {

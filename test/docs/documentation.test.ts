@@ -75,7 +75,7 @@ test('README lists every setting with its default', () => {
     assert.ok(row, `README's Settings table has no row for ${setting.name}`);
     if (setting.default !== '') assert.ok(row.includes(`\`${setting.default}\``), `README gives the wrong default for ${setting.name}`);
   }
-  const documented = [...settings.matchAll(/^\| `([A-Z_]+)` \|/gmu)].map((m) => m[1]);
+  const documented = [...settings.matchAll(/^\| `([A-Z0-9_]+)` \|/gmu)].map((m) => m[1]);
   assert.deepEqual(documented.sort(), SETTINGS.map((s) => s.name).sort(), 'README documents a setting SETTINGS does not have');
 });
 
