@@ -10,6 +10,9 @@ import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import type { Limiter } from '../src/limits/limiter.js';
 import { openStore, type Store } from '../src/store/store.js';
 import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
+import { startService } from '../src/service.js';
+import { createLogger } from '../src/http/logger.js';
+import pino from 'pino';
 
 /** Limiter faults (Redis unreachable, so answers come from the memory fallback) and usage-log faults must show. */
 const stderrLog = {
@@ -22,17 +25,33 @@ async function main(argv: readonly string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
-    options: { limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' } },
+    options: {
+      limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' },
+      'cache-entries': { type: 'string', default: '0' },
+    },
   });
   const [kind, dbPath] = positionals;
+  let closeService: (() => Promise<void>) | null = null;
   let store: Store | null = null;
   let limiter: Limiter | null = null;
   let usage: OpenUsageLog | null = null;
   let app: FastifyInstance;
   if (kind === 'baseline') {
-    app = await buildBaselineApp();
+    app = await buildBaselineApp(dbPath);
+  } else if (kind === 'production' && dbPath !== undefined) {
+    // as npm start serves: the request log (to /dev/null here), the memory limiter and the usage log, with the limits
+    // raised so that the load is never refused
+    const config = loadConfig({
+      KOHYO_DB: dbPath, KOHYO_USAGE_DB: values['usage-db'] ?? `${dbPath}.usage.sqlite`, KOHYO_USAGE_SECRET: 'bench',
+      KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000',
+      KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'], LOG_LEVEL: 'info',
+    });
+    const service = await startService(config, createLogger('info', pino.destination({ dest: '/dev/null', sync: false })));
+    await service.ready();
+    app = service.app;
+    closeService = () => service.close();
   } else if (kind === 'kohyo' && dbPath !== undefined && ['off', 'memory', 'redis'].includes(values.limiter)) {
-    store = openStore(dbPath);
+    store = openStore(dbPath, { answerCacheEntries: Number(values['cache-entries']) });
     const opened = store;
     if (values.limiter === 'redis' && values['redis-url'] === undefined) throw new Error('--limiter redis needs --redis-url');
     // Settings as main.ts reads them from the environment; the request log stays off (LOG_LEVEL silent, logger
@@ -54,7 +73,7 @@ async function main(argv: readonly string[]): Promise<void> {
     });
     await limiter?.ready();
   } else {
-    throw new Error('usage: serve.ts baseline | kohyo DB_PATH [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]');
+    throw new Error('usage: serve.ts baseline [DB_PATH] | production DB_PATH [--cache-entries N] | kohyo DB_PATH [--cache-entries N] [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]');
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -64,6 +83,7 @@ async function main(argv: readonly string[]): Promise<void> {
   // The parent holds our stdin open; when it goes (normally or by crashing) we go too, so no server outlives a run.
   process.stdin.resume();
   process.stdin.on('end', () => {
+    if (closeService !== null) return void closeService().then(() => process.exit(0));
     void app.close().then(async () => {
       await limiter?.close();
       usage?.close();

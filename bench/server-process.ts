@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export type ServerKind =
-  | { readonly kind: 'baseline' }
+  | { readonly kind: 'baseline'; readonly dbPath?: string }
+  | { readonly kind: 'production'; readonly dbPath: string; readonly cacheEntries: number; readonly usageDbPath: string }
   | {
     readonly kind: 'kohyo';
     readonly dbPath: string;
@@ -13,6 +14,7 @@ export type ServerKind =
     readonly limiter?: { readonly store: 'memory' } | { readonly store: 'redis'; readonly redisUrl: string };
     /** The usage log's database; the log is off when absent. */
     readonly usageDbPath?: string;
+    readonly cacheEntries?: number;
   };
 
 export interface ServerProcess {
@@ -26,7 +28,9 @@ const START_TIMEOUT_MS = 30_000;
 
 /** `nodeOptions` go to the child's node, before the script (e.g. `--cpu-prof`, to profile the server). */
 export async function startServerProcess(server: ServerKind, nodeOptions: readonly string[] = []): Promise<ServerProcess> {
-  const args = server.kind === 'baseline' ? ['baseline'] : kohyoArgs(server);
+  const args = server.kind === 'baseline'
+    ? ['baseline', ...(server.dbPath === undefined ? [] : [server.dbPath])]
+    : server.kind === 'production' ? ['production', server.dbPath, '--cache-entries', String(server.cacheEntries), '--usage-db', server.usageDbPath] : kohyoArgs(server);
   const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').catch(() => undefined);
   const lines = createInterface({ input: child.stdout });
@@ -67,6 +71,7 @@ function kohyoArgs(server: Extract<ServerKind, { kind: 'kohyo' }>): string[] {
   if (server.limiter !== undefined) args.push('--limiter', server.limiter.store);
   if (server.limiter?.store === 'redis') args.push('--redis-url', server.limiter.redisUrl);
   if (server.usageDbPath !== undefined) args.push('--usage-db', server.usageDbPath);
+  if (server.cacheEntries !== undefined) args.push('--cache-entries', String(server.cacheEntries));
   return args;
 }
 

@@ -1,6 +1,7 @@
 // A bounded memo of client keys: a client asks several times a minute, and working its key out costs an HMAC each time.
 import { clientKey, type ClientHeaders } from './client-identity.js';
 import type { TrustedProxies } from './trusted-proxies.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 
 /** Identities held before the memo starts afresh. */
 export const CLIENT_KEY_CACHE_ENTRIES = 4096;
@@ -23,25 +24,18 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
  * the sockets hold them; stores and logs still see only the key.
  */
 export class ClientKeyCache {
-  private readonly keys = new Map<string, string>();
+  readonly #keys = new BoundedMemo<string>({ entries: CLIENT_KEY_CACHE_ENTRIES, maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY });
 
   constructor(private readonly trusted: TrustedProxies, private readonly secret: string | null) {}
 
   /** Identities held now (for tests and the bound). */
   get size(): number {
-    return this.keys.size;
+    return this.#keys.size;
   }
 
   keyOf(headers: ClientHeaders): string {
     // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
     const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
-    const known = this.keys.get(identity);
-    if (known !== undefined) return known;
-    const key = clientKey(headers, this.trusted, this.secret);
-    if (identity.length <= CLIENT_KEY_CACHE_MAX_IDENTITY) {
-      if (this.keys.size >= CLIENT_KEY_CACHE_ENTRIES) this.keys.clear();
-      this.keys.set(identity, key);
-    }
-    return key;
+    return this.#keys.get(identity, () => clientKey(headers, this.trusted, this.secret));
   }
 }

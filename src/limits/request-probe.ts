@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/corporate-number.js';
 import { normaliseCompanyName } from '../domain/names.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 
 export interface RequestProbe {
   /** Distinct normalised terms, hashed (search text is not kept in the store as written). */
@@ -23,18 +24,26 @@ export function probeRequest(query: unknown): RequestProbe {
   const params = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
   for (const name of SEARCH_PARAMETERS) {
     for (const value of values(params[name])) {
-      if (value.trim() === '') continue;
-      if (name === 'corporate_number' || looksLikeCorporateNumber(value)) {
-        const number = normaliseCorporateNumberInput(value);
-        terms.add(`n:${number}`);
-        if (/^\d{13}$/u.test(number)) bases.push(Number(number.slice(1)));
-      } else {
-        const key = normaliseCompanyName(value);
-        if (key !== '') terms.add(`t:${key}`);
-      }
+      const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
+      if (probe === null) continue;
+      terms.add(probe.term);
+      if (probe.base !== null) bases.push(probe.base);
     }
   }
-  return { terms: [...terms].map(termHash), bases };
+  return { terms: [...terms], bases };
+}
+
+/** The hashed term and the Corporate Number base of one value; the same value asked again is not worked out again. */
+const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | null } | null>({ entries: 4096, maxKeyLength: 256 });
+
+function probeValue(name: string, value: string): { term: string; base: number | null } | null {
+  if (value.trim() === '') return null;
+  if (name === 'corporate_number' || looksLikeCorporateNumber(value)) {
+    const number = normaliseCorporateNumberInput(value);
+    return { term: termHash(`n:${number}`), base: /^\d{13}$/u.test(number) ? Number(number.slice(1)) : null };
+  }
+  const key = normaliseCompanyName(value);
+  return key === '' ? null : { term: termHash(`t:${key}`), base: null };
 }
 
 function values(value: unknown): string[] {

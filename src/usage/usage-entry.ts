@@ -3,6 +3,7 @@ import { normaliseCompanyName } from '../domain/names.js';
 import { normaliseCorporateNumberInput } from '../domain/corporate-number.js';
 import { parseAddress, writtenForms } from '../domain/ip-address.js';
 import { clientId } from './client-id.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 import type { UsageEntry } from '../store/usage/usage-store.js';
 
 /** What the HTTP layer knows once a request under /api/v1/ has been answered. */
@@ -37,23 +38,39 @@ const MAX_PARAMETERS = 20;
 export const ADDRESS_PLACEHOLDER = '[client-ip]';
 
 export function buildUsageEntry(request: FinishedRequest, secret: string | Buffer): UsageEntry {
-  const scrub = addressScrubber(request.address);
-  const text = (value: string | undefined): string | null =>
-    value === undefined || value.trim() === '' ? null : scrub(value.trim()).slice(0, MAX_TEXT);
-  return {
-    at: request.at.toISOString(),
-    method: request.method,
-    endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
-    conditions: searchConditions(request.query, scrub),
-    status: request.status,
-    code: request.status >= 400 ? request.errorCode : null,
-    returned: request.returned,
-    latencyMs: Math.round(request.latencyMs * 1000) / 1000,
-    clientId: clientId(secret, request.address),
-    userAgent: text(request.userAgent),
-    referer: text(request.referer),
-    clientName: text(request.clientName),
-    clientContact: text(request.clientContact),
+  return usageEntryBuilder(secret)(request);
+}
+
+/** Clients and questions held by a builder's memos (each a few hundred bytes at most). */
+const MEMO = { entries: 4096, maxKeyLength: 512 } as const;
+
+/**
+ * buildUsageEntry for one secret, remembering per client address its scrubber and identifier (an HMAC) and per
+ * address and query string the normalised conditions: the work a repeated client or question would redo.
+ */
+export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRequest) => UsageEntry {
+  const clients = new BoundedMemo<{ readonly scrub: (value: string) => string; readonly id: string }>(MEMO);
+  const conditions = new BoundedMemo<string>(MEMO);
+  return (request) => {
+    const client = clients.get(request.address, () => ({ scrub: addressScrubber(request.address), id: clientId(secret, request.address) }));
+    const { scrub } = client;
+    const text = (value: string | undefined): string | null =>
+      value === undefined || value.trim() === '' ? null : scrub(value.trim()).slice(0, MAX_TEXT);
+    return {
+      at: request.at.toISOString(),
+      method: request.method,
+      endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
+      conditions: conditions.get(`${request.address}\u0000${request.query}`, () => searchConditions(request.query, scrub)),
+      status: request.status,
+      code: request.status >= 400 ? request.errorCode : null,
+      returned: request.returned,
+      latencyMs: Math.round(request.latencyMs * 1000) / 1000,
+      clientId: client.id,
+      userAgent: text(request.userAgent),
+      referer: text(request.referer),
+      clientName: text(request.clientName),
+      clientContact: text(request.clientContact),
+    };
   };
 }
 

@@ -1,5 +1,5 @@
 // The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
-import { buildUsageEntry, type FinishedRequest } from './usage-entry.js';
+import { usageEntryBuilder, type FinishedRequest } from './usage-entry.js';
 import type { UsageEntry } from '../store/usage/usage-store.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
@@ -60,12 +60,14 @@ export class UsageLog {
   private readonly batchSize: number;
   private readonly maxQueue: number;
   private readonly defer: (run: () => void) => void;
+  private readonly build: (request: FinishedRequest) => UsageEntry;
 
   constructor(private readonly options: UsageLogOptions) {
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 500;
     this.maxQueue = options.maxQueue ?? 20_000;
     this.defer = options.defer ?? ((run) => void setImmediate(run));
+    this.build = usageEntryBuilder(options.secret);
     this.timer = (options.timer ?? defaultTimer)(() => this.flush(), this.flushIntervalMs);
   }
 
@@ -76,7 +78,7 @@ export class UsageLog {
         this.drop(1, this.closed ? 'closed' : 'full');
         return;
       }
-      const entry = buildUsageEntry(request, this.options.secret);
+      const entry = this.build(request);
       const now = this.options.clock().getTime();
       if (this.queue.length === 0) this.oldestQueuedAt = now;
       this.queue.push(entry);

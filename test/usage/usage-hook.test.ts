@@ -112,7 +112,7 @@ test('the client address is nowhere: not in the usage database file, not in the 
   assert.ok(bytes.includes('acme-research'), 'the rows are in the bytes searched');
   // the test's client and server share 127.0.0.1, so the server's own "listening at" line is left out
   const output = logLines.filter((line) => !line.includes('"msg":"Server listening at')).join('');
-  assert.match(output, /incoming request/u, 'the log output searched holds the requests');
+  assert.match(output, /request completed/u, 'the log output searched holds the requests');
   for (const address of [PEER, SPOOFED]) {
     assert.ok(!bytes.includes(address), `${address} in the usage database`);
     assert.ok(!output.includes(address), `${address} in the log output`);

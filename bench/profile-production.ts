@@ -1,0 +1,49 @@
+// Profiles the production server (`npm run bench:profile -- [numbers|text|records]`): a CPU profile of the server
+// process under one case's load, summarised by self time per function and per source file.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildDemoDatabase } from '../demo/build-demo.js';
+import { runLoad } from './http-load.js';
+import { startServerProcess } from './server-process.js';
+import { pickRotations } from './production-cases.js';
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+
+async function main(): Promise<void> {
+  const which = process.argv[2] ?? 'numbers';
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-profile-'));
+  try {
+    const dbPath = join(dir, 'demo.sqlite');
+    buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
+    const rotations = pickRotations(dbPath);
+    const paths = which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
+    const server = await startServerProcess({ kind: 'production', dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') }, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    let n = 0;
+    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: 6 }, () => ({ 'user-agent': `ua/${n++ % 1000}` }));
+    await server.stop();
+    const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+    const total = profile.nodes.reduce((s, node) => s + (node.hitCount ?? 0), 0);
+    const byFunction = new Map<string, number>();
+    const byFile = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const hits = node.hitCount ?? 0;
+      const where = node.callFrame.url.replace(/^.*\/(node_modules\/)?/u, (m) => (m.includes('node_modules') ? 'nm:' : ''));
+      const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
+      const fileKey = node.callFrame.url.includes('node_modules/') ? `nm:${node.callFrame.url.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')}` : (node.callFrame.url.split('/work/main/').pop() || node.callFrame.functionName);
+      byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + hits);
+    }
+    const top = (map: Map<string, number>, count: number) =>
+      [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
+    console.log(`self time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

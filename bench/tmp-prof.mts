@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { buildDemoDatabase } from '../demo/build-demo.js';
+import { loadConfig } from '../src/config.js';
+import { buildApp } from '../src/http/app.js';
+import { openStore } from '../src/store/store.js';
+const dir = mkdtempSync(join(tmpdir(), 'x-'));
+const dbPath = join(dir, 'demo.sqlite');
+buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
+const config = loadConfig({ KOHYO_DB: dbPath });
+const store = openStore(dbPath);
+const app = await buildApp({ config, dataset: () => store, clock: () => new Date(), logger: false });
+const path = process.argv[2]!;
+for (let i = 0; i < 300; i++) await app.inject(path);
+const s = new Session(); s.connect();
+await s.post('Profiler.enable'); await s.post('Profiler.start');
+for (let i = 0; i < 2000; i++) await app.inject(path);
+const { profile } = await s.post('Profiler.stop');
+const total = profile.nodes.reduce((a: number, n: any) => a + (n.hitCount ?? 0), 0);
+const m = new Map<string, number>();
+for (const n of profile.nodes as any[]) { const k = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; m.set(k, (m.get(k) ?? 0) + (n.hitCount ?? 0)); }
+console.log([...m].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / total * 100).toFixed(1)}% ${k}`).join('\n'));

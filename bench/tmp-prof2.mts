@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import pino from 'pino';
+import { buildDemoDatabase } from '../demo/build-demo.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/http/logger.js';
+import { startService } from '../src/service.js';
+import { pickRotations } from './production-cases.js';
+const dir = mkdtempSync(join(tmpdir(), 'x-'));
+const dbPath = join(dir, 'demo.sqlite');
+buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
+const r = pickRotations(dbPath);
+const config = loadConfig({ KOHYO_DB: dbPath, KOHYO_USAGE_DB: join(dir, 'u.sqlite'), KOHYO_USAGE_SECRET: 'b', KOHYO_ANSWER_CACHE_ENTRIES: '0', KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000' });
+const svc = await startService(config, createLogger('info', pino.destination({ dest: '/dev/null', sync: false })));
+const paths = r.numbers;
+const go = async (n: number) => { for (let i = 0; i < n; i++) await svc.app.inject({ url: paths[i % paths.length]!, headers: { 'user-agent': `ua/${i % 1000}` } }); };
+await go(2000);
+const s = new Session(); s.connect();
+await s.post('Profiler.enable'); await s.post('Profiler.start');
+await go(6000);
+const { profile } = await s.post('Profiler.stop');
+const total = profile.nodes.reduce((a: number, n: any) => a + (n.hitCount ?? 0), 0);
+const byFile = new Map<string, number>(); const byFn = new Map<string, number>();
+for (const n of profile.nodes as any[]) {
+  const url: string = n.callFrame.url; const f = url.includes('node_modules/') ? 'nm:' + url.split('node_modules/').pop()!.split('/').slice(0, 1).join('/') : url.split('/work/main/').pop() || n.callFrame.functionName;
+  byFile.set(f, (byFile.get(f) ?? 0) + (n.hitCount ?? 0));
+  const k = `${n.callFrame.functionName || '(anon)'} ${url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber}`; byFn.set(k, (byFn.get(k) ?? 0) + (n.hitCount ?? 0));
+}
+const top = (m: Map<string, number>, c: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, c).map(([k, v]) => `${(v / total * 100).toFixed(1)}% ${k}`).join('\n');
+console.log(top(byFile, 30)); console.log('---'); console.log(top(byFn, 30));
+await svc.close();

@@ -1,0 +1,12 @@
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+const dbPath = process.argv[2]!;
+const db = new Database(dbPath, { readonly: true });
+const time = (label: string, sql: string, ...p: unknown[]) => { const st = db.prepare(sql); st.all(...p); const t = process.hrtime.bigint(); for (let i = 0; i < 500; i++) st.all(...p); console.log(label, (Number(process.hrtime.bigint() - t) / 500 / 1e3).toFixed(1), 'µs'); };
+time('rid only', 'SELECT r.rid FROM enforcements r WHERE r.authority_code = ? ORDER BY r.date DESC, r.rid DESC LIMIT 11 OFFSET 10', 'jftc');
+time('r.*', 'SELECT r.* FROM enforcements r WHERE r.authority_code = ? ORDER BY r.date DESC, r.rid DESC LIMIT 11 OFFSET 10', 'jftc');
+time('r.* no order', 'SELECT r.* FROM enforcements r WHERE r.authority_code = ? LIMIT 11 OFFSET 10', 'jftc');
+time('count all', 'SELECT count(*) FROM enforcements');
+time('pk', 'SELECT * FROM enforcements WHERE rid = 5');
+console.log(db.prepare('select sum(length(summary)) s, count(*) n from enforcements').get());
+console.log(db.pragma('page_size'), db.pragma('page_count'), db.pragma('cache_size'));
