@@ -1,5 +1,5 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
-import Fastify, { type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from './context.js';
 import { ApiError, errorBody } from './errors.js';
@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     genReqId: requestIdOf,
     // one line a request, written below when it is answered, instead of Fastify's two
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
