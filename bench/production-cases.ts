@@ -49,7 +49,8 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
     const authorities = all<{ a: string }>('SELECT authority_code AS a FROM enforcements GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 8').map((r) => r.a);
     const licensed = all<{ n: string }>('SELECT DISTINCT company_corporate_number AS n FROM license_actions WHERE company_corporate_number IS NOT NULL ORDER BY 1 LIMIT 8').map((r) => r.n);
     const recordFilters: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    // a dataset of companies alone (the bench generator's) has no record filters to ask
+    for (let i = 0; i < (authorities.length > 0 && licensed.length > 0 ? 8 : 0); i++) {
       recordFilters.push(q('/api/v1/enforcements', { authority: authorities[i % authorities.length]! }));
       recordFilters.push(q('/api/v1/procurement-suspensions', { status: ['active', 'ended', 'scheduled'][i % 3]!, page: 1 + (i % 2) }));
       recordFilters.push(q('/api/v1/license-actions', { corporate_number: shuffled(licensed)[i % licensed.length]! }));
@@ -58,4 +59,29 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
   } finally {
     db.close();
   }
+}
+
+/**
+ * `length` paths drawn from `distinct` by a Zipf distribution (the k-th most asked with weight 1/k): a public API is
+ * asked a few questions very often and most rarely. Seeded, so runs compare.
+ */
+export function zipfSequence(distinct: readonly string[], length: number, seed = 11): string[] {
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let k = 1; k <= distinct.length; k++) cumulative.push((total += 1 / k));
+  let state = seed;
+  const out: string[] = [];
+  for (let i = 0; i < length; i++) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const target = (state / 2 ** 31) * total;
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (cumulative[mid]! < target) low = mid + 1;
+      else high = mid;
+    }
+    out.push(distinct[low]!);
+  }
+  return out;
 }

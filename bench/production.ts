@@ -2,7 +2,8 @@
 // usage log; limits raised so nothing is refused; 1,000 User-Agents), against the same app with those three off and
 // against bare Fastify, each case interleaved with the bare route so that ratios come from one stretch of time.
 // Options: --duration S (default 8), --warmup S (default 2), --connections N (default 10), --cache N (answer cache
-// entries; default 0, the cold figures), --dataset PATH (a dataset file instead of the demo built afresh).
+// entries; default 0, the cold figures), --dataset PATH (a dataset file instead of the demo built afresh), --zipf N (the
+// text mix drawn from N distinct queries by a Zipf distribution).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { runLoad, type LoadOptions, type LoadResult } from './http-load.js';
 import { describeLoad, describeMachine, markdownTable } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { processCpuMs } from './process-cpu.js';
-import { pickRotations } from './production-cases.js';
+import { pickRotations, zipfSequence } from './production-cases.js';
 
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 const USER_AGENTS = 1000;
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     options: {
       duration: { type: 'string', default: '8' }, warmup: { type: 'string', default: '2' }, connections: { type: 'string', default: '10' },
-      cache: { type: 'string', default: '0' }, dataset: { type: 'string' },
+      cache: { type: 'string', default: '0' }, dataset: { type: 'string' }, zipf: { type: 'string' },
     },
   });
   const options: LoadOptions = { durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup), connections: Number(values.connections) };
@@ -53,9 +54,13 @@ async function main(): Promise<void> {
       dbPath = join(dir, 'demo.sqlite');
       buildDemoDatabase(dbPath, { now: DATASET_DATE });
     }
-    const rotations = pickRotations(dbPath);
+    // --zipf N: the text mix drawn from N distinct queries by a Zipf distribution, as a public API is asked
+    const zipf = values.zipf === undefined ? null : Number(values.zipf);
+    const picked = pickRotations(dbPath, zipf ?? 60);
+    const rotations = zipf === null ? picked : { ...picked, textMix: zipfSequence(picked.textMix, 50_000) };
     console.log(`dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`);
-    console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}\n`);
+    console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}`);
+    console.log(`text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`);
     const bare = await startServerProcess({ kind: 'baseline', dbPath });
     const production = await startServerProcess({ kind: 'production', dbPath, cacheEntries, usageDbPath: join(dir, 'usage.sqlite') });
     const additionsOff = await startServerProcess({ kind: 'kohyo', dbPath, cacheEntries });
@@ -69,7 +74,7 @@ async function main(): Promise<void> {
     ];
     const rows: string[][] = [];
     const additions: string[] = [];
-    for (const [name, paths] of cases) {
+    for (const [name, paths] of cases.filter(([, paths]) => paths.length > 0)) {
       process.stdout.write(`measuring ${name} …\n`);
       const before = await measure(bare, [BASELINE_PATH], options);
       const prod = await measure(production, paths, options);
