@@ -210,7 +210,7 @@ test('503 service_unavailable while no dataset is open; /health says so', async 
   }
   const health = await server.get('/health');
   assert.equal(health.status, 200);
-  assert.deepEqual(health.body, { status: 'ok' });
+  assert.deepEqual(health.body, { status: 'ok', dataset: { kind: server.store!.meta.kind, version: server.store!.meta.version, published_version: null } });
 });
 
 test('a fault is 500 internal_error and the body carries no internals', async () => {
