@@ -132,7 +132,11 @@ export function createCompanyWriter(db: Db): CompanyWriter {
         const pending = claimPending(input.corporate_number);
         for (const name of pending.names) if (name !== input.name) addFormer(id, name);
         for (const reading of pending.readings) addReading(id, input, reading);
-        writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
+        // a new company's aliases are the input's (one at most, so in the order aliasesOf reads them) unless former
+        // names waited for it
+        const ownAliasesOnly = pending.names.length + pending.readings.length === 0 && input.aliases.length <= 1;
+        if (precomputed !== undefined && ownAliasesOnly) terms.insert(id, input, precomputed);
+        else writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
         return 'inserted';
       }
       if (isOlder(input, stored)) return 'older';
