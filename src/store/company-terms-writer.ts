@@ -1,5 +1,5 @@
 // Writes a company's search terms and keeps the trigram and short-gram indexes in step, one row at a time or in bulk.
-import { companySearchTerms, hasShortGrams, termGrams, type CompanyTerm, type NamedCompany } from '../domain/company-terms.js';
+import { companySearchTerms, hasShortGrams, SHORT_GRAM_TERMS, termGrams, type CompanyTerm, type NamedCompany } from '../domain/company-terms.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
@@ -27,10 +27,27 @@ interface TriggerRow {
   sql: string;
 }
 
+/** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
+export const TERMS_PER_INSERT = 100;
+
+type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
+
 export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
-  const insertTerm = db.prepare<[number | null, number, string, string | null, string]>(
-    'INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertTermsSql = (n: number) =>
+    `INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}`;
+  const insertTerm = db.prepare<TermRow>(insertTermsSql(1));
+  const insertTermBatch = db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT));
+  // in bulk, the values of the terms not written yet, a row after the other
+  const queued: (number | string | null)[] = [];
+  const writeQueued = () => {
+    for (let i = 0; i < queued.length; i += 5) insertTerm.run(...(queued.slice(i, i + 5) as TermRow));
+    queued.length = 0;
+  };
+  const dropQueued = (companyId: number) => {
+    const kept = queued.filter((_, i) => queued[i - (i % 5) + 1] !== companyId);
+    queued.length = 0;
+    queued.push(...kept);
+  };
   const deleteTerms = db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?');
   // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
   const insertGrams = db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)');
@@ -42,13 +59,11 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
      SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
   );
   const indexNew = db.prepare<[number]>('INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?');
-  db.function('kohyo_short_grams', { deterministic: true }, (field: unknown, aliasKind: unknown, term: unknown) => {
-    const t = { field, alias_kind: aliasKind, term } as CompanyTerm;
-    return hasShortGrams(t) ? termGrams(t.term) : null;
-  });
+  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
   const gramNew = db.prepare<[number]>(
-    `INSERT INTO company_grams(rowid, grams) SELECT id, grams FROM
-       (SELECT id, kohyo_short_grams(field, alias_kind, term) AS grams FROM company_terms WHERE id > ?) WHERE grams IS NOT NULL`,
+    `INSERT INTO company_grams(rowid, grams) SELECT id, kohyo_term_grams(term) FROM company_terms WHERE id > ?
+       AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
   );
   const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms');
   const triggers = db.prepare<[], TriggerRow>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'");
@@ -62,7 +77,11 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     insert(companyId, company, terms = companySearchTerms(company)) {
       for (const t of terms) {
         if (bulk) {
-          insertTerm.run(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
+          queued.push(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
+          if (queued.length === 5 * TERMS_PER_INSERT) {
+            insertTermBatch.run(queued);
+            queued.length = 0;
+          }
           continue;
         }
         const id = insertTerm.run(null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
@@ -71,6 +90,8 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     },
 
     remove(companyId) {
+      // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
+      dropQueued(companyId);
       if (bulk) unindexOld.run(companyId, bulk.watermark);
       // in bulk, terms written since it began have no grams yet
       for (const { id } of termIdsOf.all(companyId)) if (!bulk || id <= bulk.watermark) deleteGrams.run(id);
@@ -89,6 +110,7 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
 
     finishBulk() {
       if (!bulk) return;
+      writeQueued();
       indexNew.run(bulk.watermark);
       gramNew.run(bulk.watermark);
       bulk.restoreIndexes?.();
@@ -97,6 +119,7 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     },
 
     abandonBulk() {
+      queued.length = 0;
       bulk = null;
     },
   };
