@@ -62,9 +62,16 @@ export function kanaKey(kana: string): string {
   return normaliseCompanyName(kana);
 }
 
-/** The fields whose terms also get short grams: what a person writes in kanji or kana, one or two characters long. */
+/** The terms that also get short grams: what a person writes in kanji or kana, one or two characters long. */
+export const SHORT_GRAM_TERMS = { fields: ['name'], aliasKinds: ['former_name', 'brand'] } as const satisfies {
+  fields: readonly TermField[];
+  aliasKinds: readonly AliasKind[];
+};
+
+/** Whether the term is one of SHORT_GRAM_TERMS. */
 export function hasShortGrams(term: CompanyTerm): boolean {
-  return term.field === 'name' || (term.field === 'alias' && (term.alias_kind === 'former_name' || term.alias_kind === 'brand'));
+  const { fields, aliasKinds } = SHORT_GRAM_TERMS as { fields: readonly TermField[]; aliasKinds: readonly (AliasKind | null)[] };
+  return fields.includes(term.field) || (term.field === 'alias' && aliasKinds.includes(term.alias_kind));
 }
 
 /**

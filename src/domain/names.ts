@@ -2,6 +2,7 @@
 // The index and the query side both call it, so whatever it folds meets whatever it folds.
 import { foldKanjiVariants } from './kanji-variants.js';
 import { ENGLISH_LEGAL_FORMS, ENGLISH_PREFIX_FORMS, JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
+import { memoRecent } from './recent-memo.js';
 
 /** Katakana for hiragana; other characters untouched (ー and kanji stay as they are). */
 export function hiraganaToKatakana(value: string): string {
@@ -11,6 +12,7 @@ export function hiraganaToKatakana(value: string): string {
 // Registry OCR reads these kanji where the katakana that looks the same was written.
 const OCR_CONFUSABLES: Readonly<Record<string, string>> = { '卜': 'ト', '口': 'ロ', '二': 'ニ', '力': 'カ', '工': 'エ', '夕': 'タ', '八': 'ハ' };
 const KATAKANA = /[\u30a1-\u30fa\u30fc]/u;
+const HAS_CONFUSABLE = new RegExp(`[${Object.keys(OCR_CONFUSABLES).join('')}]`, 'u');
 
 /**
  * A confusable kanji becomes its katakana look-alike only where it sits among katakana: a katakana neighbour
@@ -18,6 +20,7 @@ const KATAKANA = /[\u30a1-\u30fa\u30fc]/u;
  * katakana word (カトウ工業) and 口 or 二 before kanji stay kanji.
  */
 export function foldOcrConfusables(value: string): string {
+  if (!HAS_CONFUSABLE.test(value)) return value;
   const chars = [...value];
   return chars
     .map((ch, i) => {
@@ -74,6 +77,8 @@ const ENGLISH_PREFIXES = ENGLISH_PREFIX_FORMS.map(([code, source]) => [new RegEx
 /** NFKC-folded, lower-cased text with one English legal form removed from its end or start, on word boundaries. */
 export function stripEnglishLegalForm(lower: string): { rest: string; code: string | null } {
   const trimmed = lower.trim();
+  // every English form has a Latin letter; most names have none, and the patterns are many
+  if (!/[a-z]/u.test(trimmed)) return { rest: trimmed, code: null };
   for (const [pattern, code] of ENGLISH_SUFFIXES) {
     const m = pattern.exec(trimmed);
     if (m && m.index > 0) return { rest: trimmed.slice(0, m.index).replace(/[\s,]+$/u, ''), code };
@@ -93,9 +98,7 @@ export function analyseCompanyName(value: string): { key: string; legalForm: str
 }
 
 /** The key a company name is matched on: normalised, legal form removed, parentheses dropped. */
-export function normaliseCompanyName(value: string): string {
-  return analyseCompanyName(value).key;
-}
+export const normaliseCompanyName: (value: string) => string = memoRecent((value) => analyseCompanyName(value).key);
 
 /** True when the value is written in Latin letters and digits only (after normalisation), with one letter at least. */
 export function isLatin(value: string): boolean {

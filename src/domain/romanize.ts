@@ -1,6 +1,7 @@
 // Romanization of a kana reading (display alias) and the loose romaji key that Hepburn, kunrei and casual spellings share.
 import { toRomaji } from 'wanakana';
 import { normaliseCompanyName } from './names.js';
+import { memoRecent } from './recent-memo.js';
 
 /**
  * The Hepburn spelling of a kana reading, long vowels folded the way Japanese companies write themselves
@@ -9,7 +10,9 @@ import { normaliseCompanyName } from './names.js';
  * Null when the reading is empty or holds something that is not kana, Latin letters or digits, because
  * a half-romanized alias would be worse than none. Romanized from the reading only, never from kanji.
  */
-export function romanizeKana(kana: string): string | null {
+export const romanizeKana: (kana: string) => string | null = memoRecent(romanize);
+
+function romanize(kana: string): string | null {
   // NFKC folds half-width katakana; the chōonpu is dropped rather than doubled (コーポ → kopo, not koopo).
   const reading = kana.normalize('NFKC').replace(/[\s\u3000・ー－-]+/gu, '');
   if (reading === '') return null;
@@ -52,7 +55,9 @@ const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
  * English legal forms removed, long vowels folded, n/m before b/m/p folded, kunrei and Hepburn spellings
  * folded, spaces and punctuation dropped. English names go through it too; both sides fold alike.
  */
-export function romajiKey(value: string): string {
+export const romajiKey: (value: string) => string = memoRecent(looseRomaji);
+
+function looseRomaji(value: string): string {
   let key = normaliseCompanyName(value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '')).replace(/[^a-z0-9]/gu, '');
   for (const [pattern, replacement] of SPELLING_FOLDS) key = key.replace(pattern, replacement);
   return key;

@@ -1,17 +1,19 @@
 // Writes a company's search terms and keeps the trigram and short-gram indexes in step, one row at a time or in bulk.
-import { companySearchTerms, hasShortGrams, termGrams, type NamedCompany } from '../domain/company-terms.js';
+import { companySearchTerms, hasShortGrams, SHORT_GRAM_TERMS, termGrams, type CompanyTerm, type NamedCompany } from '../domain/company-terms.js';
 import type { Db } from './database.js';
+import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
 export interface CompanyTermsWriter {
-  /** Writes the terms of a company that has none yet. */
-  insert(companyId: number, company: NamedCompany): void;
+  /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
+  insert(companyId: number, company: NamedCompany, terms?: readonly CompanyTerm[]): void;
   /** Removes every term of a company. */
   remove(companyId: number): void;
   /**
    * Defers trigram indexing of new terms to finishBulk, inside the caller's open transaction. The schema's
    * triggers index one row at a time, which is most of the cost of a large import; in bulk they are set
-   * aside and the new rows are indexed with one INSERT … SELECT at the end. Rolling the transaction back
-   * brings the triggers back with everything else.
+   * aside and the new rows are indexed with one INSERT … SELECT at the end, their short grams likewise. When
+   * there are no terms yet (a new dataset), the term index is built at the end too. Rolling the transaction
+   * back brings the triggers and the index back with everything else.
    */
   startBulk(): void;
   /** Indexes the terms written since startBulk and restores the triggers. */
@@ -25,10 +27,27 @@ interface TriggerRow {
   sql: string;
 }
 
+/** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
+export const TERMS_PER_INSERT = 100;
+
+type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
+
 export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
-  const insertTerm = db.prepare<[number | null, number, string, string | null, string]>(
-    'INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertTermsSql = (n: number) =>
+    `INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}`;
+  const insertTerm = db.prepare<TermRow>(insertTermsSql(1));
+  const insertTermBatch = db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT));
+  // in bulk, the values of the terms not written yet, a row after the other
+  const queued: (number | string | null)[] = [];
+  const writeQueued = () => {
+    for (let i = 0; i < queued.length; i += 5) insertTerm.run(...(queued.slice(i, i + 5) as TermRow));
+    queued.length = 0;
+  };
+  const dropQueued = (companyId: number) => {
+    const kept = queued.filter((_, i) => queued[i - (i % 5) + 1] !== companyId);
+    queued.length = 0;
+    queued.push(...kept);
+  };
   const deleteTerms = db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?');
   // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
   const insertGrams = db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)');
@@ -40,25 +59,42 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
      SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
   );
   const indexNew = db.prepare<[number]>('INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?');
+  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+  const gramNew = db.prepare<[number]>(
+    `INSERT INTO company_grams(rowid, grams) SELECT id, kohyo_term_grams(term) FROM company_terms WHERE id > ?
+       AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
+  );
   const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms');
   const triggers = db.prepare<[], TriggerRow>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'");
 
   // In bulk: the highest term id indexed before it began, the next id to hand out, the triggers set aside.
   // Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last row and
   // so put a new, unindexed term below the watermark.
-  let bulk: { watermark: number; nextId: number; triggers: TriggerRow[] } | null = null;
+  let bulk: { watermark: number; nextId: number; triggers: TriggerRow[]; restoreIndexes: RestoreIndexes | null } | null = null;
 
   return {
-    insert(companyId, company) {
-      for (const t of companySearchTerms(company)) {
-        const id = insertTerm.run(bulk ? bulk.nextId++ : null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
+    insert(companyId, company, terms = companySearchTerms(company)) {
+      for (const t of terms) {
+        if (bulk) {
+          queued.push(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
+          if (queued.length === 5 * TERMS_PER_INSERT) {
+            insertTermBatch.run(queued);
+            queued.length = 0;
+          }
+          continue;
+        }
+        const id = insertTerm.run(null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
         if (hasShortGrams(t)) insertGrams.run(id, termGrams(t.term));
       }
     },
 
     remove(companyId) {
+      // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
+      dropQueued(companyId);
       if (bulk) unindexOld.run(companyId, bulk.watermark);
-      for (const { id } of termIdsOf.all(companyId)) deleteGrams.run(id);
+      // in bulk, terms written since it began have no grams yet
+      for (const { id } of termIdsOf.all(companyId)) if (!bulk || id <= bulk.watermark) deleteGrams.run(id);
       deleteTerms.run(companyId);
     },
 
@@ -68,17 +104,22 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       const watermark = maxId.get()?.m ?? 0;
       const saved = triggers.all();
       for (const t of saved) db.exec(`DROP TRIGGER ${t.name}`);
-      bulk = { watermark, nextId: watermark + 1, triggers: saved };
+      const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
+      bulk = { watermark, nextId: watermark + 1, triggers: saved, restoreIndexes };
     },
 
     finishBulk() {
       if (!bulk) return;
+      writeQueued();
       indexNew.run(bulk.watermark);
+      gramNew.run(bulk.watermark);
+      bulk.restoreIndexes?.();
       for (const t of bulk.triggers) db.exec(t.sql);
       bulk = null;
     },
 
     abandonBulk() {
+      queued.length = 0;
       bulk = null;
     },
   };

@@ -1,8 +1,10 @@
 // The only SQL that writes companies: upsert by Corporate Number, aliases, and the search terms derived from them.
 import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/company-input.js';
+import type { CompanyTerm } from '../domain/company-terms.js';
 import { romanizeKana } from '../domain/romanize.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
+import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
 export type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
@@ -11,9 +13,11 @@ export interface CompanyWriter {
   /**
    * Inserts the company, or replaces its state when the input is not older than what is stored (by change
    * date, then update date). Its romanized alias and its search terms follow; when the name changes, the
-   * name it had becomes a former name. Other alias kinds, written by other sources, are kept.
+   * name it had becomes a former name. Other alias kinds, written by other sources, are kept. `terms` are
+   * companySearchTerms(input) when the caller has them already (worked out on another thread); they are used
+   * when the company ends up with the input's aliases and no others.
    */
-  upsertCompany(input: CompanyInput): UpsertOutcome;
+  upsertCompany(input: CompanyInput, terms?: readonly CompanyTerm[]): UpsertOutcome;
   /**
    * Records a name the company went by, with its readings (kana, romanized): all become former_name aliases, so
    * that a former name is found however it is typed. A name or reading equal to a current one is not kept. When
@@ -68,8 +72,11 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM temp.pending_former_names');
   const clearPending = db.prepare('DELETE FROM temp.pending_former_names');
   const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM companies');
+  const anyCompany = db.prepare('SELECT 1 FROM companies LIMIT 1');
   // most files have no history row ahead of its company; skip the lookup while nothing waits
   let pendingCount = 0;
+  // a new dataset's index by place is built once its companies are in (deferred-indexes.ts)
+  let restoreIndexes: RestoreIndexes | null = null;
   let formerNamesAdded = 0;
   const addFormer = (id: number, name: string): boolean => {
     const added = insertAlias.run(id, 'former_name', name).changes > 0;
@@ -117,7 +124,7 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   };
 
   return {
-    upsertCompany(input) {
+    upsertCompany(input, precomputed) {
       const stored = head.get(input.corporate_number);
       if (!stored) {
         const id = Number(insert.run(params(input)).lastInsertRowid);
@@ -125,7 +132,11 @@ export function createCompanyWriter(db: Db): CompanyWriter {
         const pending = claimPending(input.corporate_number);
         for (const name of pending.names) if (name !== input.name) addFormer(id, name);
         for (const reading of pending.readings) addReading(id, input, reading);
-        writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
+        // a new company's aliases are the input's (one at most, so in the order aliasesOf reads them) unless former
+        // names waited for it
+        const ownAliasesOnly = pending.names.length + pending.readings.length === 0 && input.aliases.length <= 1;
+        if (precomputed !== undefined && ownAliasesOnly) terms.insert(id, input, precomputed);
+        else writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
         return 'inserted';
       }
       if (isOlder(input, stored)) return 'older';
@@ -179,9 +190,19 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     },
 
     countCompanies: () => countAll.get()!.n,
-    startBulk: () => terms.startBulk(),
-    finishBulk: () => terms.finishBulk(),
-    abandonBulk: () => terms.abandonBulk(),
+    startBulk() {
+      terms.startBulk();
+      if (anyCompany.get() === undefined) restoreIndexes = deferIndexes(db, ['companies_by_prefecture_city']);
+    },
+    finishBulk() {
+      terms.finishBulk();
+      restoreIndexes?.();
+      restoreIndexes = null;
+    },
+    abandonBulk() {
+      terms.abandonBulk();
+      restoreIndexes = null;
+    },
 
     get formerNamesAdded() {
       return formerNamesAdded;

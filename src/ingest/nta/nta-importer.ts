@@ -1,12 +1,15 @@
 // Imports NTA corporate-number files into the store: each file in one transaction, all of it or nothing.
+import { statSync } from 'node:fs';
 import type { CompanyInput } from '../../domain/company-input.js';
 import { inAsyncTransaction } from '../../store/async-transaction.js';
 import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
 import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
 import type { NtaEncoding } from './nta-decoder.js';
-import { NtaFormatError, openNtaReader } from './nta-reader.js';
-import { parseNtaRow, type NtaRowError, type NtaRowErrorReason } from './nta-row.js';
+import { openParsedRowsOnThread } from './nta-parse-thread.js';
+import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';
+import { NtaFormatError } from './nta-reader.js';
+import type { NtaRowError, NtaRowErrorReason } from './nta-row.js';
 import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from './nta-summary.js';
 
 /**
@@ -21,6 +24,13 @@ export const REJECTION = { EARLY_ROWS: 100, TOLERATED_ROWS: 10, MAX_MALFORMED_SH
 
 /** How often (in rows) onProgress is called while a file is read; it is also called once at its end. */
 export const PROGRESS_EVERY_ROWS = 1000;
+
+/**
+ * Files at least this large are read and parsed on a worker thread while this one writes (nta-parse-thread.ts),
+ * which nearly doubled the rate of a large import on two cores (bench/README.md, "Importing a full NTA file").
+ * Below it, starting the thread costs more than it saves.
+ */
+export const PARSE_THREAD_MIN_BYTES = 1024 * 1024;
 
 export interface NtaProgress {
   readonly file: string;
@@ -37,6 +47,8 @@ export interface NtaImportOptions {
   readonly now?: () => Date;
   /** Forces the encoding instead of detecting it per file. */
   readonly encoding?: NtaEncoding | null;
+  /** See PARSE_THREAD_MIN_BYTES (the default); 0 reads every file on a worker thread. */
+  readonly parseThreadMinBytes?: number;
 }
 
 /** A file was rejected; nothing of it was applied. Files before it in the list stay imported. */
@@ -91,7 +103,7 @@ async function importOneFile(
     writer.takeUnclaimedFormerNames();
     const completed = [...done];
     if (err instanceof FileRejection) throw new NtaImportError(file, err.line, err.message, completed);
-    if (err instanceof NtaFormatError) throw new NtaImportError(file, err.line, err.message.replace(/^line \d+: /u, ''), completed);
+    if (err instanceof NtaFormatError) throw new NtaImportError(file, err.line, err.reason, completed);
     // anything else (the database is locked, a fault) still names the file, and keeps the original as cause
     throw new NtaImportError(file, null, err instanceof Error ? err.message : String(err), completed, err);
   }
@@ -105,51 +117,55 @@ class FileRejection extends Error {
 
 async function importFile(writer: CompanyWriter, file: string, options: NtaImportOptions): Promise<NtaFileSummary> {
   const started = Date.now();
-  const reader = await openNtaReader(file, { encoding: options.encoding ?? null });
+  const rows = await openRows(file, options);
+  let read: ReadState = { bytesRead: 0, totalBytes: null, encoding: options.encoding ?? null };
   const formerBefore = writer.formerNamesAdded;
   const c = { rowsRead: 0, currentRows: 0, historyRows: 0, inserted: 0, updated: 0, unchanged: 0, older: 0, deleted: 0, skippedTotal: 0 };
   const skipped: Partial<Record<NtaRowErrorReason, number>> = {};
   const examples: NtaRowError[] = [];
   const progress = (isDone: boolean) =>
-    options.onProgress?.({ file, rowsRead: c.rowsRead, ...reader.progress(), elapsedMs: Date.now() - started, done: isDone });
+    options.onProgress?.({ file, rowsRead: c.rowsRead, bytesRead: read.bytesRead, totalBytes: read.totalBytes, elapsedMs: Date.now() - started, done: isDone });
+  const apply = ({ result: parsed, terms }: ParsedItem): void => {
+    c.rowsRead++;
+    if (c.rowsRead % PROGRESS_EVERY_ROWS === 0) progress(false);
+    if (!parsed.ok) {
+      const { error } = parsed;
+      if (error.reason === 'encoding') {
+        throw new FileRejection(`bytes that are not valid ${encodingLabel(read.encoding)}; is this the other edition (see --encoding)?`, error.line);
+      }
+      c.skippedTotal++;
+      skipped[error.reason] = (skipped[error.reason] ?? 0) + 1;
+      if (examples.length < MAX_SKIP_EXAMPLES) examples.push(error);
+      if (c.rowsRead === REJECTION.EARLY_ROWS && c.skippedTotal === c.rowsRead) {
+        throw new FileRejection(`not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`, null);
+      }
+      return;
+    }
+    const { row } = parsed;
+    const { company } = row;
+    if (!row.latest) {
+      // a history row never changes the current state; its name may be one the company had
+      c.historyRows++;
+      writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+      return;
+    }
+    c.currentRows++;
+    if (row.process === '99') {
+      if (writer.deleteCompany(company.corporate_number, company.changed_on)) c.deleted++;
+      return;
+    }
+    const outcome = writer.upsertCompany(company, terms ?? undefined);
+    c[outcome]++;
+    // a current row superseded by what is stored is history too
+    if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+  };
   try {
-    for await (const record of reader.records) {
-      c.rowsRead++;
-      if (c.rowsRead % PROGRESS_EVERY_ROWS === 0) progress(false);
-      const parsed = parseNtaRow(record.fields, record.line);
-      if (!parsed.ok) {
-        const { error } = parsed;
-        if (error.reason === 'encoding') {
-          throw new FileRejection(`bytes that are not valid ${encodingLabel(reader.encoding())}; is this the other edition (see --encoding)?`, error.line);
-        }
-        c.skippedTotal++;
-        skipped[error.reason] = (skipped[error.reason] ?? 0) + 1;
-        if (examples.length < MAX_SKIP_EXAMPLES) examples.push(error);
-        if (c.rowsRead === REJECTION.EARLY_ROWS && c.skippedTotal === c.rowsRead) {
-          throw new FileRejection(`not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`, null);
-        }
-        continue;
-      }
-      const { row } = parsed;
-      const { company } = row;
-      if (!row.latest) {
-        // a history row never changes the current state; its name may be one the company had
-        c.historyRows++;
-        writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
-        continue;
-      }
-      c.currentRows++;
-      if (row.process === '99') {
-        if (writer.deleteCompany(company.corporate_number, company.changed_on)) c.deleted++;
-        continue;
-      }
-      const outcome = writer.upsertCompany(company);
-      c[outcome]++;
-      // a current row superseded by what is stored is history too
-      if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+    for await (const batch of rows.batches) {
+      read = batch.state;
+      for (const item of batch.items) apply(item);
     }
   } finally {
-    reader.close();
+    rows.close();
   }
   const wellFormed = c.rowsRead - c.skippedTotal;
   if (c.skippedTotal > 0 && wellFormed === 0) {
@@ -164,8 +180,8 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   progress(true);
   return {
     file,
-    entry: reader.entryName,
-    encoding: reader.encoding(),
+    entry: rows.entryName,
+    encoding: read.encoding,
     ...c,
     formerNamesAdded: writer.formerNamesAdded - formerBefore,
     unclaimedFormerNames: writer.takeUnclaimedFormerNames(),
@@ -173,6 +189,18 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
     skippedExamples: examples,
     elapsedMs: Date.now() - started,
   };
+}
+
+/** The file's rows, parsed here or, for a large file, on a worker thread. */
+function openRows(file: string, options: NtaImportOptions): Promise<ParsedRows> {
+  const encoding = options.encoding ?? null;
+  let size = 0;
+  try {
+    size = statSync(file).size;
+  } catch {
+    // a missing file is reported by the reader, as for any file it cannot read
+  }
+  return size >= (options.parseThreadMinBytes ?? PARSE_THREAD_MIN_BYTES) ? openParsedRowsOnThread(file, encoding) : openParsedRows(file, encoding);
 }
 
 function encodingLabel(encoding: NtaEncoding | null): string {

@@ -235,6 +235,12 @@ describe('editions of the same file give the same database', () => {
     ['a zip of the Shift_JIS edition', () => buildZip([{ name: 'diff_20260127.csv', data: readFileSync(REAL_FILE) }]), 'cp932'],
     ['a stored zip of the Unicode edition', () => buildZip([{ name: 'diff_20260127.csv', data: Buffer.from(text, 'utf8') }], { stored: true }), 'utf8'],
   ];
+  it('read on this thread rather than a worker thread (a file below PARSE_THREAD_MIN_BYTES)', async () => {
+    const db = freshDb();
+    await importNtaFiles(db, [REAL_FILE], { now: () => NOW, parseThreadMinBytes: Number.POSITIVE_INFINITY });
+    assert.equal(contentDigest(db), expected);
+  });
+
   for (const [what, bytes, encoding] of editions) {
     it(what, async () => {
       const db = freshDb();
@@ -307,6 +313,16 @@ describe('import semantics', () => {
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 0);
     const accepted = await importInto(db, [withBad(10)]);
     assert.equal(accepted.files[0]!.skippedTotal, 10);
+  });
+
+  it('rejects, read on a worker thread, what it rejects read here: malformed rows, bytes of the other edition', async () => {
+    const rows = Array.from({ length: 300 }, () => withFields(sai, { 9: '999' }));
+    const db = freshDb();
+    const onThread = (files: string[], encoding: 'utf8' | null = null) => importNtaFiles(db, files, { now: () => NOW, encoding, parseThreadMinBytes: 0 });
+    await assert.rejects(onThread([sjisFile('not-nta.csv', rows)]), /its first 100 rows are all malformed \(line 1: unknown kind code "999"\)/u);
+    await assert.rejects(onThread([SAMPLE_FILE], 'utf8'), (err: unknown) => err instanceof NtaImportError && err.line === 1 && /bytes that are not valid UTF-8/u.test(err.message));
+    await assert.rejects(onThread([file('quote.csv', '1,"a\n')]), (err: unknown) => err instanceof NtaImportError && /malformed CSV: Quote Not Closed/u.test(err.message));
+    assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 0);
   });
 
   it('rejects a file in which no row is well formed', async () => {

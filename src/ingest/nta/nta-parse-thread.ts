@@ -1,0 +1,75 @@
+// Reads and parses an NTA file on a worker thread while the caller writes: the two halves of an import run on two cores.
+import { Worker } from 'node:worker_threads';
+import type { NtaEncoding } from './nta-decoder.js';
+import type { ParsedItem, ParsedRows, ReadState } from './nta-parsed-rows.js';
+import { NtaFormatError } from './nta-reader.js';
+
+export interface ThreadRequest {
+  readonly path: string;
+  readonly encoding: NtaEncoding | null;
+  readonly maxInFlight: number;
+}
+
+export type ThreadMessage =
+  | { readonly type: 'open'; readonly entryName: string | null }
+  | { readonly type: 'batch'; readonly items: readonly ParsedItem[]; readonly state: ReadState }
+  | { readonly type: 'end' }
+  | { readonly type: 'error'; readonly reason: string; readonly line: number | null; readonly format: boolean };
+
+/** Batches read ahead of the writer: enough to keep both threads busy, few enough to keep memory flat. */
+const MAX_IN_FLIGHT = 4;
+
+/** openParsedRows, run on a worker thread; the same rows, batches and errors. */
+export async function openParsedRowsOnThread(path: string, encoding: NtaEncoding | null): Promise<ParsedRows> {
+  const worker = startWorker({ path, encoding, maxInFlight: MAX_IN_FLIGHT });
+  const queue: ThreadMessage[] = [];
+  let waiting: ((message: ThreadMessage) => void) | null = null;
+  const receive = (message: ThreadMessage) => {
+    if (waiting) {
+      const resolve = waiting;
+      waiting = null;
+      resolve(message);
+    } else {
+      queue.push(message);
+    }
+  };
+  worker.on('message', receive);
+  worker.on('error', (err) => receive({ type: 'error', reason: err.message, line: null, format: false }));
+  worker.on('exit', (code) => receive({ type: 'error', reason: `the reading thread stopped (exit code ${code})`, line: null, format: false }));
+  const next = () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<ThreadMessage>((resolve) => (waiting = resolve)));
+  const close = () => void worker.terminate();
+
+  const first = await next();
+  if (first.type !== 'open') {
+    close();
+    throw failure(first);
+  }
+  async function* batches() {
+    for (;;) {
+      const message = await next();
+      if (message.type === 'end') return;
+      if (message.type !== 'batch') throw failure(message);
+      worker.postMessage('taken');
+      yield message;
+    }
+  }
+  return { entryName: first.entryName, batches: batches(), close };
+}
+
+function failure(message: ThreadMessage): Error {
+  if (message.type !== 'error') return new Error(`unexpected message from the reading thread: ${message.type}`);
+  return message.format ? new NtaFormatError(message.reason, message.line) : new Error(message.reason);
+}
+
+/**
+ * The worker runs the compiled .js beside this file; under tsx (npm run kohyo, the tests) the .ts source, which a
+ * worker can only load once it has registered tsx itself.
+ */
+function startWorker(request: ThreadRequest): Worker {
+  const source = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./nta-parse-worker.${source ? 'ts' : 'js'}`, import.meta.url);
+  if (!source) return new Worker(entry, { workerData: request });
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  return new Worker(boot, { eval: true, workerData: request });
+}

@@ -1,0 +1,31 @@
+// The worker thread of nta-parse-thread.ts: reads and parses one file, posting its batches, waiting while the writer is behind.
+import { parentPort, workerData } from 'node:worker_threads';
+import { openParsedRows } from './nta-parsed-rows.js';
+import type { ThreadMessage, ThreadRequest } from './nta-parse-thread.js';
+import { NtaFormatError } from './nta-reader.js';
+
+const port = parentPort!;
+const request = workerData as ThreadRequest;
+const post = (message: ThreadMessage) => port.postMessage(message);
+// batches posted and not yet taken by the writer: at most request.maxInFlight, so memory stays flat
+let inFlight = 0;
+let wake: (() => void) | null = null;
+port.on('message', () => {
+  inFlight--;
+  wake?.();
+  wake = null;
+});
+
+try {
+  const rows = await openParsedRows(request.path, request.encoding);
+  post({ type: 'open', entryName: rows.entryName });
+  for await (const batch of rows.batches) {
+    if (inFlight >= request.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
+    inFlight++;
+    post({ type: 'batch', ...batch });
+  }
+  post({ type: 'end' });
+} catch (err) {
+  const format = err instanceof NtaFormatError;
+  post({ type: 'error', reason: format ? err.reason : err instanceof Error ? err.message : String(err), line: format ? err.line : null, format });
+}
