@@ -1,5 +1,6 @@
 // The read-only dataset the server answers from: one open database file and its prepared queries.
 import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './database.js';
+import { holdReadTransaction } from './held-read-transaction.js';
 import { CompanyQueries, type CompanyHit } from './company-queries.js';
 import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
@@ -28,6 +29,8 @@ export interface Store {
 export interface StoreOptions {
   /** How many company-search answers the dataset keeps (KOHYO_ANSWER_CACHE_ENTRIES); 0 keeps none. */
   readonly answerCacheEntries?: number;
+  /** How often the served connection's read transaction is renewed (held-read-transaction.ts). */
+  readonly readTransactionRenewMs?: number;
 }
 
 export function openStore(path: string, options: StoreOptions = {}): Store {
@@ -37,6 +40,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     maxEntries: options.answerCacheEntries ?? 0,
     maxBytes: ANSWER_CACHE_MAX_BYTES,
   });
+  const endReads = holdReadTransaction(db, options.readTransactionRenewMs);
   const asOf = new Map(RECORD_KINDS.map((kind) => [kind, dataAsOf(db, kind)]));
   return {
     path,
@@ -48,6 +52,9 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
     dataAsOf: (kind) => asOf.get(kind) ?? null,
     collectionRuns: () => collectionRunCounts(db),
     guidePicks: readGuidePicks(db),
-    close: () => db.close(),
+    close: () => {
+      endReads();
+      db.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 // The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
 import { usageEntryBuilder, type FinishedRequest } from './usage-entry.js';
 import type { UsageEntry } from '../store/usage/usage-store.js';
+import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {
@@ -12,9 +13,6 @@ export interface UsageLogger {
   error(object: object, message: string): void;
   warn(object: object, message: string): void;
 }
-
-/** A repeating timer; the default is setInterval, unref'd so that it never keeps the process alive. */
-export type RepeatTimer = (tick: () => void, intervalMs: number) => { stop(): void };
 
 export interface UsageLogOptions {
   readonly sink: UsageSink;
@@ -39,12 +37,6 @@ export interface UsageLogStats {
   readonly queued: number;
 }
 
-const defaultTimer: RepeatTimer = (tick, intervalMs) => {
-  const handle = setInterval(tick, intervalMs);
-  handle.unref();
-  return { stop: () => clearInterval(handle) };
-};
-
 export class UsageLog {
   private queue: UsageEntry[] = [];
   private oldestQueuedAt = 0;
@@ -68,7 +60,7 @@ export class UsageLog {
     this.maxQueue = options.maxQueue ?? 20_000;
     this.defer = options.defer ?? ((run) => void setImmediate(run));
     this.build = usageEntryBuilder(options.secret);
-    this.timer = (options.timer ?? defaultTimer)(() => this.flush(), this.flushIntervalMs);
+    this.timer = (options.timer ?? intervalTimer)(() => this.flush(), this.flushIntervalMs);
   }
 
   /** Queues the entry for a finished request. Never throws: a fault here must not reach the request. */
