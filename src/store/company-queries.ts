@@ -54,14 +54,16 @@ const COMPANY_COLUMNS = `c.id, c.corporate_number, c.name, c.name_kana, c.name_e
   c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
   c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count`;
 
-type CompanyRow = Omit<CompanyRecord, 'aliases'> & { id: number };
+/** The company's aliases as one JSON array, read in the company's own statement rather than one more per page. */
+const ALIASES_JSON = `(SELECT json_group_array(json_object('name', a.name, 'kind', a.kind) ORDER BY a.kind, a.name)
+  FROM company_aliases a WHERE a.company_id = c.id) AS aliases_json`;
+
+type CompanyRow = Omit<CompanyRecord, 'aliases'> & { id: number; aliases_json: string };
 type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
 
 export class CompanyQueries {
   private readonly byNumber;
   private readonly byIds;
-  private readonly aliasesOf;
-  private readonly aliasesOfIds;
   private readonly trigramDocs;
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
@@ -71,15 +73,11 @@ export class CompanyQueries {
     private readonly db: Db,
     readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({ maxEntries: 0, maxBytes: 0 }),
   ) {
-    this.byNumber = db.prepare(`SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.corporate_number = ?`);
-    // the page's companies and aliases in one statement each, not one pair per company
+    // a company and its aliases in one statement (one statement less per answer: 20 % of a look-up, issue 13)
+    this.byNumber = db.prepare<[string], CompanyRow>(`SELECT ${COMPANY_COLUMNS}, ${ALIASES_JSON} FROM companies c WHERE c.corporate_number = ?`);
+    // the page's companies with their aliases in one statement, not one per company
     this.byIds = db.prepare<[string], CompanyRow>(
-      `SELECT ${COMPANY_COLUMNS} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
-    );
-    this.aliasesOf = db.prepare('SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name');
-    this.aliasesOfIds = db.prepare<[string], { company_id: number; name: string; kind: string }>(
-      `SELECT company_id, name, kind FROM company_aliases WHERE company_id IN (SELECT value FROM json_each(?))
-       ORDER BY company_id, kind, name`,
+      `SELECT ${COMPANY_COLUMNS}, ${ALIASES_JSON} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
     );
     this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
@@ -88,8 +86,8 @@ export class CompanyQueries {
   }
 
   findByCorporateNumber(number: string): CompanyRecord | null {
-    const row = this.byNumber.get(number) as CompanyRow | undefined;
-    return row ? this.withAliases(row) : null;
+    const row = this.byNumber.get(number);
+    return row ? withAliases(row) : null;
   }
 
   /**
@@ -114,7 +112,7 @@ export class CompanyQueries {
   private search(keys: readonly string[], limit: number, legalForm: string | null): CompanyHit[] {
     let ranked: RankedId[] = [];
     for (const stage of MATCH_KINDS) {
-      ranked = this.rank(keys, limit, legalForm, stage);
+      ranked = this.rank(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
     }
     const companies = this.companiesById(ranked.map((row) => row.id));
@@ -128,18 +126,30 @@ export class CompanyQueries {
     }));
   }
 
-  /** The ids of the best `limit` companies among the look-ups of the stage and of the stages before it. */
-  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind): RankedId[] {
+  /**
+   * The ids of the best `limit` companies among the look-ups of the stage and of the stages before it. The stages
+   * before are not looked up again: `before` is what they ranked, and since it held fewer than `limit` companies it
+   * holds every company they found, each with its best match, which is all the grouping below takes of them.
+   */
+  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind, before: readonly RankedId[]): RankedId[] {
     const params: string[] = [];
     const parts: string[] = [];
     const shape: string[] = [];
+    if (stage !== 'exact') {
+      parts.push(`SELECT value ->> 0 AS company_id, value ->> 1 AS rank, value ->> 2 AS field, value ->> 3 AS alias_kind FROM json_each(?)`);
+      params.push(JSON.stringify(before.map((row) => [row.id, row.match_rank, row.match_field, row.match_alias_kind])));
+    }
     for (const key of keys) {
-      parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
-      params.push(key);
-      if (stage === 'exact') continue;
-      parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
-      params.push(key, prefixUpperBound(key));
-      if (stage === 'prefix') continue;
+      if (stage === 'exact') {
+        parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
+        params.push(key);
+        continue;
+      }
+      if (stage === 'prefix') {
+        parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+        params.push(key, prefixUpperBound(key));
+        continue;
+      }
       if ([...key].length < TRIGRAM_MIN_LENGTH) {
         shape.push('g');
         parts.push(lookup(2, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
@@ -188,19 +198,15 @@ export class CompanyQueries {
 
   /** The companies of these ids with their aliases, by id. */
   private companiesById(ids: readonly number[]): Map<number, CompanyRecord> {
-    const json = JSON.stringify(ids);
-    const aliases = new Map<number, { name: string; kind: string }[]>(ids.map((id) => [id, []]));
-    for (const { company_id, name, kind } of this.aliasesOfIds.all(json)) aliases.get(company_id)?.push({ name, kind });
     const companies = new Map<number, CompanyRecord>();
-    for (const { id, ...company } of this.byIds.all(json)) companies.set(id, { ...company, aliases: aliases.get(id) ?? [] });
+    for (const row of this.byIds.all(JSON.stringify(ids))) companies.set(row.id, withAliases(row));
     return companies;
   }
+}
 
-  private withAliases(row: CompanyRow): CompanyRecord {
-    const { id, ...company } = row;
-    const aliases = this.aliasesOf.all(id) as { name: string; kind: string }[];
-    return { ...company, aliases };
-  }
+function withAliases(row: CompanyRow): CompanyRecord {
+  const { id: _id, aliases_json, ...company } = row;
+  return { ...company, aliases: JSON.parse(aliases_json) as { name: string; kind: string }[] };
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field. */
