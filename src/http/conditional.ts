@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from './context.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
 
 /**
@@ -22,6 +23,10 @@ export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
 // nothing against the limits (a 304 is not counted), so a client loses little by asking again.
 export const CACHE_CONTROL = 'private, max-age=300';
 
+/** Queries whose validators are remembered, and the longest key remembered. */
+const REMEMBERED_QUERIES = 4096;
+const MAX_REMEMBERED_KEY = 512;
+
 export interface Validators {
   readonly etag: string;
   readonly lastModified: Date;
@@ -34,7 +39,10 @@ export interface Validators {
  * request id differs while the answer means the same.
  */
 export function validatorsOf(route: string, rawQuery: string, dataset: { version: string; kind: string }, now: Date): Validators {
-  const day = japanDate(now);
+  return validatorsOfDay(route, rawQuery, dataset, japanDate(now));
+}
+
+function validatorsOfDay(route: string, rawQuery: string, dataset: { version: string; kind: string }, day: string): Validators {
   const parameters = [...new URLSearchParams(rawQuery)]
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '')
@@ -70,23 +78,36 @@ export function notModified(request: Pick<FastifyRequest, 'headers'>, validators
  */
 export function registerConditional(app: FastifyInstance, context: RouteContext): void {
   const validated = new WeakMap<FastifyRequest, Validators>();
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // A query's validators are the same on every request for it on one day of one dataset: worked out once (a SHA-256
+  // and a parse of the query per request otherwise).
+  const remembered = new BoundedMemo<Validators>({ entries: REMEMBERED_QUERIES, maxKeyLength: MAX_REMEMBERED_KEY });
+  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     const store = context.dataset();
-    if (route === undefined || !CONDITIONAL_ROUTES.has(route) || store === null) return;
-    const mark = request.url.indexOf('?');
-    const validators = validatorsOf(route, mark < 0 ? '' : request.url.slice(mark + 1), store.meta, context.clock());
-    validated.set(request, validators);
-    if (notModified(request, validators)) {
-      setValidators(reply, validators);
-      await reply.code(304).send();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !CONDITIONAL_ROUTES.has(route) || store === null) {
+      done();
+      return;
     }
+    const mark = request.url.indexOf('?');
+    const rawQuery = mark < 0 ? '' : request.url.slice(mark + 1);
+    const day = japanDate(context.clock());
+    const validators = remembered.get(`${store.meta.version}\n${store.meta.kind}\n${day}\n${route}\n${rawQuery}`, () =>
+      validatorsOfDay(route, rawQuery, store.meta, day),
+    );
+    validated.set(request, validators);
+    if (!notModified(request, validators)) {
+      done();
+      return;
+    }
+    // answered here: the hook chain stops, and done is not called
+    setValidators(reply, validators);
+    void reply.code(304).send();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const validators = validated.get(request);
     if (validators !== undefined && reply.statusCode === 200) setValidators(reply, validators);
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -16,6 +16,9 @@ const OPTIONS: FastifyCorsOptions = {
   optionsSuccessStatus: 204,
 };
 
+const PREFLIGHT: FastifyCorsOptions = { ...OPTIONS, preflight: true };
+const NOT_PREFLIGHT: FastifyCorsOptions = { ...OPTIONS, preflight: false };
+
 /** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
 export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
   return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
@@ -29,6 +32,8 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
 export async function registerCors(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     hideOptionsRoute: true,
-    delegator: async (request: FastifyRequest) => ({ ...OPTIONS, preflight: isPreflight(request) }),
+    // a callback, not an async function, and the two option sets built once: no promise nor copies per request
+    delegator: (request: FastifyRequest, callback: (error: Error | null, options: FastifyCorsOptions) => void) =>
+      callback(null, isPreflight(request) ? PREFLIGHT : NOT_PREFLIGHT),
   });
 }

@@ -2,11 +2,21 @@
 // query string (a client may type an address or a person's name as `q`; the usage log keeps the conditions, normalised).
 import pino, { type DestinationStream, type Logger } from 'pino';
 
+/**
+ * How stdout is written: lines gather in memory and go out together, in one write once 2 KiB are held, at the latest
+ * a second after they were logged. Each request logs two lines, and one write(2) per line was about a third of what
+ * the production additions cost a request (bench/README.md, issue 13). A write holds whole lines and at most 4 KiB,
+ * PIPE_BUF on Linux, so that the workers of KOHYO_WORKERS writing one pipe never interleave inside a line (as with
+ * one write per line before). pino writes what is held when the process exits, an uncaught exception included; a
+ * process killed outright (SIGKILL, the machine failing) loses at most the last second's lines.
+ */
+export const STDOUT_BUFFER = { minLength: 2048, maxWrite: 4096, periodicFlush: 1000 } as const;
+
 /** The raw IP address is never written anywhere (issue 4), so the request serializer leaves out remoteAddress and headers. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) },
   };
-  return destination === undefined ? pino(options) : pino(options, destination);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, ...STDOUT_BUFFER }));
 }

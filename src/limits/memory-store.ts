@@ -8,6 +8,8 @@ interface ClientState {
   readonly log: number[];
   /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
   readonly terms: Map<string, number>;
+  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
+  termsSince: number;
   run: SequentialRun;
   coolUntil: number;
   lastSeen: number;
@@ -73,8 +75,7 @@ export class MemoryStore implements LimiterStore {
     let expired = 0;
     while (expired < log.length && log[expired]! <= now - p.dayMs) expired++;
     if (expired > 0) log.splice(0, expired);
-    let minuteStart = log.length;
-    while (minuteStart > 0 && log[minuteStart - 1]! > now - p.minuteMs) minuteStart--;
+    let minuteStart = firstAfter(log, now - p.minuteMs);
     const seen = (): RawOutcome => ({
       outcome: 'ok',
       minuteUsed: log.length - minuteStart,
@@ -87,7 +88,14 @@ export class MemoryStore implements LimiterStore {
     if (state.coolUntil > now) return { ...seen(), outcome: 'cooling' };
     if (log.length - minuteStart >= p.perMinute || log.length >= p.perDay) return { ...seen(), outcome: 'full' };
 
-    for (const [term, at] of state.terms) if (at <= now - p.enumWindowMs) state.terms.delete(term);
+    if (state.termsSince <= now - p.enumWindowMs) {
+      let since = Number.POSITIVE_INFINITY;
+      for (const [term, at] of state.terms) {
+        if (at <= now - p.enumWindowMs) state.terms.delete(term);
+        else since = Math.min(since, at);
+      }
+      state.termsSince = since;
+    }
     const fresh = terms.filter((t) => !state.terms.has(t)).length;
     let run = state.run;
     let walking = false;
@@ -105,6 +113,7 @@ export class MemoryStore implements LimiterStore {
     log.splice(at, 0, now);
     if (at < minuteStart) minuteStart = at;
     for (const term of terms) state.terms.set(term, now);
+    if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
     state.run = run;
     return seen();
   }
@@ -113,7 +122,7 @@ export class MemoryStore implements LimiterStore {
   private touch(key: string, now: number): ClientState {
     let state = this.clients.get(key);
     if (state) this.clients.delete(key);
-    else state = { log: [], terms: new Map(), run: NO_RUN, coolUntil: 0, lastSeen: now };
+    else state = { log: [], terms: new Map(), termsSince: Number.POSITIVE_INFINITY, run: NO_RUN, coolUntil: 0, lastSeen: now };
     state.lastSeen = Math.max(state.lastSeen, now);
     this.clients.set(key, state);
     // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
@@ -130,4 +139,17 @@ export class MemoryStore implements LimiterStore {
     }
     return state;
   }
+}
+
+/** The index of the first instant after `instant` in an ordered log (its length when none is): a binary search, since
+ * with high limits a client's minute may hold thousands of requests. */
+function firstAfter(log: readonly number[], instant: number): number {
+  let low = 0;
+  let high = log.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (log[mid]! > instant) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }
