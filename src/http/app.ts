@@ -1,5 +1,5 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
-import Fastify, { LogController, type FastifyReply, type FastifyBaseLogger, type FastifyInstance, type onRequestHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from './context.js';
 import { ApiError, errorBody } from './errors.js';
@@ -34,7 +34,7 @@ export interface AppDeps extends RouteContext {
    * Runs before every request under /api/v1/ is routed to its handler: the seam for the rate limiter and
    * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
-  readonly beforeApiRequest?: onRequestHookHandler;
+  readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
@@ -69,20 +69,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before any route is added: a route keeps the error handler its context had when it was registered
   app.setErrorHandler(errorHandler(deps.config.maxPage));
   // before the limiter's hook: a preflight is answered here and never counted
-  await registerCors(app);
+  await registerCors(app, (request) => noRouteError(app, request));
   await registerCompression(app);
   app.setNotFoundHandler((request) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
-      throw new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD.`, undefined, { Allow: 'GET, HEAD' });
-    }
-    throw new ApiError('not_found', `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`);
+    throw noRouteError(app, request);
   });
-  app.addHook('onSend', async (request, reply) => {
+  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   registerMetrics(app, { config: deps.config, dataset: deps.dataset, clock: deps.clock }, { limiterState: deps.limiterState });
   if (deps.usageLog) {
@@ -95,16 +94,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConditional(app, deps);
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
-    app.addHook('onRequest', async function (request, reply) {
-      if (request.url.startsWith('/api/v1/')) await hook.call(this, request, reply, () => undefined);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith('/api/v1/')) hook(request, reply).then(() => done(), done);
+      else done();
     });
   }
   // after the limiter's hook, so that the refusal counts like any other answer
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Node's own refusal would be an empty 400; this one is the contract's, counted and logged like any other
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
+      done(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
+      return;
     }
+    done();
   });
 
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
@@ -120,6 +122,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) });
   await app.ready();
   return app;
+}
+
+/** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
+function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
+  const path = request.url.split('?')[0] ?? '/';
+  if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
+    return new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD.`, undefined, { Allow: 'GET, HEAD' });
+  }
+  return new ApiError('not_found', `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`);
 }
 
 /** Whether GET answers at the path; a path the router cannot read as a route (a `*` inside it) has none. */
