@@ -14,9 +14,19 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
+const DAY_MS = 86_400_000;
+/** The last day asked for and its text: every request asks for today's (conditional requests, the guide's cache). */
+let lastJapanDay = Number.NaN;
+let lastJapanDate = '';
+
 /** Today's date in Japan (UTC+9, no daylight saving) for an instant. */
 export function japanDate(now: Date): string {
-  return new Date(now.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+  const day = Math.floor((now.getTime() + 9 * 3600_000) / DAY_MS);
+  if (day !== lastJapanDay) {
+    lastJapanDate = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    lastJapanDay = day;
+  }
+  return lastJapanDate;
 }
 
 /** An instant as RFC 3339 in UTC to the second, as the API and the database write them. */

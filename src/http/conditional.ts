@@ -30,6 +30,8 @@ const MAX_REMEMBERED_KEY = 512;
 export interface Validators {
   readonly etag: string;
   readonly lastModified: Date;
+  /** lastModified as the header writes it, formatted once. */
+  readonly lastModifiedHeader: string;
 }
 
 /**
@@ -55,7 +57,7 @@ function validatorsOfDay(route: string, rawQuery: string, dataset: { version: st
   const built = Date.parse(dataset.version);
   const midnight = Date.parse(`${day}T00:00:00+09:00`);
   const lastModified = new Date(Math.floor(Math.max(built, midnight) / 1000) * 1000);
-  return { etag: `W/"${digest}"`, lastModified };
+  return { etag: `W/"${digest}"`, lastModified, lastModifiedHeader: lastModified.toUTCString() };
 }
 
 /** RFC 9110 §13.1: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
@@ -113,6 +115,6 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
 
 function setValidators(reply: { header(name: string, value: string): unknown }, validators: Validators): void {
   reply.header('ETag', validators.etag);
-  reply.header('Last-Modified', validators.lastModified.toUTCString());
+  reply.header('Last-Modified', validators.lastModifiedHeader);
   reply.header('Cache-Control', CACHE_CONTROL);
 }
