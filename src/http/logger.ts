@@ -12,11 +12,16 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  */
 export const STDOUT_BUFFER = { minLength: 2048, maxWrite: 4096, periodicFlush: 1000 } as const;
 
+/** Where the log goes, written as stdout is (STDOUT_BUFFER): standard output (1), or a file such as /dev/null for the benchmarks. */
+export function logDestination(dest: number | string): DestinationStream {
+  return pino.destination({ dest, sync: false, ...STDOUT_BUFFER });
+}
+
 /** The raw IP address is never written anywhere (issue 4), so the request serializer leaves out remoteAddress and headers. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) },
   };
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false, ...STDOUT_BUFFER }));
+  return pino(options, destination ?? logDestination(1));
 }

@@ -31,13 +31,21 @@ export function registerUsageLog(
   clock: () => Date,
   clientAddress: ClientAddress,
 ): void {
+  const answered = new WeakMap<FastifyRequest, Outcome>();
   const outcomes = new WeakMap<FastifyRequest, Sent>();
+  // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
+  // already serialised is searched as text in onSend (searching the serialised text meant flattening it: 3 to 5 µs).
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (isApiPath(request.url)) answered.set(request, outcomeOfAnswer(reply.statusCode, payload));
+    done(null, payload);
+  });
   // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       try {
+        const { returned, errorCode } = answered.get(request) ?? readOutcome(reply.statusCode, payload);
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
-        outcomes.set(request, { ...readOutcome(reply.statusCode, payload), address: clientAddress(request) });
+        outcomes.set(request, { returned, errorCode, address: clientAddress(request) });
       } catch {
         // the log must never fail an answer; onResponse records the request without what was not read here
       }
@@ -77,12 +85,23 @@ export function registerUsageLog(
   }
 }
 
+/** meta.returned of a success answer and error.code of an error answer, as the answer object holds them. */
+export function outcomeOfAnswer(status: number, payload: unknown): Outcome {
+  const answer = payload as { meta?: { returned?: unknown }; error?: { code?: unknown } } | null;
+  if (status >= 400) {
+    const code = answer?.error?.code;
+    return { returned: null, errorCode: typeof code === 'string' ? code : null };
+  }
+  const returned = answer?.meta?.returned;
+  return { returned: typeof returned === 'number' ? returned : null, errorCode: null };
+}
+
 // Larger bodies are not parsed to find an error code: error bodies are a few hundred bytes.
 const MAX_ERROR_BODY = 16_384;
 const RETURNED = '"returned":';
 
 /**
- * meta.returned of a success answer and error.code of an error answer, read cheaply: a success body is only
+ * meta.returned of a success answer and error.code of an error answer sent already serialised, read cheaply: a success body is only
  * searched (meta comes last, and inside a JSON string a quote is always escaped, so the last `"returned":`
  * is the key), an error body, being small, is parsed.
  */

@@ -13,7 +13,7 @@ import { ApiError } from '../../src/http/errors.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
 import { UsageStore, type UsageEntry } from '../../src/store/usage/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
-import { readOutcome, registerUsageLog } from '../../src/usage/usage-hook.js';
+import { outcomeOfAnswer, readOutcome, registerUsageLog } from '../../src/usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../../src/limits/client-identity.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
@@ -194,4 +194,18 @@ test('readOutcome finds meta.returned and error.code without building the answer
     [200, null, { returned: null, errorCode: null }],
   ];
   for (const [status, payload, outcome] of cases) assert.deepEqual(readOutcome(status, payload), outcome, String(payload));
+});
+
+test('outcomeOfAnswer reads meta.returned and error.code from the answer object, as readOutcome does from its text', () => {
+  const cases: [number, unknown][] = [
+    [200, { data: { companies: [{ name: '"returned":9' }] }, meta: { limit: 10, returned: 2, has_more: false } }],
+    [200, { data: {}, meta: { returned: 0 } }],
+    [200, { data: { vocabularies: [] }, meta: {} }],
+    [400, { error: { code: 'invalid_parameter', message: 'm' } }],
+    [429, { error: { code: 'rate_limited', message: 'm', details: { returned: 3 } } }],
+    [200, null],
+  ];
+  for (const [status, answer] of cases) {
+    assert.deepEqual(outcomeOfAnswer(status, answer), readOutcome(status, answer === null ? null : JSON.stringify(answer)), JSON.stringify(answer));
+  }
 });
