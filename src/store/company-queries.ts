@@ -2,33 +2,10 @@
 import { AnswerCache } from './answer-cache.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
+import { COMPANY_SELECT, companyFromRow, type CompanyRecord } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
-
-export interface CompanyRecord {
-  readonly corporate_number: string;
-  readonly name: string;
-  readonly name_kana: string | null;
-  readonly name_en: string | null;
-  readonly legal_form: string;
-  readonly prefecture_code: string | null;
-  readonly prefecture: string | null;
-  readonly city: string | null;
-  readonly street: string | null;
-  readonly postal_code: string | null;
-  readonly address_outside: string | null;
-  readonly address_en: string | null;
-  readonly status: 'active' | 'closed';
-  readonly closed_on: string | null;
-  readonly close_cause: string | null;
-  readonly successor_corporate_number: string | null;
-  readonly updated_on: string | null;
-  readonly enforcement_count: number;
-  readonly procurement_suspension_count: number;
-  readonly license_action_count: number;
-  readonly aliases: { readonly name: string; readonly kind: string }[];
-}
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 export const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -50,15 +27,6 @@ const CANDIDATES_PER_LOOKUP = 400;
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
-const COMPANY_COLUMNS = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code, c.prefecture,
-  c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
-  c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count`;
-
-/** The company's aliases as one JSON array, read in the company's own statement rather than one more per page. */
-const ALIASES_JSON = `(SELECT json_group_array(json_object('name', a.name, 'kind', a.kind) ORDER BY a.kind, a.name)
-  FROM company_aliases a WHERE a.company_id = c.id) AS aliases_json`;
-
-type CompanyRow = Omit<CompanyRecord, 'aliases'> & { id: number; aliases_json: string };
 type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
 
 export class CompanyQueries {
@@ -74,11 +42,9 @@ export class CompanyQueries {
     readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({ maxEntries: 0, maxBytes: 0 }),
   ) {
     // a company and its aliases in one statement (one statement less per answer: 20 % of a look-up, issue 13)
-    this.byNumber = db.prepare<[string], CompanyRow>(`SELECT ${COMPANY_COLUMNS}, ${ALIASES_JSON} FROM companies c WHERE c.corporate_number = ?`);
+    this.byNumber = db.prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`).raw();
     // the page's companies with their aliases in one statement, not one per company
-    this.byIds = db.prepare<[string], CompanyRow>(
-      `SELECT ${COMPANY_COLUMNS}, ${ALIASES_JSON} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
-    );
+    this.byIds = db.prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`).raw();
     this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
     );
@@ -87,7 +53,7 @@ export class CompanyQueries {
 
   findByCorporateNumber(number: string): CompanyRecord | null {
     const row = this.byNumber.get(number);
-    return row ? withAliases(row) : null;
+    return row ? companyFromRow(row).company : null;
   }
 
   /**
@@ -199,14 +165,12 @@ export class CompanyQueries {
   /** The companies of these ids with their aliases, by id. */
   private companiesById(ids: readonly number[]): Map<number, CompanyRecord> {
     const companies = new Map<number, CompanyRecord>();
-    for (const row of this.byIds.all(JSON.stringify(ids))) companies.set(row.id, withAliases(row));
+    for (const row of this.byIds.all(JSON.stringify(ids))) {
+      const { id, company } = companyFromRow(row);
+      companies.set(id, company);
+    }
     return companies;
   }
-}
-
-function withAliases(row: CompanyRow): CompanyRecord {
-  const { id: _id, aliases_json, ...company } = row;
-  return { ...company, aliases: JSON.parse(aliases_json) as { name: string; kind: string }[] };
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field. */
