@@ -3,10 +3,9 @@
 // tight loop, the best of several rounds: on a shared machine a few microseconds are lost in the noise of a whole
 // request, not in a loop of one step.
 import { join } from 'node:path';
-import pino from 'pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
-import { createLogger } from '../src/http/logger.js';
+import { createLogger, logDestination } from '../src/http/logger.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog } from '../src/usage/usage-log.js';
 import { UsageStore } from '../src/store/usage/usage-store.js';
@@ -55,7 +54,7 @@ export async function additionParts(config: Config, dir: string, paths: readonly
   usage.close();
   store.close();
 
-  const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false }));
+  const logger = createLogger('info', logDestination('/dev/null'));
   const logUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
     logger.child({ reqId: `id-${i}` }).info({ req: { method: 'GET', url: `${r.url.pathname}${r.url.search}` }, res: { statusCode: 200 }, responseTime: 0.5 }, 'request completed');

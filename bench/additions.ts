@@ -4,12 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { loadConfig } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
-import { createLogger } from '../src/http/logger.js';
+import { createLogger, logDestination } from '../src/http/logger.js';
 import { startService } from '../src/service.js';
 import { openStore } from '../src/store/store.js';
 import { pickRotations } from './production-cases.js';
@@ -41,7 +40,7 @@ async function main(): Promise<void> {
       KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000', LOG_LEVEL: 'info',
     };
     const config = loadConfig(env);
-    const production = await startService(config, createLogger('info', pino.destination({ dest: '/dev/null', sync: false })));
+    const production = await startService(config, createLogger('info', logDestination('/dev/null')));
     const store = openStore(dbPath);
     const bare = await buildApp({ config, dataset: () => store, clock: () => new Date(), logger: false });
     const cases: [string, readonly string[]][] = [

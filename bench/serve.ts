@@ -11,8 +11,7 @@ import type { Limiter } from '../src/limits/limiter.js';
 import { openStore, type Store } from '../src/store/store.js';
 import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
 import { startService } from '../src/service.js';
-import { createLogger } from '../src/http/logger.js';
-import pino from 'pino';
+import { createLogger, logDestination } from '../src/http/logger.js';
 
 /** Limiter faults (Redis unreachable, so answers come from the memory fallback) and usage-log faults must show. */
 const stderrLog = {
@@ -46,7 +45,7 @@ async function main(argv: readonly string[]): Promise<void> {
       KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000',
       KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'], LOG_LEVEL: 'info',
     });
-    const service = await startService(config, createLogger('info', pino.destination({ dest: '/dev/null', sync: false })));
+    const service = await startService(config, createLogger('info', logDestination('/dev/null')));
     await service.ready();
     app = service.app;
     closeService = () => service.close();
