@@ -15,7 +15,7 @@ export interface RecordPage<T> {
 }
 
 export class RecordQueries {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
+  private readonly statements = new Map<string, { readonly statement: Statement<unknown[]>; readonly columns: readonly string[] }>();
   private readonly children: RecordChildren;
 
   constructor(private readonly db: Db) {
@@ -35,12 +35,22 @@ export class RecordQueries {
     return (this.run(recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n as number | undefined) ?? 0;
   }
 
+  /**
+   * The rows as objects, built here from arrays (`.raw()`): better-sqlite3 builds each object through V8's API one
+   * property at a time, which cost a record page of 11 rows of 23 columns about 130 µs against 90 this way (issue 13).
+   */
   private run(fragment: SqlFragment): Row[] {
-    let statement = this.statements.get(fragment.sql);
-    if (!statement) {
-      statement = this.db.prepare(fragment.sql);
-      this.statements.set(fragment.sql, statement);
+    let prepared = this.statements.get(fragment.sql);
+    if (!prepared) {
+      const statement = this.db.prepare(fragment.sql).raw();
+      prepared = { statement, columns: statement.columns().map((column) => column.name) };
+      this.statements.set(fragment.sql, prepared);
     }
-    return statement.all(...fragment.params) as Row[];
+    const { statement, columns } = prepared;
+    return (statement.all(...fragment.params) as (string | number | null)[][]).map((values) => {
+      const row: Row = {};
+      for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i]!;
+      return row;
+    });
   }
 }
