@@ -34,7 +34,7 @@ export interface AppDeps extends RouteContext {
    * Runs before every request under /api/v1/ is routed to its handler: the seam for the rate limiter and
    * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
-  readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
   /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
@@ -95,8 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.url.startsWith('/api/v1/')) hook(request, reply).then(() => done(), done);
-      else done();
+      let pending: Promise<void> | undefined;
+      try {
+        pending = request.url.startsWith('/api/v1/') ? hook(request, reply) : undefined;
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (pending === undefined) done();
+      else pending.then(() => done(), done);
     });
   }
   // after the limiter's hook, so that the refusal counts like any other answer

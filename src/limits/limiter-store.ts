@@ -36,7 +36,8 @@ export interface LimitDecision {
  * the cool-down.
  */
 export interface LimiterStore {
-  check(request: LimitCheck): Promise<LimitDecision>;
+  /** A store in this process answers at once; a shared one (Redis) with a promise. */
+  check(request: LimitCheck): LimitDecision | Promise<LimitDecision>;
   /** Resolves once the store can take checks (or has given up waiting and will fall back); never rejects. */
   ready?(): Promise<void>;
   close(): Promise<void>;

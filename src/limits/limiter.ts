@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientHeaders } from './client-identity.js';
 import { ClientKeyCache } from './client-key-cache.js';
-import type { LimiterStore, Refusal } from './limiter-store.js';
+import type { LimitDecision, LimiterStore, Refusal } from './limiter-store.js';
 import type { LimitPolicy } from './policy.js';
 import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
 import { probeRequest } from './request-probe.js';
@@ -21,8 +21,11 @@ export interface LimiterOptions {
 }
 
 export interface Limiter {
-  /** For buildApp's `beforeApiRequest`: runs on every request under /api/v1/. */
-  readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * For buildApp's `beforeApiRequest`: runs on every request under /api/v1/. Throws the refusal, or rejects with it
+   * when the store answers through a promise (Redis); a store in this process answers at once, without one.
+   */
+  readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
   /** Resolves when the store is ready to take checks (Redis connected, or given up on for now). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -46,19 +49,24 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const policyHeader = rateLimitPolicy(options.policy);
   const clientKeys = new ClientKeyCache(options.trusted, options.secret);
   return {
-    async beforeApiRequest(request, reply) {
-      if (!counts(request)) return;
+    beforeApiRequest(request, reply) {
+      if (!counts(request)) return undefined;
       const now = options.clock().getTime();
       const key = clientKeys.keyOf(clientHeaders(request.socket.remoteAddress, request.headers));
       const { terms, bases } = probeRequest(request.query);
-      const decision = await options.store.check({ key, now, terms, bases });
-      // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too
-      void reply.header('RateLimit-Policy', policyHeader);
-      void reply.header('RateLimit', rateLimit(decision, options.policy, now));
-      if (decision.refusal !== null) {
-        const seconds = retryAfterSeconds(decision, now);
-        throw new LimitRefusal(decision.refusal, MESSAGES[decision.refusal](seconds), seconds);
-      }
+      const apply = (decision: LimitDecision): void => {
+        // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too
+        void reply.header('RateLimit-Policy', policyHeader);
+        void reply.header('RateLimit', rateLimit(decision, options.policy, now));
+        if (decision.refusal !== null) {
+          const seconds = retryAfterSeconds(decision, now);
+          throw new LimitRefusal(decision.refusal, MESSAGES[decision.refusal](seconds), seconds);
+        }
+      };
+      const decision = options.store.check({ key, now, terms, bases });
+      if (decision instanceof Promise) return decision.then(apply);
+      apply(decision);
+      return undefined;
     },
     ready: async () => {
       await options.store.ready?.();

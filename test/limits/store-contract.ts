@@ -21,7 +21,7 @@ export function policyWith(env: Record<string, string> = {}): LimitPolicy {
 export function storeContract(name: string, factory: StoreFactory): void {
   describe(`${name}: limiter store contract`, () => {
     const client = () => `client-${process.pid}-${nextKey++}`;
-    const check = (store: LimiterStore, key: string, now: number, extra: Partial<LimitCheck> = {}): Promise<LimitDecision> =>
+    const check = async (store: LimiterStore, key: string, now: number, extra: Partial<LimitCheck> = {}): Promise<LimitDecision> =>
       store.check({ key, now, terms: [], bases: [], ...extra });
 
     test('the 10th request in a minute passes and the 11th is refused until the oldest leaves, at the millisecond', async () => {
