@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_GENERATE, defaultNtaPath, generateNtaFile, type GenerateOptions } from './generate-nta.js';
-import { processCpuMs } from './process-cpu.js';
+import { processCpuMs, threadCpuMs } from './process-cpu.js';
 import { describeMachine } from './report.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
@@ -19,6 +19,9 @@ export interface ImportRun {
   readonly rows: number;
   readonly peakRssMiB: number | null;
   readonly cpuSeconds: number | null;
+  /** The main (writing) thread's CPU seconds, and the busiest other thread's (the reading thread of a large file). */
+  readonly writingCpuSeconds: number | null;
+  readonly readingCpuSeconds: number | null;
   readonly datasetMiB: number;
   readonly stdout: string;
 }
@@ -47,16 +50,24 @@ export async function runImport(file: string, dbPath: string, nodeArgs: readonly
   child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
   let peak: number | null = null;
   let cpuMs: number | null = null;
+  const threads = new Map<number, number>();
   const poll = setInterval(() => {
     peak = peakRssMiB(child.pid!) ?? peak;
     cpuMs = processCpuMs(child.pid!) ?? cpuMs;
+    for (const [tid, ms] of threadCpuMs(child.pid!)) threads.set(tid, ms);
   }, POLL_MS);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearInterval(poll);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (code !== 0) throw new Error(`import nta exited with ${code}:\n${stdout}`);
   const rows = Number(/^rows read\s+([\d,]+)/mu.exec(stdout)?.[1]?.replace(/,/gu, '') ?? NaN);
-  return { seconds, rows, peakRssMiB: peak, cpuSeconds: cpuMs === null ? null : (cpuMs as number) / 1000, datasetMiB: statSync(dbPath).size / 2 ** 20, stdout };
+  const writingMs = threads.get(child.pid!) ?? null;
+  const readingMs = Math.max(0, ...[...threads].filter(([tid]) => tid !== child.pid).map(([, ms]) => ms));
+  return {
+    seconds, rows, peakRssMiB: peak, cpuSeconds: cpuMs === null ? null : (cpuMs as number) / 1000,
+    writingCpuSeconds: writingMs === null ? null : writingMs / 1000, readingCpuSeconds: threads.size > 1 ? readingMs / 1000 : null,
+    datasetMiB: statSync(dbPath).size / 2 ** 20, stdout,
+  };
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -91,7 +102,7 @@ async function main(argv: readonly string[]): Promise<void> {
       `rows           ${run.rows.toLocaleString('en-US')}`,
       `total          ${run.seconds.toFixed(1)} s (the command from start to exit: read, write, index, check, publish)`,
       `rate           ${Math.round(run.rows / run.seconds).toLocaleString('en-US')} rows/s`,
-      `CPU            ${run.cpuSeconds?.toFixed(1) ?? 'n/a'} s`,
+      `CPU            ${run.cpuSeconds?.toFixed(1) ?? 'n/a'} s (writing thread ${run.writingCpuSeconds?.toFixed(1) ?? 'n/a'} s, reading thread ${run.readingCpuSeconds?.toFixed(1) ?? 'n/a'} s)`,
       `peak RSS       ${run.peakRssMiB?.toFixed(0) ?? 'n/a'} MiB`,
       `dataset        ${run.datasetMiB.toFixed(0)} MiB`,
     ].join('\n'));

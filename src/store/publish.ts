@@ -46,13 +46,20 @@ export function removeStaleDrafts(livePath: string): string[] {
  * Starts a draft: a consistent copy of the live file (VACUUM INTO reads a snapshot, so the server
  * and the copy never block each other), or an empty database when there is no live file yet or the
  * writer replaces the whole dataset (`from: 'empty'`, the demo build).
+ *
+ * A copy is checked with PRAGMA integrity_check before it is published: it may carry a fault of the live file.
+ * A draft that started empty holds only what SQLite wrote in this process, and gets PRAGMA quick_check: every
+ * page, b-tree, NOT NULL and CHECK constraint, and the full-text indexes against their content (FTS5 checks them
+ * in full either way), but not each index of a table against its rows, which only an SQLite fault could make
+ * differ and which was most of the check's time (22 s of a million-company import; bench/README.md, "Importing a
+ * full NTA file"). `publish-dataset` still runs the full check on what it uploads.
  */
 export function beginDraft(livePath: string, pid: number = process.pid, from: 'live' | 'empty' = 'live'): Draft {
   const path = draftPathFor(livePath, pid);
   removeFiles(path);
-  if (from === 'live' && existsSync(livePath)) {
-    readFile(livePath, (live) => live.prepare('VACUUM INTO ?').run(path));
-  }
+  const copied = from === 'live' && existsSync(livePath);
+  if (copied) readFile(livePath, (live) => live.prepare('VACUUM INTO ?').run(path));
+  const check = copied ? 'integrity_check' : 'quick_check';
   let db: Db;
   try {
     db = openWritable(path);
@@ -71,7 +78,7 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
     db,
     publish() {
       try {
-        const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+        const problems = (db.pragma(check) as Record<typeof check, string>[]).map((r) => r[check]);
         if (problems.length !== 1 || problems[0] !== 'ok') {
           throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
         }

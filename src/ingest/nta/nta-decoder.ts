@@ -32,8 +32,8 @@ export class NtaDecoder extends Transform {
   bytesRead = 0;
 
   constructor(encoding: NtaEncoding | null = null) {
-    // the text goes on as UTF-8 bytes, which is what csv-parse reads
-    super();
+    // the text goes on as strings, which is what the CSV splitter reads
+    super({ readableObjectMode: true });
     this.chosen = encoding;
   }
 

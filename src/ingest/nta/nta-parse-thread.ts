@@ -1,7 +1,8 @@
 // Reads and parses an NTA file on a worker thread while the caller writes: the two halves of an import run on two cores.
 import { Worker } from 'node:worker_threads';
 import type { NtaEncoding } from './nta-decoder.js';
-import type { ParsedItem, ParsedRows, ReadState } from './nta-parsed-rows.js';
+import { decodeItems, type EncodedItems } from './nta-item-codec.js';
+import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
 
 export interface ThreadRequest {
@@ -12,7 +13,7 @@ export interface ThreadRequest {
 
 export type ThreadMessage =
   | { readonly type: 'open'; readonly entryName: string | null }
-  | { readonly type: 'batch'; readonly items: readonly ParsedItem[]; readonly state: ReadState }
+  | { readonly type: 'batch'; readonly items: EncodedItems; readonly state: ReadState }
   | { readonly type: 'end' }
   | { readonly type: 'error'; readonly reason: string; readonly line: number | null; readonly format: boolean };
 
@@ -50,7 +51,7 @@ export async function openParsedRowsOnThread(path: string, encoding: NtaEncoding
       if (message.type === 'end') return;
       if (message.type !== 'batch') throw failure(message);
       worker.postMessage('taken');
-      yield message;
+      yield { items: decodeItems(message.items), state: message.state };
     }
   }
   return { entryName: first.entryName, batches: batches(), close };

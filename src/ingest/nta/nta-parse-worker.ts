@@ -1,5 +1,6 @@
 // The worker thread of nta-parse-thread.ts: reads and parses one file, posting its batches, waiting while the writer is behind.
 import { parentPort, workerData } from 'node:worker_threads';
+import { encodeItems } from './nta-item-codec.js';
 import { openParsedRows } from './nta-parsed-rows.js';
 import type { ThreadMessage, ThreadRequest } from './nta-parse-thread.js';
 import { NtaFormatError } from './nta-reader.js';
@@ -22,7 +23,7 @@ try {
   for await (const batch of rows.batches) {
     if (inFlight >= request.maxInFlight) await new Promise<void>((resolve) => (wake = resolve));
     inFlight++;
-    post({ type: 'batch', ...batch });
+    post({ type: 'batch', items: encodeItems(batch.items), state: batch.state });
   }
   post({ type: 'end' });
 } catch (err) {

@@ -48,7 +48,8 @@ export async function openParsedRows(path: string, encoding: NtaEncoding | null)
   return { entryName: reader.entryName, batches: batches(), close: () => reader.close() };
 }
 
-function parseItem(fields: readonly string[], line: number): ParsedItem {
+/** A row decoded, with its terms when it will most likely get them. */
+export function parseItem(fields: readonly string[], line: number): ParsedItem {
   const result = parseNtaRow(fields, line);
   if (!result.ok || !result.row.latest || result.row.process === '99') return { result, terms: null };
   const { company } = result.row;

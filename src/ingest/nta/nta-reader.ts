@@ -1,6 +1,6 @@
 // Streams the CSV records of an NTA file (plain or zipped, either edition) with the line each starts on.
 import { pipeline } from 'node:stream';
-import { parse, CsvError } from 'csv-parse';
+import { CsvSyntaxError, NtaCsvSplitter } from './nta-csv.js';
 import { NtaDecoder, type NtaEncoding } from './nta-decoder.js';
 import { openNtaBytes } from './nta-source.js';
 
@@ -41,40 +41,27 @@ export async function openNtaReader(path: string, options: NtaReaderOptions = {}
     throw new NtaFormatError(err instanceof Error ? err.message : String(err), null);
   }
   const decoder = new NtaDecoder(options.encoding ?? null);
-  // no relax_quotes: a stray quote means the file is not what we think it is
-  const parser = parse({ info: true, relax_column_count: true, skip_empty_lines: true });
-  // pipeline carries an error of any stage (a truncated zip, a bad quote) to the parser we iterate
-  pipeline(source.stream, decoder, parser, () => undefined);
+  // pipeline carries an error of the bytes (a truncated zip) to the decoder we iterate
+  pipeline(source.stream, decoder, () => undefined);
   return {
-    records: records(parser),
+    records: records(decoder),
     progress: () => ({ bytesRead: decoder.bytesRead, totalBytes: source.totalBytes }),
     encoding: () => decoder.encoding,
     entryName: source.entryName,
     close: () => {
-      parser.destroy();
+      decoder.destroy();
       source.close();
     },
   };
 }
 
-interface ParsedRecord {
-  record: string[];
-  info: { lines: number };
-}
-
-async function* records(parser: AsyncIterable<ParsedRecord>): AsyncGenerator<NtaRecord> {
+async function* records(text: AsyncIterable<string>): AsyncGenerator<NtaRecord> {
+  const splitter = new NtaCsvSplitter();
   try {
-    for await (const { record, info } of parser) {
-      // info.lines is the line the record ends on; a quoted newline inside it moves its start back
-      let newlines = 0;
-      for (const field of record) if (field.includes('\n')) newlines += field.split('\n').length - 1;
-      yield { fields: record, line: info.lines - newlines };
-    }
+    for await (const chunk of text) yield* splitter.push(chunk);
+    yield* splitter.end();
   } catch (err) {
-    if (err instanceof CsvError) {
-      const lines = (err as CsvError & { lines?: number }).lines;
-      throw new NtaFormatError(`malformed CSV: ${err.message.replace(/\s+at line \d+.*$/u, '')} (${err.code})`, typeof lines === 'number' ? lines : null);
-    }
+    if (err instanceof CsvSyntaxError) throw new NtaFormatError(`malformed CSV: ${err.message}`, err.line);
     throw new NtaFormatError((err as Error).message, null);
   }
 }

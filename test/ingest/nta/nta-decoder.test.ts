@@ -27,9 +27,9 @@ describe('NtaDecoder', () => {
     const chunks: Buffer[] = [];
     for (let i = 0; i < bytes.length; i += chunk) chunks.push(bytes.subarray(i, i + chunk));
     const decoder = new NtaDecoder(forced);
-    const out: Buffer[] = [];
-    for await (const piece of Readable.from(chunks).pipe(decoder)) out.push(piece as Buffer);
-    return { text: Buffer.concat(out).toString('utf8'), encoding: decoder.encoding, bytesRead: decoder.bytesRead };
+    const out: string[] = [];
+    for await (const piece of Readable.from(chunks).pipe(decoder)) out.push(piece as string);
+    return { text: out.join(''), encoding: decoder.encoding, bytesRead: decoder.bytesRead };
   }
 
   const big = TEXT.repeat(2000); // well past the bytes looked at before deciding
