@@ -57,10 +57,6 @@ export class MemoryStore implements LimiterStore {
 
   // answered at once, not through a promise: the limiter's hook then needs no microtask (issue 13)
   check(request: LimitCheck): LimitDecision {
-    return this.checkNow(request);
-  }
-
-  checkNow(request: LimitCheck): LimitDecision {
     return decide(this.evaluate(request), this.policy);
   }
 
