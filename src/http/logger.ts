@@ -4,9 +4,8 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * How stdout is written: lines gather in memory and go out together, in one write once 2 KiB are held, at the latest
- * a second after they were logged. Each request logs two lines, and one write(2) per line was about a third of what
- * the production additions cost a request (bench/README.md, issue 13). A write holds whole lines and at most 4 KiB,
- * PIPE_BUF on Linux, so that the workers of KOHYO_WORKERS writing one pipe never interleave inside a line (as with
+ * a second after they were logged, rather than one write(2) for each request's line (issue 13). A write holds whole
+ * lines and at most 4 KiB, PIPE_BUF on Linux, so that the workers of KOHYO_WORKERS writing one pipe never interleave inside a line (as with
  * one write per line before). pino writes what is held when the process exits, an uncaught exception included; a
  * process killed outright (SIGKILL, the machine failing) loses at most the last second's lines.
  */
