@@ -28,6 +28,8 @@ const CANDIDATES_PER_LOOKUP = 400;
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
 type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
+/** A term row of a stage, as the statement returns it: company id, rank, field, alias kind. */
+type StageRow = [number, number, TermField, string | null];
 
 export class CompanyQueries {
   private readonly byNumber;
@@ -76,9 +78,9 @@ export class CompanyQueries {
   }
 
   private search(keys: readonly string[], limit: number, legalForm: string | null): CompanyHit[] {
-    let ranked: RankedId[] = [];
+    const ranked: RankedId[] = [];
     for (const stage of MATCH_KINDS) {
-      ranked = this.rank(keys, limit, legalForm, stage, ranked);
+      this.rankStage(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
     }
     const companies = this.companiesById(ranked.map((row) => row.id));
@@ -93,18 +95,36 @@ export class CompanyQueries {
   }
 
   /**
-   * The ids of the best `limit` companies among the look-ups of the stage and of the stages before it. The stages
-   * before are not looked up again: `before` is what they ranked, and since it held fewer than `limit` companies it
-   * holds every company they found, each with its best match, which is all the grouping below takes of them.
+   * Appends to `ranked` the companies the stage's look-ups find, best first, until it holds `limit`. A stage's
+   * matches all rank below those of the stages before it, so a company `ranked` already holds keeps its place and
+   * its better match. The statement returns term rows, not companies: sorted by match and then by the rank copies
+   * every row of a company shares, a company's first row is its best match, and the companies come in the order
+   * of their first rows. Sorting the rows and skipping repeats here is cheaper than grouping them in SQLite; when
+   * the rows asked for hold too few companies, the stage is asked again for more.
    */
-  private rank(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind, before: readonly RankedId[]): RankedId[] {
+  private rankStage(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind, ranked: RankedId[]): void {
+    const { statement, params } = this.stageLookups(keys, stage);
+    const before = ranked.length;
+    const known = new Set(ranked.map((row) => row.id));
+    for (let rows = 2 * limit + before; ; rows *= 4) {
+      ranked.length = before;
+      const found = new Set(known);
+      const termRows = statement.all(...params, legalForm, rows) as StageRow[];
+      for (const [id, rank, field, aliasKind] of termRows) {
+        if (found.has(id)) continue;
+        found.add(id);
+        ranked.push({ id, match_rank: rank, match_field: field, match_alias_kind: aliasKind });
+        if (ranked.length >= limit) return;
+      }
+      if (termRows.length < rows) return;
+    }
+  }
+
+  /** The stage's statement: each key's bounded look-up of the term index, the rows sorted best first. */
+  private stageLookups(keys: readonly string[], stage: MatchKind): { statement: Statement<unknown[]>; params: string[] } {
     const params: string[] = [];
     const parts: string[] = [];
     const shape: string[] = [];
-    if (stage !== 'exact') {
-      parts.push(`SELECT value ->> 0 AS company_id, value ->> 1 AS rank, value ->> 2 AS field, value ->> 3 AS alias_kind FROM json_each(?)`);
-      params.push(JSON.stringify(before.map((row) => [row.id, row.match_rank, row.match_field, row.match_alias_kind])));
-    }
     for (const key of keys) {
       if (stage === 'exact') {
         parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
@@ -136,23 +156,15 @@ export class CompanyQueries {
     const cacheKey = `${keys.length}:${stage}:${shape.join('')}`;
     let statement = this.byKeys.get(cacheKey);
     if (!statement) {
-      // One row per company, its best match: min() over a key that sorts as rank, field, alias kind do, and
-      // SQLite takes the bare columns from that row. Only the columns ranking needs are read from companies.
+      // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
+      // and alias kind last, so that a company's best match is its first row
       statement = this.db.prepare(`
-      WITH hits AS (${parts.join(' UNION ALL ')}),
-      best AS (
-        SELECT company_id, rank, field, alias_kind, min(printf('%02d%s %s', rank, field, ifnull(alias_kind, ''))) AS best
-        FROM hits GROUP BY company_id
-      )
-      SELECT b.company_id AS id, b.rank AS match_rank, b.field AS match_field, b.alias_kind AS match_alias_kind
-      FROM best b JOIN companies c ON c.id = b.company_id
-      ORDER BY b.rank, c.legal_form IS NOT ?, c.status = 'closed',
-               c.enforcement_count + c.procurement_suspension_count + c.license_action_count DESC,
-               c.corporate_number
-      LIMIT ?`);
+      SELECT company_id, rank, field, alias_kind FROM (${parts.join(' UNION ALL ')})
+      ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind
+      LIMIT ?`).raw();
       this.byKeys.set(cacheKey, statement);
     }
-    return statement.all(...params, legalForm, limit) as RankedId[];
+    return { statement, params };
   }
 
   /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */
@@ -173,8 +185,8 @@ export class CompanyQueries {
   }
 }
 
-/** One bounded look-up of the term index, ranked: kind × 10 + field. */
+/** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
 function lookup(kind: number, from: string): string {
-  return `SELECT * FROM (SELECT t.company_id, ${kind * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind
+  return `SELECT * FROM (SELECT t.company_id, ${kind * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
     FROM ${from} LIMIT ${CANDIDATES_PER_LOOKUP})`;
 }

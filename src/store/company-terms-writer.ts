@@ -2,6 +2,7 @@
 import { companySearchTerms, hasShortGrams, SHORT_GRAM_TERMS, termGrams, type CompanyTerm, type NamedCompany } from '../domain/company-terms.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
+import { rankKeySql } from './company-rank.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
@@ -33,8 +34,12 @@ export const TERMS_PER_INSERT = 100;
 type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
 
 export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
+  // each term takes its company's rank copies (company-rank.ts) as it is written; the left join leaves a term without
+  // a company to the foreign key to refuse
   const insertTermsSql = (n: number) =>
-    `INSERT INTO company_terms (id, company_id, field, alias_kind, term) VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}`;
+    `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key)
+     SELECT v.column1, v.column2, v.column3, v.column4, v.column5, c.legal_form, ${rankKeySql('c')}
+     FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
   const insertTerm = db.prepare<TermRow>(insertTermsSql(1));
   const insertTermBatch = db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT));
   // in bulk, the values of the terms not written yet, a row after the other

@@ -1,4 +1,5 @@
 // The SQLite schema as an ordered list of migrations; PRAGMA user_version holds the applied version.
+import { RANKED_COMPANY_COLUMNS, rankKeySql } from './company-rank.js';
 
 export interface Migration {
   readonly version: number;
@@ -260,6 +261,25 @@ ALTER TABLE collection_runs ADD COLUMN skipped_rows TEXT;
 -- 0 for the primary code, then the order the source gave; null in rows written before (read back by code)
 ALTER TABLE enforcement_laws ADD COLUMN position INTEGER;
 ALTER TABLE license_action_sectors ADD COLUMN position INTEGER;
+`,
+  },
+  {
+    version: 9,
+    description: 'each company term carries what ranking reads of its company, so search ranks from the term index alone',
+    sql: `
+-- Copies of the company's legal form and rank key (company-rank.ts) on each of its terms: ranking a candidate
+-- term then needs no look-up of its company. The terms writer fills them; the trigger keeps them in step.
+ALTER TABLE company_terms ADD COLUMN legal_form TEXT;
+ALTER TABLE company_terms ADD COLUMN rank_key INTEGER;
+UPDATE company_terms SET legal_form = c.legal_form, rank_key = ${rankKeySql('c')}
+  FROM companies c WHERE c.id = company_terms.company_id;
+DROP INDEX company_terms_by_term;
+CREATE INDEX company_terms_by_term ON company_terms(term, company_id, field, alias_kind, legal_form, rank_key);
+CREATE TRIGGER companies_rank_au AFTER UPDATE OF ${RANKED_COMPANY_COLUMNS.join(', ')} ON companies
+WHEN ${RANKED_COMPANY_COLUMNS.map((column) => `old.${column} IS NOT new.${column}`).join(' OR ')}
+BEGIN
+  UPDATE company_terms SET legal_form = new.legal_form, rank_key = ${rankKeySql('new')} WHERE company_id = new.id;
+END;
 `,
   },
 ];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { companyInput } from '../helpers/company-input.js';
 import type { CompanyInput } from '../../src/domain/company-input.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { COMMON_TRIGRAM_DOCS, refreshCompanyTrigramDocs } from '../../src/store/company-trigram-docs.js';
@@ -16,22 +17,8 @@ let serial = 0;
 
 function company(name: string): CompanyInput {
   serial++;
-  return {
-    corporate_number: corporateNumberFromBase(`100099${String(serial).padStart(6, '0')}`),
-    name,
-    name_kana: null,
-    name_en: null,
-    kind_code: '301',
-    legal_form: 'kabushiki_kaisha',
-    address: { prefecture_code: '13', prefecture: '東京都', city: '港区', city_code: '13103', street: null, postal_code: null, outside: null, en: null },
-    status: 'active',
-    closed_on: null,
-    close_cause: null,
-    successor_corporate_number: null,
-    updated_on: '2026-01-27',
-    changed_on: '2026-01-05',
-    aliases: [],
-  };
+  const address = { prefecture_code: '13', prefecture: '東京都', city: '港区', city_code: '13103', street: null, postal_code: null, outside: null, en: null };
+  return companyInput({ corporate_number: corporateNumberFromBase(`100099${String(serial).padStart(6, '0')}`), name, address });
 }
 
 // Enough companies that 建設工 and 設工業 are common; the stems' trigrams stay rare.

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, it } from 'node:test';
+import { companyInput } from '../helpers/company-input.js';
 import type { CompanyInput } from '../../src/domain/company-input.js';
 import { companySearchTerms } from '../../src/domain/company-terms.js';
 import { createCompanyWriter, type CompanyWriter } from '../../src/store/company-writer.js';
@@ -13,23 +14,14 @@ const dir = mkdtempSync(join(tmpdir(), 'kohyo-company-writer-'));
 let n = 0;
 
 function company(overrides: Partial<CompanyInput> = {}): CompanyInput {
-  return {
+  return companyInput({
     corporate_number: '1010001001111',
     name: '株式会社エス・エイ・アイ',
     name_kana: 'エスエイアイ',
-    name_en: null,
-    kind_code: '301',
-    legal_form: 'kabushiki_kaisha',
     address: { prefecture_code: '13', prefecture: '東京都', city: '千代田区', city_code: '13101', street: '神田須田町ニ丁目１９番２３号', postal_code: '1000000', outside: null, en: null },
-    status: 'active',
-    closed_on: null,
-    close_cause: null,
-    successor_corporate_number: null,
-    updated_on: '2026-01-27',
-    changed_on: '2026-01-05',
     aliases: [{ name: 'Esueiai', kind: 'romanized' }],
     ...overrides,
-  };
+  });
 }
 
 const CN = '1010001001111';
