@@ -1,8 +1,11 @@
-// Profiles the production server (`npm run bench:profile -- [numbers|text|records]`): a CPU profile of the server
-// process under one case's load, summarised by self time per function and per source file.
+// Profiles the production server (`npm run bench:profile -- [numbers|text|records] [--off] [--dataset FILE]`): a CPU
+// profile of the server process under one case's load, summarised by self time per function and per source file.
+// --off profiles the same app without the request log, limiter and usage log; --dataset serves another file than
+// the demo (e.g. the million companies of `npm run bench:search`).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { runLoad } from './http-load.js';
 import { startServerProcess } from './server-process.js';
@@ -11,14 +14,16 @@ import { pickRotations } from './production-cases.js';
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
 
 async function main(): Promise<void> {
-  const which = process.argv[2] ?? 'numbers';
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { off: { type: 'boolean', default: false }, dataset: { type: 'string' } } });
+  const which = positionals[0] ?? 'numbers';
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-profile-'));
   try {
-    const dbPath = join(dir, 'demo.sqlite');
-    buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
+    const dbPath = values.dataset ?? join(dir, 'demo.sqlite');
+    if (values.dataset === undefined) buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
     const rotations = pickRotations(dbPath);
     const paths = which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
-    const server = await startServerProcess({ kind: 'production', dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') }, ['--cpu-prof', '--cpu-prof-dir', dir]);
+    const kind = values.off ? { kind: 'kohyo' as const, dbPath } : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
+    const server = await startServerProcess(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
     let n = 0;
     await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: 6 }, () => ({ 'user-agent': `ua/${n++ % 1000}` }));
     await server.stop();
@@ -37,7 +42,7 @@ async function main(): Promise<void> {
     }
     const top = (map: Map<string, number>, count: number) =>
       [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
-    console.log(`self time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`);
+    console.log(`${total} samples\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
