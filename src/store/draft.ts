@@ -16,6 +16,8 @@ export interface DraftOptions<T = unknown> {
   readonly onStart?: (start: DraftStart) => void;
   /** Whether the work is worth publishing; a draft not published is discarded and the live file is untouched. */
   readonly publishIf?: (value: T) => boolean;
+  /** Told when the draft is about to be checked and published (which reads every page: minutes for millions of companies). */
+  readonly onPublish?: () => void;
   readonly pid?: number;
   readonly isAlive?: (pid: number) => boolean;
 }
@@ -55,6 +57,7 @@ export function withDraft<T>(livePath: string, options: DraftOptions<T>, work: (
         return value;
       }
       markKind(draft.db, options.kind);
+      options.onPublish?.();
       draft.publish();
       return value;
     } catch (error) {

@@ -3,7 +3,7 @@ import { withDraft } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
-import { progressReporter, type ProgressSink } from './nta-progress.js';
+import { progressReporter, stepReporter, type ProgressSink } from './nta-progress.js';
 import { describeSkippedRows, formatNtaSummary, type NtaImportSummary } from './nta-summary.js';
 
 export interface NtaCommandIo {
@@ -38,15 +38,21 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
  */
 async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo, start: WriterStart): Promise<number> {
   const sink: ProgressSink = io.progress ?? { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) };
-  const options = { ...start, kind: 'production' as const, publishIf: (o: Imported) => o.ok || o.error.completed.length > 0 };
+  const step = stepReporter(sink);
+  const options = {
+    ...start, kind: 'production' as const, publishIf: (o: Imported) => o.ok || o.error.completed.length > 0,
+    onPublish: () => step('checking the new dataset and publishing it'),
+  };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
     try {
-      return { ok: true, summary: await importNtaFiles(db, parsed.files, { onProgress: progressReporter(sink), now: io.now, encoding: parsed.encoding }) };
+      const importOptions = { onProgress: progressReporter(sink), onStep: step, now: io.now, encoding: parsed.encoding };
+      return { ok: true, summary: await importNtaFiles(db, parsed.files, importOptions) };
     } catch (err) {
       if (err instanceof NtaImportError) return { ok: false, error: err };
       throw err;
     }
   });
+  if (outcome.ok || outcome.error.completed.length > 0) step('published', true);
   if (outcome.ok) {
     for (const line of describeSkippedRows(outcome.summary)) io.stderr(`warning: ${line}`);
     io.stdout(formatNtaSummary(outcome.summary));

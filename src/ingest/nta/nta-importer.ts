@@ -49,6 +49,8 @@ export interface NtaImportOptions {
   readonly encoding?: NtaEncoding | null;
   /** See PARSE_THREAD_MIN_BYTES (the default); 0 reads every file on a worker thread. */
   readonly parseThreadMinBytes?: number;
+  /** Told as each step after the rows begins: it has no rows to count, and takes minutes for millions of companies. */
+  readonly onStep?: (step: string) => void;
 }
 
 /** A file was rejected; nothing of it was applied. Files before it in the list stay imported. */
@@ -74,7 +76,10 @@ export async function importNtaFiles(db: Db, files: readonly string[], options: 
     for (const file of files) done.push(await importOneFile(db, writer, file, done, now, options));
   } finally {
     // the same upkeep as after any bulk write, for what was applied even if a later file was rejected
-    if (done.length > 0) optimiseAfterBulkWrite(db);
+    if (done.length > 0) {
+      options.onStep?.('merging the full-text indexes and refreshing the statistics');
+      optimiseAfterBulkWrite(db);
+    }
   }
   return { files: done, elapsedMs: Date.now() - started };
 }
@@ -92,6 +97,7 @@ async function importOneFile(
     return await inAsyncTransaction(db, async () => {
       writer.startBulk();
       const result = await importFile(writer, file, options);
+      options.onStep?.(`${file}: indexing the search terms and places`);
       writer.finishBulk();
       // the kind of an existing dataset (demo or production) is kept; a new one is production
       writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: now().toISOString() });

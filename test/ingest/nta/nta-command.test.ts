@@ -40,6 +40,17 @@ describe('kohyo import nta', () => {
     db.close();
   });
 
+  it('names each step after the rows as it begins, with the time the step before it took', async () => {
+    const { code, progress } = await run([SAMPLE_FILE]);
+    assert.equal(code, 0);
+    const steps = progress.join('').split('\n').filter((line) => !/ rows, /u.test(line) && line !== '');
+    assert.equal(steps.length, 4, steps.join('\n'));
+    assert.equal(steps[0], `${SAMPLE_FILE}: indexing the search terms and places …`);
+    assert.match(steps[1]!, /^merging the full-text indexes and refreshing the statistics … \(indexing the search terms and places: \d+\.\d s\)$/u);
+    assert.match(steps[2]!, /^checking the new dataset and publishing it … \(merging the full-text indexes and refreshing the statistics: \d+\.\d s\)$/u);
+    assert.match(steps[3]!, /^published \(checking the new dataset and publishing it: \d+\.\d s\)$/u);
+  });
+
   it('warns about each skipped row with its file and line', async () => {
     const rows = sampleRows();
     rows.splice(1, 0, withFields(sampleRow('1010001001111'), { 6: '2026-13-01' }));
