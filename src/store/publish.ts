@@ -105,9 +105,11 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
 
 /**
  * Page cache of a draft: a large import's indexes are written in random order, so 16 MiB made it wait on the disk.
- * CREATE INDEX sorts in lists of this size too.
+ * CREATE INDEX sorts in lists of this size too, beside the cache: at 256 MiB, once the term rows carried their
+ * company's rank copies (schema 9), an import of a million companies peaked at 1,028 MiB; at 160 it peaked at 897
+ * MiB and took no longer, and five million took 345 s against 335 (bench/README.md).
  */
-export const DRAFT_CACHE_MIB = 256;
+export const DRAFT_CACHE_MIB = 160;
 
 /**
  * A draft is nobody else's until it is checked and renamed (publish fsyncs it first), so it is written as a bulk
