@@ -32,6 +32,15 @@ test('a name query gives normalised keys and the legal form it named', () => {
   for (const [q, keys, legalForm] of cases) assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm }, q);
 });
 
+test('a query asked again is answered with the plan made the first time, and a longer one is planned each time alike', () => {
+  const first = planCompanySearch('株式会社北辰建設');
+  assert.equal(planCompanySearch('株式会社北辰建設'), first);
+  assert.deepEqual(first, { kind: 'terms', keys: ['北辰建設'], legalForm: 'kabushiki_kaisha' });
+  const long = `${'北辰'.repeat(200)}建設`;
+  assert.notEqual(planCompanySearch(long), planCompanySearch(long));
+  assert.deepEqual(planCompanySearch(long), planCompanySearch(long));
+});
+
 test('a query of punctuation or a bare legal form plans nothing it should not', () => {
   assert.deepEqual(planCompanySearch('・・・'), { kind: 'nothing' });
   assert.deepEqual(planCompanySearch('株式会社'), { kind: 'legal_form_only' }, 'a bare legal form is said to be one (issue 9)');
