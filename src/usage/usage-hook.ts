@@ -18,8 +18,13 @@ interface Outcome {
 }
 
 interface Sent extends Outcome {
-  readonly address: string;
+  /** Null until onSend has read it. */
+  readonly address: string | null;
 }
+
+/** The request decorator the hooks keep a request's outcome in. */
+const USAGE = 'kohyoUsage';
+const usageOf = (request: FastifyRequest) => request as unknown as { [USAGE]: Sent | null };
 
 /**
  * Adds the hooks. The result count and error code are read from the answer as it leaves (onSend), so the
@@ -31,21 +36,23 @@ export function registerUsageLog(
   clock: () => Date,
   clientAddress: ClientAddress,
 ): void {
-  const answered = new WeakMap<FastifyRequest, Outcome>();
-  const outcomes = new WeakMap<FastifyRequest, Sent>();
+  // What the hooks learn of a request, kept on the request (a decorator, so every request has the same shape) rather
+  // than in WeakMaps keyed by it, whose entries the garbage collector must trace as ephemerons.
+  app.decorateRequest(USAGE, null);
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
   // already serialised is searched as text in onSend (searching the serialised text meant flattening it: 3 to 5 µs).
   app.addHook('preSerialization', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) answered.set(request, outcomeOfAnswer(reply.statusCode, payload));
+    if (isApiPath(request.url)) usageOf(request)[USAGE] = { ...outcomeOfAnswer(reply.statusCode, payload), address: null };
     done(null, payload);
   });
   // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       try {
-        const { returned, errorCode } = answered.get(request) ?? readOutcome(reply.statusCode, payload);
+        const held = usageOf(request);
+        const { returned, errorCode } = held[USAGE] ?? readOutcome(reply.statusCode, payload);
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
-        outcomes.set(request, { returned, errorCode, address: clientAddress(request) });
+        held[USAGE] = { returned, errorCode, address: clientAddress(request) };
       } catch {
         // the log must never fail an answer; onResponse records the request without what was not read here
       }
@@ -65,7 +72,7 @@ export function registerUsageLog(
 
   function recordAnswered(request: FastifyRequest, status: number, latencyMs: number): void {
     const [path = '/', query = ''] = splitUrl(request.url);
-    const outcome = outcomes.get(request);
+    const outcome = usageOf(request)[USAGE];
     usageLog.record({
       at: clock(),
       method: request.method,
