@@ -55,6 +55,7 @@ export function registerUsageLog(
         held[USAGE] = { returned, errorCode, address: clientAddress(request) };
       } catch {
         // the log must never fail an answer; onResponse records the request without what was not read here
+        usageOf(request)[USAGE] = null;
       }
     }
     done(null, payload);
@@ -72,7 +73,9 @@ export function registerUsageLog(
 
   function recordAnswered(request: FastifyRequest, status: number, latencyMs: number): void {
     const [path = '/', query = ''] = splitUrl(request.url);
-    const outcome = usageOf(request)[USAGE];
+    // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
+    const held = usageOf(request)[USAGE];
+    const outcome = held?.address === null ? undefined : held;
     usageLog.record({
       at: clock(),
       method: request.method,
