@@ -39,8 +39,9 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
 async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo, start: WriterStart): Promise<number> {
   const sink: ProgressSink = io.progress ?? { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) };
   const step = stepReporter(sink);
+  const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
   const options = {
-    ...start, kind: 'production' as const, publishIf: (o: Imported) => o.ok || o.error.completed.length > 0,
+    ...start, kind: 'production' as const, publishIf: worthPublishing,
     onPublish: () => step('checking the new dataset and publishing it'),
   };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
@@ -52,7 +53,7 @@ async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | nu
       throw err;
     }
   });
-  if (outcome.ok || outcome.error.completed.length > 0) step('published', true);
+  if (worthPublishing(outcome)) step('published', true);
   if (outcome.ok) {
     for (const line of describeSkippedRows(outcome.summary)) io.stderr(`warning: ${line}`);
     io.stdout(formatNtaSummary(outcome.summary));
