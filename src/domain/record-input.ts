@@ -29,16 +29,13 @@ export const EnforcementInput = inputOf(Enforcement, [...derivedIds, 'laws', 'la
 
 const status = (description: string) => ({ status: Type.Optional(Type.String({ description })) });
 
-export const ProcurementSuspensionInput = inputOf(ProcurementSuspension, [...derivedIds, 'lifted_on', 'scope'], replaced, {
-  ...sharedInput,
-  ...status("only 'lifted' is taken from a source; the rest is computed"),
-});
+export const ProcurementSuspensionInput = inputOf(ProcurementSuspension, [...derivedIds, 'lifted_on', 'scope'], replaced, Object.assign({}, sharedInput, status("only 'lifted' is taken from a source; the rest is computed")));
 
 export const LicenseActionInput = inputOf(
   LicenseAction,
   [...derivedIds, 'sector_codes', 'permits', 'period', 'reason_detail'],
   [...replaced, 'permits_total'],
-  { ...sharedInput, ...status('computed; ignored on import') },
+  Object.assign({}, sharedInput, status('computed; ignored on import')),
 );
 
 export const RecordInput = Type.Union([EnforcementInput, ProcurementSuspensionInput, LicenseActionInput]);

@@ -42,14 +42,14 @@ function normalise(input: RecordInput, errors: string[]): ValidRecord | null {
   const base = { company, source, authority: input.authority };
   let content: Unkeyed;
   switch (input.kind) {
-    case 'enforcement': content = { ...base, ...enforcementFields(input, errors) }; break;
-    case 'procurement_suspension': content = { ...base, ...procurementFields(input, source, errors) }; break;
-    case 'license_action': content = { ...base, ...licenseFields(input, errors) }; break;
+    case 'enforcement': content = Object.assign(base, enforcementFields(input, errors)); break;
+    case 'procurement_suspension': content = Object.assign(base, procurementFields(input, source, errors)); break;
+    case 'license_action': content = Object.assign(base, licenseFields(input, errors)); break;
   }
   if (errors.length > 0) return null;
   const sourceKey = input.source_key ?? deriveSourceKey(content);
   const id = input.id ?? recordId(input.kind, source.id, sourceKey);
-  return { ...content, id, source_key: sourceKey };
+  return Object.assign(content, { id, source_key: sourceKey });
 }
 
 function enforcementFields(input: EnforcementInput, errors: string[]): Omit<Enforcement, keyof Common> {

@@ -33,5 +33,5 @@ export async function registerCors(app: FastifyInstance, notAllowed: (request: F
     if (request.method === 'OPTIONS' && !isPreflight(request)) done(notAllowed(request));
     else done();
   });
-  await app.register(cors, { ...OPTIONS, hideOptionsRoute: true });
+  await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true }));
 }

@@ -37,7 +37,9 @@ export function answerPagedRecords<K extends RecordKind, P>(
   const found = find(endpoint, context, store, params);
   const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
   const hasMore = found.page < maxPage && found.result.hasMore;
-  return { records: found.records, meta: { ...recordMeta(requestId, store, endpoint.kind, found, hasMore), page: found.page, max_page: maxPage } };
+  // added to the fresh meta object rather than spread into a copy (see present/records.ts)
+  const meta = Object.assign(recordMeta(requestId, store, endpoint.kind, found, hasMore), { page: found.page, max_page: maxPage });
+  return { records: found.records, meta };
 }
 
 function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: RecordParams) {
@@ -53,10 +55,8 @@ function recordMeta(
   requestId: string, store: Store, kind: RecordKind,
   found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[] }, hasMore: boolean,
 ) {
-  return {
-    ...listMeta(requestId, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices }),
-    data_as_of: store.dataAsOf(kind),
-  };
+  const meta = listMeta(requestId, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices });
+  return Object.assign(meta, { data_as_of: store.dataAsOf(kind) });
 }
 
 /**

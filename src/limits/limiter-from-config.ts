@@ -47,7 +47,7 @@ export function limiterFromConfig(config: Config, deps: { readonly clock: () => 
   const state = (): LimiterState => store instanceof FallbackStore
     ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }
     : { store: 'memory', degraded: false, fallbackChecks: 0 };
-  return { ...limiter, state };
+  return Object.assign(limiter, { state });
 }
 
 export function storeFromConfig(config: Config, log: FaultLog): MemoryStore | FallbackStore {

@@ -73,17 +73,17 @@ export class MemoryStore implements LimiterStore {
     while (expired < log.length && log[expired]! <= now - p.dayMs) expired++;
     if (expired > 0) log.splice(0, expired);
     let minuteStart = firstAfter(log, now - p.minuteMs);
-    const seen = (): RawOutcome => ({
-      outcome: 'ok',
+    const seen = (outcome: RawOutcome['outcome'], coolUntil: number | null = state.coolUntil > now ? state.coolUntil : null): RawOutcome => ({
+      outcome,
       minuteUsed: log.length - minuteStart,
       minuteOldest: log[minuteStart] ?? null,
       dayUsed: log.length,
       dayOldest: log[0] ?? null,
-      coolUntil: state.coolUntil > now ? state.coolUntil : null,
+      coolUntil,
     });
 
-    if (state.coolUntil > now) return { ...seen(), outcome: 'cooling' };
-    if (log.length - minuteStart >= p.perMinute || log.length >= p.perDay) return { ...seen(), outcome: 'full' };
+    if (state.coolUntil > now) return seen('cooling');
+    if (log.length - minuteStart >= p.perMinute || log.length >= p.perDay) return seen('full');
 
     if (state.termsSince <= now - p.enumWindowMs) {
       let since = Number.POSITIVE_INFINITY;
@@ -102,7 +102,7 @@ export class MemoryStore implements LimiterStore {
     }
     if (state.terms.size + fresh > p.enumDistinctTerms || walking) {
       state.coolUntil = now + p.cooldownMs;
-      return { ...seen(), outcome: 'enumeration', coolUntil: state.coolUntil };
+      return seen('enumeration', state.coolUntil);
     }
 
     let at = log.length;
@@ -112,7 +112,7 @@ export class MemoryStore implements LimiterStore {
     for (const term of terms) state.terms.set(term, now);
     if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
     state.run = run;
-    return seen();
+    return seen('ok');
   }
 
   /** The client's state, moved to the most-recently-seen end; idle clients expire and the table stays under the cap. */

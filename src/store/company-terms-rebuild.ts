@@ -54,7 +54,7 @@ function rebuildTerms(db: Db): void {
       list.push({ kind: a.kind, name: a.name });
       byCompany.set(a.company_id, list);
     }
-    for (const c of companies) writer.insert(c.id, { ...c, aliases: byCompany.get(c.id) ?? [] });
+    for (const c of companies) writer.insert(c.id, Object.assign(c, { aliases: byCompany.get(c.id) ?? [] }));
     after = last;
   }
   writer.finishBulk();

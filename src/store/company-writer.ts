@@ -142,7 +142,7 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       if (isOlder(input, stored)) return 'older';
       const row = params(input);
       if (COLUMNS.every((c) => stored[c] === row[c])) return 'unchanged';
-      update.run({ ...row, id: stored.id });
+      update.run(Object.assign(row, { id: stored.id }));
       deleteAliasesOfKind.run(stored.id, 'romanized');
       for (const a of input.aliases) insertAlias.run(stored.id, a.kind, a.name);
       if (stored.name !== input.name) addFormer(stored.id, stored.name);

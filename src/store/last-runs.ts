@@ -26,7 +26,7 @@ export function lastRuns(db: Db): Map<string, LastRun> {
   return new Map(
     rows.map((r) => [
       r.source_id,
-      { ...r, warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: JSON.parse(r.skipped_rows ?? '[]') as number[] },
+      Object.assign({}, r, { warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: JSON.parse(r.skipped_rows ?? '[]') as number[] }),
     ]),
   );
 }

@@ -31,7 +31,7 @@ export class RecordChildren {
     const rids = JSON.stringify(rows.map((row) => row.rid));
     if (kind === 'enforcement') {
       const laws = grouped(this.laws.all(rids));
-      return (row) => ({ ...NONE, laws: primaryFirst(String(row.law_code), laws.get(Number(row.rid)) ?? []) });
+      return (row) => ({ laws: primaryFirst(String(row.law_code), laws.get(Number(row.rid)) ?? []), sectors: [], permits: [], permitsTotal: 0 });
     }
     const sectors = grouped(this.sectors.all(rids));
     const permits = new Map<number, Permit[]>();
@@ -45,7 +45,7 @@ export class RecordChildren {
       for (const { rid, n } of this.permitCounts.all(rids)) totals.set(rid, n);
     }
     return (row) => ({
-      ...NONE,
+      laws: [],
       sectors: primaryFirst(String(row.sector_code), sectors.get(Number(row.rid)) ?? []),
       permits: permits.get(Number(row.rid)) ?? [],
       permitsTotal: totals.get(Number(row.rid)) ?? 0,

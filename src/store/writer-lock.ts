@@ -101,7 +101,7 @@ function readOwner(path: string): LockOwner | null {
     const value = JSON.parse(text) as Partial<LockOwner>;
     if (typeof value.pid === 'number') {
       const owner = { pid: value.pid, host: String(value.host ?? ''), started_at: String(value.started_at ?? '') };
-      return typeof value.activity === 'string' ? { ...owner, activity: value.activity } : owner;
+      return typeof value.activity === 'string' ? Object.assign(owner, { activity: value.activity }) : owner;
     }
   } catch {
     // unreadable content: no process wrote it through tryCreate, so no live owner stands behind it

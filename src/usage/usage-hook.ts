@@ -42,7 +42,10 @@ export function registerUsageLog(
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
   // already serialised is searched as text in onSend (searching the serialised text meant flattening it: 3 to 5 µs).
   app.addHook('preSerialization', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) usageOf(request)[USAGE] = { ...outcomeOfAnswer(reply.statusCode, payload), address: null };
+    if (isApiPath(request.url)) {
+      const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);
+      usageOf(request)[USAGE] = { returned, errorCode, address: null };
+    }
     done(null, payload);
   });
   // callback hooks, not async ones: no promise and microtask per request for each (issue 13)

@@ -32,6 +32,6 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
       license_actions: c.license_action_count,
     },
     updated_on: c.updated_on,
-    match: match.alias_kind === null ? { field: match.field, kind: match.kind } : { ...match, alias_kind: match.alias_kind },
+    match: match.alias_kind === null ? { field: match.field, kind: match.kind } : { field: match.field, kind: match.kind, alias_kind: match.alias_kind },
   };
 }

@@ -7,21 +7,24 @@ import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons
 import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
 import { labelOf } from './labels.js';
 
-function presentShared(r: ValidRecord) {
-  const { corporate_number, name, name_en, link } = r.company;
-  const { url, title, published_on, retrieved_at } = r.source;
-  return {
-    id: r.id,
-    company: { corporate_number, name, name_en, link },
-    authority: { ...labelOf(authorities, r.authority), group: authorities.get(r.authority)?.group ?? 'national' },
-    source: { url, title, published_on, retrieved_at },
-  };
+// Each resource is one object literal, field by field: a literal that begins with a spread and then adds fields
+// (`{ ...shared, law }`) takes V8's slow path in Node 20, about 0.7 µs an object here, and presenting ten
+// enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/perf/object-spread.test.ts).
+const companyOf = ({ company: { corporate_number, name, name_en, link } }: ValidRecord) => ({ corporate_number, name, name_en, link });
+const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
+
+function authorityOf(r: ValidRecord) {
+  const { code, name, name_en } = labelOf(authorities, r.authority);
+  return { code, name, name_en, group: authorities.get(r.authority)?.group ?? 'national' };
 }
 
 export function presentEnforcement(r: EnforcementRecord): Enforcement {
   const lawLabels = r.laws.map((code) => labelOf(laws, code));
   return {
-    ...presentShared(r),
+    id: r.id,
+    company: companyOf(r),
+    authority: authorityOf(r),
+    source: sourceOf(r),
     law: lawLabels[0]!,
     laws: lawLabels,
     law_detail: r.law_detail,
@@ -35,7 +38,10 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
 
 export function presentProcurementSuspension(r: ProcurementSuspensionRecord, today: string): ProcurementSuspension {
   return {
-    ...presentShared(r),
+    id: r.id,
+    company: companyOf(r),
+    authority: authorityOf(r),
+    source: sourceOf(r),
     reason: labelOf(procurementReasons, r.reason),
     reason_detail: r.reason_detail,
     period: { ...r.period },
@@ -46,7 +52,10 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
 
 export function presentLicenseAction(r: LicenseActionRecord, today: string): LicenseAction {
   return {
-    ...presentShared(r),
+    id: r.id,
+    company: companyOf(r),
+    authority: authorityOf(r),
+    source: sourceOf(r),
     sector_code: r.sector_code,
     sector_codes: [...r.sector_codes],
     sectors: r.sector_codes.map((code) => labelOf(sectors, code)),

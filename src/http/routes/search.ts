@@ -55,9 +55,9 @@ export function searchAnswer(context: RouteContext, store: Store, query: Static<
     shownCompanies.length < companies.hits.length || shownEnforcements.length < enforcements.records.length;
   return {
     data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
-    meta: {
-      ...listMeta(requestId, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
-      data_as_of: store.dataAsOf('enforcement'),
-    },
+    meta: Object.assign(
+      listMeta(requestId, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
+      { data_as_of: store.dataAsOf('enforcement') },
+    ),
   };
 }

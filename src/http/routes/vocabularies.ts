@@ -7,7 +7,7 @@ import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
 
-const ALL = { ...VOCABULARIES, close_cause: closeCauses };
+const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
 
 const TermSchema = Type.Object({
   code: Type.String(),
