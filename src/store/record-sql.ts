@@ -32,9 +32,14 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q'>, Term>> =
   from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
   to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
   status: (value, { kind, table }, today) => {
-    const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);
-    // As a subquery, the status's date range drives an index of its own instead of a walk down the order index.
-    return { sql: `r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, params: Array.from({ length: countPlaceholders(status) }, () => today) };
+    const params = (sql: string) => Array.from({ length: countPlaceholders(sql) }, () => today);
+    // A suspension's status bounds its start, the column suspensions are listed by: inline, the walk down that index
+    // stops once the page is full (on the demo's 343 suspensions 90 to 120 µs a page, against 300 when the status
+    // was a subquery whose rows were all read and sorted). A licence action is listed by its date but its status
+    // bounds its start and end: as a subquery, the status's own date index drives it instead of a walk down the dates.
+    if (kind === 'procurement_suspension') return { sql: procurementStatusSql(value), params: params(procurementStatusSql(value)) };
+    const status = licenseStatusSql(value);
+    return { sql: `r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, params: params(status) };
   },
 };
 
@@ -128,7 +133,9 @@ function procurementStatusSql(status: string): string {
     case 'lifted': return 'r.lifted_on IS NOT NULL';
     case 'scheduled': return '(r.period_from > ? AND r.lifted_on IS NULL)';
     case 'active': return '(r.period_from <= ? AND (r.period_to IS NULL OR r.period_to >= ?) AND r.lifted_on IS NULL)';
-    case 'ended': return '(r.period_to < ? AND r.lifted_on IS NULL)';
+    // a period never starts after it ends (record validation), so the start bound is implied; it lets the walk down the
+    // order index be a range rather than a scan
+    case 'ended': return '(r.period_to < ? AND r.period_from < ? AND r.lifted_on IS NULL)';
     default: throw new RangeError(`unknown procurement status ${status}`);
   }
 }
