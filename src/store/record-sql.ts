@@ -83,7 +83,7 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
   return {
-    sql: `SELECT r.* FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
+    sql: `SELECT ${table.pageColumns} FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
     params: [...where.params, limit + 1, offset],
   };
 }
