@@ -1,7 +1,8 @@
-// Profiles the production server (`npm run bench:profile -- [numbers|text|records] [--off] [--dataset FILE]`): a CPU
+// Profiles the production server (`npm run bench:profile -- [numbers|text|records] [--off] [--dataset FILE] [--seconds N]`): a CPU
 // profile of the server process under one case's load, summarised by self time per function and per source file.
 // --off profiles the same app without the request log, limiter and usage log; --dataset serves another file than
-// the demo (e.g. the million companies of `npm run bench:search`).
+// the demo (e.g. the million companies of `npm run bench:search`); --seconds measures longer than 6 s, so that the
+// server's start (schema compilation, module loading, about a second) weighs less in the profile.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { pickRotations } from './production-cases.js';
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { off: { type: 'boolean', default: false }, dataset: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { off: { type: 'boolean', default: false }, dataset: { type: 'string' }, seconds: { type: 'string', default: '6' } } });
   const which = positionals[0] ?? 'numbers';
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-profile-'));
   try {
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     const kind = values.off ? { kind: 'kohyo' as const, dbPath } : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
     const server = await startServerProcess(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
     let n = 0;
-    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: 6 }, () => ({ 'user-agent': `ua/${n++ % 1000}` }));
+    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) }, () => ({ 'user-agent': `ua/${n++ % 1000}` }));
     await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
