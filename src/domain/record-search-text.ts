@@ -7,8 +7,11 @@ import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors
 import { laws } from './vocabularies/laws.js';
 import type { Term, Vocabulary } from './vocabulary.js';
 
-/** Bump when what recordSearchText or recordSearchGrams give changes: stored text of another version is rebuilt. */
-export const RECORD_TEXT_VERSION = 1;
+/**
+ * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
+ * (store/record-docs.ts): text, grams and documents of another version are rebuilt. 2: documents.
+ */
+export const RECORD_TEXT_VERSION = 2;
 
 /**
  * The version the stored text and grams are written at. TERMS_VERSION is part of it because the text holds the

@@ -79,11 +79,11 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
   return terms;
 }
 
-/** The page of rows (one more than the limit, to know whether more exist). */
+/** The page's record documents (one more than the limit, to know whether more exist). */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
   return {
-    sql: `SELECT ${table.pageColumns} FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
+    sql: `SELECT r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
     params: [...where.params, limit + 1, offset],
   };
 }

@@ -16,11 +16,6 @@ export interface RecordTable {
   readonly gramIndex: string;
   /** The column of `companies` that counts the company's records of this kind. */
   readonly companyCount: string;
-  /**
-   * What a page reads of a row, the columns the record is built from (record-rows.ts): not `SELECT *`, which also
-   * read the search key and a licence's computed start and end, each about half a microsecond a value here.
-   */
-  readonly pageColumns: string;
 }
 
 /** The columns every record table has besides `rid`; the writer fills them from the shared fields. */
@@ -33,11 +28,9 @@ export const COMMON_COLUMNS = [
 function table<K extends RecordKind>(
   kind: K, name: string, orderColumn: string, columns: readonly string[], children: readonly string[] = [],
 ): RecordTable & { readonly kind: K } {
-  const read = ['rid', ...COMMON_COLUMNS.filter((column) => column !== 'company_name_norm'), ...columns];
   return {
     kind, table: name, orderColumn, columns, children,
     textIndex: `${name}_fts`, gramIndex: `${name}_grams`, companyCount: `${kind}_count`,
-    pageColumns: read.map((column) => `r.${column}`).join(', '),
   };
 }
 

@@ -1,16 +1,18 @@
-// Rebuilds the search text and short grams of every stored record when the way they are made changed.
+// Rebuilds the search text, short grams and document of every stored record when the way they are made changed.
 import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domain/record-search-text.js';
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
-import { recordOf, type Row } from './record-rows.js';
+import type { Row } from './record-rows.js';
+import { recordDoc, storedRecords } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 
 const BATCH = 5000;
 
 /**
- * Text or grams made by another build would not meet the words this build looks for, and a file from before
- * the short-gram index has none at all; either way every record's text and grams are written again (once,
- * inside one transaction). A file without records is simply marked current. True when something was rebuilt.
+ * Text or grams made by another build would not meet the words this build looks for, a file from before the
+ * short-gram index has none at all, and one from before record documents has none of those; either way every
+ * record's text, grams and document are written again (once, inside one transaction). A file without records is
+ * simply marked current. True when something was rebuilt.
  */
 export function ensureRecordTextCurrent(db: Db): boolean {
   if (recordTextIsCurrent(db)) return false;
@@ -25,6 +27,7 @@ export function ensureRecordTextCurrent(db: Db): boolean {
 }
 
 function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable): void {
+  const setDoc = db.prepare<[string, number]>(`UPDATE ${table} SET doc = ? WHERE rid = ?`);
   db.exec(`INSERT INTO ${textIndex}(${textIndex}) VALUES ('delete-all');
     INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');`);
   const page = db.prepare<[number, number], Row>(`SELECT r.* FROM ${table} r WHERE r.rid > ? ORDER BY r.rid LIMIT ?`);
@@ -35,13 +38,13 @@ function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable
   for (;;) {
     const rows = page.all(after, BATCH);
     if (rows.length === 0) break;
-    // the text holds no permit numbers, so none are read
-    const childrenOf = children.read(kind, rows, 0);
-    for (const row of rows) {
-      const text = recordSearchText(recordOf(kind, row, childrenOf(row)));
+    const records = storedRecords(children, kind, rows);
+    rows.forEach((row, i) => {
+      const text = recordSearchText(records[i]!);
       insertText.run(Number(row.rid), text);
       insertGrams.run(Number(row.rid), recordSearchGrams(text));
-    }
+      setDoc.run(recordDoc(records[i]!), Number(row.rid));
+    });
     after = Number(rows[rows.length - 1]!.rid);
   }
 }

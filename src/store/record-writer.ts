@@ -4,7 +4,9 @@ import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 import { recordSearchGrams, recordSearchText } from '../domain/record-search-text.js';
 import type { ValidRecord } from '../domain/record.js';
 import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
-import { rowOf } from './record-rows.js';
+import { rowOf, type Row } from './record-rows.js';
+import { RecordChildren } from './record-children.js';
+import { recordDoc, storedRecords } from './record-docs.js';
 import type { Db } from './database.js';
 
 export type WriteOutcome = 'inserted' | 'replaced';
@@ -21,6 +23,8 @@ export interface RecordWriter {
 interface KindStatements {
   readonly findRid: Statement<[string], { rid: number }>;
   readonly insert: Statement<[Record<string, unknown>]>;
+  readonly readRow: Statement<[number | bigint], Row>;
+  readonly setDoc: Statement<[string, number | bigint]>;
   readonly insertText: Statement<[number | bigint, string]>;
   readonly insertGrams: Statement<[number | bigint, string]>;
   readonly deleteText: Statement<[number]>;
@@ -47,6 +51,7 @@ export function createRecordWriter(db: Db): RecordWriter {
   const insertPermit = db.prepare<[number | bigint, number, string, string | null]>(
     'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
   );
+  const children = new RecordChildren(db);
 
   function removeRow(s: KindStatements, rid: number): void {
     s.deleteText.run(rid);
@@ -80,6 +85,8 @@ export function createRecordWriter(db: Db): RecordWriter {
         record.sector_codes.forEach((sector, i) => insertSector.run(sector, record.date, rid, i));
         record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
       }
+      // the document is the record read back, so that a page returns what reading the row and its children gave
+      s.setDoc.run(recordDoc(storedRecords(children, record.kind, [s.readRow.get(rid)!])[0]!), rid);
       return existing ? 'replaced' : 'inserted';
     },
 
@@ -124,6 +131,8 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
   return {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
     insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
+    readRow: db.prepare(`SELECT * FROM ${table} WHERE rid = ?`),
+    setDoc: db.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`),
     insertText: db.prepare(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`),
     insertGrams: db.prepare(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`),
     deleteText: db.prepare(`DELETE FROM ${textIndex} WHERE rowid = ?`),

@@ -282,6 +282,18 @@ BEGIN
 END;
 `,
   },
+  {
+    version: 10,
+    description: 'each record keeps its document, the record as a page returns it',
+    sql: `
+-- The record as JSON, read back with its child rows (store/record-docs.ts): a page reads this one value a record
+-- instead of its columns and child rows. The writer fills it; opening the file for writing fills it for the records
+-- already held (RECORD_TEXT_VERSION 2).
+ALTER TABLE enforcements ADD COLUMN doc TEXT;
+ALTER TABLE procurement_suspensions ADD COLUMN doc TEXT;
+ALTER TABLE license_actions ADD COLUMN doc TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -72,3 +72,23 @@ test(`a record with thousands of permits lists the first ${MAX_PERMITS_SHOWN} an
   assert.deepEqual(read.permits, permits.slice(0, MAX_PERMITS_SHOWN), 'the first ones, in the order the source gave them');
   assert.deepEqual(read.sector_codes, ['construction', 'real_estate_brokerage']);
 });
+
+test('a page reads each record as its stored document, and a row without one is refused rather than answered in part', () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-doc-')), 'doc.sqlite');
+  const db = openWritable(file);
+  seedVocabularies(db);
+  const writer = createRecordWriter(db);
+  const [enforcement] = RECORDS;
+  writer.upsertSource(enforcement!);
+  writer.writeRecord(enforcement!);
+  const doc = db.prepare('SELECT doc FROM enforcements').pluck().get() as string;
+  assert.deepEqual(JSON.parse(doc), enforcement);
+  const queries = new RecordQueries(db);
+  const query = { corporate_number: NUMBER, today };
+  // the page is the document, whatever the columns say
+  db.prepare('UPDATE enforcements SET doc = ?').run(JSON.stringify({ ...enforcement, summary: '文書の要約' }));
+  assert.equal(queries.page('enforcement', query, { limit: 10, page: 1 }).records[0]?.summary, '文書の要約');
+  db.prepare('UPDATE enforcements SET doc = NULL').run();
+  assert.throws(() => queries.page('enforcement', query, { limit: 10, page: 1 }), /without its document/u);
+  db.close();
+});

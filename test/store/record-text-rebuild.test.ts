@@ -10,6 +10,7 @@ import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { ensureRecordTextCurrent } from '../../src/store/record-text-rebuild.js';
+import { RecordQueries } from '../../src/store/record-queries.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
@@ -104,6 +105,22 @@ describe('ensureRecordTextCurrent', () => {
     db.prepare("UPDATE record_text_version SET version = '0.0'").run();
     reopen();
     assert.deepEqual(answers(), expected);
+  });
+
+  it('fills the documents of a file from before them with the records its rows and child rows hold', () => {
+    const pages = () => {
+      const queries = new RecordQueries(db);
+      return (['enforcement', 'procurement_suspension', 'license_action'] as const)
+        .map((kind) => queries.page(kind, { authority: LINES.find((l) => l.kind === kind)!.authority as string, today: '2026-11-22' }, { limit: 10, page: 1 }));
+    };
+    const expected = pages();
+    assert.deepEqual(expected.map((page) => page.records.length), [1, 1, 1]);
+    // the file as schema 9 left it: no documents, text of an older version
+    for (const table of TABLES) db.exec(`UPDATE ${table} SET doc = NULL`);
+    db.prepare("UPDATE record_text_version SET version = '1.0'").run();
+    reopen();
+    for (const table of TABLES) assert.equal(db.prepare(`SELECT count(*) FROM ${table} WHERE doc IS NULL`).pluck().get(), 0, table);
+    assert.deepEqual(pages(), expected);
   });
 
   it('leaves a current file alone, and marks a file without records current', () => {
