@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
+import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 import { BASELINE_LOOKUP_PATH, BASELINE_PATH } from './baseline-app.js';
 import { runLoad, type LoadOptions, type LoadResult } from './http-load.js';
 import { describeLoad, describeMachine, markdownTable } from './report.js';
@@ -53,6 +54,9 @@ async function main(): Promise<void> {
     if (dbPath === undefined) {
       dbPath = join(dir, 'demo.sqlite');
       buildDemoDatabase(dbPath, { now: DATASET_DATE });
+    } else {
+      // a file written by an older build is brought up to this one first, as `npm start` does before it serves
+      upgradeDatasetFile(dbPath, { now: () => new Date() });
     }
     // --zipf N: the text mix drawn from N distinct queries by a Zipf distribution, as a public API is asked
     const zipf = values.zipf === undefined ? null : Number(values.zipf);

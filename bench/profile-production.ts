@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
+import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 import { runLoad } from './http-load.js';
 import { startServerProcess } from './server-process.js';
 import { pickRotations } from './production-cases.js';
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   try {
     const dbPath = values.dataset ?? join(dir, 'demo.sqlite');
     if (values.dataset === undefined) buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
+    // a file written by an older build is brought up to this one first, as `npm start` does before it serves
+    else upgradeDatasetFile(dbPath, { now: () => new Date() });
     const rotations = pickRotations(dbPath);
     const paths = which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
     const kind = values.off ? { kind: 'kohyo' as const, dbPath } : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };

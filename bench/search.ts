@@ -17,6 +17,7 @@ import { describeLoad, describeMachine, formatTable, type CaseResult } from './r
 import { pickQueries, QUERY_CLASSES, type BenchQuery } from './search-queries.js';
 import { withServer } from './server-process.js';
 import { latencyTable, measureClass, type ClassLatency } from './search-latency.js';
+import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 
 /** The route's default page size, so the store does what GET /api/v1/companies?q= does by default. */
 const LIMIT = 10;
@@ -143,6 +144,8 @@ async function main(): Promise<void> {
   const dbPath = join(BENCH_OUT, `search-${opts.generate.companies}-s${opts.generate.seed}.sqlite`);
   if (opts.reuse && existsSync(dbPath)) {
     console.log(`reusing the imported database ${dbPath}`);
+    // a file written by an older build is brought up to this one first, as `npm start` does before it serves
+    if (upgradeDatasetFile(dbPath, { now: () => new Date() }).kind === 'upgraded') console.log('  upgraded it to this build\'s schema');
   } else {
     await importFresh(await ensureFile(opts.generate), dbPath);
   }
