@@ -9,7 +9,7 @@ import { labelOf } from './labels.js';
 
 // Each resource is one object literal, field by field: a literal that begins with a spread and then adds fields
 // (`{ ...shared, law }`) takes V8's slow path in Node 20, about 0.7 µs an object here, and presenting ten
-// enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/perf/object-spread.test.ts).
+// enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/docs/object-literals.test.ts).
 const companyOf = ({ company: { corporate_number, name, name_en, link } }: ValidRecord) => ({ corporate_number, name, name_en, link });
 const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
 
