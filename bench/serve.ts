@@ -1,5 +1,6 @@
 // The server side of the benchmark, run in its own process: `node --import tsx bench/serve.ts baseline | kohyo DB_PATH [options]`.
-// Options (kohyo only): --limiter off|memory|redis (default off), --redis-url URL, --usage-db PATH (turns the usage log on).
+// Options (kohyo only): --limiter off|memory|redis (default off), --redis-url URL, --usage-db PATH (turns the usage log on),
+// --request-log (the request log, to /dev/null as production's): each of the production additions on its own.
 // It listens on a free loopback port, prints one line `{"port":N}` on stdout, and exits when stdin closes.
 import type { FastifyInstance } from 'fastify';
 import { parseArgs } from 'node:util';
@@ -26,7 +27,7 @@ async function main(argv: readonly string[]): Promise<void> {
     allowPositionals: true,
     options: {
       limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' },
-      'cache-entries': { type: 'string', default: '0' },
+      'cache-entries': { type: 'string', default: '0' }, 'request-log': { type: 'boolean', default: false },
     },
   });
   const [kind, dbPath] = positionals;
@@ -54,7 +55,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const opened = store;
     if (values.limiter === 'redis' && values['redis-url'] === undefined) throw new Error('--limiter redis needs --redis-url');
     // Settings as main.ts reads them from the environment; the request log stays off (LOG_LEVEL silent, logger
-    // false) because the bench measures the answering path, not log writing.
+    // false) unless --request-log, because the bench measures the answering path, not log writing.
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       KOHYO_DB: dbPath,
@@ -66,7 +67,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (values.limiter !== 'off') limiter = limiterFromConfig(config, { clock, log: stderrLog });
     if (values['usage-db'] !== undefined) usage = openUsageLog(config, clock, stderrLog);
     app = await buildApp({
-      config, dataset: () => opened, clock, logger: false,
+      config, dataset: () => opened, clock, logger: values['request-log'] ? createLogger('info', logDestination('/dev/null')) : false,
       ...(usage ? { usageLog: usage.log } : {}),
       ...(limiter ? { beforeApiRequest: limiter.beforeApiRequest } : {}),
     });

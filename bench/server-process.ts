@@ -16,6 +16,8 @@ export type ServerKind =
     /** The usage log's database; the log is off when absent. */
     readonly usageDbPath?: string;
     readonly cacheEntries?: number;
+    /** The request log, written to /dev/null as the production server writes it. */
+    readonly requestLog?: boolean;
   };
 
 export interface ServerProcess {
@@ -84,6 +86,7 @@ function kohyoArgs(server: Extract<ServerKind, { kind: 'kohyo' }>): string[] {
   if (server.limiter?.store === 'redis') args.push('--redis-url', server.limiter.redisUrl);
   if (server.usageDbPath !== undefined) args.push('--usage-db', server.usageDbPath);
   if (server.cacheEntries !== undefined) args.push('--cache-entries', String(server.cacheEntries));
+  if (server.requestLog === true) args.push('--request-log');
   return args;
 }
 

@@ -21,6 +21,7 @@ import { guideText } from './llms-guide.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
+import { requestLineWriter } from './request-log.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { registerConditional } from './conditional.js';
@@ -79,8 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('X-Request-Id', request.id);
     done(null, payload);
   });
+  const requestLine = requestLineWriter(app.log);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    requestLine(request, reply);
     done();
   });
   registerMetrics(app, { config: deps.config, dataset: deps.dataset, clock: deps.clock }, { limiterState: deps.limiterState });
