@@ -34,21 +34,24 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   if (options.limiterState) limiterGauges(registry, options.limiterState);
 
   const refused = new WeakMap<FastifyRequest, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
+  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       const code = readOutcome(reply.statusCode, payload).errorCode;
       if (code !== null) refused.set(request, code);
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // the pattern, never the URL: one series per route, whatever clients send
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
-    if (route === METRICS_PATH) return;
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    latency.observe({ route }, reply.elapsedTime / 1000);
-    const code = refused.get(request);
-    if (code !== undefined) refusals.inc({ code });
+    if (route !== METRICS_PATH) {
+      requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      latency.observe({ route }, reply.elapsedTime / 1000);
+      const code = refused.get(request);
+      if (code !== undefined) refusals.inc({ code });
+    }
+    done();
   });
 
   const allowed = parseTrustedProxies(context.config.metricsAllow, 'KOHYO_METRICS_ALLOW');

@@ -107,6 +107,18 @@ test('a failing store drops the batch, counts it, logs once per run of failures,
   assert.equal(h.logged.at(-1), 'warn usage log: writes succeed again');
 });
 
+test('a request whose entry cannot be built is dropped, counted and logged; the rest of its batch is written', () => {
+  const h = harness();
+  h.log.record(request(1));
+  // an instant that is no time: its entry's \`at\` cannot be written
+  h.log.record({ ...request(2), at: new Date(Number.NaN) });
+  h.log.record(request(3));
+  h.tick();
+  assert.deepEqual(h.batches.map((b) => b.map((e) => e.conditions)), [['{"q":"term1"}', '{"q":"term3"}']]);
+  assert.deepEqual(h.log.stats, { written: 2, dropped: 1, failedWrites: 0, queued: 0 });
+  assert.deepEqual(h.logged, ['error usage log: an entry could not be built']);
+});
+
 test('close() stops the timer and writes what is queued; later entries are dropped', () => {
   const h = harness();
   h.log.record(request(1));
