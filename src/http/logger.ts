@@ -20,9 +20,10 @@ interface BatchSink {
 
 /**
  * Gathers whole lines and hands them on in batches. The batching is done here, in an array joined once a batch,
- * and the batch written synchronously, because pino's buffered destination (sonic-boom) re-measured the text it held
- * at every line and wrote it through the thread pool: about 20 µs a request in the served process, against 1 here
- * (bench/README.md, 2026-11-24).
+ * and the batch written synchronously: pino's buffered destination (sonic-boom) measures the text it holds again at
+ * every line and, asynchronous, writes through the thread pool. With the request line built alike, the served
+ * process spent about 20 µs a request more through it than through these batches (bench/README.md, "What changed
+ * on 2026-11-23, third session").
  */
 export class LineBatches implements DestinationStream {
   private lines: string[] = [];
