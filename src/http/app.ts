@@ -22,6 +22,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { requestLineWriter } from './request-log.js';
+import { pathOf } from './url-parts.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { registerConditional } from './conditional.js';
@@ -135,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
 function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
-  const path = request.url.split('?')[0] ?? '/';
+  const path = pathOf(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
     return new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD.`, undefined, { Allow: 'GET, HEAD' });
   }

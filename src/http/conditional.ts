@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from './context.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
+import { queryOf } from './url-parts.js';
 
 /**
  * The endpoints whose answer is a function of the dataset, the request and the day in Japan (record statuses are
@@ -91,8 +92,7 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
       done();
       return;
     }
-    const mark = request.url.indexOf('?');
-    const rawQuery = mark < 0 ? '' : request.url.slice(mark + 1);
+    const rawQuery = queryOf(request.url);
     const day = japanDate(context.clock());
     const validators = remembered.get(`${store.meta.version}\n${store.meta.kind}\n${day}\n${route}\n${rawQuery}`, () =>
       validatorsOfDay(route, rawQuery, store.meta, day),

@@ -2,7 +2,7 @@
 // query string (a client may type an address or a person's name as `q`; the usage log keeps the conditions, normalised).
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
-import { pathOf } from './request-log.js';
+import { pathOf } from './url-parts.js';
 
 /**
  * How stdout is written: lines gather in memory and go out together, in one write once the next line would not fit

@@ -1,6 +1,7 @@
 // The request log: one line for each answered request, by method and path only (logger.ts says why).
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from './url-parts.js';
 
 /** Writes the request's line, if the logger takes lines at `info`. */
 export type RequestLine = (request: FastifyRequest, reply: FastifyReply) => void;
@@ -32,10 +33,4 @@ export function requestLineWriter(logger: FastifyBaseLogger): RequestLine {
     if (!bound.isLevelEnabled('info')) return;
     destination.write(`${head}${now()}${bindings},"reqId":${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(pathOf(request.url))}},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${tail}`);
   };
-}
-
-/** The URL without its query string: a client may type an address or a person's name as `q`. */
-export function pathOf(url: string): string {
-  const mark = url.indexOf('?');
-  return mark < 0 ? url : url.slice(0, mark);
 }

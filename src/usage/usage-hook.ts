@@ -1,6 +1,7 @@
 // Wires the usage log into the app: every answered request under /api/v1/ becomes one entry, after its answer is sent.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FinishedRequest } from './usage-entry.js';
+import { pathOf, queryOf } from '../http/url-parts.js';
 
 export interface UsageRecorder {
   record(request: FinishedRequest): void;
@@ -75,16 +76,15 @@ export function registerUsageLog(
   });
 
   function recordAnswered(request: FastifyRequest, status: number, latencyMs: number): void {
-    const [path = '/', query = ''] = splitUrl(request.url);
     // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
     const held = usageOf(request)[USAGE];
     const outcome = held?.address === null ? undefined : held;
     usageLog.record({
       at: clock(),
       method: request.method,
-      path,
+      path: pathOf(request.url),
       route: request.is404 ? null : (request.routeOptions.url ?? null),
-      query,
+      query: queryOf(request.url),
       status,
       errorCode: outcome?.errorCode ?? null,
       returned: outcome?.returned ?? null,
@@ -138,11 +138,6 @@ export function readOutcome(status: number, payload: unknown): Outcome {
 
 function isApiPath(url: string): boolean {
   return url.startsWith('/api/v1/');
-}
-
-function splitUrl(url: string): [string, string] {
-  const mark = url.indexOf('?');
-  return mark < 0 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
