@@ -18,19 +18,21 @@ export function requestLineWriter(logger: FastifyBaseLogger): RequestLine {
   // pino.symbols: the bindings as pino writes them, its destination and its timestamp
   const internals = logger as unknown as Record<symbol, unknown>;
   const bindings = internals[pino.symbols.chindingsSym];
-  const stream = internals[pino.symbols.streamSym] as { write?: unknown } | undefined;
+  const stream = internals[pino.symbols.streamSym];
   const time = internals[pino.symbols.timeSym];
   const info = (logger as unknown as Partial<pino.Logger>).levels?.values.info;
-  if (typeof bindings !== 'string' || typeof stream?.write !== 'function' || typeof time !== 'function' || info === undefined) {
+  if (typeof bindings !== 'string' || !isWritable(stream) || typeof time !== 'function' || info === undefined) {
     return (request, reply) => request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, REQUEST_LINE_MESSAGE);
   }
   const head = `{"level":${info}`;
   const tail = `,"msg":${JSON.stringify(REQUEST_LINE_MESSAGE)}}\n`;
-  const bound = logger as unknown as pino.Logger;
-  const destination = stream as { write(line: string): unknown };
-  const now = time as () => string;
+  const pinoLogger = logger as unknown as pino.Logger;
   return (request, reply) => {
-    if (!bound.isLevelEnabled('info')) return;
-    destination.write(`${head}${now()}${bindings},"reqId":${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(pathOf(request.url))}},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${tail}`);
+    if (!pinoLogger.isLevelEnabled('info')) return;
+    stream.write(`${head}${time()}${bindings},"reqId":${JSON.stringify(request.id)},"req":{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(pathOf(request.url))}},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime}${tail}`);
   };
+}
+
+function isWritable(stream: unknown): stream is { write(line: string): unknown } {
+  return typeof (stream as { write?: unknown } | undefined)?.write === 'function';
 }
