@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
 import { createLogger, logDestination } from '../src/http/logger.js';
+import { requestLineWriter } from '../src/http/request-log.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog } from '../src/usage/usage-log.js';
 import { UsageStore } from '../src/store/usage/usage-store.js';
@@ -54,10 +55,12 @@ export async function additionParts(config: Config, dir: string, paths: readonly
   usage.close();
   store.close();
 
-  const logger = createLogger('info', logDestination('/dev/null'));
+  // the line as the server writes it (src/http/request-log.ts), through the same destination
+  const requestLine = requestLineWriter(createLogger('info', logDestination('/dev/null')));
+  const answered = { statusCode: 200, elapsedTime: 0.5 } as unknown as FastifyReply;
   const logUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
-    logger.child({ reqId: `id-${i}` }).info({ req: { method: 'GET', url: `${r.url.pathname}${r.url.search}` }, res: { statusCode: 200 }, responseTime: 0.5 }, 'request completed');
+    requestLine({ id: `id-${i}`, method: 'GET', url: `${r.url.pathname}${r.url.search}` } as unknown as FastifyRequest, answered);
   });
   return { limiter: limiterUs, 'usage log (entry and its share of a batch write)': usageUs, 'request log line': logUs };
 }
