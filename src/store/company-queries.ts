@@ -6,6 +6,8 @@ import { COMPANY_SELECT, companyFromRow, type CompanyRecord } from './company-ro
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
+import { limitSql } from './sql-limit.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 export const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -37,7 +39,8 @@ export class CompanyQueries {
   private readonly trigramDocs;
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
-  private readonly byKeys = new Map<string, Statement<unknown[]>>();
+  /** The stage statements by their SQL: one per number of keys, stage, kind of partial look-up and row limit. */
+  private readonly byKeys = new BoundedMemo<Statement<unknown[]>>({ entries: 1024, maxKeyLength: 16_384 });
 
   constructor(
     private readonly db: Db,
@@ -103,13 +106,13 @@ export class CompanyQueries {
    * the rows asked for hold too few companies, the stage is asked again for more.
    */
   private rankStage(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind, ranked: RankedId[]): void {
-    const { statement, params } = this.stageLookups(keys, stage);
+    const { sql, params } = this.stageLookups(keys, stage);
     const before = ranked.length;
     const known = new Set(ranked.map((row) => row.id));
     for (let rows = 2 * limit + before; ; rows *= 4) {
       ranked.length = before;
       const found = new Set(known);
-      const termRows = statement.all(...params, legalForm, rows) as StageRow[];
+      const termRows = this.stageStatement(sql, rows).all(...params, legalForm) as StageRow[];
       for (const [id, rank, field, aliasKind] of termRows) {
         if (found.has(id)) continue;
         found.add(id);
@@ -120,11 +123,10 @@ export class CompanyQueries {
     }
   }
 
-  /** The stage's statement: each key's bounded look-up of the term index, the rows sorted best first. */
-  private stageLookups(keys: readonly string[], stage: MatchKind): { statement: Statement<unknown[]>; params: string[] } {
+  /** The stage's look-ups: each key's bounded look-up of the term index, in one statement. */
+  private stageLookups(keys: readonly string[], stage: MatchKind): { sql: string; params: string[] } {
     const params: string[] = [];
     const parts: string[] = [];
-    const shape: string[] = [];
     for (const key of keys) {
       if (stage === 'exact') {
         parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
@@ -137,13 +139,11 @@ export class CompanyQueries {
         continue;
       }
       if ([...key].length < TRIGRAM_MIN_LENGTH) {
-        shape.push('g');
         parts.push(lookup(2, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
         params.push(ftsPhrase(key));
         continue;
       }
       const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
-      shape.push(rarest ? 'r' : 't');
       if (rarest) {
         // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
         parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0'));
@@ -153,18 +153,16 @@ export class CompanyQueries {
         params.push(ftsPhrase(key));
       }
     }
-    const cacheKey = `${keys.length}:${stage}:${shape.join('')}`;
-    let statement = this.byKeys.get(cacheKey);
-    if (!statement) {
-      // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
-      // and alias kind last, so that a company's best match is its first row
-      statement = this.db.prepare(`
-      SELECT company_id, rank, field, alias_kind FROM (${parts.join(' UNION ALL ')})
-      ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind
-      LIMIT ?`).raw();
-      this.byKeys.set(cacheKey, statement);
-    }
-    return { statement, params };
+    return { sql: parts.join(' UNION ALL '), params };
+  }
+
+  /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */
+  private stageStatement(lookups: string, rows: number): Statement<unknown[]> {
+    // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
+    // and alias kind last, so that a company's best match is its first row
+    const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
+      ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
+    return this.byKeys.get(sql, () => this.db.prepare(sql).raw());
   }
 
   /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */

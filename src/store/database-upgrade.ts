@@ -5,11 +5,14 @@ import { migrate } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
 import { companyTermsAreCurrent, ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
 import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
+import { dropStat4Samples } from './maintenance.js';
 
 /** Opens (creating if need be) a database for writing, with its schema and search data brought up to date. */
 export function openWritable(path: string): Db {
   const db = openDatabase(path);
   migrate(db, MIGRATIONS);
+  // a file an older build analysed holds samples that would make every bound statement plan again (schema 11)
+  dropStat4Samples(db);
   rebuildStaleSearchData(db);
   return db;
 }

@@ -17,6 +17,23 @@ export function optimiseAfterBulkWrite(db: Db): void {
   for (const table of FTS_TABLES) db.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run();
   refreshCompanyTrigramDocs(db);
   db.exec('ANALYZE');
+  dropStat4Samples(db);
+}
+
+/**
+ * better-sqlite3 builds SQLite with STAT4, so ANALYZE also keeps sample rows of each index. A statement whose plan
+ * could weigh a bound value against those samples is planned again every time a value is bound to it: every run,
+ * since better-sqlite3 binds on each call. That re-planning was 8 % of a record answer's CPU and 20 % of a company
+ * search's (perf, issue 13), for plans that came out the same: every read statement is driven by an index the
+ * averages of sqlite_stat1 already choose (test/store/query-plans.test.ts). Without samples a bound value never
+ * invalidates a plan.
+ */
+export function dropStat4Samples(db: Db): void {
+  const held = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'").get() !== undefined;
+  if (!held) return;
+  db.exec('DELETE FROM sqlite_stat4');
+  // the samples are read when the schema is loaded: this connection drops the ones it already holds
+  db.exec('ANALYZE sqlite_schema');
 }
 
 /**

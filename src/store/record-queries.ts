@@ -6,6 +6,13 @@ import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import { recordCountSql, recordPageSql, type SqlFragment } from './record-sql.js';
 import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
+
+/**
+ * Statements held: each combination of filters, and each limit (a literal, store/sql-limit.ts), is one statement, so
+ * a client trying every combination could otherwise make the process hold thousands.
+ */
+const STATEMENTS = { entries: 1024, maxKeyLength: 16_384 } as const;
 
 export interface RecordPage<T> {
   readonly records: T[];
@@ -14,7 +21,7 @@ export interface RecordPage<T> {
 }
 
 export class RecordQueries {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
+  private readonly statements = new BoundedMemo<Statement<unknown[]>>(STATEMENTS);
 
   constructor(private readonly db: Db) {}
 
@@ -33,13 +40,9 @@ export class RecordQueries {
     return (this.values(recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.[0] as number | undefined) ?? 0;
   }
 
-  /** The rows as arrays (`.raw()`), each statement prepared once. */
+  /** The rows as arrays (`.raw()`), each statement prepared once while held. */
   private values(fragment: SqlFragment): unknown[][] {
-    let statement = this.statements.get(fragment.sql);
-    if (!statement) {
-      statement = this.db.prepare(fragment.sql).raw();
-      this.statements.set(fragment.sql, statement);
-    }
+    const statement = this.statements.get(fragment.sql, () => this.db.prepare(fragment.sql).raw());
     return statement.all(...fragment.params) as unknown[][];
   }
 }

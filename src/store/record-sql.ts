@@ -7,6 +7,7 @@ import { normaliseCompanyName } from '../domain/names.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import { RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
 import type { RecordTable } from './record-tables.js';
+import { limitSql } from './sql-limit.js';
 
 export interface SqlFragment {
   readonly sql: string;
@@ -82,15 +83,15 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
   return {
-    sql: `SELECT r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC LIMIT ? OFFSET ?`,
-    params: [...where.params, limit + 1, offset],
+    sql: `SELECT r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
+    params: [...where.params, offset],
   };
 }
 
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
 export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
-  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} LIMIT ?)`, params: [...where.params, cap] };
+  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`, params: where.params };
 }
 
 /** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */
