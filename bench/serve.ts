@@ -1,6 +1,7 @@
 // The server side of the benchmark, run in its own process: `node --import tsx bench/serve.ts baseline | kohyo DB_PATH [options]`.
 // Options (kohyo only): --limiter off|memory|redis (default off), --redis-url URL, --usage-db PATH (turns the usage log on),
-// --request-log (the request log, to /dev/null as production's): each of the production additions on its own.
+// --request-log (the request log, to /dev/null as production's), --raise-limits (the production benchmark's limits, so
+// that the limiter refuses nothing): each of the production additions on its own.
 // It listens on a free loopback port, prints one line `{"port":N}` on stdout, and exits when stdin closes.
 import type { FastifyInstance } from 'fastify';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,11 @@ import { openStore, type Store } from '../src/store/store.js';
 import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
 import { startService } from '../src/service.js';
 import { createLogger, logDestination } from '../src/http/logger.js';
+
+/** Limits no load of the benchmarks reaches, so that the limiter does its work on every request and refuses none. */
+const RAISED_LIMITS = {
+  KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000',
+} as const;
 
 /** Limiter faults (Redis unreachable, so answers come from the memory fallback) and usage-log faults must show. */
 const stderrLog = {
@@ -28,6 +34,7 @@ async function main(argv: readonly string[]): Promise<void> {
     options: {
       limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' },
       'cache-entries': { type: 'string', default: '0' }, 'request-log': { type: 'boolean', default: false },
+      'raise-limits': { type: 'boolean', default: false },
     },
   });
   const [kind, dbPath] = positionals;
@@ -43,7 +50,7 @@ async function main(argv: readonly string[]): Promise<void> {
     // raised so that the load is never refused
     const config = loadConfig({
       KOHYO_DB: dbPath, KOHYO_USAGE_DB: values['usage-db'] ?? `${dbPath}.usage.sqlite`, KOHYO_USAGE_SECRET: 'bench',
-      KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000',
+      ...RAISED_LIMITS,
       KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'], LOG_LEVEL: 'info',
     });
     const service = await startService(config, createLogger('info', logDestination('/dev/null')));
@@ -61,6 +68,7 @@ async function main(argv: readonly string[]): Promise<void> {
       KOHYO_DB: dbPath,
       ...(values.limiter === 'redis' ? { REDIS_URL: values['redis-url'] } : {}),
       ...(values['usage-db'] !== undefined ? { KOHYO_USAGE_DB: values['usage-db'] } : {}),
+      ...(values['raise-limits'] ? RAISED_LIMITS : {}),
     });
     const clock = () => new Date();
     // Without a limiter (--limiter off) nothing refuses the load: the answering path alone.

@@ -18,6 +18,8 @@ export type ServerKind =
     readonly cacheEntries?: number;
     /** The request log, written to /dev/null as the production server writes it. */
     readonly requestLog?: boolean;
+    /** The production benchmark's raised limits, so that the limiter refuses nothing. */
+    readonly raiseLimits?: boolean;
   };
 
 export interface ServerProcess {
@@ -87,6 +89,7 @@ function kohyoArgs(server: Extract<ServerKind, { kind: 'kohyo' }>): string[] {
   if (server.usageDbPath !== undefined) args.push('--usage-db', server.usageDbPath);
   if (server.cacheEntries !== undefined) args.push('--cache-entries', String(server.cacheEntries));
   if (server.requestLog === true) args.push('--request-log');
+  if (server.raiseLimits === true) args.push('--raise-limits');
   return args;
 }
 
