@@ -1,7 +1,7 @@
 // LIMIT as a literal in the SQL text rather than a bound parameter.
 //
-// SQLite reads a bound LIMIT while planning (to choose a sort that keeps only the first rows), so a statement with
-// `LIMIT ?` is planned again every time a value is bound to it: with better-sqlite3, on every run. That was 6 to
+// SQLite reads a bound LIMIT's value while planning, so a statement with `LIMIT ?` is planned again every time a value
+// is bound to it: with better-sqlite3, which binds anew on each call, on every run (bench:replanning). That was 6 to
 // 26 µs a statement on the demo (issue 13). A literal keeps one plan; the statement caches key on the SQL text, so
 // each distinct limit is prepared once.
 
