@@ -26,13 +26,16 @@ export interface CompanyRecord {
 
 /**
  * The columns in the order companyFromRow reads them, then the company's aliases as one JSON array (read in the
- * company's own statement rather than one more per page). `c` is the companies table.
+ * company's own statement rather than one more per page). `c` is the companies table. The aliases are ordered in a
+ * subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
+ * json_group_array sorted them in a temporary b-tree for every company (2 to 4.5 µs a company at a million
+ * companies, issue 13).
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
   c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count,
-  (SELECT json_group_array(json_object('name', a.name, 'kind', a.kind) ORDER BY a.kind, a.name)
-   FROM company_aliases a WHERE a.company_id = c.id) AS aliases_json`;
+  (SELECT json_group_array(json_object('name', name, 'kind', kind))
+   FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json`;
 
 /**
  * A company from a row of COMPANY_SELECT read with `.raw()`: an array, turned into the record by one object literal

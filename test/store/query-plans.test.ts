@@ -145,4 +145,11 @@ test('company search is index-backed for every query length', () => {
     const scans = steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s));
     assert.deepEqual(scans, [], `${sql}\n${steps.join('\n')}`);
   }
+  // a company's aliases come in the order of their primary key, not sorted again for every company read
+  const companyReads = seen.filter((sql) => sql.includes('company_aliases'));
+  assert.equal(companyReads.length, 2, 'by number and by ids');
+  for (const sql of companyReads) {
+    const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all('x') as { detail: string }[]).map((r) => r.detail);
+    assert.deepEqual(steps.filter((s) => s.includes('TEMP B-TREE')), [], `${sql}\n${steps.join('\n')}`);
+  }
 });
