@@ -6,7 +6,7 @@ import { COMPANY_SELECT, companyFromRow, type CompanyRecord } from './company-ro
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { StatementCache } from './statement-cache.js';
 import { limitSql } from './sql-limit.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
@@ -39,11 +39,11 @@ export class CompanyQueries {
   private readonly trigramDocs;
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
-  /** The stage statements by their SQL: one per number of keys, stage, kind of partial look-up and row limit. */
-  private readonly byKeys = new BoundedMemo<Statement<unknown[]>>({ entries: 1024, maxKeyLength: 16_384 });
+  /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
+  private readonly byKeys: StatementCache;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({ maxEntries: 0, maxBytes: 0 }),
   ) {
     // a company and its aliases in one statement (one statement less per answer: 20 % of a look-up, issue 13)
@@ -54,6 +54,7 @@ export class CompanyQueries {
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
     );
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
+    this.byKeys = new StatementCache(db);
   }
 
   findByCorporateNumber(number: string): CompanyRecord | null {
@@ -162,7 +163,7 @@ export class CompanyQueries {
     // and alias kind last, so that a company's best match is its first row
     const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
       ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
-    return this.byKeys.get(sql, () => this.db.prepare(sql).raw());
+    return this.byKeys.raw(sql);
   }
 
   /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */

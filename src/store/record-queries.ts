@@ -1,18 +1,11 @@
 // Runs the record endpoints' queries and returns the records as the domain defines them (codes, not labels).
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import type { Page, RecordQuery } from '../domain/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import { recordCountSql, recordPageSql, type SqlFragment } from './record-sql.js';
 import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
-
-/**
- * Statements held: each combination of filters, and each limit (a literal, store/sql-limit.ts), is one statement, so
- * a client trying every combination could otherwise make the process hold thousands.
- */
-const STATEMENTS = { entries: 1024, maxKeyLength: 16_384 } as const;
+import { StatementCache } from './statement-cache.js';
 
 export interface RecordPage<T> {
   readonly records: T[];
@@ -21,9 +14,11 @@ export interface RecordPage<T> {
 }
 
 export class RecordQueries {
-  private readonly statements = new BoundedMemo<Statement<unknown[]>>(STATEMENTS);
+  private readonly statements: StatementCache;
 
-  constructor(private readonly db: Db) {}
+  constructor(db: Db) {
+    this.statements = new StatementCache(db);
+  }
 
   /**
    * A page of the records of a kind that match, newest first, each read as its stored document (record-docs.ts):
@@ -40,9 +35,8 @@ export class RecordQueries {
     return (this.values(recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.[0] as number | undefined) ?? 0;
   }
 
-  /** The rows as arrays (`.raw()`), each statement prepared once while held. */
+  /** The rows as arrays (`.raw()`). */
   private values(fragment: SqlFragment): unknown[][] {
-    const statement = this.statements.get(fragment.sql, () => this.db.prepare(fragment.sql).raw());
-    return statement.all(...fragment.params) as unknown[][];
+    return this.statements.raw(fragment.sql).all(...fragment.params) as unknown[][];
   }
 }
