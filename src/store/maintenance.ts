@@ -30,8 +30,7 @@ export function optimiseAfterBulkWrite(db: Db): void {
  */
 export function dropStat4Samples(db: Db): void {
   const held = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'").get() !== undefined;
-  if (!held) return;
-  db.exec('DELETE FROM sqlite_stat4');
+  if (!held || db.prepare('DELETE FROM sqlite_stat4').run().changes === 0) return;
   // the samples are read when the schema is loaded: this connection drops the ones it already holds
   db.exec('ANALYZE sqlite_schema');
 }
