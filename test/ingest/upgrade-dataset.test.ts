@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -55,25 +55,4 @@ test('a current schema with terms from an older normaliser is rebuilt at start',
   db.close();
   assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'upgraded', from: SCHEMA_VERSION, to: SCHEMA_VERSION });
   assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'current' });
-});
-
-test('a file an older build analysed loses its STAT4 samples on upgrade and keeps the averages (schema 11)', async () => {
-  const { demoDatabase } = await import('../helpers/server.js');
-  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-upgrade-')), 'sampled.sqlite');
-  copyFileSync(await demoDatabase(), path);
-  const db = new Database(path);
-  // as a schema-10 build left it: ANALYZE keeps samples of every index
-  db.exec('ANALYZE');
-  db.pragma('user_version = 10');
-  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  assert.ok(count('sqlite_stat4') > 0, 'ANALYZE left samples');
-  db.close();
-  assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'upgraded', from: 10, to: SCHEMA_VERSION });
-  const upgraded = new Database(path, { readonly: true });
-  try {
-    assert.equal((upgraded.prepare('SELECT count(*) AS n FROM sqlite_stat4').get() as { n: number }).n, 0);
-    assert.ok((upgraded.prepare('SELECT count(*) AS n FROM sqlite_stat1').get() as { n: number }).n > 0, 'the averages stay');
-  } finally {
-    upgraded.close();
-  }
 });
