@@ -3,6 +3,7 @@ import { companySearchTerms, hasShortGrams, SHORT_GRAM_TERMS, termGrams, type Co
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
+import { withBulkFtsHash } from './fts-bulk-hash.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
@@ -116,8 +117,11 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     finishBulk() {
       if (!bulk) return;
       writeQueued();
-      indexNew.run(bulk.watermark);
-      gramNew.run(bulk.watermark);
+      const { watermark } = bulk;
+      withBulkFtsHash(db, ['company_terms_fts', 'company_grams'], () => {
+        indexNew.run(watermark);
+        gramNew.run(watermark);
+      });
       bulk.restoreIndexes?.();
       for (const t of bulk.triggers) db.exec(t.sql);
       bulk = null;
