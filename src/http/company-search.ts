@@ -13,6 +13,8 @@ export interface FoundCompanies {
   /** The records these stand for: the companies recalled, and the name key of records linked to none. */
   readonly filter: CompanyFilter;
   readonly notices: string[];
+  /** Whether `hits` are kept by the answer cache, so that later answers hand out the same objects (never change one). */
+  readonly shared: boolean;
 }
 
 const NO_COMPANY: CompanyFilter = { corporateNumbers: [], nameKeys: [] };
@@ -27,21 +29,21 @@ export function searchCompanies(store: Store, value: string, parameter: 'q' | 'c
     case 'corporate_number': {
       const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
       const hits = company ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }] : [];
-      return { hits, hasMore: false, filter: { corporateNumbers: [plan.number], nameKeys: [] }, notices: [] };
+      return { hits, hasMore: false, filter: { corporateNumbers: [plan.number], nameKeys: [] }, notices: [], shared: false };
     }
     case 'invalid_corporate_number':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY,
+        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
         notices: [`${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`],
       };
     case 'legal_form_only':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY,
+        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
         notices: [`${parameter} "${value}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`],
       };
     case 'nothing':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY,
+        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
         notices: [`${parameter} "${value}" has nothing to search for once punctuation and legal forms are removed.`],
       };
     case 'terms': {
@@ -52,6 +54,7 @@ export function searchCompanies(store: Store, value: string, parameter: 'q' | 'c
         // unlinked records by the name key (the first key is the normalised name)
         filter: { corporateNumbers: rows.slice(0, recall).map((h) => h.company.corporate_number), nameKeys: plan.keys.slice(0, 1) },
         notices: [],
+        shared: store.companies.hitsShared,
       };
     }
   }

@@ -19,6 +19,11 @@ export class AnswerCache<V> {
 
   constructor(private readonly options: AnswerCacheOptions) {}
 
+  /** Whether answers are kept at all: when they are, what `get` returns is handed out again to later callers. */
+  get keeps(): boolean {
+    return this.options.maxEntries > 0;
+  }
+
   get size(): number {
     return this.#entries.size;
   }

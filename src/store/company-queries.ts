@@ -57,6 +57,11 @@ export class CompanyQueries {
     this.byKeys = new StatementCache(db);
   }
 
+  /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
+  get hitsShared(): boolean {
+    return this.answers.keeps;
+  }
+
   findByCorporateNumber(number: string): CompanyRecord | null {
     const row = this.byNumber.get(number);
     return row ? companyFromRow(row).company : null;

@@ -8,8 +8,9 @@ import { CompaniesQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Envelope, ListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
-import { presentCompany } from '../present/company.js';
+import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
+import { ITEMS_SHARED, sharedItemsSerializerCompiler } from '../shared-items-serializer.js';
 import type { Store } from '../../store/store.js';
 
 export const CompaniesResponse = Envelope({ companies: Type.Array(Company) }, ListMeta);
@@ -29,6 +30,8 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
       },
       CompaniesQuery,
       CompaniesResponse,
+      // a cached answer's companies are written once, not on every request that is served them
+      sharedItemsSerializerCompiler(CompaniesResponse, 'companies'),
     ),
     async (request) => companiesAnswer(openDataset(context), request.query, request.id),
   );
@@ -38,7 +41,8 @@ export function companiesAnswer(store: Store, query: Static<typeof CompaniesQuer
   const limit = query.limit ?? 10;
   const found = findCompanies(store, query.q, limit);
   return {
-    data: { companies: found.hits.map(presentCompany) },
+    data: { companies: found.hits.map(found.shared ? presentSharedCompany : presentCompany) },
     meta: listMeta(requestId, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
+    [ITEMS_SHARED]: found.shared,
   };
 }
