@@ -4,11 +4,12 @@ import type { Db } from './database.js';
 /**
  * FTS5 writes its pending postings out as a new segment whenever they pass its hash size, 1 MiB by default, and
  * merges the segments as they pile up: indexing a million companies' terms at once wrote thousands of small
- * segments. At 128 MiB a million companies' trigrams stay in memory until the end and become one segment, which
- * cut their indexing from 7.9 to 5.6 s and left the optimize after it nothing to merge (bench/README.md). What it
- * costs is memory: at most this much more while the bulk is indexed, well inside the import's 1 GB.
+ * segments. With 64 MiB, the trigram index of a million companies took 6.8 s instead of 8.0 (with its optimize), and
+ * the end of a five-million import 162 s, against 177 when last measured without it (bench/README.md). 128 MiB saved 7 s more at five million
+ * but raised the import's peak to 964 MiB, too near the 1 GB it must stay under; this much more memory is held only
+ * while the bulk is indexed.
  */
-export const BULK_FTS_HASH_BYTES = 128 * 1024 * 1024;
+export const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
 
 /** FTS5's own default (FTS5_DEFAULT_HASHSIZE in SQLite's source). */
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;
