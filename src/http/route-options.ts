@@ -25,8 +25,15 @@ export function endpointOptions<Q extends TObject, R extends TSchema>(
 ) {
   const allowed = parameterNames(querystring);
   const integers = new Set(Object.entries(querystring.properties).filter(([, s]) => s.type === 'integer').map(([name]) => name));
-  const enforceRules: preValidationHookHandler = async (request) => {
-    request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers) as CleanQuery;
+  // a callback hook, not an async one: no promise and microtask per request (issue 13)
+  const enforceRules: preValidationHookHandler = (request, _reply, done) => {
+    try {
+      request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers) as CleanQuery;
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   };
   return {
     schema: {
