@@ -33,7 +33,7 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
       // a cached answer's companies are written once, not on every request that is served them
       sharedItemsSerializerCompiler(CompaniesResponse, 'companies'),
     ),
-    async (request) => companiesAnswer(openDataset(context), request.query, request.id),
+    (request) => companiesAnswer(openDataset(context), request.query, request.id),
   );
 }
 

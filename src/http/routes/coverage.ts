@@ -28,7 +28,7 @@ export function coverageRoutes(app: FastifyInstance, context: RouteContext): voi
       NoQuery,
       CoverageResponse,
     ),
-    async (request) => coverageAnswer(context, openDataset(context), request.id),
+    (request) => coverageAnswer(context, openDataset(context), request.id),
   );
 }
 

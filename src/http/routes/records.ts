@@ -77,7 +77,7 @@ function recordRoute<K extends RecordKind, P>(app: FastifyInstance, context: Rou
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.path,
     endpointOptions(route.doc, recordEndpointQuery(route, context), responseOf(route)),
-    async (request) => recordAnswer(route, context, openDataset(context), request.query, request.id),
+    (request) => recordAnswer(route, context, openDataset(context), request.query, request.id),
   );
 }
 

@@ -48,6 +48,6 @@ export function vocabulariesRoutes(app: FastifyInstance, _context: RouteContext)
       NoQuery,
       VocabulariesResponse,
     ),
-    async (request) => ({ data: { vocabularies: body }, meta: { request_id: request.id } }),
+    (request) => ({ data: { vocabularies: body }, meta: { request_id: request.id } }),
   );
 }
