@@ -46,6 +46,18 @@ describe('withBulkFtsHash', () => {
     db.exec('ROLLBACK');
   });
 
+  it('writes nothing outside the transaction when SQLite rolled it back during the indexing', () => {
+    const db = filled(false);
+    db.exec('BEGIN');
+    assert.throws(() => withBulkFtsHash(db, ['terms_fts'], () => {
+      // what SQLite does on a full disk: the transaction is gone when the error reaches the caller
+      db.exec('ROLLBACK');
+      throw new Error('database or disk is full');
+    }), /disk is full/u);
+    assert.equal(db.inTransaction, false);
+    assert.equal(hashSetting(db), undefined);
+  });
+
   it('needs an open transaction', () => {
     const db = filled(false);
     assert.throws(() => withBulkFtsHash(db, ['terms_fts'], () => undefined), /open transaction/u);
