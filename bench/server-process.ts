@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../src/server-node-flags.js';
 
 export type ServerKind =
   | { readonly kind: 'baseline'; readonly dbPath?: string }
@@ -47,7 +48,8 @@ export async function startServerProcess(server: ServerKind, nodeOptions: readon
     ? ['baseline', ...(server.dbPath === undefined ? [] : [server.dbPath])]
     : server.kind === 'production' ? ['production', server.dbPath, '--cache-entries', String(server.cacheEntries), '--usage-db', server.usageDbPath] : kohyoArgs(server);
   compileServe();
-  const child = spawn(process.execPath, [...nodeOptions, SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // every server with the flags npm start gives node, the bare routes too: the stack's own ceiling and floor
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeOptions, SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').catch(() => undefined);
   const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { SETTINGS } from '../../src/config.js';
+import { SERVER_NODE_FLAGS } from '../../src/server-node-flags.js';
 import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
@@ -74,9 +75,12 @@ test('the Dockerfile builds in a stage of its own and runs from the same Node 20
 test('the image runs as a user other than root what npm start runs, with a health check by node on /health', () => {
   const user = last(runtime, 'USER');
   assert.ok(user !== undefined && !/^(root|0)(:|$)/u.test(user), `the final stage's USER is ${user}`);
-  const start = /\bnode (\S+)$/u.exec(packageJson.scripts.start!)?.[1];
-  assert.equal(start, 'dist/src/main.js');
-  assert.deepEqual(JSON.parse(last(runtime, 'CMD')!), ['node', start]);
+  // the same node, flags and script as npm start, and the flags the benchmark measured
+  const started = /\bnode ((?:--\S+ )*)(\S+)$/u.exec(packageJson.scripts.start!);
+  const flags = started?.[1]?.trim().split(' ').filter((flag) => flag !== '');
+  assert.equal(started?.[2], 'dist/src/main.js');
+  assert.deepEqual(flags, SERVER_NODE_FLAGS);
+  assert.deepEqual(JSON.parse(last(runtime, 'CMD')!), ['node', ...SERVER_NODE_FLAGS, 'dist/src/main.js']);
   const healthcheck = last(runtime, 'HEALTHCHECK')!;
   const command = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD ') + 4)) as string[];
   assert.equal(command[0], 'node', 'the slim image has no curl');
