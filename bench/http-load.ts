@@ -26,6 +26,15 @@ export interface LoadResult {
 /** Headers for the next request, called once per request sent (e.g. to spread the load over many clients). */
 export type HeadersPerRequest = () => Record<string, string>;
 
+/**
+ * Headers that name `count` User-Agents in turn, so that the limiter and the usage log see that many clients (the
+ * production benchmark's 1,000).
+ */
+export function rotatingUserAgents(count: number): HeadersPerRequest {
+  let next = 0;
+  return () => ({ 'user-agent': `kohyo-bench/${next++ % count}` });
+}
+
 export const DEFAULT_LOAD: LoadOptions = { connections: 10, warmupSeconds: 2, durationSeconds: 10 };
 
 /**

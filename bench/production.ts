@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 import { BASELINE_LOOKUP_PATH, BASELINE_PATH } from './baseline-app.js';
-import { runLoad, type LoadOptions, type LoadResult } from './http-load.js';
+import { rotatingUserAgents, runLoad, type LoadOptions, type LoadResult } from './http-load.js';
 import { describeLoad, describeMachine, markdownTable } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { processCpuMs } from './process-cpu.js';
@@ -27,14 +27,8 @@ interface Measured {
   readonly cpuUs: number;
 }
 
-/** Request headers for a run: the User-Agents in turn, so that the limiter and the usage log see that many clients. */
-function userAgents(): () => Record<string, string> {
-  let next = 0;
-  return () => ({ 'user-agent': `kohyo-bench/${next++ % USER_AGENTS}` });
-}
-
 async function measure(server: ServerProcess, paths: readonly string[], options: LoadOptions): Promise<Measured> {
-  const headers = userAgents();
+  const headers = rotatingUserAgents(USER_AGENTS);
   if (options.warmupSeconds > 0) await runLoad(server.url, paths, { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 }, headers);
   const before = processCpuMs(server.pid) ?? 0;
   const result = await runLoad(server.url, paths, { ...options, warmupSeconds: 0 }, headers);
@@ -93,7 +87,7 @@ async function main(): Promise<void> {
       process.stdout.write('warming up the servers …\n');
       const served = cases.map(([, paths]) => paths).filter((paths) => paths.length > 0);
       for (const [server, rotationsOf] of [[bare, [[BASELINE_PATH], lookups]], [production, served], [additionsOff, served]] as const) {
-        for (const paths of rotationsOf) await runLoad(server.url, paths, startup, userAgents());
+        for (const paths of rotationsOf) await runLoad(server.url, paths, startup, rotatingUserAgents(USER_AGENTS));
       }
     }
     const rows: string[][] = [];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
-import { runLoad } from './http-load.js';
+import { rotatingUserAgents, runLoad } from './http-load.js';
 import { startServerProcess } from './server-process.js';
 import { pickRotations } from './production-cases.js';
 
@@ -28,8 +28,7 @@ async function main(): Promise<void> {
     const paths = which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
     const kind = values.off ? { kind: 'kohyo' as const, dbPath } : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
     const server = await startServerProcess(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
-    let n = 0;
-    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) }, () => ({ 'user-agent': `ua/${n++ % 1000}` }));
+    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) }, rotatingUserAgents(1000));
     await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
