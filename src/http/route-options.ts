@@ -15,7 +15,7 @@ export interface EndpointDoc {
 
 /**
  * `serializerCompiler` replaces Fastify's serialisers of the route's answers (the 200 and the errors), for a route
- * whose answers it can write more cheaply than from the schema alone (shared-items-serializer.ts).
+ * whose answers it can write more cheaply than from the schema alone (list-answer-serializer.ts).
  */
 export function endpointOptions<Q extends TObject, R extends TSchema>(
   doc: EndpointDoc,

@@ -6,7 +6,7 @@ import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import { labelOf } from './labels.js';
 
 // A hit kept by the answer cache is handed out again with every answer served from it: presented once, it comes back as
-// the same object, so that the route's serialiser can keep its JSON too (shared-items-serializer.ts). Entries go
+// the same object, so that the route's serialiser can keep its JSON too (list-answer-serializer.ts). Entries go
 // with their hit. Only for kept hits: a weak map entry for every hit of every answer cost more than it saved.
 const presentedShared = new WeakMap<CompanyHit, Company>();
 

@@ -10,6 +10,8 @@ import { labelOf } from './labels.js';
 // Each resource is one object literal, field by field: a literal that begins with a spread and then adds fields
 // (`{ ...shared, law }`) takes V8's slow path in Node 20, about 0.7 µs an object here, and presenting ten
 // enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/docs/object-literals.test.ts).
+// The fields come in their schema's order (schemas/records.ts) and nothing else is copied in, not even by a spread:
+// the answers are written with JSON.stringify, which writes what the object holds (list-answer-serializer.ts).
 const companyOf = ({ company: { corporate_number, name, name_en, link } }: ValidRecord) => ({ corporate_number, name, name_en, link });
 const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
 
@@ -44,9 +46,9 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
     source: sourceOf(r),
     reason: labelOf(procurementReasons, r.reason),
     reason_detail: r.reason_detail,
-    period: { ...r.period },
-    status: procurementStatus(r.period, r.lifted_on, today),
+    period: { from: r.period.from, to: r.period.to },
     scope: r.scope,
+    status: procurementStatus(r.period, r.lifted_on, today),
   };
 }
 
@@ -58,14 +60,14 @@ export function presentLicenseAction(r: LicenseActionRecord, today: string): Lic
     source: sourceOf(r),
     sector_code: r.sector_code,
     sector_codes: [...r.sector_codes],
-    sectors: r.sector_codes.map((code) => labelOf(sectors, code)),
-    permits: r.permits.map((p) => ({ ...p })),
+    permits: r.permits.map((p) => ({ sector_code: p.sector_code, number: p.number })),
     permits_total: r.permits_total,
     action_type: labelOf(licenseActionTypes, r.action_type),
     nature: labelOf(natures, r.nature),
-    status: licenseStatus(r.date, r.period, today),
     date: r.date,
-    period: r.period === null ? null : { ...r.period },
+    period: r.period === null ? null : { from: r.period.from, to: r.period.to },
     reason_detail: r.reason_detail,
+    sectors: r.sector_codes.map((code) => labelOf(sectors, code)),
+    status: licenseStatus(r.date, r.period, today),
   };
 }

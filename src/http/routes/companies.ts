@@ -10,7 +10,7 @@ import { Envelope, ListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
-import { ITEMS_SHARED, sharedItemsSerializerCompiler } from '../shared-items-serializer.js';
+import { ITEMS_SHARED, listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import type { Store } from '../../store/store.js';
 
 export const CompaniesResponse = Envelope({ companies: Type.Array(Company) }, ListMeta);
@@ -30,8 +30,7 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
       },
       CompaniesQuery,
       CompaniesResponse,
-      // a cached answer's companies are written once, not on every request that is served them
-      sharedItemsSerializerCompiler(CompaniesResponse, 'companies'),
+      listAnswerSerializerCompiler(CompaniesResponse),
     ),
     (request) => companiesAnswer(openDataset(context), request.query, request.id),
   );

@@ -7,6 +7,7 @@ import { endpointOptions, type EndpointDoc } from '../route-options.js';
 import { openDataset, type RouteContext } from '../context.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
+import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
 import { answerPagedRecords, answerRecords, recordEndpointQuery, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
 import type { Store } from '../../store/store.js';
@@ -74,9 +75,10 @@ export const ProcurementSuspensionsResponse = responseOf(PROCUREMENT_SUSPENSIONS
 export const LicenseActionsResponse = responseOf(LICENSE_ACTIONS);
 
 function recordRoute<K extends RecordKind, P>(app: FastifyInstance, context: RouteContext, route: RecordRoute<K, P>): void {
+  const response = responseOf(route);
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.path,
-    endpointOptions(route.doc, recordEndpointQuery(route, context), responseOf(route)),
+    endpointOptions(route.doc, recordEndpointQuery(route, context), response, listAnswerSerializerCompiler(response)),
     (request) => recordAnswer(route, context, openDataset(context), request.query, request.id),
   );
 }

@@ -9,6 +9,7 @@ import { Company } from '../schemas/company.js';
 import { Enforcement } from '../schemas/records.js';
 import { Envelope, RecordListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
+import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { presentCompany } from '../present/company.js';
 import { presentEnforcement } from '../present/records.js';
 import { searchCompanies } from '../company-search.js';
@@ -36,6 +37,7 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
       },
       SearchQuery,
       SearchResponse,
+      listAnswerSerializerCompiler(SearchResponse),
     ),
     (request) => searchAnswer(context, openDataset(context), request.query, request.id),
   );

@@ -1,0 +1,63 @@
+// Serialises the list answers `{ data: { <list>: [item, …], … }, meta }`: each item with V8's own JSON.stringify, the
+// meta block from its schema, and the items of an answer the answer cache keeps once each.
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { FastifySerializerCompiler } from 'fastify';
+import fastJsonStringify from 'fast-json-stringify';
+
+/** Marks an answer whose items are shared objects: the same ones come back in later answers (see listAnswerSerializer). */
+export const ITEMS_SHARED = Symbol('items shared');
+
+type ListAnswer = { readonly data: Readonly<Record<string, readonly object[]>>; readonly meta: unknown; readonly [ITEMS_SHARED]?: boolean };
+
+/**
+ * The serialiser of an envelope whose `data` holds lists only. The items are the presenters' object literals
+ * (http/present), built field by field in their schema's order with nothing else in them, so JSON.stringify writes
+ * the bytes the schema's own serialiser writes: test/http/list-answer-serializer.test.ts holds every answer of the
+ * demo dataset to that. It writes Japanese text about twice as fast as fast-json-stringify, and as one flat string
+ * where the other leaves a tree of joined pieces for the socket write to copy out again: the demo's text mix 15 %
+ * less CPU a request, record filters 6 to 10 % (bench/README.md, issue 13).
+ *
+ * For an answer marked ITEMS_SHARED it keeps each item's JSON for as long as the item itself is kept: an answer
+ * served from the answer cache hands the same item objects out again (the route presents each cached hit once, not
+ * anew), so its items are written once however often it is asked. Other answers are written as they come, with no
+ * weak map entry for items nobody will ask for again.
+ */
+export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) => string {
+  const data = envelope.properties.data as TObject;
+  const lists = Object.keys(data.properties);
+  for (const list of lists) {
+    const schema = data.properties[list] as TSchema;
+    if (schema.type !== 'array' || schema.items?.type !== 'object') throw new Error(`the envelope's data must hold lists of objects only ("${list}")`);
+  }
+  const meta = fastJsonStringify(envelope.properties.meta as TSchema) as (x: unknown) => string;
+  const openings = lists.map((list, i) => `${i === 0 ? '{"data":{' : '],'}${JSON.stringify(list)}:[`);
+  const written = new WeakMap<object, string>();
+  const writeShared = (x: object) => {
+    let json = written.get(x);
+    if (json === undefined) {
+      json = JSON.stringify(x);
+      written.set(x, json);
+    }
+    return json;
+  };
+  const write = (x: object) => JSON.stringify(x);
+  return (answer) => {
+    const writeItem = answer[ITEMS_SHARED] === true ? writeShared : write;
+    let json = '';
+    for (let i = 0; i < lists.length; i++) {
+      json += openings[i];
+      let first = true;
+      for (const x of answer.data[lists[i]!]!) {
+        json += first ? writeItem(x) : `,${writeItem(x)}`;
+        first = false;
+      }
+    }
+    return `${json}]},"meta":${meta(answer.meta)}}`;
+  };
+}
+
+/** A route's serialiser compiler: `listAnswerSerializer` for its 200 answer, the schema's own serialiser for the rest. */
+export function listAnswerSerializerCompiler<S>(envelope: TObject): FastifySerializerCompiler<S> {
+  const ok = listAnswerSerializer(envelope);
+  return ({ schema, httpStatus }) => (httpStatus === '200' ? ok : fastJsonStringify(schema as TSchema)) as (data: unknown) => string;
+}
