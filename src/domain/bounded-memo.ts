@@ -1,5 +1,6 @@
-// A memo keyed by text, bounded in entries and key length: clients ask the same things again and again, and the
-// work per request (hashes, normalisation, regular expressions) need not be done again.
+// Memos: one keyed by text, bounded in entries and key length, since clients ask the same things again and again and
+// the work per request (hashes, normalisation, regular expressions) need not be done again; and one keyed by object,
+// for objects handed out again and again (what the answer cache keeps), whose results go with their object.
 
 export interface MemoOptions {
   /** Keys held before the memo starts afresh. */
@@ -32,4 +33,17 @@ export class BoundedMemo<R> {
     }
     return value;
   }
+}
+
+/** `compute` remembered for each object it is given, for as long as the object itself is kept. Only for pure functions. */
+export function memoPerObject<K extends object, R>(compute: (key: K) => R): (key: K) => R {
+  const held = new WeakMap<K, R>();
+  return (key) => {
+    let value = held.get(key);
+    if (value === undefined) {
+      value = compute(key);
+      held.set(key, value);
+    }
+    return value;
+  };
 }

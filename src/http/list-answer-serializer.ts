@@ -3,6 +3,7 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifySerializerCompiler } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
+import { memoPerObject } from '../domain/bounded-memo.js';
 
 /** Marks an answer whose items are shared objects: the same ones come back in later answers (see listAnswerSerializer). */
 export const ITEMS_SHARED = Symbol('items shared');
@@ -31,27 +32,12 @@ export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) =>
   }
   const meta = fastJsonStringify(envelope.properties.meta as TSchema) as (x: unknown) => string;
   const openings = lists.map((list, i) => `${i === 0 ? '{"data":{' : '],'}${JSON.stringify(list)}:[`);
-  const written = new WeakMap<object, string>();
-  const writeShared = (x: object) => {
-    let json = written.get(x);
-    if (json === undefined) {
-      json = JSON.stringify(x);
-      written.set(x, json);
-    }
-    return json;
-  };
   const write = (x: object) => JSON.stringify(x);
+  const writeShared = memoPerObject(write);
   return (answer) => {
     const writeItem = answer[ITEMS_SHARED] === true ? writeShared : write;
     let json = '';
-    for (let i = 0; i < lists.length; i++) {
-      json += openings[i];
-      let first = true;
-      for (const x of answer.data[lists[i]!]!) {
-        json += first ? writeItem(x) : `,${writeItem(x)}`;
-        first = false;
-      }
-    }
+    for (let i = 0; i < lists.length; i++) json += openings[i] + answer.data[lists[i]!]!.map(writeItem).join(',');
     return `${json}]},"meta":${meta(answer.meta)}}`;
   };
 }

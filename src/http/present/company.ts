@@ -4,20 +4,12 @@ import type { Company } from '../schemas/company.js';
 import { closeCauses } from '../../domain/close-causes.js';
 import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import { labelOf } from './labels.js';
+import { memoPerObject } from '../../domain/bounded-memo.js';
 
 // A hit kept by the answer cache is handed out again with every answer served from it: presented once, it comes back as
 // the same object, so that the route's serialiser can keep its JSON too (list-answer-serializer.ts). Entries go
 // with their hit. Only for kept hits: a weak map entry for every hit of every answer cost more than it saved.
-const presentedShared = new WeakMap<CompanyHit, Company>();
-
-export function presentSharedCompany(hit: CompanyHit): Company {
-  let company = presentedShared.get(hit);
-  if (company === undefined) {
-    company = presentCompany(hit);
-    presentedShared.set(hit, company);
-  }
-  return company;
-}
+export const presentSharedCompany = memoPerObject(presentCompany);
 
 export function presentCompany({ company: c, match }: CompanyHit): Company {
   return {
