@@ -15,6 +15,7 @@ RUN npm_config_build_from_source=true npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY demo ./demo
+COPY scripts/kohyo.mjs ./scripts/kohyo.mjs
 # dist/src (the server, the command line) and dist/demo (the demo dataset the first start builds)
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
@@ -31,8 +32,9 @@ RUN mkdir -p /data /datasets && chown node:node /data /datasets
 COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# the sources too, for `npm run kohyo -- …` (tsx, a production dependency, runs src/cli.ts as on a checkout);
-# `node dist/src/cli.js …` is the same command line from the build output
+# `npm run kohyo -- …` runs scripts/kohyo.mjs: the build above while it is newer than the sources, as it is here, else
+# src/cli.ts through tsx (a production dependency); `node dist/src/cli.js …` is the same command line
+COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/src ./src
 COPY --from=build /app/demo ./demo
 USER node

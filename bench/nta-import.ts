@@ -1,6 +1,6 @@
 // How fast `kohyo import nta` imports a full-size NTA file into a new dataset: rows/s, seconds, peak memory.
 // `npm run bench:nta -- [--companies N] [--encoding utf8|sjis] [--file CSV] [--cpu-prof DIR]`
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,9 @@ import { DEFAULT_GENERATE, defaultNtaPath, generateNtaFile, type GenerateOptions
 import { processCpuMs, threadCpuMs } from './process-cpu.js';
 import { describeMachine } from './report.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** What `npm run kohyo` runs: the build in dist/ when it is current, which runImport makes sure of first. */
+const LAUNCHER = join(ROOT, 'scripts', 'kohyo.mjs');
 /** How often the child's memory high-water mark is read; VmHWM only grows, so the last reading is the peak. */
 const POLL_MS = 100;
 
@@ -37,12 +39,13 @@ function peakRssMiB(pid: number): number | null {
 }
 
 /**
- * Runs the real command (`src/cli.ts import nta`, as `npm run kohyo` does) in a child process into a new dataset,
- * passing its progress lines through, and returns what it took.
+ * Runs the real command (`npm run kohyo -- import nta`, after `npm run build` as `npm start` leaves it) in a child
+ * process into a new dataset, passing its progress lines through, and returns what it took.
  */
 export async function runImport(file: string, dbPath: string, nodeArgs: readonly string[] = []): Promise<ImportRun> {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', CLI, 'import', 'nta', file], {
+  const child = spawn(process.execPath, [...nodeArgs, LAUNCHER, 'import', 'nta', file], {
     env: { ...process.env, KOHYO_DB: dbPath },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -91,8 +91,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/gu, '/'));
-if (isMain) {
+/** Runs the command line of this process (its arguments, standard streams and environment) and exits with its code. */
+export function runCliProcess(): void {
   runCli(process.argv.slice(2), {
     stdout: (line) => process.stdout.write(`${line}\n`),
     stderr: (line) => process.stderr.write(`${line}\n`),
@@ -106,3 +106,7 @@ if (isMain) {
     },
   );
 }
+
+// run as a script (`node dist/src/cli.js`, `node --import tsx src/cli.ts`); scripts/kohyo.mjs calls runCliProcess itself
+const isMain = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/gu, '/'));
+if (isMain) runCliProcess();
