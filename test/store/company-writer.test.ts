@@ -91,6 +91,29 @@ for (const bulk of [false, true]) {
       ftsIntact(db);
     });
 
+    it('writes every field of the input to its own column, inserted and updated', () => {
+      // every value distinct, so that two columns swapped in the writer cannot pass
+      const fields = (tag: string, changedOn: string) => company({
+        name: `株式会社${tag}`, name_kana: `カナ${tag}`, name_en: `English ${tag}`, kind_code: `30${tag.length}`, legal_form: `form-${tag}`,
+        address: { prefecture_code: `p-${tag}`, prefecture: `県${tag}`, city: `市${tag}`, city_code: `c-${tag}`, street: `番地${tag}`, postal_code: `z-${tag}`, outside: `外${tag}`, en: `Address ${tag}` },
+        status: 'closed', closed_on: `2025-0${tag.length}-01`, close_cause: `cause-${tag}`, successor_corporate_number: `s-${tag}`,
+        updated_on: `2025-1${tag.length}-02`, changed_on: changedOn, aliases: [],
+      });
+      for (const [input, outcome] of [[fields('a', '2026-01-05'), 'inserted'], [fields('bb', '2026-02-05'), 'updated']] as const) {
+        assert.equal(run(() => writer.upsertCompany(input)), outcome);
+        const { id: _id, ...row } = stored(db)!;
+        const { address } = input;
+        assert.deepEqual(row, {
+          corporate_number: CN, name: input.name, name_kana: input.name_kana, name_en: input.name_en, kind_code: input.kind_code,
+          legal_form: input.legal_form, prefecture_code: address.prefecture_code, prefecture: address.prefecture, city: address.city,
+          city_code: address.city_code, street: address.street, postal_code: address.postal_code, address_outside: address.outside,
+          address_en: address.en, status: input.status, closed_on: input.closed_on, close_cause: input.close_cause,
+          successor_corporate_number: input.successor_corporate_number, updated_on: input.updated_on, nta_changed_on: input.changed_on,
+          enforcement_count: 0, procurement_suspension_count: 0, license_action_count: 0,
+        });
+      }
+    });
+
     it('says unchanged for the same row again, and older for an older one, changing nothing', () => {
       run(() => writer.upsertCompany(company()));
       const before = stored(db);
