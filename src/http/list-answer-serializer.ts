@@ -42,8 +42,9 @@ export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) =>
   };
 }
 
-/** A route's serialiser compiler: `listAnswerSerializer` for its 200 answer, the schema's own serialiser for the rest. */
-export function listAnswerSerializerCompiler<S>(envelope: TObject): FastifySerializerCompiler<S> {
-  const ok = listAnswerSerializer(envelope);
-  return ({ schema, httpStatus }) => (httpStatus === '200' ? ok : fastJsonStringify(schema as TSchema)) as (data: unknown) => string;
-}
+/**
+ * A route's serialiser compiler: `listAnswerSerializer` for its 200 answer, from the envelope schema Fastify hands it,
+ * and the schema's own serialiser for the rest.
+ */
+export const listAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, httpStatus }) =>
+  (httpStatus === '200' ? listAnswerSerializer(schema as TObject) : fastJsonStringify(schema as TSchema)) as (data: unknown) => string;

@@ -30,7 +30,7 @@ export function companiesRoutes(app: FastifyInstance, context: RouteContext): vo
       },
       CompaniesQuery,
       CompaniesResponse,
-      listAnswerSerializerCompiler(CompaniesResponse),
+      listAnswerSerializerCompiler,
     ),
     (request) => companiesAnswer(openDataset(context), request.query, request.id),
   );

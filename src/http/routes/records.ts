@@ -75,10 +75,9 @@ export const ProcurementSuspensionsResponse = responseOf(PROCUREMENT_SUSPENSIONS
 export const LicenseActionsResponse = responseOf(LICENSE_ACTIONS);
 
 function recordRoute<K extends RecordKind, P>(app: FastifyInstance, context: RouteContext, route: RecordRoute<K, P>): void {
-  const response = responseOf(route);
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     route.path,
-    endpointOptions(route.doc, recordEndpointQuery(route, context), response, listAnswerSerializerCompiler(response)),
+    endpointOptions(route.doc, recordEndpointQuery(route, context), responseOf(route), listAnswerSerializerCompiler),
     (request) => recordAnswer(route, context, openDataset(context), request.query, request.id),
   );
 }

@@ -37,7 +37,7 @@ export function searchRoutes(app: FastifyInstance, context: RouteContext): void 
       },
       SearchQuery,
       SearchResponse,
-      listAnswerSerializerCompiler(SearchResponse),
+      listAnswerSerializerCompiler,
     ),
     (request) => searchAnswer(context, openDataset(context), request.query, request.id),
   );
