@@ -1,6 +1,6 @@
 // How fast `kohyo import nta` imports a full-size NTA file into a new dataset: rows/s, seconds, peak memory.
 // `npm run bench:nta -- [--companies N] [--encoding utf8|sjis] [--file CSV] [--cpu-prof DIR]`
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_GENERATE, defaultNtaPath, generateNtaFile, type GenerateOptions } from './generate-nta.js';
 import { processCpuMs, threadCpuMs } from './process-cpu.js';
 import { describeMachine } from './report.js';
+import { compileProject } from './compile-project.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** What `npm run kohyo` runs: the build in dist/ when it is current, which runImport makes sure of first. */
@@ -43,7 +44,7 @@ function peakRssMiB(pid: number): number | null {
  * process into a new dataset, passing its progress lines through, and returns what it took.
  */
 export async function runImport(file: string, dbPath: string, nodeArgs: readonly string[] = []): Promise<ImportRun> {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+  compileProject('tsconfig.build.json');
   const started = process.hrtime.bigint();
   const child = spawn(process.execPath, [...nodeArgs, LAUNCHER, 'import', 'nta', file], {
     env: { ...process.env, KOHYO_DB: dbPath },

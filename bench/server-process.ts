@@ -1,10 +1,11 @@
 // Starts bench/serve.ts, compiled, in a child process (its own core, apart from the load generator) and stops it.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../src/server-node-flags.js';
+import { compileProject } from './compile-project.js';
 
 export type ServerKind =
   | { readonly kind: 'baseline'; readonly dbPath?: string }
@@ -37,7 +38,7 @@ let compiled = false;
 /** Compiles serve.ts and what it imports into dist-bench/ once per benchmark run (about 15 s). */
 function compileServe(): void {
   if (compiled) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.bench.json')], { stdio: 'inherit' });
+  compileProject('tsconfig.bench.json');
   compiled = true;
 }
 const START_TIMEOUT_MS = 30_000;
