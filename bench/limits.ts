@@ -14,7 +14,7 @@ import { startRedisServer } from '../test/helpers/redis-server.js';
 import { pickQueryRotations } from './demo-queries.js';
 import { runLoad, type LoadOptions, type LoadResult } from './http-load.js';
 import { processCpuMs } from './process-cpu.js';
-import { describeLoad, describeMachine, markdownTable } from './report.js';
+import { describeLoad, describeMachine, markdownTable, median } from './report.js';
 import { startServerProcess, type ServerKind, type ServerProcess } from './server-process.js';
 
 const { values } = parseArgs({
@@ -228,25 +228,22 @@ function report(runs: readonly Run[], queries: readonly string[]): void {
   ));
 
   // Medians rather than means: on a shared machine one disturbed round should not move a case's figure.
-  const median = (name: CaseName, pick: (r: Run) => number | null): number | null => {
+  const medianOf = (name: CaseName, pick: (r: Run) => number | null): number | null => {
     const xs = runs.filter((r) => r.name === name).map(pick);
-    if (xs.some((x) => x === null)) return null;
-    const sorted = (xs as number[]).sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    return xs.some((x) => x === null) ? null : median(xs as number[]);
   };
   const ratio = (x: number | null, off: number | null, format: (r: number) => string) =>
     (x === null || off === null ? 'n/a' : format(x / off));
   const off = {
-    rate: median('limiter off', (r) => r.result.requestsPerSecond),
-    p99: median('limiter off', (r) => r.result.p99Ms),
-    cpu: median('limiter off', (r) => r.cpuUsPerRequest),
+    rate: medianOf('limiter off', (r) => r.result.requestsPerSecond),
+    p99: medianOf('limiter off', (r) => r.result.p99Ms),
+    cpu: medianOf('limiter off', (r) => r.cpuUsPerRequest),
   };
   const misses: string[] = [];
   const rows = CASES.map((name) => {
-    const rate = median(name, (r) => r.result.requestsPerSecond)!;
-    const p99 = median(name, (r) => r.result.p99Ms)!;
-    const cpuUs = median(name, (r) => r.cpuUsPerRequest);
+    const rate = medianOf(name, (r) => r.result.requestsPerSecond)!;
+    const p99 = medianOf(name, (r) => r.result.p99Ms)!;
+    const cpuUs = medianOf(name, (r) => r.cpuUsPerRequest);
     const target = TARGETS[name];
     const met = target === undefined ? '' : rate / off.rate! >= target ? 'met' : 'MISSED';
     if (met === 'MISSED') misses.push(name);

@@ -8,6 +8,7 @@ import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../src/ingest/parsers/source-parser.js';
 import { readPdfText } from '../src/ingest/parsers/pdf-text.js';
 import { sharedData } from '../test/helpers/shared-data.js';
+import { median } from './report.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: sharedData('mhlw/000534084.pdf') } },
@@ -38,7 +39,6 @@ for (let i = 0; i <= runs; i++) {
 }
 
 const ms = (n: number) => n.toFixed(1).padStart(8);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const warmExtract = extract.slice(1);
 const warmTable = table.slice(1);
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';

@@ -1,10 +1,12 @@
 // The production benchmark (`npm run bench`): the demo dataset served as `npm start` serves it (request log, limiter,
 // usage log; limits raised so nothing is refused; 1,000 User-Agents), against the same app with those three off and
-// against bare Fastify, each case interleaved with the bare route so that ratios come from one stretch of time.
-// Options: --duration S (default 8), --warmup S (default 2), --connections N (default 10), --cache N (answer cache
-// entries; default 0, the cold figures), --dataset PATH (a dataset file instead of the demo built afresh), --zipf N (the
-// text mix drawn from N distinct queries by a Zipf distribution), --startup-warmup S (default 6: the seconds of each
-// case's rotation every server answers before the first case, so that no case measures a server's first seconds).
+// against bare Fastify. Each case runs in rounds, every round between two runs of the bare route, so that each ratio
+// comes from one stretch of time; the table gives each server's median round, since this machine's speed drifts by a
+// third within minutes. Options: --rounds N (default 4), --duration S (measured seconds of each run, default 3),
+// --warmup S (default 1), --connections N (default 10), --cache N (answer cache entries; default 0, the cold figures),
+// --dataset PATH (a dataset file instead of the demo built afresh), --zipf N (the text mix drawn from N distinct
+// queries by a Zipf distribution), --startup-warmup S (default 6: the seconds of each case's rotation every server
+// answers before the first case, so that no case measures a server's first seconds).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 import { BASELINE_LOOKUP_PATH, BASELINE_PATH } from './baseline-app.js';
 import { rotatingUserAgents, runLoad, type LoadOptions, type LoadResult } from './http-load.js';
-import { describeLoad, describeMachine, markdownTable } from './report.js';
+import { describeLoad, describeMachine, markdownTable, median } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { processCpuMs } from './process-cpu.js';
 import { pickRotations, zipfSequence } from './production-cases.js';
@@ -25,6 +27,11 @@ interface Measured {
   readonly result: LoadResult;
   /** Server CPU (user + system) per answered request, in microseconds. */
   readonly cpuUs: number;
+}
+
+/** One round of one server: its run, and its req/s over the mean of the bare route's runs just before and after. */
+interface Round extends Measured {
+  readonly ofBare: number;
 }
 
 async function measure(server: ServerProcess, paths: readonly string[], options: LoadOptions): Promise<Measured> {
@@ -41,13 +48,16 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      duration: { type: 'string', default: '8' }, warmup: { type: 'string', default: '2' }, connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '4' },
+      duration: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' }, connections: { type: 'string', default: '10' },
       cache: { type: 'string', default: '0' }, dataset: { type: 'string' }, zipf: { type: 'string' },
       'startup-warmup': { type: 'string', default: '6' },
     },
   });
   const options: LoadOptions = { durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup), connections: Number(values.connections) };
   const cacheEntries = Number(values.cache);
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${values.rounds}: give a whole number of rounds, at least 1`);
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-'));
   const servers: ServerProcess[] = [];
   try {
@@ -64,6 +74,7 @@ async function main(): Promise<void> {
     const picked = pickRotations(dbPath, zipf ?? 60);
     const rotations = zipf === null ? picked : { ...picked, textMix: zipfSequence(picked.textMix, 50_000) };
     console.log(`dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`);
+    console.log(`rounds: ${rounds} per case, each between two runs of the bare route; the table gives the median round`);
     console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}`);
     console.log(`text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`);
     const bare = await startServerProcess({ kind: 'baseline', dbPath });
@@ -94,23 +105,42 @@ async function main(): Promise<void> {
     const additions: string[] = [];
     for (const [name, paths] of cases.filter(([, paths]) => paths.length > 0)) {
       process.stdout.write(`measuring ${name} …\n`);
-      const before = await measure(bare, [BASELINE_PATH], options);
-      const prod = await measure(production, paths, options);
-      const off = await measure(additionsOff, paths, options);
-      const floor = name === 'Corporate Number look-ups' ? await measure(bare, lookups, options) : null;
-      const after = await measure(bare, [BASELINE_PATH], options);
-      const bareRps = (before.result.requestsPerSecond + after.result.requestsPerSecond) / 2;
-      const row = (label: string, m: Measured) => [
-        name, label, m.result.requestsPerSecond.toFixed(0), `${((m.result.requestsPerSecond / bareRps) * 100).toFixed(1)} %`,
-        m.cpuUs.toFixed(0), m.result.p99Ms.toFixed(2),
+      const servedHere: [string, ServerProcess, readonly string[]][] = [
+        ['production (request log, limiter, usage log)', production, paths],
+        ['the same app, those three off', additionsOff, paths],
       ];
-      rows.push(row('bare Fastify, fixed JSON (mean of before and after)', { result: { ...before.result, requestsPerSecond: bareRps }, cpuUs: (before.cpuUs + after.cpuUs) / 2 }));
-      if (floor) rows.push(row('bare Fastify + one SQLite primary-key look-up', floor));
-      rows.push(row('production (request log, limiter, usage log)', prod));
-      rows.push(row('the same app, those three off', off));
-      additions.push(`${name}: ${(prod.cpuUs - off.cpuUs).toFixed(0)} µs of server CPU a request`);
+      if (name === 'Corporate Number look-ups') servedHere.unshift(['bare Fastify + one SQLite primary-key look-up', bare, lookups]);
+      // Round r is the bare run before it, each server, then the bare run after it (the next round's "before"), so
+      // that every ratio is taken against the bare route of the same minute; every other round runs the servers in
+      // reverse order, so that a machine speeding up or slowing down favours none of them.
+      const bareRuns = [await measure(bare, [BASELINE_PATH], options)];
+      const perServer = new Map<string, Round[]>(servedHere.map(([label]) => [label, []]));
+      for (let round = 0; round < rounds; round++) {
+        const measured = new Map<string, Measured>();
+        for (const [label, server, served] of round % 2 === 0 ? servedHere : [...servedHere].reverse()) {
+          measured.set(label, await measure(server, served, options));
+        }
+        bareRuns.push(await measure(bare, [BASELINE_PATH], options));
+        const bareRps = (bareRuns[round]!.result.requestsPerSecond + bareRuns[round + 1]!.result.requestsPerSecond) / 2;
+        for (const [label, m] of measured) perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
+      }
+      const row = (label: string, roundsOf: readonly Round[]) => {
+        const ofBare = roundsOf.map((r) => r.ofBare * 100);
+        return [
+          name, label, median(roundsOf.map((r) => r.result.requestsPerSecond)).toFixed(0), `${median(ofBare).toFixed(1)} %`,
+          roundsOf === bareRounds ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
+          median(roundsOf.map((r) => r.cpuUs)).toFixed(0), median(roundsOf.map((r) => r.result.p99Ms)).toFixed(2),
+        ];
+      };
+      const bareRounds = bareRuns.map((m) => ({ ...m, ofBare: 1 }));
+      rows.push(row('bare Fastify, fixed JSON', bareRounds));
+      for (const [label, roundsOf] of perServer) rows.push(row(label, roundsOf));
+      const prod = perServer.get('production (request log, limiter, usage log)')!;
+      const off = perServer.get('the same app, those three off')!;
+      const differences = prod.map((p, round) => p.cpuUs - off[round]!.cpuUs);
+      additions.push(`${name}: ${median(differences).toFixed(0)} µs of server CPU a request (rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`);
     }
-    console.log(`\n${markdownTable(['case', 'server', 'req/s', 'of bare', 'server CPU µs/req', 'p99 ms'], rows)}\n`);
+    console.log(`\n${markdownTable(['case', 'server', 'req/s', 'of bare', 'rounds, of bare', 'server CPU µs/req', 'p99 ms'], rows)}\n`);
     console.log(`the production additions cost:\n  ${additions.join('\n  ')}`);
   } finally {
     for (const server of servers) await server.stop();
