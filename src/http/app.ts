@@ -22,6 +22,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { requestLineWriter } from './request-log.js';
+import { lazyChildLogger } from './lazy-child-logger.js';
 import { pathOf } from './url-parts.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
@@ -47,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
+    // request.log made on a request's first line only (without a logger, Fastify makes none at all)
+    ...(typeof deps.logger === 'object' ? { childLoggerFactory: lazyChildLogger } : {}),
     genReqId: requestIdOf,
     // one line a request, written below when it is answered, instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
@@ -78,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
+    // lower case, as Fastify keeps and sends it (a mixed-case name would be lowered anew on every request)
+    reply.header('x-request-id', request.id);
     done(null, payload);
   });
   const requestLine = requestLineWriter(app.log);
