@@ -55,9 +55,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const key = clientKeys.keyOf(clientHeaders(request.socket.remoteAddress, request.headers));
       const { terms, bases } = probeRequest(request.query);
       const apply = (decision: LimitDecision): void => {
-        // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too
-        void reply.header('RateLimit-Policy', policyHeader);
-        void reply.header('RateLimit', rateLimit(decision, options.policy, now));
+        // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too; named in
+        // lower case, as Fastify keeps and sends header names (a mixed-case name is lowered into a new string each time)
+        void reply.header('ratelimit-policy', policyHeader);
+        void reply.header('ratelimit', rateLimit(decision, options.policy, now));
         if (decision.refusal !== null) {
           const seconds = retryAfterSeconds(decision, now);
           throw new LimitRefusal(decision.refusal, MESSAGES[decision.refusal](seconds), seconds);

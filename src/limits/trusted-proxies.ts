@@ -2,6 +2,7 @@
 import { BlockList } from 'node:net';
 import { ConfigError } from '../config.js';
 import { parseAddress, type ParsedAddress } from '../domain/ip-address.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 
 export interface TrustedProxies {
   has(address: ParsedAddress): boolean;
@@ -24,12 +25,19 @@ export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO
 }
 
 /**
+ * Socket peers as read: every request on a connection has the same peer, and behind a proxy every request does, so
+ * its parse (three regular expressions and a check) is done once, not per request (issue 13).
+ */
+const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLength: 64 });
+
+/**
  * The client's address. X-Forwarded-For is believed only when the socket peer is a trusted proxy; the chain is
  * walked from the right (the hop our proxy appended) past further trusted proxies, and the first address not
  * trusted is the client. Entries left of it were written by the client and may be forged, so they are never read.
  */
 export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): ParsedAddress | null {
-  let current = parseAddress(peer ?? '');
+  const peerText = peer ?? '';
+  let current = PEERS.get(peerText, () => parseAddress(peerText));
   if (current === null || forwardedFor === undefined) return current;
   const hops = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '');
   while (trusted.has(current) && hops.length > 0) {
