@@ -58,10 +58,14 @@ export class UsageStore {
     this.insert = db.prepare(`
       INSERT INTO usage_log (at, method, endpoint, conditions, status, code, returned, latency_ms, client_id,
                              user_agent, referer, client_name, client_contact)
-      VALUES (@at, @method, @endpoint, @conditions, @status, @code, @returned, @latencyMs, @clientId,
-              @userAgent, @referer, @clientName, @clientContact)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.insertMany = db.transaction((entries: readonly UsageEntry[]) => {
-      for (const entry of entries) this.insert.run(entry);
+      // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, and an entry took
+      // 8.2 to 9.1 µs that way against 5.6 to 6.4 in batches of 500 (bench/README.md, issue 13)
+      for (const e of entries) {
+        this.insert.run(e.at, e.method, e.endpoint, e.conditions, e.status, e.code, e.returned, e.latencyMs, e.clientId,
+          e.userAgent, e.referer, e.clientName, e.clientContact);
+      }
     });
   }
 
