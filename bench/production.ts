@@ -2,7 +2,7 @@
 // usage log; limits raised so nothing is refused; 1,000 User-Agents), against the same app with those three off and
 // against bare Fastify. Each case runs in rounds, every round between two runs of the bare route, so that each ratio
 // comes from one stretch of time; the table gives each server's median round, since this machine's speed drifts by a
-// third within minutes. Options: --rounds N (default 4), --duration S (measured seconds of each run, default 3),
+// third within minutes. Options: --rounds N (default 6), --duration S (measured seconds of each run, default 3),
 // --warmup S (default 1), --connections N (default 10), --cache N (answer cache entries; default 0, the cold figures),
 // --dataset PATH (a dataset file instead of the demo built afresh), --zipf N (the text mix drawn from N distinct
 // queries by a Zipf distribution), --startup-warmup S (default 6: the seconds of each case's rotation every server
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
     options: {
-      rounds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '6' },
       duration: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' }, connections: { type: 'string', default: '10' },
       cache: { type: 'string', default: '0' }, dataset: { type: 'string' }, zipf: { type: 'string' },
       'startup-warmup': { type: 'string', default: '6' },
