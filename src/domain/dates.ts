@@ -1,4 +1,4 @@
-// Calendar dates written YYYY-MM-DD: validity and distances.
+// Calendar dates written YYYY-MM-DD (validity, distances, today in Japan) and instants as text.
 
 /** True for a real date in YYYY-MM-DD form (2025-02-29 is not one). */
 export function isCalendarDate(value: string): boolean {
@@ -32,4 +32,21 @@ export function japanDate(now: Date): string {
 /** An instant as RFC 3339 in UTC to the second, as the API and the database write them. */
 export function instant(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');
+}
+
+/**
+ * Date#toISOString, remembering the last instant written: a busy server answers several requests in one millisecond,
+ * and V8 formats each date through printf (about 0.5 µs a request in perf's profile of the usage log, issue 13).
+ */
+export function isoInstant(): (date: Date) => string {
+  let lastTime = Number.NaN;
+  let lastText = '';
+  return (date) => {
+    const time = date.getTime();
+    if (time !== lastTime) {
+      lastText = date.toISOString();
+      lastTime = time;
+    }
+    return lastText;
+  };
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daysBetween, isCalendarDate } from '../../src/domain/dates.js';
-import { japanDate } from '../../src/domain/dates.js';
+import { isoInstant, japanDate } from '../../src/domain/dates.js';
 import { licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
 
 test('calendar dates', () => {
@@ -16,6 +16,13 @@ test('calendar dates', () => {
 test('Japan date is UTC+9', () => {
   assert.equal(japanDate(new Date('2026-11-20T14:59:59Z')), '2026-11-20');
   assert.equal(japanDate(new Date('2026-11-20T15:00:00Z')), '2026-11-21');
+});
+
+test('isoInstant writes each instant as toISOString does, when several share a millisecond or alternate', () => {
+  const stamp = isoInstant();
+  const instants = ['2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.679Z', '2026-11-21T03:04:05.678Z', '1999-12-31T23:59:59.999Z']
+    .map((text) => new Date(text));
+  assert.deepEqual(instants.map(stamp), instants.map((date) => date.toISOString()));
 });
 
 test('procurement suspension status against today', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildUsageEntry, isoInstant, searchConditions, usageEntryBuilder, ADDRESS_PLACEHOLDER, type FinishedRequest } from '../../src/usage/usage-entry.js';
+import { buildUsageEntry, searchConditions, usageEntryBuilder, ADDRESS_PLACEHOLDER, type FinishedRequest } from '../../src/usage/usage-entry.js';
 import { clientId } from '../../src/usage/client-id.js';
 
 const AT = new Date('2026-11-21T03:04:05.678Z');
@@ -118,10 +118,8 @@ test('no field of an entry holds the client address in any form (IPv4, IPv6 full
 });
 
 test('each entry is stamped with its own instant, as toISOString writes it, when several share a millisecond or alternate', () => {
-  const stamp = isoInstant();
   const instants = ['2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.679Z', '2026-11-21T03:04:05.678Z', '1999-12-31T23:59:59.999Z']
     .map((text) => new Date(text));
-  assert.deepEqual(instants.map(stamp), instants.map((date) => date.toISOString()));
   const build = usageEntryBuilder('secret');
   assert.deepEqual(
     instants.map((at) => build(finished({ at })).at),
