@@ -21,6 +21,8 @@ import { processCpuMs } from './process-cpu.js';
 import { pickRotations, zipfSequence } from './production-cases.js';
 
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
+const PRODUCTION = 'production (request log, limiter, usage log)';
+const ADDITIONS_OFF = 'the same app, those three off';
 const USER_AGENTS = 1000;
 
 interface Measured {
@@ -106,8 +108,8 @@ async function main(): Promise<void> {
     for (const [name, paths] of cases.filter(([, paths]) => paths.length > 0)) {
       process.stdout.write(`measuring ${name} …\n`);
       const servedHere: [string, ServerProcess, readonly string[]][] = [
-        ['production (request log, limiter, usage log)', production, paths],
-        ['the same app, those three off', additionsOff, paths],
+        [PRODUCTION, production, paths],
+        [ADDITIONS_OFF, additionsOff, paths],
       ];
       if (name === 'Corporate Number look-ups') servedHere.unshift(['bare Fastify + one SQLite primary-key look-up', bare, lookups]);
       // Round r is the bare run before it, each server, then the bare run after it (the next round's "before"), so
@@ -124,19 +126,17 @@ async function main(): Promise<void> {
         const bareRps = (bareRuns[round]!.result.requestsPerSecond + bareRuns[round + 1]!.result.requestsPerSecond) / 2;
         for (const [label, m] of measured) perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
       }
-      const row = (label: string, roundsOf: readonly Round[]) => {
-        const ofBare = roundsOf.map((r) => r.ofBare * 100);
-        return [
-          name, label, median(roundsOf.map((r) => r.result.requestsPerSecond)).toFixed(0), `${median(ofBare).toFixed(1)} %`,
-          roundsOf === bareRounds ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
-          median(roundsOf.map((r) => r.cpuUs)).toFixed(0), median(roundsOf.map((r) => r.result.p99Ms)).toFixed(2),
-        ];
-      };
-      const bareRounds = bareRuns.map((m) => ({ ...m, ofBare: 1 }));
-      rows.push(row('bare Fastify, fixed JSON', bareRounds));
-      for (const [label, roundsOf] of perServer) rows.push(row(label, roundsOf));
-      const prod = perServer.get('production (request log, limiter, usage log)')!;
-      const off = perServer.get('the same app, those three off')!;
+      // the bare route is 100 % of itself in every round: its row has no range
+      const row = (label: string, runs: readonly Measured[], ofBare: readonly number[] | null) => [
+        name, label, median(runs.map((r) => r.result.requestsPerSecond)).toFixed(0),
+        ofBare === null ? '100.0 %' : `${median(ofBare).toFixed(1)} %`,
+        ofBare === null ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
+        median(runs.map((r) => r.cpuUs)).toFixed(0), median(runs.map((r) => r.result.p99Ms)).toFixed(2),
+      ];
+      rows.push(row('bare Fastify, fixed JSON', bareRuns, null));
+      for (const [label, roundsOf] of perServer) rows.push(row(label, roundsOf, roundsOf.map((r) => r.ofBare * 100)));
+      const prod = perServer.get(PRODUCTION)!;
+      const off = perServer.get(ADDITIONS_OFF)!;
       const differences = prod.map((p, round) => p.cpuUs - off[round]!.cpuUs);
       additions.push(`${name}: ${median(differences).toFixed(0)} µs of server CPU a request (rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`);
     }
