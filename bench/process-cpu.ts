@@ -4,9 +4,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Kernel ticks per second as /proc reports them (USER_HZ): 100 on every Linux architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
 
+/** CPU milliseconds a process has spent in its own code (user) and in the kernel on its behalf (system). */
+export interface CpuSplitMs {
+  readonly userMs: number;
+  readonly systemMs: number;
+}
+
 /** User plus system CPU milliseconds of the process, or null where /proc is not there (macOS, Windows). */
 export function processCpuMs(pid: number): number | null {
-  return statCpuMs(`/proc/${pid}/stat`);
+  const split = processCpuSplitMs(pid);
+  return split === null ? null : split.userMs + split.systemMs;
+}
+
+/** The same, user and system apart: the kernel's share of a request (socket writes, waking the client) shows. */
+export function processCpuSplitMs(pid: number): CpuSplitMs | null {
+  return statCpuSplitMs(`/proc/${pid}/stat`);
 }
 
 /** The same for each of the process's threads, by thread id; empty where /proc is not there or once it has exited. */
@@ -19,13 +31,13 @@ export function threadCpuMs(pid: number): Map<number, number> {
     return threads;
   }
   for (const tid of tids) {
-    const ms = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
-    if (ms !== null) threads.set(Number(tid), ms);
+    const split = statCpuSplitMs(`/proc/${pid}/task/${tid}/stat`);
+    if (split !== null) threads.set(Number(tid), split.userMs + split.systemMs);
   }
   return threads;
 }
 
-function statCpuMs(path: string): number | null {
+function statCpuSplitMs(path: string): CpuSplitMs | null {
   let stat: string;
   try {
     stat = readFileSync(path, 'utf8');
@@ -36,5 +48,6 @@ function statCpuMs(path: string): number | null {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
-  return Number.isFinite(utime) && Number.isFinite(stime) ? ((utime + stime) * 1000) / TICKS_PER_SECOND : null;
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return null;
+  return { userMs: (utime * 1000) / TICKS_PER_SECOND, systemMs: (stime * 1000) / TICKS_PER_SECOND };
 }
