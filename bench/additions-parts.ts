@@ -1,4 +1,4 @@
-// Each production addition on its own, per request (`npm run bench:additions -- --parts`): the limiter's check, the
+// Each production addition on its own, per request (`npm run bench:additions`): the limiter's check, the
 // usage log's entry and its share of a batch write, and the request log's line, each timed over many calls in a
 // tight loop, the best of several rounds: on a shared machine a few microseconds are lost in the noise of a whole
 // request, not in a loop of one step.
