@@ -21,6 +21,27 @@ export function processCpuSplitMs(pid: number): CpuSplitMs | null {
   return statCpuSplitMs(`/proc/${pid}/stat`);
 }
 
+/** A run's result with the server's CPU a request over it, user and system apart, in microseconds. */
+export interface CpuPerRequest<R> {
+  readonly result: R;
+  readonly userUs: number;
+  readonly systemUs: number;
+}
+
+/**
+ * Runs `run` (a load against the server of process `pid`) and divides the server's CPU over it by the requests it
+ * answered. Where /proc is not there, the CPU figures are 0.
+ */
+export async function cpuPerRequest<R extends { readonly requests: number }>(pid: number, run: () => Promise<R>): Promise<CpuPerRequest<R>> {
+  const before = processCpuSplitMs(pid) ?? NO_CPU;
+  const result = await run();
+  const after = processCpuSplitMs(pid) ?? NO_CPU;
+  const perRequestUs = (ms: number) => (ms * 1000) / result.requests;
+  return { result, userUs: perRequestUs(after.userMs - before.userMs), systemUs: perRequestUs(after.systemMs - before.systemMs) };
+}
+
+const NO_CPU: CpuSplitMs = { userMs: 0, systemMs: 0 };
+
 /** The same for each of the process's threads, by thread id; empty where /proc is not there or once it has exited. */
 export function threadCpuMs(pid: number): Map<number, number> {
   const threads = new Map<number, number>();

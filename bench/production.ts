@@ -17,15 +17,13 @@ import { BASELINE_LOOKUP_PATH, BASELINE_PATH } from './baseline-app.js';
 import { rotatingUserAgents, runLoad, type LoadOptions, type LoadResult } from './http-load.js';
 import { describeLoad, describeMachine, markdownTable, median } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
-import { processCpuSplitMs, type CpuSplitMs } from './process-cpu.js';
+import { cpuPerRequest } from './process-cpu.js';
 import { pickRotations, zipfSequence } from './production-cases.js';
 
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 const PRODUCTION = 'production (request log, limiter, usage log)';
 const ADDITIONS_OFF = 'the same app, those three off';
 const USER_AGENTS = 1000;
-/** Where /proc is not there: every CPU figure reads 0. */
-const NO_CPU: CpuSplitMs = { userMs: 0, systemMs: 0 };
 
 interface Measured {
   readonly result: LoadResult;
@@ -43,13 +41,9 @@ interface Round extends Measured {
 async function measure(server: ServerProcess, paths: readonly string[], options: LoadOptions): Promise<Measured> {
   const headers = rotatingUserAgents(USER_AGENTS);
   if (options.warmupSeconds > 0) await runLoad(server.url, paths, { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 }, headers);
-  const before = processCpuSplitMs(server.pid) ?? NO_CPU;
-  const result = await runLoad(server.url, paths, { ...options, warmupSeconds: 0 }, headers);
-  const after = processCpuSplitMs(server.pid) ?? NO_CPU;
+  const { result, userUs, systemUs } = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, { ...options, warmupSeconds: 0 }, headers));
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${paths[0]}…: ${result.non2xx} non-2xx answers, ${result.errors} errors (${JSON.stringify(result.statuses)})`);
-  const perRequestUs = (ms: number) => (ms * 1000) / result.requests;
-  const systemUs = perRequestUs(after.systemMs - before.systemMs);
-  return { result, cpuUs: perRequestUs(after.userMs - before.userMs) + systemUs, systemUs };
+  return { result, cpuUs: userUs + systemUs, systemUs };
 }
 
 async function main(): Promise<void> {

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { BASELINE_BUSY_PATH } from './baseline-app.js';
 import { runLoad, type LoadOptions } from './http-load.js';
-import { processCpuSplitMs } from './process-cpu.js';
+import { cpuPerRequest, processCpuSplitMs } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
@@ -20,18 +20,16 @@ interface Run {
 async function measure(server: ServerProcess, busyUs: number, options: LoadOptions): Promise<Run> {
   const paths = [`${BASELINE_BUSY_PATH}?us=${busyUs}`];
   await runLoad(server.url, paths, { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 });
-  const before = processCpuSplitMs(server.pid);
-  const result = await runLoad(server.url, paths, { ...options, warmupSeconds: 0 });
-  const after = processCpuSplitMs(server.pid);
-  if (before === null || after === null) throw new Error('this benchmark reads the server\'s CPU time from /proc (Linux only)');
-  const perRequest = (ms: number) => (ms * 1000) / result.requests;
-  return { userUs: perRequest(after.userMs - before.userMs), systemUs: perRequest(after.systemMs - before.systemMs), requestsPerSecond: result.requestsPerSecond };
+  const { result, userUs, systemUs } = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, { ...options, warmupSeconds: 0 }));
+  return { userUs, systemUs, requestsPerSecond: result.requestsPerSecond };
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { rounds: { type: 'string', default: '6' }, busy: { type: 'string', default: '0,10,20,40' } } });
   const busy = values.busy.split(',').map(Number);
   const options: LoadOptions = { connections: 10, warmupSeconds: 1, durationSeconds: 3 };
+  // the figures are the server's CPU time, read from /proc: without it they would all read 0
+  if (processCpuSplitMs(process.pid) === null) throw new Error('this benchmark reads the server\'s CPU time from /proc (Linux only)');
   const server = await startServerProcess({ kind: 'baseline' });
   try {
     const runs = new Map<number, Run[]>(busy.map((us) => [us, []]));
