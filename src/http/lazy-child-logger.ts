@@ -12,6 +12,12 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
   return new LazyChildLogger(logger, bindings, options);
 }
 
+/** FastifyBaseLogger's log methods, one for each level. */
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+// the level methods' types; the class's static block puts the methods themselves on its prototype
+interface LazyChildLogger extends Pick<FastifyBaseLogger, (typeof LEVELS)[number]> {}
+
 class LazyChildLogger implements FastifyBaseLogger {
   #made: FastifyBaseLogger | null = null;
 
@@ -34,34 +40,20 @@ class LazyChildLogger implements FastifyBaseLogger {
     this.made.level = level;
   }
 
-  // methods on the prototype, not arrow functions in fields: those would be seven closures made for every request.
-  // pino's log methods take (object, message, ...values) or (message, ...values): passed on as they came.
-  fatal(...args: unknown[]): void {
-    logWith(this.made, 'fatal', args);
-  }
-
-  error(...args: unknown[]): void {
-    logWith(this.made, 'error', args);
-  }
-
-  warn(...args: unknown[]): void {
-    logWith(this.made, 'warn', args);
-  }
-
-  info(...args: unknown[]): void {
-    logWith(this.made, 'info', args);
-  }
-
-  debug(...args: unknown[]): void {
-    logWith(this.made, 'debug', args);
-  }
-
-  trace(...args: unknown[]): void {
-    logWith(this.made, 'trace', args);
-  }
-
-  silent(...args: unknown[]): void {
-    logWith(this.made, 'silent', args);
+  // The level methods (LEVELS) are put on the prototype, not made as arrow functions in fields: those would be seven
+  // closures for every request. pino's log methods take (object, message, ...values) or (message, ...values): passed on
+  // as they came.
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyChildLogger.prototype, level, {
+        value(this: LazyChildLogger, ...args: unknown[]): void {
+          const made = this.made;
+          (made[level] as (...values: unknown[]) => void).apply(made, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
@@ -69,8 +61,3 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 }
 
-type LevelMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-function logWith(logger: FastifyBaseLogger, level: LevelMethod, args: unknown[]): void {
-  (logger[level] as (...values: unknown[]) => void).apply(logger, args);
-}
