@@ -1,4 +1,5 @@
 // The newest collection run of each source, for `kohyo sources`.
+import { skippedRowOfStored, type SkippedRow } from '../domain/skipped-row.js';
 import { readFile, type Db } from './database.js';
 
 export interface LastRun {
@@ -9,7 +10,7 @@ export interface LastRun {
   readonly records: number | null;
   readonly error: string | null;
   readonly warnings: readonly string[];
-  readonly skipped_rows: readonly number[];
+  readonly skipped_rows: readonly SkippedRow[];
 }
 
 export function lastRuns(db: Db): Map<string, LastRun> {
@@ -26,7 +27,7 @@ export function lastRuns(db: Db): Map<string, LastRun> {
   return new Map(
     rows.map((r) => [
       r.source_id,
-      Object.assign({}, r, { warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: JSON.parse(r.skipped_rows ?? '[]') as number[] }),
+      Object.assign({}, r, { warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: (JSON.parse(r.skipped_rows ?? '[]') as unknown[]).map(skippedRowOfStored) }),
     ]),
   );
 }

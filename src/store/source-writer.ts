@@ -1,5 +1,6 @@
 // Writing the source registry and its collection runs: what coverage and `data_as_of` are read from.
 import type { RecordKind } from '../domain/record.js';
+import type { SkippedRow } from '../domain/skipped-row.js';
 import type { Db } from './database.js';
 
 export interface SourceRow {
@@ -31,7 +32,7 @@ export interface CollectionRun {
   readonly error: string | null;
   /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
   readonly warnings?: readonly string[];
-  readonly skipped_rows?: readonly number[];
+  readonly skipped_rows?: readonly SkippedRow[];
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */

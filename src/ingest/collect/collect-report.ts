@@ -1,4 +1,5 @@
 // What `kohyo collect` prints: a line per source as it finishes, then the summary table, the rows skipped and the linked share.
+import { skippedRowLines, type SkippedRow } from '../../domain/skipped-row.js';
 import type { SourceRunResult } from './collect-source.js';
 import { textTable } from './text-table.js';
 
@@ -53,9 +54,9 @@ export function runDetails(results: Results): string[] {
 }
 
 /** A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. */
-export function runNotes(id: string, skippedRows: readonly number[], warnings: readonly string[]): string[] {
+export function runNotes(id: string, skippedRows: readonly SkippedRow[], warnings: readonly string[]): string[] {
   if (skippedRows.length === 0 && warnings.length === 0) return [];
-  return [`\n${id}:`, ...(skippedRows.length > 0 ? [`  skipped rows ${skippedRows.join(', ')}`] : []), ...warnings.map((w) => `  warning: ${w}`)];
+  return [`\n${id}:`, ...skippedRowLines(skippedRows).map((line) => `  ${line}`), ...warnings.map((w) => `  warning: ${w}`)];
 }
 
 /**

@@ -30,16 +30,12 @@ export async function parseListFiles(files: readonly ListFile[], parse: SourcePa
     parts.push(parsed);
   }
   if (parts.length === 1) return parts[0]!;
-  const warnings = files.flatMap((file, i) => {
-    const part = parts[i]!;
-    const skipped = part.skipped_rows.length > 0 ? [`${nameOf(file)}: skipped rows ${part.skipped_rows.join(', ')}`] : [];
-    return [...skipped, ...part.warnings.map((w) => `${nameOf(file)}: ${w}`)];
-  });
+  const warnings = files.flatMap((file, i) => parts[i]!.warnings.map((w) => `${nameOf(file)}: ${w}`));
   return {
     ok: true,
     records: parts.flatMap((p) => p.records),
     period: joinedPeriod(parts),
-    skipped_rows: parts.flatMap((p) => p.skipped_rows),
+    skipped_rows: files.flatMap((file, i) => parts[i]!.skipped_rows.map((row) => ({ ...row, file: nameOf(file) }))),
     warnings,
   };
 }

@@ -4,6 +4,7 @@ import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 import type { EnforcementInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import { isCalendarDate } from '../../domain/dates.js';
+import { skippedRow, type SkippedRow } from '../../domain/skipped-row.js';
 import { attribute, isElement, textOf } from './html-links.js';
 import { readReleaseTitle } from './release-title.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -27,13 +28,12 @@ export function parseCaaKeihyoHtml(bytes: Uint8Array, context: ParseContext): Pa
   }
   const records: EnforcementInput[] = [];
   const warnings: string[] = [];
-  const skipped: number[] = [];
+  const skipped: SkippedRow[] = [];
   releases.forEach((release, i) => {
     const { action, companies } = readReleaseTitle(release.title);
     if (action === null || companies.length === 0) {
       const why = action === null ? 'is not an order or an approval' : 'names no company in its title';
-      warnings.push(`release ${i + 1} of ${release.date} 「${release.title}」 ${why}; no record`);
-      skipped.push(i + 1);
+      skipped.push(skippedRow(i + 1, `the release ${why}`, [release.date, release.title]));
       return;
     }
     companies.forEach((name, n) => records.push(recordOf(release, name, n, action, context)));

@@ -1,5 +1,6 @@
 // The generic HTML table parser: the page's tables that carry the mapped headers, read into records.
 import type { RecordInput } from '../../domain/record-input.js';
+import type { SkippedRow } from '../../domain/skipped-row.js';
 import type { ColumnMapping, TextEncoding } from './column-mapping.js';
 import { htmlTables, type HtmlTable } from './html-tables.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -33,7 +34,7 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
     });
   }
   const records: RecordInput[] = [];
-  const skipped: number[] = [];
+  const skipped: SkippedRow[] = [];
   const warnings: string[] = [];
   for (const table of fitting) {
     const outcome = recordsFromTable(table.rows, mapping, context, { what: describe(table) });

@@ -1,5 +1,6 @@
 // The one parser contract: what every parser takes besides the bytes, what it gives back, and which parser reads a source.
 import type { RecordInput } from '../../domain/record-input.js';
+import type { SkippedRow } from '../../domain/skipped-row.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 
 export interface ParseContext {
@@ -22,8 +23,8 @@ export interface ParsedList {
   readonly records: RecordInput[];
   /** The earliest and latest record dates (a suspension's start), null when the list is empty. */
   readonly period: { readonly from: string; readonly to: string } | null;
-  /** Rows left out on purpose (blank rows, repeated header rows), by their 1-based row number. */
-  readonly skipped_rows: readonly number[];
+  /** Rows left out: on purpose (blank rows, repeated header rows), or unreadable rows that fail alone. */
+  readonly skipped_rows: readonly SkippedRow[];
   /** Things read but not kept: a corporate number with a wrong check digit, for instance. */
   readonly warnings: readonly string[];
 }
@@ -55,7 +56,7 @@ export function parseFailure(error: string, problems: readonly string[] = []): P
 export function parsedList(
   records: RecordInput[],
   period: ParsedList['period'],
-  skipped_rows: readonly number[] = [],
+  skipped_rows: readonly SkippedRow[] = [],
   warnings: readonly string[] = [],
 ): ParsedList {
   return { ok: true, records, period, skipped_rows, warnings };

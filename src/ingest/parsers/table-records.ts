@@ -1,6 +1,7 @@
 // A table of text cells (from CSV, XLSX or HTML) read into validated records through the column mapping.
 import type { RecordInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
+import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { cellText } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -16,7 +17,10 @@ export interface TableOptions {
   readonly decoding_hint?: string | null;
 }
 
-/** Reads every data row under the header; any row that cannot be read fails the whole table, naming the rows. */
+/**
+ * Reads every data row under the header. A row that cannot be read is skipped with its reason; the table fails,
+ * naming the rows, only when more than MAX_UNREADABLE_SHARE of its rows cannot be read.
+ */
 export function recordsFromTable(
   rawRows: readonly (readonly string[])[],
   mapping: ColumnMapping,
@@ -40,38 +44,44 @@ export function recordsFromTable(
   const records: RecordInput[] = [];
   const problems: string[] = [];
   const warnings: string[] = [];
-  const skipped: number[] = [];
+  const skipped: SkippedRow[] = [];
   let dataRows = 0;
+  let unreadable = 0;
   for (let i = header.data_start; i < rows.length; i++) {
     const row = rows[i]!;
     const rowNumber = i + 1;
     // Blank rows, and the header repeated on each printed page, are not records.
-    if (row.every((cell) => cell === '') || isRepeatedHeader(row, header.columns, headerFolded)) {
-      skipped.push(rowNumber);
+    if (row.every((cell) => cell === '')) {
+      skipped.push(skippedRow(rowNumber, 'a blank row'));
+      continue;
+    }
+    if (isRepeatedHeader(row, header.columns, headerFolded)) {
+      skipped.push(skippedRow(rowNumber, 'the header row repeated', row));
       continue;
     }
     dataRows++;
     const read = readRow(cellsOf(row, rowNumber, header.columns, header.headers), mapping, context, dates);
-    if ('problems' in read) {
-      problems.push(...read.problems);
-      continue;
-    }
-    const valid = validateRecordLine(read.record, rowNumber);
-    if (!valid.ok) {
-      problems.push(...valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:')));
+    const rowProblems = 'problems' in read ? read.problems : rowErrors(validateRecordLine(read.record, rowNumber));
+    if ('problems' in read || rowProblems.length > 0) {
+      unreadable++;
+      problems.push(...rowProblems);
+      skipped.push(skippedRow(rowNumber, `unreadable: ${rowProblems.map((p) => p.replace(/^row \d+(?::|,) /u, '')).join('; ')}`, row));
       continue;
     }
     warnings.push(...read.warnings);
     records.push(read.record);
   }
-  if (problems.length > 0) {
-    const badRows = new Set(problems.map((p) => /^row (\d+)/u.exec(p)?.[1])).size;
+  if (tooManyUnreadable(unreadable, dataRows)) {
     return parseFailure(
-      `${badRows} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)); nothing was kept.`,
+      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept.`,
       problems,
     );
   }
   return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
+}
+
+function rowErrors(valid: ReturnType<typeof validateRecordLine>): string[] {
+  return valid.ok ? [] : valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:'));
 }
 
 function cellsOf(row: readonly string[], rowNumber: number, columns: ReadonlyMap<MappedField, number>, headers: readonly string[]): RowCells {

@@ -2,6 +2,7 @@
 // one organisation per action date, whatever the number of rows it spans. The first row of an organisation
 // names it; each following row adds one more certification or licence number and nothing else.
 import { normaliseCompanyName } from '../../domain/names.js';
+import { skippedRow, type SkippedRow } from '../../domain/skipped-row.js';
 import { cellText, readDate } from './cell-values.js';
 
 /** The columns of a list, found by the words of its header; the representative (a person) is never read. */
@@ -26,7 +27,7 @@ export interface TitpAction {
 
 export interface TitpRead {
   readonly actions: TitpAction[];
-  readonly skipped: number[];
+  readonly skipped: SkippedRow[];
   readonly warnings: string[];
   readonly problems: string[];
 }
@@ -63,7 +64,7 @@ export function readTitpRows(rows: readonly (readonly string[])[], header: { ind
   const { columns } = header;
   const actions: TitpAction[] = [];
   const byKey = new Map<string, TitpAction>();
-  const skipped: number[] = [];
+  const skipped: SkippedRow[] = [];
   const warnings: string[] = [];
   const problems: string[] = [];
   let current: TitpAction | null = null;
@@ -77,13 +78,12 @@ export function readTitpRows(rows: readonly (readonly string[])[], header: { ind
       // a continuation row: one more number of the organisation above
       if (number !== null && current !== null) current.numbers.push(number);
       else if (row.some((cell) => cell !== '')) {
-        warnings.push(`row ${rowNumber}: left out, it names no organisation and holds no number to add to one (${row.filter((c) => c !== '').join(' / ')})`);
-        skipped.push(rowNumber);
-      } else skipped.push(rowNumber);
+        skipped.push(skippedRow(rowNumber, 'names no organisation and holds no number to add to one', row));
+      } else skipped.push(skippedRow(rowNumber, 'a blank row'));
       continue;
     }
     if (header.index + 1 < i && NAME.test(name.normalize('NFKC')) && at(columns.date).includes('年月日')) {
-      skipped.push(rowNumber); // the header repeated
+      skipped.push(skippedRow(rowNumber, 'the header row repeated', row));
       continue;
     }
     const date = readDate(at(columns.date), { serial: true });

@@ -40,16 +40,16 @@ test('collect prints a line per source and a summary table; a failed source make
   assert.match(text, /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+time$/mu);
   assert.match(text, /^test-ok\s+1\s+success\s+200\s+3\s+0\s+0\.0 %\s+3\s+1\s+\d+\.\d s$/mu);
   // under the table: the rows the parser skipped with its reasons, each failure's error, the linked share
-  assert.match(text, /^test-ok:\n  skipped rows 1\n  warning: line 1 is a note: 令和7年度分$/mu);
+  assert.match(text, /^test-ok:\n  skipped row 1: a note, not a record: 「令和7年度分」$/mu);
   assert.match(text, /^test-gone:\n  error: the server answered 404$/mu);
   assert.match(text, /^linked 0 of 3 records \(0\.0 %\): 0 by the source's Corporate Number, 0 by name and address; 3 unlinked \(0 ambiguous\)$/mu);
   assert.match(run.err.join('\n'), /1 of 2 source\(s\) failed/u);
 
   const sources = io(dbPath);
   assert.equal(runSources([], sources.io), 0);
-  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+list_file csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+1$/mu);
+  assert.match(sources.out.join('\n'), /^test-ok\s+pref_13\s+procurement_suspension\s+list_file csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+0$/mu);
   // the run keeps what the parser skipped and warned of, and `sources` shows it
-  assert.match(sources.out.join('\n'), /^test-ok:\n  skipped rows 1\n  warning: line 1 is a note: 令和7年度分$/mu);
+  assert.match(sources.out.join('\n'), /^test-ok:\n  skipped row 1: a note, not a record: 「令和7年度分」$/mu);
   assert.match(sources.out.join('\n'), /^test-gone\s+.*failure .*the server answered 404$/mu);
 });
 

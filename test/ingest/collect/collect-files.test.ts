@@ -67,7 +67,7 @@ test('--files DIR: each source named in it is read from its file or folder, the 
   assert.match(text, /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+time$/mu);
   assert.match(text, /^test-tokyo\s+1\s+success\s+4\s+0\s+0\.0 %\s+4\s+1\s+\d+\.\d s$/mu);
   assert.match(text, /^test-years\s+2\s+success\s+5\s+0\s+0\.0 %\s+5\s+0\s+\d+\.\d s$/mu);
-  assert.match(text, /^test-tokyo:\n  skipped rows 1\n  warning: line 1 is a note: 注記$/mu);
+  assert.match(text, /^test-tokyo:\n  skipped row 1: a note, not a record: 「注記」$/mu);
   assert.match(text, /^linked 0 of 9 records \(0\.0 %\)/mu);
   assert.equal(text.match(/^publishing /gmu)?.length, 1, 'published once');
   assert.deepEqual(countsBySource(dbPath), { 'test-tokyo': 4, 'test-years': 5 });

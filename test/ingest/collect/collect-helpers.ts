@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { skippedRow, type SkippedRow } from '../../../src/domain/skipped-row.js';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
@@ -39,14 +40,13 @@ export function testSource(id: string, url: string, publisher = 'pref_13'): Sour
 export const tsvParser: SourceParser = (bytes, { source, url, retrieved_at }) => {
   const text = Buffer.from(bytes).toString('utf8');
   const records: RecordInput[] = [];
-  const skipped: number[] = [];
+  const skipped: SkippedRow[] = [];
   const warnings: string[] = [];
   for (const [index, line] of text.split('\n').entries()) {
     if (line.trim() === '') continue;
-    // a comment line is a row left out on purpose, with a warning, as a real list's note rows are
+    // a comment line is a row left out on purpose, with its reason, as a real list's note rows are
     if (line.startsWith('#')) {
-      skipped.push(index + 1);
-      warnings.push(`line ${index + 1} is a note: ${line.slice(1).trim()}`);
+      skipped.push(skippedRow(index + 1, 'a note, not a record', [line.slice(1).trim()]));
       continue;
     }
     if (line.trim() === 'BROKEN') return parseFailure(`line ${index + 1}: the columns are not where they were`);

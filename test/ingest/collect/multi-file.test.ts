@@ -62,8 +62,8 @@ test('a page linking two files: both are read, each record cites its own file, t
   assert.equal(first.published, 3);
   assert.deepEqual(first.run.period_from, '2024-05-01');
   assert.deepEqual(first.run.period_to, '2025-05-01');
-  assert.deepEqual(first.run.skipped_rows, [1]);
-  assert.deepEqual(first.run.warnings, [`${server.url('/years/r7.csv')}: skipped rows 1`, `${server.url('/years/r7.csv')}: line 1 is a note: 注記`]);
+  assert.deepEqual(first.run.skipped_rows, [{ row: 1, page: null, reason: 'a note, not a record', text: '注記', file: server.url('/years/r7.csv') }]);
+  assert.deepEqual(first.run.warnings, []);
   assert.deepEqual(cited(live, 'test-years'), [{ url: server.url('/years/r6.csv'), n: 2 }, { url: server.url('/years/r7.csv'), n: 1 }]);
 
   // several files are fetched without validators; the hash of all of them finds the list unchanged

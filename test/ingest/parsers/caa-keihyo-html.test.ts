@@ -26,9 +26,12 @@ test('FY2024 index: 25 releases, 22 records; the 注意喚起 and the two titles
   // The titles say 措置命令 16 times (two against 「販売事業者2社」「3社」 whom the title does not name), 課徴金納付命令 7
   // times, 確約計画の認定 once; shared/data's README counts 15 and 8, which the titles do not bear out.
   assert.deepEqual([records.length, count('measures_order'), count('surcharge_payment_order'), count('commitment_plan_approval')], [22, 14, 7, 1]);
-  assert.deepEqual(outcome.skipped_rows, [6, 12, 13]);
-  assert.equal(outcome.warnings.length, 3);
-  assert.match(outcome.warnings[2]!, /注意喚起.*is not an order/u);
+  assert.deepEqual(outcome.skipped_rows.map((s) => [s.row, s.reason.replace(/^the release /u, '')]), [
+    [6, 'names no company in its title'],
+    [12, 'names no company in its title'],
+    [13, 'is not an order or an approval'],
+  ]);
+  assert.match(outcome.skipped_rows[2]!.text!, /注意喚起/u, 'with the release title as its text');
   assert.deepEqual(outcome.period, { from: '2024-04-26', to: '2025-03-27' });
   for (const r of records) {
     assert.deepEqual([r.authority, r.law, r.kind], ['caa', 'premiums_and_representations_act', 'enforcement']);

@@ -40,7 +40,7 @@ test('each row becomes a suspension with its reason classified, the words kept, 
   assert.deepEqual(first.source, { id: context.source.id, url: context.source.url, title: context.source.title, published_on: null, retrieved_at: context.retrieved_at });
   assert.equal(first.authority, 'pref_13');
   assert.deepEqual(list.period, { from: '2025-04-01', to: '2025-07-01' });
-  assert.deepEqual(list.skipped_rows, [6], 'the blank row between records');
+  assert.deepEqual(list.skipped_rows, [{ row: 6, page: null, reason: 'a blank row', text: null }], 'the blank row between records');
   assert.equal(list.warnings.length, 1);
   assert.match(list.warnings[0]!, /corporate number '1234567890123' of テスト電気株式会社 is not valid/);
 });
@@ -59,6 +59,25 @@ test('columns that moved under unchanged headers fail on the rows, naming row, c
   if (outcome.ok) return;
   assert.match(outcome.error, /^2 of 2 rows of the CSV file could not be read .*nothing was kept/);
   assert.match(outcome.problems[0]!, /^row 2, column 「措置期間」: '指名停止措置要領別表第1第2号（過失による粗雑工事）' does not start with a date/);
+});
+
+test('a row that cannot be read fails alone in a long list, with its reason and text; over 2 % fail the list', () => {
+  const list = (bad: number) => {
+    const rows = Array.from({ length: 60 }, (_, i) =>
+      i < bad ? `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年13月40日,談合` : `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年4月1日～令和7年6月30日,談合`,
+    );
+    return new TextEncoder().encode(['番号,業者名,所在地,法人番号,措置期間,措置要件', ...rows].join('\n'));
+  };
+  const one = expectParsed(parseCsvTable(list(1), SUSPENSION_MAPPING, context));
+  assert.equal(one.records.length, 59);
+  assert.equal(one.skipped_rows.length, 1);
+  const [skipped] = one.skipped_rows;
+  assert.equal(skipped!.row, 2);
+  assert.match(skipped!.reason, /^unreadable: column 「措置期間」: '令和7年13月40日'/u);
+  assert.equal(skipped!.text, '1 | 見本建設0株式会社 | 東京都千代田区1-1 |  | 令和7年13月40日 | 談合');
+  const two = parseCsvTable(list(2), SUSPENSION_MAPPING, context);
+  assert.equal(two.ok, false, '2 of 60 is 3.3 %');
+  if (!two.ok) assert.match(two.error, /^2 of 60 rows of the CSV file could not be read .*more than 2 %; nothing was kept/u);
 });
 
 test('a reordered table still reads: columns are found by their headers, not their places', () => {

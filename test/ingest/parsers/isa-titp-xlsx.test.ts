@@ -118,7 +118,7 @@ test('another year: a serial date, 和暦 text, a repeated organisation and date
   ]);
   assert.deepEqual(records[0]!.permits!.map((p) => p.number), ['認2304000001', '認2304000002', '変認2304000003', '認2304000004']);
   assert.equal(records[1]!.company.address, '熊本県熊本市中央区架空2-3見本ビル');
-  assert.deepEqual(parsed.skipped_rows, [5]);
+  assert.deepEqual(parsed.skipped_rows.map((s) => [s.row, s.reason]), [[5, 'a blank row']]);
   assert.ok(!JSON.stringify(records).includes('見本　太郎'));
 });
 

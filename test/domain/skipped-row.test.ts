@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { skippedRow, skippedRowLines, skippedRowOfStored, tooManyUnreadable } from '../../src/domain/skipped-row.js';
+
+test('more than 2 % of the rows unreadable fails a list; up to 2 % fail alone', () => {
+  assert.equal(tooManyUnreadable(0, 0), false);
+  assert.equal(tooManyUnreadable(9, 468), false, '1.9 %');
+  assert.equal(tooManyUnreadable(10, 468), true, '2.1 %');
+  assert.equal(tooManyUnreadable(2, 100), false, 'exactly 2 %');
+  assert.equal(tooManyUnreadable(3, 100), true);
+  assert.equal(tooManyUnreadable(1, 10), true, 'one bad row of ten is a changed layout, not a typo');
+});
+
+test('a skipped row keeps its cells as text, and a blank one has none', () => {
+  assert.deepEqual(skippedRow(4, 'unreadable: no date', ['見本建設（株）', ' 東京都\n千代田区 ', ''], 2), {
+    row: 4, page: 2, reason: 'unreadable: no date', text: '見本建設（株） | 東京都 千代田区 | ',
+  });
+  assert.equal(skippedRow(5, 'a blank row', ['', ' ', '']).text, null);
+});
+
+test('each row with text is printed with its reason; blank rows are grouped by reason', () => {
+  const lines = skippedRowLines([
+    skippedRow(3, 'a blank row'),
+    skippedRow(4, 'the header row repeated', ['名称', '所在地'], 2),
+    skippedRow(9, 'a blank row'),
+    { ...skippedRow(2, 'unreadable: 公表日 is not a date', ['A', 'B']), file: 'r7.csv' },
+  ]);
+  assert.deepEqual(lines, [
+    'skipped row 4 (page 2): the header row repeated: 「名称 | 所在地」',
+    'skipped row 2 of r7.csv: unreadable: 公表日 is not a date: 「A | B」',
+    'skipped rows 3, 9: a blank row',
+  ]);
+});
+
+test('runs stored before reasons were kept read as rows without one', () => {
+  assert.deepEqual(skippedRowOfStored(7), { row: 7, page: null, reason: 'left out (no reason was recorded then)', text: null });
+  const stored = { row: 2, page: 1, reason: 'a blank row', text: null };
+  assert.deepEqual(skippedRowOfStored(stored), stored);
+});
