@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { missingMessage } from '../../scripts/test-prerequisites.js';
 
-const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by .ci/run
+const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by npm test (scripts/test-prerequisites.ts)
 
 let server: TestServer;
 let browser: BrowserContext;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
+  assert.ok(existsSync(CHROMIUM), missingMessage(CHROMIUM));
   server = await startServer({ dbPath: await demoDatabase() });
   // a new empty profile (Playwright's way of passing --user-data-dir)
   browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kohyo-chromium-')), {
