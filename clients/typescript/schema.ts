@@ -466,7 +466,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Any method other than GET or HEAD on this path. Codes: `method_not_allowed`. */
+        /** @description Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does. Codes: `method_not_allowed`. */
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
