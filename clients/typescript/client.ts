@@ -11,8 +11,10 @@ export type LicenseAction = components['schemas']['LicenseAction'];
 export type CoverageEntry = components['schemas']['CoverageEntry'];
 export type ErrorBody = components['schemas']['Error'];
 
-type Query<O extends keyof operations> = NonNullable<operations[O]['parameters']['query']>;
-type Answer<O extends keyof operations> = operations[O]['responses'][200]['content']['application/json'];
+/** The GET operations, which the methods below call; their HEAD twins (suffix Head) answer no body. */
+type GetOperation = Exclude<keyof operations, `${string}Head`>;
+type Query<O extends GetOperation> = NonNullable<operations[O]['parameters']['query']>;
+type Answer<O extends GetOperation> = operations[O]['responses'][200]['content']['application/json'];
 
 export interface KohyoClientOptions {
   /** Where the service is, e.g. `http://127.0.0.1:3000`. */

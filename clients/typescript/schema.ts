@@ -17,7 +17,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Search companies and enforcement records together (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["searchHead"];
         patch?: never;
         trace?: never;
     };
@@ -37,7 +41,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Search companies (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["searchCompaniesHead"];
         patch?: never;
         trace?: never;
     };
@@ -57,7 +65,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Enforcement records (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["listEnforcementsHead"];
         patch?: never;
         trace?: never;
     };
@@ -77,7 +89,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Procurement suspensions (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["listProcurementSuspensionsHead"];
         patch?: never;
         trace?: never;
     };
@@ -97,7 +113,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Licence and registration actions (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["listLicenseActionsHead"];
         patch?: never;
         trace?: never;
     };
@@ -117,7 +137,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Coverage of procurement suspension lists (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getProcurementSuspensionCoverageHead"];
         patch?: never;
         trace?: never;
     };
@@ -137,7 +161,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Every code of every enumerated field (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["listVocabulariesHead"];
         patch?: never;
         trace?: never;
     };
@@ -157,7 +185,11 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /**
+         * Health (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getHealthHead"];
         patch?: never;
         trace?: never;
     };
@@ -466,7 +498,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Any method other than GET or HEAD on this path. Codes: `method_not_allowed`. */
+        /** @description Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does. Codes: `method_not_allowed`. */
         MethodNotAllowed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -527,6 +559,68 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["Error"];
             };
+        };
+        /** @description The query is not one this endpoint accepts; `error.code` says why. Codes: `missing_parameter`, `missing_filter`, `invalid_parameter`, `invalid_corporate_number`, `unknown_parameter`, `bulk_access_not_provided`, `malformed_request`. */
+        BadRequestHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does. Codes: `method_not_allowed`. */
+        MethodNotAllowedHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
+        TooManyRequestsHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request line or its headers are longer than the server reads (about 16 KB). Codes: `request_too_large`. */
+        RequestTooLargeHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description A fault on the server; the body never carries internals. Codes: `internal_error`. */
+        InternalErrorHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No dataset is open yet; try again shortly. Codes: `service_unavailable`. */
+        ServiceUnavailableHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
         };
     };
     parameters: never;
@@ -706,6 +800,42 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    searchHead: {
+        parameters: {
+            query: {
+                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records */
+                q: string;
+                /** @description rows to return, 1 to 10 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
     searchCompanies: {
         parameters: {
             query: {
@@ -853,6 +983,42 @@ export interface operations {
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchCompaniesHead: {
+        parameters: {
+            query: {
+                /** @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number */
+                q: string;
+                /** @description rows to return, 1 to 10 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listEnforcements: {
@@ -1013,6 +1179,52 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listEnforcementsHead: {
+        parameters: {
+            query?: {
+                /** @description company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number) */
+                company?: string;
+                /** @description free text: company name, summary or reason, law and authority labels */
+                q?: string;
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                corporate_number?: string;
+                /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
+                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
+                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
+                /** @description rows to return, 1 to 10 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
     listProcurementSuspensions: {
         parameters: {
             query?: {
@@ -1154,6 +1366,54 @@ export interface operations {
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProcurementSuspensionsHead: {
+        parameters: {
+            query?: {
+                /** @description company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number) */
+                company?: string;
+                /** @description free text: company name, summary or reason, law and authority labels */
+                q?: string;
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                corporate_number?: string;
+                /** @description the suspending authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
+                /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
+                /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                status?: ("scheduled" | "active" | "ended" | "lifted") | string;
+                /** @description page number, 1 to 10 */
+                page?: number;
+                /** @description rows to return, 1 to 10 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listLicenseActions: {
@@ -1345,6 +1605,62 @@ export interface operations {
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLicenseActionsHead: {
+        parameters: {
+            query?: {
+                /** @description company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number) */
+                company?: string;
+                /** @description free text: company name, summary or reason, law and authority labels */
+                q?: string;
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                corporate_number?: string;
+                /** @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                sector?: ("construction" | "real_estate_brokerage" | "condominium_management" | "rental_housing_management" | "architect_office" | "building_inspection_body" | "real_estate_appraisal" | "surveying" | "construction_consulting" | "travel_agency" | "technical_intern_training" | "trucking" | "bus" | "taxi" | "railway" | "aviation" | "passenger_ship" | "vehicle_maintenance" | "industrial_waste" | "money_lending" | "financial_instruments") | string;
+                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                action_type?: ("license_revocation" | "registration_revocation" | "designation_revocation" | "certification_revocation" | "business_suspension_order" | "operations_suspension_order" | "vehicle_use_suspension" | "improvement_order" | "instruction_order" | "warning") | string;
+                /** @description violation, voluntary_closure or other: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                nature?: ("violation" | "voluntary_closure" | "other") | string;
+                /** @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                status?: ("scheduled" | "in_effect" | "completed") | string;
+                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
+                /** @description earliest action date, YYYY-MM-DD */
+                from?: string;
+                /** @description latest action date, YYYY-MM-DD */
+                to?: string;
+                /** @description page number, 1 to 10 */
+                page?: number;
+                /** @description rows to return, 1 to 10 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     getProcurementSuspensionCoverage: {
@@ -1718,6 +2034,37 @@ export interface operations {
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProcurementSuspensionCoverageHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
     listVocabularies: {
@@ -2098,6 +2445,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listVocabulariesHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -2147,6 +2517,28 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealthHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service is up. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            405: components["responses"]["MethodNotAllowedHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
         };
     };
 }

@@ -2,7 +2,7 @@
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from './context.js';
-import { ApiError, errorBody } from './errors.js';
+import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from './errors.js';
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
   const path = pathOf(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
-    return new ApiError('method_not_allowed', `${request.method} is not allowed here; use GET or HEAD.`, undefined, { Allow: 'GET, HEAD' });
+    return methodNotAllowed(READ_METHODS, `${request.method} is not allowed here; use GET or HEAD.`);
   }
   return new ApiError('not_found', `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`);
 }

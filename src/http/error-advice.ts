@@ -46,7 +46,7 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
   },
   method_not_allowed: {
     when: 'a method other than GET or HEAD was used',
-    action: 'use GET (the `Allow` header says so)',
+    action: 'use GET (the `Allow` header and `details.allowed` say so)',
   },
   rate_limited: {
     when: 'the per-minute limit was exceeded',

@@ -1,6 +1,6 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, errorBody } from './errors.js';
+import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed } from './errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { MAX_LIMIT } from './schemas/queries.js';
 import { MAX_TEXT_LENGTH } from '../domain/record-filters.js';
@@ -42,7 +42,9 @@ function translate(error: FastifyError, request: FastifyRequest, maxPage: number
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found');
-  if (status === 405) return new ApiError('method_not_allowed');
+  // the router answers 404, not 405, for a method a path lacks (app.ts answers those): this is a plugin's 405, and
+  // every path a plugin serves (/docs) answers GET and HEAD
+  if (status === 405) return methodNotAllowed(READ_METHODS);
   if (status >= 400 && status < 500) return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
   return new ApiError('internal_error', ERRORS.internal_error.message);
 }

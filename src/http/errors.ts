@@ -19,6 +19,9 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** What every path but /mcp answers. */
+export const READ_METHODS = ['GET', 'HEAD'] as const;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
 export type ErrorDetails = Readonly<Record<string, unknown>>;
@@ -36,6 +39,11 @@ export class ApiError extends Error {
     this.details = details;
     this.headers = headers;
   }
+}
+
+/** A 405: the methods the path answers, in the Allow header and as `details.allowed` (the contract of 2026-11-24). */
+export function methodNotAllowed(allowed: readonly string[], message?: string): ApiError {
+  return new ApiError('method_not_allowed', message, { allowed: [...allowed] }, { Allow: allowed.join(', ') });
 }
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails) {

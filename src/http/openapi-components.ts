@@ -52,7 +52,7 @@ const refs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((nam
 const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'The query is not one this endpoint accepts; `error.code` says why.', headers: [] },
   431: { name: 'RequestTooLarge', description: 'The request line or its headers are longer than the server reads (about 16 KB).', headers: [] },
-  405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path.', headers: ['Allow'] },
+  405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does.', headers: ['Allow'] },
   429: { name: 'TooManyRequests', description: 'Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
   500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },
   503: { name: 'ServiceUnavailable', description: 'No dataset is open yet; try again shortly.', headers: [] },
@@ -68,6 +68,9 @@ export function errorResponseRef(status: ErrorStatus) {
   return { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
 }
 
+/** The details an example shows, where every answer of the code carries them. */
+const EXAMPLE_DETAILS: Partial<Record<ErrorCode, { details: object }>> = { method_not_allowed: { details: { allowed: ['GET', 'HEAD'] } } };
+
 function errorResponse(status: ErrorStatus) {
   const { description, headers } = ERROR_RESPONSES[status];
   const codes = codesOf(status);
@@ -78,7 +81,7 @@ function errorResponse(status: ErrorStatus) {
       'application/json': {
         // one Error type for generated clients; the codes this status carries are listed and shown one example each
         schema: { $ref: '#/components/schemas/Error' },
-        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message } } }])),
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message, ...EXAMPLE_DETAILS[code] } } }])),
       },
     },
   };

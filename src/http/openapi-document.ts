@@ -1,12 +1,11 @@
 // Turns the document @fastify/swagger generates from the route schemas into a generator-friendly one: named
-// schemas as $refs, every status an operation answers with its headers, an example answer per operation.
+// schemas as $refs, every status an operation answers with its headers, an example answer per operation, HEAD beside GET.
 import { NAMED_SCHEMAS, errorResponseRef, sharedComponents, successHeaders, type ErrorStatus } from './openapi-components.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
 import { CONDITIONAL_ROUTES } from './conditional.js';
 import { UNCOUNTED_ROUTES } from '../limits/limiter.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+import { addHeadOperations } from './openapi-head.js';
+import type { Json, JsonObject } from './json.js';
 
 /** A key that is the same for two schemas that say the same thing, whatever the order of their keys. */
 function canonical(node: Json): string {
@@ -87,6 +86,8 @@ export function decorateDocument<T extends object>(generated: T, settings: Docum
   for (const [path, item] of Object.entries(paths)) {
     for (const operation of Object.values(item)) operation.responses = responsesOf(path, operation);
   }
+  const shared = sharedComponents();
+  const headResponses = addHeadOperations(paths, shared.responses as unknown as Record<string, JsonObject>);
   const info = document.info as JsonObject;
   if (settings.contact !== null) {
     info.contact = settings.contact.includes('@') && !settings.contact.includes('/')
@@ -100,7 +101,8 @@ export function decorateDocument<T extends object>(generated: T, settings: Docum
     paths: named(document.paths as Json, byKey, false),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, named(schema, byKey)])),
-      ...sharedComponents(),
+      ...shared,
+      responses: { ...shared.responses, ...headResponses },
     },
   };
   return decorated as unknown as T;

@@ -1,7 +1,7 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors.js';
+import { methodNotAllowed } from '../http/errors.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 
@@ -41,7 +41,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
     scope.route({
       method: ['GET', 'DELETE'], url: MCP_PATH,
       handler: async () => {
-        throw new ApiError('method_not_allowed', 'The MCP endpoint answers POST (Streamable HTTP, stateless, JSON answers).', undefined, { Allow: 'POST' });
+        throw methodNotAllowed(['POST'], 'The MCP endpoint answers POST (Streamable HTTP, stateless, JSON answers).');
       },
     });
   });

@@ -1,13 +1,11 @@
 // Writes table PDFs the way the publishers' lists are laid out (spreadsheet exports), with pdfkit and the IPA Gothic font.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { missingMessage } from '../../scripts/test-prerequisites.js';
 
-/** Debian's fonts-ipafont-gothic; .ci/run installs it where it is missing. */
+/** Debian's fonts-ipafont-gothic; npm test installs it where it is missing (scripts/test-prerequisites.ts). */
 export const IPA_GOTHIC = '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf';
-
-export function hasJapaneseFont(): boolean {
-  return existsSync(IPA_GOTHIC);
-}
 
 export interface PdfColumn {
   readonly header: string;
@@ -32,6 +30,8 @@ const PADDING = 4;
 
 /** The PDF's bytes: the header repeated at the top of each page's table, borders drawn round every cell. */
 export async function writeTablePdf(spec: TablePdf): Promise<Buffer> {
+  // a test that needs the font fails without it, never skips (issue 28)
+  assert.ok(existsSync(IPA_GOTHIC), missingMessage(IPA_GOTHIC));
   const size = spec.fontSize ?? 9;
   const line = size * 1.4;
   const doc = new PDFDocument({ size: [PAGE.width, PAGE.height], margin: 0, autoFirstPage: false });

@@ -1,6 +1,7 @@
 // Runs a real redis-server on a free loopback port for the tests, and stops and starts it on demand.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { missingMessage } from '../../scripts/test-prerequisites.js';
 
 export interface RedisServer {
   readonly port: number;
@@ -42,7 +43,7 @@ function launch(port: number): Promise<ChildProcess> {
     const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
     child.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`cannot run redis-server (install it with apt-get install redis-server): ${error.message}`));
+      reject(new Error(`cannot run redis-server (${error.message}): ${missingMessage('redis-server')}`));
     });
     const early = (code: number | null) => {
       clearTimeout(timer);

@@ -3,18 +3,21 @@
 // Set KOHYO_SCREENSHOT=docs/api-reference.png to refresh the README's screenshot.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { missingMessage } from '../../scripts/test-prerequisites.js';
 
-const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by .ci/run
+const PACKAGE_LOGO = fileURLToPath(import.meta.resolve('@fastify/swagger-ui/static/logo.svg'));
+const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by npm test (scripts/test-prerequisites.ts)
 
 let server: TestServer;
 let browser: BrowserContext;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (as .ci/run does)`);
+  assert.ok(existsSync(CHROMIUM), missingMessage(CHROMIUM));
   server = await startServer({ dbPath: await demoDatabase() });
   // a new empty profile (Playwright's way of passing --user-data-dir)
   browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kohyo-chromium-')), {
@@ -60,4 +63,26 @@ test('/docs renders the operations and "Try it out" on /api/v1/companies answers
   }
   assert.deepEqual(elsewhere, [], 'the page fetched from somewhere other than the service');
   assert.deepEqual(failed, []);
+});
+
+// issue 28: the page showed Fastify's logo, and linked the plugin's own /docs/json, which no document names
+test("/docs shows Kohyo's name, not the package's logo, and loads and links only the documented /api/v1/openapi.json", async () => {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
+  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+  assert.equal(await page.title(), 'Kohyo API reference');
+  const logo = await page.locator('.topbar a.link img').getAttribute('src');
+  const svg = Buffer.from((logo ?? '').replace(/^data:image\/svg\+xml;base64,/u, ''), 'base64').toString('utf8');
+  assert.match(svg, /Kohyo/u, 'the top bar shows Kohyo');
+  assert.notEqual(svg, readFileSync(PACKAGE_LOGO, 'utf8'), "not @fastify/swagger-ui's logo");
+  assert.ok(asked.includes('/api/v1/openapi.json'), asked.join(' '));
+  assert.ok(!asked.some((path) => path.startsWith('/docs/json')), asked.join(' '));
+  assert.equal(await page.locator('a[href*="/docs/json"]').count(), 0);
+  assert.equal(await page.locator('.info a[href="/api/v1/openapi.json"]').count(), 1, 'the title links the documented address');
+  assert.ok(!(await page.locator('body').innerText()).includes('/docs/json'));
+  assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false);
+  assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/docs/static/theme/favicon.svg');
 });

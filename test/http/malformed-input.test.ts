@@ -110,4 +110,5 @@ test('OPTIONS with a JSON body and no preflight headers is 405 with Allow, not i
   const answer = await server.get('/api/v1/companies', { method: 'OPTIONS', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
   assertContractError(answer, 405, 'method_not_allowed');
   assert.equal(answer.headers.get('allow'), 'GET, HEAD');
+  assert.deepEqual(answer.body.error.details, { allowed: ['GET', 'HEAD'] });
 });

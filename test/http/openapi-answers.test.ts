@@ -61,6 +61,11 @@ function check(path: string, answer: TestResponse, options: { counted?: boolean 
       : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)].$ref.split('/').pop(), 'content', 'application/json', 'schema')}`;
     validate(ref, answer);
   }
+  checkHeaders(path, response, answer, options);
+}
+
+/** The response's documented headers are on the answer: the required ones, and RateLimit where it counts. */
+function checkHeaders(path: string, response: any, answer: TestResponse, options: { counted?: boolean }): void {
   for (const [name, ref] of Object.entries(response.headers ?? {}) as [string, { $ref: string }][]) {
     const required = document.components.headers[ref.$ref.split('/').pop()!].required === true;
     const counted = name.startsWith('RateLimit') && options.counted !== false && path !== '/api/v1/vocabularies' && answer.status !== 304;
@@ -93,24 +98,46 @@ describe('answers against the document', () => {
   });
   const get = (path: string, init: RequestInit = {}) => server.get(path, { ...init, headers: { 'user-agent': 'openapi-answers', ...(init.headers as object) } });
 
+  /** A call of each operation that succeeds. */
+  const successes: [string, string][] = [
+    ['/api/v1/search', '/api/v1/search?q=' + encodeURIComponent('北辰建設')],
+    ['/api/v1/companies', '/api/v1/companies?q=hokushin'],
+    ['/api/v1/enforcements', '/api/v1/enforcements?authority=jftc'],
+    ['/api/v1/procurement-suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging'],
+    ['/api/v1/license-actions', '/api/v1/license-actions?sector=construction&nature=violation'],
+    ['/api/v1/procurement-suspension-coverage', '/api/v1/procurement-suspension-coverage'],
+    ['/api/v1/vocabularies', '/api/v1/vocabularies'],
+    ['/health', '/health'],
+  ];
+
   test('successes of every operation, and a 304', async () => {
-    const calls: [string, string][] = [
-      ['/api/v1/search', '/api/v1/search?q=' + encodeURIComponent('北辰建設')],
-      ['/api/v1/companies', '/api/v1/companies?q=hokushin'],
-      ['/api/v1/enforcements', '/api/v1/enforcements?authority=jftc'],
-      ['/api/v1/procurement-suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging'],
-      ['/api/v1/license-actions', '/api/v1/license-actions?sector=construction&nature=violation'],
-      ['/api/v1/procurement-suspension-coverage', '/api/v1/procurement-suspension-coverage'],
-      ['/api/v1/vocabularies', '/api/v1/vocabularies'],
-      ['/health', '/health'],
-    ];
-    for (const [path, call] of calls) {
+    for (const [path, call] of successes) {
       const answer = await get(call);
       assert.equal(answer.status, 200, call);
       check(path, answer, { counted: !['/api/v1/vocabularies', '/health'].includes(path) });
     }
     const first = await get('/api/v1/companies?q=hokushin');
     check('/api/v1/companies', await get('/api/v1/companies?q=hokushin', { headers: { 'if-none-match': first.headers.get('etag')! } }), { counted: false });
+  });
+
+  // issue 28: Prism, a proxy that follows the document, answered 405 to the HEAD requests the server serves
+  test('HEAD beside every GET: its parameters, a unique operationId, a documented status and headers, never a body', async () => {
+    assert.deepEqual(Object.keys(document.paths).sort(), successes.map(([path]) => path).sort());
+    for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
+      assert.deepEqual(Object.keys(item), ['get', 'head'], path);
+      assert.deepEqual(item.head.parameters, item.get.parameters, path);
+      assert.equal(item.head.operationId, `${item.get.operationId}Head`);
+      assert.deepEqual(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
+      for (const response of Object.values(item.head.responses) as any[]) assert.equal(response.content, undefined, `${path}: a HEAD answer has no body`);
+    }
+    const refused: [string, string][] = [['/api/v1/enforcements', '/api/v1/enforcements'], ['/api/v1/companies', '/api/v1/companies?q=a&limit=0']];
+    for (const [path, call] of [...successes, ...refused]) {
+      const answer = await get(call, { method: 'HEAD' });
+      assert.equal(answer.text, '', call);
+      const response = document.paths[path].head.responses[String(answer.status)];
+      assert.ok(response, `${call}: HEAD answered ${answer.status}, which the document does not list`);
+      checkHeaders(path, response, answer, {});
+    }
   });
 
   test('every 400 code, 404 and 405', async () => {

@@ -167,7 +167,7 @@ test('required parameters and filters', async () => {
   assert.equal(range.status, 200, range.text);
 });
 
-test('unknown paths are 404 not_found; other methods are 405 with Allow', async () => {
+test('unknown paths are 404 not_found; other methods are 405 with Allow and details.allowed', async () => {
   await expectError('/api/v1/nothing-here', 404, 'not_found');
   await expectError('/nothing-here', 404, 'not_found'); // / is the landing page (issue 11)
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
@@ -175,6 +175,7 @@ test('unknown paths are 404 not_found; other methods are 405 with Allow', async 
     assert.equal(response.status, 405, method);
     assert.equal(response.headers.get('allow'), 'GET, HEAD');
     assert.equal(response.body.error.code, 'method_not_allowed');
+    assert.deepEqual(response.body.error.details, { allowed: ['GET', 'HEAD'] }, method);
   }
 });
 

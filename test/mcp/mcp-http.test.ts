@@ -117,12 +117,13 @@ describe('MCP over Streamable HTTP', () => {
     await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/u);
   });
 
-  test('GET and DELETE /mcp answer 405 with Allow: POST', async () => {
+  test('GET and DELETE /mcp answer 405 with Allow: POST and details.allowed', async () => {
     for (const method of ['GET', 'DELETE']) {
       const answer = await s.server.get('/mcp', { method });
       assert.equal(answer.status, 405, method);
       assert.equal(answer.headers.get('allow'), 'POST', method);
       assert.equal(answer.body.error.code, 'method_not_allowed', method);
+      assert.deepEqual(answer.body.error.details, { allowed: ['POST'] }, method);
     }
   });
 });

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../context.js';
 import { guideText } from '../llms-guide.js';
 
+export const OPENAPI_PATH = '/api/v1/openapi.json';
+
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get('/api/v1/openapi.json', async (_request, reply) => {
+  app.get(OPENAPI_PATH, async (_request, reply) => {
     void reply.header('Content-Type', 'application/json; charset=utf-8');
     return app.swagger();
   });

@@ -1,6 +1,8 @@
 // GET /docs: the interactive API reference (Swagger UI) rendered from the OpenAPI document, every asset served here.
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { REFERENCE_LOGO, REFERENCE_THEME } from './reference-theme.js';
+import { OPENAPI_PATH } from './docs.js';
 
 export const REFERENCE_PATH = '/docs';
 
@@ -14,7 +16,12 @@ export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
     routePrefix: REFERENCE_PATH,
     staticCSP: true,
     validatorUrl: false,
-    uiConfig: { deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true, docExpansion: 'list', defaultModelsExpandDepth: 0 },
-    theme: { title: 'Kohyo API reference' },
+    uiConfig: {
+      deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true, docExpansion: 'list', defaultModelsExpandDepth: 0,
+      // the documented address, not the plugin's own /docs/json, which the page would otherwise load and link
+      urls: [{ url: OPENAPI_PATH, name: 'Kohyo API' }],
+    },
+    theme: REFERENCE_THEME,
+    logo: REFERENCE_LOGO,
   });
 }

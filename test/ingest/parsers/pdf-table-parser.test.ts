@@ -4,14 +4,9 @@ import fs from 'node:fs';
 import { parseMhlwLabourViolationsPdf } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import { parsePdfTable } from '../../../src/ingest/parsers/pdf-table-parser.js';
 import { SUSPENSION_TABLE } from '../../../src/ingest/registry/suspension-mappings.js';
-import { hasJapaneseFont, IPA_GOTHIC, writeTablePdf, type PdfColumn } from '../../helpers/pdf.js';
+import { writeTablePdf, type PdfColumn } from '../../helpers/pdf.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { contextFor, expectParsed, MHLW_LIST_MAPPING } from './parser-fixtures.js';
-
-// The generated lists need a Japanese font; .ci/run installs it, so CI always runs these.
-const font = hasJapaneseFont();
-if (!font) console.error(`\n!!! ${IPA_GOTHIC} is missing: the generated-PDF tests of pdf-table-parser are SKIPPED (apt-get install fonts-ipafont-gothic) !!!\n`);
-const needsFont = { skip: font ? false : `no Japanese font at ${IPA_GOTHIC}` };
 
 const context = contextFor('procurement_suspension', 'pref_28');
 
@@ -38,7 +33,7 @@ function suspension(r: unknown): [string, string | null, string, string | null, 
   return [s.company.name, s.company.address, s.period.from, s.period.to, s.reason_detail ?? null];
 }
 
-test('a two-page list is read row by row: wrapped cells joined, the header repeated on page 2 skipped', needsFont, async () => {
+test('a two-page list is read row by row: wrapped cells joined, the header repeated on page 2 skipped', async () => {
   const pdf = await writeTablePdf({ title: '指名停止措置一覧（令和7年度）', columns: COLUMNS, pages: [PAGE_1, PAGE_2], footer: '兵庫県県土整備部' });
   const list = expectParsed(await parsePdfTable(pdf, SUSPENSION_TABLE, context));
   assert.deepEqual(list.records.map(suspension), [
@@ -51,14 +46,14 @@ test('a two-page list is read row by row: wrapped cells joined, the header repea
   assert.deepEqual(list.warnings, ['page 1: the text under the table 「兵庫県県土整備部」 was left out', 'page 2: the text under the table 「兵庫県県土整備部」 was left out']);
 });
 
-test('a list without a one-line column of its own (no 番号) still finds its rows', needsFont, async () => {
+test('a list without a one-line column of its own (no 番号) still finds its rows', async () => {
   const columns = COLUMNS.slice(1).map((c) => ({ ...c, x: c.x - 30 }));
   const pdf = await writeTablePdf({ columns, pages: [PAGE_1.map((row) => row.slice(1))] });
   const list = expectParsed(await parsePdfTable(pdf, SUSPENSION_TABLE, context));
   assert.deepEqual(list.records.map((r) => suspension(r)[0]), ['株式会社テスト建設', 'テスト電気工業株式会社神戸支店']);
 });
 
-test('other spellings of the headers (業者名, 住所, 措置期間, 停止理由) read the same', needsFont, async () => {
+test('other spellings of the headers (業者名, 住所, 措置期間, 停止理由) read the same', async () => {
   const headers = ['番号', '業者名', '住所', '措置期間', '停止理由'];
   const pdf = await writeTablePdf({ columns: COLUMNS.map((c, i) => ({ ...c, header: headers[i]! })), pages: [PAGE_2] });
   const list = expectParsed(await parsePdfTable(pdf, SUSPENSION_TABLE, context));
@@ -68,7 +63,7 @@ test('other spellings of the headers (業者名, 住所, 措置期間, 停止理
   ]);
 });
 
-test('labels printed over two lines in narrow header cells (商号又は/名称, 指名停止/期間, 決定/年月日) are one label each', needsFont, async () => {
+test('labels printed over two lines in narrow header cells (商号又は/名称, 指名停止/期間, 決定/年月日) are one label each', async () => {
   const headers = ['番号', '商号又は\n名称', '所在地', '指名停止\n期間', '措置要件'];
   const columns = [...COLUMNS.map((c, i) => ({ ...c, header: headers[i]!, width: i === 4 ? 170 : c.width })), { header: '決定\n年月日', x: 730, width: 70 }];
   const rows = PAGE_1.map((row) => [...row.slice(0, 4), '贈賄', '令和7年3月10日']);
@@ -79,7 +74,7 @@ test('labels printed over two lines in narrow header cells (商号又は/名称,
   ]);
 });
 
-test('text crossing a column border fails naming the columns; no row is dropped to make the page read', needsFont, async () => {
+test('text crossing a column border fails naming the columns; no row is dropped to make the page read', async () => {
   const columns = COLUMNS.map((c, i) => (i === 4 ? { ...c, width: 120 } : c)).concat({ header: '備考', x: 680, width: 120 });
   const pdf = await writeTablePdf({ columns, pages: [PAGE_1.map((row) => [...row, ''])], footer: '※ 措置要件は要領別表による' });
   const outcome = await parsePdfTable(pdf, SUSPENSION_TABLE, context);
@@ -87,7 +82,7 @@ test('text crossing a column border fails naming the columns; no row is dropped 
   assert.match(outcome.error, /between columns 措置要件 and 備考/u);
 });
 
-test('a list without a mapped column fails naming the column it lacks', needsFont, async () => {
+test('a list without a mapped column fails naming the column it lacks', async () => {
   const pdf = await writeTablePdf({ columns: COLUMNS.filter((c) => c.header !== '措置要件'), pages: [PAGE_1.map((row) => row.slice(0, 4))] });
   const outcome = await parsePdfTable(pdf, SUSPENSION_TABLE, context);
   assert.equal(outcome.ok, false);
