@@ -1,4 +1,4 @@
-// The numbers the limiter enforces, in milliseconds, from the settings.
+// The numbers the limiter enforces, in milliseconds, from the settings: per client, and per address.
 import type { Config } from '../config.js';
 
 export interface LimitPolicy {
@@ -10,13 +10,21 @@ export interface LimitPolicy {
   readonly enumWindowMs: number;
   readonly enumSequential: number;
   readonly cooldownMs: number;
+  /**
+   * The ceiling on one address, whatever User-Agents and client names it sends (the same shape, with `address`
+   * null); null when KOHYO_ADDRESS_LIMIT_FACTOR is 0.
+   */
+  readonly address: LimitPolicy | null;
 }
+
+/** Which group a decision is about: the client (address, User-Agent, client name), or the address alone. */
+export type Scope = 'client' | 'address';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
 export function limitPolicy(limits: Config['limits']): LimitPolicy {
-  return Object.freeze({
+  const client = {
     perMinute: limits.perMinute,
     minuteMs: MINUTE_MS,
     perDay: limits.perDay,
@@ -25,7 +33,18 @@ export function limitPolicy(limits: Config['limits']): LimitPolicy {
     enumWindowMs: limits.enumWindowSeconds * 1000,
     enumSequential: limits.enumSequential,
     cooldownMs: limits.enumCooldownSeconds * 1000,
-  });
+  };
+  const f = limits.addressFactor;
+  // The sequential-run threshold is not multiplied: five steps through the number space are a walk whether one
+  // client name takes them or five (issue 28). The windows and the cool-down are the client's.
+  const address = f === 0 ? null
+    : Object.freeze({ ...client, perMinute: client.perMinute * f, perDay: client.perDay * f, enumDistinctTerms: client.enumDistinctTerms * f, address: null });
+  return Object.freeze({ ...client, address });
+}
+
+/** The policy of one scope (the client's when there is no address ceiling, which is never asked for then). */
+export function scopePolicy(policy: LimitPolicy, scope: Scope): LimitPolicy {
+  return scope === 'address' && policy.address !== null ? policy.address : policy;
 }
 
 /** How long a client's state matters after its last request: past this, forgetting it changes no answer. */

@@ -99,6 +99,8 @@ describe('rate limits through the app', () => {
   });
 
   test('50 concurrent requests of one client: exactly 10 answered, 40 refused', async () => {
+    // every client of these tests comes from 127.0.0.1: a minute on, the address's ceiling (30) has room again
+    s.advance(60_000);
     const answers = await Promise.all(Array.from({ length: 50 }, () => s.get('/api/v1/companies?q=test', { 'user-agent': 'burst' })));
     assert.equal(answers.filter((a) => a.status === 200).length, 10);
     assert.equal(answers.filter((a) => a.status === 429).length, 40);

@@ -103,11 +103,15 @@ describe('every rule /llms.txt states holds on the running server', () => {
   const policy = limitPolicy(config.limits);
   const limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now) });
   let clients = 0;
-  /** A client of its own (a User-Agent no other check uses), so that checks do not share windows. */
+  /**
+   * A client of its own (a User-Agent no other check uses, from an address of its own behind the trusted proxy), so
+   * that checks share neither a client's windows nor an address's.
+   */
   const client = (headers: Record<string, string> = {}) => {
     const userAgent = `promise-check-${++clients}`;
+    const forwardedFor = `198.51.${100 + Math.floor(clients / 256)}.${clients % 256}`;
     return (path: string, init: RequestInit = {}): Promise<TestResponse> =>
-      server.get(path, { ...init, headers: { 'user-agent': userAgent, ...headers, ...(init.headers as Record<string, string>) } });
+      server.get(path, { ...init, headers: { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, ...headers, ...(init.headers as Record<string, string>) } });
   };
   const code = (answer: TestResponse) => answer.body?.error?.code ?? answer.status;
 
