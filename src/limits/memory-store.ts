@@ -1,5 +1,6 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
-import { decide, type LimitCheck, type LimitDecision, type LimiterStore, type RawOutcome, type ScopeOutcomes } from './limiter-store.js';
+import { decide, type ScopeOutcomes } from './decide.js';
+import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { ScopeCheck, newScopeState, type ScopeState } from './memory-scope.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
 

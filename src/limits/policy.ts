@@ -24,22 +24,27 @@ export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 
 export function limitPolicy(limits: Config['limits']): LimitPolicy {
-  const client = {
-    perMinute: limits.perMinute,
+  const f = limits.addressFactor;
+  return scope(limits, 1, f === 0 ? null : scope(limits, f, null));
+}
+
+/**
+ * One scope's numbers, its quotas `factor` times the client's. The sequential-run threshold is not multiplied: five
+ * steps through the number space are a walk whether one client name takes them or five (issue 28). The windows
+ * and the cool-down are the client's.
+ */
+function scope(limits: Config['limits'], factor: number, address: LimitPolicy | null): LimitPolicy {
+  return Object.freeze({
+    perMinute: limits.perMinute * factor,
     minuteMs: MINUTE_MS,
-    perDay: limits.perDay,
+    perDay: limits.perDay * factor,
     dayMs: DAY_MS,
-    enumDistinctTerms: limits.enumDistinctTerms,
+    enumDistinctTerms: limits.enumDistinctTerms * factor,
     enumWindowMs: limits.enumWindowSeconds * 1000,
     enumSequential: limits.enumSequential,
     cooldownMs: limits.enumCooldownSeconds * 1000,
-  };
-  const f = limits.addressFactor;
-  // The sequential-run threshold is not multiplied: five steps through the number space are a walk whether one
-  // client name takes them or five (issue 28). The windows and the cool-down are the client's.
-  const address = f === 0 ? null
-    : Object.freeze({ ...client, perMinute: client.perMinute * f, perDay: client.perDay * f, enumDistinctTerms: client.enumDistinctTerms * f, address: null });
-  return Object.freeze({ ...client, address });
+    address,
+  });
 }
 
 /** The policy of one scope (the client's when there is no address ceiling, which is never asked for then). */

@@ -1,6 +1,7 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
 import type { Redis } from 'ioredis';
-import { decide, type LimitCheck, type LimitDecision, type LimiterStore, type RawOutcome } from './limiter-store.js';
+import { decide } from './decide.js';
+import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
 import { CHECK_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
 import { MAX_STEP } from './sequential-run.js';

@@ -10,8 +10,8 @@ import { tightestWindow } from './rate-limit-headers.js';
  * the client (the usual case: one client alone at its address always has fewer left than its address).
  */
 export function tighterScope(client: ScopeDecision, address: ScopeDecision, policy: LimitPolicy, now: number): LimitDecision {
-  const byClient: LimitDecision = { ...client, scope: 'client' };
-  const byAddress: LimitDecision = { ...address, scope: 'address' };
+  const byClient: LimitDecision = { scope: 'client', ...client };
+  const byAddress: LimitDecision = { scope: 'address', ...address };
   if (client.refusal !== null || address.refusal !== null) {
     if (address.refusal === null) return byClient;
     if (client.refusal === null) return byAddress;
