@@ -62,15 +62,15 @@ export class MemoryStore implements LimiterStore {
     const p = this.policy;
     const scopes = [new ScopeCheck(this.touch(key, now), p, now)];
     if (address != null && p.address !== null) scopes.push(new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now));
-    const outcomes = (each: (scope: ScopeCheck) => RawOutcome['outcome']): ScopeOutcomes => {
-      const [client, byAddress] = scopes.map((scope) => scope.seen(each(scope)));
-      return { client: client!, address: byAddress ?? null };
-    };
+    const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
+      client: scopes[0]!.seen(each(0)),
+      address: scopes[1]?.seen(each(1)) ?? null,
+    });
     const blocked = scopes.map((scope) => scope.blocked());
-    if (blocked.some((b) => b !== null)) return outcomes((scope) => blocked[scopes.indexOf(scope)] ?? 'ok');
+    if (blocked.some((b) => b !== null)) return outcomes((i) => blocked[i] ?? 'ok');
     // every scope is asked (no short cut), so each that trips starts its own cool-down
     const tripped = scopes.map((scope) => scope.trips(terms, bases));
-    if (tripped.includes(true)) return outcomes((scope) => (tripped[scopes.indexOf(scope)] ? 'enumeration' : 'ok'));
+    if (tripped.includes(true)) return outcomes((i) => (tripped[i] ? 'enumeration' : 'ok'));
     for (const scope of scopes) scope.count(terms);
     return outcomes(() => 'ok');
   }
