@@ -70,13 +70,20 @@ interface Run {
 /**
  * Each request names its client in X-Kohyo-Client (the User-Agent stays one realistic value): every `perClient`
  * consecutive requests are one client, and no client name is used twice in the whole run, so each client sends
- * fewer than 10 requests in its minute and the limiter admits the whole load.
+ * fewer than 10 requests in its minute and the limiter admits the whole load. Each client also comes from an
+ * address of its own, named in X-Forwarded-For as a load balancer would (serve.ts trusts loopback as that proxy):
+ * from one address the load would be refused by the address ceiling (issue 28), and every check then counts both
+ * scopes, the client and its address, as in production.
  */
 let sent = 0;
-const clientHeaders = (): Record<string, string> => ({
-  'user-agent': 'kohyo-bench/1 (+https://example.invalid/bench)',
-  'x-kohyo-client': `bench-client-${Math.floor(sent++ / perClient)}`,
-});
+const clientHeaders = (): Record<string, string> => {
+  const client = Math.floor(sent++ / perClient);
+  return {
+    'user-agent': 'kohyo-bench/1 (+https://example.invalid/bench)',
+    'x-kohyo-client': `bench-client-${client}`,
+    'x-forwarded-for': `10.${(client >> 16) & 255}.${(client >> 8) & 255}.${client & 255}`,
+  };
+};
 
 /** One case's server, started once and kept for the whole run, and every answer it gave. */
 interface CaseServer {

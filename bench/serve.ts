@@ -68,6 +68,8 @@ async function main(argv: readonly string[]): Promise<void> {
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       KOHYO_DB: dbPath,
+      // the load generator is the proxy: bench/limits.ts names each client's address in X-Forwarded-For
+      KOHYO_TRUST_PROXY: '127.0.0.1',
       ...(values.limiter === 'redis' ? { REDIS_URL: values['redis-url'] } : {}),
       ...(values['usage-db'] !== undefined ? { KOHYO_USAGE_DB: values['usage-db'] } : {}),
       ...(values['raise-limits'] ? RAISED_LIMITS : {}),

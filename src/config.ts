@@ -17,6 +17,8 @@ export interface Config {
     readonly enumWindowSeconds: number;
     readonly enumSequential: number;
     readonly enumCooldownSeconds: number;
+    /** The per-address ceiling as a multiple of the per-client limits; 0 when there is none. */
+    readonly addressFactor: number;
   };
   readonly trustProxy: readonly string[];
   readonly usageSecret: string | null;
@@ -58,6 +60,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_ENUM_WINDOW_S', default: '600', description: 'the window of the distinct-terms rule, in seconds' },
   { name: 'KOHYO_ENUM_SEQUENTIAL', default: '5', description: 'Corporate Number look-ups in a sequential run that count as enumeration' },
   { name: 'KOHYO_ENUM_COOLDOWN_S', default: '3600', description: 'how long an enumerating client is refused, in seconds' },
+  { name: 'KOHYO_ADDRESS_LIMIT_FACTOR', default: '3', description: 'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)' },
   { name: 'KOHYO_TRUST_PROXY', default: '', description: 'comma-separated CIDRs of proxies whose X-Forwarded-For is believed' },
   { name: 'KOHYO_USAGE_SECRET', default: '', description: 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty' },
   { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
@@ -105,6 +108,7 @@ export function loadConfig(env: Env): Config {
       enumWindowSeconds: int('KOHYO_ENUM_WINDOW_S', 1, 86_400 * 7),
       enumSequential: int('KOHYO_ENUM_SEQUENTIAL', 2, 1000),
       enumCooldownSeconds: int('KOHYO_ENUM_COOLDOWN_S', 0, 86_400 * 30),
+      addressFactor: int('KOHYO_ADDRESS_LIMIT_FACTOR', 0, 1000),
     }),
     trustProxy: list('KOHYO_TRUST_PROXY'),
     usageSecret: optional('KOHYO_USAGE_SECRET'),

@@ -11,11 +11,20 @@ test('defaults are the contract settings', () => {
   assert.equal(config.maxPage, 10);
   assert.equal(config.freshHours, 48);
   assert.deepEqual(config.limits, {
-    perMinute: 10, perDay: 300, enumDistinctTerms: 30, enumWindowSeconds: 600, enumSequential: 5, enumCooldownSeconds: 3600,
+    perMinute: 10, perDay: 300, enumDistinctTerms: 30, enumWindowSeconds: 600, enumSequential: 5, enumCooldownSeconds: 3600, addressFactor: 3,
   });
   assert.deepEqual(config.trustProxy, []);
   assert.equal(config.workers, 1);
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits));
+});
+
+test('issue 28: KOHYO_ADDRESS_LIMIT_FACTOR multiplies the client limits for an address; 0 turns the ceiling off', () => {
+  const config = loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '4', KOHYO_LIMIT_PER_MINUTE: '5' });
+  assert.equal(config.limits.addressFactor, 4);
+  assert.equal(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }).limits.addressFactor, 0);
+  for (const bad of ['-1', '1.5', 'three', '1001']) {
+    assert.throws(() => loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: bad }), /KOHYO_ADDRESS_LIMIT_FACTOR must be a whole number from 0 to 1000/u, bad);
+  }
 });
 
 test('values are read, trimmed and parsed', () => {

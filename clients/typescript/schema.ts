@@ -451,6 +451,14 @@ export interface components {
                 code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
+                    /** @description on a 429: seconds to wait, as in Retry-After */
+                    retry_after?: number;
+                    /**
+                     * @description on a 429: whether the client (address, User-Agent, client name) or its address as a whole is over the limit
+                     * @enum {string}
+                     */
+                    scope?: "client" | "address";
+                } & {
                     [key: string]: unknown;
                 };
             };
@@ -511,7 +519,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
+        /** @description Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

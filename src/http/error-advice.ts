@@ -49,15 +49,15 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
     action: 'use GET (the `Allow` header and `details.allowed` say so)',
   },
   rate_limited: {
-    when: 'the per-minute limit was exceeded',
+    when: 'the per-minute limit of the client, or of its address (`details.scope`: `"client"` or `"address"`), was exceeded',
     action: 'wait `Retry-After` seconds before the next request',
   },
   daily_limit_exceeded: {
-    when: 'the rolling 24-hour limit was exceeded',
+    when: 'the rolling 24-hour limit of the client or of its address (`details.scope`) was exceeded',
     action: 'wait `Retry-After` seconds; do not rotate addresses or client names to get around it',
   },
   automated_enumeration_detected: {
-    when: 'many distinct search terms in a short window, or a run of sequential Corporate Numbers',
+    when: 'many distinct search terms in a short window, or a run of sequential Corporate Numbers, from the client or from its address (`details.scope`)',
     action: 'stop; the client is refused until `Retry-After` has passed; search only for companies you were asked about',
   },
   internal_error: {

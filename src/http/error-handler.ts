@@ -24,7 +24,7 @@ function handleError(error: FastifyError | ApiError | LimitRefusal, request: Fas
 
 function refusal(error: LimitRefusal): ApiError {
   const seconds = error.retryAfterSeconds;
-  return new ApiError(error.code, error.message, { retry_after: seconds }, { 'Retry-After': String(seconds) });
+  return new ApiError(error.code, error.message, { retry_after: seconds, scope: error.scope }, { 'Retry-After': String(seconds) });
 }
 
 /** Schema validation and framework errors, as contract error codes. */

@@ -36,6 +36,7 @@ export function guideRules(config: Config): GuideRules {
     limits: [
       { id: 'windows', text: `${l.perMinute} requests per client in any 60 seconds (429 \`rate_limited\`), and ${l.perDay} in any 24 hours, rolling (429 \`daily_limit_exceeded\`).` },
       { id: 'client_group', text: 'A client is the group (IP address, User-Agent, `X-Kohyo-Client`); IPv6 addresses group by their /64.' },
+      ...addressRules(l),
       { id: 'what_counts', text: 'Every request under /api/v1/ counts, whatever its answer, except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.' },
       { id: 'enumeration', text: `Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups in a row whose 12-digit bases (the number without its check digit) move the same way by 1 to 100 each step. The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.` },
     ],
@@ -55,6 +56,16 @@ export function guideRules(config: Config): GuideRules {
       { id: null, text: 'Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match.' },
     ],
   };
+}
+
+/** The address ceiling's promise, when there is one (KOHYO_ADDRESS_LIMIT_FACTOR above 0). */
+function addressRules(l: Config['limits']): GuideRule[] {
+  const f = l.addressFactor;
+  if (f === 0) return [];
+  return [{
+    id: 'address_ceiling',
+    text: `One address (IPv4, or IPv6 /64) is also held to ${f} times a client's limits, whatever User-Agents and client names it sends: ${l.perMinute * f} requests in any 60 seconds, ${l.perDay * f} in any 24 hours, and at most ${l.enumDistinctTerms * f} distinct search terms in ${duration(l.enumWindowSeconds)}; ${l.enumSequential} sequential Corporate Number look-ups are a run whichever of its clients sends them, and then the whole address is refused for ${duration(l.enumCooldownSeconds)}. A 429's \`error.details.scope\` says which limit refused it (\`"client"\` or \`"address"\`), and \`RateLimit\` and \`RateLimit-Policy\` describe whichever binds (\`q\` then gives the address's quota).`,
+  }];
 }
 
 /** 600 → "10 minutes", 3600 → "1 hour". */

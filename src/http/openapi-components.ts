@@ -53,7 +53,7 @@ const ERROR_RESPONSES = {
   400: { name: 'BadRequest', description: 'The query is not one this endpoint accepts; `error.code` says why.', headers: [] },
   431: { name: 'RequestTooLarge', description: 'The request line or its headers are longer than the server reads (about 16 KB).', headers: [] },
   405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does.', headers: ['Allow'] },
-  429: { name: 'TooManyRequests', description: 'Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
+  429: { name: 'TooManyRequests', description: 'Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
   500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },
   503: { name: 'ServiceUnavailable', description: 'No dataset is open yet; try again shortly.', headers: [] },
 } as const satisfies Record<number, { name: string; description: string; headers: readonly HeaderName[] }>;
@@ -69,7 +69,6 @@ export function errorResponseRef(status: ErrorStatus) {
 }
 
 /** The details an example shows, where every answer of the code carries them. */
-const EXAMPLE_DETAILS: Partial<Record<ErrorCode, { details: object }>> = { method_not_allowed: { details: { allowed: ['GET', 'HEAD'] } } };
 
 function errorResponse(status: ErrorStatus) {
   const { description, headers } = ERROR_RESPONSES[status];
@@ -81,10 +80,16 @@ function errorResponse(status: ErrorStatus) {
       'application/json': {
         // one Error type for generated clients; the codes this status carries are listed and shown one example each
         schema: { $ref: '#/components/schemas/Error' },
-        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message, ...EXAMPLE_DETAILS[code] } } }])),
+        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message, ...exampleDetails(status, code) } } }])),
       },
     },
   };
+}
+
+/** The details an example carries: every refusal's (error-handler.ts) and a 405's methods. */
+function exampleDetails(status: ErrorStatus, code: ErrorCode): { details?: object } {
+  if (status === 429) return { details: { retry_after: 42, scope: 'client' } };
+  return code === 'method_not_allowed' ? { details: { allowed: ['GET', 'HEAD'] } } : {};
 }
 
 /** The headers of a success answer and of a 304, as refs. */

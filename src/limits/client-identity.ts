@@ -1,4 +1,4 @@
-// The client a request belongs to: the group (address group, User-Agent, client name) as an opaque hashed key.
+// The client a request belongs to: the group (address group, User-Agent, client name), and its address group, as opaque hashed keys.
 import { createHash, createHmac } from 'node:crypto';
 import { addressGroup } from '../domain/ip-address.js';
 import { clientAddress, type TrustedProxies } from './trusted-proxies.js';
@@ -34,14 +34,35 @@ export function clientAddressText(headers: ClientHeaders, trusted: TrustedProxie
   return clientAddress(headers.peer, headers.forwardedFor, trusted)?.address ?? '';
 }
 
+/** The keys a request is counted under: its client's, and its address's (null when the peer is not an IP address). */
+export interface ClientKeys {
+  readonly client: string;
+  readonly address: string | null;
+}
+
 /**
- * The client key. The raw address never leaves this function: stores and logs see only the hash. With a secret
- * the hash is an HMAC, so a copy of the store cannot be turned back into addresses by trying all 2^32 of them.
- * A missing User-Agent or client name is a group of its own (null), not an error.
+ * The client key and the address key. The raw address never leaves this function: stores and logs see only the
+ * hashes. With a secret each hash is an HMAC, so a copy of the store cannot be turned back into addresses by
+ * trying all 2^32 of them. A missing User-Agent or client name is a group of its own (null), not an error. The
+ * address key hashes the address group (IPv4, or the IPv6 /64) under a label of its own, so it never equals a
+ * client key. A request from a Unix socket has no address key: all such requests come through one local proxy
+ * whose clients cannot be told apart, and one ceiling on them all would be a ceiling on the whole service.
  */
-export function clientKey(headers: ClientHeaders, trusted: TrustedProxies, secret: string | null): string {
+export function clientKeys(headers: ClientHeaders, trusted: TrustedProxies, secret: string | null): ClientKeys {
   const address = clientAddress(headers.peer, headers.forwardedFor, trusted);
-  const material = JSON.stringify([address === null ? null : addressGroup(address), headers.userAgent ?? null, headers.clientName ?? null]);
+  const group = address === null ? null : addressGroup(address);
+  return {
+    client: digest(JSON.stringify([group, headers.userAgent ?? null, headers.clientName ?? null]), secret),
+    address: group === null ? null : digest(JSON.stringify(['address', group]), secret),
+  };
+}
+
+/** The client key alone (clientKeys). */
+export function clientKey(headers: ClientHeaders, trusted: TrustedProxies, secret: string | null): string {
+  return clientKeys(headers, trusted, secret).client;
+}
+
+function digest(material: string, secret: string | null): string {
   const hash = secret === null ? createHash('sha256') : createHmac('sha256', secret);
   return hash.update(material).digest('base64url').slice(0, 32);
 }

@@ -1,5 +1,5 @@
 // A bounded memo of client keys: a client asks several times a minute, and working its key out costs an HMAC each time.
-import { clientKey, type ClientHeaders } from './client-identity.js';
+import { clientKeys, type ClientHeaders, type ClientKeys } from './client-identity.js';
 import type { TrustedProxies } from './trusted-proxies.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 
@@ -12,8 +12,8 @@ export const CLIENT_KEY_CACHE_ENTRIES = 4096;
 export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
 
 /**
- * clientKey for the given proxies and secret, remembering the answers. The key is a pure function of the
- * peer address, X-Forwarded-For, User-Agent and client name, so a remembered key is always the key that would be
+ * clientKeys for the given proxies and secret, remembering the answers. The keys are a pure function of the
+ * peer address, X-Forwarded-For, User-Agent and client name, so remembered keys are always the keys that would be
  * worked out; only the time to get it differs (measured in bench/limits.ts: the HMAC was about a quarter of the
  * limiter's time per request).
  *
@@ -24,7 +24,7 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
  * the sockets hold them; stores and logs still see only the key.
  */
 export class ClientKeyCache {
-  readonly #keys = new BoundedMemo<string>({ entries: CLIENT_KEY_CACHE_ENTRIES, maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY });
+  readonly #keys = new BoundedMemo<ClientKeys>({ entries: CLIENT_KEY_CACHE_ENTRIES, maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY });
 
   constructor(private readonly trusted: TrustedProxies, private readonly secret: string | null) {}
 
@@ -33,9 +33,9 @@ export class ClientKeyCache {
     return this.#keys.size;
   }
 
-  keyOf(headers: ClientHeaders): string {
+  keysOf(headers: ClientHeaders): ClientKeys {
     // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
     const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
-    return this.#keys.get(identity, () => clientKey(headers, this.trusted, this.secret));
+    return this.#keys.get(identity, () => clientKeys(headers, this.trusted, this.secret));
   }
 }

@@ -1,9 +1,11 @@
 // The store interface every limiter store implements, and the decision a check returns.
-import type { LimitPolicy } from './policy.js';
+import type { Scope } from './policy.js';
 
 export interface LimitCheck {
   /** The hashed client key (client-identity.ts). */
   readonly key: string;
+  /** The hashed address key (client-identity.ts); absent or null, or a policy without `address`: no address ceiling. */
+  readonly address?: string | null;
   /** The injected clock's time, in milliseconds. Stores never read a clock of their own. */
   readonly now: number;
   /** Hashed distinct normalised search terms of this request. */
@@ -21,7 +23,8 @@ export interface WindowState {
   readonly freesAt: number | null;
 }
 
-export interface LimitDecision {
+/** One scope's reading of a check. */
+export interface ScopeDecision {
   readonly refusal: Refusal | null;
   readonly minute: WindowState;
   readonly day: WindowState;
@@ -30,10 +33,21 @@ export interface LimitDecision {
 }
 
 /**
- * One check is atomic: the cool-down, both windows and both enumeration rules are read, and an admitted request
- * counted, with nothing of another check in between, so concurrent requests of one client cannot overshoot.
- * A refused request changes nothing (it does not count), except that the request tripping enumeration starts
- * the cool-down.
+ * The decision: the refusing scope's reading when refused, else the tighter scope's (tighter-scope.ts), so that
+ * the headers and Retry-After tell the client what actually binds it.
+ */
+export interface LimitDecision extends ScopeDecision {
+  readonly scope: Scope;
+}
+
+/**
+ * One check is atomic: for the client and, when there is one, its address, the cool-down, both windows and both
+ * enumeration rules are read, and an admitted request counted in both, with nothing of another check in between,
+ * so concurrent requests of one client or address cannot overshoot. The steps go scope by scope in this order: a
+ * cool-down or a full window in either scope refuses, and then neither scope's enumeration is looked at; else a
+ * scope whose enumeration rule trips starts its cool-down and refuses; else the request counts in both. A refused
+ * request changes nothing (it does not count, in either scope), except that the request tripping enumeration
+ * starts the cool-down of the scope it tripped.
  */
 export interface LimiterStore {
   /** A store in this process answers at once; a shared one (Redis) with a promise. */
@@ -51,20 +65,4 @@ export interface RawOutcome {
   readonly dayUsed: number;
   readonly dayOldest: number | null;
   readonly coolUntil: number | null;
-}
-
-/**
- * Reads a store's outcome. When both windows are full the client must wait for both, so Retry-After is the later
- * instant and the code names that window (normally the day).
- */
-export function decide(raw: RawOutcome, policy: LimitPolicy): LimitDecision {
-  const minute = { used: raw.minuteUsed, freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs };
-  const day = { used: raw.dayUsed, freesAt: raw.dayOldest === null ? null : raw.dayOldest + policy.dayMs };
-  if (raw.outcome === 'ok') return { refusal: null, minute, day, retryAt: null };
-  if (raw.outcome !== 'full') return { refusal: 'automated_enumeration_detected', minute, day, retryAt: raw.coolUntil };
-  const minuteWait = minute.used >= policy.perMinute ? minute.freesAt ?? 0 : 0;
-  const dayWait = day.used >= policy.perDay ? day.freesAt ?? 0 : 0;
-  return dayWait > minuteWait
-    ? { refusal: 'daily_limit_exceeded', minute, day, retryAt: dayWait }
-    : { refusal: 'rate_limited', minute, day, retryAt: minuteWait };
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientHeaders } from './client-identity.js';
 import { ClientKeyCache } from './client-key-cache.js';
 import type { LimitDecision, LimiterStore, Refusal } from './limiter-store.js';
-import type { LimitPolicy } from './policy.js';
+import { scopePolicy, type LimitPolicy, type Scope } from './policy.js';
 import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
 import { probeRequest } from './request-probe.js';
 import type { TrustedProxies } from './trusted-proxies.js';
@@ -31,40 +31,56 @@ export interface Limiter {
   close(): Promise<void>;
 }
 
-/** A request the limits refuse; the HTTP layer answers it as the contract's 429 of the same code. */
+/**
+ * A request the limits refuse; the HTTP layer answers it as the contract's 429 of the same code, with the scope
+ * (`details.scope`) that refused it.
+ */
 export class LimitRefusal extends Error {
-  constructor(readonly code: Refusal, message: string, readonly retryAfterSeconds: number) {
+  constructor(readonly code: Refusal, message: string, readonly retryAfterSeconds: number, readonly scope: Scope) {
     super(message);
   }
 }
 
-const MESSAGES: Record<Refusal, (seconds: number) => string> = {
-  rate_limited: (s) => `Too many requests in the last 60 seconds; try again in ${s} seconds.`,
-  daily_limit_exceeded: (s) => `Too many requests in the last 24 hours; try again in ${s} seconds.`,
-  automated_enumeration_detected: (s) =>
-    `This looks like automated enumeration of the dataset, which is not provided; this client is refused for ${s} more seconds.`,
+// The address's messages say that another client name or User-Agent would not help: that is what the ceiling is for.
+const MESSAGES: Record<Scope, Record<Refusal, (seconds: number) => string>> = {
+  client: {
+    rate_limited: (s) => `Too many requests in the last 60 seconds; try again in ${s} seconds.`,
+    daily_limit_exceeded: (s) => `Too many requests in the last 24 hours; try again in ${s} seconds.`,
+    automated_enumeration_detected: (s) =>
+      `This looks like automated enumeration of the dataset, which is not provided; this client is refused for ${s} more seconds.`,
+  },
+  address: {
+    rate_limited: (s) => `Too many requests from this address in the last 60 seconds, whatever the client name; try again in ${s} seconds.`,
+    daily_limit_exceeded: (s) => `Too many requests from this address in the last 24 hours, whatever the client name; try again in ${s} seconds.`,
+    automated_enumeration_detected: (s) =>
+      `This looks like automated enumeration of the dataset from this address, which is not provided; this address is refused for ${s} more seconds.`,
+  },
 };
 
 export function createLimiter(options: LimiterOptions): Limiter {
-  const policyHeader = rateLimitPolicy(options.policy);
+  const policyHeaders: Record<Scope, string> = {
+    client: rateLimitPolicy(options.policy),
+    address: rateLimitPolicy(scopePolicy(options.policy, 'address')),
+  };
   const clientKeys = new ClientKeyCache(options.trusted, options.secret);
+  const addressCeiling = options.policy.address !== null;
   return {
     beforeApiRequest(request, reply) {
       if (!counts(request)) return undefined;
       const now = options.clock().getTime();
-      const key = clientKeys.keyOf(clientHeaders(request.socket.remoteAddress, request.headers));
+      const keys = clientKeys.keysOf(clientHeaders(request.socket.remoteAddress, request.headers));
       const { terms, bases } = probeRequest(request.query);
       const apply = (decision: LimitDecision): void => {
         // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too; named in
         // lower case, as Fastify keeps and sends header names (a mixed-case name is lowered into a new string each time)
-        void reply.header('ratelimit-policy', policyHeader);
+        void reply.header('ratelimit-policy', policyHeaders[decision.scope]);
         void reply.header('ratelimit', rateLimit(decision, options.policy, now));
         if (decision.refusal !== null) {
           const seconds = retryAfterSeconds(decision, now);
-          throw new LimitRefusal(decision.refusal, MESSAGES[decision.refusal](seconds), seconds);
+          throw new LimitRefusal(decision.refusal, MESSAGES[decision.scope][decision.refusal](seconds), seconds, decision.scope);
         }
       };
-      const decision = options.store.check({ key, now, terms, bases });
+      const decision = options.store.check({ key: keys.client, address: addressCeiling ? keys.address : null, now, terms, bases });
       if (decision instanceof Promise) return decision.then(apply);
       apply(decision);
       return undefined;

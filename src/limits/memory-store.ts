@@ -1,19 +1,11 @@
-// The limiter store held in this process's memory: exact sliding logs per client, bounded in size.
-import { decide, type LimitCheck, type LimitDecision, type LimiterStore, type RawOutcome } from './limiter-store.js';
+// The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
+import { decide, type ScopeOutcomes } from './decide.js';
+import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
+import { ScopeCheck, newScopeState, type ScopeState } from './memory-scope.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
-import { NO_RUN, stepRun, type SequentialRun } from './sequential-run.js';
 
-interface ClientState {
-  /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
-  readonly log: number[];
-  /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
-  readonly terms: Map<string, number>;
-  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
-  termsSince: number;
-  run: SequentialRun;
-  coolUntil: number;
-  lastSeen: number;
-}
+/** Address states share the table with client states under keys of their own. */
+const ADDRESS_PREFIX = 'address:';
 
 /**
  * The default cap on clients held. One client costs a few hundred bytes plus 8 per request counted in the day, so
@@ -42,7 +34,7 @@ export interface MemoryStoreOptions {
  * early: limits on them are enforced less strictly, never more.
  */
 export class MemoryStore implements LimiterStore {
-  private readonly clients = new Map<string, ClientState>();
+  private readonly clients = new Map<string, ScopeState>();
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
@@ -50,14 +42,14 @@ export class MemoryStore implements LimiterStore {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
   }
 
-  /** Clients currently held (for tests and the bound). */
+  /** Clients and addresses currently held (for tests and the bound). */
   get size(): number {
     return this.clients.size;
   }
 
   // answered at once, not through a promise: the limiter's hook then needs no microtask (issue 13)
   check(request: LimitCheck): LimitDecision {
-    return decide(this.evaluate(request), this.policy);
+    return decide(this.evaluate(request), this.policy, request.now);
   }
 
   close(): Promise<void> {
@@ -65,61 +57,29 @@ export class MemoryStore implements LimiterStore {
     return Promise.resolve();
   }
 
-  private evaluate({ key, now, terms, bases }: LimitCheck): RawOutcome {
+  /** The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address. */
+  private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
     const p = this.policy;
-    const state = this.touch(key, now);
-    const log = state.log;
-    let expired = 0;
-    while (expired < log.length && log[expired]! <= now - p.dayMs) expired++;
-    if (expired > 0) log.splice(0, expired);
-    let minuteStart = firstAfter(log, now - p.minuteMs);
-    const seen = (outcome: RawOutcome['outcome'], coolUntil: number | null = state.coolUntil > now ? state.coolUntil : null): RawOutcome => ({
-      outcome,
-      minuteUsed: log.length - minuteStart,
-      minuteOldest: log[minuteStart] ?? null,
-      dayUsed: log.length,
-      dayOldest: log[0] ?? null,
-      coolUntil,
+    const scopes = [new ScopeCheck(this.touch(key, now), p, now)];
+    if (address != null && p.address !== null) scopes.push(new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now));
+    const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
+      client: scopes[0]!.seen(each(0)),
+      address: scopes[1]?.seen(each(1)) ?? null,
     });
-
-    if (state.coolUntil > now) return seen('cooling');
-    if (log.length - minuteStart >= p.perMinute || log.length >= p.perDay) return seen('full');
-
-    if (state.termsSince <= now - p.enumWindowMs) {
-      let since = Number.POSITIVE_INFINITY;
-      for (const [term, at] of state.terms) {
-        if (at <= now - p.enumWindowMs) state.terms.delete(term);
-        else since = Math.min(since, at);
-      }
-      state.termsSince = since;
-    }
-    const fresh = terms.filter((t) => !state.terms.has(t)).length;
-    let run = state.run;
-    let walking = false;
-    for (const base of bases) {
-      run = stepRun(run, base);
-      if (run.length >= p.enumSequential) walking = true;
-    }
-    if (state.terms.size + fresh > p.enumDistinctTerms || walking) {
-      state.coolUntil = now + p.cooldownMs;
-      return seen('enumeration', state.coolUntil);
-    }
-
-    let at = log.length;
-    while (at > 0 && log[at - 1]! > now) at--; // a clock that stepped back still leaves the log in order
-    log.splice(at, 0, now);
-    if (at < minuteStart) minuteStart = at;
-    for (const term of terms) state.terms.set(term, now);
-    if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
-    state.run = run;
-    return seen('ok');
+    const blocked = scopes.map((scope) => scope.blocked());
+    if (blocked.some((b) => b !== null)) return outcomes((i) => blocked[i] ?? 'ok');
+    // every scope is asked (no short cut), so each that trips starts its own cool-down
+    const tripped = scopes.map((scope) => scope.trips(terms, bases));
+    if (tripped.includes(true)) return outcomes((i) => (tripped[i] ? 'enumeration' : 'ok'));
+    for (const scope of scopes) scope.count(terms);
+    return outcomes(() => 'ok');
   }
 
   /** The client's state, moved to the most-recently-seen end; idle clients expire and the table stays under the cap. */
-  private touch(key: string, now: number): ClientState {
+  private touch(key: string, now: number): ScopeState {
     let state = this.clients.get(key);
     if (state) this.clients.delete(key);
-    else state = { log: [], terms: new Map(), termsSince: Number.POSITIVE_INFINITY, run: NO_RUN, coolUntil: 0, lastSeen: now };
+    else state = newScopeState(now);
     state.lastSeen = Math.max(state.lastSeen, now);
     this.clients.set(key, state);
     // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
@@ -136,17 +96,4 @@ export class MemoryStore implements LimiterStore {
     }
     return state;
   }
-}
-
-/** The index of the first instant after `instant` in an ordered log (its length when none is): a binary search, since
- * with high limits a client's minute may hold thousands of requests. */
-function firstAfter(log: readonly number[], instant: number): number {
-  let low = 0;
-  let high = log.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (log[mid]! > instant) high = mid;
-    else low = mid + 1;
-  }
-  return low;
 }

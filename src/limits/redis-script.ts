@@ -1,89 +1,119 @@
-// The Lua script that is one limiter check in Redis: read, decide and count in one atomic step.
-// It mirrors memory-store.ts and sequential-run.ts line for line; the shared contract suite holds them equal.
+// The Lua script that is one limiter check in Redis: read, decide and count in one atomic step, for each scope.
+// It mirrors memory-store.ts, memory-scope.ts and sequential-run.ts step for step; the shared contract suite holds them equal.
 
 /** Outcome codes the script returns, in the order of RawOutcome['outcome']. */
 export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const;
 
 /**
- * KEYS: the client's request log (sorted set, score = instant), its terms (sorted set, score = last asked) and its
- * state (hash: cool, last, dir, len, n). ARGV: now, perMinute, minuteMs, perDay, dayMs, enumDistinctTerms,
- * enumWindowMs, enumSequential, cooldownMs, maxStep, retentionMs, the number of terms, the terms, then the bases.
+ * KEYS: per scope (the client, then its address when there is an address ceiling) three keys: the request log
+ * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, last, dir,
+ * len, n). ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute,
+ * perDay, enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
  * Time comes from the caller's injected clock, never from Redis's TIME, so every process and test agrees on it.
- * Returns { outcome, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil } with -1 for none.
+ * Returns per scope { outcome, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil } with -1 for none, one
+ * scope after the other. The steps are limiter-store.ts's: a cool-down or a full window in any scope refuses
+ * before enumeration is looked at; every scope whose rule trips starts its cool-down; else all count.
  */
 export const CHECK_SCRIPT = `
 local now = tonumber(ARGV[1])
-local perMinute, minuteMs = tonumber(ARGV[2]), tonumber(ARGV[3])
-local perDay, dayMs = tonumber(ARGV[4]), tonumber(ARGV[5])
-local enumDistinct, enumWindowMs = tonumber(ARGV[6]), tonumber(ARGV[7])
-local enumSequential, cooldownMs = tonumber(ARGV[8]), tonumber(ARGV[9])
-local maxStep, retention = tonumber(ARGV[10]), tonumber(ARGV[11])
-local nTerms = tonumber(ARGV[12])
-local log, terms, state = KEYS[1], KEYS[2], KEYS[3]
-
-redis.call('ZREMRANGEBYSCORE', log, '-inf', string.format('%d', now - dayMs))
+local minuteMs, dayMs = tonumber(ARGV[2]), tonumber(ARGV[3])
+local enumWindowMs, cooldownMs = tonumber(ARGV[4]), tonumber(ARGV[5])
+local maxStep, retention = tonumber(ARGV[6]), tonumber(ARGV[7])
+local nScopes = #KEYS / 3
+local termsAt = 8 + nScopes * 4
+local nTerms = tonumber(ARGV[termsAt])
 local minuteFrom = '(' .. string.format('%d', now - minuteMs)
-local function oldest(from)
+
+local scopes = {}
+for s = 1, nScopes do
+  local k, a = (s - 1) * 3, 8 + (s - 1) * 4
+  scopes[s] = {
+    log = KEYS[k + 1], terms = KEYS[k + 2], state = KEYS[k + 3],
+    perMinute = tonumber(ARGV[a]), perDay = tonumber(ARGV[a + 1]),
+    enumDistinct = tonumber(ARGV[a + 2]), enumSequential = tonumber(ARGV[a + 3]),
+    code = 0, cool = -1,
+  }
+end
+
+local function oldest(log, from)
   local first = redis.call('ZRANGEBYSCORE', log, from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
   if first[2] then return tonumber(first[2]) end
   return -1
 end
-local function seen(code, cool)
-  return { code, redis.call('ZCOUNT', log, minuteFrom, '+inf'), oldest(minuteFrom), redis.call('ZCARD', log), oldest('-inf'), cool }
-end
-
-local coolUntil = tonumber(redis.call('HGET', state, 'cool') or '0')
-if coolUntil > now then return seen(3, coolUntil) end
-if redis.call('ZCOUNT', log, minuteFrom, '+inf') >= perMinute or redis.call('ZCARD', log) >= perDay then
-  return seen(1, -1)
-end
-
-redis.call('ZREMRANGEBYSCORE', terms, '-inf', string.format('%d', now - enumWindowMs))
-local fresh = 0
-for i = 1, nTerms do
-  if not redis.call('ZSCORE', terms, ARGV[12 + i]) then fresh = fresh + 1 end
-end
-local last = redis.call('HGET', state, 'last')
-if last then last = tonumber(last) else last = nil end
-local dir = tonumber(redis.call('HGET', state, 'dir') or '0')
-local len = tonumber(redis.call('HGET', state, 'len') or '0')
-local walking = false
-for i = 13 + nTerms, #ARGV do
-  local base = tonumber(ARGV[i])
-  if last == nil then
-    last, dir, len = base, 0, 1
-  elseif base ~= last then
-    local step = 1
-    if base < last then step = -1 end
-    if math.abs(base - last) > maxStep then
-      dir, len = 0, 1
-    elseif dir == 0 or dir == step then
-      dir, len = step, len + 1
-    else
-      dir, len = step, 2
+local function answer()
+  local out = {}
+  for _, sc in ipairs(scopes) do
+    local log = sc.log
+    for _, v in ipairs({ sc.code, redis.call('ZCOUNT', log, minuteFrom, '+inf'), oldest(log, minuteFrom), redis.call('ZCARD', log), oldest(log, '-inf'), sc.cool }) do
+      out[#out + 1] = v
     end
-    last = base
   end
-  if len >= enumSequential then walking = true end
+  return out
 end
 
-if redis.call('ZCARD', terms) + fresh > enumDistinct or walking then
-  coolUntil = now + cooldownMs
-  redis.call('HSET', state, 'cool', string.format('%d', coolUntil))
-  redis.call('PEXPIRE', state, retention)
-  return seen(2, coolUntil)
+local blocked = false
+for _, sc in ipairs(scopes) do
+  redis.call('ZREMRANGEBYSCORE', sc.log, '-inf', string.format('%d', now - dayMs))
+  local coolUntil = tonumber(redis.call('HGET', sc.state, 'cool') or '0')
+  if coolUntil > now then
+    sc.code, sc.cool, blocked = 3, coolUntil, true
+  elseif redis.call('ZCOUNT', sc.log, minuteFrom, '+inf') >= sc.perMinute or redis.call('ZCARD', sc.log) >= sc.perDay then
+    sc.code, blocked = 1, true
+  end
 end
+if blocked then return answer() end
 
-local n = redis.call('HINCRBY', state, 'n', 1)
-redis.call('ZADD', log, string.format('%d', now), string.format('%d:%d', now, n))
-for i = 1, nTerms do
-  redis.call('ZADD', terms, string.format('%d', now), ARGV[12 + i])
+local tripped = false
+for _, sc in ipairs(scopes) do
+  redis.call('ZREMRANGEBYSCORE', sc.terms, '-inf', string.format('%d', now - enumWindowMs))
+  local fresh = 0
+  for i = 1, nTerms do
+    if not redis.call('ZSCORE', sc.terms, ARGV[termsAt + i]) then fresh = fresh + 1 end
+  end
+  local last = redis.call('HGET', sc.state, 'last')
+  if last then last = tonumber(last) else last = nil end
+  local dir = tonumber(redis.call('HGET', sc.state, 'dir') or '0')
+  local len = tonumber(redis.call('HGET', sc.state, 'len') or '0')
+  local walking = false
+  for i = termsAt + 1 + nTerms, #ARGV do
+    local base = tonumber(ARGV[i])
+    if last == nil then
+      last, dir, len = base, 0, 1
+    elseif base ~= last then
+      local step = 1
+      if base < last then step = -1 end
+      if math.abs(base - last) > maxStep then
+        dir, len = 0, 1
+      elseif dir == 0 or dir == step then
+        dir, len = step, len + 1
+      else
+        dir, len = step, 2
+      end
+      last = base
+    end
+    if len >= sc.enumSequential then walking = true end
+  end
+  sc.last, sc.dir, sc.len = last, dir, len
+  if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct or walking then
+    sc.code, sc.cool, tripped = 2, now + cooldownMs, true
+    redis.call('HSET', sc.state, 'cool', string.format('%d', sc.cool))
+    redis.call('PEXPIRE', sc.state, retention)
+  end
 end
-if last ~= nil then
-  redis.call('HSET', state, 'last', string.format('%d', last), 'dir', dir, 'len', len)
+if tripped then return answer() end
+
+for _, sc in ipairs(scopes) do
+  local n = redis.call('HINCRBY', sc.state, 'n', 1)
+  redis.call('ZADD', sc.log, string.format('%d', now), string.format('%d:%d', now, n))
+  for i = 1, nTerms do
+    redis.call('ZADD', sc.terms, string.format('%d', now), ARGV[termsAt + i])
+  end
+  if sc.last ~= nil then
+    redis.call('HSET', sc.state, 'last', string.format('%d', sc.last), 'dir', sc.dir, 'len', sc.len)
+  end
+  redis.call('PEXPIRE', sc.log, retention)
+  redis.call('PEXPIRE', sc.terms, retention)
+  redis.call('PEXPIRE', sc.state, retention)
 end
-redis.call('PEXPIRE', log, retention)
-redis.call('PEXPIRE', terms, retention)
-redis.call('PEXPIRE', state, retention)
-return seen(0, -1)
+return answer()
 `;

@@ -1,19 +1,24 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
 import type { Redis } from 'ioredis';
-import { decide, type LimitCheck, type LimitDecision, type LimiterStore } from './limiter-store.js';
+import { decide } from './decide.js';
+import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
 import { CHECK_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
 import { MAX_STEP } from './sequential-run.js';
 
-type CheckCommand = (log: string, terms: string, state: string, ...args: (string | number)[]) => Promise<unknown>;
+type CheckCommand = (numberOfKeys: number, ...keysThenArgs: (string | number)[]) => Promise<unknown>;
+
+/** The values the script answers per scope (redis-script.ts). */
+const PER_SCOPE = 6;
 
 export class RedisStore implements LimiterStore {
   private readonly command: CheckCommand;
 
-  /** `prefix` keeps the keys apart from anything else in that Redis; the `{…}` hash tag keeps one client's keys on one cluster slot. */
+  /** `prefix` keeps the keys apart from anything else in that Redis; for the `{…}` hash tags see keysOf. */
   constructor(private readonly redis: Redis, private readonly policy: LimitPolicy, private readonly prefix = 'kohyo:limit:') {
-    // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached
-    redis.defineCommand('kohyoLimitCheck', { numberOfKeys: 3, lua: CHECK_SCRIPT });
+    // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached; the
+    // number of keys (3 or 6) is given with each call
+    redis.defineCommand('kohyoLimitCheck', { lua: CHECK_SCRIPT });
     this.command = (redis as unknown as { kohyoLimitCheck: CheckCommand }).kohyoLimitCheck.bind(redis);
   }
 
@@ -38,21 +43,44 @@ export class RedisStore implements LimiterStore {
 
   async check(request: LimitCheck): Promise<LimitDecision> {
     const p = this.policy;
-    const base = `${this.prefix}{${request.key}}`;
+    const scopes = request.address != null && p.address !== null ? [p, p.address] : [p];
+    const keys = this.keysOf(request.key, scopes.length === 2 ? request.address! : null);
     const reply = await this.command(
-      `${base}:log`, `${base}:terms`, `${base}:state`,
-      request.now, p.perMinute, p.minuteMs, p.perDay, p.dayMs, p.enumDistinctTerms, p.enumWindowMs, p.enumSequential,
-      p.cooldownMs, MAX_STEP, retentionMs(p), request.terms.length, ...request.terms, ...request.bases.map(String),
+      keys.length, ...keys,
+      request.now, p.minuteMs, p.dayMs, p.enumWindowMs, p.cooldownMs, MAX_STEP, retentionMs(p),
+      ...scopes.flatMap((s) => [s.perMinute, s.perDay, s.enumDistinctTerms, s.enumSequential]),
+      request.terms.length, ...request.terms, ...request.bases.map(String),
     );
-    if (!Array.isArray(reply) || reply.length !== 6) throw new Error('the limiter script answered something unexpected');
-    const [code, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil] = reply.map(Number) as [number, number, number, number, number, number];
-    const outcome = SCRIPT_OUTCOMES[code];
-    if (outcome === undefined) throw new Error(`the limiter script answered outcome ${code}`);
-    const orNull = (n: number) => (n < 0 ? null : n);
-    return decide({ outcome, minuteUsed, minuteOldest: orNull(minuteOldest), dayUsed, dayOldest: orNull(dayOldest), coolUntil: orNull(coolUntil) }, p);
+    if (!Array.isArray(reply) || reply.length !== PER_SCOPE * scopes.length) throw new Error('the limiter script answered something unexpected');
+    const numbers = reply.map(Number);
+    const [client, address] = scopes.map((_, i) => rawOutcome(numbers.slice(i * PER_SCOPE, (i + 1) * PER_SCOPE)));
+    return decide({ client: client!, address: address ?? null }, p, request.now);
+  }
+
+  /**
+   * The log, terms and state keys of the client, then of its address. A script may only touch keys of one Redis
+   * Cluster slot, and the slot is chosen by the `{…}` hash tag. With an address ceiling, the client's keys are
+   * tagged by the address, beside the address's own keys: the client key is derived from the address anyway, so
+   * an address's clients are never spread over slots whatever the tag, and then one call reads and counts both
+   * scopes atomically in one slot. (All of one address's traffic lands on one slot; the address ceiling bounds it.)
+   * Without the ceiling the client's keys are tagged by the client key, as before issue 28, so that the clients of
+   * one trusted address (KOHYO_ADDRESS_LIMIT_FACTOR=0 is for operators behind one) still spread over the cluster.
+   */
+  keysOf(client: string, address: string | null): string[] {
+    const names = (base: string) => [`${base}:log`, `${base}:terms`, `${base}:state`];
+    if (address === null) return names(`${this.prefix}{${client}}`);
+    const tag = `${this.prefix}{${address}}`;
+    return [...names(`${tag}:client:${client}`), ...names(`${tag}:address`)];
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
   }
+}
+
+function rawOutcome([code, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil]: number[]): RawOutcome {
+  const outcome = SCRIPT_OUTCOMES[code!];
+  if (outcome === undefined) throw new Error(`the limiter script answered outcome ${code}`);
+  const orNull = (n: number) => (n < 0 ? null : n);
+  return { outcome, minuteUsed: minuteUsed!, minuteOldest: orNull(minuteOldest!), dayUsed: dayUsed!, dayOldest: orNull(dayOldest!), coolUntil: orNull(coolUntil!) };
 }

@@ -103,11 +103,15 @@ describe('every rule /llms.txt states holds on the running server', () => {
   const policy = limitPolicy(config.limits);
   const limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now) });
   let clients = 0;
-  /** A client of its own (a User-Agent no other check uses), so that checks do not share windows. */
+  /**
+   * A client of its own (a User-Agent no other check uses, from an address of its own behind the trusted proxy), so
+   * that checks share neither a client's windows nor an address's.
+   */
   const client = (headers: Record<string, string> = {}) => {
     const userAgent = `promise-check-${++clients}`;
+    const forwardedFor = `198.51.${100 + Math.floor(clients / 256)}.${clients % 256}`;
     return (path: string, init: RequestInit = {}): Promise<TestResponse> =>
-      server.get(path, { ...init, headers: { 'user-agent': userAgent, ...headers, ...(init.headers as Record<string, string>) } });
+      server.get(path, { ...init, headers: { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, ...headers, ...(init.headers as Record<string, string>) } });
   };
   const code = (answer: TestResponse) => answer.body?.error?.code ?? answer.status;
 
@@ -216,6 +220,20 @@ describe('every rule /llms.txt states holds on the running server', () => {
       assert.equal(otherName.headers.get('ratelimit'), '"minute";r=4;t=60');
       const otherNetwork = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:3::1' } });
       assert.equal(otherNetwork.headers.get('ratelimit'), '"minute";r=4;t=60');
+    },
+    async address_ceiling() {
+      // one forwarded address, a new User-Agent every request: the address's 15 (3 × 5) a minute, then refused
+      const from = (address: string, i: number, path = '/api/v1/companies?q=架空商事') =>
+        server.get(path, { headers: { 'user-agent': `address-check-${address}-${i}`, 'x-forwarded-for': address } });
+      for (let i = 0; i < 15; i++) assert.equal((await from('192.0.2.77', i)).status, 200, `request ${i + 1}`);
+      const refused = await from('192.0.2.77', 15);
+      assert.deepEqual([code(refused), refused.body.error.details.scope], ['rate_limited', 'address']);
+      assert.equal(refused.headers.get('ratelimit-policy'), '"minute";q=15;w=60, "day";q=24;w=86400');
+      const walked = [];
+      for (let i = 1; i <= 3; i++) walked.push(code(await from('192.0.2.78', i, `/api/v1/companies?q=${corporateNumberFromBase(`9999000200${String(i).padStart(2, '0')}`)}`)));
+      assert.deepEqual(walked, [200, 200, 'automated_enumeration_detected'], 'a run over three User-Agents of one address');
+      const bystander = await from('192.0.2.78', 4);
+      assert.deepEqual([code(bystander), bystander.body.error.details.scope], ['automated_enumeration_detected', 'address']);
     },
     async what_counts() {
       const get = client();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clientHeaders, clientKey, type ClientHeaders } from '../../src/limits/client-identity.js';
+import { clientHeaders, clientKey, clientKeys, type ClientHeaders } from '../../src/limits/client-identity.js';
 import { clientAddress, parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
 const NONE = parseTrustedProxies([]);
@@ -58,6 +58,23 @@ test('the key is an opaque hash: no address in it, and a secret changes it', () 
   assert.ok(!k.includes('203'));
   assert.notEqual(clientKey(headers(), NONE, 'secret-a'), clientKey(headers(), NONE, 'secret-b'));
   assert.equal(clientKey(headers(), NONE, 'secret-a'), clientKey(headers(), NONE, 'secret-a'));
+});
+
+test('issue 28: the address key is the address group alone, after trusted proxies, never a client key', () => {
+  const address = (over: Partial<ClientHeaders> = {}, trusted = NONE, secret: string | null = null) => clientKeys(headers(over), trusted, secret).address;
+  const base = address();
+  assert.match(base ?? '', /^[A-Za-z0-9_-]{32}$/u);
+  assert.equal(address({ userAgent: 'Mozilla/5.0', clientName: 'another-app' }), base, 'User-Agent and client name do not change it');
+  assert.notEqual(address({ peer: '203.0.113.8' }), base, 'another IPv4 address is another address');
+  assert.equal(address({ peer: '2001:db8:1:2::1' }), address({ peer: '2001:db8:1:2:ffff:1:2:3', userAgent: 'x' }), 'one IPv6 /64');
+  assert.notEqual(address({ peer: '2001:db8:1:2::1' }), address({ peer: '2001:db8:1:3::1' }), 'another /64');
+  assert.equal(address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES), base, 'behind a trusted proxy: the forwarded address');
+  assert.notEqual(address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }), base, 'an untrusted proxy is the address itself');
+  assert.equal(address({ forwardedFor: '6.6.6.6' }), base, 'a spoofed X-Forwarded-For changes nothing');
+  assert.equal(address({ peer: undefined }), null, 'no IP address (a Unix socket): no address ceiling');
+  assert.notEqual(base, clientKeys(headers(), NONE, null).client);
+  assert.notEqual(address({}, NONE, 'secret-a'), address({}, NONE, 'secret-b'), 'keyed by the secret like the client key');
+  assert.ok(!(base ?? '').includes('203'));
 });
 
 test('identity headers: X-Service-Client is the alias of X-Kohyo-Client, which wins when both are sent', () => {

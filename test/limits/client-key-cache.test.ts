@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clientKey, type ClientHeaders } from '../../src/limits/client-identity.js';
+import { clientKey, clientKeys, type ClientHeaders } from '../../src/limits/client-identity.js';
 import { CLIENT_KEY_CACHE_ENTRIES, CLIENT_KEY_CACHE_MAX_IDENTITY, ClientKeyCache } from '../../src/limits/client-key-cache.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
@@ -30,7 +30,7 @@ test('a remembered key is the key clientKey works out, for every kind of identit
     const cache = new ClientKeyCache(trusted, secret);
     for (let pass = 0; pass < 2; pass++) {
       for (const [over, why] of identities) {
-        assert.equal(cache.keyOf(headers(over)), clientKey(headers(over), trusted, secret), `${why} (pass ${pass + 1})`);
+        assert.deepEqual(cache.keysOf(headers(over)), clientKeys(headers(over), trusted, secret), `${why} (pass ${pass + 1})`);
       }
     }
     assert.equal(cache.size, identities.length, 'each identity held once');
@@ -39,8 +39,8 @@ test('a remembered key is the key clientKey works out, for every kind of identit
 
 test('fields are kept apart: moving text from one header to the next is another identity', () => {
   const cache = new ClientKeyCache(NONE, null);
-  const a = cache.keyOf(headers({ userAgent: 'a', clientName: 'b' }));
-  const b = cache.keyOf(headers({ userAgent: 'a","b', clientName: undefined }));
+  const a = cache.keysOf(headers({ userAgent: 'a', clientName: 'b' })).client;
+  const b = cache.keysOf(headers({ userAgent: 'a","b', clientName: undefined })).client;
   assert.equal(a, clientKey(headers({ userAgent: 'a', clientName: 'b' }), NONE, null));
   assert.equal(b, clientKey(headers({ userAgent: 'a","b', clientName: undefined }), NONE, null));
   assert.notEqual(a, b);
@@ -49,14 +49,14 @@ test('fields are kept apart: moving text from one header to the next is another 
 test('memory is bounded: at most the cap of identities, and long identities are never held', () => {
   const cache = new ClientKeyCache(NONE, 'secret');
   for (let i = 0; i < CLIENT_KEY_CACHE_ENTRIES * 2 + 10; i++) {
-    cache.keyOf(headers({ clientName: `client-${i}` }));
+    cache.keysOf(headers({ clientName: `client-${i}` })).client;
     assert.ok(cache.size <= CLIENT_KEY_CACHE_ENTRIES);
   }
   assert.equal(cache.size, 10, 'dropped whole at the cap, then filled again');
 
   const fresh = new ClientKeyCache(NONE, 'secret');
   const long = headers({ userAgent: 'x'.repeat(CLIENT_KEY_CACHE_MAX_IDENTITY) });
-  assert.equal(fresh.keyOf(long), clientKey(long, NONE, 'secret'));
-  assert.equal(fresh.keyOf(long), clientKey(long, NONE, 'secret'));
+  assert.equal(fresh.keysOf(long).client, clientKey(long, NONE, 'secret'));
+  assert.equal(fresh.keysOf(long).client, clientKey(long, NONE, 'secret'));
   assert.equal(fresh.size, 0);
 });

@@ -101,3 +101,19 @@ test('the API answers (never 500) with Redis down, through the real app', async 
     await server.start();
   }
 });
+
+test('issue 28: with Redis unreachable, the memory fallback holds the address ceiling as well as the client limits', async () => {
+  // nothing listens on port 1: every check goes to the fallback, with no server to stop or start
+  const store = storeFromConfig(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1' }), recordingLog());
+  assert.ok(store instanceof FallbackStore);
+  const t0 = Date.parse('2026-05-01T00:00:00Z');
+  try {
+    for (let i = 0; i < 30; i++) assert.equal((await store.check({ key: `client-${i}`, address: 'one-address', now: t0 + i, terms: [], bases: [] })).refusal, null);
+    const refused = await store.check({ key: 'client-30', address: 'one-address', now: t0 + 30, terms: [], bases: [] });
+    assert.deepEqual([refused.refusal, refused.scope], ['rate_limited', 'address']);
+    assert.equal((await store.check({ key: 'client-30', address: 'another-address', now: t0 + 31, terms: [], bases: [] })).refusal, null);
+    assert.equal(store.fallbackChecks, 32, 'every check was answered from memory');
+  } finally {
+    await store.close();
+  }
+});

@@ -8,6 +8,7 @@ const policy = policyWith();
 const NOW = 1_000_000_000;
 const decision = (minute: [number, number | null], day: [number, number | null], retryAt: number | null = null): LimitDecision => ({
   refusal: retryAt === null ? null : 'rate_limited',
+  scope: 'client',
   minute: { used: minute[0], freesAt: minute[1] },
   day: { used: day[0], freesAt: day[1] },
   retryAt,

@@ -160,5 +160,101 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await check(store, key, T0 + 60 * S, { terms: ['b'] })).refusal, null);
       await store.close();
     });
+
+    describe('issue 28: an address is also a client, with a larger allowance', () => {
+      const address = () => `address-${process.pid}-${nextKey++}`;
+
+      test('30 requests from 30 clients of one address pass; the 31st is refused by the address', async () => {
+        const { store } = await factory(policyWith());
+        const [home, other] = [address(), address()];
+        for (let i = 0; i < 30; i++) {
+          const d = await check(store, client(), T0 + i * 100, { address: home });
+          assert.equal(d.refusal, null, `request ${i + 1}`);
+          // each client has 9 left; from the 22nd request on its address has fewer, and the decision speaks of it
+          assert.deepEqual([d.scope, d.minute.used], i >= 21 ? ['address', i + 1] : ['client', 1], `request ${i + 1}`);
+        }
+        const refused = await check(store, client(), T0 + 5 * S, { address: home });
+        assert.equal(refused.refusal, 'rate_limited');
+        assert.equal(refused.scope, 'address');
+        assert.equal(refused.retryAt, T0 + 60 * S);
+        assert.equal(refused.minute.used, 30, 'the address\'s window');
+        assert.equal((await check(store, client(), T0 + 5 * S, { address: other })).refusal, null, 'another address is apart');
+        assert.equal((await check(store, client(), T0 + 60 * S, { address: home })).refusal, null, 'the first left the window');
+        await store.close();
+      });
+
+      test('a client\'s own limit still binds first, and says so', async () => {
+        const { store } = await factory(policyWith());
+        const [home, key] = [address(), client()];
+        for (let i = 0; i < 10; i++) await check(store, key, T0 + i, { address: home });
+        const refused = await check(store, key, T0 + 10, { address: home });
+        assert.deepEqual([refused.refusal, refused.scope, refused.minute.used], ['rate_limited', 'client', 10]);
+        await store.close();
+      });
+
+      test('a request refused by either scope counts in neither', async () => {
+        const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '2', KOHYO_ADDRESS_LIMIT_FACTOR: '3' }));
+        const home = address();
+        const [a, b, c, d] = [client(), client(), client(), client()];
+        for (const key of [a, a, b, b]) assert.equal((await check(store, key, T0, { address: home })).refusal, null);
+        const byClient = await check(store, a, T0 + 1, { address: home });
+        assert.deepEqual([byClient.refusal, byClient.scope], ['rate_limited', 'client']);
+        // had a's refused request counted for the address, c's second would find it full
+        for (const key of [c, c]) assert.equal((await check(store, key, T0 + 2, { address: home })).refusal, null);
+        const byAddress = await check(store, d, T0 + 3, { address: home });
+        assert.deepEqual([byAddress.refusal, byAddress.scope], ['rate_limited', 'address']);
+        // a minute on: d was never counted, so it has its whole allowance
+        const later = await check(store, d, T0 + 60 * S + 3, { address: home });
+        assert.deepEqual([later.refusal, later.scope, later.minute.used], [null, 'client', 1]);
+        await store.close();
+      });
+
+      test('Corporate Numbers walked by five clients of one address are a run of the address, refused for the cool-down', async () => {
+        const { store } = await factory(policyWith());
+        const [home, elsewhere] = [address(), address()];
+        const start = 205_000_000_000;
+        for (let i = 0; i < 4; i++) {
+          assert.equal((await check(store, client(), T0 + i * S, { address: home, bases: [start + i * 3] })).refusal, null, `step ${i + 1}`);
+        }
+        const fifth = await check(store, client(), T0 + 4 * S, { address: home, bases: [start + 12] });
+        assert.deepEqual([fifth.refusal, fifth.scope, fifth.retryAt], ['automated_enumeration_detected', 'address', T0 + 4 * S + 3600 * S]);
+        const bystander = await check(store, client(), T0 + 600 * S, { address: home, terms: ['a-name'] });
+        assert.deepEqual([bystander.refusal, bystander.scope], ['automated_enumeration_detected', 'address'], 'the whole address cools down');
+        assert.equal((await check(store, client(), T0 + 600 * S, { address: elsewhere, bases: [start + 15] })).refusal, null);
+        assert.equal((await check(store, client(), T0 + 4 * S + 3600 * S, { address: home })).refusal, null, 'after the cool-down');
+        await store.close();
+      });
+
+      test('distinct terms: 90 from three clients of one address pass, the 91st trips the address', async () => {
+        const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
+        const home = address();
+        const clients = [client(), client(), client()];
+        for (let i = 0; i < 90; i++) {
+          assert.equal((await check(store, clients[i % 3]!, T0 + i, { address: home, terms: [`t-${i}`] })).refusal, null, `term ${i + 1}`);
+        }
+        const tripped = await check(store, client(), T0 + 90, { address: home, terms: ['t-90'] });
+        assert.deepEqual([tripped.refusal, tripped.scope], ['automated_enumeration_detected', 'address']);
+        await store.close();
+      });
+
+      test('50 concurrent requests of 50 clients of one address: exactly 30 pass', async () => {
+        const { store, open } = await factory(policyWith());
+        const stores = [store, ...(await Promise.all([1, 2, 3].map(() => open())))];
+        const home = address();
+        const decisions = await Promise.all(Array.from({ length: 50 }, (_, i) => check(stores[i % stores.length]!, client(), T0 + (i % 3), { address: home })));
+        assert.equal(decisions.filter((d) => d.refusal === null).length, 30);
+        assert.ok(decisions.every((d) => d.refusal === null || d.scope === 'address'));
+        await Promise.all(stores.map((s) => s.close()));
+      });
+
+      test('without an address, or with the factor 0, there is no address ceiling', async () => {
+        for (const [env, withAddress] of [[{}, false], [{ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }, true]] as const) {
+          const { store } = await factory(policyWith(env));
+          const home = withAddress ? address() : null;
+          for (let i = 0; i < 40; i++) assert.equal((await check(store, client(), T0 + i, { address: home })).refusal, null, `request ${i + 1}`);
+          await store.close();
+        }
+      });
+    });
   });
 }

@@ -1,0 +1,107 @@
+// One scope's state in the memory store (a client's, or an address's), and the steps of a check on it.
+import type { RawOutcome } from './limiter-store.js';
+import type { LimitPolicy } from './policy.js';
+import { NO_RUN, stepRun, type SequentialRun } from './sequential-run.js';
+
+export interface ScopeState {
+  /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
+  readonly log: number[];
+  /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
+  readonly terms: Map<string, number>;
+  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
+  termsSince: number;
+  run: SequentialRun;
+  coolUntil: number;
+  lastSeen: number;
+}
+
+export function newScopeState(now: number): ScopeState {
+  return { log: [], terms: new Map(), termsSince: Number.POSITIVE_INFINITY, run: NO_RUN, coolUntil: 0, lastSeen: now };
+}
+
+/**
+ * A check's view of one scope at `now`: the day's log pruned on opening. The steps (blocked, then trips, then
+ * count) are taken by the store across both scopes in turn, so that nothing is written until both have agreed.
+ */
+export class ScopeCheck {
+  private minuteStart: number;
+  /** The run as it would be with this request's numbers; kept by count(). */
+  private run: SequentialRun;
+
+  constructor(private readonly state: ScopeState, private readonly policy: LimitPolicy, private readonly now: number) {
+    const log = state.log;
+    let expired = 0;
+    while (expired < log.length && log[expired]! <= now - policy.dayMs) expired++;
+    if (expired > 0) log.splice(0, expired);
+    this.minuteStart = firstAfter(log, now - policy.minuteMs);
+    this.run = state.run;
+  }
+
+  /** Refused whatever is asked: cooling down, or a window already full. */
+  blocked(): 'cooling' | 'full' | null {
+    const { log } = this.state;
+    if (this.state.coolUntil > this.now) return 'cooling';
+    if (log.length - this.minuteStart >= this.policy.perMinute || log.length >= this.policy.perDay) return 'full';
+    return null;
+  }
+
+  /** True when these terms or numbers trip an enumeration rule; the cool-down then starts. */
+  trips(terms: readonly string[], bases: readonly number[]): boolean {
+    const { state, policy: p, now } = this;
+    if (state.termsSince <= now - p.enumWindowMs) {
+      let since = Number.POSITIVE_INFINITY;
+      for (const [term, at] of state.terms) {
+        if (at <= now - p.enumWindowMs) state.terms.delete(term);
+        else since = Math.min(since, at);
+      }
+      state.termsSince = since;
+    }
+    const fresh = terms.filter((t) => !state.terms.has(t)).length;
+    let walking = false;
+    for (const base of bases) {
+      this.run = stepRun(this.run, base);
+      if (this.run.length >= p.enumSequential) walking = true;
+    }
+    if (state.terms.size + fresh <= p.enumDistinctTerms && !walking) return false;
+    state.coolUntil = now + p.cooldownMs;
+    return true;
+  }
+
+  /** Counts the request, its terms and its numbers. */
+  count(terms: readonly string[]): void {
+    const { state, now } = this;
+    const log = state.log;
+    let at = log.length;
+    while (at > 0 && log[at - 1]! > now) at--; // a clock that stepped back still leaves the log in order
+    log.splice(at, 0, now);
+    if (at < this.minuteStart) this.minuteStart = at;
+    for (const term of terms) state.terms.set(term, now);
+    if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
+    state.run = this.run;
+  }
+
+  seen(outcome: RawOutcome['outcome']): RawOutcome {
+    const { log, coolUntil } = this.state;
+    return {
+      outcome,
+      minuteUsed: log.length - this.minuteStart,
+      minuteOldest: log[this.minuteStart] ?? null,
+      dayUsed: log.length,
+      dayOldest: log[0] ?? null,
+      coolUntil: coolUntil > this.now ? coolUntil : null,
+    };
+  }
+}
+
+/** The index of the first instant after `instant` in an ordered log (its length when none is): a binary search, since
+ * with high limits a client's minute may hold thousands of requests. */
+function firstAfter(log: readonly number[], instant: number): number {
+  let low = 0;
+  let high = log.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (log[mid]! > instant) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
