@@ -64,7 +64,8 @@ export function planEdition(
     held.add(record.id);
     const before = byId.get(record.id)?.listing.first_listed_on;
     const first = before !== undefined && before < date ? before : date;
-    return { ...record, listing: { status: 'listed' as const, first_listed_on: first, last_listed_on: date } };
+    const listing = { status: 'listed' as const, first_listed_on: first, last_listed_on: date };
+    return Object.assign({}, record, { listing });
   });
   const delist = stored.filter((s) => s.listing.status === 'listed' && !held.has(s.id));
   const delisted = [...stored.filter((s) => s.listing.status === 'delisted' && !held.has(s.id)), ...delist];

@@ -55,10 +55,10 @@ function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: stri
 }
 
 /** Every kind's records outlive their source's list (domain/listing.ts); absent, both listed and delisted. */
-const listing: RecordFilter = {
-  ...vocabulary('listing', 'listing_status', "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both"),
-  narrowsOnly: true,
-};
+const listing: RecordFilter = Object.assign(
+  vocabulary('listing', 'listing_status', "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both"),
+  { narrowsOnly: true as const },
+);
 
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
