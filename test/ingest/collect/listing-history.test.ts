@@ -8,7 +8,9 @@ import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { parsedList, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
-import { bodyRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvParser } from './collect-helpers.js';
+import {
+  bodyRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvParser, writeCompanies,
+} from './collect-helpers.js';
 
 const server = await startFixtureServer();
 const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
@@ -195,4 +197,25 @@ test('held back: a list under half of the listed records is not published; delis
   const stored = [...listings(db).values()];
   assert.equal(stored.filter((r) => r.status === 'listed').length, 3, 'the held-back edition changed nothing');
   assert.equal(stored.length, 10);
+});
+
+test("a company's record count holds its delisted records, and drops a removed one", async () => {
+  const db = join(tempDir(), 'kohyo.sqlite');
+  const [number] = writeCompanies(db, [{ base: '100000000001', name: '青葉建設株式会社', prefecture_code: '13', city: '千代田区' }]);
+  const count = () => {
+    const file = new Database(db, { readonly: true });
+    try {
+      return (file.prepare('SELECT procurement_suspension_count AS n FROM companies WHERE corporate_number = ?').get(number) as { n: number }).n;
+    } finally {
+      file.close();
+    }
+  };
+  await collectServed(db, [{ day: '2026-01-05', body: edition(['青葉', '北辰']) }], { delistedRetentionDays: 30 });
+  assert.equal(count(), 1);
+  await collectServed(db, [{ day: '2026-01-20', body: edition(['北辰']) }], { delistedRetentionDays: 30 });
+  assert.equal(listings(db).get('青葉')?.status, 'delisted');
+  assert.equal(count(), 1, 'a delisted record is still the company\'s record');
+  await collectServed(db, [{ day: '2026-03-10', body: edition(['北辰']) }], { delistedRetentionDays: 30 });
+  assert.equal(listings(db).get('青葉'), undefined);
+  assert.equal(count(), 0);
 });
