@@ -17,8 +17,6 @@ export interface RecordWriter {
   upsertSource(record: ValidRecord): void;
   /** Inserts the record, or replaces the one with its id (row, text and gram entries, child rows; the rid may change). */
   writeRecord(record: ValidRecord): WriteOutcome;
-  /** Removes every record of a source, of every kind; returns how many. The caller refreshes the record counts. */
-  deleteRecordsOfSource(sourceId: string): number;
   /** The listing of every record of a source, of every kind. */
   listingsOfSource(sourceId: string): StoredListing[];
   /** Marks a record delisted (row and document); its dates stay. */
@@ -38,10 +36,6 @@ interface KindStatements {
   readonly deleteGrams: Statement<[number]>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
-  readonly deleteTextOfSource: Statement<[string]>;
-  readonly deleteGramsOfSource: Statement<[string]>;
-  readonly deleteChildrenOfSource: readonly Statement<[string]>[];
-  readonly deleteRowsOfSource: Statement<[string]>;
   readonly listingsOfSource: Statement<[string], { id: string; status: ListingStatus; first: string; last: string }>;
   readonly delist: Statement<[string]>;
 }
@@ -99,17 +93,6 @@ export function createRecordWriter(db: Db): RecordWriter {
       return existing ? 'replaced' : 'inserted';
     },
 
-    deleteRecordsOfSource(sourceId) {
-      let deleted = 0;
-      for (const s of Object.values(statements)) {
-        s.deleteTextOfSource.run(sourceId);
-        s.deleteGramsOfSource.run(sourceId);
-        for (const child of s.deleteChildrenOfSource) child.run(sourceId);
-        deleted += s.deleteRowsOfSource.run(sourceId).changes;
-      }
-      return deleted;
-    },
-
     listingsOfSource(sourceId) {
       return RECORD_KINDS.flatMap((kind) => statements[kind].listingsOfSource.all(sourceId).map(({ id, status, first, last }) => ({
         kind, id, listing: { status, first_listed_on: first, last_listed_on: last },
@@ -152,7 +135,6 @@ export function refreshRecordCounts(db: Db): void {
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const { table, children, textIndex, gramIndex } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
-  const ofSource = `SELECT rid FROM ${table} WHERE source_id = ?`;
   return {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
     insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
@@ -164,10 +146,6 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
     deleteGrams: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid = ?`),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
-    deleteTextOfSource: db.prepare(`DELETE FROM ${textIndex} WHERE rowid IN (${ofSource})`),
-    deleteGramsOfSource: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid IN (${ofSource})`),
-    deleteChildrenOfSource: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid IN (${ofSource})`)),
-    deleteRowsOfSource: db.prepare(`DELETE FROM ${table} WHERE source_id = ?`),
     listingsOfSource: db.prepare(
       `SELECT id, listing_status AS status, first_listed_on AS first, last_listed_on AS last FROM ${table} WHERE source_id = ?`,
     ),

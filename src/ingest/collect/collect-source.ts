@@ -47,9 +47,10 @@ const NO_LINKS = null;
 
 /**
  * Runs the source and records the run in the draft. The new edition is merged into the source's records in one
- * transaction with the run (domain/listing.ts): its records written, the ones it no longer holds delisted, those
- * delisted too long removed; so the draft holds either the old edition's state or the new one's, never a mix. `localFiles`, when given, are
- * the source's list read from disk instead of fetched: all of them together, as the files of one list.
+ * transaction with the run (domain/listing.ts): its records written, those it no longer holds delisted, those
+ * delisted too long removed; so the draft holds the records as the old edition left them or as the new one does,
+ * never a mix. `localFiles`, when given, are the source's list read from disk instead of fetched: all of them
+ * together, as the files of one list.
  */
 export async function collectSource(
   source: SourceEntry,
