@@ -14,11 +14,13 @@ import { recordCollectionRun, registerSource } from '../src/store/source-writer.
 import { seedVocabularies } from '../src/store/vocabulary-seed.js';
 import { demoCompanies } from './demo-companies.js';
 import { demoRecords } from './demo-records.js';
+import { withListings } from './demo-listings.js';
 import { DEMO_SOURCES, demoRuns, type DemoRun, type DemoSource, type SourceStats } from './demo-sources.js';
 import { createRandom } from './random.js';
 
 /** The seed of the bundled dataset; any fixed number would do, this one keeps it the same in every build. */
 export const DEMO_SEED = 0x6b6f6879;
+const LISTING_SEED_OFFSET = 1;
 
 export interface DemoDataset {
   /** The Japan date the records' statuses are laid out around. */
@@ -36,7 +38,8 @@ export interface DemoDataset {
 export function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset {
   const random = createRandom(seed);
   const companies = demoCompanies(random, asOf);
-  const records = demoRecords(random, companies, asOf).map(validated);
+  // the listings draw from a stream of their own, so that the companies, records and runs stay as they were
+  const records = withListings(demoRecords(random, companies, asOf), createRandom(seed + LISTING_SEED_OFFSET), asOf).map(validated);
   const duplicates = duplicateIdErrors(records.map((r, i) => ({ line: i + 1, id: r.id })));
   if (duplicates.length > 0) throw new Error(`demo records with the same id: ${duplicates.slice(0, 3).join('; ')}`);
   const runs = DEMO_SOURCES.flatMap((source) => demoRuns(random, source, statsOf(source, records), asOf));

@@ -70,7 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'build-demo':
       return runBuildDemo(sub === undefined ? [] : [sub, ...rest], context);
     case 'collect':
-      return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact });
+      return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact, delistedRetentionDays: config.delistedRetentionDays });
     case 'sources':
       return runSources(sub === undefined ? [] : [sub, ...rest], context);
     case 'publish-dataset':

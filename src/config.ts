@@ -1,6 +1,7 @@
 // Every setting of the service, read once from the environment, validated, defaulted and frozen.
 // Nothing else reads process.env.
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/listing.js';
 
 export interface Config {
   readonly host: string;
@@ -24,6 +25,8 @@ export interface Config {
   readonly usageSecret: string | null;
   readonly usageDbPath: string | null;
   readonly workers: number;
+  /** Days a delisted record is kept after its last listing; 0 drops it when it leaves its source's list. */
+  readonly delistedRetentionDays: number;
   /** Put in the collectors' User-Agent so that a publisher can reach the operator; null when unset. */
   readonly collectContact: string | null;
   /** Company-search answers kept per dataset; 0 turns the cache off. */
@@ -71,6 +74,11 @@ export const SETTINGS: readonly SettingDoc[] = [
   { name: 'KOHYO_DATASET_URL', default: '', description: 'the manifest of a published dataset to follow (`https://…/manifest.json`, `s3://bucket/prefix/manifest.json` or `file:///dir/manifest.json`): a new version is downloaded beside `KOHYO_DB`, checked and switched to' },
   { name: 'KOHYO_DATASET_POLL_S', default: '60', description: 'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds' },
   { name: 'KOHYO_S3_ENDPOINT', default: '', description: "the endpoint of an S3-compatible store (MinIO, R2, …) for `s3://` addresses, with path-style addressing; empty for AWS itself (credentials and region from the SDK's `AWS_*` variables)" },
+  {
+    name: 'KOHYO_DELISTED_RETENTION_DAYS',
+    default: String(DEFAULT_DELISTED_RETENTION_DAYS),
+    description: "days a collection keeps a record its source's list no longer holds (`listing.status` `delisted`), counted from its `last_listed_on` to the new edition's date; `0` drops a record when it leaves the list",
+  },
   { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
 ];
 
@@ -114,6 +122,7 @@ export function loadConfig(env: Env): Config {
     usageSecret: optional('KOHYO_USAGE_SECRET'),
     usageDbPath: optional('KOHYO_USAGE_DB'),
     workers: int('KOHYO_WORKERS', 1, 64),
+    delistedRetentionDays: int('KOHYO_DELISTED_RETENTION_DAYS', 0, 36_500),
     collectContact: optional('KOHYO_COLLECT_CONTACT'),
     answerCacheEntries: int('KOHYO_ANSWER_CACHE_ENTRIES', 0, 10_000_000),
     contact: optional('KOHYO_CONTACT'),

@@ -15,6 +15,7 @@ test('defaults are the contract settings', () => {
   });
   assert.deepEqual(config.trustProxy, []);
   assert.equal(config.workers, 1);
+  assert.equal(config.delistedRetentionDays, 1825, 'five years, the longest window MLIT keeps a licence action');
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits));
 });
 
@@ -36,10 +37,11 @@ test('values are read, trimmed and parsed', () => {
   assert.equal(config.maxPage, 3);
   assert.deepEqual(config.trustProxy, ['10.0.0.0/8', '192.168.0.1/32']);
   assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+  assert.equal(loadConfig({ KOHYO_DELISTED_RETENTION_DAYS: '0' }).delistedRetentionDays, 0, '0: drop on delisting');
 });
 
 test('a bad value is a ConfigError naming the setting', () => {
-  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['KOHYO_MAX_PAGE', '0'], ['KOHYO_LIMIT_PER_MINUTE', '1.5'], ['LOG_LEVEL', 'loud']]) {
+  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['KOHYO_MAX_PAGE', '0'], ['KOHYO_LIMIT_PER_MINUTE', '1.5'], ['LOG_LEVEL', 'loud'], ['KOHYO_DELISTED_RETENTION_DAYS', '-1']]) {
     assert.throws(() => loadConfig({ [name!]: value }), (error: unknown) => error instanceof ConfigError && error.message.includes(name!), `${name}=${value}`);
   }
 });

@@ -263,6 +263,17 @@ export interface components {
                  */
                 retrieved_at: string;
             };
+            listing: {
+                /**
+                 * @description `listed`: the latest edition of the source's list holds the record; `delisted`: a later edition dropped it
+                 * @enum {string}
+                 */
+                status: "listed" | "delisted";
+                /** @description YYYY-MM-DD, Japan time */
+                first_listed_on: string;
+                /** @description YYYY-MM-DD, Japan time */
+                last_listed_on: string;
+            };
             law: components["schemas"]["Label"];
             /** @description every law the record cites, `law` first */
             laws: components["schemas"]["Label"][];
@@ -299,6 +310,17 @@ export interface components {
                  * @description RFC 3339 instant, UTC
                  */
                 retrieved_at: string;
+            };
+            listing: {
+                /**
+                 * @description `listed`: the latest edition of the source's list holds the record; `delisted`: a later edition dropped it
+                 * @enum {string}
+                 */
+                status: "listed" | "delisted";
+                /** @description YYYY-MM-DD, Japan time */
+                first_listed_on: string;
+                /** @description YYYY-MM-DD, Japan time */
+                last_listed_on: string;
             };
             reason: components["schemas"]["Label"];
             /** @description the source's words */
@@ -340,6 +362,17 @@ export interface components {
                  * @description RFC 3339 instant, UTC
                  */
                 retrieved_at: string;
+            };
+            listing: {
+                /**
+                 * @description `listed`: the latest edition of the source's list holds the record; `delisted`: a later edition dropped it
+                 * @enum {string}
+                 */
+                status: "listed" | "delisted";
+                /** @description YYYY-MM-DD, Japan time */
+                first_listed_on: string;
+                /** @description YYYY-MM-DD, Japan time */
+                last_listed_on: string;
             };
             /** @description the primary sector, kept for compatibility */
             sector_code: string;
@@ -747,6 +780,11 @@ export interface operations {
                      *               "published_on": "2026-04-17",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
                      *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-04-17",
+                     *               "last_listed_on": "2026-11-20"
+                     *             },
                      *             "law": {
                      *               "code": "industrial_safety_and_health_act",
                      *               "name": "労働安全衛生法",
@@ -1044,6 +1082,8 @@ export interface operations {
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
             };
@@ -1089,6 +1129,11 @@ export interface operations {
                      *               "published_on": "2026-09-26",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
                      *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-09-26",
+                     *               "last_listed_on": "2026-11-20"
+                     *             },
                      *             "law": {
                      *               "code": "subcontract_act",
                      *               "name": "下請代金支払遅延等防止法",
@@ -1131,6 +1176,11 @@ export interface operations {
                      *               "title": "（令和8年9月8日）ＡＢＣ商事株式会社に対する行政処分等について",
                      *               "published_on": "2026-09-08",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
+                     *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-09-08",
+                     *               "last_listed_on": "2026-11-20"
                      *             },
                      *             "law": {
                      *               "code": "antimonopoly_act",
@@ -1248,6 +1298,8 @@ export interface operations {
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
                 /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
                 /** @description rows to return, 1 to 10 */
@@ -1295,6 +1347,11 @@ export interface operations {
                      *               "published_on": "2026-11-19",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
                      *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-11-19",
+                     *               "last_listed_on": "2026-11-20"
+                     *             },
                      *             "reason": {
                      *               "code": "bid_rigging",
                      *               "name": "談合・競売入札妨害",
@@ -1327,6 +1384,11 @@ export interface operations {
                      *               "title": "指名停止等の措置状況（関東地方整備局）",
                      *               "published_on": "2026-11-19",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
+                     *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-11-19",
+                     *               "last_listed_on": "2026-11-20"
                      *             },
                      *             "reason": {
                      *               "code": "bid_rigging",
@@ -1447,6 +1509,8 @@ export interface operations {
                 from?: string;
                 /** @description latest action date, YYYY-MM-DD */
                 to?: string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
                 /** @description rows to return, 1 to 10 */
@@ -1493,6 +1557,11 @@ export interface operations {
                      *               "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
                      *               "published_on": "2026-11-19",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
+                     *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-11-19",
+                     *               "last_listed_on": "2026-11-20"
                      *             },
                      *             "sector_code": "construction",
                      *             "sector_codes": [
@@ -1546,6 +1615,11 @@ export interface operations {
                      *               "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
                      *               "published_on": "2026-11-19",
                      *               "retrieved_at": "2026-11-19T18:02:00Z"
+                     *             },
+                     *             "listing": {
+                     *               "status": "listed",
+                     *               "first_listed_on": "2026-11-19",
+                     *               "last_listed_on": "2026-11-20"
                      *             },
                      *             "sector_code": "construction",
                      *             "sector_codes": [
@@ -2268,6 +2342,18 @@ export interface operations {
                      *               "name_en": "Completed"
                      *             }
                      *           ],
+                     *           "listing_status": [
+                     *             {
+                     *               "code": "listed",
+                     *               "name": "掲載中",
+                     *               "name_en": "Listed"
+                     *             },
+                     *             {
+                     *               "code": "delisted",
+                     *               "name": "掲載終了",
+                     *               "name_en": "Delisted"
+                     *             }
+                     *           ],
                      *           "legal_form": [
                      *             {
                      *               "code": "kabushiki_kaisha",
@@ -2405,6 +2491,13 @@ export interface operations {
                                     group?: string;
                                 }[];
                                 license_status: {
+                                    code: string;
+                                    name: string;
+                                    name_en: string;
+                                    /** @description for authorities: the publisher group */
+                                    group?: string;
+                                }[];
+                                listing_status: {
                                     code: string;
                                     name: string;
                                     name_en: string;

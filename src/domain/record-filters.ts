@@ -7,7 +7,7 @@ import type { Vocabulary } from './vocabulary.js';
 
 export type FilterName =
   | 'company' | 'q' | 'corporate_number' | 'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature'
-  | 'from' | 'to';
+  | 'from' | 'to' | 'listing';
 
 export type RecordFilter =
   /** A company name (or number) read with the recall of company search. */
@@ -15,7 +15,11 @@ export type RecordFilter =
   /** Free text over the company name, the source's words and the labels of the record's codes. */
   | { readonly name: 'q'; readonly reads: 'text'; readonly description: string }
   | { readonly name: 'corporate_number'; readonly reads: 'corporate_number'; readonly description: string }
-  | { readonly name: FilterName; readonly reads: 'vocabulary'; readonly vocabulary: Vocabulary; readonly description: string }
+  | {
+    readonly name: FilterName; readonly reads: 'vocabulary'; readonly vocabulary: Vocabulary; readonly description: string;
+    /** Narrows the answer but is no filter alone: `listing=listed` would list nearly everything. */
+    readonly narrowsOnly?: true;
+  }
   /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
   | { readonly name: 'from' | 'to'; readonly reads: 'date'; readonly description: string };
 
@@ -41,7 +45,7 @@ const corporateNumber: RecordFilter = {
 };
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
-function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: string): RecordFilter {
+function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: string): Extract<RecordFilter, { reads: 'vocabulary' }> {
   return {
     name,
     reads: 'vocabulary',
@@ -50,18 +54,26 @@ function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: stri
   };
 }
 
+/** Every kind's records outlive their source's list (domain/listing.ts); absent, both listed and delisted. */
+const listing: RecordFilter = Object.assign(
+  vocabulary('listing', 'listing_status', "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both"),
+  { narrowsOnly: true as const },
+);
+
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
     company, q, corporateNumber,
     vocabulary('law', 'law', 'the law cited'),
     vocabulary('authority', 'authority', 'the acting authority'),
     vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
+    listing,
   ],
   procurement_suspension: [
     company, q, corporateNumber,
     vocabulary('authority', 'authority', 'the suspending authority'),
     vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
     vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
+    listing,
   ],
   license_action: [
     company, q, corporateNumber,
@@ -72,5 +84,6 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     vocabulary('authority', 'authority', 'the acting authority'),
     { name: 'from', reads: 'date', description: 'earliest action date, YYYY-MM-DD' },
     { name: 'to', reads: 'date', description: 'latest action date, YYYY-MM-DD' },
+    listing,
   ],
 };

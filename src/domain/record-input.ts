@@ -22,7 +22,8 @@ export const SourceRefInput = inputOf(SourceRef, ['id', 'published_on'], [], {})
 
 /** The shared fields as a line gives them: ids derived when absent, company and source as above. */
 const sharedInput = { company: CompanyRefInput, source: SourceRefInput };
-const derivedIds = ['id', 'source_key'] as const;
+// listing, when a line does not give it: listed, first and last on the list's date (record-validation.ts)
+const derivedIds = ['id', 'source_key', 'listing'] as const;
 const replaced = ['company', 'source'] as const;
 
 export const EnforcementInput = inputOf(Enforcement, [...derivedIds, 'laws', 'law_detail', 'summary_en', 'amount_jpy'], replaced, sharedInput);

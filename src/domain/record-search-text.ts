@@ -9,9 +9,10 @@ import type { Term, Vocabulary } from './vocabulary.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
- * (store/record-docs.ts): text, grams and documents of another version are rebuilt. 2: documents.
+ * (store/record-docs.ts): text, grams and documents of another version are rebuilt. 2: documents. 3: documents carry
+ * the listing (schema 12).
  */
-export const RECORD_TEXT_VERSION = 2;
+export const RECORD_TEXT_VERSION = 3;
 
 /**
  * The version the stored text and grams are written at. TERMS_VERSION is part of it because the text holds the

@@ -10,7 +10,7 @@ import type {
 import { deriveSourceKey, givenIdProblem, recordId, sourceIdForUrl } from './record-id.js';
 import { checkRecordShape } from './record-schema-check.js';
 import { isCalendarDate, japanDate } from './dates.js';
-import type { CompanyRef, Enforcement, LicenseAction, Period, ProcurementSuspension, SourceRef, ValidRecord } from './record.js';
+import type { CompanyRef, Enforcement, LicenseAction, Listing, Period, ProcurementSuspension, SourceRef, ValidRecord } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from './vocabularies/enums.js';
 import { laws } from './vocabularies/laws.js';
@@ -46,10 +46,11 @@ function normalise(input: RecordInput, errors: string[]): ValidRecord | null {
     case 'procurement_suspension': content = Object.assign(base, procurementFields(input, source, errors)); break;
     case 'license_action': content = Object.assign(base, licenseFields(input, errors)); break;
   }
+  const listing = listingOf(input.listing, source, errors);
   if (errors.length > 0) return null;
   const sourceKey = input.source_key ?? deriveSourceKey(content);
   const id = input.id ?? recordId(input.kind, source.id, sourceKey);
-  return Object.assign(content, { id, source_key: sourceKey });
+  return Object.assign(content, { id, source_key: sourceKey, listing });
 }
 
 function enforcementFields(input: EnforcementInput, errors: string[]): Omit<Enforcement, keyof Common> {
@@ -122,9 +123,9 @@ function licenseFields(input: LicenseActionInput, errors: string[]): Omit<Licens
   };
 }
 
-type Common = Pick<ValidRecord, 'id' | 'source_key' | 'company' | 'source' | 'authority'>;
+type Common = Pick<ValidRecord, 'id' | 'source_key' | 'company' | 'source' | 'authority' | 'listing'>;
 /** A record before its ids are settled; distributes over the kinds so each keeps its own fields. */
-type Unkeyed = ValidRecord extends infer R ? (R extends ValidRecord ? Omit<R, 'id' | 'source_key'> : never) : never;
+type Unkeyed = ValidRecord extends infer R ? (R extends ValidRecord ? Omit<R, 'id' | 'source_key' | 'listing'> : never) : never;
 
 function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
   let number: string | null = null;
@@ -163,6 +164,23 @@ function sourceOf(input: RecordInput['source'], errors: string[]): SourceRef {
     // the schema's format check has already proved the instant real
     retrieved_at: new Date(input.retrieved_at).toISOString().replace('.000Z', 'Z'),
   };
+}
+
+/**
+ * The listing a line gives, or the one a record read from a single edition has: listed, first and last on the
+ * list's date (else the day it was retrieved, in Japan). A collection then merges it with what is stored (edition-merge.ts).
+ */
+function listingOf(input: Listing | undefined, source: SourceRef, errors: string[]): Listing {
+  if (input === undefined) {
+    const day = source.published_on ?? japanDateOf(source.retrieved_at);
+    return { status: 'listed', first_listed_on: day, last_listed_on: day };
+  }
+  const firstOk = date('listing.first_listed_on', input.first_listed_on, errors);
+  const lastOk = date('listing.last_listed_on', input.last_listed_on, errors);
+  if (firstOk && lastOk && input.first_listed_on > input.last_listed_on) {
+    errors.push(`listing.first_listed_on ${input.first_listed_on} is after listing.last_listed_on ${input.last_listed_on}`);
+  }
+  return { status: input.status, first_listed_on: input.first_listed_on, last_listed_on: input.last_listed_on };
 }
 
 function period(field: string, input: Period, errors: string[]): Period {

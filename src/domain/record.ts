@@ -47,6 +47,26 @@ export const SourceRef = Type.Object(
 );
 export type SourceRef = Static<typeof SourceRef>;
 
+export const LISTING_STATUSES = ['listed', 'delisted'] as const;
+
+/**
+ * Where the record stands on its source's list: the dates of the first and last editions of the list that held
+ * it (an edition's date is the list's own, else the day it was collected, in Japan time), and `delisted` once a
+ * later edition no longer holds it. A delisted case still happened, so the record is kept (ingest/collect/edition-merge.ts).
+ */
+export const Listing = Type.Object(
+  {
+    status: Type.Union(LISTING_STATUSES.map((s) => Type.Literal(s)), {
+      description: '`listed`: the latest edition of the source\'s list holds the record; `delisted`: a later edition dropped it',
+    }),
+    first_listed_on: DateString,
+    last_listed_on: DateString,
+  },
+  { additionalProperties: false },
+);
+export type Listing = Static<typeof Listing>;
+export type ListingStatus = Listing['status'];
+
 /** The fields every kind shares. */
 const shared = {
   id: Type.String({ minLength: 1, description: 'stable across rebuilds, derived from the source and the source key' }),
@@ -54,6 +74,7 @@ const shared = {
   company: CompanyRef,
   authority: Type.String({ description: 'authority code' }),
   source: SourceRef,
+  listing: Listing,
 };
 
 export const Enforcement = Type.Object(

@@ -27,6 +27,9 @@ interface EndpointGuide {
   readonly counted: boolean;
 }
 
+/** What every record endpoint says of `listing`, the field and the filter. */
+const LISTING = "A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).";
+
 function endpoints(config: Config): readonly EndpointGuide[] {
   const groups = PUBLISHER_GROUPS.map((g) => `\`${g.code}\``).join(', ');
   return [
@@ -40,15 +43,15 @@ function endpoints(config: Config): readonly EndpointGuide[] {
     },
     {
       path: '/api/v1/enforcements', query: recordQuerySchema('enforcement', null), counted: true,
-      what: 'Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first, in `data.enforcements`. At least one filter is required. Not paged.',
+      what: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first, in \`data.enforcements\`. At least one filter is required. Not paged. ${LISTING}`,
     },
     {
       path: '/api/v1/procurement-suspensions', query: recordQuerySchema('procurement_suspension', config.maxPage), counted: true,
-      what: 'Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged, in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`.',
+      what: `Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged, in \`data.procurement_suspensions\`. At least one filter is required. \`status\` (\`scheduled\`, \`active\`, \`ended\`) is computed against today in Japan, unless the source says \`lifted\`. ${LISTING}`,
     },
     {
       path: '/api/v1/license-actions', query: recordQuerySchema('license_action', config.maxPage), counted: true,
-      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count.`,
+      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count. ${LISTING}`,
     },
     {
       path: '/api/v1/procurement-suspension-coverage', query: null, counted: true,

@@ -66,6 +66,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "published_on": "2026-04-17",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-04-17",
+            "last_listed_on": "2026-11-20"
+          },
           "law": {
             "code": "industrial_safety_and_health_act",
             "name": "労働安全衛生法",
@@ -235,6 +240,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "published_on": "2026-09-26",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-09-26",
+            "last_listed_on": "2026-11-20"
+          },
           "law": {
             "code": "subcontract_act",
             "name": "下請代金支払遅延等防止法",
@@ -277,6 +287,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "title": "（令和8年9月8日）ＡＢＣ商事株式会社に対する行政処分等について",
             "published_on": "2026-09-08",
             "retrieved_at": "2026-11-19T18:02:00Z"
+          },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-09-08",
+            "last_listed_on": "2026-11-20"
           },
           "law": {
             "code": "antimonopoly_act",
@@ -338,6 +353,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "published_on": "2026-11-19",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-19",
+            "last_listed_on": "2026-11-20"
+          },
           "reason": {
             "code": "bid_rigging",
             "name": "談合・競売入札妨害",
@@ -370,6 +390,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "title": "指名停止等の措置状況（関東地方整備局）",
             "published_on": "2026-11-19",
             "retrieved_at": "2026-11-19T18:02:00Z"
+          },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-19",
+            "last_listed_on": "2026-11-20"
           },
           "reason": {
             "code": "bid_rigging",
@@ -424,6 +449,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "published_on": "2026-11-19",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-19",
+            "last_listed_on": "2026-11-20"
+          },
           "sector_code": "construction",
           "sector_codes": [
             "construction"
@@ -476,6 +506,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
             "published_on": "2026-11-19",
             "retrieved_at": "2026-11-19T18:02:00Z"
+          },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-19",
+            "last_listed_on": "2026-11-20"
           },
           "sector_code": "construction",
           "sector_codes": [
@@ -1034,6 +1069,18 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "code": "completed",
             "name": "処分済み",
             "name_en": "Completed"
+          }
+        ],
+        "listing_status": [
+          {
+            "code": "listed",
+            "name": "掲載中",
+            "name_en": "Listed"
+          },
+          {
+            "code": "delisted",
+            "name": "掲載終了",
+            "name_en": "Delisted"
           }
         ],
         "legal_form": [

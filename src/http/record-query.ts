@@ -60,7 +60,8 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
     }
     dateRangeIsFilter = daysBetween(query.from, query.to) <= MAX_DATE_RANGE_DAYS;
   }
-  const names = filters.filter((f) => f.reads !== 'date').map((f) => f.name);
+  // a date range counts only when short (above); `listing` narrows a filter, it is none alone
+  const names = filters.filter((f) => f.reads !== 'date' && !('narrowsOnly' in f && f.narrowsOnly)).map((f) => f.name);
   if (!names.some((name) => params[name] !== undefined) && !dateRangeIsFilter) {
     const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
     throw new ApiError('missing_filter', `Give at least one filter: ${listed.join(', ')}. Listing everything is not provided.`, {

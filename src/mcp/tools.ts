@@ -24,6 +24,11 @@ export interface Tool {
   readonly query?: (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 }
 
+// a record a later edition of its source's list dropped is kept: the case still happened
+const LISTED =
+  "Records outlive their source's list: `listing.status` is `delisted` once a later edition dropped a record, and " +
+  '`listing=listed|delisted` narrows to either (absent, both; it is no filter alone). ';
+
 const AS_OF =
   '`meta.dataset.kind` says whether the data is the fictional `demo` or `production`, and record lists carry ' +
   '`meta.data_as_of`: an empty list means "nothing in what Kohyo held as of data_as_of", never that the company is clean.';
@@ -51,17 +56,17 @@ export function mcpTools(config: Config): readonly Tool[] {
     {
       name: 'list_enforcements', title: 'List enforcement records', path: '/api/v1/enforcements',
       input: recordQuerySchema('enforcement', null), output: EnforcementsResponse,
-      description: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first. At least one filter is required; filter by company (name or Corporate Number), law, authority, action type or text. ${AS_OF}`,
+      description: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first. At least one filter is required; filter by company (name or Corporate Number), law, authority, action type or text. ${LISTED}${AS_OF}`,
     },
     {
       name: 'list_procurement_suspensions', title: 'List procurement suspensions', path: '/api/v1/procurement-suspensions',
       input: recordQuerySchema('procurement_suspension', config.maxPage), output: ProcurementSuspensionsResponse,
-      description: `Suspensions from public bidding or from designation as a contractor, newest first, paged. At least one filter is required. Read get_procurement_suspension_coverage before saying a company has none. ${AS_OF}`,
+      description: `Suspensions from public bidding or from designation as a contractor, newest first, paged. At least one filter is required. Read get_procurement_suspension_coverage before saying a company has none. ${LISTED}${AS_OF}`,
     },
     {
       name: 'list_license_actions', title: 'List licence and registration actions', path: '/api/v1/license-actions',
       input: recordQuerySchema('license_action', config.maxPage), output: LicenseActionsResponse,
-      description: `Revocations, suspensions, instructions and similar actions on licences and registrations, newest first, paged. \`nature\` tells disciplinary \`violation\` from \`voluntary_closure\`. At least one filter is required. ${AS_OF}`,
+      description: `Revocations, suspensions, instructions and similar actions on licences and registrations, newest first, paged. \`nature\` tells disciplinary \`violation\` from \`voluntary_closure\`. At least one filter is required. ${LISTED}${AS_OF}`,
     },
     {
       name: 'get_procurement_suspension_coverage', title: 'Coverage of procurement suspension lists', path: '/api/v1/procurement-suspension-coverage',

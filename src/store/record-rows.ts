@@ -1,6 +1,6 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { normaliseCompanyName } from '../domain/names.js';
-import type { Permit, RecordKind, RecordOfKind, ValidRecord } from '../domain/record.js';
+import type { ListingStatus, Permit, RecordKind, RecordOfKind, ValidRecord } from '../domain/record.js';
 
 export type Row = Record<string, string | number | null>;
 
@@ -34,6 +34,9 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
     source_title: source.title,
     published_on: source.published_on,
     retrieved_at: source.retrieved_at,
+    listing_status: record.listing.status,
+    first_listed_on: record.listing.first_listed_on,
+    last_listed_on: record.listing.last_listed_on,
   };
   switch (record.kind) {
     case 'enforcement':
@@ -115,6 +118,11 @@ function shared(row: Row) {
       title: text(row.source_title),
       published_on: nullableText(row.published_on),
       retrieved_at: text(row.retrieved_at),
+    },
+    listing: {
+      status: text(row.listing_status) as ListingStatus,
+      first_listed_on: text(row.first_listed_on),
+      last_listed_on: text(row.last_listed_on),
     },
   };
 }

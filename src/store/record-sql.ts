@@ -32,6 +32,7 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q'>, Term>> =
   sector: (value) => ({ sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)', params: [value] }),
   from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
   to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
+  listing: equals('listing_status'),
   status: (value, { kind, table }, today) => {
     const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);
     const params = Array.from({ length: countPlaceholders(status) }, () => today);

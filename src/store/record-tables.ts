@@ -22,7 +22,7 @@ export interface RecordTable {
 export const COMMON_COLUMNS = [
   'id', 'source_id', 'source_key', 'company_corporate_number', 'company_name', 'company_name_norm',
   'company_name_en', 'company_link', 'company_prefecture_code', 'company_address', 'authority_code',
-  'source_url', 'source_title', 'published_on', 'retrieved_at',
+  'source_url', 'source_title', 'published_on', 'retrieved_at', 'listing_status', 'first_listed_on', 'last_listed_on',
 ] as const;
 
 function table<K extends RecordKind>(

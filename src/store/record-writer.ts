@@ -2,7 +2,8 @@
 import type { Statement } from 'better-sqlite3';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
 import { recordSearchGrams, recordSearchText } from '../domain/record-search-text.js';
-import type { ValidRecord } from '../domain/record.js';
+import type { ListingStatus, ValidRecord } from '../domain/record.js';
+import type { StoredListing } from '../domain/listing.js';
 import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
 import { rowOf, type Row } from './record-rows.js';
 import { RecordChildren } from './record-children.js';
@@ -16,8 +17,12 @@ export interface RecordWriter {
   upsertSource(record: ValidRecord): void;
   /** Inserts the record, or replaces the one with its id (row, text and gram entries, child rows; the rid may change). */
   writeRecord(record: ValidRecord): WriteOutcome;
-  /** Removes every record of a source, of every kind; returns how many. The caller refreshes the record counts. */
-  deleteRecordsOfSource(sourceId: string): number;
+  /** The listing of every record of a source, of every kind. */
+  listingsOfSource(sourceId: string): StoredListing[];
+  /** Marks a record delisted (row and document); its dates stay. */
+  delistRecord(kind: RecordKind, id: string): void;
+  /** Removes a record with its text, grams and child rows. The caller refreshes the record counts. */
+  removeRecord(kind: RecordKind, id: string): void;
 }
 
 interface KindStatements {
@@ -31,10 +36,8 @@ interface KindStatements {
   readonly deleteGrams: Statement<[number]>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
-  readonly deleteTextOfSource: Statement<[string]>;
-  readonly deleteGramsOfSource: Statement<[string]>;
-  readonly deleteChildrenOfSource: readonly Statement<[string]>[];
-  readonly deleteRowsOfSource: Statement<[string]>;
+  readonly listingsOfSource: Statement<[string], { id: string; status: ListingStatus; first: string; last: string }>;
+  readonly delist: Statement<[string]>;
 }
 
 export function createRecordWriter(db: Db): RecordWriter {
@@ -90,15 +93,20 @@ export function createRecordWriter(db: Db): RecordWriter {
       return existing ? 'replaced' : 'inserted';
     },
 
-    deleteRecordsOfSource(sourceId) {
-      let deleted = 0;
-      for (const s of Object.values(statements)) {
-        s.deleteTextOfSource.run(sourceId);
-        s.deleteGramsOfSource.run(sourceId);
-        for (const child of s.deleteChildrenOfSource) child.run(sourceId);
-        deleted += s.deleteRowsOfSource.run(sourceId).changes;
-      }
-      return deleted;
+    listingsOfSource(sourceId) {
+      return RECORD_KINDS.flatMap((kind) => statements[kind].listingsOfSource.all(sourceId).map(({ id, status, first, last }) => ({
+        kind, id, listing: { status, first_listed_on: first, last_listed_on: last },
+      })));
+    },
+
+    delistRecord(kind, id) {
+      statements[kind].delist.run(id);
+    },
+
+    removeRecord(kind, id) {
+      const s = statements[kind];
+      const existing = s.findRid.get(id);
+      if (existing) removeRow(s, existing.rid);
     },
   };
 }
@@ -127,7 +135,6 @@ export function refreshRecordCounts(db: Db): void {
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const { table, children, textIndex, gramIndex } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
-  const ofSource = `SELECT rid FROM ${table} WHERE source_id = ?`;
   return {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
     insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
@@ -139,9 +146,10 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
     deleteGrams: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid = ?`),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
-    deleteTextOfSource: db.prepare(`DELETE FROM ${textIndex} WHERE rowid IN (${ofSource})`),
-    deleteGramsOfSource: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid IN (${ofSource})`),
-    deleteChildrenOfSource: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid IN (${ofSource})`)),
-    deleteRowsOfSource: db.prepare(`DELETE FROM ${table} WHERE source_id = ?`),
+    listingsOfSource: db.prepare(
+      `SELECT id, listing_status AS status, first_listed_on AS first, last_listed_on AS last FROM ${table} WHERE source_id = ?`,
+    ),
+    // the document is the record as a page returns it: its listing changes with the row
+    delist: db.prepare(`UPDATE ${table} SET listing_status = 'delisted', doc = json_set(doc, '$.listing.status', 'delisted') WHERE id = ?`),
   };
 }

@@ -304,9 +304,35 @@ ALTER TABLE license_actions ADD COLUMN doc TEXT;
 SELECT 1;
 `,
   },
+  {
+    version: 12,
+    description: "records outlive their source's list: each keeps its listing (listed or delisted, first and last listed on)",
+    // Records already held were read from one edition, their source's current one: listed, first and last on its
+    // date (the list's own, else the day it was retrieved in Japan, as record-validation.ts gives a new record).
+    // The listing index lets `listing=` narrow a walk down the order column (query-plans.test.ts).
+    sql: `
+${listingColumns('enforcements', 'date')}
+${listingColumns('procurement_suspensions', 'period_from')}
+${listingColumns('license_actions', 'date')}
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/**
+ * A record table's listing columns, filled for the records it holds: their source's date, else the Japan day of
+ * their retrieval (UTC + 9 hours).
+ */
+function listingColumns(table: string, orderColumn: string): string {
+  const editionDay = "coalesce(published_on, date(retrieved_at, '+9 hours'))";
+  return `
+ALTER TABLE ${table} ADD COLUMN listing_status TEXT NOT NULL DEFAULT 'listed' CHECK (listing_status IN ('listed', 'delisted'));
+ALTER TABLE ${table} ADD COLUMN first_listed_on TEXT;
+ALTER TABLE ${table} ADD COLUMN last_listed_on TEXT;
+UPDATE ${table} SET first_listed_on = ${editionDay}, last_listed_on = ${editionDay};
+CREATE INDEX ${table}_by_listing ON ${table}(listing_status, ${orderColumn});`;
+}
 
 /** The columns every record kind shares, its indexes, and its trigram index for `q`. */
 function recordTable(table: string, columns: string, orderColumn: string): string {

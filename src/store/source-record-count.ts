@@ -2,8 +2,17 @@
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
-const COUNT_SQL = `SELECT ${ALL_RECORD_TABLES.map(({ table }) => `(SELECT count(*) FROM ${table} WHERE source_id = @id)`).join(' + ')} AS n`;
+const countSql = (where: string) => `SELECT ${ALL_RECORD_TABLES.map(({ table }) => `(SELECT count(*) FROM ${table} WHERE ${where})`).join(' + ')} AS n`;
+const COUNT_SQL = countSql('source_id = @id');
+// delisted records are kept from earlier editions: a new edition is measured against the records still listed
+const LISTED_SQL = countSql("source_id = @id AND listing_status = 'listed'");
 
+/** Every record of the source, listed or delisted. */
 export function countRecordsOfSource(db: Db, sourceId: string): number {
   return (db.prepare(COUNT_SQL).get({ id: sourceId }) as { n: number }).n;
+}
+
+/** The records of the source that its latest edition holds. */
+export function countListedRecordsOfSource(db: Db, sourceId: string): number {
+  return (db.prepare(LISTED_SQL).get({ id: sourceId }) as { n: number }).n;
 }

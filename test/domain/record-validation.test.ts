@@ -56,6 +56,11 @@ const CASES: Case[] = [
   { name: 'unknown permit sector', kind: 'license_action', edit: (l) => { l.permits = [{ sector_code: 'fishing', number: '1' }]; }, error: "permits[0].sector_code 'fishing' is not a known sector code" },
   { name: 'unknown nature', kind: 'license_action', edit: (l) => { l.nature = 'bad_luck'; }, error: "nature 'bad_luck' is not a known nature code" },
   { name: 'unknown prefecture', kind: 'enforcement', edit: (l) => { l.company.prefecture_code = '48'; }, error: "company.prefecture_code '48' is not a known prefecture code" },
+  // listing: the list's date when a line gives none, else the line's, checked
+  { name: 'listing defaults to listed on the list date', kind: 'enforcement', edit: () => {}, ...ok((r) => assert.deepEqual(r.listing, { status: 'listed', first_listed_on: '2025-03-14', last_listed_on: '2025-03-14' })) },
+  { name: 'listing without a list date: the Japan day of retrieval', kind: 'enforcement', edit: (l) => { l.source.published_on = null; l.source.retrieved_at = '2025-03-15T16:00:00Z'; }, ...ok((r) => assert.equal(r.listing.first_listed_on, '2025-03-16')) },
+  { name: 'listing given is kept', kind: 'license_action', edit: (l) => { l.listing = { status: 'delisted', first_listed_on: '2021-01-05', last_listed_on: '2024-02-01' }; }, ...ok((r) => assert.deepEqual(r.listing, { status: 'delisted', first_listed_on: '2021-01-05', last_listed_on: '2024-02-01' })) },
+  { name: 'listing first after last', kind: 'enforcement', edit: (l) => { l.listing = { status: 'listed', first_listed_on: '2025-03-14', last_listed_on: '2025-01-01' }; }, error: 'listing.first_listed_on 2025-03-14 is after listing.last_listed_on 2025-01-01' },
   // dates
   { name: 'date must exist', kind: 'enforcement', edit: (l) => { l.date = '2025-02-29'; }, error: "date '2025-02-29' is not a calendar date" },
   { name: 'leap day exists', kind: 'enforcement', edit: (l) => { l.date = '2024-02-29'; }, ...ok() },

@@ -132,7 +132,7 @@ describe('every vocabulary', () => {
   it('is published in the contract order', () => {
     assert.deepEqual(VOCABULARY_NAMES, [
       'publisher_group', 'authority', 'law', 'enforcement_action_type', 'license_action_type', 'nature', 'sector',
-      'procurement_reason', 'procurement_status', 'license_status', 'legal_form', 'prefecture', 'company_status',
+      'procurement_reason', 'procurement_status', 'license_status', 'listing_status', 'legal_form', 'prefecture', 'company_status',
     ]);
   });
   for (const [key, vocabulary] of ALL) {

@@ -200,6 +200,15 @@ describe('every rule /llms.txt states holds on the running server', () => {
       assert.equal(code(await get('/api/v1/enforcements')), 'missing_filter');
       assert.equal(code(await get('/api/v1/search')), 'missing_parameter');
     },
+    // every fixture record is listed (test/http/record-listing.test.ts collects editions that delist one)
+    async listing() {
+      const get = client();
+      const all = (await get('/api/v1/enforcements?authority=jftc')).body.data.enforcements as { listing: { status: string } }[];
+      assert.ok(all.length > 0 && all.every((r) => r.listing.status === 'listed'));
+      assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=listed')).body.data.enforcements, all);
+      assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=delisted')).body.data.enforcements, []);
+      assert.equal(code(await get('/api/v1/enforcements?listing=listed')), 'missing_filter');
+    },
     async windows() {
       const get = client();
       const path = `/api/v1/enforcements?corporate_number=${KAKUU}`;

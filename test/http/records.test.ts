@@ -14,7 +14,7 @@ after(() => server.close());
 
 const ids = (path: string) => recordIds(server, path);
 
-const COMMON_KEYS = ['authority', 'company', 'id', 'source'];
+const COMMON_KEYS = ['authority', 'company', 'id', 'listing', 'source'];
 const ENFORCEMENT_KEYS = [...COMMON_KEYS, 'action_type', 'amount_jpy', 'date', 'law', 'law_detail', 'laws', 'summary', 'summary_en'].sort();
 const SUSPENSION_KEYS = [...COMMON_KEYS, 'period', 'reason', 'reason_detail', 'scope', 'status'].sort();
 const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'permits_total', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status'].sort();

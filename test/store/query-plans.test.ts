@@ -30,6 +30,9 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { action_type: 'cease_and_desist_order' },
     { authority: 'jftc', law: 'antimonopoly_act', action_type: 'surcharge_payment_order' },
     { company, q: '談合事件', authority: 'jftc' },
+    { corporate_number: '1180301018771', listing: 'delisted' },
+    { authority: 'jftc', listing: 'listed' },
+    { q: '談', listing: 'delisted' },
   ],
   procurement_suspension: [
     { corporate_number: '1180301018771' },
@@ -46,6 +49,8 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { status: 'ended' },
     { status: 'lifted' },
     { authority: 'pref_13', reason: 'bribery', status: 'active' },
+    { status: 'lifted', listing: 'delisted' },
+    { company, listing: 'listed' },
   ],
   license_action: [
     { corporate_number: '1180301018771' },
@@ -64,6 +69,8 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { authority: 'mlit_kanto_rdb' },
     { from: '2025-01-01', to: '2025-12-31' },
     { sector: 'construction', nature: 'violation', from: '2025-01-01', to: '2025-12-31' },
+    { from: '2025-01-01', to: '2025-12-31', listing: 'delisted' },
+    { status: 'in_effect', listing: 'listed' },
   ],
 };
 

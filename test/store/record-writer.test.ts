@@ -139,20 +139,30 @@ describe('record writer', () => {
     assert.equal(count("SELECT count(*) AS n FROM enforcements WHERE source_id = 'mhlw-x' AND company_link IS NULL"), 1);
   });
 
-  it('deletes every record of a source with its text and child rows', () => {
+  it('removes a record with its text and child rows', () => {
     write(enforcement('見本部品の価格カルテル'));
     write(suspension);
-    write(licence([{ sector_code: 'architect_office', number: '第1号' }]));
-    const deleted = writer.deleteRecordsOfSource(suspension.source.id);
-    assert.equal(deleted, 1);
+    const withPermit = licence([{ sector_code: 'architect_office', number: '第1号' }]);
+    write(withPermit);
+    writer.removeRecord('procurement_suspension', suspension.id);
     assert.equal(count('SELECT count(*) AS n FROM procurement_suspensions'), 0);
     assert.deepEqual(ftsIds('procurement_suspensions', '入札談合'), []);
     assert.deepEqual(gramIds('procurement_suspensions', '談合'), []);
     assert.equal(gramIds('enforcements', 'カル').length, 1);
-    assert.equal(writer.deleteRecordsOfSource(licence([]).source.id), 1);
+    writer.removeRecord('license_action', withPermit.id);
     assert.equal(count('SELECT count(*) AS n FROM license_action_sectors'), 0);
     assert.equal(count('SELECT count(*) AS n FROM license_action_permits'), 0);
     assert.equal(count('SELECT count(*) AS n FROM enforcements'), 1);
+  });
+
+  it('delists a record in its row and its document, its dates kept', () => {
+    const record = enforcement('見本部品の価格カルテル');
+    write(record);
+    writer.delistRecord('enforcement', record.id);
+    const row = db.prepare('SELECT listing_status, doc FROM enforcements WHERE id = ?').get(record.id) as { listing_status: string; doc: string };
+    assert.equal(row.listing_status, 'delisted');
+    assert.deepEqual(JSON.parse(row.doc).listing, { ...record.listing, status: 'delisted' });
+    assert.deepEqual(writer.listingsOfSource(record.source.id), [{ kind: 'enforcement', id: record.id, listing: { ...record.listing, status: 'delisted' } }]);
   });
 });
 

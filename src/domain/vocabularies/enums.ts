@@ -1,6 +1,7 @@
 // The small closed vocabularies of the contract: action types, nature, sectors, reasons and statuses.
 
 import { defineVocabulary, type Vocabulary } from '../vocabulary.js';
+import { LISTING_STATUSES, type ListingStatus } from '../record.js';
 
 interface CodedTerm<C extends string> {
   readonly code: C;
@@ -115,6 +116,13 @@ export const licenseStatuses = closedSet('status', [
   ['completed', '処分済み', 'Completed'],
 ]);
 export type LicenseStatus = CodeOf<typeof licenseStatuses>;
+
+// the record schema's statuses (record.ts), labelled: the type refuses a status without its labels
+const LISTING_LABELS: Readonly<Record<ListingStatus, readonly [string, string]>> = {
+  listed: ['掲載中', 'Listed'],
+  delisted: ['掲載終了', 'Delisted'],
+};
+export const listingStatuses = closedSet('status', LISTING_STATUSES.map((code) => [code, ...LISTING_LABELS[code]] as const));
 
 export const companyStatuses = closedSet('status', [
   ['active', '存続', 'Active'],

@@ -7,6 +7,7 @@ import {
   enforcementActionTypes,
   licenseActionTypes,
   licenseStatuses,
+  listingStatuses,
   natures,
   procurementReasons,
   procurementStatuses,
@@ -18,7 +19,8 @@ import { prefectures } from './prefectures.js';
 import { publisherGroups } from './publisher-groups.js';
 
 // Keyed by a name unique across the API: two vocabularies share the field `action_type` and three `status`,
-// so the key says which resource's field it is. Insertion order is the published order.
+// so the key says which resource's field it is
+// (`listing_status` is the `status` of every record's `listing`). Insertion order is the published order.
 export const VOCABULARIES = {
   publisher_group: publisherGroups,
   authority: authorities,
@@ -30,6 +32,7 @@ export const VOCABULARIES = {
   procurement_reason: procurementReasons,
   procurement_status: procurementStatuses,
   license_status: licenseStatuses,
+  listing_status: listingStatuses,
   legal_form: legalForms,
   prefecture: prefectures,
   company_status: companyStatuses,

@@ -14,6 +14,7 @@ import { labelOf } from './labels.js';
 // the answers are written with JSON.stringify, which writes what the object holds (list-answer-serializer.ts).
 const companyOf = ({ company: { corporate_number, name, name_en, link } }: ValidRecord) => ({ corporate_number, name, name_en, link });
 const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
+const listingOf = ({ listing: { status, first_listed_on, last_listed_on } }: ValidRecord) => ({ status, first_listed_on, last_listed_on });
 
 function authorityOf(r: ValidRecord) {
   const { code, name, name_en } = labelOf(authorities, r.authority);
@@ -27,6 +28,7 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
     company: companyOf(r),
     authority: authorityOf(r),
     source: sourceOf(r),
+    listing: listingOf(r),
     law: lawLabels[0]!,
     laws: lawLabels,
     law_detail: r.law_detail,
@@ -44,6 +46,7 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
     company: companyOf(r),
     authority: authorityOf(r),
     source: sourceOf(r),
+    listing: listingOf(r),
     reason: labelOf(procurementReasons, r.reason),
     reason_detail: r.reason_detail,
     period: { from: r.period.from, to: r.period.to },
@@ -58,6 +61,7 @@ export function presentLicenseAction(r: LicenseActionRecord, today: string): Lic
     company: companyOf(r),
     authority: authorityOf(r),
     source: sourceOf(r),
+    listing: listingOf(r),
     sector_code: r.sector_code,
     sector_codes: [...r.sector_codes],
     permits: r.permits.map((p) => ({ sector_code: p.sector_code, number: p.number })),

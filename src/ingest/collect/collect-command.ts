@@ -20,6 +20,8 @@ export interface CollectCommandIo {
   readonly stderr: (line: string) => void;
   /** KOHYO_COLLECT_CONTACT. */
   readonly contact: string | null;
+  /** KOHYO_DELISTED_RETENTION_DAYS (the default when not given). */
+  readonly delistedRetentionDays?: number;
   /** Seams for tests; the repository's registry, parsers and a real fetcher otherwise. */
   readonly registry?: SourceRegistry;
   readonly resolve?: ParserResolver;
@@ -91,6 +93,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
         clock: io.now,
         localFiles,
         force: parsed.force,
+        delistedRetentionDays: io.delistedRetentionDays,
         onProgress: (event) => {
           if (event.kind === 'source_done') io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
           if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);

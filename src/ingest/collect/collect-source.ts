@@ -9,7 +9,8 @@ import type { CompanyLinkQueries } from '../../store/company-link-queries.js';
 import type { RecordWriter } from '../../store/record-writer.js';
 import { recordCollectionRun, type CollectionRun } from '../../store/source-writer.js';
 import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from '../../store/source-http-state.js';
-import { countRecordsOfSource } from '../../store/source-record-count.js';
+import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/source-record-count.js';
+import { editionDate, planEdition } from '../../domain/listing.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { fetchListFiles, isMultiFile } from './list-fetch.js';
@@ -25,6 +26,8 @@ export interface SourceRunContext {
   readonly clock: () => Date;
   /** Fetch whole lists, ignoring what was stored of them (after a parser is fixed, say). */
   readonly force: boolean;
+  /** KOHYO_DELISTED_RETENTION_DAYS: how long after its last listing a delisted record is kept; 0 drops it at once. */
+  readonly delistedRetentionDays: number;
 }
 
 /** What one run did: the recorded run, and what the summary table shows of it. */
@@ -43,9 +46,11 @@ export interface SourceRunResult {
 const NO_LINKS = null;
 
 /**
- * Runs the source and records the run in the draft. Records are replaced in one transaction with the
- * run, so the draft holds either the old list or the new one, never a mix. `localFiles`, when given, are
- * the source's list read from disk instead of fetched: all of them together, as the files of one list.
+ * Runs the source and records the run in the draft. The new edition is merged into the source's records in one
+ * transaction with the run (domain/listing.ts): its records written, those it no longer holds delisted, those
+ * delisted too long removed; so the draft holds the records as the old edition left them or as the new one does,
+ * never a mix. `localFiles`, when given, are the source's list read from disk instead of fetched: all of them
+ * together, as the files of one list.
  */
 export async function collectSource(
   source: SourceEntry,
@@ -123,19 +128,24 @@ export async function collectSource(
     ...seen, records: records.length, period_from: period.from, period_to: period.to, warnings: parsed.warnings, skipped_rows: parsed.skipped_rows,
   };
 
-  const previous = countRecordsOfSource(context.db, source.id);
+  const previous = countListedRecordsOfSource(context.db, source.id);
   if (records.length * 2 < previous) {
     const { full, result } = finish(
-      { outcome: 'failure', ...read, error: `held back: the list yielded ${records.length} records, under half of the ${previous} published; the ${previous} are kept` },
+      { outcome: 'failure', ...read, error: `held back: the list yielded ${records.length} records, under half of the ${previous} listed; the ${previous} are kept` },
       { held_back: true, links: prepared.links, files: files.length },
     );
     recordCollectionRun(context.db, full);
     return result;
   }
+  const plan = planEdition(context.writer.listingsOfSource(source.id), records, editionDate(records, new Date(retrievedAt)), context.delistedRetentionDays);
+  if (!plan.ok) return fail(plan.error, read);
   return context.db.transaction(() => {
-    context.writer.deleteRecordsOfSource(source.id);
-    for (const record of records) context.writer.writeRecord(record);
-    const { full, result } = finish({ outcome: 'success', ...read, error: null }, { published: records.length, links: prepared.links, files: files.length });
+    for (const record of plan.records) context.writer.writeRecord(record);
+    for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
+    for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
+    const { full, result } = finish({ outcome: 'success', ...read, error: null }, {
+      published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length,
+    });
     recordCollectionRun(context.db, full);
     if (!local) {
       const state = { etag: validators?.etag ?? null, last_modified: validators?.last_modified ?? null, content_sha256: sha };

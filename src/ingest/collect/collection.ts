@@ -6,6 +6,7 @@ import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { registerSources } from '../registry/register-sources.js';
 import { instant } from '../../domain/dates.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/listing.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
@@ -27,6 +28,8 @@ export interface CollectionOptions {
   /** Shorthand for `localFiles` with one source: its one local copy. */
   readonly file?: string | null;
   readonly force?: boolean;
+  /** KOHYO_DELISTED_RETENTION_DAYS; DEFAULT_DELISTED_RETENTION_DAYS when not given. */
+  readonly delistedRetentionDays?: number;
   /** Sources in flight at once; requests to one host still go one at a time. */
   readonly concurrency?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
@@ -67,6 +70,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
       fetcher: options.fetcher,
       clock: options.clock,
       force: options.force ?? false,
+      delistedRetentionDays: options.delistedRetentionDays ?? DEFAULT_DELISTED_RETENTION_DAYS,
     };
     const ran = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
       options.onProgress?.({ kind: 'source_started', source });

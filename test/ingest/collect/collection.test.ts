@@ -155,7 +155,7 @@ test('a list that collapses to under half its records is held back, and its reco
   const result = summary.results[0]!.result;
   assert.equal(result.held_back, true);
   assert.equal(result.run.outcome, 'failure');
-  assert.match(result.run.error!, /held back: the list yielded 4 records, under half of the 10 published/u);
+  assert.match(result.run.error!, /held back: the list yielded 4 records, under half of the 10 listed/u);
   const store = openStore(live);
   assert.equal(store.procurementSources[0]!.observed_count, 10);
   store.close();

@@ -1,0 +1,19 @@
+// Turns a file of this build back into the shape of an older schema, for the upgrade tests: a copy of the demo
+// then stands for a file an older build wrote.
+import type Database from 'better-sqlite3';
+import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
+
+/**
+ * Undoes schema 12 (records' listing columns and their index) and says the file is at schema 11, its record
+ * documents (which now hold the listing) written by an older build.
+ */
+export function backToSchema11(db: Database.Database): void {
+  for (const { table } of ALL_RECORD_TABLES) {
+    db.exec(`DROP INDEX ${table}_by_listing;
+      ALTER TABLE ${table} DROP COLUMN listing_status;
+      ALTER TABLE ${table} DROP COLUMN first_listed_on;
+      ALTER TABLE ${table} DROP COLUMN last_listed_on;`);
+  }
+  db.prepare("UPDATE record_text_version SET version = 'older'").run();
+  db.pragma('user_version = 11');
+}
