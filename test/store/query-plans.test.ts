@@ -30,6 +30,13 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { action_type: 'cease_and_desist_order' },
     { authority: 'jftc', law: 'antimonopoly_act', action_type: 'surcharge_payment_order' },
     { company, q: '談合事件', authority: 'jftc' },
+    // an authority with offices matches them all (mhlw and its 47 labour bureaus); prefecture narrows any filter
+    { authority: 'mhlw' },
+    { authority: 'mhlw', prefecture: '01' },
+    { prefecture: '01' },
+    { company, prefecture: '01' },
+    { q: '賃金', prefecture: '13' },
+    { law: 'labour_standards_act', prefecture: '13' },
   ],
   procurement_suspension: [
     { corporate_number: '1180301018771' },
@@ -46,6 +53,10 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { status: 'ended' },
     { status: 'lifted' },
     { authority: 'pref_13', reason: 'bribery', status: 'active' },
+    { authority: 'mlit' },
+    { authority: 'mlit', status: 'active', prefecture: '13' },
+    { reason: 'bid_rigging', prefecture: '13' },
+    { status: 'active', prefecture: '13' },
   ],
   license_action: [
     { corporate_number: '1180301018771' },
@@ -64,6 +75,11 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { authority: 'mlit_kanto_rdb' },
     { from: '2025-01-01', to: '2025-12-31' },
     { sector: 'construction', nature: 'violation', from: '2025-01-01', to: '2025-12-31' },
+    { authority: 'mlit' },
+    { authority: 'mlit', sector: 'trucking', prefecture: '28' },
+    { sector: 'trucking', prefecture: '28' },
+    { status: 'in_effect', prefecture: '28' },
+    { from: '2025-01-01', to: '2025-12-31', prefecture: '28' },
   ],
 };
 
