@@ -55,6 +55,16 @@ const CASES: Case[] = [
   { name: 'unknown sector in sector_codes', kind: 'license_action', edit: (l) => { l.sector_codes = ['bus', 'fishing']; }, error: "sector_codes[1] 'fishing' is not a known sector code" },
   { name: 'unknown permit sector', kind: 'license_action', edit: (l) => { l.permits = [{ sector_code: 'fishing', number: '1' }]; }, error: "permits[0].sector_code 'fishing' is not a known sector code" },
   { name: 'unknown nature', kind: 'license_action', edit: (l) => { l.nature = 'bad_luck'; }, error: "nature 'bad_luck' is not a known nature code" },
+  // issue 30: where the source places the company, found by `prefecture=` even when only the address says it
+  { name: 'prefecture read from the address', kind: 'license_action', edit: (l) => { l.company.address = '北海道札幌市中央区北一条西二丁目'; }, ...ok((r) => {
+    assert.deepEqual([r.company.prefecture_code, r.company.address], ['01', '北海道札幌市中央区北一条西二丁目']);
+  }) },
+  { name: 'prefecture given wins over the address', kind: 'license_action', edit: (l) => { l.company.prefecture_code = '13'; l.company.address = '札幌市中央区'; }, ...ok((r) => {
+    assert.equal(r.company.prefecture_code, '13');
+  }) },
+  { name: 'no prefecture where neither code nor address gives one', kind: 'license_action', edit: (l) => { l.company.address = '中央区'; }, ...ok((r) => {
+    assert.equal(r.company.prefecture_code, null);
+  }) },
   { name: 'unknown prefecture', kind: 'enforcement', edit: (l) => { l.company.prefecture_code = '48'; }, error: "company.prefecture_code '48' is not a known prefecture code" },
   // dates
   { name: 'date must exist', kind: 'enforcement', edit: (l) => { l.date = '2025-02-29'; }, error: "date '2025-02-29' is not a calendar date" },
