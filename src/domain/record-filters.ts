@@ -20,7 +20,7 @@ export type RecordFilter =
     readonly reads: 'vocabulary';
     readonly vocabulary: Vocabulary;
     readonly description: string;
-    /** Narrows the other filters but is not one by itself: alone it would list a whole prefecture. */
+    /** Narrows the other filters but is not one by itself (`prefecture`: alone it would list a whole prefecture). */
     readonly narrowsOnly?: true;
   }
   /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
