@@ -154,7 +154,7 @@ export interface paths {
         };
         /**
          * Every code of every enumerated field
-         * @description The codes and their Japanese and English labels for every enumerated field and filter. A filter accepts the code or either label. Outside the rate limit.
+         * @description The codes and their Japanese and English labels for every enumerated field and filter. A filter accepts the code or either label. Each authority names its publisher `group` and its `parent` (the body it is an office or agency of, or null); `authority=` matches that authority and every office under it. Outside the rate limit.
          */
         get: operations["listVocabularies"];
         put?: never;
@@ -246,6 +246,8 @@ export interface components {
                 name: string;
                 name_en: string | null;
                 link: ("source" | "name_address") | null;
+                prefecture_code: string | null;
+                address: string | null;
             };
             authority: {
                 code: string;
@@ -294,6 +296,8 @@ export interface components {
                 name: string;
                 name_en: string | null;
                 link: ("source" | "name_address") | null;
+                prefecture_code: string | null;
+                address: string | null;
             };
             authority: {
                 code: string;
@@ -346,6 +350,8 @@ export interface components {
                 name: string;
                 name_en: string | null;
                 link: ("source" | "name_address") | null;
+                prefecture_code: string | null;
+                address: string | null;
             };
             authority: {
                 code: string;
@@ -622,7 +628,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Refused by the limits; wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
+        /** @description Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
         TooManyRequestsHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -766,7 +772,9 @@ export interface operations {
                      *               "corporate_number": null,
                      *               "name": "北辰建設　株式会社",
                      *               "name_en": null,
-                     *               "link": null
+                     *               "link": null,
+                     *               "prefecture_code": null,
+                     *               "address": null
                      *             },
                      *             "authority": {
                      *               "code": "mhlw_labour_bureau_13",
@@ -1078,11 +1086,13 @@ export interface operations {
                 corporate_number?: string;
                 /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
-                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
                 listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
@@ -1115,7 +1125,9 @@ export interface operations {
                      *               "corporate_number": "3999999000237",
                      *               "name": "合同会社さくら産業",
                      *               "name_en": null,
-                     *               "link": "source"
+                     *               "link": "source",
+                     *               "prefecture_code": "28",
+                     *               "address": "兵庫県神戸市中央区"
                      *             },
                      *             "authority": {
                      *               "code": "jftc",
@@ -1163,7 +1175,9 @@ export interface operations {
                      *               "corporate_number": null,
                      *               "name": "ＡＢＣ商事㈱",
                      *               "name_en": null,
-                     *               "link": null
+                     *               "link": null,
+                     *               "prefecture_code": "27",
+                     *               "address": "大阪府大阪市北区"
                      *             },
                      *             "authority": {
                      *               "code": "jftc",
@@ -1248,10 +1262,14 @@ export interface operations {
                 corporate_number?: string;
                 /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
-                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
             };
@@ -1292,13 +1310,15 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
-                /** @description the suspending authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
                 /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
                 listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
@@ -1333,7 +1353,9 @@ export interface operations {
                      *               "corporate_number": "7999999000002",
                      *               "name": "株式会社北辰建設",
                      *               "name_en": null,
-                     *               "link": "source"
+                     *               "link": "source",
+                     *               "prefecture_code": "01",
+                     *               "address": "北海道札幌市中央区"
                      *             },
                      *             "authority": {
                      *               "code": "pref_01",
@@ -1371,7 +1393,9 @@ export interface operations {
                      *               "corporate_number": "8999999000100",
                      *               "name": "栄光舗道株式会社",
                      *               "name_en": null,
-                     *               "link": "source"
+                     *               "link": "source",
+                     *               "prefecture_code": "13",
+                     *               "address": "東京都世田谷区"
                      *             },
                      *             "authority": {
                      *               "code": "mlit_kanto_rdb",
@@ -1447,12 +1471,16 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
-                /** @description the suspending authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
                 /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
                 /** @description rows to return, 1 to 10 */
@@ -1503,13 +1531,15 @@ export interface operations {
                 nature?: ("violation" | "voluntary_closure" | "other") | string;
                 /** @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "in_effect" | "completed") | string;
-                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description earliest action date, YYYY-MM-DD */
                 from?: string;
                 /** @description latest action date, YYYY-MM-DD */
                 to?: string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
                 listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
@@ -1544,7 +1574,9 @@ export interface operations {
                      *               "corporate_number": "9999999000058",
                      *               "name": "（株）ファースト建設",
                      *               "name_en": null,
-                     *               "link": "source"
+                     *               "link": "source",
+                     *               "prefecture_code": "08",
+                     *               "address": "茨城県つくば市"
                      *             },
                      *             "authority": {
                      *               "code": "pref_08",
@@ -1602,7 +1634,9 @@ export interface operations {
                      *               "corporate_number": "2999999000080",
                      *               "name": "（株）大栄建設",
                      *               "name_en": null,
-                     *               "link": "source"
+                     *               "link": "source",
+                     *               "prefecture_code": "11",
+                     *               "address": "埼玉県さいたま市大宮区"
                      *             },
                      *             "authority": {
                      *               "code": "pref_11",
@@ -1706,12 +1740,16 @@ export interface operations {
                 nature?: ("violation" | "voluntary_closure" | "other") | string;
                 /** @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "in_effect" | "completed") | string;
-                /** @description the acting authority: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description earliest action date, YYYY-MM-DD */
                 from?: string;
                 /** @description latest action date, YYYY-MM-DD */
                 to?: string;
+                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                listing?: ("listed" | "delisted") | string;
                 /** @description page number, 1 to 10 */
                 page?: number;
                 /** @description rows to return, 1 to 10 */
@@ -2191,19 +2229,22 @@ export interface operations {
                      *               "code": "house_of_representatives",
                      *               "name": "衆議院",
                      *               "name_en": "House of Representatives",
-                     *               "group": "national"
+                     *               "group": "national",
+                     *               "parent": null
                      *             },
                      *             {
                      *               "code": "house_of_councillors",
                      *               "name": "参議院",
                      *               "name_en": "House of Councillors",
-                     *               "group": "national"
+                     *               "group": "national",
+                     *               "parent": null
                      *             },
                      *             {
                      *               "code": "supreme_court",
                      *               "name": "最高裁判所",
                      *               "name_en": "Supreme Court of Japan",
-                     *               "group": "national"
+                     *               "group": "national",
+                     *               "parent": null
                      *             }
                      *           ],
                      *           "law": [
@@ -2433,6 +2474,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 authority: {
                                     code: string;
@@ -2440,6 +2483,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 law: {
                                     code: string;
@@ -2447,6 +2492,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 enforcement_action_type: {
                                     code: string;
@@ -2454,6 +2501,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 license_action_type: {
                                     code: string;
@@ -2461,6 +2510,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 nature: {
                                     code: string;
@@ -2468,6 +2519,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 sector: {
                                     code: string;
@@ -2475,6 +2528,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 procurement_reason: {
                                     code: string;
@@ -2482,6 +2537,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 procurement_status: {
                                     code: string;
@@ -2489,6 +2546,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 license_status: {
                                     code: string;
@@ -2496,6 +2555,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 listing_status: {
                                     code: string;
@@ -2503,6 +2564,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 legal_form: {
                                     code: string;
@@ -2510,6 +2573,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 prefecture: {
                                     code: string;
@@ -2517,6 +2582,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 company_status: {
                                     code: string;
@@ -2524,6 +2591,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                                 close_cause: {
                                     code: string;
@@ -2531,6 +2600,8 @@ export interface operations {
                                     name_en: string;
                                     /** @description for authorities: the publisher group */
                                     group?: string;
+                                    /** @description for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it */
+                                    parent?: string | null;
                                 }[];
                             };
                         };

@@ -7,7 +7,7 @@ import type { Vocabulary } from './vocabulary.js';
 
 export type FilterName =
   | 'company' | 'q' | 'corporate_number' | 'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature'
-  | 'from' | 'to' | 'listing';
+  | 'from' | 'to' | 'listing' | 'prefecture';
 
 export type RecordFilter =
   /** A company name (or number) read with the recall of company search. */
@@ -16,8 +16,11 @@ export type RecordFilter =
   | { readonly name: 'q'; readonly reads: 'text'; readonly description: string }
   | { readonly name: 'corporate_number'; readonly reads: 'corporate_number'; readonly description: string }
   | {
-    readonly name: FilterName; readonly reads: 'vocabulary'; readonly vocabulary: Vocabulary; readonly description: string;
-    /** Narrows the answer but is no filter alone: `listing=listed` would list nearly everything. */
+    readonly name: FilterName;
+    readonly reads: 'vocabulary';
+    readonly vocabulary: Vocabulary;
+    readonly description: string;
+    /** Narrows the other filters but is not one by itself (`prefecture` and `listing`: alone they would list a whole prefecture, or nearly everything). */
     readonly narrowsOnly?: true;
   }
   /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
@@ -54,25 +57,52 @@ function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: stri
   };
 }
 
-/** Every kind's records outlive their source's list (domain/listing.ts); absent, both listed and delisted. */
-const listing: RecordFilter = Object.assign(
-  vocabulary('listing', 'listing_status', "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both"),
-  { narrowsOnly: true as const },
-);
+// Every kind's records outlive their source's list (domain/listing.ts). It only narrows, since `listing=listed` alone
+// would list nearly everything; absent, both listed and delisted.
+const listing: RecordFilter = {
+  name: 'listing',
+  reads: 'vocabulary',
+  vocabulary: VOCABULARIES.listing_status,
+  description: "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; " +
+    'narrows the other filters, never a filter by itself',
+  narrowsOnly: true,
+};
+
+/** An authority matches itself and every office under it (issue 30): `mhlw` its 47 labour bureaus. */
+const authority = (what: string): RecordFilter =>
+  vocabulary('authority', 'authority', `${what} or any office under it (each authority's \`parent\` in /api/v1/vocabularies)`);
+
+// Most records carry no Corporate Number and two companies can share a name (issue 30): the prefecture the source
+// places the company in tells them apart. It only narrows, since a prefecture alone would list all its records.
+const prefecture: RecordFilter = {
+  name: 'prefecture',
+  reads: 'vocabulary',
+  vocabulary: VOCABULARIES.prefecture,
+  description: "the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese " +
+    'name with or without 都府県, or its English name; narrows the other filters, never a filter by itself',
+  narrowsOnly: true,
+};
+
+/** Whether a filter counts as one by itself (the contract's "at least one filter"). */
+export function countsAlone(filter: RecordFilter): boolean {
+  return filter.reads !== 'date' && !(filter.reads === 'vocabulary' && filter.narrowsOnly === true);
+}
 
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
     company, q, corporateNumber,
     vocabulary('law', 'law', 'the law cited'),
-    vocabulary('authority', 'authority', 'the acting authority'),
+    authority('the acting authority'),
     vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
+    prefecture,
     listing,
   ],
   procurement_suspension: [
     company, q, corporateNumber,
-    vocabulary('authority', 'authority', 'the suspending authority'),
+    authority('the suspending authority'),
     vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
     vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
+    prefecture,
     listing,
   ],
   license_action: [
@@ -81,9 +111,10 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     vocabulary('action_type', 'license_action_type', 'the kind of action'),
     vocabulary('nature', 'nature', 'violation, voluntary_closure or other'),
     vocabulary('status', 'license_status', 'scheduled, in_effect or completed, against today in Japan'),
-    vocabulary('authority', 'authority', 'the acting authority'),
+    authority('the acting authority'),
     { name: 'from', reads: 'date', description: 'earliest action date, YYYY-MM-DD' },
     { name: 'to', reads: 'date', description: 'latest action date, YYYY-MM-DD' },
+    prefecture,
     listing,
   ],
 };

@@ -10,6 +10,7 @@ import type {
 import { deriveSourceKey, givenIdProblem, recordId, sourceIdForUrl } from './record-id.js';
 import { checkRecordShape } from './record-schema-check.js';
 import { isCalendarDate, japanDate } from './dates.js';
+import { placeOf } from './link-company.js';
 import type { CompanyRef, Enforcement, LicenseAction, Listing, Period, ProcurementSuspension, SourceRef, ValidRecord } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from './vocabularies/enums.js';
@@ -147,7 +148,8 @@ function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
     name_en: text(input.name_en),
     // the source gave the number unless the line says the link was made by name and address
     link: input.corporate_number == null ? null : (given ?? 'source'),
-    prefecture_code: input.prefecture_code ?? null,
+    // as a collection does (prepare-records.ts): a record placed by its address alone is found by `prefecture=`
+    prefecture_code: input.prefecture_code ?? placeOf(input).prefecture_code,
     address: text(input.address),
   };
 }

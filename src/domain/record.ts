@@ -28,8 +28,11 @@ export const CompanyRef = Type.Object(
     name: Type.String({ minLength: 1, description: 'the name as the source writes it' }),
     name_en: Nullable(Type.String()),
     link: Nullable(CompanyLink),
-    prefecture_code: Nullable(Type.String({ pattern: '^\\d{2}$' })),
-    address: Nullable(Type.String({ description: 'the location as the source writes it' })),
+    prefecture_code: Nullable(Type.String({
+      pattern: '^\\d{2}$',
+      description: 'JIS code (01-47) of the prefecture the source places the company in (given, or read from `address`); null when unknown',
+    })),
+    address: Nullable(Type.String({ description: 'the location as the source writes it; null when the source gives none' })),
   },
   { additionalProperties: false },
 );

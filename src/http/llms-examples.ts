@@ -30,7 +30,10 @@ const romanized = (kana: string) => {
   const name = romanizeKana(kana);
   return name === null ? [] : [{ name, kind: 'romanized' as const }];
 };
-const linked = { corporate_number: EXAMPLE_NUMBER, name: '見本建設株式会社', name_en: 'Mihon Kensetsu Co., Ltd.', link: 'source' as const };
+const linked = {
+  corporate_number: EXAMPLE_NUMBER, name: '見本建設株式会社', name_en: 'Mihon Kensetsu Co., Ltd.', link: 'source' as const,
+  prefecture_code: '13', address: '東京都千代田区見本町一丁目',
+};
 
 export const exampleCompany = {
   corporate_number: EXAMPLE_NUMBER,
@@ -114,7 +117,11 @@ export const exampleSuspension = {
 
 export const exampleLicenseAction = {
   id: recordId('license_action', 'example', 'kanto-rdb-2025-112'),
-  company: { corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', name_en: null, link: 'name_address' as const },
+  // a source that gives the prefecture in a column of its own and the rest of the address in another
+  company: {
+    corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', name_en: null, link: 'name_address' as const,
+    prefecture_code: '11', address: 'さいたま市大宮区架空町',
+  },
   authority: authority('mlit_kanto_dtb'),
   source: {
     url: 'https://example.org/mlit-kanto-dtb/shobun/2025-06.html',

@@ -112,7 +112,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     '## What an answer means: meta.data_as_of',
     '',
-    'Record lists carry `meta.data_as_of`: the oldest last successful collection among the sources that feed that list. An empty list means "nothing in what Kohyo held as of `data_as_of`". It never means the company is clean: sources publish late, remove old notices, and some publishers are not collected at all (see /api/v1/procurement-suspension-coverage). A record names the company as the source does; `company.link` says whether the source gave the Corporate Number (`source`), Kohyo matched it unambiguously by name and address (`name_address`), or it is not linked (null). Records without a number can share a name with an unrelated company.',
+    'Record lists carry `meta.data_as_of`: the oldest last successful collection among the sources that feed that list. An empty list means "nothing in what Kohyo held as of `data_as_of`". It never means the company is clean: sources publish late, remove old notices, and some publishers are not collected at all (see /api/v1/procurement-suspension-coverage). A record names the company as the source does; `company.link` says whether the source gave the Corporate Number (`source`), Kohyo matched it unambiguously by name and address (`name_address`), or it is not linked (null). Records without a number can share a name with an unrelated company: `company.address` (as the source writes it, or null) and `company.prefecture_code` (JIS `01` to `47`, or null) say where the source places it, and `prefecture=` narrows a query to one prefecture.',
     '',
     '## Limits',
     '',

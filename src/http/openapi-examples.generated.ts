@@ -52,7 +52,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": null,
             "name": "北辰建設　株式会社",
             "name_en": null,
-            "link": null
+            "link": null,
+            "prefecture_code": null,
+            "address": null
           },
           "authority": {
             "code": "mhlw_labour_bureau_13",
@@ -226,7 +228,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": "3999999000237",
             "name": "合同会社さくら産業",
             "name_en": null,
-            "link": "source"
+            "link": "source",
+            "prefecture_code": "28",
+            "address": "兵庫県神戸市中央区"
           },
           "authority": {
             "code": "jftc",
@@ -274,7 +278,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": null,
             "name": "ＡＢＣ商事㈱",
             "name_en": null,
-            "link": null
+            "link": null,
+            "prefecture_code": "27",
+            "address": "大阪府大阪市北区"
           },
           "authority": {
             "code": "jftc",
@@ -339,7 +345,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": "7999999000002",
             "name": "株式会社北辰建設",
             "name_en": null,
-            "link": "source"
+            "link": "source",
+            "prefecture_code": "01",
+            "address": "北海道札幌市中央区"
           },
           "authority": {
             "code": "pref_01",
@@ -377,7 +385,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": "8999999000100",
             "name": "栄光舗道株式会社",
             "name_en": null,
-            "link": "source"
+            "link": "source",
+            "prefecture_code": "13",
+            "address": "東京都世田谷区"
           },
           "authority": {
             "code": "mlit_kanto_rdb",
@@ -435,7 +445,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": "9999999000058",
             "name": "（株）ファースト建設",
             "name_en": null,
-            "link": "source"
+            "link": "source",
+            "prefecture_code": "08",
+            "address": "茨城県つくば市"
           },
           "authority": {
             "code": "pref_08",
@@ -493,7 +505,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "corporate_number": "2999999000080",
             "name": "（株）大栄建設",
             "name_en": null,
-            "link": "source"
+            "link": "source",
+            "prefecture_code": "11",
+            "address": "埼玉県さいたま市大宮区"
           },
           "authority": {
             "code": "pref_11",
@@ -920,19 +934,22 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "code": "house_of_representatives",
             "name": "衆議院",
             "name_en": "House of Representatives",
-            "group": "national"
+            "group": "national",
+            "parent": null
           },
           {
             "code": "house_of_councillors",
             "name": "参議院",
             "name_en": "House of Councillors",
-            "group": "national"
+            "group": "national",
+            "parent": null
           },
           {
             "code": "supreme_court",
             "name": "最高裁判所",
             "name_en": "Supreme Court of Japan",
-            "group": "national"
+            "group": "national",
+            "parent": null
           }
         ],
         "law": [

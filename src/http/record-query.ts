@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import { parseCorporateNumber } from '../domain/corporate-number.js';
 import { isCalendarDate, daysBetween } from '../domain/dates.js';
-import { MAX_DATE_RANGE_DAYS, RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
+import { countsAlone, MAX_DATE_RANGE_DAYS, RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
 import type { RecordKind } from '../domain/record.js';
 import type { Store } from '../store/store.js';
 import { recallCompanies } from './company-search.js';
@@ -60,11 +60,13 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
     }
     dateRangeIsFilter = daysBetween(query.from, query.to) <= MAX_DATE_RANGE_DAYS;
   }
-  // a date range counts only when short (above); `listing` narrows a filter, it is none alone
-  const names = filters.filter((f) => f.reads !== 'date' && !('narrowsOnly' in f && f.narrowsOnly)).map((f) => f.name);
+  // a date range counts only when short (above); `listing` and `prefecture` narrow a filter, neither is one alone
+  const names = filters.filter(countsAlone).map((f) => f.name);
   if (!names.some((name) => params[name] !== undefined) && !dateRangeIsFilter) {
     const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
-    throw new ApiError('missing_filter', `Give at least one filter: ${listed.join(', ')}. Listing everything is not provided.`, {
+    const narrowing = filters.filter((f) => !countsAlone(f) && f.reads !== 'date' && params[f.name] !== undefined).map((f) => f.name);
+    const why = narrowing.length === 0 ? '' : ` ${narrowing.join(' and ')} only narrows the others.`;
+    throw new ApiError('missing_filter', `Give at least one filter: ${listed.join(', ')}.${why} Listing everything is not provided.`, {
       filters: listed,
     });
   }

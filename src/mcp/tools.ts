@@ -33,6 +33,11 @@ const AS_OF =
   '`meta.dataset.kind` says whether the data is the fictional `demo` or `production`, and record lists carry ' +
   '`meta.data_as_of`: an empty list means "nothing in what Kohyo held as of data_as_of", never that the company is clean.';
 
+// Issue 30: what tells two companies of one name apart, and what an authority filter covers, shared by the three record tools.
+const WHICH_COMPANY =
+  '`company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to ' +
+  'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
+
 const GetCompanyInput = Type.Object(
   { corporate_number: Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine' }) },
   { additionalProperties: false },
@@ -56,17 +61,17 @@ export function mcpTools(config: Config): readonly Tool[] {
     {
       name: 'list_enforcements', title: 'List enforcement records', path: '/api/v1/enforcements',
       input: recordQuerySchema('enforcement', null), output: EnforcementsResponse,
-      description: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first. At least one filter is required; filter by company (name or Corporate Number), law, authority, action type or text. ${LISTED}${AS_OF}`,
+      description: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first. At least one filter is required; filter by company (name or Corporate Number), law, authority, action type or text. ${WHICH_COMPANY} ${LISTED}${AS_OF}`,
     },
     {
       name: 'list_procurement_suspensions', title: 'List procurement suspensions', path: '/api/v1/procurement-suspensions',
       input: recordQuerySchema('procurement_suspension', config.maxPage), output: ProcurementSuspensionsResponse,
-      description: `Suspensions from public bidding or from designation as a contractor, newest first, paged. At least one filter is required. Read get_procurement_suspension_coverage before saying a company has none. ${LISTED}${AS_OF}`,
+      description: `Suspensions from public bidding or from designation as a contractor, newest first, paged. At least one filter is required. Read get_procurement_suspension_coverage before saying a company has none. ${WHICH_COMPANY} ${LISTED}${AS_OF}`,
     },
     {
       name: 'list_license_actions', title: 'List licence and registration actions', path: '/api/v1/license-actions',
       input: recordQuerySchema('license_action', config.maxPage), output: LicenseActionsResponse,
-      description: `Revocations, suspensions, instructions and similar actions on licences and registrations, newest first, paged. \`nature\` tells disciplinary \`violation\` from \`voluntary_closure\`. At least one filter is required. ${LISTED}${AS_OF}`,
+      description: `Revocations, suspensions, instructions and similar actions on licences and registrations, newest first, paged. \`nature\` tells disciplinary \`violation\` from \`voluntary_closure\`. At least one filter is required. ${WHICH_COMPANY} ${LISTED}${AS_OF}`,
     },
     {
       name: 'get_procurement_suspension_coverage', title: 'Coverage of procurement suspension lists', path: '/api/v1/procurement-suspension-coverage',
@@ -75,7 +80,7 @@ export function mcpTools(config: Config): readonly Tool[] {
     },
     {
       name: 'list_vocabularies', title: 'Codes and labels', path: '/api/v1/vocabularies', input: NoQuery, output: VocabulariesResponse,
-      description: 'Every code of every enumerated field (laws, authorities, action types, reasons, sectors, …) with its Japanese and English labels. Filters accept a code or either label. Not counted against the limits.',
+      description: 'Every code of every enumerated field (laws, authorities, action types, reasons, sectors, …) with its Japanese and English labels, and each authority\'s `parent`. Filters accept a code or either label. Not counted against the limits.',
     },
   ];
 }

@@ -1,6 +1,7 @@
 // Builds the SQL of the record endpoints as plain values (text and parameters), one WHERE term per filter.
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
 import { ftsPhrase } from '../domain/fts-query.js';
+import { authorityAndOffices } from '../domain/vocabularies/authorities.js';
 import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import { termGrams } from '../domain/company-terms.js';
 import { normaliseCompanyName } from '../domain/names.js';
@@ -24,10 +25,17 @@ const equals = (column: string): Term => (value) => ({ sql: `r.${column} = ?`, p
  */
 const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q'>, Term>> = {
   corporate_number: equals('company_corporate_number'),
-  authority: equals('authority_code'),
+  authority: (value) => {
+    const codes = authorityAndOffices(value);
+    // one code walks its (authority_code, order) index in order and stops at the page; several are gathered from the
+    // same index and sorted, at most every record of one ministry's offices
+    return codes.length === 1 ? { sql: 'r.authority_code = ?', params: [value] }
+      : { sql: 'r.authority_code IN (SELECT value FROM json_each(?))', params: [JSON.stringify(codes)] };
+  },
   action_type: equals('action_type'),
   reason: equals('reason_code'),
   nature: equals('nature'),
+  prefecture: equals('company_prefecture_code'),
   law: (value) => ({ sql: 'r.rid IN (SELECT rid FROM enforcement_laws WHERE law_code = ?)', params: [value] }),
   sector: (value) => ({ sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)', params: [value] }),
   from: (value) => ({ sql: 'r.date >= ?', params: [value] }),

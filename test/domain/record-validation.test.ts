@@ -55,6 +55,16 @@ const CASES: Case[] = [
   { name: 'unknown sector in sector_codes', kind: 'license_action', edit: (l) => { l.sector_codes = ['bus', 'fishing']; }, error: "sector_codes[1] 'fishing' is not a known sector code" },
   { name: 'unknown permit sector', kind: 'license_action', edit: (l) => { l.permits = [{ sector_code: 'fishing', number: '1' }]; }, error: "permits[0].sector_code 'fishing' is not a known sector code" },
   { name: 'unknown nature', kind: 'license_action', edit: (l) => { l.nature = 'bad_luck'; }, error: "nature 'bad_luck' is not a known nature code" },
+  // issue 30: where the source places the company, found by `prefecture=` even when only the address says it
+  { name: 'prefecture read from the address', kind: 'license_action', edit: (l) => { l.company.address = '北海道札幌市中央区北一条西二丁目'; }, ...ok((r) => {
+    assert.deepEqual([r.company.prefecture_code, r.company.address], ['01', '北海道札幌市中央区北一条西二丁目']);
+  }) },
+  { name: 'prefecture given wins over the address', kind: 'license_action', edit: (l) => { l.company.prefecture_code = '13'; l.company.address = '札幌市中央区'; }, ...ok((r) => {
+    assert.equal(r.company.prefecture_code, '13');
+  }) },
+  { name: 'no prefecture where neither code nor address gives one', kind: 'license_action', edit: (l) => { l.company.address = '中央区'; }, ...ok((r) => {
+    assert.equal(r.company.prefecture_code, null);
+  }) },
   { name: 'unknown prefecture', kind: 'enforcement', edit: (l) => { l.company.prefecture_code = '48'; }, error: "company.prefecture_code '48' is not a known prefecture code" },
   // listing: the list's date when a line gives none, else the line's, checked
   { name: 'listing defaults to listed on the list date', kind: 'enforcement', edit: () => {}, ...ok((r) => assert.deepEqual(r.listing, { status: 'listed', first_listed_on: '2025-03-14', last_listed_on: '2025-03-14' })) },

@@ -7,6 +7,7 @@ import type { Term, Vocabulary } from '../../src/domain/vocabulary.js';
 import {
   AUTHORITIES,
   authorities,
+  authorityAndOffices,
   authorityGroup,
   designatedCityAuthority,
   labourBureauForPrefecture,
@@ -187,6 +188,29 @@ describe('counts and shapes', () => {
     assert.equal(designatedCityByName('横浜市')?.code, '14100');
     assert.equal(designatedCityByName('熊本市')?.code, '43100');
     assert.equal(designatedCityByName('福岡市')?.code, '40130');
+  });
+
+  it('places offices under their body: what `authority=` matches (issue 30)', () => {
+    const under = (code: string) => [...authorityAndOffices(code)].sort();
+    const bureaus = PREFECTURES.map((p) => `mhlw_labour_bureau_${p.code}`);
+    assert.deepEqual(under('mhlw'), ['mhlw', ...bureaus].sort());
+    assert.deepEqual(under('mhlw_labour_bureau_01'), ['mhlw_labour_bureau_01']);
+    const mlit = under('mlit');
+    for (const code of ['mlit_kanto_rdb', 'mlit_okinawa_ogb', 'mlit_kanto_dtb', 'mlit_kobe_tsd', 'jta', 'jcg']) assert.ok(mlit.includes(code), code);
+    assert.equal(mlit.length, 1 + 10 + 10 + 3);
+    assert.deepEqual(under('mlit_kinki_dtb'), ['mlit_kinki_dtb', 'mlit_kobe_tsd']);
+    assert.deepEqual(under('fsa'), ['fsa', 'sesc', ...AUTHORITIES.filter((a) => a.code.startsWith('fsa_')).map((a) => a.code)].sort());
+    assert.ok(under('cao').includes('sesc'), 'at any depth');
+    assert.deepEqual(under('pref_13'), ['pref_13']);
+    assert.deepEqual(under('not_a_code'), ['not_a_code']);
+  });
+
+  it('gives every authority a parent in its own publisher group, or none', () => {
+    for (const authority of AUTHORITIES) {
+      if (authority.parent === null) continue;
+      assert.equal(authorities.get(authority.parent)?.group, authority.group, authority.code);
+    }
+    assert.ok(AUTHORITIES.filter((a) => a.group !== 'national').every((a) => a.parent === null));
   });
 
   it('puts every authority in a publisher group that exists', () => {

@@ -4,12 +4,13 @@ import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
 /**
- * Undoes schema 12 (records' listing columns and their index) and says the file is at schema 11, its record
+ * Undoes schemas 12 and 13 (records' listing columns and their index, the prefecture index) and says the file is at schema 11, its record
  * documents (which now hold the listing) written by an older build.
  */
 export function backToSchema11(db: Database.Database): void {
   for (const { table } of ALL_RECORD_TABLES) {
     db.exec(`DROP INDEX ${table}_by_listing;
+      DROP INDEX ${table}_by_prefecture;
       ALTER TABLE ${table} DROP COLUMN listing_status;
       ALTER TABLE ${table} DROP COLUMN first_listed_on;
       ALTER TABLE ${table} DROP COLUMN last_listed_on;`);

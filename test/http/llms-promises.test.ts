@@ -195,6 +195,24 @@ describe('every rule /llms.txt states holds on the running server', () => {
       assert.equal(code(await get('/api/v1/license-actions?from=2024-01-01&to=2025-12-31')), 'missing_filter');
       assert.equal(code(await get('/api/v1/license-actions?from=2025-01-01')), 'missing_filter');
     },
+    async authority_offices() {
+      const get = client();
+      // the fixture's labour-law records are all the Tokyo bureau's
+      const ministry = (await get('/api/v1/enforcements?authority=mhlw')).body.data;
+      assert.ok(ministry.enforcements.length > 0);
+      assert.deepEqual(ministry, (await get('/api/v1/enforcements?authority=mhlw_labour_bureau_13')).body.data);
+      const vocabularies = (await get('/api/v1/vocabularies')).body.data.vocabularies;
+      assert.equal(vocabularies.authority.find((a: { code: string }) => a.code === 'mhlw_labour_bureau_13').parent, 'mhlw');
+    },
+    async prefecture() {
+      const get = client();
+      const tokyo = (await get('/api/v1/enforcements?authority=jftc&prefecture=13')).body.data.enforcements;
+      assert.deepEqual(tokyo.map((r: { company: { prefecture_code: string } }) => r.company.prefecture_code), ['13']);
+      for (const name of ['東京都', '東京', 'Tokyo']) {
+        assert.deepEqual((await get(`/api/v1/enforcements?authority=jftc&prefecture=${encodeURIComponent(name)}`)).body.data.enforcements, tokyo, name);
+      }
+      assert.equal(code(await get('/api/v1/enforcements?prefecture=13')), 'missing_filter');
+    },
     async missing_filter() {
       const get = client();
       assert.equal(code(await get('/api/v1/enforcements')), 'missing_filter');

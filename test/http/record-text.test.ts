@@ -27,7 +27,10 @@ test('company= finds a company by its former name, and an unlinked record by the
   for (const company of ['有限会社見本運輸', '見本運輸']) {
     const body = await ok(server, `/api/v1/enforcements?company=${encodeURIComponent(company)}`);
     assert.deepEqual(body.data.enforcements.map((r: { id: string }) => r.id), ['enf_mihon_unyu'], company);
-    assert.deepEqual(body.data.enforcements[0].company, { corporate_number: null, name: '有限会社見本運輸', name_en: null, link: null });
+    // the source gives an address only: its prefecture is read from it
+    assert.deepEqual(body.data.enforcements[0].company, {
+      corporate_number: null, name: '有限会社見本運輸', name_en: null, link: null, prefecture_code: '13', address: '東京都足立区見本二丁目３番',
+    });
   }
 });
 

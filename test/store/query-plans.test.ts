@@ -33,6 +33,13 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { corporate_number: '1180301018771', listing: 'delisted' },
     { authority: 'jftc', listing: 'listed' },
     { q: '談', listing: 'delisted' },
+    // an authority with offices matches them all (mhlw and its 47 labour bureaus); prefecture narrows any filter
+    { authority: 'mhlw' },
+    { authority: 'mhlw', prefecture: '01' },
+    { prefecture: '01' },
+    { company, prefecture: '01' },
+    { q: '賃金', prefecture: '13' },
+    { law: 'labour_standards_act', prefecture: '13' },
   ],
   procurement_suspension: [
     { corporate_number: '1180301018771' },
@@ -51,6 +58,10 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { authority: 'pref_13', reason: 'bribery', status: 'active' },
     { status: 'lifted', listing: 'delisted' },
     { company, listing: 'listed' },
+    { authority: 'mlit' },
+    { authority: 'mlit', status: 'active', prefecture: '13' },
+    { reason: 'bid_rigging', prefecture: '13' },
+    { status: 'active', prefecture: '13' },
   ],
   license_action: [
     { corporate_number: '1180301018771' },
@@ -71,6 +82,11 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { sector: 'construction', nature: 'violation', from: '2025-01-01', to: '2025-12-31' },
     { from: '2025-01-01', to: '2025-12-31', listing: 'delisted' },
     { status: 'in_effect', listing: 'listed' },
+    { authority: 'mlit' },
+    { authority: 'mlit', sector: 'trucking', prefecture: '28' },
+    { sector: 'trucking', prefecture: '28' },
+    { status: 'in_effect', prefecture: '28' },
+    { from: '2025-01-01', to: '2025-12-31', prefecture: '28' },
   ],
 };
 

@@ -1,19 +1,42 @@
 // The authorities that act or publish (national bodies and their regional offices, agencies, corporations, local governments).
 
 import { defineVocabulary, type Term } from '../vocabulary.js';
+import { subtrees } from '../term-tree.js';
 import { DESIGNATED_CITIES } from './designated-cities.js';
 import { PREFECTURES } from './prefectures.js';
 import type { PublisherGroupCode } from './publisher-groups.js';
 
 export interface AuthorityTerm extends Term {
   readonly group: PublisherGroupCode;
+  /** The body this one is an office or agency of (its ministry, or the bureau it belongs to), or null. */
+  readonly parent: string | null;
 }
 
 type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
 
-function rows(group: PublisherGroupCode, list: readonly Row[]): AuthorityTerm[] {
-  return list.map(([code, name, name_en, aliases]) => ({ code, name, name_en, group, ...(aliases ? { aliases } : {}) }));
+/** The rows of a list as terms; `parent` is the parent of every row unless PLACED_UNDER names another. */
+function rows(group: PublisherGroupCode, list: readonly Row[], parent: string | null = null): AuthorityTerm[] {
+  return list.map(([code, name, name_en, aliases]) => ({
+    code, name, name_en, group, parent: PLACED_UNDER[code] ?? parent, ...(aliases ? { aliases } : {}),
+  }));
 }
+
+// The external agencies and commissions (外局) under the body their establishing act places them in (内閣府設置法
+// 第49条第3項, 国家行政組織法 第3条), so that `authority=meti` also finds what 資源エネルギー庁 did (issue 30). 警察庁 sits
+// under 国家公安委員会, itself under 内閣府, which is not a term. 証券取引等監視委員会 is placed in 金融庁 (金融庁設置法
+// 第6条), 神戸運輸監理部 in 近畿運輸局 (国土交通省設置法). デジタル庁 and 復興庁 are under the Cabinet itself: no parent.
+const PLACED_UNDER: Readonly<Record<string, string>> = {
+  jftc: 'cao', ppc: 'cao', npa: 'cao', fsa: 'cao', caa: 'cao', cfa: 'cao',
+  sesc: 'fsa',
+  isa: 'moj',
+  nta: 'mof',
+  forestry_agency: 'maff', fisheries_agency: 'maff',
+  anre: 'meti', jpo: 'meti', smea: 'meti',
+  jta: 'mlit', jma: 'mlit', jcg: 'mlit',
+  nra: 'moe',
+  atla: 'mod',
+  mlit_kobe_tsd: 'mlit_kinki_dtb',
+};
 
 // Ministries, commissions and agencies, the constitutional bodies of 財政法第21条 included; the aliases are the
 // abbreviations the press and the bodies themselves use.
@@ -150,11 +173,14 @@ function prefectureNameEn(code: string, nameEn: string): string {
   return `${nameEn} Prefecture`;
 }
 
+// A prefecture or designated city acts under its own powers: no parent (a designated city is not an office of its
+// prefecture).
 const PREFECTURE_AUTHORITIES: AuthorityTerm[] = PREFECTURES.map((p) => ({
   code: `pref_${p.code}`,
   name: p.name,
   name_en: prefectureNameEn(p.code, p.name_en),
   group: 'prefecture',
+  parent: null,
 }));
 
 const CITY_AUTHORITIES: AuthorityTerm[] = DESIGNATED_CITIES.map((c) => ({
@@ -162,6 +188,7 @@ const CITY_AUTHORITIES: AuthorityTerm[] = DESIGNATED_CITIES.map((c) => ({
   name: c.name,
   name_en: `${c.name_en} City`,
   group: 'designated_city',
+  parent: null,
 }));
 
 // 都道府県労働局 are offices of 厚生労働省, one per prefecture, named for the prefecture without its suffix.
@@ -170,14 +197,18 @@ const LABOUR_BUREAUS: AuthorityTerm[] = PREFECTURES.map((p) => ({
   name: `${p.short_name}労働局`,
   name_en: `${p.name_en} Labour Bureau`,
   group: 'national',
+  parent: 'mhlw',
 }));
 
+// The regional bureaus under the body whose powers they use: 沖縄総合事務局 is formally an office of 内閣府, but the
+// term stands for its works and transport side, which acts for 国土交通省 (its lists count for mlit in the source
+// registry); the 財務局 are offices of 財務省 acting for 金融庁 (see FSA_FINANCE).
 export const AUTHORITIES: readonly AuthorityTerm[] = [
   ...rows('national', NATIONAL),
   ...LABOUR_BUREAUS,
-  ...rows('national', MLIT_DEVELOPMENT),
-  ...rows('national', MLIT_TRANSPORT),
-  ...rows('national', FSA_FINANCE),
+  ...rows('national', MLIT_DEVELOPMENT, 'mlit'),
+  ...rows('national', MLIT_TRANSPORT, 'mlit'),
+  ...rows('national', FSA_FINANCE, 'fsa'),
   ...rows('independent_agency', INDEPENDENT_AGENCIES),
   ...rows('public_corporation', PUBLIC_CORPORATIONS),
   ...PREFECTURE_AUTHORITIES,
@@ -185,6 +216,16 @@ export const AUTHORITIES: readonly AuthorityTerm[] = [
 ];
 
 export const authorities = defineVocabulary('authority', AUTHORITIES);
+
+const OFFICES = subtrees(AUTHORITIES);
+
+/**
+ * What `authority=<code>` matches: the authority and every office under it, at any depth (`mhlw` and its 47 labour
+ * bureaus, issue 30); just the code for one that is not an authority.
+ */
+export function authorityAndOffices(code: string): readonly string[] {
+  return OFFICES.get(code) ?? [code];
+}
 
 /** The publisher group of an authority code, or undefined for an unknown code. */
 export function authorityGroup(code: string): PublisherGroupCode | undefined {

@@ -12,7 +12,8 @@ import { labelOf } from './labels.js';
 // enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/docs/object-literals.test.ts).
 // The fields come in their schema's order (schemas/records.ts) and nothing else is copied in, not even by a spread:
 // the answers are written with JSON.stringify, which writes what the object holds (list-answer-serializer.ts).
-const companyOf = ({ company: { corporate_number, name, name_en, link } }: ValidRecord) => ({ corporate_number, name, name_en, link });
+const companyOf = ({ company: { corporate_number, name, name_en, link, prefecture_code, address } }: ValidRecord) =>
+  ({ corporate_number, name, name_en, link, prefecture_code, address });
 const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
 const listingOf = ({ listing: { status, first_listed_on, last_listed_on } }: ValidRecord) => ({ status, first_listed_on, last_listed_on });
 

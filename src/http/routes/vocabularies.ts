@@ -14,6 +14,9 @@ const TermSchema = Type.Object({
   name: Type.String(),
   name_en: Type.String(),
   group: Type.Optional(Type.String({ description: 'for authorities: the publisher group' })),
+  parent: Type.Optional(Type.Union([Type.String(), Type.Null()], {
+    description: 'for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it',
+  })),
 });
 
 export const VocabulariesResponse = Type.Object({
@@ -27,8 +30,8 @@ const body = Object.fromEntries(
   Object.entries(ALL).map(([name, vocabulary]) => [
     name,
     vocabulary.terms.map((t) => {
-      const group = (t as { group?: string }).group;
-      return group === undefined ? { code: t.code, name: t.name, name_en: t.name_en } : { code: t.code, name: t.name, name_en: t.name_en, group };
+      const { group, parent } = t as { group?: string; parent?: string | null };
+      return group === undefined ? { code: t.code, name: t.name, name_en: t.name_en } : { code: t.code, name: t.name, name_en: t.name_en, group, parent };
     }),
   ]),
 );
@@ -42,7 +45,8 @@ export function vocabulariesRoutes(app: FastifyInstance, _context: RouteContext)
         summary: 'Every code of every enumerated field',
         description:
           'The codes and their Japanese and English labels for every enumerated field and filter. A filter accepts the ' +
-          'code or either label. Outside the rate limit.',
+          'code or either label. Each authority names its publisher `group` and its `parent` (the body it is an office ' +
+          'or agency of, or null); `authority=` matches that authority and every office under it. Outside the rate limit.',
         tags: ['reference'],
       },
       NoQuery,

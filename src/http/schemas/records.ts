@@ -10,9 +10,12 @@ import {
 } from '../../domain/record.js';
 import { Label } from './common.js';
 
-/** The shared fields as shown: the company without what linking used, the authority labelled, the source without its id. */
+/**
+ * The shared fields as shown: the company with where the source places it (so that two companies of one name can be
+ * told apart), the authority labelled, the source without its id.
+ */
 const shownShared = {
-  company: Type.Pick(CompanyRef, ['corporate_number', 'name', 'name_en', 'link']),
+  company: Type.Pick(CompanyRef, ['corporate_number', 'name', 'name_en', 'link', 'prefecture_code', 'address']),
   authority: Type.Object({ ...Label.properties, group: Type.String() }),
   source: Type.Omit(SourceRef, ['id']),
 };

@@ -1,5 +1,5 @@
 // The source registry: every list the collectors know of, checked and completed with its publisher group.
-import { authorities } from '../../domain/vocabularies/authorities.js';
+import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { MAPPED_FIELDS, requiredColumns } from '../parsers/column-mapping.js';
 import { withListAddresses } from './listed-sources.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
@@ -52,6 +52,9 @@ export function registryProblems(entries: readonly SourceEntryInput[]): string[]
       if (!body) problems.push(`${at}: counts_for '${entry.counts_for}' is not an authority code`);
       else if (publisher && body.group !== publisher.group) {
         problems.push(`${at}: counts_for '${entry.counts_for}' is in group ${body.group}, the publisher in ${publisher.group}`);
+      } else if (publisher && !authorityAndOffices(body.code).includes(publisher.code)) {
+        // the body a list counts for is one the publisher is an office of (the authorities' `parent`)
+        problems.push(`${at}: counts_for '${entry.counts_for}' is not a body '${publisher.code}' is under`);
       }
     }
     if (!/^https?:\/\/[^\s/]+/u.test(entry.url) || !URL.canParse(entry.url)) problems.push(`${at}: url '${entry.url}' is not an http(s) URL`);

@@ -153,6 +153,7 @@ test('inconsistent entries are each reported in a sentence that names the source
     ['bad id', { id: 'Bad_ID' }, /lower-case ASCII/],
     ['bad url', { url: 'ftp://x' }, /not an http\(s\) URL/],
     ['counts_for in another group', { counts_for: 'mlit' }, /counts_for 'mlit' is in group national/],
+    ['counts_for a body the publisher is not under', { publisher: 'mlit_kanto_rdb', counts_for: 'mhlw' }, /counts_for 'mhlw' is not a body 'mlit_kanto_rdb' is under/],
     ['list_link that is no pattern', { list_link: '公表事案(' }, /list_link is not a regular expression/],
     ['list_link on an html list', { format: 'html', parser: 'html-table', list_link: 'x' }, /an html list is read from its own page/],
   ];
