@@ -37,14 +37,15 @@ export function skippedRowOfStored(value: unknown): SkippedRow {
 
 /**
  * What `collect` and `sources` print: each row with text on a line of its own, its reason next to its number
- * (`skipped row 7 (page 3): unreadable: …: 「A | B」`); rows without text (blank rows) grouped by reason.
+ * (`skipped row 7 (page 3): unreadable: …: 「A | B」`); rows without text (blank rows) grouped by reason, a run of
+ * consecutive rows as one range (a sheet's thousands of trailing blank rows are one line: `rows 1405-5583 of a.xlsx`).
  */
 export function skippedRowLines(rows: readonly SkippedRow[]): string[] {
   const blankByReason = new Map<string, SkippedRow[]>();
   const lines: string[] = [];
   for (const row of rows) {
     if (row.text !== null) {
-      lines.push(`skipped row ${rowPlace(row)}: ${row.reason}: 「${row.text}」`);
+      lines.push(`skipped row ${rowPlace(row.row, row)}: ${row.reason}: 「${row.text}」`);
       continue;
     }
     const group = blankByReason.get(row.reason) ?? [];
@@ -52,13 +53,28 @@ export function skippedRowLines(rows: readonly SkippedRow[]): string[] {
     blankByReason.set(row.reason, group);
   }
   for (const [reason, group] of blankByReason) {
-    lines.push(`skipped ${group.length === 1 ? 'row' : 'rows'} ${group.map(rowPlace).join(', ')}: ${reason}`);
+    lines.push(`skipped ${group.length === 1 ? 'row' : 'rows'} ${rangePlaces(group).join(', ')}: ${reason}`);
   }
   return lines;
 }
 
-function rowPlace(row: SkippedRow): string {
-  const page = row.page === null ? '' : ` (page ${row.page})`;
-  const file = row.file == null ? '' : ` of ${row.file}`;
-  return `${row.row}${page}${file}`;
+/** Rows of one page and file whose numbers follow each other, written as `first-last`. */
+function rangePlaces(rows: readonly SkippedRow[]): string[] {
+  const places: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    const first = rows[start]!;
+    const next = rows[i];
+    const previous = rows[i - 1]!;
+    if (next !== undefined && next.row === previous.row + 1 && next.page === first.page && next.file == first.file) continue;
+    places.push(rowPlace(first.row === previous.row ? `${first.row}` : `${first.row}-${previous.row}`, first));
+    start = i;
+  }
+  return places;
+}
+
+function rowPlace(rows: number | string, where: SkippedRow): string {
+  const page = where.page === null ? '' : ` (page ${where.page})`;
+  const file = where.file == null ? '' : ` of ${where.file}`;
+  return `${rows}${page}${file}`;
 }

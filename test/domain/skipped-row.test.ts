@@ -37,3 +37,13 @@ test('runs stored before reasons were kept read as rows without one', () => {
   const stored = { row: 2, page: 1, reason: 'a blank row', text: null };
   assert.deepEqual(skippedRowOfStored(stored), stored);
 });
+
+test('consecutive blank rows of one file and page are one range', () => {
+  const blank = (row: number, file: string | null, page: number | null = null) => ({ ...skippedRow(row, 'a blank row', null, page), file });
+  const lines = skippedRowLines([
+    blank(3, 'a.xlsx'), blank(4, 'a.xlsx'), blank(5, 'a.xlsx'), blank(7, 'a.xlsx'),
+    blank(8, 'b.xlsx'), blank(9, 'b.xlsx'),
+    blank(10, null, 1), blank(11, null, 2),
+  ]);
+  assert.deepEqual(lines, ['skipped rows 3-5 of a.xlsx, 7 of a.xlsx, 8-9 of b.xlsx, 10 (page 1), 11 (page 2): a blank row']);
+});

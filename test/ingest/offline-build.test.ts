@@ -18,7 +18,8 @@ function downloads(dir: string): string {
   const orders = join(files, 'isa-titp-improvement-orders');
   mkdirSync(revocations, { recursive: true });
   mkdirSync(orders);
-  for (const name of readdirSync(sharedData('isa'))) {
+  // the folder also holds each file's provenance note (*.PROVENANCE.md), which is no list
+  for (const name of readdirSync(sharedData('isa')).filter((file) => file.endsWith('.xlsx'))) {
     const from = sharedData(`isa/${name}`);
     if (name.includes('nintei_torikeshi')) copyFileSync(from, join(revocations, name));
     else if (name.includes('kaizen_meirei')) copyFileSync(from, join(orders, name));
@@ -42,7 +43,7 @@ test('import nta, then collect --files with every real list: a production datase
   assert.equal(await cli(['collect', '--files', downloads(dir)]), 0, err.join('\n'));
   const summary = out.join('\n');
   for (const [source, files, records] of [
-    ['isa-titp-certification-revocations', 5, 399],
+    ['isa-titp-certification-revocations', 8, 704],
     ['isa-titp-supervising-org-revocations', 1, 63],
     ['isa-titp-improvement-orders', 2, 54],
     ['caa-keihyo-actions', 1, 22],
@@ -50,7 +51,7 @@ test('import nta, then collect --files with every real list: a production datase
   ] as const) {
     assert.match(summary, new RegExp(`^${source}\\s+${files}\\s+success\\s+${records}\\s`, 'mu'), summary);
   }
-  assert.match(summary, /^linked \d+ of 952 records \(\d+\.\d %\)/mu, summary);
+  assert.match(summary, /^linked \d+ of 1257 records \(\d+\.\d %\)/mu, summary);
   assert.equal(liveDatasetKind(dbPath), 'production');
 
   const server = await startServer({ dbPath });
