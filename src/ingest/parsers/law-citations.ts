@@ -9,8 +9,9 @@ export interface Citation {
 }
 
 const SEPARATOR = /[,、，;；]/u;
-// Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit.
-const CONTINUES = /^(?:第|の|同|[0-9０-９]|及び|並びに|ただし)/u;
+// Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit, and
+// the 条, 項 or 号 a narrow cell wrapped onto a line of its own (「…規則第20」 / 「条」).
+const CONTINUES = /^(?:第|の|同|[0-9０-９]|[条項号]|及び|並びに|ただし)/u;
 // Where an article number ends and a title may start: 「…第16号クレーン等安全規則第221条」.
 const ARTICLE_END = /[条項号0-9０-９]/u;
 // A conjunction between the citations of two laws, dropped where they are split: 「労働基準法第32条及び最低賃金法第4条」.

@@ -4,6 +4,9 @@
 // is the one spreadsheet exports have: a header row of centred labels, cells with padding, wrapped text, and every
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
 
+import { inkOf } from './pdf-lattice.js';
+import type { PdfRule } from './pdf-rules.js';
+
 export interface PdfTextItem {
   readonly text: string;
   /** Left end of the baseline, in points from the page's bottom left corner (y grows upwards). */
@@ -19,6 +22,8 @@ export interface PdfPage {
   readonly width: number;
   readonly height: number;
   readonly items: readonly PdfTextItem[];
+  /** The horizontal and vertical lines the page draws: table borders. */
+  readonly rules?: readonly PdfRule[];
 }
 
 export interface TableLayout {
@@ -216,18 +221,6 @@ function cellsByAnchor(lines: readonly Line[], anchors: readonly Line[], size: n
     throw new TableLayoutError(`page ${page}, column ${label}: '${rest.text}' (y=${rest.y.toFixed(1)}) lies below the last row`);
   }
   return cells;
-}
-
-/**
- * The item without the white space at its ends, which reaches into the cell padding (「…もの 」 ends exactly
- * where the next column starts). The width of what is cut is estimated per character.
- */
-function inkOf(item: PdfTextItem): PdfTextItem {
-  const text = item.text.trim();
-  if (text.length === item.text.length) return item;
-  const perChar = item.text.length > 0 ? item.width / item.text.length : 0;
-  const lead = item.text.length - item.text.trimStart().length;
-  return { ...item, text, x: item.x + lead * perChar, width: text.length * perChar };
 }
 
 function fold(text: string): string {
