@@ -19,8 +19,8 @@ const CONJUNCTION = /、?(?:及び|並びに)$/u;
 
 /**
  * The citations in a law cell's lines. A line or comma-separated part that starts with a title starts a
- * citation; one that starts with 第, の, 同 or a digit goes on with the one before (a wrapped line joins
- * as is, a comma-separated part keeps its comma); and a known title run straight into the article
+ * citation; one that starts with 第, の, 同, a digit or 条 goes on with the one before (a wrapped line joins
+ * as is, a comma-separated part keeps its comma), as does a line with no title after one cut short; and a known title run straight into the article
  * number before it, or joined to it by 及び or 並びに, is split off.
  */
 export function splitCitations(lines: readonly string[]): Citation[] {
@@ -31,6 +31,8 @@ export function splitCitations(lines: readonly string[]): Citation[] {
       if (part === '') return;
       const last = texts.length - 1;
       if (last >= 0 && CONTINUES.test(part)) texts[last] += (i === 0 ? '' : '、') + part;
+      // A long title wrapped mid-word (「…これに基づ」 / 「く命令に係る…」): the line before stops short of an article.
+      else if (last >= 0 && i === 0 && !ARTICLE_END.test(texts[last]!.slice(-1)) && lawFromText(part) === undefined) texts[last] += part;
       else texts.push(part);
     });
   }

@@ -88,8 +88,9 @@ export function agreement(rows: readonly TranscribedRow[], records: readonly Enf
   const taken = new Set(pairs.values());
   rows.forEach((_, i) => {
     if (pairs.has(i)) return;
-    const before = [...pairs].filter(([k]) => k < i).at(-1)?.[1] ?? -1;
-    const candidate = before + 1;
+    let k = i - 1;
+    while (k >= 0 && !pairs.has(k)) k--;
+    const candidate = (k < 0 ? -1 : pairs.get(k)!) + 1;
     if (candidate < parsed.length && !taken.has(candidate)) {
       pairs.set(i, candidate);
       taken.add(candidate);
