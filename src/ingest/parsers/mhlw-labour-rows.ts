@@ -12,6 +12,8 @@ import type { PdfPage, PdfTextItem } from './pdf-table.js';
 export const MHLW_COLUMNS = ['企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項'] as const;
 const READ_COLUMNS = MHLW_COLUMNS.slice(0, 5);
 const HEADER_WORDS: ReadonlySet<string> = new Set(MHLW_COLUMNS.map(foldCell));
+// A row split by a page break goes on at the top of the next page with no name and no 公表日.
+const KEY_WORDS: ReadonlySet<string> = new Set(['企業・事業場名称', '公表日'].map(foldCell));
 
 export interface MhlwCover {
   /** 「労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）」 */
@@ -41,7 +43,7 @@ const BUREAU_TITLE = /(\S{2,3})労働局/u;
 
 /** Reads every page: the cover, then each ruled table with the list's header words, under its bureau's title. */
 export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
-  const reading = readRuledRows(pages, { isHeaderWord: (text) => HEADER_WORDS.has(text), minHeaderWords: 3, keyLabels: ['企業・事業場名称', '公表日'] });
+  const reading = readRuledRows(pages, { isHeaderWord: (text) => HEADER_WORDS.has(text), minHeaderWords: 3, isKeyLabel: (label) => KEY_WORDS.has(foldCell(label)) });
   if (reading.columns === null) {
     return { ok: false, error: `no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's ${pages.length} pages` };
   }

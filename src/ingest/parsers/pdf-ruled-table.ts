@@ -23,7 +23,7 @@ export interface RuledReading {
   /** The first header row's columns, null when no ruled table with the header words was found. */
   readonly columns: readonly RuledColumn[] | null;
   readonly rows: readonly RuledRow[];
-  /** Pages that draw no table at all: for the reading by text alignment. */
+  /** Pages none of whose drawn tables was read (none drawn, or none with the header's columns): for the reading by text alignment. */
   readonly unruled: readonly PdfPage[];
   /** Why cells were left out: a table without a header before any header, a table whose columns do not fit. */
   readonly notes: readonly string[];
@@ -35,10 +35,10 @@ export interface RuledOptions {
   /** How many header words make a row the header row. */
   readonly minHeaderWords: number;
   /**
-   * Labels of the columns that identify a row (a name, a date): a table's first row with these blank and
-   * other cells filled is the rest of the row before it, split by the page break.
+   * Whether a header label names a column that identifies a row (a name, a date): a table's first row with
+   * these blank and other cells filled is the rest of the row before it, split by the page break.
    */
-  readonly keyLabels: readonly string[];
+  readonly isKeyLabel: (label: string) => boolean;
 }
 
 export function foldCell(text: string): string {
@@ -54,40 +54,38 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
   const notes: string[] = [];
   for (const page of pages) {
     const lattice = readLattice(page);
-    if (lattice.tables.length === 0) {
-      unruled.push(page);
-      continue;
-    }
+    let used = false;
     for (const table of lattice.tables) {
       const headerAt = table.rows.slice(0, 2).findIndex((row) => headerWords(row, options) >= options.minHeaderWords);
       let body = table.rows;
-      let byIndex = false;
       if (headerAt >= 0) {
         columns = columnsOf(table.rows[headerAt]!);
         first ??= columns;
         body = table.rows.slice(headerAt + 1);
-        byIndex = true;
-      } else if (columns === null) {
-        notes.push(`page ${page.number}: a ruled table before any header row was left out`);
+      } else if (columns === null || table.xs.length < 3) {
+        // A frame round the page or a box round a note is no table of the list.
+        notes.push(`page ${page.number}: a ruled table ${columns === null ? 'before any header row' : 'of one column'} was left out`);
         continue;
-      } else {
-        // No header on this page: the table goes on from the one before; its columns may be drawn at other x.
-        byIndex = table.xs.length - 1 === columns.length;
       }
+      // Drawn with as many columns as the header has, a table's columns are the header's, wherever they lie
+      // (a page without a header may draw them at other x); else each cell goes where its left border lies.
+      const byIndex = table.xs.length - 1 === columns.length;
       if (first === null || columns.length !== first.length) {
         notes.push(`page ${page.number}: a table with ${columns.length} columns where the first header has ${first?.length ?? 0} was left out`);
         continue;
       }
+      used = true;
       const above = lattice.outside.filter((item) => item.y > table.top);
-      const keys = options.keyLabels.map((label) => first!.findIndex((c) => foldCell(c.label) === foldCell(label))).filter((i) => i >= 0);
+      const keys = first.flatMap((c, i) => (options.isKeyLabel(c.label) ? [i] : []));
       body.forEach((row, i) => {
         const cells = cellsOf(row, columns!, byIndex);
         const previous = rows.at(-1);
-        if (i === 0 && headerAt < 0 && previous && isContinuation(cells, keys)) {
+        if (i === 0 && previous && isContinuation(cells, keys)) {
           rows[rows.length - 1] = { ...previous, cells: previous.cells.map((lines, c) => [...lines, ...(cells[c] ?? [])]) };
         } else rows.push({ page: page.number, cells, above });
       });
     }
+    if (!used) unruled.push(page);
   }
   return { columns: first, rows, unruled, notes };
 }
@@ -103,11 +101,12 @@ function columnsOf(header: LatticeRow): RuledColumn[] {
 /** A row's lines per header column: by grid column where the table has the header's columns, else by x. */
 function cellsOf(row: LatticeRow, columns: readonly RuledColumn[], byIndex: boolean): string[][] {
   const cells: string[][] = columns.map(() => []);
-  row.cells.forEach((cell, k) => {
-    const middle = (cell.x0 + cell.x1) / 2;
-    const c = byIndex && row.cells.length === columns.length ? k : columns.findIndex((col) => middle >= col.x0 && middle < col.x1);
+  for (const cell of row.cells) {
+    // A merged cell's text belongs to the first column it spans.
+    const start = cell.x0 + 1;
+    const c = byIndex ? cell.col : columns.findIndex((col) => start >= col.x0 - 1 && start < col.x1);
     if (c >= 0) cells[c]!.push(...cell.lines);
-  });
+  }
   return cells;
 }
 
