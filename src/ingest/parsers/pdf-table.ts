@@ -1,4 +1,5 @@
-// Table cells rebuilt from a PDF page's text items: columns from the header row, lines per cell, rows per anchor line.
+// Table cells rebuilt from a PDF page's text items alone: columns from the header row, lines per cell, rows per
+// anchor line. The reading of a table that draws no borders; a ruled table is read from its lines (pdf-lattice.ts).
 //
 // Pure: it sees only positioned text (from pdf-text.ts), so any PDF table source can use it. The layout it reads
 // is the one spreadsheet exports have: a header row of centred labels, cells with padding, wrapped text, and every
@@ -43,8 +44,6 @@ export interface TableRow {
 
 export interface PageTable {
   readonly page: number;
-  /** Text above the header row: titles, the table's caption, dates of the list. */
-  readonly above: readonly PdfTextItem[];
   readonly rows: readonly TableRow[];
 }
 
@@ -63,7 +62,6 @@ export function buildPageTable(page: PdfPage, layout: TableLayout): PageTable {
   const header = findHeaderRow(page, layout.headers);
   const size = header.size;
   const items = page.items.map(inkOf).filter((item) => item.text !== '');
-  const above = items.filter((item) => item.y > header.y + size / 2);
   const body = items.filter((item) => item.y < header.y - size / 2);
   const bounds = columnBounds(page.number, layout.headers, header.centres, body, size);
   const columns: PdfTextItem[][] = layout.headers.map(() => []);
@@ -75,7 +73,7 @@ export function buildPageTable(page: PdfPage, layout: TableLayout): PageTable {
     c === layout.anchorColumn ? anchors.map((line) => [line.text]) : cellsByAnchor(column, anchors, size, page.number, layout.headers[c] ?? ''),
   );
   const rows = anchors.map((anchor, r) => ({ page: page.number, y: anchor.y, cells: cells.map((column) => column[r] ?? []) }));
-  return { page: page.number, above, rows };
+  return { page: page.number, rows };
 }
 
 interface HeaderRow {

@@ -173,3 +173,20 @@ test('the MHLW PDF read by the generic parser gives the 414 rows its own parser 
   };
   assert.deepEqual(generic.records.map(key), specific.records.map(key));
 });
+
+// Issue 30: the generic reader on an edition with an address overrunning its cell (page 25) and two 公表日 printed
+// as Excel day counts, which a list's date column does not hold unless its mapping says so: each skipped alone.
+test('the generic parser reads the 2022-12 MHLW edition: 388 of its 390 rows, the two Excel day counts skipped with their reason', async () => {
+  const bytes = fs.readFileSync(sharedData('mhlw/editions/2022-12-01_001018384.pdf'));
+  const list = expectParsed(await parsePdfTable(bytes, MHLW_LIST_MAPPING, contextFor('enforcement', 'mhlw')));
+  assert.equal(list.records.length, 388);
+  assert.deepEqual(
+    list.skipped_rows.map((row) => [row.page, row.reason.replace(/: .*/u, ''), row.text?.split(' | ').slice(0, 3).join(' | ')]),
+    [
+      [12, 'unreadable', '（株）リアルスター | 栃木県鹿沼市 | 44578'],
+      [12, 'unreadable', '（有）ヤマカ運輸 佐野営業所 | 栃木県佐野市 | 44762'],
+    ],
+  );
+  const overrun = list.records.find((r) => (r as { company: { name: string } }).company.name === '豊商運輸（株）') as { company: { address: string } } | undefined;
+  assert.equal(overrun?.company.address, '富山県中新川郡上市町');
+});
