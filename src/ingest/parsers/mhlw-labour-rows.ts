@@ -55,11 +55,15 @@ export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
   }
   const firstTablePage = reading.rows[0]?.page ?? pages.length + 1;
   const cover = readCover(pages.filter((page) => page.number < firstTablePage).flatMap((page) => page.items));
+  let previous: MhlwRow['bureau'] | null = null;
   const rows = reading.rows.map((row): MhlwRow => {
     const [name, address, published, laws, summary] = index.map((i) => row.cells[i] ?? []);
+    // A page that names no bureau goes on with the bureau of the page before: the list runs bureau by bureau.
+    const bureau = bureauOf(row.above) ?? previous ?? 'no labour bureau (…労働局) is named above the table';
+    previous = bureau;
     return {
       page: row.page,
-      bureau: bureauOf(row.above),
+      bureau,
       name: joinLines(name),
       address: joinLines(address),
       published: joinLines(published),
@@ -75,11 +79,14 @@ function labels(columns: readonly RuledColumn[]): string {
   return columns.map((c) => c.label || '(blank)').join(', ');
 }
 
-/** The bureau named in the title above the table: 「北海道労働局」, on a line of its own or beside 最終更新日. */
-function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] {
+/**
+ * The bureau named in the title nearest above the table (a page may hold two bureaus' tables): 「北海道労働局」, on
+ * a line of its own or beside 最終更新日; null when none is.
+ */
+function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] | null {
   const titles = linesOf(above).map((line) => BUREAU_TITLE.exec(line.replace(/\s+/gu, ''))?.[1]).filter((t) => t !== undefined);
-  if (titles.length === 0) return 'no labour bureau (…労働局) is named above the table';
-  const short = titles[0]!;
+  const short = titles.at(-1);
+  if (short === undefined) return null;
   const prefecture = prefectureByName(short);
   const bureau = prefecture ? labourBureauForPrefecture(prefecture.code) : undefined;
   return bureau ? { code: bureau.code, name: bureau.name } : `'${short}労働局' is not the name of a prefectural labour bureau`;

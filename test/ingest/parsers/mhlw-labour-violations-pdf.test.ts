@@ -217,6 +217,19 @@ test('a row that cannot be read is skipped alone with its reason; the list fails
   assert.match(coverOnly.ok ? '' : coverOnly.error, /no ruled table with the header/u);
 });
 
+test('the bureau is the one named nearest above the table; a page naming none goes on with the page before', async () => {
+  const [cover, page2, page3] = (await pages) as [PdfPage, PdfPage, PdfPage, ...PdfPage[]];
+  const title = page2.items.find((item) => item.text === '北海道労働局')!;
+  // Another bureau's name higher on the page (the end of another table, say) is not this table's.
+  const higher = { ...page2, items: [...page2.items, { ...title, text: '青森労働局', y: title.y + 20 }] };
+  const untitled = { ...page3, items: page3.items.filter((item) => !item.text.includes('労働局')) };
+  const outcome = mhlwRecordsFromPages([cover, higher, untitled], CONTEXT);
+  if (!outcome.ok) assert.fail(outcome.error);
+  assert.deepEqual(outcome.skipped_rows, []);
+  assert.ok(outcome.records.length > 9);
+  assert.deepEqual([...new Set(outcome.records.map((r) => (r as EnforcementInput).authority))], ['mhlw_labour_bureau_01']);
+});
+
 test('the prefecture of an address', () => {
   const cases: [string, string | null][] = [
     ['北海道札幌市北区', '01'], ['大阪府茨木市', '27'], ['東京都港区', '13'], ['京都府京都市', '26'],
