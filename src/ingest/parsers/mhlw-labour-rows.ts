@@ -18,7 +18,7 @@ const KEY_WORDS: ReadonlySet<string> = new Set(['企業・事業場名称', '公
 export interface MhlwCover {
   /** 「労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）」 */
   readonly title: string | null;
-  /** 掲載日, as YYYY-MM-DD. */
+  /** 掲載日 on the cover, as YYYY-MM-DD; without one, the latest 最終更新日 a bureau's table is dated with. */
   readonly published_on: string | null;
 }
 
@@ -54,7 +54,8 @@ export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
     return { ok: false, error: `the table's header (${labels(columns)}) has no ${missing.join(', ')}` };
   }
   const firstTablePage = reading.rows[0]?.page ?? pages.length + 1;
-  const cover = readCover(pages.filter((page) => page.number < firstTablePage).flatMap((page) => page.items));
+  const read = readCover(pages.filter((page) => page.number < firstTablePage).flatMap((page) => page.items));
+  const cover = { ...read, published_on: read.published_on ?? latestUpdate(reading.rows.flatMap((row) => row.above)) };
   let previous: MhlwRow['bureau'] | null = null;
   const rows = reading.rows.map((row): MhlwRow => {
     const [name, address, published, laws, summary] = index.map((i) => row.cells[i] ?? []);
@@ -101,6 +102,15 @@ function readCover(items: readonly PdfTextItem[]): MhlwCover {
   const posted = texts.map((text) => /掲載日[:：]?(.+)$/u.exec(text)?.[1]).find((text) => text !== undefined);
   const date = posted === undefined ? null : parseJapaneseDate(posted);
   return { title, published_on: date?.ok ? date.date : null };
+}
+
+/** The latest 「最終更新日：令和元年7月31日」 beside the bureaus' names, or null (the 2025 editions print none). */
+function latestUpdate(items: readonly PdfTextItem[]): string | null {
+  const dates = linesOf([...new Set(items)])
+    .map((line) => /最終更新日[:：]?(.+)$/u.exec(line.replace(/\s+/gu, ''))?.[1])
+    .map((text) => (text === undefined ? null : parseJapaneseDate(text)))
+    .flatMap((date) => (date?.ok ? [date.date] : []));
+  return dates.sort().at(-1) ?? null;
 }
 
 /** Wrapped lines of one cell joined: the text is Japanese, where a line break is not a word break. */

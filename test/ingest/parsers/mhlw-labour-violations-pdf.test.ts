@@ -230,6 +230,14 @@ test('the bureau is the one named nearest above the table; a page naming none go
   assert.deepEqual([...new Set(outcome.records.map((r) => (r as EnforcementInput).authority))], ['mhlw_labour_bureau_01']);
 });
 
+test('published_on is the cover\'s 掲載日, or without one the latest 最終更新日 of the bureaus\' tables', async () => {
+  const [cover, page2] = (await pages) as [PdfPage, PdfPage, ...PdfPage[]];
+  const dated = (outcome: ReturnType<typeof mhlwRecordsFromPages>) => (outcome.ok ? (outcome.records[0] as EnforcementInput).source.published_on : outcome.error);
+  assert.equal(dated(mhlwRecordsFromPages([cover, page2], CONTEXT)), '2019-08-30');
+  const undated = { ...cover, items: cover.items.filter((item) => !item.text.includes('掲載日')) };
+  assert.equal(dated(mhlwRecordsFromPages([undated, page2], CONTEXT)), '2019-07-31');
+});
+
 test('the prefecture of an address', () => {
   const cases: [string, string | null][] = [
     ['北海道札幌市北区', '01'], ['大阪府茨木市', '27'], ['東京都港区', '13'], ['京都府京都市', '26'],
