@@ -62,9 +62,10 @@ export function readLattice(page: PdfPage): PageLattice {
   const placed = grids.map((grid) => grid.cells.map(() => [] as PdfTextItem[]));
   for (const item of items) {
     // The start of the text, a little above its baseline: descenders and a baseline sitting on a border
-    // would otherwise fall in the cell below.
-    const x = item.x + Math.min(1, item.width / 2);
-    const y = item.y + item.size * 0.3;
+    // would otherwise fall in the cell below. Text drawn past the box it is clipped to belongs to the box.
+    const box = page.clipped?.find((c) => Math.abs(c.x - item.x) <= 1 && Math.abs(c.y - item.y) <= 1 && item.text.startsWith(c.char))?.box;
+    const x = box ? (box.x0 + box.x1) / 2 : item.x + Math.min(1, item.width / 2);
+    const y = box ? (box.y0 + box.y1) / 2 : item.y + item.size * 0.3;
     const g = grids.findIndex((grid) => x >= grid.xs[0]! && x <= grid.xs.at(-1)! && y <= grid.ys[0]! && y >= grid.ys.at(-1)!);
     const grid = grids[g];
     const cell = grid ? cellAt(grid, x, y) : -1;

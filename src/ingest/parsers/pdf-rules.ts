@@ -1,4 +1,5 @@
-// The ruling lines a PDF page draws (table borders), read from the page's drawing operators.
+// The ruling lines a PDF page draws (table borders), and the text it draws outside its clipping box, read from the
+// page's drawing operators.
 //
 // Pure: it walks the operator list pdf-text.ts hands it (pdfjs's fnArray and argsArray, with pdfjs's operator
 // numbers), so it never touches pdfjs itself. Only horizontal and vertical lines are kept: table borders.
@@ -9,6 +10,25 @@ export interface PdfRule {
   readonly y0: number;
   readonly x1: number;
   readonly y1: number;
+}
+
+/**
+ * Text whose start lies outside the box it is clipped to, so it is not seen: a spreadsheet cell's text running on
+ * past the cell (「コーユーロジックス（株）　　中部エリアセンター」 clipped at the name cell's border). Its place is the
+ * cell it was drawn for, the box's.
+ */
+export interface ClippedText {
+  /** Where the text starts, in user space. */
+  readonly x: number;
+  readonly y: number;
+  /** Its first character: another text may start at the same place, visible. */
+  readonly char: string;
+  readonly box: PdfRule;
+}
+
+export interface PageDrawing {
+  readonly rules: PdfRule[];
+  readonly clipped: ClippedText[];
 }
 
 /** The operator numbers this walk needs, pdfjs's OPS. */
@@ -37,6 +57,16 @@ export interface RuleOps {
   readonly setFillGray: number;
   readonly paintFormXObjectBegin: number;
   readonly paintFormXObjectEnd: number;
+  readonly clip: number;
+  readonly eoClip: number;
+  readonly beginText: number;
+  readonly setTextMatrix: number;
+  readonly moveText: number;
+  readonly setLeadingMoveText: number;
+  readonly setLeading: number;
+  readonly nextLine: number;
+  readonly showText: number;
+  readonly showSpacedText: number;
 }
 
 type Matrix = readonly [number, number, number, number, number, number];
@@ -47,12 +77,19 @@ const THIN = 2;
 /** Lines no more slanted than this (points over their length) count as horizontal or vertical. */
 const SLANT = 0.5;
 
-/** The lines a page strokes, and the thin boxes and box outlines it fills, in user space. */
-export function rulesOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): PdfRule[] {
+/** The lines a page strokes, and the thin boxes and box outlines it fills, in user space; and its clipped text. */
+export function drawingOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): PageDrawing {
   const rules: PdfRule[] = [];
+  const clipped: ClippedText[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   let white = false;
-  const stack: { ctm: Matrix; white: boolean }[] = [];
+  // The clipping box, where the clipping path is a rectangle (the only kind that boxes a cell), else null.
+  let box: PdfRule | null = null;
+  let clipping = false;
+  const stack: { ctm: Matrix; white: boolean; box: PdfRule | null }[] = [];
+  // The text line matrix (Tlm) and leading: where each run of text starts.
+  let line: Matrix = [1, 0, 0, 1, 0, 0];
+  let leading = 0;
   // The current path: polylines, and rectangles kept apart so a filled one can be told thin or large.
   let lines: Point[][] = [];
   let rects: Point[][] = [];
@@ -60,11 +97,11 @@ export function rulesOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayLik
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
     if (fn === ops.save || fn === ops.paintFormXObjectBegin) {
-      stack.push({ ctm, white });
+      stack.push({ ctm, white, box });
       const matrix = fn === ops.paintFormXObjectBegin ? (args?.[0] as number[] | null) : null;
       if (matrix) ctm = multiply(ctm, matrix as unknown as Matrix);
     } else if (fn === ops.restore || fn === ops.paintFormXObjectEnd) {
-      ({ ctm, white } = stack.pop() ?? { ctm, white });
+      ({ ctm, white, box } = stack.pop() ?? { ctm, white, box });
     } else if (fn === ops.transform) {
       ctm = multiply(ctm, args as unknown as Matrix);
     } else if (fn === ops.setFillRGBColor) {
@@ -82,11 +119,45 @@ export function rulesOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayLik
       // A white box is a background (behind a title, blanking a cell), not a border.
       if (!white) for (const rect of rects) rules.push(...filledRect(rect));
       [lines, rects] = [[], []];
+    } else if (fn === ops.clip || fn === ops.eoClip) {
+      clipping = true;
     } else if (fn === ops.endPath) {
-      [lines, rects] = [[], []];
+      // The clipping path takes effect when the path ends: a single rectangle narrows the box, anything else is
+      // not followed (the box is forgotten, so nothing is taken for clipped).
+      if (clipping) box = rects.length === 1 && lines.length === 0 ? intersect(box, boundsOf(rects[0]!)) : null;
+      [lines, rects, clipping] = [[], [], false];
+    } else if (fn === ops.beginText) {
+      line = [1, 0, 0, 1, 0, 0];
+    } else if (fn === ops.setTextMatrix) {
+      line = args as unknown as Matrix;
+    } else if (fn === ops.moveText || fn === ops.setLeadingMoveText) {
+      const [tx, ty] = [Number(args?.[0]), Number(args?.[1])];
+      if (fn === ops.setLeadingMoveText) leading = -ty;
+      line = multiply(line, [1, 0, 0, 1, tx, ty]);
+    } else if (fn === ops.setLeading) {
+      leading = Number(args?.[0]);
+    } else if (fn === ops.nextLine) {
+      line = multiply(line, [1, 0, 0, 1, 0, -leading]);
+    } else if ((fn === ops.showText || fn === ops.showSpacedText) && box !== null) {
+      const [x, y] = apply(multiply(ctm, line), 0, 0);
+      const glyphs = (args?.[0] ?? []) as readonly ({ unicode?: string } | number | null)[];
+      const first = glyphs.find((g): g is { unicode: string } => typeof g === 'object' && g !== null && typeof g.unicode === 'string' && g.unicode.trim() !== '');
+      const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
+      if (outside && first) clipped.push({ x, y, char: first.unicode, box });
     }
   }
-  return rules;
+  return { rules, clipped };
+}
+
+function boundsOf(corners: readonly Point[]): PdfRule {
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  return { x0: Math.min(...xs), x1: Math.max(...xs), y0: Math.min(...ys), y1: Math.max(...ys) };
+}
+
+function intersect(a: PdfRule | null, b: PdfRule): PdfRule {
+  if (a === null) return b;
+  return { x0: Math.max(a.x0, b.x0), x1: Math.min(a.x1, b.x1), y0: Math.max(a.y0, b.y0), y1: Math.min(a.y1, b.y1) };
 }
 
 function pathOf(subOps: readonly number[] | undefined, coords: readonly number[] | undefined, ctm: Matrix, ops: RuleOps): { lines: Point[][]; rects: Point[][] } {

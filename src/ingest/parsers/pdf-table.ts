@@ -6,7 +6,7 @@
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
 
 import { inkOf } from './pdf-lattice.js';
-import type { PdfRule } from './pdf-rules.js';
+import type { ClippedText, PdfRule } from './pdf-rules.js';
 
 export interface PdfTextItem {
   readonly text: string;
@@ -25,6 +25,8 @@ export interface PdfPage {
   readonly items: readonly PdfTextItem[];
   /** The horizontal and vertical lines the page draws: table borders. */
   readonly rules?: readonly PdfRule[];
+  /** Where text is drawn outside its clipping box, and the box. */
+  readonly clipped?: readonly ClippedText[];
 }
 
 export interface TableLayout {

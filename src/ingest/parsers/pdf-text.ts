@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfPage, PdfTextItem } from './pdf-table.js';
-import { rulesOfOperators } from './pdf-rules.js';
+import { drawingOfOperators } from './pdf-rules.js';
 
 /** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */
 export class PdfReadError extends Error {
@@ -19,7 +19,8 @@ const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
 /**
  * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
  * out: pdfjs makes those of the gaps between table cells, and they would straddle columns. Besides the text,
- * the horizontal and vertical lines the page draws (table borders), from its drawing operators.
+ * the horizontal and vertical lines the page draws (table borders) and the text it clips away, from its drawing
+ * operators.
  */
 export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
   checkEnvelope(bytes);
@@ -56,8 +57,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
           items.push({ text: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size: Math.hypot(a ?? 0, b ?? 0) });
         }
         const operators = await page.getOperatorList();
-        const rules = rulesOfOperators(operators.fnArray, operators.argsArray, OPS);
-        pages.push({ number, width: width ?? 0, height: height ?? 0, items, rules });
+        const { rules, clipped } = drawingOfOperators(operators.fnArray, operators.argsArray, OPS);
+        pages.push({ number, width: width ?? 0, height: height ?? 0, items, rules, clipped });
         page.cleanup();
       } catch (error) {
         throw new PdfReadError(`page ${number} of ${doc.numPages} cannot be read: ${messageOf(error)}`);

@@ -65,6 +65,8 @@ const EDITIONS: readonly Edition[] = [
       ['mhlw_labour_bureau_16:2022-02-21:豊商運輸(株)', '富山県中新川郡上市町', '労働基準法第101条第１項'],
       // 公表日 printed as an Excel day count, 44578, with 「R4.1.17送検」 beside it
       ['mhlw_labour_bureau_09:2022-01-17:(株)リアルスター', '栃木県鹿沼市', '労働安全衛生法第20条、労働安全衛生規則第151条の3'],
+      // 「中部エリアセンター」 runs on past the name cell, clipped away at its border (page 36): the name's, not the address's
+      ['mhlw_labour_bureau_23:2022-07-06:コーユーロジックス(株)中部エリアセンター', '愛知県愛西市', '労働安全衛生法第20条、労働安全衛生規則第151条の14'],
     ],
   },
   {

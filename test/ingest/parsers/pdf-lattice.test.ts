@@ -66,3 +66,9 @@ test('no drawn lines, or lines that make no grid, are no table', () => {
   assert.deepEqual(readLattice({ number: 1, width: 600, height: 400, items: [text('A', 5, 5)] }).tables, []);
   assert.deepEqual(readLattice({ number: 1, width: 600, height: 400, items: [], rules: [h(100, 0, 300), h(50, 0, 300)] }).tables, []);
 });
+
+test('text clipped away past its cell belongs to the cell it was clipped to, not to the one it lies in', () => {
+  const items = [text('コーユー(株)', 5, 256), text('中部センター', 102, 256), text('愛知県', 103, 256)];
+  const clipped = [{ x: 102, y: 256, char: '中', box: { x0: 1, x1: 99, y0: 245, y1: 275 } }];
+  assert.deepEqual(cells({ number: 1, width: 600, height: 400, items, rules: grid(), clipped })[0]?.[1], ['コーユー(株) 中部センター', '愛知県', '']);
+});

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { rulesOfOperators, type PdfRule } from '../../../src/ingest/parsers/pdf-rules.js';
+import { drawingOfOperators, type PdfRule } from '../../../src/ingest/parsers/pdf-rules.js';
 
 type Op = [number, unknown];
 
 function rules(ops: readonly Op[]): PdfRule[] {
-  return rulesOfOperators(ops.map(([fn]) => fn), ops.map(([, args]) => args), OPS);
+  return drawingOfOperators(ops.map(([fn]) => fn), ops.map(([, args]) => args), OPS).rules;
 }
 
 const rect = (x: number, y: number, w: number, h: number): Op => [OPS.constructPath, [[OPS.rectangle], [x, y, w, h], [x, y, x + w, y + h]]];
@@ -46,4 +46,20 @@ test('the transformation matrix is applied, and restored with the graphics state
     { x0: 5, x1: 55, y0: 5, y1: 5 },
     { x0: 0, x1: 50, y0: 0, y1: 0 },
   ]);
+});
+
+test('text drawn past the box it is clipped to is noted with the box; text inside it, or under another clip, is not', () => {
+  const glyphs = (text: string) => [...text].map((unicode) => ({ unicode }));
+  const ops: Op[] = [
+    [OPS.save, null], rect(40, 300, 140, 10), [OPS.clip, null], [OPS.endPath, null],
+    [OPS.beginText, null], [OPS.setTextMatrix, [1, 0, 0, 1, 41, 302]], [OPS.showText, [glyphs('コー')]],
+    [OPS.moveText, [150, 0]], [OPS.showText, [glyphs('中部')]], [OPS.restore, null],
+    // after restore no box: nothing is clipped
+    [OPS.beginText, null], [OPS.setTextMatrix, [1, 0, 0, 1, 500, 302]], [OPS.showText, [glyphs('愛知')]],
+    // a clipping path that is no single rectangle is not followed
+    [OPS.save, null], rect(0, 0, 10, 10), rect(20, 0, 10, 10), [OPS.clip, null], [OPS.endPath, null],
+    [OPS.setTextMatrix, [1, 0, 0, 1, 500, 302]], [OPS.showText, [glyphs('外')]], [OPS.restore, null],
+  ];
+  const { clipped } = drawingOfOperators(ops.map(([fn]) => fn), ops.map(([, args]) => args), OPS);
+  assert.deepEqual(clipped, [{ x: 191, y: 302, char: '中', box: { x0: 40, x1: 180, y0: 300, y1: 310 } }]);
 });
