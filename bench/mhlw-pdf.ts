@@ -1,5 +1,7 @@
-// Micro benchmark: the time to parse the MHLW labour-law violation PDF, split into pdfjs's text extraction and our table reading.
-// Run: node --import tsx bench/mhlw-pdf.ts [--runs N] [--file PATH]
+// Micro benchmark: the time to parse one edition of the MHLW labour-law violation PDF (73 pages), split into pdfjs's
+// reading of text and drawn lines and our table reading; then the nine editions of shared/data/mhlw parsed one after
+// another in date order, as a collection of the list's history would.
+// Run: npm run bench:mhlw -- [--runs N] [--file PATH]
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -11,7 +13,7 @@ import { sharedData } from '../test/helpers/shared-data.js';
 import { median } from './report.js';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: sharedData('mhlw/000534084.pdf') } },
+  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: sharedData('mhlw/editions/2025-05-30_001483075.pdf') } },
 });
 const runs = Math.max(1, Number(values.runs));
 const bytes = new Uint8Array(fs.readFileSync(values.file));
@@ -48,6 +50,29 @@ console.log('| step                          |  cold ms |   median |      min |'
 console.log('|-------------------------------|---------:|---------:|---------:|');
 const row = (name: string, cold: number, warm: number[]) =>
   console.log(`| ${name.padEnd(29)} | ${ms(cold)} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`);
-row('pdfjs text extraction', extract[0] ?? 0, warmExtract);
+row('pdfjs text and lines', extract[0] ?? 0, warmExtract);
 row('cells, rows and records', table[0] ?? 0, warmTable);
 row('whole parse', (extract[0] ?? 0) + (table[0] ?? 0), warmExtract.map((e, i) => e + (warmTable[i] ?? 0)));
+
+// The nine editions in date order (000534084.pdf, published 2019-08-30, between the 2019-06-30 and 2021-06-01 ones).
+const EDITIONS = [
+  'editions/2017-06-01_170510-01.pdf', 'editions/2017-11-18_170510-01.pdf', 'editions/2018-07-01_170510-01.pdf',
+  'editions/2018-11-30_180928.pdf', 'editions/2019-06-30_000534084.pdf', '000534084.pdf',
+  'editions/2021-06-01_000776466.pdf', 'editions/2022-12-01_001018384.pdf', 'editions/2025-05-30_001483075.pdf',
+];
+const all: number[] = [];
+let allRecords = 0;
+let allPages = 0;
+for (let i = 0; i < Math.min(runs, 3); i++) {
+  const t0 = performance.now();
+  [allRecords, allPages] = [0, 0];
+  for (const edition of EDITIONS) {
+    const read = await readPdfText(new Uint8Array(fs.readFileSync(sharedData(`mhlw/${edition}`))));
+    const outcome = mhlwRecordsFromPages(read, context);
+    if (!outcome.ok) throw new Error(`${edition}: ${outcome.error}`);
+    allRecords += outcome.records.length;
+    allPages += read.length;
+  }
+  all.push(performance.now() - t0);
+}
+console.log(`\nthe nine editions in date order: ${allPages} pages, ${allRecords} records; median ${ms(median(all)).trim()} ms, min ${ms(Math.min(...all)).trim()} ms over ${all.length} runs`);

@@ -9,8 +9,9 @@ export interface Citation {
 }
 
 const SEPARATOR = /[,、，;；]/u;
-// Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit.
-const CONTINUES = /^(?:第|の|同|[0-9０-９]|及び|並びに|ただし)/u;
+// Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit, and
+// the 条, 項 or 号 a narrow cell wrapped onto a line of its own (「…規則第20」 / 「条」).
+const CONTINUES = /^(?:第|の|同|[0-9０-９]|[条項号]|及び|並びに|ただし)/u;
 // Where an article number ends and a title may start: 「…第16号クレーン等安全規則第221条」.
 const ARTICLE_END = /[条項号0-9０-９]/u;
 // A conjunction between the citations of two laws, dropped where they are split: 「労働基準法第32条及び最低賃金法第4条」.
@@ -18,8 +19,8 @@ const CONJUNCTION = /、?(?:及び|並びに)$/u;
 
 /**
  * The citations in a law cell's lines. A line or comma-separated part that starts with a title starts a
- * citation; one that starts with 第, の, 同 or a digit goes on with the one before (a wrapped line joins
- * as is, a comma-separated part keeps its comma); and a known title run straight into the article
+ * citation; one that starts with 第, の, 同, a digit or 条 goes on with the one before (a wrapped line joins
+ * as is, a comma-separated part keeps its comma), as does a line with no title after one cut short; and a known title run straight into the article
  * number before it, or joined to it by 及び or 並びに, is split off.
  */
 export function splitCitations(lines: readonly string[]): Citation[] {
@@ -30,6 +31,8 @@ export function splitCitations(lines: readonly string[]): Citation[] {
       if (part === '') return;
       const last = texts.length - 1;
       if (last >= 0 && CONTINUES.test(part)) texts[last] += (i === 0 ? '' : '、') + part;
+      // A long title wrapped mid-word (「…これに基づ」 / 「く命令に係る…」): the line before stops short of an article.
+      else if (last >= 0 && i === 0 && !ARTICLE_END.test(texts[last]!.slice(-1)) && lawFromText(part) === undefined) texts[last] += part;
       else texts.push(part);
     });
   }

@@ -1,104 +1,119 @@
-// The MHLW labour-law violation PDF's pages read into rows: the cover's title and dates, one table per labour bureau.
+// The MHLW labour-law violation PDF's pages read into rows: the cover's title and dates, one ruled table per
+// labour bureau, titled with the bureau's name.
 import { parseJapaneseDate } from '../../domain/wareki.js';
 import { labourBureauForPrefecture } from '../../domain/vocabularies/authorities.js';
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
-import { buildPageTable, TableLayoutError, type PdfPage, type PdfTextItem, type TableLayout } from './pdf-table.js';
+import { linesOf } from './pdf-lattice.js';
+import { foldCell, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-table.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
+// その他参考事項 (the date of the referral, again) is not read; some pages leave its header cell blank.
 export const MHLW_COLUMNS = ['企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項'] as const;
-// 公表日 is one short line in every row, and every other cell is centred on it.
-const LAYOUT: TableLayout = { headers: MHLW_COLUMNS, anchorColumn: 2 };
+const READ_COLUMNS = MHLW_COLUMNS.slice(0, 5);
+const HEADER_WORDS: ReadonlySet<string> = new Set(MHLW_COLUMNS.map(foldCell));
+// A row split by a page break goes on at the top of the next page with no name and no 公表日.
+const KEY_WORDS: ReadonlySet<string> = new Set(['企業・事業場名称', '公表日'].map(foldCell));
 
 export interface MhlwCover {
   /** 「労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）」 */
   readonly title: string | null;
-  /** 掲載日, as YYYY-MM-DD. */
+  /** 掲載日 on the cover, as YYYY-MM-DD; without one, the latest 最終更新日 a bureau's table is dated with. */
   readonly published_on: string | null;
 }
 
 export interface MhlwRow {
   readonly page: number;
-  /** Authority code of the bureau whose table holds the row (mhlw_labour_bureau_01). */
-  readonly authority: string;
-  readonly bureau: string;
-  /** 1-based position in the bureau's table, across its pages. */
-  readonly index: number;
+  /** The bureau whose table holds the row, or why its title cannot be read. */
+  readonly bureau: { readonly code: string; readonly name: string } | string;
   readonly name: string;
   readonly address: string;
   readonly published: string;
   readonly law_lines: readonly string[];
   readonly summary: string;
-  readonly note: string;
+  /** The row's cells as read, joined with " | ", for a row that is skipped. */
+  readonly cells: readonly string[];
 }
 
-export interface MhlwPages {
-  readonly cover: MhlwCover;
-  readonly rows: readonly MhlwRow[];
-}
+export type MhlwPages =
+  | { readonly ok: true; readonly cover: MhlwCover; readonly rows: readonly MhlwRow[] }
+  | { readonly ok: false; readonly error: string };
 
-const BUREAU_TITLE = /^(.{2,3})労働局$/u;
-const HEADER_LABELS: ReadonlySet<string> = new Set(MHLW_COLUMNS.map(fold));
+const BUREAU_TITLE = /(\S{2,3})労働局/u;
 
-/** Reads every page: a page with the table's header holds one bureau's rows under the bureau's name. */
+/** Reads every page: the cover, then each ruled table with the list's header words, under its bureau's title. */
 export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
-  let cover: MhlwCover = { title: null, published_on: null };
-  const rows: MhlwRow[] = [];
-  const counts = new Map<string, number>();
-  for (const page of pages) {
-    if (!page.items.some((item) => HEADER_LABELS.has(fold(item.text)))) {
-      // The cover comes first; any other page without the header (notes, a blank page) holds no rows.
-      if (rows.length === 0) cover = readCover(page.items);
-      continue;
-    }
-    const table = buildPageTable(page, LAYOUT);
-    const title = table.above.find((item) => BUREAU_TITLE.test(item.text.trim()));
-    if (title === undefined) throw new TableLayoutError(`page ${page.number}: no labour bureau (…労働局) named above the table`);
-    const bureau = bureauOf(title.text.trim(), page.number);
-    for (const row of table.rows) {
-      const index = (counts.get(bureau.code) ?? 0) + 1;
-      counts.set(bureau.code, index);
-      const [name, address, published, laws, summary, note] = row.cells;
-      rows.push({
-        page: page.number,
-        authority: bureau.code,
-        bureau: bureau.name,
-        index,
-        name: joinLines(name),
-        address: joinLines(address),
-        published: joinLines(published),
-        law_lines: laws ?? [],
-        summary: joinLines(summary),
-        note: joinLines(note),
-      });
-    }
+  const reading = readRuledRows(pages, { isHeaderWord: (text) => HEADER_WORDS.has(text), minHeaderWords: 3, isKeyLabel: (label) => KEY_WORDS.has(foldCell(label)) });
+  if (reading.columns === null) {
+    return { ok: false, error: `no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's ${pages.length} pages` };
   }
-  return { cover, rows };
+  const columns = reading.columns;
+  const index = READ_COLUMNS.map((label) => columns.findIndex((c) => foldCell(c.label) === foldCell(label)));
+  const missing = READ_COLUMNS.filter((_, i) => index[i] === -1);
+  if (missing.length > 0) {
+    return { ok: false, error: `the table's header (${labels(columns)}) has no ${missing.join(', ')}` };
+  }
+  const firstTablePage = reading.rows[0]?.page ?? pages.length + 1;
+  const read = readCover(pages.filter((page) => page.number < firstTablePage).flatMap((page) => page.items));
+  const cover = { ...read, published_on: read.published_on ?? latestUpdate(reading.rows.flatMap((row) => row.above)) };
+  let previous: MhlwRow['bureau'] | null = null;
+  const rows = reading.rows.map((row): MhlwRow => {
+    const [name, address, published, laws, summary] = index.map((i) => row.cells[i] ?? []);
+    // A page that names no bureau goes on with the bureau of the page before: the list runs bureau by bureau.
+    const bureau = bureauOf(row.above) ?? previous ?? 'no labour bureau (…労働局) is named above the table';
+    previous = bureau;
+    return {
+      page: row.page,
+      bureau,
+      name: joinLines(name),
+      address: joinLines(address),
+      published: joinLines(published),
+      law_lines: laws ?? [],
+      summary: joinLines(summary),
+      cells: row.cells.map(joinLines),
+    };
+  });
+  return { ok: true, cover, rows };
 }
 
-function bureauOf(title: string, page: number): { code: string; name: string } {
-  const short = BUREAU_TITLE.exec(title)?.[1] ?? '';
+function labels(columns: readonly RuledColumn[]): string {
+  return columns.map((c) => c.label || '(blank)').join(', ');
+}
+
+/**
+ * The bureau named in the title nearest above the table (a page may hold two bureaus' tables): 「北海道労働局」, on
+ * a line of its own or beside 最終更新日; null when none is.
+ */
+function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] | null {
+  const titles = linesOf(above).map((line) => BUREAU_TITLE.exec(line.replace(/\s+/gu, ''))?.[1]).filter((t) => t !== undefined);
+  const short = titles.at(-1);
+  if (short === undefined) return null;
   const prefecture = prefectureByName(short);
   const bureau = prefecture ? labourBureauForPrefecture(prefecture.code) : undefined;
-  if (!bureau) throw new TableLayoutError(`page ${page}: '${title}' is not the name of a prefectural labour bureau`);
-  return { code: bureau.code, name: bureau.name };
+  return bureau ? { code: bureau.code, name: bureau.name } : `'${short}労働局' is not the name of a prefectural labour bureau`;
 }
 
 /** The cover: 「労働基準関係法令違反に係る公表事案」, the period line under it, and 掲載日. */
 function readCover(items: readonly PdfTextItem[]): MhlwCover {
-  const texts = items.map((item) => item.text.trim());
+  const texts = linesOf(items).map((line) => line.replace(/\s+/gu, ''));
   const heading = texts.findIndex((text) => text.startsWith('労働基準関係法令違反に係る公表事案'));
   const period = texts.find((text) => /^[（(].*公表分[）)]$/u.test(text));
   const title = heading === -1 ? null : `${texts[heading]}${period ?? ''}`;
-  const posted = texts.map((text) => /^掲載日[:：]?(.+)$/u.exec(text)?.[1]).find((text) => text !== undefined);
+  const posted = texts.map((text) => /掲載日[:：]?(.+)$/u.exec(text)?.[1]).find((text) => text !== undefined);
   const date = posted === undefined ? null : parseJapaneseDate(posted);
   return { title, published_on: date?.ok ? date.date : null };
+}
+
+/** The latest 「最終更新日：令和元年7月31日」 beside the bureaus' names, or null (the 2025 editions print none). */
+function latestUpdate(items: readonly PdfTextItem[]): string | null {
+  const dates = linesOf([...new Set(items)])
+    .map((line) => /最終更新日[:：]?(.+)$/u.exec(line.replace(/\s+/gu, ''))?.[1])
+    .map((text) => (text === undefined ? null : parseJapaneseDate(text)))
+    .flatMap((date) => (date?.ok ? [date.date] : []));
+  return dates.sort().at(-1) ?? null;
 }
 
 /** Wrapped lines of one cell joined: the text is Japanese, where a line break is not a word break. */
 function joinLines(lines: readonly string[] | undefined): string {
   return (lines ?? []).map((line) => line.trim()).join('');
-}
-
-function fold(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '');
 }

@@ -2,11 +2,12 @@
 import type { EnforcementInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
-import { parseJapaneseDate } from '../../domain/wareki.js';
+import { readDate } from './cell-values.js';
 import { splitCitations } from './law-citations.js';
-import { readMhlwPages, type MhlwCover, type MhlwRow } from './mhlw-labour-rows.js';
+import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
+import { readMhlwPages, type MhlwRow } from './mhlw-labour-rows.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
-import { TableLayoutError, type PdfPage } from './pdf-table.js';
+import type { PdfPage } from './pdf-table.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';
@@ -25,20 +26,11 @@ export async function parseMhlwLabourViolationsPdf(bytes: Uint8Array, context: P
   return mhlwRecordsFromPages(pages, context);
 }
 
-/** The pure half: the PDF's positioned text in, records out. */
+/** The pure half: the PDF's positioned text and lines in, records out. A row that cannot be read is skipped alone. */
 export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseContext): ParseOutcome {
-  let read: { cover: MhlwCover; rows: readonly MhlwRow[] };
-  try {
-    read = readMhlwPages(pages);
-  } catch (error) {
-    if (error instanceof TableLayoutError) {
-      return parseFailure(`the MHLW labour-law violation list is not laid out as expected: ${error.message}`, [error.message]);
-    }
-    throw error;
-  }
-  if (read.rows.length === 0) {
-    return parseFailure(`no labour bureau table found in the PDF's ${pages.length} pages: the header row (企業・事業場名称, 所在地, 公表日, …) is on none of them`);
-  }
+  const read = readMhlwPages(pages);
+  if (!read.ok) return parseFailure(`the MHLW labour-law violation list is not laid out as expected: ${read.error}`, [read.error]);
+  if (read.rows.length === 0) return parseFailure(`the MHLW labour-law violation list's tables in its ${pages.length} pages hold no rows`);
   const source = {
     id: context.source.id,
     url: context.url,
@@ -47,15 +39,20 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     retrieved_at: context.retrieved_at,
   };
   const records: EnforcementInput[] = [];
+  const skipped: SkippedRow[] = [];
   const problems: string[] = [];
   const seen = new Map<string, number>();
-  for (const row of read.rows) {
-    const where = `page ${row.page}, ${row.bureau} row ${row.index} (${row.name || 'no name'})`;
-    const built = recordOf(row, source);
-    if (typeof built === 'string') {
-      problems.push(`${where}: ${built}`);
-      continue;
+  read.rows.forEach((row, i) => {
+    const skip = (reason: string): void => {
+      skipped.push(skippedRow(i + 1, reason, row.cells, row.page));
+      problems.push(`row ${i + 1} (page ${row.page}, ${row.name || 'no name'}): ${reason}`);
+    };
+    if (row.cells.every((cell) => cell === '')) {
+      skipped.push(skippedRow(i + 1, 'a blank row', null, row.page));
+      return;
     }
+    const built = recordOf(row, source);
+    if (typeof built === 'string') return skip(built);
     // A company named twice on one day by one bureau stays two records, told apart by their order.
     const key = built.source_key ?? '';
     const repeat = (seen.get(key) ?? 0) + 1;
@@ -63,38 +60,47 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     const record = repeat === 1 ? built : { ...built, source_key: `${key}#${repeat}` };
     const valid = validateRecordLine(record, records.length + 1);
     if (valid.ok) records.push(record);
-    else problems.push(...valid.errors.map((e) => `${where}: ${e.replace(/^line \d+: /u, '')}`));
-  }
-  if (problems.length > 0) {
-    return parseFailure(`${problems.length} of the ${read.rows.length} rows of the MHLW labour-law violation list cannot be read`, problems);
+    else skip(valid.errors.map((e) => e.replace(/^line \d+: /u, '')).join('; '));
+  });
+  const dataRows = read.rows.length - skipped.filter((row) => row.text === null).length;
+  if (tooManyUnreadable(problems.length, dataRows)) {
+    return parseFailure(
+      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept`,
+      problems,
+    );
   }
   const dates = records.map((r) => r.date).sort();
   return {
     ok: true,
     records,
-    period: { from: dates[0] ?? '', to: dates.at(-1) ?? '' },
-    skipped_rows: [],
+    period: dates.length === 0 ? null : { from: dates[0]!, to: dates.at(-1)! },
+    skipped_rows: skipped,
     warnings: [],
   };
 }
 
 /** The record of one row, or what is wrong with the row. */
 function recordOf(row: MhlwRow, source: EnforcementInput['source']): EnforcementInput | string {
+  if (typeof row.bureau === 'string') return row.bureau;
   if (row.name === '') return 'the company name (企業・事業場名称) is blank';
   if (row.summary === '') return 'the summary (事案概要) is blank';
-  const date = parseJapaneseDate(row.published);
+  // Some editions print an Excel date cell unformatted, as its day count (44578 for R4.1.17).
+  const date = readDate(row.published, { serial: true });
   if (!date.ok) return `公表日 ${date.error}`;
   const citations = splitCitations(row.law_lines);
   if (citations.length === 0) return 'the law column (違反法条) is blank';
-  const unknown = citations.filter((c) => c.law === undefined).map((c) => `「${c.text}」`);
-  if (unknown.length > 0) return `違反法条 cites no known law in ${unknown.join(', ')}`;
-  const codes = [...new Set(citations.map((c) => c.law?.code ?? ''))];
+  // A title misspelt in the PDF (「労働安全衛生第21条」) beside a known one is kept as written in law_detail.
+  const codes = [...new Set(citations.flatMap((c) => (c.law ? [c.law.code] : [])))];
+  if (codes.length === 0) return `違反法条 cites no known law in ${citations.map((c) => `「${c.text}」`).join(', ')}`;
   const prefecture = prefectureOfAddress(row.address);
+  const authority = row.bureau.code;
   return {
     kind: 'enforcement',
-    source_key: `${row.authority}:${date.date}:${keyName(row.name)}`,
+    // The case alone (bureau, 公表日, name), never its page or position: the same case keeps its key from
+    // edition to edition.
+    source_key: `${authority}:${date.date}:${keyName(row.name)}`,
     company: { name: row.name, corporate_number: null, address: row.address || null, prefecture_code: prefecture },
-    authority: row.authority,
+    authority,
     source,
     law: codes[0] ?? '',
     laws: codes,

@@ -1,17 +1,21 @@
-// The generic PDF table parser: a list's table found by the mapping's header words on each page, records out.
+// The generic PDF table parser: a list's ruled table (or, where no borders are drawn, its text's alignment)
+// found by the mapping's header words, records out.
 import type { ColumnMapping } from './column-mapping.js';
 import { buildPageTable, TableLayoutError, type PageTable, type PdfPage, type PdfTextItem } from './pdf-table.js';
 import { findPdfHeader } from './pdf-table-header.js';
+import { readRuledRows } from './pdf-ruled-table.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { foldHeader } from './table-header.js';
 import { recordsFromTable } from './table-records.js';
 
 /**
- * Reads every page that carries the header (the header repeated on each page is read once per page, never as
- * a row); cells wrapped over several lines are joined, then the whole table goes through the column mapping.
- * A page without the header holds no rows (a cover, notes). When no page has the header, the first page's
- * lines go to the header locator, whose message names the columns it could not find.
+ * Reads the list's ruled tables from the lines the PDF draws (pdf-ruled-table.ts): the header found by the
+ * mapping's words, each page's columns mapped to it, a header repeated on a page never a row, a row split by a
+ * page break joined. A page that draws no table is read by the alignment of its text instead: every page that
+ * carries the header, each read alone. The rows then go through the column mapping, where a row that cannot be
+ * read is skipped alone. When no page has the header, the first page's lines go to the header locator, whose
+ * message names the columns it could not find.
  */
 export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): Promise<ParseOutcome> {
   let pages: PdfPage[];
@@ -22,10 +26,16 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
     throw error;
   }
   const spellings = new Set(Object.values(mapping.columns).flatMap((list) => (list ?? []).map(foldHeader)));
-  let header: readonly string[] | null = null;
-  const rows: string[][] = [];
+  const names = new Set((mapping.columns.company_name ?? []).map(foldHeader));
+  const ruled = readRuledRows(pages, {
+    isHeaderWord: (text) => spellings.has(foldHeader(text)),
+    minHeaderWords: 2,
+    isKeyLabel: (label) => names.has(foldHeader(label)),
+  });
+  let header: readonly string[] | null = ruled.columns?.map((column) => column.label) ?? null;
+  const rows: { page: number; cells: string[] }[] = ruled.rows.map((row) => ({ page: row.page, cells: row.cells.map((lines) => lines.join('\n')) }));
   const warnings: string[] = [];
-  for (const page of pages) {
+  for (const page of ruled.unruled) {
     const found = findPdfHeader(page, spellings);
     if (found === null) continue;
     const { labels } = found;
@@ -36,11 +46,16 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
     const reading = readPage(found.page, labels);
     if (reading instanceof TableLayoutError) return parseFailure(`the PDF table cannot be read: ${reading.message}`);
     warnings.push(...reading.dropped.map((text) => `page ${page.number}: the text under the table 「${text}」 was left out`));
-    for (const row of reading.table.rows) rows.push(row.cells.map((lines) => lines.join('\n')));
+    for (const row of reading.table.rows) rows.push({ page: page.number, cells: row.cells.map((lines) => lines.join('\n')) });
   }
   if (header === null) return recordsFromTable(linesOfPage(pages[0]), mapping, context, { what: 'the PDF' });
-  const outcome = recordsFromTable([header, ...rows], mapping, context, { what: 'the PDF table' });
-  return outcome.ok ? { ...outcome, warnings: [...warnings, ...outcome.warnings] } : outcome;
+  // Ruled pages and pages read by their text, in page order.
+  const ordered = rows.map((row, i) => ({ ...row, i })).sort((a, b) => a.page - b.page || a.i - b.i);
+  const outcome = recordsFromTable([header, ...ordered.map((row) => row.cells)], mapping, context, { what: 'the PDF table' });
+  if (!outcome.ok) return outcome;
+  // The table's row n is the nth row after the header; its page is known here.
+  const skipped = outcome.skipped_rows.map((row) => ({ ...row, page: ordered[row.row - 2]?.page ?? row.page }));
+  return { ...outcome, skipped_rows: skipped, warnings: [...warnings, ...outcome.warnings] };
 }
 
 /** Lines of text under a table (notes, the publisher's name, page numbers) left out to read it, at most this many. */

@@ -1,8 +1,12 @@
-// Table cells rebuilt from a PDF page's text items: columns from the header row, lines per cell, rows per anchor line.
+// Table cells rebuilt from a PDF page's text items alone: columns from the header row, lines per cell, rows per
+// anchor line. The reading of a table that draws no borders; a ruled table is read from its lines (pdf-lattice.ts).
 //
 // Pure: it sees only positioned text (from pdf-text.ts), so any PDF table source can use it. The layout it reads
 // is the one spreadsheet exports have: a header row of centred labels, cells with padding, wrapped text, and every
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
+
+import { inkOf } from './pdf-lattice.js';
+import type { ClippedText, PdfRule } from './pdf-rules.js';
 
 export interface PdfTextItem {
   readonly text: string;
@@ -19,6 +23,10 @@ export interface PdfPage {
   readonly width: number;
   readonly height: number;
   readonly items: readonly PdfTextItem[];
+  /** The horizontal and vertical lines the page draws: table borders. */
+  readonly rules?: readonly PdfRule[];
+  /** Where text is drawn outside its clipping box, and the box. */
+  readonly clipped?: readonly ClippedText[];
 }
 
 export interface TableLayout {
@@ -38,8 +46,6 @@ export interface TableRow {
 
 export interface PageTable {
   readonly page: number;
-  /** Text above the header row: titles, the table's caption, dates of the list. */
-  readonly above: readonly PdfTextItem[];
   readonly rows: readonly TableRow[];
 }
 
@@ -58,7 +64,6 @@ export function buildPageTable(page: PdfPage, layout: TableLayout): PageTable {
   const header = findHeaderRow(page, layout.headers);
   const size = header.size;
   const items = page.items.map(inkOf).filter((item) => item.text !== '');
-  const above = items.filter((item) => item.y > header.y + size / 2);
   const body = items.filter((item) => item.y < header.y - size / 2);
   const bounds = columnBounds(page.number, layout.headers, header.centres, body, size);
   const columns: PdfTextItem[][] = layout.headers.map(() => []);
@@ -70,7 +75,7 @@ export function buildPageTable(page: PdfPage, layout: TableLayout): PageTable {
     c === layout.anchorColumn ? anchors.map((line) => [line.text]) : cellsByAnchor(column, anchors, size, page.number, layout.headers[c] ?? ''),
   );
   const rows = anchors.map((anchor, r) => ({ page: page.number, y: anchor.y, cells: cells.map((column) => column[r] ?? []) }));
-  return { page: page.number, above, rows };
+  return { page: page.number, rows };
 }
 
 interface HeaderRow {
@@ -216,18 +221,6 @@ function cellsByAnchor(lines: readonly Line[], anchors: readonly Line[], size: n
     throw new TableLayoutError(`page ${page}, column ${label}: '${rest.text}' (y=${rest.y.toFixed(1)}) lies below the last row`);
   }
   return cells;
-}
-
-/**
- * The item without the white space at its ends, which reaches into the cell padding (「…もの 」 ends exactly
- * where the next column starts). The width of what is cut is estimated per character.
- */
-function inkOf(item: PdfTextItem): PdfTextItem {
-  const text = item.text.trim();
-  if (text.length === item.text.length) return item;
-  const perChar = item.text.length > 0 ? item.width / item.text.length : 0;
-  const lead = item.text.length - item.text.trimStart().length;
-  return { ...item, text, x: item.x + lead * perChar, width: text.length * perChar };
 }
 
 function fold(text: string): string {

@@ -1,8 +1,9 @@
 // The text and positions on every page of a PDF, read with Mozilla's pdfjs-dist: the one module that touches pdfjs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import { drawingOfOperators } from './pdf-rules.js';
 
 /** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */
 export class PdfReadError extends Error {
@@ -17,7 +18,9 @@ const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
 
 /**
  * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
- * out: pdfjs makes those of the gaps between table cells, and they would straddle columns.
+ * out: pdfjs makes those of the gaps between table cells, and they would straddle columns. Besides the text,
+ * the horizontal and vertical lines the page draws (table borders) and the text it clips away, from its drawing
+ * operators.
  */
 export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
   checkEnvelope(bytes);
@@ -53,7 +56,9 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
           const [a, b, , , x, y] = item.transform as number[];
           items.push({ text: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size: Math.hypot(a ?? 0, b ?? 0) });
         }
-        pages.push({ number, width: width ?? 0, height: height ?? 0, items });
+        const operators = await page.getOperatorList();
+        const { rules, clipped } = drawingOfOperators(operators.fnArray, operators.argsArray, OPS);
+        pages.push({ number, width: width ?? 0, height: height ?? 0, items, rules, clipped });
         page.cleanup();
       } catch (error) {
         throw new PdfReadError(`page ${number} of ${doc.numPages} cannot be read: ${messageOf(error)}`);

@@ -8,6 +8,11 @@ test('a law cell split into citations, each with its law', () => {
     [['労働基準法第32条'], [['労働基準法第32条', 'labour_standards_act']]],
     // a wrapped line goes on with the citation before it
     [['労働安全衛生法施行令第20条第', '16号'], [['労働安全衛生法施行令第20条第16号', 'industrial_safety_and_health_act']]],
+    // a narrow cell wraps the 条 of an article onto a line of its own, and a long title mid-word
+    [['労働安全衛生法第22条', '特定化学物質障害予防規則第20', '条'], [['労働安全衛生法第22条', 'industrial_safety_and_health_act'], ['特定化学物質障害予防規則第20条', 'industrial_safety_and_health_act']]],
+    [['労働安全衛生法第103条', '労働安全衛生法及びこれに基づ', 'く命令に係る登録及び指定に関', 'する省令第24条'], [['労働安全衛生法第103条', 'industrial_safety_and_health_act'], ['労働安全衛生法及びこれに基づく命令に係る登録及び指定に関する省令第24条', 'industrial_safety_and_health_act']]],
+    // a title misspelt on a line of its own after a whole citation stays a citation of its own
+    [['労働安全衛生法第31条', '労働安全衛規則第653条'], [['労働安全衛生法第31条', 'industrial_safety_and_health_act'], ['労働安全衛規則第653条', undefined]]],
     // the MHLW list's own run-in: an article number straight into the next title
     [['労働安全衛生法施行令第20条第16号クレーン等安全規則第221条'], [['労働安全衛生法施行令第20条第16号', 'industrial_safety_and_health_act'], ['クレーン等安全規則第221条', 'industrial_safety_and_health_act']]],
     [['労働安全衛生法第61条,労働安全衛生法施行令第20条,第16号クレーン等安全規則第221条'], [['労働安全衛生法第61条', 'industrial_safety_and_health_act'], ['労働安全衛生法施行令第20条、第16号', 'industrial_safety_and_health_act'], ['クレーン等安全規則第221条', 'industrial_safety_and_health_act']]],

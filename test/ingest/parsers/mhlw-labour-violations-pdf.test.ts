@@ -15,6 +15,7 @@ import {
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../../../src/ingest/parsers/source-parser.js';
 import type { PdfPage } from '../../../src/ingest/parsers/pdf-table.js';
+import { readPdfText } from '../../../src/ingest/parsers/pdf-text.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 // The ministry's PDF and its hand transcription by nyampire/jp_labor_act_illegal_list (CC0), both unedited.
@@ -26,7 +27,9 @@ const CONTEXT: ParseContext = {
   retrieved_at: '2026-01-27T03:00:00Z',
 };
 
-const parsed = parseMhlwLabourViolationsPdf(new Uint8Array(fs.readFileSync(PDF)), CONTEXT);
+// Read once: the parse below, and the pages the row-failure test alters.
+const pages = readPdfText(new Uint8Array(fs.readFileSync(PDF)));
+const parsed = pages.then((read) => mhlwRecordsFromPages(read, CONTEXT));
 
 async function records(): Promise<EnforcementInput[]> {
   const outcome = await parsed;
@@ -173,28 +176,66 @@ test('a truncated PDF and a file that is not a PDF fail with a message that says
   }
 });
 
-test('pages whose table does not fit fail the whole list, naming the page', () => {
-  const fixture = JSON.parse(fs.readFileSync(new URL('../../fixtures/parsers/mhlw-pdf-pages-1-2.json', import.meta.url), 'utf8')) as { pages: PdfPage[] };
-  const [cover, page2] = fixture.pages as [PdfPage, PdfPage];
+test('a row that cannot be read is skipped alone with its reason; the list fails past 2 % of such rows, or without its table', async () => {
+  const [cover, page2] = (await pages) as [PdfPage, PdfPage, ...PdfPage[]];
   const good = mhlwRecordsFromPages([cover, page2], CONTEXT);
   assert.equal(good.ok && good.records.length, 9);
-  const moved = { ...page2, items: page2.items.map((item) => (item.text === '違反法条' ? { ...item, x: item.x + 150 } : item)) };
-  const outcome = mhlwRecordsFromPages([cover, moved], CONTEXT);
-  assert.equal(outcome.ok, false);
-  if (!outcome.ok) assert.match(outcome.error, /not laid out as expected: page 2: no clear border between columns/u);
-  const untitled = { ...page2, items: page2.items.filter((item) => item.text !== '北海道労働局') };
-  const noBureau = mhlwRecordsFromPages([cover, untitled], CONTEXT);
-  assert.match(noBureau.ok ? '' : noBureau.error, /page 2: no labour bureau \(…労働局\) named above the table/u);
   const first = page2.items.find((item) => item.text === 'H30.8.10');
   const badDate = { ...page2, items: page2.items.map((item) => (item === first ? { ...item, text: 'H30.2.30' } : item)) };
-  const dated = mhlwRecordsFromPages([cover, badDate], CONTEXT);
-  assert.equal(dated.ok, false);
-  if (!dated.ok) {
-    assert.match(dated.error, /^1 of the 9 rows of the MHLW labour-law violation list cannot be read$/u);
-    assert.deepEqual(dated.problems, ['page 2, 北海道労働局 row 1 (菱和黒島工業): 公表日 \'H30.2.30\': 平成30年2月30日: 2018-02 has no day 30']);
+  // One bad row in the whole list of 414 is skipped alone; one in page 2's 9 rows is more than 2 % of them.
+  const all = await pages;
+  const dated = mhlwRecordsFromPages(all.map((page) => (page.number === 2 ? badDate : page)), CONTEXT);
+  if (!dated.ok) assert.fail(dated.error);
+  assert.equal(dated.records.length, 413);
+  assert.deepEqual(dated.skipped_rows, [
+    {
+      row: 1,
+      page: 2,
+      reason: "公表日 'H30.2.30': 平成30年2月30日: 2018-02 has no day 30",
+      text: '菱和黒島工業 | 北海道札幌市北区 | H30.2.30 | 労働安全衛生法第100条労働安全衛生規則第97条 | ４日以上の休業を要する労働災害が発生したのに、遅滞なく労働者死傷病報告を提出しなかったもの | H30.8.10送検',
+    },
+  ]);
+  const short = mhlwRecordsFromPages([cover, badDate], CONTEXT);
+  assert.equal(short.ok, false);
+  if (!short.ok) {
+    assert.match(short.error, /^1 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u);
+    assert.deepEqual(short.problems, ["row 1 (page 2, 菱和黒島工業): 公表日 'H30.2.30': 平成30年2月30日: 2018-02 has no day 30"]);
   }
+  const untitled = { ...page2, items: page2.items.filter((item) => item.text !== '北海道労働局') };
+  const noBureau = mhlwRecordsFromPages([cover, untitled], CONTEXT);
+  assert.equal(noBureau.ok, false);
+  if (!noBureau.ok) {
+    assert.match(noBureau.error, /^9 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u);
+    assert.match(noBureau.problems[0] ?? '', /^row 1 \(page 2, 菱和黒島工業\): no labour bureau \(…労働局\) is named above the table$/u);
+  }
+  const renamed = { ...page2, items: page2.items.map((item) => (item.text === '違反法条' ? { ...item, text: '違反条文' } : item)) };
+  const noLaws = mhlwRecordsFromPages([cover, renamed], CONTEXT);
+  assert.match(noLaws.ok ? '' : noLaws.error, /not laid out as expected: the table's header \(企業・事業場名称, 所在地, 公表日, 違反条文, 事案概要, その他参考事項\) has no 違反法条/u);
+  const unruled = mhlwRecordsFromPages([cover, { ...page2, rules: [] }], CONTEXT);
+  assert.match(unruled.ok ? '' : unruled.error, /no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's 2 pages/u);
   const coverOnly = mhlwRecordsFromPages([cover], CONTEXT);
-  assert.match(coverOnly.ok ? '' : coverOnly.error, /no labour bureau table found in the PDF's 1 pages/u);
+  assert.match(coverOnly.ok ? '' : coverOnly.error, /no ruled table with the header/u);
+});
+
+test('the bureau is the one named nearest above the table; a page naming none goes on with the page before', async () => {
+  const [cover, page2, page3] = (await pages) as [PdfPage, PdfPage, PdfPage, ...PdfPage[]];
+  const title = page2.items.find((item) => item.text === '北海道労働局')!;
+  // Another bureau's name higher on the page (the end of another table, say) is not this table's.
+  const higher = { ...page2, items: [...page2.items, { ...title, text: '青森労働局', y: title.y + 20 }] };
+  const untitled = { ...page3, items: page3.items.filter((item) => !item.text.includes('労働局')) };
+  const outcome = mhlwRecordsFromPages([cover, higher, untitled], CONTEXT);
+  if (!outcome.ok) assert.fail(outcome.error);
+  assert.deepEqual(outcome.skipped_rows, []);
+  assert.ok(outcome.records.length > 9);
+  assert.deepEqual([...new Set(outcome.records.map((r) => (r as EnforcementInput).authority))], ['mhlw_labour_bureau_01']);
+});
+
+test('published_on is the cover\'s 掲載日, or without one the latest 最終更新日 of the bureaus\' tables', async () => {
+  const [cover, page2] = (await pages) as [PdfPage, PdfPage, ...PdfPage[]];
+  const dated = (outcome: ReturnType<typeof mhlwRecordsFromPages>) => (outcome.ok ? (outcome.records[0] as EnforcementInput).source.published_on : outcome.error);
+  assert.equal(dated(mhlwRecordsFromPages([cover, page2], CONTEXT)), '2019-08-30');
+  const undated = { ...cover, items: cover.items.filter((item) => !item.text.includes('掲載日')) };
+  assert.equal(dated(mhlwRecordsFromPages([undated, page2], CONTEXT)), '2019-07-31');
 });
 
 test('the prefecture of an address', () => {
