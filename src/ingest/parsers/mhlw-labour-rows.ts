@@ -5,7 +5,7 @@ import { labourBureauForPrefecture } from '../../domain/vocabularies/authorities
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
 import { linesOf } from './pdf-lattice.js';
 import { foldCell, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
-import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
 // その他参考事項 (the date of the referral, again) is not read; some pages leave its header cell blank.

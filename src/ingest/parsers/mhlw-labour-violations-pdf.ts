@@ -7,7 +7,7 @@ import { splitCitations } from './law-citations.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './mhlw-labour-rows.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
-import type { PdfPage } from './pdf-table.js';
+import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';

@@ -4,7 +4,7 @@
 // Pure: positioned text and lines in (pdf-text.ts), cells out. Text that overruns its cell's border (an
 // address cut at the border) still belongs to the cell it starts in, which reading by text gaps cannot know.
 import type { PdfRule } from './pdf-rules.js';
-import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
 
 export interface LatticeCell {
   /** First and last grid column the cell spans (a merged cell spans several). */
@@ -269,16 +269,4 @@ function emWidth(text: string): number {
   let ems = 0;
   for (const char of text) ems += /[\u0000-\u00ff\uff61-\uff9f]/u.test(char) ? 0.5 : 1;
   return ems;
-}
-
-/**
- * The item without the white space at its ends, which reaches into the cell padding or beyond the border.
- * The width of what is cut is estimated per character.
- */
-export function inkOf(item: PdfTextItem): PdfTextItem {
-  const text = item.text.trim();
-  if (text.length === item.text.length) return item;
-  const perChar = item.text.length > 0 ? item.width / item.text.length : 0;
-  const lead = item.text.length - item.text.trimStart().length;
-  return { ...item, text, x: item.x + lead * perChar, width: text.length * perChar };
 }

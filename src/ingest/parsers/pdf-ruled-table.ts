@@ -2,7 +2,7 @@
 // words, the columns of each page mapped to the header's, a repeated header skipped, a row split over a page
 // break joined again. The engine under the generic PDF reader and the MHLW list.
 import { readLattice, type LatticeRow } from './pdf-lattice.js';
-import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 export interface RuledColumn {
   /** The header cell's text as printed, '' for a header cell left blank. */

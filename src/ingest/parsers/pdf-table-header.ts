@@ -1,5 +1,5 @@
 // A PDF list's header row found by the mapping's words, with labels printed over two lines joined into one.
-import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { foldHeader } from './table-header.js';
 
 export interface PdfHeader {

@@ -1,7 +1,8 @@
 // The generic PDF table parser: a list's ruled table (or, where no borders are drawn, its text's alignment)
 // found by the mapping's header words, records out.
 import type { ColumnMapping } from './column-mapping.js';
-import { buildPageTable, TableLayoutError, type PageTable, type PdfPage, type PdfTextItem } from './pdf-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-page.js';
+import { buildPageTable, TableLayoutError, type PageTable } from './pdf-table.js';
 import { findPdfHeader } from './pdf-table-header.js';
 import { readRuledRows } from './pdf-ruled-table.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';

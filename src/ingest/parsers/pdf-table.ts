@@ -5,29 +5,7 @@
 // is the one spreadsheet exports have: a header row of centred labels, cells with padding, wrapped text, and every
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
 
-import { inkOf } from './pdf-lattice.js';
-import type { ClippedText, PdfRule } from './pdf-rules.js';
-
-export interface PdfTextItem {
-  readonly text: string;
-  /** Left end of the baseline, in points from the page's bottom left corner (y grows upwards). */
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  /** Font size in points. */
-  readonly size: number;
-}
-
-export interface PdfPage {
-  readonly number: number;
-  readonly width: number;
-  readonly height: number;
-  readonly items: readonly PdfTextItem[];
-  /** The horizontal and vertical lines the page draws: table borders. */
-  readonly rules?: readonly PdfRule[];
-  /** Where text is drawn outside its clipping box, and the box. */
-  readonly clipped?: readonly ClippedText[];
-}
+import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
 
 export interface TableLayout {
   /** The header labels left to right, as printed (compared after NFKC, white space ignored). */

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfPage, PdfTextItem } from './pdf-table.js';
+import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { drawingOfOperators } from './pdf-rules.js';
 
 /** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */

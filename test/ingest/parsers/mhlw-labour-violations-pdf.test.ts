@@ -14,7 +14,7 @@ import {
 } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../../../src/ingest/parsers/source-parser.js';
-import type { PdfPage } from '../../../src/ingest/parsers/pdf-table.js';
+import type { PdfPage } from '../../../src/ingest/parsers/pdf-page.js';
 import { readPdfText } from '../../../src/ingest/parsers/pdf-text.js';
 import { sharedData } from '../../helpers/shared-data.js';
 

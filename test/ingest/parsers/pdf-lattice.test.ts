@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readLattice } from '../../../src/ingest/parsers/pdf-lattice.js';
 import type { PdfRule } from '../../../src/ingest/parsers/pdf-rules.js';
-import type { PdfPage, PdfTextItem } from '../../../src/ingest/parsers/pdf-table.js';
+import type { PdfPage, PdfTextItem } from '../../../src/ingest/parsers/pdf-page.js';
 
 const h = (y: number, x0: number, x1: number): PdfRule => ({ x0, x1, y0: y, y1: y });
 const v = (x: number, y0: number, y1: number): PdfRule => ({ x0: x, x1: x, y0, y1 });

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { buildPageTable, TableLayoutError, type PdfPage, type PdfTextItem, type TableLayout } from '../../../src/ingest/parsers/pdf-table.js';
+import type { PdfPage, PdfTextItem } from '../../../src/ingest/parsers/pdf-page.js';
+import { buildPageTable, TableLayoutError, type TableLayout } from '../../../src/ingest/parsers/pdf-table.js';
 
 // Pages 1 and 2 of the ministry's PDF as pdf-text.ts reads them (see the fixture's note).
 const fixture = JSON.parse(fs.readFileSync(new URL('../../fixtures/parsers/mhlw-pdf-pages-1-2.json', import.meta.url), 'utf8')) as {
