@@ -4,7 +4,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findCompanies } from '../src/http/company-search.js';
+import { findCompanies } from '../src/api/company-search.js';
 import { importNtaFiles } from '../src/ingest/nta/nta-importer.js';
 import { openReadOnly } from '../src/store/database.js';
 import { openWritable } from '../src/store/database-upgrade.js';

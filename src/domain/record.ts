@@ -1,5 +1,5 @@
 // The three record kinds, defined once: what a validated record holds, which the store writes and reads back.
-// TypeBox schemas, so that the import format (record-input.ts) and the API's resources (http/schemas/records.ts)
+// TypeBox schemas, so that the import format (record-input.ts) and the API's resources (api/schemas/records.ts)
 // are derived from them rather than written again.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 

@@ -1,8 +1,8 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import type { RouteContext } from './context.js';
-import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from './errors.js';
+import type { RouteContext } from '../api/context.js';
+import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';

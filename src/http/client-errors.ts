@@ -2,7 +2,7 @@
 // contract's error shape with a request id (issue 9), wherever the connection can still be written to.
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { ERRORS, errorBody, type ErrorCode } from './errors.js';
+import { ERRORS, errorBody, type ErrorCode } from '../api/errors.js';
 
 const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
 

@@ -1,7 +1,7 @@
 // Conditional requests: ETag, Last-Modified and Cache-Control on the data endpoints, and 304 before the limits count.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteContext } from './context.js';
+import type { RouteContext } from '../api/context.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
 import { queryOf } from './url-parts.js';

@@ -1,10 +1,10 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed } from './errors.js';
+import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
-import { MAX_LIMIT } from './schemas/queries.js';
+import { MAX_LIMIT } from '../api/schemas/queries.js';
 import { MAX_TEXT_LENGTH } from '../domain/record-filters.js';
-import { corporateNumberParam } from './record-query.js';
+import { corporateNumberParam } from '../api/record-query.js';
 
 export function errorHandler(maxPage: number) {
   return (error: FastifyError | ApiError | LimitRefusal, request: FastifyRequest, reply: FastifyReply): void => {

@@ -12,7 +12,7 @@ type ListAnswer = { readonly data: Readonly<Record<string, readonly object[]>>; 
 
 /**
  * The serialiser of an envelope whose `data` holds lists only. The items are the presenters' object literals
- * (http/present), built field by field in their schema's order with nothing else in them, so JSON.stringify writes
+ * (api/present), built field by field in their schema's order with nothing else in them, so JSON.stringify writes
  * the bytes the schema's own serialiser writes: test/http/list-answer-serializer.test.ts holds every answer of the
  * demo dataset to that. It writes Japanese text about twice as fast as fast-json-stringify, and as one flat string
  * where the other leaves a tree of joined pieces for the socket write to copy out again: the demo's text mix 15 %

@@ -12,7 +12,7 @@ import { legalForms } from '../domain/vocabularies/legal-forms.js';
 import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from '../domain/vocabularies/enums.js';
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
-import { labelOf } from './present/labels.js';
+import { labelOf } from '../api/present/labels.js';
 
 // Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
 export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');

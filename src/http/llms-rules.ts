@@ -2,7 +2,7 @@
 // running server) or advice (id null). Numbers come from the settings, so a rule cannot drift from the server.
 import type { Config } from '../config.js';
 import { EXAMPLE_NUMBER } from './llms-examples.js';
-import { MAX_LIMIT } from './schemas/queries.js';
+import { MAX_LIMIT } from '../api/schemas/queries.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 
 export interface GuideRule {

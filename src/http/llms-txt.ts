@@ -2,8 +2,8 @@
 // parameters from the query schemas and error codes from the catalogue, so the guide cannot drift from the API.
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
-import { ERRORS, ERROR_CODES } from './errors.js';
-import { ERROR_ADVICE } from './error-advice.js';
+import { ERRORS, ERROR_CODES } from '../api/errors.js';
+import { ERROR_ADVICE } from '../api/error-advice.js';
 import { EXAMPLES, encodedCall, readableCall, type EndpointExample } from './llms-examples.js';
 import type { DatasetMeta } from '../store/database.js';
 import { duration, guideRules, type GuideRule } from './llms-rules.js';
@@ -11,7 +11,7 @@ import { duration, guideRules, type GuideRule } from './llms-rules.js';
 export { duration };
 import { MCP_PATH } from '../mcp/mcp-route.js';
 import { GUIDE_URI, mcpTools } from '../mcp/tools.js';
-import { CompaniesQuery, SearchQuery, recordQuerySchema } from './schemas/queries.js';
+import { CompaniesQuery, SearchQuery, recordQuerySchema } from '../api/schemas/queries.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
 import { MAX_PERMITS_SHOWN } from '../domain/record.js';
 import { VOCABULARY_NAMES } from '../domain/vocabularies/index.js';

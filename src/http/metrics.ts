@@ -2,8 +2,8 @@
 // status, latency, refusals by error code, the dataset served, collection runs and where the limits are kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { RouteContext } from './context.js';
-import { ApiError } from './errors.js';
+import type { RouteContext } from '../api/context.js';
+import { ApiError } from '../api/errors.js';
 import { readOutcome } from '../usage/usage-hook.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
 import { parseAddress } from '../domain/ip-address.js';

@@ -1,11 +1,11 @@
 // The OpenAPI document's named components: the schemas that validate and serialise answers, the response headers,
 // and one error response per status with the codes it can carry (from the error catalogue).
 import type { TSchema } from '@sinclair/typebox';
-import { Company } from './schemas/company.js';
-import { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
-import { CoverageEntry } from './schemas/coverage.js';
-import { DatasetInfo, ErrorBody, Label, ListMeta, Meta, PagedRecordListMeta, RecordListMeta } from './schemas/common.js';
-import { ERRORS, type ErrorCode } from './errors.js';
+import { Company } from '../api/schemas/company.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
+import { CoverageEntry } from '../api/schemas/coverage.js';
+import { DatasetInfo, ErrorBody, Label, ListMeta, Meta, PagedRecordListMeta, RecordListMeta } from '../api/schemas/common.js';
+import { ERRORS, type ErrorCode } from '../api/errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** The schemas given a name, largest first: where one holds another, the outer one is named first. */

@@ -1,6 +1,6 @@
 // The contract's query rules that come before schema validation: bulk access, unknown and repeated
 // parameters, and empty values treated as absent.
-import { ApiError } from './errors.js';
+import { ApiError } from '../api/errors.js';
 
 export type CleanQuery = Record<string, string>;
 

@@ -2,8 +2,8 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifySerializerCompiler, preValidationHookHandler } from 'fastify';
 import { applyQueryRules, type CleanQuery } from './query-rules.js';
-import { parameterNames } from './schemas/queries.js';
-import { ErrorBody } from './schemas/common.js';
+import { parameterNames } from '../api/schemas/queries.js';
+import { ErrorBody } from '../api/schemas/common.js';
 
 export interface EndpointDoc {
   /** The name code generators give the operation (OpenAPI operationId). */

@@ -1,7 +1,7 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { methodNotAllowed } from '../http/errors.js';
+import { methodNotAllowed } from '../api/errors.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 

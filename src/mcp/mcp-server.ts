@@ -7,7 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
-import { errorBody } from '../http/errors.js';
+import { errorBody } from '../api/errors.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 
 export { GUIDE_URI };

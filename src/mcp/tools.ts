@@ -2,7 +2,7 @@
 // own query schemas and outputs their response schemas, so a tool cannot drift from the endpoint behind it.
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
-import { CompaniesQuery, CORPORATE_NUMBER_INPUT, NoQuery, SearchQuery, recordQuerySchema } from '../http/schemas/queries.js';
+import { CompaniesQuery, CORPORATE_NUMBER_INPUT, NoQuery, SearchQuery, recordQuerySchema } from '../api/schemas/queries.js';
 import { SearchResponse } from '../http/routes/search.js';
 import { CompaniesResponse } from '../http/routes/companies.js';
 import { EnforcementsResponse, LicenseActionsResponse, ProcurementSuspensionsResponse } from '../http/routes/records.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadConfig, SETTINGS } from '../../src/config.js';
-import { ERRORS, ERROR_CODES } from '../../src/http/errors.js';
+import { ERRORS, ERROR_CODES } from '../../src/api/errors.js';
 import { llmsTxt } from '../../src/http/llms-txt.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/metrics.js';

@@ -2,7 +2,7 @@
 // `npm test` and the longer run developers start by hand (`npm run fuzz`).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CODES } from '../../src/api/errors.js';
 
 export const ENDPOINTS = [
   '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { Type, type TSchema } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
 import { ITEMS_SHARED, listAnswerSerializer } from '../../src/http/list-answer-serializer.js';
-import { Envelope, ListMeta } from '../../src/http/schemas/common.js';
+import { Envelope, ListMeta } from '../../src/api/schemas/common.js';
 import { CompaniesResponse } from '../../src/http/routes/companies.js';
 import { SearchResponse } from '../../src/http/routes/search.js';
 import {

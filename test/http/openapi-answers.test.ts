@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadConfig } from '../../src/config.js';
-import { ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CODES } from '../../src/api/errors.js';
 import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';

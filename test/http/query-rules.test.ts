@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyQueryRules } from '../../src/http/query-rules.js';
-import { ApiError } from '../../src/http/errors.js';
+import { ApiError } from '../../src/api/errors.js';
 
 const allowed = new Set(['q', 'limit', 'page']);
 

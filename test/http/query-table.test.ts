@@ -2,7 +2,7 @@
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-import { ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CODES } from '../../src/api/errors.js';
 
 let server: TestServer;
 before(async () => {

@@ -9,7 +9,7 @@ import { runCollection } from '../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { sourceRegistry } from '../../src/ingest/registry/source-registry.js';
 import { steppingClock, tempDir, tsvList, tsvParser } from '../ingest/collect/collect-helpers.js';
-import { ERROR_CODES } from '../../src/http/errors.js';
+import { ERROR_CODES } from '../../src/api/errors.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 
 let server: TestServer;

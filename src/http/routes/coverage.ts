@@ -2,11 +2,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { endpointOptions } from '../route-options.js';
-import { openDataset, type RouteContext } from '../context.js';
-import { NoQuery } from '../schemas/queries.js';
-import { CoverageEntry } from '../schemas/coverage.js';
-import { Envelope, Meta } from '../schemas/common.js';
-import { baseMeta } from '../envelope.js';
+import { openDataset, type RouteContext } from '../../api/context.js';
+import { NoQuery } from '../../api/schemas/queries.js';
+import { CoverageEntry } from '../../api/schemas/coverage.js';
+import { Envelope, Meta } from '../../api/schemas/common.js';
+import { baseMeta } from '../../api/envelope.js';
 import { buildCoverage } from '../../domain/coverage.js';
 import type { Store } from '../../store/store.js';
 

@@ -1,6 +1,6 @@
 // GET /api/v1/openapi.json (generated from the route schemas) and GET /llms.txt (the guide for LLM agents).
 import type { FastifyInstance } from 'fastify';
-import type { RouteContext } from '../context.js';
+import type { RouteContext } from '../../api/context.js';
 import { guideText } from '../llms-guide.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';

@@ -1,9 +1,9 @@
 // GET /health: whether a dataset is open and the service can answer.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { RouteContext } from '../context.js';
-import { ErrorBody } from '../schemas/common.js';
-import { ApiError } from '../errors.js';
+import type { RouteContext } from '../../api/context.js';
+import { ErrorBody } from '../../api/schemas/common.js';
+import { ApiError } from '../../api/errors.js';
 import { servedPublication } from '../../replica/dataset-follower.js';
 
 const Health = Type.Object({

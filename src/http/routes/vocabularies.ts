@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { endpointOptions } from '../route-options.js';
-import type { RouteContext } from '../context.js';
-import { NoQuery } from '../schemas/queries.js';
+import type { RouteContext } from '../../api/context.js';
+import { NoQuery } from '../../api/schemas/queries.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
 
