@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
-import { createLogger, logDestination } from '../src/http/logger.js';
+import { createLogger, logDestination } from '../src/logger.js';
 import { requestLineWriter } from '../src/http/request-log.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog } from '../src/usage/usage-log.js';

@@ -15,7 +15,7 @@ import type { Limiter } from '../src/limits/limiter.js';
 import { openStore, type Store } from '../src/store/store.js';
 import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
 import { startService } from '../src/service.js';
-import { createLogger, logDestination } from '../src/http/logger.js';
+import { createLogger, logDestination } from '../src/logger.js';
 
 /** Limits no load of the benchmarks reaches, so that the limiter does its work on every request and refuses none. */
 const RAISED_LIMITS = {

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { loadConfig, ConfigError } from './config.js';
 import { runPrimary } from './cluster-primary.js';
 import { assertSharedState } from './limits/limiter-from-config.js';
-import { createLogger } from './http/logger.js';
+import { createLogger } from './logger.js';
 import { followerFor, prepareDataset, startService } from './service.js';
 
 async function main(): Promise<void> {

@@ -10,7 +10,10 @@ import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
 import { openBucket } from './replica/dataset-bucket.js';
 import { DatasetFollower } from './replica/dataset-follower.js';
-import { buildApp } from './http/app.js';
+import { buildApp, type AppDeps } from './http/app.js';
+import { guideText } from './http/llms-guide.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
+import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
@@ -21,6 +24,8 @@ import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 export interface Service {
   readonly app: FastifyInstance;
   readonly holder: DatasetHolder;
+  /** The text of /llms.txt for the dataset being served. */
+  guide(): string;
   /** Waits for the limiter's store (Redis) to be reachable or given up on. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -67,7 +72,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   // one process serves: it follows the published dataset itself (with several workers, the primary does)
   const follower = cluster.isPrimary ? followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
-  const app = await buildApp({
+  const app = await buildServiceApp({
     config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest, limiterState: limiter.state,
   });
   holder.track(app.server);
@@ -75,6 +80,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   return {
     app,
     holder,
+    guide: () => guideText({ config, dataset: holder.dataset, clock }),
     ready: () => limiter.ready(),
     async close() {
       await follower?.stop();
@@ -84,4 +90,12 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       holder.close();
     },
   };
+}
+
+/** The app with every transport the service answers: the HTTP API, and MCP over Streamable HTTP at /mcp. */
+export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
+  return buildApp({
+    ...deps,
+    register: (app, context) => mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) }),
+  });
 }

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search companies and enforcement records together
-         * @description Companies matching q (as /api/v1/companies finds them), and enforcement records: first those of the companies q finds (as `company=` on /api/v1/enforcements), then those whose text matches q (as `q=` there: company name, summary, law and authority labels), without duplicates. The two lists together hold at most `limit` rows: each gets half (companies the odd one), and what one list does not use goes to the other.
+         * @description Companies and enforcement records for one query (a company name in any script, a romanized or English name, or a Corporate Number): the companies as /api/v1/companies finds them, and enforcement records, first those of the companies `q` finds (as `company=` on /api/v1/enforcements), then those whose text matches `q` (as `q=` there: company name, summary, law and authority labels), without duplicates. `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.
          */
         get: operations["search"];
         put?: never;
@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Search companies
-         * @description Finds companies by Japanese name (株式会社 and its abbreviations before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized or alias term, or a Corporate Number. Best match first: exact, then prefix, then partial; active before closed.
+         * @description Company profiles from the National Tax Agency register by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first (exact, then prefix, then partial; active before closed); `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.
          */
         get: operations["searchCompanies"];
         put?: never;
@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first. At least one filter is required. An empty answer means nothing in what we held as of `meta.data_as_of`, not that the company is clean.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Procurement suspensions
-         * @description Suspensions from bidding or from designation as a contractor, kept apart from enforcement records; newest start first. `status` is computed against today in Japan unless the source says the suspension was lifted. At least one filter is required; `page` is capped.
+         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
          */
         get: operations["listProcurementSuspensions"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Licence and registration actions
-         * @description Revocations, suspensions, instructions and similar actions on licences and registrations, newest first. `sector` matches the primary sector or any affected sector (including the sectors of the permits concerned). `nature` separates voluntary closures from disciplinary violations. At least one filter is required; a date range alone counts only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 permits; `permits_total` gives the full count.
+         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
          */
         get: operations["listLicenseActions"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Coverage of procurement suspension lists
-         * @description One entry per publisher group (national, independent_agency, public_corporation, prefecture, designated_city): the public sources, observed record counts, covered period, last successful collection, freshness, and the coverage ratio (null where no official count of bodies is known). Takes no parameters.
+         * @description Which publishers' procurement suspension lists Kohyo holds: one entry per publisher group, in this order: `national`, `independent_agency`, `public_corporation`, `prefecture`, `designated_city`. Each entry has its sources, observed record counts, covered period, last successful collection (a group is as fresh as its stalest source), `freshness` (`fresh` under 48 hours, `stale`, `never_collected`), covered bodies, the official number of bodies and `coverage_ratio` (null where no official number is known). Takes no parameters. Read it before saying a company has no suspensions: Kohyo cannot know about a publisher it does not collect.
          */
         get: operations["getProcurementSuspensionCoverage"];
         put?: never;
@@ -154,7 +154,7 @@ export interface paths {
         };
         /**
          * Every code of every enumerated field
-         * @description The codes and their Japanese and English labels for every enumerated field and filter. A filter accepts the code or either label. Each authority names its publisher `group` and its `parent` (the body it is an office or agency of, or null); `authority=` matches that authority and every office under it. Outside the rate limit.
+         * @description Every code of every enumerated field with its Japanese and English labels: `publisher_group`, `authority`, `law`, `enforcement_action_type`, `license_action_type`, `nature`, `sector`, `procurement_reason`, `procurement_status`, `license_status`, `listing_status`, `legal_form`, `prefecture`, `company_status`, `close_cause`. A filter accepts the code or either label. Each authority names its publisher `group` and its `parent` (the body it is an office or agency of, or null); `authority=` matches that authority and every office under it. Fetch it once and cache it. Outside the rate limit.
          */
         get: operations["listVocabularies"];
         put?: never;
@@ -178,7 +178,7 @@ export interface paths {
         };
         /**
          * Health
-         * @description 200 once the dataset is open, 503 before, with the dataset served. Outside the rate limit.
+         * @description 200 once the dataset is open, with the dataset served (`dataset.kind`, `dataset.version`, and on a replica following a published dataset `dataset.published_version`); 503 `service_unavailable` before. Outside the rate limit.
          */
         get: operations["getHealth"];
         put?: never;

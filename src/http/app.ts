@@ -6,18 +6,10 @@ import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from '../api/erro
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
-import { companiesRoutes } from './routes/companies.js';
-import { searchRoutes } from './routes/search.js';
-import { recordRoutes } from './routes/records.js';
-import { coverageRoutes } from './routes/coverage.js';
-import { vocabulariesRoutes } from './routes/vocabularies.js';
-import { healthRoutes } from './routes/health.js';
+import { endpointRoutes } from './routes/endpoints.js';
 import { docsRoutes } from './routes/docs.js';
 import { referencePageRoutes } from './routes/reference-page.js';
 import { landingRoutes } from './routes/landing.js';
-import { mcpRoutes } from '../mcp/mcp-route.js';
-import { mcpTools } from '../mcp/tools.js';
-import { guideText } from './llms-guide.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
@@ -42,6 +34,8 @@ export interface AppDeps extends RouteContext {
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
+  /** Registers more routes before the app is ready (the service's MCP endpoint). */
+  readonly register?: (app: FastifyInstance, context: RouteContext) => Promise<void>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -124,16 +118,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
-  searchRoutes(app, context);
-  companiesRoutes(app, context);
-  recordRoutes(app, context);
-  coverageRoutes(app, context);
-  vocabulariesRoutes(app, context);
-  healthRoutes(app, context);
+  endpointRoutes(app, context);
   docsRoutes(app, context);
   await referencePageRoutes(app);
   landingRoutes(app, context);
-  await mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) });
+  // routes of other transports (MCP), registered by the service that serves them
+  if (deps.register) await deps.register(app, context);
   await app.ready();
   return app;
 }

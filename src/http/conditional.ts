@@ -5,19 +5,8 @@ import type { RouteContext } from '../api/context.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
 import { queryOf } from './url-parts.js';
+import { CONDITIONAL_PATHS } from '../api/catalogue.js';
 
-/**
- * The endpoints whose answer is a function of the dataset, the request and the day in Japan (record statuses are
- * computed against today). The vocabularies and the OpenAPI document change with the code, not the dataset.
- */
-export const CONDITIONAL_ROUTES: ReadonlySet<string> = new Set([
-  '/api/v1/search',
-  '/api/v1/companies',
-  '/api/v1/enforcements',
-  '/api/v1/procurement-suspensions',
-  '/api/v1/license-actions',
-  '/api/v1/procurement-suspension-coverage',
-]);
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
@@ -94,7 +83,7 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     const store = context.dataset();
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !CONDITIONAL_ROUTES.has(route) || store === null) {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !CONDITIONAL_PATHS.has(route) || store === null) {
       done();
       return;
     }

@@ -5,8 +5,9 @@ import type { FastifySerializerCompiler } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
 import { memoPerObject } from '../domain/bounded-memo.js';
 
-/** Marks an answer whose items are shared objects: the same ones come back in later answers (see listAnswerSerializer). */
-export const ITEMS_SHARED = Symbol('items shared');
+import { ITEMS_SHARED } from '../api/envelope.js';
+
+export { ITEMS_SHARED };
 
 type ListAnswer = { readonly data: Readonly<Record<string, readonly object[]>>; readonly meta: unknown; readonly [ITEMS_SHARED]?: boolean };
 

@@ -3,10 +3,7 @@
 import type { Store } from '../store/store.js';
 import type { RouteContext } from '../api/context.js';
 import { EXAMPLES, type EndpointExample, type ExampleCall } from './llms-examples.js';
-import { searchAnswer } from './routes/search.js';
-import { companiesAnswer } from './routes/companies.js';
-import { coverageAnswer } from './routes/coverage.js';
-import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS, recordAnswer } from './routes/records.js';
+import { endpointAt } from '../api/catalogue.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
 
 /** The request id example answers carry: they answer no request. */
@@ -19,34 +16,36 @@ type Params = Record<string, string | number>;
 export function datasetExamples(context: RouteContext, store: Store): Readonly<Record<string, EndpointExample>> {
   const picks = store.guidePicks;
   const examples: Record<string, EndpointExample> = Object.fromEntries(Object.entries(EXAMPLES).filter(([path]) => !FROM_DATASET.has(path)));
-  const add = (path: string, params: Params, answer: (query: Params) => unknown, abridged = ONE_ROW) => {
+  // answered by the endpoint's own answer function, over this store
+  const over: RouteContext = { config: context.config, clock: context.clock, dataset: () => store };
+  const add = (path: string, params: Params, abridged = ONE_ROW) => {
     const call: ExampleCall = { path, params: Object.entries(params).map(([name, value]) => [name, String(value)] as const) };
-    examples[path] = { call, answer: abridge(answer(params)), abridged, source: 'dataset' };
+    const answer = endpointAt(path)!.answer(over, params, EXAMPLE_REQUEST_ID);
+    examples[path] = { call, answer: abridge(answer), abridged, source: 'dataset' };
   };
-  const id = EXAMPLE_REQUEST_ID;
   if (picks.company !== null) {
     const { name, corporateNumber, lawCode } = picks.company;
-    add('/api/v1/search', { q: name, limit: 4 }, () => searchAnswer(context, store, { q: name, limit: 4 }, id));
-    add('/api/v1/companies', { q: corporateNumber }, () => companiesAnswer(store, { q: corporateNumber }, id));
+    add('/api/v1/search', { q: name, limit: 4 });
+    add('/api/v1/companies', { q: corporateNumber });
     if (lawCode !== null) {
       const query = { corporate_number: corporateNumber, law: lawCode };
-      add('/api/v1/enforcements', query, () => recordAnswer(ENFORCEMENTS, context, store, query, id));
+      add('/api/v1/enforcements', query);
     }
   }
   if (examples['/api/v1/enforcements'] === undefined && picks.enforcementLaw !== null) {
     const query = { law: picks.enforcementLaw, limit: 3 };
-    add('/api/v1/enforcements', query, () => recordAnswer(ENFORCEMENTS, context, store, query, id));
+    add('/api/v1/enforcements', query);
   }
   if (picks.suspension !== null) {
     const query = { company: picks.suspension.companyName, reason: picks.suspension.reasonCode };
-    add('/api/v1/procurement-suspensions', query, () => recordAnswer(PROCUREMENT_SUSPENSIONS, context, store, query, id));
+    add('/api/v1/procurement-suspensions', query);
   }
   if (picks.licenseAction !== null) {
     const { sectorCode, nature, date } = picks.licenseAction;
     const query = { sector: sectorCode, nature, from: shiftDays(date, -(MAX_DATE_RANGE_DAYS - 1)), to: date, limit: 5 };
-    add('/api/v1/license-actions', query, () => recordAnswer(LICENSE_ACTIONS, context, store, query, id));
+    add('/api/v1/license-actions', query);
   }
-  add('/api/v1/procurement-suspension-coverage', {}, () => coverageAnswer(context, store, id), 'the first entry; the real answer has one for each publisher group');
+  add('/api/v1/procurement-suspension-coverage', {}, 'the first entry; the real answer has one for each publisher group');
   return examples;
 }
 

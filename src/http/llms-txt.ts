@@ -1,23 +1,16 @@
-// The text of /llms.txt: what the service is and how an agent should use it. Numbers come from the settings,
-// parameters from the query schemas and error codes from the catalogue, so the guide cannot drift from the API.
+// The text of /llms.txt: what the service is and how an agent should use it. Endpoints come from the catalogue,
+// numbers from the settings, parameters from the query schemas and error codes from the error catalogue, so the
+// guide cannot drift from the API.
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { ERRORS, ERROR_CODES } from '../api/errors.js';
 import { ERROR_ADVICE } from '../api/error-advice.js';
+import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_PATH } from '../api/catalogue.js';
 import { EXAMPLES, encodedCall, readableCall, type EndpointExample } from './llms-examples.js';
 import type { DatasetMeta } from '../store/database.js';
 import { duration, guideRules, type GuideRule } from './llms-rules.js';
 
-export { duration };
-import { MCP_PATH } from '../mcp/mcp-route.js';
-import { GUIDE_URI, mcpTools } from '../mcp/tools.js';
-import { CompaniesQuery, SearchQuery, recordQuerySchema } from '../api/schemas/queries.js';
-import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
-import { MAX_PERMITS_SHOWN } from '../domain/record.js';
-import { VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
-import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
-
-export const BASE_PATH = '/api/v1';
+export { duration, BASE_PATH };
 
 interface EndpointGuide {
   readonly path: string;
@@ -27,57 +20,13 @@ interface EndpointGuide {
   readonly counted: boolean;
 }
 
-/** What every record endpoint says of `listing`, the field and the filter. */
-const LISTING = "A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).";
-
+/** The endpoints, then the documents, as the guide lists them. */
 function endpoints(config: Config): readonly EndpointGuide[] {
-  const groups = PUBLISHER_GROUPS.map((g) => `\`${g.code}\``).join(', ');
+  const query = (schema: TObject | undefined): EndpointGuide['query'] =>
+    schema === undefined ? 'ignored' : Object.keys(schema.properties).length === 0 ? null : schema;
   return [
-    {
-      path: '/api/v1/search', query: SearchQuery, counted: true,
-      what: 'Companies and enforcement records for one query: the companies as /api/v1/companies finds them, and enforcement records, first those of the companies `q` finds (as `company=` on /api/v1/enforcements), then those whose text matches `q` (as `q=` there). `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.',
-    },
-    {
-      path: '/api/v1/companies', query: CompaniesQuery, counted: true,
-      what: 'Company profiles by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first; `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.',
-    },
-    {
-      path: '/api/v1/enforcements', query: recordQuerySchema('enforcement', null), counted: true,
-      what: `Administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors), newest first, in \`data.enforcements\`. At least one filter is required. Not paged. ${LISTING}`,
-    },
-    {
-      path: '/api/v1/procurement-suspensions', query: recordQuerySchema('procurement_suspension', config.maxPage), counted: true,
-      what: `Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged, in \`data.procurement_suspensions\`. At least one filter is required. \`status\` (\`scheduled\`, \`active\`, \`ended\`) is computed against today in Japan, unless the source says \`lifted\`. ${LISTING}`,
-    },
-    {
-      path: '/api/v1/license-actions', query: recordQuerySchema('license_action', config.maxPage), counted: true,
-      what: `Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in \`data.license_actions\`. \`sector\` matches the primary \`sector_code\` or any of \`sector_codes\`. \`nature\` separates \`violation\` (a disciplinary action) from \`voluntary_closure\` (closure, surrender or lapse at the holder's own initiative) and \`other\`. At least one filter is required; a date range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count. ${LISTING}`,
-    },
-    {
-      path: '/api/v1/procurement-suspension-coverage', query: null, counted: true,
-      what: `Which publishers' procurement suspension lists Kohyo holds: one entry per publisher group, in this order: ${groups}. Each entry has its sources, observed record counts, covered period, last successful collection (a group is as fresh as its stalest source), \`freshness\` (\`fresh\` under ${config.freshHours} hours, \`stale\`, \`never_collected\`), covered bodies, the official number of bodies and \`coverage_ratio\` (null where no official number is known). Read it before saying a company has no suspensions: Kohyo cannot know about a publisher it does not collect.`,
-    },
-    {
-      path: '/api/v1/vocabularies', query: null, counted: false,
-      what: `Every code of every enumerated field with its Japanese and English labels: ${[...VOCABULARY_NAMES, 'close_cause'].map((n) => `\`${n}\``).join(', ')}. Fetch it once and cache it.`,
-    },
-    {
-      path: '/api/v1/openapi.json', query: 'ignored', counted: false,
-      what: 'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
-    },
-    {
-      path: '/health', query: 'ignored', counted: false,
-      what: '200 once the dataset is open, with the dataset served (`dataset.kind`, `dataset.version`, and on a replica following a published dataset `dataset.published_version`); 503 `service_unavailable` before.',
-    },
-    { path: '/llms.txt', query: 'ignored', counted: false, what: 'This guide, as plain text.' },
-    {
-      path: '/docs', query: 'ignored', counted: false,
-      what: 'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
-    },
-    {
-      path: '/', query: 'ignored', counted: false,
-      what: 'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
-    },
+    ...ENDPOINTS.map((e) => ({ path: e.path, what: e.description(config), query: query(e.query?.(config)), counted: e.counted })),
+    ...DOCUMENTS.map((d) => ({ path: d.path, what: d.description, query: 'ignored' as const, counted: false })),
   ];
 }
 
@@ -126,7 +75,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     ...ruleLines(rules.behaviour),
     '',
-    ...mcpSection(config),
+    ...mcpSection(),
     '## Errors',
     '',
     'Every error is `{"error": {"code": "…", "message": "one sentence a person can act on", "details": {…}}}`; `details` names the parameter where one is at fault. 5xx answers never carry internals; quote the `X-Request-Id` header when you report one.',
@@ -187,8 +136,8 @@ function answerSource(dataset: DatasetMeta | null): string {
   return dataset.kind === 'demo' ? 'from the demo dataset: fictional' : 'from the dataset served';
 }
 
-function mcpSection(config: Config): string[] {
-  const tools = mcpTools(config).map((t) => `\`${t.name}\``).join(', ');
+function mcpSection(): string[] {
+  const tools = ENDPOINTS.flatMap((e) => e.tools).map((t) => `\`${t.name}\``).join(', ');
   return [
     '## MCP',
     '',

@@ -2,8 +2,7 @@
 // schemas as $refs, every status an operation answers with its headers, an example answer per operation, HEAD beside GET.
 import { NAMED_SCHEMAS, errorResponseRef, sharedComponents, successHeaders, type ErrorStatus } from './openapi-components.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
-import { CONDITIONAL_ROUTES } from './conditional.js';
-import { UNCOUNTED_ROUTES } from '../limits/limiter.js';
+import { BASE_PATH, endpointAt } from '../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
 import type { Json, JsonObject } from './json.js';
 
@@ -52,20 +51,21 @@ function named(node: Json, byKey: ReadonlyMap<string, string>, root = true): Jso
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, named(value, byKey, false)]));
 }
 
-/** The statuses an operation answers besides 200, and what its 200 carries. */
+/** The statuses an operation answers besides 200, and what its 200 carries, from the endpoint's entry in the catalogue. */
 function responsesOf(path: string, operation: JsonObject): JsonObject {
-  const api = path.startsWith('/api/v1/');
-  const counted = api && !UNCOUNTED_ROUTES.has(path);
-  const conditional = CONDITIONAL_ROUTES.has(path);
+  const endpoint = endpointAt(path);
+  const api = path.startsWith(`${BASE_PATH}/`);
+  const counted = api && endpoint?.counted === true;
+  const conditional = endpoint?.conditional === true;
   const success = (operation.responses as JsonObject)['200'] as JsonObject;
   const content = success.content as JsonObject;
   const example = OPENAPI_EXAMPLES[path];
   if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
   const errors: ErrorStatus[] = [
-    ...(api ? [400 as const, 431 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(path === '/api/v1/vocabularies' ? [] : [503 as const]),
+    ...(api ? [400 as const, 431 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(endpoint?.needsDataset === false ? [] : [503 as const]),
   ];
   return {
-    200: { ...success, description: path.startsWith('/api/v1/') ? 'The answer: `data`, then `meta`.' : 'The service is up.', headers: successHeaders({ counted, conditional }) },
+    200: { ...success, description: api ? 'The answer: `data`, then `meta`.' : 'The service is up.', headers: successHeaders({ counted, conditional }) },
     ...(conditional ? { 304: { $ref: '#/components/responses/NotModified' } } : {}),
     ...Object.fromEntries(errors.map((status) => [String(status), errorResponseRef(status)])),
   };

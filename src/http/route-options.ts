@@ -1,31 +1,30 @@
-// Route options shared by the API endpoints: the query schema, the contract's query rules, the answer schemas.
-import type { TObject, TSchema } from '@sinclair/typebox';
+// Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas.
 import type { FastifySerializerCompiler, preValidationHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import type { Endpoint } from '../api/endpoint.js';
 import { applyQueryRules, type CleanQuery } from './query-rules.js';
 import { parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
-
-export interface EndpointDoc {
-  /** The name code generators give the operation (OpenAPI operationId). */
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description: string;
-  readonly tags: readonly string[];
-}
 
 /**
  * `serializerCompiler` replaces Fastify's serialisers of the route's answers (the 200 and the errors), for a route
  * whose answers it can write more cheaply than from the schema alone (list-answer-serializer.ts).
  */
-export function endpointOptions<Q extends TObject, R extends TSchema>(
-  doc: EndpointDoc,
-  querystring: Q,
-  response: R,
-  serializerCompiler?: FastifySerializerCompiler<unknown>,
-) {
+export function endpointOptions(endpoint: Endpoint, config: Config, serializerCompiler?: FastifySerializerCompiler<unknown>) {
+  const querystring = endpoint.query?.(config);
+  const schema = {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description(config),
+    tags: [...endpoint.tags],
+    ...(querystring === undefined ? {} : { querystring }),
+    response: { 200: endpoint.response, '4xx': ErrorBody, '5xx': ErrorBody },
+  };
+  const serializer = serializerCompiler === undefined ? {} : { serializerCompiler };
+  if (querystring === undefined) return { schema, ...serializer };
   const allowed = parameterNames(querystring);
   const integers = new Set(Object.entries(querystring.properties).filter(([, s]) => s.type === 'integer').map(([name]) => name));
-  // a callback hook, not an async one: no promise and microtask per request (issue 13)
+  // a callback hook, not an async one: no promise and microtask per request
   const enforceRules: preValidationHookHandler = (request, _reply, done) => {
     try {
       request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers) as CleanQuery;
@@ -35,16 +34,5 @@ export function endpointOptions<Q extends TObject, R extends TSchema>(
     }
     done();
   };
-  return {
-    schema: {
-      operationId: doc.operationId,
-      summary: doc.summary,
-      description: doc.description,
-      tags: [...doc.tags],
-      querystring,
-      response: { 200: response, '4xx': ErrorBody, '5xx': ErrorBody },
-    },
-    preValidation: enforceRules,
-    ...(serializerCompiler === undefined ? {} : { serializerCompiler }),
-  };
+  return { schema, preValidation: enforceRules, ...serializer };
 }

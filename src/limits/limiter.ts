@@ -7,9 +7,7 @@ import { scopePolicy, type LimitPolicy, type Scope } from './policy.js';
 import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
 import { probeRequest } from './request-probe.js';
 import type { TrustedProxies } from './trusted-proxies.js';
-
-/** Paths under /api/v1/ that do not count (contract: "Outside the rate limit"). */
-export const UNCOUNTED_ROUTES: ReadonlySet<string> = new Set(['/api/v1/openapi.json', '/api/v1/vocabularies']);
+import { UNCOUNTED_PATHS } from '../api/catalogue.js';
 
 export interface LimiterOptions {
   readonly store: LimiterStore;
@@ -95,5 +93,5 @@ export function createLimiter(options: LimiterOptions): Limiter {
 /** Every request under /api/v1/ counts, whatever its answer (404 and 405 included), except the uncounted routes. */
 function counts(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  return !(route !== undefined && UNCOUNTED_ROUTES.has(route) && (request.method === 'GET' || request.method === 'HEAD'));
+  return !(route !== undefined && UNCOUNTED_PATHS.has(route) && (request.method === 'GET' || request.method === 'HEAD'));
 }

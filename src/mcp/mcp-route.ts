@@ -2,10 +2,11 @@
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { methodNotAllowed } from '../api/errors.js';
+import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 
-export const MCP_PATH = '/mcp';
+export { MCP_PATH };
 
 /** A JSON-RPC message or batch is small; anything larger is not a tool call. */
 const BODY_LIMIT = 64 * 1024;

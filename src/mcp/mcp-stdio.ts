@@ -3,11 +3,10 @@
 import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Config } from '../config.js';
-import { createLogger } from '../http/logger.js';
+import { createLogger } from '../logger.js';
 import { prepareDataset, startService } from '../service.js';
 import { createMcpServer, type ClientInfo } from './mcp-server.js';
 import { mcpTools } from './tools.js';
-import { guideText } from '../http/llms-guide.js';
 
 const LOCAL_ADDRESS = '127.0.0.1';
 
@@ -20,7 +19,7 @@ export async function runMcpStdio(config: Config): Promise<number> {
   await service.ready();
   const server = createMcpServer({
     tools: mcpTools(config),
-    guide: async () => guideText({ config, dataset: service.holder.dataset, clock: () => new Date() }),
+    guide: async () => service.guide(),
     call: async (url, client) => {
       const response = await service.app.inject({ method: 'GET', url, headers: identity(client), remoteAddress: LOCAL_ADDRESS });
       return { status: response.statusCode, body: response.json() };

@@ -47,3 +47,13 @@ test('no import cycle in src/ (what `npx madge --circular --extensions ts src` c
   for (const file of edges.keys()) visit(file, []);
   assert.deepEqual(cycles, []);
 });
+
+test('the HTTP app and the MCP server do not import each other: both answer through src/api/', () => {
+  for (const [from, to] of [['http', 'mcp'], ['mcp', 'http']] as const) {
+    for (const file of sourceFiles(join(root, 'src', from))) {
+      const imports = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/gu)].map((m) => resolve(dirname(file), m[1]!));
+      const crossing = imports.filter((target) => target.startsWith(join(root, 'src', to) + '/'));
+      assert.deepEqual(crossing, [], `${file.slice(root.length + 1)} imports src/${to}/`);
+    }
+  }
+});

@@ -2,7 +2,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type AppDeps } from '../../src/http/app.js';
+import type { AppDeps } from '../../src/http/app.js';
+import { buildServiceApp } from '../../src/service.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
@@ -44,7 +45,7 @@ export async function startServer(options: {
 } = {}): Promise<TestServer> {
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const store = options.store !== undefined ? options.store : options.dbPath ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries }) : null;
-  const app = await buildApp({ config, dataset: () => store, clock: () => TEST_NOW, logger: false, ...options.deps });
+  const app = await buildServiceApp({ config, dataset: () => store, clock: () => TEST_NOW, logger: false, ...options.deps });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');

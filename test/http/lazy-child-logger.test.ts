@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyBaseLogger } from 'fastify';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger } from '../../src/logger.js';
 import { lazyChildLogger } from '../../src/http/lazy-child-logger.js';
 import { REQUEST_LINE_MESSAGE } from '../../src/http/request-log.js';
 import { demoDatabase, startServer } from '../helpers/server.js';

@@ -7,12 +7,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import fastJsonStringify from 'fast-json-stringify';
 import { ITEMS_SHARED, listAnswerSerializer } from '../../src/http/list-answer-serializer.js';
 import { Envelope, ListMeta } from '../../src/api/schemas/common.js';
-import { CompaniesResponse } from '../../src/http/routes/companies.js';
-import { SearchResponse } from '../../src/http/routes/search.js';
-import {
-  ENFORCEMENTS, EnforcementsResponse, LICENSE_ACTIONS, LicenseActionsResponse, PROCUREMENT_SUSPENSIONS, ProcurementSuspensionsResponse,
-  type RecordRoute,
-} from '../../src/http/routes/records.js';
+import { COMPANIES } from '../../src/api/endpoints/companies.js';
+import { SEARCH } from '../../src/api/endpoints/search.js';
+import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS, type RecordRoute } from '../../src/api/endpoints/records.js';
 import type { RecordKind } from '../../src/domain/record.js';
 import { RECORD_TABLES } from '../../src/store/record-tables.js';
 import { recordFromDoc } from '../../src/store/record-docs.js';
@@ -125,18 +122,18 @@ describe('list answers over HTTP, byte for byte as their schemas write them', ()
     const numbers = db.prepare('SELECT corporate_number FROM companies').pluck().all() as string[];
     db.close();
     for (const number of numbers) {
-      const body = await asSchemaWrites(`/api/v1/companies?q=${number}`, CompaniesResponse);
+      const body = await asSchemaWrites(`/api/v1/companies?q=${number}`, COMPANIES.response);
       assert.equal(body.data.companies!.length, 1);
     }
-    await asSchemaWrites(`/api/v1/companies?q=${encodeURIComponent('株式会社')}`, CompaniesResponse);
+    await asSchemaWrites(`/api/v1/companies?q=${encodeURIComponent('株式会社')}`, COMPANIES.response);
   });
 
   it('the record endpoints and /search', async () => {
     const lists = [
-      ['/api/v1/enforcements?authority=jftc', EnforcementsResponse],
-      ['/api/v1/procurement-suspensions?status=active&page=2', ProcurementSuspensionsResponse],
-      ['/api/v1/license-actions?status=in_effect', LicenseActionsResponse],
-      [`/api/v1/search?q=${encodeURIComponent('工業')}`, SearchResponse],
+      ['/api/v1/enforcements?authority=jftc', ENFORCEMENTS.response],
+      ['/api/v1/procurement-suspensions?status=active&page=2', PROCUREMENT_SUSPENSIONS.response],
+      ['/api/v1/license-actions?status=in_effect', LICENSE_ACTIONS.response],
+      [`/api/v1/search?q=${encodeURIComponent('工業')}`, SEARCH.response],
     ] as const;
     for (const [path, schema] of lists) {
       const body = await asSchemaWrites(path, schema);

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { EXAMPLES, EXAMPLE_NUMBER } from '../../src/http/llms-examples.js';
-import { SearchResponse } from '../../src/http/routes/search.js';
-import { CompaniesResponse } from '../../src/http/routes/companies.js';
-import { EnforcementsResponse, LicenseActionsResponse, ProcurementSuspensionsResponse } from '../../src/http/routes/records.js';
-import { CoverageResponse } from '../../src/http/routes/coverage.js';
+import { SEARCH } from '../../src/api/endpoints/search.js';
+import { COMPANIES } from '../../src/api/endpoints/companies.js';
+import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../src/api/endpoints/records.js';
+import { COVERAGE } from '../../src/api/endpoints/coverage.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
@@ -29,12 +29,12 @@ function closed(schema: TSchema): TSchema {
 }
 
 const RESPONSES: Readonly<Record<string, TSchema>> = {
-  '/api/v1/search': SearchResponse,
-  '/api/v1/companies': CompaniesResponse,
-  '/api/v1/enforcements': EnforcementsResponse,
-  '/api/v1/procurement-suspensions': ProcurementSuspensionsResponse,
-  '/api/v1/license-actions': LicenseActionsResponse,
-  '/api/v1/procurement-suspension-coverage': CoverageResponse,
+  '/api/v1/search': SEARCH.response,
+  '/api/v1/companies': COMPANIES.response,
+  '/api/v1/enforcements': ENFORCEMENTS.response,
+  '/api/v1/procurement-suspensions': PROCUREMENT_SUSPENSIONS.response,
+  '/api/v1/license-actions': LICENSE_ACTIONS.response,
+  '/api/v1/procurement-suspension-coverage': COVERAGE.response,
 };
 
 for (const [path, schema] of Object.entries(RESPONSES)) {

@@ -4,7 +4,7 @@ import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger } from '../../src/logger.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 

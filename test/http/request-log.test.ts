@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { LineBatches, createLogger } from '../../src/http/logger.js';
+import { LineBatches, createLogger } from '../../src/logger.js';
 import { REQUEST_LINE_MESSAGE, requestLineWriter } from '../../src/http/request-log.js';
 
 function capture() {
@@ -88,7 +88,7 @@ test('a line longer than a batch is written on its own; the timer writes what is
 
 test('what the log holds is written when the process exits, an uncaught exception included', () => {
   const script = `
-    const { createLogger } = await import(${JSON.stringify(new URL('../../src/http/logger.ts', import.meta.url).href)});
+    const { createLogger } = await import(${JSON.stringify(new URL('../../src/logger.ts', import.meta.url).href)});
     const logger = createLogger('info');
     logger.info('held line');
     setTimeout(() => { throw new Error('boom'); }, 10);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger } from '../../src/logger.js';
 import { prepareDataset, startService, type Service } from '../../src/service.js';
 import { runPublishDataset } from '../../src/replica/publish-command.js';
 import { measureFile, openBucket, type DatasetBucket } from '../../src/replica/dataset-bucket.js';

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { until } from '../helpers/until.js';
-import { createLogger } from '../../src/http/logger.js';
+import { createLogger } from '../../src/logger.js';
 import { ApiError } from '../../src/api/errors.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
 import { UsageStore, type UsageEntry } from '../../src/store/usage/usage-store.js';

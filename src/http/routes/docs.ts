@@ -2,15 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { guideText } from '../llms-guide.js';
-
-export const OPENAPI_PATH = '/api/v1/openapi.json';
+import { GUIDE_PATH, OPENAPI_PATH } from '../../api/catalogue.js';
 
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
   app.get(OPENAPI_PATH, async (_request, reply) => {
     void reply.header('Content-Type', 'application/json; charset=utf-8');
     return app.swagger();
   });
-  app.get('/llms.txt', async (_request, reply) => {
+  app.get(GUIDE_PATH, async (_request, reply) => {
     void reply.header('Content-Type', 'text/plain; charset=utf-8');
     return guideText(context);
   });

@@ -1,16 +1,9 @@
 // GET /: a short landing page for browsers, and the same links as JSON for clients that ask for JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
-import { REFERENCE_PATH } from './reference-page.js';
+import { LANDING_LINKS } from '../../api/catalogue.js';
 
-export const LINKS = {
-  docs: REFERENCE_PATH,
-  openapi: '/api/v1/openapi.json',
-  llms_txt: '/llms.txt',
-  coverage: '/api/v1/procurement-suspension-coverage',
-  vocabularies: '/api/v1/vocabularies',
-  health: '/health',
-} as const;
+const LINKS = Object.fromEntries(LANDING_LINKS.map((link) => [link.name, link.path]));
 
 const ABOUT =
   'Kohyo is a public, read-only JSON API over Japanese company profiles (the National Tax Agency\'s Corporate Number ' +
@@ -36,10 +29,7 @@ function page(contact: string | null): string {
 <h1>Kohyo</h1>
 <p>${escape(ABOUT)}</p>
 <ul>
-${link(LINKS.docs, 'API reference', 'every endpoint, parameter and answer, with "Try it out"')}
-${link(LINKS.llms_txt, '/llms.txt', 'the guide for LLM agents')}
-${link(LINKS.openapi, 'OpenAPI document', 'OpenAPI 3.1, for code generators')}
-${link(LINKS.coverage, 'Coverage', 'which procurement suspension lists are held and how fresh they are')}
+${LANDING_LINKS.flatMap((l) => (l.title === undefined ? [] : [link(l.path, l.title, l.note ?? '')])).join('\n')}
 </ul>
 <p>Try <a href="/api/v1/companies?q=hokushin"><code>/api/v1/companies?q=hokushin</code></a>. Send <code>X-Kohyo-Client</code> and <code>X-Kohyo-Contact</code> to say who you are.</p>
 ${contactLine}

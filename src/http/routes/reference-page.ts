@@ -2,9 +2,7 @@
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { REFERENCE_LOGO, REFERENCE_THEME } from './reference-theme.js';
-import { OPENAPI_PATH } from './docs.js';
-
-export const REFERENCE_PATH = '/docs';
+import { OPENAPI_PATH, REFERENCE_PATH } from '../../api/catalogue.js';
 
 /**
  * Swagger UI, not Scalar: Scalar's current packages need Node 22 and the service runs on Node 20. Its assets come

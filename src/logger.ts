@@ -1,8 +1,8 @@
 // The server's pino logger: requests are logged by method and path only, never with the client's address nor the
 // query string (a client may type an address or a person's name as `q`; the usage log keeps the conditions, normalised).
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
-import { pathOf } from './url-parts.js';
+import { intervalTimer, type RepeatTimer } from './domain/repeat-timer.js';
+import { pathOf } from './http/url-parts.js';
 
 /**
  * How stdout is written: lines gather in memory and go out together, in one write once the next line would not fit

@@ -1,0 +1,59 @@
+// What an endpoint is: the facts the routes, the OpenAPI document, /llms.txt, the limiter, the conditional requests,
+// the MCP tools and the landing page read, stated once per endpoint in ./catalogue.ts.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Config } from '../config.js';
+import type { RouteContext } from './context.js';
+
+/** An MCP tool that calls the endpoint. */
+export interface ToolSpec {
+  readonly name: string;
+  /** The tool's title; the endpoint's summary when absent. */
+  readonly title?: string;
+  /** What the tool does; the endpoint's description when absent. */
+  readonly description?: string;
+  /** The tool's arguments when they are not the endpoint's query parameters. */
+  readonly input?: TObject;
+  /** The query parameters of the call, from the tool's arguments (already checked against `input`). */
+  readonly query?: (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+}
+
+export interface Endpoint<Q extends TObject = TObject> {
+  readonly path: string;
+  /** The name code generators give the operation (OpenAPI operationId). */
+  readonly operationId: string;
+  readonly summary: string;
+  /** What it answers, for people and agents alike: the OpenAPI document, /llms.txt and the MCP tools all say this. */
+  readonly description: (config: Config) => string;
+  readonly tags: readonly string[];
+  /** The query schema; null for an endpoint that ignores any parameter given. */
+  readonly query: ((config: Config) => Q) | null;
+  readonly response: TSchema;
+  /** Whether a request counts against the rate limits. */
+  readonly counted: boolean;
+  /** Whether the answer is a function of the dataset, the query and the day, so that ETag and a 304 apply. */
+  readonly conditional: boolean;
+  /** Whether the answer is paged (`page`, `meta.max_page`). */
+  readonly paged: boolean;
+  /** Whether `data` holds lists only, with `meta.limit` and `meta.has_more`: the list answers' serialiser writes it. */
+  readonly listAnswer: boolean;
+  /** Whether the answer needs an open dataset (503 `service_unavailable` before one is open). */
+  readonly needsDataset: boolean;
+  readonly landingLink?: LandingLink;
+  readonly tools: readonly ToolSpec[];
+  /** The answer to a checked query. A method, so that an endpoint of any query type is an Endpoint. */
+  answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;
+}
+
+/** A document the service serves beside the endpoints: never counted, never conditional, not in the OpenAPI paths. */
+export interface ServiceDocument {
+  readonly path: string;
+  readonly description: string;
+  readonly landingLink?: LandingLink;
+}
+
+/** How the landing page links an endpoint or document: under `name` in its JSON, and in its HTML list when titled. */
+export interface LandingLink {
+  readonly name: string;
+  readonly title?: string;
+  readonly note?: string;
+}

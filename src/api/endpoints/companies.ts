@@ -1,0 +1,51 @@
+// GET /api/v1/companies: company search by name, kana, English or romanized name, or Corporate Number.
+import { Type } from '@sinclair/typebox';
+import { openDataset } from '../context.js';
+import type { Endpoint } from '../endpoint.js';
+import { CompaniesQuery, CORPORATE_NUMBER_INPUT } from '../schemas/queries.js';
+import { Company } from '../schemas/company.js';
+import { Envelope, ListMeta } from '../schemas/common.js';
+import { ITEMS_SHARED, listMeta } from '../envelope.js';
+import { presentCompany, presentSharedCompany } from '../present/company.js';
+import { findCompanies } from '../company-search.js';
+
+const GetCompanyInput = Type.Object(
+  { corporate_number: Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine' }) },
+  { additionalProperties: false },
+);
+
+export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
+  path: '/api/v1/companies',
+  operationId: 'searchCompanies',
+  summary: 'Search companies',
+  description: () =>
+    'Company profiles from the National Tax Agency register by Japanese name (legal forms such as 株式会社 or （株） ' +
+    'before or after the name are ignored), kana, the English name registered with the National Tax Agency, a ' +
+    'romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width ' +
+    'digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first (exact, ' +
+    'then prefix, then partial; active before closed); `match` says which field matched and how (`exact`, `prefix`, ' +
+    '`partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, ' +
+    '`successor_corporate_number`.',
+  tags: ['companies'],
+  query: () => CompaniesQuery,
+  response: Envelope({ companies: Type.Array(Company) }, ListMeta),
+  counted: true, conditional: true, paged: false, listAnswer: true, needsDataset: true,
+  tools: [
+    { name: 'search_companies', title: 'Search companies' },
+    {
+      name: 'get_company', title: 'Look up a company by Corporate Number', input: GetCompanyInput,
+      query: (args) => ({ q: args.corporate_number, limit: 1 }),
+      description: 'The profile of the company with this Corporate Number (status, address, closure and successor, record counts), as `data.companies[0]`; an empty list when the register has no such number.',
+    },
+  ],
+  answer(context, query, requestId) {
+    const store = openDataset(context);
+    const limit = query.limit ?? 10;
+    const found = findCompanies(store, query.q, limit);
+    return {
+      data: { companies: found.hits.map(found.shared ? presentSharedCompany : presentCompany) },
+      meta: listMeta(requestId, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
+      [ITEMS_SHARED]: found.shared,
+    };
+  },
+};

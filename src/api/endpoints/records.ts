@@ -1,0 +1,102 @@
+// GET /api/v1/enforcements, /procurement-suspensions and /license-actions: one endpoint per record kind, each
+// named by its kind; the filters come from the filter table, the resource from the domain's record.
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { Config } from '../../config.js';
+import { openDataset, type RouteContext } from '../context.js';
+import type { Endpoint, ToolSpec } from '../endpoint.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
+import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
+import { recordQuerySchema, type RecordQuerySchema } from '../schemas/queries.js';
+import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
+import { answerPagedRecords, answerRecords, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
+import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
+
+interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
+  readonly path: string;
+  /** The key of `data` the records are listed under. */
+  readonly list: string;
+  readonly resource: TSchema;
+  readonly operationId: string;
+  readonly summary: string;
+  /** What its records are; what every record endpoint shares is added. */
+  readonly what: (config: Config) => string;
+  readonly tool: ToolSpec;
+}
+
+/** What every record endpoint says of `listing`, the field and the filter. */
+const LISTING =
+  "A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and " +
+  '`delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the ' +
+  'dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).';
+
+/** What tells two companies of one name apart, and what an authority filter covers. */
+const WHICH_COMPANY =
+  '`company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to ' +
+  'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
+
+/** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
+export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> & Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
+
+function recordEndpoint<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>): RecordRoute<K, P> {
+  const response = Envelope({ [spec.list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta);
+  return {
+    kind: spec.kind, resource: spec.resource, present: spec.present,
+    path: spec.path, operationId: spec.operationId, summary: spec.summary, tags: ['records'],
+    description: (config) => `${spec.what(config)} ${WHICH_COMPANY} ${LISTING}`,
+    query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
+    response, counted: true, conditional: true, paged: spec.paged, listAnswer: true, needsDataset: true,
+    tools: [spec.tool],
+    answer: (context, query, requestId) => recordAnswer(spec, context, query, requestId),
+  };
+}
+
+function recordAnswer<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>, context: RouteContext, query: RecordParams, requestId: string) {
+  const store = openDataset(context);
+  const answer = spec.paged
+    ? answerPagedRecords(spec, context, store, requestId, query)
+    : answerRecords(spec, context, store, requestId, query);
+  return { data: { [spec.list]: answer.records }, meta: answer.meta };
+}
+
+export const ENFORCEMENTS = recordEndpoint({
+  kind: 'enforcement', paged: false, present: presentEnforcement, path: '/api/v1/enforcements', list: 'enforcements', resource: Enforcement,
+  operationId: 'listEnforcements',
+  summary: 'Enforcement records',
+  what: () =>
+    'Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest ' +
+    'first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. ' +
+    'At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of ' +
+    '`meta.data_as_of`, not that the company is clean.',
+  tool: { name: 'list_enforcements', title: 'List enforcement records' },
+});
+
+export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
+  kind: 'procurement_suspension', paged: true, present: presentProcurementSuspension, path: '/api/v1/procurement-suspensions',
+  list: 'procurement_suspensions', resource: ProcurementSuspension,
+  operationId: 'listProcurementSuspensions',
+  summary: 'Procurement suspensions',
+  what: () =>
+    'Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest ' +
+    'start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. ' +
+    '`status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. ' +
+    'Read /api/v1/procurement-suspension-coverage before saying a company has none.',
+  tool: { name: 'list_procurement_suspensions', title: 'List procurement suspensions' },
+});
+
+export const LICENSE_ACTIONS = recordEndpoint({
+  kind: 'license_action', paged: true, present: presentLicenseAction, path: '/api/v1/license-actions', list: 'license_actions',
+  resource: LicenseAction,
+  operationId: 'listLicenseActions',
+  summary: 'Licence and registration actions',
+  what: () =>
+    'Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in ' +
+    '`data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors ' +
+    'of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` ' +
+    "(closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date " +
+    `range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. ` +
+    `A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count.`,
+  tool: { name: 'list_license_actions', title: 'List licence and registration actions' },
+});
+
+export const RECORD_ENDPOINTS = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS] as const;

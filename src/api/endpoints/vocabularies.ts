@@ -1,0 +1,51 @@
+// GET /api/v1/vocabularies: every code of every enumerated field, with its labels.
+import { Type } from '@sinclair/typebox';
+import type { Endpoint } from '../endpoint.js';
+import { NoQuery } from '../schemas/queries.js';
+import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
+import { closeCauses } from '../../domain/close-causes.js';
+
+const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
+
+const TermSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  name_en: Type.String(),
+  group: Type.Optional(Type.String({ description: 'for authorities: the publisher group' })),
+  parent: Type.Optional(Type.Union([Type.String(), Type.Null()], {
+    description: 'for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it',
+  })),
+});
+
+const body = Object.fromEntries(
+  Object.entries(ALL).map(([name, vocabulary]) => [
+    name,
+    vocabulary.terms.map((t) => {
+      const { group, parent } = t as { group?: string; parent?: string | null };
+      return group === undefined ? { code: t.code, name: t.name, name_en: t.name_en } : { code: t.code, name: t.name, name_en: t.name_en, group, parent };
+    }),
+  ]),
+);
+
+export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
+  path: '/api/v1/vocabularies',
+  operationId: 'listVocabularies',
+  summary: 'Every code of every enumerated field',
+  description: () =>
+    `Every code of every enumerated field with its Japanese and English labels: ${[...VOCABULARY_NAMES, 'close_cause'].map((n) => `\`${n}\``).join(', ')}. ` +
+    'A filter accepts the code or either label. Each authority names its publisher `group` and its `parent` (the body ' +
+    'it is an office or agency of, or null); `authority=` matches that authority and every office under it. Fetch it ' +
+    'once and cache it. Outside the rate limit.',
+  tags: ['reference'],
+  query: () => NoQuery,
+  response: Type.Object({
+    data: Type.Object({
+      vocabularies: Type.Object(Object.fromEntries(Object.keys(ALL).map((name) => [name, Type.Array(TermSchema)]))),
+    }),
+    meta: Type.Object({ request_id: Type.String() }),
+  }),
+  counted: false, conditional: false, paged: false, listAnswer: false, needsDataset: false,
+  landingLink: { name: 'vocabularies' },
+  tools: [{ name: 'list_vocabularies', title: 'Codes and labels' }],
+  answer: (_context, _query, requestId) => ({ data: { vocabularies: body }, meta: { request_id: requestId } }),
+};

@@ -1,0 +1,72 @@
+// The endpoint catalogue drives what the service answers and what its documents say: every entry is a route, an
+// OpenAPI operation with the statuses its flags imply, a section of /llms.txt, its MCP tools and its landing link;
+// and nothing is served or documented that the catalogue does not hold.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DOCUMENTS, ENDPOINTS, LANDING_LINKS, UNCOUNTED_PATHS, CONDITIONAL_PATHS } from '../../src/api/catalogue.js';
+import { mcpTools } from '../../src/mcp/tools.js';
+import { loadConfig } from '../../src/config.js';
+import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let openapi: { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+let guide: string;
+
+before(async () => {
+  server = await startServer({ dbPath: await demoDatabase() });
+  openapi = (await server.get('/api/v1/openapi.json')).body;
+  guide = (await server.get('/llms.txt')).text;
+});
+after(() => server.close());
+
+test('every endpoint of the catalogue answers GET at its path, and every document is served', async () => {
+  for (const entry of [...ENDPOINTS, ...DOCUMENTS]) {
+    const answer = await server.get(entry.path === '/docs' ? '/docs/' : entry.path, { headers: { 'x-kohyo-client': 'catalogue-test' } });
+    // an endpoint that needs a query answers 400 without one: routed, not 404
+    assert.notEqual(answer.status, 404, `${entry.path} is not served`);
+  }
+});
+
+test('the OpenAPI document holds exactly the endpoints of the catalogue, with the statuses their flags imply', () => {
+  assert.deepEqual(Object.keys(openapi.paths).sort(), ENDPOINTS.map((e) => e.path).sort());
+  for (const endpoint of ENDPOINTS) {
+    const get = openapi.paths[endpoint.path]!.get!;
+    assert.equal(get.operationId, endpoint.operationId);
+    assert.ok(openapi.paths[endpoint.path]!.head, `${endpoint.path} declares HEAD`);
+    assert.equal('429' in get.responses, endpoint.counted, `${endpoint.path}: 429 iff counted`);
+    assert.equal('304' in get.responses, endpoint.conditional, `${endpoint.path}: 304 iff conditional`);
+    assert.equal('503' in get.responses, endpoint.needsDataset, `${endpoint.path}: 503 iff it needs a dataset`);
+  }
+});
+
+test('the limiter and the conditional requests read their paths from the catalogue', () => {
+  for (const endpoint of ENDPOINTS) {
+    assert.equal(UNCOUNTED_PATHS.has(endpoint.path), !endpoint.counted, endpoint.path);
+    assert.equal(CONDITIONAL_PATHS.has(endpoint.path), endpoint.conditional, endpoint.path);
+  }
+});
+
+test('/llms.txt has a section for every endpoint and document, saying what the catalogue says', () => {
+  const config = loadConfig({ LOG_LEVEL: 'silent' });
+  for (const endpoint of ENDPOINTS) {
+    const start = guide.indexOf(`### GET ${endpoint.path}\n`);
+    assert.ok(start >= 0, `no section for ${endpoint.path}`);
+    const section = guide.slice(start, guide.indexOf('\n### ', start + 1));
+    assert.ok(section.includes(endpoint.description(config)), `${endpoint.path}: the catalogue's description`);
+    assert.ok(section.includes(endpoint.counted ? 'Counts against the limits' : 'Outside the rate limit'), endpoint.path);
+  }
+  for (const document of DOCUMENTS) assert.ok(guide.includes(`### GET ${document.path}\n`), document.path);
+});
+
+test('the MCP tools are the tools the catalogue names, each calling its endpoint', () => {
+  const tools = mcpTools(loadConfig({ LOG_LEVEL: 'silent' }));
+  const named = ENDPOINTS.flatMap((e) => e.tools.map((t) => [t.name, e.path] as const));
+  assert.deepEqual(tools.map((t) => [t.name, t.path]), named);
+  assert.ok(named.length >= 8);
+});
+
+test('the landing page links what the catalogue marks, by name', async () => {
+  const answer = await server.get('/', { headers: { accept: 'application/json' } });
+  assert.deepEqual(answer.body.links, Object.fromEntries(LANDING_LINKS.map((l) => [l.name, l.path])));
+  assert.deepEqual(Object.keys(answer.body.links), ['docs', 'openapi', 'llms_txt', 'coverage', 'vocabularies', 'health']);
+});
