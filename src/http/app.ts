@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, openApiOptions(deps.config));
   // before any route is added: a route keeps the error handler its context had when it was registered
-  app.setErrorHandler(errorHandler(deps.config.maxPage));
+  app.setErrorHandler(errorHandler);
   // before the limiter's hook: a preflight is answered here and never counted
   await registerCors(app, (request) => noRouteError(app, request));
   await registerCompression(app);

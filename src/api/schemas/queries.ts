@@ -1,13 +1,41 @@
 // The query strings of the endpoints: one schema each, the source of validation and of the OpenAPI parameters.
 // The record endpoints' schemas are generated from the filter table (src/domain/record-filters.ts).
-import { Type, type TInteger, type TObject, type TOptional, type TProperties, type TString } from '@sinclair/typebox';
+// Each parameter's schema carries the refusal of a value it does not accept, so that a rule and its message are
+// stated in one place.
+import { Type, type TInteger, type TObject, type TOptional, type TProperties, type TSchema, type TString } from '@sinclair/typebox';
 import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
 import type { RecordKind } from '../../domain/record.js';
+import { ApiError } from '../errors.js';
+import { corporateNumberParam } from '../record-query.js';
 
 export const MAX_LIMIT = 10;
 
-const limit = Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` });
-const text = (description: string) => Type.String({ maxLength: MAX_TEXT_LENGTH, description });
+/** The error for a value a parameter's schema refuses; a symbol, so that it stays out of the JSON Schema. */
+const REFUSAL = Symbol('refusal');
+
+/** What the error says of the value given: the parameter's name and, where it helps, the value. */
+type Refusal = (parameter: string, value: string | undefined) => ApiError;
+
+function refusing<T extends TSchema>(schema: T, refuse: Refusal): T {
+  return Object.assign(schema, { [REFUSAL]: refuse });
+}
+
+const got = (value: string | undefined) => (value === undefined ? '' : ` (got "${value}")`);
+const invalid = (parameter: string, message: string) => new ApiError('invalid_parameter', message, { parameter });
+
+/** The refusal of `value` for `parameter` of a query schema: the one its schema states, else a general one. */
+export function refusalOf(querystring: TObject | undefined, parameter: string, value: unknown): ApiError {
+  const schema = querystring?.properties[parameter] as (TSchema & { [REFUSAL]?: Refusal }) | undefined;
+  const given = value === undefined ? undefined : String(value);
+  return schema?.[REFUSAL]?.(parameter, given) ?? invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
+}
+
+const limit = refusing(
+  Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` }),
+  (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${MAX_LIMIT}${got(value)}.`),
+);
+const text = (description: string) =>
+  refusing(Type.String({ maxLength: MAX_TEXT_LENGTH, description }), (parameter) => invalid(parameter, `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`));
 
 export const SearchQuery = Type.Object(
   {
@@ -23,7 +51,10 @@ export const CompaniesQuery = Type.Object(
 );
 
 export function pageParameter(maxPage: number) {
-  return Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` });
+  return refusing(
+    Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` }),
+    (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${maxPage}${got(value)}.`),
+  );
 }
 
 /** How each kind of filter value is written in a query string. */
@@ -33,9 +64,12 @@ function filterSchema(filter: RecordFilter): TString {
     case 'text':
       return text(filter.description);
     case 'date':
-      return Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: filter.description });
+      return refusing(
+        Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: filter.description }),
+        (parameter, value) => invalid(parameter, `${parameter} must be a date written YYYY-MM-DD${got(value)}.`),
+      );
     case 'corporate_number':
-      return Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: filter.description });
+      return corporateNumberInput(filter.description);
     case 'vocabulary':
       return vocabularyFilter(filter.vocabulary.codes(), filter.description);
   }
@@ -46,6 +80,19 @@ function filterSchema(filter: RecordFilter): TString {
  * optional leading T (a qualified-invoice number). The check digit is checked after (invalid_corporate_number).
  */
 export const CORPORATE_NUMBER_INPUT = '^[TtＴｔ]?(?:[\\s\\-‐‑‒–—―−ー－]*[0-9０-９]){13}[\\s\\-‐‑‒–—―−ー－]*$';
+
+/** A Corporate Number parameter: refused, as the contract says, with invalid_corporate_number and why. */
+export function corporateNumberInput(description: string): TString {
+  return refusing(Type.String({ pattern: CORPORATE_NUMBER_INPUT, description }), (parameter, value) => {
+    try {
+      corporateNumberParam(value ?? '', parameter);
+    } catch (error) {
+      if (error instanceof ApiError) return error;
+      throw error;
+    }
+    return new ApiError('invalid_corporate_number', undefined, { parameter });
+  });
+}
 
 /**
  * An enum filter: one of the codes, documented as such so that generated clients offer them, or either label of
