@@ -454,6 +454,22 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
             data_as_of: string | null;
+            /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
+            coverage: {
+                /** @description the sources that feed this answer */
+                sources: number;
+                /** @description of them, collected successfully at least once */
+                collected: number;
+                /** @description collected successfully within KOHYO_FRESH_HOURS */
+                fresh: number;
+                /** @description collected successfully, but not within KOHYO_FRESH_HOURS */
+                stale: number;
+                /** @description whose latest collection failed (they may still be fresh or stale) */
+                failing: number;
+                /** @description never collected successfully */
+                never_collected: number;
+                oldest_success_at: string | null;
+            };
             page: number;
             /** @description the last page this query can ask for */
             max_page: number;
@@ -468,6 +484,22 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
             data_as_of: string | null;
+            /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
+            coverage: {
+                /** @description the sources that feed this answer */
+                sources: number;
+                /** @description of them, collected successfully at least once */
+                collected: number;
+                /** @description collected successfully within KOHYO_FRESH_HOURS */
+                fresh: number;
+                /** @description collected successfully, but not within KOHYO_FRESH_HOURS */
+                stale: number;
+                /** @description whose latest collection failed (they may still be fresh or stale) */
+                failing: number;
+                /** @description never collected successfully */
+                never_collected: number;
+                oldest_success_at: string | null;
+            };
         };
         ListMeta: {
             request_id: string;
@@ -832,7 +864,16 @@ export interface operations {
                      *         "limit": 2,
                      *         "returned": 2,
                      *         "has_more": true,
-                     *         "data_as_of": "2026-11-14T18:02:00Z"
+                     *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "coverage": {
+                     *           "sources": 13,
+                     *           "collected": 13,
+                     *           "fresh": 11,
+                     *           "stale": 2,
+                     *           "failing": 0,
+                     *           "never_collected": 0,
+                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -1230,7 +1271,16 @@ export interface operations {
                      *         "limit": 2,
                      *         "returned": 2,
                      *         "has_more": true,
-                     *         "data_as_of": "2026-11-14T18:02:00Z"
+                     *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "coverage": {
+                     *           "sources": 1,
+                     *           "collected": 1,
+                     *           "fresh": 1,
+                     *           "stale": 0,
+                     *           "failing": 0,
+                     *           "never_collected": 0,
+                     *           "oldest_success_at": "2026-11-19T18:02:00Z"
+                     *         }
                      *       }
                      *     }
                      */
@@ -1439,6 +1489,15 @@ export interface operations {
                      *         "returned": 2,
                      *         "has_more": true,
                      *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "coverage": {
+                     *           "sources": 41,
+                     *           "collected": 36,
+                     *           "fresh": 33,
+                     *           "stale": 3,
+                     *           "failing": 5,
+                     *           "never_collected": 5,
+                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *         },
                      *         "page": 1,
                      *         "max_page": 10,
                      *         "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
@@ -1700,6 +1759,15 @@ export interface operations {
                      *         "returned": 2,
                      *         "has_more": true,
                      *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "coverage": {
+                     *           "sources": 6,
+                     *           "collected": 6,
+                     *           "fresh": 5,
+                     *           "stale": 1,
+                     *           "failing": 0,
+                     *           "never_collected": 0,
+                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *         },
                      *         "page": 1,
                      *         "max_page": 10,
                      *         "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."

@@ -4,6 +4,7 @@ import type { Store } from '../store/store.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
 import { japanDate } from '../domain/dates.js';
+import { answerCoverage } from '../domain/coverage.js';
 import { resolveRecordQuery, type FilterParams } from './record-query.js';
 import { listMeta } from './envelope.js';
 import { recordQuerySchema } from './schemas/queries.js';
@@ -27,7 +28,7 @@ export function answerRecords<K extends RecordKind, P>(
   endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, requestId: string, params: RecordParams,
 ) {
   const found = find(endpoint, context, store, params);
-  return { records: found.records, meta: recordMeta(requestId, store, endpoint.kind, found, found.result.hasMore) };
+  return { records: found.records, meta: recordMeta(requestId, store, context, endpoint.kind, found, found.result.hasMore) };
 }
 
 /** The answer of a paged endpoint: `page`, and `max_page` from a count bounded by the page cap. */
@@ -38,7 +39,7 @@ export function answerPagedRecords<K extends RecordKind, P>(
   const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
   const hasMore = found.page < maxPage && found.result.hasMore;
   // added to the fresh meta object rather than spread into a copy (see present/records.ts)
-  const meta = Object.assign(recordMeta(requestId, store, endpoint.kind, found, hasMore), { page: found.page, max_page: maxPage });
+  const meta = Object.assign(recordMeta(requestId, store, context, endpoint.kind, found, hasMore), { page: found.page, max_page: maxPage });
   return { records: found.records, meta };
 }
 
@@ -52,11 +53,18 @@ function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: 
 }
 
 function recordMeta(
-  requestId: string, store: Store, kind: RecordKind,
-  found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[] }, hasMore: boolean,
+  requestId: string, store: Store, context: RouteContext, kind: RecordKind,
+  found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[]; readonly query: RecordQuery },
+  hasMore: boolean,
 ) {
   const meta = listMeta(requestId, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices });
-  return Object.assign(meta, { data_as_of: store.dataAsOf(kind) });
+  return Object.assign(meta, recordListMeta(store, context, kind, found.query.authority));
+}
+
+/** What every record list's meta adds: the data's date, and how the sources behind it stand. */
+export function recordListMeta(store: Store, context: RouteContext, kind: RecordKind, authority: string | undefined) {
+  const coverage = answerCoverage(store.sourcesOf(kind), authority, context.clock(), context.config.freshHours);
+  return { data_as_of: store.dataAsOf(kind), coverage };
 }
 
 /**

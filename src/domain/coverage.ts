@@ -1,5 +1,5 @@
 // Coverage of procurement suspension lists per publisher group: counts, periods, freshness and ratios.
-import { authorities } from './vocabularies/authorities.js';
+import { authorities, authorityAndOffices } from './vocabularies/authorities.js';
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
 
@@ -95,4 +95,45 @@ function minOf(values: readonly (string | null)[]): string | null {
 
 function maxOf(values: readonly (string | null)[]): string | null {
   return values.filter((v): v is string => v !== null).sort().at(-1) ?? null;
+}
+
+/** How the sources behind a record list stand: what `meta.coverage` says next to `data_as_of`. */
+export interface AnswerCoverage {
+  readonly sources: number;
+  readonly collected: number;
+  readonly fresh: number;
+  readonly stale: number;
+  readonly failing: number;
+  readonly never_collected: number;
+  readonly oldest_success_at: string | null;
+}
+
+type SourceState = Pick<CoverageSourceInput, 'publisher_code' | 'last_success_at' | 'last_error'>;
+
+/**
+ * The coverage of an answer from `sources` (the sources of its record kind), narrowed to those that feed an
+ * authority's records when one is asked for: a source its own, an office's under it, or a body's above it (the
+ * ministry's list holds its bureaus' cases). `failing` counts sources whose newest run failed, collected or not.
+ */
+export function answerCoverage(sources: readonly SourceState[], authority: string | undefined, now: Date, freshHours: number): AnswerCoverage {
+  const feeding = authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
+  let fresh = 0;
+  let stale = 0;
+  let failing = 0;
+  let oldest: string | null = null;
+  for (const source of feeding) {
+    const status = freshness(source.last_success_at, now, freshHours).status;
+    if (status === 'fresh') fresh++;
+    if (status === 'stale') stale++;
+    if (source.last_error !== null) failing++;
+    if (source.last_success_at !== null && (oldest === null || source.last_success_at < oldest)) oldest = source.last_success_at;
+  }
+  return {
+    sources: feeding.length, collected: fresh + stale, fresh, stale, failing,
+    never_collected: feeding.length - fresh - stale, oldest_success_at: oldest,
+  };
+}
+
+function feedsAuthority(publisher: string, authority: string): boolean {
+  return authorityAndOffices(authority).includes(publisher) || authorityAndOffices(publisher).includes(authority);
 }

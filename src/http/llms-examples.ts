@@ -21,7 +21,9 @@ const OTHER_NUMBER = corporateNumberFromBase('999999990002');
 const NOW = '2026-11-20T03:00:00Z';
 const meta = { request_id: '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10', dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' as const } };
 const listMeta = (limit: number, returned: number) => ({ ...meta, limit, returned, has_more: false });
-const recordMeta = (limit: number, returned: number) => ({ ...listMeta(limit, returned), data_as_of: NOW });
+// a fictional dataset of twelve sources, all collected within the hour
+const COVERAGE = { sources: 12, collected: 12, fresh: 12, stale: 0, failing: 0, never_collected: 0, oldest_success_at: NOW };
+const recordMeta = (limit: number, returned: number) => ({ ...listMeta(limit, returned), data_as_of: NOW, coverage: COVERAGE });
 const pagedMeta = (limit: number, returned: number) => ({ ...recordMeta(limit, returned), page: 1, max_page: 1 });
 
 const authority = (code: string) => ({ ...labelOf(authorities, code), group: authorities.get(code)?.group ?? 'national' });

@@ -112,7 +112,16 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "limit": 2,
       "returned": 2,
       "has_more": true,
-      "data_as_of": "2026-11-14T18:02:00Z"
+      "data_as_of": "2026-11-14T18:02:00Z",
+      "coverage": {
+        "sources": 13,
+        "collected": 13,
+        "fresh": 11,
+        "stale": 2,
+        "failing": 0,
+        "never_collected": 0,
+        "oldest_success_at": "2026-11-14T18:02:00Z"
+      }
     }
   },
   "/api/v1/companies": {
@@ -333,7 +342,16 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "limit": 2,
       "returned": 2,
       "has_more": true,
-      "data_as_of": "2026-11-14T18:02:00Z"
+      "data_as_of": "2026-11-14T18:02:00Z",
+      "coverage": {
+        "sources": 1,
+        "collected": 1,
+        "fresh": 1,
+        "stale": 0,
+        "failing": 0,
+        "never_collected": 0,
+        "oldest_success_at": "2026-11-19T18:02:00Z"
+      }
     }
   },
   "/api/v1/procurement-suspensions": {
@@ -431,6 +449,15 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "returned": 2,
       "has_more": true,
       "data_as_of": "2026-11-14T18:02:00Z",
+      "coverage": {
+        "sources": 41,
+        "collected": 36,
+        "fresh": 33,
+        "stale": 3,
+        "failing": 5,
+        "never_collected": 5,
+        "oldest_success_at": "2026-11-14T18:02:00Z"
+      },
       "page": 1,
       "max_page": 10,
       "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
@@ -571,6 +598,15 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "returned": 2,
       "has_more": true,
       "data_as_of": "2026-11-14T18:02:00Z",
+      "coverage": {
+        "sources": 6,
+        "collected": 6,
+        "fresh": 5,
+        "stale": 1,
+        "failing": 0,
+        "never_collected": 0,
+        "oldest_success_at": "2026-11-14T18:02:00Z"
+      },
       "page": 1,
       "max_page": 10,
       "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."

@@ -21,7 +21,8 @@ export interface Tool {
 
 const AS_OF =
   '`meta.dataset.kind` says whether the data is the fictional `demo` or `production`, and record lists carry ' +
-  '`meta.data_as_of`: an empty list means "nothing in what Kohyo held as of data_as_of", never that the company is clean.';
+  '`meta.data_as_of` and `meta.coverage` (how many sources feed the answer, and how many are fresh, stale, failing or ' +
+  'never collected): an empty list means "nothing in what Kohyo held as of data_as_of", never that the company is clean.';
 
 export function mcpTools(config: Config): readonly Tool[] {
   return ENDPOINTS.flatMap((endpoint) =>

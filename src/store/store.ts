@@ -18,6 +18,8 @@ export interface Store {
   /** Fixed for the life of the file, so read once. */
   readonly publisherGroups: readonly PublisherGroupRow[];
   readonly procurementSources: readonly SourceCoverageRow[];
+  /** The sources of a record kind with their latest runs: what `meta.coverage` counts. */
+  sourcesOf(kind: RecordKind): readonly SourceCoverageRow[];
   dataAsOf(kind: RecordKind): string | null;
   /** Collection runs by source and outcome, read when asked (a collection publishes a new file, so it is fixed too). */
   collectionRuns(): readonly CollectionRunCount[];
@@ -42,13 +44,15 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   });
   const endReads = holdReadTransaction(db, options.readTransactionRenewMs);
   const asOf = new Map(RECORD_KINDS.map((kind) => [kind, dataAsOf(db, kind)]));
+  const sources = new Map(RECORD_KINDS.map((kind) => [kind, sourceCoverage(db, kind)]));
   return {
     path,
     meta: readDatasetMeta(db),
     companies: new CompanyQueries(db, answers),
     records: new RecordQueries(db),
     publisherGroups: publisherGroups(db),
-    procurementSources: sourceCoverage(db, 'procurement_suspension'),
+    procurementSources: sources.get('procurement_suspension') ?? [],
+    sourcesOf: (kind) => sources.get(kind) ?? [],
     dataAsOf: (kind) => asOf.get(kind) ?? null,
     collectionRuns: () => collectionRunCounts(db),
     guidePicks: readGuidePicks(db),

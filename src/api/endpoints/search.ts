@@ -10,6 +10,7 @@ import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
 import { presentEnforcement } from '../present/records.js';
 import { searchCompanies } from '../company-search.js';
+import { recordListMeta } from '../record-endpoint.js';
 import { splitSearchLimit } from '../../domain/search-split.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
@@ -48,7 +49,7 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
       data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
       meta: Object.assign(
         listMeta(requestId, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
-        { data_as_of: store.dataAsOf('enforcement') },
+        recordListMeta(store, context, 'enforcement', undefined),
       ),
     };
   },

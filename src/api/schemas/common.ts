@@ -33,9 +33,24 @@ export const ListMeta = Type.Object({
   notice: Type.Optional(Type.String({ description: 'a remark on how the query was read' })),
 });
 
+/** How the sources behind a record list stand (narrowed by `authority` when given): what an empty answer rests on. */
+export const AnswerCoverage = Type.Object(
+  {
+    sources: Type.Integer({ description: 'the sources that feed this answer' }),
+    collected: Type.Integer({ description: 'of them, collected successfully at least once' }),
+    fresh: Type.Integer({ description: 'collected successfully within KOHYO_FRESH_HOURS' }),
+    stale: Type.Integer({ description: 'collected successfully, but not within KOHYO_FRESH_HOURS' }),
+    failing: Type.Integer({ description: 'whose latest collection failed (they may still be fresh or stale)' }),
+    never_collected: Type.Integer({ description: 'never collected successfully' }),
+    oldest_success_at: Nullable(Instant),
+  },
+  { description: 'counts, not a list: /api/v1/procurement-suspension-coverage lists the sources' },
+);
+
 export const RecordListMeta = Type.Object({
   ...ListMeta.properties,
   data_as_of: Nullable(Instant),
+  coverage: AnswerCoverage,
 });
 
 export const PagedRecordListMeta = Type.Object({
