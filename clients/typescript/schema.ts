@@ -284,7 +284,8 @@ export interface components {
             /** @description YYYY-MM-DD, Japan time */
             date: string;
             summary: string;
-            summary_en: string | null;
+            /** @description the source's English summary where it gives one, else one composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
+            summary_en: string;
             amount_jpy: number | null;
         };
         ProcurementSuspension: {
@@ -340,6 +341,8 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "active" | "ended" | "lifted";
+            /** @description an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
+            summary_en: string;
         };
         LicenseAction: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -408,6 +411,8 @@ export interface components {
              * @enum {string}
              */
             status: "scheduled" | "in_effect" | "completed";
+            /** @description an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
+            summary_en: string;
         };
         CoverageEntry: {
             publisher_group: components["schemas"]["Label"];
@@ -850,7 +855,7 @@ export interface operations {
                      *             },
                      *             "date": "2026-04-17",
                      *             "summary": "労働者5名に健康診断を受けさせず、また、協定の限度時間を超えて時間外労働を行わせたもの",
-                     *             "summary_en": null,
+                     *             "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
                      *             "amount_jpy": null
                      *           }
                      *         ]
@@ -1207,7 +1212,7 @@ export interface operations {
                      *             },
                      *             "date": "2026-09-26",
                      *             "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
-                     *             "summary_en": null,
+                     *             "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
                      *             "amount_jpy": null
                      *           },
                      *           {
@@ -1257,7 +1262,7 @@ export interface operations {
                      *             },
                      *             "date": "2026-09-08",
                      *             "summary": "取引先販売店に対し自社商品の販売価格を拘束していた疑いについて、同社から申請された確約計画を認定した。",
-                     *             "summary_en": null,
+                     *             "summary_en": "Approval of a commitment plan by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-09-08.",
                      *             "amount_jpy": null
                      *           }
                      *         ]
@@ -1435,7 +1440,8 @@ export interface operations {
                      *               "to": "2027-11-11"
                      *             },
                      *             "scope": null,
-                     *             "status": "scheduled"
+                     *             "status": "scheduled",
+                     *             "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11."
                      *           },
                      *           {
                      *             "id": "ps_9d6d5c151114113e",
@@ -1475,7 +1481,8 @@ export interface operations {
                      *               "to": "2027-06-11"
                      *             },
                      *             "scope": null,
-                     *             "status": "scheduled"
+                     *             "status": "scheduled",
+                     *             "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11."
                      *           }
                      *         ]
                      *       },
@@ -1685,7 +1692,8 @@ export interface operations {
                      *                 "name_en": "Construction"
                      *               }
                      *             ],
-                     *             "status": "scheduled"
+                     *             "status": "scheduled",
+                     *             "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11."
                      *           },
                      *           {
                      *             "id": "la_bee70f18a79f0ec5",
@@ -1745,7 +1753,8 @@ export interface operations {
                      *                 "name_en": "Construction"
                      *               }
                      *             ],
-                     *             "status": "in_effect"
+                     *             "status": "in_effect",
+                     *             "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21."
                      *           }
                      *         ]
                      *       },

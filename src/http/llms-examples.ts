@@ -115,6 +115,7 @@ export const exampleSuspension = {
   period: { from: '2025-03-21', to: '2025-11-20' },
   status: 'ended' as const,
   scope: '関東地方整備局が発注する工事',
+  summary_en: 'Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2025-03-21 to 2025-11-20.',
 };
 
 export const exampleLicenseAction = {
@@ -143,6 +144,7 @@ export const exampleLicenseAction = {
   date: '2025-06-20',
   period: { from: '2025-07-01', to: '2025-07-20' },
   reason_detail: '点呼の未実施、乗務時間等の基準違反',
+  summary_en: 'Suspension of vehicle use by the Kanto District Transport Bureau (Trucking; Disciplinary action for a violation), 2025-06-20, for 2025-07-01 to 2025-07-20.',
 };
 
 const [national] = buildCoverage(

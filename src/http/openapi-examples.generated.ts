@@ -98,7 +98,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "date": "2026-04-17",
           "summary": "労働者5名に健康診断を受けさせず、また、協定の限度時間を超えて時間外労働を行わせたもの",
-          "summary_en": null,
+          "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
           "amount_jpy": null
         }
       ]
@@ -278,7 +278,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "date": "2026-09-26",
           "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
-          "summary_en": null,
+          "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
           "amount_jpy": null
         },
         {
@@ -328,7 +328,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "date": "2026-09-08",
           "summary": "取引先販売店に対し自社商品の販売価格を拘束していた疑いについて、同社から申請された確約計画を認定した。",
-          "summary_en": null,
+          "summary_en": "Approval of a commitment plan by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-09-08.",
           "amount_jpy": null
         }
       ]
@@ -395,7 +395,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "to": "2027-11-11"
           },
           "scope": null,
-          "status": "scheduled"
+          "status": "scheduled",
+          "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11."
         },
         {
           "id": "ps_9d6d5c151114113e",
@@ -435,7 +436,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "to": "2027-06-11"
           },
           "scope": null,
-          "status": "scheduled"
+          "status": "scheduled",
+          "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11."
         }
       ]
     },
@@ -524,7 +526,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "name_en": "Construction"
             }
           ],
-          "status": "scheduled"
+          "status": "scheduled",
+          "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11."
         },
         {
           "id": "la_bee70f18a79f0ec5",
@@ -584,7 +587,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "name_en": "Construction"
             }
           ],
-          "status": "in_effect"
+          "status": "in_effect",
+          "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21."
         }
       ]
     },

@@ -16,8 +16,8 @@ const ids = (path: string) => recordIds(server, path);
 
 const COMMON_KEYS = ['authority', 'company', 'id', 'listing', 'source'];
 const ENFORCEMENT_KEYS = [...COMMON_KEYS, 'action_type', 'amount_jpy', 'date', 'law', 'law_detail', 'laws', 'summary', 'summary_en'].sort();
-const SUSPENSION_KEYS = [...COMMON_KEYS, 'period', 'reason', 'reason_detail', 'scope', 'status'].sort();
-const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'permits_total', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status'].sort();
+const SUSPENSION_KEYS = [...COMMON_KEYS, 'period', 'reason', 'reason_detail', 'scope', 'status', 'summary_en'].sort();
+const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'permits_total', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status', 'summary_en'].sort();
 
 const KAKUU = ['enf_kakuu_2025', 'enf_kakuu_2024', 'enf_kakuu_2023'];
 
@@ -136,4 +136,17 @@ test('licence actions: sector_codes in the documented order, the sectors given b
   const [suspension] = body.data.license_actions;
   assert.deepEqual(suspension.sector_codes, ['construction', 'real_estate_brokerage', 'architect_office']);
   assert.deepEqual(suspension.sectors.map((s: { name: string }) => s.name), ['建設業', '宅地建物取引業', '建築士事務所']);
+});
+
+test('every record of every kind carries an English summary composed from the vocabularies', async () => {
+  for (const path of ['/api/v1/enforcements?law=labour_standards_act', '/api/v1/procurement-suspensions?reason=bid_rigging', '/api/v1/license-actions?sector=construction']) {
+    const answer = await server.get(path);
+    assert.equal(answer.status, 200, path);
+    const [list] = Object.values(answer.body.data) as { summary_en: string; date?: string; period?: { from: string } }[][];
+    assert.ok(list!.length > 0, path);
+    for (const record of list!) {
+      assert.match(record.summary_en, /^[\x20-\x7e]+\.$/u, `${path}: English, one sentence`);
+      assert.ok(record.summary_en.includes(record.date ?? record.period!.from), `${path}: names the date`);
+    }
+  }
 });

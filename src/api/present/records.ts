@@ -6,6 +6,7 @@ import { laws } from '../../domain/vocabularies/laws.js';
 import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from '../../domain/vocabularies/enums.js';
 import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
 import { labelOf } from './labels.js';
+import { summaryEn } from '../../domain/summary-en.js';
 
 // Each resource is one object literal, field by field: a literal that begins with a spread and then adds fields
 // (`{ ...shared, law }`) takes V8's slow path in Node 20, about 0.7 µs an object here, and presenting ten
@@ -36,7 +37,7 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
     action_type: labelOf(enforcementActionTypes, r.action_type),
     date: r.date,
     summary: r.summary,
-    summary_en: r.summary_en,
+    summary_en: r.summary_en ?? summaryEn(r),
     amount_jpy: r.amount_jpy,
   };
 }
@@ -53,6 +54,7 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
     period: { from: r.period.from, to: r.period.to },
     scope: r.scope,
     status: procurementStatus(r.period, r.lifted_on, today),
+    summary_en: summaryEn(r),
   };
 }
 
@@ -74,5 +76,6 @@ export function presentLicenseAction(r: LicenseActionRecord, today: string): Lic
     reason_detail: r.reason_detail,
     sectors: r.sector_codes.map((code) => labelOf(sectors, code)),
     status: licenseStatus(r.date, r.period, today),
+    summary_en: summaryEn(r),
   };
 }

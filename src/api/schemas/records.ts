@@ -21,6 +21,10 @@ const shownShared = {
 };
 const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const;
 
+const SummaryEn = Type.String({
+  description: "an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
+});
+
 /** The schema with its properties in the order the domain record has them (the added ones last). */
 function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
   const properties: Record<string, unknown> = schema.properties;
@@ -31,9 +35,12 @@ function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
 
 export const Enforcement = inDomainOrder(
   Type.Composite([
-    Type.Omit(EnforcementRecord, [...hidden, 'law', 'laws', 'action_type']),
+    Type.Omit(EnforcementRecord, [...hidden, 'law', 'laws', 'action_type', 'summary_en']),
     Type.Object({
       ...shownShared,
+      summary_en: Type.String({
+        description: "the source's English summary where it gives one, else one composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
+      }),
       law: Label,
       laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
       action_type: Label,
@@ -52,6 +59,7 @@ export const ProcurementSuspension = inDomainOrder(
       status: Type.Union(['scheduled', 'active', 'ended', 'lifted'].map((s) => Type.Literal(s)), {
         description: 'computed against today in Japan, unless the source says the suspension was lifted',
       }),
+      summary_en: SummaryEn,
     }),
   ]),
   ProcurementSuspensionRecord,
@@ -67,6 +75,7 @@ export const LicenseAction = inDomainOrder(
       action_type: Label,
       nature: Label,
       status: Type.Union(['scheduled', 'in_effect', 'completed'].map((s) => Type.Literal(s)), { description: 'computed against today in Japan' }),
+      summary_en: SummaryEn,
     }),
   ]),
   LicenseActionRecord,
