@@ -227,6 +227,16 @@ export interface components {
                 procurement_suspensions: number;
                 license_actions: number;
             };
+            /** @description the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records */
+            predecessors: {
+                corporate_number: string;
+                name: string;
+                record_counts: {
+                    enforcements: number;
+                    procurement_suspensions: number;
+                    license_actions: number;
+                };
+            }[];
             updated_on: string | null;
             match: {
                 /** @enum {string} */
@@ -795,6 +805,7 @@ export interface operations {
                      *               "procurement_suspensions": 6,
                      *               "license_actions": 1
                      *             },
+                     *             "predecessors": [],
                      *             "updated_on": "2019-05-04",
                      *             "match": {
                      *               "field": "name",
@@ -1000,6 +1011,7 @@ export interface operations {
                      *               "procurement_suspensions": 6,
                      *               "license_actions": 1
                      *             },
+                     *             "predecessors": [],
                      *             "updated_on": "2019-05-04",
                      *             "match": {
                      *               "field": "name",
@@ -1048,6 +1060,7 @@ export interface operations {
                      *               "procurement_suspensions": 5,
                      *               "license_actions": 1
                      *             },
+                     *             "predecessors": [],
                      *             "updated_on": "2024-05-11",
                      *             "match": {
                      *               "field": "name",
@@ -1130,6 +1143,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
                 /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
@@ -1315,6 +1330,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
                 /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
@@ -1365,6 +1382,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
@@ -1537,6 +1556,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
@@ -1589,6 +1610,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 sector?: ("construction" | "real_estate_brokerage" | "condominium_management" | "rental_housing_management" | "architect_office" | "building_inspection_body" | "real_estate_appraisal" | "surveying" | "construction_consulting" | "travel_agency" | "technical_intern_training" | "trucking" | "bus" | "taxi" | "railway" | "aviation" | "passenger_ship" | "vehicle_maintenance" | "industrial_waste" | "money_lending" | "financial_instruments") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
@@ -1809,6 +1832,8 @@ export interface operations {
                 q?: string;
                 /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
                 corporate_number?: string;
+                /** @description true or false (the default): with corporate_number, also the records of every company whose chain of successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to */
+                include_predecessors?: "true" | "false";
                 /** @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 sector?: ("construction" | "real_estate_brokerage" | "condominium_management" | "rental_housing_management" | "architect_office" | "building_inspection_body" | "real_estate_appraisal" | "surveying" | "construction_consulting" | "travel_agency" | "technical_intern_training" | "trucking" | "bus" | "taxi" | "railway" | "aviation" | "passenger_ship" | "vehicle_maintenance" | "industrial_waste" | "money_lending" | "financial_instruments") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */

@@ -33,6 +33,9 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
       case 'corporate_number':
         query.corporate_number = corporateNumberParam(value);
         break;
+      case 'flag':
+        query[filter.name] = value;
+        break;
       case 'vocabulary': {
         const term = filter.vocabulary.resolve(value);
         if (!term) {
@@ -51,6 +54,12 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
         query[filter.name] = value;
         break;
     }
+  }
+  if (query.include_predecessors === 'true') {
+    if (query.corporate_number === undefined) {
+      throw new ApiError('invalid_parameter', 'include_predecessors widens corporate_number: give corporate_number with it.', { parameter: 'include_predecessors' });
+    }
+    query.predecessors = store.companies.predecessorsOf(query.corporate_number);
   }
   const hasDates = filters.some((f) => f.reads === 'date');
   let dateRangeIsFilter = false;

@@ -7,7 +7,7 @@ import type { Vocabulary } from './vocabulary.js';
 
 export type FilterName =
   | 'company' | 'q' | 'corporate_number' | 'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature'
-  | 'from' | 'to' | 'listing' | 'prefecture';
+  | 'from' | 'to' | 'listing' | 'prefecture' | 'include_predecessors';
 
 export type RecordFilter =
   /** A company name (or number) read with the recall of company search. */
@@ -15,6 +15,8 @@ export type RecordFilter =
   /** Free text over the company name, the source's words and the labels of the record's codes. */
   | { readonly name: 'q'; readonly reads: 'text'; readonly description: string }
   | { readonly name: 'corporate_number'; readonly reads: 'corporate_number'; readonly description: string }
+  /** `true` or `false`: widens `corporate_number` to the companies merged into it; no filter by itself. */
+  | { readonly name: 'include_predecessors'; readonly reads: 'flag'; readonly description: string }
   | {
     readonly name: FilterName;
     readonly reads: 'vocabulary';
@@ -45,6 +47,15 @@ const corporateNumber: RecordFilter = {
   name: 'corporate_number',
   reads: 'corporate_number',
   description: 'a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted)',
+};
+
+// A company that closed by merger names its successor (the NTA's successor_corporate_number): the records of the
+// companies merged into a company are the history of that company too.
+const includePredecessors: RecordFilter = {
+  name: 'include_predecessors',
+  reads: 'flag',
+  description: 'true or false (the default): with corporate_number, also the records of every company whose chain of ' +
+    'successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to',
 };
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
@@ -85,12 +96,12 @@ const prefecture: RecordFilter = {
 
 /** Whether a filter counts as one by itself (the contract's "at least one filter"). */
 export function countsAlone(filter: RecordFilter): boolean {
-  return filter.reads !== 'date' && !(filter.reads === 'vocabulary' && filter.narrowsOnly === true);
+  return filter.reads !== 'date' && filter.reads !== 'flag' && !(filter.reads === 'vocabulary' && filter.narrowsOnly === true);
 }
 
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
-    company, q, corporateNumber,
+    company, q, corporateNumber, includePredecessors,
     vocabulary('law', 'law', 'the law cited'),
     authority('the acting authority'),
     vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
@@ -98,7 +109,7 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     listing,
   ],
   procurement_suspension: [
-    company, q, corporateNumber,
+    company, q, corporateNumber, includePredecessors,
     authority('the suspending authority'),
     vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
     vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
@@ -106,7 +117,7 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     listing,
   ],
   license_action: [
-    company, q, corporateNumber,
+    company, q, corporateNumber, includePredecessors,
     vocabulary('sector', 'sector', 'a sector; matches the primary sector or any affected sector'),
     vocabulary('action_type', 'license_action_type', 'the kind of action'),
     vocabulary('nature', 'nature', 'violation, voluntary_closure or other'),

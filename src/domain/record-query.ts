@@ -16,6 +16,8 @@ export type RecordQuery = {
 } & {
   /** Today in Japan time (YYYY-MM-DD), against which statuses are computed. */
   readonly today: string;
+  /** With `corporate_number` and `include_predecessors=true`: the companies merged into it, at any depth. */
+  readonly predecessors?: readonly string[];
 };
 
 export interface Page {

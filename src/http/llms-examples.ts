@@ -53,6 +53,8 @@ export const exampleCompany = {
   close_cause: null,
   successor_corporate_number: null,
   record_counts: { enforcements: 1, procurement_suspensions: 1, license_actions: 0 },
+  // the closed company below merged into this one
+  predecessors: [{ corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 } }],
   updated_on: '2025-04-01',
   match: { field: 'name' as const, kind: 'exact' as const },
 };
@@ -74,6 +76,7 @@ export const exampleClosedCompany = {
   close_cause: labelOf(closeCauses, 'merger'),
   successor_corporate_number: EXAMPLE_NUMBER,
   record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 },
+  predecessors: [],
   updated_on: '2026-04-08',
   match: { field: 'corporate_number' as const, kind: 'exact' as const },
 };

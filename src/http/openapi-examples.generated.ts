@@ -38,6 +38,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "procurement_suspensions": 6,
             "license_actions": 1
           },
+          "predecessors": [],
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -161,6 +162,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "procurement_suspensions": 6,
             "license_actions": 1
           },
+          "predecessors": [],
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -209,6 +211,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "procurement_suspensions": 5,
             "license_actions": 1
           },
+          "predecessors": [],
           "updated_on": "2024-05-11",
           "match": {
             "field": "name",

@@ -2,7 +2,7 @@
 import { AnswerCache } from './answer-cache.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import { COMPANY_SELECT, companyFromRow, type CompanyRecord } from './company-row.js';
+import { COMPANY_SELECT, PREDECESSOR_NUMBERS, companyFromRow, type CompanyRecord } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
@@ -41,6 +41,7 @@ export class CompanyQueries {
   private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
   private readonly byKeys: StatementCache;
+  private readonly predecessors;
 
   constructor(
     db: Db,
@@ -55,11 +56,17 @@ export class CompanyQueries {
     );
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache(db);
+    this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
   }
 
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
   get hitsShared(): boolean {
     return this.answers.keeps;
+  }
+
+  /** The Corporate Numbers of the companies merged into `number`, at any depth of successors. */
+  predecessorsOf(number: string): string[] {
+    return this.predecessors.all(number);
   }
 
   findByCorporateNumber(number: string): CompanyRecord | null {

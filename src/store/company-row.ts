@@ -22,7 +22,24 @@ export interface CompanyRecord {
   readonly procurement_suspension_count: number;
   readonly license_action_count: number;
   readonly aliases: { readonly name: string; readonly kind: string }[];
+  /** The companies merged into this one, at any depth of successors, with their record counts. */
+  readonly predecessors: readonly PredecessorRecord[];
 }
+
+export interface PredecessorRecord {
+  readonly corporate_number: string;
+  readonly name: string;
+  readonly enforcement_count: number;
+  readonly procurement_suspension_count: number;
+  readonly license_action_count: number;
+}
+
+/** The chain of companies merged into `number` (its predecessors at any depth), as a subquery's list of numbers. */
+export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(number, depth) AS (
+    SELECT ${number}, 0
+    UNION SELECT q.corporate_number, chain.depth + 1 FROM companies q JOIN chain ON q.successor_corporate_number = chain.number
+    WHERE chain.depth < 20)
+  SELECT number FROM chain WHERE depth > 0`;
 
 /**
  * The columns in the order companyFromRow reads them, then the company's aliases as one JSON array (read in the
@@ -35,7 +52,11 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
   c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count,
   (SELECT json_group_array(json_object('name', name, 'kind', kind))
-   FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json`;
+   FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json,
+  (SELECT json_group_array(json_object('corporate_number', p.corporate_number, 'name', p.name,
+     'enforcement_count', p.enforcement_count, 'procurement_suspension_count', p.procurement_suspension_count,
+     'license_action_count', p.license_action_count))
+   FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')})) AS predecessors_json`;
 
 /**
  * A company from a row of COMPANY_SELECT read with `.raw()`: an array, turned into the record by one object literal
@@ -67,6 +88,7 @@ export function companyFromRow(row: readonly unknown[]): { readonly id: number; 
       procurement_suspension_count: row[19] as number,
       license_action_count: row[20] as number,
       aliases: JSON.parse(row[21] as string) as CompanyRecord['aliases'],
+      predecessors: JSON.parse(row[22] as string) as PredecessorRecord[],
     },
   };
 }

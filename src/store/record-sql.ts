@@ -21,9 +21,10 @@ const equals = (column: string): Term => (value) => ({ sql: `r.${column} = ?`, p
 
 /**
  * The SQL of each filter of the filter table (domain/record-filters.ts); the type makes every filter have one.
- * `company` and `q` are not here: their values are not plain strings (see recordWhere).
+ * `company` and `q` are not here: their values are not plain strings (see recordWhere); nor is `include_predecessors`,
+ * which widens `corporate_number`.
  */
-const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q'>, Term>> = {
+const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include_predecessors'>, Term>> = {
   corporate_number: equals('company_corporate_number'),
   authority: (value) => {
     const codes = authorityAndOffices(value);
@@ -60,7 +61,9 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
       if (query.company !== undefined) terms.push(companySql(query.company));
     } else if (name === 'q') {
       if (query.q !== undefined) terms.push(...freeTextSql(query.q, table));
-    } else {
+    } else if (name === 'corporate_number' && query.corporate_number !== undefined && query.predecessors !== undefined) {
+      terms.push({ sql: 'r.company_corporate_number IN (SELECT value FROM json_each(?))', params: [JSON.stringify([query.corporate_number, ...query.predecessors])] });
+    } else if (name !== 'include_predecessors') {
       const value = query[name];
       if (value !== undefined) terms.push(FILTER_SQL[name](value, table, query.today));
     }

@@ -13,7 +13,7 @@ after(() => server.close());
 
 const COMPANY_KEYS = [
   'address', 'aliases', 'close_cause', 'closed_on', 'corporate_number', 'legal_form', 'match', 'name', 'name_en', 'name_kana',
-  'record_counts', 'status', 'successor_corporate_number', 'updated_on',
+  'predecessors', 'record_counts', 'status', 'successor_corporate_number', 'updated_on',
 ].sort();
 
 const KAKUU = '7999900010001';

@@ -37,6 +37,11 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
       procurement_suspensions: c.procurement_suspension_count,
       license_actions: c.license_action_count,
     },
+    predecessors: c.predecessors.map((p) => ({
+      corporate_number: p.corporate_number,
+      name: p.name,
+      record_counts: { enforcements: p.enforcement_count, procurement_suspensions: p.procurement_suspension_count, license_actions: p.license_action_count },
+    })),
     updated_on: c.updated_on,
     match: match.alias_kind === null ? { field: match.field, kind: match.kind } : { field: match.field, kind: match.kind, alias_kind: match.alias_kind },
   };

@@ -32,6 +32,18 @@ export const Company = Type.Object({
     procurement_suspensions: Type.Integer(),
     license_actions: Type.Integer(),
   }),
+  predecessors: Type.Array(
+    Type.Object({
+      corporate_number: Type.String({ pattern: '^\\d{13}$' }),
+      name: Type.String(),
+      record_counts: Type.Object({
+        enforcements: Type.Integer(),
+        procurement_suspensions: Type.Integer(),
+        license_actions: Type.Integer(),
+      }),
+    }),
+    { description: 'the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records' },
+  ),
   updated_on: Nullable(DateOnly),
   match: Type.Object({
     field: Type.Union(['corporate_number', 'name', 'name_kana', 'name_en', 'alias'].map((k) => Type.Literal(k))),

@@ -72,6 +72,11 @@ function filterSchema(filter: RecordFilter): TString {
       return corporateNumberInput(filter.description);
     case 'vocabulary':
       return vocabularyFilter(filter.vocabulary.codes(), filter.description);
+    case 'flag':
+      return refusing(
+        Type.String({ enum: ['true', 'false'], description: filter.description }),
+        (parameter, value) => invalid(parameter, `${parameter} must be true or false${got(value)}.`),
+      );
   }
 }
 
