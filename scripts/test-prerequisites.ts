@@ -21,6 +21,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
     needs: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf', kind: 'file', debianPackage: 'fonts-ipafont-gothic',
     why: 'the PDF table parser is tested on PDFs written with a Japanese font (test/helpers/pdf.ts)',
   },
+  { needs: 'xmllint', kind: 'program', debianPackage: 'libxml2-utils', why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/atom-feed.test.ts)" },
 ];
 
 /** The one command that installs these packages on Debian, for a person to run. */

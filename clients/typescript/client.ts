@@ -13,7 +13,8 @@ export type ErrorBody = components['schemas']['Error'];
 
 /** The GET operations, which the methods below call; their HEAD twins (suffix Head) answer no body. */
 type GetOperation = Exclude<keyof operations, `${string}Head`>;
-type Query<O extends GetOperation> = NonNullable<operations[O]['parameters']['query']>;
+/** A JSON client: the record endpoints' `format` (json or atom) is not offered, and every answer is read as JSON. */
+type Query<O extends GetOperation> = Omit<NonNullable<operations[O]['parameters']['query']>, 'format'>;
 type Answer<O extends GetOperation> = operations[O]['responses'][200]['content']['application/json'];
 
 export interface KohyoClientOptions {
@@ -46,7 +47,7 @@ export function createKohyoClient(options: KohyoClientOptions) {
   const headers: Record<string, string> = {};
   if (options.clientName !== undefined) headers['X-Kohyo-Client'] = options.clientName;
   if (options.contact !== undefined) headers['X-Kohyo-Contact'] = options.contact;
-  const client: Client<paths> = createClient<paths>({
+  const client: Client<paths, 'application/json'> = createClient<paths, 'application/json'>({
     baseUrl: options.baseUrl,
     headers,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),

@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Procurement suspensions
-         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
+         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listProcurementSuspensions"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Licence and registration actions
-         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both).
+         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listLicenseActions"];
         put?: never;
@@ -1157,6 +1157,8 @@ export interface operations {
                 listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1310,6 +1312,7 @@ export interface operations {
                         };
                         meta: components["schemas"]["RecordListMeta"];
                     };
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -1344,6 +1347,8 @@ export interface operations {
                 listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1398,6 +1403,8 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1536,6 +1543,7 @@ export interface operations {
                         };
                         meta: components["schemas"]["PagedRecordListMeta"];
                     };
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -1572,6 +1580,8 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1634,6 +1644,8 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1812,6 +1824,7 @@ export interface operations {
                         };
                         meta: components["schemas"]["PagedRecordListMeta"];
                     };
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -1856,6 +1869,8 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;

@@ -39,6 +39,8 @@ export interface Endpoint<Q extends TObject = TObject> {
   /** Whether the answer needs an open dataset (503 `service_unavailable` before one is open). */
   readonly needsDataset: boolean;
   readonly landingLink?: LandingLink;
+  /** The key of `data` whose records an Atom feed of the endpoint lists, for an endpoint that answers Atom too. */
+  readonly feedOf?: string;
   readonly tools: readonly ToolSpec[];
   /** The answer to a checked query. A method, so that an endpoint of any query type is an Endpoint. */
   answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;

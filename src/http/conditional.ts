@@ -13,6 +13,8 @@ import { CONDITIONAL_PATHS } from '../api/catalogue.js';
 // nothing against the limits (a 304 is not counted), so a client loses little by asking again.
 export const CACHE_CONTROL = 'private, max-age=300';
 
+const ATOM_ACCEPT = /\bapplication\/atom\+xml\b/u;
+
 /** Queries whose validators are remembered, and the longest key remembered. */
 const REMEMBERED_QUERIES = 4096;
 const MAX_REMEMBERED_KEY = 512;
@@ -89,8 +91,10 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
     }
     const rawQuery = queryOf(request.url);
     const day = japanDate(context.clock());
-    const validators = remembered.get(`${store.meta.version}\n${store.meta.kind}\n${day}\n${route}\n${rawQuery}`, () =>
-      validatorsOfDay(route, rawQuery, store.meta, day),
+    // an Atom feed and the JSON answer of one query are two representations: each has its own validators
+    const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
+    const validators = remembered.get(`${store.meta.version}\n${store.meta.kind}\n${day}\n${representation}\n${rawQuery}`, () =>
+      validatorsOfDay(representation, rawQuery, store.meta, day),
     );
     validatedOf(request)[VALIDATED] = validators;
     if (!notModified(request, validators)) {

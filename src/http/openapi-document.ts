@@ -61,6 +61,9 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const content = success.content as JsonObject;
   const example = OPENAPI_EXAMPLES[path];
   if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
+  if (endpoint?.feedOf !== undefined) {
+    content['application/atom+xml'] = { schema: { type: 'string', description: 'the same records as an Atom feed (RFC 4287), for `Accept: application/atom+xml` or `format=atom`' } };
+  }
   const errors: ErrorStatus[] = [
     ...(api ? [400 as const, 431 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(endpoint?.needsDataset === false ? [] : [503 as const]),
   ];

@@ -13,14 +13,14 @@ const REDIS = PREREQUISITES.find((p) => p.needs === 'redis-server')!;
 function machine(present: readonly string[], who: { root: boolean; sudo: boolean }): System {
   return { usable: (path) => present.includes(path), path: '/usr/local/bin:/usr/bin', isRoot: who.root, hasPasswordlessSudo: () => who.sudo };
 }
-const EVERYTHING = ['/usr/bin/redis-server', '/usr/bin/chromium', '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'];
+const EVERYTHING = ['/usr/bin/redis-server', '/usr/bin/chromium', '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf', '/usr/bin/xmllint'];
 
 test('plan: nothing to do when all is there, apt-get as root or through sudo, else a refusal', () => {
   const cases: [string, readonly string[], { root: boolean; sudo: boolean }, string][] = [
     ['all there, not root', EVERYTHING, { root: false, sudo: false }, 'ready'],
     ['redis-server missing, root', EVERYTHING.slice(1), { root: true, sudo: false }, 'install redis-server'],
-    ['all missing, sudo', [], { root: false, sudo: true }, 'install with sudo redis-server chromium fonts-ipafont-gothic'],
-    ['font missing, neither', EVERYTHING.slice(0, 2), { root: false, sudo: false }, 'cannot fonts-ipafont-gothic'],
+    ['all missing, sudo', [], { root: false, sudo: true }, 'install with sudo redis-server chromium fonts-ipafont-gothic libxml2-utils'],
+    ['font missing, neither', EVERYTHING.filter((p) => !p.endsWith('.ttf')), { root: false, sudo: false }, 'cannot fonts-ipafont-gothic'],
     ['redis-server elsewhere on PATH', ['/usr/local/bin/redis-server', ...EVERYTHING.slice(1)], { root: false, sudo: false }, 'ready'],
   ];
   for (const [name, present, who, expected] of cases) {
@@ -33,7 +33,7 @@ test('plan: nothing to do when all is there, apt-get as root or through sudo, el
 
 /**
  * The real script with a fake apt-get that records its calls: PATH is one empty folder (no redis-server in it), and
- * chromium and the font count as present, so redis-server is what is missing.
+ * chromium, the font and xmllint count as present, so redis-server is what is missing.
  */
 function run(fakeAptGet: string, who = { root: true }) {
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-prerequisites-'));
@@ -44,7 +44,7 @@ function run(fakeAptGet: string, who = { root: true }) {
   chmodSync(aptGet, 0o755);
   const env = { PATH: bin, KOHYO_APT_GET: aptGet, FAKE_BIN: bin };
   const real = systemOf(env);
-  const system: System = { ...real, usable: (path, kind) => path.startsWith('/usr/') || real.usable(path, kind), isRoot: who.root, hasPasswordlessSudo: () => false };
+  const system: System = { ...real, usable: (path, kind) => path.startsWith('/usr/') || path.endsWith('/xmllint') || real.usable(path, kind), isRoot: who.root, hasPasswordlessSudo: () => false };
   const lines: string[] = [];
   const status = ensurePrerequisites(env, system, (text) => lines.push(text));
   const calls = existsSync(join(dir, 'calls')) ? readFileSync(join(dir, 'calls'), 'utf8') : '';

@@ -38,14 +38,19 @@ const WHICH_COMPANY =
 /** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
 export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> & Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
 
+/** What every record endpoint says of its Atom feed. */
+const FEED =
+  'The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` ' +
+  'or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.';
+
 function recordEndpoint<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>): RecordRoute<K, P> {
   const response = Envelope({ [spec.list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta);
   return {
     kind: spec.kind, resource: spec.resource, present: spec.present,
     path: spec.path, operationId: spec.operationId, summary: spec.summary, tags: ['records'],
-    description: (config) => `${spec.what(config)} ${WHICH_COMPANY} ${LISTING}`,
+    description: (config) => `${spec.what(config)} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
     query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
-    response, counted: true, conditional: true, paged: spec.paged, listAnswer: true, needsDataset: true,
+    response, counted: true, conditional: true, paged: spec.paged, listAnswer: true, needsDataset: true, feedOf: spec.list,
     tools: [spec.tool],
     answer: (context, query, requestId) => recordAnswer(spec, context, query, requestId),
   };

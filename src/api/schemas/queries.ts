@@ -112,15 +112,26 @@ function vocabularyFilter(codes: readonly string[], description: string): TStrin
   return schema as unknown as TString;
 }
 
-/** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging. */
+/** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging and format. */
 export type RecordQuerySchema = TObject<
-  { [F in FilterName]: TOptional<TString> } & { limit: TOptional<TInteger>; page: TOptional<TInteger> }
+  { [F in FilterName]: TOptional<TString> } & { limit: TOptional<TInteger>; page: TOptional<TInteger>; format: TOptional<TString> }
 >;
+
+/** The representation of a record list: JSON, or an Atom feed of the same records (as `Accept: application/atom+xml` asks). */
+const format = refusing(
+  Type.String({
+    enum: ['json', 'atom'],
+    description: 'json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks',
+  }),
+  (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
+);
 
 /** The query schema of a record kind's endpoint; `maxPage` null for an endpoint without paging. */
 export function recordQuerySchema(kind: RecordKind, maxPage: number | null): RecordQuerySchema {
   const properties = Object.fromEntries(RECORD_FILTERS[kind].map((filter) => [filter.name, Type.Optional(filterSchema(filter))]));
-  const paging: TProperties = maxPage === null ? { limit: Type.Optional(limit) } : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit) };
+  const paging: TProperties = maxPage === null
+    ? { limit: Type.Optional(limit), format: Type.Optional(format) }
+    : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit), format: Type.Optional(format) };
   // the static type names every filter; the schema holds only this kind's, so others are refused as unknown
   return Type.Object({ ...properties, ...paging }, { additionalProperties: false }) as unknown as RecordQuerySchema;
 }

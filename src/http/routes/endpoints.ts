@@ -1,14 +1,41 @@
-// Every endpoint of the catalogue as a GET route: its query schema and rules, its answer schemas, its answer.
-import type { FastifyInstance } from 'fastify';
+// Every endpoint of the catalogue as a GET route: its query schema and rules, its answer schemas, its answer; a
+// record list also as an Atom feed when the request asks for one.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../api/catalogue.js';
-import type { RouteContext } from '../../api/context.js';
+import { openDataset, type RouteContext } from '../../api/context.js';
+import type { Endpoint } from '../../api/endpoint.js';
 import { endpointOptions } from '../route-options.js';
 import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
+import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
+import { queryOf } from '../url-parts.js';
 
 export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const endpoint of ENDPOINTS) {
     const options = endpointOptions(endpoint, context.config, endpoint.listAnswer ? listAnswerSerializerCompiler : undefined);
-    // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
-    app.get(endpoint.path, options, (request) => endpoint.answer(context, request.query as Record<string, unknown>, request.id));
+    app.get(endpoint.path, options, (request, reply) => {
+      // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
+      const query = request.query as Record<string, unknown>;
+      const answer = endpoint.answer(context, query, request.id);
+      if (endpoint.feedOf === undefined) return answer;
+      // one address answers JSON or Atom by Accept: a cache must keep them apart
+      void reply.header('vary', 'Accept');
+      return wantsAtom(request, query.format) ? feedAnswer(endpoint, endpoint.feedOf, answer, request, reply, context) : answer;
+    });
   }
+}
+
+/** A query string as a person reads it: values decoded, parameters joined by &. */
+function readable(query: string): string {
+  return [...new URLSearchParams(query)].map(([name, value]) => `${name}=${value}`).join('&');
+}
+
+function feedAnswer(endpoint: Endpoint, list: string, answer: unknown, request: FastifyRequest, reply: FastifyReply, context: RouteContext): string {
+  const records = (answer as { data: Record<string, Parameters<typeof atomFeed>[0]> }).data[list] ?? [];
+  const query = queryOf(request.url);
+  void reply.type(ATOM_TYPE);
+  return atomFeed(records, {
+    selfUrl: `${request.protocol}://${request.host}${request.url}`,
+    title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
+    datasetVersion: openDataset(context).meta.version,
+  });
 }

@@ -1,0 +1,108 @@
+// Record lists as Atom feeds: asked by Accept or format=atom, valid against RFC 4287's RELAX NG schema (xmllint,
+// test/fixtures/atom/atom.rng), one entry per record of the JSON answer, and revalidated with 304s that the limits
+// do not count, so that a reader polling many companies stays within the anonymous allowance.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { limitedServer } from '../helpers/limited-server.js';
+
+const SCHEMA = new URL('../fixtures/atom/atom.rng', import.meta.url).pathname;
+const ATOM = 'application/atom+xml';
+
+let server: TestServer;
+before(async () => {
+  server = await startServer({ dbPath: await demoDatabase() });
+});
+after(() => server.close());
+
+/** xmllint's verdict on a document against the Atom schema: null when valid, else its complaint. */
+function atomSchemaErrors(xml: string): string | null {
+  const file = join(mkdtempSync(join(tmpdir(), 'kohyo-atom-')), 'feed.xml');
+  writeFileSync(file, xml);
+  try {
+    execFileSync('xmllint', ['--noout', '--relaxng', SCHEMA, file], { stdio: 'pipe' });
+    return null;
+  } catch (error) {
+    return String((error as { stderr?: Buffer }).stderr ?? error);
+  }
+}
+
+const entriesOf = (xml: string) => [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/gu)].map((m) => m[0]);
+
+test('the schema check itself refuses what is not Atom', () => {
+  assert.equal(atomSchemaErrors('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>') !== null, true);
+});
+
+for (const [kind, path, list] of [
+  ['enforcements', '/api/v1/enforcements?law=labour_standards_act', 'enforcements'],
+  ['procurement suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging', 'procurement_suspensions'],
+  ['licence actions', '/api/v1/license-actions?sector=construction', 'license_actions'],
+] as const) {
+  test(`${kind}: the feed is valid Atom, with one entry per record of the JSON answer, newest first`, async () => {
+    const json = await server.get(path);
+    const feed = await server.get(path, { headers: { accept: ATOM } });
+    assert.equal(feed.status, 200);
+    assert.equal(feed.headers.get('content-type'), `${ATOM}; charset=utf-8`);
+    assert.match(feed.headers.get('vary') ?? '', /Accept/u);
+    assert.equal(atomSchemaErrors(feed.text), null);
+    const records = json.body.data[list] as { id: string; source: { url: string }; summary_en: string; company: { name: string } }[];
+    const entries = entriesOf(feed.text);
+    assert.equal(entries.length, records.length);
+    assert.ok(entries.length > 0 && entries.length <= 10);
+    records.forEach((record, i) => {
+      const entry = entries[i]!;
+      assert.ok(entry.includes(`<id>urn:kohyo:record:${record.id}</id>`), 'a stable id from the record id');
+      assert.ok(entry.includes(`<link href="${record.source.url}"/>`), 'a link to the source');
+      assert.ok(entry.includes(record.company.name), 'the company in the title');
+      assert.ok(entry.includes(record.summary_en), 'the English summary');
+      // each entry has an author (RFC 4287's Schematron rule the RELAX NG schema leaves out)
+      assert.match(entry, /<author>\s*<name>[^<]+<\/name>/u);
+    });
+    const updated = entries.map((e) => /<updated>([^<]+)<\/updated>/u.exec(e)![1]!);
+    assert.deepEqual([...updated].sort().reverse(), updated);
+  });
+}
+
+test('format=atom asks as Accept does; format=json wins over Accept; anything else is refused', async () => {
+  const byFormat = await server.get('/api/v1/enforcements?law=labour_standards_act&limit=3&format=atom');
+  assert.equal(byFormat.headers.get('content-type'), `${ATOM}; charset=utf-8`);
+  assert.equal(entriesOf(byFormat.text).length, 3);
+  const json = await server.get('/api/v1/enforcements?law=labour_standards_act&format=json', { headers: { accept: ATOM } });
+  assert.match(json.headers.get('content-type') ?? '', /^application\/json/u);
+  const bad = await server.get('/api/v1/enforcements?law=labour_standards_act&format=rss');
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error.message, 'format must be json or atom (got "rss").');
+});
+
+test('an empty answer is a valid feed with no entry', async () => {
+  const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('存在しない会社名ですよ')}`, { headers: { accept: ATOM } });
+  assert.equal(feed.status, 200);
+  assert.equal(atomSchemaErrors(feed.text), null);
+  assert.equal(entriesOf(feed.text).length, 0);
+});
+
+test('a reader polling with If-None-Match gets 304s, not counted against the limits; JSON and Atom have their own ETags', async () => {
+  const limited = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '3' });
+  try {
+    const path = '/api/v1/enforcements?law=labour_standards_act';
+    const headers = { accept: ATOM };
+    const first = await limited.get(path, headers);
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag')!;
+    const json = await limited.get(path);
+    assert.notEqual(json.headers.get('etag'), etag);
+    for (let i = 0; i < 6; i++) {
+      const again = await limited.get(path, { ...headers, 'if-none-match': etag });
+      assert.equal(again.status, 304, `poll ${i + 1}`);
+    }
+    // two of three counted: the third request still answers, and the fourth is refused
+    assert.equal((await limited.get(path, headers)).status, 200);
+    assert.equal((await limited.get(path, headers)).status, 429);
+  } finally {
+    await limited.close();
+  }
+});
