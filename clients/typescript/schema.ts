@@ -34,7 +34,7 @@ export interface paths {
         };
         /**
          * Search companies
-         * @description Company profiles from the National Tax Agency register by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first (exact, then prefix, then partial; active before closed); `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`.
+         * @description Company profiles from the National Tax Agency register by Japanese name (legal forms such as 株式会社 or （株） before or after the name are ignored), kana, the English name registered with the National Tax Agency, a romanized (Hepburn or kunrei-shiki) or former name, or a Corporate Number (a leading T, hyphens and full-width digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first (exact, then prefix, then partial; active before closed); `match` says which field matched and how (`exact`, `prefix`, `partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, `successor_corporate_number`, and `predecessors` lists the companies merged into it. Names repeat (many 「（株）サンワ」): `prefecture` narrows the companies found to one prefecture and `address` ranks those whose registered address holds it first; `match.prefecture` and `match.address` say which parts matched.
          */
         get: operations["searchCompanies"];
         put?: never;
@@ -245,6 +245,13 @@ export interface components {
                 kind: "exact" | "prefix" | "partial";
                 /** @description which kind of alias matched, when field is alias */
                 alias_kind?: string;
+                /**
+                 * @description when `prefecture` was given: the company is registered there
+                 * @enum {boolean}
+                 */
+                prefecture?: true;
+                /** @description when `address` was given: whether the registered address holds it */
+                address?: boolean;
             };
         };
         Enforcement: {
@@ -952,6 +959,10 @@ export interface operations {
             query: {
                 /** @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number */
                 q: string;
+                /** @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first */
+                address?: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
             };
@@ -1103,6 +1114,10 @@ export interface operations {
             query: {
                 /** @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number */
                 q: string;
+                /** @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds */
+                prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
+                /** @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first */
+                address?: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
             };

@@ -5,6 +5,7 @@ import { COMPANY_FILTER_MATCHES } from '../domain/record-filters.js';
 import type { CompanyFilter } from '../domain/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
+import { addressHolds } from '../domain/address-key.js';
 
 export interface FoundCompanies {
   /** The best `show` companies, best first. */
@@ -67,7 +68,43 @@ export function recallCompanies(store: Store, value: string, notices: string[]):
   return found.filter;
 }
 
-/** What /api/v1/companies answers: the best `limit` companies for `q`. */
-export function findCompanies(store: Store, q: string, limit: number): FoundCompanies {
-  return searchCompanies(store, q, 'q', limit, 0);
+/** Where the company asked for is: its prefecture (a code) and part of its registered address, each optional. */
+export interface CompanyPlace {
+  readonly prefectureCode?: string;
+  readonly address?: string;
+}
+
+/** The name matches read when a place narrows or ranks them: the best of a common name's many companies. */
+export const PLACE_CANDIDATES = 200;
+
+/**
+ * What /api/v1/companies answers: the best `limit` companies for `q`; with a place, the companies `q` finds in that
+ * prefecture, those whose registered address holds `address` first, the name's own ranking kept within each.
+ */
+export function findCompanies(store: Store, q: string, limit: number, place: CompanyPlace = {}): FoundCompanies {
+  if (place.prefectureCode === undefined && place.address === undefined) return searchCompanies(store, q, 'q', limit, 0);
+  const found = searchCompanies(store, q, 'q', PLACE_CANDIDATES, 0);
+  const placed: CompanyHit[] = [];
+  for (const hit of found.hits) {
+    if (place.prefectureCode !== undefined && hit.company.prefecture_code !== place.prefectureCode) continue;
+    const address = place.address === undefined ? undefined : addressHolds(registeredAddress(hit.company), place.address);
+    placed.push({
+      company: hit.company,
+      match: {
+        ...hit.match,
+        ...(place.prefectureCode === undefined ? {} : { prefecture: true as const }),
+        ...(address === undefined ? {} : { address }),
+      },
+    });
+  }
+  const ordered = place.address === undefined ? placed : [...placed.filter((h) => h.match.address), ...placed.filter((h) => !h.match.address)];
+  const notices = [...found.notices];
+  if (found.hasMore) {
+    notices.push(`More than ${PLACE_CANDIDATES} companies match q by name; prefecture and address were applied to the best ${PLACE_CANDIDATES} of them: make q more precise to reach the others.`);
+  }
+  return { hits: ordered.slice(0, limit), hasMore: ordered.length > limit || found.hasMore, filter: found.filter, notices, shared: false };
+}
+
+function registeredAddress(company: CompanyHit['company']): string {
+  return [company.prefecture, company.city, company.street, company.address_outside].filter((part) => part !== null).join('');
 }

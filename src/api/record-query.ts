@@ -7,6 +7,7 @@ import { isCalendarDate, daysBetween } from '../domain/dates.js';
 import { countsAlone, MAX_DATE_RANGE_DAYS, RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
 import type { RecordKind } from '../domain/record.js';
 import type { Store } from '../store/store.js';
+import type { Vocabulary } from '../domain/vocabulary.js';
 import { recallCompanies } from './company-search.js';
 
 export interface ResolvedRecordQuery {
@@ -36,17 +37,9 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
       case 'flag':
         query[filter.name] = value;
         break;
-      case 'vocabulary': {
-        const term = filter.vocabulary.resolve(value);
-        if (!term) {
-          throw new ApiError('invalid_parameter', `${filter.name} "${value}" is not a known value; give one of the codes in details.allowed or its label.`, {
-            parameter: filter.name,
-            allowed: filter.vocabulary.codes(),
-          });
-        }
-        query[filter.name as Exclude<FilterName, 'company'>] = term.code;
+      case 'vocabulary':
+        query[filter.name as Exclude<FilterName, 'company'>] = vocabularyCode(filter.name, filter.vocabulary, value);
         break;
-      }
       case 'date':
         if (!isCalendarDate(value)) {
           throw new ApiError('invalid_parameter', `${filter.name} must be a real date written YYYY-MM-DD, got "${value}".`, { parameter: filter.name });
@@ -80,6 +73,16 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
     });
   }
   return { query, notices };
+}
+
+/** The code a vocabulary parameter's value stands for (a code or either label), or the refusal naming the codes. */
+export function vocabularyCode(parameter: string, vocabulary: Vocabulary, value: string): string {
+  const term = vocabulary.resolve(value);
+  if (term) return term.code;
+  throw new ApiError('invalid_parameter', `${parameter} "${value}" is not a known value; give one of the codes in details.allowed or its label.`, {
+    parameter,
+    allowed: vocabulary.codes(),
+  });
 }
 
 export function corporateNumberParam(value: string, parameter = 'corporate_number'): string {

@@ -17,6 +17,10 @@ export interface CompanyMatch {
   readonly field: TermField | 'corporate_number';
   readonly kind: MatchKind;
   readonly alias_kind: string | null;
+  /** Set when the search named a prefecture: the company is in it (the others are left out). */
+  readonly prefecture?: true;
+  /** Set when the search named part of an address: whether the company's registered address holds it. */
+  readonly address?: boolean;
 }
 
 export interface CompanyHit {

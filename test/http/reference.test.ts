@@ -98,7 +98,7 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   assert.equal(result.valid, true);
   const expected: Record<string, string[]> = {
     '/api/v1/search': ['q', 'limit'],
-    '/api/v1/companies': ['q', 'limit'],
+    '/api/v1/companies': ['q', 'prefecture', 'address', 'limit'],
     '/api/v1/enforcements': ['company', 'q', 'corporate_number', 'include_predecessors', 'law', 'authority', 'action_type', 'prefecture', 'listing', 'limit', 'format'],
     '/api/v1/procurement-suspensions': ['company', 'q', 'corporate_number', 'include_predecessors', 'authority', 'reason', 'status', 'prefecture', 'listing', 'page', 'limit', 'format'],
     '/api/v1/license-actions': ['company', 'q', 'corporate_number', 'include_predecessors', 'sector', 'action_type', 'nature', 'status', 'authority', 'from', 'to', 'prefecture', 'listing', 'page', 'limit', 'format'],

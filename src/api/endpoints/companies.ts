@@ -8,6 +8,8 @@ import { Envelope, ListMeta } from '../schemas/common.js';
 import { ITEMS_SHARED, listMeta } from '../envelope.js';
 import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
+import { vocabularyCode } from '../record-query.js';
+import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 const GetCompanyInput = Type.Object(
   { corporate_number: Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine' }) },
@@ -25,7 +27,9 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
     'digits are fine). Width, kana script, old kanji forms (髙/高) and spacing do not matter. Best match first (exact, ' +
     'then prefix, then partial; active before closed); `match` says which field matched and how (`exact`, `prefix`, ' +
     '`partial`). A closed company has `status: "closed"`, `closed_on`, `close_cause` and, after a merger, ' +
-    '`successor_corporate_number`.',
+    '`successor_corporate_number`, and `predecessors` lists the companies merged into it. Names repeat (many ' +
+    '「（株）サンワ」): `prefecture` narrows the companies found to one prefecture and `address` ranks those whose ' +
+    'registered address holds it first; `match.prefecture` and `match.address` say which parts matched.',
   tags: ['companies'],
   query: () => CompaniesQuery,
   response: Envelope({ companies: Type.Array(Company) }, ListMeta),
@@ -41,7 +45,11 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   answer(context, query, requestId) {
     const store = openDataset(context);
     const limit = query.limit ?? 10;
-    const found = findCompanies(store, query.q, limit);
+    const place = {
+      ...(query.prefecture === undefined ? {} : { prefectureCode: vocabularyCode('prefecture', VOCABULARIES.prefecture, query.prefecture) }),
+      ...(query.address === undefined ? {} : { address: query.address }),
+    };
+    const found = findCompanies(store, query.q, limit, place);
     return {
       data: { companies: found.hits.map(found.shared ? presentSharedCompany : presentCompany) },
       meta: listMeta(requestId, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),

@@ -11,6 +11,15 @@ import { memoPerObject } from '../../domain/bounded-memo.js';
 // with their hit. Only for kept hits: a weak map entry for every hit of every answer cost more than it saved.
 export const presentSharedCompany = memoPerObject(presentCompany);
 
+/** The match as shown: the alias kind, the prefecture and the address only where they apply, in the schema's order. */
+function matchOf(match: CompanyHit['match']): Company['match'] {
+  const shown: Company['match'] = { field: match.field, kind: match.kind };
+  if (match.alias_kind !== null) shown.alias_kind = match.alias_kind;
+  if (match.prefecture !== undefined) shown.prefecture = match.prefecture;
+  if (match.address !== undefined) shown.address = match.address;
+  return shown;
+}
+
 export function presentCompany({ company: c, match }: CompanyHit): Company {
   return {
     corporate_number: c.corporate_number,
@@ -43,6 +52,6 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
       record_counts: { enforcements: p.enforcement_count, procurement_suspensions: p.procurement_suspension_count, license_actions: p.license_action_count },
     })),
     updated_on: c.updated_on,
-    match: match.alias_kind === null ? { field: match.field, kind: match.kind } : { field: match.field, kind: match.kind, alias_kind: match.alias_kind },
+    match: matchOf(match),
   };
 }

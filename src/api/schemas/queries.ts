@@ -5,6 +5,7 @@
 import { Type, type TInteger, type TObject, type TOptional, type TProperties, type TSchema, type TString } from '@sinclair/typebox';
 import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
 import type { RecordKind } from '../../domain/record.js';
+import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 import { ApiError } from '../errors.js';
 import { corporateNumberParam } from '../record-query.js';
 
@@ -46,7 +47,13 @@ export const SearchQuery = Type.Object(
 );
 
 export const CompaniesQuery = Type.Object(
-  { q: text('Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number'), limit: Type.Optional(limit) },
+  {
+    q: text('Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number'),
+    prefecture: Type.Optional(vocabularyFilter(VOCABULARIES.prefecture.codes(),
+      "the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds")),
+    address: Type.Optional(text('part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first')),
+    limit: Type.Optional(limit),
+  },
   { additionalProperties: false },
 );
 
