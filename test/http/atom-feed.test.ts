@@ -3,14 +3,10 @@
 // do not count, so that a reader polling many companies stays within the anonymous allowance.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
+import { atomSchemaErrors } from '../helpers/atom-schema.js';
 
-const SCHEMA = new URL('../fixtures/atom/atom.rng', import.meta.url).pathname;
 const ATOM = 'application/atom+xml';
 
 let server: TestServer;
@@ -18,18 +14,6 @@ before(async () => {
   server = await startServer({ dbPath: await demoDatabase() });
 });
 after(() => server.close());
-
-/** xmllint's verdict on a document against the Atom schema: null when valid, else its complaint. */
-function atomSchemaErrors(xml: string): string | null {
-  const file = join(mkdtempSync(join(tmpdir(), 'kohyo-atom-')), 'feed.xml');
-  writeFileSync(file, xml);
-  try {
-    execFileSync('xmllint', ['--noout', '--relaxng', SCHEMA, file], { stdio: 'pipe' });
-    return null;
-  } catch (error) {
-    return String((error as { stderr?: Buffer }).stderr ?? error);
-  }
-}
 
 const entriesOf = (xml: string) => [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/gu)].map((m) => m[0]);
 

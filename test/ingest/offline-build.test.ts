@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli.js';
+import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { startServer } from '../helpers/server.js';
@@ -80,6 +81,25 @@ test('import nta, then collect --files with every real list: a production datase
     assert.deepEqual(revoked[0].permits, [{ sector_code: 'technical_intern_training', number: '許1708000404' }]);
     const { license_actions: intern } = await ask('/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1');
     assert.equal(intern.length, 1);
+
+    // what the analyst and the journalist get on real data: coverage beside the answer, English summaries composed
+    // from the vocabularies, an Atom feed that validates, a company's predecessors
+    const rohto = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}`);
+    assert.equal(rohto.body.meta.coverage.sources, rohto.body.meta.coverage.collected + rohto.body.meta.coverage.never_collected);
+    assert.ok(rohto.body.meta.coverage.collected >= 2, 'the CAA and MHLW lists were collected');
+    assert.match(rohto.body.data.enforcements[0].summary_en, /^[^.]+ by the Consumer Affairs Agency under the Act against Unjustifiable Premiums and Misleading Representations, 2025-03-25\.$/u);
+    const { enforcements: mhlw } = await ask('/api/v1/enforcements?authority=mhlw&limit=3');
+    for (const record of mhlw) assert.match(record.summary_en, / by the \w+ Labour Bureau under the /u);
+    const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}&format=atom`);
+    assert.equal(atomSchemaErrors(feed.text), null);
+    assert.ok(feed.text.includes('ロート製薬株式会社'));
+    const hokkaido = await ask(`/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`);
+    assert.ok(hokkaido.companies.every((c: { address: { prefecture_code: string } }) => c.address.prefecture_code === '01'));
+    // 6010401171945 closed by merger into 合同会社ＤＭＭ．ｃｏｍ (3011001038942), both in the daily change file
+    const { companies: [successor] } = await ask('/api/v1/companies?q=3011001038942');
+    assert.ok(successor.predecessors.some((p: { corporate_number: string }) => p.corporate_number === '6010401171945'));
+    const widened = await server.get('/api/v1/enforcements?corporate_number=3011001038942&include_predecessors=true');
+    assert.equal(widened.status, 200);
   } finally {
     await server.close();
   }
