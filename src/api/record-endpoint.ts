@@ -7,7 +7,7 @@ import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { resolveRecordQuery, type FilterParams } from './record-query.js';
 import { listMeta } from './envelope.js';
-import { recordQuerySchema } from './schemas/queries.js';
+import { DEFAULT_LIMIT, recordQuerySchema } from './schemas/queries.js';
 import type { RouteContext } from './context.js';
 
 export interface RecordEndpoint<K extends RecordKind, P> {
@@ -44,7 +44,7 @@ export function answerPagedRecords<K extends RecordKind, P>(
 }
 
 function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: RecordParams) {
-  const limit = params.limit ?? 10;
+  const limit = params.limit ?? DEFAULT_LIMIT;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
   const { query, notices } = resolveRecordQuery(endpoint.kind, params, store, today);

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { openDataset } from '../context.js';
 import type { Endpoint } from '../endpoint.js';
-import { CompaniesQuery, CORPORATE_NUMBER_INPUT } from '../schemas/queries.js';
+import { DEFAULT_LIMIT, CompaniesQuery, CORPORATE_NUMBER_INPUT } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Envelope, ListMeta } from '../schemas/common.js';
 import { ITEMS_SHARED, listMeta } from '../envelope.js';
@@ -44,7 +44,7 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   ],
   answer(context, query, requestId) {
     const store = openDataset(context);
-    const limit = query.limit ?? 10;
+    const limit = query.limit ?? DEFAULT_LIMIT;
     const place = {
       ...(query.prefecture === undefined ? {} : { prefectureCode: vocabularyCode('prefecture', VOCABULARIES.prefecture, query.prefecture) }),
       ...(query.address === undefined ? {} : { address: query.address }),

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { openDataset } from '../context.js';
 import type { Endpoint } from '../endpoint.js';
-import { SearchQuery } from '../schemas/queries.js';
+import { DEFAULT_LIMIT, SearchQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement } from '../schemas/records.js';
 import { Envelope, RecordListMeta } from '../schemas/common.js';
@@ -34,7 +34,7 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
   tools: [{ name: 'search', title: 'Search companies and enforcement records' }],
   answer(context, query, requestId) {
     const store = openDataset(context);
-    const limit = query.limit ?? 10;
+    const limit = query.limit ?? DEFAULT_LIMIT;
     const q = query.q;
     const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
     const today = japanDate(context.clock());

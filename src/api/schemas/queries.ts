@@ -10,6 +10,8 @@ import { ApiError } from '../errors.js';
 import { corporateNumberParam } from '../record-query.js';
 
 export const MAX_LIMIT = 10;
+/** Rows an answer holds when `limit` is not given: as many as allowed. */
+export const DEFAULT_LIMIT = MAX_LIMIT;
 
 /** The error for a value a parameter's schema refuses; a symbol, so that it stays out of the JSON Schema. */
 const REFUSAL = Symbol('refusal');
@@ -32,7 +34,7 @@ export function refusalOf(querystring: TObject | undefined, parameter: string, v
 }
 
 const limit = refusing(
-  Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: MAX_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` }),
+  Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` }),
   (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${MAX_LIMIT}${got(value)}.`),
 );
 const text = (description: string) =>
