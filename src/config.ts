@@ -1,46 +1,108 @@
-// Every setting of the service, read once from the environment, validated, defaulted and frozen.
-// Nothing else reads process.env.
+// Every setting of the service, read once from the environment, validated, defaulted and frozen: one table gives
+// each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (the README's
+// table and `--help`) all come from it. Nothing else reads process.env.
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/listing.js';
 
-export interface Config {
-  readonly host: string;
-  readonly port: number;
-  readonly dbPath: string;
-  readonly redisUrl: string | null;
-  readonly logLevel: string;
-  readonly maxPage: number;
-  readonly freshHours: number;
-  readonly limits: {
-    readonly perMinute: number;
-    readonly perDay: number;
-    readonly enumDistinctTerms: number;
-    readonly enumWindowSeconds: number;
-    readonly enumSequential: number;
-    readonly enumCooldownSeconds: number;
-    /** The per-address ceiling as a multiple of the per-client limits; 0 when there is none. */
-    readonly addressFactor: number;
-  };
-  readonly trustProxy: readonly string[];
-  readonly usageSecret: string | null;
-  readonly usageDbPath: string | null;
-  readonly workers: number;
-  /** Days a delisted record is kept after its last listing; 0 drops it when it leaves its source's list. */
-  readonly delistedRetentionDays: number;
-  /** Put in the collectors' User-Agent so that a publisher can reach the operator; null when unset. */
-  readonly collectContact: string | null;
-  /** Company-search answers kept per dataset; 0 turns the cache off. */
-  readonly answerCacheEntries: number;
-  /** The operator's URL or e-mail address, given as the OpenAPI document's contact and on the landing page; null when unset. */
-  readonly contact: string | null;
-  /** CIDRs whose requests may read /metrics. */
-  readonly metricsAllow: readonly string[];
-  /** The manifest of a published dataset this server follows (a replica); null when it serves KOHYO_DB as it is. */
-  readonly datasetUrl: string | null;
-  readonly datasetPollSeconds: number;
-  /** An S3-compatible store's endpoint for s3:// addresses; null for AWS itself. */
-  readonly s3Endpoint: string | null;
+export class ConfigError extends Error {}
+
+/** One setting: the variable it is read from, its default (as the variable would write it), its reader and meaning. */
+interface Setting<T> {
+  readonly name: string;
+  readonly default: string;
+  readonly description: string;
+  /** The value from the variable's text (trimmed; the default when empty); throws a ConfigError naming the setting. */
+  readonly read: (text: string, name: string) => T;
 }
+
+const setting = <T>(name: string, defaultText: string, read: Setting<T>['read'], description: string): Setting<T> =>
+  ({ name, default: defaultText, read, description });
+
+const text = (value: string): string => value;
+const optional = (value: string): string | null => (value === '' ? null : value);
+const list = (value: string): readonly string[] => Object.freeze(value.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+const whole = (min: number, max: number) => (value: string, name: string): number => {
+  const parsed = Number(value);
+  if (!/^\d+$/u.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return parsed;
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string, name: string): string {
+  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value;
+}
+
+function manifestUrl(value: string, name: string): string | null {
+  if (value === '') return null;
+  try {
+    parseManifestUrl(value);
+  } catch (error) {
+    if (error instanceof AddressError) throw new ConfigError(`${name}: ${error.message}`);
+    throw error;
+  }
+  return value;
+}
+
+/** The settings, in the order they are documented; a nested table is a nested part of Config. */
+const TABLE = {
+  host: setting('HOST', '127.0.0.1', text, 'address to listen on'),
+  port: setting('PORT', '3000', whole(0, 65535), 'port to listen on'),
+  dbPath: setting('KOHYO_DB', 'data/kohyo.sqlite', text, 'the SQLite dataset; built from the demo data when missing'),
+  redisUrl: setting('REDIS_URL', '', optional, 'Redis holding rate-limit and enumeration state shared by several processes'),
+  logLevel: setting('LOG_LEVEL', 'info', logLevel, 'pino log level (fatal, error, warn, info, debug, trace, silent)'),
+  maxPage: setting('KOHYO_MAX_PAGE', '10', whole(1, 1000), 'highest `page` the paged endpoints accept'),
+  freshHours: setting('KOHYO_FRESH_HOURS', '48', whole(1, 24 * 365), 'a source collected within this many hours is `fresh`'),
+  limits: {
+    perMinute: setting('KOHYO_LIMIT_PER_MINUTE', '10', whole(1, 1_000_000), 'requests per client in any 60 seconds'),
+    perDay: setting('KOHYO_LIMIT_PER_DAY', '300', whole(1, 100_000_000), 'requests per client in any 24 hours'),
+    enumDistinctTerms: setting('KOHYO_ENUM_DISTINCT_TERMS', '30', whole(1, 1_000_000), 'distinct search terms per client within the window that count as enumeration'),
+    enumWindowSeconds: setting('KOHYO_ENUM_WINDOW_S', '600', whole(1, 86_400 * 7), 'the window of the distinct-terms rule, in seconds'),
+    enumSequential: setting('KOHYO_ENUM_SEQUENTIAL', '5', whole(2, 1000), 'Corporate Number look-ups in a sequential run that count as enumeration'),
+    enumCooldownSeconds: setting('KOHYO_ENUM_COOLDOWN_S', '3600', whole(0, 86_400 * 30), 'how long an enumerating client is refused, in seconds'),
+    addressFactor: setting(
+      'KOHYO_ADDRESS_LIMIT_FACTOR', '3', whole(0, 1000),
+      'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)',
+    ),
+  },
+  trustProxy: setting('KOHYO_TRUST_PROXY', '', list, 'comma-separated CIDRs of proxies whose X-Forwarded-For is believed'),
+  usageSecret: setting('KOHYO_USAGE_SECRET', '', optional, 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty'),
+  usageDbPath: setting('KOHYO_USAGE_DB', '', optional, 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty'),
+  workers: setting('KOHYO_WORKERS', '1', whole(1, 64), 'number of server processes (more than one needs REDIS_URL)'),
+  answerCacheEntries: setting(
+    'KOHYO_ANSWER_CACHE_ENTRIES', '10000', whole(0, 10_000_000),
+    'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off',
+  ),
+  contact: setting('KOHYO_CONTACT', '', optional, "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page"),
+  metricsAllow: setting('KOHYO_METRICS_ALLOW', '127.0.0.1/32,::1/128', list, 'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404'),
+  datasetUrl: setting(
+    'KOHYO_DATASET_URL', '', manifestUrl,
+    'the manifest of a published dataset to follow (`https://…/manifest.json`, `s3://bucket/prefix/manifest.json` or `file:///dir/manifest.json`): a new version is downloaded beside `KOHYO_DB`, checked and switched to',
+  ),
+  datasetPollSeconds: setting('KOHYO_DATASET_POLL_S', '60', whole(1, 86_400), 'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds'),
+  s3Endpoint: setting(
+    'KOHYO_S3_ENDPOINT', '', optional,
+    "the endpoint of an S3-compatible store (MinIO, R2, …) for `s3://` addresses, with path-style addressing; empty for AWS itself (credentials and region from the SDK's `AWS_*` variables)",
+  ),
+  delistedRetentionDays: setting(
+    'KOHYO_DELISTED_RETENTION_DAYS', String(DEFAULT_DELISTED_RETENTION_DAYS), whole(0, 36_500),
+    "days a collection keeps a record its source's list no longer holds (`listing.status` `delisted`), counted from its `last_listed_on` to the new edition's date; `0` drops a record when it leaves the list",
+  ),
+  collectContact: setting('KOHYO_COLLECT_CONTACT', '', optional, 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator'),
+} as const;
+
+/** A table of settings, nested or not. */
+interface Table {
+  readonly [key: string]: Setting<unknown> | Table;
+}
+
+/** The values a table's settings read to, in the table's shape. */
+type ValuesOf<T> = { readonly [K in keyof T]: T[K] extends Setting<infer V> ? V : ValuesOf<T[K]> };
+
+export type Config = ValuesOf<typeof TABLE>;
 
 /** One documented setting: its variable, default and meaning (the README table is checked against this). */
 export interface SettingDoc {
@@ -49,110 +111,31 @@ export interface SettingDoc {
   readonly description: string;
 }
 
-export const SETTINGS: readonly SettingDoc[] = [
-  { name: 'HOST', default: '127.0.0.1', description: 'address to listen on' },
-  { name: 'PORT', default: '3000', description: 'port to listen on' },
-  { name: 'KOHYO_DB', default: 'data/kohyo.sqlite', description: 'the SQLite dataset; built from the demo data when missing' },
-  { name: 'REDIS_URL', default: '', description: 'Redis holding rate-limit and enumeration state shared by several processes' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'pino log level (fatal, error, warn, info, debug, trace, silent)' },
-  { name: 'KOHYO_MAX_PAGE', default: '10', description: 'highest `page` the paged endpoints accept' },
-  { name: 'KOHYO_FRESH_HOURS', default: '48', description: 'a source collected within this many hours is `fresh`' },
-  { name: 'KOHYO_LIMIT_PER_MINUTE', default: '10', description: 'requests per client in any 60 seconds' },
-  { name: 'KOHYO_LIMIT_PER_DAY', default: '300', description: 'requests per client in any 24 hours' },
-  { name: 'KOHYO_ENUM_DISTINCT_TERMS', default: '30', description: 'distinct search terms per client within the window that count as enumeration' },
-  { name: 'KOHYO_ENUM_WINDOW_S', default: '600', description: 'the window of the distinct-terms rule, in seconds' },
-  { name: 'KOHYO_ENUM_SEQUENTIAL', default: '5', description: 'Corporate Number look-ups in a sequential run that count as enumeration' },
-  { name: 'KOHYO_ENUM_COOLDOWN_S', default: '3600', description: 'how long an enumerating client is refused, in seconds' },
-  { name: 'KOHYO_ADDRESS_LIMIT_FACTOR', default: '3', description: 'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)' },
-  { name: 'KOHYO_TRUST_PROXY', default: '', description: 'comma-separated CIDRs of proxies whose X-Forwarded-For is believed' },
-  { name: 'KOHYO_USAGE_SECRET', default: '', description: 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty' },
-  { name: 'KOHYO_USAGE_DB', default: '', description: 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty' },
-  { name: 'KOHYO_WORKERS', default: '1', description: 'number of server processes (more than one needs REDIS_URL)' },
-  { name: 'KOHYO_ANSWER_CACHE_ENTRIES', default: '10000', description: 'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off' },
-  { name: 'KOHYO_CONTACT', default: '', description: "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page" },
-  { name: 'KOHYO_METRICS_ALLOW', default: '127.0.0.1/32,::1/128', description: 'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404' },
-  { name: 'KOHYO_DATASET_URL', default: '', description: 'the manifest of a published dataset to follow (`https://…/manifest.json`, `s3://bucket/prefix/manifest.json` or `file:///dir/manifest.json`): a new version is downloaded beside `KOHYO_DB`, checked and switched to' },
-  { name: 'KOHYO_DATASET_POLL_S', default: '60', description: 'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds' },
-  { name: 'KOHYO_S3_ENDPOINT', default: '', description: "the endpoint of an S3-compatible store (MinIO, R2, …) for `s3://` addresses, with path-style addressing; empty for AWS itself (credentials and region from the SDK's `AWS_*` variables)" },
-  {
-    name: 'KOHYO_DELISTED_RETENTION_DAYS',
-    default: String(DEFAULT_DELISTED_RETENTION_DAYS),
-    description: "days a collection keeps a record its source's list no longer holds (`listing.status` `delisted`), counted from its `last_listed_on` to the new edition's date; `0` drops a record when it leaves the list",
-  },
-  { name: 'KOHYO_COLLECT_CONTACT', default: '', description: 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator' },
-];
+const isSetting = (entry: Setting<unknown> | Table): entry is Setting<unknown> => typeof entry.read === 'function';
 
-export class ConfigError extends Error {}
+function settingsOf(table: Table): SettingDoc[] {
+  return Object.values(table).flatMap((entry) =>
+    isSetting(entry) ? [{ name: entry.name, default: entry.default, description: entry.description }] : settingsOf(entry));
+}
+
+export const SETTINGS: readonly SettingDoc[] = settingsOf(TABLE);
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function loadConfig(env: Env): Config {
-  const text = (name: string): string => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? defaultOf(name) : value;
-  };
-  const int = (name: string, min: number, max: number): number => {
-    const raw = text(name);
-    const value = Number(raw);
-    if (!/^\d+$/u.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+function read(table: Table, env: Env): Readonly<Record<string, unknown>> {
+  const values: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(table)) {
+    if (isSetting(entry)) {
+      const given = env[entry.name]?.trim();
+      values[key] = entry.read(given === undefined || given === '' ? entry.default : given, entry.name);
+    } else {
+      values[key] = read(entry, env);
     }
-    return value;
-  };
-  const optional = (name: string): string | null => (text(name) === '' ? null : text(name));
-  const list = (name: string): readonly string[] => Object.freeze(text(name).split(',').map((s) => s.trim()).filter((s) => s !== ''));
-  return Object.freeze({
-    host: text('HOST'),
-    port: int('PORT', 0, 65535),
-    dbPath: text('KOHYO_DB'),
-    redisUrl: optional('REDIS_URL'),
-    logLevel: logLevel(text('LOG_LEVEL')),
-    maxPage: int('KOHYO_MAX_PAGE', 1, 1000),
-    freshHours: int('KOHYO_FRESH_HOURS', 1, 24 * 365),
-    limits: Object.freeze({
-      perMinute: int('KOHYO_LIMIT_PER_MINUTE', 1, 1_000_000),
-      perDay: int('KOHYO_LIMIT_PER_DAY', 1, 100_000_000),
-      enumDistinctTerms: int('KOHYO_ENUM_DISTINCT_TERMS', 1, 1_000_000),
-      enumWindowSeconds: int('KOHYO_ENUM_WINDOW_S', 1, 86_400 * 7),
-      enumSequential: int('KOHYO_ENUM_SEQUENTIAL', 2, 1000),
-      enumCooldownSeconds: int('KOHYO_ENUM_COOLDOWN_S', 0, 86_400 * 30),
-      addressFactor: int('KOHYO_ADDRESS_LIMIT_FACTOR', 0, 1000),
-    }),
-    trustProxy: list('KOHYO_TRUST_PROXY'),
-    usageSecret: optional('KOHYO_USAGE_SECRET'),
-    usageDbPath: optional('KOHYO_USAGE_DB'),
-    workers: int('KOHYO_WORKERS', 1, 64),
-    delistedRetentionDays: int('KOHYO_DELISTED_RETENTION_DAYS', 0, 36_500),
-    collectContact: optional('KOHYO_COLLECT_CONTACT'),
-    answerCacheEntries: int('KOHYO_ANSWER_CACHE_ENTRIES', 0, 10_000_000),
-    contact: optional('KOHYO_CONTACT'),
-    metricsAllow: list('KOHYO_METRICS_ALLOW'),
-    datasetUrl: manifestUrl(optional('KOHYO_DATASET_URL')),
-    datasetPollSeconds: int('KOHYO_DATASET_POLL_S', 1, 86_400),
-    s3Endpoint: optional('KOHYO_S3_ENDPOINT'),
-  });
-}
-
-function defaultOf(name: string): string {
-  const setting = SETTINGS.find((s) => s.name === name);
-  if (!setting) throw new Error(`setting ${name} is not documented in SETTINGS`);
-  return setting.default;
-}
-
-function manifestUrl(value: string | null): string | null {
-  if (value === null) return null;
-  try {
-    parseManifestUrl(value);
-  } catch (error) {
-    if (error instanceof AddressError) throw new ConfigError(`KOHYO_DATASET_URL: ${error.message}`);
-    throw error;
   }
-  return value;
+  return Object.freeze(values);
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function logLevel(value: string): string {
-  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
-  return value;
+export function loadConfig(env: Env): Config {
+  // read() builds each value with the setting's own reader, in the table's shape: the shape Config names
+  return read(TABLE, env) as Config;
 }
