@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
 import { createLogger, logDestination } from '../src/logger.js';
-import { requestLineWriter } from '../src/http/request-log.js';
+import { logRequestLine } from '../src/http/request-log.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog } from '../src/usage/usage-log.js';
 import { UsageStore } from '../src/store/usage/usage-store.js';
@@ -56,11 +56,13 @@ export async function additionParts(config: Config, dir: string, paths: readonly
   store.close();
 
   // the line as the server writes it (src/http/request-log.ts), through the same destination
-  const requestLine = requestLineWriter(createLogger('info', logDestination('/dev/null')));
+  const logger = createLogger('info', logDestination('/dev/null'));
   const answered = { statusCode: 200, elapsedTime: 0.5 } as unknown as FastifyReply;
   const logUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
-    requestLine({ id: `id-${i}`, method: 'GET', url: `${r.url.pathname}${r.url.search}` } as unknown as FastifyRequest, answered);
+    // the request's own logger, as Fastify makes it for every request (a child with the request id bound)
+    const request = { id: `id-${i}`, method: 'GET', url: `${r.url.pathname}${r.url.search}`, log: logger.child({ reqId: `id-${i}` }) };
+    logRequestLine(request as unknown as FastifyRequest, answered);
   });
   return { limiter: limiterUs, 'usage log (entry and its share of a batch write)': usageUs, 'request log line': logUs };
 }

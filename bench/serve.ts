@@ -3,8 +3,6 @@
 // --request-log (the request log, to /dev/null as production's), --raise-limits (the production benchmark's limits, so
 // that the limiter refuses nothing): each of the production additions on its own.
 // It listens on a free loopback port, prints one line `{"port":N}` on stdout, and exits when stdin closes.
-// first, as src/main.ts imports it: every server of the benchmark starts as npm start does
-import '../src/server-tick-object.js';
 import type { FastifyInstance } from 'fastify';
 import { parseArgs } from 'node:util';
 import { buildBaselineApp } from './baseline-app.js';

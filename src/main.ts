@@ -1,6 +1,4 @@
 // The process: read settings, open (or first build) the dataset, serve, and close gracefully on a signal.
-// first, for its effect on V8 before anything else runs (src/server-tick-object.ts says why)
-import './server-tick-object.js';
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError } from './config.js';
 import { runPrimary } from './cluster-primary.js';

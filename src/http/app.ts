@@ -13,8 +13,7 @@ import { landingRoutes } from './routes/landing.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
-import { requestLineWriter } from './request-log.js';
-import { lazyChildLogger } from './lazy-child-logger.js';
+import { logRequestLine } from './request-log.js';
 import { pathOf } from './url-parts.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
@@ -42,8 +41,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
-    // request.log made on a request's first line only (without a logger, Fastify makes none at all)
-    ...(typeof deps.logger === 'object' ? { childLoggerFactory: lazyChildLogger } : {}),
     genReqId: requestIdOf,
     // one line a request, written below when it is answered, instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
@@ -79,9 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
-  const requestLine = requestLineWriter(app.log);
   app.addHook('onResponse', (request, reply, done) => {
-    requestLine(request, reply);
+    logRequestLine(request, reply);
     done();
   });
   registerMetrics(app, { config: deps.config, dataset: deps.dataset, clock: deps.clock }, { limiterState: deps.limiterState });

@@ -34,8 +34,13 @@ const CANDIDATES_PER_LOOKUP = 400;
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
 type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
-/** A term row of a stage, as the statement returns it: company id, rank, field, alias kind. */
-type StageRow = [number, number, TermField, string | null];
+/** A term row of a stage, as the statement names its columns. */
+interface StageRow {
+  readonly company_id: number;
+  readonly rank: number;
+  readonly field: TermField;
+  readonly alias_kind: string | null;
+}
 
 export class CompanyQueries {
   private readonly byNumber;
@@ -130,7 +135,7 @@ export class CompanyQueries {
       ranked.length = before;
       const found = new Set(known);
       const termRows = this.stageStatement(sql, rows).all(...params, legalForm) as StageRow[];
-      for (const [id, rank, field, aliasKind] of termRows) {
+      for (const { company_id: id, rank, field, alias_kind: aliasKind } of termRows) {
         if (found.has(id)) continue;
         found.add(id);
         ranked.push({ id, match_rank: rank, match_field: field, match_alias_kind: aliasKind });
@@ -179,7 +184,7 @@ export class CompanyQueries {
     // and alias kind last, so that a company's best match is its first row
     const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
       ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
-    return this.byKeys.raw(sql);
+    return this.byKeys.prepared(sql);
   }
 
   /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */

@@ -26,17 +26,17 @@ export class RecordQueries {
    * record answer (an 11-record enforcement page 155 → 81 µs in a tight loop; issue 13).
    */
   page<K extends RecordKind>(kind: K, query: RecordQuery, page: Page): RecordPage<RecordOfKind<K>> {
-    const rows = this.values(recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
-    return { records: rows.slice(0, page.limit).map(([doc]) => recordFromDoc<K>(doc)), hasMore: rows.length > page.limit };
+    const rows = this.rows<{ doc: string }>(recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
+    return { records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)), hasMore: rows.length > page.limit };
   }
 
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
-    return (this.values(recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.[0] as number | undefined) ?? 0;
+    return this.rows<{ n: number }>(recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;
   }
 
-  /** The rows as arrays (`.raw()`). */
-  private values(fragment: SqlFragment): unknown[][] {
-    return this.statements.raw(fragment.sql).all(...fragment.params) as unknown[][];
+  /** The rows of a statement built here, by their column names (the SQL of record-sql.ts names each). */
+  private rows<Row>(fragment: SqlFragment): Row[] {
+    return this.statements.prepared(fragment.sql).all(...fragment.params) as Row[];
   }
 }

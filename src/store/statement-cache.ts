@@ -16,8 +16,8 @@ export class StatementCache {
 
   constructor(private readonly db: Db) {}
 
-  /** The statement of this SQL, returning rows as arrays (`.raw()`). */
-  raw(sql: string): Statement<unknown[]> {
-    return this.#held.get(sql, () => this.db.prepare(sql).raw());
+  /** The statement of this SQL. */
+  prepared(sql: string): Statement<unknown[]> {
+    return this.#held.get(sql, () => this.db.prepare(sql));
   }
 }

@@ -8,11 +8,9 @@ import { licenseStatus, procurementStatus } from '../../domain/record-status.js'
 import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/summary-en.js';
 
-// Each resource is one object literal, field by field: a literal that begins with a spread and then adds fields
-// (`{ ...shared, law }`) takes V8's slow path in Node 20, about 0.7 µs an object here, and presenting ten
-// enforcements that way cost about 100 µs against 2 (bench/README.md, issue 13; test/docs/object-literals.test.ts).
-// The fields come in their schema's order (schemas/records.ts) and nothing else is copied in, not even by a spread:
-// the answers are written with JSON.stringify, which writes what the object holds (list-answer-serializer.ts).
+// Each resource is built field by field in its schema's order (schemas/records.ts), with nothing else in it: the
+// answers are written with JSON.stringify, which writes what the object holds in the order it holds it
+// (list-answer-serializer.ts), and test/http/list-answer-serializer.test.ts holds the bytes to the schema's.
 const companyOf = ({ company: { corporate_number, name, name_en, link, prefecture_code, address } }: ValidRecord) =>
   ({ corporate_number, name, name_en, link, prefecture_code, address });
 const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
