@@ -150,8 +150,8 @@ test('every variable compose sets or reads is a documented setting (or an AWS on
   }
 });
 
-test('the README says how to run the containers', () => {
-  const text = section(read('README.md'), '## Running in containers');
+test('docs/operating.md says how to run the containers', () => {
+  const text = section(read('docs/operating.md'), '## Running in containers');
   for (const words of ['docker build', 'docker compose up', 'api-1', 'api-2', 'collector', 'redis', '/health', '/metrics', 'KOHYO_USAGE_SECRET']) {
     assert.ok(text.includes(words), `the section names ${words}`);
   }

@@ -1,7 +1,7 @@
-// Keeps the published guides honest: README.md, docs/errors.md and /llms.txt against SETTINGS, ERRORS and the routes.
+// Keeps the published guides honest: README.md, docs/*.md and /llms.txt against SETTINGS, ERRORS and the routes.
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadConfig, SETTINGS } from '../../src/config.js';
@@ -13,6 +13,8 @@ import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
+const usingTheApi = readFileSync(new URL('docs/using-the-api.md', root), 'utf8');
+const operating = readFileSync(new URL('docs/operating.md', root), 'utf8');
 const errorsPage = readFileSync(new URL('docs/errors.md', root), 'utf8');
 const guide = llmsTxt(loadConfig({}));
 
@@ -68,8 +70,8 @@ test('README gives a newcomer the two commands', () => {
   assert.ok(readme.includes('bench/README.md'), 'README must link the bench figures');
 });
 
-test('README lists every setting with its default', () => {
-  const settings = section(readme, '## Settings');
+test('docs/operating.md lists every setting with its default', () => {
+  const settings = section(operating, '## Settings');
   for (const setting of SETTINGS) {
     const row = settings.split('\n').find((line) => line.startsWith(`| \`${setting.name}\` |`));
     assert.ok(row, `README's Settings table has no row for ${setting.name}`);
@@ -80,7 +82,7 @@ test('README lists every setting with its default', () => {
 });
 
 const pages: readonly (readonly [name: string, text: string])[] = [
-  ['README.md', readme],
+  ['docs/using-the-api.md', usingTheApi],
   ['docs/errors.md', errorsPage],
   ['/llms.txt', guide],
 ];
@@ -110,16 +112,16 @@ test('/llms.txt has a section for every path the app serves, naming its every qu
   assert.deepEqual(documented.sort(), servedPaths(), '/llms.txt documents a path the app does not serve');
 });
 
-test('the MCP endpoint is in the README endpoint table and has its own sections in /llms.txt and the README', () => {
-  assert.ok(section(readme, '## Endpoints').includes(`| \`POST ${MCP_PATH}\` |`));
-  assert.ok(section(readme, '## Endpoints').includes(`| \`GET ${METRICS_PATH}\` |`));
+test('the MCP endpoint is in the endpoint table and has its own sections in /llms.txt and docs/using-the-api.md', () => {
+  assert.ok(section(usingTheApi, '## Endpoints').includes(`| \`POST ${MCP_PATH}\` |`));
+  assert.ok(section(usingTheApi, '## Endpoints').includes(`| \`GET ${METRICS_PATH}\` |`));
   assert.ok(section(guide, '## MCP').includes(`POST JSON-RPC to \`${MCP_PATH}\``));
-  assert.ok(section(readme, '## MCP: Kohyo as tools for AI agents').includes('npm run --silent kohyo -- mcp'));
+  assert.ok(section(usingTheApi, '## MCP: Kohyo as tools for AI agents').includes('npm run --silent kohyo -- mcp'));
 });
 
-test('README lists every path the app serves in its endpoint table', () => {
-  const endpoints = section(readme, '## Endpoints');
-  for (const path of servedPaths()) assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `README's endpoint table lacks ${path}`);
+test('docs/using-the-api.md lists every path the app serves in its endpoint table', () => {
+  const endpoints = section(usingTheApi, '## Endpoints');
+  for (const path of servedPaths()) assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `the endpoint table lacks ${path}`);
 });
 
 test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, then sections', () => {
@@ -129,5 +131,16 @@ test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, th
   assert.equal(lines.filter((l) => /^# /u.test(l)).length, 1, 'exactly one H1');
   for (const heading of ['## Endpoints', '## Query rules', '## Limits', '## How to behave', '## Errors']) {
     assert.ok(lines.includes(heading), `missing ${heading}`);
+  }
+});
+
+test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {
+  assert.ok(readme.split('\n').length <= 200, 'README.md keeps to what a newcomer needs first');
+  for (const page of ['README.md', ...readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]) {
+    const text = readFileSync(new URL(page, root), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/gu)) {
+      if (/^[a-z]+:/u.test(target!)) continue;
+      assert.ok(existsSync(new URL(target!, new URL(page, root))), `${page} links ${target}, which does not exist`);
+    }
   }
 });

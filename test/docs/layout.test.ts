@@ -1,4 +1,4 @@
-// The README's layout matches the tree, and src/ has no import cycle (issue 8): a newcomer reads the architecture
+// docs/architecture.md's layout matches the tree, and src/ has no import cycle: a newcomer reads the architecture
 // from the tree, and data flows one way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -7,16 +7,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const layout = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
+const architecture = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+const start = architecture.indexOf('## Layout');
+const end = architecture.indexOf('\n## ', start + 1);
+const layout = architecture.slice(start, end < 0 ? undefined : end);
 
-test('every folder of src/ and the demo generator are in the README layout, and every path it names exists', () => {
+test('every folder of src/ and the demo generator are in the layout of docs/architecture.md, and every path it names exists', () => {
   const folders = readdirSync(join(root, 'src')).filter((name) => statSync(join(root, 'src', name)).isDirectory());
-  for (const folder of folders) assert.ok(layout.includes(`\`src/${folder}/\``), `src/${folder}/ is missing from the README layout`);
+  for (const folder of folders) assert.ok(layout.includes(`\`src/${folder}/\``), `src/${folder}/ is missing from the layout of docs/architecture.md`);
   assert.ok(layout.includes('`demo/`'));
   const named = [...layout.matchAll(/`((?:src|demo|docs)\/[\w./-]+)`/gu)].map((m) => m[1]!);
   assert.ok(named.length > 15);
-  for (const path of named) assert.ok(existsSync(join(root, path)), `the README names ${path}, which does not exist`);
+  for (const path of named) assert.ok(existsSync(join(root, path)), `docs/architecture.md names ${path}, which does not exist`);
 });
 
 function sourceFiles(dir: string): string[] {
