@@ -53,7 +53,7 @@ const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 
 type CaseName = 'limiter off' | 'memory store' | 'Redis store' | 'memory store + usage log';
 const CASES: readonly CaseName[] = ['limiter off', 'memory store', 'Redis store', 'memory store + usage log'];
-/** Targets from issue 4: the share of the limiter-off throughput each case must keep. */
+/** The targets: the share of the limiter-off throughput each case must keep. */
 const TARGETS: Partial<Record<CaseName, number>> = { 'memory store': 0.9, 'Redis store': 0.65 };
 
 interface Run {
@@ -72,7 +72,7 @@ interface Run {
  * consecutive requests are one client, and no client name is used twice in the whole run, so each client sends
  * fewer than 10 requests in its minute and the limiter admits the whole load. Each client also comes from an
  * address of its own, named in X-Forwarded-For as a load balancer would (serve.ts trusts loopback as that proxy):
- * from one address the load would be refused by the address ceiling (issue 28), and every check then counts both
+ * from one address the load would be refused by the address ceiling, and every check then counts both
  * scopes, the client and its address, as in production.
  */
 let sent = 0;

@@ -1,4 +1,4 @@
-// The long run of the property tests (issue 9): many more generated query strings and raw requests against a real
+// The long run of the property tests: many more generated query strings and raw requests against a real
 // server over the fixture dataset. Run: npm run fuzz -- [--runs N] [--seed S]
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';

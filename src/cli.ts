@@ -39,7 +39,7 @@ commands:
   help                     this text
 
 KOHYO_DB holds either the demo or a production dataset, never both: imports and collections refuse a demo file.
-settings are read from the environment (KOHYO_DB, default data/kohyo.sqlite); see README.md`;
+settings are read from the environment (KOHYO_DB, default data/kohyo.sqlite); see docs/operating.md and docs/data-sources.md`;
 
 export interface CliIo {
   readonly stdout: (line: string) => void;

@@ -1,5 +1,5 @@
 // Every setting of the service, read once from the environment, validated, defaulted and frozen: one table gives
-// each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (the README's
+// each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (docs/operating.md's
 // table and `--help`) all come from it. Nothing else reads process.env.
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/listing.js';
@@ -104,7 +104,7 @@ type ValuesOf<T> = { readonly [K in keyof T]: T[K] extends Setting<infer V> ? V 
 
 export type Config = ValuesOf<typeof TABLE>;
 
-/** One documented setting: its variable, default and meaning (the README table is checked against this). */
+/** One documented setting: its variable, default and meaning (docs/operating.md's table is checked against this). */
 export interface SettingDoc {
   readonly name: string;
   readonly default: string;

@@ -21,7 +21,7 @@ export function logDestination(dest: number | string): DestinationStream {
   return destination;
 }
 
-/** The raw IP address is never written anywhere (issue 4), so the request serializer leaves out remoteAddress and headers. */
+/** The raw IP address is never written anywhere, so the request serializer leaves out remoteAddress and headers. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,

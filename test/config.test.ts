@@ -19,7 +19,7 @@ test('defaults are the contract settings', () => {
   assert.ok(Object.isFrozen(config) && Object.isFrozen(config.limits));
 });
 
-test('issue 28: KOHYO_ADDRESS_LIMIT_FACTOR multiplies the client limits for an address; 0 turns the ceiling off', () => {
+test('KOHYO_ADDRESS_LIMIT_FACTOR multiplies the client limits for an address; 0 turns the ceiling off', () => {
   const config = loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '4', KOHYO_LIMIT_PER_MINUTE: '5' });
   assert.equal(config.limits.addressFactor, 4);
   assert.equal(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }).limits.addressFactor, 0);

@@ -3,7 +3,7 @@
 
 /**
  * An FTS5 MATCH expression that finds the key as a substring: one quoted phrase, quotes doubled. Control
- * characters are dropped: no stored text holds them, and a NUL ends the string SQLite reads (issue 9:
+ * characters are dropped: no stored text holds them, and a NUL ends the string SQLite reads (
  * `q=a%00b` answered 500 'unterminated string').
  */
 export function ftsPhrase(key: string): string {

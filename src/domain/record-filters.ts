@@ -79,11 +79,11 @@ const listing: RecordFilter = {
   narrowsOnly: true,
 };
 
-/** An authority matches itself and every office under it (issue 30): `mhlw` its 47 labour bureaus. */
+/** An authority matches itself and every office under it: `mhlw` its 47 labour bureaus. */
 const authority = (what: string): RecordFilter =>
   vocabulary('authority', 'authority', `${what} or any office under it (each authority's \`parent\` in /api/v1/vocabularies)`);
 
-// Most records carry no Corporate Number and two companies can share a name (issue 30): the prefecture the source
+// Most records carry no Corporate Number and two companies can share a name: the prefecture the source
 // places the company in tells them apart. It only narrows, since a prefecture alone would list all its records.
 const prefecture: RecordFilter = {
   name: 'prefecture',

@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request) => {
     throw noRouteError(app, request);
   });
-  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onSend', (request, reply, payload, done) => {
     // lower case, as Fastify keeps and sends it (a mixed-case name would be lowered anew on every request)
     reply.header('x-request-id', request.id);

@@ -1,5 +1,5 @@
 // Requests that Node's HTTP parser refuses never reach a route: they are answered here, on the raw socket, in the
-// contract's error shape with a request id (issue 9), wherever the connection can still be written to.
+// contract's error shape with a request id, wherever the connection can still be written to.
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { ERRORS, errorBody, type ErrorCode } from '../api/errors.js';

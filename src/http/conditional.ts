@@ -76,12 +76,12 @@ const validatedOf = (request: FastifyRequest) => request as unknown as { [VALIDA
  */
 export function registerConditional(app: FastifyInstance, context: RouteContext): void {
   // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it: each WeakMap entry is
-  // an ephemeron, which cost every request about 1 µs in write barriers and scavenges (perf, issue 13).
+  // an ephemeron, which cost every request about 1 µs in write barriers and scavenges.
   app.decorateRequest(VALIDATED, null);
   // A query's validators are the same on every request for it on one day of one dataset: worked out once (a SHA-256
   // and a parse of the query per request otherwise).
   const remembered = new BoundedMemo<Validators>({ entries: REMEMBERED_QUERIES, maxKeyLength: MAX_REMEMBERED_KEY });
-  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     const store = context.dataset();

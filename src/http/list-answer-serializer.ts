@@ -17,7 +17,7 @@ type ListAnswer = { readonly data: Readonly<Record<string, readonly object[]>>; 
  * the bytes the schema's own serialiser writes: test/http/list-answer-serializer.test.ts holds every answer of the
  * demo dataset to that. It writes Japanese text about twice as fast as fast-json-stringify, and as one flat string
  * where the other leaves a tree of joined pieces for the socket write to copy out again: the demo's text mix 15 %
- * less CPU a request, record filters 6 to 10 % (bench/README.md, issue 13).
+ * less CPU a request, record filters 6 to 10 % (bench/README.md).
  *
  * For an answer marked ITEMS_SHARED it keeps each item's JSON for as long as the item itself is kept: an answer
  * served from the answer cache hands the same item objects out again (the route presents each cached hit once, not

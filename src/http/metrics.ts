@@ -34,7 +34,7 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   if (options.limiterState) limiterGauges(registry, options.limiterState);
 
   const refused = new WeakMap<FastifyRequest, string>();
-  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) {
       const code = readOutcome(reply.statusCode, payload).errorCode;

@@ -35,7 +35,7 @@ export function applyQueryRules(
     const text = String(value ?? '').trim();
     if (text === '') continue;
     // plain decimal digits only: schema coercion would otherwise read 1e1, 0x0A or +5 as numbers
-    // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript (issue 9)
+    // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript
     if (integers.has(name) && (!/^\d+$/u.test(text) || !Number.isSafeInteger(Number(text)))) {
       throw new ApiError('invalid_parameter', `${name} must be a whole number written in digits, got "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, { parameter: name });
     }

@@ -14,7 +14,7 @@ export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
  * Several processes with memory stores would each hold their own windows and let a client through N times over,
- * so that is refused at start. (Several instances started separately cannot be seen from here: the README says
+ * so that is refused at start. (Several instances started separately cannot be seen from here: docs/operating.md says
  * to point them all at one REDIS_URL.)
  */
 export function assertSharedState(config: Config): void {

@@ -47,7 +47,7 @@ export class MemoryStore implements LimiterStore {
     return this.clients.size;
   }
 
-  // answered at once, not through a promise: the limiter's hook then needs no microtask (issue 13)
+  // answered at once, not through a promise: the limiter's hook then needs no microtask
   check(request: LimitCheck): LimitDecision {
     return decide(this.evaluate(request), this.policy, request.now);
   }

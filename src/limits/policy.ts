@@ -30,7 +30,7 @@ export function limitPolicy(limits: Config['limits']): LimitPolicy {
 
 /**
  * One scope's numbers, its quotas `factor` times the client's. The sequential-run threshold is not multiplied: five
- * steps through the number space are a walk whether one client name takes them or five (issue 28). The windows
+ * steps through the number space are a walk whether one client name takes them or five. The windows
  * and the cool-down are the client's.
  */
 function scope(limits: Config['limits'], factor: number, address: LimitPolicy | null): LimitPolicy {

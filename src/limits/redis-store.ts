@@ -63,7 +63,7 @@ export class RedisStore implements LimiterStore {
    * tagged by the address, beside the address's own keys: the client key is derived from the address anyway, so
    * an address's clients are never spread over slots whatever the tag, and then one call reads and counts both
    * scopes atomically in one slot. (All of one address's traffic lands on one slot; the address ceiling bounds it.)
-   * Without the ceiling the client's keys are tagged by the client key, as before issue 28, so that the clients of
+   * Without the ceiling the client's keys are tagged by the client key, so that the clients of
    * one trusted address (KOHYO_ADDRESS_LIMIT_FACTOR=0 is for operators behind one) still spread over the cluster.
    */
   keysOf(client: string, address: string | null): string[] {

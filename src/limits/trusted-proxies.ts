@@ -26,7 +26,7 @@ export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO
 
 /**
  * Socket peers as read: every request on a connection has the same peer, and behind a proxy every request does, so
- * its parse (three regular expressions and a check) is done once, not per request (issue 13).
+ * its parse (three regular expressions and a check) is done once, not per request.
  */
 const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLength: 64 });
 

@@ -46,7 +46,7 @@ export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(num
  * company's own statement rather than one more per page). `c` is the companies table. The aliases are ordered in a
  * subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
  * json_group_array sorted them in a temporary b-tree for every company (2 to 4.5 µs a company at a million
- * companies, issue 13).
+ * companies).
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
@@ -61,7 +61,7 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
 /**
  * A company from a row of COMPANY_SELECT read with `.raw()`: an array, turned into the record by one object literal
  * (better-sqlite3 building an object of 22 named columns and then copying it without its id cost about 25 µs a
- * company, this about 3: issue 13).
+ * company, this about 3).
  */
 export function companyFromRow(row: readonly unknown[]): { readonly id: number; readonly company: CompanyRecord } {
   return {

@@ -8,9 +8,9 @@ export const READ_TRANSACTION_RENEW_MS = 100;
 /**
  * Begins a read transaction on `db` and renews it every `renewMs`; returns what ends it. In autocommit each
  * statement takes and drops the file's lock and looks for a hot journal (4 fcntl and 3 stat calls a statement on a
- * rollback-journal file): about 15 µs a statement here, as much as a primary-key look-up itself (bench/README.md,
- * issue 13). Renewing rather than holding for good keeps the one write in place, a new build's schema upgrade at
- * start (README, "How the dataset is written"), from waiting on a server still running the old build: in a
+ * rollback-journal file): about 15 µs a statement here, as much as a primary-key look-up itself (bench/README.md).
+ * Renewing rather than holding for good keeps the one write in place, a new build's schema upgrade at
+ * start (docs/data-sources.md, "How the dataset is written"), from waiting on a server still running the old build: in a
  * rollback-journal file a held read lock would keep that writer out for as long as the server runs, here for at
  * most `renewMs`; in a WAL file it would keep the upgrade's checkpoint from finishing. Statements run synchronously
  * and none is left open between requests (no `.iterate()`), so the renewal never ends a transaction mid-read.

@@ -24,7 +24,7 @@ export function optimiseAfterBulkWrite(db: Db): void {
  * better-sqlite3 builds SQLite with STAT4, so ANALYZE also keeps sample rows of each index. A statement whose plan
  * could weigh a bound value against those samples is planned again every time a value is bound to it: every run,
  * since better-sqlite3 binds on each call. That re-planning was 8 % of a record answer's CPU and 20 % of a company
- * search's (perf, issue 13), for plans that came out the same: every read statement is driven by an index the
+ * search's, for plans that came out the same: every read statement is driven by an index the
  * averages of sqlite_stat1 already choose (test/store/query-plans.test.ts). Without samples a bound value never
  * invalidates a plan.
  */

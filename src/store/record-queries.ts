@@ -23,7 +23,7 @@ export class RecordQueries {
   /**
    * A page of the records of a kind that match, newest first, each read as its stored document (record-docs.ts):
    * one value a record instead of 23 columns and up to three child statements a page, which were most of a
-   * record answer (an 11-record enforcement page 155 → 81 µs in a tight loop; issue 13).
+   * record answer (an 11-record enforcement page 155 → 81 µs in a tight loop).
    */
   page<K extends RecordKind>(kind: K, query: RecordQuery, page: Page): RecordPage<RecordOfKind<K>> {
     const rows = this.rows<{ doc: string }>(recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));

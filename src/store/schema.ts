@@ -319,7 +319,7 @@ ${listingColumns('license_actions', 'date')}
   {
     version: 13,
     description: "records by their company's prefecture, for the prefecture filter",
-    // The prefecture filter (issue 30) narrows the others, and the planner may lead with it when it is the rarer term:
+    // The prefecture filter narrows the others, and the planner may lead with it when it is the rarer term:
     // its index keeps the list order after the prefecture, so that such a walk stops once the page is full.
     sql: `
 CREATE INDEX IF NOT EXISTS enforcements_by_prefecture ON enforcements(company_prefecture_code, date);

@@ -2,7 +2,7 @@
 //
 // SQLite reads a bound LIMIT's value while planning, so a statement with `LIMIT ?` is planned again every time a value
 // is bound to it: with better-sqlite3, which binds anew on each call, on every run (bench:replanning). That was 6 to
-// 26 µs a statement on the demo (issue 13). A literal keeps one plan; the statement caches key on the SQL text, so
+// 26 µs a statement on the demo. A literal keeps one plan; the statement caches key on the SQL text, so
 // each distinct limit is prepared once.
 
 /** `LIMIT n` for a count the code computed; anything but a non-negative safe integer is refused, never written into SQL. */

@@ -49,7 +49,7 @@ export function registerUsageLog(
     }
     done(null, payload);
   });
-  // callback hooks, not async ones: no promise and microtask per request for each (issue 13)
+  // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       try {

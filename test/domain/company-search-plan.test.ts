@@ -43,7 +43,7 @@ test('a query asked again is answered with the plan made the first time, and a l
 
 test('a query of punctuation or a bare legal form plans nothing it should not', () => {
   assert.deepEqual(planCompanySearch('・・・'), { kind: 'nothing' });
-  assert.deepEqual(planCompanySearch('株式会社'), { kind: 'legal_form_only' }, 'a bare legal form is said to be one (issue 9)');
+  assert.deepEqual(planCompanySearch('株式会社'), { kind: 'legal_form_only' }, 'a bare legal form is said to be one');
 });
 
 test('FTS phrases quote every token so no input is read as FTS syntax', () => {
@@ -76,7 +76,7 @@ test('trigrams are cut by character, and an all-of expression quotes each', () =
   assert.equal(ftsAllOf(['ab"', 'cde']), '"ab""" AND "cde"');
 });
 
-test('issue 9: a legal form alone names no company, whatever its spelling; a name with its form is a name', () => {
+test('a legal form alone names no company, whatever its spelling; a name with its form is a name', () => {
   for (const q of ['株式会社', '(株)', '（株）', '㈱', '有限会社', 'カブシキガイシャ', 'Co., Ltd.', 'K.K.', 'Inc.', 'LLC', 'Company']) {
     assert.deepEqual(planCompanySearch(q), { kind: 'legal_form_only' }, q);
   }

@@ -55,7 +55,7 @@ const CASES: Case[] = [
   { name: 'unknown sector in sector_codes', kind: 'license_action', edit: (l) => { l.sector_codes = ['bus', 'fishing']; }, error: "sector_codes[1] 'fishing' is not a known sector code" },
   { name: 'unknown permit sector', kind: 'license_action', edit: (l) => { l.permits = [{ sector_code: 'fishing', number: '1' }]; }, error: "permits[0].sector_code 'fishing' is not a known sector code" },
   { name: 'unknown nature', kind: 'license_action', edit: (l) => { l.nature = 'bad_luck'; }, error: "nature 'bad_luck' is not a known nature code" },
-  // issue 30: where the source places the company, found by `prefecture=` even when only the address says it
+  // where the source places the company, found by `prefecture=` even when only the address says it
   { name: 'prefecture read from the address', kind: 'license_action', edit: (l) => { l.company.address = '北海道札幌市中央区北一条西二丁目'; }, ...ok((r) => {
     assert.deepEqual([r.company.prefecture_code, r.company.address], ['01', '北海道札幌市中央区北一条西二丁目']);
   }) },

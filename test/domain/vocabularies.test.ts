@@ -190,7 +190,7 @@ describe('counts and shapes', () => {
     assert.equal(designatedCityByName('福岡市')?.code, '40130');
   });
 
-  it('places offices under their body: what `authority=` matches (issue 30)', () => {
+  it('places offices under their body: what `authority=` matches', () => {
     const under = (code: string) => [...authorityAndOffices(code)].sort();
     const bureaus = PREFECTURES.map((p) => `mhlw_labour_bureau_${p.code}`);
     assert.deepEqual(under('mhlw'), ['mhlw', ...bureaus].sort());

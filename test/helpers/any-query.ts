@@ -1,4 +1,4 @@
-// Generated requests for every endpoint and the check of their answers (issue 9), shared by the property test in
+// Generated requests for every endpoint and the check of their answers, shared by the property test in
 // `npm test` and the longer run developers start by hand (`npm run fuzz`).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';

@@ -38,7 +38,7 @@ const PADDING = 4;
 
 /** The PDF's bytes: the header repeated at the top of each page's table, borders drawn round every cell. */
 export async function writeTablePdf(spec: TablePdf): Promise<Buffer> {
-  // a test that needs the font fails without it, never skips (issue 28)
+  // a test that needs the font fails without it, never skips
   assert.ok(existsSync(IPA_GOTHIC), missingMessage(IPA_GOTHIC));
   const size = spec.fontSize ?? 9;
   const line = size * 1.4;

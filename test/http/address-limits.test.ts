@@ -47,7 +47,7 @@ const VARIANTS: Record<string, Variant> = {
 };
 
 for (const [name, variant] of Object.entries(VARIANTS)) {
-  describe(`issue 28, ${name}: the address ceiling through the app`, () => {
+  describe(`${name}: the address ceiling through the app`, () => {
     const servers: LimitedServer[] = [];
     const serve = async (env: Record<string, string> = {}) => {
       const s = await limitedServer({ ...variant.env(), ...env }, variant.storeFor);

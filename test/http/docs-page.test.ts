@@ -65,7 +65,7 @@ test('/docs renders the operations and "Try it out" on /api/v1/companies answers
   assert.deepEqual(failed, []);
 });
 
-// issue 28: the page showed Fastify's logo, and linked the plugin's own /docs/json, which no document names
+// the page showed Fastify's logo, and linked the plugin's own /docs/json, which no document names
 test("/docs shows Kohyo's name, not the package's logo, and loads and links only the documented /api/v1/openapi.json", async () => {
   const page = await browser.newPage();
   page.setDefaultTimeout(15_000);

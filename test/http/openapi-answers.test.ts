@@ -120,7 +120,7 @@ describe('answers against the document', () => {
     check('/api/v1/companies', await get('/api/v1/companies?q=hokushin', { headers: { 'if-none-match': first.headers.get('etag')! } }), { counted: false });
   });
 
-  // issue 28: Prism, a proxy that follows the document, answered 405 to the HEAD requests the server serves
+  // Prism, a proxy that follows the document, answered 405 to the HEAD requests the server serves
   test('HEAD beside every GET: its parameters, a unique operationId, a documented status and headers, never a body', async () => {
     assert.deepEqual(Object.keys(document.paths).sort(), successes.map(([path]) => path).sort());
     for (const [path, item] of Object.entries(document.paths) as [string, any][]) {

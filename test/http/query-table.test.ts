@@ -169,7 +169,7 @@ test('required parameters and filters', async () => {
 
 test('unknown paths are 404 not_found; other methods are 405 with Allow and details.allowed', async () => {
   await expectError('/api/v1/nothing-here', 404, 'not_found');
-  await expectError('/nothing-here', 404, 'not_found'); // / is the landing page (issue 11)
+  await expectError('/nothing-here', 404, 'not_found'); // / is the landing page
   for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
     const response = await server.get('/api/v1/companies?q=a', { method });
     assert.equal(response.status, 405, method);

@@ -60,7 +60,7 @@ test('the key is an opaque hash: no address in it, and a secret changes it', () 
   assert.equal(clientKey(headers(), NONE, 'secret-a'), clientKey(headers(), NONE, 'secret-a'));
 });
 
-test('issue 28: the address key is the address group alone, after trusted proxies, never a client key', () => {
+test('the address key is the address group alone, after trusted proxies, never a client key', () => {
   const address = (over: Partial<ClientHeaders> = {}, trusted = NONE, secret: string | null = null) => clientKeys(headers(over), trusted, secret).address;
   const base = address();
   assert.match(base ?? '', /^[A-Za-z0-9_-]{32}$/u);

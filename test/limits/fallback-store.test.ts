@@ -67,7 +67,7 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
     await server.start();
     await until(() => check('after', t0 + 61_000).then(() => !store.degraded), 'Redis is used again');
     // the probe reconnects on its own schedule (every 100 ms), not the store's: asking it before it is ready fails
-    // with "Stream isn't writeable" (issue 28), so wait for it rather than race it
+    // with "Stream isn't writeable", so wait for it rather than race it
     await until(() => probe.status === 'ready', 'the probe has reconnected');
     assert.equal(log.lines.at(-1)?.level, 'info');
     assert.match(log.lines.at(-1)!.message, /Redis is back/u);
@@ -102,7 +102,7 @@ test('the API answers (never 500) with Redis down, through the real app', async 
   }
 });
 
-test('issue 28: with Redis unreachable, the memory fallback holds the address ceiling as well as the client limits', async () => {
+test('with Redis unreachable, the memory fallback holds the address ceiling as well as the client limits', async () => {
   // nothing listens on port 1: every check goes to the fallback, with no server to stop or start
   const store = storeFromConfig(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1' }), recordingLog());
   assert.ok(store instanceof FallbackStore);

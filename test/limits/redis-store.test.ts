@@ -25,7 +25,7 @@ storeContract('Redis store', async (policy) => {
   return { store: await open(), open };
 });
 
-test('issue 28: with an address ceiling, a check\'s six keys share the address\'s hash tag (one Redis Cluster slot)', async () => {
+test('with an address ceiling, a check\'s six keys share the address\'s hash tag (one Redis Cluster slot)', async () => {
   const redis = new Redis(server.url, { lazyConnect: true });
   const store = new RedisStore(redis, policyWith(), 'slot-test:');
   const tag = (key: string) => /\{([^}]*)\}/u.exec(key)?.[1];

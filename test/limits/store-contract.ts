@@ -161,7 +161,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.close();
     });
 
-    describe('issue 28: an address is also a client, with a larger allowance', () => {
+    describe('an address is also a client, with a larger allowance', () => {
       const address = () => `address-${process.pid}-${nextKey++}`;
 
       test('30 requests from 30 clients of one address pass; the 31st is refused by the address', async () => {

@@ -1,4 +1,4 @@
-// scripts/test-prerequisites.ts (run first by npm test, issue 28): what it decides is missing, and that it installs it
+// scripts/test-prerequisites.ts (run first by npm test): what it decides is missing, and that it installs it
 // with apt-get (a fake one here: the real packages stay installed on this machine) or fails with the command to run.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

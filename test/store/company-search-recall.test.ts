@@ -57,7 +57,7 @@ const NTA_CASES: readonly Case[] = [
   ['KELLER Pressure K.K.', '2010401181048', 'English name with K.K.'],
   ['Keller Pressure KK', '2010401181048', 'KK without dots'],
   ['ケラープレッシャー', '2010401181048', 'katakana reading with long vowel'],
-  ['ケラープレッシャージャパン', '2010401181048', 'the reading of its former name (issue 9)'],
+  ['ケラープレッシャージャパン', '2010401181048', 'the reading of its former name'],
   ['keller pressure japan', '2010401181048', 'its former English-letter name, as typed'],
   ['ケラ－プレッシャ－', '2010401181048', 'full-width hyphen as long-vowel mark'],
   ['TOPKAPI', '2110001009242', 'English name of トプカピ'],

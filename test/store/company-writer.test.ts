@@ -132,7 +132,7 @@ for (const bulk of [false, true]) {
       assert.equal(row.name, '株式会社ソアレ');
       assert.equal(row.status, 'closed');
       assert.equal(row.close_cause, 'merger');
-      // the old name and its readings (kana, romanized) are former names (issue 9)
+      // the old name and its readings (kana, romanized) are former names
       const former = [
         { kind: 'former_name', name: 'Esueiai' },
         { kind: 'former_name', name: 'エスエイアイ' },

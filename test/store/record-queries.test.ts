@@ -1,4 +1,4 @@
-// Records read back from the store are the records written: one type per kind, both ways (issue 8).
+// Records read back from the store are the records written: one type per kind, both ways.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';

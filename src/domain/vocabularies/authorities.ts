@@ -22,7 +22,7 @@ function rows(group: PublisherGroupCode, list: readonly Row[], parent: string | 
 }
 
 // The external agencies and commissions (外局) under the body their establishing act places them in (内閣府設置法
-// 第49条第3項, 国家行政組織法 第3条), so that `authority=meti` also finds what 資源エネルギー庁 did (issue 30). 警察庁 sits
+// 第49条第3項, 国家行政組織法 第3条), so that `authority=meti` also finds what 資源エネルギー庁 did. 警察庁 sits
 // under 国家公安委員会, itself under 内閣府, which is not a term. 証券取引等監視委員会 is placed in 金融庁 (金融庁設置法
 // 第6条), 神戸運輸監理部 in 近畿運輸局 (国土交通省設置法). デジタル庁 and 復興庁 are under the Cabinet itself: no parent.
 const PLACED_UNDER: Readonly<Record<string, string>> = {
@@ -221,7 +221,7 @@ const OFFICES = subtrees(AUTHORITIES);
 
 /**
  * What `authority=<code>` matches: the authority and every office under it, at any depth (`mhlw` and its 47 labour
- * bureaus, issue 30); just the code for one that is not an authority.
+ * bureaus); just the code for one that is not an authority.
  */
 export function authorityAndOffices(code: string): readonly string[] {
   return OFFICES.get(code) ?? [code];

@@ -213,7 +213,7 @@ function encodingLabel(encoding: NtaEncoding | null): string {
   return encoding === 'cp932' ? 'Shift_JIS (CP932)' : 'UTF-8';
 }
 
-/** The readings a history row gives its name: the kana and the romanized alias derived from it (issue 9). */
+/** The readings a history row gives its name: the kana and the romanized alias derived from it. */
 function formerReadings(company: CompanyInput): string[] {
   const romanized = company.aliases.filter((a) => a.kind === 'romanized').map((a) => a.name);
   return company.name_kana === null ? romanized : [company.name_kana, ...romanized];

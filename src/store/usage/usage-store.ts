@@ -61,7 +61,7 @@ export class UsageStore {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.insertMany = db.transaction((entries: readonly UsageEntry[]) => {
       // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, and an entry took
-      // 8.2 to 9.1 µs that way against 5.6 to 6.4 in batches of 500 (bench/README.md, issue 13)
+      // 8.2 to 9.1 µs that way against 5.6 to 6.4 in batches of 500 (bench/README.md)
       for (const e of entries) {
         this.insert.run(e.at, e.method, e.endpoint, e.conditions, e.status, e.code, e.returned, e.latencyMs, e.clientId,
           e.userAgent, e.referer, e.clientName, e.clientContact);

@@ -90,7 +90,7 @@ async function parse(edition: Edition): Promise<ParsedList> {
 }
 
 for (const edition of EDITIONS) {
-  test(`issue 30: MHLW edition ${edition.pdf}: every row of the PDF a record, its fields as transcribed`, async (t) => {
+  test(`MHLW edition ${edition.pdf}: every row of the PDF a record, its fields as transcribed`, async (t) => {
     const outcome = await parse(edition);
     const records = outcome.records as EnforcementInput[];
     const skipped = outcome.skipped_rows.map((row) => `page ${row.page} row ${row.row}: ${row.reason}`);
