@@ -86,7 +86,7 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
   const found = searchCompanies(store, q, 'q', PLACE_CANDIDATES, 0);
   const placed: CompanyHit[] = [];
   for (const hit of found.hits) {
-    if (place.prefectureCode !== undefined && hit.company.prefecture_code !== place.prefectureCode) continue;
+    if (place.prefectureCode !== undefined && hit.company.address.prefecture_code !== place.prefectureCode) continue;
     const address = place.address === undefined ? undefined : addressHolds(registeredAddress(hit.company), place.address);
     placed.push({
       company: hit.company,
@@ -106,5 +106,6 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
 }
 
 function registeredAddress(company: CompanyHit['company']): string {
-  return [company.prefecture, company.city, company.street, company.address_outside].filter((part) => part !== null).join('');
+  const { prefecture, city, street, outside } = company.address;
+  return [prefecture, city, street, outside].filter((part) => part !== null).join('');
 }

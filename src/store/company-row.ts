@@ -1,38 +1,8 @@
 // How a company is read: the columns selected, with its aliases as one JSON array, and the record built from a raw row.
-/** A company as the store returns it. */
-export interface CompanyRecord {
-  readonly corporate_number: string;
-  readonly name: string;
-  readonly name_kana: string | null;
-  readonly name_en: string | null;
-  readonly legal_form: string;
-  readonly prefecture_code: string | null;
-  readonly prefecture: string | null;
-  readonly city: string | null;
-  readonly street: string | null;
-  readonly postal_code: string | null;
-  readonly address_outside: string | null;
-  readonly address_en: string | null;
-  readonly status: 'active' | 'closed';
-  readonly closed_on: string | null;
-  readonly close_cause: string | null;
-  readonly successor_corporate_number: string | null;
-  readonly updated_on: string | null;
-  readonly enforcement_count: number;
-  readonly procurement_suspension_count: number;
-  readonly license_action_count: number;
-  readonly aliases: { readonly name: string; readonly kind: string }[];
-  /** The companies merged into this one, at any depth of successors, with their record counts. */
-  readonly predecessors: readonly PredecessorRecord[];
-}
+import type { Company } from '../domain/company.js';
 
-export interface PredecessorRecord {
-  readonly corporate_number: string;
-  readonly name: string;
-  readonly enforcement_count: number;
-  readonly procurement_suspension_count: number;
-  readonly license_action_count: number;
-}
+/** A company as the store returns it: the domain's company (domain/company.ts). */
+export type CompanyRecord = Company;
 
 /** The chain of companies merged into `number` (its predecessors at any depth), as a subquery's list of numbers. */
 export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(number, depth) AS (
@@ -54,8 +24,8 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
   (SELECT json_group_array(json_object('name', name, 'kind', kind))
    FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json,
   (SELECT json_group_array(json_object('corporate_number', p.corporate_number, 'name', p.name,
-     'enforcement_count', p.enforcement_count, 'procurement_suspension_count', p.procurement_suspension_count,
-     'license_action_count', p.license_action_count))
+     'record_counts', json_object('enforcements', p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count,
+       'license_actions', p.license_action_count)))
    FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')})) AS predecessors_json`;
 
 /**
@@ -71,24 +41,24 @@ export function companyFromRow(row: readonly unknown[]): { readonly id: number; 
       name: row[2] as string,
       name_kana: row[3] as string | null,
       name_en: row[4] as string | null,
+      aliases: JSON.parse(row[21] as string) as Company['aliases'],
       legal_form: row[5] as string,
-      prefecture_code: row[6] as string | null,
-      prefecture: row[7] as string | null,
-      city: row[8] as string | null,
-      street: row[9] as string | null,
-      postal_code: row[10] as string | null,
-      address_outside: row[11] as string | null,
-      address_en: row[12] as string | null,
-      status: row[13] as CompanyRecord['status'],
+      address: {
+        prefecture_code: row[6] as string | null,
+        prefecture: row[7] as string | null,
+        city: row[8] as string | null,
+        street: row[9] as string | null,
+        postal_code: row[10] as string | null,
+        outside: row[11] as string | null,
+        en: row[12] as string | null,
+      },
+      status: row[13] as Company['status'],
       closed_on: row[14] as string | null,
       close_cause: row[15] as string | null,
       successor_corporate_number: row[16] as string | null,
+      record_counts: { enforcements: row[18] as number, procurement_suspensions: row[19] as number, license_actions: row[20] as number },
+      predecessors: JSON.parse(row[22] as string) as Company['predecessors'],
       updated_on: row[17] as string | null,
-      enforcement_count: row[18] as number,
-      procurement_suspension_count: row[19] as number,
-      license_action_count: row[20] as number,
-      aliases: JSON.parse(row[21] as string) as CompanyRecord['aliases'],
-      predecessors: JSON.parse(row[22] as string) as PredecessorRecord[],
     },
   };
 }

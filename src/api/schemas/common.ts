@@ -79,3 +79,11 @@ export const ErrorBody = Type.Object(
   },
   { description: 'The body of every error answer' },
 );
+
+/** The schema with its properties in the order the domain's has them (the added ones last). */
+export function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
+  const properties: Record<string, unknown> = schema.properties;
+  const order = Object.keys(record.properties).filter((key) => key in properties);
+  for (const key of Object.keys(properties)) if (!order.includes(key)) order.push(key);
+  return Type.Object(Object.fromEntries(order.map((key) => [key, properties[key]])) as TProperties) as unknown as T;
+}

@@ -1,6 +1,6 @@
 // The three record kinds as the API shows them, derived from the domain's record schemas (src/domain/record.ts):
 // codes become label objects, statuses are added, and what only the store needs (kind, keys, ids) is left out.
-import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import {
   CompanyRef,
   Enforcement as EnforcementRecord,
@@ -8,7 +8,7 @@ import {
   ProcurementSuspension as ProcurementSuspensionRecord,
   SourceRef,
 } from '../../domain/record.js';
-import { Label } from './common.js';
+import { Label, inDomainOrder } from './common.js';
 
 /**
  * The shared fields as shown: the company with where the source places it (so that two companies of one name can be
@@ -24,14 +24,6 @@ const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const
 const SummaryEn = Type.String({
   description: "an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
 });
-
-/** The schema with its properties in the order the domain record has them (the added ones last). */
-function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
-  const properties: Record<string, unknown> = schema.properties;
-  const order = Object.keys(record.properties).filter((key) => key in properties);
-  for (const key of Object.keys(properties)) if (!order.includes(key)) order.push(key);
-  return Type.Object(Object.fromEntries(order.map((key) => [key, properties[key]])) as TProperties) as unknown as T;
-}
 
 export const Enforcement = inDomainOrder(
   Type.Composite([
