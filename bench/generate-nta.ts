@@ -32,7 +32,7 @@ export function defaultNtaPath(options: GenerateOptions): string {
   return join(BENCH_OUT, `nta-synthetic-${options.companies}-s${options.seed}.${options.encoding}.csv`);
 }
 
-// The shares the issue asks for: readings for most, English names for a few, a tenth closed, some renamed.
+// The shares the search benchmark draws: readings for most, English names for a few, a tenth closed, some renamed.
 const SHARE = { kana: 0.6, english: 0.03, closed: 0.1, renamed: 0.06, renamedTwice: 0.15, historyFirst: 0.5 } as const;
 const CLOSE_CAUSES = [['01', 70], ['11', 20], ['21', 5], ['31', 5]] as const;
 const FIRST_ASSIGNMENT = Date.UTC(2015, 9, 5);

@@ -90,9 +90,8 @@ async function main(): Promise<void> {
       ['text mix', rotations.textMix],
       ['record filters', rotations.recordFilters],
     ];
-    // A server just started still compiles its hot paths and collects its start-up garbage: in 2 s windows from its
-    // start, the production server's record filters cost 1 102, 571, 467, 413 and then about 330 µs a request, its text
-    // mix 784, 401, 301 and then about 275 (bench/README.md). Each server answers every case's rotation first, so that
+    // A server just started still compiles its hot paths and collects its start-up garbage, so its first seconds cost
+    // several times what it costs a request once warm. Each server answers every case's rotation first, so that
     // no case measures those seconds; with the answer cache on, it then holds what the warm-up asked, as a server
     // that has run for a while would.
     const startup = { ...options, warmupSeconds: 0, durationSeconds: Number(values['startup-warmup']) };

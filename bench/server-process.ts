@@ -35,7 +35,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVE = join(ROOT, 'dist-bench', 'bench', 'serve.js');
 let compiled = false;
 
-/** Compiles serve.ts and what it imports into dist-bench/ once per benchmark run (about 15 s). */
+/** Compiles serve.ts and what it imports into dist-bench/ once per benchmark run, not once per server. */
 function compileServe(): void {
   if (compiled) return;
   compileProject('tsconfig.bench.json');

@@ -1,9 +1,9 @@
 // `npm run kohyo -- <command>`: the command line from the build in dist/ when it is current, else from the sources.
 //
 // JavaScript, not TypeScript, because it picks what runs the TypeScript. The build is what `npm start` and
-// `npm run build` leave in dist/ (and what the image ships); through tsx the same code paid for tsx's loader and for
-// esbuild's name helper on every closure: an NTA import of a million companies took 74 s and peaked at 918 MiB from
-// the sources, 67 s and 578 MiB from the build (bench/README.md, "Importing a full NTA file").
+// `npm run build` leave in dist/ (and what the image ships); through tsx the same code pays for tsx's loader and for
+// esbuild's name helper on every closure, so a large NTA import takes longer and much more memory from the sources
+// (bench/README.md, "Importing a full NTA file").
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

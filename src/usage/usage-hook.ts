@@ -41,7 +41,7 @@ export function registerUsageLog(
   // than in WeakMaps keyed by it, whose entries the garbage collector must trace as ephemerons.
   app.decorateRequest(USAGE, null);
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
-  // already serialised is searched as text in onSend (searching the serialised text meant flattening it: 3 to 5 µs).
+  // already serialised is searched as text in onSend, since searching serialised text means flattening it first.
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);

@@ -1,4 +1,4 @@
-// Issue 10 point 4: production and demo never mix. Every writing command refuses the other kind, says what to do, and changes nothing.
+// Production and demo never mix. Every writing command refuses the other kind, says what to do, and changes nothing.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, readdirSync } from 'node:fs';

@@ -27,7 +27,7 @@ export const PROGRESS_EVERY_ROWS = 1000;
 
 /**
  * Files at least this large are read and parsed on a worker thread while this one writes (nta-parse-thread.ts),
- * which nearly doubled the rate of a large import on two cores (bench/README.md, "Importing a full NTA file").
+ * which nearly doubles the rate of a large import on two cores (bench/README.md, "Importing a full NTA file").
  * Below it, starting the thread costs more than it saves.
  */
 export const PARSE_THREAD_MIN_BYTES = 1024 * 1024;

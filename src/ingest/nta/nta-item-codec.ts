@@ -5,9 +5,9 @@ import type { ParsedItem } from './nta-parsed-rows.js';
 import type { NtaProcess, NtaRowErrorReason } from './nta-row.js';
 
 /**
- * A batch posted as objects is cloned with every field name of every row; receiving it cost the writing thread
- * about 8 µs a row, nearly as much as writing the company. As one array of values it costs about half as much on
- * each side (bench/README.md, "Importing a full NTA file"). decodeItems(encodeItems(items)) deep-equals items.
+ * A batch posted as objects would be cloned with every field name of every row, which costs the writing thread
+ * nearly as much as writing the company; as one array of values it costs about half as much on each side.
+ * decodeItems(encodeItems(items)) deep-equals items.
  */
 export type EncodedItems = (string | number | boolean | null)[];
 

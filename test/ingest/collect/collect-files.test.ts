@@ -1,4 +1,4 @@
-// Issue 10 point 5: the offline build from downloaded files, `collect --file PATH...` for one source and `collect --files DIR`.
+// The offline build from downloaded files, `collect --file PATH...` for one source and `collect --files DIR`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';

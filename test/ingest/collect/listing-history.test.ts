@@ -1,4 +1,4 @@
-// Issue 30, point 4: records outlive their source's list. Successive editions collected for real (served over HTTP,
+// Records outlive their source's list. Successive editions collected for real (served over HTTP,
 // or read with --file) build each record's listing; a record a later edition drops is delisted, not deleted.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 30, point 4, on the real list: the eight MHLW editions of 2017 to 2025 collected one after another with
+// Records outlive their lists, on the real list: the eight MHLW editions of 2017 to 2025 collected one after another with
 // `collect mhlw-labour-law-violations --file`, as an operator builds history from saved editions. A case of the first
 // edition that later editions dropped is still found, delisted, with the dates of the first and last editions that
 // held it (each edition's date is its cover's 掲載日), under the id it had from the start; once it has been off the

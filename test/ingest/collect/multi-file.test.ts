@@ -1,4 +1,4 @@
-// Issue 10 point 1, the collector side: a source published in several files (one per fiscal year) is read whole, or not at all.
+// A source published in several files (one per fiscal year) is read whole by the collector, or not at all.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

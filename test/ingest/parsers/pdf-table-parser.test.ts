@@ -169,7 +169,7 @@ test('the MHLW PDF read by the generic parser gives the 414 rows its own parser 
   assert.deepEqual(generic.records.map(key), specific.records.map(key));
 });
 
-// Issue 30: the generic reader on an edition with an address overrunning its cell (page 25) and two 公表日 printed
+// The generic reader on an edition with an address overrunning its cell (page 25) and two 公表日 printed
 // as Excel day counts, which a list's date column does not hold unless its mapping says so: each skipped alone.
 test('the generic parser reads the 2022-12 MHLW edition: 388 of its 390 rows, the two Excel day counts skipped with their reason', async () => {
   const bytes = fs.readFileSync(sharedData('mhlw/editions/2022-12-01_001018384.pdf'));
