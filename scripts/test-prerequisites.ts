@@ -74,7 +74,7 @@ function aptGet(args: readonly string[], sudo: boolean, env: NodeJS.ProcessEnv, 
   const program = env.KOHYO_APT_GET ?? 'apt-get';
   const [command, ...rest] = sudo ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', program, ...args] : [program, ...args];
   log(`$ ${[command, ...rest].join(' ')}`);
-  const result = spawnSync(command!, rest, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync(command, rest, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
   return result.status === 0;
 }
 

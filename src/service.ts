@@ -73,7 +73,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   const follower = cluster.isPrimary ? followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
   const app = await buildServiceApp({
-    config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: limiter.beforeApiRequest, limiterState: limiter.state,
+    config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply), limiterState: () => limiter.state(),
   });
   holder.track(app.server);
   holder.watch();

@@ -1,6 +1,6 @@
 // Serialises the list answers `{ data: { <list>: [item, …], … }, meta }`: each item with V8's own JSON.stringify, the
 // meta block from its schema, and the items of an answer the answer cache keeps once each.
-import type { TObject, TSchema } from '@sinclair/typebox';
+import { KindGuard, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifySerializerCompiler } from 'fastify';
 import fastJsonStringify from 'fast-json-stringify';
 import { memoPerObject } from '../domain/bounded-memo.js';
@@ -28,8 +28,8 @@ export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) =>
   const data = envelope.properties.data as TObject;
   const lists = Object.keys(data.properties);
   for (const list of lists) {
-    const schema = data.properties[list] as TSchema;
-    if (schema.type !== 'array' || schema.items?.type !== 'object') throw new Error(`the envelope's data must hold lists of objects only ("${list}")`);
+    const schema = data.properties[list];
+    if (!KindGuard.IsArray(schema) || !KindGuard.IsObject(schema.items)) throw new Error(`the envelope's data must hold lists of objects only ("${list}")`);
   }
   const meta = fastJsonStringify(envelope.properties.meta as TSchema) as (x: unknown) => string;
   const openings = lists.map((list, i) => `${i === 0 ? '{"data":{' : '],'}${JSON.stringify(list)}:[`);

@@ -90,7 +90,7 @@ export function decorateDocument<T extends object>(generated: T, settings: Docum
     for (const operation of Object.values(item)) operation.responses = responsesOf(path, operation);
   }
   const shared = sharedComponents();
-  const headResponses = addHeadOperations(paths, shared.responses as unknown as Record<string, JsonObject>);
+  const headResponses = addHeadOperations(paths, shared.responses);
   const info = document.info as JsonObject;
   if (settings.contact !== null) {
     info.contact = settings.contact.includes('@') && !settings.contact.includes('/')

@@ -1,5 +1,6 @@
 // HEAD beside every GET in the OpenAPI document: Fastify answers HEAD on every GET route (exposeHeadRoutes), which
 // @fastify/swagger leaves out, so a client or a proxy that follows the document (Prism answers 405) refuses it.
+import { textOf } from '../domain/text-of.js';
 import type { JsonObject } from './json.js';
 
 const REF = '#/components/responses/';
@@ -25,10 +26,10 @@ function withoutBody(response: JsonObject, shared: Shared, twins: Record<string,
 
 /** The HEAD operation of a GET one: its parameters and statuses, a unique operationId (suffix `Head`). */
 function headOf(get: JsonObject, shared: Shared, twins: Record<string, JsonObject>): JsonObject {
-  const responses = Object.entries(get.responses as JsonObject).map(([status, response]) => [status, withoutBody(response as JsonObject, shared, twins)]);
+  const responses = Object.entries(get.responses as JsonObject).map(([status, response]) => [status, withoutBody(response as JsonObject, shared, twins)] as const);
   return {
-    operationId: `${String(get.operationId)}Head`,
-    summary: `${String(get.summary)} (headers only)`,
+    operationId: `${textOf(get.operationId)}Head`,
+    summary: `${textOf(get.summary)} (headers only)`,
     description: 'HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.',
     ...(get.tags === undefined ? {} : { tags: get.tags }),
     ...(get.parameters === undefined ? {} : { parameters: get.parameters }),

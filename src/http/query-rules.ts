@@ -1,6 +1,7 @@
 // The contract's query rules that come before schema validation: bulk access, unknown and repeated
 // parameters, and empty values treated as absent.
 import { ApiError } from '../api/errors.js';
+import { textOf } from '../domain/text-of.js';
 
 export type CleanQuery = Record<string, string>;
 
@@ -32,7 +33,7 @@ export function applyQueryRules(
     if (Array.isArray(value)) {
       throw new ApiError('invalid_parameter', `${name} is given ${value.length} times; give it once.`, { parameter: name });
     }
-    const text = String(value ?? '').trim();
+    const text = (value === undefined || value === null ? '' : textOf(value)).trim();
     if (text === '') continue;
     // plain decimal digits only: schema coercion would otherwise read 1e1, 0x0A or +5 as numbers
     // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript

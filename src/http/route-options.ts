@@ -2,7 +2,7 @@
 import type { FastifySerializerCompiler, preValidationHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
-import { applyQueryRules, type CleanQuery } from './query-rules.js';
+import { applyQueryRules } from './query-rules.js';
 import { parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
 
@@ -27,7 +27,7 @@ export function endpointOptions(endpoint: Endpoint, config: Config, serializerCo
   // a callback hook, not an async one: no promise and microtask per request
   const enforceRules: preValidationHookHandler = (request, _reply, done) => {
     try {
-      request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers) as CleanQuery;
+      request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers);
     } catch (error) {
       done(error as Error);
       return;

@@ -4,6 +4,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { ENDPOINTS, GUIDE_URI } from '../api/catalogue.js';
 import { NoQuery } from '../api/schemas/queries.js';
+import { textOf } from '../domain/text-of.js';
 
 export { GUIDE_URI };
 
@@ -44,7 +45,7 @@ export function toolCallUrl(tool: Tool, args: Readonly<Record<string, unknown>>)
   const query = tool.query ? tool.query(args) : args;
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(name, String(value));
+    if (value !== undefined && value !== null) search.append(name, textOf(value));
   }
   const text = search.toString();
   return text === '' ? tool.path : `${tool.path}?${text}`;

@@ -59,7 +59,7 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
 
 /** The record a row and its child values stand for. */
 export function recordOf<K extends RecordKind>(kind: K, row: Row, children: ChildValues): RecordOfKind<K> {
-  return RECORD_OF[kind](row, children) as RecordOfKind<K>;
+  return RECORD_OF[kind](row, children);
 }
 
 const RECORD_OF: { readonly [K in RecordKind]: (row: Row, children: ChildValues) => RecordOfKind<K> } = {

@@ -7,6 +7,7 @@ import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } f
 import type { RecordKind } from '../../domain/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 import { ApiError } from '../errors.js';
+import { textOf } from '../../domain/text-of.js';
 import { corporateNumberParam } from '../record-query.js';
 
 export const MAX_LIMIT = 10;
@@ -28,9 +29,10 @@ const invalid = (parameter: string, message: string) => new ApiError('invalid_pa
 
 /** The refusal of `value` for `parameter` of a query schema: the one its schema states, else a general one. */
 export function refusalOf(querystring: TObject | undefined, parameter: string, value: unknown): ApiError {
-  const schema = querystring?.properties[parameter] as (TSchema & { [REFUSAL]?: Refusal }) | undefined;
-  const given = value === undefined ? undefined : String(value);
-  return schema?.[REFUSAL]?.(parameter, given) ?? invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
+  // the refusal is kept under a symbol, which TypeBox's schema types do not name
+  const refuse = (querystring?.properties[parameter] as { [REFUSAL]?: Refusal } | undefined)?.[REFUSAL];
+  const given = value === undefined ? undefined : textOf(value);
+  return refuse?.(parameter, given) ?? invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
 }
 
 const limit = refusing(

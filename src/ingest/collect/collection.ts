@@ -91,7 +91,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
 
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
 async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;
   const worker = async () => {

@@ -10,7 +10,7 @@ export function parseCsvTable(bytes: Uint8Array, mapping: ColumnMapping, context
   if (!decoded.ok) return parseFailure(`the CSV file cannot be read: ${decoded.error}.`);
   let rows: string[][];
   try {
-    rows = parse(decoded.text, { relax_column_count: true, skip_empty_lines: false, bom: true }) as string[][];
+    rows = parse(decoded.text, { relax_column_count: true, skip_empty_lines: false, bom: true });
   } catch (error) {
     // csv-parse says where it stopped ("Quote Not Closed: … at line 5"): a truncated or broken file.
     const detail = error instanceof CsvError || error instanceof Error ? error.message : String(error);

@@ -2,6 +2,7 @@
 // (技能実習法): certification revocations, licence revocations and improvement orders, one file per list or per
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
+import { textOf } from '../../domain/text-of.js';
 import XLSX from '@e965/xlsx';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
@@ -89,6 +90,6 @@ function readSheets(bytes: Uint8Array): Sheet[] {
   const workbook = XLSX.read(bytes, { type: 'array', cellDates: false, cellText: false, dense: true });
   return workbook.SheetNames.map((name) => {
     const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name]!, { header: 1, raw: true, defval: null, blankrows: true });
-    return { name, rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell)))) };
+    return { name, rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : textOf(cell)))) };
   });
 }

@@ -3,7 +3,6 @@
 //
 // Pure: positioned text and lines in (pdf-text.ts), cells out. Text that overruns its cell's border (an
 // address cut at the border) still belongs to the cell it starts in, which reading by text gaps cannot know.
-import type { PdfRule } from './pdf-rules.js';
 import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
 
 export interface LatticeCell {

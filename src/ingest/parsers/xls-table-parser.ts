@@ -1,4 +1,5 @@
 // The generic legacy Excel (.xls, BIFF) parser: one sheet read with SheetJS (@e965/xlsx), records out.
+import { textOf } from '../../domain/text-of.js';
 import { read, utils, type WorkBook } from '@e965/xlsx';
 import type { ColumnMapping } from './column-mapping.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -47,5 +48,5 @@ function cellString(value: unknown): string {
     const shifted = new Date(value.getTime() - value.getTimezoneOffset() * 60_000);
     return shifted.toISOString().slice(0, 10);
   }
-  return String(value);
+  return textOf(value);
 }

@@ -1,4 +1,5 @@
 // The generic XLSX parser: one sheet of a workbook (read with read-excel-file, no native code), records out.
+import { textOf } from '../../domain/text-of.js';
 import readXlsxFile from 'read-excel-file/node';
 import type { ColumnMapping } from './column-mapping.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -27,5 +28,5 @@ function cellString(value: unknown): string {
   if (value === null || value === undefined) return '';
   // Date-styled cells arrive as Dates at 00:00 UTC; the day is what the sheet shows.
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  return String(value);
+  return textOf(value);
 }
