@@ -28,7 +28,11 @@ function bestMicroseconds(step: (i: number) => void | Promise<void>): Promise<nu
 }
 
 /** The parts, for the paths of one case; `dir` holds the usage database. */
-export async function additionParts(config: Config, dir: string, paths: readonly string[]): Promise<Record<string, number>> {
+export async function additionParts(
+  config: Config,
+  dir: string,
+  paths: readonly string[],
+): Promise<Record<string, number>> {
   const limiter = limiterFromConfig(config, { clock: () => new Date(), log: { warn: () => {}, info: () => {} } });
   const requests = paths.map((path) => {
     const url = new URL(path, 'http://x');
@@ -37,18 +41,42 @@ export async function additionParts(config: Config, dir: string, paths: readonly
   const reply = { header: () => reply } as unknown as FastifyReply;
   const limiterUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
-    const request = { socket: { remoteAddress: '127.0.0.1' }, headers: { 'user-agent': `kohyo-bench/${i % 1000}` }, query: r.query, routeOptions: { url: r.route }, method: 'GET' } as unknown as FastifyRequest;
+    const request = {
+      socket: { remoteAddress: '127.0.0.1' },
+      headers: { 'user-agent': `kohyo-bench/${i % 1000}` },
+      query: r.query,
+      routeOptions: { url: r.route },
+      method: 'GET',
+    } as unknown as FastifyRequest;
     return limiter.beforeApiRequest(request, reply);
   });
   await limiter.close();
 
   const store = UsageStore.open(join(dir, `parts-${Date.now()}.usage.sqlite`));
-  const usage = new UsageLog({ sink: store, secret: 'bench', clock: () => new Date(), timer: () => ({ stop: () => {} }), defer: (run) => run() });
+  const usage = new UsageLog({
+    sink: store,
+    secret: 'bench',
+    clock: () => new Date(),
+    timer: () => ({ stop: () => {} }),
+    defer: (run) => run(),
+  });
   const usageUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
     const finished: FinishedRequest = {
-      at: new Date(), method: 'GET', path: r.route, route: r.route, query: r.url.search.slice(1), status: 200, errorCode: null, returned: 3,
-      latencyMs: 0.5, address: '127.0.0.1', userAgent: `kohyo-bench/${i % 1000}`, referer: undefined, clientName: undefined, clientContact: undefined,
+      at: new Date(),
+      method: 'GET',
+      path: r.route,
+      route: r.route,
+      query: r.url.search.slice(1),
+      status: 200,
+      errorCode: null,
+      returned: 3,
+      latencyMs: 0.5,
+      address: '127.0.0.1',
+      userAgent: `kohyo-bench/${i % 1000}`,
+      referer: undefined,
+      clientName: undefined,
+      clientContact: undefined,
     };
     usage.record(finished);
   });
@@ -61,7 +89,12 @@ export async function additionParts(config: Config, dir: string, paths: readonly
   const logUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
     // the request's own logger, as Fastify makes it for every request (a child with the request id bound)
-    const request = { id: `id-${i}`, method: 'GET', url: `${r.url.pathname}${r.url.search}`, log: logger.child({ reqId: `id-${i}` }) };
+    const request = {
+      id: `id-${i}`,
+      method: 'GET',
+      url: `${r.url.pathname}${r.url.search}`,
+      log: logger.child({ reqId: `id-${i}` }),
+    };
     logRequestLine(request as unknown as FastifyRequest, answered);
   });
   return { limiter: limiterUs, 'usage log (entry and its share of a batch write)': usageUs, 'request log line': logUs };

@@ -19,11 +19,20 @@ async function main(): Promise<void> {
     buildDemoDatabase(dbPath, { now: new Date('2026-11-21T03:00:00Z') });
     const rotations = pickRotations(dbPath);
     const config = loadConfig({
-      KOHYO_DB: dbPath, KOHYO_USAGE_DB: join(dir, 'usage.sqlite'), KOHYO_USAGE_SECRET: 'bench', KOHYO_ANSWER_CACHE_ENTRIES: '0',
-      KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000', LOG_LEVEL: 'info',
+      KOHYO_DB: dbPath,
+      KOHYO_USAGE_DB: join(dir, 'usage.sqlite'),
+      KOHYO_USAGE_SECRET: 'bench',
+      KOHYO_ANSWER_CACHE_ENTRIES: '0',
+      KOHYO_LIMIT_PER_MINUTE: '1000000',
+      KOHYO_LIMIT_PER_DAY: '100000000',
+      KOHYO_ENUM_DISTINCT_TERMS: '1000000',
+      KOHYO_ENUM_SEQUENTIAL: '1000',
+      LOG_LEVEL: 'info',
     });
     const cases: [string, readonly string[]][] = [
-      ['Corporate Number look-ups', rotations.numbers], ['text mix', rotations.textMix], ['record filters', rotations.recordFilters],
+      ['Corporate Number look-ups', rotations.numbers],
+      ['text mix', rotations.textMix],
+      ['record filters', rotations.recordFilters],
     ];
     const rows: string[][] = [];
     let names: string[] = [];

@@ -43,7 +43,10 @@ declare module 'autocannon' {
   }
 
   interface Instance extends EventEmitter, PromiseLike<Result> {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     stop(): void;
   }
 

@@ -25,8 +25,13 @@ export async function buildBaselineApp(dbPath?: string): Promise<FastifyInstance
   });
   if (dbPath !== undefined) {
     const db = new Database(dbPath, { readonly: true });
-    const byNumber = db.prepare('SELECT corporate_number, name, name_kana, name_en, prefecture_code, city FROM companies WHERE corporate_number = ?');
-    app.get<{ Querystring: { q?: string } }>(BASELINE_LOOKUP_PATH, async (request) => ({ data: { companies: [byNumber.get(request.query.q ?? '')] }, meta: BODY.meta }));
+    const byNumber = db.prepare(
+      'SELECT corporate_number, name, name_kana, name_en, prefecture_code, city FROM companies WHERE corporate_number = ?',
+    );
+    app.get<{ Querystring: { q?: string } }>(BASELINE_LOOKUP_PATH, async (request) => ({
+      data: { companies: [byNumber.get(request.query.q ?? '')] },
+      meta: BODY.meta,
+    }));
     app.addHook('onClose', async () => db.close());
   }
   await app.ready();

@@ -14,11 +14,14 @@ const runs = Math.max(1, Number(values.runs));
 
 function downloads(dir: string): string {
   const files = join(dir, 'downloads');
-  for (const folder of ['isa-titp-certification-revocations', 'isa-titp-improvement-orders']) mkdirSync(join(files, folder), { recursive: true });
+  for (const folder of ['isa-titp-certification-revocations', 'isa-titp-improvement-orders'])
+    mkdirSync(join(files, folder), { recursive: true });
   for (const name of readdirSync(sharedData('isa'))) {
-    const to = name.includes('nintei_torikeshi') ? join(files, 'isa-titp-certification-revocations', name)
-      : name.includes('kaizen_meirei') ? join(files, 'isa-titp-improvement-orders', name)
-      : join(files, 'isa-titp-supervising-org-revocations.xlsx');
+    const to = name.includes('nintei_torikeshi')
+      ? join(files, 'isa-titp-certification-revocations', name)
+      : name.includes('kaizen_meirei')
+        ? join(files, 'isa-titp-improvement-orders', name)
+        : join(files, 'isa-titp-supervising-org-revocations.xlsx');
     copyFileSync(sharedData(`isa/${name}`), to);
   }
   copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
@@ -38,7 +41,12 @@ for (let run = 0; run < runs; run++) {
     const files = downloads(dir);
     const out: string[] = [];
     const started = performance.now();
-    const code = await runCli(['collect', '--files', files], { stdout: (l) => out.push(l), stderr: quiet.stderr, now, env });
+    const code = await runCli(['collect', '--files', files], {
+      stdout: (l) => out.push(l),
+      stderr: quiet.stderr,
+      now,
+      env,
+    });
     seconds.push((performance.now() - started) / 1000);
     if (code !== 0) throw new Error(`collect exited ${code}:\n${out.join('\n')}`);
     summary = out;
@@ -47,4 +55,6 @@ for (let run = 0; run < runs; run++) {
   }
 }
 console.log(summary.join('\n'));
-console.log(`\ncollect --files (8 ISA files, the CAA index): ${seconds.map((s) => s.toFixed(2)).join(' s, ')} s over ${runs} run(s)`);
+console.log(
+  `\ncollect --files (8 ISA files, the CAA index): ${seconds.map((s) => s.toFixed(2)).join(' s, ')} s over ${runs} run(s)`,
+);

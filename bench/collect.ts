@@ -6,9 +6,18 @@ import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
 import { runCollection } from '../src/ingest/collect/collection.js';
 import { createFetcher } from '../src/ingest/collect/fetcher.js';
-import { etagRoute, startFixtureServer, tempDir, testSource, tsvList, tsvParser } from '../test/ingest/collect/collect-helpers.js';
+import {
+  etagRoute,
+  startFixtureServer,
+  tempDir,
+  testSource,
+  tsvList,
+  tsvParser,
+} from '../test/ingest/collect/collect-helpers.js';
 
-const { values } = parseArgs({ options: { sources: { type: 'string', default: '50' }, records: { type: 'string', default: '200' } } });
+const { values } = parseArgs({
+  options: { sources: { type: 'string', default: '50' }, records: { type: 'string', default: '200' } },
+});
 const sourceCount = Number(values.sources);
 const recordCount = Number(values.records);
 const HOSTS = 5; // one request at a time per host: five servers (ports) stand for five publishers' sites
@@ -25,15 +34,26 @@ const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (bench)', sleep: async () 
 
 async function timed(label: string): Promise<void> {
   const started = performance.now();
-  const summary = await runCollection({ dbPath: live, sources, resolve: () => tsvParser, fetcher, clock: () => new Date() });
+  const summary = await runCollection({
+    dbPath: live,
+    sources,
+    resolve: () => tsvParser,
+    fetcher,
+    clock: () => new Date(),
+  });
   const ms = performance.now() - started;
   const outcomes = new Map<string, number>();
-  for (const { result } of summary.results) outcomes.set(result.run.outcome, (outcomes.get(result.run.outcome) ?? 0) + 1);
+  for (const { result } of summary.results)
+    outcomes.set(result.run.outcome, (outcomes.get(result.run.outcome) ?? 0) + 1);
   const published = summary.results.reduce((n, r) => n + r.result.published, 0);
-  console.log(`${label}: ${(ms / 1000).toFixed(2)} s, ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}, ${published} records published`);
+  console.log(
+    `${label}: ${(ms / 1000).toFixed(2)} s, ${[...outcomes].map(([k, v]) => `${v} ${k}`).join(', ')}, ${published} records published`,
+  );
 }
 
-console.log(`${sourceCount} sources x ${recordCount} records over ${HOSTS} local hosts, into the demo dataset; ${cpus().length} cores, Node ${process.version}`);
+console.log(
+  `${sourceCount} sources x ${recordCount} records over ${HOSTS} local hosts, into the demo dataset; ${cpus().length} cores, Node ${process.version}`,
+);
 await timed('first collection (every list fetched, parsed, linked, published)');
 await timed('second collection (every list unchanged: 304)');
 await fetcher.close();

@@ -8,5 +8,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Runs tsc on the project (a tsconfig file name at the repository's root), printing its errors; throws if it fails. */
 export function compileProject(tsconfig: string): void {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, tsconfig)], { stdio: 'inherit' });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, tsconfig)], {
+    stdio: 'inherit',
+  });
 }

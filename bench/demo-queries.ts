@@ -39,8 +39,14 @@ export async function pickQueryRotations(baseUrl: string): Promise<QueryRotation
   }
   const english = companies.filter((c) => c.name_en !== null);
   const kana = companies.filter((c) => c.name_kana !== null);
-  if (companies.length < Math.max(ENFORCEMENT_COMPANIES, 4 * PER_KIND) || english.length < PER_KIND || kana.length < 2 * PER_KIND) {
-    throw new Error(`the demo data has too few linked companies with records (${companies.length}, ${english.length} with an English name)`);
+  if (
+    companies.length < Math.max(ENFORCEMENT_COMPANIES, 4 * PER_KIND) ||
+    english.length < PER_KIND ||
+    kana.length < 2 * PER_KIND
+  ) {
+    throw new Error(
+      `the demo data has too few linked companies with records (${companies.length}, ${english.length} with an English name)`,
+    );
   }
 
   const kinds: [string, string[]][] = [
@@ -84,11 +90,13 @@ function twoCharacterPrefix(company: CompanyBody): string {
 async function expectRows(baseUrl: string, path: string, list: string): Promise<void> {
   const body = await getJson(baseUrl, path);
   const rows = body.data[list] as unknown[] | undefined;
-  if (rows === undefined || rows.length === 0) throw new Error(`${decodeURIComponent(path)} found nothing on the demo data`);
+  if (rows === undefined || rows.length === 0)
+    throw new Error(`${decodeURIComponent(path)} found nothing on the demo data`);
 }
 
 async function getJson(baseUrl: string, path: string): Promise<{ data: Record<string, any> }> {
   const response = await fetch(baseUrl + path);
-  if (response.status !== 200) throw new Error(`${decodeURIComponent(path)} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`${decodeURIComponent(path)} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as { data: Record<string, any> };
 }

@@ -34,7 +34,12 @@ export function defaultNtaPath(options: GenerateOptions): string {
 
 // The shares the search benchmark draws: readings for most, English names for a few, a tenth closed, some renamed.
 const SHARE = { kana: 0.6, english: 0.03, closed: 0.1, renamed: 0.06, renamedTwice: 0.15, historyFirst: 0.5 } as const;
-const CLOSE_CAUSES = [['01', 70], ['11', 20], ['21', 5], ['31', 5]] as const;
+const CLOSE_CAUSES = [
+  ['01', 70],
+  ['11', 20],
+  ['21', 5],
+  ['31', 5],
+] as const;
 const FIRST_ASSIGNMENT = Date.UTC(2015, 9, 5);
 const FILE_DATE = Date.UTC(2026, 0, 27);
 const DAY_MS = 86_400_000;
@@ -76,11 +81,36 @@ interface RowInput {
 function row(seq: number, r: RowInput): string {
   const { place } = r;
   return [
-    String(seq), r.number, r.process, '0', r.updatedOn, r.changedOn, quote(r.name.name), '', r.name.form.kind,
-    quote(place.prefecture.name), quote(place.place.city), quote(r.place.street), '', place.prefecture.code,
-    place.place.city_code.slice(2), place.place.postal_code, '', '', r.closedOn, r.closeCause, r.successor, '', r.assignedOn,
-    r.latest ? '1' : '0', r.english ? quote(r.name.en) : '', r.english ? quote(place.prefecture.name_en) : '',
-    r.english ? quote(place.streetEn) : '', '', r.kana ? quote(r.name.kana) : '', '0',
+    String(seq),
+    r.number,
+    r.process,
+    '0',
+    r.updatedOn,
+    r.changedOn,
+    quote(r.name.name),
+    '',
+    r.name.form.kind,
+    quote(place.prefecture.name),
+    quote(place.place.city),
+    quote(r.place.street),
+    '',
+    place.prefecture.code,
+    place.place.city_code.slice(2),
+    place.place.postal_code,
+    '',
+    '',
+    r.closedOn,
+    r.closeCause,
+    r.successor,
+    '',
+    r.assignedOn,
+    r.latest ? '1' : '0',
+    r.english ? quote(r.name.en) : '',
+    r.english ? quote(place.prefecture.name_en) : '',
+    r.english ? quote(place.streetEn) : '',
+    '',
+    r.kana ? quote(r.name.kana) : '',
+    '0',
   ].join(',');
 }
 
@@ -89,7 +119,9 @@ function companyRows(i: number, rng: Random, seq: number, successors: string[]):
   const number = corporateNumber(i, rng);
   const name = drawName(rng);
   const place = drawPlace(rng);
-  const assigned = rng.chance(0.7) ? FIRST_ASSIGNMENT : FIRST_ASSIGNMENT + rng.int(1, (FILE_DATE - FIRST_ASSIGNMENT) / DAY_MS - 30) * DAY_MS;
+  const assigned = rng.chance(0.7)
+    ? FIRST_ASSIGNMENT
+    : FIRST_ASSIGNMENT + rng.int(1, (FILE_DATE - FIRST_ASSIGNMENT) / DAY_MS - 30) * DAY_MS;
   const changed = assigned + rng.int(0, (FILE_DATE - assigned) / DAY_MS) * DAY_MS;
   const updated = Math.min(changed + rng.int(0, 10) * DAY_MS, FILE_DATE);
   const closed = rng.chance(SHARE.closed);
@@ -98,17 +130,47 @@ function companyRows(i: number, rng: Random, seq: number, successors: string[]):
   const formerNames = rng.chance(SHARE.renamed) ? (rng.chance(SHARE.renamedTwice) ? 2 : 1) : 0;
   const kana = rng.chance(SHARE.kana);
   const english = rng.chance(SHARE.english);
-  const process = closed ? '21' : formerNames > 0 ? '11' : rng.weighted([['01', 40], ['12', 45], ['11', 15]] as const);
+  const process = closed
+    ? '21'
+    : formerNames > 0
+      ? '11'
+      : rng.weighted([
+          ['01', 40],
+          ['12', 45],
+          ['11', 15],
+        ] as const);
   const current: RowInput = {
-    number, process, updatedOn: day(updated), changedOn: day(changed), name, place, closedOn: closed ? day(changed) : '',
-    closeCause, successor, assignedOn: day(assigned), latest: true, english, kana,
+    number,
+    process,
+    updatedOn: day(updated),
+    changedOn: day(changed),
+    name,
+    place,
+    closedOn: closed ? day(changed) : '',
+    closeCause,
+    successor,
+    assignedOn: day(assigned),
+    latest: true,
+    english,
+    kana,
   };
   const history: RowInput[] = [];
   let previous = name;
   for (let k = 0; k < formerNames; k++) {
     previous = drawFormerName(rng, previous);
     const on = day(assigned + Math.floor((changed - assigned) / DAY_MS / (k + 2)) * DAY_MS);
-    history.push({ ...current, process: '01', updatedOn: on, changedOn: on, name: previous, closedOn: '', closeCause: '', successor: '', latest: false, english: false });
+    history.push({
+      ...current,
+      process: '01',
+      updatedOn: on,
+      changedOn: on,
+      name: previous,
+      closedOn: '',
+      closeCause: '',
+      successor: '',
+      latest: false,
+      english: false,
+    });
   }
   if (!closed) {
     if (successors.length < SUCCESSOR_POOL) successors.push(number);
@@ -119,7 +181,10 @@ function companyRows(i: number, rng: Random, seq: number, successors: string[]):
 }
 
 /** Writes the file, a chunk of rows at a time, waiting for the disk when the stream's buffer is full. */
-export async function generateNtaFile(path: string, options: GenerateOptions = DEFAULT_GENERATE): Promise<GenerateSummary> {
+export async function generateNtaFile(
+  path: string,
+  options: GenerateOptions = DEFAULT_GENERATE,
+): Promise<GenerateSummary> {
   mkdirSync(dirname(path), { recursive: true });
   const out = createWriteStream(path);
   const rng = createRandom(options.seed);
@@ -149,7 +214,12 @@ export async function generateNtaFile(path: string, options: GenerateOptions = D
 async function main(argv: readonly string[]): Promise<void> {
   const { values } = parseArgs({
     args: [...argv],
-    options: { companies: { type: 'string' }, seed: { type: 'string' }, encoding: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      companies: { type: 'string' },
+      seed: { type: 'string' },
+      encoding: { type: 'string' },
+      out: { type: 'string' },
+    },
   });
   const encoding = values.encoding ?? DEFAULT_GENERATE.encoding;
   if (encoding !== 'utf8' && encoding !== 'sjis') throw new Error(`--encoding must be utf8 or sjis, got "${encoding}"`);
@@ -158,13 +228,16 @@ async function main(argv: readonly string[]): Promise<void> {
     seed: values.seed === undefined ? DEFAULT_GENERATE.seed : Number(values.seed),
     encoding,
   };
-  if (!Number.isInteger(options.companies) || options.companies < 1) throw new Error('--companies must be a whole number of at least 1');
+  if (!Number.isInteger(options.companies) || options.companies < 1)
+    throw new Error('--companies must be a whole number of at least 1');
   const path = values.out ?? defaultNtaPath(options);
   const started = Date.now();
   const summary = await generateNtaFile(path, options);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`${path}: ${summary.companies} companies, ${summary.rows} rows (${summary.historyRows} history), ` +
-    `${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${path}: ${summary.companies} companies, ${summary.rows} rows (${summary.historyRows} history), ` +
+      `${(summary.bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s`,
+  );
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {

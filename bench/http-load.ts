@@ -42,18 +42,26 @@ export const DEFAULT_LOAD: LoadOptions = { connections: 10, warmupSeconds: 2, du
  * `headersPerRequest`, every request is built afresh with the headers it returns (autocannon's setupRequest).
  */
 export async function runLoad(
-  baseUrl: string, paths: readonly string[], options: LoadOptions, headersPerRequest?: HeadersPerRequest,
+  baseUrl: string,
+  paths: readonly string[],
+  options: LoadOptions,
+  headersPerRequest?: HeadersPerRequest,
 ): Promise<LoadResult> {
   if (paths.length === 0) throw new Error('runLoad needs at least one path');
-  const setupRequest = headersPerRequest === undefined
-    ? undefined
-    : <R extends { headers?: Record<string, string> }>(request: R): R => ({ ...request, headers: { ...request.headers, ...headersPerRequest() } });
+  const setupRequest =
+    headersPerRequest === undefined
+      ? undefined
+      : <R extends { headers?: Record<string, string> }>(request: R): R => ({
+          ...request,
+          headers: { ...request.headers, ...headersPerRequest() },
+        });
   const requests = paths.map((path) => ({ method: 'GET', path, ...(setupRequest ? { setupRequest } : {}) }));
   const common = { url: baseUrl, connections: options.connections, requests, timeout: 10 };
   const statuses: Record<number, number> = {};
   const countStatus = (_client: unknown, status: number) => void (statuses[status] = (statuses[status] ?? 0) + 1);
   // The warm-up lets V8 optimise the hot paths and SQLite fill its page cache before anything is counted.
-  if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds }).on('response', countStatus);
+  if (options.warmupSeconds > 0)
+    await autocannon({ ...common, duration: options.warmupSeconds }).on('response', countStatus);
 
   // autocannon keeps latencies in whole milliseconds, too coarse for sub-millisecond answers: record them
   // ourselves in microseconds from the per-response timing it reports.

@@ -29,7 +29,8 @@ const { values } = parseArgs({
 });
 const whole = (raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`expected a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`expected a whole number from ${min} to ${max}, got "${raw}"`);
   return value;
 };
 const options: LoadOptions = {
@@ -103,14 +104,20 @@ async function main(): Promise<void> {
     const usageDbPath = join(dir, 'usage.sqlite');
     await buildDemoDatabase(dbPath, { now: DATASET_DATE });
     console.log(`machine: ${describeMachine()}`);
-    console.log(`load: ${describeLoad(options)}; ${rounds} rounds of the four cases after a ${FIRST_WARMUP_SECONDS} s warm-up ` +
-      `of each server, ${perClient} requests per client`);
+    console.log(
+      `load: ${describeLoad(options)}; ${rounds} rounds of the four cases after a ${FIRST_WARMUP_SECONDS} s warm-up ` +
+        `of each server, ${perClient} requests per client`,
+    );
     console.log(`redis-server on ${redisServer.url}\n`);
 
     // All four servers are started first and kept: idle, they take no CPU, and short interleaved rounds then cost
     // no restarts, so there can be enough of them for the medians to hold on a shared machine.
     for (const name of CASES) {
-      servers.push({ name, process: await startServerProcess(serverFor(name, dbPath, redisServer.url, usageDbPath), nodeOptions), answered: 0 });
+      servers.push({
+        name,
+        process: await startServerProcess(serverFor(name, dbPath, redisServer.url, usageDbPath), nodeOptions),
+        answered: 0,
+      });
     }
     // The rotation is picked through the server without a limiter: picking asks more than 10 questions of one client.
     const rotation = await pickQueryRotations(servers[0]!.process.url);
@@ -118,7 +125,12 @@ async function main(): Promise<void> {
     for (const server of servers) {
       for (const path of paths) await expectAdmitted(server.process.url, path);
       server.answered += paths.length;
-      const first = await runLoad(server.process.url, paths, { ...options, warmupSeconds: 0, durationSeconds: FIRST_WARMUP_SECONDS }, clientHeaders);
+      const first = await runLoad(
+        server.process.url,
+        paths,
+        { ...options, warmupSeconds: 0, durationSeconds: FIRST_WARMUP_SECONDS },
+        clientHeaders,
+      );
       server.answered += answers(first);
       refuseFailures(`${server.name} (first warm-up)`, first);
     }
@@ -143,12 +155,18 @@ async function main(): Promise<void> {
         // Redis run just before them finish late, at most one per connection.
         const redisCase = server.name === 'Redis store';
         if (redisCase ? calls < answers(result) : calls > options.connections) {
-          throw new Error(`${server.name}: ${calls} limiter script runs in Redis for ${answers(result)} answers${redisCase ? ' (memory fallback?)' : ''}`);
+          throw new Error(
+            `${server.name}: ${calls} limiter script runs in Redis for ${answers(result)} answers${redisCase ? ' (memory fallback?)' : ''}`,
+          );
         }
         sent = (Math.floor(sent / perClient) + 1) * perClient; // the next run starts with a fresh client
         runs.push({
-          name: server.name, round: round + 1, result, clients: Math.floor(sent / perClient) - firstClient,
-          cpuUsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / answers(result),
+          name: server.name,
+          round: round + 1,
+          result,
+          clients: Math.floor(sent / perClient) - firstClient,
+          cpuUsPerRequest:
+            cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / answers(result),
           evidence: server.name === 'Redis store' ? `${calls} script runs in Redis` : '',
         });
       }
@@ -157,7 +175,10 @@ async function main(): Promise<void> {
     // stopped first, so that the usage log has written its last batch
     for (const server of servers.splice(0)) await server.process.stop();
     console.log(`\n${checkUsageLog(usageDbPath, usageServer.answered)}`);
-    report(runs, rotation.described.filter((line) => line.startsWith('companies')));
+    report(
+      runs,
+      rotation.described.filter((line) => line.startsWith('companies')),
+    );
   } finally {
     for (const server of servers) await server.process.stop();
     redis.disconnect();
@@ -174,16 +195,22 @@ function answers(result: LoadResult): number {
 function refuseFailures(what: string, result: LoadResult): void {
   const other = Object.entries(result.statuses).filter(([status]) => status !== '200');
   if (other.length > 0 || result.errors > 0) {
-    throw new Error(`${what}: answers other than 200 (${other.map(([s, n]) => `${n}×${s}`).join(', ') || 'none'}), ${result.errors} connection errors`);
+    throw new Error(
+      `${what}: answers other than 200 (${other.map(([s, n]) => `${n}×${s}`).join(', ') || 'none'}), ${result.errors} connection errors`,
+    );
   }
 }
 
 function serverFor(name: CaseName, dbPath: string, redisUrl: string, usageDbPath: string): ServerKind {
   switch (name) {
-    case 'limiter off': return { kind: 'kohyo', dbPath };
-    case 'memory store': return { kind: 'kohyo', dbPath, limiter: { store: 'memory' } };
-    case 'Redis store': return { kind: 'kohyo', dbPath, limiter: { store: 'redis', redisUrl } };
-    case 'memory store + usage log': return { kind: 'kohyo', dbPath, limiter: { store: 'memory' }, usageDbPath };
+    case 'limiter off':
+      return { kind: 'kohyo', dbPath };
+    case 'memory store':
+      return { kind: 'kohyo', dbPath, limiter: { store: 'memory' } };
+    case 'Redis store':
+      return { kind: 'kohyo', dbPath, limiter: { store: 'redis', redisUrl } };
+    case 'memory store + usage log':
+      return { kind: 'kohyo', dbPath, limiter: { store: 'memory' }, usageDbPath };
   }
 }
 
@@ -212,7 +239,9 @@ function checkUsageLog(usageDbPath: string, answered: number): string {
     const report = usage.report(new Date(0));
     // requests autocannon abandoned when a run ended may have been answered and logged too, hence "at least"
     if (report.total < answered || report.byStatus.some((s) => s.key !== '200')) {
-      throw new Error(`the usage log holds ${report.total} entries for ${answered} answers, statuses ${JSON.stringify(report.byStatus)}`);
+      throw new Error(
+        `the usage log holds ${report.total} entries for ${answered} answers, statuses ${JSON.stringify(report.byStatus)}`,
+      );
     }
     return `usage log: ${report.total} entries written for ${answered} answers, all 200`;
   } finally {
@@ -223,16 +252,42 @@ function checkUsageLog(usageDbPath: string, answered: number): string {
 function report(runs: readonly Run[], queries: readonly string[]): void {
   console.log('\nqueries rotated (GET /api/v1/companies?q=…):');
   for (const line of queries) console.log(`  ${line}`);
-  const statuses = (r: LoadResult) => Object.entries(r.statuses).map(([s, n]) => `${n}×${s}`).join(' ');
+  const statuses = (r: LoadResult) =>
+    Object.entries(r.statuses)
+      .map(([s, n]) => `${n}×${s}`)
+      .join(' ');
   const cpu = (us: number | null) => (us === null ? 'n/a' : us.toFixed(0));
   console.log('\nevery run (statuses and CPU count the warm-up too):\n');
-  console.log(markdownTable(
-    ['case', 'round', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'requests', 'clients', 'statuses', 'errors', 'checked'],
-    runs.map(({ name, round, result, clients, cpuUsPerRequest, evidence }) => [
-      name, String(round), result.requestsPerSecond.toFixed(0), result.p50Ms.toFixed(2), result.p99Ms.toFixed(2),
-      cpu(cpuUsPerRequest), String(result.requests), String(clients), statuses(result), String(result.errors), evidence,
-    ]),
-  ));
+  console.log(
+    markdownTable(
+      [
+        'case',
+        'round',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU µs/req',
+        'requests',
+        'clients',
+        'statuses',
+        'errors',
+        'checked',
+      ],
+      runs.map(({ name, round, result, clients, cpuUsPerRequest, evidence }) => [
+        name,
+        String(round),
+        result.requestsPerSecond.toFixed(0),
+        result.p50Ms.toFixed(2),
+        result.p99Ms.toFixed(2),
+        cpu(cpuUsPerRequest),
+        String(result.requests),
+        String(clients),
+        statuses(result),
+        String(result.errors),
+        evidence,
+      ]),
+    ),
+  );
 
   // Medians rather than means: on a shared machine one disturbed round should not move a case's figure.
   const medianOf = (name: CaseName, pick: (r: Run) => number | null): number | null => {
@@ -240,7 +295,7 @@ function report(runs: readonly Run[], queries: readonly string[]): void {
     return xs.some((x) => x === null) ? null : median(xs as number[]);
   };
   const ratio = (x: number | null, off: number | null, format: (r: number) => string) =>
-    (x === null || off === null ? 'n/a' : format(x / off));
+    x === null || off === null ? 'n/a' : format(x / off);
   const off = {
     rate: medianOf('limiter off', (r) => r.result.requestsPerSecond),
     p99: medianOf('limiter off', (r) => r.result.p99Ms),
@@ -255,13 +310,21 @@ function report(runs: readonly Run[], queries: readonly string[]): void {
     const met = target === undefined ? '' : rate / off.rate! >= target ? 'met' : 'MISSED';
     if (met === 'MISSED') misses.push(name);
     return [
-      name, rate.toFixed(0), ratio(rate, off.rate, (r) => `${(r * 100).toFixed(1)} %`), p99.toFixed(2),
-      ratio(p99, off.p99, (r) => `${r.toFixed(2)}×`), cpu(cpuUs), ratio(cpuUs, off.cpu, (r) => `${r.toFixed(2)}×`),
-      target === undefined ? '' : `≥ ${(target * 100).toFixed(0)} %`, met,
+      name,
+      rate.toFixed(0),
+      ratio(rate, off.rate, (r) => `${(r * 100).toFixed(1)} %`),
+      p99.toFixed(2),
+      ratio(p99, off.p99, (r) => `${r.toFixed(2)}×`),
+      cpu(cpuUs),
+      ratio(cpuUs, off.cpu, (r) => `${r.toFixed(2)}×`),
+      target === undefined ? '' : `≥ ${(target * 100).toFixed(0)} %`,
+      met,
     ];
   });
   console.log(`\nmedians over ${rounds} round(s), ratios to the limiter-off case:\n`);
-  console.log(markdownTable(['case', 'req/s', 'vs off', 'p99 ms', 'p99 vs off', 'CPU µs/req', 'CPU vs off', 'target', ''], rows));
+  console.log(
+    markdownTable(['case', 'req/s', 'vs off', 'p99 ms', 'p99 vs off', 'CPU µs/req', 'CPU vs off', 'target', ''], rows),
+  );
 
   if (misses.length > 0) console.log(`\ntarget missed: ${misses.join(', ')}`);
 }

@@ -5,7 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { MHLW_LABOUR_LIST_URL, MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import {
+  MHLW_LABOUR_LIST_URL,
+  MHLW_LABOUR_SOURCE_ID,
+  mhlwRecordsFromPages,
+} from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../src/ingest/parsers/source-parser.js';
 import { readPdfText } from '../src/ingest/parsers/pdf-text.js';
@@ -13,7 +17,10 @@ import { sharedData } from '../test/helpers/shared-data.js';
 import { median } from './report.js';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, file: { type: 'string', default: sharedData('mhlw/editions/2025-05-30_001483075.pdf') } },
+  options: {
+    runs: { type: 'string', default: '10' },
+    file: { type: 'string', default: sharedData('mhlw/editions/2025-05-30_001483075.pdf') },
+  },
 });
 const runs = Math.max(1, Number(values.runs));
 const bytes = new Uint8Array(fs.readFileSync(values.file));
@@ -52,13 +59,23 @@ const row = (name: string, cold: number, warm: number[]) =>
   console.log(`| ${name.padEnd(29)} | ${ms(cold)} | ${ms(median(warm))} | ${ms(Math.min(...warm))} |`);
 row('pdfjs text and lines', extract[0] ?? 0, warmExtract);
 row('cells, rows and records', table[0] ?? 0, warmTable);
-row('whole parse', (extract[0] ?? 0) + (table[0] ?? 0), warmExtract.map((e, i) => e + (warmTable[i] ?? 0)));
+row(
+  'whole parse',
+  (extract[0] ?? 0) + (table[0] ?? 0),
+  warmExtract.map((e, i) => e + (warmTable[i] ?? 0)),
+);
 
 // The nine editions in date order (000534084.pdf, published 2019-08-30, between the 2019-06-30 and 2021-06-01 ones).
 const EDITIONS = [
-  'editions/2017-06-01_170510-01.pdf', 'editions/2017-11-18_170510-01.pdf', 'editions/2018-07-01_170510-01.pdf',
-  'editions/2018-11-30_180928.pdf', 'editions/2019-06-30_000534084.pdf', '000534084.pdf',
-  'editions/2021-06-01_000776466.pdf', 'editions/2022-12-01_001018384.pdf', 'editions/2025-05-30_001483075.pdf',
+  'editions/2017-06-01_170510-01.pdf',
+  'editions/2017-11-18_170510-01.pdf',
+  'editions/2018-07-01_170510-01.pdf',
+  'editions/2018-11-30_180928.pdf',
+  'editions/2019-06-30_000534084.pdf',
+  '000534084.pdf',
+  'editions/2021-06-01_000776466.pdf',
+  'editions/2022-12-01_001018384.pdf',
+  'editions/2025-05-30_001483075.pdf',
 ];
 const all: number[] = [];
 let allRecords = 0;
@@ -75,4 +92,6 @@ for (let i = 0; i < Math.min(runs, 3); i++) {
   }
   all.push(performance.now() - t0);
 }
-console.log(`\nthe nine editions in date order: ${allPages} pages, ${allRecords} records; median ${ms(median(all)).trim()} ms, min ${ms(Math.min(...all)).trim()} ms over ${all.length} runs`);
+console.log(
+  `\nthe nine editions in date order: ${allPages} pages, ${allRecords} records; median ${ms(median(all)).trim()} ms, min ${ms(Math.min(...all)).trim()} ms over ${all.length} runs`,
+);

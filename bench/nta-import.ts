@@ -68,9 +68,14 @@ export async function runImport(file: string, dbPath: string, nodeArgs: readonly
   const writingMs = threads.get(child.pid!) ?? null;
   const readingMs = Math.max(0, ...[...threads].filter(([tid]) => tid !== child.pid).map(([, ms]) => ms));
   return {
-    seconds, rows, peakRssMiB: peak, cpuSeconds: cpuMs === null ? null : (cpuMs as number) / 1000,
-    writingCpuSeconds: writingMs === null ? null : writingMs / 1000, readingCpuSeconds: threads.size > 1 ? readingMs / 1000 : null,
-    datasetMiB: statSync(dbPath).size / 2 ** 20, stdout,
+    seconds,
+    rows,
+    peakRssMiB: peak,
+    cpuSeconds: cpuMs === null ? null : (cpuMs as number) / 1000,
+    writingCpuSeconds: writingMs === null ? null : writingMs / 1000,
+    readingCpuSeconds: threads.size > 1 ? readingMs / 1000 : null,
+    datasetMiB: statSync(dbPath).size / 2 ** 20,
+    stdout,
   };
 }
 
@@ -102,14 +107,16 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     const run = await runImport(file, join(dir, 'kohyo.sqlite'), nodeArgs);
     console.log(run.stdout.trimEnd());
-    console.log([
-      `rows           ${run.rows.toLocaleString('en-US')}`,
-      `total          ${run.seconds.toFixed(1)} s (the command from start to exit: read, write, index, check, publish)`,
-      `rate           ${Math.round(run.rows / run.seconds).toLocaleString('en-US')} rows/s`,
-      `CPU            ${run.cpuSeconds?.toFixed(1) ?? 'n/a'} s (writing thread ${run.writingCpuSeconds?.toFixed(1) ?? 'n/a'} s, reading thread ${run.readingCpuSeconds?.toFixed(1) ?? 'n/a'} s)`,
-      `peak RSS       ${run.peakRssMiB?.toFixed(0) ?? 'n/a'} MiB`,
-      `dataset        ${run.datasetMiB.toFixed(0)} MiB`,
-    ].join('\n'));
+    console.log(
+      [
+        `rows           ${run.rows.toLocaleString('en-US')}`,
+        `total          ${run.seconds.toFixed(1)} s (the command from start to exit: read, write, index, check, publish)`,
+        `rate           ${Math.round(run.rows / run.seconds).toLocaleString('en-US')} rows/s`,
+        `CPU            ${run.cpuSeconds?.toFixed(1) ?? 'n/a'} s (writing thread ${run.writingCpuSeconds?.toFixed(1) ?? 'n/a'} s, reading thread ${run.readingCpuSeconds?.toFixed(1) ?? 'n/a'} s)`,
+        `peak RSS       ${run.peakRssMiB?.toFixed(0) ?? 'n/a'} MiB`,
+        `dataset        ${run.datasetMiB.toFixed(0)} MiB`,
+      ].join('\n'),
+    );
   } finally {
     if (values.keep) console.log(`dataset kept in ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

@@ -32,12 +32,19 @@ export interface CpuPerRequest<R> {
  * Runs `run` (a load against the server of process `pid`) and divides the server's CPU over it by the requests it
  * answered. Where /proc is not there, the CPU figures are 0.
  */
-export async function cpuPerRequest<R extends { readonly requests: number }>(pid: number, run: () => Promise<R>): Promise<CpuPerRequest<R>> {
+export async function cpuPerRequest<R extends { readonly requests: number }>(
+  pid: number,
+  run: () => Promise<R>,
+): Promise<CpuPerRequest<R>> {
   const before = processCpuSplitMs(pid) ?? NO_CPU;
   const result = await run();
   const after = processCpuSplitMs(pid) ?? NO_CPU;
   const perRequestUs = (ms: number) => (ms * 1000) / result.requests;
-  return { result, userUs: perRequestUs(after.userMs - before.userMs), systemUs: perRequestUs(after.systemMs - before.systemMs) };
+  return {
+    result,
+    userUs: perRequestUs(after.userMs - before.userMs),
+    systemUs: perRequestUs(after.systemMs - before.systemMs),
+  };
 }
 
 const NO_CPU: CpuSplitMs = { userMs: 0, systemMs: 0 };

@@ -9,7 +9,9 @@ export interface Rotations {
 }
 
 const q = (path: string, params: Record<string, string | number>) =>
-  `${path}?${Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}`;
+  `${path}?${Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&')}`;
 
 /** A shuffle by a fixed seed: number look-ups in a rotation must not walk in order (that is enumeration). */
 function shuffled<T>(items: readonly T[], seed = 7): T[] {
@@ -27,11 +29,17 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
   const db = new Database(dbPath, { readonly: true });
   try {
     const all = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).all(...args) as T[];
-    const numbers = shuffled(all<{ n: string }>('SELECT corporate_number AS n FROM companies ORDER BY id LIMIT ?', size * 4).map((r) => r.n)).slice(0, size);
+    const numbers = shuffled(
+      all<{ n: string }>('SELECT corporate_number AS n FROM companies ORDER BY id LIMIT ?', size * 4).map((r) => r.n),
+    ).slice(0, size);
     const companies = all<{ name: string; kana: string | null; en: string | null }>(
-      'SELECT name, name_kana AS kana, name_en AS en FROM companies ORDER BY id LIMIT ?', size,
+      'SELECT name, name_kana AS kana, name_en AS en FROM companies ORDER BY id LIMIT ?',
+      size,
     );
-    const romaji = all<{ name: string }>("SELECT name FROM company_aliases WHERE kind = 'romanized' ORDER BY company_id LIMIT ?", size).map((r) => r.name);
+    const romaji = all<{ name: string }>(
+      "SELECT name FROM company_aliases WHERE kind = 'romanized' ORDER BY company_id LIMIT ?",
+      size,
+    ).map((r) => r.name);
     const core = (name: string) => name.replace(/株式会社|有限会社|合同会社|\(株\)|（株）/gu, '');
     const kinds: string[][] = [
       companies.map((c) => c.name),
@@ -44,18 +52,29 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
     ];
     const textMix: string[] = [];
     for (let i = 0; textMix.length < size; i++) {
-      for (const kind of kinds) if (kind.length > 0) textMix.push(q('/api/v1/companies', { q: kind[i % kind.length]! }));
+      for (const kind of kinds)
+        if (kind.length > 0) textMix.push(q('/api/v1/companies', { q: kind[i % kind.length]! }));
     }
-    const authorities = all<{ a: string }>('SELECT authority_code AS a FROM enforcements GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 8').map((r) => r.a);
-    const licensed = all<{ n: string }>('SELECT DISTINCT company_corporate_number AS n FROM license_actions WHERE company_corporate_number IS NOT NULL ORDER BY 1 LIMIT 8').map((r) => r.n);
+    const authorities = all<{ a: string }>(
+      'SELECT authority_code AS a FROM enforcements GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 8',
+    ).map((r) => r.a);
+    const licensed = all<{ n: string }>(
+      'SELECT DISTINCT company_corporate_number AS n FROM license_actions WHERE company_corporate_number IS NOT NULL ORDER BY 1 LIMIT 8',
+    ).map((r) => r.n);
     const recordFilters: string[] = [];
     // a dataset of companies alone (the bench generator's) has no record filters to ask
     for (let i = 0; i < (authorities.length > 0 && licensed.length > 0 ? 8 : 0); i++) {
       recordFilters.push(q('/api/v1/enforcements', { authority: authorities[i % authorities.length]! }));
-      recordFilters.push(q('/api/v1/procurement-suspensions', { status: ['active', 'ended', 'scheduled'][i % 3]!, page: 1 + (i % 2) }));
+      recordFilters.push(
+        q('/api/v1/procurement-suspensions', { status: ['active', 'ended', 'scheduled'][i % 3]!, page: 1 + (i % 2) }),
+      );
       recordFilters.push(q('/api/v1/license-actions', { corporate_number: shuffled(licensed)[i % licensed.length]! }));
     }
-    return { numbers: numbers.map((n) => q('/api/v1/companies', { q: n })), textMix: textMix.slice(0, size), recordFilters };
+    return {
+      numbers: numbers.map((n) => q('/api/v1/companies', { q: n })),
+      textMix: textMix.slice(0, size),
+      recordFilters,
+    };
   } finally {
     db.close();
   }

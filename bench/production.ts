@@ -40,9 +40,15 @@ interface Round extends Measured {
 
 async function measure(server: ServerProcess, paths: readonly string[], options: LoadOptions): Promise<Measured> {
   const headers = rotatingUserAgents(USER_AGENTS);
-  if (options.warmupSeconds > 0) await runLoad(server.url, paths, { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 }, headers);
-  const { result, userUs, systemUs } = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, { ...options, warmupSeconds: 0 }, headers));
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${paths[0]}…: ${result.non2xx} non-2xx answers, ${result.errors} errors (${JSON.stringify(result.statuses)})`);
+  if (options.warmupSeconds > 0)
+    await runLoad(server.url, paths, { ...options, durationSeconds: options.warmupSeconds, warmupSeconds: 0 }, headers);
+  const { result, userUs, systemUs } = await cpuPerRequest(server.pid, () =>
+    runLoad(server.url, paths, { ...options, warmupSeconds: 0 }, headers),
+  );
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(
+      `${paths[0]}…: ${result.non2xx} non-2xx answers, ${result.errors} errors (${JSON.stringify(result.statuses)})`,
+    );
   return { result, cpuUs: userUs + systemUs, systemUs };
 }
 
@@ -51,15 +57,24 @@ async function main(): Promise<void> {
     args: process.argv.slice(2),
     options: {
       rounds: { type: 'string', default: '6' },
-      duration: { type: 'string', default: '3' }, warmup: { type: 'string', default: '1' }, connections: { type: 'string', default: '10' },
-      cache: { type: 'string', default: '0' }, dataset: { type: 'string' }, zipf: { type: 'string' },
+      duration: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '1' },
+      connections: { type: 'string', default: '10' },
+      cache: { type: 'string', default: '0' },
+      dataset: { type: 'string' },
+      zipf: { type: 'string' },
       'startup-warmup': { type: 'string', default: '6' },
     },
   });
-  const options: LoadOptions = { durationSeconds: Number(values.duration), warmupSeconds: Number(values.warmup), connections: Number(values.connections) };
+  const options: LoadOptions = {
+    durationSeconds: Number(values.duration),
+    warmupSeconds: Number(values.warmup),
+    connections: Number(values.connections),
+  };
   const cacheEntries = Number(values.cache);
   const rounds = Number(values.rounds);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds ${values.rounds}: give a whole number of rounds, at least 1`);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`--rounds ${values.rounds}: give a whole number of rounds, at least 1`);
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-'));
   const servers: ServerProcess[] = [];
   try {
@@ -75,12 +90,23 @@ async function main(): Promise<void> {
     const zipf = values.zipf === undefined ? null : Number(values.zipf);
     const picked = pickRotations(dbPath, zipf ?? 60);
     const rotations = zipf === null ? picked : { ...picked, textMix: zipfSequence(picked.textMix, 50_000) };
-    console.log(`dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`);
-    console.log(`rounds: ${rounds} per case, each between two runs of the bare route; the table gives the median round`);
+    console.log(
+      `dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`,
+    );
+    console.log(
+      `rounds: ${rounds} per case, each between two runs of the bare route; the table gives the median round`,
+    );
     console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}`);
-    console.log(`text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`);
+    console.log(
+      `text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`,
+    );
     const bare = await startServerProcess({ kind: 'baseline', dbPath });
-    const production = await startServerProcess({ kind: 'production', dbPath, cacheEntries, usageDbPath: join(dir, 'usage.sqlite') });
+    const production = await startServerProcess({
+      kind: 'production',
+      dbPath,
+      cacheEntries,
+      usageDbPath: join(dir, 'usage.sqlite'),
+    });
     const additionsOff = await startServerProcess({ kind: 'kohyo', dbPath, cacheEntries });
     servers.push(bare, production, additionsOff);
 
@@ -98,7 +124,11 @@ async function main(): Promise<void> {
     if (startup.durationSeconds > 0) {
       process.stdout.write('warming up the servers …\n');
       const served = cases.map(([, paths]) => paths).filter((paths) => paths.length > 0);
-      for (const [server, rotationsOf] of [[bare, [[BASELINE_PATH], lookups]], [production, served], [additionsOff, served]] as const) {
+      for (const [server, rotationsOf] of [
+        [bare, [[BASELINE_PATH], lookups]],
+        [production, served],
+        [additionsOff, served],
+      ] as const) {
         for (const paths of rotationsOf) await runLoad(server.url, paths, startup, rotatingUserAgents(USER_AGENTS));
       }
     }
@@ -110,7 +140,8 @@ async function main(): Promise<void> {
         [PRODUCTION, production, paths],
         [ADDITIONS_OFF, additionsOff, paths],
       ];
-      if (name === 'Corporate Number look-ups') servedHere.unshift(['bare Fastify + one SQLite primary-key look-up', bare, lookups]);
+      if (name === 'Corporate Number look-ups')
+        servedHere.unshift(['bare Fastify + one SQLite primary-key look-up', bare, lookups]);
       // Round r is the bare run before it, each server, then the bare run after it (the next round's "before"), so
       // that every ratio is taken against the bare route of the same minute; every other round runs the servers in
       // reverse order, so that a machine speeding up or slowing down favours none of them.
@@ -123,25 +154,41 @@ async function main(): Promise<void> {
         }
         bareRuns.push(await measure(bare, [BASELINE_PATH], options));
         const bareRps = (bareRuns[round]!.result.requestsPerSecond + bareRuns[round + 1]!.result.requestsPerSecond) / 2;
-        for (const [label, m] of measured) perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
+        for (const [label, m] of measured)
+          perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
       }
       // the bare route is 100 % of itself in every round: its row has no range
       const row = (label: string, runs: readonly Measured[], ofBare: readonly number[] | null) => [
-        name, label, median(runs.map((r) => r.result.requestsPerSecond)).toFixed(0),
+        name,
+        label,
+        median(runs.map((r) => r.result.requestsPerSecond)).toFixed(0),
         ofBare === null ? '100.0 %' : `${median(ofBare).toFixed(1)} %`,
         ofBare === null ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
-        median(runs.map((r) => r.cpuUs)).toFixed(0), median(runs.map((r) => r.systemUs)).toFixed(0), median(runs.map((r) => r.result.p99Ms)).toFixed(2),
+        median(runs.map((r) => r.cpuUs)).toFixed(0),
+        median(runs.map((r) => r.systemUs)).toFixed(0),
+        median(runs.map((r) => r.result.p99Ms)).toFixed(2),
       ];
       rows.push(row('bare Fastify, fixed JSON', bareRuns, null));
-      for (const [label, roundsOf] of perServer) rows.push(row(label, roundsOf, roundsOf.map((r) => r.ofBare * 100)));
+      for (const [label, roundsOf] of perServer)
+        rows.push(
+          row(
+            label,
+            roundsOf,
+            roundsOf.map((r) => r.ofBare * 100),
+          ),
+        );
       const prod = perServer.get(PRODUCTION)!;
       const off = perServer.get(ADDITIONS_OFF)!;
       const differences = prod.map((p, round) => p.cpuUs - off[round]!.cpuUs);
       const inKernel = prod.map((p, round) => p.systemUs - off[round]!.systemUs);
-      additions.push(`${name}: ${median(differences).toFixed(0)} µs of server CPU a request, ${median(inKernel).toFixed(0)} of them in the kernel `
-        + `(rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`);
+      additions.push(
+        `${name}: ${median(differences).toFixed(0)} µs of server CPU a request, ${median(inKernel).toFixed(0)} of them in the kernel ` +
+          `(rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`,
+      );
     }
-    console.log(`\n${markdownTable(['case', 'server', 'req/s', 'of bare', 'rounds, of bare', 'server CPU µs/req', 'of it in the kernel', 'p99 ms'], rows)}\n`);
+    console.log(
+      `\n${markdownTable(['case', 'server', 'req/s', 'of bare', 'rounds, of bare', 'server CPU µs/req', 'of it in the kernel', 'p99 ms'], rows)}\n`,
+    );
     console.log(`the production additions cost:\n  ${additions.join('\n  ')}`);
   } finally {
     for (const server of servers) await server.stop();

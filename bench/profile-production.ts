@@ -13,10 +13,21 @@ import { rotatingUserAgents, runLoad } from './http-load.js';
 import { startServerProcess } from './server-process.js';
 import { pickRotations } from './production-cases.js';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { off: { type: 'boolean', default: false }, dataset: { type: 'string' }, seconds: { type: 'string', default: '6' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      off: { type: 'boolean', default: false },
+      dataset: { type: 'string' },
+      seconds: { type: 'string', default: '6' },
+    },
+  });
   const which = positionals[0] ?? 'numbers';
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-profile-'));
   try {
@@ -25,10 +36,18 @@ async function main(): Promise<void> {
     // a file written by an older build is brought up to this one first, as `npm start` does before it serves
     else upgradeDatasetFile(dbPath, { now: () => new Date() });
     const rotations = pickRotations(dbPath);
-    const paths = which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
-    const kind = values.off ? { kind: 'kohyo' as const, dbPath } : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
+    const paths =
+      which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
+    const kind = values.off
+      ? { kind: 'kohyo' as const, dbPath }
+      : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
     const server = await startServerProcess(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
-    await runLoad(server.url, paths, { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) }, rotatingUserAgents(1000));
+    await runLoad(
+      server.url,
+      paths,
+      { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) },
+      rotatingUserAgents(1000),
+    );
     await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
@@ -37,15 +56,25 @@ async function main(): Promise<void> {
     const byFile = new Map<string, number>();
     for (const node of profile.nodes) {
       const hits = node.hitCount ?? 0;
-      const where = node.callFrame.url.replace(/^.*\/(node_modules\/)?/u, (m) => (m.includes('node_modules') ? 'nm:' : ''));
+      const where = node.callFrame.url.replace(/^.*\/(node_modules\/)?/u, (m) =>
+        m.includes('node_modules') ? 'nm:' : '',
+      );
       const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber}`;
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
-      const fileKey = node.callFrame.url.includes('node_modules/') ? `nm:${node.callFrame.url.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')}` : (node.callFrame.url.split('/work/main/').pop() || node.callFrame.functionName);
+      const fileKey = node.callFrame.url.includes('node_modules/')
+        ? `nm:${node.callFrame.url.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')}`
+        : node.callFrame.url.split('/work/main/').pop() || node.callFrame.functionName;
       byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + hits);
     }
     const top = (map: Map<string, number>, count: number) =>
-      [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`).join('\n');
-    console.log(`${total} samples\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`);
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+        .join('\n');
+    console.log(
+      `${total} samples\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

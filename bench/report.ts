@@ -14,8 +14,10 @@ export function describeMachine(): string {
 }
 
 export function describeLoad(options: LoadOptions): string {
-  return `${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per case, ` +
-    'server in a child process, load from this process over 127.0.0.1';
+  return (
+    `${options.connections} connections, ${options.warmupSeconds} s warm-up then ${options.durationSeconds} s measured per case, ` +
+    'server in a child process, load from this process over 127.0.0.1'
+  );
 }
 
 /** A Markdown table, so the output can be pasted into bench/README.md as it is; ratios are to `baseline` req/s. */

@@ -19,7 +19,8 @@ function loadOptions(argv: readonly string[]): LoadOptions {
   const number = (raw: string | undefined, fallback: number, min: number): number => {
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`expected a whole number of at least ${min}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`expected a whole number of at least ${min}, got "${raw}"`);
     return value;
   };
   return {
@@ -32,7 +33,6 @@ function loadOptions(argv: readonly string[]): LoadOptions {
 /** A fixed build date, so that every run builds the same demo data and rotates the same queries. */
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 
-
 async function main(): Promise<void> {
   const options = loadOptions(process.argv.slice(2));
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-'));
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
     const dbPath = join(dir, 'demo.sqlite');
     const started = Date.now();
     await buildDemoDatabase(dbPath, { now: DATASET_DATE });
-    console.log(`demo dataset as of ${DATASET_DATE.toISOString()} built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dbPath}`);
+    console.log(
+      `demo dataset as of ${DATASET_DATE.toISOString()} built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dbPath}`,
+    );
     console.log(`machine: ${describeMachine()}`);
     console.log(`load: ${describeLoad(options)}\n`);
 
@@ -51,14 +53,22 @@ async function main(): Promise<void> {
     };
     // The baseline runs first and again last: on a shared machine the two differ, and their spread says how far
     // the ratios in between can be trusted.
-    await withServer({ kind: 'baseline' }, (url) => measure('baseline: bare Fastify, fixed JSON (first)', url, [BASELINE_PATH]));
+    await withServer({ kind: 'baseline' }, (url) =>
+      measure('baseline: bare Fastify, fixed JSON (first)', url, [BASELINE_PATH]),
+    );
     const rotations = await withServer({ kind: 'kohyo', dbPath }, async (url) => {
       const picked = await pickQueryRotations(url);
       await measure(`GET /api/v1/companies?q= (${picked.companies.length} queries)`, url, picked.companies);
-      await measure(`GET /api/v1/enforcements?company= (${picked.enforcements.length} names)`, url, picked.enforcements);
+      await measure(
+        `GET /api/v1/enforcements?company= (${picked.enforcements.length} names)`,
+        url,
+        picked.enforcements,
+      );
       return picked;
     });
-    await withServer({ kind: 'baseline' }, (url) => measure('baseline: bare Fastify, fixed JSON (last)', url, [BASELINE_PATH]));
+    await withServer({ kind: 'baseline' }, (url) =>
+      measure('baseline: bare Fastify, fixed JSON (last)', url, [BASELINE_PATH]),
+    );
 
     console.log('\nqueries rotated:');
     for (const line of rotations.described) console.log(`  ${line}`);

@@ -61,13 +61,33 @@ export function measureClass(klass: string, queries: readonly BenchQuery[], run:
 
 /** A Markdown table, one row per class. */
 export function latencyTable(results: readonly ClassLatency[]): string {
-  const header = ['class', 'queries', 'found', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'mean ms', 'CPU p50 ms', 'CPU p99 ms'];
+  const header = [
+    'class',
+    'queries',
+    'found',
+    'p50 ms',
+    'p90 ms',
+    'p99 ms',
+    'max ms',
+    'mean ms',
+    'CPU p50 ms',
+    'CPU p99 ms',
+  ];
   const rows = results.map((r) => [
-    r.klass, String(r.queries), `${(r.found * 100).toFixed(0)} %`, r.p50Ms.toFixed(3), r.p90Ms.toFixed(3), r.p99Ms.toFixed(3),
-    r.maxMs.toFixed(2), r.meanMs.toFixed(3), r.cpuP50Ms.toFixed(3), r.cpuP99Ms.toFixed(3),
+    r.klass,
+    String(r.queries),
+    `${(r.found * 100).toFixed(0)} %`,
+    r.p50Ms.toFixed(3),
+    r.p90Ms.toFixed(3),
+    r.p99Ms.toFixed(3),
+    r.maxMs.toFixed(2),
+    r.meanMs.toFixed(3),
+    r.cpuP50Ms.toFixed(3),
+    r.cpuP99Ms.toFixed(3),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -23,9 +23,20 @@ interface Sampled {
 
 /** Share of each class's queries that name nothing in the dataset. */
 const MISS_SHARE = 0.05;
-const FORM_PATTERN = new RegExp(FORMS.map((f) => f.ja).sort((a, b) => b.length - a.length).join('|'), 'u');
+const FORM_PATTERN = new RegExp(
+  FORMS.map((f) => f.ja)
+    .sort((a, b) => b.length - a.length)
+    .join('|'),
+  'u',
+);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-const ENGLISH_FORM_PATTERN = new RegExp(` (?:${[...new Set(FORMS.flatMap((f) => f.en))].sort((a, b) => b.length - a.length).map(escape).join('|')})$`, 'u');
+const ENGLISH_FORM_PATTERN = new RegExp(
+  ` (?:${[...new Set(FORMS.flatMap((f) => f.en))]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})$`,
+  'u',
+);
 const HAN = /\p{Script=Han}/u;
 // Characters and words that no synthetic name contains.
 const MISS_TEXT: Readonly<Record<Exclude<QueryClass, 'number'>, readonly string[]>> = {
@@ -56,7 +67,8 @@ export function pickQueries(db: Db, perClass: number, seed: number): Record<Quer
   const core = (s: Sampled) => s.name.replace(FORM_PATTERN, '');
   const queries = (klass: QueryClass, make: () => BenchQuery): BenchQuery[] =>
     Array.from({ length: perClass }, () =>
-      klass !== 'number' && rng.chance(MISS_SHARE) ? { q: rng.pick(MISS_TEXT[klass]), how: 'miss' } : make());
+      klass !== 'number' && rng.chance(MISS_SHARE) ? { q: rng.pick(MISS_TEXT[klass]), how: 'miss' } : make(),
+    );
 
   return {
     number: queries('number', () => {
@@ -116,7 +128,8 @@ type Maker = (text: string) => BenchQuery;
 function partOf(rng: Random, text: string, whole: readonly (readonly [Maker, number])[]): BenchQuery {
   const chars = [...text];
   const roll = rng.next();
-  if (chars.length > 4 && roll < 0.2) return { q: chars.slice(0, rng.int(3, chars.length - 1)).join(''), how: 'prefix' };
+  if (chars.length > 4 && roll < 0.2)
+    return { q: chars.slice(0, rng.int(3, chars.length - 1)).join(''), how: 'prefix' };
   if (chars.length > 5 && roll < 0.35) {
     const length = rng.int(3, chars.length - 2);
     const start = rng.int(1, chars.length - length);
@@ -137,4 +150,9 @@ const toHiragana = (katakana: string): string =>
   katakana.replace(/[\u30a1-\u30f6]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
 
 const kunrei = (hepburn: string): string =>
-  hepburn.replace(/shi/gu, 'si').replace(/chi/gu, 'ti').replace(/tsu/gu, 'tu').replace(/fu/gu, 'hu').replace(/ji/gu, 'zi');
+  hepburn
+    .replace(/shi/gu, 'si')
+    .replace(/chi/gu, 'ti')
+    .replace(/tsu/gu, 'tu')
+    .replace(/fu/gu, 'hu')
+    .replace(/ji/gu, 'zi');

@@ -27,14 +27,21 @@ function options(argv: readonly string[]) {
   const { values } = parseArgs({
     args: [...argv],
     options: {
-      companies: { type: 'string' }, queries: { type: 'string' }, seed: { type: 'string' }, reuse: { type: 'boolean' },
-      duration: { type: 'string' }, warmup: { type: 'string' }, connections: { type: 'string' }, 'no-http': { type: 'boolean' },
+      companies: { type: 'string' },
+      queries: { type: 'string' },
+      seed: { type: 'string' },
+      reuse: { type: 'boolean' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      'no-http': { type: 'boolean' },
     },
   });
   const number = (raw: string | undefined, fallback: number, min: number): number => {
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < min) throw new Error(`expected a whole number of at least ${min}, got "${raw}"`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`expected a whole number of at least ${min}, got "${raw}"`);
     return value;
   };
   const generate: GenerateOptions = {
@@ -47,7 +54,13 @@ function options(argv: readonly string[]) {
     warmupSeconds: number(values.warmup, DEFAULT_LOAD.warmupSeconds, 0),
     connections: number(values.connections, DEFAULT_LOAD.connections, 1),
   };
-  return { generate, load, queries: number(values.queries, 3000, 10), reuse: values.reuse === true, http: values['no-http'] !== true };
+  return {
+    generate,
+    load,
+    queries: number(values.queries, 3000, 10),
+    reuse: values.reuse === true,
+    http: values['no-http'] !== true,
+  };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -60,8 +73,10 @@ async function ensureFile(generate: GenerateOptions): Promise<string> {
   }
   const started = Date.now();
   const summary = await generateNtaFile(path, generate);
-  console.log(`generated ${path}: ${summary.companies} companies, ${summary.rows} rows (${summary.historyRows} history), ` +
-    `${mb(summary.bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${path}: ${summary.companies} companies, ${summary.rows} rows (${summary.historyRows} history), ` +
+      `${mb(summary.bytes)} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return path;
 }
 
@@ -78,16 +93,20 @@ async function importFresh(file: string, dbPath: string): Promise<void> {
         if (p.rowsRead >= nextReport || p.done) {
           const rss = process.memoryUsage().rss;
           rssAt.push(`${p.rowsRead}: ${mb(rss)}`);
-          process.stdout.write(`  ${p.rowsRead} rows in ${(p.elapsedMs / 1000).toFixed(0)} s, rss ${mb(rss)}, heap ${mb(process.memoryUsage().heapUsed)}\n`);
+          process.stdout.write(
+            `  ${p.rowsRead} rows in ${(p.elapsedMs / 1000).toFixed(0)} s, rss ${mb(rss)}, heap ${mb(process.memoryUsage().heapUsed)}\n`,
+          );
           nextReport += 100_000;
         }
       },
     });
     const f = summary.files[0]!;
     const total = summary.elapsedMs / 1000;
-    console.log(`import: ${f.rowsRead} rows (${f.historyRows} history, ${f.formerNamesAdded} former names) in ${total.toFixed(1)} s: ` +
-      `${(f.rowsRead / total).toFixed(0)} rows/s overall; reading and writing ${(f.elapsedMs / 1000).toFixed(1)} s ` +
-      `(${(f.rowsRead / (f.elapsedMs / 1000)).toFixed(0)} rows/s), FTS optimize and ANALYZE ${((summary.elapsedMs - f.elapsedMs) / 1000).toFixed(1)} s`);
+    console.log(
+      `import: ${f.rowsRead} rows (${f.historyRows} history, ${f.formerNamesAdded} former names) in ${total.toFixed(1)} s: ` +
+        `${(f.rowsRead / total).toFixed(0)} rows/s overall; reading and writing ${(f.elapsedMs / 1000).toFixed(1)} s ` +
+        `(${(f.rowsRead / (f.elapsedMs / 1000)).toFixed(0)} rows/s), FTS optimize and ANALYZE ${((summary.elapsedMs - f.elapsedMs) / 1000).toFixed(1)} s`,
+    );
     console.log(`import memory: peak rss ${mb(peakRss)}; rss by rows read: ${rssAt.join(', ')}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -99,7 +118,9 @@ function describeSizes(dbPath: string): void {
   console.log(`database file: ${mb(statSync(dbPath).size)}`);
   const db = openReadOnly(dbPath);
   try {
-    const rows = db.prepare(`SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC`).all() as { name: string; bytes: number }[];
+    const rows = db
+      .prepare(`SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC`)
+      .all() as { name: string; bytes: number }[];
     // FTS5 shadow tables (_data, _idx, _docsize, _config) are summed under their table
     const grouped = new Map<string, number>();
     for (const r of rows) {
@@ -115,10 +136,15 @@ function describeSizes(dbPath: string): void {
   }
 }
 
-
-async function measureHttp(dbPath: string, queries: Record<string, BenchQuery[]>, load: LoadOptions, seed: number): Promise<void> {
+async function measureHttp(
+  dbPath: string,
+  queries: Record<string, BenchQuery[]>,
+  load: LoadOptions,
+  seed: number,
+): Promise<void> {
   const rng = createRandom(seed);
-  const paths = rng.shuffle(QUERY_CLASSES.flatMap((k) => queries[k]!.slice(0, HTTP_QUERIES_PER_CLASS)))
+  const paths = rng
+    .shuffle(QUERY_CLASSES.flatMap((k) => queries[k]!.slice(0, HTTP_QUERIES_PER_CLASS)))
     .map((query) => `/api/v1/companies?q=${encodeURIComponent(query.q)}`);
   const cases: CaseResult[] = [];
   const measure = async (name: string, url: string, list: readonly string[]) => {
@@ -126,15 +152,22 @@ async function measureHttp(dbPath: string, queries: Record<string, BenchQuery[]>
     cases.push({ name, result: await runLoad(url, list, load) });
   };
   console.log(`\nload: ${describeLoad(load)}`);
-  await withServer({ kind: 'baseline' }, (url) => measure('baseline: bare Fastify, fixed JSON (first)', url, [BASELINE_PATH]));
-  await withServer({ kind: 'kohyo', dbPath }, (url) => measure(`GET /api/v1/companies?q= (${paths.length} queries, all classes)`, url, paths));
-  await withServer({ kind: 'baseline' }, (url) => measure('baseline: bare Fastify, fixed JSON (last)', url, [BASELINE_PATH]));
+  await withServer({ kind: 'baseline' }, (url) =>
+    measure('baseline: bare Fastify, fixed JSON (first)', url, [BASELINE_PATH]),
+  );
+  await withServer({ kind: 'kohyo', dbPath }, (url) =>
+    measure(`GET /api/v1/companies?q= (${paths.length} queries, all classes)`, url, paths),
+  );
+  await withServer({ kind: 'baseline' }, (url) =>
+    measure('baseline: bare Fastify, fixed JSON (last)', url, [BASELINE_PATH]),
+  );
   const baselines = cases.filter((c) => c.name.startsWith('baseline'));
   const baseline = baselines.reduce((sum, c) => sum + c.result.requestsPerSecond, 0) / baselines.length;
   console.log(`\nratios are to the mean of the two baseline runs, ${baseline.toFixed(0)} req/s\n`);
   console.log(formatTable(cases, baseline));
   const broken = cases.filter((c) => c.result.non2xx > 0 || c.result.errors > 0);
-  if (broken.length > 0) throw new Error(`non-2xx answers or connection errors in: ${broken.map((c) => c.name).join('; ')}`);
+  if (broken.length > 0)
+    throw new Error(`non-2xx answers or connection errors in: ${broken.map((c) => c.name).join('; ')}`);
 }
 
 async function main(): Promise<void> {
@@ -145,7 +178,8 @@ async function main(): Promise<void> {
   if (opts.reuse && existsSync(dbPath)) {
     console.log(`reusing the imported database ${dbPath}`);
     // a file written by an older build is brought up to this one first, as `npm start` does before it serves
-    if (upgradeDatasetFile(dbPath, { now: () => new Date() }).kind === 'upgraded') console.log('  upgraded it to this build\'s schema');
+    if (upgradeDatasetFile(dbPath, { now: () => new Date() }).kind === 'upgraded')
+      console.log("  upgraded it to this build's schema");
   } else {
     await importFresh(await ensureFile(opts.generate), dbPath);
   }
@@ -167,10 +201,14 @@ async function main(): Promise<void> {
   } finally {
     store.close();
   }
-  console.log(`\nstore-level latency of findCompanies (limit ${LIMIT}), ${opts.queries} queries per class, in-process:\n`);
+  console.log(
+    `\nstore-level latency of findCompanies (limit ${LIMIT}), ${opts.queries} queries per class, in-process:\n`,
+  );
   console.log(latencyTable(results));
   for (const r of results) {
-    console.log(`slowest ${r.klass}: ${r.slowest.map((s) => `${JSON.stringify(s.q)} (${s.how}) ${s.ms.toFixed(2)} ms`).join('; ')}`);
+    console.log(
+      `slowest ${r.klass}: ${r.slowest.map((s) => `${JSON.stringify(s.q)} (${s.how}) ${s.ms.toFixed(2)} ms`).join('; ')}`,
+    );
   }
   if (opts.http) await measureHttp(dbPath, queries, opts.load, opts.generate.seed);
   console.log(`\nwhole run: ${((Date.now() - started) / 1000).toFixed(0)} s`);

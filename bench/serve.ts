@@ -17,7 +17,10 @@ import { createLogger, logDestination } from '../src/logger.js';
 
 /** Limits no load of the benchmarks reaches, so that the limiter does its work on every request and refuses none. */
 const RAISED_LIMITS = {
-  KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_ENUM_DISTINCT_TERMS: '1000000', KOHYO_ENUM_SEQUENTIAL: '1000',
+  KOHYO_LIMIT_PER_MINUTE: '1000000',
+  KOHYO_LIMIT_PER_DAY: '100000000',
+  KOHYO_ENUM_DISTINCT_TERMS: '1000000',
+  KOHYO_ENUM_SEQUENTIAL: '1000',
 } as const;
 
 /** Limiter faults (Redis unreachable, so answers come from the memory fallback) and usage-log faults must show. */
@@ -32,8 +35,11 @@ async function main(argv: readonly string[]): Promise<void> {
     args: [...argv],
     allowPositionals: true,
     options: {
-      limiter: { type: 'string', default: 'off' }, 'redis-url': { type: 'string' }, 'usage-db': { type: 'string' },
-      'cache-entries': { type: 'string', default: '0' }, 'request-log': { type: 'boolean', default: false },
+      limiter: { type: 'string', default: 'off' },
+      'redis-url': { type: 'string' },
+      'usage-db': { type: 'string' },
+      'cache-entries': { type: 'string', default: '0' },
+      'request-log': { type: 'boolean', default: false },
       'raise-limits': { type: 'boolean', default: false },
     },
   });
@@ -49,9 +55,12 @@ async function main(argv: readonly string[]): Promise<void> {
     // as npm start serves: the request log (to /dev/null here), the memory limiter and the usage log, with the limits
     // raised so that the load is never refused
     const config = loadConfig({
-      KOHYO_DB: dbPath, KOHYO_USAGE_DB: values['usage-db'] ?? `${dbPath}.usage.sqlite`, KOHYO_USAGE_SECRET: 'bench',
+      KOHYO_DB: dbPath,
+      KOHYO_USAGE_DB: values['usage-db'] ?? `${dbPath}.usage.sqlite`,
+      KOHYO_USAGE_SECRET: 'bench',
       ...RAISED_LIMITS,
-      KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'], LOG_LEVEL: 'info',
+      KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'],
+      LOG_LEVEL: 'info',
     });
     const service = await startService(config, createLogger('info', logDestination('/dev/null')));
     await service.ready();
@@ -60,7 +69,8 @@ async function main(argv: readonly string[]): Promise<void> {
   } else if (kind === 'kohyo' && dbPath !== undefined && ['off', 'memory', 'redis'].includes(values.limiter)) {
     store = openStore(dbPath, { answerCacheEntries: Number(values['cache-entries']) });
     const opened = store;
-    if (values.limiter === 'redis' && values['redis-url'] === undefined) throw new Error('--limiter redis needs --redis-url');
+    if (values.limiter === 'redis' && values['redis-url'] === undefined)
+      throw new Error('--limiter redis needs --redis-url');
     // Settings as main.ts reads them from the environment; the request log stays off (LOG_LEVEL silent, logger
     // false) unless --request-log, because the bench measures the answering path, not log writing.
     const config = loadConfig({
@@ -77,13 +87,18 @@ async function main(argv: readonly string[]): Promise<void> {
     if (values.limiter !== 'off') limiter = limiterFromConfig(config, { clock, log: stderrLog });
     if (values['usage-db'] !== undefined) usage = openUsageLog(config, clock, stderrLog);
     app = await buildApp({
-      config, dataset: () => opened, clock, logger: values['request-log'] ? createLogger('info', logDestination('/dev/null')) : false,
+      config,
+      dataset: () => opened,
+      clock,
+      logger: values['request-log'] ? createLogger('info', logDestination('/dev/null')) : false,
       ...(usage ? { usageLog: usage.log } : {}),
       ...(limiter ? { beforeApiRequest: limiter.beforeApiRequest } : {}),
     });
     await limiter?.ready();
   } else {
-    throw new Error('usage: serve.ts baseline [DB_PATH] | production DB_PATH [--cache-entries N] | kohyo DB_PATH [--cache-entries N] [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]');
+    throw new Error(
+      'usage: serve.ts baseline [DB_PATH] | production DB_PATH [--cache-entries N] | kohyo DB_PATH [--cache-entries N] [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]',
+    );
   }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -9,20 +9,25 @@ import { compileProject } from './compile-project.js';
 
 export type ServerKind =
   | { readonly kind: 'baseline'; readonly dbPath?: string }
-  | { readonly kind: 'production'; readonly dbPath: string; readonly cacheEntries: number; readonly usageDbPath: string }
   | {
-    readonly kind: 'kohyo';
-    readonly dbPath: string;
-    /** The rate limiter, built by limiterFromConfig as main.ts builds it; off when absent. */
-    readonly limiter?: { readonly store: 'memory' } | { readonly store: 'redis'; readonly redisUrl: string };
-    /** The usage log's database; the log is off when absent. */
-    readonly usageDbPath?: string;
-    readonly cacheEntries?: number;
-    /** The request log, written to /dev/null as the production server writes it. */
-    readonly requestLog?: boolean;
-    /** The production benchmark's raised limits, so that the limiter refuses nothing. */
-    readonly raiseLimits?: boolean;
-  };
+      readonly kind: 'production';
+      readonly dbPath: string;
+      readonly cacheEntries: number;
+      readonly usageDbPath: string;
+    }
+  | {
+      readonly kind: 'kohyo';
+      readonly dbPath: string;
+      /** The rate limiter, built by limiterFromConfig as main.ts builds it; off when absent. */
+      readonly limiter?: { readonly store: 'memory' } | { readonly store: 'redis'; readonly redisUrl: string };
+      /** The usage log's database; the log is off when absent. */
+      readonly usageDbPath?: string;
+      readonly cacheEntries?: number;
+      /** The request log, written to /dev/null as the production server writes it. */
+      readonly requestLog?: boolean;
+      /** The production benchmark's raised limits, so that the limiter refuses nothing. */
+      readonly raiseLimits?: boolean;
+    };
 
 export interface ServerProcess {
   readonly url: string;
@@ -44,17 +49,35 @@ function compileServe(): void {
 const START_TIMEOUT_MS = 30_000;
 
 /** `nodeOptions` go to the child's node, before the script (e.g. `--cpu-prof`, to profile the server). */
-export async function startServerProcess(server: ServerKind, nodeOptions: readonly string[] = []): Promise<ServerProcess> {
-  const args = server.kind === 'baseline'
-    ? ['baseline', ...(server.dbPath === undefined ? [] : [server.dbPath])]
-    : server.kind === 'production' ? ['production', server.dbPath, '--cache-entries', String(server.cacheEntries), '--usage-db', server.usageDbPath] : kohyoArgs(server);
+export async function startServerProcess(
+  server: ServerKind,
+  nodeOptions: readonly string[] = [],
+): Promise<ServerProcess> {
+  const args =
+    server.kind === 'baseline'
+      ? ['baseline', ...(server.dbPath === undefined ? [] : [server.dbPath])]
+      : server.kind === 'production'
+        ? [
+            'production',
+            server.dbPath,
+            '--cache-entries',
+            String(server.cacheEntries),
+            '--usage-db',
+            server.usageDbPath,
+          ]
+        : kohyoArgs(server);
   compileServe();
   // every server with the flags npm start gives node, the bare routes too: the stack's own ceiling and floor
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeOptions, SERVE, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeOptions, SERVE, ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit').catch(() => undefined);
   const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve.ts ${args[0]} did not report a port in ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`serve.ts ${args[0]} did not report a port in ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
     lines.once('line', (line) => {
       clearTimeout(timer);
       const parsed = JSON.parse(line) as { port?: unknown };

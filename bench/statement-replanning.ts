@@ -31,25 +31,44 @@ const stage = (from: string, limit: string) =>
 
 /** Each shape with its limit bound (`?`) or literal; the bound one takes the limit as its last parameter. */
 const SHAPES: readonly { name: string; sql: (limit: string) => string; params: readonly unknown[]; limit: number }[] = [
-  { name: 'company search, exact stage', sql: (l) => stage('company_terms t WHERE t.term = ?', l), params: ['ホクシンケンセツ', null], limit: 20 },
-  { name: 'company search, prefix stage', sql: (l) => stage('company_terms t WHERE t.term > ? AND t.term < ?', l), params: ['ホク', 'ホグ', null], limit: 20 },
+  {
+    name: 'company search, exact stage',
+    sql: (l) => stage('company_terms t WHERE t.term = ?', l),
+    params: ['ホクシンケンセツ', null],
+    limit: 20,
+  },
+  {
+    name: 'company search, prefix stage',
+    sql: (l) => stage('company_terms t WHERE t.term > ? AND t.term < ?', l),
+    params: ['ホク', 'ホグ', null],
+    limit: 20,
+  },
   {
     name: 'company search, trigram stage',
-    sql: (l) => stage('company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?', l), params: ['"シンケ"', null], limit: 20,
+    sql: (l) => stage('company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?', l),
+    params: ['"シンケ"', null],
+    limit: 20,
   },
   {
     name: 'enforcements?authority= page',
-    sql: (l) => `SELECT r.doc FROM enforcements r WHERE r.authority_code = ? ORDER BY r.date DESC, r.rid DESC ${l} OFFSET 0`, params: ['jftc'], limit: 11,
+    sql: (l) =>
+      `SELECT r.doc FROM enforcements r WHERE r.authority_code = ? ORDER BY r.date DESC, r.rid DESC ${l} OFFSET 0`,
+    params: ['jftc'],
+    limit: 11,
   },
   {
     name: 'license-actions?corporate_number= page',
-    sql: (l) => `SELECT r.doc FROM license_actions r WHERE r.company_corporate_number = ? ORDER BY r.date DESC, r.rid DESC ${l} OFFSET 0`,
-    params: ['8999999000001'], limit: 11,
+    sql: (l) =>
+      `SELECT r.doc FROM license_actions r WHERE r.company_corporate_number = ? ORDER BY r.date DESC, r.rid DESC ${l} OFFSET 0`,
+    params: ['8999999000001'],
+    limit: 11,
   },
   {
     name: 'procurement-suspensions?status=active count',
-    sql: (l) => `SELECT count(*) FROM (SELECT 1 FROM procurement_suspensions r WHERE (r.period_from <= ? AND (r.period_to IS NULL OR r.period_to >= ?) AND r.lifted_on IS NULL) ${l})`,
-    params: [TODAY, TODAY], limit: 101,
+    sql: (l) =>
+      `SELECT count(*) FROM (SELECT 1 FROM procurement_suspensions r WHERE (r.period_from <= ? AND (r.period_to IS NULL OR r.period_to >= ?) AND r.lifted_on IS NULL) ${l})`,
+    params: [TODAY, TODAY],
+    limit: 101,
   },
 ];
 
@@ -70,7 +89,10 @@ function main(): void {
       const cells = [plain, sampled].flatMap((path) => {
         const db = new Database(path, { readonly: true });
         try {
-          return [timed(db, shape.sql(`LIMIT ${shape.limit}`), shape.params), timed(db, shape.sql('LIMIT ?'), [...shape.params, shape.limit])];
+          return [
+            timed(db, shape.sql(`LIMIT ${shape.limit}`), shape.params),
+            timed(db, shape.sql('LIMIT ?'), [...shape.params, shape.limit]),
+          ];
         } finally {
           db.close();
         }
@@ -78,7 +100,18 @@ function main(): void {
       rows.push([shape.name, ...cells.map((us) => us.toFixed(1))]);
     }
     console.log(`µs a run, best of 3 loops of ${RUNS}; the sampled file holds ${samples} STAT4 rows\n`);
-    console.log(markdownTable(['statement', 'no samples, literal LIMIT (as served)', 'no samples, LIMIT ?', 'samples, literal LIMIT', 'samples, LIMIT ?'], rows));
+    console.log(
+      markdownTable(
+        [
+          'statement',
+          'no samples, literal LIMIT (as served)',
+          'no samples, LIMIT ?',
+          'samples, literal LIMIT',
+          'samples, LIMIT ?',
+        ],
+        rows,
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,8 +4,17 @@ import type { Random } from '../demo/random.js';
 import { DEMO_PLACES, type DemoPlace } from '../demo/demo-places.js';
 import { PREFECTURES, type PrefectureTerm } from '../src/domain/vocabularies/prefectures.js';
 import {
-  AVOID_STEMS, BUSINESSES, FORMS, HIRAGANA_WORDS, KANJI_HEADS, KANJI_TAILS, KATAKANA_WORDS, LETTER_KANA, SURNAMES,
-  type Form, type Part,
+  AVOID_STEMS,
+  BUSINESSES,
+  FORMS,
+  HIRAGANA_WORDS,
+  KANJI_HEADS,
+  KANJI_TAILS,
+  KATAKANA_WORDS,
+  LETTER_KANA,
+  SURNAMES,
+  type Form,
+  type Part,
 } from './synthetic-name-parts.js';
 
 export interface SyntheticName {
@@ -31,8 +40,8 @@ const KABUSHIKI = FORMS[0]!;
 
 // Shares of companies by prefecture (thousands, roughly as the NTA's counts of corporations run): Tokyo a fifth.
 const PREFECTURE_SHARES: readonly number[] = [
-  190, 35, 30, 55, 25, 30, 50, 70, 50, 55, 175, 150, 900, 260, 60, 30, 35, 25, 25, 60, 55, 110, 230, 45, 30, 85, 380, 160,
-  30, 25, 13, 15, 50, 85, 30, 20, 30, 35, 20, 160, 20, 30, 45, 30, 25, 40, 45,
+  190, 35, 30, 55, 25, 30, 50, 70, 50, 55, 175, 150, 900, 260, 60, 30, 35, 25, 25, 60, 55, 110, 230, 45, 30, 85, 380,
+  160, 30, 25, 13, 15, 50, 85, 30, 20, 30, 35, 20, 160, 20, 30, 45, 30, 25, 40, 45,
 ];
 const PREFECTURE_WEIGHTS = PREFECTURES.map((p, i) => [p, PREFECTURE_SHARES[i] ?? 20] as const);
 const PLACES_BY_PREFECTURE = new Map<string, DemoPlace[]>();
@@ -43,7 +52,8 @@ for (const place of DEMO_PLACES) {
 }
 
 const romanized = (kana: string): string => romanizeKana(kana) ?? kana;
-const fullWidth = (ascii: string): string => ascii.replace(/[!-~]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+const fullWidth = (ascii: string): string =>
+  ascii.replace(/[!-~]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
 
 function drawStem(rng: Random): Stem {
   for (;;) {
@@ -66,7 +76,11 @@ function drawStemOnce(rng: Random): Stem {
   }
   if (roll < 0.8) {
     const words = rng.chance(0.35) ? [rng.pick(KATAKANA_WORDS), rng.pick(KATAKANA_WORDS)] : [rng.pick(KATAKANA_WORDS)];
-    return { ja: words.map((w) => w.ja).join(''), kana: words.map((w) => w.kana).join(''), en: words.map((w) => w.en).join(' ') };
+    return {
+      ja: words.map((w) => w.ja).join(''),
+      kana: words.map((w) => w.kana).join(''),
+      en: words.map((w) => w.en).join(' '),
+    };
   }
   if (roll < 0.96) {
     // initials: ＡＢＣ or エー・ビー・シー in the name, エービーシー in the reading
@@ -80,7 +94,11 @@ function drawStemOnce(rng: Random): Stem {
 }
 
 /** A name of the given form (or of a form drawn by weight), with its reading and an English rendering. */
-export function drawName(rng: Random, form: Form = rng.weighted(FORM_WEIGHTS), stem: Stem = drawStem(rng)): SyntheticName {
+export function drawName(
+  rng: Random,
+  form: Form = rng.weighted(FORM_WEIGHTS),
+  stem: Stem = drawStem(rng),
+): SyntheticName {
   let body: Part;
   if (form.tails) {
     body = rng.pick(form.tails);
@@ -126,7 +144,9 @@ export function drawPlace(rng: Random): SyntheticPlace {
   const prefecture = rng.weighted(PREFECTURE_WEIGHTS);
   const place = rng.pick(PLACES_BY_PREFECTURE.get(prefecture.code) ?? DEMO_PLACES);
   const [a, b, c] = [rng.int(1, 9), rng.int(1, 40), rng.int(1, 30)];
-  const building = rng.chance(0.3) ? `${rng.pick(KANJI_HEADS).ja}${rng.pick(KANJI_TAILS).ja}ビル${fullWidth(String(rng.int(1, 9)))}階` : '';
+  const building = rng.chance(0.3)
+    ? `${rng.pick(KANJI_HEADS).ja}${rng.pick(KANJI_TAILS).ja}ビル${fullWidth(String(rng.int(1, 9)))}階`
+    : '';
   return {
     prefecture,
     place,

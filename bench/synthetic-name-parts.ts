@@ -8,10 +8,13 @@ export interface Part {
 }
 
 const parts = (rows: string): Part[] =>
-  rows.trim().split(/\s+/u).map((cell) => {
-    const [ja, kana, en] = cell.split('/') as [string, string, string | undefined];
-    return { ja, kana, en: en === undefined ? null : en.replace(/_/gu, ' ') };
-  });
+  rows
+    .trim()
+    .split(/\s+/u)
+    .map((cell) => {
+      const [ja, kana, en] = cell.split('/') as [string, string, string | undefined];
+      return { ja, kana, en: en === undefined ? null : en.replace(/_/gu, ' ') };
+    });
 
 // Two (sometimes three) of these make a kanji stem: 青+葉, 松+本+屋. Readings are concatenated as they are;
 // the generator needs them consistent with the name, not exact Japanese (no rendaku).
@@ -64,9 +67,28 @@ export const HIRAGANA_WORDS: readonly Part[] = parts(`
 
 /** Letter names as the NTA furigana writes initials (ＡＢＣ → エービーシー). */
 export const LETTER_KANA: Readonly<Record<string, string>> = {
-  A: 'エー', B: 'ビー', C: 'シー', D: 'ディー', E: 'イー', F: 'エフ', G: 'ジー', H: 'エイチ', I: 'アイ', J: 'ジェイ',
-  K: 'ケー', L: 'エル', M: 'エム', N: 'エヌ', O: 'オー', P: 'ピー', R: 'アール', S: 'エス', T: 'ティー', U: 'ユー',
-  W: 'ダブリュー', Y: 'ワイ',
+  A: 'エー',
+  B: 'ビー',
+  C: 'シー',
+  D: 'ディー',
+  E: 'イー',
+  F: 'エフ',
+  G: 'ジー',
+  H: 'エイチ',
+  I: 'アイ',
+  J: 'ジェイ',
+  K: 'ケー',
+  L: 'エル',
+  M: 'エム',
+  N: 'エヌ',
+  O: 'オー',
+  P: 'ピー',
+  R: 'アール',
+  S: 'エス',
+  T: 'ティー',
+  U: 'ユー',
+  W: 'ダブリュー',
+  Y: 'ワイ',
 };
 
 /** What the company does, weighted by how often it is drawn. */
@@ -75,10 +97,13 @@ export interface Business extends Part {
 }
 
 const businesses = (rows: string): Business[] =>
-  rows.trim().split(/\s+/u).map((cell) => {
-    const [ja, kana, en, weight] = cell.split('/') as [string, string, string, string];
-    return { ja, kana, en: en.replace(/_/gu, ' '), weight: Number(weight) };
-  });
+  rows
+    .trim()
+    .split(/\s+/u)
+    .map((cell) => {
+      const [ja, kana, en, weight] = cell.split('/') as [string, string, string, string];
+      return { ja, kana, en: en.replace(/_/gu, ' '), weight: Number(weight) };
+    });
 
 export const BUSINESSES: readonly Business[] = businesses(`
   建設/ケンセツ/Construction/14 工務店/コウムテン/Builders/5 土木/ドボク/Civil_Engineering/4 電設/デンセツ/Electric_Works/3
@@ -111,25 +136,131 @@ export interface Form {
 }
 
 export const FORMS: readonly Form[] = [
-  { ja: '株式会社', kind: '301', front: 0.45, en: ['Co., Ltd.', 'Co.,Ltd.', 'Corporation', 'Inc.', 'K.K.'], weight: 640 },
+  {
+    ja: '株式会社',
+    kind: '301',
+    front: 0.45,
+    en: ['Co., Ltd.', 'Co.,Ltd.', 'Corporation', 'Inc.', 'K.K.'],
+    weight: 640,
+  },
   { ja: '有限会社', kind: '302', front: 0.6, en: ['Ltd.', 'Co., Ltd.', 'Y.K.'], weight: 140 },
   { ja: '合同会社', kind: '305', front: 0.2, en: ['LLC', 'G.K.', 'Godo Kaisha'], weight: 110 },
   { ja: '合資会社', kind: '304', front: 0.5, en: ['Limited Partnership'], weight: 8 },
   { ja: '合名会社', kind: '303', front: 0.5, en: ['Partnership'], weight: 3 },
-  { ja: '一般社団法人', kind: '399', front: 1, en: ['Association'], weight: 30, tails: parts('協会/キョウカイ 振興会/シンコウカイ 研究会/ケンキュウカイ 支援機構/シエンキコウ') },
-  { ja: '一般財団法人', kind: '399', front: 1, en: ['Foundation'], weight: 7, tails: parts('財団/ザイダン 記念財団/キネンザイダン') },
-  { ja: '特定非営利活動法人', kind: '399', front: 1, en: ['NPO'], weight: 25, tails: parts('の会/ノカイ ネット/ネット 支援センター/シエンセンター クラブ/クラブ') },
-  { ja: '医療法人社団', kind: '399', front: 1, en: ['Medical Corporation'], weight: 15, tails: parts('会/カイ 医院/イイン') },
-  { ja: '医療法人', kind: '399', front: 1, en: ['Medical Corporation'], weight: 10, tails: parts('会/カイ クリニック/クリニック') },
-  { ja: '社会福祉法人', kind: '399', front: 1, en: ['Social Welfare Corporation'], weight: 10, tails: parts('会/カイ 福祉会/フクシカイ') },
+  {
+    ja: '一般社団法人',
+    kind: '399',
+    front: 1,
+    en: ['Association'],
+    weight: 30,
+    tails: parts('協会/キョウカイ 振興会/シンコウカイ 研究会/ケンキュウカイ 支援機構/シエンキコウ'),
+  },
+  {
+    ja: '一般財団法人',
+    kind: '399',
+    front: 1,
+    en: ['Foundation'],
+    weight: 7,
+    tails: parts('財団/ザイダン 記念財団/キネンザイダン'),
+  },
+  {
+    ja: '特定非営利活動法人',
+    kind: '399',
+    front: 1,
+    en: ['NPO'],
+    weight: 25,
+    tails: parts('の会/ノカイ ネット/ネット 支援センター/シエンセンター クラブ/クラブ'),
+  },
+  {
+    ja: '医療法人社団',
+    kind: '399',
+    front: 1,
+    en: ['Medical Corporation'],
+    weight: 15,
+    tails: parts('会/カイ 医院/イイン'),
+  },
+  {
+    ja: '医療法人',
+    kind: '399',
+    front: 1,
+    en: ['Medical Corporation'],
+    weight: 10,
+    tails: parts('会/カイ クリニック/クリニック'),
+  },
+  {
+    ja: '社会福祉法人',
+    kind: '399',
+    front: 1,
+    en: ['Social Welfare Corporation'],
+    weight: 10,
+    tails: parts('会/カイ 福祉会/フクシカイ'),
+  },
   { ja: '学校法人', kind: '399', front: 1, en: ['School Corporation'], weight: 3, tails: parts('学園/ガクエン') },
-  { ja: '農事組合法人', kind: '399', front: 1, en: ['Agricultural Association'], weight: 5, tails: parts('生産組合/セイサンクミアイ 農園/ノウエン') },
-  { ja: '事業協同組合', kind: '399', front: 0, en: ['Cooperative'], weight: 10, tails: parts('建設業/ケンセツギョウ 運送/ウンソウ 商工/ショウコウ') },
+  {
+    ja: '農事組合法人',
+    kind: '399',
+    front: 1,
+    en: ['Agricultural Association'],
+    weight: 5,
+    tails: parts('生産組合/セイサンクミアイ 農園/ノウエン'),
+  },
+  {
+    ja: '事業協同組合',
+    kind: '399',
+    front: 0,
+    en: ['Cooperative'],
+    weight: 10,
+    tails: parts('建設業/ケンセツギョウ 運送/ウンソウ 商工/ショウコウ'),
+  },
 ];
 
 // Stems that would name a well-known real company (or come too close to one); drawn again when they come out.
 export const AVOID_STEMS: ReadonlySet<string> = new Set([
-  '三井', '三菱', '住友', '丸紅', '日産', '本田', '松下', '富士', '花王', '東レ', '日清', '明治', '森永', '大和', '野村', '日本',
-  '東京', '大阪', '京都', '日立', '東芝', '鹿島', '清水', '竹中', '大林', '積水', '日野', '旭化', '帝人', '東洋', '大成', '山崎',
-  '松屋', '高島', '高島屋', '丸井', '大丸', '松坂', '島村', '森永', '吉野', '白木', '朝日', '亀田', '菊水', '宝', '岩谷',
+  '三井',
+  '三菱',
+  '住友',
+  '丸紅',
+  '日産',
+  '本田',
+  '松下',
+  '富士',
+  '花王',
+  '東レ',
+  '日清',
+  '明治',
+  '森永',
+  '大和',
+  '野村',
+  '日本',
+  '東京',
+  '大阪',
+  '京都',
+  '日立',
+  '東芝',
+  '鹿島',
+  '清水',
+  '竹中',
+  '大林',
+  '積水',
+  '日野',
+  '旭化',
+  '帝人',
+  '東洋',
+  '大成',
+  '山崎',
+  '松屋',
+  '高島',
+  '高島屋',
+  '丸井',
+  '大丸',
+  '松坂',
+  '島村',
+  '森永',
+  '吉野',
+  '白木',
+  '朝日',
+  '亀田',
+  '菊水',
+  '宝',
+  '岩谷',
 ]);

@@ -24,7 +24,9 @@ export async function runBuildDemo(args: readonly string[], io: BuildDemoIo): Pr
   return runWriter('build-demo', io, async (start) => {
     // the kind is read under the lock (withDraft), not here: reading a file in WAL mode leaves sidecars beside it
     if (existsSync(io.dbPath) && !args.includes('--force')) {
-      io.stderr(`kohyo: ${io.dbPath} exists; give --force to replace it with the demo dataset (a production dataset is never replaced)`);
+      io.stderr(
+        `kohyo: ${io.dbPath} exists; give --force to replace it with the demo dataset (a production dataset is never replaced)`,
+      );
       return 1;
     }
     const summary = buildDemoDatabase(io.dbPath, { now: io.now(), onStart: start.onStart });

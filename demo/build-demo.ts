@@ -39,7 +39,11 @@ export function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset
   const random = createRandom(seed);
   const companies = demoCompanies(random, asOf);
   // the listings draw from a stream of their own, so that the companies, records and runs stay as they were
-  const records = withListings(demoRecords(random, companies, asOf), createRandom(seed + LISTING_SEED_OFFSET), asOf).map(validated);
+  const records = withListings(
+    demoRecords(random, companies, asOf),
+    createRandom(seed + LISTING_SEED_OFFSET),
+    asOf,
+  ).map(validated);
   const duplicates = duplicateIdErrors(records.map((r, i) => ({ line: i + 1, id: r.id })));
   if (duplicates.length > 0) throw new Error(`demo records with the same id: ${duplicates.slice(0, 3).join('; ')}`);
   const runs = DEMO_SOURCES.flatMap((source) => demoRuns(random, source, statsOf(source, records), asOf));
@@ -67,9 +71,22 @@ export function buildDemoDatabase(
   const asOf = japanDate(options.now);
   const version = instant(options.now);
   const dataset = generateDemoDataset(asOf, options.seed);
-  const draft = { activity: 'build-demo', kind: 'demo', from: 'empty', now: () => options.now, onStart: options.onStart } as const;
+  const draft = {
+    activity: 'build-demo',
+    kind: 'demo',
+    from: 'empty',
+    now: () => options.now,
+    onStart: options.onStart,
+  } as const;
   withDraft(path, draft, (db) => writeDataset(db, dataset, version));
-  return { path, as_of: asOf, version, companies: dataset.companies.length, records: dataset.records.length, sources: dataset.sources.length };
+  return {
+    path,
+    as_of: asOf,
+    version,
+    companies: dataset.companies.length,
+    records: dataset.records.length,
+    sources: dataset.sources.length,
+  };
 }
 
 function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
@@ -79,7 +96,13 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
     for (const company of dataset.companies) companies.upsertCompany(company);
     for (const s of dataset.sources) {
       registerSource(db, {
-        id: s.id, publisher_code: s.publisher, record_kind: s.kind, url: s.url, title: s.title, format: 'html', parser: 'demo',
+        id: s.id,
+        publisher_code: s.publisher,
+        record_kind: s.kind,
+        url: s.url,
+        title: s.title,
+        format: 'html',
+        parser: 'demo',
         counted_body: s.counted_body,
       });
     }
@@ -97,7 +120,8 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
 
 function validated(input: RecordInput, index: number): ValidRecord {
   const result = validateRecordLine(input, index + 1);
-  if (!result.ok) throw new Error(`demo record ${index + 1} is invalid (a bug in the demo generator): ${result.errors.join('; ')}`);
+  if (!result.ok)
+    throw new Error(`demo record ${index + 1} is invalid (a bug in the demo generator): ${result.errors.join('; ')}`);
   return result.record;
 }
 

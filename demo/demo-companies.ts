@@ -13,8 +13,15 @@ import { PREFECTURES, prefectureByCode } from '../src/domain/vocabularies/prefec
 import { addDays, fullWidth } from './demo-calendar.js';
 import { ASSOCIATION, GK, KK, MEDICAL, YK, registeredName, type DemoForm } from './demo-company-forms.js';
 import {
-  ASSOCIATION_BUSINESSES, AVOID, BUSINESSES, KANJI_STEMS, KATAKANA_STEMS, MEDICAL_BUSINESS,
-  type Business, type NamePart, type Trade,
+  ASSOCIATION_BUSINESSES,
+  AVOID,
+  BUSINESSES,
+  KANJI_STEMS,
+  KATAKANA_STEMS,
+  MEDICAL_BUSINESS,
+  type Business,
+  type NamePart,
+  type Trade,
 } from './demo-name-parts.js';
 import { placesIn, type DemoPlace } from './demo-places.js';
 import type { Random } from './random.js';
@@ -37,8 +44,27 @@ export function demoCorporateNumber(serial: number): string {
 
 // Companies per prefecture beyond the four every prefecture gets, roughly as business is spread.
 const EXTRA_BY_PREFECTURE: Readonly<Record<string, number>> = {
-  '13': 27, '27': 16, '23': 12, '14': 12, '40': 10, '01': 9, '11': 7, '12': 7, '28': 7, '26': 4, '04': 4,
-  '22': 4, '34': 4, '15': 3, '08': 2, '10': 2, '20': 2, '33': 2, '43': 2, '46': 2, '47': 2,
+  '13': 27,
+  '27': 16,
+  '23': 12,
+  '14': 12,
+  '40': 10,
+  '01': 9,
+  '11': 7,
+  '12': 7,
+  '28': 7,
+  '26': 4,
+  '04': 4,
+  '22': 4,
+  '34': 4,
+  '15': 3,
+  '08': 2,
+  '10': 2,
+  '20': 2,
+  '33': 2,
+  '43': 2,
+  '46': 2,
+  '47': 2,
 };
 
 interface Spec {
@@ -58,8 +84,22 @@ const stem = (ja: string): NamePart => KANJI_STEMS.find((x) => x.ja === ja)!;
 const SPECIAL: readonly Spec[] = [
   { stem: stem('北辰'), business: business('建設'), form: KK, before: false, prefecture: '13', english: true },
   { stem: stem('北辰'), business: business('建設'), form: KK, before: true, prefecture: '01', english: false },
-  { stem: { ja: 'ＡＢＣ', kana: 'エービーシー', en: 'ABC' }, business: business('商事'), form: KK, before: false, prefecture: '27', english: true },
-  { stem: { ja: 'ＫＳ', kana: 'ケーエス', en: 'KS' }, business: business('工業'), form: KK, before: false, prefecture: '23', english: false },
+  {
+    stem: { ja: 'ＡＢＣ', kana: 'エービーシー', en: 'ABC' },
+    business: business('商事'),
+    form: KK,
+    before: false,
+    prefecture: '27',
+    english: true,
+  },
+  {
+    stem: { ja: 'ＫＳ', kana: 'ケーエス', en: 'KS' },
+    business: business('工業'),
+    form: KK,
+    before: false,
+    prefecture: '23',
+    english: false,
+  },
   { stem: stem('青葉'), business: business('電設'), form: KK, before: true, prefecture: '04', english: false },
   { stem: stem('さくら'), business: business('運輸'), form: KK, before: false, prefecture: '11', english: true },
   { stem: stem('旭'), business: business('運輸'), form: KK, before: false, prefecture: '23', english: false },
@@ -85,15 +125,27 @@ function drawSpec(random: Random, prefecture: string, taken: Set<string>): Spec 
   for (;;) {
     const roll = random.next();
     const biz =
-      roll < 0.025 ? MEDICAL_BUSINESS
-        : roll < 0.05 ? random.pick(ASSOCIATION_BUSINESSES)
+      roll < 0.025
+        ? MEDICAL_BUSINESS
+        : roll < 0.05
+          ? random.pick(ASSOCIATION_BUSINESSES)
           : random.weighted(BUSINESSES.map((x) => [x, x.weight] as const));
-    const part = biz.trade === 'medical' || biz.trade === 'association' || random.chance(0.82) ? random.pick(KANJI_STEMS) : random.pick(KATAKANA_STEMS);
+    const part =
+      biz.trade === 'medical' || biz.trade === 'association' || random.chance(0.82)
+        ? random.pick(KANJI_STEMS)
+        : random.pick(KATAKANA_STEMS);
     const core = part.ja + biz.ja;
     if (taken.has(core)) continue;
     taken.add(core);
     const { form, before } = drawForm(random, biz);
-    return { stem: part, business: biz, form, before, prefecture, english: form.en_suffix !== null && random.chance(0.3) };
+    return {
+      stem: part,
+      business: biz,
+      form,
+      before,
+      prefecture,
+      english: form.en_suffix !== null && random.chance(0.3),
+    };
   }
 }
 
@@ -102,7 +154,11 @@ function drawForm(random: Random, biz: Business): { form: DemoForm; before: bool
   if (biz.trade === 'association') return { form: ASSOCIATION, before: true };
   // licensed financial businesses must be joint-stock companies
   if (biz.trade === 'securities' || biz.trade === 'lending') return { form: KK, before: random.chance(0.5) };
-  const form = random.weighted<DemoForm>([[KK, 84], [YK, 10], [GK, 6]]);
+  const form = random.weighted<DemoForm>([
+    [KK, 84],
+    [YK, 10],
+    [GK, 6],
+  ]);
   return { form, before: form === YK ? random.chance(0.85) : random.chance(0.45) };
 }
 
@@ -115,7 +171,9 @@ function build(random: Random, spec: Spec, serial: number, asOf: string): Built 
   const nameEn = spec.english ? `${spec.stem.en} ${spec.business.en} ${spec.form.en_suffix}` : null;
   const [a, b, c] = [random.int(1, 5), random.int(1, 30), random.int(1, 25)];
   const chome = random.chance(0.7);
-  const street = chome ? `${place.town}${fullWidth(a)}丁目${fullWidth(b)}番${fullWidth(c)}号` : `${place.town}${fullWidth(b * 17 + c)}番地${fullWidth(a)}`;
+  const street = chome
+    ? `${place.town}${fullWidth(a)}丁目${fullWidth(b)}番${fullWidth(c)}号`
+    : `${place.town}${fullWidth(b * 17 + c)}番地${fullWidth(a)}`;
   const streetEn = chome ? `${a}-${b}-${c}` : `${b * 17 + c}-${a}`;
   const romanized = romanizeKana(kana);
   const changedOn = addDays(asOf, -random.int(20, 3000));
@@ -146,8 +204,15 @@ function build(random: Random, spec: Spec, serial: number, asOf: string): Built 
     aliases: romanized === null ? [] : [{ name: romanized, kind: 'romanized' }],
   };
   return {
-    input, trade: spec.business.trade, sectors: spec.business.sectors, core, form: spec.form, form_before: spec.before, place,
-    stemPart: spec.stem, business: spec.business,
+    input,
+    trade: spec.business.trade,
+    sectors: spec.business.sectors,
+    core,
+    form: spec.form,
+    form_before: spec.before,
+    place,
+    stemPart: spec.stem,
+    business: spec.business,
   };
 }
 
@@ -179,7 +244,12 @@ function settleStates(random: Random, companies: readonly Built[], asOf: string)
     let input: CompanyInput = { ...company.input, aliases };
     if (closed.has(i)) {
       const closedOn = addDays(asOf, -random.int(40, 1500));
-      const cause = random.weighted<string>([['liquidation_completed', 5], ['merger', 3], ['closed_by_registrar', 1.5], ['other', 0.5]]);
+      const cause = random.weighted<string>([
+        ['liquidation_completed', 5],
+        ['merger', 3],
+        ['closed_by_registrar', 1.5],
+        ['other', 0.5],
+      ]);
       const successor = cause === 'merger' ? companies[random.pick(active)]!.input.corporate_number : null;
       input = {
         ...input,
@@ -198,8 +268,10 @@ function settleStates(random: Random, companies: readonly Built[], asOf: string)
 /** The name before the last change: an older trade word (北辰組), or 有限会社 before it became a 株式会社. */
 function formerName(random: Random, company: Built): string {
   const { stemPart, business: biz } = company;
-  if (biz.former !== undefined && random.chance(0.7)) return registeredName(stemPart.ja + biz.former.ja, company.form, company.form_before);
+  if (biz.former !== undefined && random.chance(0.7))
+    return registeredName(stemPart.ja + biz.former.ja, company.form, company.form_before);
   // a 特例有限会社 that became a 株式会社; licensed financial businesses were never 有限会社
-  if (company.form === KK && company.trade !== 'securities' && company.trade !== 'lending') return registeredName(company.core, YK, true);
+  if (company.form === KK && company.trade !== 'securities' && company.trade !== 'lending')
+    return registeredName(company.core, YK, true);
   return registeredName(`${stemPart.ja}${biz.ja === '商会' ? '産業' : '商会'}`, company.form, company.form_before);
 }

@@ -23,14 +23,29 @@ export function demoLicenseActions(ctx: DemoRecordContext, target: number): Lice
     const spec = ctx.random.weighted(SECTORS.map((s) => [s, s.weight] as const));
     const action = ctx.random.weighted(spec.actions.map((x) => [x, x.weight] as const));
     const timing = ctx.random.weighted<Timing>(
-      action.days === null ? [['past', 92], ['present', 2], ['future', 6]] : [['past', 60], ['present', 26], ['future', 14]],
+      action.days === null
+        ? [
+            ['past', 92],
+            ['present', 2],
+            ['future', 6],
+          ]
+        : [
+            ['past', 60],
+            ['present', 26],
+            ['future', 14],
+          ],
     );
     records.push(licenseAction(ctx, spec, action, timing));
   }
   return records;
 }
 
-function licenseAction(ctx: DemoRecordContext, spec: SectorSpec, action: ActionSpec, timing: Timing): LicenseActionInput {
+function licenseAction(
+  ctx: DemoRecordContext,
+  spec: SectorSpec,
+  action: ActionSpec,
+  timing: Timing,
+): LicenseActionInput {
   const { random, asOf } = ctx;
   const source = demoSource(spec.source);
   const cutoff = publishedCutoff(source, asOf);
@@ -40,23 +55,33 @@ function licenseAction(ctx: DemoRecordContext, spec: SectorSpec, action: ActionS
   let days = 0;
   if (action.days === null) {
     // a one-off action takes effect on its date, which a notice may announce ahead
-    date = timing === 'past' ? addDays(cutoff, -random.int(0, 2_000)) : timing === 'present' ? asOf : addDays(asOf, random.int(1, 20));
+    date =
+      timing === 'past'
+        ? addDays(cutoff, -random.int(0, 2_000))
+        : timing === 'present'
+          ? asOf
+          : addDays(asOf, random.int(1, 20));
   } else {
     days = random.int(action.days[0], action.days[1]);
     const from =
-      timing === 'past' ? addDays(asOf, -random.int(days + 2, 2_000))
-        : timing === 'present' ? addDays(asOf, -random.int(0, Math.max(0, days - 3)))
+      timing === 'past'
+        ? addDays(asOf, -random.int(days + 2, 2_000))
+        : timing === 'present'
+          ? addDays(asOf, -random.int(0, Math.max(0, days - 3)))
           : addDays(asOf, random.int(2, 25));
     period = { from, to: addDays(from, days - 1) };
     date = minDate(addDays(from, -random.int(0, 14)), cutoff);
   }
   const published = minDate(date, cutoff);
 
-  const company = pickCompany(ctx, minDate(date, asOf), inTrades(...spec.trades), (c) => c.sectors.includes(spec.sector));
+  const company = pickCompany(ctx, minDate(date, asOf), inTrades(...spec.trades), (c) =>
+    c.sectors.includes(spec.sector),
+  );
   const authority = spec.authority(company, random);
   const main = spec.permit(company, authority, random);
   const sectors: Sector[] = [spec.sector];
-  const permits: { sector_code: string; number: string | null }[] = main === null ? [] : [{ sector_code: spec.sector, number: main }];
+  const permits: { sector_code: string; number: string | null }[] =
+    main === null ? [] : [{ sector_code: spec.sector, number: main }];
   const related = spec.related.filter((s) => company.sectors.includes(s) || random.chance(0.3));
   if (related.length > 0 && random.chance(0.3)) {
     const other = random.pick(related);

@@ -13,7 +13,15 @@ export interface DemoPlace {
   readonly town_en: string;
 }
 
-type Row = readonly [pref: string, city: string, code: string, town: string, postal: string, cityEn: string, townEn: string];
+type Row = readonly [
+  pref: string,
+  city: string,
+  code: string,
+  town: string,
+  postal: string,
+  cityEn: string,
+  townEn: string,
+];
 
 // Designated cities appear as the NTA writes them, with the ward (札幌市中央区); each of the 20 has a row.
 const ROWS: readonly Row[] = [
@@ -141,9 +149,17 @@ const ROWS: readonly Row[] = [
   ['47', '石垣市', '47207', '白保', '9070242', 'Ishigaki shi', 'Shiraho'],
 ];
 
-export const DEMO_PLACES: readonly DemoPlace[] = ROWS.map(([prefecture_code, city, city_code, town, postal_code, city_en, town_en]) => ({
-  prefecture_code, city, city_code, town, postal_code, city_en, town_en,
-}));
+export const DEMO_PLACES: readonly DemoPlace[] = ROWS.map(
+  ([prefecture_code, city, city_code, town, postal_code, city_en, town_en]) => ({
+    prefecture_code,
+    city,
+    city_code,
+    town,
+    postal_code,
+    city_en,
+    town_en,
+  }),
+);
 
 /** The places of one prefecture, in table order. */
 export function placesIn(prefectureCode: string): DemoPlace[] {

@@ -18,9 +18,18 @@ export interface DemoRecordContext {
 
 export type CompanyTest = (company: DemoCompany) => boolean;
 
-export const inTrades = (...trades: Trade[]): CompanyTest => (c) => trades.includes(c.trade);
-export const inPrefectures = (codes: readonly string[]): CompanyTest => (c) => codes.includes(c.place.prefecture_code);
-export const both = (a: CompanyTest, b: CompanyTest): CompanyTest => (c) => a(c) && b(c);
+export const inTrades =
+  (...trades: Trade[]): CompanyTest =>
+  (c) =>
+    trades.includes(c.trade);
+export const inPrefectures =
+  (codes: readonly string[]): CompanyTest =>
+  (c) =>
+    codes.includes(c.place.prefecture_code);
+export const both =
+  (a: CompanyTest, b: CompanyTest): CompanyTest =>
+  (c) =>
+    a(c) && b(c);
 
 /** A company that existed on the date and passes the first test any such company passes; any company last. */
 export function pickCompany(ctx: DemoRecordContext, date: string, ...tests: CompanyTest[]): DemoCompany {
@@ -77,7 +86,8 @@ export function writtenName(random: Random, company: DemoCompany): string {
   return random.pick(variants);
 }
 
-const FULL = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲンァィゥェォッャュョー';
+const FULL =
+  'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲンァィゥェォッャュョー';
 const HALF = 'ｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜｦﾝｧｨｩｪｫｯｬｭｮｰ';
 
 /** Kana written half-width, as older systems print it (さくら → ｻｸﾗ, ガ → ｶﾞ); other characters untouched. */
@@ -89,10 +99,22 @@ export function halfWidthKana(value: string): string {
 }
 
 /** The source citation of a record: the registered source, the page, and when it was read. */
-export function sourceRef(source: DemoSource, asOf: string, publishedOn: string, page?: { url: string; title: string }): RecordInput['source'] {
+export function sourceRef(
+  source: DemoSource,
+  asOf: string,
+  publishedOn: string,
+  page?: { url: string; title: string },
+): RecordInput['source'] {
   const retrieved = lastSuccessAt(source, asOf);
-  if (retrieved === null) throw new Error(`demo source ${source.id} has never been collected, so it cannot have records`);
-  return { id: source.id, url: page?.url ?? source.url, title: page?.title ?? source.title, published_on: publishedOn, retrieved_at: retrieved };
+  if (retrieved === null)
+    throw new Error(`demo source ${source.id} has never been collected, so it cannot have records`);
+  return {
+    id: source.id,
+    url: page?.url ?? source.url,
+    title: page?.title ?? source.title,
+    published_on: publishedOn,
+    retrieved_at: retrieved,
+  };
 }
 
 /** Yen as notices write large sums: 1億2,345万円, 860万円, 5,000円. */
@@ -100,6 +122,10 @@ export function formatYen(amount: number): string {
   const oku = Math.floor(amount / 100_000_000);
   const man = Math.floor((amount % 100_000_000) / 10_000);
   const yen = amount % 10_000;
-  const parts = [oku > 0 ? `${oku.toLocaleString('en-US')}億` : '', man > 0 ? `${man.toLocaleString('en-US')}万` : '', yen > 0 ? yen.toLocaleString('en-US') : ''];
+  const parts = [
+    oku > 0 ? `${oku.toLocaleString('en-US')}億` : '',
+    man > 0 ? `${man.toLocaleString('en-US')}万` : '',
+    yen > 0 ? yen.toLocaleString('en-US') : '',
+  ];
   return `${parts.join('')}円`;
 }

@@ -4,20 +4,41 @@ type Region = readonly [authority: string, prefectures: string];
 
 // Prefecture codes as two-digit ranges and lists, from each bureau's own statement of its area.
 const DEVELOPMENT: readonly Region[] = [
-  ['mlit_hokkaido_rdb', '01'], ['mlit_tohoku_rdb', '02-07'], ['mlit_kanto_rdb', '08-14,19,20'],
-  ['mlit_hokuriku_rdb', '15-17'], ['mlit_chubu_rdb', '21-24'], ['mlit_kinki_rdb', '18,25-30'],
-  ['mlit_chugoku_rdb', '31-35'], ['mlit_shikoku_rdb', '36-39'], ['mlit_kyushu_rdb', '40-46'], ['mlit_okinawa_ogb', '47'],
+  ['mlit_hokkaido_rdb', '01'],
+  ['mlit_tohoku_rdb', '02-07'],
+  ['mlit_kanto_rdb', '08-14,19,20'],
+  ['mlit_hokuriku_rdb', '15-17'],
+  ['mlit_chubu_rdb', '21-24'],
+  ['mlit_kinki_rdb', '18,25-30'],
+  ['mlit_chugoku_rdb', '31-35'],
+  ['mlit_shikoku_rdb', '36-39'],
+  ['mlit_kyushu_rdb', '40-46'],
+  ['mlit_okinawa_ogb', '47'],
 ];
 const TRANSPORT: readonly Region[] = [
-  ['mlit_hokkaido_dtb', '01'], ['mlit_tohoku_dtb', '02-07'], ['mlit_kanto_dtb', '08-14,19'],
-  ['mlit_hokuriku_shinetsu_dtb', '15-17,20'], ['mlit_chubu_dtb', '18,21-24'], ['mlit_kinki_dtb', '25-30'],
-  ['mlit_chugoku_dtb', '31-35'], ['mlit_shikoku_dtb', '36-39'], ['mlit_kyushu_dtb', '40-46'], ['mlit_okinawa_ogb', '47'],
+  ['mlit_hokkaido_dtb', '01'],
+  ['mlit_tohoku_dtb', '02-07'],
+  ['mlit_kanto_dtb', '08-14,19'],
+  ['mlit_hokuriku_shinetsu_dtb', '15-17,20'],
+  ['mlit_chubu_dtb', '18,21-24'],
+  ['mlit_kinki_dtb', '25-30'],
+  ['mlit_chugoku_dtb', '31-35'],
+  ['mlit_shikoku_dtb', '36-39'],
+  ['mlit_kyushu_dtb', '40-46'],
+  ['mlit_okinawa_ogb', '47'],
 ];
 const FINANCE: readonly Region[] = [
-  ['fsa_hokkaido_lfb', '01'], ['fsa_tohoku_lfb', '02-07'], ['fsa_kanto_lfb', '08-15,19,20'],
-  ['fsa_hokuriku_lfb', '16-18'], ['fsa_tokai_lfb', '21-24'], ['fsa_kinki_lfb', '25-30'],
-  ['fsa_chugoku_lfb', '31-35'], ['fsa_shikoku_lfb', '36-39'], ['fsa_fukuoka_lfb', '40-42'],
-  ['fsa_kyushu_lfb', '43-46'], ['fsa_okinawa_ogb', '47'],
+  ['fsa_hokkaido_lfb', '01'],
+  ['fsa_tohoku_lfb', '02-07'],
+  ['fsa_kanto_lfb', '08-15,19,20'],
+  ['fsa_hokuriku_lfb', '16-18'],
+  ['fsa_tokai_lfb', '21-24'],
+  ['fsa_kinki_lfb', '25-30'],
+  ['fsa_chugoku_lfb', '31-35'],
+  ['fsa_shikoku_lfb', '36-39'],
+  ['fsa_fukuoka_lfb', '40-42'],
+  ['fsa_kyushu_lfb', '43-46'],
+  ['fsa_okinawa_ogb', '47'],
 ];
 
 function expand(spec: string): string[] {
@@ -54,5 +75,9 @@ export function prefecturesCoveredBy(authority: string): readonly string[] | nul
 
 // Expressway companies and the like contract in their own territory.
 const REMITS: Readonly<Record<string, string>> = {
-  nexco_east: '01-15', nexco_central: '13-17,19-24', nexco_west: '25-47', shutoko: '11-14', hanshin_expressway: '27,28',
+  nexco_east: '01-15',
+  nexco_central: '13-17,19-24',
+  nexco_west: '25-47',
+  shutoko: '11-14',
+  hanshin_expressway: '27,28',
 };

@@ -29,11 +29,20 @@ export const EXAMPLE_CALLS: Readonly<Record<string, string>> = {
 /** The answers of the example calls from a demo dataset file built at EXAMPLES_NOW. */
 export async function exampleAnswers(dbPath: string): Promise<Record<string, unknown>> {
   const store = openStore(dbPath);
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), dataset: () => store, clock: () => EXAMPLES_NOW, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    dataset: () => store,
+    clock: () => EXAMPLES_NOW,
+    logger: false,
+  });
   try {
     const answers: Record<string, unknown> = {};
     for (const [route, call] of Object.entries(EXAMPLE_CALLS)) {
-      const response = await app.inject({ method: 'GET', url: encodeURI(call), headers: { 'x-request-id': EXAMPLE_REQUEST_ID } });
+      const response = await app.inject({
+        method: 'GET',
+        url: encodeURI(call),
+        headers: { 'x-request-id': EXAMPLE_REQUEST_ID },
+      });
       if (response.statusCode !== 200) throw new Error(`${call} answered ${response.statusCode}: ${response.body}`);
       answers[route] = shortened(route, response.json());
     }
@@ -51,11 +60,21 @@ export async function exampleAnswers(dbPath: string): Promise<Record<string, unk
 function shortened(route: string, answer: { data: Record<string, unknown> }): unknown {
   if (route === '/api/v1/vocabularies') {
     const vocabularies = answer.data.vocabularies as Record<string, unknown[]>;
-    return { ...answer, data: { vocabularies: Object.fromEntries(Object.entries(vocabularies).map(([name, terms]) => [name, terms.slice(0, 3)])) } };
+    return {
+      ...answer,
+      data: {
+        vocabularies: Object.fromEntries(
+          Object.entries(vocabularies).map(([name, terms]) => [name, terms.slice(0, 3)]),
+        ),
+      },
+    };
   }
   if (route === '/api/v1/procurement-suspension-coverage') {
     const coverage = answer.data.coverage as { sources: unknown[] }[];
-    return { ...answer, data: { coverage: coverage.map((group) => ({ ...group, sources: group.sources.slice(0, 2) })) } };
+    return {
+      ...answer,
+      data: { coverage: coverage.map((group) => ({ ...group, sources: group.sources.slice(0, 2) })) },
+    };
   }
   return answer;
 }

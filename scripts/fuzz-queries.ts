@@ -17,7 +17,11 @@ try {
       const answer = await server.get(url, { method });
       assertContractAnswer(answer.status, method, answer.body, `${method} ${url}`);
     }),
-    { numRuns: Number(values.runs), ...(values.seed === undefined ? {} : { seed: Number(values.seed) }), verbose: true },
+    {
+      numRuns: Number(values.runs),
+      ...(values.seed === undefined ? {} : { seed: Number(values.seed) }),
+      verbose: true,
+    },
   );
   const port = Number(new URL(server.url).port);
   await fc.assert(
@@ -33,7 +37,9 @@ try {
     }),
     { numRuns: Number(values.runs), ...(values.seed === undefined ? {} : { seed: Number(values.seed) }) },
   );
-  console.log(`${values.runs} generated query strings and ${values.runs} raw requests answered within the contract in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${values.runs} generated query strings and ${values.runs} raw requests answered within the contract in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await server.close();
 }

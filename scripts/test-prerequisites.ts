@@ -15,13 +15,30 @@ export interface Prerequisite {
 }
 
 export const PREREQUISITES: readonly Prerequisite[] = [
-  { needs: 'redis-server', kind: 'program', debianPackage: 'redis-server', why: 'the limiter tests start a real Redis (test/helpers/redis-server.ts)' },
-  { needs: '/usr/bin/chromium', kind: 'program', debianPackage: 'chromium', why: 'the API reference page is tested in headless Chromium (test/http/docs-page.test.ts)' },
   {
-    needs: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf', kind: 'file', debianPackage: 'fonts-ipafont-gothic',
+    needs: 'redis-server',
+    kind: 'program',
+    debianPackage: 'redis-server',
+    why: 'the limiter tests start a real Redis (test/helpers/redis-server.ts)',
+  },
+  {
+    needs: '/usr/bin/chromium',
+    kind: 'program',
+    debianPackage: 'chromium',
+    why: 'the API reference page is tested in headless Chromium (test/http/docs-page.test.ts)',
+  },
+  {
+    needs: '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf',
+    kind: 'file',
+    debianPackage: 'fonts-ipafont-gothic',
     why: 'the PDF table parser is tested on PDFs written with a Japanese font (test/helpers/pdf.ts)',
   },
-  { needs: 'xmllint', kind: 'program', debianPackage: 'libxml2-utils', why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/atom-feed.test.ts)" },
+  {
+    needs: 'xmllint',
+    kind: 'program',
+    debianPackage: 'libxml2-utils',
+    why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/atom-feed.test.ts)",
+  },
 ];
 
 /** The one command that installs these packages on Debian, for a person to run. */
@@ -72,9 +89,14 @@ function describe(missing: readonly Prerequisite[]): string {
 /** Runs apt-get (KOHYO_APT_GET names another program, for the tests of this script) and says whether it succeeded. */
 function aptGet(args: readonly string[], sudo: boolean, env: NodeJS.ProcessEnv, log: Log): boolean {
   const program = env.KOHYO_APT_GET ?? 'apt-get';
-  const [command, ...rest] = sudo ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', program, ...args] : [program, ...args];
+  const [command, ...rest] = sudo
+    ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', program, ...args]
+    : [program, ...args];
   log(`$ ${[command, ...rest].join(' ')}`);
-  const result = spawnSync(command, rest, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const result = spawnSync(command, rest, {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   return result.status === 0;
 }
 
@@ -97,12 +119,18 @@ export function systemOf(env: NodeJS.ProcessEnv): System {
 }
 
 /** The exit status: 0 when everything is there (installed now or before), 1 otherwise. */
-export function ensurePrerequisites(env: NodeJS.ProcessEnv, system: System = systemOf(env), log: Log = console.error): number {
+export function ensurePrerequisites(
+  env: NodeJS.ProcessEnv,
+  system: System = systemOf(env),
+  log: Log = console.error,
+): number {
   const decided = plan(system);
   if (decided.kind === 'ready') return 0;
   const packages = decided.missing.map((p) => p.debianPackage);
   if (decided.kind === 'cannot') {
-    log(`The tests need what is not installed here:\n${describe(decided.missing)}\nInstall it, then run npm test again:\n  ${installCommand(packages)}`);
+    log(
+      `The tests need what is not installed here:\n${describe(decided.missing)}\nInstall it, then run npm test again:\n  ${installCommand(packages)}`,
+    );
     return 1;
   }
   log(`npm test: installing what the tests need from Debian (${packages.join(', ')}):\n${describe(decided.missing)}`);

@@ -65,12 +65,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'import':
       if (sub === 'nta') return runImportNta(rest, context);
       if (sub === 'records') return runImportRecords(rest, context);
-      io.stderr(`kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`);
+      io.stderr(
+        `kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`,
+      );
       return 2;
     case 'build-demo':
       return runBuildDemo(sub === undefined ? [] : [sub, ...rest], context);
     case 'collect':
-      return runCollect(sub === undefined ? [] : [sub, ...rest], { ...context, contact: config.collectContact, delistedRetentionDays: config.delistedRetentionDays });
+      return runCollect(sub === undefined ? [] : [sub, ...rest], {
+        ...context,
+        contact: config.collectContact,
+        delistedRetentionDays: config.delistedRetentionDays,
+      });
     case 'sources':
       return runSources(sub === undefined ? [] : [sub, ...rest], context);
     case 'publish-dataset':

@@ -15,24 +15,37 @@ interface Setting<T> {
   readonly read: (text: string, name: string) => T;
 }
 
-const setting = <T>(name: string, defaultText: string, read: Setting<T>['read'], description: string): Setting<T> =>
-  ({ name, default: defaultText, read, description });
+const setting = <T>(name: string, defaultText: string, read: Setting<T>['read'], description: string): Setting<T> => ({
+  name,
+  default: defaultText,
+  read,
+  description,
+});
 
 const text = (value: string): string => value;
 const optional = (value: string): string | null => (value === '' ? null : value);
-const list = (value: string): readonly string[] => Object.freeze(value.split(',').map((s) => s.trim()).filter((s) => s !== ''));
-const whole = (min: number, max: number) => (value: string, name: string): number => {
-  const parsed = Number(value);
-  if (!/^\d+$/u.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
-  }
-  return parsed;
-};
+const list = (value: string): readonly string[] =>
+  Object.freeze(
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  );
+const whole =
+  (min: number, max: number) =>
+  (value: string, name: string): number => {
+    const parsed = Number(value);
+    if (!/^\d+$/u.test(value) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+    }
+    return parsed;
+  };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function logLevel(value: string, name: string): string {
-  if (!LOG_LEVELS.includes(value)) throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  if (!LOG_LEVELS.includes(value))
+    throw new ConfigError(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
   return value;
 }
 
@@ -52,46 +65,121 @@ const TABLE = {
   host: setting('HOST', '127.0.0.1', text, 'address to listen on'),
   port: setting('PORT', '3000', whole(0, 65535), 'port to listen on'),
   dbPath: setting('KOHYO_DB', 'data/kohyo.sqlite', text, 'the SQLite dataset; built from the demo data when missing'),
-  redisUrl: setting('REDIS_URL', '', optional, 'Redis holding rate-limit and enumeration state shared by several processes'),
+  redisUrl: setting(
+    'REDIS_URL',
+    '',
+    optional,
+    'Redis holding rate-limit and enumeration state shared by several processes',
+  ),
   logLevel: setting('LOG_LEVEL', 'info', logLevel, 'pino log level (fatal, error, warn, info, debug, trace, silent)'),
   maxPage: setting('KOHYO_MAX_PAGE', '10', whole(1, 1000), 'highest `page` the paged endpoints accept'),
-  freshHours: setting('KOHYO_FRESH_HOURS', '48', whole(1, 24 * 365), 'a source collected within this many hours is `fresh`'),
+  freshHours: setting(
+    'KOHYO_FRESH_HOURS',
+    '48',
+    whole(1, 24 * 365),
+    'a source collected within this many hours is `fresh`',
+  ),
   limits: {
     perMinute: setting('KOHYO_LIMIT_PER_MINUTE', '10', whole(1, 1_000_000), 'requests per client in any 60 seconds'),
     perDay: setting('KOHYO_LIMIT_PER_DAY', '300', whole(1, 100_000_000), 'requests per client in any 24 hours'),
-    enumDistinctTerms: setting('KOHYO_ENUM_DISTINCT_TERMS', '30', whole(1, 1_000_000), 'distinct search terms per client within the window that count as enumeration'),
-    enumWindowSeconds: setting('KOHYO_ENUM_WINDOW_S', '600', whole(1, 86_400 * 7), 'the window of the distinct-terms rule, in seconds'),
-    enumSequential: setting('KOHYO_ENUM_SEQUENTIAL', '5', whole(2, 1000), 'Corporate Number look-ups in a sequential run that count as enumeration'),
-    enumCooldownSeconds: setting('KOHYO_ENUM_COOLDOWN_S', '3600', whole(0, 86_400 * 30), 'how long an enumerating client is refused, in seconds'),
+    enumDistinctTerms: setting(
+      'KOHYO_ENUM_DISTINCT_TERMS',
+      '30',
+      whole(1, 1_000_000),
+      'distinct search terms per client within the window that count as enumeration',
+    ),
+    enumWindowSeconds: setting(
+      'KOHYO_ENUM_WINDOW_S',
+      '600',
+      whole(1, 86_400 * 7),
+      'the window of the distinct-terms rule, in seconds',
+    ),
+    enumSequential: setting(
+      'KOHYO_ENUM_SEQUENTIAL',
+      '5',
+      whole(2, 1000),
+      'Corporate Number look-ups in a sequential run that count as enumeration',
+    ),
+    enumCooldownSeconds: setting(
+      'KOHYO_ENUM_COOLDOWN_S',
+      '3600',
+      whole(0, 86_400 * 30),
+      'how long an enumerating client is refused, in seconds',
+    ),
     addressFactor: setting(
-      'KOHYO_ADDRESS_LIMIT_FACTOR', '3', whole(0, 1000),
+      'KOHYO_ADDRESS_LIMIT_FACTOR',
+      '3',
+      whole(0, 1000),
       'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)',
     ),
   },
-  trustProxy: setting('KOHYO_TRUST_PROXY', '', list, 'comma-separated CIDRs of proxies whose X-Forwarded-For is believed'),
-  usageSecret: setting('KOHYO_USAGE_SECRET', '', optional, 'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty'),
-  usageDbPath: setting('KOHYO_USAGE_DB', '', optional, 'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty'),
+  trustProxy: setting(
+    'KOHYO_TRUST_PROXY',
+    '',
+    list,
+    'comma-separated CIDRs of proxies whose X-Forwarded-For is believed',
+  ),
+  usageSecret: setting(
+    'KOHYO_USAGE_SECRET',
+    '',
+    optional,
+    'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty',
+  ),
+  usageDbPath: setting(
+    'KOHYO_USAGE_DB',
+    '',
+    optional,
+    'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty',
+  ),
   workers: setting('KOHYO_WORKERS', '1', whole(1, 64), 'number of server processes (more than one needs REDIS_URL)'),
   answerCacheEntries: setting(
-    'KOHYO_ANSWER_CACHE_ENTRIES', '10000', whole(0, 10_000_000),
+    'KOHYO_ANSWER_CACHE_ENTRIES',
+    '10000',
+    whole(0, 10_000_000),
     'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off',
   ),
-  contact: setting('KOHYO_CONTACT', '', optional, "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page"),
-  metricsAllow: setting('KOHYO_METRICS_ALLOW', '127.0.0.1/32,::1/128', list, 'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404'),
+  contact: setting(
+    'KOHYO_CONTACT',
+    '',
+    optional,
+    "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page",
+  ),
+  metricsAllow: setting(
+    'KOHYO_METRICS_ALLOW',
+    '127.0.0.1/32,::1/128',
+    list,
+    'comma-separated CIDRs (of the socket peer, never X-Forwarded-For) allowed to read `/metrics`; others get 404',
+  ),
   datasetUrl: setting(
-    'KOHYO_DATASET_URL', '', manifestUrl,
+    'KOHYO_DATASET_URL',
+    '',
+    manifestUrl,
     'the manifest of a published dataset to follow (`https://…/manifest.json`, `s3://bucket/prefix/manifest.json` or `file:///dir/manifest.json`): a new version is downloaded beside `KOHYO_DB`, checked and switched to',
   ),
-  datasetPollSeconds: setting('KOHYO_DATASET_POLL_S', '60', whole(1, 86_400), 'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds'),
+  datasetPollSeconds: setting(
+    'KOHYO_DATASET_POLL_S',
+    '60',
+    whole(1, 86_400),
+    'how often a replica reads the manifest of `KOHYO_DATASET_URL`, in seconds',
+  ),
   s3Endpoint: setting(
-    'KOHYO_S3_ENDPOINT', '', optional,
+    'KOHYO_S3_ENDPOINT',
+    '',
+    optional,
     "the endpoint of an S3-compatible store (MinIO, R2, …) for `s3://` addresses, with path-style addressing; empty for AWS itself (credentials and region from the SDK's `AWS_*` variables)",
   ),
   delistedRetentionDays: setting(
-    'KOHYO_DELISTED_RETENTION_DAYS', String(DEFAULT_DELISTED_RETENTION_DAYS), whole(0, 36_500),
+    'KOHYO_DELISTED_RETENTION_DAYS',
+    String(DEFAULT_DELISTED_RETENTION_DAYS),
+    whole(0, 36_500),
     "days a collection keeps a record its source's list no longer holds (`listing.status` `delisted`), counted from its `last_listed_on` to the new edition's date; `0` drops a record when it leaves the list",
   ),
-  collectContact: setting('KOHYO_COLLECT_CONTACT', '', optional, 'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator'),
+  collectContact: setting(
+    'KOHYO_COLLECT_CONTACT',
+    '',
+    optional,
+    'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator',
+  ),
 } as const;
 
 /** A table of settings, nested or not. */
@@ -115,7 +203,10 @@ const isSetting = (entry: Setting<unknown> | Table): entry is Setting<unknown> =
 
 function settingsOf(table: Table): SettingDoc[] {
   return Object.values(table).flatMap((entry) =>
-    isSetting(entry) ? [{ name: entry.name, default: entry.default, description: entry.description }] : settingsOf(entry));
+    isSetting(entry)
+      ? [{ name: entry.name, default: entry.default, description: entry.description }]
+      : settingsOf(entry),
+  );
 }
 
 export const SETTINGS: readonly SettingDoc[] = settingsOf(TABLE);

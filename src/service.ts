@@ -46,7 +46,8 @@ export async function prepareDataset(config: Config, logger: Logger): Promise<vo
   const follower = existsSync(config.dbPath) ? null : followerFor(config, logger);
   if (follower !== null) {
     logger.info({ url: config.datasetUrl }, 'no dataset yet: downloading the published one');
-    if ((await follower.sync()) !== 'switched') throw new ConfigError(`could not download the dataset published at ${config.datasetUrl} (see the log above)`);
+    if ((await follower.sync()) !== 'switched')
+      throw new ConfigError(`could not download the dataset published at ${config.datasetUrl} (see the log above)`);
   }
   if (!existsSync(config.dbPath)) {
     logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
@@ -54,17 +55,24 @@ export async function prepareDataset(config: Config, logger: Logger): Promise<vo
     buildDemoDatabase(config.dbPath, { now: new Date() });
   }
   const upgrade = upgradeDatasetFile(config.dbPath, { now: () => new Date() });
-  if (upgrade.kind === 'upgraded') logger.info({ path: config.dbPath, ...upgrade }, 'dataset migrated to this build\'s schema');
+  if (upgrade.kind === 'upgraded')
+    logger.info({ path: config.dbPath, ...upgrade }, "dataset migrated to this build's schema");
 }
 
 export async function startService(config: Config, logger: Logger): Promise<Service> {
   const clock = () => new Date();
   const limiter = limiterFromConfig(config, { clock, log: logger });
   // a collection publishes a new file at the path: picked up on SIGHUP and by watching the directory
-  const holder = new DatasetHolder(config.dbPath, {
-    onSwitched: (next) => logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file'),
-    onReloadFailed: (error) => logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
-  }, (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries }));
+  const holder = new DatasetHolder(
+    config.dbPath,
+    {
+      onSwitched: (next) =>
+        logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file'),
+      onReloadFailed: (error) =>
+        logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
+    },
+    (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries }),
+  );
   const store = holder.start();
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
   const usage = openUsageLog(config, clock, logger);
@@ -73,7 +81,13 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   const follower = cluster.isPrimary ? followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
   const app = await buildServiceApp({
-    config, dataset: holder.dataset, clock, logger, usageLog: usage.log, beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply), limiterState: () => limiter.state(),
+    config,
+    dataset: holder.dataset,
+    clock,
+    logger,
+    usageLog: usage.log,
+    beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply),
+    limiterState: () => limiter.state(),
   });
   holder.track(app.server);
   holder.watch();

@@ -12,7 +12,12 @@ function io(env: Record<string, string> = {}) {
   return {
     out,
     err,
-    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), now: () => new Date('2026-11-21T00:00:00Z'), env },
+    io: {
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => err.push(l),
+      now: () => new Date('2026-11-21T00:00:00Z'),
+      env,
+    },
   };
 }
 
@@ -43,13 +48,22 @@ test('collect: an unknown source, a source without a parser, or --file without e
   }
 });
 
-test('sources lists the registry with each source\'s last outcome', async () => {
+test("sources lists the registry with each source's last outcome", async () => {
   const run = io({ KOHYO_DB: join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'none.sqlite') });
   assert.equal(await runCli(['sources'], run.io), 0);
   const text = run.out.join('\n');
-  assert.match(text, /^source\s+publisher\s+kind\s+address \(kind, format\)\s+parser\s+last outcome\s+at\s+records\s+skipped rows\s+warnings\s+error$/mu);
-  assert.match(text, /^mhlw-labour-law-violations\s+mhlw\s+enforcement\s+list_page → pdf\s+mhlw-labour-violations-pdf\s+never_collected$/mu);
-  assert.match(text, /^isa-titp-certification-revocations\s+isa\s+license_action\s+list_page → all xlsx\s+isa-titp-xlsx\s+never_collected$/mu);
+  assert.match(
+    text,
+    /^source\s+publisher\s+kind\s+address \(kind, format\)\s+parser\s+last outcome\s+at\s+records\s+skipped rows\s+warnings\s+error$/mu,
+  );
+  assert.match(
+    text,
+    /^mhlw-labour-law-violations\s+mhlw\s+enforcement\s+list_page → pdf\s+mhlw-labour-violations-pdf\s+never_collected$/mu,
+  );
+  assert.match(
+    text,
+    /^isa-titp-certification-revocations\s+isa\s+license_action\s+list_page → all xlsx\s+isa-titp-xlsx\s+never_collected$/mu,
+  );
   assert.match(text, /^\S+\s+\S+\s+\S+\s+list_file pdf( \+\d+)?\s+pdf-table\s+never_collected$/mu);
   assert.match(text, /^\S+\s+\S+\s+\S+\s+site_root\s+\(not written\)\s+never_collected$/mu);
 });
@@ -77,6 +91,9 @@ test('build-demo builds the demo dataset and refuses to overwrite without --forc
   assert.match(again.err.join('\n'), /--force/u);
   assert.equal(await runCli(['build-demo', '--force'], io({ KOHYO_DB: dbPath }).io), 0);
   const db = new Database(dbPath, { readonly: true });
-  assert.equal((db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as { value: string }).value, 'demo');
+  assert.equal(
+    (db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as { value: string }).value,
+    'demo',
+  );
   db.close();
 });

@@ -11,7 +11,13 @@ test('defaults are the contract settings', () => {
   assert.equal(config.maxPage, 10);
   assert.equal(config.freshHours, 48);
   assert.deepEqual(config.limits, {
-    perMinute: 10, perDay: 300, enumDistinctTerms: 30, enumWindowSeconds: 600, enumSequential: 5, enumCooldownSeconds: 3600, addressFactor: 3,
+    perMinute: 10,
+    perDay: 300,
+    enumDistinctTerms: 30,
+    enumWindowSeconds: 600,
+    enumSequential: 5,
+    enumCooldownSeconds: 3600,
+    addressFactor: 3,
   });
   assert.deepEqual(config.trustProxy, []);
   assert.equal(config.workers, 1);
@@ -24,13 +30,21 @@ test('KOHYO_ADDRESS_LIMIT_FACTOR multiplies the client limits for an address; 0 
   assert.equal(config.limits.addressFactor, 4);
   assert.equal(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }).limits.addressFactor, 0);
   for (const bad of ['-1', '1.5', 'three', '1001']) {
-    assert.throws(() => loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: bad }), /KOHYO_ADDRESS_LIMIT_FACTOR must be a whole number from 0 to 1000/u, bad);
+    assert.throws(
+      () => loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: bad }),
+      /KOHYO_ADDRESS_LIMIT_FACTOR must be a whole number from 0 to 1000/u,
+      bad,
+    );
   }
 });
 
 test('values are read, trimmed and parsed', () => {
   const config = loadConfig({
-    HOST: '0.0.0.0', PORT: ' 8080 ', KOHYO_MAX_PAGE: '3', KOHYO_TRUST_PROXY: '10.0.0.0/8, 192.168.0.1/32', REDIS_URL: 'redis://127.0.0.1:6379',
+    HOST: '0.0.0.0',
+    PORT: ' 8080 ',
+    KOHYO_MAX_PAGE: '3',
+    KOHYO_TRUST_PROXY: '10.0.0.0/8, 192.168.0.1/32',
+    REDIS_URL: 'redis://127.0.0.1:6379',
   });
   assert.equal(config.host, '0.0.0.0');
   assert.equal(config.port, 8080);
@@ -41,8 +55,19 @@ test('values are read, trimmed and parsed', () => {
 });
 
 test('a bad value is a ConfigError naming the setting', () => {
-  for (const [name, value] of [['PORT', 'eighty'], ['PORT', '70000'], ['KOHYO_MAX_PAGE', '0'], ['KOHYO_LIMIT_PER_MINUTE', '1.5'], ['LOG_LEVEL', 'loud'], ['KOHYO_DELISTED_RETENTION_DAYS', '-1']]) {
-    assert.throws(() => loadConfig({ [name!]: value }), (error: unknown) => error instanceof ConfigError && error.message.includes(name!), `${name}=${value}`);
+  for (const [name, value] of [
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['KOHYO_MAX_PAGE', '0'],
+    ['KOHYO_LIMIT_PER_MINUTE', '1.5'],
+    ['LOG_LEVEL', 'loud'],
+    ['KOHYO_DELISTED_RETENTION_DAYS', '-1'],
+  ]) {
+    assert.throws(
+      () => loadConfig({ [name!]: value }),
+      (error: unknown) => error instanceof ConfigError && error.message.includes(name!),
+      `${name}=${value}`,
+    );
   }
 });
 

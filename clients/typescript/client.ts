@@ -78,7 +78,9 @@ export function createKohyoClient(options: KohyoClientOptions) {
       answer(client.GET('/api/v1/companies', { params: { query } })),
     enforcements: (query: Query<'listEnforcements'>): Promise<Answer<'listEnforcements'>> =>
       answer(client.GET('/api/v1/enforcements', { params: { query } })),
-    procurementSuspensions: (query: Query<'listProcurementSuspensions'>): Promise<Answer<'listProcurementSuspensions'>> =>
+    procurementSuspensions: (
+      query: Query<'listProcurementSuspensions'>,
+    ): Promise<Answer<'listProcurementSuspensions'>> =>
       answer(client.GET('/api/v1/procurement-suspensions', { params: { query } })),
     licenseActions: (query: Query<'listLicenseActions'>): Promise<Answer<'listLicenseActions'>> =>
       answer(client.GET('/api/v1/license-actions', { params: { query } })),

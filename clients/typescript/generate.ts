@@ -7,7 +7,12 @@ import { loadConfig } from '../../src/config.js';
 
 /** The document as the service serves it (no dataset is needed: it comes from the route schemas). */
 export async function serviceDocument(): Promise<OpenAPI3> {
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), dataset: () => null, clock: () => new Date(), logger: false });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    dataset: () => null,
+    clock: () => new Date(),
+    logger: false,
+  });
   try {
     return (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as OpenAPI3;
   } finally {

@@ -19,22 +19,42 @@ export const MCP_PATH = '/mcp';
 export const GUIDE_URI = 'kohyo://guide/llms.txt';
 
 /** The endpoints, in the order the documents list them. */
-export const ENDPOINTS: readonly Endpoint[] = [SEARCH, COMPANIES, ...RECORD_ENDPOINTS, COVERAGE, VOCABULARIES_ENDPOINT, HEALTH];
+export const ENDPOINTS: readonly Endpoint[] = [
+  SEARCH,
+  COMPANIES,
+  ...RECORD_ENDPOINTS,
+  COVERAGE,
+  VOCABULARIES_ENDPOINT,
+  HEALTH,
+];
 
 /** The documents served beside the endpoints, in the order the guide lists them. */
 export const DOCUMENTS: readonly ServiceDocument[] = [
   {
-    path: REFERENCE_PATH, landingLink: { name: 'docs', title: 'API reference', note: 'every endpoint, parameter and answer, with "Try it out"' },
-    description: 'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
+    path: REFERENCE_PATH,
+    landingLink: {
+      name: 'docs',
+      title: 'API reference',
+      note: 'every endpoint, parameter and answer, with "Try it out"',
+    },
+    description:
+      'The interactive API reference for people (Swagger UI, rendered from the OpenAPI document), with "Try it out". An agent should read this guide or the OpenAPI document instead.',
   },
   {
-    path: OPENAPI_PATH, landingLink: { name: 'openapi', title: 'OpenAPI document', note: 'OpenAPI 3.1, for code generators' },
-    description: 'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
+    path: OPENAPI_PATH,
+    landingLink: { name: 'openapi', title: 'OpenAPI document', note: 'OpenAPI 3.1, for code generators' },
+    description:
+      'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
   },
-  { path: GUIDE_PATH, landingLink: { name: 'llms_txt', title: '/llms.txt', note: 'the guide for LLM agents' }, description: 'This guide, as plain text.' },
+  {
+    path: GUIDE_PATH,
+    landingLink: { name: 'llms_txt', title: '/llms.txt', note: 'the guide for LLM agents' },
+    description: 'This guide, as plain text.',
+  },
   {
     path: '/',
-    description: 'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
+    description:
+      'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
   },
 ];
 
@@ -52,9 +72,11 @@ export const UNCOUNTED_PATHS: ReadonlySet<string> = new Set([
 ]);
 
 /** The paths that answer conditional requests (ETag, Last-Modified, 304). */
-export const CONDITIONAL_PATHS: ReadonlySet<string> = new Set(ENDPOINTS.filter((e) => e.conditional).map((e) => e.path));
+export const CONDITIONAL_PATHS: ReadonlySet<string> = new Set(
+  ENDPOINTS.filter((e) => e.conditional).map((e) => e.path),
+);
 
 /** The landing page's links: documents first, then the endpoints a person looks at. */
-export const LANDING_LINKS: readonly (LandingLink & { readonly path: string })[] = [...DOCUMENTS, ...ENDPOINTS].flatMap((entry) =>
-  entry.landingLink === undefined ? [] : [{ ...entry.landingLink, path: entry.path }],
+export const LANDING_LINKS: readonly (LandingLink & { readonly path: string })[] = [...DOCUMENTS, ...ENDPOINTS].flatMap(
+  (entry) => (entry.landingLink === undefined ? [] : [{ ...entry.landingLink, path: entry.path }]),
 );

@@ -24,27 +24,54 @@ const NO_COMPANY: CompanyFilter = { corporateNumbers: [], nameKeys: [] };
  * Searches companies by what a person typed as `parameter`. `show` companies are returned for display; `recall`
  * (0 when records are not wanted) bounds the companies whose records the filter stands for.
  */
-export function searchCompanies(store: Store, value: string, parameter: 'q' | 'company', show: number, recall: number): FoundCompanies {
+export function searchCompanies(
+  store: Store,
+  value: string,
+  parameter: 'q' | 'company',
+  show: number,
+  recall: number,
+): FoundCompanies {
   const plan = planCompanySearch(value);
   switch (plan.kind) {
     case 'corporate_number': {
       const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
-      const hits = company ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }] : [];
-      return { hits, hasMore: false, filter: { corporateNumbers: [plan.number], nameKeys: [] }, notices: [], shared: false };
+      const hits = company
+        ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
+        : [];
+      return {
+        hits,
+        hasMore: false,
+        filter: { corporateNumbers: [plan.number], nameKeys: [] },
+        notices: [],
+        shared: false,
+      };
     }
     case 'invalid_corporate_number':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
-        notices: [`${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`],
+        hits: [],
+        hasMore: false,
+        filter: NO_COMPANY,
+        shared: false,
+        notices: [
+          `${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
+        ],
       };
     case 'legal_form_only':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
-        notices: [`${parameter} "${value}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`],
+        hits: [],
+        hasMore: false,
+        filter: NO_COMPANY,
+        shared: false,
+        notices: [
+          `${parameter} "${value}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
+        ],
       };
     case 'nothing':
       return {
-        hits: [], hasMore: false, filter: NO_COMPANY, shared: false,
+        hits: [],
+        hasMore: false,
+        filter: NO_COMPANY,
+        shared: false,
         notices: [`${parameter} "${value}" has nothing to search for once punctuation and legal forms are removed.`],
       };
     case 'terms': {
@@ -53,7 +80,10 @@ export function searchCompanies(store: Store, value: string, parameter: 'q' | 'c
         hits: rows.slice(0, show),
         hasMore: rows.length > show,
         // unlinked records by the name key (the first key is the normalised name)
-        filter: { corporateNumbers: rows.slice(0, recall).map((h) => h.company.corporate_number), nameKeys: plan.keys.slice(0, 1) },
+        filter: {
+          corporateNumbers: rows.slice(0, recall).map((h) => h.company.corporate_number),
+          nameKeys: plan.keys.slice(0, 1),
+        },
         notices: [],
         shared: store.companies.hitsShared,
       };
@@ -82,12 +112,14 @@ export const PLACE_CANDIDATES = 200;
  * prefecture, those whose registered address holds `address` first, the name's own ranking kept within each.
  */
 export function findCompanies(store: Store, q: string, limit: number, place: CompanyPlace = {}): FoundCompanies {
-  if (place.prefectureCode === undefined && place.address === undefined) return searchCompanies(store, q, 'q', limit, 0);
+  if (place.prefectureCode === undefined && place.address === undefined)
+    return searchCompanies(store, q, 'q', limit, 0);
   const found = searchCompanies(store, q, 'q', PLACE_CANDIDATES, 0);
   const placed: CompanyHit[] = [];
   for (const hit of found.hits) {
     if (place.prefectureCode !== undefined && hit.company.address.prefecture_code !== place.prefectureCode) continue;
-    const address = place.address === undefined ? undefined : addressHolds(registeredAddress(hit.company), place.address);
+    const address =
+      place.address === undefined ? undefined : addressHolds(registeredAddress(hit.company), place.address);
     placed.push({
       company: hit.company,
       match: {
@@ -97,12 +129,23 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
       },
     });
   }
-  const ordered = place.address === undefined ? placed : [...placed.filter((h) => h.match.address), ...placed.filter((h) => !h.match.address)];
+  const ordered =
+    place.address === undefined
+      ? placed
+      : [...placed.filter((h) => h.match.address), ...placed.filter((h) => !h.match.address)];
   const notices = [...found.notices];
   if (found.hasMore) {
-    notices.push(`More than ${PLACE_CANDIDATES} companies match q by name; prefecture and address were applied to the best ${PLACE_CANDIDATES} of them: make q more precise to reach the others.`);
+    notices.push(
+      `More than ${PLACE_CANDIDATES} companies match q by name; prefecture and address were applied to the best ${PLACE_CANDIDATES} of them: make q more precise to reach the others.`,
+    );
   }
-  return { hits: ordered.slice(0, limit), hasMore: ordered.length > limit || found.hasMore, filter: found.filter, notices, shared: false };
+  return {
+    hits: ordered.slice(0, limit),
+    hasMore: ordered.length > limit || found.hasMore,
+    filter: found.filter,
+    notices,
+    shared: false,
+  };
 }
 
 function registeredAddress(company: CompanyHit['company']): string {

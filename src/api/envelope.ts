@@ -13,7 +13,11 @@ function datasetMeta(store: Store) {
 }
 
 // One object literal for each shape of the block, rather than baseMeta spread into a copy and that copy spread again.
-export function listMeta(requestId: string, store: Store, list: { limit: number; returned: number; hasMore: boolean; notices?: readonly string[] }) {
+export function listMeta(
+  requestId: string,
+  store: Store,
+  list: { limit: number; returned: number; hasMore: boolean; notices?: readonly string[] },
+) {
   const dataset = datasetMeta(store);
   const { limit, returned, hasMore: has_more, notices } = list;
   return notices !== undefined && notices.length > 0

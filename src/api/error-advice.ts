@@ -58,7 +58,8 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
   },
   automated_enumeration_detected: {
     when: 'many distinct search terms in a short window, or a run of sequential Corporate Numbers, from the client or from its address (`details.scope`)',
-    action: 'stop; the client is refused until `Retry-After` has passed; search only for companies you were asked about',
+    action:
+      'stop; the client is refused until `Retry-After` has passed; search only for companies you were asked about',
   },
   internal_error: {
     when: 'a fault on the server',

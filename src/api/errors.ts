@@ -6,14 +6,31 @@ export const ERRORS = {
   invalid_parameter: { status: 400, message: 'A parameter has a value this endpoint does not accept.' },
   invalid_corporate_number: { status: 400, message: 'A Corporate Number has 13 digits and a valid check digit.' },
   unknown_parameter: { status: 400, message: 'This endpoint does not take that parameter.' },
-  bulk_access_not_provided: { status: 400, message: 'Bulk access is not provided: offset and cursor are not supported.' },
-  malformed_request: { status: 400, message: 'The request is not valid HTTP/1.1: percent-encode the URL as UTF-8, use an upper-case method and send a Host header.' },
-  request_too_large: { status: 431, message: 'The request line or its headers are longer than the server reads (about 16 KB); shorten the query.' },
+  bulk_access_not_provided: {
+    status: 400,
+    message: 'Bulk access is not provided: offset and cursor are not supported.',
+  },
+  malformed_request: {
+    status: 400,
+    message:
+      'The request is not valid HTTP/1.1: percent-encode the URL as UTF-8, use an upper-case method and send a Host header.',
+  },
+  request_too_large: {
+    status: 431,
+    message: 'The request line or its headers are longer than the server reads (about 16 KB); shorten the query.',
+  },
   not_found: { status: 404, message: 'There is nothing at this address; see /llms.txt or /api/v1/openapi.json.' },
   method_not_allowed: { status: 405, message: 'Only GET and HEAD are allowed.' },
   rate_limited: { status: 429, message: 'Too many requests in the last 60 seconds; wait for Retry-After seconds.' },
-  daily_limit_exceeded: { status: 429, message: 'Too many requests in the last 24 hours; wait for Retry-After seconds.' },
-  automated_enumeration_detected: { status: 429, message: 'This looks like automated enumeration of the dataset, which is not provided; this client is refused for a while.' },
+  daily_limit_exceeded: {
+    status: 429,
+    message: 'Too many requests in the last 24 hours; wait for Retry-After seconds.',
+  },
+  automated_enumeration_detected: {
+    status: 429,
+    message:
+      'This looks like automated enumeration of the dataset, which is not provided; this client is refused for a while.',
+  },
   internal_error: { status: 500, message: 'Something went wrong on our side; try again later.' },
   service_unavailable: { status: 503, message: 'The dataset is not open yet; try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -17,7 +17,10 @@ export interface RecordEndpoint<K extends RecordKind, P> {
 }
 
 /** The endpoint's query schema: the kind's filters, and `page` where the endpoint is paged. */
-export function recordEndpointQuery(endpoint: Pick<RecordEndpoint<RecordKind, unknown>, 'kind' | 'paged'>, context: RouteContext) {
+export function recordEndpointQuery(
+  endpoint: Pick<RecordEndpoint<RecordKind, unknown>, 'kind' | 'paged'>,
+  context: RouteContext,
+) {
   return recordQuerySchema(endpoint.kind, endpoint.paged ? context.config.maxPage : null);
 }
 
@@ -25,39 +28,78 @@ export type RecordParams = FilterParams & { readonly limit?: number; readonly pa
 
 /** The answer of an endpoint without pages. */
 export function answerRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, requestId: string, params: RecordParams,
+  endpoint: RecordEndpoint<K, P>,
+  context: RouteContext,
+  store: Store,
+  requestId: string,
+  params: RecordParams,
 ) {
   const found = find(endpoint, context, store, params);
-  return { records: found.records, meta: recordMeta(requestId, store, context, endpoint.kind, found, found.result.hasMore) };
+  return {
+    records: found.records,
+    meta: recordMeta(requestId, store, context, endpoint.kind, found, found.result.hasMore),
+  };
 }
 
 /** The answer of a paged endpoint: `page`, and `max_page` from a count bounded by the page cap. */
 export function answerPagedRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, requestId: string, params: RecordParams,
+  endpoint: RecordEndpoint<K, P>,
+  context: RouteContext,
+  store: Store,
+  requestId: string,
+  params: RecordParams,
 ) {
   const found = find(endpoint, context, store, params);
   const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
   const hasMore = found.page < maxPage && found.result.hasMore;
   // added to the fresh meta object rather than spread into a copy (see present/records.ts)
-  const meta = Object.assign(recordMeta(requestId, store, context, endpoint.kind, found, hasMore), { page: found.page, max_page: maxPage });
+  const meta = Object.assign(recordMeta(requestId, store, context, endpoint.kind, found, hasMore), {
+    page: found.page,
+    max_page: maxPage,
+  });
   return { records: found.records, meta };
 }
 
-function find<K extends RecordKind, P>(endpoint: RecordEndpoint<K, P>, context: RouteContext, store: Store, params: RecordParams) {
+function find<K extends RecordKind, P>(
+  endpoint: RecordEndpoint<K, P>,
+  context: RouteContext,
+  store: Store,
+  params: RecordParams,
+) {
   const limit = params.limit ?? DEFAULT_LIMIT;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
   const { query, notices } = resolveRecordQuery(endpoint.kind, params, store, today);
   const result = store.records.page(endpoint.kind, query, { limit, page });
-  return { records: result.records.map((record) => endpoint.present(record, today)), result, query, notices, page, limit };
+  return {
+    records: result.records.map((record) => endpoint.present(record, today)),
+    result,
+    query,
+    notices,
+    page,
+    limit,
+  };
 }
 
 function recordMeta(
-  requestId: string, store: Store, context: RouteContext, kind: RecordKind,
-  found: { readonly limit: number; readonly records: readonly unknown[]; readonly notices: readonly string[]; readonly query: RecordQuery },
+  requestId: string,
+  store: Store,
+  context: RouteContext,
+  kind: RecordKind,
+  found: {
+    readonly limit: number;
+    readonly records: readonly unknown[];
+    readonly notices: readonly string[];
+    readonly query: RecordQuery;
+  },
   hasMore: boolean,
 ) {
-  const meta = listMeta(requestId, store, { limit: found.limit, returned: found.records.length, hasMore, notices: found.notices });
+  const meta = listMeta(requestId, store, {
+    limit: found.limit,
+    returned: found.records.length,
+    hasMore,
+    notices: found.notices,
+  });
   return Object.assign(meta, recordListMeta(store, context, kind, found.query.authority));
 }
 
@@ -71,7 +113,14 @@ export function recordListMeta(store: Store, context: RouteContext, kind: Record
  * The last page that holds rows, counted no further than the cap reaches; when more rows match than the
  * pages reach, a notice says so.
  */
-function lastPage(store: Store, kind: RecordKind, query: RecordQuery, cap: number, limit: number, notices: string[]): number {
+function lastPage(
+  store: Store,
+  kind: RecordKind,
+  query: RecordQuery,
+  cap: number,
+  limit: number,
+  notices: string[],
+): number {
   const reachable = cap * limit;
   const matching = store.records.count(kind, query, reachable + 1);
   if (matching > reachable) {

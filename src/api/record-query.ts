@@ -17,7 +17,12 @@ export interface ResolvedRecordQuery {
 
 export type FilterParams = { readonly [F in FilterName]?: string };
 
-export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store: Store, today: string): ResolvedRecordQuery {
+export function resolveRecordQuery(
+  kind: RecordKind,
+  params: FilterParams,
+  store: Store,
+  today: string,
+): ResolvedRecordQuery {
   const query: { -readonly [K in keyof RecordQuery]: RecordQuery[K] } = { today };
   const notices: string[] = [];
   const filters = RECORD_FILTERS[kind];
@@ -42,7 +47,11 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
         break;
       case 'date':
         if (!isCalendarDate(value)) {
-          throw new ApiError('invalid_parameter', `${filter.name} must be a real date written YYYY-MM-DD, got "${value}".`, { parameter: filter.name });
+          throw new ApiError(
+            'invalid_parameter',
+            `${filter.name} must be a real date written YYYY-MM-DD, got "${value}".`,
+            { parameter: filter.name },
+          );
         }
         query[filter.name] = value;
         break;
@@ -50,7 +59,11 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
   }
   if (query.include_predecessors === 'true') {
     if (query.corporate_number === undefined) {
-      throw new ApiError('invalid_parameter', 'include_predecessors widens corporate_number: give corporate_number with it.', { parameter: 'include_predecessors' });
+      throw new ApiError(
+        'invalid_parameter',
+        'include_predecessors widens corporate_number: give corporate_number with it.',
+        { parameter: 'include_predecessors' },
+      );
     }
     query.predecessors = store.companies.predecessorsOf(query.corporate_number);
   }
@@ -66,11 +79,17 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
   const names = filters.filter(countsAlone).map((f) => f.name);
   if (!names.some((name) => params[name] !== undefined) && !dateRangeIsFilter) {
     const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
-    const narrowing = filters.filter((f) => !countsAlone(f) && f.reads !== 'date' && params[f.name] !== undefined).map((f) => f.name);
+    const narrowing = filters
+      .filter((f) => !countsAlone(f) && f.reads !== 'date' && params[f.name] !== undefined)
+      .map((f) => f.name);
     const why = narrowing.length === 0 ? '' : ` ${narrowing.join(' and ')} only narrows the others.`;
-    throw new ApiError('missing_filter', `Give at least one filter: ${listed.join(', ')}.${why} Listing everything is not provided.`, {
-      filters: listed,
-    });
+    throw new ApiError(
+      'missing_filter',
+      `Give at least one filter: ${listed.join(', ')}.${why} Listing everything is not provided.`,
+      {
+        filters: listed,
+      },
+    );
   }
   return { query, notices };
 }
@@ -79,15 +98,21 @@ export function resolveRecordQuery(kind: RecordKind, params: FilterParams, store
 export function vocabularyCode(parameter: string, vocabulary: Vocabulary, value: string): string {
   const term = vocabulary.resolve(value);
   if (term) return term.code;
-  throw new ApiError('invalid_parameter', `${parameter} "${value}" is not a known value; give one of the codes in details.allowed or its label.`, {
-    parameter,
-    allowed: vocabulary.codes(),
-  });
+  throw new ApiError(
+    'invalid_parameter',
+    `${parameter} "${value}" is not a known value; give one of the codes in details.allowed or its label.`,
+    {
+      parameter,
+      allowed: vocabulary.codes(),
+    },
+  );
 }
 
 export function corporateNumberParam(value: string, parameter = 'corporate_number'): string {
   const parsed = parseCorporateNumber(value);
   if (parsed.ok) return parsed.number;
   const why = parsed.reason === 'check_digit' ? 'its check digit (the first digit) is wrong' : 'it is not 13 digits';
-  throw new ApiError('invalid_corporate_number', `${parameter} "${value}" is not a Corporate Number: ${why}.`, { parameter });
+  throw new ApiError('invalid_corporate_number', `${parameter} "${value}" is not a Corporate Number: ${why}.`, {
+    parameter,
+  });
 }

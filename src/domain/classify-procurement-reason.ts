@@ -20,7 +20,10 @@ const RULES: readonly (readonly [ProcurementReason, RegExp])[] = [
   ['negligent_poor_workmanship', /粗雑/u],
   ['breach_of_contract', /契約違反|契約に違反|契約不履行|契約の不履行|履行遅滞|契約を履行しな/u],
   // An officer (役員, 代表者, 使用人) arrested, indicted or convicted for an offence no earlier rule named.
-  ['executive_criminal_case', /(役員|代表者|代表取締役|取締役|使用人|社員|従業員).{0,20}(逮捕|起訴|公訴|有罪|刑事|禁錮|禁固|拘禁刑|懲役|罰金)/u],
+  [
+    'executive_criminal_case',
+    /(役員|代表者|代表取締役|取締役|使用人|社員|従業員).{0,20}(逮捕|起訴|公訴|有罪|刑事|禁錮|禁固|拘禁刑|懲役|罰金)/u,
+  ],
   ['dishonest_conduct', /不正又は不誠実|不誠実|不正行為|不正な行為|不正受給|不適切な行為/u],
 ];
 

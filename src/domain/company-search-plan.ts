@@ -27,7 +27,9 @@ const PLANS = new BoundedMemo<CompanySearchPlan>({ entries: 4096, maxKeyLength: 
 function plan(query: string): CompanySearchPlan {
   if (looksLikeCorporateNumber(query)) {
     const parsed = parseCorporateNumber(query);
-    return parsed.ok ? { kind: 'corporate_number', number: parsed.number } : { kind: 'invalid_corporate_number', input: query };
+    return parsed.ok
+      ? { kind: 'corporate_number', number: parsed.number }
+      : { kind: 'invalid_corporate_number', input: query };
   }
   if (isLegalFormOnly(query)) return { kind: 'legal_form_only' };
   const keys = new Set<string>();

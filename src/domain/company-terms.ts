@@ -70,7 +70,10 @@ export const SHORT_GRAM_TERMS = { fields: ['name'], aliasKinds: ['former_name', 
 
 /** Whether the term is one of SHORT_GRAM_TERMS. */
 export function hasShortGrams(term: CompanyTerm): boolean {
-  const { fields, aliasKinds } = SHORT_GRAM_TERMS as { fields: readonly TermField[]; aliasKinds: readonly (AliasKind | null)[] };
+  const { fields, aliasKinds } = SHORT_GRAM_TERMS as {
+    fields: readonly TermField[];
+    aliasKinds: readonly (AliasKind | null)[];
+  };
   return fields.includes(term.field) || (term.field === 'alias' && aliasKinds.includes(term.alias_kind));
 }
 

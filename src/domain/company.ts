@@ -47,7 +47,10 @@ export const Company = Type.Object({
   record_counts: RecordCounts,
   predecessors: Type.Array(
     Type.Object({ corporate_number: CORPORATE_NUMBER, name: Type.String(), record_counts: RecordCounts }),
-    { description: 'the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records' },
+    {
+      description:
+        'the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records',
+    },
   ),
   /** The NTA update date. */
   updated_on: Nullable(DateString),

@@ -71,7 +71,9 @@ export function buildCoverage(
       freshness: freshness(lastSuccess, now, freshHours),
       covered_bodies: coveredBodies,
       official_total: group.official_total,
-      coverage_ratio: group.official_total ? Math.round((coveredBodies / group.official_total) * 10_000) / 10_000 : null,
+      coverage_ratio: group.official_total
+        ? Math.round((coveredBodies / group.official_total) * 10_000) / 10_000
+        : null,
     };
   });
 }
@@ -94,7 +96,12 @@ function minOf(values: readonly (string | null)[]): string | null {
 }
 
 function maxOf(values: readonly (string | null)[]): string | null {
-  return values.filter((v): v is string => v !== null).sort().at(-1) ?? null;
+  return (
+    values
+      .filter((v): v is string => v !== null)
+      .sort()
+      .at(-1) ?? null
+  );
 }
 
 /** How the sources behind a record list stand: what `meta.coverage` says next to `data_as_of`. */
@@ -115,8 +122,14 @@ type SourceState = Pick<CoverageSourceInput, 'publisher_code' | 'last_success_at
  * authority's records when one is asked for: a source its own, an office's under it, or a body's above it (the
  * ministry's list holds its bureaus' cases). `failing` counts sources whose newest run failed, collected or not.
  */
-export function answerCoverage(sources: readonly SourceState[], authority: string | undefined, now: Date, freshHours: number): AnswerCoverage {
-  const feeding = authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
+export function answerCoverage(
+  sources: readonly SourceState[],
+  authority: string | undefined,
+  now: Date,
+  freshHours: number,
+): AnswerCoverage {
+  const feeding =
+    authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
   let fresh = 0;
   let stale = 0;
   let failing = 0;
@@ -126,11 +139,17 @@ export function answerCoverage(sources: readonly SourceState[], authority: strin
     if (status === 'fresh') fresh++;
     if (status === 'stale') stale++;
     if (source.last_error !== null) failing++;
-    if (source.last_success_at !== null && (oldest === null || source.last_success_at < oldest)) oldest = source.last_success_at;
+    if (source.last_success_at !== null && (oldest === null || source.last_success_at < oldest))
+      oldest = source.last_success_at;
   }
   return {
-    sources: feeding.length, collected: fresh + stale, fresh, stale, failing,
-    never_collected: feeding.length - fresh - stale, oldest_success_at: oldest,
+    sources: feeding.length,
+    collected: fresh + stale,
+    fresh,
+    stale,
+    failing,
+    never_collected: feeding.length - fresh - stale,
+    oldest_success_at: oldest,
   };
 }
 

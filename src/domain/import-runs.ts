@@ -25,5 +25,11 @@ export function importRunsOf(records: readonly ValidRecord[]): ImportRun[] {
     if (date < run.from) run.from = date;
     if (date > run.to) run.to = date;
   }
-  return [...runs].map(([source_id, r]) => ({ source_id, finished_at: r.finished_at, records: r.records, period_from: r.from, period_to: r.to }));
+  return [...runs].map(([source_id, r]) => ({
+    source_id,
+    finished_at: r.finished_at,
+    records: r.records,
+    period_from: r.from,
+    period_to: r.to,
+  }));
 }

@@ -34,7 +34,10 @@ export function parseAddress(raw: string): ParsedAddress | null {
  */
 export function addressGroup(address: ParsedAddress): string {
   if (address.family === 4) return address.address;
-  return `${address.hextets.slice(0, 4).map((h) => h.toString(16)).join(':')}::/64`;
+  return `${address.hextets
+    .slice(0, 4)
+    .map((h) => h.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The ways the address is usually written: IPv4 dotted; IPv6 in full and compressed (RFC 5952). */
@@ -68,7 +71,7 @@ function expandIPv6(text: string): number[] {
     body = body.slice(0, -dotted[1]!.length);
     if (body.endsWith(':') && !body.endsWith('::')) body = body.slice(0, -1);
   }
-  const [headText, restText] = body.includes('::') ? body.split('::') as [string, string] : [body, null];
+  const [headText, restText] = body.includes('::') ? (body.split('::') as [string, string]) : [body, null];
   const head = headText === '' ? [] : headText.split(':').map((h) => parseInt(h, 16));
   const rest = restText === null || restText === '' ? [] : restText.split(':').map((h) => parseInt(h, 16));
   const missing = 8 - head.length - rest.length - tail.length;

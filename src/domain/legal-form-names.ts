@@ -3,7 +3,20 @@
 
 /** [legal_form code, spellings as written]; names.ts folds each spelling the way it folds names. */
 export const JAPANESE_LEGAL_FORMS: readonly (readonly [code: string, spellings: readonly string[]])[] = [
-  ['kabushiki_kaisha', ['株式会社', '(株)', '（株）', '㈱', '㍿', 'カブシキガイシャ', 'カブシキカイシャ', 'ｶﾌﾞｼｷｶﾞｲｼｬ', 'かぶしきがいしゃ']],
+  [
+    'kabushiki_kaisha',
+    [
+      '株式会社',
+      '(株)',
+      '（株）',
+      '㈱',
+      '㍿',
+      'カブシキガイシャ',
+      'カブシキカイシャ',
+      'ｶﾌﾞｼｷｶﾞｲｼｬ',
+      'かぶしきがいしゃ',
+    ],
+  ],
   ['yugen_kaisha', ['有限会社', '(有)', '（有）', '㈲', 'ユウゲンガイシャ', 'ユウゲンカイシャ', 'ﾕｳｹﾞﾝｶﾞｲｼｬ']],
   ['godo_kaisha', ['合同会社', '(同)', '(合)', 'ゴウドウガイシャ', 'ゴウドウカイシャ', 'ｺﾞｳﾄﾞｳｶﾞｲｼｬ']],
   ['gomei_kaisha', ['合名会社', '(名)', '㈴', 'ゴウメイガイシャ']],

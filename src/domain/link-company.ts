@@ -29,7 +29,10 @@ export function linkNameKey(name: string): string {
 }
 
 /** Reads the prefecture from the code the record gives, else from the start of its address. */
-export function placeOf(company: { readonly prefecture_code?: string | null; readonly address?: string | null }): RecordPlace {
+export function placeOf(company: {
+  readonly prefecture_code?: string | null;
+  readonly address?: string | null;
+}): RecordPlace {
   const address = compact(company.address ?? '').replace(/^〒?\d{3}-?\d{4}/u, '');
   const named = PREFECTURES.find((p) => address.startsWith(p.name));
   const given = company.prefecture_code ? prefectureByCode(company.prefecture_code) : undefined;
@@ -58,7 +61,9 @@ export function decideLink(nameKey: string, place: RecordPlace, candidates: read
   if (nameKey === '') return { kind: 'unmatched', why: 'no_name' };
   if (place.prefecture_code === null || place.locality === null) return { kind: 'unmatched', why: 'no_place' };
   const locality = place.locality;
-  const numbers = new Set(candidates.filter((c) => c.city !== null && sameCity(locality, c.city)).map((c) => c.corporate_number));
+  const numbers = new Set(
+    candidates.filter((c) => c.city !== null && sameCity(locality, c.city)).map((c) => c.corporate_number),
+  );
   if (numbers.size === 0) return { kind: 'unmatched', why: 'no_company' };
   if (numbers.size > 1) return { kind: 'ambiguous', candidates: numbers.size };
   return { kind: 'linked', corporate_number: [...numbers][0]! };

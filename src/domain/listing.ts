@@ -19,14 +19,14 @@ export interface StoredListing {
 
 export type EditionPlan =
   | {
-    readonly ok: true;
-    /** The edition's records, each with its listing: first listed when it first appeared, last on this edition. */
-    readonly records: readonly ValidRecord[];
-    /** Listed records this edition no longer holds: delisted, their last_listed_on unchanged. */
-    readonly delist: readonly StoredListing[];
-    /** Delisted records past the retention window (after this edition's delistings): removed. */
-    readonly remove: readonly StoredListing[];
-  }
+      readonly ok: true;
+      /** The edition's records, each with its listing: first listed when it first appeared, last on this edition. */
+      readonly records: readonly ValidRecord[];
+      /** Listed records this edition no longer holds: delisted, their last_listed_on unchanged. */
+      readonly delist: readonly StoredListing[];
+      /** Delisted records past the retention window (after this edition's delistings): removed. */
+      readonly remove: readonly StoredListing[];
+    }
   | { readonly ok: false; readonly error: string };
 
 /**
@@ -35,7 +35,8 @@ export type EditionPlan =
  */
 export function editionDate(records: readonly ValidRecord[], retrievedAt: Date): string {
   let latest: string | null = null;
-  for (const { source } of records) if (source.published_on !== null && (latest === null || source.published_on > latest)) latest = source.published_on;
+  for (const { source } of records)
+    if (source.published_on !== null && (latest === null || source.published_on > latest)) latest = source.published_on;
   return latest ?? japanDate(retrievedAt);
 }
 
@@ -51,7 +52,10 @@ export function planEdition(
   date: string,
   retentionDays: number,
 ): EditionPlan {
-  const newest = stored.reduce<string | null>((max, s) => (max === null || s.listing.last_listed_on > max ? s.listing.last_listed_on : max), null);
+  const newest = stored.reduce<string | null>(
+    (max, s) => (max === null || s.listing.last_listed_on > max ? s.listing.last_listed_on : max),
+    null,
+  );
   if (newest !== null && date < newest) {
     return {
       ok: false,

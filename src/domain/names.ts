@@ -10,7 +10,15 @@ export function hiraganaToKatakana(value: string): string {
 }
 
 // Registry OCR reads these kanji where the katakana that looks the same was written.
-const OCR_CONFUSABLES: Readonly<Record<string, string>> = { '卜': 'ト', '口': 'ロ', '二': 'ニ', '力': 'カ', '工': 'エ', '夕': 'タ', '八': 'ハ' };
+const OCR_CONFUSABLES: Readonly<Record<string, string>> = {
+  卜: 'ト',
+  口: 'ロ',
+  二: 'ニ',
+  力: 'カ',
+  工: 'エ',
+  夕: 'タ',
+  八: 'ハ',
+};
 const KATAKANA = /[\u30a1-\u30fa\u30fc]/u;
 const HAS_CONFUSABLE = new RegExp(`[${Object.keys(OCR_CONFUSABLES).join('')}]`, 'u');
 
@@ -36,8 +44,23 @@ export function foldOcrConfusables(value: string): string {
 
 // Small kana are written full size in the NTA furigana (キヤノン, ニツポン); ヂヅヲヰヱ as their common sounds.
 const KANA_FOLDS: Readonly<Record<string, string>> = {
-  'ァ': 'ア', 'ィ': 'イ', 'ゥ': 'ウ', 'ェ': 'エ', 'ォ': 'オ', 'ッ': 'ツ', 'ャ': 'ヤ', 'ュ': 'ユ', 'ョ': 'ヨ', 'ヮ': 'ワ',
-  'ヵ': 'カ', 'ヶ': 'ケ', 'ヂ': 'ジ', 'ヅ': 'ズ', 'ヲ': 'オ', 'ヰ': 'イ', 'ヱ': 'エ',
+  ァ: 'ア',
+  ィ: 'イ',
+  ゥ: 'ウ',
+  ェ: 'エ',
+  ォ: 'オ',
+  ッ: 'ツ',
+  ャ: 'ヤ',
+  ュ: 'ユ',
+  ョ: 'ヨ',
+  ヮ: 'ワ',
+  ヵ: 'カ',
+  ヶ: 'ケ',
+  ヂ: 'ジ',
+  ヅ: 'ズ',
+  ヲ: 'オ',
+  ヰ: 'イ',
+  ヱ: 'エ',
 };
 
 /** Katakana with small kana written full size and ヂヅヲヰヱ folded to ジズオイエ. */
@@ -57,8 +80,8 @@ export function normaliseText(value: string): string {
 }
 
 // Longest first, so that 医療法人社団 is removed whole rather than leaving 社団 behind.
-const JAPANESE_FORMS: readonly (readonly [spelling: string, code: string])[] = JAPANESE_LEGAL_FORMS.flatMap(([code, spellings]) =>
-  spellings.map((s) => [normaliseText(s), code] as const),
+const JAPANESE_FORMS: readonly (readonly [spelling: string, code: string])[] = JAPANESE_LEGAL_FORMS.flatMap(
+  ([code, spellings]) => spellings.map((s) => [normaliseText(s), code] as const),
 ).sort((a, b) => b[0].length - a[0].length || a[0].localeCompare(b[0]));
 
 /** The normalised name with one legal form removed from its start or end, when one is there. */
@@ -71,8 +94,12 @@ export function stripLegalForm(normalised: string): { core: string; form: string
   return { core: normalised, form: null, code: null };
 }
 
-const ENGLISH_SUFFIXES = ENGLISH_LEGAL_FORMS.map(([code, source]) => [new RegExp(`(?:^|[\\s,.])(?:${source})$`, 'u'), code] as const);
-const ENGLISH_PREFIXES = ENGLISH_PREFIX_FORMS.map(([code, source]) => [new RegExp(`^(?:${source})[\\s,]+`, 'u'), code] as const);
+const ENGLISH_SUFFIXES = ENGLISH_LEGAL_FORMS.map(
+  ([code, source]) => [new RegExp(`(?:^|[\\s,.])(?:${source})$`, 'u'), code] as const,
+);
+const ENGLISH_PREFIXES = ENGLISH_PREFIX_FORMS.map(
+  ([code, source]) => [new RegExp(`^(?:${source})[\\s,]+`, 'u'), code] as const,
+);
 
 /** NFKC-folded, lower-cased text with one English legal form removed from its end or start, on word boundaries. */
 export function stripEnglishLegalForm(lower: string): { rest: string; code: string | null } {

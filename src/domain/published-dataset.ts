@@ -19,7 +19,12 @@ export const MANIFEST_NAME = 'manifest.json';
 export class ManifestError extends Error {}
 
 /** The manifest of a file built at `builtAt` with these bytes. */
-export function manifestFor(builtAt: string, kind: 'demo' | 'production', sha256: string, size: number): DatasetManifest {
+export function manifestFor(
+  builtAt: string,
+  kind: 'demo' | 'production',
+  sha256: string,
+  size: number,
+): DatasetManifest {
   const stamp = builtAt.replace(/\.\d+/u, '').replace(/[-:]/gu, '');
   const version = `${stamp}-${sha256.slice(0, 12)}`;
   return { format: 1, version, built_at: builtAt, kind, sha256, size, file: `kohyo-${version}.sqlite` };
@@ -39,13 +44,24 @@ export function parseManifest(text: string): DatasetManifest {
   };
   if (typeof m !== 'object' || m === null) fail('top level is not an object');
   if (m.format !== 1) fail(`format is ${JSON.stringify(m.format)}, not 1 (a newer publisher?)`);
-  if (typeof m.version !== 'string' || !/^[\w.-]{1,100}$/u.test(m.version)) fail('version is missing or not a plain name');
+  if (typeof m.version !== 'string' || !/^[\w.-]{1,100}$/u.test(m.version))
+    fail('version is missing or not a plain name');
   if (typeof m.built_at !== 'string' || Number.isNaN(Date.parse(m.built_at))) fail('built_at is not an instant');
   if (m.kind !== 'demo' && m.kind !== 'production') fail('kind is neither demo nor production');
   if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/u.test(m.sha256)) fail('sha256 is not 64 hexadecimal digits');
-  if (typeof m.size !== 'number' || !Number.isSafeInteger(m.size) || m.size <= 0) fail('size is not a positive whole number');
-  if (typeof m.file !== 'string' || !/^[\w.-]{1,200}$/u.test(m.file) || m.file.startsWith('.')) fail('file is not a plain file name');
-  return { format: 1, version: m.version as string, built_at: m.built_at as string, kind: m.kind as 'demo' | 'production', sha256: m.sha256 as string, size: m.size as number, file: m.file as string };
+  if (typeof m.size !== 'number' || !Number.isSafeInteger(m.size) || m.size <= 0)
+    fail('size is not a positive whole number');
+  if (typeof m.file !== 'string' || !/^[\w.-]{1,200}$/u.test(m.file) || m.file.startsWith('.'))
+    fail('file is not a plain file name');
+  return {
+    format: 1,
+    version: m.version as string,
+    built_at: m.built_at as string,
+    kind: m.kind as 'demo' | 'production',
+    sha256: m.sha256 as string,
+    size: m.size as number,
+    file: m.file as string,
+  };
 }
 
 /** Where datasets are published to or followed from. */
@@ -63,7 +79,8 @@ export class AddressError extends Error {}
 export function parsePublishTarget(text: string): DatasetAddress {
   if (/^[a-z][a-z0-9+.-]*:\/\//iu.test(text)) {
     const address = parseFolderUrl(text);
-    if (address.kind === 'http') throw new AddressError(`cannot publish to ${text}: give a directory or an s3:// address`);
+    if (address.kind === 'http')
+      throw new AddressError(`cannot publish to ${text}: give a directory or an s3:// address`);
     return address;
   }
   if (text.trim() === '') throw new AddressError('give the folder to publish to');

@@ -6,8 +6,21 @@ import { VOCABULARIES, type VocabularyName } from './vocabularies/index.js';
 import type { Vocabulary } from './vocabulary.js';
 
 export type FilterName =
-  | 'company' | 'q' | 'corporate_number' | 'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature'
-  | 'from' | 'to' | 'listing' | 'prefecture' | 'include_predecessors';
+  | 'company'
+  | 'q'
+  | 'corporate_number'
+  | 'law'
+  | 'authority'
+  | 'action_type'
+  | 'reason'
+  | 'status'
+  | 'sector'
+  | 'nature'
+  | 'from'
+  | 'to'
+  | 'listing'
+  | 'prefecture'
+  | 'include_predecessors';
 
 export type RecordFilter =
   /** A company name (or number) read with the recall of company search. */
@@ -18,13 +31,13 @@ export type RecordFilter =
   /** `true` or `false`: widens `corporate_number` to the companies merged into it; no filter by itself. */
   | { readonly name: 'include_predecessors'; readonly reads: 'flag'; readonly description: string }
   | {
-    readonly name: FilterName;
-    readonly reads: 'vocabulary';
-    readonly vocabulary: Vocabulary;
-    readonly description: string;
-    /** Narrows the other filters but is not one by itself (`prefecture` and `listing`: alone they would list a whole prefecture, or nearly everything). */
-    readonly narrowsOnly?: true;
-  }
+      readonly name: FilterName;
+      readonly reads: 'vocabulary';
+      readonly vocabulary: Vocabulary;
+      readonly description: string;
+      /** Narrows the other filters but is not one by itself (`prefecture` and `listing`: alone they would list a whole prefecture, or nearly everything). */
+      readonly narrowsOnly?: true;
+    }
   /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
   | { readonly name: 'from' | 'to'; readonly reads: 'date'; readonly description: string };
 
@@ -40,9 +53,14 @@ export const MAX_TEXT_LENGTH = 100;
 const company: RecordFilter = {
   name: 'company',
   reads: 'company',
-  description: 'company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number)',
+  description:
+    'company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number)',
 };
-const q: RecordFilter = { name: 'q', reads: 'text', description: 'free text: company name, summary or reason, law and authority labels' };
+const q: RecordFilter = {
+  name: 'q',
+  reads: 'text',
+  description: 'free text: company name, summary or reason, law and authority labels',
+};
 const corporateNumber: RecordFilter = {
   name: 'corporate_number',
   reads: 'corporate_number',
@@ -54,12 +72,17 @@ const corporateNumber: RecordFilter = {
 const includePredecessors: RecordFilter = {
   name: 'include_predecessors',
   reads: 'flag',
-  description: 'true or false (the default): with corporate_number, also the records of every company whose chain of ' +
+  description:
+    'true or false (the default): with corporate_number, also the records of every company whose chain of ' +
     'successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to',
 };
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
-function vocabulary(name: FilterName, vocabularyName: VocabularyName, what: string): Extract<RecordFilter, { reads: 'vocabulary' }> {
+function vocabulary(
+  name: FilterName,
+  vocabularyName: VocabularyName,
+  what: string,
+): Extract<RecordFilter, { reads: 'vocabulary' }> {
   return {
     name,
     reads: 'vocabulary',
@@ -74,14 +97,19 @@ const listing: RecordFilter = {
   name: 'listing',
   reads: 'vocabulary',
   vocabulary: VOCABULARIES.listing_status,
-  description: "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; " +
+  description:
+    "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; " +
     'narrows the other filters, never a filter by itself',
   narrowsOnly: true,
 };
 
 /** An authority matches itself and every office under it: `mhlw` its 47 labour bureaus. */
 const authority = (what: string): RecordFilter =>
-  vocabulary('authority', 'authority', `${what} or any office under it (each authority's \`parent\` in /api/v1/vocabularies)`);
+  vocabulary(
+    'authority',
+    'authority',
+    `${what} or any office under it (each authority's \`parent\` in /api/v1/vocabularies)`,
+  );
 
 // Most records carry no Corporate Number and two companies can share a name: the prefecture the source
 // places the company in tells them apart. It only narrows, since a prefecture alone would list all its records.
@@ -89,19 +117,27 @@ const prefecture: RecordFilter = {
   name: 'prefecture',
   reads: 'vocabulary',
   vocabulary: VOCABULARIES.prefecture,
-  description: "the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese " +
+  description:
+    "the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese " +
     'name with or without 都府県, or its English name; narrows the other filters, never a filter by itself',
   narrowsOnly: true,
 };
 
 /** Whether a filter counts as one by itself (the contract's "at least one filter"). */
 export function countsAlone(filter: RecordFilter): boolean {
-  return filter.reads !== 'date' && filter.reads !== 'flag' && !(filter.reads === 'vocabulary' && filter.narrowsOnly === true);
+  return (
+    filter.reads !== 'date' &&
+    filter.reads !== 'flag' &&
+    !(filter.reads === 'vocabulary' && filter.narrowsOnly === true)
+  );
 }
 
 export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
   enforcement: [
-    company, q, corporateNumber, includePredecessors,
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
     vocabulary('law', 'law', 'the law cited'),
     authority('the acting authority'),
     vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
@@ -109,7 +145,10 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     listing,
   ],
   procurement_suspension: [
-    company, q, corporateNumber, includePredecessors,
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
     authority('the suspending authority'),
     vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
     vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
@@ -117,7 +156,10 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     listing,
   ],
   license_action: [
-    company, q, corporateNumber, includePredecessors,
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
     vocabulary('sector', 'sector', 'a sector; matches the primary sector or any affected sector'),
     vocabulary('action_type', 'license_action_type', 'the kind of action'),
     vocabulary('nature', 'nature', 'violation, voluntary_closure or other'),

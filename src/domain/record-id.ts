@@ -13,7 +13,12 @@ export type KeyedContent = KeyedBase &
   (
     | { readonly kind: 'enforcement'; readonly date: string; readonly action_type: string; readonly law: string }
     | { readonly kind: 'procurement_suspension'; readonly period: { readonly from: string }; readonly reason: string }
-    | { readonly kind: 'license_action'; readonly date: string; readonly action_type: string; readonly sector_code: string }
+    | {
+        readonly kind: 'license_action';
+        readonly date: string;
+        readonly action_type: string;
+        readonly sector_code: string;
+      }
   );
 
 /**
@@ -21,7 +26,12 @@ export type KeyedContent = KeyedBase &
  * out on purpose: a source correcting its wording must not turn one record into two.
  */
 export function deriveSourceKey(record: KeyedContent): string {
-  const parts: string[] = [record.kind, record.authority, normaliseCompanyName(record.company.name), record.company.corporate_number ?? ''];
+  const parts: string[] = [
+    record.kind,
+    record.authority,
+    normaliseCompanyName(record.company.name),
+    record.company.corporate_number ?? '',
+  ];
   switch (record.kind) {
     case 'enforcement':
       parts.push(record.date, record.action_type, record.law);
@@ -53,7 +63,8 @@ const GIVEN_ID = /^[a-z]+_[A-Za-z0-9_-]{1,64}$/u;
 export function givenIdProblem(kind: RecordKind, id: string): string | null {
   const prefix = RECORD_ID_PREFIX[kind];
   if (!id.startsWith(prefix)) return `id '${id}' must start with '${prefix}', the prefix of ${kind} records`;
-  if (!GIVEN_ID.test(id)) return `id '${id}' may hold only ASCII letters, digits, '_' and '-' (at most 64 after the prefix)`;
+  if (!GIVEN_ID.test(id))
+    return `id '${id}' may hold only ASCII letters, digits, '_' and '-' (at most 64 after the prefix)`;
   return null;
 }
 

@@ -4,19 +4,24 @@ import { Type, type Static, type TObject, type TProperties } from '@sinclair/typ
 import { CompanyRef, Enforcement, LicenseAction, ProcurementSuspension, SourceRef } from './record.js';
 
 /** The schema with `optional` keys made optional, `omitted` ones left out and `added` ones added. */
-function inputOf<T extends TObject, O extends keyof T['properties'] & string, X extends keyof T['properties'] & string, A extends TProperties>(
-  schema: T,
-  optional: readonly O[],
-  omitted: readonly X[],
-  added: A,
-) {
+function inputOf<
+  T extends TObject,
+  O extends keyof T['properties'] & string,
+  X extends keyof T['properties'] & string,
+  A extends TProperties,
+>(schema: T, optional: readonly O[], omitted: readonly X[], added: A) {
   return Type.Composite(
     [Type.Omit(schema, [...optional, ...omitted]), Type.Partial(Type.Pick(schema, [...optional])), Type.Object(added)],
     { additionalProperties: false },
   );
 }
 
-export const CompanyRefInput = inputOf(CompanyRef, ['corporate_number', 'name_en', 'link', 'prefecture_code', 'address'], [], {});
+export const CompanyRefInput = inputOf(
+  CompanyRef,
+  ['corporate_number', 'name_en', 'link', 'prefecture_code', 'address'],
+  [],
+  {},
+);
 
 export const SourceRefInput = inputOf(SourceRef, ['id', 'published_on'], [], {});
 
@@ -26,11 +31,21 @@ const sharedInput = { company: CompanyRefInput, source: SourceRefInput };
 const derivedIds = ['id', 'source_key', 'listing'] as const;
 const replaced = ['company', 'source'] as const;
 
-export const EnforcementInput = inputOf(Enforcement, [...derivedIds, 'laws', 'law_detail', 'summary_en', 'amount_jpy'], replaced, sharedInput);
+export const EnforcementInput = inputOf(
+  Enforcement,
+  [...derivedIds, 'laws', 'law_detail', 'summary_en', 'amount_jpy'],
+  replaced,
+  sharedInput,
+);
 
 const status = (description: string) => ({ status: Type.Optional(Type.String({ description })) });
 
-export const ProcurementSuspensionInput = inputOf(ProcurementSuspension, [...derivedIds, 'lifted_on', 'scope'], replaced, Object.assign({}, sharedInput, status("only 'lifted' is taken from a source; the rest is computed")));
+export const ProcurementSuspensionInput = inputOf(
+  ProcurementSuspension,
+  [...derivedIds, 'lifted_on', 'scope'],
+  replaced,
+  Object.assign({}, sharedInput, status("only 'lifted' is taken from a source; the rest is computed")),
+);
 
 export const LicenseActionInput = inputOf(
   LicenseAction,

@@ -14,7 +14,10 @@ export function isRfc3339Instant(value: string): boolean {
   if (!m) return false;
   const [, date, hh, mm, ss, offH, offM] = m;
   return (
-    isCalendarDate(date!) && Number(hh) < 24 && Number(mm) < 60 && Number(ss) < 60 &&
+    isCalendarDate(date!) &&
+    Number(hh) < 24 &&
+    Number(mm) < 60 &&
+    Number(ss) < 60 &&
     (offH === undefined || (Number(offH) < 24 && Number(offM) < 60))
   );
 }
@@ -30,7 +33,8 @@ const CHECKERS: Readonly<Record<RecordKind, TypeCheck<TSchema>>> = {
 // One bad value can set off several errors; a person needs the first few to fix the line.
 const MAX_ERRORS_PER_LINE = 10;
 
-export type ShapeCheck = { readonly ok: true; readonly value: RecordInput } | { readonly ok: false; readonly errors: string[] };
+export type ShapeCheck =
+  { readonly ok: true; readonly value: RecordInput } | { readonly ok: false; readonly errors: string[] };
 
 /** Checks a parsed JSON value against the schema its `kind` names. */
 export function checkRecordShape(value: unknown): ShapeCheck {
@@ -40,7 +44,10 @@ export function checkRecordShape(value: unknown): ShapeCheck {
   const kind = (value as { kind?: unknown }).kind;
   if (typeof kind !== 'string' || !(RECORD_KINDS as readonly string[]).includes(kind)) {
     const allowed = RECORD_KINDS.map((k) => `'${k}'`).join(', ');
-    return { ok: false, errors: [`kind must be one of ${allowed}, got ${kind === undefined ? 'nothing' : show(kind)}`] };
+    return {
+      ok: false,
+      errors: [`kind must be one of ${allowed}, got ${kind === undefined ? 'nothing' : show(kind)}`],
+    };
   }
   const checker = CHECKERS[kind as RecordKind];
   if (checker.Check(value)) return { ok: true, value: value as RecordInput };
@@ -77,19 +84,26 @@ function describe(schema: TSchema): string {
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).map(describe).join(' or ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   switch (schema.type) {
-    case 'null': return 'null';
-    case 'integer': return schema.minimum === 0 ? 'a whole number, 0 or more' : 'a whole number';
-    case 'number': return 'a number';
-    case 'boolean': return 'true or false';
-    case 'object': return 'an object';
-    case 'array': return 'a list';
+    case 'null':
+      return 'null';
+    case 'integer':
+      return schema.minimum === 0 ? 'a whole number, 0 or more' : 'a whole number';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
     case 'string':
       if (schema.format === 'date-time') return 'an RFC 3339 instant such as 2025-03-15T01:00:00Z';
       if (schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return 'a date YYYY-MM-DD';
       if (schema.pattern === '^\\d{2}$') return 'two digits';
       if (schema.pattern !== undefined) return `a string matching ${schema.pattern}`;
       return schema.minLength === 1 ? 'a non-empty string' : 'a string';
-    default: return 'a valid value';
+    default:
+      return 'a valid value';
   }
 }
 

@@ -28,7 +28,8 @@ interface SearchableBase {
 
 /** What the text is made of: a ValidRecord, or the same fields read back from the store for a rebuild. */
 export type SearchableRecord =
-  | (SearchableBase & Pick<Enforcement, 'kind' | 'authority' | 'summary' | 'summary_en' | 'law_detail' | 'laws' | 'action_type'>)
+  | (SearchableBase &
+      Pick<Enforcement, 'kind' | 'authority' | 'summary' | 'summary_en' | 'law_detail' | 'laws' | 'action_type'>)
   | (SearchableBase & Pick<ProcurementSuspension, 'kind' | 'authority' | 'reason_detail' | 'scope' | 'reason'>)
   | (SearchableBase & Pick<LicenseAction, 'kind' | 'authority' | 'reason_detail' | 'action_type' | 'sector_codes'>);
 
@@ -72,7 +73,11 @@ export function recordSearchText(record: SearchableRecord): string {
  */
 export function recordSearchGrams(text: string): string {
   // a gram two lines share is written twice, which the index stores once
-  return text.split('\n').map(lineGrams).filter((grams) => grams !== '').join(' ');
+  return text
+    .split('\n')
+    .map(lineGrams)
+    .filter((grams) => grams !== '')
+    .join(' ');
 }
 
 // Most of the text is labels and company names that recur from record to record (six in seven characters of

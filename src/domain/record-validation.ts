@@ -11,16 +11,30 @@ import { deriveSourceKey, givenIdProblem, recordId, sourceIdForUrl } from './rec
 import { checkRecordShape } from './record-schema-check.js';
 import { isCalendarDate, japanDate } from './dates.js';
 import { placeOf } from './link-company.js';
-import type { CompanyRef, Enforcement, LicenseAction, Listing, Period, ProcurementSuspension, SourceRef, ValidRecord } from './record.js';
+import type {
+  CompanyRef,
+  Enforcement,
+  LicenseAction,
+  Listing,
+  Period,
+  ProcurementSuspension,
+  SourceRef,
+  ValidRecord,
+} from './record.js';
 import { authorities } from './vocabularies/authorities.js';
-import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from './vocabularies/enums.js';
+import {
+  enforcementActionTypes,
+  licenseActionTypes,
+  natures,
+  procurementReasons,
+  sectors,
+} from './vocabularies/enums.js';
 import { laws } from './vocabularies/laws.js';
 import { prefectures } from './vocabularies/prefectures.js';
 import type { Vocabulary } from './vocabulary.js';
 
 export type LineValidation =
-  | { readonly ok: true; readonly record: ValidRecord }
-  | { readonly ok: false; readonly errors: readonly string[] };
+  { readonly ok: true; readonly record: ValidRecord } | { readonly ok: false; readonly errors: readonly string[] };
 
 /** Validates a parsed line; errors read "line 12: authority 'xyz' is not a known authority code". */
 export function validateRecordLine(value: unknown, line: number): LineValidation {
@@ -43,9 +57,15 @@ function normalise(input: RecordInput, errors: string[]): ValidRecord | null {
   const base = { company, source, authority: input.authority };
   let content: Unkeyed;
   switch (input.kind) {
-    case 'enforcement': content = Object.assign(base, enforcementFields(input, errors)); break;
-    case 'procurement_suspension': content = Object.assign(base, procurementFields(input, source, errors)); break;
-    case 'license_action': content = Object.assign(base, licenseFields(input, errors)); break;
+    case 'enforcement':
+      content = Object.assign(base, enforcementFields(input, errors));
+      break;
+    case 'procurement_suspension':
+      content = Object.assign(base, procurementFields(input, source, errors));
+      break;
+    case 'license_action':
+      content = Object.assign(base, licenseFields(input, errors));
+      break;
   }
   const listing = listingOf(input.listing, source, errors);
   if (errors.length > 0) return null;
@@ -59,7 +79,8 @@ function enforcementFields(input: EnforcementInput, errors: string[]): Omit<Enfo
   (input.laws ?? []).forEach((code, i) => known(laws, `laws[${i}]`, code, errors, 'law'));
   known(enforcementActionTypes, 'action_type', input.action_type, errors, 'enforcement action type');
   date('date', input.date, errors);
-  if (input.amount_jpy != null && !Number.isSafeInteger(input.amount_jpy)) errors.push(`amount_jpy ${input.amount_jpy} is too large`);
+  if (input.amount_jpy != null && !Number.isSafeInteger(input.amount_jpy))
+    errors.push(`amount_jpy ${input.amount_jpy} is too large`);
   return {
     kind: 'enforcement',
     law: input.law,
@@ -81,7 +102,9 @@ function procurementFields(
   known(procurementReasons, 'reason', input.reason, errors, 'procurement reason');
   const lifted = input.status === 'lifted';
   if (input.status !== undefined && !lifted) {
-    errors.push(`status '${input.status}' cannot be imported: only 'lifted' comes from a source, the other statuses are computed`);
+    errors.push(
+      `status '${input.status}' cannot be imported: only 'lifted' comes from a source, the other statuses are computed`,
+    );
   }
   if (input.lifted_on != null) {
     date('lifted_on', input.lifted_on, errors);
@@ -113,7 +136,10 @@ function licenseFields(input: LicenseActionInput, errors: string[]): Omit<Licens
   return {
     kind: 'license_action',
     sector_code: input.sector_code,
-    sector_codes: firstThenRest(input.sector_code, [...(input.sector_codes ?? []), ...permits.map((p) => p.sector_code)]),
+    sector_codes: firstThenRest(input.sector_code, [
+      ...(input.sector_codes ?? []),
+      ...permits.map((p) => p.sector_code),
+    ]),
     permits,
     permits_total: permits.length,
     action_type: input.action_type,
@@ -126,21 +152,27 @@ function licenseFields(input: LicenseActionInput, errors: string[]): Omit<Licens
 
 type Common = Pick<ValidRecord, 'id' | 'source_key' | 'company' | 'source' | 'authority' | 'listing'>;
 /** A record before its ids are settled; distributes over the kinds so each keeps its own fields. */
-type Unkeyed = ValidRecord extends infer R ? (R extends ValidRecord ? Omit<R, 'id' | 'source_key' | 'listing'> : never) : never;
+type Unkeyed = ValidRecord extends infer R
+  ? R extends ValidRecord
+    ? Omit<R, 'id' | 'source_key' | 'listing'>
+    : never
+  : never;
 
 function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
   let number: string | null = null;
   if (input.corporate_number != null) {
     const parsed = parseCorporateNumber(input.corporate_number);
     if (parsed.ok) number = parsed.number;
-    else if (parsed.reason === 'not_13_digits') errors.push(`company.corporate_number '${input.corporate_number}' is not 13 digits`);
+    else if (parsed.reason === 'not_13_digits')
+      errors.push(`company.corporate_number '${input.corporate_number}' is not 13 digits`);
     else errors.push(`company.corporate_number '${input.corporate_number}' has a wrong check digit`);
   }
   const given = input.link ?? null;
   if (given !== null && input.corporate_number == null) {
     errors.push(`company.link '${given}' needs company.corporate_number (a record without one is not linked)`);
   }
-  if (input.prefecture_code != null) known(prefectures, 'company.prefecture_code', input.prefecture_code, errors, 'prefecture');
+  if (input.prefecture_code != null)
+    known(prefectures, 'company.prefecture_code', input.prefecture_code, errors, 'prefecture');
   const name = required('company.name', input.name, errors);
   return {
     corporate_number: number,
@@ -156,7 +188,8 @@ function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
 
 function sourceOf(input: RecordInput['source'], errors: string[]): SourceRef {
   const url = input.url.trim();
-  if (!/^https?:\/\/[^\s/]+/u.test(url) || !URL.canParse(url)) errors.push(`source.url '${input.url}' is not an http(s) URL`);
+  if (!/^https?:\/\/[^\s/]+/u.test(url) || !URL.canParse(url))
+    errors.push(`source.url '${input.url}' is not an http(s) URL`);
   if (input.published_on != null) date('source.published_on', input.published_on, errors);
   return {
     id: input.id?.trim() || sourceIdForUrl(url),
@@ -180,7 +213,9 @@ function listingOf(input: Listing | undefined, source: SourceRef, errors: string
   const firstOk = date('listing.first_listed_on', input.first_listed_on, errors);
   const lastOk = date('listing.last_listed_on', input.last_listed_on, errors);
   if (firstOk && lastOk && input.first_listed_on > input.last_listed_on) {
-    errors.push(`listing.first_listed_on ${input.first_listed_on} is after listing.last_listed_on ${input.last_listed_on}`);
+    errors.push(
+      `listing.first_listed_on ${input.first_listed_on} is after listing.last_listed_on ${input.last_listed_on}`,
+    );
   }
   return { status: input.status, first_listed_on: input.first_listed_on, last_listed_on: input.last_listed_on };
 }

@@ -18,7 +18,8 @@ export const Permit = Type.Object(
 export type Permit = Static<typeof Permit>;
 
 export const CompanyLink = Type.Union([Type.Literal('source'), Type.Literal('name_address')], {
-  description: '`source`: the source gave the Corporate Number; `name_address`: matched unambiguously by name and address',
+  description:
+    '`source`: the source gave the Corporate Number; `name_address`: matched unambiguously by name and address',
 });
 export type CompanyLink = Static<typeof CompanyLink>;
 
@@ -28,11 +29,16 @@ export const CompanyRef = Type.Object(
     name: Type.String({ minLength: 1, description: 'the name as the source writes it' }),
     name_en: Nullable(Type.String()),
     link: Nullable(CompanyLink),
-    prefecture_code: Nullable(Type.String({
-      pattern: '^\\d{2}$',
-      description: 'JIS code (01-47) of the prefecture the source places the company in (given, or read from `address`); null when unknown',
-    })),
-    address: Nullable(Type.String({ description: 'the location as the source writes it; null when the source gives none' })),
+    prefecture_code: Nullable(
+      Type.String({
+        pattern: '^\\d{2}$',
+        description:
+          'JIS code (01-47) of the prefecture the source places the company in (given, or read from `address`); null when unknown',
+      }),
+    ),
+    address: Nullable(
+      Type.String({ description: 'the location as the source writes it; null when the source gives none' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -59,9 +65,13 @@ export const LISTING_STATUSES = ['listed', 'delisted'] as const;
  */
 export const Listing = Type.Object(
   {
-    status: Type.Union(LISTING_STATUSES.map((s) => Type.Literal(s)), {
-      description: '`listed`: the latest edition of the source\'s list holds the record; `delisted`: a later edition dropped it',
-    }),
+    status: Type.Union(
+      LISTING_STATUSES.map((s) => Type.Literal(s)),
+      {
+        description:
+          "`listed`: the latest edition of the source's list holds the record; `delisted`: a later edition dropped it",
+      },
+    ),
     first_listed_on: DateString,
     last_listed_on: DateString,
   },

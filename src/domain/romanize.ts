@@ -16,10 +16,7 @@ function romanize(kana: string): string | null {
   // NFKC folds half-width katakana; the chōonpu is dropped rather than doubled (コーポ → kopo, not koopo).
   const reading = kana.normalize('NFKC').replace(/[\s\u3000・ー－-]+/gu, '');
   if (reading === '') return null;
-  const romaji = toRomaji(reading)
-    .replace(/'/gu, '')
-    .replace(/ou|oo/gu, 'o')
-    .replace(/uu/gu, 'u');
+  const romaji = toRomaji(reading).replace(/'/gu, '').replace(/ou|oo/gu, 'o').replace(/uu/gu, 'u');
   if (!/^[A-Za-z0-9&.]+$/u.test(romaji)) return null;
   return romaji.charAt(0).toUpperCase() + romaji.slice(1);
 }
@@ -30,17 +27,27 @@ function romanize(kana: string): string | null {
  */
 export function particleReading(kana: string): string | null {
   const reading = kana.normalize('NFKC');
-  const spoken = reading.charAt(0) + reading.slice(1).replace(/[ハは]/gu, 'ワ').replace(/[ヘへ]/gu, 'エ');
+  const spoken =
+    reading.charAt(0) +
+    reading
+      .slice(1)
+      .replace(/[ハは]/gu, 'ワ')
+      .replace(/[ヘへ]/gu, 'エ');
   return spoken === reading ? null : spoken;
 }
 
 // Hepburn, kunrei-shiki and nihon-shiki spellings folded to one (kunrei-like) spelling, in this order.
 const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
-  [/sh/gu, 'sy'], [/syi/gu, 'si'], // sha shi → sya si
-  [/ch/gu, 'ty'], [/tyi/gu, 'ti'], // cha chi tchi → tya ti tti
+  [/sh/gu, 'sy'],
+  [/syi/gu, 'si'], // sha shi → sya si
+  [/ch/gu, 'ty'],
+  [/tyi/gu, 'ti'], // cha chi tchi → tya ti tti
   [/tsu/gu, 'tu'],
-  [/jy?/gu, 'zy'], [/zyi/gu, 'zi'], // ja jya ji → zya zi
-  [/di/gu, 'zi'], [/du/gu, 'zu'], [/dy/gu, 'zy'], // ヂ ヅ in nihon-shiki
+  [/jy?/gu, 'zy'],
+  [/zyi/gu, 'zi'], // ja jya ji → zya zi
+  [/di/gu, 'zi'],
+  [/du/gu, 'zu'],
+  [/dy/gu, 'zy'], // ヂ ヅ in nihon-shiki
   [/fu/gu, 'hu'],
   [/wo/gu, 'o'], // を
   [/m(?=[bmp])/gu, 'n'], // Shimbashi, Shinbashi

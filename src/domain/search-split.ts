@@ -4,7 +4,11 @@
  * Each list gets half of the limit (companies the odd one); what one list does not use goes to the other.
  * `companies` and `enforcements` are how many rows each list has available.
  */
-export function splitSearchLimit(limit: number, companies: number, enforcements: number): { companies: number; enforcements: number } {
+export function splitSearchLimit(
+  limit: number,
+  companies: number,
+  enforcements: number,
+): { companies: number; enforcements: number } {
   const companyShare = Math.ceil(limit / 2);
   const enforcementShare = limit - companyShare;
   const shownEnforcements = Math.min(enforcements, enforcementShare + Math.max(0, companyShare - companies));

@@ -24,14 +24,20 @@ export function tooManyUnreadable(unreadable: number, dataRows: number): boolean
   return unreadable > dataRows * MAX_UNREADABLE_SHARE;
 }
 
-export function skippedRow(row: number, reason: string, cells: readonly string[] | null = null, page: number | null = null): SkippedRow {
+export function skippedRow(
+  row: number,
+  reason: string,
+  cells: readonly string[] | null = null,
+  page: number | null = null,
+): SkippedRow {
   const text = cells === null ? null : cells.map((cell) => cell.replace(/\s+/gu, ' ').trim()).join(' | ');
   return { row, page, reason, text: text === null || text.replace(/[|\s]/gu, '') === '' ? null : text };
 }
 
 /** A stored skipped row; runs recorded before reasons were kept stored bare row numbers. */
 export function skippedRowOfStored(value: unknown): SkippedRow {
-  if (typeof value === 'number') return { row: value, page: null, reason: 'left out (no reason was recorded then)', text: null };
+  if (typeof value === 'number')
+    return { row: value, page: null, reason: 'left out (no reason was recorded then)', text: null };
   return value as SkippedRow;
 }
 
@@ -66,7 +72,8 @@ function rangePlaces(rows: readonly SkippedRow[]): string[] {
     const first = rows[start]!;
     const next = rows[i];
     const previous = rows[i - 1]!;
-    if (next !== undefined && next.row === previous.row + 1 && next.page === first.page && next.file == first.file) continue;
+    if (next !== undefined && next.row === previous.row + 1 && next.page === first.page && next.file == first.file)
+      continue;
     places.push(rowPlace(first.row === previous.row ? `${first.row}` : `${first.row}-${previous.row}`, first));
     start = i;
   }

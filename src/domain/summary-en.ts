@@ -4,7 +4,13 @@ import type { Enforcement, LicenseAction, ProcurementSuspension, ValidRecord } f
 import type { Period } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
 import { lawFromText, laws } from './vocabularies/laws.js';
-import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from './vocabularies/enums.js';
+import {
+  enforcementActionTypes,
+  licenseActionTypes,
+  natures,
+  procurementReasons,
+  sectors,
+} from './vocabularies/enums.js';
 import { foldLabel, type Term, type Vocabulary } from './vocabulary.js';
 
 export function summaryEn(record: ValidRecord): string {

@@ -7,7 +7,8 @@ export interface DatePeriod {
   /** null when the source leaves the end open (…から, 至 blank, 無期限, 当分の間). */
   readonly to: string | null;
 }
-export type PeriodParse = { readonly ok: true; readonly period: DatePeriod } | { readonly ok: false; readonly error: string };
+export type PeriodParse =
+  { readonly ok: true; readonly period: DatePeriod } | { readonly ok: false; readonly error: string };
 
 interface Era {
   readonly name: string;
@@ -49,7 +50,10 @@ const DURATION = new RegExp(`^(${NUM})(か月|ヶ月|ケ月|カ月|ヵ月|箇月
 
 /** NFKC (full-width digits and marks, ㍻ and ㋿), white space removed, range marks and the long vowel sign unified. */
 function normalise(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '').replace(/[～〰]/gu, '〜');
+  return text
+    .normalize('NFKC')
+    .replace(/\s+/gu, '')
+    .replace(/[～〰]/gu, '〜');
 }
 
 /** Reads one date written alone: 令和7年3月14日, 令和元年5月1日, R7.3.14, 2025/3/14, 2025-03-14, 令和七年三月十四日. */
@@ -57,9 +61,14 @@ export function parseJapaneseDate(text: string): DateParse {
   const s = normalise(text);
   if (s === '') return { ok: false, error: 'the date is blank' };
   const found = dateAt(s, 0);
-  if (found === null) return { ok: false, error: `'${text.trim()}' is not a date in a form sources use (令和7年3月14日, R7.3.14, 2025/3/14)` };
+  if (found === null)
+    return {
+      ok: false,
+      error: `'${text.trim()}' is not a date in a form sources use (令和7年3月14日, R7.3.14, 2025/3/14)`,
+    };
   if (!found.ok) return { ok: false, error: `'${text.trim()}': ${found.error}` };
-  if (found.end !== s.length) return { ok: false, error: `'${text.trim()}' has '${s.slice(found.end)}' after the date` };
+  if (found.end !== s.length)
+    return { ok: false, error: `'${text.trim()}' has '${s.slice(found.end)}' after the date` };
   return { ok: true, date: found.date };
 }
 
@@ -80,7 +89,13 @@ export function parseJapanesePeriod(text: string): PeriodParse {
   const hasTo = s.startsWith('至');
   if (hasTo) s = s.slice(1);
   if (!mark && !hasTo && !s.startsWith('以降')) {
-    return { ok: false, error: s === '' ? `${quoted} is a single date, not a period` : `${quoted} has '${s}' where 至, から or 〜 should follow the first date` };
+    return {
+      ok: false,
+      error:
+        s === ''
+          ? `${quoted} is a single date, not a period`
+          : `${quoted} has '${s}' where 至, から or 〜 should follow the first date`,
+    };
   }
   if (OPEN_END.test(s)) return { ok: true, period: { from: first.date, to: null } };
   const to = endOf(s, first.date);
@@ -98,9 +113,13 @@ function endOf(rest: string, from: string): DateParse {
   }
   const full = dateAt(rest, 0);
   const found = full ?? monthDayAt(rest, Number(from.slice(0, 4)));
-  if (found === null) return { ok: false, error: `'${rest}' after the first date is neither a date nor an open end (無期限, 当分の間)` };
+  if (found === null)
+    return { ok: false, error: `'${rest}' after the first date is neither a date nor an open end (無期限, 当分の間)` };
   if (!found.ok) return found;
-  const tail = rest.slice(found.end).replace(/^まで/u, '').replace(/^\((?:\d+(?:か月|ヶ月|ケ月|カ月|ヵ月|箇月|週|日)間?)\)$/u, '');
+  const tail = rest
+    .slice(found.end)
+    .replace(/^まで/u, '')
+    .replace(/^\((?:\d+(?:か月|ヶ月|ケ月|カ月|ヵ月|箇月|週|日)間?)\)$/u, '');
   if (tail !== '') return { ok: false, error: `unexpected '${tail}' after the end date` };
   return { ok: true, date: found.date };
 }
@@ -115,7 +134,8 @@ function dateAt(s: string, pos: number): Found | null {
     const era = ERA_BY_TOKEN.get(eraToken(w[1] ?? ''));
     const year = w[2] === '元' ? 1 : numberOf(w[2] ?? '');
     const [month, day] = [numberOf(w[3] ?? ''), numberOf(w[4] ?? '')];
-    if (!era || year === null || month === null || day === null) return { ok: false, error: `'${w[0]}' has a number that cannot be read` };
+    if (!era || year === null || month === null || day === null)
+      return { ok: false, error: `'${w[0]}' has a number that cannot be read` };
     const found = warekiDate(era, year, month, day);
     return found.ok ? { ok: true, date: found.date, end: pos + w[0].length } : found;
   }
@@ -148,7 +168,8 @@ function warekiDate(era: Era, year: number, month: number, day: number): DatePar
   const date = isoDate(Number(era.start.slice(0, 4)) + year - 1, month, day);
   if (!date.ok) return { ok: false, error: `${written}: ${date.error}` };
   if (date.date < era.start) return { ok: false, error: `${written} is before ${era.name} began (${era.start})` };
-  if (era.end !== null && date.date > era.end) return { ok: false, error: `${written} is after ${era.name} ended (${era.end})` };
+  if (era.end !== null && date.date > era.end)
+    return { ok: false, error: `${written} is after ${era.name} ended (${era.end})` };
   return date;
 }
 
@@ -170,15 +191,26 @@ function lastDayOf(from: string, n: number, unit: string): string {
     // 民法143条: the period ends the day before the same day of the later month, or on that month's last day.
     const target = new Date(Date.UTC(y, m - 1 + months, 1));
     const lastOfMonth = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-    next = d > lastOfMonth
-      ? new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 1))
-      : new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), d));
+    next =
+      d > lastOfMonth
+        ? new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 1))
+        : new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), d));
   }
   return new Date(next.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 
 const KANJI_DIGITS: Readonly<Record<string, number>> = {
-  〇: 0, 零: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 const KANJI_UNITS: Readonly<Record<string, number>> = { 十: 10, 百: 100, 千: 1000 };
 

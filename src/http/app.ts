@@ -1,5 +1,11 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
-import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+} from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from '../api/context.js';
 import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
@@ -52,12 +58,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { requireHostHeader: false },
     // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
     frameworkErrors: (error, request, reply) => {
-      const message = error.code === 'FST_ERR_BAD_URL'
-        ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
-        : 'The request could not be read; send a plain GET with query parameters.';
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
+          : 'The request could not be read; send a plain GET with query parameters.';
       // the reply of a request that matched no route: its status and body are untyped here
       const raw = reply as unknown as FastifyReply;
-      void raw.code(400).header('X-Request-Id', request.id).header('Content-Type', 'application/json; charset=utf-8')
+      void raw
+        .code(400)
+        .header('X-Request-Id', request.id)
+        .header('Content-Type', 'application/json; charset=utf-8')
         .send(errorBody('invalid_parameter', message));
     },
   });
@@ -80,12 +90,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logRequestLine(request, reply);
     done();
   });
-  registerMetrics(app, { config: deps.config, dataset: deps.dataset, clock: deps.clock }, { limiterState: deps.limiterState });
+  registerMetrics(
+    app,
+    { config: deps.config, dataset: deps.dataset, clock: deps.clock },
+    { limiterState: deps.limiterState },
+  );
   if (deps.usageLog) {
     // the limiter's reading of the client (KOHYO_TRUST_PROXY), so that one client in the usage log is one to the limiter
     const trusted = parseTrustedProxies(deps.config.trustProxy);
     registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
-      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted));
+      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
+    );
   }
   // before the limiter's hook: a 304 is answered here and never counted
   registerConditional(app, deps);
@@ -130,7 +145,10 @@ function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
     return methodNotAllowed(READ_METHODS, `${request.method} is not allowed here; use GET or HEAD.`);
   }
-  return new ApiError('not_found', `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`);
+  return new ApiError(
+    'not_found',
+    `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+  );
 }
 
 /** Whether GET answers at the path; a path the router cannot read as a route (a `*` inside it) has none. */

@@ -7,7 +7,6 @@ import { japanDate } from '../domain/dates.js';
 import { queryOf } from './url-parts.js';
 import { CONDITIONAL_PATHS } from '../api/catalogue.js';
 
-
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
 // nothing against the limits (a 304 is not counted), so a client loses little by asking again.
@@ -32,11 +31,21 @@ export interface Validators {
  * the body, whose meta.request_id differs every time. Weak, because compression changes the bytes and the body's
  * request id differs while the answer means the same.
  */
-export function validatorsOf(route: string, rawQuery: string, dataset: { version: string; kind: string }, now: Date): Validators {
+export function validatorsOf(
+  route: string,
+  rawQuery: string,
+  dataset: { version: string; kind: string },
+  now: Date,
+): Validators {
   return validatorsOfDay(route, rawQuery, dataset, japanDate(now));
 }
 
-function validatorsOfDay(route: string, rawQuery: string, dataset: { version: string; kind: string }, day: string): Validators {
+function validatorsOfDay(
+  route: string,
+  rawQuery: string,
+  dataset: { version: string; kind: string },
+  day: string,
+): Validators {
   const parameters = [...new URLSearchParams(rawQuery)]
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '')
@@ -85,7 +94,12 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     const store = context.dataset();
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !CONDITIONAL_PATHS.has(route) || store === null) {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      route === undefined ||
+      !CONDITIONAL_PATHS.has(route) ||
+      store === null
+    ) {
       done();
       return;
     }
@@ -93,8 +107,9 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
     const day = japanDate(context.clock());
     // an Atom feed and the JSON answer of one query are two representations: each has its own validators
     const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
-    const validators = remembered.get(`${store.meta.version}\n${store.meta.kind}\n${day}\n${representation}\n${rawQuery}`, () =>
-      validatorsOfDay(representation, rawQuery, store.meta, day),
+    const validators = remembered.get(
+      `${store.meta.version}\n${store.meta.kind}\n${day}\n${representation}\n${rawQuery}`,
+      () => validatorsOfDay(representation, rawQuery, store.meta, day),
     );
     validatedOf(request)[VALIDATED] = validators;
     if (!notModified(request, validators)) {

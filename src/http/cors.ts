@@ -11,14 +11,26 @@ const OPTIONS: FastifyCorsOptions = {
   methods: ['GET', 'HEAD'],
   exposedHeaders: EXPOSED_HEADERS,
   // the headers a client sends: identification and a conditional request
-  allowedHeaders: ['X-Kohyo-Client', 'X-Kohyo-Contact', 'X-Service-Client', 'X-Service-Contact', REQUEST_ID_HEADER, 'If-None-Match', 'If-Modified-Since'],
+  allowedHeaders: [
+    'X-Kohyo-Client',
+    'X-Kohyo-Contact',
+    'X-Service-Client',
+    'X-Service-Contact',
+    REQUEST_ID_HEADER,
+    'If-None-Match',
+    'If-Modified-Since',
+  ],
   maxAge: 86_400, // browsers cap it lower (Chromium: 2 h); the policy never changes while the service runs
   optionsSuccessStatus: 204,
 };
 
 /** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
 export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
-  return request.method === 'OPTIONS' && request.headers.origin !== undefined && request.headers['access-control-request-method'] !== undefined;
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.origin !== undefined &&
+    request.headers['access-control-request-method'] !== undefined
+  );
 }
 
 /**
@@ -28,7 +40,10 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
  * first, as a method the path does not take (`notAllowed`: 405 with Allow, per the contract), instead of the
  * plugin's 400.
  */
-export async function registerCors(app: FastifyInstance, notAllowed: (request: FastifyRequest) => Error): Promise<void> {
+export async function registerCors(
+  app: FastifyInstance,
+  notAllowed: (request: FastifyRequest) => Error,
+): Promise<void> {
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.method === 'OPTIONS' && !isPreflight(request)) done(notAllowed(request));
     else done();

@@ -5,11 +5,13 @@ import { LimitRefusal } from '../limits/limiter.js';
 import type { TObject } from '@sinclair/typebox';
 import { refusalOf } from '../api/schemas/queries.js';
 
-export function errorHandler(error: FastifyError | ApiError | LimitRefusal, request: FastifyRequest, reply: FastifyReply): void {
+export function errorHandler(
+  error: FastifyError | ApiError | LimitRefusal,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const apiError =
-    error instanceof ApiError ? error
-    : error instanceof LimitRefusal ? refusal(error)
-    : translate(error, request);
+    error instanceof ApiError ? error : error instanceof LimitRefusal ? refusal(error) : translate(error, request);
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
   void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));
@@ -17,7 +19,12 @@ export function errorHandler(error: FastifyError | ApiError | LimitRefusal, requ
 
 function refusal(error: LimitRefusal): ApiError {
   const seconds = error.retryAfterSeconds;
-  return new ApiError(error.code, error.message, { retry_after: seconds, scope: error.scope }, { 'Retry-After': String(seconds) });
+  return new ApiError(
+    error.code,
+    error.message,
+    { retry_after: seconds, scope: error.scope },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 /** Schema validation and framework errors, as contract error codes. */
@@ -37,6 +44,7 @@ function translate(error: FastifyError, request: FastifyRequest): ApiError {
   // the router answers 404, not 405, for a method a path lacks (app.ts answers those): this is a plugin's 405, and
   // every path a plugin serves (/docs) answers GET and HEAD
   if (status === 405) return methodNotAllowed(READ_METHODS);
-  if (status >= 400 && status < 500) return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
+  if (status >= 400 && status < 500)
+    return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
   return new ApiError('internal_error', ERRORS.internal_error.message);
 }

@@ -9,7 +9,11 @@ import { ITEMS_SHARED } from '../api/envelope.js';
 
 export { ITEMS_SHARED };
 
-type ListAnswer = { readonly data: Readonly<Record<string, readonly object[]>>; readonly meta: unknown; readonly [ITEMS_SHARED]?: boolean };
+type ListAnswer = {
+  readonly data: Readonly<Record<string, readonly object[]>>;
+  readonly meta: unknown;
+  readonly [ITEMS_SHARED]?: boolean;
+};
 
 /**
  * The serialiser of an envelope whose `data` holds lists only. The items are the presenters' object literals
@@ -29,7 +33,8 @@ export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) =>
   const lists = Object.keys(data.properties);
   for (const list of lists) {
     const schema = data.properties[list];
-    if (!KindGuard.IsArray(schema) || !KindGuard.IsObject(schema.items)) throw new Error(`the envelope's data must hold lists of objects only ("${list}")`);
+    if (!KindGuard.IsArray(schema) || !KindGuard.IsObject(schema.items))
+      throw new Error(`the envelope's data must hold lists of objects only ("${list}")`);
   }
   const meta = fastJsonStringify(envelope.properties.meta as TSchema) as (x: unknown) => string;
   const openings = lists.map((list, i) => `${i === 0 ? '{"data":{' : '],'}${JSON.stringify(list)}:[`);
@@ -48,4 +53,6 @@ export function listAnswerSerializer(envelope: TObject): (answer: ListAnswer) =>
  * and the schema's own serialiser for the rest.
  */
 export const listAnswerSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, httpStatus }) =>
-  (httpStatus === '200' ? listAnswerSerializer(schema as TObject) : fastJsonStringify(schema as TSchema)) as (data: unknown) => string;
+  (httpStatus === '200' ? listAnswerSerializer(schema as TObject) : fastJsonStringify(schema as TSchema)) as (
+    data: unknown,
+  ) => string;

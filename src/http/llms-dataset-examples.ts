@@ -15,11 +15,16 @@ type Params = Record<string, string | number>;
 /** The examples for `store`; an endpoint whose kind of record the dataset does not hold has none. */
 export function datasetExamples(context: RouteContext, store: Store): Readonly<Record<string, EndpointExample>> {
   const picks = store.guidePicks;
-  const examples: Record<string, EndpointExample> = Object.fromEntries(Object.entries(EXAMPLES).filter(([path]) => !FROM_DATASET.has(path)));
+  const examples: Record<string, EndpointExample> = Object.fromEntries(
+    Object.entries(EXAMPLES).filter(([path]) => !FROM_DATASET.has(path)),
+  );
   // answered by the endpoint's own answer function, over this store
   const over: RouteContext = { config: context.config, clock: context.clock, dataset: () => store };
   const add = (path: string, params: Params, abridged = ONE_ROW) => {
-    const call: ExampleCall = { path, params: Object.entries(params).map(([name, value]) => [name, String(value)] as const) };
+    const call: ExampleCall = {
+      path,
+      params: Object.entries(params).map(([name, value]) => [name, String(value)] as const),
+    };
     const answer = endpointAt(path)!.answer(over, params, EXAMPLE_REQUEST_ID);
     examples[path] = { call, answer: abridge(answer), abridged, source: 'dataset' };
   };
@@ -45,20 +50,33 @@ export function datasetExamples(context: RouteContext, store: Store): Readonly<R
     const query = { sector: sectorCode, nature, from: shiftDays(date, -(MAX_DATE_RANGE_DAYS - 1)), to: date, limit: 5 };
     add('/api/v1/license-actions', query);
   }
-  add('/api/v1/procurement-suspension-coverage', {}, 'the first entry; the real answer has one for each publisher group');
+  add(
+    '/api/v1/procurement-suspension-coverage',
+    {},
+    'the first entry; the real answer has one for each publisher group',
+  );
   return examples;
 }
 
 /** The endpoints whose examples come from the dataset (none where it holds nothing to ask about); the others keep theirs. */
 const FROM_DATASET: ReadonlySet<string> = new Set([
-  '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',
+  '/api/v1/search',
+  '/api/v1/companies',
+  '/api/v1/enforcements',
+  '/api/v1/procurement-suspensions',
+  '/api/v1/license-actions',
   '/api/v1/procurement-suspension-coverage',
 ]);
 
 /** Every list of `data` cut to its first row; `meta` as answered. */
 function abridge(answer: unknown): unknown {
   const { data, meta } = answer as { data: Record<string, unknown>; meta: unknown };
-  return { data: Object.fromEntries(Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.slice(0, 1) : value])), meta };
+  return {
+    data: Object.fromEntries(
+      Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.slice(0, 1) : value]),
+    ),
+    meta,
+  };
 }
 
 function shiftDays(date: string, days: number): string {

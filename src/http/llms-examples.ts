@@ -9,7 +9,13 @@ import { buildCoverage } from '../domain/coverage.js';
 import { authorities } from '../domain/vocabularies/authorities.js';
 import { laws } from '../domain/vocabularies/laws.js';
 import { legalForms } from '../domain/vocabularies/legal-forms.js';
-import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from '../domain/vocabularies/enums.js';
+import {
+  enforcementActionTypes,
+  licenseActionTypes,
+  natures,
+  procurementReasons,
+  sectors,
+} from '../domain/vocabularies/enums.js';
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import { labelOf } from '../api/present/labels.js';
@@ -19,22 +25,44 @@ export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');
 const OTHER_NUMBER = corporateNumberFromBase('999999990002');
 
 const NOW = '2026-11-20T03:00:00Z';
-const meta = { request_id: '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10', dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' as const } };
+const meta = {
+  request_id: '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10',
+  dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' as const },
+};
 const listMeta = (limit: number, returned: number) => ({ ...meta, limit, returned, has_more: false });
 // a fictional dataset of twelve sources, all collected within the hour
-const COVERAGE = { sources: 12, collected: 12, fresh: 12, stale: 0, failing: 0, never_collected: 0, oldest_success_at: NOW };
-const recordMeta = (limit: number, returned: number) => ({ ...listMeta(limit, returned), data_as_of: NOW, coverage: COVERAGE });
+const COVERAGE = {
+  sources: 12,
+  collected: 12,
+  fresh: 12,
+  stale: 0,
+  failing: 0,
+  never_collected: 0,
+  oldest_success_at: NOW,
+};
+const recordMeta = (limit: number, returned: number) => ({
+  ...listMeta(limit, returned),
+  data_as_of: NOW,
+  coverage: COVERAGE,
+});
 const pagedMeta = (limit: number, returned: number) => ({ ...recordMeta(limit, returned), page: 1, max_page: 1 });
 
-const authority = (code: string) => ({ ...labelOf(authorities, code), group: authorities.get(code)?.group ?? 'national' });
+const authority = (code: string) => ({
+  ...labelOf(authorities, code),
+  group: authorities.get(code)?.group ?? 'national',
+});
 // Romanized aliases are derived from the kana by the same rule the importer uses.
 const romanized = (kana: string) => {
   const name = romanizeKana(kana);
   return name === null ? [] : [{ name, kind: 'romanized' as const }];
 };
 const linked = {
-  corporate_number: EXAMPLE_NUMBER, name: '見本建設株式会社', name_en: 'Mihon Kensetsu Co., Ltd.', link: 'source' as const,
-  prefecture_code: '13', address: '東京都千代田区見本町一丁目',
+  corporate_number: EXAMPLE_NUMBER,
+  name: '見本建設株式会社',
+  name_en: 'Mihon Kensetsu Co., Ltd.',
+  link: 'source' as const,
+  prefecture_code: '13',
+  address: '東京都千代田区見本町一丁目',
 };
 
 export const exampleCompany = {
@@ -45,8 +73,13 @@ export const exampleCompany = {
   aliases: romanized('ミホンケンセツ'),
   legal_form: labelOf(legalForms, 'kabushiki_kaisha'),
   address: {
-    prefecture_code: '13', prefecture: '東京都', city: '千代田区', street: '見本町一丁目2番3号', postal_code: '1000001',
-    outside: null, en: '1-2-3, Mihoncho, Chiyoda ku, Tokyo',
+    prefecture_code: '13',
+    prefecture: '東京都',
+    city: '千代田区',
+    street: '見本町一丁目2番3号',
+    postal_code: '1000001',
+    outside: null,
+    en: '1-2-3, Mihoncho, Chiyoda ku, Tokyo',
   },
   status: 'active' as const,
   closed_on: null,
@@ -54,7 +87,13 @@ export const exampleCompany = {
   successor_corporate_number: null,
   record_counts: { enforcements: 1, procurement_suspensions: 1, license_actions: 0 },
   // the closed company below merged into this one
-  predecessors: [{ corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 } }],
+  predecessors: [
+    {
+      corporate_number: OTHER_NUMBER,
+      name: '架空運輸株式会社',
+      record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 },
+    },
+  ],
   updated_on: '2025-04-01',
   match: { field: 'name' as const, kind: 'exact' as const },
 };
@@ -68,8 +107,13 @@ export const exampleClosedCompany = {
   aliases: romanized('カクウウンユ'),
   legal_form: labelOf(legalForms, 'kabushiki_kaisha'),
   address: {
-    prefecture_code: '11', prefecture: '埼玉県', city: 'さいたま市大宮区', street: '架空町4番5号', postal_code: '3300801',
-    outside: null, en: null,
+    prefecture_code: '11',
+    prefecture: '埼玉県',
+    city: 'さいたま市大宮区',
+    street: '架空町4番5号',
+    postal_code: '3300801',
+    outside: null,
+    en: null,
   },
   status: 'closed' as const,
   closed_on: '2026-04-01',
@@ -118,15 +162,20 @@ export const exampleSuspension = {
   period: { from: '2025-03-21', to: '2025-11-20' },
   status: 'ended' as const,
   scope: '関東地方整備局が発注する工事',
-  summary_en: 'Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2025-03-21 to 2025-11-20.',
+  summary_en:
+    'Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2025-03-21 to 2025-11-20.',
 };
 
 export const exampleLicenseAction = {
   id: recordId('license_action', 'example', 'kanto-rdb-2025-112'),
   // a source that gives the prefecture in a column of its own and the rest of the address in another
   company: {
-    corporate_number: OTHER_NUMBER, name: '架空運輸株式会社', name_en: null, link: 'name_address' as const,
-    prefecture_code: '11', address: 'さいたま市大宮区架空町',
+    corporate_number: OTHER_NUMBER,
+    name: '架空運輸株式会社',
+    name_en: null,
+    link: 'name_address' as const,
+    prefecture_code: '11',
+    address: 'さいたま市大宮区架空町',
   },
   authority: authority('mlit_kanto_dtb'),
   source: {
@@ -147,16 +196,26 @@ export const exampleLicenseAction = {
   date: '2025-06-20',
   period: { from: '2025-07-01', to: '2025-07-20' },
   reason_detail: '点呼の未実施、乗務時間等の基準違反',
-  summary_en: 'Suspension of vehicle use by the Kanto District Transport Bureau (Trucking; Disciplinary action for a violation), 2025-06-20, for 2025-07-01 to 2025-07-20.',
+  summary_en:
+    'Suspension of vehicle use by the Kanto District Transport Bureau (Trucking; Disciplinary action for a violation), 2025-06-20, for 2025-07-01 to 2025-07-20.',
 };
 
 const [national] = buildCoverage(
   PUBLISHER_GROUPS.slice(0, 1),
-  [{
-    id: 'mlit-kanto-rdb-suspensions', publisher_code: 'mlit_kanto_rdb', group_code: 'national',
-    url: 'https://example.org/mlit-kanto/shimeiteishi/', title: '指名停止措置一覧', observed_count: 41,
-    period_from: '2019-04-01', period_to: '2026-11-19', last_success_at: '2026-11-19T22:00:00Z', last_error: null,
-  }],
+  [
+    {
+      id: 'mlit-kanto-rdb-suspensions',
+      publisher_code: 'mlit_kanto_rdb',
+      group_code: 'national',
+      url: 'https://example.org/mlit-kanto/shimeiteishi/',
+      title: '指名停止措置一覧',
+      observed_count: 41,
+      period_from: '2019-04-01',
+      period_to: '2026-11-19',
+      last_success_at: '2026-11-19T22:00:00Z',
+      last_error: null,
+    },
+  ],
   new Date(NOW),
   48,
 );
@@ -201,7 +260,13 @@ function joinCall(call: ExampleCall, encode: (value: string) => string): string 
 export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   '/api/v1/search': {
     source: 'fictional',
-    call: { path: '/api/v1/search', params: [['q', '見本建設'], ['limit', '4']] },
+    call: {
+      path: '/api/v1/search',
+      params: [
+        ['q', '見本建設'],
+        ['limit', '4'],
+      ],
+    },
     answer: { data: { companies: [exampleCompany], enforcements: [exampleEnforcement] }, meta: recordMeta(4, 2) },
     abridged: ONE_ROW,
   },
@@ -212,19 +277,40 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   },
   '/api/v1/enforcements': {
     source: 'fictional',
-    call: { path: '/api/v1/enforcements', params: [['corporate_number', EXAMPLE_NUMBER], ['law', '独占禁止法']] },
+    call: {
+      path: '/api/v1/enforcements',
+      params: [
+        ['corporate_number', EXAMPLE_NUMBER],
+        ['law', '独占禁止法'],
+      ],
+    },
     answer: { data: { enforcements: [exampleEnforcement] }, meta: recordMeta(10, 1) },
     abridged: ONE_ROW,
   },
   '/api/v1/procurement-suspensions': {
     source: 'fictional',
-    call: { path: '/api/v1/procurement-suspensions', params: [['company', '見本建設'], ['reason', 'bid_rigging']] },
+    call: {
+      path: '/api/v1/procurement-suspensions',
+      params: [
+        ['company', '見本建設'],
+        ['reason', 'bid_rigging'],
+      ],
+    },
     answer: { data: { procurement_suspensions: [exampleSuspension] }, meta: pagedMeta(10, 1) },
     abridged: ONE_ROW,
   },
   '/api/v1/license-actions': {
     source: 'fictional',
-    call: { path: '/api/v1/license-actions', params: [['sector', 'trucking'], ['nature', 'violation'], ['from', '2025-01-01'], ['to', '2025-12-31'], ['limit', '5']] },
+    call: {
+      path: '/api/v1/license-actions',
+      params: [
+        ['sector', 'trucking'],
+        ['nature', 'violation'],
+        ['from', '2025-01-01'],
+        ['to', '2025-12-31'],
+        ['limit', '5'],
+      ],
+    },
     answer: { data: { license_actions: [exampleLicenseAction] }, meta: pagedMeta(5, 1) },
     abridged: ONE_ROW,
   },
@@ -237,11 +323,18 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   '/api/v1/vocabularies': {
     source: 'fixed',
     call: { path: '/api/v1/vocabularies', params: [] },
-    answer: { data: { vocabularies: { publisher_group: firstTerms('publisher_group', 2), nature: firstTerms('nature', 3) } }, meta: { request_id: meta.request_id } },
+    answer: {
+      data: { vocabularies: { publisher_group: firstTerms('publisher_group', 2), nature: firstTerms('nature', 3) } },
+      meta: { request_id: meta.request_id },
+    },
     abridged: 'two of the vocabularies, the first terms of each',
   },
   '/api/v1/openapi.json': { call: { path: '/api/v1/openapi.json', params: [] }, answer: null, source: 'fixed' },
-  '/health': { call: { path: '/health', params: [] }, answer: { status: 'ok', dataset: { ...meta.dataset, published_version: null } }, source: 'fixed' },
+  '/health': {
+    call: { path: '/health', params: [] },
+    answer: { status: 'ok', dataset: { ...meta.dataset, published_version: null } },
+    source: 'fixed',
+  },
   '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
   '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
   '/': { call: { path: '/', params: [] }, answer: null, source: 'fixed' },

@@ -25,7 +25,12 @@ function endpoints(config: Config): readonly EndpointGuide[] {
   const query = (schema: TObject | undefined): EndpointGuide['query'] =>
     schema === undefined ? 'ignored' : Object.keys(schema.properties).length === 0 ? null : schema;
   return [
-    ...ENDPOINTS.map((e) => ({ path: e.path, what: e.description(config), query: query(e.query?.(config)), counted: e.counted })),
+    ...ENDPOINTS.map((e) => ({
+      path: e.path,
+      what: e.description(config),
+      query: query(e.query?.(config)),
+      counted: e.counted,
+    })),
     ...DOCUMENTS.map((d) => ({ path: d.path, what: d.description, query: 'ignored' as const, counted: false })),
   ];
 }
@@ -44,7 +49,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
   return [
     '# Kohyo',
     '',
-    '> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency\'s Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.',
+    "> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency's Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.",
     '',
     `Base path: \`${BASE_PATH}\`. Every endpoint answers GET and HEAD with JSON in UTF-8; any other method gets 405. Field names are snake_case, dates \`YYYY-MM-DD\` (Japan time), instants RFC 3339 in UTC. A success is \`{"data": {…}, "meta": {…}}\`; an error is \`{"error": {"code", "message", "details"}}\`. Percent-encode query values as UTF-8: each example below is given both readable and percent-encoded, and a request line holding raw (unencoded) non-ASCII bytes is refused with 400 \`malformed_request\`.`,
     '',
@@ -82,7 +87,9 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     '| Status | Code | Meaning | What to do |',
     '|---|---|---|---|',
-    ...ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].message} | ${ERROR_ADVICE[code].action} |`),
+    ...ERROR_CODES.map(
+      (code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].message} | ${ERROR_ADVICE[code].action} |`,
+    ),
     '',
     '## Optional',
     '',
@@ -97,9 +104,12 @@ function ruleLines(rules: readonly GuideRule[]): string[] {
 }
 
 function examplesNote(dataset: DatasetMeta | null): string {
-  if (dataset === null) return 'No dataset is open yet, so the example answers below are FICTIONAL (invented companies of the right shape).';
+  if (dataset === null)
+    return 'No dataset is open yet, so the example answers below are FICTIONAL (invented companies of the right shape).';
   const chosen = `The example calls below were chosen from the ${dataset.kind} dataset this server serves (version ${dataset.version}) when this guide was built, and each answers with rows; the answers shown are theirs.`;
-  return dataset.kind === 'demo' ? `${chosen} The demo's companies and records are FICTIONAL: never cite them as fact.` : chosen;
+  return dataset.kind === 'demo'
+    ? `${chosen} The demo's companies and records are FICTIONAL: never cite them as fact.`
+    : chosen;
 }
 
 function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamples): string[] {
@@ -122,7 +132,8 @@ function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamp
     lines.push(`Example: \`GET ${readable}\``, '');
     if (encoded !== readable) lines.push(`Percent-encoded, as sent: \`GET ${encoded}\``, '');
     if (example.answer !== null) {
-      const source = example.source === 'fixed' ? [] : [answerSource(example.source === 'dataset' ? served.dataset : null)];
+      const source =
+        example.source === 'fixed' ? [] : [answerSource(example.source === 'dataset' ? served.dataset : null)];
       const notes = [...source, ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
       const heading = notes.length === 0 ? 'Answer:' : `Answer (${notes.join('; ')}):`;
       lines.push(heading, '', '```json', renderJson(example.answer), '```', '');
@@ -137,7 +148,9 @@ function answerSource(dataset: DatasetMeta | null): string {
 }
 
 function mcpSection(): string[] {
-  const tools = ENDPOINTS.flatMap((e) => e.tools).map((t) => `\`${t.name}\``).join(', ');
+  const tools = ENDPOINTS.flatMap((e) => e.tools)
+    .map((t) => `\`${t.name}\``)
+    .join(', ');
   return [
     '## MCP',
     '',
@@ -163,6 +176,8 @@ export function renderJson(value: unknown, indent = ''): string {
   if (Array.isArray(value)) {
     return `[\n${value.map((v) => inner + renderJson(v, inner)).join(',\n')}\n${indent}]`;
   }
-  const fields = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`);
+  const fields = Object.entries(value as Record<string, unknown>).map(
+    ([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`,
+  );
   return `{\n${fields.join(',\n')}\n${indent}}`;
 }

@@ -21,14 +21,23 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kohyo_' });
   const requests = new Counter({
-    name: 'kohyo_http_requests_total', help: 'Answered requests by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers: [registry],
+    name: 'kohyo_http_requests_total',
+    help: 'Answered requests by route pattern, method and status.',
+    labelNames: ['route', 'method', 'status'],
+    registers: [registry],
   });
   const latency = new Histogram({
-    name: 'kohyo_http_request_duration_seconds', help: 'Time from a request\'s arrival to its answer, by route pattern.', labelNames: ['route'],
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
+    name: 'kohyo_http_request_duration_seconds',
+    help: "Time from a request's arrival to its answer, by route pattern.",
+    labelNames: ['route'],
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
   });
   const refusals = new Counter({
-    name: 'kohyo_refusals_total', help: 'Error answers by the contract\'s error code.', labelNames: ['code'], registers: [registry],
+    name: 'kohyo_refusals_total',
+    help: "Error answers by the contract's error code.",
+    labelNames: ['code'],
+    registers: [registry],
   });
   datasetGauges(registry, context);
   if (options.limiterState) limiterGauges(registry, options.limiterState);
@@ -58,7 +67,11 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   app.get(METRICS_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     // the socket's peer, never X-Forwarded-For: a header would let anyone in
     const peer = parseAddress(request.socket.remoteAddress ?? '');
-    if (peer === null || !allowed.has(peer)) throw new ApiError('not_found', `There is nothing at ${METRICS_PATH}; see /llms.txt or /api/v1/openapi.json for what there is.`);
+    if (peer === null || !allowed.has(peer))
+      throw new ApiError(
+        'not_found',
+        `There is nothing at ${METRICS_PATH}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+      );
     void reply.header('Content-Type', registry.contentType);
     return registry.metrics();
   });
@@ -66,7 +79,10 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
 
 function datasetGauges(registry: Registry, context: RouteContext): void {
   new Gauge({
-    name: 'kohyo_dataset_info', help: 'The dataset served: 1 for its kind and version.', labelNames: ['kind', 'version'], registers: [registry],
+    name: 'kohyo_dataset_info',
+    help: 'The dataset served: 1 for its kind and version.',
+    labelNames: ['kind', 'version'],
+    registers: [registry],
     collect() {
       this.reset();
       const store = context.dataset();
@@ -74,7 +90,9 @@ function datasetGauges(registry: Registry, context: RouteContext): void {
     },
   });
   new Gauge({
-    name: 'kohyo_dataset_age_seconds', help: 'Seconds since the dataset served was built.', registers: [registry],
+    name: 'kohyo_dataset_age_seconds',
+    help: 'Seconds since the dataset served was built.',
+    registers: [registry],
     collect() {
       this.reset();
       const store = context.dataset();
@@ -82,18 +100,24 @@ function datasetGauges(registry: Registry, context: RouteContext): void {
     },
   });
   new Gauge({
-    name: 'kohyo_collection_runs', help: 'Collection runs recorded in the dataset served, by source and outcome.', labelNames: ['source', 'outcome'], registers: [registry],
+    name: 'kohyo_collection_runs',
+    help: 'Collection runs recorded in the dataset served, by source and outcome.',
+    labelNames: ['source', 'outcome'],
+    registers: [registry],
     collect() {
       this.reset();
-      for (const run of context.dataset()?.collectionRuns() ?? []) this.set({ source: run.sourceId, outcome: run.outcome }, run.runs);
+      for (const run of context.dataset()?.collectionRuns() ?? [])
+        this.set({ source: run.sourceId, outcome: run.outcome }, run.runs);
     },
   });
 }
 
 function limiterGauges(registry: Registry, state: () => LimiterState): void {
   new Gauge({
-    name: 'kohyo_limiter_store', help: 'Where the limits are kept: 1 for the store in use (memory, redis, or redis_fallback while Redis is down).',
-    labelNames: ['store'], registers: [registry],
+    name: 'kohyo_limiter_store',
+    help: 'Where the limits are kept: 1 for the store in use (memory, redis, or redis_fallback while Redis is down).',
+    labelNames: ['store'],
+    registers: [registry],
     collect() {
       this.reset();
       const now = state();
@@ -101,7 +125,9 @@ function limiterGauges(registry: Registry, state: () => LimiterState): void {
     },
   });
   new Gauge({
-    name: 'kohyo_limiter_fallback_checks', help: 'Limit checks the memory windows answered because Redis could not, since start.', registers: [registry],
+    name: 'kohyo_limiter_fallback_checks',
+    help: 'Limit checks the memory windows answered because Redis could not, since start.',
+    registers: [registry],
     collect() {
       this.set(state().fallbackChecks);
     },

@@ -4,7 +4,15 @@ import type { TSchema } from '@sinclair/typebox';
 import { Company } from '../api/schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
 import { CoverageEntry } from '../api/schemas/coverage.js';
-import { DatasetInfo, ErrorBody, Label, ListMeta, Meta, PagedRecordListMeta, RecordListMeta } from '../api/schemas/common.js';
+import {
+  DatasetInfo,
+  ErrorBody,
+  Label,
+  ListMeta,
+  Meta,
+  PagedRecordListMeta,
+  RecordListMeta,
+} from '../api/schemas/common.js';
 import { ERRORS, type ErrorCode } from '../api/errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
@@ -34,26 +42,69 @@ const header = (description: string, schema: object, example?: string | number, 
 
 export const HEADERS = {
   [REQUEST_ID_HEADER]: header(
-    'The request id: the client\'s own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`.',
-    { type: 'string' }, '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10'),
-  RateLimit: header('What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints.', { type: 'string' }, '"minute";r=9;t=0', false),
-  'RateLimit-Policy': header('The limits: per minute and per rolling day; on counted endpoints.', { type: 'string' }, '"minute";q=10;w=60, "day";q=300;w=86400', false),
+    "The request id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`.",
+    { type: 'string' },
+    '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10',
+  ),
+  RateLimit: header(
+    'What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints.',
+    { type: 'string' },
+    '"minute";r=9;t=0',
+    false,
+  ),
+  'RateLimit-Policy': header(
+    'The limits: per minute and per rolling day; on counted endpoints.',
+    { type: 'string' },
+    '"minute";q=10;w=60, "day";q=300;w=86400',
+    false,
+  ),
   'Retry-After': header('Seconds to wait before trying again.', { type: 'integer', minimum: 0 }, 42),
-  ETag: header('A weak tag of the dataset version, the day in Japan and the normalised request; send it back in If-None-Match.', { type: 'string' }, 'W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"'),
-  'Last-Modified': header('When the answer last could change: the dataset\'s build time or midnight in Japan, whichever came last.', { type: 'string' }, 'Sat, 21 Nov 2026 03:00:00 GMT'),
-  'Cache-Control': header('How long the answer may be reused without asking again.', { type: 'string' }, 'private, max-age=300'),
+  ETag: header(
+    'A weak tag of the dataset version, the day in Japan and the normalised request; send it back in If-None-Match.',
+    { type: 'string' },
+    'W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"',
+  ),
+  'Last-Modified': header(
+    "When the answer last could change: the dataset's build time or midnight in Japan, whichever came last.",
+    { type: 'string' },
+    'Sat, 21 Nov 2026 03:00:00 GMT',
+  ),
+  'Cache-Control': header(
+    'How long the answer may be reused without asking again.',
+    { type: 'string' },
+    'private, max-age=300',
+  ),
   Allow: header('The methods the path answers.', { type: 'string', enum: ['GET, HEAD'] }),
 } as const;
 
 export type HeaderName = keyof typeof HEADERS;
-const refs = (names: readonly HeaderName[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const refs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** The error responses, by status: their codes come from the error catalogue. */
 const ERROR_RESPONSES = {
-  400: { name: 'BadRequest', description: 'The query is not one this endpoint accepts; `error.code` says why.', headers: [] },
-  431: { name: 'RequestTooLarge', description: 'The request line or its headers are longer than the server reads (about 16 KB).', headers: [] },
-  405: { name: 'MethodNotAllowed', description: 'Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does.', headers: ['Allow'] },
-  429: { name: 'TooManyRequests', description: 'Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`).', headers: ['Retry-After'] },
+  400: {
+    name: 'BadRequest',
+    description: 'The query is not one this endpoint accepts; `error.code` says why.',
+    headers: [],
+  },
+  431: {
+    name: 'RequestTooLarge',
+    description: 'The request line or its headers are longer than the server reads (about 16 KB).',
+    headers: [],
+  },
+  405: {
+    name: 'MethodNotAllowed',
+    description:
+      'Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does.',
+    headers: ['Allow'],
+  },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      'Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`).',
+    headers: ['Retry-After'],
+  },
   500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },
   503: { name: 'ServiceUnavailable', description: 'No dataset is open yet; try again shortly.', headers: [] },
 } as const satisfies Record<number, { name: string; description: string; headers: readonly HeaderName[] }>;
@@ -80,7 +131,12 @@ function errorResponse(status: ErrorStatus) {
       'application/json': {
         // one Error type for generated clients; the codes this status carries are listed and shown one example each
         schema: { $ref: '#/components/schemas/Error' },
-        examples: Object.fromEntries(codes.map((code) => [code, { value: { error: { code, message: ERRORS[code].message, ...exampleDetails(status, code) } } }])),
+        examples: Object.fromEntries(
+          codes.map((code) => [
+            code,
+            { value: { error: { code, message: ERRORS[code].message, ...exampleDetails(status, code) } } },
+          ]),
+        ),
       },
     },
   };
@@ -102,7 +158,8 @@ export function successHeaders(options: { counted: boolean; conditional: boolean
 }
 
 export const NOT_MODIFIED = {
-  description: 'Not Modified: the answer for this If-None-Match or If-Modified-Since has not changed. No body; not counted against the limits.',
+  description:
+    'Not Modified: the answer for this If-None-Match or If-Modified-Since has not changed. No body; not counted against the limits.',
   headers: successHeaders({ counted: false, conditional: true }),
 };
 

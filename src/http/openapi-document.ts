@@ -1,6 +1,12 @@
 // Turns the document @fastify/swagger generates from the route schemas into a generator-friendly one: named
 // schemas as $refs, every status an operation answers with its headers, an example answer per operation, HEAD beside GET.
-import { NAMED_SCHEMAS, errorResponseRef, sharedComponents, successHeaders, type ErrorStatus } from './openapi-components.js';
+import {
+  NAMED_SCHEMAS,
+  errorResponseRef,
+  sharedComponents,
+  successHeaders,
+  type ErrorStatus,
+} from './openapi-components.js';
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
@@ -10,7 +16,10 @@ import type { Json, JsonObject } from './json.js';
 function canonical(node: Json): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
   if (node !== null && typeof node === 'object') {
-    return `{${Object.keys(node).sort().map((key) => `${JSON.stringify(key)}:${canonical(node[key]!)}`).join(',')}}`;
+    return `{${Object.keys(node)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(node[key]!)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(node);
 }
@@ -62,13 +71,26 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const example = OPENAPI_EXAMPLES[path];
   if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
   if (endpoint?.feedOf !== undefined) {
-    content['application/atom+xml'] = { schema: { type: 'string', description: 'the same records as an Atom feed (RFC 4287), for `Accept: application/atom+xml` or `format=atom`' } };
+    content['application/atom+xml'] = {
+      schema: {
+        type: 'string',
+        description: 'the same records as an Atom feed (RFC 4287), for `Accept: application/atom+xml` or `format=atom`',
+      },
+    };
   }
   const errors: ErrorStatus[] = [
-    ...(api ? [400 as const, 431 as const] : []), 405, ...(counted ? [429 as const] : []), 500, ...(endpoint?.needsDataset === false ? [] : [503 as const]),
+    ...(api ? [400 as const, 431 as const] : []),
+    405,
+    ...(counted ? [429 as const] : []),
+    500,
+    ...(endpoint?.needsDataset === false ? [] : [503 as const]),
   ];
   return {
-    200: { ...success, description: api ? 'The answer: `data`, then `meta`.' : 'The service is up.', headers: successHeaders({ counted, conditional }) },
+    200: {
+      ...success,
+      description: api ? 'The answer: `data`, then `meta`.' : 'The service is up.',
+      headers: successHeaders({ counted, conditional }),
+    },
     ...(conditional ? { 304: { $ref: '#/components/responses/NotModified' } } : {}),
     ...Object.fromEntries(errors.map((status) => [String(status), errorResponseRef(status)])),
   };
@@ -82,7 +104,10 @@ export interface DocumentSettings {
 export function decorateDocument<T extends object>(generated: T, settings: DocumentSettings): T {
   const document = openApiForm(JSON.parse(JSON.stringify(generated)) as Json) as JsonObject;
   const schemas = Object.fromEntries(
-    Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, openApiForm(JSON.parse(JSON.stringify(schema)) as Json)]),
+    Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [
+      name,
+      openApiForm(JSON.parse(JSON.stringify(schema)) as Json),
+    ]),
   );
   const byKey = new Map(Object.entries(schemas).map(([name, schema]) => [canonical(schema), name]));
   const paths = document.paths as Record<string, Record<string, JsonObject>>;
@@ -93,9 +118,10 @@ export function decorateDocument<T extends object>(generated: T, settings: Docum
   const headResponses = addHeadOperations(paths, shared.responses);
   const info = document.info as JsonObject;
   if (settings.contact !== null) {
-    info.contact = settings.contact.includes('@') && !settings.contact.includes('/')
-      ? { name: 'Kohyo operator', email: settings.contact }
-      : { name: 'Kohyo operator', url: settings.contact };
+    info.contact =
+      settings.contact.includes('@') && !settings.contact.includes('/')
+        ? { name: 'Kohyo operator', email: settings.contact }
+        : { name: 'Kohyo operator', url: settings.contact };
   }
   const decorated = {
     ...document,

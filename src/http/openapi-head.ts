@@ -26,11 +26,14 @@ function withoutBody(response: JsonObject, shared: Shared, twins: Record<string,
 
 /** The HEAD operation of a GET one: its parameters and statuses, a unique operationId (suffix `Head`). */
 function headOf(get: JsonObject, shared: Shared, twins: Record<string, JsonObject>): JsonObject {
-  const responses = Object.entries(get.responses as JsonObject).map(([status, response]) => [status, withoutBody(response as JsonObject, shared, twins)] as const);
+  const responses = Object.entries(get.responses as JsonObject).map(
+    ([status, response]) => [status, withoutBody(response as JsonObject, shared, twins)] as const,
+  );
   return {
     operationId: `${textOf(get.operationId)}Head`,
     summary: `${textOf(get.summary)} (headers only)`,
-    description: 'HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.',
+    description:
+      'HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.',
     ...(get.tags === undefined ? {} : { tags: get.tags }),
     ...(get.parameters === undefined ? {} : { parameters: get.parameters }),
     responses: Object.fromEntries(responses),
@@ -38,7 +41,10 @@ function headOf(get: JsonObject, shared: Shared, twins: Record<string, JsonObjec
 }
 
 /** Adds `head` after each `get` of the path items, in place; returns the bodiless responses to add to components. */
-export function addHeadOperations(paths: Record<string, Record<string, JsonObject>>, shared: Shared): Record<string, JsonObject> {
+export function addHeadOperations(
+  paths: Record<string, Record<string, JsonObject>>,
+  shared: Shared,
+): Record<string, JsonObject> {
   const twins: Record<string, JsonObject> = {};
   for (const [path, item] of Object.entries(paths)) {
     const get = item.get;

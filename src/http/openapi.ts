@@ -40,6 +40,9 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
       ],
     },
     hideUntagged: true,
-    transformObject: (generated) => decorateDocument('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject, { contact: config.contact }),
+    transformObject: (generated) =>
+      decorateDocument('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject, {
+        contact: config.contact,
+      }),
   };
 }

@@ -14,7 +14,11 @@ export function applyQueryRules(
   const names = Object.keys(raw);
   const bulk = names.find((name) => name === 'offset' || name === 'cursor');
   if (bulk !== undefined) {
-    throw new ApiError('bulk_access_not_provided', `${bulk} is not provided: this API answers searches, not bulk listings. Use filters to narrow the result instead.`, { parameter: bulk });
+    throw new ApiError(
+      'bulk_access_not_provided',
+      `${bulk} is not provided: this API answers searches, not bulk listings. Use filters to narrow the result instead.`,
+      { parameter: bulk },
+    );
   }
   const unknown = names.find((name) => !allowed.has(name));
   if (unknown !== undefined) {
@@ -31,14 +35,20 @@ export function applyQueryRules(
   for (const name of names) {
     const value = raw[name];
     if (Array.isArray(value)) {
-      throw new ApiError('invalid_parameter', `${name} is given ${value.length} times; give it once.`, { parameter: name });
+      throw new ApiError('invalid_parameter', `${name} is given ${value.length} times; give it once.`, {
+        parameter: name,
+      });
     }
     const text = (value === undefined || value === null ? '' : textOf(value)).trim();
     if (text === '') continue;
     // plain decimal digits only: schema coercion would otherwise read 1e1, 0x0A or +5 as numbers
     // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript
     if (integers.has(name) && (!/^\d+$/u.test(text) || !Number.isSafeInteger(Number(text)))) {
-      throw new ApiError('invalid_parameter', `${name} must be a whole number written in digits, got "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, { parameter: name });
+      throw new ApiError(
+        'invalid_parameter',
+        `${name} must be a whole number written in digits, got "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`,
+        { parameter: name },
+      );
     }
     clean[name] = text;
   }

@@ -6,5 +6,8 @@ export const REQUEST_LINE_MESSAGE = 'request completed';
 
 /** Writes the request's line at `info`: its id (the request logger's binding), method and path, status and time. */
 export function logRequestLine(request: FastifyRequest, reply: FastifyReply): void {
-  request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, REQUEST_LINE_MESSAGE);
+  request.log.info(
+    { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+    REQUEST_LINE_MESSAGE,
+  );
 }

@@ -10,7 +10,11 @@ import { ErrorBody } from '../api/schemas/common.js';
  * `serializerCompiler` replaces Fastify's serialisers of the route's answers (the 200 and the errors), for a route
  * whose answers it can write more cheaply than from the schema alone (list-answer-serializer.ts).
  */
-export function endpointOptions(endpoint: Endpoint, config: Config, serializerCompiler?: FastifySerializerCompiler<unknown>) {
+export function endpointOptions(
+  endpoint: Endpoint,
+  config: Config,
+  serializerCompiler?: FastifySerializerCompiler<unknown>,
+) {
   const querystring = endpoint.query?.(config);
   const schema = {
     operationId: endpoint.operationId,
@@ -23,7 +27,11 @@ export function endpointOptions(endpoint: Endpoint, config: Config, serializerCo
   const serializer = serializerCompiler === undefined ? {} : { serializerCompiler };
   if (querystring === undefined) return { schema, ...serializer };
   const allowed = parameterNames(querystring);
-  const integers = new Set(Object.entries(querystring.properties).filter(([, s]) => s.type === 'integer').map(([name]) => name));
+  const integers = new Set(
+    Object.entries(querystring.properties)
+      .filter(([, s]) => s.type === 'integer')
+      .map(([name]) => name),
+  );
   // a callback hook, not an async one: no promise and microtask per request
   const enforceRules: preValidationHookHandler = (request, _reply, done) => {
     try {

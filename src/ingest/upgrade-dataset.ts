@@ -5,7 +5,8 @@ import { derivedDataIsCurrent, openWritable } from '../store/database-upgrade.js
 import { optimiseAfterBulkWrite } from '../store/maintenance.js';
 import { acquireWriterLock } from '../store/writer-lock.js';
 
-export type UpgradeOutcome = { readonly kind: 'current' } | { readonly kind: 'upgraded'; readonly from: number; readonly to: number };
+export type UpgradeOutcome =
+  { readonly kind: 'current' } | { readonly kind: 'upgraded'; readonly from: number; readonly to: number };
 
 export class NewerDatasetError extends Error {
   constructor(path: string, found: number) {

@@ -23,17 +23,24 @@ export interface WriterStart {
  * Runs a writing command; a refusal of the write path is exit code 1 with its message, and nothing is changed
  * (the refusals come before any draft is begun).
  */
-export async function runWriter(activity: string, io: WriterCommandIo, command: (start: WriterStart) => Promise<number>): Promise<number> {
+export async function runWriter(
+  activity: string,
+  io: WriterCommandIo,
+  command: (start: WriterStart) => Promise<number>,
+): Promise<number> {
   mkdirSync(dirname(io.dbPath), { recursive: true });
   const onStart = (start: DraftStart) => {
     if (start.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection or import');
-    for (const path of start.removed_drafts) io.stdout(`removed the draft of an interrupted collection or import: ${path}`);
+    for (const path of start.removed_drafts)
+      io.stdout(`removed the draft of an interrupted collection or import: ${path}`);
   };
   try {
     return await command({ activity, now: io.now, onStart });
   } catch (error) {
     if (error instanceof WriterLockedError) {
-      io.stderr(`kohyo ${activity}: ${io.dbPath} is being written by another process, nothing was changed: ${error.message}`);
+      io.stderr(
+        `kohyo ${activity}: ${io.dbPath} is being written by another process, nothing was changed: ${error.message}`,
+      );
       return 1;
     }
     if (error instanceof DatasetKindError) {

@@ -12,7 +12,10 @@ export interface ClientHeaders {
 }
 
 /** Reads the identity headers; a header sent twice arrives as an array and is joined as Node joins it. */
-export function clientHeaders(peer: string | undefined, headers: Readonly<Record<string, string | string[] | undefined>>): ClientHeaders {
+export function clientHeaders(
+  peer: string | undefined,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): ClientHeaders {
   const one = (name: string): string | undefined => {
     const value = headers[name];
     return Array.isArray(value) ? value.join(', ') : value;

@@ -24,9 +24,15 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
  * the sockets hold them; stores and logs still see only the key.
  */
 export class ClientKeyCache {
-  readonly #keys = new BoundedMemo<ClientKeys>({ entries: CLIENT_KEY_CACHE_ENTRIES, maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY });
+  readonly #keys = new BoundedMemo<ClientKeys>({
+    entries: CLIENT_KEY_CACHE_ENTRIES,
+    maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY,
+  });
 
-  constructor(private readonly trusted: TrustedProxies, private readonly secret: string | null) {}
+  constructor(
+    private readonly trusted: TrustedProxies,
+    private readonly secret: string | null,
+  ) {}
 
   /** Identities held now (for tests and the bound). */
   get size(): number {

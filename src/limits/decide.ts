@@ -12,7 +12,9 @@ export interface ScopeOutcomes {
 /** Reads a store's outcomes as one decision. */
 export function decide(raw: ScopeOutcomes, policy: LimitPolicy, now: number): LimitDecision {
   const client = decideScope(raw.client, policy);
-  return raw.address === null ? { scope: 'client', ...client } : tighterScope(client, decideScope(raw.address, scopePolicy(policy, 'address')), policy, now);
+  return raw.address === null
+    ? { scope: 'client', ...client }
+    : tighterScope(client, decideScope(raw.address, scopePolicy(policy, 'address')), policy, now);
 }
 
 /**
@@ -20,12 +22,15 @@ export function decide(raw: ScopeOutcomes, policy: LimitPolicy, now: number): Li
  * instant and the code names that window (normally the day).
  */
 export function decideScope(raw: RawOutcome, policy: LimitPolicy): ScopeDecision {
-  const minute = { used: raw.minuteUsed, freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs };
+  const minute = {
+    used: raw.minuteUsed,
+    freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs,
+  };
   const day = { used: raw.dayUsed, freesAt: raw.dayOldest === null ? null : raw.dayOldest + policy.dayMs };
   if (raw.outcome === 'ok') return { refusal: null, minute, day, retryAt: null };
   if (raw.outcome !== 'full') return { refusal: 'automated_enumeration_detected', minute, day, retryAt: raw.coolUntil };
-  const minuteWait = minute.used >= policy.perMinute ? minute.freesAt ?? 0 : 0;
-  const dayWait = day.used >= policy.perDay ? day.freesAt ?? 0 : 0;
+  const minuteWait = minute.used >= policy.perMinute ? (minute.freesAt ?? 0) : 0;
+  const dayWait = day.used >= policy.perDay ? (day.freesAt ?? 0) : 0;
   return dayWait > minuteWait
     ? { refusal: 'daily_limit_exceeded', minute, day, retryAt: dayWait }
     : { refusal: 'rate_limited', minute, day, retryAt: minuteWait };

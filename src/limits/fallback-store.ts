@@ -69,6 +69,9 @@ export class FallbackStore implements LimiterStore {
     if (now - this.lastLogged < FAULT_LOG_INTERVAL_MS) return;
     this.lastLogged = now;
     const message = error instanceof Error ? error.message : String(error);
-    this.log.warn({ fault: message, since: new Date(this.faultSince).toISOString() }, 'Redis unreachable: limits are held in this process\'s memory until it is back');
+    this.log.warn(
+      { fault: message, since: new Date(this.faultSince).toISOString() },
+      "Redis unreachable: limits are held in this process's memory until it is back",
+    );
   }
 }

@@ -35,7 +35,10 @@ export interface LimiterState {
   readonly fallbackChecks: number;
 }
 
-export function limiterFromConfig(config: Config, deps: { readonly clock: () => Date; readonly log: FaultLog }): Limiter & { state(): LimiterState } {
+export function limiterFromConfig(
+  config: Config,
+  deps: { readonly clock: () => Date; readonly log: FaultLog },
+): Limiter & { state(): LimiterState } {
   assertSharedState(config);
   const policy = limitPolicy(config.limits);
   const trusted = parseTrustedProxies(config.trustProxy);
@@ -44,9 +47,10 @@ export function limiterFromConfig(config: Config, deps: { readonly clock: () => 
   // must hash alike, so only KOHYO_USAGE_SECRET can key the hash (plain SHA-256 otherwise)
   const secret = config.usageSecret ?? (config.redisUrl === null ? randomBytes(32).toString('hex') : null);
   const limiter = createLimiter({ store, policy, trusted, secret, clock: deps.clock });
-  const state = (): LimiterState => store instanceof FallbackStore
-    ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }
-    : { store: 'memory', degraded: false, fallbackChecks: 0 };
+  const state = (): LimiterState =>
+    store instanceof FallbackStore
+      ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }
+      : { store: 'memory', degraded: false, fallbackChecks: 0 };
   return Object.assign(limiter, { state });
 }
 

@@ -34,7 +34,12 @@ export interface Limiter {
  * (`details.scope`) that refused it.
  */
 export class LimitRefusal extends Error {
-  constructor(readonly code: Refusal, message: string, readonly retryAfterSeconds: number, readonly scope: Scope) {
+  constructor(
+    readonly code: Refusal,
+    message: string,
+    readonly retryAfterSeconds: number,
+    readonly scope: Scope,
+  ) {
     super(message);
   }
 }
@@ -48,8 +53,10 @@ const MESSAGES: Record<Scope, Record<Refusal, (seconds: number) => string>> = {
       `This looks like automated enumeration of the dataset, which is not provided; this client is refused for ${s} more seconds.`,
   },
   address: {
-    rate_limited: (s) => `Too many requests from this address in the last 60 seconds, whatever the client name; try again in ${s} seconds.`,
-    daily_limit_exceeded: (s) => `Too many requests from this address in the last 24 hours, whatever the client name; try again in ${s} seconds.`,
+    rate_limited: (s) =>
+      `Too many requests from this address in the last 60 seconds, whatever the client name; try again in ${s} seconds.`,
+    daily_limit_exceeded: (s) =>
+      `Too many requests from this address in the last 24 hours, whatever the client name; try again in ${s} seconds.`,
     automated_enumeration_detected: (s) =>
       `This looks like automated enumeration of the dataset from this address, which is not provided; this address is refused for ${s} more seconds.`,
   },
@@ -75,10 +82,21 @@ export function createLimiter(options: LimiterOptions): Limiter {
         void reply.header('ratelimit', rateLimit(decision, options.policy, now));
         if (decision.refusal !== null) {
           const seconds = retryAfterSeconds(decision, now);
-          throw new LimitRefusal(decision.refusal, MESSAGES[decision.scope][decision.refusal](seconds), seconds, decision.scope);
+          throw new LimitRefusal(
+            decision.refusal,
+            MESSAGES[decision.scope][decision.refusal](seconds),
+            seconds,
+            decision.scope,
+          );
         }
       };
-      const decision = options.store.check({ key: keys.client, address: addressCeiling ? keys.address : null, now, terms, bases });
+      const decision = options.store.check({
+        key: keys.client,
+        address: addressCeiling ? keys.address : null,
+        now,
+        terms,
+        bases,
+      });
       if (decision instanceof Promise) return decision.then(apply);
       apply(decision);
       return undefined;
@@ -93,5 +111,9 @@ export function createLimiter(options: LimiterOptions): Limiter {
 /** Every request under /api/v1/ counts, whatever its answer (404 and 405 included), except the uncounted routes. */
 function counts(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  return !(route !== undefined && UNCOUNTED_PATHS.has(route) && (request.method === 'GET' || request.method === 'HEAD'));
+  return !(
+    route !== undefined &&
+    UNCOUNTED_PATHS.has(route) &&
+    (request.method === 'GET' || request.method === 'HEAD')
+  );
 }

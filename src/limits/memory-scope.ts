@@ -28,7 +28,11 @@ export class ScopeCheck {
   /** The run as it would be with this request's numbers; kept by count(). */
   private run: SequentialRun;
 
-  constructor(private readonly state: ScopeState, private readonly policy: LimitPolicy, private readonly now: number) {
+  constructor(
+    private readonly state: ScopeState,
+    private readonly policy: LimitPolicy,
+    private readonly now: number,
+  ) {
     const log = state.log;
     let expired = 0;
     while (expired < log.length && log[expired]! <= now - policy.dayMs) expired++;

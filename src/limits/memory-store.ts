@@ -38,7 +38,10 @@ export class MemoryStore implements LimiterStore {
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly policy: LimitPolicy, options: MemoryStoreOptions = {}) {
+  constructor(
+    private readonly policy: LimitPolicy,
+    options: MemoryStoreOptions = {},
+  ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
   }
 
@@ -61,7 +64,8 @@ export class MemoryStore implements LimiterStore {
   private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
     const p = this.policy;
     const scopes = [new ScopeCheck(this.touch(key, now), p, now)];
-    if (address != null && p.address !== null) scopes.push(new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now));
+    if (address != null && p.address !== null)
+      scopes.push(new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now));
     const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
       client: scopes[0]!.seen(each(0)),
       address: scopes[1]?.seen(each(1)) ?? null,

@@ -23,7 +23,11 @@ export function rateLimit(decision: LimitDecision, policy: LimitPolicy, now: num
 }
 
 /** The tighter of one scope's two windows under that scope's policy (tighter-scope.ts compares scopes by it too). */
-export function tightestWindow(decision: ScopeDecision, policy: LimitPolicy, now: number): { name: 'minute' | 'day'; left: number; wait: number } {
+export function tightestWindow(
+  decision: ScopeDecision,
+  policy: LimitPolicy,
+  now: number,
+): { name: 'minute' | 'day'; left: number; wait: number } {
   const minute = describe(decision.minute, policy.perMinute, now);
   const day = describe(decision.day, policy.perDay, now);
   const dayTighter = day.left < minute.left || (day.left === minute.left && day.wait > minute.wait);
@@ -36,7 +40,10 @@ export function retryAfterSeconds(decision: ScopeDecision, now: number): number 
 }
 
 function describe(window: WindowState, quota: number, now: number): { left: number; wait: number } {
-  return { left: Math.max(0, quota - window.used), wait: window.freesAt === null ? 0 : secondsUntil(window.freesAt, now) };
+  return {
+    left: Math.max(0, quota - window.used),
+    wait: window.freesAt === null ? 0 : secondsUntil(window.freesAt, now),
+  };
 }
 
 function secondsUntil(instant: number, now: number): number {

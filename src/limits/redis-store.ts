@@ -15,7 +15,11 @@ export class RedisStore implements LimiterStore {
   private readonly command: CheckCommand;
 
   /** `prefix` keeps the keys apart from anything else in that Redis; for the `{…}` hash tags see keysOf. */
-  constructor(private readonly redis: Redis, private readonly policy: LimitPolicy, private readonly prefix = 'kohyo:limit:') {
+  constructor(
+    private readonly redis: Redis,
+    private readonly policy: LimitPolicy,
+    private readonly prefix = 'kohyo:limit:',
+  ) {
     // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached; the
     // number of keys (3 or 6) is given with each call
     redis.defineCommand('kohyoLimitCheck', { lua: CHECK_SCRIPT });
@@ -46,12 +50,22 @@ export class RedisStore implements LimiterStore {
     const scopes = request.address != null && p.address !== null ? [p, p.address] : [p];
     const keys = this.keysOf(request.key, scopes.length === 2 ? request.address! : null);
     const reply = await this.command(
-      keys.length, ...keys,
-      request.now, p.minuteMs, p.dayMs, p.enumWindowMs, p.cooldownMs, MAX_STEP, retentionMs(p),
+      keys.length,
+      ...keys,
+      request.now,
+      p.minuteMs,
+      p.dayMs,
+      p.enumWindowMs,
+      p.cooldownMs,
+      MAX_STEP,
+      retentionMs(p),
       ...scopes.flatMap((s) => [s.perMinute, s.perDay, s.enumDistinctTerms, s.enumSequential]),
-      request.terms.length, ...request.terms, ...request.bases.map(String),
+      request.terms.length,
+      ...request.terms,
+      ...request.bases.map(String),
     );
-    if (!Array.isArray(reply) || reply.length !== PER_SCOPE * scopes.length) throw new Error('the limiter script answered something unexpected');
+    if (!Array.isArray(reply) || reply.length !== PER_SCOPE * scopes.length)
+      throw new Error('the limiter script answered something unexpected');
     const numbers = reply.map(Number);
     const [client, address] = scopes.map((_, i) => rawOutcome(numbers.slice(i * PER_SCOPE, (i + 1) * PER_SCOPE)));
     return decide({ client: client!, address: address ?? null }, p, request.now);
@@ -82,5 +96,12 @@ function rawOutcome([code, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUnt
   const outcome = SCRIPT_OUTCOMES[code!];
   if (outcome === undefined) throw new Error(`the limiter script answered outcome ${code}`);
   const orNull = (n: number) => (n < 0 ? null : n);
-  return { outcome, minuteUsed: minuteUsed!, minuteOldest: orNull(minuteOldest!), dayUsed: dayUsed!, dayOldest: orNull(dayOldest!), coolUntil: orNull(coolUntil!) };
+  return {
+    outcome,
+    minuteUsed: minuteUsed!,
+    minuteOldest: orNull(minuteOldest!),
+    dayUsed: dayUsed!,
+    dayOldest: orNull(dayOldest!),
+    coolUntil: orNull(coolUntil!),
+  };
 }

@@ -34,7 +34,10 @@ export function probeRequest(query: unknown): RequestProbe {
 }
 
 /** The hashed term and the Corporate Number base of one value; the same value asked again is not worked out again. */
-const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | null } | null>({ entries: 4096, maxKeyLength: 256 });
+const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | null } | null>({
+  entries: 4096,
+  maxKeyLength: 256,
+});
 
 function probeValue(name: string, value: string): { term: string; base: number | null } | null {
   if (value.trim() === '') return null;

@@ -9,7 +9,12 @@ import { tightestWindow } from './rate-limit-headers.js';
  * Admitted: the one with fewer requests left in its tighter window, then the one whose next slot frees later, then
  * the client (the usual case: one client alone at its address always has fewer left than its address).
  */
-export function tighterScope(client: ScopeDecision, address: ScopeDecision, policy: LimitPolicy, now: number): LimitDecision {
+export function tighterScope(
+  client: ScopeDecision,
+  address: ScopeDecision,
+  policy: LimitPolicy,
+  now: number,
+): LimitDecision {
   const byClient: LimitDecision = { scope: 'client', ...client };
   const byAddress: LimitDecision = { scope: 'address', ...address };
   if (client.refusal !== null || address.refusal !== null) {

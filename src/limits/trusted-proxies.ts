@@ -35,11 +35,18 @@ const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLengt
  * walked from the right (the hop our proxy appended) past further trusted proxies, and the first address not
  * trusted is the client. Entries left of it were written by the client and may be forged, so they are never read.
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): ParsedAddress | null {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): ParsedAddress | null {
   const peerText = peer ?? '';
   let current = PEERS.get(peerText, () => parseAddress(peerText));
   if (current === null || forwardedFor === undefined) return current;
-  const hops = forwardedFor.split(',').map((h) => h.trim()).filter((h) => h !== '');
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
   while (trusted.has(current) && hops.length > 0) {
     const next = parseAddress(hops.pop()!);
     // a trusted proxy wrote something that is not an address: the proxy itself is the best we know

@@ -12,7 +12,15 @@ export { MCP_PATH };
 const BODY_LIMIT = 64 * 1024;
 
 /** The headers that say who the client is (the limiter's and the usage log's reading of it) and how it is reached. */
-const IDENTITY_HEADERS = ['host', 'user-agent', 'x-forwarded-for', 'x-kohyo-client', 'x-kohyo-contact', 'x-service-client', 'x-service-contact'];
+const IDENTITY_HEADERS = [
+  'host',
+  'user-agent',
+  'x-forwarded-for',
+  'x-kohyo-client',
+  'x-kohyo-contact',
+  'x-service-client',
+  'x-service-contact',
+];
 
 export interface McpRouteOptions {
   readonly tools: readonly Tool[];
@@ -23,11 +31,16 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
   await app.register(async (scope) => {
     // the transport reads the JSON-RPC body itself, so that a malformed one gets JSON-RPC's parse error
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.post(MCP_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({ tools: options.tools, call: callAs(app, request), guide: options.guide });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       await server.connect(transport);
       try {
         const response = await transport.handleRequest(webRequest(request));
@@ -40,7 +53,8 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
     });
     // no server-sent stream and no session to end: the stateless transport answers only POST
     scope.route({
-      method: ['GET', 'DELETE'], url: MCP_PATH,
+      method: ['GET', 'DELETE'],
+      url: MCP_PATH,
       handler: async () => {
         throw methodNotAllowed(['POST'], 'The MCP endpoint answers POST (Streamable HTTP, stateless, JSON answers).');
       },
@@ -54,9 +68,13 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
  */
 async function loadSdk() {
   const [server, transport] = await Promise.all([
-    import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    import('./mcp-server.js'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
   ]);
-  return { createMcpServer: server.createMcpServer, WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport };
+  return {
+    createMcpServer: server.createMcpServer,
+    WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+  };
 }
 
 /** Calls an endpoint of this app as the client that sent `request`: same address, same identifying headers. */
@@ -78,7 +96,8 @@ const FRAMING_HEADERS = new Set(['host', 'connection', 'content-length', 'transf
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && !FRAMING_HEADERS.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    if (value !== undefined && !FRAMING_HEADERS.has(name))
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const body = typeof request.body === 'string' ? request.body : '';
   return new Request(`http://localhost${MCP_PATH}`, { method: 'POST', headers, body });

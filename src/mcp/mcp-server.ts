@@ -3,7 +3,12 @@
 // apply to an agent exactly as to any other client.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
@@ -19,7 +24,10 @@ export interface ClientInfo {
 }
 
 /** Answers a GET of the path and query string as the HTTP server would: its status and parsed JSON body. */
-export type EndpointCall = (url: string, client: ClientInfo | undefined) => Promise<{ readonly status: number; readonly body: unknown }>;
+export type EndpointCall = (
+  url: string,
+  client: ClientInfo | undefined,
+) => Promise<{ readonly status: number; readonly body: unknown }>;
 
 export interface McpServerOptions {
   readonly tools: readonly Tool[];
@@ -48,16 +56,25 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `There is no tool ${request.params.name}; tools/list names them.`);
+    if (tool === undefined)
+      throw new McpError(ErrorCode.InvalidParams, `There is no tool ${request.params.name}; tools/list names them.`);
     const args = request.params.arguments ?? {};
     // a tool that rewrites its arguments into another endpoint's query checks them first; others are checked by the endpoint
     if (tool.query !== undefined && !Value.Check(tool.input, args)) {
       const [first] = Value.Errors(tool.input, args);
-      return failure(errorBody('invalid_parameter', `The arguments do not fit the tool's input schema: ${first?.path || '/'} ${first?.message ?? ''}`.trim()));
+      return failure(
+        errorBody(
+          'invalid_parameter',
+          `The arguments do not fit the tool's input schema: ${first?.path || '/'} ${first?.message ?? ''}`.trim(),
+        ),
+      );
     }
     const answer = await options.call(toolCallUrl(tool, args), server.getClientVersion());
     if (answer.status >= 200 && answer.status < 300) {
-      return { content: [{ type: 'text', text: JSON.stringify(answer.body) }], structuredContent: answer.body as Record<string, unknown> };
+      return {
+        content: [{ type: 'text', text: JSON.stringify(answer.body) }],
+        structuredContent: answer.body as Record<string, unknown>,
+      };
     }
     return failure(answer.body);
   });
@@ -65,7 +82,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     resources: [{ uri: GUIDE_URI, name: 'llms.txt', title: 'Kohyo: the guide for LLM agents', mimeType: 'text/plain' }],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    if (request.params.uri !== GUIDE_URI) throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
+    if (request.params.uri !== GUIDE_URI)
+      throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
     return { contents: [{ uri: GUIDE_URI, mimeType: 'text/plain', text: await options.guide() }] };
   });
   return server;

@@ -21,7 +21,12 @@ export async function runMcpStdio(config: Config): Promise<number> {
     tools: mcpTools(config),
     guide: async () => service.guide(),
     call: async (url, client) => {
-      const response = await service.app.inject({ method: 'GET', url, headers: identity(client), remoteAddress: LOCAL_ADDRESS });
+      const response = await service.app.inject({
+        method: 'GET',
+        url,
+        headers: identity(client),
+        remoteAddress: LOCAL_ADDRESS,
+      });
       return { status: response.statusCode, body: response.json() };
     },
   });

@@ -31,7 +31,9 @@ export function mcpTools(config: Config): readonly Tool[] {
       name: tool.name,
       title: tool.title ?? endpoint.summary,
       // an agent reading a list answer is told what an empty one means
-      description: tool.description ?? (endpoint.listAnswer ? `${endpoint.description(config)} ${AS_OF}` : endpoint.description(config)),
+      description:
+        tool.description ??
+        (endpoint.listAnswer ? `${endpoint.description(config)} ${AS_OF}` : endpoint.description(config)),
       input: tool.input ?? endpoint.query?.(config) ?? NoQuery,
       output: endpoint.response,
       path: endpoint.path,

@@ -1,13 +1,29 @@
 // The folder datasets are published to and followed from: a directory, an S3-compatible bucket, or (to follow only)
 // an HTTP(S) server. Files move as streams, never whole in memory.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { request } from 'undici';
-import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { DatasetAddress } from '../domain/published-dataset.js';
 
 export interface DatasetBucket {
@@ -92,7 +108,11 @@ function directoryBucket(dir: string): DatasetBucket {
 
 function httpBucket(base: string): DatasetBucket {
   const get = async (name: string) => {
-    const answer = await request(`${base}/${encodeURIComponent(name)}`, { method: 'GET', headersTimeout: 30_000, bodyTimeout: 300_000 });
+    const answer = await request(`${base}/${encodeURIComponent(name)}`, {
+      method: 'GET',
+      headersTimeout: 30_000,
+      bodyTimeout: 300_000,
+    });
     return answer;
   };
   const readOnly = async (): Promise<never> => {
@@ -119,7 +139,8 @@ function httpBucket(base: string): DatasetBucket {
       }
       return streamToFile(answer.body, to);
     },
-    exists: async (name) => (await request(`${base}/${encodeURIComponent(name)}`, { method: 'HEAD' })).statusCode === 200,
+    exists: async (name) =>
+      (await request(`${base}/${encodeURIComponent(name)}`, { method: 'HEAD' })).statusCode === 200,
     upload: readOnly,
     writeText: readOnly,
   };
@@ -134,7 +155,10 @@ function s3Bucket(bucket: string, prefix: string, options: BucketOptions): Datas
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const key = (name: string) => (prefix === '' ? name : `${prefix}/${name}`);
-  const missing = (error: unknown) => error instanceof NoSuchKey || error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+  const missing = (error: unknown) =>
+    error instanceof NoSuchKey ||
+    error instanceof NotFound ||
+    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
   return {
     async readText(name) {
       try {
@@ -161,10 +185,19 @@ function s3Bucket(bucket: string, prefix: string, options: BucketOptions): Datas
     },
     async upload(name, from) {
       // one PUT (up to 5 GB): an object appears whole or not at all
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key(name), Body: createReadStream(from), ContentLength: statSync(from).size }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key(name),
+          Body: createReadStream(from),
+          ContentLength: statSync(from).size,
+        }),
+      );
     },
     async writeText(name, text) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key(name), Body: text, ContentType: 'application/json' }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key(name), Body: text, ContentType: 'application/json' }),
+      );
     },
   };
 }

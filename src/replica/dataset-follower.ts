@@ -80,15 +80,20 @@ export class DatasetFollower {
       const manifest = parseManifest(text);
       if (existsSync(dbPath) && servedPublication(dbPath)?.sha256 === manifest.sha256) return 'unchanged';
       const got = await bucket.download(manifest.file, temp);
-      if (got.size !== manifest.size) throw new Error(`the download has ${got.size} bytes; the manifest says ${manifest.size}`);
-      if (got.sha256 !== manifest.sha256) throw new Error(`the download's sha256 is ${got.sha256}; the manifest says ${manifest.sha256}`);
+      if (got.size !== manifest.size)
+        throw new Error(`the download has ${got.size} bytes; the manifest says ${manifest.size}`);
+      if (got.sha256 !== manifest.sha256)
+        throw new Error(`the download's sha256 is ${got.sha256}; the manifest says ${manifest.sha256}`);
       checkDatabase(temp);
       renameSync(temp, dbPath);
       for (const sidecar of ['-wal', '-shm']) rmSync(`${dbPath}${sidecar}`, { force: true });
       writeFileSync(`${publicationPath(dbPath)}.tmp`, `${JSON.stringify(manifest)}\n`);
       renameSync(`${publicationPath(dbPath)}.tmp`, publicationPath(dbPath));
       this.options.switchTo?.();
-      log.info({ version: manifest.version, built_at: manifest.built_at, size: manifest.size }, 'switched to the published dataset');
+      log.info(
+        { version: manifest.version, built_at: manifest.built_at, size: manifest.size },
+        'switched to the published dataset',
+      );
       return 'switched';
     } catch (error) {
       log.error({ err: error }, 'could not follow the published dataset; still serving the version held');
@@ -104,7 +109,8 @@ function checkDatabase(path: string): void {
   const db = openReadOnly(path);
   try {
     const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok') throw new Error(`the download failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
+    if (problems.join() !== 'ok')
+      throw new Error(`the download failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
   } finally {
     db.close();
   }

@@ -5,7 +5,13 @@ import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readDatasetMeta, readFile } from '../store/database.js';
 import {
-  AddressError, MANIFEST_NAME, ManifestError, manifestFor, parseManifest, parsePublishTarget, type DatasetManifest,
+  AddressError,
+  MANIFEST_NAME,
+  ManifestError,
+  manifestFor,
+  parseManifest,
+  parsePublishTarget,
+  type DatasetManifest,
 } from '../domain/published-dataset.js';
 import { measureFile, openBucket } from './dataset-bucket.js';
 
@@ -44,12 +50,16 @@ export async function runPublishDataset(args: readonly string[], context: Publis
     const manifest = await checkedManifest(snapshot);
     const published = await bucket.readText(MANIFEST_NAME);
     if (published !== null && sameDataset(published, manifest)) {
-      context.stdout(`already published: ${manifest.version} (${manifest.kind}, built ${manifest.built_at}) at ${target}`);
+      context.stdout(
+        `already published: ${manifest.version} (${manifest.kind}, built ${manifest.built_at}) at ${target}`,
+      );
       return 0;
     }
     if (!(await bucket.exists(manifest.file))) await bucket.upload(manifest.file, snapshot);
     await bucket.writeText(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`);
-    context.stdout(`published ${manifest.version} (${manifest.kind}, built ${manifest.built_at}, ${manifest.size} bytes, sha256 ${manifest.sha256}) to ${target}`);
+    context.stdout(
+      `published ${manifest.version} (${manifest.kind}, built ${manifest.built_at}, ${manifest.size} bytes, sha256 ${manifest.sha256}) to ${target}`,
+    );
     return 0;
   } finally {
     rmSync(snapshot, { force: true });
@@ -64,7 +74,8 @@ async function checkedManifest(path: string): Promise<DatasetManifest> {
   try {
     db.pragma('journal_mode = DELETE');
     const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok') throw new Error(`the dataset failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
+    if (problems.join() !== 'ok')
+      throw new Error(`the dataset failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
     meta = readDatasetMeta(db);
   } finally {
     db.close();

@@ -54,12 +54,21 @@ export class CompanyQueries {
 
   constructor(
     db: Db,
-    readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({ maxEntries: 0, maxBytes: 0 }),
+    readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({
+      maxEntries: 0,
+      maxBytes: 0,
+    }),
   ) {
     // a company and its aliases in one statement (one statement less per answer: 20 % of a look-up)
-    this.byNumber = db.prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`).raw();
+    this.byNumber = db
+      .prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`)
+      .raw();
     // the page's companies with their aliases in one statement, not one per company
-    this.byIds = db.prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`).raw();
+    this.byIds = db
+      .prepare<[string], unknown[]>(
+        `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw();
     this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
     );
@@ -127,7 +136,13 @@ export class CompanyQueries {
    * of their first rows. Sorting the rows and skipping repeats here is cheaper than grouping them in SQLite; when
    * the rows asked for hold too few companies, the stage is asked again for more.
    */
-  private rankStage(keys: readonly string[], limit: number, legalForm: string | null, stage: MatchKind, ranked: RankedId[]): void {
+  private rankStage(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null,
+    stage: MatchKind,
+    ranked: RankedId[],
+  ): void {
     const { sql, params } = this.stageLookups(keys, stage);
     const before = ranked.length;
     const known = new Set(ranked.map((row) => row.id));
@@ -168,10 +183,17 @@ export class CompanyQueries {
       const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
       if (rarest) {
         // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
-        parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0'));
+        parts.push(
+          lookup(
+            2,
+            'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0',
+          ),
+        );
         params.push(ftsAllOf(rarest), key);
       } else {
-        parts.push(lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'));
+        parts.push(
+          lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'),
+        );
         params.push(ftsPhrase(key));
       }
     }

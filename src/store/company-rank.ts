@@ -16,4 +16,11 @@ export function rankKeySql(company: string): string {
 }
 
 /** The companies columns the rank copies depend on: a change to any of them rewrites the copies. */
-export const RANKED_COMPANY_COLUMNS = ['legal_form', 'status', 'enforcement_count', 'procurement_suspension_count', 'license_action_count', 'corporate_number'] as const;
+export const RANKED_COMPANY_COLUMNS = [
+  'legal_form',
+  'status',
+  'enforcement_count',
+  'procurement_suspension_count',
+  'license_action_count',
+  'corporate_number',
+] as const;

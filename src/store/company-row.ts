@@ -56,7 +56,11 @@ export function companyFromRow(row: readonly unknown[]): { readonly id: number; 
       closed_on: row[14] as string | null,
       close_cause: row[15] as string | null,
       successor_corporate_number: row[16] as string | null,
-      record_counts: { enforcements: row[18] as number, procurement_suspensions: row[19] as number, license_actions: row[20] as number },
+      record_counts: {
+        enforcements: row[18] as number,
+        procurement_suspensions: row[19] as number,
+        license_actions: row[20] as number,
+      },
       predecessors: JSON.parse(row[22] as string) as Company['predecessors'],
       updated_on: row[17] as string | null,
     },

@@ -23,7 +23,9 @@ interface CompanyNames {
 export function ensureCompanyTermsCurrent(db: Db): boolean {
   if (companyTermsAreCurrent(db)) return false;
   const hasCompanies = db.prepare('SELECT 1 FROM companies LIMIT 1').get() !== undefined;
-  const hasRecords = ALL_RECORD_TABLES.some(({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
+  const hasRecords = ALL_RECORD_TABLES.some(
+    ({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined,
+  );
   db.transaction(() => {
     if (hasCompanies) rebuildTerms(db);
     if (hasRecords) rekeyRecordNames(db);
@@ -39,7 +41,9 @@ function rebuildTerms(db: Db): void {
   db.exec(`DELETE FROM company_terms;
     INSERT INTO company_terms_fts(company_terms_fts) VALUES ('delete-all');
     INSERT INTO company_grams(company_grams) VALUES ('delete-all');`);
-  const page = db.prepare<[number, number], CompanyNames>('SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?');
+  const page = db.prepare<[number, number], CompanyNames>(
+    'SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?',
+  );
   const aliases = db.prepare<[number, number], CompanyAlias & { company_id: number }>(
     'SELECT company_id, kind, name FROM company_aliases WHERE company_id > ? AND company_id <= ? ORDER BY company_id, kind, name',
   );

@@ -1,5 +1,12 @@
 // Writes a company's search terms and keeps the trigram and short-gram indexes in step, one row at a time or in bulk.
-import { companySearchTerms, hasShortGrams, SHORT_GRAM_TERMS, termGrams, type CompanyTerm, type NamedCompany } from '../domain/company-terms.js';
+import {
+  companySearchTerms,
+  hasShortGrams,
+  SHORT_GRAM_TERMS,
+  termGrams,
+  type CompanyTerm,
+  type NamedCompany,
+} from '../domain/company-terms.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
@@ -64,7 +71,9 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
      SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
   );
-  const indexNew = db.prepare<[number]>('INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?');
+  const indexNew = db.prepare<[number]>(
+    'INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?',
+  );
   db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
   const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
   const gramNew = db.prepare<[number]>(
@@ -72,12 +81,19 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
        AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
   );
   const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms');
-  const triggers = db.prepare<[], TriggerRow>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'");
+  const triggers = db.prepare<[], TriggerRow>(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'",
+  );
 
   // In bulk: the highest term id indexed before it began, the next id to hand out, the triggers set aside.
   // Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last row and
   // so put a new, unindexed term below the watermark.
-  let bulk: { watermark: number; nextId: number; triggers: TriggerRow[]; restoreIndexes: RestoreIndexes | null } | null = null;
+  let bulk: {
+    watermark: number;
+    nextId: number;
+    triggers: TriggerRow[];
+    restoreIndexes: RestoreIndexes | null;
+  } | null = null;
 
   return {
     insert(companyId, company, terms = companySearchTerms(company)) {

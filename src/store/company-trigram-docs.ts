@@ -16,8 +16,9 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
     // fts5vocab reads the index's own term list, with the number of rows that hold each term
     db.exec('CREATE VIRTUAL TABLE temp.company_terms_vocab USING fts5vocab(main, company_terms_fts, row)');
     db.exec('DELETE FROM company_trigram_docs');
-    db.prepare('INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM temp.company_terms_vocab WHERE doc >= ?')
-      .run(COMMON_TRIGRAM_DOCS);
+    db.prepare(
+      'INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM temp.company_terms_vocab WHERE doc >= ?',
+    ).run(COMMON_TRIGRAM_DOCS);
     db.exec('DROP TABLE temp.company_terms_vocab');
     db.exec('DELETE FROM company_trigram_docs_state');
     db.prepare('INSERT INTO company_trigram_docs_state (terms_max_id) VALUES (?)').run(maxId);

@@ -40,9 +40,25 @@ export interface CompanyWriter {
 }
 
 const COLUMNS = [
-  'name', 'name_kana', 'name_en', 'kind_code', 'legal_form', 'prefecture_code', 'prefecture', 'city', 'city_code',
-  'street', 'postal_code', 'address_outside', 'address_en', 'status', 'closed_on', 'close_cause',
-  'successor_corporate_number', 'updated_on', 'nta_changed_on',
+  'name',
+  'name_kana',
+  'name_en',
+  'kind_code',
+  'legal_form',
+  'prefecture_code',
+  'prefecture',
+  'city',
+  'city_code',
+  'street',
+  'postal_code',
+  'address_outside',
+  'address_en',
+  'status',
+  'closed_on',
+  'close_cause',
+  'successor_corporate_number',
+  'updated_on',
+  'nta_changed_on',
 ] as const;
 
 type StoredHead = Record<(typeof COLUMNS)[number], string | null> & { id: number; name: string };
@@ -54,9 +70,25 @@ type StoredHead = Record<(typeof COLUMNS)[number], string | null> & { id: number
 function columnValues(input: CompanyInput): (string | null)[] {
   const { address } = input;
   return [
-    input.name, input.name_kana, input.name_en, input.kind_code, input.legal_form, address.prefecture_code, address.prefecture,
-    address.city, address.city_code, address.street, address.postal_code, address.outside, address.en, input.status,
-    input.closed_on, input.close_cause, input.successor_corporate_number, input.updated_on, input.changed_on,
+    input.name,
+    input.name_kana,
+    input.name_en,
+    input.kind_code,
+    input.legal_form,
+    address.prefecture_code,
+    address.prefecture,
+    address.city,
+    address.city_code,
+    address.street,
+    address.postal_code,
+    address.outside,
+    address.en,
+    input.status,
+    input.closed_on,
+    input.close_cause,
+    input.successor_corporate_number,
+    input.updated_on,
+    input.changed_on,
   ];
 }
 
@@ -67,18 +99,34 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     corporate_number TEXT NOT NULL, name TEXT NOT NULL, reading INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (corporate_number, name)) WITHOUT ROWID`);
 
-  const head = db.prepare<[string], StoredHead>(`SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`);
+  const head = db.prepare<[string], StoredHead>(
+    `SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`,
+  );
   const insert = db.prepare<(string | null)[]>(
     `INSERT INTO companies (corporate_number, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')})`,
   );
-  const update = db.prepare<(string | number | null)[]>(`UPDATE companies SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
-  const aliasesOf = db.prepare<[number], CompanyAlias>('SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name');
-  const insertAlias = db.prepare<[number, AliasKind, string]>('INSERT OR IGNORE INTO company_aliases (company_id, kind, name) VALUES (?, ?, ?)');
-  const deleteAliasesOfKind = db.prepare<[number, AliasKind]>('DELETE FROM company_aliases WHERE company_id = ? AND kind = ?');
-  const deleteAlias = db.prepare<[number, AliasKind, string]>('DELETE FROM company_aliases WHERE company_id = ? AND kind = ? AND name = ?');
+  const update = db.prepare<(string | number | null)[]>(
+    `UPDATE companies SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+  );
+  const aliasesOf = db.prepare<[number], CompanyAlias>(
+    'SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name',
+  );
+  const insertAlias = db.prepare<[number, AliasKind, string]>(
+    'INSERT OR IGNORE INTO company_aliases (company_id, kind, name) VALUES (?, ?, ?)',
+  );
+  const deleteAliasesOfKind = db.prepare<[number, AliasKind]>(
+    'DELETE FROM company_aliases WHERE company_id = ? AND kind = ?',
+  );
+  const deleteAlias = db.prepare<[number, AliasKind, string]>(
+    'DELETE FROM company_aliases WHERE company_id = ? AND kind = ? AND name = ?',
+  );
   const deleteCompanyRow = db.prepare<[number]>('DELETE FROM companies WHERE id = ?');
-  const addPending = db.prepare<[string, string, number]>('INSERT OR IGNORE INTO pending_former_names (corporate_number, name, reading) VALUES (?, ?, ?)');
-  const pendingOf = db.prepare<[string], { name: string; reading: number }>('SELECT name, reading FROM temp.pending_former_names WHERE corporate_number = ?');
+  const addPending = db.prepare<[string, string, number]>(
+    'INSERT OR IGNORE INTO pending_former_names (corporate_number, name, reading) VALUES (?, ?, ?)',
+  );
+  const pendingOf = db.prepare<[string], { name: string; reading: number }>(
+    'SELECT name, reading FROM temp.pending_former_names WHERE corporate_number = ?',
+  );
   const hasAlias = db.prepare<[number, string]>('SELECT 1 FROM company_aliases WHERE company_id = ? AND name = ?');
   const dropPendingOf = db.prepare<[string]>('DELETE FROM temp.pending_former_names WHERE corporate_number = ?');
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM temp.pending_former_names');
@@ -97,19 +145,29 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   };
   // a former name's reading, unless the company goes by it now (its kana, or any alias it has)
   const addReading = (id: number, current: { name: string; name_kana: string | null }, reading: string): boolean =>
-    reading !== current.name && reading !== current.name_kana && hasAlias.get(id, reading) === undefined &&
+    reading !== current.name &&
+    reading !== current.name_kana &&
+    hasAlias.get(id, reading) === undefined &&
     insertAlias.run(id, 'former_name', reading).changes > 0;
 
   const terms = createCompanyTermsWriter(db);
-  const writeTerms = (id: number, name: string, nameKana: string | null, nameEn: string | null, aliases: readonly CompanyAlias[]) =>
-    terms.insert(id, { name, name_kana: nameKana, name_en: nameEn, aliases });
+  const writeTerms = (
+    id: number,
+    name: string,
+    nameKana: string | null,
+    nameEn: string | null,
+    aliases: readonly CompanyAlias[],
+  ) => terms.insert(id, { name, name_kana: nameKana, name_en: nameEn, aliases });
 
   const claimPending = (corporateNumber: string): { names: string[]; readings: string[] } => {
     if (pendingCount === 0) return { names: [], readings: [] };
     const rows = pendingOf.all(corporateNumber);
     if (rows.length === 0) return { names: [], readings: [] };
     pendingCount -= dropPendingOf.run(corporateNumber).changes;
-    return { names: rows.filter((r) => r.reading === 0).map((r) => r.name), readings: rows.filter((r) => r.reading === 1).map((r) => r.name) };
+    return {
+      names: rows.filter((r) => r.reading === 0).map((r) => r.name),
+      readings: rows.filter((r) => r.reading === 1).map((r) => r.name),
+    };
   };
 
   return {
@@ -153,7 +211,8 @@ export function createCompanyWriter(db: Db): CompanyWriter {
         return 'pending';
       }
       const readingsAdded = readings.filter((reading) => addReading(stored.id, stored, reading)).length;
-      const outcome: FormerNameOutcome = stored.name === name ? 'current' : addFormer(stored.id, name) ? 'added' : 'known';
+      const outcome: FormerNameOutcome =
+        stored.name === name ? 'current' : addFormer(stored.id, name) ? 'added' : 'known';
       if (outcome !== 'added' && readingsAdded === 0) return outcome;
       // rebuilt whole, so that the terms stay exactly what companySearchTerms gives (it drops duplicates)
       terms.remove(stored.id);

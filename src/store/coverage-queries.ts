@@ -12,9 +12,10 @@ export interface PublisherGroupRow {
 /** A source with what its runs and records say: the coverage endpoint's input. */
 export type SourceCoverageRow = CoverageSourceInput & { readonly counted_body: string };
 
-
 export function publisherGroups(db: Db): PublisherGroupRow[] {
-  return db.prepare('SELECT code, official_total FROM publisher_groups ORDER BY sort_order').all() as PublisherGroupRow[];
+  return db
+    .prepare('SELECT code, official_total FROM publisher_groups ORDER BY sort_order')
+    .all() as PublisherGroupRow[];
 }
 
 /** Every registered source of one record kind, with what its runs and records say. */
@@ -70,6 +71,9 @@ export interface CollectionRunCount {
 
 /** How many collection runs each source has had, by outcome (for /metrics). */
 export function collectionRunCounts(db: Db): CollectionRunCount[] {
-  return db.prepare(`SELECT source_id AS sourceId, outcome, COUNT(*) AS runs FROM collection_runs GROUP BY source_id, outcome ORDER BY source_id, outcome`)
+  return db
+    .prepare(
+      `SELECT source_id AS sourceId, outcome, COUNT(*) AS runs FROM collection_runs GROUP BY source_id, outcome ORDER BY source_id, outcome`,
+    )
     .all() as CollectionRunCount[];
 }

@@ -7,7 +7,9 @@ export type Db = Database.Database;
 
 export class SchemaVersionError extends Error {
   constructor(path: string, found: number) {
-    super(`database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: restart the server or run any import command to migrate it`);
+    super(
+      `database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: restart the server or run any import command to migrate it`,
+    );
   }
 }
 
@@ -63,7 +65,9 @@ export interface DatasetMeta {
 }
 
 export function writeDatasetMeta(db: Db, meta: DatasetMeta): void {
-  const put = db.prepare('INSERT INTO dataset_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  const put = db.prepare(
+    'INSERT INTO dataset_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+  );
   db.transaction(() => {
     put.run('kind', meta.kind);
     put.run('version', meta.version);

@@ -6,7 +6,11 @@ import { readFile, type DatasetKind } from './database.js';
 export type LiveKind = DatasetKind | 'none';
 
 export class DatasetKindError extends Error {
-  constructor(readonly dbPath: string, readonly live: DatasetKind, readonly writing: DatasetKind) {
+  constructor(
+    readonly dbPath: string,
+    readonly live: DatasetKind,
+    readonly writing: DatasetKind,
+  ) {
     super(refusal(dbPath, live));
   }
 }
@@ -16,7 +20,8 @@ export function liveDatasetKind(path: string): LiveKind {
   if (!existsSync(path)) return 'none';
   try {
     return readFile(path, (db) => {
-      const row = db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as { value: string } | undefined;
+      const row = db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as
+        { value: string } | undefined;
       if (row === undefined) return 'none';
       return row.value === 'demo' ? 'demo' : 'production';
     });

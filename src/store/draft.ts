@@ -37,8 +37,17 @@ export interface DraftStart {
  */
 export function withDraft<T>(livePath: string, options: DraftOptions<T>, work: (db: Db) => Promise<T>): Promise<T>;
 export function withDraft<T>(livePath: string, options: DraftOptions<T>, work: (db: Db) => T): T;
-export function withDraft<T>(livePath: string, options: DraftOptions<T>, work: (db: Db) => T | Promise<T>): T | Promise<T> {
-  const lock = acquireWriterLock(livePath, { now: options.now, activity: options.activity, pid: options.pid, isAlive: options.isAlive });
+export function withDraft<T>(
+  livePath: string,
+  options: DraftOptions<T>,
+  work: (db: Db) => T | Promise<T>,
+): T | Promise<T> {
+  const lock = acquireWriterLock(livePath, {
+    now: options.now,
+    activity: options.activity,
+    pid: options.pid,
+    isAlive: options.isAlive,
+  });
   let draft: ReturnType<typeof beginDraft>;
   try {
     // checked under the lock, so that no other writer changes the kind between the check and the rename
@@ -83,7 +92,9 @@ export function withDraft<T>(livePath: string, options: DraftOptions<T>, work: (
 
 /** A new dataset takes its first writer's kind; an existing one already has it (assertMayWrite). */
 function markKind(db: Db, kind: DatasetKind): void {
-  db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('kind', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(kind);
+  db.prepare(
+    "INSERT INTO dataset_meta(key, value) VALUES ('kind', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  ).run(kind);
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

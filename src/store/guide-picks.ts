@@ -14,18 +14,35 @@ export interface GuidePicks {
 }
 
 export function readGuidePicks(db: Db): GuidePicks {
-  const enforced = db.prepare(`
+  const enforced = db
+    .prepare(
+      `
     SELECT c.corporate_number AS corporateNumber, c.name, e.law_code AS lawCode
     FROM enforcements e JOIN companies c ON c.corporate_number = e.company_corporate_number
-    ORDER BY e.date DESC, e.rid DESC LIMIT 1`).get() as GuidePicks['company'] | undefined;
-  const anyCompany = db.prepare(`
-    SELECT corporate_number AS corporateNumber, name, NULL AS lawCode FROM companies ORDER BY id LIMIT 1`).get() as GuidePicks['company'] | undefined;
-  const law = db.prepare('SELECT law_code AS lawCode FROM enforcements ORDER BY date DESC, rid DESC LIMIT 1').get() as { lawCode: string } | undefined;
-  const suspension = db.prepare(`
+    ORDER BY e.date DESC, e.rid DESC LIMIT 1`,
+    )
+    .get() as GuidePicks['company'] | undefined;
+  const anyCompany = db
+    .prepare(
+      `
+    SELECT corporate_number AS corporateNumber, name, NULL AS lawCode FROM companies ORDER BY id LIMIT 1`,
+    )
+    .get() as GuidePicks['company'] | undefined;
+  const law = db.prepare('SELECT law_code AS lawCode FROM enforcements ORDER BY date DESC, rid DESC LIMIT 1').get() as
+    { lawCode: string } | undefined;
+  const suspension = db
+    .prepare(
+      `
     SELECT company_name AS companyName, reason_code AS reasonCode FROM procurement_suspensions
-    ORDER BY period_from DESC, rid DESC LIMIT 1`).get() as GuidePicks['suspension'] | undefined;
-  const licenseAction = db.prepare(`
-    SELECT sector_code AS sectorCode, nature, date FROM license_actions ORDER BY date DESC, rid DESC LIMIT 1`).get() as GuidePicks['licenseAction'] | undefined;
+    ORDER BY period_from DESC, rid DESC LIMIT 1`,
+    )
+    .get() as GuidePicks['suspension'] | undefined;
+  const licenseAction = db
+    .prepare(
+      `
+    SELECT sector_code AS sectorCode, nature, date FROM license_actions ORDER BY date DESC, rid DESC LIMIT 1`,
+    )
+    .get() as GuidePicks['licenseAction'] | undefined;
   return {
     company: enforced ?? anyCompany ?? null,
     enforcementLaw: law?.lawCode ?? null,

@@ -15,7 +15,11 @@ export const READ_TRANSACTION_RENEW_MS = 100;
  * most `renewMs`; in a WAL file it would keep the upgrade's checkpoint from finishing. Statements run synchronously
  * and none is left open between requests (no `.iterate()`), so the renewal never ends a transaction mid-read.
  */
-export function holdReadTransaction(db: Db, renewMs: number = READ_TRANSACTION_RENEW_MS, timer: RepeatTimer = intervalTimer): () => void {
+export function holdReadTransaction(
+  db: Db,
+  renewMs: number = READ_TRANSACTION_RENEW_MS,
+  timer: RepeatTimer = intervalTimer,
+): () => void {
   const begin = () => {
     if (db.open && !db.inTransaction) db.exec('BEGIN');
   };

@@ -15,7 +15,9 @@ export interface LastRun {
 
 export function lastRuns(db: Db): Map<string, LastRun> {
   // files older than migration 7 have no warnings or skipped rows
-  const columns = new Set((db.prepare('PRAGMA table_info(collection_runs)').all() as { name: string }[]).map((c) => c.name));
+  const columns = new Set(
+    (db.prepare('PRAGMA table_info(collection_runs)').all() as { name: string }[]).map((c) => c.name),
+  );
   const kept = columns.has('warnings') ? 'r.warnings, r.skipped_rows' : 'NULL AS warnings, NULL AS skipped_rows';
   // the highest id is the newest run: runs are appended in the order they finish
   const rows = db
@@ -27,7 +29,10 @@ export function lastRuns(db: Db): Map<string, LastRun> {
   return new Map(
     rows.map((r) => [
       r.source_id,
-      Object.assign({}, r, { warnings: JSON.parse(r.warnings ?? '[]') as string[], skipped_rows: (JSON.parse(r.skipped_rows ?? '[]') as unknown[]).map(skippedRowOfStored) }),
+      Object.assign({}, r, {
+        warnings: JSON.parse(r.warnings ?? '[]') as string[],
+        skipped_rows: (JSON.parse(r.skipped_rows ?? '[]') as unknown[]).map(skippedRowOfStored),
+      }),
     ]),
   );
 }

@@ -3,9 +3,14 @@ import { refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
 
 const FTS_TABLES = [
-  'company_terms_fts', 'company_grams',
-  'enforcements_fts', 'procurement_suspensions_fts', 'license_actions_fts',
-  'enforcements_grams', 'procurement_suspensions_grams', 'license_actions_grams',
+  'company_terms_fts',
+  'company_grams',
+  'enforcements_fts',
+  'procurement_suspensions_fts',
+  'license_actions_fts',
+  'enforcements_grams',
+  'procurement_suspensions_grams',
+  'license_actions_grams',
 ];
 
 /**
@@ -29,7 +34,8 @@ export function optimiseAfterBulkWrite(db: Db): void {
  * invalidates a plan.
  */
 export function dropStat4Samples(db: Db): void {
-  const held = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'").get() !== undefined;
+  const held =
+    db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat4'").get() !== undefined;
   if (!held || db.prepare('DELETE FROM sqlite_stat4').run().changes === 0) return;
   // the samples are read when the schema is loaded: this connection drops the ones it already holds
   db.exec('ANALYZE sqlite_schema');

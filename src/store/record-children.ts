@@ -17,12 +17,18 @@ export class RecordChildren {
 
   constructor(db: Db) {
     // the order the record gave (position), by code for rows written before positions were kept
-    this.laws = db.prepare(`SELECT rid, law_code AS code FROM enforcement_laws WHERE ${IN_PAGE} ORDER BY rid, position, law_code`);
-    this.sectors = db.prepare(`SELECT rid, sector_code AS code FROM license_action_sectors WHERE ${IN_PAGE} ORDER BY rid, position, sector_code`);
+    this.laws = db.prepare(
+      `SELECT rid, law_code AS code FROM enforcement_laws WHERE ${IN_PAGE} ORDER BY rid, position, law_code`,
+    );
+    this.sectors = db.prepare(
+      `SELECT rid, sector_code AS code FROM license_action_sectors WHERE ${IN_PAGE} ORDER BY rid, position, sector_code`,
+    );
     this.permits = db.prepare(
       `SELECT rid, sector_code, number FROM license_action_permits WHERE ${IN_PAGE} AND position < ? ORDER BY rid, position`,
     );
-    this.permitCounts = db.prepare(`SELECT rid, count(*) AS n FROM license_action_permits WHERE ${IN_PAGE} GROUP BY rid`);
+    this.permitCounts = db.prepare(
+      `SELECT rid, count(*) AS n FROM license_action_permits WHERE ${IN_PAGE} GROUP BY rid`,
+    );
   }
 
   /** Child values by rid; `maxPermits` bounds the permits read per record (0 reads none, nor their count). */
@@ -31,7 +37,12 @@ export class RecordChildren {
     const rids = JSON.stringify(rows.map((row) => row.rid));
     if (kind === 'enforcement') {
       const laws = grouped(this.laws.all(rids));
-      return (row) => ({ laws: primaryFirst(String(row.law_code), laws.get(Number(row.rid)) ?? []), sectors: [], permits: [], permitsTotal: 0 });
+      return (row) => ({
+        laws: primaryFirst(String(row.law_code), laws.get(Number(row.rid)) ?? []),
+        sectors: [],
+        permits: [],
+        permitsTotal: 0,
+      });
     }
     const sectors = grouped(this.sectors.all(rids));
     const permits = new Map<number, Permit[]>();

@@ -8,7 +8,11 @@ import { recordOf, type Row } from './record-rows.js';
  * The records rows of a kind's table stand for, read back with their child rows as a page once read them (at most
  * MAX_PERMITS_SHOWN permits each): what their documents hold, whatever form the writer was given them in.
  */
-export function storedRecords<K extends RecordKind>(children: RecordChildren, kind: K, rows: readonly Row[]): RecordOfKind<K>[] {
+export function storedRecords<K extends RecordKind>(
+  children: RecordChildren,
+  kind: K,
+  rows: readonly Row[],
+): RecordOfKind<K>[] {
   const childrenOf = children.read(kind, rows, MAX_PERMITS_SHOWN);
   return rows.map((row) => recordOf(kind, row, childrenOf(row)));
 }
@@ -19,6 +23,7 @@ export function recordDoc(record: RecordOfKind<RecordKind>): string {
 
 export function recordFromDoc<K extends RecordKind>(doc: unknown): RecordOfKind<K> {
   // the writer writes every row's document and opening a file for writing fills those of an older build
-  if (typeof doc !== 'string') throw new Error('a record without its document: run any import command to rebuild the file');
+  if (typeof doc !== 'string')
+    throw new Error('a record without its document: run any import command to rebuild the file');
   return JSON.parse(doc) as RecordOfKind<K>;
 }

@@ -26,8 +26,13 @@ export class RecordQueries {
    * record answer (an 11-record enforcement page 155 → 81 µs in a tight loop).
    */
   page<K extends RecordKind>(kind: K, query: RecordQuery, page: Page): RecordPage<RecordOfKind<K>> {
-    const rows = this.rows<{ doc: string }>(recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
-    return { records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)), hasMore: rows.length > page.limit };
+    const rows = this.rows<{ doc: string }>(
+      recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit),
+    );
+    return {
+      records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)),
+      hasMore: rows.length > page.limit,
+    };
   }
 
   /** How many rows match, up to `cap`. */

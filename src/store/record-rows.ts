@@ -41,18 +41,32 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
   switch (record.kind) {
     case 'enforcement':
       return Object.assign(common, {
-        law_code: record.law, law_detail: record.law_detail, action_type: record.action_type, date: record.date,
-        summary: record.summary, summary_en: record.summary_en, amount_jpy: record.amount_jpy,
+        law_code: record.law,
+        law_detail: record.law_detail,
+        action_type: record.action_type,
+        date: record.date,
+        summary: record.summary,
+        summary_en: record.summary_en,
+        amount_jpy: record.amount_jpy,
       });
     case 'procurement_suspension':
       return Object.assign(common, {
-        reason_code: record.reason, reason_detail: record.reason_detail, period_from: record.period.from,
-        period_to: record.period.to, lifted_on: record.lifted_on, scope: record.scope,
+        reason_code: record.reason,
+        reason_detail: record.reason_detail,
+        period_from: record.period.from,
+        period_to: record.period.to,
+        lifted_on: record.lifted_on,
+        scope: record.scope,
       });
     case 'license_action':
       return Object.assign(common, {
-        sector_code: record.sector_code, action_type: record.action_type, nature: record.nature, date: record.date,
-        period_from: record.period?.from ?? null, period_to: record.period?.to ?? null, reason_detail: record.reason_detail,
+        sector_code: record.sector_code,
+        action_type: record.action_type,
+        nature: record.nature,
+        date: record.date,
+        period_from: record.period?.from ?? null,
+        period_to: record.period?.to ?? null,
+        reason_detail: record.reason_detail,
       });
   }
 }

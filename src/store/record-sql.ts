@@ -17,7 +17,9 @@ export interface SqlFragment {
 
 type Term = (value: string, table: RecordTable, today: string) => SqlFragment;
 
-const equals = (column: string): Term => (value) => ({ sql: `r.${column} = ?`, params: [value] });
+const equals =
+  (column: string): Term =>
+  (value) => ({ sql: `r.${column} = ?`, params: [value] });
 
 /**
  * The SQL of each filter of the filter table (domain/record-filters.ts); the type makes every filter have one.
@@ -30,7 +32,8 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include
     const codes = authorityAndOffices(value);
     // one code walks its (authority_code, order) index in order and stops at the page; several are gathered from the
     // same index and sorted, at most every record of one ministry's offices
-    return codes.length === 1 ? { sql: 'r.authority_code = ?', params: [value] }
+    return codes.length === 1
+      ? { sql: 'r.authority_code = ?', params: [value] }
       : { sql: 'r.authority_code IN (SELECT value FROM json_each(?))', params: [JSON.stringify(codes)] };
   },
   action_type: equals('action_type'),
@@ -38,7 +41,10 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include
   nature: equals('nature'),
   prefecture: equals('company_prefecture_code'),
   law: (value) => ({ sql: 'r.rid IN (SELECT rid FROM enforcement_laws WHERE law_code = ?)', params: [value] }),
-  sector: (value) => ({ sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)', params: [value] }),
+  sector: (value) => ({
+    sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)',
+    params: [value],
+  }),
   from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
   to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
   listing: equals('listing_status'),
@@ -49,7 +55,9 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include
     // stops once the page is full (on the demo's 343 suspensions 90 to 120 µs a page, against 300 when the status
     // was a subquery whose rows were all read and sorted). A licence action is listed by its date but its status
     // bounds its start and end: as a subquery, the status's own date index drives it instead of a walk down the dates.
-    return kind === 'procurement_suspension' ? { sql: status, params } : { sql: `r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, params };
+    return kind === 'procurement_suspension'
+      ? { sql: status, params }
+      : { sql: `r.rid IN (SELECT r.rid FROM ${table} r WHERE ${status})`, params };
   },
 };
 
@@ -61,14 +69,23 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
       if (query.company !== undefined) terms.push(companySql(query.company));
     } else if (name === 'q') {
       if (query.q !== undefined) terms.push(...freeTextSql(query.q, table));
-    } else if (name === 'corporate_number' && query.corporate_number !== undefined && query.predecessors !== undefined) {
-      terms.push({ sql: 'r.company_corporate_number IN (SELECT value FROM json_each(?))', params: [JSON.stringify([query.corporate_number, ...query.predecessors])] });
+    } else if (
+      name === 'corporate_number' &&
+      query.corporate_number !== undefined &&
+      query.predecessors !== undefined
+    ) {
+      terms.push({
+        sql: 'r.company_corporate_number IN (SELECT value FROM json_each(?))',
+        params: [JSON.stringify([query.corporate_number, ...query.predecessors])],
+      });
     } else if (name !== 'include_predecessors') {
       const value = query[name];
       if (value !== undefined) terms.push(FILTER_SQL[name](value, table, query.today));
     }
   }
-  return terms.length === 0 ? { sql: '1', params: [] } : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
+  return terms.length === 0
+    ? { sql: '1', params: [] }
+    : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
 }
 
 /** The records of the companies found, and unlinked records whose source name starts with a name key. */
@@ -86,8 +103,10 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
   const text = freeText(q);
   if (text === null) return [{ sql: '0', params: [] }];
   const terms: SqlFragment[] = [];
-  if (text.trigram) terms.push({ sql: `r.rid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ?)`, params: [text.trigram] });
-  if (text.grams) terms.push({ sql: `r.rid IN (SELECT rowid FROM ${gramIndex} WHERE ${gramIndex} MATCH ?)`, params: [text.grams] });
+  if (text.trigram)
+    terms.push({ sql: `r.rid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ?)`, params: [text.trigram] });
+  if (text.grams)
+    terms.push({ sql: `r.rid IN (SELECT rowid FROM ${gramIndex} WHERE ${gramIndex} MATCH ?)`, params: [text.grams] });
   return terms;
 }
 
@@ -103,7 +122,10 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
 export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
-  return { sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`, params: where.params };
+  return {
+    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
+    params: where.params,
+  };
 }
 
 /** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */
@@ -122,7 +144,10 @@ export interface FreeText {
  * nothing can match then. Every word reaches FTS5 as a quoted phrase.
  */
 export function freeText(q: string): FreeText | null {
-  const words = q.normalize('NFKC').split(/\s+/u).filter((w) => w !== '');
+  const words = q
+    .normalize('NFKC')
+    .split(/\s+/u)
+    .filter((w) => w !== '');
   const long = words.filter((w) => [...w].length >= TRIGRAM_MIN_LENGTH);
   const short = words.filter((w) => [...w].length < TRIGRAM_MIN_LENGTH && termGrams(w) !== '');
   if (long.length === 0 && short.length === 0) return null;
@@ -135,29 +160,39 @@ export function freeText(q: string): FreeText | null {
 function shortWordMatch(word: string): string {
   const key = normaliseCompanyName(word);
   // at most two characters, so one token: the gram index keeps no positions and refuses phrases of two
-  const alternative = key.toLowerCase() !== word.toLowerCase() && termGrams(key) !== '' && [...key].length < TRIGRAM_MIN_LENGTH;
+  const alternative =
+    key.toLowerCase() !== word.toLowerCase() && termGrams(key) !== '' && [...key].length < TRIGRAM_MIN_LENGTH;
   return alternative ? `(${ftsPhrase(word)} OR ${ftsPhrase(key)})` : ftsPhrase(word);
 }
 
 // The source's "lifted" wins over dates; otherwise the period against today decides.
 function procurementStatusSql(status: string): string {
   switch (status) {
-    case 'lifted': return 'r.lifted_on IS NOT NULL';
-    case 'scheduled': return '(r.period_from > ? AND r.lifted_on IS NULL)';
-    case 'active': return '(r.period_from <= ? AND (r.period_to IS NULL OR r.period_to >= ?) AND r.lifted_on IS NULL)';
+    case 'lifted':
+      return 'r.lifted_on IS NOT NULL';
+    case 'scheduled':
+      return '(r.period_from > ? AND r.lifted_on IS NULL)';
+    case 'active':
+      return '(r.period_from <= ? AND (r.period_to IS NULL OR r.period_to >= ?) AND r.lifted_on IS NULL)';
     // a period never starts after it ends (record validation), so the start bound is implied; it lets the walk down the
     // order index be a range rather than a scan
-    case 'ended': return '(r.period_to < ? AND r.period_from < ? AND r.lifted_on IS NULL)';
-    default: throw new RangeError(`unknown procurement status ${status}`);
+    case 'ended':
+      return '(r.period_to < ? AND r.period_from < ? AND r.lifted_on IS NULL)';
+    default:
+      throw new RangeError(`unknown procurement status ${status}`);
   }
 }
 
 function licenseStatusSql(status: string): string {
   switch (status) {
-    case 'scheduled': return 'r.starts_on > ?';
-    case 'in_effect': return '(r.starts_on <= ? AND (r.ends_on IS NULL OR r.ends_on >= ?))';
-    case 'completed': return 'r.ends_on < ?';
-    default: throw new RangeError(`unknown licence status ${status}`);
+    case 'scheduled':
+      return 'r.starts_on > ?';
+    case 'in_effect':
+      return '(r.starts_on <= ? AND (r.ends_on IS NULL OR r.ends_on >= ?))';
+    case 'completed':
+      return 'r.ends_on < ?';
+    default:
+      throw new RangeError(`unknown licence status ${status}`);
   }
 }
 

@@ -20,28 +20,68 @@ export interface RecordTable {
 
 /** The columns every record table has besides `rid`; the writer fills them from the shared fields. */
 export const COMMON_COLUMNS = [
-  'id', 'source_id', 'source_key', 'company_corporate_number', 'company_name', 'company_name_norm',
-  'company_name_en', 'company_link', 'company_prefecture_code', 'company_address', 'authority_code',
-  'source_url', 'source_title', 'published_on', 'retrieved_at', 'listing_status', 'first_listed_on', 'last_listed_on',
+  'id',
+  'source_id',
+  'source_key',
+  'company_corporate_number',
+  'company_name',
+  'company_name_norm',
+  'company_name_en',
+  'company_link',
+  'company_prefecture_code',
+  'company_address',
+  'authority_code',
+  'source_url',
+  'source_title',
+  'published_on',
+  'retrieved_at',
+  'listing_status',
+  'first_listed_on',
+  'last_listed_on',
 ] as const;
 
 function table<K extends RecordKind>(
-  kind: K, name: string, orderColumn: string, columns: readonly string[], children: readonly string[] = [],
+  kind: K,
+  name: string,
+  orderColumn: string,
+  columns: readonly string[],
+  children: readonly string[] = [],
 ): RecordTable & { readonly kind: K } {
   return {
-    kind, table: name, orderColumn, columns, children,
-    textIndex: `${name}_fts`, gramIndex: `${name}_grams`, companyCount: `${kind}_count`,
+    kind,
+    table: name,
+    orderColumn,
+    columns,
+    children,
+    textIndex: `${name}_fts`,
+    gramIndex: `${name}_grams`,
+    companyCount: `${kind}_count`,
   };
 }
 
 export const RECORD_TABLES: Readonly<{ [K in RecordKind]: RecordTable & { readonly kind: K } }> = {
-  enforcement: table('enforcement', 'enforcements', 'date',
-    ['law_code', 'law_detail', 'action_type', 'date', 'summary', 'summary_en', 'amount_jpy'], ['enforcement_laws']),
-  procurement_suspension: table('procurement_suspension', 'procurement_suspensions', 'period_from',
-    ['reason_code', 'reason_detail', 'period_from', 'period_to', 'lifted_on', 'scope']),
-  license_action: table('license_action', 'license_actions', 'date',
+  enforcement: table(
+    'enforcement',
+    'enforcements',
+    'date',
+    ['law_code', 'law_detail', 'action_type', 'date', 'summary', 'summary_en', 'amount_jpy'],
+    ['enforcement_laws'],
+  ),
+  procurement_suspension: table('procurement_suspension', 'procurement_suspensions', 'period_from', [
+    'reason_code',
+    'reason_detail',
+    'period_from',
+    'period_to',
+    'lifted_on',
+    'scope',
+  ]),
+  license_action: table(
+    'license_action',
+    'license_actions',
+    'date',
     ['sector_code', 'action_type', 'nature', 'date', 'period_from', 'period_to', 'reason_detail'],
-    ['license_action_sectors', 'license_action_permits']),
+    ['license_action_sectors', 'license_action_permits'],
+  ),
 };
 
 /** Every record table, in the order of RECORD_KINDS. */

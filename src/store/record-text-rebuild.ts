@@ -17,7 +17,9 @@ const BATCH = 5000;
 export function ensureRecordTextCurrent(db: Db): boolean {
   if (recordTextIsCurrent(db)) return false;
   const version = recordTextVersion();
-  const hasRecords = ALL_RECORD_TABLES.some(({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
+  const hasRecords = ALL_RECORD_TABLES.some(
+    ({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined,
+  );
   db.transaction(() => {
     if (hasRecords) for (const table of ALL_RECORD_TABLES) rebuildTable(db, table);
     db.prepare('DELETE FROM record_text_version').run();

@@ -47,7 +47,9 @@ export function createRecordWriter(db: Db): RecordWriter {
     `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
      ON CONFLICT(id) DO NOTHING`,
   );
-  const insertLaw = db.prepare<[string, string, number | bigint, number]>('INSERT INTO enforcement_laws(law_code, date, rid, position) VALUES (?, ?, ?, ?)');
+  const insertLaw = db.prepare<[string, string, number | bigint, number]>(
+    'INSERT INTO enforcement_laws(law_code, date, rid, position) VALUES (?, ?, ?, ?)',
+  );
   const insertSector = db.prepare<[string, string, number | bigint, number]>(
     'INSERT INTO license_action_sectors(sector_code, date, rid, position) VALUES (?, ?, ?, ?)',
   );
@@ -94,9 +96,13 @@ export function createRecordWriter(db: Db): RecordWriter {
     },
 
     listingsOfSource(sourceId) {
-      return RECORD_KINDS.flatMap((kind) => statements[kind].listingsOfSource.all(sourceId).map(({ id, status, first, last }) => ({
-        kind, id, listing: { status, first_listed_on: first, last_listed_on: last },
-      })));
+      return RECORD_KINDS.flatMap((kind) =>
+        statements[kind].listingsOfSource.all(sourceId).map(({ id, status, first, last }) => ({
+          kind,
+          id,
+          listing: { status, first_listed_on: first, last_listed_on: last },
+        })),
+      );
     },
 
     delistRecord(kind, id) {
@@ -137,7 +143,9 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   return {
     findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
-    insert: db.prepare(`INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`),
+    insert: db.prepare(
+      `INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+    ),
     readRow: db.prepare(`SELECT * FROM ${table} WHERE rid = ?`),
     setDoc: db.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`),
     insertText: db.prepare(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`),
@@ -150,6 +158,8 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
       `SELECT id, listing_status AS status, first_listed_on AS first, last_listed_on AS last FROM ${table} WHERE source_id = ?`,
     ),
     // the document is the record as a page returns it: its listing changes with the row
-    delist: db.prepare(`UPDATE ${table} SET listing_status = 'delisted', doc = json_set(doc, '$.listing.status', 'delisted') WHERE id = ?`),
+    delist: db.prepare(
+      `UPDATE ${table} SET listing_status = 'delisted', doc = json_set(doc, '$.listing.status', 'delisted') WHERE id = ?`,
+    ),
   };
 }

@@ -114,14 +114,18 @@ CREATE TRIGGER company_terms_ad AFTER DELETE ON company_terms BEGIN
   INSERT INTO company_terms_fts(company_terms_fts, rowid, term) VALUES ('delete', old.id, old.term);
 END;
 
-${recordTable('enforcements', `
+${recordTable(
+  'enforcements',
+  `
   law_code          TEXT NOT NULL,
   law_detail        TEXT,
   action_type       TEXT NOT NULL,
   date              TEXT NOT NULL,
   summary           TEXT NOT NULL,
   summary_en        TEXT,
-  amount_jpy        INTEGER`, 'date')}
+  amount_jpy        INTEGER`,
+  'date',
+)}
 CREATE INDEX enforcements_by_action_type ON enforcements(action_type, date);
 -- every law a record cites (the first is enforcements.law_code), so a filter on any of them finds it
 CREATE TABLE enforcement_laws (
@@ -132,19 +136,25 @@ CREATE TABLE enforcement_laws (
 ) WITHOUT ROWID;
 CREATE INDEX enforcement_laws_by_rid ON enforcement_laws(rid);
 
-${recordTable('procurement_suspensions', `
+${recordTable(
+  'procurement_suspensions',
+  `
   reason_code       TEXT NOT NULL,
   reason_detail     TEXT NOT NULL,
   period_from       TEXT NOT NULL,
   period_to         TEXT,
   -- set when the source says the suspension was lifted (its date, or the publication date when it gives none)
   lifted_on         TEXT,
-  scope             TEXT`, 'period_from')}
+  scope             TEXT`,
+  'period_from',
+)}
 CREATE INDEX procurement_suspensions_by_reason ON procurement_suspensions(reason_code, period_from);
 CREATE INDEX procurement_suspensions_by_period_to ON procurement_suspensions(period_to);
 CREATE INDEX procurement_suspensions_by_lifted ON procurement_suspensions(lifted_on) WHERE lifted_on IS NOT NULL;
 
-${recordTable('license_actions', `
+${recordTable(
+  'license_actions',
+  `
   sector_code       TEXT NOT NULL,
   action_type       TEXT NOT NULL,
   nature            TEXT NOT NULL CHECK (nature IN ('violation', 'voluntary_closure', 'other')),
@@ -154,7 +164,9 @@ ${recordTable('license_actions', `
   reason_detail     TEXT,
   -- a one-off action (no period) starts and ends on its date; a suspension runs over its period
   starts_on         TEXT GENERATED ALWAYS AS (COALESCE(period_from, date)) VIRTUAL,
-  ends_on           TEXT GENERATED ALWAYS AS (CASE WHEN period_from IS NULL THEN date ELSE period_to END) VIRTUAL`, 'date')}
+  ends_on           TEXT GENERATED ALWAYS AS (CASE WHEN period_from IS NULL THEN date ELSE period_to END) VIRTUAL`,
+  'date',
+)}
 CREATE INDEX license_actions_by_action_type ON license_actions(action_type, date);
 CREATE INDEX license_actions_by_nature ON license_actions(nature, date);
 CREATE INDEX license_actions_by_starts_on ON license_actions(starts_on);
@@ -265,7 +277,8 @@ ALTER TABLE license_action_sectors ADD COLUMN position INTEGER;
   },
   {
     version: 9,
-    description: 'each company term carries what ranking reads of its company, so search ranks from the term index alone',
+    description:
+      'each company term carries what ranking reads of its company, so search ranks from the term index alone',
     sql: `
 -- Copies of the company's legal form and rank key (company-rank.ts) on each of its terms: ranking a candidate
 -- term then needs no look-up of its company. The terms writer fills them; the trigger keeps them in step.
@@ -306,7 +319,8 @@ SELECT 1;
   },
   {
     version: 12,
-    description: "records outlive their source's list: each keeps its listing (listed or delisted, first and last listed on)",
+    description:
+      "records outlive their source's list: each keeps its listing (listed or delisted, first and last listed on)",
     // Records already held were read from one edition, their source's current one: listed, first and last on its
     // date (the list's own, else the day it was retrieved in Japan, as record-validation.ts gives a new record).
     // The listing index lets `listing=` narrow a walk down the order column (query-plans.test.ts).

@@ -14,7 +14,11 @@ export function searchEnforcements(
   const ofCompanies = records.page('enforcement', { company: companies, today }, { limit, page: 1 });
   if (ofCompanies.records.length === limit) return ofCompanies;
   // as many text matches as could be duplicates of the company's records, and enough besides to fill the page
-  const byText = records.page('enforcement', { q: text, today }, { limit: limit + ofCompanies.records.length, page: 1 });
+  const byText = records.page(
+    'enforcement',
+    { q: text, today },
+    { limit: limit + ofCompanies.records.length, page: 1 },
+  );
   const seen = new Set(ofCompanies.records.map((r) => r.id));
   const added = byText.records.filter((r) => !seen.has(r.id));
   const all = [...ofCompanies.records, ...added];

@@ -2,7 +2,8 @@
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
-const countSql = (where: string) => `SELECT ${ALL_RECORD_TABLES.map(({ table }) => `(SELECT count(*) FROM ${table} WHERE ${where})`).join(' + ')} AS n`;
+const countSql = (where: string) =>
+  `SELECT ${ALL_RECORD_TABLES.map(({ table }) => `(SELECT count(*) FROM ${table} WHERE ${where})`).join(' + ')} AS n`;
 const COUNT_SQL = countSql('source_id = @id');
 // delisted records are kept from earlier editions: a new edition is measured against the records still listed
 const LISTED_SQL = countSql("source_id = @id AND listing_status = 'listed'");

@@ -55,9 +55,11 @@ export function recordCollectionRun(db: Db, run: CollectionRun): number {
        VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error,
          @warnings, @skipped_rows)`,
     )
-    .run(Object.assign({}, run, {
-      warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
-      skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
-    }));
+    .run(
+      Object.assign({}, run, {
+        warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
+        skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
+      }),
+    );
   return Number(result.lastInsertRowid);
 }

@@ -7,6 +7,7 @@
 
 /** `LIMIT n` for a count the code computed; anything but a non-negative safe integer is refused, never written into SQL. */
 export function limitSql(rows: number): string {
-  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`a LIMIT must be a non-negative integer, not ${rows}`);
+  if (!Number.isSafeInteger(rows) || rows < 0)
+    throw new RangeError(`a LIMIT must be a non-negative integer, not ${rows}`);
   return `LIMIT ${rows}`;
 }

@@ -5,7 +5,13 @@ import { CompanyQueries, type CompanyHit } from './company-queries.js';
 import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
 import {
-  collectionRunCounts, dataAsOf, publisherGroups, sourceCoverage, type CollectionRunCount, type PublisherGroupRow, type SourceCoverageRow,
+  collectionRunCounts,
+  dataAsOf,
+  publisherGroups,
+  sourceCoverage,
+  type CollectionRunCount,
+  type PublisherGroupRow,
+  type SourceCoverageRow,
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';

@@ -17,7 +17,13 @@ export function seedVocabularies(db: Db): void {
   );
   db.transaction(() => {
     for (const g of PUBLISHER_GROUPS) {
-      group.run({ code: g.code, name: g.name, name_en: g.name_en, sort_order: g.sort_order, official_total: g.official_total });
+      group.run({
+        code: g.code,
+        name: g.name,
+        name_en: g.name_en,
+        sort_order: g.sort_order,
+        official_total: g.official_total,
+      });
     }
     for (const a of AUTHORITIES) authority.run({ code: a.code, name: a.name, name_en: a.name_en, group_code: a.group });
   })();

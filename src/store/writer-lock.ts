@@ -3,7 +3,10 @@ import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:
 import { hostname } from 'node:os';
 
 export class WriterLockedError extends Error {
-  constructor(readonly lockPath: string, readonly owner: LockOwner) {
+  constructor(
+    readonly lockPath: string,
+    readonly owner: LockOwner,
+  ) {
     super(
       `${runningWriter(owner.activity)} is running (pid ${owner.pid} on ${owner.host}, since ${owner.started_at}); ` +
         `if it is not, delete ${lockPath}`,
@@ -44,7 +47,12 @@ export function acquireWriterLock(dbPath: string, options: LockOptions): WriterL
   const path = lockPathFor(dbPath);
   const pid = options.pid ?? process.pid;
   const isAlive = options.isAlive ?? processIsAlive;
-  const owner: LockOwner = { pid, host: hostname(), started_at: options.now().toISOString(), activity: options.activity ?? 'collect' };
+  const owner: LockOwner = {
+    pid,
+    host: hostname(),
+    started_at: options.now().toISOString(),
+    activity: options.activity ?? 'collect',
+  };
   let recoveredStale = false;
   for (let tries = 0; tries < 3; tries++) {
     if (tryCreate(path, owner)) {

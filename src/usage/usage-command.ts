@@ -33,7 +33,9 @@ export function runUsage(args: readonly string[], context: UsageCommandContext):
     if (since === null) return usageError(context, `--since takes a duration such as 24h, got "${options.since}"`);
     const store = UsageStore.openExisting(context.usageDbPath);
     if (store === null) {
-      context.stderr(`kohyo: there is no usage log at ${context.usageDbPath} yet (the server writes it; KOHYO_USAGE_DB)`);
+      context.stderr(
+        `kohyo: there is no usage log at ${context.usageDbPath} yet (the server writes it; KOHYO_USAGE_DB)`,
+      );
       return 1;
     }
     try {
@@ -47,9 +49,11 @@ export function runUsage(args: readonly string[], context: UsageCommandContext):
   if (action === 'purge') {
     const unknown = Object.keys(options).find((name) => name !== 'older-than');
     if (unknown !== undefined) return usageError(context, `purge does not take --${unknown}`);
-    if (options['older-than'] === undefined) return usageError(context, 'purge needs --older-than, e.g. --older-than 90d');
+    if (options['older-than'] === undefined)
+      return usageError(context, 'purge needs --older-than, e.g. --older-than 90d');
     const age = parseDuration(options['older-than']);
-    if (age === null) return usageError(context, `--older-than takes a duration such as 90d, got "${options['older-than']}"`);
+    if (age === null)
+      return usageError(context, `--older-than takes a duration such as 90d, got "${options['older-than']}"`);
     const store = UsageStore.openExisting(context.usageDbPath);
     if (store === null) {
       context.stdout(`no usage log at ${context.usageDbPath}: nothing to purge`);
@@ -58,17 +62,24 @@ export function runUsage(args: readonly string[], context: UsageCommandContext):
     try {
       const before = new Date(context.now().getTime() - age);
       const removed = store.purge(before);
-      context.stdout(`removed ${removed} usage ${removed === 1 ? 'entry' : 'entries'} older than ${before.toISOString()}`);
+      context.stdout(
+        `removed ${removed} usage ${removed === 1 ? 'entry' : 'entries'} older than ${before.toISOString()}`,
+      );
     } finally {
       store.close();
     }
     return 0;
   }
-  return usageError(context, action === undefined ? 'usage what? "report" or "purge"' : `unknown usage command "${action}"`);
+  return usageError(
+    context,
+    action === undefined ? 'usage what? "report" or "purge"' : `unknown usage command "${action}"`,
+  );
 }
 
 export function formatReport(report: UsageReport, sinceText: string): string[] {
-  const lines = [`usage log since ${report.since} (${sinceText}): ${report.total} ${report.total === 1 ? 'request' : 'requests'}`];
+  const lines = [
+    `usage log since ${report.since} (${sinceText}): ${report.total} ${report.total === 1 ? 'request' : 'requests'}`,
+  ];
   const section = <R extends Count>(title: string, rows: readonly R[], extra: (row: R) => string = () => '') => {
     lines.push('', title);
     if (rows.length === 0) lines.push('  (none)');
@@ -77,12 +88,21 @@ export function formatReport(report: UsageReport, sinceText: string): string[] {
   };
   section('by endpoint', report.byEndpoint);
   section('by status and code', report.byStatus);
-  section('top clients by group identifier', report.topClientIds, (row) =>
-    `  (${row.userAgents} ${row.userAgents === 1 ? 'user agent' : 'user agents'})`);
-  section('top clients by name (X-Kohyo-Client)', report.topClientNames, (row) =>
-    `  (${row.clientIds} ${row.clientIds === 1 ? 'identifier' : 'identifiers'})`);
-  section('429 by code', report.refusalsByCode, (row) =>
-    `  (${row.clientIds} ${row.clientIds === 1 ? 'identifier' : 'identifiers'})`);
+  section(
+    'top clients by group identifier',
+    report.topClientIds,
+    (row) => `  (${row.userAgents} ${row.userAgents === 1 ? 'user agent' : 'user agents'})`,
+  );
+  section(
+    'top clients by name (X-Kohyo-Client)',
+    report.topClientNames,
+    (row) => `  (${row.clientIds} ${row.clientIds === 1 ? 'identifier' : 'identifiers'})`,
+  );
+  section(
+    '429 by code',
+    report.refusalsByCode,
+    (row) => `  (${row.clientIds} ${row.clientIds === 1 ? 'identifier' : 'identifiers'})`,
+  );
   return lines;
 }
 

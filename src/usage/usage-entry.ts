@@ -54,7 +54,10 @@ export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRe
   const conditions = new BoundedMemo<string>(MEMO);
   const at = isoInstant();
   return (request) => {
-    const client = clients.get(request.address, () => ({ scrub: addressScrubber(request.address), id: clientId(secret, request.address) }));
+    const client = clients.get(request.address, () => ({
+      scrub: addressScrubber(request.address),
+      id: clientId(secret, request.address),
+    }));
     const { scrub } = client;
     const text = (value: string | undefined): string | null =>
       value === undefined || value.trim() === '' ? null : scrub(value.trim()).slice(0, MAX_TEXT);
@@ -62,7 +65,9 @@ export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRe
       at: at(request.at),
       method: request.method,
       endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
-      conditions: conditions.get(`${request.address}\u0000${request.query}`, () => searchConditions(request.query, scrub)),
+      conditions: conditions.get(`${request.address}\u0000${request.query}`, () =>
+        searchConditions(request.query, scrub),
+      ),
       status: request.status,
       code: request.status >= 400 ? request.errorCode : null,
       returned: request.returned,

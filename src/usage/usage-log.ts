@@ -102,7 +102,10 @@ export class UsageLog {
       // logged once per run of failures: a broken disk must not also flood the log
       if (!this.failing) {
         this.failing = true;
-        this.options.logger?.error({ err: error, entries: batch.length }, 'usage log: a batch could not be written and was dropped');
+        this.options.logger?.error(
+          { err: error, entries: batch.length },
+          'usage log: a batch could not be written and was dropped',
+        );
       }
       return 0;
     }
@@ -134,7 +137,10 @@ export class UsageLog {
     // warned once per overflow; flush() re-arms the warning when the queue drains
     if (why === 'full' && !this.overflowing) {
       this.overflowing = true;
-      this.options.logger?.warn({ maxQueue: this.maxQueue }, 'usage log: the queue is full; entries are dropped until it drains');
+      this.options.logger?.warn(
+        { maxQueue: this.maxQueue },
+        'usage log: the queue is full; entries are dropped until it drains',
+      );
     }
   }
 }

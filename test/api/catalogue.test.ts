@@ -21,7 +21,9 @@ after(() => server.close());
 
 test('every endpoint of the catalogue answers GET at its path, and every document is served', async () => {
   for (const entry of [...ENDPOINTS, ...DOCUMENTS]) {
-    const answer = await server.get(entry.path === '/docs' ? '/docs/' : entry.path, { headers: { 'x-kohyo-client': 'catalogue-test' } });
+    const answer = await server.get(entry.path === '/docs' ? '/docs/' : entry.path, {
+      headers: { 'x-kohyo-client': 'catalogue-test' },
+    });
     // an endpoint that needs a query answers 400 without one: routed, not 404
     assert.notEqual(answer.status, 404, `${entry.path} is not served`);
   }
@@ -53,7 +55,10 @@ test('/llms.txt has a section for every endpoint and document, saying what the c
     assert.ok(start >= 0, `no section for ${endpoint.path}`);
     const section = guide.slice(start, guide.indexOf('\n### ', start + 1));
     assert.ok(section.includes(endpoint.description(config)), `${endpoint.path}: the catalogue's description`);
-    assert.ok(section.includes(endpoint.counted ? 'Counts against the limits' : 'Outside the rate limit'), endpoint.path);
+    assert.ok(
+      section.includes(endpoint.counted ? 'Counts against the limits' : 'Outside the rate limit'),
+      endpoint.path,
+    );
   }
   for (const document of DOCUMENTS) assert.ok(guide.includes(`### GET ${document.path}\n`), document.path);
 });
@@ -61,12 +66,22 @@ test('/llms.txt has a section for every endpoint and document, saying what the c
 test('the MCP tools are the tools the catalogue names, each calling its endpoint', () => {
   const tools = mcpTools(loadConfig({ LOG_LEVEL: 'silent' }));
   const named = ENDPOINTS.flatMap((e) => e.tools.map((t) => [t.name, e.path] as const));
-  assert.deepEqual(tools.map((t) => [t.name, t.path]), named);
+  assert.deepEqual(
+    tools.map((t) => [t.name, t.path]),
+    named,
+  );
   assert.ok(named.length >= 8);
 });
 
 test('the landing page links what the catalogue marks, by name', async () => {
   const answer = await server.get('/', { headers: { accept: 'application/json' } });
   assert.deepEqual(answer.body.links, Object.fromEntries(LANDING_LINKS.map((l) => [l.name, l.path])));
-  assert.deepEqual(Object.keys(answer.body.links), ['docs', 'openapi', 'llms_txt', 'coverage', 'vocabularies', 'health']);
+  assert.deepEqual(Object.keys(answer.body.links), [
+    'docs',
+    'openapi',
+    'llms_txt',
+    'coverage',
+    'vocabularies',
+    'health',
+  ]);
 });

@@ -14,7 +14,10 @@ test('paging parameters name their range and the value given', () => {
 });
 
 test('dates, text and Corporate Numbers say what they take', () => {
-  assert.equal(refusalOf(licenseActions, 'from', '2026/01/01').message, 'from must be a date written YYYY-MM-DD (got "2026/01/01").');
+  assert.equal(
+    refusalOf(licenseActions, 'from', '2026/01/01').message,
+    'from must be a date written YYYY-MM-DD (got "2026/01/01").',
+  );
   assert.match(refusalOf(CompaniesQuery, 'q', 'x'.repeat(500)).message, /^q must be at most \d+ characters\.$/u);
   const number = refusalOf(licenseActions, 'corporate_number', '12345');
   assert.equal(number.code, 'invalid_corporate_number');

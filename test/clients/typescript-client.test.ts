@@ -51,13 +51,29 @@ test('an error answer is a KohyoError with the contract code, and a 429 carries 
   });
   const env = { KOHYO_LIMIT_PER_MINUTE: '1' };
   const policy = limitPolicy(loadConfig(env).limits);
-  const limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies([]), secret: null, clock: () => TEST_NOW });
-  const limited = await startServer({ dbPath: await demoDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  const limiter = createLimiter({
+    store: new MemoryStore(policy),
+    policy,
+    trusted: parseTrustedProxies([]),
+    secret: null,
+    clock: () => TEST_NOW,
+  });
+  const limited = await startServer({
+    dbPath: await demoDatabase(),
+    env,
+    deps: { beforeApiRequest: limiter.beforeApiRequest },
+  });
   try {
     const client = createKohyoClient({ baseUrl: limited.url });
     await client.companies({ q: 'a' });
-    await assert.rejects(client.companies({ q: 'a' }), (error: unknown) =>
-      error instanceof KohyoError && error.code === 'rate_limited' && typeof error.retryAfterSeconds === 'number' && error.retryAfterSeconds > 0);
+    await assert.rejects(
+      client.companies({ q: 'a' }),
+      (error: unknown) =>
+        error instanceof KohyoError &&
+        error.code === 'rate_limited' &&
+        typeof error.retryAfterSeconds === 'number' &&
+        error.retryAfterSeconds > 0,
+    );
   } finally {
     await limited.close();
     await limiter.close();
@@ -66,10 +82,12 @@ test('an error answer is a KohyoError with the contract code, and a 429 carries 
 
 test('the client type-checks under exactOptionalPropertyTypes', async () => {
   const tsc = new URL('../../node_modules/.bin/tsc', import.meta.url).pathname;
-  const run = await promisify(execFile)(tsc, ['-p', new URL('tsconfig.json', clientDir).pathname]).catch((error: { stdout: string }) => error);
+  const run = await promisify(execFile)(tsc, ['-p', new URL('tsconfig.json', clientDir).pathname]).catch(
+    (error: { stdout: string }) => error,
+  );
   assert.equal(run.stdout, '');
 });
 
-test('the generated types are those of the service\'s document (else run npm run client:generate)', async () => {
+test("the generated types are those of the service's document (else run npm run client:generate)", async () => {
   assert.equal(readFileSync(new URL('schema.ts', clientDir), 'utf8'), await schemaSource());
 });

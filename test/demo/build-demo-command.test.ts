@@ -10,7 +10,16 @@ import { openReadOnly, readDatasetMeta } from '../../src/store/database.js';
 function io(dbPath: string) {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, io: { dbPath, now: () => new Date('2026-11-21T03:00:00Z'), stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) } };
+  return {
+    out,
+    err,
+    io: {
+      dbPath,
+      now: () => new Date('2026-11-21T03:00:00Z'),
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => err.push(l),
+    },
+  };
 }
 
 describe('kohyo build-demo', () => {

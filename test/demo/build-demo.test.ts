@@ -37,7 +37,7 @@ after(() => {
 
 const one = <T>(sql: string, ...params: unknown[]): T => db.prepare(sql).get(...params) as T;
 const all = <T>(sql: string, ...params: unknown[]): T[] => db.prepare(sql).all(...params) as T[];
-const count = (sql: string): number => (db.prepare(sql).pluck().get() as number);
+const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
 
 describe('the demo build', () => {
   it('marks the dataset as demo, versioned at the build time', () => {
@@ -59,14 +59,26 @@ describe('demo companies', () => {
 
   it('has closed companies, some merged into another demo company, former names, brands and English names', () => {
     const total = count('SELECT count(*) FROM companies');
-    const closed = count("SELECT count(*) FROM companies WHERE status = 'closed' AND closed_on IS NOT NULL AND close_cause IS NOT NULL");
+    const closed = count(
+      "SELECT count(*) FROM companies WHERE status = 'closed' AND closed_on IS NOT NULL AND close_cause IS NOT NULL",
+    );
     assert.ok(closed >= total * 0.05 && closed <= total * 0.12, `closed ${closed} of ${total}`);
-    assert.ok(count(`SELECT count(*) FROM companies c JOIN companies s ON s.corporate_number = c.successor_corporate_number`) >= 1);
-    assert.ok(count("SELECT count(DISTINCT company_id) FROM company_aliases WHERE kind = 'former_name'") >= total * 0.04);
+    assert.ok(
+      count(`SELECT count(*) FROM companies c JOIN companies s ON s.corporate_number = c.successor_corporate_number`) >=
+        1,
+    );
+    assert.ok(
+      count("SELECT count(DISTINCT company_id) FROM company_aliases WHERE kind = 'former_name'") >= total * 0.04,
+    );
     assert.ok(count("SELECT count(*) FROM company_aliases WHERE kind = 'brand'") >= 2);
     const english = count('SELECT count(*) FROM companies WHERE name_en IS NOT NULL');
     assert.ok(english >= total * 0.2 && english <= total * 0.4, `english ${english} of ${total}`);
-    assert.equal(count("SELECT count(*) FROM companies c WHERE NOT EXISTS (SELECT 1 FROM company_aliases a WHERE a.company_id = c.id AND a.kind = 'romanized')"), 0);
+    assert.equal(
+      count(
+        "SELECT count(*) FROM companies c WHERE NOT EXISTS (SELECT 1 FROM company_aliases a WHERE a.company_id = c.id AND a.kind = 'romanized')",
+      ),
+      0,
+    );
   });
 
   it('has names for search to work on: one stem in two forms, full-width letters, one reading in two spellings', () => {
@@ -88,25 +100,53 @@ describe('demo companies', () => {
     const rows = parse(iconv.decode(fs.readFileSync(NTA_FILE), 'cp932'), { relax_column_count: true }) as string[][];
     const real = new Set(rows.map((r) => r[1]));
     assert.ok(real.size > 1_000);
-    assert.deepEqual(numbers.filter((n) => real.has(n)), []);
+    assert.deepEqual(
+      numbers.filter((n) => real.has(n)),
+      [],
+    );
   });
 
   it('links records only to demo companies, and names most unlinked ones as a demo company is named', () => {
     const tables = ['enforcements', 'procurement_suspensions', 'license_actions'];
     const names = new Set(all<{ name: string }>('SELECT name FROM companies').map((r) => normaliseCompanyName(r.name)));
     for (const table of tables) {
-      assert.equal(count(`SELECT count(*) FROM ${table} WHERE company_corporate_number IS NOT NULL
-        AND company_corporate_number NOT IN (SELECT corporate_number FROM companies)`), 0, table);
-      const unlinked = all<{ name_norm: string; link: string | null }>(`SELECT company_name_norm AS name_norm, company_link AS link FROM ${table} WHERE company_corporate_number IS NULL`);
+      assert.equal(
+        count(`SELECT count(*) FROM ${table} WHERE company_corporate_number IS NOT NULL
+        AND company_corporate_number NOT IN (SELECT corporate_number FROM companies)`),
+        0,
+        table,
+      );
+      const unlinked = all<{ name_norm: string; link: string | null }>(
+        `SELECT company_name_norm AS name_norm, company_link AS link FROM ${table} WHERE company_corporate_number IS NULL`,
+      );
       const total = count(`SELECT count(*) FROM ${table}`);
-      assert.ok(unlinked.length >= total * 0.05 && unlinked.length <= total * 0.2, `${table}: ${unlinked.length} unlinked of ${total}`);
-      assert.ok(unlinked.every((r) => r.link === null && names.has(r.name_norm)), table);
+      assert.ok(
+        unlinked.length >= total * 0.05 && unlinked.length <= total * 0.2,
+        `${table}: ${unlinked.length} unlinked of ${total}`,
+      );
+      assert.ok(
+        unlinked.every((r) => r.link === null && names.has(r.name_norm)),
+        table,
+      );
     }
-    const written = all<{ name: string }>('SELECT company_name AS name FROM enforcements UNION SELECT company_name FROM procurement_suspensions UNION SELECT company_name FROM license_actions').map((r) => r.name);
-    assert.ok(written.some((n) => n.includes('㈱')), 'a name with ㈱');
-    assert.ok(written.some((n) => /[\uff66-\uff9f]/u.test(n)), 'a name in half-width kana');
-    assert.ok(written.some((n) => n.includes('（株）')), 'a name with （株）');
-    assert.ok(count('SELECT sum(enforcement_count + procurement_suspension_count + license_action_count) FROM companies') > 0);
+    const written = all<{ name: string }>(
+      'SELECT company_name AS name FROM enforcements UNION SELECT company_name FROM procurement_suspensions UNION SELECT company_name FROM license_actions',
+    ).map((r) => r.name);
+    assert.ok(
+      written.some((n) => n.includes('㈱')),
+      'a name with ㈱',
+    );
+    assert.ok(
+      written.some((n) => /[\uff66-\uff9f]/u.test(n)),
+      'a name in half-width kana',
+    );
+    assert.ok(
+      written.some((n) => n.includes('（株）')),
+      'a name with （株）',
+    );
+    assert.ok(
+      count('SELECT sum(enforcement_count + procurement_suspension_count + license_action_count) FROM companies') > 0,
+    );
   });
 });
 
@@ -119,7 +159,10 @@ describe('demo enforcement records', () => {
 
   it('has most action types, surcharges with amounts, several laws on one record, English summaries', () => {
     assert.ok(count('SELECT count(DISTINCT action_type) FROM enforcements') >= 12);
-    assert.equal(count("SELECT count(*) FROM enforcements WHERE action_type = 'surcharge_payment_order' AND amount_jpy IS NULL"), 0);
+    assert.equal(
+      count("SELECT count(*) FROM enforcements WHERE action_type = 'surcharge_payment_order' AND amount_jpy IS NULL"),
+      0,
+    );
     assert.ok(count("SELECT count(*) FROM enforcements WHERE action_type = 'surcharge_payment_order'") >= 5);
     assert.ok(count('SELECT count(*) FROM (SELECT rid FROM enforcement_laws GROUP BY rid HAVING count(*) > 1)') >= 5);
     assert.ok(count('SELECT count(*) FROM enforcements WHERE summary_en IS NOT NULL') >= 10);
@@ -127,19 +170,32 @@ describe('demo enforcement records', () => {
   });
 
   it('dates every record no later than its source was read', () => {
-    assert.equal(count(`SELECT count(*) FROM enforcements WHERE date > '${TODAY}' OR published_on > substr(retrieved_at, 1, 10)`), 0);
+    assert.equal(
+      count(`SELECT count(*) FROM enforcements WHERE date > '${TODAY}' OR published_on > substr(retrieved_at, 1, 10)`),
+      0,
+    );
   });
 });
 
 describe('demo procurement suspensions', () => {
   it('has at least 300 records from authorities of all five publisher groups', () => {
     assert.ok(count('SELECT count(*) FROM procurement_suspensions') >= 300);
-    const groups = all<{ g: string }>('SELECT DISTINCT a.group_code AS g FROM procurement_suspensions p JOIN authorities a ON a.code = p.authority_code').map((r) => r.g);
-    assert.deepEqual(groups.sort(), ['designated_city', 'independent_agency', 'national', 'prefecture', 'public_corporation']);
+    const groups = all<{ g: string }>(
+      'SELECT DISTINCT a.group_code AS g FROM procurement_suspensions p JOIN authorities a ON a.code = p.authority_code',
+    ).map((r) => r.g);
+    assert.deepEqual(groups.sort(), [
+      'designated_city',
+      'independent_agency',
+      'national',
+      'prefecture',
+      'public_corporation',
+    ]);
   });
 
   it('has every status, open-ended periods, several reasons and scopes', () => {
-    const rows = all<{ from: string; to: string | null; lifted: string | null }>('SELECT period_from AS "from", period_to AS "to", lifted_on AS lifted FROM procurement_suspensions');
+    const rows = all<{ from: string; to: string | null; lifted: string | null }>(
+      'SELECT period_from AS "from", period_to AS "to", lifted_on AS lifted FROM procurement_suspensions',
+    );
     const statuses = new Set(rows.map((r) => procurementStatus({ from: r.from, to: r.to }, r.lifted, TODAY)));
     assert.deepEqual([...statuses].sort(), ['active', 'ended', 'lifted', 'scheduled']);
     assert.ok(rows.filter((r) => r.to === null && r.lifted === null).length >= 5);
@@ -154,15 +210,27 @@ describe('demo licence actions', () => {
   it('has at least 300 records in at least 6 sectors, some of several sectors', () => {
     assert.ok(count('SELECT count(*) FROM license_actions') >= 300);
     assert.ok(count('SELECT count(DISTINCT sector_code) FROM license_actions') >= 6);
-    assert.ok(count('SELECT count(*) FROM (SELECT rid FROM license_action_sectors GROUP BY rid HAVING count(*) > 1)') >= 10);
-    assert.ok(count('SELECT count(*) FROM (SELECT rid FROM license_action_permits GROUP BY rid HAVING count(DISTINCT sector_code) > 1)') >= 5);
+    assert.ok(
+      count('SELECT count(*) FROM (SELECT rid FROM license_action_sectors GROUP BY rid HAVING count(*) > 1)') >= 10,
+    );
+    assert.ok(
+      count(
+        'SELECT count(*) FROM (SELECT rid FROM license_action_permits GROUP BY rid HAVING count(DISTINCT sector_code) > 1)',
+      ) >= 5,
+    );
   });
 
   it('has every nature, every action type and every status', () => {
-    assert.deepEqual(all<{ n: string }>('SELECT DISTINCT nature AS n FROM license_actions ORDER BY 1').map((r) => r.n), ['other', 'violation', 'voluntary_closure']);
+    assert.deepEqual(
+      all<{ n: string }>('SELECT DISTINCT nature AS n FROM license_actions ORDER BY 1').map((r) => r.n),
+      ['other', 'violation', 'voluntary_closure'],
+    );
     assert.equal(count('SELECT count(DISTINCT action_type) FROM license_actions'), 8);
-    const rows = all<{ date: string; from: string | null; to: string | null }>('SELECT date, period_from AS "from", period_to AS "to" FROM license_actions');
-    const status = (r: (typeof rows)[number]) => licenseStatus(r.date, r.from === null ? null : { from: r.from, to: r.to }, TODAY);
+    const rows = all<{ date: string; from: string | null; to: string | null }>(
+      'SELECT date, period_from AS "from", period_to AS "to" FROM license_actions',
+    );
+    const status = (r: (typeof rows)[number]) =>
+      licenseStatus(r.date, r.from === null ? null : { from: r.from, to: r.to }, TODAY);
     assert.deepEqual([...new Set(rows.map(status))].sort(), ['completed', 'in_effect', 'scheduled']);
     // both one-off actions and suspensions are scheduled somewhere
     assert.ok(rows.some((r) => r.from === null && status(r) === 'scheduled'));
@@ -180,7 +248,10 @@ describe('demo sources and collection runs', () => {
     const never = sources.filter((s) => state(s) === 'never_collected');
     assert.ok(never.length >= 2);
     assert.ok(never.every((s) => s.observed_count === 0));
-    assert.ok(sources.some((s) => s.last_error !== null && s.last_success_at !== null), 'a failure after an older success');
+    assert.ok(
+      sources.some((s) => s.last_error !== null && s.last_success_at !== null),
+      'a failure after an older success',
+    );
     const coverage = buildCoverage(publisherGroups(db), sources, NOW, 48);
     const byGroup = new Map(coverage.map((g) => [g.publisher_group.code, g]));
     assert.equal(byGroup.get('public_corporation')!.coverage_ratio, null);
@@ -231,7 +302,10 @@ describe('building again', () => {
     const blocked = path.join(dir, 'blocked');
     fs.mkdirSync(path.join(blocked, 'inside'), { recursive: true });
     assert.throws(() => buildDemoDatabase(blocked, { now: NOW }));
-    assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('.next-') || f.endsWith('.lock')), []);
+    assert.deepEqual(
+      fs.readdirSync(dir).filter((f) => f.includes('.next-') || f.endsWith('.lock')),
+      [],
+    );
     fs.rmSync(blocked, { recursive: true });
   });
 });

@@ -7,14 +7,22 @@ import { formatYen, halfWidthKana } from '../../demo/demo-record-common.js';
 describe('demo calendar', () => {
   it('adds days across months and years', () => {
     for (const [date, days, expected] of [
-      ['2026-11-21', 0, '2026-11-21'], ['2026-11-21', 10, '2026-12-01'], ['2026-03-01', -1, '2026-02-28'], ['2024-12-31', 1, '2025-01-01'],
-    ] as const) assert.equal(addDays(date, days), expected);
+      ['2026-11-21', 0, '2026-11-21'],
+      ['2026-11-21', 10, '2026-12-01'],
+      ['2026-03-01', -1, '2026-02-28'],
+      ['2024-12-31', 1, '2025-01-01'],
+    ] as const)
+      assert.equal(addDays(date, days), expected);
   });
 
   it('ends a period of n months on the day before the same day n months on, clamped to short months', () => {
     for (const [from, months, expected] of [
-      ['2025-04-01', 3, '2025-06-30'], ['2025-01-15', 1, '2025-02-14'], ['2025-01-31', 1, '2025-02-27'], ['2025-11-10', 12, '2026-11-09'],
-    ] as const) assert.equal(monthsLater(from, months), expected);
+      ['2025-04-01', 3, '2025-06-30'],
+      ['2025-01-15', 1, '2025-02-14'],
+      ['2025-01-31', 1, '2025-02-27'],
+      ['2025-11-10', 12, '2026-11-09'],
+    ] as const)
+      assert.equal(monthsLater(from, months), expected);
   });
 
   it('writes instants in UTC from Japan time, and moves them by hours', () => {

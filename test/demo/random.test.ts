@@ -24,7 +24,13 @@ describe('createRandom', () => {
 
   it('follows weights, shuffles without losing items, and refuses an empty pick', () => {
     const r = createRandom(1);
-    const picks = Array.from({ length: 4_000 }, () => r.weighted([['a', 3], ['b', 1], ['never', 0]] as const));
+    const picks = Array.from({ length: 4_000 }, () =>
+      r.weighted([
+        ['a', 3],
+        ['b', 1],
+        ['never', 0],
+      ] as const),
+    );
     const a = picks.filter((p) => p === 'a').length;
     assert.ok(a > 2_700 && a < 3_300, `a drawn ${a} times of 4000`);
     assert.ok(!picks.includes('never'));

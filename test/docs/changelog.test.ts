@@ -28,7 +28,11 @@ function releases(markdown: string): Release[] {
       const release = /^## \[(Unreleased|\d+\.\d+\.\d+)\](?: - (\d{4}-\d{2}-\d{2}))?$/u.exec(line);
       const kind = /^### (\w+)$/u.exec(line);
       if (release) {
-        assert.equal(release[1] === 'Unreleased', release[2] === undefined, `${line}: a release has a date, Unreleased none`);
+        assert.equal(
+          release[1] === 'Unreleased',
+          release[2] === undefined,
+          `${line}: a release has a date, Unreleased none`,
+        );
         found.push({ version: release[1]!, date: release[2] ?? null, kinds: [] });
       } else {
         assert.ok(kind && KINDS.includes(kind[1]!), `${line} is neither a release nor one of ${KINDS.join(', ')}`);
@@ -58,7 +62,10 @@ test('CHANGELOG.md follows Keep a Changelog: Unreleased first, then releases new
   const dated = all.slice(1);
   assert.ok(dated.length > 0);
   for (let i = 1; i < dated.length; i++) {
-    assert.ok(newer(dated[i - 1]!.version, dated[i]!.version), `${dated[i - 1]!.version} is listed above ${dated[i]!.version}`);
+    assert.ok(
+      newer(dated[i - 1]!.version, dated[i]!.version),
+      `${dated[i - 1]!.version} is listed above ${dated[i]!.version}`,
+    );
     assert.ok(dated[i - 1]!.date! >= dated[i]!.date!, `${dated[i - 1]!.version} is dated before ${dated[i]!.version}`);
   }
   for (const release of all) {
@@ -79,7 +86,15 @@ test('the versioning policy is linked from the README and names the deprecation 
   assert.ok(readme.includes('](docs/versioning.md)'));
   assert.ok(readme.includes('](CHANGELOG.md)'));
   const policy = read('docs/versioning.md');
-  for (const words of ['/api/v2', 'Deprecation: @', 'RFC 9745', 'Sunset: ', 'RFC 8594', 'rel="deprecation"', '6 months']) {
+  for (const words of [
+    '/api/v2',
+    'Deprecation: @',
+    'RFC 9745',
+    'Sunset: ',
+    'RFC 8594',
+    'rel="deprecation"',
+    '6 months',
+  ]) {
     assert.ok(policy.includes(words), `docs/versioning.md names ${words}`);
   }
 });

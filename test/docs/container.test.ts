@@ -10,7 +10,11 @@ import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
-const packageJson = JSON.parse(read('package.json')) as { version: string; scripts: Record<string, string>; dependencies: Record<string, string> };
+const packageJson = JSON.parse(read('package.json')) as {
+  version: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 
 interface Instruction {
   readonly keyword: string;
@@ -25,7 +29,11 @@ interface Stage {
 
 /** The Dockerfile's stages: continuation lines joined, comments dropped, ARGs before the first FROM substituted. */
 function dockerStages(text: string): Stage[] {
-  const lines = text.replace(/\\\n/gu, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/gu, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   const globalArgs = new Map<string, string>();
   const stages: Stage[] = [];
   for (const line of lines) {
@@ -37,7 +45,7 @@ function dockerStages(text: string): Stage[] {
     } else if (upper === 'FROM') {
       const [image = '', as, name] = args.split(/\s+/u);
       const from = image.replace(/^\$\{(\w+)\}$/u, (_, arg: string) => globalArgs.get(arg) ?? '');
-      stages.push({ from, name: as?.toUpperCase() === 'AS' ? name ?? null : null, instructions: [] });
+      stages.push({ from, name: as?.toUpperCase() === 'AS' ? (name ?? null) : null, instructions: [] });
     } else {
       assert.ok(stages.length > 0, `${upper} before the first FROM`);
       stages.at(-1)!.instructions.push({ keyword: upper, args });
@@ -46,12 +54,17 @@ function dockerStages(text: string): Stage[] {
   return stages;
 }
 
-const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+const all = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
 const last = (stage: Stage, keyword: string) => all(stage, keyword).at(-1);
 
 /** ENV name=value pairs of a stage (the `ENV a=1 b=2` form). */
 function envOf(stage: Stage): Map<string, string> {
-  return new Map(all(stage, 'ENV').flatMap((args) => [...args.matchAll(/(\w+)=(\S+)/gu)].map((m) => [m[1]!, m[2]!] as [string, string])));
+  return new Map(
+    all(stage, 'ENV').flatMap((args) =>
+      [...args.matchAll(/(\w+)=(\S+)/gu)].map((m) => [m[1]!, m[2]!] as [string, string]),
+    ),
+  );
 }
 
 const stages = dockerStages(read('Dockerfile'));
@@ -65,11 +78,16 @@ test('the Dockerfile builds in a stage of its own and runs from the same Node 20
   assert.match(build.from, /^node:20[.-]/u);
   assert.equal(runtime.from, build.from, 'better-sqlite3 compiled in the build stage runs on the same Node and glibc');
   const runs = all(build, 'RUN').join('\n');
-  for (const tool of ['python3', 'make', 'g++']) assert.match(runs, new RegExp(`apt-get install[^\n]*\\s${tool.replace('+', '\\+')}(\\s|$)`, 'u'));
+  for (const tool of ['python3', 'make', 'g++'])
+    assert.match(runs, new RegExp(`apt-get install[^\n]*\\s${tool.replace('+', '\\+')}(\\s|$)`, 'u'));
   assert.match(runs, /npm_config_build_from_source=true npm ci\b/u);
   assert.match(runs, /npm run build\b/u);
   assert.match(runs, /npm prune --omit=dev\b/u, 'production dependencies only in the runtime stage');
-  assert.equal(all(runtime, 'RUN').some((r) => /npm (ci|install)\b/u.test(r)), false, 'the runtime stage installs nothing');
+  assert.equal(
+    all(runtime, 'RUN').some((r) => /npm (ci|install)\b/u.test(r)),
+    false,
+    'the runtime stage installs nothing',
+  );
 });
 
 test('the image runs as a user other than root what npm start runs, with a health check by node on /health', () => {
@@ -77,14 +95,20 @@ test('the image runs as a user other than root what npm start runs, with a healt
   assert.ok(user !== undefined && !/^(root|0)(:|$)/u.test(user), `the final stage's USER is ${user}`);
   // the same node, flags and script as npm start, and the flags the benchmark measured
   const started = /\bnode ((?:--\S+ )*)(\S+)$/u.exec(packageJson.scripts.start!);
-  const flags = started?.[1]?.trim().split(' ').filter((flag) => flag !== '');
+  const flags = started?.[1]
+    ?.trim()
+    .split(' ')
+    .filter((flag) => flag !== '');
   assert.equal(started?.[2], 'dist/src/main.js');
   assert.deepEqual(flags, SERVER_NODE_FLAGS);
   assert.deepEqual(JSON.parse(last(runtime, 'CMD')!), ['node', ...SERVER_NODE_FLAGS, 'dist/src/main.js']);
   const healthcheck = last(runtime, 'HEALTHCHECK')!;
   const command = JSON.parse(healthcheck.slice(healthcheck.indexOf('CMD ') + 4)) as string[];
   assert.equal(command[0], 'node', 'the slim image has no curl');
-  assert.match(command.join(' '), /fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.PORT \|\| 3000\) \+ '\/health'\)/u);
+  assert.match(
+    command.join(' '),
+    /fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.PORT \|\| 3000\) \+ '\/health'\)/u,
+  );
   const env = envOf(runtime);
   assert.equal(env.get('HOST'), '0.0.0.0');
   assert.equal(env.get('KOHYO_DB'), '/data/kohyo.sqlite');
@@ -98,7 +122,10 @@ test('the image runs as a user other than root what npm start runs, with a healt
 });
 
 test('what the build stage copies from the context exists and is not left out by .dockerignore', () => {
-  const lines = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
+  const lines = read('.dockerignore')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'));
   const ignored = new Set(lines.filter((l) => !l.startsWith('!')));
   const kept = new Set(lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1)));
   const copied = all(build, 'COPY').flatMap((args) => args.split(/\s+/u).slice(0, -1));
@@ -107,7 +134,8 @@ test('what the build stage copies from the context exists and is not left out by
     assert.ok(existsSync(new URL(path, root)), `${path} is not in the repository`);
     assert.ok(!ignored.has(path.split('/')[0]!) || kept.has(path), `${path} is left out by .dockerignore`);
   }
-  for (const heavy of ['node_modules', 'dist', 'data', '.git']) assert.ok(ignored.has(heavy), `.dockerignore leaves out ${heavy}`);
+  for (const heavy of ['node_modules', 'dist', 'data', '.git'])
+    assert.ok(ignored.has(heavy), `.dockerignore leaves out ${heavy}`);
 });
 
 interface ComposeService {
@@ -119,7 +147,10 @@ interface ComposeService {
 }
 
 const composeText = read('compose.yaml');
-const compose = parse(composeText, { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const compose = parse(composeText, { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
 const apis = ['api-1', 'api-2'].map((name) => compose.services[name]!);
 
 test('compose runs two API replicas sharing Redis and the usage secret, following what the collector publishes', () => {
@@ -142,7 +173,8 @@ test('compose runs two API replicas sharing Redis and the usage secret, followin
 
 test('every variable compose sets or reads is a documented setting (or an AWS one)', () => {
   const named = new Set<string>();
-  for (const service of Object.values(compose.services)) for (const name of Object.keys(service.environment ?? {})) named.add(name);
+  for (const service of Object.values(compose.services))
+    for (const name of Object.keys(service.environment ?? {})) named.add(name);
   for (const m of composeText.matchAll(/\$\{(\w+)/gu)) named.add(m[1]!);
   assert.ok(named.size > 0);
   for (const name of named) {
@@ -152,7 +184,17 @@ test('every variable compose sets or reads is a documented setting (or an AWS on
 
 test('docs/operating.md says how to run the containers', () => {
   const text = section(read('docs/operating.md'), '## Running in containers');
-  for (const words of ['docker build', 'docker compose up', 'api-1', 'api-2', 'collector', 'redis', '/health', '/metrics', 'KOHYO_USAGE_SECRET']) {
+  for (const words of [
+    'docker build',
+    'docker compose up',
+    'api-1',
+    'api-2',
+    'collector',
+    'redis',
+    '/health',
+    '/metrics',
+    'KOHYO_USAGE_SECRET',
+  ]) {
     assert.ok(text.includes(words), `the section names ${words}`);
   }
 });

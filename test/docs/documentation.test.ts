@@ -21,7 +21,12 @@ const guide = llmsTxt(loadConfig({}));
 let app: FastifyInstance;
 before(async () => {
   // No dataset: the routes, and so the docs they must match, do not depend on one.
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), dataset: () => null, clock: () => new Date(), logger: false });
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    dataset: () => null,
+    clock: () => new Date(),
+    logger: false,
+  });
 });
 after(() => app.close());
 
@@ -41,7 +46,14 @@ function servedPaths(): string[] {
     parents[depth] = path.endsWith('/') && depth > 0 ? path.slice(0, -1) : path;
     // GET /mcp only refuses (405): the MCP endpoint is POST, documented in sections of its own (test below); /metrics
     // is the operators', answered only to allowed addresses, and documented in the README alone
-    if (m[3]!.includes('GET') && !path.includes('*') && !path.startsWith('/docs/') && path !== MCP_PATH && path !== METRICS_PATH) fromRouter.push(path);
+    if (
+      m[3]!.includes('GET') &&
+      !path.includes('*') &&
+      !path.startsWith('/docs/') &&
+      path !== MCP_PATH &&
+      path !== METRICS_PATH
+    )
+      fromRouter.push(path);
   }
   const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
   return [...new Set([...fromRouter, ...fromOpenApi])].sort();
@@ -49,8 +61,15 @@ function servedPaths(): string[] {
 
 /** The query parameters OpenAPI lists for each path. */
 function parametersByPath(): Map<string, string[]> {
-  const paths = (app.swagger() as { paths?: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> }).paths ?? {};
-  return new Map(Object.entries(paths).map(([path, item]) => [path, (item.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)]));
+  const paths =
+    (app.swagger() as { paths?: Record<string, { get?: { parameters?: { name: string; in: string }[] } }> }).paths ??
+    {};
+  return new Map(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      (item.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    ]),
+  );
 }
 
 /** The error table rows of a markdown text: `| 400 | \`code\` | …`, as [status, code]. */
@@ -60,7 +79,8 @@ function errorRows(markdown: string): [status: number, code: string][] {
 
 test('the app serves the endpoints the docs are written for', () => {
   const paths = servedPaths();
-  for (const expected of ['/api/v1/search', '/api/v1/openapi.json', '/health', '/llms.txt']) assert.ok(paths.includes(expected), expected);
+  for (const expected of ['/api/v1/search', '/api/v1/openapi.json', '/health', '/llms.txt'])
+    assert.ok(paths.includes(expected), expected);
   assert.ok(paths.length >= 10, paths.join(', '));
 });
 
@@ -75,10 +95,15 @@ test('docs/operating.md lists every setting with its default', () => {
   for (const setting of SETTINGS) {
     const row = settings.split('\n').find((line) => line.startsWith(`| \`${setting.name}\` |`));
     assert.ok(row, `README's Settings table has no row for ${setting.name}`);
-    if (setting.default !== '') assert.ok(row.includes(`\`${setting.default}\``), `README gives the wrong default for ${setting.name}`);
+    if (setting.default !== '')
+      assert.ok(row.includes(`\`${setting.default}\``), `README gives the wrong default for ${setting.name}`);
   }
   const documented = [...settings.matchAll(/^\| `([A-Z0-9_]+)` \|/gmu)].map((m) => m[1]);
-  assert.deepEqual(documented.sort(), SETTINGS.map((s) => s.name).sort(), 'README documents a setting SETTINGS does not have');
+  assert.deepEqual(
+    documented.sort(),
+    SETTINGS.map((s) => s.name).sort(),
+    'README documents a setting SETTINGS does not have',
+  );
 });
 
 const pages: readonly (readonly [name: string, text: string])[] = [
@@ -95,7 +120,8 @@ for (const [name, text] of pages) {
       assert.ok(row, `${name} has no error table row for ${code}`);
       assert.equal(row[0], ERRORS[code].status, `${name} gives ${code} the wrong status`);
     }
-    for (const [, code] of rows) assert.ok(code in ERRORS, `${name} documents an error code ${code} the catalogue does not have`);
+    for (const [, code] of rows)
+      assert.ok(code in ERRORS, `${name} documents an error code ${code} the catalogue does not have`);
   });
 }
 
@@ -121,13 +147,20 @@ test('the MCP endpoint is in the endpoint table and has its own sections in /llm
 
 test('docs/using-the-api.md lists every path the app serves in its endpoint table', () => {
   const endpoints = section(usingTheApi, '## Endpoints');
-  for (const path of servedPaths()) assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `the endpoint table lacks ${path}`);
+  for (const path of servedPaths())
+    assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `the endpoint table lacks ${path}`);
 });
 
 test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, then sections', () => {
   const lines = guide.split('\n');
   assert.equal(lines[0], '# Kohyo');
-  assert.ok(lines.slice(1).find((l) => l !== '')?.startsWith('> '), 'the summary blockquote must follow the title');
+  assert.ok(
+    lines
+      .slice(1)
+      .find((l) => l !== '')
+      ?.startsWith('> '),
+    'the summary blockquote must follow the title',
+  );
   assert.equal(lines.filter((l) => /^# /u.test(l)).length, 1, 'exactly one H1');
   for (const heading of ['## Endpoints', '## Query rules', '## Limits', '## How to behave', '## Errors']) {
     assert.ok(lines.includes(heading), `missing ${heading}`);
@@ -136,7 +169,12 @@ test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, th
 
 test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {
   assert.ok(readme.split('\n').length <= 200, 'README.md keeps to what a newcomer needs first');
-  for (const page of ['README.md', ...readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]) {
+  for (const page of [
+    'README.md',
+    ...readdirSync(new URL('docs/', root))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ]) {
     const text = readFileSync(new URL(page, root), 'utf8');
     for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/gu)) {
       if (/^[a-z]+:/u.test(target!)) continue;

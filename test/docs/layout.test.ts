@@ -14,11 +14,16 @@ const layout = architecture.slice(start, end < 0 ? undefined : end);
 
 test('every folder of src/ and the demo generator are in the layout of docs/architecture.md, and every path it names exists', () => {
   const folders = readdirSync(join(root, 'src')).filter((name) => statSync(join(root, 'src', name)).isDirectory());
-  for (const folder of folders) assert.ok(layout.includes(`\`src/${folder}/\``), `src/${folder}/ is missing from the layout of docs/architecture.md`);
+  for (const folder of folders)
+    assert.ok(
+      layout.includes(`\`src/${folder}/\``),
+      `src/${folder}/ is missing from the layout of docs/architecture.md`,
+    );
   assert.ok(layout.includes('`demo/`'));
   const named = [...layout.matchAll(/`((?:src|demo|docs)\/[\w./-]+)`/gu)].map((m) => m[1]!);
   assert.ok(named.length > 15);
-  for (const path of named) assert.ok(existsSync(join(root, path)), `docs/architecture.md names ${path}, which does not exist`);
+  for (const path of named)
+    assert.ok(existsSync(join(root, path)), `docs/architecture.md names ${path}, which does not exist`);
 });
 
 function sourceFiles(dir: string): string[] {
@@ -31,8 +36,13 @@ function sourceFiles(dir: string): string[] {
 test('no import cycle in src/ (what `npx madge --circular --extensions ts src` checks)', () => {
   const edges = new Map<string, string[]>();
   for (const file of sourceFiles(join(root, 'src'))) {
-    const imports = [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu)];
-    edges.set(file, imports.map((m) => resolve(dirname(file), `${m[1]}.ts`)).filter((target) => target.startsWith(join(root, 'src'))));
+    const imports = [
+      ...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu),
+    ];
+    edges.set(
+      file,
+      imports.map((m) => resolve(dirname(file), `${m[1]}.ts`)).filter((target) => target.startsWith(join(root, 'src'))),
+    );
   }
   const state = new Map<string, 'open' | 'done'>();
   const cycles: string[] = [];
@@ -51,9 +61,14 @@ test('no import cycle in src/ (what `npx madge --circular --extensions ts src` c
 });
 
 test('the HTTP app and the MCP server do not import each other: both answer through src/api/', () => {
-  for (const [from, to] of [['http', 'mcp'], ['mcp', 'http']] as const) {
+  for (const [from, to] of [
+    ['http', 'mcp'],
+    ['mcp', 'http'],
+  ] as const) {
     for (const file of sourceFiles(join(root, 'src', from))) {
-      const imports = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/gu)].map((m) => resolve(dirname(file), m[1]!));
+      const imports = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/gu)].map((m) =>
+        resolve(dirname(file), m[1]!),
+      );
       const crossing = imports.filter((target) => target.startsWith(join(root, 'src', to) + '/'));
       assert.deepEqual(crossing, [], `${file.slice(root.length + 1)} imports src/${to}/`);
     }

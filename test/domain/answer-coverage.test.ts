@@ -4,7 +4,11 @@ import assert from 'node:assert/strict';
 import { answerCoverage } from '../../src/domain/coverage.js';
 
 const now = new Date('2026-11-21T00:00:00Z');
-const source = (publisher_code: string, last_success_at: string | null, last_error: string | null = null) => ({ publisher_code, last_success_at, last_error });
+const source = (publisher_code: string, last_success_at: string | null, last_error: string | null = null) => ({
+  publisher_code,
+  last_success_at,
+  last_error,
+});
 const sources = [
   source('jftc', '2026-11-20T00:00:00Z'),
   source('caa', '2026-11-01T00:00:00Z', 'HTTP 503'),
@@ -14,13 +18,19 @@ const sources = [
 
 test('fresh under freshHours, stale after, never collected without a success; failing apart from those', () => {
   assert.deepEqual(answerCoverage(sources, undefined, now, 48), {
-    sources: 4, collected: 2, fresh: 1, stale: 1, failing: 2, never_collected: 2, oldest_success_at: '2026-11-01T00:00:00Z',
+    sources: 4,
+    collected: 2,
+    fresh: 1,
+    stale: 1,
+    failing: 2,
+    never_collected: 2,
+    oldest_success_at: '2026-11-01T00:00:00Z',
   });
   // the boundary: exactly freshHours old is stale
   assert.equal(answerCoverage([source('jftc', '2026-11-19T00:00:00Z')], undefined, now, 48).stale, 1);
 });
 
-test('an authority keeps its own sources, its offices\' and the bodies\' above it', () => {
+test("an authority keeps its own sources, its offices' and the bodies' above it", () => {
   assert.equal(answerCoverage(sources, 'jftc', now, 48).sources, 1);
   assert.equal(answerCoverage(sources, 'mhlw_labour_bureau_13', now, 48).sources, 1);
   assert.equal(answerCoverage(sources, 'pref_27', now, 48).sources, 0);

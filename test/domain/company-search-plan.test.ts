@@ -29,7 +29,8 @@ test('a name query gives normalised keys and the legal form it named', () => {
     ['Toyota Jidōsha', ['toyotajidōsha', 'toyotazidosya'], null],
     ['ＮＥＣ', ['nec'], null],
   ];
-  for (const [q, keys, legalForm] of cases) assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm }, q);
+  for (const [q, keys, legalForm] of cases)
+    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm }, q);
 });
 
 test('a query asked again is answered with the plan made the first time, and a longer one is planned each time alike', () => {
@@ -55,11 +56,22 @@ test('FTS phrases quote every token so no input is read as FTS syntax', () => {
 });
 
 test('a long key is looked up by its rarest trigrams; a short one by its whole phrase', () => {
-  const common = new Map([['ken', 90_000], ['ens', 80_000], ['nse', 80_000], ['set', 100_000], ['ets', 50_000], ['tsu', 95_000]]);
+  const common = new Map([
+    ['ken', 90_000],
+    ['ens', 80_000],
+    ['nse', 80_000],
+    ['set', 100_000],
+    ['ets', 50_000],
+    ['tsu', 95_000],
+  ]);
   const docs = (t: string) => common.get(t) ?? 0;
   const cases: [key: string, expected: string[] | null, why: string][] = [
     ['kensetsu', ['ets', 'ken'], 'all common: the least common, then an end of the key clear of it'],
-    ['kensetsusu', ['sus', 'ens'], 'an uncounted one first; the common end ken is not taken beside it, the next clear one is'],
+    [
+      'kensetsusu',
+      ['sus', 'ens'],
+      'an uncounted one first; the common end ken is not taken beside it, the next clear one is',
+    ],
     ['hokuyokensetsu', ['hok', 'uyo'], 'uncounted trigrams are the rarest, taken in key order, none overlapping'],
     ['hokuyokensetsuyamato', ['hok', 'ato', 'uyo'], 'the uncounted far end second, a third when it is uncounted too'],
     ['setken', ['etk', 'tke'], 'nothing clear of the rarest: the next rarest, overlapping'],
@@ -77,8 +89,21 @@ test('trigrams are cut by character, and an all-of expression quotes each', () =
 });
 
 test('a legal form alone names no company, whatever its spelling; a name with its form is a name', () => {
-  for (const q of ['株式会社', '(株)', '（株）', '㈱', '有限会社', 'カブシキガイシャ', 'Co., Ltd.', 'K.K.', 'Inc.', 'LLC', 'Company']) {
+  for (const q of [
+    '株式会社',
+    '(株)',
+    '（株）',
+    '㈱',
+    '有限会社',
+    'カブシキガイシャ',
+    'Co., Ltd.',
+    'K.K.',
+    'Inc.',
+    'LLC',
+    'Company',
+  ]) {
     assert.deepEqual(planCompanySearch(q), { kind: 'legal_form_only' }, q);
   }
-  for (const q of ['トヨタ株式会社', '株式会社トヨタ', 'Toyota Co., Ltd.', '株', 'co']) assert.equal(planCompanySearch(q).kind, 'terms', q);
+  for (const q of ['トヨタ株式会社', '株式会社トヨタ', 'Toyota Co., Ltd.', '株', 'co'])
+    assert.equal(planCompanySearch(q).kind, 'terms', q);
 });

@@ -7,7 +7,10 @@ test('companySearchTerms: name, reading, romanized reading, English name and ali
     name: '海和海運株式会社',
     name_kana: 'カイワカイウン',
     name_en: 'Kaiwa Shipping Co., Ltd.',
-    aliases: [{ name: 'Kaiwakaiun', kind: 'romanized' }, { name: '旧海和商事株式会社', kind: 'former_name' }],
+    aliases: [
+      { name: 'Kaiwakaiun', kind: 'romanized' },
+      { name: '旧海和商事株式会社', kind: 'former_name' },
+    ],
   });
   const got = terms.map((t) => `${t.field}/${t.alias_kind ?? ''}/${t.term}`);
   assert.deepEqual(got, [
@@ -21,13 +24,23 @@ test('companySearchTerms: name, reading, romanized reading, English name and ali
 });
 
 test('companySearchTerms: は read as a particle gives a second romanized key; Latin names get the loose key', () => {
-  const terms = companySearchTerms({ name: 'ＳＨＩＮＥＩ株式会社', name_kana: 'コンニチハ', name_en: null, aliases: [] });
+  const terms = companySearchTerms({
+    name: 'ＳＨＩＮＥＩ株式会社',
+    name_kana: 'コンニチハ',
+    name_en: null,
+    aliases: [],
+  });
   const got = terms.map((t) => `${t.field}/${t.term}`);
   assert.deepEqual(got, ['name/shinei', 'name/sinei', 'name_kana/コンニチハ', 'alias/konnitiha', 'alias/konnitiwa']);
 });
 
 test('kanaKey folds readings as names are folded', () => {
-  const cases: [string, string][] = [['トヨタジドウシャ', 'トヨタジドウシヤ'], ['ｷﾔﾉﾝ', 'キヤノン'], ['きゃのん', 'キヤノン'], ['フーリハン', 'フリハン']];
+  const cases: [string, string][] = [
+    ['トヨタジドウシャ', 'トヨタジドウシヤ'],
+    ['ｷﾔﾉﾝ', 'キヤノン'],
+    ['きゃのん', 'キヤノン'],
+    ['フーリハン', 'フリハン'],
+  ];
   for (const [kana, key] of cases) assert.equal(kanaKey(kana), key, kana);
 });
 

@@ -8,9 +8,16 @@ const NATIONAL = [{ code: 'national', official_total: 19 }];
 
 function source(id: string, publisher: string, counted: string | undefined, collected: boolean): CoverageSourceInput {
   return {
-    id, publisher_code: publisher, group_code: 'national', url: `https://example.go.jp/${id}`, title: id,
-    observed_count: collected ? 3 : 0, period_from: null, period_to: null,
-    last_success_at: collected ? '2026-11-20T00:00:00Z' : null, last_error: null,
+    id,
+    publisher_code: publisher,
+    group_code: 'national',
+    url: `https://example.go.jp/${id}`,
+    title: id,
+    observed_count: collected ? 3 : 0,
+    period_from: null,
+    period_to: null,
+    last_success_at: collected ? '2026-11-20T00:00:00Z' : null,
+    last_error: null,
     ...(counted === undefined ? {} : { counted_body: counted }),
   };
 }
@@ -18,11 +25,31 @@ function source(id: string, publisher: string, counted: string | undefined, coll
 test('covered_bodies counts distinct counted bodies of the collected sources', () => {
   const cases: readonly (readonly [string, readonly CoverageSourceInput[], number])[] = [
     ['nothing collected', [source('kanto', 'mlit_kanto_rdb', 'mlit', false)], 0],
-    ['two bureaus of one ministry count once', [source('kanto', 'mlit_kanto_rdb', 'mlit', true), source('tohoku', 'mlit_tohoku_rdb', 'mlit', true)], 1],
-    ['a bureau and its ministry count once', [source('kanto', 'mlit_kanto_rdb', 'mlit', true), source('mlit', 'mlit', 'mlit', true)], 1],
-    ['a bureau not collected adds nothing', [source('mod', 'mod', 'mod', true), source('kanto', 'mlit_kanto_rdb', 'mlit', false)], 1],
-    ['two ministries count twice', [source('mod', 'mod', 'mod', true), source('kanto', 'mlit_kanto_rdb', 'mlit', true)], 2],
-    ['without a counted body, the publisher counts', [source('kanto', 'mlit_kanto_rdb', undefined, true), source('tohoku', 'mlit_tohoku_rdb', undefined, true)], 2],
+    [
+      'two bureaus of one ministry count once',
+      [source('kanto', 'mlit_kanto_rdb', 'mlit', true), source('tohoku', 'mlit_tohoku_rdb', 'mlit', true)],
+      1,
+    ],
+    [
+      'a bureau and its ministry count once',
+      [source('kanto', 'mlit_kanto_rdb', 'mlit', true), source('mlit', 'mlit', 'mlit', true)],
+      1,
+    ],
+    [
+      'a bureau not collected adds nothing',
+      [source('mod', 'mod', 'mod', true), source('kanto', 'mlit_kanto_rdb', 'mlit', false)],
+      1,
+    ],
+    [
+      'two ministries count twice',
+      [source('mod', 'mod', 'mod', true), source('kanto', 'mlit_kanto_rdb', 'mlit', true)],
+      2,
+    ],
+    [
+      'without a counted body, the publisher counts',
+      [source('kanto', 'mlit_kanto_rdb', undefined, true), source('tohoku', 'mlit_tohoku_rdb', undefined, true)],
+      2,
+    ],
   ];
   for (const [name, sources, expected] of cases) {
     const [national] = buildCoverage(NATIONAL, sources, NOW, 48);

@@ -20,9 +20,17 @@ test('Japan date is UTC+9', () => {
 
 test('isoInstant writes each instant as toISOString does, when several share a millisecond or alternate', () => {
   const stamp = isoInstant();
-  const instants = ['2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.679Z', '2026-11-21T03:04:05.678Z', '1999-12-31T23:59:59.999Z']
-    .map((text) => new Date(text));
-  assert.deepEqual(instants.map(stamp), instants.map((date) => date.toISOString()));
+  const instants = [
+    '2026-11-21T03:04:05.678Z',
+    '2026-11-21T03:04:05.678Z',
+    '2026-11-21T03:04:05.679Z',
+    '2026-11-21T03:04:05.678Z',
+    '1999-12-31T23:59:59.999Z',
+  ].map((text) => new Date(text));
+  assert.deepEqual(
+    instants.map(stamp),
+    instants.map((date) => date.toISOString()),
+  );
 });
 
 test('procurement suspension status against today', () => {

@@ -3,7 +3,11 @@ import assert from 'node:assert/strict';
 import { decideLink, linkNameKey, placeOf, sameCity } from '../../src/domain/link-company.js';
 
 test('placeOf reads the prefecture from the code or the start of the address', () => {
-  const cases: readonly (readonly [{ prefecture_code?: string | null; address?: string | null }, string | null, string | null])[] = [
+  const cases: readonly (readonly [
+    { prefecture_code?: string | null; address?: string | null },
+    string | null,
+    string | null,
+  ])[] = [
     [{ address: '北海道札幌市北区' }, '01', '札幌市北区'],
     [{ address: '〒100-8916 東京都 千代田区霞が関１－２－２' }, '13', '千代田区霞が関1-2-2'],
     [{ prefecture_code: '27', address: '大阪市北区' }, '27', '大阪市北区'],
@@ -31,7 +35,8 @@ test('sameCity: the record lies in the company city, with or without the distric
     ['市川市', '市原市', false],
     ['千代田区', '', false],
   ];
-  for (const [locality, city, expected] of cases) assert.equal(sameCity(locality, city), expected, `${locality} in ${city}`);
+  for (const [locality, city, expected] of cases)
+    assert.equal(sameCity(locality, city), expected, `${locality} in ${city}`);
 });
 
 test('decideLink links only when exactly one company fits; never guesses', () => {
@@ -44,7 +49,10 @@ test('decideLink links only when exactly one company fits; never guesses', () =>
   assert.deepEqual(decideLink('見本', place, [a, b]), { kind: 'ambiguous', candidates: 2 });
   assert.deepEqual(decideLink('見本', place, [elsewhere]), { kind: 'unmatched', why: 'no_company' });
   assert.deepEqual(decideLink('見本', place, []), { kind: 'unmatched', why: 'no_company' });
-  assert.deepEqual(decideLink('見本', { prefecture_code: '13', locality: null }, [a]), { kind: 'unmatched', why: 'no_place' });
+  assert.deepEqual(decideLink('見本', { prefecture_code: '13', locality: null }, [a]), {
+    kind: 'unmatched',
+    why: 'no_place',
+  });
   assert.deepEqual(decideLink('', place, [a]), { kind: 'unmatched', why: 'no_name' });
 });
 

@@ -1,8 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  analyseCompanyName, foldKana, foldOcrConfusables, hiraganaToKatakana, isLatin, normaliseCompanyName, normaliseText,
-  stripEnglishLegalForm, stripLegalForm,
+  analyseCompanyName,
+  foldKana,
+  foldOcrConfusables,
+  hiraganaToKatakana,
+  isLatin,
+  normaliseCompanyName,
+  normaliseText,
+  stripEnglishLegalForm,
+  stripLegalForm,
 } from '../../src/domain/names.js';
 import { foldKanjiVariants, KANJI_VARIANTS } from '../../src/domain/kanji-variants.js';
 
@@ -54,10 +61,32 @@ test('foldOcrConfusables: only among katakana', () => {
 
 test('foldKanjiVariants: old and variant forms to their common forms', () => {
   const cases: [string, string][] = [
-    ['髙', '高'], ['﨑', '崎'], ['濵', '浜'], ['濱', '浜'], ['邊', '辺'], ['邉', '辺'], ['齋', '斎'], ['齊', '斎'], ['德', '徳'],
-    ['澤', '沢'], ['櫻', '桜'], ['廣', '広'], ['國', '国'], ['嶋', '島'], ['冨', '富'], ['眞', '真'], ['龍', '竜'], ['會', '会'],
-    ['學', '学'], ['鐵', '鉄'], ['藝', '芸'], ['髙橋建設', '高橋建設'], ['渡邊商事', '渡辺商事'], ['山﨑製パン', '山崎製パン'],
-    ['高', '高'], ['トヨタ', 'トヨタ'],
+    ['髙', '高'],
+    ['﨑', '崎'],
+    ['濵', '浜'],
+    ['濱', '浜'],
+    ['邊', '辺'],
+    ['邉', '辺'],
+    ['齋', '斎'],
+    ['齊', '斎'],
+    ['德', '徳'],
+    ['澤', '沢'],
+    ['櫻', '桜'],
+    ['廣', '広'],
+    ['國', '国'],
+    ['嶋', '島'],
+    ['冨', '富'],
+    ['眞', '真'],
+    ['龍', '竜'],
+    ['會', '会'],
+    ['學', '学'],
+    ['鐵', '鉄'],
+    ['藝', '芸'],
+    ['髙橋建設', '高橋建設'],
+    ['渡邊商事', '渡辺商事'],
+    ['山﨑製パン', '山崎製パン'],
+    ['高', '高'],
+    ['トヨタ', 'トヨタ'],
   ];
   for (const [input, expected] of cases) assert.equal(foldKanjiVariants(input), expected, input);
 });

@@ -1,14 +1,26 @@
 // The manifest of a published dataset and the addresses it is published to and followed from.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AddressError, ManifestError, manifestFor, parseManifest, parseManifestUrl, parsePublishTarget } from '../../src/domain/published-dataset.js';
+import {
+  AddressError,
+  ManifestError,
+  manifestFor,
+  parseManifest,
+  parseManifestUrl,
+  parsePublishTarget,
+} from '../../src/domain/published-dataset.js';
 
 const SHA = 'ab'.repeat(32);
 
 test('a version names its build time and bytes, and the file is named after it', () => {
   const manifest = manifestFor('2026-11-21T03:00:00.123Z', 'production', SHA, 4096);
   assert.deepEqual(manifest, {
-    format: 1, version: '20261121T030000Z-abababababab', built_at: '2026-11-21T03:00:00.123Z', kind: 'production', sha256: SHA, size: 4096,
+    format: 1,
+    version: '20261121T030000Z-abababababab',
+    built_at: '2026-11-21T03:00:00.123Z',
+    kind: 'production',
+    sha256: SHA,
+    size: 4096,
     file: 'kohyo-20261121T030000Z-abababababab.sqlite',
   });
   assert.deepEqual(parseManifest(JSON.stringify(manifest)), manifest);
@@ -36,7 +48,10 @@ test('addresses: publish to a directory or a bucket, follow from those or an HTT
   assert.deepEqual(parsePublishTarget('file:///srv/data%20sets'), { kind: 'directory', path: '/srv/data sets' });
   assert.deepEqual(parsePublishTarget('s3://kohyo/datasets/'), { kind: 's3', bucket: 'kohyo', prefix: 'datasets' });
   assert.throws(() => parsePublishTarget('https://example.org/datasets'), AddressError);
-  assert.deepEqual(parseManifestUrl('https://cdn.example.org/kohyo/manifest.json'), { kind: 'http', base: 'https://cdn.example.org/kohyo' });
+  assert.deepEqual(parseManifestUrl('https://cdn.example.org/kohyo/manifest.json'), {
+    kind: 'http',
+    base: 'https://cdn.example.org/kohyo',
+  });
   assert.deepEqual(parseManifestUrl('s3://kohyo/manifest.json'), { kind: 's3', bucket: 'kohyo', prefix: '' });
   assert.deepEqual(parseManifestUrl('file:///datasets/manifest.json'), { kind: 'directory', path: '/datasets' });
   assert.throws(() => parseManifestUrl('https://example.org/kohyo/'), AddressError);

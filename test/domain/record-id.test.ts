@@ -14,8 +14,12 @@ import { validateRecordLine } from '../../src/domain/record-validation.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const ENFORCEMENT: KeyedContent = {
-  kind: 'enforcement', authority: 'jftc', company: { name: '架空商事', corporate_number: NUMBER },
-  date: '2025-03-14', action_type: 'cease_and_desist_order', law: 'antimonopoly_act',
+  kind: 'enforcement',
+  authority: 'jftc',
+  company: { name: '架空商事', corporate_number: NUMBER },
+  date: '2025-03-14',
+  action_type: 'cease_and_desist_order',
+  law: 'antimonopoly_act',
 };
 
 describe('recordId', () => {
@@ -62,10 +66,23 @@ describe('deriveSourceKey', () => {
   }
 
   it('covers the identifying fields of each kind', () => {
-    const ps: KeyedContent = { kind: 'procurement_suspension', authority: 'pref_13', company: { name: 'x', corporate_number: null }, period: { from: '2025-01-01' }, reason: 'bribery' };
+    const ps: KeyedContent = {
+      kind: 'procurement_suspension',
+      authority: 'pref_13',
+      company: { name: 'x', corporate_number: null },
+      period: { from: '2025-01-01' },
+      reason: 'bribery',
+    };
     assert.notEqual(deriveSourceKey(ps), deriveSourceKey({ ...ps, period: { from: '2025-01-02' } }));
     assert.notEqual(deriveSourceKey(ps), deriveSourceKey({ ...ps, reason: 'bid_rigging' }));
-    const la: KeyedContent = { kind: 'license_action', authority: 'pref_13', company: { name: 'x', corporate_number: null }, date: '2025-01-01', action_type: 'warning', sector_code: 'bus' };
+    const la: KeyedContent = {
+      kind: 'license_action',
+      authority: 'pref_13',
+      company: { name: 'x', corporate_number: null },
+      date: '2025-01-01',
+      action_type: 'warning',
+      sector_code: 'bus',
+    };
     assert.notEqual(deriveSourceKey(la), deriveSourceKey({ ...la, sector_code: 'taxi' }));
     assert.notEqual(deriveSourceKey(la), deriveSourceKey({ ...la, action_type: 'instruction_order' }));
   });
@@ -79,9 +96,14 @@ describe('deriveSourceKey', () => {
 
 describe('ids of validated lines', () => {
   const line = (summary: string, name = '架空商事株式会社') => ({
-    kind: 'enforcement', company: { name, corporate_number: NUMBER }, authority: 'jftc',
+    kind: 'enforcement',
+    company: { name, corporate_number: NUMBER },
+    authority: 'jftc',
     source: { url: 'https://example.go.jp/a.html', title: 't', retrieved_at: '2025-03-15T01:00:00Z' },
-    law: 'antimonopoly_act', action_type: 'cease_and_desist_order', date: '2025-03-14', summary,
+    law: 'antimonopoly_act',
+    action_type: 'cease_and_desist_order',
+    date: '2025-03-14',
+    summary,
   });
   const idOf = (value: unknown) => {
     const result = validateRecordLine(value, 1);
@@ -119,6 +141,12 @@ describe('duplicateIdErrors', () => {
     assert.equal(errors.length, 2);
     assert.match(errors[0]!, /^line 7: id 'enf_a' is the same as on line 1/u);
     assert.match(errors[1]!, /^line 9: id 'enf_a' is the same as on line 1/u);
-    assert.deepEqual(duplicateIdErrors([{ line: 1, id: 'a' }, { line: 2, id: 'b' }]), []);
+    assert.deepEqual(
+      duplicateIdErrors([
+        { line: 1, id: 'a' },
+        { line: 2, id: 'b' },
+      ]),
+      [],
+    );
   });
 });

@@ -45,7 +45,19 @@ test('particleReading reads は and へ after the first kana as wa and e', () =>
 
 test('romajiKey: Hepburn, kunrei, macrons, long vowels, n/m, spaces and particles meet', () => {
   const groups: [string, string[]][] = [
-    ['toyota jidosha', ['Toyota Jidōsha', 'TOYOTA JIDOUSHA', 'toyotajidousha', 'toyotajidousya', 'Toyota Jidoosha', 'Toyota Jidôsha', 'toyota jidohsha', 'Toyotajidosha']],
+    [
+      'toyota jidosha',
+      [
+        'Toyota Jidōsha',
+        'TOYOTA JIDOUSHA',
+        'toyotajidousha',
+        'toyotajidousya',
+        'Toyota Jidoosha',
+        'Toyota Jidôsha',
+        'toyota jidohsha',
+        'Toyotajidosha',
+      ],
+    ],
     ['Tokyo', ['Tōkyō', 'TOUKYOU', 'tokyo', 'Toukyou', 'Tôkyô', 'Tookyoo']],
     ['Shimbashi', ['Shinbashi', 'sinbasi', 'SHINBASHI']],
     ['Mitsubishi', ['mitubisi', 'Mitsubishi', 'MITSUBISHI']],
@@ -66,6 +78,12 @@ test('romajiKey: Hepburn, kunrei, macrons, long vowels, n/m, spaces and particle
 });
 
 test('romajiKey keeps different names apart', () => {
-  const pairs: [string, string][] = [['Toyota', 'Toyoda'], ['Hada', 'Wada'], ['Sato', 'Saito'], ['Kato', 'Goto'], ['Ono', 'Onoda']];
+  const pairs: [string, string][] = [
+    ['Toyota', 'Toyoda'],
+    ['Hada', 'Wada'],
+    ['Sato', 'Saito'],
+    ['Kato', 'Goto'],
+    ['Ono', 'Onoda'],
+  ];
   for (const [a, b] of pairs) assert.notEqual(romajiKey(a), romajiKey(b), `${a} / ${b}`);
 });

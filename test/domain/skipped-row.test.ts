@@ -13,7 +13,10 @@ test('more than 2 % of the rows unreadable fails a list; up to 2 % fail alone', 
 
 test('a skipped row keeps its cells as text, and a blank one has none', () => {
   assert.deepEqual(skippedRow(4, 'unreadable: no date', ['見本建設（株）', ' 東京都\n千代田区 ', ''], 2), {
-    row: 4, page: 2, reason: 'unreadable: no date', text: '見本建設（株） | 東京都 千代田区 | ',
+    row: 4,
+    page: 2,
+    reason: 'unreadable: no date',
+    text: '見本建設（株） | 東京都 千代田区 | ',
   });
   assert.equal(skippedRow(5, 'a blank row', ['', ' ', '']).text, null);
 });
@@ -33,17 +36,32 @@ test('each row with text is printed with its reason; blank rows are grouped by r
 });
 
 test('runs stored before reasons were kept read as rows without one', () => {
-  assert.deepEqual(skippedRowOfStored(7), { row: 7, page: null, reason: 'left out (no reason was recorded then)', text: null });
+  assert.deepEqual(skippedRowOfStored(7), {
+    row: 7,
+    page: null,
+    reason: 'left out (no reason was recorded then)',
+    text: null,
+  });
   const stored = { row: 2, page: 1, reason: 'a blank row', text: null };
   assert.deepEqual(skippedRowOfStored(stored), stored);
 });
 
 test('consecutive blank rows of one file and page are one range', () => {
-  const blank = (row: number, file: string | null, page: number | null = null) => ({ ...skippedRow(row, 'a blank row', null, page), file });
+  const blank = (row: number, file: string | null, page: number | null = null) => ({
+    ...skippedRow(row, 'a blank row', null, page),
+    file,
+  });
   const lines = skippedRowLines([
-    blank(3, 'a.xlsx'), blank(4, 'a.xlsx'), blank(5, 'a.xlsx'), blank(7, 'a.xlsx'),
-    blank(8, 'b.xlsx'), blank(9, 'b.xlsx'),
-    blank(10, null, 1), blank(11, null, 2),
+    blank(3, 'a.xlsx'),
+    blank(4, 'a.xlsx'),
+    blank(5, 'a.xlsx'),
+    blank(7, 'a.xlsx'),
+    blank(8, 'b.xlsx'),
+    blank(9, 'b.xlsx'),
+    blank(10, null, 1),
+    blank(11, null, 2),
   ]);
-  assert.deepEqual(lines, ['skipped rows 3-5 of a.xlsx, 7 of a.xlsx, 8-9 of b.xlsx, 10 (page 1), 11 (page 2): a blank row']);
+  assert.deepEqual(lines, [
+    'skipped rows 3-5 of a.xlsx, 7 of a.xlsx, 8-9 of b.xlsx, 10 (page 1), 11 (page 2): a blank row',
+  ]);
 });

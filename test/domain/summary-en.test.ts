@@ -5,17 +5,41 @@ import { summaryEn } from '../../src/domain/summary-en.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../../src/domain/record.js';
 
 const shared = {
-  id: 'x', source_key: 'k',
-  company: { corporate_number: null, name: '（株）例', name_en: null, link: null, prefecture_code: null, address: null },
-  source: { id: 's', url: 'https://example.org', title: 't', published_on: '2018-08-10', retrieved_at: '2018-08-11T00:00:00Z' },
+  id: 'x',
+  source_key: 'k',
+  company: {
+    corporate_number: null,
+    name: '（株）例',
+    name_en: null,
+    link: null,
+    prefecture_code: null,
+    address: null,
+  },
+  source: {
+    id: 's',
+    url: 'https://example.org',
+    title: 't',
+    published_on: '2018-08-10',
+    retrieved_at: '2018-08-11T00:00:00Z',
+  },
   listing: { status: 'listed' as const, first_listed_on: '2018-08-10', last_listed_on: '2018-08-10' },
 };
 
-const enforcement = (fields: Partial<Enforcement>): Enforcement => ({
-  kind: 'enforcement', ...shared, authority: 'mhlw_labour_bureau_01', law: 'industrial_safety_and_health_act',
-  laws: ['industrial_safety_and_health_act'], law_detail: null, action_type: 'prosecution_referral', date: '2018-08-10',
-  summary: '概要', summary_en: null, amount_jpy: null, ...fields,
-}) as Enforcement;
+const enforcement = (fields: Partial<Enforcement>): Enforcement =>
+  ({
+    kind: 'enforcement',
+    ...shared,
+    authority: 'mhlw_labour_bureau_01',
+    law: 'industrial_safety_and_health_act',
+    laws: ['industrial_safety_and_health_act'],
+    law_detail: null,
+    action_type: 'prosecution_referral',
+    date: '2018-08-10',
+    summary: '概要',
+    summary_en: null,
+    amount_jpy: null,
+    ...fields,
+  }) as Enforcement;
 
 test("the issue's example: action, bureau, act with its article, date", () => {
   assert.equal(
@@ -37,25 +61,56 @@ test("several laws and articles; a regulation's article is not the act's; a shor
 
 test('an amount is given in yen; a prefecture is named as a place', () => {
   const record = enforcement({
-    authority: 'pref_27', law: 'antimonopoly_act', laws: ['antimonopoly_act'], action_type: 'surcharge_payment_order', amount_jpy: 12_345_000,
+    authority: 'pref_27',
+    law: 'antimonopoly_act',
+    laws: ['antimonopoly_act'],
+    action_type: 'surcharge_payment_order',
+    amount_jpy: 12_345_000,
   });
-  assert.equal(summaryEn(record), 'Surcharge payment order by Osaka Prefecture under the Antimonopoly Act, 2018-08-10, amount JPY 12,345,000.');
+  assert.equal(
+    summaryEn(record),
+    'Surcharge payment order by Osaka Prefecture under the Antimonopoly Act, 2018-08-10, amount JPY 12,345,000.',
+  );
 });
 
 test('a procurement suspension: reason and period, lifted when the source says so', () => {
   const record = {
-    kind: 'procurement_suspension', ...shared, authority: 'mlit_kanto_rdb', reason: 'bribery', reason_detail: '贈賄',
-    period: { from: '2025-04-01', to: '2025-06-30' }, lifted_on: '2025-05-01', scope: null,
+    kind: 'procurement_suspension',
+    ...shared,
+    authority: 'mlit_kanto_rdb',
+    reason: 'bribery',
+    reason_detail: '贈賄',
+    period: { from: '2025-04-01', to: '2025-06-30' },
+    lifted_on: '2025-05-01',
+    scope: null,
   } as ProcurementSuspension;
-  assert.equal(summaryEn(record), 'Suspension from public procurement by the Kanto Regional Development Bureau (Bribery), 2025-04-01 to 2025-06-30, lifted 2025-05-01.');
-  assert.match(summaryEn({ ...record, period: { from: '2025-04-01', to: null }, lifted_on: null }), /, from 2025-04-01\.$/u);
+  assert.equal(
+    summaryEn(record),
+    'Suspension from public procurement by the Kanto Regional Development Bureau (Bribery), 2025-04-01 to 2025-06-30, lifted 2025-05-01.',
+  );
+  assert.match(
+    summaryEn({ ...record, period: { from: '2025-04-01', to: null }, lifted_on: null }),
+    /, from 2025-04-01\.$/u,
+  );
 });
 
 test('a licence action: sector and nature, date and period', () => {
   const record = {
-    kind: 'license_action', ...shared, authority: 'city_01100', sector_code: 'construction', sector_codes: ['construction'], permits: [],
-    permits_total: 0, action_type: 'business_suspension_order', nature: 'violation', date: '2025-03-01',
-    period: { from: '2025-03-10', to: '2025-03-24' }, reason_detail: null,
+    kind: 'license_action',
+    ...shared,
+    authority: 'city_01100',
+    sector_code: 'construction',
+    sector_codes: ['construction'],
+    permits: [],
+    permits_total: 0,
+    action_type: 'business_suspension_order',
+    nature: 'violation',
+    date: '2025-03-01',
+    period: { from: '2025-03-10', to: '2025-03-24' },
+    reason_detail: null,
   } as LicenseAction;
-  assert.equal(summaryEn(record), 'Business suspension order by Sapporo City (Construction; Disciplinary action for a violation), 2025-03-01, for 2025-03-10 to 2025-03-24.');
+  assert.equal(
+    summaryEn(record),
+    'Business suspension order by Sapporo City (Construction; Disciplinary action for a violation), 2025-03-01, for 2025-03-10 to 2025-03-24.',
+  );
 });

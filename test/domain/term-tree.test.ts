@@ -25,5 +25,12 @@ test('each code stands for itself and everything under it, at any depth, in the 
 test('a parent that is not a code, or a cycle, is refused', () => {
   assert.throws(() => subtrees([{ code: 'a', parent: 'nowhere' }]), /a: parent 'nowhere' is not a code/u);
   assert.throws(() => subtrees([{ code: 'a', parent: 'a' }]), /a: its parents form a cycle/u);
-  assert.throws(() => subtrees([{ code: 'a', parent: 'b' }, { code: 'b', parent: 'a' }]), /its parents form a cycle/u);
+  assert.throws(
+    () =>
+      subtrees([
+        { code: 'a', parent: 'b' },
+        { code: 'b', parent: 'a' },
+      ]),
+    /its parents form a cycle/u,
+  );
 });

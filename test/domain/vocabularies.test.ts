@@ -13,7 +13,11 @@ import {
   labourBureauForPrefecture,
   prefectureAuthority,
 } from '../../src/domain/vocabularies/authorities.js';
-import { DESIGNATED_CITIES, designatedCities, designatedCityByName } from '../../src/domain/vocabularies/designated-cities.js';
+import {
+  DESIGNATED_CITIES,
+  designatedCities,
+  designatedCityByName,
+} from '../../src/domain/vocabularies/designated-cities.js';
 import {
   enforcementActionTypes,
   licenseActionTypes,
@@ -132,8 +136,20 @@ describe('resolve', () => {
 describe('every vocabulary', () => {
   it('is published in the contract order', () => {
     assert.deepEqual(VOCABULARY_NAMES, [
-      'publisher_group', 'authority', 'law', 'enforcement_action_type', 'license_action_type', 'nature', 'sector',
-      'procurement_reason', 'procurement_status', 'license_status', 'listing_status', 'legal_form', 'prefecture', 'company_status',
+      'publisher_group',
+      'authority',
+      'law',
+      'enforcement_action_type',
+      'license_action_type',
+      'nature',
+      'sector',
+      'procurement_reason',
+      'procurement_status',
+      'license_status',
+      'listing_status',
+      'legal_form',
+      'prefecture',
+      'company_status',
     ]);
   });
   for (const [key, vocabulary] of ALL) {
@@ -167,7 +183,7 @@ describe('counts and shapes', () => {
     ['labour bureaus', count('mhlw_labour_bureau_'), 47],
     ['MLIT development bureaus', AUTHORITIES.filter((a) => /^mlit_.*_(rdb|ogb)$/u.test(a.code)).length, 10],
     ['MLIT transport bureaus', AUTHORITIES.filter((a) => /^mlit_.*_(dtb|tsd)$/u.test(a.code)).length, 10],
-    ['local finance bureaus', count('fsa_') , 11],
+    ['local finance bureaus', count('fsa_'), 11],
     ['sectors (the 21 of the contract)', sectors.terms.length, 21],
     ['publisher groups', PUBLISHER_GROUPS.length, 5],
   ];
@@ -176,7 +192,10 @@ describe('counts and shapes', () => {
   it('has at least 25 laws', () => assert.ok(LAWS.length >= 25, String(LAWS.length)));
 
   it('numbers prefectures 01..47 in JIS order', () => {
-    assert.deepEqual(PREFECTURES.map((p) => p.code), Array.from({ length: 47 }, (_, i) => String(i + 1).padStart(2, '0')));
+    assert.deepEqual(
+      PREFECTURES.map((p) => p.code),
+      Array.from({ length: 47 }, (_, i) => String(i + 1).padStart(2, '0')),
+    );
   });
 
   it('gives each designated city a 5-digit code in a known prefecture, and the contract examples', () => {
@@ -196,10 +215,14 @@ describe('counts and shapes', () => {
     assert.deepEqual(under('mhlw'), ['mhlw', ...bureaus].sort());
     assert.deepEqual(under('mhlw_labour_bureau_01'), ['mhlw_labour_bureau_01']);
     const mlit = under('mlit');
-    for (const code of ['mlit_kanto_rdb', 'mlit_okinawa_ogb', 'mlit_kanto_dtb', 'mlit_kobe_tsd', 'jta', 'jcg']) assert.ok(mlit.includes(code), code);
+    for (const code of ['mlit_kanto_rdb', 'mlit_okinawa_ogb', 'mlit_kanto_dtb', 'mlit_kobe_tsd', 'jta', 'jcg'])
+      assert.ok(mlit.includes(code), code);
     assert.equal(mlit.length, 1 + 10 + 10 + 3);
     assert.deepEqual(under('mlit_kinki_dtb'), ['mlit_kinki_dtb', 'mlit_kobe_tsd']);
-    assert.deepEqual(under('fsa'), ['fsa', 'sesc', ...AUTHORITIES.filter((a) => a.code.startsWith('fsa_')).map((a) => a.code)].sort());
+    assert.deepEqual(
+      under('fsa'),
+      ['fsa', 'sesc', ...AUTHORITIES.filter((a) => a.code.startsWith('fsa_')).map((a) => a.code)].sort(),
+    );
     assert.ok(under('cao').includes('sesc'), 'at any depth');
     assert.deepEqual(under('pref_13'), ['pref_13']);
     assert.deepEqual(under('not_a_code'), ['not_a_code']);
@@ -220,7 +243,13 @@ describe('counts and shapes', () => {
   it('orders publisher groups as the coverage endpoint lists them, with their official totals', () => {
     assert.deepEqual(
       PUBLISHER_GROUPS.map((g) => [g.code, g.sort_order, g.official_total]),
-      [['national', 1, 19], ['independent_agency', 2, 87], ['public_corporation', 3, null], ['prefecture', 4, 47], ['designated_city', 5, 20]],
+      [
+        ['national', 1, 19],
+        ['independent_agency', 2, 87],
+        ['public_corporation', 3, null],
+        ['prefecture', 4, 47],
+        ['designated_city', 5, 20],
+      ],
     );
   });
 });
@@ -236,7 +265,8 @@ describe('authority helpers', () => {
     ['city_40130', 'designated_city'],
     ['nope', undefined],
   ];
-  for (const [code, group] of groups) it(`authorityGroup(${code}) = ${group}`, () => assert.equal(authorityGroup(code), group));
+  for (const [code, group] of groups)
+    it(`authorityGroup(${code}) = ${group}`, () => assert.equal(authorityGroup(code), group));
 
   const bureaus: [string, string | undefined, string | undefined][] = [
     ['01', '北海道労働局', 'Hokkaido Labour Bureau'],
@@ -263,11 +293,22 @@ describe('authority helpers', () => {
 
 describe('prefecture lookups', () => {
   const byName: [string, string | undefined][] = [
-    ['東京都', '13'], ['東京', '13'], ['京都府', '26'], ['京都', '26'], ['北海道', '01'], ['大阪', '27'],
-    ['神奈川県', '14'], ['鹿児島', '46'], [' 沖縄県 ', '47'], ['Tokyo', undefined], ['13', undefined], ['東京府', undefined],
+    ['東京都', '13'],
+    ['東京', '13'],
+    ['京都府', '26'],
+    ['京都', '26'],
+    ['北海道', '01'],
+    ['大阪', '27'],
+    ['神奈川県', '14'],
+    ['鹿児島', '46'],
+    [' 沖縄県 ', '47'],
+    ['Tokyo', undefined],
+    ['13', undefined],
+    ['東京府', undefined],
   ];
   for (const [name, code] of byName) {
-    it(`prefectureByName(${JSON.stringify(name)}) = ${code ?? 'undefined'}`, () => assert.equal(prefectureByName(name)?.code, code));
+    it(`prefectureByName(${JSON.stringify(name)}) = ${code ?? 'undefined'}`, () =>
+      assert.equal(prefectureByName(name)?.code, code));
   }
   it('looks prefectures up by code', () => {
     assert.equal(prefectureByCode('13')?.name, '東京都');

@@ -30,8 +30,12 @@ async function build(): Promise<string> {
   };
   // companies first, so that the record counts the records import refreshes land on them
   const nta = await runImportNta([join(FIXTURES, 'companies.csv')], io);
-  const records = await runImportRecords([join(FIXTURES, 'records.jsonl'), join(FIXTURES, 'many-suspensions.jsonl')], io);
+  const records = await runImportRecords(
+    [join(FIXTURES, 'records.jsonl'), join(FIXTURES, 'many-suspensions.jsonl')],
+    io,
+  );
   // a fixture the importers reject or warn about would leave the tests asking about rows that are not there
-  if (nta !== 0 || records !== 0 || said.length > 0) throw new Error(`the endpoint fixtures did not import cleanly:\n${said.join('\n')}`);
+  if (nta !== 0 || records !== 0 || said.length > 0)
+    throw new Error(`the endpoint fixtures did not import cleanly:\n${said.join('\n')}`);
   return dbPath;
 }

@@ -22,25 +22,40 @@ export interface LimitedServer {
 /** The store the limiter uses: a memory store unless the test gives another (Redis, say). */
 export type StoreFor = (policy: LimitPolicy, config: Config) => LimiterStore;
 
-export async function limitedServer(env: Record<string, string> = {}, storeFor: StoreFor = (policy) => new MemoryStore(policy)): Promise<LimitedServer> {
+export async function limitedServer(
+  env: Record<string, string> = {},
+  storeFor: StoreFor = (policy) => new MemoryStore(policy),
+): Promise<LimitedServer> {
   const config = loadConfig(env);
   let now = TEST_NOW.getTime();
   const policy = limitPolicy(config.limits);
   const limiter: Limiter = createLimiter({
-    store: storeFor(policy, config), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now),
+    store: storeFor(policy, config),
+    policy,
+    trusted: parseTrustedProxies(config.trustProxy),
+    secret: null,
+    clock: () => new Date(now),
   });
   await limiter.ready();
-  const server = await startServer({ dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  const server = await startServer({
+    dbPath: await fixtureDatabase(),
+    env,
+    deps: { beforeApiRequest: limiter.beforeApiRequest },
+  });
   const agents = new Map<string, Agent>();
   return {
     server,
     advance: (ms) => void (now += ms),
-    get: (path, headers = {}, method = 'GET') => server.get(path, { method, headers: { 'user-agent': 'limits-test', ...headers } }),
+    get: (path, headers = {}, method = 'GET') =>
+      server.get(path, { method, headers: { 'user-agent': 'limits-test', ...headers } }),
     getFrom: (localAddress, path, headers = {}) => {
       let agent = agents.get(localAddress);
       if (agent === undefined) agents.set(localAddress, (agent = new Agent({ localAddress })));
       // fetch takes undici's dispatcher option, which RequestInit does not declare
-      return server.get(path, { headers: { 'user-agent': 'limits-test', ...headers }, dispatcher: agent } as RequestInit);
+      return server.get(path, {
+        headers: { 'user-agent': 'limits-test', ...headers },
+        dispatcher: agent,
+      } as RequestInit);
     },
     close: async () => {
       await server.close();

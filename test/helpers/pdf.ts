@@ -30,7 +30,12 @@ export interface TablePdf {
   /** Other columns for some pages (by page index): the same table drawn with other widths. */
   readonly pageColumns?: Readonly<Record<number, readonly PdfColumn[]>>;
   /** Cells merged across columns: on page `page` (index), row `row` (index, the header not counted), `span` columns from `column`. */
-  readonly merged?: readonly { readonly page: number; readonly row: number; readonly column: number; readonly span: number }[];
+  readonly merged?: readonly {
+    readonly page: number;
+    readonly row: number;
+    readonly column: number;
+    readonly span: number;
+  }[];
 }
 
 const PAGE = { width: 842, height: 595 }; // A4 landscape, as most lists are printed
@@ -58,10 +63,27 @@ export async function writeTablePdf(spec: TablePdf): Promise<Buffer> {
       doc.fontSize(size);
       top += 30;
     }
-    if (p === 0 || spec.header !== 'first-page') top = drawRow(doc, columns, columns.map((c) => c.header), top, line, true, style);
+    if (p === 0 || spec.header !== 'first-page')
+      top = drawRow(
+        doc,
+        columns,
+        columns.map((c) => c.header),
+        top,
+        line,
+        true,
+        style,
+      );
     rows.forEach((row, r) => {
       const merge = spec.merged?.find((m) => m.page === p && m.row === r);
-      top = drawRow(doc, merge ? mergedColumns(columns, merge.column, merge.span) : columns, merge ? mergedCells(row, merge.column, merge.span) : row, top, line, false, style);
+      top = drawRow(
+        doc,
+        merge ? mergedColumns(columns, merge.column, merge.span) : columns,
+        merge ? mergedCells(row, merge.column, merge.span) : row,
+        top,
+        line,
+        false,
+        style,
+      );
     });
     if (spec.footer) doc.text(spec.footer, columns[0]?.x ?? 40, top + 10, { lineBreak: false });
   });
@@ -70,7 +92,15 @@ export async function writeTablePdf(spec: TablePdf): Promise<Buffer> {
 }
 
 /** One table row; returns the y of its bottom border. pdfkit's y grows downwards from the top of the page. */
-function drawRow(doc: PDFKit.PDFDocument, columns: readonly PdfColumn[], cells: readonly string[], top: number, line: number, centred: boolean, style: TablePdf['borders']): number {
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  columns: readonly PdfColumn[],
+  cells: readonly string[],
+  top: number,
+  line: number,
+  centred: boolean,
+  style: TablePdf['borders'],
+): number {
   const lines = cells.map((cell) => (cell === '' ? [] : cell.split('\n')));
   const height = Math.max(1, ...lines.map((l) => l.length)) * line + 2 * PADDING;
   columns.forEach((column, c) => {
@@ -86,14 +116,26 @@ function drawRow(doc: PDFKit.PDFDocument, columns: readonly PdfColumn[], cells: 
 }
 
 /** A cell's box: stroked, as four thin filled boxes (0.75 pt, as Excel's PDF export draws them), or not at all. */
-function drawBorders(doc: PDFKit.PDFDocument, x: number, y: number, width: number, height: number, style: TablePdf['borders']): void {
+function drawBorders(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  style: TablePdf['borders'],
+): void {
   if (style === 'none') return;
   if (style === 'stroke') {
     doc.rect(x, y, width, height).stroke();
     return;
   }
   const t = 0.75;
-  for (const [bx, by, bw, bh] of [[x, y, width, t], [x, y + height - t, width, t], [x, y, t, height], [x + width - t, y, t, height]] as const) {
+  for (const [bx, by, bw, bh] of [
+    [x, y, width, t],
+    [x, y + height - t, width, t],
+    [x, y, t, height],
+    [x + width - t, y, t, height],
+  ] as const) {
     doc.rect(bx, by, bw, bh).fill('black');
   }
 }

@@ -14,7 +14,11 @@ export async function startS3Server(bucket: string): Promise<S3Server> {
   process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
   process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
   const server = new S3rver({
-    address: '127.0.0.1', port: 0, silent: true, directory: mkdtempSync(join(tmpdir(), 'kohyo-s3-')), configureBuckets: [{ name: bucket }],
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: mkdtempSync(join(tmpdir(), 'kohyo-s3-')),
+    configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };

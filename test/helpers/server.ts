@@ -37,15 +37,28 @@ export function demoDatabase(): Promise<string> {
   return demoPath;
 }
 
-export async function startServer(options: {
-  dbPath?: string | null;
-  env?: Record<string, string>;
-  store?: Store | null;
-  deps?: Partial<AppDeps>;
-} = {}): Promise<TestServer> {
+export async function startServer(
+  options: {
+    dbPath?: string | null;
+    env?: Record<string, string>;
+    store?: Store | null;
+    deps?: Partial<AppDeps>;
+  } = {},
+): Promise<TestServer> {
   const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const store = options.store !== undefined ? options.store : options.dbPath ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries }) : null;
-  const app = await buildServiceApp({ config, dataset: () => store, clock: () => TEST_NOW, logger: false, ...options.deps });
+  const store =
+    options.store !== undefined
+      ? options.store
+      : options.dbPath
+        ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries })
+        : null;
+  const app = await buildServiceApp({
+    config,
+    dataset: () => store,
+    clock: () => TEST_NOW,
+    logger: false,
+    ...options.deps,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');

@@ -24,7 +24,8 @@ function sheetXml(sheet: XlsxSheet, strings: string[]): string {
     const cells = row.map((value, c) => {
       const ref = `${columnName(c)}${r + 1}`;
       if (value === null) return '';
-      if (value instanceof Date) return `<c r="${ref}" s="1"><v>${(value.getTime() - EXCEL_EPOCH_MS) / 86_400_000}</v></c>`;
+      if (value instanceof Date)
+        return `<c r="${ref}" s="1"><v>${(value.getTime() - EXCEL_EPOCH_MS) / 86_400_000}</v></c>`;
       if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
       strings.push(value);
       return `<c r="${ref}" t="s"><v>${strings.length - 1}</v></c>`;
@@ -38,7 +39,10 @@ function sheetXml(sheet: XlsxSheet, strings: string[]): string {
 /** The bytes of an .xlsx workbook holding the sheets, in order. */
 export function buildXlsx(sheets: readonly XlsxSheet[]): Buffer {
   const strings: string[] = [];
-  const sheetFiles = sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: Buffer.from(sheetXml(sheet, strings)) }));
+  const sheetFiles = sheets.map((sheet, i) => ({
+    name: `xl/worksheets/sheet${i + 1}.xml`,
+    data: Buffer.from(sheetXml(sheet, strings)),
+  }));
   const ns = 'http://schemas.openxmlformats.org';
   const files: Record<string, string> = {
     '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>

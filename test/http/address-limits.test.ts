@@ -42,7 +42,12 @@ const VARIANTS: Record<string, Variant> = {
       stores.push(store);
       return store;
     },
-    verify: () => assert.deepEqual(stores.map((s) => s.fallbackChecks), stores.map(() => 0), 'every check was answered by Redis'),
+    verify: () =>
+      assert.deepEqual(
+        stores.map((s) => s.fallbackChecks),
+        stores.map(() => 0),
+        'every check was answered by Redis',
+      ),
   },
 };
 
@@ -66,10 +71,19 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
         answers.push(await s.getFrom('127.0.0.11', SEARCH, { 'x-kohyo-client': `rotating-app-${i}` }));
         s.advance(500);
       }
-      assert.deepEqual(answers.map((a) => a.status), [...Array<number>(30).fill(200), ...Array<number>(30).fill(429)]);
+      assert.deepEqual(
+        answers.map((a) => a.status),
+        [...Array<number>(30).fill(200), ...Array<number>(30).fill(429)],
+      );
       // one client's view while it binds, the address's once the address has fewer left than the client's 9
-      assert.deepEqual([answers[0]!.headers.get('ratelimit-policy'), answers[0]!.headers.get('ratelimit')], [CLIENT_POLICY, '"minute";r=9;t=60']);
-      assert.deepEqual([answers[29]!.headers.get('ratelimit-policy'), answers[29]!.headers.get('ratelimit')], [ADDRESS_POLICY, '"minute";r=0;t=46']);
+      assert.deepEqual(
+        [answers[0]!.headers.get('ratelimit-policy'), answers[0]!.headers.get('ratelimit')],
+        [CLIENT_POLICY, '"minute";r=9;t=60'],
+      );
+      assert.deepEqual(
+        [answers[29]!.headers.get('ratelimit-policy'), answers[29]!.headers.get('ratelimit')],
+        [ADDRESS_POLICY, '"minute";r=0;t=46'],
+      );
       const refused = answers[30]!;
       assert.deepEqual(scopeOf(refused), [429, 'rate_limited', 'address']);
       assert.equal(refused.body.error.details.retry_after, 45, 'the first request leaves the window 45 s on');
@@ -82,7 +96,9 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
 
     test('(b) Corporate Numbers walked by five User-Agents of one address: refused at the fifth, the address for the hour', async () => {
       const s = await serve();
-      const walk = [0, 1, 2, 3, 4].map((i) => `/api/v1/enforcements?corporate_number=${corporateNumberFromBase(String(400_000_000_000 + i * 3))}`);
+      const walk = [0, 1, 2, 3, 4].map(
+        (i) => `/api/v1/enforcements?corporate_number=${corporateNumberFromBase(String(400_000_000_000 + i * 3))}`,
+      );
       for (const [i, path] of walk.slice(0, 4).entries()) {
         assert.equal((await s.getFrom('127.0.0.12', path, { 'user-agent': `walker-${i}` })).status, 200, path);
       }
@@ -93,23 +109,40 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
       const bystander = await s.getFrom('127.0.0.12', SEARCH, { 'user-agent': 'someone-else' });
       assert.deepEqual(scopeOf(bystander), [429, 'automated_enumeration_detected', 'address']);
       assert.equal(bystander.headers.get('retry-after'), '3000');
-      assert.equal((await s.getFrom('127.0.0.13', walk[4]!, { 'user-agent': 'walker-4' })).status, 200, 'another address walks alone');
+      assert.equal(
+        (await s.getFrom('127.0.0.13', walk[4]!, { 'user-agent': 'walker-4' })).status,
+        200,
+        'another address walks alone',
+      );
       s.advance(3_000_000);
-      assert.equal((await s.getFrom('127.0.0.12', SEARCH, { 'user-agent': 'someone-else' })).status, 200, 'after the cool-down');
+      assert.equal(
+        (await s.getFrom('127.0.0.12', SEARCH, { 'user-agent': 'someone-else' })).status,
+        200,
+        'after the cool-down',
+      );
     });
 
     test('(c) two addresses stay independent', async () => {
       const s = await serve();
-      for (let i = 0; i < 30; i++) assert.equal((await s.getFrom('127.0.0.14', SEARCH, { 'x-kohyo-client': `app-${i}` })).status, 200);
-      assert.deepEqual(scopeOf(await s.getFrom('127.0.0.14', SEARCH, { 'x-kohyo-client': 'app-30' })), [429, 'rate_limited', 'address']);
+      for (let i = 0; i < 30; i++)
+        assert.equal((await s.getFrom('127.0.0.14', SEARCH, { 'x-kohyo-client': `app-${i}` })).status, 200);
+      assert.deepEqual(scopeOf(await s.getFrom('127.0.0.14', SEARCH, { 'x-kohyo-client': 'app-30' })), [
+        429,
+        'rate_limited',
+        'address',
+      ]);
       const other = await s.getFrom('127.0.0.15', SEARCH, { 'x-kohyo-client': 'app-0' });
       assert.equal(other.status, 200);
-      assert.deepEqual([other.headers.get('ratelimit-policy'), other.headers.get('ratelimit')], [CLIENT_POLICY, '"minute";r=9;t=60']);
+      assert.deepEqual(
+        [other.headers.get('ratelimit-policy'), other.headers.get('ratelimit')],
+        [CLIENT_POLICY, '"minute";r=9;t=60'],
+      );
     });
 
-    test('(d) behind a trusted proxy the forwarded addresses are counted, not the proxy\'s', async () => {
+    test("(d) behind a trusted proxy the forwarded addresses are counted, not the proxy's", async () => {
       const s = await serve({ KOHYO_TRUST_PROXY: '127.0.0.0/8' });
-      const from = (forwardedFor: string, client: string) => s.getFrom('127.0.0.16', SEARCH, { 'x-forwarded-for': forwardedFor, 'x-kohyo-client': client });
+      const from = (forwardedFor: string, client: string) =>
+        s.getFrom('127.0.0.16', SEARCH, { 'x-forwarded-for': forwardedFor, 'x-kohyo-client': client });
       for (let i = 0; i < 30; i++) assert.equal((await from('203.0.113.5', `app-${i}`)).status, 200);
       // what the client wrote left of the proxy's hop is not believed: still 203.0.113.5
       assert.deepEqual(scopeOf(await from('6.6.6.6, 203.0.113.5', 'app-30')), [429, 'rate_limited', 'address']);
@@ -120,17 +153,34 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
       const s = await serve({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' });
       for (let i = 0; i < 60; i++) {
         const answer = await s.getFrom('127.0.0.17', SEARCH, { 'x-kohyo-client': `rotating-app-${i}` });
-        assert.deepEqual([answer.status, answer.headers.get('ratelimit-policy')], [200, CLIENT_POLICY], `request ${i + 1}`);
+        assert.deepEqual(
+          [answer.status, answer.headers.get('ratelimit-policy')],
+          [200, CLIENT_POLICY],
+          `request ${i + 1}`,
+        );
       }
       for (let i = 0; i < 9; i++) await s.getFrom('127.0.0.17', SEARCH, { 'x-kohyo-client': 'rotating-app-0' });
-      assert.deepEqual(scopeOf(await s.getFrom('127.0.0.17', SEARCH, { 'x-kohyo-client': 'rotating-app-0' })), [429, 'rate_limited', 'client']);
+      assert.deepEqual(scopeOf(await s.getFrom('127.0.0.17', SEARCH, { 'x-kohyo-client': 'rotating-app-0' })), [
+        429,
+        'rate_limited',
+        'client',
+      ]);
     });
 
     test('(f) IPv6 addresses in one /64 share a ceiling; the next /64 does not', async () => {
       const s = await serve({ KOHYO_TRUST_PROXY: '127.0.0.0/8' });
-      const from = (forwardedFor: string, client: string) => s.getFrom('127.0.0.18', SEARCH, { 'x-forwarded-for': forwardedFor, 'x-kohyo-client': client });
-      for (let i = 0; i < 30; i++) assert.equal((await from(`2001:db8:1:2:${(i * 997).toString(16)}::${(i + 1).toString(16)}`, `app-${i}`)).status, 200);
-      assert.deepEqual(scopeOf(await from('2001:db8:1:2:ffff:ffff:ffff:ffff', 'app-30')), [429, 'rate_limited', 'address']);
+      const from = (forwardedFor: string, client: string) =>
+        s.getFrom('127.0.0.18', SEARCH, { 'x-forwarded-for': forwardedFor, 'x-kohyo-client': client });
+      for (let i = 0; i < 30; i++)
+        assert.equal(
+          (await from(`2001:db8:1:2:${(i * 997).toString(16)}::${(i + 1).toString(16)}`, `app-${i}`)).status,
+          200,
+        );
+      assert.deepEqual(scopeOf(await from('2001:db8:1:2:ffff:ffff:ffff:ffff', 'app-30')), [
+        429,
+        'rate_limited',
+        'address',
+      ]);
       assert.equal((await from('2001:db8:1:3::1', 'app-30')).status, 200);
     });
   });

@@ -20,22 +20,38 @@ const coverageOf = async (path: string) => {
 test('an enforcement list counts every enforcement source, fresh and stale, next to data_as_of', async () => {
   const { coverage, asOf } = await coverageOf('/api/v1/enforcements?law=labour_standards_act');
   assert.deepEqual(coverage, {
-    sources: 13, collected: 13, fresh: 11, stale: 2, failing: 0, never_collected: 0, oldest_success_at: '2026-11-14T18:02:00Z',
+    sources: 13,
+    collected: 13,
+    fresh: 11,
+    stale: 2,
+    failing: 0,
+    never_collected: 0,
+    oldest_success_at: '2026-11-14T18:02:00Z',
   });
   assert.equal(asOf, coverage.oldest_success_at);
 });
 
-test('authority narrows to the sources that feed it: its own, its offices\', and its parent\'s list', async () => {
+test("authority narrows to the sources that feed it: its own, its offices', and its parent's list", async () => {
   const ministry = (await coverageOf('/api/v1/enforcements?authority=mhlw')).coverage;
   assert.equal(ministry.sources, 2);
   // a labour bureau's cases come from the ministry's lists
   assert.deepEqual((await coverageOf('/api/v1/enforcements?authority=mhlw_labour_bureau_01')).coverage, ministry);
   const stale = (await coverageOf('/api/v1/enforcements?authority=ppc')).coverage;
-  assert.deepEqual(stale, { sources: 1, collected: 1, fresh: 0, stale: 1, failing: 0, never_collected: 0, oldest_success_at: '2026-11-14T18:02:00Z' });
+  assert.deepEqual(stale, {
+    sources: 1,
+    collected: 1,
+    fresh: 0,
+    stale: 1,
+    failing: 0,
+    never_collected: 0,
+    oldest_success_at: '2026-11-14T18:02:00Z',
+  });
 });
 
 test('an empty answer still says what was searched; failing and never-collected sources are counted', async () => {
-  const answer = await server.get('/api/v1/procurement-suspensions?company=' + encodeURIComponent('存在しない会社名ですよ'));
+  const answer = await server.get(
+    '/api/v1/procurement-suspensions?company=' + encodeURIComponent('存在しない会社名ですよ'),
+  );
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body.data.procurement_suspensions, []);
   const coverage = answer.body.meta.coverage;
@@ -46,7 +62,7 @@ test('an empty answer still says what was searched; failing and never-collected 
   assert.ok(coverage.never_collected >= 1, 'the demo source never collected');
 });
 
-test('search carries the enforcement sources\' coverage beside its enforcement records', async () => {
+test("search carries the enforcement sources' coverage beside its enforcement records", async () => {
   const { coverage } = await coverageOf('/api/v1/search?q=' + encodeURIComponent('北辰'));
   assert.equal(coverage.sources, 13);
 });

@@ -38,7 +38,7 @@ function sendRaw(bytes: Buffer): Promise<string> {
   });
 }
 
-test('any raw request bytes: a success or the contract\'s error body, never a 5xx, and the server keeps answering (fixed seed, 150 cases)', async () => {
+test("any raw request bytes: a success or the contract's error body, never a 5xx, and the server keeps answering (fixed seed, 150 cases)", async () => {
   await fc.assert(
     fc.asyncProperty(rawRequest, async (bytes) => {
       const what = bytes.toString('utf8').split('\r\n')[0]!;

@@ -19,22 +19,39 @@ const QUIET = { warn: () => undefined, info: () => undefined };
  * Sends each request (X-Forwarded-For, expected status) through an app built as main.ts builds it, with the
  * limiter and the usage log from one configuration, and returns the usage rows: [client id, status].
  */
-async function run(env: Record<string, string>, requests: readonly (readonly [string, number])[]): Promise<{ rows: [string, number][]; bytes: string }> {
+async function run(
+  env: Record<string, string>,
+  requests: readonly (readonly [string, number])[],
+): Promise<{ rows: [string, number][]; bytes: string }> {
   const settings = { KOHYO_LIMIT_PER_MINUTE: '2', ...env };
   const limiter = limiterFromConfig(loadConfig(settings), { clock: () => TEST_NOW, log: QUIET });
   const path = join(mkdtempSync(join(tmpdir(), 'kohyo-app-')), 'usage.sqlite');
   const store = UsageStore.open(path);
-  const log = new UsageLog({ sink: store, secret: SECRET, clock: () => TEST_NOW, timer: () => ({ stop: () => undefined }) });
-  const server = await startServer({ dbPath: await demoDatabase(), env: settings, deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: log } });
+  const log = new UsageLog({
+    sink: store,
+    secret: SECRET,
+    clock: () => TEST_NOW,
+    timer: () => ({ stop: () => undefined }),
+  });
+  const server = await startServer({
+    dbPath: await demoDatabase(),
+    env: settings,
+    deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: log },
+  });
   try {
     for (const [forwardedFor, status] of requests) {
-      const answer = await server.get('/api/v1/companies?q=test', { headers: { 'user-agent': 'app-test', 'x-forwarded-for': forwardedFor } });
+      const answer = await server.get('/api/v1/companies?q=test', {
+        headers: { 'user-agent': 'app-test', 'x-forwarded-for': forwardedFor },
+      });
       assert.equal(answer.status, status, `X-Forwarded-For: ${forwardedFor}`);
     }
     await until(() => log.stats.queued === requests.length, 'the usage log did not receive the requests');
     log.flush();
     const rows = store.all().map((entry): [string, number] => [entry.clientId, entry.status]);
-    const bytes = [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString('latin1')).join('');
+    const bytes = [path, `${path}-wal`]
+      .filter(existsSync)
+      .map((p) => readFileSync(p).toString('latin1'))
+      .join('');
     return { rows, bytes };
   } finally {
     await server.close();
@@ -56,8 +73,17 @@ test('behind a trusted proxy, the usage log and the limiter both take the forwar
   ]);
   const v4 = clientId(SECRET, '203.0.113.5');
   const v6 = clientId(SECRET, '2001:db8:1:2::1');
-  assert.deepEqual(rows, [[v4, 200], [v4, 200], [v4, 429], [clientId(SECRET, '203.0.113.6'), 200], [v6, 200], [v6, 200], [v6, 429]]);
-  for (const form of ['203.0.113.5', '203.0.113.6', '6.6.6.6', '2001:db8:1:2']) assert.ok(!bytes.includes(form), `${form} in the usage database`);
+  assert.deepEqual(rows, [
+    [v4, 200],
+    [v4, 200],
+    [v4, 429],
+    [clientId(SECRET, '203.0.113.6'), 200],
+    [v6, 200],
+    [v6, 200],
+    [v6, 429],
+  ]);
+  for (const form of ['203.0.113.5', '203.0.113.6', '6.6.6.6', '2001:db8:1:2'])
+    assert.ok(!bytes.includes(form), `${form} in the usage database`);
 });
 
 test('without a trusted proxy, a spoofed X-Forwarded-For is ignored by both: every request is the peer', async () => {
@@ -67,5 +93,9 @@ test('without a trusted proxy, a spoofed X-Forwarded-For is ignored by both: eve
     ['203.0.113.7', 429],
   ]);
   const peer = clientId(SECRET, '127.0.0.1');
-  assert.deepEqual(rows, [[peer, 200], [peer, 200], [peer, 429]]);
+  assert.deepEqual(rows, [
+    [peer, 200],
+    [peer, 200],
+    [peer, 429],
+  ]);
 });

@@ -33,7 +33,12 @@ for (const [kind, path, list] of [
     assert.equal(feed.headers.get('content-type'), `${ATOM}; charset=utf-8`);
     assert.match(feed.headers.get('vary') ?? '', /Accept/u);
     assert.equal(atomSchemaErrors(feed.text), null);
-    const records = json.body.data[list] as { id: string; source: { url: string }; summary_en: string; company: { name: string } }[];
+    const records = json.body.data[list] as {
+      id: string;
+      source: { url: string };
+      summary_en: string;
+      company: { name: string };
+    }[];
     const entries = entriesOf(feed.text);
     assert.equal(entries.length, records.length);
     assert.ok(entries.length > 0 && entries.length <= 10);
@@ -55,7 +60,9 @@ test('format=atom asks as Accept does; format=json wins over Accept; anything el
   const byFormat = await server.get('/api/v1/enforcements?law=labour_standards_act&limit=3&format=atom');
   assert.equal(byFormat.headers.get('content-type'), `${ATOM}; charset=utf-8`);
   assert.equal(entriesOf(byFormat.text).length, 3);
-  const json = await server.get('/api/v1/enforcements?law=labour_standards_act&format=json', { headers: { accept: ATOM } });
+  const json = await server.get('/api/v1/enforcements?law=labour_standards_act&format=json', {
+    headers: { accept: ATOM },
+  });
   assert.match(json.headers.get('content-type') ?? '', /^application\/json/u);
   const bad = await server.get('/api/v1/enforcements?law=labour_standards_act&format=rss');
   assert.equal(bad.status, 400);
@@ -63,7 +70,9 @@ test('format=atom asks as Accept does; format=json wins over Accept; anything el
 });
 
 test('an empty answer is a valid feed with no entry', async () => {
-  const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('存在しない会社名ですよ')}`, { headers: { accept: ATOM } });
+  const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('存在しない会社名ですよ')}`, {
+    headers: { accept: ATOM },
+  });
   assert.equal(feed.status, 200);
   assert.equal(atomSchemaErrors(feed.text), null);
   assert.equal(entriesOf(feed.text).length, 0);

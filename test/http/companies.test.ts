@@ -12,8 +12,21 @@ before(async () => {
 after(() => server.close());
 
 const COMPANY_KEYS = [
-  'address', 'aliases', 'close_cause', 'closed_on', 'corporate_number', 'legal_form', 'match', 'name', 'name_en', 'name_kana',
-  'predecessors', 'record_counts', 'status', 'successor_corporate_number', 'updated_on',
+  'address',
+  'aliases',
+  'close_cause',
+  'closed_on',
+  'corporate_number',
+  'legal_form',
+  'match',
+  'name',
+  'name_en',
+  'name_kana',
+  'predecessors',
+  'record_counts',
+  'status',
+  'successor_corporate_number',
+  'updated_on',
 ].sort();
 
 const KAKUU = '7999900010001';
@@ -28,7 +41,11 @@ async function search(q: string, limit = 10) {
 /** The companies an answer lists, each as its number and how it matched. */
 async function found(q: string, limit = 10): Promise<[string, string, string][]> {
   const body = await search(q, limit);
-  return body.data.companies.map((c: { corporate_number: string; match: { field: string; kind: string } }) => [c.corporate_number, c.match.field, c.match.kind]);
+  return body.data.companies.map((c: { corporate_number: string; match: { field: string; kind: string } }) => [
+    c.corporate_number,
+    c.match.field,
+    c.match.kind,
+  ]);
 }
 
 test('an exact name finds the company first, with match name/exact, whatever the legal form is written as', async () => {
@@ -38,12 +55,24 @@ test('an exact name finds the company first, with match name/exact, whatever the
 });
 
 test('prefix and partial matches, ranked exact, then prefix, then partial', async () => {
-  assert.deepEqual(await found('架空商事'), [[KAKUU, 'name', 'exact'], [KAKUU_HANBAI, 'name', 'prefix'], [TOKYO_KAKUU, 'name', 'partial']]);
+  assert.deepEqual(await found('架空商事'), [
+    [KAKUU, 'name', 'exact'],
+    [KAKUU_HANBAI, 'name', 'prefix'],
+    [TOKYO_KAKUU, 'name', 'partial'],
+  ]);
 });
 
 test('kana in katakana, hiragana or half-width finds the company by name_kana', async () => {
   for (const q of ['カクウショウジ', 'かくうしょうじ', 'ｶｸｳｼｮｳｼﾞ']) {
-    assert.deepEqual(await found(q), [[KAKUU, 'name_kana', 'exact'], [KAKUU_HANBAI, 'name_kana', 'prefix'], [TOKYO_KAKUU, 'name_kana', 'partial']], q);
+    assert.deepEqual(
+      await found(q),
+      [
+        [KAKUU, 'name_kana', 'exact'],
+        [KAKUU_HANBAI, 'name_kana', 'prefix'],
+        [TOKYO_KAKUU, 'name_kana', 'partial'],
+      ],
+      q,
+    );
   }
 });
 
@@ -68,7 +97,15 @@ test('a Corporate Number with a wrong check digit gives no companies and a notic
 
 test('one- and two-character queries are answered', async () => {
   for (const q of ['架', '架空']) {
-    assert.deepEqual(await found(q), [[KAKUU, 'name', 'prefix'], [KAKUU_HANBAI, 'name', 'prefix'], [TOKYO_KAKUU, 'name', 'partial']], q);
+    assert.deepEqual(
+      await found(q),
+      [
+        [KAKUU, 'name', 'prefix'],
+        [KAKUU_HANBAI, 'name', 'prefix'],
+        [TOKYO_KAKUU, 'name', 'partial'],
+      ],
+      q,
+    );
   }
 });
 
@@ -85,7 +122,11 @@ test('a closed company shows its closure and successor; a former name finds the 
   assert.equal(former[0].corporate_number, '4999900010004');
   assert.equal(former[0].name, '見本工業株式会社');
   assert.deepEqual(former[0].match, { field: 'alias', kind: 'exact', alias_kind: 'former_name' });
-  assert.ok(former[0].aliases.some((a: { kind: string; name: string }) => a.kind === 'former_name' && a.name === '見本製作所株式会社'));
+  assert.ok(
+    former[0].aliases.some(
+      (a: { kind: string; name: string }) => a.kind === 'former_name' && a.name === '見本製作所株式会社',
+    ),
+  );
 });
 
 test('the company resource has exactly the contract fields, with labels for codes and its record counts', async () => {
@@ -104,7 +145,10 @@ test('the company resource has exactly the contract fields, with labels for code
 
 test('limit caps the list and has_more says when more matched', async () => {
   const two = await search('架空', 2);
-  assert.deepEqual(two.data.companies.map((c: { corporate_number: string }) => c.corporate_number), [KAKUU, KAKUU_HANBAI]);
+  assert.deepEqual(
+    two.data.companies.map((c: { corporate_number: string }) => c.corporate_number),
+    [KAKUU, KAKUU_HANBAI],
+  );
   assert.equal(two.meta.limit, 2);
   assert.equal(two.meta.has_more, true);
   const all = await search('架空', 3);

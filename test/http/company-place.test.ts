@@ -5,7 +5,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 
-type Shown = { name: string; address: { prefecture_code: string; city: string }; match: { field: string; prefecture?: true; address?: boolean } };
+type Shown = {
+  name: string;
+  address: { prefecture_code: string; city: string };
+  match: { field: string; prefecture?: true; address?: boolean };
+};
 
 let server: TestServer;
 let all: Shown[];
@@ -26,11 +30,17 @@ test('prefecture narrows to the companies registered there, by code or by name, 
   const target = all.at(-1)!;
   const byCode = await companies(`prefecture=${target.address.prefecture_code}`);
   assert.ok(byCode.length >= 1);
-  assert.ok(byCode.every((c) => c.address.prefecture_code === target.address.prefecture_code && c.match.prefecture === true));
+  assert.ok(
+    byCode.every((c) => c.address.prefecture_code === target.address.prefecture_code && c.match.prefecture === true),
+  );
   assert.ok(byCode.some((c) => c.name === target.name));
-  const label = (await server.get('/api/v1/vocabularies')).body.data.vocabularies.prefecture
-    .find((t: { code: string }) => t.code === target.address.prefecture_code).name;
-  assert.deepEqual((await companies(`prefecture=${encodeURIComponent(label)}`)).map((c) => c.name), byCode.map((c) => c.name));
+  const label = (await server.get('/api/v1/vocabularies')).body.data.vocabularies.prefecture.find(
+    (t: { code: string }) => t.code === target.address.prefecture_code,
+  ).name;
+  assert.deepEqual(
+    (await companies(`prefecture=${encodeURIComponent(label)}`)).map((c) => c.name),
+    byCode.map((c) => c.name),
+  );
   // without the parameters, match carries neither part
   assert.ok(all.every((c) => !('prefecture' in c.match) && !('address' in c.match)));
 });

@@ -24,7 +24,16 @@ before(async () => {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 1000 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 after(async () => {
@@ -45,8 +54,18 @@ test('/docs renders the operations and "Try it out" on /api/v1/companies answers
   await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
   await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
   const paths = await page.locator('.opblock-summary-path').allTextContents();
-  for (const path of ['/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions', '/api/v1/procurement-suspension-coverage']) {
-    assert.ok(paths.some((text) => text.replace(/\u200b/gu, '') === path), `${path} is not listed: ${paths.join(', ')}`);
+  for (const path of [
+    '/api/v1/search',
+    '/api/v1/companies',
+    '/api/v1/enforcements',
+    '/api/v1/procurement-suspensions',
+    '/api/v1/license-actions',
+    '/api/v1/procurement-suspension-coverage',
+  ]) {
+    assert.ok(
+      paths.some((text) => text.replace(/\u200b/gu, '') === path),
+      `${path} is not listed: ${paths.join(', ')}`,
+    );
   }
   const operation = page.locator('#operations-companies-searchCompanies');
   await operation.locator('.opblock-summary-control').click();
@@ -56,7 +75,11 @@ test('/docs renders the operations and "Try it out" on /api/v1/companies answers
   const status = operation.locator('.live-responses-table tbody tr.response .response-col_status').first();
   await status.waitFor({ timeout: 20_000 });
   assert.equal((await status.textContent())?.trim(), '200');
-  assert.match((await operation.locator('.live-responses-table .microlight, .live-responses-table pre').first().textContent()) ?? '', /"companies"/u);
+  assert.match(
+    (await operation.locator('.live-responses-table .microlight, .live-responses-table pre').first().textContent()) ??
+      '',
+    /"companies"/u,
+  );
   if (process.env.KOHYO_SCREENSHOT) {
     await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: process.env.KOHYO_SCREENSHOT });
@@ -81,7 +104,11 @@ test("/docs shows Kohyo's name, not the package's logo, and loads and links only
   assert.ok(asked.includes('/api/v1/openapi.json'), asked.join(' '));
   assert.ok(!asked.some((path) => path.startsWith('/docs/json')), asked.join(' '));
   assert.equal(await page.locator('a[href*="/docs/json"]').count(), 0);
-  assert.equal(await page.locator('.info a[href="/api/v1/openapi.json"]').count(), 1, 'the title links the documented address');
+  assert.equal(
+    await page.locator('.info a[href="/api/v1/openapi.json"]').count(),
+    1,
+    'the title links the documented address',
+  );
   assert.ok(!(await page.locator('body').innerText()).includes('/docs/json'));
   assert.equal(await page.locator('.topbar .download-url-wrapper').isVisible(), false);
   assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/docs/static/theme/favicon.svg');

@@ -10,7 +10,9 @@ before(async () => {
 after(() => server.close());
 
 test('a browser gets a short HTML page linking the reference, /llms.txt, the OpenAPI document and coverage', async () => {
-  const answer = await server.get('/', { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+  const answer = await server.get('/', {
+    headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+  });
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get('content-type') ?? '', /^text\/html/u);
   assert.match(answer.headers.get('vary') ?? '', /Accept/u);

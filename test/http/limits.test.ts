@@ -21,7 +21,10 @@ describe('rate limits through the app', () => {
     assert.equal(first.headers.get('ratelimit'), '"minute";r=9;t=60');
     assert.equal(first.headers.get('retry-after'), null);
     const errors: [string, number, string?][] = [
-      ['/api/v1/companies', 400], ['/api/v1/enforcements?offset=10', 400], ['/api/v1/nothing-here', 404], ['/api/v1/companies?q=x', 405, 'POST'],
+      ['/api/v1/companies', 400],
+      ['/api/v1/enforcements?offset=10', 400],
+      ['/api/v1/nothing-here', 404],
+      ['/api/v1/companies?q=x', 405, 'POST'],
     ];
     for (const [i, [path, status, method]] of errors.entries()) {
       const answer = await s.get(path, ua, method);
@@ -29,7 +32,13 @@ describe('rate limits through the app', () => {
       assert.equal(answer.headers.get('ratelimit-policy'), POLICY_HEADER, path);
       assert.equal(answer.headers.get('ratelimit'), `"minute";r=${8 - i};t=60`, `${path} counts`);
     }
-    for (const path of ['/api/v1/vocabularies', '/api/v1/openapi.json', '/health', '/llms.txt', '/api/v1/vocabularies/']) {
+    for (const path of [
+      '/api/v1/vocabularies',
+      '/api/v1/openapi.json',
+      '/health',
+      '/llms.txt',
+      '/api/v1/vocabularies/',
+    ]) {
       const answer = await s.get(path, ua);
       assert.equal(answer.status, 200, path);
       assert.equal(answer.headers.get('ratelimit'), null, `${path} is outside the rate limit`);
@@ -59,16 +68,25 @@ describe('rate limits through the app', () => {
   });
 
   test('one address with two User-Agents is two clients; a spoofed X-Forwarded-For changes nothing', async () => {
-    for (let i = 0; i < 10; i++) await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-forwarded-for': `198.51.100.${i}` });
-    assert.equal((await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-forwarded-for': '203.0.113.99' })).status, 429);
+    for (let i = 0; i < 10; i++)
+      await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-forwarded-for': `198.51.100.${i}` });
+    assert.equal(
+      (await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-forwarded-for': '203.0.113.99' })).status,
+      429,
+    );
     assert.equal((await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-b' })).status, 200);
-    assert.equal((await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-kohyo-client': 'my-app' })).status, 200);
+    assert.equal(
+      (await s.get('/api/v1/companies?q=test', { 'user-agent': 'group-a', 'x-kohyo-client': 'my-app' })).status,
+      200,
+    );
   });
 
   test('50 concurrent requests of one client: exactly 10 answered, 40 refused', async () => {
     // every client of these tests comes from 127.0.0.1: a minute on, the address's ceiling (30) has room again
     s.advance(60_000);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => s.get('/api/v1/companies?q=test', { 'user-agent': 'burst' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => s.get('/api/v1/companies?q=test', { 'user-agent': 'burst' })),
+    );
     assert.equal(answers.filter((a) => a.status === 200).length, 10);
     assert.equal(answers.filter((a) => a.status === 429).length, 40);
   });
@@ -79,7 +97,10 @@ test('behind a trusted proxy, X-Forwarded-For names the client', async () => {
   try {
     const ua = { 'user-agent': 'proxied' };
     for (let i = 0; i < 2; i++) await s.get('/api/v1/companies?q=test', { ...ua, 'x-forwarded-for': '203.0.113.5' });
-    assert.equal((await s.get('/api/v1/companies?q=test', { ...ua, 'x-forwarded-for': '6.6.6.6, 203.0.113.5' })).status, 429);
+    assert.equal(
+      (await s.get('/api/v1/companies?q=test', { ...ua, 'x-forwarded-for': '6.6.6.6, 203.0.113.5' })).status,
+      429,
+    );
     assert.equal((await s.get('/api/v1/companies?q=test', { ...ua, 'x-forwarded-for': '203.0.113.6' })).status, 200);
   } finally {
     await s.close();
@@ -95,7 +116,9 @@ describe('enumeration through the app', () => {
 
   test('a scanner walking Corporate Numbers is refused at its fifth step and for the hour after', async () => {
     const ua = { 'user-agent': 'scanner' };
-    const paths = [0, 1, 2, 3].map((i) => `/api/v1/enforcements?corporate_number=${corporateNumberFromBase(String(300_000_000_000 + i * 3))}`);
+    const paths = [0, 1, 2, 3].map(
+      (i) => `/api/v1/enforcements?corporate_number=${corporateNumberFromBase(String(300_000_000_000 + i * 3))}`,
+    );
     paths.push('/api/v1/companies?q=9300000000012'); // a 13-digit q with a wrong check digit is a look-up too
     for (const path of paths.slice(0, 4)) assert.notEqual((await s.get(path, ua)).status, 429, path);
     const fifth = await s.get(paths[4]!, ua);
@@ -104,7 +127,11 @@ describe('enumeration through the app', () => {
     assert.equal(fifth.headers.get('retry-after'), '3600');
     s.advance(1_800_000);
     const later = await s.get('/api/v1/companies?q=test', ua);
-    assert.equal(later.body.error.code, 'automated_enumeration_detected', 'refused for the whole cool-down, whatever it asks');
+    assert.equal(
+      later.body.error.code,
+      'automated_enumeration_detected',
+      'refused for the whole cool-down, whatever it asks',
+    );
     assert.equal(later.headers.get('retry-after'), '1800');
     s.advance(1_800_000);
     assert.equal((await s.get('/api/v1/companies?q=test', ua)).status, 200);
@@ -133,8 +160,13 @@ describe('enumeration through the app', () => {
 
   test('more than 30 distinct search terms in ten minutes trip the distinct-terms rule', async () => {
     const ua = { 'user-agent': 'sweeper' };
-    for (let i = 0; i < 30; i++) assert.equal((await s.get(`/api/v1/companies?q=${encodeURIComponent(`名前${i}`)}`, ua)).status, 200);
-    assert.equal((await s.get(`/api/v1/companies?q=${encodeURIComponent('名前0株式会社')}`, ua)).status, 200, 'the same term, normalised');
+    for (let i = 0; i < 30; i++)
+      assert.equal((await s.get(`/api/v1/companies?q=${encodeURIComponent(`名前${i}`)}`, ua)).status, 200);
+    assert.equal(
+      (await s.get(`/api/v1/companies?q=${encodeURIComponent('名前0株式会社')}`, ua)).status,
+      200,
+      'the same term, normalised',
+    );
     const tripped = await s.get(`/api/v1/enforcements?company=${encodeURIComponent('名前30')}`, ua);
     assert.equal(tripped.status, 429);
     assert.equal(tripped.body.error.code, 'automated_enumeration_detected');

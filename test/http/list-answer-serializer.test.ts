@@ -9,7 +9,12 @@ import { ITEMS_SHARED, listAnswerSerializer } from '../../src/http/list-answer-s
 import { Envelope, ListMeta } from '../../src/api/schemas/common.js';
 import { COMPANIES } from '../../src/api/endpoints/companies.js';
 import { SEARCH } from '../../src/api/endpoints/search.js';
-import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS, type RecordRoute } from '../../src/api/endpoints/records.js';
+import {
+  ENFORCEMENTS,
+  LICENSE_ACTIONS,
+  PROCUREMENT_SUSPENSIONS,
+  type RecordRoute,
+} from '../../src/api/endpoints/records.js';
 import type { RecordKind } from '../../src/domain/record.js';
 import { RECORD_TABLES } from '../../src/store/record-tables.js';
 import { recordFromDoc } from '../../src/store/record-docs.js';
@@ -37,7 +42,14 @@ describe('listAnswerSerializer', () => {
   it('writes the bytes the envelope schema writes, for shared answers and others, empty lists and escapes', () => {
     const serialise = listAnswerSerializer(Things);
     const own = schemaWritten(Things);
-    const lists = [[], [{ name: '株式会社"テスト"\n\u0001\ud800', n: 1 }], [{ name: 'a', n: 1 }, { name: 'b\\', n: 2 }]];
+    const lists = [
+      [],
+      [{ name: '株式会社"テスト"\n\u0001\ud800', n: 1 }],
+      [
+        { name: 'a', n: 1 },
+        { name: 'b\\', n: 2 },
+      ],
+    ];
     for (const things of lists) {
       for (const shared of [false, true]) {
         const answer = { data: { things }, meta: { ...meta, notice: 'a "quoted" notice' }, [ITEMS_SHARED]: shared };
@@ -51,7 +63,10 @@ describe('listAnswerSerializer', () => {
     const serialise = listAnswerSerializer(TwoLists);
     const own = schemaWritten(TwoLists);
     const answers: { a: { x: string }[]; b: { y: number }[] }[] = [
-      { a: [], b: [] }, { a: [{ x: 'ア' }], b: [] }, { a: [], b: [{ y: 1 }, { y: 2 }] }, { a: [{ x: '1' }, { x: '2' }], b: [{ y: 3 }] },
+      { a: [], b: [] },
+      { a: [{ x: 'ア' }], b: [] },
+      { a: [], b: [{ y: 1 }, { y: 2 }] },
+      { a: [{ x: '1' }, { x: '2' }], b: [{ y: 3 }] },
     ];
     for (const { a, b } of answers) {
       const answer = { data: { b, a }, meta };
@@ -71,13 +86,19 @@ describe('listAnswerSerializer', () => {
   });
 
   it('refuses an envelope whose data is not lists of objects', () => {
-    assert.throws(() => listAnswerSerializer(Envelope({ a: Type.Array(Type.String()) }, ListMeta)), /lists of objects/u);
+    assert.throws(
+      () => listAnswerSerializer(Envelope({ a: Type.Array(Type.String()) }, ListMeta)),
+      /lists of objects/u,
+    );
     assert.throws(() => listAnswerSerializer(Envelope({ a: Type.String() }, ListMeta)), /lists of objects/u);
   });
 });
 
 describe('the presenters build exactly what the schemas say, in their order', () => {
-  const routes = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS] as unknown as readonly RecordRoute<RecordKind, unknown>[];
+  const routes = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS] as unknown as readonly RecordRoute<
+    RecordKind,
+    unknown
+  >[];
   // before, during and after most periods, so that every status is shown
   const days = ['2000-01-01', '2026-11-21', '2099-12-31'];
 
@@ -137,7 +158,10 @@ describe('list answers over HTTP, byte for byte as their schemas write them', ()
     ] as const;
     for (const [path, schema] of lists) {
       const body = await asSchemaWrites(path, schema);
-      assert.ok(Object.values(body.data).some((list) => list.length > 0), `${path} answers something`);
+      assert.ok(
+        Object.values(body.data).some((list) => list.length > 0),
+        `${path} answers something`,
+      );
     }
   });
 });
@@ -166,7 +190,8 @@ describe('/api/v1/companies with the answer cache', () => {
     for (const limit of [10, 1, 3]) {
       for (const q of queries) {
         const expected = await body(uncached, q, limit);
-        for (let i = 0; i < 3; i++) assert.equal(await body(cached, q, limit), expected, `${q} limit ${limit}, time ${i + 1}`);
+        for (let i = 0; i < 3; i++)
+          assert.equal(await body(cached, q, limit), expected, `${q} limit ${limit}, time ${i + 1}`);
       }
     }
     assert.ok(cached.store!.companies.answers.hits > 0, 'the cache served some of these answers');

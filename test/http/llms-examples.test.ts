@@ -20,7 +20,9 @@ if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339I
 function closed(schema: TSchema): TSchema {
   const copy: Record<string | symbol, unknown> = { ...schema };
   if (schema.type === 'object' && schema.properties !== undefined) {
-    copy.properties = Object.fromEntries(Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, closed(v)]));
+    copy.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, TSchema>).map(([k, v]) => [k, closed(v)]),
+    );
     if (schema.additionalProperties === undefined) copy.additionalProperties = false;
   }
   if (schema.items !== undefined) copy.items = closed(schema.items as TSchema);
@@ -49,7 +51,9 @@ for (const [path, schema] of Object.entries(RESPONSES)) {
 }
 
 test('the vocabularies example shows real codes with their real labels', () => {
-  const answer = EXAMPLES['/api/v1/vocabularies']?.answer as { data: { vocabularies: Record<string, { code: string; name: string; name_en: string }[]> } };
+  const answer = EXAMPLES['/api/v1/vocabularies']?.answer as {
+    data: { vocabularies: Record<string, { code: string; name: string; name_en: string }[]> };
+  };
   for (const [name, terms] of Object.entries(answer.data.vocabularies)) {
     const vocabulary = VOCABULARIES[name as keyof typeof VOCABULARIES];
     assert.ok(vocabulary, `${name} is not a vocabulary`);

@@ -59,17 +59,29 @@ function asShown(body: { data: Record<string, unknown>; meta: Record<string, unk
   return { data, meta: { ...body.meta, request_id: undefined } };
 }
 
-for (const [name, database] of [['the demo dataset', demoDatabase], ['the endpoint fixtures', fixtureDatabase]] as const) {
+for (const [name, database] of [
+  ['the demo dataset', demoDatabase],
+  ['the endpoint fixtures', fixtureDatabase],
+] as const) {
   test(`every example call of /llms.txt on ${name} answers with rows, and with the answer shown`, async () => {
     const server = await startServer({ dbPath: await database() });
     try {
       const guide = (await server.get('/llms.txt')).text;
       const examples = examplesOf(guide);
-      const withData = examples.filter((e) => e.path.startsWith('/api/v1/') && e.path !== '/api/v1/openapi.json' && e.path !== '/api/v1/vocabularies');
-      assert.deepEqual(withData.map((e) => e.path), [
-        '/api/v1/search', '/api/v1/companies', '/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions',
-        '/api/v1/procurement-suspension-coverage',
-      ]);
+      const withData = examples.filter(
+        (e) => e.path.startsWith('/api/v1/') && e.path !== '/api/v1/openapi.json' && e.path !== '/api/v1/vocabularies',
+      );
+      assert.deepEqual(
+        withData.map((e) => e.path),
+        [
+          '/api/v1/search',
+          '/api/v1/companies',
+          '/api/v1/enforcements',
+          '/api/v1/procurement-suspensions',
+          '/api/v1/license-actions',
+          '/api/v1/procurement-suspension-coverage',
+        ],
+      );
       for (const example of examples) {
         const answer = await server.get(example.sent);
         assert.equal(answer.status, 200, example.sent);
@@ -80,8 +92,16 @@ for (const [name, database] of [['the demo dataset', demoDatabase], ['the endpoi
           assert.equal(JSON.parse(raw.body).error.code, 'malformed_request');
         }
         if (!withData.includes(example)) continue;
-        for (const [list, rows] of Object.entries(answer.body.data)) assert.ok((rows as unknown[]).length > 0, `${example.sent}: data.${list} is empty`);
-        assert.deepEqual(asShown(answer.body), { ...(example.answer as object), meta: { ...(example.answer as { meta: object }).meta, request_id: undefined } }, example.sent);
+        for (const [list, rows] of Object.entries(answer.body.data))
+          assert.ok((rows as unknown[]).length > 0, `${example.sent}: data.${list} is empty`);
+        assert.deepEqual(
+          asShown(answer.body),
+          {
+            ...(example.answer as object),
+            meta: { ...(example.answer as { meta: object }).meta, request_id: undefined },
+          },
+          example.sent,
+        );
       }
       const kind = (await server.get('/api/v1/procurement-suspension-coverage')).body.meta.dataset.kind;
       assert.ok(guide.includes(`chosen from the ${kind} dataset this server serves`));
@@ -94,14 +114,23 @@ for (const [name, database] of [['the demo dataset', demoDatabase], ['the endpoi
 
 describe('every rule /llms.txt states holds on the running server', () => {
   const env = {
-    KOHYO_LIMIT_PER_MINUTE: '5', KOHYO_LIMIT_PER_DAY: '8', KOHYO_ENUM_DISTINCT_TERMS: '3', KOHYO_ENUM_SEQUENTIAL: '3',
+    KOHYO_LIMIT_PER_MINUTE: '5',
+    KOHYO_LIMIT_PER_DAY: '8',
+    KOHYO_ENUM_DISTINCT_TERMS: '3',
+    KOHYO_ENUM_SEQUENTIAL: '3',
     KOHYO_TRUST_PROXY: '127.0.0.1/32',
   };
   const config = loadConfig(env);
   let now = TEST_NOW.getTime();
   let server: TestServer;
   const policy = limitPolicy(config.limits);
-  const limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => new Date(now) });
+  const limiter = createLimiter({
+    store: new MemoryStore(policy),
+    policy,
+    trusted: parseTrustedProxies(config.trustProxy),
+    secret: null,
+    clock: () => new Date(now),
+  });
   let clients = 0;
   /**
    * A client of its own (a User-Agent no other check uses, from an address of its own behind the trusted proxy), so
@@ -111,12 +140,24 @@ describe('every rule /llms.txt states holds on the running server', () => {
     const userAgent = `promise-check-${++clients}`;
     const forwardedFor = `198.51.${100 + Math.floor(clients / 256)}.${clients % 256}`;
     return (path: string, init: RequestInit = {}): Promise<TestResponse> =>
-      server.get(path, { ...init, headers: { 'user-agent': userAgent, 'x-forwarded-for': forwardedFor, ...headers, ...(init.headers as Record<string, string>) } });
+      server.get(path, {
+        ...init,
+        headers: {
+          'user-agent': userAgent,
+          'x-forwarded-for': forwardedFor,
+          ...headers,
+          ...(init.headers as Record<string, string>),
+        },
+      });
   };
   const code = (answer: TestResponse) => answer.body?.error?.code ?? answer.status;
 
   before(async () => {
-    server = await startServer({ dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+    server = await startServer({
+      dbPath: await fixtureDatabase(),
+      env,
+      deps: { beforeApiRequest: limiter.beforeApiRequest },
+    });
   });
   after(async () => {
     await server.close();
@@ -133,7 +174,10 @@ describe('every rule /llms.txt states holds on the running server', () => {
     async page() {
       const get = client();
       assert.equal(code(await get('/api/v1/enforcements?authority=jftc&page=1')), 'unknown_parameter');
-      assert.equal(code(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=11')), 'invalid_parameter');
+      assert.equal(
+        code(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=11')),
+        'invalid_parameter',
+      );
       const last = (await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=10')).body.meta;
       assert.equal(last.max_page, 10);
       assert.match(last.notice, /More than 10 records match/u);
@@ -154,7 +198,10 @@ describe('every rule /llms.txt states holds on the running server', () => {
     async empty_value() {
       const get = client();
       assert.equal((await get('/api/v1/companies?q=架空商事&limit=')).body.meta.limit, 10);
-      assert.equal((await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).body.data.enforcements.length, 3);
+      assert.equal(
+        (await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).body.data.enforcements.length,
+        3,
+      );
     },
     async text_length() {
       const get = client();
@@ -164,8 +211,14 @@ describe('every rule /llms.txt states holds on the running server', () => {
     async corporate_number() {
       const get = client();
       const plain = await get(`/api/v1/enforcements?corporate_number=${KAKUU}`);
-      const written = `Ｔ${KAKUU.slice(0, 1)}-${KAKUU.slice(1, 5)} ${KAKUU.slice(5, 9)}－${KAKUU.slice(9)}`.replace(/\d/gu, (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0));
-      assert.deepEqual((await get(`/api/v1/enforcements?corporate_number=${encodeURIComponent(written)}`)).body.data, plain.body.data);
+      const written = `Ｔ${KAKUU.slice(0, 1)}-${KAKUU.slice(1, 5)} ${KAKUU.slice(5, 9)}－${KAKUU.slice(9)}`.replace(
+        /\d/gu,
+        (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0),
+      );
+      assert.deepEqual(
+        (await get(`/api/v1/enforcements?corporate_number=${encodeURIComponent(written)}`)).body.data,
+        plain.body.data,
+      );
       const wrong = `${(Number(KAKUU[0]) + 1) % 10}${KAKUU.slice(1)}`;
       assert.equal(code(await get(`/api/v1/enforcements?corporate_number=${wrong}`)), 'invalid_corporate_number');
       const inQ = await get(`/api/v1/companies?q=${wrong}`);
@@ -177,7 +230,11 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const byCode = (await get('/api/v1/enforcements?authority=jftc')).body.data;
       assert.ok(byCode.enforcements.length > 0);
       for (const label of ['公正取引委員会', 'japan fair trade commission', 'ＪＦＴＣ']) {
-        assert.deepEqual((await get(`/api/v1/enforcements?authority=${encodeURIComponent(label)}`)).body.data, byCode, label);
+        assert.deepEqual(
+          (await get(`/api/v1/enforcements?authority=${encodeURIComponent(label)}`)).body.data,
+          byCode,
+          label,
+        );
       }
       const get2 = client();
       assert.deepEqual(
@@ -202,14 +259,25 @@ describe('every rule /llms.txt states holds on the running server', () => {
       assert.ok(ministry.enforcements.length > 0);
       assert.deepEqual(ministry, (await get('/api/v1/enforcements?authority=mhlw_labour_bureau_13')).body.data);
       const vocabularies = (await get('/api/v1/vocabularies')).body.data.vocabularies;
-      assert.equal(vocabularies.authority.find((a: { code: string }) => a.code === 'mhlw_labour_bureau_13').parent, 'mhlw');
+      assert.equal(
+        vocabularies.authority.find((a: { code: string }) => a.code === 'mhlw_labour_bureau_13').parent,
+        'mhlw',
+      );
     },
     async prefecture() {
       const get = client();
       const tokyo = (await get('/api/v1/enforcements?authority=jftc&prefecture=13')).body.data.enforcements;
-      assert.deepEqual(tokyo.map((r: { company: { prefecture_code: string } }) => r.company.prefecture_code), ['13']);
+      assert.deepEqual(
+        tokyo.map((r: { company: { prefecture_code: string } }) => r.company.prefecture_code),
+        ['13'],
+      );
       for (const name of ['東京都', '東京', 'Tokyo']) {
-        assert.deepEqual((await get(`/api/v1/enforcements?authority=jftc&prefecture=${encodeURIComponent(name)}`)).body.data.enforcements, tokyo, name);
+        assert.deepEqual(
+          (await get(`/api/v1/enforcements?authority=jftc&prefecture=${encodeURIComponent(name)}`)).body.data
+            .enforcements,
+          tokyo,
+          name,
+        );
       }
       assert.equal(code(await get('/api/v1/enforcements?prefecture=13')), 'missing_filter');
     },
@@ -221,7 +289,9 @@ describe('every rule /llms.txt states holds on the running server', () => {
     // every fixture record is listed (test/http/record-listing.test.ts collects editions that delist one)
     async listing() {
       const get = client();
-      const all = (await get('/api/v1/enforcements?authority=jftc')).body.data.enforcements as { listing: { status: string } }[];
+      const all = (await get('/api/v1/enforcements?authority=jftc')).body.data.enforcements as {
+        listing: { status: string };
+      }[];
       assert.ok(all.length > 0 && all.every((r) => r.listing.status === 'listed'));
       assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=listed')).body.data.enforcements, all);
       assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=delisted')).body.data.enforcements, []);
@@ -241,11 +311,21 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const one = client({ 'x-forwarded-for': '2001:db8:1:2::1' });
       await one(path);
       // the same /64, User-Agent and client name: the same client
-      const sameGroup = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:2:ffff::9' } });
+      const sameGroup = await server.get(path, {
+        headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:2:ffff::9' },
+      });
       assert.equal(sameGroup.headers.get('ratelimit'), '"minute";r=3;t=60');
-      const otherName = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:2::1', 'x-kohyo-client': 'another' } });
+      const otherName = await server.get(path, {
+        headers: {
+          'user-agent': `promise-check-${clients}`,
+          'x-forwarded-for': '2001:db8:1:2::1',
+          'x-kohyo-client': 'another',
+        },
+      });
       assert.equal(otherName.headers.get('ratelimit'), '"minute";r=4;t=60');
-      const otherNetwork = await server.get(path, { headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:3::1' } });
+      const otherNetwork = await server.get(path, {
+        headers: { 'user-agent': `promise-check-${clients}`, 'x-forwarded-for': '2001:db8:1:3::1' },
+      });
       assert.equal(otherNetwork.headers.get('ratelimit'), '"minute";r=4;t=60');
     },
     async address_ceiling() {
@@ -257,17 +337,37 @@ describe('every rule /llms.txt states holds on the running server', () => {
       assert.deepEqual([code(refused), refused.body.error.details.scope], ['rate_limited', 'address']);
       assert.equal(refused.headers.get('ratelimit-policy'), '"minute";q=15;w=60, "day";q=24;w=86400');
       const walked = [];
-      for (let i = 1; i <= 3; i++) walked.push(code(await from('192.0.2.78', i, `/api/v1/companies?q=${corporateNumberFromBase(`9999000200${String(i).padStart(2, '0')}`)}`)));
-      assert.deepEqual(walked, [200, 200, 'automated_enumeration_detected'], 'a run over three User-Agents of one address');
+      for (let i = 1; i <= 3; i++)
+        walked.push(
+          code(
+            await from(
+              '192.0.2.78',
+              i,
+              `/api/v1/companies?q=${corporateNumberFromBase(`9999000200${String(i).padStart(2, '0')}`)}`,
+            ),
+          ),
+        );
+      assert.deepEqual(
+        walked,
+        [200, 200, 'automated_enumeration_detected'],
+        'a run over three User-Agents of one address',
+      );
       const bystander = await from('192.0.2.78', 4);
-      assert.deepEqual([code(bystander), bystander.body.error.details.scope], ['automated_enumeration_detected', 'address']);
+      assert.deepEqual(
+        [code(bystander), bystander.body.error.details.scope],
+        ['automated_enumeration_detected', 'address'],
+      );
     },
     async what_counts() {
       const get = client();
       for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt']) {
         assert.equal((await get(path)).headers.get('ratelimit'), null, path);
       }
-      assert.equal((await get('/api/v1/enforcements')).headers.get('ratelimit'), '"minute";r=4;t=60', 'an error counts');
+      assert.equal(
+        (await get('/api/v1/enforcements')).headers.get('ratelimit'),
+        '"minute";r=4;t=60',
+        'an error counts',
+      );
       for (let i = 0; i < 4; i++) await get('/api/v1/companies?q=架空商事');
       assert.equal(code(await get('/api/v1/companies?q=架空商事')), 'rate_limited');
       assert.equal(code(await get('/api/v1/companies?q=架空商事')), 'rate_limited');
@@ -281,22 +381,41 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const codes = [];
       for (const term of terms) codes.push(code(await get(`/api/v1/companies?q=${encodeURIComponent(term)}`)));
       assert.deepEqual(codes, [200, 200, 200, 'automated_enumeration_detected']);
-      assert.equal(code(await get(`/api/v1/companies?q=${encodeURIComponent(terms[0]!)}`)), 'automated_enumeration_detected', 'cool-down');
+      assert.equal(
+        code(await get(`/api/v1/companies?q=${encodeURIComponent(terms[0]!)}`)),
+        'automated_enumeration_detected',
+        'cool-down',
+      );
       const walker = client();
       const walked = [];
-      for (let i = 1; i <= 3; i++) walked.push(code(await walker(`/api/v1/companies?q=${corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`)}`)));
+      for (let i = 1; i <= 3; i++)
+        walked.push(
+          code(
+            await walker(`/api/v1/companies?q=${corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`)}`),
+          ),
+        );
       assert.deepEqual(walked, [200, 200, 'automated_enumeration_detected']);
     },
     async policy_header() {
       const get = client();
-      assert.equal((await get('/api/v1/companies?q=架空')).headers.get('ratelimit-policy'), '"minute";q=5;w=60, "day";q=8;w=86400');
-      assert.equal((await get('/api/v1/companies')).headers.get('ratelimit-policy'), '"minute";q=5;w=60, "day";q=8;w=86400');
+      assert.equal(
+        (await get('/api/v1/companies?q=架空')).headers.get('ratelimit-policy'),
+        '"minute";q=5;w=60, "day";q=8;w=86400',
+      );
+      assert.equal(
+        (await get('/api/v1/companies')).headers.get('ratelimit-policy'),
+        '"minute";q=5;w=60, "day";q=8;w=86400',
+      );
     },
     async ratelimit_header() {
       const get = client();
       assert.equal((await get('/api/v1/companies?q=架空')).headers.get('ratelimit'), '"minute";r=4;t=60');
       now += 1_000;
-      assert.equal((await get('/api/v1/companies')).headers.get('ratelimit'), '"minute";r=3;t=59', 'errors included; the window slides');
+      assert.equal(
+        (await get('/api/v1/companies')).headers.get('ratelimit'),
+        '"minute";r=3;t=59',
+        'errors included; the window slides',
+      );
     },
     async retry_after() {
       const get = client();
@@ -314,13 +433,19 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const again = await get('/api/v1/companies?q=架空商事', { headers: { 'if-none-match': etag } });
       assert.equal(again.status, 304);
       assert.equal(again.text, '');
-      assert.equal((await get('/api/v1/companies?q=架空商事')).headers.get('ratelimit'), '"minute";r=3;t=60', 'the 304 did not count');
+      assert.equal(
+        (await get('/api/v1/companies?q=架空商事')).headers.get('ratelimit'),
+        '"minute";r=3;t=60',
+        'the 304 did not count',
+      );
     },
   };
 
   test('every promise of the guide has a check, and every check a promise', () => {
     const rules = guideRules(config);
-    const ids = [...rules.query, ...rules.limits, ...rules.headers, ...rules.behaviour].flatMap((r) => (r.id === null ? [] : [r.id]));
+    const ids = [...rules.query, ...rules.limits, ...rules.headers, ...rules.behaviour].flatMap((r) =>
+      r.id === null ? [] : [r.id],
+    );
     assert.deepEqual(Object.keys(checks).sort(), [...ids].sort());
   });
   for (const [id, check] of Object.entries(checks)) test(`rule ${id}`, check);

@@ -63,7 +63,13 @@ test('GET /llms.txt states the limits the server was started with', async () => 
 
 test('durations read as people write them', () => {
   const cases: readonly (readonly [number, string])[] = [
-    [600, '10 minutes'], [60, '1 minute'], [3600, '1 hour'], [7200, '2 hours'], [90, '90 seconds'], [1, '1 second'], [0, '0 seconds'],
+    [600, '10 minutes'],
+    [60, '1 minute'],
+    [3600, '1 hour'],
+    [7200, '2 hours'],
+    [90, '90 seconds'],
+    [1, '1 second'],
+    [0, '0 seconds'],
   ];
   for (const [seconds, text] of cases) assert.equal(duration(seconds), text, String(seconds));
 });

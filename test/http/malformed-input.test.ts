@@ -33,11 +33,15 @@ test('a NUL in q on every record endpoint is no 500', async () => {
 test('a limit or page of hundreds of digits is invalid_parameter, not 500', async () => {
   const huge = '9'.repeat(310);
   assertContractError(await server.get(`/api/v1/companies?q=abc&limit=${huge}`), 400, 'invalid_parameter');
-  assertContractError(await server.get(`/api/v1/license-actions?sector=construction&page=${huge}`), 400, 'invalid_parameter');
+  assertContractError(
+    await server.get(`/api/v1/license-actions?sector=construction&page=${huge}`),
+    400,
+    'invalid_parameter',
+  );
   assertContractError(await server.get(`/api/v1/companies?q=abc&limit=${'1'.repeat(17)}`), 400, 'invalid_parameter');
 });
 
-test('a malformed %-escape in the path answers the contract\'s error body with a request id', async () => {
+test("a malformed %-escape in the path answers the contract's error body with a request id", async () => {
   const answer = await server.get('/api/v1/%ff?q=x');
   assertContractError(answer, 400, 'invalid_parameter');
   assert.doesNotMatch(answer.text, /FST_ERR/u);
@@ -82,15 +86,39 @@ function raw(bytes: string | Buffer): Promise<{ status: number; headers: string;
   });
 }
 
-test('requests Node cannot parse answer malformed_request or request_too_large in the contract\'s shape, with a request id', async () => {
+test("requests Node cannot parse answer malformed_request or request_too_large in the contract's shape, with a request id", async () => {
   const cases: readonly (readonly [string, string | Buffer, number, string])[] = [
-    ['a Japanese query pasted without percent-encoding', Buffer.concat([Buffer.from('GET /api/v1/companies?q='), Buffer.from('株式会社トヨタ'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]), 400, 'malformed_request'],
-    ['a control byte in the URL', 'GET /api/v1/companies?q=x\x01 HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
+    [
+      'a Japanese query pasted without percent-encoding',
+      Buffer.concat([
+        Buffer.from('GET /api/v1/companies?q='),
+        Buffer.from('株式会社トヨタ'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+      400,
+      'malformed_request',
+    ],
+    [
+      'a control byte in the URL',
+      'GET /api/v1/companies?q=x\x01 HTTP/1.1\r\nHost: x\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
     ['a lower-case method', 'get /api/v1/companies?q=x HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
     ['an unknown HTTP version', 'GET /api/v1/companies?q=x HTTP/9.9\r\nHost: x\r\n\r\n', 400, 'malformed_request'],
-    ['a bad Content-Length', 'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'malformed_request'],
+    [
+      'a bad Content-Length',
+      'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      400,
+      'malformed_request',
+    ],
     ['no Host header', 'GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed_request'],
-    ['a URL over 16 KB', `GET /api/v1/companies?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431, 'request_too_large'],
+    [
+      'a URL over 16 KB',
+      `GET /api/v1/companies?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      431,
+      'request_too_large',
+    ],
   ];
   for (const [what, bytes, status, code] of cases) {
     const answer = await raw(bytes);
@@ -107,7 +135,11 @@ test('a method other than GET on a path with a * inside it is a 404, not a 500 (
 });
 
 test('OPTIONS with a JSON body and no preflight headers is 405 with Allow, not invalid_parameter', async () => {
-  const answer = await server.get('/api/v1/companies', { method: 'OPTIONS', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+  const answer = await server.get('/api/v1/companies', {
+    method: 'OPTIONS',
+    headers: { 'content-type': 'application/json' },
+    body: '{"a":1}',
+  });
   assertContractError(answer, 405, 'method_not_allowed');
   assert.equal(answer.headers.get('allow'), 'GET, HEAD');
   assert.deepEqual(answer.body.error.details, { allowed: ['GET', 'HEAD'] });

@@ -56,9 +56,10 @@ function check(path: string, answer: TestResponse, options: { counted?: boolean 
   const response = documented(path, answer.status);
   if (answer.status === 304) assert.equal(answer.text, '');
   else {
-    const ref = response === document.paths[path].get.responses[String(answer.status)]
-      ? `${DOCUMENT_ID}#/${pointer('paths', path, 'get', 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
-      : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)].$ref.split('/').pop(), 'content', 'application/json', 'schema')}`;
+    const ref =
+      response === document.paths[path].get.responses[String(answer.status)]
+        ? `${DOCUMENT_ID}#/${pointer('paths', path, 'get', 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
+        : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)].$ref.split('/').pop(), 'content', 'application/json', 'schema')}`;
     validate(ref, answer);
   }
   checkHeaders(path, response, answer, options);
@@ -68,8 +69,13 @@ function check(path: string, answer: TestResponse, options: { counted?: boolean 
 function checkHeaders(path: string, response: any, answer: TestResponse, options: { counted?: boolean }): void {
   for (const [name, ref] of Object.entries(response.headers ?? {}) as [string, { $ref: string }][]) {
     const required = document.components.headers[ref.$ref.split('/').pop()!].required === true;
-    const counted = name.startsWith('RateLimit') && options.counted !== false && path !== '/api/v1/vocabularies' && answer.status !== 304;
-    if (required || counted) assert.ok(answer.headers.get(name) !== null, `${path} ${answer.status}: no ${name} header`);
+    const counted =
+      name.startsWith('RateLimit') &&
+      options.counted !== false &&
+      path !== '/api/v1/vocabularies' &&
+      answer.status !== 304;
+    if (required || counted)
+      assert.ok(answer.headers.get(name) !== null, `${path} ${answer.status}: no ${name} header`);
   }
 }
 
@@ -82,8 +88,18 @@ function validate(ref: string, answer: TestResponse): void {
 async function limitedServer(env: Record<string, string>, store?: Store | null): Promise<TestServer> {
   const config = loadConfig(env);
   const policy = limitPolicy(config.limits);
-  const limiter: Limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies([]), secret: null, clock: () => TEST_NOW });
-  const server = await startServer({ env, ...(store === undefined ? { dbPath: await demoDatabase() } : { store }), deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  const limiter: Limiter = createLimiter({
+    store: new MemoryStore(policy),
+    policy,
+    trusted: parseTrustedProxies([]),
+    secret: null,
+    clock: () => TEST_NOW,
+  });
+  const server = await startServer({
+    env,
+    ...(store === undefined ? { dbPath: await demoDatabase() } : { store }),
+    deps: { beforeApiRequest: limiter.beforeApiRequest },
+  });
   closers.push(async () => {
     await server.close();
     await limiter.close();
@@ -94,9 +110,14 @@ async function limitedServer(env: Record<string, string>, store?: Store | null):
 describe('answers against the document', () => {
   let server: TestServer;
   before(async () => {
-    server = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_LIMIT_PER_DAY: '1000', KOHYO_ENUM_DISTINCT_TERMS: '1000' });
+    server = await limitedServer({
+      KOHYO_LIMIT_PER_MINUTE: '1000',
+      KOHYO_LIMIT_PER_DAY: '1000',
+      KOHYO_ENUM_DISTINCT_TERMS: '1000',
+    });
   });
-  const get = (path: string, init: RequestInit = {}) => server.get(path, { ...init, headers: { 'user-agent': 'openapi-answers', ...(init.headers as object) } });
+  const get = (path: string, init: RequestInit = {}) =>
+    server.get(path, { ...init, headers: { 'user-agent': 'openapi-answers', ...(init.headers as object) } });
 
   /** A call of each operation that succeeds. */
   const successes: [string, string][] = [
@@ -117,7 +138,11 @@ describe('answers against the document', () => {
       check(path, answer, { counted: !['/api/v1/vocabularies', '/health'].includes(path) });
     }
     const first = await get('/api/v1/companies?q=hokushin');
-    check('/api/v1/companies', await get('/api/v1/companies?q=hokushin', { headers: { 'if-none-match': first.headers.get('etag')! } }), { counted: false });
+    check(
+      '/api/v1/companies',
+      await get('/api/v1/companies?q=hokushin', { headers: { 'if-none-match': first.headers.get('etag')! } }),
+      { counted: false },
+    );
   });
 
   // Prism, a proxy that follows the document, answered 405 to the HEAD requests the server serves
@@ -128,9 +153,13 @@ describe('answers against the document', () => {
       assert.deepEqual(item.head.parameters, item.get.parameters, path);
       assert.equal(item.head.operationId, `${item.get.operationId}Head`);
       assert.deepEqual(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
-      for (const response of Object.values(item.head.responses) as any[]) assert.equal(response.content, undefined, `${path}: a HEAD answer has no body`);
+      for (const response of Object.values(item.head.responses) as any[])
+        assert.equal(response.content, undefined, `${path}: a HEAD answer has no body`);
     }
-    const refused: [string, string][] = [['/api/v1/enforcements', '/api/v1/enforcements'], ['/api/v1/companies', '/api/v1/companies?q=a&limit=0']];
+    const refused: [string, string][] = [
+      ['/api/v1/enforcements', '/api/v1/enforcements'],
+      ['/api/v1/companies', '/api/v1/companies?q=a&limit=0'],
+    ];
     for (const [path, call] of [...successes, ...refused]) {
       const answer = await get(call, { method: 'HEAD' });
       assert.equal(answer.text, '', call);
@@ -173,7 +202,8 @@ test('every 429 code, from real limiters', async () => {
     [enumeration, ['a', 'b'], 'automated_enumeration_detected'],
   ] as const) {
     let answer: TestResponse | undefined;
-    for (const q of calls) answer = await server.get(`/api/v1/companies?q=${q}`, { headers: { 'user-agent': 'openapi-429' } });
+    for (const q of calls)
+      answer = await server.get(`/api/v1/companies?q=${q}`, { headers: { 'user-agent': 'openapi-429' } });
     assert.equal(answer!.body.error.code, code);
     check('/api/v1/companies', answer!);
   }
@@ -182,7 +212,16 @@ test('every 429 code, from real limiters', async () => {
 test('500 and 503', async () => {
   const real = openStore(await demoDatabase());
   // a dataset that fails when read: the fault must come out as the documented internal_error
-  const broken = new Proxy(real, { get: (target, key) => (key === 'records' ? { page: () => { throw new Error('disk on fire'); } } : Reflect.get(target, key)) });
+  const broken = new Proxy(real, {
+    get: (target, key) =>
+      key === 'records'
+        ? {
+            page: () => {
+              throw new Error('disk on fire');
+            },
+          }
+        : Reflect.get(target, key),
+  });
   const failing = await limitedServer({}, broken);
   const fault = await failing.get('/api/v1/enforcements?authority=jftc');
   assert.equal(fault.status, 500);
@@ -202,14 +241,20 @@ test('malformed_request and request_too_large: what Node cannot parse, answered 
   assert.equal(long.status, 431);
   check('/api/v1/companies', long, { counted: false });
   const answer = await new Promise<TestResponse>((resolve, reject) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.end('GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n'));
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () =>
+      socket.end('GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n'),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', text = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
       const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      const headers = new Headers(
+        lines.map(
+          (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
+        ),
+      );
       // the server's answer without Host is chunked; its one chunk is the JSON
       const body = text.includes('{') ? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1) : text;
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body), text: body });
@@ -221,7 +266,10 @@ test('malformed_request and request_too_large: what Node cannot parse, answered 
 });
 
 test('every error code of the catalogue was seen and validated, and the validator does refuse', () => {
-  assert.equal(ajv.validate({ $ref: `${DOCUMENT_ID}#/components/schemas/Error` }, { error: { code: 'nope', message: 'x' } }), false);
+  assert.equal(
+    ajv.validate({ $ref: `${DOCUMENT_ID}#/components/schemas/Error` }, { error: { code: 'nope', message: 'x' } }),
+    false,
+  );
   assert.equal(ajv.validate({ $ref: `${DOCUMENT_ID}#/components/schemas/Company` }, { corporate_number: '12' }), false);
   assert.deepEqual([...seenCodes].sort(), [...ERROR_CODES].sort());
 });

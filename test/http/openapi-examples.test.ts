@@ -6,7 +6,7 @@ import { exampleAnswers, EXAMPLES_NOW } from '../../demo/openapi-examples.js';
 import { OPENAPI_EXAMPLES } from '../../src/http/openapi-examples.generated.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 
-test('the committed examples are the demo dataset\'s answers (else run npm run openapi:examples)', async () => {
+test("the committed examples are the demo dataset's answers (else run npm run openapi:examples)", async () => {
   assert.equal(EXAMPLES_NOW.getTime(), TEST_NOW.getTime(), 'the examples and the tests build the demo at one instant');
   assert.deepEqual(await exampleAnswers(await demoDatabase()), OPENAPI_EXAMPLES);
 });

@@ -38,13 +38,32 @@ async function report(command: string, args: string[]): Promise<string> {
 test('Redocly, recommended rules: no error, no warning', async () => {
   const out = await report(bin('redocly'), ['lint', '--config', join(root, 'redocly.yaml'), '--format', 'json', file]);
   const problems = (JSON.parse(out) as { problems: { ruleId: string; severity: string; message: string }[] }).problems;
-  assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`), []);
+  assert.deepEqual(
+    problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`),
+    [],
+  );
 });
 
 test('Spectral, spectral:oas: no error, no warning', async () => {
-  const out = await report(bin('spectral'), ['lint', '--ruleset', join(root, '.spectral.yaml'), '--format', 'json', '--quiet', file]);
-  const problems = (out.trim() === '' ? [] : JSON.parse(out)) as { code: string; severity: number; message: string; path: string[] }[];
-  assert.deepEqual(problems.map((p) => `${p.severity} ${p.code}: ${p.message} at ${p.path.join('.')}`), []);
+  const out = await report(bin('spectral'), [
+    'lint',
+    '--ruleset',
+    join(root, '.spectral.yaml'),
+    '--format',
+    'json',
+    '--quiet',
+    file,
+  ]);
+  const problems = (out.trim() === '' ? [] : JSON.parse(out)) as {
+    code: string;
+    severity: number;
+    message: string;
+    path: string[];
+  }[];
+  assert.deepEqual(
+    problems.map((p) => `${p.severity} ${p.code}: ${p.message} at ${p.path.join('.')}`),
+    [],
+  );
 });
 
 test('an operationId per operation, the named schemas used, every status with its headers, security and licence', () => {
@@ -53,18 +72,33 @@ test('an operationId per operation, the named schemas used, every status with it
   assert.equal(new Set(ids).size, operations.length);
   assert.ok(ids.every((id) => /^[a-z][A-Za-z]+$/u.test(id)));
   const text = JSON.stringify(document);
-  for (const name of Object.keys(NAMED_SCHEMAS)) assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is not used`);
+  for (const name of Object.keys(NAMED_SCHEMAS))
+    assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is not used`);
   const companies = document.paths['/api/v1/companies'].get.responses;
   assert.deepEqual(Object.keys(companies).sort(), ['200', '304', '400', '405', '429', '431', '500', '503']);
-  assert.deepEqual(Object.keys(companies['200'].headers).sort(), ['Cache-Control', 'ETag', 'Last-Modified', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id']);
+  assert.deepEqual(Object.keys(companies['200'].headers).sort(), [
+    'Cache-Control',
+    'ETag',
+    'Last-Modified',
+    'RateLimit',
+    'RateLimit-Policy',
+    'X-Request-Id',
+  ]);
   assert.ok(document.components.responses.TooManyRequests.headers['Retry-After']);
   assert.ok(document.components.responses.MethodNotAllowed.headers.Allow);
   assert.deepEqual(document.security, []);
   assert.equal(document.info.contact.email, 'ops@example.org');
   assert.match(document.info.license.name, /Public Data License/u);
-  const parameter = (path: string, name: string) => document.paths[path].get.parameters.find((p: any) => p.name === name).schema;
-  assert.ok(parameter('/api/v1/enforcements', 'authority').anyOf[0].enum.includes('jftc'), 'enum filters list their codes');
+  const parameter = (path: string, name: string) =>
+    document.paths[path].get.parameters.find((p: any) => p.name === name).schema;
+  assert.ok(
+    parameter('/api/v1/enforcements', 'authority').anyOf[0].enum.includes('jftc'),
+    'enum filters list their codes',
+  );
   assert.equal(parameter('/api/v1/enforcements', 'authority').anyOf[1].type, 'string', 'and still take labels');
   assert.ok(parameter('/api/v1/enforcements', 'corporate_number').pattern);
-  assert.ok(document.paths['/api/v1/companies'].get.responses['200'].content['application/json'].example.data.companies.length > 0);
+  assert.ok(
+    document.paths['/api/v1/companies'].get.responses['200'].content['application/json'].example.data.companies.length >
+      0,
+  );
 });

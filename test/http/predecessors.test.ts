@@ -13,23 +13,27 @@ let merged: { predecessor: string; successor: string; predecessorRecords: number
 before(async () => {
   const path = await demoDatabase();
   const db = new Database(path, { readonly: true });
-  merged = db.prepare(
-    `SELECT p.corporate_number AS predecessor, s.corporate_number AS successor, p.enforcement_count AS predecessorRecords,
+  merged = db
+    .prepare(
+      `SELECT p.corporate_number AS predecessor, s.corporate_number AS successor, p.enforcement_count AS predecessorRecords,
        s.enforcement_count AS successorRecords
      FROM companies p JOIN companies s ON s.corporate_number = p.successor_corporate_number
      WHERE p.enforcement_count > 0 ORDER BY p.corporate_number LIMIT 1`,
-  ).get() as typeof merged;
+    )
+    .get() as typeof merged;
   db.close();
   assert.ok(merged, 'the demo dataset has a company merged into another, with enforcement records');
   server = await startServer({ dbPath: path });
 });
 after(() => server.close());
 
-test("a company answer lists its predecessors with their record counts", async () => {
+test('a company answer lists its predecessors with their record counts', async () => {
   const answer = await server.get(`/api/v1/companies?q=${merged.successor}`);
   assert.equal(answer.status, 200);
   const [company] = answer.body.data.companies;
-  const predecessor = company.predecessors.find((p: { corporate_number: string }) => p.corporate_number === merged.predecessor);
+  const predecessor = company.predecessors.find(
+    (p: { corporate_number: string }) => p.corporate_number === merged.predecessor,
+  );
   assert.ok(predecessor, 'the merged company is listed');
   assert.equal(predecessor.record_counts.enforcements, merged.predecessorRecords);
   // the merged company itself has none of its own
@@ -42,13 +46,18 @@ test("include_predecessors=true adds the merged company's records, each naming t
   const numbers = async (query: string) => {
     const answer = await server.get(`/api/v1/enforcements?corporate_number=${merged.successor}${query}`);
     assert.equal(answer.status, 200, answer.text);
-    return answer.body.data.enforcements.map((r: { company: { corporate_number: string } }) => r.company.corporate_number) as string[];
+    return answer.body.data.enforcements.map(
+      (r: { company: { corporate_number: string } }) => r.company.corporate_number,
+    ) as string[];
   };
   const alone = await numbers('');
   assert.ok(alone.every((n) => n === merged.successor));
   assert.deepEqual(await numbers('&include_predecessors=false'), alone);
   const widened = await numbers('&include_predecessors=true');
-  assert.equal(widened.filter((n) => n === merged.predecessor).length, Math.min(merged.predecessorRecords, 10 - alone.length));
+  assert.equal(
+    widened.filter((n) => n === merged.predecessor).length,
+    Math.min(merged.predecessorRecords, 10 - alone.length),
+  );
   assert.equal(widened.filter((n) => n === merged.successor).length, alone.length);
 });
 

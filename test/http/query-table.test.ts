@@ -12,7 +12,12 @@ after(() => server.close());
 
 const RECORD_ENDPOINTS = ['/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions'];
 const PAGED = ['/api/v1/procurement-suspensions', '/api/v1/license-actions'];
-const ALL_ENDPOINTS = ['/api/v1/search', '/api/v1/companies', ...RECORD_ENDPOINTS, '/api/v1/procurement-suspension-coverage'];
+const ALL_ENDPOINTS = [
+  '/api/v1/search',
+  '/api/v1/companies',
+  ...RECORD_ENDPOINTS,
+  '/api/v1/procurement-suspension-coverage',
+];
 
 async function expectError(path: string, status: number, code: string, parameter?: string) {
   const response = await server.get(path);
@@ -44,7 +49,8 @@ test('page: absent is 1; not an integer, < 1 or > the cap is invalid_parameter',
     const first = await server.get(`${path}?q=株式会社`);
     assert.equal(first.status, 200, first.text);
     assert.equal(first.body.meta.page, 1);
-    for (const value of ['0', '11', 'x', '2.5']) await expectError(`${path}?q=abc&page=${value}`, 400, 'invalid_parameter', 'page');
+    for (const value of ['0', '11', 'x', '2.5'])
+      await expectError(`${path}?q=abc&page=${value}`, 400, 'invalid_parameter', 'page');
     const ten = await server.get(`${path}?q=abc&page=10`);
     assert.equal(ten.status, 200);
   }
@@ -70,7 +76,12 @@ test('page on an endpoint without pages is unknown_parameter', async () => {
 
 test('offset or cursor anywhere is bulk_access_not_provided', async () => {
   for (const path of ALL_ENDPOINTS) {
-    await expectError(`${path}${path.includes('coverage') ? '?' : '?q=abc&'}offset=10`, 400, 'bulk_access_not_provided', 'offset');
+    await expectError(
+      `${path}${path.includes('coverage') ? '?' : '?q=abc&'}offset=10`,
+      400,
+      'bulk_access_not_provided',
+      'offset',
+    );
     await expectError(`${path}?cursor=abc`, 400, 'bulk_access_not_provided', 'cursor');
   }
 });
@@ -211,7 +222,10 @@ test('503 service_unavailable while no dataset is open; /health says so', async 
   }
   const health = await server.get('/health');
   assert.equal(health.status, 200);
-  assert.deepEqual(health.body, { status: 'ok', dataset: { kind: server.store!.meta.kind, version: server.store!.meta.version, published_version: null } });
+  assert.deepEqual(health.body, {
+    status: 'ok',
+    dataset: { kind: server.store!.meta.kind, version: server.store!.meta.version, published_version: null },
+  });
 });
 
 test('a fault is 500 internal_error and the body carries no internals', async () => {
@@ -236,9 +250,21 @@ test('a fault is 500 internal_error and the body carries no internals', async ()
 });
 
 test('the error catalogue has each code the contract names', () => {
-  for (const code of ['missing_parameter', 'missing_filter', 'invalid_parameter', 'invalid_corporate_number', 'unknown_parameter',
-    'bulk_access_not_provided', 'not_found', 'method_not_allowed', 'rate_limited', 'daily_limit_exceeded',
-    'automated_enumeration_detected', 'internal_error', 'service_unavailable']) {
+  for (const code of [
+    'missing_parameter',
+    'missing_filter',
+    'invalid_parameter',
+    'invalid_corporate_number',
+    'unknown_parameter',
+    'bulk_access_not_provided',
+    'not_found',
+    'method_not_allowed',
+    'rate_limited',
+    'daily_limit_exceeded',
+    'automated_enumeration_detected',
+    'internal_error',
+    'service_unavailable',
+  ]) {
     assert.ok(ERROR_CODES.includes(code as never), code);
   }
 });

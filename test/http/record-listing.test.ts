@@ -8,7 +8,14 @@ import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { ok } from '../helpers/answers.js';
 import {
-  bodyRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser,
+  bodyRoute,
+  recordedSleep,
+  startFixtureServer,
+  steppingClock,
+  tempDir,
+  testSource,
+  tsvList,
+  tsvParser,
 } from '../ingest/collect/collect-helpers.js';
 
 let server: TestServer;
@@ -19,10 +26,20 @@ before(async () => {
   const dbPath = join(tempDir(), 'kohyo.sqlite');
   const clock = steppingClock('2026-01-05T00:00:00Z');
   // four companies, then an edition without the last one (tsvList numbers them 見本建設1 … 見本建設4)
-  for (const [day, n] of [['2026-01-05', 4], ['2026-02-05', 3]] as const) {
+  for (const [day, n] of [
+    ['2026-01-05', 4],
+    ['2026-02-05', 3],
+  ] as const) {
     lists.routes.set('/tokyo.tsv', bodyRoute(tsvList(n)));
     clock.set(`${day}T00:00:00Z`);
-    await runCollection({ dbPath, sources: [source], resolve: () => tsvParser, fetcher, clock: clock.now, force: true });
+    await runCollection({
+      dbPath,
+      sources: [source],
+      resolve: () => tsvParser,
+      fetcher,
+      clock: clock.now,
+      force: true,
+    });
   }
   await fetcher.close();
   await lists.close();
@@ -32,17 +49,30 @@ after(() => server.close());
 
 const PATH = '/api/v1/procurement-suspensions?authority=pref_13';
 const names = async (path: string) =>
-  ((await ok(server, path)).data.procurement_suspensions as { company: { name: string } }[]).map((r) => r.company.name).sort();
+  ((await ok(server, path)).data.procurement_suspensions as { company: { name: string } }[])
+    .map((r) => r.company.name)
+    .sort();
 
 test('every record carries its listing; listing=delisted and listing=listed narrow, absent gives both', async () => {
-  const all = (await ok(server, PATH)).data.procurement_suspensions as { company: { name: string }; listing: unknown }[];
+  const all = (await ok(server, PATH)).data.procurement_suspensions as {
+    company: { name: string };
+    listing: unknown;
+  }[];
   assert.equal(all.length, 4);
   const dropped = all.find((r) => r.company.name === '見本建設4株式会社')!;
-  assert.deepEqual(dropped.listing, { status: 'delisted', first_listed_on: '2026-01-05', last_listed_on: '2026-01-05' });
+  assert.deepEqual(dropped.listing, {
+    status: 'delisted',
+    first_listed_on: '2026-01-05',
+    last_listed_on: '2026-01-05',
+  });
   const kept = all.find((r) => r.company.name === '見本建設1株式会社')!;
   assert.deepEqual(kept.listing, { status: 'listed', first_listed_on: '2026-01-05', last_listed_on: '2026-02-05' });
   assert.deepEqual(await names(`${PATH}&listing=delisted`), ['見本建設4株式会社']);
-  assert.deepEqual(await names(`${PATH}&listing=listed`), ['見本建設1株式会社', '見本建設2株式会社', '見本建設3株式会社']);
+  assert.deepEqual(await names(`${PATH}&listing=listed`), [
+    '見本建設1株式会社',
+    '見本建設2株式会社',
+    '見本建設3株式会社',
+  ]);
   // a label is read as its code, as for every enumerated filter
   assert.deepEqual(await names(`${PATH}&listing=${encodeURIComponent('掲載終了')}`), ['見本建設4株式会社']);
 });
@@ -56,7 +86,10 @@ test('listing alone is no filter, and an unknown value is refused with the allow
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body.error.code, 'invalid_parameter');
   assert.deepEqual(unknown.body.error.details.allowed, ['listed', 'delisted']);
-  for (const path of ['/api/v1/enforcements?authority=jftc&listing=listed', '/api/v1/license-actions?authority=mlit&listing=delisted']) {
+  for (const path of [
+    '/api/v1/enforcements?authority=jftc&listing=listed',
+    '/api/v1/license-actions?authority=mlit&listing=delisted',
+  ]) {
     assert.equal((await server.get(path)).status, 200, path);
   }
 });

@@ -17,7 +17,15 @@ const KAKUU = ['enf_kakuu_2025', 'enf_kakuu_2024', 'enf_kakuu_2023'];
 
 test('company= finds the records of 架空商事 by its name, kana, English name and romaji', async () => {
   // 架空商事販売 and 東京架空商事 are recalled too, but have no enforcements
-  for (const company of ['架空商事株式会社', '架空商事', '(株)架空商事', 'カクウショウジ', 'かくうしょうじ', 'Kakuu Trading', 'kakushoji']) {
+  for (const company of [
+    '架空商事株式会社',
+    '架空商事',
+    '(株)架空商事',
+    'カクウショウジ',
+    'かくうしょうじ',
+    'Kakuu Trading',
+    'kakushoji',
+  ]) {
     assert.deepEqual(await ids(`/api/v1/enforcements?company=${encodeURIComponent(company)}`), KAKUU, company);
   }
 });
@@ -26,10 +34,19 @@ test('company= finds a company by its former name, and an unlinked record by the
   assert.deepEqual(await ids(`/api/v1/enforcements?company=${encodeURIComponent('見本製作所')}`), ['enf_mihon_kogyo']);
   for (const company of ['有限会社見本運輸', '見本運輸']) {
     const body = await ok(server, `/api/v1/enforcements?company=${encodeURIComponent(company)}`);
-    assert.deepEqual(body.data.enforcements.map((r: { id: string }) => r.id), ['enf_mihon_unyu'], company);
+    assert.deepEqual(
+      body.data.enforcements.map((r: { id: string }) => r.id),
+      ['enf_mihon_unyu'],
+      company,
+    );
     // the source gives an address only: its prefecture is read from it
     assert.deepEqual(body.data.enforcements[0].company, {
-      corporate_number: null, name: '有限会社見本運輸', name_en: null, link: null, prefecture_code: '13', address: '東京都足立区見本二丁目３番',
+      corporate_number: null,
+      name: '有限会社見本運輸',
+      name_en: null,
+      link: null,
+      prefecture_code: '13',
+      address: '東京都足立区見本二丁目３番',
     });
   }
 });
@@ -42,14 +59,57 @@ test('q finds records by words of their summary and by the authority label or it
 
 // q words of one and two characters, which the trigram index cannot serve, come from each table's short-gram index.
 // Each case is one authority's records: `expected` hold the word in `column`, the rest of `of` do not.
-const SHORT_Q: { endpoint: string; column: string; word: string; authority: string; expected: string[]; of: number }[] = [
-  { endpoint: 'enforcements', column: 'summary', word: '指示', authority: 'pref_13', expected: ['enf_mogi_tsuhan_2026'], of: 2 },
-  { endpoint: 'enforcements', column: 'summary', word: '賃', authority: 'mhlw_labour_bureau_13', expected: ['enf_mihon_kogyo', 'enf_mihon_unyu'], of: 3 },
-  { endpoint: 'procurement-suspensions', column: 'reason_detail', word: '談合', authority: 'mlit_kanto_rdb', expected: ['ps_shiken_bid'], of: 3 },
-  { endpoint: 'procurement-suspensions', column: 'reason_detail', word: '談', authority: 'mlit_kanto_rdb', expected: ['ps_shiken_bid'], of: 3 },
-  { endpoint: 'license-actions', column: 'reason_detail', word: '警告', authority: 'pref_13', expected: ['la_kamei_instruction'], of: 4 },
-  { endpoint: 'license-actions', column: 'reason_detail', word: '賃', authority: 'pref_13', expected: ['la_shiko_unknown'], of: 4 },
-];
+const SHORT_Q: { endpoint: string; column: string; word: string; authority: string; expected: string[]; of: number }[] =
+  [
+    {
+      endpoint: 'enforcements',
+      column: 'summary',
+      word: '指示',
+      authority: 'pref_13',
+      expected: ['enf_mogi_tsuhan_2026'],
+      of: 2,
+    },
+    {
+      endpoint: 'enforcements',
+      column: 'summary',
+      word: '賃',
+      authority: 'mhlw_labour_bureau_13',
+      expected: ['enf_mihon_kogyo', 'enf_mihon_unyu'],
+      of: 3,
+    },
+    {
+      endpoint: 'procurement-suspensions',
+      column: 'reason_detail',
+      word: '談合',
+      authority: 'mlit_kanto_rdb',
+      expected: ['ps_shiken_bid'],
+      of: 3,
+    },
+    {
+      endpoint: 'procurement-suspensions',
+      column: 'reason_detail',
+      word: '談',
+      authority: 'mlit_kanto_rdb',
+      expected: ['ps_shiken_bid'],
+      of: 3,
+    },
+    {
+      endpoint: 'license-actions',
+      column: 'reason_detail',
+      word: '警告',
+      authority: 'pref_13',
+      expected: ['la_kamei_instruction'],
+      of: 4,
+    },
+    {
+      endpoint: 'license-actions',
+      column: 'reason_detail',
+      word: '賃',
+      authority: 'pref_13',
+      expected: ['la_shiko_unknown'],
+      of: 4,
+    },
+  ];
 
 /** What a record is found by that the response shows: company name, summary or reason, labels. */
 const shown = (record: unknown) => JSON.stringify(record).normalize('NFKC');
@@ -58,7 +118,10 @@ for (const { endpoint, column, word, authority, expected, of } of SHORT_Q) {
   test(`${endpoint}: a ${[...word].length}-character q (${word}) finds every record whose ${column} contains it`, async () => {
     const body = await ok(server, `/api/v1/${endpoint}?q=${encodeURIComponent(word)}&authority=${authority}`);
     const records = body.data[listKey(endpoint)] as { id: string }[];
-    assert.deepEqual(records.map((r) => r.id), expected);
+    assert.deepEqual(
+      records.map((r) => r.id),
+      expected,
+    );
     for (const record of records) assert.ok(shown(record).includes(word), shown(record));
     // the authority holds records without the word, so that q is seen to narrow
     assert.equal((await ids(`/api/v1/${endpoint}?authority=${authority}`)).length, of);
@@ -67,7 +130,10 @@ for (const { endpoint, column, word, authority, expected, of } of SHORT_Q) {
 
 test('a two-character q finds a company by the middle of its name, not only its start', async () => {
   // 名不 is the middle of 仮名不動産
-  assert.deepEqual(await ids(`/api/v1/license-actions?q=${encodeURIComponent('名不')}&authority=pref_13`), ['la_kamei_instruction', 'la_kamei_suspension']);
+  assert.deepEqual(await ids(`/api/v1/license-actions?q=${encodeURIComponent('名不')}&authority=pref_13`), [
+    'la_kamei_instruction',
+    'la_kamei_suspension',
+  ]);
 });
 
 test('a mixed q (a two-character word and a longer one) requires both', async () => {

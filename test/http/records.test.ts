@@ -15,38 +15,92 @@ after(() => server.close());
 const ids = (path: string) => recordIds(server, path);
 
 const COMMON_KEYS = ['authority', 'company', 'id', 'listing', 'source'];
-const ENFORCEMENT_KEYS = [...COMMON_KEYS, 'action_type', 'amount_jpy', 'date', 'law', 'law_detail', 'laws', 'summary', 'summary_en'].sort();
+const ENFORCEMENT_KEYS = [
+  ...COMMON_KEYS,
+  'action_type',
+  'amount_jpy',
+  'date',
+  'law',
+  'law_detail',
+  'laws',
+  'summary',
+  'summary_en',
+].sort();
 const SUSPENSION_KEYS = [...COMMON_KEYS, 'period', 'reason', 'reason_detail', 'scope', 'status', 'summary_en'].sort();
-const LICENSE_KEYS = [...COMMON_KEYS, 'action_type', 'date', 'nature', 'period', 'permits', 'permits_total', 'reason_detail', 'sector_code', 'sector_codes', 'sectors', 'status', 'summary_en'].sort();
+const LICENSE_KEYS = [
+  ...COMMON_KEYS,
+  'action_type',
+  'date',
+  'nature',
+  'period',
+  'permits',
+  'permits_total',
+  'reason_detail',
+  'sector_code',
+  'sector_codes',
+  'sectors',
+  'status',
+  'summary_en',
+].sort();
 
 const KAKUU = ['enf_kakuu_2025', 'enf_kakuu_2024', 'enf_kakuu_2023'];
 
 test('enforcements by corporate_number: only that company, newest first, exact fields, data_as_of', async () => {
   const body = await ok(server, '/api/v1/enforcements?corporate_number=7999900010001');
   const records = body.data.enforcements;
-  assert.deepEqual(records.map((r: { id: string }) => r.id), KAKUU);
+  assert.deepEqual(
+    records.map((r: { id: string }) => r.id),
+    KAKUU,
+  );
   // only the newest record's source places the company (test/fixtures/endpoints/records.jsonl)
-  assert.deepEqual(records.map((r: { company: { prefecture_code: string | null } }) => r.company.prefecture_code), ['13', null, null]);
+  assert.deepEqual(
+    records.map((r: { company: { prefecture_code: string | null } }) => r.company.prefecture_code),
+    ['13', null, null],
+  );
   for (const record of records) {
     const { prefecture_code: _placed, ...company } = record.company;
-    assert.deepEqual(company, { corporate_number: '7999900010001', name: '架空商事株式会社', name_en: null, link: 'source', address: null });
+    assert.deepEqual(company, {
+      corporate_number: '7999900010001',
+      name: '架空商事株式会社',
+      name_en: null,
+      link: 'source',
+      address: null,
+    });
     assert.deepEqual(Object.keys(record).sort(), ENFORCEMENT_KEYS);
     assert.equal(record.law.code, record.laws[0].code);
     assert.deepEqual(Object.keys(record.authority).sort(), ['code', 'group', 'name', 'name_en']);
   }
-  assert.deepEqual(records[0].laws.map((l: { code: string }) => l.code), ['antimonopoly_act', 'subcontract_act']);
+  assert.deepEqual(
+    records[0].laws.map((l: { code: string }) => l.code),
+    ['antimonopoly_act', 'subcontract_act'],
+  );
   assert.equal(records[2].amount_jpy, 12340000);
   // the oldest last collection among the four enforcement sources: the MHLW list
   assert.equal(body.meta.data_as_of, '2026-11-19T22:00:00Z');
 });
 
 test('enforcement filters: law (any cited), authority, action_type each narrow to matching records', async () => {
-  assert.deepEqual(await ids('/api/v1/enforcements?law=subcontract_act'), ['enf_kakuu_2025', 'enf_kakuu_2024'], 'cited second counts');
+  assert.deepEqual(
+    await ids('/api/v1/enforcements?law=subcontract_act'),
+    ['enf_kakuu_2025', 'enf_kakuu_2024'],
+    'cited second counts',
+  );
   assert.deepEqual(await ids('/api/v1/enforcements?law=antimonopoly_act'), ['enf_kakuu_2025', 'enf_kakuu_2023']);
   assert.deepEqual(await ids('/api/v1/enforcements?authority=jftc'), KAKUU);
-  assert.deepEqual(await ids(`/api/v1/enforcements?authority=${encodeURIComponent('公正取引委員会')}`), KAKUU, 'by its label');
-  assert.deepEqual(await ids('/api/v1/enforcements?authority=mhlw_labour_bureau_13'), ['enf_mihon_kogyo', 'enf_mihon_unyu', 'enf_mogi_tekko']);
-  assert.deepEqual(await ids('/api/v1/enforcements?action_type=instruction_order'), ['enf_mogi_tsuhan_2026', 'enf_shiken_kensetsu']);
+  assert.deepEqual(
+    await ids(`/api/v1/enforcements?authority=${encodeURIComponent('公正取引委員会')}`),
+    KAKUU,
+    'by its label',
+  );
+  assert.deepEqual(await ids('/api/v1/enforcements?authority=mhlw_labour_bureau_13'), [
+    'enf_mihon_kogyo',
+    'enf_mihon_unyu',
+    'enf_mogi_tekko',
+  ]);
+  assert.deepEqual(await ids('/api/v1/enforcements?action_type=instruction_order'), [
+    'enf_mogi_tsuhan_2026',
+    'enf_shiken_kensetsu',
+  ]);
   assert.deepEqual(await ids('/api/v1/enforcements?authority=jftc&action_type=recommendation'), ['enf_kakuu_2024']);
   assert.deepEqual(await ids('/api/v1/enforcements?authority=jftc&limit=2'), KAKUU.slice(0, 2));
 });
@@ -62,14 +116,22 @@ test('procurement suspensions: each status against TEST_NOW (2026-11-21 in Japan
   for (const [status, page, expected] of cases) {
     const body = await ok(server, `/api/v1/procurement-suspensions?status=${status}&limit=5&page=${page}`);
     const records = body.data.procurement_suspensions;
-    assert.deepEqual(records.map((r: { id: string }) => r.id), expected, status);
+    assert.deepEqual(
+      records.map((r: { id: string }) => r.id),
+      expected,
+      status,
+    );
     for (const r of records) {
       assert.equal(r.status, status);
       assert.deepEqual(Object.keys(r).sort(), SUSPENSION_KEYS);
     }
   }
   assert.deepEqual(await ids('/api/v1/procurement-suspensions?reason=bid_rigging'), ['ps_shiken_bid']);
-  assert.deepEqual(await ids('/api/v1/procurement-suspensions?authority=mlit_kanto_rdb'), ['ps_mihon_false', 'ps_shiken_bid', 'ps_shiken_accident']);
+  assert.deepEqual(await ids('/api/v1/procurement-suspensions?authority=mlit_kanto_rdb'), [
+    'ps_mihon_false',
+    'ps_shiken_bid',
+    'ps_shiken_accident',
+  ]);
   const tokyo = await ok(server, '/api/v1/procurement-suspensions?authority=pref_13');
   assert.deepEqual(tokyo.data.procurement_suspensions[0].period, { from: '2025-04-01', to: '2025-09-30' });
   // Tokyo's list, collected 2026-11-18, is the stalest of the three suspension sources
@@ -78,7 +140,8 @@ test('procurement suspensions: each status against TEST_NOW (2026-11-21 in Japan
 
 test('pages: page 2 continues page 1, max_page bounds them, has_more says whether another page holds rows', async () => {
   // the twelve generated suspensions (many-suspensions.jsonl) are the only ones for dishonest_conduct
-  const path = (limit: number, page: number) => `/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=${limit}&page=${page}`;
+  const path = (limit: number, page: number) =>
+    `/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=${limit}&page=${page}`;
   const pages = await Promise.all([1, 2, 3].map((page) => ok(server, path(5, page))));
   const listed = pages.map((p) => p.data.procurement_suspensions.map((r: { id: string }) => r.id));
   assert.deepEqual(listed, [
@@ -86,7 +149,14 @@ test('pages: page 2 continues page 1, max_page bounds them, has_more says whethe
     ['ps_many_07', 'ps_many_06', 'ps_many_05', 'ps_many_04', 'ps_many_03'],
     ['ps_many_02', 'ps_many_01'],
   ]);
-  assert.deepEqual(pages.map((p) => [p.meta.page, p.meta.max_page, p.meta.has_more]), [[1, 3, true], [2, 3, true], [3, 3, false]]);
+  assert.deepEqual(
+    pages.map((p) => [p.meta.page, p.meta.max_page, p.meta.has_more]),
+    [
+      [1, 3, true],
+      [2, 3, true],
+      [3, 3, false],
+    ],
+  );
   assert.equal(pages[0].meta.notice, undefined, 'all twelve are within reach');
   // one a page, ten pages reach ten of the twelve: the last page says so and offers no more
   const first = await ok(server, path(1, 1));
@@ -94,24 +164,43 @@ test('pages: page 2 continues page 1, max_page bounds them, has_more says whethe
   assert.equal(first.meta.has_more, true);
   assert.match(first.meta.notice, /More than 10 records match and pages stop at 10/u);
   const last = await ok(server, path(1, 10));
-  assert.deepEqual(last.data.procurement_suspensions.map((r: { id: string }) => r.id), ['ps_many_03']);
+  assert.deepEqual(
+    last.data.procurement_suspensions.map((r: { id: string }) => r.id),
+    ['ps_many_03'],
+  );
   assert.equal(last.meta.has_more, false);
 });
 
 test('licence actions: sector matches the primary sector or any affected one, permits included', async () => {
-  assert.deepEqual(await ids('/api/v1/license-actions?sector=real_estate_brokerage'), ['la_kamei_instruction', 'la_kamei_suspension']);
-  assert.deepEqual(await ids('/api/v1/license-actions?sector=architect_office'), ['la_kamei_suspension'], 'a sector of a permit only');
-  assert.deepEqual(await ids('/api/v1/license-actions?sector=construction'), ['la_kamei_suspension', 'la_reidai_closure']);
+  assert.deepEqual(await ids('/api/v1/license-actions?sector=real_estate_brokerage'), [
+    'la_kamei_instruction',
+    'la_kamei_suspension',
+  ]);
+  assert.deepEqual(
+    await ids('/api/v1/license-actions?sector=architect_office'),
+    ['la_kamei_suspension'],
+    'a sector of a permit only',
+  );
+  assert.deepEqual(await ids('/api/v1/license-actions?sector=construction'), [
+    'la_kamei_suspension',
+    'la_reidai_closure',
+  ]);
   const body = await ok(server, '/api/v1/license-actions?corporate_number=1999900010007');
   const [instruction, suspension] = body.data.license_actions;
   for (const r of [instruction, suspension]) assert.deepEqual(Object.keys(r).sort(), LICENSE_KEYS);
   assert.equal(suspension.sector_code, 'construction');
   assert.equal(suspension.sector_codes[0], 'construction');
   assert.deepEqual([...suspension.sector_codes].sort(), ['architect_office', 'construction', 'real_estate_brokerage']);
-  assert.deepEqual(suspension.sectors.map((s: { code: string }) => s.code), suspension.sector_codes);
+  assert.deepEqual(
+    suspension.sectors.map((s: { code: string }) => s.code),
+    suspension.sector_codes,
+  );
   assert.equal(suspension.permits.length, 2);
   assert.equal(suspension.permits_total, 2);
-  assert.deepEqual([instruction.sector_codes, instruction.permits, instruction.permits_total], [['real_estate_brokerage'], [], 0]);
+  assert.deepEqual(
+    [instruction.sector_codes, instruction.permits, instruction.permits_total],
+    [['real_estate_brokerage'], [], 0],
+  );
   assert.equal(body.meta.data_as_of, '2026-11-20T07:00:00Z');
 });
 
@@ -126,7 +215,8 @@ test('licence actions: nature, status (against TEST_NOW) and date range narrow a
     ['from=2025-01-01&to=2025-12-31', ['la_reidai_closure', 'la_shiko_unknown']],
     ['from=2025-08-20&to=2025-08-20', ['la_reidai_closure']],
   ];
-  for (const [query, expected] of cases) assert.deepEqual(await ids(`/api/v1/license-actions?${query}`), expected, query);
+  for (const [query, expected] of cases)
+    assert.deepEqual(await ids(`/api/v1/license-actions?${query}`), expected, query);
 });
 
 // record.ts documents the order of sector_codes (and with it the OpenAPI document): sector_code, the sectors the
@@ -135,14 +225,25 @@ test('licence actions: sector_codes in the documented order, the sectors given b
   const body = await ok(server, '/api/v1/license-actions?corporate_number=1999900010007&sector=architect_office');
   const [suspension] = body.data.license_actions;
   assert.deepEqual(suspension.sector_codes, ['construction', 'real_estate_brokerage', 'architect_office']);
-  assert.deepEqual(suspension.sectors.map((s: { name: string }) => s.name), ['建設業', '宅地建物取引業', '建築士事務所']);
+  assert.deepEqual(
+    suspension.sectors.map((s: { name: string }) => s.name),
+    ['建設業', '宅地建物取引業', '建築士事務所'],
+  );
 });
 
 test('every record of every kind carries an English summary composed from the vocabularies', async () => {
-  for (const path of ['/api/v1/enforcements?law=labour_standards_act', '/api/v1/procurement-suspensions?reason=bid_rigging', '/api/v1/license-actions?sector=construction']) {
+  for (const path of [
+    '/api/v1/enforcements?law=labour_standards_act',
+    '/api/v1/procurement-suspensions?reason=bid_rigging',
+    '/api/v1/license-actions?sector=construction',
+  ]) {
     const answer = await server.get(path);
     assert.equal(answer.status, 200, path);
-    const [list] = Object.values(answer.body.data) as { summary_en: string; date?: string; period?: { from: string } }[][];
+    const [list] = Object.values(answer.body.data) as {
+      summary_en: string;
+      date?: string;
+      period?: { from: string };
+    }[][];
     assert.ok(list!.length > 0, path);
     for (const record of list!) {
       assert.match(record.summary_en, /^[\x20-\x7e]+\.$/u, `${path}: English, one sentence`);

@@ -22,15 +22,22 @@ test('coverage: one entry per publisher group in the contract order, with ratios
   const response = await server.get('/api/v1/procurement-suspension-coverage');
   assert.equal(response.status, 200, response.text);
   const coverage = response.body.data.coverage;
-  assert.deepEqual(coverage.map((e: { publisher_group: { code: string } }) => e.publisher_group.code),
-    ['national', 'independent_agency', 'public_corporation', 'prefecture', 'designated_city']);
-  const byCode = Object.fromEntries(coverage.map((e: { publisher_group: { code: string } }) => [e.publisher_group.code, e]));
+  assert.deepEqual(
+    coverage.map((e: { publisher_group: { code: string } }) => e.publisher_group.code),
+    ['national', 'independent_agency', 'public_corporation', 'prefecture', 'designated_city'],
+  );
+  const byCode = Object.fromEntries(
+    coverage.map((e: { publisher_group: { code: string } }) => [e.publisher_group.code, e]),
+  );
   assert.equal(byCode.prefecture.official_total, 47);
   assert.equal(byCode.designated_city.official_total, 20);
   assert.equal(byCode.public_corporation.official_total, null);
   assert.equal(byCode.public_corporation.coverage_ratio, null);
   for (const entry of coverage) {
-    assert.equal(entry.observed_count, entry.sources.reduce((n: number, s: { observed_count: number }) => n + s.observed_count, 0));
+    assert.equal(
+      entry.observed_count,
+      entry.sources.reduce((n: number, s: { observed_count: number }) => n + s.observed_count, 0),
+    );
     if (entry.official_total !== null) {
       assert.equal(entry.coverage_ratio, Math.round((entry.covered_bodies / entry.official_total) * 10000) / 10000);
     }
@@ -38,9 +45,13 @@ test('coverage: one entry per publisher group in the contract order, with ratios
     const oldest = collected.map((s: { last_success_at: string }) => s.last_success_at).sort()[0] ?? null;
     assert.equal(entry.last_success_at, oldest, 'a group is as fresh as its stalest source');
   }
-  const statuses = new Set(coverage.flatMap((e: { sources: { freshness: { status: string } }[] }) => e.sources.map((s) => s.freshness.status)));
+  const statuses = new Set(
+    coverage.flatMap((e: { sources: { freshness: { status: string } }[] }) => e.sources.map((s) => s.freshness.status)),
+  );
   assert.deepEqual([...statuses].sort(), ['fresh', 'never_collected', 'stale']);
-  assert.ok(coverage.some((e: { sources: { last_error: string | null }[] }) => e.sources.some((s) => s.last_error !== null)));
+  assert.ok(
+    coverage.some((e: { sources: { last_error: string | null }[] }) => e.sources.some((s) => s.last_error !== null)),
+  );
 });
 
 test('coverage counts bodies, not publishers: two regional bureaus of one ministry, both collected, count once', async () => {
@@ -50,12 +61,23 @@ test('coverage counts bodies, not publishers: two regional bureaus of one minist
   const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
   const clock = steppingClock('2026-11-21T00:00:00Z');
   try {
-    for (const [n, id] of ['mlit-kanto-rdb-procurement-suspensions', 'mlit-tohoku-rdb-procurement-suspensions'].entries()) {
+    for (const [n, id] of [
+      'mlit-kanto-rdb-procurement-suspensions',
+      'mlit-tohoku-rdb-procurement-suspensions',
+    ].entries()) {
       const list = join(dir, `${id}.tsv`);
       writeFileSync(list, tsvList(2, `局${n}`));
       const source = registry.get(id)!;
       assert.equal(source.counted_body, 'mlit');
-      await runCollection({ dbPath, sources: [source], registered: registry.sources, resolve: () => tsvParser, fetcher, clock: clock.now, file: list });
+      await runCollection({
+        dbPath,
+        sources: [source],
+        registered: registry.sources,
+        resolve: () => tsvParser,
+        fetcher,
+        clock: clock.now,
+        file: list,
+      });
     }
   } finally {
     await fetcher.close();
@@ -64,9 +86,14 @@ test('coverage counts bodies, not publishers: two regional bureaus of one minist
   try {
     const response = await own.get('/api/v1/procurement-suspension-coverage');
     assert.equal(response.status, 200, response.text);
-    const national = response.body.data.coverage.find((e: { publisher_group: { code: string } }) => e.publisher_group.code === 'national');
+    const national = response.body.data.coverage.find(
+      (e: { publisher_group: { code: string } }) => e.publisher_group.code === 'national',
+    );
     const collected = national.sources.filter((s: { last_success_at: string | null }) => s.last_success_at !== null);
-    assert.deepEqual(collected.map((s: { publisher: { code: string } }) => s.publisher.code), ['mlit_kanto_rdb', 'mlit_tohoku_rdb']);
+    assert.deepEqual(
+      collected.map((s: { publisher: { code: string } }) => s.publisher.code),
+      ['mlit_kanto_rdb', 'mlit_tohoku_rdb'],
+    );
     assert.equal(national.observed_count, 4);
     assert.equal(national.covered_bodies, 1);
     assert.equal(national.official_total, 19);
@@ -81,7 +108,11 @@ test('vocabularies list every code of every field with both labels', async () =>
   assert.equal(response.status, 200);
   const vocabularies = response.body.data.vocabularies;
   for (const [name, vocabulary] of Object.entries(VOCABULARIES)) {
-    assert.deepEqual(vocabularies[name].map((t: { code: string }) => t.code), vocabulary.codes(), name);
+    assert.deepEqual(
+      vocabularies[name].map((t: { code: string }) => t.code),
+      vocabulary.codes(),
+      name,
+    );
     for (const term of vocabularies[name]) assert.ok(term.name && term.name_en, `${name} ${term.code}`);
   }
   assert.ok(vocabularies.authority.every((t: { group?: string }) => typeof t.group === 'string'));
@@ -99,9 +130,51 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   const expected: Record<string, string[]> = {
     '/api/v1/search': ['q', 'limit'],
     '/api/v1/companies': ['q', 'prefecture', 'address', 'limit'],
-    '/api/v1/enforcements': ['company', 'q', 'corporate_number', 'include_predecessors', 'law', 'authority', 'action_type', 'prefecture', 'listing', 'limit', 'format'],
-    '/api/v1/procurement-suspensions': ['company', 'q', 'corporate_number', 'include_predecessors', 'authority', 'reason', 'status', 'prefecture', 'listing', 'page', 'limit', 'format'],
-    '/api/v1/license-actions': ['company', 'q', 'corporate_number', 'include_predecessors', 'sector', 'action_type', 'nature', 'status', 'authority', 'from', 'to', 'prefecture', 'listing', 'page', 'limit', 'format'],
+    '/api/v1/enforcements': [
+      'company',
+      'q',
+      'corporate_number',
+      'include_predecessors',
+      'law',
+      'authority',
+      'action_type',
+      'prefecture',
+      'listing',
+      'limit',
+      'format',
+    ],
+    '/api/v1/procurement-suspensions': [
+      'company',
+      'q',
+      'corporate_number',
+      'include_predecessors',
+      'authority',
+      'reason',
+      'status',
+      'prefecture',
+      'listing',
+      'page',
+      'limit',
+      'format',
+    ],
+    '/api/v1/license-actions': [
+      'company',
+      'q',
+      'corporate_number',
+      'include_predecessors',
+      'sector',
+      'action_type',
+      'nature',
+      'status',
+      'authority',
+      'from',
+      'to',
+      'prefecture',
+      'listing',
+      'page',
+      'limit',
+      'format',
+    ],
     '/api/v1/procurement-suspension-coverage': [],
     '/api/v1/vocabularies': [],
     '/health': [],
@@ -109,7 +182,9 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   for (const [path, parameters] of Object.entries(expected)) {
     const operation = document.paths[path]?.get;
     assert.ok(operation, path);
-    const names = (operation.parameters ?? []).map((p: { name: string; in: string }) => (assert.equal(p.in, 'query'), p.name));
+    const names = (operation.parameters ?? []).map(
+      (p: { name: string; in: string }) => (assert.equal(p.in, 'query'), p.name),
+    );
     assert.deepEqual(names.sort(), [...parameters].sort(), path);
   }
   const text = JSON.stringify(document);

@@ -12,21 +12,36 @@ function capture() {
 
 test('one line for each answered request: its id, method and path (never the query string), status and time', async () => {
   const log = capture();
-  const server = await startServer({ dbPath: await demoDatabase(), deps: { logger: createLogger('info', log.destination) } });
+  const server = await startServer({
+    dbPath: await demoDatabase(),
+    deps: { logger: createLogger('info', log.destination) },
+  });
   try {
     const answer = await server.get(`/api/v1/companies?q=${encodeURIComponent('株式会社北辰')}`);
     const missing = await server.get('/api/v1/"quoted"');
-    const lines = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === REQUEST_LINE_MESSAGE);
+    const lines = log.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === REQUEST_LINE_MESSAGE);
     assert.equal(lines.length, 2);
     const [first, second] = lines;
-    assert.match(log.lines.find((l) => l.includes(REQUEST_LINE_MESSAGE))!, /^\{"level":30,"time":\d+,"pid":\d+,"hostname":/u);
+    assert.match(
+      log.lines.find((l) => l.includes(REQUEST_LINE_MESSAGE))!,
+      /^\{"level":30,"time":\d+,"pid":\d+,"hostname":/u,
+    );
     assert.deepEqual(
       { reqId: first!.reqId, req: first!.req, res: first!.res },
-      { reqId: answer.headers.get('x-request-id'), req: { method: 'GET', url: '/api/v1/companies' }, res: { statusCode: 200 } },
+      {
+        reqId: answer.headers.get('x-request-id'),
+        req: { method: 'GET', url: '/api/v1/companies' },
+        res: { statusCode: 200 },
+      },
     );
     assert.equal(typeof first!.responseTime, 'number');
     assert.deepEqual(second!.res, { statusCode: missing.status });
-    assert.ok(!log.lines.some((line) => line.includes('?q=') || line.includes('株式会社北辰')), 'the query string is never logged');
+    assert.ok(
+      !log.lines.some((line) => line.includes('?q=') || line.includes('株式会社北辰')),
+      'the query string is never logged',
+    );
   } finally {
     await server.close();
   }
@@ -34,7 +49,10 @@ test('one line for each answered request: its id, method and path (never the que
 
 test('no request line when the logger is above info', async () => {
   const log = capture();
-  const server = await startServer({ dbPath: await demoDatabase(), deps: { logger: createLogger('warn', log.destination) } });
+  const server = await startServer({
+    dbPath: await demoDatabase(),
+    deps: { logger: createLogger('warn', log.destination) },
+  });
   try {
     await server.get('/api/v1/vocabularies');
     assert.deepEqual(log.lines, []);
@@ -52,7 +70,10 @@ test('what the log holds is written when the process exits, an uncaught exceptio
   `;
   let output = '';
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (error) {
     output = (error as { stdout: string }).stdout;
   }
@@ -68,7 +89,10 @@ test('a quiet process still writes its lines within the periodic flush, without 
   `;
   let output = '';
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } catch (error) {
     output = (error as { stdout: string }).stdout;
   }

@@ -50,7 +50,10 @@ test('search: the enforcements of the companies found, then those whose text mat
     建設: { companies: ['2999900010006'], enforcements: ['enf_shiken_kensetsu'] },
     架空商事株式会社: { companies: KAKUU_COMPANIES, enforcements: KAKUU },
     // 見本工業's record and the unlinked 見本運輸's come first; then those that only say 見本, although one is newer
-    見本: { companies: ['4999900010004'], enforcements: ['enf_mihon_kogyo', 'enf_mihon_unyu', 'enf_mogi_tsuhan_2026', 'enf_kakuu_2025'] },
+    見本: {
+      companies: ['4999900010004'],
+      enforcements: ['enf_mihon_kogyo', 'enf_mihon_unyu', 'enf_mogi_tsuhan_2026', 'enf_kakuu_2025'],
+    },
     // words that name no company still find the records that speak of them (they found none before)
     排除措置命令: { companies: [], enforcements: ['enf_kakuu_2025'] },
     公正取引委員会: { companies: [], enforcements: KAKUU },

@@ -24,7 +24,13 @@ describe('web headers', () => {
     const env = { KOHYO_LIMIT_PER_MINUTE: '3', KOHYO_ADDRESS_LIMIT_FACTOR: '0' };
     const config = loadConfig(env);
     const policy = limitPolicy(config.limits);
-    limiter = createLimiter({ store: new MemoryStore(policy), policy, trusted: parseTrustedProxies([]), secret: null, clock: () => TEST_NOW });
+    limiter = createLimiter({
+      store: new MemoryStore(policy),
+      policy,
+      trusted: parseTrustedProxies([]),
+      secret: null,
+      clock: () => TEST_NOW,
+    });
     server = await startServer({
       dbPath: await demoDatabase(),
       env,
@@ -36,7 +42,9 @@ describe('web headers', () => {
     await limiter.close();
   });
   /** Each test is its own client to the limiter (the User-Agent is part of the client group). */
-  const as = (client: string, headers: Record<string, string> = {}) => ({ headers: { 'user-agent': client, ...headers } });
+  const as = (client: string, headers: Record<string, string> = {}) => ({
+    headers: { 'user-agent': client, ...headers },
+  });
 
   test('a sane X-Request-Id is echoed and kept in meta; an unsafe one is replaced; errors carry it too', async () => {
     const given = await server.get(COMPANIES, as('rid', { 'x-request-id': 'abc-123.XYZ' }));
@@ -57,11 +65,17 @@ describe('web headers', () => {
     const plain = await server.get(COMPANIES, as('cors', { origin: 'https://example.org' }));
     assert.equal(plain.headers.get('access-control-allow-origin'), '*');
     const exposed = (plain.headers.get('access-control-expose-headers') ?? '').split(/,\s*/u);
-    for (const name of ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag']) assert.ok(exposed.includes(name), name);
+    for (const name of ['RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag'])
+      assert.ok(exposed.includes(name), name);
     for (let i = 0; i < 5; i++) {
       const preflight = await server.get(COMPANIES, {
         method: 'OPTIONS',
-        headers: { 'user-agent': 'cors', origin: 'https://example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-kohyo-client' },
+        headers: {
+          'user-agent': 'cors',
+          origin: 'https://example.org',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'x-kohyo-client',
+        },
       });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.text, '');
@@ -96,7 +110,11 @@ describe('web headers', () => {
     assert.notEqual((await server.get('/api/v1/companies?q=hokushin&limit=2', as('etag'))).headers.get('etag'), etag);
     // the three a minute are used up: a 304 still answers, for as long as the client asks
     const before = usage.length;
-    const conditions: Record<string, string>[] = [{ 'if-none-match': etag }, { 'if-none-match': `"other", ${etag.slice(2)}` }, { 'if-modified-since': first.headers.get('last-modified')! }];
+    const conditions: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': `"other", ${etag.slice(2)}` },
+      { 'if-modified-since': first.headers.get('last-modified')! },
+    ];
     for (const headers of conditions) {
       const answer = await server.get(COMPANIES, as('etag', headers));
       assert.equal(answer.status, 304, JSON.stringify(headers));
@@ -109,13 +127,19 @@ describe('web headers', () => {
     const older = new Date(Date.parse(first.headers.get('last-modified')!) - 1000).toUTCString();
     assert.equal((await server.get(COMPANIES, as('etag', { 'if-modified-since': older }))).status, 429);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(usage.slice(before).map((entry) => entry.status), [304, 304, 304, 429, 429]);
+    assert.deepEqual(
+      usage.slice(before).map((entry) => entry.status),
+      [304, 304, 304, 429, 429],
+    );
   });
 
   test('the tag changes with the dataset version and with the day in Japan', () => {
     const dataset = { version: '2026-11-21T03:00:00.000Z', kind: 'demo' };
     const base = validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW);
-    assert.notEqual(validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW).etag, base.etag);
+    assert.notEqual(
+      validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW).etag,
+      base.etag,
+    );
     const tomorrow = new Date('2026-11-21T15:00:00Z'); // midnight in Japan
     const next = validatorsOf('/api/v1/companies', 'q=a', dataset, tomorrow);
     assert.notEqual(next.etag, base.etag);
@@ -143,11 +167,15 @@ describe('web headers', () => {
 /** The bytes as sent (fetch would decompress them). */
 function raw(url: URL, encoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': encoding, 'user-agent': `compress-${encoding}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-    });
+    const req = httpRequest(
+      url,
+      { headers: { 'accept-encoding': encoding, 'user-agent': `compress-${encoding}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });

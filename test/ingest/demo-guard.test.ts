@@ -17,14 +17,28 @@ const now = new Date('2026-11-22T00:00:00Z');
 async function cli(dbPath: string, argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(argv, { stdout: (l) => out.push(l), stderr: (l) => err.push(l), now: () => now, env: { KOHYO_DB: dbPath } });
+  const code = await runCli(argv, {
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+    now: () => now,
+    env: { KOHYO_DB: dbPath },
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 /** Every file of the folder with its digest: a refusal leaves each of them as it was, and adds none. */
 function folder(dbPath: string): Record<string, string> {
   const dir = join(dbPath, '..');
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, createHash('sha256').update(readFileSync(join(dir, name))).digest('hex')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(dir, name)))
+          .digest('hex'),
+      ]),
+  );
 }
 
 const REAL_WRITERS: readonly (readonly [string, (dir: string) => string[]])[] = [
@@ -72,7 +86,12 @@ describe('the demo guard', () => {
     for (const argv of [['build-demo'], ['build-demo', '--force']]) {
       const run = await cli(dbPath, argv);
       assert.equal(run.code, 1, argv.join(' '));
-      assert.match(run.err, argv.length === 1 ? /exists; give --force .*\(a production dataset is never replaced\)/u : /holds a production dataset; the demo never replaces it, not even with --force/u);
+      assert.match(
+        run.err,
+        argv.length === 1
+          ? /exists; give --force .*\(a production dataset is never replaced\)/u
+          : /holds a production dataset; the demo never replaces it, not even with --force/u,
+      );
       assert.deepEqual(folder(dbPath), was);
     }
     assert.equal(liveDatasetKind(dbPath), 'production');

@@ -36,9 +36,13 @@ test('import nta, then collect --files with every real list: a production datase
   const dbPath = join(dir, 'production.sqlite');
   const out: string[] = [];
   const err: string[] = [];
-  const cli = (argv: string[]) => runCli(argv, {
-    stdout: (l) => out.push(l), stderr: (l) => err.push(l), now: () => new Date('2026-11-22T00:00:00Z'), env: { KOHYO_DB: dbPath },
-  });
+  const cli = (argv: string[]) =>
+    runCli(argv, {
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      now: () => new Date('2026-11-22T00:00:00Z'),
+      env: { KOHYO_DB: dbPath },
+    });
   assert.equal(await cli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')]), 0, err.join('\n'));
   out.length = 0;
   assert.equal(await cli(['collect', '--files', downloads(dir)]), 0, err.join('\n'));
@@ -64,39 +68,68 @@ test('import nta, then collect --files with every real list: a production datase
       return answer.body.data;
     };
     // as the list writes the name, and as a person types it: without the legal form, in hiragana, half-width kana
-    for (const typed of ['カネテツデリカフーズ株式会社', 'カネテツデリカフーズ', 'かねてつでりかふーず', 'ｶﾈﾃﾂﾃﾞﾘｶﾌｰｽﾞ']) {
+    for (const typed of [
+      'カネテツデリカフーズ株式会社',
+      'カネテツデリカフーズ',
+      'かねてつでりかふーず',
+      'ｶﾈﾃﾂﾃﾞﾘｶﾌｰｽﾞ',
+    ]) {
       const { license_actions } = await ask(`/api/v1/license-actions?company=${encodeURIComponent(typed)}`);
-      assert.deepEqual(license_actions.map((r: { company: { name: string } }) => r.company.name), ['カネテツデリカフーズ株式会社'], typed);
+      assert.deepEqual(
+        license_actions.map((r: { company: { name: string } }) => r.company.name),
+        ['カネテツデリカフーズ株式会社'],
+        typed,
+      );
       assert.equal(license_actions[0].action_type.code, 'certification_revocation');
       assert.equal(license_actions[0].sector_code, 'technical_intern_training');
       assert.ok(license_actions[0].permits_total >= license_actions[0].permits.length);
     }
     for (const typed of ['ロート製薬株式会社', 'ロート製薬', 'ろーと製薬', 'ﾛｰﾄ製薬（株）']) {
       const { enforcements } = await ask(`/api/v1/enforcements?company=${encodeURIComponent(typed)}`);
-      assert.deepEqual(enforcements.map((r: { company: { name: string }; date: string }) => [r.company.name, r.date]), [['ロート製薬株式会社', '2025-03-25']], typed);
+      assert.deepEqual(
+        enforcements.map((r: { company: { name: string }; date: string }) => [r.company.name, r.date]),
+        [['ロート製薬株式会社', '2025-03-25']],
+        typed,
+      );
       assert.equal(enforcements[0].source.url, 'https://www.caa.go.jp/notice/entry/041488/');
     }
     // a supervising organisation's revoked licence, its number as the permit
-    const { license_actions: revoked } = await ask(`/api/v1/license-actions?company=${encodeURIComponent('協同組合クリエイティブ・ネット')}&action_type=license_revocation`);
+    const { license_actions: revoked } = await ask(
+      `/api/v1/license-actions?company=${encodeURIComponent('協同組合クリエイティブ・ネット')}&action_type=license_revocation`,
+    );
     assert.deepEqual(revoked[0].permits, [{ sector_code: 'technical_intern_training', number: '許1708000404' }]);
-    const { license_actions: intern } = await ask('/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1');
+    const { license_actions: intern } = await ask(
+      '/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1',
+    );
     assert.equal(intern.length, 1);
 
     // what the analyst and the journalist get on real data: coverage beside the answer, English summaries composed
     // from the vocabularies, an Atom feed that validates, a company's predecessors
     const rohto = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}`);
-    assert.equal(rohto.body.meta.coverage.sources, rohto.body.meta.coverage.collected + rohto.body.meta.coverage.never_collected);
+    assert.equal(
+      rohto.body.meta.coverage.sources,
+      rohto.body.meta.coverage.collected + rohto.body.meta.coverage.never_collected,
+    );
     assert.ok(rohto.body.meta.coverage.collected >= 2, 'the CAA and MHLW lists were collected');
-    assert.match(rohto.body.data.enforcements[0].summary_en, /^[^.]+ by the Consumer Affairs Agency under the Act against Unjustifiable Premiums and Misleading Representations, 2025-03-25\.$/u);
+    assert.match(
+      rohto.body.data.enforcements[0].summary_en,
+      /^[^.]+ by the Consumer Affairs Agency under the Act against Unjustifiable Premiums and Misleading Representations, 2025-03-25\.$/u,
+    );
     const { enforcements: mhlw } = await ask('/api/v1/enforcements?authority=mhlw&limit=3');
     for (const record of mhlw) assert.match(record.summary_en, / by the \w+ Labour Bureau under the /u);
     const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}&format=atom`);
     assert.equal(atomSchemaErrors(feed.text), null);
     assert.ok(feed.text.includes('ロート製薬株式会社'));
-    const hokkaido = await ask(`/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`);
-    assert.ok(hokkaido.companies.every((c: { address: { prefecture_code: string } }) => c.address.prefecture_code === '01'));
+    const hokkaido = await ask(
+      `/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`,
+    );
+    assert.ok(
+      hokkaido.companies.every((c: { address: { prefecture_code: string } }) => c.address.prefecture_code === '01'),
+    );
     // 6010401171945 closed by merger into 合同会社ＤＭＭ．ｃｏｍ (3011001038942), both in the daily change file
-    const { companies: [successor] } = await ask('/api/v1/companies?q=3011001038942');
+    const {
+      companies: [successor],
+    } = await ask('/api/v1/companies?q=3011001038942');
     assert.ok(successor.predecessors.some((p: { corporate_number: string }) => p.corporate_number === '6010401171945'));
     const widened = await server.get('/api/v1/enforcements?corporate_number=3011001038942&include_predecessors=true');
     assert.equal(widened.status, 200);

@@ -42,7 +42,10 @@ test('a file of a newer schema is refused', () => {
 
 test('an upgrade waits for no one: a running collection makes it refuse, leaving the file as it was', () => {
   const path = versionOneFile();
-  writeFileSync(lockPathFor(path), `${JSON.stringify({ pid: process.pid, host: hostname(), started_at: now().toISOString() })}\n`);
+  writeFileSync(
+    lockPathFor(path),
+    `${JSON.stringify({ pid: process.pid, host: hostname(), started_at: now().toISOString() })}\n`,
+  );
   assert.throws(() => upgradeDatasetFile(path, { now }), /another collection is running/u);
   assert.equal(readSchemaVersion(path), 1);
 });

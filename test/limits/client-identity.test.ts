@@ -11,7 +11,7 @@ test('X-Forwarded-For is read only from trusted proxies, walking from the right'
     // peer, X-Forwarded-For, expected client, why
     ['198.51.100.9', '203.0.113.7', '198.51.100.9', 'spoofed header from an untrusted peer is ignored'],
     ['10.1.2.3', '203.0.113.7', '203.0.113.7', 'one trusted proxy'],
-    ['10.1.2.3', '6.6.6.6, 203.0.113.7', '203.0.113.7', 'what the client wrote left of the proxy\'s hop is not read'],
+    ['10.1.2.3', '6.6.6.6, 203.0.113.7', '203.0.113.7', "what the client wrote left of the proxy's hop is not read"],
     ['10.1.2.3', '203.0.113.7, 10.9.9.9', '203.0.113.7', 'a chain of trusted proxies is walked past'],
     ['192.0.2.1', '203.0.113.7,10.0.0.5', '203.0.113.7', 'a single trusted host, hops without spaces'],
     ['::ffff:10.1.2.3', '203.0.113.7', '203.0.113.7', 'an IPv4-mapped proxy address is the IPv4 proxy'],
@@ -35,7 +35,11 @@ test('KOHYO_TRUST_PROXY entries that are not CIDRs are refused with the setting 
 });
 
 const headers = (over: Partial<ClientHeaders> = {}): ClientHeaders => ({
-  peer: '203.0.113.7', forwardedFor: undefined, userAgent: 'curl/8.5', clientName: undefined, ...over,
+  peer: '203.0.113.7',
+  forwardedFor: undefined,
+  userAgent: 'curl/8.5',
+  clientName: undefined,
+  ...over,
 });
 const key = (over: Partial<ClientHeaders> = {}, trusted = NONE) => clientKey(headers(over), trusted, null);
 
@@ -43,12 +47,28 @@ test('a client is the group (address group, User-Agent, client name)', () => {
   assert.notEqual(key(), key({ userAgent: 'Mozilla/5.0' }), 'same IP, two User-Agents: two clients');
   assert.notEqual(key(), key({ clientName: 'my-app' }), 'a client name makes its own group');
   assert.notEqual(key(), key({ peer: '203.0.113.8' }), 'another address');
-  assert.equal(key({ peer: '2001:db8:1:2::1' }), key({ peer: '2001:db8:1:2:ffff:1:2:3' }), 'IPv6 in one /64: one client');
+  assert.equal(
+    key({ peer: '2001:db8:1:2::1' }),
+    key({ peer: '2001:db8:1:2:ffff:1:2:3' }),
+    'IPv6 in one /64: one client',
+  );
   assert.notEqual(key({ peer: '2001:db8:1:2::1' }), key({ peer: '2001:db8:1:3::1' }), 'another /64');
   assert.equal(key({ peer: '::ffff:203.0.113.7' }), key(), 'an IPv4-mapped address is the IPv4 client');
-  assert.equal(key({ forwardedFor: '6.6.6.6' }), key(), 'a spoofed X-Forwarded-For without a trusted proxy changes nothing');
-  assert.equal(key({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES), key(), 'behind a trusted proxy: the forwarded client');
-  assert.equal(key({ userAgent: undefined }), key({ userAgent: undefined }), 'a missing User-Agent is a valid, shared group');
+  assert.equal(
+    key({ forwardedFor: '6.6.6.6' }),
+    key(),
+    'a spoofed X-Forwarded-For without a trusted proxy changes nothing',
+  );
+  assert.equal(
+    key({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES),
+    key(),
+    'behind a trusted proxy: the forwarded client',
+  );
+  assert.equal(
+    key({ userAgent: undefined }),
+    key({ userAgent: undefined }),
+    'a missing User-Agent is a valid, shared group',
+  );
   assert.notEqual(key({ userAgent: undefined }), key({ userAgent: '' }));
 });
 
@@ -61,25 +81,52 @@ test('the key is an opaque hash: no address in it, and a secret changes it', () 
 });
 
 test('the address key is the address group alone, after trusted proxies, never a client key', () => {
-  const address = (over: Partial<ClientHeaders> = {}, trusted = NONE, secret: string | null = null) => clientKeys(headers(over), trusted, secret).address;
+  const address = (over: Partial<ClientHeaders> = {}, trusted = NONE, secret: string | null = null) =>
+    clientKeys(headers(over), trusted, secret).address;
   const base = address();
   assert.match(base ?? '', /^[A-Za-z0-9_-]{32}$/u);
-  assert.equal(address({ userAgent: 'Mozilla/5.0', clientName: 'another-app' }), base, 'User-Agent and client name do not change it');
+  assert.equal(
+    address({ userAgent: 'Mozilla/5.0', clientName: 'another-app' }),
+    base,
+    'User-Agent and client name do not change it',
+  );
   assert.notEqual(address({ peer: '203.0.113.8' }), base, 'another IPv4 address is another address');
-  assert.equal(address({ peer: '2001:db8:1:2::1' }), address({ peer: '2001:db8:1:2:ffff:1:2:3', userAgent: 'x' }), 'one IPv6 /64');
+  assert.equal(
+    address({ peer: '2001:db8:1:2::1' }),
+    address({ peer: '2001:db8:1:2:ffff:1:2:3', userAgent: 'x' }),
+    'one IPv6 /64',
+  );
   assert.notEqual(address({ peer: '2001:db8:1:2::1' }), address({ peer: '2001:db8:1:3::1' }), 'another /64');
-  assert.equal(address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES), base, 'behind a trusted proxy: the forwarded address');
-  assert.notEqual(address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }), base, 'an untrusted proxy is the address itself');
+  assert.equal(
+    address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, PROXIES),
+    base,
+    'behind a trusted proxy: the forwarded address',
+  );
+  assert.notEqual(
+    address({ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }),
+    base,
+    'an untrusted proxy is the address itself',
+  );
   assert.equal(address({ forwardedFor: '6.6.6.6' }), base, 'a spoofed X-Forwarded-For changes nothing');
   assert.equal(address({ peer: undefined }), null, 'no IP address (a Unix socket): no address ceiling');
   assert.notEqual(base, clientKeys(headers(), NONE, null).client);
-  assert.notEqual(address({}, NONE, 'secret-a'), address({}, NONE, 'secret-b'), 'keyed by the secret like the client key');
+  assert.notEqual(
+    address({}, NONE, 'secret-a'),
+    address({}, NONE, 'secret-b'),
+    'keyed by the secret like the client key',
+  );
   assert.ok(!(base ?? '').includes('203'));
 });
 
 test('identity headers: X-Service-Client is the alias of X-Kohyo-Client, which wins when both are sent', () => {
   assert.equal(clientHeaders('1.2.3.4', { 'x-service-client': 'app' }).clientName, 'app');
-  assert.equal(clientHeaders('1.2.3.4', { 'x-kohyo-client': 'kohyo-app', 'x-service-client': 'app' }).clientName, 'kohyo-app');
-  assert.equal(clientHeaders('1.2.3.4', { 'x-forwarded-for': ['1.1.1.1', '2.2.2.2'] }).forwardedFor, '1.1.1.1, 2.2.2.2');
+  assert.equal(
+    clientHeaders('1.2.3.4', { 'x-kohyo-client': 'kohyo-app', 'x-service-client': 'app' }).clientName,
+    'kohyo-app',
+  );
+  assert.equal(
+    clientHeaders('1.2.3.4', { 'x-forwarded-for': ['1.1.1.1', '2.2.2.2'] }).forwardedFor,
+    '1.1.1.1, 2.2.2.2',
+  );
   assert.equal(clientHeaders(undefined, {}).userAgent, undefined);
 });

@@ -1,14 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clientKey, clientKeys, type ClientHeaders } from '../../src/limits/client-identity.js';
-import { CLIENT_KEY_CACHE_ENTRIES, CLIENT_KEY_CACHE_MAX_IDENTITY, ClientKeyCache } from '../../src/limits/client-key-cache.js';
+import {
+  CLIENT_KEY_CACHE_ENTRIES,
+  CLIENT_KEY_CACHE_MAX_IDENTITY,
+  ClientKeyCache,
+} from '../../src/limits/client-key-cache.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
 const NONE = parseTrustedProxies([]);
 const PROXIES = parseTrustedProxies(['10.0.0.0/8']);
 
 const headers = (over: Partial<ClientHeaders> = {}): ClientHeaders => ({
-  peer: '203.0.113.7', forwardedFor: undefined, userAgent: 'curl/8.5', clientName: undefined, ...over,
+  peer: '203.0.113.7',
+  forwardedFor: undefined,
+  userAgent: 'curl/8.5',
+  clientName: undefined,
+  ...over,
 });
 
 test('a remembered key is the key clientKey works out, for every kind of identity, asked once or again', () => {
@@ -26,11 +34,19 @@ test('a remembered key is the key clientKey works out, for every kind of identit
     [{ peer: '10.0.0.1', forwardedFor: '203.0.113.7' }, 'behind a proxy'],
     [{ peer: '10.0.0.1', forwardedFor: '198.51.100.1' }, 'behind a proxy, another client'],
   ];
-  for (const [trusted, secret] of [[NONE, null], [PROXIES, null], [PROXIES, 'secret']] as const) {
+  for (const [trusted, secret] of [
+    [NONE, null],
+    [PROXIES, null],
+    [PROXIES, 'secret'],
+  ] as const) {
     const cache = new ClientKeyCache(trusted, secret);
     for (let pass = 0; pass < 2; pass++) {
       for (const [over, why] of identities) {
-        assert.deepEqual(cache.keysOf(headers(over)), clientKeys(headers(over), trusted, secret), `${why} (pass ${pass + 1})`);
+        assert.deepEqual(
+          cache.keysOf(headers(over)),
+          clientKeys(headers(over), trusted, secret),
+          `${why} (pass ${pass + 1})`,
+        );
       }
     }
     assert.equal(cache.size, identities.length, 'each identity held once');

@@ -43,7 +43,10 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
   probe.on('error', () => undefined);
   await probe.connect();
   try {
-    await until(() => store.check({ key: 'warm-up', now: 0, terms: [], bases: [] }).then(() => !store.degraded), 'Redis is used');
+    await until(
+      () => store.check({ key: 'warm-up', now: 0, terms: [], bases: [] }).then(() => !store.degraded),
+      'Redis is used',
+    );
     log.lines.length = 0;
     const check = (key: string, now: number) => store.check({ key, now, terms: [], bases: [] });
     const t0 = Date.parse('2026-05-01T00:00:00Z');
@@ -58,11 +61,19 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
     assert.ok(store.degraded);
     for (let i = 5; i < 8; i++) await check('shared', t0 + i);
     assert.equal((await check('shared', t0 + 8)).refusal, 'rate_limited', 'limits still hold per process');
-    assert.deepEqual(log.lines.map((l) => l.level), ['warn'], 'one log line for the first minute of the fault');
+    assert.deepEqual(
+      log.lines.map((l) => l.level),
+      ['warn'],
+      'one log line for the first minute of the fault',
+    );
     await check('other', t0 + 4 + 59_999);
     assert.equal(log.lines.length, 1);
     await check('other', t0 + 4 + 60_000);
-    assert.deepEqual(log.lines.map((l) => l.level), ['warn', 'warn'], 'and one more a minute later');
+    assert.deepEqual(
+      log.lines.map((l) => l.level),
+      ['warn', 'warn'],
+      'and one more a minute later',
+    );
 
     await server.start();
     await until(() => check('after', t0 + 61_000).then(() => !store.degraded), 'Redis is used again');
@@ -85,9 +96,16 @@ test('the API answers (never 500) with Redis down, through the real app', async 
   const log = recordingLog();
   const config = loadConfig({ REDIS_URL: server.url, LOG_LEVEL: 'silent' });
   const limiter = limiterFromConfig(config, { clock: () => new Date(), log });
-  const app = await startServer({ dbPath: await demoDatabase(), env: { REDIS_URL: server.url }, deps: { beforeApiRequest: limiter.beforeApiRequest } });
+  const app = await startServer({
+    dbPath: await demoDatabase(),
+    env: { REDIS_URL: server.url },
+    deps: { beforeApiRequest: limiter.beforeApiRequest },
+  });
   try {
-    await until(async () => (await app.get('/api/v1/companies?q=test')).headers.has('ratelimit'), 'the limiter answers');
+    await until(
+      async () => (await app.get('/api/v1/companies?q=test')).headers.has('ratelimit'),
+      'the limiter answers',
+    );
     await server.stop();
     for (let i = 0; i < 3; i++) {
       const answer = await app.get('/api/v1/companies?q=test');
@@ -108,10 +126,17 @@ test('with Redis unreachable, the memory fallback holds the address ceiling as w
   assert.ok(store instanceof FallbackStore);
   const t0 = Date.parse('2026-05-01T00:00:00Z');
   try {
-    for (let i = 0; i < 30; i++) assert.equal((await store.check({ key: `client-${i}`, address: 'one-address', now: t0 + i, terms: [], bases: [] })).refusal, null);
+    for (let i = 0; i < 30; i++)
+      assert.equal(
+        (await store.check({ key: `client-${i}`, address: 'one-address', now: t0 + i, terms: [], bases: [] })).refusal,
+        null,
+      );
     const refused = await store.check({ key: 'client-30', address: 'one-address', now: t0 + 30, terms: [], bases: [] });
     assert.deepEqual([refused.refusal, refused.scope], ['rate_limited', 'address']);
-    assert.equal((await store.check({ key: 'client-30', address: 'another-address', now: t0 + 31, terms: [], bases: [] })).refusal, null);
+    assert.equal(
+      (await store.check({ key: 'client-30', address: 'another-address', now: t0 + 31, terms: [], bases: [] })).refusal,
+      null,
+    );
     assert.equal(store.fallbackChecks, 32, 'every check was answered from memory');
   } finally {
     await store.close();

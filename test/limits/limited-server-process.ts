@@ -9,14 +9,25 @@ const config = loadConfig(process.env);
 const silent = { warn: () => undefined, info: () => undefined };
 const limiter = limiterFromConfig(config, { clock: () => new Date(), log: silent });
 const store = openStore(config.dbPath);
-const app = await buildApp({ config, dataset: () => store, clock: () => new Date(), logger: false, beforeApiRequest: limiter.beforeApiRequest });
+const app = await buildApp({
+  config,
+  dataset: () => store,
+  clock: () => new Date(),
+  logger: false,
+  beforeApiRequest: limiter.beforeApiRequest,
+});
 await limiter.ready();
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address !== null ? address.port : null })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address !== null ? address.port : null })}\n`,
+);
 process.once('SIGTERM', () => {
-  void app.close().then(() => limiter.close()).then(() => {
-    store.close();
-    process.exit(0);
-  });
+  void app
+    .close()
+    .then(() => limiter.close())
+    .then(() => {
+      store.close();
+      process.exit(0);
+    });
 });

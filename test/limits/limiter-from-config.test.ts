@@ -8,8 +8,10 @@ import { assertSharedState, limiterFromConfig } from '../../src/limits/limiter-f
 const silent = { warn: () => undefined, info: () => undefined };
 
 test('several workers without Redis are refused; with Redis, or one worker, they are not', () => {
-  assert.throws(() => assertSharedState(loadConfig({ KOHYO_WORKERS: '4' })), (e: unknown) =>
-    e instanceof ConfigError && /KOHYO_WORKERS=4 needs REDIS_URL/u.test(e.message));
+  assert.throws(
+    () => assertSharedState(loadConfig({ KOHYO_WORKERS: '4' })),
+    (e: unknown) => e instanceof ConfigError && /KOHYO_WORKERS=4 needs REDIS_URL/u.test(e.message),
+  );
   assert.doesNotThrow(() => assertSharedState(loadConfig({ KOHYO_WORKERS: '4', REDIS_URL: 'redis://127.0.0.1:1' })));
   assert.doesNotThrow(() => assertSharedState(loadConfig({})));
 });
@@ -26,6 +28,12 @@ test('the server refuses to start with KOHYO_WORKERS=2 and no REDIS_URL, saying 
 });
 
 test('a KOHYO_TRUST_PROXY entry that is not a CIDR stops the limiter from being built', () => {
-  assert.throws(() => limiterFromConfig(loadConfig({ KOHYO_TRUST_PROXY: '10.0.0.0/8, proxy.example' }), { clock: () => new Date(), log: silent }),
-    /KOHYO_TRUST_PROXY: "proxy.example"/u);
+  assert.throws(
+    () =>
+      limiterFromConfig(loadConfig({ KOHYO_TRUST_PROXY: '10.0.0.0/8, proxy.example' }), {
+        clock: () => new Date(),
+        log: silent,
+      }),
+    /KOHYO_TRUST_PROXY: "proxy.example"/u,
+  );
 });

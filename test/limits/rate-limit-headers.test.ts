@@ -6,7 +6,11 @@ import { policyWith } from './store-contract.js';
 
 const policy = policyWith();
 const NOW = 1_000_000_000;
-const decision = (minute: [number, number | null], day: [number, number | null], retryAt: number | null = null): LimitDecision => ({
+const decision = (
+  minute: [number, number | null],
+  day: [number, number | null],
+  retryAt: number | null = null,
+): LimitDecision => ({
   refusal: retryAt === null ? null : 'rate_limited',
   scope: 'client',
   minute: { used: minute[0], freesAt: minute[1] },
@@ -16,7 +20,10 @@ const decision = (minute: [number, number | null], day: [number, number | null],
 
 test('RateLimit-Policy names both windows with their quotas and widths', () => {
   assert.equal(rateLimitPolicy(policy), '"minute";q=10;w=60, "day";q=300;w=86400');
-  assert.equal(rateLimitPolicy(policyWith({ KOHYO_LIMIT_PER_MINUTE: '5', KOHYO_LIMIT_PER_DAY: '50' })), '"minute";q=5;w=60, "day";q=50;w=86400');
+  assert.equal(
+    rateLimitPolicy(policyWith({ KOHYO_LIMIT_PER_MINUTE: '5', KOHYO_LIMIT_PER_DAY: '50' })),
+    '"minute";q=5;w=60, "day";q=50;w=86400',
+  );
 });
 
 test('RateLimit gives the tighter window, with seconds to its next free slot rounded up', () => {

@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { probeRequest } from '../../src/limits/request-probe.js';
 
 test('terms are normalised as the search normalises them', () => {
-  const same = [{ q: 'トヨタ自動車株式会社' }, { q: 'トヨタ自動車' }, { company: '（株）トヨタ自動車' }, { q: ' ﾄﾖﾀ自動車 ' }];
+  const same = [
+    { q: 'トヨタ自動車株式会社' },
+    { q: 'トヨタ自動車' },
+    { company: '（株）トヨタ自動車' },
+    { q: ' ﾄﾖﾀ自動車 ' },
+  ];
   const [first, ...rest] = same.map((query) => probeRequest(query).terms);
   for (const terms of rest) assert.deepEqual(terms, first);
   assert.equal(first!.length, 1);
@@ -11,19 +16,33 @@ test('terms are normalised as the search normalises them', () => {
 });
 
 test('Corporate Numbers are one term however written, and their 12-digit bases are read, valid check digit or not', () => {
-  const forms = [{ corporate_number: '1180301018771' }, { q: 'T1180-3010-18771' }, { company: '１１８０３０１０１８７７１' }];
+  const forms = [
+    { corporate_number: '1180301018771' },
+    { q: 'T1180-3010-18771' },
+    { company: '１１８０３０１０１８７７１' },
+  ];
   const probes = forms.map((query) => probeRequest(query));
   for (const probe of probes) {
     assert.deepEqual(probe.terms, probes[0]!.terms);
     assert.deepEqual(probe.bases, [180301018771]);
   }
-  assert.deepEqual(probeRequest({ corporate_number: '2180301018771' }).bases, [180301018771], 'a wrong check digit still counts');
+  assert.deepEqual(
+    probeRequest({ corporate_number: '2180301018771' }).bases,
+    [180301018771],
+    'a wrong check digit still counts',
+  );
   assert.deepEqual(probeRequest({ corporate_number: '12345' }).bases, [], 'not 13 digits: a term, no base');
   assert.equal(probeRequest({ corporate_number: '12345' }).terms.length, 1);
 });
 
 test('several parameters, repeats and empty values', () => {
-  const probe = probeRequest({ q: 'トヨタ', company: 'ホンダ', corporate_number: '1180301018771', law: 'ignored', limit: '3' });
+  const probe = probeRequest({
+    q: 'トヨタ',
+    company: 'ホンダ',
+    corporate_number: '1180301018771',
+    law: 'ignored',
+    limit: '3',
+  });
   assert.equal(probe.terms.length, 3);
   assert.deepEqual(probe.bases, [180301018771]);
   assert.equal(probeRequest({ q: ['a', 'b', 'a'] }).terms.length, 2, 'a parameter given twice gives both values');

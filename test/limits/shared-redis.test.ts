@@ -15,7 +15,9 @@ before(async () => {
 });
 after(async () => {
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((resolve) => c.once('exit', resolve)))));
+  await Promise.all(
+    children.map((c) => (c.exitCode !== null ? null : new Promise((resolve) => c.once('exit', resolve)))),
+  );
   await redis.stop();
 });
 

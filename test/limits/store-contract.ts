@@ -21,8 +21,12 @@ export function policyWith(env: Record<string, string> = {}): LimitPolicy {
 export function storeContract(name: string, factory: StoreFactory): void {
   describe(`${name}: limiter store contract`, () => {
     const client = () => `client-${process.pid}-${nextKey++}`;
-    const check = async (store: LimiterStore, key: string, now: number, extra: Partial<LimitCheck> = {}): Promise<LimitDecision> =>
-      store.check({ key, now, terms: [], bases: [], ...extra });
+    const check = async (
+      store: LimiterStore,
+      key: string,
+      now: number,
+      extra: Partial<LimitCheck> = {},
+    ): Promise<LimitDecision> => store.check({ key, now, terms: [], bases: [], ...extra });
 
     test('the 10th request in a minute passes and the 11th is refused until the oldest leaves, at the millisecond', async () => {
       const { store } = await factory(policyWith());
@@ -52,7 +56,8 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const { store } = await factory(policyWith());
       const key = client();
       // one every 7 s stays under 10 a minute; T0 is 23:40 UTC, so the 300 requests run past midnight
-      for (let i = 0; i < 300; i++) assert.equal((await check(store, key, T0 + i * 7 * S)).refusal, null, `request ${i + 1}`);
+      for (let i = 0; i < 300; i++)
+        assert.equal((await check(store, key, T0 + i * 7 * S)).refusal, null, `request ${i + 1}`);
       const after = T0 + 300 * 7 * S + 3600 * S; // the next day, well after midnight
       const refused = await check(store, key, after);
       assert.equal(refused.refusal, 'daily_limit_exceeded');
@@ -66,7 +71,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.close();
     });
 
-    test('when both windows are full the code and the wait are the day\'s', async () => {
+    test("when both windows are full the code and the wait are the day's", async () => {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '3', KOHYO_LIMIT_PER_DAY: '3' }));
       const key = client();
       for (let i = 0; i < 3; i++) await check(store, key, T0 + i);
@@ -90,7 +95,9 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const { store, open } = await factory(policyWith());
       const stores = [store, ...(await Promise.all([1, 2, 3, 4].map(() => open())))];
       const key = client();
-      const decisions = await Promise.all(Array.from({ length: 50 }, (_, i) => check(stores[i % stores.length]!, key, T0 + (i % 3))));
+      const decisions = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => check(stores[i % stores.length]!, key, T0 + (i % 3))),
+      );
       assert.equal(decisions.filter((d) => d.refusal === null).length, 10);
       assert.equal(decisions.filter((d) => d.refusal === 'rate_limited').length, 40);
       await Promise.all(stores.map((s) => s.close()));
@@ -99,8 +106,13 @@ export function storeContract(name: string, factory: StoreFactory): void {
     test('distinct terms: the 31st in ten minutes trips enumeration; repeats and expired terms do not count', async () => {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
       const key = client();
-      for (let i = 0; i < 30; i++) assert.equal((await check(store, key, T0 + i * S, { terms: [`term-${i}`] })).refusal, null);
-      assert.equal((await check(store, key, T0 + 31 * S, { terms: ['term-0', 'term-29'] })).refusal, null, 'terms already seen');
+      for (let i = 0; i < 30; i++)
+        assert.equal((await check(store, key, T0 + i * S, { terms: [`term-${i}`] })).refusal, null);
+      assert.equal(
+        (await check(store, key, T0 + 31 * S, { terms: ['term-0', 'term-29'] })).refusal,
+        null,
+        'terms already seen',
+      );
       // term-0 was last asked at T0 + 31 s; term-1 .. term-29 at T0 + 1 s .. 29 s: at T0 + 601 s term-1 has left the window
       assert.equal((await check(store, key, T0 + 601 * S, { terms: ['fresh-a'] })).refusal, null);
       const trip = await check(store, key, T0 + 601 * S + 1, { terms: ['fresh-b', 'fresh-c'] });
@@ -113,7 +125,8 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const { store } = await factory(policyWith());
       const key = client();
       const start = 101_000_000_000;
-      for (let i = 0; i < 4; i++) assert.equal((await check(store, key, T0 + i * 10 * S, { bases: [start + i * 7] })).refusal, null);
+      for (let i = 0; i < 4; i++)
+        assert.equal((await check(store, key, T0 + i * 10 * S, { bases: [start + i * 7] })).refusal, null);
       const fifth = await check(store, key, T0 + 40 * S, { bases: [start + 28] });
       assert.equal(fifth.refusal, 'automated_enumeration_detected');
       assert.equal(fifth.retryAt, T0 + 40 * S + 3600 * S);
@@ -130,9 +143,13 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
       const down = client();
       const steps = [500_000_000_000, 499_999_999_900, 499_999_999_900, 499_999_999_899, 499_999_999_850];
-      for (const [i, base] of steps.entries()) assert.equal((await check(store, down, T0 + i, { bases: [base] })).refusal, null);
+      for (const [i, base] of steps.entries())
+        assert.equal((await check(store, down, T0 + i, { bases: [base] })).refusal, null);
       assert.equal((await check(store, down, T0 + 5, { terms: ['a-name'] })).refusal, null);
-      assert.equal((await check(store, down, T0 + 6, { bases: [499_999_999_849] })).refusal, 'automated_enumeration_detected');
+      assert.equal(
+        (await check(store, down, T0 + 6, { bases: [499_999_999_849] })).refusal,
+        'automated_enumeration_detected',
+      );
 
       const wandering = client();
       const bases = [10_000, 10_050, 10_020, 10_090, 10_300, 10_301, 10_302, 10_303];
@@ -177,13 +194,21 @@ export function storeContract(name: string, factory: StoreFactory): void {
         assert.equal(refused.refusal, 'rate_limited');
         assert.equal(refused.scope, 'address');
         assert.equal(refused.retryAt, T0 + 60 * S);
-        assert.equal(refused.minute.used, 30, 'the address\'s window');
-        assert.equal((await check(store, client(), T0 + 5 * S, { address: other })).refusal, null, 'another address is apart');
-        assert.equal((await check(store, client(), T0 + 60 * S, { address: home })).refusal, null, 'the first left the window');
+        assert.equal(refused.minute.used, 30, "the address's window");
+        assert.equal(
+          (await check(store, client(), T0 + 5 * S, { address: other })).refusal,
+          null,
+          'another address is apart',
+        );
+        assert.equal(
+          (await check(store, client(), T0 + 60 * S, { address: home })).refusal,
+          null,
+          'the first left the window',
+        );
         await store.close();
       });
 
-      test('a client\'s own limit still binds first, and says so', async () => {
+      test("a client's own limit still binds first, and says so", async () => {
         const { store } = await factory(policyWith());
         const [home, key] = [address(), client()];
         for (let i = 0; i < 10; i++) await check(store, key, T0 + i, { address: home });
@@ -214,14 +239,32 @@ export function storeContract(name: string, factory: StoreFactory): void {
         const [home, elsewhere] = [address(), address()];
         const start = 205_000_000_000;
         for (let i = 0; i < 4; i++) {
-          assert.equal((await check(store, client(), T0 + i * S, { address: home, bases: [start + i * 3] })).refusal, null, `step ${i + 1}`);
+          assert.equal(
+            (await check(store, client(), T0 + i * S, { address: home, bases: [start + i * 3] })).refusal,
+            null,
+            `step ${i + 1}`,
+          );
         }
         const fifth = await check(store, client(), T0 + 4 * S, { address: home, bases: [start + 12] });
-        assert.deepEqual([fifth.refusal, fifth.scope, fifth.retryAt], ['automated_enumeration_detected', 'address', T0 + 4 * S + 3600 * S]);
+        assert.deepEqual(
+          [fifth.refusal, fifth.scope, fifth.retryAt],
+          ['automated_enumeration_detected', 'address', T0 + 4 * S + 3600 * S],
+        );
         const bystander = await check(store, client(), T0 + 600 * S, { address: home, terms: ['a-name'] });
-        assert.deepEqual([bystander.refusal, bystander.scope], ['automated_enumeration_detected', 'address'], 'the whole address cools down');
-        assert.equal((await check(store, client(), T0 + 600 * S, { address: elsewhere, bases: [start + 15] })).refusal, null);
-        assert.equal((await check(store, client(), T0 + 4 * S + 3600 * S, { address: home })).refusal, null, 'after the cool-down');
+        assert.deepEqual(
+          [bystander.refusal, bystander.scope],
+          ['automated_enumeration_detected', 'address'],
+          'the whole address cools down',
+        );
+        assert.equal(
+          (await check(store, client(), T0 + 600 * S, { address: elsewhere, bases: [start + 15] })).refusal,
+          null,
+        );
+        assert.equal(
+          (await check(store, client(), T0 + 4 * S + 3600 * S, { address: home })).refusal,
+          null,
+          'after the cool-down',
+        );
         await store.close();
       });
 
@@ -230,7 +273,11 @@ export function storeContract(name: string, factory: StoreFactory): void {
         const home = address();
         const clients = [client(), client(), client()];
         for (let i = 0; i < 90; i++) {
-          assert.equal((await check(store, clients[i % 3]!, T0 + i, { address: home, terms: [`t-${i}`] })).refusal, null, `term ${i + 1}`);
+          assert.equal(
+            (await check(store, clients[i % 3]!, T0 + i, { address: home, terms: [`t-${i}`] })).refusal,
+            null,
+            `term ${i + 1}`,
+          );
         }
         const tripped = await check(store, client(), T0 + 90, { address: home, terms: ['t-90'] });
         assert.deepEqual([tripped.refusal, tripped.scope], ['automated_enumeration_detected', 'address']);
@@ -241,17 +288,25 @@ export function storeContract(name: string, factory: StoreFactory): void {
         const { store, open } = await factory(policyWith());
         const stores = [store, ...(await Promise.all([1, 2, 3].map(() => open())))];
         const home = address();
-        const decisions = await Promise.all(Array.from({ length: 50 }, (_, i) => check(stores[i % stores.length]!, client(), T0 + (i % 3), { address: home })));
+        const decisions = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            check(stores[i % stores.length]!, client(), T0 + (i % 3), { address: home }),
+          ),
+        );
         assert.equal(decisions.filter((d) => d.refusal === null).length, 30);
         assert.ok(decisions.every((d) => d.refusal === null || d.scope === 'address'));
         await Promise.all(stores.map((s) => s.close()));
       });
 
       test('without an address, or with the factor 0, there is no address ceiling', async () => {
-        for (const [env, withAddress] of [[{}, false], [{ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }, true]] as const) {
+        for (const [env, withAddress] of [
+          [{}, false],
+          [{ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }, true],
+        ] as const) {
           const { store } = await factory(policyWith(env));
           const home = withAddress ? address() : null;
-          for (let i = 0; i < 40; i++) assert.equal((await check(store, client(), T0 + i, { address: home })).refusal, null, `request ${i + 1}`);
+          for (let i = 0; i < 40; i++)
+            assert.equal((await check(store, client(), T0 + i, { address: home })).refusal, null, `request ${i + 1}`);
           await store.close();
         }
       });

@@ -9,38 +9,72 @@ import { policyWith } from './store-contract.js';
 
 const policy = policyWith();
 const NOW = 1_000_000_000;
-const scope = (minute: [number, number | null], day: [number, number | null], refusal: ScopeDecision['refusal'] = null, retryAt: number | null = null): ScopeDecision => ({
-  refusal, minute: { used: minute[0], freesAt: minute[1] }, day: { used: day[0], freesAt: day[1] }, retryAt,
+const scope = (
+  minute: [number, number | null],
+  day: [number, number | null],
+  refusal: ScopeDecision['refusal'] = null,
+  retryAt: number | null = null,
+): ScopeDecision => ({
+  refusal,
+  minute: { used: minute[0], freesAt: minute[1] },
+  day: { used: day[0], freesAt: day[1] },
+  retryAt,
 });
 
-test('the address policy is the factor times the client\'s minute, day and distinct terms; the run and the times are the client\'s', () => {
+test("the address policy is the factor times the client's minute, day and distinct terms; the run and the times are the client's", () => {
   const address = policy.address!;
   assert.deepEqual(
-    [address.perMinute, address.perDay, address.enumDistinctTerms, address.enumSequential, address.enumWindowMs, address.cooldownMs, address.address],
+    [
+      address.perMinute,
+      address.perDay,
+      address.enumDistinctTerms,
+      address.enumSequential,
+      address.enumWindowMs,
+      address.cooldownMs,
+      address.address,
+    ],
     [30, 900, 90, 5, 600_000, 3_600_000, null],
   );
-  const five = policyWith({ KOHYO_ADDRESS_LIMIT_FACTOR: '5', KOHYO_LIMIT_PER_MINUTE: '4', KOHYO_ENUM_SEQUENTIAL: '7' }).address!;
+  const five = policyWith({
+    KOHYO_ADDRESS_LIMIT_FACTOR: '5',
+    KOHYO_LIMIT_PER_MINUTE: '4',
+    KOHYO_ENUM_SEQUENTIAL: '7',
+  }).address!;
   assert.deepEqual([five.perMinute, five.perDay, five.enumDistinctTerms, five.enumSequential], [20, 1500, 150, 7]);
   const off = policyWith({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' });
   assert.equal(off.address, null);
-  assert.equal(scopePolicy(off, 'address'), off, 'no address policy: the client\'s');
+  assert.equal(scopePolicy(off, 'address'), off, "no address policy: the client's");
   assert.equal(rateLimitPolicy(scopePolicy(policy, 'address')), '"minute";q=30;w=60, "day";q=900;w=86400');
 });
 
 test('admitted: the scope with fewer left in its tighter window, then the later slot, then the client', () => {
   const cases: [ScopeDecision, ScopeDecision, 'client' | 'address', string][] = [
-    [scope([1, NOW + 60_000], [1, NOW + 86_400_000]), scope([1, NOW + 60_000], [1, NOW + 86_400_000]), 'client', '"minute";r=9;t=60'],
+    [
+      scope([1, NOW + 60_000], [1, NOW + 86_400_000]),
+      scope([1, NOW + 60_000], [1, NOW + 86_400_000]),
+      'client',
+      '"minute";r=9;t=60',
+    ],
     [scope([3, NOW + 10_000], [3, null]), scope([24, NOW + 5_000], [24, null]), 'address', '"minute";r=6;t=5'],
     [scope([3, NOW + 10_000], [3, null]), scope([23, NOW + 5_000], [23, null]), 'client', '"minute";r=7;t=10'],
     [scope([3, NOW + 10_000], [3, null]), scope([23, NOW + 10_001], [23, null]), 'address', '"minute";r=7;t=11'],
-    [scope([2, NOW + 1_000], [2, null]), scope([20, NOW + 1_000], [895, NOW + 7_200_000]), 'address', '"day";r=5;t=7200'],
+    [
+      scope([2, NOW + 1_000], [2, null]),
+      scope([20, NOW + 1_000], [895, NOW + 7_200_000]),
+      'address',
+      '"day";r=5;t=7200',
+    ],
     [scope([2, NOW + 1_000], [2, null]), scope([22, NOW + 1_000], [22, NOW + 1_000]), 'client', '"minute";r=8;t=1'],
   ];
   for (const [i, [client, address, expected, header]] of cases.entries()) {
     const decision = tighterScope(client, address, policy, NOW);
     assert.equal(decision.scope, expected, `case ${i + 1}`);
     assert.equal(decision.refusal, null);
-    assert.equal(rateLimit(decision, policy, NOW), header, `case ${i + 1}: RateLimit is read against the scope's quotas`);
+    assert.equal(
+      rateLimit(decision, policy, NOW),
+      header,
+      `case ${i + 1}: RateLimit is read against the scope's quotas`,
+    );
   }
 });
 

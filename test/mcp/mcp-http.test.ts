@@ -28,22 +28,40 @@ async function serve(env: Record<string, string> = {}): Promise<Served> {
   const config = loadConfig(env);
   const policy = limitPolicy(config.limits);
   const limiter = createLimiter({
-    store: new MemoryStore(policy), policy, trusted: parseTrustedProxies(config.trustProxy), secret: null, clock: () => TEST_NOW,
+    store: new MemoryStore(policy),
+    policy,
+    trusted: parseTrustedProxies(config.trustProxy),
+    secret: null,
+    clock: () => TEST_NOW,
   });
   const logged: FinishedRequest[] = [];
   const server = await startServer({
-    dbPath: await fixtureDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (r) => void logged.push(r) } },
+    dbPath: await fixtureDatabase(),
+    env,
+    deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (r) => void logged.push(r) } },
   });
-  return { server, logged, close: async () => { await server.close(); await limiter.close(); } };
+  return {
+    server,
+    logged,
+    close: async () => {
+      await server.close();
+      await limiter.close();
+    },
+  };
 }
 
 async function connect(url: string, name = 'mcp-test-agent'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'X-Kohyo-Client': name } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'X-Kohyo-Client': name } } }),
+  );
   return client;
 }
 
-type Structured = { data: Record<string, { corporate_number?: string; id?: string; company?: { corporate_number: string | null } }[]>; meta: Record<string, any> };
+type Structured = {
+  data: Record<string, { corporate_number?: string; id?: string; company?: { corporate_number: string | null } }[]>;
+  meta: Record<string, any>;
+};
 
 describe('MCP over Streamable HTTP', () => {
   let s: Served;
@@ -59,10 +77,19 @@ describe('MCP over Streamable HTTP', () => {
 
   test('lists every tool with JSON-schema input and output, and the guide as a resource', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), [
-      'search', 'search_companies', 'get_company', 'list_enforcements', 'list_procurement_suspensions', 'list_license_actions',
-      'get_procurement_suspension_coverage', 'list_vocabularies',
-    ]);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      [
+        'search',
+        'search_companies',
+        'get_company',
+        'list_enforcements',
+        'list_procurement_suspensions',
+        'list_license_actions',
+        'get_procurement_suspension_coverage',
+        'list_vocabularies',
+      ],
+    );
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);
@@ -71,7 +98,10 @@ describe('MCP over Streamable HTTP', () => {
     const enforcements = tools.find((t) => t.name === 'list_enforcements');
     assert.ok(enforcements?.inputSchema.properties && 'corporate_number' in enforcements.inputSchema.properties);
     const { resources } = await client.listResources();
-    assert.deepEqual(resources.map((r) => r.uri), [GUIDE_URI]);
+    assert.deepEqual(
+      resources.map((r) => r.uri),
+      [GUIDE_URI],
+    );
     const guide = await client.readResource({ uri: GUIDE_URI });
     const [content] = guide.contents;
     assert.ok(content && 'text' in content && content.text.startsWith('# Kohyo'));
@@ -81,10 +111,30 @@ describe('MCP over Streamable HTTP', () => {
     const calls: readonly (readonly [string, Record<string, unknown>, string, string])[] = [
       ['search', { q: '架空商事' }, `/api/v1/search?q=${encodeURIComponent('架空商事')}`, 'companies'],
       ['search_companies', { q: 'Kakuu Trading', limit: 2 }, '/api/v1/companies?q=Kakuu+Trading&limit=2', 'companies'],
-      ['get_company', { corporate_number: `T${MIHON_KOGYO}` }, `/api/v1/companies?q=T${MIHON_KOGYO}&limit=1`, 'companies'],
-      ['list_enforcements', { corporate_number: KAKUU }, `/api/v1/enforcements?corporate_number=${KAKUU}`, 'enforcements'],
-      ['list_procurement_suspensions', { reason: 'dishonest_conduct', limit: 5, page: 2 }, '/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5&page=2', 'procurement_suspensions'],
-      ['list_license_actions', { sector: 'real_estate_brokerage' }, '/api/v1/license-actions?sector=real_estate_brokerage', 'license_actions'],
+      [
+        'get_company',
+        { corporate_number: `T${MIHON_KOGYO}` },
+        `/api/v1/companies?q=T${MIHON_KOGYO}&limit=1`,
+        'companies',
+      ],
+      [
+        'list_enforcements',
+        { corporate_number: KAKUU },
+        `/api/v1/enforcements?corporate_number=${KAKUU}`,
+        'enforcements',
+      ],
+      [
+        'list_procurement_suspensions',
+        { reason: 'dishonest_conduct', limit: 5, page: 2 },
+        '/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5&page=2',
+        'procurement_suspensions',
+      ],
+      [
+        'list_license_actions',
+        { sector: 'real_estate_brokerage' },
+        '/api/v1/license-actions?sector=real_estate_brokerage',
+        'license_actions',
+      ],
       ['get_procurement_suspension_coverage', {}, '/api/v1/procurement-suspension-coverage', 'coverage'],
       ['list_vocabularies', {}, '/api/v1/vocabularies', 'vocabularies'],
     ];
@@ -97,19 +147,30 @@ describe('MCP over Streamable HTTP', () => {
       const withoutIds = (body: Structured) => ({ ...body, meta: { ...body.meta, request_id: undefined } });
       assert.deepEqual(withoutIds(answer), withoutIds(direct.body), name);
       const rows = answer.data[list];
-      assert.ok(Array.isArray(rows) ? rows.length > 0 : Object.keys(rows ?? {}).length > 0, `${name} answers rows in data.${list}`);
+      assert.ok(
+        Array.isArray(rows) ? rows.length > 0 : Object.keys(rows ?? {}).length > 0,
+        `${name} answers rows in data.${list}`,
+      );
       if (name !== 'list_vocabularies') assert.equal(answer.meta.dataset.kind, 'production', name);
-      if (name.startsWith('list_') && name !== 'list_vocabularies') assert.equal(typeof answer.meta.data_as_of, 'string', name);
+      if (name.startsWith('list_') && name !== 'list_vocabularies')
+        assert.equal(typeof answer.meta.data_as_of, 'string', name);
     }
-    const company = (await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } })).structuredContent as Structured;
-    assert.deepEqual(company.data.companies?.map((c) => c.corporate_number), [MIHON_KOGYO]);
+    const company = (await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }))
+      .structuredContent as Structured;
+    assert.deepEqual(
+      company.data.companies?.map((c) => c.corporate_number),
+      [MIHON_KOGYO],
+    );
   });
 
-  test('a bad argument gets the endpoint\'s error, in the contract\'s shape', async () => {
+  test("a bad argument gets the endpoint's error, in the contract's shape", async () => {
     const noFilter = await client.callTool({ name: 'list_enforcements', arguments: {} });
     assert.equal(noFilter.isError, true);
     assert.equal(JSON.parse((noFilter.content as { text: string }[])[0]!.text).error.code, 'missing_filter');
-    const unknown = await client.callTool({ name: 'list_enforcements', arguments: { law: 'antimonopoly_act', offset: 10 } });
+    const unknown = await client.callTool({
+      name: 'list_enforcements',
+      arguments: { law: 'antimonopoly_act', offset: 10 },
+    });
     assert.equal(JSON.parse((unknown.content as { text: string }[])[0]!.text).error.code, 'bulk_access_not_provided');
     const notANumber = await client.callTool({ name: 'get_company', arguments: { corporate_number: '架空商事' } });
     assert.equal(notANumber.isError, true);
@@ -134,8 +195,12 @@ describe('an agent is a client like any other', () => {
     const client = await connect(s.server.url, 'limited-agent');
     try {
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
-      assert.deepEqual(answers.map((a) => a.isError === true), [false, false, false, true]);
+      for (let i = 0; i < 4; i++)
+        answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
+      assert.deepEqual(
+        answers.map((a) => a.isError === true),
+        [false, false, false, true],
+      );
       const refusal = JSON.parse((answers[3]!.content as { text: string }[])[0]!.text);
       assert.equal(refusal.error.code, 'rate_limited');
       assert.equal(typeof refusal.error.details.retry_after, 'number');
@@ -150,7 +215,10 @@ describe('an agent is a client like any other', () => {
       // every tool call is in the usage log as a request to its endpoint
       const calls = s.logged.filter((r) => r.path === '/api/v1/enforcements');
       assert.equal(calls.length, 5);
-      assert.deepEqual(calls.map((r) => r.status), [200, 200, 200, 429, 429]);
+      assert.deepEqual(
+        calls.map((r) => r.status),
+        [200, 200, 200, 429, 429],
+      );
       assert.ok(calls.slice(0, 4).every((r) => r.clientName === 'limited-agent'));
     } finally {
       await client.close();
@@ -164,8 +232,13 @@ describe('an agent is a client like any other', () => {
     try {
       const codes = [];
       for (let i = 1; i <= 3; i++) {
-        const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`) } });
-        codes.push(result.isError === true ? JSON.parse((result.content as { text: string }[])[0]!.text).error.code : 'ok');
+        const result = await client.callTool({
+          name: 'get_company',
+          arguments: { corporate_number: corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`) },
+        });
+        codes.push(
+          result.isError === true ? JSON.parse((result.content as { text: string }[])[0]!.text).error.code : 'ok',
+        );
       }
       assert.deepEqual(codes, ['ok', 'ok', 'automated_enumeration_detected']);
     } finally {

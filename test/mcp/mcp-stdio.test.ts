@@ -23,7 +23,9 @@ async function datasetCopy(): Promise<string> {
 }
 
 function environment(dbPath: string, extra: Record<string, string> = {}): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
   return { ...inherited, KOHYO_DB: dbPath, KOHYO_USAGE_SECRET: 'mcp-stdio-test', LOG_LEVEL: 'warn', ...extra };
 }
 
@@ -31,8 +33,11 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
   const dbPath = await datasetCopy();
   const client = new Client({ name: 'stdio-test-agent', version: '2.1.0' });
   const transport = new StdioClientTransport({
-    command: process.execPath, args: ['--import', 'tsx', 'src/cli.ts', 'mcp'], cwd: ROOT,
-    env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: '10' }), stderr: 'pipe',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'src/cli.ts', 'mcp'],
+    cwd: ROOT,
+    env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: '10' }),
+    stderr: 'pipe',
   });
   await client.connect(transport);
   try {
@@ -40,24 +45,37 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     const guide = await client.readResource({ uri: GUIDE_URI });
     assert.match((guide.contents[0] as { text: string }).text, /from the production dataset this server serves/u);
     const args: Record<string, Record<string, unknown>> = {
-      search: { q: '架空商事' }, search_companies: { q: '架空商事' }, get_company: { corporate_number: KAKUU },
-      list_enforcements: { corporate_number: KAKUU }, list_procurement_suspensions: { corporate_number: KAKUU },
+      search: { q: '架空商事' },
+      search_companies: { q: '架空商事' },
+      get_company: { corporate_number: KAKUU },
+      list_enforcements: { corporate_number: KAKUU },
+      list_procurement_suspensions: { corporate_number: KAKUU },
       list_license_actions: { nature: 'voluntary_closure' },
     };
     for (const tool of tools) {
       const result = await client.callTool({ name: tool.name, arguments: args[tool.name] ?? {} });
       assert.notEqual(result.isError, true, `${tool.name}: ${JSON.stringify(result.content)}`);
-      const answer = result.structuredContent as { data: Record<string, unknown[]>; meta: { dataset?: { kind: string } } };
-      assert.ok(Object.values(answer.data).every((rows) => Array.isArray(rows) ? rows.length > 0 : rows !== null), tool.name);
+      const answer = result.structuredContent as {
+        data: Record<string, unknown[]>;
+        meta: { dataset?: { kind: string } };
+      };
+      assert.ok(
+        Object.values(answer.data).every((rows) => (Array.isArray(rows) ? rows.length > 0 : rows !== null)),
+        tool.name,
+      );
       if (tool.name !== 'list_vocabularies') assert.equal(answer.meta.dataset?.kind, 'production', tool.name);
     }
     // seven of the eight tools count (the vocabularies do not): three more calls, and the fourth is refused
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
+    for (let i = 0; i < 4; i++)
+      answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
     const first = answers[0]!.structuredContent as { data: { enforcements: unknown[] }; meta: { data_as_of: string } };
     assert.equal(first.data.enforcements.length, 3);
     assert.equal(typeof first.meta.data_as_of, 'string');
-    assert.deepEqual(answers.map((a) => a.isError === true), [false, false, false, true]);
+    assert.deepEqual(
+      answers.map((a) => a.isError === true),
+      [false, false, false, true],
+    );
     assert.equal(JSON.parse((answers[3]!.content as { text: string }[])[0]!.text).error.code, 'rate_limited');
   } finally {
     await client.close();
@@ -65,9 +83,18 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
   // the usage log is written in batches and flushed on close: every call, as the agent named itself
   const usage = new Database(dbPath.replace(/\.sqlite$/u, '.usage.sqlite'), { readonly: true });
   try {
-    const rows = usage.prepare("SELECT status, user_agent, client_name FROM usage_log WHERE endpoint = '/api/v1/enforcements' ORDER BY id").all() as Record<string, unknown>[];
-    assert.deepEqual(rows.map((r) => r.status), [200, 200, 200, 200, 429]);
-    assert.ok(rows.every((r) => r.user_agent === 'stdio-test-agent/2.1.0 (MCP stdio)' && r.client_name === 'stdio-test-agent'));
+    const rows = usage
+      .prepare(
+        "SELECT status, user_agent, client_name FROM usage_log WHERE endpoint = '/api/v1/enforcements' ORDER BY id",
+      )
+      .all() as Record<string, unknown>[];
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      [200, 200, 200, 200, 429],
+    );
+    assert.ok(
+      rows.every((r) => r.user_agent === 'stdio-test-agent/2.1.0 (MCP stdio)' && r.client_name === 'stdio-test-agent'),
+    );
   } finally {
     usage.close();
   }
@@ -76,13 +103,22 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
 test('the README command, npm run --silent kohyo -- mcp, keeps standard output for the protocol', async () => {
   const client = new Client({ name: 'npm-agent', version: '1.0.0' });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  await client.connect(new StdioClientTransport({
-    command: npm, args: ['run', '--silent', 'kohyo', '--', 'mcp'], cwd: ROOT, env: environment(await datasetCopy()), stderr: 'pipe',
-  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: npm,
+      args: ['run', '--silent', 'kohyo', '--', 'mcp'],
+      cwd: ROOT,
+      env: environment(await datasetCopy()),
+      stderr: 'pipe',
+    }),
+  );
   try {
     const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: KAKUU } });
     const answer = result.structuredContent as { data: { companies: { corporate_number: string }[] } };
-    assert.deepEqual(answer.data.companies.map((c) => c.corporate_number), [KAKUU]);
+    assert.deepEqual(
+      answer.data.companies.map((c) => c.corporate_number),
+      [KAKUU],
+    );
   } finally {
     await client.close();
   }

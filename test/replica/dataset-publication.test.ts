@@ -4,7 +4,18 @@
 // and the old version kept.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createReadStream, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync, writeSync, closeSync, copyFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeSync,
+  closeSync,
+  copyFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +25,14 @@ import { prepareDataset, startService, type Service } from '../../src/service.js
 import { runPublishDataset } from '../../src/replica/publish-command.js';
 import { measureFile, openBucket, type DatasetBucket } from '../../src/replica/dataset-bucket.js';
 import { DatasetFollower } from '../../src/replica/dataset-follower.js';
-import { MANIFEST_NAME, manifestFor, parseManifest, parseManifestUrl, parsePublishTarget, type DatasetManifest } from '../../src/domain/published-dataset.js';
+import {
+  MANIFEST_NAME,
+  manifestFor,
+  parseManifest,
+  parseManifestUrl,
+  parsePublishTarget,
+  type DatasetManifest,
+} from '../../src/domain/published-dataset.js';
 import { demoDatabase } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
@@ -32,7 +50,12 @@ async function eventually(done: () => boolean | Promise<boolean>, what: string, 
 
 async function publish(dbPath: string, to: string, s3Endpoint: string | null = null): Promise<string> {
   const out: string[] = [];
-  const code = await runPublishDataset(['--to', to], { dbPath, s3Endpoint, stdout: (l) => void out.push(l), stderr: (l) => void out.push(l) });
+  const code = await runPublishDataset(['--to', to], {
+    dbPath,
+    s3Endpoint,
+    stdout: (l) => void out.push(l),
+    stderr: (l) => void out.push(l),
+  });
   assert.equal(code, 0, out.join('\n'));
   return out.join('\n');
 }
@@ -73,16 +96,25 @@ async function httpTransport(): Promise<Transport> {
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-published-'));
   const server = await folderServer(dir);
   return {
-    name: 'HTTP', target: dir, manifestUrl: `${server.url}/${MANIFEST_NAME}`, s3Endpoint: null,
-    bucket: openBucket(parsePublishTarget(dir), { s3Endpoint: null }), close: server.close, fail: (f) => void (server.failing = f),
+    name: 'HTTP',
+    target: dir,
+    manifestUrl: `${server.url}/${MANIFEST_NAME}`,
+    s3Endpoint: null,
+    bucket: openBucket(parsePublishTarget(dir), { s3Endpoint: null }),
+    close: server.close,
+    fail: (f) => void (server.failing = f),
   };
 }
 
 async function s3Transport(): Promise<Transport> {
   const s3: S3Server = await startS3Server('datasets');
   return {
-    name: 'S3', target: 's3://datasets/kohyo', manifestUrl: `s3://datasets/kohyo/${MANIFEST_NAME}`, s3Endpoint: s3.endpoint,
-    bucket: openBucket(parsePublishTarget('s3://datasets/kohyo'), { s3Endpoint: s3.endpoint }), close: () => s3.close(),
+    name: 'S3',
+    target: 's3://datasets/kohyo',
+    manifestUrl: `s3://datasets/kohyo/${MANIFEST_NAME}`,
+    s3Endpoint: s3.endpoint,
+    bucket: openBucket(parsePublishTarget('s3://datasets/kohyo'), { s3Endpoint: s3.endpoint }),
+    close: () => s3.close(),
   };
 }
 
@@ -100,8 +132,13 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       t = await makeTransport();
       replicaDb = join(mkdtempSync(join(tmpdir(), 'kohyo-replica-')), 'kohyo.sqlite');
       const config = loadConfig({
-        KOHYO_DB: replicaDb, KOHYO_DATASET_URL: t.manifestUrl, KOHYO_DATASET_POLL_S: '1', LOG_LEVEL: 'silent',
-        KOHYO_LIMIT_PER_MINUTE: '1000000', KOHYO_LIMIT_PER_DAY: '100000000', KOHYO_USAGE_SECRET: 'replica-test',
+        KOHYO_DB: replicaDb,
+        KOHYO_DATASET_URL: t.manifestUrl,
+        KOHYO_DATASET_POLL_S: '1',
+        LOG_LEVEL: 'silent',
+        KOHYO_LIMIT_PER_MINUTE: '1000000',
+        KOHYO_LIMIT_PER_DAY: '100000000',
+        KOHYO_USAGE_SECRET: 'replica-test',
         ...(t.s3Endpoint === null ? {} : { KOHYO_S3_ENDPOINT: t.s3Endpoint }),
       });
       assert.match(await publish(await demoDatabase(), t.target, t.s3Endpoint), /^published /u);
@@ -132,7 +169,9 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       const load = async () => {
         while (!stop) {
           try {
-            const answer = await fetch(`${url}/api/v1/procurement-suspension-coverage`, { headers: { 'user-agent': 'replica-load' } });
+            const answer = await fetch(`${url}/api/v1/procurement-suspension-coverage`, {
+              headers: { 'user-agent': 'replica-load' },
+            });
             await answer.arrayBuffer();
             if (answer.status === 200) answered++;
             else failures.push(String(answer.status));
@@ -145,7 +184,11 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       await eventually(() => answered > 20, 'the replica answers under load');
       await publish(await fixtureDatabase(), t.target, t.s3Endpoint);
       const v2 = await publishedManifest(t);
-      await eventually(async () => (await (await fetch(`${url}/health`)).json()).dataset.published_version === v2.version, 'the replica switches to the new publication', 15_000);
+      await eventually(
+        async () => (await (await fetch(`${url}/health`)).json()).dataset.published_version === v2.version,
+        'the replica switches to the new publication',
+        15_000,
+      );
       const before = answered;
       await eventually(() => answered > before + 20, 'the replica answers after the switch');
       stop = true;
@@ -153,7 +196,11 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       assert.deepEqual(failures, []);
       const coverage = await (await fetch(`${url}/api/v1/procurement-suspension-coverage`)).json();
       assert.equal(coverage.meta.dataset.kind, 'production');
-      assert.deepEqual(readdirSync(join(replicaDb, '..')).filter((name) => name.includes('.download-')), [], 'no download left behind');
+      assert.deepEqual(
+        readdirSync(join(replicaDb, '..')).filter((name) => name.includes('.download-')),
+        [],
+        'no download left behind',
+      );
     });
 
     test('a corrupt publication is refused, and the version held is kept', async () => {
@@ -164,12 +211,20 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       const errors: string[] = [];
       let switched = 0;
       const follower = new DatasetFollower({
-        bucket: openBucket(parseManifestUrl(t.manifestUrl), { s3Endpoint: t.s3Endpoint }), dbPath: copy, switchTo: () => void switched++,
+        bucket: openBucket(parseManifestUrl(t.manifestUrl), { s3Endpoint: t.s3Endpoint }),
+        dbPath: copy,
+        switchTo: () => void switched++,
         log: { info: () => {}, error: (o) => void errors.push(String((o as { err: Error }).err.message)) },
       });
       assert.equal(await follower.sync(), 'unchanged');
       // bytes that do not match the manifest's sha256
-      await t.bucket.writeText(MANIFEST_NAME, JSON.stringify({ ...manifestFor('2026-11-22T00:00:00Z', 'production', 'f'.repeat(64), held.size), file: held.file }));
+      await t.bucket.writeText(
+        MANIFEST_NAME,
+        JSON.stringify({
+          ...manifestFor('2026-11-22T00:00:00Z', 'production', 'f'.repeat(64), held.size),
+          file: held.file,
+        }),
+      );
       assert.equal(await follower.sync(), 'failed');
       assert.match(errors.at(-1)!, /sha256/u);
       // a file whose sha256 is right but whose pages are damaged
@@ -192,7 +247,10 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       }
       assert.equal(switched, 0);
       assert.equal((await measureFile(copy)).sha256, held.sha256, 'the version held is untouched');
-      assert.deepEqual(readdirSync(join(copy, '..')).filter((name) => name.includes('.download-')), []);
+      assert.deepEqual(
+        readdirSync(join(copy, '..')).filter((name) => name.includes('.download-')),
+        [],
+      );
       // the replica itself kept serving the version it held, answering all the while
       const health = await (await fetch(`${url}/health`)).json();
       assert.equal(health.dataset.published_version, held.version);

@@ -18,7 +18,8 @@ function checkout(): string {
   copyFileSync(join(ROOT, 'scripts', 'kohyo.mjs'), join(root, 'scripts', 'kohyo.mjs'));
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   writeFileSync(join(root, 'package.json'), '{ "type": "module" }');
-  const cli = (copy: string) => `export function runCliProcess(): void { console.log(${JSON.stringify(copy)}, process.argv.slice(2).join(' ')); }\n`;
+  const cli = (copy: string) =>
+    `export function runCliProcess(): void { console.log(${JSON.stringify(copy)}, process.argv.slice(2).join(' ')); }\n`;
   write(root, 'src/cli.ts', cli('sources'), 1000);
   write(root, 'src/store/part.ts', 'export const part = 1;\n', 1000);
   write(root, 'demo/demo-part.ts', 'export const demo = 1;\n', 1000);
@@ -36,7 +37,9 @@ function write(root: string, path: string, text: string, seconds: number): void 
 }
 
 async function whichRuns(root: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [join(root, 'scripts', 'kohyo.mjs'), 'import', 'nta', 'FILE'], { cwd: root });
+  const { stdout } = await run(process.execPath, [join(root, 'scripts', 'kohyo.mjs'), 'import', 'nta', 'FILE'], {
+    cwd: root,
+  });
   return stdout.trim();
 }
 

@@ -13,7 +13,8 @@ let n = 0;
 function setup() {
   const db = openWritable(join(dir, `t${n++}.sqlite`));
   const put = db.prepare("INSERT INTO dataset_meta(key, value) VALUES (?, 'x')");
-  const keys = () => (db.prepare('SELECT key FROM dataset_meta ORDER BY key').all() as { key: string }[]).map((r) => r.key);
+  const keys = () =>
+    (db.prepare('SELECT key FROM dataset_meta ORDER BY key').all() as { key: string }[]).map((r) => r.key);
   return { db, put, keys };
 }
 
@@ -48,7 +49,10 @@ describe('inAsyncTransaction', () => {
   it('refuses to nest', async () => {
     const { db } = setup();
     await inAsyncTransaction(db, async () => {
-      await assert.rejects(inAsyncTransaction(db, async () => 1), /already open/u);
+      await assert.rejects(
+        inAsyncTransaction(db, async () => 1),
+        /already open/u,
+      );
     });
   });
 });

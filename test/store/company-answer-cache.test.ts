@@ -13,9 +13,18 @@ test('answers kept for a larger limit serve a smaller one exactly as a fresh sea
   const cached = openStore(path, { answerCacheEntries: 1000 });
   const fresh = openStore(path, { answerCacheEntries: 0 });
   // the demo's hundreds of companies, so that short fragments match many through every stage
-  const names = readFile(path, (db) => db.prepare('SELECT name FROM companies ORDER BY corporate_number LIMIT 40').pluck().all() as string[]);
+  const names = readFile(
+    path,
+    (db) => db.prepare('SELECT name FROM companies ORDER BY corporate_number LIMIT 40').pluck().all() as string[],
+  );
   // whole names, and short fragments that match many companies through every stage (exact, prefix, partial)
-  const queries = [...names, ...names.map((n) => [...normaliseCompanyName(n)].slice(0, 2).join('')), '建設', 'kensetsu', '株式会社ア'];
+  const queries = [
+    ...names,
+    ...names.map((n) => [...normaliseCompanyName(n)].slice(0, 2).join('')),
+    '建設',
+    'kensetsu',
+    '株式会社ア',
+  ];
   let compared = 0;
   for (const q of queries) {
     const plan = planCompanySearch(q);
@@ -29,7 +38,10 @@ test('answers kept for a larger limit serve a smaller one exactly as a fresh sea
   }
   assert.ok(compared > 100);
   const stats = cached.companies.answers;
-  assert.ok(stats.hits > compared / 2, `most look-ups after the first of each query come from the cache (${stats.hits} hits)`);
+  assert.ok(
+    stats.hits > compared / 2,
+    `most look-ups after the first of each query come from the cache (${stats.hits} hits)`,
+  );
   cached.close();
   fresh.close();
 });

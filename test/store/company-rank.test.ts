@@ -19,14 +19,22 @@ const dir = mkdtempSync(join(tmpdir(), 'kohyo-company-rank-'));
 let files = 0;
 
 const company = (corporateNumber: string, overrides: Partial<CompanyInput> = {}): CompanyInput =>
-  companyInput({ corporate_number: corporateNumber, name: '株式会社北辰建設', name_kana: 'ホクシンケンセツ', ...overrides });
+  companyInput({
+    corporate_number: corporateNumber,
+    name: '株式会社北辰建設',
+    name_kana: 'ホクシンケンセツ',
+    ...overrides,
+  });
 
 /** Term rows whose rank copies differ from what their company's row gives now. */
 function staleCopies(db: Db): number {
-  return db.prepare(
-    `SELECT count(*) FROM company_terms t JOIN companies c ON c.id = t.company_id
+  return db
+    .prepare(
+      `SELECT count(*) FROM company_terms t JOIN companies c ON c.id = t.company_id
      WHERE t.legal_form IS NOT c.legal_form OR t.rank_key IS NOT ${rankKeySql('c')}`,
-  ).pluck().get() as number;
+    )
+    .pluck()
+    .get() as number;
 }
 
 const order = (db: Db, key = '北辰建設', legalForm: string | null = null) =>
@@ -36,9 +44,13 @@ describe('rank key', () => {
   const key = (row: { status: string; records: number; cn: string }): bigint => {
     const db = new Database(':memory:');
     try {
-      return db.prepare(
-        `SELECT ${rankKeySql('c')} FROM (SELECT ? AS status, ? AS enforcement_count, 0 AS procurement_suspension_count, 0 AS license_action_count, ? AS corporate_number) c`,
-      ).safeIntegers().pluck().get(row.status, row.records, row.cn) as bigint;
+      return db
+        .prepare(
+          `SELECT ${rankKeySql('c')} FROM (SELECT ? AS status, ? AS enforcement_count, 0 AS procurement_suspension_count, 0 AS license_action_count, ? AS corporate_number) c`,
+        )
+        .safeIntegers()
+        .pluck()
+        .get(row.status, row.records, row.cn) as bigint;
     } finally {
       db.close();
     }
@@ -54,14 +66,17 @@ describe('rank key', () => {
       { status: 'closed', records: 0, cn: '1000000000001' },
     ];
     const sorted = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : 1));
-    assert.deepEqual(sorted.map((r) => `${r.status} ${r.records} ${r.cn}`), [
-      'active 1000000 9999999999999',
-      'active 3 9000000000009',
-      'active 0 1000000000001',
-      'active 0 2000000000002',
-      'closed 500 1000000000001',
-      'closed 0 1000000000001',
-    ]);
+    assert.deepEqual(
+      sorted.map((r) => `${r.status} ${r.records} ${r.cn}`),
+      [
+        'active 1000000 9999999999999',
+        'active 3 9000000000009',
+        'active 0 1000000000001',
+        'active 0 2000000000002',
+        'closed 500 1000000000001',
+        'closed 0 1000000000001',
+      ],
+    );
     assert.ok(key({ status: 'closed', records: 0, cn: '9999999999999' }) < 2n ** 63n - 1n);
   });
 });
@@ -82,7 +97,15 @@ describe('rank copies on company terms', () => {
     assert.equal(staleCopies(db), 0);
     assert.deepEqual(order(db), ['3000000000003', '1000000000001', '2000000000002']);
 
-    writer.upsertCompany(company('3000000000003', { legal_form: 'yugen_kaisha', status: 'closed', closed_on: '2026-01-20', close_cause: '01', changed_on: '2026-01-20' }));
+    writer.upsertCompany(
+      company('3000000000003', {
+        legal_form: 'yugen_kaisha',
+        status: 'closed',
+        closed_on: '2026-01-20',
+        close_cause: '01',
+        changed_on: '2026-01-20',
+      }),
+    );
     assert.equal(staleCopies(db), 0);
     assert.deepEqual(order(db), ['1000000000001', '2000000000002', '3000000000003']);
     // the legal form the query names comes before the rest, closed or not
@@ -99,10 +122,19 @@ describe('rank copies on company terms', () => {
     const writer = createCompanyWriter(db);
     db.exec('BEGIN');
     writer.startBulk();
-    for (let i = 1; i <= 250; i++) writer.upsertCompany(company(`1${String(i).padStart(12, '0')}`, { status: i % 2 === 0 ? 'closed' : 'active', closed_on: i % 2 === 0 ? '2026-01-01' : null }));
+    for (let i = 1; i <= 250; i++)
+      writer.upsertCompany(
+        company(`1${String(i).padStart(12, '0')}`, {
+          status: i % 2 === 0 ? 'closed' : 'active',
+          closed_on: i % 2 === 0 ? '2026-01-01' : null,
+        }),
+      );
     writer.finishBulk();
     db.exec('COMMIT');
-    assert.equal(db.prepare('SELECT count(*) FROM company_terms WHERE rank_key IS NULL OR legal_form IS NULL').pluck().get(), 0);
+    assert.equal(
+      db.prepare('SELECT count(*) FROM company_terms WHERE rank_key IS NULL OR legal_form IS NULL').pluck().get(),
+      0,
+    );
     assert.equal(staleCopies(db), 0);
     assert.deepEqual(order(db).slice(0, 3), ['1000000000001', '1000000000003', '1000000000005']);
     db.close();
@@ -111,7 +143,10 @@ describe('rank copies on company terms', () => {
   it('are filled by the migration in a file written before them', () => {
     const path = join(dir, `${++files}.sqlite`);
     const old = new Database(path);
-    migrate(old, MIGRATIONS.filter((m) => m.version < 9));
+    migrate(
+      old,
+      MIGRATIONS.filter((m) => m.version < 9),
+    );
     old.prepare('INSERT INTO company_terms_version (version) VALUES (?)').run(TERMS_VERSION);
     const insertCompany = old.prepare(
       "INSERT INTO companies (id, corporate_number, name, legal_form, status, license_action_count) VALUES (?, ?, '株式会社北辰建設', ?, ?, ?)",
@@ -119,7 +154,8 @@ describe('rank copies on company terms', () => {
     insertCompany.run(1, '1000000000001', 'kabushiki_kaisha', 'closed', 0);
     insertCompany.run(2, '2000000000002', 'yugen_kaisha', 'active', 0);
     insertCompany.run(3, '3000000000003', 'kabushiki_kaisha', 'active', 4);
-    for (const id of [1, 2, 3]) old.prepare("INSERT INTO company_terms (company_id, field, term) VALUES (?, 'name', '北辰建設')").run(id);
+    for (const id of [1, 2, 3])
+      old.prepare("INSERT INTO company_terms (company_id, field, term) VALUES (?, 'name', '北辰建設')").run(id);
     old.close();
 
     const db = openWritable(path);

@@ -49,7 +49,7 @@ const NTA_CASES: readonly Case[] = [
   ['SANYO Logistics', '1010402005842', 'English name, word order kept'],
   ['有限会社ＳＡＮＹＯ　Ｌｏｇｉｓｔｉｃｓ', '1010402005842', 'full-width Latin with its form'],
   ['sanyo logistics', '1010402005842', 'lower case'],
-  ['San\'yo Rojisuteikusu', '1010402005842', 'Hepburn with the apostrophe (the NTA reading writes ティ as テイ)'],
+  ["San'yo Rojisuteikusu", '1010402005842', 'Hepburn with the apostrophe (the NTA reading writes ティ as テイ)'],
   ['sanyourojisuteikusu', '1010402005842', 'romaji with long vowel ou, no spaces'],
   ['(有)SANYO Logistics', '1010402005842', 'bracketed 有 and ASCII'],
   ['Ifu', '1080101016259', 'English name Ifu Inc.'],
@@ -159,9 +159,12 @@ before(async () => {
 /** Cases derived by rule from the real file, so each rule is held over many names, not one. */
 function derivedCases(): Case[] {
   const cases: Case[] = [];
-  const withKana = ntaDb.prepare(`SELECT corporate_number, name, name_kana FROM companies
-    WHERE name_kana IS NOT NULL AND status = 'active' AND length(name_kana) >= 6 ORDER BY corporate_number LIMIT 25`).all() as
-    { corporate_number: string; name: string; name_kana: string }[];
+  const withKana = ntaDb
+    .prepare(
+      `SELECT corporate_number, name, name_kana FROM companies
+    WHERE name_kana IS NOT NULL AND status = 'active' AND length(name_kana) >= 6 ORDER BY corporate_number LIMIT 25`,
+    )
+    .all() as { corporate_number: string; name: string; name_kana: string }[];
   for (const c of withKana) {
     const hiragana = c.name_kana.replace(/[\u30a1-\u30f6]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
     cases.push([hiragana, c.corporate_number, `hiragana reading of ${c.name}`]);
@@ -171,22 +174,41 @@ function derivedCases(): Case[] {
       cases.push([kunrei(hepburn), c.corporate_number, `kunrei-shiki of ${c.name}`]);
     }
   }
-  const kk = ntaDb.prepare(`SELECT corporate_number, name FROM companies WHERE name LIKE '株式会社%' AND length(name) >= 8 AND status = 'active'
-    ORDER BY corporate_number LIMIT 15`).all() as { corporate_number: string; name: string }[];
+  const kk = ntaDb
+    .prepare(
+      `SELECT corporate_number, name FROM companies WHERE name LIKE '株式会社%' AND length(name) >= 8 AND status = 'active'
+    ORDER BY corporate_number LIMIT 15`,
+    )
+    .all() as { corporate_number: string; name: string }[];
   for (const c of kk) cases.push([`${c.name.slice(4)}㈱`, c.corporate_number, `前株 written as 後㈱: ${c.name}`]);
-  const variants = ntaDb.prepare(`SELECT corporate_number, name FROM companies ORDER BY corporate_number`).all() as { corporate_number: string; name: string }[];
+  const variants = ntaDb.prepare(`SELECT corporate_number, name FROM companies ORDER BY corporate_number`).all() as {
+    corporate_number: string;
+    name: string;
+  }[];
   let n = 0;
   for (const c of variants) {
     if (n >= 15 || ![...c.name].some((ch) => KANJI_VARIANTS.has(ch))) continue;
-    cases.push([[...c.name].map((ch) => KANJI_VARIANTS.get(ch) ?? ch).join(''), c.corporate_number, `variant kanji written in common form: ${c.name}`]);
+    cases.push([
+      [...c.name].map((ch) => KANJI_VARIANTS.get(ch) ?? ch).join(''),
+      c.corporate_number,
+      `variant kanji written in common form: ${c.name}`,
+    ]);
     n++;
   }
   return cases;
 }
 
 function kunrei(hepburn: string): string {
-  return hepburn.toLowerCase().replace(/shi/gu, 'si').replace(/sh/gu, 'sy').replace(/chi/gu, 'ti').replace(/ch/gu, 'ty')
-    .replace(/tsu/gu, 'tu').replace(/fu/gu, 'hu').replace(/ji/gu, 'zi').replace(/j/gu, 'zy');
+  return hepburn
+    .toLowerCase()
+    .replace(/shi/gu, 'si')
+    .replace(/sh/gu, 'sy')
+    .replace(/chi/gu, 'ti')
+    .replace(/ch/gu, 'ty')
+    .replace(/tsu/gu, 'tu')
+    .replace(/fu/gu, 'hu')
+    .replace(/ji/gu, 'zi')
+    .replace(/j/gu, 'zy');
 }
 
 describe('company search recall, real NTA file', () => {
@@ -223,29 +245,46 @@ describe('company search recall, real NTA file', () => {
   it('ranks exact before prefix before partial, active before closed, then by number', () => {
     const hits = search(nta, 'サンヨー', 10);
     const kinds = hits.map((h) => h.match.kind);
-    assert.deepEqual(kinds, [...kinds].sort((a, b) => ['exact', 'prefix', 'partial'].indexOf(a) - ['exact', 'prefix', 'partial'].indexOf(b)));
+    assert.deepEqual(
+      kinds,
+      [...kinds].sort((a, b) => ['exact', 'prefix', 'partial'].indexOf(a) - ['exact', 'prefix', 'partial'].indexOf(b)),
+    );
     for (let i = 1; i < hits.length; i++) {
       const [a, b] = [hits[i - 1]!, hits[i]!];
       if (a.match.kind === b.match.kind && a.match.field === b.match.field && a.company.status === b.company.status) {
-        assert.ok(a.company.corporate_number < b.company.corporate_number, `${a.company.name} before ${b.company.name}`);
+        assert.ok(
+          a.company.corporate_number < b.company.corporate_number,
+          `${a.company.name} before ${b.company.name}`,
+        );
       }
     }
-    assert.deepEqual(search(nta, 'サンヨー', 10).map((h) => h.company.corporate_number), hits.map((h) => h.company.corporate_number), 'deterministic');
+    assert.deepEqual(
+      search(nta, 'サンヨー', 10).map((h) => h.company.corporate_number),
+      hits.map((h) => h.company.corporate_number),
+      'deterministic',
+    );
   });
 
   it('prefers the legal form the query names, and still finds the others', () => {
     const plain = search(nta, 'サンヨー', 10);
     const yugen = search(nta, '(有)サンヨー', 10);
     assert.equal(new Set(yugen.map((h) => h.company.corporate_number)).size, yugen.length);
-    assert.deepEqual(new Set(yugen.map((h) => h.company.corporate_number)), new Set(plain.map((h) => h.company.corporate_number)));
+    assert.deepEqual(
+      new Set(yugen.map((h) => h.company.corporate_number)),
+      new Set(plain.map((h) => h.company.corporate_number)),
+    );
     const firstYugen = yugen.findIndex((h) => h.company.legal_form === 'yugen_kaisha');
     const firstYugenPlain = plain.findIndex((h) => h.company.legal_form === 'yugen_kaisha');
     if (firstYugenPlain >= 0) assert.ok(firstYugen <= firstYugenPlain);
   });
 
   it('a closed company carries its successor', () => {
-    const row = ntaDb.prepare(`SELECT name, corporate_number, successor_corporate_number FROM companies
-      WHERE successor_corporate_number IS NOT NULL ORDER BY corporate_number LIMIT 1`).get() as { name: string; corporate_number: string; successor_corporate_number: string };
+    const row = ntaDb
+      .prepare(
+        `SELECT name, corporate_number, successor_corporate_number FROM companies
+      WHERE successor_corporate_number IS NOT NULL ORDER BY corporate_number LIMIT 1`,
+      )
+      .get() as { name: string; corporate_number: string; successor_corporate_number: string };
     const hit = found(nta, row.name, row.corporate_number);
     assert.ok(hit);
     assert.equal(hit.company.successor_corporate_number, row.successor_corporate_number);
@@ -254,8 +293,9 @@ describe('company search recall, real NTA file', () => {
 
 describe('company search recall, demo data', () => {
   it('finds demo companies by name, reading, romaji and English name', () => {
-    const rows = demoDb.prepare(`SELECT corporate_number, name, name_kana, name_en FROM companies ORDER BY corporate_number LIMIT 400`).all() as
-      { corporate_number: string; name: string; name_kana: string; name_en: string | null }[];
+    const rows = demoDb
+      .prepare(`SELECT corporate_number, name, name_kana, name_en FROM companies ORDER BY corporate_number LIMIT 400`)
+      .all() as { corporate_number: string; name: string; name_kana: string; name_en: string | null }[];
     // names repeat in the demo data; pick ones whose name is unique, so that the first page must hold them
     const unique = rows.filter((r) => rows.filter((o) => o.name === r.name).length === 1).slice(0, 12);
     const cases: Case[] = [];
@@ -275,7 +315,7 @@ describe('company search recall, demo data', () => {
 describe('no false friends, real NTA file', () => {
   const cases: readonly Case[] = [
     ['花王', '8290001009715', '花王 is not 株式会社花: a longer query never matches a shorter name'],
-    ['Kaiwa', '4010001008772', 'another company\'s English name does not leak'],
+    ['Kaiwa', '4010001008772', "another company's English name does not leak"],
     ['株式会社', '1010001256548', 'a bare legal form does not match every company of that form'],
     ['Co., Ltd.', '1010001256548', 'a bare English legal form matches nothing by its form'],
     ['Inc', '1080101016259', '"Inc" is removed from Ifu Inc., so it does not find it'],
@@ -290,7 +330,8 @@ describe('no false friends, real NTA file', () => {
     ['Mitsubishi Electric', '1010001256548', 'English words do not fold into other names'],
   ];
   it('none of these queries returns that company', () => {
-    const leaks = cases.filter(([q, cn]) => search(nta, q, 50).some((h) => h.company.corporate_number === cn))
+    const leaks = cases
+      .filter(([q, cn]) => search(nta, q, 50).some((h) => h.company.corporate_number === cn))
       .map(([q, cn, why]) => `${q} → ${cn} (${why})`);
     assert.deepEqual(leaks, []);
   });

@@ -17,12 +17,28 @@ let serial = 0;
 
 function company(name: string): CompanyInput {
   serial++;
-  const address = { prefecture_code: '13', prefecture: '東京都', city: '港区', city_code: '13103', street: null, postal_code: null, outside: null, en: null };
-  return companyInput({ corporate_number: corporateNumberFromBase(`100099${String(serial).padStart(6, '0')}`), name, address });
+  const address = {
+    prefecture_code: '13',
+    prefecture: '東京都',
+    city: '港区',
+    city_code: '13103',
+    street: null,
+    postal_code: null,
+    outside: null,
+    en: null,
+  };
+  return companyInput({
+    corporate_number: corporateNumberFromBase(`100099${String(serial).padStart(6, '0')}`),
+    name,
+    address,
+  });
 }
 
 // Enough companies that 建設工 and 設工業 are common; the stems' trigrams stay rare.
-const STEMS = Array.from({ length: COMMON_TRIGRAM_DOCS + 8 }, (_, i) => `${String.fromCodePoint(0x4e00 + i * 7)}${String.fromCodePoint(0x5000 + i * 11)}`);
+const STEMS = Array.from(
+  { length: COMMON_TRIGRAM_DOCS + 8 },
+  (_, i) => `${String.fromCodePoint(0x4e00 + i * 7)}${String.fromCodePoint(0x5000 + i * 11)}`,
+);
 
 function build(path: string): void {
   const db = openWritable(path);
@@ -43,13 +59,20 @@ test('the common trigrams of the company terms are counted, the rare ones are no
   const path = join(dir, 'counts.sqlite');
   build(path);
   const db = openWritable(path);
-  const docs = new Map((db.prepare('SELECT trigram, docs FROM company_trigram_docs').all() as { trigram: string; docs: number }[]).map((r) => [r.trigram, r.docs]));
+  const docs = new Map(
+    (db.prepare('SELECT trigram, docs FROM company_trigram_docs').all() as { trigram: string; docs: number }[]).map(
+      (r) => [r.trigram, r.docs],
+    ),
+  );
   assert.equal(docs.get('建設工'), STEMS.length + 2);
   assert.equal(docs.get('設工業'), STEMS.length + 3);
   assert.equal(docs.has('北辰建'), false, 'held by three terms: too rare to count');
   createCompanyWriter(db).upsertCompany(company('株式会社南星建設工業'));
   assert.equal(refreshCompanyTrigramDocs(db), true, 'a new term: recounted');
-  assert.equal((db.prepare("SELECT docs FROM company_trigram_docs WHERE trigram = '建設工'").get() as { docs: number }).docs, STEMS.length + 3);
+  assert.equal(
+    (db.prepare("SELECT docs FROM company_trigram_docs WHERE trigram = '建設工'").get() as { docs: number }).docs,
+    STEMS.length + 3,
+  );
   db.close();
 });
 
@@ -73,7 +96,11 @@ test('a long key looked up by its rare trigrams finds exactly the terms that con
   for (const sql of partial) {
     const params = Array.from({ length: sql.split('?').length - 1 }, () => 'x');
     const steps = (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
-    assert.deepEqual(steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s)), [], steps.join('\n'));
+    assert.deepEqual(
+      steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s)),
+      [],
+      steps.join('\n'),
+    );
   }
   db.close();
 });

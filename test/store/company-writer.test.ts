@@ -18,7 +18,16 @@ function company(overrides: Partial<CompanyInput> = {}): CompanyInput {
     corporate_number: '1010001001111',
     name: '株式会社エス・エイ・アイ',
     name_kana: 'エスエイアイ',
-    address: { prefecture_code: '13', prefecture: '東京都', city: '千代田区', city_code: '13101', street: '神田須田町ニ丁目１９番２３号', postal_code: '1000000', outside: null, en: null },
+    address: {
+      prefecture_code: '13',
+      prefecture: '東京都',
+      city: '千代田区',
+      city_code: '13101',
+      street: '神田須田町ニ丁目１９番２３号',
+      postal_code: '1000000',
+      outside: null,
+      en: null,
+    },
     aliases: [{ name: 'Esueiai', kind: 'romanized' }],
     ...overrides,
   });
@@ -27,35 +36,53 @@ function company(overrides: Partial<CompanyInput> = {}): CompanyInput {
 const CN = '1010001001111';
 
 function stored(db: Db, cn = CN) {
-  return db.prepare('SELECT * FROM companies WHERE corporate_number = ?').get(cn) as Record<string, unknown> | undefined;
+  return db.prepare('SELECT * FROM companies WHERE corporate_number = ?').get(cn) as
+    Record<string, unknown> | undefined;
 }
 function aliases(db: Db, cn = CN) {
   return db
-    .prepare('SELECT a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ? ORDER BY a.kind, a.name')
+    .prepare(
+      'SELECT a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ? ORDER BY a.kind, a.name',
+    )
     .all(cn) as { kind: string; name: string }[];
 }
 function terms(db: Db, cn = CN) {
   return db
-    .prepare('SELECT t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE c.corporate_number = ? ORDER BY t.field, t.term')
+    .prepare(
+      'SELECT t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE c.corporate_number = ? ORDER BY t.field, t.term',
+    )
     .all(cn) as { field: string; alias_kind: string | null; term: string }[];
 }
 /** Corporate numbers found through the trigram index for a query of three or more characters. */
 function ftsFind(db: Db, query: string): string[] {
-  return (db
-    .prepare(`SELECT DISTINCT c.corporate_number AS cn FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
-              JOIN companies c ON c.id = t.company_id WHERE company_terms_fts MATCH ? ORDER BY 1`)
-    .all(`"${query}"`) as { cn: string }[]).map((r) => r.cn);
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT c.corporate_number AS cn FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
+              JOIN companies c ON c.id = t.company_id WHERE company_terms_fts MATCH ? ORDER BY 1`,
+      )
+      .all(`"${query}"`) as { cn: string }[]
+  ).map((r) => r.cn);
 }
 function ftsIntact(db: Db): void {
   db.exec("INSERT INTO company_terms_fts(company_terms_fts, rank) VALUES('integrity-check', 1)");
 }
-function expectedTerms(input: { name: string; name_kana: string | null; name_en: string | null; aliases: { name: string; kind: 'romanized' | 'former_name' | 'brand' | 'english_unverified' }[] }) {
+function expectedTerms(input: {
+  name: string;
+  name_kana: string | null;
+  name_en: string | null;
+  aliases: { name: string; kind: 'romanized' | 'former_name' | 'brand' | 'english_unverified' }[];
+}) {
   return companySearchTerms(input)
     .map((t) => ({ field: t.field, alias_kind: t.alias_kind, term: t.term }))
-    .sort((a, b) => (a.field !== b.field ? (a.field < b.field ? -1 : 1) : a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    .sort((a, b) =>
+      a.field !== b.field ? (a.field < b.field ? -1 : 1) : a.term < b.term ? -1 : a.term > b.term ? 1 : 0,
+    );
 }
 function triggerNames(db: Db): string[] {
-  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  return (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]
+  ).map((r) => r.name);
 }
 
 for (const bulk of [false, true]) {
@@ -79,7 +106,10 @@ for (const bulk of [false, true]) {
     });
 
     it('inserts a company with its romanized alias, its terms and their trigram index', () => {
-      assert.equal(run(() => writer.upsertCompany(company())), 'inserted');
+      assert.equal(
+        run(() => writer.upsertCompany(company())),
+        'inserted',
+      );
       const row = stored(db)!;
       assert.equal(row.name, '株式会社エス・エイ・アイ');
       assert.equal(row.city_code, '13101');
@@ -93,23 +123,65 @@ for (const bulk of [false, true]) {
 
     it('writes every field of the input to its own column, inserted and updated', () => {
       // every value distinct, so that two columns swapped in the writer cannot pass
-      const fields = (tag: string, changedOn: string) => company({
-        name: `株式会社${tag}`, name_kana: `カナ${tag}`, name_en: `English ${tag}`, kind_code: `30${tag.length}`, legal_form: `form-${tag}`,
-        address: { prefecture_code: `p-${tag}`, prefecture: `県${tag}`, city: `市${tag}`, city_code: `c-${tag}`, street: `番地${tag}`, postal_code: `z-${tag}`, outside: `外${tag}`, en: `Address ${tag}` },
-        status: 'closed', closed_on: `2025-0${tag.length}-01`, close_cause: `cause-${tag}`, successor_corporate_number: `s-${tag}`,
-        updated_on: `2025-1${tag.length}-02`, changed_on: changedOn, aliases: [],
-      });
-      for (const [input, outcome] of [[fields('a', '2026-01-05'), 'inserted'], [fields('bb', '2026-02-05'), 'updated']] as const) {
-        assert.equal(run(() => writer.upsertCompany(input)), outcome);
+      const fields = (tag: string, changedOn: string) =>
+        company({
+          name: `株式会社${tag}`,
+          name_kana: `カナ${tag}`,
+          name_en: `English ${tag}`,
+          kind_code: `30${tag.length}`,
+          legal_form: `form-${tag}`,
+          address: {
+            prefecture_code: `p-${tag}`,
+            prefecture: `県${tag}`,
+            city: `市${tag}`,
+            city_code: `c-${tag}`,
+            street: `番地${tag}`,
+            postal_code: `z-${tag}`,
+            outside: `外${tag}`,
+            en: `Address ${tag}`,
+          },
+          status: 'closed',
+          closed_on: `2025-0${tag.length}-01`,
+          close_cause: `cause-${tag}`,
+          successor_corporate_number: `s-${tag}`,
+          updated_on: `2025-1${tag.length}-02`,
+          changed_on: changedOn,
+          aliases: [],
+        });
+      for (const [input, outcome] of [
+        [fields('a', '2026-01-05'), 'inserted'],
+        [fields('bb', '2026-02-05'), 'updated'],
+      ] as const) {
+        assert.equal(
+          run(() => writer.upsertCompany(input)),
+          outcome,
+        );
         const { id: _id, ...row } = stored(db)!;
         const { address } = input;
         assert.deepEqual(row, {
-          corporate_number: CN, name: input.name, name_kana: input.name_kana, name_en: input.name_en, kind_code: input.kind_code,
-          legal_form: input.legal_form, prefecture_code: address.prefecture_code, prefecture: address.prefecture, city: address.city,
-          city_code: address.city_code, street: address.street, postal_code: address.postal_code, address_outside: address.outside,
-          address_en: address.en, status: input.status, closed_on: input.closed_on, close_cause: input.close_cause,
-          successor_corporate_number: input.successor_corporate_number, updated_on: input.updated_on, nta_changed_on: input.changed_on,
-          enforcement_count: 0, procurement_suspension_count: 0, license_action_count: 0,
+          corporate_number: CN,
+          name: input.name,
+          name_kana: input.name_kana,
+          name_en: input.name_en,
+          kind_code: input.kind_code,
+          legal_form: input.legal_form,
+          prefecture_code: address.prefecture_code,
+          prefecture: address.prefecture,
+          city: address.city,
+          city_code: address.city_code,
+          street: address.street,
+          postal_code: address.postal_code,
+          address_outside: address.outside,
+          address_en: address.en,
+          status: input.status,
+          closed_on: input.closed_on,
+          close_cause: input.close_cause,
+          successor_corporate_number: input.successor_corporate_number,
+          updated_on: input.updated_on,
+          nta_changed_on: input.changed_on,
+          enforcement_count: 0,
+          procurement_suspension_count: 0,
+          license_action_count: 0,
         });
       }
     });
@@ -117,17 +189,37 @@ for (const bulk of [false, true]) {
     it('says unchanged for the same row again, and older for an older one, changing nothing', () => {
       run(() => writer.upsertCompany(company()));
       const before = stored(db);
-      assert.equal(run(() => writer.upsertCompany(company())), 'unchanged');
-      assert.equal(run(() => writer.upsertCompany(company({ changed_on: '2026-01-04', name: '旧名株式会社' }))), 'older');
-      assert.equal(run(() => writer.upsertCompany(company({ updated_on: '2026-01-26', city: 'x' } as never))), 'older');
+      assert.equal(
+        run(() => writer.upsertCompany(company())),
+        'unchanged',
+      );
+      assert.equal(
+        run(() => writer.upsertCompany(company({ changed_on: '2026-01-04', name: '旧名株式会社' }))),
+        'older',
+      );
+      assert.equal(
+        run(() => writer.upsertCompany(company({ updated_on: '2026-01-26', city: 'x' } as never))),
+        'older',
+      );
       assert.deepEqual(stored(db), before);
       assert.deepEqual(aliases(db), [{ kind: 'romanized', name: 'Esueiai' }]);
     });
 
     it('updates from a newer row: state, romanized alias, terms; the old name becomes a former name', () => {
       run(() => writer.upsertCompany(company()));
-      const newer = company({ name: '株式会社ソアレ', name_kana: 'ソアレ', changed_on: '2026-01-20', status: 'closed', closed_on: '2026-01-20', close_cause: 'merger', aliases: [{ name: 'Soare', kind: 'romanized' }] });
-      assert.equal(run(() => writer.upsertCompany(newer)), 'updated');
+      const newer = company({
+        name: '株式会社ソアレ',
+        name_kana: 'ソアレ',
+        changed_on: '2026-01-20',
+        status: 'closed',
+        closed_on: '2026-01-20',
+        close_cause: 'merger',
+        aliases: [{ name: 'Soare', kind: 'romanized' }],
+      });
+      assert.equal(
+        run(() => writer.upsertCompany(newer)),
+        'updated',
+      );
       const row = stored(db)!;
       assert.equal(row.name, '株式会社ソアレ');
       assert.equal(row.status, 'closed');
@@ -148,14 +240,25 @@ for (const bulk of [false, true]) {
 
     it('applies a row of the same dates whose content differs (a correction)', () => {
       run(() => writer.upsertCompany(company()));
-      assert.equal(run(() => writer.upsertCompany(company({ address: { ...company().address, street: '別の番地' } }))), 'updated');
+      assert.equal(
+        run(() => writer.upsertCompany(company({ address: { ...company().address, street: '別の番地' } }))),
+        'updated',
+      );
       assert.equal(stored(db)!.street, '別の番地');
     });
 
     it('keeps aliases of other kinds through an update', () => {
       run(() => writer.upsertCompany(company()));
       db.prepare("INSERT INTO company_aliases (company_id, kind, name) SELECT id, 'brand', 'SAI' FROM companies").run();
-      run(() => writer.upsertCompany(company({ changed_on: '2026-01-20', name_kana: 'エスエーアイ', aliases: [{ name: 'Esuai', kind: 'romanized' }] })));
+      run(() =>
+        writer.upsertCompany(
+          company({
+            changed_on: '2026-01-20',
+            name_kana: 'エスエーアイ',
+            aliases: [{ name: 'Esuai', kind: 'romanized' }],
+          }),
+        ),
+      );
       assert.deepEqual(aliases(db), [
         { kind: 'brand', name: 'SAI' },
         { kind: 'romanized', name: 'Esuai' },
@@ -176,9 +279,18 @@ for (const bulk of [false, true]) {
 
     it('adds a former name to a stored company once, never its current name', () => {
       run(() => writer.upsertCompany(company()));
-      assert.equal(run(() => writer.addFormerName(CN, '株式会社稲穂クラブ')), 'added');
-      assert.equal(run(() => writer.addFormerName(CN, '株式会社稲穂クラブ')), 'known');
-      assert.equal(run(() => writer.addFormerName(CN, '株式会社エス・エイ・アイ')), 'current');
+      assert.equal(
+        run(() => writer.addFormerName(CN, '株式会社稲穂クラブ')),
+        'added',
+      );
+      assert.equal(
+        run(() => writer.addFormerName(CN, '株式会社稲穂クラブ')),
+        'known',
+      );
+      assert.equal(
+        run(() => writer.addFormerName(CN, '株式会社エス・エイ・アイ')),
+        'current',
+      );
       assert.deepEqual(aliases(db), [
         { kind: 'former_name', name: '株式会社稲穂クラブ' },
         { kind: 'romanized', name: 'Esueiai' },
@@ -209,13 +321,22 @@ for (const bulk of [false, true]) {
     it('deletes a company with its aliases and terms, unless what is stored is newer', () => {
       run(() => writer.upsertCompany(company()));
       run(() => writer.addFormerName(CN, '株式会社稲穂クラブ'));
-      assert.equal(run(() => writer.deleteCompany(CN, '2026-01-01')), false);
-      assert.equal(run(() => writer.deleteCompany(CN, '2026-01-27')), true);
+      assert.equal(
+        run(() => writer.deleteCompany(CN, '2026-01-01')),
+        false,
+      );
+      assert.equal(
+        run(() => writer.deleteCompany(CN, '2026-01-27')),
+        true,
+      );
       assert.equal(stored(db), undefined);
       assert.equal((db.prepare('SELECT count(*) AS n FROM company_aliases').get() as { n: number }).n, 0);
       assert.equal((db.prepare('SELECT count(*) AS n FROM company_terms').get() as { n: number }).n, 0);
       assert.deepEqual(ftsFind(db, '稲穂クラブ'), []);
-      assert.equal(run(() => writer.deleteCompany(CN, null)), false);
+      assert.equal(
+        run(() => writer.deleteCompany(CN, null)),
+        false,
+      );
       ftsIntact(db);
     });
 
@@ -234,14 +355,27 @@ describe('company writer bulk mode', () => {
     const db = openWritable(join(dir, `w${n++}.sqlite`));
     const writer = createCompanyWriter(db);
     const triggers = triggerNames(db);
-    writer.upsertCompany(company({ corporate_number: '1010001001879', name: '株式会社カナクボ', name_kana: 'カナクボ', aliases: [] }));
+    writer.upsertCompany(
+      company({ corporate_number: '1010001001879', name: '株式会社カナクボ', name_kana: 'カナクボ', aliases: [] }),
+    );
     db.exec('BEGIN');
     writer.startBulk();
-    assert.deepEqual(triggerNames(db).filter((t) => t.startsWith('company_terms')), []);
+    assert.deepEqual(
+      triggerNames(db).filter((t) => t.startsWith('company_terms')),
+      [],
+    );
     writer.upsertCompany(company());
     // rewritten in the same bulk: its first terms were never indexed, so they must not be unindexed either
     writer.upsertCompany(company({ name: '株式会社ソアレ', changed_on: '2026-01-20' }));
-    writer.upsertCompany(company({ corporate_number: '1010001001879', name: '株式会社カナクボ商店', name_kana: 'カナクボショウテン', changed_on: '2026-01-20', aliases: [] }));
+    writer.upsertCompany(
+      company({
+        corporate_number: '1010001001879',
+        name: '株式会社カナクボ商店',
+        name_kana: 'カナクボショウテン',
+        changed_on: '2026-01-20',
+        aliases: [],
+      }),
+    );
     writer.addFormerName(CN, '株式会社稲穂クラブ');
     writer.finishBulk();
     db.exec('COMMIT');
@@ -263,19 +397,38 @@ describe('company writer bulk mode', () => {
     const writes = (writer: CompanyWriter) => {
       for (let i = 0; i < 120; i++) {
         const cn = `${1000 + i}`;
-        writer.upsertCompany(company({ corporate_number: cn, name: `株式会社テスト${i}商事`, name_kana: `テスト${i}シヨウジ`, aliases: [] }));
+        writer.upsertCompany(
+          company({
+            corporate_number: cn,
+            name: `株式会社テスト${i}商事`,
+            name_kana: `テスト${i}シヨウジ`,
+            aliases: [],
+          }),
+        );
         if (i % 7 === 0) writer.addFormerName(cn, `有限会社テスト${i}`);
-        if (i % 11 === 0) writer.upsertCompany(company({ corporate_number: cn, name: `株式会社新テスト${i}`, changed_on: '2026-01-20', aliases: [] }));
+        if (i % 11 === 0)
+          writer.upsertCompany(
+            company({ corporate_number: cn, name: `株式会社新テスト${i}`, changed_on: '2026-01-20', aliases: [] }),
+          );
       }
       writer.deleteCompany('1005', null);
     };
     // ids differ (SQLite hands them out one by one, the bulk itself), so terms are compared by company and text
-    const byTerm = 'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id';
+    const byTerm =
+      'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id';
     const content = (db: Db) => ({
       terms: db.prepare(`${byTerm} ORDER BY 1, 2, 3, 4`).all(),
-      aliases: db.prepare('SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3').all(),
+      aliases: db
+        .prepare(
+          'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
+        )
+        .all(),
       grams: db.prepare(`${byTerm} JOIN company_grams g ON g.rowid = t.id ORDER BY 1, 2, 3, 4`).all(),
-      gramHits: db.prepare(`${byTerm} WHERE t.id IN (SELECT rowid FROM company_grams WHERE company_grams MATCH 'テス') ORDER BY 1, 2, 3, 4`).all(),
+      gramHits: db
+        .prepare(
+          `${byTerm} WHERE t.id IN (SELECT rowid FROM company_grams WHERE company_grams MATCH 'テス') ORDER BY 1, 2, 3, 4`,
+        )
+        .all(),
       trigramHits: ftsFind(db, 'テスト1'),
       schema: db.prepare("SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all(),
     });

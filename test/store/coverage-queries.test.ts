@@ -11,8 +11,13 @@ import { sourceCoverage } from '../../src/store/coverage-queries.js';
 import { registerSource } from '../../src/store/source-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
-const source = (id: string, publisher_code: string) =>
-  ({ id, publisher_code, record_kind: 'procurement_suspension' as const, url: `https://example.go.jp/${id}`, title: id });
+const source = (id: string, publisher_code: string) => ({
+  id,
+  publisher_code,
+  record_kind: 'procurement_suspension' as const,
+  url: `https://example.go.jp/${id}`,
+  title: id,
+});
 
 test('sources count for their publisher unless registered with another body, in a file migrated from before the column too', () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kohyo-coverage-')), 'k.sqlite');
@@ -21,7 +26,9 @@ test('sources count for their publisher unless registered with another body, in 
   for (const m of MIGRATIONS.filter((m) => m.version <= 3)) old.exec(m.sql);
   old.pragma('user_version = 3');
   seedVocabularies(old);
-  old.prepare('INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (?, ?, ?, ?, ?)').run('old-kanto', 'mlit_kanto_rdb', 'procurement_suspension', 'https://x', 't');
+  old
+    .prepare('INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (?, ?, ?, ?, ?)')
+    .run('old-kanto', 'mlit_kanto_rdb', 'procurement_suspension', 'https://x', 't');
   old.close();
 
   const db = openWritable(path);
@@ -29,7 +36,13 @@ test('sources count for their publisher unless registered with another body, in 
     registerSource(db, { ...source('tohoku', 'mlit_tohoku_rdb'), counted_body: 'mlit' });
     registerSource(db, source('osaka', 'pref_27'));
     // as the record importer adds a source it does not know: no counted body written
-    db.prepare('INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (?, ?, ?, ?, ?)').run('imported', 'pref_13', 'procurement_suspension', 'https://y', 't');
+    db.prepare('INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (?, ?, ?, ?, ?)').run(
+      'imported',
+      'pref_13',
+      'procurement_suspension',
+      'https://y',
+      't',
+    );
     const counted = Object.fromEntries(sourceCoverage(db, 'procurement_suspension').map((s) => [s.id, s.counted_body]));
     assert.deepEqual(counted, { 'old-kanto': 'mlit_kanto_rdb', tohoku: 'mlit', osaka: 'pref_27', imported: 'pref_13' });
     // registering again with the registry's body moves it

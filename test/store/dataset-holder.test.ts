@@ -30,7 +30,12 @@ test('the swap under load: requests run while a collection publishes; none fails
   const switchedOnce = new Promise<void>((resolve) => (switched = resolve));
   const holder = new DatasetHolder(live, { onSwitched: () => switched() });
   holder.start();
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), dataset: holder.dataset, clock: () => new Date('2026-11-20T01:00:00Z'), logger: false });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    dataset: holder.dataset,
+    clock: () => new Date('2026-11-20T01:00:00Z'),
+    logger: false,
+  });
   holder.track(app.server);
   await app.listen({ host: '127.0.0.1', port: 0 });
   holder.watch(20);
@@ -39,7 +44,9 @@ test('the swap under load: requests run while a collection publishes; none fails
   const observed = async (): Promise<number> => {
     const response = await fetch(`${base}/api/v1/procurement-suspension-coverage`);
     assert.equal(response.status, 200);
-    const body = (await response.json()) as { data: { coverage: { publisher_group: { code: string }; observed_count: number }[] } };
+    const body = (await response.json()) as {
+      data: { coverage: { publisher_group: { code: string }; observed_count: number }[] };
+    };
     return body.data.coverage.find((g) => g.publisher_group.code === 'prefecture')!.observed_count;
   };
   assert.equal(await observed(), 3);
@@ -116,7 +123,12 @@ test('an import written in place while the server reads the file is picked up on
   await collect(live, dir, 2, clock.now);
   const records = new URL('../fixtures/records/good.jsonl', import.meta.url).pathname;
   const importAt = async (at: string) => {
-    const io = { dbPath: live, now: () => new Date(at), stdout: () => undefined, stderr: (l: string) => assert.fail(l) };
+    const io = {
+      dbPath: live,
+      now: () => new Date(at),
+      stdout: () => undefined,
+      stderr: (l: string) => assert.fail(l),
+    };
     assert.equal(await runImportRecords([records], io), 0);
   };
   // the first import turns the published file to write-ahead logging; from then on the server's connection holds the log open

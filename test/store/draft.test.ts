@@ -15,7 +15,8 @@ import { tempDir } from '../ingest/collect/collect-helpers.js';
 const now = () => new Date('2026-11-22T00:00:00Z');
 const production: DraftOptions = { activity: 'test', kind: 'production', now };
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const setting = (db: Database.Database, value: string) => writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: value });
+const setting = (db: Database.Database, value: string) =>
+  writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: value });
 
 /** A production dataset, published through the write path, in a new folder. */
 function liveProduction(): string {
@@ -47,15 +48,22 @@ test('work that returns is published whole: a new path becomes a production data
 test('work that throws, synchronously or not, leaves the live file byte-identical, no draft behind and the lock free', async () => {
   const live = liveProduction();
   const before = sha(live);
-  assert.throws(() => withDraft(live, production, (db) => {
-    setting(db, 'never');
-    throw new Error('sync failure');
-  }), /sync failure/u);
-  await assert.rejects(withDraft(live, production, async (db) => {
-    setting(db, 'never');
-    await Promise.resolve();
-    throw new Error('async failure');
-  }), /async failure/u);
+  assert.throws(
+    () =>
+      withDraft(live, production, (db) => {
+        setting(db, 'never');
+        throw new Error('sync failure');
+      }),
+    /sync failure/u,
+  );
+  await assert.rejects(
+    withDraft(live, production, async (db) => {
+      setting(db, 'never');
+      await Promise.resolve();
+      throw new Error('async failure');
+    }),
+    /async failure/u,
+  );
   assert.equal(sha(live), before);
   assert.deepEqual(readdirSync(join(live, '..')), ['kohyo.sqlite']);
   assert.equal(existsSync(lockPathFor(live)), false);
@@ -77,11 +85,14 @@ test('the lock refuses a second writer while the first works, and the first stil
     await held;
     setting(db, 'from the first');
   });
-  assert.throws(() => withDraft(live, production, () => undefined), (error: unknown) => {
-    assert.ok(error instanceof WriterLockedError);
-    assert.match(error.message, /^`kohyo import nta` is running \(pid \d+/u);
-    return true;
-  });
+  assert.throws(
+    () => withDraft(live, production, () => undefined),
+    (error: unknown) => {
+      assert.ok(error instanceof WriterLockedError);
+      assert.match(error.message, /^`kohyo import nta` is running \(pid \d+/u);
+      return true;
+    },
+  );
   release();
   await first;
   assert.equal(versionOf(live), 'from the first');
@@ -93,16 +104,25 @@ test('the kinds never mix: production work into the demo, or the demo over produ
   withDraft(demo, { ...production, kind: 'demo', from: 'empty' }, () => undefined);
   assert.equal(liveDatasetKind(demo), 'demo');
   const before = sha(demo);
-  assert.throws(() => withDraft(demo, production, () => assert.fail('no work on a refused draft')), (error: unknown) => {
-    assert.ok(error instanceof DatasetKindError);
-    assert.match(error.message, /holds the fictional demo dataset; real records never go into it\. Start a production dataset: point KOHYO_DB at a new path/u);
-    return true;
-  });
+  assert.throws(
+    () => withDraft(demo, production, () => assert.fail('no work on a refused draft')),
+    (error: unknown) => {
+      assert.ok(error instanceof DatasetKindError);
+      assert.match(
+        error.message,
+        /holds the fictional demo dataset; real records never go into it\. Start a production dataset: point KOHYO_DB at a new path/u,
+      );
+      return true;
+    },
+  );
   assert.equal(sha(demo), before);
   assert.deepEqual(readdirSync(join(demo, '..')), ['demo.sqlite']);
 
   const live = liveProduction();
-  assert.throws(() => withDraft(live, { ...production, kind: 'demo', from: 'empty' }, () => undefined), /holds a production dataset; the demo never replaces it/u);
+  assert.throws(
+    () => withDraft(live, { ...production, kind: 'demo', from: 'empty' }, () => undefined),
+    /holds a production dataset; the demo never replaces it/u,
+  );
   assert.equal(liveDatasetKind(live), 'production');
 });
 

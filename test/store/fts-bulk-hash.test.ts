@@ -21,9 +21,11 @@ function filled(bulkHash: boolean): Db {
   return db;
 }
 
-const segments = (db: Db) => (db.prepare('SELECT count(DISTINCT segid) AS n FROM terms_fts_idx').get() as { n: number }).n;
+const segments = (db: Db) =>
+  (db.prepare('SELECT count(DISTINCT segid) AS n FROM terms_fts_idx').get() as { n: number }).n;
 const hashSetting = (db: Db) => db.prepare("SELECT v FROM terms_fts_config WHERE k = 'hashsize'").pluck().get();
-const matches = (db: Db, phrase: string) => db.prepare('SELECT rowid FROM terms_fts WHERE terms_fts MATCH ? ORDER BY rowid').pluck().all(`"${phrase}"`);
+const matches = (db: Db, phrase: string) =>
+  db.prepare('SELECT rowid FROM terms_fts WHERE terms_fts MATCH ? ORDER BY rowid').pluck().all(`"${phrase}"`);
 
 describe('withBulkFtsHash', () => {
   it('indexes a bulk in one segment where the default hash writes several, with the same matches', () => {
@@ -31,7 +33,8 @@ describe('withBulkFtsHash', () => {
     const bulk = filled(true);
     assert.ok(segments(plain) > 1, `the default hash wrote ${segments(plain)} segment(s): the test needs more text`);
     assert.equal(segments(bulk), 1);
-    for (const phrase of ['テスト1', '商事a', 'ト2s商']) assert.deepEqual(matches(bulk, phrase), matches(plain, phrase));
+    for (const phrase of ['テスト1', '商事a', 'ト2s商'])
+      assert.deepEqual(matches(bulk, phrase), matches(plain, phrase));
     bulk.exec("INSERT INTO terms_fts(terms_fts, rank) VALUES ('integrity-check', 1)");
   });
 
@@ -39,9 +42,13 @@ describe('withBulkFtsHash', () => {
     assert.equal(hashSetting(filled(true)), 1024 * 1024);
     const db = filled(false);
     db.exec('BEGIN');
-    assert.throws(() => withBulkFtsHash(db, ['terms_fts'], () => {
-      throw new Error('disk full');
-    }), /disk full/u);
+    assert.throws(
+      () =>
+        withBulkFtsHash(db, ['terms_fts'], () => {
+          throw new Error('disk full');
+        }),
+      /disk full/u,
+    );
     assert.equal(hashSetting(db), 1024 * 1024);
     db.exec('ROLLBACK');
   });
@@ -49,11 +56,15 @@ describe('withBulkFtsHash', () => {
   it('writes nothing outside the transaction when SQLite rolled it back during the indexing', () => {
     const db = filled(false);
     db.exec('BEGIN');
-    assert.throws(() => withBulkFtsHash(db, ['terms_fts'], () => {
-      // what SQLite does on a full disk: the transaction is gone when the error reaches the caller
-      db.exec('ROLLBACK');
-      throw new Error('database or disk is full');
-    }), /disk is full/u);
+    assert.throws(
+      () =>
+        withBulkFtsHash(db, ['terms_fts'], () => {
+          // what SQLite does on a full disk: the transaction is gone when the error reaches the caller
+          db.exec('ROLLBACK');
+          throw new Error('database or disk is full');
+        }),
+      /disk is full/u,
+    );
     assert.equal(db.inTransaction, false);
     assert.equal(hashSetting(db), undefined);
   });

@@ -18,24 +18,42 @@ test('an existing dataset upgraded: records listed from their edition day (publi
   const old = new Database(path);
   backToSchema11(old);
   // one record without its list's date, retrieved late in the evening UTC: already the next day in Japan
-  old.prepare(`UPDATE enforcements SET published_on = NULL, retrieved_at = '2026-03-31T20:00:00Z' WHERE rid = (SELECT min(rid) FROM enforcements)`).run();
+  old
+    .prepare(
+      `UPDATE enforcements SET published_on = NULL, retrieved_at = '2026-03-31T20:00:00Z' WHERE rid = (SELECT min(rid) FROM enforcements)`,
+    )
+    .run();
   old.close();
 
   const db = openWritable(path);
   try {
     for (const { table } of ALL_RECORD_TABLES) {
-      const rows = db.prepare(`SELECT published_on, retrieved_at, listing_status, first_listed_on, last_listed_on, doc FROM ${table}`).all() as {
-        published_on: string | null; retrieved_at: string; listing_status: string; first_listed_on: string; last_listed_on: string; doc: string;
+      const rows = db
+        .prepare(
+          `SELECT published_on, retrieved_at, listing_status, first_listed_on, last_listed_on, doc FROM ${table}`,
+        )
+        .all() as {
+        published_on: string | null;
+        retrieved_at: string;
+        listing_status: string;
+        first_listed_on: string;
+        last_listed_on: string;
+        doc: string;
       }[];
       assert.ok(rows.length > 0, table);
       for (const row of rows) {
         const day = row.published_on ?? japanDate(new Date(row.retrieved_at));
         const listing = { status: 'listed', first_listed_on: day, last_listed_on: day };
-        assert.deepEqual({ status: row.listing_status, first_listed_on: row.first_listed_on, last_listed_on: row.last_listed_on }, listing);
+        assert.deepEqual(
+          { status: row.listing_status, first_listed_on: row.first_listed_on, last_listed_on: row.last_listed_on },
+          listing,
+        );
         assert.deepEqual(JSON.parse(row.doc).listing, listing, `${table}: the document is rebuilt with the listing`);
       }
     }
-    const unpublished = db.prepare('SELECT first_listed_on FROM enforcements WHERE published_on IS NULL').get() as { first_listed_on: string };
+    const unpublished = db.prepare('SELECT first_listed_on FROM enforcements WHERE published_on IS NULL').get() as {
+      first_listed_on: string;
+    };
     assert.equal(unpublished.first_listed_on, '2026-04-01');
   } finally {
     db.close();

@@ -35,7 +35,10 @@ test('a discarded draft leaves nothing behind and the live file as it was', () =
   assert.equal(existsSync(draft.path), false);
   assert.deepEqual(readFileSync(live), before);
   // (a read-only reader of a WAL-mode file, as the copy is, leaves the file's own empty -wal and -shm)
-  assert.deepEqual(readdirSync(dir).filter((f) => f.includes('.next-')), []);
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes('.next-')),
+    [],
+  );
 });
 
 test('the link look-up finds companies by normalised name within a prefecture, through the term index', () => {
@@ -45,9 +48,13 @@ test('the link look-up finds companies by normalised name within a prefecture, t
     { base: '200000000002', name: '見本建設株式会社', prefecture_code: '27', city: '大阪市北区' },
   ]);
   const db = new Database(live, { readonly: true });
-  assert.deepEqual(createCompanyLinkQueries(db).candidates('見本建設', '13'), [{ corporate_number: a, city: '千代田区' }]);
+  assert.deepEqual(createCompanyLinkQueries(db).candidates('見本建設', '13'), [
+    { corporate_number: a, city: '千代田区' },
+  ]);
   const plan = db
-    .prepare("EXPLAIN QUERY PLAN SELECT c.corporate_number FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE t.term = ? AND t.field = 'name' AND c.prefecture_code = ?")
+    .prepare(
+      "EXPLAIN QUERY PLAN SELECT c.corporate_number FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE t.term = ? AND t.field = 'name' AND c.prefecture_code = ?",
+    )
     .all('x', '13') as { detail: string }[];
   assert.match(plan.map((p) => p.detail).join('\n'), /company_terms_by_term/u);
   db.close();
@@ -56,7 +63,9 @@ test('the link look-up finds companies by normalised name within a prefecture, t
 test('a draft that started empty is still checked: one with a damaged page is refused and deleted', () => {
   const live = join(tempDir(), 'kohyo.sqlite');
   const draft = beginDraft(live, 4244);
-  draft.db.exec("CREATE TABLE filler (v TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT hex(randomblob(40)) FROM n");
+  draft.db.exec(
+    'CREATE TABLE filler (v TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT hex(randomblob(40)) FROM n',
+  );
   const pageSize = draft.db.pragma('page_size', { simple: true }) as number;
   const pages = draft.db.pragma('page_count', { simple: true }) as number;
   // garbage over the last page (the filler's), and a new change counter so that the connection reads the file again

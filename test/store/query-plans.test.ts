@@ -97,7 +97,9 @@ function plan(db: Db, fragment: SqlFragment): string[] {
 
 /** A plan step that reads a whole table or a whole index; virtual tables (FTS5, json_each) answer from their own index. */
 function fullScans(steps: string[]): string[] {
-  return steps.filter((s) => /^SCAN /u.test(s) && !/VIRTUAL TABLE/u.test(s) && !/^SCAN \(subquery/u.test(s) && !/CONSTANT ROW/u.test(s));
+  return steps.filter(
+    (s) => /^SCAN /u.test(s) && !/VIRTUAL TABLE/u.test(s) && !/^SCAN \(subquery/u.test(s) && !/CONSTANT ROW/u.test(s),
+  );
 }
 
 function emptyDatabase(): Db {
@@ -133,9 +135,16 @@ test('q on every record table: short words from the short-gram index, long ones 
       for (const fragment of [recordPageSql(table, { today, q }, 10, 0), recordCountSql(table, { today, q }, 101)]) {
         const steps = plan(db, fragment);
         const used = steps.flatMap((s) => /^SCAN (\w+) VIRTUAL TABLE INDEX \d+:M/u.exec(s)?.[1] ?? []);
-        assert.deepEqual(used, indexes.map((index) => `${table.table}_${index}`), `${table.table} q=${q}:\n${steps.join('\n')}`);
+        assert.deepEqual(
+          used,
+          indexes.map((index) => `${table.table}_${index}`),
+          `${table.table} q=${q}:\n${steps.join('\n')}`,
+        );
         assert.deepEqual(fullScans(steps), [], `${table.table} q=${q}:\n${steps.join('\n')}`);
-        assert.ok(steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')), steps.join('\n'));
+        assert.ok(
+          steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')),
+          steps.join('\n'),
+        );
       }
     }
   }
@@ -160,10 +169,18 @@ test('company search is index-backed for every query length', () => {
   queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
   assert.ok(seen.length >= 6);
-  assert.ok(seen.some((sql) => sql.includes('company_grams MATCH')), 'short keys use the short-gram index');
-  assert.ok(seen.some((sql) => sql.includes('company_terms_fts MATCH')), 'long keys use the trigram index');
+  assert.ok(
+    seen.some((sql) => sql.includes('company_grams MATCH')),
+    'short keys use the short-gram index',
+  );
+  assert.ok(
+    seen.some((sql) => sql.includes('company_terms_fts MATCH')),
+    'long keys use the trigram index',
+  );
   for (const sql of seen) {
-    const params = Array.from({ length: sql.split('?').length - 1 }, (_, i) => (i === sql.split('?').length - 2 ? 10 : 'x'));
+    const params = Array.from({ length: sql.split('?').length - 1 }, (_, i) =>
+      i === sql.split('?').length - 2 ? 10 : 'x',
+    );
     const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
     const scans = steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s));
     assert.deepEqual(scans, [], `${sql}\n${steps.join('\n')}`);
@@ -173,6 +190,10 @@ test('company search is index-backed for every query length', () => {
   assert.equal(companyReads.length, 2, 'by number and by ids');
   for (const sql of companyReads) {
     const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all('x') as { detail: string }[]).map((r) => r.detail);
-    assert.deepEqual(steps.filter((s) => s.includes('TEMP B-TREE')), [], `${sql}\n${steps.join('\n')}`);
+    assert.deepEqual(
+      steps.filter((s) => s.includes('TEMP B-TREE')),
+      [],
+      `${sql}\n${steps.join('\n')}`,
+    );
   }
 });

@@ -13,7 +13,12 @@ import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
-const source = { url: 'https://example.go.jp/a.html', title: '公表資料', published_on: '2025-03-14', retrieved_at: '2025-03-15T01:00:00Z' };
+const source = {
+  url: 'https://example.go.jp/a.html',
+  title: '公表資料',
+  published_on: '2025-03-14',
+  retrieved_at: '2025-03-15T01:00:00Z',
+};
 const today = '2026-11-22';
 
 function valid(line: Record<string, unknown>): ValidRecord {
@@ -24,19 +29,49 @@ function valid(line: Record<string, unknown>): ValidRecord {
 
 const RECORDS: readonly ValidRecord[] = [
   valid({
-    kind: 'enforcement', company: { name: '架空商事株式会社', corporate_number: NUMBER, name_en: 'Kaku Shoji', prefecture_code: '13', address: '東京都千代田区' },
-    authority: 'jftc', source, law: 'subcontract_act', laws: ['antimonopoly_act'], law_detail: '第7条', action_type: 'recommendation',
-    date: '2025-03-14', summary: '下請代金の減額', summary_en: 'Reduction of subcontract proceeds', amount_jpy: 1200000,
+    kind: 'enforcement',
+    company: {
+      name: '架空商事株式会社',
+      corporate_number: NUMBER,
+      name_en: 'Kaku Shoji',
+      prefecture_code: '13',
+      address: '東京都千代田区',
+    },
+    authority: 'jftc',
+    source,
+    law: 'subcontract_act',
+    laws: ['antimonopoly_act'],
+    law_detail: '第7条',
+    action_type: 'recommendation',
+    date: '2025-03-14',
+    summary: '下請代金の減額',
+    summary_en: 'Reduction of subcontract proceeds',
+    amount_jpy: 1200000,
   }),
   valid({
-    kind: 'procurement_suspension', company: { name: '試験建設株式会社' }, authority: 'pref_13', source: { ...source, url: 'https://example.go.jp/b.html' },
-    reason: 'bid_rigging', reason_detail: '入札談合', period: { from: '2025-04-01', to: '2025-06-30' }, status: 'lifted', scope: '東京都発注工事',
+    kind: 'procurement_suspension',
+    company: { name: '試験建設株式会社' },
+    authority: 'pref_13',
+    source: { ...source, url: 'https://example.go.jp/b.html' },
+    reason: 'bid_rigging',
+    reason_detail: '入札談合',
+    period: { from: '2025-04-01', to: '2025-06-30' },
+    status: 'lifted',
+    scope: '東京都発注工事',
   }),
   valid({
-    kind: 'license_action', company: { name: '仮名不動産株式会社', corporate_number: NUMBER, link: 'name_address' }, authority: 'pref_13',
-    source: { ...source, url: 'https://example.go.jp/c.html' }, sector_code: 'construction', sector_codes: ['real_estate_brokerage'],
-    permits: [{ sector_code: 'construction', number: '東京都知事(般-1)第1号' }], action_type: 'business_suspension_order', nature: 'violation',
-    date: '2025-07-01', period: { from: '2025-07-01', to: '2025-07-15' }, reason_detail: '一括下請負',
+    kind: 'license_action',
+    company: { name: '仮名不動産株式会社', corporate_number: NUMBER, link: 'name_address' },
+    authority: 'pref_13',
+    source: { ...source, url: 'https://example.go.jp/c.html' },
+    sector_code: 'construction',
+    sector_codes: ['real_estate_brokerage'],
+    permits: [{ sector_code: 'construction', number: '東京都知事(般-1)第1号' }],
+    action_type: 'business_suspension_order',
+    nature: 'violation',
+    date: '2025-07-01',
+    period: { from: '2025-07-01', to: '2025-07-15' },
+    reason_detail: '一括下請負',
   }),
 ];
 
@@ -54,22 +89,49 @@ function storeWith(records: readonly ValidRecord[]): RecordQueries {
 test('every kind reads back field for field as it was written', () => {
   const queries = storeWith(RECORDS);
   for (const record of RECORDS) {
-    const page = queries.page(record.kind, { corporate_number: record.company.corporate_number ?? undefined, company: record.company.corporate_number ? undefined : { corporateNumbers: [], nameKeys: ['試験建設'] }, today }, { limit: 10, page: 1 });
-    assert.deepEqual(page.records.filter((r) => r.id === record.id), [record], record.kind);
+    const page = queries.page(
+      record.kind,
+      {
+        corporate_number: record.company.corporate_number ?? undefined,
+        company: record.company.corporate_number ? undefined : { corporateNumbers: [], nameKeys: ['試験建設'] },
+        today,
+      },
+      { limit: 10, page: 1 },
+    );
+    assert.deepEqual(
+      page.records.filter((r) => r.id === record.id),
+      [record],
+      record.kind,
+    );
   }
 });
 
 test(`a record with thousands of permits lists the first ${MAX_PERMITS_SHOWN} and counts them all`, () => {
-  const permits = Array.from({ length: 2066 }, (_, i) => ({ sector_code: 'real_estate_brokerage', number: `認${1800000000 + i}` }));
+  const permits = Array.from({ length: 2066 }, (_, i) => ({
+    sector_code: 'real_estate_brokerage',
+    number: `認${1800000000 + i}`,
+  }));
   const [template] = RECORDS.filter((r) => r.kind === 'license_action');
   const many = valid({
-    kind: 'license_action', company: { name: '見本農園株式会社', corporate_number: NUMBER }, authority: 'pref_13', source: template!.source,
-    sector_code: 'construction', permits, action_type: 'license_revocation', nature: 'violation', date: '2025-08-01',
+    kind: 'license_action',
+    company: { name: '見本農園株式会社', corporate_number: NUMBER },
+    authority: 'pref_13',
+    source: template!.source,
+    sector_code: 'construction',
+    permits,
+    action_type: 'license_revocation',
+    nature: 'violation',
+    date: '2025-08-01',
   });
-  const read = storeWith([many]).page('license_action', { corporate_number: NUMBER, today }, { limit: 10, page: 1 }).records[0]!;
+  const read = storeWith([many]).page('license_action', { corporate_number: NUMBER, today }, { limit: 10, page: 1 })
+    .records[0]!;
   assert.equal(read.permits_total, 2066);
   assert.equal(read.permits.length, MAX_PERMITS_SHOWN);
-  assert.deepEqual(read.permits, permits.slice(0, MAX_PERMITS_SHOWN), 'the first ones, in the order the source gave them');
+  assert.deepEqual(
+    read.permits,
+    permits.slice(0, MAX_PERMITS_SHOWN),
+    'the first ones, in the order the source gave them',
+  );
   assert.deepEqual(read.sector_codes, ['construction', 'real_estate_brokerage']);
 });
 

@@ -18,24 +18,46 @@ const TABLES = ['enforcements', 'procurement_suspensions', 'license_actions'] as
 const source = { url: 'https://example.go.jp/a.html', title: '公表資料', retrieved_at: '2025-03-15T01:00:00Z' };
 const LINES: Record<string, unknown>[] = [
   {
-    kind: 'enforcement', company: { name: '架空商事株式会社' }, authority: 'jftc', source, law: 'antimonopoly_act',
-    laws: ['subcontract_act'], action_type: 'cease_and_desist_order', date: '2025-03-14', summary: '見本部品の価格カルテルを指示',
+    kind: 'enforcement',
+    company: { name: '架空商事株式会社' },
+    authority: 'jftc',
+    source,
+    law: 'antimonopoly_act',
+    laws: ['subcontract_act'],
+    action_type: 'cease_and_desist_order',
+    date: '2025-03-14',
+    summary: '見本部品の価格カルテルを指示',
   },
   {
-    kind: 'procurement_suspension', company: { name: '試験建設株式会社' }, authority: 'mlit_kanto_rdb',
-    source: { ...source, url: 'https://example.go.jp/b.html' }, reason: 'bribery', reason_detail: '職員への贈賄',
+    kind: 'procurement_suspension',
+    company: { name: '試験建設株式会社' },
+    authority: 'mlit_kanto_rdb',
+    source: { ...source, url: 'https://example.go.jp/b.html' },
+    reason: 'bribery',
+    reason_detail: '職員への贈賄',
     period: { from: '2025-04-01', to: null },
   },
   {
-    kind: 'license_action', company: { name: '仮名不動産株式会社' }, authority: 'pref_13', source: { ...source, url: 'https://example.go.jp/c.html' },
-    sector_code: 'construction', sector_codes: ['real_estate_brokerage'], permits: [], action_type: 'business_suspension_order',
-    nature: 'violation', date: '2025-07-01', reason_detail: '一括下請負',
+    kind: 'license_action',
+    company: { name: '仮名不動産株式会社' },
+    authority: 'pref_13',
+    source: { ...source, url: 'https://example.go.jp/c.html' },
+    sector_code: 'construction',
+    sector_codes: ['real_estate_brokerage'],
+    permits: [],
+    action_type: 'business_suspension_order',
+    nature: 'violation',
+    date: '2025-07-01',
+    reason_detail: '一括下請負',
   },
 ];
 
 // one probe per piece the text is made of: name, source words, authority, law, action type, reason and sector labels
 const PROBES: Record<(typeof TABLES)[number], { fts: string[]; grams: string[] }> = {
-  enforcements: { fts: ['価格カルテル', '公取委', '下請代金', '架空商事'], grams: ['指示', '架', '公取', '下請', '命令'] },
+  enforcements: {
+    fts: ['価格カルテル', '公取委', '下請代金', '架空商事'],
+    grams: ['指示', '架', '公取', '下請', '命令'],
+  },
   procurement_suspensions: { fts: ['関東地方整備局', 'bribery', '試験建設'], grams: ['贈賄', '関東', '試験'] },
   license_actions: { fts: ['一括下請負', '宅地建物', '仮名不動産'], grams: ['一括', '宅地', '営業', '仮名'] },
 };
@@ -68,7 +90,11 @@ function answers(): string[] {
   for (const table of TABLES) {
     for (const index of ['fts', 'grams'] as const) {
       for (const probe of PROBES[table][index]) {
-        const n = (db.prepare(`SELECT count(*) AS n FROM ${table}_${index} WHERE ${table}_${index} MATCH ?`).get(`"${probe}"`) as { n: number }).n;
+        const n = (
+          db
+            .prepare(`SELECT count(*) AS n FROM ${table}_${index} WHERE ${table}_${index} MATCH ?`)
+            .get(`"${probe}"`) as { n: number }
+        ).n;
         found.push(`${table}_${index} ${probe} ${n}`);
       }
     }
@@ -100,7 +126,9 @@ describe('ensureRecordTextCurrent', () => {
   it('rewrites text and grams stored at another version, from the rows and their child rows', () => {
     const expected = answers();
     for (const table of TABLES) {
-      db.exec(`INSERT INTO ${table}_fts(${table}_fts) VALUES ('delete-all'); INSERT INTO ${table}_grams(${table}_grams) VALUES ('delete-all');`);
+      db.exec(
+        `INSERT INTO ${table}_fts(${table}_fts) VALUES ('delete-all'); INSERT INTO ${table}_grams(${table}_grams) VALUES ('delete-all');`,
+      );
     }
     db.prepare("UPDATE record_text_version SET version = '0.0'").run();
     reopen();
@@ -110,16 +138,25 @@ describe('ensureRecordTextCurrent', () => {
   it('fills the documents of a file from before them with the records its rows and child rows hold', () => {
     const pages = () => {
       const queries = new RecordQueries(db);
-      return (['enforcement', 'procurement_suspension', 'license_action'] as const)
-        .map((kind) => queries.page(kind, { authority: LINES.find((l) => l.kind === kind)!.authority as string, today: '2026-11-22' }, { limit: 10, page: 1 }));
+      return (['enforcement', 'procurement_suspension', 'license_action'] as const).map((kind) =>
+        queries.page(
+          kind,
+          { authority: LINES.find((l) => l.kind === kind)!.authority as string, today: '2026-11-22' },
+          { limit: 10, page: 1 },
+        ),
+      );
     };
     const expected = pages();
-    assert.deepEqual(expected.map((page) => page.records.length), [1, 1, 1]);
+    assert.deepEqual(
+      expected.map((page) => page.records.length),
+      [1, 1, 1],
+    );
     // the file as schema 9 left it: no documents, text of an older version
     for (const table of TABLES) db.exec(`UPDATE ${table} SET doc = NULL`);
     db.prepare("UPDATE record_text_version SET version = '1.0'").run();
     reopen();
-    for (const table of TABLES) assert.equal(db.prepare(`SELECT count(*) FROM ${table} WHERE doc IS NULL`).pluck().get(), 0, table);
+    for (const table of TABLES)
+      assert.equal(db.prepare(`SELECT count(*) FROM ${table} WHERE doc IS NULL`).pluck().get(), 0, table);
     assert.deepEqual(pages(), expected);
   });
 

@@ -24,19 +24,38 @@ function valid(line: Record<string, unknown>): ValidRecord {
 const source = { url: 'https://example.go.jp/a.html', title: '公表資料', retrieved_at: '2025-03-15T01:00:00Z' };
 const enforcement = (summary: string, laws = ['subcontract_act']) =>
   valid({
-    kind: 'enforcement', company: { name: '架空商事株式会社', corporate_number: NUMBER }, authority: 'jftc', source,
-    law: 'antimonopoly_act', laws, action_type: 'cease_and_desist_order', date: '2025-03-14', summary,
+    kind: 'enforcement',
+    company: { name: '架空商事株式会社', corporate_number: NUMBER },
+    authority: 'jftc',
+    source,
+    law: 'antimonopoly_act',
+    laws,
+    action_type: 'cease_and_desist_order',
+    date: '2025-03-14',
+    summary,
   });
 const suspension = valid({
-  kind: 'procurement_suspension', company: { name: '試験建設株式会社', corporate_number: NUMBER }, authority: 'mlit_kanto_rdb',
-  source: { ...source, url: 'https://example.go.jp/b.html' }, reason: 'bid_rigging', reason_detail: '舗装工事の入札談合',
+  kind: 'procurement_suspension',
+  company: { name: '試験建設株式会社', corporate_number: NUMBER },
+  authority: 'mlit_kanto_rdb',
+  source: { ...source, url: 'https://example.go.jp/b.html' },
+  reason: 'bid_rigging',
+  reason_detail: '舗装工事の入札談合',
   period: { from: '2025-04-01', to: null },
 });
 const licence = (permits: { sector_code: string; number: string }[]) =>
   valid({
-    kind: 'license_action', company: { name: '仮名不動産株式会社', corporate_number: OTHER }, authority: 'pref_13',
-    source: { ...source, url: 'https://example.go.jp/c.html' }, sector_code: 'construction', sector_codes: ['real_estate_brokerage'],
-    permits, action_type: 'business_suspension_order', nature: 'violation', date: '2025-07-01', reason_detail: '一括下請負',
+    kind: 'license_action',
+    company: { name: '仮名不動産株式会社', corporate_number: OTHER },
+    authority: 'pref_13',
+    source: { ...source, url: 'https://example.go.jp/c.html' },
+    sector_code: 'construction',
+    sector_codes: ['real_estate_brokerage'],
+    permits,
+    action_type: 'business_suspension_order',
+    nature: 'violation',
+    date: '2025-07-01',
+    reason_detail: '一括下請負',
   });
 
 let dir: string;
@@ -60,16 +79,26 @@ function write(record: ValidRecord): string {
 }
 const count = (sql: string, ...params: unknown[]) => (db.prepare(sql).get(...params) as { n: number }).n;
 const ftsIds = (table: string, phrase: string) =>
-  (db.prepare(`SELECT r.id FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ? ORDER BY r.id`)
-    .all(`"${phrase}"`) as { id: string }[]).map((r) => r.id);
+  (
+    db
+      .prepare(
+        `SELECT r.id FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ? ORDER BY r.id`,
+      )
+      .all(`"${phrase}"`) as { id: string }[]
+  ).map((r) => r.id);
 const gramIds = (table: string, gram: string) =>
-  (db.prepare(`SELECT r.id FROM ${table}_grams g JOIN ${table} r ON r.rid = g.rowid WHERE ${table}_grams MATCH ? ORDER BY r.id`)
-    .all(`"${gram}"`) as { id: string }[]).map((r) => r.id);
+  (
+    db
+      .prepare(
+        `SELECT r.id FROM ${table}_grams g JOIN ${table} r ON r.rid = g.rowid WHERE ${table}_grams MATCH ? ORDER BY r.id`,
+      )
+      .all(`"${gram}"`) as { id: string }[]
+  ).map((r) => r.id);
 
 describe('seedVocabularies', () => {
   it('writes publisher groups and authorities, and can run again', () => {
     seedVocabularies(db);
-    assert.equal(count("SELECT count(*) AS n FROM publisher_groups"), 5);
+    assert.equal(count('SELECT count(*) AS n FROM publisher_groups'), 5);
     const jftc = db.prepare("SELECT name, name_en, group_code FROM authorities WHERE code = 'jftc'").get();
     assert.deepEqual(jftc, { name: '公正取引委員会', name_en: 'Japan Fair Trade Commission', group_code: 'national' });
     assert.equal(count("SELECT official_total AS n FROM publisher_groups WHERE code = 'prefecture'"), 47);
@@ -88,11 +117,20 @@ describe('record writer', () => {
     const src = db.prepare('SELECT publisher_code, record_kind FROM sources').get();
     assert.deepEqual(src, { publisher_code: 'jftc', record_kind: 'enforcement' });
     const id = row.id as string;
-    for (const phrase of ['価格カルテル', '公正取引委員会', 'fair trade', '公取委', '下請代金', 'cease and desist', '架空商事']) {
+    for (const phrase of [
+      '価格カルテル',
+      '公正取引委員会',
+      'fair trade',
+      '公取委',
+      '下請代金',
+      'cease and desist',
+      '架空商事',
+    ]) {
       assert.deepEqual(ftsIds('enforcements', phrase), [id], phrase);
     }
     // the short grams of the same text: summary, company name, authority and law labels
-    for (const gram of ['価', 'カル', '架空', '公取', '下請', 'fa']) assert.deepEqual(gramIds('enforcements', gram), [id], gram);
+    for (const gram of ['価', 'カル', '架空', '公取', '下請', 'fa'])
+      assert.deepEqual(gramIds('enforcements', gram), [id], gram);
   });
 
   it('replaces a record with the same id: one row, new text, new child rows', () => {
@@ -108,7 +146,12 @@ describe('record writer', () => {
 
   it('writes the sectors and permits of a licence action, replacing them on rewrite', () => {
     write(licence([{ sector_code: 'architect_office', number: '第1号' }]));
-    const sectors = () => (db.prepare('SELECT sector_code FROM license_action_sectors ORDER BY sector_code').all() as { sector_code: string }[]).map((r) => r.sector_code);
+    const sectors = () =>
+      (
+        db.prepare('SELECT sector_code FROM license_action_sectors ORDER BY sector_code').all() as {
+          sector_code: string;
+        }[]
+      ).map((r) => r.sector_code);
     assert.deepEqual(sectors(), ['architect_office', 'construction', 'real_estate_brokerage']);
     assert.equal(ftsIds('license_actions', '建築士事務所').length, 1);
     assert.equal(write(licence([{ sector_code: 'construction', number: '第2号' }])), 'replaced');
@@ -128,15 +171,28 @@ describe('record writer', () => {
   });
 
   it('keeps an existing source as it is', () => {
-    db.prepare("INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES ('mhlw-x', 'mhlw', 'enforcement', 'https://example.go.jp/x', 'registry title')").run();
+    db.prepare(
+      "INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES ('mhlw-x', 'mhlw', 'enforcement', 'https://example.go.jp/x', 'registry title')",
+    ).run();
     const record = valid({
-      kind: 'enforcement', company: { name: '見本運輸有限会社' }, authority: 'mhlw_labour_bureau_13',
-      source: { ...source, id: 'mhlw-x', title: 'another title' }, law: 'labour_standards_act', action_type: 'prosecution_referral',
-      date: '2025-04-10', summary: '割増賃金の不払い',
+      kind: 'enforcement',
+      company: { name: '見本運輸有限会社' },
+      authority: 'mhlw_labour_bureau_13',
+      source: { ...source, id: 'mhlw-x', title: 'another title' },
+      law: 'labour_standards_act',
+      action_type: 'prosecution_referral',
+      date: '2025-04-10',
+      summary: '割増賃金の不払い',
     });
     write(record);
-    assert.deepEqual(db.prepare("SELECT publisher_code, title FROM sources WHERE id = 'mhlw-x'").get(), { publisher_code: 'mhlw', title: 'registry title' });
-    assert.equal(count("SELECT count(*) AS n FROM enforcements WHERE source_id = 'mhlw-x' AND company_link IS NULL"), 1);
+    assert.deepEqual(db.prepare("SELECT publisher_code, title FROM sources WHERE id = 'mhlw-x'").get(), {
+      publisher_code: 'mhlw',
+      title: 'registry title',
+    });
+    assert.equal(
+      count("SELECT count(*) AS n FROM enforcements WHERE source_id = 'mhlw-x' AND company_link IS NULL"),
+      1,
+    );
   });
 
   it('removes a record with its text and child rows', () => {
@@ -159,24 +215,40 @@ describe('record writer', () => {
     const record = enforcement('見本部品の価格カルテル');
     write(record);
     writer.delistRecord('enforcement', record.id);
-    const row = db.prepare('SELECT listing_status, doc FROM enforcements WHERE id = ?').get(record.id) as { listing_status: string; doc: string };
+    const row = db.prepare('SELECT listing_status, doc FROM enforcements WHERE id = ?').get(record.id) as {
+      listing_status: string;
+      doc: string;
+    };
     assert.equal(row.listing_status, 'delisted');
     assert.deepEqual(JSON.parse(row.doc).listing, { ...record.listing, status: 'delisted' });
-    assert.deepEqual(writer.listingsOfSource(record.source.id), [{ kind: 'enforcement', id: record.id, listing: { ...record.listing, status: 'delisted' } }]);
+    assert.deepEqual(writer.listingsOfSource(record.source.id), [
+      { kind: 'enforcement', id: record.id, listing: { ...record.listing, status: 'delisted' } },
+    ]);
   });
 });
 
 describe('refreshRecordCounts', () => {
   it('counts the records linked to each company by Corporate Number, clearing stale counts', () => {
-    const addCompany = db.prepare("INSERT INTO companies(corporate_number, name, legal_form, status, license_action_count) VALUES (?, ?, 'kabushiki_kaisha', 'active', ?)");
+    const addCompany = db.prepare(
+      "INSERT INTO companies(corporate_number, name, legal_form, status, license_action_count) VALUES (?, ?, 'kabushiki_kaisha', 'active', ?)",
+    );
     addCompany.run(NUMBER, '架空商事株式会社', 0);
     addCompany.run(OTHER, '仮名不動産株式会社', 5);
     addCompany.run(corporateNumberFromBase('999900000003'), '無関係株式会社', 2);
     write(enforcement('見本部品の価格カルテル'));
     write(suspension);
     refreshRecordCounts(db);
-    const counts = db.prepare('SELECT corporate_number, enforcement_count AS e, procurement_suspension_count AS p, license_action_count AS l FROM companies ORDER BY corporate_number').all();
-    const byNumber = new Map((counts as { corporate_number: string; e: number; p: number; l: number }[]).map((c) => [c.corporate_number, [c.e, c.p, c.l]]));
+    const counts = db
+      .prepare(
+        'SELECT corporate_number, enforcement_count AS e, procurement_suspension_count AS p, license_action_count AS l FROM companies ORDER BY corporate_number',
+      )
+      .all();
+    const byNumber = new Map(
+      (counts as { corporate_number: string; e: number; p: number; l: number }[]).map((c) => [
+        c.corporate_number,
+        [c.e, c.p, c.l],
+      ]),
+    );
     assert.deepEqual(byNumber.get(NUMBER), [1, 1, 0]);
     assert.deepEqual(byNumber.get(OTHER), [0, 0, 0]);
     assert.deepEqual(byNumber.get(corporateNumberFromBase('999900000003')), [0, 0, 0]);

@@ -11,7 +11,8 @@ import { SCHEMA_VERSION } from '../../src/store/schema.js';
 import { upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';
 import { backToSchema11 } from '../helpers/older-schema.js';
 
-const rows = (db: Database.Database, table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const rows = (db: Database.Database, table: string) =>
+  (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 test('the demo dataset is analysed without STAT4 samples', async () => {
   const db = new Database(await demoDatabase(), { readonly: true });
@@ -55,7 +56,11 @@ test('the maintenance after a bulk write, and a writer opening a file, leave no 
 
 test('a file an older build analysed loses its samples on upgrade and keeps the averages (schema 11)', async () => {
   const path = await sampledCopy();
-  assert.deepEqual(upgradeDatasetFile(path, { now: () => new Date('2026-11-21T00:00:00Z') }), { kind: 'upgraded', from: 10, to: SCHEMA_VERSION });
+  assert.deepEqual(upgradeDatasetFile(path, { now: () => new Date('2026-11-21T00:00:00Z') }), {
+    kind: 'upgraded',
+    from: 10,
+    to: SCHEMA_VERSION,
+  });
   const upgraded = new Database(path, { readonly: true });
   try {
     assert.equal(rows(upgraded, 'sqlite_stat4'), 0);

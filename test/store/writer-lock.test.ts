@@ -25,7 +25,12 @@ interface Io {
 }
 
 /** Each writer of the live file, with what it must have written once it ran. */
-const WRITERS: readonly { name: string; activity: string; run: (io: Io) => Promise<number>; wrote: (dbPath: string) => void }[] = [
+const WRITERS: readonly {
+  name: string;
+  activity: string;
+  run: (io: Io) => Promise<number>;
+  wrote: (dbPath: string) => void;
+}[] = [
   {
     name: 'import nta',
     activity: 'import nta',
@@ -72,7 +77,9 @@ function snapshot(dbPath: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const name of readdirSync(dir).sort()) {
     if (join(dir, name) === lockPathFor(dbPath)) continue;
-    files[name] = createHash('sha256').update(readFileSync(join(dir, name))).digest('hex');
+    files[name] = createHash('sha256')
+      .update(readFileSync(join(dir, name)))
+      .digest('hex');
   }
   return files;
 }
@@ -117,7 +124,10 @@ describe('writers of the live file share the writer lock', () => {
 
     it(`${writer.name} takes over the lock of a process that died, and releases it`, async () => {
       const dbPath = liveDataset();
-      writeFileSync(lockPathFor(dbPath), JSON.stringify({ pid: deadPid(), host: hostname(), started_at: 'then', activity: 'collect' }));
+      writeFileSync(
+        lockPathFor(dbPath),
+        JSON.stringify({ pid: deadPid(), host: hostname(), started_at: 'then', activity: 'collect' }),
+      );
       const run = capture(dbPath);
       assert.equal(await writer.run(run.io), 0, run.err.join('\n'));
       assert.equal(run.out[0], 'took over the lock of an interrupted collection or import');

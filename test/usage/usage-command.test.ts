@@ -12,8 +12,18 @@ const NOW = new Date('2026-11-21T12:00:00.000Z');
 function entry(hoursAgo: number, overrides: Partial<UsageEntry> = {}): UsageEntry {
   return {
     at: new Date(NOW.getTime() - hoursAgo * 3_600_000).toISOString(),
-    method: 'GET', endpoint: '/api/v1/companies', conditions: '{"q":"トヨタ"}', status: 200, code: null, returned: 2,
-    latencyMs: 3.5, clientId: 'aaaa', userAgent: 'ua-1', referer: null, clientName: null, clientContact: null,
+    method: 'GET',
+    endpoint: '/api/v1/companies',
+    conditions: '{"q":"トヨタ"}',
+    status: 200,
+    code: null,
+    returned: 2,
+    latencyMs: 3.5,
+    clientId: 'aaaa',
+    userAgent: 'ua-1',
+    referer: null,
+    clientName: null,
+    clientContact: null,
     ...overrides,
   };
 }
@@ -25,14 +35,18 @@ function filled() {
   const path = usageDbPath({ dbPath: env.KOHYO_DB, usageDbPath: null });
   const store = UsageStore.open(path);
   store.write([
-    entry(1), entry(2), entry(3, { userAgent: 'ua-2', clientName: 'acme' }),
+    entry(1),
+    entry(2),
+    entry(3, { userAgent: 'ua-2', clientName: 'acme' }),
     entry(1, { clientId: 'bbbb', clientName: 'acme', endpoint: '/api/v1/enforcements', returned: 0 }),
     entry(1, { clientId: 'bbbb', status: 400, code: 'missing_parameter', returned: null }),
     entry(0.5, { clientId: 'cccc', status: 429, code: 'rate_limited', returned: null }),
     entry(0.5, { clientId: 'cccc', status: 429, code: 'rate_limited', returned: null }),
     entry(0.5, { clientId: 'bbbb', status: 429, code: 'automated_enumeration_detected', returned: null }),
     entry(0.2, { endpoint: '/api/v1/nowhere', status: 404, code: 'not_found', returned: null }),
-    entry(30), entry(24 * 100, { clientId: 'old' }), entry(24 * 91),
+    entry(30),
+    entry(24 * 100, { clientId: 'old' }),
+    entry(24 * 91),
   ]);
   store.close();
   return { env, path };
@@ -46,7 +60,14 @@ async function cli(args: string[], env: Record<string, string>) {
 }
 
 test('parseDuration reads minutes, hours and days', () => {
-  const cases: [string, number | null][] = [['90m', 5_400_000], ['24h', 86_400_000], ['7d', 604_800_000], ['1w', null], ['h', null], ['-1d', null]];
+  const cases: [string, number | null][] = [
+    ['90m', 5_400_000],
+    ['24h', 86_400_000],
+    ['7d', 604_800_000],
+    ['1w', null],
+    ['h', null],
+    ['-1d', null],
+  ];
   for (const [text, ms] of cases) assert.equal(parseDuration(text), ms, text);
 });
 
@@ -54,34 +75,37 @@ test('usage report prints the last 24 hours by endpoint, status and code, client
   const { env } = filled();
   const run = await cli(['usage', 'report'], env);
   assert.equal(run.code, 0, run.err);
-  assert.equal(run.out, [
-    'usage log since 2026-11-20T12:00:00.000Z (24h): 9 requests',
-    '',
-    'by endpoint',
-    '  7  /api/v1/companies',
-    '  1  /api/v1/enforcements',
-    '  1  /api/v1/nowhere',
-    '',
-    'by status and code',
-    '  4  200',
-    '  1  400 missing_parameter',
-    '  1  404 not_found',
-    '  2  429 rate_limited',
-    '  1  429 automated_enumeration_detected',
-    '',
-    'top clients by group identifier',
-    '  4  aaaa  (2 user agents)',
-    '  3  bbbb  (1 user agent)',
-    '  2  cccc  (1 user agent)',
-    '',
-    'top clients by name (X-Kohyo-Client)',
-    '  7  (none)  (3 identifiers)',
-    '  2  acme  (2 identifiers)',
-    '',
-    '429 by code',
-    '  2  rate_limited  (1 identifier)',
-    '  1  automated_enumeration_detected  (1 identifier)',
-  ].join('\n'));
+  assert.equal(
+    run.out,
+    [
+      'usage log since 2026-11-20T12:00:00.000Z (24h): 9 requests',
+      '',
+      'by endpoint',
+      '  7  /api/v1/companies',
+      '  1  /api/v1/enforcements',
+      '  1  /api/v1/nowhere',
+      '',
+      'by status and code',
+      '  4  200',
+      '  1  400 missing_parameter',
+      '  1  404 not_found',
+      '  2  429 rate_limited',
+      '  1  429 automated_enumeration_detected',
+      '',
+      'top clients by group identifier',
+      '  4  aaaa  (2 user agents)',
+      '  3  bbbb  (1 user agent)',
+      '  2  cccc  (1 user agent)',
+      '',
+      'top clients by name (X-Kohyo-Client)',
+      '  7  (none)  (3 identifiers)',
+      '  2  acme  (2 identifiers)',
+      '',
+      '429 by code',
+      '  2  rate_limited  (1 identifier)',
+      '  1  automated_enumeration_detected  (1 identifier)',
+    ].join('\n'),
+  );
 });
 
 test('usage report --since narrows the window; a bad duration or option is a usage error', async () => {
@@ -90,7 +114,12 @@ test('usage report --since narrows the window; a bad duration or option is a usa
   assert.match(recent.out, /^usage log since 2026-11-21T11:15:00.000Z \(45m\): 4 requests$/mu);
   const wide = await cli(['usage', 'report', '--since=7d'], env);
   assert.match(wide.out, /: 10 requests$/mu);
-  for (const args of [['usage', 'report', '--since', 'yesterday'], ['usage', 'report', '--until', '1d'], ['usage', 'frob'], ['usage']]) {
+  for (const args of [
+    ['usage', 'report', '--since', 'yesterday'],
+    ['usage', 'report', '--until', '1d'],
+    ['usage', 'frob'],
+    ['usage'],
+  ]) {
     const run = await cli(args, env);
     assert.equal(run.code, 2, args.join(' '));
     assert.match(run.err, /usage: kohyo usage report/u);
@@ -106,7 +135,10 @@ test('usage purge --older-than removes older entries, says how many, and leaves 
   assert.equal(store.all().length, 10);
   assert.ok(store.all().every((e) => e.clientId !== 'old'));
   store.close();
-  assert.equal((await cli(['usage', 'purge', '--older-than', '90d'], env)).out, 'removed 0 usage entries older than 2026-08-23T12:00:00.000Z');
+  assert.equal(
+    (await cli(['usage', 'purge', '--older-than', '90d'], env)).out,
+    'removed 0 usage entries older than 2026-08-23T12:00:00.000Z',
+  );
   assert.equal((await cli(['usage', 'purge'], env)).code, 2, 'the age is required');
 });
 

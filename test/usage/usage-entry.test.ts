@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildUsageEntry, searchConditions, usageEntryBuilder, ADDRESS_PLACEHOLDER, type FinishedRequest } from '../../src/usage/usage-entry.js';
+import {
+  buildUsageEntry,
+  searchConditions,
+  usageEntryBuilder,
+  ADDRESS_PLACEHOLDER,
+  type FinishedRequest,
+} from '../../src/usage/usage-entry.js';
 import { clientId } from '../../src/usage/client-id.js';
 
 const AT = new Date('2026-11-21T03:04:05.678Z');
@@ -46,7 +52,12 @@ test('an entry carries what the request was and how it was answered', () => {
 test('the endpoint is the route, or the path when none matched; the code only on an error', () => {
   const cases: [Partial<FinishedRequest>, string, number, string | null][] = [
     [{ status: 400, errorCode: 'missing_parameter', returned: null }, '/api/v1/companies', 400, 'missing_parameter'],
-    [{ route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' }, '/api/v1/nothing/here', 404, 'not_found'],
+    [
+      { route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' },
+      '/api/v1/nothing/here',
+      404,
+      'not_found',
+    ],
     [{ status: 200, errorCode: 'ignored' }, '/api/v1/companies', 200, null],
     [{ status: 429, errorCode: 'rate_limited' }, '/api/v1/companies', 429, 'rate_limited'],
   ];
@@ -72,7 +83,13 @@ test('search conditions: terms normalised as the search reads them, empty values
 
 test('headers left out are null; long values are cut', () => {
   const entry = buildUsageEntry(
-    finished({ userAgent: undefined, referer: '  ', clientName: undefined, clientContact: undefined, query: `q=${'x'.repeat(1000)}` }),
+    finished({
+      userAgent: undefined,
+      referer: '  ',
+      clientName: undefined,
+      clientContact: undefined,
+      query: `q=${'x'.repeat(1000)}`,
+    }),
     'secret',
   );
   assert.deepEqual([entry.userAgent, entry.referer, entry.clientName, entry.clientContact], [null, null, null, null]);
@@ -118,11 +135,22 @@ test('no field of an entry holds the client address in any form (IPv4, IPv6 full
 });
 
 test('each entry is stamped with its own instant, as toISOString writes it, when several share a millisecond or alternate', () => {
-  const instants = ['2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.679Z', '2026-11-21T03:04:05.678Z', '1999-12-31T23:59:59.999Z']
-    .map((text) => new Date(text));
+  const instants = [
+    '2026-11-21T03:04:05.678Z',
+    '2026-11-21T03:04:05.678Z',
+    '2026-11-21T03:04:05.679Z',
+    '2026-11-21T03:04:05.678Z',
+    '1999-12-31T23:59:59.999Z',
+  ].map((text) => new Date(text));
   const build = usageEntryBuilder('secret');
   assert.deepEqual(
     instants.map((at) => build(finished({ at })).at),
-    ['2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.678Z', '2026-11-21T03:04:05.679Z', '2026-11-21T03:04:05.678Z', '1999-12-31T23:59:59.999Z'],
+    [
+      '2026-11-21T03:04:05.678Z',
+      '2026-11-21T03:04:05.678Z',
+      '2026-11-21T03:04:05.679Z',
+      '2026-11-21T03:04:05.678Z',
+      '1999-12-31T23:59:59.999Z',
+    ],
   );
 });

@@ -29,7 +29,10 @@ function usageFile(): string {
 
 /** The bytes of the database and its WAL, where a flushed batch may still sit. */
 function fileBytes(path: string): string {
-  return [path, `${path}-wal`].filter(existsSync).map((p) => readFileSync(p).toString('latin1')).join('');
+  return [path, `${path}-wal`]
+    .filter(existsSync)
+    .map((p) => readFileSync(p).toString('latin1'))
+    .join('');
 }
 
 let server: TestServer;
@@ -50,7 +53,8 @@ before(async () => {
       logger: createLogger('info', { write: (line: string) => void logLines.push(line) }),
       // stands in for the rate limiter, so that a 429 passes through the log
       beforeApiRequest: async (request) => {
-        if (request.headers['user-agent'] === 'greedy') throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
+        if (request.headers['user-agent'] === 'greedy')
+          throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
       },
     },
   });
@@ -72,7 +76,11 @@ test('every answered request under /api/v1/ is one row with its conditions, outc
   // 架空商事, 架空商事販売 and 東京架空商事 in the endpoint fixtures
   const found = await server.get(`/api/v1/companies?q=${encodeURIComponent('架空商事株式会社')}&limit=3`, { headers });
   assert.equal(found.status, 200);
-  const neutral = { 'User-Agent': 'usage-test/1.0', 'X-Service-Client': 'neutral-name', 'X-Service-Contact': 'n@example.org' };
+  const neutral = {
+    'User-Agent': 'usage-test/1.0',
+    'X-Service-Client': 'neutral-name',
+    'X-Service-Contact': 'n@example.org',
+  };
   assert.equal((await server.get('/api/v1/companies?limit=2', { headers: neutral })).status, 400);
   assert.equal((await server.get('/api/v1/nowhere?x=1')).status, 404);
   assert.equal((await server.get('/api/v1/companies?q=x', { method: 'POST' })).status, 405);
@@ -86,14 +94,18 @@ test('every answered request under /api/v1/ is one row with its conditions, outc
   const rows = store.all();
   const id = clientId(SECRET, PEER);
   const pick = (e: UsageEntry) => [e.endpoint, e.method, e.status, e.code, e.clientId];
-  assert.deepEqual(rows.map(pick), [
-    ['/api/v1/companies', 'GET', 200, null, id],
-    ['/api/v1/companies', 'GET', 400, 'missing_parameter', id],
-    ['/api/v1/nowhere', 'GET', 404, 'not_found', id],
-    ['/api/v1/companies', 'POST', 405, 'method_not_allowed', id],
-    ['/api/v1/companies', 'GET', 429, 'rate_limited', id],
-    ['/api/v1/vocabularies', 'GET', 200, null, id],
-  ], 'a spoofed X-Forwarded-For without a trusted proxy is not the client; /health and /llms.txt are not logged');
+  assert.deepEqual(
+    rows.map(pick),
+    [
+      ['/api/v1/companies', 'GET', 200, null, id],
+      ['/api/v1/companies', 'GET', 400, 'missing_parameter', id],
+      ['/api/v1/nowhere', 'GET', 404, 'not_found', id],
+      ['/api/v1/companies', 'POST', 405, 'method_not_allowed', id],
+      ['/api/v1/companies', 'GET', 429, 'rate_limited', id],
+      ['/api/v1/vocabularies', 'GET', 200, null, id],
+    ],
+    'a spoofed X-Forwarded-For without a trusted proxy is not the client; /health and /llms.txt are not logged',
+  );
   const [first, second] = rows as [UsageEntry, UsageEntry];
   assert.equal(first.at, TEST_NOW.toISOString());
   assert.deepEqual(JSON.parse(first.conditions), { limit: '3', q: '架空商事' }, 'q as normalised for the search');
@@ -120,9 +132,27 @@ test('the client address is nowhere: not in the usage database file, not in the 
 });
 
 test('a failing store or a throwing recorder never fails a request', async () => {
-  const failing = new UsageLog({ sink: { write: () => { throw new Error('disk I/O error'); } }, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
+  const failing = new UsageLog({
+    sink: {
+      write: () => {
+        throw new Error('disk I/O error');
+      },
+    },
+    secret: SECRET,
+    clock: () => TEST_NOW,
+    timer: NO_TIMER,
+  });
   const broken = await startServer({ dbPath: await fixtureDatabase(), deps: { usageLog: failing } });
-  const throwing = await startServer({ dbPath: await fixtureDatabase(), deps: { usageLog: { record: () => { throw new Error('boom'); } } } });
+  const throwing = await startServer({
+    dbPath: await fixtureDatabase(),
+    deps: {
+      usageLog: {
+        record: () => {
+          throw new Error('boom');
+        },
+      },
+    },
+  });
   try {
     assert.equal((await broken.get('/api/v1/companies?q=a')).status, 200);
     await until(() => failing.stats.queued === 1, 'the usage log did not receive the requests');
@@ -144,20 +174,30 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
   const ipv6Log = new UsageLog({ sink, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
   const app = Fastify();
   const trusted = parseTrustedProxies(['127.0.0.1']);
-  registerUsageLog(app, ipv6Log, () => TEST_NOW, (request) =>
-    clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted));
+  registerUsageLog(
+    app,
+    ipv6Log,
+    () => TEST_NOW,
+    (request) => clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
+  );
   app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   try {
     const addresses = ['2001:db8:abcd:12:1:2:3:4', '2001:db8:abcd:12::99', '::ffff:198.51.100.23'];
     for (const address of addresses) {
-      await fetch(`http://127.0.0.1:${port}/api/v1/echo`, { headers: { 'X-Forwarded-For': address } }).then((r) => r.text());
+      await fetch(`http://127.0.0.1:${port}/api/v1/echo`, { headers: { 'X-Forwarded-For': address } }).then((r) =>
+        r.text(),
+      );
     }
     await until(() => ipv6Log.stats.queued === 3, 'the usage log did not receive the requests');
     ipv6Log.flush();
     const ids = sink.all().map((e) => e.clientId);
-    assert.deepEqual(ids, [clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '2001:db8:abcd:12::1'), clientId(SECRET, '198.51.100.23')]);
+    assert.deepEqual(ids, [
+      clientId(SECRET, '2001:db8:abcd:12::1'),
+      clientId(SECRET, '2001:db8:abcd:12::1'),
+      clientId(SECRET, '198.51.100.23'),
+    ]);
     const bytes = fileBytes(file);
     for (const form of [...addresses, '198.51.100.23', '2001:db8:abcd:12']) assert.ok(!bytes.includes(form), form);
   } finally {
@@ -170,9 +210,14 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
 test('an address function that throws fails no answer, and the entry is still not written with an address', async () => {
   const recorded: unknown[] = [];
   const app = Fastify({ logger: false });
-  registerUsageLog(app, { record: (entry) => void recorded.push(entry) }, () => TEST_NOW, () => {
-    throw new Error('no address');
-  });
+  registerUsageLog(
+    app,
+    { record: (entry) => void recorded.push(entry) },
+    () => TEST_NOW,
+    () => {
+      throw new Error('no address');
+    },
+  );
   app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
   try {
     const answer = await app.inject({ method: 'GET', url: '/api/v1/echo' });
@@ -186,14 +231,19 @@ test('an address function that throws fails no answer, and the entry is still no
 
 test('readOutcome finds meta.returned and error.code without building the answer again', () => {
   const cases: [number, unknown, { returned: number | null; errorCode: string | null }][] = [
-    [200, '{"data":{"companies":[{"name":"\\"returned\\":9"}]},"meta":{"limit":10,"returned":2,"has_more":false}}', { returned: 2, errorCode: null }],
+    [
+      200,
+      '{"data":{"companies":[{"name":"\\"returned\\":9"}]},"meta":{"limit":10,"returned":2,"has_more":false}}',
+      { returned: 2, errorCode: null },
+    ],
     [200, Buffer.from('{"data":{},"meta":{"returned":0}}'), { returned: 0, errorCode: null }],
     [200, '{"data":{"vocabularies":[]},"meta":{}}', { returned: null, errorCode: null }],
     [400, '{"error":{"code":"invalid_parameter","message":"m"}}', { returned: null, errorCode: 'invalid_parameter' }],
     [500, 'not json', { returned: null, errorCode: null }],
     [200, null, { returned: null, errorCode: null }],
   ];
-  for (const [status, payload, outcome] of cases) assert.deepEqual(readOutcome(status, payload), outcome, String(payload));
+  for (const [status, payload, outcome] of cases)
+    assert.deepEqual(readOutcome(status, payload), outcome, String(payload));
 });
 
 test('outcomeOfAnswer reads meta.returned and error.code from the answer object, as readOutcome does from its text', () => {
@@ -206,6 +256,10 @@ test('outcomeOfAnswer reads meta.returned and error.code from the answer object,
     [200, null],
   ];
   for (const [status, answer] of cases) {
-    assert.deepEqual(outcomeOfAnswer(status, answer), readOutcome(status, answer === null ? null : JSON.stringify(answer)), JSON.stringify(answer));
+    assert.deepEqual(
+      outcomeOfAnswer(status, answer),
+      readOutcome(status, answer === null ? null : JSON.stringify(answer)),
+      JSON.stringify(answer),
+    );
   }
 });

@@ -7,9 +7,19 @@ import type { UsageEntry } from '../../src/store/usage/usage-store.js';
 function request(n: number): FinishedRequest {
   return {
     at: new Date(Date.UTC(2026, 10, 21, 3, 0, 0, n)),
-    method: 'GET', path: '/api/v1/companies', route: '/api/v1/companies', query: `q=term${n}`,
-    status: 200, errorCode: null, returned: 1, latencyMs: 1, address: '203.0.113.7',
-    userAgent: 'ua', referer: undefined, clientName: undefined, clientContact: undefined,
+    method: 'GET',
+    path: '/api/v1/companies',
+    route: '/api/v1/companies',
+    query: `q=term${n}`,
+    status: 200,
+    errorCode: null,
+    returned: 1,
+    latencyMs: 1,
+    address: '203.0.113.7',
+    userAgent: 'ua',
+    referer: undefined,
+    clientName: undefined,
+    clientContact: undefined,
   };
 }
 
@@ -28,18 +38,41 @@ function harness(options: { batchSize?: number; maxQueue?: number } = {}) {
       batches.push([...entries]);
     },
   };
-  const logger: UsageLogger = { error: (_o, m) => logged.push(`error ${m}`), warn: (_o, m) => logged.push(`warn ${m}`) };
+  const logger: UsageLogger = {
+    error: (_o, m) => logged.push(`error ${m}`),
+    warn: (_o, m) => logged.push(`warn ${m}`),
+  };
   const log = new UsageLog({
-    sink, secret: 's', logger, clock: () => new Date(now), flushIntervalMs: 1000, ...options,
-    timer: (run) => { tick = run; return { stop: () => { timerStopped = true; } }; },
+    sink,
+    secret: 's',
+    logger,
+    clock: () => new Date(now),
+    flushIntervalMs: 1000,
+    ...options,
+    timer: (run) => {
+      tick = run;
+      return {
+        stop: () => {
+          timerStopped = true;
+        },
+      };
+    },
     defer: (run) => deferred.push(run),
   });
   return {
-    log, batches, logged,
-    advance: (ms: number) => { now += ms; },
+    log,
+    batches,
+    logged,
+    advance: (ms: number) => {
+      now += ms;
+    },
     tick: () => tick?.(),
-    runDeferred: () => { for (const run of deferred.splice(0)) run(); },
-    fail: (value: boolean) => { failing = value; },
+    runDeferred: () => {
+      for (const run of deferred.splice(0)) run();
+    },
+    fail: (value: boolean) => {
+      failing = value;
+    },
     timerStopped: () => timerStopped,
   };
 }
@@ -50,7 +83,10 @@ test('nothing is written on the request path: entries wait for the timer, then g
   assert.equal(h.batches.length, 0);
   assert.equal(h.log.stats.queued, 3);
   h.tick();
-  assert.deepEqual(h.batches.map((b) => b.length), [3]);
+  assert.deepEqual(
+    h.batches.map((b) => b.length),
+    [3],
+  );
   assert.deepEqual(h.log.stats, { written: 3, dropped: 0, failedWrites: 0, queued: 0 });
   h.tick();
   assert.equal(h.batches.length, 1, 'an empty queue writes nothing');
@@ -67,7 +103,10 @@ test('flushes by age on the injected clock even when the timer lags', () => {
   h.log.record(request(3));
   assert.equal(h.batches.length, 0, 'deferred, not written inside record()');
   h.runDeferred();
-  assert.deepEqual(h.batches.map((b) => b.length), [3]);
+  assert.deepEqual(
+    h.batches.map((b) => b.length),
+    [3],
+  );
 });
 
 test('flushes by size once the queue reaches the batch size', () => {
@@ -77,8 +116,14 @@ test('flushes by size once the queue reaches the batch size', () => {
   assert.equal(h.batches.length, 0);
   h.log.record(request(3));
   h.runDeferred();
-  assert.deepEqual(h.batches.map((b) => b.length), [4]);
-  assert.deepEqual(h.batches[0]!.map((e) => e.conditions), ['{"q":"term0"}', '{"q":"term1"}', '{"q":"term2"}', '{"q":"term3"}']);
+  assert.deepEqual(
+    h.batches.map((b) => b.length),
+    [4],
+  );
+  assert.deepEqual(
+    h.batches[0]!.map((e) => e.conditions),
+    ['{"q":"term0"}', '{"q":"term1"}', '{"q":"term2"}', '{"q":"term3"}'],
+  );
 });
 
 test('the queue is bounded: beyond it entries are dropped and counted, with one warning', () => {
@@ -114,7 +159,10 @@ test('a request whose entry cannot be built is dropped, counted and logged; the 
   h.log.record({ ...request(2), at: new Date(Number.NaN) });
   h.log.record(request(3));
   h.tick();
-  assert.deepEqual(h.batches.map((b) => b.map((e) => e.conditions)), [['{"q":"term1"}', '{"q":"term3"}']]);
+  assert.deepEqual(
+    h.batches.map((b) => b.map((e) => e.conditions)),
+    [['{"q":"term1"}', '{"q":"term3"}']],
+  );
   assert.deepEqual(h.log.stats, { written: 2, dropped: 1, failedWrites: 0, queued: 0 });
   assert.deepEqual(h.logged, ['error usage log: an entry could not be built']);
 });
@@ -125,12 +173,15 @@ test('close() stops the timer and writes what is queued; later entries are dropp
   h.log.record(request(2));
   h.log.close();
   assert.ok(h.timerStopped());
-  assert.deepEqual(h.batches.map((b) => b.length), [2]);
+  assert.deepEqual(
+    h.batches.map((b) => b.length),
+    [2],
+  );
   h.log.record(request(3));
   assert.deepEqual(h.log.stats, { written: 2, dropped: 1, failedWrites: 0, queued: 0 });
 });
 
-test('the default timer is unref\'d: a log left open does not keep the process alive', () => {
+test("the default timer is unref'd: a log left open does not keep the process alive", () => {
   const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
   const before = timers();
   const log = new UsageLog({ sink: { write() {} }, secret: 's', clock: () => new Date() });

@@ -40,9 +40,12 @@ test('processes starting together agree on one generated secret', async () => {
   const module = new URL('../../src/usage/usage-secret.ts', import.meta.url).href;
   const script = `import { loadUsageSecret } from ${JSON.stringify(module)};
     process.stdout.write(loadUsageSecret({ usageSecret: null, dbPath: ${JSON.stringify(dbPath)} }));`;
-  const run = () => new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (error, stdout) => (error ? reject(error) : resolve(stdout)));
-  });
+  const run = () =>
+    new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (error, stdout) =>
+        error ? reject(error) : resolve(stdout),
+      );
+    });
   const secrets = await Promise.all([run(), run(), run(), run()]);
   assert.equal(new Set(secrets).size, 1, secrets.join(' '));
   assert.equal(readFileSync(usageSecretPath(dbPath), 'utf8').trim(), secrets[0]);

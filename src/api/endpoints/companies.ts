@@ -12,7 +12,12 @@ import { vocabularyCode } from '../record-query.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 const GetCompanyInput = Type.Object(
-  { corporate_number: Type.String({ pattern: CORPORATE_NUMBER_INPUT, description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine' }) },
+  {
+    corporate_number: Type.String({
+      pattern: CORPORATE_NUMBER_INPUT,
+      description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine',
+    }),
+  },
   { additionalProperties: false },
 );
 
@@ -33,26 +38,40 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   tags: ['companies'],
   query: () => CompaniesQuery,
   response: Envelope({ companies: Type.Array(Company) }, ListMeta),
-  counted: true, conditional: true, paged: false, listAnswer: true, needsDataset: true,
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: true,
+  needsDataset: true,
   tools: [
     { name: 'search_companies', title: 'Search companies' },
     {
-      name: 'get_company', title: 'Look up a company by Corporate Number', input: GetCompanyInput,
+      name: 'get_company',
+      title: 'Look up a company by Corporate Number',
+      input: GetCompanyInput,
       query: (args) => ({ q: args.corporate_number, limit: 1 }),
-      description: 'The profile of the company with this Corporate Number (status, address, closure and successor, record counts), as `data.companies[0]`; an empty list when the register has no such number.',
+      description:
+        'The profile of the company with this Corporate Number (status, address, closure and successor, record counts), as `data.companies[0]`; an empty list when the register has no such number.',
     },
   ],
   answer(context, query, requestId) {
     const store = openDataset(context);
     const limit = query.limit ?? DEFAULT_LIMIT;
     const place = {
-      ...(query.prefecture === undefined ? {} : { prefectureCode: vocabularyCode('prefecture', VOCABULARIES.prefecture, query.prefecture) }),
+      ...(query.prefecture === undefined
+        ? {}
+        : { prefectureCode: vocabularyCode('prefecture', VOCABULARIES.prefecture, query.prefecture) }),
       ...(query.address === undefined ? {} : { address: query.address }),
     };
     const found = findCompanies(store, query.q, limit, place);
     return {
       data: { companies: found.hits.map(found.shared ? presentSharedCompany : presentCompany) },
-      meta: listMeta(requestId, store, { limit, returned: found.hits.length, hasMore: found.hasMore, notices: found.notices }),
+      meta: listMeta(requestId, store, {
+        limit,
+        returned: found.hits.length,
+        hasMore: found.hasMore,
+        notices: found.notices,
+      }),
       [ITEMS_SHARED]: found.shared,
     };
   },

@@ -23,12 +23,25 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
   tags: ['coverage'],
   query: () => NoQuery,
   response: Envelope({ coverage: Type.Array(CoverageEntry) }, Meta),
-  counted: true, conditional: true, paged: false, listAnswer: false, needsDataset: true,
-  landingLink: { name: 'coverage', title: 'Coverage', note: 'which procurement suspension lists are held and how fresh they are' },
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
+  landingLink: {
+    name: 'coverage',
+    title: 'Coverage',
+    note: 'which procurement suspension lists are held and how fresh they are',
+  },
   tools: [{ name: 'get_procurement_suspension_coverage' }],
   answer(context, _query, requestId) {
     const store = openDataset(context);
-    const coverage = buildCoverage(store.publisherGroups, store.procurementSources, context.clock(), context.config.freshHours);
+    const coverage = buildCoverage(
+      store.publisherGroups,
+      store.procurementSources,
+      context.clock(),
+      context.config.freshHours,
+    );
     return { data: { coverage }, meta: baseMeta(requestId, store) };
   },
 };

@@ -8,9 +8,13 @@ const Health = Type.Object({
   status: Type.Literal('ok'),
   dataset: Type.Object({
     kind: Type.Union([Type.Literal('demo'), Type.Literal('production')], { description: 'as `meta.dataset.kind`' }),
-    version: Type.String({ format: 'date-time', description: 'when the dataset served was built, as `meta.dataset.version`' }),
+    version: Type.String({
+      format: 'date-time',
+      description: 'when the dataset served was built, as `meta.dataset.version`',
+    }),
     published_version: Type.Union([Type.String(), Type.Null()], {
-      description: 'on a replica (KOHYO_DATASET_URL), the published version served (the manifest\'s `version`); null otherwise',
+      description:
+        "on a replica (KOHYO_DATASET_URL), the published version served (the manifest's `version`); null otherwise",
     }),
   }),
 });
@@ -25,7 +29,11 @@ export const HEALTH: Endpoint = {
   tags: ['reference'],
   query: null,
   response: Health,
-  counted: false, conditional: false, paged: false, listAnswer: false, needsDataset: true,
+  counted: false,
+  conditional: false,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
   landingLink: { name: 'health' },
   tools: [],
   answer(context) {
@@ -34,6 +42,9 @@ export const HEALTH: Endpoint = {
     // a replica: the published version, once the file it put in place is the one open
     const published = servedPublication(context.config.dbPath);
     const publishedVersion = published !== null && published.built_at === store.meta.version ? published.version : null;
-    return { status: 'ok' as const, dataset: { kind: store.meta.kind, version: store.meta.version, published_version: publishedVersion } };
+    return {
+      status: 'ok' as const,
+      dataset: { kind: store.meta.kind, version: store.meta.version, published_version: publishedVersion },
+    };
   },
 };

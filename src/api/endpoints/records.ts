@@ -36,7 +36,8 @@ const WHICH_COMPANY =
   'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
 
 /** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
-export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> & Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
+export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
+  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
@@ -44,19 +45,38 @@ const FEED =
   'or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.';
 
 function recordEndpoint<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>): RecordRoute<K, P> {
-  const response = Envelope({ [spec.list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta);
+  const response = Envelope(
+    { [spec.list]: Type.Array(spec.resource) },
+    spec.paged ? PagedRecordListMeta : RecordListMeta,
+  );
   return {
-    kind: spec.kind, resource: spec.resource, present: spec.present,
-    path: spec.path, operationId: spec.operationId, summary: spec.summary, tags: ['records'],
+    kind: spec.kind,
+    resource: spec.resource,
+    present: spec.present,
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: ['records'],
     description: (config) => `${spec.what(config)} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
     query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
-    response, counted: true, conditional: true, paged: spec.paged, listAnswer: true, needsDataset: true, feedOf: spec.list,
+    response,
+    counted: true,
+    conditional: true,
+    paged: spec.paged,
+    listAnswer: true,
+    needsDataset: true,
+    feedOf: spec.list,
     tools: [spec.tool],
     answer: (context, query, requestId) => recordAnswer(spec, context, query, requestId),
   };
 }
 
-function recordAnswer<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>, context: RouteContext, query: RecordParams, requestId: string) {
+function recordAnswer<K extends RecordKind, P>(
+  spec: RecordEndpointSpec<K, P>,
+  context: RouteContext,
+  query: RecordParams,
+  requestId: string,
+) {
   const store = openDataset(context);
   const answer = spec.paged
     ? answerPagedRecords(spec, context, store, requestId, query)
@@ -65,7 +85,12 @@ function recordAnswer<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>, c
 }
 
 export const ENFORCEMENTS = recordEndpoint({
-  kind: 'enforcement', paged: false, present: presentEnforcement, path: '/api/v1/enforcements', list: 'enforcements', resource: Enforcement,
+  kind: 'enforcement',
+  paged: false,
+  present: presentEnforcement,
+  path: '/api/v1/enforcements',
+  list: 'enforcements',
+  resource: Enforcement,
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
   what: () =>
@@ -77,8 +102,12 @@ export const ENFORCEMENTS = recordEndpoint({
 });
 
 export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
-  kind: 'procurement_suspension', paged: true, present: presentProcurementSuspension, path: '/api/v1/procurement-suspensions',
-  list: 'procurement_suspensions', resource: ProcurementSuspension,
+  kind: 'procurement_suspension',
+  paged: true,
+  present: presentProcurementSuspension,
+  path: '/api/v1/procurement-suspensions',
+  list: 'procurement_suspensions',
+  resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
   what: () =>
@@ -90,7 +119,11 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
 });
 
 export const LICENSE_ACTIONS = recordEndpoint({
-  kind: 'license_action', paged: true, present: presentLicenseAction, path: '/api/v1/license-actions', list: 'license_actions',
+  kind: 'license_action',
+  paged: true,
+  present: presentLicenseAction,
+  path: '/api/v1/license-actions',
+  list: 'license_actions',
   resource: LicenseAction,
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',

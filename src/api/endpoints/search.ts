@@ -30,7 +30,11 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
   tags: ['search'],
   query: () => SearchQuery,
   response: Envelope({ companies: Type.Array(Company), enforcements: Type.Array(Enforcement) }, RecordListMeta),
-  counted: true, conditional: true, paged: false, listAnswer: true, needsDataset: true,
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: true,
+  needsDataset: true,
   tools: [{ name: 'search', title: 'Search companies and enforcement records' }],
   answer(context, query, requestId) {
     const store = openDataset(context);
@@ -43,12 +47,19 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     const shownCompanies = companies.hits.slice(0, split.companies);
     const shownEnforcements = enforcements.records.slice(0, split.enforcements);
     const hasMore =
-      companies.hasMore || enforcements.hasMore ||
-      shownCompanies.length < companies.hits.length || shownEnforcements.length < enforcements.records.length;
+      companies.hasMore ||
+      enforcements.hasMore ||
+      shownCompanies.length < companies.hits.length ||
+      shownEnforcements.length < enforcements.records.length;
     return {
       data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
       meta: Object.assign(
-        listMeta(requestId, store, { limit, returned: shownCompanies.length + shownEnforcements.length, hasMore, notices: companies.notices }),
+        listMeta(requestId, store, {
+          limit,
+          returned: shownCompanies.length + shownEnforcements.length,
+          hasMore,
+          notices: companies.notices,
+        }),
         recordListMeta(store, context, 'enforcement', undefined),
       ),
     };

@@ -12,9 +12,12 @@ const TermSchema = Type.Object({
   name: Type.String(),
   name_en: Type.String(),
   group: Type.Optional(Type.String({ description: 'for authorities: the publisher group' })),
-  parent: Type.Optional(Type.Union([Type.String(), Type.Null()], {
-    description: 'for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it',
-  })),
+  parent: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], {
+      description:
+        'for authorities: the code of the body it is an office or agency of, or null; `authority=` matches a code and every office under it',
+    }),
+  ),
 });
 
 const body = Object.fromEntries(
@@ -22,7 +25,9 @@ const body = Object.fromEntries(
     name,
     vocabulary.terms.map((t) => {
       const { group, parent } = t as { group?: string; parent?: string | null };
-      return group === undefined ? { code: t.code, name: t.name, name_en: t.name_en } : { code: t.code, name: t.name, name_en: t.name_en, group, parent };
+      return group === undefined
+        ? { code: t.code, name: t.name, name_en: t.name_en }
+        : { code: t.code, name: t.name, name_en: t.name_en, group, parent };
     }),
   ]),
 );
@@ -44,7 +49,11 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
     }),
     meta: Type.Object({ request_id: Type.String() }),
   }),
-  counted: false, conditional: false, paged: false, listAnswer: false, needsDataset: false,
+  counted: false,
+  conditional: false,
+  paged: false,
+  listAnswer: false,
+  needsDataset: false,
   landingLink: { name: 'vocabularies' },
   tools: [{ name: 'list_vocabularies', title: 'Codes and labels' }],
   answer: (_context, _query, requestId) => ({ data: { vocabularies: body }, meta: { request_id: requestId } }),

@@ -34,7 +34,11 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
     close_cause: c.close_cause === null ? null : labelOf(closeCauses, c.close_cause),
     successor_corporate_number: c.successor_corporate_number,
     record_counts: { ...c.record_counts },
-    predecessors: c.predecessors.map((p) => ({ corporate_number: p.corporate_number, name: p.name, record_counts: { ...p.record_counts } })),
+    predecessors: c.predecessors.map((p) => ({
+      corporate_number: p.corporate_number,
+      name: p.name,
+      record_counts: { ...p.record_counts },
+    })),
     updated_on: c.updated_on,
     match: matchOf(match),
   };

@@ -1,9 +1,20 @@
 // Maps the domain's records to the API's record resources: labels for codes, statuses against today.
-import type { Enforcement as EnforcementRecord, LicenseAction as LicenseActionRecord, ProcurementSuspension as ProcurementSuspensionRecord, ValidRecord } from '../../domain/record.js';
+import type {
+  Enforcement as EnforcementRecord,
+  LicenseAction as LicenseActionRecord,
+  ProcurementSuspension as ProcurementSuspensionRecord,
+  ValidRecord,
+} from '../../domain/record.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { laws } from '../../domain/vocabularies/laws.js';
-import { enforcementActionTypes, licenseActionTypes, natures, procurementReasons, sectors } from '../../domain/vocabularies/enums.js';
+import {
+  enforcementActionTypes,
+  licenseActionTypes,
+  natures,
+  procurementReasons,
+  sectors,
+} from '../../domain/vocabularies/enums.js';
 import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
 import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/summary-en.js';
@@ -11,10 +22,25 @@ import { summaryEn } from '../../domain/summary-en.js';
 // Each resource is built field by field in its schema's order (schemas/records.ts), with nothing else in it: the
 // answers are written with JSON.stringify, which writes what the object holds in the order it holds it
 // (list-answer-serializer.ts), and test/http/list-answer-serializer.test.ts holds the bytes to the schema's.
-const companyOf = ({ company: { corporate_number, name, name_en, link, prefecture_code, address } }: ValidRecord) =>
-  ({ corporate_number, name, name_en, link, prefecture_code, address });
-const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({ url, title, published_on, retrieved_at });
-const listingOf = ({ listing: { status, first_listed_on, last_listed_on } }: ValidRecord) => ({ status, first_listed_on, last_listed_on });
+const companyOf = ({ company: { corporate_number, name, name_en, link, prefecture_code, address } }: ValidRecord) => ({
+  corporate_number,
+  name,
+  name_en,
+  link,
+  prefecture_code,
+  address,
+});
+const sourceOf = ({ source: { url, title, published_on, retrieved_at } }: ValidRecord) => ({
+  url,
+  title,
+  published_on,
+  retrieved_at,
+});
+const listingOf = ({ listing: { status, first_listed_on, last_listed_on } }: ValidRecord) => ({
+  status,
+  first_listed_on,
+  last_listed_on,
+});
 
 function authorityOf(r: ValidRecord) {
   const { code, name, name_en } = labelOf(authorities, r.authority);

@@ -69,12 +69,22 @@ export const ErrorBody = Type.Object(
       code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
       message: Type.String(),
       // the refusals' two details are declared; the others vary by code (docs/errors.md) and are left open
-      details: Type.Optional(Type.Object({
-        retry_after: Type.Optional(Type.Integer({ minimum: 1, description: 'on a 429: seconds to wait, as in Retry-After' })),
-        scope: Type.Optional(Type.Union([Type.Literal('client'), Type.Literal('address')], {
-          description: 'on a 429: whether the client (address, User-Agent, client name) or its address as a whole is over the limit',
-        })),
-      }, { additionalProperties: true })),
+      details: Type.Optional(
+        Type.Object(
+          {
+            retry_after: Type.Optional(
+              Type.Integer({ minimum: 1, description: 'on a 429: seconds to wait, as in Retry-After' }),
+            ),
+            scope: Type.Optional(
+              Type.Union([Type.Literal('client'), Type.Literal('address')], {
+                description:
+                  'on a 429: whether the client (address, User-Agent, client name) or its address as a whole is over the limit',
+              }),
+            ),
+          },
+          { additionalProperties: true },
+        ),
+      ),
     }),
   },
   { description: 'The body of every error answer' },

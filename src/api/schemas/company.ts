@@ -16,8 +16,12 @@ export const Company = inDomainOrder(
         field: Type.Union(['corporate_number', 'name', 'name_kana', 'name_en', 'alias'].map((k) => Type.Literal(k))),
         kind: Type.Union([Type.Literal('exact'), Type.Literal('prefix'), Type.Literal('partial')]),
         alias_kind: Type.Optional(Type.String({ description: 'which kind of alias matched, when field is alias' })),
-        prefecture: Type.Optional(Type.Literal(true, { description: 'when `prefecture` was given: the company is registered there' })),
-        address: Type.Optional(Type.Boolean({ description: 'when `address` was given: whether the registered address holds it' })),
+        prefecture: Type.Optional(
+          Type.Literal(true, { description: 'when `prefecture` was given: the company is registered there' }),
+        ),
+        address: Type.Optional(
+          Type.Boolean({ description: 'when `address` was given: whether the registered address holds it' }),
+        ),
       }),
     }),
   ]),

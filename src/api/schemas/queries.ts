@@ -2,7 +2,15 @@
 // The record endpoints' schemas are generated from the filter table (src/domain/record-filters.ts).
 // Each parameter's schema carries the refusal of a value it does not accept, so that a rule and its message are
 // stated in one place.
-import { Type, type TInteger, type TObject, type TOptional, type TProperties, type TSchema, type TString } from '@sinclair/typebox';
+import {
+  Type,
+  type TInteger,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TString,
+} from '@sinclair/typebox';
 import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
 import type { RecordKind } from '../../domain/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
@@ -32,19 +40,31 @@ export function refusalOf(querystring: TObject | undefined, parameter: string, v
   // the refusal is kept under a symbol, which TypeBox's schema types do not name
   const refuse = (querystring?.properties[parameter] as { [REFUSAL]?: Refusal } | undefined)?.[REFUSAL];
   const given = value === undefined ? undefined : textOf(value);
-  return refuse?.(parameter, given) ?? invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
+  return (
+    refuse?.(parameter, given) ??
+    invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`)
+  );
 }
 
 const limit = refusing(
-  Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT, description: `rows to return, 1 to ${MAX_LIMIT}` }),
+  Type.Integer({
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `rows to return, 1 to ${MAX_LIMIT}`,
+  }),
   (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${MAX_LIMIT}${got(value)}.`),
 );
 const text = (description: string) =>
-  refusing(Type.String({ maxLength: MAX_TEXT_LENGTH, description }), (parameter) => invalid(parameter, `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`));
+  refusing(Type.String({ maxLength: MAX_TEXT_LENGTH, description }), (parameter) =>
+    invalid(parameter, `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`),
+  );
 
 export const SearchQuery = Type.Object(
   {
-    q: text('company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records'),
+    q: text(
+      'company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records',
+    ),
     limit: Type.Optional(limit),
   },
   { additionalProperties: false },
@@ -53,9 +73,17 @@ export const SearchQuery = Type.Object(
 export const CompaniesQuery = Type.Object(
   {
     q: text('Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number'),
-    prefecture: Type.Optional(vocabularyFilter(VOCABULARIES.prefecture.codes(),
-      "the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds")),
-    address: Type.Optional(text('part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first')),
+    prefecture: Type.Optional(
+      vocabularyFilter(
+        VOCABULARIES.prefecture.codes(),
+        "the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds",
+      ),
+    ),
+    address: Type.Optional(
+      text(
+        'part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first',
+      ),
+    ),
     limit: Type.Optional(limit),
   },
   { additionalProperties: false },
@@ -84,9 +112,8 @@ function filterSchema(filter: RecordFilter): TString {
     case 'vocabulary':
       return vocabularyFilter(filter.vocabulary.codes(), filter.description);
     case 'flag':
-      return refusing(
-        Type.String({ enum: ['true', 'false'], description: filter.description }),
-        (parameter, value) => invalid(parameter, `${parameter} must be true or false${got(value)}.`),
+      return refusing(Type.String({ enum: ['true', 'false'], description: filter.description }), (parameter, value) =>
+        invalid(parameter, `${parameter} must be true or false${got(value)}.`),
       );
   }
 }
@@ -115,34 +142,51 @@ export function corporateNumberInput(description: string): TString {
  * a code (resolved, and refused with the allowed codes, by resolveRecordQuery).
  */
 function vocabularyFilter(codes: readonly string[], description: string): TString {
-  const schema = Type.Union([
-    Type.Union(codes.map((code) => Type.Literal(code)), { description: 'a code (GET /api/v1/vocabularies lists them with their labels)' }),
-    Type.String({ maxLength: MAX_TEXT_LENGTH, description: 'or the Japanese or English label of a code (case-insensitive, NFKC)' }),
-  ], { description });
+  const schema = Type.Union(
+    [
+      Type.Union(
+        codes.map((code) => Type.Literal(code)),
+        { description: 'a code (GET /api/v1/vocabularies lists them with their labels)' },
+      ),
+      Type.String({
+        maxLength: MAX_TEXT_LENGTH,
+        description: 'or the Japanese or English label of a code (case-insensitive, NFKC)',
+      }),
+    ],
+    { description },
+  );
   // its static type is string: a code is a string, and so is a label
   return schema as unknown as TString;
 }
 
 /** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging and format. */
 export type RecordQuerySchema = TObject<
-  { [F in FilterName]: TOptional<TString> } & { limit: TOptional<TInteger>; page: TOptional<TInteger>; format: TOptional<TString> }
+  { [F in FilterName]: TOptional<TString> } & {
+    limit: TOptional<TInteger>;
+    page: TOptional<TInteger>;
+    format: TOptional<TString>;
+  }
 >;
 
 /** The representation of a record list: JSON, or an Atom feed of the same records (as `Accept: application/atom+xml` asks). */
 const format = refusing(
   Type.String({
     enum: ['json', 'atom'],
-    description: 'json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks',
+    description:
+      'json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks',
   }),
   (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
 );
 
 /** The query schema of a record kind's endpoint; `maxPage` null for an endpoint without paging. */
 export function recordQuerySchema(kind: RecordKind, maxPage: number | null): RecordQuerySchema {
-  const properties = Object.fromEntries(RECORD_FILTERS[kind].map((filter) => [filter.name, Type.Optional(filterSchema(filter))]));
-  const paging: TProperties = maxPage === null
-    ? { limit: Type.Optional(limit), format: Type.Optional(format) }
-    : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit), format: Type.Optional(format) };
+  const properties = Object.fromEntries(
+    RECORD_FILTERS[kind].map((filter) => [filter.name, Type.Optional(filterSchema(filter))]),
+  );
+  const paging: TProperties =
+    maxPage === null
+      ? { limit: Type.Optional(limit), format: Type.Optional(format) }
+      : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit), format: Type.Optional(format) };
   // the static type names every filter; the schema holds only this kind's, so others are refused as unknown
   return Type.Object({ ...properties, ...paging }, { additionalProperties: false }) as unknown as RecordQuerySchema;
 }

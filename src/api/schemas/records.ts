@@ -22,7 +22,8 @@ const shownShared = {
 const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const;
 
 const SummaryEn = Type.String({
-  description: "an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
+  description:
+    "an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
 });
 
 export const Enforcement = inDomainOrder(
@@ -31,7 +32,8 @@ export const Enforcement = inDomainOrder(
     Type.Object({
       ...shownShared,
       summary_en: Type.String({
-        description: "the source's English summary where it gives one, else one composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
+        description:
+          "the source's English summary where it gives one, else one composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
       }),
       law: Label,
       laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
@@ -48,9 +50,12 @@ export const ProcurementSuspension = inDomainOrder(
     Type.Object({
       ...shownShared,
       reason: Label,
-      status: Type.Union(['scheduled', 'active', 'ended', 'lifted'].map((s) => Type.Literal(s)), {
-        description: 'computed against today in Japan, unless the source says the suspension was lifted',
-      }),
+      status: Type.Union(
+        ['scheduled', 'active', 'ended', 'lifted'].map((s) => Type.Literal(s)),
+        {
+          description: 'computed against today in Japan, unless the source says the suspension was lifted',
+        },
+      ),
       summary_en: SummaryEn,
     }),
   ]),
@@ -66,7 +71,10 @@ export const LicenseAction = inDomainOrder(
       sectors: Type.Array(Label, { description: 'sector_codes with their labels' }),
       action_type: Label,
       nature: Label,
-      status: Type.Union(['scheduled', 'in_effect', 'completed'].map((s) => Type.Literal(s)), { description: 'computed against today in Japan' }),
+      status: Type.Union(
+        ['scheduled', 'in_effect', 'completed'].map((s) => Type.Literal(s)),
+        { description: 'computed against today in Japan' },
+      ),
       summary_en: SummaryEn,
     }),
   ]),

@@ -17,7 +17,12 @@ type Row = readonly [code: string, name: string, name_en: string, aliases?: read
 /** The rows of a list as terms; `parent` is the parent of every row unless PLACED_UNDER names another. */
 function rows(group: PublisherGroupCode, list: readonly Row[], parent: string | null = null): AuthorityTerm[] {
   return list.map(([code, name, name_en, aliases]) => ({
-    code, name, name_en, group, parent: PLACED_UNDER[code] ?? parent, ...(aliases ? { aliases } : {}),
+    code,
+    name,
+    name_en,
+    group,
+    parent: PLACED_UNDER[code] ?? parent,
+    ...(aliases ? { aliases } : {}),
   }));
 }
 
@@ -26,13 +31,23 @@ function rows(group: PublisherGroupCode, list: readonly Row[], parent: string | 
 // under 国家公安委員会, itself under 内閣府, which is not a term. 証券取引等監視委員会 is placed in 金融庁 (金融庁設置法
 // 第6条), 神戸運輸監理部 in 近畿運輸局 (国土交通省設置法). デジタル庁 and 復興庁 are under the Cabinet itself: no parent.
 const PLACED_UNDER: Readonly<Record<string, string>> = {
-  jftc: 'cao', ppc: 'cao', npa: 'cao', fsa: 'cao', caa: 'cao', cfa: 'cao',
+  jftc: 'cao',
+  ppc: 'cao',
+  npa: 'cao',
+  fsa: 'cao',
+  caa: 'cao',
+  cfa: 'cao',
   sesc: 'fsa',
   isa: 'moj',
   nta: 'mof',
-  forestry_agency: 'maff', fisheries_agency: 'maff',
-  anre: 'meti', jpo: 'meti', smea: 'meti',
-  jta: 'mlit', jma: 'mlit', jcg: 'mlit',
+  forestry_agency: 'maff',
+  fisheries_agency: 'maff',
+  anre: 'meti',
+  jpo: 'meti',
+  smea: 'meti',
+  jta: 'mlit',
+  jma: 'mlit',
+  jcg: 'mlit',
   nra: 'moe',
   atla: 'mod',
   mlit_kobe_tsd: 'mlit_kinki_dtb',
@@ -130,22 +145,52 @@ const FSA_FINANCE: readonly Row[] = [
 // Agencies that publish bid or transaction suspensions; names as their establishing acts give them.
 const INDEPENDENT_AGENCIES: readonly Row[] = [
   ['ur', '独立行政法人都市再生機構', 'Urban Renaissance Agency', ['都市再生機構', 'UR都市機構']],
-  ['jrtt', '独立行政法人鉄道建設・運輸施設整備支援機構', 'Japan Railway Construction, Transport and Technology Agency', ['鉄道建設・運輸施設整備支援機構', '鉄道・運輸機構']],
+  [
+    'jrtt',
+    '独立行政法人鉄道建設・運輸施設整備支援機構',
+    'Japan Railway Construction, Transport and Technology Agency',
+    ['鉄道建設・運輸施設整備支援機構', '鉄道・運輸機構'],
+  ],
   ['jwa', '独立行政法人水資源機構', 'Japan Water Agency', ['水資源機構']],
   ['jhf', '独立行政法人住宅金融支援機構', 'Japan Housing Finance Agency', ['住宅金融支援機構']],
   ['jaxa', '国立研究開発法人宇宙航空研究開発機構', 'Japan Aerospace Exploration Agency', ['宇宙航空研究開発機構']],
-  ['jaea', '国立研究開発法人日本原子力研究開発機構', 'Japan Atomic Energy Agency', ['日本原子力研究開発機構', '原子力機構']],
+  [
+    'jaea',
+    '国立研究開発法人日本原子力研究開発機構',
+    'Japan Atomic Energy Agency',
+    ['日本原子力研究開発機構', '原子力機構'],
+  ],
   ['jst', '国立研究開発法人科学技術振興機構', 'Japan Science and Technology Agency', ['科学技術振興機構']],
-  ['nedo', '国立研究開発法人新エネルギー・産業技術総合開発機構', 'New Energy and Industrial Technology Development Organization', ['新エネルギー・産業技術総合開発機構']],
-  ['aist', '国立研究開発法人産業技術総合研究所', 'National Institute of Advanced Industrial Science and Technology', ['産業技術総合研究所', '産総研']],
+  [
+    'nedo',
+    '国立研究開発法人新エネルギー・産業技術総合開発機構',
+    'New Energy and Industrial Technology Development Organization',
+    ['新エネルギー・産業技術総合開発機構'],
+  ],
+  [
+    'aist',
+    '国立研究開発法人産業技術総合研究所',
+    'National Institute of Advanced Industrial Science and Technology',
+    ['産業技術総合研究所', '産総研'],
+  ],
   ['riken', '国立研究開発法人理化学研究所', 'RIKEN', ['理化学研究所', '理研']],
   ['pwri', '国立研究開発法人土木研究所', 'Public Works Research Institute', ['土木研究所']],
   ['jasso', '独立行政法人日本学生支援機構', 'Japan Student Services Organization', ['日本学生支援機構']],
   ['jica', '独立行政法人国際協力機構', 'Japan International Cooperation Agency', ['国際協力機構']],
-  ['jogmec', '独立行政法人エネルギー・金属鉱物資源機構', 'Japan Organization for Metals and Energy Security', ['エネルギー・金属鉱物資源機構', '石油天然ガス・金属鉱物資源機構']],
+  [
+    'jogmec',
+    '独立行政法人エネルギー・金属鉱物資源機構',
+    'Japan Organization for Metals and Energy Security',
+    ['エネルギー・金属鉱物資源機構', '石油天然ガス・金属鉱物資源機構'],
+  ],
   ['nho', '独立行政法人国立病院機構', 'National Hospital Organization', ['国立病院機構']],
   ['jcho', '独立行政法人地域医療機能推進機構', 'Japan Community Health care Organization', ['地域医療機能推進機構']],
-  ['jeed', '独立行政法人高齢・障害・求職者雇用支援機構', 'Japan Organization for Employment of the Elderly, Persons with Disabilities and Job Seekers', ['高齢・障害・求職者雇用支援機構']],
+  [
+    'jeed',
+    '独立行政法人高齢・障害・求職者雇用支援機構',
+    'Japan Organization for Employment of the Elderly, Persons with Disabilities and Job Seekers',
+    ['高齢・障害・求職者雇用支援機構'],
+  ],
   ['npb', '独立行政法人国立印刷局', 'National Printing Bureau', ['国立印刷局']],
   ['mint', '独立行政法人造幣局', 'Japan Mint', ['造幣局']],
 ];
@@ -154,11 +199,21 @@ const INDEPENDENT_AGENCIES: readonly Row[] = [
 // left out until a source needs them: they contract under private law, not the national procurement rules.
 const PUBLIC_CORPORATIONS: readonly Row[] = [
   ['nexco_east', '東日本高速道路株式会社', 'East Nippon Expressway Company Limited', ['NEXCO東日本', '東日本高速道路']],
-  ['nexco_central', '中日本高速道路株式会社', 'Central Nippon Expressway Company Limited', ['NEXCO中日本', '中日本高速道路']],
+  [
+    'nexco_central',
+    '中日本高速道路株式会社',
+    'Central Nippon Expressway Company Limited',
+    ['NEXCO中日本', '中日本高速道路'],
+  ],
   ['nexco_west', '西日本高速道路株式会社', 'West Nippon Expressway Company Limited', ['NEXCO西日本', '西日本高速道路']],
   ['shutoko', '首都高速道路株式会社', 'Metropolitan Expressway Company Limited', ['首都高速道路', '首都高']],
   ['hanshin_expressway', '阪神高速道路株式会社', 'Hanshin Expressway Company Limited', ['阪神高速道路', '阪神高速']],
-  ['jb_honshi', '本州四国連絡高速道路株式会社', 'Honshu-Shikoku Bridge Expressway Company Limited', ['本州四国連絡高速道路', '本四高速']],
+  [
+    'jb_honshi',
+    '本州四国連絡高速道路株式会社',
+    'Honshu-Shikoku Bridge Expressway Company Limited',
+    ['本州四国連絡高速道路', '本四高速'],
+  ],
   ['naa', '成田国際空港株式会社', 'Narita International Airport Corporation', ['成田国際空港']],
   ['nkiac', '新関西国際空港株式会社', 'New Kansai International Airport Company, Ltd.', ['新関西国際空港']],
   ['jfc', '株式会社日本政策金融公庫', 'Japan Finance Corporation', ['日本政策金融公庫']],

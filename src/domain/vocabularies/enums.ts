@@ -13,7 +13,10 @@ function closedSet<const C extends string>(
   field: string,
   rows: readonly (readonly [code: C, name: string, name_en: string])[],
 ): Vocabulary<CodedTerm<C>> {
-  return defineVocabulary(field, rows.map(([code, name, name_en]) => ({ code, name, name_en })));
+  return defineVocabulary(
+    field,
+    rows.map(([code, name, name_en]) => ({ code, name, name_en })),
+  );
 }
 
 /** The code union of a vocabulary built here. */
@@ -122,7 +125,10 @@ const LISTING_LABELS: Readonly<Record<ListingStatus, readonly [string, string]>>
   listed: ['掲載中', 'Listed'],
   delisted: ['掲載終了', 'Delisted'],
 };
-export const listingStatuses = closedSet('status', LISTING_STATUSES.map((code) => [code, ...LISTING_LABELS[code]] as const));
+export const listingStatuses = closedSet(
+  'status',
+  LISTING_STATUSES.map((code) => [code, ...LISTING_LABELS[code]] as const),
+);
 
 export const companyStatuses = closedSet('status', [
   ['active', '存続', 'Active'],

@@ -93,6 +93,7 @@ export function legalFormFromNta(kindCode: string, name: string): string {
   const kind = kindCode.trim();
   const direct = BY_KIND_CODE[kind];
   if (direct !== undefined) return direct;
-  if (kind === '399' || kind === '499') return formNamedIn(name) ?? (kind === '399' ? 'other_registered_entity' : 'other');
+  if (kind === '399' || kind === '499')
+    return formNamedIn(name) ?? (kind === '399' ? 'other_registered_entity' : 'other');
   return 'other';
 }

@@ -3,11 +3,7 @@
 import { defineVocabulary, type Term } from '../vocabulary.js';
 
 export type PublisherGroupCode =
-  | 'national'
-  | 'independent_agency'
-  | 'public_corporation'
-  | 'prefecture'
-  | 'designated_city';
+  'national' | 'independent_agency' | 'public_corporation' | 'prefecture' | 'designated_city';
 
 export interface PublisherGroupTerm extends Term {
   readonly code: PublisherGroupCode;

@@ -11,7 +11,11 @@ import { queryOf } from '../url-parts.js';
 
 export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const endpoint of ENDPOINTS) {
-    const options = endpointOptions(endpoint, context.config, endpoint.listAnswer ? listAnswerSerializerCompiler : undefined);
+    const options = endpointOptions(
+      endpoint,
+      context.config,
+      endpoint.listAnswer ? listAnswerSerializerCompiler : undefined,
+    );
     app.get(endpoint.path, options, (request, reply) => {
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
       const query = request.query as Record<string, unknown>;
@@ -19,7 +23,9 @@ export function endpointRoutes(app: FastifyInstance, context: RouteContext): voi
       if (endpoint.feedOf === undefined) return answer;
       // one address answers JSON or Atom by Accept: a cache must keep them apart
       void reply.header('vary', 'Accept');
-      return wantsAtom(request, query.format) ? feedAnswer(endpoint, endpoint.feedOf, answer, request, reply, context) : answer;
+      return wantsAtom(request, query.format)
+        ? feedAnswer(endpoint, endpoint.feedOf, answer, request, reply, context)
+        : answer;
     });
   }
 }
@@ -29,7 +35,14 @@ function readable(query: string): string {
   return [...new URLSearchParams(query)].map(([name, value]) => `${name}=${value}`).join('&');
 }
 
-function feedAnswer(endpoint: Endpoint, list: string, answer: unknown, request: FastifyRequest, reply: FastifyReply, context: RouteContext): string {
+function feedAnswer(
+  endpoint: Endpoint,
+  list: string,
+  answer: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RouteContext,
+): string {
   const records = (answer as { data: Record<string, Parameters<typeof atomFeed>[0]> }).data[list] ?? [];
   const query = queryOf(request.url);
   void reply.type(ATOM_TYPE);

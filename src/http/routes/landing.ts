@@ -6,7 +6,7 @@ import { LANDING_LINKS } from '../../api/catalogue.js';
 const LINKS = Object.fromEntries(LANDING_LINKS.map((link) => [link.name, link.path]));
 
 const ABOUT =
-  'Kohyo is a public, read-only JSON API over Japanese company profiles (the National Tax Agency\'s Corporate Number ' +
+  "Kohyo is a public, read-only JSON API over Japanese company profiles (the National Tax Agency's Corporate Number " +
   'register) and public enforcement records: enforcement actions, procurement suspensions and licence actions. No key, ' +
   'no account; anonymous clients are rate limited and bulk export is not provided.';
 

@@ -15,7 +15,11 @@ export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
     staticCSP: true,
     validatorUrl: false,
     uiConfig: {
-      deepLinking: true, tryItOutEnabled: true, displayRequestDuration: true, docExpansion: 'list', defaultModelsExpandDepth: 0,
+      deepLinking: true,
+      tryItOutEnabled: true,
+      displayRequestDuration: true,
+      docExpansion: 'list',
+      defaultModelsExpandDepth: 0,
       // the documented address, not the plugin's own /docs/json, which the page would otherwise load and link
       urls: [{ url: OPENAPI_PATH, name: 'Kohyo API' }],
     },

@@ -60,7 +60,9 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     localFiles = copies.bySource;
     chosen = registry.sources.filter((s) => copies.bySource.has(s.id));
     if (chosen.length === 0) {
-      io.stderr(`kohyo collect: no file in ${parsed.dir} is named after a source with a parser (<source-id>.<ext> or <source-id>/...): nothing collected`);
+      io.stderr(
+        `kohyo collect: no file in ${parsed.dir} is named after a source with a parser (<source-id>.<ext> or <source-id>/...): nothing collected`,
+      );
       return 1;
     }
   } else {
@@ -77,7 +79,9 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
   }
   const offline = localFiles !== undefined;
   if (io.contact === null && !offline) {
-    io.stderr('kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests');
+    io.stderr(
+      'kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests',
+    );
   }
   const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
   const sources = chosen;
@@ -95,7 +99,8 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
         force: parsed.force,
         delistedRetentionDays: io.delistedRetentionDays,
         onProgress: (event) => {
-          if (event.kind === 'source_done') io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
+          if (event.kind === 'source_done')
+            io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
           if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
         },
       });
@@ -107,7 +112,10 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
       io.stdout(linkedShareLine(summary.results));
       io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
       const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
-      if (failed.length > 0) io.stderr(`${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`);
+      if (failed.length > 0)
+        io.stderr(
+          `${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`,
+        );
       return failed.length > 0 ? 1 : 0;
     });
   } catch (error) {
@@ -125,10 +133,13 @@ function parseArgs(args: readonly string[]): CollectArgs | string {
   let force = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--') ? (arg.split('=', 2) as [string, string | undefined]) : [arg, undefined];
+    const [flag, inline] = arg.startsWith('--')
+      ? (arg.split('=', 2) as [string, string | undefined])
+      : [arg, undefined];
     if (flag === '--file' || flag === '--files') {
       const path = inline ?? args[++i];
-      if (path === undefined || path === '' || path.startsWith('--')) return `${flag} needs a ${flag === '--file' ? 'PATH' : 'DIR'}`;
+      if (path === undefined || path === '' || path.startsWith('--'))
+        return `${flag} needs a ${flag === '--file' ? 'PATH' : 'DIR'}`;
       if (flag === '--file') files.push(path);
       else if (dir !== null) return '--files is given once';
       else dir = path;
@@ -140,7 +151,8 @@ function parseArgs(args: readonly string[]): CollectArgs | string {
       ids.push(arg);
     }
   }
-  if (dir !== null && (ids.length > 0 || files.length > 0)) return '--files DIR collects every source named in DIR: give no SOURCE_ID and no --file with it';
+  if (dir !== null && (ids.length > 0 || files.length > 0))
+    return '--files DIR collects every source named in DIR: give no SOURCE_ID and no --file with it';
   if (files.length > 0 && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
   return { ids: [...new Set(ids)], files, dir, force };
 }
@@ -152,7 +164,8 @@ function chooseSources(args: CollectArgs, registry: SourceRegistry, resolve: Par
   for (const id of args.ids) {
     const source = registry.get(id);
     if (source === undefined) return `no source '${id}' in the registry (see \`kohyo sources\`)`;
-    if (resolve(source) === null) return `source '${id}' has no parser yet (parser '${source.parser}'): it cannot be collected`;
+    if (resolve(source) === null)
+      return `source '${id}' has no parser yet (parser '${source.parser}'): it cannot be collected`;
     chosen.push(source);
   }
   return chosen;

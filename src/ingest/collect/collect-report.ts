@@ -12,7 +12,9 @@ export function progressLine(position: number, total: number, sourceId: string, 
   if (run.outcome === 'not_modified') parts.push(`unchanged, ${result.published} records kept`);
   if (result.links !== null && run.outcome === 'success') {
     const l = result.links;
-    parts.push(`linked ${l.source + l.linked} (${l.linked} by name and address), unlinked ${l.ambiguous + l.unmatched} (${l.ambiguous} ambiguous)`);
+    parts.push(
+      `linked ${l.source + l.linked} (${l.linked} by name and address), unlinked ${l.ambiguous + l.unmatched} (${l.ambiguous} ambiguous)`,
+    );
   }
   parts.push(seconds(result.ms));
   const error = run.error !== null ? `: ${run.error}` : '';
@@ -26,7 +28,8 @@ export function summaryTable(results: Results): string[] {
   const rows = results.map(({ source, result }) => {
     const l = result.links;
     const linked = l === null ? '' : String(l.source + l.linked);
-    const unlinked = l === null ? '' : `${l.ambiguous + l.unmatched}${l.ambiguous > 0 ? ` (${l.ambiguous} ambiguous)` : ''}`;
+    const unlinked =
+      l === null ? '' : `${l.ambiguous + l.unmatched}${l.ambiguous > 0 ? ` (${l.ambiguous} ambiguous)` : ''}`;
     const { run } = result;
     return [
       source.id,
@@ -41,7 +44,11 @@ export function summaryTable(results: Results): string[] {
       seconds(result.ms),
     ];
   });
-  return textTable(['source', 'files', 'outcome', 'http', 'records', 'linked', 'linked %', 'unlinked', 'skipped', 'time'], rows, [1, 3, 4, 5, 6, 8, 9]);
+  return textTable(
+    ['source', 'files', 'outcome', 'http', 'records', 'linked', 'linked %', 'unlinked', 'skipped', 'time'],
+    rows,
+    [1, 3, 4, 5, 6, 8, 9],
+  );
 }
 
 /** Under the table: each source's skipped rows and warnings (the parsers' reasons), and each failure's error. */
@@ -56,7 +63,11 @@ export function runDetails(results: Results): string[] {
 /** A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. */
 export function runNotes(id: string, skippedRows: readonly SkippedRow[], warnings: readonly string[]): string[] {
   if (skippedRows.length === 0 && warnings.length === 0) return [];
-  return [`\n${id}:`, ...skippedRowLines(skippedRows).map((line) => `  ${line}`), ...warnings.map((w) => `  warning: ${w}`)];
+  return [
+    `\n${id}:`,
+    ...skippedRowLines(skippedRows).map((line) => `  ${line}`),
+    ...warnings.map((w) => `  warning: ${w}`),
+  ];
 }
 
 /**

@@ -60,13 +60,36 @@ export async function collectSource(
 ): Promise<SourceRunResult> {
   const started = context.clock();
   const base = { source_id: source.id, started_at: instant(started), http_status: null, bytes: null, records: null };
-  const finish = (run: Omit<CollectionRun, 'finished_at' | 'source_id' | 'started_at'>, extra: Partial<SourceRunResult> = {}) => {
+  const finish = (
+    run: Omit<CollectionRun, 'finished_at' | 'source_id' | 'started_at'>,
+    extra: Partial<SourceRunResult> = {},
+  ) => {
     const finished = context.clock();
     const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
-    return { full, result: { run: full, held_back: false, published: 0, links: NO_LINKS, files: 0, ms: finished.getTime() - started.getTime(), ...extra } };
+    return {
+      full,
+      result: {
+        run: full,
+        held_back: false,
+        published: 0,
+        links: NO_LINKS,
+        files: 0,
+        ms: finished.getTime() - started.getTime(),
+        ...extra,
+      },
+    };
   };
   const fail = (error: string, more: Partial<CollectionRun> = {}) => {
-    const { full, result } = finish({ outcome: 'failure', http_status: null, bytes: null, records: null, period_from: null, period_to: null, error, ...more });
+    const { full, result } = finish({
+      outcome: 'failure',
+      http_status: null,
+      bytes: null,
+      records: null,
+      period_from: null,
+      period_to: null,
+      error,
+      ...more,
+    });
     recordCollectionRun(context.db, full);
     return result;
   };
@@ -116,48 +139,88 @@ export async function collectSource(
   }
   // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
   const duplicates = files.length > 1 ? 'keep_first' : 'error';
-  const prepared = prepareRecords(parsed.records, source.id, (key, prefecture) => context.links.candidates(key, prefecture), duplicates);
+  const prepared = prepareRecords(
+    parsed.records,
+    source.id,
+    (key, prefecture) => context.links.candidates(key, prefecture),
+    duplicates,
+  );
   if (!prepared.ok) {
     const more = prepared.error_count - prepared.errors.length;
     const tail = more > 0 ? ` (and ${more} more)` : '';
-    return fail(`${prepared.error_count} record(s) do not fit: ${prepared.errors.join('; ')}${tail}`, { ...seen, records: parsed.records.length });
+    return fail(`${prepared.error_count} record(s) do not fit: ${prepared.errors.join('; ')}${tail}`, {
+      ...seen,
+      records: parsed.records.length,
+    });
   }
   const records = prepared.records;
   const period = parsed.period ?? periodOf(records);
   const read = {
-    ...seen, records: records.length, period_from: period.from, period_to: period.to, warnings: parsed.warnings, skipped_rows: parsed.skipped_rows,
+    ...seen,
+    records: records.length,
+    period_from: period.from,
+    period_to: period.to,
+    warnings: parsed.warnings,
+    skipped_rows: parsed.skipped_rows,
   };
 
   const previous = countListedRecordsOfSource(context.db, source.id);
   if (records.length * 2 < previous) {
     const { full, result } = finish(
-      { outcome: 'failure', ...read, error: `held back: the list yielded ${records.length} records, under half of the ${previous} listed; the ${previous} are kept` },
+      {
+        outcome: 'failure',
+        ...read,
+        error: `held back: the list yielded ${records.length} records, under half of the ${previous} listed; the ${previous} are kept`,
+      },
       { held_back: true, links: prepared.links, files: files.length },
     );
     recordCollectionRun(context.db, full);
     return result;
   }
-  const plan = planEdition(context.writer.listingsOfSource(source.id), records, editionDate(records, new Date(retrievedAt)), context.delistedRetentionDays);
+  const plan = planEdition(
+    context.writer.listingsOfSource(source.id),
+    records,
+    editionDate(records, new Date(retrievedAt)),
+    context.delistedRetentionDays,
+  );
   if (!plan.ok) return fail(plan.error, read);
   return context.db.transaction(() => {
     for (const record of plan.records) context.writer.writeRecord(record);
     for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
     for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
-    const { full, result } = finish({ outcome: 'success', ...read, error: null }, {
-      published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length,
-    });
+    const { full, result } = finish(
+      { outcome: 'success', ...read, error: null },
+      {
+        published: countRecordsOfSource(context.db, source.id),
+        links: prepared.links,
+        files: files.length,
+      },
+    );
     recordCollectionRun(context.db, full);
     if (!local) {
-      const state = { etag: validators?.etag ?? null, last_modified: validators?.last_modified ?? null, content_sha256: sha };
+      const state = {
+        etag: validators?.etag ?? null,
+        last_modified: validators?.last_modified ?? null,
+        content_sha256: sha,
+      };
       writeSourceHttpState(context.db, source.id, state, full.finished_at ?? retrievedAt);
     }
     return result;
   })();
 
   function notModified(httpStatus: number, bytes: number | null): SourceRunResult {
-    const { full, result } = finish({
-      outcome: 'not_modified', http_status: httpStatus, bytes, records: null, period_from: null, period_to: null, error: null,
-    }, { published: countRecordsOfSource(context.db, source.id) });
+    const { full, result } = finish(
+      {
+        outcome: 'not_modified',
+        http_status: httpStatus,
+        bytes,
+        records: null,
+        period_from: null,
+        period_to: null,
+        error: null,
+      },
+      { published: countRecordsOfSource(context.db, source.id) },
+    );
     recordCollectionRun(context.db, full);
     return result;
   }
@@ -175,4 +238,3 @@ function periodOf(records: readonly ValidRecord[]): { from: string | null; to: s
   const run = importRunsOf(records)[0];
   return run ? { from: run.period_from, to: run.period_to } : { from: null, to: null };
 }
-

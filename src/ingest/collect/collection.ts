@@ -52,12 +52,17 @@ export interface CollectionSummary {
 
 /** Refused (WriterLockedError, DatasetKindError) before anything is fetched; a throw midway publishes nothing. */
 export async function runCollection(options: CollectionOptions): Promise<CollectionSummary> {
-  if ((options.file ?? null) !== null && options.sources.length !== 1) throw new Error('a local file is the copy of exactly one source');
+  if ((options.file ?? null) !== null && options.sources.length !== 1)
+    throw new Error('a local file is the copy of exactly one source');
   const localFiles = options.file ? new Map([[options.sources[0]!.id, [options.file]]]) : options.localFiles;
   const started = options.clock();
   let start: DraftStart = { recovered_stale_lock: false, removed_drafts: [] };
   const draftOptions = {
-    activity: 'collect', kind: 'production' as const, now: options.clock, pid: options.pid, isAlive: options.isAlive,
+    activity: 'collect',
+    kind: 'production' as const,
+    now: options.clock,
+    pid: options.pid,
+    isAlive: options.isAlive,
     onStart: (s: DraftStart) => void (start = s),
   };
   const results = await withDraft(options.dbPath, draftOptions, async (db) => {
@@ -74,7 +79,9 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     };
     const ran = await inPool(options.sources, options.concurrency ?? 4, async (source) => {
       options.onProgress?.({ kind: 'source_started', source });
-      const parse = options.resolve(source) ?? (() => parseFailure(`no parser is written for this source (parser '${source.parser}')`));
+      const parse =
+        options.resolve(source) ??
+        (() => parseFailure(`no parser is written for this source (parser '${source.parser}')`));
       const result = await collectSource(source, parse, context, localFiles?.get(source.id) ?? null);
       options.onProgress?.({ kind: 'source_done', source, result });
       return { source, result };
@@ -85,9 +92,13 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     if (ran.some((r) => r.result.published > 0)) optimiseAfterBulkWrite(db);
     return ran;
   });
-  return { results, removed_drafts: start.removed_drafts, recovered_stale_lock: start.recovered_stale_lock, ms: options.clock().getTime() - started.getTime() };
+  return {
+    results,
+    removed_drafts: start.removed_drafts,
+    recovered_stale_lock: start.recovered_stale_lock,
+    ms: options.clock().getTime() - started.getTime(),
+  };
 }
-
 
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
 async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -108,4 +119,3 @@ async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) =
   await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
   return results;
 }
-

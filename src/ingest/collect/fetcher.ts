@@ -59,7 +59,12 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
 
 type Attempt =
   | { readonly kind: 'done'; readonly outcome: FetchOutcome }
-  | { readonly kind: 'retry'; readonly status: number | null; readonly error: string; readonly retryAfterMs: number | null };
+  | {
+      readonly kind: 'retry';
+      readonly status: number | null;
+      readonly error: string;
+      readonly retryAfterMs: number | null;
+    };
 
 export function createFetcher(options: FetcherOptions): Fetcher {
   const o = { ...FETCH_DEFAULTS, ...options };
@@ -88,7 +93,12 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     }
     if (status >= 500) {
       await response.body.dump();
-      return { kind: 'retry', status, error: `the server answered ${status}`, retryAfterMs: retryAfter(response.headers['retry-after']) };
+      return {
+        kind: 'retry',
+        status,
+        error: `the server answered ${status}`,
+        retryAfterMs: retryAfter(response.headers['retry-after']),
+      };
     }
     if (status < 200 || status >= 300) {
       await response.body.dump();
@@ -113,10 +123,24 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     } catch (error) {
       return failure(error, status, attempts);
     }
-    const validatorsOut = { etag: header(response.headers.etag) ?? null, last_modified: header(response.headers['last-modified']) ?? null };
+    const validatorsOut = {
+      etag: header(response.headers.etag) ?? null,
+      last_modified: header(response.headers['last-modified']) ?? null,
+    };
     const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
     const final = finalUrl(response.context, url);
-    return { kind: 'done', outcome: { kind: 'fetched', url: final, status, body: Buffer.concat(chunks), validators: validatorsOut, content_type: contentType, attempts } };
+    return {
+      kind: 'done',
+      outcome: {
+        kind: 'fetched',
+        url: final,
+        status,
+        body: Buffer.concat(chunks),
+        validators: validatorsOut,
+        content_type: contentType,
+        attempts,
+      },
+    };
   }
 
   async function fetchWithRetries(url: string, validators: Validators | null): Promise<FetchOutcome> {
@@ -168,10 +192,14 @@ function failure(error: unknown, status: number | null, attempts: number): Attem
 function describeError(error: unknown): string {
   const code = (error as { code?: string }).code;
   switch (code) {
-    case 'UND_ERR_CONNECT_TIMEOUT': return 'timed out connecting to the server';
-    case 'UND_ERR_HEADERS_TIMEOUT': return 'timed out waiting for the answer';
-    case 'UND_ERR_BODY_TIMEOUT': return 'timed out reading the body';
-    default: return `could not fetch: ${(error as Error).message}${code ? ` (${code})` : ''}`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'timed out connecting to the server';
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return 'timed out waiting for the answer';
+    case 'UND_ERR_BODY_TIMEOUT':
+      return 'timed out reading the body';
+    default:
+      return `could not fetch: ${(error as Error).message}${code ? ` (${code})` : ''}`;
   }
 }
 

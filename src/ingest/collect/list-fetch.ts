@@ -8,8 +8,7 @@ export type FetchedFile = Extract<FetchOutcome, { kind: 'fetched' }>;
 
 /** The whole list of a source: every file fetched, in order, or the first failure. */
 export type ListOutcome =
-  | { readonly kind: 'fetched'; readonly files: readonly FetchedFile[] }
-  | Exclude<FetchOutcome, { kind: 'fetched' }>;
+  { readonly kind: 'fetched'; readonly files: readonly FetchedFile[] } | Exclude<FetchOutcome, { kind: 'fetched' }>;
 
 /** Whether the source's list is read from several files: its addresses, or every matching link of its page. */
 export function isMultiFile(source: SourceEntry): boolean {
@@ -21,7 +20,11 @@ export function isMultiFile(source: SourceEntry): boolean {
  * files is fetched whole, without validators: one 304 among fresh files says nothing of the list, so the hash of all
  * the bodies (collect-source.ts) is what finds it unchanged. Any file that fails fails the list.
  */
-export async function fetchListFiles(source: SourceEntry, fetcher: Fetcher, validators: Validators | null): Promise<ListOutcome> {
+export async function fetchListFiles(
+  source: SourceEntry,
+  fetcher: Fetcher,
+  validators: Validators | null,
+): Promise<ListOutcome> {
   if (!isMultiFile(source)) {
     const one = await fetchList(source, fetcher, validators);
     return one.kind === 'fetched' ? { kind: 'fetched', files: [one] } : one;
@@ -35,7 +38,13 @@ export async function fetchListFiles(source: SourceEntry, fetcher: Fetcher, vali
       if (seen.has(link)) continue;
       seen.add(link);
       const file = await fetcher.fetch(link);
-      if (file.kind === 'not_modified') return { kind: 'failed', status: 304, error: `${link} answered 304 to a request without validators`, attempts: file.attempts };
+      if (file.kind === 'not_modified')
+        return {
+          kind: 'failed',
+          status: 304,
+          error: `${link} answered 304 to a request without validators`,
+          attempts: file.attempts,
+        };
       if (file.kind === 'failed') return { ...file, error: `${link}: ${file.error}` };
       files.push(file);
     }
@@ -47,7 +56,11 @@ export async function fetchListFiles(source: SourceEntry, fetcher: Fetcher, vali
  * The list's fetch. With a list_link the page is fetched whole every time (it is small, and it is where a
  * new month's file appears); the validators are sent for the linked file only.
  */
-export async function fetchList(source: SourceEntry, fetcher: Fetcher, validators: Validators | null): Promise<FetchOutcome> {
+export async function fetchList(
+  source: SourceEntry,
+  fetcher: Fetcher,
+  validators: Validators | null,
+): Promise<FetchOutcome> {
   if (source.list_link === undefined) return fetcher.fetch(source.url, validators);
   const links = await linkedFiles(source, fetcher);
   if (!Array.isArray(links)) return links;
@@ -55,12 +68,27 @@ export async function fetchList(source: SourceEntry, fetcher: Fetcher, validator
 }
 
 /** The linked files of the source's page: the first matching link, or every one with follow_all_links. */
-async function linkedFiles(source: SourceEntry, fetcher: Fetcher): Promise<string[] | Exclude<FetchOutcome, { kind: 'fetched' }>> {
+async function linkedFiles(
+  source: SourceEntry,
+  fetcher: Fetcher,
+): Promise<string[] | Exclude<FetchOutcome, { kind: 'fetched' }>> {
   const page = await fetcher.fetch(source.url);
-  if (page.kind === 'not_modified') return { kind: 'failed', status: 304, error: 'the page linking the list answered 304 to a request without validators', attempts: page.attempts };
+  if (page.kind === 'not_modified')
+    return {
+      kind: 'failed',
+      status: 304,
+      error: 'the page linking the list answered 304 to a request without validators',
+      attempts: page.attempts,
+    };
   if (page.kind === 'failed') return { ...page, error: `the page linking the list: ${page.error}` };
   const decoded = decodeText(page.body);
-  if (!decoded.ok) return { kind: 'failed', status: page.status, error: `the page linking the list cannot be read: ${decoded.error}`, attempts: page.attempts };
+  if (!decoded.ok)
+    return {
+      kind: 'failed',
+      status: page.status,
+      error: `the page linking the list cannot be read: ${decoded.error}`,
+      attempts: page.attempts,
+    };
   const links = linkedLists(decoded.text, page.url, new RegExp(source.list_link!, 'u'), source.format);
   if (links.length === 0) {
     return {

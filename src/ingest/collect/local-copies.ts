@@ -38,7 +38,9 @@ export function findLocalCopies(dir: string, registry: SourceRegistry, resolve: 
     }
     found.set(id, [...(found.get(id) ?? []), ...files]);
   }
-  const bySource = new Map(registry.sources.filter((s) => found.has(s.id)).map((s) => [s.id, found.get(s.id)!] as const));
+  const bySource = new Map(
+    registry.sources.filter((s) => found.has(s.id)).map((s) => [s.id, found.get(s.id)!] as const),
+  );
   return { bySource, ignored };
 }
 

@@ -16,12 +16,21 @@ export interface ListFile {
  * concatenated in file order; de-duplication by id happens once they have ids (prepare-records.ts). With
  * several files, skipped rows and warnings name their file, since row numbers restart in each.
  */
-export async function parseListFiles(files: readonly ListFile[], parse: SourceParser, source: SourceEntry, retrievedAt: string): Promise<ParseOutcome> {
+export async function parseListFiles(
+  files: readonly ListFile[],
+  parse: SourceParser,
+  source: SourceEntry,
+  retrievedAt: string,
+): Promise<ParseOutcome> {
   const parts: ParsedList[] = [];
   for (const file of files) {
     let parsed: ParseOutcome;
     try {
-      parsed = await parse(new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length), { source, url: file.url, retrieved_at: retrievedAt });
+      parsed = await parse(new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length), {
+        source,
+        url: file.url,
+        retrieved_at: retrievedAt,
+      });
     } catch (error) {
       // a parser bug fails this source's run with its message, not the whole collection
       parsed = { ok: false, error: `the parser failed unexpectedly: ${(error as Error).message}`, problems: [] };
@@ -47,7 +56,10 @@ function joinedPeriod(parts: readonly ParsedList[]): ParsedList['period'] {
   if (periods.length === 0) return null;
   return {
     from: periods.map((p) => p.from).sort()[0]!,
-    to: periods.map((p) => p.to).sort().at(-1)!,
+    to: periods
+      .map((p) => p.to)
+      .sort()
+      .at(-1)!,
   };
 }
 

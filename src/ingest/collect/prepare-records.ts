@@ -53,7 +53,9 @@ export function prepareRecords(
     records.push(result.record);
     ids.push({ line: position, id: result.record.id });
   });
-  errors.push(...duplicateIdErrors(ids).map((e) => e.replace(/^line /u, 'record ').replace(/ on line /u, ' on record ')));
+  errors.push(
+    ...duplicateIdErrors(ids).map((e) => e.replace(/^line /u, 'record ').replace(/ on line /u, ' on record ')),
+  );
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, QUOTED_ERRORS), error_count: errors.length };
   return { ok: true, records, links: counts };
 }
@@ -65,11 +67,13 @@ function link(
   const place = placeOf(input.company);
   // the prefecture read from the address is kept, so that the record can be found by it
   const company = { ...input.company, prefecture_code: input.company.prefecture_code ?? place.prefecture_code };
-  if (company.corporate_number != null && company.corporate_number.trim() !== '') return { input: { ...input, company }, outcome: 'source' };
+  if (company.corporate_number != null && company.corporate_number.trim() !== '')
+    return { input: { ...input, company }, outcome: 'source' };
   const key = linkNameKey(company.name);
   const found = key !== '' && place.prefecture_code !== null ? candidates(key, place.prefecture_code) : [];
   const decision = decideLink(key, place, found);
-  if (decision.kind !== 'linked') return { input: { ...input, company: { ...company, link: null } }, outcome: decision.kind };
+  if (decision.kind !== 'linked')
+    return { input: { ...input, company: { ...company, link: null } }, outcome: decision.kind };
   return {
     input: { ...input, company: { ...company, corporate_number: decision.corporate_number, link: 'name_address' } },
     outcome: 'linked',

@@ -42,7 +42,19 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
     ];
   });
   for (const line of textTable(
-    ['source', 'publisher', 'kind', 'address (kind, format)', 'parser', 'last outcome', 'at', 'records', 'skipped rows', 'warnings', 'error'],
+    [
+      'source',
+      'publisher',
+      'kind',
+      'address (kind, format)',
+      'parser',
+      'last outcome',
+      'at',
+      'records',
+      'skipped rows',
+      'warnings',
+      'error',
+    ],
     rows,
     [7, 8, 9],
   )) {

@@ -1,6 +1,10 @@
 // A plain-text table for the terminal: columns padded to their widest cell, numbers right-aligned.
 
-export function textTable(header: readonly string[], rows: readonly (readonly string[])[], rightAligned: readonly number[] = []): string[] {
+export function textTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAligned: readonly number[] = [],
+): string[] {
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
@@ -13,7 +17,10 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 /** Display width: East Asian wide characters take two columns. */
 function width(text: string): number {
   let w = 0;
-  for (const ch of text) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 2 : 1;
+  for (const ch of text)
+    w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch)
+      ? 2
+      : 1;
   return w;
 }
 

@@ -19,7 +19,14 @@ export interface NtaCommandIo {
 const USAGE = 'usage: kohyo import nta [--encoding utf8|sjis] FILE...  (NTA corporate-number CSV, .csv or .zip)';
 
 const ENCODINGS: Readonly<Record<string, NtaEncoding | null>> = {
-  auto: null, utf8: 'utf8', 'utf-8': 'utf8', unicode: 'utf8', sjis: 'cp932', shift_jis: 'cp932', 'shift-jis': 'cp932', cp932: 'cp932',
+  auto: null,
+  utf8: 'utf8',
+  'utf-8': 'utf8',
+  unicode: 'utf8',
+  sjis: 'cp932',
+  shift_jis: 'cp932',
+  'shift-jis': 'cp932',
+  cp932: 'cp932',
 };
 
 /** Returns the exit code: 0 when every file was imported, 1 when one was rejected, 2 on a usage error. */
@@ -36,17 +43,31 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
  * Through the one write path like every writer (bench/README.md, "Drafting an NTA import", measured what the copy
  * and the check cost against the import). Files before a rejected one are published, as when imported in place.
  */
-async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | null }, io: NtaCommandIo, start: WriterStart): Promise<number> {
-  const sink: ProgressSink = io.progress ?? { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) };
+async function importFiles(
+  parsed: { files: string[]; encoding: NtaEncoding | null },
+  io: NtaCommandIo,
+  start: WriterStart,
+): Promise<number> {
+  const sink: ProgressSink = io.progress ?? {
+    isTTY: process.stderr.isTTY === true,
+    write: (t) => process.stderr.write(t),
+  };
   const step = stepReporter(sink);
   const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
   const options = {
-    ...start, kind: 'production' as const, publishIf: worthPublishing,
+    ...start,
+    kind: 'production' as const,
+    publishIf: worthPublishing,
     onPublish: () => step('checking the new dataset and publishing it'),
   };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
     try {
-      const importOptions = { onProgress: progressReporter(sink), onStep: step, now: io.now, encoding: parsed.encoding };
+      const importOptions = {
+        onProgress: progressReporter(sink),
+        onStep: step,
+        now: io.now,
+        encoding: parsed.encoding,
+      };
       return { ok: true, summary: await importNtaFiles(db, parsed.files, importOptions) };
     } catch (err) {
       if (err instanceof NtaImportError) return { ok: false, error: err };
@@ -62,15 +83,20 @@ async function importFiles(parsed: { files: string[]; encoding: NtaEncoding | nu
   const err = outcome.error;
   if (sink.isTTY) sink.write('\n');
   if (err.completed.length > 0) {
-    io.stdout(formatNtaSummary({ files: err.completed, elapsedMs: err.completed.reduce((s, f) => s + f.elapsedMs, 0) }));
+    io.stdout(
+      formatNtaSummary({ files: err.completed, elapsedMs: err.completed.reduce((s, f) => s + f.elapsedMs, 0) }),
+    );
   }
   const notTried = parsed.files.slice(parsed.files.indexOf(err.file) + 1);
   io.stderr(`kohyo: import nta: ${err.message}`);
-  io.stderr(`kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`);
+  io.stderr(
+    `kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`,
+  );
   return 1;
 }
 
-type Imported = { readonly ok: true; readonly summary: NtaImportSummary } | { readonly ok: false; readonly error: NtaImportError };
+type Imported =
+  { readonly ok: true; readonly summary: NtaImportSummary } | { readonly ok: false; readonly error: NtaImportError };
 
 function parseArgs(args: readonly string[]): { files: string[]; encoding: NtaEncoding | null } | string {
   const files: string[] = [];

@@ -11,7 +11,10 @@ export interface CsvRecord {
 
 /** Text that is not CSV as the NTA writes it; `line` is where the splitter gave up. */
 export class CsvSyntaxError extends Error {
-  constructor(message: string, readonly line: number) {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
     super(message);
   }
 }
@@ -54,7 +57,10 @@ export class NtaCsvSplitter {
     this.rest = text.slice(start);
     // only an open quote makes a record run past its line; a file with a stray one is not read to its end first
     if (this.rest.length > MAX_RECORD_CHARS) {
-      throw new CsvSyntaxError(`Quote Not Closed: a record runs on for more than ${MAX_RECORD_CHARS} characters (CSV_QUOTE_NOT_CLOSED)`, this.line);
+      throw new CsvSyntaxError(
+        `Quote Not Closed: a record runs on for more than ${MAX_RECORD_CHARS} characters (CSV_QUOTE_NOT_CLOSED)`,
+        this.line,
+      );
     }
     return records;
   }
@@ -93,7 +99,11 @@ function readRecord(text: string, start: number, line: number, final: boolean): 
       for (;;) {
         const quote = text.indexOf('"', from);
         if (quote < 0) {
-          if (final) throw new CsvSyntaxError('Quote Not Closed: the parsing is finished with an opening quote (CSV_QUOTE_NOT_CLOSED)', line + breaks + countBreaks(text, from, text.length) - (text.endsWith('\n') ? 1 : 0));
+          if (final)
+            throw new CsvSyntaxError(
+              'Quote Not Closed: the parsing is finished with an opening quote (CSV_QUOTE_NOT_CLOSED)',
+              line + breaks + countBreaks(text, from, text.length) - (text.endsWith('\n') ? 1 : 0),
+            );
           return null;
         }
         if (text.charCodeAt(quote + 1) === QUOTE) {
@@ -122,7 +132,10 @@ function readRecord(text: string, start: number, line: number, final: boolean): 
         if (!final) return null;
         return { fields, next: text.length, breaks };
       }
-      throw new CsvSyntaxError(`Invalid Closing Quote: got "${text.charAt(pos)}" instead of delimiter or record delimiter (CSV_INVALID_CLOSING_QUOTE)`, line + breaks);
+      throw new CsvSyntaxError(
+        `Invalid Closing Quote: got "${text.charAt(pos)}" instead of delimiter or record delimiter (CSV_INVALID_CLOSING_QUOTE)`,
+        line + breaks,
+      );
     }
     if (comma < pos) comma = text.indexOf(',', pos);
     const last = comma < 0 || (lf >= 0 && lf < comma);
@@ -132,7 +145,10 @@ function readRecord(text: string, start: number, line: number, final: boolean): 
     if (last && end > pos && text.charCodeAt(end - 1) === CR) end--;
     const value = text.slice(pos, end);
     if (value.includes('"')) {
-      throw new CsvSyntaxError(`Invalid Opening Quote: a quote is found in field ${fields.length} (CSV_INVALID_OPENING_QUOTE)`, line + breaks);
+      throw new CsvSyntaxError(
+        `Invalid Opening Quote: a quote is found in field ${fields.length} (CSV_INVALID_OPENING_QUOTE)`,
+        line + breaks,
+      );
     }
     fields.push(value);
     if (last) return { fields, next: Math.min(next, text.length), breaks: breaks + (lf < 0 ? 0 : 1) };

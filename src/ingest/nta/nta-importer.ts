@@ -67,7 +67,11 @@ export class NtaImportError extends Error {
 }
 
 /** Imports the files in order, stopping at the first that is rejected (it throws NtaImportError). */
-export async function importNtaFiles(db: Db, files: readonly string[], options: NtaImportOptions = {}): Promise<NtaImportSummary> {
+export async function importNtaFiles(
+  db: Db,
+  files: readonly string[],
+  options: NtaImportOptions = {},
+): Promise<NtaImportSummary> {
   const started = Date.now();
   const now = options.now ?? (() => new Date());
   const writer = createCompanyWriter(db);
@@ -116,7 +120,10 @@ async function importOneFile(
 }
 
 class FileRejection extends Error {
-  constructor(message: string, readonly line: number | null) {
+  constructor(
+    message: string,
+    readonly line: number | null,
+  ) {
     super(message);
   }
 }
@@ -126,24 +133,47 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   const rows = await openRows(file, options);
   let read: ReadState = { bytesRead: 0, totalBytes: null, encoding: options.encoding ?? null };
   const formerBefore = writer.formerNamesAdded;
-  const c = { rowsRead: 0, currentRows: 0, historyRows: 0, inserted: 0, updated: 0, unchanged: 0, older: 0, deleted: 0, skippedTotal: 0 };
+  const c = {
+    rowsRead: 0,
+    currentRows: 0,
+    historyRows: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    older: 0,
+    deleted: 0,
+    skippedTotal: 0,
+  };
   const skipped: Partial<Record<NtaRowErrorReason, number>> = {};
   const examples: NtaRowError[] = [];
   const progress = (isDone: boolean) =>
-    options.onProgress?.({ file, rowsRead: c.rowsRead, bytesRead: read.bytesRead, totalBytes: read.totalBytes, elapsedMs: Date.now() - started, done: isDone });
+    options.onProgress?.({
+      file,
+      rowsRead: c.rowsRead,
+      bytesRead: read.bytesRead,
+      totalBytes: read.totalBytes,
+      elapsedMs: Date.now() - started,
+      done: isDone,
+    });
   const apply = ({ result: parsed, terms }: ParsedItem): void => {
     c.rowsRead++;
     if (c.rowsRead % PROGRESS_EVERY_ROWS === 0) progress(false);
     if (!parsed.ok) {
       const { error } = parsed;
       if (error.reason === 'encoding') {
-        throw new FileRejection(`bytes that are not valid ${encodingLabel(read.encoding)}; is this the other edition (see --encoding)?`, error.line);
+        throw new FileRejection(
+          `bytes that are not valid ${encodingLabel(read.encoding)}; is this the other edition (see --encoding)?`,
+          error.line,
+        );
       }
       c.skippedTotal++;
       skipped[error.reason] = (skipped[error.reason] ?? 0) + 1;
       if (examples.length < MAX_SKIP_EXAMPLES) examples.push(error);
       if (c.rowsRead === REJECTION.EARLY_ROWS && c.skippedTotal === c.rowsRead) {
-        throw new FileRejection(`not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`, null);
+        throw new FileRejection(
+          `not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`,
+          null,
+        );
       }
       return;
     }
@@ -175,7 +205,10 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   }
   const wellFormed = c.rowsRead - c.skippedTotal;
   if (c.skippedTotal > 0 && wellFormed === 0) {
-    throw new FileRejection(`not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${examples[0]!.message})`, null);
+    throw new FileRejection(
+      `not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${examples[0]!.message})`,
+      null,
+    );
   }
   if (c.skippedTotal > REJECTION.TOLERATED_ROWS && c.skippedTotal > c.rowsRead * REJECTION.MAX_MALFORMED_SHARE) {
     throw new FileRejection(
@@ -206,7 +239,9 @@ function openRows(file: string, options: NtaImportOptions): Promise<ParsedRows> 
   } catch {
     // a missing file is reported by the reader, as for any file it cannot read
   }
-  return size >= (options.parseThreadMinBytes ?? PARSE_THREAD_MIN_BYTES) ? openParsedRowsOnThread(file, encoding) : openParsedRows(file, encoding);
+  return size >= (options.parseThreadMinBytes ?? PARSE_THREAD_MIN_BYTES)
+    ? openParsedRowsOnThread(file, encoding)
+    : openParsedRows(file, encoding);
 }
 
 function encodingLabel(encoding: NtaEncoding | null): string {

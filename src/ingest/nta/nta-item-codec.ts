@@ -50,9 +50,28 @@ export function decodeItems(values: EncodedItems): ParsedItem[] {
     const correction: boolean = next();
     const changedOn: string = next();
     const company: CompanyInput = {
-      corporate_number: next(), name: next(), name_kana: next(), name_en: next(), kind_code: next(), legal_form: next(),
-      address: { prefecture_code: next(), prefecture: next(), city: next(), city_code: next(), street: next(), postal_code: next(), outside: next(), en: next() },
-      status: next(), closed_on: next(), close_cause: next(), successor_corporate_number: next(), updated_on: next(), changed_on: next(),
+      corporate_number: next(),
+      name: next(),
+      name_kana: next(),
+      name_en: next(),
+      kind_code: next(),
+      legal_form: next(),
+      address: {
+        prefecture_code: next(),
+        prefecture: next(),
+        city: next(),
+        city_code: next(),
+        street: next(),
+        postal_code: next(),
+        outside: next(),
+        en: next(),
+      },
+      status: next(),
+      closed_on: next(),
+      close_cause: next(),
+      successor_corporate_number: next(),
+      updated_on: next(),
+      changed_on: next(),
       aliases: aliasesFrom(next()),
     };
     const termCount: number = next();

@@ -36,8 +36,11 @@ export async function openParsedRowsOnThread(path: string, encoding: NtaEncoding
   };
   worker.on('message', receive);
   worker.on('error', (err) => receive({ type: 'error', reason: err.message, line: null, format: false }));
-  worker.on('exit', (code) => receive({ type: 'error', reason: `the reading thread stopped (exit code ${code})`, line: null, format: false }));
-  const next = () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<ThreadMessage>((resolve) => (waiting = resolve)));
+  worker.on('exit', (code) =>
+    receive({ type: 'error', reason: `the reading thread stopped (exit code ${code})`, line: null, format: false }),
+  );
+  const next = () =>
+    queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<ThreadMessage>((resolve) => (waiting = resolve));
   const close = () => void worker.terminate();
 
   const first = await next();

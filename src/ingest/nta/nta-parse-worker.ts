@@ -28,5 +28,10 @@ try {
   post({ type: 'end' });
 } catch (err) {
   const format = err instanceof NtaFormatError;
-  post({ type: 'error', reason: format ? err.reason : err instanceof Error ? err.message : String(err), line: format ? err.line : null, format });
+  post({
+    type: 'error',
+    reason: format ? err.reason : err instanceof Error ? err.message : String(err),
+    line: format ? err.line : null,
+    format,
+  });
 }

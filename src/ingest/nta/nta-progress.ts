@@ -38,11 +38,15 @@ export function progressReporter(sink: ProgressSink, clock: () => number = Date.
  * The line of each step after the rows (indexing, upkeep, the check), on a line of its own, with the time the
  * step before it took: those steps are most of the end of a large import and have no rows to count.
  */
-export function stepReporter(sink: ProgressSink, clock: () => number = Date.now): (step: string, last?: boolean) => void {
+export function stepReporter(
+  sink: ProgressSink,
+  clock: () => number = Date.now,
+): (step: string, last?: boolean) => void {
   let last: { readonly step: string; readonly at: number } | null = null;
   return (step, isLast = false) => {
     const at = clock();
-    const before = last === null ? '' : ` (${last.step.replace(/^.*: /u, '')}: ${((at - last.at) / 1000).toFixed(1)} s)`;
+    const before =
+      last === null ? '' : ` (${last.step.replace(/^.*: /u, '')}: ${((at - last.at) / 1000).toFixed(1)} s)`;
     sink.write(`${step}${isLast ? '' : ' …'}${before}\n`);
     last = { step, at };
   };
@@ -50,7 +54,10 @@ export function stepReporter(sink: ProgressSink, clock: () => number = Date.now)
 
 export function describeProgress(p: NtaProgress): string {
   const rate = p.elapsedMs > 0 ? Math.round((p.rowsRead * 1000) / p.elapsedMs) : 0;
-  const bytes = p.totalBytes === null ? mb(p.bytesRead) : `${mb(p.bytesRead)} of ${mb(p.totalBytes)} (${Math.floor((100 * p.bytesRead) / Math.max(p.totalBytes, 1))}%)`;
+  const bytes =
+    p.totalBytes === null
+      ? mb(p.bytesRead)
+      : `${mb(p.bytesRead)} of ${mb(p.totalBytes)} (${Math.floor((100 * p.bytesRead) / Math.max(p.totalBytes, 1))}%)`;
   return `${p.file}: ${p.rowsRead.toLocaleString('en-US')} rows, ${rate.toLocaleString('en-US')} rows/s, ${bytes}`;
 }
 

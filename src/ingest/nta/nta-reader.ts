@@ -12,7 +12,10 @@ export interface NtaRecord {
 
 /** The file cannot be read as CSV at all; `line` is where the reader gave up, when known. */
 export class NtaFormatError extends Error {
-  constructor(readonly reason: string, readonly line: number | null) {
+  constructor(
+    readonly reason: string,
+    readonly line: number | null,
+  ) {
     super(line === null ? reason : `line ${line}: ${reason}`);
   }
 }

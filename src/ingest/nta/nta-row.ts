@@ -43,10 +43,14 @@ export interface NtaRowError {
   readonly message: string;
 }
 
-export type NtaRowResult = { readonly ok: true; readonly row: NtaRow } | { readonly ok: false; readonly error: NtaRowError };
+export type NtaRowResult =
+  { readonly ok: true; readonly row: NtaRow } | { readonly ok: false; readonly error: NtaRowError };
 
 class RowError extends Error {
-  constructor(readonly reason: NtaRowErrorReason, message: string) {
+  constructor(
+    readonly reason: NtaRowErrorReason,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -56,7 +60,8 @@ export function parseNtaRow(fields: readonly string[], line: number): NtaRowResu
   try {
     return { ok: true, row: decode(fields, line) };
   } catch (err) {
-    if (err instanceof RowError) return { ok: false, error: { line, reason: err.reason, message: `line ${line}: ${err.message}` } };
+    if (err instanceof RowError)
+      return { ok: false, error: { line, reason: err.reason, message: `line ${line}: ${err.message}` } };
     throw err;
   }
 }
@@ -66,18 +71,24 @@ function decode(fields: readonly string[], line: number): NtaRow {
     throw new RowError('field_count', `expected ${NTA_FIELD_COUNT} fields, found ${fields.length}`);
   }
   // iconv-lite writes U+FFFD for bytes that are not valid in the chosen encoding
-  if (fields.some((f) => f.includes('\uFFFD'))) throw new RowError('encoding', 'bytes that are not valid in the file encoding');
+  if (fields.some((f) => f.includes('\uFFFD')))
+    throw new RowError('encoding', 'bytes that are not valid in the file encoding');
   const f = (n: number): string => fields[n - 1]!.trim();
   const opt = (n: number): string | null => (f(n) === '' ? null : f(n));
 
   const cn = parseCorporateNumber(f(2));
   if (!cn.ok || f(2) !== cn.number) {
-    throw new RowError('corporate_number', `corporate number ${JSON.stringify(f(2))} is ${!cn.ok && cn.reason === 'check_digit' ? 'not valid (check digit)' : 'not 13 digits'}`);
+    throw new RowError(
+      'corporate_number',
+      `corporate number ${JSON.stringify(f(2))} is ${!cn.ok && cn.reason === 'check_digit' ? 'not valid (check digit)' : 'not 13 digits'}`,
+    );
   }
   const process = f(3) as NtaProcess;
-  if (!(NTA_PROCESSES as readonly string[]).includes(process)) throw new RowError('process', `unknown process code ${JSON.stringify(f(3))}`);
+  if (!(NTA_PROCESSES as readonly string[]).includes(process))
+    throw new RowError('process', `unknown process code ${JSON.stringify(f(3))}`);
   const latestField = f(24);
-  if (latestField !== '0' && latestField !== '1') throw new RowError('latest', `latest must be 0 or 1, found ${JSON.stringify(latestField)}`);
+  if (latestField !== '0' && latestField !== '1')
+    throw new RowError('latest', `latest must be 0 or 1, found ${JSON.stringify(latestField)}`);
   const kind = f(9);
   if (!NTA_KINDS.has(kind)) throw new RowError('kind', `unknown kind code ${JSON.stringify(kind)}`);
   const name = f(7);
@@ -89,7 +100,11 @@ function decode(fields: readonly string[], line: number): NtaRow {
   let successor: string | null = null;
   if (f(21) !== '') {
     const parsed = parseCorporateNumber(f(21));
-    if (!parsed.ok) throw new RowError('successor_corporate_number', `successor corporate number ${JSON.stringify(f(21))} is not valid`);
+    if (!parsed.ok)
+      throw new RowError(
+        'successor_corporate_number',
+        `successor corporate number ${JSON.stringify(f(21))} is not valid`,
+      );
     successor = parsed.number;
   }
 
@@ -131,7 +146,11 @@ function decode(fields: readonly string[], line: number): NtaRow {
 }
 
 /** English addresses are written small-to-large: "2-7-3, Marunouchi, Chiyoda ku, Tokyo". */
-function englishAddress(cityAndStreet: string | null, prefecture: string | null, outside: string | null): string | null {
+function englishAddress(
+  cityAndStreet: string | null,
+  prefecture: string | null,
+  outside: string | null,
+): string | null {
   const domestic = [cityAndStreet, prefecture].filter((p): p is string => p !== null).join(', ');
   const parts = [domestic, outside ?? ''].filter((p) => p !== '');
   return parts.length === 0 ? null : parts.join('; ');

@@ -43,7 +43,8 @@ async function readHead(path: string, length: number): Promise<Buffer> {
 function openZipEntry(path: string): Promise<NtaByteSource> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, autoClose: false }, (err, zip) => {
-      if (err || !zip) return reject(new NtaSourceError(`not a readable zip archive (${err?.message ?? 'unknown error'})`));
+      if (err || !zip)
+        return reject(new NtaSourceError(`not a readable zip archive (${err?.message ?? 'unknown error'})`));
       const close = () => {
         if (zip.isOpen) zip.close();
       };
@@ -60,10 +61,19 @@ function openZipEntry(path: string): Promise<NtaByteSource> {
         // the NTA archives hold one CSV; anything else (a directory, a readme) is passed over
         if (!/\.csv$/iu.test(entry.fileName)) return zip.readEntry();
         zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return fail(`cannot read ${entry.fileName} in the zip archive (${e?.message ?? 'unknown error'})`);
+          if (e || !stream)
+            return fail(`cannot read ${entry.fileName} in the zip archive (${e?.message ?? 'unknown error'})`);
           settled = true;
           stream.on('close', close);
-          resolve({ stream, totalBytes: entry.uncompressedSize, entryName: entry.fileName, close: () => { stream.destroy(); close(); } });
+          resolve({
+            stream,
+            totalBytes: entry.uncompressedSize,
+            entryName: entry.fileName,
+            close: () => {
+              stream.destroy();
+              close();
+            },
+          });
         });
       });
       zip.readEntry();

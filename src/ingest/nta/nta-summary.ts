@@ -52,10 +52,18 @@ const COUNTS: readonly (readonly [keyof NtaFileSummary, string])[] = [
 
 /** A plain-text table: one column per file, and a total column when there are several. */
 export function formatNtaSummary(summary: NtaImportSummary): string {
-  const columns = summary.files.map((f) => ({ title: baseName(f.file), get: (k: keyof NtaFileSummary) => f[k] as number, f }));
+  const columns = summary.files.map((f) => ({
+    title: baseName(f.file),
+    get: (k: keyof NtaFileSummary) => f[k] as number,
+    f,
+  }));
   const total = (k: keyof NtaFileSummary) => summary.files.reduce((s, f) => s + (f[k] as number), 0);
   const heads = columns.map((c) => c.title);
-  const rows: string[][] = COUNTS.map(([key, label]) => [label, ...columns.map((c) => fmt(c.get(key))), ...(columns.length > 1 ? [fmt(total(key))] : [])]);
+  const rows: string[][] = COUNTS.map(([key, label]) => [
+    label,
+    ...columns.map((c) => fmt(c.get(key))),
+    ...(columns.length > 1 ? [fmt(total(key))] : []),
+  ]);
   const reasons = new Set(summary.files.flatMap((f) => Object.keys(f.skipped) as NtaRowErrorReason[]));
   for (const reason of [...reasons].sort()) {
     const per = summary.files.map((f) => f.skipped[reason] ?? 0);
@@ -63,11 +71,23 @@ export function formatNtaSummary(summary: NtaImportSummary): string {
   }
   const rowsRead = total('rowsRead');
   const seconds = summary.elapsedMs / 1000;
-  rows.push(['time', ...summary.files.map((f) => `${(f.elapsedMs / 1000).toFixed(1)} s`), ...(columns.length > 1 ? [`${seconds.toFixed(1)} s`] : [])]);
-  rows.push(['rows/s', ...summary.files.map((f) => fmt(rate(f.rowsRead, f.elapsedMs))), ...(columns.length > 1 ? [fmt(rate(rowsRead, summary.elapsedMs))] : [])]);
+  rows.push([
+    'time',
+    ...summary.files.map((f) => `${(f.elapsedMs / 1000).toFixed(1)} s`),
+    ...(columns.length > 1 ? [`${seconds.toFixed(1)} s`] : []),
+  ]);
+  rows.push([
+    'rows/s',
+    ...summary.files.map((f) => fmt(rate(f.rowsRead, f.elapsedMs))),
+    ...(columns.length > 1 ? [fmt(rate(rowsRead, summary.elapsedMs))] : []),
+  ]);
   const header = ['', ...heads, ...(columns.length > 1 ? ['total'] : [])];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 

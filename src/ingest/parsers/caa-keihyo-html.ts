@@ -24,7 +24,9 @@ export function parseCaaKeihyoHtml(bytes: Uint8Array, context: ParseContext): Pa
   if (!decoded.ok) return parseFailure(`the page's text cannot be read: ${decoded.error}`);
   const releases = releasesOf(decoded.text, context.url);
   if (releases.length === 0) {
-    return parseFailure('the page lists no dated releases (<li> with a <time datetime> and a link): it is not a yearly index of releases');
+    return parseFailure(
+      'the page lists no dated releases (<li> with a <time datetime> and a link): it is not a yearly index of releases',
+    );
   }
   const records: EnforcementInput[] = [];
   const warnings: string[] = [];
@@ -42,18 +44,31 @@ export function parseCaaKeihyoHtml(bytes: Uint8Array, context: ParseContext): Pa
     const valid = validateRecordLine(record, i + 1);
     return valid.ok ? [] : valid.errors;
   });
-  if (problems.length > 0) return parseFailure(`${problems.length} problem(s) in the releases' records; nothing was kept.`, problems);
+  if (problems.length > 0)
+    return parseFailure(`${problems.length} problem(s) in the releases' records; nothing was kept.`, problems);
   return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
 }
 
-function recordOf(release: Release, name: string, index: number, action: string, context: ParseContext): EnforcementInput {
+function recordOf(
+  release: Release,
+  name: string,
+  index: number,
+  action: string,
+  context: ParseContext,
+): EnforcementInput {
   return {
     kind: 'enforcement',
     // the release's own address and the company's place in its title: stable however the index is laid out
     source_key: `${release.url}#${index + 1}`,
     company: { name },
     authority: context.source.publisher,
-    source: { id: context.source.id, url: release.url, title: release.title, published_on: release.date, retrieved_at: context.retrieved_at },
+    source: {
+      id: context.source.id,
+      url: release.url,
+      title: release.title,
+      published_on: release.date,
+      retrieved_at: context.retrieved_at,
+    },
     law: context.source.fixed?.law ?? LAW,
     action_type: action,
     date: release.date,
@@ -86,7 +101,9 @@ function releaseOf(item: T.Element, pageUrl: string): Release | null {
   const link = find(item, (e) => e.tagName === 'a' && (attribute(e, 'href') ?? '').trim() !== '');
   if (time === null || link === null) return null;
   const date = attribute(time, 'datetime')!.trim().slice(0, 10);
-  const title = (textOf(link).replace(/\s+/gu, ' ').trim() || attribute(link, 'title') || '').replace(/\s+/gu, ' ').trim();
+  const title = (textOf(link).replace(/\s+/gu, ' ').trim() || attribute(link, 'title') || '')
+    .replace(/\s+/gu, ' ')
+    .trim();
   if (!isCalendarDate(date) || title === '' || !URL.canParse(attribute(link, 'href')!.trim(), pageUrl)) return null;
   return { date, title, url: new URL(attribute(link, 'href')!.trim(), pageUrl).href };
 }

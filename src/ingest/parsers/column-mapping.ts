@@ -27,8 +27,22 @@ export type MappedField =
   | 'authority';
 
 export const MAPPED_FIELDS: readonly MappedField[] = [
-  'company_name', 'company_address', 'corporate_number', 'date', 'period', 'period_from', 'period_to', 'reason',
-  'summary', 'law', 'action_type', 'sector', 'permit_number', 'scope', 'lifted_on', 'authority',
+  'company_name',
+  'company_address',
+  'corporate_number',
+  'date',
+  'period',
+  'period_from',
+  'period_to',
+  'reason',
+  'summary',
+  'law',
+  'action_type',
+  'sector',
+  'permit_number',
+  'scope',
+  'lifted_on',
+  'authority',
 ];
 
 /** Text encodings a CSV source is published in; 'auto' reads a BOM, then strict UTF-8, else CP932. */

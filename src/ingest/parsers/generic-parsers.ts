@@ -9,7 +9,11 @@ import { parseXlsxTable } from './xlsx-table-parser.js';
 
 export type GenericParserId = 'csv-table' | 'xls-table' | 'xlsx-table' | 'html-table' | 'pdf-table';
 
-type GenericParser = (bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext) => ParseOutcome | Promise<ParseOutcome>;
+type GenericParser = (
+  bytes: Uint8Array,
+  mapping: ColumnMapping,
+  context: ParseContext,
+) => ParseOutcome | Promise<ParseOutcome>;
 
 const PARSERS: Readonly<Record<GenericParserId, GenericParser>> = {
   'csv-table': parseCsvTable,
@@ -26,7 +30,8 @@ export function isGenericParser(id: string): id is GenericParserId {
 /** Parses a source's bytes with its generic parser and mapping; a failure for a source that has neither. */
 export async function parseGenericSource(bytes: Uint8Array, context: ParseContext): Promise<ParseOutcome> {
   const { source } = context;
-  if (!isGenericParser(source.parser)) return parseFailure(`source '${source.id}' has no generic parser (its parser is '${source.parser}')`);
+  if (!isGenericParser(source.parser))
+    return parseFailure(`source '${source.id}' has no generic parser (its parser is '${source.parser}')`);
   if (!source.mapping) return parseFailure(`source '${source.id}' has no column mapping`);
   return PARSERS[source.parser](bytes, source.mapping, context);
 }

@@ -23,7 +23,9 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
     : all;
   if (tables.length === 0) {
     const which = wanted ? `no table captioned or headed 「${mapping.table_caption}」` : 'no table';
-    return parseFailure(`the HTML page has ${which} (it has ${all.length} table(s)); is it the right page, or was it truncated?`);
+    return parseFailure(
+      `the HTML page has ${which} (it has ${all.length} table(s)); is it the right page, or was it truncated?`,
+    );
   }
   const fitting = tables.filter((t) => locateHeader(t.rows, mapping).ok);
   if (fitting.length === 0) {
@@ -67,7 +69,8 @@ function declaredCharset(bytes: Uint8Array): TextEncoding {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
   const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/iu.exec(head)?.[1]?.toLowerCase();
   if (charset === undefined) return 'auto';
-  if (['shift_jis', 'shift-jis', 'sjis', 'x-sjis', 'windows-31j', 'cp932', 'ms932'].includes(charset)) return 'shift_jis';
+  if (['shift_jis', 'shift-jis', 'sjis', 'x-sjis', 'windows-31j', 'cp932', 'ms932'].includes(charset))
+    return 'shift_jis';
   if (charset === 'utf-8' || charset === 'utf8') return 'utf-8';
   return 'auto';
 }

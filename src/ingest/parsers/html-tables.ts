@@ -26,7 +26,12 @@ export function htmlTables(html: string): HtmlTable[] {
       if (HEADING.test(child.tagName)) heading = textOf(child).trim();
       if (child.tagName === 'table') {
         const caption = child.childNodes.find((c): c is T.Element => isElement(c) && c.tagName === 'caption');
-        tables.push({ index: tables.length + 1, caption: caption ? textOf(caption).trim() : '', heading, rows: gridOf(child) });
+        tables.push({
+          index: tables.length + 1,
+          caption: caption ? textOf(caption).trim() : '',
+          heading,
+          rows: gridOf(child),
+        });
       }
       walk(child);
     }

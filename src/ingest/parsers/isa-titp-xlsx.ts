@@ -18,12 +18,15 @@ type Sheet = { readonly name: string; readonly rows: string[][] };
 
 export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): ParseOutcome {
   const actionType = context.source.fixed?.action_type;
-  if (actionType === undefined) return parseFailure(`source '${context.source.id}' names no action type (fixed.action_type in the registry)`);
+  if (actionType === undefined)
+    return parseFailure(`source '${context.source.id}' names no action type (fixed.action_type in the registry)`);
   let sheets: Sheet[];
   try {
     sheets = readSheets(bytes);
   } catch (error) {
-    return parseFailure(`the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${(error as Error).message}`);
+    return parseFailure(
+      `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${(error as Error).message}`,
+    );
   }
   const main = sheets.map((sheet) => ({ sheet, header: findTitpHeader(sheet.rows) })).find((s) => s.header !== null);
   if (main === undefined || main.header === null) {
@@ -33,7 +36,10 @@ export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): Pars
   }
   const read = readTitpRows(main.sheet.rows, main.header);
   if (read.problems.length > 0) {
-    return parseFailure(`${read.problems.length} row(s) of sheet 「${main.sheet.name}」 could not be read; nothing was kept.`, read.problems);
+    return parseFailure(
+      `${read.problems.length} row(s) of sheet 「${main.sheet.name}」 could not be read; nothing was kept.`,
+      read.problems,
+    );
   }
   const warnings = [...read.warnings];
   for (const sheet of sheets) if (sheet !== main.sheet) warnings.push(...foldNumberSheet(sheet, read.actions));
@@ -45,7 +51,11 @@ export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): Pars
     if (valid.ok) records.push(record);
     else problems.push(...valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:')));
   }
-  if (problems.length > 0) return parseFailure(`${problems.length} problem(s) in the records of sheet 「${main.sheet.name}」; nothing was kept.`, problems);
+  if (problems.length > 0)
+    return parseFailure(
+      `${problems.length} problem(s) in the records of sheet 「${main.sheet.name}」; nothing was kept.`,
+      problems,
+    );
   return { ok: true, records, period: listPeriod(records), skipped_rows: read.skipped, warnings };
 }
 
@@ -56,9 +66,19 @@ function recordOf(action: TitpAction, actionType: string, context: ParseContext)
     kind: 'license_action',
     // the organisation and date identify the action in its list, whatever the row it stands on
     source_key: `titp:${normaliseCompanyName(action.name)}:${action.date}`,
-    company: { name: action.name, address: action.address, prefecture_code: action.address === null ? null : prefectureOfAddress(action.address) },
+    company: {
+      name: action.name,
+      address: action.address,
+      prefecture_code: action.address === null ? null : prefectureOfAddress(action.address),
+    },
     authority: source.publisher,
-    source: { id: source.id, url: context.url, title: source.title, published_on: context.published_on ?? null, retrieved_at: context.retrieved_at },
+    source: {
+      id: source.id,
+      url: context.url,
+      title: source.title,
+      published_on: context.published_on ?? null,
+      retrieved_at: context.retrieved_at,
+    },
     sector_code: source.fixed?.sector_code ?? SECTOR,
     permits: numbers.map((number) => ({ sector_code: SECTOR, number })),
     action_type: actionType,
@@ -73,9 +93,14 @@ function recordOf(action: TitpAction, actionType: string, context: ParseContext)
  * that organisation's record: the sheet names it in its title or a cell. Returns warnings for what cannot be placed.
  */
 function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[] {
-  const numbers = sheet.rows.flat().map((cell) => cell.normalize('NFKC').replace(/\s+/gu, '')).filter((cell) => /^(変?認|許)[0-9]{6,}$/u.test(cell));
+  const numbers = sheet.rows
+    .flat()
+    .map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''))
+    .filter((cell) => /^(変?認|許)[0-9]{6,}$/u.test(cell));
   if (numbers.length === 0) return [];
-  const texts = [sheet.name, ...sheet.rows.slice(0, 10).flat()].map((t) => normaliseCompanyName(t)).filter((t) => t !== '');
+  const texts = [sheet.name, ...sheet.rows.slice(0, 10).flat()]
+    .map((t) => normaliseCompanyName(t))
+    .filter((t) => t !== '');
   const named = actions.filter((a) => texts.some((t) => t.includes(normaliseCompanyName(a.name))));
   if (named.length !== 1) {
     const why = named.length === 0 ? 'names no organisation of the list' : `names ${named.length} actions of the list`;
@@ -89,7 +114,15 @@ function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[]
 function readSheets(bytes: Uint8Array): Sheet[] {
   const workbook = XLSX.read(bytes, { type: 'array', cellDates: false, cellText: false, dense: true });
   return workbook.SheetNames.map((name) => {
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name]!, { header: 1, raw: true, defval: null, blankrows: true });
-    return { name, rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : textOf(cell)))) };
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name]!, {
+      header: 1,
+      raw: true,
+      defval: null,
+      blankrows: true,
+    });
+    return {
+      name,
+      rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : textOf(cell)))),
+    };
   });
 }

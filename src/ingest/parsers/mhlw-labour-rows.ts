@@ -43,9 +43,16 @@ const BUREAU_TITLE = /(\S{2,3})労働局/u;
 
 /** Reads every page: the cover, then each ruled table with the list's header words, under its bureau's title. */
 export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
-  const reading = readRuledRows(pages, { isHeaderWord: (text) => HEADER_WORDS.has(text), minHeaderWords: 3, isKeyLabel: (label) => KEY_WORDS.has(foldCell(label)) });
+  const reading = readRuledRows(pages, {
+    isHeaderWord: (text) => HEADER_WORDS.has(text),
+    minHeaderWords: 3,
+    isKeyLabel: (label) => KEY_WORDS.has(foldCell(label)),
+  });
   if (reading.columns === null) {
-    return { ok: false, error: `no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's ${pages.length} pages` };
+    return {
+      ok: false,
+      error: `no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's ${pages.length} pages`,
+    };
   }
   const columns = reading.columns;
   const index = READ_COLUMNS.map((label) => columns.findIndex((c) => foldCell(c.label) === foldCell(label)));
@@ -85,12 +92,16 @@ function labels(columns: readonly RuledColumn[]): string {
  * a line of its own or beside 最終更新日; null when none is.
  */
 function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] | null {
-  const titles = linesOf(above).map((line) => BUREAU_TITLE.exec(line.replace(/\s+/gu, ''))?.[1]).filter((t) => t !== undefined);
+  const titles = linesOf(above)
+    .map((line) => BUREAU_TITLE.exec(line.replace(/\s+/gu, ''))?.[1])
+    .filter((t) => t !== undefined);
   const short = titles.at(-1);
   if (short === undefined) return null;
   const prefecture = prefectureByName(short);
   const bureau = prefecture ? labourBureauForPrefecture(prefecture.code) : undefined;
-  return bureau ? { code: bureau.code, name: bureau.name } : `'${short}労働局' is not the name of a prefectural labour bureau`;
+  return bureau
+    ? { code: bureau.code, name: bureau.name }
+    : `'${short}労働局' is not the name of a prefectural labour bureau`;
 }
 
 /** The cover: 「労働基準関係法令違反に係る公表事案」, the period line under it, and 掲載日. */

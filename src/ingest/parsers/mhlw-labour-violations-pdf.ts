@@ -20,7 +20,8 @@ export async function parseMhlwLabourViolationsPdf(bytes: Uint8Array, context: P
   try {
     pages = await readPdfText(bytes);
   } catch (error) {
-    if (error instanceof PdfReadError) return parseFailure(`the MHLW labour-law violation list cannot be read: ${error.message}`);
+    if (error instanceof PdfReadError)
+      return parseFailure(`the MHLW labour-law violation list cannot be read: ${error.message}`);
     throw error;
   }
   return mhlwRecordsFromPages(pages, context);
@@ -29,8 +30,10 @@ export async function parseMhlwLabourViolationsPdf(bytes: Uint8Array, context: P
 /** The pure half: the PDF's positioned text and lines in, records out. A row that cannot be read is skipped alone. */
 export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseContext): ParseOutcome {
   const read = readMhlwPages(pages);
-  if (!read.ok) return parseFailure(`the MHLW labour-law violation list is not laid out as expected: ${read.error}`, [read.error]);
-  if (read.rows.length === 0) return parseFailure(`the MHLW labour-law violation list's tables in its ${pages.length} pages hold no rows`);
+  if (!read.ok)
+    return parseFailure(`the MHLW labour-law violation list is not laid out as expected: ${read.error}`, [read.error]);
+  if (read.rows.length === 0)
+    return parseFailure(`the MHLW labour-law violation list's tables in its ${pages.length} pages hold no rows`);
   const source = {
     id: context.source.id,
     url: context.url,

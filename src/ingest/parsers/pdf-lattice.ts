@@ -62,10 +62,14 @@ export function readLattice(page: PdfPage): PageLattice {
   for (const item of items) {
     // The start of the text, a little above its baseline: descenders and a baseline sitting on a border
     // would otherwise fall in the cell below. Text drawn past the box it is clipped to belongs to the box.
-    const box = page.clipped?.find((c) => Math.abs(c.x - item.x) <= 1 && Math.abs(c.y - item.y) <= 1 && item.text.startsWith(c.char))?.box;
+    const box = page.clipped?.find(
+      (c) => Math.abs(c.x - item.x) <= 1 && Math.abs(c.y - item.y) <= 1 && item.text.startsWith(c.char),
+    )?.box;
     const x = box ? (box.x0 + box.x1) / 2 : item.x + Math.min(1, item.width / 2);
     const y = box ? (box.y0 + box.y1) / 2 : item.y + item.size * 0.3;
-    const g = grids.findIndex((grid) => x >= grid.xs[0]! && x <= grid.xs.at(-1)! && y <= grid.ys[0]! && y >= grid.ys.at(-1)!);
+    const g = grids.findIndex(
+      (grid) => x >= grid.xs[0]! && x <= grid.xs.at(-1)! && y <= grid.ys[0]! && y >= grid.ys.at(-1)!,
+    );
     const grid = grids[g];
     const cell = grid ? cellAt(grid, x, y) : -1;
     if (grid && cell >= 0) placed[g]![cell]!.push(item);
@@ -112,7 +116,8 @@ function connectedGrids(horizontal: readonly Line[], vertical: readonly Line[]):
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   horizontal.forEach((h, i) =>
     vertical.forEach((v, j) => {
-      if (v.at >= h.from - SNAP && v.at <= h.to + SNAP && h.at >= v.from - SNAP && h.at <= v.to + SNAP) parent[find(i)] = find(horizontal.length + j);
+      if (v.at >= h.from - SNAP && v.at <= h.to + SNAP && h.at >= v.from - SNAP && h.at <= v.to + SNAP)
+        parent[find(i)] = find(horizontal.length + j);
     }),
   );
   const sets = new Map<number, LineSet>();
@@ -151,8 +156,10 @@ function gridOf(set: LineSet): Grid {
   for (let r = 0; r + 1 < ys.length; r++) {
     for (let c = 0; c < columns; c++) {
       const [top, bottom, left, right] = [ys[r]!, ys[r + 1]!, xs[c]!, xs[c + 1]!];
-      if (c + 1 < columns && !drawn(set.vertical, right, bottom, top)) parent[find(r * columns + c)] = find(r * columns + c + 1);
-      if (r + 2 < ys.length && !drawn(set.horizontal, bottom, left, right)) parent[find(r * columns + c)] = find((r + 1) * columns + c);
+      if (c + 1 < columns && !drawn(set.vertical, right, bottom, top))
+        parent[find(r * columns + c)] = find(r * columns + c + 1);
+      if (r + 2 < ys.length && !drawn(set.horizontal, bottom, left, right))
+        parent[find(r * columns + c)] = find((r + 1) * columns + c);
     }
   }
   const index = new Map<number, number>();
@@ -166,7 +173,12 @@ function gridOf(set: LineSet): Grid {
       index.set(root, k);
     }
     const cell = cells[k]!;
-    [cell.r0, cell.r1, cell.c0, cell.c1] = [Math.min(cell.r0, r), Math.max(cell.r1, r), Math.min(cell.c0, c), Math.max(cell.c1, c)];
+    [cell.r0, cell.r1, cell.c0, cell.c1] = [
+      Math.min(cell.r0, r),
+      Math.max(cell.r1, r),
+      Math.min(cell.c0, c),
+      Math.max(cell.c1, c),
+    ];
     return k;
   });
   return { xs, ys, cellOf, cells };
@@ -199,7 +211,9 @@ function cellAt(grid: Grid, x: number, y: number): number {
 /** Grid rows bound together by cells spanning them make one table row; its cells are those starting in it. */
 function tableOf(grid: Grid, placed: readonly (readonly PdfTextItem[])[]): LatticeTable {
   const bands: [number, number][] = [];
-  const order = grid.cells.map((_, k) => k).sort((a, b) => grid.cells[a]!.r0 - grid.cells[b]!.r0 || grid.cells[a]!.c0 - grid.cells[b]!.c0);
+  const order = grid.cells
+    .map((_, k) => k)
+    .sort((a, b) => grid.cells[a]!.r0 - grid.cells[b]!.r0 || grid.cells[a]!.c0 - grid.cells[b]!.c0);
   for (const k of order) {
     const { r0, r1 } = grid.cells[k]!;
     const band = bands.at(-1);

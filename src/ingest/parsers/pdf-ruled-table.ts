@@ -64,14 +64,18 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
         body = table.rows.slice(headerAt + 1);
       } else if (columns === null || table.xs.length < 3) {
         // A frame round the page or a box round a note is no table of the list.
-        notes.push(`page ${page.number}: a ruled table ${columns === null ? 'before any header row' : 'of one column'} was left out`);
+        notes.push(
+          `page ${page.number}: a ruled table ${columns === null ? 'before any header row' : 'of one column'} was left out`,
+        );
         continue;
       }
       // Drawn with as many columns as the header has, a table's columns are the header's, wherever they lie
       // (a page without a header may draw them at other x); else each cell goes where its left border lies.
       const byIndex = table.xs.length - 1 === columns.length;
       if (first === null || columns.length !== first.length) {
-        notes.push(`page ${page.number}: a table with ${columns.length} columns where the first header has ${first?.length ?? 0} was left out`);
+        notes.push(
+          `page ${page.number}: a table with ${columns.length} columns where the first header has ${first?.length ?? 0} was left out`,
+        );
         continue;
       }
       used = true;
@@ -81,7 +85,10 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
         const cells = cellsOf(row, columns!, byIndex);
         const previous = rows.at(-1);
         if (i === 0 && previous && isContinuation(cells, keys)) {
-          rows[rows.length - 1] = { ...previous, cells: previous.cells.map((lines, c) => [...lines, ...(cells[c] ?? [])]) };
+          rows[rows.length - 1] = {
+            ...previous,
+            cells: previous.cells.map((lines, c) => [...lines, ...(cells[c] ?? [])]),
+          };
         } else rows.push({ page: page.number, cells, above });
       });
     }
@@ -115,4 +122,3 @@ function isContinuation(cells: readonly (readonly string[])[], keys: readonly nu
   const blank = (c: number): boolean => (cells[c] ?? []).join('').trim() === '';
   return keys.every(blank) && cells.some((_, c) => !blank(c));
 }
-

@@ -78,7 +78,11 @@ const THIN = 2;
 const SLANT = 0.5;
 
 /** The lines a page strokes, and the thin boxes and box outlines it fills, in user space; and its clipped text. */
-export function drawingOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayLike<unknown>, ops: RuleOps): PageDrawing {
+export function drawingOfOperators(
+  fnArray: ArrayLike<number>,
+  argsArray: ArrayLike<unknown>,
+  ops: RuleOps,
+): PageDrawing {
   const rules: PdfRule[] = [];
   const clipped: ClippedText[] = [];
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
@@ -112,7 +116,14 @@ export function drawingOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayL
       const built = pathOf(args?.[0] as number[], args?.[1] as number[], ctm, ops);
       lines.push(...built.lines);
       rects.push(...built.rects);
-    } else if (fn === ops.stroke || fn === ops.closeStroke || fn === ops.fillStroke || fn === ops.eoFillStroke || fn === ops.closeFillStroke || fn === ops.closeEOFillStroke) {
+    } else if (
+      fn === ops.stroke ||
+      fn === ops.closeStroke ||
+      fn === ops.fillStroke ||
+      fn === ops.eoFillStroke ||
+      fn === ops.closeFillStroke ||
+      fn === ops.closeEOFillStroke
+    ) {
       for (const polyline of [...lines, ...rects]) rules.push(...edgesOf(polyline));
       [lines, rects] = [[], []];
     } else if (fn === ops.fill || fn === ops.eoFill) {
@@ -141,7 +152,10 @@ export function drawingOfOperators(fnArray: ArrayLike<number>, argsArray: ArrayL
     } else if ((fn === ops.showText || fn === ops.showSpacedText) && box !== null) {
       const [x, y] = apply(multiply(ctm, line), 0, 0);
       const glyphs = (args?.[0] ?? []) as readonly ({ unicode?: string } | number | null)[];
-      const first = glyphs.find((g): g is { unicode: string } => typeof g === 'object' && g !== null && typeof g.unicode === 'string' && g.unicode.trim() !== '');
+      const first = glyphs.find(
+        (g): g is { unicode: string } =>
+          typeof g === 'object' && g !== null && typeof g.unicode === 'string' && g.unicode.trim() !== '',
+      );
       const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
       if (outside && first) clipped.push({ x, y, char: first.unicode, box });
     }
@@ -160,7 +174,12 @@ function intersect(a: PdfRule | null, b: PdfRule): PdfRule {
   return { x0: Math.max(a.x0, b.x0), x1: Math.min(a.x1, b.x1), y0: Math.max(a.y0, b.y0), y1: Math.min(a.y1, b.y1) };
 }
 
-function pathOf(subOps: readonly number[] | undefined, coords: readonly number[] | undefined, ctm: Matrix, ops: RuleOps): { lines: Point[][]; rects: Point[][] } {
+function pathOf(
+  subOps: readonly number[] | undefined,
+  coords: readonly number[] | undefined,
+  ctm: Matrix,
+  ops: RuleOps,
+): { lines: Point[][]; rects: Point[][] } {
   const lines: Point[][] = [];
   const rects: Point[][] = [];
   let current: Point[] | null = null;
@@ -171,7 +190,13 @@ function pathOf(subOps: readonly number[] | undefined, coords: readonly number[]
     if (op === ops.rectangle) {
       const [x, y, w, h] = [at(j), at(j + 1), at(j + 2), at(j + 3)];
       j += 4;
-      rects.push([apply(ctm, x, y), apply(ctm, x + w, y), apply(ctm, x + w, y + h), apply(ctm, x, y + h), apply(ctm, x, y)]);
+      rects.push([
+        apply(ctm, x, y),
+        apply(ctm, x + w, y),
+        apply(ctm, x + w, y + h),
+        apply(ctm, x, y + h),
+        apply(ctm, x, y),
+      ]);
       current = null;
     } else if (op === ops.moveTo) {
       current = [apply(ctm, at(j), at(j + 1))];
@@ -212,8 +237,10 @@ function edgesOf(polyline: readonly Point[]): PdfRule[] {
   const rules: PdfRule[] = [];
   for (let k = 1; k < polyline.length; k++) {
     const [[ax, ay], [bx, by]] = [polyline[k - 1]!, polyline[k]!];
-    if (Math.abs(ay - by) <= SLANT && ax !== bx) rules.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: (ay + by) / 2, y1: (ay + by) / 2 });
-    else if (Math.abs(ax - bx) <= SLANT && ay !== by) rules.push({ x0: (ax + bx) / 2, x1: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+    if (Math.abs(ay - by) <= SLANT && ax !== bx)
+      rules.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: (ay + by) / 2, y1: (ay + by) / 2 });
+    else if (Math.abs(ax - bx) <= SLANT && ay !== by)
+      rules.push({ x0: (ax + bx) / 2, x1: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
   }
   return rules;
 }

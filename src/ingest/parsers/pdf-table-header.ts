@@ -38,7 +38,11 @@ export function findPdfHeader(page: PdfPage, spellings: ReadonlySet<string>): Pd
  * centres in line. Without a baseline, only pairs whose text is a header word are joined; with one, any pair
  * centred on it.
  */
-function joinSplitLabels(items: readonly PdfTextItem[], isLabel: (text: string) => boolean, around?: { y: number; size: number }): PdfTextItem[] {
+function joinSplitLabels(
+  items: readonly PdfTextItem[],
+  isLabel: (text: string) => boolean,
+  around?: { y: number; size: number },
+): PdfTextItem[] {
   const used = new Set<PdfTextItem>();
   const merged: PdfTextItem[] = [];
   for (const upper of items) {
@@ -54,11 +58,18 @@ function joinSplitLabels(items: readonly PdfTextItem[], isLabel: (text: string) 
     );
     if (lower === undefined) continue;
     const y = (upper.y + lower.y) / 2;
-    if (around && (Math.abs(y - around.y) > around.size / 2 || Math.abs(upper.y - around.y) > around.size * 1.5)) continue;
+    if (around && (Math.abs(y - around.y) > around.size / 2 || Math.abs(upper.y - around.y) > around.size * 1.5))
+      continue;
     used.add(upper).add(lower);
     const x = Math.min(upper.x, lower.x);
     const width = Math.max(upper.x + upper.width, lower.x + lower.width) - x;
-    merged.push({ text: upper.text.trim() + lower.text.trim(), x: centre(upper) - width / 2, y, width, size: upper.size });
+    merged.push({
+      text: upper.text.trim() + lower.text.trim(),
+      x: centre(upper) - width / 2,
+      y,
+      width,
+      size: upper.size,
+    });
   }
   return [...items.filter((item) => !used.has(item)), ...merged];
 }

@@ -18,7 +18,11 @@ import { recordsFromTable } from './table-records.js';
  * read is skipped alone. When no page has the header, the first page's lines go to the header locator, whose
  * message names the columns it could not find.
  */
-export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): Promise<ParseOutcome> {
+export async function parsePdfTable(
+  bytes: Uint8Array,
+  mapping: ColumnMapping,
+  context: ParseContext,
+): Promise<ParseOutcome> {
   let pages: PdfPage[];
   try {
     pages = await readPdfText(bytes);
@@ -34,7 +38,10 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
     isKeyLabel: (label) => names.has(foldHeader(label)),
   });
   let header: readonly string[] | null = ruled.columns?.map((column) => column.label) ?? null;
-  const rows: { page: number; cells: string[] }[] = ruled.rows.map((row) => ({ page: row.page, cells: row.cells.map((lines) => lines.join('\n')) }));
+  const rows: { page: number; cells: string[] }[] = ruled.rows.map((row) => ({
+    page: row.page,
+    cells: row.cells.map((lines) => lines.join('\n')),
+  }));
   const warnings: string[] = [];
   for (const page of ruled.unruled) {
     const found = findPdfHeader(page, spellings);
@@ -42,17 +49,24 @@ export async function parsePdfTable(bytes: Uint8Array, mapping: ColumnMapping, c
     const { labels } = found;
     if (header === null) header = labels;
     else if (labels.map(foldHeader).join('|') !== header.map(foldHeader).join('|')) {
-      return parseFailure(`page ${page.number}: the table's columns (${labels.join(', ')}) differ from the first page's (${header.join(', ')})`);
+      return parseFailure(
+        `page ${page.number}: the table's columns (${labels.join(', ')}) differ from the first page's (${header.join(', ')})`,
+      );
     }
     const reading = readPage(found.page, labels);
     if (reading instanceof TableLayoutError) return parseFailure(`the PDF table cannot be read: ${reading.message}`);
-    warnings.push(...reading.dropped.map((text) => `page ${page.number}: the text under the table 「${text}」 was left out`));
-    for (const row of reading.table.rows) rows.push({ page: page.number, cells: row.cells.map((lines) => lines.join('\n')) });
+    warnings.push(
+      ...reading.dropped.map((text) => `page ${page.number}: the text under the table 「${text}」 was left out`),
+    );
+    for (const row of reading.table.rows)
+      rows.push({ page: page.number, cells: row.cells.map((lines) => lines.join('\n')) });
   }
   if (header === null) return recordsFromTable(linesOfPage(pages[0]), mapping, context, { what: 'the PDF' });
   // Ruled pages and pages read by their text, in page order.
   const ordered = rows.map((row, i) => ({ ...row, i })).sort((a, b) => a.page - b.page || a.i - b.i);
-  const outcome = recordsFromTable([header, ...ordered.map((row) => row.cells)], mapping, context, { what: 'the PDF table' });
+  const outcome = recordsFromTable([header, ...ordered.map((row) => row.cells)], mapping, context, {
+    what: 'the PDF table',
+  });
   if (!outcome.ok) return outcome;
   // The table's row n is the nth row after the header; its page is known here.
   const skipped = outcome.skipped_rows.map((row) => ({ ...row, page: ordered[row.row - 2]?.page ?? row.page }));
@@ -86,7 +100,12 @@ function readPage(page: PdfPage, labels: readonly string[]): PageReading | Table
     const line = items.filter((item) => item.y - lowest <= size / 2);
     // A note or a page number is one run of text; a line with gaps is a row's cells, and is never dropped.
     if (line.length === items.length || !isOneRun(line, size)) return table;
-    dropped.push(line.sort((a, b) => a.x - b.x).map((item) => item.text).join(' '));
+    dropped.push(
+      line
+        .sort((a, b) => a.x - b.x)
+        .map((item) => item.text)
+        .join(' '),
+    );
     items = items.filter((item) => !line.includes(item));
   }
 }

@@ -50,9 +50,15 @@ export function buildPageTable(page: PdfPage, layout: TableLayout): PageTable {
   const anchors = lines[layout.anchorColumn];
   if (anchors === undefined) throw new Error(`anchor column ${layout.anchorColumn} is not a column of the layout`);
   const cells = lines.map((column, c) =>
-    c === layout.anchorColumn ? anchors.map((line) => [line.text]) : cellsByAnchor(column, anchors, size, page.number, layout.headers[c] ?? ''),
+    c === layout.anchorColumn
+      ? anchors.map((line) => [line.text])
+      : cellsByAnchor(column, anchors, size, page.number, layout.headers[c] ?? ''),
   );
-  const rows = anchors.map((anchor, r) => ({ page: page.number, y: anchor.y, cells: cells.map((column) => column[r] ?? []) }));
+  const rows = anchors.map((anchor, r) => ({
+    page: page.number,
+    y: anchor.y,
+    cells: cells.map((column) => column[r] ?? []),
+  }));
   return { page: page.number, rows };
 }
 
@@ -75,7 +81,9 @@ function findHeaderRow(page: PdfPage, labels: readonly string[]): HeaderRow {
     const centres = items.map((item) => item.x + item.width / 2);
     for (let i = 1; i < centres.length; i++) {
       if ((centres[i] ?? 0) <= (centres[i - 1] ?? 0)) {
-        throw new TableLayoutError(`page ${page.number}: header ${labels[i]} is not to the right of ${labels[i - 1]}; the columns are not in the expected order`);
+        throw new TableLayoutError(
+          `page ${page.number}: header ${labels[i]} is not to the right of ${labels[i - 1]}; the columns are not in the expected order`,
+        );
       }
     }
     return { y: first.y, size: first.size, centres };
@@ -93,7 +101,13 @@ function findHeaderRow(page: PdfPage, labels: readonly string[]): HeaderRow {
  * left border around the label's centre; each predicted border is then moved to the nearest gap in the body
  * text, where no item lies. A border with no gap near it means the header does not match the text under it.
  */
-function columnBounds(page: number, labels: readonly string[], centres: readonly number[], body: readonly PdfTextItem[], size: number): number[] {
+function columnBounds(
+  page: number,
+  labels: readonly string[],
+  centres: readonly number[],
+  body: readonly PdfTextItem[],
+  size: number,
+): number[] {
   if (body.length === 0) return centres.slice(1).map((c, i) => ((centres[i] ?? 0) + c) / 2);
   const spans = body.map((item) => [item.x, item.x + item.width] as const).sort((a, b) => a[0] - b[0]);
   const tolerance = 2 * size;
@@ -171,7 +185,13 @@ function linesOf(items: readonly PdfTextItem[], size: number): Line[] {
  * Splits a column's lines into one cell per anchor: the lines of a cell are consecutive and centred on their
  * row's anchor line, so the midpoint of their first and last baselines falls on the anchor's baseline.
  */
-function cellsByAnchor(lines: readonly Line[], anchors: readonly Line[], size: number, page: number, label: string): string[][] {
+function cellsByAnchor(
+  lines: readonly Line[],
+  anchors: readonly Line[],
+  size: number,
+  page: number,
+  label: string,
+): string[][] {
   const tolerance = size * 0.35;
   const cells: string[][] = [];
   let next = 0;
@@ -189,14 +209,18 @@ function cellsByAnchor(lines: readonly Line[], anchors: readonly Line[], size: n
     }
     const first = lines[next];
     if (best === 0 && first !== undefined && first.y > anchor.y + tolerance) {
-      throw new TableLayoutError(`page ${page}, column ${label}: '${first.text}' (y=${first.y.toFixed(1)}) is not centred on any row`);
+      throw new TableLayoutError(
+        `page ${page}, column ${label}: '${first.text}' (y=${first.y.toFixed(1)}) is not centred on any row`,
+      );
     }
     cells.push(lines.slice(next, next + best).map((line) => line.text));
     next += best;
   }
   const rest = lines[next];
   if (rest !== undefined) {
-    throw new TableLayoutError(`page ${page}, column ${label}: '${rest.text}' (y=${rest.y.toFixed(1)}) lies below the last row`);
+    throw new TableLayoutError(
+      `page ${page}, column ${label}: '${rest.text}' (y=${rest.y.toFixed(1)}) lies below the last row`,
+    );
   }
   return cells;
 }

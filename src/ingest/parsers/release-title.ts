@@ -36,7 +36,10 @@ export function readReleaseTitle(title: string): ReleaseTitle {
  */
 function companiesIn(words: string): string[] {
   const whole = words.trim();
-  const parts = whole.split(BETWEEN_COMPANIES).map((p) => p.trim()).filter((p) => p !== '');
+  const parts = whole
+    .split(BETWEEN_COMPANIES)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length > 1 && parts.every(isCompany)) return parts;
   return isCompany(whole) ? [whole] : [];
 }

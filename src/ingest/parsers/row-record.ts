@@ -6,7 +6,14 @@ import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js'
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
-import { codeFromWords, prefectureOfAddress, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
+import {
+  codeFromWords,
+  prefectureOfAddress,
+  readDate,
+  readPeriod,
+  readPeriodEnd,
+  type DateOptions,
+} from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
 import { splitCitations } from './law-citations.js';
 import type { ParseContext } from './source-parser.js';
@@ -37,7 +44,12 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
     problems.push(`${at(field)}: ${parsed.error}`);
     return '';
   };
-  const coded = (field: MappedField, vocabulary: Vocabulary, pairs: readonly (readonly [string, string])[], fixed?: string): string => {
+  const coded = (
+    field: MappedField,
+    vocabulary: Vocabulary,
+    pairs: readonly (readonly [string, string])[],
+    fixed?: string,
+  ): string => {
     const text = cells.get(field) ?? '';
     if (text === '') {
       if (fixed !== undefined) return fixed;
@@ -45,7 +57,8 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
       return '';
     }
     const code = codeFromWords(text, pairs) ?? vocabulary.resolve(text)?.code;
-    if (code === undefined) problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
+    if (code === undefined)
+      problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
     return code ?? '';
   };
 
@@ -66,7 +79,10 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
       const liftedText = cells.get('lifted_on') ?? '';
       const lifted = liftedText === '' ? null : date('lifted_on');
       record = {
-        kind: 'procurement_suspension', company, authority, source,
+        kind: 'procurement_suspension',
+        company,
+        authority,
+        source,
         reason: classifyProcurementReason(reasonText),
         reason_detail: reasonText,
         period: periodOf(cells, dates, problems, at),
@@ -82,7 +98,10 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
       const permit = cells.get('permit_number');
       const periodText = cells.get('period');
       record = {
-        kind: 'license_action', company, authority, source,
+        kind: 'license_action',
+        company,
+        authority,
+        source,
         sector_code: sector,
         ...(permit ? { permits: [{ sector_code: sector, number: permit }] } : {}),
         action_type: actionType,
@@ -96,11 +115,15 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
     case 'enforcement': {
       const lawText = cells.get('law') ?? '';
       const laws = lawsOf(lawText);
-      if (lawText !== '' && laws.length === 0 && fixed.law === undefined) problems.push(`${at('law')}: '${lawText}' names no known law`);
+      if (lawText !== '' && laws.length === 0 && fixed.law === undefined)
+        problems.push(`${at('law')}: '${lawText}' names no known law`);
       const law = laws[0] ?? fixed.law ?? '';
       if (law === '' && lawText === '') problems.push(`${at('law')}: the cell is blank`);
       record = {
-        kind: 'enforcement', company, authority, source,
+        kind: 'enforcement',
+        company,
+        authority,
+        source,
         law,
         laws: laws.length > 0 ? laws : [law],
         law_detail: lawText || null,
@@ -126,12 +149,20 @@ function companyOf(cells: RowCells, warnings: string[], name: string): CompanyRe
     const parsed = parseCorporateNumber(number);
     // A mistyped number is dropped, never corrected: the record stays unlinked rather than linked wrongly.
     if (parsed.ok) company.corporate_number = parsed.number;
-    else warnings.push(`row ${cells.row}: corporate number '${number}' of ${name} is not valid (${parsed.reason}); left out`);
+    else
+      warnings.push(
+        `row ${cells.row}: corporate number '${number}' of ${name} is not valid (${parsed.reason}); left out`,
+      );
   }
   return company;
 }
 
-function authorityOf(cells: RowCells, context: ParseContext, problems: string[], at: (f: MappedField) => string): string {
+function authorityOf(
+  cells: RowCells,
+  context: ParseContext,
+  problems: string[],
+  at: (f: MappedField) => string,
+): string {
   const text = cells.get('authority');
   if (!text) return context.source.publisher;
   const term = authorities.resolve(text);
@@ -139,7 +170,12 @@ function authorityOf(cells: RowCells, context: ParseContext, problems: string[],
   return term?.code ?? context.source.publisher;
 }
 
-function periodOf(cells: RowCells, dates: DateOptions, problems: string[], at: (f: MappedField) => string): { from: string; to: string | null } {
+function periodOf(
+  cells: RowCells,
+  dates: DateOptions,
+  problems: string[],
+  at: (f: MappedField) => string,
+): { from: string; to: string | null } {
   const whole = cells.get('period');
   if (whole !== undefined) {
     if (whole === '') {

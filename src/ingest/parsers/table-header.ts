@@ -31,7 +31,10 @@ export function foldHeader(text: string): string {
  * The first row (or pair of rows, for headers split over two lines such as 「指名停止期間」 over 「自」「至」)
  * in which every mapped field's header is found; otherwise what is missing from the closest row.
  */
-export function locateHeader(rows: readonly (readonly string[])[], mapping: ColumnMapping): HeaderFound | HeaderMissing {
+export function locateHeader(
+  rows: readonly (readonly string[])[],
+  mapping: ColumnMapping,
+): HeaderFound | HeaderMissing {
   const fields = MAPPED_FIELDS.filter((f) => (mapping.columns[f]?.length ?? 0) > 0);
   let closest: { row: number; found: MappedField[] } | null = null;
   const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
@@ -51,7 +54,10 @@ export function locateHeader(rows: readonly (readonly string[])[], mapping: Colu
   return {
     ok: false,
     missing: fields.filter((f) => !found.has(f)).map((f) => describeField(f, mapping)),
-    closest: closest && closest.found.length > 0 ? { row: closest.row, found: closest.found.map((f) => describeField(f, mapping)) } : null,
+    closest:
+      closest && closest.found.length > 0
+        ? { row: closest.row, found: closest.found.map((f) => describeField(f, mapping)) }
+        : null,
   };
 }
 
@@ -63,7 +69,11 @@ export function describeField(field: MappedField, mapping: ColumnMapping): strin
 
 // Exact matches are settled first for every field, so that 「期間」 contained in 「指名停止期間」 cannot take a
 // column another field names exactly; a contained spelling counts only when a single free column holds it.
-function matchColumns(headers: readonly string[], fields: readonly MappedField[], mapping: ColumnMapping): Map<MappedField, number> {
+function matchColumns(
+  headers: readonly string[],
+  fields: readonly MappedField[],
+  mapping: ColumnMapping,
+): Map<MappedField, number> {
   const folded = headers.map(foldHeader);
   const taken = new Set<number>();
   const columns = new Map<MappedField, number>();

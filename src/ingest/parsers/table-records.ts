@@ -65,7 +65,13 @@ export function recordsFromTable(
     if ('problems' in read || rowProblems.length > 0) {
       unreadable++;
       problems.push(...rowProblems);
-      skipped.push(skippedRow(rowNumber, `unreadable: ${rowProblems.map((p) => p.replace(/^row \d+(?::|,) /u, '')).join('; ')}`, row));
+      skipped.push(
+        skippedRow(
+          rowNumber,
+          `unreadable: ${rowProblems.map((p) => p.replace(/^row \d+(?::|,) /u, '')).join('; ')}`,
+          row,
+        ),
+      );
       continue;
     }
     warnings.push(...read.warnings);
@@ -84,7 +90,12 @@ function rowErrors(valid: ReturnType<typeof validateRecordLine>): string[] {
   return valid.ok ? [] : valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:'));
 }
 
-function cellsOf(row: readonly string[], rowNumber: number, columns: ReadonlyMap<MappedField, number>, headers: readonly string[]): RowCells {
+function cellsOf(
+  row: readonly string[],
+  rowNumber: number,
+  columns: ReadonlyMap<MappedField, number>,
+  headers: readonly string[],
+): RowCells {
   return {
     row: rowNumber,
     get: (field) => {
@@ -98,7 +109,11 @@ function cellsOf(row: readonly string[], rowNumber: number, columns: ReadonlyMap
   };
 }
 
-function isRepeatedHeader(row: readonly string[], columns: ReadonlyMap<MappedField, number>, headerFolded: readonly string[]): boolean {
+function isRepeatedHeader(
+  row: readonly string[],
+  columns: ReadonlyMap<MappedField, number>,
+  headerFolded: readonly string[],
+): boolean {
   const c = columns.get('company_name')!;
   return headerFolded[c] !== '' && foldHeader(row[c] ?? '') === headerFolded[c];
 }

@@ -20,7 +20,10 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
  */
 export function decodeText(bytes: Uint8Array, encoding: TextEncoding = 'auto'): Decoded {
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    return { ok: false, error: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); only UTF-8 and Shift_JIS are read' };
+    return {
+      ok: false,
+      error: 'the file is UTF-16 (it starts with a UTF-16 byte order mark); only UTF-8 and Shift_JIS are read',
+    };
   }
   if (UTF8_BOM.every((b, i) => bytes[i] === b)) {
     const utf8 = strictUtf8(bytes.subarray(3));
@@ -32,7 +35,7 @@ export function decodeText(bytes: Uint8Array, encoding: TextEncoding = 'auto'): 
   if (utf8.ok) return { ok: true, text: utf8.text, encoding: 'utf-8', hint: null };
   if (encoding === 'utf-8') {
     const sjis = shiftJis(bytes, false);
-    const looks = sjis.ok ? '; the bytes read cleanly as Shift_JIS, so the mapping\'s encoding may be wrong' : '';
+    const looks = sjis.ok ? "; the bytes read cleanly as Shift_JIS, so the mapping's encoding may be wrong" : '';
     return { ok: false, error: `the file is not valid UTF-8 (${utf8.where})${looks}` };
   }
   const sjis = shiftJis(bytes, false);
@@ -46,8 +49,11 @@ function shiftJis(bytes: Uint8Array, alsoUtf8: boolean): Decoded {
   const bad = text.indexOf('\uFFFD');
   if (bad >= 0) {
     const count = [...text.matchAll(/\uFFFD/gu)].length;
-    const utf8 = alsoUtf8 ? '; the bytes are valid UTF-8, so the mapping\'s encoding may be wrong' : '';
-    return { ok: false, error: `the file does not decode as Shift_JIS: ${count} undecodable byte sequence(s), the first at ${lineOf(text, bad)}${utf8}` };
+    const utf8 = alsoUtf8 ? "; the bytes are valid UTF-8, so the mapping's encoding may be wrong" : '';
+    return {
+      ok: false,
+      error: `the file does not decode as Shift_JIS: ${count} undecodable byte sequence(s), the first at ${lineOf(text, bad)}${utf8}`,
+    };
   }
   const hint = alsoUtf8 ? 'The file is also valid UTF-8: its encoding may be UTF-8 rather than Shift_JIS.' : null;
   return { ok: true, text, encoding: 'shift_jis', hint };

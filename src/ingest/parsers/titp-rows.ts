@@ -37,7 +37,9 @@ const NAME = /(団体|実施者|法人|事業者|名称|氏名)名?$|^名称$/u;
 const REPRESENTATIVE = /代表者/u;
 
 /** The header row (within the first rows) and its columns, or null when no row has them. */
-export function findTitpHeader(rows: readonly (readonly string[])[]): { readonly index: number; readonly columns: TitpColumns } | null {
+export function findTitpHeader(
+  rows: readonly (readonly string[])[],
+): { readonly index: number; readonly columns: TitpColumns } | null {
   for (let index = 0; index < Math.min(rows.length, 15); index++) {
     const cells = rows[index]!.map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''));
     const find = (test: (cell: string) => boolean) => {
@@ -50,7 +52,13 @@ export function findTitpHeader(rows: readonly (readonly string[])[]): { readonly
     if (name === null || reason === null || date === null) continue;
     return {
       index,
-      columns: { name, reason, date, address: find((c) => c.includes('所在地') || c.includes('住所')), number: find((c) => c.includes('番号')) },
+      columns: {
+        name,
+        reason,
+        date,
+        address: find((c) => c.includes('所在地') || c.includes('住所')),
+        number: find((c) => c.includes('番号')),
+      },
     };
   }
   return null;
@@ -60,7 +68,10 @@ export function findTitpHeader(rows: readonly (readonly string[])[]): { readonly
 const NUMBER = /^(変?認|許)?[0-9]{6,}$/u;
 
 /** Groups the rows under the header into actions; a date in any form the lists use (serial, date cell, 和暦). */
-export function readTitpRows(rows: readonly (readonly string[])[], header: { index: number; columns: TitpColumns }): TitpRead {
+export function readTitpRows(
+  rows: readonly (readonly string[])[],
+  header: { index: number; columns: TitpColumns },
+): TitpRead {
   const { columns } = header;
   const actions: TitpAction[] = [];
   const byKey = new Map<string, TitpAction>();
@@ -88,7 +99,8 @@ export function readTitpRows(rows: readonly (readonly string[])[], header: { ind
     }
     const date = readDate(at(columns.date), { serial: true });
     const reason = at(columns.reason).replace(/\r\n?/gu, '\n').trim();
-    if (!date.ok) problems.push(`row ${rowNumber}: ${columnWord(rows, header, columns.date)} '${at(columns.date)}': ${date.error}`);
+    if (!date.ok)
+      problems.push(`row ${rowNumber}: ${columnWord(rows, header, columns.date)} '${at(columns.date)}': ${date.error}`);
     if (reason === '') problems.push(`row ${rowNumber}: ${name} has no reason`);
     if (!date.ok || reason === '') continue;
     const key = `${normaliseCompanyName(name)}\u0000${date.date}`;
@@ -100,7 +112,14 @@ export function readTitpRows(rows: readonly (readonly string[])[], header: { ind
       continue;
     }
     const address = cellText(at(columns.address));
-    current = { row: rowNumber, name, address: address === '' ? null : address, reason, date: date.date, numbers: number === null ? [] : [number] };
+    current = {
+      row: rowNumber,
+      name,
+      address: address === '' ? null : address,
+      reason,
+      date: date.date,
+      numbers: number === null ? [] : [number],
+    };
     actions.push(current);
     byKey.set(key, current);
   }

@@ -10,17 +10,24 @@ export function parseXlsTable(bytes: Uint8Array, mapping: ColumnMapping, context
   // SheetJS reads any bytes it cannot place as a one-sheet text table; an HTML error page must fail instead.
   if (!startsWith(bytes, OLE2) && !startsWith(bytes, ZIP)) {
     const start = JSON.stringify(Buffer.from(bytes.subarray(0, 16)).toString('latin1'));
-    return parseFailure(`the file is not an Excel workbook: it starts with ${start}, neither a .xls (OLE2) nor a .xlsx (zip) signature`);
+    return parseFailure(
+      `the file is not an Excel workbook: it starts with ${start}, neither a .xls (OLE2) nor a .xlsx (zip) signature`,
+    );
   }
   let book: WorkBook;
   try {
-    book = read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer', cellDates: true, dense: true });
+    book = read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      type: 'buffer',
+      cellDates: true,
+      dense: true,
+    });
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
     return parseFailure(`the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${detail}`);
   }
   const want = mapping.sheet?.normalize('NFKC').trim();
-  const name = want === undefined ? book.SheetNames[0] : book.SheetNames.find((n) => n.normalize('NFKC').trim() === want);
+  const name =
+    want === undefined ? book.SheetNames[0] : book.SheetNames.find((n) => n.normalize('NFKC').trim() === want);
   const sheet = name === undefined ? undefined : book.Sheets[name];
   if (name === undefined || sheet === undefined) {
     const names = book.SheetNames.map((n) => `「${n}」`).join(', ');

@@ -6,7 +6,11 @@ import { parseFailure, type ParseContext, type ParseOutcome } from './source-par
 import { recordsFromTable } from './table-records.js';
 
 /** Reads the mapped sheet (the first when the mapping names none); the workbook's bytes are never written anywhere. */
-export async function parseXlsxTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): Promise<ParseOutcome> {
+export async function parseXlsxTable(
+  bytes: Uint8Array,
+  mapping: ColumnMapping,
+  context: ParseContext,
+): Promise<ParseOutcome> {
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -15,7 +19,10 @@ export async function parseXlsxTable(bytes: Uint8Array, mapping: ColumnMapping, 
     const detail = error instanceof Error ? error.message : String(error);
     return parseFailure(`the file is not a readable XLSX workbook (is it truncated, or an old .xls?): ${detail}`);
   }
-  const sheet = mapping.sheet === undefined ? sheets[0] : sheets.find((s) => s.sheet.normalize('NFKC').trim() === mapping.sheet!.normalize('NFKC').trim());
+  const sheet =
+    mapping.sheet === undefined
+      ? sheets[0]
+      : sheets.find((s) => s.sheet.normalize('NFKC').trim() === mapping.sheet!.normalize('NFKC').trim());
   if (!sheet) {
     const names = sheets.map((s) => `「${s.sheet}」`).join(', ');
     return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);

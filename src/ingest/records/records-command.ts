@@ -20,7 +20,11 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
   }
   return runWriter('import records', io, async (start) => {
     // a run that applied no file publishes nothing: the live file stays as it was
-    const options = { ...start, kind: 'production' as const, publishIf: (s: FileSummary[]) => s.some((f) => f.applied) };
+    const options = {
+      ...start,
+      kind: 'production' as const,
+      publishIf: (s: FileSummary[]) => s.some((f) => f.applied),
+    };
     const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, args, { now: io.now() }));
     for (const summary of summaries) {
       for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);

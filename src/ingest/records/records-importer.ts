@@ -41,7 +41,11 @@ interface ReadFile {
 }
 
 /** Imports each file in turn; a file with any bad line leaves the database as it was before it. */
-export async function importRecordFiles(db: Db, files: readonly string[], options: ImportOptions): Promise<FileSummary[]> {
+export async function importRecordFiles(
+  db: Db,
+  files: readonly string[],
+  options: ImportOptions,
+): Promise<FileSummary[]> {
   seedVocabularies(db);
   const writer = createRecordWriter(db);
   const summaries: FileSummary[] = [];
@@ -64,8 +68,16 @@ export async function importRecordFiles(db: Db, files: readonly string[], option
         }
         for (const run of importRunsOf(read.records)) {
           recordCollectionRun(db, {
-            source_id: run.source_id, started_at: run.finished_at, finished_at: run.finished_at, outcome: 'success',
-            http_status: null, bytes: null, records: run.records, period_from: run.period_from, period_to: run.period_to, error: null,
+            source_id: run.source_id,
+            started_at: run.finished_at,
+            finished_at: run.finished_at,
+            outcome: 'success',
+            http_status: null,
+            bytes: null,
+            records: run.records,
+            period_from: run.period_from,
+            period_to: run.period_to,
+            error: null,
           });
         }
         refreshRecordCounts(db);
@@ -118,7 +130,12 @@ export async function readRecordFile(file: string): Promise<ReadFile> {
   return { lines, records, errors: errors.sort(byLine) };
 }
 
-function failed(file: string, lines: number, records: Record<RecordKind, number>, errors: readonly string[]): FileSummary {
+function failed(
+  file: string,
+  lines: number,
+  records: Record<RecordKind, number>,
+  errors: readonly string[],
+): FileSummary {
   return {
     file,
     applied: false,
@@ -146,4 +163,3 @@ function lineOf(error: string): number {
   const m = /^line (\d+):/u.exec(error);
   return m ? Number(m[1]) : 0;
 }
-

@@ -17,7 +17,10 @@ const TABLE_PARSER: Readonly<Record<SourceFormat, ParserId>> = {
  * keeps the entry's id (ids are stable: runs and coverage refer to them), a further list gets its own.
  * Entries of publishers with no known address keep their site root and stay not_written.
  */
-export function withListAddresses(entries: readonly SourceEntryInput[], addresses: readonly ListAddress[] = LIST_ADDRESSES): SourceEntryInput[] {
+export function withListAddresses(
+  entries: readonly SourceEntryInput[],
+  addresses: readonly ListAddress[] = LIST_ADDRESSES,
+): SourceEntryInput[] {
   return entries.flatMap((entry) => {
     if (entry.record_kind !== 'procurement_suspension') return [entry];
     const lists = addresses.filter((a) => a.publisher === entry.publisher);
@@ -37,7 +40,9 @@ function listEntry(base: SourceEntryInput, list: ListAddress): SourceEntryInput 
   const { url: _root, url_kind: _kind, format: _format, parser: _parser, mapping: _mapping, ...rest } = base;
   return {
     ...rest,
-    id: list.list ? base.id.replace(/-procurement-suspensions$/u, `-${list.list.slug}-procurement-suspensions`) : base.id,
+    id: list.list
+      ? base.id.replace(/-procurement-suspensions$/u, `-${list.list.slug}-procurement-suspensions`)
+      : base.id,
     title: list.list ? `${base.title}（${list.list.title}）` : base.title,
     url,
     url_kind: kind.url_kind,

@@ -7,7 +7,12 @@ import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforceme
 import { ISA_SOURCES } from './sources-isa.js';
 import { caaSource } from './sources-caa.js';
 import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './sources-national.js';
-import { GENERIC_PARSER_FORMAT, SPECIFIC_PARSER_FORMAT, type SourceEntry, type SourceEntryInput } from './source-entry.js';
+import {
+  GENERIC_PARSER_FORMAT,
+  SPECIFIC_PARSER_FORMAT,
+  type SourceEntry,
+  type SourceEntryInput,
+} from './source-entry.js';
 
 export interface SourceRegistry {
   readonly sources: readonly SourceEntry[];
@@ -16,7 +21,13 @@ export interface SourceRegistry {
 
 /** The registry as written in the repository's data files. */
 export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
-  ...withListAddresses([...NATIONAL_SOURCES, ...AGENCY_SOURCES, ...CORPORATION_SOURCES, ...PREFECTURE_SOURCES, ...DESIGNATED_CITY_SOURCES]),
+  ...withListAddresses([
+    ...NATIONAL_SOURCES,
+    ...AGENCY_SOURCES,
+    ...CORPORATION_SOURCES,
+    ...PREFECTURE_SOURCES,
+    ...DESIGNATED_CITY_SOURCES,
+  ]),
   ...ENFORCEMENT_SOURCES,
   ...LICENSE_ACTION_SOURCES,
   ...ISA_SOURCES,
@@ -27,7 +38,8 @@ export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
 /** Builds a registry from entries; throws listing every problem when any entry is inconsistent. */
 export function loadSourceRegistry(entries: readonly SourceEntryInput[] = SOURCE_ENTRIES): SourceRegistry {
   const problems = registryProblems(entries);
-  if (problems.length > 0) throw new Error(`the source registry has ${problems.length} problem(s):\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`the source registry has ${problems.length} problem(s):\n${problems.join('\n')}`);
   const sources = entries.map((entry): SourceEntry => {
     const group = authorities.get(entry.publisher)!.group;
     return { ...entry, publisher_group: group, counted_body: entry.counts_for ?? entry.publisher };
@@ -42,7 +54,8 @@ export function registryProblems(entries: readonly SourceEntryInput[]): string[]
   const seen = new Set<string>();
   for (const entry of entries) {
     const at = `source '${entry.id}'`;
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(entry.id)) problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(entry.id))
+      problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
     if (seen.has(entry.id)) problems.push(`${at}: the id is used twice`);
     seen.add(entry.id);
     const publisher = authorities.get(entry.publisher);
@@ -51,15 +64,19 @@ export function registryProblems(entries: readonly SourceEntryInput[]): string[]
       const body = authorities.get(entry.counts_for);
       if (!body) problems.push(`${at}: counts_for '${entry.counts_for}' is not an authority code`);
       else if (publisher && body.group !== publisher.group) {
-        problems.push(`${at}: counts_for '${entry.counts_for}' is in group ${body.group}, the publisher in ${publisher.group}`);
+        problems.push(
+          `${at}: counts_for '${entry.counts_for}' is in group ${body.group}, the publisher in ${publisher.group}`,
+        );
       } else if (publisher && !authorityAndOffices(body.code).includes(publisher.code)) {
         // the body a list counts for is one the publisher is an office of (the authorities' `parent`)
         problems.push(`${at}: counts_for '${entry.counts_for}' is not a body '${publisher.code}' is under`);
       }
     }
-    if (!/^https?:\/\/[^\s/]+/u.test(entry.url) || !URL.canParse(entry.url)) problems.push(`${at}: url '${entry.url}' is not an http(s) URL`);
+    if (!/^https?:\/\/[^\s/]+/u.test(entry.url) || !URL.canParse(entry.url))
+      problems.push(`${at}: url '${entry.url}' is not an http(s) URL`);
     if (entry.title.trim() === '') problems.push(`${at}: the title is blank`);
-    if (entry.list_link !== undefined) problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
+    if (entry.list_link !== undefined)
+      problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
     problems.push(...parserProblems(entry).map((p) => `${at}: ${p}`));
   }
   return problems;
@@ -85,17 +102,21 @@ function parserProblems(entry: SourceEntryInput): string[] {
   const format = generic ?? specific;
   if (format === undefined) return [`parser '${entry.parser}' is not a known parser`];
   const problems: string[] = [];
-  if (format !== entry.format) problems.push(`parser '${entry.parser}' reads ${format}, but the format is ${entry.format}`);
+  if (format !== entry.format)
+    problems.push(`parser '${entry.parser}' reads ${format}, but the format is ${entry.format}`);
   if (specific && entry.mapping) problems.push(`parser '${entry.parser}' has its own layout and takes no mapping`);
   if (generic) {
     if (!entry.mapping) return [...problems, `parser '${entry.parser}' needs a column mapping`];
     for (const field of Object.keys(entry.mapping.columns)) {
-      if (!(MAPPED_FIELDS as readonly string[]).includes(field)) problems.push(`mapping names an unknown field '${field}'`);
+      if (!(MAPPED_FIELDS as readonly string[]).includes(field))
+        problems.push(`mapping names an unknown field '${field}'`);
     }
     for (const field of requiredColumns(entry.record_kind, entry.mapping)) {
-      if (!entry.mapping.columns[field]?.length) problems.push(`mapping has no column for the required field '${field}'`);
+      if (!entry.mapping.columns[field]?.length)
+        problems.push(`mapping has no column for the required field '${field}'`);
     }
-    if (entry.mapping.encoding !== undefined && format !== 'csv') problems.push(`an encoding is given for a ${format} source`);
+    if (entry.mapping.encoding !== undefined && format !== 'csv')
+      problems.push(`an encoding is given for a ${format} source`);
   }
   return problems;
 }

@@ -96,6 +96,9 @@ const CORPORATIONS: readonly Row[] = [
   ['jihs', '国立健康危機管理研究機構', 'https://www.jihs.go.jp/'],
 ];
 
-export const NATIONAL_SOURCES: readonly SourceEntryInput[] = [...suspensions(MINISTRIES), ...suspensions(REGIONAL_OFFICES)];
+export const NATIONAL_SOURCES: readonly SourceEntryInput[] = [
+  ...suspensions(MINISTRIES),
+  ...suspensions(REGIONAL_OFFICES),
+];
 export const AGENCY_SOURCES: readonly SourceEntryInput[] = suspensions(AGENCIES);
 export const CORPORATION_SOURCES: readonly SourceEntryInput[] = suspensions(CORPORATIONS);

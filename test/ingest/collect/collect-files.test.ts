@@ -17,14 +17,23 @@ const noNetwork: Fetcher = { fetch: () => assert.fail('an offline collection fet
 function io(dbPath: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const sources = [testSource('test-tokyo', 'https://example.go.jp/tokyo.csv'), testSource('test-years', 'https://example.go.jp/years.html', 'pref_27')];
+  const sources = [
+    testSource('test-tokyo', 'https://example.go.jp/tokyo.csv'),
+    testSource('test-years', 'https://example.go.jp/years.html', 'pref_27'),
+  ];
   const registry = { sources, get: (id: string) => sources.find((s) => s.id === id) };
   return {
     out,
     err,
     io: {
-      dbPath, now: () => new Date('2026-11-20T00:00:00Z'), stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l),
-      contact: null, registry, resolve: testResolver, fetcher: noNetwork,
+      dbPath,
+      now: () => new Date('2026-11-20T00:00:00Z'),
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => err.push(l),
+      contact: null,
+      registry,
+      resolve: testResolver,
+      fetcher: noNetwork,
     },
   };
 }
@@ -32,20 +41,26 @@ function io(dbPath: string) {
 function countsBySource(dbPath: string): Record<string, number> {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const rows = db.prepare('SELECT source_id AS id, count(*) AS n FROM procurement_suspensions GROUP BY source_id ORDER BY 1').all() as { id: string; n: number }[];
+    const rows = db
+      .prepare('SELECT source_id AS id, count(*) AS n FROM procurement_suspensions GROUP BY source_id ORDER BY 1')
+      .all() as { id: string; n: number }[];
     return Object.fromEntries(rows.map((r) => [r.id, r.n]));
   } finally {
     db.close();
   }
 }
 
-test('--file given several times: all the files together are the one source\'s list', async () => {
+test("--file given several times: all the files together are the one source's list", async () => {
   const dir = tempDir();
   writeFileSync(join(dir, 'a.tsv'), tsvList(2, '甲'));
   writeFileSync(join(dir, 'b.tsv'), tsvList(3, '乙'));
   const dbPath = join(dir, 'kohyo.sqlite');
   const run = io(dbPath);
-  assert.equal(await runCollect(['test-years', '--file', join(dir, 'a.tsv'), `--file=${join(dir, 'b.tsv')}`], run.io), 0, run.err.join('\n'));
+  assert.equal(
+    await runCollect(['test-years', '--file', join(dir, 'a.tsv'), `--file=${join(dir, 'b.tsv')}`], run.io),
+    0,
+    run.err.join('\n'),
+  );
   assert.match(run.out.join('\n'), /^test-years\s+2\s+success\s+5\s+0\s+0\.0 %\s+5\s+0\s+\d+\.\d s$/mu);
   assert.deepEqual(countsBySource(dbPath), { 'test-years': 5 });
   assert.deepEqual(run.err, [], 'no contact warning offline');
@@ -63,7 +78,9 @@ test('--files DIR: each source named in it is read from its file or folder, the 
   const run = io(dbPath);
   assert.equal(await runCollect(['--files', files], run.io), 0, run.err.join('\n'));
   const text = run.out.join('\n');
-  assert.deepEqual(run.err, [`ignored unknown-source.pdf: no source 'unknown-source' in the registry (see \`kohyo sources\`)`]);
+  assert.deepEqual(run.err, [
+    `ignored unknown-source.pdf: no source 'unknown-source' in the registry (see \`kohyo sources\`)`,
+  ]);
   assert.match(text, /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+time$/mu);
   assert.match(text, /^test-tokyo\s+1\s+success\s+4\s+0\s+0\.0 %\s+4\s+1\s+\d+\.\d s$/mu);
   assert.match(text, /^test-years\s+2\s+success\s+5\s+0\s+0\.0 %\s+5\s+0\s+\d+\.\d s$/mu);
@@ -101,16 +118,23 @@ test('the offline production build end to end: import nta, then collect --files 
   copyFileSync(sharedData('mhlw/000534084.pdf'), join(files, 'mhlw-labour-law-violations.pdf'));
   const out: string[] = [];
   const err: string[] = [];
-  const cli = (argv: string[]) => runCli(argv, {
-    stdout: (l) => out.push(l), stderr: (l) => err.push(l), now: () => new Date('2026-11-22T00:00:00Z'), env: { KOHYO_DB: dbPath },
-  });
+  const cli = (argv: string[]) =>
+    runCli(argv, {
+      stdout: (l) => out.push(l),
+      stderr: (l) => err.push(l),
+      now: () => new Date('2026-11-22T00:00:00Z'),
+      env: { KOHYO_DB: dbPath },
+    });
   assert.equal(await cli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')]), 0, err.join('\n'));
   assert.equal(liveDatasetKind(dbPath), 'production');
   out.length = 0;
   assert.equal(await cli(['collect', '--files', files]), 0, err.join('\n'));
   const text = out.join('\n');
   assert.match(text, /^mhlw-labour-law-violations\s+1\s+success\s+414\s+\d+\s+\d+\.\d %/mu);
-  assert.match(text, /^linked \d+ of 414 records \(\d+\.\d %\): 0 by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu);
+  assert.match(
+    text,
+    /^linked \d+ of 414 records \(\d+\.\d %\): 0 by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu,
+  );
   const db = new Database(dbPath, { readonly: true });
   assert.deepEqual(db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get(), { value: 'production' });
   assert.ok((db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n > 10_000);

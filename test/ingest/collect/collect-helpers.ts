@@ -6,7 +6,12 @@ import { skippedRow, type SkippedRow } from '../../../src/domain/skipped-row.js'
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
-import { parsedList, parseFailure, type ParserResolver, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
+import {
+  parsedList,
+  parseFailure,
+  type ParserResolver,
+  type SourceParser,
+} from '../../../src/ingest/parsers/source-parser.js';
 import type { RecordInput } from '../../../src/domain/record-input.js';
 import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
@@ -70,7 +75,11 @@ export const testResolver: ParserResolver = () => tsvParser;
 export function tsvList(n: number, prefix = '見本'): string {
   const lines: string[] = [];
   for (let i = 1; i <= n; i++) {
-    lines.push([`${prefix}建設${i}株式会社`, '東京都千代田区霞が関1-1', `2025-0${1 + (i % 9)}-01`, '2025-12-31', '談合'].join('\t'));
+    lines.push(
+      [`${prefix}建設${i}株式会社`, '東京都千代田区霞が関1-1', `2025-0${1 + (i % 9)}-01`, '2025-12-31', '談合'].join(
+        '\t',
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -158,7 +167,10 @@ export function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: 
 }
 
 /** Writes companies into a (new) database file: the NTA side that linking looks up. */
-export function writeCompanies(dbPath: string, companies: readonly { base: string; name: string; prefecture_code: string; city: string }[]): string[] {
+export function writeCompanies(
+  dbPath: string,
+  companies: readonly { base: string; name: string; prefecture_code: string; city: string }[],
+): string[] {
   const db = openWritable(dbPath);
   const writer = createCompanyWriter(db);
   const numbers: string[] = [];
@@ -175,9 +187,28 @@ export function writeCompanies(dbPath: string, companies: readonly { base: strin
 
 function companyInput(corporate_number: string, name: string, prefecture_code: string, city: string): CompanyInput {
   return {
-    corporate_number, name, name_kana: null, name_en: null, kind_code: '301', legal_form: 'kabushiki_kaisha',
-    address: { prefecture_code, prefecture: null, city, city_code: null, street: '1-1', postal_code: null, outside: null, en: null },
-    status: 'active', closed_on: null, close_cause: null, successor_corporate_number: null, updated_on: '2025-01-01',
-    changed_on: '2025-01-01', aliases: [],
+    corporate_number,
+    name,
+    name_kana: null,
+    name_en: null,
+    kind_code: '301',
+    legal_form: 'kabushiki_kaisha',
+    address: {
+      prefecture_code,
+      prefecture: null,
+      city,
+      city_code: null,
+      street: '1-1',
+      postal_code: null,
+      outside: null,
+      en: null,
+    },
+    status: 'active',
+    closed_on: null,
+    close_cause: null,
+    successor_corporate_number: null,
+    updated_on: '2025-01-01',
+    changed_on: '2025-01-01',
+    aliases: [],
   };
 }

@@ -11,7 +11,16 @@ import { buildCoverage } from '../../../src/domain/coverage.js';
 import { openStore } from '../../../src/store/store.js';
 import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import {
-  bodyRoute, etagRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser, writeCompanies,
+  bodyRoute,
+  etagRoute,
+  recordedSleep,
+  startFixtureServer,
+  steppingClock,
+  tempDir,
+  testSource,
+  tsvList,
+  tsvParser,
+  writeCompanies,
 } from './collect-helpers.js';
 
 const server = await startFixtureServer();
@@ -53,7 +62,13 @@ test('coverage follows the runs: never collected, success, unchanged (304, not r
   let coverage = coverageOf(live, '2026-11-20T01:00:00Z');
   assert.equal(coverage.freshness.status, 'never_collected');
   assert.equal(coverage.covered_bodies, 0);
-  assert.deepEqual(coverage.sources.map((s) => [s.id, s.freshness.status]), [['test-tokyo', 'never_collected'], ['test-osaka', 'never_collected']]);
+  assert.deepEqual(
+    coverage.sources.map((s) => [s.id, s.freshness.status]),
+    [
+      ['test-tokyo', 'never_collected'],
+      ['test-osaka', 'never_collected'],
+    ],
+  );
 
   // a success and a failure
   let parses = 0;
@@ -62,10 +77,13 @@ test('coverage follows the runs: never collected, success, unchanged (304, not r
     return tsvParser(bytes, context);
   };
   const first = await runCollection(options(live, clock.now, { sources: [tokyo, osaka], resolve: () => counting }));
-  assert.deepEqual(first.results.map((r) => [r.source.id, r.result.run.outcome, r.result.run.http_status]), [
-    ['test-tokyo', 'success', 200],
-    ['test-osaka', 'failure', 404],
-  ]);
+  assert.deepEqual(
+    first.results.map((r) => [r.source.id, r.result.run.outcome, r.result.run.http_status]),
+    [
+      ['test-tokyo', 'success', 200],
+      ['test-osaka', 'failure', 404],
+    ],
+  );
   coverage = coverageOf(live, '2026-11-20T01:00:00Z');
   const [t, o] = coverage.sources;
   assert.equal(t!.observed_count, 4);
@@ -103,7 +121,9 @@ test('coverage follows the runs: never collected, success, unchanged (304, not r
   assert.equal(coverage.sources[0]!.freshness.status, 'stale');
   assert.equal(coverage.freshness.status, 'stale');
 
-  const runs = new Database(live, { readonly: true }).prepare('SELECT source_id, outcome FROM collection_runs ORDER BY id').all();
+  const runs = new Database(live, { readonly: true })
+    .prepare('SELECT source_id, outcome FROM collection_runs ORDER BY id')
+    .all();
   assert.deepEqual(runs, [
     { source_id: 'test-tokyo', outcome: 'success' },
     { source_id: 'test-osaka', outcome: 'failure' },
@@ -126,20 +146,28 @@ test('records without a number are linked by name and address only when exactly 
     ['双子建設', '東京都千代田区霞が関1-2', '2025-04-01', '', '談合'],
     ['他県建設', '東京都千代田区霞が関1-3', '2025-04-01', '', '談合'],
     ['無名建設', '東京都千代田区霞が関1-4', '2025-04-01', '', '談合'],
-  ].map((cells) => cells.join('\t')).join('\n');
+  ]
+    .map((cells) => cells.join('\t'))
+    .join('\n');
   server.routes.set('/link.tsv', bodyRoute(list));
   const source = testSource('test-link', server.url('/link.tsv'));
   const summary = await runCollection(options(live, steppingClock('2026-11-20T00:00:00Z').now, { sources: [source] }));
   assert.deepEqual(summary.results[0]!.result.links, { source: 0, linked: 1, ambiguous: 1, unmatched: 2 });
   const db = new Database(live, { readonly: true });
-  const rows = db.prepare('SELECT company_name, company_corporate_number AS number, company_link AS link FROM procurement_suspensions ORDER BY company_name').all();
+  const rows = db
+    .prepare(
+      'SELECT company_name, company_corporate_number AS number, company_link AS link FROM procurement_suspensions ORDER BY company_name',
+    )
+    .all();
   assert.deepEqual(rows, [
     { company_name: '他県建設', number: null, link: null },
     { company_name: '双子建設', number: null, link: null },
     { company_name: '無名建設', number: null, link: null },
     { company_name: '（株）一意建設', number: unique, link: 'name_address' },
   ]);
-  const counted = db.prepare('SELECT procurement_suspension_count AS n FROM companies WHERE corporate_number = ?').get(unique);
+  const counted = db
+    .prepare('SELECT procurement_suspension_count AS n FROM companies WHERE corporate_number = ?')
+    .get(unique);
   assert.deepEqual(counted, { n: 1 });
   db.close();
 });
@@ -164,7 +192,7 @@ test('a list that collapses to under half its records is held back, and its reco
   assert.equal(server.requests.filter((r) => r.path === '/collapse.tsv').at(-1)!.headers['if-none-match'], '"full"');
 });
 
-test('a list that does not parse fails with the parser\'s words and changes nothing', async () => {
+test("a list that does not parse fails with the parser's words and changes nothing", async () => {
   const live = join(tempDir(), 'kohyo.sqlite');
   const clock = steppingClock('2026-11-20T00:00:00Z');
   const source = testSource('test-broken', server.url('/broken.tsv'));
@@ -172,7 +200,10 @@ test('a list that does not parse fails with the parser\'s words and changes noth
   await runCollection(options(live, clock.now, { sources: [source] }));
   server.routes.set('/broken.tsv', bodyRoute(`${tsvList(3)}BROKEN\n`));
   const summary = await runCollection(options(live, clock.now, { sources: [source] }));
-  assert.equal(summary.results[0]!.result.run.error, 'could not parse the list: line 4: the columns are not where they were');
+  assert.equal(
+    summary.results[0]!.result.run.error,
+    'could not parse the list: line 4: the columns are not where they were',
+  );
   const store = openStore(live);
   assert.equal(store.procurementSources[0]!.observed_count, 3);
   store.close();
@@ -188,16 +219,21 @@ test('a collection that fails midway leaves the live file untouched, no draft be
   const before = sha(live);
   server.routes.set('/crash.tsv', bodyRoute(tsvList(5)));
   await assert.rejects(
-    runCollection(options(live, clock.now, {
-      sources: [source],
-      onProgress: (event) => {
-        if (event.kind === 'source_done') throw new Error('killed midway');
-      },
-    })),
+    runCollection(
+      options(live, clock.now, {
+        sources: [source],
+        onProgress: (event) => {
+          if (event.kind === 'source_done') throw new Error('killed midway');
+        },
+      }),
+    ),
     /killed midway/u,
   );
   assert.equal(sha(live), before);
-  assert.deepEqual(readdirSync(dir).filter((f) => f.includes('.next-') || f.endsWith('.lock')), []);
+  assert.deepEqual(
+    readdirSync(dir).filter((f) => f.includes('.next-') || f.endsWith('.lock')),
+    [],
+  );
   const again = await runCollection(options(live, clock.now, { sources: [source] }));
   assert.equal(again.results[0]!.result.published, 5);
 });
@@ -230,13 +266,18 @@ test('the lock and the draft of a killed collection are recovered by the next on
   const dir = tempDir();
   const live = join(dir, 'kohyo.sqlite');
   const clock = steppingClock('2026-11-20T00:00:00Z');
-  writeFileSync(lockPathFor(live), JSON.stringify({ pid: 999_999, host: (await import('node:os')).hostname(), started_at: 'then' }));
+  writeFileSync(
+    lockPathFor(live),
+    JSON.stringify({ pid: 999_999, host: (await import('node:os')).hostname(), started_at: 'then' }),
+  );
   writeFileSync(`${live}.next-999999`, 'half a database');
   server.routes.set('/recover.tsv', bodyRoute(tsvList(1)));
-  const summary = await runCollection(options(live, clock.now, {
-    sources: [testSource('test-recover', server.url('/recover.tsv'))],
-    isAlive: () => false,
-  }));
+  const summary = await runCollection(
+    options(live, clock.now, {
+      sources: [testSource('test-recover', server.url('/recover.tsv'))],
+      isAlive: () => false,
+    }),
+  );
   assert.equal(summary.recovered_stale_lock, true);
   assert.deepEqual(summary.removed_drafts, [`${live}.next-999999`]);
   assert.deepEqual(readdirSync(dir).sort(), ['kohyo.sqlite']);
@@ -244,7 +285,9 @@ test('the lock and the draft of a killed collection are recovered by the next on
 
 test('a registry URL that answers with an HTML page instead of the list fails with a message that says so', async () => {
   const live = join(tempDir(), 'kohyo.sqlite');
-  server.routes.set('/page.html', (_q, r) => r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<a href="list.pdf">list</a>'));
+  server.routes.set('/page.html', (_q, r) =>
+    r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<a href="list.pdf">list</a>'),
+  );
   const source = { ...testSource('test-page', server.url('/page.html')), format: 'pdf' as const };
   const summary = await runCollection(options(live, steppingClock('2026-11-20T00:00:00Z').now, { sources: [source] }));
   assert.equal(

@@ -9,11 +9,16 @@ after(() => server.close());
 
 function fetcher(options: Partial<FetcherOptions> = {}) {
   const sleep = recordedSleep();
-  return { sleep, fetcher: createFetcher({ userAgent: collectorUserAgent('ops@example.org'), sleep: sleep.sleep, ...options }) };
+  return {
+    sleep,
+    fetcher: createFetcher({ userAgent: collectorUserAgent('ops@example.org'), sleep: sleep.sleep, ...options }),
+  };
 }
 
 test('a 200 gives the body, its validators, and the request names the service and a contact', async () => {
-  server.routes.set('/list.csv', (_q, r) => r.writeHead(200, { etag: '"v1"', 'last-modified': 'Tue, 01 Apr 2025 00:00:00 GMT' }).end('a,b\n'));
+  server.routes.set('/list.csv', (_q, r) =>
+    r.writeHead(200, { etag: '"v1"', 'last-modified': 'Tue, 01 Apr 2025 00:00:00 GMT' }).end('a,b\n'),
+  );
   const { fetcher: f } = fetcher();
   const outcome = await f.fetch(server.url('/list.csv'));
   assert.equal(outcome.kind, 'fetched');
@@ -36,7 +41,9 @@ test('a 404 fails at once, without a retry', async () => {
 
 test('a 500 then a 200 is retried after a backoff and succeeds', async () => {
   let calls = 0;
-  server.routes.set('/flaky.csv', (_q, r) => (++calls === 1 ? r.writeHead(500).end('oops') : r.writeHead(200).end('ok')));
+  server.routes.set('/flaky.csv', (_q, r) =>
+    ++calls === 1 ? r.writeHead(500).end('oops') : r.writeHead(200).end('ok'),
+  );
   const { fetcher: f, sleep } = fetcher({ backoffMs: 1000 });
   const outcome = await f.fetch(server.url('/flaky.csv'));
   assert.equal(outcome.kind, 'fetched');
@@ -49,7 +56,12 @@ test('a server that keeps answering 503 fails after the retries, backing off twi
   server.routes.set('/down.csv', bodyRoute('down', 503));
   const { fetcher: f, sleep } = fetcher({ retries: 3, backoffMs: 1000 });
   const outcome = await f.fetch(server.url('/down.csv'));
-  assert.deepEqual(outcome, { kind: 'failed', status: 503, error: 'the server answered 503 (after 4 attempts)', attempts: 4 });
+  assert.deepEqual(outcome, {
+    kind: 'failed',
+    status: 503,
+    error: 'the server answered 503 (after 4 attempts)',
+    attempts: 4,
+  });
   assert.deepEqual(sleep.waits, [1000, 2000, 4000]);
   await f.close();
 });
@@ -101,7 +113,9 @@ test('a body over the size cap is refused, whether declared or streamed', async 
 
 test('redirects are followed, and the outcome names the address that answered', async () => {
   server.routes.set('/moved.pdf', (_q, r) => r.writeHead(301, { location: '/content/2025/list.pdf?v=2' }).end());
-  server.routes.set('/content/2025/list.pdf?v=2', (_q, r) => r.writeHead(302, { location: server.url('/final.pdf') }).end());
+  server.routes.set('/content/2025/list.pdf?v=2', (_q, r) =>
+    r.writeHead(302, { location: server.url('/final.pdf') }).end(),
+  );
   server.routes.set('/final.pdf', (_q, r) => r.writeHead(200).end('%PDF'));
   const { fetcher: f } = fetcher();
   const outcome = await f.fetch(server.url('/moved.pdf'));

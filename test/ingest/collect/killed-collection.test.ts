@@ -20,12 +20,23 @@ test('a collection killed (SIGKILL) midway leaves the live file intact; the next
   const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
   const clock = steppingClock('2026-11-20T00:00:00Z');
   const source = testSource('test-killed', 'https://example.go.jp/list.tsv');
-  await runCollection({ dbPath: live, sources: [source], resolve: () => tsvParser, fetcher, clock: clock.now, file: list });
+  await runCollection({
+    dbPath: live,
+    sources: [source],
+    resolve: () => tsvParser,
+    fetcher,
+    clock: clock.now,
+    file: list,
+  });
   const before = sha(live);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'killable-collection.ts'), live, list], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'killable-collection.ts'), live, list],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('parsing') && resolve());
     child.once('exit', (code) => reject(new Error(`the child exited (${code}) before parsing`)));
@@ -42,7 +53,14 @@ test('a collection killed (SIGKILL) midway leaves the live file intact; the next
   store.close();
 
   writeFileSync(list, tsvList(4));
-  const next = await runCollection({ dbPath: live, sources: [source], resolve: () => tsvParser, fetcher, clock: clock.now, file: list });
+  const next = await runCollection({
+    dbPath: live,
+    sources: [source],
+    resolve: () => tsvParser,
+    fetcher,
+    clock: clock.now,
+    file: list,
+  });
   assert.equal(next.recovered_stale_lock, true);
   assert.deepEqual(next.removed_drafts, [`${live}.next-${child.pid}`]);
   assert.equal(next.results[0]!.result.published, 4);

@@ -10,7 +10,16 @@ import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
 import { resolveParser } from '../../../src/ingest/collect/parsers-by-id.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
-import { etagRoute, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser, type Route } from './collect-helpers.js';
+import {
+  etagRoute,
+  startFixtureServer,
+  steppingClock,
+  tempDir,
+  testSource,
+  tsvList,
+  tsvParser,
+  type Route,
+} from './collect-helpers.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 const server = await startFixtureServer();
@@ -33,24 +42,56 @@ function page(listHref: string): string {
 }
 
 function htmlRoute(html: string, encoding = 'utf-8'): Route {
-  return (_q, r) => r.writeHead(200, { 'content-type': `text/html; charset=${encoding}` }).end(iconv.encode(html, encoding === 'utf-8' ? 'utf8' : 'cp932'));
+  return (_q, r) =>
+    r
+      .writeHead(200, { 'content-type': `text/html; charset=${encoding}` })
+      .end(iconv.encode(html, encoding === 'utf-8' ? 'utf8' : 'cp932'));
 }
 
 test('the first link to a file of the format whose text or address matches is the list', () => {
   const base = 'https://www.mhlw.go.jp/kinkyu/151106.html';
   const cases: readonly (readonly [string, string, RegExp, string, string | null])[] = [
-    ['relative address, the notice before it skipped', page('/content/001234567.pdf'), PATTERN, 'pdf', 'https://www.mhlw.go.jp/content/001234567.pdf'],
-    ['address relative to the page, fragment dropped', page('dl/list.PDF#page=2'), PATTERN, 'pdf', 'https://www.mhlw.go.jp/kinkyu/dl/list.PDF'],
-    ['matched by the alt text of its icon', '<a href="a.pdf">一覧</a><a href="b.pdf"><img alt="公表事案一覧"></a>', /公表事案一覧/u, 'pdf', 'https://www.mhlw.go.jp/kinkyu/b.pdf'],
-    ['matched by its percent-encoded file name', '<a href="/dl/%E5%85%AC%E8%A1%A8.xlsx">Excel</a>', /公表\.xlsx$/u, 'xlsx', 'https://www.mhlw.go.jp/dl/%E5%85%AC%E8%A1%A8.xlsx'],
+    [
+      'relative address, the notice before it skipped',
+      page('/content/001234567.pdf'),
+      PATTERN,
+      'pdf',
+      'https://www.mhlw.go.jp/content/001234567.pdf',
+    ],
+    [
+      'address relative to the page, fragment dropped',
+      page('dl/list.PDF#page=2'),
+      PATTERN,
+      'pdf',
+      'https://www.mhlw.go.jp/kinkyu/dl/list.PDF',
+    ],
+    [
+      'matched by the alt text of its icon',
+      '<a href="a.pdf">一覧</a><a href="b.pdf"><img alt="公表事案一覧"></a>',
+      /公表事案一覧/u,
+      'pdf',
+      'https://www.mhlw.go.jp/kinkyu/b.pdf',
+    ],
+    [
+      'matched by its percent-encoded file name',
+      '<a href="/dl/%E5%85%AC%E8%A1%A8.xlsx">Excel</a>',
+      /公表\.xlsx$/u,
+      'xlsx',
+      'https://www.mhlw.go.jp/dl/%E5%85%AC%E8%A1%A8.xlsx',
+    ],
     ['a matching link of another format is not the list', page('/content/001234567.xlsx'), PATTERN, 'pdf', null],
     ['no matching link', '<a href="x.pdf">別の資料</a><a href="mailto:a@b.jp">公表事案</a>', PATTERN, 'pdf', null],
   ];
-  for (const [name, html, pattern, format, expected] of cases) assert.equal(linkedList(html, base, pattern, format), expected, name);
+  for (const [name, html, pattern, format, expected] of cases)
+    assert.equal(linkedList(html, base, pattern, format), expected, name);
 });
 
-test('fetchList reads the page, follows its link (and the link\'s redirect), and sends the validators to the list only', async () => {
-  const source = { ...testSource('test-linked', server.url('/kinkyu/page.html')), list_link: PATTERN.source, format: 'pdf' as const };
+test("fetchList reads the page, follows its link (and the link's redirect), and sends the validators to the list only", async () => {
+  const source = {
+    ...testSource('test-linked', server.url('/kinkyu/page.html')),
+    list_link: PATTERN.source,
+    format: 'pdf' as const,
+  };
   server.routes.set('/kinkyu/page.html', htmlRoute(page('/content/latest.pdf'), 'shift_jis'));
   server.routes.set('/content/latest.pdf', (_q, r) => r.writeHead(302, { location: '/content/001234567.pdf' }).end());
   server.routes.set('/content/001234567.pdf', etagRoute('%PDF-1.7', '"p1"'));
@@ -68,7 +109,11 @@ test('fetchList reads the page, follows its link (and the link\'s redirect), and
 });
 
 test('fetchList fails with a message naming the page when it is missing or links no list', async () => {
-  const source = { ...testSource('test-linked', server.url('/kinkyu/gone.html')), list_link: PATTERN.source, format: 'pdf' as const };
+  const source = {
+    ...testSource('test-linked', server.url('/kinkyu/gone.html')),
+    list_link: PATTERN.source,
+    format: 'pdf' as const,
+  };
   const gone = await fetchList(source, fetcher, null);
   assert.ok(gone.kind === 'failed');
   assert.equal(gone.error, 'the page linking the list: the server answered 404');
@@ -77,21 +122,29 @@ test('fetchList fails with a message naming the page when it is missing or links
   server.routes.set('/kinkyu/moved.html', htmlRoute('<a href="/x.pdf">別の資料</a>'));
   const unlinked = await fetchList({ ...source, url: server.url('/kinkyu/moved.html') }, fetcher, null);
   assert.ok(unlinked.kind === 'failed');
-  assert.equal(unlinked.error, `no link to a .pdf file matching /違反に係る公表事案/ on ${server.url('/kinkyu/moved.html')}: the page changed, or list_link needs updating`);
+  assert.equal(
+    unlinked.error,
+    `no link to a .pdf file matching /違反に係る公表事案/ on ${server.url('/kinkyu/moved.html')}: the page changed, or list_link needs updating`,
+  );
 });
 
-test('a collection cites the linked file in every record, and follows the page to the next month\'s file', async () => {
+test("a collection cites the linked file in every record, and follows the page to the next month's file", async () => {
   const live = join(tempDir(), 'kohyo.sqlite');
   const clock = steppingClock('2026-11-20T00:00:00Z');
   const source = { ...testSource('test-monthly', server.url('/monthly/page.html')), list_link: '公表事案' };
   server.routes.set('/monthly/page.html', htmlRoute('<a href="/monthly/2026-10.csv">公表事案（10月）</a>'));
   server.routes.set('/monthly/2026-10.csv', etagRoute(tsvList(2), '"oct"'));
   server.routes.set('/monthly/2026-11.csv', etagRoute(tsvList(3), '"nov"'));
-  const collect = async () => (await runCollection({ dbPath: live, sources: [source], resolve: () => tsvParser, fetcher, clock: clock.now })).results[0]!.result.run;
+  const collect = async () =>
+    (await runCollection({ dbPath: live, sources: [source], resolve: () => tsvParser, fetcher, clock: clock.now }))
+      .results[0]!.result.run;
   const cited = () => {
     const db = new Database(live, { readonly: true });
     try {
-      return db.prepare('SELECT DISTINCT source_url AS url FROM procurement_suspensions').all().map((r) => (r as { url: string }).url);
+      return db
+        .prepare('SELECT DISTINCT source_url AS url FROM procurement_suspensions')
+        .all()
+        .map((r) => (r as { url: string }).url);
     } finally {
       db.close();
     }
@@ -107,7 +160,9 @@ test('a collection cites the linked file in every record, and follows the page t
   assert.equal(next.records, 3);
   assert.deepEqual(cited(), [server.url('/monthly/2026-11.csv')]);
   const db = new Database(live, { readonly: true });
-  assert.deepEqual(db.prepare("SELECT url FROM sources WHERE id = 'test-monthly'").get(), { url: server.url('/monthly/page.html') });
+  assert.deepEqual(db.prepare("SELECT url FROM sources WHERE id = 'test-monthly'").get(), {
+    url: server.url('/monthly/page.html'),
+  });
   db.close();
 });
 
@@ -115,13 +170,23 @@ test('the MHLW source is collected over HTTP from its page: every record cites t
   const registered = sourceRegistry().get('mhlw-labour-law-violations')!;
   const source = { ...registered, url: server.url('/kinkyu/151106.html') };
   server.routes.set('/kinkyu/151106.html', htmlRoute(page('/content/000534084.pdf')));
-  server.routes.set('/content/000534084.pdf', (_q, r) => r.writeHead(200, { 'content-type': 'application/pdf' }).end(readFileSync(sharedData('mhlw/000534084.pdf'))));
+  server.routes.set('/content/000534084.pdf', (_q, r) =>
+    r.writeHead(200, { 'content-type': 'application/pdf' }).end(readFileSync(sharedData('mhlw/000534084.pdf'))),
+  );
   const live = join(tempDir(), 'kohyo.sqlite');
-  const summary = await runCollection({ dbPath: live, sources: [source], resolve: resolveParser, fetcher, clock: steppingClock('2026-11-20T00:00:00Z').now });
+  const summary = await runCollection({
+    dbPath: live,
+    sources: [source],
+    resolve: resolveParser,
+    fetcher,
+    clock: steppingClock('2026-11-20T00:00:00Z').now,
+  });
   const run = summary.results[0]!.result.run;
   assert.equal(run.outcome, 'success', run.error ?? '');
   assert.equal(run.records, 414);
   const db = new Database(live, { readonly: true });
-  assert.deepEqual(db.prepare('SELECT DISTINCT source_url AS url FROM enforcements').all(), [{ url: server.url('/content/000534084.pdf') }]);
+  assert.deepEqual(db.prepare('SELECT DISTINCT source_url AS url FROM enforcements').all(), [
+    { url: server.url('/content/000534084.pdf') },
+  ]);
   db.close();
 });

@@ -9,7 +9,14 @@ import { runCollection, type CollectionOptions } from '../../../src/ingest/colle
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { parsedList, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import {
-  bodyRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvParser, writeCompanies,
+  bodyRoute,
+  recordedSleep,
+  startFixtureServer,
+  steppingClock,
+  tempDir,
+  testSource,
+  tsvParser,
+  writeCompanies,
 } from './collect-helpers.js';
 
 const server = await startFixtureServer();
@@ -27,27 +34,44 @@ const datedParser: SourceParser = async (bytes, context) => {
   const date = /^@(\d{4}-\d{2}-\d{2})\n/u.exec(text)?.[1] ?? null;
   const parsed = await tsvParser(Buffer.from(date === null ? text : text.slice(12)), context);
   if (!parsed.ok) return parsed;
-  return parsedList(parsed.records.map((r) => ({ ...r, source: { ...r.source, published_on: date } })), null);
+  return parsedList(
+    parsed.records.map((r) => ({ ...r, source: { ...r.source, published_on: date } })),
+    null,
+  );
 };
 
 /** An edition holding the named companies (one suspension each); dated when `date` is given. */
 function edition(names: readonly string[], date: string | null = null): string {
-  const lines = names.map((name) => [`${name}建設株式会社`, '東京都千代田区霞が関1-1', '2025-03-01', '2025-12-31', '談合'].join('\t'));
+  const lines = names.map((name) =>
+    [`${name}建設株式会社`, '東京都千代田区霞が関1-1', '2025-03-01', '2025-12-31', '談合'].join('\t'),
+  );
   return `${date === null ? '' : `@${date}\n`}${lines.join('\n')}\n`;
 }
 
-interface Stored { readonly name: string; readonly id: string; readonly status: string; readonly first: string; readonly last: string }
+interface Stored {
+  readonly name: string;
+  readonly id: string;
+  readonly status: string;
+  readonly first: string;
+  readonly last: string;
+}
 
 function listings(dbPath: string): Map<string, Stored> {
   const db = new Database(dbPath, { readonly: true });
   try {
-    const rows = db.prepare(
-      `SELECT company_name AS name, id, listing_status AS status, first_listed_on AS first, last_listed_on AS last, doc
+    const rows = db
+      .prepare(
+        `SELECT company_name AS name, id, listing_status AS status, first_listed_on AS first, last_listed_on AS last, doc
        FROM procurement_suspensions ORDER BY company_name`,
-    ).all() as (Stored & { doc: string })[];
+      )
+      .all() as (Stored & { doc: string })[];
     for (const row of rows) {
       // the document a page returns says the same as the row
-      assert.deepEqual(JSON.parse(row.doc).listing, { status: row.status, first_listed_on: row.first, last_listed_on: row.last });
+      assert.deepEqual(JSON.parse(row.doc).listing, {
+        status: row.status,
+        first_listed_on: row.first,
+        last_listed_on: row.last,
+      });
     }
     return new Map(rows.map(({ doc: _doc, ...row }) => [row.name.replace('建設株式会社', ''), row]));
   } finally {
@@ -56,13 +80,25 @@ function listings(dbPath: string): Map<string, Stored> {
 }
 
 /** Collects each edition in turn, served at the source's address, on the day given (09:00 in Japan). */
-async function collectServed(dbPath: string, editions: readonly { day: string; body: string }[], more: Partial<CollectionOptions> = {}) {
+async function collectServed(
+  dbPath: string,
+  editions: readonly { day: string; body: string }[],
+  more: Partial<CollectionOptions> = {},
+) {
   const clock = steppingClock('2026-01-01T00:00:00Z');
   const results = [];
   for (const { day, body } of editions) {
     server.routes.set('/history.tsv', bodyRoute(body));
     clock.set(`${day}T00:00:00Z`);
-    const summary = await runCollection({ dbPath, sources: [source], resolve: () => datedParser, fetcher, clock: clock.now, force: true, ...more });
+    const summary = await runCollection({
+      dbPath,
+      sources: [source],
+      resolve: () => datedParser,
+      fetcher,
+      clock: clock.now,
+      force: true,
+      ...more,
+    });
     results.push(summary.results[0]!.result);
   }
   return results;
@@ -78,7 +114,10 @@ test('three editions in order: a record dropped by the third is delisted with it
   const third = listings(db);
   const before = third.get('北辰')!;
   assert.deepEqual([before.status, before.first, before.last], ['delisted', '2026-01-05', '2026-02-05']);
-  assert.deepEqual([third.get('青葉')!.status, third.get('青葉')!.first, third.get('青葉')!.last], ['listed', '2026-01-05', '2026-03-05']);
+  assert.deepEqual(
+    [third.get('青葉')!.status, third.get('青葉')!.first, third.get('青葉')!.last],
+    ['listed', '2026-01-05', '2026-03-05'],
+  );
   assert.deepEqual([third.get('松風')!.first, third.get('松風')!.last], ['2026-02-05', '2026-03-05']);
 
   await collectServed(db, [{ day: '2026-04-05', body: edition(['青葉', '北辰', '桜', '松風']) }]);
@@ -91,7 +130,13 @@ test("an edition's date is the list's own when it gives one, else the day it was
   const db = join(tempDir(), 'kohyo.sqlite');
   // 2026-01-05T20:00Z is already the 6th in Japan
   server.routes.set('/history.tsv', bodyRoute(edition(['青葉'])));
-  await runCollection({ dbPath: db, sources: [source], resolve: () => datedParser, fetcher, clock: steppingClock('2026-01-05T20:00:00Z').now });
+  await runCollection({
+    dbPath: db,
+    sources: [source],
+    resolve: () => datedParser,
+    fetcher,
+    clock: steppingClock('2026-01-05T20:00:00Z').now,
+  });
   assert.equal(listings(db).get('青葉')!.first, '2026-01-06');
   await collectServed(db, [{ day: '2026-02-20', body: edition(['青葉'], '2026-02-01') }]);
   assert.equal(listings(db).get('青葉')!.last, '2026-02-01');
@@ -114,17 +159,27 @@ test('editions read with --file one after another, in date order, build the hist
   for (const [i, { body }] of editions.entries()) {
     const file = join(dir, `edition-${i}.tsv`);
     writeFileSync(file, body);
-    const summary = await runCollection({ dbPath: replayed, sources: [source], resolve: () => datedParser, fetcher, clock: clock.now, file });
+    const summary = await runCollection({
+      dbPath: replayed,
+      sources: [source],
+      resolve: () => datedParser,
+      fetcher,
+      clock: clock.now,
+      file,
+    });
     assert.equal(summary.results[0]!.result.run.outcome, 'success');
   }
   assert.deepEqual(listings(replayed), listings(monthly));
-  assert.deepEqual([...listings(replayed).values()].map((r) => [r.name, r.status, r.first, r.last]), [
-    ['北辰建設株式会社', 'listed', '2026-01-01', '2026-04-01'],
-    ['松風建設株式会社', 'listed', '2026-02-01', '2026-04-01'],
-    ['桜建設株式会社', 'delisted', '2026-01-01', '2026-03-01'],
-    ['若葉建設株式会社', 'listed', '2026-04-01', '2026-04-01'],
-    ['青葉建設株式会社', 'delisted', '2026-01-01', '2026-02-01'],
-  ]);
+  assert.deepEqual(
+    [...listings(replayed).values()].map((r) => [r.name, r.status, r.first, r.last]),
+    [
+      ['北辰建設株式会社', 'listed', '2026-01-01', '2026-04-01'],
+      ['松風建設株式会社', 'listed', '2026-02-01', '2026-04-01'],
+      ['桜建設株式会社', 'delisted', '2026-01-01', '2026-03-01'],
+      ['若葉建設株式会社', 'listed', '2026-04-01', '2026-04-01'],
+      ['青葉建設株式会社', 'delisted', '2026-01-01', '2026-02-01'],
+    ],
+  );
 });
 
 test('an edition older than the newest collected is refused and changes nothing', async () => {
@@ -133,21 +188,36 @@ test('an edition older than the newest collected is refused and changes nothing'
   const [result] = await collectServed(db, [{ day: '2026-03-11', body: edition(['青葉'], '2026-02-01') }]);
   assert.equal(result!.run.outcome, 'failure');
   assert.match(result!.run.error!, /dated 2026-02-01, older than the edition of 2026-03-01 already collected/u);
-  assert.deepEqual([...listings(db).values()].map((r) => [r.status, r.last]), [['listed', '2026-03-01'], ['listed', '2026-03-01']]);
+  assert.deepEqual(
+    [...listings(db).values()].map((r) => [r.status, r.last]),
+    [
+      ['listed', '2026-03-01'],
+      ['listed', '2026-03-01'],
+    ],
+  );
 });
 
 test('retention 0 drops a record when it leaves the list, with its search rows', async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
-  await collectServed(db, [
-    { day: '2026-01-05', body: edition(['青葉', '北辰']) },
-    { day: '2026-02-05', body: edition(['青葉']) },
-  ], { delistedRetentionDays: 0 });
+  await collectServed(
+    db,
+    [
+      { day: '2026-01-05', body: edition(['青葉', '北辰']) },
+      { day: '2026-02-05', body: edition(['青葉']) },
+    ],
+    { delistedRetentionDays: 0 },
+  );
   assert.deepEqual([...listings(db).keys()], ['青葉']);
   const file = new Database(db, { readonly: true });
   try {
-    const found = (word: string) => (file.prepare(
-      'SELECT count(*) AS n FROM procurement_suspensions_grams WHERE procurement_suspensions_grams MATCH ?',
-    ).get(`"${word}"`) as { n: number }).n;
+    const found = (word: string) =>
+      (
+        file
+          .prepare(
+            'SELECT count(*) AS n FROM procurement_suspensions_grams WHERE procurement_suspensions_grams MATCH ?',
+          )
+          .get(`"${word}"`) as { n: number }
+      ).n;
     assert.equal(found('青葉'), 1);
     assert.equal(found('北辰'), 0, 'no search entry is left of the removed record');
   } finally {
@@ -158,12 +228,16 @@ test('retention 0 drops a record when it leaves the list, with its search rows',
 test('retention of N days removes only the delisted records last listed more than N days before the edition', async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
   const days = { delistedRetentionDays: 30 };
-  await collectServed(db, [
-    { day: '2026-01-01', body: edition(['青葉', '北辰', '桜']) },
-    { day: '2026-01-15', body: edition(['青葉', '桜']) },
-    // 30 days after 北辰's last listing: kept
-    { day: '2026-01-31', body: edition(['青葉', '桜']) },
-  ], days);
+  await collectServed(
+    db,
+    [
+      { day: '2026-01-01', body: edition(['青葉', '北辰', '桜']) },
+      { day: '2026-01-15', body: edition(['青葉', '桜']) },
+      // 30 days after 北辰's last listing: kept
+      { day: '2026-01-31', body: edition(['青葉', '桜']) },
+    ],
+    days,
+  );
   assert.equal(listings(db).get('北辰')?.status, 'delisted');
   await collectServed(db, [{ day: '2026-02-01', body: edition(['青葉', '桜']) }], days);
   assert.deepEqual([...listings(db).keys()].sort(), ['桜', '青葉'].sort());
@@ -193,7 +267,15 @@ test('held back: a list under half of the listed records is not published; delis
     // 1 of the 3 listed: held back
     { day: '2026-04-05', body: edition(ten.slice(0, 1)) },
   ]);
-  assert.deepEqual(results.map((r) => [r.run.outcome, r.held_back]), [['success', false], ['success', false], ['success', false], ['failure', true]]);
+  assert.deepEqual(
+    results.map((r) => [r.run.outcome, r.held_back]),
+    [
+      ['success', false],
+      ['success', false],
+      ['success', false],
+      ['failure', true],
+    ],
+  );
   const stored = [...listings(db).values()];
   assert.equal(stored.filter((r) => r.status === 'listed').length, 3, 'the held-back edition changed nothing');
   assert.equal(stored.length, 10);
@@ -201,11 +283,17 @@ test('held back: a list under half of the listed records is not published; delis
 
 test("a company's record count holds its delisted records, and drops a removed one", async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
-  const [number] = writeCompanies(db, [{ base: '100000000001', name: '青葉建設株式会社', prefecture_code: '13', city: '千代田区' }]);
+  const [number] = writeCompanies(db, [
+    { base: '100000000001', name: '青葉建設株式会社', prefecture_code: '13', city: '千代田区' },
+  ]);
   const count = () => {
     const file = new Database(db, { readonly: true });
     try {
-      return (file.prepare('SELECT procurement_suspension_count AS n FROM companies WHERE corporate_number = ?').get(number) as { n: number }).n;
+      return (
+        file
+          .prepare('SELECT procurement_suspension_count AS n FROM companies WHERE corporate_number = ?')
+          .get(number) as { n: number }
+      ).n;
     } finally {
       file.close();
     }
@@ -214,7 +302,7 @@ test("a company's record count holds its delisted records, and drops a removed o
   assert.equal(count(), 1);
   await collectServed(db, [{ day: '2026-01-20', body: edition(['北辰']) }], { delistedRetentionDays: 30 });
   assert.equal(listings(db).get('青葉')?.status, 'delisted');
-  assert.equal(count(), 1, 'a delisted record is still the company\'s record');
+  assert.equal(count(), 1, "a delisted record is still the company's record");
   await collectServed(db, [{ day: '2026-03-10', body: edition(['北辰']) }], { delistedRetentionDays: 30 });
   assert.equal(listings(db).get('青葉'), undefined);
   assert.equal(count(), 0);

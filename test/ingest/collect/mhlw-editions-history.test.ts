@@ -13,19 +13,27 @@ import { startServer } from '../../helpers/server.js';
 import { tempDir } from './collect-helpers.js';
 
 // the files are named by their period's end; sorted by name they are in date order
-const EDITIONS = readdirSync(sharedData('mhlw/editions')).filter((name) => name.endsWith('.pdf')).sort();
+const EDITIONS = readdirSync(sharedData('mhlw/editions'))
+  .filter((name) => name.endsWith('.pdf'))
+  .sort();
 
 // a Hokkaido case of the first edition (published 2017-02-01), still in the second, gone from the third
 const ICE_LINE = `/api/v1/enforcements?company=${encodeURIComponent('アイスライン')}&authority=mhlw&prefecture=${encodeURIComponent('北海道')}`;
 
-test('the eight MHLW editions collected in date order build each case\'s listing; a dropped case stays until its retention ends', async () => {
+test("the eight MHLW editions collected in date order build each case's listing; a dropped case stays until its retention ends", async () => {
   assert.equal(EDITIONS.length, 8);
   const dbPath = join(tempDir(), 'history.sqlite');
   const err: string[] = [];
   const collect = async (edition: string) => {
-    const code = await runCli(['collect', 'mhlw-labour-law-violations', '--file', sharedData(`mhlw/editions/${edition}`)], {
-      stdout: () => {}, stderr: (line) => err.push(line), now: () => new Date('2026-11-24T00:00:00Z'), env: { KOHYO_DB: dbPath },
-    });
+    const code = await runCli(
+      ['collect', 'mhlw-labour-law-violations', '--file', sharedData(`mhlw/editions/${edition}`)],
+      {
+        stdout: () => {},
+        stderr: (line) => err.push(line),
+        now: () => new Date('2026-11-24T00:00:00Z'),
+        env: { KOHYO_DB: dbPath },
+      },
+    );
     assert.equal(code, 0, `${edition}: ${err.join('\n')}`);
   };
   const iceLine = async () => {
@@ -46,15 +54,27 @@ test('the eight MHLW editions collected in date order build each case\'s listing
   const { id } = first.records[0];
   assert.equal(first.records[0].company.name, '（株）アイスライン');
   assert.equal(first.records[0].date, '2017-02-01');
-  assert.deepEqual(first.records[0].listing, { status: 'listed', first_listed_on: '2017-05-30', last_listed_on: '2017-05-30' });
+  assert.deepEqual(first.records[0].listing, {
+    status: 'listed',
+    first_listed_on: '2017-05-30',
+    last_listed_on: '2017-05-30',
+  });
 
   for (const edition of EDITIONS.slice(1, 6)) await collect(edition);
   const sixth = await iceLine();
   assert.equal(sixth.records.length, 1, 'a case the list dropped is kept');
   assert.equal(sixth.records[0].id, id, 'under the id it had from its first edition');
-  assert.deepEqual(sixth.records[0].listing, { status: 'delisted', first_listed_on: '2017-05-30', last_listed_on: '2017-11-16' });
+  assert.deepEqual(sixth.records[0].listing, {
+    status: 'delisted',
+    first_listed_on: '2017-05-30',
+    last_listed_on: '2017-11-16',
+  });
   // what the newest edition (2021-06, 掲載日 2021-05-31) holds is listed
-  assert.deepEqual(sixth.listedNow[0].listing, { status: 'listed', first_listed_on: '2021-05-31', last_listed_on: '2021-05-31' });
+  assert.deepEqual(sixth.listedNow[0].listing, {
+    status: 'listed',
+    first_listed_on: '2021-05-31',
+    last_listed_on: '2021-05-31',
+  });
 
   // the 2022-12 edition is dated 2022-11-30, more than 1825 days after 2017-11-16
   await collect(EDITIONS[6]!);

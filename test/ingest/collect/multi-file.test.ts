@@ -7,7 +7,18 @@ import { runCollection, type CollectionOptions } from '../../../src/ingest/colle
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { linkedLists } from '../../../src/ingest/collect/list-fetch.js';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
-import { bodyRoute, etagRoute, recordedSleep, startFixtureServer, steppingClock, tempDir, testSource, tsvList, tsvParser, type Route } from './collect-helpers.js';
+import {
+  bodyRoute,
+  etagRoute,
+  recordedSleep,
+  startFixtureServer,
+  steppingClock,
+  tempDir,
+  testSource,
+  tsvList,
+  tsvParser,
+  type Route,
+} from './collect-helpers.js';
 
 const server = await startFixtureServer();
 const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
@@ -16,7 +27,10 @@ after(async () => {
   await server.close();
 });
 
-const html = (body: string): Route => (_q, r) => r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+const html =
+  (body: string): Route =>
+  (_q, r) =>
+    r.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 
 /** The agency's page: the list of each fiscal year linked, and a notice that is no list. */
 const YEARS_PAGE = `<ul><li><a href="/years/r6.csv">公表事案（令和6年度）</a></li>
@@ -33,7 +47,11 @@ function options(dbPath: string, source: SourceEntry, clock: () => Date): Collec
 function cited(live: string, sourceId: string): { url: string; n: number }[] {
   const db = new Database(live, { readonly: true });
   try {
-    return db.prepare('SELECT source_url AS url, count(*) AS n FROM procurement_suspensions WHERE source_id = ? GROUP BY source_url ORDER BY 1').all(sourceId) as { url: string; n: number }[];
+    return db
+      .prepare(
+        'SELECT source_url AS url, count(*) AS n FROM procurement_suspensions WHERE source_id = ? GROUP BY source_url ORDER BY 1',
+      )
+      .all(sourceId) as { url: string; n: number }[];
   } finally {
     db.close();
   }
@@ -44,7 +62,10 @@ const line = (name: string, from: string) => `${[name, '東京都千代田区霞
 
 test('every matching link of the page, in page order and once each', () => {
   const page = `${YEARS_PAGE}<a href="/years/r6.csv">公表事案（再掲）</a>`;
-  assert.deepEqual(linkedLists(page, server.url('/years/page.html'), /公表事案/u, 'csv'), [server.url('/years/r6.csv'), server.url('/years/r7.csv')]);
+  assert.deepEqual(linkedLists(page, server.url('/years/page.html'), /公表事案/u, 'csv'), [
+    server.url('/years/r6.csv'),
+    server.url('/years/r7.csv'),
+  ]);
 });
 
 test('a page linking two files: both are read, each record cites its own file, the same record in both is kept once', async () => {
@@ -52,8 +73,14 @@ test('a page linking two files: both are read, each record cites its own file, t
   const clock = steppingClock('2026-11-20T00:00:00Z');
   server.routes.set('/years/page.html', html(YEARS_PAGE));
   // 見本建設 is in both years under different dates (two records); 重複建設 is the same record in both (one)
-  server.routes.set('/years/r6.csv', etagRoute(line('見本建設株式会社', '2024-05-01') + line('重複建設株式会社', '2024-06-01'), '"r6"'));
-  server.routes.set('/years/r7.csv', etagRoute(`#注記\n${line('見本建設株式会社', '2025-05-01')}${line('重複建設株式会社', '2024-06-01')}`, '"r7"'));
+  server.routes.set(
+    '/years/r6.csv',
+    etagRoute(line('見本建設株式会社', '2024-05-01') + line('重複建設株式会社', '2024-06-01'), '"r6"'),
+  );
+  server.routes.set(
+    '/years/r7.csv',
+    etagRoute(`#注記\n${line('見本建設株式会社', '2025-05-01')}${line('重複建設株式会社', '2024-06-01')}`, '"r7"'),
+  );
   const source = yearsSource('test-years', '/years/page.html');
 
   const first = (await runCollection(options(live, source, clock.now))).results[0]!.result;
@@ -62,9 +89,14 @@ test('a page linking two files: both are read, each record cites its own file, t
   assert.equal(first.published, 3);
   assert.deepEqual(first.run.period_from, '2024-05-01');
   assert.deepEqual(first.run.period_to, '2025-05-01');
-  assert.deepEqual(first.run.skipped_rows, [{ row: 1, page: null, reason: 'a note, not a record', text: '注記', file: server.url('/years/r7.csv') }]);
+  assert.deepEqual(first.run.skipped_rows, [
+    { row: 1, page: null, reason: 'a note, not a record', text: '注記', file: server.url('/years/r7.csv') },
+  ]);
   assert.deepEqual(first.run.warnings, []);
-  assert.deepEqual(cited(live, 'test-years'), [{ url: server.url('/years/r6.csv'), n: 2 }, { url: server.url('/years/r7.csv'), n: 1 }]);
+  assert.deepEqual(cited(live, 'test-years'), [
+    { url: server.url('/years/r6.csv'), n: 2 },
+    { url: server.url('/years/r7.csv'), n: 1 },
+  ]);
 
   // several files are fetched without validators; the hash of all of them finds the list unchanged
   const requests = server.requests.length;
@@ -72,10 +104,19 @@ test('a page linking two files: both are read, each record cites its own file, t
   assert.equal(second.run.outcome, 'not_modified');
   assert.equal(second.published, 3);
   const files = server.requests.slice(requests).filter((r) => r.path.endsWith('.csv'));
-  assert.deepEqual(files.map((r) => [r.path, r.headers['if-none-match']]), [['/years/r6.csv', undefined], ['/years/r7.csv', undefined]]);
+  assert.deepEqual(
+    files.map((r) => [r.path, r.headers['if-none-match']]),
+    [
+      ['/years/r6.csv', undefined],
+      ['/years/r7.csv', undefined],
+    ],
+  );
 
   // a change in one file is a new list
-  server.routes.set('/years/r7.csv', bodyRoute(line('見本建設株式会社', '2025-05-01') + line('新規建設株式会社', '2025-07-01')));
+  server.routes.set(
+    '/years/r7.csv',
+    bodyRoute(line('見本建設株式会社', '2025-05-01') + line('新規建設株式会社', '2025-07-01')),
+  );
   const third = (await runCollection(options(live, source, clock.now))).results[0]!.result;
   assert.equal(third.run.outcome, 'success');
   assert.equal(third.published, 4);
@@ -95,7 +136,10 @@ test('one file of the list missing (404) fails the source, and its published rec
   assert.equal(failed.run.outcome, 'failure');
   assert.equal(failed.run.http_status, 404);
   assert.equal(failed.run.error, `${server.url('/gone/r7.csv')}: the server answered 404`);
-  assert.deepEqual(cited(live, 'test-gone-year').map((c) => c.n), [2, 3]);
+  assert.deepEqual(
+    cited(live, 'test-gone-year').map((c) => c.n),
+    [2, 3],
+  );
 });
 
 test('a file of the list that does not parse fails the source, naming the file; nothing of the other is applied', async () => {
@@ -111,6 +155,12 @@ test('a file of the list that does not parse fails the source, naming the file; 
   server.routes.set('/more/a.tsv', bodyRoute(tsvList(4, '甲')));
   server.routes.set('/more/b.tsv', bodyRoute('BROKEN\n'));
   const broken = (await runCollection(options(live, source, clock.now))).results[0]!.result;
-  assert.equal(broken.run.error, `could not parse the list: ${server.url('/more/b.tsv')}: line 1: the columns are not where they were`);
-  assert.deepEqual(cited(live, 'test-more').map((c) => c.n), [2, 1]);
+  assert.equal(
+    broken.run.error,
+    `could not parse the list: ${server.url('/more/b.tsv')}: line 1: the columns are not where they were`,
+  );
+  assert.deepEqual(
+    cited(live, 'test-more').map((c) => c.n),
+    [2, 1],
+  );
 });

@@ -43,11 +43,20 @@ describe('kohyo import nta', () => {
   it('names each step after the rows as it begins, with the time the step before it took', async () => {
     const { code, progress } = await run([SAMPLE_FILE]);
     assert.equal(code, 0);
-    const steps = progress.join('').split('\n').filter((line) => !/ rows, /u.test(line) && line !== '');
+    const steps = progress
+      .join('')
+      .split('\n')
+      .filter((line) => !/ rows, /u.test(line) && line !== '');
     assert.equal(steps.length, 4, steps.join('\n'));
     assert.equal(steps[0], `${SAMPLE_FILE}: indexing the search terms and places …`);
-    assert.match(steps[1]!, /^merging the full-text indexes and refreshing the statistics … \(indexing the search terms and places: \d+\.\d s\)$/u);
-    assert.match(steps[2]!, /^checking the new dataset and publishing it … \(merging the full-text indexes and refreshing the statistics: \d+\.\d s\)$/u);
+    assert.match(
+      steps[1]!,
+      /^merging the full-text indexes and refreshing the statistics … \(indexing the search terms and places: \d+\.\d s\)$/u,
+    );
+    assert.match(
+      steps[2]!,
+      /^checking the new dataset and publishing it … \(merging the full-text indexes and refreshing the statistics: \d+\.\d s\)$/u,
+    );
     assert.match(steps[3]!, /^published \(checking the new dataset and publishing it: \d+\.\d s\)$/u);
   });
 
@@ -58,7 +67,10 @@ describe('kohyo import nta', () => {
     writeFileSync(path, iconv.encode(rows.map((r) => `${ntaLine(r)}\n`).join(''), 'cp932'));
     const { code, stdout, stderr } = await run([path]);
     assert.equal(code, 0);
-    assert.equal(stderr, `warning: ${path}: line 2: changeDate "2026-13-01" is not a date (YYYY-MM-DD); row skipped [date]`);
+    assert.equal(
+      stderr,
+      `warning: ${path}: line 2: changeDate "2026-13-01" is not a date (YYYY-MM-DD); row skipped [date]`,
+    );
     assert.match(stdout, /^rows skipped +1$/mu);
     assert.match(stdout, /^ {2}date +1$/mu);
   });

@@ -20,8 +20,14 @@ function split(text: string, cuts: readonly number[] = []): CsvRecord[] {
 
 /** What csv-parse, which the reader used before, makes of the same text: fields and the line each record starts on. */
 function csvParse(text: string): { fields: string[]; line: number }[] {
-  const rows = parse(text, { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as { record: string[]; info: { lines: number } }[];
-  return rows.map(({ record, info }) => ({ fields: record, line: info.lines - record.reduce((n, f) => n + f.split('\n').length - 1, 0) }));
+  const rows = parse(text, { info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+    record: string[];
+    info: { lines: number };
+  }[];
+  return rows.map(({ record, info }) => ({
+    fields: record,
+    line: info.lines - record.reduce((n, f) => n + f.split('\n').length - 1, 0),
+  }));
 }
 
 function syntaxError(text: string): CsvSyntaxError {
@@ -57,7 +63,10 @@ describe('NtaCsvSplitter', () => {
 
   it('reads doubled quotes, commas and line breaks inside quotes, empty fields and lines, CRLF, wherever a chunk ends', () => {
     const expected = csvParse(TRICKY);
-    assert.deepEqual(expected.map((r) => r.line), [1, 2, 4, 8, 10]);
+    assert.deepEqual(
+      expected.map((r) => r.line),
+      [1, 2, 4, 8, 10],
+    );
     assert.deepEqual(expected[1]!.fields, ['2', 'a "quoted" word', '', '"', 'x']);
     assert.deepEqual(expected[2]!.fields, ['3', 'two\nlines', 'and\nthree\nlines', 'end']);
     for (let cut = 0; cut <= TRICKY.length; cut++) assert.deepEqual(split(TRICKY, [cut]), expected, `cut at ${cut}`);
@@ -66,9 +75,15 @@ describe('NtaCsvSplitter', () => {
   it('reads CRLF line ends, keeping a CRLF inside quotes', () => {
     const crlf = `${TRICKY.replace(/\n/gu, '\r\n')}\r\n`;
     const records = split(crlf);
-    assert.deepEqual(records.map((r) => r.line), [1, 2, 4, 8, 10]);
+    assert.deepEqual(
+      records.map((r) => r.line),
+      [1, 2, 4, 8, 10],
+    );
     assert.deepEqual(records[2]!.fields, ['3', 'two\r\nlines', 'and\r\nthree\r\nlines', 'end']);
-    assert.deepEqual(records.map((r) => r.fields), csvParse(crlf).map((r) => r.fields));
+    assert.deepEqual(
+      records.map((r) => r.fields),
+      csvParse(crlf).map((r) => r.fields),
+    );
   });
 
   it('refuses a quote that never closes, naming the last line', () => {
@@ -79,8 +94,14 @@ describe('NtaCsvSplitter', () => {
 
   it('refuses a record that runs on past the longest a row can be, before reading further', () => {
     const splitter = new NtaCsvSplitter();
-    assert.deepEqual(splitter.push('1,"a"\n2,"b\n').map((r) => r.line), [1]);
-    assert.throws(() => splitter.push('x'.repeat(MAX_RECORD_CHARS)), (err: unknown) => err instanceof CsvSyntaxError && err.line === 2 && /^Quote Not Closed/u.test(err.message));
+    assert.deepEqual(
+      splitter.push('1,"a"\n2,"b\n').map((r) => r.line),
+      [1],
+    );
+    assert.throws(
+      () => splitter.push('x'.repeat(MAX_RECORD_CHARS)),
+      (err: unknown) => err instanceof CsvSyntaxError && err.line === 2 && /^Quote Not Closed/u.test(err.message),
+    );
   });
 
   it('refuses a character after a closing quote, and a quote inside a bare field, naming the line', () => {

@@ -13,8 +13,18 @@ describe('detectEncoding', () => {
     ['UTF-8 with a BOM', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8]), true, 'utf8'],
     ['UTF-8 without a BOM', utf8, true, 'utf8'],
     ['Shift_JIS', sjis, true, 'cp932'],
-    ['UTF-8 cut inside a character, more to come', utf8.subarray(0, utf8.indexOf(Buffer.from('社')) + 1), false, 'utf8'],
-    ['UTF-8 cut inside a character at the end of the file', utf8.subarray(0, utf8.indexOf(Buffer.from('社')) + 1), true, 'cp932'],
+    [
+      'UTF-8 cut inside a character, more to come',
+      utf8.subarray(0, utf8.indexOf(Buffer.from('社')) + 1),
+      false,
+      'utf8',
+    ],
+    [
+      'UTF-8 cut inside a character at the end of the file',
+      utf8.subarray(0, utf8.indexOf(Buffer.from('社')) + 1),
+      true,
+      'cp932',
+    ],
     ['plain ASCII', Buffer.from('1,2,3\n'), true, 'utf8'],
   ];
   for (const [what, sample, complete, expected] of cases) {

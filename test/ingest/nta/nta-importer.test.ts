@@ -28,7 +28,11 @@ function file(name: string, content: string | Buffer): string {
 function sjisFile(name: string, rows: readonly (readonly string[])[]): string {
   return file(name, iconv.encode(rows.map((r) => `${ntaLine(r)}\n`).join(''), 'cp932'));
 }
-async function importInto(db: Db, files: string[], options: { onProgress?: (p: NtaProgress) => void } = {}): Promise<NtaImportSummary> {
+async function importInto(
+  db: Db,
+  files: string[],
+  options: { onProgress?: (p: NtaProgress) => void } = {},
+): Promise<NtaImportSummary> {
   return importNtaFiles(db, files, { now: () => NOW, ...options });
 }
 async function rejection(db: Db, files: string[]): Promise<NtaImportError> {
@@ -46,21 +50,45 @@ const count = (db: Db, sql: string): number => (db.prepare(sql).get() as { n: nu
 /** Everything the import writes about companies, in a stable order, as one digest. */
 function contentDigest(db: Db): string {
   const hash = createHash('sha256');
-  for (const row of db.prepare('SELECT * FROM companies ORDER BY corporate_number').iterate()) hash.update(JSON.stringify(row));
-  for (const row of db.prepare('SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3').iterate()) hash.update(JSON.stringify(row));
-  for (const row of db.prepare('SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id ORDER BY 1, 2, 4').iterate()) hash.update(JSON.stringify(row));
+  for (const row of db.prepare('SELECT * FROM companies ORDER BY corporate_number').iterate())
+    hash.update(JSON.stringify(row));
+  for (const row of db
+    .prepare(
+      'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
+    )
+    .iterate())
+    hash.update(JSON.stringify(row));
+  for (const row of db
+    .prepare(
+      'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id ORDER BY 1, 2, 4',
+    )
+    .iterate())
+    hash.update(JSON.stringify(row));
   return hash.digest('hex');
 }
 function company(db: Db, cn: string): Record<string, unknown> {
-  const row = db.prepare('SELECT * FROM companies WHERE corporate_number = ?').get(cn) as Record<string, unknown> | undefined;
+  const row = db.prepare('SELECT * FROM companies WHERE corporate_number = ?').get(cn) as
+    Record<string, unknown> | undefined;
   return row ?? assert.fail(`no company ${cn}`);
 }
 function aliasesOf(db: Db, cn: string): string[] {
-  return (db.prepare('SELECT a.kind || \':\' || a.name AS s FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ? ORDER BY 1').all(cn) as { s: string }[]).map((r) => r.s);
+  return (
+    db
+      .prepare(
+        "SELECT a.kind || ':' || a.name AS s FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ? ORDER BY 1",
+      )
+      .all(cn) as { s: string }[]
+  ).map((r) => r.s);
 }
 function ftsFind(db: Db, query: string): string[] {
-  return (db.prepare(`SELECT DISTINCT c.corporate_number AS cn FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
-    JOIN companies c ON c.id = t.company_id WHERE company_terms_fts MATCH ? ORDER BY 1`).all(`"${query}"`) as { cn: string }[]).map((r) => r.cn);
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT c.corporate_number AS cn FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
+    JOIN companies c ON c.id = t.company_id WHERE company_terms_fts MATCH ? ORDER BY 1`,
+      )
+      .all(`"${query}"`) as { cn: string }[]
+  ).map((r) => r.cn);
 }
 
 describe('importing the real Shift_JIS daily file', () => {
@@ -107,18 +135,39 @@ describe('importing the real Shift_JIS daily file', () => {
 
   it('keeps the trigram index in step with the terms', () => {
     db.exec("INSERT INTO company_terms_fts(company_terms_fts, rank) VALUES('integrity-check', 1)");
-    assert.equal(count(db, 'SELECT count(*) AS n FROM company_terms_fts'), count(db, 'SELECT count(*) AS n FROM company_terms'));
+    assert.equal(
+      count(db, 'SELECT count(*) AS n FROM company_terms_fts'),
+      count(db, 'SELECT count(*) AS n FROM company_terms'),
+    );
   });
 
   it('stores 株式会社エス・エイ・アイ field by field', () => {
     const { id, ...row } = company(db, '1010001001111');
     assert.equal(typeof id, 'number');
     assert.deepEqual(row, {
-      corporate_number: '1010001001111', name: '株式会社エス・エイ・アイ', name_kana: 'エスエイアイ', name_en: null,
-      kind_code: '301', legal_form: 'kabushiki_kaisha', prefecture_code: '13', prefecture: '東京都', city: '千代田区',
-      city_code: '13101', street: '神田須田町ニ丁目１９番２３号', postal_code: '1000000', address_outside: null, address_en: null,
-      status: 'active', closed_on: null, close_cause: null, successor_corporate_number: null, updated_on: '2026-01-27',
-      nta_changed_on: '2026-01-05', enforcement_count: 0, procurement_suspension_count: 0, license_action_count: 0,
+      corporate_number: '1010001001111',
+      name: '株式会社エス・エイ・アイ',
+      name_kana: 'エスエイアイ',
+      name_en: null,
+      kind_code: '301',
+      legal_form: 'kabushiki_kaisha',
+      prefecture_code: '13',
+      prefecture: '東京都',
+      city: '千代田区',
+      city_code: '13101',
+      street: '神田須田町ニ丁目１９番２３号',
+      postal_code: '1000000',
+      address_outside: null,
+      address_en: null,
+      status: 'active',
+      closed_on: null,
+      close_cause: null,
+      successor_corporate_number: null,
+      updated_on: '2026-01-27',
+      nta_changed_on: '2026-01-05',
+      enforcement_count: 0,
+      procurement_suspension_count: 0,
+      license_action_count: 0,
     });
     assert.deepEqual(aliasesOf(db, '1010001001111'), ['romanized:Esueiai']);
   });
@@ -173,7 +222,10 @@ describe('importing the real Shift_JIS daily file', () => {
 
   it('reports progress every thousand rows and once at the end', () => {
     assert.equal(progress.length, 19);
-    assert.deepEqual(progress.slice(0, 3).map((p) => p.rowsRead), [1000, 2000, 3000]);
+    assert.deepEqual(
+      progress.slice(0, 3).map((p) => p.rowsRead),
+      [1000, 2000, 3000],
+    );
     const last = progress[progress.length - 1]!;
     assert.deepEqual([last.rowsRead, last.done, last.bytesRead, last.totalBytes], [18263, true, 3255515, 3255515]);
   });
@@ -231,9 +283,21 @@ describe('editions of the same file give the same database', () => {
 
   const editions: readonly (readonly [string, () => Buffer, string])[] = [
     ['the Unicode edition without a BOM', () => Buffer.from(text, 'utf8'), 'utf8'],
-    ['the Unicode edition with a BOM', () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]), 'utf8'],
-    ['a zip of the Shift_JIS edition', () => buildZip([{ name: 'diff_20260127.csv', data: readFileSync(REAL_FILE) }]), 'cp932'],
-    ['a stored zip of the Unicode edition', () => buildZip([{ name: 'diff_20260127.csv', data: Buffer.from(text, 'utf8') }], { stored: true }), 'utf8'],
+    [
+      'the Unicode edition with a BOM',
+      () => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+      'utf8',
+    ],
+    [
+      'a zip of the Shift_JIS edition',
+      () => buildZip([{ name: 'diff_20260127.csv', data: readFileSync(REAL_FILE) }]),
+      'cp932',
+    ],
+    [
+      'a stored zip of the Unicode edition',
+      () => buildZip([{ name: 'diff_20260127.csv', data: Buffer.from(text, 'utf8') }], { stored: true }),
+      'utf8',
+    ],
   ];
   it('read on this thread rather than a worker thread (a file below PARSE_THREAD_MIN_BYTES)', async () => {
     const db = freshDb();
@@ -290,8 +354,17 @@ describe('import semantics', () => {
     assert.equal(f!.rowsRead, 19);
     assert.equal(f!.skippedTotal, 2);
     assert.deepEqual(f!.skipped, { corporate_number: 1, field_count: 1 });
-    assert.deepEqual(f!.skippedExamples.map((e) => [e.line, e.reason]), [[3, 'corporate_number'], [5, 'field_count']]);
-    assert.match(f!.skippedExamples[0]!.message, /^line 3: corporate number "2010001001111" is not valid \(check digit\)/u);
+    assert.deepEqual(
+      f!.skippedExamples.map((e) => [e.line, e.reason]),
+      [
+        [3, 'corporate_number'],
+        [5, 'field_count'],
+      ],
+    );
+    assert.match(
+      f!.skippedExamples[0]!.message,
+      /^line 3: corporate number "2010001001111" is not valid \(check digit\)/u,
+    );
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 8); // the sample's 8 numbers
   });
 
@@ -299,14 +372,21 @@ describe('import semantics', () => {
     const rows = Array.from({ length: 300 }, () => withFields(sai, { 9: '999' }));
     const db = freshDb();
     const err = await rejection(db, [sjisFile('not-nta.csv', rows)]);
-    assert.match(err.message, /not an NTA corporate-number file: its first 100 rows are all malformed \(line 1: unknown kind code "999"\)/u);
+    assert.match(
+      err.message,
+      /not an NTA corporate-number file: its first 100 rows are all malformed \(line 1: unknown kind code "999"\)/u,
+    );
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 0);
   });
 
   it('rejects a file with more than 10 malformed rows that are more than 1% of it, and accepts 10', async () => {
     const lines = iconv.decode(readFileSync(REAL_FILE), 'cp932').split('\n').slice(0, 200);
     const bad = ntaLine(withFields(sai, { 2: '1010001001112' }));
-    const withBad = (k: number) => file(`bad-${k}.csv`, iconv.encode([...lines.slice(0, 200 - k), ...Array<string>(k).fill(bad), ''].join('\n'), 'cp932'));
+    const withBad = (k: number) =>
+      file(
+        `bad-${k}.csv`,
+        iconv.encode([...lines.slice(0, 200 - k), ...Array<string>(k).fill(bad), ''].join('\n'), 'cp932'),
+      );
     const db = freshDb();
     const err = await rejection(db, [withBad(11)]);
     assert.match(err.message, /11 of 200 rows are malformed, more than 1%/u);
@@ -318,10 +398,21 @@ describe('import semantics', () => {
   it('rejects, read on a worker thread, what it rejects read here: malformed rows, bytes of the other edition', async () => {
     const rows = Array.from({ length: 300 }, () => withFields(sai, { 9: '999' }));
     const db = freshDb();
-    const onThread = (files: string[], encoding: 'utf8' | null = null) => importNtaFiles(db, files, { now: () => NOW, encoding, parseThreadMinBytes: 0 });
-    await assert.rejects(onThread([sjisFile('not-nta.csv', rows)]), /its first 100 rows are all malformed \(line 1: unknown kind code "999"\)/u);
-    await assert.rejects(onThread([SAMPLE_FILE], 'utf8'), (err: unknown) => err instanceof NtaImportError && err.line === 1 && /bytes that are not valid UTF-8/u.test(err.message));
-    await assert.rejects(onThread([file('quote.csv', '1,"a\n')]), (err: unknown) => err instanceof NtaImportError && /malformed CSV: Quote Not Closed/u.test(err.message));
+    const onThread = (files: string[], encoding: 'utf8' | null = null) =>
+      importNtaFiles(db, files, { now: () => NOW, encoding, parseThreadMinBytes: 0 });
+    await assert.rejects(
+      onThread([sjisFile('not-nta.csv', rows)]),
+      /its first 100 rows are all malformed \(line 1: unknown kind code "999"\)/u,
+    );
+    await assert.rejects(
+      onThread([SAMPLE_FILE], 'utf8'),
+      (err: unknown) =>
+        err instanceof NtaImportError && err.line === 1 && /bytes that are not valid UTF-8/u.test(err.message),
+    );
+    await assert.rejects(
+      onThread([file('quote.csv', '1,"a\n')]),
+      (err: unknown) => err instanceof NtaImportError && /malformed CSV: Quote Not Closed/u.test(err.message),
+    );
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 0);
   });
 

@@ -4,7 +4,15 @@ import type { NtaProgress } from '../../../src/ingest/nta/nta-importer.js';
 import { describeProgress, progressReporter, stepReporter } from '../../../src/ingest/nta/nta-progress.js';
 
 function progress(rowsRead: number, overrides: Partial<NtaProgress> = {}): NtaProgress {
-  return { file: 'f.csv', rowsRead, bytesRead: rowsRead * 180, totalBytes: 18_000_000, elapsedMs: rowsRead / 50, done: false, ...overrides };
+  return {
+    file: 'f.csv',
+    rowsRead,
+    bytesRead: rowsRead * 180,
+    totalBytes: 18_000_000,
+    elapsedMs: rowsRead / 50,
+    done: false,
+    ...overrides,
+  };
 }
 
 describe('progressReporter', () => {
@@ -38,8 +46,14 @@ describe('progressReporter', () => {
 
 describe('describeProgress', () => {
   it('gives the share read when the size is known, and the bytes alone otherwise', () => {
-    assert.equal(describeProgress(progress(10_000, { bytesRead: 4_500_000, totalBytes: 9_000_000 })), 'f.csv: 10,000 rows, 50,000 rows/s, 4.5 MB of 9.0 MB (50%)');
-    assert.equal(describeProgress(progress(0, { bytesRead: 0, totalBytes: null, elapsedMs: 0 })), 'f.csv: 0 rows, 0 rows/s, 0.0 MB');
+    assert.equal(
+      describeProgress(progress(10_000, { bytesRead: 4_500_000, totalBytes: 9_000_000 })),
+      'f.csv: 10,000 rows, 50,000 rows/s, 4.5 MB of 9.0 MB (50%)',
+    );
+    assert.equal(
+      describeProgress(progress(0, { bytesRead: 0, totalBytes: null, elapsedMs: 0 })),
+      'f.csv: 0 rows, 0 rows/s, 0.0 MB',
+    );
   });
 });
 

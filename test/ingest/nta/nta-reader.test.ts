@@ -15,7 +15,9 @@ function file(name: string, content: string | Buffer): string {
   return path;
 }
 
-async function readAll(path: string): Promise<{ records: NtaRecord[]; encoding: string | null; entry: string | null; progress: unknown }> {
+async function readAll(
+  path: string,
+): Promise<{ records: NtaRecord[]; encoding: string | null; entry: string | null; progress: unknown }> {
   const reader = await openNtaReader(path);
   const records: NtaRecord[] = [];
   try {
@@ -40,7 +42,10 @@ describe('openNtaReader', () => {
   it('reads the Shift_JIS sample with the line of each record', async () => {
     const { records, encoding, entry, progress } = await readAll(SAMPLE_FILE);
     assert.equal(records.length, 17);
-    assert.deepEqual(records.map((r) => r.line), Array.from({ length: 17 }, (_, i) => i + 1));
+    assert.deepEqual(
+      records.map((r) => r.line),
+      Array.from({ length: 17 }, (_, i) => i + 1),
+    );
     assert.equal(records[0]!.fields[6], '株式会社エス・エイ・アイ');
     assert.equal(encoding, 'cp932');
     assert.equal(entry, null);
@@ -50,25 +55,38 @@ describe('openNtaReader', () => {
 
   it('gives the line a record starts on when a quoted field holds a newline, and skips blank lines', async () => {
     const { records } = await readAll(file('multiline.csv', 'a,b\n"x\ny\nz",w\n\n\nc,d\ne,f'));
-    assert.deepEqual(records.map((r) => [r.line, r.fields]), [
-      [1, ['a', 'b']],
-      [2, ['x\ny\nz', 'w']],
-      [7, ['c', 'd']],
-      [8, ['e', 'f']],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.line, r.fields]),
+      [
+        [1, ['a', 'b']],
+        [2, ['x\ny\nz', 'w']],
+        [7, ['c', 'd']],
+        [8, ['e', 'f']],
+      ],
+    );
   });
 
   it('reads CRLF line ends', async () => {
     const { records } = await readAll(file('crlf.csv', 'a,b\r\n\r\nc,"d"\r\n'));
-    assert.deepEqual(records.map((r) => [r.line, r.fields]), [
-      [1, ['a', 'b']],
-      [3, ['c', 'd']],
-    ]);
+    assert.deepEqual(
+      records.map((r) => [r.line, r.fields]),
+      [
+        [1, ['a', 'b']],
+        [3, ['c', 'd']],
+      ],
+    );
   });
 
   it('reads the CSV entry of a zip, whatever the archive is called', async () => {
     const csv = readFileSync(SAMPLE_FILE);
-    const path = file('archive.bin', buildZip([{ name: 'docs/', data: Buffer.alloc(0) }, { name: 'readme.txt', data: Buffer.from('hi') }, { name: 'sample.csv', data: csv }]));
+    const path = file(
+      'archive.bin',
+      buildZip([
+        { name: 'docs/', data: Buffer.alloc(0) },
+        { name: 'readme.txt', data: Buffer.from('hi') },
+        { name: 'sample.csv', data: csv },
+      ]),
+    );
     const { records, entry, progress } = await readAll(path);
     assert.equal(records.length, 17);
     assert.equal(entry, 'sample.csv');
@@ -77,7 +95,9 @@ describe('openNtaReader', () => {
 
   it('reads the UTF-8 edition with a BOM', async () => {
     const text = iconv.decode(readFileSync(SAMPLE_FILE), 'cp932');
-    const { records, encoding } = await readAll(file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])));
+    const { records, encoding } = await readAll(
+      file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])),
+    );
     assert.equal(encoding, 'utf8');
     assert.equal(records[0]!.fields[0], '1'); // no BOM left on the first field
     assert.equal(records.length, 17);

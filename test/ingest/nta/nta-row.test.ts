@@ -77,7 +77,10 @@ describe('parseNtaRow on real rows', () => {
     assert.equal(company.legal_form, 'foreign_company');
     assert.equal(company.address.prefecture_code, null);
     assert.equal(company.address.city_code, null);
-    assert.equal(company.address.outside, '１６８３９　Ｇａｌｅ　Ａｖｅ，Ｃｉｔｙ　ｏｆ　Ｉｎｄｕｓｔｒｙ，ＣＡ　９１７４５');
+    assert.equal(
+      company.address.outside,
+      '１６８３９　Ｇａｌｅ　Ａｖｅ，Ｃｉｔｙ　ｏｆ　Ｉｎｄｕｓｔｒｙ，ＣＡ　９１７４５',
+    );
     assert.equal(company.address.en, '16839 Gale Ave, City of Industry, CA 91745');
   });
 
@@ -102,7 +105,12 @@ describe('parseNtaRow errors', () => {
     ['too many fields', [...good, ''], 'field_count', /found 31/u],
     ['a wrong check digit', withFields(good, { 2: '2010001001111' }), 'corporate_number', /check digit/u],
     ['a number of 12 digits', withFields(good, { 2: '010001001111' }), 'corporate_number', /not 13 digits/u],
-    ['a full-width number', withFields(good, { 2: '１０１０００１００１１１１' }), 'corporate_number', /not 13 digits/u],
+    [
+      'a full-width number',
+      withFields(good, { 2: '１０１０００１００１１１１' }),
+      'corporate_number',
+      /not 13 digits/u,
+    ],
     ['a bad change date', withFields(good, { 6: '2026-02-30' }), 'date', /changeDate "2026-02-30"/u],
     ['a bad update date', withFields(good, { 5: '20260127' }), 'date', /updateDate/u],
     ['a bad close date', withFields(good, { 19: '2026/01/06' }), 'date', /closeDate/u],

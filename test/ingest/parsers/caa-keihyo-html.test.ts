@@ -14,7 +14,9 @@ const INDEX_URL = 'https://www.caa.go.jp/policies/policy/representation/fair_lab
 
 function parse(file: string) {
   return parseCaaKeihyoHtml(new Uint8Array(fs.readFileSync(sharedData(`caa/${file}`))), {
-    source: sourceRegistry().get('caa-keihyo-actions')!, url: INDEX_URL, retrieved_at: '2026-11-20T00:00:00Z',
+    source: sourceRegistry().get('caa-keihyo-actions')!,
+    url: INDEX_URL,
+    retrieved_at: '2026-11-20T00:00:00Z',
   });
 }
 
@@ -25,12 +27,18 @@ test('FY2024 index: 25 releases, 22 records; the 注意喚起 and the two titles
   const count = (action: string) => records.filter((r) => r.action_type === action).length;
   // The titles say 措置命令 16 times (two against 「販売事業者2社」「3社」 whom the title does not name), 課徴金納付命令 7
   // times, 確約計画の認定 once; shared/data's README counts 15 and 8, which the titles do not bear out.
-  assert.deepEqual([records.length, count('measures_order'), count('surcharge_payment_order'), count('commitment_plan_approval')], [22, 14, 7, 1]);
-  assert.deepEqual(outcome.skipped_rows.map((s) => [s.row, s.reason.replace(/^the release /u, '')]), [
-    [6, 'names no company in its title'],
-    [12, 'names no company in its title'],
-    [13, 'is not an order or an approval'],
-  ]);
+  assert.deepEqual(
+    [records.length, count('measures_order'), count('surcharge_payment_order'), count('commitment_plan_approval')],
+    [22, 14, 7, 1],
+  );
+  assert.deepEqual(
+    outcome.skipped_rows.map((s) => [s.row, s.reason.replace(/^the release /u, '')]),
+    [
+      [6, 'names no company in its title'],
+      [12, 'names no company in its title'],
+      [13, 'is not an order or an approval'],
+    ],
+  );
   assert.match(outcome.skipped_rows[2]!.text!, /注意喚起/u, 'with the release title as its text');
   assert.deepEqual(outcome.period, { from: '2024-04-26', to: '2025-03-27' });
   for (const r of records) {
@@ -47,12 +55,25 @@ test('records field by field as the index gives them', () => {
   const rohto = records.find((r) => r.company.name === 'ロート製薬株式会社')!;
   assert.deepEqual(
     [rohto.date, rohto.action_type, rohto.source.url, rohto.summary],
-    ['2025-03-25', 'measures_order', 'https://www.caa.go.jp/notice/entry/041488/', 'ロート製薬株式会社に対する景品表示法に基づく措置命令について'],
+    [
+      '2025-03-25',
+      'measures_order',
+      'https://www.caa.go.jp/notice/entry/041488/',
+      'ロート製薬株式会社に対する景品表示法に基づく措置命令について',
+    ],
   );
   const caname = records.find((r) => r.action_type === 'commitment_plan_approval')!;
-  assert.deepEqual([caname.company.name, caname.date], ['caname株式会社', '2025-02-26'], '「caname株式会社から申請があった確約計画の認定について」');
+  assert.deepEqual(
+    [caname.company.name, caname.date],
+    ['caname株式会社', '2025-02-26'],
+    '「caname株式会社から申請があった確約計画の認定について」',
+  );
   const wecars = records.find((r) => r.company.name.includes('WECARS'))!;
-  assert.equal(wecars.company.name, '株式会社WECARS', 'the words after に対する (the parenthesis naming ビッグモーター) are not a company');
+  assert.equal(
+    wecars.company.name,
+    '株式会社WECARS',
+    'the words after に対する (the parenthesis naming ビッグモーター) are not a company',
+  );
   const surcharge = records.find((r) => r.company.name === '北海道電力株式会社')!;
   assert.deepEqual([surcharge.date, surcharge.action_type], ['2024-12-03', 'surcharge_payment_order']);
   assert.equal(new Set(records.map((r) => r.source_key)).size, records.length);
@@ -67,14 +88,19 @@ test('a single release page is not an index: a clear failure', () => {
 test('titles of other years: several companies, legal forms before or after, a name holding 及び, no company', () => {
   const cases: readonly (readonly [string, string | null, readonly string[]])[] = [
     ['A株式会社及び株式会社Bに対する景品表示法に基づく措置命令について', 'measures_order', ['A株式会社', '株式会社B']],
-    ['見本商事株式会社、架空食品株式会社並びに合同会社試作に対する景品表示法に基づく課徴金納付命令について', 'surcharge_payment_order', ['見本商事株式会社', '架空食品株式会社', '合同会社試作']],
+    [
+      '見本商事株式会社、架空食品株式会社並びに合同会社試作に対する景品表示法に基づく課徴金納付命令について',
+      'surcharge_payment_order',
+      ['見本商事株式会社', '架空食品株式会社', '合同会社試作'],
+    ],
     ['株式会社山田及び田中に対する景品表示法に基づく措置命令について', 'measures_order', ['株式会社山田及び田中']],
     ['ＡＢＣ株式会社に対する景品表示法に基づく措置命令について', 'measures_order', ['ＡＢＣ株式会社']],
     ['（株）見本から申請があった確約計画の認定について', 'commitment_plan_approval', ['（株）見本']],
     ['健康食品の販売事業者5社に対する景品表示法に基づく措置命令について', 'measures_order', []],
     ['機能性表示食品に関する注意喚起について', null, []],
   ];
-  for (const [title, action, companies] of cases) assert.deepEqual(readReleaseTitle(title), { action, companies }, title);
+  for (const [title, action, companies] of cases)
+    assert.deepEqual(readReleaseTitle(title), { action, companies }, title);
 });
 
 test('the registry reads every fiscal year from FY2021 to the current one (April to March)', () => {

@@ -9,9 +9,12 @@ const context = contextFor('procurement_suspension');
 test('the same list reads alike from Shift_JIS, UTF-8 with a BOM and UTF-8 without one', async (t) => {
   const lists: ParsedList[] = [];
   for (const [name, encoding] of [
-    ['suspensions.sjis.csv', 'auto'], ['suspensions.sjis.csv', 'shift_jis'],
-    ['suspensions.utf8-bom.csv', 'auto'], ['suspensions.utf8-bom.csv', 'utf-8'],
-    ['suspensions.utf8.csv', 'auto'], ['suspensions.utf8.csv', 'utf-8'],
+    ['suspensions.sjis.csv', 'auto'],
+    ['suspensions.sjis.csv', 'shift_jis'],
+    ['suspensions.utf8-bom.csv', 'auto'],
+    ['suspensions.utf8-bom.csv', 'utf-8'],
+    ['suspensions.utf8.csv', 'auto'],
+    ['suspensions.utf8.csv', 'utf-8'],
   ] as const) {
     await t.test(`${name} as ${encoding}`, () => {
       const list = expectParsed(parseCsvTable(fixture(name), { ...SUSPENSION_MAPPING, encoding }, context));
@@ -27,20 +30,54 @@ test('each row becomes a suspension with its reason classified, the words kept, 
   const summary = list.records.map((r) => {
     assert.equal(r.kind, 'procurement_suspension');
     return r.kind === 'procurement_suspension'
-      ? [r.company.name, r.company.prefecture_code, r.company.corporate_number ?? null, r.reason, r.reason_detail, r.period.from, r.period.to]
+      ? [
+          r.company.name,
+          r.company.prefecture_code,
+          r.company.corporate_number ?? null,
+          r.reason,
+          r.reason_detail,
+          r.period.from,
+          r.period.to,
+        ]
       : [];
   });
   assert.deepEqual(summary, [
-    ['株式会社テスト建設', '13', '1180301018771', 'negligent_poor_workmanship', '指名停止措置要領別表第1第2号（過失による粗雑工事）', '2025-04-01', '2025-06-30'],
+    [
+      '株式会社テスト建設',
+      '13',
+      '1180301018771',
+      'negligent_poor_workmanship',
+      '指名停止措置要領別表第1第2号（過失による粗雑工事）',
+      '2025-04-01',
+      '2025-06-30',
+    ],
     ['（株）サンプル工業', '14', null, 'bid_rigging', '競売入札妨害（刑法第96条の6）', '2025-05-12', '2025-08-11'],
-    ['有限会社ＡＢＣ舗装', '11', null, 'accident_public_harm', '安全管理措置の不適切により生じた公衆損害事故', '2025-06-01', '2025-06-30'],
+    [
+      '有限会社ＡＢＣ舗装',
+      '11',
+      null,
+      'accident_public_harm',
+      '安全管理措置の不適切により生じた公衆損害事故',
+      '2025-06-01',
+      '2025-06-30',
+    ],
     ['テスト電気株式会社', '27', null, 'organized_crime_ties', '暴力団関係業者', '2025-07-01', null],
   ]);
   const first = list.records[0]!;
-  assert.deepEqual(first.source, { id: context.source.id, url: context.source.url, title: context.source.title, published_on: null, retrieved_at: context.retrieved_at });
+  assert.deepEqual(first.source, {
+    id: context.source.id,
+    url: context.source.url,
+    title: context.source.title,
+    published_on: null,
+    retrieved_at: context.retrieved_at,
+  });
   assert.equal(first.authority, 'pref_13');
   assert.deepEqual(list.period, { from: '2025-04-01', to: '2025-07-01' });
-  assert.deepEqual(list.skipped_rows, [{ row: 6, page: null, reason: 'a blank row', text: null }], 'the blank row between records');
+  assert.deepEqual(
+    list.skipped_rows,
+    [{ row: 6, page: null, reason: 'a blank row', text: null }],
+    'the blank row between records',
+  );
   assert.equal(list.warnings.length, 1);
   assert.match(list.warnings[0]!, /corporate number '1234567890123' of テスト電気株式会社 is not valid/);
 });
@@ -49,7 +86,10 @@ test('a renamed column fails the file, naming the missing columns and the row th
   const outcome = parseCsvTable(fixture('suspensions-renamed-columns.sjis.csv'), SUSPENSION_MAPPING, context);
   assert.equal(outcome.ok, false);
   if (outcome.ok) return;
-  assert.match(outcome.error, /does not have the expected columns: missing 「業者名」 or 「商号又は名称」 \(company_name\), 「措置期間」 or 「指名停止期間」 \(period\)/);
+  assert.match(
+    outcome.error,
+    /does not have the expected columns: missing 「業者名」 or 「商号又は名称」 \(company_name\), 「措置期間」 or 「指名停止期間」 \(period\)/,
+  );
   assert.match(outcome.error, /closest row \(row 3\) has .*\(company_address\)/);
 });
 
@@ -58,13 +98,18 @@ test('columns that moved under unchanged headers fail on the rows, naming row, c
   assert.equal(outcome.ok, false);
   if (outcome.ok) return;
   assert.match(outcome.error, /^2 of 2 rows of the CSV file could not be read .*nothing was kept/);
-  assert.match(outcome.problems[0]!, /^row 2, column 「措置期間」: '指名停止措置要領別表第1第2号（過失による粗雑工事）' does not start with a date/);
+  assert.match(
+    outcome.problems[0]!,
+    /^row 2, column 「措置期間」: '指名停止措置要領別表第1第2号（過失による粗雑工事）' does not start with a date/,
+  );
 });
 
 test('a row that cannot be read fails alone in a long list, with its reason and text; over 2 % fail the list', () => {
   const list = (bad: number) => {
     const rows = Array.from({ length: 60 }, (_, i) =>
-      i < bad ? `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年13月40日,談合` : `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年4月1日～令和7年6月30日,談合`,
+      i < bad
+        ? `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年13月40日,談合`
+        : `${i + 1},見本建設${i}株式会社,東京都千代田区1-1,,令和7年4月1日～令和7年6月30日,談合`,
     );
     return new TextEncoder().encode(['番号,業者名,所在地,法人番号,措置期間,措置要件', ...rows].join('\n'));
   };
@@ -77,19 +122,32 @@ test('a row that cannot be read fails alone in a long list, with its reason and 
   assert.equal(skipped!.text, '1 | 見本建設0株式会社 | 東京都千代田区1-1 |  | 令和7年13月40日 | 談合');
   const two = parseCsvTable(list(2), SUSPENSION_MAPPING, context);
   assert.equal(two.ok, false, '2 of 60 is 3.3 %');
-  if (!two.ok) assert.match(two.error, /^2 of 60 rows of the CSV file could not be read .*more than 2 %; nothing was kept/u);
+  if (!two.ok)
+    assert.match(two.error, /^2 of 60 rows of the CSV file could not be read .*more than 2 %; nothing was kept/u);
 });
 
 test('a reordered table still reads: columns are found by their headers, not their places', () => {
   const text = ['措置要件,措置期間,業者名', '贈賄,令和7年4月1日～令和7年4月30日,株式会社テスト'].join('\n');
-  const list = expectParsed(parseCsvTable(Buffer.from(text), { columns: { company_name: ['業者名'], reason: ['措置要件'], period: ['措置期間'] } }, context));
+  const list = expectParsed(
+    parseCsvTable(
+      Buffer.from(text),
+      { columns: { company_name: ['業者名'], reason: ['措置要件'], period: ['措置期間'] } },
+      context,
+    ),
+  );
   assert.equal(list.records.length, 1);
   assert.equal(list.records[0]!.kind === 'procurement_suspension' && list.records[0]!.reason, 'bribery');
 });
 
 test('header spellings tolerate spaces, full-width letters and line breaks', () => {
   const text = ['"業　者\n名",措 置 期 間,"措置要件※1"', 'テスト株式会社,R7.4.1～R7.4.30,粗雑工事'].join('\n');
-  const list = expectParsed(parseCsvTable(Buffer.from(text), { columns: { company_name: ['業者名'], reason: ['措置要件'], period: ['ＭＥＡＳＵＲＥ', '措置期間'] } }, context));
+  const list = expectParsed(
+    parseCsvTable(
+      Buffer.from(text),
+      { columns: { company_name: ['業者名'], reason: ['措置要件'], period: ['ＭＥＡＳＵＲＥ', '措置期間'] } },
+      context,
+    ),
+  );
   assert.equal(list.records[0]!.company.name, 'テスト株式会社');
 });
 
@@ -101,12 +159,24 @@ test('a truncated file fails as malformed and keeps nothing', () => {
 
 test('a file in the wrong encoding fails clearly instead of yielding mojibake', async (t) => {
   await t.test('Shift_JIS bytes read as UTF-8', () => {
-    const outcome = parseCsvTable(fixture('suspensions.sjis.csv'), { ...SUSPENSION_MAPPING, encoding: 'utf-8' }, context);
+    const outcome = parseCsvTable(
+      fixture('suspensions.sjis.csv'),
+      { ...SUSPENSION_MAPPING, encoding: 'utf-8' },
+      context,
+    );
     assert.equal(outcome.ok, false);
-    if (!outcome.ok) assert.match(outcome.error, /not valid UTF-8 \(first bad byte at line 1\); the bytes read cleanly as Shift_JIS, so the mapping's encoding may be wrong/);
+    if (!outcome.ok)
+      assert.match(
+        outcome.error,
+        /not valid UTF-8 \(first bad byte at line 1\); the bytes read cleanly as Shift_JIS, so the mapping's encoding may be wrong/,
+      );
   });
   await t.test('UTF-8 bytes read as Shift_JIS', () => {
-    const outcome = parseCsvTable(fixture('suspensions.utf8.csv'), { ...SUSPENSION_MAPPING, encoding: 'shift_jis' }, context);
+    const outcome = parseCsvTable(
+      fixture('suspensions.utf8.csv'),
+      { ...SUSPENSION_MAPPING, encoding: 'shift_jis' },
+      context,
+    );
     assert.equal(outcome.ok, false);
     if (!outcome.ok) assert.match(outcome.error, /(does not decode as Shift_JIS|may be UTF-8 rather than Shift_JIS)/);
   });
@@ -123,22 +193,42 @@ test('a file in the wrong encoding fails clearly instead of yielding mojibake', 
 });
 
 test('a list with a header and no rows is an empty list, not an error', () => {
-  const list = expectParsed(parseCsvTable(Buffer.from('業者名,措置期間,措置要件,所在地,法人番号\n'), SUSPENSION_MAPPING, context));
+  const list = expectParsed(
+    parseCsvTable(Buffer.from('業者名,措置期間,措置要件,所在地,法人番号\n'), SUSPENSION_MAPPING, context),
+  );
   assert.deepEqual([list.records, list.period], [[], null]);
 });
 
 test('separate from/to columns, an open end and a lifted suspension', () => {
   const mapping = {
-    columns: { company_name: ['業者名'], reason: ['理由'], period_from: ['開始日'], period_to: ['終了日'], lifted_on: ['解除日'] },
+    columns: {
+      company_name: ['業者名'],
+      reason: ['理由'],
+      period_from: ['開始日'],
+      period_to: ['終了日'],
+      lifted_on: ['解除日'],
+    },
     date_forms: ['wareki'] as const,
   };
-  const text = ['業者名,理由,開始日,終了日,解除日', 'A株式会社,談合,令和7年4月1日,当分の間,令和7年5月1日', 'B株式会社,贈賄,令和7年4月1日,令和7年9月30日,'].join('\n');
+  const text = [
+    '業者名,理由,開始日,終了日,解除日',
+    'A株式会社,談合,令和7年4月1日,当分の間,令和7年5月1日',
+    'B株式会社,贈賄,令和7年4月1日,令和7年9月30日,',
+  ].join('\n');
   const list = expectParsed(parseCsvTable(Buffer.from(text), mapping, context));
   const [a, b] = list.records;
   assert.ok(a?.kind === 'procurement_suspension' && b?.kind === 'procurement_suspension');
   assert.deepEqual([a.period, a.status, a.lifted_on], [{ from: '2025-04-01', to: null }, 'lifted', '2025-05-01']);
   assert.deepEqual([b.period, b.status], [{ from: '2025-04-01', to: '2025-09-30' }, undefined]);
-  const western = parseCsvTable(Buffer.from('業者名,理由,開始日,終了日,解除日\nC株式会社,談合,2025/4/1,,\n'), mapping, context);
+  const western = parseCsvTable(
+    Buffer.from('業者名,理由,開始日,終了日,解除日\nC株式会社,談合,2025/4/1,,\n'),
+    mapping,
+    context,
+  );
   assert.equal(western.ok, false);
-  if (!western.ok) assert.match(western.problems[0]!, /row 2, column 「開始日」: '2025\/4\/1' is a western date, but the source writes its dates in wareki form/);
+  if (!western.ok)
+    assert.match(
+      western.problems[0]!,
+      /row 2, column 「開始日」: '2025\/4\/1' is a western date, but the source writes its dates in wareki form/,
+    );
 });

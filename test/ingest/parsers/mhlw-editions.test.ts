@@ -24,7 +24,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { EnforcementInput } from '../../../src/domain/record-input.js';
-import { MHLW_LABOUR_SOURCE_ID, parseMhlwLabourViolationsPdf } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import {
+  MHLW_LABOUR_SOURCE_ID,
+  parseMhlwLabourViolationsPdf,
+} from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import type { ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
@@ -47,32 +50,94 @@ type Sample = readonly [key: string, address: string, law_detail: string];
 
 const none = { name: 0, address: 0, date: 0, bureau: 0, laws: 0, summary: 0 };
 const EDITIONS: readonly Edition[] = [
-  { pdf: 'editions/2017-06-01_170510-01.pdf', tsv: 'editions/2017-06-01_170510-01.tsv', rows: 347, published_on: '2017-05-30', differing: { ...none, laws: 1 } },
-  { pdf: 'editions/2017-11-18_170510-01.pdf', tsv: 'editions/2017-11-18_170510-01.tsv', rows: 496, published_on: '2017-11-16', differing: { ...none, name: 6, laws: 7, summary: 6 } },
-  { pdf: 'editions/2018-07-01_170510-01.pdf', tsv: 'editions/2018-07-01_170510-01.tsv', rows: 440, published_on: '2018-06-29', differing: { ...none, name: 3, laws: 1, summary: 4 } },
-  { pdf: 'editions/2018-11-30_180928.pdf', tsv: 'editions/2018-11-30_180928.tsv', rows: 468, published_on: '2018-12-28', differing: { ...none, name: 4, laws: 4, summary: 4 } },
-  { pdf: 'editions/2019-06-30_000534084.pdf', tsv: 'editions/2019-06-30_000534084.tsv', rows: 408, published_on: '2019-07-31', differing: { ...none, name: 3, laws: 1, summary: 5 } },
-  { pdf: '000534084.pdf', tsv: 'company_list_20180801_to_20190731.tsv', rows: 414, published_on: '2019-08-30', differing: { ...none, name: 3, laws: 1, summary: 5 } },
   {
-    pdf: 'editions/2021-06-01_000776466.pdf', rows: 419, published_on: '2021-05-31',
-    // three citations of three laws, one a regulation the vocabulary does not know (kept as written)
-    samples: [['mhlw_labour_bureau_23:2021-03-25:(株)ツルタテクノス', '愛知県碧南市', '労働安全衛生法第20条、クレーン等安全規則第148条、エレベーター構造規格第30条']],
+    pdf: 'editions/2017-06-01_170510-01.pdf',
+    tsv: 'editions/2017-06-01_170510-01.tsv',
+    rows: 347,
+    published_on: '2017-05-30',
+    differing: { ...none, laws: 1 },
   },
   {
-    pdf: 'editions/2022-12-01_001018384.pdf', rows: 390, published_on: '2022-11-30',
+    pdf: 'editions/2017-11-18_170510-01.pdf',
+    tsv: 'editions/2017-11-18_170510-01.tsv',
+    rows: 496,
+    published_on: '2017-11-16',
+    differing: { ...none, name: 6, laws: 7, summary: 6 },
+  },
+  {
+    pdf: 'editions/2018-07-01_170510-01.pdf',
+    tsv: 'editions/2018-07-01_170510-01.tsv',
+    rows: 440,
+    published_on: '2018-06-29',
+    differing: { ...none, name: 3, laws: 1, summary: 4 },
+  },
+  {
+    pdf: 'editions/2018-11-30_180928.pdf',
+    tsv: 'editions/2018-11-30_180928.tsv',
+    rows: 468,
+    published_on: '2018-12-28',
+    differing: { ...none, name: 4, laws: 4, summary: 4 },
+  },
+  {
+    pdf: 'editions/2019-06-30_000534084.pdf',
+    tsv: 'editions/2019-06-30_000534084.tsv',
+    rows: 408,
+    published_on: '2019-07-31',
+    differing: { ...none, name: 3, laws: 1, summary: 5 },
+  },
+  {
+    pdf: '000534084.pdf',
+    tsv: 'company_list_20180801_to_20190731.tsv',
+    rows: 414,
+    published_on: '2019-08-30',
+    differing: { ...none, name: 3, laws: 1, summary: 5 },
+  },
+  {
+    pdf: 'editions/2021-06-01_000776466.pdf',
+    rows: 419,
+    published_on: '2021-05-31',
+    // three citations of three laws, one a regulation the vocabulary does not know (kept as written)
+    samples: [
+      [
+        'mhlw_labour_bureau_23:2021-03-25:(株)ツルタテクノス',
+        '愛知県碧南市',
+        '労働安全衛生法第20条、クレーン等安全規則第148条、エレベーター構造規格第30条',
+      ],
+    ],
+  },
+  {
+    pdf: 'editions/2022-12-01_001018384.pdf',
+    rows: 390,
+    published_on: '2022-11-30',
     samples: [
       // the address overruns its cell (the page shows 「富山県中新川郡上市」 cut at the border) into 公表日's
       ['mhlw_labour_bureau_16:2022-02-21:豊商運輸(株)', '富山県中新川郡上市町', '労働基準法第101条第１項'],
       // 公表日 printed as an Excel day count, 44578, with 「R4.1.17送検」 beside it
-      ['mhlw_labour_bureau_09:2022-01-17:(株)リアルスター', '栃木県鹿沼市', '労働安全衛生法第20条、労働安全衛生規則第151条の3'],
+      [
+        'mhlw_labour_bureau_09:2022-01-17:(株)リアルスター',
+        '栃木県鹿沼市',
+        '労働安全衛生法第20条、労働安全衛生規則第151条の3',
+      ],
       // 「中部エリアセンター」 runs on past the name cell, clipped away at its border (page 36): the name's, not the address's
-      ['mhlw_labour_bureau_23:2022-07-06:コーユーロジックス(株)中部エリアセンター', '愛知県愛西市', '労働安全衛生法第20条、労働安全衛生規則第151条の14'],
+      [
+        'mhlw_labour_bureau_23:2022-07-06:コーユーロジックス(株)中部エリアセンター',
+        '愛知県愛西市',
+        '労働安全衛生法第20条、労働安全衛生規則第151条の14',
+      ],
     ],
   },
   {
-    pdf: 'editions/2025-05-30_001483075.pdf', rows: 467, published_on: '2025-05-30',
+    pdf: 'editions/2025-05-30_001483075.pdf',
+    rows: 467,
+    published_on: '2025-05-30',
     // no 最終更新日 beside the bureau's name in this edition; 「労働安全衛生則」 misspelt in the PDF
-    samples: [['mhlw_labour_bureau_42:2024-10-09:(有)中村防災五島営業所', '長崎県五島市', '労働安全衛生法第100条、労働安全衛生則第97条']],
+    samples: [
+      [
+        'mhlw_labour_bureau_42:2024-10-09:(有)中村防災五島営業所',
+        '長崎県五島市',
+        '労働安全衛生法第100条、労働安全衛生則第97条',
+      ],
+    ],
   },
 ];
 
@@ -96,7 +161,10 @@ for (const edition of EDITIONS) {
     const skipped = outcome.skipped_rows.map((row) => `page ${row.page} row ${row.row}: ${row.reason}`);
     assert.deepEqual(skipped, [], 'no row is skipped');
     assert.equal(records.length, edition.rows);
-    assert.ok(records.every((r) => r.source.published_on === edition.published_on), 'published_on is the cover\'s 掲載日');
+    assert.ok(
+      records.every((r) => r.source.published_on === edition.published_on),
+      "published_on is the cover's 掲載日",
+    );
     assert.equal(new Set(records.map((r) => r.source_key)).size, records.length, 'source keys are unique');
     for (const [key, address, detail] of edition.samples ?? []) {
       const record = records.find((r) => r.source_key === key);
@@ -108,7 +176,11 @@ for (const edition of EDITIONS) {
       const found = agreement(rows, records);
       assert.deepEqual(found.unmatched, [], 'every transcribed row has its record');
       const counts = Object.fromEntries(FIELDS.map((f) => [f, found.differing[f].length]));
-      assert.deepEqual(counts, edition.differing, `disagreements:\n${FIELDS.flatMap((f) => found.differing[f].map((d) => `${f} ${d}`)).join('\n')}`);
+      assert.deepEqual(
+        counts,
+        edition.differing,
+        `disagreements:\n${FIELDS.flatMap((f) => found.differing[f].map((d) => `${f} ${d}`)).join('\n')}`,
+      );
       for (const f of FIELDS) assert.ok(1 - counts[f]! / rows.length >= 0.98, `${f} agrees on under 98 % of rows`);
       line += `; agreement with ${rows.length} transcribed rows: ${FIELDS.map((f) => `${f} ${(100 * (1 - counts[f]! / rows.length)).toFixed(1)} %`).join(', ')}`;
     }

@@ -44,19 +44,22 @@ const EXPLAINED: Readonly<Record<string, string>> = {
   '37:summary': 'transcription dropped 「約」 at the end of the PDF line (「…定期賃金合計約」 / 「63万円…」)',
   '82:summary': 'encoding: the transcription has WAVE DASH 〜 (U+301C) where the PDF has FULLWIDTH TILDE ～ (U+FF5E)',
   '110:name': 'transcription dropped 髙 (not in JIS X 0208): 「松建設（株）」 for 「髙松建設（株）」',
-  '152:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '153:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '154:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '155:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '156:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '157:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
-  '259:name': 'encoding: MINUS SIGN − (U+2212) for the PDF\'s FULLWIDTH HYPHEN-MINUS － (U+FF0D) in 「（株）ｆ－プランニング」',
-  '282:laws': 'transcription split 「労働安全衛生法施行令第20条第16号」 after 第20条 and ran 「第16号」 into the next citation (「第16号クレーン等安全規則第221条」); the PDF prints one citation a line',
+  '152:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '153:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '154:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '155:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '156:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '157:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
+  '259:name':
+    "encoding: MINUS SIGN − (U+2212) for the PDF's FULLWIDTH HYPHEN-MINUS － (U+FF0D) in 「（株）ｆ－プランニング」",
+  '282:laws':
+    'transcription split 「労働安全衛生法施行令第20条第16号」 after 第20条 and ran 「第16号」 into the next citation (「第16号クレーン等安全規則第221条」); the PDF prints one citation a line',
   '298:name': 'transcription dropped 﨑 (not in JIS X 0208): 「山建設（株）」 for 「山﨑建設（株）」',
-  '321:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '321:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
   '331:summary': 'transcription typo: a stray comma in 「労働基準法第32条,に違反し」',
-  '342:summary': 'transcription wrote the thousands comma of 「約1,370万円」 as a space (its own separator is the comma)',
-  '369:summary': 'encoding: 〜 (U+301C) for the PDF\'s ～ (U+FF5E)',
+  '342:summary':
+    'transcription wrote the thousands comma of 「約1,370万円」 as a space (its own separator is the comma)',
+  '369:summary': "encoding: 〜 (U+301C) for the PDF's ～ (U+FF5E)",
   '396:name': 'transcription dropped 瀨 (not in JIS X 0208): 「明造園」 for 「明瀨造園」',
   '400:summary': 'transcription typo: a stray comma in 「労働条,件」',
 };
@@ -100,8 +103,20 @@ function compare(rows: readonly string[][], parsed: readonly EnforcementInput[])
 }
 
 function transcription(): string[][] {
-  const lines = fs.readFileSync(TSV, 'utf8').split('\n').filter((line) => line.trim() !== '');
-  assert.deepEqual(lines[0]?.split('\t'), ['管轄', '最終更新日', '企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項']);
+  const lines = fs
+    .readFileSync(TSV, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  assert.deepEqual(lines[0]?.split('\t'), [
+    '管轄',
+    '最終更新日',
+    '企業・事業場名称',
+    '所在地',
+    '公表日',
+    '違反法条',
+    '事案概要',
+    'その他参考事項',
+  ]);
   return lines.slice(1).map((line) => line.split('\t'));
 }
 
@@ -163,9 +178,21 @@ test('every record is a valid enforcement record of its labour bureau', async ()
 test('a truncated PDF and a file that is not a PDF fail with a message that says so', async () => {
   const bytes = fs.readFileSync(PDF);
   const cases: [string, Uint8Array, RegExp][] = [
-    ['first half', bytes.subarray(0, bytes.length >> 1), /cannot be read: the PDF is truncated: no %%EOF marker at its end/u],
-    ['first half, %%EOF appended', Buffer.concat([bytes.subarray(0, bytes.length >> 1), Buffer.from('\n%%EOF\n')]), /cannot be read: the PDF cannot be opened \(damaged, truncated or encrypted\)/u],
-    ['an HTML error page', Buffer.from('<!DOCTYPE html><html><body>404 Not Found</body></html>'), /cannot be read: not a PDF: the file does not start with %PDF- \(it starts with "<!DOCTYPE html><"\)/u],
+    [
+      'first half',
+      bytes.subarray(0, bytes.length >> 1),
+      /cannot be read: the PDF is truncated: no %%EOF marker at its end/u,
+    ],
+    [
+      'first half, %%EOF appended',
+      Buffer.concat([bytes.subarray(0, bytes.length >> 1), Buffer.from('\n%%EOF\n')]),
+      /cannot be read: the PDF cannot be opened \(damaged, truncated or encrypted\)/u,
+    ],
+    [
+      'an HTML error page',
+      Buffer.from('<!DOCTYPE html><html><body>404 Not Found</body></html>'),
+      /cannot be read: not a PDF: the file does not start with %PDF- \(it starts with "<!DOCTYPE html><"\)/u,
+    ],
     ['the TSV', fs.readFileSync(TSV), /not a PDF/u],
     ['an empty file', new Uint8Array(0), /the file is empty, not a PDF/u],
   ];
@@ -181,10 +208,16 @@ test('a row that cannot be read is skipped alone with its reason; the list fails
   const good = mhlwRecordsFromPages([cover, page2], CONTEXT);
   assert.equal(good.ok && good.records.length, 9);
   const first = page2.items.find((item) => item.text === 'H30.8.10');
-  const badDate = { ...page2, items: page2.items.map((item) => (item === first ? { ...item, text: 'H30.2.30' } : item)) };
+  const badDate = {
+    ...page2,
+    items: page2.items.map((item) => (item === first ? { ...item, text: 'H30.2.30' } : item)),
+  };
   // One bad row in the whole list of 414 is skipped alone; one in page 2's 9 rows is more than 2 % of them.
   const all = await pages;
-  const dated = mhlwRecordsFromPages(all.map((page) => (page.number === 2 ? badDate : page)), CONTEXT);
+  const dated = mhlwRecordsFromPages(
+    all.map((page) => (page.number === 2 ? badDate : page)),
+    CONTEXT,
+  );
   if (!dated.ok) assert.fail(dated.error);
   assert.equal(dated.records.length, 413);
   assert.deepEqual(dated.skipped_rows, [
@@ -198,21 +231,41 @@ test('a row that cannot be read is skipped alone with its reason; the list fails
   const short = mhlwRecordsFromPages([cover, badDate], CONTEXT);
   assert.equal(short.ok, false);
   if (!short.ok) {
-    assert.match(short.error, /^1 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u);
-    assert.deepEqual(short.problems, ["row 1 (page 2, 菱和黒島工業): 公表日 'H30.2.30': 平成30年2月30日: 2018-02 has no day 30"]);
+    assert.match(
+      short.error,
+      /^1 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u,
+    );
+    assert.deepEqual(short.problems, [
+      "row 1 (page 2, 菱和黒島工業): 公表日 'H30.2.30': 平成30年2月30日: 2018-02 has no day 30",
+    ]);
   }
   const untitled = { ...page2, items: page2.items.filter((item) => item.text !== '北海道労働局') };
   const noBureau = mhlwRecordsFromPages([cover, untitled], CONTEXT);
   assert.equal(noBureau.ok, false);
   if (!noBureau.ok) {
-    assert.match(noBureau.error, /^9 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u);
-    assert.match(noBureau.problems[0] ?? '', /^row 1 \(page 2, 菱和黒島工業\): no labour bureau \(…労働局\) is named above the table$/u);
+    assert.match(
+      noBureau.error,
+      /^9 of the 9 rows of the MHLW labour-law violation list cannot be read, more than 2 %; nothing was kept$/u,
+    );
+    assert.match(
+      noBureau.problems[0] ?? '',
+      /^row 1 \(page 2, 菱和黒島工業\): no labour bureau \(…労働局\) is named above the table$/u,
+    );
   }
-  const renamed = { ...page2, items: page2.items.map((item) => (item.text === '違反法条' ? { ...item, text: '違反条文' } : item)) };
+  const renamed = {
+    ...page2,
+    items: page2.items.map((item) => (item.text === '違反法条' ? { ...item, text: '違反条文' } : item)),
+  };
   const noLaws = mhlwRecordsFromPages([cover, renamed], CONTEXT);
-  assert.match(noLaws.ok ? '' : noLaws.error, /not laid out as expected: the table's header \(企業・事業場名称, 所在地, 公表日, 違反条文, 事案概要, その他参考事項\) has no 違反法条/u);
+  assert.match(
+    noLaws.ok ? '' : noLaws.error,
+    /not laid out as expected: the table's header \(企業・事業場名称, 所在地, 公表日, 違反条文, 事案概要, その他参考事項\) has no 違反法条/u,
+  );
   const unruled = mhlwRecordsFromPages([cover, { ...page2, rules: [] }], CONTEXT);
-  assert.match(unruled.ok ? '' : unruled.error, /no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's 2 pages/u);
+  assert.match(
+    unruled.ok ? '' : unruled.error,
+    /no ruled table with the header 企業・事業場名称, 所在地, 公表日, … in the PDF's 2 pages/u,
+  );
   const coverOnly = mhlwRecordsFromPages([cover], CONTEXT);
   assert.match(coverOnly.ok ? '' : coverOnly.error, /no ruled table with the header/u);
 });
@@ -227,12 +280,16 @@ test('the bureau is the one named nearest above the table; a page naming none go
   if (!outcome.ok) assert.fail(outcome.error);
   assert.deepEqual(outcome.skipped_rows, []);
   assert.ok(outcome.records.length > 9);
-  assert.deepEqual([...new Set(outcome.records.map((r) => (r as EnforcementInput).authority))], ['mhlw_labour_bureau_01']);
+  assert.deepEqual(
+    [...new Set(outcome.records.map((r) => (r as EnforcementInput).authority))],
+    ['mhlw_labour_bureau_01'],
+  );
 });
 
-test('published_on is the cover\'s 掲載日, or without one the latest 最終更新日 of the bureaus\' tables', async () => {
+test("published_on is the cover's 掲載日, or without one the latest 最終更新日 of the bureaus' tables", async () => {
   const [cover, page2] = (await pages) as [PdfPage, PdfPage, ...PdfPage[]];
-  const dated = (outcome: ReturnType<typeof mhlwRecordsFromPages>) => (outcome.ok ? (outcome.records[0] as EnforcementInput).source.published_on : outcome.error);
+  const dated = (outcome: ReturnType<typeof mhlwRecordsFromPages>) =>
+    outcome.ok ? (outcome.records[0] as EnforcementInput).source.published_on : outcome.error;
   assert.equal(dated(mhlwRecordsFromPages([cover, page2], CONTEXT)), '2019-08-30');
   const undated = { ...cover, items: cover.items.filter((item) => !item.text.includes('掲載日')) };
   assert.equal(dated(mhlwRecordsFromPages([undated, page2], CONTEXT)), '2019-07-31');
@@ -240,8 +297,15 @@ test('published_on is the cover\'s 掲載日, or without one the latest 最終�
 
 test('the prefecture of an address', () => {
   const cases: [string, string | null][] = [
-    ['北海道札幌市北区', '01'], ['大阪府茨木市', '27'], ['東京都港区', '13'], ['京都府京都市', '26'],
-    ['神奈川県横浜市', '14'], ['石川県金沢市', '17'], ['鹿児島県鹿児島市', '46'], ['札幌市北区', null], ['', null],
+    ['北海道札幌市北区', '01'],
+    ['大阪府茨木市', '27'],
+    ['東京都港区', '13'],
+    ['京都府京都市', '26'],
+    ['神奈川県横浜市', '14'],
+    ['石川県金沢市', '17'],
+    ['鹿児島県鹿児島市', '46'],
+    ['札幌市北区', null],
+    ['', null],
   ];
   for (const [address, code] of cases) assert.equal(prefectureOfAddress(address), code, address);
 });

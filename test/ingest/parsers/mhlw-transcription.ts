@@ -79,7 +79,7 @@ export function agreement(rows: readonly TranscribedRow[], records: readonly Enf
     }
   }
   const pairs = new Map<number, number>();
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] === b[j]) pairs.set(i++, j++);
     else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) i++;
     else j++;
@@ -106,7 +106,8 @@ export function agreement(rows: readonly TranscribedRow[], records: readonly Enf
       return;
     }
     for (const f of FIELDS) {
-      if (fold(row.values[f]) !== fold(parsed[j]![f])) differing[f].push(`${row.line}: ${row.values[f]} ≠ ${parsed[j]![f]}`);
+      if (fold(row.values[f]) !== fold(parsed[j]![f]))
+        differing[f].push(`${row.line}: ${row.values[f]} ≠ ${parsed[j]![f]}`);
     }
   });
   return { unmatched, differing, rows: rows.length };

@@ -17,8 +17,16 @@ export function contextFor(kind: RecordKind, authority = 'pref_13'): ParseContex
   const url = 'https://www.example.lg.jp/list';
   return {
     source: {
-      id: `test-${kind.replace(/_/gu, '-')}`, publisher: authority, record_kind: kind, title: 'テスト一覧', url, url_kind: 'list_file',
-      format: 'csv', parser: 'csv-table', publisher_group: 'prefecture', counted_body: authority,
+      id: `test-${kind.replace(/_/gu, '-')}`,
+      publisher: authority,
+      record_kind: kind,
+      title: 'テスト一覧',
+      url,
+      url_kind: 'list_file',
+      format: 'csv',
+      parser: 'csv-table',
+      publisher_group: 'prefecture',
+      counted_body: authority,
     },
     url,
     retrieved_at: '2025-09-01T00:00:00Z',

@@ -12,7 +12,9 @@ const context = contextFor('procurement_suspension', 'pref_01');
 function legacyXls(rows: unknown[][], sheet = '指名停止'): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['説明'], ['この一覧について']]), '説明');
-  const table = XLSX.utils.aoa_to_sheet([['指名停止措置状況'], ['令和8年4月22日現在'], [], ...rows], { cellDates: true });
+  const table = XLSX.utils.aoa_to_sheet([['指名停止措置状況'], ['令和8年4月22日現在'], [], ...rows], {
+    cellDates: true,
+  });
   XLSX.utils.book_append_sheet(book, table, sheet);
   return XLSX.write(book, { bookType: 'biff8', type: 'buffer' }) as Buffer;
 }
@@ -21,7 +23,12 @@ const HEADER = ['番号', '商号又は名称', '所在地', '指名停止期間
 const MAPPING = {
   ...SUSPENSION_TABLE,
   sheet: '指名停止',
-  columns: { ...SUSPENSION_TABLE.columns, period: undefined, period_from: ['指名停止期間（自）'], period_to: ['指名停止期間（至）'] },
+  columns: {
+    ...SUSPENSION_TABLE.columns,
+    period: undefined,
+    period_from: ['指名停止期間（自）'],
+    period_to: ['指名停止期間（至）'],
+  },
 };
 
 test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-width digits all become dates', () => {
@@ -34,7 +41,9 @@ test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-
     [4, '合同会社テスト舗装', '北海道釧路市黒金町７－５', '令和７年６月２日', 'Ｒ７．９．１', '独占禁止法違反'],
   ];
   const list = expectParsed(parseXlsTable(legacyXls(rows), MAPPING, context));
-  const read = list.records.map((r) => (r.kind === 'procurement_suspension' ? [r.company.name, r.period.from, r.period.to] : []));
+  const read = list.records.map((r) =>
+    r.kind === 'procurement_suspension' ? [r.company.name, r.period.from, r.period.to] : [],
+  );
   assert.deepEqual(read, [
     ['株式会社テスト建設', '2025-03-14', '2025-06-13'],
     ['テスト工業（株）', '2025-04-01', '2025-04-30'],
@@ -44,7 +53,10 @@ test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-
 });
 
 test('one period cell with the dates over two lines is one period', () => {
-  const rows = [['商号又は名称', '所在地', '指名停止期間', '措置要件'], ['株式会社テスト', '北海道小樽市花園2-12-1', '令和7年3月14日から\n令和7年6月13日まで', '贈賄']];
+  const rows = [
+    ['商号又は名称', '所在地', '指名停止期間', '措置要件'],
+    ['株式会社テスト', '北海道小樽市花園2-12-1', '令和7年3月14日から\n令和7年6月13日まで', '贈賄'],
+  ];
   const list = expectParsed(parseXlsTable(legacyXls(rows), { ...SUSPENSION_TABLE, sheet: '指名停止' }, context));
   const first = list.records[0];
   assert.ok(first?.kind === 'procurement_suspension');
@@ -52,7 +64,12 @@ test('one period cell with the dates over two lines is one period', () => {
 });
 
 test('the registry id xls-table reaches the parser; a missing sheet and bytes that are no workbook fail in a sentence', async () => {
-  const source = { ...context.source, format: 'xls' as const, parser: 'xls-table' as const, mapping: { ...MAPPING, sheet: '別紙' } };
+  const source = {
+    ...context.source,
+    format: 'xls' as const,
+    parser: 'xls-table' as const,
+    mapping: { ...MAPPING, sheet: '別紙' },
+  };
   const outcome = await parseGenericSource(legacyXls([HEADER]), { ...context, source });
   assert.ok(!outcome.ok);
   assert.match(outcome.error, /no sheet 「別紙」; its sheets are 「説明」, 「指名停止」/u);

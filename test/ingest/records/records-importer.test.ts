@@ -28,11 +28,17 @@ afterEach(() => {
 });
 
 const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-const ids = (table: string) => (db.prepare(`SELECT id FROM ${table} ORDER BY id`).all() as { id: string }[]).map((r) => r.id);
+const ids = (table: string) =>
+  (db.prepare(`SELECT id FROM ${table} ORDER BY id`).all() as { id: string }[]).map((r) => r.id);
 const allIds = () => [...ids('enforcements'), ...ids('procurement_suspensions'), ...ids('license_actions')];
 const search = (table: string, phrase: string) =>
-  (db.prepare(`SELECT r.company_name AS name FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ?`)
-    .all(`"${phrase}"`) as { name: string }[]).map((r) => r.name);
+  (
+    db
+      .prepare(
+        `SELECT r.company_name AS name FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ?`,
+      )
+      .all(`"${phrase}"`) as { name: string }[]
+  ).map((r) => r.name);
 function tempFile(name: string, lines: readonly string[]): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, lines.join('\n'));
@@ -43,9 +49,14 @@ describe('importRecordFiles', () => {
   it('imports every kind from a good file and summarises it', async () => {
     const [summary] = await importRecordFiles(db, [GOOD], { now: NOW });
     assert.deepEqual(summary, {
-      file: GOOD, applied: true, lines: 6,
+      file: GOOD,
+      applied: true,
+      lines: 6,
       records: { enforcement: 2, procurement_suspension: 2, license_action: 2 },
-      inserted: 6, replaced: 0, errors: [], error_count: 0,
+      inserted: 6,
+      replaced: 0,
+      errors: [],
+      error_count: 0,
     });
     assert.equal(count('enforcements'), 2);
     assert.equal(count('procurement_suspensions'), 2);
@@ -56,15 +67,29 @@ describe('importRecordFiles', () => {
   it('keeps multi-law and multi-sector records whole', async () => {
     await importRecordFiles(db, [GOOD], { now: NOW });
     const laws = db.prepare('SELECT law_code FROM enforcement_laws ORDER BY law_code').all();
-    assert.deepEqual(laws, [{ law_code: 'antimonopoly_act' }, { law_code: 'labour_standards_act' }, { law_code: 'subcontract_act' }]);
-    const sectors = db.prepare(
-      "SELECT s.sector_code FROM license_action_sectors s JOIN license_actions r ON r.rid = s.rid WHERE r.company_name = '仮名不動産株式会社' ORDER BY 1",
-    ).all();
-    assert.deepEqual(sectors, [{ sector_code: 'architect_office' }, { sector_code: 'construction' }, { sector_code: 'real_estate_brokerage' }]);
+    assert.deepEqual(laws, [
+      { law_code: 'antimonopoly_act' },
+      { law_code: 'labour_standards_act' },
+      { law_code: 'subcontract_act' },
+    ]);
+    const sectors = db
+      .prepare(
+        "SELECT s.sector_code FROM license_action_sectors s JOIN license_actions r ON r.rid = s.rid WHERE r.company_name = '仮名不動産株式会社' ORDER BY 1",
+      )
+      .all();
+    assert.deepEqual(sectors, [
+      { sector_code: 'architect_office' },
+      { sector_code: 'construction' },
+      { sector_code: 'real_estate_brokerage' },
+    ]);
     assert.equal(count('license_action_permits'), 2);
-    const lifted = db.prepare("SELECT lifted_on FROM procurement_suspensions WHERE reason_code = 'accident_worker'").get();
+    const lifted = db
+      .prepare("SELECT lifted_on FROM procurement_suspensions WHERE reason_code = 'accident_worker'")
+      .get();
     assert.deepEqual(lifted, { lifted_on: '2025-06-02' });
-    const registry = db.prepare("SELECT publisher_code, record_kind FROM sources WHERE id = 'mhlw-labour-law-violations'").get();
+    const registry = db
+      .prepare("SELECT publisher_code, record_kind FROM sources WHERE id = 'mhlw-labour-law-violations'")
+      .get();
     assert.deepEqual(registry, { publisher_code: 'mhlw_labour_bureau_13', record_kind: 'enforcement' });
   });
 
@@ -87,7 +112,8 @@ describe('importRecordFiles', () => {
     try {
       await importRecordFiles(other, [GOOD], { now: NOW });
       const otherIds = ['enforcements', 'procurement_suspensions', 'license_actions'].flatMap((t) =>
-        (other.prepare(`SELECT id FROM ${t} ORDER BY id`).all() as { id: string }[]).map((r) => r.id));
+        (other.prepare(`SELECT id FROM ${t} ORDER BY id`).all() as { id: string }[]).map((r) => r.id),
+      );
       assert.deepEqual(otherIds, first);
     } finally {
       other.close();
@@ -107,11 +133,15 @@ describe('importRecordFiles', () => {
 
   it('records one successful collection run per source, so coverage and data_as_of see imported data', async () => {
     await importRecordFiles(db, [GOOD], { now: NOW });
-    const runs = db.prepare("SELECT source_id, outcome, records, finished_at FROM collection_runs ORDER BY source_id").all() as
-      { source_id: string; outcome: string; records: number; finished_at: string }[];
+    const runs = db
+      .prepare('SELECT source_id, outcome, records, finished_at FROM collection_runs ORDER BY source_id')
+      .all() as { source_id: string; outcome: string; records: number; finished_at: string }[];
     assert.equal(runs.length, count('sources'));
     assert.ok(runs.every((r) => r.outcome === 'success' && /^\d{4}-\d{2}-\d{2}T/u.test(r.finished_at)));
-    assert.equal(runs.reduce((n, r) => n + r.records, 0), 6);
+    assert.equal(
+      runs.reduce((n, r) => n + r.records, 0),
+      6,
+    );
   });
 
   it('leaves what an earlier import wrote untouched when a later file fails', async () => {
@@ -135,9 +165,15 @@ describe('importRecordFiles', () => {
 
   it('updates the record counts of linked companies', async () => {
     const number = corporateNumberFromBase('999900000002');
-    db.prepare("INSERT INTO companies(corporate_number, name, legal_form, status) VALUES (?, '試験建設株式会社', 'kabushiki_kaisha', 'active')").run(number);
+    db.prepare(
+      "INSERT INTO companies(corporate_number, name, legal_form, status) VALUES (?, '試験建設株式会社', 'kabushiki_kaisha', 'active')",
+    ).run(number);
     await importRecordFiles(db, [GOOD], { now: NOW });
-    const row = db.prepare('SELECT procurement_suspension_count AS p, enforcement_count AS e FROM companies WHERE corporate_number = ?').get(number);
+    const row = db
+      .prepare(
+        'SELECT procurement_suspension_count AS p, enforcement_count AS e FROM companies WHERE corporate_number = ?',
+      )
+      .get(number);
     assert.deepEqual(row, { p: 2, e: 0 });
   });
 
@@ -180,7 +216,11 @@ describe('runImportRecords', () => {
   function io(dbPath: string) {
     const out: string[] = [];
     const err: string[] = [];
-    return { out, err, io: { dbPath, now: () => NOW, stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) } };
+    return {
+      out,
+      err,
+      io: { dbPath, now: () => NOW, stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) },
+    };
   }
 
   it('prints a summary per file and exits 0 when every file applied', async () => {

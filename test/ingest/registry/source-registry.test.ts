@@ -10,7 +10,12 @@ import { PREFECTURES } from '../../../src/domain/vocabularies/prefectures.js';
 import { PUBLISHER_GROUPS } from '../../../src/domain/vocabularies/publisher-groups.js';
 import { registerSources } from '../../../src/ingest/registry/register-sources.js';
 import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
-import { SOURCE_ENTRIES, loadSourceRegistry, registryProblems, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
+import {
+  SOURCE_ENTRIES,
+  loadSourceRegistry,
+  registryProblems,
+  sourceRegistry,
+} from '../../../src/ingest/registry/source-registry.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
 import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
@@ -34,7 +39,10 @@ test('source ids are unique and every publisher is an authority of the group the
 
 test('every publisher group has procurement suspension sources', () => {
   for (const group of PUBLISHER_GROUPS) {
-    assert.ok(suspensions.some((s) => s.publisher_group === group.code), group.code);
+    assert.ok(
+      suspensions.some((s) => s.publisher_group === group.code),
+      group.code,
+    );
   }
 });
 
@@ -49,7 +57,8 @@ test('the bodies counted per group never exceed the official totals, and local g
     const bodies = new Set(suspensions.filter((s) => s.publisher_group === group.code).map((s) => s.counted_body));
     if (group.official_total !== null) assert.ok(bodies.size <= group.official_total, `${group.code}: ${bodies.size}`);
   }
-  const counted = (code: string) => new Set(suspensions.filter((s) => s.publisher_group === code).map((s) => s.counted_body)).size;
+  const counted = (code: string) =>
+    new Set(suspensions.filter((s) => s.publisher_group === code).map((s) => s.counted_body)).size;
   assert.equal(counted('prefecture'), 47);
   assert.equal(counted('designated_city'), 20);
   assert.equal(counted('national'), 19, 'the 19 各省各庁; regional bureaus count for their ministry');
@@ -95,7 +104,10 @@ test('every list address of list-addresses.md is in the registry, with the url_k
     const under = suspensions.filter((s) => addressesOf(s).some((a) => a !== url && a.startsWith(url)));
     const entry = holders[0] ?? under[0];
     assert.ok(entry, `${heading}: ${url} is in no registry entry`);
-    assert.ok(heading.includes(authorities.get(entry.publisher)!.name), `${url} is filed under ${entry.publisher}, not ${heading}`);
+    assert.ok(
+      heading.includes(authorities.get(entry.publisher)!.name),
+      `${url} is filed under ${entry.publisher}, not ${heading}`,
+    );
     if (holders.length === 0) continue;
     assert.equal(holders.length, 1, `${url} is in several entries`);
     const extension = /\.(pdf|xlsx?|csv)$/u.exec(new URL(url).pathname)?.[1];
@@ -113,7 +125,13 @@ test('every list address of list-addresses.md is in the registry, with the url_k
 
 test('sources with an address are read by the generic parser of their format, or say why not', () => {
   const listed = suspensions.filter((s) => s.url_kind !== 'site_root');
-  const expected = { pdf: 'pdf-table', xls: 'xls-table', xlsx: 'xlsx-table', csv: 'csv-table', html: 'html-table' } as const;
+  const expected = {
+    pdf: 'pdf-table',
+    xls: 'xls-table',
+    xlsx: 'xlsx-table',
+    csv: 'csv-table',
+    html: 'html-table',
+  } as const;
   for (const s of listed) {
     if (s.parser === 'not_written') {
       // press releases in prose: no table to read
@@ -125,20 +143,34 @@ test('sources with an address are read by the generic parser of their format, or
   }
   // The pattern-only cities keep their site roots; every other publisher of the file has its list.
   for (const code of ['city_23100', 'city_11100']) {
-    assert.deepEqual(suspensions.filter((s) => s.publisher === code).map((s) => s.url_kind), ['site_root'], code);
+    assert.deepEqual(
+      suspensions.filter((s) => s.publisher === code).map((s) => s.url_kind),
+      ['site_root'],
+      code,
+    );
   }
   assert.equal(new Set(listed.map((s) => s.publisher)).size, 29);
   assert.deepEqual(
     suspensions.filter((s) => s.publisher === 'pref_26').map((s) => s.id),
-    ['pref-26-procurement-suspensions', 'pref-26-goods-procurement-suspensions', 'pref-26-committee-procurement-suspensions'],
+    [
+      'pref-26-procurement-suspensions',
+      'pref-26-goods-procurement-suspensions',
+      'pref-26-committee-procurement-suspensions',
+    ],
   );
   const kawasaki = registry.get('city-14130-procurement-suspensions');
   assert.deepEqual([kawasaki?.url_kind, kawasaki?.format, kawasaki?.follow_all_links], ['list_page', 'pdf', true]);
 });
 
 const good: SourceEntryInput = {
-  id: 'test-csv-source', publisher: 'pref_13', record_kind: 'procurement_suspension', title: 't',
-  url: 'https://example.test/list.csv', url_kind: 'list_file', format: 'csv', parser: 'csv-table',
+  id: 'test-csv-source',
+  publisher: 'pref_13',
+  record_kind: 'procurement_suspension',
+  title: 't',
+  url: 'https://example.test/list.csv',
+  url_kind: 'list_file',
+  format: 'csv',
+  parser: 'csv-table',
   mapping: { columns: { company_name: ['業者名'], reason: ['措置理由'], period: ['指名停止期間'] } },
 };
 
@@ -147,22 +179,41 @@ test('inconsistent entries are each reported in a sentence that names the source
     ['unknown publisher', { publisher: 'pref_99' }, /publisher 'pref_99' is not an authority code/],
     ['parser and format disagree', { format: 'pdf' }, /reads csv, but the format is pdf/],
     ['generic parser without a mapping', { mapping: undefined }, /needs a column mapping/],
-    ['mapping misses a required field', { mapping: { columns: { company_name: ['業者名'] } } }, /no column for the required field 'reason'/],
+    [
+      'mapping misses a required field',
+      { mapping: { columns: { company_name: ['業者名'] } } },
+      /no column for the required field 'reason'/,
+    ],
     ['mapping for an unwritten parser', { parser: 'not_written' }, /no parser reads it/],
-    ['encoding on a non-CSV source', { format: 'xlsx', parser: 'xlsx-table', mapping: { ...good.mapping!, encoding: 'shift_jis' } }, /encoding is given for a xlsx source/],
+    [
+      'encoding on a non-CSV source',
+      { format: 'xlsx', parser: 'xlsx-table', mapping: { ...good.mapping!, encoding: 'shift_jis' } },
+      /encoding is given for a xlsx source/,
+    ],
     ['bad id', { id: 'Bad_ID' }, /lower-case ASCII/],
     ['bad url', { url: 'ftp://x' }, /not an http\(s\) URL/],
     ['counts_for in another group', { counts_for: 'mlit' }, /counts_for 'mlit' is in group national/],
-    ['counts_for a body the publisher is not under', { publisher: 'mlit_kanto_rdb', counts_for: 'mhlw' }, /counts_for 'mhlw' is not a body 'mlit_kanto_rdb' is under/],
+    [
+      'counts_for a body the publisher is not under',
+      { publisher: 'mlit_kanto_rdb', counts_for: 'mhlw' },
+      /counts_for 'mhlw' is not a body 'mlit_kanto_rdb' is under/,
+    ],
     ['list_link that is no pattern', { list_link: '公表事案(' }, /list_link is not a regular expression/],
-    ['list_link on an html list', { format: 'html', parser: 'html-table', list_link: 'x' }, /an html list is read from its own page/],
+    [
+      'list_link on an html list',
+      { format: 'html', parser: 'html-table', list_link: 'x' },
+      /an html list is read from its own page/,
+    ],
   ];
   assert.deepEqual(registryProblems([good]), []);
   assert.deepEqual(registryProblems([{ ...good, list_link: '公表事案' }]), []);
   for (const [name, change, expected] of cases) {
     await t.test(name, () => {
       const problems = registryProblems([{ ...good, ...change } as SourceEntryInput]);
-      assert.ok(problems.some((p) => expected.test(p) && p.includes('source ')), problems.join('; '));
+      assert.ok(
+        problems.some((p) => expected.test(p) && p.includes('source ')),
+        problems.join('; '),
+      );
     });
   }
   assert.match(registryProblems([good, good]).join(), /used twice/);
@@ -176,18 +227,29 @@ test('seeding a database registers every source, and coverage then lists them as
     seedVocabularies(db);
     registerSources(db, registry.sources);
     registerSources(db, registry.sources);
-    assert.equal(db.prepare('SELECT count(*) FROM sources').pluck().get(), registry.sources.length, 'registering again updates in place');
+    assert.equal(
+      db.prepare('SELECT count(*) FROM sources').pluck().get(),
+      registry.sources.length,
+      'registering again updates in place',
+    );
     const rows = sourceCoverage(db, 'procurement_suspension');
     assert.equal(rows.length, suspensions.length);
     const coverage = buildCoverage(publisherGroups(db), rows, new Date('2026-01-01T00:00:00Z'), 48);
-    assert.deepEqual(coverage.map((g) => g.publisher_group.code), PUBLISHER_GROUPS.map((g) => g.code));
+    assert.deepEqual(
+      coverage.map((g) => g.publisher_group.code),
+      PUBLISHER_GROUPS.map((g) => g.code),
+    );
     for (const group of coverage) {
       assert.equal(group.freshness.status, 'never_collected');
       assert.equal(group.covered_bodies, 0);
       assert.ok(group.sources.length > 0);
     }
     const counted = db.prepare('SELECT counted_body FROM sources WHERE id = ?').pluck();
-    assert.equal(counted.get('mlit-kanto-rdb-procurement-suspensions'), 'mlit', 'a regional bureau counts for its ministry');
+    assert.equal(
+      counted.get('mlit-kanto-rdb-procurement-suspensions'),
+      'mlit',
+      'a regional bureau counts for its ministry',
+    );
     assert.equal(counted.get('mlit-procurement-suspensions'), 'mlit');
     const stored = db.prepare("SELECT format, parser FROM sources WHERE id = 'mhlw-labour-law-violations'").get();
     assert.deepEqual({ ...(stored as object) }, { format: 'pdf', parser: 'mhlw-labour-violations-pdf' });

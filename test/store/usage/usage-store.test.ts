@@ -8,8 +8,19 @@ import { UsageStore, type UsageEntry } from '../../../src/store/usage/usage-stor
 import { USAGE_SCHEMA_VERSION } from '../../../src/store/usage/usage-schema.js';
 
 const ENTRY: UsageEntry = {
-  at: '2026-11-21T03:00:00.000Z', method: 'GET', endpoint: '/api/v1/companies', conditions: '{}', status: 200, code: null,
-  returned: 1, latencyMs: 1, clientId: 'aaaa', userAgent: null, referer: null, clientName: null, clientContact: null,
+  at: '2026-11-21T03:00:00.000Z',
+  method: 'GET',
+  endpoint: '/api/v1/companies',
+  conditions: '{}',
+  status: 200,
+  code: null,
+  returned: 1,
+  latencyMs: 1,
+  clientId: 'aaaa',
+  userAgent: null,
+  referer: null,
+  clientName: null,
+  clientContact: null,
 };
 
 function path(): string {
@@ -23,9 +34,14 @@ test('a new usage database is migrated, in WAL mode, with the indexes the report
   const db = new Database(file, { readonly: true });
   assert.equal(db.pragma('user_version', { simple: true }), USAGE_SCHEMA_VERSION);
   assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'usage_log' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const indexes = (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'usage_log' ORDER BY name")
+      .all() as { name: string }[]
+  ).map((r) => r.name);
   assert.deepEqual(indexes, ['usage_log_at'], 'one index: each more is a write more for every request');
-  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('2026-01-01') as { detail: string }[]).map((r) => r.detail).join('; ');
+  const plan = (sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('2026-01-01') as { detail: string }[]).map((r) => r.detail).join('; ');
   assert.match(plan('DELETE FROM usage_log WHERE at < ?'), /usage_log_at/u);
   assert.match(plan('SELECT COUNT(*) FROM usage_log WHERE at >= ?'), /usage_log_at/u);
   assert.match(plan('SELECT client_id, COUNT(*) FROM usage_log WHERE at >= ? GROUP BY client_id'), /usage_log_at/u);
@@ -36,15 +52,26 @@ test('a batch is written in one transaction: all of it or none of it', () => {
   const store = UsageStore.open(path());
   store.write([ENTRY, { ...ENTRY, clientId: 'bbbb' }]);
   assert.equal(store.all().length, 2);
-  assert.throws(() => store.write([{ ...ENTRY, clientId: 'cccc' }, { ...ENTRY, status: null as unknown as number }]));
-  assert.deepEqual(store.all().map((e) => e.clientId), ['aaaa', 'bbbb']);
+  assert.throws(() =>
+    store.write([
+      { ...ENTRY, clientId: 'cccc' },
+      { ...ENTRY, status: null as unknown as number },
+    ]),
+  );
+  assert.deepEqual(
+    store.all().map((e) => e.clientId),
+    ['aaaa', 'bbbb'],
+  );
   assert.deepEqual(store.all()[0], ENTRY, 'an entry reads back as it was written');
   store.close();
 });
 
 test('purge removes in chunks until nothing older is left', () => {
   const store = UsageStore.open(path());
-  const entries = Array.from({ length: 25 }, (_, i) => ({ ...ENTRY, at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() }));
+  const entries = Array.from({ length: 25 }, (_, i) => ({
+    ...ENTRY,
+    at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+  }));
   store.write(entries);
   assert.equal(store.purge(new Date(Date.UTC(2026, 0, 1, 0, 0, 20)), 4), 20);
   assert.equal(store.all().length, 5);
@@ -67,7 +94,7 @@ test('a new usage database, its WAL and shared-memory files are readable by the 
     store.close();
     chmodSync(file, 0o640);
     UsageStore.open(file).close();
-    assert.equal(mode(file), 0o640, 'the operator\'s choice for an existing file stands');
+    assert.equal(mode(file), 0o640, "the operator's choice for an existing file stands");
   } finally {
     process.umask(previous);
   }
