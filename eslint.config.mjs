@@ -1,7 +1,12 @@
-// typescript-eslint's type-checked recommended rules over the service's code (src/) and the scripts npm runs.
-// The tests, benchmarks, demo generator and client are not linted yet: node:test's test() returns a promise the
-// files do not await, and their answer bodies are `any`, so they need a pass of their own.
+// What the linter holds the code to: typescript-eslint's type-checked recommended rules, and in the folders listed in
+// ASSERTIONS_EXPLAINED no type assertion (`as T`) or non-null assertion (`x!`) without a reason beside it, given as
+// the description of the eslint-disable comment that allows it. A schema, a type guard or a narrower type says the
+// same thing in a way the compiler checks; what they cannot express is left with its reason.
 import tseslint from 'typescript-eslint';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
+
+/** The folders where every type assertion and non-null assertion states why it holds. */
+const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts'];
 
 export default tseslint.config(
   {
@@ -20,7 +25,9 @@ export default tseslint.config(
     ],
   },
   ...tseslint.configs.recommendedTypeChecked,
+  eslintComments.recommended,
   {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       // `{ field: _dropped, ...rest }` is how a field is left out of a copy
@@ -31,6 +38,24 @@ export default tseslint.config(
       // an async function is often the interface asked for (a Fastify plugin, an MCP handler, a store's close) even
       // where this implementation awaits nothing
       '@typescript-eslint/require-await': 'off',
+      // node:test runs the tests a file declares whether or not their promises are awaited
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
+      ],
+      // a rule is set aside only with the reason it does not apply
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+    },
+  },
+  {
+    files: ASSERTIONS_EXPLAINED,
+    rules: {
+      '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
     },
   },
 );

@@ -33,7 +33,8 @@ try {
         socket.on('error', () => resolve(Buffer.concat(chunks).toString('utf8')));
         socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
       });
-      assertRawAnswer(answer, bytes.toString('utf8').split('\r\n')[0]!);
+      const [requestLine = ''] = bytes.toString('utf8').split('\r\n');
+      assertRawAnswer(answer, requestLine);
     }),
     { numRuns: Number(values.runs), ...(values.seed === undefined ? {} : { seed: Number(values.seed) }) },
   );
