@@ -34,7 +34,7 @@ function trigramPositions(key: string): Map<string, number> {
 /**
  * The trigrams to look a long key up by, or null for the whole key as one phrase. A phrase of many trigrams
  * costs the index a walk through every one of their lists, and romanized names share the same few
- * (ken, set, shi, kai … in a tenth of all terms each); a few rare ones narrow as well, and the caller checks
+ * (ken, set, shi, kai … each in a large share of all terms); a few rare ones narrow as well, and the caller checks
  * the whole key on each term they find. They are taken rarest first among those that do not overlap the ones
  * already taken (meg, gum, egu of megumi all come from one word and narrow no more than one of them does),
  * two of them, and a third only when it is too rare to be counted.

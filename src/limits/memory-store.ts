@@ -90,7 +90,7 @@ export class MemoryStore implements LimiterStore {
     state.lastSeen = Math.max(state.lastSeen, now);
     this.clients.set(key, state);
     // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
-    // start on every check would cost thousands of steps under a flood (measured: 9 µs a check instead of 2).
+    // start on every check would cost thousands of steps a check under a flood, several times the check itself.
     const full = this.clients.size > this.maxClients;
     if (full || now >= this.nextSweep) {
       const idleBefore = now - retentionMs(this.policy);
