@@ -6,7 +6,14 @@ import tseslint from 'typescript-eslint';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 
 /** The folders where every type assertion and non-null assertion states why it holds. */
-const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts', 'src/domain/**/*.ts', 'src/limits/**/*.ts'];
+const ASSERTIONS_EXPLAINED = [
+  'scripts/**/*.ts',
+  'src/domain/**/*.ts',
+  'src/limits/**/*.ts',
+  'src/store/**/*.ts',
+  'src/replica/**/*.ts',
+  'src/usage/**/*.ts',
+];
 
 export default tseslint.config(
   {
