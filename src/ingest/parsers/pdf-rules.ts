@@ -108,6 +108,7 @@ export function drawingOfOperators(
     } else if (fn === ops.restore || fn === ops.paintFormXObjectEnd) {
       ({ ctm, white, box } = stack.pop() ?? { ctm, white, box });
     } else if (fn === ops.transform) {
+      // A damaged operator, not six numbers, is skipped (here and for the text matrix).
       const matrix = matrixOf(args);
       if (matrix) ctm = multiply(ctm, matrix);
     } else if (fn === ops.setFillRGBColor) {
@@ -273,8 +274,8 @@ function isArrayLike(value: unknown): value is ArrayLike<unknown> {
   return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
 }
 
-/** Six numbers as a matrix; anything else (a damaged operator) is none, and the operator is skipped. */
-function matrixOf(value: unknown): Matrix | null {
+/** Six numbers as a matrix; anything else (a damaged operator) is none. */
+export function matrixOf(value: unknown): Matrix | null {
   if (!isArrayLike(value) || value.length !== 6) return null;
   const [a, b, c, d, e, f] = Array.from(value);
   if (typeof a !== 'number' || typeof b !== 'number' || typeof c !== 'number') return null;
