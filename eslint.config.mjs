@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 
 /** The folders where every type assertion and non-null assertion states why it holds. */
-const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts'];
+const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts', 'src/ingest/**/*.ts'];
 
 export default tseslint.config(
   {
