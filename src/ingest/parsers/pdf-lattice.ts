@@ -176,8 +176,10 @@ function gridOf(set: LineSet): Grid | undefined {
   if (left === undefined || right === undefined || top === undefined || bottom === undefined) return undefined;
   const columnSpans = spans(xs);
   const rowSpans = spans(ys);
-  const boxes = rowSpans.map(([top, bottom], r) =>
-    columnSpans.map(([left, right], c): Box => ({ r, c, top, bottom, left, right })),
+  const boxes = rowSpans.map(([rowTop, rowBottom], r) =>
+    columnSpans.map(([columnLeft, columnRight], c): Box => {
+      return { r, c, top: rowTop, bottom: rowBottom, left: columnLeft, right: columnRight };
+    }),
   );
   const merged = new Partition<Box>();
   for (const [r, row] of boxes.entries()) {
@@ -206,7 +208,7 @@ function cellOfBox({ r, c, left, right, top, bottom }: Box): Cell {
   return { r0: r, r1: r, c0: c, c1: c, x0: left, x1: right, top, bottom, items: [] };
 }
 
-/** The cell grown to take in a box of its. */
+/** The cell grown to take in one more of its boxes. */
 function widen(cell: Cell, box: Box): void {
   [cell.r0, cell.r1, cell.c0, cell.c1] = [
     Math.min(cell.r0, box.r),
