@@ -9,6 +9,7 @@ import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/conf
 const ASSERTIONS_EXPLAINED = [
   'scripts/**/*.ts',
   'src/domain/**/*.ts',
+  'src/ingest/**/*.ts',
   'src/limits/**/*.ts',
   'src/store/**/*.ts',
   'src/replica/**/*.ts',
