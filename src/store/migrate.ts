@@ -1,6 +1,7 @@
 // The migration runner of every database file we keep (the dataset and the usage log): numbered SQL steps
 // applied in order, each in its own transaction, the file's user_version saying how far it has come.
-import type { Db } from './database.js';
+// the driver's own type, not database.ts's alias: database.ts reads the schema, which is built from these steps
+import type { Database as Db } from 'better-sqlite3';
 
 /** The file's user_version: the last migration applied to it, 0 for a new file. */
 export function userVersion(db: Db): number {
