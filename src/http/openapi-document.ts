@@ -77,7 +77,7 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const content = objectAt(success, 'content');
   const example = OPENAPI_EXAMPLES[path];
   if (example !== undefined) objectAt(content, 'application/json').example = jsonOf(example, `the example of ${path}`);
-  if (endpoint?.feedOf !== undefined) {
+  if (endpoint?.feed !== undefined) {
     content['application/atom+xml'] = {
       schema: {
         type: 'string',
