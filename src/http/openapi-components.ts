@@ -124,8 +124,6 @@ export function errorResponseRef(status: ErrorStatus) {
   return { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
 }
 
-/** The details an example shows, where every answer of the code carries them. */
-
 function errorResponse(status: ErrorStatus) {
   const { description, headers } = ERROR_RESPONSES[status];
   const codes = codesOf(status);
