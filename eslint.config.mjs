@@ -6,7 +6,19 @@ import tseslint from 'typescript-eslint';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 
 /** The folders where every type assertion and non-null assertion states why it holds. */
-const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts'];
+const ASSERTIONS_EXPLAINED = [
+  'scripts/**/*.ts',
+  'src/http/**/*.ts',
+  'src/api/**/*.ts',
+  'src/mcp/**/*.ts',
+  'src/config.ts',
+  'src/cli.ts',
+  'src/service.ts',
+  'src/main.ts',
+  'src/logger.ts',
+  'src/cluster-primary.ts',
+  'src/server-node-flags.ts',
+];
 
 export default tseslint.config(
   {
