@@ -3,6 +3,7 @@
 // (errno, e.g. 'ENOENT') or a library error (e.g. undici's 'UND_ERR_CONNECT_TIMEOUT') carries.
 import { types } from 'node:util';
 import { textOf } from './text-of.js';
+import { propertyOf } from './is-object.js';
 
 /** Whether a caught value is an Error, including one made in another realm (a vm context, a worker's message). */
 export function isError(caught: unknown): caught is Error {
@@ -21,6 +22,6 @@ export function messageOf(caught: unknown): string {
 
 /** The string `code` a caught error carries ('ENOENT', 'EEXIST', 'EPERM', …), or undefined when it has none. */
 export function errorCodeOf(caught: unknown): string | undefined {
-  if (typeof caught !== 'object' || caught === null || !('code' in caught)) return undefined;
-  return typeof caught.code === 'string' ? caught.code : undefined;
+  const code = propertyOf(caught, 'code');
+  return typeof code === 'string' ? code : undefined;
 }

@@ -15,6 +15,7 @@ import type { TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ERRORS, errorBody } from '../api/errors.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
+import { isRecord } from '../domain/is-object.js';
 
 export { GUIDE_URI };
 
@@ -73,7 +74,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const answer = await options.call(toolCallUrl(tool, args), server.getClientVersion());
     if (answer.status >= 200 && answer.status < 300) {
       // every endpoint answers an object; anything else is a fault, which no structured content could describe
-      if (!isParsedObject(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
+      if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
       return {
         content: [{ type: 'text', text: JSON.stringify(answer.body) }],
         structuredContent: answer.body,
@@ -97,15 +98,10 @@ function failure(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
-/** Whether a value parsed from JSON is an object (neither an array, a scalar nor null). */
-function isParsedObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A TypeBox object schema as plain JSON Schema (TypeBox's symbol-keyed markers dropped), typed as MCP types a tool's. */
 function jsonSchema(schema: TObject) {
   const copy: unknown = JSON.parse(JSON.stringify(schema));
-  if (!isParsedObject(copy)) throw new Error('the JSON of an object schema is not an object');
+  if (!isRecord(copy)) throw new Error('the JSON of an object schema is not an object');
   // the copy's `type` is already 'object': said again so that the type says so too
   return { ...copy, type: 'object' as const };
 }

@@ -3,7 +3,7 @@ import { statSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { openStore, type Store } from './store.js';
-import { errorOf } from './caught-error.js';
+import { errorOf } from '../domain/error-of.js';
 
 export interface HolderEvents {
   readonly onSwitched?: (store: Store) => void;

@@ -3,7 +3,7 @@ import type { Db, DatasetKind } from './database.js';
 import { assertMayWrite } from './dataset-kind.js';
 import { beginDraft, removeStaleDrafts } from './publish.js';
 import { acquireWriterLock } from './writer-lock.js';
-import { propertyOf } from '../domain/property-of.js';
+import { propertyOf } from '../domain/is-object.js';
 
 export interface DraftOptions<T = unknown> {
   /** The command writing (`collect`, `import records`, ...), named in the refusal another writer gets. */

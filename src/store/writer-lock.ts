@@ -1,8 +1,8 @@
 // The writer lock: one lock file beside the live database, so that two writers (collect, imports, the demo build) never overlap.
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { errorCodeOf } from './caught-error.js';
-import { propertyOf } from '../domain/property-of.js';
+import { errorCodeOf } from '../domain/error-of.js';
+import { propertyOf } from '../domain/is-object.js';
 import { textOf } from '../domain/text-of.js';
 
 export class WriterLockedError extends Error {

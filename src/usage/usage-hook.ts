@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FinishedRequest } from './usage-entry.js';
 import { pathOf, queryOf } from '../http/url-parts.js';
-import { errorOf } from '../store/caught-error.js';
-import { propertyOf } from '../domain/property-of.js';
+import { errorOf } from '../domain/error-of.js';
+import { propertyOf } from '../domain/is-object.js';
 
 export interface UsageRecorder {
   record(request: FinishedRequest): void;

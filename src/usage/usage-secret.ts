@@ -1,7 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { errorCodeOf } from '../store/caught-error.js';
+import { errorCodeOf } from '../domain/error-of.js';
 
 /** The file that keeps a generated secret: `<KOHYO_DB>.usage-secret`, readable by the owner only. */
 export function usageSecretPath(dbPath: string): string {

@@ -17,7 +17,7 @@ import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import type { SourceParser } from '../parsers/source-parser.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export interface SourceRunContext {
   readonly db: Db;

@@ -1,6 +1,6 @@
 // Fetching a source's list over HTTP: timeouts, a size cap, retries on 5xx and timeouts, conditional requests.
 import { Agent, interceptors, type Dispatcher } from 'undici';
-import { errorCodeOf, messageOf } from '../caught-error.js';
+import { errorCodeOf, messageOf } from '../../domain/error-of.js';
 import { HostQueue } from './host-queue.js';
 
 export interface FetcherOptions {

@@ -2,7 +2,7 @@
 import { basename } from 'node:path';
 import type { ParseOutcome, ParsedList, SourceParser } from '../parsers/source-parser.js';
 import type { SourceEntry } from '../registry/source-entry.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 
 /** One file of the list: where it came from (what its records cite) and its bytes. */
 export interface ListFile {

@@ -8,7 +8,7 @@ import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export interface SourcesCommandIo {
   readonly dbPath: string;

@@ -7,7 +7,7 @@ import XLSX from '@e965/xlsx';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 import { prefectureOfAddress } from './cell-values.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { listPeriod } from './table-records.js';

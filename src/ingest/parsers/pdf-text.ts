@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { drawingOfOperators, matrixOf } from './pdf-rules.js';
 

@@ -2,7 +2,7 @@
 import { textOf } from '../../domain/text-of.js';
 import { read, utils, type WorkBook } from '@e965/xlsx';
 import type { ColumnMapping } from './column-mapping.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 

@@ -1,7 +1,7 @@
 // The source registry: every list the collectors know of, checked and completed with its publisher group.
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
-import { messageOf } from '../caught-error.js';
+import { messageOf } from '../../domain/error-of.js';
 import { withListAddresses } from './listed-sources.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';

@@ -4,7 +4,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
 import { migrate } from '../migrate.js';
-import { errorCodeOf } from '../caught-error.js';
+import { errorCodeOf } from '../../domain/error-of.js';
 
 /** One row of usage_log, as written and read back. */
 export interface UsageEntry {
