@@ -43,8 +43,7 @@ export function resolveRecordQuery(
         query[filter.name] = value;
         break;
       case 'vocabulary':
-        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- no vocabulary filter of the table is named `company` (the company filter reads 'company'), though RecordFilter types a vocabulary filter's name as any FilterName
-        query[filter.name as Exclude<FilterName, 'company'>] = vocabularyCode(filter.name, filter.vocabulary, value);
+        query[filter.name] = vocabularyCode(filter.name, filter.vocabulary, value);
         break;
       case 'date':
         if (!isCalendarDate(value)) {
