@@ -1,12 +1,12 @@
-// What the linter holds the code to: typescript-eslint's type-checked recommended rules, and in the folders listed in
-// ASSERTIONS_EXPLAINED no type assertion (`as T`) or non-null assertion (`x!`) without a reason beside it, given as
+// What the linter holds the code to: typescript-eslint's type-checked recommended rules, and in the service's own code
+// (ASSERTIONS_EXPLAINED) no type assertion (`as T`) or non-null assertion (`x!`) without a reason beside it, given as
 // the description of the eslint-disable comment that allows it. A schema, a type guard or a narrower type says the
 // same thing in a way the compiler checks; what they cannot express is left with its reason.
 import tseslint from 'typescript-eslint';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 
-/** The folders where every type assertion and non-null assertion states why it holds. */
-const ASSERTIONS_EXPLAINED = ['scripts/**/*.ts'];
+/** Where every type assertion and non-null assertion states why it holds. */
+const ASSERTIONS_EXPLAINED = ['src/**/*.ts', 'scripts/**/*.ts'];
 
 export default tseslint.config(
   {

@@ -1,8 +1,20 @@
 // What an endpoint is: the facts the routes, the OpenAPI document, /llms.txt, the limiter, the conditional requests,
 // the MCP tools and the landing page read, stated once per endpoint in ./catalogue.ts.
-import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Static, TObject } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import type { RouteContext } from './context.js';
+import type { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
+
+/** A record as a record endpoint presents it. */
+export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseAction;
+
+/** How an endpoint answers as an Atom feed too. */
+export interface FeedSpec<Q extends TObject = TObject> {
+  /** The key of `data` whose records the feed lists. */
+  readonly list: string;
+  /** The records of `data[list]` in the answer to a checked query. A method, as `answer` is. */
+  records(context: RouteContext, query: Static<Q>, requestId: string): readonly PresentedRecord[];
+}
 
 /** An MCP tool that calls the endpoint. */
 export interface ToolSpec {
@@ -27,7 +39,7 @@ export interface Endpoint<Q extends TObject = TObject> {
   readonly tags: readonly string[];
   /** The query schema; null for an endpoint that ignores any parameter given. */
   readonly query: ((config: Config) => Q) | null;
-  readonly response: TSchema;
+  readonly response: TObject;
   /** Whether a request counts against the rate limits. */
   readonly counted: boolean;
   /** Whether the answer is a function of the dataset, the query and the day, so that ETag and a 304 apply. */
@@ -39,8 +51,8 @@ export interface Endpoint<Q extends TObject = TObject> {
   /** Whether the answer needs an open dataset (503 `service_unavailable` before one is open). */
   readonly needsDataset: boolean;
   readonly landingLink?: LandingLink;
-  /** The key of `data` whose records an Atom feed of the endpoint lists, for an endpoint that answers Atom too. */
-  readonly feedOf?: string;
+  /** For an endpoint that answers Atom too: the records its feed lists. */
+  readonly feed?: FeedSpec<Q>;
   readonly tools: readonly ToolSpec[];
   /** The answer to a checked query. A method, so that an endpoint of any query type is an Endpoint. */
   answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;

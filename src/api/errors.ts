@@ -39,7 +39,13 @@ export type ErrorCode = keyof typeof ERRORS;
 
 /** What every path but /mcp answers. */
 export const READ_METHODS = ['GET', 'HEAD'] as const;
-export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** Whether a name is one of the table's error codes. */
+export function isErrorCode(name: string): name is ErrorCode {
+  return Object.hasOwn(ERRORS, name);
+}
+
+export const ERROR_CODES = Object.keys(ERRORS).filter(isErrorCode);
 
 export type ErrorDetails = Readonly<Record<string, unknown>>;
 

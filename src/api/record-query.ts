@@ -43,7 +43,7 @@ export function resolveRecordQuery(
         query[filter.name] = value;
         break;
       case 'vocabulary':
-        query[filter.name as Exclude<FilterName, 'company'>] = vocabularyCode(filter.name, filter.vocabulary, value);
+        query[filter.name] = vocabularyCode(filter.name, filter.vocabulary, value);
         break;
       case 'date':
         if (!isCalendarDate(value)) {

@@ -16,7 +16,7 @@ export type CompanySearchPlan =
 
 /**
  * The plan of a query; the same query asked again (a public API is asked the same names again and again) is not
- * normalised again, which is about 8 µs of a name query (bench/README.md).
+ * normalised again, a noticeable share of a name query's time (bench/README.md measures it).
  */
 export function planCompanySearch(query: string): CompanySearchPlan {
   return PLANS.get(query, () => plan(query));

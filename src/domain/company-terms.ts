@@ -68,13 +68,16 @@ export const SHORT_GRAM_TERMS = { fields: ['name'], aliasKinds: ['former_name', 
   aliasKinds: readonly AliasKind[];
 };
 
+// SHORT_GRAM_TERMS widened to what a term holds, so that `includes` takes any term's field and alias kind
+const SHORT_GRAM_FIELDS: readonly TermField[] = SHORT_GRAM_TERMS.fields;
+const SHORT_GRAM_ALIAS_KINDS: readonly (AliasKind | null)[] = SHORT_GRAM_TERMS.aliasKinds;
+
 /** Whether the term is one of SHORT_GRAM_TERMS. */
 export function hasShortGrams(term: CompanyTerm): boolean {
-  const { fields, aliasKinds } = SHORT_GRAM_TERMS as {
-    fields: readonly TermField[];
-    aliasKinds: readonly (AliasKind | null)[];
-  };
-  return fields.includes(term.field) || (term.field === 'alias' && aliasKinds.includes(term.alias_kind));
+  return (
+    SHORT_GRAM_FIELDS.includes(term.field) ||
+    (term.field === 'alias' && SHORT_GRAM_ALIAS_KINDS.includes(term.alias_kind))
+  );
 }
 
 /**
@@ -84,9 +87,10 @@ export function hasShortGrams(term: CompanyTerm): boolean {
 export function termGrams(term: string): string {
   const chars = [...term].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
   const grams = new Set<string>();
-  for (let i = 0; i < chars.length; i++) {
-    grams.add(chars[i]!);
-    if (i + 1 < chars.length) grams.add(chars[i]! + chars[i + 1]!);
+  for (const [i, char] of chars.entries()) {
+    grams.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined) grams.add(char + next);
   }
   return [...grams].join(' ');
 }

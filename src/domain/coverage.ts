@@ -47,7 +47,7 @@ export function buildCoverage(
     const own = sources.filter((s) => s.group_code === group.code);
     const collected = own.filter((s) => s.last_success_at !== null);
     // a group is as fresh as its stalest collected source
-    const lastSuccess = collected.map((s) => s.last_success_at!).sort()[0] ?? null;
+    const lastSuccess = minOf(collected.map((s) => s.last_success_at));
     const coveredBodies = coveredBodiesOf(collected, group.official_total);
     return {
       publisher_group: label(publisherGroups.get(group.code), group.code),

@@ -36,7 +36,7 @@ export function instant(date: Date): string {
 
 /**
  * Date#toISOString, remembering the last instant written: a busy server answers several requests in one millisecond,
- * and V8 formats each date through printf (about 0.5 µs a request in perf's profile of the usage log).
+ * and V8 formats each date through printf, which shows in a profile of the usage log.
  */
 export function isoInstant(): (date: Date) => string {
   let lastTime = Number.NaN;

@@ -17,16 +17,24 @@ const THIRD_LIST_FACTOR = 2;
 
 /** The distinct runs of three characters of a key, in order: the tokens the trigram index holds it under. */
 export function keyTrigrams(key: string): string[] {
+  return [...trigramPositions(key).keys()];
+}
+
+/** Each distinct trigram of a key with the character position it first starts at, in the key's order. */
+function trigramPositions(key: string): Map<string, number> {
   const chars = [...key];
-  const trigrams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
-  return [...trigrams];
+  const positions = new Map<string, number>();
+  for (let i = 0; i + 3 <= chars.length; i++) {
+    const trigram = chars.slice(i, i + 3).join('');
+    if (!positions.has(trigram)) positions.set(trigram, i);
+  }
+  return positions;
 }
 
 /**
  * The trigrams to look a long key up by, or null for the whole key as one phrase. A phrase of many trigrams
  * costs the index a walk through every one of their lists, and romanized names share the same few
- * (ken, set, shi, kai … in a tenth of all terms each); a few rare ones narrow as well, and the caller checks
+ * (ken, set, shi, kai … each in a large share of all terms); a few rare ones narrow as well, and the caller checks
  * the whole key on each term they find. They are taken rarest first among those that do not overlap the ones
  * already taken (meg, gum, egu of megumi all come from one word and narrow no more than one of them does),
  * two of them, and a third only when it is too rare to be counted.
@@ -34,34 +42,31 @@ export function keyTrigrams(key: string): string[] {
  * key's order.
  */
 export function rarestTrigrams(key: string, docs: (trigram: string) => number): string[] | null {
-  const trigrams = keyTrigrams(key);
-  if (trigrams.length <= PARTIAL_TRIGRAMS) return null;
-  const chars = [...key];
-  const at = new Map<string, number>();
-  for (let i = 0; i + 3 <= chars.length; i++) {
-    const trigram = chars.slice(i, i + 3).join('');
-    if (!at.has(trigram)) at.set(trigram, i);
-  }
-  const byRarity = trigrams
-    .map((trigram) => ({ trigram, at: at.get(trigram)!, docs: docs(trigram) }))
+  const positions = trigramPositions(key);
+  if (positions.size <= PARTIAL_TRIGRAMS) return null;
+  const byRarity = [...positions]
+    .map(([trigram, at]) => ({ trigram, at, docs: docs(trigram) }))
     .sort((a, b) => a.docs - b.docs || a.at - b.at);
+  // both exist: the key has more than PARTIAL_TRIGRAMS trigrams
+  const [rarest, nextRarest] = byRarity;
+  if (rarest === undefined || nextRarest === undefined) return null;
   const clear = (c: (typeof byRarity)[number]) => chosen.every((k) => Math.abs(k.at - c.at) >= 3);
-  const chosen = [byRarity[0]!];
+  const chosen = [rarest];
   // then the rarer end of the key, clear of the first and not much more common: the two ends are as far apart
   // as trigrams get, so the least likely to come from one word (ank of ankonsarute, where every trigram of
   // konsarute goes with the others)
   const lastAt = Math.max(...byRarity.map((c) => c.at));
   const end = byRarity.find((c) => (c.at === 0 || c.at === lastAt) && clear(c));
-  if (end && end.docs <= THIRD_LIST_FACTOR * chosen[0]!.docs) chosen.push(end);
+  if (end && end.docs <= THIRD_LIST_FACTOR * rarest.docs) chosen.push(end);
   for (const candidate of byRarity) {
     if (chosen.includes(candidate)) continue;
     if (chosen.length === PARTIAL_TRIGRAMS) break;
     // a third list is worth reading when it is not much longer than the two: two trigrams of one rare word
     // (enj, nia of enjiniaringu) narrow no better than one, and the third is the one that tells the terms apart
-    if (chosen.length === 2 && candidate.docs > THIRD_LIST_FACTOR * (chosen[0]!.docs + chosen[1]!.docs)) break;
+    if (chosen.length === 2 && candidate.docs > THIRD_LIST_FACTOR * chosen.reduce((sum, c) => sum + c.docs, 0)) break;
     if (clear(candidate)) chosen.push(candidate);
   }
   // a short key may have no second trigram clear of the first: the next rarest, overlapping, still narrows
-  if (chosen.length === 1) chosen.push(byRarity.find((c) => c !== chosen[0])!);
+  if (chosen.length === 1) chosen.push(nextRarest);
   return chosen.map((c) => c.trigram);
 }

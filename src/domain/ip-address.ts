@@ -14,15 +14,16 @@ export type ParsedAddress =
  */
 export function parseAddress(raw: string): ParsedAddress | null {
   let text = raw.trim();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/u.exec(text);
-  if (bracketed) text = bracketed[1]!;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/u.exec(text)?.[1];
+  if (bracketed !== undefined) text = bracketed;
   else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d+$/u.test(text)) text = text.slice(0, text.lastIndexOf(':'));
   text = text.replace(/%.*$/u, '');
   if (isIPv4(text)) return { family: 4, address: text };
   if (!isIPv6(text)) return null;
   const hextets = expandIPv6(text);
   if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) {
-    const [hi, lo] = [hextets[6]!, hextets[7]!];
+    // a valid address always has eight groups, so the defaults are never taken
+    const [hi = 0, lo = 0] = hextets.slice(6);
     return { family: 4, address: `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}` };
   }
   return { family: 6, address: hextets.map((h) => h.toString(16)).join(':'), hextets };
@@ -64,14 +65,17 @@ function compressIPv6(hextets: readonly number[]): string {
 function expandIPv6(text: string): number[] {
   let body = text.toLowerCase();
   const tail: number[] = [];
-  const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/u.exec(body);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+  const dotted = /\d{1,3}(?:\.\d{1,3}){3}$/u.exec(body)?.[0];
+  if (dotted !== undefined) {
+    // the pattern matched four numbers, so the defaults are never taken
+    const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
     tail.push((a << 8) | b, (c << 8) | d);
-    body = body.slice(0, -dotted[1]!.length);
+    body = body.slice(0, -dotted.length);
     if (body.endsWith(':') && !body.endsWith('::')) body = body.slice(0, -1);
   }
-  const [headText, restText] = body.includes('::') ? (body.split('::') as [string, string]) : [body, null];
+  const gap = body.indexOf('::');
+  const headText = gap < 0 ? body : body.slice(0, gap);
+  const restText = gap < 0 ? null : body.slice(gap + 2);
   const head = headText === '' ? [] : headText.split(':').map((h) => parseInt(h, 16));
   const rest = restText === null || restText === '' ? [] : restText.split(':').map((h) => parseInt(h, 16));
   const missing = 8 - head.length - rest.length - tail.length;

@@ -376,9 +376,11 @@ const PAIRS = [
 
 /** Variant → common form. Pairs whose two characters are the same glyph after NFKC drop out here. */
 export const KANJI_VARIANTS: ReadonlyMap<string, string> = new Map(
-  PAIRS.map((pair) => [...pair] as [string, string])
-    .map(([from, to]) => [from.normalize('NFKC'), to.normalize('NFKC')] as const)
-    .filter(([from, to]) => from !== to),
+  PAIRS.map((pair) => {
+    // every pair is two characters; one alone would pair with itself and drop out
+    const [from = '', to = from] = pair;
+    return [from.normalize('NFKC'), to.normalize('NFKC')] as const;
+  }).filter(([from, to]) => from !== to),
 );
 
 const VARIANT_PATTERN = new RegExp(`[${[...KANJI_VARIANTS.keys()].join('')}]`, 'gu');

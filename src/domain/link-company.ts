@@ -64,9 +64,10 @@ export function decideLink(nameKey: string, place: RecordPlace, candidates: read
   const numbers = new Set(
     candidates.filter((c) => c.city !== null && sameCity(locality, c.city)).map((c) => c.corporate_number),
   );
-  if (numbers.size === 0) return { kind: 'unmatched', why: 'no_company' };
+  const [corporateNumber] = numbers;
+  if (corporateNumber === undefined) return { kind: 'unmatched', why: 'no_company' };
   if (numbers.size > 1) return { kind: 'ambiguous', candidates: numbers.size };
-  return { kind: 'linked', corporate_number: [...numbers][0]! };
+  return { kind: 'linked', corporate_number: corporateNumber };
 }
 
 function compact(value: string): string {

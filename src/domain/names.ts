@@ -34,8 +34,10 @@ export function foldOcrConfusables(value: string): string {
     .map((ch, i) => {
       const folded = OCR_CONFUSABLES[ch];
       if (folded === undefined) return ch;
-      const before = i === 0 ? null : KATAKANA.test(chars[i - 1]!);
-      const after = i === chars.length - 1 ? null : KATAKANA.test(chars[i + 1]!);
+      const previous = chars[i - 1];
+      const next = chars[i + 1];
+      const before = previous === undefined ? null : KATAKANA.test(previous);
+      const after = next === undefined ? null : KATAKANA.test(next);
       if (before === false || after === false) return ch;
       return before === true || after === true ? folded : ch;
     })

@@ -1,5 +1,6 @@
 // A published dataset: an immutable, versioned file and the small manifest that names it, and the addresses they
 // are published to (a directory or an S3 bucket) and followed from (those, or an HTTP(S) server).
+import { isObject } from './is-object.js';
 
 export interface DatasetManifest {
   readonly format: 1;
@@ -38,30 +39,21 @@ export function parseManifest(text: string): DatasetManifest {
   } catch {
     throw new ManifestError('the manifest is not JSON');
   }
-  const m = value as Partial<Record<keyof DatasetManifest, unknown>>;
-  const fail = (what: string): never => {
-    throw new ManifestError(`the manifest's ${what}`);
-  };
-  if (typeof m !== 'object' || m === null) fail('top level is not an object');
-  if (m.format !== 1) fail(`format is ${JSON.stringify(m.format)}, not 1 (a newer publisher?)`);
-  if (typeof m.version !== 'string' || !/^[\w.-]{1,100}$/u.test(m.version))
-    fail('version is missing or not a plain name');
-  if (typeof m.built_at !== 'string' || Number.isNaN(Date.parse(m.built_at))) fail('built_at is not an instant');
-  if (m.kind !== 'demo' && m.kind !== 'production') fail('kind is neither demo nor production');
-  if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/u.test(m.sha256)) fail('sha256 is not 64 hexadecimal digits');
-  if (typeof m.size !== 'number' || !Number.isSafeInteger(m.size) || m.size <= 0)
-    fail('size is not a positive whole number');
-  if (typeof m.file !== 'string' || !/^[\w.-]{1,200}$/u.test(m.file) || m.file.startsWith('.'))
-    fail('file is not a plain file name');
-  return {
-    format: 1,
-    version: m.version as string,
-    built_at: m.built_at as string,
-    kind: m.kind as 'demo' | 'production',
-    sha256: m.sha256 as string,
-    size: m.size as number,
-    file: m.file as string,
-  };
+  const refused = (what: string) => new ManifestError(`the manifest's ${what}`);
+  if (!isObject(value)) throw refused('top level is not an object');
+  const { format, version, built_at, kind, sha256, size, file } = value;
+  if (format !== 1) throw refused(`format is ${JSON.stringify(format)}, not 1 (a newer publisher?)`);
+  if (typeof version !== 'string' || !/^[\w.-]{1,100}$/u.test(version))
+    throw refused('version is missing or not a plain name');
+  if (typeof built_at !== 'string' || Number.isNaN(Date.parse(built_at))) throw refused('built_at is not an instant');
+  if (kind !== 'demo' && kind !== 'production') throw refused('kind is neither demo nor production');
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/u.test(sha256))
+    throw refused('sha256 is not 64 hexadecimal digits');
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0)
+    throw refused('size is not a positive whole number');
+  if (typeof file !== 'string' || !/^[\w.-]{1,200}$/u.test(file) || file.startsWith('.'))
+    throw refused('file is not a plain file name');
+  return { format, version, built_at, kind, sha256, size, file };
 }
 
 /** Where datasets are published to or followed from. */

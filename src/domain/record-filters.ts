@@ -5,22 +5,12 @@ import type { RecordKind } from './record.js';
 import { VOCABULARIES, type VocabularyName } from './vocabularies/index.js';
 import type { Vocabulary } from './vocabulary.js';
 
+/** The filters whose values are codes of a vocabulary. */
+export type VocabularyFilterName =
+  'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature' | 'listing' | 'prefecture';
+
 export type FilterName =
-  | 'company'
-  | 'q'
-  | 'corporate_number'
-  | 'law'
-  | 'authority'
-  | 'action_type'
-  | 'reason'
-  | 'status'
-  | 'sector'
-  | 'nature'
-  | 'from'
-  | 'to'
-  | 'listing'
-  | 'prefecture'
-  | 'include_predecessors';
+  'company' | 'q' | 'corporate_number' | VocabularyFilterName | 'from' | 'to' | 'include_predecessors';
 
 export type RecordFilter =
   /** A company name (or number) read with the recall of company search. */
@@ -31,7 +21,7 @@ export type RecordFilter =
   /** `true` or `false`: widens `corporate_number` to the companies merged into it; no filter by itself. */
   | { readonly name: 'include_predecessors'; readonly reads: 'flag'; readonly description: string }
   | {
-      readonly name: FilterName;
+      readonly name: VocabularyFilterName;
       readonly reads: 'vocabulary';
       readonly vocabulary: Vocabulary;
       readonly description: string;
@@ -79,7 +69,7 @@ const includePredecessors: RecordFilter = {
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
 function vocabulary(
-  name: FilterName,
+  name: VocabularyFilterName,
   vocabularyName: VocabularyName,
   what: string,
 ): Extract<RecordFilter, { reads: 'vocabulary' }> {

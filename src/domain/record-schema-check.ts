@@ -3,6 +3,7 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { isCalendarDate } from './dates.js';
+import { isObject } from './is-object.js';
 import { EnforcementInput, LicenseActionInput, ProcurementSuspensionInput, type RecordInput } from './record-input.js';
 import { RECORD_KINDS, type RecordKind } from './record.js';
 
@@ -14,7 +15,8 @@ export function isRfc3339Instant(value: string): boolean {
   if (!m) return false;
   const [, date, hh, mm, ss, offH, offM] = m;
   return (
-    isCalendarDate(date!) &&
+    date !== undefined &&
+    isCalendarDate(date) &&
     Number(hh) < 24 &&
     Number(mm) < 60 &&
     Number(ss) < 60 &&
@@ -24,7 +26,10 @@ export function isRfc3339Instant(value: string): boolean {
 
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339Instant);
 
-const CHECKERS: Readonly<Record<RecordKind, TypeCheck<TSchema>>> = {
+/** The compiled check of one kind's schema, which tells a record input of that kind (and so a RecordInput). */
+type ShapeChecker = Pick<TypeCheck<typeof RecordInput>, 'Check' | 'Errors'>;
+
+const CHECKERS: Readonly<Record<RecordKind, ShapeChecker>> = {
   enforcement: TypeCompiler.Compile(EnforcementInput),
   procurement_suspension: TypeCompiler.Compile(ProcurementSuspensionInput),
   license_action: TypeCompiler.Compile(LicenseActionInput),
@@ -38,22 +43,19 @@ export type ShapeCheck =
 
 /** Checks a parsed JSON value against the schema its `kind` names. */
 export function checkRecordShape(value: unknown): ShapeCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value) || Array.isArray(value)) {
     return { ok: false, errors: [`a record is a JSON object, got ${Array.isArray(value) ? 'an array' : show(value)}`] };
   }
-  const kind = (value as { kind?: unknown }).kind;
-  if (typeof kind !== 'string' || !(RECORD_KINDS as readonly string[]).includes(kind)) {
+  const kind = RECORD_KINDS.find((k) => k === value.kind);
+  if (kind === undefined) {
     const allowed = RECORD_KINDS.map((k) => `'${k}'`).join(', ');
-    return {
-      ok: false,
-      errors: [`kind must be one of ${allowed}, got ${kind === undefined ? 'nothing' : show(kind)}`],
-    };
+    return { ok: false, errors: [`kind must be one of ${allowed}, got ${show(value.kind)}`] };
   }
-  const checker = CHECKERS[kind as RecordKind];
-  if (checker.Check(value)) return { ok: true, value: value as RecordInput };
+  const checker = CHECKERS[kind];
+  if (checker.Check(value)) return { ok: true, value };
   const errors: string[] = [];
   for (const error of checker.Errors(value)) {
-    errors.push(describeError(kind as RecordKind, error));
+    errors.push(describeError(kind, error));
     if (errors.length === MAX_ERRORS_PER_LINE) break;
   }
   return { ok: false, errors };
@@ -81,7 +83,7 @@ export function fieldPath(pointer: string): string {
 }
 
 function describe(schema: TSchema): string {
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).map(describe).join(' or ');
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map(describe).join(' or ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   switch (schema.type) {
     case 'null':

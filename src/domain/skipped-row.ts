@@ -1,5 +1,7 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
+import { isObject } from './is-object.js';
+import { textOf } from './text-of.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */
@@ -34,11 +36,27 @@ export function skippedRow(
   return { row, page, reason, text: text === null || text.replace(/[|\s]/gu, '') === '' ? null : text };
 }
 
-/** A stored skipped row; runs recorded before reasons were kept stored bare row numbers. */
+/**
+ * A stored skipped row; runs recorded before reasons were kept stored bare row numbers. Anything else stored is
+ * shown as it is, under row 0, rather than hide the run's other rows.
+ */
 export function skippedRowOfStored(value: unknown): SkippedRow {
   if (typeof value === 'number')
     return { row: value, page: null, reason: 'left out (no reason was recorded then)', text: null };
-  return value as SkippedRow;
+  if (isSkippedRow(value)) return value;
+  return { row: 0, page: null, reason: 'left out (stored in a form not read here)', text: textOf(value) };
+}
+
+function isSkippedRow(value: unknown): value is SkippedRow {
+  if (!isObject(value)) return false;
+  const { row, page, reason, text, file } = value;
+  return (
+    typeof row === 'number' &&
+    (page === null || typeof page === 'number') &&
+    typeof reason === 'string' &&
+    (text === null || typeof text === 'string') &&
+    (file === undefined || file === null || typeof file === 'string')
+  );
 }
 
 /**
@@ -66,18 +84,16 @@ export function skippedRowLines(rows: readonly SkippedRow[]): string[] {
 
 /** Rows of one page and file whose numbers follow each other, written as `first-last`. */
 function rangePlaces(rows: readonly SkippedRow[]): string[] {
-  const places: string[] = [];
-  let start = 0;
-  for (let i = 1; i <= rows.length; i++) {
-    const first = rows[start]!;
-    const next = rows[i];
-    const previous = rows[i - 1]!;
-    if (next !== undefined && next.row === previous.row + 1 && next.page === first.page && next.file == first.file)
-      continue;
-    places.push(rowPlace(first.row === previous.row ? `${first.row}` : `${first.row}-${previous.row}`, first));
-    start = i;
+  const runs: { first: SkippedRow; last: SkippedRow }[] = [];
+  for (const row of rows) {
+    const run = runs.at(-1);
+    if (run && row.row === run.last.row + 1 && row.page === run.first.page && row.file == run.first.file)
+      run.last = row;
+    else runs.push({ first: row, last: row });
   }
-  return places;
+  return runs.map(({ first, last }) =>
+    rowPlace(first.row === last.row ? `${first.row}` : `${first.row}-${last.row}`, first),
+  );
 }
 
 function rowPlace(rows: number | string, where: SkippedRow): string {

@@ -65,7 +65,9 @@ function periodPhrase(period: Period): string {
 }
 
 function joinAnd(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+  const last = items.at(-1);
+  if (last === undefined) return '';
+  return items.length === 1 ? last : `${items.slice(0, -1).join(', ')} and ${last}`;
 }
 
 const CITATION = /^(.+?)第(\d+)条(?:の(\d+))?/u;
@@ -80,11 +82,14 @@ function actArticles(lawDetail: string | null): ReadonlyMap<string, string[]> {
   if (lawDetail === null) return found;
   for (const citation of lawDetail.normalize('NFKC').split(/[、,，;；\n]/u)) {
     const match = CITATION.exec(citation.trim());
-    const law = match === null ? undefined : lawFromText(match[1]!);
-    if (match === null || law === undefined) continue;
-    const title = foldLabel(match[1]!);
+    if (match === null) continue;
+    // the act's title and the article number are always there in a match; the sub-article only sometimes
+    const [, cited = '', number = '', subArticle] = match;
+    const law = lawFromText(cited);
+    if (law === undefined) continue;
+    const title = foldLabel(cited);
     if (![law.name, ...(law.aliases ?? [])].some((name) => foldLabel(name) === title)) continue;
-    const article = match[3] === undefined ? match[2]! : `${match[2]!}-${match[3]}`;
+    const article = subArticle === undefined ? number : `${number}-${subArticle}`;
     const list = found.get(law.code) ?? [];
     if (!list.includes(article)) list.push(article);
     found.set(law.code, list);

@@ -6,22 +6,28 @@ export interface TreeTerm {
 }
 
 /**
- * Each code with the codes under it: itself first, then its descendants in the order of `terms`. Throws on a parent
- * that is not a code of `terms` or on a cycle, so that a mistake in a vocabulary fails at start, not in an answer.
+ * Each code with the codes under it: itself first, then its descendants in the order of `terms`. Throws on a code
+ * given twice, a parent that is not a code of `terms` or a cycle, so that a mistake in a vocabulary fails at start,
+ * not in an answer.
  */
 export function subtrees(terms: readonly TreeTerm[]): ReadonlyMap<string, readonly string[]> {
-  const codes = new Set(terms.map((t) => t.code));
-  const ancestors = new Map<string, string[]>();
+  const parentOf = new Map<string, string | null>();
   for (const term of terms) {
-    const chain: string[] = [];
-    for (let parent = term.parent; parent !== null; parent = terms.find((t) => t.code === parent)!.parent) {
-      if (!codes.has(parent)) throw new Error(`${term.code}: parent '${parent}' is not a code`);
-      if (parent === term.code || chain.includes(parent)) throw new Error(`${term.code}: its parents form a cycle`);
-      chain.push(parent);
-    }
-    ancestors.set(term.code, chain);
+    if (parentOf.has(term.code)) throw new Error(`${term.code}: the code is given twice`);
+    parentOf.set(term.code, term.parent);
   }
   const under = new Map<string, string[]>(terms.map((t) => [t.code, [t.code]]));
-  for (const term of terms) for (const ancestor of ancestors.get(term.code)!) under.get(ancestor)!.push(term.code);
+  for (const term of terms) {
+    const chain: string[] = [];
+    for (let parent = term.parent; parent !== null;) {
+      const grandparent = parentOf.get(parent);
+      if (grandparent === undefined) throw new Error(`${term.code}: parent '${parent}' is not a code`);
+      if (parent === term.code || chain.includes(parent)) throw new Error(`${term.code}: its parents form a cycle`);
+      chain.push(parent);
+      parent = grandparent;
+    }
+    // every ancestor is a code (checked above), so has its list
+    for (const ancestor of chain) under.get(ancestor)?.push(term.code);
+  }
   return under;
 }

@@ -27,6 +27,7 @@ import { registerConditional } from './conditional.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
+import { errorOf } from '../domain/error-of.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -62,8 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         error.code === 'FST_ERR_BAD_URL'
           ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
           : 'The request could not be read; send a plain GET with query parameters.';
-      // the reply of a request that matched no route: its status and body are untyped here
-      const raw = reply as unknown as FastifyReply;
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
+      const raw = reply as FastifyReply;
       void raw
         .code(400)
         .header('X-Request-Id', request.id)
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       try {
         pending = request.url.startsWith('/api/v1/') ? hook(request, reply) : undefined;
       } catch (error) {
-        done(error as Error);
+        done(errorOf(error));
         return;
       }
       if (pending === undefined) done();

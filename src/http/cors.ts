@@ -34,8 +34,8 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
 }
 
 /**
- * Registers @fastify/cors with fixed options (a delegator had the plugin copy and normalise its options on every
- * request: 9 µs of the 15 it cost a request). Its hook answers a preflight (204) in onRequest, so it must be
+ * Registers @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on
+ * every request, most of what the plugin costs a request). Its hook answers a preflight (204) in onRequest, so it must be
  * registered before the limiter's hook, which then never sees it. An OPTIONS that is not a preflight is answered
  * first, as a method the path does not take (`notAllowed`: 405 with Allow, per the contract), instead of the
  * plugin's 400.

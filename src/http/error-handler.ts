@@ -2,12 +2,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
-import type { TObject } from '@sinclair/typebox';
+import { KindGuard } from '@sinclair/typebox';
 import { refusalOf } from '../api/schemas/queries.js';
+import { textOf } from '../domain/text-of.js';
+import type { QueryRoute } from './route-options.js';
 
 export function errorHandler(
   error: FastifyError | ApiError | LimitRefusal,
-  request: FastifyRequest,
+  request: FastifyRequest<QueryRoute>,
   reply: FastifyReply,
 ): void {
   const apiError =
@@ -28,16 +30,16 @@ function refusal(error: LimitRefusal): ApiError {
 }
 
 /** Schema validation and framework errors, as contract error codes. */
-function translate(error: FastifyError, request: FastifyRequest): ApiError {
-  if (error.validation && error.validation.length > 0) {
-    const first = error.validation[0]!;
+function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): ApiError {
+  const first = error.validation?.[0];
+  if (first !== undefined) {
     if (first.keyword === 'required') {
-      const parameter = String((first.params as { missingProperty?: string }).missingProperty ?? '');
+      const parameter = textOf(first.params.missingProperty ?? '');
       return new ApiError('missing_parameter', `${parameter} is required.`, { parameter });
     }
     const parameter = first.instancePath.replace(/^\//u, '') || 'query';
-    const querystring = request.routeOptions.schema?.querystring as TObject | undefined;
-    return refusalOf(querystring, parameter, (request.query as Record<string, unknown> | undefined)?.[parameter]);
+    const querystring = request.routeOptions.schema?.querystring;
+    return refusalOf(KindGuard.IsObject(querystring) ? querystring : undefined, parameter, request.query[parameter]);
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found');

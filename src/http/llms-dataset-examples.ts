@@ -25,7 +25,9 @@ export function datasetExamples(context: RouteContext, store: Store): Readonly<R
       path,
       params: Object.entries(params).map(([name, value]) => [name, String(value)] as const),
     };
-    const answer = endpointAt(path)!.answer(over, params, EXAMPLE_REQUEST_ID);
+    const endpoint = endpointAt(path);
+    if (endpoint === undefined) throw new Error(`no endpoint answers ${path}`);
+    const answer = endpoint.answer(over, params, EXAMPLE_REQUEST_ID);
     examples[path] = { call, answer: abridge(answer), abridged, source: 'dataset' };
   };
   if (picks.company !== null) {
@@ -68,9 +70,27 @@ const FROM_DATASET: ReadonlySet<string> = new Set([
   '/api/v1/procurement-suspension-coverage',
 ]);
 
+/** The answer of an endpoint that answers data: `data`, then `meta`. */
+interface DataAnswer {
+  readonly data: object;
+  readonly meta: unknown;
+}
+
+function isDataAnswer(answer: unknown): answer is DataAnswer {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    'data' in answer &&
+    typeof answer.data === 'object' &&
+    answer.data !== null &&
+    'meta' in answer
+  );
+}
+
 /** Every list of `data` cut to its first row; `meta` as answered. */
 function abridge(answer: unknown): unknown {
-  const { data, meta } = answer as { data: Record<string, unknown>; meta: unknown };
+  if (!isDataAnswer(answer)) throw new Error('an example answer holds `data` and `meta`');
+  const { data, meta } = answer;
   return {
     data: Object.fromEntries(
       Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.slice(0, 1) : value]),

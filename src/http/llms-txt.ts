@@ -176,8 +176,6 @@ export function renderJson(value: unknown, indent = ''): string {
   if (Array.isArray(value)) {
     return `[\n${value.map((v) => inner + renderJson(v, inner)).join(',\n')}\n${indent}]`;
   }
-  const fields = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`,
-  );
+  const fields = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`);
   return `{\n${fields.join(',\n')}\n${indent}}`;
 }

@@ -13,7 +13,7 @@ import {
   PagedRecordListMeta,
   RecordListMeta,
 } from '../api/schemas/common.js';
-import { ERRORS, type ErrorCode } from '../api/errors.js';
+import { ERRORS, ERROR_CODES, type ErrorCode } from '../api/errors.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** The schemas given a name, largest first: where one holds another, the outer one is named first. */
@@ -111,15 +111,18 @@ const ERROR_RESPONSES = {
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
+/** Whether a status is one the error responses answer with. */
+function isErrorStatus(status: number): status is ErrorStatus {
+  return Object.hasOwn(ERROR_RESPONSES, status);
+}
+
 export function codesOf(status: number): ErrorCode[] {
-  return (Object.keys(ERRORS) as ErrorCode[]).filter((code) => ERRORS[code].status === status);
+  return ERROR_CODES.filter((code) => ERRORS[code].status === status);
 }
 
 export function errorResponseRef(status: ErrorStatus) {
   return { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
 }
-
-/** The details an example shows, where every answer of the code carries them. */
 
 function errorResponse(status: ErrorStatus) {
   const { description, headers } = ERROR_RESPONSES[status];
@@ -165,7 +168,7 @@ export const NOT_MODIFIED = {
 
 /** components.responses and components.headers. */
 export function sharedComponents() {
-  const statuses = Object.keys(ERROR_RESPONSES).map(Number) as ErrorStatus[];
+  const statuses = Object.keys(ERROR_RESPONSES).map(Number).filter(isErrorStatus);
   return {
     headers: HEADERS,
     responses: {

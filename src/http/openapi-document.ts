@@ -10,15 +10,16 @@ import {
 import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
-import type { Json, JsonObject } from './json.js';
+import type { SwaggerTransformObject } from '@fastify/swagger';
+import { isJsonObject, jsonCopy, jsonOf, objectAt, objectsAt, type Json, type JsonObject } from './json.js';
 
 /** A key that is the same for two schemas that say the same thing, whatever the order of their keys. */
 function canonical(node: Json): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
   if (node !== null && typeof node === 'object') {
-    return `{${Object.keys(node)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(node[key]!)}`)
+    return `{${Object.entries(node)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, value]) => `${JSON.stringify(key)}:${canonical(value)}`)
       .join(',')}}`;
   }
   return JSON.stringify(node);
@@ -30,7 +31,10 @@ function canonical(node: Json): string {
  */
 export function openApiForm(node: Json): Json {
   if (Array.isArray(node)) return node.map(openApiForm);
-  if (node === null || typeof node !== 'object') return node;
+  return isJsonObject(node) ? openApiObject(node) : node;
+}
+
+function openApiObject(node: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'const') out.enum = [value];
@@ -40,12 +44,15 @@ export function openApiForm(node: Json): Json {
   if (Array.isArray(members) && members.length > 0 && members.every(isOneStringValue)) {
     delete out.anyOf;
     out.type = 'string';
-    out.enum = members.map((m) => ((m as JsonObject).enum as Json[])[0]!);
+    out.enum = members.map((m) => m.enum[0]);
   }
   return out;
 }
 
-function isOneStringValue(node: Json): boolean {
+/** A schema of one string value, as @fastify/swagger writes a string `const`. */
+type OneStringValue = { type: 'string'; enum: [Json] };
+
+function isOneStringValue(node: Json): node is OneStringValue {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return false;
   const keys = Object.keys(node).sort().join(',');
   return keys === 'enum,type' && node.type === 'string' && Array.isArray(node.enum) && node.enum.length === 1;
@@ -66,11 +73,11 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const api = path.startsWith(`${BASE_PATH}/`);
   const counted = api && endpoint?.counted === true;
   const conditional = endpoint?.conditional === true;
-  const success = (operation.responses as JsonObject)['200'] as JsonObject;
-  const content = success.content as JsonObject;
+  const success = objectAt(objectAt(operation, 'responses'), '200');
+  const content = objectAt(success, 'content');
   const example = OPENAPI_EXAMPLES[path];
-  if (example !== undefined) (content['application/json'] as JsonObject).example = example as Json;
-  if (endpoint?.feedOf !== undefined) {
+  if (example !== undefined) objectAt(content, 'application/json').example = jsonOf(example, `the example of ${path}`);
+  if (endpoint?.feed !== undefined) {
     content['application/atom+xml'] = {
       schema: {
         type: 'string',
@@ -100,23 +107,25 @@ export interface DocumentSettings {
   readonly contact: string | null;
 }
 
+/** What @fastify/swagger's transformObject answers: the document it serves. */
+type ServedDocument = ReturnType<SwaggerTransformObject>;
+
 /** For @fastify/swagger's transformObject: the generated document, decorated. */
-export function decorateDocument<T extends object>(generated: T, settings: DocumentSettings): T {
-  const document = openApiForm(JSON.parse(JSON.stringify(generated)) as Json) as JsonObject;
+export function decorateDocument(generated: object, settings: DocumentSettings): ServedDocument {
+  const document = openApiObject(jsonCopy(generated));
   const schemas = Object.fromEntries(
-    Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [
-      name,
-      openApiForm(JSON.parse(JSON.stringify(schema)) as Json),
-    ]),
+    Object.entries(NAMED_SCHEMAS).map(([name, schema]) => [name, openApiObject(jsonCopy(schema))]),
   );
   const byKey = new Map(Object.entries(schemas).map(([name, schema]) => [canonical(schema), name]));
-  const paths = document.paths as Record<string, Record<string, JsonObject>>;
+  const pathItems = objectAt(document, 'paths');
+  // each path item holds its operations by method
+  const paths = Object.fromEntries(Object.keys(pathItems).map((path) => [path, objectsAt(pathItems, path)]));
   for (const [path, item] of Object.entries(paths)) {
     for (const operation of Object.values(item)) operation.responses = responsesOf(path, operation);
   }
   const shared = sharedComponents();
   const headResponses = addHeadOperations(paths, shared.responses);
-  const info = document.info as JsonObject;
+  const info = objectAt(document, 'info');
   if (settings.contact !== null) {
     info.contact =
       settings.contact.includes('@') && !settings.contact.includes('/')
@@ -127,12 +136,13 @@ export function decorateDocument<T extends object>(generated: T, settings: Docum
     ...document,
     info,
     security: [],
-    paths: named(document.paths as Json, byKey, false),
+    paths: named(paths, byKey, false),
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, named(schema, byKey)])),
       ...shared,
       responses: { ...shared.responses, ...headResponses },
     },
   };
-  return decorated as unknown as T;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/swagger's own OpenAPI 3.1 document, as JSON, with only OpenAPI 3.1 objects added (test/http/openapi-lint.test.ts lints it)
+  return decorated as unknown as ServedDocument;
 }

@@ -1,7 +1,7 @@
 // HEAD beside every GET in the OpenAPI document: Fastify answers HEAD on every GET route (exposeHeadRoutes), which
 // @fastify/swagger leaves out, so a client or a proxy that follows the document (Prism answers 405) refuses it.
 import { textOf } from '../domain/text-of.js';
-import type { JsonObject } from './json.js';
+import { objectsAt, type JsonObject } from './json.js';
 
 const REF = '#/components/responses/';
 
@@ -26,8 +26,8 @@ function withoutBody(response: JsonObject, shared: Shared, twins: Record<string,
 
 /** The HEAD operation of a GET one: its parameters and statuses, a unique operationId (suffix `Head`). */
 function headOf(get: JsonObject, shared: Shared, twins: Record<string, JsonObject>): JsonObject {
-  const responses = Object.entries(get.responses as JsonObject).map(
-    ([status, response]) => [status, withoutBody(response as JsonObject, shared, twins)] as const,
+  const responses = Object.entries(objectsAt(get, 'responses')).map(
+    ([status, response]) => [status, withoutBody(response, shared, twins)] as const,
   );
   return {
     operationId: `${textOf(get.operationId)}Head`,

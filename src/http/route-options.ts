@@ -1,10 +1,19 @@
 // Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas.
-import type { FastifySerializerCompiler, preValidationHookHandler } from 'fastify';
+import type { FastifyRequest, FastifySerializerCompiler, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
 import { applyQueryRules } from './query-rules.js';
 import { parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
+import { errorOf } from '../domain/error-of.js';
+
+/**
+ * A request's types as the routes and the error handler read them: Fastify parses the query string of every request
+ * into parameters by name, which a catalogue route's query rules and schema then check.
+ */
+export interface QueryRoute {
+  Querystring: Readonly<Record<string, unknown>>;
+}
 
 /**
  * `serializerCompiler` replaces Fastify's serialisers of the route's answers (the 200 and the errors), for a route
@@ -33,11 +42,11 @@ export function endpointOptions(
       .map(([name]) => name),
   );
   // a callback hook, not an async one: no promise and microtask per request
-  const enforceRules: preValidationHookHandler = (request, _reply, done) => {
+  const enforceRules = (request: FastifyRequest<QueryRoute>, _reply: unknown, done: HookHandlerDoneFunction) => {
     try {
-      request.query = applyQueryRules(request.query as Record<string, unknown>, allowed, integers);
+      request.query = applyQueryRules(request.query, allowed, integers);
     } catch (error) {
-      done(error as Error);
+      done(errorOf(error));
       return;
     }
     done();

@@ -14,8 +14,8 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
 /**
  * clientKeys for the given proxies and secret, remembering the answers. The keys are a pure function of the
  * peer address, X-Forwarded-For, User-Agent and client name, so remembered keys are always the keys that would be
- * worked out; only the time to get it differs (measured in bench/limits.ts: the HMAC was about a quarter of the
- * limiter's time per request).
+ * worked out; only the time to get it differs (the HMAC is a large share of the limiter's time per request, as
+ * bench/limits.ts measures).
  *
  * Memory stays bounded: at most CLIENT_KEY_CACHE_ENTRIES identities of at most CLIENT_KEY_CACHE_MAX_IDENTITY
  * characters. At the cap the whole memo is dropped at once rather than the oldest entry (no ordering to keep up on

@@ -34,8 +34,7 @@ export class ScopeCheck {
     private readonly now: number,
   ) {
     const log = state.log;
-    let expired = 0;
-    while (expired < log.length && log[expired]! <= now - policy.dayMs) expired++;
+    const expired = firstAfter(log, now - policy.dayMs);
     if (expired > 0) log.splice(0, expired);
     this.minuteStart = firstAfter(log, now - policy.minuteMs);
     this.run = state.run;
@@ -75,8 +74,7 @@ export class ScopeCheck {
   count(terms: readonly string[]): void {
     const { state, now } = this;
     const log = state.log;
-    let at = log.length;
-    while (at > 0 && log[at - 1]! > now) at--; // a clock that stepped back still leaves the log in order
+    const at = firstAfter(log, now); // a clock that stepped back still leaves the log in order
     log.splice(at, 0, now);
     if (at < this.minuteStart) this.minuteStart = at;
     for (const term of terms) state.terms.set(term, now);
@@ -104,7 +102,8 @@ function firstAfter(log: readonly number[], instant: number): number {
   let high = log.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (log[mid]! > instant) high = mid;
+    // mid is below log.length, so the fallback (past the end is after every instant) is never taken
+    if ((log[mid] ?? Number.POSITIVE_INFINITY) > instant) high = mid;
     else low = mid + 1;
   }
   return low;

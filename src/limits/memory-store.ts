@@ -63,12 +63,15 @@ export class MemoryStore implements LimiterStore {
   /** The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address. */
   private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
     const p = this.policy;
-    const scopes = [new ScopeCheck(this.touch(key, now), p, now)];
-    if (address != null && p.address !== null)
-      scopes.push(new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now));
+    const client = new ScopeCheck(this.touch(key, now), p, now);
+    const ofAddress =
+      address != null && p.address !== null
+        ? new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now)
+        : null;
+    const scopes = ofAddress === null ? [client] : [client, ofAddress];
     const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
-      client: scopes[0]!.seen(each(0)),
-      address: scopes[1]?.seen(each(1)) ?? null,
+      client: client.seen(each(0)),
+      address: ofAddress?.seen(each(1)) ?? null,
     });
     const blocked = scopes.map((scope) => scope.blocked());
     if (blocked.some((b) => b !== null)) return outcomes((i) => blocked[i] ?? 'ok');
@@ -87,7 +90,7 @@ export class MemoryStore implements LimiterStore {
     state.lastSeen = Math.max(state.lastSeen, now);
     this.clients.set(key, state);
     // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
-    // start on every check would cost thousands of steps under a flood (measured: 9 µs a check instead of 2).
+    // start on every check would cost thousands of steps a check under a flood, several times the check itself.
     const full = this.clients.size > this.maxClients;
     if (full || now >= this.nextSweep) {
       const idleBefore = now - retentionMs(this.policy);

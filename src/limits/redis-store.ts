@@ -1,29 +1,33 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
-import type { Redis } from 'ioredis';
+import type { ClientContext, Redis, Result } from 'ioredis';
 import { decide } from './decide.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
 import { CHECK_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
 import { MAX_STEP } from './sequential-run.js';
 
-type CheckCommand = (numberOfKeys: number, ...keysThenArgs: (string | number)[]) => Promise<unknown>;
+declare module 'ioredis' {
+  interface RedisCommander<Context extends ClientContext> {
+    /**
+     * CHECK_SCRIPT (redis-script.ts): the connection has it once a RedisStore is made on it (defineCommand). The
+     * number of keys (3 or 6) is given with each call.
+     */
+    kohyoLimitCheck(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<unknown, Context>;
+  }
+}
 
 /** The values the script answers per scope (redis-script.ts). */
 const PER_SCOPE = 6;
 
 export class RedisStore implements LimiterStore {
-  private readonly command: CheckCommand;
-
   /** `prefix` keeps the keys apart from anything else in that Redis; for the `{…}` hash tags see keysOf. */
   constructor(
     private readonly redis: Redis,
     private readonly policy: LimitPolicy,
     private readonly prefix = 'kohyo:limit:',
   ) {
-    // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached; the
-    // number of keys (3 or 6) is given with each call
+    // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached
     redis.defineCommand('kohyoLimitCheck', { lua: CHECK_SCRIPT });
-    this.command = (redis as unknown as { kohyoLimitCheck: CheckCommand }).kohyoLimitCheck.bind(redis);
   }
 
   /** True while the connection is up; the fallback store asks this before sending a check. */
@@ -47,9 +51,11 @@ export class RedisStore implements LimiterStore {
 
   async check(request: LimitCheck): Promise<LimitDecision> {
     const p = this.policy;
-    const scopes = request.address != null && p.address !== null ? [p, p.address] : [p];
-    const keys = this.keysOf(request.key, scopes.length === 2 ? request.address! : null);
-    const reply = await this.command(
+    const address = request.address ?? null;
+    const addressPolicy = address === null ? null : p.address;
+    const scopes = addressPolicy === null ? [p] : [p, addressPolicy];
+    const keys = this.keysOf(request.key, addressPolicy === null ? null : address);
+    const reply = await this.redis.kohyoLimitCheck(
       keys.length,
       ...keys,
       request.now,
@@ -66,9 +72,8 @@ export class RedisStore implements LimiterStore {
     );
     if (!Array.isArray(reply) || reply.length !== PER_SCOPE * scopes.length)
       throw new Error('the limiter script answered something unexpected');
-    const numbers = reply.map(Number);
-    const [client, address] = scopes.map((_, i) => rawOutcome(numbers.slice(i * PER_SCOPE, (i + 1) * PER_SCOPE)));
-    return decide({ client: client!, address: address ?? null }, p, request.now);
+    const client = rawOutcome(reply, 0);
+    return decide({ client, address: addressPolicy === null ? null : rawOutcome(reply, PER_SCOPE) }, p, request.now);
   }
 
   /**
@@ -92,16 +97,23 @@ export class RedisStore implements LimiterStore {
   }
 }
 
-function rawOutcome([code, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil]: number[]): RawOutcome {
-  const outcome = SCRIPT_OUTCOMES[code!];
+/** The scope whose PER_SCOPE values start at `at` in the script's reply, which has them all (checked by the caller). */
+function rawOutcome(reply: readonly unknown[], at: number): RawOutcome {
+  const code = Number(reply[at]);
+  const outcome = SCRIPT_OUTCOMES[code];
   if (outcome === undefined) throw new Error(`the limiter script answered outcome ${code}`);
-  const orNull = (n: number) => (n < 0 ? null : n);
   return {
     outcome,
-    minuteUsed: minuteUsed!,
-    minuteOldest: orNull(minuteOldest!),
-    dayUsed: dayUsed!,
-    dayOldest: orNull(dayOldest!),
-    coolUntil: orNull(coolUntil!),
+    minuteUsed: Number(reply[at + 1]),
+    minuteOldest: instantOrNull(reply[at + 2]),
+    dayUsed: Number(reply[at + 3]),
+    dayOldest: instantOrNull(reply[at + 4]),
+    coolUntil: instantOrNull(reply[at + 5]),
   };
+}
+
+/** The script writes -1 for "none". */
+function instantOrNull(value: unknown): number | null {
+  const n = Number(value);
+  return n < 0 ? null : n;
 }

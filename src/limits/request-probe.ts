@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/corporate-number.js';
 import { normaliseCompanyName } from '../domain/names.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
+import { isObject } from '../domain/is-object.js';
 
 export interface RequestProbe {
   /** Distinct normalised terms, hashed (search text is not kept in the store as written). */
@@ -13,6 +14,9 @@ export interface RequestProbe {
 
 const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company'] as const;
 
+/** The parameters of a request without a query object. */
+const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
+
 /**
  * Normalises as the search does, so `トヨタ自動車株式会社` and `トヨタ自動車` are one term and `T1180-3010-18771` and
  * `1180301018771` are one number. A 13-digit `q` or `company` is a Corporate Number look-up (the search treats it
@@ -21,7 +25,7 @@ const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company'] as const;
 export function probeRequest(query: unknown): RequestProbe {
   const terms = new Set<string>();
   const bases: number[] = [];
-  const params = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const params = isObject(query) ? query : NO_PARAMETERS;
   for (const name of SEARCH_PARAMETERS) {
     for (const value of values(params[name])) {
       const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));

@@ -47,8 +47,10 @@ export function clientAddress(
     .split(',')
     .map((h) => h.trim())
     .filter((h) => h !== '');
-  while (trusted.has(current) && hops.length > 0) {
-    const next = parseAddress(hops.pop()!);
+  while (trusted.has(current)) {
+    const hop = hops.pop();
+    if (hop === undefined) break;
+    const next = parseAddress(hop);
     // a trusted proxy wrote something that is not an address: the proxy itself is the best we know
     if (next === null) return current;
     current = next;

@@ -11,9 +11,11 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { errorBody } from '../api/errors.js';
+import { ERRORS, errorBody } from '../api/errors.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
+import { isRecord } from '../domain/is-object.js';
 
 export { GUIDE_URI };
 
@@ -49,8 +51,8 @@ export function createMcpServer(options: McpServerOptions): Server {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: jsonSchema(tool.input) as { type: 'object' },
-      outputSchema: jsonSchema(tool.output) as { type: 'object' },
+      inputSchema: jsonSchema(tool.input),
+      outputSchema: jsonSchema(tool.output),
       annotations: { readOnlyHint: true, openWorldHint: false },
     })),
   }));
@@ -71,9 +73,11 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     const answer = await options.call(toolCallUrl(tool, args), server.getClientVersion());
     if (answer.status >= 200 && answer.status < 300) {
+      // every endpoint answers an object; anything else is a fault, which no structured content could describe
+      if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
       return {
         content: [{ type: 'text', text: JSON.stringify(answer.body) }],
-        structuredContent: answer.body as Record<string, unknown>,
+        structuredContent: answer.body,
       };
     }
     return failure(answer.body);
@@ -94,7 +98,10 @@ function failure(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
-/** A TypeBox schema as plain JSON Schema (TypeBox's symbol-keyed markers dropped). */
-function jsonSchema(schema: object): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+/** A TypeBox object schema as plain JSON Schema (TypeBox's symbol-keyed markers dropped), typed as MCP types a tool's. */
+function jsonSchema(schema: TObject) {
+  const copy: unknown = JSON.parse(JSON.stringify(schema));
+  if (!isRecord(copy)) throw new Error('the JSON of an object schema is not an object');
+  // the copy's `type` is already 'object': said again so that the type says so too
+  return { ...copy, type: 'object' as const };
 }

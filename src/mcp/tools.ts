@@ -1,6 +1,6 @@
 // The MCP tools: the tools the endpoint catalogue names, each calling its endpoint. Inputs are the endpoints' own
 // query schemas and outputs their response schemas, so a tool cannot drift from the endpoint behind it.
-import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TObject } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { ENDPOINTS, GUIDE_URI } from '../api/catalogue.js';
 import { NoQuery } from '../api/schemas/queries.js';
@@ -13,7 +13,7 @@ export interface Tool {
   readonly title: string;
   readonly description: string;
   readonly input: TObject;
-  readonly output: TSchema;
+  readonly output: TObject;
   /** The endpoint the tool calls. */
   readonly path: string;
   /** The query parameters of the call, from the tool's arguments (already checked against `input`). */

@@ -25,6 +25,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { DatasetAddress } from '../domain/published-dataset.js';
+import { propertyOf } from '../domain/is-object.js';
 
 export interface DatasetBucket {
   /** The text of a small object (the manifest), or null when there is none. */
@@ -158,7 +159,8 @@ function s3Bucket(bucket: string, prefix: string, options: BucketOptions): Datas
   const missing = (error: unknown) =>
     error instanceof NoSuchKey ||
     error instanceof NotFound ||
-    (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+    // any other 404 the SDK reports: a store whose error body it does not read as NoSuchKey or NotFound
+    propertyOf(propertyOf(error, '$metadata'), 'httpStatusCode') === 404;
   return {
     async readText(name) {
       try {

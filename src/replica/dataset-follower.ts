@@ -2,7 +2,7 @@
 // size, sha256, schema and integrity, and renames it over KOHYO_DB, where the DatasetHolder switches to it without
 // dropping a request. Whatever fails leaves the old version served, and the next poll tries again.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { openReadOnly } from '../store/database.js';
+import { integrityProblems, openReadOnly } from '../store/database.js';
 import { MANIFEST_NAME, parseManifest, type DatasetManifest } from '../domain/published-dataset.js';
 import type { DatasetBucket } from './dataset-bucket.js';
 
@@ -108,8 +108,8 @@ export class DatasetFollower {
 function checkDatabase(path: string): void {
   const db = openReadOnly(path);
   try {
-    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok')
+    const problems = integrityProblems(db);
+    if (problems.length > 0)
       throw new Error(`the download failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
   } finally {
     db.close();

@@ -3,7 +3,7 @@
 // that never changes once written, and only then named by the manifest, which is written last.
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { readDatasetMeta, readFile } from '../store/database.js';
+import { integrityProblems, readDatasetMeta, readFile } from '../store/database.js';
 import {
   AddressError,
   MANIFEST_NAME,
@@ -73,8 +73,8 @@ async function checkedManifest(path: string): Promise<DatasetManifest> {
   let meta;
   try {
     db.pragma('journal_mode = DELETE');
-    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok')
+    const problems = integrityProblems(db);
+    if (problems.length > 0)
       throw new Error(`the dataset failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
     meta = readDatasetMeta(db);
   } finally {

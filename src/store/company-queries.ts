@@ -2,7 +2,13 @@
 import { AnswerCache } from './answer-cache.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import { COMPANY_SELECT, PREDECESSOR_NUMBERS, companyFromRow, type CompanyRecord } from './company-row.js';
+import {
+  COMPANY_SELECT,
+  PREDECESSOR_NUMBERS,
+  companyFromRow,
+  type CompanyRecord,
+  type CompanyRow,
+} from './company-row.js';
 import { ftsAllOf, ftsPhrase } from '../domain/fts-query.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import type { TermField } from '../domain/company-terms.js';
@@ -33,7 +39,7 @@ const CANDIDATES_PER_LOOKUP = 400;
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
-type RankedId = { id: number; match_rank: number; match_field: TermField; match_alias_kind: string | null };
+type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
 /** A term row of a stage, as the statement names its columns. */
 interface StageRow {
   readonly company_id: number;
@@ -49,7 +55,7 @@ export class CompanyQueries {
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
-  private readonly byKeys: StatementCache;
+  private readonly byKeys: StatementCache<StageRow>;
   private readonly predecessors;
 
   constructor(
@@ -59,13 +65,13 @@ export class CompanyQueries {
       maxBytes: 0,
     }),
   ) {
-    // a company and its aliases in one statement (one statement less per answer: 20 % of a look-up)
+    // a company and its aliases in one statement (one statement less per answer, a fair share of a look-up)
     this.byNumber = db
-      .prepare<[string], unknown[]>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`)
+      .prepare<[string], CompanyRow>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`)
       .raw();
     // the page's companies with their aliases in one statement, not one per company
     this.byIds = db
-      .prepare<[string], unknown[]>(
+      .prepare<[string], CompanyRow>(
         `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .raw();
@@ -73,7 +79,7 @@ export class CompanyQueries {
       'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
     );
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
-    this.byKeys = new StatementCache(db);
+    this.byKeys = new StatementCache<StageRow>(db);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
   }
 
@@ -118,14 +124,21 @@ export class CompanyQueries {
       if (ranked.length >= limit) break;
     }
     const companies = this.companiesById(ranked.map((row) => row.id));
-    return ranked.map((row) => ({
-      company: companies.get(row.id)!,
-      match: {
-        field: row.match_field,
-        kind: MATCH_KINDS[Math.floor(row.match_rank / 10)]!,
-        alias_kind: row.match_field === 'alias' ? row.match_alias_kind : null,
-      },
-    }));
+    const hits: CompanyHit[] = [];
+    for (const row of ranked) {
+      // a company deleted by another process between the two statements (outside a held read transaction) is left out
+      const company = companies.get(row.id);
+      if (company === undefined) continue;
+      hits.push({
+        company,
+        match: {
+          field: row.match_field,
+          kind: row.match_kind,
+          alias_kind: row.match_field === 'alias' ? row.match_alias_kind : null,
+        },
+      });
+    }
+    return hits;
   }
 
   /**
@@ -149,11 +162,11 @@ export class CompanyQueries {
     for (let rows = 2 * limit + before; ; rows *= 4) {
       ranked.length = before;
       const found = new Set(known);
-      const termRows = this.stageStatement(sql, rows).all(...params, legalForm) as StageRow[];
-      for (const { company_id: id, rank, field, alias_kind: aliasKind } of termRows) {
+      const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
+      for (const { company_id: id, field, alias_kind: aliasKind } of termRows) {
         if (found.has(id)) continue;
         found.add(id);
-        ranked.push({ id, match_rank: rank, match_field: field, match_alias_kind: aliasKind });
+        ranked.push({ id, match_kind: stage, match_field: field, match_alias_kind: aliasKind });
         if (ranked.length >= limit) return;
       }
       if (termRows.length < rows) return;
@@ -166,17 +179,17 @@ export class CompanyQueries {
     const parts: string[] = [];
     for (const key of keys) {
       if (stage === 'exact') {
-        parts.push(lookup(0, 'company_terms t WHERE t.term = ?'));
+        parts.push(lookup(stage, 'company_terms t WHERE t.term = ?'));
         params.push(key);
         continue;
       }
       if (stage === 'prefix') {
-        parts.push(lookup(1, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+        parts.push(lookup(stage, 'company_terms t WHERE t.term > ? AND t.term < ?'));
         params.push(key, prefixUpperBound(key));
         continue;
       }
       if ([...key].length < TRIGRAM_MIN_LENGTH) {
-        parts.push(lookup(2, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
+        parts.push(lookup(stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
         params.push(ftsPhrase(key));
         continue;
       }
@@ -185,14 +198,14 @@ export class CompanyQueries {
         // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
         parts.push(
           lookup(
-            2,
+            stage,
             'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0',
           ),
         );
         params.push(ftsAllOf(rarest), key);
       } else {
         parts.push(
-          lookup(2, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'),
+          lookup(stage, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'),
         );
         params.push(ftsPhrase(key));
       }
@@ -201,7 +214,7 @@ export class CompanyQueries {
   }
 
   /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */
-  private stageStatement(lookups: string, rows: number): Statement<unknown[]> {
+  private stageStatement(lookups: string, rows: number): Statement<unknown[], StageRow> {
     // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
     // and alias kind last, so that a company's best match is its first row
     const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
@@ -228,7 +241,7 @@ export class CompanyQueries {
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
-function lookup(kind: number, from: string): string {
-  return `SELECT * FROM (SELECT t.company_id, ${kind * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
+function lookup(kind: MatchKind, from: string): string {
+  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
     FROM ${from} LIMIT ${CANDIDATES_PER_LOOKUP})`;
 }

@@ -15,8 +15,7 @@ export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(num
  * The columns in the order companyFromRow reads them, then the company's aliases as one JSON array (read in the
  * company's own statement rather than one more per page). `c` is the companies table. The aliases are ordered in a
  * subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
- * json_group_array sorted them in a temporary b-tree for every company (2 to 4.5 µs a company at a million
- * companies).
+ * json_group_array sorted them in a temporary b-tree for every company.
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
@@ -29,40 +28,71 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
    FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')})) AS predecessors_json`;
 
 /**
- * A company from a row of COMPANY_SELECT read with `.raw()`: an array, turned into the record by one object literal
- * (better-sqlite3 building an object of 22 named columns and then copying it without its id cost about 25 µs a
- * company, this about 3).
+ * A row of COMPANY_SELECT read with `.raw()`, column by column as the companies table declares them (NOT NULL or
+ * not, status by its CHECK constraint); the statements that read it declare it as their row type.
  */
-export function companyFromRow(row: readonly unknown[]): { readonly id: number; readonly company: CompanyRecord } {
+export type CompanyRow = readonly [
+  id: number,
+  corporate_number: string,
+  name: string,
+  name_kana: string | null,
+  name_en: string | null,
+  legal_form: string,
+  prefecture_code: string | null,
+  prefecture: string | null,
+  city: string | null,
+  street: string | null,
+  postal_code: string | null,
+  address_outside: string | null,
+  address_en: string | null,
+  status: Company['status'],
+  closed_on: string | null,
+  close_cause: string | null,
+  successor_corporate_number: string | null,
+  updated_on: string | null,
+  enforcement_count: number,
+  procurement_suspension_count: number,
+  license_action_count: number,
+  aliases_json: string,
+  predecessors_json: string,
+];
+
+/**
+ * A company from a row of COMPANY_SELECT read with `.raw()`: an array, turned into the record by one object literal,
+ * an order of magnitude cheaper than better-sqlite3 building an object of its named columns and copying it without its id.
+ */
+export function companyFromRow(row: CompanyRow): { readonly id: number; readonly company: CompanyRecord } {
   return {
-    id: row[0] as number,
+    id: row[0],
     company: {
-      corporate_number: row[1] as string,
-      name: row[2] as string,
-      name_kana: row[3] as string | null,
-      name_en: row[4] as string | null,
-      aliases: JSON.parse(row[21] as string) as Company['aliases'],
-      legal_form: row[5] as string,
+      corporate_number: row[1],
+      name: row[2],
+      name_kana: row[3],
+      name_en: row[4],
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in COMPANY_SELECT from company_aliases' NOT NULL name and kind, the kind by its CHECK constraint
+      aliases: JSON.parse(row[21]) as Company['aliases'],
+      legal_form: row[5],
       address: {
-        prefecture_code: row[6] as string | null,
-        prefecture: row[7] as string | null,
-        city: row[8] as string | null,
-        street: row[9] as string | null,
-        postal_code: row[10] as string | null,
-        outside: row[11] as string | null,
-        en: row[12] as string | null,
+        prefecture_code: row[6],
+        prefecture: row[7],
+        city: row[8],
+        street: row[9],
+        postal_code: row[10],
+        outside: row[11],
+        en: row[12],
       },
-      status: row[13] as Company['status'],
-      closed_on: row[14] as string | null,
-      close_cause: row[15] as string | null,
-      successor_corporate_number: row[16] as string | null,
+      status: row[13],
+      closed_on: row[14],
+      close_cause: row[15],
+      successor_corporate_number: row[16],
       record_counts: {
-        enforcements: row[18] as number,
-        procurement_suspensions: row[19] as number,
-        license_actions: row[20] as number,
+        enforcements: row[18],
+        procurement_suspensions: row[19],
+        license_actions: row[20],
       },
-      predecessors: JSON.parse(row[22] as string) as Company['predecessors'],
-      updated_on: row[17] as string | null,
+      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in COMPANY_SELECT from the companies table's NOT NULL number, name and record counts
+      predecessors: JSON.parse(row[22]) as Company['predecessors'],
+      updated_on: row[17],
     },
   };
 }

@@ -50,8 +50,8 @@ function rebuildTerms(db: Db): void {
   let after = 0;
   for (;;) {
     const companies = page.all(after, BATCH);
-    if (companies.length === 0) break;
-    const last = companies[companies.length - 1]!.id;
+    const last = companies.at(-1)?.id;
+    if (last === undefined) break;
     const byCompany = new Map<number, CompanyAlias[]>();
     for (const a of aliases.all(after, last)) {
       const list = byCompany.get(a.company_id) ?? [];

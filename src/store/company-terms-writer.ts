@@ -53,7 +53,8 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
   // in bulk, the values of the terms not written yet, a row after the other
   const queued: (number | string | null)[] = [];
   const writeQueued = () => {
-    for (let i = 0; i < queued.length; i += 5) insertTerm.run(...(queued.slice(i, i + 5) as TermRow));
+    // the last, part-full batch in one statement of its size
+    if (queued.length > 0) db.prepare<[typeof queued]>(insertTermsSql(queued.length / 5)).run(queued);
     queued.length = 0;
   };
   const dropQueued = (companyId: number) => {

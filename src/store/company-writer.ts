@@ -65,7 +65,7 @@ type StoredHead = Record<(typeof COLUMNS)[number], string | null> & { id: number
 
 /**
  * The input's values for COLUMNS, in their order. Bound by position, not by name: better-sqlite3 looks each named
- * parameter up on the object, and a company row took 5.1 to 5.9 µs that way against 3.3 to 3.5 (bench/README.md).
+ * parameter up on the object, which made a company row take over half as long again (bench/README.md).
  */
 function columnValues(input: CompanyInput): (string | null)[] {
   const { address } = input;
@@ -129,9 +129,10 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   );
   const hasAlias = db.prepare<[number, string]>('SELECT 1 FROM company_aliases WHERE company_id = ? AND name = ?');
   const dropPendingOf = db.prepare<[string]>('DELETE FROM temp.pending_former_names WHERE corporate_number = ?');
-  const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM temp.pending_former_names');
+  // a count without GROUP BY answers one row, always
+  const countPending = db.prepare<[], number>('SELECT count(*) FROM temp.pending_former_names').pluck();
   const clearPending = db.prepare('DELETE FROM temp.pending_former_names');
-  const countAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM companies');
+  const countAll = db.prepare<[], number>('SELECT count(*) FROM companies').pluck();
   const anyCompany = db.prepare('SELECT 1 FROM companies LIMIT 1');
   // most files have no history row ahead of its company; skip the lookup while nothing waits
   let pendingCount = 0;
@@ -231,13 +232,13 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     },
 
     takeUnclaimedFormerNames() {
-      const n = countPending.get()!.n;
+      const n = countPending.get() ?? 0;
       clearPending.run();
       pendingCount = 0;
       return n;
     },
 
-    countCompanies: () => countAll.get()!.n,
+    countCompanies: () => countAll.get() ?? 0,
     startBulk() {
       terms.startBulk();
       if (anyCompany.get() === undefined) restoreIndexes = deferIndexes(db, ['companies_by_prefecture_city']);

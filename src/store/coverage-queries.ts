@@ -14,8 +14,8 @@ export type SourceCoverageRow = CoverageSourceInput & { readonly counted_body: s
 
 export function publisherGroups(db: Db): PublisherGroupRow[] {
   return db
-    .prepare('SELECT code, official_total FROM publisher_groups ORDER BY sort_order')
-    .all() as PublisherGroupRow[];
+    .prepare<[], PublisherGroupRow>('SELECT code, official_total FROM publisher_groups ORDER BY sort_order')
+    .all();
 }
 
 /** Every registered source of one record kind, with what its runs and records say. */
@@ -23,7 +23,7 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
   // a record's period starts where the list orders it: its date, or a suspension's first day
   const { table, orderColumn: start } = RECORD_TABLES[kind];
   return db
-    .prepare(
+    .prepare<[RecordKind], SourceCoverageRow>(
       `WITH last_success AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs
          WHERE outcome IN ('success', 'not_modified') GROUP BY source_id
@@ -48,19 +48,21 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
        WHERE s.record_kind = ?
        ORDER BY a.group_code, s.publisher_code, s.id`,
     )
-    .all(kind) as SourceCoverageRow[];
+    .all(kind);
 }
 
 /** The oldest last success among the sources of a kind that have one: what an empty answer is as of. */
 export function dataAsOf(db: Db, kind: RecordKind): string | null {
-  const row = db
-    .prepare(
+  // an aggregate without GROUP BY answers one row, always (its value null when no source has a success)
+  const asOf = db
+    .prepare<[RecordKind], string | null>(
       `SELECT min(last) AS as_of FROM (
          SELECT max(r.finished_at) AS last FROM collection_runs r JOIN sources s ON s.id = r.source_id
          WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified') GROUP BY r.source_id)`,
     )
-    .get(kind) as { as_of: string | null };
-  return row.as_of;
+    .pluck()
+    .get(kind);
+  return asOf ?? null;
 }
 
 export interface CollectionRunCount {
@@ -72,8 +74,8 @@ export interface CollectionRunCount {
 /** How many collection runs each source has had, by outcome (for /metrics). */
 export function collectionRunCounts(db: Db): CollectionRunCount[] {
   return db
-    .prepare(
+    .prepare<[], CollectionRunCount>(
       `SELECT source_id AS sourceId, outcome, COUNT(*) AS runs FROM collection_runs GROUP BY source_id, outcome ORDER BY source_id, outcome`,
     )
-    .all() as CollectionRunCount[];
+    .all();
 }

@@ -3,6 +3,7 @@ import { statSync, watch, type FSWatcher } from 'node:fs';
 import type { Server } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { openStore, type Store } from './store.js';
+import { errorOf } from '../domain/error-of.js';
 
 export interface HolderEvents {
   readonly onSwitched?: (store: Store) => void;
@@ -73,7 +74,7 @@ export class DatasetHolder {
     try {
       store = this.open(this.path);
     } catch (error) {
-      this.events.onReloadFailed?.(error as Error);
+      this.events.onReloadFailed?.(errorOf(error));
       return false;
     }
     const previous = this.#held;

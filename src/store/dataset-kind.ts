@@ -20,8 +20,7 @@ export function liveDatasetKind(path: string): LiveKind {
   if (!existsSync(path)) return 'none';
   try {
     return readFile(path, (db) => {
-      const row = db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get() as
-        { value: string } | undefined;
+      const row = db.prepare<[], { value: string }>("SELECT value FROM dataset_meta WHERE key = 'kind'").get();
       if (row === undefined) return 'none';
       return row.value === 'demo' ? 'demo' : 'production';
     });

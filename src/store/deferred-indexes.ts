@@ -7,7 +7,7 @@ export type RestoreIndexes = () => void;
 /**
  * Drops the named indexes inside the caller's open transaction and returns what builds them again. Filling a
  * table in key order and then sorting once is much cheaper than keeping an index in step row by row, which
- * writes its pages in random order: at a million companies the term index alone took a fifth of an import
+ * writes its pages in random order: at a million companies the term index alone was a large share of an import
  * (bench/README.md, "Importing a full NTA file"). Only worth it for a table that starts empty or nearly so:
  * rebuilding means sorting every row, not only the new ones. Nothing may read through these indexes meanwhile.
  */

@@ -3,6 +3,7 @@ import type { Db, DatasetKind } from './database.js';
 import { assertMayWrite } from './dataset-kind.js';
 import { beginDraft, removeStaleDrafts } from './publish.js';
 import { acquireWriterLock } from './writer-lock.js';
+import { propertyOf } from '../domain/is-object.js';
 
 export interface DraftOptions<T = unknown> {
   /** The command writing (`collect`, `import records`, ...), named in the refusal another writer gets. */
@@ -98,5 +99,5 @@ function markKind(db: Db, kind: DatasetKind): void {
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
+  return typeof propertyOf(value, 'then') === 'function';
 }

@@ -4,10 +4,9 @@ import type { Db } from './database.js';
 /**
  * FTS5 writes its pending postings out as a new segment whenever they pass its hash size, 1 MiB by default, and
  * merges the segments as they pile up: indexing a million companies' terms at once wrote thousands of small
- * segments. With 64 MiB, the trigram index of a million companies took 6.8 s instead of 8.0 (with its optimize),
- * and the end of a five-million import 162 s, against 177 when last measured without it (bench/README.md). 128 MiB
- * saved 7 s more at five million but raised the import's peak to 964 MiB, too near the 1 GB it must stay under;
- * this much more memory is held only while the bulk is indexed.
+ * segments. With 64 MiB, fewer and larger segments make the indexing of a bulk and the end of a large import
+ * noticeably faster (bench/README.md); twice that saved a little more but took a five-million import's peak memory
+ * too near the 1 GB it must stay under. This much more memory is held only while the bulk is indexed.
  */
 export const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
 

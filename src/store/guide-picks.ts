@@ -15,37 +15,39 @@ export interface GuidePicks {
 
 export function readGuidePicks(db: Db): GuidePicks {
   const enforced = db
-    .prepare(
+    .prepare<[], NonNullable<GuidePicks['company']>>(
       `
     SELECT c.corporate_number AS corporateNumber, c.name, e.law_code AS lawCode
     FROM enforcements e JOIN companies c ON c.corporate_number = e.company_corporate_number
     ORDER BY e.date DESC, e.rid DESC LIMIT 1`,
     )
-    .get() as GuidePicks['company'] | undefined;
+    .get();
   const anyCompany = db
-    .prepare(
+    .prepare<[], NonNullable<GuidePicks['company']>>(
       `
     SELECT corporate_number AS corporateNumber, name, NULL AS lawCode FROM companies ORDER BY id LIMIT 1`,
     )
-    .get() as GuidePicks['company'] | undefined;
-  const law = db.prepare('SELECT law_code AS lawCode FROM enforcements ORDER BY date DESC, rid DESC LIMIT 1').get() as
-    { lawCode: string } | undefined;
+    .get();
+  const law = db
+    .prepare<[], string>('SELECT law_code FROM enforcements ORDER BY date DESC, rid DESC LIMIT 1')
+    .pluck()
+    .get();
   const suspension = db
-    .prepare(
+    .prepare<[], NonNullable<GuidePicks['suspension']>>(
       `
     SELECT company_name AS companyName, reason_code AS reasonCode FROM procurement_suspensions
     ORDER BY period_from DESC, rid DESC LIMIT 1`,
     )
-    .get() as GuidePicks['suspension'] | undefined;
+    .get();
   const licenseAction = db
-    .prepare(
+    .prepare<[], NonNullable<GuidePicks['licenseAction']>>(
       `
     SELECT sector_code AS sectorCode, nature, date FROM license_actions ORDER BY date DESC, rid DESC LIMIT 1`,
     )
-    .get() as GuidePicks['licenseAction'] | undefined;
+    .get();
   return {
     company: enforced ?? anyCompany ?? null,
-    enforcementLaw: law?.lawCode ?? null,
+    enforcementLaw: law ?? null,
     suspension: suspension ?? null,
     licenseAction: licenseAction ?? null,
   };

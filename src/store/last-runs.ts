@@ -16,25 +16,40 @@ export interface LastRun {
 export function lastRuns(db: Db): Map<string, LastRun> {
   // files older than migration 7 have no warnings or skipped rows
   const columns = new Set(
-    (db.prepare('PRAGMA table_info(collection_runs)').all() as { name: string }[]).map((c) => c.name),
+    db
+      .prepare<[], { name: string }>('PRAGMA table_info(collection_runs)')
+      .all()
+      .map((c) => c.name),
   );
   const kept = columns.has('warnings') ? 'r.warnings, r.skipped_rows' : 'NULL AS warnings, NULL AS skipped_rows';
   // the highest id is the newest run: runs are appended in the order they finish
   const rows = db
-    .prepare(
+    .prepare<[], StoredRun>(
       `SELECT r.source_id, r.outcome, r.finished_at, r.http_status, r.records, r.error, ${kept} FROM collection_runs r
        WHERE r.id = (SELECT max(id) FROM collection_runs x WHERE x.source_id = r.source_id)`,
     )
-    .all() as (Omit<LastRun, 'warnings' | 'skipped_rows'> & { warnings: string | null; skipped_rows: string | null })[];
+    .all();
   return new Map(
     rows.map((r) => [
       r.source_id,
       Object.assign({}, r, {
-        warnings: JSON.parse(r.warnings ?? '[]') as string[],
-        skipped_rows: (JSON.parse(r.skipped_rows ?? '[]') as unknown[]).map(skippedRowOfStored),
+        warnings: storedList(r.warnings).filter((warning) => typeof warning === 'string'),
+        skipped_rows: storedList(r.skipped_rows).map(skippedRowOfStored),
       }),
     ]),
   );
+}
+
+/** A run as collection_runs keeps it: its warnings and skipped rows as JSON arrays, null in a run without them. */
+type StoredRun = Omit<LastRun, 'warnings' | 'skipped_rows'> & {
+  readonly warnings: string | null;
+  readonly skipped_rows: string | null;
+};
+
+/** The items of a JSON array source-writer.ts stored (none for null, or for anything but an array). */
+function storedList(json: string | null): unknown[] {
+  const value: unknown = JSON.parse(json ?? '[]');
+  return Array.isArray(value) ? value : [];
 }
 
 /** Reads the file's runs whatever its schema version (collection_runs is in every one). */

@@ -14,8 +14,8 @@ const FTS_TABLES = [
 ];
 
 /**
- * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches about
- * nine times faster on the demo data (bench/README.md). The trigram counts steer long company keys to their
+ * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches many times faster
+ * on the demo data (bench/README.md). The trigram counts steer long company keys to their
  * rarest trigrams (company-trigram-docs.ts). ANALYZE lets the planner weigh the indexes.
  */
 export function optimiseAfterBulkWrite(db: Db): void {
@@ -28,8 +28,8 @@ export function optimiseAfterBulkWrite(db: Db): void {
 /**
  * better-sqlite3 builds SQLite with STAT4, so ANALYZE also keeps sample rows of each index. A statement whose plan
  * could weigh a bound value against those samples is planned again every time a value is bound to it: every run,
- * since better-sqlite3 binds on each call. That re-planning was 8 % of a record answer's CPU and 20 % of a company
- * search's, for plans that came out the same: every read statement is driven by an index the
+ * since better-sqlite3 binds on each call. That re-planning was a noticeable share of a record answer's CPU and a
+ * larger one of a company search's, for plans that came out the same: every read statement is driven by an index the
  * averages of sqlite_stat1 already choose (test/store/query-plans.test.ts). Without samples a bound value never
  * invalidates a plan.
  */

@@ -1,7 +1,7 @@
 // Publishing a dataset without downtime: a draft copy beside the live file, checked, then renamed over it.
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { readFile, type Db } from './database.js';
+import { integrityProblems, readFile, type Db } from './database.js';
 import { openWritable } from './database-upgrade.js';
 
 /** SQLite's companion files of a database file. */
@@ -51,8 +51,8 @@ export function removeStaleDrafts(livePath: string): string[] {
  * A draft that started empty holds only what SQLite wrote in this process, and gets PRAGMA quick_check: every
  * page, b-tree, NOT NULL and CHECK constraint, and the full-text indexes against their content (FTS5 checks them
  * in full either way), but not each index of a table against its rows, which only an SQLite fault could make
- * differ and which was most of the check's time (22 s of a million-company import; bench/README.md, "Importing a
- * full NTA file"). `publish-dataset` still runs the full check on what it uploads.
+ * differ and which was most of the check's time (bench/README.md, "Importing a full NTA file"). `publish-dataset`
+ * still runs the full check on what it uploads.
  */
 export function beginDraft(livePath: string, pid: number = process.pid, from: 'live' | 'empty' = 'live'): Draft {
   const path = draftPathFor(livePath, pid);
@@ -78,8 +78,8 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
     db,
     publish() {
       try {
-        const problems = (db.pragma(check) as Record<typeof check, string>[]).map((r) => r[check]);
-        if (problems.length !== 1 || problems[0] !== 'ok') {
+        const problems = integrityProblems(db, check);
+        if (problems.length > 0) {
           throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
         }
         // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
@@ -105,9 +105,8 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
 
 /**
  * Page cache of a draft: a large import's indexes are written in random order, so 16 MiB made it wait on the disk.
- * CREATE INDEX sorts in lists of this size too, beside the cache: at 256 MiB, once the term rows carried their
- * company's rank copies (schema 9), an import of a million companies peaked at 1,028 MiB; at 160 it peaked at 897
- * MiB and took no longer, and five million took 345 s against 335 (bench/README.md).
+ * CREATE INDEX sorts in lists of this size too, beside the cache: much larger, an import of a million companies
+ * went past the 1 GB an import must stay under; this size keeps it below that and is no slower (bench/README.md).
  */
 export const DRAFT_CACHE_MIB = 160;
 
@@ -120,8 +119,8 @@ export const DRAFT_CACHE_MIB = 160;
 function writeAsDraft(db: Db): void {
   db.pragma('journal_mode = TRUNCATE');
   db.pragma('synchronous = OFF');
-  // No sorter threads (PRAGMA threads): each holds its own list of up to the cache size, and at 5M companies the
-  // term index's sort with two of them took the import's peak memory to 1.3 GB.
+  // No sorter threads (PRAGMA threads): each holds its own list of up to the cache size, and with two of them the
+  // term index's sort of a five-million-company import took its peak memory past the 1 GB it must stay under.
   db.pragma(`cache_size = ${-DRAFT_CACHE_MIB * 1024}`);
 }
 

@@ -1,8 +1,18 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { normaliseCompanyName } from '../domain/names.js';
-import type { ListingStatus, Permit, RecordKind, RecordOfKind, ValidRecord } from '../domain/record.js';
+import {
+  CompanyLink,
+  LISTING_STATUSES,
+  type Permit,
+  type RecordKind,
+  type RecordOfKind,
+  type ValidRecord,
+} from '../domain/record.js';
 
 export type Row = Record<string, string | number | null>;
+
+/** The values company_link may hold (its CHECK constraint), besides null. */
+const COMPANY_LINKS = CompanyLink.anyOf.map((literal) => literal.const);
 
 /** What a record holds in its child tables, read for a page of records at once (record-children.ts). */
 export interface ChildValues {
@@ -121,7 +131,7 @@ function shared(row: Row) {
       corporate_number: nullableText(row.company_corporate_number),
       name: text(row.company_name),
       name_en: nullableText(row.company_name_en),
-      link: nullableText(row.company_link) as 'source' | 'name_address' | null,
+      link: COMPANY_LINKS.find((link) => link === row.company_link) ?? null,
       prefecture_code: nullableText(row.company_prefecture_code),
       address: nullableText(row.company_address),
     },
@@ -134,7 +144,8 @@ function shared(row: Row) {
       retrieved_at: text(row.retrieved_at),
     },
     listing: {
-      status: text(row.listing_status) as ListingStatus,
+      // the column's CHECK constraint holds it to these, 'listed' its default
+      status: LISTING_STATUSES.find((status) => status === row.listing_status) ?? 'listed',
       first_listed_on: text(row.first_listed_on),
       last_listed_on: text(row.last_listed_on),
     },

@@ -3,7 +3,7 @@ import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domai
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
 import type { Row } from './record-rows.js';
-import { recordDoc, storedRecords } from './record-docs.js';
+import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 
 const BATCH = 5000;
@@ -39,15 +39,17 @@ function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable
   let after = 0;
   for (;;) {
     const rows = page.all(after, BATCH);
-    if (rows.length === 0) break;
-    const records = storedRecords(children, kind, rows);
-    rows.forEach((row, i) => {
-      const text = recordSearchText(records[i]!);
+    const last = rows.at(-1);
+    if (last === undefined) break;
+    const recordOfRow = storedRecordsOf(children, kind, rows);
+    for (const row of rows) {
+      const record = recordOfRow(row);
+      const text = recordSearchText(record);
       insertText.run(Number(row.rid), text);
       insertGrams.run(Number(row.rid), recordSearchGrams(text));
-      setDoc.run(recordDoc(records[i]!), Number(row.rid));
-    });
-    after = Number(rows[rows.length - 1]!.rid);
+      setDoc.run(recordDoc(record), Number(row.rid));
+    }
+    after = Number(last.rid);
   }
 }
 

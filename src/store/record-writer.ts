@@ -7,7 +7,7 @@ import type { StoredListing } from '../domain/listing.js';
 import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
 import { rowOf, type Row } from './record-rows.js';
 import { RecordChildren } from './record-children.js';
-import { recordDoc, storedRecords } from './record-docs.js';
+import { recordDoc, storedRecordsOf } from './record-docs.js';
 import type { Db } from './database.js';
 
 export type WriteOutcome = 'inserted' | 'replaced';
@@ -41,8 +41,11 @@ interface KindStatements {
 }
 
 export function createRecordWriter(db: Db): RecordWriter {
-  const statements = {} as Record<RecordKind, KindStatements>;
-  for (const kind of RECORD_KINDS) statements[kind] = prepareKind(db, kind);
+  const statements: Record<RecordKind, KindStatements> = {
+    enforcement: prepareKind(db, 'enforcement'),
+    procurement_suspension: prepareKind(db, 'procurement_suspension'),
+    license_action: prepareKind(db, 'license_action'),
+  };
   const insertSource = db.prepare<[Record<string, unknown>]>(
     `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
      ON CONFLICT(id) DO NOTHING`,
@@ -91,7 +94,9 @@ export function createRecordWriter(db: Db): RecordWriter {
         record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
       }
       // the document is the record read back, so that a page returns what reading the row and its children gave
-      s.setDoc.run(recordDoc(storedRecords(children, record.kind, [s.readRow.get(rid)!])[0]!), rid);
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
+      const row = s.readRow.get(rid)!;
+      s.setDoc.run(recordDoc(storedRecordsOf(children, record.kind, [row])(row)), rid);
       return existing ? 'replaced' : 'inserted';
     },
 

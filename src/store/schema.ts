@@ -1,5 +1,6 @@
 // The SQLite schema as an ordered list of migrations; PRAGMA user_version holds the applied version.
 import { RANKED_COMPANY_COLUMNS, rankKeySql } from './company-rank.js';
+import { latestVersion } from './migrate.js';
 
 export interface Migration {
   readonly version: number;
@@ -351,7 +352,7 @@ CREATE INDEX IF NOT EXISTS companies_by_successor ON companies(successor_corpora
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const SCHEMA_VERSION = latestVersion(MIGRATIONS);
 
 /**
  * A record table's listing columns, filled for the records it holds: their source's date, else the Japan day of

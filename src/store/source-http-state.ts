@@ -9,8 +9,10 @@ export interface SourceHttpState {
 
 export function readSourceHttpState(db: Db, sourceId: string): SourceHttpState | null {
   const row = db
-    .prepare('SELECT etag, last_modified, content_sha256 FROM source_http_state WHERE source_id = ?')
-    .get(sourceId) as SourceHttpState | undefined;
+    .prepare<[string], SourceHttpState>(
+      'SELECT etag, last_modified, content_sha256 FROM source_http_state WHERE source_id = ?',
+    )
+    .get(sourceId);
   return row ?? null;
 }
 

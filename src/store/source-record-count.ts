@@ -10,10 +10,15 @@ const LISTED_SQL = countSql("source_id = @id AND listing_status = 'listed'");
 
 /** Every record of the source, listed or delisted. */
 export function countRecordsOfSource(db: Db, sourceId: string): number {
-  return (db.prepare(COUNT_SQL).get({ id: sourceId }) as { n: number }).n;
+  return countOf(db, COUNT_SQL, sourceId);
 }
 
 /** The records of the source that its latest edition holds. */
 export function countListedRecordsOfSource(db: Db, sourceId: string): number {
-  return (db.prepare(LISTED_SQL).get({ id: sourceId }) as { n: number }).n;
+  return countOf(db, LISTED_SQL, sourceId);
+}
+
+function countOf(db: Db, sql: string, sourceId: string): number {
+  // a sum of counts answers one row, always
+  return db.prepare<{ id: string }, number>(sql).pluck().get({ id: sourceId }) ?? 0;
 }

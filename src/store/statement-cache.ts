@@ -11,13 +11,20 @@ import { BoundedMemo } from '../domain/bounded-memo.js';
  */
 const HELD = { entries: 1024, maxKeyLength: 16_384 } as const;
 
-export class StatementCache {
-  readonly #held = new BoundedMemo<Statement<unknown[]>>(HELD);
+/** Statements of one row type (`Row`, as their SQL names its columns), held by their SQL text. */
+export class StatementCache<Row> {
+  readonly #held: BoundedMemo<Statement<unknown[], Row>>;
 
-  constructor(private readonly db: Db) {}
+  /** `share`: the part of the bound this cache may hold, where one reader splits it between caches of its row types. */
+  constructor(
+    private readonly db: Db,
+    share = 1,
+  ) {
+    this.#held = new BoundedMemo({ entries: Math.ceil(HELD.entries * share), maxKeyLength: HELD.maxKeyLength });
+  }
 
   /** The statement of this SQL. */
-  prepared(sql: string): Statement<unknown[]> {
-    return this.#held.get(sql, () => this.db.prepare(sql));
+  prepared(sql: string): Statement<unknown[], Row> {
+    return this.#held.get(sql, () => this.db.prepare<unknown[], Row>(sql));
   }
 }

@@ -1,6 +1,9 @@
 // The writer lock: one lock file beside the live database, so that two writers (collect, imports, the demo build) never overlap.
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { errorCodeOf } from '../domain/error-of.js';
+import { propertyOf } from '../domain/is-object.js';
+import { textOf } from '../domain/text-of.js';
 
 export class WriterLockedError extends Error {
   constructor(
@@ -91,7 +94,7 @@ function tryCreate(path: string, owner: LockOwner): boolean {
     linkSync(staging, path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (errorCodeOf(error) === 'EEXIST') return false;
     throw error;
   } finally {
     rmSync(staging, { force: true });
@@ -106,10 +109,13 @@ function readOwner(path: string): LockOwner | null {
     return null;
   }
   try {
-    const value = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof value.pid === 'number') {
-      const owner = { pid: value.pid, host: String(value.host ?? ''), started_at: String(value.started_at ?? '') };
-      return typeof value.activity === 'string' ? Object.assign(owner, { activity: value.activity }) : owner;
+    const value: unknown = JSON.parse(text);
+    const pid = propertyOf(value, 'pid');
+    if (typeof pid === 'number') {
+      const field = (name: keyof LockOwner) => textOf(propertyOf(value, name) ?? '');
+      const owner = { pid, host: field('host'), started_at: field('started_at') };
+      const activity = propertyOf(value, 'activity');
+      return typeof activity === 'string' ? Object.assign(owner, { activity }) : owner;
     }
   } catch {
     // unreadable content: no process wrote it through tryCreate, so no live owner stands behind it
@@ -128,6 +134,6 @@ function processIsAlive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCodeOf(error) === 'EPERM';
   }
 }

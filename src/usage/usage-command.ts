@@ -12,13 +12,18 @@ const USAGE = `usage: kohyo usage report [--since DURATION]     requests by endp
        kohyo usage purge --older-than DURATION    removes entries older than that (e.g. 90d)
 DURATION is a whole number of minutes, hours or days: 90m, 24h, 7d`;
 
-const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const UNIT_MS = new Map([
+  ['m', 60_000],
+  ['h', 3_600_000],
+  ['d', 86_400_000],
+]);
 
 /** A duration written 90m, 24h or 7d, in milliseconds; null when it is not written so. */
 export function parseDuration(text: string): number | null {
-  const match = /^(\d{1,6})([mhd])$/u.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  const [, count, unit = ''] = /^(\d{1,6})([mhd])$/u.exec(text.trim()) ?? [];
+  const unitMs = UNIT_MS.get(unit);
+  if (count === undefined || unitMs === undefined) return null;
+  return Number(count) * unitMs;
 }
 
 /** Returns the exit code: 0 done, 1 no usage log to read, 2 a usage error. */
@@ -109,13 +114,15 @@ export function formatReport(report: UsageReport, sinceText: string): string[] {
 /** `--name value` and `--name=value` pairs; a message when something else is given. */
 function readOptions(args: readonly string[]): Record<string, string> | string {
   const options: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+  const rest = [...args];
+  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
     const match = /^--([a-z-]+)(?:=(.*))?$/u.exec(arg);
     if (!match) return `unexpected argument "${arg}"`;
-    const value = match[2] ?? args[++i];
-    if (value === undefined) return `--${match[1]} needs a value`;
-    options[match[1]!] = value;
+    // the name's group is not optional: it is there whenever the pattern matches
+    const [, name = '', inline] = match;
+    const value = inline ?? rest.shift();
+    if (value === undefined) return `--${name} needs a value`;
+    options[name] = value;
   }
   return options;
 }

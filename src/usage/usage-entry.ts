@@ -87,21 +87,21 @@ export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRe
  * empty values dropped (the contract treats them as absent), anything else, unknown names included, as given.
  */
 export function searchConditions(query: string, scrub: (value: string) => string = (value) => value): string {
-  const values = new Map<string, string[]>();
+  const values = new Map<string, [string, ...string[]]>();
   for (const [name, raw] of new URLSearchParams(query)) {
     const value = raw.trim();
     if (value === '') continue;
     const key = scrub(name).slice(0, MAX_TEXT);
-    if (!values.has(key) && values.size >= MAX_PARAMETERS) continue;
-    const list = values.get(key) ?? [];
-    list.push(scrub(normaliseParameter(name, value)).slice(0, MAX_TEXT));
-    values.set(key, list);
+    const list = values.get(key);
+    if (list === undefined && values.size >= MAX_PARAMETERS) continue;
+    const kept = scrub(normaliseParameter(name, value)).slice(0, MAX_TEXT);
+    if (list === undefined) values.set(key, [kept]);
+    else list.push(kept);
   }
-  const sorted = [...values.keys()].sort();
   const conditions: Record<string, string | string[]> = {};
-  for (const key of sorted) {
-    const list = values.get(key)!;
-    conditions[key] = list.length === 1 ? list[0]! : list;
+  // by name (names are unique, so no two compare equal)
+  for (const [key, list] of [...values].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    conditions[key] = list.length === 1 ? list[0] : list;
   }
   return JSON.stringify(conditions);
 }

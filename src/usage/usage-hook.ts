@@ -2,6 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FinishedRequest } from './usage-entry.js';
 import { pathOf, queryOf } from '../http/url-parts.js';
+import { errorOf } from '../domain/error-of.js';
+import { propertyOf } from '../domain/is-object.js';
 
 export interface UsageRecorder {
   record(request: FinishedRequest): void;
@@ -23,9 +25,18 @@ interface Sent extends Outcome {
   readonly address: string | null;
 }
 
-/** The request decorator the hooks keep a request's outcome in. */
+/** The request decorator the hooks keep a request's outcome in (declared on FastifyRequest below). */
 const USAGE = 'kohyoUsage';
-const usageOf = (request: FastifyRequest) => request as unknown as { [USAGE]: Sent | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What the usage hooks learned of the request: set by preSerialization and onSend, read by onResponse. Only an
+     * app registerUsageLog decorated has it.
+     */
+    [USAGE]?: Sent | null;
+  }
+}
 
 /**
  * Adds the hooks. The result count and error code are read from the answer as it leaves (onSend), so the
@@ -45,7 +56,7 @@ export function registerUsageLog(
   app.addHook('preSerialization', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);
-      usageOf(request)[USAGE] = { returned, errorCode, address: null };
+      request[USAGE] = { returned, errorCode, address: null };
     }
     done(null, payload);
   });
@@ -53,13 +64,12 @@ export function registerUsageLog(
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
       try {
-        const held = usageOf(request);
-        const { returned, errorCode } = held[USAGE] ?? readOutcome(reply.statusCode, payload);
+        const { returned, errorCode } = request[USAGE] ?? readOutcome(reply.statusCode, payload);
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
-        held[USAGE] = { returned, errorCode, address: clientAddress(request) };
+        request[USAGE] = { returned, errorCode, address: clientAddress(request) };
       } catch {
         // the log must never fail an answer; onResponse records the request without what was not read here
-        usageOf(request)[USAGE] = null;
+        request[USAGE] = null;
       }
     }
     done(null, payload);
@@ -69,7 +79,7 @@ export function registerUsageLog(
       if (isApiPath(request.url)) recordAnswered(request, reply.statusCode, reply.elapsedTime);
     } catch (error) {
       // as an async hook's rejection would be: Fastify logs it; the answer is already out
-      done(error as Error);
+      done(errorOf(error));
       return;
     }
     done();
@@ -77,7 +87,7 @@ export function registerUsageLog(
 
   function recordAnswered(request: FastifyRequest, status: number, latencyMs: number): void {
     // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
-    const held = usageOf(request)[USAGE];
+    const held = request[USAGE];
     const outcome = held?.address === null ? undefined : held;
     usageLog.record({
       at: clock(),
@@ -100,13 +110,15 @@ export function registerUsageLog(
 
 /** meta.returned of a success answer and error.code of an error answer, as the answer object holds them. */
 export function outcomeOfAnswer(status: number, payload: unknown): Outcome {
-  const answer = payload as { meta?: { returned?: unknown }; error?: { code?: unknown } } | null;
-  if (status >= 400) {
-    const code = answer?.error?.code;
-    return { returned: null, errorCode: typeof code === 'string' ? code : null };
-  }
-  const returned = answer?.meta?.returned;
+  if (status >= 400) return { returned: null, errorCode: errorCodeOfAnswer(payload) };
+  const returned = propertyOf(propertyOf(payload, 'meta'), 'returned');
   return { returned: typeof returned === 'number' ? returned : null, errorCode: null };
+}
+
+/** error.code of an error answer, when it is a string. */
+function errorCodeOfAnswer(answer: unknown): string | null {
+  const code = propertyOf(propertyOf(answer, 'error'), 'code');
+  return typeof code === 'string' ? code : null;
 }
 
 // Larger bodies are not parsed to find an error code: error bodies are a few hundred bytes.
@@ -124,8 +136,7 @@ export function readOutcome(status: number, payload: unknown): Outcome {
   if (status >= 400) {
     if (text.length > MAX_ERROR_BODY) return { returned: null, errorCode: null };
     try {
-      const code = (JSON.parse(text) as { error?: { code?: unknown } }).error?.code;
-      return { returned: null, errorCode: typeof code === 'string' ? code : null };
+      return { returned: null, errorCode: errorCodeOfAnswer(JSON.parse(text)) };
     } catch {
       return { returned: null, errorCode: null };
     }

@@ -1,6 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { errorCodeOf } from '../domain/error-of.js';
 
 /** The file that keeps a generated secret: `<KOHYO_DB>.usage-secret`, readable by the owner only. */
 export function usageSecretPath(dbPath: string): string {
@@ -25,7 +26,7 @@ export function loadUsageSecret(config: { readonly usageSecret: string | null; r
     linkSync(temporary, path);
     return secret;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCodeOf(error) !== 'EEXIST') throw error;
     const other = readKept(path);
     if (other === null) throw new Error(`the usage secret file ${path} is empty`);
     return other;
@@ -39,7 +40,7 @@ function readKept(path: string): string | null {
     const text = readFileSync(path, 'utf8').trim();
     return text === '' ? null : text;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCodeOf(error) === 'ENOENT') return null;
     throw error;
   }
 }

@@ -30,6 +30,11 @@ test('a manifest that lacks a field, or names a file outside its folder, is refu
   const good = manifestFor('2026-11-21T03:00:00Z', 'demo', SHA, 10);
   const cases: Record<string, unknown> = {
     'not JSON': '{',
+    'null at the top': 'null',
+    'a string at the top': '"manifest"',
+    'a list at the top': '[]',
+    'no version': { ...good, version: undefined },
+    'a version with a slash': { ...good, version: 'a/b' },
     format: { ...good, format: 2 },
     sha256: { ...good, sha256: 'xyz' },
     size: { ...good, size: -1 },

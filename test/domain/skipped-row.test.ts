@@ -44,6 +44,27 @@ test('runs stored before reasons were kept read as rows without one', () => {
   });
   const stored = { row: 2, page: 1, reason: 'a blank row', text: null };
   assert.deepEqual(skippedRowOfStored(stored), stored);
+  const ofFile = { row: 3, page: null, reason: 'a blank row', text: null, file: 'a.csv' };
+  assert.deepEqual(skippedRowOfStored(ofFile), ofFile);
+});
+
+test('anything else stored is shown as it is, under row 0', () => {
+  const cases: [unknown, string][] = [
+    ['7', '7'],
+    [null, 'null'],
+    [{ row: '2', reason: 'a blank row' }, '{"row":"2","reason":"a blank row"}'],
+    [
+      { row: 2, page: null, reason: 'a blank row', text: null, file: 3 },
+      '{"row":2,"page":null,"reason":"a blank row","text":null,"file":3}',
+    ],
+  ];
+  for (const [stored, text] of cases) {
+    assert.deepEqual(
+      skippedRowOfStored(stored),
+      { row: 0, page: null, reason: 'left out (stored in a form not read here)', text },
+      text,
+    );
+  }
 });
 
 test('consecutive blank rows of one file and page are one range', () => {

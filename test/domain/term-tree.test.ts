@@ -22,7 +22,16 @@ test('each code stands for itself and everything under it, at any depth, in the 
   assert.equal(tree.get('unknown'), undefined);
 });
 
-test('a parent that is not a code, or a cycle, is refused', () => {
+test('a code given twice, a parent that is not a code, or a cycle, is refused', () => {
+  assert.throws(
+    () =>
+      subtrees([
+        { code: 'a', parent: null },
+        { code: 'a', parent: 'b' },
+        { code: 'b', parent: null },
+      ]),
+    /a: the code is given twice/u,
+  );
   assert.throws(() => subtrees([{ code: 'a', parent: 'nowhere' }]), /a: parent 'nowhere' is not a code/u);
   assert.throws(() => subtrees([{ code: 'a', parent: 'a' }]), /a: its parents form a cycle/u);
   assert.throws(

@@ -3,7 +3,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import { openDataset, type RouteContext } from '../context.js';
-import type { Endpoint, ToolSpec } from '../endpoint.js';
+import type { Endpoint, PresentedRecord, ToolSpec } from '../endpoint.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
 import { recordQuerySchema, type RecordQuerySchema } from '../schemas/queries.js';
@@ -44,7 +44,9 @@ const FEED =
   'The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` ' +
   'or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.';
 
-function recordEndpoint<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>): RecordRoute<K, P> {
+function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
+  spec: RecordEndpointSpec<K, P>,
+): RecordRoute<K, P> {
   const response = Envelope(
     { [spec.list]: Type.Array(spec.resource) },
     spec.paged ? PagedRecordListMeta : RecordListMeta,
@@ -65,23 +67,26 @@ function recordEndpoint<K extends RecordKind, P>(spec: RecordEndpointSpec<K, P>)
     paged: spec.paged,
     listAnswer: true,
     needsDataset: true,
-    feedOf: spec.list,
+    feed: { list: spec.list, records: (context, query, requestId) => found(spec, context, query, requestId).records },
     tools: [spec.tool],
-    answer: (context, query, requestId) => recordAnswer(spec, context, query, requestId),
+    answer: (context, query, requestId) => {
+      const { records, meta } = found(spec, context, query, requestId);
+      return { data: { [spec.list]: records }, meta };
+    },
   };
 }
 
-function recordAnswer<K extends RecordKind, P>(
+/** The records that answer a query, and the meta block of the answer. */
+function found<K extends RecordKind, P>(
   spec: RecordEndpointSpec<K, P>,
   context: RouteContext,
   query: RecordParams,
   requestId: string,
 ) {
   const store = openDataset(context);
-  const answer = spec.paged
+  return spec.paged
     ? answerPagedRecords(spec, context, store, requestId, query)
     : answerRecords(spec, context, store, requestId, query);
-  return { data: { [spec.list]: answer.records }, meta: answer.meta };
 }
 
 export const ENFORCEMENTS = recordEndpoint({

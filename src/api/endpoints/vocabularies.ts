@@ -23,12 +23,12 @@ const TermSchema = Type.Object({
 const body = Object.fromEntries(
   Object.entries(ALL).map(([name, vocabulary]) => [
     name,
-    vocabulary.terms.map((t) => {
-      const { group, parent } = t as { group?: string; parent?: string | null };
-      return group === undefined
-        ? { code: t.code, name: t.name, name_en: t.name_en }
-        : { code: t.code, name: t.name, name_en: t.name_en, group, parent };
-    }),
+    vocabulary.terms.map((t) =>
+      // an authority names its publisher group and parent; no other term has them
+      'group' in t
+        ? { code: t.code, name: t.name, name_en: t.name_en, group: t.group, parent: t.parent }
+        : { code: t.code, name: t.name, name_en: t.name_en },
+    ),
   ]),
 );
 

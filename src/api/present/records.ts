@@ -55,7 +55,8 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
     authority: authorityOf(r),
     source: sourceOf(r),
     listing: listingOf(r),
-    law: lawLabels[0]!,
+    // `laws` starts with `law` (record-validation.ts): the fallback is the same label, never built in practice
+    law: lawLabels[0] ?? labelOf(laws, r.law),
     laws: lawLabels,
     law_detail: r.law_detail,
     action_type: labelOf(enforcementActionTypes, r.action_type),

@@ -92,8 +92,13 @@ export const ErrorBody = Type.Object(
 
 /** The schema with its properties in the order the domain's has them (the added ones last). */
 export function inDomainOrder<T extends TObject>(schema: T, record: TObject): T {
-  const properties: Record<string, unknown> = schema.properties;
-  const order = Object.keys(record.properties).filter((key) => key in properties);
-  for (const key of Object.keys(properties)) if (!order.includes(key)) order.push(key);
-  return Type.Object(Object.fromEntries(order.map((key) => [key, properties[key]])) as TProperties) as unknown as T;
+  const properties: TProperties = schema.properties;
+  const ordered: TProperties = {};
+  for (const key of Object.keys(record.properties)) {
+    const property = properties[key];
+    if (property !== undefined) ordered[key] = property;
+  }
+  for (const [key, property] of Object.entries(properties)) if (!Object.hasOwn(ordered, key)) ordered[key] = property;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the properties of `schema`, each once, only in another order: what T says of them holds
+  return Type.Object(ordered) as T;
 }

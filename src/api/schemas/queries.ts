@@ -32,18 +32,22 @@ function refusing<T extends TSchema>(schema: T, refuse: Refusal): T {
   return Object.assign(schema, { [REFUSAL]: refuse });
 }
 
+/** Whether a parameter's schema states its refusal: only `refusing` sets the symbol, and always to a Refusal. */
+function isRefusing(schema: TSchema | undefined): schema is TSchema & { [REFUSAL]: Refusal } {
+  return schema !== undefined && REFUSAL in schema && typeof schema[REFUSAL] === 'function';
+}
+
 const got = (value: string | undefined) => (value === undefined ? '' : ` (got "${value}")`);
 const invalid = (parameter: string, message: string) => new ApiError('invalid_parameter', message, { parameter });
 
 /** The refusal of `value` for `parameter` of a query schema: the one its schema states, else a general one. */
 export function refusalOf(querystring: TObject | undefined, parameter: string, value: unknown): ApiError {
   // the refusal is kept under a symbol, which TypeBox's schema types do not name
-  const refuse = (querystring?.properties[parameter] as { [REFUSAL]?: Refusal } | undefined)?.[REFUSAL];
+  const schema = querystring?.properties[parameter];
   const given = value === undefined ? undefined : textOf(value);
-  return (
-    refuse?.(parameter, given) ??
-    invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`)
-  );
+  return isRefusing(schema)
+    ? schema[REFUSAL](parameter, given)
+    : invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
 }
 
 const limit = refusing(
@@ -96,8 +100,11 @@ export function pageParameter(maxPage: number) {
   );
 }
 
+/** A parameter's schema whose value is a string, as a union of codes and of free labels is. */
+type StringParameter = TSchema & { static: string };
+
 /** How each kind of filter value is written in a query string. */
-function filterSchema(filter: RecordFilter): TString {
+function filterSchema(filter: RecordFilter): StringParameter {
   switch (filter.reads) {
     case 'company':
     case 'text':
@@ -141,8 +148,8 @@ export function corporateNumberInput(description: string): TString {
  * An enum filter: one of the codes, documented as such so that generated clients offer them, or either label of
  * a code (resolved, and refused with the allowed codes, by resolveRecordQuery).
  */
-function vocabularyFilter(codes: readonly string[], description: string): TString {
-  const schema = Type.Union(
+function vocabularyFilter(codes: readonly string[], description: string): StringParameter {
+  return Type.Union(
     [
       Type.Union(
         codes.map((code) => Type.Literal(code)),
@@ -155,13 +162,11 @@ function vocabularyFilter(codes: readonly string[], description: string): TStrin
     ],
     { description },
   );
-  // its static type is string: a code is a string, and so is a label
-  return schema as unknown as TString;
 }
 
 /** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging and format. */
 export type RecordQuerySchema = TObject<
-  { [F in FilterName]: TOptional<TString> } & {
+  { [F in FilterName]: TOptional<StringParameter> } & {
     limit: TOptional<TInteger>;
     page: TOptional<TInteger>;
     format: TOptional<TString>;
@@ -187,8 +192,8 @@ export function recordQuerySchema(kind: RecordKind, maxPage: number | null): Rec
     maxPage === null
       ? { limit: Type.Optional(limit), format: Type.Optional(format) }
       : { page: Type.Optional(pageParameter(maxPage)), limit: Type.Optional(limit), format: Type.Optional(format) };
-  // the static type names every filter; the schema holds only this kind's, so others are refused as unknown
-  return Type.Object({ ...properties, ...paging }, { additionalProperties: false }) as unknown as RecordQuerySchema;
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- one static type for the three record endpoints' queries, naming every filter as optional; this kind's schema holds only its own filters, so a query with another's is refused as unknown before the answer reads it
+  return Type.Object({ ...properties, ...paging }, { additionalProperties: false }) as RecordQuerySchema;
 }
 
 export const NoQuery = Type.Object({}, { additionalProperties: false });

@@ -40,4 +40,9 @@ export const VOCABULARIES = {
 
 export type VocabularyName = keyof typeof VOCABULARIES;
 
-export const VOCABULARY_NAMES = Object.keys(VOCABULARIES) as VocabularyName[];
+/** Whether a name is one of VOCABULARIES' keys. */
+function isVocabularyName(name: string): name is VocabularyName {
+  return Object.hasOwn(VOCABULARIES, name);
+}
+
+export const VOCABULARY_NAMES: readonly VocabularyName[] = Object.keys(VOCABULARIES).filter(isVocabularyName);

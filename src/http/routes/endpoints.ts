@@ -3,8 +3,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/context.js';
-import type { Endpoint } from '../../api/endpoint.js';
-import { endpointOptions } from '../route-options.js';
+import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
+import { endpointOptions, type QueryRoute } from '../route-options.js';
 import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
@@ -16,18 +16,26 @@ export function endpointRoutes(app: FastifyInstance, context: RouteContext): voi
       context.config,
       endpoint.listAnswer ? listAnswerSerializerCompiler : undefined,
     );
-    app.get(endpoint.path, options, (request, reply) => {
+    app.get<QueryRoute>(endpoint.path, options, (request, reply) => {
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
-      const query = request.query as Record<string, unknown>;
-      const answer = endpoint.answer(context, query, request.id);
-      if (endpoint.feedOf === undefined) return answer;
-      // one address answers JSON or Atom by Accept: a cache must keep them apart
-      void reply.header('vary', 'Accept');
-      return wantsAtom(request, query.format)
-        ? feedAnswer(endpoint, endpoint.feedOf, answer, request, reply, context)
-        : answer;
+      const query = request.query;
+      const { feed } = endpoint;
+      if (feed === undefined) return endpoint.answer(context, query, request.id);
+      if (!wantsAtom(request, query.format)) {
+        const answer = endpoint.answer(context, query, request.id);
+        varyByAccept(reply);
+        return answer;
+      }
+      const records = feed.records(context, query, request.id);
+      varyByAccept(reply);
+      return feedAnswer(endpoint, records, request, reply, context);
     });
   }
+}
+
+/** One address answers JSON or Atom by Accept: a cache must keep them apart. */
+function varyByAccept(reply: FastifyReply): void {
+  void reply.header('vary', 'Accept');
 }
 
 /** A query string as a person reads it: values decoded, parameters joined by &. */
@@ -37,13 +45,11 @@ function readable(query: string): string {
 
 function feedAnswer(
   endpoint: Endpoint,
-  list: string,
-  answer: unknown,
+  records: readonly PresentedRecord[],
   request: FastifyRequest,
   reply: FastifyReply,
   context: RouteContext,
 ): string {
-  const records = (answer as { data: Record<string, Parameters<typeof atomFeed>[0]> }).data[list] ?? [];
   const query = queryOf(request.url);
   void reply.type(ATOM_TYPE);
   return atomFeed(records, {

@@ -10,6 +10,7 @@ import { createFetcher, type Fetcher } from './fetcher.js';
 import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
 
@@ -53,7 +54,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     try {
       copies = findLocalCopies(parsed.dir, registry, resolve);
     } catch (error) {
-      io.stderr(`kohyo collect: cannot read ${parsed.dir}: ${(error as Error).message}`);
+      io.stderr(`kohyo collect: cannot read ${parsed.dir}: ${messageOf(error)}`);
       return 2;
     }
     for (const line of ignoredLines(copies.ignored)) io.stderr(line);
@@ -67,7 +68,9 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     }
   } else {
     chosen = chooseSources(parsed, registry, resolve);
-    if (parsed.files.length > 0 && typeof chosen !== 'string') localFiles = new Map([[chosen[0]!.id, parsed.files]]);
+    // --file goes with exactly one source (parseArgs checks it), whose local copy it is
+    const [source] = typeof chosen === 'string' ? [] : chosen;
+    if (parsed.files.length > 0 && source !== undefined) localFiles = new Map([[source.id, parsed.files]]);
   }
   if (typeof chosen === 'string') {
     io.stderr(`kohyo collect: ${chosen}`);
@@ -119,7 +122,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
       return failed.length > 0 ? 1 : 0;
     });
   } catch (error) {
-    io.stderr(`kohyo collect: the collection failed and nothing was published: ${(error as Error).message}`);
+    io.stderr(`kohyo collect: the collection failed and nothing was published: ${messageOf(error)}`);
     return 1;
   } finally {
     if (io.fetcher === undefined) await fetcher.close();
@@ -131,13 +134,11 @@ function parseArgs(args: readonly string[]): CollectArgs | string {
   const files: string[] = [];
   let dir: string | null = null;
   let force = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--')
-      ? (arg.split('=', 2) as [string, string | undefined])
-      : [arg, undefined];
+  const queue = [...args];
+  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
+    const [flag = '', inline] = arg.startsWith('--') ? arg.split('=', 2) : [arg];
     if (flag === '--file' || flag === '--files') {
-      const path = inline ?? args[++i];
+      const path = inline ?? queue.shift();
       if (path === undefined || path === '' || path.startsWith('--'))
         return `${flag} needs a ${flag === '--file' ? 'PATH' : 'DIR'}`;
       if (flag === '--file') files.push(path);

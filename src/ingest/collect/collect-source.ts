@@ -17,6 +17,7 @@ import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import type { SourceParser } from '../parsers/source-parser.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -105,7 +106,7 @@ export async function collectSource(
       try {
         files.push({ url: source.url, path, body: await readFile(path) });
       } catch (error) {
-        return fail(`cannot read ${path}: ${(error as Error).message}`);
+        return fail(`cannot read ${path}: ${messageOf(error)}`);
       }
     }
   } else {
@@ -121,9 +122,10 @@ export async function collectSource(
       );
     }
     files = fetched.files.map((f) => ({ url: f.url, path: null, body: f.body }));
-    status = fetched.files.at(-1)!.status;
+    // a fetched list has one file at least (list-fetch.ts); the status is the last one's
+    status = fetched.files.at(-1)?.status ?? null;
     // several files are fetched without validators (list-fetch.ts): only the hash of their bodies is kept
-    validators = isMultiFile(source) ? null : fetched.files[0]!.validators;
+    validators = isMultiFile(source) ? null : (fetched.files[0]?.validators ?? null);
   }
   const bytes = files.reduce((n, f) => n + f.body.length, 0);
   const sha = listHash(files);
@@ -228,7 +230,8 @@ export async function collectSource(
 
 /** One file: the hash of its body, as stored before lists of several files. Several: each address and body, framed. */
 function listHash(files: readonly ListFile[]): string {
-  if (files.length === 1) return createHash('sha256').update(files[0]!.body).digest('hex');
+  const [only] = files;
+  if (only !== undefined && files.length === 1) return createHash('sha256').update(only.body).digest('hex');
   const hash = createHash('sha256');
   for (const file of files) hash.update(`${file.url}\n${file.body.length}\n`).update(file.body);
   return hash.digest('hex');

@@ -52,9 +52,10 @@ export interface CollectionSummary {
 
 /** Refused (WriterLockedError, DatasetKindError) before anything is fetched; a throw midway publishes nothing. */
 export async function runCollection(options: CollectionOptions): Promise<CollectionSummary> {
-  if ((options.file ?? null) !== null && options.sources.length !== 1)
+  const [only, ...more] = options.sources;
+  if ((options.file ?? null) !== null && (only === undefined || more.length > 0))
     throw new Error('a local file is the copy of exactly one source');
-  const localFiles = options.file ? new Map([[options.sources[0]!.id, [options.file]]]) : options.localFiles;
+  const localFiles = options.file && only ? new Map([[only.id, [options.file]]]) : options.localFiles;
   const started = options.clock();
   let start: DraftStart = { recovered_stale_lock: false, removed_drafts: [] };
   const draftOptions = {
@@ -103,13 +104,14 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
 async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
+  // one iterator shared by the workers: each takes the next item not yet taken
+  const queue = items.entries();
   let failed = false;
   const worker = async () => {
-    while (next < items.length && !failed) {
-      const index = next++;
+    for (const [index, item] of queue) {
+      if (failed) return;
       try {
-        results[index] = await task(items[index]!);
+        results[index] = await task(item);
       } catch (error) {
         failed = true;
         throw error;

@@ -1,5 +1,6 @@
 // Fetching a source's list over HTTP: timeouts, a size cap, retries on 5xx and timeouts, conditional requests.
 import { Agent, interceptors, type Dispatcher } from 'undici';
+import { errorCodeOf, messageOf } from '../../domain/error-of.js';
 import { HostQueue } from './host-queue.js';
 
 export interface FetcherOptions {
@@ -113,12 +114,13 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     let size = 0;
     try {
       for await (const chunk of response.body) {
-        size += (chunk as Buffer).length;
+        const bytes = bytesOf(chunk);
+        size += bytes.length;
         if (size > o.maxBytes) {
           response.body.destroy();
           return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(o.maxBytes), attempts } };
         }
-        chunks.push(chunk as Buffer);
+        chunks.push(bytes);
       }
     } catch (error) {
       return failure(error, status, attempts);
@@ -172,8 +174,15 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
 /** The redirect interceptor lists every address it visited in the response context, the last one answering. */
 function finalUrl(context: unknown, requested: string): string {
-  const history = (context as { history?: readonly URL[] } | null | undefined)?.history;
-  return history?.at(-1)?.href ?? requested;
+  if (typeof context !== 'object' || context === null || !('history' in context)) return requested;
+  const last: unknown = Array.isArray(context.history) ? context.history.at(-1) : undefined;
+  return last instanceof URL ? last.href : requested;
+}
+
+/** A chunk of a response body: undici's body stream gives Buffers (no text encoding is set on it). */
+function bytesOf(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  throw new TypeError(`the response body gave a ${typeof chunk} where bytes were expected`);
 }
 
 function target(url: string): { origin: string; path: string } {
@@ -183,14 +192,14 @@ function target(url: string): { origin: string; path: string } {
 
 /** A timeout is worth another attempt; any other error (DNS, refused, TLS, reset) is reported at once. */
 function failure(error: unknown, status: number | null, attempts: number): Attempt {
-  const code = (error as { code?: string }).code ?? '';
+  const code = errorCodeOf(error) ?? '';
   const message = describeError(error);
   if (TIMEOUT_CODES.has(code)) return { kind: 'retry', status, error: message, retryAfterMs: null };
   return { kind: 'done', outcome: { kind: 'failed', status, error: message, attempts } };
 }
 
 function describeError(error: unknown): string {
-  const code = (error as { code?: string }).code;
+  const code = errorCodeOf(error);
   switch (code) {
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'timed out connecting to the server';
@@ -199,7 +208,7 @@ function describeError(error: unknown): string {
     case 'UND_ERR_BODY_TIMEOUT':
       return 'timed out reading the body';
     default:
-      return `could not fetch: ${(error as Error).message}${code ? ` (${code})` : ''}`;
+      return `could not fetch: ${messageOf(error)}${code ? ` (${code})` : ''}`;
   }
 }
 

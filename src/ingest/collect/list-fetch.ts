@@ -32,7 +32,10 @@ export async function fetchListFiles(
   const files: FetchedFile[] = [];
   const seen = new Set<string>();
   for (const address of [source.url, ...(source.more_urls ?? [])]) {
-    const links = source.list_link === undefined ? [address] : await linkedFiles({ ...source, url: address }, fetcher);
+    const links =
+      source.list_link === undefined
+        ? [address]
+        : await linkedFiles({ ...source, url: address }, source.list_link, fetcher);
     if (!Array.isArray(links)) return links;
     for (const link of links) {
       if (seen.has(link)) continue;
@@ -62,16 +65,20 @@ export async function fetchList(
   validators: Validators | null,
 ): Promise<FetchOutcome> {
   if (source.list_link === undefined) return fetcher.fetch(source.url, validators);
-  const links = await linkedFiles(source, fetcher);
+  const links = await linkedFiles(source, source.list_link, fetcher);
   if (!Array.isArray(links)) return links;
-  return fetcher.fetch(links[0]!, validators);
+  return fetcher.fetch(links[0], validators);
 }
 
-/** The linked files of the source's page: the first matching link, or every one with follow_all_links. */
+/**
+ * The linked files of the source's page: the first link matching `listLink` (the source's list_link), or every one
+ * with follow_all_links; at least one, or the failure.
+ */
 async function linkedFiles(
   source: SourceEntry,
+  listLink: string,
   fetcher: Fetcher,
-): Promise<string[] | Exclude<FetchOutcome, { kind: 'fetched' }>> {
+): Promise<[string, ...string[]] | Exclude<FetchOutcome, { kind: 'fetched' }>> {
   const page = await fetcher.fetch(source.url);
   if (page.kind === 'not_modified')
     return {
@@ -89,16 +96,16 @@ async function linkedFiles(
       error: `the page linking the list cannot be read: ${decoded.error}`,
       attempts: page.attempts,
     };
-  const links = linkedLists(decoded.text, page.url, new RegExp(source.list_link!, 'u'), source.format);
-  if (links.length === 0) {
+  const [first, ...others] = linkedLists(decoded.text, page.url, new RegExp(listLink, 'u'), source.format);
+  if (first === undefined) {
     return {
       kind: 'failed',
       status: page.status,
-      error: `no link to a .${source.format} file matching /${source.list_link}/ on ${page.url}: the page changed, or list_link needs updating`,
+      error: `no link to a .${source.format} file matching /${listLink}/ on ${page.url}: the page changed, or list_link needs updating`,
       attempts: page.attempts,
     };
   }
-  return source.follow_all_links === true ? links : links.slice(0, 1);
+  return source.follow_all_links === true ? [first, ...others] : [first];
 }
 
 /** The address of the first link to a `.format` file whose text or address matches the pattern, or null. */

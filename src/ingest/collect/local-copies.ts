@@ -21,7 +21,8 @@ export function findLocalCopies(dir: string, registry: SourceRegistry, resolve: 
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     const isDir = statSync(path).isDirectory();
-    const id = isDir ? name : name.split('.')[0]!;
+    const [stem = ''] = name.split('.');
+    const id = isDir ? name : stem;
     const source = registry.get(id);
     if (source === undefined) {
       ignored.push({ name, reason: `no source '${id}' in the registry (see \`kohyo sources\`)` });
@@ -38,8 +39,12 @@ export function findLocalCopies(dir: string, registry: SourceRegistry, resolve: 
     }
     found.set(id, [...(found.get(id) ?? []), ...files]);
   }
+  // in the registry's order
   const bySource = new Map(
-    registry.sources.filter((s) => found.has(s.id)).map((s) => [s.id, found.get(s.id)!] as const),
+    registry.sources.flatMap((s) => {
+      const files = found.get(s.id);
+      return files === undefined ? [] : [[s.id, files] as const];
+    }),
   );
   return { bySource, ignored };
 }

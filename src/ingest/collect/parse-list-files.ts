@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { ParseOutcome, ParsedList, SourceParser } from '../parsers/source-parser.js';
 import type { SourceEntry } from '../registry/source-entry.js';
+import { messageOf } from '../../domain/error-of.js';
 
 /** One file of the list: where it came from (what its records cite) and its bytes. */
 export interface ListFile {
@@ -22,7 +23,7 @@ export async function parseListFiles(
   source: SourceEntry,
   retrievedAt: string,
 ): Promise<ParseOutcome> {
-  const parts: ParsedList[] = [];
+  const parts: { file: ListFile; list: ParsedList }[] = [];
   for (const file of files) {
     let parsed: ParseOutcome;
     try {
@@ -33,19 +34,20 @@ export async function parseListFiles(
       });
     } catch (error) {
       // a parser bug fails this source's run with its message, not the whole collection
-      parsed = { ok: false, error: `the parser failed unexpectedly: ${(error as Error).message}`, problems: [] };
+      parsed = { ok: false, error: `the parser failed unexpectedly: ${messageOf(error)}`, problems: [] };
     }
     if (!parsed.ok) return files.length === 1 ? parsed : { ...parsed, error: `${nameOf(file)}: ${parsed.error}` };
-    parts.push(parsed);
+    parts.push({ file, list: parsed });
   }
-  if (parts.length === 1) return parts[0]!;
-  const warnings = files.flatMap((file, i) => parts[i]!.warnings.map((w) => `${nameOf(file)}: ${w}`));
+  const [first] = parts;
+  if (first !== undefined && parts.length === 1) return first.list;
+  const lists = parts.map((p) => p.list);
   return {
     ok: true,
-    records: parts.flatMap((p) => p.records),
-    period: joinedPeriod(parts),
-    skipped_rows: files.flatMap((file, i) => parts[i]!.skipped_rows.map((row) => ({ ...row, file: nameOf(file) }))),
-    warnings,
+    records: lists.flatMap((list) => list.records),
+    period: joinedPeriod(lists),
+    skipped_rows: parts.flatMap(({ file, list }) => list.skipped_rows.map((row) => ({ ...row, file: nameOf(file) }))),
+    warnings: parts.flatMap(({ file, list }) => list.warnings.map((w) => `${nameOf(file)}: ${w}`)),
   };
 }
 
@@ -53,14 +55,12 @@ export async function parseListFiles(
 function joinedPeriod(parts: readonly ParsedList[]): ParsedList['period'] {
   if (parts.some((p) => p.period === null && p.records.length > 0)) return null;
   const periods = parts.map((p) => p.period).filter((p) => p !== null);
-  if (periods.length === 0) return null;
-  return {
-    from: periods.map((p) => p.from).sort()[0]!,
-    to: periods
-      .map((p) => p.to)
-      .sort()
-      .at(-1)!,
-  };
+  const [from] = periods.map((p) => p.from).sort();
+  const to = periods
+    .map((p) => p.to)
+    .sort()
+    .at(-1);
+  return from === undefined || to === undefined ? null : { from, to };
 }
 
 function nameOf(file: ListFile): string {

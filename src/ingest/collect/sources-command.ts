@@ -8,6 +8,7 @@ import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export interface SourcesCommandIo {
   readonly dbPath: string;
@@ -77,7 +78,7 @@ function readRuns(dbPath: string, stderr: (line: string) => void): Map<string, L
   try {
     return readLastRuns(dbPath);
   } catch (error) {
-    stderr(`kohyo sources: cannot read the runs in ${dbPath}: ${(error as Error).message}`);
+    stderr(`kohyo sources: cannot read the runs in ${dbPath}: ${messageOf(error)}`);
     return new Map();
   }
 }

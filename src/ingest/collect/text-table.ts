@@ -8,7 +8,7 @@ export function textTable(
   const widths = header.map((h, i) => Math.max(width(h), ...rows.map((r) => width(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => (rightAligned.includes(i) ? pad(cell, widths[i]!, 'left') : pad(cell, widths[i]!, 'right')))
+      .map((cell, i) => pad(cell, widths[i] ?? 0, rightAligned.includes(i) ? 'left' : 'right'))
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];

@@ -101,11 +101,11 @@ type Imported =
 function parseArgs(args: readonly string[]): { files: string[]; encoding: NtaEncoding | null } | string {
   const files: string[] = [];
   let encoding: NtaEncoding | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+  const queue = [...args];
+  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
+    const [flag = '', inline] = arg.split('=', 2);
     if (flag === '--encoding') {
-      const value = (inline ?? args[++i] ?? '').toLowerCase();
+      const value = (inline ?? queue.shift() ?? '').toLowerCase();
       if (!(value in ENCODINGS)) return `--encoding must be one of utf8, sjis or auto, got "${value}"`;
       encoding = ENCODINGS[value] ?? null;
     } else if (arg.startsWith('--')) {

@@ -4,6 +4,10 @@ import iconv from 'iconv-lite';
 
 export type NtaEncoding = 'utf8' | 'cp932';
 
+export function isNtaEncoding(value: unknown): value is NtaEncoding {
+  return value === 'utf8' || value === 'cp932';
+}
+
 /** Bytes examined before deciding; an NTA file has Japanese text in its first row. */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -52,8 +56,9 @@ export class NtaDecoder extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
+    // what was held back to tell the encoding (a file shorter than the sample), then the decoder's last bytes
     const head = this.decoder ? '' : this.start(true);
-    done(null, head + (this.decoder!.end() ?? ''));
+    done(null, head + (this.decoder?.end() ?? ''));
   }
 
   private start(complete: boolean): string {

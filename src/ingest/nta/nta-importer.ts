@@ -9,6 +9,7 @@ import type { NtaEncoding } from './nta-decoder.js';
 import { openParsedRowsOnThread } from './nta-parse-thread.js';
 import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
+import { messageOf } from '../../domain/error-of.js';
 import type { NtaRowError, NtaRowErrorReason } from './nta-row.js';
 import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from './nta-summary.js';
 
@@ -27,7 +28,7 @@ export const PROGRESS_EVERY_ROWS = 1000;
 
 /**
  * Files at least this large are read and parsed on a worker thread while this one writes (nta-parse-thread.ts),
- * which nearly doubles the rate of a large import on two cores (bench/README.md, "Importing a full NTA file").
+ * so that a large import keeps two cores busy (bench/README.md, "Importing a full NTA file", has the rates).
  * Below it, starting the thread costs more than it saves.
  */
 export const PARSE_THREAD_MIN_BYTES = 1024 * 1024;
@@ -115,7 +116,7 @@ async function importOneFile(
     if (err instanceof FileRejection) throw new NtaImportError(file, err.line, err.message, completed);
     if (err instanceof NtaFormatError) throw new NtaImportError(file, err.line, err.reason, completed);
     // anything else (the database is locked, a fault) still names the file, and keeps the original as cause
-    throw new NtaImportError(file, null, err instanceof Error ? err.message : String(err), completed, err);
+    throw new NtaImportError(file, null, messageOf(err), completed, err);
   }
 }
 
@@ -146,6 +147,8 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   };
   const skipped: Partial<Record<NtaRowErrorReason, number>> = {};
   const examples: NtaRowError[] = [];
+  // The first malformed row's message: one is kept from the first skipped row on.
+  const firstExample = (): string => examples[0]?.message ?? '';
   const progress = (isDone: boolean) =>
     options.onProgress?.({
       file,
@@ -171,7 +174,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
       if (examples.length < MAX_SKIP_EXAMPLES) examples.push(error);
       if (c.rowsRead === REJECTION.EARLY_ROWS && c.skippedTotal === c.rowsRead) {
         throw new FileRejection(
-          `not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${examples[0]!.message})`,
+          `not an NTA corporate-number file: its first ${REJECTION.EARLY_ROWS} rows are all malformed (${firstExample()})`,
           null,
         );
       }
@@ -206,13 +209,13 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   const wellFormed = c.rowsRead - c.skippedTotal;
   if (c.skippedTotal > 0 && wellFormed === 0) {
     throw new FileRejection(
-      `not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${examples[0]!.message})`,
+      `not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${firstExample()})`,
       null,
     );
   }
   if (c.skippedTotal > REJECTION.TOLERATED_ROWS && c.skippedTotal > c.rowsRead * REJECTION.MAX_MALFORMED_SHARE) {
     throw new FileRejection(
-      `${c.skippedTotal} of ${c.rowsRead} rows are malformed, more than ${REJECTION.MAX_MALFORMED_SHARE * 100}% (first: ${examples[0]!.message})`,
+      `${c.skippedTotal} of ${c.rowsRead} rows are malformed, more than ${REJECTION.MAX_MALFORMED_SHARE * 100}% (first: ${firstExample()})`,
       null,
     );
   }

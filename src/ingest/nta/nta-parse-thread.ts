@@ -1,6 +1,6 @@
 // Reads and parses an NTA file on a worker thread while the caller writes: the two halves of an import run on two cores.
 import { Worker } from 'node:worker_threads';
-import type { NtaEncoding } from './nta-decoder.js';
+import { isNtaEncoding, type NtaEncoding } from './nta-decoder.js';
 import { decodeItems, type EncodedItems } from './nta-item-codec.js';
 import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
@@ -9,6 +9,14 @@ export interface ThreadRequest {
   readonly path: string;
   readonly encoding: NtaEncoding | null;
   readonly maxInFlight: number;
+}
+
+/** Whether the worker was handed a request (its workerData), as startWorker hands it. */
+export function isThreadRequest(data: unknown): data is ThreadRequest {
+  if (typeof data !== 'object' || data === null) return false;
+  if (!('path' in data && 'encoding' in data && 'maxInFlight' in data)) return false;
+  const { path, encoding, maxInFlight } = data;
+  return typeof path === 'string' && (encoding === null || isNtaEncoding(encoding)) && typeof maxInFlight === 'number';
 }
 
 export type ThreadMessage =
@@ -39,8 +47,10 @@ export async function openParsedRowsOnThread(path: string, encoding: NtaEncoding
   worker.on('exit', (code) =>
     receive({ type: 'error', reason: `the reading thread stopped (exit code ${code})`, line: null, format: false }),
   );
-  const next = () =>
-    queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise<ThreadMessage>((resolve) => (waiting = resolve));
+  const next = (): Promise<ThreadMessage> => {
+    const queued = queue.shift();
+    return queued ? Promise.resolve(queued) : new Promise((resolve) => (waiting = resolve));
+  };
   const close = () => void worker.terminate();
 
   const first = await next();

@@ -2,11 +2,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { encodeItems } from './nta-item-codec.js';
 import { openParsedRows } from './nta-parsed-rows.js';
-import type { ThreadMessage, ThreadRequest } from './nta-parse-thread.js';
+import { isThreadRequest, type ThreadMessage } from './nta-parse-thread.js';
 import { NtaFormatError } from './nta-reader.js';
+import { messageOf } from '../../domain/error-of.js';
 
-const port = parentPort!;
-const request = workerData as ThreadRequest;
+const port = parentPort;
+const request: unknown = workerData;
+if (port === null || !isThreadRequest(request))
+  throw new Error('nta-parse-worker.ts runs as the worker nta-parse-thread.ts starts, with its request as workerData');
 const post = (message: ThreadMessage) => port.postMessage(message);
 // batches posted and not yet taken by the writer: at most request.maxInFlight, so memory stays flat
 let inFlight = 0;
@@ -30,7 +33,7 @@ try {
   const format = err instanceof NtaFormatError;
   post({
     type: 'error',
-    reason: format ? err.reason : err instanceof Error ? err.message : String(err),
+    reason: format ? err.reason : messageOf(err),
     line: format ? err.line : null,
     format,
   });

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import { CsvSyntaxError, NtaCsvSplitter } from './nta-csv.js';
 import { NtaDecoder, type NtaEncoding } from './nta-decoder.js';
 import { openNtaBytes } from './nta-source.js';
+import { messageOf } from '../../domain/error-of.js';
 
 export interface NtaRecord {
   readonly fields: readonly string[];
@@ -41,7 +42,7 @@ export async function openNtaReader(path: string, options: NtaReaderOptions = {}
     source = await openNtaBytes(path);
   } catch (err) {
     // a missing file, a directory, a zip without its directory or without a CSV
-    throw new NtaFormatError(err instanceof Error ? err.message : String(err), null);
+    throw new NtaFormatError(messageOf(err), null);
   }
   const decoder = new NtaDecoder(options.encoding ?? null);
   // pipeline carries an error of the bytes (a truncated zip) to the decoder we iterate
@@ -65,6 +66,6 @@ async function* records(text: AsyncIterable<string>): AsyncGenerator<NtaRecord> 
     yield* splitter.end();
   } catch (err) {
     if (err instanceof CsvSyntaxError) throw new NtaFormatError(`malformed CSV: ${err.message}`, err.line);
-    throw new NtaFormatError((err as Error).message, null);
+    throw new NtaFormatError(messageOf(err), null);
   }
 }

@@ -12,6 +12,10 @@ export const NTA_FIELD_COUNT = 30;
 export const NTA_PROCESSES = ['01', '11', '12', '13', '21', '22', '71', '72', '81', '99'] as const;
 export type NtaProcess = (typeof NTA_PROCESSES)[number];
 
+function isNtaProcess(code: string): code is NtaProcess {
+  return NTA_PROCESSES.some((process) => process === code);
+}
+
 // 法人種別
 const NTA_KINDS = new Set(['101', '201', '301', '302', '303', '304', '305', '399', '401', '499']);
 
@@ -26,16 +30,18 @@ export interface NtaRow {
   readonly company: CompanyInput;
 }
 
-export type NtaRowErrorReason =
-  | 'field_count'
-  | 'corporate_number'
-  | 'successor_corporate_number'
-  | 'date'
-  | 'kind'
-  | 'process'
-  | 'latest'
-  | 'name'
-  | 'encoding';
+export const NTA_ROW_ERROR_REASONS = [
+  'field_count',
+  'corporate_number',
+  'successor_corporate_number',
+  'date',
+  'kind',
+  'process',
+  'latest',
+  'name',
+  'encoding',
+] as const;
+export type NtaRowErrorReason = (typeof NTA_ROW_ERROR_REASONS)[number];
 
 export interface NtaRowError {
   readonly line: number;
@@ -73,7 +79,8 @@ function decode(fields: readonly string[], line: number): NtaRow {
   // iconv-lite writes U+FFFD for bytes that are not valid in the chosen encoding
   if (fields.some((f) => f.includes('\uFFFD')))
     throw new RowError('encoding', 'bytes that are not valid in the file encoding');
-  const f = (n: number): string => fields[n - 1]!.trim();
+  // fields has NTA_FIELD_COUNT values (checked above), so every column asked for is there
+  const f = (n: number): string => (fields[n - 1] ?? '').trim();
   const opt = (n: number): string | null => (f(n) === '' ? null : f(n));
 
   const cn = parseCorporateNumber(f(2));
@@ -83,9 +90,8 @@ function decode(fields: readonly string[], line: number): NtaRow {
       `corporate number ${JSON.stringify(f(2))} is ${!cn.ok && cn.reason === 'check_digit' ? 'not valid (check digit)' : 'not 13 digits'}`,
     );
   }
-  const process = f(3) as NtaProcess;
-  if (!(NTA_PROCESSES as readonly string[]).includes(process))
-    throw new RowError('process', `unknown process code ${JSON.stringify(f(3))}`);
+  const process = f(3);
+  if (!isNtaProcess(process)) throw new RowError('process', `unknown process code ${JSON.stringify(process)}`);
   const latestField = f(24);
   if (latestField !== '0' && latestField !== '1')
     throw new RowError('latest', `latest must be 0 or 1, found ${JSON.stringify(latestField)}`);

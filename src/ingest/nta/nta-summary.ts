@@ -1,6 +1,6 @@
 // What an NTA import did, per file and in total, and its rendering as the table the command prints.
 import type { NtaEncoding } from './nta-decoder.js';
-import type { NtaRowError, NtaRowErrorReason } from './nta-row.js';
+import { NTA_ROW_ERROR_REASONS, type NtaRowError, type NtaRowErrorReason } from './nta-row.js';
 
 export interface NtaFileSummary {
   readonly file: string;
@@ -36,7 +36,10 @@ export interface NtaImportSummary {
 
 export const MAX_SKIP_EXAMPLES = 20;
 
-const COUNTS: readonly (readonly [keyof NtaFileSummary, string])[] = [
+/** The fields of a file's summary that are counts. */
+type NtaCount = { [K in keyof NtaFileSummary]: NtaFileSummary[K] extends number ? K : never }[keyof NtaFileSummary];
+
+const COUNTS: readonly (readonly [NtaCount, string])[] = [
   ['rowsRead', 'rows read'],
   ['currentRows', '  current (latest = 1)'],
   ['historyRows', '  history (latest = 0)'],
@@ -54,18 +57,18 @@ const COUNTS: readonly (readonly [keyof NtaFileSummary, string])[] = [
 export function formatNtaSummary(summary: NtaImportSummary): string {
   const columns = summary.files.map((f) => ({
     title: baseName(f.file),
-    get: (k: keyof NtaFileSummary) => f[k] as number,
+    get: (k: NtaCount) => f[k],
     f,
   }));
-  const total = (k: keyof NtaFileSummary) => summary.files.reduce((s, f) => s + (f[k] as number), 0);
+  const total = (k: NtaCount) => summary.files.reduce((s, f) => s + f[k], 0);
   const heads = columns.map((c) => c.title);
   const rows: string[][] = COUNTS.map(([key, label]) => [
     label,
     ...columns.map((c) => fmt(c.get(key))),
     ...(columns.length > 1 ? [fmt(total(key))] : []),
   ]);
-  const reasons = new Set(summary.files.flatMap((f) => Object.keys(f.skipped) as NtaRowErrorReason[]));
-  for (const reason of [...reasons].sort()) {
+  const reasons = NTA_ROW_ERROR_REASONS.filter((reason) => summary.files.some((f) => f.skipped[reason] !== undefined));
+  for (const reason of reasons.sort()) {
     const per = summary.files.map((f) => f.skipped[reason] ?? 0);
     rows.push([`  ${reason}`, ...per.map(fmt), ...(columns.length > 1 ? [fmt(per.reduce((a, b) => a + b, 0))] : [])]);
   }
@@ -85,7 +88,7 @@ export function formatNtaSummary(summary: NtaImportSummary): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');

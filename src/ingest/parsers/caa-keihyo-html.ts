@@ -99,13 +99,15 @@ function releasesOf(html: string, pageUrl: string): Release[] {
 function releaseOf(item: T.Element, pageUrl: string): Release | null {
   const time = find(item, (e) => e.tagName === 'time' && attribute(e, 'datetime') !== undefined);
   const link = find(item, (e) => e.tagName === 'a' && (attribute(e, 'href') ?? '').trim() !== '');
-  if (time === null || link === null) return null;
-  const date = attribute(time, 'datetime')!.trim().slice(0, 10);
+  const datetime = time && attribute(time, 'datetime');
+  const href = link && attribute(link, 'href')?.trim();
+  if (link === null || !datetime || !href) return null;
+  const date = datetime.trim().slice(0, 10);
   const title = (textOf(link).replace(/\s+/gu, ' ').trim() || attribute(link, 'title') || '')
     .replace(/\s+/gu, ' ')
     .trim();
-  if (!isCalendarDate(date) || title === '' || !URL.canParse(attribute(link, 'href')!.trim(), pageUrl)) return null;
-  return { date, title, url: new URL(attribute(link, 'href')!.trim(), pageUrl).href };
+  if (!isCalendarDate(date) || title === '' || !URL.canParse(href, pageUrl)) return null;
+  return { date, title, url: new URL(href, pageUrl).href };
 }
 
 function find(node: T.ParentNode, test: (element: T.Element) => boolean): T.Element | null {

@@ -45,6 +45,10 @@ export const MAPPED_FIELDS: readonly MappedField[] = [
   'authority',
 ];
 
+export function isMappedField(name: string): name is MappedField {
+  return MAPPED_FIELDS.some((field) => field === name);
+}
+
 /** Text encodings a CSV source is published in; 'auto' reads a BOM, then strict UTF-8, else CP932. */
 export type TextEncoding = 'auto' | 'utf-8' | 'shift_jis';
 

@@ -1,5 +1,5 @@
 // The links of an HTML page: each anchor's address and the text a reader clicks, in document order.
-import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
 export interface HtmlLink {
   /** The href as written (relative addresses are not resolved here). */
@@ -38,7 +38,7 @@ export function attribute(element: T.Element, name: string): string | undefined 
 export function textOf(node: T.ParentNode): string {
   let text = '';
   for (const child of node.childNodes) {
-    if (child.nodeName === '#text') text += (child as T.TextNode).value;
+    if (defaultTreeAdapter.isTextNode(child)) text += child.value;
     else if (isElement(child) && !SKIPPED.has(child.tagName)) {
       // a link drawn as an icon says what it is only in its alt text
       text += child.tagName === 'img' ? ` ${attribute(child, 'alt') ?? ''} ` : ` ${textOf(child)} `;

@@ -21,7 +21,8 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
   const tables = wanted
     ? all.filter((t) => `${t.caption}\n${t.heading}`.normalize('NFKC').replace(/\s+/gu, '').includes(wanted))
     : all;
-  if (tables.length === 0) {
+  const [first, ...others] = tables;
+  if (first === undefined) {
     const which = wanted ? `no table captioned or headed 「${mapping.table_caption}」` : 'no table';
     return parseFailure(
       `the HTML page has ${which} (it has ${all.length} table(s)); is it the right page, or was it truncated?`,
@@ -30,8 +31,9 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
   const fitting = tables.filter((t) => locateHeader(t.rows, mapping).ok);
   if (fitting.length === 0) {
     // Report against the table that came closest, so that the message names what moved or went missing.
-    return recordsFromTable(closestTable(tables, mapping).rows, mapping, context, {
-      what: `the HTML page (closest: ${describe(closestTable(tables, mapping))})`,
+    const closest = closestTable(first, others, mapping);
+    return recordsFromTable(closest.rows, mapping, context, {
+      what: `the HTML page (closest: ${describe(closest)})`,
       decoding_hint: decoded.hint,
     });
   }
@@ -53,10 +55,11 @@ function describe(table: HtmlTable): string {
   return `HTML table ${table.index}${label ? ` (「${label.slice(0, 40)}」)` : ''}`;
 }
 
-function closestTable(tables: readonly HtmlTable[], mapping: ColumnMapping): HtmlTable {
-  let best = tables[0]!;
+/** The table whose header has most of the mapped columns; the first of those that tie. */
+function closestTable(first: HtmlTable, others: readonly HtmlTable[], mapping: ColumnMapping): HtmlTable {
+  let best = first;
   let bestFound = -1;
-  for (const table of tables) {
+  for (const table of [first, ...others]) {
     const header = locateHeader(table.rows, mapping);
     const found = header.ok ? Number.POSITIVE_INFINITY : (header.closest?.found.length ?? 0);
     if (found > bestFound) [best, bestFound] = [table, found];

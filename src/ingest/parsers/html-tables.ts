@@ -1,5 +1,5 @@
 // The tables of an HTML page as grids of cell text (colspan and rowspan spread out), with their captions and headings.
-import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
 export interface HtmlTable {
   /** 1-based position among the page's tables, in document order. */
@@ -98,7 +98,7 @@ function span(cell: T.Element, name: string): number {
 function textOf(node: T.ParentNode): string {
   let text = '';
   for (const child of node.childNodes) {
-    if (child.nodeName === '#text') text += (child as T.TextNode).value.replace(/[\r\n\t ]+/gu, ' ');
+    if (defaultTreeAdapter.isTextNode(child)) text += child.value.replace(/[\r\n\t ]+/gu, ' ');
     else if (isElement(child) && !SKIPPED.has(child.tagName)) {
       if (child.tagName === 'br') text += '\n';
       else if (child.tagName === 'table') continue;

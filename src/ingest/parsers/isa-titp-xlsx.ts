@@ -7,6 +7,7 @@ import XLSX from '@e965/xlsx';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
+import { messageOf } from '../../domain/error-of.js';
 import { prefectureOfAddress } from './cell-values.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { listPeriod } from './table-records.js';
@@ -25,7 +26,7 @@ export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): Pars
     sheets = readSheets(bytes);
   } catch (error) {
     return parseFailure(
-      `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${(error as Error).message}`,
+      `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
     );
   }
   const main = sheets.map((sheet) => ({ sheet, header: findTitpHeader(sheet.rows) })).find((s) => s.header !== null);
@@ -102,19 +103,24 @@ function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[]
     .map((t) => normaliseCompanyName(t))
     .filter((t) => t !== '');
   const named = actions.filter((a) => texts.some((t) => t.includes(normaliseCompanyName(a.name))));
-  if (named.length !== 1) {
-    const why = named.length === 0 ? 'names no organisation of the list' : `names ${named.length} actions of the list`;
+  const [action, ...others] = named;
+  if (action === undefined || others.length > 0) {
+    const why =
+      action === undefined ? 'names no organisation of the list' : `names ${named.length} actions of the list`;
     return [`sheet 「${sheet.name}」 lists ${numbers.length} numbers but ${why}; they were left out`];
   }
-  named[0]!.numbers.push(...numbers);
+  action.numbers.push(...numbers);
   return [];
 }
 
 /** Every sheet as rows of text cells; Excel date cells and serials come out as day counts, read as dates later. */
 function readSheets(bytes: Uint8Array): Sheet[] {
   const workbook = XLSX.read(bytes, { type: 'array', cellDates: false, cellText: false, dense: true });
-  return workbook.SheetNames.map((name) => {
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name]!, {
+  // Every name in SheetNames has its sheet; flatMap only says so to the compiler.
+  return workbook.SheetNames.flatMap((name) => {
+    const sheet = workbook.Sheets[name];
+    if (sheet === undefined) return [];
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
       header: 1,
       raw: true,
       defval: null,

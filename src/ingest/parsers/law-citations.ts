@@ -29,11 +29,11 @@ export function splitCitations(lines: readonly string[]): Citation[] {
     const parts = line.replace(/\s+/gu, '').split(SEPARATOR);
     parts.forEach((part, i) => {
       if (part === '') return;
-      const last = texts.length - 1;
-      if (last >= 0 && CONTINUES.test(part)) texts[last] += (i === 0 ? '' : '、') + part;
+      const last = texts.at(-1);
+      if (last !== undefined && CONTINUES.test(part)) texts[texts.length - 1] = last + (i === 0 ? '' : '、') + part;
       // A long title wrapped mid-word (「…これに基づ」 / 「く命令に係る…」): the line before stops short of an article.
-      else if (last >= 0 && i === 0 && !ARTICLE_END.test(texts[last]!.slice(-1)) && lawFromText(part) === undefined)
-        texts[last] += part;
+      else if (last !== undefined && i === 0 && !ARTICLE_END.test(last.slice(-1)) && lawFromText(part) === undefined)
+        texts[texts.length - 1] = last + part;
       else texts.push(part);
     });
   }

@@ -7,6 +7,7 @@ import { splitCitations } from './law-citations.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './mhlw-labour-rows.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { listPeriod } from './table-records.js';
 import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 
@@ -72,11 +73,10 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
       problems,
     );
   }
-  const dates = records.map((r) => r.date).sort();
   return {
     ok: true,
     records,
-    period: dates.length === 0 ? null : { from: dates[0]!, to: dates.at(-1)! },
+    period: listPeriod(records),
     skipped_rows: skipped,
     warnings: [],
   };

@@ -54,11 +54,10 @@ export function readLattice(page: PdfPage): PageLattice {
   const rules = page.rules ?? [];
   const horizontal = mergeLines(rules.filter((r) => r.y0 === r.y1).map((r) => ({ at: r.y0, from: r.x0, to: r.x1 })));
   const vertical = mergeLines(rules.filter((r) => r.x0 === r.x1).map((r) => ({ at: r.x0, from: r.y0, to: r.y1 })));
-  const grids = connectedGrids(horizontal, vertical).map(gridOf);
+  const grids = connectedGrids(horizontal, vertical).flatMap((set) => gridOf(set) ?? []);
   const xs = grids.flatMap((grid) => grid.xs);
   const items = page.items.flatMap((item) => splitAtBorders(inkOf(item), xs)).filter((item) => item.text !== '');
   const outside: PdfTextItem[] = [];
-  const placed = grids.map((grid) => grid.cells.map(() => [] as PdfTextItem[]));
   for (const item of items) {
     // The start of the text, a little above its baseline: descenders and a baseline sitting on a border
     // would otherwise fall in the cell below. Text drawn past the box it is clipped to belongs to the box.
@@ -67,40 +66,37 @@ export function readLattice(page: PdfPage): PageLattice {
     )?.box;
     const x = box ? (box.x0 + box.x1) / 2 : item.x + Math.min(1, item.width / 2);
     const y = box ? (box.y0 + box.y1) / 2 : item.y + item.size * 0.3;
-    const g = grids.findIndex(
-      (grid) => x >= grid.xs[0]! && x <= grid.xs.at(-1)! && y <= grid.ys[0]! && y >= grid.ys.at(-1)!,
-    );
-    const grid = grids[g];
-    const cell = grid ? cellAt(grid, x, y) : -1;
-    if (grid && cell >= 0) placed[g]![cell]!.push(item);
+    const grid = grids.find((g) => x >= g.left && x <= g.right && y <= g.top && y >= g.bottom);
+    const cell = grid && cellAt(grid, x, y);
+    if (cell) cell.items.push(item);
     else outside.push(item);
   }
-  const tables = grids.map((grid, g) => tableOf(grid, placed[g]!)).sort((a, b) => b.top - a.top);
+  const tables = grids.map(tableOf).sort((a, b) => b.top - a.top);
   return { tables, outside };
 }
 
 /** Lines of one direction snapped together: those within SNAP of each other across, and touching along, are one. */
 function mergeLines(lines: readonly Line[]): Line[] {
   const sorted = [...lines].sort((a, b) => a.at - b.at || a.from - b.from);
-  const bands: Line[][] = [];
+  const bands: { first: Line; lines: Line[] }[] = [];
   for (const line of sorted) {
     const band = bands.at(-1);
-    if (band && line.at - band[0]!.at <= SNAP) band.push(line);
-    else bands.push([line]);
+    if (band && line.at - band.first.at <= SNAP) band.lines.push(line);
+    else bands.push({ first: line, lines: [line] });
   }
   const merged: Line[] = [];
   for (const band of bands) {
-    const at = band.reduce((sum, l) => sum + l.at, 0) / band.length;
-    const spans = band.map((l) => [l.from, l.to] as const).sort((a, b) => a[0] - b[0]);
-    let [from, to] = spans[0]!;
-    for (const [f, t] of spans.slice(1)) {
-      if (f <= to + SNAP) to = Math.max(to, t);
+    const at = band.lines.reduce((sum, l) => sum + l.at, 0) / band.lines.length;
+    const spans = band.lines.map((l) => [l.from, l.to] as const).sort((a, b) => a[0] - b[0]);
+    let run: { from: number; to: number } | undefined;
+    for (const [from, to] of spans) {
+      if (run && from <= run.to + SNAP) run.to = Math.max(run.to, to);
       else {
-        merged.push({ at, from, to });
-        [from, to] = [f, t];
+        if (run) merged.push({ at, ...run });
+        run = { from, to };
       }
     }
-    merged.push({ at, from, to });
+    if (run) merged.push({ at, ...run });
   }
   return merged;
 }
@@ -112,88 +108,145 @@ interface LineSet {
 
 /** The sets of lines that cross or touch one another: each with two lines at least each way is a table. */
 function connectedGrids(horizontal: readonly Line[], vertical: readonly Line[]): LineSet[] {
-  const parent = [...horizontal, ...vertical].map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  horizontal.forEach((h, i) =>
-    vertical.forEach((v, j) => {
+  const touching = new Partition<Line>();
+  for (const h of horizontal)
+    for (const v of vertical)
       if (v.at >= h.from - SNAP && v.at <= h.to + SNAP && h.at >= v.from - SNAP && h.at <= v.to + SNAP)
-        parent[find(i)] = find(horizontal.length + j);
-    }),
-  );
-  const sets = new Map<number, LineSet>();
-  const setOf = (i: number): LineSet => {
-    const root = find(i);
+        touching.join(h, v);
+  const sets = new Map<Line, LineSet>();
+  const setOf = (line: Line): LineSet => {
+    const root = touching.root(line);
     const set = sets.get(root) ?? { horizontal: [], vertical: [] };
     sets.set(root, set);
     return set;
   };
-  horizontal.forEach((h, i) => setOf(i).horizontal.push(h));
-  vertical.forEach((v, j) => setOf(horizontal.length + j).vertical.push(v));
+  for (const h of horizontal) setOf(h).horizontal.push(h);
+  for (const v of vertical) setOf(v).vertical.push(v);
   return [...sets.values()].filter((s) => s.horizontal.length >= 2 && s.vertical.length >= 2);
 }
 
-interface Grid {
-  /** Vertical grid lines left to right, horizontal ones top to bottom. */
-  readonly xs: readonly number[];
-  readonly ys: readonly number[];
-  /** The cell of each grid box (row-major, by row then column), an index into `cells`. */
-  readonly cellOf: readonly number[];
-  /** Each cell's first and last grid row and column. */
-  readonly cells: readonly { r0: number; r1: number; c0: number; c1: number }[];
+/** A merged cell: the grid boxes no drawn line parts, and the text that starts in them. */
+interface Cell {
+  /** Its first and last grid row and column. */
+  r0: number;
+  r1: number;
+  c0: number;
+  c1: number;
+  /** Its borders: the grid lines around its boxes. */
+  x0: number;
+  x1: number;
+  top: number;
+  bottom: number;
+  readonly items: PdfTextItem[];
+}
+
+/** A table's grid: its outline and vertical lines as the table gives them, the spans between lines, its cells. */
+interface Grid extends Omit<LatticeTable, 'rows'> {
+  /** The spans between neighbouring grid lines: columns left to right, rows top to bottom. */
+  readonly columnSpans: readonly Span[];
+  readonly rowSpans: readonly Span[];
+  /** The cell of each grid box, by row then column. */
+  readonly cellOf: readonly (readonly Cell[])[];
+  /** Each cell once, in the order of its first box. */
+  readonly cells: readonly Cell[];
+}
+
+/** From one grid line to the next: left to right, or top to bottom. */
+type Span = readonly [number, number];
+
+/** The space between two neighbouring grid lines each way: its row and column, and the lines around it. */
+interface Box {
+  readonly r: number;
+  readonly c: number;
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
 }
 
 /**
  * The grid of a set of lines: every x where a vertical line is and every y where a horizontal line is. Two
- * neighbouring grid boxes with no line drawn between them are one (merged) cell.
+ * neighbouring grid boxes with no line drawn between them are one (merged) cell. A set with no line one way
+ * (connectedGrids gives none such) has no grid.
  */
-function gridOf(set: LineSet): Grid {
+function gridOf(set: LineSet): Grid | undefined {
   const xs = positions(set.vertical.map((l) => l.at)).sort((a, b) => a - b);
   const ys = positions(set.horizontal.map((l) => l.at)).sort((a, b) => b - a);
-  const columns = xs.length - 1;
-  const boxes = (ys.length - 1) * columns;
-  const parent = Array.from({ length: boxes }, (_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  for (let r = 0; r + 1 < ys.length; r++) {
-    for (let c = 0; c < columns; c++) {
-      const [top, bottom, left, right] = [ys[r]!, ys[r + 1]!, xs[c]!, xs[c + 1]!];
-      if (c + 1 < columns && !drawn(set.vertical, right, bottom, top))
-        parent[find(r * columns + c)] = find(r * columns + c + 1);
-      if (r + 2 < ys.length && !drawn(set.horizontal, bottom, left, right))
-        parent[find(r * columns + c)] = find((r + 1) * columns + c);
+  const [left, right, top, bottom] = [xs[0], xs.at(-1), ys[0], ys.at(-1)];
+  if (left === undefined || right === undefined || top === undefined || bottom === undefined) return undefined;
+  const columnSpans = spans(xs);
+  const rowSpans = spans(ys);
+  const boxes = rowSpans.map(([rowTop, rowBottom], r) =>
+    columnSpans.map(([columnLeft, columnRight], c): Box => {
+      return { r, c, top: rowTop, bottom: rowBottom, left: columnLeft, right: columnRight };
+    }),
+  );
+  const merged = new Partition<Box>();
+  for (const [r, row] of boxes.entries()) {
+    for (const [c, box] of row.entries()) {
+      const east = row[c + 1];
+      if (east && !drawn(set.vertical, box.right, box.bottom, box.top)) merged.join(box, east);
+      const south = boxes[r + 1]?.[c];
+      if (south && !drawn(set.horizontal, box.bottom, box.left, box.right)) merged.join(box, south);
     }
   }
-  const index = new Map<number, number>();
-  const cells: { r0: number; r1: number; c0: number; c1: number }[] = [];
-  const cellOf = parent.map((_, box) => {
-    const root = find(box);
-    const [r, c] = [Math.floor(box / columns), box % columns];
-    let k = index.get(root);
-    if (k === undefined) {
-      k = cells.push({ r0: r, r1: r, c0: c, c1: c }) - 1;
-      index.set(root, k);
-    }
-    const cell = cells[k]!;
-    [cell.r0, cell.r1, cell.c0, cell.c1] = [
-      Math.min(cell.r0, r),
-      Math.max(cell.r1, r),
-      Math.min(cell.c0, c),
-      Math.max(cell.c1, c),
-    ];
-    return k;
-  });
-  return { xs, ys, cellOf, cells };
+  const cellOfRoot = new Map<Box, Cell>();
+  const cellOf = boxes.map((row) =>
+    row.map((box) => {
+      const root = merged.root(box);
+      const cell = cellOfRoot.get(root) ?? cellOfBox(box);
+      cellOfRoot.set(root, cell);
+      widen(cell, box);
+      return cell;
+    }),
+  );
+  return { xs, left, right, top, bottom, columnSpans, rowSpans, cellOf, cells: [...cellOfRoot.values()] };
+}
+
+/** A cell of one box. */
+function cellOfBox({ r, c, left, right, top, bottom }: Box): Cell {
+  return { r0: r, r1: r, c0: c, c1: c, x0: left, x1: right, top, bottom, items: [] };
+}
+
+/** The cell grown to take in one more of its boxes. */
+function widen(cell: Cell, box: Box): void {
+  [cell.r0, cell.r1, cell.c0, cell.c1] = [
+    Math.min(cell.r0, box.r),
+    Math.max(cell.r1, box.r),
+    Math.min(cell.c0, box.c),
+    Math.max(cell.c1, box.c),
+  ];
+  [cell.x0, cell.x1, cell.top, cell.bottom] = [
+    Math.min(cell.x0, box.left),
+    Math.max(cell.x1, box.right),
+    Math.max(cell.top, box.top),
+    Math.min(cell.bottom, box.bottom),
+  ];
 }
 
 /** Positions within SNAP of each other taken as one. */
 function positions(values: readonly number[]): number[] {
   const sorted = [...values].sort((a, b) => a - b);
-  const groups: number[][] = [];
+  const groups: { values: number[]; last: number }[] = [];
   for (const v of sorted) {
-    const last = groups.at(-1);
-    if (last && v - last.at(-1)! <= SNAP) last.push(v);
-    else groups.push([v]);
+    const group = groups.at(-1);
+    if (group && v - group.last <= SNAP) {
+      group.values.push(v);
+      group.last = v;
+    } else groups.push({ values: [v], last: v });
   }
-  return groups.map((g) => g.reduce((s, v) => s + v, 0) / g.length);
+  return groups.map((g) => g.values.reduce((s, v) => s + v, 0) / g.values.length);
+}
+
+/** Each pair of neighbouring values. */
+function spans(values: readonly number[]): Span[] {
+  const pairs: Span[] = [];
+  let previous: number | undefined;
+  for (const value of values) {
+    if (previous !== undefined) pairs.push([previous, value]);
+    previous = value;
+  }
+  return pairs;
 }
 
 /** Whether a line is drawn at `at` over the middle of [from, to] (its ends may stop short at a corner). */
@@ -202,49 +255,67 @@ function drawn(lines: readonly Line[], at: number, from: number, to: number): bo
   return lines.some((l) => Math.abs(l.at - at) <= SNAP && l.from <= from + inset && l.to >= to - inset);
 }
 
-function cellAt(grid: Grid, x: number, y: number): number {
-  const c = grid.xs.findIndex((v, i) => i + 1 < grid.xs.length && x >= v && x < grid.xs[i + 1]!);
-  const r = grid.ys.findIndex((v, i) => i + 1 < grid.ys.length && y <= v && y > grid.ys[i + 1]!);
-  return c < 0 || r < 0 ? -1 : (grid.cellOf[r * (grid.xs.length - 1) + c] ?? -1);
+/** The cell of the grid box a point is in: left and top borders in, right and bottom ones out. */
+function cellAt(grid: Grid, x: number, y: number): Cell | undefined {
+  const c = grid.columnSpans.findIndex(([left, right]) => x >= left && x < right);
+  const r = grid.rowSpans.findIndex(([top, bottom]) => y <= top && y > bottom);
+  return grid.cellOf[r]?.[c];
 }
 
 /** Grid rows bound together by cells spanning them make one table row; its cells are those starting in it. */
-function tableOf(grid: Grid, placed: readonly (readonly PdfTextItem[])[]): LatticeTable {
-  const bands: [number, number][] = [];
-  const order = grid.cells
-    .map((_, k) => k)
-    .sort((a, b) => grid.cells[a]!.r0 - grid.cells[b]!.r0 || grid.cells[a]!.c0 - grid.cells[b]!.c0);
-  for (const k of order) {
-    const { r0, r1 } = grid.cells[k]!;
+function tableOf(grid: Grid): LatticeTable {
+  const bands: { r0: number; r1: number; top: number; bottom: number }[] = [];
+  const order = [...grid.cells].sort((a, b) => a.r0 - b.r0 || a.c0 - b.c0);
+  for (const cell of order) {
     const band = bands.at(-1);
-    if (band && r0 <= band[1]) band[1] = Math.max(band[1], r1);
-    else bands.push([r0, r1]);
+    if (band && cell.r0 <= band.r1) {
+      if (cell.r1 > band.r1) [band.r1, band.bottom] = [cell.r1, cell.bottom];
+    } else bands.push({ r0: cell.r0, r1: cell.r1, top: cell.top, bottom: cell.bottom });
   }
-  const rows = bands.map(([r0, r1]) => ({
-    top: grid.ys[r0]!,
-    bottom: grid.ys[r1 + 1]!,
+  const rows = bands.map(({ r0, r1, top, bottom }) => ({
+    top,
+    bottom,
     cells: order
-      .filter((k) => grid.cells[k]!.r0 >= r0 && grid.cells[k]!.r0 <= r1)
-      .sort((a, b) => grid.cells[a]!.c0 - grid.cells[b]!.c0 || grid.cells[a]!.r0 - grid.cells[b]!.r0)
-      .map((k) => {
-        const { c0, c1 } = grid.cells[k]!;
-        return { col: c0, lastCol: c1, x0: grid.xs[c0]!, x1: grid.xs[c1 + 1]!, lines: linesOf(placed[k]!) };
-      }),
+      .filter((cell) => cell.r0 >= r0 && cell.r0 <= r1)
+      .sort((a, b) => a.c0 - b.c0 || a.r0 - b.r0)
+      .map((cell) => ({ col: cell.c0, lastCol: cell.c1, x0: cell.x0, x1: cell.x1, lines: linesOf(cell.items) })),
   }));
-  const [left, right, top, bottom] = [grid.xs[0]!, grid.xs.at(-1)!, grid.ys[0]!, grid.ys.at(-1)!];
-  return { top, bottom, left, right, xs: grid.xs, rows };
+  const { top, bottom, left, right, xs } = grid;
+  return { top, bottom, left, right, xs, rows };
+}
+
+/** Disjoint sets (union–find): which things are joined, directly or through others. */
+class Partition<T> {
+  private readonly up = new Map<T, T>();
+
+  /** The one member that stands for the set `member` is in. */
+  root(member: T): T {
+    let root = member;
+    for (let next = this.up.get(root); next !== undefined; next = this.up.get(root)) root = next;
+    // Every member on the way points at the root from now on, so the next look-up is one step.
+    for (let at = member, next = this.up.get(at); next !== undefined && next !== root; next = this.up.get(at)) {
+      this.up.set(at, root);
+      at = next;
+    }
+    return root;
+  }
+
+  join(a: T, b: T): void {
+    const [rootA, rootB] = [this.root(a), this.root(b)];
+    if (rootA !== rootB) this.up.set(rootA, rootB);
+  }
 }
 
 /** Items on one baseline joined left to right into a line; lines top to bottom. */
 export function linesOf(items: readonly PdfTextItem[]): string[] {
   const sorted = [...items].sort((a, b) => b.y - a.y || a.x - b.x);
-  const groups: PdfTextItem[][] = [];
+  const groups: { y: number; items: PdfTextItem[] }[] = [];
   for (const item of sorted) {
     const last = groups.at(-1);
-    if (last && Math.abs(last[0]!.y - item.y) <= item.size * 0.3) last.push(item);
-    else groups.push([item]);
+    if (last && Math.abs(last.y - item.y) <= item.size * 0.3) last.items.push(item);
+    else groups.push({ y: item.y, items: [item] });
   }
-  return groups.map((group) => {
+  return groups.map(({ items: group }) => {
     let text = '';
     let end: number | null = null;
     for (const item of group.sort((a, b) => a.x - b.x)) {
@@ -267,15 +338,18 @@ function splitAtBorders(item: PdfTextItem, xs: readonly number[]): PdfTextItem[]
   const end = item.x + item.width;
   if (!/\s/u.test(item.text) || !xs.some((x) => x > item.x + 1 && x < end - 1)) return [item];
   const parts = item.text.split(/\s+/u).filter((part) => part !== '');
-  const widths = parts.map((part) => emWidth(part) * item.size);
+  const pieces: PdfTextItem[] = [];
   let right = end;
-  const starts = parts.map(() => item.x);
-  for (let k = parts.length - 1; k > 0; k--) {
-    right -= widths[k]!;
-    starts[k] = right;
-    right -= item.size / 4;
+  for (const [k, text] of [...parts.entries()].reverse()) {
+    const width = emWidth(text) * item.size;
+    if (k === 0) pieces.unshift({ ...item, text, width });
+    else {
+      right -= width;
+      pieces.unshift({ ...item, text, x: right, width });
+      right -= item.size / 4;
+    }
   }
-  return parts.map((text, k) => ({ ...item, text, x: starts[k]!, width: widths[k]! }));
+  return pieces;
 }
 
 function emWidth(text: string): number {

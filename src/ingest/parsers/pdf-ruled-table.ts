@@ -57,9 +57,10 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
     let used = false;
     for (const table of lattice.tables) {
       const headerAt = table.rows.slice(0, 2).findIndex((row) => headerWords(row, options) >= options.minHeaderWords);
+      const header = headerAt >= 0 ? table.rows[headerAt] : undefined;
       let body = table.rows;
-      if (headerAt >= 0) {
-        columns = columnsOf(table.rows[headerAt]!);
+      if (header) {
+        columns = columnsOf(header);
         first ??= columns;
         body = table.rows.slice(headerAt + 1);
       } else if (columns === null || table.xs.length < 3) {
@@ -81,8 +82,8 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
       used = true;
       const above = lattice.outside.filter((item) => item.y > table.top);
       const keys = first.flatMap((c, i) => (options.isKeyLabel(c.label) ? [i] : []));
-      body.forEach((row, i) => {
-        const cells = cellsOf(row, columns!, byIndex);
+      for (const [i, row] of body.entries()) {
+        const cells = cellsOf(row, columns, byIndex);
         const previous = rows.at(-1);
         if (i === 0 && previous && isContinuation(cells, keys)) {
           rows[rows.length - 1] = {
@@ -90,7 +91,7 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
             cells: previous.cells.map((lines, c) => [...lines, ...(cells[c] ?? [])]),
           };
         } else rows.push({ page: page.number, cells, above });
-      });
+      }
     }
     if (!used) unruled.push(page);
   }
@@ -112,7 +113,8 @@ function cellsOf(row: LatticeRow, columns: readonly RuledColumn[], byIndex: bool
     // A merged cell's text belongs to the first column it spans.
     const start = cell.x0 + 1;
     const c = byIndex ? cell.col : columns.findIndex((col) => start >= col.x0 - 1 && start < col.x1);
-    if (c >= 0) cells[c]!.push(...cell.lines);
+    // c is -1 where no column takes the cell: no such cell, and nothing is pushed
+    cells[c]?.push(...cell.lines);
   }
   return cells;
 }

@@ -99,21 +99,24 @@ export function drawingOfOperators(
   let rects: Point[][] = [];
   for (let i = 0; i < fnArray.length; i++) {
     const fn = fnArray[i];
-    const args = argsArray[i] as unknown[] | null;
+    const args = argsOf(argsArray[i]);
     if (fn === ops.save || fn === ops.paintFormXObjectBegin) {
       stack.push({ ctm, white, box });
-      const matrix = fn === ops.paintFormXObjectBegin ? (args?.[0] as number[] | null) : null;
-      if (matrix) ctm = multiply(ctm, matrix as unknown as Matrix);
+      // A form's matrix, or null where it has none.
+      const matrix = fn === ops.paintFormXObjectBegin ? matrixOf(args[0]) : null;
+      if (matrix) ctm = multiply(ctm, matrix);
     } else if (fn === ops.restore || fn === ops.paintFormXObjectEnd) {
       ({ ctm, white, box } = stack.pop() ?? { ctm, white, box });
     } else if (fn === ops.transform) {
-      ctm = multiply(ctm, args as unknown as Matrix);
+      // A damaged operator, not six numbers, is skipped (here and for the text matrix).
+      const matrix = matrixOf(args);
+      if (matrix) ctm = multiply(ctm, matrix);
     } else if (fn === ops.setFillRGBColor) {
       white = isWhite(args);
     } else if (fn === ops.setFillGray) {
-      white = Number(args?.[0]) >= 0.98;
+      white = Number(args[0]) >= 0.98;
     } else if (fn === ops.constructPath) {
-      const built = pathOf(args?.[0] as number[], args?.[1] as number[], ctm, ops);
+      const built = pathOf(argsOf(args[0]), argsOf(args[1]), ctm, ops);
       lines.push(...built.lines);
       rects.push(...built.rects);
     } else if (
@@ -135,26 +138,31 @@ export function drawingOfOperators(
     } else if (fn === ops.endPath) {
       // The clipping path takes effect when the path ends: a single rectangle narrows the box, anything else is
       // not followed (the box is forgotten, so nothing is taken for clipped).
-      if (clipping) box = rects.length === 1 && lines.length === 0 ? intersect(box, boundsOf(rects[0]!)) : null;
+      const [rect] = rects;
+      if (clipping) box = rect && rects.length === 1 && lines.length === 0 ? intersect(box, boundsOf(rect)) : null;
       [lines, rects, clipping] = [[], [], false];
     } else if (fn === ops.beginText) {
       line = [1, 0, 0, 1, 0, 0];
     } else if (fn === ops.setTextMatrix) {
-      line = args as unknown as Matrix;
+      line = matrixOf(args) ?? line;
     } else if (fn === ops.moveText || fn === ops.setLeadingMoveText) {
-      const [tx, ty] = [Number(args?.[0]), Number(args?.[1])];
+      const [tx, ty] = [Number(args[0]), Number(args[1])];
       if (fn === ops.setLeadingMoveText) leading = -ty;
       line = multiply(line, [1, 0, 0, 1, tx, ty]);
     } else if (fn === ops.setLeading) {
-      leading = Number(args?.[0]);
+      leading = Number(args[0]);
     } else if (fn === ops.nextLine) {
       line = multiply(line, [1, 0, 0, 1, 0, -leading]);
     } else if ((fn === ops.showText || fn === ops.showSpacedText) && box !== null) {
       const [x, y] = apply(multiply(ctm, line), 0, 0);
-      const glyphs = (args?.[0] ?? []) as readonly ({ unicode?: string } | number | null)[];
-      const first = glyphs.find(
+      // The glyphs drawn: objects with their character, numbers (spacing) between them.
+      const first = Array.from(argsOf(args[0])).find(
         (g): g is { unicode: string } =>
-          typeof g === 'object' && g !== null && typeof g.unicode === 'string' && g.unicode.trim() !== '',
+          typeof g === 'object' &&
+          g !== null &&
+          'unicode' in g &&
+          typeof g.unicode === 'string' &&
+          g.unicode.trim() !== '',
       );
       const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
       if (outside && first) clipped.push({ x, y, char: first.unicode, box });
@@ -175,8 +183,8 @@ function intersect(a: PdfRule | null, b: PdfRule): PdfRule {
 }
 
 function pathOf(
-  subOps: readonly number[] | undefined,
-  coords: readonly number[] | undefined,
+  subOps: ArrayLike<unknown>,
+  coords: ArrayLike<unknown>,
   ctm: Matrix,
   ops: RuleOps,
 ): { lines: Point[][]; rects: Point[][] } {
@@ -184,9 +192,8 @@ function pathOf(
   const rects: Point[][] = [];
   let current: Point[] | null = null;
   let j = 0;
-  const c = coords ?? [];
-  const at = (k: number): number => c[k] ?? 0;
-  for (const op of subOps ?? []) {
+  const at = (k: number): number => Number(coords[k] ?? 0);
+  for (const op of Array.from(subOps)) {
     if (op === ops.rectangle) {
       const [x, y, w, h] = [at(j), at(j + 1), at(j + 2), at(j + 3)];
       j += 4;
@@ -216,8 +223,9 @@ function pathOf(
       current = [apply(ctm, at(j + 2), at(j + 3))];
       lines.push(current);
       j += 4;
-    } else if (op === ops.closePath && current !== null && current.length > 1) {
-      current.push(current[0]!);
+    } else if (op === ops.closePath) {
+      const start = current?.[0];
+      if (current !== null && start !== undefined && current.length > 1) current.push(start);
     }
   }
   return { lines, rects };
@@ -235,22 +243,44 @@ function filledRect(corners: readonly Point[]): PdfRule[] {
 
 function edgesOf(polyline: readonly Point[]): PdfRule[] {
   const rules: PdfRule[] = [];
-  for (let k = 1; k < polyline.length; k++) {
-    const [[ax, ay], [bx, by]] = [polyline[k - 1]!, polyline[k]!];
-    if (Math.abs(ay - by) <= SLANT && ax !== bx)
-      rules.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: (ay + by) / 2, y1: (ay + by) / 2 });
-    else if (Math.abs(ax - bx) <= SLANT && ay !== by)
-      rules.push({ x0: (ax + bx) / 2, x1: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+  let previous: Point | undefined;
+  for (const point of polyline) {
+    if (previous) {
+      const [[ax, ay], [bx, by]] = [previous, point];
+      if (Math.abs(ay - by) <= SLANT && ax !== bx)
+        rules.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: (ay + by) / 2, y1: (ay + by) / 2 });
+      else if (Math.abs(ax - bx) <= SLANT && ay !== by)
+        rules.push({ x0: (ax + bx) / 2, x1: (ax + bx) / 2, y0: Math.min(ay, by), y1: Math.max(ay, by) });
+    }
+    previous = point;
   }
   return rules;
 }
 
-function isWhite(args: unknown[] | null): boolean {
+function isWhite(args: ArrayLike<unknown>): boolean {
   // pdfjs gives RGB as 0–255 components (a typed array) or, in some versions, as a '#rrggbb' string.
-  const first = args?.[0];
+  const first = args[0];
   if (typeof first === 'string') return /^#f[a-f0-9]f[a-f0-9]f[a-f0-9]$/iu.test(first);
-  const rgb = [0, 1, 2].map((k) => Number((args as unknown as Record<number, unknown>)?.[k]));
+  const rgb = [0, 1, 2].map((k) => Number(args[k]));
   return rgb.every((v) => v >= 250);
+}
+
+/** An operator's arguments: pdfjs gives an array, a typed array (RGB components), or null for none. */
+function argsOf(value: unknown): ArrayLike<unknown> {
+  return isArrayLike(value) ? value : [];
+}
+
+function isArrayLike(value: unknown): value is ArrayLike<unknown> {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/** Six numbers as a matrix; anything else (a damaged operator) is none. */
+export function matrixOf(value: unknown): Matrix | null {
+  if (!isArrayLike(value) || value.length !== 6) return null;
+  const [a, b, c, d, e, f] = Array.from(value);
+  if (typeof a !== 'number' || typeof b !== 'number' || typeof c !== 'number') return null;
+  if (typeof d !== 'number' || typeof e !== 'number' || typeof f !== 'number') return null;
+  return [a, b, c, d, e, f];
 }
 
 function apply(m: Matrix, x: number, y: number): Point {

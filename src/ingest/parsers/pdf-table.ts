@@ -76,8 +76,8 @@ function findHeaderRow(page: PdfPage, labels: readonly string[]): HeaderRow {
     const row = folded.map((label) =>
       page.items.find((item) => fold(item.text) === label && Math.abs(item.y - first.y) <= first.size / 2),
     );
-    if (row.some((item) => item === undefined)) continue;
-    const items = row as PdfTextItem[];
+    const items = row.filter((item) => item !== undefined);
+    if (items.length < row.length) continue;
     const centres = items.map((item) => item.x + item.width / 2);
     for (let i = 1; i < centres.length; i++) {
       if ((centres[i] ?? 0) <= (centres[i - 1] ?? 0)) {

@@ -2,8 +2,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { messageOf } from '../../domain/error-of.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
-import { drawingOfOperators } from './pdf-rules.js';
+import { drawingOfOperators, matrixOf } from './pdf-rules.js';
 
 /** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */
 export class PdfReadError extends Error {
@@ -53,8 +54,8 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
         const items: PdfTextItem[] = [];
         for (const item of content.items) {
           if (!('str' in item) || item.str.trim() === '') continue;
-          const [a, b, , , x, y] = item.transform as number[];
-          items.push({ text: item.str, x: x ?? 0, y: y ?? 0, width: item.width, size: Math.hypot(a ?? 0, b ?? 0) });
+          const [a, b, , , x, y] = matrixOf(item.transform) ?? [0, 0, 0, 0, 0, 0];
+          items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(a, b) });
         }
         const operators = await page.getOperatorList();
         const { rules, clipped } = drawingOfOperators(operators.fnArray, operators.argsArray, OPS);
@@ -83,8 +84,4 @@ function checkEnvelope(bytes: Uint8Array): void {
   if (!tail.includes('%%EOF')) {
     throw new PdfReadError(`the PDF is truncated: no %%EOF marker at its end (${bytes.length} bytes read)`);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

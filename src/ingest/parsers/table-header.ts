@@ -37,9 +37,7 @@ export function locateHeader(
 ): HeaderFound | HeaderMissing {
   const fields = MAPPED_FIELDS.filter((f) => (mapping.columns[f]?.length ?? 0) > 0);
   let closest: { row: number; found: MappedField[] } | null = null;
-  const limit = Math.min(rows.length, HEADER_SEARCH_ROWS);
-  for (let i = 0; i < limit; i++) {
-    const row = rows[i]!;
+  for (const [i, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
     const candidates: (readonly [readonly string[], number])[] = [[row, i + 1]];
     const next = rows[i + 1];
     // A cell spanning both header rows comes back in each (rowspan): it is said once.
@@ -85,9 +83,10 @@ function matchColumns(
         const hits = folded
           .map((h, c) => (!taken.has(c) && h !== '' && (exact ? h === want : h.includes(want)) ? c : -1))
           .filter((c) => c >= 0);
-        if (hits.length === 1 || (exact && hits.length > 1)) {
-          columns.set(field, hits[0]!);
-          taken.add(hits[0]!);
+        const [hit, ...more] = hits;
+        if (hit !== undefined && (more.length === 0 || exact)) {
+          columns.set(field, hit);
+          taken.add(hit);
           break;
         }
       }

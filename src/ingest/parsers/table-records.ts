@@ -47,9 +47,8 @@ export function recordsFromTable(
   const skipped: SkippedRow[] = [];
   let dataRows = 0;
   let unreadable = 0;
-  for (let i = header.data_start; i < rows.length; i++) {
-    const row = rows[i]!;
-    const rowNumber = i + 1;
+  for (const [offset, row] of rows.slice(header.data_start).entries()) {
+    const rowNumber = header.data_start + offset + 1;
     // Blank rows, and the header repeated on each printed page, are not records.
     if (row.every((cell) => cell === '')) {
       skipped.push(skippedRow(rowNumber, 'a blank row'));
@@ -114,8 +113,10 @@ function isRepeatedHeader(
   columns: ReadonlyMap<MappedField, number>,
   headerFolded: readonly string[],
 ): boolean {
-  const c = columns.get('company_name')!;
-  return headerFolded[c] !== '' && foldHeader(row[c] ?? '') === headerFolded[c];
+  const c = columns.get('company_name');
+  if (c === undefined) return false;
+  const label = headerFolded[c];
+  return label !== undefined && label !== '' && foldHeader(row[c] ?? '') === label;
 }
 
 /** The earliest and latest record dates (a suspension's start date), null for no records. */

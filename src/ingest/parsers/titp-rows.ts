@@ -40,8 +40,8 @@ const REPRESENTATIVE = /代表者/u;
 export function findTitpHeader(
   rows: readonly (readonly string[])[],
 ): { readonly index: number; readonly columns: TitpColumns } | null {
-  for (let index = 0; index < Math.min(rows.length, 15); index++) {
-    const cells = rows[index]!.map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''));
+  for (const [index, row] of rows.slice(0, 15).entries()) {
+    const cells = row.map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''));
     const find = (test: (cell: string) => boolean) => {
       const at = cells.findIndex(test);
       return at === -1 ? null : at;
@@ -79,8 +79,9 @@ export function readTitpRows(
   const warnings: string[] = [];
   const problems: string[] = [];
   let current: TitpAction | null = null;
-  for (let i = header.index + 1; i < rows.length; i++) {
-    const row = rows[i]!.map((cell) => cell.trim());
+  for (const [offset, cells] of rows.slice(header.index + 1).entries()) {
+    const i = header.index + 1 + offset;
+    const row = cells.map((cell) => cell.trim());
     const at = (column: number | null) => (column === null ? '' : (row[column] ?? ''));
     const rowNumber = i + 1;
     const name = cellText(at(columns.name));
@@ -133,5 +134,5 @@ function numberOf(cell: string): string | null {
 }
 
 function columnWord(rows: readonly (readonly string[])[], header: { index: number }, column: number): string {
-  return (rows[header.index]![column] ?? '').trim();
+  return (rows[header.index]?.[column] ?? '').trim();
 }

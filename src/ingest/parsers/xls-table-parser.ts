@@ -2,6 +2,7 @@
 import { textOf } from '../../domain/text-of.js';
 import { read, utils, type WorkBook } from '@e965/xlsx';
 import type { ColumnMapping } from './column-mapping.js';
+import { messageOf } from '../../domain/error-of.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 
@@ -22,8 +23,9 @@ export function parseXlsTable(bytes: Uint8Array, mapping: ColumnMapping, context
       dense: true,
     });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return parseFailure(`the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${detail}`);
+    return parseFailure(
+      `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
+    );
   }
   const want = mapping.sheet?.normalize('NFKC').trim();
   const name =

@@ -2,6 +2,7 @@
 import { textOf } from '../../domain/text-of.js';
 import readXlsxFile from 'read-excel-file/node';
 import type { ColumnMapping } from './column-mapping.js';
+import { messageOf } from '../../domain/error-of.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 
@@ -16,13 +17,12 @@ export async function parseXlsxTable(
     sheets = await readXlsxFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
     // A truncated download or an HTML error page saved as .xlsx fails here: the zip or its XML does not read.
-    const detail = error instanceof Error ? error.message : String(error);
-    return parseFailure(`the file is not a readable XLSX workbook (is it truncated, or an old .xls?): ${detail}`);
+    return parseFailure(
+      `the file is not a readable XLSX workbook (is it truncated, or an old .xls?): ${messageOf(error)}`,
+    );
   }
-  const sheet =
-    mapping.sheet === undefined
-      ? sheets[0]
-      : sheets.find((s) => s.sheet.normalize('NFKC').trim() === mapping.sheet!.normalize('NFKC').trim());
+  const want = mapping.sheet?.normalize('NFKC').trim();
+  const sheet = want === undefined ? sheets[0] : sheets.find((s) => s.sheet.normalize('NFKC').trim() === want);
   if (!sheet) {
     const names = sheets.map((s) => `「${s.sheet}」`).join(', ');
     return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);

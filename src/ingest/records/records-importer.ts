@@ -3,7 +3,8 @@ import { instant } from '../../domain/dates.js';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { duplicateIdErrors } from '../../domain/record-id.js';
-import { RECORD_KINDS, type RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/record.js';
+import { messageOf } from '../../domain/error-of.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import type { ValidRecord } from '../../domain/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
@@ -87,7 +88,7 @@ export async function importRecordFiles(
       summaries.push({ file, applied: true, lines: read.lines, records, ...outcome, errors: [], error_count: 0 });
       appliedAny = true;
     } catch (error) {
-      summaries.push(failed(file, read.lines, records, [`could not be written: ${(error as Error).message}`]));
+      summaries.push(failed(file, read.lines, records, [`could not be written: ${messageOf(error)}`]));
     }
   }
   if (appliedAny) optimiseAfterBulkWrite(db);
@@ -112,7 +113,7 @@ export async function readRecordFile(file: string): Promise<ReadFile> {
       try {
         value = JSON.parse(text);
       } catch (error) {
-        errors.push(`line ${lineNo}: not valid JSON (${(error as Error).message})`);
+        errors.push(`line ${lineNo}: not valid JSON (${messageOf(error)})`);
         continue;
       }
       const result = validateRecordLine(value, lineNo);
@@ -124,7 +125,7 @@ export async function readRecordFile(file: string): Promise<ReadFile> {
       ids.push({ line: lineNo, id: result.record.id });
     }
   } catch (error) {
-    errors.push(`cannot read the file: ${(error as Error).message}`);
+    errors.push(`cannot read the file: ${messageOf(error)}`);
   }
   errors.push(...duplicateIdErrors(ids));
   return { lines, records, errors: errors.sort(byLine) };
@@ -149,7 +150,7 @@ function failed(
 }
 
 function countByKind(records: readonly ValidRecord[]): Record<RecordKind, number> {
-  const counts = Object.fromEntries(RECORD_KINDS.map((k) => [k, 0])) as Record<RecordKind, number>;
+  const counts: Record<RecordKind, number> = { enforcement: 0, procurement_suspension: 0, license_action: 0 };
   for (const record of records) counts[record.kind]++;
   return counts;
 }

@@ -1,6 +1,7 @@
 // The source registry: every list the collectors know of, checked and completed with its publisher group.
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
-import { MAPPED_FIELDS, requiredColumns } from '../parsers/column-mapping.js';
+import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
+import { messageOf } from '../../domain/error-of.js';
 import { withListAddresses } from './listed-sources.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
@@ -41,8 +42,10 @@ export function loadSourceRegistry(entries: readonly SourceEntryInput[] = SOURCE
   if (problems.length > 0)
     throw new Error(`the source registry has ${problems.length} problem(s):\n${problems.join('\n')}`);
   const sources = entries.map((entry): SourceEntry => {
-    const group = authorities.get(entry.publisher)!.group;
-    return { ...entry, publisher_group: group, counted_body: entry.counts_for ?? entry.publisher };
+    const publisher = authorities.get(entry.publisher);
+    // registryProblems has refused every entry whose publisher is not an authority
+    if (publisher === undefined) throw new Error(`the source registry names an unknown publisher '${entry.publisher}'`);
+    return { ...entry, publisher_group: publisher.group, counted_body: entry.counts_for ?? entry.publisher };
   });
   const byId = new Map(sources.map((s) => [s.id, s] as const));
   return { sources, get: (id) => byId.get(id) };
@@ -88,7 +91,7 @@ function listLinkProblems(pattern: string, format: SourceEntryInput['format']): 
   try {
     new RegExp(pattern, 'u');
   } catch (error) {
-    problems.push(`list_link is not a regular expression: ${(error as Error).message}`);
+    problems.push(`list_link is not a regular expression: ${messageOf(error)}`);
   }
   return problems;
 }
@@ -108,8 +111,7 @@ function parserProblems(entry: SourceEntryInput): string[] {
   if (generic) {
     if (!entry.mapping) return [...problems, `parser '${entry.parser}' needs a column mapping`];
     for (const field of Object.keys(entry.mapping.columns)) {
-      if (!(MAPPED_FIELDS as readonly string[]).includes(field))
-        problems.push(`mapping names an unknown field '${field}'`);
+      if (!isMappedField(field)) problems.push(`mapping names an unknown field '${field}'`);
     }
     for (const field of requiredColumns(entry.record_kind, entry.mapping)) {
       if (!entry.mapping.columns[field]?.length)

@@ -1,4 +1,5 @@
 // The usage log database's schema, as numbered migrations (its own file and version line, apart from the dataset's).
+import { latestVersion } from '../migrate.js';
 
 export interface UsageMigration {
   readonly version: number;
@@ -45,4 +46,4 @@ export const USAGE_MIGRATIONS: readonly UsageMigration[] = [
   },
 ];
 
-export const USAGE_SCHEMA_VERSION = USAGE_MIGRATIONS[USAGE_MIGRATIONS.length - 1]!.version;
+export const USAGE_SCHEMA_VERSION = latestVersion(USAGE_MIGRATIONS);

@@ -4,6 +4,7 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
 import { migrate } from '../migrate.js';
+import { errorCodeOf } from '../../domain/error-of.js';
 
 /** One row of usage_log, as written and read back. */
 export interface UsageEntry {
@@ -60,8 +61,8 @@ export class UsageStore {
                              user_agent, referer, client_name, client_contact)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.insertMany = db.transaction((entries: readonly UsageEntry[]) => {
-      // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, and an entry took
-      // 8.2 to 9.1 µs that way against 5.6 to 6.4 in batches of 500 (bench/README.md)
+      // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, which made an
+      // entry take about half as long again (bench/README.md)
       for (const e of entries) {
         this.insert.run(
           e.at,
@@ -125,8 +126,12 @@ export class UsageStore {
 
   report(since: Date, top = 10): UsageReport {
     const from = since.toISOString();
-    const counts = (sql: string, ...params: unknown[]) => this.db.prepare(sql).all(from, ...params) as never[];
-    const total = (this.db.prepare('SELECT COUNT(*) AS n FROM usage_log WHERE at >= ?').get(from) as { n: number }).n;
+    // a statement's rows take the type of the UsageReport field they fill, whose names its columns have
+    const counts = <Row extends Count>(sql: string, ...params: unknown[]) =>
+      this.db.prepare<unknown[], Row>(sql).all(from, ...params);
+    // a count without GROUP BY answers one row, always
+    const total =
+      this.db.prepare<[string], number>('SELECT COUNT(*) FROM usage_log WHERE at >= ?').pluck().get(from) ?? 0;
     return {
       since: from,
       total,
@@ -154,13 +159,13 @@ export class UsageStore {
   /** Every entry, oldest first (for tests and inspection). */
   all(): UsageEntry[] {
     return this.db
-      .prepare(
+      .prepare<[], UsageEntry>(
         `
       SELECT at, method, endpoint, conditions, status, code, returned, latency_ms AS latencyMs, client_id AS clientId,
              user_agent AS userAgent, referer, client_name AS clientName, client_contact AS clientContact
       FROM usage_log ORDER BY id`,
       )
-      .all() as UsageEntry[];
+      .all();
   }
 
   close(): void {
@@ -178,6 +183,6 @@ function createPrivate(path: string): void {
   try {
     closeSync(openSync(path, 'wx', 0o600));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCodeOf(error) !== 'EEXIST') throw error;
   }
 }

@@ -139,3 +139,11 @@ test('text drawn past the box it is clipped to is noted with the box; text insid
   );
   assert.deepEqual(clipped, [{ x: 191, y: 302, char: '中', box: { x0: 40, x1: 180, y0: 300, y1: 310 } }]);
 });
+
+test('a matrix that is not six numbers (a damaged operator) is skipped, the one before it kept', () => {
+  const scaled: Op = [OPS.transform, [2, 0, 0, 2, 10, 20]];
+  assert.deepEqual(
+    rules([scaled, [OPS.transform, null], [OPS.transform, [1, 0, 0, 1]], line(0, 0, 50, 0), [OPS.stroke, null]]),
+    [{ x0: 10, x1: 110, y0: 20, y1: 20 }],
+  );
+});
