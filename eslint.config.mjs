@@ -15,10 +15,9 @@ export default tseslint.config(
       'dist/',
       'dist-bench/',
       'data/',
-      'bench/',
-      'test/',
-      'demo/',
-      'clients/',
+      // written by openapi-typescript (npm run client:generate), and test/clients/typescript-client.test.ts holds it
+      // byte for byte to what that writes
+      'clients/typescript/schema.ts',
       'coverage/',
       'eslint.config.mjs',
       'scripts/*.mjs',

@@ -94,9 +94,9 @@ async function expectRows(baseUrl: string, path: string, list: string): Promise<
     throw new Error(`${decodeURIComponent(path)} found nothing on the demo data`);
 }
 
-async function getJson(baseUrl: string, path: string): Promise<{ data: Record<string, any> }> {
+async function getJson(baseUrl: string, path: string): Promise<{ data: Record<string, unknown> }> {
   const response = await fetch(baseUrl + path);
   if (response.status !== 200)
     throw new Error(`${decodeURIComponent(path)} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { data: Record<string, any> };
+  return (await response.json()) as { data: Record<string, unknown> };
 }

@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     await redis.connect();
     const dbPath = join(dir, 'demo.sqlite');
     const usageDbPath = join(dir, 'usage.sqlite');
-    await buildDemoDatabase(dbPath, { now: DATASET_DATE });
+    buildDemoDatabase(dbPath, { now: DATASET_DATE });
     console.log(`machine: ${describeMachine()}`);
     console.log(
       `load: ${describeLoad(options)}; ${rounds} rounds of the four cases after a ${FIRST_WARMUP_SECONDS} s warm-up ` +

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   try {
     const dbPath = join(dir, 'demo.sqlite');
     const started = Date.now();
-    await buildDemoDatabase(dbPath, { now: DATASET_DATE });
+    buildDemoDatabase(dbPath, { now: DATASET_DATE });
     console.log(
       `demo dataset as of ${DATASET_DATE.toISOString()} built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${dbPath}`,
     );

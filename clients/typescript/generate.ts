@@ -14,7 +14,7 @@ export async function serviceDocument(): Promise<OpenAPI3> {
     logger: false,
   });
   try {
-    return (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as OpenAPI3;
+    return (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<OpenAPI3>();
   } finally {
     await app.close();
   }

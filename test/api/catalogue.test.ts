@@ -7,14 +7,16 @@ import { DOCUMENTS, ENDPOINTS, LANDING_LINKS, UNCOUNTED_PATHS, CONDITIONAL_PATHS
 import { mcpTools } from '../../src/mcp/tools.js';
 import { loadConfig } from '../../src/config.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { answerOf, ok } from '../helpers/answers.js';
+import type { OpenApiDocument } from '../helpers/openapi-document.js';
 
 let server: TestServer;
-let openapi: { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+let openapi: OpenApiDocument;
 let guide: string;
 
 before(async () => {
   server = await startServer({ dbPath: await demoDatabase() });
-  openapi = (await server.get('/api/v1/openapi.json')).body;
+  openapi = await ok(server, '/api/v1/openapi.json');
   guide = (await server.get('/llms.txt')).text;
 });
 after(() => server.close());
@@ -32,7 +34,7 @@ test('every endpoint of the catalogue answers GET at its path, and every documen
 test('the OpenAPI document holds exactly the endpoints of the catalogue, with the statuses their flags imply', () => {
   assert.deepEqual(Object.keys(openapi.paths).sort(), ENDPOINTS.map((e) => e.path).sort());
   for (const endpoint of ENDPOINTS) {
-    const get = openapi.paths[endpoint.path]!.get!;
+    const get = openapi.paths[endpoint.path]!.get;
     assert.equal(get.operationId, endpoint.operationId);
     assert.ok(openapi.paths[endpoint.path]!.head, `${endpoint.path} declares HEAD`);
     assert.equal('429' in get.responses, endpoint.counted, `${endpoint.path}: 429 iff counted`);
@@ -74,14 +76,7 @@ test('the MCP tools are the tools the catalogue names, each calling its endpoint
 });
 
 test('the landing page links what the catalogue marks, by name', async () => {
-  const answer = await server.get('/', { headers: { accept: 'application/json' } });
-  assert.deepEqual(answer.body.links, Object.fromEntries(LANDING_LINKS.map((l) => [l.name, l.path])));
-  assert.deepEqual(Object.keys(answer.body.links), [
-    'docs',
-    'openapi',
-    'llms_txt',
-    'coverage',
-    'vocabularies',
-    'health',
-  ]);
+  const answer = answerOf(await server.get('/', { headers: { accept: 'application/json' } }));
+  assert.deepEqual(answer.links, Object.fromEntries(LANDING_LINKS.map((l) => [l.name, l.path])));
+  assert.deepEqual(Object.keys(answer.links), ['docs', 'openapi', 'llms_txt', 'coverage', 'vocabularies', 'health']);
 });

@@ -36,7 +36,7 @@ test('every endpoint through the client', async () => {
   const byLabel = await kohyo.licenseActions({ sector: '建設業', nature: 'violation', page: 1 });
   assert.ok(byLabel.data.license_actions.every((action) => action.sector_codes.includes('construction')));
   assert.equal((await kohyo.procurementSuspensionCoverage()).data.coverage.length, 5);
-  assert.ok((await kohyo.vocabularies()).data.vocabularies.authority!.length > 0);
+  assert.ok((await kohyo.vocabularies()).data.vocabularies.authority.length > 0);
   const health = await kohyo.health();
   assert.deepEqual([health.status, health.dataset.kind, health.dataset.published_version], ['ok', 'demo', null]);
 });

@@ -35,7 +35,6 @@ after(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const one = <T>(sql: string, ...params: unknown[]): T => db.prepare(sql).get(...params) as T;
 const all = <T>(sql: string, ...params: unknown[]): T[] => db.prepare(sql).all(...params) as T[];
 const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
 
@@ -97,7 +96,7 @@ describe('demo companies', () => {
       assert.equal(n.slice(1, 7), '999999', n);
       assert.equal(n.slice(5, 7), '99', n);
     }
-    const rows = parse(iconv.decode(fs.readFileSync(NTA_FILE), 'cp932'), { relax_column_count: true }) as string[][];
+    const rows = parse(iconv.decode(fs.readFileSync(NTA_FILE), 'cp932'), { relax_column_count: true });
     const real = new Set(rows.map((r) => r[1]));
     assert.ok(real.size > 1_000);
     assert.deepEqual(

@@ -25,21 +25,20 @@ const shared = {
   listing: { status: 'listed' as const, first_listed_on: '2018-08-10', last_listed_on: '2018-08-10' },
 };
 
-const enforcement = (fields: Partial<Enforcement>): Enforcement =>
-  ({
-    kind: 'enforcement',
-    ...shared,
-    authority: 'mhlw_labour_bureau_01',
-    law: 'industrial_safety_and_health_act',
-    laws: ['industrial_safety_and_health_act'],
-    law_detail: null,
-    action_type: 'prosecution_referral',
-    date: '2018-08-10',
-    summary: '概要',
-    summary_en: null,
-    amount_jpy: null,
-    ...fields,
-  }) as Enforcement;
+const enforcement = (fields: Partial<Enforcement>): Enforcement => ({
+  kind: 'enforcement',
+  ...shared,
+  authority: 'mhlw_labour_bureau_01',
+  law: 'industrial_safety_and_health_act',
+  laws: ['industrial_safety_and_health_act'],
+  law_detail: null,
+  action_type: 'prosecution_referral',
+  date: '2018-08-10',
+  summary: '概要',
+  summary_en: null,
+  amount_jpy: null,
+  ...fields,
+});
 
 test("the issue's example: action, bureau, act with its article, date", () => {
   assert.equal(

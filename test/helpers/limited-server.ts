@@ -6,16 +6,17 @@ import type { LimiterStore } from '../../src/limits/limiter-store.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy, type LimitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
-import { startServer, TEST_NOW, type TestResponse, type TestServer } from './server.js';
+import { startServer, TEST_NOW, type TestServer } from './server.js';
+import type { TestResponse } from './test-response.js';
 import { fixtureDatabase } from './fixture-dataset.js';
 
 export interface LimitedServer {
   readonly server: TestServer;
   /** Moves the limiter's clock (the app's own clock stays at TEST_NOW). */
   advance(ms: number): void;
-  get(path: string, headers?: Record<string, string>, method?: string): Promise<TestResponse>;
+  get<P extends string>(path: P, headers?: Record<string, string>, method?: string): Promise<TestResponse<P>>;
   /** A GET sent from another loopback address (127.0.0.2, …), so that the server sees another socket peer. */
-  getFrom(localAddress: string, path: string, headers?: Record<string, string>): Promise<TestResponse>;
+  getFrom<P extends string>(localAddress: string, path: P, headers?: Record<string, string>): Promise<TestResponse<P>>;
   close(): Promise<void>;
 }
 

@@ -54,7 +54,7 @@ function launch(port: number): Promise<ChildProcess> {
       reject(new Error(`redis-server exited with ${code}:\n${output}`));
     };
     child.once('exit', early);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {
         clearTimeout(timer);

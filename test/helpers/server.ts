@@ -7,6 +7,7 @@ import { buildServiceApp } from '../../src/service.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
+import { fetchAnswer, type TestResponse } from './test-response.js';
 
 /** The instant the demo test dataset is built at, and the clock the test servers run on. */
 export const TEST_NOW = new Date('2026-11-21T03:00:00Z');
@@ -14,15 +15,9 @@ export const TEST_NOW = new Date('2026-11-21T03:00:00Z');
 export interface TestServer {
   readonly url: string;
   readonly store: Store | null;
-  get(path: string, init?: RequestInit): Promise<TestResponse>;
+  /** Any method (init.method); the answer is typed by the path asked for, a literal or a template literal. */
+  get<P extends string>(path: P, init?: RequestInit): Promise<TestResponse<P>>;
   close(): Promise<void>;
-}
-
-export interface TestResponse {
-  readonly status: number;
-  readonly headers: Headers;
-  readonly body: any;
-  readonly text: string;
 }
 
 let demoPath: Promise<string> | undefined;
@@ -66,13 +61,7 @@ export async function startServer(
   return {
     url,
     store,
-    async get(path, init) {
-      const response = await fetch(url + path, init);
-      const text = await response.text();
-      let body: unknown = null;
-      if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') body = JSON.parse(text);
-      return { status: response.status, headers: response.headers, body, text };
-    },
+    get: (path, init) => fetchAnswer(url, path, init),
     async close() {
       await app.close();
       if (options.store === undefined) store?.close();

@@ -8,13 +8,17 @@ import { storeFromConfig } from '../../src/limits/limiter-from-config.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitedServer, type LimitedServer, type StoreFor } from '../helpers/limited-server.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
-import type { TestResponse } from '../helpers/server.js';
+import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';
+import { errorOfAnswer } from '../helpers/answers.js';
 
 const CLIENT_POLICY = '"minute";q=10;w=60, "day";q=300;w=86400';
 const ADDRESS_POLICY = '"minute";q=30;w=60, "day";q=900;w=86400';
 const SEARCH = '/api/v1/companies?q=test';
 
-const scopeOf = (answer: TestResponse) => [answer.status, answer.body?.error?.code, answer.body?.error?.details?.scope];
+const scopeOf = (answer: TestResponse) => {
+  const error = isErrorResponse(answer) ? answer.body.error : undefined;
+  return [answer.status, error?.code, error?.details?.scope];
+};
 
 let redis: RedisServer;
 before(async () => {
@@ -86,12 +90,12 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
       );
       const refused = answers[30]!;
       assert.deepEqual(scopeOf(refused), [429, 'rate_limited', 'address']);
-      assert.equal(refused.body.error.details.retry_after, 45, 'the first request leaves the window 45 s on');
+      assert.equal(errorOfAnswer(refused).details!.retry_after, 45, 'the first request leaves the window 45 s on');
       assert.equal(refused.headers.get('retry-after'), '45');
       assert.equal(refused.headers.get('ratelimit-policy'), ADDRESS_POLICY);
       assert.equal(refused.headers.get('ratelimit'), '"minute";r=0;t=45');
-      assert.match(refused.body.error.message, /from this address/u);
-      assert.ok(answers.slice(30).every((a) => a.body.error.details.scope === 'address'));
+      assert.match(errorOfAnswer(refused).message, /from this address/u);
+      assert.ok(answers.slice(30).every((a) => errorOfAnswer(a).details!.scope === 'address'));
     });
 
     test('(b) Corporate Numbers walked by five User-Agents of one address: refused at the fifth, the address for the hour', async () => {

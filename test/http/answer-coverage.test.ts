@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -11,7 +12,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const coverageOf = async (path: string) => {
+const coverageOf = async (path: RequestPath<RecordEndpoint | '/api/v1/search'>) => {
   const answer = await server.get(path);
   assert.equal(answer.status, 200, answer.text);
   return { coverage: answer.body.meta.coverage, asOf: answer.body.meta.data_as_of };
@@ -50,7 +51,7 @@ test("authority narrows to the sources that feed it: its own, its offices', and 
 
 test('an empty answer still says what was searched; failing and never-collected sources are counted', async () => {
   const answer = await server.get(
-    '/api/v1/procurement-suspensions?company=' + encodeURIComponent('存在しない会社名ですよ'),
+    `/api/v1/procurement-suspensions?company=${encodeURIComponent('存在しない会社名ですよ')}`,
   );
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body.data.procurement_suspensions, []);
@@ -63,6 +64,6 @@ test('an empty answer still says what was searched; failing and never-collected 
 });
 
 test("search carries the enforcement sources' coverage beside its enforcement records", async () => {
-  const { coverage } = await coverageOf('/api/v1/search?q=' + encodeURIComponent('北辰'));
+  const { coverage } = await coverageOf(`/api/v1/search?q=${encodeURIComponent('北辰')}`);
   assert.equal(coverage.sources, 13);
 });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
+import { answerOf, recordsOf } from '../helpers/answers.js';
 
 const ATOM = 'application/atom+xml';
 
@@ -33,12 +34,7 @@ for (const [kind, path, list] of [
     assert.equal(feed.headers.get('content-type'), `${ATOM}; charset=utf-8`);
     assert.match(feed.headers.get('vary') ?? '', /Accept/u);
     assert.equal(atomSchemaErrors(feed.text), null);
-    const records = json.body.data[list] as {
-      id: string;
-      source: { url: string };
-      summary_en: string;
-      company: { name: string };
-    }[];
+    const records = recordsOf(answerOf(json), list);
     const entries = entriesOf(feed.text);
     assert.equal(entries.length, records.length);
     assert.ok(entries.length > 0 && entries.length <= 10);

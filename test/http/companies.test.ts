@@ -41,11 +41,7 @@ async function search(q: string, limit = 10) {
 /** The companies an answer lists, each as its number and how it matched. */
 async function found(q: string, limit = 10): Promise<[string, string, string][]> {
   const body = await search(q, limit);
-  return body.data.companies.map((c: { corporate_number: string; match: { field: string; kind: string } }) => [
-    c.corporate_number,
-    c.match.field,
-    c.match.kind,
-  ]);
+  return body.data.companies.map((c) => [c.corporate_number, c.match.field, c.match.kind]);
 }
 
 test('an exact name finds the company first, with match name/exact, whatever the legal form is written as', async () => {
@@ -79,8 +75,8 @@ test('kana in katakana, hiragana or half-width finds the company by name_kana', 
 test('the registered English name finds the company by name_en; the romaji of its kana by the romanized alias', async () => {
   assert.deepEqual(await found('kakuu trading co., ltd.'), [[KAKUU, 'name_en', 'exact']]);
   const romaji = await search('kakushoji');
-  assert.deepEqual(romaji.data.companies[0].match, { field: 'alias', kind: 'exact', alias_kind: 'romanized' });
-  assert.deepEqual(romaji.data.companies[0].aliases, [{ name: 'Kakushoji', kind: 'romanized' }]);
+  assert.deepEqual(romaji.data.companies[0]!.match, { field: 'alias', kind: 'exact', alias_kind: 'romanized' });
+  assert.deepEqual(romaji.data.companies[0]!.aliases, [{ name: 'Kakushoji', kind: 'romanized' }]);
 });
 
 test('a Corporate Number in any written form is an exact look-up', async () => {
@@ -92,7 +88,7 @@ test('a Corporate Number in any written form is an exact look-up', async () => {
 test('a Corporate Number with a wrong check digit gives no companies and a notice', async () => {
   const body = await search('8999900010001');
   assert.deepEqual(body.data.companies, []);
-  assert.match(body.meta.notice, /check digit/u);
+  assert.match(body.meta.notice!, /check digit/u);
 });
 
 test('one- and two-character queries are answered', async () => {
@@ -111,34 +107,30 @@ test('one- and two-character queries are answered', async () => {
 
 test('a closed company shows its closure and successor; a former name finds the company and says so', async () => {
   // 試作電機 was absorbed by 見本工業 on 2025-10-01 (NTA close cause 11, merger)
-  const closed = (await search('3999900010005')).data.companies[0];
+  const closed = (await search('3999900010005')).data.companies[0]!;
   assert.equal(closed.status, 'closed');
   assert.equal(closed.closed_on, '2025-10-01');
   assert.equal(closed.successor_corporate_number, '4999900010004');
-  assert.equal(closed.close_cause.code, 'merger');
+  assert.equal(closed.close_cause!.code, 'merger');
   // 見本工業 was 見本製作所 until 2022, as the history row before its current row says
   const former = (await search('見本製作所')).data.companies;
   assert.equal(former.length, 1);
-  assert.equal(former[0].corporate_number, '4999900010004');
-  assert.equal(former[0].name, '見本工業株式会社');
-  assert.deepEqual(former[0].match, { field: 'alias', kind: 'exact', alias_kind: 'former_name' });
-  assert.ok(
-    former[0].aliases.some(
-      (a: { kind: string; name: string }) => a.kind === 'former_name' && a.name === '見本製作所株式会社',
-    ),
-  );
+  assert.equal(former[0]!.corporate_number, '4999900010004');
+  assert.equal(former[0]!.name, '見本工業株式会社');
+  assert.deepEqual(former[0]!.match, { field: 'alias', kind: 'exact', alias_kind: 'former_name' });
+  assert.ok(former[0]!.aliases.some((a) => a.kind === 'former_name' && a.name === '見本製作所株式会社'));
 });
 
 test('the company resource has exactly the contract fields, with labels for codes and its record counts', async () => {
   const body = await search(KAKUU);
-  const shown = body.data.companies[0];
+  const shown = body.data.companies[0]!;
   assert.deepEqual(Object.keys(shown).sort(), COMPANY_KEYS);
   assert.deepEqual(shown.legal_form, { code: 'kabushiki_kaisha', name: '株式会社', name_en: 'Kabushiki Kaisha' });
   assert.deepEqual(shown.record_counts, { enforcements: 3, procurement_suspensions: 1, license_actions: 0 });
   assert.equal(shown.address.en, '1-1-1, Kakucho, Chiyoda ku, Tokyo');
   assert.equal(body.meta.returned, 1);
   assert.equal(body.meta.has_more, false);
-  const godo = (await search('例題工務店')).data.companies[0];
+  const godo = (await search('例題工務店')).data.companies[0]!;
   assert.equal(godo.legal_form.code, 'godo_kaisha');
   assert.deepEqual(godo.record_counts, { enforcements: 0, procurement_suspensions: 0, license_actions: 1 });
 });
@@ -146,7 +138,7 @@ test('the company resource has exactly the contract fields, with labels for code
 test('limit caps the list and has_more says when more matched', async () => {
   const two = await search('架空', 2);
   assert.deepEqual(
-    two.data.companies.map((c: { corporate_number: string }) => c.corporate_number),
+    two.data.companies.map((c) => c.corporate_number),
     [KAKUU, KAKUU_HANBAI],
   );
   assert.equal(two.meta.limit, 2);

@@ -4,18 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-
-type Shown = {
-  name: string;
-  address: { prefecture_code: string; city: string };
-  match: { field: string; prefecture?: true; address?: boolean };
-};
+import { ok } from '../helpers/answers.js';
+import type { Schema } from '../helpers/documented-answers.js';
 
 let server: TestServer;
-let all: Shown[];
+let all: Schema<'Company'>[];
 before(async () => {
   server = await startServer({ dbPath: await demoDatabase() });
-  all = (await server.get(`/api/v1/companies?q=${encodeURIComponent('パシフィック')}`)).body.data.companies;
+  all = (await ok(server, `/api/v1/companies?q=${encodeURIComponent('パシフィック')}`)).data.companies;
   assert.ok(new Set(all.map((c) => c.address.prefecture_code)).size >= 3, 'several prefectures to tell apart');
 });
 after(() => server.close());
@@ -23,7 +19,7 @@ after(() => server.close());
 const companies = async (query: string) => {
   const answer = await server.get(`/api/v1/companies?q=${encodeURIComponent('パシフィック')}&${query}`);
   assert.equal(answer.status, 200, answer.text);
-  return answer.body.data.companies as Shown[];
+  return answer.body.data.companies;
 };
 
 test('prefecture narrows to the companies registered there, by code or by name, and match says so', async () => {
@@ -34,9 +30,9 @@ test('prefecture narrows to the companies registered there, by code or by name, 
     byCode.every((c) => c.address.prefecture_code === target.address.prefecture_code && c.match.prefecture === true),
   );
   assert.ok(byCode.some((c) => c.name === target.name));
-  const label = (await server.get('/api/v1/vocabularies')).body.data.vocabularies.prefecture.find(
-    (t: { code: string }) => t.code === target.address.prefecture_code,
-  ).name;
+  const label = (await ok(server, '/api/v1/vocabularies')).data.vocabularies.prefecture.find(
+    (t) => t.code === target.address.prefecture_code,
+  )!.name;
   assert.deepEqual(
     (await companies(`prefecture=${encodeURIComponent(label)}`)).map((c) => c.name),
     byCode.map((c) => c.name),
@@ -57,9 +53,9 @@ test('address ranks the companies whose registered address holds it first, and m
 test('an unknown prefecture is refused with the codes; an address too long is refused', async () => {
   const bad = await server.get(`/api/v1/companies?q=${encodeURIComponent('パシフィック')}&prefecture=Atlantis`);
   assert.equal(bad.status, 400);
-  assert.equal(bad.body.error.details.parameter, 'prefecture');
-  assert.equal(bad.body.error.details.allowed.length, 47);
+  assert.equal(bad.body.error.details!.parameter, 'prefecture');
+  assert.equal(bad.body.error.details!.allowed!.length, 47);
   const long = await server.get(`/api/v1/companies?q=x&address=${'a'.repeat(200)}`);
   assert.equal(long.status, 400);
-  assert.equal(long.body.error.details.parameter, 'address');
+  assert.equal(long.body.error.details!.parameter, 'address');
 });

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
+import { errorOfAnswer } from '../helpers/answers.js';
 
 const POLICY_HEADER = '"minute";q=10;w=60, "day";q=300;w=86400';
 
@@ -58,7 +59,7 @@ describe('rate limits through the app', () => {
     const refused = await s.get('/api/v1/companies?q=test', ua);
     assert.equal(refused.status, 429);
     assert.equal(refused.body.error.code, 'rate_limited');
-    assert.equal(refused.body.error.details.retry_after, 50);
+    assert.equal(refused.body.error.details!.retry_after, 50);
     assert.equal(refused.headers.get('retry-after'), '50');
     assert.equal(refused.headers.get('ratelimit'), '"minute";r=0;t=50');
     assert.equal(refused.headers.get('ratelimit-policy'), POLICY_HEADER);
@@ -128,7 +129,7 @@ describe('enumeration through the app', () => {
     s.advance(1_800_000);
     const later = await s.get('/api/v1/companies?q=test', ua);
     assert.equal(
-      later.body.error.code,
+      errorOfAnswer(later).code,
       'automated_enumeration_detected',
       'refused for the whole cool-down, whatever it asks',
     );

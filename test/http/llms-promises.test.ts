@@ -11,7 +11,10 @@ import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 import { guideRules } from '../../src/http/llms-rules.js';
-import { startServer, TEST_NOW, demoDatabase, type TestServer, type TestResponse } from '../helpers/server.js';
+import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../helpers/server.js';
+import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';
+import { answerOf, errorOfAnswer } from '../helpers/answers.js';
+import type { ErrorAnswer } from '../helpers/documented-answers.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
@@ -32,7 +35,8 @@ function examplesOf(guide: string): Example[] {
     if (readable === undefined) return [];
     const sent = /^Percent-encoded, as sent: `GET (\S+)`$/mu.exec(section)?.[1] ?? readable;
     const json = /^Answer[^\n]*:\n\n```json\n([\s\S]*?)\n```$/mu.exec(section)?.[1];
-    return [{ path, readable, sent, answer: json === undefined ? null : JSON.parse(json) }];
+    const answer: unknown = json === undefined ? null : JSON.parse(json);
+    return [{ path, readable, sent, answer }];
   });
 }
 
@@ -53,8 +57,11 @@ function rawGet(url: string, target: string): Promise<{ status: number; body: st
   });
 }
 
+/** An answer of the endpoints that answer `data` and `meta`: all but /health. */
+type Enveloped = { data: Record<string, unknown>; meta: Record<string, unknown> };
+
 /** The answer with every list cut to its first row and without the request id, as the guide shows answers. */
-function asShown(body: { data: Record<string, unknown>; meta: Record<string, unknown> }) {
+function asShown(body: Enveloped) {
   const data = Object.fromEntries(Object.entries(body.data).map(([k, v]) => [k, Array.isArray(v) ? v.slice(0, 1) : v]));
   return { data, meta: { ...body.meta, request_id: undefined } };
 }
@@ -89,13 +96,15 @@ for (const [name, database] of [
           assert.equal(decodeURIComponent(example.sent), example.readable);
           const raw = await rawGet(server.url, example.readable);
           assert.equal(raw.status, 400, `${example.readable} sent unencoded`);
-          assert.equal(JSON.parse(raw.body).error.code, 'malformed_request');
+          assert.equal((JSON.parse(raw.body) as ErrorAnswer).error.code, 'malformed_request');
         }
         if (!withData.includes(example)) continue;
-        for (const [list, rows] of Object.entries(answer.body.data))
+        // withData holds the examples of the endpoints that list (checked above)
+        const body = answer.body as Enveloped;
+        for (const [list, rows] of Object.entries(body.data))
           assert.ok((rows as unknown[]).length > 0, `${example.sent}: data.${list} is empty`);
         assert.deepEqual(
-          asShown(answer.body),
+          asShown(body),
           {
             ...(example.answer as object),
             meta: { ...(example.answer as { meta: object }).meta, request_id: undefined },
@@ -103,7 +112,7 @@ for (const [name, database] of [
           example.sent,
         );
       }
-      const kind = (await server.get('/api/v1/procurement-suspension-coverage')).body.meta.dataset.kind;
+      const kind = answerOf(await server.get('/api/v1/procurement-suspension-coverage')).meta.dataset.kind;
       assert.ok(guide.includes(`chosen from the ${kind} dataset this server serves`));
       assert.equal(guide.includes('FICTIONAL: never cite them as fact'), kind === 'demo');
     } finally {
@@ -139,7 +148,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
   const client = (headers: Record<string, string> = {}) => {
     const userAgent = `promise-check-${++clients}`;
     const forwardedFor = `198.51.${100 + Math.floor(clients / 256)}.${clients % 256}`;
-    return (path: string, init: RequestInit = {}): Promise<TestResponse> =>
+    return <P extends string>(path: P, init: RequestInit = {}): Promise<TestResponse<P>> =>
       server.get(path, {
         ...init,
         headers: {
@@ -150,7 +159,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
         },
       });
   };
-  const code = (answer: TestResponse) => answer.body?.error?.code ?? answer.status;
+  const code = (answer: TestResponse) => (isErrorResponse(answer) ? answer.body.error.code : answer.status);
 
   before(async () => {
     server = await startServer({
@@ -169,7 +178,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const get = client();
       assert.equal(code(await get('/api/v1/companies?q=架空&limit=0')), 'invalid_parameter');
       assert.equal(code(await get('/api/v1/companies?q=架空&limit=11')), 'invalid_parameter');
-      assert.equal((await get('/api/v1/companies?q=架空')).body.meta.limit, 10);
+      assert.equal(answerOf(await get('/api/v1/companies?q=架空')).meta.limit, 10);
     },
     async page() {
       const get = client();
@@ -178,10 +187,13 @@ describe('every rule /llms.txt states holds on the running server', () => {
         code(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=11')),
         'invalid_parameter',
       );
-      const last = (await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=10')).body.meta;
+      const last = answerOf(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=1&page=10')).meta;
       assert.equal(last.max_page, 10);
-      assert.match(last.notice, /More than 10 records match/u);
-      assert.equal((await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5')).body.meta.page, 1);
+      assert.match(last.notice!, /More than 10 records match/u);
+      assert.equal(
+        answerOf(await get('/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=5')).meta.page,
+        1,
+      );
     },
     async bulk_access() {
       const get = client();
@@ -192,14 +204,14 @@ describe('every rule /llms.txt states holds on the running server', () => {
       const get = client();
       const unknown = await get('/api/v1/enforcements?authority=jftc&colour=red');
       assert.equal(code(unknown), 'unknown_parameter');
-      assert.equal(unknown.body.error.details.parameter, 'colour');
+      assert.equal(errorOfAnswer(unknown).details!.parameter, 'colour');
       assert.equal(code(await get('/api/v1/enforcements?authority=jftc&authority=mhlw')), 'invalid_parameter');
     },
     async empty_value() {
       const get = client();
-      assert.equal((await get('/api/v1/companies?q=架空商事&limit=')).body.meta.limit, 10);
+      assert.equal(answerOf(await get('/api/v1/companies?q=架空商事&limit=')).meta.limit, 10);
       assert.equal(
-        (await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).body.data.enforcements.length,
+        answerOf(await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).data.enforcements.length,
         3,
       );
     },
@@ -216,34 +228,34 @@ describe('every rule /llms.txt states holds on the running server', () => {
         (d) => String.fromCharCode(d.charCodeAt(0) + 0xfee0),
       );
       assert.deepEqual(
-        (await get(`/api/v1/enforcements?corporate_number=${encodeURIComponent(written)}`)).body.data,
-        plain.body.data,
+        answerOf(await get(`/api/v1/enforcements?corporate_number=${encodeURIComponent(written)}`)).data,
+        answerOf(plain).data,
       );
       const wrong = `${(Number(KAKUU[0]) + 1) % 10}${KAKUU.slice(1)}`;
       assert.equal(code(await get(`/api/v1/enforcements?corporate_number=${wrong}`)), 'invalid_corporate_number');
       const inQ = await get(`/api/v1/companies?q=${wrong}`);
-      assert.equal(inQ.body.data.companies.length, 0);
-      assert.match(inQ.body.meta.notice, /check digit/u);
+      assert.equal(answerOf(inQ).data.companies.length, 0);
+      assert.match(answerOf(inQ).meta.notice!, /check digit/u);
     },
     async enum_labels() {
       const get = client();
-      const byCode = (await get('/api/v1/enforcements?authority=jftc')).body.data;
+      const byCode = answerOf(await get('/api/v1/enforcements?authority=jftc')).data;
       assert.ok(byCode.enforcements.length > 0);
       for (const label of ['公正取引委員会', 'japan fair trade commission', 'ＪＦＴＣ']) {
         assert.deepEqual(
-          (await get(`/api/v1/enforcements?authority=${encodeURIComponent(label)}`)).body.data,
+          answerOf(await get(`/api/v1/enforcements?authority=${encodeURIComponent(label)}`)).data,
           byCode,
           label,
         );
       }
       const get2 = client();
       assert.deepEqual(
-        (await get2(`/api/v1/enforcements?law=${encodeURIComponent('独占禁止法')}`)).body.data,
-        (await get2('/api/v1/enforcements?law=antimonopoly_act')).body.data,
+        answerOf(await get2(`/api/v1/enforcements?law=${encodeURIComponent('独占禁止法')}`)).data,
+        answerOf(await get2('/api/v1/enforcements?law=antimonopoly_act')).data,
       );
       const unknown = await get2('/api/v1/enforcements?authority=nobody');
       assert.equal(code(unknown), 'invalid_parameter');
-      assert.ok(unknown.body.error.details.allowed.includes('jftc'));
+      assert.ok(errorOfAnswer(unknown).details!.allowed!.includes('jftc'));
     },
     async date_range() {
       const get = client();
@@ -255,25 +267,22 @@ describe('every rule /llms.txt states holds on the running server', () => {
     async authority_offices() {
       const get = client();
       // the fixture's labour-law records are all the Tokyo bureau's
-      const ministry = (await get('/api/v1/enforcements?authority=mhlw')).body.data;
+      const ministry = answerOf(await get('/api/v1/enforcements?authority=mhlw')).data;
       assert.ok(ministry.enforcements.length > 0);
-      assert.deepEqual(ministry, (await get('/api/v1/enforcements?authority=mhlw_labour_bureau_13')).body.data);
-      const vocabularies = (await get('/api/v1/vocabularies')).body.data.vocabularies;
-      assert.equal(
-        vocabularies.authority.find((a: { code: string }) => a.code === 'mhlw_labour_bureau_13').parent,
-        'mhlw',
-      );
+      assert.deepEqual(ministry, answerOf(await get('/api/v1/enforcements?authority=mhlw_labour_bureau_13')).data);
+      const vocabularies = answerOf(await get('/api/v1/vocabularies')).data.vocabularies;
+      assert.equal(vocabularies.authority.find((a) => a.code === 'mhlw_labour_bureau_13')!.parent, 'mhlw');
     },
     async prefecture() {
       const get = client();
-      const tokyo = (await get('/api/v1/enforcements?authority=jftc&prefecture=13')).body.data.enforcements;
+      const tokyo = answerOf(await get('/api/v1/enforcements?authority=jftc&prefecture=13')).data.enforcements;
       assert.deepEqual(
-        tokyo.map((r: { company: { prefecture_code: string } }) => r.company.prefecture_code),
+        tokyo.map((r) => r.company.prefecture_code),
         ['13'],
       );
       for (const name of ['東京都', '東京', 'Tokyo']) {
         assert.deepEqual(
-          (await get(`/api/v1/enforcements?authority=jftc&prefecture=${encodeURIComponent(name)}`)).body.data
+          answerOf(await get(`/api/v1/enforcements?authority=jftc&prefecture=${encodeURIComponent(name)}`)).data
             .enforcements,
           tokyo,
           name,
@@ -289,12 +298,18 @@ describe('every rule /llms.txt states holds on the running server', () => {
     // every fixture record is listed (test/http/record-listing.test.ts collects editions that delist one)
     async listing() {
       const get = client();
-      const all = (await get('/api/v1/enforcements?authority=jftc')).body.data.enforcements as {
+      const all = answerOf(await get('/api/v1/enforcements?authority=jftc')).data.enforcements as {
         listing: { status: string };
       }[];
       assert.ok(all.length > 0 && all.every((r) => r.listing.status === 'listed'));
-      assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=listed')).body.data.enforcements, all);
-      assert.deepEqual((await get('/api/v1/enforcements?authority=jftc&listing=delisted')).body.data.enforcements, []);
+      assert.deepEqual(
+        answerOf(await get('/api/v1/enforcements?authority=jftc&listing=listed')).data.enforcements,
+        all,
+      );
+      assert.deepEqual(
+        answerOf(await get('/api/v1/enforcements?authority=jftc&listing=delisted')).data.enforcements,
+        [],
+      );
       assert.equal(code(await get('/api/v1/enforcements?listing=listed')), 'missing_filter');
     },
     async windows() {
@@ -334,7 +349,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
         server.get(path, { headers: { 'user-agent': `address-check-${address}-${i}`, 'x-forwarded-for': address } });
       for (let i = 0; i < 15; i++) assert.equal((await from('192.0.2.77', i)).status, 200, `request ${i + 1}`);
       const refused = await from('192.0.2.77', 15);
-      assert.deepEqual([code(refused), refused.body.error.details.scope], ['rate_limited', 'address']);
+      assert.deepEqual([code(refused), errorOfAnswer(refused).details!.scope], ['rate_limited', 'address']);
       assert.equal(refused.headers.get('ratelimit-policy'), '"minute";q=15;w=60, "day";q=24;w=86400');
       const walked = [];
       for (let i = 1; i <= 3; i++)
@@ -354,7 +369,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
       );
       const bystander = await from('192.0.2.78', 4);
       assert.deepEqual(
-        [code(bystander), bystander.body.error.details.scope],
+        [code(bystander), errorOfAnswer(bystander).details!.scope],
         ['automated_enumeration_detected', 'address'],
       );
     },
@@ -422,8 +437,8 @@ describe('every rule /llms.txt states holds on the running server', () => {
       for (let i = 0; i < 5; i++) await get('/api/v1/companies?q=架空');
       const refused = await get('/api/v1/companies?q=架空');
       assert.equal(refused.status, 429);
-      assert.equal(Number(refused.headers.get('retry-after')), refused.body.error.details.retry_after);
-      assert.ok(refused.body.error.details.retry_after > 0);
+      assert.equal(Number(refused.headers.get('retry-after')), refused.body.error.details!.retry_after);
+      assert.ok(refused.body.error.details!.retry_after! > 0);
     },
     async revalidate() {
       const get = client();

@@ -7,6 +7,8 @@ import { Writable } from 'node:stream';
 import { createLogger } from '../../src/logger.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import type { ErrorResponse, ErrorStatus, TestResponse } from '../helpers/test-response.js';
+import type { ErrorAnswer } from '../helpers/documented-answers.js';
 
 const logged: string[] = [];
 let server: TestServer;
@@ -16,7 +18,7 @@ before(async () => {
 });
 after(() => server.close());
 
-function assertContractError(answer: Awaited<ReturnType<TestServer['get']>>, status: number, code: string) {
+function assertContractError(answer: TestResponse, status: ErrorStatus, code: string): asserts answer is ErrorResponse {
   assert.equal(answer.status, status, answer.text);
   assert.match(answer.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/u);
   assert.equal(answer.body.error.code, code, answer.text);
@@ -66,7 +68,8 @@ test('a legal form alone says so in meta.notice on /companies, /search and compa
   ] as const) {
     const answer = await server.get(path);
     assert.equal(answer.status, 200, answer.text);
-    assert.deepEqual(answer.body.data[list], [], path);
+    const lists: Readonly<Record<string, unknown>> = answer.body.data;
+    assert.deepEqual(lists[list], [], path);
     assert.match(answer.body.meta.notice ?? '', /legal form and nothing else/u, path);
   }
 });
@@ -125,7 +128,7 @@ test("requests Node cannot parse answer malformed_request or request_too_large i
     assert.equal(answer.status, status, `${what}: ${answer.headers}`);
     assert.match(answer.headers, /content-type: application\/json; charset=utf-8/u, what);
     assert.match(answer.headers, /x-request-id: \S+/u, what);
-    assert.equal(JSON.parse(answer.body).error.code, code, what);
+    assert.equal((JSON.parse(answer.body) as ErrorAnswer).error.code, code, what);
   }
   assert.equal((await server.get('/health')).status, 200, 'still answering');
 });

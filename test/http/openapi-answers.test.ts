@@ -13,12 +13,15 @@ import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
-import { demoDatabase, startServer, TEST_NOW, type TestResponse, type TestServer } from '../helpers/server.js';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+import { isErrorResponse, testResponse, type TestResponse } from '../helpers/test-response.js';
+import { errorOfAnswer, ok } from '../helpers/answers.js';
+import type { OpenApiDocument, Response } from '../helpers/openapi-document.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const DOCUMENT_ID = 'https://kohyo.invalid/openapi.json';
 
-let document: any;
+let document: OpenApiDocument;
 let ajv: InstanceType<typeof Ajv2020>;
 const seenCodes = new Set<string>();
 const closers: (() => Promise<void>)[] = [];
@@ -26,7 +29,7 @@ const closers: (() => Promise<void>)[] = [];
 before(async () => {
   const server = await startServer({ dbPath: await demoDatabase() });
   closers.push(() => server.close());
-  document = (await server.get('/api/v1/openapi.json')).body;
+  document = await ok(server, '/api/v1/openapi.json');
   // strict off: an OpenAPI document holds keywords that are not JSON Schema (in, example, …) around its schemas
   ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat('date', isCalendarDate);
@@ -40,10 +43,10 @@ after(async () => {
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/gu, '~0').replace(/\//gu, '~1')).join('/');
 
 /** The documented response of an operation for a status, with its $ref followed. */
-function documented(path: string, status: number): any {
-  const response = document.paths[path].get.responses[String(status)];
+function documented(path: string, status: number): Response {
+  const response = document.paths[path]!.get.responses[String(status)];
   assert.ok(response, `${path} does not document ${status}`);
-  return response.$ref ? document.components.responses[response.$ref.split('/').pop()] : response;
+  return response.$ref ? document.components.responses[response.$ref.split('/').pop()!]! : response;
 }
 
 /** Checks an answer against the document: its status listed, its body valid, its documented headers present. */
@@ -57,18 +60,18 @@ function check(path: string, answer: TestResponse, options: { counted?: boolean 
   if (answer.status === 304) assert.equal(answer.text, '');
   else {
     const ref =
-      response === document.paths[path].get.responses[String(answer.status)]
+      response === document.paths[path]!.get.responses[String(answer.status)]
         ? `${DOCUMENT_ID}#/${pointer('paths', path, 'get', 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
-        : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)].$ref.split('/').pop(), 'content', 'application/json', 'schema')}`;
+        : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path]!.get.responses[String(answer.status)]!.$ref!.split('/').pop()!, 'content', 'application/json', 'schema')}`;
     validate(ref, answer);
   }
   checkHeaders(path, response, answer, options);
 }
 
 /** The response's documented headers are on the answer: the required ones, and RateLimit where it counts. */
-function checkHeaders(path: string, response: any, answer: TestResponse, options: { counted?: boolean }): void {
-  for (const [name, ref] of Object.entries(response.headers ?? {}) as [string, { $ref: string }][]) {
-    const required = document.components.headers[ref.$ref.split('/').pop()!].required === true;
+function checkHeaders(path: string, response: Response, answer: TestResponse, options: { counted?: boolean }): void {
+  for (const [name, ref] of Object.entries(response.headers ?? {})) {
+    const required = document.components.headers[ref.$ref.split('/').pop()!]!.required === true;
     const counted =
       name.startsWith('RateLimit') &&
       options.counted !== false &&
@@ -82,7 +85,7 @@ function checkHeaders(path: string, response: any, answer: TestResponse, options
 function validate(ref: string, answer: TestResponse): void {
   const valid = ajv.validate({ $ref: ref }, answer.body);
   assert.ok(valid, `${answer.status} ${answer.text.slice(0, 200)}\n${JSON.stringify(ajv.errors, null, 2)}`);
-  if (answer.body?.error) seenCodes.add(answer.body.error.code);
+  if (isErrorResponse(answer)) seenCodes.add(answer.body.error.code);
 }
 
 async function limitedServer(env: Record<string, string>, store?: Store | null): Promise<TestServer> {
@@ -148,12 +151,12 @@ describe('answers against the document', () => {
   // Prism, a proxy that follows the document, answered 405 to the HEAD requests the server serves
   test('HEAD beside every GET: its parameters, a unique operationId, a documented status and headers, never a body', async () => {
     assert.deepEqual(Object.keys(document.paths).sort(), successes.map(([path]) => path).sort());
-    for (const [path, item] of Object.entries(document.paths) as [string, any][]) {
+    for (const [path, item] of Object.entries(document.paths)) {
       assert.deepEqual(Object.keys(item), ['get', 'head'], path);
       assert.deepEqual(item.head.parameters, item.get.parameters, path);
       assert.equal(item.head.operationId, `${item.get.operationId}Head`);
       assert.deepEqual(Object.keys(item.head.responses), Object.keys(item.get.responses), path);
-      for (const response of Object.values(item.head.responses) as any[])
+      for (const response of Object.values(item.head.responses))
         assert.equal(response.content, undefined, `${path}: a HEAD answer has no body`);
     }
     const refused: [string, string][] = [
@@ -163,7 +166,7 @@ describe('answers against the document', () => {
     for (const [path, call] of [...successes, ...refused]) {
       const answer = await get(call, { method: 'HEAD' });
       assert.equal(answer.text, '', call);
-      const response = document.paths[path].head.responses[String(answer.status)];
+      const response = document.paths[path]!.head.responses[String(answer.status)];
       assert.ok(response, `${call}: HEAD answered ${answer.status}, which the document does not list`);
       checkHeaders(path, response, answer, {});
     }
@@ -183,11 +186,11 @@ describe('answers against the document', () => {
     ];
     for (const [path, call, code] of calls) {
       const answer = await get(call);
-      assert.equal(answer.body.error.code, code, call);
+      assert.equal(errorOfAnswer(answer).code, code, call);
       check(path, answer);
     }
     const post = await get('/api/v1/companies?q=a', { method: 'POST' });
-    assert.equal(post.body.error.code, 'method_not_allowed');
+    assert.equal(errorOfAnswer(post).code, 'method_not_allowed');
     check('/api/v1/companies', post);
   });
 });
@@ -204,7 +207,7 @@ test('every 429 code, from real limiters', async () => {
     let answer: TestResponse | undefined;
     for (const q of calls)
       answer = await server.get(`/api/v1/companies?q=${q}`, { headers: { 'user-agent': 'openapi-429' } });
-    assert.equal(answer!.body.error.code, code);
+    assert.equal(errorOfAnswer(answer!).code, code);
     check('/api/v1/companies', answer!);
   }
 });
@@ -213,7 +216,7 @@ test('500 and 503', async () => {
   const real = openStore(await demoDatabase());
   // a dataset that fails when read: the fault must come out as the documented internal_error
   const broken = new Proxy(real, {
-    get: (target, key) =>
+    get: (target, key): unknown =>
       key === 'records'
         ? {
             page: () => {
@@ -257,7 +260,7 @@ test('malformed_request and request_too_large: what Node cannot parse, answered 
       );
       // the server's answer without Host is chunked; its one chunk is the JSON
       const body = text.includes('{') ? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1) : text;
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body), text: body });
+      resolve(testResponse(Number(statusLine.split(' ')[1]), headers, body));
     });
   });
   assert.equal(answer.status, 400);

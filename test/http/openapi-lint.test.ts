@@ -9,6 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { ok } from '../helpers/answers.js';
+import type { Answer } from '../helpers/documented-answers.js';
+import type { OpenApiDocument } from '../helpers/openapi-document.js';
 import { NAMED_SCHEMAS } from '../../src/http/openapi-components.js';
 
 const run = promisify(execFile);
@@ -16,11 +19,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 let server: TestServer;
-let document: any;
+let document: OpenApiDocument;
 let file: string;
 before(async () => {
   server = await startServer({ env: { KOHYO_CONTACT: 'ops@example.org' } });
-  document = (await server.get('/api/v1/openapi.json')).body;
+  document = await ok(server, '/api/v1/openapi.json');
   file = join(mkdtempSync(join(tmpdir(), 'kohyo-openapi-')), 'openapi.json');
   writeFileSync(file, JSON.stringify(document, null, 2));
 });
@@ -67,16 +70,16 @@ test('Spectral, spectral:oas: no error, no warning', async () => {
 });
 
 test('an operationId per operation, the named schemas used, every status with its headers, security and licence', () => {
-  const operations = Object.values(document.paths).flatMap((item: any) => Object.values(item)) as any[];
+  const operations = Object.values(document.paths).flatMap((item) => Object.values(item));
   const ids = operations.map((o) => o.operationId);
   assert.equal(new Set(ids).size, operations.length);
   assert.ok(ids.every((id) => /^[a-z][A-Za-z]+$/u.test(id)));
   const text = JSON.stringify(document);
   for (const name of Object.keys(NAMED_SCHEMAS))
     assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is not used`);
-  const companies = document.paths['/api/v1/companies'].get.responses;
+  const companies = document.paths['/api/v1/companies']!.get.responses;
   assert.deepEqual(Object.keys(companies).sort(), ['200', '304', '400', '405', '429', '431', '500', '503']);
-  assert.deepEqual(Object.keys(companies['200'].headers).sort(), [
+  assert.deepEqual(Object.keys(companies['200']!.headers!).sort(), [
     'Cache-Control',
     'ETag',
     'Last-Modified',
@@ -84,21 +87,20 @@ test('an operationId per operation, the named schemas used, every status with it
     'RateLimit-Policy',
     'X-Request-Id',
   ]);
-  assert.ok(document.components.responses.TooManyRequests.headers['Retry-After']);
-  assert.ok(document.components.responses.MethodNotAllowed.headers.Allow);
+  assert.ok(document.components.responses.TooManyRequests!.headers!['Retry-After']);
+  assert.ok(document.components.responses.MethodNotAllowed!.headers!.Allow);
   assert.deepEqual(document.security, []);
-  assert.equal(document.info.contact.email, 'ops@example.org');
+  assert.equal(document.info.contact!.email, 'ops@example.org');
   assert.match(document.info.license.name, /Public Data License/u);
   const parameter = (path: string, name: string) =>
-    document.paths[path].get.parameters.find((p: any) => p.name === name).schema;
+    document.paths[path]!.get.parameters!.find((p) => p.name === name)!.schema;
   assert.ok(
-    parameter('/api/v1/enforcements', 'authority').anyOf[0].enum.includes('jftc'),
+    parameter('/api/v1/enforcements', 'authority').anyOf![0]!.enum!.includes('jftc'),
     'enum filters list their codes',
   );
-  assert.equal(parameter('/api/v1/enforcements', 'authority').anyOf[1].type, 'string', 'and still take labels');
+  assert.equal(parameter('/api/v1/enforcements', 'authority').anyOf![1]!.type, 'string', 'and still take labels');
   assert.ok(parameter('/api/v1/enforcements', 'corporate_number').pattern);
-  assert.ok(
-    document.paths['/api/v1/companies'].get.responses['200'].content['application/json'].example.data.companies.length >
-      0,
-  );
+  // the example of a 200 answer is one of its answers
+  const example = companies['200']!.content!['application/json']!.example as Answer<'/api/v1/companies'>;
+  assert.ok(example.data.companies.length > 0);
 });

@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { ok } from '../helpers/answers.js';
 
 let server: TestServer;
 /** A merged company with enforcement records, and its successor. */
@@ -31,13 +32,11 @@ test('a company answer lists its predecessors with their record counts', async (
   const answer = await server.get(`/api/v1/companies?q=${merged.successor}`);
   assert.equal(answer.status, 200);
   const [company] = answer.body.data.companies;
-  const predecessor = company.predecessors.find(
-    (p: { corporate_number: string }) => p.corporate_number === merged.predecessor,
-  );
+  const predecessor = company!.predecessors.find((p) => p.corporate_number === merged.predecessor);
   assert.ok(predecessor, 'the merged company is listed');
   assert.equal(predecessor.record_counts.enforcements, merged.predecessorRecords);
   // the merged company itself has none of its own
-  const own = (await server.get(`/api/v1/companies?q=${merged.predecessor}`)).body.data.companies[0];
+  const own = (await ok(server, `/api/v1/companies?q=${merged.predecessor}`)).data.companies[0]!;
   assert.equal(own.successor_corporate_number, merged.successor);
   assert.ok(Array.isArray(own.predecessors));
 });
@@ -46,9 +45,7 @@ test("include_predecessors=true adds the merged company's records, each naming t
   const numbers = async (query: string) => {
     const answer = await server.get(`/api/v1/enforcements?corporate_number=${merged.successor}${query}`);
     assert.equal(answer.status, 200, answer.text);
-    return answer.body.data.enforcements.map(
-      (r: { company: { corporate_number: string } }) => r.company.corporate_number,
-    ) as string[];
+    return answer.body.data.enforcements.map((r) => r.company.corporate_number);
   };
   const alone = await numbers('');
   assert.ok(alone.every((n) => n === merged.successor));
@@ -65,7 +62,7 @@ test('include_predecessors needs corporate_number, takes true or false, and is n
   const without = await server.get('/api/v1/enforcements?law=labour_standards_act&include_predecessors=true');
   assert.equal(without.status, 400);
   assert.equal(without.body.error.code, 'invalid_parameter');
-  assert.equal(without.body.error.details.parameter, 'include_predecessors');
+  assert.equal(without.body.error.details!.parameter, 'include_predecessors');
   const yes = await server.get(`/api/v1/enforcements?corporate_number=${merged.successor}&include_predecessors=yes`);
   assert.equal(yes.status, 400);
   assert.match(yes.body.error.message, /include_predecessors must be true or false/u);

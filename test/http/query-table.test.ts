@@ -2,6 +2,8 @@
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import type { ErrorStatus } from '../helpers/test-response.js';
+import { answerOf } from '../helpers/answers.js';
 import { ERROR_CODES } from '../../src/api/errors.js';
 
 let server: TestServer;
@@ -10,8 +12,12 @@ before(async () => {
 });
 after(() => server.close());
 
-const RECORD_ENDPOINTS = ['/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions'];
-const PAGED = ['/api/v1/procurement-suspensions', '/api/v1/license-actions'];
+const RECORD_ENDPOINTS = [
+  '/api/v1/enforcements',
+  '/api/v1/procurement-suspensions',
+  '/api/v1/license-actions',
+] as const;
+const PAGED = ['/api/v1/procurement-suspensions', '/api/v1/license-actions'] as const;
 const ALL_ENDPOINTS = [
   '/api/v1/search',
   '/api/v1/companies',
@@ -19,7 +25,7 @@ const ALL_ENDPOINTS = [
   '/api/v1/procurement-suspension-coverage',
 ];
 
-async function expectError(path: string, status: number, code: string, parameter?: string) {
+async function expectError(path: string, status: ErrorStatus, code: string, parameter?: string) {
   const response = await server.get(path);
   assert.equal(response.status, status, `${path}: ${response.text}`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/json; charset=utf-8/u);
@@ -39,9 +45,9 @@ test('limit: absent is 10; not an integer, < 1 or > 10 is invalid_parameter', as
     await expectError(`/api/v1/companies?q=a&limit=${encodeURIComponent(value)}`, 400, 'invalid_parameter', 'limit');
   }
   for (const path of RECORD_ENDPOINTS) await expectError(`${path}?q=abc&limit=11`, 400, 'invalid_parameter', 'limit');
-  const three = await server.get('/api/v1/enforcements?authority=jftc&limit=3');
-  assert.equal(three.body.meta.limit, 3);
-  assert.ok(three.body.data.enforcements.length <= 3);
+  const three = answerOf(await server.get('/api/v1/enforcements?authority=jftc&limit=3'));
+  assert.equal(three.meta.limit, 3);
+  assert.ok(three.data.enforcements.length <= 3);
 });
 
 test('page: absent is 1; not an integer, < 1 or > the cap is invalid_parameter', async () => {
@@ -62,7 +68,7 @@ test('the page cap follows KOHYO_MAX_PAGE', async () => {
     assert.equal((await capped.get('/api/v1/license-actions?sector=construction&page=3')).status, 200);
     const refused = await capped.get('/api/v1/license-actions?sector=construction&page=4');
     assert.equal(refused.status, 400);
-    assert.equal(refused.body.error.details.parameter, 'page');
+    assert.equal(refused.body.error.details!.parameter, 'page');
   } finally {
     await capped.close();
   }
@@ -137,7 +143,7 @@ test('an enum filter with an unknown value is invalid_parameter with details.all
   ];
   for (const [path, parameter] of cases) {
     const error = await expectError(path, 400, 'invalid_parameter', parameter);
-    assert.ok(Array.isArray(error.details.allowed) && error.details.allowed.length > 0, path);
+    assert.ok(Array.isArray(error.details!.allowed) && error.details!.allowed.length > 0, path);
   }
 });
 
@@ -151,7 +157,7 @@ test('an enum filter accepts the code, the Japanese label or the English label (
   }
   const sectorJa = await server.get(`/api/v1/license-actions?sector=${encodeURIComponent('建設業')}`);
   const sectorCode = await server.get('/api/v1/license-actions?sector=construction');
-  assert.deepEqual(sectorJa.body.data, sectorCode.body.data);
+  assert.deepEqual(answerOf(sectorJa).data, answerOf(sectorCode).data);
 });
 
 test('from / to: not YYYY-MM-DD, not a real date, or from after to is invalid_parameter', async () => {
@@ -200,12 +206,13 @@ test('HEAD answers like GET without a body', async () => {
 });
 
 test('every answer has the success or error envelope, with request_id and dataset in meta', async () => {
-  const ok = await server.get('/api/v1/companies?q=abc');
-  assert.deepEqual(Object.keys(ok.body).sort(), ['data', 'meta']);
-  assert.equal(typeof ok.body.meta.request_id, 'string');
-  assert.equal(ok.body.meta.request_id, ok.headers.get('x-request-id'));
-  assert.equal(ok.body.meta.dataset.kind, 'demo');
-  assert.match(ok.body.meta.dataset.version, /^\d{4}-\d{2}-\d{2}T/u);
+  const answer = await server.get('/api/v1/companies?q=abc');
+  const body = answerOf(answer);
+  assert.deepEqual(Object.keys(body).sort(), ['data', 'meta']);
+  assert.equal(typeof body.meta.request_id, 'string');
+  assert.equal(body.meta.request_id, answer.headers.get('x-request-id'));
+  assert.equal(body.meta.dataset.kind, 'demo');
+  assert.match(body.meta.dataset.version, /^\d{4}-\d{2}-\d{2}T/u);
 });
 
 test('503 service_unavailable while no dataset is open; /health says so', async () => {

@@ -7,6 +7,7 @@ import { runCollection } from '../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { ok } from '../helpers/answers.js';
+import type { RequestPath } from '../helpers/documented-answers.js';
 import {
   bodyRoute,
   recordedSleep,
@@ -48,16 +49,11 @@ before(async () => {
 after(() => server.close());
 
 const PATH = '/api/v1/procurement-suspensions?authority=pref_13';
-const names = async (path: string) =>
-  ((await ok(server, path)).data.procurement_suspensions as { company: { name: string } }[])
-    .map((r) => r.company.name)
-    .sort();
+const names = async (path: RequestPath<'/api/v1/procurement-suspensions'>) =>
+  (await ok(server, path)).data.procurement_suspensions.map((r) => r.company.name).sort();
 
 test('every record carries its listing; listing=delisted and listing=listed narrow, absent gives both', async () => {
-  const all = (await ok(server, PATH)).data.procurement_suspensions as {
-    company: { name: string };
-    listing: unknown;
-  }[];
+  const all = (await ok(server, PATH)).data.procurement_suspensions;
   assert.equal(all.length, 4);
   const dropped = all.find((r) => r.company.name === '見本建設4株式会社')!;
   assert.deepEqual(dropped.listing, {
@@ -81,11 +77,11 @@ test('listing alone is no filter, and an unknown value is refused with the allow
   const alone = await server.get('/api/v1/procurement-suspensions?listing=delisted');
   assert.equal(alone.status, 400);
   assert.equal(alone.body.error.code, 'missing_filter');
-  assert.ok(!alone.body.error.details.filters.includes('listing'));
+  assert.ok(!alone.body.error.details!.filters!.includes('listing'));
   const unknown = await server.get(`${PATH}&listing=gone`);
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body.error.code, 'invalid_parameter');
-  assert.deepEqual(unknown.body.error.details.allowed, ['listed', 'delisted']);
+  assert.deepEqual(unknown.body.error.details!.allowed, ['listed', 'delisted']);
   for (const path of [
     '/api/v1/enforcements?authority=jftc&listing=listed',
     '/api/v1/license-actions?authority=mlit&listing=delisted',

@@ -4,7 +4,8 @@ import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
-import { listKey, ok, recordIds } from '../helpers/answers.js';
+import { ok, recordIds, recordsOf } from '../helpers/answers.js';
+import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -12,7 +13,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ids = (path: string) => recordIds(server, path);
+const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
 const KAKUU = ['enf_kakuu_2025', 'enf_kakuu_2024', 'enf_kakuu_2023'];
 
 test('company= finds the records of 架空商事 by its name, kana, English name and romaji', async () => {
@@ -35,12 +36,12 @@ test('company= finds a company by its former name, and an unlinked record by the
   for (const company of ['有限会社見本運輸', '見本運輸']) {
     const body = await ok(server, `/api/v1/enforcements?company=${encodeURIComponent(company)}`);
     assert.deepEqual(
-      body.data.enforcements.map((r: { id: string }) => r.id),
+      body.data.enforcements.map((r) => r.id),
       ['enf_mihon_unyu'],
       company,
     );
     // the source gives an address only: its prefecture is read from it
-    assert.deepEqual(body.data.enforcements[0].company, {
+    assert.deepEqual(body.data.enforcements[0]!.company, {
       corporate_number: null,
       name: '有限会社見本運輸',
       name_en: null,
@@ -59,57 +60,63 @@ test('q finds records by words of their summary and by the authority label or it
 
 // q words of one and two characters, which the trigram index cannot serve, come from each table's short-gram index.
 // Each case is one authority's records: `expected` hold the word in `column`, the rest of `of` do not.
-const SHORT_Q: { endpoint: string; column: string; word: string; authority: string; expected: string[]; of: number }[] =
-  [
-    {
-      endpoint: 'enforcements',
-      column: 'summary',
-      word: '指示',
-      authority: 'pref_13',
-      expected: ['enf_mogi_tsuhan_2026'],
-      of: 2,
-    },
-    {
-      endpoint: 'enforcements',
-      column: 'summary',
-      word: '賃',
-      authority: 'mhlw_labour_bureau_13',
-      expected: ['enf_mihon_kogyo', 'enf_mihon_unyu'],
-      of: 3,
-    },
-    {
-      endpoint: 'procurement-suspensions',
-      column: 'reason_detail',
-      word: '談合',
-      authority: 'mlit_kanto_rdb',
-      expected: ['ps_shiken_bid'],
-      of: 3,
-    },
-    {
-      endpoint: 'procurement-suspensions',
-      column: 'reason_detail',
-      word: '談',
-      authority: 'mlit_kanto_rdb',
-      expected: ['ps_shiken_bid'],
-      of: 3,
-    },
-    {
-      endpoint: 'license-actions',
-      column: 'reason_detail',
-      word: '警告',
-      authority: 'pref_13',
-      expected: ['la_kamei_instruction'],
-      of: 4,
-    },
-    {
-      endpoint: 'license-actions',
-      column: 'reason_detail',
-      word: '賃',
-      authority: 'pref_13',
-      expected: ['la_shiko_unknown'],
-      of: 4,
-    },
-  ];
+const SHORT_Q: {
+  endpoint: 'enforcements' | 'procurement-suspensions' | 'license-actions';
+  column: string;
+  word: string;
+  authority: string;
+  expected: string[];
+  of: number;
+}[] = [
+  {
+    endpoint: 'enforcements',
+    column: 'summary',
+    word: '指示',
+    authority: 'pref_13',
+    expected: ['enf_mogi_tsuhan_2026'],
+    of: 2,
+  },
+  {
+    endpoint: 'enforcements',
+    column: 'summary',
+    word: '賃',
+    authority: 'mhlw_labour_bureau_13',
+    expected: ['enf_mihon_kogyo', 'enf_mihon_unyu'],
+    of: 3,
+  },
+  {
+    endpoint: 'procurement-suspensions',
+    column: 'reason_detail',
+    word: '談合',
+    authority: 'mlit_kanto_rdb',
+    expected: ['ps_shiken_bid'],
+    of: 3,
+  },
+  {
+    endpoint: 'procurement-suspensions',
+    column: 'reason_detail',
+    word: '談',
+    authority: 'mlit_kanto_rdb',
+    expected: ['ps_shiken_bid'],
+    of: 3,
+  },
+  {
+    endpoint: 'license-actions',
+    column: 'reason_detail',
+    word: '警告',
+    authority: 'pref_13',
+    expected: ['la_kamei_instruction'],
+    of: 4,
+  },
+  {
+    endpoint: 'license-actions',
+    column: 'reason_detail',
+    word: '賃',
+    authority: 'pref_13',
+    expected: ['la_shiko_unknown'],
+    of: 4,
+  },
+];
 
 /** What a record is found by that the response shows: company name, summary or reason, labels. */
 const shown = (record: unknown) => JSON.stringify(record).normalize('NFKC');
@@ -117,7 +124,7 @@ const shown = (record: unknown) => JSON.stringify(record).normalize('NFKC');
 for (const { endpoint, column, word, authority, expected, of } of SHORT_Q) {
   test(`${endpoint}: a ${[...word].length}-character q (${word}) finds every record whose ${column} contains it`, async () => {
     const body = await ok(server, `/api/v1/${endpoint}?q=${encodeURIComponent(word)}&authority=${authority}`);
-    const records = body.data[listKey(endpoint)] as { id: string }[];
+    const records = recordsOf(body, endpoint);
     assert.deepEqual(
       records.map((r) => r.id),
       expected,

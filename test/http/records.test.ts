@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { ok, recordIds } from '../helpers/answers.js';
+import type { RecordEndpoint, RequestPath, Schema } from '../helpers/documented-answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -12,7 +13,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ids = (path: string) => recordIds(server, path);
+const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
 
 const COMMON_KEYS = ['authority', 'company', 'id', 'listing', 'source'];
 const ENFORCEMENT_KEYS = [
@@ -49,12 +50,12 @@ test('enforcements by corporate_number: only that company, newest first, exact f
   const body = await ok(server, '/api/v1/enforcements?corporate_number=7999900010001');
   const records = body.data.enforcements;
   assert.deepEqual(
-    records.map((r: { id: string }) => r.id),
+    records.map((r) => r.id),
     KAKUU,
   );
   // only the newest record's source places the company (test/fixtures/endpoints/records.jsonl)
   assert.deepEqual(
-    records.map((r: { company: { prefecture_code: string | null } }) => r.company.prefecture_code),
+    records.map((r) => r.company.prefecture_code),
     ['13', null, null],
   );
   for (const record of records) {
@@ -67,14 +68,14 @@ test('enforcements by corporate_number: only that company, newest first, exact f
       address: null,
     });
     assert.deepEqual(Object.keys(record).sort(), ENFORCEMENT_KEYS);
-    assert.equal(record.law.code, record.laws[0].code);
+    assert.equal(record.law.code, record.laws[0]!.code);
     assert.deepEqual(Object.keys(record.authority).sort(), ['code', 'group', 'name', 'name_en']);
   }
   assert.deepEqual(
-    records[0].laws.map((l: { code: string }) => l.code),
+    records[0]!.laws.map((l) => l.code),
     ['antimonopoly_act', 'subcontract_act'],
   );
-  assert.equal(records[2].amount_jpy, 12340000);
+  assert.equal(records[2]!.amount_jpy, 12340000);
   // the oldest last collection among the four enforcement sources: the MHLW list
   assert.equal(body.meta.data_as_of, '2026-11-19T22:00:00Z');
 });
@@ -117,7 +118,7 @@ test('procurement suspensions: each status against TEST_NOW (2026-11-21 in Japan
     const body = await ok(server, `/api/v1/procurement-suspensions?status=${status}&limit=5&page=${page}`);
     const records = body.data.procurement_suspensions;
     assert.deepEqual(
-      records.map((r: { id: string }) => r.id),
+      records.map((r) => r.id),
       expected,
       status,
     );
@@ -133,7 +134,7 @@ test('procurement suspensions: each status against TEST_NOW (2026-11-21 in Japan
     'ps_shiken_accident',
   ]);
   const tokyo = await ok(server, '/api/v1/procurement-suspensions?authority=pref_13');
-  assert.deepEqual(tokyo.data.procurement_suspensions[0].period, { from: '2025-04-01', to: '2025-09-30' });
+  assert.deepEqual(tokyo.data.procurement_suspensions[0]!.period, { from: '2025-04-01', to: '2025-09-30' });
   // Tokyo's list, collected 2026-11-18, is the stalest of the three suspension sources
   assert.equal(tokyo.meta.data_as_of, '2026-11-18T05:00:00Z');
 });
@@ -141,9 +142,9 @@ test('procurement suspensions: each status against TEST_NOW (2026-11-21 in Japan
 test('pages: page 2 continues page 1, max_page bounds them, has_more says whether another page holds rows', async () => {
   // the twelve generated suspensions (many-suspensions.jsonl) are the only ones for dishonest_conduct
   const path = (limit: number, page: number) =>
-    `/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=${limit}&page=${page}`;
+    `/api/v1/procurement-suspensions?reason=dishonest_conduct&limit=${limit}&page=${page}` as const;
   const pages = await Promise.all([1, 2, 3].map((page) => ok(server, path(5, page))));
-  const listed = pages.map((p) => p.data.procurement_suspensions.map((r: { id: string }) => r.id));
+  const listed = pages.map((p) => p.data.procurement_suspensions.map((r) => r.id));
   assert.deepEqual(listed, [
     ['ps_many_12', 'ps_many_11', 'ps_many_10', 'ps_many_09', 'ps_many_08'],
     ['ps_many_07', 'ps_many_06', 'ps_many_05', 'ps_many_04', 'ps_many_03'],
@@ -157,15 +158,15 @@ test('pages: page 2 continues page 1, max_page bounds them, has_more says whethe
       [3, 3, false],
     ],
   );
-  assert.equal(pages[0].meta.notice, undefined, 'all twelve are within reach');
+  assert.equal(pages[0]!.meta.notice, undefined, 'all twelve are within reach');
   // one a page, ten pages reach ten of the twelve: the last page says so and offers no more
   const first = await ok(server, path(1, 1));
   assert.equal(first.meta.max_page, 10);
   assert.equal(first.meta.has_more, true);
-  assert.match(first.meta.notice, /More than 10 records match and pages stop at 10/u);
+  assert.match(first.meta.notice!, /More than 10 records match and pages stop at 10/u);
   const last = await ok(server, path(1, 10));
   assert.deepEqual(
-    last.data.procurement_suspensions.map((r: { id: string }) => r.id),
+    last.data.procurement_suspensions.map((r) => r.id),
     ['ps_many_03'],
   );
   assert.equal(last.meta.has_more, false);
@@ -186,13 +187,13 @@ test('licence actions: sector matches the primary sector or any affected one, pe
     'la_reidai_closure',
   ]);
   const body = await ok(server, '/api/v1/license-actions?corporate_number=1999900010007');
-  const [instruction, suspension] = body.data.license_actions;
+  const [instruction, suspension] = body.data.license_actions as [Schema<'LicenseAction'>, Schema<'LicenseAction'>];
   for (const r of [instruction, suspension]) assert.deepEqual(Object.keys(r).sort(), LICENSE_KEYS);
   assert.equal(suspension.sector_code, 'construction');
   assert.equal(suspension.sector_codes[0], 'construction');
   assert.deepEqual([...suspension.sector_codes].sort(), ['architect_office', 'construction', 'real_estate_brokerage']);
   assert.deepEqual(
-    suspension.sectors.map((s: { code: string }) => s.code),
+    suspension.sectors.map((s) => s.code),
     suspension.sector_codes,
   );
   assert.equal(suspension.permits.length, 2);
@@ -223,10 +224,10 @@ test('licence actions: nature, status (against TEST_NOW) and date range narrow a
 // source gave, then those of the permits. The fixture gives real_estate_brokerage and then a permit of architect_office.
 test('licence actions: sector_codes in the documented order, the sectors given before those of the permits', async () => {
   const body = await ok(server, '/api/v1/license-actions?corporate_number=1999900010007&sector=architect_office');
-  const [suspension] = body.data.license_actions;
+  const [suspension] = body.data.license_actions as [Schema<'LicenseAction'>];
   assert.deepEqual(suspension.sector_codes, ['construction', 'real_estate_brokerage', 'architect_office']);
   assert.deepEqual(
-    suspension.sectors.map((s: { name: string }) => s.name),
+    suspension.sectors.map((s) => s.name),
     ['建設業', '宅地建物取引業', '建築士事務所'],
   );
 });
@@ -236,7 +237,7 @@ test('every record of every kind carries an English summary composed from the vo
     '/api/v1/enforcements?law=labour_standards_act',
     '/api/v1/procurement-suspensions?reason=bid_rigging',
     '/api/v1/license-actions?sector=construction',
-  ]) {
+  ] as const) {
     const answer = await server.get(path);
     assert.equal(answer.status, 200, path);
     const [list] = Object.values(answer.body.data) as {

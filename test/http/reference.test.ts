@@ -10,7 +10,7 @@ import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { sourceRegistry } from '../../src/ingest/registry/source-registry.js';
 import { steppingClock, tempDir, tsvList, tsvParser } from '../ingest/collect/collect-helpers.js';
 import { ERROR_CODES } from '../../src/api/errors.js';
-import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
+import { VOCABULARIES, VOCABULARY_NAMES } from '../../src/domain/vocabularies/index.js';
 
 let server: TestServer;
 before(async () => {
@@ -23,35 +23,29 @@ test('coverage: one entry per publisher group in the contract order, with ratios
   assert.equal(response.status, 200, response.text);
   const coverage = response.body.data.coverage;
   assert.deepEqual(
-    coverage.map((e: { publisher_group: { code: string } }) => e.publisher_group.code),
+    coverage.map((e) => e.publisher_group.code),
     ['national', 'independent_agency', 'public_corporation', 'prefecture', 'designated_city'],
   );
-  const byCode = Object.fromEntries(
-    coverage.map((e: { publisher_group: { code: string } }) => [e.publisher_group.code, e]),
-  );
-  assert.equal(byCode.prefecture.official_total, 47);
-  assert.equal(byCode.designated_city.official_total, 20);
-  assert.equal(byCode.public_corporation.official_total, null);
-  assert.equal(byCode.public_corporation.coverage_ratio, null);
+  const byCode = Object.fromEntries(coverage.map((e) => [e.publisher_group.code, e]));
+  assert.equal(byCode.prefecture!.official_total, 47);
+  assert.equal(byCode.designated_city!.official_total, 20);
+  assert.equal(byCode.public_corporation!.official_total, null);
+  assert.equal(byCode.public_corporation!.coverage_ratio, null);
   for (const entry of coverage) {
     assert.equal(
       entry.observed_count,
-      entry.sources.reduce((n: number, s: { observed_count: number }) => n + s.observed_count, 0),
+      entry.sources.reduce((n, s) => n + s.observed_count, 0),
     );
     if (entry.official_total !== null) {
       assert.equal(entry.coverage_ratio, Math.round((entry.covered_bodies / entry.official_total) * 10000) / 10000);
     }
-    const collected = entry.sources.filter((s: { last_success_at: string | null }) => s.last_success_at !== null);
-    const oldest = collected.map((s: { last_success_at: string }) => s.last_success_at).sort()[0] ?? null;
+    const collected = entry.sources.filter((s) => s.last_success_at !== null);
+    const oldest = collected.map((s) => s.last_success_at).sort()[0] ?? null;
     assert.equal(entry.last_success_at, oldest, 'a group is as fresh as its stalest source');
   }
-  const statuses = new Set(
-    coverage.flatMap((e: { sources: { freshness: { status: string } }[] }) => e.sources.map((s) => s.freshness.status)),
-  );
+  const statuses = new Set(coverage.flatMap((e) => e.sources.map((s) => s.freshness.status)));
   assert.deepEqual([...statuses].sort(), ['fresh', 'never_collected', 'stale']);
-  assert.ok(
-    coverage.some((e: { sources: { last_error: string | null }[] }) => e.sources.some((s) => s.last_error !== null)),
-  );
+  assert.ok(coverage.some((e) => e.sources.some((s) => s.last_error !== null)));
 });
 
 test('coverage counts bodies, not publishers: two regional bureaus of one ministry, both collected, count once', async () => {
@@ -86,12 +80,10 @@ test('coverage counts bodies, not publishers: two regional bureaus of one minist
   try {
     const response = await own.get('/api/v1/procurement-suspension-coverage');
     assert.equal(response.status, 200, response.text);
-    const national = response.body.data.coverage.find(
-      (e: { publisher_group: { code: string } }) => e.publisher_group.code === 'national',
-    );
-    const collected = national.sources.filter((s: { last_success_at: string | null }) => s.last_success_at !== null);
+    const national = response.body.data.coverage.find((e) => e.publisher_group.code === 'national')!;
+    const collected = national.sources.filter((s) => s.last_success_at !== null);
     assert.deepEqual(
-      collected.map((s: { publisher: { code: string } }) => s.publisher.code),
+      collected.map((s) => s.publisher.code),
       ['mlit_kanto_rdb', 'mlit_tohoku_rdb'],
     );
     assert.equal(national.observed_count, 4);
@@ -107,15 +99,16 @@ test('vocabularies list every code of every field with both labels', async () =>
   const response = await server.get('/api/v1/vocabularies');
   assert.equal(response.status, 200);
   const vocabularies = response.body.data.vocabularies;
-  for (const [name, vocabulary] of Object.entries(VOCABULARIES)) {
+  for (const name of VOCABULARY_NAMES) {
+    const vocabulary = VOCABULARIES[name];
     assert.deepEqual(
-      vocabularies[name].map((t: { code: string }) => t.code),
+      vocabularies[name].map((t) => t.code),
       vocabulary.codes(),
       name,
     );
     for (const term of vocabularies[name]) assert.ok(term.name && term.name_en, `${name} ${term.code}`);
   }
-  assert.ok(vocabularies.authority.every((t: { group?: string }) => typeof t.group === 'string'));
+  assert.ok(vocabularies.authority.every((t) => typeof t.group === 'string'));
 });
 
 test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parameter and error code', async () => {
@@ -182,13 +175,11 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   for (const [path, parameters] of Object.entries(expected)) {
     const operation = document.paths[path]?.get;
     assert.ok(operation, path);
-    const names = (operation.parameters ?? []).map(
-      (p: { name: string; in: string }) => (assert.equal(p.in, 'query'), p.name),
-    );
+    const names = (operation.parameters ?? []).map((p) => (assert.equal(p.in, 'query'), p.name));
     assert.deepEqual(names.sort(), [...parameters].sort(), path);
   }
   const text = JSON.stringify(document);
   for (const code of ERROR_CODES) assert.ok(text.includes(`"${code}"`), code);
-  const required = document.paths['/api/v1/companies'].get.parameters.find((p: { name: string }) => p.name === 'q');
-  assert.equal(required.required, true);
+  const required = document.paths['/api/v1/companies']!.get.parameters!.find((p) => p.name === 'q');
+  assert.equal(required!.required, true);
 });

@@ -19,8 +19,8 @@ const KAKUU_COMPANIES = ['7999900010001', '6999900010002', '5999900010003'];
 async function search(q: string, limit = 10) {
   const body = await ok(server, `/api/v1/search?q=${encodeURIComponent(q)}&limit=${limit}`);
   return {
-    companies: body.data.companies.map((c: { corporate_number: string }) => c.corporate_number) as string[],
-    enforcements: body.data.enforcements.map((r: { id: string }) => r.id) as string[],
+    companies: body.data.companies.map((c) => c.corporate_number),
+    enforcements: body.data.enforcements.map((r) => r.id),
     meta: body.meta,
   };
 }

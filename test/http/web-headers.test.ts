@@ -11,6 +11,8 @@ import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 import type { FinishedRequest } from '../../src/usage/usage-entry.js';
 import { CACHE_CONTROL, validatorsOf } from '../../src/http/conditional.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
+import { answerOf } from '../helpers/answers.js';
+import type { Answer } from '../helpers/documented-answers.js';
 
 const COMPANIES = '/api/v1/companies?q=hokushin';
 
@@ -49,7 +51,7 @@ describe('web headers', () => {
   test('a sane X-Request-Id is echoed and kept in meta; an unsafe one is replaced; errors carry it too', async () => {
     const given = await server.get(COMPANIES, as('rid', { 'x-request-id': 'abc-123.XYZ' }));
     assert.equal(given.headers.get('x-request-id'), 'abc-123.XYZ');
-    assert.equal(given.body.meta.request_id, 'abc-123.XYZ');
+    assert.equal(answerOf(given).meta.request_id, 'abc-123.XYZ');
     for (const bad of ['has space', 'x'.repeat(129), 'quote"d', '']) {
       const answer = await server.get('/api/v1/nowhere', as(`rid-${bad.length}`, { 'x-request-id': bad }));
       assert.equal(answer.status, 404);
@@ -106,7 +108,7 @@ describe('web headers', () => {
     // the same question in another spelling of the query string has the same tag; the body's request id differs
     const reordered = await server.get('/api/v1/companies?limit=&q=hokushin', as('etag'));
     assert.equal(reordered.headers.get('etag'), etag);
-    assert.notEqual(reordered.body.meta.request_id, first.body.meta.request_id);
+    assert.notEqual(answerOf(reordered).meta.request_id, answerOf(first).meta.request_id);
     assert.notEqual((await server.get('/api/v1/companies?q=hokushin&limit=2', as('etag'))).headers.get('etag'), etag);
     // the three a minute are used up: a 304 still answers, for as long as the client asks
     const before = usage.length;
@@ -154,7 +156,8 @@ describe('web headers', () => {
     assert.equal(br.encoding, 'br');
     assert.equal(gzip.encoding, 'gzip');
     assert.equal(plain.encoding, undefined);
-    const body = (buffer: Buffer) => JSON.parse(buffer.toString('utf8')).data;
+    const body = (buffer: Buffer) =>
+      (JSON.parse(buffer.toString('utf8')) as Answer<'/api/v1/procurement-suspension-coverage'>).data;
     assert.deepEqual(body(brotliDecompressSync(br.body)), body(plain.body));
     assert.deepEqual(body(gunzipSync(gzip.body)), body(plain.body));
     assert.ok(br.body.length < plain.body.length / 3, `br ${br.body.length} of ${plain.body.length}`);

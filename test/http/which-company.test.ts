@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { ok, recordIds } from '../helpers/answers.js';
+import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
 import { runImportNta } from '../../src/ingest/nta/nta-command.js';
 import { runImportRecords } from '../../src/ingest/records/records-command.js';
 
@@ -99,13 +100,13 @@ after(async () => {
   await demo.close();
 });
 
-const ids = (path: string) => recordIds(server, path);
+const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
 const enc = encodeURIComponent;
 
 test('company shows the address as the source writes it and its prefecture, read from the address when not given', async () => {
   const body = await ok(server, `/api/v1/enforcements?company=${enc('ゼフォール')}`);
   assert.deepEqual(
-    body.data.enforcements.map((r: { company: unknown }) => r.company),
+    body.data.enforcements.map((r) => r.company),
     [
       {
         corporate_number: null,
@@ -127,7 +128,7 @@ test('company shows the address as the source writes it and its prefecture, read
   );
   // the register knows 架空商事's address, but the source gave none: shown as the source wrote it
   const linked = await ok(server, '/api/v1/enforcements?corporate_number=7999900010001');
-  assert.deepEqual(linked.data.enforcements[0].company, {
+  assert.deepEqual(linked.data.enforcements[0]!.company, {
     corporate_number: '7999900010001',
     name: '架空商事株式会社',
     name_en: null,
@@ -171,7 +172,7 @@ test('prefecture alone is not a filter: 400 missing_filter, saying that it only 
     assert.equal(response.status, 400, path);
     assert.equal(response.body.error.code, 'missing_filter', path);
     assert.match(response.body.error.message, /prefecture only narrows the others/u, path);
-    assert.ok(!response.body.error.details.filters.includes('prefecture'), path);
+    assert.ok(!response.body.error.details!.filters!.includes('prefecture'), path);
   }
 });
 
@@ -180,9 +181,12 @@ test('an unknown prefecture: 400 invalid_parameter naming it, with the allowed c
     const response = await server.get(`/api/v1/enforcements?authority=jftc&prefecture=${value}`);
     assert.equal(response.status, 400, value);
     assert.equal(response.body.error.code, 'invalid_parameter');
-    assert.equal(response.body.error.details.parameter, 'prefecture');
-    assert.equal(response.body.error.details.allowed.length, 47);
-    assert.deepEqual([response.body.error.details.allowed[0], response.body.error.details.allowed[46]], ['01', '47']);
+    assert.equal(response.body.error.details!.parameter, 'prefecture');
+    assert.equal(response.body.error.details!.allowed!.length, 47);
+    assert.deepEqual(
+      [response.body.error.details!.allowed![0], response.body.error.details!.allowed![46]],
+      ['01', '47'],
+    );
   }
 });
 
@@ -217,9 +221,7 @@ test('authority matches the authority and every office under it, at any depth', 
 
 test("/api/v1/vocabularies names each authority's parent", async () => {
   const body = await ok(server, '/api/v1/vocabularies');
-  const parent = new Map(
-    body.data.vocabularies.authority.map((a: { code: string; parent: string | null }) => [a.code, a.parent]),
-  );
+  const parent = new Map(body.data.vocabularies.authority.map((a) => [a.code, a.parent]));
   assert.equal(parent.get('mhlw'), null);
   assert.equal(parent.get('mhlw_labour_bureau_01'), 'mhlw');
   assert.equal(parent.get('mhlw_labour_bureau_47'), 'mhlw');
@@ -229,15 +231,12 @@ test("/api/v1/vocabularies names each authority's parent", async () => {
   assert.equal(parent.get('pref_13'), null);
   assert.equal(parent.get('city_14100'), null);
   for (const a of body.data.vocabularies.authority) assert.ok('parent' in a, a.code);
-  assert.ok(!('parent' in body.data.vocabularies.law[0]), 'only authorities have parents');
+  assert.ok(!('parent' in body.data.vocabularies.law[0]!), 'only authorities have parents');
 });
 
 test('demo dataset: records show where their companies are; authority=mhlw answers the bureaus, narrowed by prefecture', async () => {
   const all = await ok(demo, '/api/v1/enforcements?authority=mhlw');
-  const records = all.data.enforcements as {
-    authority: { code: string };
-    company: { prefecture_code: string | null; address: string | null };
-  }[];
+  const records = all.data.enforcements;
   assert.equal(records.length, 10);
   assert.ok(records.every((r) => /^mhlw(_labour_bureau_\d\d)?$/u.test(r.authority.code)));
   assert.ok(new Set(records.map((r) => r.authority.code)).size >= 2, 'several bureaus');

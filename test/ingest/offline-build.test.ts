@@ -10,6 +10,8 @@ import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { startServer } from '../helpers/server.js';
+import { answerOf } from '../helpers/answers.js';
+import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
 import { tempDir } from './collect/collect-helpers.js';
 
 /** The downloads folder as README's production build names it: `<source-id>.<ext>` or `<source-id>/…`. */
@@ -61,11 +63,11 @@ test('import nta, then collect --files with every real list: a production datase
 
   const server = await startServer({ dbPath });
   try {
-    const ask = async (path: string) => {
+    const ask = async <P extends RequestPath<RecordEndpoint | '/api/v1/companies'>>(path: P) => {
       const answer = await server.get(path);
       assert.equal(answer.status, 200, `${path}: ${answer.text}`);
       assert.equal(answer.body.meta.dataset.kind, 'production');
-      return answer.body.data;
+      return answer.body;
     };
     // as the list writes the name, and as a person types it: without the legal form, in hiragana, half-width kana
     for (const typed of [
@@ -74,63 +76,60 @@ test('import nta, then collect --files with every real list: a production datase
       'かねてつでりかふーず',
       'ｶﾈﾃﾂﾃﾞﾘｶﾌｰｽﾞ',
     ]) {
-      const { license_actions } = await ask(`/api/v1/license-actions?company=${encodeURIComponent(typed)}`);
+      const { license_actions } = (await ask(`/api/v1/license-actions?company=${encodeURIComponent(typed)}`)).data;
       assert.deepEqual(
-        license_actions.map((r: { company: { name: string } }) => r.company.name),
+        license_actions.map((r) => r.company.name),
         ['カネテツデリカフーズ株式会社'],
         typed,
       );
-      assert.equal(license_actions[0].action_type.code, 'certification_revocation');
-      assert.equal(license_actions[0].sector_code, 'technical_intern_training');
-      assert.ok(license_actions[0].permits_total >= license_actions[0].permits.length);
+      assert.equal(license_actions[0]!.action_type.code, 'certification_revocation');
+      assert.equal(license_actions[0]!.sector_code, 'technical_intern_training');
+      assert.ok(license_actions[0]!.permits_total >= license_actions[0]!.permits.length);
     }
     for (const typed of ['ロート製薬株式会社', 'ロート製薬', 'ろーと製薬', 'ﾛｰﾄ製薬（株）']) {
-      const { enforcements } = await ask(`/api/v1/enforcements?company=${encodeURIComponent(typed)}`);
+      const { enforcements } = (await ask(`/api/v1/enforcements?company=${encodeURIComponent(typed)}`)).data;
       assert.deepEqual(
-        enforcements.map((r: { company: { name: string }; date: string }) => [r.company.name, r.date]),
+        enforcements.map((r) => [r.company.name, r.date]),
         [['ロート製薬株式会社', '2025-03-25']],
         typed,
       );
-      assert.equal(enforcements[0].source.url, 'https://www.caa.go.jp/notice/entry/041488/');
+      assert.equal(enforcements[0]!.source.url, 'https://www.caa.go.jp/notice/entry/041488/');
     }
     // a supervising organisation's revoked licence, its number as the permit
-    const { license_actions: revoked } = await ask(
-      `/api/v1/license-actions?company=${encodeURIComponent('協同組合クリエイティブ・ネット')}&action_type=license_revocation`,
-    );
-    assert.deepEqual(revoked[0].permits, [{ sector_code: 'technical_intern_training', number: '許1708000404' }]);
-    const { license_actions: intern } = await ask(
-      '/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1',
-    );
+    const { license_actions: revoked } = (
+      await ask(
+        `/api/v1/license-actions?company=${encodeURIComponent('協同組合クリエイティブ・ネット')}&action_type=license_revocation`,
+      )
+    ).data;
+    assert.deepEqual(revoked[0]!.permits, [{ sector_code: 'technical_intern_training', number: '許1708000404' }]);
+    const { license_actions: intern } = (
+      await ask('/api/v1/license-actions?sector=technical_intern_training&authority=isa&limit=1')
+    ).data;
     assert.equal(intern.length, 1);
 
     // what the analyst and the journalist get on real data: coverage beside the answer, English summaries composed
     // from the vocabularies, an Atom feed that validates, a company's predecessors
-    const rohto = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}`);
-    assert.equal(
-      rohto.body.meta.coverage.sources,
-      rohto.body.meta.coverage.collected + rohto.body.meta.coverage.never_collected,
-    );
-    assert.ok(rohto.body.meta.coverage.collected >= 2, 'the CAA and MHLW lists were collected');
+    const rohto = answerOf(await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}`));
+    assert.equal(rohto.meta.coverage.sources, rohto.meta.coverage.collected + rohto.meta.coverage.never_collected);
+    assert.ok(rohto.meta.coverage.collected >= 2, 'the CAA and MHLW lists were collected');
     assert.match(
-      rohto.body.data.enforcements[0].summary_en,
+      rohto.data.enforcements[0]!.summary_en,
       /^[^.]+ by the Consumer Affairs Agency under the Act against Unjustifiable Premiums and Misleading Representations, 2025-03-25\.$/u,
     );
-    const { enforcements: mhlw } = await ask('/api/v1/enforcements?authority=mhlw&limit=3');
+    const { enforcements: mhlw } = (await ask('/api/v1/enforcements?authority=mhlw&limit=3')).data;
     for (const record of mhlw) assert.match(record.summary_en, / by the \w+ Labour Bureau under the /u);
     const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}&format=atom`);
     assert.equal(atomSchemaErrors(feed.text), null);
     assert.ok(feed.text.includes('ロート製薬株式会社'));
-    const hokkaido = await ask(
-      `/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`,
-    );
-    assert.ok(
-      hokkaido.companies.every((c: { address: { prefecture_code: string } }) => c.address.prefecture_code === '01'),
-    );
+    const hokkaido = (
+      await ask(`/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`)
+    ).data;
+    assert.ok(hokkaido.companies.every((c) => c.address.prefecture_code === '01'));
     // 6010401171945 closed by merger into 合同会社ＤＭＭ．ｃｏｍ (3011001038942), both in the daily change file
     const {
       companies: [successor],
-    } = await ask('/api/v1/companies?q=3011001038942');
-    assert.ok(successor.predecessors.some((p: { corporate_number: string }) => p.corporate_number === '6010401171945'));
+    } = (await ask('/api/v1/companies?q=3011001038942')).data;
+    assert.ok(successor!.predecessors.some((p) => p.corporate_number === '6010401171945'));
     const widened = await server.get('/api/v1/enforcements?corporate_number=3011001038942&include_predecessors=true');
     assert.equal(widened.status, 200);
   } finally {

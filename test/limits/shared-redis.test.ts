@@ -16,7 +16,7 @@ before(async () => {
 after(async () => {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(
-    children.map((c) => (c.exitCode !== null ? null : new Promise((resolve) => c.once('exit', resolve)))),
+    children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => c.once('exit', resolve))),
   );
   await redis.stop();
 });
@@ -30,8 +30,8 @@ function startProcess(env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stderr!.on('data', (chunk: Buffer) => void (err += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => void (err += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
       if (line) resolve(`http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`);

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 
 export interface StoreFactory {
   /** A store over fresh, empty state; `open` gives further stores over the same state (other connections). */
-  (policy: LimitPolicy): Promise<{ store: LimiterStore; open(): Promise<LimiterStore> }>;
+  (policy: LimitPolicy): Promise<{ store: LimiterStore; open: () => Promise<LimiterStore> }>;
 }
 
 const T0 = Date.parse('2026-03-01T23:40:00.000Z');

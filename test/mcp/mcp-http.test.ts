@@ -14,6 +14,8 @@ import type { FinishedRequest } from '../../src/usage/usage-entry.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+import type { Answer, DocumentedPath, RequestPath } from '../helpers/documented-answers.js';
+import { toolError } from '../helpers/answers.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 const MIHON_KOGYO = corporateNumberFromBase('999900010004');
@@ -58,9 +60,10 @@ async function connect(url: string, name = 'mcp-test-agent'): Promise<Client> {
   return client;
 }
 
+/** What a tool answers as structured content: its endpoint's answer (of /api/v1/vocabularies, without a dataset). */
 type Structured = {
-  data: Record<string, { corporate_number?: string; id?: string; company?: { corporate_number: string | null } }[]>;
-  meta: Record<string, any>;
+  data: Record<string, unknown>;
+  meta: { dataset?: { kind: string }; data_as_of?: string | null } & Record<string, unknown>;
 };
 
 describe('MCP over Streamable HTTP', () => {
@@ -108,7 +111,12 @@ describe('MCP over Streamable HTTP', () => {
   });
 
   test('each tool answers what its endpoint answers, with the dataset kind and data_as_of', async () => {
-    const calls: readonly (readonly [string, Record<string, unknown>, string, string])[] = [
+    const calls: readonly (readonly [
+      string,
+      Record<string, unknown>,
+      RequestPath<Exclude<DocumentedPath, '/health'>>,
+      string,
+    ])[] = [
       ['search', { q: '架空商事' }, `/api/v1/search?q=${encodeURIComponent('架空商事')}`, 'companies'],
       ['search_companies', { q: 'Kakuu Trading', limit: 2 }, '/api/v1/companies?q=Kakuu+Trading&limit=2', 'companies'],
       [
@@ -151,12 +159,12 @@ describe('MCP over Streamable HTTP', () => {
         Array.isArray(rows) ? rows.length > 0 : Object.keys(rows ?? {}).length > 0,
         `${name} answers rows in data.${list}`,
       );
-      if (name !== 'list_vocabularies') assert.equal(answer.meta.dataset.kind, 'production', name);
+      if (name !== 'list_vocabularies') assert.equal(answer.meta.dataset!.kind, 'production', name);
       if (name.startsWith('list_') && name !== 'list_vocabularies')
         assert.equal(typeof answer.meta.data_as_of, 'string', name);
     }
     const company = (await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }))
-      .structuredContent as Structured;
+      .structuredContent as Answer<'/api/v1/companies'>;
     assert.deepEqual(
       company.data.companies?.map((c) => c.corporate_number),
       [MIHON_KOGYO],
@@ -166,15 +174,15 @@ describe('MCP over Streamable HTTP', () => {
   test("a bad argument gets the endpoint's error, in the contract's shape", async () => {
     const noFilter = await client.callTool({ name: 'list_enforcements', arguments: {} });
     assert.equal(noFilter.isError, true);
-    assert.equal(JSON.parse((noFilter.content as { text: string }[])[0]!.text).error.code, 'missing_filter');
+    assert.equal(toolError(noFilter).code, 'missing_filter');
     const unknown = await client.callTool({
       name: 'list_enforcements',
       arguments: { law: 'antimonopoly_act', offset: 10 },
     });
-    assert.equal(JSON.parse((unknown.content as { text: string }[])[0]!.text).error.code, 'bulk_access_not_provided');
+    assert.equal(toolError(unknown).code, 'bulk_access_not_provided');
     const notANumber = await client.callTool({ name: 'get_company', arguments: { corporate_number: '架空商事' } });
     assert.equal(notANumber.isError, true);
-    assert.equal(JSON.parse((notANumber.content as { text: string }[])[0]!.text).error.code, 'invalid_parameter');
+    assert.equal(toolError(notANumber).code, 'invalid_parameter');
     await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/u);
   });
 
@@ -201,9 +209,9 @@ describe('an agent is a client like any other', () => {
         answers.map((a) => a.isError === true),
         [false, false, false, true],
       );
-      const refusal = JSON.parse((answers[3]!.content as { text: string }[])[0]!.text);
-      assert.equal(refusal.error.code, 'rate_limited');
-      assert.equal(typeof refusal.error.details.retry_after, 'number');
+      const refusal = toolError(answers[3]!);
+      assert.equal(refusal.code, 'rate_limited');
+      assert.equal(typeof refusal.details!.retry_after, 'number');
       // the same client over HTTP (same address, User-Agent and client name) is refused too
       const direct = await s.server.get(`/api/v1/enforcements?corporate_number=${KAKUU}`, {
         headers: { 'user-agent': 'node', 'x-kohyo-client': 'limited-agent' },
@@ -236,9 +244,7 @@ describe('an agent is a client like any other', () => {
           name: 'get_company',
           arguments: { corporate_number: corporateNumberFromBase(`9999000100${String(i).padStart(2, '0')}`) },
         });
-        codes.push(
-          result.isError === true ? JSON.parse((result.content as { text: string }[])[0]!.text).error.code : 'ok',
-        );
+        codes.push(result.isError === true ? toolError(result).code : 'ok');
       }
       assert.deepEqual(codes, ['ok', 'ok', 'automated_enumeration_detected']);
     } finally {

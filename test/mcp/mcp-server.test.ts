@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpServer, type EndpointCall } from '../../src/mcp/mcp-server.js';
 import type { Tool } from '../../src/mcp/tools.js';
+import { toolError } from '../helpers/answers.js';
 
 const tool: Tool = {
   name: 'stand_in',
@@ -42,7 +43,6 @@ test('a 2xx answer that is not an object is a fault: internal_error, with no str
     const result = await callWith(async () => ({ status: 200, body }));
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent, undefined);
-    const [content] = result.content as { type: string; text: string }[];
-    assert.equal(JSON.parse(content?.text ?? '{}').error.code, 'internal_error');
+    assert.equal(toolError(result).code, 'internal_error');
   }
 });

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+import { toolError } from '../helpers/answers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KAKUU = corporateNumberFromBase('999900010001');
@@ -76,7 +77,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
       answers.map((a) => a.isError === true),
       [false, false, false, true],
     );
-    assert.equal(JSON.parse((answers[3]!.content as { text: string }[])[0]!.text).error.code, 'rate_limited');
+    assert.equal(toolError(answers[3]!).code, 'rate_limited');
   } finally {
     await client.close();
   }

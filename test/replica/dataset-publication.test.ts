@@ -34,6 +34,8 @@ import {
   type DatasetManifest,
 } from '../../src/domain/published-dataset.js';
 import { demoDatabase } from '../helpers/server.js';
+import { fetchAnswer } from '../helpers/test-response.js';
+import { answerOf } from '../helpers/answers.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
 
@@ -61,7 +63,7 @@ async function publish(dbPath: string, to: string, s3Endpoint: string | null = n
 }
 
 /** Serves a folder read-only over HTTP; `failing` makes every answer a 500. */
-async function folderServer(dir: string): Promise<{ url: string; failing: boolean; close(): Promise<void> }> {
+async function folderServer(dir: string): Promise<{ url: string; failing: boolean; close: () => Promise<void> }> {
   const state = { failing: false };
   const server: Server = createServer((request, response) => {
     const path = join(dir, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
@@ -155,7 +157,7 @@ for (const makeTransport of [httpTransport, s3Transport]) {
 
     test('it serves the published version and reports it on /health; publishing it again changes nothing', async () => {
       const v1 = await publishedManifest(t);
-      const health = await (await fetch(`${url}/health`)).json();
+      const health = answerOf(await fetchAnswer(url, '/health'));
       assert.deepEqual(health.dataset, { kind: 'demo', version: v1.built_at, published_version: v1.version });
       assert.match(await publish(await demoDatabase(), t.target, t.s3Endpoint), /^already published: /u);
       assert.deepEqual(await publishedManifest(t), v1);
@@ -185,7 +187,7 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       await publish(await fixtureDatabase(), t.target, t.s3Endpoint);
       const v2 = await publishedManifest(t);
       await eventually(
-        async () => (await (await fetch(`${url}/health`)).json()).dataset.published_version === v2.version,
+        async () => answerOf(await fetchAnswer(url, '/health')).dataset.published_version === v2.version,
         'the replica switches to the new publication',
         15_000,
       );
@@ -194,7 +196,7 @@ for (const makeTransport of [httpTransport, s3Transport]) {
       stop = true;
       await Promise.all(loops);
       assert.deepEqual(failures, []);
-      const coverage = await (await fetch(`${url}/api/v1/procurement-suspension-coverage`)).json();
+      const coverage = answerOf(await fetchAnswer(url, '/api/v1/procurement-suspension-coverage'));
       assert.equal(coverage.meta.dataset.kind, 'production');
       assert.deepEqual(
         readdirSync(join(replicaDb, '..')).filter((name) => name.includes('.download-')),
@@ -252,7 +254,7 @@ for (const makeTransport of [httpTransport, s3Transport]) {
         [],
       );
       // the replica itself kept serving the version it held, answering all the while
-      const health = await (await fetch(`${url}/health`)).json();
+      const health = answerOf(await fetchAnswer(url, '/health'));
       assert.equal(health.dataset.published_version, held.version);
       assert.equal(readFileSync(`${replicaDb}.published.json`, 'utf8').includes(held.sha256), true);
     });

@@ -82,10 +82,10 @@ test('a long key looked up by its rare trigrams finds exactly the terms that con
   const db = openReadOnly(path);
   const seen: string[] = [];
   const prepare = db.prepare.bind(db);
-  (db as unknown as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+  (db as unknown as { prepare: typeof db.prepare }).prepare = (sql: string) => {
     seen.push(sql);
     return prepare(sql);
-  }) as typeof db.prepare;
+  };
   const queries = new CompanyQueries(db);
   const names = (keys: string[]) => queries.searchByKeys(keys, 10).map((h) => `${h.company.name} ${h.match.kind}`);
   assert.deepEqual(names(['北辰建設工業']), ['株式会社北辰建設工業 exact', '株式会社大北辰建設工業所 partial']);

@@ -11,6 +11,7 @@ import { backToSchema11 } from '../helpers/older-schema.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { japanDate } from '../../src/domain/dates.js';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
+import { recordFromDoc } from '../../src/store/record-docs.js';
 
 test('an existing dataset upgraded: records listed from their edition day (published_on, else the Japan day of retrieval)', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kohyo-listing-')), 'old.sqlite');
@@ -48,7 +49,7 @@ test('an existing dataset upgraded: records listed from their edition day (publi
           { status: row.listing_status, first_listed_on: row.first_listed_on, last_listed_on: row.last_listed_on },
           listing,
         );
-        assert.deepEqual(JSON.parse(row.doc).listing, listing, `${table}: the document is rebuilt with the listing`);
+        assert.deepEqual(recordFromDoc(row.doc).listing, listing, `${table}: the document is rebuilt with the listing`);
       }
     }
     const unpublished = db.prepare('SELECT first_listed_on FROM enforcements WHERE published_on IS NULL').get() as {

@@ -155,10 +155,10 @@ test('company search is index-backed for every query length', () => {
   const seen: string[] = [];
   const original = db.prepare.bind(db);
   // capture the statements the company queries prepare, then explain them
-  (db as unknown as { prepare: typeof db.prepare }).prepare = ((sql: string) => {
+  (db as unknown as { prepare: typeof db.prepare }).prepare = (sql: string) => {
     seen.push(sql);
     return original(sql);
-  }) as typeof db.prepare;
+  };
   const queries = new CompanyQueries(db);
   // one- and two-character keys go to the short-gram index, longer ones to the trigram index; the empty
   // database makes every call run both phases (exact and prefix first, then partial)

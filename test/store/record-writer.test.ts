@@ -11,6 +11,7 @@ import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { createRecordWriter, refreshRecordCounts, type RecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+import { recordFromDoc } from '../../src/store/record-docs.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const OTHER = corporateNumberFromBase('999900000002');
@@ -220,7 +221,7 @@ describe('record writer', () => {
       doc: string;
     };
     assert.equal(row.listing_status, 'delisted');
-    assert.deepEqual(JSON.parse(row.doc).listing, { ...record.listing, status: 'delisted' });
+    assert.deepEqual(recordFromDoc(row.doc).listing, { ...record.listing, status: 'delisted' });
     assert.deepEqual(writer.listingsOfSource(record.source.id), [
       { kind: 'enforcement', id: record.id, listing: { ...record.listing, status: 'delisted' } },
     ]);

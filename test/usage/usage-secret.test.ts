@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { loadUsageSecret, usageSecretPath } from '../../src/usage/usage-secret.js';
 
 function tempDb(): string {
@@ -40,12 +41,8 @@ test('processes starting together agree on one generated secret', async () => {
   const module = new URL('../../src/usage/usage-secret.ts', import.meta.url).href;
   const script = `import { loadUsageSecret } from ${JSON.stringify(module)};
     process.stdout.write(loadUsageSecret({ usageSecret: null, dbPath: ${JSON.stringify(dbPath)} }));`;
-  const run = () =>
-    new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], (error, stdout) =>
-        error ? reject(error) : resolve(stdout),
-      );
-    });
+  const run = async () =>
+    (await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])).stdout;
   const secrets = await Promise.all([run(), run(), run(), run()]);
   assert.equal(new Set(secrets).size, 1, secrets.join(' '));
   assert.equal(readFileSync(usageSecretPath(dbPath), 'utf8').trim(), secrets[0]);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
-import { lockPathFor } from '../../../src/store/writer-lock.js';
+import { lockPathFor, type LockOwner } from '../../../src/store/writer-lock.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { openStore } from '../../../src/store/store.js';
 import { steppingClock, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';
@@ -47,7 +47,11 @@ test('a collection killed (SIGKILL) midway leaves the live file intact; the next
   await exited;
 
   assert.equal(sha(live), before, 'the live file is untouched');
-  assert.equal(JSON.parse(readFileSync(lockPathFor(live), 'utf8')).pid, child.pid, 'the dead collection left its lock');
+  assert.equal(
+    (JSON.parse(readFileSync(lockPathFor(live), 'utf8')) as LockOwner).pid,
+    child.pid,
+    'the dead collection left its lock',
+  );
   const store = openStore(live);
   assert.equal(store.procurementSources.find((s) => s.id === 'test-killed')!.observed_count, 3);
   store.close();

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { parsedList, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
+import { recordFromDoc } from '../../../src/store/record-docs.js';
 import {
   bodyRoute,
   recordedSleep,
@@ -67,7 +68,7 @@ function listings(dbPath: string): Map<string, Stored> {
       .all() as (Stored & { doc: string })[];
     for (const row of rows) {
       // the document a page returns says the same as the row
-      assert.deepEqual(JSON.parse(row.doc).listing, {
+      assert.deepEqual(recordFromDoc(row.doc).listing, {
         status: row.status,
         first_listed_on: row.first,
         last_listed_on: row.last,

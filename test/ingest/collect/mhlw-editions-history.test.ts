@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../src/cli.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { startServer } from '../../helpers/server.js';
+import { answerOf } from '../../helpers/answers.js';
 import { tempDir } from './collect-helpers.js';
 
 // the files are named by their period's end; sorted by name they are in date order
@@ -18,7 +19,8 @@ const EDITIONS = readdirSync(sharedData('mhlw/editions'))
   .sort();
 
 // a Hokkaido case of the first edition (published 2017-02-01), still in the second, gone from the third
-const ICE_LINE = `/api/v1/enforcements?company=${encodeURIComponent('アイスライン')}&authority=mhlw&prefecture=${encodeURIComponent('北海道')}`;
+const ICE_LINE =
+  `/api/v1/enforcements?company=${encodeURIComponent('アイスライン')}&authority=mhlw&prefecture=${encodeURIComponent('北海道')}` as const;
 
 test("the eight MHLW editions collected in date order build each case's listing; a dropped case stays until its retention ends", async () => {
   assert.equal(EDITIONS.length, 8);
@@ -42,7 +44,7 @@ test("the eight MHLW editions collected in date order build each case's listing;
       const answer = await server.get(ICE_LINE);
       assert.equal(answer.status, 200, answer.text);
       const listed = await server.get('/api/v1/enforcements?authority=mhlw&listing=listed&limit=1');
-      return { records: answer.body.data.enforcements, listedNow: listed.body.data.enforcements };
+      return { records: answer.body.data.enforcements, listedNow: answerOf(listed).data.enforcements };
     } finally {
       await server.close();
     }
@@ -51,10 +53,10 @@ test("the eight MHLW editions collected in date order build each case's listing;
   await collect(EDITIONS[0]!);
   const first = await iceLine();
   assert.equal(first.records.length, 1);
-  const { id } = first.records[0];
-  assert.equal(first.records[0].company.name, '（株）アイスライン');
-  assert.equal(first.records[0].date, '2017-02-01');
-  assert.deepEqual(first.records[0].listing, {
+  const { id } = first.records[0]!;
+  assert.equal(first.records[0]!.company.name, '（株）アイスライン');
+  assert.equal(first.records[0]!.date, '2017-02-01');
+  assert.deepEqual(first.records[0]!.listing, {
     status: 'listed',
     first_listed_on: '2017-05-30',
     last_listed_on: '2017-05-30',
@@ -63,14 +65,14 @@ test("the eight MHLW editions collected in date order build each case's listing;
   for (const edition of EDITIONS.slice(1, 6)) await collect(edition);
   const sixth = await iceLine();
   assert.equal(sixth.records.length, 1, 'a case the list dropped is kept');
-  assert.equal(sixth.records[0].id, id, 'under the id it had from its first edition');
-  assert.deepEqual(sixth.records[0].listing, {
+  assert.equal(sixth.records[0]!.id, id, 'under the id it had from its first edition');
+  assert.deepEqual(sixth.records[0]!.listing, {
     status: 'delisted',
     first_listed_on: '2017-05-30',
     last_listed_on: '2017-11-16',
   });
   // what the newest edition (2021-06, 掲載日 2021-05-31) holds is listed
-  assert.deepEqual(sixth.listedNow[0].listing, {
+  assert.deepEqual(sixth.listedNow[0]!.listing, {
     status: 'listed',
     first_listed_on: '2021-05-31',
     last_listed_on: '2021-05-31',

@@ -10,7 +10,7 @@ export const SAMPLE_FILE = fileURLToPath(new URL('../../fixtures/nta/sample.sjis
 
 /** The fields of every row of the sample, in file order. */
 export function sampleRows(): string[][] {
-  return parse(iconv.decode(readFileSync(SAMPLE_FILE), 'cp932')) as string[][];
+  return parse(iconv.decode(readFileSync(SAMPLE_FILE), 'cp932'));
 }
 
 /** The sample row of a corporate number with the given latest flag (the last such row). */

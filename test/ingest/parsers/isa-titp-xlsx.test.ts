@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import XLSX from '@e965/xlsx';
+import XLSX, { type CellObject } from '@e965/xlsx';
 import { parseIsaTitpXlsx } from '../../../src/ingest/parsers/isa-titp-xlsx.js';
 import type { ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
@@ -116,11 +116,11 @@ test('an address broken over two lines in its cell is one line', () => {
 test('no representative (a person) is kept, except where the published organisation is that person', () => {
   for (const [file, source] of FILES) {
     const workbook = XLSX.read(fs.readFileSync(sharedData(`isa/${file}`)));
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[workbook.SheetNames[0]!]!, {
+    const rows = XLSX.utils.sheet_to_json<CellObject['v'][]>(workbook.Sheets[workbook.SheetNames[0]!]!, {
       header: 1,
       raw: true,
     });
-    const fold = (v: unknown) => String(v ?? '').replace(/[\s\u3000]+/gu, '');
+    const fold = (v: CellObject['v']) => String(v ?? '').replace(/[\s\u3000]+/gu, '');
     const representatives = rows
       .slice(1)
       .filter((r) => r[1] != null && fold(r[1]) !== fold(r[0]))

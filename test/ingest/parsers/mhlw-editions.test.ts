@@ -181,8 +181,8 @@ for (const edition of EDITIONS) {
         edition.differing,
         `disagreements:\n${FIELDS.flatMap((f) => found.differing[f].map((d) => `${f} ${d}`)).join('\n')}`,
       );
-      for (const f of FIELDS) assert.ok(1 - counts[f]! / rows.length >= 0.98, `${f} agrees on under 98 % of rows`);
-      line += `; agreement with ${rows.length} transcribed rows: ${FIELDS.map((f) => `${f} ${(100 * (1 - counts[f]! / rows.length)).toFixed(1)} %`).join(', ')}`;
+      for (const f of FIELDS) assert.ok(1 - counts[f] / rows.length >= 0.98, `${f} agrees on under 98 % of rows`);
+      line += `; agreement with ${rows.length} transcribed rows: ${FIELDS.map((f) => `${f} ${(100 * (1 - counts[f] / rows.length)).toFixed(1)} %`).join(', ')}`;
     }
     t.diagnostic(line);
   });

@@ -209,7 +209,7 @@ test('inconsistent entries are each reported in a sentence that names the source
   assert.deepEqual(registryProblems([{ ...good, list_link: '公表事案' }]), []);
   for (const [name, change, expected] of cases) {
     await t.test(name, () => {
-      const problems = registryProblems([{ ...good, ...change } as SourceEntryInput]);
+      const problems = registryProblems([{ ...good, ...change }]);
       assert.ok(
         problems.some((p) => expected.test(p) && p.includes('source ')),
         problems.join('; '),
