@@ -544,6 +544,12 @@ export interface components {
                 code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
+                    /** @description on a 400 about one parameter: the parameter at fault, to fix or drop */
+                    parameter?: string;
+                    /** @description the values allowed: an enum filter's codes (invalid_parameter), the parameters the endpoint takes (unknown_parameter), or the methods the path answers (method_not_allowed) */
+                    allowed?: string[];
+                    /** @description on missing_filter: the filters the endpoint takes, one of which to give */
+                    filters?: string[];
                     /** @description on a 429: seconds to wait, as in Retry-After */
                     retry_after?: number;
                     /**

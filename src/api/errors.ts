@@ -1,4 +1,6 @@
-// Every error code the API answers with, its status and message, in one table; and the typed error that carries one.
+// Every error code the API answers with, its status and message, in one table; the details an error may carry; and
+// the typed error that carries one.
+import { Type, type Static } from '@sinclair/typebox';
 
 export const ERRORS = {
   missing_parameter: { status: 400, message: 'A required parameter is missing.' },
@@ -47,7 +49,37 @@ export function isErrorCode(name: string): name is ErrorCode {
 
 export const ERROR_CODES = Object.keys(ERRORS).filter(isErrorCode);
 
-export type ErrorDetails = Readonly<Record<string, unknown>>;
+/** What an error's `details` may say, each by the codes that say it (docs/errors.md); left open for details to come. */
+export const ErrorDetails = Type.Object(
+  {
+    parameter: Type.Optional(
+      Type.String({ description: 'on a 400 about one parameter: the parameter at fault, to fix or drop' }),
+    ),
+    allowed: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          "the values allowed: an enum filter's codes (invalid_parameter), the parameters the endpoint takes " +
+          '(unknown_parameter), or the methods the path answers (method_not_allowed)',
+      }),
+    ),
+    filters: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'on missing_filter: the filters the endpoint takes, one of which to give',
+      }),
+    ),
+    retry_after: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'on a 429: seconds to wait, as in Retry-After' }),
+    ),
+    scope: Type.Optional(
+      Type.Union([Type.Literal('client'), Type.Literal('address')], {
+        description:
+          'on a 429: whether the client (address, User-Agent, client name) or its address as a whole is over the limit',
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type ErrorDetails = Static<typeof ErrorDetails>;
 
 export class ApiError extends Error {
   readonly code: ErrorCode;

@@ -39,20 +39,8 @@ export type Answer<P extends string> =
         ? LandingAnswer
         : unknown;
 
-/**
- * The body of every error answer. The OpenAPI schema names `retry_after` and `scope` in `details` and leaves the rest
- * open; docs/errors.md names the others: the parameter at fault, the filters a record endpoint takes, and the values
- * or methods allowed.
- */
-export interface ErrorAnswer {
-  readonly error: Omit<components['schemas']['Error']['error'], 'details'> & {
-    readonly details?: components['schemas']['Error']['error']['details'] & {
-      readonly parameter?: string;
-      readonly filters?: readonly string[];
-      readonly allowed?: readonly string[];
-    };
-  };
-}
+/** The body of every error answer, as the OpenAPI document declares it (its `details` by the codes that give them). */
+export type ErrorAnswer = components['schemas']['Error'];
 
 /** A schema the OpenAPI document names: Schema<'Enforcement'>. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];

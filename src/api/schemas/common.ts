@@ -1,6 +1,6 @@
 // Schemas shared by every answer: labelled codes, the meta block, the success envelope and the error body.
 import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
-import { ERROR_CODES } from '../errors.js';
+import { ERROR_CODES, ErrorDetails } from '../errors.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, Japan time' });
@@ -68,23 +68,7 @@ export const ErrorBody = Type.Object(
     error: Type.Object({
       code: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
       message: Type.String(),
-      // the refusals' two details are declared; the others vary by code (docs/errors.md) and are left open
-      details: Type.Optional(
-        Type.Object(
-          {
-            retry_after: Type.Optional(
-              Type.Integer({ minimum: 1, description: 'on a 429: seconds to wait, as in Retry-After' }),
-            ),
-            scope: Type.Optional(
-              Type.Union([Type.Literal('client'), Type.Literal('address')], {
-                description:
-                  'on a 429: whether the client (address, User-Agent, client name) or its address as a whole is over the limit',
-              }),
-            ),
-          },
-          { additionalProperties: true },
-        ),
-      ),
+      details: Type.Optional(ErrorDetails),
     }),
   },
   { description: 'The body of every error answer' },
