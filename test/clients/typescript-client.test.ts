@@ -1,4 +1,4 @@
-// Issue 11 point 7: the TypeScript client calls every endpoint of a running server, turns error answers into
+// The TypeScript client calls every endpoint of a running server, turns error answers into
 // KohyoError, type-checks under exactOptionalPropertyTypes, and its generated types are those of today's document.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

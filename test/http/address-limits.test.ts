@@ -1,4 +1,4 @@
-// Issue 28 through a listening server: an address is also a client, with three times the allowance, whatever client
+// Limits by address through a listening server: an address is also a client, with three times the allowance, whatever client
 // names and User-Agents it sends; with the memory store and with Redis (through the fallback store, as served).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

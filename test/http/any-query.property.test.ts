@@ -1,4 +1,4 @@
-// Issue 9: whatever query string arrives, every endpoint answers a success or the contract's error envelope with a
+// Whatever query string arrives, every endpoint answers a success or the contract's error envelope with a
 // documented code, never a 5xx, and keeps answering. fast-check generates parameter names, values and methods; a
 // fixed seed and a bounded number of cases keep `npm test` repeatable and quick (scripts/fuzz-queries.ts runs more).
 import { test, after, before } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 11 point 6: the API reference page in a real headless Chromium: it renders the operations from the OpenAPI
+// The API reference page in a real headless Chromium: it renders the operations from the OpenAPI
 // document, a "Try it out" call to /api/v1/companies succeeds, and every request the page makes stays on the service.
 // Set KOHYO_SCREENSHOT=docs/api-reference.png to refresh the README's screenshot.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 9, the points fixed so far, through the real listening server: inputs that answered 500 or a body outside
+// Malformed input through the real listening server: inputs that answered 500 or a body outside
 // the contract, and the request log that wrote the query string.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';

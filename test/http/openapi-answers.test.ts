@@ -1,4 +1,4 @@
-// Issue 11 point 5: real answers of every endpoint, successes and every error code, validated against the OpenAPI
+// Real answers of every endpoint, successes and every error code, validated against the OpenAPI
 // document with a JSON Schema 2020-12 validator, and their documented headers present.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

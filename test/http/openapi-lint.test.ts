@@ -1,4 +1,4 @@
-// Issue 11 point 5: the OpenAPI document passes Redocly (recommended) and Spectral (spectral:oas) with the repository's
+// The OpenAPI document passes Redocly (recommended) and Spectral (spectral:oas) with the repository's
 // configs (redocly.yaml, .spectral.yaml): no error, no warning; and its named parts are there and used.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 30, point 4, through a real server over a dataset built by real collections: `listing` on every record,
+// Records that outlive their lists, through a real server over a dataset built by real collections: `listing` on every record,
 // `listing=listed|delisted` narrowing a filter (absent: both), refused alone or with an unknown value.
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -43,7 +43,7 @@ test('search splits its limit between companies and enforcement records', async 
   }
 });
 
-// Issue 8 point 3: /search's records are those company= finds, then those q= finds, with no duplicates.
+// /search's records are those company= finds, then those q= finds, with no duplicates.
 test('search: the enforcements of the companies found, then those whose text matches, as company= and q= find them', async () => {
   const expected: Record<string, { companies: string[]; enforcements: string[] }> = {
     // 試験建設 by part of its name; its record by the company and by the label 建設業法

@@ -1,4 +1,4 @@
-// Issue 11 points 1 to 4 through the real server: request id, CORS, conditional requests (304 uncounted), compression.
+// The web's headers through the real server: request id, CORS, conditional requests (304 uncounted), compression.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';

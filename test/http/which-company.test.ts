@@ -1,4 +1,4 @@
-// Issue 30, points 5 and 6, through the real app: each record's company shows where the source places it, `prefecture`
+// Which company, through the real app: each record's company shows where the source places it, `prefecture`
 // narrows the other filters (never a filter alone), and `authority` matches an authority and every office under it.
 // Over a few records written here (fictional companies at real places) and over the demo dataset.
 import { before, after, test } from 'node:test';

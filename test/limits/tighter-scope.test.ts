@@ -1,4 +1,4 @@
-// Issue 28: the address policy from the settings, and which scope (client, address) a decision speaks of.
+// The address policy from the settings, and which scope (client, address) a decision speaks of.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ScopeDecision } from '../../src/limits/limiter-store.js';
