@@ -12,20 +12,24 @@ export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(num
   SELECT number FROM chain WHERE depth > 0`;
 
 /**
- * The columns in the order companyFromRow reads them, then the company's aliases as one JSON array (read in the
- * company's own statement rather than one more per page). `c` is the companies table. The aliases are ordered in a
- * subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
- * json_group_array sorted them in a temporary b-tree for every company.
+ * The columns in the order companyFromRow reads them, then the company's aliases and its predecessors as JSON arrays
+ * (read in the company's own statement rather than more per page). `c` is the companies table. The aliases are
+ * ordered in a subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
+ * json_group_array sorted them in a temporary b-tree for every company. The chain of predecessors is walked only for
+ * a company something merged into: few are, and one probe of companies_by_successor costs far less than starting the
+ * recursive walk for every company read.
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
   c.successor_corporate_number, c.updated_on, c.enforcement_count, c.procurement_suspension_count, c.license_action_count,
   (SELECT json_group_array(json_object('name', name, 'kind', kind))
    FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json,
-  (SELECT json_group_array(json_object('corporate_number', p.corporate_number, 'name', p.name,
+  CASE WHEN EXISTS (SELECT 1 FROM companies s WHERE s.successor_corporate_number = c.corporate_number)
+  THEN (SELECT json_group_array(json_object('corporate_number', p.corporate_number, 'name', p.name,
      'record_counts', json_object('enforcements', p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count,
        'license_actions', p.license_action_count)))
-   FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')})) AS predecessors_json`;
+   FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')}))
+  ELSE '[]' END AS predecessors_json`;
 
 /**
  * A row of COMPANY_SELECT read with `.raw()`, column by column as the companies table declares them (NOT NULL or

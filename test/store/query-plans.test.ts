@@ -185,7 +185,8 @@ test('company search is index-backed for every query length', () => {
     const scans = steps.filter((s) => /^SCAN (c|t|companies|company_terms)\b/u.test(s));
     assert.deepEqual(scans, [], `${sql}\n${steps.join('\n')}`);
   }
-  // a company's aliases come in the order of their primary key, not sorted again for every company read
+  // a company's aliases come in the order of their primary key, not sorted again for every company read; whether it
+  // has predecessors is one probe of the successor index
   const companyReads = seen.filter((sql) => sql.includes('company_aliases'));
   assert.equal(companyReads.length, 2, 'by number and by ids');
   for (const sql of companyReads) {
@@ -193,6 +194,12 @@ test('company search is index-backed for every query length', () => {
     assert.deepEqual(
       steps.filter((s) => s.includes('TEMP B-TREE')),
       [],
+      `${sql}\n${steps.join('\n')}`,
+    );
+    assert.ok(
+      steps.some((s) =>
+        /^SEARCH s USING COVERING INDEX companies_by_successor \(successor_corporate_number=\?\)/u.test(s),
+      ),
       `${sql}\n${steps.join('\n')}`,
     );
   }
