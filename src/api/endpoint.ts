@@ -10,9 +10,7 @@ export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseActio
 
 /** How an endpoint answers as an Atom feed too. */
 export interface FeedSpec<Q extends TObject = TObject> {
-  /** The key of `data` whose records the feed lists. */
-  readonly list: string;
-  /** The records of `data[list]` in the answer to a checked query. A method, as `answer` is. */
+  /** The records the JSON answer to the same checked query lists. A method, as `answer` is. */
   records(context: RouteContext, query: Static<Q>, requestId: string): readonly PresentedRecord[];
 }
 

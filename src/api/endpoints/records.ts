@@ -67,7 +67,7 @@ function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
     paged: spec.paged,
     listAnswer: true,
     needsDataset: true,
-    feed: { list: spec.list, records: (context, query, requestId) => found(spec, context, query, requestId).records },
+    feed: { records: (context, query, requestId) => found(spec, context, query, requestId).records },
     tools: [spec.tool],
     answer: (context, query, requestId) => {
       const { records, meta } = found(spec, context, query, requestId);
