@@ -3,7 +3,7 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { isCalendarDate } from './dates.js';
-import { isObject } from './is-object.js';
+import { isRecord } from './is-object.js';
 import { EnforcementInput, LicenseActionInput, ProcurementSuspensionInput, type RecordInput } from './record-input.js';
 import { RECORD_KINDS, type RecordKind } from './record.js';
 
@@ -43,7 +43,7 @@ export type ShapeCheck =
 
 /** Checks a parsed JSON value against the schema its `kind` names. */
 export function checkRecordShape(value: unknown): ShapeCheck {
-  if (!isObject(value) || Array.isArray(value)) {
+  if (!isRecord(value)) {
     return { ok: false, errors: [`a record is a JSON object, got ${Array.isArray(value) ? 'an array' : show(value)}`] };
   }
   const kind = RECORD_KINDS.find((k) => k === value.kind);

@@ -5,6 +5,7 @@ import type { RouteContext } from '../api/context.js';
 import { EXAMPLES, type EndpointExample, type ExampleCall } from './llms-examples.js';
 import { endpointAt } from '../api/catalogue.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
+import { isObject, isRecord } from '../domain/is-object.js';
 
 /** The request id example answers carry: they answer no request. */
 const EXAMPLE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
@@ -77,14 +78,7 @@ interface DataAnswer {
 }
 
 function isDataAnswer(answer: unknown): answer is DataAnswer {
-  return (
-    typeof answer === 'object' &&
-    answer !== null &&
-    'data' in answer &&
-    typeof answer.data === 'object' &&
-    answer.data !== null &&
-    'meta' in answer
-  );
+  return isRecord(answer) && isObject(answer.data) && 'meta' in answer;
 }
 
 /** Every list of `data` cut to its first row; `meta` as answered. */

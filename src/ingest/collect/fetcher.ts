@@ -2,6 +2,7 @@
 import { Agent, interceptors, type Dispatcher } from 'undici';
 import { errorCodeOf, messageOf } from '../../domain/error-of.js';
 import { HostQueue } from './host-queue.js';
+import { propertyOf } from '../../domain/is-object.js';
 
 export interface FetcherOptions {
   readonly userAgent: string;
@@ -174,8 +175,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
 /** The redirect interceptor lists every address it visited in the response context, the last one answering. */
 function finalUrl(context: unknown, requested: string): string {
-  if (typeof context !== 'object' || context === null || !('history' in context)) return requested;
-  const last: unknown = Array.isArray(context.history) ? context.history.at(-1) : undefined;
+  const history = propertyOf(context, 'history');
+  const last: unknown = Array.isArray(history) ? history.at(-1) : undefined;
   return last instanceof URL ? last.href : requested;
 }
 

@@ -4,6 +4,7 @@ import { isNtaEncoding, type NtaEncoding } from './nta-decoder.js';
 import { decodeItems, type EncodedItems } from './nta-item-codec.js';
 import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
+import { isObject } from '../../domain/is-object.js';
 
 export interface ThreadRequest {
   readonly path: string;
@@ -13,8 +14,7 @@ export interface ThreadRequest {
 
 /** Whether the worker was handed a request (its workerData), as startWorker hands it. */
 export function isThreadRequest(data: unknown): data is ThreadRequest {
-  if (typeof data !== 'object' || data === null) return false;
-  if (!('path' in data && 'encoding' in data && 'maxInFlight' in data)) return false;
+  if (!isObject(data)) return false;
   const { path, encoding, maxInFlight } = data;
   return typeof path === 'string' && (encoding === null || isNtaEncoding(encoding)) && typeof maxInFlight === 'number';
 }

@@ -3,6 +3,7 @@
 //
 // Pure: it walks the operator list pdf-text.ts hands it (pdfjs's fnArray and argsArray, with pdfjs's operator
 // numbers), so it never touches pdfjs itself. Only horizontal and vertical lines are kept: table borders.
+import { propertyOf } from '../../domain/is-object.js';
 
 /** A horizontal or vertical line in PDF user space (points, y up), x0 ≤ x1 and y0 ≤ y1. */
 export interface PdfRule {
@@ -156,14 +157,10 @@ export function drawingOfOperators(
     } else if ((fn === ops.showText || fn === ops.showSpacedText) && box !== null) {
       const [x, y] = apply(multiply(ctm, line), 0, 0);
       // The glyphs drawn: objects with their character, numbers (spacing) between them.
-      const first = Array.from(argsOf(args[0])).find(
-        (g): g is { unicode: string } =>
-          typeof g === 'object' &&
-          g !== null &&
-          'unicode' in g &&
-          typeof g.unicode === 'string' &&
-          g.unicode.trim() !== '',
-      );
+      const first = Array.from(argsOf(args[0])).find((g): g is { unicode: string } => {
+        const unicode = propertyOf(g, 'unicode');
+        return typeof unicode === 'string' && unicode.trim() !== '';
+      });
       const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
       if (outside && first) clipped.push({ x, y, char: first.unicode, box });
     }
