@@ -138,6 +138,12 @@ const TABLE = {
     whole(0, 10_000_000),
     'company-search answers kept for the dataset being served (shared by `/companies`, `company=` and `/search`, emptied when a new dataset is published, at most 64 MiB); `0` turns the cache off',
   ),
+  mcpMaxBatch: setting(
+    'KOHYO_MCP_MAX_BATCH',
+    '10',
+    whole(1, 1000),
+    'most messages in one JSON-RPC batch posted to `/mcp`; a larger batch is refused whole with 400 `invalid_parameter` (each tool call in a batch counts against the limits as one request)',
+  ),
   contact: setting(
     'KOHYO_CONTACT',
     '',

@@ -110,6 +110,11 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
 export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
   return buildApp({
     ...deps,
-    register: (app, context) => mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) }),
+    register: (app, context) =>
+      mcpRoutes(app, {
+        tools: mcpTools(deps.config),
+        guide: async () => guideText(context),
+        maxBatch: deps.config.mcpMaxBatch,
+      }),
   });
 }

@@ -20,11 +20,16 @@ export interface ToolSpec {
   /** The tool's title; the endpoint's summary when absent. */
   readonly title?: string;
   /** What the tool does; the endpoint's description when absent. */
-  readonly description?: string;
+  readonly description?: string | ((config: Config) => string);
   /** The tool's arguments when they are not the endpoint's query parameters. */
   readonly input?: TObject;
   /** The query parameters of the call, from the tool's arguments (already checked against `input`). */
   readonly query?: (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /** The tool's answer from the endpoint's (a 2xx body), when it answers less than the endpoint does. */
+  readonly answer?: (
+    body: Readonly<Record<string, unknown>>,
+    args: Readonly<Record<string, unknown>>,
+  ) => Readonly<Record<string, unknown>>;
 }
 
 export interface Endpoint<Q extends TObject = TObject> {

@@ -1,10 +1,11 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { methodNotAllowed } from '../api/errors.js';
+import { ApiError, methodNotAllowed } from '../api/errors.js';
 import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
+import { endpointCall } from './endpoint-call.js';
 
 export { MCP_PATH };
 
@@ -25,6 +26,8 @@ const IDENTITY_HEADERS = [
 export interface McpRouteOptions {
   readonly tools: readonly Tool[];
   readonly guide: () => Promise<string>;
+  /** The most messages one JSON-RPC batch may hold (KOHYO_MCP_MAX_BATCH). */
+  readonly maxBatch: number;
 }
 
 export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
@@ -35,6 +38,13 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       done(null, body),
     );
     scope.post(MCP_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      // each call in a batch is a request of its own (counted as it is made); the batch itself is bounded first
+      const messages = messageCount(request.body);
+      if (messages > options.maxBatch)
+        throw new ApiError(
+          'invalid_parameter',
+          `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${messages}); send the calls in smaller batches.`,
+        );
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({ tools: options.tools, call: callAs(app, request), guide: options.guide });
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -84,10 +94,18 @@ function callAs(app: FastifyInstance, request: FastifyRequest): EndpointCall {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.socket.remoteAddress });
-    return { status: response.statusCode, body: response.json() };
-  };
+  return endpointCall(app, () => ({ headers, remoteAddress: request.socket.remoteAddress }));
+}
+
+/** How many messages a JSON-RPC body holds: a batch's length, else 1 (a body that is not JSON is the SDK's to refuse). */
+export function messageCount(body: unknown): number {
+  if (typeof body !== 'string' || !body.trimStart().startsWith('[')) return 1;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return Array.isArray(parsed) ? parsed.length : 1;
+  } catch {
+    return 1;
+  }
 }
 
 /** Headers about the connection and the body's framing, which belong to the HTTP request, not to the message. */

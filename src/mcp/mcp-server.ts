@@ -11,11 +11,13 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { ERRORS, errorBody } from '../api/errors.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
-import { isRecord } from '../domain/is-object.js';
+import { readArguments } from './tool-input.js';
+import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
+import { isRecord, propertyOf } from '../domain/is-object.js';
+import { textOf } from '../domain/text-of.js';
 
 export { GUIDE_URI };
 
@@ -43,44 +45,45 @@ export const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
-    instructions: `Kohyo answers whether a Japanese company has been sanctioned, suspended from bidding or had a licence acted on, from public records. Read the resource ${GUIDE_URI} (the LLM guide) first: how to cite, what an empty answer means, and the limits.`,
+    instructions: `Kohyo answers whether a Japanese company has been sanctioned, suspended from bidding or had a licence acted on, from public records. Read the resource ${GUIDE_URI} (the LLM guide) first: how to cite, what an empty answer means, and the limits. Each tool call counts against the limits as one request. A tool answers its endpoint's JSON as text, at most ${ANSWER_BYTES / 1024} KB: a list that would be longer holds fewer rows, with \`meta.has_more\`.`,
   });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    // no output schema: an answer is its endpoint's JSON as text, which the description and the guide describe
     tools: options.tools.map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: jsonSchema(tool.input),
-      outputSchema: jsonSchema(tool.output),
+      inputSchema: tool.input.schema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (tool === undefined)
-      throw new McpError(ErrorCode.InvalidParams, `There is no tool ${request.params.name}; tools/list names them.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `There is no tool ${JSON.stringify(request.params.name.slice(0, 60))}; tools/list names them.`,
+      );
     const args = request.params.arguments ?? {};
-    // a tool that rewrites its arguments into another endpoint's query checks them first; others are checked by the endpoint
-    if (tool.query !== undefined && !Value.Check(tool.input, args)) {
-      const [first] = Value.Errors(tool.input, args);
+    const read = readArguments(args);
+    if (!read.ok) return failure(read.error);
+    const query = queryOf(tool, read.values);
+    if (!query.ok) return failure(query.error);
+    const answer = await options.call(toolCallUrl(tool.path, query.values), server.getClientVersion());
+    if (answer.status < 200 || answer.status >= 300) return failure(briefError(tool, answer.body));
+    // every endpoint answers an object; anything else is a fault
+    if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
+    const body = tool.answer ? tool.answer(answer.body, read.values) : answer.body;
+    const bounded = boundAnswer(body, tool.listAnswer);
+    if (bounded === null)
       return failure(
         errorBody(
           'invalid_parameter',
-          `The arguments do not fit the tool's input schema: ${first?.path || '/'} ${first?.message ?? ''}`.trim(),
+          `The answer is ${Math.ceil(answerBytes(body) / 1024)} KB, more than a tool answers (${ANSWER_BYTES / 1024} KB): narrow the arguments, or ask the HTTP endpoint ${tool.path}.`,
         ),
       );
-    }
-    const answer = await options.call(toolCallUrl(tool, args), server.getClientVersion());
-    if (answer.status >= 200 && answer.status < 300) {
-      // every endpoint answers an object; anything else is a fault, which no structured content could describe
-      if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
-      return {
-        content: [{ type: 'text', text: JSON.stringify(answer.body) }],
-        structuredContent: answer.body,
-      };
-    }
-    return failure(answer.body);
+    return { content: [{ type: 'text', text: JSON.stringify(bounded) }] };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: [{ uri: GUIDE_URI, name: 'llms.txt', title: 'Kohyo: the guide for LLM agents', mimeType: 'text/plain' }],
@@ -98,10 +101,55 @@ function failure(body: unknown): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
 
-/** A TypeBox object schema as plain JSON Schema (TypeBox's symbol-keyed markers dropped), typed as MCP types a tool's. */
-function jsonSchema(schema: TObject) {
-  const copy: unknown = JSON.parse(JSON.stringify(schema));
-  if (!isRecord(copy)) throw new Error('the JSON of an object schema is not an object');
-  // the copy's `type` is already 'object': said again so that the type says so too
-  return { ...copy, type: 'object' as const };
+/**
+ * The query of a call: the tool's own arguments checked and rewritten into the endpoint's query, or the arguments
+ * themselves (the endpoint checks them, as it checks any request).
+ */
+function queryOf(
+  tool: Tool,
+  values: Readonly<Record<string, string>>,
+): { ok: true; values: Readonly<Record<string, unknown>> } | { ok: false; error: unknown } {
+  if (tool.own === undefined || tool.query === undefined) return { ok: true, values };
+  // a value arrives as text (./tool-input.ts): read back into the type the tool's schema names
+  const converted: unknown = Value.Convert(tool.own, values);
+  if (!Value.Check(tool.own, converted) || !isRecord(converted)) {
+    const [first] = Value.Errors(tool.own, converted);
+    const parameter = first?.path.replace(/^\//u, '') ?? '';
+    const said = propertyOf(tool.input.schema.properties[parameter], 'description');
+    const message = `The arguments do not fit the tool's input schema: ${parameter || '/'} ${first?.message ?? ''}`;
+    return {
+      ok: false,
+      error: errorBody(
+        'invalid_parameter',
+        typeof said === 'string' ? `${message}. ${parameter}: ${said}` : message,
+        parameter === '' ? undefined : { parameter },
+      ),
+    };
+  }
+  return { ok: true, values: tool.query(converted) };
 }
+
+/**
+ * The endpoint's error as an agent needs it: a refusal that lists a long vocabulary in `details.allowed` names the
+ * vocabulary instead (list_vocabularies lists it once, with labels), rather than fill the context with codes.
+ */
+function briefError(tool: Tool, body: unknown): unknown {
+  const error = propertyOf(body, 'error');
+  const details = propertyOf(error, 'details');
+  const allowed = propertyOf(details, 'allowed');
+  const parameter = propertyOf(details, 'parameter');
+  const vocabulary = typeof parameter === 'string' ? tool.input.vocabularies.get(parameter) : undefined;
+  if (!isRecord(error) || !isRecord(details) || !Array.isArray(allowed) || vocabulary === undefined) return body;
+  if (allowed.length <= BRIEF_ALLOWED) return body;
+  const rest = Object.fromEntries(Object.entries(details).filter(([key]) => key !== 'allowed'));
+  return {
+    error: {
+      ...error,
+      message: `${textOf(error.message)} list_vocabularies with field "${vocabulary}" lists the ${allowed.length} codes and their labels.`,
+      details: rest,
+    },
+  };
+}
+
+/** The most codes a refusal lists to an agent; a longer vocabulary is named instead. */
+const BRIEF_ALLOWED = 12;

@@ -7,6 +7,7 @@ import { createLogger } from '../logger.js';
 import { prepareDataset, startService } from '../service.js';
 import { createMcpServer, type ClientInfo } from './mcp-server.js';
 import { mcpTools } from './tools.js';
+import { endpointCall } from './endpoint-call.js';
 
 const LOCAL_ADDRESS = '127.0.0.1';
 
@@ -20,15 +21,7 @@ export async function runMcpStdio(config: Config): Promise<number> {
   const server = createMcpServer({
     tools: mcpTools(config),
     guide: async () => service.guide(),
-    call: async (url, client) => {
-      const response = await service.app.inject({
-        method: 'GET',
-        url,
-        headers: identity(client),
-        remoteAddress: LOCAL_ADDRESS,
-      });
-      return { status: response.statusCode, body: response.json() };
-    },
+    call: endpointCall(service.app, (client) => ({ headers: identity(client), remoteAddress: LOCAL_ADDRESS })),
   });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

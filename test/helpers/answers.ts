@@ -27,6 +27,12 @@ export function toolError(result: Readonly<Record<string, unknown>>): ErrorAnswe
   return (JSON.parse((result.content as { text: string }[])[0]!.text) as ErrorAnswer).error;
 }
 
+/** What a successful MCP tool call answers: its text is the endpoint's JSON answer (typed by the caller). */
+export function toolAnswer<T = Record<string, unknown>>(result: Readonly<Record<string, unknown>>): T {
+  assert.notEqual(result.isError, true, JSON.stringify(result.content));
+  return JSON.parse((result.content as { text: string }[])[0]!.text) as T;
+}
+
 /** A record of any of the record endpoints. */
 export type ListedRecord = Schema<'Enforcement'> | Schema<'ProcurementSuspension'> | Schema<'LicenseAction'>;
 

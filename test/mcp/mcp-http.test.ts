@@ -15,7 +15,7 @@ import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import type { Answer, DocumentedPath, RequestPath } from '../helpers/documented-answers.js';
-import { toolError } from '../helpers/answers.js';
+import { answerOf, toolAnswer, toolError } from '../helpers/answers.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 const MIHON_KOGYO = corporateNumberFromBase('999900010004');
@@ -60,6 +60,10 @@ async function connect(url: string, name = 'mcp-test-agent'): Promise<Client> {
   return client;
 }
 
+function withoutRequestId(body: Record<string, unknown>): Record<string, unknown> {
+  return { ...body, meta: { ...(body.meta as Record<string, unknown>), request_id: undefined } };
+}
+
 /** What a tool answers as structured content: its endpoint's answer (of /api/v1/vocabularies, without a dataset). */
 type Structured = {
   data: Record<string, unknown>;
@@ -78,7 +82,7 @@ describe('MCP over Streamable HTTP', () => {
     await s.close();
   });
 
-  test('lists every tool with JSON-schema input and output, and the guide as a resource', async () => {
+  test('lists every tool with a JSON-schema input, and the guide as a resource', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -95,7 +99,8 @@ describe('MCP over Streamable HTTP', () => {
     );
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
-      assert.equal(tool.outputSchema?.type, 'object', tool.name);
+      // the answer is the endpoint's JSON as text: no output schema, so no structured copy of it
+      assert.equal(tool.outputSchema, undefined, tool.name);
       assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
     }
     const enforcements = tools.find((t) => t.name === 'list_enforcements');
@@ -144,12 +149,11 @@ describe('MCP over Streamable HTTP', () => {
         'license_actions',
       ],
       ['get_procurement_suspension_coverage', {}, '/api/v1/procurement-suspension-coverage', 'coverage'],
-      ['list_vocabularies', {}, '/api/v1/vocabularies', 'vocabularies'],
     ];
     for (const [name, args, path, list] of calls) {
       const result = await client.callTool({ name, arguments: args });
       assert.notEqual(result.isError, true, `${name}: ${JSON.stringify(result.content)}`);
-      const answer = result.structuredContent as Structured;
+      const answer = toolAnswer<Structured>(result);
       const direct = await s.server.get(path);
       assert.equal(direct.status, 200, path);
       const withoutIds = (body: Structured) => ({ ...body, meta: { ...body.meta, request_id: undefined } });
@@ -159,16 +163,90 @@ describe('MCP over Streamable HTTP', () => {
         Array.isArray(rows) ? rows.length > 0 : Object.keys(rows ?? {}).length > 0,
         `${name} answers rows in data.${list}`,
       );
-      if (name !== 'list_vocabularies') assert.equal(answer.meta.dataset!.kind, 'production', name);
-      if (name.startsWith('list_') && name !== 'list_vocabularies')
-        assert.equal(typeof answer.meta.data_as_of, 'string', name);
+      assert.equal(answer.meta.dataset!.kind, 'production', name);
+      if (name.startsWith('list_')) assert.equal(typeof answer.meta.data_as_of, 'string', name);
     }
-    const company = (await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }))
-      .structuredContent as Answer<'/api/v1/companies'>;
+    const company = toolAnswer<Answer<'/api/v1/companies'>>(
+      await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }),
+    );
     assert.deepEqual(
       company.data.companies?.map((c) => c.corporate_number),
       [MIHON_KOGYO],
     );
+  });
+
+  test('list_vocabularies lists one field when asked, and the fields with their sizes otherwise', async () => {
+    const direct = answerOf(await s.server.get('/api/v1/vocabularies'));
+    const fields = toolAnswer<{ data: { fields: Record<string, number> } }>(
+      await client.callTool({ name: 'list_vocabularies', arguments: {} }),
+    );
+    assert.deepEqual(
+      fields.data.fields,
+      Object.fromEntries(Object.entries(direct.data.vocabularies).map(([name, terms]) => [name, terms.length])),
+    );
+    const authority = toolAnswer<{ data: { vocabularies: Record<string, unknown> } }>(
+      await client.callTool({ name: 'list_vocabularies', arguments: { field: 'authority' } }),
+    );
+    assert.deepEqual(authority.data.vocabularies, { authority: direct.data.vocabularies.authority });
+    const unknown = await client.callTool({ name: 'list_vocabularies', arguments: { field: 'colour' } });
+    assert.equal(toolError(unknown).code, 'invalid_parameter');
+    assert.match(toolError(unknown).message, /publisher_group, authority, law/u);
+  });
+
+  test('numbers are taken as numbers or text: a Corporate Number, limit and page, true as a flag', async () => {
+    const asText = toolAnswer(
+      await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }),
+    );
+    const asNumber = toolAnswer(
+      await client.callTool({ name: 'get_company', arguments: { corporate_number: Number(MIHON_KOGYO) } }),
+    );
+    assert.deepEqual(withoutRequestId(asNumber), withoutRequestId(asText));
+    const listed = toolAnswer(
+      await client.callTool({
+        name: 'list_enforcements',
+        arguments: { corporate_number: Number(KAKUU), limit: '2', include_predecessors: true },
+      }),
+    );
+    const direct = answerOf(
+      await s.server.get(`/api/v1/enforcements?corporate_number=${KAKUU}&limit=2&include_predecessors=true`),
+    );
+    assert.deepEqual(withoutRequestId(listed), withoutRequestId(direct));
+    const paged = await client.callTool({
+      name: 'list_procurement_suspensions',
+      arguments: { reason: 'dishonest_conduct', limit: 5, page: '2' },
+    });
+    assert.equal(paged.isError, undefined);
+  });
+
+  test('no tool takes format: it is not offered, and refused when sent', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) assert.ok(!('format' in (tool.inputSchema.properties ?? {})), tool.name);
+    for (const format of ['atom', 'json']) {
+      const result = await client.callTool({
+        name: 'list_enforcements',
+        arguments: { corporate_number: KAKUU, format },
+      });
+      assert.equal(result.isError, true);
+      assert.equal(toolError(result).code, 'unknown_parameter');
+    }
+  });
+
+  test('an enum filter is a described string: a label is taken, a wrong value names the vocabulary', async () => {
+    const { tools } = await client.listTools();
+    const authority = tools.find((t) => t.name === 'list_enforcements')?.inputSchema.properties?.authority;
+    assert.deepEqual(Object.keys(authority ?? {}).sort(), ['description', 'type']);
+    assert.match(JSON.stringify(authority), /list_vocabularies field \\"authority\\"/u);
+    const byLabel = await client.callTool({ name: 'list_enforcements', arguments: { authority: '公正取引委員会' } });
+    assert.equal(byLabel.isError, undefined);
+    const wrong = await client.callTool({ name: 'list_enforcements', arguments: { authority: 'nobody' } });
+    const error = toolError(wrong);
+    assert.equal(error.code, 'invalid_parameter');
+    assert.equal(error.details?.parameter, 'authority');
+    assert.equal(error.details?.allowed, undefined);
+    assert.match(error.message, /list_vocabularies with field "authority"/u);
+    // a short vocabulary is still listed
+    const status = await client.callTool({ name: 'list_license_actions', arguments: { status: 'nope' } });
+    assert.deepEqual(toolError(status).details?.allowed, ['scheduled', 'in_effect', 'completed']);
   });
 
   test("a bad argument gets the endpoint's error, in the contract's shape", async () => {

@@ -12,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
-import { toolError } from '../helpers/answers.js';
+import { toolAnswer, toolError } from '../helpers/answers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KAKUU = corporateNumberFromBase('999900010001');
@@ -56,10 +56,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     for (const tool of tools) {
       const result = await client.callTool({ name: tool.name, arguments: args[tool.name] ?? {} });
       assert.notEqual(result.isError, true, `${tool.name}: ${JSON.stringify(result.content)}`);
-      const answer = result.structuredContent as {
-        data: Record<string, unknown[]>;
-        meta: { dataset?: { kind: string } };
-      };
+      const answer = toolAnswer<{ data: Record<string, unknown>; meta: { dataset?: { kind: string } } }>(result);
       assert.ok(
         Object.values(answer.data).every((rows) => (Array.isArray(rows) ? rows.length > 0 : rows !== null)),
         tool.name,
@@ -70,7 +67,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     const answers = [];
     for (let i = 0; i < 4; i++)
       answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
-    const first = answers[0]!.structuredContent as { data: { enforcements: unknown[] }; meta: { data_as_of: string } };
+    const first = toolAnswer<{ data: { enforcements: unknown[] }; meta: { data_as_of: string } }>(answers[0]!);
     assert.equal(first.data.enforcements.length, 3);
     assert.equal(typeof first.meta.data_as_of, 'string');
     assert.deepEqual(
@@ -115,7 +112,7 @@ test('the README command, npm run --silent kohyo -- mcp, keeps standard output f
   );
   try {
     const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: KAKUU } });
-    const answer = result.structuredContent as { data: { companies: { corporate_number: string }[] } };
+    const answer = toolAnswer<{ data: { companies: { corporate_number: string }[] } }>(result);
     assert.deepEqual(
       answer.data.companies.map((c) => c.corporate_number),
       [KAKUU],

@@ -68,7 +68,9 @@ function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
     listAnswer: true,
     needsDataset: true,
     feed: { records: (context, query, requestId) => found(spec, context, query, requestId).records },
-    tools: [spec.tool],
+    // a tool answers JSON only, so its description leaves the feed out; `listing`, `prefecture` and `authority` are
+    // said by the tool's parameters (an agent's context holds every tool's description at once)
+    tools: [{ description: spec.what, ...spec.tool }],
     answer: (context, query, requestId) => {
       const { records, meta } = found(spec, context, query, requestId);
       return { data: { [spec.list]: records }, meta };

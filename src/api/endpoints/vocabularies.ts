@@ -4,8 +4,27 @@ import type { Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
+import { propertyOf } from '../../domain/is-object.js';
 
 const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
+
+/** How many codes each field has: what list_vocabularies answers when no field is asked for. */
+const FIELD_SIZES = Object.fromEntries(
+  Object.entries(ALL).map(([name, vocabulary]) => [name, vocabulary.terms.length]),
+);
+
+/** The MCP tool's one argument: the field to list, or none for the fields and their sizes. */
+const VocabularyToolInput = Type.Object(
+  {
+    field: Type.Optional(
+      Type.Union(
+        Object.keys(ALL).map((name) => Type.Literal(name)),
+        { description: 'the field whose codes to list; absent, the fields and how many codes each has' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const TermSchema = Type.Object({
   code: Type.String(),
@@ -55,6 +74,26 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
   listAnswer: false,
   needsDataset: false,
   landingLink: { name: 'vocabularies' },
-  tools: [{ name: 'list_vocabularies', title: 'Codes and labels' }],
+  tools: [
+    {
+      name: 'list_vocabularies',
+      title: 'Codes and labels',
+      description:
+        'The codes an enumerated field or filter takes, with their Japanese and English labels: give `field` ' +
+        "(`authority`, `law`, `prefecture`, …) for one field's codes; without it, the fields and how many codes each " +
+        'has. A filter accepts a code or either label. Each authority names its publisher `group` and its `parent` (the ' +
+        'body it is an office or agency of, or null); `authority` matches that authority and every office under it. ' +
+        'Outside the rate limit.',
+      input: VocabularyToolInput,
+      query: () => ({}),
+      answer: (body, args) => {
+        const field = typeof args.field === 'string' ? args.field : null;
+        const meta = body.meta;
+        return field === null
+          ? { data: { fields: FIELD_SIZES }, meta }
+          : { data: { vocabularies: { [field]: propertyOf(propertyOf(body.data, 'vocabularies'), field) } }, meta };
+      },
+    },
+  ],
   answer: (_context, _query, requestId) => ({ data: { vocabularies: body }, meta: { request_id: requestId } }),
 };
