@@ -15,6 +15,11 @@ export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 export const GUIDE_PATH = '/llms.txt';
 export const REFERENCE_PATH = '/docs';
 export const MCP_PATH = '/mcp';
+/**
+ * The most bytes of JSON an MCP tool answers, as the text travels in the JSON-RPC message (escaped once more): under
+ * 32 KiB whole, with room for the message around it (src/mcp/answer-bound.ts holds answers to it).
+ */
+export const MCP_ANSWER_BYTES = 31 * 1024;
 /** The guide, as the MCP server lists it among its resources. */
 export const GUIDE_URI = 'kohyo://guide/llms.txt';
 

@@ -5,7 +5,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import { ERRORS, ERROR_CODES } from '../api/errors.js';
 import { ERROR_ADVICE } from '../api/error-advice.js';
-import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_PATH } from '../api/catalogue.js';
+import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../api/catalogue.js';
 import { EXAMPLES, encodedCall, readableCall, type EndpointExample } from './llms-examples.js';
 import type { DatasetMeta } from '../store/database.js';
 import { duration, guideRules, type GuideRule } from './llms-rules.js';
@@ -80,7 +80,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     ...ruleLines(rules.behaviour),
     '',
-    ...mcpSection(),
+    ...mcpSection(config),
     '## Errors',
     '',
     'Every error is `{"error": {"code": "…", "message": "one sentence a person can act on", "details": {…}}}`; `details` names the parameter where one is at fault. 5xx answers never carry internals; quote the `X-Request-Id` header when you report one.',
@@ -147,14 +147,14 @@ function answerSource(dataset: DatasetMeta | null): string {
   return dataset.kind === 'demo' ? 'from the demo dataset: fictional' : 'from the dataset served';
 }
 
-function mcpSection(): string[] {
+function mcpSection(config: Config): string[] {
   const tools = ENDPOINTS.flatMap((e) => e.tools)
     .map((t) => `\`${t.name}\``)
     .join(', ');
   return [
     '## MCP',
     '',
-    `Agents that speak the Model Context Protocol can use Kohyo as tools instead of HTTP calls: POST JSON-RPC to \`${MCP_PATH}\` (Streamable HTTP, stateless: no session, JSON answers; GET and DELETE answer 405). Tools: ${tools}. Their inputs are the query parameters above and their outputs the JSON answers above, \`meta.dataset.kind\` and \`meta.data_as_of\` included; an error comes back as a tool error holding the same error body. This guide is the resource \`${GUIDE_URI}\`. A tool call is a request like any other: the same limits, enumeration rules and usage log apply to the client that sent it. Local agents can run the same server on standard input and output: \`npm run --silent kohyo -- mcp\`.`,
+    `Agents that speak the Model Context Protocol can use Kohyo as tools instead of HTTP calls: POST JSON-RPC to \`${MCP_PATH}\` (Streamable HTTP, stateless: no session, JSON answers; GET and DELETE answer 405). Tools: ${tools}. Their inputs are the query parameters above (an enum filter a string: \`list_vocabularies\` with \`field\` lists its codes; numbers as numbers or text; no \`format\`) and their answers the JSON answers above as text, \`meta.dataset.kind\` and \`meta.data_as_of\` included, at most ${MCP_ANSWER_BYTES / 1024} KB (a longer list keeps its first rows, with \`meta.has_more\`); an error comes back as a tool error holding the same error body. This guide is the resource \`${GUIDE_URI}\`. A tool call is a request like any other: the same limits, enumeration rules and usage log apply to the client that sent it, each call in a batch counting as one, and a batch holds at most ${config.mcpMaxBatch} messages. Local agents can run the same server on standard input and output: \`npm run --silent kohyo -- mcp\`.`,
     '',
   ];
 }

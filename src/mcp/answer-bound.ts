@@ -1,12 +1,9 @@
 // The bound on a tool's answer: an agent reads every byte of it into its context, so an answer is held under a
 // cap, a list answer by keeping its first rows (as a lower `limit` would have) and saying there is more.
 import { isRecord } from '../domain/is-object.js';
+import { MCP_ANSWER_BYTES } from '../api/catalogue.js';
 
-/**
- * The most bytes of JSON a tool answers, as the text travels in the JSON-RPC message (escaped once more): under
- * 32 KiB whole, with room for the message around it.
- */
-export const ANSWER_BYTES = 31 * 1024;
+export const ANSWER_BYTES = MCP_ANSWER_BYTES;
 
 /** The size an answer body takes as the text of a tool result inside a JSON-RPC message. */
 export function answerBytes(body: unknown): number {

@@ -4,53 +4,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { loadConfig } from '../../src/config.js';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
-import { createLimiter } from '../../src/limits/limiter.js';
-import { MemoryStore } from '../../src/limits/memory-store.js';
-import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
-import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
-import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+import { serveMcp, type McpServed } from '../helpers/mcp-served.js';
 import type { Answer, DocumentedPath, RequestPath } from '../helpers/documented-answers.js';
 import { answerOf, toolAnswer, toolError } from '../helpers/answers.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 const MIHON_KOGYO = corporateNumberFromBase('999900010004');
-
-interface Served {
-  readonly server: TestServer;
-  readonly logged: FinishedRequest[];
-  close(): Promise<void>;
-}
-
-async function serve(env: Record<string, string> = {}): Promise<Served> {
-  const config = loadConfig(env);
-  const policy = limitPolicy(config.limits);
-  const limiter = createLimiter({
-    store: new MemoryStore(policy),
-    policy,
-    trusted: parseTrustedProxies(config.trustProxy),
-    secret: null,
-    clock: () => TEST_NOW,
-  });
-  const logged: FinishedRequest[] = [];
-  const server = await startServer({
-    dbPath: await fixtureDatabase(),
-    env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (r) => void logged.push(r) } },
-  });
-  return {
-    server,
-    logged,
-    close: async () => {
-      await server.close();
-      await limiter.close();
-    },
-  };
-}
 
 async function connect(url: string, name = 'mcp-test-agent'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
@@ -71,10 +32,10 @@ type Structured = {
 };
 
 describe('MCP over Streamable HTTP', () => {
-  let s: Served;
+  let s: McpServed;
   let client: Client;
   before(async () => {
-    s = await serve({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_DISTINCT_TERMS: '1000' });
+    s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_DISTINCT_TERMS: '1000' });
     client = await connect(s.server.url);
   });
   after(async () => {
@@ -188,6 +149,16 @@ describe('MCP over Streamable HTTP', () => {
       await client.callTool({ name: 'list_vocabularies', arguments: { field: 'authority' } }),
     );
     assert.deepEqual(authority.data.vocabularies, { authority: direct.data.vocabularies.authority });
+    const bureaus = toolAnswer<{ data: { vocabularies: { authority: { code: string }[] } } }>(
+      await client.callTool({ name: 'list_vocabularies', arguments: { field: 'authority', q: 'Ｏｓａｋａ' } }),
+    );
+    assert.deepEqual(
+      bureaus.data.vocabularies.authority.map((t) => t.code),
+      direct.data.vocabularies.authority
+        .filter((t) => /osaka/iu.test(`${t.code} ${t.name_en}`) || t.name.includes('大阪'))
+        .map((t) => t.code),
+    );
+    assert.ok(bureaus.data.vocabularies.authority.length > 0);
     const unknown = await client.callTool({ name: 'list_vocabularies', arguments: { field: 'colour' } });
     assert.equal(toolError(unknown).code, 'invalid_parameter');
     assert.match(toolError(unknown).message, /publisher_group, authority, law/u);
@@ -277,7 +248,7 @@ describe('MCP over Streamable HTTP', () => {
 
 describe('an agent is a client like any other', () => {
   test('tool calls count against the limits and a refusal comes back as the 429 error', async () => {
-    const s = await serve({ KOHYO_LIMIT_PER_MINUTE: '3' });
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '3' });
     const client = await connect(s.server.url, 'limited-agent');
     try {
       const answers = [];
@@ -313,7 +284,7 @@ describe('an agent is a client like any other', () => {
   });
 
   test('walking Corporate Numbers through get_company is refused as enumeration', async () => {
-    const s = await serve({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_SEQUENTIAL: '3' });
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_SEQUENTIAL: '3' });
     const client = await connect(s.server.url, 'walking-agent');
     try {
       const codes = [];

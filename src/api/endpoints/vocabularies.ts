@@ -5,6 +5,8 @@ import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
 import { propertyOf } from '../../domain/is-object.js';
+import { foldLabel } from '../../domain/vocabulary.js';
+import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 
 const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
 
@@ -22,9 +24,23 @@ const VocabularyToolInput = Type.Object(
         { description: 'the field whose codes to list; absent, the fields and how many codes each has' },
       ),
     ),
+    q: Type.Optional(
+      Type.String({
+        maxLength: MAX_TEXT_LENGTH,
+        description: 'with field: only the codes whose code, Japanese or English label holds this (e.g. 労働局, osaka)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
+
+/** Whether a term's code or a label holds `folded` (folded as labels are compared: width, case and spaces aside). */
+function mentions(term: unknown, folded: string): boolean {
+  return ['code', 'name', 'name_en'].some((key) => {
+    const value = propertyOf(term, key);
+    return typeof value === 'string' && foldLabel(value).includes(folded);
+  });
+}
 
 const TermSchema = Type.Object({
   code: Type.String(),
@@ -80,18 +96,19 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
       title: 'Codes and labels',
       description:
         'The codes an enumerated field or filter takes, with their Japanese and English labels: give `field` ' +
-        "(`authority`, `law`, `prefecture`, …) for one field's codes; without it, the fields and how many codes each " +
-        'has. A filter accepts a code or either label. Each authority names its publisher `group` and its `parent` (the ' +
-        'body it is an office or agency of, or null); `authority` matches that authority and every office under it. ' +
-        'Outside the rate limit.',
+        "(`authority`, `law`, `prefecture`, …) for one field's codes, and `q` to keep those whose code or label holds " +
+        'it; without `field`, the fields and how many codes each has. A filter accepts a code or either label. Each ' +
+        'authority names its publisher `group` and its `parent` (the body it is an office or agency of, or null); ' +
+        '`authority` matches that authority and every office under it. Outside the rate limit.',
       input: VocabularyToolInput,
       query: () => ({}),
-      answer: (body, args) => {
+      answer: (answer, args) => {
         const field = typeof args.field === 'string' ? args.field : null;
-        const meta = body.meta;
-        return field === null
-          ? { data: { fields: FIELD_SIZES }, meta }
-          : { data: { vocabularies: { [field]: propertyOf(propertyOf(body.data, 'vocabularies'), field) } }, meta };
+        if (field === null) return { data: { fields: FIELD_SIZES }, meta: answer.meta };
+        const terms = propertyOf(propertyOf(answer.data, 'vocabularies'), field);
+        const q = typeof args.q === 'string' ? foldLabel(args.q) : '';
+        const kept = Array.isArray(terms) ? terms.filter((term: unknown) => q === '' || mentions(term, q)) : [];
+        return { data: { vocabularies: { [field]: kept } }, meta: answer.meta };
       },
     },
   ],

@@ -1,0 +1,113 @@
+// JSON-RPC batches posted to /mcp, through a real server: each tool call in a batch counts and is logged as the
+// request it stands for, the other methods are free, and a batch over KOHYO_MCP_MAX_BATCH is refused whole.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { postMcp, serveMcp, toolCall, type RpcMessage } from '../helpers/mcp-served.js';
+
+const KAKUU = corporateNumberFromBase('999900010001');
+
+interface RpcReply {
+  readonly id: number;
+  readonly result?: { readonly isError?: boolean; readonly content?: readonly { readonly text: string }[] };
+  readonly error?: { readonly code: number };
+}
+
+/** The replies to a batch (the SDK answers a batch of one with the reply alone). */
+function replies(body: unknown): RpcReply[] {
+  assert.ok(body !== null && typeof body === 'object', JSON.stringify(body));
+  return Array.isArray(body) ? (body as RpcReply[]) : [body as RpcReply];
+}
+
+/** The error code a tool call's reply carries, or 'ok'. */
+function outcome(reply: RpcReply): string {
+  if (reply.result?.isError !== true) return 'ok';
+  return (JSON.parse(reply.result.content![0]!.text) as { error: { code: string } }).error.code;
+}
+
+const calls = (n: number, first = 0): RpcMessage[] =>
+  Array.from({ length: n }, (_, i) => toolCall(first + i, 'list_enforcements', { corporate_number: KAKUU }));
+
+describe('a batch of tool calls', () => {
+  test('each call counts against the limits and is logged as its endpoint; a refused one is not run', async () => {
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '3' });
+    try {
+      const answer = await postMcp(s.server.url, calls(5), 'batching-agent');
+      assert.equal(answer.status, 200);
+      const outcomes = replies(answer.body).map(outcome);
+      assert.equal(outcomes.filter((o) => o === 'ok').length, 3, outcomes.join());
+      assert.equal(outcomes.filter((o) => o === 'rate_limited').length, 2, outcomes.join());
+      const refused = replies(answer.body).find((r) => outcome(r) === 'rate_limited')!;
+      const error = JSON.parse(refused.result!.content![0]!.text) as { error: { details: { retry_after: number } } };
+      assert.ok(error.error.details.retry_after > 0);
+      // five requests to the endpoint in the usage log, the refused ones as 429
+      const logged = s.logged.filter((r) => r.path === '/api/v1/enforcements');
+      assert.deepEqual(logged.map((r) => r.status).sort(), [200, 200, 200, 429, 429]);
+      assert.ok(logged.every((r) => r.userAgent === 'batching-agent' && r.route === '/api/v1/enforcements'));
+      // the same client over HTTP is refused: one limiter
+      const direct = await s.server.get(`/api/v1/enforcements?corporate_number=${KAKUU}`, {
+        headers: { 'user-agent': 'batching-agent' },
+      });
+      assert.equal(direct.status, 429);
+      // another client is not
+      const other = await s.server.get(`/api/v1/enforcements?corporate_number=${KAKUU}`);
+      assert.equal(other.status, 200);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('the envelope and the other methods are free: only tool calls count', async () => {
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '2' });
+    try {
+      const initialize: RpcMessage = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      };
+      const free: RpcMessage[] = [
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        { jsonrpc: '2.0', id: 3, method: 'resources/list' },
+      ];
+      for (let i = 0; i < 3; i++) {
+        assert.equal((await postMcp(s.server.url, initialize)).status, 200);
+        assert.equal((await postMcp(s.server.url, free)).status, 200);
+      }
+      const answer = await postMcp(s.server.url, calls(2, 10));
+      assert.deepEqual(replies(answer.body).map(outcome), ['ok', 'ok']);
+      assert.equal(s.logged.length, 2, 'only the two tool calls are logged');
+      // a vocabulary call is free, as GET /api/v1/vocabularies is
+      const vocabularies = await postMcp(s.server.url, [toolCall(20, 'list_vocabularies', {})]);
+      assert.deepEqual(replies(vocabularies.body).map(outcome), ['ok']);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a batch over KOHYO_MCP_MAX_BATCH (10 by default) is refused whole with 400 invalid_parameter', async () => {
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '1000' });
+    try {
+      const over = await postMcp(s.server.url, calls(11));
+      assert.equal(over.status, 400);
+      const body = over.body as { error: { code: string; message: string } };
+      assert.equal(body.error.code, 'invalid_parameter');
+      assert.match(body.error.message, /at most 10 messages/u);
+      assert.equal(s.logged.length, 0, 'no call of a refused batch is made');
+      const atMost = await postMcp(s.server.url, calls(10));
+      assert.equal(atMost.status, 200);
+      assert.deepEqual(replies(atMost.body).map(outcome), Array<string>(10).fill('ok'));
+    } finally {
+      await s.close();
+    }
+    const small = await serveMcp({ KOHYO_MCP_MAX_BATCH: '2' });
+    try {
+      assert.equal((await postMcp(small.server.url, calls(3))).status, 400);
+      assert.equal((await postMcp(small.server.url, calls(2))).status, 200);
+      // a single message is not a batch
+      assert.equal((await postMcp(small.server.url, calls(1)[0]!)).status, 200);
+    } finally {
+      await small.close();
+    }
+  });
+});
