@@ -71,9 +71,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     const query = queryOf(tool, read.values);
     if (!query.ok) return failure(query.error);
     const answer = await options.call(toolCallUrl(tool.path, query.values), server.getClientVersion());
-    if (answer.status < 200 || answer.status >= 300) return failure(briefError(tool, answer.body));
-    // every endpoint answers an object; anything else is a fault
+    // every endpoint answers an object (an error body for an error); anything else is a fault
     if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
+    if (answer.status < 200 || answer.status >= 300) return failure(briefError(tool, answer.body));
     const body = tool.answer ? tool.answer(answer.body, read.values) : answer.body;
     const bounded = boundAnswer(body, tool.listAnswer);
     if (bounded === null)
@@ -90,7 +90,10 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== GUIDE_URI)
-      throw new McpError(ErrorCode.InvalidParams, `There is no resource ${request.params.uri}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `There is no resource ${JSON.stringify(request.params.uri.slice(0, 100))}; resources/list names it.`,
+      );
     return { contents: [{ uri: GUIDE_URI, mimeType: 'text/plain', text: await options.guide() }] };
   });
   return server;

@@ -41,9 +41,14 @@ test("a 2xx answer is its JSON as text, with no structured copy (an agent's cont
   assert.deepEqual(result.content, [{ type: 'text', text: JSON.stringify(body) }]);
 });
 
-test('a 2xx answer that is not an object is a fault: internal_error', async () => {
-  for (const body of ['text', null, [1, 2]]) {
-    const result = await callWith(async () => ({ status: 200, body }));
+test('an answer that is not an object (not JSON, say) is a fault: internal_error', async () => {
+  for (const [status, body] of [
+    [200, 'text'],
+    [200, null],
+    [200, [1, 2]],
+    [502, null],
+  ] as const) {
+    const result = await callWith(async () => ({ status, body }));
     assert.equal(result.isError, true);
     assert.equal(toolError(result).code, 'internal_error');
   }
