@@ -71,12 +71,12 @@ function shortSchema(
     return { schema: { type: 'boolean', description }, vocabulary: null };
   if (codes.length > 0) {
     const vocabulary = vocabularyWithCodes(codes);
-    // the endpoint's description already says whether a label will do
     if (codes.length <= CODES_LISTED || vocabulary === null) {
       const listed = `Codes: ${codes.join(', ')}${freeText ? ' (or a label)' : ''}.`;
       return { schema: { type: 'string', description: joined(description, listed) }, vocabulary };
     }
-    // where the description already points to the vocabularies, the pointer names the field
+    // a long vocabulary is named, not listed (the endpoint's description says whether a label will do); where the
+    // description already points to the vocabularies, the pointer names the field there
     const pointer = `list_vocabularies field "${vocabulary}"`;
     const pointed = description.replace(`(see ${VOCABULARIES_TOOL})`, `(${pointer})`);
     return {
