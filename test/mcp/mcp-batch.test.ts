@@ -57,6 +57,22 @@ describe('a batch of tool calls', () => {
     }
   });
 
+  test('the calls of a batch are seen by the enumeration rule, as the requests they stand for', async () => {
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '1000', KOHYO_ENUM_DISTINCT_TERMS: '3' });
+    try {
+      const names = ['架空商事', '見本工業', '北辰建設', '青葉電設', '東都物産', '南海運輸'];
+      const batch = names.map((q, i) => toolCall(i, 'search_companies', { q }));
+      const outcomes = replies((await postMcp(s.server.url, batch, 'enumerating-agent')).body).map(outcome);
+      assert.ok(outcomes.includes('automated_enumeration_detected'), outcomes.join());
+      const direct = await s.server.get('/api/v1/companies?q=%E6%9E%B6%E7%A9%BA', {
+        headers: { 'user-agent': 'enumerating-agent' },
+      });
+      assert.equal(direct.status, 429);
+    } finally {
+      await s.close();
+    }
+  });
+
   test('the envelope and the other methods are free: only tool calls count', async () => {
     const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '2' });
     try {
