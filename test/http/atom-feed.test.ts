@@ -3,7 +3,7 @@
 // do not count, so that a reader polling many companies stays within the anonymous allowance.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { answerOf, recordsOf } from '../helpers/answers.js';
@@ -22,12 +22,15 @@ test('the schema check itself refuses what is not Atom', () => {
   assert.equal(atomSchemaErrors('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>') !== null, true);
 });
 
+const JAPAN_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/u;
+const valueOf = (entry: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`, 'u').exec(entry)?.[1];
+
 for (const [kind, path, list] of [
   ['enforcements', '/api/v1/enforcements?law=labour_standards_act', 'enforcements'],
   ['procurement suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging', 'procurement_suspensions'],
   ['licence actions', '/api/v1/license-actions?sector=construction', 'license_actions'],
 ] as const) {
-  test(`${kind}: the feed is valid Atom, with one entry per record of the JSON answer, newest first`, async () => {
+  test(`${kind}: the feed is valid Atom, one entry per record of the JSON answer, each linking its page and its source (issue 40)`, async () => {
     const json = await server.get(path);
     const feed = await server.get(path, { headers: { accept: ATOM } });
     assert.equal(feed.status, 200);
@@ -38,17 +41,39 @@ for (const [kind, path, list] of [
     const entries = entriesOf(feed.text);
     assert.equal(entries.length, records.length);
     assert.ok(entries.length > 0 && entries.length <= 10);
-    records.forEach((record, i) => {
-      const entry = entries[i]!;
-      assert.ok(entry.includes(`<id>urn:kohyo:record:${record.id}</id>`), 'a stable id from the record id');
-      assert.ok(entry.includes(`<link href="${record.source.url}"/>`), 'a link to the source');
+    for (const record of records) {
+      const entry = entries.find((e) => e.includes(`<id>urn:kohyo:record:${record.id}</id>`));
+      assert.ok(entry !== undefined, 'a stable id from the record id');
+      assert.ok(
+        entry.includes(`<link rel="alternate" type="text/html" href="${server.url}/records/${record.id}"/>`),
+        "the record's page, on the request's origin",
+      );
+      assert.ok(entry.includes(`<link rel="related" href="${record.source.url}"/>`), "the publisher's source");
       assert.ok(entry.includes(record.company.name), 'the company in the title');
       assert.ok(entry.includes(record.summary_en), 'the English summary');
       // each entry has an author (RFC 4287's Schematron rule the RELAX NG schema leaves out)
-      assert.match(entry, /<author>\s*<name>[^<]+<\/name>/u);
-    });
-    const updated = entries.map((e) => /<updated>([^<]+)<\/updated>/u.exec(e)![1]!);
-    assert.deepEqual([...updated].sort().reverse(), updated);
+      assert.match(entry, /<author><name>[^<]+<\/name>/u);
+      const updated = valueOf(entry, 'updated') ?? '';
+      const published = valueOf(entry, 'published') ?? '';
+      for (const time of [updated, published]) {
+        assert.match(time, JAPAN_TIME);
+        assert.ok(Date.parse(time) <= TEST_NOW.getTime(), `${time} is not after the answer`);
+      }
+      assert.equal(updated, `${record.listing.first_listed_on}T00:00:00+09:00`, 'when the record reached Kohyo');
+      const own = 'date' in record ? record.date : record.period.from;
+      if (own <= '2026-11-21') assert.equal(published, `${own}T00:00:00+09:00`, "the record's own date");
+    }
+    const updated = entries.map((e) => Date.parse(valueOf(e, 'updated') ?? ''));
+    assert.deepEqual(
+      [...updated].sort((a, b) => b - a),
+      updated,
+      'what arrived last comes first',
+    );
+    assert.equal(
+      Date.parse(valueOf(feed.text, 'updated') ?? ''),
+      updated[0],
+      "the feed's updated is the newest entry's",
+    );
   });
 }
 

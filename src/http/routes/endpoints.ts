@@ -8,6 +8,7 @@ import { endpointOptions, type QueryRoute } from '../route-options.js';
 import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
+import { requestBase, targetPath } from '../request-origin.js';
 
 export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const endpoint of ENDPOINTS) {
@@ -51,10 +52,14 @@ function feedAnswer(
   context: RouteContext,
 ): string {
   const query = queryOf(request.url);
+  const base = requestBase(request, context.config.publicUrl);
   void reply.type(ATOM_TYPE);
   return atomFeed(records, {
-    selfUrl: `${request.protocol}://${request.host}${request.url}`,
+    base,
+    selfUrl: `${base}${targetPath(request.url, endpoint.path)}`,
     title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
     datasetVersion: openDataset(context).meta.version,
+    // the answer's Last-Modified where it has one: the feed is then the same all day, as its ETag says
+    notAfter: request.kohyoValidators?.lastModified ?? context.clock(),
   });
 }
