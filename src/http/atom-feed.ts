@@ -42,6 +42,8 @@ export interface FeedFrame {
   readonly datasetVersion: string;
   /** No date of the feed is later: the answer's time. */
   readonly notAfter: Date;
+  /** When each record reached Kohyo or last changed (an instant), by id; a record not in it counts from its listing. */
+  readonly changedAt: ReadonlyMap<string, string>;
 }
 
 /** The feed of these records, in the order it lists them (what arrived last first). */
@@ -49,7 +51,7 @@ export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): stri
   const entries = records
     .map((record) => ({
       record,
-      updated: clamp(arrivedAt(record), frame.notAfter),
+      updated: clamp(arrivedAt(record, frame.changedAt), frame.notAfter),
       published: clamp(dayStart(recordDate(record)), frame.notAfter),
     }))
     .sort(
@@ -122,9 +124,13 @@ function recordDate(record: FeedRecord): string {
   return record.date ?? record.period?.from ?? '1970-01-01';
 }
 
-/** When the record reached Kohyo: the start of the day of the first edition of its list that held it. */
-function arrivedAt(record: FeedRecord): number {
-  return dayStart(record.listing.first_listed_on);
+/**
+ * When the record reached Kohyo or last changed, as the store keeps it; else the start of the day of the first
+ * edition of its list that held it.
+ */
+function arrivedAt(record: FeedRecord, changedAt: ReadonlyMap<string, string>): number {
+  const changed = Date.parse(changedAt.get(record.id) ?? '');
+  return Number.isFinite(changed) ? changed : dayStart(record.listing.first_listed_on);
 }
 
 /** The start of a day in Japan, as an instant (milliseconds); 0 for a date that is not one. */

@@ -20,6 +20,9 @@ const day = fc.oneof(
     .map((d) => d.toISOString().slice(0, 10)),
   hostileText(2),
 );
+const changeTime = fc
+  .date({ min: new Date('1990-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString());
 const label = fc.record({ name_en: hostileText() });
 const shared = {
   id: hostileText(3),
@@ -57,12 +60,22 @@ test('random records, Host headers and targets always give a valid feed with one
         hostileText(2).map((t) => `/api/v1/enforcements?q=${t}`),
       ),
       hostileText(),
-      (drawn, host, target, title) => {
+      fc.array(fc.option(fc.oneof(changeTime, hostileText(1))), { maxLength: 5 }),
+      (drawn, host, target, title, times) => {
         // an index before each id, so that an entry names the record it stands for
         const records = drawn.map((r, i) => Object.assign({}, r, { id: `${i}~${r.id}` }));
+        // the store's change times of some of them, some in the future, some not instants at all
+        const changedAt = new Map(records.flatMap((r, i) => (typeof times[i] === 'string' ? [[r.id, times[i]]] : [])));
         const base = requestBase({ protocol: 'http', host }, null);
         const selfUrl = `${base}${targetPath(target, '/api/v1/enforcements')}`;
-        const xml = atomFeed(records, { base, selfUrl, title, datasetVersion: NOW.toISOString(), notAfter: NOW });
+        const xml = atomFeed(records, {
+          base,
+          selfUrl,
+          title,
+          datasetVersion: NOW.toISOString(),
+          notAfter: NOW,
+          changedAt,
+        });
         assert.equal(atomSchemaErrors(xml), null);
         const fields = ['id', 'title', 'summary', 'updated', 'published'].map(step);
         const links = ['alternate', 'related'].map((rel) => `${step('link')}[@rel='${rel}']/@href`);

@@ -3,6 +3,11 @@
 // do not count, so that a reader polling many companies stays within the anonymous allowance.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runImportRecords } from '../../src/ingest/records/records-command.js';
+import { importIo } from '../helpers/fixture-dataset.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
@@ -59,7 +64,8 @@ for (const [kind, path, list] of [
         assert.match(time, JAPAN_TIME);
         assert.ok(Date.parse(time) <= TEST_NOW.getTime(), `${time} is not after the answer`);
       }
-      assert.equal(updated, `${record.listing.first_listed_on}T00:00:00+09:00`, 'when the record reached Kohyo');
+      const changed = server.store?.records.changedAt([record.id]).get(record.id) ?? '';
+      assert.equal(Date.parse(updated), Date.parse(changed), 'when the record reached Kohyo or last changed');
       const own = 'date' in record ? record.date : record.period.from;
       if (own <= '2026-11-21') assert.equal(published, `${own}T00:00:00+09:00`, "the record's own date");
     }
@@ -118,5 +124,51 @@ test('a reader polling with If-None-Match gets 304s, not counted against the lim
     assert.equal((await limited.get(path, headers)).status, 429);
   } finally {
     await limited.close();
+  }
+});
+
+test('a new record of an old case comes first, updated when it arrived and published on its own date (issue 40)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-arrivals-'));
+  const dbPath = join(dir, 'arrivals.sqlite');
+  const line = (company: string, date: string) =>
+    JSON.stringify({
+      kind: 'enforcement',
+      company: { name: company },
+      authority: 'jftc',
+      source: { url: 'https://example.go.jp/jftc/list.html', title: '一覧', retrieved_at: '2026-11-01T00:00:00Z' },
+      law: 'antimonopoly_act',
+      action_type: 'cease_and_desist_order',
+      date,
+      summary: `${company}の事案`,
+    });
+  const said: string[] = [];
+  const importAt = async (name: string, text: string, at: string) => {
+    writeFileSync(join(dir, name), text);
+    const io = { ...importIo(dbPath, said), now: () => new Date(at) };
+    assert.equal(await runImportRecords([join(dir, name)], io), 0, said.join('\n'));
+  };
+  await importAt('recent.jsonl', line('最近商事', '2026-10-30'), '2026-11-01T01:00:00Z');
+  // an old case reaches Kohyo later; a case dated in the future is published no later than the answer
+  await importAt(
+    'old.jsonl',
+    [line('古い商事', '2019-04-01'), line('未来商事', '2027-01-01')].join('\n'),
+    '2026-11-20T06:30:00Z',
+  );
+  const local = await startServer({ dbPath });
+  try {
+    const feed = await local.get('/api/v1/enforcements?law=antimonopoly_act&format=atom');
+    assert.equal(atomSchemaErrors(feed.text), null);
+    const entries = entriesOf(feed.text);
+    const first = entries.map((e) => /<title>([^:]+):/u.exec(e)?.[1]);
+    assert.deepEqual(first, ['未来商事', '古い商事', '最近商事']);
+    const dates = entries.map((e) => [valueOf(e, 'updated'), valueOf(e, 'published')]);
+    assert.deepEqual(dates, [
+      ['2026-11-20T15:30:00+09:00', '2026-11-21T00:00:00+09:00'],
+      ['2026-11-20T15:30:00+09:00', '2019-04-01T00:00:00+09:00'],
+      ['2026-11-01T10:00:00+09:00', '2026-10-30T00:00:00+09:00'],
+    ]);
+    assert.equal(valueOf(feed.text, 'updated'), '2026-11-20T15:30:00+09:00');
+  } finally {
+    await local.close();
   }
 });

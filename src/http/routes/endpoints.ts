@@ -53,13 +53,15 @@ function feedAnswer(
 ): string {
   const query = queryOf(request.url);
   const base = requestBase(request, context.config.publicUrl);
+  const store = openDataset(context);
   void reply.type(ATOM_TYPE);
   return atomFeed(records, {
     base,
     selfUrl: `${base}${targetPath(request.url, endpoint.path)}`,
     title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
-    datasetVersion: openDataset(context).meta.version,
+    datasetVersion: store.meta.version,
     // the answer's Last-Modified where it has one: the feed is then the same all day, as its ETag says
     notAfter: request.kohyoValidators?.lastModified ?? context.clock(),
+    changedAt: store.records.changedAt(records.map((record) => record.id)),
   });
 }
