@@ -87,6 +87,14 @@ test('format=atom asks as Accept does; format=json wins over Accept; anything el
   const byFormat = await server.get('/api/v1/enforcements?law=labour_standards_act&limit=3&format=atom');
   assert.equal(byFormat.headers.get('content-type'), `${ATOM}; charset=utf-8`);
   assert.equal(entriesOf(byFormat.text).length, 3);
+  // the feed names itself, and the JSON answer of the same query beside it
+  const path = '/api/v1/enforcements?law=labour_standards_act&amp;limit=3';
+  assert.ok(
+    byFormat.text.includes(
+      `<link rel="self" type="application/atom+xml" href="${server.url}${path}&amp;format=atom"/>`,
+    ),
+  );
+  assert.ok(byFormat.text.includes(`<link rel="alternate" type="application/json" href="${server.url}${path}"/>`));
   const json = await server.get('/api/v1/enforcements?law=labour_standards_act&format=json', {
     headers: { accept: ATOM },
   });
