@@ -12,6 +12,7 @@ import { runImportRecords } from '../../src/ingest/records/records-command.js';
 import { xmlChars } from '../../src/http/xml-writer.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { importIo } from '../helpers/fixture-dataset.js';
+import { answerOf, recordsOf } from '../helpers/answers.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { hostileText, PHISH } from '../helpers/hostile-text.js';
 import { step, xmlValues } from '../helpers/xml-values.js';
@@ -161,4 +162,76 @@ test('any q the client sends gives a valid feed or a JSON refusal, never a 5xx',
     }),
     { numRuns: 60 },
   );
+});
+
+test('random records of every kind, imported and served, read back from their feed as the JSON answer gives them', async () => {
+  // free text drawn at random (fixed seed, so a failure repeats); dates apart, so that no two records share an id
+  const texts = fc.sample(hostileText(6), { numRuns: 120, seed: 37 }).map((t) => `x${t}`);
+  const text = (i: number) => texts[i % texts.length] ?? 'x';
+  const day = (i: number) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10);
+  const source = (i: number) => ({ ...SOURCE, title: text(i + 1) });
+  const lines = Array.from({ length: 10 }, (_, i) => [
+    {
+      kind: 'enforcement',
+      company: { name: text(i * 6) },
+      authority: 'jftc',
+      source: source(i),
+      law: 'subcontract_act',
+      action_type: 'recommendation',
+      date: day(i),
+      summary: text(i * 6 + 2),
+      summary_en: i % 2 === 0 ? text(i * 6 + 3) : undefined,
+    },
+    {
+      kind: 'procurement_suspension',
+      company: { name: text(i * 6 + 4) },
+      authority: 'mlit_kanto_rdb',
+      source: source(i + 1),
+      reason: 'accident_worker',
+      reason_detail: text(i * 6 + 5),
+      period: { from: day(i), to: null },
+    },
+    {
+      kind: 'license_action',
+      company: { name: text(i * 6 + 1) },
+      authority: 'pref_13',
+      source: source(i + 2),
+      sector_code: 'construction',
+      action_type: 'business_suspension_order',
+      nature: 'violation',
+      date: day(i),
+      reason_detail: text(i * 6 + 2),
+    },
+  ]).flat();
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-random-'));
+  const randomDb = join(dir, 'random.sqlite');
+  writeFileSync(join(dir, 'random.jsonl'), lines.map((l) => JSON.stringify(l)).join('\n'));
+  const said: string[] = [];
+  assert.equal(await runImportRecords([join(dir, 'random.jsonl')], importIo(randomDb, said)), 0, said.join('\n'));
+  const served = await startServer({ dbPath: randomDb });
+  try {
+    for (const [path, list] of [
+      ['/api/v1/enforcements?law=subcontract_act', 'enforcements'],
+      ['/api/v1/procurement-suspensions?reason=accident_worker', 'procurement_suspensions'],
+      ['/api/v1/license-actions?sector=construction', 'license_actions'],
+    ] as const) {
+      const records = recordsOf(answerOf(await served.get(path)), list);
+      const feed = await served.get(`${path}&format=atom`);
+      assert.equal(atomSchemaErrors(feed.text), null, path);
+      assert.equal(records.length, 10, path);
+      const entry = (id: string) => `//${step('entry')}[${step('id')} = 'urn:kohyo:record:${id}']`;
+      const read = xmlValues(feed.text, [
+        entries,
+        ...records.flatMap((r) => [`${entry(r.id)}/${step('title')}`, `${entry(r.id)}/${step('summary')}`]),
+      ]);
+      assert.equal(read[0], '10', path);
+      records.forEach((record, i) => {
+        const own = 'summary' in record ? record.summary : record.reason_detail;
+        assert.ok(read[1 + 2 * i]?.startsWith(`${xmlChars(record.company.name)}: `), `${path} ${record.id} title`);
+        assert.equal(read[2 + 2 * i], xmlChars([record.summary_en, own].filter((t) => t).join('\n\n')));
+      });
+    }
+  } finally {
+    await served.close();
+  }
 });
