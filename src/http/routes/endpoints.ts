@@ -60,8 +60,16 @@ function feedAnswer(
     selfUrl: `${base}${targetPath(request.url, endpoint.path)}`,
     title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
     datasetVersion: store.meta.version,
-    // the answer's Last-Modified where it has one: the feed is then the same all day, as its ETag says
-    notAfter: request.kohyoValidators?.lastModified ?? context.clock(),
+    notAfter: notAfter(request, context.clock()),
     changedAt: store.records.changedAt(records.map((record) => record.id)),
   });
+}
+
+/**
+ * The latest date a feed may give: the answer's time, or its Last-Modified where it has one (the start of the day in
+ * Japan, or the dataset's build if later), so that the feed is the same all day, as its ETag says.
+ */
+function notAfter(request: FastifyRequest, now: Date): Date {
+  const lastModified = request.kohyoValidators?.lastModified;
+  return lastModified !== undefined && lastModified < now ? lastModified : now;
 }
