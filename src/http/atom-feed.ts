@@ -82,6 +82,7 @@ function entryOf(
   base: string,
 ): XmlElement {
   const summary = [record.summary_en, record.summary ?? record.reason_detail].filter((text) => text).join('\n\n');
+  const source = webAddress(record.source.url);
   return el(
     'entry',
     {},
@@ -90,7 +91,7 @@ function entryOf(
     el('updated', {}, japanTime(updated)),
     el('published', {}, japanTime(published)),
     el('link', { rel: 'alternate', type: 'text/html', href: recordPage(base, record.id) }),
-    webAddress(record.source.url) ? el('link', { rel: 'related', href: record.source.url }) : null,
+    source === null ? null : el('link', { rel: 'related', href: source }),
     el('author', {}, el('name', {}, `${record.authority.name_en} (${record.authority.name})`)),
     summary === '' ? null : el('summary', {}, summary),
   );
@@ -102,11 +103,14 @@ export function recordPage(base: string, id: string): string {
 }
 
 /**
- * Whether a source address may be offered to a reader: an http or https URL. A record's source comes from a list or
- * an import, and a reader follows the link: a `javascript:` or `data:` one is left out.
+ * A source address as a reader may be offered it: an http or https URL, as the URL standard writes it (spaces,
+ * quotes and angle brackets percent-encoded); null for anything else. A record's source comes from a list or an
+ * import, and a reader follows the link: a `javascript:` or `data:` one is left out.
  */
-function webAddress(url: string): boolean {
-  return /^https?:\/\/[^\s]/iu.test(url) && URL.canParse(url);
+function webAddress(url: string): string | null {
+  if (!/^https?:\/\/[^\s]/iu.test(url) || !URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
 }
 
 /** The JSON answer to the same query: the feed's address without `format=atom`. */
