@@ -78,7 +78,7 @@ export function buildDemoDatabase(
     now: () => options.now,
     onStart: options.onStart,
   } as const;
-  withDraft(path, draft, (db) => writeDataset(db, dataset, version));
+  withDraft(path, draft, (db) => writeDataset(db, dataset, options.now));
   return {
     path,
     as_of: asOf,
@@ -89,7 +89,7 @@ export function buildDemoDatabase(
   };
 }
 
-function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
+function writeDataset(db: Db, dataset: DemoDataset, now: Date): void {
   seedVocabularies(db);
   db.transaction(() => {
     const companies = createCompanyWriter(db);
@@ -107,14 +107,17 @@ function writeDataset(db: Db, dataset: DemoDataset, version: string): void {
       });
     }
     for (const run of dataset.runs) recordCollectionRun(db, run);
-    const records = createRecordWriter(db);
+    // the demo tells a history: each record reached Kohyo on the morning its list first held it
+    let arrival = now;
+    const records = createRecordWriter(db, () => arrival);
     for (const record of dataset.records) {
+      arrival = new Date(Math.min(now.getTime(), Date.parse(`${record.listing.first_listed_on}T09:00:00+09:00`)));
       records.upsertSource(record);
       records.writeRecord(record);
     }
   })();
   refreshRecordCounts(db);
-  writeDatasetMeta(db, { kind: 'demo', version });
+  writeDatasetMeta(db, { kind: 'demo', version: instant(now) });
   optimiseAfterBulkWrite(db);
 }
 

@@ -60,6 +60,22 @@ function manifestUrl(value: string, name: string): string | null {
   return value;
 }
 
+function publicUrl(value: string, name: string): string | null {
+  if (value === '') return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (
+    url === null ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigError(`${name} must be an http or https address without user, query or fragment, got "${value}"`);
+  }
+  // the links are written as this base and a path starting with /
+  return url.href.replace(/\/$/u, '');
+}
+
 /** The settings, in the order they are documented; a nested table is a nested part of Config. */
 const TABLE = {
   host: setting('HOST', '127.0.0.1', text, 'address to listen on'),
@@ -149,6 +165,12 @@ const TABLE = {
     '',
     optional,
     "a URL or e-mail address where clients reach the service's operator, given as the OpenAPI document's contact and on the landing page",
+  ),
+  publicUrl: setting(
+    'KOHYO_PUBLIC_URL',
+    '',
+    publicUrl,
+    "the service's public address (`https://kohyo.example`, or with a path it is served under), on which the Atom feeds write their absolute links; when empty, the request's `Host` if it is a well-formed host[:port], else `http://localhost`",
   ),
   metricsAllow: setting(
     'KOHYO_METRICS_ALLOW',

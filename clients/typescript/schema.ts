@@ -58,7 +58,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Procurement suspensions
-         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listProcurementSuspensions"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Licence and registration actions
-         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listLicenseActions"];
         put?: never;
@@ -1178,7 +1178,7 @@ export interface operations {
                 listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;
@@ -1368,7 +1368,7 @@ export interface operations {
                 listing?: ("listed" | "delisted") | string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;
@@ -1424,7 +1424,7 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;
@@ -1601,7 +1601,7 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;
@@ -1665,7 +1665,7 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;
@@ -1890,7 +1890,7 @@ export interface operations {
                 page?: number;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
                 format?: "json" | "atom";
             };
             header?: never;

@@ -1,7 +1,7 @@
 // Stable record identity: the source id, the record's key within its source, and the public record id.
 import { createHash } from 'node:crypto';
 import { normaliseCompanyName } from './names.js';
-import { RECORD_ID_PREFIX, type RecordKind } from './record.js';
+import { RECORD_ID_PREFIX, RECORD_KINDS, type RecordKind } from './record.js';
 
 interface KeyedBase {
   readonly authority: string;
@@ -55,6 +55,11 @@ export function sourceIdForUrl(url: string): string {
 /** The public record id: a kind prefix and 16 hex digits (64 bits) of sha256(source id NUL source key). */
 export function recordId(kind: RecordKind, sourceId: string, sourceKey: string): string {
   return `${RECORD_ID_PREFIX[kind]}${sha256Hex(`${sourceId}\u0000${sourceKey}`).slice(0, 16)}`;
+}
+
+/** The record kind an id names by its prefix, or null for an id of no kind. */
+export function kindOfRecordId(id: string): RecordKind | null {
+  return RECORD_KINDS.find((kind) => id.startsWith(RECORD_ID_PREFIX[kind])) ?? null;
 }
 
 const GIVEN_ID = /^[a-z]+_[A-Za-z0-9_-]{1,64}$/u;

@@ -1,10 +1,13 @@
-// A record list as an Atom feed (RFC 4287): the records of the answer, newest first, each an entry with a stable id
-// from the record's id, a title naming the company, the action and the authority, its date, a summary and a link to
-// the source. Written by the `feed` package; the tests validate it against RFC 4287's RELAX NG schema.
-import { Feed } from 'feed';
+// Records of any kind as an Atom feed (RFC 4287): one entry per record, with a stable id from the record's id, a
+// title naming the company, the action and the authority, a link to the record's page (alternate) and to the
+// publisher's source (related), `updated` when the record reached Kohyo, `published` its own date, both in Japan time
+// and never after the answer; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
 import type { FastifyRequest } from 'fastify';
+import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
 /** Whether a request asks for the feed: `format=atom`, or `Accept` naming Atom without an explicit `format=json`. */
 export function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): boolean {
@@ -13,12 +16,13 @@ export function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unkn
   return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
 }
 
-/** The fields of a presented record a feed entry reads (every record resource has them, or their kind's equivalent). */
-interface FeedRecord {
+/** The fields of a presented record of any kind a feed entry reads (each kind has them, or its kind's equivalent). */
+export interface FeedRecord {
   readonly id: string;
   readonly company: { readonly name: string };
   readonly authority: { readonly name: string; readonly name_en: string };
-  readonly source: { readonly url: string; readonly title: string };
+  readonly source: { readonly url: string };
+  readonly listing: { readonly first_listed_on: string };
   readonly summary_en: string | null;
   readonly summary?: string;
   readonly reason_detail?: string | null;
@@ -29,38 +33,89 @@ interface FeedRecord {
 }
 
 export interface FeedFrame {
-  /** The feed's own address: the request's URL, absolute. */
+  /** The checked base of the answer's links (./request-origin.ts): scheme, host and any path prefix. */
+  readonly base: string;
+  /** The feed's own address: the request's path and query, percent-encoded, on `base`. */
   readonly selfUrl: string;
   readonly title: string;
   /** When the dataset was built: the feed's `updated` when it lists no record. */
   readonly datasetVersion: string;
+  /** No date of the feed is later: the answer's time. */
+  readonly notAfter: Date;
+  /** When each record reached Kohyo or last changed (an instant), by id; a record not in it counts from its listing. */
+  readonly changedAt: ReadonlyMap<string, string>;
 }
 
+/** The feed of these records, in the order it lists them (what arrived last first). */
 export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): string {
-  const entries = records.map((record) => ({ record, date: dayStart(recordDate(record)) }));
-  const newest = entries.reduce<Date | null>((max, e) => (max === null || e.date > max ? e.date : max), null);
-  const feed = new Feed({
-    id: frame.selfUrl,
-    title: frame.title,
-    updated: newest ?? new Date(frame.datasetVersion),
-    link: frame.selfUrl.replace(/([?&])format=atom&?/u, '$1').replace(/[?&]$/u, ''),
-    feedLinks: { atom: frame.selfUrl },
-    author: { name: 'Kohyo' },
-    generator: 'Kohyo',
-    copyright: 'Public records of the Japanese authorities named in each entry, reused under their terms',
-  });
-  for (const { record, date } of entries) {
-    feed.addItem({
-      id: `urn:kohyo:record:${record.id}`,
-      title: `${record.company.name}: ${actionOf(record)} (${record.authority.name_en})`,
-      link: record.source.url,
-      date,
-      published: date,
-      description: [record.summary_en, record.summary ?? record.reason_detail].filter((text) => text).join('\n\n'),
-      author: [{ name: `${record.authority.name_en} (${record.authority.name})` }],
-    });
-  }
-  return feed.atom1();
+  const entries = records
+    .map((record) => ({
+      record,
+      updated: clamp(arrivedAt(record, frame.changedAt), frame.notAfter),
+      published: clamp(dayStart(recordDate(record)), frame.notAfter),
+    }))
+    .sort(
+      (a, b) =>
+        b.updated - a.updated ||
+        b.published - a.published ||
+        (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
+    );
+  const newest = entries[0]?.updated ?? clamp(Date.parse(frame.datasetVersion), frame.notAfter);
+  const feed = el(
+    'feed',
+    { xmlns: ATOM_NS },
+    el('id', {}, frame.selfUrl),
+    el('title', {}, frame.title),
+    el('updated', {}, japanTime(newest)),
+    el('link', { rel: 'self', type: 'application/atom+xml', href: frame.selfUrl }),
+    el('link', { rel: 'alternate', type: 'application/json', href: jsonUrl(frame.selfUrl) }),
+    el('author', {}, el('name', {}, 'Kohyo')),
+    el('generator', {}, 'Kohyo'),
+    el('rights', {}, 'Public records of the Japanese authorities named in each entry, reused under their terms'),
+    entries.map((entry) => entryOf(entry, frame.base)),
+  );
+  return xmlDocument(feed);
+}
+
+function entryOf(
+  { record, updated, published }: { record: FeedRecord; updated: number; published: number },
+  base: string,
+): XmlElement {
+  const summary = [record.summary_en, record.summary ?? record.reason_detail].filter((text) => text).join('\n\n');
+  const source = webAddress(record.source.url);
+  return el(
+    'entry',
+    {},
+    el('id', {}, `urn:kohyo:record:${record.id}`),
+    el('title', {}, `${record.company.name}: ${actionOf(record)} (${record.authority.name_en})`),
+    el('updated', {}, japanTime(updated)),
+    el('published', {}, japanTime(published)),
+    el('link', { rel: 'alternate', type: 'text/html', href: recordPage(base, record.id) }),
+    source === null ? null : el('link', { rel: 'related', href: source }),
+    el('author', {}, el('name', {}, `${record.authority.name_en} (${record.authority.name})`)),
+    summary === '' ? null : el('summary', {}, summary),
+  );
+}
+
+/** A record's page, on the answer's base (a lone surrogate, which no URL can hold, written as U+FFFD). */
+export function recordPage(base: string, id: string): string {
+  return `${base}/records/${encodeURIComponent(id.replace(/\p{Cs}/gu, '\uFFFD'))}`;
+}
+
+/**
+ * A source address as a reader may be offered it: an http or https URL, as the URL standard writes it (spaces,
+ * quotes and angle brackets percent-encoded); null for anything else. A record's source comes from a list or an
+ * import, and a reader follows the link: a `javascript:` or `data:` one is left out.
+ */
+function webAddress(url: string): string | null {
+  if (!/^https?:\/\/[^\s]/iu.test(url) || !URL.canParse(url)) return null;
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+}
+
+/** The JSON answer to the same query: the feed's address without `format=atom`. */
+function jsonUrl(selfUrl: string): string {
+  return selfUrl.replace(/([?&])format=atom(?:&|$)/u, '$1').replace(/[?&]$/u, '');
 }
 
 function actionOf(record: FeedRecord): string {
@@ -68,12 +123,33 @@ function actionOf(record: FeedRecord): string {
   return record.reason === undefined ? 'Record' : `Suspension from public procurement: ${record.reason.name_en}`;
 }
 
-/** A record's date: its action's, or the start of its period (a suspension). */
+/** A record's own date: its action's, or the start of its period (a suspension). */
 function recordDate(record: FeedRecord): string {
   return record.date ?? record.period?.from ?? '1970-01-01';
 }
 
-/** The start of a day in Japan, as an instant. */
-function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+09:00`);
+/**
+ * When the record reached Kohyo or last changed, as the store keeps it; else the start of the day of the first
+ * edition of its list that held it.
+ */
+function arrivedAt(record: FeedRecord, changedAt: ReadonlyMap<string, string>): number {
+  const changed = Date.parse(changedAt.get(record.id) ?? '');
+  return Number.isFinite(changed) ? changed : dayStart(record.listing.first_listed_on);
+}
+
+/** The start of a day in Japan, as an instant (milliseconds); 0 for a date that is not one. */
+function dayStart(day: string): number {
+  const time = Date.parse(`${day}T00:00:00+09:00`);
+  return Number.isFinite(time) ? time : 0;
+}
+
+function clamp(time: number, notAfter: Date): number {
+  return Number.isFinite(time) ? Math.min(time, notAfter.getTime()) : notAfter.getTime();
+}
+
+const JAPAN_OFFSET_MS = 9 * 3600_000;
+
+/** An instant as RFC 3339 in Japan time, to the second: `2026-11-21T12:00:00+09:00`. */
+export function japanTime(time: number): string {
+  return `${new Date(time + JAPAN_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
 }

@@ -1,4 +1,5 @@
 // Runs the record endpoints' queries and returns the records as the domain defines them (codes, not labels).
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import type { Page, RecordQuery } from '../domain/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
@@ -6,6 +7,7 @@ import { recordCountSql, recordPageSql, type SqlFragment } from './record-sql.js
 import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { StatementCache } from './statement-cache.js';
+import { kindOfRecordId } from '../domain/record-id.js';
 
 export interface RecordPage<T> {
   readonly records: T[];
@@ -17,8 +19,16 @@ export class RecordQueries {
   /** A page's documents; null in a row written by a build from before documents (recordFromDoc refuses it). */
   private readonly pages: StatementCache<{ doc: string | null }>;
   private readonly counts: StatementCache<{ n: number }>;
+  private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
 
   constructor(db: Db) {
+    const changedAt = (kind: RecordKind) =>
+      db.prepare<[string], string | null>(`SELECT changed_at FROM ${RECORD_TABLES[kind].table} WHERE id = ?`).pluck();
+    this.changes = {
+      enforcement: changedAt('enforcement'),
+      procurement_suspension: changedAt('procurement_suspension'),
+      license_action: changedAt('license_action'),
+    };
     // the two share the bound one cache would have
     this.pages = new StatementCache(db, 1 / 2);
     this.counts = new StatementCache(db, 1 / 2);
@@ -35,6 +45,20 @@ export class RecordQueries {
       records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)),
       hasMore: rows.length > page.limit,
     };
+  }
+
+  /**
+   * When each of these records reached Kohyo or last changed (record-writer.ts), by id: records of any kind, told
+   * apart by their id's prefix, each one probe of its table's id index. An id not held is left out.
+   */
+  changedAt(ids: readonly string[]): ReadonlyMap<string, string> {
+    const found = new Map<string, string>();
+    for (const id of ids) {
+      const kind = kindOfRecordId(id);
+      const time = kind === null ? undefined : this.changes[kind].get(id);
+      if (typeof time === 'string') found.set(id, time);
+    }
+    return found;
   }
 
   /** How many rows match, up to `cap`. */

@@ -9,13 +9,18 @@ import { rowOf, type Row } from './record-rows.js';
 import { RecordChildren } from './record-children.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import type { Db } from './database.js';
+import { instant } from '../domain/dates.js';
 
 export type WriteOutcome = 'inserted' | 'replaced';
 
 export interface RecordWriter {
   /** Adds the source unless it exists; an existing source (say, from the registry) keeps its publisher and kind. */
   upsertSource(record: ValidRecord): void;
-  /** Inserts the record, or replaces the one with its id (row, text and gram entries, child rows; the rid may change). */
+  /**
+   * Inserts the record, or replaces the one with its id (row, text and gram entries, child rows; the rid may change).
+   * Its change time is the clock's for a new record or one whose content changed, and stays for one written again
+   * as it was.
+   */
   writeRecord(record: ValidRecord): WriteOutcome;
   /** The listing of every record of a source, of every kind. */
   listingsOfSource(sourceId: string): StoredListing[];
@@ -25,11 +30,20 @@ export interface RecordWriter {
   removeRecord(kind: RecordKind, id: string): void;
 }
 
+/** A stored record found by id: its rid, its content (what a change of it changes) and its change time. */
+interface Existing {
+  readonly rid: number;
+  readonly content: string | null;
+  readonly changed_at: string | null;
+}
+
 interface KindStatements {
-  readonly findRid: Statement<[string], { rid: number }>;
+  readonly findRid: Statement<[string], Existing>;
   readonly insert: Statement<[Record<string, unknown>]>;
   readonly readRow: Statement<[number | bigint], Row>;
-  readonly setDoc: Statement<[string, number | bigint]>;
+  readonly setDoc: Statement<
+    [{ doc: string; content: string | null; changed: string | null; now: string; rid: number | bigint }]
+  >;
   readonly insertText: Statement<[number | bigint, string]>;
   readonly insertGrams: Statement<[number | bigint, string]>;
   readonly deleteText: Statement<[number]>;
@@ -40,7 +54,7 @@ interface KindStatements {
   readonly delist: Statement<[string]>;
 }
 
-export function createRecordWriter(db: Db): RecordWriter {
+export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
   const statements: Record<RecordKind, KindStatements> = {
     enforcement: prepareKind(db, 'enforcement'),
     procurement_suspension: prepareKind(db, 'procurement_suspension'),
@@ -96,7 +110,13 @@ export function createRecordWriter(db: Db): RecordWriter {
       // the document is the record read back, so that a page returns what reading the row and its children gave
       // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
       const row = s.readRow.get(rid)!;
-      s.setDoc.run(recordDoc(storedRecordsOf(children, record.kind, [row])(row)), rid);
+      s.setDoc.run({
+        doc: recordDoc(storedRecordsOf(children, record.kind, [row])(row)),
+        content: existing?.content ?? null,
+        changed: existing?.changed_at ?? null,
+        now: instant(clock()),
+        rid,
+      });
       return existing ? 'replaced' : 'inserted';
     },
 
@@ -143,16 +163,26 @@ export function refreshRecordCounts(db: Db): void {
   })();
 }
 
+/**
+ * A record's content as a change of it is told: its document without its source (the list's address, title, date and
+ * retrieval change with every edition) and its listing (the list's history, not the case's).
+ */
+const CONTENT = (doc: string) => `json_remove(${doc}, '$.source', '$.listing')`;
+
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const { table, children, textIndex, gramIndex } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   return {
-    findRid: db.prepare(`SELECT rid FROM ${table} WHERE id = ?`),
+    findRid: db.prepare(`SELECT rid, ${CONTENT('doc')} AS content, changed_at FROM ${table} WHERE id = ?`),
     insert: db.prepare(
       `INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
     ),
     readRow: db.prepare(`SELECT * FROM ${table} WHERE rid = ?`),
-    setDoc: db.prepare(`UPDATE ${table} SET doc = ? WHERE rid = ?`),
+    setDoc: db.prepare(
+      `UPDATE ${table} SET doc = @doc,
+         changed_at = CASE WHEN ${CONTENT('@doc')} IS @content THEN coalesce(@changed, @now) ELSE @now END
+       WHERE rid = @rid`,
+    ),
     insertText: db.prepare(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`),
     insertGrams: db.prepare(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`),
     deleteText: db.prepare(`DELETE FROM ${textIndex} WHERE rowid = ?`),

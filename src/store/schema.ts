@@ -350,6 +350,17 @@ CREATE INDEX IF NOT EXISTS license_actions_by_prefecture ON license_actions(comp
 CREATE INDEX IF NOT EXISTS companies_by_successor ON companies(successor_corporate_number) WHERE successor_corporate_number IS NOT NULL;
 `,
   },
+  {
+    version: 15,
+    description: 'when each record reached Kohyo or last changed, for the Atom feeds',
+    // The writer sets it (record-writer.ts). Records already held get the start, in Japan, of the first edition
+    // that held them: the closest to their arrival the file knows.
+    sql: `
+${changedColumn('enforcements')}
+${changedColumn('procurement_suspensions')}
+${changedColumn('license_actions')}
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);
@@ -366,6 +377,13 @@ ALTER TABLE ${table} ADD COLUMN first_listed_on TEXT;
 ALTER TABLE ${table} ADD COLUMN last_listed_on TEXT;
 UPDATE ${table} SET first_listed_on = ${editionDay}, last_listed_on = ${editionDay};
 CREATE INDEX ${table}_by_listing ON ${table}(listing_status, ${orderColumn});`;
+}
+
+/** A record table's change time (an RFC 3339 instant in UTC), filled for the records it holds. */
+function changedColumn(table: string): string {
+  return `
+ALTER TABLE ${table} ADD COLUMN changed_at TEXT;
+UPDATE ${table} SET changed_at = strftime('%Y-%m-%dT%H:%M:%SZ', first_listed_on, '-9 hours');`;
 }
 
 /** The columns every record kind shares, its indexes, and its trigram index for `q`. */

@@ -21,13 +21,7 @@ export function fixtureDatabase(): Promise<string> {
 async function build(): Promise<string> {
   const dbPath = join(mkdtempSync(join(tmpdir(), 'kohyo-fixture-')), 'fixture.sqlite');
   const said: string[] = [];
-  const io = {
-    dbPath,
-    now: () => TEST_NOW,
-    stdout: () => {},
-    stderr: (line: string) => void said.push(line),
-    progress: { isTTY: false, write: () => {} },
-  };
+  const io = importIo(dbPath, said);
   // companies first, so that the record counts the records import refreshes land on them
   const nta = await runImportNta([join(FIXTURES, 'companies.csv')], io);
   const records = await runImportRecords(
@@ -38,4 +32,15 @@ async function build(): Promise<string> {
   if (nta !== 0 || records !== 0 || said.length > 0)
     throw new Error(`the endpoint fixtures did not import cleanly:\n${said.join('\n')}`);
   return dbPath;
+}
+
+/** What the import commands write to, for a test: the file, TEST_NOW, stdout dropped and stderr kept in `said`. */
+export function importIo(dbPath: string, said: string[]) {
+  return {
+    dbPath,
+    now: () => TEST_NOW,
+    stdout: () => {},
+    stderr: (line: string) => void said.push(line),
+    progress: { isTTY: false, write: () => {} },
+  };
 }

@@ -3,7 +3,12 @@
 // do not count, so that a reader polling many companies stays within the anonymous allowance.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runImportRecords } from '../../src/ingest/records/records-command.js';
+import { importIo } from '../helpers/fixture-dataset.js';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { answerOf, recordsOf } from '../helpers/answers.js';
@@ -22,12 +27,15 @@ test('the schema check itself refuses what is not Atom', () => {
   assert.equal(atomSchemaErrors('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>') !== null, true);
 });
 
+const JAPAN_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/u;
+const valueOf = (entry: string, name: string) => new RegExp(`<${name}>([^<]*)</${name}>`, 'u').exec(entry)?.[1];
+
 for (const [kind, path, list] of [
   ['enforcements', '/api/v1/enforcements?law=labour_standards_act', 'enforcements'],
   ['procurement suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging', 'procurement_suspensions'],
   ['licence actions', '/api/v1/license-actions?sector=construction', 'license_actions'],
 ] as const) {
-  test(`${kind}: the feed is valid Atom, with one entry per record of the JSON answer, newest first`, async () => {
+  test(`${kind}: the feed is valid Atom, one entry per record of the JSON answer, each linking its page and its source (issue 40)`, async () => {
     const json = await server.get(path);
     const feed = await server.get(path, { headers: { accept: ATOM } });
     assert.equal(feed.status, 200);
@@ -38,17 +46,40 @@ for (const [kind, path, list] of [
     const entries = entriesOf(feed.text);
     assert.equal(entries.length, records.length);
     assert.ok(entries.length > 0 && entries.length <= 10);
-    records.forEach((record, i) => {
-      const entry = entries[i]!;
-      assert.ok(entry.includes(`<id>urn:kohyo:record:${record.id}</id>`), 'a stable id from the record id');
-      assert.ok(entry.includes(`<link href="${record.source.url}"/>`), 'a link to the source');
+    for (const record of records) {
+      const entry = entries.find((e) => e.includes(`<id>urn:kohyo:record:${record.id}</id>`));
+      assert.ok(entry !== undefined, 'a stable id from the record id');
+      assert.ok(
+        entry.includes(`<link rel="alternate" type="text/html" href="${server.url}/records/${record.id}"/>`),
+        "the record's page, on the request's origin",
+      );
+      assert.ok(entry.includes(`<link rel="related" href="${record.source.url}"/>`), "the publisher's source");
       assert.ok(entry.includes(record.company.name), 'the company in the title');
       assert.ok(entry.includes(record.summary_en), 'the English summary');
       // each entry has an author (RFC 4287's Schematron rule the RELAX NG schema leaves out)
-      assert.match(entry, /<author>\s*<name>[^<]+<\/name>/u);
-    });
-    const updated = entries.map((e) => /<updated>([^<]+)<\/updated>/u.exec(e)![1]!);
-    assert.deepEqual([...updated].sort().reverse(), updated);
+      assert.match(entry, /<author><name>[^<]+<\/name>/u);
+      const updated = valueOf(entry, 'updated') ?? '';
+      const published = valueOf(entry, 'published') ?? '';
+      for (const time of [updated, published]) {
+        assert.match(time, JAPAN_TIME);
+        assert.ok(Date.parse(time) <= TEST_NOW.getTime(), `${time} is not after the answer`);
+      }
+      const changed = server.store?.records.changedAt([record.id]).get(record.id) ?? '';
+      assert.equal(Date.parse(updated), Date.parse(changed), 'when the record reached Kohyo or last changed');
+      const own = 'date' in record ? record.date : record.period.from;
+      if (own <= '2026-11-21') assert.equal(published, `${own}T00:00:00+09:00`, "the record's own date");
+    }
+    const updated = entries.map((e) => Date.parse(valueOf(e, 'updated') ?? ''));
+    assert.deepEqual(
+      [...updated].sort((a, b) => b - a),
+      updated,
+      'what arrived last comes first',
+    );
+    assert.equal(
+      Date.parse(valueOf(feed.text, 'updated') ?? ''),
+      updated[0],
+      "the feed's updated is the newest entry's",
+    );
   });
 }
 
@@ -56,6 +87,14 @@ test('format=atom asks as Accept does; format=json wins over Accept; anything el
   const byFormat = await server.get('/api/v1/enforcements?law=labour_standards_act&limit=3&format=atom');
   assert.equal(byFormat.headers.get('content-type'), `${ATOM}; charset=utf-8`);
   assert.equal(entriesOf(byFormat.text).length, 3);
+  // the feed names itself, and the JSON answer of the same query beside it
+  const path = '/api/v1/enforcements?law=labour_standards_act&amp;limit=3';
+  assert.ok(
+    byFormat.text.includes(
+      `<link rel="self" type="application/atom+xml" href="${server.url}${path}&amp;format=atom"/>`,
+    ),
+  );
+  assert.ok(byFormat.text.includes(`<link rel="alternate" type="application/json" href="${server.url}${path}"/>`));
   const json = await server.get('/api/v1/enforcements?law=labour_standards_act&format=json', {
     headers: { accept: ATOM },
   });
@@ -93,5 +132,51 @@ test('a reader polling with If-None-Match gets 304s, not counted against the lim
     assert.equal((await limited.get(path, headers)).status, 429);
   } finally {
     await limited.close();
+  }
+});
+
+test('a new record of an old case comes first, updated when it arrived and published on its own date (issue 40)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-arrivals-'));
+  const dbPath = join(dir, 'arrivals.sqlite');
+  const line = (company: string, date: string) =>
+    JSON.stringify({
+      kind: 'enforcement',
+      company: { name: company },
+      authority: 'jftc',
+      source: { url: 'https://example.go.jp/jftc/list.html', title: '一覧', retrieved_at: '2026-11-01T00:00:00Z' },
+      law: 'antimonopoly_act',
+      action_type: 'cease_and_desist_order',
+      date,
+      summary: `${company}の事案`,
+    });
+  const said: string[] = [];
+  const importAt = async (name: string, text: string, at: string) => {
+    writeFileSync(join(dir, name), text);
+    const io = { ...importIo(dbPath, said), now: () => new Date(at) };
+    assert.equal(await runImportRecords([join(dir, name)], io), 0, said.join('\n'));
+  };
+  await importAt('recent.jsonl', line('最近商事', '2026-10-30'), '2026-11-01T01:00:00Z');
+  // an old case reaches Kohyo later; a case dated in the future is published no later than the answer
+  await importAt(
+    'old.jsonl',
+    [line('古い商事', '2019-04-01'), line('未来商事', '2027-01-01')].join('\n'),
+    '2026-11-20T06:30:00Z',
+  );
+  const local = await startServer({ dbPath });
+  try {
+    const feed = await local.get('/api/v1/enforcements?law=antimonopoly_act&format=atom');
+    assert.equal(atomSchemaErrors(feed.text), null);
+    const entries = entriesOf(feed.text);
+    const first = entries.map((e) => /<title>([^:]+):/u.exec(e)?.[1]);
+    assert.deepEqual(first, ['未来商事', '古い商事', '最近商事']);
+    const dates = entries.map((e) => [valueOf(e, 'updated'), valueOf(e, 'published')]);
+    assert.deepEqual(dates, [
+      ['2026-11-20T15:30:00+09:00', '2026-11-21T00:00:00+09:00'],
+      ['2026-11-20T15:30:00+09:00', '2019-04-01T00:00:00+09:00'],
+      ['2026-11-01T10:00:00+09:00', '2026-10-30T00:00:00+09:00'],
+    ]);
+    assert.equal(valueOf(feed.text, 'updated'), '2026-11-20T15:30:00+09:00');
+  } finally {
+    await local.close();
   }
 });

@@ -31,7 +31,7 @@ test('an existing dataset upgraded: records listed from their edition day (publi
     for (const { table } of ALL_RECORD_TABLES) {
       const rows = db
         .prepare(
-          `SELECT published_on, retrieved_at, listing_status, first_listed_on, last_listed_on, doc FROM ${table}`,
+          `SELECT published_on, retrieved_at, listing_status, first_listed_on, last_listed_on, changed_at, doc FROM ${table}`,
         )
         .all() as {
         published_on: string | null;
@@ -39,6 +39,7 @@ test('an existing dataset upgraded: records listed from their edition day (publi
         listing_status: string;
         first_listed_on: string;
         last_listed_on: string;
+        changed_at: string;
         doc: string;
       }[];
       assert.ok(rows.length > 0, table);
@@ -50,6 +51,8 @@ test('an existing dataset upgraded: records listed from their edition day (publi
           listing,
         );
         assert.deepEqual(recordFromDoc(row.doc).listing, listing, `${table}: the document is rebuilt with the listing`);
+        // schema 15: a record already held changed last, as far as the file knows, when its first edition began
+        assert.equal(Date.parse(row.changed_at), Date.parse(`${day}T00:00:00+09:00`), `${table}: its change time`);
       }
     }
     const unpublished = db.prepare('SELECT first_listed_on FROM enforcements WHERE published_on IS NULL').get() as {

@@ -12,6 +12,9 @@ import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
+/** When the tests' records are written: their change time. */
+const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
+
 const NUMBER = corporateNumberFromBase('999900000001');
 const source = {
   url: 'https://example.go.jp/a.html',
@@ -78,7 +81,7 @@ const RECORDS: readonly ValidRecord[] = [
 function storeWith(records: readonly ValidRecord[]): RecordQueries {
   const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
   seedVocabularies(db);
-  const writer = createRecordWriter(db);
+  const writer = createRecordWriter(db, () => WRITTEN_AT);
   for (const record of records) {
     writer.upsertSource(record);
     writer.writeRecord(record);
@@ -139,7 +142,7 @@ test('a page reads each record as its stored document, and a row without one is 
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-doc-')), 'doc.sqlite');
   const db = openWritable(file);
   seedVocabularies(db);
-  const writer = createRecordWriter(db);
+  const writer = createRecordWriter(db, () => WRITTEN_AT);
   const [enforcement] = RECORDS;
   writer.upsertSource(enforcement!);
   writer.writeRecord(enforcement!);

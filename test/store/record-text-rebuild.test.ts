@@ -14,6 +14,9 @@ import { RecordQueries } from '../../src/store/record-queries.js';
 import { MIGRATIONS } from '../../src/store/schema.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
+/** When the tests' records are written: their change time. */
+const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
+
 const TABLES = ['enforcements', 'procurement_suspensions', 'license_actions'] as const;
 const source = { url: 'https://example.go.jp/a.html', title: '公表資料', retrieved_at: '2025-03-15T01:00:00Z' };
 const LINES: Record<string, unknown>[] = [
@@ -71,7 +74,7 @@ beforeEach(() => {
   file = path.join(dir, 'test.sqlite');
   db = openWritable(file);
   seedVocabularies(db);
-  const writer = createRecordWriter(db);
+  const writer = createRecordWriter(db, () => WRITTEN_AT);
   for (const line of LINES) {
     const result = validateRecordLine(line, 1);
     assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));

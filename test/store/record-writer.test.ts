@@ -13,6 +13,9 @@ import { createRecordWriter, refreshRecordCounts, type RecordWriter } from '../.
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 import { recordFromDoc } from '../../src/store/record-docs.js';
 
+/** When the tests' records are written: their change time. */
+const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
+
 const NUMBER = corporateNumberFromBase('999900000001');
 const OTHER = corporateNumberFromBase('999900000002');
 
@@ -67,7 +70,7 @@ beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-writer-'));
   db = openWritable(path.join(dir, 'test.sqlite'));
   seedVocabularies(db);
-  writer = createRecordWriter(db);
+  writer = createRecordWriter(db, () => WRITTEN_AT);
 });
 afterEach(() => {
   db.close();
@@ -253,5 +256,34 @@ describe('refreshRecordCounts', () => {
     assert.deepEqual(byNumber.get(NUMBER), [1, 1, 0]);
     assert.deepEqual(byNumber.get(OTHER), [0, 0, 0]);
     assert.deepEqual(byNumber.get(corporateNumberFromBase('999900000003')), [0, 0, 0]);
+  });
+});
+
+describe('change time (issue 40: an Atom entry is updated when its record reached Kohyo or last changed)', () => {
+  it('is the clock on insert, stays when the record is written again as it was, moves when its content changes', () => {
+    let now = new Date('2026-03-01T00:00:00Z');
+    const clocked = createRecordWriter(db, () => now);
+    const changedAt = (id: string) =>
+      (db.prepare('SELECT changed_at AS t FROM enforcements WHERE id = ?').get(id) as { t: string }).t;
+    const first = enforcement('下請代金の減額');
+    clocked.upsertSource(first);
+    clocked.writeRecord(first);
+    assert.equal(changedAt(first.id), '2026-03-01T00:00:00Z');
+    // a later edition: retrieved again, listed again, the list's date moved; the case is the same
+    now = new Date('2026-04-01T00:00:00Z');
+    const again = Object.assign({}, first, {
+      source: { ...first.source, retrieved_at: '2026-04-01T00:00:00Z', published_on: '2026-03-31' },
+      listing: { status: 'listed' as const, first_listed_on: '2025-03-14', last_listed_on: '2026-03-31' },
+    });
+    assert.equal(clocked.writeRecord(again), 'replaced');
+    assert.equal(changedAt(first.id), '2026-03-01T00:00:00Z');
+    // the source corrects the summary: a change
+    now = new Date('2026-05-01T00:00:00Z');
+    const corrected = Object.assign({}, again, { summary: '下請代金の不当な減額' });
+    clocked.writeRecord(corrected);
+    assert.equal(changedAt(first.id), '2026-05-01T00:00:00Z');
+    // delisting is the list's history, not a change of the case
+    clocked.delistRecord('enforcement', first.id);
+    assert.equal(changedAt(first.id), '2026-05-01T00:00:00Z');
   });
 });

@@ -41,8 +41,9 @@ export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
-  'The same query answers an Atom feed of its records (newest first, at most `limit`) for `Accept: application/atom+xml` ' +
-  'or `format=atom`; poll it with `If-None-Match`: a 304 does not count against the limits.';
+  'The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for ' +
+  "`Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it " +
+  'with `If-None-Match`: a 304 does not count against the limits.';
 
 function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
   spec: RecordEndpointSpec<K, P>,

@@ -178,7 +178,7 @@ const format = refusing(
   Type.String({
     enum: ['json', 'atom'],
     description:
-      'json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks',
+      'json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks',
   }),
   (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
 );

@@ -8,6 +8,7 @@ import { endpointOptions, type QueryRoute } from '../route-options.js';
 import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
+import { requestBase, targetPath } from '../request-origin.js';
 
 export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const endpoint of ENDPOINTS) {
@@ -51,10 +52,24 @@ function feedAnswer(
   context: RouteContext,
 ): string {
   const query = queryOf(request.url);
+  const base = requestBase(request, context.config.publicUrl);
+  const store = openDataset(context);
   void reply.type(ATOM_TYPE);
   return atomFeed(records, {
-    selfUrl: `${request.protocol}://${request.host}${request.url}`,
+    base,
+    selfUrl: `${base}${targetPath(request.url, endpoint.path)}`,
     title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
-    datasetVersion: openDataset(context).meta.version,
+    datasetVersion: store.meta.version,
+    notAfter: notAfter(request, context.clock()),
+    changedAt: store.records.changedAt(records.map((record) => record.id)),
   });
+}
+
+/**
+ * The latest date a feed may give: the answer's time, or its Last-Modified where it has one (the start of the day in
+ * Japan, or the dataset's build if later), so that the feed is the same all day, as its ETag says.
+ */
+function notAfter(request: FastifyRequest, now: Date): Date {
+  const lastModified = request.kohyoValidators?.lastModified;
+  return lastModified !== undefined && lastModified < now ? lastModified : now;
 }

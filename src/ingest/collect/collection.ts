@@ -71,7 +71,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     registerSources(db, [...(options.registered ?? []), ...options.sources]);
     const context: SourceRunContext = {
       db,
-      writer: createRecordWriter(db),
+      writer: createRecordWriter(db, options.clock),
       links: createCompanyLinkQueries(db),
       fetcher: options.fetcher,
       clock: options.clock,

@@ -48,7 +48,7 @@ export async function importRecordFiles(
   options: ImportOptions,
 ): Promise<FileSummary[]> {
   seedVocabularies(db);
-  const writer = createRecordWriter(db);
+  const writer = createRecordWriter(db, () => options.now);
   const summaries: FileSummary[] = [];
   let appliedAny = false;
   for (const file of files) {

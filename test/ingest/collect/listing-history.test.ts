@@ -41,10 +41,17 @@ const datedParser: SourceParser = async (bytes, context) => {
   );
 };
 
-/** An edition holding the named companies (one suspension each); dated when `date` is given. */
-function edition(names: readonly string[], date: string | null = null): string {
+/**
+ * An edition holding the named companies (one suspension each, in the source's `words`, 談合 unless given); dated
+ * when `date` is given.
+ */
+function edition(
+  names: readonly string[],
+  date: string | null = null,
+  words: Readonly<Record<string, string>> = {},
+): string {
   const lines = names.map((name) =>
-    [`${name}建設株式会社`, '東京都千代田区霞が関1-1', '2025-03-01', '2025-12-31', '談合'].join('\t'),
+    [`${name}建設株式会社`, '東京都千代田区霞が関1-1', '2025-03-01', '2025-12-31', words[name] ?? '談合'].join('\t'),
   );
   return `${date === null ? '' : `@${date}\n`}${lines.join('\n')}\n`;
 }
@@ -307,4 +314,37 @@ test("a company's record count holds its delisted records, and drops a removed o
   await collectServed(db, [{ day: '2026-03-10', body: edition(['北辰']) }], { delistedRetentionDays: 30 });
   assert.equal(listings(db).get('青葉'), undefined);
   assert.equal(count(), 0);
+});
+
+/** When each record reached Kohyo or last changed (issue 40: an Atom entry's `updated`), by company. */
+function changeTimes(dbPath: string): Record<string, string> {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const rows = db.prepare('SELECT company_name AS name, changed_at AS at FROM procurement_suspensions').all() as {
+      name: string;
+      at: string;
+    }[];
+    return Object.fromEntries(rows.map((r) => [r.name.replace('建設株式会社', ''), r.at]));
+  } finally {
+    db.close();
+  }
+}
+
+test("a record keeps its change time while editions repeat it; a new one and a corrected one get their collection's", async () => {
+  const db = join(tempDir(), 'kohyo.sqlite');
+  await collectServed(db, [{ day: '2026-01-05', body: edition(['青葉', '北辰']) }]);
+  const first = changeTimes(db);
+  assert.match(first['青葉'] ?? '', /^2026-01-05T00:00:\d\dZ$/u);
+  await collectServed(db, [{ day: '2026-02-05', body: edition(['青葉', '北辰', '桜']) }]);
+  const second = changeTimes(db);
+  assert.equal(second['青葉'], first['青葉'], 'repeated by a later edition: unchanged');
+  assert.equal(second['北辰'], first['北辰']);
+  assert.match(second['桜'] ?? '', /^2026-02-05T00:00:\d\dZ$/u, 'new in this edition');
+  await collectServed(db, [
+    { day: '2026-03-05', body: edition(['青葉', '北辰', '桜'], null, { 北辰: '入札談合（訂正）' }) },
+  ]);
+  const third = changeTimes(db);
+  assert.equal(third['青葉'], first['青葉']);
+  assert.equal(third['桜'], second['桜']);
+  assert.match(third['北辰'] ?? '', /^2026-03-05T00:00:\d\dZ$/u, 'its text corrected: changed');
 });
