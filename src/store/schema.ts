@@ -350,6 +350,14 @@ CREATE INDEX IF NOT EXISTS license_actions_by_prefecture ON license_actions(comp
 CREATE INDEX IF NOT EXISTS companies_by_successor ON companies(successor_corporate_number) WHERE successor_corporate_number IS NOT NULL;
 `,
   },
+  {
+    version: 15,
+    description: 'a run keeps why its records were linked to companies where more than name and city decided it',
+    sql: `
+-- JSON array of sentences (prepare-records.ts, link notes); null for runs that read no list or were recorded before
+ALTER TABLE collection_runs ADD COLUMN link_notes TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

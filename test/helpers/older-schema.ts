@@ -4,7 +4,8 @@ import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
 /**
- * Undoes schemas 12 to 14 (records' listing columns and their index, the prefecture index, the successor index) and says the file is at schema 11, its record
+ * Undoes schemas 12 to 15 (records' listing columns and their index, the prefecture index, the successor index, the
+ * runs' link notes) and says the file is at schema 11, its record
  * documents (which now hold the listing) written by an older build.
  */
 export function backToSchema11(db: Database.Database): void {
@@ -16,6 +17,7 @@ export function backToSchema11(db: Database.Database): void {
       ALTER TABLE ${table} DROP COLUMN last_listed_on;`);
   }
   db.exec('DROP INDEX companies_by_successor');
+  db.exec('ALTER TABLE collection_runs DROP COLUMN link_notes');
   db.prepare("UPDATE record_text_version SET version = 'older'").run();
   db.pragma('user_version = 11');
 }

@@ -7,13 +7,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
-import type { Fetcher } from '../../../src/ingest/collect/fetcher.js';
 import { summaryEn } from '../../../src/domain/summary-en.js';
 import { validateRecordLine } from '../../../src/domain/record-validation.js';
 import { sharedData } from '../../helpers/shared-data.js';
-import { tempDir } from './collect-helpers.js';
+import { noNetwork, tempDir } from './collect-helpers.js';
 
-const noNetwork: Fetcher = { fetch: () => assert.fail('an offline collection fetched'), close: async () => undefined };
 const ACTIONS = sharedData('jftc/actions.csv');
 
 function io(dbPath: string, at: string) {
