@@ -20,7 +20,7 @@ export interface LinkCandidate {
   readonly legal_form: string;
 }
 
-/** What a record's name says of the company it names. */
+/** What a record's name says of the company it names, and of the office or workplace it names after it. */
 export interface LinkSubject {
   /** The name key of the company (the company_terms 'name' term), its office left out; '' when none. */
   readonly key: string;
@@ -45,16 +45,17 @@ export type LinkDecision =
 export type LinkOutcome = LinkDecision['kind'];
 
 // An office, branch or works named after the company: 「Ｌ物流（株） 境港営業所」, 「株式会社見本 鳥取工場」.
-const OFFICE = /(?:営業所|支店|支社|工場|事業所|事業場|出張所|営業部|作業所|製造所|店|センター)$/u;
+// 店 is a shop of the company (「三沢堀口店」), but 商店 is a trade name's own word (「（株）丸 商店」).
+const OFFICE = /(?:営業所|支店|支社|工場|事業所|事業場|出張所|営業部|作業所|製造所|(?<!商)店|センター)$/u;
 // The legal forms as a name writes them, longest first, NFKC as the name is read.
 const FORM_SPELLINGS: readonly string[] = [
   ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map((s) => s.normalize('NFKC')))),
 ].sort((a, b) => b.length - a.length);
 
 /**
- * The company a record names and the office it names after it. An office is split off only where the name
- * shows where the company's name ends: after its legal form (「Ｌ物流（株） 境港営業所」), or at a space after
- * a legal form that opens the name (「（株）見本 鳥取工場」). 「（株）木田商店」 names no office.
+ * The company a record names and the office or workplace it names after it. It is split off only where the name
+ * shows where the company's name ends: after its legal form (「Ｌ物流（株） 境港営業所」), or at the last space of
+ * a name a legal form opens, before an office (「（株）見本 鳥取工場」). 「（株）木田商店」 names no office.
  */
 export function linkSubject(name: string): LinkSubject {
   const text = name.normalize('NFKC').trim();
@@ -70,15 +71,20 @@ function officeSplit(text: string): { company: string; office: string } | null {
     if (at < 0) continue;
     const end = at + form.length;
     if (at > 0 && end < text.length) {
-      const office = text.slice(end).trim();
-      if (OFFICE.test(office)) return { company: text.slice(0, end).trim(), office };
+      // a legal form closes a registered name: what a space sets apart after it is a workplace (「三菱電機（株）
+      // 情報技術総合研究所」), and so is an office run on without one (「兵庫県レンダリング（株）和田山工場」)
+      const rest = text.slice(end);
+      const office = rest.trim();
+      if (office !== '' && (/^\s/u.test(rest) || OFFICE.test(office)))
+        return { company: text.slice(0, end).trim(), office };
     }
     if (at === 0) {
-      const space = /\s/u.exec(text.slice(end + 1));
-      if (space === null) continue;
-      const cut = end + 1 + space.index;
+      // the last space: a name may hold one itself (「（株）Ｗａｖｅ Ｅｎｅｒｇｙ四国事業所 詫間工場」), and a company
+      // part that keeps an office finds no company, which leaves the record unlinked rather than linked wrongly
+      const cut = text.search(/\s\S*$/u);
+      if (cut <= end) continue;
       const office = text.slice(cut).trim();
-      if (office !== '' && OFFICE.test(office)) return { company: text.slice(0, cut).trim(), office };
+      if (OFFICE.test(office)) return { company: text.slice(0, cut).trim(), office };
     }
   }
   return null;

@@ -1,8 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decideLink, linkSubject, placeOf, sameCity } from '../../src/domain/link-company.js';
+import { analyseCompanyName } from '../../src/domain/names.js';
 
-const linkNameKey = (name: string) => linkSubject(name).key;
+// the key the company index files a register name under
+const linkNameKey = (name: string) => analyseCompanyName(name).key;
 
 test('placeOf reads the prefecture from the code or the start of the address', () => {
   const cases: readonly (readonly [
@@ -110,12 +112,28 @@ test('linkSubject: the company a name gives, its legal form, and an office named
     ['（有）シンセリティ・コンサルタント', linkNameKey('有限会社シンセリティ・コンサルタント'), 'yugen_kaisha', null],
     ['鳥取中央農業協同組合', linkNameKey('鳥取中央農業協同組合'), null, null],
     ['便利屋若旦那', linkNameKey('便利屋若旦那'), null, null],
+    ['三菱電機（株） 情報技術総合研究所', linkNameKey('三菱電機株式会社'), 'kabushiki_kaisha', '情報技術総合研究所'],
+    ['兵庫県レンダリング（株）和田山工場', linkNameKey('兵庫県レンダリング株式会社'), 'kabushiki_kaisha', '和田山工場'],
+    ['ＳＴＡＲ ＲＯＣＫ ＣＯＭＰＡＮＹ（株）', linkNameKey('STAR ROCK COMPANY株式会社'), 'kabushiki_kaisha', null],
+    ['（株）Ｇｒｏｗｉｎｇ ｕｐ', linkNameKey('株式会社Growing up'), 'kabushiki_kaisha', null],
+    ['（株）丸 商店', linkNameKey('株式会社丸商店'), 'kabushiki_kaisha', null],
+    [
+      '（株）Ｗａｖｅ Ｅｎｅｒｇｙ四国事業所 詫間工場',
+      linkNameKey('株式会社Wave Energy四国事業所'),
+      'kabushiki_kaisha',
+      '詫間工場',
+    ],
+    ['（株）ユニバース 三沢堀口店', linkNameKey('株式会社ユニバース'), 'kabushiki_kaisha', '三沢堀口店'],
+    // variant kanji fold as the company index folds them: 髙 and 高, 𠮷 and 吉, 﨑 and 崎
+    ['髙松建設（株）', linkNameKey('高松建設株式会社'), 'kabushiki_kaisha', null],
+    ['𠮷川機械産業（株）', linkNameKey('吉川機械産業株式会社'), 'kabushiki_kaisha', null],
+    ['山﨑プラント（株） 水島営業所', linkNameKey('山崎プラント株式会社'), 'kabushiki_kaisha', '水島営業所'],
   ];
   for (const [name, key, form, office] of cases)
     assert.deepEqual(linkSubject(name), { key, legal_form: form, office }, name);
 });
 
 test('the name key folds legal forms and widths, as the company index does', () => {
-  assert.equal(linkNameKey('（株）ゼフォール'), linkNameKey('株式会社ゼフォール'));
-  assert.equal(linkNameKey('Ｔｍサービス'), linkNameKey('TMサービス'));
+  assert.equal(linkSubject('（株）ゼフォール').key, linkNameKey('株式会社ゼフォール'));
+  assert.equal(linkSubject('Ｔｍサービス').key, linkNameKey('TMサービス'));
 });
