@@ -1,6 +1,8 @@
-// Linking a record that names no Corporate Number to the one company with its name, prefecture and city.
-// Never a guess: two candidates or none leave the record unlinked.
-import { normaliseCompanyName } from './names.js';
+// Linking a record that names no Corporate Number to the one company with its name in its city, else in its
+// prefecture. Never a guess: two candidates or none leave the record unlinked; each link says why.
+import { JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
+import { analyseCompanyName } from './names.js';
+import { legalForms } from './vocabularies/legal-forms.js';
 import { PREFECTURES, prefectureByCode } from './vocabularies/prefectures.js';
 
 /** Where a record places its company: the prefecture, and the rest of the address after it. */
@@ -14,18 +16,78 @@ export interface RecordPlace {
 export interface LinkCandidate {
   readonly corporate_number: string;
   readonly city: string | null;
+  /** Its legal form code (kabushiki_kaisha, yugen_kaisha, …). */
+  readonly legal_form: string;
 }
 
+/** What a record's name says of the company it names, and of the office or workplace it names after it. */
+export interface LinkSubject {
+  /** The name key of the company (the company_terms 'name' term), its office left out; '' when none. */
+  readonly key: string;
+  /** The legal form the name writes (kabushiki_kaisha for （株）), null when it writes none. */
+  readonly legal_form: string | null;
+  /** The office the name gives after the company's (「境港営業所」 of 「Ｌ物流（株） 境港営業所」), or null. */
+  readonly office: string | null;
+}
+
+/**
+ * Why a record was linked: `same_city`, the one company of its name registered in the record's city;
+ * `only_in_prefecture`, none of its name in the city (the record names a branch or a workplace) and the one
+ * of that name in the whole prefecture.
+ */
+export type LinkBasis = 'same_city' | 'only_in_prefecture';
+
 export type LinkDecision =
-  | { readonly kind: 'linked'; readonly corporate_number: string }
-  | { readonly kind: 'ambiguous'; readonly candidates: number }
+  | { readonly kind: 'linked'; readonly corporate_number: string; readonly basis: LinkBasis; readonly reason: string }
+  | { readonly kind: 'ambiguous'; readonly candidates: number; readonly reason: string }
   | { readonly kind: 'unmatched'; readonly why: 'no_name' | 'no_place' | 'no_company' };
 
 export type LinkOutcome = LinkDecision['kind'];
 
-/** The key the store looks the name up by (the company_terms 'name' term). */
-export function linkNameKey(name: string): string {
-  return normaliseCompanyName(name);
+// An office, branch or works named after the company: 「Ｌ物流（株） 境港営業所」, 「株式会社見本 鳥取工場」.
+// 店 is a shop of the company (「三沢堀口店」), but 商店 is a trade name's own word (「（株）丸 商店」).
+const OFFICE = /(?:営業所|支店|支社|工場|事業所|事業場|出張所|営業部|作業所|製造所|(?<!商)店|センター)$/u;
+// The legal forms as a name writes them, longest first, NFKC as the name is read.
+const FORM_SPELLINGS: readonly string[] = [
+  ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map((s) => s.normalize('NFKC')))),
+].sort((a, b) => b.length - a.length);
+
+/**
+ * The company a record names and the office or workplace it names after it. It is split off only where the name
+ * shows where the company's name ends: after its legal form (「Ｌ物流（株） 境港営業所」), or at the last space of
+ * a name a legal form opens, before an office (「（株）見本 鳥取工場」). 「（株）木田商店」 names no office.
+ */
+export function linkSubject(name: string): LinkSubject {
+  const text = name.normalize('NFKC').trim();
+  const split = officeSplit(text);
+  const company = split?.company ?? text;
+  const analysed = analyseCompanyName(company);
+  return { key: analysed.key, legal_form: analysed.legalForm, office: split?.office ?? null };
+}
+
+function officeSplit(text: string): { company: string; office: string } | null {
+  for (const form of FORM_SPELLINGS) {
+    const at = text.indexOf(form);
+    if (at < 0) continue;
+    const end = at + form.length;
+    if (at > 0 && end < text.length) {
+      // a legal form closes a registered name: what a space sets apart after it is a workplace (「三菱電機（株）
+      // 情報技術総合研究所」), and so is an office run on without one (「兵庫県レンダリング（株）和田山工場」)
+      const rest = text.slice(end);
+      const office = rest.trim();
+      if (office !== '' && (/^\s/u.test(rest) || OFFICE.test(office)))
+        return { company: text.slice(0, end).trim(), office };
+    }
+    if (at === 0) {
+      // the last space: a name may hold one itself (「（株）Ｗａｖｅ Ｅｎｅｒｇｙ四国事業所 詫間工場」), and a company
+      // part that keeps an office finds no company, which leaves the record unlinked rather than linked wrongly
+      const cut = text.search(/\s\S*$/u);
+      if (cut <= end) continue;
+      const office = text.slice(cut).trim();
+      if (OFFICE.test(office)) return { company: text.slice(0, cut).trim(), office };
+    }
+  }
+  return null;
 }
 
 /** Reads the prefecture from the code the record gives, else from the start of its address. */
@@ -56,18 +118,77 @@ export function sameCity(locality: string, city: string): boolean {
   return /市$/u.test(locality) && c.startsWith(locality) && /区$/u.test(c);
 }
 
-/** The decision for one record, given every company with its name in its prefecture. */
-export function decideLink(nameKey: string, place: RecordPlace, candidates: readonly LinkCandidate[]): LinkDecision {
-  if (nameKey === '') return { kind: 'unmatched', why: 'no_name' };
-  if (place.prefecture_code === null || place.locality === null) return { kind: 'unmatched', why: 'no_place' };
+/**
+ * The decision for one record, given every company with its name key in its prefecture. Only one company that
+ * fits is ever linked: first in the record's city; where none of its name is there, the one of its name in the
+ * whole prefecture, if the record names a company (a legal form) and no other company there has the name. A
+ * legal form must agree, or have changed the one way the law allows since 2006 (有限会社 to 株式会社).
+ */
+export function decideLink(
+  subject: LinkSubject,
+  place: RecordPlace,
+  candidates: readonly LinkCandidate[],
+): LinkDecision {
+  if (subject.key === '') return { kind: 'unmatched', why: 'no_name' };
+  if (place.prefecture_code === null) return { kind: 'unmatched', why: 'no_place' };
+  const prefecture = prefectureByCode(place.prefecture_code)?.name ?? place.prefecture_code;
+  const office = subject.office === null ? '' : `names its office 「${subject.office}」; `;
+  const fitting = unique(candidates.filter((c) => formsAgree(subject.legal_form, c.legal_form)));
   const locality = place.locality;
-  const numbers = new Set(
-    candidates.filter((c) => c.city !== null && sameCity(locality, c.city)).map((c) => c.corporate_number),
-  );
-  const [corporateNumber] = numbers;
-  if (corporateNumber === undefined) return { kind: 'unmatched', why: 'no_company' };
-  if (numbers.size > 1) return { kind: 'ambiguous', candidates: numbers.size };
-  return { kind: 'linked', corporate_number: corporateNumber };
+  if (locality !== null) {
+    const inCity = fitting.filter((c) => c.city !== null && sameCity(locality, c.city));
+    const [only, ...more] = inCity;
+    if (only !== undefined && more.length > 0)
+      return {
+        kind: 'ambiguous',
+        candidates: inCity.length,
+        reason: `${inCity.length} companies of the name in ${cityOf(only)}`,
+      };
+    if (only !== undefined)
+      return {
+        kind: 'linked',
+        corporate_number: only.corporate_number,
+        basis: 'same_city',
+        reason: `${office}the one company of the name in ${cityOf(only)}${formChange(subject.legal_form, only.legal_form)}`,
+      };
+  }
+  const all = unique(candidates);
+  const [only, ...more] = fitting;
+  if (only === undefined || subject.legal_form === null)
+    return { kind: 'unmatched', why: locality === null ? 'no_place' : 'no_company' };
+  if (more.length > 0 || all.length > 1)
+    return {
+      kind: 'ambiguous',
+      candidates: all.length,
+      reason: `${all.length} companies of the name in ${prefecture}, none in the record's city`,
+    };
+  return {
+    kind: 'linked',
+    corporate_number: only.corporate_number,
+    basis: 'only_in_prefecture',
+    reason: `${office}the only company of the name in ${prefecture}, registered in ${cityOf(only)}${formChange(subject.legal_form, only.legal_form)}`,
+  };
+}
+
+/** The record's legal form and the register's agree: the same, unknown on the record's side, or 有限会社 become 株式会社. */
+function formsAgree(record: string | null, registered: string): boolean {
+  return record === null || record === registered || (record === 'yugen_kaisha' && registered === 'kabushiki_kaisha');
+}
+
+function formChange(record: string | null, registered: string): string {
+  if (record === null || record === registered) return '';
+  const name = (code: string) => legalForms.get(code)?.name ?? code;
+  return `; its legal form changed from ${name(record)} to ${name(registered)}`;
+}
+
+/** One entry per company: a company may hold its name twice in the index (a name and an alias of it). */
+function unique(candidates: readonly LinkCandidate[]): LinkCandidate[] {
+  const byNumber = new Map(candidates.map((c) => [c.corporate_number, c] as const));
+  return [...byNumber.values()];
+}
+
+function cityOf(candidate: LinkCandidate): string {
+  return candidate.city ?? 'its city';
 }
 
 function compact(value: string): string {

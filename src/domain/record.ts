@@ -19,7 +19,7 @@ export type Permit = Static<typeof Permit>;
 
 export const CompanyLink = Type.Union([Type.Literal('source'), Type.Literal('name_address')], {
   description:
-    '`source`: the source gave the Corporate Number; `name_address`: matched unambiguously by name and address',
+    '`source`: the source gave the Corporate Number; `name_address`: matched unambiguously by name and address (the one company of the name in the city, else in the prefecture)',
 });
 export type CompanyLink = Static<typeof CompanyLink>;
 

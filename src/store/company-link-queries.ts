@@ -11,7 +11,7 @@ export interface CompanyLinkQueries {
 export function createCompanyLinkQueries(db: Db): CompanyLinkQueries {
   // company_terms_by_term finds the name; the handful of companies sharing it are filtered by prefecture
   const statement: Statement<[string, string], LinkCandidate> = db.prepare(
-    `SELECT c.corporate_number, c.city FROM company_terms t JOIN companies c ON c.id = t.company_id
+    `SELECT c.corporate_number, c.city, c.legal_form FROM company_terms t JOIN companies c ON c.id = t.company_id
      WHERE t.term = ? AND t.field = 'name' AND c.prefecture_code = ?`,
   );
   return { candidates: (nameKey, prefectureCode) => statement.all(nameKey, prefectureCode) };

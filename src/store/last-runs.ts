@@ -11,6 +11,7 @@ export interface LastRun {
   readonly error: string | null;
   readonly warnings: readonly string[];
   readonly skipped_rows: readonly SkippedRow[];
+  readonly link_notes: readonly string[];
 }
 
 export function lastRuns(db: Db): Map<string, LastRun> {
@@ -22,10 +23,12 @@ export function lastRuns(db: Db): Map<string, LastRun> {
       .map((c) => c.name),
   );
   const kept = columns.has('warnings') ? 'r.warnings, r.skipped_rows' : 'NULL AS warnings, NULL AS skipped_rows';
+  // files older than migration 15 have no link notes
+  const notes = columns.has('link_notes') ? 'r.link_notes' : 'NULL AS link_notes';
   // the highest id is the newest run: runs are appended in the order they finish
   const rows = db
     .prepare<[], StoredRun>(
-      `SELECT r.source_id, r.outcome, r.finished_at, r.http_status, r.records, r.error, ${kept} FROM collection_runs r
+      `SELECT r.source_id, r.outcome, r.finished_at, r.http_status, r.records, r.error, ${kept}, ${notes} FROM collection_runs r
        WHERE r.id = (SELECT max(id) FROM collection_runs x WHERE x.source_id = r.source_id)`,
     )
     .all();
@@ -35,14 +38,16 @@ export function lastRuns(db: Db): Map<string, LastRun> {
       Object.assign({}, r, {
         warnings: storedList(r.warnings).filter((warning) => typeof warning === 'string'),
         skipped_rows: storedList(r.skipped_rows).map(skippedRowOfStored),
+        link_notes: storedList(r.link_notes).filter((note) => typeof note === 'string'),
       }),
     ]),
   );
 }
 
 /** A run as collection_runs keeps it: its warnings and skipped rows as JSON arrays, null in a run without them. */
-type StoredRun = Omit<LastRun, 'warnings' | 'skipped_rows'> & {
+type StoredRun = Omit<LastRun, 'warnings' | 'skipped_rows' | 'link_notes'> & {
   readonly warnings: string | null;
+  readonly link_notes: string | null;
   readonly skipped_rows: string | null;
 };
 

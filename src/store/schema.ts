@@ -361,6 +361,14 @@ ${changedColumn('procurement_suspensions')}
 ${changedColumn('license_actions')}
 `,
   },
+  {
+    version: 16,
+    description: 'a run keeps why its records were linked to companies where more than name and city decided it',
+    sql: `
+-- JSON array of sentences (prepare-records.ts, link notes); null for runs that read no list or were recorded before
+ALTER TABLE collection_runs ADD COLUMN link_notes TEXT;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -33,6 +33,8 @@ export interface CollectionRun {
   /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
   readonly warnings?: readonly string[];
   readonly skipped_rows?: readonly SkippedRow[];
+  /** Why records were linked to companies beyond their name and city, and why ambiguous ones were not. */
+  readonly link_notes?: readonly string[];
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
@@ -51,14 +53,15 @@ export function recordCollectionRun(db: Db, run: CollectionRun): number {
   const result = db
     .prepare(
       `INSERT INTO collection_runs(source_id, started_at, finished_at, outcome, http_status, bytes, records, period_from, period_to, error,
-         warnings, skipped_rows)
+         warnings, skipped_rows, link_notes)
        VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error,
-         @warnings, @skipped_rows)`,
+         @warnings, @skipped_rows, @link_notes)`,
     )
     .run(
       Object.assign({}, run, {
         warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
         skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
+        link_notes: run.link_notes === undefined ? null : JSON.stringify(run.link_notes),
       }),
     );
   return Number(result.lastInsertRowid);

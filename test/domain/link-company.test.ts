@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideLink, linkNameKey, placeOf, sameCity } from '../../src/domain/link-company.js';
+import { decideLink, linkSubject, placeOf, sameCity } from '../../src/domain/link-company.js';
+import { analyseCompanyName } from '../../src/domain/names.js';
+
+// the key the company index files a register name under
+const linkNameKey = (name: string) => analyseCompanyName(name).key;
 
 test('placeOf reads the prefecture from the code or the start of the address', () => {
   const cases: readonly (readonly [
@@ -41,22 +45,95 @@ test('sameCity: the record lies in the company city, with or without the distric
 
 test('decideLink links only when exactly one company fits; never guesses', () => {
   const place = { prefecture_code: '13', locality: '千代田区霞が関1-1' };
-  const a = { corporate_number: '1000000000001', city: '千代田区' };
-  const b = { corporate_number: '2000000000002', city: '千代田区' };
-  const elsewhere = { corporate_number: '3000000000003', city: '港区' };
-  assert.deepEqual(decideLink('見本', place, [a, elsewhere]), { kind: 'linked', corporate_number: a.corporate_number });
-  assert.deepEqual(decideLink('見本', place, [a, a]), { kind: 'linked', corporate_number: a.corporate_number });
-  assert.deepEqual(decideLink('見本', place, [a, b]), { kind: 'ambiguous', candidates: 2 });
-  assert.deepEqual(decideLink('見本', place, [elsewhere]), { kind: 'unmatched', why: 'no_company' });
-  assert.deepEqual(decideLink('見本', place, []), { kind: 'unmatched', why: 'no_company' });
-  assert.deepEqual(decideLink('見本', { prefecture_code: '13', locality: null }, [a]), {
+  const kk = 'kabushiki_kaisha';
+  const a = { corporate_number: '1000000000001', city: '千代田区', legal_form: kk };
+  const b = { corporate_number: '2000000000002', city: '千代田区', legal_form: kk };
+  const elsewhere = { corporate_number: '3000000000003', city: '港区', legal_form: kk };
+  const named = linkSubject('株式会社見本');
+  const linked = (c: { corporate_number: string }, basis: string) => ({
+    kind: 'linked',
+    corporate_number: c.corporate_number,
+    basis,
+  });
+  const kindOf = (d: ReturnType<typeof decideLink>) =>
+    d.kind === 'linked'
+      ? { kind: d.kind, corporate_number: d.corporate_number, basis: d.basis }
+      : d.kind === 'ambiguous'
+        ? { kind: d.kind, candidates: d.candidates }
+        : d;
+  assert.deepEqual(kindOf(decideLink(named, place, [a, elsewhere])), linked(a, 'same_city'));
+  assert.deepEqual(kindOf(decideLink(named, place, [a, a])), linked(a, 'same_city'));
+  assert.deepEqual(kindOf(decideLink(named, place, [a, b])), { kind: 'ambiguous', candidates: 2 });
+  // none of the name in the city: the one in the prefecture, only when the record names a company
+  assert.deepEqual(kindOf(decideLink(named, place, [elsewhere])), linked(elsewhere, 'only_in_prefecture'));
+  assert.deepEqual(kindOf(decideLink(linkSubject('見本'), place, [elsewhere])), {
+    kind: 'unmatched',
+    why: 'no_company',
+  });
+  assert.deepEqual(kindOf(decideLink(named, place, [elsewhere, { ...elsewhere, corporate_number: '4000000000004' }])), {
+    kind: 'ambiguous',
+    candidates: 2,
+  });
+  assert.deepEqual(kindOf(decideLink(named, place, [])), { kind: 'unmatched', why: 'no_company' });
+  assert.deepEqual(
+    kindOf(decideLink(named, { prefecture_code: '13', locality: null }, [a])),
+    linked(a, 'only_in_prefecture'),
+  );
+  assert.deepEqual(kindOf(decideLink(named, { prefecture_code: null, locality: null }, [a])), {
     kind: 'unmatched',
     why: 'no_place',
   });
-  assert.deepEqual(decideLink('', place, [a]), { kind: 'unmatched', why: 'no_name' });
+  assert.deepEqual(kindOf(decideLink(linkSubject(''), place, [a])), { kind: 'unmatched', why: 'no_name' });
+});
+
+test('decideLink: a legal form agrees, or changed from 有限会社 to 株式会社; never the other way or to another form', () => {
+  const place = { prefecture_code: '31', locality: '八頭郡八頭町土師百井' };
+  const company = (legal_form: string) => ({ corporate_number: '1270002004351', city: '八頭郡八頭町', legal_form });
+  const cases: readonly (readonly [string, string, string])[] = [
+    ['(有)森木産業', 'kabushiki_kaisha', 'linked'],
+    ['(有)森木産業', 'yugen_kaisha', 'linked'],
+    ['森木産業', 'godo_kaisha', 'linked'],
+    ['(株)森木産業', 'yugen_kaisha', 'unmatched'],
+    ['(株)森木産業', 'godo_kaisha', 'unmatched'],
+  ];
+  for (const [name, form, kind] of cases)
+    assert.equal(decideLink(linkSubject(name), place, [company(form)]).kind, kind, `${name} / ${form}`);
+  const changed = decideLink(linkSubject('(有)森木産業'), place, [company('kabushiki_kaisha')]);
+  assert.ok(changed.kind === 'linked');
+  assert.match(changed.reason, /legal form changed from 有限会社 to 株式会社/u);
+});
+
+test('linkSubject: the company a name gives, its legal form, and an office named after it', () => {
+  const cases: readonly (readonly [string, string, string | null, string | null])[] = [
+    ['Ｌ物流（株） 境港営業所', linkNameKey('Ｌ物流株式会社'), 'kabushiki_kaisha', '境港営業所'],
+    ['株式会社見本 鳥取工場', linkNameKey('株式会社見本'), 'kabushiki_kaisha', '鳥取工場'],
+    ['見本運送株式会社米子支店', linkNameKey('見本運送株式会社'), 'kabushiki_kaisha', '米子支店'],
+    ['（株）木田商店', linkNameKey('株式会社木田商店'), 'kabushiki_kaisha', null],
+    ['（有）シンセリティ・コンサルタント', linkNameKey('有限会社シンセリティ・コンサルタント'), 'yugen_kaisha', null],
+    ['鳥取中央農業協同組合', linkNameKey('鳥取中央農業協同組合'), null, null],
+    ['便利屋若旦那', linkNameKey('便利屋若旦那'), null, null],
+    ['三菱電機（株） 情報技術総合研究所', linkNameKey('三菱電機株式会社'), 'kabushiki_kaisha', '情報技術総合研究所'],
+    ['兵庫県レンダリング（株）和田山工場', linkNameKey('兵庫県レンダリング株式会社'), 'kabushiki_kaisha', '和田山工場'],
+    ['ＳＴＡＲ ＲＯＣＫ ＣＯＭＰＡＮＹ（株）', linkNameKey('STAR ROCK COMPANY株式会社'), 'kabushiki_kaisha', null],
+    ['（株）Ｇｒｏｗｉｎｇ ｕｐ', linkNameKey('株式会社Growing up'), 'kabushiki_kaisha', null],
+    ['（株）丸 商店', linkNameKey('株式会社丸商店'), 'kabushiki_kaisha', null],
+    [
+      '（株）Ｗａｖｅ Ｅｎｅｒｇｙ四国事業所 詫間工場',
+      linkNameKey('株式会社Wave Energy四国事業所'),
+      'kabushiki_kaisha',
+      '詫間工場',
+    ],
+    ['（株）ユニバース 三沢堀口店', linkNameKey('株式会社ユニバース'), 'kabushiki_kaisha', '三沢堀口店'],
+    // variant kanji fold as the company index folds them: 髙 and 高, 𠮷 and 吉, 﨑 and 崎
+    ['髙松建設（株）', linkNameKey('高松建設株式会社'), 'kabushiki_kaisha', null],
+    ['𠮷川機械産業（株）', linkNameKey('吉川機械産業株式会社'), 'kabushiki_kaisha', null],
+    ['山﨑プラント（株） 水島営業所', linkNameKey('山崎プラント株式会社'), 'kabushiki_kaisha', '水島営業所'],
+  ];
+  for (const [name, key, form, office] of cases)
+    assert.deepEqual(linkSubject(name), { key, legal_form: form, office }, name);
 });
 
 test('the name key folds legal forms and widths, as the company index does', () => {
-  assert.equal(linkNameKey('（株）ゼフォール'), linkNameKey('株式会社ゼフォール'));
-  assert.equal(linkNameKey('Ｔｍサービス'), linkNameKey('TMサービス'));
+  assert.equal(linkSubject('（株）ゼフォール').key, linkNameKey('株式会社ゼフォール'));
+  assert.equal(linkSubject('Ｔｍサービス').key, linkNameKey('TMサービス'));
 });

@@ -3,16 +3,17 @@
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
-/** Undoes schema 15 (records' change times) and says the file is at schema 14. */
+/** Undoes schemas 15 and 16 (records' change times, runs' link notes) and says the file is at schema 14. */
 export function backToSchema14(db: Database.Database): void {
   for (const { table } of ALL_RECORD_TABLES) db.exec(`ALTER TABLE ${table} DROP COLUMN changed_at`);
+  db.exec('ALTER TABLE collection_runs DROP COLUMN link_notes');
   db.pragma('user_version = 14');
 }
 
 /**
- * Undoes schemas 12 to 15 (records' listing columns and their index, the prefecture index, the successor index, the
- * change times) and says the file is at schema 11, its record documents (which now hold the listing) written by an
- * older build.
+ * Undoes schemas 12 to 16 (records' listing columns and their index, the prefecture index, the successor index, the
+ * change times, the runs' link notes) and says the file is at schema 11, its record documents (which now hold the
+ * listing) written by an older build.
  */
 export function backToSchema11(db: Database.Database): void {
   backToSchema14(db);

@@ -49,7 +49,7 @@ test('the link look-up finds companies by normalised name within a prefecture, t
   ]);
   const db = new Database(live, { readonly: true });
   assert.deepEqual(createCompanyLinkQueries(db).candidates('見本建設', '13'), [
-    { corporate_number: a, city: '千代田区' },
+    { corporate_number: a, city: '千代田区', legal_form: 'kabushiki_kaisha' },
   ]);
   const plan = db
     .prepare(

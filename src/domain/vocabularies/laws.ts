@@ -14,17 +14,16 @@ const ROWS: readonly Row[] = [
     'Act against Unjustifiable Premiums and Misleading Representations',
     ['景品表示法', '景表法'],
   ],
-  // Retitled from 2026-01-01 by the 2025 amendment; records before then cite the old title, which stays the label.
+  // Retitled from 2026-01-01 by the 2025 amendment, which widened it: a record cites the title its action was
+  // taken under, so each title is a law of its own here (a 2026 recommendation for conduct of 2025 cites 旧下請法, the
+  // old act, and its summary must say so). The new title has no Japanese Law Translation entry yet: its English name
+  // renders its short title, 中小受託取引適正化法.
+  ['subcontract_act', '下請代金支払遅延等防止法', 'Subcontract Act', ['下請法', '旧下請法']],
   [
-    'subcontract_act',
-    '下請代金支払遅延等防止法',
-    'Subcontract Act',
-    [
-      '下請法',
-      '製造委託等に係る中小受託事業者に対する代金の支払の遅延等の防止に関する法律',
-      '中小受託取引適正化法',
-      '取適法',
-    ],
+    'entrusted_transactions_act',
+    '製造委託等に係る中小受託事業者に対する代金の支払の遅延等の防止に関する法律',
+    'Act on Fair Transactions with Small and Medium-sized Entrusted Businesses (Toriteki Act)',
+    ['中小受託取引適正化法', '取適法'],
   ],
   [
     'freelance_act',

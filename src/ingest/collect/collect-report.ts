@@ -55,18 +55,24 @@ export function summaryTable(results: Results): string[] {
 export function runDetails(results: Results): string[] {
   return results.flatMap(({ source, result }) => {
     const { run } = result;
-    const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? []);
+    const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? [], run.link_notes ?? []);
     return run.error === null ? notes : [...(notes.length > 0 ? notes : [`\n${source.id}:`]), `  error: ${run.error}`];
   });
 }
 
-/** A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. */
-export function runNotes(id: string, skippedRows: readonly SkippedRow[], warnings: readonly string[]): string[] {
-  if (skippedRows.length === 0 && warnings.length === 0) return [];
+/** A source's skipped rows, warnings and link notes, as `collect` and `sources` print them; nothing when it has none. */
+export function runNotes(
+  id: string,
+  skippedRows: readonly SkippedRow[],
+  warnings: readonly string[],
+  linkNotes: readonly string[] = [],
+): string[] {
+  if (skippedRows.length === 0 && warnings.length === 0 && linkNotes.length === 0) return [];
   return [
     `\n${id}:`,
     ...skippedRowLines(skippedRows).map((line) => `  ${line}`),
     ...warnings.map((w) => `  warning: ${w}`),
+    ...linkNotes.map((note) => `  ${note}`),
   ];
 }
 

@@ -164,6 +164,7 @@ export async function collectSource(
     period_to: period.to,
     warnings: parsed.warnings,
     skipped_rows: parsed.skipped_rows,
+    link_notes: prepared.link_notes,
   };
 
   const previous = countListedRecordsOfSource(context.db, source.id);

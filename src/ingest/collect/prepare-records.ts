@@ -3,7 +3,14 @@ import { duplicateIdErrors } from '../../domain/record-id.js';
 import type { RecordInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import type { ValidRecord } from '../../domain/record.js';
-import { decideLink, linkNameKey, placeOf, type LinkCandidate, type LinkOutcome } from '../../domain/link-company.js';
+import {
+  decideLink,
+  linkSubject,
+  placeOf,
+  type LinkCandidate,
+  type LinkDecision,
+  type LinkOutcome,
+} from '../../domain/link-company.js';
 
 /** How the records' companies were linked: given by the source, matched by name and address, or left unlinked. */
 export interface LinkCounts {
@@ -14,7 +21,16 @@ export interface LinkCounts {
 }
 
 export type Prepared =
-  | { readonly ok: true; readonly records: readonly ValidRecord[]; readonly links: LinkCounts }
+  | {
+      readonly ok: true;
+      readonly records: readonly ValidRecord[];
+      readonly links: LinkCounts;
+      /**
+       * Why each record was linked where more than its name and city decided it (an office named, a legal form
+       * changed, the one company of the name in the prefecture), and why each ambiguous one was not.
+       */
+      readonly link_notes: readonly string[];
+    }
   | { readonly ok: false; readonly errors: readonly string[]; readonly error_count: number };
 
 /** How many record errors a failed run quotes. */
@@ -31,6 +47,7 @@ export function prepareRecords(
   duplicates: 'error' | 'keep_first' = 'error',
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
+  const notes = new Set<string>();
   const kept = new Set<string>();
   const records: ValidRecord[] = [];
   const ids: { line: number; id: string }[] = [];
@@ -50,6 +67,7 @@ export function prepareRecords(
     if (duplicates === 'keep_first' && kept.has(result.record.id)) return;
     kept.add(result.record.id);
     counts[linked.outcome]++;
+    if (linked.note !== null) notes.add(linked.note);
     records.push(result.record);
     ids.push({ line: position, id: result.record.id });
   });
@@ -57,25 +75,39 @@ export function prepareRecords(
     ...duplicateIdErrors(ids).map((e) => e.replace(/^line /u, 'record ').replace(/ on line /u, ' on record ')),
   );
   if (errors.length > 0) return { ok: false, errors: errors.slice(0, QUOTED_ERRORS), error_count: errors.length };
-  return { ok: true, records, links: counts };
+  return { ok: true, records, links: counts, link_notes: [...notes] };
 }
 
 function link(
   input: RecordInput,
   candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
-): { input: RecordInput; outcome: LinkOutcome | 'source' } {
+): { input: RecordInput; outcome: LinkOutcome | 'source'; note: string | null } {
   const place = placeOf(input.company);
   // the prefecture read from the address is kept, so that the record can be found by it
   const company = { ...input.company, prefecture_code: input.company.prefecture_code ?? place.prefecture_code };
   if (company.corporate_number != null && company.corporate_number.trim() !== '')
-    return { input: { ...input, company }, outcome: 'source' };
-  const key = linkNameKey(company.name);
-  const found = key !== '' && place.prefecture_code !== null ? candidates(key, place.prefecture_code) : [];
-  const decision = decideLink(key, place, found);
+    return { input: { ...input, company }, outcome: 'source', note: null };
+  const subject = linkSubject(company.name);
+  const found =
+    subject.key !== '' && place.prefecture_code !== null ? candidates(subject.key, place.prefecture_code) : [];
+  const decision = decideLink(subject, place, found);
+  const note = linkNote(company, decision);
   if (decision.kind !== 'linked')
-    return { input: { ...input, company: { ...company, link: null } }, outcome: decision.kind };
+    return { input: { ...input, company: { ...company, link: null } }, outcome: decision.kind, note };
   return {
     input: { ...input, company: { ...company, corporate_number: decision.corporate_number, link: 'name_address' } },
     outcome: 'linked',
+    note,
   };
+}
+
+/** 「linked 「Ｌ物流（株） 境港営業所」 (鳥取県境港市) to 3280001002997: …」; null for a plain link by name and city. */
+function linkNote(
+  company: { readonly name: string; readonly address?: string | null },
+  decision: LinkDecision,
+): string | null {
+  const named = `「${company.name}」${company.address ? ` (${company.address})` : ''}`;
+  if (decision.kind === 'ambiguous') return `not linked ${named}: ${decision.reason}`;
+  if (decision.kind !== 'linked' || /^the one company of the name in [^;]*$/u.test(decision.reason)) return null;
+  return `linked ${named} to ${decision.corporate_number}: ${decision.reason}`;
 }

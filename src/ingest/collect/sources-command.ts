@@ -61,7 +61,8 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
   )) {
     io.stdout(line);
   }
-  for (const [id, run] of runs) for (const line of runNotes(id, run.skipped_rows, run.warnings)) io.stdout(line);
+  for (const [id, run] of runs)
+    for (const line of runNotes(id, run.skipped_rows, run.warnings, run.link_notes)) io.stdout(line);
   const collectable = registry.sources.filter((s) => resolve(s) !== null).length;
   io.stdout(`\n${registry.sources.length} sources, ${collectable} with a parser, ${runs.size} collected at least once`);
   return 0;

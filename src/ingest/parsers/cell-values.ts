@@ -73,8 +73,8 @@ export function prefectureOfAddress(address: string): string | null {
   return null;
 }
 
-/** The code whose words a cell contains, trying the mapping's pairs in order. */
-export function codeFromWords(text: string, pairs: readonly (readonly [string, string])[]): string | undefined {
+/** The code (or values) whose words a cell contains, trying the mapping's pairs in order. */
+export function codeFromWords<T>(text: string, pairs: readonly (readonly [string, T])[]): T | undefined {
   const folded = text.normalize('NFKC').replace(/\s+/gu, '');
   for (const [words, code] of pairs) if (folded.includes(words.normalize('NFKC').replace(/\s+/gu, ''))) return code;
   return undefined;

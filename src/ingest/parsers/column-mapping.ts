@@ -24,7 +24,9 @@ export type MappedField =
   /** A date on which the source says the suspension was lifted (解除日). */
   | 'lifted_on'
   /** The acting authority, where one list carries several (a bureau's name in a column). */
-  | 'authority';
+  | 'authority'
+  /** The record's own page (a press release), cited as its source instead of the list where a row has one. */
+  | 'record_url';
 
 export const MAPPED_FIELDS: readonly MappedField[] = [
   'company_name',
@@ -43,6 +45,7 @@ export const MAPPED_FIELDS: readonly MappedField[] = [
   'scope',
   'lifted_on',
   'authority',
+  'record_url',
 ];
 
 export function isMappedField(name: string): name is MappedField {
@@ -78,6 +81,20 @@ export interface ColumnMapping {
   readonly fixed?: FixedValues;
   /** Words of the action column and the codes they mean, tried in order (「営業停止」 → business_suspension_order). */
   readonly action_types?: readonly (readonly [words: string, code: string])[];
+  /**
+   * Where one list holds several streams (the JFTC's Antimonopoly Act actions beside its subcontracting
+   * recommendations): the header of the column naming a row's stream, and per stream's words the values its rows
+   * share. They stand before `fixed`; a row whose stream has no words here takes `fixed` alone.
+   */
+  readonly fixed_by?: {
+    readonly column: string;
+    readonly values: readonly (readonly [words: string, values: FixedValues])[];
+  };
+  /**
+   * Columns read, in order, where a field's own cell is blank in a row (the party as published where the
+   * company column is blank; the yearly list where a row has no press release of its own).
+   */
+  readonly fallbacks?: { readonly [F in MappedField]?: readonly string[] };
   /** Words of the sector column and the codes they mean, tried in order (「宅地建物取引業」 → real_estate_brokerage). */
   readonly sectors?: readonly (readonly [words: string, code: string])[];
 }

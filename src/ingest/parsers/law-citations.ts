@@ -9,6 +9,8 @@ export interface Citation {
 }
 
 const SEPARATOR = /[,、，;；]/u;
+// A list mark before each of several citations: 「(1)旧下請法第4条… (2)取適法第5条…」, 「[1]第4条…」, 「①…」.
+const ENUMERATOR = /[(（[［][0-9０-９]{1,2}[)）\]］]|[①-⑳]/gu;
 // Text that goes on with the citation before it: an article (第5条), a branch number (の2), 同法, a digit, and
 // the 条, 項 or 号 a narrow cell wrapped onto a line of its own (「…規則第20」 / 「条」).
 const CONTINUES = /^(?:第|の|同|[0-9０-９]|[条項号]|及び|並びに|ただし)/u;
@@ -26,7 +28,7 @@ const CONJUNCTION = /、?(?:及び|並びに)$/u;
 export function splitCitations(lines: readonly string[]): Citation[] {
   const texts: string[] = [];
   for (const line of lines) {
-    const parts = line.replace(/\s+/gu, '').split(SEPARATOR);
+    const parts = line.replace(/\s+/gu, '').replace(ENUMERATOR, '、').split(SEPARATOR);
     parts.forEach((part, i) => {
       if (part === '') return;
       const last = texts.at(-1);

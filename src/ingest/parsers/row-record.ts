@@ -66,7 +66,8 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
   const authority = authorityOf(cells, context, problems, at);
   const source = {
     id: context.source.id,
-    url: context.url,
+    // the row's own page where it has one (a press release); a bad address fails the row, never the list's
+    url: cells.get('record_url') || context.url,
     title: context.source.title,
     published_on: context.published_on ?? null,
     retrieved_at: context.retrieved_at,

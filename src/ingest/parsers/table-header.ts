@@ -81,7 +81,8 @@ function matchColumns(
       for (const spelling of mapping.columns[field] ?? []) {
         const want = foldHeader(spelling);
         const hits = folded
-          .map((h, c) => (!taken.has(c) && h !== '' && (exact ? h === want : h.includes(want)) ? c : -1))
+          // a column named exactly may feed two fields (a provisions column that is both the law and the summary)
+          .map((h, c) => ((exact || !taken.has(c)) && h !== '' && (exact ? h === want : h.includes(want)) ? c : -1))
           .filter((c) => c >= 0);
         const [hit, ...more] = hits;
         if (hit !== undefined && (more.length === 0 || exact)) {
@@ -93,4 +94,11 @@ function matchColumns(
     }
   }
   return columns;
+}
+
+/** The column whose header is exactly `spelling` (folded), or undefined: the extra columns a mapping names by header. */
+export function exactColumn(headers: readonly string[], spelling: string): number | undefined {
+  const want = foldHeader(spelling);
+  const index = headers.findIndex((h) => foldHeader(h) === want);
+  return index < 0 ? undefined : index;
 }

@@ -2,11 +2,12 @@
 import type { RecordInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
-import { cellText } from './cell-values.js';
-import type { ColumnMapping, MappedField } from './column-mapping.js';
+import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
+import { cellText, codeFromWords } from './cell-values.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { readRow, type RowCells } from './row-record.js';
-import { foldHeader, locateHeader } from './table-header.js';
+import { exactColumn, foldHeader, locateHeader } from './table-header.js';
+import { whyNoParty } from '../../domain/unnamed-party.js';
 
 export interface TableOptions {
   /** What the table was read from, for messages: 'the CSV file', 'sheet 「一覧」', 'the HTML table'. */
@@ -39,6 +40,13 @@ export function recordsFromTable(
       header.missing.map((m) => `missing column ${m}`),
     );
   }
+  const extra = extraColumns(header.headers, mapping);
+  if (!extra.ok) {
+    return parseFailure(
+      `${options.what} does not have the expected columns: missing ${extra.missing.join(', ')}.`,
+      extra.missing.map((m) => `missing column ${m}`),
+    );
+  }
   const headerFolded = header.headers.map(foldHeader);
   const dates = { forms: mapping.date_forms, serial: options.serial_dates ?? false };
   const records: RecordInput[] = [];
@@ -59,7 +67,13 @@ export function recordsFromTable(
       continue;
     }
     dataRows++;
-    const read = readRow(cellsOf(row, rowNumber, header.columns, header.headers), mapping, context, dates);
+    const cells = cellsOf(row, rowNumber, { ...extra, own: header.columns }, header.headers);
+    const noParty = whyNoParty(cells.get('company_name') ?? '');
+    if (noParty !== null) {
+      skipped.push(skippedRow(rowNumber, noParty, row));
+      continue;
+    }
+    const read = readRow(cells, rowMapping(mapping, row, extra.stream), context, dates);
     const rowProblems = 'problems' in read ? read.problems : rowErrors(validateRecordLine(read.record, rowNumber));
     if ('problems' in read || rowProblems.length > 0) {
       unreadable++;
@@ -89,20 +103,60 @@ function rowErrors(valid: ReturnType<typeof validateRecordLine>): string[] {
   return valid.ok ? [] : valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:'));
 }
 
+/** The columns a mapping names outside `columns`: each field's fallbacks, and the column of `fixed_by`. */
+interface ExtraColumns {
+  readonly ok: true;
+  readonly fallbacks: ReadonlyMap<MappedField, readonly number[]>;
+  readonly stream: number | undefined;
+}
+
+function extraColumns(
+  headers: readonly string[],
+  mapping: ColumnMapping,
+): ExtraColumns | { readonly ok: false; readonly missing: string[] } {
+  const missing: string[] = [];
+  const find = (spelling: string, what: string): number | undefined => {
+    const c = exactColumn(headers, spelling);
+    if (c === undefined) missing.push(`「${spelling}」 (${what})`);
+    return c;
+  };
+  const fallbacks = new Map<MappedField, number[]>();
+  for (const [field, spellings] of Object.entries(mapping.fallbacks ?? {})) {
+    if (!isMappedField(field)) continue;
+    fallbacks.set(
+      field,
+      (spellings ?? []).flatMap((s) => find(s, `fallback of ${field}`) ?? []),
+    );
+  }
+  const stream = mapping.fixed_by === undefined ? undefined : find(mapping.fixed_by.column, 'fixed_by');
+  return missing.length > 0 ? { ok: false, missing } : { ok: true, fallbacks, stream };
+}
+
+/** The mapping a row is read with: the values its stream shares (`fixed_by`) stand before the list's own. */
+function rowMapping(mapping: ColumnMapping, row: readonly string[], stream: number | undefined): ColumnMapping {
+  if (mapping.fixed_by === undefined || stream === undefined) return mapping;
+  const byStream = codeFromWords(row[stream] ?? '', mapping.fixed_by.values);
+  return byStream === undefined ? mapping : { ...mapping, fixed: { ...mapping.fixed, ...byStream } };
+}
+
 function cellsOf(
   row: readonly string[],
   rowNumber: number,
-  columns: ReadonlyMap<MappedField, number>,
+  columns: { readonly own: ReadonlyMap<MappedField, number>; readonly fallbacks: ExtraColumns['fallbacks'] },
   headers: readonly string[],
 ): RowCells {
   return {
     row: rowNumber,
     get: (field) => {
-      const c = columns.get(field);
-      return c === undefined ? undefined : (row[c] ?? '');
+      const c = columns.own.get(field);
+      if (c === undefined) return undefined;
+      const own = row[c] ?? '';
+      if (own !== '') return own;
+      for (const f of columns.fallbacks.get(field) ?? []) if ((row[f] ?? '') !== '') return row[f];
+      return own;
     },
     header: (field) => {
-      const c = columns.get(field);
+      const c = columns.own.get(field);
       return c === undefined ? field : (headers[c] ?? field);
     },
   };

@@ -7,6 +7,7 @@ import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js'
 import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
 import { ISA_SOURCES } from './sources-isa.js';
 import { caaSource } from './sources-caa.js';
+import { JFTC_SOURCES } from './sources-jftc.js';
 import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './sources-national.js';
 import {
   GENERIC_PARSER_FORMAT,
@@ -32,6 +33,7 @@ export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
   ...ENFORCEMENT_SOURCES,
   ...LICENSE_ACTION_SOURCES,
   ...ISA_SOURCES,
+  ...JFTC_SOURCES,
   // its index has a page per fiscal year: those up to the one the process starts in
   caaSource(new Date()),
 ];

@@ -6,36 +6,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
-import type { Fetcher } from '../../../src/ingest/collect/fetcher.js';
 import { liveDatasetKind } from '../../../src/store/dataset-kind.js';
 import { sharedData } from '../../helpers/shared-data.js';
-import { tempDir, testResolver, testSource, tsvList } from './collect-helpers.js';
-
-/** Offline runs never fetch: a fetcher that fails the test if asked. */
-const noNetwork: Fetcher = { fetch: () => assert.fail('an offline collection fetched'), close: async () => undefined };
+import { offlineIo, tempDir, testSource, tsvList } from './collect-helpers.js';
 
 function io(dbPath: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sources = [
+  return offlineIo(dbPath, [
     testSource('test-tokyo', 'https://example.go.jp/tokyo.csv'),
     testSource('test-years', 'https://example.go.jp/years.html', 'pref_27'),
-  ];
-  const registry = { sources, get: (id: string) => sources.find((s) => s.id === id) };
-  return {
-    out,
-    err,
-    io: {
-      dbPath,
-      now: () => new Date('2026-11-20T00:00:00Z'),
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      contact: null,
-      registry,
-      resolve: testResolver,
-      fetcher: noNetwork,
-    },
-  };
+  ]);
 }
 
 function countsBySource(dbPath: string): Record<string, number> {

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { skippedRow, type SkippedRow } from '../../../src/domain/skipped-row.js';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import assert from 'node:assert/strict';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
+import type { Fetcher } from '../../../src/ingest/collect/fetcher.js';
 import {
   parsedList,
   parseFailure,
@@ -70,6 +72,33 @@ export const tsvParser: SourceParser = (bytes, { source, url, retrieved_at }) =>
 };
 
 export const testResolver: ParserResolver = () => tsvParser;
+
+/** Offline runs never fetch: a fetcher that fails the test if asked. */
+export const noNetwork: Fetcher = {
+  fetch: () => assert.fail('an offline collection fetched'),
+  close: async () => undefined,
+};
+
+/** The io of an offline `collect` (and `sources`) over test sources read by the test parser; what it prints is kept. */
+export function offlineIo(dbPath: string, sources: readonly SourceEntry[], at = '2026-11-20T00:00:00Z') {
+  const out: string[] = [];
+  const err: string[] = [];
+  const registry = { sources, get: (id: string) => sources.find((s) => s.id === id) };
+  return {
+    out,
+    err,
+    io: {
+      dbPath,
+      now: () => new Date(at),
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => err.push(l),
+      contact: null,
+      registry,
+      resolve: testResolver,
+      fetcher: noNetwork,
+    },
+  };
+}
 
 /** `n` suspension lines with distinct company names (`<prefix>建設<i>`) in Chiyoda, Tokyo. */
 export function tsvList(n: number, prefix = '見本'): string {

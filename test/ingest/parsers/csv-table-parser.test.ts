@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsvTable } from '../../../src/ingest/parsers/csv-table-parser.js';
 import type { ParsedList } from '../../../src/ingest/parsers/source-parser.js';
+import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
 import { SUSPENSION_MAPPING, contextFor, expectParsed, fixture } from './parser-fixtures.js';
 
 const context = contextFor('procurement_suspension');
@@ -231,4 +232,63 @@ test('separate from/to columns, an open end and a lifted suspension', () => {
       western.problems[0]!,
       /row 2, column 「開始日」: '2025\/4\/1' is a western date, but the source writes its dates in wareki form/,
     );
+});
+
+test('a list of two streams: values per stream, a column read where another is blank, a row citing its own page', () => {
+  const mapping: ColumnMapping = {
+    encoding: 'utf-8',
+    columns: {
+      company_name: ['company'],
+      date: ['date'],
+      law: ['provisions'],
+      summary: ['provisions'],
+      action_type: ['case'],
+      record_url: ['release'],
+    },
+    fallbacks: { company_name: ['subject'], record_url: ['list'] },
+    action_types: [['(措)', 'cease_and_desist_order']],
+    fixed_by: {
+      column: 'stream',
+      values: [
+        ['sub', { law: 'subcontract_act', action_type: 'recommendation' }],
+        ['am', { law: 'antimonopoly_act' }],
+      ],
+    },
+  };
+  const csv = [
+    'stream,case,date,subject,company,provisions,release,list',
+    'am,7(措)1,2025-04-01,見本商事㈱,見本商事株式会社,3条前段,https://example.go.jp/r/1.html,https://example.go.jp/list.html',
+    'sub,,2025-05-01,(株)見本工業,,第4条第1項第3号,,https://example.go.jp/list.html',
+    'sub,,2026-02-01,見本電機株式会社,見本電機株式会社,取適法第5条第2項第2号,,',
+    'am,7(措)2,2025-06-01,ごま油の製造販売業者,,3条後段,,https://example.go.jp/list.html',
+  ].join('\n');
+  const list = expectParsed(parseCsvTable(Buffer.from(csv), mapping, contextFor('enforcement', 'jftc')));
+  assert.deepEqual(
+    list.records.map((r) =>
+      r.kind === 'enforcement' ? [r.company.name, r.action_type, r.law, r.source.url, r.summary] : [],
+    ),
+    [
+      ['見本商事株式会社', 'cease_and_desist_order', 'antimonopoly_act', 'https://example.go.jp/r/1.html', '3条前段'],
+      ['(株)見本工業', 'recommendation', 'subcontract_act', 'https://example.go.jp/list.html', '第4条第1項第3号'],
+      [
+        '見本電機株式会社',
+        'recommendation',
+        'entrusted_transactions_act',
+        contextFor('enforcement', 'jftc').url,
+        '取適法第5条第2項第2号',
+      ],
+    ],
+  );
+  assert.deepEqual(
+    list.skipped_rows.map((s) => [s.row, s.reason]),
+    [[5, 'names no party: a cartel described by its industry']],
+  );
+  // a column the mapping names outside its fields is required like the others
+  const missing = parseCsvTable(
+    Buffer.from(csv.replace('stream,', 'kind,')),
+    mapping,
+    contextFor('enforcement', 'jftc'),
+  );
+  assert.ok(!missing.ok);
+  assert.match(missing.error, /missing 「stream」 \(fixed_by\)/u);
 });
