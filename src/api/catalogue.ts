@@ -8,8 +8,10 @@ import { RECORD_ENDPOINTS } from './endpoints/records.js';
 import { COVERAGE } from './endpoints/coverage.js';
 import { VOCABULARIES_ENDPOINT } from './endpoints/vocabularies.js';
 import { HEALTH } from './endpoints/health.js';
+import { COMPANY, RECORD_ADDRESSES } from './endpoints/addresses.js';
+import { BASE_PATH } from './links.js';
 
-export const BASE_PATH = '/api/v1';
+export { BASE_PATH };
 
 export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 export const GUIDE_PATH = '/llms.txt';
@@ -22,7 +24,9 @@ export const GUIDE_URI = 'kohyo://guide/llms.txt';
 export const ENDPOINTS: readonly Endpoint[] = [
   SEARCH,
   COMPANIES,
+  COMPANY,
   ...RECORD_ENDPOINTS,
+  ...RECORD_ADDRESSES,
   COVERAGE,
   VOCABULARIES_ENDPOINT,
   HEALTH,
@@ -60,20 +64,25 @@ export const DOCUMENTS: readonly ServiceDocument[] = [
 
 const byPath = new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint]));
 
-/** The endpoint at `path`, if one is there. */
+/** The endpoint at `path` (as the catalogue and OpenAPI write it, `/x/{id}`, or as the router does, `/x/:id`). */
 export function endpointAt(path: string): Endpoint | undefined {
-  return byPath.get(path);
+  return byPath.get(path.replace(/:(\w+)/gu, '{$1}'));
+}
+
+/** An endpoint's path (`/x/{id}`, as OpenAPI writes it) as the router's route (`/x/:id`). */
+export function routeOf(path: string): string {
+  return path.replace(/\{(\w+)\}/gu, ':$1');
 }
 
 /** The paths whose requests do not count against the limits (the limiter counts only under BASE_PATH). */
 export const UNCOUNTED_PATHS: ReadonlySet<string> = new Set([
-  ...ENDPOINTS.filter((endpoint) => !endpoint.counted).map((endpoint) => endpoint.path),
+  ...ENDPOINTS.filter((endpoint) => !endpoint.counted).map((endpoint) => routeOf(endpoint.path)),
   ...DOCUMENTS.map((document) => document.path),
 ]);
 
 /** The paths that answer conditional requests (ETag, Last-Modified, 304). */
 export const CONDITIONAL_PATHS: ReadonlySet<string> = new Set(
-  ENDPOINTS.filter((e) => e.conditional).map((e) => e.path),
+  ENDPOINTS.filter((e) => e.conditional).map((e) => routeOf(e.path)),
 );
 
 /** The landing page's links: documents first, then the endpoints a person looks at. */

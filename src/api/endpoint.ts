@@ -35,6 +35,11 @@ export interface Endpoint<Q extends TObject = TObject> {
   /** What it answers, for people and agents alike: the OpenAPI document, /llms.txt and the MCP tools all say this. */
   readonly description: (config: Config) => string;
   readonly tags: readonly string[];
+  /**
+   * Where the parameters of `query` are read: the query string (absent), or the path (`path`, whose `:name` segments
+   * they are; the query string then takes no parameter).
+   */
+  readonly parametersIn?: 'path';
   /** The query schema; null for an endpoint that ignores any parameter given. */
   readonly query: ((config: Config) => Q) | null;
   readonly response: TObject;

@@ -45,10 +45,16 @@ export function mcpTools(config: Config): readonly Tool[] {
 /** The path and query string a tool call sends, values percent-encoded as UTF-8. */
 export function toolCallUrl(tool: Tool, args: Readonly<Record<string, unknown>>): string {
   const query = tool.query ? tool.query(args) : args;
+  const inPath = new Set<string>();
+  // an address's parameters are segments of its path (`/x/{id}`), the rest go in the query string
+  const path = tool.path.replace(/\{(\w+)\}/gu, (_, name: string) => {
+    inPath.add(name);
+    return encodeURIComponent(textOf(query[name] ?? ''));
+  });
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) search.append(name, textOf(value));
+    if (value !== undefined && value !== null && !inPath.has(name)) search.append(name, textOf(value));
   }
   const text = search.toString();
-  return text === '' ? tool.path : `${tool.path}?${text}`;
+  return text === '' ? path : `${path}?${text}`;
 }
