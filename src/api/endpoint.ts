@@ -61,10 +61,14 @@ export interface Endpoint<Q extends TObject = TObject> {
   answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;
 }
 
-/** A document the service serves beside the endpoints: never counted, never conditional, not in the OpenAPI paths. */
+/**
+ * A document the service serves beside the endpoints, not in the OpenAPI paths: never counted unless it is a page for
+ * people that stands for an API request (`counted`), never conditional.
+ */
 export interface ServiceDocument {
   readonly path: string;
   readonly description: string;
+  readonly counted?: true;
   readonly landingLink?: LandingLink;
 }
 

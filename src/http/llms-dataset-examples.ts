@@ -6,7 +6,7 @@ import { EXAMPLES, type EndpointExample, type ExampleCall } from './llms-example
 import { endpointAt } from '../api/catalogue.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
 import { isObject, isRecord, propertyOf } from '../domain/is-object.js';
-import { RECORD_PATHS } from '../api/links.js';
+import { COMPANIES_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, RECORD_PATHS } from '../api/links.js';
 
 /** The request id example answers carry: they answer no request. */
 const EXAMPLE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
@@ -77,6 +77,15 @@ export function datasetExamples(context: RouteContext, store: Store): Readonly<R
     const shown = propertyOf(propertyOf(examples[path]?.answer, 'data'), list);
     const id = propertyOf(Array.isArray(shown) ? shown[0] : undefined, 'id');
     if (typeof id === 'string') add(`${path}/{id}`, { id });
+  }
+  // the pages for people at the company and the record the addresses' examples show
+  for (const [page, address, api, html] of [
+    ['/companies/{corporate_number}', '/api/v1/companies/{corporate_number}', COMPANIES_PATH, COMPANY_PAGE_PATH],
+    ['/records/{id}', `${RECORD_PATHS.enforcement}/{id}`, RECORD_PATHS.enforcement, RECORD_PAGE_PATH],
+  ] as const) {
+    const shown = examples[address]?.call.path;
+    if (shown === undefined) delete examples[page];
+    else examples[page] = { call: { path: shown.replace(api, html), params: [] }, answer: null, source: 'dataset' };
   }
   add(
     '/api/v1/procurement-suspension-coverage',

@@ -366,5 +366,12 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   },
   '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
   '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
+  '/search': { call: { path: '/search', params: [['q', '見本建設']] }, answer: null, source: 'fixed' },
+  '/companies/{corporate_number}': {
+    call: { path: `/companies/${EXAMPLE_NUMBER}`, params: [] },
+    answer: null,
+    source: 'fixed',
+  },
+  '/records/{id}': { call: { path: exampleEnforcement.links.html, params: [] }, answer: null, source: 'fixed' },
   '/': { call: { path: '/', params: [] }, answer: null, source: 'fixed' },
 };

@@ -31,7 +31,13 @@ after(() => server.close());
 
 /** A path with each `{parameter}` filled in with one the demo dataset holds (the OpenAPI examples' calls name them). */
 function addressIn(path: string): string {
-  return path.includes('{') ? (EXAMPLE_CALLS[path] ?? path) : path;
+  if (!path.includes('{')) return path;
+  // a page for people stands at the address of the API's: /companies/{n} as /api/v1/companies/{n}, a record as its
+  const api = path.startsWith('/records/') ? '/api/v1/enforcements/{id}' : `/api/v1${path}`;
+  const call = EXAMPLE_CALLS[path] ?? EXAMPLE_CALLS[api] ?? path;
+  return path.startsWith('/api/')
+    ? call
+    : call.replace(/^\/api\/v1\/(?:enforcements|companies)/u, path.split('/{')[0]!);
 }
 
 test('every endpoint of the catalogue answers GET at its path, and every document is served', async () => {
