@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 
 /** Where every type assertion and non-null assertion states why it holds. */
-const ASSERTIONS_EXPLAINED = ['src/**/*.ts', 'scripts/**/*.ts'];
+const ASSERTIONS_EXPLAINED = ['src/**/*.ts', 'src/**/*.tsx', 'scripts/**/*.ts'];
 
 export default tseslint.config(
   {

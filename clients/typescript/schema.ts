@@ -49,6 +49,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/companies/{corporate_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One company
+         * @description One company's profile by its Corporate Number, in `data.company`, as /api/v1/companies shows it (with `record_counts` and `predecessors`); 404 `not_found` when the register Kohyo holds has no such number, 400 `invalid_corporate_number` for a number that cannot be one. Every company in any answer links here (`links.self`).
+         */
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One company (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getCompanyHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enforcements": {
         parameters: {
             query?: never;
@@ -118,6 +142,78 @@ export interface paths {
          * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
          */
         head: operations["listLicenseActionsHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enforcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One enforcement record
+         * @description One enforcement record by its `id`, in `data.enforcement`, as the list shows it; 404 `not_found` for an id Kohyo does not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links here (`links.self`).
+         */
+        get: operations["getEnforcementRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One enforcement record (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getEnforcementRecordHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/procurement-suspensions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One procurement suspension
+         * @description One procurement suspension by its `id`, in `data.procurement_suspension`, as the list shows it; 404 `not_found` for an id Kohyo does not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links here (`links.self`).
+         */
+        get: operations["getProcurementSuspension"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One procurement suspension (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getProcurementSuspensionHead"];
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/license-actions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One licence action
+         * @description One licence action by its `id`, in `data.license_action`, as the list shows it; 404 `not_found` for an id Kohyo does not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links here (`links.self`).
+         */
+        get: operations["getLicenceAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One licence action (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getLicenceActionHead"];
         patch?: never;
         trace?: never;
     };
@@ -253,6 +349,13 @@ export interface components {
                 /** @description when `address` was given: whether the registered address holds it */
                 address?: boolean;
             };
+            /** @description where this company or record has an address of its own */
+            links: {
+                /** @description its address in the API, a path from the root of the service */
+                self: string;
+                /** @description its page for people, a path from the root of the service */
+                html: string;
+            };
         };
         Enforcement: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -304,6 +407,13 @@ export interface components {
             /** @description the source's English summary where it gives one, else one composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
             summary_en: string;
             amount_jpy: number | null;
+            /** @description where this company or record has an address of its own */
+            links: {
+                /** @description its address in the API, a path from the root of the service */
+                self: string;
+                /** @description its page for people, a path from the root of the service */
+                html: string;
+            };
         };
         ProcurementSuspension: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -360,6 +470,13 @@ export interface components {
             status: "scheduled" | "active" | "ended" | "lifted";
             /** @description an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
             summary_en: string;
+            /** @description where this company or record has an address of its own */
+            links: {
+                /** @description its address in the API, a path from the root of the service */
+                self: string;
+                /** @description its page for people, a path from the root of the service */
+                html: string;
+            };
         };
         LicenseAction: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -430,6 +547,13 @@ export interface components {
             status: "scheduled" | "in_effect" | "completed";
             /** @description an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text */
             summary_en: string;
+            /** @description where this company or record has an address of its own */
+            links: {
+                /** @description its address in the API, a path from the root of the service */
+                self: string;
+                /** @description its page for people, a path from the root of the service */
+                html: string;
+            };
         };
         CoverageEntry: {
             publisher_group: components["schemas"]["Label"];
@@ -823,6 +947,10 @@ export interface operations {
                      *             "match": {
                      *               "field": "name",
                      *               "kind": "exact"
+                     *             },
+                     *             "links": {
+                     *               "self": "/api/v1/companies/7999999000002",
+                     *               "html": "/companies/7999999000002"
                      *             }
                      *           }
                      *         ],
@@ -880,7 +1008,11 @@ export interface operations {
                      *             "date": "2026-04-17",
                      *             "summary": "労働者5名に健康診断を受けさせず、また、協定の限度時間を超えて時間外労働を行わせたもの",
                      *             "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
-                     *             "amount_jpy": null
+                     *             "amount_jpy": null,
+                     *             "links": {
+                     *               "self": "/api/v1/enforcements/enf_6b73a084998efb56",
+                     *               "html": "/records/enf_6b73a084998efb56"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -1033,6 +1165,10 @@ export interface operations {
                      *             "match": {
                      *               "field": "name",
                      *               "kind": "exact"
+                     *             },
+                     *             "links": {
+                     *               "self": "/api/v1/companies/7999999000002",
+                     *               "html": "/companies/7999999000002"
                      *             }
                      *           },
                      *           {
@@ -1082,6 +1218,10 @@ export interface operations {
                      *             "match": {
                      *               "field": "name",
                      *               "kind": "exact"
+                     *             },
+                     *             "links": {
+                     *               "self": "/api/v1/companies/8999999000001",
+                     *               "html": "/companies/8999999000001"
                      *             }
                      *           }
                      *         ]
@@ -1129,6 +1269,147 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine */
+                corporate_number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "company": {
+                     *           "corporate_number": "8999999000001",
+                     *           "name": "北辰建設株式会社",
+                     *           "name_kana": "ホクシンケンセツ",
+                     *           "name_en": "Hokushin Construction Co., Ltd.",
+                     *           "aliases": [
+                     *             {
+                     *               "name": "ホクシンホーム",
+                     *               "kind": "brand"
+                     *             },
+                     *             {
+                     *               "name": "北辰組株式会社",
+                     *               "kind": "former_name"
+                     *             },
+                     *             {
+                     *               "name": "Hokushinkensetsu",
+                     *               "kind": "romanized"
+                     *             }
+                     *           ],
+                     *           "legal_form": {
+                     *             "code": "kabushiki_kaisha",
+                     *             "name": "株式会社",
+                     *             "name_en": "Kabushiki Kaisha"
+                     *           },
+                     *           "address": {
+                     *             "prefecture_code": "13",
+                     *             "prefecture": "東京都",
+                     *             "city": "世田谷区",
+                     *             "street": "松原２丁目１６番２０号",
+                     *             "postal_code": "1560043",
+                     *             "outside": null,
+                     *             "en": "2-16-20, Matsubara, Setagaya ku, Tokyo"
+                     *           },
+                     *           "status": "active",
+                     *           "closed_on": null,
+                     *           "close_cause": null,
+                     *           "successor_corporate_number": null,
+                     *           "record_counts": {
+                     *             "enforcements": 3,
+                     *             "procurement_suspensions": 5,
+                     *             "license_actions": 1
+                     *           },
+                     *           "predecessors": [],
+                     *           "updated_on": "2024-05-11",
+                     *           "match": {
+                     *             "field": "corporate_number",
+                     *             "kind": "exact"
+                     *           },
+                     *           "links": {
+                     *             "self": "/api/v1/companies/8999999000001",
+                     *             "html": "/companies/8999999000001"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "example-request-0001",
+                     *         "dataset": {
+                     *           "version": "2026-11-21T03:00:00Z",
+                     *           "kind": "demo"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            company: components["schemas"]["Company"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCompanyHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine */
+                corporate_number: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -1251,7 +1532,11 @@ export interface operations {
                      *             "date": "2026-09-26",
                      *             "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
                      *             "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
-                     *             "amount_jpy": null
+                     *             "amount_jpy": null,
+                     *             "links": {
+                     *               "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
+                     *               "html": "/records/enf_7e93dd8e3f684fbf"
+                     *             }
                      *           },
                      *           {
                      *             "id": "enf_9a927607579fe116",
@@ -1301,7 +1586,11 @@ export interface operations {
                      *             "date": "2026-09-08",
                      *             "summary": "取引先販売店に対し自社商品の販売価格を拘束していた疑いについて、同社から申請された確約計画を認定した。",
                      *             "summary_en": "Approval of a commitment plan by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-09-08.",
-                     *             "amount_jpy": null
+                     *             "amount_jpy": null,
+                     *             "links": {
+                     *               "self": "/api/v1/enforcements/enf_9a927607579fe116",
+                     *               "html": "/records/enf_9a927607579fe116"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -1488,7 +1777,11 @@ export interface operations {
                      *             },
                      *             "scope": null,
                      *             "status": "scheduled",
-                     *             "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11."
+                     *             "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
+                     *             "links": {
+                     *               "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
+                     *               "html": "/records/ps_38e3e6f8dbdbcca4"
+                     *             }
                      *           },
                      *           {
                      *             "id": "ps_9d6d5c151114113e",
@@ -1529,7 +1822,11 @@ export interface operations {
                      *             },
                      *             "scope": null,
                      *             "status": "scheduled",
-                     *             "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11."
+                     *             "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11.",
+                     *             "links": {
+                     *               "self": "/api/v1/procurement-suspensions/ps_9d6d5c151114113e",
+                     *               "html": "/records/ps_9d6d5c151114113e"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -1749,7 +2046,11 @@ export interface operations {
                      *               }
                      *             ],
                      *             "status": "scheduled",
-                     *             "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11."
+                     *             "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+                     *             "links": {
+                     *               "self": "/api/v1/license-actions/la_74a96e7260fb2479",
+                     *               "html": "/records/la_74a96e7260fb2479"
+                     *             }
                      *           },
                      *           {
                      *             "id": "la_bee70f18a79f0ec5",
@@ -1810,7 +2111,11 @@ export interface operations {
                      *               }
                      *             ],
                      *             "status": "in_effect",
-                     *             "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21."
+                     *             "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21.",
+                     *             "links": {
+                     *               "self": "/api/v1/license-actions/la_bee70f18a79f0ec5",
+                     *               "html": "/records/la_bee70f18a79f0ec5"
+                     *             }
                      *           }
                      *         ]
                      *       },
@@ -1895,6 +2200,434 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getEnforcementRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "enforcement": {
+                     *           "id": "enf_7e93dd8e3f684fbf",
+                     *           "company": {
+                     *             "corporate_number": "3999999000237",
+                     *             "name": "合同会社さくら産業",
+                     *             "name_en": null,
+                     *             "link": "source",
+                     *             "prefecture_code": "28",
+                     *             "address": "兵庫県神戸市中央区"
+                     *           },
+                     *           "authority": {
+                     *             "code": "jftc",
+                     *             "name": "公正取引委員会",
+                     *             "name_en": "Japan Fair Trade Commission",
+                     *             "group": "national"
+                     *           },
+                     *           "source": {
+                     *             "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20260926-69.html",
+                     *             "title": "（令和8年9月26日）合同会社さくら産業に対する行政処分等について",
+                     *             "published_on": "2026-09-26",
+                     *             "retrieved_at": "2026-11-19T18:02:00Z"
+                     *           },
+                     *           "listing": {
+                     *             "status": "listed",
+                     *             "first_listed_on": "2026-09-26",
+                     *             "last_listed_on": "2026-11-20"
+                     *           },
+                     *           "law": {
+                     *             "code": "subcontract_act",
+                     *             "name": "下請代金支払遅延等防止法",
+                     *             "name_en": "Subcontract Act"
+                     *           },
+                     *           "laws": [
+                     *             {
+                     *               "code": "subcontract_act",
+                     *               "name": "下請代金支払遅延等防止法",
+                     *               "name_en": "Subcontract Act"
+                     *             }
+                     *           ],
+                     *           "law_detail": "第4条第1項第2号（下請代金の支払遅延の禁止）",
+                     *           "action_type": {
+                     *             "code": "recommendation",
+                     *             "name": "勧告",
+                     *             "name_en": "Recommendation"
+                     *           },
+                     *           "date": "2026-09-26",
+                     *           "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
+                     *           "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
+                     *           "amount_jpy": null,
+                     *           "links": {
+                     *             "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
+                     *             "html": "/records/enf_7e93dd8e3f684fbf"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "example-request-0001",
+                     *         "dataset": {
+                     *           "version": "2026-11-21T03:00:00Z",
+                     *           "kind": "demo"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            enforcement: components["schemas"]["Enforcement"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEnforcementRecordHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getProcurementSuspension: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "procurement_suspension": {
+                     *           "id": "ps_38e3e6f8dbdbcca4",
+                     *           "company": {
+                     *             "corporate_number": "7999999000002",
+                     *             "name": "株式会社北辰建設",
+                     *             "name_en": null,
+                     *             "link": "source",
+                     *             "prefecture_code": "01",
+                     *             "address": "北海道札幌市中央区"
+                     *           },
+                     *           "authority": {
+                     *             "code": "pref_01",
+                     *             "name": "北海道",
+                     *             "name_en": "Hokkaido",
+                     *             "group": "prefecture"
+                     *           },
+                     *           "source": {
+                     *             "url": "https://demo.kohyo.invalid/pref_01/nyusatsu/shimeiteishi.html",
+                     *             "title": "指名停止等の措置状況（北海道）",
+                     *             "published_on": "2026-11-19",
+                     *             "retrieved_at": "2026-11-19T18:02:00Z"
+                     *           },
+                     *           "listing": {
+                     *             "status": "listed",
+                     *             "first_listed_on": "2026-11-19",
+                     *             "last_listed_on": "2026-11-20"
+                     *           },
+                     *           "reason": {
+                     *             "code": "bid_rigging",
+                     *             "name": "談合・競売入札妨害",
+                     *             "name_en": "Bid rigging or obstruction of bidding"
+                     *           },
+                     *           "reason_detail": "談合（北海道発注の工事に関し、公契約関係競売入札妨害の容疑で役員が逮捕された）",
+                     *           "period": {
+                     *             "from": "2026-12-12",
+                     *             "to": "2027-11-11"
+                     *           },
+                     *           "scope": null,
+                     *           "status": "scheduled",
+                     *           "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
+                     *           "links": {
+                     *             "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
+                     *             "html": "/records/ps_38e3e6f8dbdbcca4"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "example-request-0001",
+                     *         "dataset": {
+                     *           "version": "2026-11-21T03:00:00Z",
+                     *           "kind": "demo"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            procurement_suspension: components["schemas"]["ProcurementSuspension"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProcurementSuspensionHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getLicenceAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "license_action": {
+                     *           "id": "la_74a96e7260fb2479",
+                     *           "company": {
+                     *             "corporate_number": "9999999000058",
+                     *             "name": "（株）ファースト建設",
+                     *             "name_en": null,
+                     *             "link": "source",
+                     *             "prefecture_code": "08",
+                     *             "address": "茨城県つくば市"
+                     *           },
+                     *           "authority": {
+                     *             "code": "pref_08",
+                     *             "name": "茨城県",
+                     *             "name_en": "Ibaraki Prefecture",
+                     *             "group": "prefecture"
+                     *           },
+                     *           "source": {
+                     *             "url": "https://demo.kohyo.invalid/mlit/nega-inf/kensetsu",
+                     *             "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
+                     *             "published_on": "2026-11-19",
+                     *             "retrieved_at": "2026-11-19T18:02:00Z"
+                     *           },
+                     *           "listing": {
+                     *             "status": "listed",
+                     *             "first_listed_on": "2026-11-19",
+                     *             "last_listed_on": "2026-11-20"
+                     *           },
+                     *           "sector_code": "construction",
+                     *           "sector_codes": [
+                     *             "construction"
+                     *           ],
+                     *           "permits": [
+                     *             {
+                     *               "sector_code": "construction",
+                     *               "number": "茨城県知事許可（般－4）第57302号"
+                     *             }
+                     *           ],
+                     *           "permits_total": 1,
+                     *           "action_type": {
+                     *             "code": "instruction_order",
+                     *             "name": "指示",
+                     *             "name_en": "Instruction"
+                     *           },
+                     *           "nature": {
+                     *             "code": "violation",
+                     *             "name": "違反による処分",
+                     *             "name_en": "Disciplinary action for a violation"
+                     *           },
+                     *           "date": "2026-12-11",
+                     *           "period": null,
+                     *           "reason_detail": "下請代金の支払遅延等、建設業法第24条の6違反が認められたため",
+                     *           "sectors": [
+                     *             {
+                     *               "code": "construction",
+                     *               "name": "建設業",
+                     *               "name_en": "Construction"
+                     *             }
+                     *           ],
+                     *           "status": "scheduled",
+                     *           "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+                     *           "links": {
+                     *             "self": "/api/v1/license-actions/la_74a96e7260fb2479",
+                     *             "html": "/records/la_74a96e7260fb2479"
+                     *           }
+                     *         }
+                     *       },
+                     *       "meta": {
+                     *         "request_id": "example-request-0001",
+                     *         "dataset": {
+                     *           "version": "2026-11-21T03:00:00Z",
+                     *           "kind": "demo"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            license_action: components["schemas"]["LicenseAction"];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLicenceActionHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the record's `id`, as every answer gives it */
+                id: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -8,8 +8,10 @@ import { RECORD_ENDPOINTS } from './endpoints/records.js';
 import { COVERAGE } from './endpoints/coverage.js';
 import { VOCABULARIES_ENDPOINT } from './endpoints/vocabularies.js';
 import { HEALTH } from './endpoints/health.js';
+import { COMPANY, RECORD_ADDRESSES } from './endpoints/addresses.js';
+import { BASE_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from './links.js';
 
-export const BASE_PATH = '/api/v1';
+export { BASE_PATH };
 
 export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
 export const GUIDE_PATH = '/llms.txt';
@@ -27,7 +29,9 @@ export const GUIDE_URI = 'kohyo://guide/llms.txt';
 export const ENDPOINTS: readonly Endpoint[] = [
   SEARCH,
   COMPANIES,
+  COMPANY,
   ...RECORD_ENDPOINTS,
+  ...RECORD_ADDRESSES,
   COVERAGE,
   VOCABULARIES_ENDPOINT,
   HEALTH,
@@ -57,28 +61,51 @@ export const DOCUMENTS: readonly ServiceDocument[] = [
     description: 'This guide, as plain text.',
   },
   {
+    path: SEARCH_PAGE_PATH,
+    counted: true,
+    description:
+      'The search page for people (HTML, Japanese or English by `Accept-Language` or `lang=ja|en`): what `/api/v1/search` answers for `q`, with the counts and the coverage behind an empty answer. Counted like `/api/v1/search`. An agent should call the API instead.',
+  },
+  {
+    path: `${COMPANY_PAGE_PATH}/{corporate_number}`,
+    counted: true,
+    description:
+      "A company's page for people: its profile, former names, predecessors, its records of every kind and a link to its Atom feed. Counted like `/api/v1/companies/{corporate_number}`; every company's `links.html`.",
+  },
+  {
+    path: `${RECORD_PAGE_PATH}/{id}`,
+    counted: true,
+    description:
+      "A record's page for people: authority, law, dates, listing history and the publisher's source. Counted like the record's API address; every record's `links.html`.",
+  },
+  {
     path: '/',
     description:
-      'A short landing page for browsers; with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
+      'A short landing page for browsers (the search form); with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
   },
 ];
 
 const byPath = new Map(ENDPOINTS.map((endpoint) => [endpoint.path, endpoint]));
 
-/** The endpoint at `path`, if one is there. */
+/** The endpoint at `path` (as the catalogue and OpenAPI write it, `/x/{id}`, or as the router does, `/x/:id`). */
 export function endpointAt(path: string): Endpoint | undefined {
-  return byPath.get(path);
+  return byPath.get(path.replace(/:(\w+)/gu, '{$1}'));
+}
+
+/** An endpoint's path (`/x/{id}`, as OpenAPI writes it) as the router's route (`/x/:id`). */
+export function routeOf(path: string): string {
+  return path.replace(/\{(\w+)\}/gu, ':$1');
 }
 
 /** The paths whose requests do not count against the limits (the limiter counts only under BASE_PATH). */
 export const UNCOUNTED_PATHS: ReadonlySet<string> = new Set([
-  ...ENDPOINTS.filter((endpoint) => !endpoint.counted).map((endpoint) => endpoint.path),
-  ...DOCUMENTS.map((document) => document.path),
+  ...ENDPOINTS.filter((endpoint) => !endpoint.counted).map((endpoint) => routeOf(endpoint.path)),
+  ...DOCUMENTS.filter((document) => document.counted !== true).map((document) => document.path),
 ]);
 
 /** The paths that answer conditional requests (ETag, Last-Modified, 304). */
 export const CONDITIONAL_PATHS: ReadonlySet<string> = new Set(
-  ENDPOINTS.filter((e) => e.conditional).map((e) => e.path),
+  ENDPOINTS.filter((e) => e.conditional).map((e) => routeOf(e.path)),
 );
 
 /** The landing page's links: documents first, then the endpoints a person looks at. */

@@ -40,6 +40,11 @@ export interface Endpoint<Q extends TObject = TObject> {
   /** What it answers, for people and agents alike: the OpenAPI document, /llms.txt and the MCP tools all say this. */
   readonly description: (config: Config) => string;
   readonly tags: readonly string[];
+  /**
+   * Where the parameters of `query` are read: the query string (absent), or the path (`path`, whose `:name` segments
+   * they are; the query string then takes no parameter).
+   */
+  readonly parametersIn?: 'path';
   /** The query schema; null for an endpoint that ignores any parameter given. */
   readonly query: ((config: Config) => Q) | null;
   readonly response: TObject;
@@ -61,10 +66,14 @@ export interface Endpoint<Q extends TObject = TObject> {
   answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;
 }
 
-/** A document the service serves beside the endpoints: never counted, never conditional, not in the OpenAPI paths. */
+/**
+ * A document the service serves beside the endpoints, not in the OpenAPI paths: never counted unless it is a page for
+ * people that stands for an API request (`counted`), never conditional.
+ */
 export interface ServiceDocument {
   readonly path: string;
   readonly description: string;
+  readonly counted?: true;
   readonly landingLink?: LandingLink;
 }
 

@@ -16,6 +16,7 @@ import { endpointRoutes } from './routes/endpoints.js';
 import { docsRoutes } from './routes/docs.js';
 import { referencePageRoutes } from './routes/reference-page.js';
 import { landingRoutes } from './routes/landing.js';
+import { pageRoutes } from './routes/pages.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
@@ -110,7 +111,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onRequest', (request, reply, done) => {
       let pending: Promise<void> | undefined;
       try {
-        pending = request.url.startsWith('/api/v1/') ? hook(request, reply) : undefined;
+        pending =
+          request.url.startsWith('/api/v1/') || request.routeOptions.config.counted === true
+            ? hook(request, reply)
+            : undefined;
       } catch (error) {
         done(errorOf(error));
         return;
@@ -134,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   docsRoutes(app, context);
   await referencePageRoutes(app);
   landingRoutes(app, context);
+  pageRoutes(app, context);
   // routes of other transports (MCP), registered by the service that serves them
   if (deps.register) await deps.register(app, context);
   await app.ready();

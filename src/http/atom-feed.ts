@@ -2,6 +2,7 @@
 // title naming the company, the action and the authority, a link to the record's page (alternate) and to the
 // publisher's source (related), `updated` when the record reached Kohyo, `published` its own date, both in Japan time
 // and never after the answer; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
+import { RECORD_PAGE_PATH } from '../api/links.js';
 import type { FastifyRequest } from 'fastify';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 
@@ -99,7 +100,7 @@ function entryOf(
 
 /** A record's page, on the answer's base (a lone surrogate, which no URL can hold, written as U+FFFD). */
 export function recordPage(base: string, id: string): string {
-  return `${base}/records/${encodeURIComponent(id.replace(/\p{Cs}/gu, '\uFFFD'))}`;
+  return `${base}${RECORD_PAGE_PATH}/${encodeURIComponent(id.replace(/\p{Cs}/gu, '\uFFFD'))}`;
 }
 
 /**

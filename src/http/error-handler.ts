@@ -12,11 +12,22 @@ export function errorHandler(
   request: FastifyRequest<QueryRoute>,
   reply: FastifyReply,
 ): void {
-  const apiError =
-    error instanceof ApiError ? error : error instanceof LimitRefusal ? refusal(error) : translate(error, request);
+  const apiError = apiErrorOf(error, request);
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
   void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));
+}
+
+/** Any error of a request as the contract's error: its own, a limiter's refusal, or a framework error translated. */
+export function apiErrorOf(error: unknown, request: FastifyRequest<QueryRoute>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof LimitRefusal) return refusal(error);
+  if (isFastifyError(error)) return translate(error, request);
+  return new ApiError('internal_error', ERRORS.internal_error.message);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
 }
 
 function refusal(error: LimitRefusal): ApiError {

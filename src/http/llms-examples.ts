@@ -19,6 +19,7 @@ import {
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import { labelOf } from '../api/present/labels.js';
+import { companyLinks, recordLinks } from '../api/links.js';
 
 // Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
 export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');
@@ -96,6 +97,7 @@ export const exampleCompany = {
   ],
   updated_on: '2025-04-01',
   match: { field: 'name' as const, kind: 'exact' as const },
+  links: companyLinks(EXAMPLE_NUMBER),
 };
 
 // Closed by merger into the company above: what a closed company looks like.
@@ -123,10 +125,12 @@ export const exampleClosedCompany = {
   predecessors: [],
   updated_on: '2026-04-08',
   match: { field: 'corporate_number' as const, kind: 'exact' as const },
+  links: companyLinks(OTHER_NUMBER),
 };
 
+const ENFORCEMENT_ID = recordId('enforcement', 'example', 'jftc-2025-0314');
 export const exampleEnforcement = {
-  id: recordId('enforcement', 'example', 'jftc-2025-0314'),
+  id: ENFORCEMENT_ID,
   company: linked,
   authority: authority('jftc'),
   source: {
@@ -144,10 +148,12 @@ export const exampleEnforcement = {
   summary: '国土交通省関東地方整備局発注の舗装工事の入札で受注予定者を決めていた',
   summary_en: 'Agreed in advance who would win paving works tendered by the Kanto Regional Development Bureau',
   amount_jpy: 48_300_000,
+  links: recordLinks('enforcement', ENFORCEMENT_ID),
 };
 
+const SUSPENSION_ID = recordId('procurement_suspension', 'example', 'kanto-rdb-2025-041');
 export const exampleSuspension = {
-  id: recordId('procurement_suspension', 'example', 'kanto-rdb-2025-041'),
+  id: SUSPENSION_ID,
   company: linked,
   authority: authority('mlit_kanto_rdb'),
   source: {
@@ -164,10 +170,12 @@ export const exampleSuspension = {
   scope: '関東地方整備局が発注する工事',
   summary_en:
     'Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2025-03-21 to 2025-11-20.',
+  links: recordLinks('procurement_suspension', SUSPENSION_ID),
 };
 
+const LICENSE_ACTION_ID = recordId('license_action', 'example', 'kanto-rdb-2025-112');
 export const exampleLicenseAction = {
-  id: recordId('license_action', 'example', 'kanto-rdb-2025-112'),
+  id: LICENSE_ACTION_ID,
   // a source that gives the prefecture in a column of its own and the rest of the address in another
   company: {
     corporate_number: OTHER_NUMBER,
@@ -198,6 +206,7 @@ export const exampleLicenseAction = {
   reason_detail: '点呼の未実施、乗務時間等の基準違反',
   summary_en:
     'Suspension of vehicle use by the Kanto District Transport Bureau (Trucking; Disciplinary action for a violation), 2025-06-20, for 2025-07-01 to 2025-07-20.',
+  links: recordLinks('license_action', LICENSE_ACTION_ID),
 };
 
 const [national] = buildCoverage(
@@ -314,6 +323,26 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
     answer: { data: { license_actions: [exampleLicenseAction] }, meta: pagedMeta(5, 1) },
     abridged: ONE_ROW,
   },
+  '/api/v1/companies/{corporate_number}': {
+    source: 'fictional',
+    call: { path: `/api/v1/companies/${EXAMPLE_NUMBER}`, params: [] },
+    answer: { data: { company: exampleCompany }, meta },
+  },
+  '/api/v1/enforcements/{id}': {
+    source: 'fictional',
+    call: { path: exampleEnforcement.links.self, params: [] },
+    answer: { data: { enforcement: exampleEnforcement }, meta },
+  },
+  '/api/v1/procurement-suspensions/{id}': {
+    source: 'fictional',
+    call: { path: exampleSuspension.links.self, params: [] },
+    answer: { data: { procurement_suspension: exampleSuspension }, meta },
+  },
+  '/api/v1/license-actions/{id}': {
+    source: 'fictional',
+    call: { path: exampleLicenseAction.links.self, params: [] },
+    answer: { data: { license_action: exampleLicenseAction }, meta },
+  },
   '/api/v1/procurement-suspension-coverage': {
     source: 'fictional',
     call: { path: '/api/v1/procurement-suspension-coverage', params: [] },
@@ -337,5 +366,12 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   },
   '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
   '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
+  '/search': { call: { path: '/search', params: [['q', '見本建設']] }, answer: null, source: 'fixed' },
+  '/companies/{corporate_number}': {
+    call: { path: `/companies/${EXAMPLE_NUMBER}`, params: [] },
+    answer: null,
+    source: 'fixed',
+  },
+  '/records/{id}': { call: { path: exampleEnforcement.links.html, params: [] }, answer: null, source: 'fixed' },
   '/': { call: { path: '/', params: [] }, answer: null, source: 'fixed' },
 };

@@ -31,7 +31,12 @@ function endpoints(config: Config): readonly EndpointGuide[] {
       query: query(e.query?.(config)),
       counted: e.counted,
     })),
-    ...DOCUMENTS.map((d) => ({ path: d.path, what: d.description, query: 'ignored' as const, counted: false })),
+    ...DOCUMENTS.map((d) => ({
+      path: d.path,
+      what: d.description,
+      query: 'ignored' as const,
+      counted: d.counted === true,
+    })),
   ];
 }
 

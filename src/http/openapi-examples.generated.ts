@@ -43,6 +43,10 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "match": {
             "field": "name",
             "kind": "exact"
+          },
+          "links": {
+            "self": "/api/v1/companies/7999999000002",
+            "html": "/companies/7999999000002"
           }
         }
       ],
@@ -100,7 +104,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "date": "2026-04-17",
           "summary": "労働者5名に健康診断を受けさせず、また、協定の限度時間を超えて時間外労働を行わせたもの",
           "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
-          "amount_jpy": null
+          "amount_jpy": null,
+          "links": {
+            "self": "/api/v1/enforcements/enf_6b73a084998efb56",
+            "html": "/records/enf_6b73a084998efb56"
+          }
         }
       ]
     },
@@ -167,6 +175,10 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "match": {
             "field": "name",
             "kind": "exact"
+          },
+          "links": {
+            "self": "/api/v1/companies/7999999000002",
+            "html": "/companies/7999999000002"
           }
         },
         {
@@ -216,6 +228,10 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "match": {
             "field": "name",
             "kind": "exact"
+          },
+          "links": {
+            "self": "/api/v1/companies/8999999000001",
+            "html": "/companies/8999999000001"
           }
         }
       ]
@@ -282,7 +298,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "date": "2026-09-26",
           "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
           "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
-          "amount_jpy": null
+          "amount_jpy": null,
+          "links": {
+            "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
+            "html": "/records/enf_7e93dd8e3f684fbf"
+          }
         },
         {
           "id": "enf_9a927607579fe116",
@@ -332,7 +352,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "date": "2026-09-08",
           "summary": "取引先販売店に対し自社商品の販売価格を拘束していた疑いについて、同社から申請された確約計画を認定した。",
           "summary_en": "Approval of a commitment plan by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-09-08.",
-          "amount_jpy": null
+          "amount_jpy": null,
+          "links": {
+            "self": "/api/v1/enforcements/enf_9a927607579fe116",
+            "html": "/records/enf_9a927607579fe116"
+          }
         }
       ]
     },
@@ -399,7 +423,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "scope": null,
           "status": "scheduled",
-          "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11."
+          "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
+          "links": {
+            "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
+            "html": "/records/ps_38e3e6f8dbdbcca4"
+          }
         },
         {
           "id": "ps_9d6d5c151114113e",
@@ -440,7 +468,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "scope": null,
           "status": "scheduled",
-          "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11."
+          "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11.",
+          "links": {
+            "self": "/api/v1/procurement-suspensions/ps_9d6d5c151114113e",
+            "html": "/records/ps_9d6d5c151114113e"
+          }
         }
       ]
     },
@@ -530,7 +562,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             }
           ],
           "status": "scheduled",
-          "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11."
+          "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+          "links": {
+            "self": "/api/v1/license-actions/la_74a96e7260fb2479",
+            "html": "/records/la_74a96e7260fb2479"
+          }
         },
         {
           "id": "la_bee70f18a79f0ec5",
@@ -591,7 +627,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             }
           ],
           "status": "in_effect",
-          "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21."
+          "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21.",
+          "links": {
+            "self": "/api/v1/license-actions/la_bee70f18a79f0ec5",
+            "html": "/records/la_bee70f18a79f0ec5"
+          }
         }
       ]
     },
@@ -617,6 +657,267 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "page": 1,
       "max_page": 10,
       "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
+    }
+  },
+  "/api/v1/companies/{corporate_number}": {
+    "data": {
+      "company": {
+        "corporate_number": "8999999000001",
+        "name": "北辰建設株式会社",
+        "name_kana": "ホクシンケンセツ",
+        "name_en": "Hokushin Construction Co., Ltd.",
+        "aliases": [
+          {
+            "name": "ホクシンホーム",
+            "kind": "brand"
+          },
+          {
+            "name": "北辰組株式会社",
+            "kind": "former_name"
+          },
+          {
+            "name": "Hokushinkensetsu",
+            "kind": "romanized"
+          }
+        ],
+        "legal_form": {
+          "code": "kabushiki_kaisha",
+          "name": "株式会社",
+          "name_en": "Kabushiki Kaisha"
+        },
+        "address": {
+          "prefecture_code": "13",
+          "prefecture": "東京都",
+          "city": "世田谷区",
+          "street": "松原２丁目１６番２０号",
+          "postal_code": "1560043",
+          "outside": null,
+          "en": "2-16-20, Matsubara, Setagaya ku, Tokyo"
+        },
+        "status": "active",
+        "closed_on": null,
+        "close_cause": null,
+        "successor_corporate_number": null,
+        "record_counts": {
+          "enforcements": 3,
+          "procurement_suspensions": 5,
+          "license_actions": 1
+        },
+        "predecessors": [],
+        "updated_on": "2024-05-11",
+        "match": {
+          "field": "corporate_number",
+          "kind": "exact"
+        },
+        "links": {
+          "self": "/api/v1/companies/8999999000001",
+          "html": "/companies/8999999000001"
+        }
+      }
+    },
+    "meta": {
+      "request_id": "example-request-0001",
+      "dataset": {
+        "version": "2026-11-21T03:00:00Z",
+        "kind": "demo"
+      }
+    }
+  },
+  "/api/v1/enforcements/{id}": {
+    "data": {
+      "enforcement": {
+        "id": "enf_7e93dd8e3f684fbf",
+        "company": {
+          "corporate_number": "3999999000237",
+          "name": "合同会社さくら産業",
+          "name_en": null,
+          "link": "source",
+          "prefecture_code": "28",
+          "address": "兵庫県神戸市中央区"
+        },
+        "authority": {
+          "code": "jftc",
+          "name": "公正取引委員会",
+          "name_en": "Japan Fair Trade Commission",
+          "group": "national"
+        },
+        "source": {
+          "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20260926-69.html",
+          "title": "（令和8年9月26日）合同会社さくら産業に対する行政処分等について",
+          "published_on": "2026-09-26",
+          "retrieved_at": "2026-11-19T18:02:00Z"
+        },
+        "listing": {
+          "status": "listed",
+          "first_listed_on": "2026-09-26",
+          "last_listed_on": "2026-11-20"
+        },
+        "law": {
+          "code": "subcontract_act",
+          "name": "下請代金支払遅延等防止法",
+          "name_en": "Subcontract Act"
+        },
+        "laws": [
+          {
+            "code": "subcontract_act",
+            "name": "下請代金支払遅延等防止法",
+            "name_en": "Subcontract Act"
+          }
+        ],
+        "law_detail": "第4条第1項第2号（下請代金の支払遅延の禁止）",
+        "action_type": {
+          "code": "recommendation",
+          "name": "勧告",
+          "name_en": "Recommendation"
+        },
+        "date": "2026-09-26",
+        "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
+        "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
+        "amount_jpy": null,
+        "links": {
+          "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
+          "html": "/records/enf_7e93dd8e3f684fbf"
+        }
+      }
+    },
+    "meta": {
+      "request_id": "example-request-0001",
+      "dataset": {
+        "version": "2026-11-21T03:00:00Z",
+        "kind": "demo"
+      }
+    }
+  },
+  "/api/v1/procurement-suspensions/{id}": {
+    "data": {
+      "procurement_suspension": {
+        "id": "ps_38e3e6f8dbdbcca4",
+        "company": {
+          "corporate_number": "7999999000002",
+          "name": "株式会社北辰建設",
+          "name_en": null,
+          "link": "source",
+          "prefecture_code": "01",
+          "address": "北海道札幌市中央区"
+        },
+        "authority": {
+          "code": "pref_01",
+          "name": "北海道",
+          "name_en": "Hokkaido",
+          "group": "prefecture"
+        },
+        "source": {
+          "url": "https://demo.kohyo.invalid/pref_01/nyusatsu/shimeiteishi.html",
+          "title": "指名停止等の措置状況（北海道）",
+          "published_on": "2026-11-19",
+          "retrieved_at": "2026-11-19T18:02:00Z"
+        },
+        "listing": {
+          "status": "listed",
+          "first_listed_on": "2026-11-19",
+          "last_listed_on": "2026-11-20"
+        },
+        "reason": {
+          "code": "bid_rigging",
+          "name": "談合・競売入札妨害",
+          "name_en": "Bid rigging or obstruction of bidding"
+        },
+        "reason_detail": "談合（北海道発注の工事に関し、公契約関係競売入札妨害の容疑で役員が逮捕された）",
+        "period": {
+          "from": "2026-12-12",
+          "to": "2027-11-11"
+        },
+        "scope": null,
+        "status": "scheduled",
+        "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
+        "links": {
+          "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
+          "html": "/records/ps_38e3e6f8dbdbcca4"
+        }
+      }
+    },
+    "meta": {
+      "request_id": "example-request-0001",
+      "dataset": {
+        "version": "2026-11-21T03:00:00Z",
+        "kind": "demo"
+      }
+    }
+  },
+  "/api/v1/license-actions/{id}": {
+    "data": {
+      "license_action": {
+        "id": "la_74a96e7260fb2479",
+        "company": {
+          "corporate_number": "9999999000058",
+          "name": "（株）ファースト建設",
+          "name_en": null,
+          "link": "source",
+          "prefecture_code": "08",
+          "address": "茨城県つくば市"
+        },
+        "authority": {
+          "code": "pref_08",
+          "name": "茨城県",
+          "name_en": "Ibaraki Prefecture",
+          "group": "prefecture"
+        },
+        "source": {
+          "url": "https://demo.kohyo.invalid/mlit/nega-inf/kensetsu",
+          "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
+          "published_on": "2026-11-19",
+          "retrieved_at": "2026-11-19T18:02:00Z"
+        },
+        "listing": {
+          "status": "listed",
+          "first_listed_on": "2026-11-19",
+          "last_listed_on": "2026-11-20"
+        },
+        "sector_code": "construction",
+        "sector_codes": [
+          "construction"
+        ],
+        "permits": [
+          {
+            "sector_code": "construction",
+            "number": "茨城県知事許可（般－4）第57302号"
+          }
+        ],
+        "permits_total": 1,
+        "action_type": {
+          "code": "instruction_order",
+          "name": "指示",
+          "name_en": "Instruction"
+        },
+        "nature": {
+          "code": "violation",
+          "name": "違反による処分",
+          "name_en": "Disciplinary action for a violation"
+        },
+        "date": "2026-12-11",
+        "period": null,
+        "reason_detail": "下請代金の支払遅延等、建設業法第24条の6違反が認められたため",
+        "sectors": [
+          {
+            "code": "construction",
+            "name": "建設業",
+            "name_en": "Construction"
+          }
+        ],
+        "status": "scheduled",
+        "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+        "links": {
+          "self": "/api/v1/license-actions/la_74a96e7260fb2479",
+          "html": "/records/la_74a96e7260fb2479"
+        }
+      }
+    },
+    "meta": {
+      "request_id": "example-request-0001",
+      "dataset": {
+        "version": "2026-11-21T03:00:00Z",
+        "kind": "demo"
+      }
     }
   },
   "/api/v1/procurement-suspension-coverage": {

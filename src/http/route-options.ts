@@ -2,8 +2,9 @@
 import type { FastifyRequest, FastifySerializerCompiler, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
+import type { TObject, TSchema } from '@sinclair/typebox';
 import { applyQueryRules } from './query-rules.js';
-import { parameterNames } from '../api/schemas/queries.js';
+import { NoQuery, parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
 import { errorOf } from '../domain/error-of.js';
 
@@ -13,6 +14,7 @@ import { errorOf } from '../domain/error-of.js';
  */
 export interface QueryRoute {
   Querystring: Readonly<Record<string, unknown>>;
+  Params: Readonly<Record<string, string>>;
 }
 
 /**
@@ -24,20 +26,24 @@ export function endpointOptions(
   config: Config,
   serializerCompiler?: FastifySerializerCompiler<unknown>,
 ) {
-  const querystring = endpoint.query?.(config);
+  const parameters = endpoint.query?.(config);
+  const inPath = endpoint.parametersIn === 'path';
+  // an address's parameters are its path's segments, and its query string takes none
+  const querystring: TObject | undefined = inPath ? NoQuery : parameters;
   const schema = {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
     description: endpoint.description(config),
     tags: [...endpoint.tags],
     ...(querystring === undefined ? {} : { querystring }),
+    ...(inPath && parameters !== undefined ? { params: parameters } : {}),
     response: { 200: endpoint.response, '4xx': ErrorBody, '5xx': ErrorBody },
   };
   const serializer = serializerCompiler === undefined ? {} : { serializerCompiler };
   if (querystring === undefined) return { schema, ...serializer };
   const allowed = parameterNames(querystring);
   const integers = new Set(
-    Object.entries(querystring.properties)
+    Object.entries<TSchema>(querystring.properties)
       .filter(([, s]) => s.type === 'integer')
       .map(([name]) => name),
   );

@@ -74,7 +74,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
       if (!counts(request)) return undefined;
       const now = options.clock().getTime();
       const keys = clientKeys.keysOf(clientHeaders(request.socket.remoteAddress, request.headers));
-      const { terms, bases } = probeRequest(request.query);
+      const { terms, bases } = probeRequest(request.query, request.params);
       const apply = (decision: LimitDecision): void => {
         // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too; named in
         // lower case, as Fastify keeps and sends header names (a mixed-case name is lowered into a new string each time)

@@ -12,7 +12,8 @@ export interface RequestProbe {
   readonly bases: readonly number[];
 }
 
-const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company'] as const;
+/** `id`: a record's address (/api/v1/{kind}/{id}), where each id asked for is a distinct term, as a number is. */
+const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company', 'id'] as const;
 
 /** The parameters of a request without a query object. */
 const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
@@ -22,10 +23,13 @@ const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
  * `1180301018771` are one number. A 13-digit `q` or `company` is a Corporate Number look-up (the search treats it
  * as one), as is `corporate_number`, whether or not its check digit is valid.
  */
-export function probeRequest(query: unknown): RequestProbe {
+export function probeRequest(query: unknown, pathParameters: unknown = NO_PARAMETERS): RequestProbe {
   const terms = new Set<string>();
   const bases: number[] = [];
-  const params = isObject(query) ? query : NO_PARAMETERS;
+  // an address's parameters are in its path (/api/v1/companies/{corporate_number}), and count as a query's would
+  const asked = isObject(query) ? query : NO_PARAMETERS;
+  const params =
+    isObject(pathParameters) && Object.keys(pathParameters).length > 0 ? { ...asked, ...pathParameters } : asked;
   for (const name of SEARCH_PARAMETERS) {
     for (const value of values(params[name])) {
       const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
@@ -45,6 +49,7 @@ const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | 
 
 function probeValue(name: string, value: string): { term: string; base: number | null } | null {
   if (value.trim() === '') return null;
+  if (name === 'id') return { term: termHash(`i:${value}`), base: null };
   if (name === 'corporate_number' || looksLikeCorporateNumber(value)) {
     const number = normaliseCorporateNumberInput(value);
     return { term: termHash(`n:${number}`), base: /^\d{13}$/u.test(number) ? Number(number.slice(1)) : null };

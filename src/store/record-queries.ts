@@ -61,6 +61,12 @@ export class RecordQueries {
     return found;
   }
 
+  /** The record of a kind with this id (the table's unique index), or null. */
+  byId<K extends RecordKind>(kind: K, id: string): RecordOfKind<K> | null {
+    const row = this.pages.prepared(`SELECT doc FROM ${RECORD_TABLES[kind].table} WHERE id = ?`).get(id);
+    return row === undefined ? null : recordFromDoc<K>(row.doc);
+  }
+
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;

@@ -53,7 +53,7 @@ function servedPaths(): string[] {
       path !== MCP_PATH &&
       path !== METRICS_PATH
     )
-      fromRouter.push(path);
+      fromRouter.push(path.replace(/:(\w+)/gu, '{$1}'));
   }
   const fromOpenApi = Object.keys((app.swagger() as { paths?: Record<string, unknown> }).paths ?? {});
   return [...new Set([...fromRouter, ...fromOpenApi])].sort();
@@ -129,7 +129,9 @@ test('/llms.txt has a section for every path the app serves, naming its every qu
   const parameters = parametersByPath();
   for (const path of servedPaths()) {
     const body = section(guide, `### GET ${path}`);
-    assert.ok(body.includes(`Example: \`GET ${path}`), `/llms.txt gives no example call for ${path}`);
+    // an address's example names a real number or id where its path has `{…}`
+    const called = path.split('{')[0]!;
+    assert.ok(body.includes(`Example: \`GET ${called}`), `/llms.txt gives no example call for ${path}`);
     for (const name of parameters.get(path) ?? []) {
       assert.ok(body.includes(`\`${name}\``), `/llms.txt does not describe parameter ${name} of ${path}`);
     }

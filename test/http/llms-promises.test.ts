@@ -83,9 +83,13 @@ for (const [name, database] of [
         [
           '/api/v1/search',
           '/api/v1/companies',
+          '/api/v1/companies/{corporate_number}',
           '/api/v1/enforcements',
           '/api/v1/procurement-suspensions',
           '/api/v1/license-actions',
+          '/api/v1/enforcements/{id}',
+          '/api/v1/procurement-suspensions/{id}',
+          '/api/v1/license-actions/{id}',
           '/api/v1/procurement-suspension-coverage',
         ],
       );
@@ -102,7 +106,7 @@ for (const [name, database] of [
         // withData holds the examples of the endpoints that list (checked above)
         const body = answer.body as Enveloped;
         for (const [list, rows] of Object.entries(body.data))
-          assert.ok((rows as unknown[]).length > 0, `${example.sent}: data.${list} is empty`);
+          assert.ok(!Array.isArray(rows) || rows.length > 0, `${example.sent}: data.${list} is empty`);
         assert.deepEqual(
           asShown(body),
           {

@@ -10,6 +10,7 @@ import { recordQuerySchema, type RecordQuerySchema } from '../schemas/queries.js
 import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
 import { answerPagedRecords, answerRecords, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
+import { RECORD_PATHS } from '../links.js';
 import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
 
 interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
@@ -96,7 +97,7 @@ export const ENFORCEMENTS = recordEndpoint({
   kind: 'enforcement',
   paged: false,
   present: presentEnforcement,
-  path: '/api/v1/enforcements',
+  path: RECORD_PATHS.enforcement,
   list: 'enforcements',
   resource: Enforcement,
   operationId: 'listEnforcements',
@@ -113,7 +114,7 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   kind: 'procurement_suspension',
   paged: true,
   present: presentProcurementSuspension,
-  path: '/api/v1/procurement-suspensions',
+  path: RECORD_PATHS.procurement_suspension,
   list: 'procurement_suspensions',
   resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
@@ -130,7 +131,7 @@ export const LICENSE_ACTIONS = recordEndpoint({
   kind: 'license_action',
   paged: true,
   present: presentLicenseAction,
-  path: '/api/v1/license-actions',
+  path: RECORD_PATHS.license_action,
   list: 'license_actions',
   resource: LicenseAction,
   operationId: 'listLicenseActions',

@@ -5,6 +5,7 @@ import { closeCauses } from '../../domain/close-causes.js';
 import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import { labelOf } from './labels.js';
 import { memoPerObject } from '../../domain/bounded-memo.js';
+import { companyLinks } from '../links.js';
 
 // A hit kept by the answer cache is handed out again with every answer served from it: presented once, it comes back as
 // the same object, so that the route's serialiser can keep its JSON too (list-answer-serializer.ts). Entries go
@@ -41,5 +42,6 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
     })),
     updated_on: c.updated_on,
     match: matchOf(match),
+    links: companyLinks(c.corporate_number),
   };
 }

@@ -4,6 +4,8 @@ import type {
   LicenseAction as LicenseActionRecord,
   ProcurementSuspension as ProcurementSuspensionRecord,
   ValidRecord,
+  RecordKind,
+  RecordOfKind,
 } from '../../domain/record.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
@@ -18,6 +20,7 @@ import {
 import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
 import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/summary-en.js';
+import { recordLinks } from '../links.js';
 
 // Each resource is built field by field in its schema's order (schemas/records.ts), with nothing else in it: the
 // answers are written with JSON.stringify, which writes what the object holds in the order it holds it
@@ -64,6 +67,7 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
     summary: r.summary,
     summary_en: r.summary_en ?? summaryEn(r),
     amount_jpy: r.amount_jpy,
+    links: recordLinks('enforcement', r.id),
   };
 }
 
@@ -80,6 +84,7 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
     scope: r.scope,
     status: procurementStatus(r.period, r.lifted_on, today),
     summary_en: summaryEn(r),
+    links: recordLinks('procurement_suspension', r.id),
   };
 }
 
@@ -102,5 +107,30 @@ export function presentLicenseAction(r: LicenseActionRecord, today: string): Lic
     sectors: r.sector_codes.map((code) => labelOf(sectors, code)),
     status: licenseStatus(r.date, r.period, today),
     summary_en: summaryEn(r),
+    links: recordLinks('license_action', r.id),
   };
+}
+
+/** Each record kind's resource as the API shows it. */
+export interface PresentedKinds {
+  enforcement: Enforcement;
+  procurement_suspension: ProcurementSuspension;
+  license_action: LicenseAction;
+}
+export type PresentedOfKind<K extends RecordKind> = PresentedKinds[K];
+
+const PRESENTERS: { readonly [K in RecordKind]: (record: RecordOfKind<K>, today: string) => PresentedKinds[K] } = {
+  enforcement: presentEnforcement,
+  procurement_suspension: presentProcurementSuspension,
+  license_action: presentLicenseAction,
+};
+
+/** A record of any kind as the API shows it, statuses computed against `today`. */
+export function presentRecord<K extends RecordKind>(
+  kind: K,
+  record: RecordOfKind<K>,
+  today: string,
+): PresentedKinds[K] {
+  const present: (record: RecordOfKind<K>, today: string) => PresentedKinds[K] = PRESENTERS[kind];
+  return present(record, today);
 }

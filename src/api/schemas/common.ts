@@ -11,6 +11,14 @@ export const Label = Type.Object(
   { description: 'A code with its Japanese and English labels' },
 );
 
+export const Links = Type.Object(
+  {
+    self: Type.String({ description: 'its address in the API, a path from the root of the service' }),
+    html: Type.String({ description: 'its page for people, a path from the root of the service' }),
+  },
+  { description: 'where this company or record has an address of its own' },
+);
+
 export const DatasetInfo = Type.Object({
   version: Instant,
   kind: Type.Union([Type.Literal('demo'), Type.Literal('production')], {

@@ -2,7 +2,7 @@
 // label objects, dates are documented as dates, and `match` says how the company was found.
 import { Type, type Static } from '@sinclair/typebox';
 import { Company as DomainCompany } from '../../domain/company.js';
-import { DateOnly, Label, Nullable, inDomainOrder } from './common.js';
+import { DateOnly, Label, Links, Nullable, inDomainOrder } from './common.js';
 
 export const Company = inDomainOrder(
   Type.Composite([
@@ -23,6 +23,7 @@ export const Company = inDomainOrder(
           Type.Boolean({ description: 'when `address` was given: whether the registered address holds it' }),
         ),
       }),
+      links: Links,
     }),
   ]),
   DomainCompany,

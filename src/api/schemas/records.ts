@@ -8,7 +8,7 @@ import {
   ProcurementSuspension as ProcurementSuspensionRecord,
   SourceRef,
 } from '../../domain/record.js';
-import { Label, inDomainOrder } from './common.js';
+import { Label, Links, inDomainOrder } from './common.js';
 
 /**
  * The shared fields as shown: the company with where the source places it (so that two companies of one name can be
@@ -38,6 +38,7 @@ export const Enforcement = inDomainOrder(
       law: Label,
       laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
       action_type: Label,
+      links: Links,
     }),
   ]),
   EnforcementRecord,
@@ -57,6 +58,7 @@ export const ProcurementSuspension = inDomainOrder(
         },
       ),
       summary_en: SummaryEn,
+      links: Links,
     }),
   ]),
   ProcurementSuspensionRecord,
@@ -76,6 +78,7 @@ export const LicenseAction = inDomainOrder(
         { description: 'computed against today in Japan' },
       ),
       summary_en: SummaryEn,
+      links: Links,
     }),
   ]),
   LicenseActionRecord,

@@ -1,7 +1,7 @@
 // Every endpoint of the catalogue as a GET route: its query schema and rules, its answer schemas, its answer; a
 // record list also as an Atom feed when the request asks for one.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '../../api/catalogue.js';
+import { ENDPOINTS, routeOf } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/context.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
 import { endpointOptions, type QueryRoute } from '../route-options.js';
@@ -17,9 +17,9 @@ export function endpointRoutes(app: FastifyInstance, context: RouteContext): voi
       context.config,
       endpoint.listAnswer ? listAnswerSerializerCompiler : undefined,
     );
-    app.get<QueryRoute>(endpoint.path, options, (request, reply) => {
+    app.get<QueryRoute>(routeOf(endpoint.path), options, (request, reply) => {
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
-      const query = request.query;
+      const query = endpoint.parametersIn === 'path' ? request.params : request.query;
       const { feed } = endpoint;
       if (feed === undefined) return endpoint.answer(context, query, request.id);
       if (!wantsAtom(request, query.format)) {

@@ -1,0 +1,126 @@
+// One address for each company and record: GET /api/v1/companies/{corporate_number} and /api/v1/{kind}/{id}.
+import { Type, type TObject } from '@sinclair/typebox';
+import { openDataset, type RouteContext } from '../context.js';
+import type { Endpoint } from '../endpoint.js';
+import { ApiError } from '../errors.js';
+import { Company } from '../schemas/company.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
+import { Meta } from '../schemas/common.js';
+import { baseMeta } from '../envelope.js';
+import { presentCompany } from '../present/company.js';
+import { presentRecord, type PresentedOfKind } from '../present/records.js';
+import { corporateNumberParam } from '../record-query.js';
+import { COMPANIES_PATH, RECORD_PATHS } from '../links.js';
+import { kindOfRecordId } from '../../domain/record-id.js';
+import { japanDate } from '../../domain/dates.js';
+import type { RecordKind, RecordOfKind } from '../../domain/record.js';
+import type { Company as CompanyRecord } from '../../domain/company.js';
+import type { Store } from '../../store/store.js';
+
+/** Ids are a kind prefix and at most 64 characters (record-id.ts); anything longer names no record. */
+const MAX_ID_LENGTH = 80;
+
+const CompanyAddress = Type.Object(
+  {
+    corporate_number: Type.String({
+      description: '13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine',
+    }),
+  },
+  { additionalProperties: false },
+);
+const RecordAddress = Type.Object(
+  { id: Type.String({ description: "the record's `id`, as every answer gives it" }) },
+  { additionalProperties: false },
+);
+
+/** The company with this number, or the contract's refusal: 400 for a number that cannot be one, else 404. */
+export function companyAt(store: Store, value: string): CompanyRecord {
+  const number = corporateNumberParam(value);
+  const company = store.companies.findByCorporateNumber(number);
+  if (company === null) {
+    throw new ApiError('not_found', `No company with Corporate Number ${number} is in the register Kohyo holds.`, {
+      parameter: 'corporate_number',
+    });
+  }
+  return company;
+}
+
+/** The record of `kind` with this id, or 404 (an id of another kind's prefix names none of this kind). */
+export function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): RecordOfKind<K> {
+  const record = kindOfRecordId(id) !== kind || id.length > MAX_ID_LENGTH ? null : store.records.byId(kind, id);
+  if (record === null) {
+    const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;
+    throw new ApiError('not_found', `No ${kind} record has the id "${shown}".`, {
+      parameter: 'id',
+    });
+  }
+  return record;
+}
+
+/** What every address is: counted and conditional like the lists, one resource, in the path's parameters. */
+const ADDRESS = {
+  parametersIn: 'path',
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
+  tools: [],
+} as const;
+
+export const COMPANY: Endpoint<typeof CompanyAddress> = {
+  path: `${COMPANIES_PATH}/{corporate_number}`,
+  operationId: 'getCompany',
+  summary: 'One company',
+  description: () =>
+    "One company's profile by its Corporate Number, in `data.company`, as /api/v1/companies shows it (with " +
+    '`record_counts` and `predecessors`); 404 `not_found` when the register Kohyo holds has no such number, 400 ' +
+    '`invalid_corporate_number` for a number that cannot be one. Every company in any answer links here (`links.self`).',
+  tags: ['companies'],
+  query: () => CompanyAddress,
+  response: Type.Object({ data: Type.Object({ company: Company }), meta: Meta }),
+  ...ADDRESS,
+  answer(context, params, requestId) {
+    const store = openDataset(context);
+    const company = companyAt(store, params.corporate_number);
+    const match = { field: 'corporate_number', kind: 'exact', alias_kind: null } as const;
+    return { data: { company: presentCompany({ company, match }) }, meta: baseMeta(requestId, store) };
+  },
+};
+
+function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: string): Endpoint<typeof RecordAddress> {
+  return {
+    path: `${RECORD_PATHS[kind]}/{id}`,
+    operationId: `get${what.replace(/ (\w)/gu, (_, c: string) => c.toUpperCase()).replace(/^\w/u, (c) => c.toUpperCase())}`,
+    summary: `One ${what}`,
+    description: () =>
+      `One ${what} by its \`id\`, in \`data.${kind}\`, as the list shows it; 404 \`not_found\` for an id Kohyo does ` +
+      'not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links ' +
+      'here (`links.self`).',
+    tags: ['records'],
+    query: () => RecordAddress,
+    response: Type.Object({ data: Type.Object({ [kind]: resource }), meta: Meta }),
+    ...ADDRESS,
+    answer(context, params, requestId) {
+      const store = openDataset(context);
+      const record = presentedRecordAt(context, store, params.id, kind);
+      return { data: { [kind]: record }, meta: baseMeta(requestId, store) };
+    },
+  };
+}
+
+/** The record with this id as the API shows it: of `kind` when given, else of the kind its prefix names. */
+export function presentedRecordAt<K extends RecordKind>(
+  context: RouteContext,
+  store: Store,
+  id: string,
+  kind: K,
+): PresentedOfKind<K> {
+  return presentRecord(kind, recordAt(store, id, kind), japanDate(context.clock()));
+}
+
+export const RECORD_ADDRESSES = [
+  recordAddress('enforcement', Enforcement, 'enforcement record'),
+  recordAddress('procurement_suspension', ProcurementSuspension, 'procurement suspension'),
+  recordAddress('license_action', LicenseAction, 'licence action'),
+] as const;

@@ -1,0 +1,113 @@
+// What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
+import { openDataset, type RouteContext } from '../../api/context.js';
+import { SEARCH } from '../../api/endpoints/search.js';
+import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
+import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
+import { answerPagedRecords, answerRecords } from '../../api/record-endpoint.js';
+import { presentCompany } from '../../api/present/company.js';
+import { kindOfRecordId } from '../../domain/record-id.js';
+import { ApiError } from '../../api/errors.js';
+import type { Company } from '../../api/schemas/company.js';
+import type { Enforcement } from '../../api/schemas/records.js';
+import type { AnswerCoverage } from '../../api/schemas/common.js';
+import type { Static } from '@sinclair/typebox';
+import type { ShownRecord } from './record-parts.js';
+import type { RecordKind } from '../../domain/record.js';
+
+/** How many of each kind a page lists; the API's own limit. */
+const PAGE_ROWS = 10;
+
+export interface KindResults {
+  readonly kind: RecordKind;
+  readonly records: readonly ShownRecord[];
+  /** How many match in all (up to 1000), or null where the answer does not say. */
+  readonly total: number | null;
+  readonly coverage: Static<typeof AnswerCoverage>;
+}
+
+export interface SearchResults {
+  readonly companies: readonly Company[];
+  readonly companiesTotal: number | null;
+  readonly kinds: readonly KindResults[];
+  readonly dataAsOf: string | null;
+  readonly demo: boolean;
+}
+
+interface SearchAnswer {
+  readonly data: { readonly companies: Company[]; readonly enforcements: Enforcement[] };
+  readonly meta: { readonly coverage: Static<typeof AnswerCoverage>; readonly data_as_of: string | null };
+}
+
+/** What /api/v1/search answers for `q`, as the search page shows it. */
+export function searchResults(context: RouteContext, q: string, requestId: string): SearchResults {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the endpoint's answer function builds this shape, which its response schema declares and the OpenAPI answer tests check
+  const answer = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId) as SearchAnswer;
+  const enforcements: ShownRecord[] = answer.data.enforcements.map((record) => ({ kind: 'enforcement', record }));
+  return {
+    companies: answer.data.companies,
+    companiesTotal: null,
+    kinds: [{ kind: 'enforcement', records: enforcements, total: null, coverage: answer.meta.coverage }],
+    dataAsOf: answer.meta.data_as_of,
+    demo: openDataset(context).meta.kind === 'demo',
+  };
+}
+
+export interface CompanyPage {
+  readonly company: Company;
+  readonly kinds: readonly KindResults[];
+  readonly demo: boolean;
+}
+
+/** The company with this number and its records of every kind, its predecessors' included (as the API's own lists). */
+export function companyPage(context: RouteContext, number: string, requestId: string): CompanyPage {
+  const store = openDataset(context);
+  const company = companyAt(store, number);
+  const params = {
+    corporate_number: company.corporate_number,
+    include_predecessors: 'true',
+    limit: PAGE_ROWS,
+  } as const;
+  const enforcements = answerRecords(ENFORCEMENTS, context, store, requestId, params);
+  const suspensions = answerPagedRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
+  const licenses = answerPagedRecords(LICENSE_ACTIONS, context, store, requestId, params);
+  return {
+    company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
+    kinds: [
+      {
+        kind: 'enforcement',
+        records: enforcements.records.map((record) => ({ kind: 'enforcement', record })),
+        total: company.record_counts.enforcements,
+        coverage: enforcements.meta.coverage,
+      },
+      {
+        kind: 'procurement_suspension',
+        records: suspensions.records.map((record) => ({ kind: 'procurement_suspension', record })),
+        total: company.record_counts.procurement_suspensions,
+        coverage: suspensions.meta.coverage,
+      },
+      {
+        kind: 'license_action',
+        records: licenses.records.map((record) => ({ kind: 'license_action', record })),
+        total: company.record_counts.license_actions,
+        coverage: licenses.meta.coverage,
+      },
+    ],
+    demo: store.meta.kind === 'demo',
+  };
+}
+
+/** The record with this id, of the kind its prefix names; 404 for an id of no kind. */
+export function recordPage(context: RouteContext, id: string): { readonly shown: ShownRecord; readonly demo: boolean } {
+  const store = openDataset(context);
+  const kind = kindOfRecordId(id);
+  if (kind === null) throw new ApiError('not_found', 'No record has this id.', { parameter: 'id' });
+  const demo = store.meta.kind === 'demo';
+  switch (kind) {
+    case 'enforcement':
+      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+    case 'procurement_suspension':
+      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+    case 'license_action':
+      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+  }
+}

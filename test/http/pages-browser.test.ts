@@ -1,0 +1,175 @@
+// The pages for people, walked in Debian's headless Chromium with JavaScript off as a person would: search by name,
+// kana and number, open a company, open a record, switch language, follow the feed link; checked with axe-core for
+// serious and critical accessibility violations, for size and for requests to other hosts.
+// Set KOHYO_SCREENSHOTS=docs to refresh the screenshots of the four pages in docs/.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
+import { limitedServer } from '../helpers/limited-server.js';
+import { missingMessage } from '../../scripts/test-prerequisites.js';
+
+const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by npm test (scripts/test-prerequisites.ts)
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** A page and everything it loads. */
+const MAX_PAGE_BYTES = 100_000;
+
+let server: TestServer;
+let browser: Browser;
+let noScript: BrowserContext;
+before(async () => {
+  assert.ok(existsSync(CHROMIUM), missingMessage(CHROMIUM));
+  server = await startServer({ dbPath: await demoDatabase() });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 1100, height: 1000 },
+    locale: 'ja-JP',
+  });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page in the context without script, noting every request that leaves the service and the bytes it loads. */
+async function openPage(context: BrowserContext): Promise<{ page: Page; elsewhere: string[]; bytes: () => number }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const elsewhere: string[] = [];
+  let loaded = 0;
+  page.on('request', (request) => {
+    if (!request.url().startsWith(server.url) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+  });
+  page.on('response', (response) => {
+    void response.body().then(
+      (body) => (loaded += body.length),
+      () => undefined,
+    );
+  });
+  return { page, elsewhere, bytes: () => loaded };
+}
+
+async function search(page: Page, q: string): Promise<void> {
+  await page.getByRole('searchbox').first().fill(q);
+  await page
+    .getByRole('button', { name: /検索|Search/u })
+    .first()
+    .click();
+  await page.waitForLoadState('load');
+}
+
+test('search by name, kana and number, open the company, open a record, switch language: all without script', async () => {
+  const { page, elsewhere, bytes } = await openPage(noScript);
+  await page.goto(`${server.url}/`);
+  assert.equal(await page.locator('html').getAttribute('lang'), 'ja');
+  for (const q of ['北辰建設', 'ホクシンケンセツ', 'hokushin', '8999999000001']) {
+    await search(page, q);
+    assert.equal(new URL(page.url()).pathname, '/search', q);
+    const company = page.locator('a[href^="/companies/8999999000001"]').first();
+    assert.equal(await company.count(), 1, `${q} finds 北辰建設`);
+  }
+  await page.locator('a[href^="/companies/8999999000001"]').first().click();
+  await page.waitForLoadState('load');
+  assert.equal(await page.locator('h1').textContent(), '北辰建設株式会社');
+  const feed = await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href');
+  assert.ok(feed?.includes('8999999000001'), 'the company page offers its feed');
+  assert.equal(await page.locator(`a[href="${feed}"]`).count(), 1, 'and links it for people');
+  const record = page.locator('a[href^="/records/"]').first();
+  const recordHref = await record.getAttribute('href');
+  await record.click();
+  await page.waitForLoadState('load');
+  assert.ok(page.url().includes(recordHref ?? 'no record'), page.url());
+  const source = page.locator('dd a[href^="http"]').first();
+  assert.match((await source.getAttribute('href')) ?? '', /^https?:\/\//u, 'the record links its source');
+  await page.getByRole('link', { name: 'English' }).click();
+  await page.waitForLoadState('load');
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.ok((await page.locator('main').innerText()).includes('Source'), 'the record page in English');
+  assert.deepEqual(elsewhere, [], 'a page loaded something from another host');
+  assert.ok(bytes() < 10 * MAX_PAGE_BYTES, `${bytes()} bytes over the walk`);
+});
+
+test('an empty answer says how many sources it rests on and what a no means', async () => {
+  const { page } = await openPage(noScript);
+  await page.goto(`${server.url}/search?q=${encodeURIComponent('存在しない会社名ですよ')}&lang=en`);
+  const text = await page.locator('main').innerText();
+  assert.match(text, /Nothing in \d+ sources as of \d{4}-\d{2}-\d{2}/u);
+  assert.match(text, /not that the company has no record/u);
+});
+
+const PAGES = [
+  ['home', '/'],
+  ['search', `/search?q=${encodeURIComponent('北辰建設')}`],
+  ['company', '/companies/8999999000001'],
+  ['record', null],
+] as const;
+
+test('each page: no serious or critical axe-core violation, under 100 KB with what it loads, printable', async () => {
+  const withScript = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  try {
+    const first: unknown = await (
+      await fetch(`${server.url}/api/v1/enforcements?corporate_number=8999999000001`)
+    ).json();
+    const recordPath = (first as { data: { enforcements: { links: { html: string } }[] } }).data.enforcements[0]!.links
+      .html;
+    for (const [name, path] of PAGES) {
+      for (const language of ['ja', 'en']) {
+        const { page, elsewhere, bytes } = await openPage(withScript);
+        const address = `${server.url}${path ?? recordPath}${(path ?? recordPath).includes('?') ? '&' : '?'}lang=${language}`;
+        const response = await page.goto(address, { waitUntil: 'load' });
+        assert.equal(response?.status(), 200, address);
+        await page.addScriptTag({ content: AXE_SOURCE });
+        const violations = await page.evaluate(async () => {
+          // axe is the global the script above defines
+          const { axe } = globalThis as unknown as {
+            axe: { run(): Promise<{ violations: { id: string; impact: string; help: string }[] }> };
+          };
+          const result = await axe.run();
+          return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        });
+        assert.deepEqual(violations, [], `${name} (${language})`);
+        assert.deepEqual(elsewhere, [], `${name} loaded something from another host`);
+        assert.ok(bytes() < MAX_PAGE_BYTES, `${name}: ${bytes()} bytes`);
+        await page.emulateMedia({ media: 'print' });
+        assert.equal(await page.locator('form.search').first().isVisible(), false, `${name}: no form on paper`);
+        await page.emulateMedia({ media: 'screen' });
+        if (process.env.KOHYO_SCREENSHOTS && language === 'ja') {
+          await page.screenshot({ path: join(process.env.KOHYO_SCREENSHOTS, `page-${name}.png`), fullPage: false });
+        }
+        await page.close();
+      }
+    }
+  } finally {
+    await withScript.close();
+  }
+});
+
+test('a refused page is a page that says when to come back', async () => {
+  const limited = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1' });
+  try {
+    const page = await noScript.newPage();
+    await page.goto(`${limited.server.url}/search?q=hokushin&lang=en`);
+    const refused = await page.goto(`${limited.server.url}/search?q=hokushin&lang=en`);
+    assert.equal(refused?.status(), 429);
+    assert.match(refused?.headers()['content-type'] ?? '', /^text\/html/u);
+    assert.match(await page.locator('main').innerText(), /come back after \d{4}-\d{2}-\d{2} \d{2}:\d{2} JST/u);
+  } finally {
+    await limited.close();
+  }
+});
