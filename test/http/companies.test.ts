@@ -18,6 +18,7 @@ const COMPANY_KEYS = [
   'closed_on',
   'corporate_number',
   'legal_form',
+  'links',
   'match',
   'name',
   'name_en',

@@ -15,7 +15,7 @@ after(() => server.close());
 
 const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
 
-const COMMON_KEYS = ['authority', 'company', 'id', 'listing', 'source'];
+const COMMON_KEYS = ['authority', 'company', 'id', 'links', 'listing', 'source'];
 const ENFORCEMENT_KEYS = [
   ...COMMON_KEYS,
   'action_type',

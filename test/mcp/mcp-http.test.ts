@@ -54,6 +54,9 @@ describe('MCP over Streamable HTTP', () => {
         'list_enforcements',
         'list_procurement_suspensions',
         'list_license_actions',
+        'get_enforcement',
+        'get_procurement_suspension',
+        'get_license_action',
         'get_procurement_suspension_coverage',
         'list_vocabularies',
       ],
@@ -85,12 +88,6 @@ describe('MCP over Streamable HTTP', () => {
     ])[] = [
       ['search', { q: '架空商事' }, `/api/v1/search?q=${encodeURIComponent('架空商事')}`, 'companies'],
       ['search_companies', { q: 'Kakuu Trading', limit: 2 }, '/api/v1/companies?q=Kakuu+Trading&limit=2', 'companies'],
-      [
-        'get_company',
-        { corporate_number: `T${MIHON_KOGYO}` },
-        `/api/v1/companies?q=T${MIHON_KOGYO}&limit=1`,
-        'companies',
-      ],
       [
         'list_enforcements',
         { corporate_number: KAKUU },
@@ -127,13 +124,24 @@ describe('MCP over Streamable HTTP', () => {
       assert.equal(answer.meta.dataset!.kind, 'production', name);
       if (name.startsWith('list_')) assert.equal(typeof answer.meta.data_as_of, 'string', name);
     }
-    const company = toolAnswer<Answer<'/api/v1/companies'>>(
+    const company = toolAnswer<Answer<'/api/v1/companies/{corporate_number}'>>(
       await client.callTool({ name: 'get_company', arguments: { corporate_number: MIHON_KOGYO } }),
     );
+    assert.equal(company.data.company.corporate_number, MIHON_KOGYO);
+    const direct = (await s.server.get(`/api/v1/companies/${MIHON_KOGYO}`)).text;
     assert.deepEqual(
-      company.data.companies?.map((c) => c.corporate_number),
-      [MIHON_KOGYO],
+      company.data,
+      (JSON.parse(direct) as typeof company).data,
+      'get_company answers what its address does',
     );
+    const listed = toolAnswer<Answer<'/api/v1/enforcements'>>(
+      await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }),
+    );
+    const first = listed.data.enforcements[0]!;
+    const record = toolAnswer<Answer<'/api/v1/enforcements/{id}'>>(
+      await client.callTool({ name: 'get_enforcement', arguments: { id: first.id } }),
+    );
+    assert.deepEqual(record.data.enforcement, first, 'get_enforcement answers the record the list showed');
   });
 
   test('list_vocabularies lists one field when asked, and the fields with their sizes otherwise', async () => {
@@ -231,7 +239,7 @@ describe('MCP over Streamable HTTP', () => {
     assert.equal(toolError(unknown).code, 'bulk_access_not_provided');
     const notANumber = await client.callTool({ name: 'get_company', arguments: { corporate_number: '架空商事' } });
     assert.equal(notANumber.isError, true);
-    assert.equal(toolError(notANumber).code, 'invalid_parameter');
+    assert.equal(toolError(notANumber).code, 'invalid_corporate_number');
     await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/u);
   });
 

@@ -11,6 +11,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
+import { mcpTools } from '../../src/mcp/tools.js';
+import { loadConfig } from '../../src/config.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { toolAnswer, toolError } from '../helpers/answers.js';
 
@@ -30,6 +32,24 @@ function environment(dbPath: string, extra: Record<string, string> = {}): Record
   return { ...inherited, KOHYO_DB: dbPath, KOHYO_USAGE_SECRET: 'mcp-stdio-test', LOG_LEVEL: 'warn', ...extra };
 }
 
+/** The tools that count against the limits: all but the vocabularies. */
+const COUNTED_TOOLS = mcpTools(loadConfig({})).filter((tool) => tool.name !== 'list_vocabularies').length;
+
+/** The arguments of the tools that fetch one record: the id of one record of each kind in the dataset. */
+function recordIdsOf(dbPath: string): Record<string, { id: string }> {
+  const db = new Database(dbPath, { readonly: true });
+  try {
+    const idIn = (table: string) => db.prepare<[], { id: string }>(`SELECT id FROM ${table} LIMIT 1`).get()?.id ?? '';
+    return {
+      get_enforcement: { id: idIn('enforcements') },
+      get_procurement_suspension: { id: idIn('procurement_suspensions') },
+      get_license_action: { id: idIn('license_actions') },
+    };
+  } finally {
+    db.close();
+  }
+}
+
 test('kohyo mcp answers every tool on stdio, limited and logged as one local client', async () => {
   const dbPath = await datasetCopy();
   const client = new Client({ name: 'stdio-test-agent', version: '2.1.0' });
@@ -37,7 +57,8 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     command: process.execPath,
     args: ['--import', 'tsx', 'src/cli.ts', 'mcp'],
     cwd: ROOT,
-    env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: '10' }),
+    // every tool once (all but the vocabularies count), then three calls more before the limit
+    env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: String(COUNTED_TOOLS + 3) }),
     stderr: 'pipe',
   });
   await client.connect(transport);
@@ -49,6 +70,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
       search: { q: '架空商事' },
       search_companies: { q: '架空商事' },
       get_company: { corporate_number: KAKUU },
+      ...recordIdsOf(dbPath),
       list_enforcements: { corporate_number: KAKUU },
       list_procurement_suspensions: { corporate_number: KAKUU },
       list_license_actions: { nature: 'voluntary_closure' },
@@ -63,7 +85,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
       );
       if (tool.name !== 'list_vocabularies') assert.equal(answer.meta.dataset?.kind, 'production', tool.name);
     }
-    // seven of the eight tools count (the vocabularies do not): three more calls, and the fourth is refused
+    // every tool but the vocabularies counted: three more calls, and the fourth is refused
     const answers = [];
     for (let i = 0; i < 4; i++)
       answers.push(await client.callTool({ name: 'list_enforcements', arguments: { corporate_number: KAKUU } }));
@@ -112,11 +134,8 @@ test('the README command, npm run --silent kohyo -- mcp, keeps standard output f
   );
   try {
     const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: KAKUU } });
-    const answer = toolAnswer<{ data: { companies: { corporate_number: string }[] } }>(result);
-    assert.deepEqual(
-      answer.data.companies.map((c) => c.corporate_number),
-      [KAKUU],
-    );
+    const answer = toolAnswer<{ data: { company: { corporate_number: string } } }>(result);
+    assert.equal(answer.data.company.corporate_number, KAKUU);
   } finally {
     await client.close();
   }

@@ -65,7 +65,6 @@ const ADDRESS = {
   paged: false,
   listAnswer: false,
   needsDataset: true,
-  tools: [],
 } as const;
 
 export const COMPANY: Endpoint<typeof CompanyAddress> = {
@@ -80,6 +79,14 @@ export const COMPANY: Endpoint<typeof CompanyAddress> = {
   query: () => CompanyAddress,
   response: Type.Object({ data: Type.Object({ company: Company }), meta: Meta }),
   ...ADDRESS,
+  tools: [
+    {
+      name: 'get_company',
+      title: 'One company by Corporate Number',
+      description:
+        "A company's profile by its Corporate Number (status, address, closure and successor, predecessors, record counts), as `data.company`; `not_found` when the register Kohyo holds has no such number.",
+    },
+  ],
   answer(context, params, requestId) {
     const store = openDataset(context);
     const company = companyAt(store, params.corporate_number);
@@ -101,6 +108,13 @@ function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: s
     query: () => RecordAddress,
     response: Type.Object({ data: Type.Object({ [kind]: resource }), meta: Meta }),
     ...ADDRESS,
+    tools: [
+      {
+        name: `get_${kind}`,
+        title: `One ${what} by id`,
+        description: `One ${what} by its \`id\` (every list gives it), as \`data.${kind}\`; \`not_found\` for an id Kohyo does not hold.`,
+      },
+    ],
     answer(context, params, requestId) {
       const store = openDataset(context);
       const record = presentedRecordAt(context, store, params.id, kind);

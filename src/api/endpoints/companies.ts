@@ -11,16 +11,6 @@ import { findCompanies } from '../company-search.js';
 import { vocabularyCode } from '../record-query.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
-const GetCompanyInput = Type.Object(
-  {
-    corporate_number: Type.String({
-      pattern: CORPORATE_NUMBER_INPUT,
-      description: '13 digits with a valid check digit; full-width digits, hyphens, spaces and a leading T are fine',
-    }),
-  },
-  { additionalProperties: false },
-);
-
 export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   path: '/api/v1/companies',
   operationId: 'searchCompanies',
@@ -43,17 +33,7 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   paged: false,
   listAnswer: true,
   needsDataset: true,
-  tools: [
-    { name: 'search_companies', title: 'Search companies' },
-    {
-      name: 'get_company',
-      title: 'Look up a company by Corporate Number',
-      input: GetCompanyInput,
-      query: (args) => ({ q: args.corporate_number, limit: 1 }),
-      description:
-        'The profile of the company with this Corporate Number (status, address, closure and successor, record counts), as `data.companies[0]`; an empty list when the register has no such number.',
-    },
-  ],
+  tools: [{ name: 'search_companies', title: 'Search companies' }],
   answer(context, query, requestId) {
     const store = openDataset(context);
     const limit = query.limit ?? DEFAULT_LIMIT;
