@@ -19,7 +19,7 @@ export interface NamedCompany {
 }
 
 /** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
-export const TERMS_VERSION = 3;
+export const TERMS_VERSION = 4;
 
 /**
  * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
@@ -51,7 +51,9 @@ export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   }
   if (company.name_en) addLatin('name_en', company.name_en);
   for (const alias of company.aliases) {
-    if (alias.kind === 'romanized' || alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
+    // a romanized alias is found by its loose key alone: its plain spelling is one more term that no query needs
+    if (alias.kind === 'romanized') add('alias', romajiKey(alias.name), alias.kind);
+    else if (alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
     else add('alias', normaliseCompanyName(alias.name), alias.kind);
   }
   return terms;
