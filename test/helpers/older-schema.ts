@@ -4,12 +4,17 @@ import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
 /**
- * Undoes schemas 12 to 14 (records' listing columns and their index, the prefecture index, the successor index) and says the file is at schema 11, its record
+ * Undoes schemas 12 to 15 (records' listing columns and their index, the prefecture index, the successor index, the
+ * name index) and says the file is at schema 11, its record
  * documents (which now hold the listing) written by an older build.
  */
 export function backToSchema11(db: Database.Database): void {
   for (const { table } of ALL_RECORD_TABLES) {
-    db.exec(`DROP INDEX ${table}_by_listing;
+    db.exec(`DROP TRIGGER ${table}_names_ai;
+      DROP TRIGGER ${table}_names_ad;
+      DROP TRIGGER ${table}_names_au;
+      DROP TABLE ${table}_names;
+      DROP INDEX ${table}_by_listing;
       DROP INDEX ${table}_by_prefecture;
       ALTER TABLE ${table} DROP COLUMN listing_status;
       ALTER TABLE ${table} DROP COLUMN first_listed_on;

@@ -150,6 +150,26 @@ test('q on every record table: short words from the short-gram index, long ones 
   }
 });
 
+test('issue 38: company= reaches records by any part of their name key through the name index, a short key by its start', () => {
+  const db = emptyDatabase();
+  for (const table of ALL_RECORD_TABLES) {
+    for (const [key, index] of [
+      ['若旦那', `${table.table}_names`],
+      ['花王', `${table.table}_by_company_name`],
+    ] as const) {
+      const query: RecordQuery = { today, company: { corporateNumbers: ['1180301018771'], nameKeys: [key] } };
+      for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
+        const steps = plan(db, fragment);
+        assert.ok(
+          steps.some((s) => s.includes(index)),
+          `${table.table} company=${key}:\n${steps.join('\n')}`,
+        );
+        assert.deepEqual(fullScans(steps), [], `${table.table} company=${key}:\n${steps.join('\n')}`);
+      }
+    }
+  }
+});
+
 test('company search is index-backed for every query length', () => {
   const db = emptyDatabase();
   const seen: string[] = [];
