@@ -91,21 +91,23 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
 /**
  * The records of the companies found, and records whose source's name key holds a name key (若旦那 finds 便利屋若旦那,
  * as `q` finds company names: issue 38) through the name trigram index, or starts with it when it is too short for
- * trigrams (花王).
+ * trigrams (花王). One list of rids, each part from its own index: as alternatives of an OR, the planner weighed the
+ * name index's match against the table's statistics and walked the whole date index instead (0.4 ms on the demo's
+ * 450 enforcements, against 0.1 ms for the list).
  */
-function companySql(company: CompanyFilter, { nameIndex }: RecordTable): SqlFragment {
-  const alternatives = [`r.company_corporate_number IN (SELECT value FROM json_each(?))`];
+function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): SqlFragment {
+  const parts = [`SELECT rid FROM ${table} WHERE company_corporate_number IN (SELECT value FROM json_each(?))`];
   const params: (string | number)[] = [JSON.stringify(company.corporateNumbers)];
   for (const key of company.nameKeys) {
     if ([...key].length >= TRIGRAM_MIN_LENGTH) {
-      alternatives.push(`r.rid IN (SELECT rowid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?)`);
+      parts.push(`SELECT rowid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`);
       params.push(ftsPhrase(key));
     } else {
-      alternatives.push('(r.company_name_norm >= ? AND r.company_name_norm < ?)');
+      parts.push(`SELECT rid FROM ${table} WHERE company_name_norm >= ? AND company_name_norm < ?`);
       params.push(key, prefixUpperBound(key));
     }
   }
-  return { sql: `(${alternatives.join(' OR ')})`, params };
+  return { sql: `r.rid IN (${parts.join(' UNION ALL ')})`, params };
 }
 
 function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragment[] {
