@@ -1,7 +1,7 @@
 // The searchable terms of a company: each name it goes by, normalised the way queries are, and their short grams.
 import type { AliasKind, CompanyAlias } from './company-input.js';
 import { isLatin, normaliseCompanyName } from './names.js';
-import { particleReading, romajiKey, romanizeKana } from './romanize.js';
+import { particleReading, romajiKey, romanizeKana, sokuonReading } from './romanize.js';
 
 export type TermField = 'name' | 'name_kana' | 'name_en' | 'alias';
 
@@ -24,7 +24,8 @@ export const TERMS_VERSION = 4;
 /**
  * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
  * loose romaji key beside their plain key; the reading gives the romanized key (from the kana only, never
- * from kanji), and a second one with は/へ read as particles (wa, e) when it has them.
+ * from kanji), a second one with は/へ read as particles (wa, e) and a third with a full-size ツ read as ッ when it has
+ * them.
  */
 export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   const terms: CompanyTerm[] = [];
@@ -44,7 +45,7 @@ export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   if (isLatin(name)) add('name', romajiKey(company.name));
   if (company.name_kana) {
     add('name_kana', kanaKey(company.name_kana));
-    for (const reading of [company.name_kana, particleReading(company.name_kana)]) {
+    for (const reading of [company.name_kana, particleReading(company.name_kana), sokuonReading(company.name_kana)]) {
       const romanized = reading === null ? null : romanizeKana(reading);
       if (romanized !== null) add('alias', romajiKey(romanized), 'romanized');
     }

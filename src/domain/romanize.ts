@@ -82,6 +82,20 @@ export function particleReading(kana: string): string | null {
   return spoken === reading ? null : spoken;
 }
 
+/**
+ * The reading with each full-size ツ before a k, s, t or p sound read as the small ッ, or null when it has none: the
+ * register wrote small kana full size for years (トツトリ for トットリ, テツコウ for テッコウ), and a double consonant
+ * cannot be folded into a key without breaking the prefix of a query typed up to it. The index keeps both spellings.
+ */
+export function sokuonReading(kana: string): string | null {
+  const reading = kana.normalize('NFKC');
+  const small = reading.replace(
+    /(?<=.)[ツつ](?=[カキクケコサシスセソタチツテトパピプペポかきくけこさしすせそたちつてとぱぴぷぺぽ])/gu,
+    'ッ',
+  );
+  return small === reading ? null : small;
+}
+
 // Hepburn, kunrei-shiki and nihon-shiki spellings folded to one (kunrei-like) spelling, in this order. The sounds of
 // loanwords fold with the full-size kana the register often writes for them (テイ for ティ, フア for ファ, チヨウ for
 // チョウ: both spellings are in the NTA readings), so ti, tei and thi meet, and so do fa and fua, cho and chiyo.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
-import { particleReading, romajiKey, romanizeKana } from '../../src/domain/romanize.js';
+import { particleReading, romajiKey, romanizeKana, sokuonReading } from '../../src/domain/romanize.js';
 
 describe('romanizeKana', () => {
   const cases: readonly (readonly [string, string | null])[] = [
@@ -67,6 +67,20 @@ test('particleReading reads は and へ after the first kana as wa and e', () =>
     ['トヨタ', null],
   ];
   for (const [kana, expected] of cases) assert.equal(particleReading(kana), expected, kana);
+});
+
+test('sokuonReading reads a full-size ツ before a k, s, t or p sound as ッ, never at the start', () => {
+  const cases: [string, string | null][] = [
+    ['トツトリケン', 'トットリケン'],
+    ['テツコウシヨ', 'テッコウシヨ'],
+    ['ニホンキドルイガツカイ', 'ニホンキドルイガッカイ'],
+    ['ツツミ', null], // a word never starts with ッ, and ミ is no k, s, t or p sound
+    ['マツダ', null], // a voiced sound: no double consonant
+    ['ミツビシ', null],
+    ['ツクヨネ', null],
+    ['トットリ', null],
+  ];
+  for (const [kana, expected] of cases) assert.equal(sokuonReading(kana), expected, kana);
 });
 
 test('romajiKey: Hepburn, kunrei, macrons, long vowels, n/m, spaces and particles meet', () => {
