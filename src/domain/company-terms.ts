@@ -1,7 +1,7 @@
 // The searchable terms of a company: each name it goes by, normalised the way queries are, and their short grams.
 import type { AliasKind, CompanyAlias } from './company-input.js';
 import { isLatin, normaliseCompanyName } from './names.js';
-import { particleReading, romajiKey, romanizeKana } from './romanize.js';
+import { particleReading, romajiKey, romanizeKana, sokuonReading } from './romanize.js';
 
 export type TermField = 'name' | 'name_kana' | 'name_en' | 'alias';
 
@@ -19,12 +19,13 @@ export interface NamedCompany {
 }
 
 /** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
-export const TERMS_VERSION = 3;
+export const TERMS_VERSION = 4;
 
 /**
  * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
  * loose romaji key beside their plain key; the reading gives the romanized key (from the kana only, never
- * from kanji), and a second one with は/へ read as particles (wa, e) when it has them.
+ * from kanji), a second one with は/へ read as particles (wa, e) and a third with a full-size ツ read as ッ when it has
+ * them.
  */
 export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   const terms: CompanyTerm[] = [];
@@ -44,14 +45,16 @@ export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
   if (isLatin(name)) add('name', romajiKey(company.name));
   if (company.name_kana) {
     add('name_kana', kanaKey(company.name_kana));
-    for (const reading of [company.name_kana, particleReading(company.name_kana)]) {
+    for (const reading of [company.name_kana, particleReading(company.name_kana), sokuonReading(company.name_kana)]) {
       const romanized = reading === null ? null : romanizeKana(reading);
       if (romanized !== null) add('alias', romajiKey(romanized), 'romanized');
     }
   }
   if (company.name_en) addLatin('name_en', company.name_en);
   for (const alias of company.aliases) {
-    if (alias.kind === 'romanized' || alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
+    // a romanized alias is found by its loose key alone: its plain spelling is one more term that no query needs
+    if (alias.kind === 'romanized') add('alias', romajiKey(alias.name), alias.kind);
+    else if (alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
     else add('alias', normaliseCompanyName(alias.name), alias.kind);
   }
   return terms;

@@ -3,6 +3,7 @@
 import { JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 import { analyseCompanyName } from './names.js';
 import { legalForms } from './vocabularies/legal-forms.js';
+import { impliedPrefecture } from './implied-prefecture.js';
 import { PREFECTURES, prefectureByCode } from './vocabularies/prefectures.js';
 
 /** Where a record places its company: the prefecture, and the rest of the address after it. */
@@ -90,20 +91,27 @@ function officeSplit(text: string): { company: string; office: string } | null {
   return null;
 }
 
-/** Reads the prefecture from the code the record gives, else from the start of its address. */
-export function placeOf(company: {
-  readonly prefecture_code?: string | null;
-  readonly address?: string | null;
-}): RecordPlace {
+/**
+ * Reads the prefecture from the code the record gives, else from the start of its address, else from what makes it
+ * certain when the address leaves it out (implied-prefecture.ts): its municipality or ward, with the office that issued
+ * the record (`authority`) to choose among namesakes.
+ */
+export function placeOf(
+  company: {
+    readonly prefecture_code?: string | null;
+    readonly address?: string | null;
+  },
+  authority?: string | null,
+): RecordPlace {
   const address = compact(company.address ?? '').replace(/^〒?\d{3}-?\d{4}/u, '');
   const named = PREFECTURES.find((p) => address.startsWith(p.name));
   const given = company.prefecture_code ? prefectureByCode(company.prefecture_code) : undefined;
   // a code and an address that disagree place the company nowhere
   if (given && named && given.code !== named.code) return { prefecture_code: null, locality: null };
-  const prefecture = given ?? named;
-  if (prefecture === undefined) return { prefecture_code: null, locality: null };
+  const prefecture = given?.code ?? named?.code ?? (address === '' ? null : impliedPrefecture(address, authority));
+  if (prefecture === null) return { prefecture_code: null, locality: null };
   const rest = named ? address.slice(named.name.length) : address;
-  return { prefecture_code: prefecture.code, locality: rest === '' ? null : rest };
+  return { prefecture_code: prefecture, locality: rest === '' ? null : rest };
 }
 
 /** Whether the record's locality lies in the company's city (the NTA city: 千代田区, 札幌市北区, 中川郡本別町). */

@@ -47,7 +47,7 @@ export function validateRecordLine(value: unknown, line: number): LineValidation
 
 /** Applies the domain rules, pushing one error per broken rule; returns the record when none broke. */
 function normalise(input: RecordInput, errors: string[]): ValidRecord | null {
-  const company = companyOf(input.company, errors);
+  const company = companyOf(input.company, input.authority, errors);
   const source = sourceOf(input.source, errors);
   known(authorities, 'authority', input.authority, errors);
   if (input.id !== undefined) {
@@ -158,7 +158,7 @@ type Unkeyed = ValidRecord extends infer R
     : never
   : never;
 
-function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
+function companyOf(input: CompanyRefInput, authority: string, errors: string[]): CompanyRef {
   let number: string | null = null;
   if (input.corporate_number != null) {
     const parsed = parseCorporateNumber(input.corporate_number);
@@ -180,8 +180,9 @@ function companyOf(input: CompanyRefInput, errors: string[]): CompanyRef {
     name_en: text(input.name_en),
     // the source gave the number unless the line says the link was made by name and address
     link: input.corporate_number == null ? null : (given ?? 'source'),
-    // as a collection does (prepare-records.ts): a record placed by its address alone is found by `prefecture=`
-    prefecture_code: input.prefecture_code ?? placeOf(input).prefecture_code,
+    // as a collection does (prepare-records.ts): a record placed by its address, or by its issuer when the address
+    // leaves the prefecture out, is found by `prefecture=`
+    prefecture_code: input.prefecture_code ?? placeOf(input, authority).prefecture_code,
     address: text(input.address),
   };
 }

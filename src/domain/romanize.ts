@@ -12,11 +12,57 @@ import { memoRecent } from './recent-memo.js';
  */
 export const romanizeKana: (kana: string) => string | null = memoRecent(romanize);
 
+/**
+ * The sounds of loanwords as people write them, where wanakana spells the kana one by one (ティ tei, フィ fyi,
+ * ファ fua, ディ dei, ウィ ui: issue 38), keyed in hiragana because wanakana reads katakana as hiragana first.
+ */
+const EXTENDED_SOUNDS: Readonly<Record<string, string>> = {
+  てぃ: 'ti',
+  でぃ: 'di',
+  とぅ: 'tu',
+  どぅ: 'du',
+  てゅ: 'tyu',
+  でゅ: 'dyu',
+  ふぁ: 'fa',
+  ふぃ: 'fi',
+  ふぇ: 'fe',
+  ふぉ: 'fo',
+  ふゅ: 'fyu',
+  うぃ: 'wi',
+  うぇ: 'we',
+  うぉ: 'wo',
+  ゔぁ: 'va',
+  ゔぃ: 'vi',
+  ゔぇ: 've',
+  ゔぉ: 'vo',
+  ゔゅ: 'vyu',
+  つぁ: 'tsa',
+  つぃ: 'tsi',
+  つぇ: 'tse',
+  つぉ: 'tso',
+  いぇ: 'ye',
+  くぁ: 'kwa',
+  くぃ: 'kwi',
+  くぇ: 'kwe',
+  くぉ: 'kwo',
+  ぐぁ: 'gwa',
+  すぃ: 'si',
+  ずぃ: 'zi',
+};
+
+// wanakana doubles the consonant after っ only for the sounds of its own table, so these get theirs (ッティ → tti)
+const ROMAJI_MAPPING: Readonly<Record<string, string>> = {
+  ...EXTENDED_SOUNDS,
+  ...Object.fromEntries(Object.entries(EXTENDED_SOUNDS).map(([kana, romaji]) => [`っ${kana}`, romaji[0] + romaji])),
+};
+// one options object, so that wanakana's memo of the merged table (compared by identity first) holds
+const ROMAJI_OPTIONS = { customRomajiMapping: ROMAJI_MAPPING };
+
 function romanize(kana: string): string | null {
   // NFKC folds half-width katakana; the chōonpu is dropped rather than doubled (コーポ → kopo, not koopo).
   const reading = kana.normalize('NFKC').replace(/[\s\u3000・ー－-]+/gu, '');
   if (reading === '') return null;
-  const romaji = toRomaji(reading).replace(/'/gu, '').replace(/ou|oo/gu, 'o').replace(/uu/gu, 'u');
+  const romaji = toRomaji(reading, ROMAJI_OPTIONS).replace(/'/gu, '').replace(/ou|oo/gu, 'o').replace(/uu/gu, 'u');
   if (!/^[A-Za-z0-9&.]+$/u.test(romaji)) return null;
   return romaji.charAt(0).toUpperCase() + romaji.slice(1);
 }
@@ -36,8 +82,34 @@ export function particleReading(kana: string): string | null {
   return spoken === reading ? null : spoken;
 }
 
-// Hepburn, kunrei-shiki and nihon-shiki spellings folded to one (kunrei-like) spelling, in this order.
+/**
+ * The reading with each full-size ツ before a k, s, t or p sound read as the small ッ, or null when it has none: the
+ * register wrote small kana full size for years (トツトリ for トットリ, テツコウ for テッコウ), and a double consonant
+ * cannot be folded into a key without breaking the prefix of a query typed up to it. The index keeps both spellings.
+ */
+export function sokuonReading(kana: string): string | null {
+  const reading = kana.normalize('NFKC');
+  const small = reading.replace(
+    /(?<=.)[ツつ](?=[カキクケコサシスセソタチツテトパピプペポかきくけこさしすせそたちつてとぱぴぷぺぽ])/gu,
+    'ッ',
+  );
+  return small === reading ? null : small;
+}
+
+// Hepburn, kunrei-shiki and nihon-shiki spellings folded to one (kunrei-like) spelling, in this order. The sounds of
+// loanwords fold with the full-size kana the register often writes for them (テイ for ティ, フア for ファ, チヨウ for
+// チョウ: both spellings are in the NTA readings), so ti, tei and thi meet, and so do fa and fua, cho and chiyo.
 const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
+  [/([aiueo])\1+/gu, '$1'], // Oosaka, Tookyoo, Yuuki; again at the end, for the vowels the folds bring together
+  [/oh(?![aiueoy])/gu, 'o'], // Ohtsuka, Otsuka
+  [/ou/gu, 'o'], // Toukyou; before the u of ウエ below, since コウエイ is koei far more often than ko-uei
+  [/th?ei|thi/gu, 'ti'], // ティ テイ
+  [/dh?ei|dhi/gu, 'di'], // ディ デイ
+  [/fu(?=[aieo])/gu, 'f'], // ファ フア, フィ フイ, フェ フエ, フォ フオ
+  [/(?<![cs])hu(?=[aieo])/gu, 'f'], // kunrei writes フア hua (not the shu of シュウエイ)
+  [/([kg])w(?=[aieo])/gu, '$1u'], // クォ kwo, kuo
+  [/(^|[aiueon])u(?=[ieo])/gu, '$1w'], // ウィ ウイ, ウェ ウエ, ウォ ウオ: an u that is a syllable of its own
+  [/v/gu, 'b'], // ヴァ va, バ ba
   [/sh/gu, 'sy'],
   [/syi/gu, 'si'], // sha shi → sya si
   [/ch/gu, 'ty'],
@@ -45,14 +117,15 @@ const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
   [/tsu/gu, 'tu'],
   [/jy?/gu, 'zy'],
   [/zyi/gu, 'zi'], // ja jya ji → zya zi
+  [/([stz])i+e/gu, '$1ye'], // シエ シェ, チエ チェ, ジエ ジェ
+  [/([kgsztnhbpmr])i+y/gu, '$1y'], // キヤ キャ, シヨウ ショウ, チヨウ チョウ, ジユ ジュ
+  [/([kgnhbpmr])yi/gu, '$1i'], // キィ kyi, ビィ byi
   [/di/gu, 'zi'],
   [/du/gu, 'zu'],
   [/dy/gu, 'zy'], // ヂ ヅ in nihon-shiki
   [/fu/gu, 'hu'],
   [/wo/gu, 'o'], // を
   [/m(?=[bmp])/gu, 'n'], // Shimbashi, Shinbashi
-  [/oh(?![aiueoy])/gu, 'o'], // Ohtsuka, Otsuka
-  [/ou/gu, 'o'], // Toukyou
   [/([aiueo])\1+/gu, '$1'], // Oosaka, Tookyoo, Yuuki
 ];
 

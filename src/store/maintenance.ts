@@ -1,16 +1,12 @@
 // Upkeep after a bulk write: merge the full-text indexes and refresh the planner's statistics.
 import { refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
 
 const FTS_TABLES = [
   'company_terms_fts',
   'company_grams',
-  'enforcements_fts',
-  'procurement_suspensions_fts',
-  'license_actions_fts',
-  'enforcements_grams',
-  'procurement_suspensions_grams',
-  'license_actions_grams',
+  ...ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]),
 ];
 
 /**

@@ -369,6 +369,18 @@ ${changedColumn('license_actions')}
 ALTER TABLE collection_runs ADD COLUMN link_notes TEXT;
 `,
   },
+  {
+    version: 17,
+    description: "records by any part of their company's name key, for `company=` on records no company was found for",
+    // `company=` found a record no Corporate Number links only when its name key started with the query's
+    // (company_name_norm's index): 若旦那 missed 便利屋若旦那 (issue 38). A trigram index of the name key alone finds
+    // it anywhere in the name, as `q` finds company names; the text index also holds summaries and labels.
+    sql: `
+${recordNameIndex('enforcements')}
+${recordNameIndex('procurement_suspensions')}
+${recordNameIndex('license_actions')}
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);
@@ -392,6 +404,28 @@ function changedColumn(table: string): string {
   return `
 ALTER TABLE ${table} ADD COLUMN changed_at TEXT;
 UPDATE ${table} SET changed_at = strftime('%Y-%m-%dT%H:%M:%SZ', first_listed_on, '-9 hours');`;
+}
+
+/**
+ * The trigram index of a record table's company name key, kept in step by triggers (records are written a few
+ * thousand at a time, and the key changes when names are folded anew: company-terms-rebuild.ts), filled for the
+ * records the table already holds.
+ */
+function recordNameIndex(table: string): string {
+  const index = `${table}_names`;
+  return `
+CREATE VIRTUAL TABLE ${index} USING fts5(company_name_norm, content='${table}', content_rowid='rid', tokenize='trigram');
+INSERT INTO ${index}(${index}) VALUES ('rebuild');
+CREATE TRIGGER ${index}_ai AFTER INSERT ON ${table} BEGIN
+  INSERT INTO ${index}(rowid, company_name_norm) VALUES (new.rid, new.company_name_norm);
+END;
+CREATE TRIGGER ${index}_ad AFTER DELETE ON ${table} BEGIN
+  INSERT INTO ${index}(${index}, rowid, company_name_norm) VALUES ('delete', old.rid, old.company_name_norm);
+END;
+CREATE TRIGGER ${index}_au AFTER UPDATE OF company_name_norm ON ${table} BEGIN
+  INSERT INTO ${index}(${index}, rowid, company_name_norm) VALUES ('delete', old.rid, old.company_name_norm);
+  INSERT INTO ${index}(rowid, company_name_norm) VALUES (new.rid, new.company_name_norm);
+END;`;
 }
 
 /** The columns every record kind shares, its indexes, and its trigram index for `q`. */

@@ -218,13 +218,36 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'no prefecture where neither code nor address gives one',
+    name: 'no prefecture where neither code nor address gives one, nor an issuer that acts for one prefecture',
     kind: 'license_action',
     edit: (l) => {
       l.company.address = '中央区';
+      l.authority = 'mlit';
     },
     ...ok((r) => {
       assert.equal(r.company.prefecture_code, null);
+    }),
+  },
+  {
+    name: 'issue 38: the prefecture of a designated city the address starts with',
+    kind: 'enforcement',
+    edit: (l) => {
+      l.company.address = '大阪市東住吉区今川';
+      l.authority = 'mhlw';
+    },
+    ...ok((r) => {
+      assert.equal(r.company.prefecture_code, '27');
+    }),
+  },
+  {
+    name: "issue 38: the issuer's prefecture when the address leaves it out and its ward has namesakes",
+    kind: 'enforcement',
+    edit: (l) => {
+      l.company.address = '中央区本町';
+      l.authority = 'mhlw_labour_bureau_27';
+    },
+    ...ok((r) => {
+      assert.equal(r.company.prefecture_code, '27');
     }),
   },
   {

@@ -52,6 +52,18 @@ test('company= finds a company by its former name, and an unlinked record by the
   }
 });
 
+test('issue 38: company= finds an unlinked record by any part of its name, as q finds company names', async () => {
+  // 本運輸 starts no company's name and the source's name 有限会社見本運輸 does not start with it
+  for (const company of ['本運輸', '本運輸株式会社', '本　運輸']) {
+    assert.deepEqual(
+      await ids(`/api/v1/enforcements?company=${encodeURIComponent(company)}`),
+      ['enf_mihon_unyu'],
+      company,
+    );
+  }
+  assert.deepEqual(await ids(`/api/v1/enforcements?company=${encodeURIComponent('見本運送')}`), []);
+});
+
 test('q finds records by words of their summary and by the authority label or its alias', async () => {
   assert.deepEqual(await ids(`/api/v1/enforcements?q=${encodeURIComponent('納入価格')}`), ['enf_kakuu_2025']);
   assert.deepEqual(await ids(`/api/v1/enforcements?q=${encodeURIComponent('公正取引委員会')}`), KAKUU);

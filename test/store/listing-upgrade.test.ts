@@ -59,6 +59,18 @@ test('an existing dataset upgraded: records listed from their edition day (publi
       first_listed_on: string;
     };
     assert.equal(unpublished.first_listed_on, '2026-04-01');
+    // schema 15: the name index holds the records the file already had
+    for (const { table, nameIndex } of ALL_RECORD_TABLES) {
+      const indexed = db.prepare(`SELECT count(*) AS n FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`);
+      const named = db.prepare(`SELECT company_name_norm AS key FROM ${table} WHERE length(company_name_norm) >= 4`);
+      const row = named.get() as { key: string } | undefined;
+      assert.ok(row, table);
+      const part = row.key.slice(1, 4);
+      const expected = db
+        .prepare(`SELECT count(*) AS n FROM ${table} WHERE instr(company_name_norm, ?) > 0`)
+        .get(part) as { n: number };
+      assert.deepEqual(indexed.get(`"${part}"`), expected, `${table}: ${part}`);
+    }
   } finally {
     db.close();
   }

@@ -1,7 +1,7 @@
 // Every query an endpoint can issue is served from an index: no plan step scans a whole table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
@@ -11,6 +11,7 @@ import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.
 import type { RecordKind } from '../../src/domain/record.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import type { RecordQuery } from '../../src/domain/record-query.js';
+import { demoDatabase } from '../helpers/server.js';
 
 const today = '2026-11-21';
 const company = { corporateNumbers: ['1180301018771'], nameKeys: ['トヨタ'] };
@@ -145,6 +146,34 @@ test('q on every record table: short words from the short-gram index, long ones 
           steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')),
           steps.join('\n'),
         );
+      }
+    }
+  }
+});
+
+test('issue 38: company= reaches records by any part of their name key through the name index, a short key by its start', async () => {
+  // the demo's statistics too: with them, the name index as one alternative of an OR made SQLite walk the date index
+  const demo = join(mkdtempSync(join(tmpdir(), 'kohyo-plan-')), 'demo.sqlite');
+  copyFileSync(await demoDatabase(), demo);
+  for (const db of [emptyDatabase(), openWritable(demo)]) {
+    for (const table of ALL_RECORD_TABLES) {
+      for (const [key, index] of [
+        ['若旦那', `${table.table}_names`],
+        ['花王', `${table.table}_by_company_name`],
+      ] as const) {
+        const company = { corporateNumbers: ['1180301018771'], nameKeys: [key] };
+        for (const filter of [{ company }, { company, prefecture: '13' }, { company, q: '談合事件' }]) {
+          const query: RecordQuery = { today, ...filter };
+          for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
+            const steps = plan(db, fragment);
+            const what = `${table.table} ${JSON.stringify(filter)}:\n${steps.join('\n')}`;
+            assert.ok(
+              steps.some((s) => s.includes(index)),
+              what,
+            );
+            assert.deepEqual(fullScans(steps), [], what);
+          }
+        }
       }
     }
   }

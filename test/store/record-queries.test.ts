@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { validateRecordLine } from '../../src/domain/record-validation.js';
+import { normaliseCompanyName } from '../../src/domain/names.js';
 import { MAX_PERMITS_SHOWN, type ValidRecord } from '../../src/domain/record.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
@@ -156,4 +157,36 @@ test('a page reads each record as its stored document, and a row without one is 
   db.prepare('UPDATE enforcements SET doc = NULL').run();
   assert.throws(() => queries.page('enforcement', query, { limit: 10, page: 1 }), /without its document/u);
   db.close();
+});
+
+test('issue 38: company= finds a record no number links by any part of its name key, through the name index', () => {
+  const names = ['便利屋若旦那', '株式会社若旦那サービス', '（株）花王商事', '若旦', '架空運送株式会社'];
+  const records = names.map((name, i) =>
+    valid({
+      kind: 'procurement_suspension',
+      company: { name },
+      authority: 'pref_13',
+      source: { ...source, url: `https://example.go.jp/n${i}.html` },
+      reason: 'bid_rigging',
+      reason_detail: '入札談合',
+      period: { from: '2025-04-01', to: '2025-06-30' },
+      status: 'lifted',
+    }),
+  );
+  const queries = storeWith(records);
+  // the key as a company search plans it (company-search-plan.ts)
+  const found = (key: string) =>
+    queries
+      .page(
+        'procurement_suspension',
+        { company: { corporateNumbers: [], nameKeys: [normaliseCompanyName(key)] }, today },
+        { limit: 10, page: 1 },
+      )
+      .records.map((r) => r.company.name)
+      .sort();
+  assert.deepEqual(found('若旦那'), ['便利屋若旦那', '株式会社若旦那サービス'].sort()); // partial, legal form aside
+  assert.deepEqual(found('旦那サービス'), ['株式会社若旦那サービス']);
+  assert.deepEqual(found('花王'), ['（株）花王商事']); // too short for trigrams: the start of the name key
+  assert.deepEqual(found('運送'), []); // a short key is no partial match
+  assert.deepEqual(found('無関係'), []);
 });

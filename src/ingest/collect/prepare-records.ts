@@ -82,7 +82,7 @@ function link(
   input: RecordInput,
   candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
 ): { input: RecordInput; outcome: LinkOutcome | 'source'; note: string | null } {
-  const place = placeOf(input.company);
+  const place = placeOf(input.company, input.authority);
   // the prefecture read from the address is kept, so that the record can be found by it
   const company = { ...input.company, prefecture_code: input.company.prefecture_code ?? place.prefecture_code };
   if (company.corporate_number != null && company.corporate_number.trim() !== '')
