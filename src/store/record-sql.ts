@@ -45,8 +45,9 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include
     sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)',
     params: [value],
   }),
-  from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
-  to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
+  // the date a kind is listed by (record-filters.ts dateRange): a range down its own index, or down another filter's
+  from: (value, { orderColumn }) => ({ sql: `r.${orderColumn} >= ?`, params: [value] }),
+  to: (value, { orderColumn }) => ({ sql: `r.${orderColumn} <= ?`, params: [value] }),
   listing: equals('listing_status'),
   status: (value, { kind, table }, today) => {
     const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);

@@ -40,6 +40,14 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { company, prefecture: '01' },
     { q: '賃金', prefecture: '13' },
     { law: 'labour_standards_act', prefecture: '13' },
+    // a date range alone, and narrowing each other filter (issue 38: narrow instead of page)
+    { from: '2025-01-01', to: '2025-12-31' },
+    { from: '2025-01-01' },
+    { authority: 'mhlw_labour_bureau_27', from: '2025-01-01', to: '2025-06-30' },
+    { authority: 'mhlw', from: '2025-01-01', to: '2025-06-30' },
+    { law: 'antimonopoly_act', to: '2020-12-31' },
+    { company, from: '2025-01-01', to: '2025-12-31' },
+    { q: '談合', from: '2025-01-01' },
   ],
   procurement_suspension: [
     { corporate_number: '1180301018771' },
@@ -62,6 +70,11 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { authority: 'mlit', status: 'active', prefecture: '13' },
     { reason: 'bid_rigging', prefecture: '13' },
     { status: 'active', prefecture: '13' },
+    { from: '2025-01-01', to: '2025-12-31' },
+    { authority: 'pref_13', from: '2025-01-01', to: '2025-12-31' },
+    { reason: 'bid_rigging', from: '2025-01-01' },
+    { status: 'active', to: '2026-01-01' },
+    { corporate_number: '1180301018771', from: '2020-01-01' },
   ],
   license_action: [
     { corporate_number: '1180301018771' },
