@@ -2,7 +2,7 @@
 import type { Db } from './database.js';
 import type { Page, RecordQuery } from '../domain/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
-import { recordCountSql, recordPageSql, type SqlFragment } from './record-sql.js';
+import { recordCountSql, recordPageSql, recordUnionCountSql, type SqlFragment } from './record-sql.js';
 import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { StatementCache } from './statement-cache.js';
@@ -40,6 +40,17 @@ export class RecordQueries {
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;
+  }
+
+  /** How many rows match any of the queries, each once, up to `cap`. */
+  countAny(kind: RecordKind, queries: readonly RecordQuery[], cap: number): number {
+    if (queries.length === 0) return 0;
+    const [only] = queries;
+    const fragment =
+      queries.length === 1 && only !== undefined
+        ? recordCountSql(RECORD_TABLES[kind], only, cap)
+        : recordUnionCountSql(RECORD_TABLES[kind], queries, cap);
+    return run(this.counts, fragment)[0]?.n ?? 0;
   }
 }
 

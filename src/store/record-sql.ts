@@ -129,6 +129,19 @@ export function recordCountSql(table: RecordTable, query: RecordQuery, cap: numb
   };
 }
 
+/**
+ * How many rows match any of the queries, each row once, counted no further than `cap`: each query's rows are read
+ * no further than the cap either, down its own index, before the union drops the rows two of them share.
+ */
+export function recordUnionCountSql(table: RecordTable, queries: readonly RecordQuery[], cap: number): SqlFragment {
+  const wheres = queries.map((query) => recordWhere(table, query));
+  const arms = wheres.map((where) => `SELECT rid FROM (SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`);
+  return {
+    sql: `SELECT count(*) AS n FROM (${arms.join(' UNION ')} ${limitSql(cap)})`,
+    params: wheres.flatMap((where) => where.params),
+  };
+}
+
 /** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */
 export interface FreeText {
   /** Words of three characters or more, for the trigram index `<table>_fts`. */

@@ -10,7 +10,7 @@ import { recordQuerySchema, type RecordQuerySchema } from '../schemas/queries.js
 import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
 import { answerPagedRecords, answerRecords, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
-import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
+import { MAX_PERMITS_SHOWN, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 
 interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
   readonly path: string;
@@ -43,7 +43,7 @@ const DATES =
 
 /** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
 export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
-  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
+  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present' | 'list'>;
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
@@ -59,6 +59,7 @@ function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
   );
   return {
     kind: spec.kind,
+    list: spec.list,
     resource: spec.resource,
     present: spec.present,
     path: spec.path,
@@ -100,7 +101,7 @@ export const ENFORCEMENTS = recordEndpoint({
   paged: false,
   present: presentEnforcement,
   path: '/api/v1/enforcements',
-  list: 'enforcements',
+  list: RECORD_LISTS.enforcement,
   resource: Enforcement,
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
@@ -118,7 +119,7 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   paged: true,
   present: presentProcurementSuspension,
   path: '/api/v1/procurement-suspensions',
-  list: 'procurement_suspensions',
+  list: RECORD_LISTS.procurement_suspension,
   resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
@@ -136,7 +137,7 @@ export const LICENSE_ACTIONS = recordEndpoint({
   paged: true,
   present: presentLicenseAction,
   path: '/api/v1/license-actions',
-  list: 'license_actions',
+  list: RECORD_LISTS.license_action,
   resource: LicenseAction,
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',
