@@ -102,7 +102,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
           "amount_jpy": null
         }
-      ]
+      ],
+      "procurement_suspensions": [],
+      "license_actions": []
     },
     "meta": {
       "request_id": "example-request-0001",
@@ -114,14 +116,40 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "returned": 2,
       "has_more": true,
       "data_as_of": "2026-11-14T18:02:00Z",
+      "matches": {
+        "companies": 2,
+        "enforcements": 8,
+        "procurement_suspensions": 21,
+        "license_actions": 3
+      },
       "coverage": {
-        "sources": 13,
-        "collected": 13,
-        "fresh": 11,
-        "stale": 2,
-        "failing": 0,
-        "never_collected": 0,
-        "oldest_success_at": "2026-11-14T18:02:00Z"
+        "enforcements": {
+          "sources": 13,
+          "collected": 13,
+          "fresh": 11,
+          "stale": 2,
+          "failing": 0,
+          "never_collected": 0,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        },
+        "procurement_suspensions": {
+          "sources": 41,
+          "collected": 36,
+          "fresh": 33,
+          "stale": 3,
+          "failing": 5,
+          "never_collected": 5,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        },
+        "license_actions": {
+          "sources": 6,
+          "collected": 6,
+          "fresh": 5,
+          "stale": 1,
+          "failing": 0,
+          "never_collected": 0,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        }
       }
     }
   },
