@@ -67,7 +67,7 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
   const terms: SqlFragment[] = [];
   for (const { name } of RECORD_FILTERS[table.kind]) {
     if (name === 'company') {
-      if (query.company !== undefined) terms.push(companySql(query.company));
+      if (query.company !== undefined) terms.push(companySql(query.company, table.table));
     } else if (name === 'q') {
       if (query.q !== undefined) terms.push(...freeTextSql(query.q, table));
     } else if (
@@ -89,15 +89,20 @@ export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment
     : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
 }
 
-/** The records of the companies found, and unlinked records whose source name starts with a name key. */
-function companySql(company: CompanyFilter): SqlFragment {
-  const alternatives = [`r.company_corporate_number IN (SELECT value FROM json_each(?))`];
+/**
+ * The records of the companies found, and unlinked records whose source name starts with a name key: their row ids
+ * gathered from the company indexes, each look-up its own. Written as an OR of the two columns, SQLite may walk the
+ * whole order index instead and test every row (it did for suspensions and licence actions on the demo dataset, at
+ * two to three times the cost of the look-ups: bench/README.md, issue 38).
+ */
+function companySql(company: CompanyFilter, table: string): SqlFragment {
+  const alternatives = [`SELECT rid FROM ${table} WHERE company_corporate_number IN (SELECT value FROM json_each(?))`];
   const params: (string | number)[] = [JSON.stringify(company.corporateNumbers)];
   for (const key of company.nameKeys) {
-    alternatives.push('(r.company_name_norm >= ? AND r.company_name_norm < ?)');
+    alternatives.push(`SELECT rid FROM ${table} WHERE company_name_norm >= ? AND company_name_norm < ?`);
     params.push(key, prefixUpperBound(key));
   }
-  return { sql: `(${alternatives.join(' OR ')})`, params };
+  return { sql: `r.rid IN (${alternatives.join(' UNION ALL ')})`, params };
 }
 
 function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragment[] {
