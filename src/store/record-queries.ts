@@ -7,6 +7,13 @@ import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { StatementCache } from './statement-cache.js';
 
+/** A record of a page before its document is read: /search reads only those it shows. */
+export interface RecordEntry {
+  readonly id: string;
+  /** Null in a row written by a build from before documents (recordFromDoc refuses it). */
+  readonly doc: string | null;
+}
+
 export interface RecordPage<T> {
   readonly records: T[];
   /** True when a row exists after this page. */
@@ -14,8 +21,7 @@ export interface RecordPage<T> {
 }
 
 export class RecordQueries {
-  /** A page's documents; null in a row written by a build from before documents (recordFromDoc refuses it). */
-  private readonly pages: StatementCache<{ doc: string | null }>;
+  private readonly pages: StatementCache<RecordEntry>;
   private readonly counts: StatementCache<{ n: number }>;
 
   constructor(db: Db) {
@@ -30,11 +36,14 @@ export class RecordQueries {
    * record answer's time.
    */
   page<K extends RecordKind>(kind: K, query: RecordQuery, page: Page): RecordPage<RecordOfKind<K>> {
+    const { records, hasMore } = this.entries(kind, query, page);
+    return { records: records.map((entry) => recordFromDoc<K>(entry.doc)), hasMore };
+  }
+
+  /** The same page, its documents not yet read. */
+  entries(kind: RecordKind, query: RecordQuery, page: Page): RecordPage<RecordEntry> {
     const rows = run(this.pages, recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
-    return {
-      records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)),
-      hasMore: rows.length > page.limit,
-    };
+    return { records: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
   }
 
   /** How many rows match, up to `cap`. */

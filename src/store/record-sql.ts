@@ -116,11 +116,11 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
   return terms;
 }
 
-/** The page's record documents (one more than the limit, to know whether more exist). */
+/** The page's record ids and documents (one more than the limit, to know whether more exist). */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
   return {
-    sql: `SELECT r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
+    sql: `SELECT r.id, r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
     params: [...where.params, offset],
   };
 }
@@ -140,7 +140,9 @@ export function recordCountSql(table: RecordTable, query: RecordQuery, cap: numb
  */
 export function recordUnionCountSql(table: RecordTable, queries: readonly RecordQuery[], cap: number): SqlFragment {
   const wheres = queries.map((query) => recordWhere(table, query));
-  const arms = wheres.map((where) => `SELECT rid FROM (SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`);
+  const arms = wheres.map(
+    (where) => `SELECT rid FROM (SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
+  );
   return {
     sql: `SELECT count(*) AS n FROM (${arms.join(' UNION ')} ${limitSql(cap)})`,
     params: wheres.flatMap((where) => where.params),

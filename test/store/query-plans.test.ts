@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
-import { recordCountSql, recordPageSql, type SqlFragment } from '../../src/store/record-sql.js';
+import { recordCountSql, recordPageSql, recordUnionCountSql, type SqlFragment } from '../../src/store/record-sql.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
 import type { RecordKind } from '../../src/domain/record.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -135,6 +135,26 @@ test('every record filter, alone and combined, is index-backed', () => {
   }
 });
 
+// /search's count of a kind's records (issue 38: meta.matches): the company's records and the text matches, each once
+test("search's union counts are index-backed on every record table", () => {
+  const db = emptyDatabase();
+  for (const table of ALL_RECORD_TABLES) {
+    for (const text of ['談', '談合事件', '談合 事件の']) {
+      const fragment = recordUnionCountSql(
+        table,
+        [
+          { today, company },
+          { today, q: text },
+        ],
+        1000,
+      );
+      const steps = plan(db, fragment);
+      assert.deepEqual(fullScans(steps), [], `${table.table} q=${text}:\n${steps.join('\n')}`);
+      assert.equal(fragment.sql.split('?').length - 1, fragment.params.length);
+    }
+  }
+});
+
 test('q on every record table: short words from the short-gram index, long ones from the trigram index, mixed from both', () => {
   const db = emptyDatabase();
   const cases: { q: string; indexes: string[] }[] = [
@@ -181,6 +201,10 @@ test('company search is index-backed for every query length', () => {
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
   queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
+  // /search's count of the companies a query finds (issue 38: meta.matches)
+  queries.countByKeys(['花'], 1000);
+  queries.countByKeys(['トヨタ自動車', 'toyotajidosha'], 1000);
+  assert.ok(seen.some((sql) => sql.includes('SELECT DISTINCT company_id')));
   assert.ok(seen.length >= 6);
   assert.ok(
     seen.some((sql) => sql.includes('company_grams MATCH')),

@@ -11,6 +11,7 @@ import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+import { recordQueriesOver } from '../helpers/record-store.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const source = {
@@ -75,16 +76,7 @@ const RECORDS: readonly ValidRecord[] = [
   }),
 ];
 
-function storeWith(records: readonly ValidRecord[]): RecordQueries {
-  const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
-  seedVocabularies(db);
-  const writer = createRecordWriter(db);
-  for (const record of records) {
-    writer.upsertSource(record);
-    writer.writeRecord(record);
-  }
-  return new RecordQueries(db);
-}
+const storeWith = recordQueriesOver;
 
 test('every kind reads back field for field as it was written', () => {
   const queries = storeWith(RECORDS);

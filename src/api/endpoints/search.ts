@@ -17,7 +17,7 @@ import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
 import type { RecordKind, ValidRecord } from '../../domain/record.js';
 import type { Store } from '../../store/store.js';
-import { countSearchRecords, searchRecords, type RecordSearch } from '../../store/search-records.js';
+import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
 
 /**
  * What /search reads of a record endpoint. `present` in method syntax, so that each endpoint's presenter of its own
@@ -40,7 +40,7 @@ function recordList(route: ListedKind, store: Store, search: RecordSearch, limit
     kind: route.kind,
     available: page.records.length,
     matches,
-    shown: (n: number) => page.records.slice(0, n).map((record) => route.present(record, search.today)),
+    shown: (n: number) => page.records.slice(0, n).map((entry) => route.present(readFoundRecord(entry), search.today)),
   };
 }
 
@@ -68,7 +68,7 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
     `match shows at least one row when \`limit\` allows. \`meta.matches\` gives each list's full count, up to ` +
     `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +
-    "`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest " +
+    '`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest ' +
     "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean.",
   tags: ['search'],
   query: () => SearchQuery,
