@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search companies and records of every kind together
-         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies `q` finds (as `company=` on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates. A Corporate Number finds that company and every record linked to it. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean.
+         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies `q` finds (as `company=` on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates. A Corporate Number finds that company and every record linked to it. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest first, at most `limit`.
          */
         get: operations["search"];
         put?: never;
@@ -771,10 +771,12 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records */
+                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
                 q: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -896,7 +898,9 @@ export interface operations {
                      *             "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
                      *             "amount_jpy": null
                      *           }
-                     *         ]
+                     *         ],
+                     *         "procurement_suspensions": [],
+                     *         "license_actions": []
                      *       },
                      *       "meta": {
                      *         "request_id": "example-request-0001",
@@ -908,14 +912,40 @@ export interface operations {
                      *         "returned": 2,
                      *         "has_more": true,
                      *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "matches": {
+                     *           "companies": 2,
+                     *           "enforcements": 8,
+                     *           "procurement_suspensions": 21,
+                     *           "license_actions": 3
+                     *         },
                      *         "coverage": {
-                     *           "sources": 13,
-                     *           "collected": 13,
-                     *           "fresh": 11,
-                     *           "stale": 2,
-                     *           "failing": 0,
-                     *           "never_collected": 0,
-                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           "enforcements": {
+                     *             "sources": 13,
+                     *             "collected": 13,
+                     *             "fresh": 11,
+                     *             "stale": 2,
+                     *             "failing": 0,
+                     *             "never_collected": 0,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           },
+                     *           "procurement_suspensions": {
+                     *             "sources": 41,
+                     *             "collected": 36,
+                     *             "fresh": 33,
+                     *             "stale": 3,
+                     *             "failing": 5,
+                     *             "never_collected": 5,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           },
+                     *           "license_actions": {
+                     *             "sources": 6,
+                     *             "collected": 6,
+                     *             "fresh": 5,
+                     *             "stale": 1,
+                     *             "failing": 0,
+                     *             "never_collected": 0,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -929,6 +959,7 @@ export interface operations {
                         };
                         meta: components["schemas"]["SearchMeta"];
                     };
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -943,10 +974,12 @@ export interface operations {
     searchHead: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records */
+                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
                 q: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, newest first, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;

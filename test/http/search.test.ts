@@ -191,3 +191,23 @@ test('search: the enforcements of the companies found, then those whose text mat
     assert.deepEqual(two.enforcements, agreed.slice(0, two.enforcements.length), `q=${q} limit=2`);
   }
 });
+
+test('format=atom: a feed of the records of every kind the query finds, newest first, at most limit', async () => {
+  const response = await server.get(`/api/v1/search?q=${encodeURIComponent('建設')}&format=atom`);
+  assert.equal(response.status, 200, response.text);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/atom\+xml/u);
+  const ids = [...response.text.matchAll(/<id>urn:kohyo:record:([^<]+)<\/id>/gu)].map((m) => m[1]);
+  // the company's enforcement and suspensions and the licence actions whose text says 建設, by their dates
+  assert.deepEqual(ids, [
+    'la_kamei_suspension',
+    'ps_shiken_bid',
+    'la_reidai_closure',
+    'ps_shiken_accident',
+    'enf_shiken_kensetsu',
+  ]);
+  const two = await server.get(`/api/v1/search?q=${encodeURIComponent('建設')}&format=atom&limit=2`);
+  assert.equal([...two.text.matchAll(/<entry>/gu)].length, 2);
+  const json = await server.get(`/api/v1/search?q=${encodeURIComponent('建設')}&format=json`);
+  assert.equal(json.status, 200);
+  assert.equal((await server.get('/api/v1/search?q=x&format=xml')).status, 400);
+});

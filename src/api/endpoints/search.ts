@@ -1,5 +1,5 @@
 // GET /api/v1/search: companies and the records of every kind for one query, at most `limit` rows in all.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { openDataset, type RouteContext } from '../context.js';
 import type { Endpoint, PresentedRecord } from '../endpoint.js';
 import { DEFAULT_LIMIT, SearchQuery } from '../schemas/queries.js';
@@ -29,19 +29,35 @@ interface ListedKind {
   present(record: ValidRecord, today: string): PresentedRecord;
 }
 
-/** The records of one kind a search finds: how many it has at hand, its full count, and the first `n` presented. */
-function recordList(route: ListedKind, store: Store, search: RecordSearch, limit: number) {
-  const page = searchRecords(store.records, route.kind, search, limit);
-  const matches = page.hasMore
-    ? Math.max(page.records.length, countSearchRecords(store.records, route.kind, search, MATCHES_COUNTED_UP_TO))
-    : page.records.length;
-  return {
-    list: route.list,
-    kind: route.kind,
-    available: page.records.length,
-    matches,
-    shown: (n: number) => page.records.slice(0, n).map((entry) => route.present(readFoundRecord(entry), search.today)),
+/** What a query finds: the companies, and each kind's first `limit` records with the search that found them. */
+function find(context: RouteContext, query: Static<typeof SearchQuery>) {
+  const store = openDataset(context);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
+  // a Corporate Number stands for its company and the records linked to it, not for text
+  const byNumber = planCompanySearch(query.q).kind === 'corporate_number';
+  const search: RecordSearch = {
+    companies: companies.filter,
+    text: byNumber ? null : query.q.normalize('NFKC'),
+    today: japanDate(context.clock()),
   };
+  const records = RECORD_ENDPOINTS.map((route: ListedKind) => ({
+    route,
+    page: searchRecords(store.records, route.kind, search, limit),
+  }));
+  return { store, limit, companies, search, records };
+}
+
+/** The first `n` of a kind's records found, presented. */
+function presented(found: ReturnType<typeof find>, i: number, n: number): PresentedRecord[] {
+  const kind = found.records[i];
+  if (kind === undefined) return [];
+  return kind.page.records.slice(0, n).map((entry) => kind.route.present(readFoundRecord(entry), found.search.today));
+}
+
+/** The day a record is listed by: its date, or a suspension's first day. */
+function dayOf(record: PresentedRecord): string {
+  return 'date' in record ? record.date : record.period.from;
 }
 
 /** Each kind's `data_as_of` and `coverage`: the answer rests on the stalest of them. */
@@ -69,7 +85,9 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     `match shows at least one row when \`limit\` allows. \`meta.matches\` gives each list's full count, up to ` +
     `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +
     '`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest ' +
-    "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean.",
+    "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or " +
+    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest ' +
+    'first, at most `limit`.',
   tags: ['search'],
   query: () => SearchQuery,
   response: Envelope(
@@ -85,39 +103,48 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
   listAnswer: true,
   needsDataset: true,
   tools: [{ name: 'search', title: 'Search companies and records of every kind' }],
+  // every kind's records the search finds, newest first, at most `limit`: the records of the answer's lists, and as
+  // many more as the rows the companies take there
+  feed: {
+    records(context, query) {
+      const found = find(context, query);
+      return found.records
+        .flatMap((_, i) => presented(found, i, found.limit))
+        .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
+        .slice(0, found.limit);
+    },
+  },
   answer(context, query, requestId) {
-    const store = openDataset(context);
-    const limit = query.limit ?? DEFAULT_LIMIT;
-    const q = query.q;
-    const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
-    // a Corporate Number stands for its company and the records linked to it, not for text
-    const byNumber = planCompanySearch(q).kind === 'corporate_number';
-    const search: RecordSearch = {
-      companies: companies.filter,
-      text: byNumber ? null : q.normalize('NFKC'),
-      today: japanDate(context.clock()),
-    };
-    const records = RECORD_ENDPOINTS.map((route) => recordList(route, store, search, limit));
+    const found = find(context, query);
+    const { store, limit, companies, search, records } = found;
     const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
       companies.hits.length,
-      ...records.map((r) => r.available),
+      ...records.map((r) => r.page.records.length),
     ]);
     const companyMatches =
       companies.hasMore || companies.hits.length > companyRows
-        ? countCompanies(store, q, companies, MATCHES_COUNTED_UP_TO)
+        ? countCompanies(store, query.q, companies, MATCHES_COUNTED_UP_TO)
         : companies.hits.length;
-    const shown = records.map((r, i) => ({ ...r, rows: r.shown(recordRows[i] ?? 0) }));
-    const returned = companyRows + shown.reduce((sum, r) => sum + r.rows.length, 0);
-    const hasMore = companyMatches > companyRows || shown.some((r) => r.matches > r.rows.length);
+    const lists = records.map(({ route, page }, i) => ({
+      list: route.list,
+      kind: route.kind,
+      rows: presented(found, i, recordRows[i] ?? 0),
+      // the full count only when the list may hold more than it found
+      matches: page.hasMore
+        ? Math.max(page.records.length, countSearchRecords(store.records, route.kind, search, MATCHES_COUNTED_UP_TO))
+        : page.records.length,
+    }));
+    const returned = companyRows + lists.reduce((sum, r) => sum + r.rows.length, 0);
+    const hasMore = companyMatches > companyRows || lists.some((r) => r.matches > r.rows.length);
     return {
       data: {
         companies: companies.hits.slice(0, companyRows).map(presentCompany),
-        ...Object.fromEntries(shown.map((r) => [r.list, r.rows])),
+        ...Object.fromEntries(lists.map((r) => [r.list, r.rows])),
       },
       meta: Object.assign(
         listMeta(requestId, store, { limit, returned, hasMore, notices: companies.notices }),
-        { matches: { companies: companyMatches, ...Object.fromEntries(shown.map((r) => [r.list, r.matches])) } },
-        recordMeta(store, context, records),
+        { matches: { companies: companyMatches, ...Object.fromEntries(lists.map((r) => [r.list, r.matches])) } },
+        recordMeta(store, context, lists),
       ),
     };
   },
