@@ -212,7 +212,9 @@ export class CompanyQueries {
         continue;
       }
       if ([...key].length < TRIGRAM_MIN_LENGTH) {
-        parts.push(lookup(rows, stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
+        parts.push(
+          lookup(rows, stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'),
+        );
         params.push(ftsPhrase(key));
         continue;
       }
@@ -229,7 +231,11 @@ export class CompanyQueries {
         params.push(ftsAllOf(rarest), key);
       } else {
         parts.push(
-          lookup(rows, stage, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'),
+          lookup(
+            rows,
+            stage,
+            'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?',
+          ),
         );
         params.push(ftsPhrase(key));
       }

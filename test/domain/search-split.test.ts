@@ -12,7 +12,8 @@ test('two lists: each gets half, the first the odd one, and the unused share goe
     [10, 0, 0, [0, 0]],
     [3, 0, 10, [0, 3]],
   ];
-  for (const [limit, a, b, expected] of cases) assert.deepEqual(shareSearchLimit(limit, [a, b]), expected, `${limit} ${a} ${b}`);
+  for (const [limit, a, b, expected] of cases)
+    assert.deepEqual(shareSearchLimit(limit, [a, b]), expected, `${limit} ${a} ${b}`);
 });
 
 // issue 38: companies, enforcements, procurement suspensions, licence actions
@@ -35,7 +36,13 @@ test('four lists: every list that has a match shows at least one row when the li
     const shown = shareSearchLimit(limit, available);
     assert.deepEqual(shown, expected, `${limit} ${available.join(',')}`);
     const total = shown.reduce((a, b) => a + b, 0);
-    assert.equal(total, Math.min(limit, available.reduce((a, b) => a + b, 0)));
+    assert.equal(
+      total,
+      Math.min(
+        limit,
+        available.reduce((a, b) => a + b, 0),
+      ),
+    );
     shown.forEach((n, i) => assert.ok(n <= (available[i] ?? 0)));
   }
 });
