@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 export interface Rotations {
   readonly numbers: readonly string[];
   readonly textMix: readonly string[];
+  /** The text mix's queries asked of /api/v1/search: companies and the records of every kind (issue 38). */
+  readonly searchMix: readonly string[];
   readonly recordFilters: readonly string[];
 }
 
@@ -73,6 +75,7 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
     return {
       numbers: numbers.map((n) => q('/api/v1/companies', { q: n })),
       textMix: textMix.slice(0, size),
+      searchMix: textMix.slice(0, size).map((path) => path.replace('/api/v1/companies', '/api/v1/search')),
       recordFilters,
     };
   } finally {

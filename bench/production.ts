@@ -6,7 +6,8 @@
 // --warmup S (default 1), --connections N (default 10), --cache N (answer cache entries; default 0, the cold figures),
 // --dataset PATH (a dataset file instead of the demo built afresh), --zipf N (the text mix drawn from N distinct
 // queries by a Zipf distribution), --startup-warmup S (default 6: the seconds of each case's rotation every server
-// answers before the first case, so that no case measures a server's first seconds).
+// answers before the first case, so that no case measures a server's first seconds), --cases a,b (the cases to run,
+// by their first word: numbers, text, search, records; default all).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
       dataset: { type: 'string' },
       zipf: { type: 'string' },
       'startup-warmup': { type: 'string', default: '6' },
+      cases: { type: 'string', default: 'numbers,text,search,records' },
     },
   });
   const options: LoadOptions = {
@@ -89,7 +91,14 @@ async function main(): Promise<void> {
     // --zipf N: the text mix drawn from N distinct queries by a Zipf distribution, as a public API is asked
     const zipf = values.zipf === undefined ? null : Number(values.zipf);
     const picked = pickRotations(dbPath, zipf ?? 60);
-    const rotations = zipf === null ? picked : { ...picked, textMix: zipfSequence(picked.textMix, 50_000) };
+    const rotations =
+      zipf === null
+        ? picked
+        : {
+            ...picked,
+            textMix: zipfSequence(picked.textMix, 50_000),
+            searchMix: zipfSequence(picked.searchMix, 50_000),
+          };
     console.log(
       `dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`,
     );
@@ -111,11 +120,16 @@ async function main(): Promise<void> {
     servers.push(bare, production, additionsOff);
 
     const lookups = rotations.numbers.map((path) => path.replace('/api/v1/companies', BASELINE_LOOKUP_PATH));
-    const cases: [string, readonly string[]][] = [
-      ['Corporate Number look-ups', rotations.numbers],
-      ['text mix', rotations.textMix],
-      ['record filters', rotations.recordFilters],
+    const chosen = new Set(values.cases.split(','));
+    const all: [key: string, name: string, paths: readonly string[]][] = [
+      ['numbers', 'Corporate Number look-ups', rotations.numbers],
+      ['text', 'text mix', rotations.textMix],
+      ['search', 'search mix (the text mix asked of /api/v1/search)', rotations.searchMix],
+      ['records', 'record filters', rotations.recordFilters],
     ];
+    const cases = all
+      .filter(([key]) => chosen.has(key))
+      .map(([, name, paths]): [string, readonly string[]] => [name, paths]);
     // A server just started still compiles its hot paths and collects its start-up garbage, so its first seconds cost
     // several times what it costs a request once warm. Each server answers every case's rotation first, so that
     // no case measures those seconds; with the answer cache on, it then holds what the warm-up asked, as a server

@@ -9,8 +9,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search companies and enforcement records together
-         * @description Companies and enforcement records for one query (a company name in any script, a romanized or English name, or a Corporate Number): the companies as /api/v1/companies finds them, and enforcement records, first those of the companies `q` finds (as `company=` on /api/v1/enforcements), then those whose text matches `q` (as `q=` there: company name, summary, law and authority labels), without duplicates. `data.companies` and `data.enforcements` together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use goes to the other.
+         * Search companies and records of every kind together
+         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies `q` finds (as `company=` on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates. A Corporate Number finds that company and every record linked to it. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest first, at most `limit`.
          */
         get: operations["search"];
         put?: never;
@@ -18,7 +18,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * Search companies and enforcement records together (headers only)
+         * Search companies and records of every kind together (headers only)
          * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
          */
         head: operations["searchHead"];
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Procurement suspensions
-         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `from` and `to` bound the first day of the suspension (`period.from`), not whether its period overlaps the range. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listProcurementSuspensions"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Licence and registration actions
-         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date range alone counts as one only when both `from` and `to` are given and span at most 366 days. A record lists at most 50 `permits`; `permits_total` gives the full count. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required. A record lists at most 50 `permits`; `permits_total` gives the full count. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listLicenseActions"];
         put?: never;
@@ -590,6 +590,34 @@ export interface components {
             official_total: number | null;
             coverage_ratio: number | null;
         };
+        SearchMeta: {
+            request_id: string;
+            dataset: components["schemas"]["DatasetInfo"];
+            limit: number;
+            returned: number;
+            /** @description more rows match than this answer holds */
+            has_more: boolean;
+            /** @description a remark on how the query was read */
+            notice?: string;
+            data_as_of: string | null;
+            /** @description each list's full count: where it exceeds what the list shows, ask the list's own endpoint */
+            matches: {
+                /** @description the rows the list would hold without the limit, counted up to 1000 (1000 reads "1000 or more") */
+                companies: number;
+                /** @description the rows the list would hold without the limit, counted up to 1000 (1000 reads "1000 or more") */
+                enforcements: number;
+                /** @description the rows the list would hold without the limit, counted up to 1000 (1000 reads "1000 or more") */
+                procurement_suspensions: number;
+                /** @description the rows the list would hold without the limit, counted up to 1000 (1000 reads "1000 or more") */
+                license_actions: number;
+            };
+            /** @description per record kind, how the sources behind its list stand, as each record endpoint's meta.coverage */
+            coverage: {
+                enforcements: components["schemas"]["AnswerCoverage"];
+                procurement_suspensions: components["schemas"]["AnswerCoverage"];
+                license_actions: components["schemas"]["AnswerCoverage"];
+            };
+        };
         PagedRecordListMeta: {
             request_id: string;
             dataset: components["schemas"]["DatasetInfo"];
@@ -600,22 +628,7 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
             data_as_of: string | null;
-            /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
-            coverage: {
-                /** @description the sources that feed this answer */
-                sources: number;
-                /** @description of them, collected successfully at least once */
-                collected: number;
-                /** @description collected successfully within KOHYO_FRESH_HOURS */
-                fresh: number;
-                /** @description collected successfully, but not within KOHYO_FRESH_HOURS */
-                stale: number;
-                /** @description whose latest collection failed (they may still be fresh or stale) */
-                failing: number;
-                /** @description never collected successfully */
-                never_collected: number;
-                oldest_success_at: string | null;
-            };
+            coverage: components["schemas"]["AnswerCoverage"];
             page: number;
             /** @description the last page this query can ask for */
             max_page: number;
@@ -630,22 +643,7 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
             data_as_of: string | null;
-            /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
-            coverage: {
-                /** @description the sources that feed this answer */
-                sources: number;
-                /** @description of them, collected successfully at least once */
-                collected: number;
-                /** @description collected successfully within KOHYO_FRESH_HOURS */
-                fresh: number;
-                /** @description collected successfully, but not within KOHYO_FRESH_HOURS */
-                stale: number;
-                /** @description whose latest collection failed (they may still be fresh or stale) */
-                failing: number;
-                /** @description never collected successfully */
-                never_collected: number;
-                oldest_success_at: string | null;
-            };
+            coverage: components["schemas"]["AnswerCoverage"];
         };
         ListMeta: {
             request_id: string;
@@ -656,6 +654,22 @@ export interface components {
             has_more: boolean;
             /** @description a remark on how the query was read */
             notice?: string;
+        };
+        /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
+        AnswerCoverage: {
+            /** @description the sources that feed this answer */
+            sources: number;
+            /** @description of them, collected successfully at least once */
+            collected: number;
+            /** @description collected successfully within KOHYO_FRESH_HOURS */
+            fresh: number;
+            /** @description collected successfully, but not within KOHYO_FRESH_HOURS */
+            stale: number;
+            /** @description whose latest collection failed (they may still be fresh or stale) */
+            failing: number;
+            /** @description never collected successfully */
+            never_collected: number;
+            oldest_success_at: string | null;
         };
         Meta: {
             request_id: string;
@@ -881,10 +895,12 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records */
+                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
                 q: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1014,7 +1030,9 @@ export interface operations {
                      *               "html": "/records/enf_6b73a084998efb56"
                      *             }
                      *           }
-                     *         ]
+                     *         ],
+                     *         "procurement_suspensions": [],
+                     *         "license_actions": []
                      *       },
                      *       "meta": {
                      *         "request_id": "example-request-0001",
@@ -1026,14 +1044,40 @@ export interface operations {
                      *         "returned": 2,
                      *         "has_more": true,
                      *         "data_as_of": "2026-11-14T18:02:00Z",
+                     *         "matches": {
+                     *           "companies": 2,
+                     *           "enforcements": 8,
+                     *           "procurement_suspensions": 21,
+                     *           "license_actions": 3
+                     *         },
                      *         "coverage": {
-                     *           "sources": 13,
-                     *           "collected": 13,
-                     *           "fresh": 11,
-                     *           "stale": 2,
-                     *           "failing": 0,
-                     *           "never_collected": 0,
-                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           "enforcements": {
+                     *             "sources": 13,
+                     *             "collected": 13,
+                     *             "fresh": 11,
+                     *             "stale": 2,
+                     *             "failing": 0,
+                     *             "never_collected": 0,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           },
+                     *           "procurement_suspensions": {
+                     *             "sources": 41,
+                     *             "collected": 36,
+                     *             "fresh": 33,
+                     *             "stale": 3,
+                     *             "failing": 5,
+                     *             "never_collected": 5,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           },
+                     *           "license_actions": {
+                     *             "sources": 6,
+                     *             "collected": 6,
+                     *             "fresh": 5,
+                     *             "stale": 1,
+                     *             "failing": 0,
+                     *             "never_collected": 0,
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -1042,9 +1086,12 @@ export interface operations {
                         data: {
                             companies: components["schemas"]["Company"][];
                             enforcements: components["schemas"]["Enforcement"][];
+                            procurement_suspensions: components["schemas"]["ProcurementSuspension"][];
+                            license_actions: components["schemas"]["LicenseAction"][];
                         };
-                        meta: components["schemas"]["RecordListMeta"];
+                        meta: components["schemas"]["SearchMeta"];
                     };
+                    "application/atom+xml": string;
                 };
             };
             304: components["responses"]["NotModified"];
@@ -1059,10 +1106,12 @@ export interface operations {
     searchHead: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records */
+                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
                 q: string;
                 /** @description rows to return, 1 to 10 */
                 limit?: number;
+                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                format?: "json" | "atom";
             };
             header?: never;
             path?: never;
@@ -1453,6 +1502,10 @@ export interface operations {
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
+                /** @description earliest date of the action, YYYY-MM-DD */
+                from?: string;
+                /** @description latest date of the action, YYYY-MM-DD */
+                to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
                 /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
@@ -1651,6 +1704,10 @@ export interface operations {
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
                 /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
+                /** @description earliest date of the action, YYYY-MM-DD */
+                from?: string;
+                /** @description latest date of the action, YYYY-MM-DD */
+                to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
                 /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
@@ -1705,6 +1762,10 @@ export interface operations {
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
                 /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
+                /** @description earliest first day of the suspension (period.from), YYYY-MM-DD */
+                from?: string;
+                /** @description latest first day of the suspension (period.from), YYYY-MM-DD */
+                to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
                 /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
@@ -1890,6 +1951,10 @@ export interface operations {
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
                 /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
+                /** @description earliest first day of the suspension (period.from), YYYY-MM-DD */
+                from?: string;
+                /** @description latest first day of the suspension (period.from), YYYY-MM-DD */
+                to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
                 /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
@@ -1950,9 +2015,9 @@ export interface operations {
                 status?: ("scheduled" | "in_effect" | "completed") | string;
                 /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description earliest action date, YYYY-MM-DD */
+                /** @description earliest date of the action, YYYY-MM-DD */
                 from?: string;
-                /** @description latest action date, YYYY-MM-DD */
+                /** @description latest date of the action, YYYY-MM-DD */
                 to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -2183,9 +2248,9 @@ export interface operations {
                 status?: ("scheduled" | "in_effect" | "completed") | string;
                 /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description earliest action date, YYYY-MM-DD */
+                /** @description earliest date of the action, YYYY-MM-DD */
                 from?: string;
-                /** @description latest action date, YYYY-MM-DD */
+                /** @description latest date of the action, YYYY-MM-DD */
                 to?: string;
                 /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;

@@ -16,6 +16,8 @@ export interface FoundCompanies {
   readonly notices: string[];
   /** Whether `hits` are kept by the answer cache, so that later answers hand out the same objects (never change one). */
   readonly shared: boolean;
+  /** How many companies match in all, when the search read every one of them; else undefined (countCompanies). */
+  readonly total?: number;
 }
 
 const NO_COMPANY: CompanyFilter = { corporateNumbers: [], nameKeys: [] };
@@ -44,12 +46,14 @@ export function searchCompanies(
         filter: { corporateNumbers: [plan.number], nameKeys: [] },
         notices: [],
         shared: false,
+        total: hits.length,
       };
     }
     case 'invalid_corporate_number':
       return {
         hits: [],
         hasMore: false,
+        total: 0,
         filter: NO_COMPANY,
         shared: false,
         notices: [
@@ -60,6 +64,7 @@ export function searchCompanies(
       return {
         hits: [],
         hasMore: false,
+        total: 0,
         filter: NO_COMPANY,
         shared: false,
         notices: [
@@ -70,12 +75,14 @@ export function searchCompanies(
       return {
         hits: [],
         hasMore: false,
+        total: 0,
         filter: NO_COMPANY,
         shared: false,
         notices: [`${parameter} "${value}" has nothing to search for once punctuation and legal forms are removed.`],
       };
     case 'terms': {
-      const rows = store.companies.searchByKeys(plan.keys, Math.max(show + 1, recall), plan.legalForm);
+      const asked = Math.max(show + 1, recall);
+      const rows = store.companies.searchByKeys(plan.keys, asked, plan.legalForm);
       return {
         hits: rows.slice(0, show),
         hasMore: rows.length > show,
@@ -86,9 +93,22 @@ export function searchCompanies(
         },
         notices: [],
         shared: store.companies.hitsShared,
+        ...(rows.length < asked ? { total: rows.length } : {}),
       };
     }
   }
+}
+
+/**
+ * How many companies `value` finds without a limit, up to `cap`: the count the search already holds when it read
+ * every match, else one bounded count of the term index.
+ */
+export function countCompanies(store: Store, value: string, found: FoundCompanies, cap: number): number {
+  if (found.total !== undefined) return Math.min(found.total, cap);
+  const plan = planCompanySearch(value);
+  const counted = plan.kind === 'terms' ? store.companies.countByKeys(plan.keys, cap) : 0;
+  // never fewer than were found (the count reads each key's look-up no further than the cap needs)
+  return Math.min(cap, Math.max(counted, found.filter.corporateNumbers.length, found.hits.length));
 }
 
 /** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies. */

@@ -28,7 +28,7 @@ export type RecordFilter =
       /** Narrows the other filters but is not one by itself (`prefecture` and `listing`: alone they would list a whole prefecture, or nearly everything). */
       readonly narrowsOnly?: true;
     }
-  /** One end of a date range on the record's date; a range alone counts as a filter only when short enough. */
+  /** One end of a date range on the record's date (dateRange below); a range alone counts as a filter only when short enough. */
   | { readonly name: 'from' | 'to'; readonly reads: 'date'; readonly description: string };
 
 /** A date range alone is a filter only when both ends are given and at most this many days apart. */
@@ -113,6 +113,19 @@ const prefecture: RecordFilter = {
   narrowsOnly: true,
 };
 
+/**
+ * `from` and `to` bound the date each kind is listed by (store/record-tables.ts `orderColumn`): an enforcement's and a
+ * licence action's date, a suspension's first day. A suspension is placed by its start rather than by whether its
+ * period overlaps the range, so that consecutive ranges split the records with none in two of them: narrowing by
+ * dates reaches each record once, where `page` stops.
+ */
+function dateRange(what: string): readonly RecordFilter[] {
+  return [
+    { name: 'from', reads: 'date', description: `earliest ${what}, YYYY-MM-DD` },
+    { name: 'to', reads: 'date', description: `latest ${what}, YYYY-MM-DD` },
+  ];
+}
+
 /** Whether a filter counts as one by itself (the contract's "at least one filter"). */
 export function countsAlone(filter: RecordFilter): boolean {
   return (
@@ -131,6 +144,7 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     vocabulary('law', 'law', 'the law cited'),
     authority('the acting authority'),
     vocabulary('action_type', 'enforcement_action_type', 'the kind of action'),
+    ...dateRange('date of the action'),
     prefecture,
     listing,
   ],
@@ -142,6 +156,7 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     authority('the suspending authority'),
     vocabulary('reason', 'procurement_reason', 'the reason for the suspension'),
     vocabulary('status', 'procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
+    ...dateRange('first day of the suspension (period.from)'),
     prefecture,
     listing,
   ],
@@ -155,8 +170,7 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
     vocabulary('nature', 'nature', 'violation, voluntary_closure or other'),
     vocabulary('status', 'license_status', 'scheduled, in_effect or completed, against today in Japan'),
     authority('the acting authority'),
-    { name: 'from', reads: 'date', description: 'earliest action date, YYYY-MM-DD' },
-    { name: 'to', reads: 'date', description: 'latest action date, YYYY-MM-DD' },
+    ...dateRange('date of the action'),
     prefecture,
     listing,
   ],

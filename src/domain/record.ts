@@ -151,6 +151,13 @@ export type RecordOfKind<K extends RecordKind> = Extract<ValidRecord, { kind: K 
 
 export const RECORD_KINDS: readonly RecordKind[] = ['enforcement', 'procurement_suspension', 'license_action'];
 
+/** The name each kind's records are listed under in answers: `data.<list>` of its endpoint and of /search, `meta.matches`. */
+export const RECORD_LISTS = {
+  enforcement: 'enforcements',
+  procurement_suspension: 'procurement_suspensions',
+  license_action: 'license_actions',
+} as const satisfies Readonly<Record<RecordKind, string>>;
+
 export const RECORD_ID_PREFIX: Readonly<Record<RecordKind, string>> = {
   enforcement: 'enf_',
   procurement_suspension: 'ps_',

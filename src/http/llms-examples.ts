@@ -46,6 +46,14 @@ const recordMeta = (limit: number, returned: number) => ({
   data_as_of: NOW,
   coverage: COVERAGE,
 });
+// /search: each list's full count, and each record kind's sources (the fictional dataset's twelve, four of each kind)
+const KIND_COVERAGE = { ...COVERAGE, sources: 4, collected: 4, fresh: 4 };
+const searchMeta = (limit: number, returned: number) => ({
+  ...listMeta(limit, returned),
+  data_as_of: NOW,
+  matches: { companies: 1, enforcements: 1, procurement_suspensions: 1, license_actions: 0 },
+  coverage: { enforcements: KIND_COVERAGE, procurement_suspensions: KIND_COVERAGE, license_actions: KIND_COVERAGE },
+});
 const pagedMeta = (limit: number, returned: number) => ({ ...recordMeta(limit, returned), page: 1, max_page: 1 });
 
 const authority = (code: string) => ({
@@ -276,7 +284,15 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
         ['limit', '4'],
       ],
     },
-    answer: { data: { companies: [exampleCompany], enforcements: [exampleEnforcement] }, meta: recordMeta(4, 2) },
+    answer: {
+      data: {
+        companies: [exampleCompany],
+        enforcements: [exampleEnforcement],
+        procurement_suspensions: [exampleSuspension],
+        license_actions: [],
+      },
+      meta: searchMeta(4, 3),
+    },
     abridged: ONE_ROW,
   },
   '/api/v1/companies': {

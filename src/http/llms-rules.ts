@@ -50,7 +50,7 @@ export function guideRules(config: Config): GuideRules {
       },
       {
         id: 'date_range',
-        text: `\`from\` and \`to\` (licence actions) are dates \`YYYY-MM-DD\`; \`from\` after \`to\` is 400 \`invalid_parameter\`. Both together, at most ${MAX_DATE_RANGE_DAYS} days apart, count as a filter on their own.`,
+        text: `\`from\` and \`to\` (every record endpoint: the date of an enforcement or a licence action, the first day of a suspension) are dates \`YYYY-MM-DD\`; \`from\` after \`to\` is 400 \`invalid_parameter\`. Both together, at most ${MAX_DATE_RANGE_DAYS} days apart, count as a filter on their own.`,
       },
       {
         id: 'authority_offices',

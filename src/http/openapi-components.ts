@@ -4,7 +4,9 @@ import type { TSchema } from '@sinclair/typebox';
 import { Company } from '../api/schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
 import { CoverageEntry } from '../api/schemas/coverage.js';
+import { SearchMeta } from '../api/schemas/search.js';
 import {
+  AnswerCoverage,
   DatasetInfo,
   ErrorBody,
   Label,
@@ -23,9 +25,11 @@ export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {
   ProcurementSuspension,
   LicenseAction,
   CoverageEntry,
+  SearchMeta,
   PagedRecordListMeta,
   RecordListMeta,
   ListMeta,
+  AnswerCoverage,
   Meta,
   Error: ErrorBody,
   DatasetInfo,

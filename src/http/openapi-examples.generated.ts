@@ -110,7 +110,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "html": "/records/enf_6b73a084998efb56"
           }
         }
-      ]
+      ],
+      "procurement_suspensions": [],
+      "license_actions": []
     },
     "meta": {
       "request_id": "example-request-0001",
@@ -122,14 +124,40 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "returned": 2,
       "has_more": true,
       "data_as_of": "2026-11-14T18:02:00Z",
+      "matches": {
+        "companies": 2,
+        "enforcements": 8,
+        "procurement_suspensions": 21,
+        "license_actions": 3
+      },
       "coverage": {
-        "sources": 13,
-        "collected": 13,
-        "fresh": 11,
-        "stale": 2,
-        "failing": 0,
-        "never_collected": 0,
-        "oldest_success_at": "2026-11-14T18:02:00Z"
+        "enforcements": {
+          "sources": 13,
+          "collected": 13,
+          "fresh": 11,
+          "stale": 2,
+          "failing": 0,
+          "never_collected": 0,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        },
+        "procurement_suspensions": {
+          "sources": 41,
+          "collected": 36,
+          "fresh": 33,
+          "stale": 3,
+          "failing": 5,
+          "never_collected": 5,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        },
+        "license_actions": {
+          "sources": 6,
+          "collected": 6,
+          "fresh": 5,
+          "stale": 1,
+          "failing": 0,
+          "never_collected": 0,
+          "oldest_success_at": "2026-11-14T18:02:00Z"
+        }
       }
     }
   },

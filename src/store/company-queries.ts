@@ -36,6 +36,8 @@ export interface CompanyHit {
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
+/** The term rows a count reads per company it may count: a company matches by a few terms (name, kana, romaji, aliases). */
+const COUNTED_ROWS_PER_COMPANY = 4;
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
@@ -56,6 +58,7 @@ export class CompanyQueries {
   private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
   private readonly byKeys: StatementCache<StageRow>;
+  private readonly counts: StatementCache<{ n: number }>;
   private readonly predecessors;
 
   constructor(
@@ -80,6 +83,8 @@ export class CompanyQueries {
     );
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache<StageRow>(db);
+    // one statement per number of keys and kind of look-up
+    this.counts = new StatementCache<{ n: number }>(db, 1 / 16);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
   }
 
@@ -115,6 +120,20 @@ export class CompanyQueries {
     const hits = this.search(keys, limit, legalForm);
     this.answers.put(key, { limit, hits });
     return hits;
+  }
+
+  /**
+   * How many companies searchByKeys would find without a limit, counted no further than `cap`: the companies with a
+   * term that holds a key, which every exact and prefix match does too. Each key's look-up reads its index no
+   * further than the cap needs, and the count stops at the cap.
+   */
+  countByKeys(keys: readonly string[], cap: number): number {
+    if (keys.length === 0) return 0;
+    const { sql, params } = this.stageLookups(keys, 'partial', cap * COUNTED_ROWS_PER_COMPANY);
+    const count = this.counts.prepared(
+      `SELECT count(*) AS n FROM (SELECT DISTINCT company_id FROM (${sql}) ${limitSql(cap)})`,
+    );
+    return count.get(...params)?.n ?? 0;
   }
 
   private search(keys: readonly string[], limit: number, legalForm: string | null): CompanyHit[] {
@@ -174,22 +193,28 @@ export class CompanyQueries {
   }
 
   /** The stage's look-ups: each key's bounded look-up of the term index, in one statement. */
-  private stageLookups(keys: readonly string[], stage: MatchKind): { sql: string; params: string[] } {
+  private stageLookups(
+    keys: readonly string[],
+    stage: MatchKind,
+    rows = CANDIDATES_PER_LOOKUP,
+  ): { sql: string; params: string[] } {
     const params: string[] = [];
     const parts: string[] = [];
     for (const key of keys) {
       if (stage === 'exact') {
-        parts.push(lookup(stage, 'company_terms t WHERE t.term = ?'));
+        parts.push(lookup(rows, stage, 'company_terms t WHERE t.term = ?'));
         params.push(key);
         continue;
       }
       if (stage === 'prefix') {
-        parts.push(lookup(stage, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+        parts.push(lookup(rows, stage, 'company_terms t WHERE t.term > ? AND t.term < ?'));
         params.push(key, prefixUpperBound(key));
         continue;
       }
       if ([...key].length < TRIGRAM_MIN_LENGTH) {
-        parts.push(lookup(stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'));
+        parts.push(
+          lookup(rows, stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'),
+        );
         params.push(ftsPhrase(key));
         continue;
       }
@@ -198,6 +223,7 @@ export class CompanyQueries {
         // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
         parts.push(
           lookup(
+            rows,
             stage,
             'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0',
           ),
@@ -205,7 +231,11 @@ export class CompanyQueries {
         params.push(ftsAllOf(rarest), key);
       } else {
         parts.push(
-          lookup(stage, 'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?'),
+          lookup(
+            rows,
+            stage,
+            'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?',
+          ),
         );
         params.push(ftsPhrase(key));
       }
@@ -241,7 +271,7 @@ export class CompanyQueries {
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
-function lookup(kind: MatchKind, from: string): string {
+function lookup(rows: number, kind: MatchKind, from: string): string {
   return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
-    FROM ${from} LIMIT ${CANDIDATES_PER_LOOKUP})`;
+    FROM ${from} ${limitSql(rows)})`;
 }

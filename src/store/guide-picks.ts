@@ -1,9 +1,12 @@
 // What the LLM guide's example calls ask about, read from the dataset itself so that every example answers with
-// rows: the newest record of each kind, and the company of the newest enforcement that names a registered company.
+// rows: the newest record of each kind, and a registered company with records of every kind (else of enforcements).
 import type { Db } from './database.js';
 
 export interface GuidePicks {
-  /** A company in the register, preferably one with an enforcement record: its newest record's first law. */
+  /**
+   * A company in the register, preferably one with records of every kind (so that /search's example fills each list),
+   * else one with an enforcement record: its newest enforcement's first law.
+   */
   readonly company: { readonly corporateNumber: string; readonly name: string; readonly lawCode: string | null } | null;
   /** The newest enforcement's first law, for a filter that needs no company. */
   readonly enforcementLaw: string | null;
@@ -14,6 +17,19 @@ export interface GuidePicks {
 }
 
 export function readGuidePicks(db: Db): GuidePicks {
+  // walks the licence actions newest first, the smallest kind, probing the other kinds' company indexes
+  const everyKind = db
+    .prepare<[], NonNullable<GuidePicks['company']>>(
+      `
+    SELECT c.corporate_number AS corporateNumber, c.name,
+      (SELECT e.law_code FROM enforcements e WHERE e.company_corporate_number = c.corporate_number
+       ORDER BY e.date DESC, e.rid DESC LIMIT 1) AS lawCode
+    FROM license_actions l JOIN companies c ON c.corporate_number = l.company_corporate_number
+    WHERE EXISTS (SELECT 1 FROM enforcements e WHERE e.company_corporate_number = c.corporate_number)
+      AND EXISTS (SELECT 1 FROM procurement_suspensions p WHERE p.company_corporate_number = c.corporate_number)
+    ORDER BY l.date DESC, l.rid DESC LIMIT 1`,
+    )
+    .get();
   const enforced = db
     .prepare<[], NonNullable<GuidePicks['company']>>(
       `
@@ -46,7 +62,7 @@ export function readGuidePicks(db: Db): GuidePicks {
     )
     .get();
   return {
-    company: enforced ?? anyCompany ?? null,
+    company: everyKind ?? enforced ?? anyCompany ?? null,
     enforcementLaw: law ?? null,
     suspension: suspension ?? null,
     licenseAction: licenseAction ?? null,

@@ -3,11 +3,18 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import type { Page, RecordQuery } from '../domain/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
-import { recordCountSql, recordPageSql, type SqlFragment } from './record-sql.js';
+import { recordCountSql, recordPageSql, recordUnionCountSql, type SqlFragment } from './record-sql.js';
 import { RECORD_TABLES } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/record-id.js';
+
+/** A record of a page before its document is read: /search reads only those it shows. */
+export interface RecordEntry {
+  readonly id: string;
+  /** Null in a row written by a build from before documents (recordFromDoc refuses it). */
+  readonly doc: string | null;
+}
 
 export interface RecordPage<T> {
   readonly records: T[];
@@ -16,8 +23,7 @@ export interface RecordPage<T> {
 }
 
 export class RecordQueries {
-  /** A page's documents; null in a row written by a build from before documents (recordFromDoc refuses it). */
-  private readonly pages: StatementCache<{ doc: string | null }>;
+  private readonly pages: StatementCache<RecordEntry>;
   private readonly counts: StatementCache<{ n: number }>;
   private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
 
@@ -40,11 +46,14 @@ export class RecordQueries {
    * record answer's time.
    */
   page<K extends RecordKind>(kind: K, query: RecordQuery, page: Page): RecordPage<RecordOfKind<K>> {
+    const { records, hasMore } = this.entries(kind, query, page);
+    return { records: records.map((entry) => recordFromDoc<K>(entry.doc)), hasMore };
+  }
+
+  /** The same page, its documents not yet read. */
+  entries(kind: RecordKind, query: RecordQuery, page: Page): RecordPage<RecordEntry> {
     const rows = run(this.pages, recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
-    return {
-      records: rows.slice(0, page.limit).map((row) => recordFromDoc<K>(row.doc)),
-      hasMore: rows.length > page.limit,
-    };
+    return { records: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
   }
 
   /**
@@ -70,6 +79,17 @@ export class RecordQueries {
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;
+  }
+
+  /** How many rows match any of the queries, each once, up to `cap`. */
+  countAny(kind: RecordKind, queries: readonly RecordQuery[], cap: number): number {
+    if (queries.length === 0) return 0;
+    const [only] = queries;
+    const fragment =
+      queries.length === 1 && only !== undefined
+        ? recordCountSql(RECORD_TABLES[kind], only, cap)
+        : recordUnionCountSql(RECORD_TABLES[kind], queries, cap);
+    return run(this.counts, fragment)[0]?.n ?? 0;
   }
 }
 

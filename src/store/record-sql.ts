@@ -45,8 +45,9 @@ const FILTER_SQL: Readonly<Record<Exclude<FilterName, 'company' | 'q' | 'include
     sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)',
     params: [value],
   }),
-  from: (value) => ({ sql: 'r.date >= ?', params: [value] }),
-  to: (value) => ({ sql: 'r.date <= ?', params: [value] }),
+  // the date a kind is listed by (record-filters.ts dateRange): a range down its own index, or down another filter's
+  from: (value, { orderColumn }) => ({ sql: `r.${orderColumn} >= ?`, params: [value] }),
+  to: (value, { orderColumn }) => ({ sql: `r.${orderColumn} <= ?`, params: [value] }),
   listing: equals('listing_status'),
   status: (value, { kind, table }, today) => {
     const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);
@@ -121,11 +122,11 @@ function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragm
   return terms;
 }
 
-/** The page's record documents (one more than the limit, to know whether more exist). */
+/** The page's record ids and documents (one more than the limit, to know whether more exist). */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
   return {
-    sql: `SELECT r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
+    sql: `SELECT r.id, r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
     params: [...where.params, offset],
   };
 }
@@ -136,6 +137,21 @@ export function recordCountSql(table: RecordTable, query: RecordQuery, cap: numb
   return {
     sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
     params: where.params,
+  };
+}
+
+/**
+ * How many rows match any of the queries, each row once, counted no further than `cap`: each query's rows are read
+ * no further than the cap either, down its own index, before the union drops the rows two of them share.
+ */
+export function recordUnionCountSql(table: RecordTable, queries: readonly RecordQuery[], cap: number): SqlFragment {
+  const wheres = queries.map((query) => recordWhere(table, query));
+  const arms = wheres.map(
+    (where) => `SELECT rid FROM (SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
+  );
+  return {
+    sql: `SELECT count(*) AS n FROM (${arms.join(' UNION ')} ${limitSql(cap)})`,
+    params: wheres.flatMap((where) => where.params),
   };
 }
 

@@ -12,7 +12,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const coverageOf = async (path: RequestPath<RecordEndpoint | '/api/v1/search'>) => {
+const coverageOf = async (path: RequestPath<RecordEndpoint>) => {
   const answer = await server.get(path);
   assert.equal(answer.status, 200, answer.text);
   return { coverage: answer.body.meta.coverage, asOf: answer.body.meta.data_as_of };
@@ -63,7 +63,17 @@ test('an empty answer still says what was searched; failing and never-collected 
   assert.ok(coverage.never_collected >= 1, 'the demo source never collected');
 });
 
-test("search carries the enforcement sources' coverage beside its enforcement records", async () => {
-  const { coverage } = await coverageOf(`/api/v1/search?q=${encodeURIComponent('北辰')}`);
-  assert.equal(coverage.sources, 13);
+test("search carries each record kind's coverage beside its records, as that kind's endpoint does", async () => {
+  const answer = await server.get(`/api/v1/search?q=${encodeURIComponent('北辰')}`);
+  assert.equal(answer.status, 200, answer.text);
+  const { coverage } = answer.body.meta;
+  assert.equal(coverage.enforcements.sources, 13);
+  assert.deepEqual(
+    coverage.procurement_suspensions,
+    (await coverageOf(`/api/v1/procurement-suspensions?company=${encodeURIComponent('北辰')}`)).coverage,
+  );
+  assert.deepEqual(
+    coverage.license_actions,
+    (await coverageOf(`/api/v1/license-actions?company=${encodeURIComponent('北辰')}`)).coverage,
+  );
 });

@@ -165,7 +165,8 @@ test('from / to: not YYYY-MM-DD, not a real date, or from after to is invalid_pa
   await expectError('/api/v1/license-actions?from=2025-01-01&to=20250201', 400, 'invalid_parameter', 'to');
   await expectError('/api/v1/license-actions?from=2025-02-30&to=2025-03-01', 400, 'invalid_parameter', 'from');
   await expectError('/api/v1/license-actions?from=2025-03-01&to=2025-02-01', 400, 'invalid_parameter', 'from');
-  await expectError('/api/v1/enforcements?authority=jftc&from=2025-01-01', 400, 'unknown_parameter', 'from');
+  await expectError('/api/v1/enforcements?authority=jftc&from=2025-01-32', 400, 'invalid_parameter', 'from');
+  await expectError('/api/v1/procurement-suspensions?status=active&to=2025-13-01', 400, 'invalid_parameter', 'to');
 });
 
 test('required parameters and filters', async () => {

@@ -14,6 +14,7 @@ before(async () => {
 after(() => server.close());
 
 const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
+const RECORD_PATHS = ['/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions'];
 
 const COMMON_KEYS = ['authority', 'company', 'id', 'links', 'listing', 'source'];
 const ENFORCEMENT_KEYS = [
@@ -218,6 +219,42 @@ test('licence actions: nature, status (against TEST_NOW) and date range narrow a
   ];
   for (const [query, expected] of cases)
     assert.deepEqual(await ids(`/api/v1/license-actions?${query}`), expected, query);
+});
+
+// Issue 38, point 2: narrow instead of page. from/to on every record endpoint, on the date each kind is listed by
+// (a suspension's first day), with the licence-actions rule for a range alone.
+test('from / to narrow every record endpoint by the date it lists by; a short range alone is a filter', async () => {
+  const cases: [path: RequestPath<RecordEndpoint>, expected: string[]][] = [
+    ['/api/v1/enforcements?authority=jftc&from=2024-01-01', ['enf_kakuu_2025', 'enf_kakuu_2024']],
+    ['/api/v1/enforcements?authority=jftc&to=2024-12-31', ['enf_kakuu_2024', 'enf_kakuu_2023']],
+    ['/api/v1/enforcements?authority=jftc&from=2024-09-20&to=2024-09-20', ['enf_kakuu_2024']],
+    [
+      '/api/v1/enforcements?from=2025-01-01&to=2025-12-31',
+      ['enf_mogi_tsuhan_2025', 'enf_mihon_kogyo', 'enf_kakuu_2025', 'enf_mihon_unyu'],
+    ],
+    // a suspension by its first day: ps_shiken_accident (2025-01-10, open-ended) is in 2025, not in 2026
+    ['/api/v1/procurement-suspensions?corporate_number=2999900010006&from=2026-01-01', ['ps_shiken_bid']],
+    ['/api/v1/procurement-suspensions?corporate_number=2999900010006&to=2025-12-31', ['ps_shiken_accident']],
+    ['/api/v1/procurement-suspensions?company=架空商事&from=2025-04-01&to=2025-04-01', ['ps_kakuu_antimonopoly']],
+    ['/api/v1/license-actions?from=2025-01-01&to=2025-12-31', ['la_reidai_closure', 'la_shiko_unknown']],
+  ];
+  for (const [path, expected] of cases) assert.deepEqual(await ids(path), expected, path);
+  for (const path of RECORD_PATHS) {
+    const range = await server.get(`${path}?from=2025-01-01&to=2026-01-01`);
+    assert.equal(range.status, 200, `${path}: ${range.text}`);
+    for (const [query, code] of [
+      ['from=2025-01-01', 'missing_filter'],
+      ['to=2025-01-01', 'missing_filter'],
+      ['from=2024-01-01&to=2025-01-02', 'missing_filter'],
+      ['from=2025-02-01&to=2025-01-01', 'invalid_parameter'],
+      ['authority=jftc&from=2025-02-30', 'invalid_parameter'],
+      ['authority=jftc&to=2025/01/01', 'invalid_parameter'],
+    ]) {
+      const refused = await server.get(`${path}?${query}`);
+      assert.equal(refused.status, 400, `${path}?${query}`);
+      assert.equal(refused.body.error.code, code, `${path}?${query}`);
+    }
+  }
 });
 
 // record.ts documents the order of sector_codes (and with it the OpenAPI document): sector_code, the sectors the

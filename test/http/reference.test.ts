@@ -121,7 +121,7 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   assert.deepEqual(result.errors ?? [], [], JSON.stringify(result.errors, null, 2));
   assert.equal(result.valid, true);
   const expected: Record<string, string[]> = {
-    '/api/v1/search': ['q', 'limit'],
+    '/api/v1/search': ['q', 'limit', 'format'],
     '/api/v1/companies': ['q', 'prefecture', 'address', 'limit'],
     '/api/v1/enforcements': [
       'company',
@@ -131,6 +131,8 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
       'law',
       'authority',
       'action_type',
+      'from',
+      'to',
       'prefecture',
       'listing',
       'limit',
@@ -144,6 +146,8 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
       'authority',
       'reason',
       'status',
+      'from',
+      'to',
       'prefecture',
       'listing',
       'page',

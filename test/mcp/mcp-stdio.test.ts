@@ -67,7 +67,8 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     const guide = await client.readResource({ uri: GUIDE_URI });
     assert.match((guide.contents[0] as { text: string }).text, /from the production dataset this server serves/u);
     const args: Record<string, Record<string, unknown>> = {
-      search: { q: '架空商事' },
+      // a word whose matches fill every list of /search (issue 38: every kind)
+      search: { q: '建設' },
       search_companies: { q: '架空商事' },
       get_company: { corporate_number: KAKUU },
       ...recordIdsOf(dbPath),

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
-import { recordCountSql, recordPageSql, type SqlFragment } from '../../src/store/record-sql.js';
+import { recordCountSql, recordPageSql, recordUnionCountSql, type SqlFragment } from '../../src/store/record-sql.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
 import type { RecordKind } from '../../src/domain/record.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -41,6 +41,14 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { company, prefecture: '01' },
     { q: '賃金', prefecture: '13' },
     { law: 'labour_standards_act', prefecture: '13' },
+    // a date range alone, and narrowing each other filter (issue 38: narrow instead of page)
+    { from: '2025-01-01', to: '2025-12-31' },
+    { from: '2025-01-01' },
+    { authority: 'mhlw_labour_bureau_27', from: '2025-01-01', to: '2025-06-30' },
+    { authority: 'mhlw', from: '2025-01-01', to: '2025-06-30' },
+    { law: 'antimonopoly_act', to: '2020-12-31' },
+    { company, from: '2025-01-01', to: '2025-12-31' },
+    { q: '談合', from: '2025-01-01' },
   ],
   procurement_suspension: [
     { corporate_number: '1180301018771' },
@@ -63,6 +71,11 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { authority: 'mlit', status: 'active', prefecture: '13' },
     { reason: 'bid_rigging', prefecture: '13' },
     { status: 'active', prefecture: '13' },
+    { from: '2025-01-01', to: '2025-12-31' },
+    { authority: 'pref_13', from: '2025-01-01', to: '2025-12-31' },
+    { reason: 'bid_rigging', from: '2025-01-01' },
+    { status: 'active', to: '2026-01-01' },
+    { corporate_number: '1180301018771', from: '2020-01-01' },
   ],
   license_action: [
     { corporate_number: '1180301018771' },
@@ -119,6 +132,26 @@ test('every record filter, alone and combined, is index-backed', () => {
         const steps = plan(db, fragment);
         assert.deepEqual(fullScans(steps), [], `${kind} ${JSON.stringify(filter)}:\n${steps.join('\n')}`);
       }
+    }
+  }
+});
+
+// /search's count of a kind's records (issue 38: meta.matches): the company's records and the text matches, each once
+test("search's union counts are index-backed on every record table", () => {
+  const db = emptyDatabase();
+  for (const table of ALL_RECORD_TABLES) {
+    for (const text of ['談', '談合事件', '談合 事件の']) {
+      const fragment = recordUnionCountSql(
+        table,
+        [
+          { today, company },
+          { today, q: text },
+        ],
+        1000,
+      );
+      const steps = plan(db, fragment);
+      assert.deepEqual(fullScans(steps), [], `${table.table} q=${text}:\n${steps.join('\n')}`);
+      assert.equal(fragment.sql.split('?').length - 1, fragment.params.length);
     }
   }
 });
@@ -197,6 +230,10 @@ test('company search is index-backed for every query length', () => {
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
   queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
+  // /search's count of the companies a query finds (issue 38: meta.matches)
+  queries.countByKeys(['花'], 1000);
+  queries.countByKeys(['トヨタ自動車', 'toyotajidosha'], 1000);
+  assert.ok(seen.some((sql) => sql.includes('SELECT DISTINCT company_id')));
   assert.ok(seen.length >= 6);
   assert.ok(
     seen.some((sql) => sql.includes('company_grams MATCH')),

@@ -12,9 +12,7 @@ import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
-
-/** When the tests' records are written: their change time. */
-const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
+import { WRITTEN_AT, recordQueriesOver } from '../helpers/record-store.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const source = {
@@ -79,16 +77,7 @@ const RECORDS: readonly ValidRecord[] = [
   }),
 ];
 
-function storeWith(records: readonly ValidRecord[]): RecordQueries {
-  const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
-  seedVocabularies(db);
-  const writer = createRecordWriter(db, () => WRITTEN_AT);
-  for (const record of records) {
-    writer.upsertSource(record);
-    writer.writeRecord(record);
-  }
-  return new RecordQueries(db);
-}
+const storeWith = recordQueriesOver;
 
 test('every kind reads back field for field as it was written', () => {
   const queries = storeWith(RECORDS);

@@ -11,7 +11,7 @@ import { presentEnforcement, presentLicenseAction, presentProcurementSuspension 
 import { answerPagedRecords, answerRecords, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
 import { RECORD_PATHS } from '../links.js';
-import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
+import { MAX_PERMITS_SHOWN, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 
 interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
   readonly path: string;
@@ -36,9 +36,15 @@ const WHICH_COMPANY =
   '`company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to ' +
   'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
 
+/** What every record endpoint says of `from` and `to` (record-filters.ts dateRange). */
+const DATES =
+  '`from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter ' +
+  `only when both ends are given and span at most ${MAX_DATE_RANGE_DAYS} days. Where \`has_more\` is true, narrow by ` +
+  'dates rather than page: consecutive ranges hold each record once.';
+
 /** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
 export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
-  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'>;
+  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present' | 'list'>;
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
@@ -55,13 +61,14 @@ function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
   );
   return {
     kind: spec.kind,
+    list: spec.list,
     resource: spec.resource,
     present: spec.present,
     path: spec.path,
     operationId: spec.operationId,
     summary: spec.summary,
     tags: ['records'],
-    description: (config) => `${spec.what(config)} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
+    description: (config) => `${spec.what(config)} ${DATES} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
     query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
     response,
     counted: true,
@@ -98,13 +105,14 @@ export const ENFORCEMENTS = recordEndpoint({
   paged: false,
   present: presentEnforcement,
   path: RECORD_PATHS.enforcement,
-  list: 'enforcements',
+  list: RECORD_LISTS.enforcement,
   resource: Enforcement,
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
   what: () =>
     'Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest ' +
-    'first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type or text. ' +
+    'first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or ' +
+    'date (`from`, `to`: the date of the action). ' +
     'At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of ' +
     '`meta.data_as_of`, not that the company is clean.',
   tool: { name: 'list_enforcements', title: 'List enforcement records' },
@@ -115,13 +123,14 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   paged: true,
   present: presentProcurementSuspension,
   path: RECORD_PATHS.procurement_suspension,
-  list: 'procurement_suspensions',
+  list: RECORD_LISTS.procurement_suspension,
   resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
   what: () =>
     'Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest ' +
     'start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. ' +
+    '`from` and `to` bound the first day of the suspension (`period.from`), not whether its period overlaps the range. ' +
     '`status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. ' +
     'Read /api/v1/procurement-suspension-coverage before saying a company has none.',
   tool: { name: 'list_procurement_suspensions', title: 'List procurement suspensions' },
@@ -132,7 +141,7 @@ export const LICENSE_ACTIONS = recordEndpoint({
   paged: true,
   present: presentLicenseAction,
   path: RECORD_PATHS.license_action,
-  list: 'license_actions',
+  list: RECORD_LISTS.license_action,
   resource: LicenseAction,
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',
@@ -140,8 +149,7 @@ export const LICENSE_ACTIONS = recordEndpoint({
     'Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in ' +
     '`data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors ' +
     'of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` ' +
-    "(closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required; a date " +
-    `range alone counts as one only when both \`from\` and \`to\` are given and span at most ${MAX_DATE_RANGE_DAYS} days. ` +
+    "(closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required. " +
     `A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count.`,
   tool: { name: 'list_license_actions', title: 'List licence and registration actions' },
 });

@@ -1,66 +1,150 @@
-// GET /api/v1/search: companies and enforcement records for one query, at most `limit` rows in all.
-import { Type } from '@sinclair/typebox';
-import { openDataset } from '../context.js';
-import type { Endpoint } from '../endpoint.js';
+// GET /api/v1/search: companies and the records of every kind for one query, at most `limit` rows in all.
+import { Type, type Static } from '@sinclair/typebox';
+import { openDataset, type RouteContext } from '../context.js';
+import type { Endpoint, PresentedRecord } from '../endpoint.js';
 import { DEFAULT_LIMIT, SearchQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
-import { Enforcement } from '../schemas/records.js';
-import { Envelope, RecordListMeta } from '../schemas/common.js';
+import { Envelope } from '../schemas/common.js';
+import { SearchMeta } from '../schemas/search.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
-import { presentEnforcement } from '../present/records.js';
-import { searchCompanies } from '../company-search.js';
+import { countCompanies, searchCompanies } from '../company-search.js';
 import { recordListMeta } from '../record-endpoint.js';
-import { splitSearchLimit } from '../../domain/search-split.js';
+import { RECORD_ENDPOINTS } from './records.js';
+import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/search-split.js';
+import { planCompanySearch } from '../../domain/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
-import { searchEnforcements } from '../../store/search-enforcements.js';
+import type { RecordKind, ValidRecord } from '../../domain/record.js';
+import type { Store } from '../../store/store.js';
+import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
+
+/**
+ * What /search reads of a record endpoint. `present` in method syntax, so that each endpoint's presenter of its own
+ * kind is one: it is only ever given the records its endpoint's `kind` reads.
+ */
+interface ListedKind {
+  readonly kind: RecordKind;
+  readonly list: string;
+  present(record: ValidRecord, today: string): PresentedRecord;
+}
+
+/** What a query finds: the companies, and each kind's first `limit` records with the search that found them. */
+function find(context: RouteContext, query: Static<typeof SearchQuery>) {
+  const store = openDataset(context);
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
+  // a Corporate Number stands for its company and the records linked to it, not for text
+  const byNumber = planCompanySearch(query.q).kind === 'corporate_number';
+  const search: RecordSearch = {
+    companies: companies.filter,
+    text: byNumber ? null : query.q.normalize('NFKC'),
+    today: japanDate(context.clock()),
+  };
+  const records = RECORD_ENDPOINTS.map((route: ListedKind) => ({
+    route,
+    page: searchRecords(store.records, route.kind, search, limit),
+  }));
+  return { store, limit, companies, search, records };
+}
+
+/** The first `n` of a kind's records found, presented. */
+function presented(found: ReturnType<typeof find>, i: number, n: number): PresentedRecord[] {
+  const kind = found.records[i];
+  if (kind === undefined) return [];
+  return kind.page.records.slice(0, n).map((entry) => kind.route.present(readFoundRecord(entry), found.search.today));
+}
+
+/** The day a record is listed by: its date, or a suspension's first day. */
+function dayOf(record: PresentedRecord): string {
+  return 'date' in record ? record.date : record.period.from;
+}
+
+/** Each kind's `data_as_of` and `coverage`: the answer rests on the stalest of them. */
+function recordMeta(store: Store, context: RouteContext, kinds: readonly { list: string; kind: RecordKind }[]) {
+  const metas = kinds.map(({ list, kind }) => ({ list, ...recordListMeta(store, context, kind, undefined) }));
+  const asOf = metas.flatMap((m) => (m.data_as_of === null ? [] : [m.data_as_of])).sort();
+  return {
+    data_as_of: asOf[0] ?? null,
+    coverage: Object.fromEntries(metas.map((m) => [m.list, m.coverage])),
+  };
+}
 
 export const SEARCH: Endpoint<typeof SearchQuery> = {
   path: '/api/v1/search',
   operationId: 'search',
-  summary: 'Search companies and enforcement records together',
+  summary: 'Search companies and records of every kind together',
   description: () =>
-    'Companies and enforcement records for one query (a company name in any script, a romanized or English name, or a ' +
-    'Corporate Number): the companies as /api/v1/companies finds them, and enforcement records, first those of the ' +
-    'companies `q` finds (as `company=` on /api/v1/enforcements), then those whose text matches `q` (as `q=` there: ' +
-    'company name, summary, law and authority labels), without duplicates. `data.companies` and `data.enforcements` ' +
-    'together hold at most `limit` rows: each list gets half (companies the odd one), and what one list does not use ' +
-    'goes to the other.',
+    'Is there anything on this company? One query (a company name in any script, a romanized or English name, or a ' +
+    'Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: ' +
+    '`data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies ' +
+    '`q` finds (as `company=` on the record endpoints), then those whose text matches `q` (as `q=` there: company ' +
+    'name, summary or reason, law and authority labels), without duplicates. A Corporate Number finds that company and ' +
+    'every record linked to it. The lists together hold at most `limit` rows, shared in turn (companies, ' +
+    'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
+    `match shows at least one row when \`limit\` allows. \`meta.matches\` gives each list's full count, up to ` +
+    `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +
+    '`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest ' +
+    "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or " +
+    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest ' +
+    'first, at most `limit`.',
   tags: ['search'],
   query: () => SearchQuery,
-  response: Envelope({ companies: Type.Array(Company), enforcements: Type.Array(Enforcement) }, RecordListMeta),
+  response: Envelope(
+    {
+      companies: Type.Array(Company),
+      ...Object.fromEntries(RECORD_ENDPOINTS.map((route) => [route.list, Type.Array(route.resource)])),
+    },
+    SearchMeta,
+  ),
   counted: true,
   conditional: true,
   paged: false,
   listAnswer: true,
   needsDataset: true,
-  tools: [{ name: 'search', title: 'Search companies and enforcement records' }],
+  tools: [{ name: 'search', title: 'Search companies and records of every kind' }],
+  // every kind's records the search finds, newest first, at most `limit`: the records of the answer's lists, and as
+  // many more as the rows the companies take there
+  feed: {
+    records(context, query) {
+      const found = find(context, query);
+      return found.records
+        .flatMap((_, i) => presented(found, i, found.limit))
+        .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
+        .slice(0, found.limit);
+    },
+  },
   answer(context, query, requestId) {
-    const store = openDataset(context);
-    const limit = query.limit ?? DEFAULT_LIMIT;
-    const q = query.q;
-    const companies = searchCompanies(store, q, 'q', limit, COMPANY_FILTER_MATCHES);
-    const today = japanDate(context.clock());
-    const enforcements = searchEnforcements(store.records, companies.filter, q.normalize('NFKC'), today, limit);
-    const split = splitSearchLimit(limit, companies.hits.length, enforcements.records.length);
-    const shownCompanies = companies.hits.slice(0, split.companies);
-    const shownEnforcements = enforcements.records.slice(0, split.enforcements);
-    const hasMore =
-      companies.hasMore ||
-      enforcements.hasMore ||
-      shownCompanies.length < companies.hits.length ||
-      shownEnforcements.length < enforcements.records.length;
+    const found = find(context, query);
+    const { store, limit, companies, search, records } = found;
+    const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
+      companies.hits.length,
+      ...records.map((r) => r.page.records.length),
+    ]);
+    const companyMatches =
+      companies.hasMore || companies.hits.length > companyRows
+        ? countCompanies(store, query.q, companies, MATCHES_COUNTED_UP_TO)
+        : companies.hits.length;
+    const lists = records.map(({ route, page }, i) => ({
+      list: route.list,
+      kind: route.kind,
+      rows: presented(found, i, recordRows[i] ?? 0),
+      // the full count only when the list may hold more than it found
+      matches: page.hasMore
+        ? Math.max(page.records.length, countSearchRecords(store.records, route.kind, search, MATCHES_COUNTED_UP_TO))
+        : page.records.length,
+    }));
+    const returned = companyRows + lists.reduce((sum, r) => sum + r.rows.length, 0);
+    const hasMore = companyMatches > companyRows || lists.some((r) => r.matches > r.rows.length);
     return {
-      data: { companies: shownCompanies.map(presentCompany), enforcements: shownEnforcements.map(presentEnforcement) },
+      data: {
+        companies: companies.hits.slice(0, companyRows).map(presentCompany),
+        ...Object.fromEntries(lists.map((r) => [r.list, r.rows])),
+      },
       meta: Object.assign(
-        listMeta(requestId, store, {
-          limit,
-          returned: shownCompanies.length + shownEnforcements.length,
-          hasMore,
-          notices: companies.notices,
-        }),
-        recordListMeta(store, context, 'enforcement', undefined),
+        listMeta(requestId, store, { limit, returned, hasMore, notices: companies.notices }),
+        { matches: { companies: companyMatches, ...Object.fromEntries(lists.map((r) => [r.list, r.matches])) } },
+        recordMeta(store, context, lists),
       ),
     };
   },

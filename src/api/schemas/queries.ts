@@ -64,12 +64,23 @@ const text = (description: string) =>
     invalid(parameter, `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`),
   );
 
+/** The representation of a record list: JSON, or an Atom feed of the same records (as `Accept: application/atom+xml` asks). */
+const format = refusing(
+  Type.String({
+    enum: ['json', 'atom'],
+    description:
+      'json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks',
+  }),
+  (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
+);
+
 export const SearchQuery = Type.Object(
   {
     q: text(
-      'company name, kana, English or romanized name, or Corporate Number; also searched in the text of enforcement records',
+      'company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind',
     ),
     limit: Type.Optional(limit),
+    format: Type.Optional(format),
   },
   { additionalProperties: false },
 );
@@ -172,16 +183,6 @@ export type RecordQuerySchema = TObject<
     format: TOptional<TString>;
   }
 >;
-
-/** The representation of a record list: JSON, or an Atom feed of the same records (as `Accept: application/atom+xml` asks). */
-const format = refusing(
-  Type.String({
-    enum: ['json', 'atom'],
-    description:
-      'json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks',
-  }),
-  (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
-);
 
 /** The query schema of a record kind's endpoint; `maxPage` null for an endpoint without paging. */
 export function recordQuerySchema(kind: RecordKind, maxPage: number | null): RecordQuerySchema {

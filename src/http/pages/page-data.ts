@@ -8,11 +8,11 @@ import { presentCompany } from '../../api/present/company.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { ApiError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas/company.js';
-import type { Enforcement } from '../../api/schemas/records.js';
+import type { PresentedKinds } from '../../api/present/records.js';
 import type { AnswerCoverage } from '../../api/schemas/common.js';
 import type { Static } from '@sinclair/typebox';
 import type { ShownRecord } from './record-parts.js';
-import type { RecordKind } from '../../domain/record.js';
+import type { RECORD_LISTS, RecordKind } from '../../domain/record.js';
 
 /** How many of each kind a page lists; the API's own limit. */
 const PAGE_ROWS = 10;
@@ -33,21 +33,46 @@ export interface SearchResults {
   readonly demo: boolean;
 }
 
+type KindLists = { readonly [K in RecordKind as (typeof RECORD_LISTS)[K]]: PresentedKinds[K][] };
+
 interface SearchAnswer {
-  readonly data: { readonly companies: Company[]; readonly enforcements: Enforcement[] };
-  readonly meta: { readonly coverage: Static<typeof AnswerCoverage>; readonly data_as_of: string | null };
+  readonly data: { readonly companies: Company[] } & KindLists;
+  readonly meta: {
+    readonly matches: { readonly companies: number } & { readonly [L in keyof KindLists]: number };
+    readonly coverage: { readonly [L in keyof KindLists]: Static<typeof AnswerCoverage> };
+    readonly data_as_of: string | null;
+  };
 }
 
 /** What /api/v1/search answers for `q`, as the search page shows it. */
 export function searchResults(context: RouteContext, q: string, requestId: string): SearchResults {
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the endpoint's answer function builds this shape, which its response schema declares and the OpenAPI answer tests check
   const answer = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId) as SearchAnswer;
-  const enforcements: ShownRecord[] = answer.data.enforcements.map((record) => ({ kind: 'enforcement', record }));
+  const { data, meta } = answer;
   return {
-    companies: answer.data.companies,
-    companiesTotal: null,
-    kinds: [{ kind: 'enforcement', records: enforcements, total: null, coverage: answer.meta.coverage }],
-    dataAsOf: answer.meta.data_as_of,
+    companies: data.companies,
+    companiesTotal: meta.matches.companies,
+    kinds: [
+      {
+        kind: 'enforcement',
+        records: data.enforcements.map((record) => ({ kind: 'enforcement', record })),
+        total: meta.matches.enforcements,
+        coverage: meta.coverage.enforcements,
+      },
+      {
+        kind: 'procurement_suspension',
+        records: data.procurement_suspensions.map((record) => ({ kind: 'procurement_suspension', record })),
+        total: meta.matches.procurement_suspensions,
+        coverage: meta.coverage.procurement_suspensions,
+      },
+      {
+        kind: 'license_action',
+        records: data.license_actions.map((record) => ({ kind: 'license_action', record })),
+        total: meta.matches.license_actions,
+        coverage: meta.coverage.license_actions,
+      },
+    ],
+    dataAsOf: meta.data_as_of,
     demo: openDataset(context).meta.kind === 'demo',
   };
 }

@@ -5,10 +5,11 @@ import type { VNode } from 'preact';
 import { Layout, SearchForm, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
-import { CompanyName, LIST_OF, RecordLine, actionOf, dateOf, type ShownRecord } from './record-parts.js';
+import { CompanyName, RecordLine, actionOf, dateOf, type ShownRecord } from './record-parts.js';
 import type { CompanyPage, KindResults, SearchResults } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
 import { COMPANY_PAGE_PATH } from '../../api/links.js';
+import { RECORD_LISTS } from '../../domain/record.js';
 
 /** A page as it is sent: the doctype, then the document. */
 export function pageHtml(page: VNode): string {
@@ -98,7 +99,7 @@ function KindSection({
   /** The heading's level: a section of the company page's records is one below them. */
   readonly Heading?: 'h2' | 'h3';
 }) {
-  const list = LIST_OF[results.kind];
+  const list = RECORD_LISTS[results.kind];
   const heading = `${list}-heading`;
   return (
     <section aria-labelledby={heading}>
@@ -295,7 +296,7 @@ export function RecordPageView({ frame, shown }: { readonly frame: PageFrame; re
         {actionOf(shown, language)}: {r.company.name}
       </h1>
       <dl class="facts">
-        <Fact term={message(language, 'recordKind')}>{message(language, LIST_OF[shown.kind])}</Fact>
+        <Fact term={message(language, 'recordKind')}>{message(language, RECORD_LISTS[shown.kind])}</Fact>
         <Fact term={message(language, 'company')}>
           <CompanyName shown={shown} language={language} />
           {r.company.address === null ? '' : `（${r.company.address}）`}

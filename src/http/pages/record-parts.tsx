@@ -1,6 +1,5 @@
 // How a record of any kind reads in a list and on its own page: its date, its action, its company and its authority.
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../../api/schemas/records.js';
-import type { RecordKind } from '../../domain/record.js';
 import { labelIn, type Language } from './language.js';
 import { message } from './messages.js';
 import { COMPANY_PAGE_PATH } from '../../api/links.js';
@@ -9,13 +8,6 @@ export type ShownRecord =
   | { readonly kind: 'enforcement'; readonly record: Enforcement }
   | { readonly kind: 'procurement_suspension'; readonly record: ProcurementSuspension }
   | { readonly kind: 'license_action'; readonly record: LicenseAction };
-
-/** The list each kind is shown under, as `data` names it. */
-export const LIST_OF: Readonly<Record<RecordKind, 'enforcements' | 'procurement_suspensions' | 'license_actions'>> = {
-  enforcement: 'enforcements',
-  procurement_suspension: 'procurement_suspensions',
-  license_action: 'license_actions',
-};
 
 /** The record's own date: the action's, or the start of a suspension. */
 export function dateOf(shown: ShownRecord): string {

@@ -1,0 +1,68 @@
+// The records of one kind that /api/v1/search answers: those of the companies a query recalls, then those whose text
+// matches it, without duplicates; each part is the query the record endpoint runs for `company=` or `q=`.
+import type { RecordKind, ValidRecord } from '../domain/record.js';
+import { recordFromDoc } from './record-docs.js';
+import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
+import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
+
+/** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
+export interface RecordSearch {
+  readonly companies: CompanyFilter;
+  readonly text: string | null;
+  readonly today: string;
+}
+
+/** The record endpoints' queries a search stands for, the companies' first. */
+function searchQueries(search: RecordSearch): RecordQuery[] {
+  const queries: RecordQuery[] = [];
+  const { companies, text, today } = search;
+  if (companies.corporateNumbers.length > 0 || companies.nameKeys.length > 0)
+    queries.push({ company: companies, today });
+  if (text !== null) queries.push({ q: text, today });
+  return queries;
+}
+
+/**
+ * The first `limit` records of the kind the search finds, their documents not yet read (the answer reads those it
+ * shows). `hasMore` is true when more may exist: the count (countSearchRecords) then says how many.
+ */
+export function searchRecords(
+  records: RecordQueries,
+  kind: RecordKind,
+  search: RecordSearch,
+  limit: number,
+): RecordPage<RecordEntry> {
+  const seen = new Set<string>();
+  const all: RecordEntry[] = [];
+  let hasMore = false;
+  for (const query of searchQueries(search)) {
+    if (all.length >= limit) {
+      hasMore = true;
+      break;
+    }
+    // as many rows as could be duplicates of the records before, and enough besides to fill the page
+    const page = records.entries(kind, query, { limit: limit + all.length, page: 1 });
+    hasMore ||= page.hasMore;
+    for (const record of page.records) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      all.push(record);
+    }
+  }
+  return { records: all.slice(0, limit), hasMore: hasMore || all.length > limit };
+}
+
+/** How many records of the kind the search finds in all, each once, up to `cap`. */
+export function countSearchRecords(
+  records: RecordQueries,
+  kind: RecordKind,
+  search: RecordSearch,
+  cap: number,
+): number {
+  return records.countAny(kind, searchQueries(search), cap);
+}
+
+/** The record a found entry stands for. */
+export function readFoundRecord(entry: RecordEntry): ValidRecord {
+  return recordFromDoc(entry.doc);
+}

@@ -1,0 +1,23 @@
+// A store's record queries over records written to a new database file by the real writer, for the store tests.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ValidRecord } from '../../src/domain/record.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
+import { RecordQueries } from '../../src/store/record-queries.js';
+import { createRecordWriter } from '../../src/store/record-writer.js';
+import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+
+/** When the records are written: their change time. */
+export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
+
+export function recordQueriesOver(records: readonly ValidRecord[]): RecordQueries {
+  const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
+  seedVocabularies(db);
+  const writer = createRecordWriter(db, () => WRITTEN_AT);
+  for (const record of records) {
+    writer.upsertSource(record);
+    writer.writeRecord(record);
+  }
+  return new RecordQueries(db);
+}

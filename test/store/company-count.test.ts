@@ -1,0 +1,52 @@
+// How many companies a query finds, as /api/v1/search's meta.matches counts them (issue 38): over the real NTA daily
+// file, the count agrees with the companies the search itself finds, and stops at the cap.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openWritable } from '../../src/store/database-upgrade.js';
+import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
+import { CompanyQueries } from '../../src/store/company-queries.js';
+import { planCompanySearch } from '../../src/domain/company-search-plan.js';
+import { sharedData } from '../helpers/shared-data.js';
+
+let companies: CompanyQueries;
+before(async () => {
+  const db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-count-')), 'nta.sqlite'));
+  await importNtaFiles(db, [sharedData('nta/diff_20260127.sjis.csv')]);
+  companies = new CompanyQueries(db);
+});
+
+function keysOf(query: string): readonly string[] {
+  const plan = planCompanySearch(query);
+  assert.equal(plan.kind, 'terms', query);
+  return plan.kind === 'terms' ? plan.keys : [];
+}
+
+test('the count of a name is the number of companies the search finds for it, by every key and match kind', () => {
+  // few enough matches that the search reads every one of them
+  for (const query of [
+    '海和海運',
+    '海運',
+    '電機',
+    'Mitsubishi Electric',
+    'mitsubishi denki',
+    'ケラープレッシャー',
+    '存在しない',
+  ]) {
+    const keys = keysOf(query);
+    const found = companies.searchByKeys(keys, 1000).length;
+    assert.ok(found < 300, `${query}: ${found} is too many for the search to read whole`);
+    assert.equal(companies.countByKeys(keys, 1000), found, query);
+  }
+});
+
+test('the count stops at its cap', () => {
+  for (const query of ['山', '建設', 'kogyo']) {
+    const keys = keysOf(query);
+    const all = companies.countByKeys(keys, 1000);
+    assert.ok(all > 20, `${query}: ${all}`);
+    assert.equal(companies.countByKeys(keys, 20), 20, query);
+  }
+});

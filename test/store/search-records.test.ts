@@ -1,0 +1,107 @@
+// The records /api/v1/search finds of one kind, and their full count (issue 38: meta.matches): the company's records,
+// then the text matches, each once, counted no further than the cap.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { validateRecordLine } from '../../src/domain/record-validation.js';
+import type { ValidRecord } from '../../src/domain/record.js';
+import { recordQueriesOver } from '../helpers/record-store.js';
+import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';
+
+const NUMBER = corporateNumberFromBase('999900000001');
+const today = '2026-11-22';
+
+function enforcement(n: number, name: string, corporateNumber: string | null, summary: string): ValidRecord {
+  const result = validateRecordLine(
+    {
+      kind: 'enforcement',
+      id: `enf_search_${n}`,
+      company: { name, corporate_number: corporateNumber },
+      authority: 'jftc',
+      source: {
+        url: `https://example.go.jp/${n}.html`,
+        title: '公表資料',
+        published_on: '2025-03-14',
+        retrieved_at: '2025-03-15T01:00:00Z',
+      },
+      law: 'antimonopoly_act',
+      action_type: 'recommendation',
+      date: `2025-01-${String(n).padStart(2, '0')}`,
+      summary,
+    },
+    n,
+  );
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
+  return result.record;
+}
+
+// 架空商事's twelve records (four of which speak of 談合), and eight of other companies that speak of 談合
+const RECORDS = [
+  ...Array.from({ length: 12 }, (_, i) =>
+    enforcement(i + 1, '架空商事株式会社', NUMBER, i < 4 ? '談合事件の勧告' : '下請代金の減額'),
+  ),
+  ...Array.from({ length: 8 }, (_, i) => enforcement(i + 13, `模擬建設${i}株式会社`, null, '談合事件の勧告')),
+];
+
+const store = () => recordQueriesOver(RECORDS);
+
+const search = (text: string | null): RecordSearch => ({
+  companies: { corporateNumbers: [NUMBER], nameKeys: [] },
+  text,
+  today,
+});
+
+test("search's records: the company's first, newest first, then the text matches, none twice", () => {
+  const records = store();
+  const cases: [text: string | null, limit: number, ids: number[], hasMore: boolean][] = [
+    [null, 5, [12, 11, 10, 9, 8], true],
+    [null, 10, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3], true],
+    // the company's twelve, then the other companies' 談合 records: the company's own four are not repeated
+    ['談合', 10, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3], true],
+    ['談合事件', 10, [12, 11, 10, 9, 8, 7, 6, 5, 4, 3], true],
+  ];
+  for (const [text, limit, ids, hasMore] of cases) {
+    const page = searchRecords(records, 'enforcement', search(text), limit);
+    assert.deepEqual(
+      page.records.map((r) => r.id),
+      ids.map((n) => `enf_search_${n}`),
+      `${text} ${limit}`,
+    );
+    assert.equal(page.hasMore, hasMore, `${text} ${limit}`);
+  }
+  // no company: the text matches alone
+  const byText = searchRecords(
+    records,
+    'enforcement',
+    { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [] } },
+    10,
+  );
+  assert.deepEqual(
+    byText.records.map((r) => r.id),
+    [20, 19, 18, 17, 16, 15, 14, 13, 4, 3].map((n) => `enf_search_${n}`),
+  );
+});
+
+test("search's count: the company's records and the text matches, each once, up to the cap", () => {
+  const records = store();
+  const cases: [text: string | null, cap: number, count: number][] = [
+    [null, 1000, 12],
+    // 12 of the company, 8 others' that say 談合 (the company's four that say it counted once)
+    ['談合', 1000, 20],
+    ['談合事件', 1000, 20],
+    ['下請', 1000, 12],
+    ['談合', 15, 15],
+    ['存在しない語句', 1000, 12],
+  ];
+  for (const [text, cap, count] of cases)
+    assert.equal(countSearchRecords(records, 'enforcement', search(text), cap), count, `${text} ${cap}`);
+  assert.equal(
+    countSearchRecords(
+      records,
+      'enforcement',
+      { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [] } },
+      1000,
+    ),
+    12,
+  );
+});
