@@ -25,6 +25,11 @@ export interface ToolSpec {
   readonly input?: TObject;
   /** The query parameters of the call, from the tool's arguments (already checked against `input`). */
   readonly query?: (args: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /**
+   * The path the call goes to when the arguments choose it (a record's kind is its id's prefix); the endpoint's own
+   * when absent.
+   */
+  readonly path?: (args: Readonly<Record<string, unknown>>) => string;
   /** The tool's answer from the endpoint's (a 2xx body), when it answers less than the endpoint does. */
   readonly answer?: (
     body: Readonly<Record<string, unknown>>,

@@ -70,7 +70,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!read.ok) return failure(read.error);
     const query = queryOf(tool, read.values);
     if (!query.ok) return failure(query.error);
-    const answer = await options.call(toolCallUrl(tool.path, query.values), server.getClientVersion());
+    const path = tool.pathOf?.(query.values) ?? tool.path;
+    const answer = await options.call(toolCallUrl(path, query.values), server.getClientVersion());
     // every endpoint answers an object (an error body for an error); anything else is a fault
     if (!isRecord(answer.body)) return failure(errorBody('internal_error', ERRORS.internal_error.message));
     if (answer.status < 200 || answer.status >= 300) return failure(briefError(tool, answer.body));

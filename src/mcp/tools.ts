@@ -18,6 +18,8 @@ export interface Tool {
   readonly input: ToolInput;
   /** The endpoint the tool calls. */
   readonly path: string;
+  /** The endpoint the call goes to, when the arguments choose it. */
+  readonly pathOf?: ToolSpec['path'];
   /** Whether the endpoint's answer is lists under `data` (what the answer's bound may shorten). */
   readonly listAnswer: boolean;
   /**
@@ -73,6 +75,7 @@ export function mcpTools(config: Config): readonly Tool[] {
         listAnswer: endpoint.listAnswer,
         ...(tool.input === undefined ? {} : { own: tool.input }),
         ...(tool.query === undefined ? {} : { query: tool.query }),
+        ...(tool.path === undefined ? {} : { pathOf: tool.path }),
         ...(tool.answer === undefined ? {} : { answer: tool.answer }),
       };
     }),

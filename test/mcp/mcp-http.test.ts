@@ -54,9 +54,7 @@ describe('MCP over Streamable HTTP', () => {
         'list_enforcements',
         'list_procurement_suspensions',
         'list_license_actions',
-        'get_enforcement',
-        'get_procurement_suspension',
-        'get_license_action',
+        'get_record',
         'get_procurement_suspension_coverage',
         'list_vocabularies',
       ],
@@ -139,9 +137,9 @@ describe('MCP over Streamable HTTP', () => {
     );
     const first = listed.data.enforcements[0]!;
     const record = toolAnswer<Answer<'/api/v1/enforcements/{id}'>>(
-      await client.callTool({ name: 'get_enforcement', arguments: { id: first.id } }),
+      await client.callTool({ name: 'get_record', arguments: { id: first.id } }),
     );
-    assert.deepEqual(record.data.enforcement, first, 'get_enforcement answers the record the list showed');
+    assert.deepEqual(record.data.enforcement, first, 'get_record answers the record the list showed');
   });
 
   test('list_vocabularies lists one field when asked, and the fields with their sizes otherwise', async () => {

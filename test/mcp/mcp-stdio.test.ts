@@ -35,15 +35,13 @@ function environment(dbPath: string, extra: Record<string, string> = {}): Record
 /** The tools that count against the limits: all but the vocabularies. */
 const COUNTED_TOOLS = mcpTools(loadConfig({})).filter((tool) => tool.name !== 'list_vocabularies').length;
 
-/** The arguments of the tools that fetch one record: the id of one record of each kind in the dataset. */
+/** The arguments of the tool that fetches one record: the id of a record in the dataset. */
 function recordIdsOf(dbPath: string): Record<string, { id: string }> {
   const db = new Database(dbPath, { readonly: true });
   try {
     const idIn = (table: string) => db.prepare<[], { id: string }>(`SELECT id FROM ${table} LIMIT 1`).get()?.id ?? '';
     return {
-      get_enforcement: { id: idIn('enforcements') },
-      get_procurement_suspension: { id: idIn('procurement_suspensions') },
-      get_license_action: { id: idIn('license_actions') },
+      get_record: { id: idIn('license_actions') },
     };
   } finally {
     db.close();

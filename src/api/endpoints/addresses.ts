@@ -95,6 +95,18 @@ export const COMPANY: Endpoint<typeof CompanyAddress> = {
   },
 };
 
+/** One tool for a record of any kind: an agent holds one id, whose prefix names its kind and so its address. */
+const GET_RECORD = {
+  name: 'get_record',
+  title: 'One record by id',
+  description:
+    "One record of any kind by its `id` (`enf_…`, `ps_…`, `la_…`, as every list gives it), under its kind's name in `data`; `not_found` for an id Kohyo does not hold.",
+  path: (args: Readonly<Record<string, unknown>>) => {
+    const id = typeof args.id === 'string' ? args.id : '';
+    return `${RECORD_PATHS[kindOfRecordId(id) ?? 'enforcement']}/{id}`;
+  },
+};
+
 function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: string): Endpoint<typeof RecordAddress> {
   return {
     path: `${RECORD_PATHS[kind]}/{id}`,
@@ -108,13 +120,7 @@ function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: s
     query: () => RecordAddress,
     response: Type.Object({ data: Type.Object({ [kind]: resource }), meta: Meta }),
     ...ADDRESS,
-    tools: [
-      {
-        name: `get_${kind}`,
-        title: `One ${what} by id`,
-        description: `One ${what} by its \`id\` (every list gives it), as \`data.${kind}\`; \`not_found\` for an id Kohyo does not hold.`,
-      },
-    ],
+    tools: kind === 'enforcement' ? [GET_RECORD] : [],
     answer(context, params, requestId) {
       const store = openDataset(context);
       const record = presentedRecordAt(context, store, params.id, kind);

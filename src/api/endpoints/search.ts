@@ -102,7 +102,19 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
   paged: false,
   listAnswer: true,
   needsDataset: true,
-  tools: [{ name: 'search', title: 'Search companies and records of every kind' }],
+  tools: [
+    {
+      name: 'search',
+      title: 'Search companies and records of every kind',
+      // shorter than the endpoint's: every tool's description is in an agent's context at once (tools/list)
+      description:
+        'Is there anything on this company? One query (a name in any script, romanized or English, or a Corporate ' +
+        'Number) answers the companies and the records of every kind (`data.enforcements`, ' +
+        '`data.procurement_suspensions`, `data.license_actions`), at most `limit` rows shared so that every list with ' +
+        "a match shows one; `meta.matches` gives each list's full count (up to 1000) and `meta.coverage` how the " +
+        'sources of each kind stand. Ask the list tools for more of one kind.',
+    },
+  ],
   // every kind's records the search finds, newest first, at most `limit`: the records of the answer's lists, and as
   // many more as the rows the companies take there
   feed: {
