@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from '../api/context.js';
-import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
+import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
@@ -20,7 +20,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { logRequestLine } from './request-log.js';
-import { pathOf } from './url-parts.js';
+import { accountingOf, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { registerConditional } from './conditional.js';
@@ -32,11 +32,12 @@ import { errorOf } from '../domain/error-of.js';
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
   /**
-   * Runs before every request under /api/v1/ is routed to its handler: the seam for the rate limiter and
-   * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
+   * Runs before every counted request (route-accounting.ts: a route that declares `counted`, or a request no route
+   * takes under /api/v1/, however spelled) reaches its handler: the seam for the rate limiter and enumeration
+   * refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
   readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
-  /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
+  /** Receives every answered request of a route that declares `usage` (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
@@ -110,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onRequest', (request, reply, done) => {
       let pending: Promise<void> | undefined;
       try {
-        pending = request.url.startsWith('/api/v1/') ? hook(request, reply) : undefined;
+        pending = accountingOf(request).counted ? hook(request, reply) : undefined;
       } catch (error) {
         done(errorOf(error));
         return;
@@ -142,13 +143,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
 function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
-  const path = pathOf(request.url);
+  // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
+  const path = routedPath(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
-    return methodNotAllowed(READ_METHODS, `${request.method} is not allowed here; use GET or HEAD.`);
+    return methodNotAllowed(READ_METHODS, `${echoed(request.method)} is not allowed here; use GET or HEAD.`);
   }
   return new ApiError(
     'not_found',
-    `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+    `There is nothing at ${echoed(path)}; see /llms.txt or /api/v1/openapi.json for what there is.`,
   );
 }
 
