@@ -24,7 +24,8 @@ test('a conditional request that should be a 400 answers its 400, counted', asyn
   ];
   let left = 9;
   for (const [path, code] of cases) {
-    for (const condition of [{ 'if-none-match': '*' }, { 'if-modified-since': FUTURE }]) {
+    const conditions: Record<string, string>[] = [{ 'if-none-match': '*' }, { 'if-modified-since': FUTURE }];
+    for (const condition of conditions) {
       const answer = await s.get(path, { 'user-agent': 'conditional-400', ...condition });
       assert.equal(answer.status, 400, `${path} ${JSON.stringify(condition)}`);
       assert.equal(errorOfAnswer(answer).code, code, path);
