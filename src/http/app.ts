@@ -20,7 +20,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { logRequestLine } from './request-log.js';
-import { accountingOf, routedPath } from './route-accounting.js';
+import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { registerConditional } from './conditional.js';
@@ -74,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(swagger, openApiOptions(deps.config));
+  registerRouteAccounting(app);
   // before any route is added: a route keeps the error handler its context had when it was registered
   app.setErrorHandler(errorHandler);
   // before the limiter's hook: a preflight is answered here and never counted

@@ -1,6 +1,6 @@
 // What an answer counts for (the limits, the usage log, conditional requests), read from the route Fastify matched and
 // never from how the client spelled its path: a route declares it in its `config`, and every hook reads it here.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BASE_PATH } from '../api/catalogue.js';
 
 declare module 'fastify' {
@@ -17,6 +17,10 @@ declare module 'fastify' {
     usage?: boolean;
     /** The route's answer is a function of the dataset, the query and the day: ETag, Last-Modified and 304 apply. */
     conditional?: boolean;
+  }
+  interface FastifyRequest {
+    /** What the request counts for, once read (accountingOf); null until then. */
+    kohyoAccounting: Accounting | null;
   }
 }
 
@@ -41,11 +45,23 @@ function accounting(counted: boolean, usage: boolean, conditional: boolean): Acc
 }
 
 /**
- * The route's declaration, for a request a route took. A request no route took is counted and logged when its
+ * Gives every request the slot its accounting is kept in, so that it has one shape: the hooks ask several times a
+ * request, and `request.routeOptions` builds an object of a dozen fields on every read.
+ */
+export function registerRouteAccounting(app: FastifyInstance): void {
+  app.decorateRequest('kohyoAccounting', null);
+}
+
+/**
+ * What a request counts for, read once and kept on the request. The route's declaration, for a request a route took. A request no route took is counted and logged when its
  * path lies under BASE_PATH once read as the router would read it (pathUnderRouter): the contract counts every
  * request under /api/v1/ whatever its answer, and `/%61pi/v1/nothing` is as much under it as `/api/v1/nothing`.
  */
 export function accountingOf(request: FastifyRequest): Accounting {
+  return (request.kohyoAccounting ??= readAccounting(request));
+}
+
+function readAccounting(request: FastifyRequest): Accounting {
   if (!request.is404) {
     const config = request.routeOptions.config;
     return accounting(config.counted === true, config.usage === true, config.conditional === true);
