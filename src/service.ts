@@ -110,6 +110,10 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
 export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
   return buildApp({
     ...deps,
-    register: (app, context) => mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) }),
+    register: async (app, context) => {
+      await mcpRoutes(app, { tools: mcpTools(deps.config), guide: async () => guideText(context) });
+      // and whatever routes the caller adds beside them
+      await deps.register?.(app, context);
+    },
   });
 }

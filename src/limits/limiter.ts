@@ -73,8 +73,9 @@ export function createLimiter(options: LimiterOptions): Limiter {
     beforeApiRequest(request, reply) {
       const now = options.clock().getTime();
       const keys = clientKeys.keysOf(clientHeaders(request.socket.remoteAddress, request.headers));
-      // the query as Fastify parsed it for the route, the same object its schema then checks: never the URL read again
-      const { terms, bases } = probeRequest(request.query);
+      // the query (and path parameters) as Fastify parsed them for the route, the objects its schema then checks:
+      // never the URL read again
+      const { terms, bases } = probeRequest(request.query, request.params);
       const apply = (decision: LimitDecision): void => {
         // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too; named in
         // lower case, as Fastify keeps and sends header names (a mixed-case name is lowered into a new string each time)

@@ -206,3 +206,34 @@ test('routedPath reads a target as the router would, and then some', () => {
   ];
   for (const [target, path] of cases) assert.equal(routedPath(target), path, target);
 });
+
+test('a route registered later (a page, /mcp) declares itself counted: limited, read by enumeration, logged', async () => {
+  const logged: FinishedRequest[] = [];
+  const s = await limitedServer(ENV, undefined, {
+    usageLog: { record: (request) => void logged.push(request) },
+    register: async (app) => {
+      app.get('/companies/:corporate_number', { config: { counted: true, usage: true } }, async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send('<p>a page</p>'),
+      );
+    },
+  });
+  try {
+    const agent = { 'user-agent': 'page-reader' };
+    const numbers = ['1180301018771', '2180301018770', '3180301018779'];
+    for (const [i, number] of numbers.entries()) {
+      s.advance(40_000);
+      // the page in another spelling: %-escaped, and as an absolute-form target
+      const target = i % 2 === 0 ? `/%63ompanies/${number}` : `http://kohyo.example/companies/${number}`;
+      const answer = await rawRequest(s.server.url, target, { headers: agent });
+      assert.equal(answer.status, 200, target);
+      assert.match(answer.headers.get('ratelimit') ?? '', /^"minute";r=\d;/u, `${target}: counted`);
+    }
+    s.advance(40_000);
+    const tripped = await rawRequest(s.server.url, '/companies/4180301018778', { headers: agent });
+    assert.equal(tripped.status, 429, 'the fourth distinct number in the path trips the distinct-terms rule');
+    await until(() => logged.filter((r) => r.userAgent === 'page-reader').length === 4, 'four logged');
+    assert.ok(logged.every((r) => r.route === '/companies/:corporate_number'));
+  } finally {
+    await s.close();
+  }
+});
