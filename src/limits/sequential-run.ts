@@ -36,7 +36,8 @@ export function withBase(recent: readonly number[], base: number, keep: number):
  * alone, so a walk cannot be hidden by name searches in between. The Lua script in redis-script.ts does the same.
  */
 export function longestWalk(recent: readonly number[]): number {
-  const sorted = [...recent].sort((a, b) => a - b);
+  // a typed array sorts numbers natively, without a comparator called from the sort
+  const sorted = Float64Array.from(recent).sort();
   let longest = 0;
   let run = 0;
   for (const [i, base] of sorted.entries()) {
@@ -93,6 +94,8 @@ export function stepWalks(
 ): { walks: NumberWalks; trips: boolean } {
   const run = stepRun(walks.run, base);
   const recent = withBase(walks.recent, base, sequential * RECENT_BASES_PER_STEP);
-  const trips = run.length >= sequential || longestWalk(recent) >= sequential * UNORDERED_WALK_FACTOR;
+  // a number with no neighbour within MAX_STEP joins no walk (and what was kept before tripped nothing): no sort
+  const near = recent.some((held) => held !== base && Math.abs(held - base) <= MAX_STEP);
+  const trips = run.length >= sequential || (near && longestWalk(recent) >= sequential * UNORDERED_WALK_FACTOR);
   return { walks: { run, recent }, trips };
 }
