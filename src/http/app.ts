@@ -110,15 +110,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', (request, reply, done) => {
+      if (!accountingOf(request).counted) {
+        done();
+        return;
+      }
       let pending: Promise<void> | undefined;
       try {
-        pending = accountingOf(request).counted ? hook(request, reply) : undefined;
+        pending = hook(request, reply);
       } catch (error) {
         done(errorOf(error));
         return;
       }
-      if (pending === undefined) done();
-      else pending.then(() => done(), done);
+      // admitted: counted, whatever the answer turns out to be (a 304 once checked, say)
+      if (pending === undefined) {
+        request.kohyoCounted = true;
+        done();
+      } else
+        pending.then(() => {
+          request.kohyoCounted = true;
+          done();
+        }, done);
     });
   }
   // after the limiter's hook, so that the refusal counts like any other answer

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the request counts for, once read (accountingOf); null until then. */
     kohyoAccounting: Accounting | null;
+    /** True once the limits admitted and counted the request; null when they did not look at it, or refused it. */
+    kohyoCounted: boolean | null;
   }
 }
 
@@ -50,6 +52,7 @@ function accounting(counted: boolean, usage: boolean, conditional: boolean): Acc
  */
 export function registerRouteAccounting(app: FastifyInstance): void {
   app.decorateRequest('kohyoAccounting', null);
+  app.decorateRequest('kohyoCounted', null);
 }
 
 /**

@@ -93,8 +93,8 @@ export function registerUsageLog(
     const held = request[USAGE];
     const outcome = held?.address === null ? undefined : held;
     usageLog.record({
-      // a 304 and a refusal do not count (the contract), even on a counted route
-      counted: countedRoute && status !== 304 && status !== 429,
+      // as the limits counted it; without them, as the route says, and a 304 or a refusal never (the contract)
+      counted: request.kohyoCounted ?? (countedRoute && status !== 304 && status !== 429),
       at: clock(),
       method: request.method,
       path: pathOf(request.url),

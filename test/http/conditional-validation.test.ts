@@ -4,10 +4,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
 import { errorOfAnswer } from '../helpers/answers.js';
+import { until } from '../helpers/until.js';
+import type { FinishedRequest } from '../../src/usage/usage-entry.js';
 
 let s: LimitedServer;
+const logged: FinishedRequest[] = [];
 before(async () => {
-  s = await limitedServer();
+  s = await limitedServer({}, undefined, { usageLog: { record: (request) => void logged.push(request) } });
 });
 after(() => s.close());
 
@@ -54,4 +57,14 @@ test('an answer first checked and counted turns into a 304; once known good, the
   const plain = await s.get(path, ua);
   assert.equal(plain.status, 200);
   assert.match(plain.headers.get('ratelimit') ?? '', /^"minute";r=8;/u);
+  await until(() => logged.filter((r) => r.userAgent === 'conditional-ok').length === 3, 'three logged');
+  assert.deepEqual(
+    logged.filter((r) => r.userAgent === 'conditional-ok').map((r) => [r.status, r.counted]),
+    [
+      [304, true],
+      [304, false],
+      [200, true],
+    ],
+    'the usage log says what the limits counted: an entry for the first 304, a tally for the second',
+  );
 });
