@@ -1,6 +1,6 @@
 // The endpoint catalogue: every endpoint and document the service answers, once. The routes, the OpenAPI document's
-// statuses, /llms.txt, what each route counts for (limits, usage log, conditional requests), the MCP tools and the landing page's
-// links are all read from here, so adding an endpoint is adding an entry.
+// statuses, /llms.txt, what each route counts for (limits, usage log, conditional requests), the MCP tools and the
+// landing page's links are all read from here, so adding an endpoint is adding an entry.
 import type { Endpoint, LandingLink, ServiceDocument } from './endpoint.js';
 import { SEARCH } from './endpoints/search.js';
 import { COMPANIES } from './endpoints/companies.js';

@@ -1,4 +1,4 @@
-// Conditional requests: ETag, Last-Modified and Cache-Control on the conditional routes, and 304 before the limits count.
+// Conditional requests: ETag, Last-Modified and Cache-Control on the conditional routes; 304 before the limits count.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../api/context.js';

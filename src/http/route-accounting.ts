@@ -56,9 +56,10 @@ export function registerRouteAccounting(app: FastifyInstance): void {
 }
 
 /**
- * What a request counts for, read once and kept on the request. The route's declaration, for a request a route took. A request no route took is counted and logged when its
- * path lies under BASE_PATH once read as the router would read it (pathUnderRouter): the contract counts every
- * request under /api/v1/ whatever its answer, and `/%61pi/v1/nothing` is as much under it as `/api/v1/nothing`.
+ * What a request counts for, read once and kept on the request: the route's declaration, for a request a route took.
+ * A request no route took is counted and logged when its path lies under BASE_PATH once read as the router would
+ * read it (routedPath): the contract counts every request under /api/v1/ whatever its answer, and
+ * `/%61pi/v1/nothing` is as much under it as `/api/v1/nothing`.
  */
 export function accountingOf(request: FastifyRequest): Accounting {
   return (request.kohyoAccounting ??= readAccounting(request));
