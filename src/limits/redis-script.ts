@@ -52,17 +52,20 @@ local function answer()
   return out
 end
 
--- sequential-run.ts's longestWalk: the most of the numbers that, in order, are each 1 to maxStep from the next
-local function longestWalk(recent)
+-- sequential-run.ts's walkThrough: how many of the numbers make the walk through base, neighbours within maxStep
+local function walkThrough(recent, base)
   local sorted = {}
   for i, b in ipairs(recent) do sorted[i] = b end
   table.sort(sorted)
-  local longest, run = 0, 0
+  local at = 0
   for i, b in ipairs(sorted) do
-    if i > 1 and b - sorted[i - 1] <= maxStep then run = run + 1 else run = 1 end
-    if run > longest then longest = run end
+    if b == base then at = i end
   end
-  return longest
+  if at == 0 then return 0 end
+  local low, high = at, at
+  while low > 1 and sorted[low] - sorted[low - 1] <= maxStep do low = low - 1 end
+  while high < #sorted and sorted[high + 1] - sorted[high] <= maxStep do high = high + 1 end
+  return high - low + 1
 end
 
 local blocked = false
@@ -117,7 +120,7 @@ for _, sc in ipairs(scopes) do
     end
     recent[#recent + 1] = base
     while #recent > keep do table.remove(recent, 1) end
-    if longestWalk(recent) >= sc.enumSequential * ${UNORDERED_WALK_FACTOR} then walking = true end
+    if walkThrough(recent, base) >= sc.enumSequential * ${UNORDERED_WALK_FACTOR} then walking = true end
   end
   sc.last, sc.dir, sc.len, sc.recent = last, dir, len, recent
   if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct or walking then

@@ -19,35 +19,6 @@ export const UNORDERED_WALK_FACTOR = 2;
  */
 export const RECENT_BASES_PER_STEP = 4;
 
-/**
- * The recent numbers with one more looked up: most recent last, each once (looking a number up again, on another
- * endpoint say, moves it to the end), at most `keep` of them.
- */
-export function withBase(recent: readonly number[], base: number, keep: number): number[] {
-  const next = recent.filter((held) => held !== base);
-  next.push(base);
-  return next.length > keep ? next.slice(next.length - keep) : next;
-}
-
-/**
- * The most of the recent numbers that, put in order, are each 1 to MAX_STEP from the next: the length of the
- * longest walk they cover, whatever order they were asked in. A walk up or down by 1 to 100, a zig-zag (+3, −1, +3,
- * −1 …), a shuffled run of nearby numbers: all are covered. Requests without a number leave the recent numbers
- * alone, so a walk cannot be hidden by name searches in between. The Lua script in redis-script.ts does the same.
- */
-export function longestWalk(recent: readonly number[]): number {
-  // a typed array sorts numbers natively, without a comparator called from the sort
-  const sorted = Float64Array.from(recent).sort();
-  let longest = 0;
-  let run = 0;
-  for (const [i, base] of sorted.entries()) {
-    const previous = sorted[i - 1];
-    run = previous !== undefined && base - previous <= MAX_STEP ? run + 1 : 1;
-    longest = Math.max(longest, run);
-  }
-  return longest;
-}
-
 export interface SequentialRun {
   /** The last base looked up, or null before the first. */
   readonly last: number | null;
@@ -78,14 +49,22 @@ export function stepRun(run: SequentialRun, base: number): SequentialRun {
 /** What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. */
 export interface NumberWalks {
   readonly run: SequentialRun;
+  /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
   readonly recent: readonly number[];
+  /** The same numbers in ascending order, so that a step needs no sort. */
+  readonly sorted: readonly number[];
 }
 
-export const NO_WALKS: NumberWalks = Object.freeze({ run: NO_RUN, recent: Object.freeze([]) });
+export const NO_WALKS: NumberWalks = Object.freeze({
+  run: NO_RUN,
+  recent: Object.freeze([]),
+  sorted: Object.freeze([]),
+});
 
 /**
  * One look-up more, and whether the rule trips with it (at `sequential`, KOHYO_ENUM_SEQUENTIAL): a run in a row of
- * `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that in any order.
+ * `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that in any order. Only
+ * the walk through the new number is measured: what was kept before tripped nothing, or it would not have been kept.
  */
 export function stepWalks(
   walks: NumberWalks,
@@ -93,9 +72,48 @@ export function stepWalks(
   sequential: number,
 ): { walks: NumberWalks; trips: boolean } {
   const run = stepRun(walks.run, base);
-  const recent = withBase(walks.recent, base, sequential * RECENT_BASES_PER_STEP);
-  // a number with no neighbour within MAX_STEP joins no walk (and what was kept before tripped nothing): no sort
-  const near = recent.some((held) => held !== base && Math.abs(held - base) <= MAX_STEP);
-  const trips = run.length >= sequential || (near && longestWalk(recent) >= sequential * UNORDERED_WALK_FACTOR);
-  return { walks: { run, recent }, trips };
+  const recent = walks.recent.slice();
+  const sorted = walks.sorted.slice();
+  const held = recent.indexOf(base);
+  if (held >= 0) recent.splice(held, 1);
+  else {
+    sorted.splice(lowerBound(sorted, base), 0, base);
+    if (recent.length >= sequential * RECENT_BASES_PER_STEP) {
+      const dropped = recent.shift();
+      if (dropped !== undefined) sorted.splice(lowerBound(sorted, dropped), 1);
+    }
+  }
+  recent.push(base);
+  const trips = run.length >= sequential || walkThrough(sorted, base) >= sequential * UNORDERED_WALK_FACTOR;
+  return { walks: { run, recent, sorted }, trips };
+}
+
+/**
+ * How many of the numbers (ascending) make the walk through `base`: its neighbours within MAX_STEP, theirs, and so
+ * on, whatever order they were asked in. A walk up or down by 1 to 100, a zig-zag (+3, −1, +3, −1 …), a shuffled
+ * run of nearby numbers: all are covered. Requests without a number leave the numbers alone, so a walk cannot be
+ * hidden by name searches in between. The Lua script in redis-script.ts does the same.
+ */
+export function walkThrough(sorted: readonly number[], base: number): number {
+  const at = lowerBound(sorted, base);
+  if (sorted[at] !== base) return 0;
+  let low = at;
+  let high = at;
+  // the indexes stay inside the array, so the fallbacks (no neighbour) are never taken
+  while (low > 0 && (sorted[low] ?? 0) - (sorted[low - 1] ?? Number.NEGATIVE_INFINITY) <= MAX_STEP) low--;
+  while (high < sorted.length - 1 && (sorted[high + 1] ?? Number.POSITIVE_INFINITY) - (sorted[high] ?? 0) <= MAX_STEP)
+    high++;
+  return high - low + 1;
+}
+
+/** The index of the first number not below `value` in ascending numbers (their length when none is). */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
