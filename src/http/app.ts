@@ -78,7 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before any route is added: a route keeps the error handler its context had when it was registered
   app.setErrorHandler(errorHandler);
   // before the limiter's hook: a preflight is answered here and never counted
-  await registerCors(app, (request) => noRouteError(app, request));
+  // an OPTIONS that is not a preflight is refused there, once counted like any request under /api/v1/
+  await registerCors(app, (request, reply, done) =>
+    limitCounted(deps.beforeApiRequest, request, reply, (error) => done(error ?? noRouteError(app, request))),
+  );
   await registerCompression(app);
   app.setNotFoundHandler((request) => {
     throw noRouteError(app, request);
@@ -109,28 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConditional(app, deps);
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!accountingOf(request).counted) {
-        done();
-        return;
-      }
-      let pending: Promise<void> | undefined;
-      try {
-        pending = hook(request, reply);
-      } catch (error) {
-        done(errorOf(error));
-        return;
-      }
-      // admitted: counted, whatever the answer turns out to be (a 304 once checked, say)
-      if (pending === undefined) {
-        request.kohyoCounted = true;
-        done();
-      } else
-        pending.then(() => {
-          request.kohyoCounted = true;
-          done();
-        }, done);
-    });
+    app.addHook('onRequest', (request, reply, done) => limitCounted(hook, request, reply, done));
   }
   // after the limiter's hook, so that the refusal counts like any other answer
   app.addHook('onRequest', (request, _reply, done) => {
@@ -151,6 +133,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.register) await deps.register(app, context);
   await app.ready();
   return app;
+}
+
+/**
+ * Runs the limits on a request that counts (route-accounting.ts), then `next`, with their refusal if they refuse.
+ * An admitted request is marked counted, whatever its answer turns out to be (a 304 once checked, say).
+ */
+function limitCounted(
+  hook: AppDeps['beforeApiRequest'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: (error?: Error) => void,
+): void {
+  if (hook === undefined || !accountingOf(request).counted) {
+    next();
+    return;
+  }
+  let pending: Promise<void> | undefined;
+  try {
+    pending = hook(request, reply);
+  } catch (error) {
+    next(errorOf(error));
+    return;
+  }
+  const admitted = () => {
+    request.kohyoCounted = true;
+    next();
+  };
+  if (pending === undefined) admitted();
+  else pending.then(admitted, (error: unknown) => next(errorOf(error)));
 }
 
 /** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */

@@ -2,6 +2,7 @@
 // never from how the client spelled its path: a route declares it in its `config`, and every hook reads it here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BASE_PATH } from '../api/catalogue.js';
+import { isPreflight } from './cors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,6 +18,11 @@ declare module 'fastify' {
     usage?: boolean;
     /** The route's answer is a function of the dataset, the query and the day: ETag, Last-Modified and 304 apply. */
     conditional?: boolean;
+    /**
+     * The route takes CORS preflights (cors.ts): a preflight is never counted and is tallied in the usage log; any
+     * other request it takes is read as one no route takes.
+     */
+    preflight?: boolean;
   }
   interface FastifyRequest {
     /** What the request counts for, once read (accountingOf); null until then. */
@@ -40,6 +46,7 @@ const ACCOUNTINGS: readonly Accounting[] = Array.from({ length: 8 }, (_, bits) =
 const NOTHING = accounting(false, false, false);
 /** A request no route takes (404, 405) whose path, read as the router reads it, is under BASE_PATH. */
 const UNKNOWN_API_PATH = accounting(true, true, false);
+const PREFLIGHT = accounting(false, true, false);
 
 function accounting(counted: boolean, usage: boolean, conditional: boolean): Accounting {
   // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- three bits index the eight entries
@@ -68,7 +75,9 @@ export function accountingOf(request: FastifyRequest): Accounting {
 function readAccounting(request: FastifyRequest): Accounting {
   if (!request.is404) {
     const config = request.routeOptions.config;
-    return accounting(config.counted === true, config.usage === true, config.conditional === true);
+    if (config.preflight !== true)
+      return accounting(config.counted === true, config.usage === true, config.conditional === true);
+    if (isPreflight(request)) return PREFLIGHT;
   }
   return isUnderBasePath(routedPath(request.url)) ? UNKNOWN_API_PATH : NOTHING;
 }

@@ -188,6 +188,22 @@ for (const [storeName, redisStore] of [
       });
       assert.equal(post.status, 405, 'a method the endpoint lacks is 405 in any spelling');
       assert.match(post.headers.get('ratelimit') ?? '', /^"minute";r=2;/u);
+      const options = await rawRequest(s.server.url, '/%61pi/v1/companies?q=x', {
+        method: 'OPTIONS',
+        headers: { 'user-agent': `options-${clients++}` },
+      });
+      assert.equal(options.status, 405, 'an OPTIONS that is not a preflight is a method the endpoint lacks');
+      assert.match(options.headers.get('ratelimit') ?? '', /^"minute";r=2;/u, 'and counts like one');
+      const preflight = await rawRequest(s.server.url, '/%61pi/v1/companies?q=x', {
+        method: 'OPTIONS',
+        headers: {
+          'user-agent': `preflight-${clients++}`,
+          origin: 'https://a.example',
+          'access-control-request-method': 'GET',
+        },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('ratelimit'), undefined, 'a preflight never counts');
     });
   });
 }
