@@ -139,7 +139,7 @@ const TABLE = {
     'KOHYO_USAGE_SECRET',
     '',
     optional,
-    'HMAC key for the client identifier in the usage log; generated and kept beside the database when empty',
+    "HMAC key for the client identifier in the usage log and, with `REDIS_URL`, for the limiter's keys in Redis; generated and kept beside the database when empty (give several machines sharing one Redis the same value)",
   ),
   usageDbPath: setting(
     'KOHYO_USAGE_DB',

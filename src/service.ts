@@ -110,11 +110,14 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
 export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
   return buildApp({
     ...deps,
-    register: (app, context) =>
-      mcpRoutes(app, {
+    register: async (app, context) => {
+      await mcpRoutes(app, {
         tools: mcpTools(deps.config),
         guide: async () => guideText(context),
         maxBatch: deps.config.mcpMaxBatch,
-      }),
+      });
+      // and whatever routes the caller adds beside them
+      await deps.register?.(app, context);
+    },
   });
 }

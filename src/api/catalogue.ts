@@ -1,6 +1,6 @@
 // The endpoint catalogue: every endpoint and document the service answers, once. The routes, the OpenAPI document's
-// statuses, /llms.txt, the limiter's uncounted paths, the conditional requests, the MCP tools and the landing page's
-// links are all read from here, so adding an endpoint is adding an entry.
+// statuses, /llms.txt, what each route counts for (limits, usage log, conditional requests), the MCP tools and the
+// landing page's links are all read from here, so adding an endpoint is adding an entry.
 import type { Endpoint, LandingLink, ServiceDocument } from './endpoint.js';
 import { SEARCH } from './endpoints/search.js';
 import { COMPANIES } from './endpoints/companies.js';
@@ -97,16 +97,24 @@ export function routeOf(path: string): string {
   return path.replace(/\{(\w+)\}/gu, ':$1');
 }
 
-/** The paths whose requests do not count against the limits (the limiter counts only under BASE_PATH). */
-export const UNCOUNTED_PATHS: ReadonlySet<string> = new Set([
-  ...ENDPOINTS.filter((endpoint) => !endpoint.counted).map((endpoint) => routeOf(endpoint.path)),
-  ...DOCUMENTS.filter((document) => document.counted !== true).map((document) => document.path),
-]);
-
-/** The paths that answer conditional requests (ETag, Last-Modified, 304). */
-export const CONDITIONAL_PATHS: ReadonlySet<string> = new Set(
-  ENDPOINTS.filter((e) => e.conditional).map((e) => routeOf(e.path)),
-);
+/**
+ * What a route of the catalogue declares in its Fastify `config` (src/http/route-accounting.ts): counted and
+ * conditional as the endpoint says (a document is neither, a page for people counted), and logged in the usage log when
+ * it lies under BASE_PATH, as the specification's usage log covers the API, or is counted. The hooks read this from the route a request matched, never from
+ * its URL.
+ */
+export function routeAccounting(entry: Endpoint | ServiceDocument): {
+  counted: boolean;
+  usage: boolean;
+  conditional: boolean;
+} {
+  return {
+    counted: entry.counted === true,
+    // a page for people that stands for an API request is logged as one too
+    usage: entry.path.startsWith(`${BASE_PATH}/`) || entry.counted === true,
+    conditional: 'conditional' in entry && entry.conditional,
+  };
+}
 
 /** The landing page's links: documents first, then the endpoints a person looks at. */
 export const LANDING_LINKS: readonly (LandingLink & { readonly path: string })[] = [...DOCUMENTS, ...ENDPOINTS].flatMap(

@@ -1,5 +1,6 @@
 // Company search for the endpoints, planned once per value: the companies to show (/companies, /search) and the
 // recall that `company=` and /search filter records by (the same search, up to COMPANY_FILTER_MATCHES companies).
+import { echoed } from './errors.js';
 import { planCompanySearch } from '../domain/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../domain/record-filters.js';
 import type { CompanyFilter } from '../domain/record-query.js';
@@ -57,7 +58,7 @@ export function searchCompanies(
         filter: NO_COMPANY,
         shared: false,
         notices: [
-          `${parameter} "${value}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
+          `${parameter} "${echoed(value)}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
         ],
       };
     case 'legal_form_only':
@@ -68,7 +69,7 @@ export function searchCompanies(
         filter: NO_COMPANY,
         shared: false,
         notices: [
-          `${parameter} "${value}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
+          `${parameter} "${echoed(value)}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
         ],
       };
     case 'nothing':
@@ -78,7 +79,9 @@ export function searchCompanies(
         total: 0,
         filter: NO_COMPANY,
         shared: false,
-        notices: [`${parameter} "${value}" has nothing to search for once punctuation and legal forms are removed.`],
+        notices: [
+          `${parameter} "${echoed(value)}" has nothing to search for once punctuation and legal forms are removed.`,
+        ],
       };
     case 'terms': {
       const asked = Math.max(show + 1, recall);

@@ -91,7 +91,8 @@ export class ApiError extends Error {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
-    this.details = details;
+    // the parameter is the client's own name for it, which may be as long as the request line
+    this.details = details?.parameter === undefined ? details : { ...details, parameter: echoed(details.parameter) };
     this.headers = headers;
   }
 }
@@ -99,6 +100,18 @@ export class ApiError extends Error {
 /** A 405: the methods the path answers, in the Allow header and as `details.allowed` (the contract of 2026-11-24). */
 export function methodNotAllowed(allowed: readonly string[], message?: string): ApiError {
   return new ApiError('method_not_allowed', message, { allowed: [...allowed] }, { Allow: allowed.join(', ') });
+}
+
+/** The most of a client's own text (a value, a parameter name, a path) an error message repeats. */
+export const MAX_ECHOED = 64;
+
+/**
+ * A client's text as an error message repeats it: whole when short, else its first MAX_ECHOED characters and "…", so
+ * that a 10 KB parameter does not come back in the answer (and in every log that keeps it). Every message and
+ * `details.parameter` that names what the client sent goes through this.
+ */
+export function echoed(text: string): string {
+  return text.length <= MAX_ECHOED ? text : `${text.slice(0, MAX_ECHOED)}…`;
 }
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails) {

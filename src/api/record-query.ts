@@ -1,6 +1,6 @@
 // Turns a record endpoint's query string into a RecordQuery by the filter table: codes for labels, checked
 // numbers and dates, the company recall; refuses a query with no filter.
-import { ApiError } from './errors.js';
+import { ApiError, echoed } from './errors.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import { parseCorporateNumber } from '../domain/corporate-number.js';
 import { isCalendarDate, daysBetween } from '../domain/dates.js';
@@ -49,7 +49,7 @@ export function resolveRecordQuery(
         if (!isCalendarDate(value)) {
           throw new ApiError(
             'invalid_parameter',
-            `${filter.name} must be a real date written YYYY-MM-DD, got "${value}".`,
+            `${filter.name} must be a real date written YYYY-MM-DD, got "${echoed(value)}".`,
             { parameter: filter.name },
           );
         }
@@ -100,7 +100,7 @@ export function vocabularyCode(parameter: string, vocabulary: Vocabulary, value:
   if (term) return term.code;
   throw new ApiError(
     'invalid_parameter',
-    `${parameter} "${value}" is not a known value; give one of the codes in details.allowed or its label.`,
+    `${parameter} "${echoed(value)}" is not a known value; give one of the codes in details.allowed or its label.`,
     {
       parameter,
       allowed: vocabulary.codes(),
@@ -112,7 +112,7 @@ export function corporateNumberParam(value: string, parameter = 'corporate_numbe
   const parsed = parseCorporateNumber(value);
   if (parsed.ok) return parsed.number;
   const why = parsed.reason === 'check_digit' ? 'its check digit (the first digit) is wrong' : 'it is not 13 digits';
-  throw new ApiError('invalid_corporate_number', `${parameter} "${value}" is not a Corporate Number: ${why}.`, {
+  throw new ApiError('invalid_corporate_number', `${parameter} "${echoed(value)}" is not a Corporate Number: ${why}.`, {
     parameter,
   });
 }

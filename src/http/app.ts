@@ -8,7 +8,7 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import type { RouteContext } from '../api/context.js';
-import { ApiError, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
+import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
@@ -21,7 +21,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { logRequestLine } from './request-log.js';
-import { pathOf } from './url-parts.js';
+import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { registerConditional } from './conditional.js';
@@ -33,11 +33,12 @@ import { errorOf } from '../domain/error-of.js';
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
   /**
-   * Runs before every request under /api/v1/ is routed to its handler: the seam for the rate limiter and
-   * enumeration refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
+   * Runs before every counted request (route-accounting.ts: a route that declares `counted`, or a request no route
+   * takes under /api/v1/, however spelled) reaches its handler: the seam for the rate limiter and enumeration
+   * refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
   readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
-  /** Receives every answered request under /api/v1/ (the usage log); absent, nothing is recorded. */
+  /** Receives every answered request of a route that declares `usage` (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
@@ -74,10 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(swagger, openApiOptions(deps.config));
+  registerRouteAccounting(app);
   // before any route is added: a route keeps the error handler its context had when it was registered
   app.setErrorHandler(errorHandler);
   // before the limiter's hook: a preflight is answered here and never counted
-  await registerCors(app, (request) => noRouteError(app, request));
+  // an OPTIONS that is not a preflight is refused there, once counted like any request under /api/v1/
+  await registerCors(app, (request, reply, done) =>
+    limitCounted(deps.beforeApiRequest, request, reply, (error) => done(error ?? noRouteError(app, request))),
+  );
   await registerCompression(app);
   app.setNotFoundHandler((request) => {
     throw noRouteError(app, request);
@@ -108,20 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerConditional(app, deps);
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
-    app.addHook('onRequest', (request, reply, done) => {
-      let pending: Promise<void> | undefined;
-      try {
-        pending =
-          request.url.startsWith('/api/v1/') || request.routeOptions.config.counted === true
-            ? hook(request, reply)
-            : undefined;
-      } catch (error) {
-        done(errorOf(error));
-        return;
-      }
-      if (pending === undefined) done();
-      else pending.then(() => done(), done);
-    });
+    app.addHook('onRequest', (request, reply, done) => limitCounted(hook, request, reply, done));
   }
   // after the limiter's hook, so that the refusal counts like any other answer
   app.addHook('onRequest', (request, _reply, done) => {
@@ -145,15 +137,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Runs the limits on a request that counts (route-accounting.ts), then `next`, with their refusal if they refuse.
+ * An admitted request is marked counted, whatever its answer turns out to be (a 304 once checked, say).
+ */
+function limitCounted(
+  hook: AppDeps['beforeApiRequest'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: (error?: Error) => void,
+): void {
+  if (hook === undefined || !accountingOf(request).counted) {
+    next();
+    return;
+  }
+  let pending: Promise<void> | undefined;
+  try {
+    pending = hook(request, reply);
+  } catch (error) {
+    next(errorOf(error));
+    return;
+  }
+  const admitted = () => {
+    request.kohyoCounted = true;
+    next();
+  };
+  if (pending === undefined) admitted();
+  else pending.then(admitted, (error: unknown) => next(errorOf(error)));
+}
+
 /** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
 function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
-  const path = pathOf(request.url);
+  // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
+  const path = routedPath(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
-    return methodNotAllowed(READ_METHODS, `${request.method} is not allowed here; use GET or HEAD.`);
+    return methodNotAllowed(READ_METHODS, `${echoed(request.method)} is not allowed here; use GET or HEAD.`);
   }
   return new ApiError(
     'not_found',
-    `There is nothing at ${path}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+    `There is nothing at ${echoed(path)}; see /llms.txt or /api/v1/openapi.json for what there is.`,
   );
 }
 

@@ -1,11 +1,12 @@
-// Conditional requests: ETag, Last-Modified and Cache-Control on the data endpoints, and 304 before the limits count.
+// Conditional requests: ETag, Last-Modified and Cache-Control on the conditional routes; 304 before the limits count.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../api/context.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
-import { queryOf } from './url-parts.js';
-import { CONDITIONAL_PATHS } from '../api/catalogue.js';
+import { parameterPairs, queryOf } from './url-parts.js';
+import { accountingOf } from './route-accounting.js';
+import { isObject } from '../domain/is-object.js';
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
@@ -20,10 +21,18 @@ const MAX_REMEMBERED_KEY = 512;
 
 export interface Validators {
   readonly etag: string;
+  /**
+   * True once a request with these validators was answered 200 by this process: only then is a 304 answered before
+   * the request is checked and counted (preconditions apply only where the answer would be 2xx, RFC 9110 §13.2.1).
+   */
+  answered: boolean;
   readonly lastModified: Date;
   /** lastModified as the header writes it, formatted once. */
   readonly lastModifiedHeader: string;
 }
+
+/** A query as Fastify parsed it for the route (the object its schema checks, never the URL read again). */
+type ParsedQuery = Readonly<Record<string, unknown>>;
 
 /**
  * The validators of a request: the ETag hashes the dataset (version, kind), the day in Japan, the route and the
@@ -33,20 +42,20 @@ export interface Validators {
  */
 export function validatorsOf(
   route: string,
-  rawQuery: string,
+  query: ParsedQuery,
   dataset: { version: string; kind: string },
   now: Date,
 ): Validators {
-  return validatorsOfDay(route, rawQuery, dataset, japanDate(now));
+  return validatorsOfDay(route, query, dataset, japanDate(now));
 }
 
 function validatorsOfDay(
   route: string,
-  rawQuery: string,
+  query: ParsedQuery,
   dataset: { version: string; kind: string },
   day: string,
 ): Validators {
-  const parameters = [...new URLSearchParams(rawQuery)]
+  const parameters = parameterPairs(query)
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '')
     .sort(([a, va], [b, vb]) => (a < b ? -1 : a > b ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
@@ -58,7 +67,7 @@ function validatorsOfDay(
   const built = Date.parse(dataset.version);
   const midnight = Date.parse(`${day}T00:00:00+09:00`);
   const lastModified = new Date(Math.floor(Math.max(built, midnight) / 1000) * 1000);
-  return { etag: `W/"${digest}"`, lastModified, lastModifiedHeader: lastModified.toUTCString() };
+  return { etag: `W/"${digest}"`, lastModified, lastModifiedHeader: lastModified.toUTCString(), answered: false };
 }
 
 /** RFC 9110 §13.1: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
@@ -83,8 +92,11 @@ declare module 'fastify' {
 }
 
 /**
- * Adds the hooks. The 304 is answered in onRequest, which must be registered before the limiter's hook so that a
- * 304 is never counted (as GitHub does); it still passes onSend and onResponse, so the usage log records it.
+ * Adds the hooks. A 304 is answered in onRequest, which must be registered before the limiter's hook so that a 304
+ * is never counted (as GitHub does), and only for validators this process has answered 200 for: the answer is a
+ * function of what the validators hash, so it would be 200 again, never a 400 the precondition would hide. Any other
+ * conditional request is checked and counted like an unconditional one, and turns into a 304 only once its answer
+ * is a 200 (onSend). A 304 still passes onSend and onResponse, so the usage log counts it.
  */
 export function registerConditional(app: FastifyInstance, context: RouteContext): void {
   // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it: each WeakMap entry is
@@ -100,22 +112,23 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       route === undefined ||
-      !CONDITIONAL_PATHS.has(route) ||
+      !accountingOf(request).conditional ||
       store === null
     ) {
       done();
       return;
     }
+    // the query string as sent is only the memo's key: the same string always parses to the same query
     const rawQuery = queryOf(request.url);
     const day = japanDate(context.clock());
     // an Atom feed and the JSON answer of one query are two representations: each has its own validators
     const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
     const validators = remembered.get(
       `${store.meta.version}\n${store.meta.kind}\n${day}\n${representation}\n${rawQuery}`,
-      () => validatorsOfDay(representation, rawQuery, store.meta, day),
+      () => validatorsOfDay(representation, parsedQuery(request.query), store.meta, day),
     );
     request.kohyoValidators = validators;
-    if (!notModified(request, validators)) {
+    if (!validators.answered || !notModified(request, validators)) {
       done();
       return;
     }
@@ -125,9 +138,23 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const validators = request.kohyoValidators;
-    if (validators !== null && reply.statusCode === 200) setValidators(reply, validators);
+    if (validators !== null && reply.statusCode === 200) {
+      validators.answered = true;
+      setValidators(reply, validators);
+      // checked and counted like any request, and answered 200: now the precondition applies
+      if (notModified(request, validators)) {
+        void reply.code(304);
+        done(null, '');
+        return;
+      }
+    }
     done(null, payload);
   });
+}
+
+/** The parsed query, which Fastify always gives as an object of parameters (an empty one without a query string). */
+function parsedQuery(query: unknown): ParsedQuery {
+  return isObject(query) ? query : {};
 }
 
 // header names in lower case, as Fastify keeps and sends them: a mixed-case name is lowered anew on every request

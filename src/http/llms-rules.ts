@@ -3,6 +3,7 @@
 import type { Config } from '../config.js';
 import { EXAMPLE_NUMBER } from './llms-examples.js';
 import { MAX_LIMIT } from '../api/schemas/queries.js';
+import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
 
 export interface GuideRule {
@@ -81,11 +82,11 @@ export function guideRules(config: Config): GuideRules {
       ...addressRules(l),
       {
         id: 'what_counts',
-        text: 'Every request under /api/v1/ counts, whatever its answer, except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',
+        text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',
       },
       {
         id: 'enumeration',
-        text: `Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups in a row whose 12-digit bases (the number without its check digit) move the same way by 1 to 100 each step. The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.`,
+        text: `Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups in a row whose 12-digit bases (the number without its check digit) move the same way by 1 to 100 each step, or ${l.enumSequential * UNORDERED_WALK_FACTOR} distinct numbers among the client's last ${l.enumSequential * RECENT_BASES_PER_STEP} that, put in order, are each 1 to 100 from the next, whatever order they were asked in (a zig-zag walk). The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.`,
       },
     ],
     headers: [

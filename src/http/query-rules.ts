@@ -1,6 +1,6 @@
 // The contract's query rules that come before schema validation: bulk access, unknown and repeated
 // parameters, and empty values treated as absent.
-import { ApiError } from '../api/errors.js';
+import { ApiError, echoed } from '../api/errors.js';
 import { textOf } from '../domain/text-of.js';
 
 export type CleanQuery = Record<string, string>;
@@ -26,8 +26,8 @@ export function applyQueryRules(
     throw new ApiError(
       'unknown_parameter',
       known.length === 0
-        ? `${unknown} is not a parameter of this endpoint, which takes none.`
-        : `${unknown} is not a parameter of this endpoint; it takes ${known.join(', ')}.`,
+        ? `${echoed(unknown)} is not a parameter of this endpoint, which takes none.`
+        : `${echoed(unknown)} is not a parameter of this endpoint; it takes ${known.join(', ')}.`,
       { parameter: unknown, allowed: known },
     );
   }
@@ -46,7 +46,7 @@ export function applyQueryRules(
     if (integers.has(name) && (!/^\d+$/u.test(text) || !Number.isSafeInteger(Number(text)))) {
       throw new ApiError(
         'invalid_parameter',
-        `${name} must be a whole number written in digits, got "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`,
+        `${name} must be a whole number written in digits, got "${echoed(text)}".`,
         { parameter: name },
       );
     }

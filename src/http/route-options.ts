@@ -1,8 +1,9 @@
-// Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas.
+// Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas, what it counts for.
 import type { FastifyRequest, FastifySerializerCompiler, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
+import { routeAccounting } from '../api/catalogue.js';
 import { applyQueryRules } from './query-rules.js';
 import { NoQuery, parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
@@ -40,7 +41,9 @@ export function endpointOptions(
     response: { 200: endpoint.response, '4xx': ErrorBody, '5xx': ErrorBody },
   };
   const serializer = serializerCompiler === undefined ? {} : { serializerCompiler };
-  if (querystring === undefined) return { schema, ...serializer };
+  // what the route's answers count for (route-accounting.ts), from the catalogue
+  const accounting = routeAccounting(endpoint);
+  if (querystring === undefined) return { schema, config: accounting, ...serializer };
   const allowed = parameterNames(querystring);
   const integers = new Set(
     Object.entries<TSchema>(querystring.properties)
@@ -57,5 +60,5 @@ export function endpointOptions(
     }
     done();
   };
-  return { schema, preValidation: enforceRules, ...serializer };
+  return { schema, config: accounting, preValidation: enforceRules, ...serializer };
 }

@@ -1,4 +1,6 @@
-// A request URL's path and query string, apart: the logs keep the path alone, the usage log and the validators the query.
+// A request URL's path and query string, apart, and a parsed query's parameters as pairs: the logs keep the path
+// alone, the usage log and the validators the query.
+import { textOf } from '../domain/text-of.js';
 
 /** The URL without its query string. */
 export function pathOf(url: string): string {
@@ -10,4 +12,14 @@ export function pathOf(url: string): string {
 export function queryOf(url: string): string {
   const mark = url.indexOf('?');
   return mark < 0 ? '' : url.slice(mark + 1);
+}
+
+/**
+ * A query as Fastify parsed it (what the route's schema checks and the limiter reads), as name and value pairs: a
+ * repeated parameter once for each value. Read by the usage log and the validators instead of the URL again.
+ */
+export function parameterPairs(query: Readonly<Record<string, unknown>>): [string, string][] {
+  return Object.entries(query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, textOf(one)]),
+  );
 }

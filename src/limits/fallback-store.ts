@@ -21,7 +21,7 @@ export class FallbackStore implements LimiterStore {
   #fallbackChecks = 0;
 
   constructor(
-    private readonly primary: LimiterStore & { readonly available: boolean },
+    readonly primary: LimiterStore & { readonly available: boolean },
     private readonly fallback: LimiterStore,
     private readonly log: FaultLog,
   ) {}

@@ -1,11 +1,12 @@
 // Builds the limiter the settings ask for: memory for one process, Redis (with the memory fallback) when REDIS_URL is set.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { ConfigError, type Config } from '../config.js';
 import { FallbackStore, type FaultLog } from './fallback-store.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { MemoryStore } from './memory-store.js';
-import { limitPolicy } from './policy.js';
+import { limitPolicy, retentionMs } from './policy.js';
+import { loadUsageSecret } from '../usage/usage-secret.js';
 import { RedisStore } from './redis-store.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 
@@ -43,15 +44,49 @@ export function limiterFromConfig(
   const policy = limitPolicy(config.limits);
   const trusted = parseTrustedProxies(config.trustProxy);
   const store = storeFromConfig(config, deps.log);
-  // without Redis the keys never leave this process, so a secret of its own will do; with Redis every process
-  // must hash alike, so only KOHYO_USAGE_SECRET can key the hash (plain SHA-256 otherwise)
-  const secret = config.usageSecret ?? (config.redisUrl === null ? randomBytes(32).toString('hex') : null);
+  const secret = limiterSecret(config);
+  if (store instanceof FallbackStore && store.primary instanceof RedisStore) {
+    const redisStore = store.primary;
+    const fingerprint = secretFingerprint(secret);
+    // on every connection (a Redis restarted empty is told again): a process with another secret warns
+    redisStore.onReady(() => {
+      redisStore.agreesOn(fingerprint, retentionMs(policy)).then(
+        (agrees) => {
+          if (!agrees)
+            deps.log.warn(
+              { redis: 'secret-fingerprint' },
+              'another process on this Redis keys its clients with another secret, so each counts them apart: ' +
+                'give every process one KOHYO_USAGE_SECRET (docs/operating.md)',
+            );
+        },
+        () => undefined,
+      );
+    });
+  }
   const limiter = createLimiter({ store, policy, trusted, secret, clock: deps.clock });
   const state = (): LimiterState =>
     store instanceof FallbackStore
       ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }
       : { store: 'memory', degraded: false, fallbackChecks: 0 };
   return Object.assign(limiter, { state });
+}
+
+/**
+ * The key of the client and address hashes, so that the limiter's state (Redis's keys above all) cannot be turned
+ * back into addresses by hashing all 2^32 of them: KOHYO_USAGE_SECRET when set; else, without Redis, a random one
+ * for this process (the keys never leave it); else the secret kept beside the dataset (`<KOHYO_DB>.usage-secret`,
+ * usage-secret.ts), which every process of one host reads alike, so that they count a client under one key. Hosts
+ * sharing one Redis must share KOHYO_USAGE_SECRET: each process leaves a fingerprint of its secret in Redis and
+ * warns when it finds another's.
+ */
+export function limiterSecret(config: Config): string {
+  if (config.usageSecret !== null) return config.usageSecret;
+  return config.redisUrl === null ? randomBytes(32).toString('hex') : loadUsageSecret(config);
+}
+
+/** What a process leaves in Redis to tell whether others key alike: an HMAC of a fixed text, never the secret. */
+export function secretFingerprint(secret: string): string {
+  return createHmac('sha256', secret).update('kohyo limiter secret fingerprint').digest('base64url').slice(0, 22);
 }
 
 export function storeFromConfig(config: Config, log: FaultLog): MemoryStore | FallbackStore {

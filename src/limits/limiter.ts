@@ -7,7 +7,6 @@ import { scopePolicy, type LimitPolicy, type Scope } from './policy.js';
 import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
 import { probeRequest } from './request-probe.js';
 import type { TrustedProxies } from './trusted-proxies.js';
-import { UNCOUNTED_PATHS } from '../api/catalogue.js';
 
 export interface LimiterOptions {
   readonly store: LimiterStore;
@@ -20,7 +19,8 @@ export interface LimiterOptions {
 
 export interface Limiter {
   /**
-   * For buildApp's `beforeApiRequest`: runs on every request under /api/v1/. Throws the refusal, or rejects with it
+   * For buildApp's `beforeApiRequest`: runs on every counted request (what counts is the route's to say:
+   * src/http/route-accounting.ts). Throws the refusal, or rejects with it
    * when the store answers through a promise (Redis); a store in this process answers at once, without one.
    */
   readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
@@ -71,9 +71,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const addressCeiling = options.policy.address !== null;
   return {
     beforeApiRequest(request, reply) {
-      if (!counts(request)) return undefined;
       const now = options.clock().getTime();
       const keys = clientKeys.keysOf(clientHeaders(request.socket.remoteAddress, request.headers));
+      // the query (and path parameters) as Fastify parsed them for the route, the objects its schema then checks:
+      // never the URL read again
       const { terms, bases } = probeRequest(request.query, request.params);
       const apply = (decision: LimitDecision): void => {
         // set on the reply before any error is thrown, so error answers (400, 404, 429 alike) carry them too; named in
@@ -106,14 +107,4 @@ export function createLimiter(options: LimiterOptions): Limiter {
     },
     close: () => options.store.close(),
   };
-}
-
-/** Every request under /api/v1/ counts, whatever its answer (404 and 405 included), except the uncounted routes. */
-function counts(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  return !(
-    route !== undefined &&
-    UNCOUNTED_PATHS.has(route) &&
-    (request.method === 'GET' || request.method === 'HEAD')
-  );
 }

@@ -1,7 +1,7 @@
 // One scope's state in the memory store (a client's, or an address's), and the steps of a check on it.
 import type { RawOutcome } from './limiter-store.js';
 import type { LimitPolicy } from './policy.js';
-import { NO_RUN, stepRun, type SequentialRun } from './sequential-run.js';
+import { NO_WALKS, stepWalks, type NumberWalks } from './sequential-run.js';
 
 export interface ScopeState {
   /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
@@ -10,13 +10,21 @@ export interface ScopeState {
   readonly terms: Map<string, number>;
   /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
   termsSince: number;
-  run: SequentialRun;
+  /** The Corporate Number look-ups as the sequential rule reads them (sequential-run.ts). */
+  walks: NumberWalks;
   coolUntil: number;
   lastSeen: number;
 }
 
 export function newScopeState(now: number): ScopeState {
-  return { log: [], terms: new Map(), termsSince: Number.POSITIVE_INFINITY, run: NO_RUN, coolUntil: 0, lastSeen: now };
+  return {
+    log: [],
+    terms: new Map(),
+    termsSince: Number.POSITIVE_INFINITY,
+    walks: NO_WALKS,
+    coolUntil: 0,
+    lastSeen: now,
+  };
 }
 
 /**
@@ -25,8 +33,8 @@ export function newScopeState(now: number): ScopeState {
  */
 export class ScopeCheck {
   private minuteStart: number;
-  /** The run as it would be with this request's numbers; kept by count(). */
-  private run: SequentialRun;
+  /** The look-ups as they would be with this request's numbers; kept by count(). */
+  private walks: NumberWalks;
 
   constructor(
     private readonly state: ScopeState,
@@ -37,7 +45,7 @@ export class ScopeCheck {
     const expired = firstAfter(log, now - policy.dayMs);
     if (expired > 0) log.splice(0, expired);
     this.minuteStart = firstAfter(log, now - policy.minuteMs);
-    this.run = state.run;
+    this.walks = state.walks;
   }
 
   /** Refused whatever is asked: cooling down, or a window already full. */
@@ -62,8 +70,9 @@ export class ScopeCheck {
     const fresh = terms.filter((t) => !state.terms.has(t)).length;
     let walking = false;
     for (const base of bases) {
-      this.run = stepRun(this.run, base);
-      if (this.run.length >= p.enumSequential) walking = true;
+      const step = stepWalks(this.walks, base, p.enumSequential);
+      this.walks = step.walks;
+      if (step.trips) walking = true;
     }
     if (state.terms.size + fresh <= p.enumDistinctTerms && !walking) return false;
     state.coolUntil = now + p.cooldownMs;
@@ -79,7 +88,7 @@ export class ScopeCheck {
     if (at < this.minuteStart) this.minuteStart = at;
     for (const term of terms) state.terms.set(term, now);
     if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
-    state.run = this.run;
+    state.walks = this.walks;
   }
 
   seen(outcome: RawOutcome['outcome']): RawOutcome {

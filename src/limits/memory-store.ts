@@ -25,6 +25,12 @@ export interface MemoryStoreOptions {
 /**
  * Each check runs synchronously to the end, so two checks of one client never interleave: atomic without locks.
  *
+ * A check decides before it creates anything: a client or address seen for the first time is read as an empty state
+ * that is kept only when the request is admitted, so refused requests (a flood of new User-Agents from an address
+ * over its ceiling, say) hold no memory and push nobody out. Cool-downs are kept apart from the windows, in a table
+ * of their own that only other cool-downs can fill: evicting idle windows never ends someone's cool-down early, and
+ * at that table's cap the cool-down that ends soonest goes first.
+ *
  * Memory stays bounded. The Map's order is the order clients were last seen (a client is moved to the end on
  * every check), so idle clients collect at the front: a sweep (at most once a second) drops those idle longer than
  * the retention (a day, or the cool-down when longer), after which forgetting them changes no answer.
@@ -35,6 +41,8 @@ export interface MemoryStoreOptions {
  */
 export class MemoryStore implements LimiterStore {
   private readonly clients = new Map<string, ScopeState>();
+  /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
+  private readonly cooldowns = new Map<string, number>();
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
@@ -57,36 +65,69 @@ export class MemoryStore implements LimiterStore {
 
   close(): Promise<void> {
     this.clients.clear();
+    this.cooldowns.clear();
     return Promise.resolve();
   }
 
   /** The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address. */
   private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
     const p = this.policy;
-    const client = new ScopeCheck(this.touch(key, now), p, now);
-    const ofAddress =
-      address != null && p.address !== null
-        ? new ScopeCheck(this.touch(ADDRESS_PREFIX + address, now), p.address, now)
-        : null;
-    const scopes = ofAddress === null ? [client] : [client, ofAddress];
+    const keys = address != null && p.address !== null ? [key, ADDRESS_PREFIX + address] : [key];
+    const states = keys.map((k) => this.peek(k, now));
+    const scopes = states.map((state, i) => new ScopeCheck(state, i === 0 ? p : (p.address ?? p), now));
     const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
-      client: client.seen(each(0)),
-      address: ofAddress?.seen(each(1)) ?? null,
+      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- there is always the client's scope
+      client: scopes[0]!.seen(each(0)),
+      address: scopes[1]?.seen(each(1)) ?? null,
     });
     const blocked = scopes.map((scope) => scope.blocked());
-    if (blocked.some((b) => b !== null)) return outcomes((i) => blocked[i] ?? 'ok');
+    if (blocked.some((b) => b !== null)) {
+      // refused: only states already held are touched (as seen now), nothing new is kept
+      keys.forEach((k, i) => this.touch(k, states[i], now, false));
+      return outcomes((i) => blocked[i] ?? 'ok');
+    }
     // every scope is asked (no short cut), so each that trips starts its own cool-down
     const tripped = scopes.map((scope) => scope.trips(terms, bases));
-    if (tripped.includes(true)) return outcomes((i) => (tripped[i] ? 'enumeration' : 'ok'));
+    if (tripped.includes(true)) {
+      keys.forEach((k, i) => {
+        const state = states[i];
+        if (tripped[i] && state !== undefined) this.coolDown(k, state.coolUntil);
+        this.touch(k, state, now, false);
+      });
+      return outcomes((i) => (tripped[i] ? 'enumeration' : 'ok'));
+    }
     for (const scope of scopes) scope.count(terms);
+    keys.forEach((k, i) => this.touch(k, states[i], now, true));
     return outcomes(() => 'ok');
   }
 
-  /** The client's state, moved to the most-recently-seen end; idle clients expire and the table stays under the cap. */
-  private touch(key: string, now: number): ScopeState {
-    let state = this.clients.get(key);
-    if (state) this.clients.delete(key);
-    else state = newScopeState(now);
+  /** The state held for a key, or an empty one that is not kept unless the request is admitted; its cool-down either way. */
+  private peek(key: string, now: number): ScopeState {
+    const state = this.clients.get(key) ?? newScopeState(now);
+    const cooling = this.cooldowns.get(key);
+    if (cooling !== undefined && cooling > state.coolUntil) state.coolUntil = cooling;
+    return state;
+  }
+
+  /** Keeps a cool-down apart from the windows; at the cap, the one that ends soonest (the oldest) goes. */
+  private coolDown(key: string, until: number): void {
+    this.cooldowns.delete(key);
+    this.cooldowns.set(key, until);
+    if (this.cooldowns.size > this.maxClients) {
+      const [first] = this.cooldowns.keys();
+      if (first !== undefined) this.cooldowns.delete(first);
+    }
+  }
+
+  /**
+   * Moves a held state to the most-recently-seen end, and keeps a new one when `keep` (an admitted request); idle
+   * clients expire and the table stays under the cap.
+   */
+  private touch(key: string, state: ScopeState | undefined, now: number, keep: boolean): void {
+    if (state === undefined) return;
+    const held = this.clients.get(key) === state;
+    if (!held && !keep) return;
+    if (held) this.clients.delete(key);
     state.lastSeen = Math.max(state.lastSeen, now);
     this.clients.set(key, state);
     // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
@@ -94,13 +135,16 @@ export class MemoryStore implements LimiterStore {
     const full = this.clients.size > this.maxClients;
     if (full || now >= this.nextSweep) {
       const idleBefore = now - retentionMs(this.policy);
-      const keep = full ? Math.floor(this.maxClients * (1 - EVICT_FRACTION)) : this.maxClients;
+      const keepCount = full ? Math.floor(this.maxClients * (1 - EVICT_FRACTION)) : this.maxClients;
       for (const [oldKey, old] of this.clients) {
-        if (this.clients.size > keep || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
+        if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
+        else break;
+      }
+      for (const [coolKey, until] of this.cooldowns) {
+        if (until <= now) this.cooldowns.delete(coolKey);
         else break;
       }
       this.nextSweep = now + SWEEP_INTERVAL_MS;
     }
-    return state;
   }
 }

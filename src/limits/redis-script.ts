@@ -1,13 +1,14 @@
 // The Lua script that is one limiter check in Redis: read, decide and count in one atomic step, for each scope.
 // It mirrors memory-store.ts, memory-scope.ts and sequential-run.ts step for step; the shared contract suite holds them equal.
+import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from './sequential-run.js';
 
 /** Outcome codes the script returns, in the order of RawOutcome['outcome']. */
 export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const;
 
 /**
  * KEYS: per scope (the client, then its address when there is an address ceiling) three keys: the request log
- * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, last, dir,
- * len, n). ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute,
+ * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, last, dir, len,
+ * bases, n). ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute,
  * perDay, enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
  * Time comes from the caller's injected clock, never from Redis's TIME, so every process and test agrees on it.
  * Returns per scope { outcome, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil } with -1 for none, one
@@ -51,6 +52,22 @@ local function answer()
   return out
 end
 
+-- sequential-run.ts's walkThrough: how many of the numbers make the walk through base, neighbours within maxStep
+local function walkThrough(recent, base)
+  local sorted = {}
+  for i, b in ipairs(recent) do sorted[i] = b end
+  table.sort(sorted)
+  local at = 0
+  for i, b in ipairs(sorted) do
+    if b == base then at = i end
+  end
+  if at == 0 then return 0 end
+  local low, high = at, at
+  while low > 1 and sorted[low] - sorted[low - 1] <= maxStep do low = low - 1 end
+  while high < #sorted and sorted[high + 1] - sorted[high] <= maxStep do high = high + 1 end
+  return high - low + 1
+end
+
 local blocked = false
 for _, sc in ipairs(scopes) do
   redis.call('ZREMRANGEBYSCORE', sc.log, '-inf', string.format('%d', now - dayMs))
@@ -74,6 +91,12 @@ for _, sc in ipairs(scopes) do
   if last then last = tonumber(last) else last = nil end
   local dir = tonumber(redis.call('HGET', sc.state, 'dir') or '0')
   local len = tonumber(redis.call('HGET', sc.state, 'len') or '0')
+  local recent = {}
+  local held = redis.call('HGET', sc.state, 'bases')
+  if held then
+    for b in string.gmatch(held, '[^,]+') do recent[#recent + 1] = tonumber(b) end
+  end
+  local keep = sc.enumSequential * ${RECENT_BASES_PER_STEP}
   local walking = false
   for i = termsAt + 1 + nTerms, #ARGV do
     local base = tonumber(ARGV[i])
@@ -92,8 +115,14 @@ for _, sc in ipairs(scopes) do
       last = base
     end
     if len >= sc.enumSequential then walking = true end
+    for j = #recent, 1, -1 do
+      if recent[j] == base then table.remove(recent, j) end
+    end
+    recent[#recent + 1] = base
+    while #recent > keep do table.remove(recent, 1) end
+    if walkThrough(recent, base) >= sc.enumSequential * ${UNORDERED_WALK_FACTOR} then walking = true end
   end
-  sc.last, sc.dir, sc.len = last, dir, len
+  sc.last, sc.dir, sc.len, sc.recent = last, dir, len, recent
   if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct or walking then
     sc.code, sc.cool, tripped = 2, now + cooldownMs, true
     redis.call('HSET', sc.state, 'cool', string.format('%d', sc.cool))
@@ -110,6 +139,11 @@ for _, sc in ipairs(scopes) do
   end
   if sc.last ~= nil then
     redis.call('HSET', sc.state, 'last', string.format('%d', sc.last), 'dir', sc.dir, 'len', sc.len)
+  end
+  if #sc.recent > 0 then
+    local written = {}
+    for i, b in ipairs(sc.recent) do written[i] = string.format('%d', b) end
+    redis.call('HSET', sc.state, 'bases', table.concat(written, ','))
   end
   redis.call('PEXPIRE', sc.log, retention)
   redis.call('PEXPIRE', sc.terms, retention)

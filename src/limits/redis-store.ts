@@ -92,6 +92,23 @@ export class RedisStore implements LimiterStore {
     return [...names(`${tag}:client:${client}`), ...names(`${tag}:address`)];
   }
 
+  /** Runs `then` each time the connection becomes ready (the first time included, when it is ready already). */
+  onReady(then: () => void): void {
+    this.redis.on('ready', then);
+    if (this.available) then();
+  }
+
+  /**
+   * Leaves this process's secret fingerprint (limiter-from-config.ts) for `ttlMs` unless another is there, and says
+   * whether what is there is the same.
+   */
+  async agreesOn(fingerprint: string, ttlMs: number): Promise<boolean> {
+    const key = `${this.prefix}secret-fingerprint`;
+    await this.redis.set(key, fingerprint, 'PX', ttlMs, 'NX');
+    const held = await this.redis.get(key);
+    return held === null || held === fingerprint;
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
   }

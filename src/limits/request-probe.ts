@@ -12,8 +12,14 @@ export interface RequestProbe {
   readonly bases: readonly number[];
 }
 
-/** `id`: a record's address (/api/v1/{kind}/{id}), where each id asked for is a distinct term, as a number is. */
-const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company', 'id'] as const;
+const SEARCH_PARAMETERS = ['corporate_number', 'q', 'company'] as const;
+
+/**
+ * The path parameters of a route that are look-ups too (the contract of 2026-11-25: each distinct number or id of
+ * `/api/v1/companies/{corporate_number}`, `/api/v1/enforcements/{id}` … counts as a distinct search term), so that a
+ * route declaring `counted` is read alike whether it takes its question in the query or in the path.
+ */
+const PATH_PARAMETERS = ['corporate_number', 'id'] as const;
 
 /** The parameters of a request without a query object. */
 const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
@@ -23,21 +29,22 @@ const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
  * `1180301018771` are one number. A 13-digit `q` or `company` is a Corporate Number look-up (the search treats it
  * as one), as is `corporate_number`, whether or not its check digit is valid.
  */
-export function probeRequest(query: unknown, pathParameters: unknown = NO_PARAMETERS): RequestProbe {
+export function probeRequest(query: unknown, pathParameters?: unknown): RequestProbe {
   const terms = new Set<string>();
   const bases: number[] = [];
-  // an address's parameters are in its path (/api/v1/companies/{corporate_number}), and count as a query's would
-  const asked = isObject(query) ? query : NO_PARAMETERS;
-  const params =
-    isObject(pathParameters) && Object.keys(pathParameters).length > 0 ? { ...asked, ...pathParameters } : asked;
-  for (const name of SEARCH_PARAMETERS) {
-    for (const value of values(params[name])) {
-      const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
-      if (probe === null) continue;
-      terms.add(probe.term);
-      if (probe.base !== null) bases.push(probe.base);
+  const read = (names: readonly string[], parameters: unknown) => {
+    const params = isObject(parameters) ? parameters : NO_PARAMETERS;
+    for (const name of names) {
+      for (const value of values(params[name])) {
+        const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
+        if (probe === null) continue;
+        terms.add(probe.term);
+        if (probe.base !== null) bases.push(probe.base);
+      }
     }
-  }
+  };
+  if (pathParameters !== undefined) read(PATH_PARAMETERS, pathParameters);
+  read(SEARCH_PARAMETERS, query);
   return { terms: [...terms], bases };
 }
 
@@ -49,6 +56,7 @@ const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | 
 
 function probeValue(name: string, value: string): { term: string; base: number | null } | null {
   if (value.trim() === '') return null;
+  // a record's id is a term of its own kind: never read as a name, nor as a number however it looks
   if (name === 'id') return { term: termHash(`i:${value}`), base: null };
   if (name === 'corporate_number' || looksLikeCorporateNumber(value)) {
     const number = normaliseCorporateNumberInput(value);

@@ -1,4 +1,23 @@
-// Runs of Corporate Number look-ups that walk the number space: the second enumeration rule, as a pure step.
+// Walks through the Corporate Number space, the second enumeration rule, as pure steps: a run of look-ups in a row
+// that step one way (the contract's rule), and the recent numbers covering a walk in any order (issue 37's zig-zag).
+
+/** The largest gap between neighbouring numbers that still reads as walking (contract: 1 to 100). */
+export const MAX_STEP = 100;
+
+/**
+ * A walk in any order trips the rule once it covers this many times KOHYO_ENUM_SEQUENTIAL numbers (10 by default):
+ * more than a run in a row needs, since a person looking up a handful of related companies may well ask for a few
+ * nearby numbers out of order, while a walker that zig-zags (+3, −1, +3, −1 …) to escape the run in a row covers
+ * every number.
+ */
+export const UNORDERED_WALK_FACTOR = 2;
+
+/**
+ * How many distinct recent numbers a scope keeps, per number of a run (KOHYO_ENUM_SEQUENTIAL): with the default 5,
+ * the last 20. A walker who mixes unrelated numbers in to push its walk out of this memory spends distinct search
+ * terms doing so, which the first rule counts.
+ */
+export const RECENT_BASES_PER_STEP = 4;
 
 export interface SequentialRun {
   /** The last base looked up, or null before the first. */
@@ -10,9 +29,6 @@ export interface SequentialRun {
 }
 
 export const NO_RUN: SequentialRun = Object.freeze({ last: null, direction: 0, length: 0 });
-
-/** The largest step between neighbours that still counts as walking (contract: 1 to 100). */
-export const MAX_STEP = 100;
 
 /**
  * Adds one look-up. A step of 1 to 100 in the run's direction extends it; a step of 1 to 100 the other way starts
@@ -28,4 +44,76 @@ export function stepRun(run: SequentialRun, base: number): SequentialRun {
   if (Math.abs(delta) > MAX_STEP) return { last: base, direction: 0, length: 1 };
   if (run.direction === 0 || run.direction === direction) return { last: base, direction, length: run.length + 1 };
   return { last: base, direction, length: 2 };
+}
+
+/** What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. */
+export interface NumberWalks {
+  readonly run: SequentialRun;
+  /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
+  readonly recent: readonly number[];
+  /** The same numbers in ascending order, so that a step needs no sort. */
+  readonly sorted: readonly number[];
+}
+
+export const NO_WALKS: NumberWalks = Object.freeze({
+  run: NO_RUN,
+  recent: Object.freeze([]),
+  sorted: Object.freeze([]),
+});
+
+/**
+ * One look-up more, and whether the rule trips with it (at `sequential`, KOHYO_ENUM_SEQUENTIAL): a run in a row of
+ * `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that in any order. Only
+ * the walk through the new number is measured: what was kept before tripped nothing, or it would not have been kept.
+ */
+export function stepWalks(
+  walks: NumberWalks,
+  base: number,
+  sequential: number,
+): { walks: NumberWalks; trips: boolean } {
+  const run = stepRun(walks.run, base);
+  const recent = walks.recent.slice();
+  const sorted = walks.sorted.slice();
+  const held = recent.indexOf(base);
+  if (held >= 0) recent.splice(held, 1);
+  else {
+    sorted.splice(lowerBound(sorted, base), 0, base);
+    if (recent.length >= sequential * RECENT_BASES_PER_STEP) {
+      const dropped = recent.shift();
+      if (dropped !== undefined) sorted.splice(lowerBound(sorted, dropped), 1);
+    }
+  }
+  recent.push(base);
+  const trips = run.length >= sequential || walkThrough(sorted, base) >= sequential * UNORDERED_WALK_FACTOR;
+  return { walks: { run, recent, sorted }, trips };
+}
+
+/**
+ * How many of the numbers (ascending) make the walk through `base`: its neighbours within MAX_STEP, theirs, and so
+ * on, whatever order they were asked in. A walk up or down by 1 to 100, a zig-zag (+3, −1, +3, −1 …), a shuffled
+ * run of nearby numbers: all are covered. Requests without a number leave the numbers alone, so a walk cannot be
+ * hidden by name searches in between. The Lua script in redis-script.ts does the same.
+ */
+export function walkThrough(sorted: readonly number[], base: number): number {
+  const at = lowerBound(sorted, base);
+  if (sorted[at] !== base) return 0;
+  let low = at;
+  let high = at;
+  // the indexes stay inside the array, so the fallbacks (no neighbour) are never taken
+  while (low > 0 && (sorted[low] ?? 0) - (sorted[low - 1] ?? Number.NEGATIVE_INFINITY) <= MAX_STEP) low--;
+  while (high < sorted.length - 1 && (sorted[high + 1] ?? Number.POSITIVE_INFINITY) - (sorted[high] ?? 0) <= MAX_STEP)
+    high++;
+  return high - low + 1;
+}
+
+/** The index of the first number not below `value` in ascending numbers (their length when none is). */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

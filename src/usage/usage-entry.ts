@@ -5,18 +5,26 @@ import { parseAddress, writtenForms } from '../domain/ip-address.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
+import { parameterPairs } from '../http/url-parts.js';
 import type { UsageEntry } from '../store/usage/usage-store.js';
 
-/** What the HTTP layer knows once a request under /api/v1/ has been answered. */
+/** What the HTTP layer knows once a request of a route that declares `usage` has been answered. */
 export interface FinishedRequest {
+  /**
+   * Whether the answer counted against the limits: false for a 304, a refusal, or an answer of an uncounted route,
+   * which the log tallies by the hour instead of keeping an entry of (usage-log.ts). Absent: counted.
+   */
+  readonly counted?: boolean;
   readonly at: Date;
   readonly method: string;
   /** The path as requested, without the query string. */
   readonly path: string;
   /** The route's path when one matched (e.g. /api/v1/companies); null for 404 and 405. */
   readonly route: string | null;
-  /** The raw query string, without the leading `?`. */
+  /** The raw query string, without the leading `?`: the memo's key, and the conditions when `parameters` is absent. */
   readonly query: string;
+  /** The query as Fastify parsed it for the route (what its schema checked and the limiter read). */
+  readonly parameters?: Readonly<Record<string, unknown>>;
   readonly status: number;
   readonly errorCode: string | null;
   /** meta.returned of a list answer. */
@@ -66,7 +74,7 @@ export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRe
       method: request.method,
       endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
       conditions: conditions.get(`${request.address}\u0000${request.query}`, () =>
-        searchConditions(request.query, scrub),
+        searchConditions(request.parameters ?? request.query, scrub),
       ),
       status: request.status,
       code: request.status >= 400 ? request.errorCode : null,
@@ -86,9 +94,12 @@ export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRe
  * 株式会社トヨタ and トヨタ are one condition), Corporate Numbers without hyphens or full-width digits,
  * empty values dropped (the contract treats them as absent), anything else, unknown names included, as given.
  */
-export function searchConditions(query: string, scrub: (value: string) => string = (value) => value): string {
+export function searchConditions(
+  query: string | Readonly<Record<string, unknown>>,
+  scrub: (value: string) => string = (value) => value,
+): string {
   const values = new Map<string, [string, ...string[]]>();
-  for (const [name, raw] of new URLSearchParams(query)) {
+  for (const [name, raw] of typeof query === 'string' ? new URLSearchParams(query) : parameterPairs(query)) {
     const value = raw.trim();
     if (value === '') continue;
     const key = scrub(name).slice(0, MAX_TEXT);

@@ -1,9 +1,11 @@
-// Wires the usage log into the app: every answered request under /api/v1/ becomes one entry, after its answer is sent.
+// Wires the usage log into the app: every answered request of a route that declares `usage` (route-accounting.ts) is
+// recorded once its answer is sent, as an entry when it counted and in the hourly tallies when it did not.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FinishedRequest } from './usage-entry.js';
 import { pathOf, queryOf } from '../http/url-parts.js';
+import { accountingOf } from '../http/route-accounting.js';
 import { errorOf } from '../domain/error-of.js';
-import { propertyOf } from '../domain/is-object.js';
+import { isObject, propertyOf } from '../domain/is-object.js';
 
 export interface UsageRecorder {
   record(request: FinishedRequest): void;
@@ -54,7 +56,7 @@ export function registerUsageLog(
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
   // already serialised is searched as text in onSend, since searching serialised text means flattening it first.
   app.addHook('preSerialization', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) {
+    if (accountingOf(request).usage) {
       const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);
       request[USAGE] = { returned, errorCode, address: null };
     }
@@ -62,7 +64,7 @@ export function registerUsageLog(
   });
   // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) {
+    if (accountingOf(request).usage) {
       try {
         const { returned, errorCode } = request[USAGE] ?? readOutcome(reply.statusCode, payload);
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
@@ -76,7 +78,8 @@ export function registerUsageLog(
   });
   app.addHook('onResponse', (request, reply, done) => {
     try {
-      if (isApiPath(request.url)) recordAnswered(request, reply.statusCode, reply.elapsedTime);
+      const accounting = accountingOf(request);
+      if (accounting.usage) recordAnswered(request, accounting.counted, reply.statusCode, reply.elapsedTime);
     } catch (error) {
       // as an async hook's rejection would be: Fastify logs it; the answer is already out
       done(errorOf(error));
@@ -85,16 +88,19 @@ export function registerUsageLog(
     done();
   });
 
-  function recordAnswered(request: FastifyRequest, status: number, latencyMs: number): void {
+  function recordAnswered(request: FastifyRequest, countedRoute: boolean, status: number, latencyMs: number): void {
     // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
     const held = request[USAGE];
     const outcome = held?.address === null ? undefined : held;
     usageLog.record({
+      // as the limits counted it; without them, as the route says, and a 304 or a refusal never (the contract)
+      counted: request.kohyoCounted ?? (countedRoute && status !== 304 && status !== 429),
       at: clock(),
       method: request.method,
       path: pathOf(request.url),
       route: request.is404 ? null : (request.routeOptions.url ?? null),
       query: queryOf(request.url),
+      parameters: parametersOf(request.query),
       status,
       errorCode: outcome?.errorCode ?? null,
       returned: outcome?.returned ?? null,
@@ -147,8 +153,9 @@ export function readOutcome(status: number, payload: unknown): Outcome {
   return { returned: digits ? Number(digits[1]) : null, errorCode: null };
 }
 
-function isApiPath(url: string): boolean {
-  return url.startsWith('/api/v1/');
+/** The query Fastify parsed: an object of parameters, always, for a request it routed. */
+function parametersOf(query: unknown): Readonly<Record<string, unknown>> | undefined {
+  return isObject(query) ? query : undefined;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

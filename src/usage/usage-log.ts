@@ -1,11 +1,13 @@
 // The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
 import { usageEntryBuilder, type FinishedRequest } from './usage-entry.js';
-import type { UsageEntry } from '../store/usage/usage-store.js';
+import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-store.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {
   write(entries: readonly UsageEntry[]): void;
+  /** Adds tallies of uncounted answers to the hours' counts; a sink without it keeps none. */
+  writeCounts?(counts: readonly UsageCount[]): void;
 }
 
 /** The part of a pino logger the writer uses; it is told about faults, never given an address. */
@@ -23,7 +25,10 @@ export interface UsageLogOptions {
   readonly flushIntervalMs?: number;
   /** A queue this long is written at once, without waiting for the timer. */
   readonly batchSize?: number;
-  /** Entries beyond this many waiting are dropped and counted, so a stalled store cannot grow the process. */
+  /**
+   * Entries beyond this many waiting are dropped and counted, so a stalled store cannot grow the process; the
+   * tallies waiting are bounded by the same number of distinct keys.
+   */
   readonly maxQueue?: number;
   readonly timer?: RepeatTimer;
   /** Runs a flush soon but not now (default setImmediate): the size- and age-triggered flushes wait for it. */
@@ -39,6 +44,9 @@ export interface UsageLogStats {
 
 export class UsageLog {
   private queue: UsageEntry[] = [];
+  /** Tallies of uncounted answers waiting, by hour, method, endpoint, status, code and client. */
+  private tallies = new Map<string, { -readonly [K in keyof UsageCount]: UsageCount[K] }>();
+  private talliedAnswers = 0;
   private oldestQueuedAt = 0;
   private written = 0;
   private dropped = 0;
@@ -63,9 +71,17 @@ export class UsageLog {
     this.timer = (options.timer ?? intervalTimer)(() => this.flush(), this.flushIntervalMs);
   }
 
-  /** Queues the entry for a finished request. Never throws: a fault here must not reach the request. */
+  /**
+   * Queues the entry for a finished request, or, for an answer that did not count (`counted: false`), adds it to its
+   * hour's tally: those are answered without limit, so one row each would let anyone grow the log at will. Never
+   * throws: a fault here must not reach the request.
+   */
   record(request: FinishedRequest): void {
     try {
+      if (request.counted === false) {
+        this.tally(request);
+        return;
+      }
       if (this.closed || this.queue.length >= this.maxQueue) {
         this.drop(1, this.closed ? 'closed' : 'full');
         return;
@@ -82,8 +98,45 @@ export class UsageLog {
     }
   }
 
-  /** Writes every queued entry in one transaction; on a store fault the batch is dropped and counted. */
+  private tally(request: FinishedRequest): void {
+    const entry = this.build(request);
+    const hour = hourOf(request.at);
+    const key = JSON.stringify([hour, entry.method, entry.endpoint, entry.status, entry.code, entry.clientId]);
+    const held = this.tallies.get(key);
+    if (held !== undefined) {
+      held.requests += 1;
+    } else if (this.closed || this.tallies.size >= this.maxQueue) {
+      this.drop(1, this.closed ? 'closed' : 'full');
+      return;
+    } else {
+      const { method, endpoint, status, code, clientId } = entry;
+      this.tallies.set(key, { hour, method, endpoint, status, code, clientId, requests: 1 });
+    }
+    this.talliedAnswers += 1;
+  }
+
+  /** Answers tallied and not yet written. */
+  get tallied(): number {
+    return this.talliedAnswers;
+  }
+
+  /**
+   * Writes every queued entry and the tallies in one transaction each; on a store fault the batch is dropped and
+   * counted. Tallies wait for the timer (or a batch of entries): however many answers they hold, they are a few rows.
+   */
   flush(): number {
+    if (this.tallies.size > 0) {
+      const counts = [...this.tallies.values()];
+      this.tallies = new Map();
+      this.talliedAnswers = 0;
+      try {
+        this.options.sink.writeCounts?.(counts);
+      } catch (error) {
+        this.failedWrites += 1;
+        this.dropped += counts.reduce((sum, c) => sum + c.requests, 0);
+        this.options.logger?.error({ err: error, counts: counts.length }, 'usage log: tallies could not be written');
+      }
+    }
     if (this.queue.length === 0) return 0;
     const batch = this.queue;
     this.queue = [];

@@ -1,6 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { errorCodeOf } from '../domain/error-of.js';
 
 /** The file that keeps a generated secret: `<KOHYO_DB>.usage-secret`, readable by the owner only. */
@@ -21,6 +22,8 @@ export function loadUsageSecret(config: { readonly usageSecret: string | null; r
   // written whole to a private temporary file, then linked into place: link() fails when the name exists, so
   // workers starting together agree on one secret and none can read a half-written file
   const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // the limiter may ask before the dataset's directory is made (the server makes it first)
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
     linkSync(temporary, path);

@@ -3,14 +3,7 @@
 // and nothing is served or documented that the catalogue does not hold.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DOCUMENTS,
-  ENDPOINTS,
-  LANDING_LINKS,
-  UNCOUNTED_PATHS,
-  CONDITIONAL_PATHS,
-  routeOf,
-} from '../../src/api/catalogue.js';
+import { BASE_PATH, DOCUMENTS, ENDPOINTS, LANDING_LINKS, routeAccounting } from '../../src/api/catalogue.js';
 import { mcpTools } from '../../src/mcp/tools.js';
 import { loadConfig } from '../../src/config.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
@@ -62,10 +55,21 @@ test('the OpenAPI document holds exactly the endpoints of the catalogue, with th
   }
 });
 
-test('the limiter and the conditional requests read their paths from the catalogue', () => {
+test('what a route counts for (limits, usage log, conditional requests) is read from its catalogue entry', () => {
   for (const endpoint of ENDPOINTS) {
-    assert.equal(UNCOUNTED_PATHS.has(routeOf(endpoint.path)), !endpoint.counted, endpoint.path);
-    assert.equal(CONDITIONAL_PATHS.has(routeOf(endpoint.path)), endpoint.conditional, endpoint.path);
+    assert.deepEqual(
+      routeAccounting(endpoint),
+      {
+        counted: endpoint.counted,
+        usage: endpoint.path.startsWith(`${BASE_PATH}/`),
+        conditional: endpoint.conditional,
+      },
+      endpoint.path,
+    );
+  }
+  for (const document of DOCUMENTS) {
+    const accounting = routeAccounting(document);
+    assert.equal(accounting.counted || accounting.conditional, false, `${document.path} is never counted`);
   }
 });
 

@@ -1,5 +1,6 @@
 // The real app with a limiter on a clock the test moves, over the endpoint fixtures, for the limits' HTTP tests.
 import { Agent } from 'undici';
+import type { AppDeps } from '../../src/http/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import type { LimiterStore } from '../../src/limits/limiter-store.js';
@@ -26,6 +27,7 @@ export type StoreFor = (policy: LimitPolicy, config: Config) => LimiterStore;
 export async function limitedServer(
   env: Record<string, string> = {},
   storeFor: StoreFor = (policy) => new MemoryStore(policy),
+  deps: Partial<AppDeps> = {},
 ): Promise<LimitedServer> {
   const config = loadConfig(env);
   let now = TEST_NOW.getTime();
@@ -41,7 +43,7 @@ export async function limitedServer(
   const server = await startServer({
     dbPath: await fixtureDatabase(),
     env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest },
+    deps: { beforeApiRequest: limiter.beforeApiRequest, ...deps },
   });
   const agents = new Map<string, Agent>();
   return {

@@ -124,7 +124,7 @@ test('/metrics answers 404 to an address outside KOHYO_METRICS_ALLOW, whatever X
 
 test('/metrics tells when the limits fall back to memory because Redis is down', async () => {
   // a port nothing listens on: every check falls back to the memory windows
-  const env = { REDIS_URL: 'redis://127.0.0.1:9/0' };
+  const env = { REDIS_URL: 'redis://127.0.0.1:9/0', KOHYO_USAGE_SECRET: 'metrics-test' };
   const config = loadConfig(env);
   const limiter = limiterFromConfig(config, { clock: () => TEST_NOW, log: { warn: () => {}, info: () => {} } });
   const server = await startServer({

@@ -137,13 +137,13 @@ describe('web headers', () => {
 
   test('the tag changes with the dataset version and with the day in Japan', () => {
     const dataset = { version: '2026-11-21T03:00:00.000Z', kind: 'demo' };
-    const base = validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW);
+    const base = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, TEST_NOW);
     assert.notEqual(
-      validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW).etag,
+      validatorsOf('/api/v1/companies', { q: 'a' }, { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW).etag,
       base.etag,
     );
     const tomorrow = new Date('2026-11-21T15:00:00Z'); // midnight in Japan
-    const next = validatorsOf('/api/v1/companies', 'q=a', dataset, tomorrow);
+    const next = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, tomorrow);
     assert.notEqual(next.etag, base.etag);
     assert.equal(next.lastModified.toISOString(), '2026-11-21T15:00:00.000Z');
   });

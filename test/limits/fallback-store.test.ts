@@ -94,7 +94,7 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
 
 test('the API answers (never 500) with Redis down, through the real app', async () => {
   const log = recordingLog();
-  const config = loadConfig({ REDIS_URL: server.url, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ REDIS_URL: server.url, LOG_LEVEL: 'silent', KOHYO_USAGE_SECRET: 'fallback-test' });
   const limiter = limiterFromConfig(config, { clock: () => new Date(), log });
   const app = await startServer({
     dbPath: await demoDatabase(),

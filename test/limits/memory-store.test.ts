@@ -33,3 +33,36 @@ test('idle clients expire after a day and nothing is held for them', () => {
   store.check({ key: 'late', now: now + 86_400_000 + 3_600_000, terms: [], bases: [] });
   assert.equal(store.size, 1);
 });
+
+test('a refused request holds nothing: a flood of new User-Agents from an address over its ceiling adds no state (issue 37)', () => {
+  const store = new MemoryStore(policyWith());
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  let admitted = 0;
+  for (let i = 0; i < 110_000; i++) {
+    const decision = store.check({ key: `agent-${i}`, address: 'one-address', now, terms: [], bases: [] });
+    if (decision.refusal === null) admitted++;
+  }
+  assert.equal(admitted, 30, 'three times the per-minute limit, whatever the User-Agents');
+  assert.equal(store.size, 31, 'the admitted clients and the address: nothing for the refused ones');
+});
+
+test("no flood of clients ends another address's cool-down early, even past the cap (issue 37)", () => {
+  const store = new MemoryStore(policyWith(), { maxClients: 1000 });
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const walker = { key: 'walker', address: 'walker-address' };
+  for (let i = 0; i < 5; i++) store.check({ ...walker, now: now + i, terms: [], bases: [100_000 + i] });
+  assert.equal(
+    store.check({ ...walker, now: now + 10, terms: [], bases: [] }).refusal,
+    'automated_enumeration_detected',
+  );
+  // 110,000 admitted clients of as many addresses: the table is evicted many times over
+  for (let i = 0; i < 110_000; i++)
+    store.check({ key: `flood-${i}`, address: `flood-address-${i}`, now: now + 20 + i, terms: [], bases: [] });
+  assert.ok(store.size <= 1000, `held ${store.size}`);
+  const later = now + 30 * 60_000;
+  for (const check of [walker, { key: 'walker-with-another-agent', address: 'walker-address' }]) {
+    const decision = store.check({ ...check, now: later, terms: [], bases: [] });
+    assert.equal(decision.refusal, 'automated_enumeration_detected', check.key);
+    assert.equal(decision.retryAt, now + 4 + 3_600_000, 'the cool-down started by the fifth number, whole');
+  }
+});

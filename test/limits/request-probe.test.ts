@@ -54,3 +54,13 @@ test('the terms kept are hashes, not the search text', () => {
   const [term] = probeRequest({ q: 'トヨタ' }).terms;
   assert.match(term!, /^[A-Za-z0-9_-]{16}$/u);
 });
+
+test('path parameters of a look-up route are read too: a Corporate Number as a number, an id as a term of its own', () => {
+  const byPath = probeRequest({}, { corporate_number: '1180301018771' });
+  assert.deepEqual(byPath, probeRequest({ corporate_number: '1180301018771' }));
+  const record = probeRequest({}, { id: 'enf-1180301018771' });
+  assert.equal(record.terms.length, 1);
+  assert.deepEqual(record.bases, []);
+  assert.notDeepEqual(probeRequest({}, { id: '1180301018771' }).terms, byPath.terms, 'an id is never a number');
+  assert.deepEqual(probeRequest({ q: 'x' }, { other: 'y' }), probeRequest({ q: 'x' }), 'other path parameters are not');
+});

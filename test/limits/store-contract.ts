@@ -139,7 +139,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.close();
     });
 
-    test('walks downwards, with repeats and name searches between, are runs too; turns and long jumps are not', async () => {
+    test('walks downwards, with repeats and name searches between, are walks too; scattered numbers are not', async () => {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
       const down = client();
       const steps = [500_000_000_000, 499_999_999_900, 499_999_999_900, 499_999_999_899, 499_999_999_850];
@@ -156,6 +156,20 @@ export function storeContract(name: string, factory: StoreFactory): void {
       for (const [i, base] of bases.entries()) {
         assert.equal((await check(store, wandering, T0 + i, { bases: [base] })).refusal, null, `base ${base}`);
       }
+      await store.close();
+    });
+
+    test('a zig-zag walk (+3, −1, …) is refused at its tenth number, though it is never five in a row (issue 37)', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
+      const key = client();
+      const start = 300_000_000_000;
+      const zigzag = [0, 3, 2, 5, 4, 7, 6, 9, 8].map((step) => start + step);
+      for (const [i, base] of zigzag.entries())
+        assert.equal((await check(store, key, T0 + i, { bases: [base] })).refusal, null, `base ${base}`);
+      assert.equal(
+        (await check(store, key, T0 + 9, { bases: [start + 11] })).refusal,
+        'automated_enumeration_detected',
+      );
       await store.close();
     });
 

@@ -109,8 +109,14 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
       .all() as Record<string, unknown>[];
     assert.deepEqual(
       rows.map((r) => r.status),
-      [200, 200, 200, 200, 429],
+      [200, 200, 200, 200],
     );
+    // a refusal does not count: it is tallied by the hour, not kept as an entry (issue 37)
+    const refused = usage
+      .prepare("SELECT SUM(requests) FROM usage_counts WHERE endpoint = '/api/v1/enforcements' AND status = 429")
+      .pluck()
+      .get();
+    assert.equal(refused, 1);
     assert.ok(
       rows.every((r) => r.user_agent === 'stdio-test-agent/2.1.0 (MCP stdio)' && r.client_name === 'stdio-test-agent'),
     );

@@ -65,7 +65,7 @@ after(async () => {
   store.close();
 });
 
-test('every answered request under /api/v1/ is one row with its conditions, outcome and client headers', async () => {
+test('every counted answer is one row with its conditions, outcome and client headers; the others are tallied', async () => {
   const headers = {
     'X-Forwarded-For': SPOOFED,
     'User-Agent': 'usage-test/1.0',
@@ -88,7 +88,7 @@ test('every answered request under /api/v1/ is one row with its conditions, outc
   assert.equal((await server.get('/api/v1/vocabularies')).status, 200);
   assert.equal((await server.get('/health')).status, 200);
   assert.equal((await server.get('/llms.txt')).status, 200);
-  await until(() => log.stats.queued >= 6, 'the usage log did not receive the requests');
+  await until(() => log.stats.queued + log.tallied >= 6, 'the usage log did not receive the requests');
   log.flush();
 
   const rows = store.all();
@@ -101,10 +101,16 @@ test('every answered request under /api/v1/ is one row with its conditions, outc
       ['/api/v1/companies', 'GET', 400, 'missing_parameter', id],
       ['/api/v1/nowhere', 'GET', 404, 'not_found', id],
       ['/api/v1/companies', 'POST', 405, 'method_not_allowed', id],
-      ['/api/v1/companies', 'GET', 429, 'rate_limited', id],
-      ['/api/v1/vocabularies', 'GET', 200, null, id],
     ],
     'a spoofed X-Forwarded-For without a trusted proxy is not the client; /health and /llms.txt are not logged',
+  );
+  // what did not count (a refusal, the vocabularies) is tallied by the hour, not written one row each
+  assert.deepEqual(
+    store.allCounts().map((c) => [c.hour, c.endpoint, c.method, c.status, c.code, c.clientId, c.requests]),
+    [
+      ['2026-11-21T03:00:00.000Z', '/api/v1/companies', 'GET', 429, 'rate_limited', id, 1],
+      ['2026-11-21T03:00:00.000Z', '/api/v1/vocabularies', 'GET', 200, null, id, 1],
+    ],
   );
   const [first, second] = rows as [UsageEntry, UsageEntry];
   assert.equal(first.at, TEST_NOW.toISOString());
@@ -180,7 +186,10 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
     () => TEST_NOW,
     (request) => clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
   );
-  app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
+  app.get('/api/v1/echo', { config: { counted: true, usage: true } }, async () => ({
+    data: {},
+    meta: { returned: 0 },
+  }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
   try {
@@ -218,7 +227,10 @@ test('an address function that throws fails no answer, and the entry is still no
       throw new Error('no address');
     },
   );
-  app.get('/api/v1/echo', async () => ({ data: {}, meta: { returned: 0 } }));
+  app.get('/api/v1/echo', { config: { counted: true, usage: true } }, async () => ({
+    data: {},
+    meta: { returned: 0 },
+  }));
   try {
     const answer = await app.inject({ method: 'GET', url: '/api/v1/echo' });
     assert.equal(answer.statusCode, 200);

@@ -14,7 +14,7 @@ import {
 import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
 import type { RecordKind } from '../../domain/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
-import { ApiError } from '../errors.js';
+import { ApiError, echoed } from '../errors.js';
 import { textOf } from '../../domain/text-of.js';
 import { corporateNumberParam } from '../record-query.js';
 
@@ -37,7 +37,7 @@ function isRefusing(schema: TSchema | undefined): schema is TSchema & { [REFUSAL
   return schema !== undefined && REFUSAL in schema && typeof schema[REFUSAL] === 'function';
 }
 
-const got = (value: string | undefined) => (value === undefined ? '' : ` (got "${value}")`);
+const got = (value: string | undefined) => (value === undefined ? '' : ` (got "${echoed(value)}")`);
 const invalid = (parameter: string, message: string) => new ApiError('invalid_parameter', message, { parameter });
 
 /** The refusal of `value` for `parameter` of a query schema: the one its schema states, else a general one. */

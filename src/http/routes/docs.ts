@@ -2,14 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { guideText } from '../llms-guide.js';
-import { GUIDE_PATH, OPENAPI_PATH } from '../../api/catalogue.js';
+import { DOCUMENTS, GUIDE_PATH, OPENAPI_PATH, routeAccounting } from '../../api/catalogue.js';
 
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
-  app.get(OPENAPI_PATH, async (_request, reply) => {
+  const config = (path: string) => {
+    const document = DOCUMENTS.find((d) => d.path === path);
+    return document === undefined ? {} : routeAccounting(document);
+  };
+  app.get(OPENAPI_PATH, { config: config(OPENAPI_PATH) }, async (_request, reply) => {
     void reply.header('Content-Type', 'application/json; charset=utf-8');
     return app.swagger();
   });
-  app.get(GUIDE_PATH, async (_request, reply) => {
+  app.get(GUIDE_PATH, { config: config(GUIDE_PATH) }, async (_request, reply) => {
     void reply.header('Content-Type', 'text/plain; charset=utf-8');
     return guideText(context);
   });

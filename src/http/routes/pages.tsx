@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { ApiError } from '../../api/errors.js';
 import { BASE_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
-import { LANDING_LINKS } from '../../api/catalogue.js';
+import { DOCUMENTS, LANDING_LINKS, routeAccounting } from '../../api/catalogue.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
@@ -12,13 +12,6 @@ import { companyPage, recordPage, searchResults } from '../pages/page-data.js';
 import { CompanyPageView, ErrorPage, HomePage, RecordPageView, SearchPage, pageHtml } from '../pages/pages.js';
 import type { PageFrame } from '../pages/layout.js';
 import { apiErrorOf } from '../error-handler.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A route outside /api/v1/ that is counted and refused like the API request it stands for (a page). */
-    counted?: boolean;
-  }
-}
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -100,9 +93,10 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     if (apiError.status >= 500) request.log.error({ err: error }, 'page failed');
     return reply.send(errorPage(apiError, request, reply, context));
   };
-  const options = { config: { counted: true }, errorHandler };
+  // counted and logged as the catalogue says of each page (routeAccounting)
+  const options = (path: string) => ({ config: routeAccounting(documentAt(path)), errorHandler });
 
-  app.get<PageRequest>(SEARCH_PAGE_PATH, options, (request, reply) => {
+  app.get<PageRequest>(SEARCH_PAGE_PATH, options(SEARCH_PAGE_PATH), (request, reply) => {
     const q = typeof request.query.q === 'string' ? request.query.q.trim() : '';
     void reply.type(HTML);
     varyByLanguage(reply);
@@ -115,15 +109,19 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     return pageHtml(<SearchPage frame={frame} results={results} />);
   });
 
-  app.get<PageRequest>(`${COMPANY_PAGE_PATH}/:corporate_number`, options, (request, reply) => {
-    const page = companyPage(context, request.params.corporate_number ?? '', request.id);
-    const feed = `${BASE_SEARCH}?q=${page.company.corporate_number}&format=atom`;
-    void reply.type(HTML);
-    varyByLanguage(reply);
-    return pageHtml(<CompanyPageView frame={frameOf(request, context, page.company.name, { feed })} page={page} />);
-  });
+  app.get<PageRequest>(
+    `${COMPANY_PAGE_PATH}/:corporate_number`,
+    options(`${COMPANY_PAGE_PATH}/{corporate_number}`),
+    (request, reply) => {
+      const page = companyPage(context, request.params.corporate_number ?? '', request.id);
+      const feed = `${BASE_SEARCH}?q=${page.company.corporate_number}&format=atom`;
+      void reply.type(HTML);
+      varyByLanguage(reply);
+      return pageHtml(<CompanyPageView frame={frameOf(request, context, page.company.name, { feed })} page={page} />);
+    },
+  );
 
-  app.get<PageRequest>(`${RECORD_PAGE_PATH}/:id`, options, (request, reply) => {
+  app.get<PageRequest>(`${RECORD_PAGE_PATH}/:id`, options(`${RECORD_PAGE_PATH}/{id}`), (request, reply) => {
     const { shown } = recordPage(context, request.params.id ?? '');
     void reply.type(HTML);
     varyByLanguage(reply);
@@ -132,6 +130,13 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
 }
 
 const BASE_SEARCH = `${BASE_PATH}/search`;
+
+/** The catalogue's entry of a page. */
+function documentAt(path: string) {
+  const found = DOCUMENTS.find((document) => document.path === path);
+  if (found === undefined) throw new Error(`the catalogue has no page ${path}`);
+  return found;
+}
 
 /** The landing page for browsers: the search form, and the links for developers. */
 export function homeHtml(request: FastifyRequest<PageRequest>, context: RouteContext): string {

@@ -25,6 +25,19 @@ export interface UsageEntry {
   readonly clientContact: string | null;
 }
 
+/** Answers that did not count, tallied: one row of usage_counts. */
+export interface UsageCount {
+  /** The hour's start, RFC 3339, UTC, milliseconds. */
+  readonly hour: string;
+  readonly method: string;
+  readonly endpoint: string;
+  readonly status: number;
+  /** The error code; null when the answer has none. */
+  readonly code: string | null;
+  readonly clientId: string;
+  readonly requests: number;
+}
+
 /** Where the usage log lives: KOHYO_USAGE_DB, or `<name>.usage.sqlite` beside KOHYO_DB. */
 export function usageDbPath(config: { readonly dbPath: string; readonly usageDbPath: string | null }): string {
   if (config.usageDbPath !== null) return config.usageDbPath;
@@ -53,6 +66,7 @@ export class UsageStore {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement;
   private readonly insertMany: (entries: readonly UsageEntry[]) => void;
+  private readonly addCounts: (counts: readonly UsageCount[]) => void;
 
   private constructor(db: Database.Database) {
     this.db = db;
@@ -80,6 +94,12 @@ export class UsageStore {
           e.clientContact,
         );
       }
+    });
+    const add = db.prepare(`
+      INSERT INTO usage_counts (hour, method, endpoint, status, code, client_id, requests) VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (hour, endpoint, method, status, code, client_id) DO UPDATE SET requests = requests + excluded.requests`);
+    this.addCounts = db.transaction((counts: readonly UsageCount[]) => {
+      for (const c of counts) add.run(c.hour, c.method, c.endpoint, c.status, c.code ?? '', c.clientId, c.requests);
     });
   }
 
@@ -110,6 +130,11 @@ export class UsageStore {
     if (entries.length > 0) this.insertMany(entries);
   }
 
+  /** Adds the tallies to the hours' counts, in one transaction. */
+  writeCounts(counts: readonly UsageCount[]): void {
+    if (counts.length > 0) this.addCounts(counts);
+  }
+
   /**
    * Removes the entries older than the instant; returns how many. Deleted in chunks, each its own transaction,
    * so that the server's batches never wait long behind a purge of months of entries.
@@ -120,40 +145,66 @@ export class UsageStore {
     for (;;) {
       const changes = remove.run(before.toISOString(), chunk).changes;
       removed += changes;
-      if (changes < chunk) return removed;
+      if (changes < chunk) break;
     }
+    // an hour's counts go once the whole hour is older than the instant
+    const hours = this.db.prepare('DELETE FROM usage_counts WHERE hour < ?');
+    hours.run(new Date(before.getTime() - HOUR_MS).toISOString());
+    return removed;
   }
 
+  /**
+   * The report since an instant: the entries since then, and the tallies of every hour that ends after it (the hour
+   * `since` falls in is counted whole). Tallies carry no User-Agent or client name.
+   */
   report(since: Date, top = 10): UsageReport {
     const from = since.toISOString();
+    const fromHour = hourOf(since);
+    // the entries, one request each, and the tallies, `requests` each, read as one table
+    const answers = `(SELECT method, endpoint, status, code, client_id, user_agent, client_name, 1 AS n
+                        FROM usage_log WHERE at >= @from
+                      UNION ALL
+                      SELECT method, endpoint, status, NULLIF(code, ''), client_id, NULL, NULL, requests
+                        FROM usage_counts WHERE hour >= @fromHour)`;
     // a statement's rows take the type of the UsageReport field they fill, whose names its columns have
-    const counts = <Row extends Count>(sql: string, ...params: unknown[]) =>
-      this.db.prepare<unknown[], Row>(sql).all(from, ...params);
-    // a count without GROUP BY answers one row, always
+    const counts = <Row extends Count>(sql: string) =>
+      this.db.prepare<[{ from: string; fromHour: string; top: number }], Row>(sql).all({ from, fromHour, top });
+    // a sum without GROUP BY answers one row, always
     const total =
-      this.db.prepare<[string], number>('SELECT COUNT(*) FROM usage_log WHERE at >= ?').pluck().get(from) ?? 0;
+      this.db
+        .prepare<[{ from: string; fromHour: string }], number>(`SELECT COALESCE(SUM(n), 0) FROM ${answers}`)
+        .pluck()
+        .get({ from, fromHour }) ?? 0;
     return {
       since: from,
       total,
-      byEndpoint: counts(`SELECT endpoint AS key, COUNT(*) AS requests FROM usage_log WHERE at >= ?
+      byEndpoint: counts(`SELECT endpoint AS key, SUM(n) AS requests FROM ${answers}
                           GROUP BY endpoint ORDER BY requests DESC, key`),
-      byStatus: counts(`SELECT CAST(status AS TEXT) || COALESCE(' ' || code, '') AS key, COUNT(*) AS requests
-                        FROM usage_log WHERE at >= ? GROUP BY status, code ORDER BY status, requests DESC, key`),
+      byStatus: counts(`SELECT CAST(status AS TEXT) || COALESCE(' ' || code, '') AS key, SUM(n) AS requests
+                        FROM ${answers} GROUP BY status, code ORDER BY status, requests DESC, key`),
       topClientIds: counts(
-        `SELECT client_id AS key, COUNT(*) AS requests, COUNT(DISTINCT user_agent) AS userAgents
-                            FROM usage_log WHERE at >= ? GROUP BY client_id ORDER BY requests DESC, key LIMIT ?`,
-        top,
+        `SELECT client_id AS key, SUM(n) AS requests, COUNT(DISTINCT user_agent) AS userAgents
+           FROM ${answers} GROUP BY client_id ORDER BY requests DESC, key LIMIT @top`,
       ),
       topClientNames: counts(
-        `SELECT COALESCE(client_name, '(none)') AS key, COUNT(*) AS requests,
-                                     COUNT(DISTINCT client_id) AS clientIds
-                              FROM usage_log WHERE at >= ? GROUP BY client_name ORDER BY requests DESC, key LIMIT ?`,
-        top,
+        `SELECT COALESCE(client_name, '(none)') AS key, SUM(n) AS requests, COUNT(DISTINCT client_id) AS clientIds
+           FROM ${answers} GROUP BY client_name ORDER BY requests DESC, key LIMIT @top`,
       ),
-      refusalsByCode:
-        counts(`SELECT COALESCE(code, '(none)') AS key, COUNT(*) AS requests, COUNT(DISTINCT client_id) AS clientIds
-                              FROM usage_log WHERE at >= ? AND status = 429 GROUP BY code ORDER BY requests DESC, key`),
+      refusalsByCode: counts(`SELECT COALESCE(code, '(none)') AS key, SUM(n) AS requests,
+                                     COUNT(DISTINCT client_id) AS clientIds
+                                FROM ${answers} WHERE status = 429 GROUP BY code ORDER BY requests DESC, key`),
     };
+  }
+
+  /** Every tally, oldest hour first (for tests and inspection). */
+  allCounts(): UsageCount[] {
+    return this.db
+      .prepare<[], UsageCount & { code: string }>(
+        `SELECT hour, method, endpoint, status, code, client_id AS clientId, requests FROM usage_counts
+          ORDER BY hour, endpoint, method, status, code, client_id`,
+      )
+      .all()
+      .map((row) => ({ ...row, code: row.code === '' ? null : row.code }));
   }
 
   /** Every entry, oldest first (for tests and inspection). */
@@ -171,6 +222,13 @@ export class UsageStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The start of the hour an instant falls in, as usage_counts.hour writes it. */
+export function hourOf(instant: Date): string {
+  return new Date(Math.floor(instant.getTime() / HOUR_MS) * HOUR_MS).toISOString();
 }
 
 /**

@@ -99,3 +99,51 @@ test('a new usage database, its WAL and shared-memory files are readable by the 
     process.umask(previous);
   }
 });
+
+test('tallies add up by hour and key, count in the report beside the entries, and go with their whole hour', () => {
+  const store = UsageStore.open(path());
+  try {
+    const tally = (hour: string, status: number, code: string | null, requests: number) => ({
+      hour,
+      method: 'GET',
+      endpoint: '/api/v1/companies',
+      status,
+      code,
+      clientId: 'aaaa',
+      requests,
+    });
+    store.write([ENTRY]);
+    store.writeCounts([
+      tally('2026-11-21T03:00:00.000Z', 304, null, 5),
+      tally('2026-11-21T03:00:00.000Z', 429, 'rate_limited', 2),
+    ]);
+    store.writeCounts([
+      tally('2026-11-21T03:00:00.000Z', 304, null, 3),
+      tally('2026-11-21T01:00:00.000Z', 304, null, 7),
+    ]);
+    assert.deepEqual(
+      store.allCounts().map((c) => [c.hour, c.status, c.code, c.requests]),
+      [
+        ['2026-11-21T01:00:00.000Z', 304, null, 7],
+        ['2026-11-21T03:00:00.000Z', 304, null, 8],
+        ['2026-11-21T03:00:00.000Z', 429, 'rate_limited', 2],
+      ],
+    );
+    const report = store.report(new Date('2026-11-21T02:59:00.000Z'));
+    assert.equal(report.total, 1 + 8 + 2, 'the entry since then, and the hours that end after it: not the 01:00 hour');
+    assert.deepEqual(report.byStatus, [
+      { key: '200', requests: 1 },
+      { key: '304', requests: 8 },
+      { key: '429 rate_limited', requests: 2 },
+    ]);
+    assert.deepEqual(report.refusalsByCode, [{ key: 'rate_limited', requests: 2, clientIds: 1 }]);
+    store.purge(new Date('2026-11-21T03:00:00.000Z'));
+    assert.deepEqual(
+      store.allCounts().map((c) => c.hour),
+      ['2026-11-21T03:00:00.000Z', '2026-11-21T03:00:00.000Z'],
+      'the 01:00 hour ended before the instant; the 03:00 hour did not',
+    );
+  } finally {
+    store.close();
+  }
+});
