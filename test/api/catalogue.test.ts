@@ -69,7 +69,14 @@ test('what a route counts for (limits, usage log, conditional requests) is read 
   }
   for (const document of DOCUMENTS) {
     const accounting = routeAccounting(document);
-    assert.equal(accounting.counted || accounting.conditional, false, `${document.path} is never counted`);
+    // a page for people is counted and logged like the API request it stands for; the other documents never
+    assert.equal(accounting.counted, document.counted === true, document.path);
+    assert.equal(
+      accounting.usage,
+      document.counted === true || document.path.startsWith(`${BASE_PATH}/`),
+      document.path,
+    );
+    assert.equal(accounting.conditional, false, `${document.path} is never conditional`);
   }
 });
 

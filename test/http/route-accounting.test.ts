@@ -58,7 +58,8 @@ const SPELLINGS: readonly Spelling[] = [
   { name: 'dot segment', method: 'GET', routed: false, target: (p, q) => `${p.replace('/v1/', '/v1/./')}?${q}` },
 ];
 
-const COUNTED = ENDPOINTS.filter((e) => e.counted);
+// the addresses of one company or record take their question in the path: test/http/addresses.test.ts walks them
+const COUNTED = ENDPOINTS.filter((e) => e.counted && !e.path.includes('{'));
 const UNCOUNTED = ENDPOINTS.filter((e) => !e.counted && e.path.startsWith('/api/v1/'));
 
 for (const [storeName, redisStore] of [
@@ -223,15 +224,10 @@ test('routedPath reads a target as the router would, and then some', () => {
   for (const [target, path] of cases) assert.equal(routedPath(target), path, target);
 });
 
-test('a route registered later (a page, /mcp) declares itself counted: limited, read by enumeration, logged', async () => {
+test('a route outside /api/v1 (a page for people) declares itself counted: limited, read by enumeration, logged', async () => {
   const logged: FinishedRequest[] = [];
   const s = await limitedServer(ENV, undefined, {
     usageLog: { record: (request) => void logged.push(request) },
-    register: async (app) => {
-      app.get('/companies/:corporate_number', { config: { counted: true, usage: true } }, async (_request, reply) =>
-        reply.type('text/html; charset=utf-8').send('<p>a page</p>'),
-      );
-    },
   });
   try {
     const agent = { 'user-agent': 'page-reader' };
@@ -241,7 +237,9 @@ test('a route registered later (a page, /mcp) declares itself counted: limited, 
       // the page in another spelling: %-escaped, and as an absolute-form target
       const target = i % 2 === 0 ? `/%63ompanies/${number}` : `http://kohyo.example/companies/${number}`;
       const answer = await rawRequest(s.server.url, target, { headers: agent });
-      assert.equal(answer.status, 200, target);
+      // the page of a number the fixtures do not hold (404), or that cannot be one (400): a page, counted all the same
+      assert.ok([400, 404].includes(answer.status), `${target}: ${answer.status}`);
+      assert.match(answer.headers.get('content-type') ?? '', /^text\/html/u, target);
       assert.match(answer.headers.get('ratelimit') ?? '', /^"minute";r=\d;/u, `${target}: counted`);
     }
     s.advance(40_000);
