@@ -2,6 +2,7 @@
 import { authorities, authorityAndOffices } from './vocabularies/authorities.js';
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
+import type { EditionDateSource } from './edition-date.js';
 
 /** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
@@ -22,6 +23,11 @@ export interface CoverageSourceInput {
   readonly last_success_at: string | null;
   /** The error of the newest run, when that run failed. */
   readonly last_error: string | null;
+  /** The date of the edition the source holds, and how it was obtained (null for runs that did not record it). */
+  readonly edition_on?: string | null;
+  readonly edition_date_source?: EditionDateSource | null;
+  /** Records of the source retention removed (KOHYO_DELISTED_RETENTION_DAYS), over all its runs. */
+  readonly removed_by_retention?: number;
 }
 
 export type FreshnessStatus = 'fresh' | 'stale' | 'never_collected';
@@ -87,7 +93,7 @@ function coveredBodiesOf(collected: readonly CoverageSourceInput[], officialTota
   return officialTotal === null ? bodies : Math.min(bodies, officialTotal);
 }
 
-function label(term: Term | undefined, code: string): Term {
+export function label(term: Term | undefined, code: string): Term {
   return term ? { code: term.code, name: term.name, name_en: term.name_en } : { code, name: code, name_en: code };
 }
 
