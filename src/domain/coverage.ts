@@ -19,7 +19,10 @@ export interface CoverageSourceInput {
   readonly observed_count: number;
   readonly period_from: string | null;
   readonly period_to: string | null;
-  /** Finish of the newest run that succeeded or found the list unchanged. */
+  /**
+   * Finish of the newest run that read the list: merged it, found it unchanged, or found it an edition older than
+   * the one held (skipped: the source answered, its list is just not newer).
+   */
   readonly last_success_at: string | null;
   /** The error of the newest run, when that run failed. */
   readonly last_error: string | null;

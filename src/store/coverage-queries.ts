@@ -36,9 +36,10 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
   const { table, orderColumn: start } = RECORD_TABLES[kind];
   const rows = db
     .prepare<[RecordKind], SourceCoverageRow & { readonly listed_on: string | null }>(
+      // a skipped run read the list (an edition older than the one held): the source answered, so it counts as a success
       `WITH last_success AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs
-         WHERE outcome IN ('success', 'not_modified') GROUP BY source_id
+         WHERE outcome IN ('success', 'not_modified', 'skipped') GROUP BY source_id
        ), last_run AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs GROUP BY source_id
        )
@@ -72,7 +73,7 @@ export function dataAsOf(db: Db, kind: RecordKind): string | null {
     .prepare<[RecordKind], string | null>(
       `SELECT min(last) AS as_of FROM (
          SELECT max(r.finished_at) AS last FROM collection_runs r JOIN sources s ON s.id = r.source_id
-         WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified') GROUP BY r.source_id)`,
+         WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified', 'skipped') GROUP BY r.source_id)`,
     )
     .pluck()
     .get(kind);

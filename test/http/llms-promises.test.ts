@@ -87,6 +87,7 @@ for (const [name, database] of [
           '/api/v1/procurement-suspensions',
           '/api/v1/license-actions',
           '/api/v1/procurement-suspension-coverage',
+          '/api/v1/coverage',
         ],
       );
       for (const example of examples) {
