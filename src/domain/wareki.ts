@@ -75,7 +75,7 @@ export function parseJapaneseDate(text: string): DateParse {
 /** Every date written in normalised text, left to right, with where it starts and ends; impossible dates left out. */
 export function datesIn(normalised: string): { readonly date: string; readonly start: number; readonly end: number }[] {
   const found: { date: string; start: number; end: number }[] = [];
-  for (let pos = 0; pos < normalised.length; ) {
+  for (let pos = 0; pos < normalised.length;) {
     const at = dateAt(normalised, pos);
     if (at?.ok) {
       found.push({ date: at.date, start: pos, end: at.end });

@@ -341,3 +341,41 @@ test("a company's record count holds its delisted records, and drops a removed o
   assert.equal(listings(db).get('青葉'), undefined);
   assert.equal(count(), 0);
 });
+
+test('issue 39: an edition its publisher did not date never stops the editions after it', async () => {
+  const db = join(tempDir(), 'kohyo.sqlite');
+  const files = tempDir();
+  const clock = steppingClock('2026-11-25T01:00:00Z');
+  const collectFile = async (name: string, body: string) => {
+    const file = join(files, name);
+    writeFileSync(file, body);
+    const summary = await runCollection({
+      dbPath: db,
+      sources: [source],
+      resolve: () => datedParser,
+      fetcher,
+      clock: clock.now,
+      file,
+    });
+    return summary.results[0]!.result.run;
+  };
+  // no printed date, read from a file (no Last-Modified): dated by its newest record, 2025-03-01
+  const undated = await collectFile('a.tsv', edition(['青葉', '北辰']));
+  assert.deepEqual([undated.edition_on, undated.edition_date_source], ['2025-03-01', 'latest_record']);
+  // printed earlier than that date: merged all the same, since only printed dates order editions
+  const printed = await collectFile('b.tsv', edition(['青葉', '北辰', '桜'], '2024-12-01'));
+  assert.deepEqual(
+    [printed.outcome, printed.edition_on, printed.edition_date_source],
+    ['success', '2024-12-01', 'printed'],
+  );
+  const later = await collectFile('c.tsv', edition(['青葉', '桜'], '2025-01-01'));
+  assert.equal(later.outcome, 'success');
+  assert.deepEqual(
+    [...listings(db).values()].map((r) => [r.name, r.status, r.first, r.last]),
+    [
+      ['北辰建設株式会社', 'delisted', '2024-12-01', '2024-12-01'],
+      ['桜建設株式会社', 'listed', '2024-12-01', '2025-01-01'],
+      ['青葉建設株式会社', 'listed', '2024-12-01', '2025-01-01'],
+    ],
+  );
+});
