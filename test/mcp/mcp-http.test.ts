@@ -90,6 +90,7 @@ describe('MCP over Streamable HTTP', () => {
         'list_procurement_suspensions',
         'list_license_actions',
         'get_procurement_suspension_coverage',
+        'get_coverage',
         'list_vocabularies',
       ],
     );
@@ -144,6 +145,7 @@ describe('MCP over Streamable HTTP', () => {
         'license_actions',
       ],
       ['get_procurement_suspension_coverage', {}, '/api/v1/procurement-suspension-coverage', 'coverage'],
+      ['get_coverage', {}, '/api/v1/coverage', 'sources'],
       ['list_vocabularies', {}, '/api/v1/vocabularies', 'vocabularies'],
     ];
     for (const [name, args, path, list] of calls) {
