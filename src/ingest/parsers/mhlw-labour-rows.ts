@@ -4,7 +4,7 @@ import { printedEditionDate } from '../../domain/printed-dates.js';
 import { labourBureauForPrefecture } from '../../domain/vocabularies/authorities.js';
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
 import { linesOf } from './pdf-lattice.js';
-import { foldCell, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
+import { foldCell, linesAboveTables, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
@@ -67,7 +67,7 @@ export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
   const coverLines = pages.filter((page) => page.number < firstTablePage).flatMap((page) => linesOf(page.items));
   const cover = {
     title: coverTitle(coverLines),
-    published_on: printedEditionDate([...coverLines, ...titleLines(reading.rows)]),
+    published_on: printedEditionDate([...coverLines, ...linesAboveTables(reading.rows)]),
   };
   let previous: MhlwRow['bureau'] | null = null;
   const rows = reading.rows.map((row): MhlwRow => {
@@ -116,20 +116,6 @@ function coverTitle(lines: readonly string[]): string | null {
   const heading = texts.findIndex((text) => text.startsWith('労働基準関係法令違反に係る公表事案'));
   const period = texts.find((text) => /^[（(].*公表分[）)]$/u.test(text));
   return heading === -1 ? null : `${texts[heading]}${period ?? ''}`;
-}
-
-/**
- * The lines above the tables, page by page (「北海道労働局 最終更新日：令和元年7月31日」): each page's on its own,
- * since text at the same height on two pages is no one line.
- */
-function titleLines(rows: readonly { readonly page: number; readonly above: readonly PdfTextItem[] }[]): string[] {
-  const byPage = new Map<number, Set<PdfTextItem>>();
-  for (const row of rows) {
-    const items = byPage.get(row.page) ?? new Set<PdfTextItem>();
-    for (const item of row.above) items.add(item);
-    byPage.set(row.page, items);
-  }
-  return [...byPage.values()].flatMap((items) => linesOf([...items]));
 }
 
 /** Wrapped lines of one cell joined: the text is Japanese, where a line break is not a word break. */
