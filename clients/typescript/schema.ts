@@ -490,6 +490,30 @@ export interface components {
             official_total: number | null;
             coverage_ratio: number | null;
         };
+        SourceCoverage: {
+            /** @description The source, as `kohyo sources` and the records' `source.id` name it. */
+            id: string;
+            /** @enum {string} */
+            record_kind: "enforcement" | "procurement_suspension" | "license_action";
+            publisher: components["schemas"]["Label"];
+            title: string;
+            /** @description The publisher's list, where it is collected from. */
+            url: string;
+            edition_on: string | null;
+            edition_date_source: ("printed" | "last_modified" | "latest_record" | "collected") | null;
+            edition_age_days: number | null;
+            /** @description Records held from the source, delisted ones included. */
+            observed_count: number;
+            last_success_at: string | null;
+            last_error: string | null;
+            freshness: {
+                /** @enum {string} */
+                status: "fresh" | "stale" | "never_collected";
+                age_hours: number | null;
+            };
+            /** @description Records of the source removed after their retention ended (KOHYO_DELISTED_RETENTION_DAYS after they left the list). */
+            removed_by_retention: number;
+        };
         PagedRecordListMeta: {
             request_id: string;
             dataset: components["schemas"]["DatasetInfo"];
@@ -2372,30 +2396,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            sources: {
-                                /** @description The source, as `kohyo sources` and the records' `source.id` name it. */
-                                id: string;
-                                /** @enum {string} */
-                                record_kind: "enforcement" | "procurement_suspension" | "license_action";
-                                publisher: components["schemas"]["Label"];
-                                title: string;
-                                /** @description The publisher's list, where it is collected from. */
-                                url: string;
-                                edition_on: string | null;
-                                edition_date_source: ("printed" | "last_modified" | "latest_record" | "collected") | null;
-                                edition_age_days: number | null;
-                                /** @description Records held from the source, delisted ones included. */
-                                observed_count: number;
-                                last_success_at: string | null;
-                                last_error: string | null;
-                                freshness: {
-                                    /** @enum {string} */
-                                    status: "fresh" | "stale" | "never_collected";
-                                    age_hours: number | null;
-                                };
-                                /** @description Records of the source removed after their retention ended (KOHYO_DELISTED_RETENTION_DAYS after they left the list). */
-                                removed_by_retention: number;
-                            }[];
+                            sources: components["schemas"]["SourceCoverage"][];
                         };
                         meta: components["schemas"]["Meta"];
                     };
