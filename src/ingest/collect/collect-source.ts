@@ -168,6 +168,22 @@ export async function collectSource(
     skipped_rows: parsed.skipped_rows,
   };
 
+  const judged = judgeEdition(context, source.id, {
+    records,
+    latest_record: read.period_to,
+    last_modified: lastModified,
+    retrieved_at: new Date(retrievedAt),
+  });
+  if (judged.kind === 'skip') {
+    // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
+    // the held-back guard, which compares with the newer edition held)
+    const { full, result } = finish(
+      { outcome: 'skipped', ...read, error: judged.reason },
+      { published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length },
+    );
+    recordCollectionRun(context.db, full);
+    return result;
+  }
   const previous = countListedRecordsOfSource(context.db, source.id);
   if (records.length * 2 < previous) {
     const { full, result } = finish(
@@ -177,21 +193,6 @@ export async function collectSource(
         error: `held back: the list yielded ${records.length} records, under half of the ${previous} listed; the ${previous} are kept`,
       },
       { held_back: true, links: prepared.links, files: files.length },
-    );
-    recordCollectionRun(context.db, full);
-    return result;
-  }
-  const judged = judgeEdition(context, source.id, {
-    records,
-    latest_record: read.period_to,
-    last_modified: lastModified,
-    retrieved_at: new Date(retrievedAt),
-  });
-  if (judged.kind === 'skip') {
-    // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds
-    const { full, result } = finish(
-      { outcome: 'skipped', ...read, error: judged.reason },
-      { published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length },
     );
     recordCollectionRun(context.db, full);
     return result;
