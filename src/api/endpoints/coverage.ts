@@ -76,7 +76,16 @@ export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
     title: 'Sources',
     note: 'every source of every record kind, the edition held, and how fresh',
   },
-  tools: [{ name: 'get_coverage' }],
+  tools: [
+    {
+      name: 'get_coverage',
+      // short: the tools list is read into an agent's context whole
+      description:
+        'Every source of every record kind: the edition of its list held (`edition_on`, how it was dated, ' +
+        '`edition_age_days`), records held, last success, last error, `freshness` (read recently, not the list ' +
+        'current) and records removed by retention. Read it before saying nothing was found.',
+    },
+  ],
   answer(context, _query, requestId) {
     const store = openDataset(context);
     const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf(kind).map((s) => ({ ...s, record_kind: kind })));
