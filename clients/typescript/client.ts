@@ -9,6 +9,7 @@ export type Enforcement = components['schemas']['Enforcement'];
 export type ProcurementSuspension = components['schemas']['ProcurementSuspension'];
 export type LicenseAction = components['schemas']['LicenseAction'];
 export type CoverageEntry = components['schemas']['CoverageEntry'];
+export type SourceCoverage = components['schemas']['SourceCoverage'];
 export type ErrorBody = components['schemas']['Error'];
 
 /** The GET operations, which the methods below call; their HEAD twins (suffix Head) answer no body. */
@@ -86,6 +87,7 @@ export function createKohyoClient(options: KohyoClientOptions) {
       answer(client.GET('/api/v1/license-actions', { params: { query } })),
     procurementSuspensionCoverage: (): Promise<Answer<'getProcurementSuspensionCoverage'>> =>
       answer(client.GET('/api/v1/procurement-suspension-coverage')),
+    coverage: (): Promise<Answer<'getCoverage'>> => answer(client.GET('/api/v1/coverage')),
     vocabularies: (): Promise<Answer<'listVocabularies'>> => answer(client.GET('/api/v1/vocabularies')),
     health: (): Promise<Answer<'getHealth'>> => answer(client.GET('/health')),
   };

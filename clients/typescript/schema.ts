@@ -241,6 +241,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every source of every record kind
+         * @description The evidence behind an empty answer: every source Kohyo collects, of every record kind (enforcements, procurement suspensions, licence actions), kind by kind: its publisher, address, the date of the edition of its list held (`edition_on`, with `edition_date_source`: `printed` by the publisher, `last_modified`, `latest_record`, or `collected`, a last resort) and that edition's age in days, the records held from it, the last successful collection, the newest run's error if it failed, `freshness` and the records retention removed. `freshness` says how recently the list was read successfully (`fresh` under 48 hours, `stale`, `never_collected`), not how current the publisher keeps it: a list read an hour ago may be an edition of months ago (`edition_age_days`). An edition older than the one held is skipped, not a failure. Takes no parameters. A source absent here is not collected: Kohyo knows nothing of its records.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Every source of every record kind (headers only)
+         * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
+         */
+        head: operations["getCoverageHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/vocabularies": {
         parameters: {
             query?: never;
@@ -617,6 +641,30 @@ export interface components {
                 procurement_suspensions: components["schemas"]["AnswerCoverage"];
                 license_actions: components["schemas"]["AnswerCoverage"];
             };
+        };
+        SourceCoverage: {
+            /** @description The source, as `kohyo sources` and the records' `source.id` name it. */
+            id: string;
+            /** @enum {string} */
+            record_kind: "enforcement" | "procurement_suspension" | "license_action";
+            publisher: components["schemas"]["Label"];
+            title: string;
+            /** @description The publisher's list, where it is collected from. */
+            url: string;
+            edition_on: string | null;
+            edition_date_source: ("printed" | "last_modified" | "latest_record" | "collected") | null;
+            edition_age_days: number | null;
+            /** @description Records held from the source, delisted ones included. */
+            observed_count: number;
+            last_success_at: string | null;
+            last_error: string | null;
+            freshness: {
+                /** @enum {string} */
+                status: "fresh" | "stale" | "never_collected";
+                age_hours: number | null;
+            };
+            /** @description Records of the source removed after their retention ended (KOHYO_DELISTED_RETENTION_DAYS after they left the list). */
+            removed_by_retention: number;
         };
         PagedRecordListMeta: {
             request_id: string;
@@ -3093,6 +3141,75 @@ export interface operations {
         };
     };
     getProcurementSuspensionCoverageHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequestHead"];
+            405: components["responses"]["MethodNotAllowedHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
+            500: components["responses"]["InternalErrorHead"];
+            503: components["responses"]["ServiceUnavailableHead"];
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer: `data`, then `meta`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    ETag: components["headers"]["ETag"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            sources: components["schemas"]["SourceCoverage"][];
+                        };
+                        meta: components["schemas"]["Meta"];
+                    };
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCoverageHead: {
         parameters: {
             query?: never;
             header?: never;

@@ -5,7 +5,7 @@ import type { Endpoint, LandingLink, ServiceDocument } from './endpoint.js';
 import { SEARCH } from './endpoints/search.js';
 import { COMPANIES } from './endpoints/companies.js';
 import { RECORD_ENDPOINTS } from './endpoints/records.js';
-import { COVERAGE } from './endpoints/coverage.js';
+import { COVERAGE, SOURCES_COVERAGE } from './endpoints/coverage.js';
 import { VOCABULARIES_ENDPOINT } from './endpoints/vocabularies.js';
 import { HEALTH } from './endpoints/health.js';
 import { COMPANY, RECORD_ADDRESSES } from './endpoints/addresses.js';
@@ -33,6 +33,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...RECORD_ENDPOINTS,
   ...RECORD_ADDRESSES,
   COVERAGE,
+  SOURCES_COVERAGE,
   VOCABULARIES_ENDPOINT,
   HEALTH,
 ];

@@ -2,6 +2,7 @@
 import { authorities, authorityAndOffices } from './vocabularies/authorities.js';
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
+import type { EditionDateSource } from './edition-date.js';
 
 /** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
@@ -18,10 +19,18 @@ export interface CoverageSourceInput {
   readonly observed_count: number;
   readonly period_from: string | null;
   readonly period_to: string | null;
-  /** Finish of the newest run that succeeded or found the list unchanged. */
+  /**
+   * Finish of the newest run that read the list: merged it, found it unchanged, or found it an edition older than
+   * the one held (skipped: the source answered, its list is just not newer).
+   */
   readonly last_success_at: string | null;
   /** The error of the newest run, when that run failed. */
   readonly last_error: string | null;
+  /** The date of the edition the source holds, and how it was obtained (null for runs that did not record it). */
+  readonly edition_on?: string | null;
+  readonly edition_date_source?: EditionDateSource | null;
+  /** Records of the source retention removed (KOHYO_DELISTED_RETENTION_DAYS), over all its runs. */
+  readonly removed_by_retention?: number;
 }
 
 export type FreshnessStatus = 'fresh' | 'stale' | 'never_collected';
@@ -87,7 +96,7 @@ function coveredBodiesOf(collected: readonly CoverageSourceInput[], officialTota
   return officialTotal === null ? bodies : Math.min(bodies, officialTotal);
 }
 
-function label(term: Term | undefined, code: string): Term {
+export function label(term: Term | undefined, code: string): Term {
   return term ? { code: term.code, name: term.name, name_en: term.name_en } : { code, name: code, name_en: code };
 }
 

@@ -1,6 +1,5 @@
 // A source's new edition merged into the records it already has: which are listed again, which leave the list,
 // which have been off it longer than they are kept. Pure; collect-source.ts writes the plan in one transaction.
-import { japanDate } from './dates.js';
 import type { Listing, RecordKind, ValidRecord } from './record.js';
 
 /**
@@ -17,34 +16,19 @@ export interface StoredListing {
   readonly listing: Listing;
 }
 
-export type EditionPlan =
-  | {
-      readonly ok: true;
-      /** The edition's records, each with its listing: first listed when it first appeared, last on this edition. */
-      readonly records: readonly ValidRecord[];
-      /** Listed records this edition no longer holds: delisted, their last_listed_on unchanged. */
-      readonly delist: readonly StoredListing[];
-      /** Delisted records past the retention window (after this edition's delistings): removed. */
-      readonly remove: readonly StoredListing[];
-    }
-  | { readonly ok: false; readonly error: string };
-
-/**
- * An edition's date: the list's own (the parsers put it in every record's `source.published_on`; the latest if
- * they differ), else the day the list was retrieved, in Japan time.
- */
-export function editionDate(records: readonly ValidRecord[], retrievedAt: Date): string {
-  let latest: string | null = null;
-  for (const { source } of records)
-    if (source.published_on !== null && (latest === null || source.published_on > latest)) latest = source.published_on;
-  return latest ?? japanDate(retrievedAt);
+export interface EditionPlan {
+  /** The edition's records, each with its listing: first listed when it first appeared, last on this edition. */
+  readonly records: readonly ValidRecord[];
+  /** Listed records this edition no longer holds: delisted, their last_listed_on unchanged. */
+  readonly delist: readonly StoredListing[];
+  /** Delisted records past the retention window (after this edition's delistings): removed. */
+  readonly remove: readonly StoredListing[];
 }
 
 /**
- * Merges an edition dated `date` into the stored listings. An edition older than the newest one collected is
- * refused: merging it would delist records a later edition holds and move their dates back, so history is only
- * ever built forwards (collect older editions first, in date order). An edition of the same date is merged again
- * (a corrected list, or one collected with --force).
+ * Merges an edition dated `date` into the stored listings. Whether the edition comes after those merged is
+ * decided before (edition-date.ts, editionOrder): an edition of the same date, or of a date after one that was
+ * only the day of a collection, is merged, a record keeping the earliest first_listed_on it had.
  */
 export function planEdition(
   stored: readonly StoredListing[],
@@ -52,16 +36,6 @@ export function planEdition(
   date: string,
   retentionDays: number,
 ): EditionPlan {
-  const newest = stored.reduce<string | null>(
-    (max, s) => (max === null || s.listing.last_listed_on > max ? s.listing.last_listed_on : max),
-    null,
-  );
-  if (newest !== null && date < newest) {
-    return {
-      ok: false,
-      error: `the list is dated ${date}, older than the edition of ${newest} already collected: editions are collected in date order, so it is not merged`,
-    };
-  }
   const byId = new Map(stored.map((s) => [s.id, s]));
   const held = new Set<string>();
   const listed = records.map((record) => {
@@ -75,7 +49,7 @@ export function planEdition(
   const delisted = [...stored.filter((s) => s.listing.status === 'delisted' && !held.has(s.id)), ...delist];
   const cutoff = retentionDays === 0 ? null : daysBefore(date, retentionDays);
   const remove = delisted.filter((s) => cutoff === null || s.listing.last_listed_on < cutoff);
-  return { ok: true, records: listed, delist, remove };
+  return { records: listed, delist, remove };
 }
 
 function daysBefore(date: string, days: number): string {

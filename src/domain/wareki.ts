@@ -49,7 +49,7 @@ const OPEN_END = /^(?:まで)?$|^(?:無期限|当分の間|期限なし|期限�
 const DURATION = new RegExp(`^(${NUM})(か月|ヶ月|ケ月|カ月|ヵ月|箇月|ケ年|年|週|日)間?$`, 'u');
 
 /** NFKC (full-width digits and marks, ㍻ and ㋿), white space removed, range marks and the long vowel sign unified. */
-function normalise(text: string): string {
+export function normaliseDateText(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/\s+/gu, '')
@@ -58,7 +58,7 @@ function normalise(text: string): string {
 
 /** Reads one date written alone: 令和7年3月14日, 令和元年5月1日, R7.3.14, 2025/3/14, 2025-03-14, 令和七年三月十四日. */
 export function parseJapaneseDate(text: string): DateParse {
-  const s = normalise(text);
+  const s = normaliseDateText(text);
   if (s === '') return { ok: false, error: 'the date is blank' };
   const found = dateAt(s, 0);
   if (found === null)
@@ -72,6 +72,19 @@ export function parseJapaneseDate(text: string): DateParse {
   return { ok: true, date: found.date };
 }
 
+/** Every date written in normalised text, left to right, with where it starts and ends; impossible dates left out. */
+export function datesIn(normalised: string): { readonly date: string; readonly start: number; readonly end: number }[] {
+  const found: { date: string; start: number; end: number }[] = [];
+  for (let pos = 0; pos < normalised.length;) {
+    const at = dateAt(normalised, pos);
+    if (at?.ok) {
+      found.push({ date: at.date, start: pos, end: at.end });
+      pos = at.end;
+    } else pos++;
+  }
+  return found;
+}
+
 /**
  * Reads a period: 自令和7年3月14日至令和7年6月13日, R7.3.14〜R7.6.13, 2025/3/14~2025/6/13, …から…まで, an end
  * without its year (から同年6月13日まで, 〜6月13日), a length (から3か月間), or an open end (…から, 至 blank,
@@ -79,7 +92,7 @@ export function parseJapaneseDate(text: string): DateParse {
  */
 export function parseJapanesePeriod(text: string): PeriodParse {
   const quoted = `'${text.trim()}'`;
-  let s = normalise(text).replace(/^(?:期間:?)?自/u, '');
+  let s = normaliseDateText(text).replace(/^(?:期間:?)?自/u, '');
   const first = dateAt(s, 0);
   if (first === null) return { ok: false, error: `${quoted} does not start with a date` };
   if (!first.ok) return { ok: false, error: `${quoted}: ${first.error}` };

@@ -92,6 +92,7 @@ export function datasetExamples(context: RouteContext, store: Store): Readonly<R
     {},
     'the first entry; the real answer has one for each publisher group',
   );
+  add('/api/v1/coverage', {}, 'the first source; the real answer lists every source of every record kind');
   return examples;
 }
 
@@ -107,6 +108,7 @@ const FROM_DATASET: ReadonlySet<string> = new Set([
   '/api/v1/procurement-suspensions',
   '/api/v1/license-actions',
   '/api/v1/procurement-suspension-coverage',
+  '/api/v1/coverage',
 ]);
 
 /** The answer of an endpoint that answers data: `data`, then `meta`. */

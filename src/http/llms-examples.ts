@@ -6,6 +6,7 @@ import { recordId } from '../domain/record-id.js';
 import { romanizeKana } from '../domain/romanize.js';
 import { closeCauses } from '../domain/close-causes.js';
 import { buildCoverage } from '../domain/coverage.js';
+import { sourceCoverageList } from '../domain/source-coverage.js';
 import { authorities } from '../domain/vocabularies/authorities.js';
 import { laws } from '../domain/vocabularies/laws.js';
 import { legalForms } from '../domain/vocabularies/legal-forms.js';
@@ -237,6 +238,30 @@ const [national] = buildCoverage(
   48,
 );
 
+// the MHLW list, read an hour ago: an edition the ministry dated 2026-10-31, with 12 records retention removed
+const [mhlwSource] = sourceCoverageList(
+  [
+    {
+      id: 'mhlw-labour-law-violations',
+      record_kind: 'enforcement',
+      publisher_code: 'mhlw',
+      group_code: 'national',
+      url: 'https://www.mhlw.go.jp/content/example.pdf',
+      title: '労働基準関係法令違反に係る公表事案',
+      observed_count: 468,
+      period_from: '2025-10-01',
+      period_to: '2026-09-30',
+      last_success_at: '2026-11-20T02:00:00Z',
+      last_error: null,
+      edition_on: '2026-10-31',
+      edition_date_source: 'printed',
+      removed_by_retention: 12,
+    },
+  ],
+  new Date(NOW),
+  48,
+);
+
 const firstTerms = (name: keyof typeof VOCABULARIES, n: number) =>
   VOCABULARIES[name].terms.slice(0, n).map((t) => ({ code: t.code, name: t.name, name_en: t.name_en }));
 
@@ -364,6 +389,12 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
     call: { path: '/api/v1/procurement-suspension-coverage', params: [] },
     answer: { data: { coverage: [national] }, meta },
     abridged: 'the first entry; the real answer has one for each publisher group',
+  },
+  '/api/v1/coverage': {
+    source: 'fictional',
+    call: { path: '/api/v1/coverage', params: [] },
+    answer: { data: { sources: [mhlwSource] }, meta },
+    abridged: 'the first source; the real answer lists every source of every record kind',
   },
   '/api/v1/vocabularies': {
     source: 'fixed',

@@ -130,7 +130,7 @@ export function guideRules(config: Config): GuideRules {
       },
       {
         id: null,
-        text: 'When nothing is found, say "not found in Kohyo as of <meta.data_as_of>", never "clean" or "no violations". Say which lists you checked.',
+        text: 'When nothing is found, say "not found in Kohyo as of <meta.data_as_of>", never "clean" or "no violations". Say which lists you checked: /api/v1/coverage names every source of every record kind, the edition of its list held (`edition_on`, and `edition_age_days`) and whether its last collection failed (`last_error`). "Fresh" there means read successfully within the last hours, not that the publisher\'s list is current: a list read an hour ago may be an edition of months ago.',
       },
       {
         id: null,

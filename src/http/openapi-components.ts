@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Company } from '../api/schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
-import { CoverageEntry } from '../api/schemas/coverage.js';
+import { CoverageEntry, SourceCoverageEntry } from '../api/schemas/coverage.js';
 import { SearchMeta } from '../api/schemas/search.js';
 import {
   AnswerCoverage,
@@ -26,6 +26,7 @@ export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {
   LicenseAction,
   CoverageEntry,
   SearchMeta,
+  SourceCoverage: SourceCoverageEntry,
   PagedRecordListMeta,
   RecordListMeta,
   ListMeta,

@@ -18,15 +18,28 @@ export function publisherGroups(db: Db): PublisherGroupRow[] {
     .all();
 }
 
+// The edition a source holds: its newest successful run's, or for runs written before editions were dated (and
+// imported records) the newest listing date of its records, with no date source. Retention's removals are summed.
+function editionColumns(table: string): string {
+  return `
+  (SELECT r.edition_on FROM collection_runs r WHERE r.source_id = s.id AND r.outcome = 'success'
+     AND r.edition_on IS NOT NULL ORDER BY r.id DESC LIMIT 1) AS edition_on,
+  (SELECT r.edition_date_source FROM collection_runs r WHERE r.source_id = s.id AND r.outcome = 'success'
+     AND r.edition_on IS NOT NULL ORDER BY r.id DESC LIMIT 1) AS edition_date_source,
+  (SELECT max(t.last_listed_on) FROM ${table} t WHERE t.source_id = s.id) AS listed_on,
+  (SELECT COALESCE(sum(r.removed_by_retention), 0) FROM collection_runs r WHERE r.source_id = s.id) AS removed_by_retention`;
+}
+
 /** Every registered source of one record kind, with what its runs and records say. */
 export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
   // a record's period starts where the list orders it: its date, or a suspension's first day
   const { table, orderColumn: start } = RECORD_TABLES[kind];
-  return db
-    .prepare<[RecordKind], SourceCoverageRow>(
+  const rows = db
+    .prepare<[RecordKind], SourceCoverageRow & { readonly listed_on: string | null }>(
+      // a skipped run read the list (an edition older than the one held): the source answered, so it counts as a success
       `WITH last_success AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs
-         WHERE outcome IN ('success', 'not_modified') GROUP BY source_id
+         WHERE outcome IN ('success', 'not_modified', 'skipped') GROUP BY source_id
        ), last_run AS (
          SELECT source_id, max(finished_at) AS finished_at FROM collection_runs GROUP BY source_id
        )
@@ -40,7 +53,8 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
            (SELECT max(t.${start}) FROM ${table} t WHERE t.source_id = s.id)) AS period_to,
          ls.finished_at AS last_success_at,
          (SELECT r.error FROM collection_runs r WHERE r.source_id = s.id AND r.finished_at = lr.finished_at
-            AND r.outcome = 'failure' LIMIT 1) AS last_error
+            AND r.outcome = 'failure' LIMIT 1) AS last_error,
+         ${editionColumns(table)}
        FROM sources s
        JOIN authorities a ON a.code = s.publisher_code
        LEFT JOIN last_success ls ON ls.source_id = s.id
@@ -49,6 +63,7 @@ export function sourceCoverage(db: Db, kind: RecordKind): SourceCoverageRow[] {
        ORDER BY a.group_code, s.publisher_code, s.id`,
     )
     .all(kind);
+  return rows.map(({ listed_on, ...row }) => ({ ...row, edition_on: row.edition_on ?? listed_on }));
 }
 
 /** The oldest last success among the sources of a kind that have one: what an empty answer is as of. */
@@ -58,7 +73,7 @@ export function dataAsOf(db: Db, kind: RecordKind): string | null {
     .prepare<[RecordKind], string | null>(
       `SELECT min(last) AS as_of FROM (
          SELECT max(r.finished_at) AS last FROM collection_runs r JOIN sources s ON s.id = r.source_id
-         WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified') GROUP BY r.source_id)`,
+         WHERE s.record_kind = ? AND r.outcome IN ('success', 'not_modified', 'skipped') GROUP BY r.source_id)`,
     )
     .pluck()
     .get(kind);

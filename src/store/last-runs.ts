@@ -4,7 +4,7 @@ import { readFile, type Db } from './database.js';
 
 export interface LastRun {
   readonly source_id: string;
-  readonly outcome: 'success' | 'not_modified' | 'failure';
+  readonly outcome: 'success' | 'not_modified' | 'skipped' | 'failure';
   readonly finished_at: string | null;
   readonly http_status: number | null;
   readonly records: number | null;

@@ -381,6 +381,43 @@ ${recordNameIndex('procurement_suspensions')}
 ${recordNameIndex('license_actions')}
 `,
   },
+  {
+    version: 18,
+    description:
+      "each run keeps its edition's date and how it was obtained, and what retention removed; an edition older than those merged is a skipped run",
+    // SQLite cannot change a CHECK constraint in place: the table is written again with 'skipped' among the
+    // outcomes, its rows copied under the same ids (the newest run is the highest id).
+    sql: `
+CREATE TABLE collection_runs_v18 (
+  id                   INTEGER PRIMARY KEY,
+  source_id            TEXT NOT NULL REFERENCES sources(id),
+  started_at           TEXT NOT NULL,
+  finished_at          TEXT,
+  outcome              TEXT NOT NULL CHECK (outcome IN ('success', 'not_modified', 'skipped', 'failure')),
+  http_status          INTEGER,
+  bytes                INTEGER,
+  records              INTEGER,
+  period_from          TEXT,
+  period_to            TEXT,
+  error                TEXT,
+  warnings             TEXT,
+  skipped_rows         TEXT,
+  link_notes           TEXT,
+  -- the date of the edition a successful run merged, and how it was obtained (domain/edition-date.ts)
+  edition_on           TEXT,
+  edition_date_source  TEXT CHECK (edition_date_source IN ('printed', 'latest_record', 'last_modified', 'collected')),
+  -- records of the source the run removed under KOHYO_DELISTED_RETENTION_DAYS
+  removed_by_retention INTEGER
+);
+INSERT INTO collection_runs_v18(id, source_id, started_at, finished_at, outcome, http_status, bytes, records,
+    period_from, period_to, error, warnings, skipped_rows, link_notes)
+  SELECT id, source_id, started_at, finished_at, outcome, http_status, bytes, records,
+    period_from, period_to, error, warnings, skipped_rows, link_notes FROM collection_runs;
+DROP TABLE collection_runs;
+ALTER TABLE collection_runs_v18 RENAME TO collection_runs;
+CREATE INDEX collection_runs_by_source ON collection_runs(source_id, outcome, finished_at);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -1,6 +1,7 @@
 // Writing the source registry and its collection runs: what coverage and `data_as_of` are read from.
 import type { RecordKind } from '../domain/record.js';
 import type { SkippedRow } from '../domain/skipped-row.js';
+import type { EditionDateSource } from '../domain/edition-date.js';
 import type { Db } from './database.js';
 
 export interface SourceRow {
@@ -21,7 +22,8 @@ export interface CollectionRun {
   /** RFC 3339 instants, UTC. */
   readonly started_at: string;
   readonly finished_at: string | null;
-  readonly outcome: 'success' | 'not_modified' | 'failure';
+  /** `skipped`: the list was read, and was an edition older than those merged (domain/edition-date.ts). */
+  readonly outcome: 'success' | 'not_modified' | 'skipped' | 'failure';
   readonly http_status: number | null;
   readonly bytes: number | null;
   /** Records the run read, when it read the list. */
@@ -35,6 +37,11 @@ export interface CollectionRun {
   readonly skipped_rows?: readonly SkippedRow[];
   /** Why records were linked to companies beyond their name and city, and why ambiguous ones were not. */
   readonly link_notes?: readonly string[];
+  /** The date of the edition a successful run merged, and how it was obtained. */
+  readonly edition_on?: string | null;
+  readonly edition_date_source?: EditionDateSource | null;
+  /** Records of the source the run removed under KOHYO_DELISTED_RETENTION_DAYS. */
+  readonly removed_by_retention?: number | null;
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
@@ -53,12 +60,15 @@ export function recordCollectionRun(db: Db, run: CollectionRun): number {
   const result = db
     .prepare(
       `INSERT INTO collection_runs(source_id, started_at, finished_at, outcome, http_status, bytes, records, period_from, period_to, error,
-         warnings, skipped_rows, link_notes)
+         warnings, skipped_rows, link_notes, edition_on, edition_date_source, removed_by_retention)
        VALUES (@source_id, @started_at, @finished_at, @outcome, @http_status, @bytes, @records, @period_from, @period_to, @error,
-         @warnings, @skipped_rows, @link_notes)`,
+         @warnings, @skipped_rows, @link_notes, @edition_on, @edition_date_source, @removed_by_retention)`,
     )
     .run(
       Object.assign({}, run, {
+        edition_on: run.edition_on ?? null,
+        edition_date_source: run.edition_date_source ?? null,
+        removed_by_retention: run.removed_by_retention ?? null,
         warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
         skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
         link_notes: run.link_notes === undefined ? null : JSON.stringify(run.link_notes),

@@ -36,6 +36,11 @@ test('every endpoint through the client', async () => {
   const byLabel = await kohyo.licenseActions({ sector: '建設業', nature: 'violation', page: 1 });
   assert.ok(byLabel.data.license_actions.every((action) => action.sector_codes.includes('construction')));
   assert.equal((await kohyo.procurementSuspensionCoverage()).data.coverage.length, 5);
+  const sources = (await kohyo.coverage()).data.sources;
+  assert.deepEqual(
+    [...new Set(sources.map((s) => s.record_kind))],
+    ['enforcement', 'procurement_suspension', 'license_action'],
+  );
   assert.ok((await kohyo.vocabularies()).data.vocabularies.authority.length > 0);
   const health = await kohyo.health();
   assert.deepEqual([health.status, health.dataset.kind, health.dataset.published_version], ['ok', 'demo', null]);

@@ -15,6 +15,8 @@ export interface PdfColumn {
 }
 
 export interface TablePdf {
+  /** Lines printed on a first page of their own, with no table: a list's cover. */
+  readonly cover?: readonly string[];
   /** Printed above the table on every page. */
   readonly title?: string;
   readonly columns: readonly PdfColumn[];
@@ -52,6 +54,11 @@ export async function writeTablePdf(spec: TablePdf): Promise<Buffer> {
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   doc.registerFont('ipag', IPA_GOTHIC);
+  if (spec.cover) {
+    doc.addPage();
+    doc.font('ipag').fontSize(size + 3);
+    spec.cover.forEach((text, i) => doc.text(text, 60, 80 + i * 40, { lineBreak: false }));
+  }
   spec.pages.forEach((rows, p) => {
     const columns = spec.pageColumns?.[p] ?? spec.columns;
     const style = spec.borders ?? 'stroke';

@@ -7,7 +7,7 @@ import { EXAMPLES, EXAMPLE_NUMBER } from '../../src/http/llms-examples.js';
 import { SEARCH } from '../../src/api/endpoints/search.js';
 import { COMPANIES } from '../../src/api/endpoints/companies.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../src/api/endpoints/records.js';
-import { COVERAGE } from '../../src/api/endpoints/coverage.js';
+import { COVERAGE, SOURCES_COVERAGE } from '../../src/api/endpoints/coverage.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
@@ -37,6 +37,7 @@ const RESPONSES: Readonly<Record<string, TSchema>> = {
   '/api/v1/procurement-suspensions': PROCUREMENT_SUSPENSIONS.response,
   '/api/v1/license-actions': LICENSE_ACTIONS.response,
   '/api/v1/procurement-suspension-coverage': COVERAGE.response,
+  '/api/v1/coverage': SOURCES_COVERAGE.response,
 };
 
 for (const [path, schema] of Object.entries(RESPONSES)) {

@@ -91,6 +91,7 @@ for (const [name, database] of [
           '/api/v1/procurement-suspensions/{id}',
           '/api/v1/license-actions/{id}',
           '/api/v1/procurement-suspension-coverage',
+          '/api/v1/coverage',
         ],
       );
       for (const example of examples) {

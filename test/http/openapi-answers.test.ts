@@ -131,6 +131,7 @@ describe('answers against the document', () => {
     ['/api/v1/procurement-suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging'],
     ['/api/v1/license-actions', '/api/v1/license-actions?sector=construction&nature=violation'],
     ['/api/v1/procurement-suspension-coverage', '/api/v1/procurement-suspension-coverage'],
+    ['/api/v1/coverage', '/api/v1/coverage'],
     ['/api/v1/vocabularies', '/api/v1/vocabularies'],
     // the addresses, at the demo records the OpenAPI examples name
     ...Object.entries(EXAMPLE_CALLS).filter(([path]) => path.includes('{')),

@@ -23,6 +23,7 @@ const ALL_ENDPOINTS = [
   '/api/v1/companies',
   ...RECORD_ENDPOINTS,
   '/api/v1/procurement-suspension-coverage',
+  '/api/v1/coverage',
 ];
 
 async function expectError(path: string, status: ErrorStatus, code: string, parameter?: string) {

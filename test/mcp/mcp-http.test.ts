@@ -56,6 +56,7 @@ describe('MCP over Streamable HTTP', () => {
         'list_license_actions',
         'get_record',
         'get_procurement_suspension_coverage',
+        'get_coverage',
         'list_vocabularies',
       ],
     );
@@ -105,6 +106,7 @@ describe('MCP over Streamable HTTP', () => {
         'license_actions',
       ],
       ['get_procurement_suspension_coverage', {}, '/api/v1/procurement-suspension-coverage', 'coverage'],
+      ['get_coverage', {}, '/api/v1/coverage', 'sources'],
     ];
     for (const [name, args, path, list] of calls) {
       const result = await client.callTool({ name, arguments: args });

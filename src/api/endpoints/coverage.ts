@@ -1,12 +1,15 @@
-// GET /api/v1/procurement-suspension-coverage: which publishers' lists we hold, how many records, how fresh.
+// GET /api/v1/procurement-suspension-coverage (the suspension lists by publisher group) and GET /api/v1/coverage (every
+// source of every record kind): which publishers' lists we hold, which edition, how many records, how fresh.
 import { Type } from '@sinclair/typebox';
 import { openDataset } from '../context.js';
 import type { Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
-import { CoverageEntry } from '../schemas/coverage.js';
+import { CoverageEntry, SourceCoverageEntry } from '../schemas/coverage.js';
 import { Envelope, Meta } from '../schemas/common.js';
 import { baseMeta } from '../envelope.js';
 import { buildCoverage } from '../../domain/coverage.js';
+import { sourceCoverageList } from '../../domain/source-coverage.js';
+import { RECORD_KINDS } from '../../domain/record.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
 export const COVERAGE: Endpoint<typeof NoQuery> = {
@@ -43,5 +46,50 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
       context.config.freshHours,
     );
     return { data: { coverage }, meta: baseMeta(requestId, store) };
+  },
+};
+
+export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
+  path: '/api/v1/coverage',
+  operationId: 'getCoverage',
+  summary: 'Every source of every record kind',
+  description: (config) =>
+    'The evidence behind an empty answer: every source Kohyo collects, of every record kind (enforcements, ' +
+    'procurement suspensions, licence actions), kind by kind: its publisher, address, the date of the edition of ' +
+    'its list held (`edition_on`, with `edition_date_source`: `printed` by the publisher, `last_modified`, ' +
+    "`latest_record`, or `collected`, a last resort) and that edition's age in days, the records held from it, the " +
+    "last successful collection, the newest run's error if it failed, `freshness` and the records retention removed. " +
+    `\`freshness\` says how recently the list was read successfully (\`fresh\` under ${config.freshHours} hours, ` +
+    '`stale`, `never_collected`), not how current the publisher keeps it: a list read an hour ago may be an edition ' +
+    'of months ago (`edition_age_days`). An edition older than the one held is skipped, not a failure. Takes no ' +
+    'parameters. A source absent here is not collected: Kohyo knows nothing of its records.',
+  tags: ['coverage'],
+  query: () => NoQuery,
+  response: Envelope({ sources: Type.Array(SourceCoverageEntry) }, Meta),
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
+  landingLink: {
+    name: 'sources',
+    title: 'Sources',
+    note: 'every source of every record kind, the edition held, and how fresh',
+  },
+  tools: [
+    {
+      name: 'get_coverage',
+      // short: the tools list is read into an agent's context whole
+      description:
+        'Every source of every record kind: the edition of its list held (`edition_on`, how it was dated, ' +
+        '`edition_age_days`), records held, last success, last error, `freshness` (read recently, not the list ' +
+        'current) and records removed by retention. Read it before saying nothing was found.',
+    },
+  ],
+  answer(context, _query, requestId) {
+    const store = openDataset(context);
+    const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf(kind).map((s) => ({ ...s, record_kind: kind })));
+    const sources = sourceCoverageList(rows, context.clock(), context.config.freshHours);
+    return { data: { sources }, meta: baseMeta(requestId, store) };
   },
 };

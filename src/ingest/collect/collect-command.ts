@@ -4,13 +4,21 @@ import type { SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { runWriter } from '../writer-command.js';
 import { runCollection } from './collection.js';
-import { ignoredLines, linkedShareLine, progressLine, runDetails, summaryTable } from './collect-report.js';
+import {
+  ignoredLines,
+  linkedShareLine,
+  progressLine,
+  retentionLines,
+  runDetails,
+  summaryTable,
+} from './collect-report.js';
 import { findLocalCopies } from './local-copies.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
 import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../domain/error-of.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/listing.js';
 
 export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
 
@@ -112,6 +120,8 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
       io.stdout('');
       for (const line of summaryTable(summary.results)) io.stdout(line);
       for (const line of runDetails(summary.results)) io.stdout(line);
+      const retention = io.delistedRetentionDays ?? DEFAULT_DELISTED_RETENTION_DAYS;
+      for (const line of retentionLines(summary.results, retention)) io.stdout(line);
       io.stdout(linkedShareLine(summary.results));
       io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
       const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');

@@ -10,12 +10,15 @@ export function progressLine(position: number, total: number, sourceId: string, 
   if (run.http_status !== null) parts.push(`HTTP ${run.http_status}`);
   if (run.outcome === 'success') parts.push(`${result.published} records`);
   if (run.outcome === 'not_modified') parts.push(`unchanged, ${result.published} records kept`);
+  if (run.outcome === 'skipped') parts.push(`an older edition, ${result.published} records kept`);
   if (result.links !== null && run.outcome === 'success') {
     const l = result.links;
     parts.push(
       `linked ${l.source + l.linked} (${l.linked} by name and address), unlinked ${l.ambiguous + l.unmatched} (${l.ambiguous} ambiguous)`,
     );
   }
+  if (run.edition_on) parts.push(`edition of ${run.edition_on} (${run.edition_date_source ?? 'unknown'})`);
+  if (run.removed_by_retention) parts.push(`${run.removed_by_retention} removed by retention`);
   parts.push(seconds(result.ms));
   const error = run.error !== null ? `: ${run.error}` : '';
   return `[${position}/${total}] ${sourceId}: ${parts.join(', ')}${error}`;
@@ -41,13 +44,14 @@ export function summaryTable(results: Results): string[] {
       l === null ? '' : percent(l.source + l.linked, total(l)),
       unlinked,
       run.skipped_rows === undefined ? '' : String(run.skipped_rows.length),
+      run.removed_by_retention ? String(run.removed_by_retention) : '',
       seconds(result.ms),
     ];
   });
   return textTable(
-    ['source', 'files', 'outcome', 'http', 'records', 'linked', 'linked %', 'unlinked', 'skipped', 'time'],
+    ['source', 'files', 'outcome', 'http', 'records', 'linked', 'linked %', 'unlinked', 'skipped', 'removed', 'time'],
     rows,
-    [1, 3, 4, 5, 6, 8, 9],
+    [1, 3, 4, 5, 6, 8, 9, 10],
   );
 }
 
@@ -56,8 +60,29 @@ export function runDetails(results: Results): string[] {
   return results.flatMap(({ source, result }) => {
     const { run } = result;
     const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? [], run.link_notes ?? []);
-    return run.error === null ? notes : [...(notes.length > 0 ? notes : [`\n${source.id}:`]), `  error: ${run.error}`];
+    // a skipped run's reason is no error: the source is sound, the list it read was an older edition
+    const label = run.outcome === 'skipped' ? 'skipped' : 'error';
+    return run.error === null
+      ? notes
+      : [...(notes.length > 0 ? notes : [`\n${source.id}:`]), `  ${label}: ${run.error}`];
   });
+}
+
+/**
+ * What retention removed, source by source: records off their list longer than KOHYO_DELISTED_RETENTION_DAYS
+ * before the edition merged. Said every time, so that no record leaves the dataset unannounced.
+ */
+export function retentionLines(results: Results, retentionDays: number): string[] {
+  const removed = results.filter(({ result }) => (result.run.removed_by_retention ?? 0) > 0);
+  const rule =
+    retentionDays === 0
+      ? 'delisted records are removed at once (KOHYO_DELISTED_RETENTION_DAYS=0)'
+      : `records delisted more than ${retentionDays} days before the edition (KOHYO_DELISTED_RETENTION_DAYS) are removed`;
+  if (removed.length === 0) return [`\nretention removed no record: ${rule}`];
+  return [
+    `\nretention removed records: ${rule}`,
+    ...removed.map(({ source, result }) => `  ${source.id}: ${result.run.removed_by_retention} removed`),
+  ];
 }
 
 /** A source's skipped rows, warnings and link notes, as `collect` and `sources` print them; nothing when it has none. */

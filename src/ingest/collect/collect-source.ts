@@ -10,12 +10,12 @@ import type { RecordWriter } from '../../store/record-writer.js';
 import { recordCollectionRun, type CollectionRun } from '../../store/source-writer.js';
 import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from '../../store/source-http-state.js';
 import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/source-record-count.js';
-import { editionDate, planEdition } from '../../domain/listing.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
+import { judgeEdition, latestLastModified } from './edition-run.js';
 import type { SourceParser } from '../parsers/source-parser.js';
 import { messageOf } from '../../domain/error-of.js';
 
@@ -100,6 +100,7 @@ export async function collectSource(
   let files: ListFile[];
   let status: number | null = null;
   let validators: Omit<SourceHttpState, 'content_sha256'> | null = null;
+  let lastModified: string | null = null;
   if (local) {
     files = [];
     for (const path of localFiles) {
@@ -126,6 +127,7 @@ export async function collectSource(
     status = fetched.files.at(-1)?.status ?? null;
     // several files are fetched without validators (list-fetch.ts): only the hash of their bodies is kept
     validators = isMultiFile(source) ? null : (fetched.files[0]?.validators ?? null);
+    lastModified = latestLastModified(fetched.files.map((f) => f.validators.last_modified));
   }
   const bytes = files.reduce((n, f) => n + f.body.length, 0);
   const sha = listHash(files);
@@ -167,6 +169,22 @@ export async function collectSource(
     link_notes: prepared.link_notes,
   };
 
+  const judged = judgeEdition(context, source.id, {
+    records,
+    latest_record: read.period_to,
+    last_modified: lastModified,
+    retrieved_at: new Date(retrievedAt),
+  });
+  if (judged.kind === 'skip') {
+    // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
+    // the held-back guard, which compares with the newer edition held)
+    const { full, result } = finish(
+      { outcome: 'skipped', ...read, error: judged.reason },
+      { published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length },
+    );
+    recordCollectionRun(context.db, full);
+    return result;
+  }
   const previous = countListedRecordsOfSource(context.db, source.id);
   if (records.length * 2 < previous) {
     const { full, result } = finish(
@@ -180,19 +198,20 @@ export async function collectSource(
     recordCollectionRun(context.db, full);
     return result;
   }
-  const plan = planEdition(
-    context.writer.listingsOfSource(source.id),
-    records,
-    editionDate(records, new Date(retrievedAt)),
-    context.delistedRetentionDays,
-  );
-  if (!plan.ok) return fail(plan.error, read);
+  const { plan, edition } = judged;
   return context.db.transaction(() => {
     for (const record of plan.records) context.writer.writeRecord(record);
     for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
     for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
     const { full, result } = finish(
-      { outcome: 'success', ...read, error: null },
+      {
+        outcome: 'success',
+        ...read,
+        error: null,
+        edition_on: edition.on,
+        edition_date_source: edition.source,
+        removed_by_retention: plan.remove.length,
+      },
       {
         published: countRecordsOfSource(context.db, source.id),
         links: prepared.links,

@@ -1,10 +1,10 @@
 // The MHLW labour-law violation PDF's pages read into rows: the cover's title and dates, one ruled table per
 // labour bureau, titled with the bureau's name.
-import { parseJapaneseDate } from '../../domain/wareki.js';
+import { printedEditionDate } from '../../domain/printed-dates.js';
 import { labourBureauForPrefecture } from '../../domain/vocabularies/authorities.js';
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
 import { linesOf } from './pdf-lattice.js';
-import { foldCell, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
+import { foldCell, linesAboveTables, readRuledRows, type RuledColumn } from './pdf-ruled-table.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
@@ -18,7 +18,10 @@ const KEY_WORDS: ReadonlySet<string> = new Set(['企業・事業場名称', '公
 export interface MhlwCover {
   /** 「労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）」 */
   readonly title: string | null;
-  /** 掲載日 on the cover, as YYYY-MM-DD; without one, the latest 最終更新日 a bureau's table is dated with. */
+  /**
+   * The edition's date as printed (printed-dates.ts): 掲載日 on the cover; without a cover, the latest 最終更新日 a
+   * bureau's table is dated with; else the end of the period line (「…～令和元年7月31日公表分」).
+   */
   readonly published_on: string | null;
 }
 
@@ -61,8 +64,11 @@ export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
     return { ok: false, error: `the table's header (${labels(columns)}) has no ${missing.join(', ')}` };
   }
   const firstTablePage = reading.rows[0]?.page ?? pages.length + 1;
-  const read = readCover(pages.filter((page) => page.number < firstTablePage).flatMap((page) => page.items));
-  const cover = { ...read, published_on: read.published_on ?? latestUpdate(reading.rows.flatMap((row) => row.above)) };
+  const coverLines = pages.filter((page) => page.number < firstTablePage).flatMap((page) => linesOf(page.items));
+  const cover = {
+    title: coverTitle(coverLines),
+    published_on: printedEditionDate([...coverLines, ...linesAboveTables(reading.rows)]),
+  };
   let previous: MhlwRow['bureau'] | null = null;
   const rows = reading.rows.map((row): MhlwRow => {
     const [name, address, published, laws, summary] = index.map((i) => row.cells[i] ?? []);
@@ -104,24 +110,12 @@ function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] | null {
     : `'${short}労働局' is not the name of a prefectural labour bureau`;
 }
 
-/** The cover: 「労働基準関係法令違反に係る公表事案」, the period line under it, and 掲載日. */
-function readCover(items: readonly PdfTextItem[]): MhlwCover {
-  const texts = linesOf(items).map((line) => line.replace(/\s+/gu, ''));
+/** The cover's title: 「労働基準関係法令違反に係る公表事案」 and the period line under it. */
+function coverTitle(lines: readonly string[]): string | null {
+  const texts = lines.map((line) => line.replace(/\s+/gu, ''));
   const heading = texts.findIndex((text) => text.startsWith('労働基準関係法令違反に係る公表事案'));
   const period = texts.find((text) => /^[（(].*公表分[）)]$/u.test(text));
-  const title = heading === -1 ? null : `${texts[heading]}${period ?? ''}`;
-  const posted = texts.map((text) => /掲載日[:：]?(.+)$/u.exec(text)?.[1]).find((text) => text !== undefined);
-  const date = posted === undefined ? null : parseJapaneseDate(posted);
-  return { title, published_on: date?.ok ? date.date : null };
-}
-
-/** The latest 「最終更新日：令和元年7月31日」 beside the bureaus' names, or null (the 2025 editions print none). */
-function latestUpdate(items: readonly PdfTextItem[]): string | null {
-  const dates = linesOf([...new Set(items)])
-    .map((line) => /最終更新日[:：]?(.+)$/u.exec(line.replace(/\s+/gu, ''))?.[1])
-    .map((text) => (text === undefined ? null : parseJapaneseDate(text)))
-    .flatMap((date) => (date?.ok ? [date.date] : []));
-  return dates.sort().at(-1) ?? null;
+  return heading === -1 ? null : `${texts[heading]}${period ?? ''}`;
 }
 
 /** Wrapped lines of one cell joined: the text is Japanese, where a line break is not a word break. */

@@ -1,7 +1,7 @@
 // A list printed as ruled tables over many pages read into rows of labelled cells: the header found by its
 // words, the columns of each page mapped to the header's, a repeated header skipped, a row split over a page
 // break joined again. The engine under the generic PDF reader and the MHLW list.
-import { readLattice, type LatticeRow } from './pdf-lattice.js';
+import { linesOf, readLattice, type LatticeRow } from './pdf-lattice.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 export interface RuledColumn {
@@ -96,6 +96,20 @@ export function readRuledRows(pages: readonly PdfPage[], options: RuledOptions):
     if (!used) unruled.push(page);
   }
   return { columns: first, rows, unruled, notes };
+}
+
+/**
+ * The lines above the tables, page by page (a title, 「北海道労働局 最終更新日：令和元年7月31日」): each page's read
+ * on its own, since text at the same height on two pages is no one line.
+ */
+export function linesAboveTables(rows: readonly Pick<RuledRow, 'page' | 'above'>[]): string[] {
+  const byPage = new Map<number, Set<PdfTextItem>>();
+  for (const row of rows) {
+    const items = byPage.get(row.page) ?? new Set<PdfTextItem>();
+    for (const item of row.above) items.add(item);
+    byPage.set(row.page, items);
+  }
+  return [...byPage.values()].flatMap((items) => linesOf([...items]));
 }
 
 function headerWords(row: LatticeRow, options: RuledOptions): number {

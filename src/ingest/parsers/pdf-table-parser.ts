@@ -4,7 +4,8 @@ import type { ColumnMapping } from './column-mapping.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { buildPageTable, TableLayoutError, type PageTable } from './pdf-table.js';
 import { findPdfHeader } from './pdf-table-header.js';
-import { readRuledRows } from './pdf-ruled-table.js';
+import { linesAboveTables, readRuledRows } from './pdf-ruled-table.js';
+import { printedEditionDate } from '../../domain/printed-dates.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { foldHeader } from './table-header.js';
@@ -37,6 +38,9 @@ export async function parsePdfTable(
     minHeaderWords: 2,
     isKeyLabel: (label) => names.has(foldHeader(label)),
   });
+  // what the list prints above its tables (a title with 更新日, …現在) dates the edition
+  const printed = printedEditionDate(linesAboveTables(ruled.rows));
+  const dated = printed === null || context.published_on ? context : { ...context, published_on: printed };
   let header: readonly string[] | null = ruled.columns?.map((column) => column.label) ?? null;
   const rows: { page: number; cells: string[] }[] = ruled.rows.map((row) => ({
     page: row.page,
@@ -61,10 +65,10 @@ export async function parsePdfTable(
     for (const row of reading.table.rows)
       rows.push({ page: page.number, cells: row.cells.map((lines) => lines.join('\n')) });
   }
-  if (header === null) return recordsFromTable(linesOfPage(pages[0]), mapping, context, { what: 'the PDF' });
+  if (header === null) return recordsFromTable(linesOfPage(pages[0]), mapping, dated, { what: 'the PDF' });
   // Ruled pages and pages read by their text, in page order.
   const ordered = rows.map((row, i) => ({ ...row, i })).sort((a, b) => a.page - b.page || a.i - b.i);
-  const outcome = recordsFromTable([header, ...ordered.map((row) => row.cells)], mapping, context, {
+  const outcome = recordsFromTable([header, ...ordered.map((row) => row.cells)], mapping, dated, {
     what: 'the PDF table',
   });
   if (!outcome.ok) return outcome;

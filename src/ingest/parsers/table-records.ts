@@ -8,6 +8,7 @@ import { parseFailure, type ParseContext, type ParseOutcome } from './source-par
 import { readRow, type RowCells } from './row-record.js';
 import { exactColumn, foldHeader, locateHeader } from './table-header.js';
 import { whyNoParty } from '../../domain/unnamed-party.js';
+import { printedEditionDate } from '../../domain/printed-dates.js';
 
 export interface TableOptions {
   /** What the table was read from, for messages: 'the CSV file', 'sheet 「一覧」', 'the HTML table'. */
@@ -48,6 +49,9 @@ export function recordsFromTable(
     );
   }
   const headerFolded = header.headers.map(foldHeader);
+  // what the list prints about itself above its header (「令和7年4月1日現在」, 更新日, 掲載日) dates the edition
+  const printed = printedEditionDate(rows.slice(0, header.data_start).map((row) => row.join(' ')));
+  const dated = printed === null || context.published_on ? context : { ...context, published_on: printed };
   const dates = { forms: mapping.date_forms, serial: options.serial_dates ?? false };
   const records: RecordInput[] = [];
   const problems: string[] = [];
@@ -73,7 +77,7 @@ export function recordsFromTable(
       skipped.push(skippedRow(rowNumber, noParty, row));
       continue;
     }
-    const read = readRow(cells, rowMapping(mapping, row, extra.stream), context, dates);
+    const read = readRow(cells, rowMapping(mapping, row, extra.stream), dated, dates);
     const rowProblems = 'problems' in read ? read.problems : rowErrors(validateRecordLine(read.record, rowNumber));
     if ('problems' in read || rowProblems.length > 0) {
       unreadable++;

@@ -52,11 +52,16 @@ test('collect prints a line per source and a summary table; a failed source make
     /\[\d\/2\] test-ok: success, HTTP 200, 3 records, linked 0 \(0 by name and address\), unlinked 3 \(0 ambiguous\)/u,
   );
   assert.match(text, /\[\d\/2\] test-gone: failure, HTTP 404, .*: the server answered 404/u);
-  assert.match(text, /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+time$/mu);
+  assert.match(
+    text,
+    /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+removed\s+time$/mu,
+  );
   assert.match(text, /^test-ok\s+1\s+success\s+200\s+3\s+0\s+0\.0 %\s+3\s+1\s+\d+\.\d s$/mu);
   // under the table: the rows the parser skipped with its reasons, each failure's error, the linked share
   assert.match(text, /^test-ok:\n  skipped row 1: a note, not a record: 「令和7年度分」$/mu);
   assert.match(text, /^test-gone:\n  error: the server answered 404$/mu);
+  // what retention removed is said even when it removed nothing
+  assert.match(text, /^retention removed no record: records delisted more than 1825 days before the edition/mu);
   assert.match(
     text,
     /^linked 0 of 3 records \(0\.0 %\): 0 by the source's Corporate Number, 0 by name and address; 3 unlinked \(0 ambiguous\)$/mu,

@@ -60,7 +60,10 @@ test('--files DIR: each source named in it is read from its file or folder, the 
   assert.deepEqual(run.err, [
     `ignored unknown-source.pdf: no source 'unknown-source' in the registry (see \`kohyo sources\`)`,
   ]);
-  assert.match(text, /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+time$/mu);
+  assert.match(
+    text,
+    /^source\s+files\s+outcome\s+http\s+records\s+linked\s+linked %\s+unlinked\s+skipped\s+removed\s+time$/mu,
+  );
   assert.match(text, /^test-tokyo\s+1\s+success\s+4\s+0\s+0\.0 %\s+4\s+1\s+\d+\.\d s$/mu);
   assert.match(text, /^test-years\s+2\s+success\s+5\s+0\s+0\.0 %\s+5\s+0\s+\d+\.\d s$/mu);
   assert.match(text, /^test-tokyo:\n  skipped row 1: a note, not a record: 「注記」$/mu);

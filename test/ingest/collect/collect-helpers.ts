@@ -168,9 +168,9 @@ export function etagRoute(body: string, etag: string): Route {
   };
 }
 
-export function bodyRoute(body: string | Buffer, status = 200): Route {
+export function bodyRoute(body: string | Buffer, status = 200, headers: Record<string, string> = {}): Route {
   return (_request, response) => {
-    response.writeHead(status, { 'content-type': 'application/octet-stream' }).end(body);
+    response.writeHead(status, { 'content-type': 'application/octet-stream', ...headers }).end(body);
   };
 }
 

@@ -87,7 +87,10 @@ function listings(dbPath: string): Map<string, Stored> {
   }
 }
 
-/** Collects each edition in turn, served at the source's address, on the day given (09:00 in Japan). */
+/**
+ * Collects each edition in turn, served at the source's address on the day given (09:00 in Japan), sent with that
+ * instant as its Last-Modified: an edition that prints no date is dated by it.
+ */
 async function collectServed(
   dbPath: string,
   editions: readonly { day: string; body: string }[],
@@ -96,7 +99,8 @@ async function collectServed(
   const clock = steppingClock('2026-01-01T00:00:00Z');
   const results = [];
   for (const { day, body } of editions) {
-    server.routes.set('/history.tsv', bodyRoute(body));
+    const lastModified = new Date(`${day}T00:00:00Z`).toUTCString();
+    server.routes.set('/history.tsv', bodyRoute(body, 200, { 'last-modified': lastModified }));
     clock.set(`${day}T00:00:00Z`);
     const summary = await runCollection({
       dbPath,
@@ -134,19 +138,48 @@ test('three editions in order: a record dropped by the third is delisted with it
   assert.deepEqual([back.status, back.first, back.last], ['listed', '2026-01-05', '2026-04-05']);
 });
 
-test("an edition's date is the list's own when it gives one, else the day it was collected in Japan", async () => {
+test("an edition's date: printed, else Last-Modified, else its newest record, else the day it was collected in Japan", async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
-  // 2026-01-05T20:00Z is already the 6th in Japan
-  server.routes.set('/history.tsv', bodyRoute(edition(['青葉'])));
-  await runCollection({
-    dbPath: db,
-    sources: [source],
-    resolve: () => datedParser,
-    fetcher,
-    clock: steppingClock('2026-01-05T20:00:00Z').now,
+  const runs = () => {
+    const file = new Database(db, { readonly: true });
+    try {
+      return file
+        .prepare('SELECT outcome, edition_on, edition_date_source AS source FROM collection_runs ORDER BY id')
+        .all();
+    } finally {
+      file.close();
+    }
+  };
+  const collect = async (at: string, body: string, headers: Record<string, string> = {}) => {
+    server.routes.set('/history.tsv', bodyRoute(body, 200, headers));
+    await runCollection({
+      dbPath: db,
+      sources: [source],
+      resolve: () => datedParser,
+      fetcher,
+      clock: steppingClock(at).now,
+      delistedRetentionDays: 0,
+    });
+  };
+  // nothing but the day: an empty list, 2026-01-05T20:00Z, already the 6th in Japan
+  await collect('2026-01-05T20:00:00Z', '');
+  // its newest record (2025-03-01), sent without Last-Modified
+  await collect('2026-01-07T00:00:00Z', edition(['青葉']));
+  assert.deepEqual([listings(db).get('青葉')!.first, listings(db).get('青葉')!.last], ['2025-03-01', '2025-03-01']);
+  // Last-Modified, in Japan time (15:30 UTC is the next day there)
+  await collect('2026-02-10T00:00:00Z', edition(['青葉', '北辰']), {
+    'last-modified': 'Mon, 09 Feb 2026 15:30:00 GMT',
   });
-  assert.equal(listings(db).get('青葉')!.first, '2026-01-06');
-  await collectServed(db, [{ day: '2026-02-20', body: edition(['青葉'], '2026-02-01') }]);
+  // printed, over Last-Modified
+  await collect('2026-02-20T00:00:00Z', edition(['青葉', '北辰', '桜'], '2026-02-01'), {
+    'last-modified': 'Thu, 19 Feb 2026 00:00:00 GMT',
+  });
+  assert.deepEqual(runs(), [
+    { outcome: 'success', edition_on: '2026-01-06', source: 'collected' },
+    { outcome: 'success', edition_on: '2025-03-01', source: 'latest_record' },
+    { outcome: 'success', edition_on: '2026-02-10', source: 'last_modified' },
+    { outcome: 'success', edition_on: '2026-02-01', source: 'printed' },
+  ]);
   assert.equal(listings(db).get('青葉')!.last, '2026-02-01');
 });
 
@@ -190,11 +223,11 @@ test('editions read with --file one after another, in date order, build the hist
   );
 });
 
-test('an edition older than the newest collected is refused and changes nothing', async () => {
+test('an edition printed as older than the newest collected is a skipped run that changes nothing', async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
   await collectServed(db, [{ day: '2026-03-10', body: edition(['青葉', '北辰'], '2026-03-01') }]);
   const [result] = await collectServed(db, [{ day: '2026-03-11', body: edition(['青葉'], '2026-02-01') }]);
-  assert.equal(result!.run.outcome, 'failure');
+  assert.equal(result!.run.outcome, 'skipped');
   assert.match(result!.run.error!, /dated 2026-02-01, older than the edition of 2026-03-01 already collected/u);
   assert.deepEqual(
     [...listings(db).values()].map((r) => [r.status, r.last]),
@@ -347,4 +380,42 @@ test("a record keeps its change time while editions repeat it; a new one and a c
   assert.equal(third['青葉'], first['青葉']);
   assert.equal(third['桜'], second['桜']);
   assert.match(third['北辰'] ?? '', /^2026-03-05T00:00:\d\dZ$/u, 'its text corrected: changed');
+});
+
+test('issue 39: an edition its publisher did not date never stops the editions after it', async () => {
+  const db = join(tempDir(), 'kohyo.sqlite');
+  const files = tempDir();
+  const clock = steppingClock('2026-11-25T01:00:00Z');
+  const collectFile = async (name: string, body: string) => {
+    const file = join(files, name);
+    writeFileSync(file, body);
+    const summary = await runCollection({
+      dbPath: db,
+      sources: [source],
+      resolve: () => datedParser,
+      fetcher,
+      clock: clock.now,
+      file,
+    });
+    return summary.results[0]!.result.run;
+  };
+  // no printed date, read from a file (no Last-Modified): dated by its newest record, 2025-03-01
+  const undated = await collectFile('a.tsv', edition(['青葉', '北辰']));
+  assert.deepEqual([undated.edition_on, undated.edition_date_source], ['2025-03-01', 'latest_record']);
+  // printed earlier than that date: merged all the same, since only printed dates order editions
+  const printed = await collectFile('b.tsv', edition(['青葉', '北辰', '桜'], '2024-12-01'));
+  assert.deepEqual(
+    [printed.outcome, printed.edition_on, printed.edition_date_source],
+    ['success', '2024-12-01', 'printed'],
+  );
+  const later = await collectFile('c.tsv', edition(['青葉', '桜'], '2025-01-01'));
+  assert.equal(later.outcome, 'success');
+  assert.deepEqual(
+    [...listings(db).values()].map((r) => [r.name, r.status, r.first, r.last]),
+    [
+      ['北辰建設株式会社', 'delisted', '2024-12-01', '2024-12-01'],
+      ['桜建設株式会社', 'listed', '2024-12-01', '2025-01-01'],
+      ['青葉建設株式会社', 'listed', '2024-12-01', '2025-01-01'],
+    ],
+  );
 });

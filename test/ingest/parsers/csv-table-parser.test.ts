@@ -292,3 +292,16 @@ test('a list of two streams: values per stream, a column read where another is b
   assert.ok(!missing.ok);
   assert.match(missing.error, /missing 「stream」 \(fixed_by\)/u);
 });
+
+test('issue 39: a date the list prints above its header (…現在, 更新日) dates the edition; none, none', () => {
+  const body = fixture('suspensions.utf8.csv').toString('utf8');
+  for (const [title, date] of [
+    ['指名停止措置一覧（令和７年６月１日現在）', '2025-06-01'],
+    ['指名停止措置一覧,,最 終 更 新 日 ： 令和７年６月２日', '2025-06-02'],
+    ['指名停止措置一覧（令和7年度）', null],
+  ] as const) {
+    const bytes = new TextEncoder().encode(body.replace('指名停止措置一覧（令和7年度）', title));
+    const list = expectParsed(parseCsvTable(bytes, { ...SUSPENSION_MAPPING, encoding: 'utf-8' }, context));
+    assert.deepEqual(new Set(list.records.map((r) => r.source.published_on)), new Set([date]), title);
+  }
+});

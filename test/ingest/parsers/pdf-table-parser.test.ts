@@ -308,3 +308,16 @@ test('the generic parser reads the 2022-12 MHLW edition: 388 of its 390 rows, th
     { company: { address: string } } | undefined;
   assert.equal(overrun?.company.address, '富山県中新川郡上市町');
 });
+
+test('issue 39: a date printed above the tables (更新日, …現在) dates the edition, page by page', async () => {
+  for (const [title, date] of [
+    ['指名停止措置一覧　　最終更新日：令和７年６月２日', '2025-06-02'],
+    ['指名停止措置一覧（令和7年6月3日現在）', '2025-06-03'],
+    ['指名停止措置一覧（令和7年度）', null],
+  ] as const) {
+    const pdf = await writeTablePdf({ title, columns: COLUMNS, pages: [PAGE_1, PAGE_2] });
+    const list = expectParsed(await parsePdfTable(pdf, SUSPENSION_TABLE, context));
+    assert.equal(list.records.length, 4, title);
+    assert.deepEqual(new Set(list.records.map((r) => r.source.published_on)), new Set([date]), title);
+  }
+});
