@@ -36,7 +36,16 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
     title: 'Coverage',
     note: 'which procurement suspension lists are held and how fresh they are',
   },
-  tools: [{ name: 'get_procurement_suspension_coverage' }],
+  tools: [
+    {
+      name: 'get_procurement_suspension_coverage',
+      // short: the tools list is read into an agent's context whole
+      description:
+        'Which publishers of procurement-suspension lists Kohyo collects, by publisher group (national bodies, ' +
+        'agencies, public corporations, prefectures, designated cities): records, period, freshness, and how many ' +
+        'of the official bodies are covered. Read it before saying a company has no suspension.',
+    },
+  ],
   answer(context, _query, requestId) {
     const store = openDataset(context);
     const coverage = buildCoverage(
