@@ -32,7 +32,10 @@ export interface CollectionRun {
   readonly error: string | null;
   /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
   readonly warnings?: readonly string[];
+  /** The first MAX_KEPT_SKIPPED_ROWS of them at most (the parsers' lists are cut to that: keptSkippedRows). */
   readonly skipped_rows?: readonly SkippedRow[];
+  /** How many rows were skipped in all, when more than `skipped_rows` holds. */
+  readonly skipped_rows_total?: number;
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
@@ -58,8 +61,18 @@ export function recordCollectionRun(db: Db, run: CollectionRun): number {
     .run(
       Object.assign({}, run, {
         warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
-        skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
+        skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(storedSkippedRows(run)),
       }),
     );
   return Number(result.lastInsertRowid);
+}
+
+/**
+ * The skipped_rows column: the JSON array of the rows, or, when they were more than the run keeps, `{ "rows": [the
+ * first rows], "total": n }`; a build that predates the count reads that as no rows (last-runs.ts reads both).
+ */
+function storedSkippedRows(run: CollectionRun): unknown {
+  const rows = run.skipped_rows ?? [];
+  const total = run.skipped_rows_total ?? rows.length;
+  return total > rows.length ? { rows, total } : rows;
 }

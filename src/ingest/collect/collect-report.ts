@@ -40,7 +40,7 @@ export function summaryTable(results: Results): string[] {
       linked,
       l === null ? '' : percent(l.source + l.linked, total(l)),
       unlinked,
-      run.skipped_rows === undefined ? '' : String(run.skipped_rows.length),
+      run.skipped_rows === undefined ? '' : String(run.skipped_rows_total ?? run.skipped_rows.length),
       seconds(result.ms),
     ];
   });
@@ -55,17 +55,28 @@ export function summaryTable(results: Results): string[] {
 export function runDetails(results: Results): string[] {
   return results.flatMap(({ source, result }) => {
     const { run } = result;
-    const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? []);
+    const skipped = run.skipped_rows ?? [];
+    const notes = runNotes(source.id, skipped, run.warnings ?? [], run.skipped_rows_total ?? skipped.length);
     return run.error === null ? notes : [...(notes.length > 0 ? notes : [`\n${source.id}:`]), `  error: ${run.error}`];
   });
 }
 
-/** A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. */
-export function runNotes(id: string, skippedRows: readonly SkippedRow[], warnings: readonly string[]): string[] {
-  if (skippedRows.length === 0 && warnings.length === 0) return [];
+/**
+ * A source's skipped rows and warnings, as `collect` and `sources` print them; nothing when it has neither. A run
+ * keeps its first skipped rows only (MAX_KEPT_SKIPPED_ROWS): the rest are counted.
+ */
+export function runNotes(
+  id: string,
+  skippedRows: readonly SkippedRow[],
+  warnings: readonly string[],
+  skippedTotal: number = skippedRows.length,
+): string[] {
+  if (skippedTotal === 0 && warnings.length === 0) return [];
+  const more = skippedTotal - skippedRows.length;
   return [
     `\n${id}:`,
     ...skippedRowLines(skippedRows).map((line) => `  ${line}`),
+    ...(more > 0 ? [`  and ${more} more skipped rows, not kept (the first ${skippedRows.length} are)`] : []),
     ...warnings.map((w) => `  warning: ${w}`),
   ];
 }

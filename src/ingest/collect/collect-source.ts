@@ -16,7 +16,7 @@ import type { Fetcher } from './fetcher.js';
 import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
-import type { SourceParser } from '../parsers/source-parser.js';
+import { skippedTotal, type SourceParser } from '../parsers/source-parser.js';
 import { messageOf } from '../../domain/error-of.js';
 
 export interface SourceRunContext {
@@ -164,6 +164,7 @@ export async function collectSource(
     period_to: period.to,
     warnings: parsed.warnings,
     skipped_rows: parsed.skipped_rows,
+    skipped_rows_total: skippedTotal(parsed),
   };
 
   const previous = countListedRecordsOfSource(context.db, source.id);
