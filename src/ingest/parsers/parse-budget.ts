@@ -37,16 +37,16 @@ export const BOUNDS: Readonly<
 };
 
 /**
- * Defaults well above what the real lists take (docs/operating.md has the figures: the MHLW PDFs, 69 to 80 pages,
- * use under 1 % of the operators and inflate to under 5 MiB; the ISA workbooks to under 1 MiB), and far below
- * what takes a collector down on a machine of 2 GB.
+ * Defaults well above what the real lists take (docs/operating.md has the figures: the nine MHLW PDFs have 62 to 75
+ * pages, at most 127,033 operators, inflate to at most 2.5 MiB and parse in a heap of 192 MiB; the ISA workbooks
+ * inflate to at most 0.8 MiB), and low enough that four sources in flight stay within 2 GiB of heap.
  */
 export const DEFAULT_PARSE_BUDGET: ParseBudget = Object.freeze({
   seconds: 300,
-  memoryMb: 1024,
+  memoryMb: 512,
   pages: 2000,
-  operators: 20_000_000,
-  inflatedMb: 256,
+  operators: 10_000_000,
+  inflatedMb: 128,
   rows: 1_000_000,
   cells: 20_000_000,
 });
