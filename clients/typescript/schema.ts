@@ -227,7 +227,7 @@ export interface components {
                 procurement_suspensions: number;
                 license_actions: number;
             };
-            /** @description the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records */
+            /** @description the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most 50, those with the most records first, then by Corporate Number; `include_predecessors=true` on the record endpoints adds their records */
             predecessors: {
                 corporate_number: string;
                 name: string;
@@ -237,6 +237,8 @@ export interface components {
                     license_actions: number;
                 };
             }[];
+            /** @description how many companies were merged into this one at any depth, counted up to 10000 (10000 reads "10000 or more") */
+            predecessors_total: number;
             updated_on: string | null;
             match: {
                 /** @enum {string} */
@@ -819,6 +821,7 @@ export interface operations {
                      *               "license_actions": 1
                      *             },
                      *             "predecessors": [],
+                     *             "predecessors_total": 0,
                      *             "updated_on": "2019-05-04",
                      *             "match": {
                      *               "field": "name",
@@ -1029,6 +1032,7 @@ export interface operations {
                      *               "license_actions": 1
                      *             },
                      *             "predecessors": [],
+                     *             "predecessors_total": 0,
                      *             "updated_on": "2019-05-04",
                      *             "match": {
                      *               "field": "name",
@@ -1078,6 +1082,7 @@ export interface operations {
                      *               "license_actions": 1
                      *             },
                      *             "predecessors": [],
+                     *             "predecessors_total": 0,
                      *             "updated_on": "2024-05-11",
                      *             "match": {
                      *               "field": "name",

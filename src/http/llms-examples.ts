@@ -94,6 +94,7 @@ export const exampleCompany = {
       record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 },
     },
   ],
+  predecessors_total: 1,
   updated_on: '2025-04-01',
   match: { field: 'name' as const, kind: 'exact' as const },
 };
@@ -121,6 +122,7 @@ export const exampleClosedCompany = {
   successor_corporate_number: EXAMPLE_NUMBER,
   record_counts: { enforcements: 0, procurement_suspensions: 0, license_actions: 1 },
   predecessors: [],
+  predecessors_total: 0,
   updated_on: '2026-04-08',
   match: { field: 'corporate_number' as const, kind: 'exact' as const },
 };

@@ -39,6 +39,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -163,6 +164,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -212,6 +214,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2024-05-11",
           "match": {
             "field": "name",

@@ -18,10 +18,37 @@ export interface ParseRequest {
   readonly context: ParseContext & { readonly budget: ParseBudget };
 }
 
+/**
+ * Parsing threads at once, whatever the sources in flight: parsing is work for a core, and each thread may take
+ * the budget's heap, so the collector's heap stays within this many times KOHYO_PARSE_MEMORY_MB.
+ */
+export const PARSE_THREADS = 2;
+
 /** The registry's parsers (parsers-by-id.ts), each file run on a thread of its own under `budget`. */
 export function budgetedResolver(budget: ParseBudget): ParserResolver {
-  const parse = parseOnThread(budget);
+  const onThread = parseOnThread(budget);
+  const slots = slotsOf(PARSE_THREADS);
+  const parse: SourceParser = (bytes, context) => slots.run(() => onThread(bytes, context));
   return (source) => (resolveParser(source) === null ? null : parse);
+}
+
+/** Runs at most `size` tasks at once; the others wait their turn in order. */
+function slotsOf(size: number): { run<T>(task: () => Promise<T>): Promise<T> } {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  return {
+    async run(task) {
+      if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      else free--;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else free++;
+      }
+    },
+  };
 }
 
 /**
@@ -29,7 +56,9 @@ export function budgetedResolver(budget: ParseBudget): ParserResolver {
  * (resourceLimits), its time by `seconds` (the thread is ended), the other bounds kept by the parsers themselves
  * (ParseBudgetError). The outcome comes back as a plain object; skipped rows are cut in the thread already.
  */
-export function parseOnThread(budget: ParseBudget): SourceParser {
+export function parseOnThread(
+  budget: ParseBudget,
+): (bytes: Uint8Array, context: ParseContext) => Promise<ParseOutcome> {
   return (bytes, context) =>
     new Promise<ParseOutcome>((resolve) => {
       // a copy of its own, so that transferring it leaves the caller's buffer (maybe a slice of a pool) whole

@@ -39,11 +39,12 @@ export const BOUNDS: Readonly<
 /**
  * Defaults well above what the real lists take (docs/operating.md has the figures: the nine MHLW PDFs have 62 to 75
  * pages, at most 127,033 operators, inflate to at most 2.5 MiB and parse in a heap of 192 MiB; the ISA workbooks
- * inflate to at most 0.8 MiB), and low enough that four sources in flight stay within 2 GiB of heap.
+ * inflate to at most 0.8 MiB; an HTML list of 200,000 rows parses in 768 MiB of heap), and low enough that a
+ * bomb ends within seconds.
  */
 export const DEFAULT_PARSE_BUDGET: ParseBudget = Object.freeze({
   seconds: 300,
-  memoryMb: 512,
+  memoryMb: 1024,
   pages: 2000,
   operators: 10_000_000,
   inflatedMb: 128,
