@@ -227,7 +227,7 @@ export interface components {
                 procurement_suspensions: number;
                 license_actions: number;
             };
-            /** @description the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most 50, those with the most records first, then by Corporate Number; `include_predecessors=true` on the record endpoints adds their records */
+            /** @description the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most 50, nearest first (those merged into it directly, then those merged into them); `include_predecessors=true` on the record endpoints adds their records */
             predecessors: {
                 corporate_number: string;
                 name: string;

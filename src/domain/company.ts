@@ -56,7 +56,7 @@ export const Company = Type.Object({
   predecessors: Type.Array(
     Type.Object({ corporate_number: CORPORATE_NUMBER, name: Type.String(), record_counts: RecordCounts }),
     {
-      description: `the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most ${MAX_PREDECESSORS_SHOWN}, those with the most records first, then by Corporate Number; \`include_predecessors=true\` on the record endpoints adds their records`,
+      description: `the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most ${MAX_PREDECESSORS_SHOWN}, nearest first (those merged into it directly, then those merged into them); \`include_predecessors=true\` on the record endpoints adds their records`,
     },
   ),
   predecessors_total: Type.Integer({

@@ -80,7 +80,7 @@ export class CompanyQueries {
     );
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache<StageRow>(db);
-    this.predecessors = db.prepare<[{ number: string }], string>(PREDECESSOR_NUMBERS('@number')).pluck();
+    this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
   }
 
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
@@ -93,7 +93,7 @@ export class CompanyQueries {
    * `number` itself; at most MAX_PREDECESSORS_COUNTED.
    */
   predecessorsOf(number: string): string[] {
-    return this.predecessors.all({ number });
+    return this.predecessors.all(number);
   }
 
   findByCorporateNumber(number: string): CompanyRecord | null {

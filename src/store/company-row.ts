@@ -8,13 +8,15 @@ export type CompanyRecord = Company;
  * The companies merged into `number` (an SQL expression), at any depth of successors: a recursive walk along
  * companies_by_successor whose UNION keeps each company once, so a merger cycle (A into B, B into A) ends and the
  * company itself is never its own predecessor. The walk stops after MAX_PREDECESSORS_COUNTED of them (60,000
- * companies merged into one would otherwise be walked, and listed, on every read of it).
+ * companies merged into one would otherwise be walked, and listed, on every read of it). The walk is breadth first
+ * (SQLite takes the rows of a recursive CTE from its queue in order): nearest predecessors first.
  */
-export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(number) AS (
-    SELECT ${number}
+export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE start(number) AS (SELECT ${number}),
+  chain(number) AS (
+    SELECT number FROM start
     UNION SELECT q.corporate_number FROM companies q JOIN chain ON q.successor_corporate_number = chain.number
     LIMIT ${MAX_PREDECESSORS_COUNTED + 1})
-  SELECT number FROM chain WHERE number <> ${number}`;
+  SELECT number FROM chain WHERE number <> (SELECT number FROM start)`;
 
 /**
  * The columns in the order companyFromRow reads them, then the company's aliases and its predecessors as JSON arrays
@@ -22,8 +24,8 @@ export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(num
  * ordered in a subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
  * json_group_array sorted them in a temporary b-tree for every company. The chain of predecessors is walked only for
  * a company something merged into: few are, and one probe of companies_by_successor costs far less than starting the
- * recursive walk for every company read. A company lists the first MAX_PREDECESSORS_SHOWN predecessors, those with the
- * most records first, and how many there are.
+ * recursive walk for every company read. A company lists its first MAX_PREDECESSORS_SHOWN predecessors in the walk's order
+ * (breadth first: those merged into it directly, then those merged into them), and how many there are; no sort.
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
@@ -31,13 +33,12 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
   (SELECT json_group_array(json_object('name', name, 'kind', kind))
    FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json,
   CASE WHEN EXISTS (SELECT 1 FROM companies s WHERE s.successor_corporate_number = c.corporate_number)
-  THEN (WITH found AS MATERIALIZED (SELECT p.corporate_number, p.name, p.enforcement_count, p.procurement_suspension_count,
-       p.license_action_count FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')}))
-    SELECT json_object('total', (SELECT count(*) FROM found), 'shown', (SELECT json_group_array(json(shown)) FROM
-      (SELECT json_object('corporate_number', corporate_number, 'name', name, 'record_counts', json_object('enforcements',
-         enforcement_count, 'procurement_suspensions', procurement_suspension_count, 'license_actions', license_action_count)) AS shown
-       FROM found ORDER BY enforcement_count + procurement_suspension_count + license_action_count DESC, corporate_number
-       LIMIT ${MAX_PREDECESSORS_SHOWN}))))
+  THEN (WITH found(number) AS MATERIALIZED (${PREDECESSOR_NUMBERS('c.corporate_number')})
+    SELECT json_object('total', (SELECT count(*) FROM found), 'shown', (SELECT json_group_array(json_object(
+        'corporate_number', p.corporate_number, 'name', p.name, 'record_counts', json_object('enforcements',
+        p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count, 'license_actions',
+        p.license_action_count)))
+      FROM (SELECT number FROM found LIMIT ${MAX_PREDECESSORS_SHOWN}) f JOIN companies p ON p.corporate_number = f.number)))
   ELSE '{"total":0,"shown":[]}' END AS predecessors_json`;
 
 /**

@@ -106,6 +106,7 @@ test('issue 37: predecessors are bounded with their total, walked at any depth, 
       deep.predecessors.some((p) => p.corporate_number === number(1000)),
       'the far end of the chain',
     );
+    assert.equal(deep.predecessors[0]?.corporate_number, number(1028), 'nearest first');
     const looped = await read(2000);
     assert.deepEqual(
       looped.predecessors.map((p) => p.corporate_number),
