@@ -32,7 +32,7 @@ export interface CollectionRun {
   readonly error: string | null;
   /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
   readonly warnings?: readonly string[];
-  /** The first MAX_KEPT_SKIPPED_ROWS of them at most (the parsers' lists are cut to that: keptSkippedRows). */
+  /** The first MAX_KEPT_SKIPPED_ROWS of them at most (the parsers' lists are cut to that: keptNotes). */
   readonly skipped_rows?: readonly SkippedRow[];
   /** How many rows were skipped in all, when more than `skipped_rows` holds. */
   readonly skipped_rows_total?: number;

@@ -1,7 +1,7 @@
 // A source's list read from one file or several: each file parsed on its own (the parser contract is per file), the results joined.
 import { basename } from 'node:path';
 import {
-  keptSkippedRows,
+  keptNotes,
   parseSafely,
   skippedTotal,
   type ParseOutcome,
@@ -22,7 +22,7 @@ export interface ListFile {
  * Parses every file; the first that fails fails the list (nothing of the others is kept). Records are
  * concatenated in file order; de-duplication by id happens once they have ids (prepare-records.ts). With
  * several files, skipped rows and warnings name their file, since row numbers restart in each. Skipped rows are
- * kept bounded, with their count (keptSkippedRows).
+ * kept bounded, with their count (keptNotes).
  */
 export async function parseListFiles(
   files: readonly ListFile[],
@@ -38,14 +38,14 @@ export async function parseListFiles(
     parts.push({ file, list: parsed });
   }
   const [first] = parts;
-  if (first !== undefined && parts.length === 1) return keptSkippedRows(first.list);
+  if (first !== undefined && parts.length === 1) return keptNotes(first.list);
   const lists = parts.map((p) => p.list);
-  return keptSkippedRows({
+  return keptNotes({
     ok: true,
     records: lists.flatMap((list) => list.records),
     period: joinedPeriod(lists),
     skipped_rows: parts.flatMap(({ file, list }) =>
-      keptSkippedRows(list).skipped_rows.map((row) => ({ ...row, file: nameOf(file) })),
+      keptNotes(list).skipped_rows.map((row) => ({ ...row, file: nameOf(file) })),
     ),
     skipped_total: lists.reduce((n, list) => n + skippedTotal(list), 0),
     warnings: parts.flatMap(({ file, list }) => list.warnings.map((w) => `${nameOf(file)}: ${w}`)),

@@ -1,7 +1,7 @@
 // The worker thread of parse-thread.ts: parses one file with its source's registry parser and posts the outcome.
 import { parentPort, workerData } from 'node:worker_threads';
 import { isObject } from '../../domain/is-object.js';
-import { keptSkippedRows, parseFailure, parseSafely } from '../parsers/source-parser.js';
+import { keptNotes, parseFailure, parseSafely } from '../parsers/source-parser.js';
 import type { ParseRequest } from './parse-thread.js';
 import { resolveParser } from './parsers-by-id.js';
 
@@ -16,4 +16,4 @@ const outcome =
   parse === null
     ? parseFailure(`no parser is written for this source (parser '${request.context.source.parser}')`)
     : await parseSafely(parse, request.bytes, request.context);
-port.postMessage(outcome.ok ? keptSkippedRows(outcome) : outcome);
+port.postMessage(outcome.ok ? keptNotes(outcome) : outcome);

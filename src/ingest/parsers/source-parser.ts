@@ -33,7 +33,7 @@ export interface ParsedList {
   readonly period: { readonly from: string; readonly to: string } | null;
   /** Rows left out: on purpose (blank rows, repeated header rows), or unreadable rows that fail alone. */
   readonly skipped_rows: readonly SkippedRow[];
-  /** How many rows were left out, when more than `skipped_rows` keeps (keptSkippedRows); its length otherwise. */
+  /** How many rows were left out, when more than `skipped_rows` keeps (keptNotes); its length otherwise. */
   readonly skipped_total?: number;
   /** Things read but not kept: a corporate number with a wrong check digit, for instance. */
   readonly warnings: readonly string[];
@@ -72,12 +72,30 @@ export function parsedList(
   return { ok: true, records, period, skipped_rows, warnings };
 }
 
-/** The list with its first MAX_KEPT_SKIPPED_ROWS skipped rows and the count of all of them. */
-export function keptSkippedRows(list: ParsedList): ParsedList {
+/**
+ * The list as a run keeps it: its first MAX_KEPT_SKIPPED_ROWS skipped rows with the count of all of them, and its
+ * first MAX_KEPT_WARNINGS warnings with a last one counting the rest (a warning a row would otherwise be stored
+ * row after row of a list of a million).
+ */
+export function keptNotes(list: ParsedList): ParsedList {
   const total = skippedTotal(list);
-  if (list.skipped_rows.length <= MAX_KEPT_SKIPPED_ROWS && total === list.skipped_rows.length) return list;
-  return { ...list, skipped_rows: list.skipped_rows.slice(0, MAX_KEPT_SKIPPED_ROWS), skipped_total: total };
+  // one warning more is kept rather than replaced by the count of one: so a kept list is kept again unchanged
+  const moreWarnings = list.warnings.length - MAX_KEPT_WARNINGS;
+  if (list.skipped_rows.length <= MAX_KEPT_SKIPPED_ROWS && total === list.skipped_rows.length && moreWarnings <= 1)
+    return list;
+  return {
+    ...list,
+    skipped_rows: list.skipped_rows.slice(0, MAX_KEPT_SKIPPED_ROWS),
+    skipped_total: total,
+    warnings:
+      moreWarnings <= 1
+        ? list.warnings
+        : [...list.warnings.slice(0, MAX_KEPT_WARNINGS), `and ${moreWarnings} more warnings, not kept`],
+  };
 }
+
+/** Warnings a run keeps; the rest are counted in one more. */
+export const MAX_KEPT_WARNINGS = 300;
 
 export function skippedTotal(list: ParsedList): number {
   return list.skipped_total ?? list.skipped_rows.length;
