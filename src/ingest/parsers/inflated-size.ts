@@ -68,14 +68,15 @@ export async function pdfInflatedSize(bytes: Uint8Array, limit: number): Promise
 
 /**
  * Checks a zip (an xlsx) before a reader inflates it: the sizes its central directory declares, all together, and
- * then each entry inflated as a stream and counted, yauzl ending an entry that inflates past its declared size.
+ * then each entry inflated as a stream and counted, ended once it gives more than it declared.
  * So the reader, which inflates the same entries, never makes more than the budget of them.
  */
 export async function checkZipInflatedSize(bytes: Uint8Array, budget: ParseBudget): Promise<void> {
   const limit = budget.inflatedMb * MIB;
   const zip = await yauzl.fromBufferPromise(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
     lazyEntries: true,
-    validateEntrySizes: true,
+    // counted below instead, so that an entry that gives more than it declares fails naming the bound
+    validateEntrySizes: false,
   });
   try {
     let declared = 0;
@@ -86,8 +87,17 @@ export async function checkZipInflatedSize(bytes: Uint8Array, budget: ParseBudge
         throw new ParseBudgetError('inflatedMb', budget.inflatedMb, what);
       }
       const stream = await zip.openReadStreamPromise(entry);
-      // yauzl fails the stream once it gives more than the entry declares
-      for await (const chunk of stream) void chunk;
+      let given = 0;
+      for await (const chunk of stream) {
+        given += Buffer.byteLength(chunk);
+        // a bomb that hides its size: stopped at once, its declared size counted and no more
+        if (given > entry.uncompressedSize) {
+          stream.destroy();
+          const name = JSON.stringify(entry.fileName.slice(0, 80));
+          const what = `its zip entry ${name} inflates past the ${entry.uncompressedSize} bytes it declares`;
+          throw new ParseBudgetError('inflatedMb', budget.inflatedMb, what);
+        }
+      }
     }
   } finally {
     zip.close();

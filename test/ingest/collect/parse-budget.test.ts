@@ -8,18 +8,19 @@ import { deflateSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import type { Fetcher } from '../../../src/ingest/collect/fetcher.js';
-import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../../../src/ingest/parsers/parse-budget.js';
+import { DEFAULT_PARSE_BUDGET, MIB, type ParseBudget } from '../../../src/ingest/parsers/parse-budget.js';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { MAX_KEPT_SKIPPED_ROWS } from '../../../src/domain/skipped-row.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { buildXlsx } from '../../helpers/xlsx.js';
+import { buildZip } from '../../helpers/zip.js';
 import { tempDir } from './collect-helpers.js';
 
 const noNetwork: Fetcher = { fetch: () => assert.fail('an offline collection fetched'), close: async () => undefined };
 
 /** A generic source of the test's own, read by a registry parser through a column mapping. */
-function genericSource(id: string, format: 'html' | 'pdf'): SourceEntry {
+function genericSource(id: string, format: 'html' | 'pdf' | 'xlsx'): SourceEntry {
   return {
     id,
     publisher: 'pref_13',
@@ -28,7 +29,7 @@ function genericSource(id: string, format: 'html' | 'pdf'): SourceEntry {
     url: `https://example.go.jp/${id}.${format}`,
     url_kind: 'list_file',
     format,
-    parser: format === 'html' ? 'html-table' : 'pdf-table',
+    parser: `${format}-table`,
     publisher_group: 'prefecture',
     counted_body: 'pref_13',
     mapping: {
@@ -122,6 +123,17 @@ function pdfWithContent(content: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The zip with every entry's uncompressed size, in its local and central headers, overwritten with `size`. */
+function declaring(zip: Buffer, size: number): Buffer {
+  const copy = Buffer.from(zip);
+  for (let at = 0; at + 4 <= copy.length; at++) {
+    const signature = copy.readUInt32LE(at);
+    if (signature === 0x04034b50) copy.writeUInt32LE(size, at + 22);
+    if (signature === 0x02014b50) copy.writeUInt32LE(size, at + 24);
+  }
+  return copy;
+}
+
 /** Path operators: `count` line segments, drawn at once (a path of millions of segments compresses to little). */
 function pathOperators(count: number): Buffer {
   return Buffer.concat([Buffer.from('0 0 m\n'), Buffer.alloc(count * 8, '1 1 l\n0 '), Buffer.from('\nS\n')]);
@@ -150,9 +162,14 @@ test('issue 37: each bomb fails its source alone, naming its bound; the other so
   ]);
   assert.ok(far.length < 4096);
   writeFileSync(join(files, 'isa-titp-improvement-orders.xlsx'), far);
+  // a zip bomb that hides its size: its one entry declares 1,000 bytes and inflates to 16 MiB
+  writeFileSync(
+    join(files, 'test-lying.xlsx'),
+    declaring(buildZip([{ name: 'a.xml', data: Buffer.alloc(16 * MIB) }]), 1000),
+  );
 
   const budget = { ...DEFAULT_PARSE_BUDGET, inflatedMb: 8, operators: 100_000 };
-  const run = await collect(dir, [genericSource('test-operators', 'pdf')], budget);
+  const run = await collect(dir, [genericSource('test-operators', 'pdf'), genericSource('test-lying', 'xlsx')], budget);
   assert.equal(run.code, 1, 'some sources failed');
   const byId = runs(run.dbPath);
   const failed = (id: string, bound: RegExp) => {
@@ -164,6 +181,7 @@ test('issue 37: each bomb fails its source alone, naming its bound; the other so
   failed('test-operators', /the bound on operators: .*KOHYO_PARSE_MAX_OPERATORS is 100,000 operators/u);
   failed('isa-titp-supervising-org-revocations', /the bound on inflated size: .*zip entries/u);
   failed('isa-titp-improvement-orders', /the bound on rows: sheet 「一覧」 has a cell at XFD1048576/u);
+  failed('test-lying', /the bound on inflated size: its zip entry "a\.xml" inflates past the 1000 bytes it declares/u);
   assert.equal(byId.get('caa-keihyo-actions')?.outcome, 'success');
   assert.equal(byId.get('isa-titp-certification-revocations')?.outcome, 'success');
   assert.equal(published(run.dbPath, 'enforcements', 'caa-keihyo-actions'), 22);
