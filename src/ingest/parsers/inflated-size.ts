@@ -2,6 +2,7 @@
 // (zip entries are counted by yauzl as they are read, zip-check.ts).
 import { constants, createInflate } from 'node:zlib';
 import yauzl from 'yauzl';
+import { isUint8Array } from 'node:util/types';
 import { MIB, ParseBudgetError, type ParseBudget } from './parse-budget.js';
 
 /**
@@ -89,7 +90,7 @@ export async function checkZipInflatedSize(bytes: Uint8Array, budget: ParseBudge
       const stream = await zip.openReadStreamPromise(entry);
       let given = 0;
       for await (const chunk of stream) {
-        given += Buffer.byteLength(chunk);
+        given += isUint8Array(chunk) ? chunk.byteLength : 0;
         // a bomb that hides its size: stopped at once, its declared size counted and no more
         if (given > entry.uncompressedSize) {
           stream.destroy();
