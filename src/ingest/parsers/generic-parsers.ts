@@ -4,7 +4,7 @@ import { parseCsvTable } from './csv-table-parser.js';
 import { parseHtmlTable } from './html-table-parser.js';
 import { parsePdfTable } from './pdf-table-parser.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
-import { parseExcelTable } from './xls-table-parser.js';
+import { parseExcelTable } from './excel-table-parser.js';
 
 export type GenericParserId = 'csv-table' | 'xls-table' | 'xlsx-table' | 'html-table' | 'pdf-table';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as XLSX from '@e965/xlsx';
 import { parseGenericSource } from '../../../src/ingest/parsers/generic-parsers.js';
-import { parseExcelTable as parseXlsTable } from '../../../src/ingest/parsers/xls-table-parser.js';
+import { parseExcelTable as parseXlsTable } from '../../../src/ingest/parsers/excel-table-parser.js';
 import { SUSPENSION_TABLE } from '../../../src/ingest/registry/suspension-mappings.js';
 import { contextFor, expectParsed } from './parser-fixtures.js';
 

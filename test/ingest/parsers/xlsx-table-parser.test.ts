@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
-import { parseExcelTable as parseXlsxTable } from '../../../src/ingest/parsers/xls-table-parser.js';
+import { parseExcelTable as parseXlsxTable } from '../../../src/ingest/parsers/excel-table-parser.js';
 import { buildXlsx, type XlsxCell } from '../../helpers/xlsx.js';
 import { contextFor, expectParsed, MHLW_LIST_MAPPING } from './parser-fixtures.js';
 
