@@ -76,6 +76,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         ...context,
         contact: config.collectContact,
         delistedRetentionDays: config.delistedRetentionDays,
+        parseBudget: config.parse,
       });
     case 'sources':
       return runSources(sub === undefined ? [] : [sub, ...rest], context);

@@ -3,6 +3,7 @@
 // table and `--help`) all come from it. Nothing else reads process.env.
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/listing.js';
+import { BOUNDS, DEFAULT_PARSE_BUDGET, type ParseBound } from './ingest/parsers/parse-budget.js';
 
 export class ConfigError extends Error {}
 
@@ -74,6 +75,16 @@ function publicUrl(value: string, name: string): string | null {
   }
   // the links are written as this base and a path starting with /
   return url.href.replace(/\/$/u, '');
+}
+
+/** A parse bound's setting: its variable and default from parse-budget.ts, a file past it fails its source alone. */
+function bound(key: ParseBound, min: number, max: number, description: string): Setting<number> {
+  return setting(
+    BOUNDS[key].setting,
+    String(DEFAULT_PARSE_BUDGET[key]),
+    whole(min, max),
+    `${description}; a file past it fails its source alone, naming the bound`,
+  );
 }
 
 /** The settings, in the order they are documented; a nested table is a nested part of Config. */
@@ -208,6 +219,21 @@ const TABLE = {
     optional,
     'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator',
   ),
+  /** The bounds each file a collection reads is parsed under (ingest/parsers/parse-budget.ts). */
+  parse: {
+    seconds: bound('seconds', 1, 86_400, 'seconds one file of a list may take to parse; then its thread is ended'),
+    memoryMb: bound('memoryMb', 64, 65_536, 'MiB of JavaScript heap the thread that parses one file may use'),
+    pages: bound('pages', 1, 1_000_000, 'pages a PDF list may have'),
+    operators: bound('operators', 1000, 1_000_000_000, 'drawing and text operators a PDF list may hold, all pages'),
+    inflatedMb: bound(
+      'inflatedMb',
+      1,
+      65_536,
+      "MiB a compressed list may inflate to: an xlsx's zip entries, a PDF's compressed streams, all together",
+    ),
+    rows: bound('rows', 100, 100_000_000, 'rows a table of a list may have (a sheet up to its last cell)'),
+    cells: bound('cells', 1000, 1_000_000_000, "a sheet's rows × columns, up to its last cell"),
+  },
 } as const;
 
 /** A table of settings, nested or not. */

@@ -31,6 +31,14 @@ export const RecordCounts = Type.Object({
   license_actions: Type.Integer(),
 });
 
+/** How many predecessors a company answer lists; `predecessors_total` gives the count. */
+export const MAX_PREDECESSORS_SHOWN = 50;
+/**
+ * How many predecessors are counted (and, for `include_predecessors`, whose records are added): the walk along the
+ * successor chains stops there, so one company merged into by tens of thousands costs a bounded read.
+ */
+export const MAX_PREDECESSORS_COUNTED = 10_000;
+
 export const Company = Type.Object({
   corporate_number: CORPORATE_NUMBER,
   name: Type.String(),
@@ -48,10 +56,13 @@ export const Company = Type.Object({
   predecessors: Type.Array(
     Type.Object({ corporate_number: CORPORATE_NUMBER, name: Type.String(), record_counts: RecordCounts }),
     {
-      description:
-        'the companies merged into this one (their successor chain leads here), with their record counts; `include_predecessors=true` on the record endpoints adds their records',
+      description: `the companies merged into this one at any depth (their successor chain leads here; never the company itself, even in a cycle of mergers), with their record counts: at most ${MAX_PREDECESSORS_SHOWN}, nearest first (those merged into it directly, then those merged into them); \`include_predecessors=true\` on the record endpoints adds their records`,
     },
   ),
+  predecessors_total: Type.Integer({
+    minimum: 0,
+    description: `how many companies were merged into this one at any depth, counted up to ${MAX_PREDECESSORS_COUNTED} (${MAX_PREDECESSORS_COUNTED} reads "${MAX_PREDECESSORS_COUNTED} or more")`,
+  }),
   /** The NTA update date. */
   updated_on: Nullable(DateString),
 });
@@ -61,7 +72,10 @@ export type Company = Static<typeof Company>;
  * A company as the importers hand it to the store: one NTA row's worth of state, decoded. The record counts and
  * predecessors are the store's to keep; the row adds the NTA kind code, the city code and the date of its change.
  */
-export type CompanyInput = Omit<Company, 'record_counts' | 'predecessors' | 'address' | 'aliases'> & {
+export type CompanyInput = Omit<
+  Company,
+  'record_counts' | 'predecessors' | 'predecessors_total' | 'address' | 'aliases'
+> & {
   /** The NTA kind code (301 株式会社, 399 その他の設立登記法人, …). */
   readonly kind_code: string | null;
   readonly address: Company['address'] & { readonly city_code: string | null };

@@ -1,6 +1,7 @@
 // The one table of record filters (after Datasette's filters.py): per record kind, each filter's parameter, how
 // its value is read (free text, a company, a Corporate Number, a vocabulary, a date) and what it means. The query
 // schemas, the OpenAPI parameters, the resolution of values and the store's WHERE clause are all driven by it.
+import { MAX_PREDECESSORS_COUNTED } from './company.js';
 import type { RecordKind } from './record.js';
 import { VOCABULARIES, type VocabularyName } from './vocabularies/index.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -64,7 +65,8 @@ const includePredecessors: RecordFilter = {
   reads: 'flag',
   description:
     'true or false (the default): with corporate_number, also the records of every company whose chain of ' +
-    'successors (successor_corporate_number, after mergers) leads to it; each record still names the company it was issued to',
+    'successors (successor_corporate_number, after mergers) leads to it, at any depth (each company once, so a cycle ' +
+    `of mergers ends; at most ${MAX_PREDECESSORS_COUNTED} companies); each record still names the company it was issued to`,
 };
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */

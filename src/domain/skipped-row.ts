@@ -26,6 +26,12 @@ export function tooManyUnreadable(unreadable: number, dataRows: number): boolean
   return unreadable > dataRows * MAX_UNREADABLE_SHARE;
 }
 
+/**
+ * Skipped rows a run keeps: the first few hundred say what was left out and why; all of them would not (a sheet
+ * with one cell at XFD1048576 has a million blank rows, 65 MB in every copy of the dataset). The count is kept too.
+ */
+export const MAX_KEPT_SKIPPED_ROWS = 300;
+
 export function skippedRow(
   row: number,
   reason: string,

@@ -39,6 +39,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -199,6 +200,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2019-05-04",
           "match": {
             "field": "name",
@@ -252,6 +254,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "license_actions": 1
           },
           "predecessors": [],
+          "predecessors_total": 0,
           "updated_on": "2024-05-11",
           "match": {
             "field": "name",

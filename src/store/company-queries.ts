@@ -93,7 +93,10 @@ export class CompanyQueries {
     return this.answers.keeps;
   }
 
-  /** The Corporate Numbers of the companies merged into `number`, at any depth of successors. */
+  /**
+   * The Corporate Numbers of the companies merged into `number`, at any depth of successors, each once and never
+   * `number` itself; at most MAX_PREDECESSORS_COUNTED.
+   */
   predecessorsOf(number: string): string[] {
     return this.predecessors.all(number);
   }

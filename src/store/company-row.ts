@@ -1,15 +1,22 @@
 // How a company is read: the columns selected, with its aliases as one JSON array, and the record built from a raw row.
-import type { Company } from '../domain/company.js';
+import { MAX_PREDECESSORS_COUNTED, MAX_PREDECESSORS_SHOWN, type Company } from '../domain/company.js';
 
 /** A company as the store returns it: the domain's company (domain/company.ts). */
 export type CompanyRecord = Company;
 
-/** The chain of companies merged into `number` (its predecessors at any depth), as a subquery's list of numbers. */
-export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(number, depth) AS (
-    SELECT ${number}, 0
-    UNION SELECT q.corporate_number, chain.depth + 1 FROM companies q JOIN chain ON q.successor_corporate_number = chain.number
-    WHERE chain.depth < 20)
-  SELECT number FROM chain WHERE depth > 0`;
+/**
+ * The companies merged into `number` (an SQL expression), at any depth of successors: a recursive walk along
+ * companies_by_successor whose UNION keeps each company once, so a merger cycle (A into B, B into A) ends and the
+ * company itself is never its own predecessor. The walk stops after MAX_PREDECESSORS_COUNTED of them (60,000
+ * companies merged into one would otherwise be walked, and listed, on every read of it). The walk is breadth first
+ * (SQLite takes the rows of a recursive CTE from its queue in order): nearest predecessors first.
+ */
+export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE start(number) AS (SELECT ${number}),
+  chain(number) AS (
+    SELECT number FROM start
+    UNION SELECT q.corporate_number FROM companies q JOIN chain ON q.successor_corporate_number = chain.number
+    LIMIT ${MAX_PREDECESSORS_COUNTED + 1})
+  SELECT number FROM chain WHERE number <> (SELECT number FROM start)`;
 
 /**
  * The columns in the order companyFromRow reads them, then the company's aliases and its predecessors as JSON arrays
@@ -17,7 +24,8 @@ export const PREDECESSOR_NUMBERS = (number: string) => `WITH RECURSIVE chain(num
  * ordered in a subquery, whose ORDER BY the primary key (company_id, kind, name) already satisfies: an ORDER BY inside
  * json_group_array sorted them in a temporary b-tree for every company. The chain of predecessors is walked only for
  * a company something merged into: few are, and one probe of companies_by_successor costs far less than starting the
- * recursive walk for every company read.
+ * recursive walk for every company read. A company lists its first MAX_PREDECESSORS_SHOWN predecessors in the walk's order
+ * (breadth first: those merged into it directly, then those merged into them), and how many there are; no sort.
  */
 export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.name_en, c.legal_form, c.prefecture_code,
   c.prefecture, c.city, c.street, c.postal_code, c.address_outside, c.address_en, c.status, c.closed_on, c.close_cause,
@@ -25,11 +33,13 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
   (SELECT json_group_array(json_object('name', name, 'kind', kind))
    FROM (SELECT a.name, a.kind FROM company_aliases a WHERE a.company_id = c.id ORDER BY a.kind, a.name)) AS aliases_json,
   CASE WHEN EXISTS (SELECT 1 FROM companies s WHERE s.successor_corporate_number = c.corporate_number)
-  THEN (SELECT json_group_array(json_object('corporate_number', p.corporate_number, 'name', p.name,
-     'record_counts', json_object('enforcements', p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count,
-       'license_actions', p.license_action_count)))
-   FROM companies p WHERE p.corporate_number IN (${PREDECESSOR_NUMBERS('c.corporate_number')}))
-  ELSE '[]' END AS predecessors_json`;
+  THEN (WITH found(number) AS MATERIALIZED (${PREDECESSOR_NUMBERS('c.corporate_number')})
+    SELECT json_object('total', (SELECT count(*) FROM found), 'shown', (SELECT json_group_array(json_object(
+        'corporate_number', p.corporate_number, 'name', p.name, 'record_counts', json_object('enforcements',
+        p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count, 'license_actions',
+        p.license_action_count)))
+      FROM (SELECT number FROM found LIMIT ${MAX_PREDECESSORS_SHOWN}) f JOIN companies p ON p.corporate_number = f.number)))
+  ELSE '{"total":0,"shown":[]}' END AS predecessors_json`;
 
 /**
  * A row of COMPANY_SELECT read with `.raw()`, column by column as the companies table declares them (NOT NULL or
@@ -94,9 +104,15 @@ export function companyFromRow(row: CompanyRow): { readonly id: number; readonly
         procurement_suspensions: row[19],
         license_actions: row[20],
       },
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in COMPANY_SELECT from the companies table's NOT NULL number, name and record counts
-      predecessors: JSON.parse(row[22]) as Company['predecessors'],
+      ...predecessorsOfRow(row[22]),
       updated_on: row[17],
     },
   };
+}
+
+/** The predecessors column: `{ "total", "shown" }`, built by COMPANY_SELECT. */
+function predecessorsOfRow(json: string): Pick<Company, 'predecessors' | 'predecessors_total'> {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_object built it in COMPANY_SELECT: a count, and an array from the companies table's NOT NULL number, name and record counts
+  const { total, shown } = JSON.parse(json) as { total: number; shown: Company['predecessors'] };
+  return { predecessors: shown, predecessors_total: total };
 }

@@ -1,6 +1,7 @@
 // The newest collection run of each source, for `kohyo sources`.
 import { skippedRowOfStored, type SkippedRow } from '../domain/skipped-row.js';
 import { readFile, type Db } from './database.js';
+import { isObject } from '../domain/is-object.js';
 
 export interface LastRun {
   readonly source_id: string;
@@ -10,8 +11,10 @@ export interface LastRun {
   readonly records: number | null;
   readonly error: string | null;
   readonly warnings: readonly string[];
+  /** The first rows the run skipped (MAX_KEPT_SKIPPED_ROWS at most) and how many it skipped in all. */
   readonly skipped_rows: readonly SkippedRow[];
   readonly link_notes: readonly string[];
+  readonly skipped_rows_total: number;
 }
 
 export function lastRuns(db: Db): Map<string, LastRun> {
@@ -37,7 +40,7 @@ export function lastRuns(db: Db): Map<string, LastRun> {
       r.source_id,
       Object.assign({}, r, {
         warnings: storedList(r.warnings).filter((warning) => typeof warning === 'string'),
-        skipped_rows: storedList(r.skipped_rows).map(skippedRowOfStored),
+        ...storedSkippedRows(r.skipped_rows),
         link_notes: storedList(r.link_notes).filter((note) => typeof note === 'string'),
       }),
     ]),
@@ -45,11 +48,20 @@ export function lastRuns(db: Db): Map<string, LastRun> {
 }
 
 /** A run as collection_runs keeps it: its warnings and skipped rows as JSON arrays, null in a run without them. */
-type StoredRun = Omit<LastRun, 'warnings' | 'skipped_rows' | 'link_notes'> & {
+type StoredRun = Omit<LastRun, 'warnings' | 'skipped_rows' | 'skipped_rows_total' | 'link_notes'> & {
   readonly warnings: string | null;
   readonly link_notes: string | null;
   readonly skipped_rows: string | null;
 };
+
+/** The skipped_rows column as source-writer.ts stores it: an array, or the first rows and the total. */
+function storedSkippedRows(json: string | null): Pick<LastRun, 'skipped_rows' | 'skipped_rows_total'> {
+  const value: unknown = JSON.parse(json ?? '[]');
+  if (isObject(value) && Array.isArray(value.rows) && typeof value.total === 'number')
+    return { skipped_rows: value.rows.map(skippedRowOfStored), skipped_rows_total: value.total };
+  const rows = (Array.isArray(value) ? value : []).map(skippedRowOfStored);
+  return { skipped_rows: rows, skipped_rows_total: rows.length };
+}
 
 /** The items of a JSON array source-writer.ts stored (none for null, or for anything but an array). */
 function storedList(json: string | null): unknown[] {

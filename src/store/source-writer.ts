@@ -34,6 +34,7 @@ export interface CollectionRun {
   readonly error: string | null;
   /** What the parser read but did not keep, and the rows it left out on purpose (blank, repeated header). */
   readonly warnings?: readonly string[];
+  /** The first MAX_KEPT_SKIPPED_ROWS of them at most (the parsers' lists are cut to that: keptNotes). */
   readonly skipped_rows?: readonly SkippedRow[];
   /** Why records were linked to companies beyond their name and city, and why ambiguous ones were not. */
   readonly link_notes?: readonly string[];
@@ -42,6 +43,8 @@ export interface CollectionRun {
   readonly edition_date_source?: EditionDateSource | null;
   /** Records of the source the run removed under KOHYO_DELISTED_RETENTION_DAYS. */
   readonly removed_by_retention?: number | null;
+  /** How many rows were skipped in all, when more than `skipped_rows` holds. */
+  readonly skipped_rows_total?: number;
 }
 
 /** Adds the source or brings its registry entry up to date; the records citing it are untouched. */
@@ -70,9 +73,19 @@ export function recordCollectionRun(db: Db, run: CollectionRun): number {
         edition_date_source: run.edition_date_source ?? null,
         removed_by_retention: run.removed_by_retention ?? null,
         warnings: run.warnings === undefined ? null : JSON.stringify(run.warnings),
-        skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(run.skipped_rows),
+        skipped_rows: run.skipped_rows === undefined ? null : JSON.stringify(storedSkippedRows(run)),
         link_notes: run.link_notes === undefined ? null : JSON.stringify(run.link_notes),
       }),
     );
   return Number(result.lastInsertRowid);
+}
+
+/**
+ * The skipped_rows column: the JSON array of the rows, or, when they were more than the run keeps, `{ "rows": [the
+ * first rows], "total": n }`; a build that predates the count reads that as no rows (last-runs.ts reads both).
+ */
+function storedSkippedRows(run: CollectionRun): unknown {
+  const rows = run.skipped_rows ?? [];
+  const total = run.skipped_rows_total ?? rows.length;
+  return total > rows.length ? { rows, total } : rows;
 }

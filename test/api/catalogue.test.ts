@@ -108,5 +108,13 @@ test('the MCP tools are the tools the catalogue names, each calling its endpoint
 test('the landing page links what the catalogue marks, by name', async () => {
   const answer = answerOf(await server.get('/', { headers: { accept: 'application/json' } }));
   assert.deepEqual(answer.links, Object.fromEntries(LANDING_LINKS.map((l) => [l.name, l.path])));
-  assert.deepEqual(Object.keys(answer.links), ['docs', 'openapi', 'llms_txt', 'coverage', 'sources', 'vocabularies', 'health']);
+  assert.deepEqual(Object.keys(answer.links), [
+    'docs',
+    'openapi',
+    'llms_txt',
+    'coverage',
+    'sources',
+    'vocabularies',
+    'health',
+  ]);
 });

@@ -5,6 +5,8 @@ export type XlsxCell = string | number | Date | null;
 export interface XlsxSheet {
   readonly name: string;
   readonly rows: readonly (readonly XlsxCell[])[];
+  /** Numbers placed by address after the rows (a stray cell at XFD1048576), each on a row of its own. */
+  readonly far?: readonly { readonly ref: string; readonly value: number }[];
 }
 
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
@@ -32,6 +34,8 @@ function sheetXml(sheet: XlsxSheet, strings: string[]): string {
     });
     return `<row r="${r + 1}">${cells.join('')}</row>`;
   });
+  for (const { ref, value } of sheet.far ?? [])
+    rows.push(`<row r="${ref.replace(/^[A-Z]+/u, '')}"><c r="${ref}"><v>${value}</v></c></row>`);
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
 }

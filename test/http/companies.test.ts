@@ -24,6 +24,7 @@ const COMPANY_KEYS = [
   'name_en',
   'name_kana',
   'predecessors',
+  'predecessors_total',
   'record_counts',
   'status',
   'successor_corporate_number',

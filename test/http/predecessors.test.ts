@@ -6,6 +6,11 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { ok } from '../helpers/answers.js';
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { MAX_PREDECESSORS_SHOWN } from '../../src/domain/company.js';
+import { tempDir, writeCompanies } from '../ingest/collect/collect-helpers.js';
 
 let server: TestServer;
 /** A merged company with enforcement records, and its successor. */
@@ -69,4 +74,51 @@ test('include_predecessors needs corporate_number, takes true or false, and is n
   const alone = await server.get('/api/v1/enforcements?include_predecessors=false');
   assert.equal(alone.status, 400);
   assert.equal(alone.body.error.code, 'missing_filter');
+});
+
+test('issue 37: predecessors are bounded with their total, walked at any depth, and a merger cycle never lists the company itself', async () => {
+  const path = join(tempDir(), 'mergers.sqlite');
+  copyFileSync(await demoDatabase(), path);
+  const number = (base: number) => corporateNumberFromBase(String(900_000_000_000 + base));
+  const company = (base: number, successor: number | null) => ({
+    base: String(900_000_000_000 + base),
+    name: `合併見本${base}株式会社`,
+    prefecture_code: '13',
+    city: '千代田区',
+    ...(successor === null ? {} : { successor: number(successor) }),
+  });
+  const hub = 1;
+  const many = Array.from({ length: MAX_PREDECESSORS_SHOWN + 10 }, (_, i) => company(100 + i, hub));
+  // a chain of 30 mergers, each into the next: deeper than any fixed depth of the walk
+  const chain = Array.from({ length: 30 }, (_, i) => company(1000 + i, i === 29 ? null : 1001 + i));
+  // two companies each naming the other as successor
+  const cycle = [company(2000, 2001), company(2001, 2000)];
+  writeCompanies(path, [company(hub, null), ...many, ...chain, ...cycle]);
+  const mergers = await startServer({ dbPath: path });
+  try {
+    const read = async (base: number) => (await ok(mergers, `/api/v1/companies?q=${number(base)}`)).data.companies[0]!;
+    const crowded = await read(hub);
+    assert.equal(crowded.predecessors.length, MAX_PREDECESSORS_SHOWN);
+    assert.equal(crowded.predecessors_total, MAX_PREDECESSORS_SHOWN + 10);
+    const deep = await read(1029);
+    assert.equal(deep.predecessors_total, 29);
+    assert.ok(
+      deep.predecessors.some((p) => p.corporate_number === number(1000)),
+      'the far end of the chain',
+    );
+    assert.equal(deep.predecessors[0]?.corporate_number, number(1028), 'nearest first');
+    const looped = await read(2000);
+    assert.deepEqual(
+      looped.predecessors.map((p) => p.corporate_number),
+      [number(2001)],
+    );
+    assert.equal(looped.predecessors_total, 1);
+    // include_predecessors walks the same chain: the cycle's records query names each company once
+    const records = await mergers.get(
+      `/api/v1/enforcements?corporate_number=${number(2000)}&include_predecessors=true`,
+    );
+    assert.equal(records.status, 200, records.text);
+  } finally {
+    await mergers.close();
+  }
 });

@@ -40,6 +40,7 @@ export function presentCompany({ company: c, match }: CompanyHit): Company {
       name: p.name,
       record_counts: { ...p.record_counts },
     })),
+    predecessors_total: c.predecessors_total,
     updated_on: c.updated_on,
     match: matchOf(match),
     links: companyLinks(c.corporate_number),

@@ -14,7 +14,8 @@ import {
 } from './collect-report.js';
 import { findLocalCopies } from './local-copies.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
-import { resolveParser } from './parsers-by-id.js';
+import { budgetedResolver } from './parse-thread.js';
+import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../domain/error-of.js';
@@ -31,6 +32,8 @@ export interface CollectCommandIo {
   readonly contact: string | null;
   /** KOHYO_DELISTED_RETENTION_DAYS (the default when not given). */
   readonly delistedRetentionDays?: number;
+  /** KOHYO_PARSE_*: the bounds each file is parsed under, on a thread of its own (DEFAULT_PARSE_BUDGET when not given). */
+  readonly parseBudget?: ParseBudget;
   /** Seams for tests; the repository's registry, parsers and a real fetcher otherwise. */
   readonly registry?: SourceRegistry;
   readonly resolve?: ParserResolver;
@@ -54,7 +57,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     return 2;
   }
   const registry = io.registry ?? sourceRegistry();
-  const resolve = io.resolve ?? resolveParser;
+  const resolve = io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET);
   let localFiles: ReadonlyMap<string, readonly string[]> | undefined;
   let chosen: SourceEntry[] | string;
   if (parsed.dir !== null) {

@@ -43,7 +43,7 @@ export function summaryTable(results: Results): string[] {
       linked,
       l === null ? '' : percent(l.source + l.linked, total(l)),
       unlinked,
-      run.skipped_rows === undefined ? '' : String(run.skipped_rows.length),
+      run.skipped_rows === undefined ? '' : String(run.skipped_rows_total ?? run.skipped_rows.length),
       run.removed_by_retention ? String(run.removed_by_retention) : '',
       seconds(result.ms),
     ];
@@ -59,7 +59,14 @@ export function summaryTable(results: Results): string[] {
 export function runDetails(results: Results): string[] {
   return results.flatMap(({ source, result }) => {
     const { run } = result;
-    const notes = runNotes(source.id, run.skipped_rows ?? [], run.warnings ?? [], run.link_notes ?? []);
+    const skipped = run.skipped_rows ?? [];
+    const notes = runNotes(
+      source.id,
+      skipped,
+      run.warnings ?? [],
+      run.link_notes ?? [],
+      run.skipped_rows_total ?? skipped.length,
+    );
     // a skipped run's reason is no error: the source is sound, the list it read was an older edition
     const label = run.outcome === 'skipped' ? 'skipped' : 'error';
     return run.error === null
@@ -85,17 +92,23 @@ export function retentionLines(results: Results, retentionDays: number): string[
   ];
 }
 
-/** A source's skipped rows, warnings and link notes, as `collect` and `sources` print them; nothing when it has none. */
+/**
+ * A source's skipped rows, warnings and link notes, as `collect` and `sources` print them; nothing when it has none.
+ * A run keeps its first skipped rows only (MAX_KEPT_SKIPPED_ROWS): the rest are counted.
+ */
 export function runNotes(
   id: string,
   skippedRows: readonly SkippedRow[],
   warnings: readonly string[],
   linkNotes: readonly string[] = [],
+  skippedTotal: number = skippedRows.length,
 ): string[] {
-  if (skippedRows.length === 0 && warnings.length === 0 && linkNotes.length === 0) return [];
+  if (skippedTotal === 0 && warnings.length === 0 && linkNotes.length === 0) return [];
+  const more = skippedTotal - skippedRows.length;
   return [
     `\n${id}:`,
     ...skippedRowLines(skippedRows).map((line) => `  ${line}`),
+    ...(more > 0 ? [`  and ${more} more skipped rows, not kept (the first ${skippedRows.length} are)`] : []),
     ...warnings.map((w) => `  warning: ${w}`),
     ...linkNotes.map((note) => `  ${note}`),
   ];

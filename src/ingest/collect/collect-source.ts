@@ -16,7 +16,7 @@ import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import { judgeEdition, latestLastModified } from './edition-run.js';
-import type { SourceParser } from '../parsers/source-parser.js';
+import { skippedTotal, type SourceParser } from '../parsers/source-parser.js';
 import { messageOf } from '../../domain/error-of.js';
 
 export interface SourceRunContext {
@@ -167,6 +167,7 @@ export async function collectSource(
     warnings: parsed.warnings,
     skipped_rows: parsed.skipped_rows,
     link_notes: prepared.link_notes,
+    skipped_rows_total: skippedTotal(parsed),
   };
 
   const judged = judgeEdition(context, source.id, {

@@ -1,8 +1,14 @@
 // A source's list read from one file or several: each file parsed on its own (the parser contract is per file), the results joined.
 import { basename } from 'node:path';
-import type { ParseOutcome, ParsedList, SourceParser } from '../parsers/source-parser.js';
+import {
+  keptNotes,
+  parseSafely,
+  skippedTotal,
+  type ParseOutcome,
+  type ParsedList,
+  type SourceParser,
+} from '../parsers/source-parser.js';
 import type { SourceEntry } from '../registry/source-entry.js';
-import { messageOf } from '../../domain/error-of.js';
 
 /** One file of the list: where it came from (what its records cite) and its bytes. */
 export interface ListFile {
@@ -15,7 +21,8 @@ export interface ListFile {
 /**
  * Parses every file; the first that fails fails the list (nothing of the others is kept). Records are
  * concatenated in file order; de-duplication by id happens once they have ids (prepare-records.ts). With
- * several files, skipped rows and warnings name their file, since row numbers restart in each.
+ * several files, skipped rows and warnings name their file, since row numbers restart in each. Skipped rows are
+ * kept bounded, with their count (keptNotes).
  */
 export async function parseListFiles(
   files: readonly ListFile[],
@@ -25,30 +32,24 @@ export async function parseListFiles(
 ): Promise<ParseOutcome> {
   const parts: { file: ListFile; list: ParsedList }[] = [];
   for (const file of files) {
-    let parsed: ParseOutcome;
-    try {
-      parsed = await parse(new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length), {
-        source,
-        url: file.url,
-        retrieved_at: retrievedAt,
-      });
-    } catch (error) {
-      // a parser bug fails this source's run with its message, not the whole collection
-      parsed = { ok: false, error: `the parser failed unexpectedly: ${messageOf(error)}`, problems: [] };
-    }
+    const bytes = new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length);
+    const parsed = await parseSafely(parse, bytes, { source, url: file.url, retrieved_at: retrievedAt });
     if (!parsed.ok) return files.length === 1 ? parsed : { ...parsed, error: `${nameOf(file)}: ${parsed.error}` };
     parts.push({ file, list: parsed });
   }
   const [first] = parts;
-  if (first !== undefined && parts.length === 1) return first.list;
+  if (first !== undefined && parts.length === 1) return keptNotes(first.list);
   const lists = parts.map((p) => p.list);
-  return {
+  return keptNotes({
     ok: true,
     records: lists.flatMap((list) => list.records),
     period: joinedPeriod(lists),
-    skipped_rows: parts.flatMap(({ file, list }) => list.skipped_rows.map((row) => ({ ...row, file: nameOf(file) }))),
+    skipped_rows: parts.flatMap(({ file, list }) =>
+      keptNotes(list).skipped_rows.map((row) => ({ ...row, file: nameOf(file) })),
+    ),
+    skipped_total: lists.reduce((n, list) => n + skippedTotal(list), 0),
     warnings: parts.flatMap(({ file, list }) => list.warnings.map((w) => `${nameOf(file)}: ${w}`)),
-  };
+  });
 }
 
 /** The span of the stated periods; null (taken from the records' dates) when a file with records states none. */

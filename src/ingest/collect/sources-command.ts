@@ -37,7 +37,7 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
       run?.records == null ? '' : String(run.records),
-      run === undefined ? '' : String(run.skipped_rows.length),
+      run === undefined ? '' : String(run.skipped_rows_total),
       run === undefined ? '' : String(run.warnings.length),
       run?.error ?? '',
     ];
@@ -62,7 +62,8 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
     io.stdout(line);
   }
   for (const [id, run] of runs)
-    for (const line of runNotes(id, run.skipped_rows, run.warnings, run.link_notes)) io.stdout(line);
+    for (const line of runNotes(id, run.skipped_rows, run.warnings, run.link_notes, run.skipped_rows_total))
+      io.stdout(line);
   const collectable = registry.sources.filter((s) => resolve(s) !== null).length;
   io.stdout(`\n${registry.sources.length} sources, ${collectable} with a parser, ${runs.size} collected at least once`);
   return 0;

@@ -1,5 +1,6 @@
 // Reads and parses an NTA file on a worker thread while the caller writes: the two halves of an import run on two cores.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../worker-start.js';
 import { isNtaEncoding, type NtaEncoding } from './nta-decoder.js';
 import { decodeItems, type EncodedItems } from './nta-item-codec.js';
 import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
@@ -75,15 +76,6 @@ function failure(message: ThreadMessage): Error {
   return message.format ? new NtaFormatError(message.reason, message.line) : new Error(message.reason);
 }
 
-/**
- * The worker runs the compiled .js beside this file; under tsx (npm run kohyo, the tests) the .ts source, which a
- * worker can only load once it has registered tsx itself.
- */
 function startWorker(request: ThreadRequest): Worker {
-  const source = import.meta.url.endsWith('.ts');
-  const entry = new URL(`./nta-parse-worker.${source ? 'ts' : 'js'}`, import.meta.url);
-  if (!source) return new Worker(entry, { workerData: request });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const boot = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(boot, { eval: true, workerData: request });
+  return startModuleWorker(import.meta.url, 'nta-parse-worker', { workerData: request });
 }

@@ -4,8 +4,7 @@ import { parseCsvTable } from './csv-table-parser.js';
 import { parseHtmlTable } from './html-table-parser.js';
 import { parsePdfTable } from './pdf-table-parser.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
-import { parseXlsTable } from './xls-table-parser.js';
-import { parseXlsxTable } from './xlsx-table-parser.js';
+import { parseExcelTable } from './excel-table-parser.js';
 
 export type GenericParserId = 'csv-table' | 'xls-table' | 'xlsx-table' | 'html-table' | 'pdf-table';
 
@@ -17,8 +16,8 @@ type GenericParser = (
 
 const PARSERS: Readonly<Record<GenericParserId, GenericParser>> = {
   'csv-table': parseCsvTable,
-  'xls-table': parseXlsTable,
-  'xlsx-table': parseXlsxTable,
+  'xls-table': parseExcelTable,
+  'xlsx-table': parseExcelTable,
   'html-table': parseHtmlTable,
   'pdf-table': parsePdfTable,
 };

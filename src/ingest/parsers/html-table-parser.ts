@@ -43,9 +43,10 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
   for (const table of fitting) {
     const outcome = recordsFromTable(table.rows, mapping, context, { what: describe(table) });
     if (!outcome.ok) return outcome;
-    records.push(...outcome.records);
-    skipped.push(...outcome.skipped_rows);
-    warnings.push(...outcome.warnings.map((w) => `${describe(table)}: ${w}`));
+    // a table may hold more rows than a spread may pass arguments (200,000 overflowed the stack)
+    for (const record of outcome.records) records.push(record);
+    for (const row of outcome.skipped_rows) skipped.push(row);
+    for (const warning of outcome.warnings) warnings.push(`${describe(table)}: ${warning}`);
   }
   return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
 }

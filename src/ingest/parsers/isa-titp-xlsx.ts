@@ -3,13 +3,14 @@
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
 import { textOf } from '../../domain/text-of.js';
-import XLSX from '@e965/xlsx';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
 import { validateRecordLine } from '../../domain/record-validation.js';
 import { messageOf } from '../../domain/error-of.js';
 import { prefectureOfAddress } from './cell-values.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
+import { readWorkbookSheets } from './workbook-sheets.js';
 import { listPeriod } from './table-records.js';
 import { findTitpHeader, readTitpRows, type TitpAction } from './titp-rows.js';
 
@@ -17,14 +18,15 @@ const SECTOR = 'technical_intern_training';
 
 type Sheet = { readonly name: string; readonly rows: string[][] };
 
-export function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): ParseOutcome {
+export async function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext): Promise<ParseOutcome> {
   const actionType = context.source.fixed?.action_type;
   if (actionType === undefined)
     return parseFailure(`source '${context.source.id}' names no action type (fixed.action_type in the registry)`);
   let sheets: Sheet[];
   try {
-    sheets = readSheets(bytes);
+    sheets = await readSheets(bytes, budgetOf(context));
   } catch (error) {
+    if (error instanceof ParseBudgetError) throw error;
     return parseFailure(
       `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
     );
@@ -114,21 +116,10 @@ function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[]
 }
 
 /** Every sheet as rows of text cells; Excel date cells and serials come out as day counts, read as dates later. */
-function readSheets(bytes: Uint8Array): Sheet[] {
-  const workbook = XLSX.read(bytes, { type: 'array', cellDates: false, cellText: false, dense: true });
-  // Every name in SheetNames has its sheet; flatMap only says so to the compiler.
-  return workbook.SheetNames.flatMap((name) => {
-    const sheet = workbook.Sheets[name];
-    if (sheet === undefined) return [];
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-      header: 1,
-      raw: true,
-      defval: null,
-      blankrows: true,
-    });
-    return {
-      name,
-      rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : textOf(cell)))),
-    };
-  });
+async function readSheets(bytes: Uint8Array, budget: ParseBudget): Promise<Sheet[]> {
+  const sheets = await readWorkbookSheets(bytes, budget, { cellDates: false, defval: null });
+  return sheets.map(({ name, rows }) => ({
+    name,
+    rows: rows.map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : textOf(cell)))),
+  }));
 }

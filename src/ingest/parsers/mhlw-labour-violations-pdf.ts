@@ -6,7 +6,7 @@ import { readDate } from './cell-values.js';
 import { splitCitations } from './law-citations.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './mhlw-labour-rows.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { listPeriod } from './table-records.js';
 import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
@@ -19,7 +19,7 @@ export const MHLW_LABOUR_LIST_URL = 'https://www.mhlw.go.jp/content/000534084.pd
 export async function parseMhlwLabourViolationsPdf(bytes: Uint8Array, context: ParseContext): Promise<ParseOutcome> {
   let pages: PdfPage[];
   try {
-    pages = await readPdfText(bytes);
+    pages = await readPdfText(bytes, budgetOf(context));
   } catch (error) {
     if (error instanceof PdfReadError)
       return parseFailure(`the MHLW labour-law violation list cannot be read: ${error.message}`);

@@ -118,8 +118,9 @@ export function drawingOfOperators(
       white = Number(args[0]) >= 0.98;
     } else if (fn === ops.constructPath) {
       const built = pathOf(argsOf(args[0]), argsOf(args[1]), ctm, ops);
-      lines.push(...built.lines);
-      rects.push(...built.rects);
+      // one path may hold any number of segments: more than a spread's arguments may be
+      for (const line of built.lines) lines.push(line);
+      for (const rect of built.rects) rects.push(rect);
     } else if (
       fn === ops.stroke ||
       fn === ops.closeStroke ||
@@ -128,7 +129,7 @@ export function drawingOfOperators(
       fn === ops.closeFillStroke ||
       fn === ops.closeEOFillStroke
     ) {
-      for (const polyline of [...lines, ...rects]) rules.push(...edgesOf(polyline));
+      for (const polyline of [...lines, ...rects]) for (const edge of edgesOf(polyline)) rules.push(edge);
       [lines, rects] = [[], []];
     } else if (fn === ops.fill || fn === ops.eoFill) {
       // A white box is a background (behind a title, blanking a cell), not a border.

@@ -7,7 +7,7 @@ import { findPdfHeader } from './pdf-table-header.js';
 import { linesAboveTables, readRuledRows } from './pdf-ruled-table.js';
 import { printedEditionDate } from '../../domain/printed-dates.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { foldHeader } from './table-header.js';
 import { recordsFromTable } from './table-records.js';
 
@@ -26,7 +26,7 @@ export async function parsePdfTable(
 ): Promise<ParseOutcome> {
   let pages: PdfPage[];
   try {
-    pages = await readPdfText(bytes);
+    pages = await readPdfText(bytes, budgetOf(context));
   } catch (error) {
     if (error instanceof PdfReadError) return parseFailure(error.message);
     throw error;
@@ -99,7 +99,7 @@ function readPage(page: PdfPage, labels: readonly string[]): PageReading | Table
     if (!(table instanceof TableLayoutError) || dropped.length === MAX_TRAILING_LINES) {
       return table instanceof TableLayoutError ? table : { table, dropped };
     }
-    const lowest = Math.min(...items.map((item) => item.y));
+    const lowest = items.reduce((low, item) => Math.min(low, item.y), Number.POSITIVE_INFINITY);
     const size = items.find((item) => item.y === lowest)?.size ?? 0;
     const line = items.filter((item) => item.y - lowest <= size / 2);
     // A note or a page number is one run of text; a line with gaps is a row's cells, and is never dropped.

@@ -3,8 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { messageOf } from '../../domain/error-of.js';
+import { isObject, propertyOf } from '../../domain/is-object.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { drawingOfOperators, matrixOf } from './pdf-rules.js';
+import { checkPdfInflatedSize } from './inflated-size.js';
+import { DEFAULT_PARSE_BUDGET, ParseBudgetError, type ParseBudget } from './parse-budget.js';
 
 /** A file pdfjs cannot read: not a PDF, truncated, damaged or encrypted. */
 export class PdfReadError extends Error {
@@ -21,10 +24,11 @@ const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
  * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
  * out: pdfjs makes those of the gaps between table cells, and they would straddle columns. Besides the text,
  * the horizontal and vertical lines the page draws (table borders) and the text it clips away, from its drawing
- * operators.
+ * operators. A file past the budget's pages, operators or inflated size throws ParseBudgetError.
  */
-export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
+export async function readPdfText(bytes: Uint8Array, budget: ParseBudget = DEFAULT_PARSE_BUDGET): Promise<PdfPage[]> {
   checkEnvelope(bytes);
+  await checkPdfInflatedSize(bytes, budget);
   // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact.
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -45,7 +49,10 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
     throw new PdfReadError(`the PDF cannot be opened (damaged, truncated or encrypted): ${messageOf(error)}`);
   }
   try {
+    if (doc.numPages > budget.pages)
+      throw new ParseBudgetError('pages', budget.pages, `it has ${doc.numPages.toLocaleString('en')} pages`);
     const pages: PdfPage[] = [];
+    let operatorCount = 0;
     for (let number = 1; number <= doc.numPages; number++) {
       try {
         const page = await doc.getPage(number);
@@ -58,10 +65,16 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
           items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(a, b) });
         }
         const operators = await page.getOperatorList();
+        operatorCount += operatorsIn(operators.fnArray, operators.argsArray) + content.items.length;
+        if (operatorCount > budget.operators) {
+          const what = `its pages 1 to ${number} hold more than ${budget.operators.toLocaleString('en')} operators`;
+          throw new ParseBudgetError('operators', budget.operators, what);
+        }
         const { rules, clipped } = drawingOfOperators(operators.fnArray, operators.argsArray, OPS);
         pages.push({ number, width: width ?? 0, height: height ?? 0, items, rules, clipped });
         page.cleanup();
       } catch (error) {
+        if (error instanceof ParseBudgetError) throw error;
         throw new PdfReadError(`page ${number} of ${doc.numPages} cannot be read: ${messageOf(error)}`);
       }
     }
@@ -69,6 +82,19 @@ export async function readPdfText(bytes: Uint8Array): Promise<PdfPage[]> {
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * The operators of a page: pdfjs joins a run of path operators (m, l, c, re …) into one constructPath, whose
+ * first argument lists them; each counts, so that a path of millions of segments is millions of operators.
+ */
+function operatorsIn(fnArray: readonly number[], argsArray: readonly unknown[]): number {
+  let count = 0;
+  fnArray.forEach((fn, i) => {
+    const segments = fn === OPS.constructPath ? propertyOf(argsArray[i], '0') : null;
+    count += isObject(segments) && typeof segments.length === 'number' ? segments.length : 1;
+  });
+  return count;
 }
 
 /** Quick checks that name the problem better than pdfjs would: not a PDF at all, or cut short. */

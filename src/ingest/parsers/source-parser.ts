@@ -1,7 +1,9 @@
 // The one parser contract: what every parser takes besides the bytes, what it gives back, and which parser reads a source.
 import type { RecordInput } from '../../domain/record-input.js';
-import type { SkippedRow } from '../../domain/skipped-row.js';
+import { MAX_KEPT_SKIPPED_ROWS, type SkippedRow } from '../../domain/skipped-row.js';
 import type { SourceEntry } from '../registry/source-entry.js';
+import { messageOf } from '../../domain/error-of.js';
+import { DEFAULT_PARSE_BUDGET, ParseBudgetError, type ParseBudget } from './parse-budget.js';
 
 export interface ParseContext {
   /** The registry entry: id, title, publisher (the records' authority unless a column names another), kind, mapping. */
@@ -15,6 +17,12 @@ export interface ParseContext {
   readonly retrieved_at: string;
   /** The list's publication date where the page states it. */
   readonly published_on?: string | null;
+  /** The bounds the parse keeps to (parse-budget.ts); DEFAULT_PARSE_BUDGET when not given. */
+  readonly budget?: ParseBudget;
+}
+
+export function budgetOf(context: Pick<ParseContext, 'budget'>): ParseBudget {
+  return context.budget ?? DEFAULT_PARSE_BUDGET;
 }
 
 export interface ParsedList {
@@ -25,6 +33,8 @@ export interface ParsedList {
   readonly period: { readonly from: string; readonly to: string } | null;
   /** Rows left out: on purpose (blank rows, repeated header rows), or unreadable rows that fail alone. */
   readonly skipped_rows: readonly SkippedRow[];
+  /** How many rows were left out, when more than `skipped_rows` keeps (keptNotes); its length otherwise. */
+  readonly skipped_total?: number;
   /** Things read but not kept: a corporate number with a wrong check digit, for instance. */
   readonly warnings: readonly string[];
 }
@@ -60,4 +70,50 @@ export function parsedList(
   warnings: readonly string[] = [],
 ): ParsedList {
   return { ok: true, records, period, skipped_rows, warnings };
+}
+
+/**
+ * The list as a run keeps it: its first MAX_KEPT_SKIPPED_ROWS skipped rows with the count of all of them, and its
+ * first MAX_KEPT_WARNINGS warnings with a last one counting the rest (a warning a row would otherwise be stored
+ * row after row of a list of a million).
+ */
+export function keptNotes(list: ParsedList): ParsedList {
+  const total = skippedTotal(list);
+  // one warning more is kept rather than replaced by the count of one: so a kept list is kept again unchanged
+  const moreWarnings = list.warnings.length - MAX_KEPT_WARNINGS;
+  if (list.skipped_rows.length <= MAX_KEPT_SKIPPED_ROWS && total === list.skipped_rows.length && moreWarnings <= 1)
+    return list;
+  return {
+    ...list,
+    skipped_rows: list.skipped_rows.slice(0, MAX_KEPT_SKIPPED_ROWS),
+    skipped_total: total,
+    warnings:
+      moreWarnings <= 1
+        ? list.warnings
+        : [...list.warnings.slice(0, MAX_KEPT_WARNINGS), `and ${moreWarnings} more warnings, not kept`],
+  };
+}
+
+/** Warnings a run keeps; the rest are counted in one more. */
+export const MAX_KEPT_WARNINGS = 300;
+
+export function skippedTotal(list: ParsedList): number {
+  return list.skipped_total ?? list.skipped_rows.length;
+}
+
+/**
+ * Runs a parser: a file past one of its bounds fails with the message naming the bound, and any other throw (a
+ * parser bug) fails this source's run with its message, never the whole collection.
+ */
+export async function parseSafely(
+  parse: SourceParser,
+  bytes: Uint8Array,
+  context: ParseContext,
+): Promise<ParseOutcome> {
+  try {
+    return await parse(bytes, context);
+  } catch (error) {
+    if (error instanceof ParseBudgetError) return parseFailure(error.message);
+    return parseFailure(`the parser failed unexpectedly: ${messageOf(error)}`);
+  }
 }

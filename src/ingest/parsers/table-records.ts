@@ -4,7 +4,8 @@ import { validateRecordLine } from '../../domain/record-validation.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
 import { cellText, codeFromWords } from './cell-values.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { ParseBudgetError } from './parse-budget.js';
 import { readRow, type RowCells } from './row-record.js';
 import { exactColumn, foldHeader, locateHeader } from './table-header.js';
 import { whyNoParty } from '../../domain/unnamed-party.js';
@@ -21,7 +22,8 @@ export interface TableOptions {
 
 /**
  * Reads every data row under the header. A row that cannot be read is skipped with its reason; the table fails,
- * naming the rows, only when more than MAX_UNREADABLE_SHARE of its rows cannot be read.
+ * naming the rows, only when more than MAX_UNREADABLE_SHARE of its rows cannot be read. A table of more rows than
+ * the budget allows throws ParseBudgetError.
  */
 export function recordsFromTable(
   rawRows: readonly (readonly string[])[],
@@ -29,6 +31,9 @@ export function recordsFromTable(
   context: ParseContext,
   options: TableOptions,
 ): ParseOutcome {
+  const { rows: maxRows } = budgetOf(context);
+  if (rawRows.length > maxRows)
+    throw new ParseBudgetError('rows', maxRows, `${options.what} has ${rawRows.length.toLocaleString('en')} rows`);
   const rows = rawRows.map((row) => row.map(cellText));
   const header = locateHeader(rows, mapping);
   if (!header.ok) {

@@ -198,7 +198,7 @@ export function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: 
 /** Writes companies into a (new) database file: the NTA side that linking looks up. */
 export function writeCompanies(
   dbPath: string,
-  companies: readonly { base: string; name: string; prefecture_code: string; city: string }[],
+  companies: readonly { base: string; name: string; prefecture_code: string; city: string; successor?: string }[],
 ): string[] {
   const db = openWritable(dbPath);
   const writer = createCompanyWriter(db);
@@ -207,7 +207,10 @@ export function writeCompanies(
     for (const c of companies) {
       const corporate_number = corporateNumberFromBase(c.base);
       numbers.push(corporate_number);
-      writer.upsertCompany(companyInput(corporate_number, c.name, c.prefecture_code, c.city));
+      writer.upsertCompany({
+        ...companyInput(corporate_number, c.name, c.prefecture_code, c.city),
+        successor_corporate_number: c.successor ?? null,
+      });
     }
   })();
   db.close();

@@ -14,8 +14,12 @@ const REVOCATIONS = 'isa-titp-certification-revocations';
 const LICENCES = 'isa-titp-supervising-org-revocations';
 const ORDERS = 'isa-titp-improvement-orders';
 
-function parse(bytes: Uint8Array, sourceId: string, url = 'https://www.moj.go.jp/isa/content/test.xlsx'): ParsedList {
-  const outcome = parseIsaTitpXlsx(bytes, {
+async function parse(
+  bytes: Uint8Array,
+  sourceId: string,
+  url = 'https://www.moj.go.jp/isa/content/test.xlsx',
+): Promise<ParsedList> {
+  const outcome = await parseIsaTitpXlsx(bytes, {
     source: sourceRegistry().get(sourceId)!,
     url,
     retrieved_at: '2026-11-20T00:00:00Z',
@@ -24,8 +28,9 @@ function parse(bytes: Uint8Array, sourceId: string, url = 'https://www.moj.go.jp
   return outcome;
 }
 
-function parseFile(file: string, sourceId: string): LicenseActionInput[] {
-  return parse(new Uint8Array(fs.readFileSync(sharedData(`isa/${file}`))), sourceId).records as LicenseActionInput[];
+async function parseFile(file: string, sourceId: string): Promise<LicenseActionInput[]> {
+  return (await parse(new Uint8Array(fs.readFileSync(sharedData(`isa/${file}`))), sourceId))
+    .records as LicenseActionInput[];
 }
 
 // organisations and numbers per file; the numbers include the changed certifications (変認…) listed under an organisation
@@ -41,8 +46,8 @@ const FILES: readonly (readonly [file: string, source: string, records: number, 
 ];
 
 for (const [file, source, records, numbers] of FILES) {
-  test(`${file}: ${records} organisations, ${numbers} numbers, every record a violation of technical intern training by isa`, () => {
-    const parsed = parseFile(file, source);
+  test(`${file}: ${records} organisations, ${numbers} numbers, every record a violation of technical intern training by isa`, async () => {
+    const parsed = await parseFile(file, source);
     assert.equal(parsed.length, records);
     assert.equal(
       parsed.reduce((n, r) => n + (r.permits?.length ?? 0), 0),
@@ -61,8 +66,8 @@ for (const [file, source, records, numbers] of FILES) {
   });
 }
 
-test('FY2018: a record field by field, its continuation rows folded into its numbers (a date cell)', () => {
-  const [first] = parseFile('isa_titp_nintei_torikeshi_fy2018.xlsx', REVOCATIONS);
+test('FY2018: a record field by field, its continuation rows folded into its numbers (a date cell)', async () => {
+  const [first] = await parseFile('isa_titp_nintei_torikeshi_fy2018.xlsx', REVOCATIONS);
   assert.deepEqual(first!.company, {
     name: '有限会社エポック',
     address: '愛媛県宇和島市川内1067-１',
@@ -85,16 +90,16 @@ test('FY2018: a record field by field, its continuation rows folded into its num
   );
 });
 
-test('dates in every form the files hold: wareki text with ASCII and full-width digits, date cells, serials', () => {
-  const [proprietor] = parseFile('isa_titp_nintei_torikeshi_fy2019.xlsx', REVOCATIONS);
+test('dates in every form the files hold: wareki text with ASCII and full-width digits, date cells, serials', async () => {
+  const [proprietor] = await parseFile('isa_titp_nintei_torikeshi_fy2019.xlsx', REVOCATIONS);
   // 「令和元年9月6日」; a sole proprietor's published name is the organisation's name
   assert.deepEqual([proprietor!.company.name, proprietor!.date], ['岩永好明', '2019-09-06']);
-  const sawa = parseFile('isa_titp_jisshisha_kaizen_meirei.xlsx', ORDERS).find(
+  const sawa = (await parseFile('isa_titp_jisshisha_kaizen_meirei.xlsx', ORDERS)).find(
     (r) => r.company.name === '株式会社さわ',
   );
   assert.equal(sawa!.date, '2019-09-06', '「令和元年９月６日」');
   assert.deepEqual(sawa!.permits, []);
-  const [creative] = parseFile('isa_titp_kanri_dantai_kyoka_torikeshi.xlsx', LICENCES);
+  const [creative] = await parseFile('isa_titp_kanri_dantai_kyoka_torikeshi.xlsx', LICENCES);
   assert.deepEqual(
     [creative!.company.name, creative!.date, creative!.permits],
     [
@@ -105,15 +110,15 @@ test('dates in every form the files hold: wareki text with ASCII and full-width 
   );
 });
 
-test('an address broken over two lines in its cell is one line', () => {
-  const kanetetsu = parseFile('isa_titp_nintei_torikeshi_fy2020.xlsx', REVOCATIONS).find(
+test('an address broken over two lines in its cell is one line', async () => {
+  const kanetetsu = (await parseFile('isa_titp_nintei_torikeshi_fy2020.xlsx', REVOCATIONS)).find(
     (r) => r.company.name === 'カネテツデリカフーズ株式会社',
   );
   assert.equal(kanetetsu!.company.address, '兵庫県神戸市東灘区向洋町西五丁目8番地');
   assert.equal(kanetetsu!.company.prefecture_code, '28');
 });
 
-test('no representative (a person) is kept, except where the published organisation is that person', () => {
+test('no representative (a person) is kept, except where the published organisation is that person', async () => {
   for (const [file, source] of FILES) {
     const workbook = XLSX.read(fs.readFileSync(sharedData(`isa/${file}`)));
     const rows = XLSX.utils.sheet_to_json<CellObject['v'][]>(workbook.Sheets[workbook.SheetNames[0]!]!, {
@@ -126,7 +131,7 @@ test('no representative (a person) is kept, except where the published organisat
       .filter((r) => r[1] != null && fold(r[1]) !== fold(r[0]))
       .map((r) => String(r[1]));
     assert.ok(representatives.length > 0, file);
-    const text = JSON.stringify(parseFile(file, source));
+    const text = JSON.stringify(await parseFile(file, source));
     for (const person of representatives) assert.ok(!text.includes(person), `${file}: ${person}`);
   }
 });
@@ -173,8 +178,8 @@ function anotherYear(): Uint8Array {
   return new Uint8Array(XLSX.write(workbook, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
 }
 
-test('another year: a serial date, 和暦 text, a repeated organisation and date folded, a second sheet of numbers', () => {
-  const parsed = parse(anotherYear(), REVOCATIONS);
+test('another year: a serial date, 和暦 text, a repeated organisation and date folded, a second sheet of numbers', async () => {
+  const parsed = await parse(anotherYear(), REVOCATIONS);
   const records = parsed.records as LicenseActionInput[];
   assert.deepEqual(
     records.map((r) => [r.company.name, r.date, r.permits!.length]),
@@ -195,7 +200,7 @@ test('another year: a serial date, 和暦 text, a repeated organisation and date
   assert.ok(!JSON.stringify(records).includes('見本　太郎'));
 });
 
-test("a workbook without the list's columns fails and says what it looked for", () => {
+test("a workbook without the list's columns fails and says what it looked for", async () => {
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     workbook,
@@ -205,7 +210,7 @@ test("a workbook without the list's columns fails and says what it looked for", 
     ]),
     '一覧',
   );
-  const outcome = parseIsaTitpXlsx(
+  const outcome = await parseIsaTitpXlsx(
     new Uint8Array(XLSX.write(workbook, { bookType: 'xlsx', type: 'buffer' }) as Buffer),
     {
       source: sourceRegistry().get(REVOCATIONS)!,

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as XLSX from '@e965/xlsx';
 import { parseGenericSource } from '../../../src/ingest/parsers/generic-parsers.js';
-import { parseXlsTable } from '../../../src/ingest/parsers/xls-table-parser.js';
+import { parseExcelTable as parseXlsTable } from '../../../src/ingest/parsers/excel-table-parser.js';
 import { SUSPENSION_TABLE } from '../../../src/ingest/registry/suspension-mappings.js';
 import { contextFor, expectParsed } from './parser-fixtures.js';
 
@@ -31,7 +31,7 @@ const MAPPING = {
   },
 };
 
-test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-width digits all become dates', () => {
+test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-width digits all become dates', async () => {
   const rows = [
     HEADER,
     [1, '株式会社テスト建設', '北海道札幌市中央区北3条西6丁目', '令和7年3月14日', '令和7年6月13日', '贈賄'],
@@ -40,7 +40,7 @@ test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-
     [3, '有限会社テスト', '北海道函館市東雲町4-13', new Date(2025, 4, 1), '', '虚偽記載'],
     [4, '合同会社テスト舗装', '北海道釧路市黒金町７－５', '令和７年６月２日', 'Ｒ７．９．１', '独占禁止法違反'],
   ];
-  const list = expectParsed(parseXlsTable(legacyXls(rows), MAPPING, context));
+  const list = expectParsed(await parseXlsTable(legacyXls(rows), MAPPING, context));
   const read = list.records.map((r) =>
     r.kind === 'procurement_suspension' ? [r.company.name, r.period.from, r.period.to] : [],
   );
@@ -52,12 +52,12 @@ test('a legacy .xls is read: wareki text, Excel day counts, date cells and full-
   ]);
 });
 
-test('one period cell with the dates over two lines is one period', () => {
+test('one period cell with the dates over two lines is one period', async () => {
   const rows = [
     ['商号又は名称', '所在地', '指名停止期間', '措置要件'],
     ['株式会社テスト', '北海道小樽市花園2-12-1', '令和7年3月14日から\n令和7年6月13日まで', '贈賄'],
   ];
-  const list = expectParsed(parseXlsTable(legacyXls(rows), { ...SUSPENSION_TABLE, sheet: '指名停止' }, context));
+  const list = expectParsed(await parseXlsTable(legacyXls(rows), { ...SUSPENSION_TABLE, sheet: '指名停止' }, context));
   const first = list.records[0];
   assert.ok(first?.kind === 'procurement_suspension');
   assert.deepEqual(first.period, { from: '2025-03-14', to: '2025-06-13' });
@@ -73,10 +73,14 @@ test('the registry id xls-table reaches the parser; a missing sheet and bytes th
   const outcome = await parseGenericSource(legacyXls([HEADER]), { ...context, source });
   assert.ok(!outcome.ok);
   assert.match(outcome.error, /no sheet 「別紙」; its sheets are 「説明」, 「指名停止」/u);
-  const html = parseXlsTable(new TextEncoder().encode('<html>お探しのページは見つかりません</html>'), MAPPING, context);
+  const html = await parseXlsTable(
+    new TextEncoder().encode('<html>お探しのページは見つかりません</html>'),
+    MAPPING,
+    context,
+  );
   assert.ok(!html.ok);
   assert.match(html.error, /not an Excel workbook: it starts with "<html>/u);
   const whole = legacyXls([HEADER]);
-  const truncated = parseXlsTable(whole.subarray(0, 600), MAPPING, context);
+  const truncated = await parseXlsTable(whole.subarray(0, 600), MAPPING, context);
   assert.ok(!truncated.ok, 'a truncated download is not read as an empty list');
 });

@@ -1,13 +1,21 @@
-// The generic legacy Excel (.xls, BIFF) parser: one sheet read with SheetJS (@e965/xlsx), records out.
+// The generic Excel parser (.xlsx, and legacy .xls in BIFF): one sheet read with SheetJS (@e965/xlsx), records out.
 import { textOf } from '../../domain/text-of.js';
-import { read, utils, type WorkBook } from '@e965/xlsx';
 import type { ColumnMapping } from './column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { ParseBudgetError } from './parse-budget.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
+import { readWorkbookSheets, type WorkbookSheet } from './workbook-sheets.js';
 
-/** Reads the mapped sheet (the first when the mapping names none); SheetJS also reads .xlsx, so a renamed file still reads. */
-export function parseXlsTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): ParseOutcome {
+/**
+ * Reads the mapped sheet (the first when the mapping names none) of a .xls or a .xlsx: SheetJS reads both, so a
+ * renamed file still reads, and both go through the workbook's bounds (workbook-sheets.ts).
+ */
+export async function parseExcelTable(
+  bytes: Uint8Array,
+  mapping: ColumnMapping,
+  context: ParseContext,
+): Promise<ParseOutcome> {
   // SheetJS reads any bytes it cannot place as a one-sheet text table; an HTML error page must fail instead.
   if (!startsWith(bytes, OLE2) && !startsWith(bytes, ZIP)) {
     const start = JSON.stringify(Buffer.from(bytes.subarray(0, 16)).toString('latin1'));
@@ -15,30 +23,24 @@ export function parseXlsTable(bytes: Uint8Array, mapping: ColumnMapping, context
       `the file is not an Excel workbook: it starts with ${start}, neither a .xls (OLE2) nor a .xlsx (zip) signature`,
     );
   }
-  let book: WorkBook;
+  let sheets: WorkbookSheet[];
   try {
-    book = read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      type: 'buffer',
-      cellDates: true,
-      dense: true,
-    });
+    sheets = await readWorkbookSheets(bytes, budgetOf(context), { cellDates: true, defval: '' });
   } catch (error) {
+    if (error instanceof ParseBudgetError) throw error;
     return parseFailure(
       `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
     );
   }
   const want = mapping.sheet?.normalize('NFKC').trim();
-  const name =
-    want === undefined ? book.SheetNames[0] : book.SheetNames.find((n) => n.normalize('NFKC').trim() === want);
-  const sheet = name === undefined ? undefined : book.Sheets[name];
-  if (name === undefined || sheet === undefined) {
-    const names = book.SheetNames.map((n) => `「${n}」`).join(', ');
+  const sheet = want === undefined ? sheets[0] : sheets.find((s) => s.name.normalize('NFKC').trim() === want);
+  if (sheet === undefined) {
+    const names = sheets.map((s) => `「${s.name}」`).join(', ');
     return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);
   }
-  const raw = utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
-  const rows = raw.map((row) => row.map(cellString));
-  // Numbers stay numbers so that a date column's day counts are read as xlsx-table-parser reads them.
-  return recordsFromTable(rows, mapping, context, { what: `sheet 「${name}」`, serial_dates: true });
+  const rows = sheet.rows.map((row) => row.map(cellString));
+  // Numbers stay numbers so that a date column's day counts are read as dates (serial_dates).
+  return recordsFromTable(rows, mapping, context, { what: `sheet 「${sheet.name}」`, serial_dates: true });
 }
 
 /** The compound file signature of .xls (BIFF in OLE2) and the zip signature of .xlsx. */
