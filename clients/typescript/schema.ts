@@ -1467,6 +1467,7 @@ export interface operations {
                      *             "license_actions": 1
                      *           },
                      *           "predecessors": [],
+                     *           "predecessors_total": 0,
                      *           "updated_on": "2024-05-11",
                      *           "match": {
                      *             "field": "corporate_number",

@@ -735,6 +735,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "license_actions": 1
         },
         "predecessors": [],
+        "predecessors_total": 0,
         "updated_on": "2024-05-11",
         "match": {
           "field": "corporate_number",
