@@ -3,37 +3,27 @@
 // Set KOHYO_SCREENSHOT=docs/api-reference.png to refresh the README's screenshot.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-import { missingMessage } from '../../scripts/test-prerequisites.js';
+import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
 
 const PACKAGE_LOGO = fileURLToPath(import.meta.resolve('@fastify/swagger-ui/static/logo.svg'));
-const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by npm test (scripts/test-prerequisites.ts)
 
 let server: TestServer;
 let browser: BrowserContext;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), missingMessage(CHROMIUM));
+  assertChromium();
   server = await startServer({ dbPath: await demoDatabase() });
   // a new empty profile (Playwright's way of passing --user-data-dir)
   browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kohyo-chromium-')), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 1000 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 });
 after(async () => {

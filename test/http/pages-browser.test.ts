@@ -4,15 +4,14 @@
 // Set KOHYO_SCREENSHOTS=docs to refresh the screenshots of the four pages in docs/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
-import { missingMessage } from '../../scripts/test-prerequisites.js';
+import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium'; // Debian's, installed by npm test (scripts/test-prerequisites.ts)
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A page and everything it loads. */
 const MAX_PAGE_BYTES = 100_000;
@@ -21,21 +20,9 @@ let server: TestServer;
 let browser: Browser;
 let noScript: BrowserContext;
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), missingMessage(CHROMIUM));
+  assertChromium();
   server = await startServer({ dbPath: await demoDatabase() });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   noScript = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 1100, height: 1000 },
@@ -90,6 +77,12 @@ test('search by name, kana and number, open the company, open a record, switch l
   const feed = await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href');
   assert.ok(feed?.includes('8999999000001'), 'the company page offers its feed');
   assert.equal(await page.locator(`a[href="${feed}"]`).count(), 1, 'and links it for people');
+  // the feed a reader subscribes to: every kind of the company's records, each entry linking its page
+  const atom = await fetch(new URL(feed ?? '', page.url()));
+  assert.equal(atom.status, 200);
+  assert.match(atom.headers.get('content-type') ?? '', /^application\/atom\+xml/u);
+  const entries = (await atom.text()).match(/<link rel="alternate" [^>]*href="[^"]*\/records\/[^"]+"/gu) ?? [];
+  assert.ok(entries.length > 0, 'the entries link the records pages');
   const record = page.locator('a[href^="/records/"]').first();
   const recordHref = await record.getAttribute('href');
   await record.click();

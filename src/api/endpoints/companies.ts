@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { openDataset } from '../context.js';
 import type { Endpoint } from '../endpoint.js';
-import { DEFAULT_LIMIT, CompaniesQuery, CORPORATE_NUMBER_INPUT } from '../schemas/queries.js';
+import { DEFAULT_LIMIT, CompaniesQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Envelope, ListMeta } from '../schemas/common.js';
 import { ITEMS_SHARED, listMeta } from '../envelope.js';
