@@ -31,7 +31,9 @@ before(async () => {
     ['2026-01-05', 4],
     ['2026-02-05', 3],
   ] as const) {
-    lists.routes.set('/tokyo.tsv', bodyRoute(tsvList(n)));
+    // the list prints no date of its own: its edition is the day the server says it was put up (Last-Modified)
+    const lastModified = new Date(`${day}T00:00:00+09:00`).toUTCString();
+    lists.routes.set('/tokyo.tsv', bodyRoute(tsvList(n), 200, { 'last-modified': lastModified }));
     clock.set(`${day}T00:00:00Z`);
     await runCollection({
       dbPath,
