@@ -1,5 +1,5 @@
 // Counts, for every real list in shared/data, the records with an address and no prefecture: as the start of the
-// address alone gave it (before issue 38), and as the write path gives it now (municipality, designated city, issuer).
+// address alone gave it (before the municipality table and the issuer were read), and as the write path gives it now (municipality, designated city, issuer).
 // Run: node --import tsx bench/prefecture-coverage.ts
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolveParser } from '../src/ingest/collect/parsers-by-id.js';

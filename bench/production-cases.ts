@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 export interface Rotations {
   readonly numbers: readonly string[];
   readonly textMix: readonly string[];
-  /** The text mix's queries asked of /api/v1/search: companies and the records of every kind (issue 38). */
+  /** The text mix's queries asked of /api/v1/search: companies and the records of every kind. */
   readonly searchMix: readonly string[];
   readonly recordFilters: readonly string[];
 }

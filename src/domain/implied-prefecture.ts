@@ -1,5 +1,5 @@
 // The prefecture an address leaves out but makes certain: its municipality or ward when only one prefecture has one
-// of that name (大阪市東住吉区, 千代田区), or when one of those that do is the issuer's (issue 38).
+// of that name (大阪市東住吉区, 千代田区), or when one of those that do is the issuer's.
 import { designatedCityAuthority, labourBureauForPrefecture, prefectureAuthority } from './vocabularies/authorities.js';
 import { DESIGNATED_CITIES } from './vocabularies/designated-cities.js';
 import { MUNICIPALITY_NAMES } from './vocabularies/municipalities.js';

@@ -14,7 +14,7 @@ export const romanizeKana: (kana: string) => string | null = memoRecent(romanize
 
 /**
  * The sounds of loanwords as people write them, where wanakana spells the kana one by one (ティ tei, フィ fyi,
- * ファ fua, ディ dei, ウィ ui: issue 38), keyed in hiragana because wanakana reads katakana as hiragana first.
+ * ファ fua, ディ dei, ウィ ui), keyed in hiragana because wanakana reads katakana as hiragana first.
  */
 const EXTENDED_SOUNDS: Readonly<Record<string, string>> = {
   てぃ: 'ti',

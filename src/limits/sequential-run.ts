@@ -1,5 +1,5 @@
 // Walks through the Corporate Number space, the second enumeration rule, as pure steps: a run of look-ups in a row
-// that step one way (the contract's rule), and the recent numbers covering a walk in any order (issue 37's zig-zag).
+// that step one way (the contract's rule), and the recent numbers covering a walk in any order (a zig-zag, +3, −1, +3 …, included).
 
 /** The largest gap between neighbouring numbers that still reads as walking (contract: 1 to 100). */
 export const MAX_STEP = 100;

@@ -373,7 +373,7 @@ ALTER TABLE collection_runs ADD COLUMN link_notes TEXT;
     version: 17,
     description: "records by any part of their company's name key, for `company=` on records no company was found for",
     // `company=` found a record no Corporate Number links only when its name key started with the query's
-    // (company_name_norm's index): 若旦那 missed 便利屋若旦那 (issue 38). A trigram index of the name key alone finds
+    // (company_name_norm's index): 若旦那 missed 便利屋若旦那. A trigram index of the name key alone finds
     // it anywhere in the name, as `q` finds company names; the text index also holds summaries and labels.
     sql: `
 ${recordNameIndex('enforcements')}

@@ -18,7 +18,7 @@ test('placeOf reads the prefecture from the code or the start of the address', (
     [{ prefecture_code: '27', address: '大阪府大阪市北区' }, '27', '大阪市北区'],
     [{ prefecture_code: '13', address: '大阪府大阪市北区' }, null, null],
     [{ address: '大阪府' }, '27', null],
-    [{ address: '千代田区' }, '13', '千代田区'], // a ward no other prefecture has (issue 38)
+    [{ address: '千代田区' }, '13', '千代田区'], // a ward no other prefecture has
     [{ address: '中央区' }, null, null], // a ward of Tokyo and of nine designated cities
     [{}, null, null],
   ];

@@ -229,7 +229,7 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: 'issue 38: the prefecture of a designated city the address starts with',
+    name: 'the prefecture of a designated city the address starts with',
     kind: 'enforcement',
     edit: (l) => {
       l.company.address = '大阪市東住吉区今川';
@@ -240,7 +240,7 @@ const CASES: Case[] = [
     }),
   },
   {
-    name: "issue 38: the issuer's prefecture when the address leaves it out and its ward has namesakes",
+    name: "the issuer's prefecture when the address leaves it out and its ward has namesakes",
     kind: 'enforcement',
     edit: (l) => {
       l.company.address = '中央区本町';

@@ -21,7 +21,7 @@ describe('romanizeKana', () => {
     ['ﾄﾖﾀ', 'Toyota'], // half-width katakana by NFKC
     ['ＡＢＣショウジ', 'ABCshoji'], // Latin letters in the reading are kept
     ['サイトウ　カイデンキ', 'Saitokaidenki'], // white space dropped
-    // the sounds of loanwords as people write them (issue 38), not kana by kana (tei, fyi, fua, dei)
+    // the sounds of loanwords as people write them, not kana by kana (tei, fyi, fua, dei)
     ['フィールドベース', 'Firudobesu'],
     ['サンヨウロジスティクス', 'Sanyorojisutikusu'],
     ['ディスコ', 'Disuko'],
@@ -111,7 +111,7 @@ test('romajiKey: Hepburn, kunrei, macrons, long vowels, n/m, spaces and particle
     ['Honma', ['Homma', 'hon ma']],
     ['Konnichiwa', ['konnichiwa', 'kon nichi wa']],
     ['Kaiwa Shipping', ['Kaiwa Shipping Co., Ltd.', 'KAIWA SHIPPING', 'kaiwa-shipping']],
-    // issue 38: the sounds of loanwords, as typed and as the register writes them in full-size kana
+    // the sounds of loanwords, as typed and as the register writes them in full-size kana
     ['firudobesu', ['Firudobesu', 'fiirudobeesu', 'fuirudobesu', 'huirudobesu', 'firudo besu']],
     ['sanyo rojisutikusu', ['Sanyorojisutikusu', 'sanyou rojisuteikusu', 'sanyoh rojisutikusu', 'SANYO ROJISUTHIKUSU']],
     ['disuko', ['deisuko', 'dhisuko', 'Disuko']],

@@ -16,7 +16,7 @@ test('two lists: each gets half, the first the odd one, and the unused share goe
     assert.deepEqual(shareSearchLimit(limit, [a, b]), expected, `${limit} ${a} ${b}`);
 });
 
-// issue 38: companies, enforcements, procurement suspensions, licence actions
+// companies, enforcements, procurement suspensions, licence actions
 test('four lists: every list that has a match shows at least one row when the limit allows', () => {
   const cases: [limit: number, available: number[], shown: number[]][] = [
     [10, [10, 10, 10, 10], [3, 3, 2, 2]],

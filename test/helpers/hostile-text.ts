@@ -2,7 +2,7 @@
 // CDATA section, every control character, U+FFFE/U+FFFF, lone surrogates, and any code point at all.
 import fc from 'fast-check';
 
-/** The summary of issue 37 that forged an entry in the feed the `feed` package wrote. */
+/** A summary that forged an entry in the feed the `feed` package wrote. */
 export const PHISH =
   'x]]>y]]></summary><link rel="alternate" href="https://evil.example/phish"/></entry><entry><title>forged</title>';
 

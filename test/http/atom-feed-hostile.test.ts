@@ -1,4 +1,4 @@
-// Issue 37 point 3 through a real server: records imported with `import records` that try to forge an entry or
+// Through a real server: records imported with `import records` that try to forge an entry or
 // break the document, hostile Host headers, and random `q` values always give a feed that parses, with one entry per
 // record; the feed's links are written only on a checked Host or on KOHYO_PUBLIC_URL.
 import { after, before, test } from 'node:test';

@@ -35,7 +35,7 @@ for (const [kind, path, list] of [
   ['procurement suspensions', '/api/v1/procurement-suspensions?reason=bid_rigging', 'procurement_suspensions'],
   ['licence actions', '/api/v1/license-actions?sector=construction', 'license_actions'],
 ] as const) {
-  test(`${kind}: the feed is valid Atom, one entry per record of the JSON answer, each linking its page and its source (issue 40)`, async () => {
+  test(`${kind}: the feed is valid Atom, one entry per record of the JSON answer, each linking its page and its source`, async () => {
     const json = await server.get(path);
     const feed = await server.get(path, { headers: { accept: ATOM } });
     assert.equal(feed.status, 200);
@@ -135,7 +135,7 @@ test('a reader polling with If-None-Match gets 304s, not counted against the lim
   }
 });
 
-test('a new record of an old case comes first, updated when it arrived and published on its own date (issue 40)', async () => {
+test('a new record of an old case comes first, updated when it arrived and published on its own date', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-arrivals-'));
   const dbPath = join(dir, 'arrivals.sqlite');
   const line = (company: string, date: string) =>

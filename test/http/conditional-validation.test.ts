@@ -1,4 +1,4 @@
-// Issue 37, point 6: preconditions apply only where the answer would be 2xx (RFC 9110 §13.2.1). A conditional request
+// Preconditions apply only where the answer would be 2xx (RFC 9110 §13.2.1). A conditional request
 // whose query is refused answers its 400, counted, never a 304; a 304 before counting only for an answer known good.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

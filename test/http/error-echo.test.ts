@@ -1,4 +1,4 @@
-// Issue 37, point 6: an error answer repeats at most the first 64 characters of what the client sent (a value, a
+// An error answer repeats at most the first 64 characters of what the client sent (a value, a
 // parameter's name, a path), on every endpoint and every parameter, through the real server.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

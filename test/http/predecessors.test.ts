@@ -76,7 +76,7 @@ test('include_predecessors needs corporate_number, takes true or false, and is n
   assert.equal(alone.body.error.code, 'missing_filter');
 });
 
-test('issue 37: predecessors are bounded with their total, walked at any depth, and a merger cycle never lists the company itself', async () => {
+test('predecessors are bounded with their total, walked at any depth, and a merger cycle never lists the company itself', async () => {
   const path = join(tempDir(), 'mergers.sqlite');
   copyFileSync(await demoDatabase(), path);
   const number = (base: number) => corporateNumberFromBase(String(900_000_000_000 + base));

@@ -52,7 +52,7 @@ test('company= finds a company by its former name, and an unlinked record by the
   }
 });
 
-test('issue 38: company= finds an unlinked record by any part of its name, as q finds company names', async () => {
+test('company= finds an unlinked record by any part of its name, as q finds company names', async () => {
   // 本運輸 starts no company's name and the source's name 有限会社見本運輸 does not start with it
   for (const company of ['本運輸', '本運輸株式会社', '本　運輸']) {
     assert.deepEqual(

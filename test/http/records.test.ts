@@ -221,7 +221,7 @@ test('licence actions: nature, status (against TEST_NOW) and date range narrow a
     assert.deepEqual(await ids(`/api/v1/license-actions?${query}`), expected, query);
 });
 
-// Issue 38, point 2: narrow instead of page. from/to on every record endpoint, on the date each kind is listed by
+// Narrow instead of page. from/to on every record endpoint, on the date each kind is listed by
 // (a suspension's first day), with the licence-actions rule for a range alone.
 test('from / to narrow every record endpoint by the date it lists by; a short range alone is a filter', async () => {
   const cases: [path: RequestPath<RecordEndpoint>, expected: string[]][] = [

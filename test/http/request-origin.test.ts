@@ -1,4 +1,4 @@
-// The base of an answer's absolute links (issue 37 point 3): the Host header reaches a link only as a checked
+// The base of an answer's absolute links: the Host header reaches a link only as a checked
 // host[:port]; the configured public address wins; a request target gives only its path and query.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 37, point 1: counting belongs to the route. Every catalogue endpoint, reached through every spelling of its
+// Counting belongs to the route. Every catalogue endpoint, reached through every spelling of its
 // path the router takes (and the ones it does not), is counted, refused, read by the enumeration rule and logged as
 // that endpoint, on the memory store and on a real Redis, through a listening server and raw sockets.
 import { after, before, describe, test } from 'node:test';

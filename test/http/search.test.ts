@@ -1,5 +1,5 @@
 // GET /api/v1/search through the real app over the endpoint fixtures: companies and the records of every kind for one
-// query (issue 38), the limit shared between the lists, each list's full count and its sources' coverage, a Corporate
+// query, the limit shared between the lists, each list's full count and its sources' coverage, a Corporate
 // Number as q, and records that agree with the record endpoints' company= and q=.
 import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,7 +76,7 @@ test('search shares its limit among the four lists: one row each in turn, so tha
 
 test('search answers every kind: licence actions and suspensions found by company and by text', async () => {
   const cases: Record<string, ReturnType<typeof listsOf>> = {
-    // 三菱自動車工業's case in issue 38: a company whose only records are licence actions
+    // 三菱自動車工業's case: a company whose only records are licence actions
     仮名不動産: {
       companies: ['1999900010007'],
       enforcements: [],

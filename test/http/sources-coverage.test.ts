@@ -1,4 +1,4 @@
-// GET /api/v1/coverage through a real server, over a dataset built by real collections (issue 38 point 5): every
+// GET /api/v1/coverage through a real server, over a dataset built by real collections: every
 // source of every kind with its edition, runs and retention; an older edition skipped leaves its source healthy.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 37, point 5: state that wears well, through a listening server. Uncounted answers are tallied, not written
+// State that wears well, through a listening server. Uncounted answers are tallied, not written
 // one row each; a flood of clients neither holds memory for refused requests nor ends another address's cool-down;
 // a zig-zag walk of Corporate Numbers is refused, on the memory store and on a real Redis.
 import { after, before, describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The XML writer: escaping by construction (issue 37 point 3). Cases by table, then any text and any attribute value
+// The XML writer: escaping by construction. Cases by table, then any text and any attribute value
 // (fast-check) written and read back by libxml2: always well-formed, the value whole minus what XML 1.0 forbids.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 37, point 6: without KOHYO_USAGE_SECRET, the limiter's keys in Redis cannot be turned back into addresses,
+// Without KOHYO_USAGE_SECRET, the limiter's keys in Redis cannot be turned back into addresses,
 // the processes of one host (one KOHYO_DB) still agree on them, and a process keyed otherwise says so.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -34,7 +34,7 @@ test('idle clients expire after a day and nothing is held for them', () => {
   assert.equal(store.size, 1);
 });
 
-test('a refused request holds nothing: a flood of new User-Agents from an address over its ceiling adds no state (issue 37)', () => {
+test('a refused request holds nothing: a flood of new User-Agents from an address over its ceiling adds no state', () => {
   const store = new MemoryStore(policyWith());
   const now = Date.parse('2026-03-01T00:00:00Z');
   let admitted = 0;
@@ -46,7 +46,7 @@ test('a refused request holds nothing: a flood of new User-Agents from an addres
   assert.equal(store.size, 31, 'the admitted clients and the address: nothing for the refused ones');
 });
 
-test("no flood of clients ends another address's cool-down early, even past the cap (issue 37)", () => {
+test("no flood of clients ends another address's cool-down early, even past the cap", () => {
   const store = new MemoryStore(policyWith(), { maxClients: 1000 });
   const now = Date.parse('2026-03-01T00:00:00Z');
   const walker = { key: 'walker', address: 'walker-address' };

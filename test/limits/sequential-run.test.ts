@@ -29,7 +29,7 @@ function walkOf(bases: number[], sequential = 5): { recent: readonly number[]; w
 
 test('the walk through the last number, in whatever order the numbers were asked', () => {
   const cases: [number[], number, string][] = [
-    [[1000, 1003, 1002, 1005, 1004, 1007], 6, 'zig-zag, +3 −1 (issue 37)'],
+    [[1000, 1003, 1002, 1005, 1004, 1007], 6, 'zig-zag, +3 −1'],
     [[1004, 1000, 1003, 1001, 1002], 5, 'shuffled'],
     [[1000, 1100, 1200, 1300, 1400], 5, 'gaps of 100'],
     [[1000, 1101, 1102, 1103, 1104], 4, 'a gap of 101 parts two walks'],

@@ -159,7 +159,7 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.close();
     });
 
-    test('a zig-zag walk (+3, −1, …) is refused at its tenth number, though it is never five in a row (issue 37)', async () => {
+    test('a zig-zag walk (+3, −1, …) is refused at its tenth number, though it is never five in a row', async () => {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
       const key = client();
       const start = 300_000_000_000;

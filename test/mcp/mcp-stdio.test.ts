@@ -65,7 +65,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
     const guide = await client.readResource({ uri: GUIDE_URI });
     assert.match((guide.contents[0] as { text: string }).text, /from the production dataset this server serves/u);
     const args: Record<string, Record<string, unknown>> = {
-      // a word whose matches fill every list of /search (issue 38: every kind)
+      // a word whose matches fill every list of /search (every kind)
       search: { q: '建設' },
       search_companies: { q: '架空商事' },
       get_company: { corporate_number: KAKUU },
@@ -111,7 +111,7 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
       rows.map((r) => r.status),
       [200, 200, 200, 200],
     );
-    // a refusal does not count: it is tallied by the hour, not kept as an entry (issue 37)
+    // a refusal does not count: it is tallied by the hour, not kept as an entry
     const refused = usage
       .prepare("SELECT SUM(requests) FROM usage_counts WHERE endpoint = '/api/v1/enforcements' AND status = 429")
       .pluck()

@@ -1,4 +1,4 @@
-// How many companies a query finds, as /api/v1/search's meta.matches counts them (issue 38): over the real NTA daily
+// How many companies a query finds, as /api/v1/search's meta.matches counts them: over the real NTA daily
 // file, the count agrees with the companies the search itself finds, and stops at the cap.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -41,7 +41,7 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
     { company, prefecture: '01' },
     { q: '賃金', prefecture: '13' },
     { law: 'labour_standards_act', prefecture: '13' },
-    // a date range alone, and narrowing each other filter (issue 38: narrow instead of page)
+    // a date range alone, and narrowing each other filter (narrow instead of page)
     { from: '2025-01-01', to: '2025-12-31' },
     { from: '2025-01-01' },
     { authority: 'mhlw_labour_bureau_27', from: '2025-01-01', to: '2025-06-30' },
@@ -136,7 +136,7 @@ test('every record filter, alone and combined, is index-backed', () => {
   }
 });
 
-// /search's count of a kind's records (issue 38: meta.matches): the company's records and the text matches, each once
+// /search's count of a kind's records (meta.matches): the company's records and the text matches, each once
 test("search's union counts are index-backed on every record table", () => {
   const db = emptyDatabase();
   for (const table of ALL_RECORD_TABLES) {
@@ -184,7 +184,7 @@ test('q on every record table: short words from the short-gram index, long ones 
   }
 });
 
-test('issue 38: company= reaches records by any part of their name key through the name index, a short key by its start', async () => {
+test('company= reaches records by any part of their name key through the name index, a short key by its start', async () => {
   // the demo's statistics too: with them, the name index as one alternative of an OR made SQLite walk the date index
   const demo = join(mkdtempSync(join(tmpdir(), 'kohyo-plan-')), 'demo.sqlite');
   copyFileSync(await demoDatabase(), demo);
@@ -230,7 +230,7 @@ test('company search is index-backed for every query length', () => {
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
   queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
-  // /search's count of the companies a query finds (issue 38: meta.matches)
+  // /search's count of the companies a query finds (meta.matches)
   queries.countByKeys(['花'], 1000);
   queries.countByKeys(['トヨタ自動車', 'toyotajidosha'], 1000);
   assert.ok(seen.some((sql) => sql.includes('SELECT DISTINCT company_id')));

@@ -148,7 +148,7 @@ test('a page reads each record as its stored document, and a row without one is 
   db.close();
 });
 
-test('issue 38: company= finds a record no number links by any part of its name key, through the name index', () => {
+test('company= finds a record no number links by any part of its name key, through the name index', () => {
   const names = ['便利屋若旦那', '株式会社若旦那サービス', '（株）花王商事', '若旦', '架空運送株式会社'];
   const records = names.map((name, i) =>
     valid({

@@ -259,7 +259,7 @@ describe('refreshRecordCounts', () => {
   });
 });
 
-describe('change time (issue 40: an Atom entry is updated when its record reached Kohyo or last changed)', () => {
+describe('change time (an Atom entry is updated when its record reached Kohyo or last changed)', () => {
   it('is the clock on insert, stays when the record is written again as it was, moves when its content changes', () => {
     let now = new Date('2026-03-01T00:00:00Z');
     const clocked = createRecordWriter(db, () => now);

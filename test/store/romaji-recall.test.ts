@@ -1,4 +1,4 @@
-// Issue 38: every company of the real NTA full file of Tottori found by its reading typed in romaji.
+// Every company of the real NTA full file of Tottori found by its reading typed in romaji.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { sokuonReading } from '../../src/domain/romanize.js';
 const TOTTORI = sharedData('nta/31_tottori_all_20260731.sjis.csv');
 /** A page of /companies: the company must be on the first one. */
 const LIMIT = 10;
-/** Measured on 2026-11-25 (issue 38): 99.88 % each way (92.6 to 92.7 % before); what is missed is a reading more than a page of companies share (トットリケン). */
+/** Measured on 2026-11-25: 99.88 % each way (92.6 to 92.7 % before); what is missed is a reading more than a page of companies share (トットリケン). */
 const MIN_RECALL = 0.995;
 
 interface Named {
@@ -62,7 +62,7 @@ function recall(
   return { found, asked, missed };
 }
 
-describe('romaji recall over the real NTA full file of Tottori (issue 38)', () => {
+describe('romaji recall over the real NTA full file of Tottori', () => {
   it('finds the companies of トツトリ, as the register wrote トットリ (鳥取) in full-size kana, typed tottori', (t) => {
     // only 鳥取 is certain: a full-size ツ is a tsu (ムツキ, ブツカコウ) as often as a small ッ written large (ジツコウ,
     // ハツテン), so readings with another ツ before a k, s, t or p sound are left out

@@ -1,4 +1,4 @@
-// The records /api/v1/search finds of one kind, and their full count (issue 38: meta.matches): the company's records,
+// The records /api/v1/search finds of one kind, and their full count (meta.matches): the company's records,
 // then the text matches, each once, counted no further than the cap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

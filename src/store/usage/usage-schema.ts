@@ -48,7 +48,7 @@ export const USAGE_MIGRATIONS: readonly UsageMigration[] = [
     version: 3,
     // answers that do not count (a 304, a refusal, /api/v1/vocabularies, the OpenAPI document, a CORS preflight) are
     // tallied by the hour instead of written one row each: a flood of them grows a row per hour, endpoint, status and
-    // client network, not per request (issue 37). code is '' when the answer has none (a key column is never NULL).
+    // client network, not per request. code is '' when the answer has none (a key column is never NULL).
     sql: `
       CREATE TABLE usage_counts (
         hour      TEXT    NOT NULL, -- the hour's start, RFC 3339 UTC with milliseconds, as usage_log.at

@@ -349,7 +349,7 @@ test("a company's record count holds its delisted records, and drops a removed o
   assert.equal(count(), 0);
 });
 
-/** When each record reached Kohyo or last changed (issue 40: an Atom entry's `updated`), by company. */
+/** When each record reached Kohyo or last changed (an Atom entry's `updated`), by company. */
 function changeTimes(dbPath: string): Record<string, string> {
   const db = new Database(dbPath, { readonly: true });
   try {
@@ -382,7 +382,7 @@ test("a record keeps its change time while editions repeat it; a new one and a c
   assert.match(third['北辰'] ?? '', /^2026-03-05T00:00:\d\dZ$/u, 'its text corrected: changed');
 });
 
-test('issue 39: an edition its publisher did not date never stops the editions after it', async () => {
+test('an edition its publisher did not date never stops the editions after it', async () => {
   const db = join(tempDir(), 'kohyo.sqlite');
   const files = tempDir();
   const clock = steppingClock('2026-11-25T01:00:00Z');

@@ -1,4 +1,4 @@
-// Issue 37, point 4: collection under a budget. Crafted bombs go through the real `collect --files` path, each
+// Collection under a budget. Crafted bombs go through the real `collect --files` path, each
 // parsed on its own thread: the bomb's source fails naming its bound, the other sources of the run are published.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -139,7 +139,7 @@ function pathOperators(count: number): Buffer {
   return Buffer.concat([Buffer.from('0 0 m\n'), Buffer.alloc(count * 8, '1 1 l\n0 '), Buffer.from('\nS\n')]);
 }
 
-test('issue 37: each bomb fails its source alone, naming its bound; the other sources of the run are published', async () => {
+test('each bomb fails its source alone, naming its bound; the other sources of the run are published', async () => {
   const dir = tempDir();
   const files = join(dir, 'files');
   mkdirSync(join(files, 'isa-titp-certification-revocations'), { recursive: true });
@@ -189,7 +189,7 @@ test('issue 37: each bomb fails its source alone, naming its bound; the other so
   assert.match(run.out, /published /u);
 });
 
-test('issue 37: the memory and time bounds end the parsing thread, and the run records the bound', async () => {
+test('the memory and time bounds end the parsing thread, and the run records the bound', async () => {
   const dir = tempDir();
   const files = join(dir, 'files');
   mkdirSync(files, { recursive: true });
@@ -208,7 +208,7 @@ test('issue 37: the memory and time bounds end the parsing thread, and the run r
   );
 });
 
-test('issue 37: an HTML list of 200,000 rows collects, and its blank rows are stored bounded, with their count', async () => {
+test('an HTML list of 200,000 rows collects, and its blank rows are stored bounded, with their count', async () => {
   const dir = tempDir();
   const files = join(dir, 'files');
   mkdirSync(files, { recursive: true });

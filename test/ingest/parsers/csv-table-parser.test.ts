@@ -293,7 +293,7 @@ test('a list of two streams: values per stream, a column read where another is b
   assert.match(missing.error, /missing 「stream」 \(fixed_by\)/u);
 });
 
-test('issue 39: a date the list prints above its header (…現在, 更新日) dates the edition; none, none', () => {
+test('a date the list prints above its header (…現在, 更新日) dates the edition; none, none', () => {
   const body = fixture('suspensions.utf8.csv').toString('utf8');
   for (const [title, date] of [
     ['指名停止措置一覧（令和７年６月１日現在）', '2025-06-01'],

@@ -1,4 +1,4 @@
-// What a run keeps of a parse's notes (issue 37): the first skipped rows with their count, the first warnings with
+// What a run keeps of a parse's notes: the first skipped rows with their count, the first warnings with
 // the rest counted; and the message a bound gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

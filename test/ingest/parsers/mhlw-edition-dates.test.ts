@@ -1,4 +1,4 @@
-// Issue 39: an MHLW edition is dated by whatever the ministry printed on it, cover or not. Editions written with
+// An MHLW edition is dated by whatever the ministry printed on it, cover or not. Editions written with
 // pdfkit (IPA Gothic) as the ministry lays them out: a cover, then one ruled table a page under its bureau's title.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -309,7 +309,7 @@ test('the generic parser reads the 2022-12 MHLW edition: 388 of its 390 rows, th
   assert.equal(overrun?.company.address, '富山県中新川郡上市町');
 });
 
-test('issue 39: a date printed above the tables (更新日, …現在) dates the edition, page by page', async () => {
+test('a date printed above the tables (更新日, …現在) dates the edition, page by page', async () => {
   for (const [title, date] of [
     ['指名停止措置一覧　　最終更新日：令和７年６月２日', '2025-06-02'],
     ['指名停止措置一覧（令和7年6月3日現在）', '2025-06-03'],
