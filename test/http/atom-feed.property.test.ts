@@ -1,4 +1,4 @@
-// Issue 37 point 3: no record and no request forges or breaks a feed. Random records of every kind (any text:
+// No record and no request forges or breaks a feed. Random records of every kind (any text:
 // `]]>`, markup, control characters, U+FFFE, lone surrogates) and random Host headers, targets and titles always give
 // a feed valid against RFC 4287's schema, with exactly one entry per record, each record's text read back by libxml2
 // as it was (minus the characters XML 1.0 forbids), and no date in Japan time after the answer's.
