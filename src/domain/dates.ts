@@ -29,6 +29,11 @@ export function japanDate(now: Date): string {
   return lastJapanDate;
 }
 
+/** An instant (milliseconds) as RFC 3339 in Japan time, to the second: `2026-11-21T12:00:00+09:00`. */
+export function japanTime(time: number): string {
+  return `${new Date(time + 9 * 3600_000).toISOString().slice(0, 19)}+09:00`;
+}
+
 /** An instant as RFC 3339 in UTC to the second, as the API and the database write them. */
 export function instant(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/u, 'Z');

@@ -5,6 +5,7 @@
 import { RECORD_PAGE_PATH } from '../api/links.js';
 import type { FastifyRequest } from 'fastify';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
+import { japanTime } from '../domain/dates.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
@@ -146,11 +147,4 @@ function dayStart(day: string): number {
 
 function clamp(time: number, notAfter: Date): number {
   return Number.isFinite(time) ? Math.min(time, notAfter.getTime()) : notAfter.getTime();
-}
-
-const JAPAN_OFFSET_MS = 9 * 3600_000;
-
-/** An instant as RFC 3339 in Japan time, to the second: `2026-11-21T12:00:00+09:00`. */
-export function japanTime(time: number): string {
-  return `${new Date(time + JAPAN_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
 }

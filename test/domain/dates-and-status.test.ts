@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daysBetween, isCalendarDate } from '../../src/domain/dates.js';
-import { isoInstant, japanDate } from '../../src/domain/dates.js';
+import { isoInstant, japanDate, japanTime } from '../../src/domain/dates.js';
 import { licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
 
 test('calendar dates', () => {
@@ -51,4 +51,13 @@ test('licence action status: one-off actions on their date, suspensions over the
   assert.equal(licenseStatus('2026-11-01', { from: '2026-11-22', to: '2026-12-14' }, today), 'scheduled');
   assert.equal(licenseStatus('2026-10-01', { from: '2026-10-02', to: '2026-11-20' }, today), 'completed');
   assert.equal(licenseStatus('2026-10-01', { from: '2026-10-02', to: null }, today), 'in_effect');
+});
+
+test('japanTime: an instant in Japan time to the second, across the day boundary', () => {
+  const cases: [string, string][] = [
+    ['2026-11-21T03:00:00Z', '2026-11-21T12:00:00+09:00'],
+    ['2026-11-20T15:00:00Z', '2026-11-21T00:00:00+09:00'],
+    ['2026-11-20T14:59:59.999Z', '2026-11-20T23:59:59+09:00'],
+  ];
+  for (const [utc, japan] of cases) assert.equal(japanTime(Date.parse(utc)), japan, utc);
 });

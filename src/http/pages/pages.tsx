@@ -10,6 +10,7 @@ import type { CompanyPage, KindResults, SearchResults } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
 import { COMPANY_PAGE_PATH } from '../../api/links.js';
 import { RECORD_LISTS } from '../../domain/record.js';
+import { japanDate } from '../../domain/dates.js';
 
 /** A page as it is sent: the doctype, then the document. */
 export function pageHtml(page: VNode): string {
@@ -70,7 +71,7 @@ function CoverageNote({ language, kinds }: { readonly language: Language; readon
     .map((k) => k.coverage.oldest_success_at)
     .filter((at): at is string => at !== null)
     .sort()[0];
-  const asOf = oldest === undefined ? '—' : japanDay(oldest);
+  const asOf = oldest === undefined ? '—' : japanDate(new Date(oldest));
   return (
     <div class="coverage">
       <p>
@@ -82,11 +83,6 @@ function CoverageNote({ language, kinds }: { readonly language: Language; readon
       <p class="muted">{message(language, 'emptyMeaning')}</p>
     </div>
   );
-}
-
-/** An instant as the day it is in Japan. */
-function japanDay(instant: string): string {
-  return new Date(Date.parse(instant) + 9 * 3_600_000).toISOString().slice(0, 10);
 }
 
 function KindSection({

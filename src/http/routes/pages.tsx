@@ -8,6 +8,7 @@ import { DOCUMENTS, LANDING_LINKS, routeAccounting } from '../../api/catalogue.j
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
+import { japanTime } from '../../domain/dates.js';
 import { companyPage, recordPage, searchResults } from '../pages/page-data.js';
 import { CompanyPageView, ErrorPage, HomePage, RecordPageView, SearchPage, pageHtml } from '../pages/pages.js';
 import type { PageFrame } from '../pages/layout.js';
@@ -77,7 +78,9 @@ export function errorPage(
 
 /** When to come back, as a reader in Japan reads a clock. */
 function comeBackAt(now: Date, seconds: number): string {
-  return new Date(now.getTime() + seconds * 1000 + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') + ' JST';
+  return `${japanTime(now.getTime() + seconds * 1000)
+    .slice(0, 16)
+    .replace('T', ' ')} JST`;
 }
 
 function waitOf(language: Language, seconds: number): string {
