@@ -26,6 +26,10 @@ export function apiErrorOf(error: unknown, request: FastifyRequest<QueryRoute>):
   return new ApiError('internal_error', ERRORS.internal_error.message);
 }
 
+/**
+ * Fastify's errors are Errors whose `validation` and `statusCode` may be absent: translate reads both as optional, so
+ * any Error is read as one (one without them answers 500).
+ */
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error;
 }

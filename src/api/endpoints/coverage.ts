@@ -12,6 +12,17 @@ import { sourceCoverageList } from '../../domain/source-coverage.js';
 import { RECORD_KINDS } from '../../domain/record.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
+/** What both coverage endpoints are: no parameters, counted and conditional like the lists, one answer of the dataset. */
+const COVERAGE_ANSWER = {
+  tags: ['coverage'],
+  query: () => NoQuery,
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
+} as const;
+
 export const COVERAGE: Endpoint<typeof NoQuery> = {
   path: '/api/v1/procurement-suspension-coverage',
   operationId: 'getProcurementSuspensionCoverage',
@@ -23,14 +34,8 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
     `under ${config.freshHours} hours, \`stale\`, \`never_collected\`), covered bodies, the official number of bodies and ` +
     '`coverage_ratio` (null where no official number is known). Takes no parameters. Read it before saying a company ' +
     'has no suspensions: Kohyo cannot know about a publisher it does not collect.',
-  tags: ['coverage'],
-  query: () => NoQuery,
+  ...COVERAGE_ANSWER,
   response: Envelope({ coverage: Type.Array(CoverageEntry) }, Meta),
-  counted: true,
-  conditional: true,
-  paged: false,
-  listAnswer: false,
-  needsDataset: true,
   landingLink: {
     name: 'coverage',
     title: 'Coverage',
@@ -72,14 +77,8 @@ export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
     '`stale`, `never_collected`), not how current the publisher keeps it: a list read an hour ago may be an edition ' +
     'of months ago (`edition_age_days`). An edition older than the one held is skipped, not a failure. Takes no ' +
     'parameters. A source absent here is not collected: Kohyo knows nothing of its records.',
-  tags: ['coverage'],
-  query: () => NoQuery,
+  ...COVERAGE_ANSWER,
   response: Envelope({ sources: Type.Array(SourceCoverageEntry) }, Meta),
-  counted: true,
-  conditional: true,
-  paged: false,
-  listAnswer: false,
-  needsDataset: true,
   landingLink: {
     name: 'sources',
     title: 'Sources',
