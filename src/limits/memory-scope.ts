@@ -1,7 +1,7 @@
 // One scope's state in the memory store (a client's, or an address's), and the steps of a check on it.
 import type { RawOutcome } from './limiter-store.js';
 import type { LimitPolicy } from './policy.js';
-import { NO_WALKS, stepWalks, type NumberWalks } from './sequential-run.js';
+import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
 
 export interface ScopeState {
   /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
@@ -21,7 +21,7 @@ export function newScopeState(now: number): ScopeState {
     log: [],
     terms: new Map(),
     termsSince: Number.POSITIVE_INFINITY,
-    walks: NO_WALKS,
+    walks: noWalks(),
     coolUntil: 0,
     lastSeen: now,
   };
@@ -33,8 +33,11 @@ export function newScopeState(now: number): ScopeState {
  */
 export class ScopeCheck {
   private minuteStart: number;
-  /** The look-ups as they would be with this request's numbers; kept by count(). */
-  private walks: NumberWalks;
+  /**
+   * Where count() records the request's last number (`last`): the scope's own walks, or, for a request of several
+   * numbers, a copy holding those before it. Null when the request asks no number.
+   */
+  private pending: { readonly walks: NumberWalks; readonly last: number } | null = null;
 
   constructor(
     private readonly state: ScopeState,
@@ -45,7 +48,6 @@ export class ScopeCheck {
     const expired = firstAfter(log, now - policy.dayMs);
     if (expired > 0) log.splice(0, expired);
     this.minuteStart = firstAfter(log, now - policy.minuteMs);
-    this.walks = state.walks;
   }
 
   /** Refused whatever is asked: cooling down, or a window already full. */
@@ -67,12 +69,19 @@ export class ScopeCheck {
       }
       state.termsSince = since;
     }
-    const fresh = terms.filter((t) => !state.terms.has(t)).length;
+    let fresh = 0;
+    for (const term of terms) if (!state.terms.has(term)) fresh++;
     let walking = false;
-    for (const base of bases) {
-      const step = stepWalks(this.walks, base, p.enumSequential);
-      this.walks = step.walks;
-      if (step.trips) walking = true;
+    const last = bases.at(-1);
+    if (last !== undefined) {
+      // one number (the usual request) is measured against the walks as held, which stay untouched until count();
+      // several are measured in turn on a copy, each after those before it
+      const walks = bases.length === 1 ? state.walks : copyWalks(state.walks);
+      bases.forEach((base, i) => {
+        if (tripsWith(walks, base, p.enumSequential)) walking = true;
+        if (i < bases.length - 1) recordWalk(walks, base, p.enumSequential);
+      });
+      this.pending = { walks, last };
     }
     if (state.terms.size + fresh <= p.enumDistinctTerms && !walking) return false;
     state.coolUntil = now + p.cooldownMs;
@@ -88,7 +97,10 @@ export class ScopeCheck {
     if (at < this.minuteStart) this.minuteStart = at;
     for (const term of terms) state.terms.set(term, now);
     if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
-    state.walks = this.walks;
+    if (this.pending !== null) {
+      recordWalk(this.pending.walks, this.pending.last, this.policy.enumSequential);
+      state.walks = this.pending.walks;
+    }
   }
 
   seen(outcome: RawOutcome['outcome']): RawOutcome {

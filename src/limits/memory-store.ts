@@ -1,6 +1,6 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
 import { decide, type ScopeOutcomes } from './decide.js';
-import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
+import type { LimitCheck, LimitDecision, LimiterStore } from './limiter-store.js';
 import { ScopeCheck, newScopeState, type ScopeState } from './memory-scope.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
 
@@ -17,6 +17,15 @@ export const DEFAULT_MAX_CLIENTS = 100_000;
 const EVICT_FRACTION = 0.1;
 /** Idle clients are looked for at most once a second of clock time. */
 const SWEEP_INTERVAL_MS = 1000;
+
+/** One scope of a check: the client's, or its address's. */
+interface Scope {
+  readonly key: string;
+  readonly state: ScopeState;
+  /** Whether the state was held when the check began (else it is kept only if the request is admitted). */
+  readonly held: boolean;
+  readonly check: ScopeCheck;
+}
 
 export interface MemoryStoreOptions {
   readonly maxClients?: number;
@@ -69,44 +78,56 @@ export class MemoryStore implements LimiterStore {
     return Promise.resolve();
   }
 
-  /** The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address. */
+  /**
+   * The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address: both scopes
+   * are asked at each step before anything is written.
+   */
   private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
     const p = this.policy;
-    const keys = address != null && p.address !== null ? [key, ADDRESS_PREFIX + address] : [key];
-    const states = keys.map((k) => this.peek(k, now));
-    const scopes = states.map((state, i) => new ScopeCheck(state, i === 0 ? p : (p.address ?? p), now));
-    const outcomes = (each: (i: number) => RawOutcome['outcome']): ScopeOutcomes => ({
-      // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- there is always the client's scope
-      client: scopes[0]!.seen(each(0)),
-      address: scopes[1]?.seen(each(1)) ?? null,
-    });
-    const blocked = scopes.map((scope) => scope.blocked());
-    if (blocked.some((b) => b !== null)) {
+    const client = this.scope(key, p, now);
+    const ofAddress =
+      address != null && p.address !== null ? this.scope(ADDRESS_PREFIX + address, p.address, now) : null;
+    const clientBlocked = client.check.blocked();
+    const addressBlocked = ofAddress?.check.blocked() ?? null;
+    if (clientBlocked !== null || addressBlocked !== null) {
       // refused: only states already held are touched (as seen now), nothing new is kept
-      keys.forEach((k, i) => this.touch(k, states[i], now, false));
-      return outcomes((i) => blocked[i] ?? 'ok');
+      this.touch(client, now, false);
+      if (ofAddress !== null) this.touch(ofAddress, now, false);
+      return {
+        client: client.check.seen(clientBlocked ?? 'ok'),
+        address: ofAddress?.check.seen(addressBlocked ?? 'ok') ?? null,
+      };
     }
     // every scope is asked (no short cut), so each that trips starts its own cool-down
-    const tripped = scopes.map((scope) => scope.trips(terms, bases));
-    if (tripped.includes(true)) {
-      keys.forEach((k, i) => {
-        const state = states[i];
-        if (tripped[i] && state !== undefined) this.coolDown(k, state.coolUntil);
-        this.touch(k, state, now, false);
-      });
-      return outcomes((i) => (tripped[i] ? 'enumeration' : 'ok'));
+    const clientTrips = client.check.trips(terms, bases);
+    const addressTrips = ofAddress?.check.trips(terms, bases) ?? false;
+    if (clientTrips || addressTrips) {
+      if (clientTrips) this.coolDown(client.key, client.state.coolUntil);
+      if (addressTrips && ofAddress !== null) this.coolDown(ofAddress.key, ofAddress.state.coolUntil);
+      this.touch(client, now, false);
+      if (ofAddress !== null) this.touch(ofAddress, now, false);
+      return {
+        client: client.check.seen(clientTrips ? 'enumeration' : 'ok'),
+        address: ofAddress?.check.seen(addressTrips ? 'enumeration' : 'ok') ?? null,
+      };
     }
-    for (const scope of scopes) scope.count(terms);
-    keys.forEach((k, i) => this.touch(k, states[i], now, true));
-    return outcomes(() => 'ok');
+    client.check.count(terms);
+    ofAddress?.check.count(terms);
+    this.touch(client, now, true);
+    if (ofAddress !== null) this.touch(ofAddress, now, true);
+    return { client: client.check.seen('ok'), address: ofAddress?.check.seen('ok') ?? null };
   }
 
-  /** The state held for a key, or an empty one that is not kept unless the request is admitted; its cool-down either way. */
-  private peek(key: string, now: number): ScopeState {
-    const state = this.clients.get(key) ?? newScopeState(now);
+  /**
+   * A scope's key, its state and the check on it at `now`: the state held for the key, or an empty one that is not
+   * kept unless the request is admitted; its cool-down either way.
+   */
+  private scope(key: string, policy: LimitPolicy, now: number): Scope {
+    const heldState = this.clients.get(key);
+    const state = heldState ?? newScopeState(now);
     const cooling = this.cooldowns.get(key);
     if (cooling !== undefined && cooling > state.coolUntil) state.coolUntil = cooling;
-    return state;
+    return { key, state, held: heldState !== undefined, check: new ScopeCheck(state, policy, now) };
   }
 
   /** Keeps a cool-down apart from the windows; at the cap, the one that ends soonest (the oldest) goes. */
@@ -123,9 +144,7 @@ export class MemoryStore implements LimiterStore {
    * Moves a held state to the most-recently-seen end, and keeps a new one when `keep` (an admitted request); idle
    * clients expire and the table stays under the cap.
    */
-  private touch(key: string, state: ScopeState | undefined, now: number, keep: boolean): void {
-    if (state === undefined) return;
-    const held = this.clients.get(key) === state;
+  private touch({ key, state, held }: Scope, now: number, keep: boolean): void {
     if (!held && !keep) return;
     if (held) this.clients.delete(key);
     state.lastSeen = Math.max(state.lastSeen, now);

@@ -32,20 +32,22 @@ const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
 export function probeRequest(query: unknown, pathParameters?: unknown): RequestProbe {
   const terms = new Set<string>();
   const bases: number[] = [];
-  const read = (names: readonly string[], parameters: unknown) => {
-    const params = isObject(parameters) ? parameters : NO_PARAMETERS;
-    for (const name of names) {
-      for (const value of values(params[name])) {
-        const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
-        if (probe === null) continue;
-        terms.add(probe.term);
-        if (probe.base !== null) bases.push(probe.base);
-      }
-    }
-  };
-  if (pathParameters !== undefined) read(PATH_PARAMETERS, pathParameters);
-  read(SEARCH_PARAMETERS, query);
+  if (pathParameters !== undefined) probeParameters(PATH_PARAMETERS, pathParameters, terms, bases);
+  probeParameters(SEARCH_PARAMETERS, query, terms, bases);
   return { terms: [...terms], bases };
+}
+
+/** Adds the terms and numbers of the parameters `names` of one parameter object (a query, or a route's path). */
+function probeParameters(names: readonly string[], parameters: unknown, terms: Set<string>, bases: number[]): void {
+  const params = isObject(parameters) ? parameters : NO_PARAMETERS;
+  for (const name of names) {
+    for (const value of values(params[name])) {
+      const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
+      if (probe === null) continue;
+      terms.add(probe.term);
+      if (probe.base !== null) bases.push(probe.base);
+    }
+  }
 }
 
 /** The hashed term and the Corporate Number base of one value; the same value asked again is not worked out again. */

@@ -46,64 +46,100 @@ export function stepRun(run: SequentialRun, base: number): SequentialRun {
   return { last: base, direction, length: 2 };
 }
 
-/** What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. */
+/**
+ * What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. A
+ * scope owns its walks and records a look-up in place (recordWalk), once the request is admitted.
+ */
 export interface NumberWalks {
-  readonly run: SequentialRun;
+  run: SequentialRun;
   /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
-  readonly recent: readonly number[];
+  readonly recent: number[];
   /** The same numbers in ascending order, so that a step needs no sort. */
-  readonly sorted: readonly number[];
+  readonly sorted: number[];
 }
 
-export const NO_WALKS: NumberWalks = Object.freeze({
-  run: NO_RUN,
-  recent: Object.freeze([]),
-  sorted: Object.freeze([]),
-});
+export function noWalks(): NumberWalks {
+  return { run: NO_RUN, recent: [], sorted: [] };
+}
+
+export function copyWalks(walks: NumberWalks): NumberWalks {
+  return { run: walks.run, recent: walks.recent.slice(), sorted: walks.sorted.slice() };
+}
+
+/** How many distinct recent numbers a scope keeps at `sequential` (KOHYO_ENUM_SEQUENTIAL). */
+function recentCap(sequential: number): number {
+  return sequential * RECENT_BASES_PER_STEP;
+}
 
 /**
- * One look-up more, and whether the rule trips with it (at `sequential`, KOHYO_ENUM_SEQUENTIAL): a run in a row of
- * `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that in any order. Only
- * the walk through the new number is measured: what was kept before tripped nothing, or it would not have been kept.
+ * Whether looking `base` up next trips the rule (at `sequential`, KOHYO_ENUM_SEQUENTIAL), the walks left as they
+ * are: a run in a row of `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that
+ * in any order. Only the walk through the new number is measured: what was kept before tripped nothing, or it would
+ * not have been kept.
  */
-export function stepWalks(
-  walks: NumberWalks,
-  base: number,
-  sequential: number,
-): { walks: NumberWalks; trips: boolean } {
-  const run = stepRun(walks.run, base);
-  const recent = walks.recent.slice();
-  const sorted = walks.sorted.slice();
+export function tripsWith(walks: NumberWalks, base: number, sequential: number): boolean {
+  if (stepRun(walks.run, base).length >= sequential) return true;
+  // the number recordWalk would forget to make room for this one
+  const dropped =
+    walks.recent.length >= recentCap(sequential) && !walks.recent.includes(base) ? walks.recent[0] : undefined;
+  return walkThrough(walks.sorted, base, dropped) >= sequential * UNORDERED_WALK_FACTOR;
+}
+
+/** Records the look-up of `base` in the walks, in place. */
+export function recordWalk(walks: NumberWalks, base: number, sequential: number): void {
+  walks.run = stepRun(walks.run, base);
+  const { recent, sorted } = walks;
   const held = recent.indexOf(base);
   if (held >= 0) recent.splice(held, 1);
   else {
     sorted.splice(lowerBound(sorted, base), 0, base);
-    if (recent.length >= sequential * RECENT_BASES_PER_STEP) {
+    if (recent.length >= recentCap(sequential)) {
       const dropped = recent.shift();
       if (dropped !== undefined) sorted.splice(lowerBound(sorted, dropped), 1);
     }
   }
   recent.push(base);
-  const trips = run.length >= sequential || walkThrough(sorted, base) >= sequential * UNORDERED_WALK_FACTOR;
-  return { walks: { run, recent, sorted }, trips };
+}
+
+/** One look-up more, and whether the rule trips with it (tripsWith), as new walks: the given ones are left alone. */
+export function stepWalks(
+  walks: NumberWalks,
+  base: number,
+  sequential: number,
+): { walks: NumberWalks; trips: boolean } {
+  const trips = tripsWith(walks, base, sequential);
+  const next = copyWalks(walks);
+  recordWalk(next, base, sequential);
+  return { walks: next, trips };
 }
 
 /**
- * How many of the numbers (ascending) make the walk through `base`: its neighbours within MAX_STEP, theirs, and so
- * on, whatever order they were asked in. A walk up or down by 1 to 100, a zig-zag (+3, −1, +3, −1 …), a shuffled
- * run of nearby numbers: all are covered. Requests without a number leave the numbers alone, so a walk cannot be
- * hidden by name searches in between. The Lua script in redis-script.ts does the same.
+ * How many numbers make the walk through `base` (counted whether or not it is among them, `without` left out): its
+ * neighbours within MAX_STEP in the ascending numbers, theirs, and so on, whatever order they were asked in. A walk
+ * up or down by 1 to 100, a zig-zag (+3, −1, +3, −1 …), a shuffled run of nearby numbers: all are covered. Requests
+ * without a number leave the numbers alone, so a walk cannot be hidden by name searches in between. The Lua script
+ * in redis-script.ts does the same.
  */
-export function walkThrough(sorted: readonly number[], base: number): number {
+export function walkThrough(sorted: readonly number[], base: number, without?: number): number {
+  let count = 1;
   const at = lowerBound(sorted, base);
-  if (sorted[at] !== base) return 0;
-  let low = at;
-  let high = at;
-  // the indexes stay inside the array, so the fallbacks (no neighbour) are never taken
-  while (low > 0 && (sorted[low] ?? 0) - (sorted[low - 1] ?? Number.NEGATIVE_INFINITY) <= MAX_STEP) low--;
-  while (high < sorted.length - 1 && (sorted[high + 1] ?? Number.POSITIVE_INFINITY) - (sorted[high] ?? 0) <= MAX_STEP)
-    high++;
-  return high - low + 1;
+  let last = base;
+  for (let i = sorted[at] === base ? at + 1 : at; i < sorted.length; i++) {
+    const next = sorted[i] ?? Number.POSITIVE_INFINITY;
+    if (next === without) continue;
+    if (next - last > MAX_STEP) break;
+    count++;
+    last = next;
+  }
+  last = base;
+  for (let i = at - 1; i >= 0; i--) {
+    const next = sorted[i] ?? Number.NEGATIVE_INFINITY;
+    if (next === without) continue;
+    if (last - next > MAX_STEP) break;
+    count++;
+    last = next;
+  }
+  return count;
 }
 
 /** The index of the first number not below `value` in ascending numbers (their length when none is). */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NO_RUN, NO_WALKS, stepRun, stepWalks, walkThrough } from '../../src/limits/sequential-run.js';
+import { NO_RUN, noWalks, stepRun, stepWalks, walkThrough } from '../../src/limits/sequential-run.js';
 
 const runOf = (bases: number[]) => bases.reduce(stepRun, NO_RUN).length;
 
@@ -21,7 +21,7 @@ test('runs of look-ups in a row that step by 1 to 100 the same way', () => {
 
 /** The recent numbers and the walk through the last one, after looking each up in turn. */
 function walkOf(bases: number[], sequential = 5): { recent: readonly number[]; walk: number } {
-  let walks = NO_WALKS;
+  let walks = noWalks();
   for (const base of bases) walks = stepWalks(walks, base, sequential).walks;
   const last = bases.at(-1);
   return { recent: walks.recent, walk: last === undefined ? 0 : walkThrough(walks.sorted, last) };
@@ -51,7 +51,7 @@ test('the recent numbers are the last few distinct ones, a repeat moved to the e
 
 test('the rule trips on five in a row, or on ten nearby numbers in any order', () => {
   const tripsAt = (bases: number[]): number | null => {
-    let walks = NO_WALKS;
+    let walks = noWalks();
     for (const [i, base] of bases.entries()) {
       const step = stepWalks(walks, base, 5);
       if (step.trips) return i + 1;
