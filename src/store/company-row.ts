@@ -39,7 +39,7 @@ export const COMPANY_SELECT = `c.id, c.corporate_number, c.name, c.name_kana, c.
         p.enforcement_count, 'procurement_suspensions', p.procurement_suspension_count, 'license_actions',
         p.license_action_count)))
       FROM (SELECT number FROM found LIMIT ${MAX_PREDECESSORS_SHOWN}) f JOIN companies p ON p.corporate_number = f.number)))
-  ELSE '{"total":0,"shown":[]}' END AS predecessors_json`;
+  END AS predecessors_json`;
 
 /**
  * A row of COMPANY_SELECT read with `.raw()`, column by column as the companies table declares them (NOT NULL or
@@ -68,7 +68,8 @@ export type CompanyRow = readonly [
   procurement_suspension_count: number,
   license_action_count: number,
   aliases_json: string,
-  predecessors_json: string,
+  /** NULL for a company nothing merged into (most): no JSON to build or parse. */
+  predecessors_json: string | null,
 ];
 
 /**
@@ -76,6 +77,7 @@ export type CompanyRow = readonly [
  * an order of magnitude cheaper than better-sqlite3 building an object of its named columns and copying it without its id.
  */
 export function companyFromRow(row: CompanyRow): { readonly id: number; readonly company: CompanyRecord } {
+  const predecessors = predecessorsOfRow(row[22]);
   return {
     id: row[0],
     company: {
@@ -104,15 +106,16 @@ export function companyFromRow(row: CompanyRow): { readonly id: number; readonly
         procurement_suspensions: row[19],
         license_actions: row[20],
       },
-      ...predecessorsOfRow(row[22]),
+      predecessors: predecessors.shown,
+      predecessors_total: predecessors.total,
       updated_on: row[17],
     },
   };
 }
 
-/** The predecessors column: `{ "total", "shown" }`, built by COMPANY_SELECT. */
-function predecessorsOfRow(json: string): Pick<Company, 'predecessors' | 'predecessors_total'> {
+/** The predecessors column: `{ "total", "shown" }`, built by COMPANY_SELECT, or NULL when there are none. */
+function predecessorsOfRow(json: string | null): { total: number; shown: Company['predecessors'] } {
+  if (json === null) return { total: 0, shown: [] };
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_object built it in COMPANY_SELECT: a count, and an array from the companies table's NOT NULL number, name and record counts
-  const { total, shown } = JSON.parse(json) as { total: number; shown: Company['predecessors'] };
-  return { predecessors: shown, predecessors_total: total };
+  return JSON.parse(json) as { total: number; shown: Company['predecessors'] };
 }
