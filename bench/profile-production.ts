@@ -2,7 +2,10 @@
 // profile of the server process under one case's load, summarised by self time per function and per source file.
 // --off profiles the same app without the request log, limiter and usage log; --dataset serves another file than
 // the demo (e.g. the million companies of `npm run bench:search`); --seconds measures longer than 6 s, so that the
-// server's start (schema compilation, module loading, about a second) weighs less in the profile.
+// server's start (schema compilation, module loading, about a second) weighs less in the profile. Each line gives its
+// share of the samples and the CPU µs it took a request (its samples' time over every request the server answered),
+// which compares across two builds where shares do not: a build that answers fewer requests spreads the same work
+// over fewer of them.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +45,7 @@ async function main(): Promise<void> {
       ? { kind: 'kohyo' as const, dbPath }
       : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
     const server = await startServerProcess(kind, ['--cpu-prof', '--cpu-prof-dir', dir]);
-    await runLoad(
+    const load = await runLoad(
       server.url,
       paths,
       { connections: 10, warmupSeconds: 1, durationSeconds: Number(values.seconds) },
@@ -50,8 +53,14 @@ async function main(): Promise<void> {
     );
     await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      nodes: ProfileNode[];
+      startTime: number;
+      endTime: number;
+    };
     const total = profile.nodes.reduce((s, node) => s + (node.hitCount ?? 0), 0);
+    const answered = Object.values(load.statuses).reduce((sum, n) => sum + n, 0);
+    const usPerSampleRequest = (profile.endTime - profile.startTime) / total / answered;
     const byFunction = new Map<string, number>();
     const byFile = new Map<string, number>();
     for (const node of profile.nodes) {
@@ -70,10 +79,13 @@ async function main(): Promise<void> {
       [...map]
         .sort((a, b) => b[1] - a[1])
         .slice(0, count)
-        .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+        .map(
+          ([k, v]) =>
+            `${((v / total) * 100).toFixed(1).padStart(5)} % ${(v * usPerSampleRequest).toFixed(2).padStart(6)} µs  ${k}`,
+        )
         .join('\n');
     console.log(
-      `${total} samples\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`,
+      `${total} samples, ${answered} requests answered, ${((profile.endTime - profile.startTime) / answered).toFixed(1)} µs of the process's time a request\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
