@@ -101,18 +101,6 @@ export function recordWalk(walks: NumberWalks, base: number, sequential: number)
   recent.push(base);
 }
 
-/** One look-up more, and whether the rule trips with it (tripsWith), as new walks: the given ones are left alone. */
-export function stepWalks(
-  walks: NumberWalks,
-  base: number,
-  sequential: number,
-): { walks: NumberWalks; trips: boolean } {
-  const trips = tripsWith(walks, base, sequential);
-  const next = copyWalks(walks);
-  recordWalk(next, base, sequential);
-  return { walks: next, trips };
-}
-
 /**
  * How many numbers make the walk through `base` (counted whether or not it is among them, `without` left out): its
  * neighbours within MAX_STEP in the ascending numbers, theirs, and so on, whatever order they were asked in. A walk

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NO_RUN, noWalks, stepRun, stepWalks, walkThrough } from '../../src/limits/sequential-run.js';
+import { NO_RUN, noWalks, recordWalk, stepRun, tripsWith, walkThrough } from '../../src/limits/sequential-run.js';
 
 const runOf = (bases: number[]) => bases.reduce(stepRun, NO_RUN).length;
 
@@ -21,8 +21,8 @@ test('runs of look-ups in a row that step by 1 to 100 the same way', () => {
 
 /** The recent numbers and the walk through the last one, after looking each up in turn. */
 function walkOf(bases: number[], sequential = 5): { recent: readonly number[]; walk: number } {
-  let walks = noWalks();
-  for (const base of bases) walks = stepWalks(walks, base, sequential).walks;
+  const walks = noWalks();
+  for (const base of bases) recordWalk(walks, base, sequential);
   const last = bases.at(-1);
   return { recent: walks.recent, walk: last === undefined ? 0 : walkThrough(walks.sorted, last) };
 }
@@ -51,11 +51,10 @@ test('the recent numbers are the last few distinct ones, a repeat moved to the e
 
 test('the rule trips on five in a row, or on ten nearby numbers in any order', () => {
   const tripsAt = (bases: number[]): number | null => {
-    let walks = noWalks();
+    const walks = noWalks();
     for (const [i, base] of bases.entries()) {
-      const step = stepWalks(walks, base, 5);
-      if (step.trips) return i + 1;
-      walks = step.walks;
+      if (tripsWith(walks, base, 5)) return i + 1;
+      recordWalk(walks, base, 5);
     }
     return null;
   };
@@ -63,4 +62,13 @@ test('the rule trips on five in a row, or on ten nearby numbers in any order', (
   assert.equal(tripsAt([0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10]), 10, 'a zig-zag');
   // a person looking up five related companies with nearby numbers, out of order, is not a walker
   assert.equal(tripsAt([7, 1, 8, 4, 6]), null);
+});
+
+test('asking whether a number trips the rule leaves the walks as they are', () => {
+  const walks = noWalks();
+  for (const base of [100, 101, 102, 103]) recordWalk(walks, base, 5);
+  const before = structuredClone(walks);
+  assert.equal(tripsWith(walks, 104, 5), true, 'the fifth in a row');
+  assert.equal(tripsWith(walks, 999_999, 5), false, 'an unrelated number');
+  assert.deepEqual(walks, before);
 });
