@@ -4,16 +4,15 @@ import { before, after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runCollection } from '../../src/ingest/collect/collection.js';
-import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { ok } from '../helpers/answers.js';
 import type { RequestPath } from '../helpers/documented-answers.js';
 import {
   bodyRoute,
-  recordedSleep,
   startFixtureServer,
   steppingClock,
   tempDir,
+  testFetcher,
   testSource,
   tsvList,
   tsvParser,
@@ -22,7 +21,7 @@ import {
 let server: TestServer;
 before(async () => {
   const lists = await startFixtureServer();
-  const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
+  const fetcher = testFetcher();
   const source = testSource('test-tokyo', lists.url('/tokyo.tsv'));
   const dbPath = join(tempDir(), 'kohyo.sqlite');
   const clock = steppingClock('2026-01-05T00:00:00Z');

@@ -1,29 +1,22 @@
 // GET /api/v1/coverage through a real server, over a dataset built by real collections: every
 // source of every kind with its edition, runs and retention; an older edition skipped leaves its source healthy.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runCollection } from '../../src/ingest/collect/collection.js';
-import { createFetcher } from '../../src/ingest/collect/fetcher.js';
 import { parsedList, type SourceParser } from '../../src/ingest/parsers/source-parser.js';
 import { startServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
 import {
   bodyRoute,
-  recordedSleep,
-  startFixtureServer,
+  collectionFixtures,
   steppingClock,
   tempDir,
   testSource,
   tsvParser,
 } from '../ingest/collect/collect-helpers.js';
 
-const fixtures = await startFixtureServer();
-const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
-after(async () => {
-  await fetcher.close();
-  await fixtures.close();
-});
+const { server: fixtures, fetcher } = await collectionFixtures();
 
 /** The test parser, the list's printed date read from a first line `@YYYY-MM-DD`. */
 const dated: SourceParser = async (bytes, context) => {

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
-import type { Fetcher } from '../../../src/ingest/collect/fetcher.js';
+import { after } from 'node:test';
+import { createFetcher, type Fetcher } from '../../../src/ingest/collect/fetcher.js';
 import {
   parsedList,
   parseFailure,
@@ -190,6 +191,22 @@ export function steppingClock(start: string): { now: () => Date; set(iso: string
 }
 
 /** Sleeps that return at once and remember what they were asked to wait. */
+/** The fetcher the collection tests use: no retries, and its waits recorded instead of slept. */
+export function testFetcher(): Fetcher {
+  return createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
+}
+
+/** A fixture server and the test fetcher for a test file's collections, both closed once its tests are done. */
+export async function collectionFixtures(): Promise<{ server: FixtureServer; fetcher: Fetcher }> {
+  const server = await startFixtureServer();
+  const fetcher = testFetcher();
+  after(async () => {
+    await fetcher.close();
+    await server.close();
+  });
+  return { server, fetcher };
+}
+
 export function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: number[] } {
   const waits: number[] = [];
   return { waits, sleep: async (ms) => void waits.push(ms) };

@@ -1,4 +1,4 @@
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -6,15 +6,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
 import { WriterLockedError, lockPathFor } from '../../../src/store/writer-lock.js';
-import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { buildCoverage } from '../../../src/domain/coverage.js';
 import { openStore } from '../../../src/store/store.js';
 import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import {
   bodyRoute,
+  collectionFixtures,
   etagRoute,
-  recordedSleep,
-  startFixtureServer,
   steppingClock,
   tempDir,
   testSource,
@@ -23,12 +21,7 @@ import {
   writeCompanies,
 } from './collect-helpers.js';
 
-const server = await startFixtureServer();
-const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
-after(async () => {
-  await fetcher.close();
-  await server.close();
-});
+const { server, fetcher } = await collectionFixtures();
 
 function options(dbPath: string, clock: () => Date, more: Partial<CollectionOptions> = {}): CollectionOptions {
   return { dbPath, sources: [], resolve: () => tsvParser, fetcher, clock, ...more };

@@ -1,18 +1,16 @@
 // Records outlive their source's list. Successive editions collected for real (served over HTTP,
 // or read with --file) build each record's listing; a record a later edition drops is delisted, not deleted.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { parsedList, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { recordFromDoc } from '../../../src/store/record-docs.js';
 import {
   bodyRoute,
-  recordedSleep,
-  startFixtureServer,
+  collectionFixtures,
   steppingClock,
   tempDir,
   testSource,
@@ -20,12 +18,7 @@ import {
   writeCompanies,
 } from './collect-helpers.js';
 
-const server = await startFixtureServer();
-const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
-after(async () => {
-  await fetcher.close();
-  await server.close();
-});
+const { server, fetcher } = await collectionFixtures();
 
 const source = testSource('test-history', server.url('/history.tsv'));
 

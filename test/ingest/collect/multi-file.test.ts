@@ -1,17 +1,15 @@
 // A source published in several files (one per fiscal year) is read whole by the collector, or not at all.
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { linkedLists } from '../../../src/ingest/collect/list-fetch.js';
 import type { SourceEntry } from '../../../src/ingest/registry/source-entry.js';
 import {
   bodyRoute,
+  collectionFixtures,
   etagRoute,
-  recordedSleep,
-  startFixtureServer,
   steppingClock,
   tempDir,
   testSource,
@@ -20,12 +18,7 @@ import {
   type Route,
 } from './collect-helpers.js';
 
-const server = await startFixtureServer();
-const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
-after(async () => {
-  await fetcher.close();
-  await server.close();
-});
+const { server, fetcher } = await collectionFixtures();
 
 const html =
   (body: string): Route =>
