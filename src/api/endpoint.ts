@@ -72,6 +72,18 @@ export interface Endpoint<Q extends TObject = TObject> {
 }
 
 /**
+ * What an endpoint answering one resource of the dataset is (a company's or a record's address, the coverage):
+ * counted and conditional like the lists, neither paged nor a list answer, and with a dataset open.
+ */
+export const DATASET_RESOURCE = {
+  counted: true,
+  conditional: true,
+  paged: false,
+  listAnswer: false,
+  needsDataset: true,
+} as const satisfies Partial<Endpoint>;
+
+/**
  * A document the service serves beside the endpoints, not in the OpenAPI paths: never counted unless it is a page for
  * people that stands for an API request (`counted`), never conditional.
  */

@@ -1,7 +1,7 @@
 // One address for each company and record: GET /api/v1/companies/{corporate_number} and /api/v1/{kind}/{id}.
 import { Type, type TObject } from '@sinclair/typebox';
 import { openDataset, type RouteContext } from '../context.js';
-import type { Endpoint } from '../endpoint.js';
+import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
@@ -57,15 +57,8 @@ export function recordAt<K extends RecordKind>(store: Store, id: string, kind: K
   return record;
 }
 
-/** What every address is: counted and conditional like the lists, one resource, in the path's parameters. */
-const ADDRESS = {
-  parametersIn: 'path',
-  counted: true,
-  conditional: true,
-  paged: false,
-  listAnswer: false,
-  needsDataset: true,
-} as const;
+/** What every address is: one resource of the dataset, asked for in the path's parameters. */
+const ADDRESS = { ...DATASET_RESOURCE, parametersIn: 'path' } as const;
 
 export const COMPANY: Endpoint<typeof CompanyAddress> = {
   path: `${COMPANIES_PATH}/{corporate_number}`,

@@ -2,7 +2,7 @@
 // source of every record kind): which publishers' lists we hold, which edition, how many records, how fresh.
 import { Type } from '@sinclair/typebox';
 import { openDataset } from '../context.js';
-import type { Endpoint } from '../endpoint.js';
+import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { CoverageEntry, SourceCoverageEntry } from '../schemas/coverage.js';
 import { Envelope, Meta } from '../schemas/common.js';
@@ -12,16 +12,8 @@ import { sourceCoverageList } from '../../domain/source-coverage.js';
 import { RECORD_KINDS } from '../../domain/record.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
-/** What both coverage endpoints are: no parameters, counted and conditional like the lists, one answer of the dataset. */
-const COVERAGE_ANSWER = {
-  tags: ['coverage'],
-  query: () => NoQuery,
-  counted: true,
-  conditional: true,
-  paged: false,
-  listAnswer: false,
-  needsDataset: true,
-} as const;
+/** What both coverage endpoints are: one resource of the dataset, without parameters. */
+const COVERAGE_ANSWER = { ...DATASET_RESOURCE, tags: ['coverage'], query: () => NoQuery } as const;
 
 export const COVERAGE: Endpoint<typeof NoQuery> = {
   path: '/api/v1/procurement-suspension-coverage',
