@@ -93,6 +93,13 @@ export function endpointAt(path: string): Endpoint | undefined {
   return byPath.get(path.replace(/:(\w+)/gu, '{$1}'));
 }
 
+/** The catalogue's entry of the document at `path`; a path it does not hold is a mistake in the code that asks. */
+export function documentAt(path: string): ServiceDocument {
+  const found = DOCUMENTS.find((document) => document.path === path);
+  if (found === undefined) throw new Error(`the catalogue has no document ${path}`);
+  return found;
+}
+
 /** An endpoint's path (`/x/{id}`, as OpenAPI writes it) as the router's route (`/x/:id`). */
 export function routeOf(path: string): string {
   return path.replace(/\{(\w+)\}/gu, ':$1');

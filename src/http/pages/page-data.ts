@@ -3,7 +3,7 @@ import { openDataset, type RouteContext } from '../../api/context.js';
 import { SEARCH } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
-import { answerPagedRecords, answerRecords } from '../../api/record-endpoint.js';
+import { answerRecords } from '../../api/record-endpoint.js';
 import { presentCompany } from '../../api/present/company.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { ApiError } from '../../api/errors.js';
@@ -29,8 +29,6 @@ export interface SearchResults {
   readonly companies: readonly Company[];
   readonly companiesTotal: number | null;
   readonly kinds: readonly KindResults[];
-  readonly dataAsOf: string | null;
-  readonly demo: boolean;
 }
 
 type KindLists = { readonly [K in RecordKind as (typeof RECORD_LISTS)[K]]: PresentedKinds[K][] };
@@ -40,7 +38,6 @@ interface SearchAnswer {
   readonly meta: {
     readonly matches: { readonly companies: number } & { readonly [L in keyof KindLists]: number };
     readonly coverage: { readonly [L in keyof KindLists]: Static<typeof AnswerCoverage> };
-    readonly data_as_of: string | null;
   };
 }
 
@@ -72,15 +69,12 @@ export function searchResults(context: RouteContext, q: string, requestId: strin
         coverage: meta.coverage.license_actions,
       },
     ],
-    dataAsOf: meta.data_as_of,
-    demo: openDataset(context).meta.kind === 'demo',
   };
 }
 
 export interface CompanyPage {
   readonly company: Company;
   readonly kinds: readonly KindResults[];
-  readonly demo: boolean;
 }
 
 /** The company with this number and its records of every kind, its predecessors' included (as the API's own lists). */
@@ -93,8 +87,8 @@ export function companyPage(context: RouteContext, number: string, requestId: st
     limit: PAGE_ROWS,
   } as const;
   const enforcements = answerRecords(ENFORCEMENTS, context, store, requestId, params);
-  const suspensions = answerPagedRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
-  const licenses = answerPagedRecords(LICENSE_ACTIONS, context, store, requestId, params);
+  const suspensions = answerRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
+  const licenses = answerRecords(LICENSE_ACTIONS, context, store, requestId, params);
   return {
     company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
     kinds: [
@@ -117,22 +111,21 @@ export function companyPage(context: RouteContext, number: string, requestId: st
         coverage: licenses.meta.coverage,
       },
     ],
-    demo: store.meta.kind === 'demo',
   };
 }
 
 /** The record with this id, of the kind its prefix names; 404 for an id of no kind. */
-export function recordPage(context: RouteContext, id: string): { readonly shown: ShownRecord; readonly demo: boolean } {
+export function recordPage(context: RouteContext, id: string): ShownRecord {
   const store = openDataset(context);
   const kind = kindOfRecordId(id);
   if (kind === null) throw new ApiError('not_found', 'No record has this id.', { parameter: 'id' });
-  const demo = store.meta.kind === 'demo';
+  // one arm per kind: each narrows `kind`, so that the record's type follows it
   switch (kind) {
     case 'enforcement':
-      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+      return { kind, record: presentedRecordAt(context, store, id, kind) };
     case 'procurement_suspension':
-      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+      return { kind, record: presentedRecordAt(context, store, id, kind) };
     case 'license_action':
-      return { shown: { kind, record: presentedRecordAt(context, store, id, kind) }, demo };
+      return { kind, record: presentedRecordAt(context, store, id, kind) };
   }
 }

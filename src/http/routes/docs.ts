@@ -2,13 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { guideText } from '../llms-guide.js';
-import { DOCUMENTS, GUIDE_PATH, OPENAPI_PATH, routeAccounting } from '../../api/catalogue.js';
+import { GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
 
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
-  const config = (path: string) => {
-    const document = DOCUMENTS.find((d) => d.path === path);
-    return document === undefined ? {} : routeAccounting(document);
-  };
+  const config = (path: string) => routeAccounting(documentAt(path));
   app.get(OPENAPI_PATH, { config: config(OPENAPI_PATH) }, async (_request, reply) => {
     void reply.header('Content-Type', 'application/json; charset=utf-8');
     return app.swagger();

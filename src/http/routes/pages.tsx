@@ -3,8 +3,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { ApiError } from '../../api/errors.js';
-import { BASE_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
-import { DOCUMENTS, LANDING_LINKS, routeAccounting } from '../../api/catalogue.js';
+import { COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import { SEARCH } from '../../api/endpoints/search.js';
+import { LANDING_LINKS, documentAt, routeAccounting } from '../../api/catalogue.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
@@ -13,6 +14,7 @@ import { companyPage, recordPage, searchResults } from '../pages/page-data.js';
 import { CompanyPageView, ErrorPage, HomePage, RecordPageView, SearchPage, pageHtml } from '../pages/pages.js';
 import type { PageFrame } from '../pages/layout.js';
 import { apiErrorOf } from '../error-handler.js';
+import { pathOf } from '../url-parts.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -37,7 +39,7 @@ function frameOf(
   title: string,
   extra: Partial<PageFrame> = {},
 ): PageFrame {
-  const [path = '/'] = request.url.split('?');
+  const path = pathOf(request.url);
   const q = typeof request.query.q === 'string' ? request.query.q : undefined;
   const here = q === undefined ? path : `${path}?q=${encodeURIComponent(q)}`;
   return {
@@ -117,7 +119,7 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     options(`${COMPANY_PAGE_PATH}/{corporate_number}`),
     (request, reply) => {
       const page = companyPage(context, request.params.corporate_number ?? '', request.id);
-      const feed = `${BASE_SEARCH}?q=${page.company.corporate_number}&format=atom`;
+      const feed = `${SEARCH.path}?q=${page.company.corporate_number}&format=atom`;
       void reply.type(HTML);
       varyByLanguage(reply);
       return pageHtml(<CompanyPageView frame={frameOf(request, context, page.company.name, { feed })} page={page} />);
@@ -125,20 +127,11 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
   );
 
   app.get<PageRequest>(`${RECORD_PAGE_PATH}/:id`, options(`${RECORD_PAGE_PATH}/{id}`), (request, reply) => {
-    const { shown } = recordPage(context, request.params.id ?? '');
+    const shown = recordPage(context, request.params.id ?? '');
     void reply.type(HTML);
     varyByLanguage(reply);
     return pageHtml(<RecordPageView frame={frameOf(request, context, shown.record.company.name)} shown={shown} />);
   });
-}
-
-const BASE_SEARCH = `${BASE_PATH}/search`;
-
-/** The catalogue's entry of a page. */
-function documentAt(path: string) {
-  const found = DOCUMENTS.find((document) => document.path === path);
-  if (found === undefined) throw new Error(`the catalogue has no page ${path}`);
-  return found;
 }
 
 /** The landing page for browsers: the search form, and the links for developers. */
