@@ -1,6 +1,6 @@
 // Every source of every record kind, as GET /api/v1/coverage lists it: the edition it holds, its records, its runs.
 import { freshness, label, type CoverageSourceInput, type Freshness } from './coverage.js';
-import { japanDate } from './dates.js';
+import { daysBetween, japanDate } from './dates.js';
 import type { EditionDateSource } from './edition-date.js';
 import type { RecordKind } from './record.js';
 import { authorities } from './vocabularies/authorities.js';
@@ -31,7 +31,7 @@ export function sourceCoverageList(
   now: Date,
   freshHours: number,
 ): SourceCoverage[] {
-  const today = Date.parse(`${japanDate(now)}T00:00:00Z`);
+  const today = japanDate(now);
   return sources.map((s) => {
     const edition = s.edition_on ?? null;
     return {
@@ -42,8 +42,7 @@ export function sourceCoverageList(
       url: s.url,
       edition_on: edition,
       edition_date_source: s.edition_date_source ?? null,
-      edition_age_days:
-        edition === null ? null : Math.max(0, Math.round((today - Date.parse(`${edition}T00:00:00Z`)) / 86_400_000)),
+      edition_age_days: edition === null ? null : Math.max(0, daysBetween(edition, today)),
       observed_count: s.observed_count,
       last_success_at: s.last_success_at,
       last_error: s.last_error,
