@@ -58,35 +58,63 @@ const MEMO = { entries: 4096, maxKeyLength: 512 } as const;
  * address and query string the normalised conditions: the work a repeated client or question would redo.
  */
 export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRequest) => UsageEntry {
+  return usageRecorders(secret).entry;
+}
+
+/** What an uncounted answer is tallied under (usage-log.ts), its hour aside. */
+export type TallyKey = Pick<UsageEntry, 'method' | 'endpoint' | 'status' | 'code' | 'clientId'>;
+
+/**
+ * For one secret, sharing their memos: a counted answer's entry (usageEntryBuilder), and what an uncounted one is
+ * tallied under, which reads the client and the endpoint only: a flood of refusals or 304s costs no conditions,
+ * headers or timestamps, and leaves the conditions' memo to the questions that are logged.
+ */
+export function usageRecorders(secret: string | Buffer): {
+  readonly entry: (request: FinishedRequest) => UsageEntry;
+  readonly tallyKey: (request: FinishedRequest) => TallyKey;
+} {
   const clients = new BoundedMemo<{ readonly scrub: (value: string) => string; readonly id: string }>(MEMO);
   const conditions = new BoundedMemo<string>(MEMO);
   const at = isoInstant();
-  return (request) => {
-    const client = clients.get(request.address, () => ({
+  const clientOf = (request: FinishedRequest) =>
+    clients.get(request.address, () => ({
       scrub: addressScrubber(request.address),
       id: clientId(secret, request.address),
     }));
+  const keyOf = (request: FinishedRequest, client: ReturnType<typeof clientOf>): TallyKey => {
+    return {
+      method: request.method,
+      endpoint: request.route ?? client.scrub(request.path).slice(0, MAX_TEXT),
+      status: request.status,
+      code: request.status >= 400 ? request.errorCode : null,
+      clientId: client.id,
+    };
+  };
+  const entry = (request: FinishedRequest): UsageEntry => {
+    const client = clientOf(request);
     const { scrub } = client;
     const text = (value: string | undefined): string | null =>
       value === undefined || value.trim() === '' ? null : scrub(value.trim()).slice(0, MAX_TEXT);
+    const { method, endpoint, status, code, clientId: id } = keyOf(request, client);
     return {
       at: at(request.at),
-      method: request.method,
-      endpoint: request.route ?? scrub(request.path).slice(0, MAX_TEXT),
+      method,
+      endpoint,
       conditions: conditions.get(`${request.address}\u0000${request.query}`, () =>
         searchConditions(request.parameters ?? request.query, scrub),
       ),
-      status: request.status,
-      code: request.status >= 400 ? request.errorCode : null,
+      status,
+      code,
       returned: request.returned,
       latencyMs: Math.round(request.latencyMs * 1000) / 1000,
-      clientId: client.id,
+      clientId: id,
       userAgent: text(request.userAgent),
       referer: text(request.referer),
       clientName: text(request.clientName),
       clientContact: text(request.clientContact),
     };
   };
+  return { entry, tallyKey: (request) => keyOf(request, clientOf(request)) };
 }
 
 /**

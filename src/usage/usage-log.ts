@@ -1,5 +1,5 @@
 // The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
-import { usageEntryBuilder, type FinishedRequest } from './usage-entry.js';
+import { usageRecorders, type FinishedRequest, type TallyKey } from './usage-entry.js';
 import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-store.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
@@ -61,13 +61,16 @@ export class UsageLog {
   private readonly maxQueue: number;
   private readonly defer: (run: () => void) => void;
   private readonly build: (request: FinishedRequest) => UsageEntry;
+  private readonly tallyKey: (request: FinishedRequest) => TallyKey;
 
   constructor(private readonly options: UsageLogOptions) {
     this.flushIntervalMs = options.flushIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 500;
     this.maxQueue = options.maxQueue ?? 20_000;
     this.defer = options.defer ?? ((run) => void setImmediate(run));
-    this.build = usageEntryBuilder(options.secret);
+    const recorders = usageRecorders(options.secret);
+    this.build = recorders.entry;
+    this.tallyKey = recorders.tallyKey;
     this.timer = (options.timer ?? intervalTimer)(() => this.flush(), this.flushIntervalMs);
   }
 
@@ -99,9 +102,10 @@ export class UsageLog {
   }
 
   private tally(request: FinishedRequest): void {
-    const entry = this.build(request);
+    const tallied = this.tallyKey(request);
     const hour = hourOf(request.at);
-    const key = JSON.stringify([hour, entry.method, entry.endpoint, entry.status, entry.code, entry.clientId]);
+    const { method, endpoint, status, code, clientId } = tallied;
+    const key = JSON.stringify([hour, method, endpoint, status, code, clientId]);
     const held = this.tallies.get(key);
     if (held !== undefined) {
       held.requests += 1;
@@ -109,8 +113,7 @@ export class UsageLog {
       this.drop(1, this.closed ? 'closed' : 'full');
       return;
     } else {
-      const { method, endpoint, status, code, clientId } = entry;
-      this.tallies.set(key, { hour, method, endpoint, status, code, clientId, requests: 1 });
+      this.tallies.set(key, { hour, ...tallied, requests: 1 });
     }
     this.talliedAnswers += 1;
   }
