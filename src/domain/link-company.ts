@@ -39,7 +39,14 @@ export interface LinkSubject {
 export type LinkBasis = 'same_city' | 'only_in_prefecture';
 
 export type LinkDecision =
-  | { readonly kind: 'linked'; readonly corporate_number: string; readonly basis: LinkBasis; readonly reason: string }
+  | {
+      readonly kind: 'linked';
+      readonly corporate_number: string;
+      readonly basis: LinkBasis;
+      readonly reason: string;
+      /** Whether the link asks more than a name and a city (an office, a changed legal form, the prefecture): a collection notes it. */
+      readonly noteworthy: boolean;
+    }
   | { readonly kind: 'ambiguous'; readonly candidates: number; readonly reason: string }
   | { readonly kind: 'unmatched'; readonly why: 'no_name' | 'no_place' | 'no_company' };
 
@@ -152,13 +159,16 @@ export function decideLink(
         candidates: inCity.length,
         reason: `${inCity.length} companies of the name in ${cityOf(only)}`,
       };
-    if (only !== undefined)
+    if (only !== undefined) {
+      const changed = formChange(subject.legal_form, only.legal_form);
       return {
         kind: 'linked',
         corporate_number: only.corporate_number,
         basis: 'same_city',
-        reason: `${office}the one company of the name in ${cityOf(only)}${formChange(subject.legal_form, only.legal_form)}`,
+        reason: `${office}the one company of the name in ${cityOf(only)}${changed}`,
+        noteworthy: office !== '' || changed !== '',
       };
+    }
   }
   const all = unique(candidates);
   const [only, ...more] = fitting;
@@ -175,6 +185,7 @@ export function decideLink(
     corporate_number: only.corporate_number,
     basis: 'only_in_prefecture',
     reason: `${office}the only company of the name in ${prefecture}, registered in ${cityOf(only)}${formChange(subject.legal_form, only.legal_form)}`,
+    noteworthy: true,
   };
 }
 

@@ -108,6 +108,6 @@ function linkNote(
 ): string | null {
   const named = `「${company.name}」${company.address ? ` (${company.address})` : ''}`;
   if (decision.kind === 'ambiguous') return `not linked ${named}: ${decision.reason}`;
-  if (decision.kind !== 'linked' || /^the one company of the name in [^;]*$/u.test(decision.reason)) return null;
+  if (decision.kind !== 'linked' || !decision.noteworthy) return null;
   return `linked ${named} to ${decision.corporate_number}: ${decision.reason}`;
 }
