@@ -14,9 +14,6 @@ import { RECORD_PATHS } from '../links.js';
 import { MAX_PERMITS_SHOWN, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 
 interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
-  readonly path: string;
-  /** The key of `data` the records are listed under. */
-  readonly list: string;
   readonly resource: TSchema;
   readonly operationId: string;
   readonly summary: string;
@@ -44,7 +41,10 @@ const DATES =
 
 /** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
 export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
-  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present' | 'list'>;
+  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'> & {
+    /** The key of `data` the records are listed under (RECORD_LISTS). */
+    readonly list: string;
+  };
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
@@ -55,16 +55,15 @@ const FEED =
 function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
   spec: RecordEndpointSpec<K, P>,
 ): RecordRoute<K, P> {
-  const response = Envelope(
-    { [spec.list]: Type.Array(spec.resource) },
-    spec.paged ? PagedRecordListMeta : RecordListMeta,
-  );
+  // the kind decides its address and its list's name
+  const list = RECORD_LISTS[spec.kind];
+  const response = Envelope({ [list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta);
   return {
     kind: spec.kind,
-    list: spec.list,
+    list,
     resource: spec.resource,
     present: spec.present,
-    path: spec.path,
+    path: RECORD_PATHS[spec.kind],
     operationId: spec.operationId,
     summary: spec.summary,
     tags: ['records'],
@@ -82,7 +81,7 @@ function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
     tools: [{ description: spec.what, ...spec.tool }],
     answer: (context, query, requestId) => {
       const { records, meta } = found(spec, context, query, requestId);
-      return { data: { [spec.list]: records }, meta };
+      return { data: { [list]: records }, meta };
     },
   };
 }
@@ -104,8 +103,6 @@ export const ENFORCEMENTS = recordEndpoint({
   kind: 'enforcement',
   paged: false,
   present: presentEnforcement,
-  path: RECORD_PATHS.enforcement,
-  list: RECORD_LISTS.enforcement,
   resource: Enforcement,
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
@@ -122,8 +119,6 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   kind: 'procurement_suspension',
   paged: true,
   present: presentProcurementSuspension,
-  path: RECORD_PATHS.procurement_suspension,
-  list: RECORD_LISTS.procurement_suspension,
   resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
@@ -140,8 +135,6 @@ export const LICENSE_ACTIONS = recordEndpoint({
   kind: 'license_action',
   paged: true,
   present: presentLicenseAction,
-  path: RECORD_PATHS.license_action,
-  list: RECORD_LISTS.license_action,
   resource: LicenseAction,
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',
