@@ -91,8 +91,7 @@ export class ApiError extends Error {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
-    // the parameter is the client's own name for it, which may be as long as the request line
-    this.details = details?.parameter === undefined ? details : { ...details, parameter: echoed(details.parameter) };
+    this.details = details;
     this.headers = headers;
   }
 }
@@ -114,6 +113,12 @@ export function echoed(text: string): string {
   return text.length <= MAX_ECHOED ? text : `${text.slice(0, MAX_ECHOED)}…`;
 }
 
+/**
+ * The error answer's body, over HTTP and MCP alike. `details.parameter` is the client's own name for a parameter,
+ * which may be as long as the request line: it is echoed at most MAX_ECHOED characters.
+ */
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetails) {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+  if (details === undefined) return { error: { code, message } };
+  const shown = details.parameter === undefined ? details : { ...details, parameter: echoed(details.parameter) };
+  return { error: { code, message, details: shown } };
 }
