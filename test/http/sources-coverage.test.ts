@@ -4,31 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { runCollection } from '../../src/ingest/collect/collection.js';
-import { parsedList, type SourceParser } from '../../src/ingest/parsers/source-parser.js';
 import { startServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
 import {
   bodyRoute,
   collectionFixtures,
+  datedTsvParser,
   steppingClock,
   tempDir,
   testSource,
-  tsvParser,
 } from '../ingest/collect/collect-helpers.js';
 
 const { server: fixtures, fetcher } = await collectionFixtures();
-
-/** The test parser, the list's printed date read from a first line `@YYYY-MM-DD`. */
-const dated: SourceParser = async (bytes, context) => {
-  const text = Buffer.from(bytes).toString('utf8');
-  const date = /^@(\d{4}-\d{2}-\d{2})\n/u.exec(text)?.[1] ?? null;
-  const parsed = await tsvParser(Buffer.from(date === null ? text : text.slice(12)), context);
-  if (!parsed.ok) return parsed;
-  return parsedList(
-    parsed.records.map((r) => ({ ...r, source: { ...r.source, published_on: date } })),
-    null,
-  );
-};
 
 const list = (date: string, names: readonly string[]) =>
   `@${date}\n${names.map((n) => [`${n}建設株式会社`, '東京都千代田区霞が関1-1', '2025-03-01', '2025-12-31', '談合'].join('\t')).join('\n')}\n`;
@@ -45,7 +32,7 @@ test('/api/v1/coverage lists every source with its edition, counts, runs, freshn
       dbPath,
       sources,
       registered: [kept, older, gone, never],
-      resolve: () => dated,
+      resolve: () => datedTsvParser,
       fetcher,
       clock: clock.now,
       force: true,

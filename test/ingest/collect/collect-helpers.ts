@@ -72,6 +72,18 @@ export const tsvParser: SourceParser = (bytes, { source, url, retrieved_at }) =>
   return parsedList(records, null, skipped, warnings);
 };
 
+/** The test parser, with the list's own date read from a first line `@YYYY-MM-DD` (as MHLW's cover gives 最終更新日). */
+export const datedTsvParser: SourceParser = async (bytes, context) => {
+  const text = Buffer.from(bytes).toString('utf8');
+  const date = /^@(\d{4}-\d{2}-\d{2})\n/u.exec(text)?.[1] ?? null;
+  const parsed = await tsvParser(Buffer.from(date === null ? text : text.slice(12)), context);
+  if (!parsed.ok) return parsed;
+  return parsedList(
+    parsed.records.map((r) => ({ ...r, source: { ...r.source, published_on: date } })),
+    null,
+  );
+};
+
 export const testResolver: ParserResolver = () => tsvParser;
 
 /** Offline runs never fetch: a fetcher that fails the test if asked. */

@@ -6,33 +6,20 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { parsedList, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { recordFromDoc } from '../../../src/store/record-docs.js';
 import {
   bodyRoute,
   collectionFixtures,
+  datedTsvParser,
   steppingClock,
   tempDir,
   testSource,
-  tsvParser,
   writeCompanies,
 } from './collect-helpers.js';
 
 const { server, fetcher } = await collectionFixtures();
 
 const source = testSource('test-history', server.url('/history.tsv'));
-
-/** The test parser, with the list's own date read from a first line `@YYYY-MM-DD` (as MHLW's cover gives 最終更新日). */
-const datedParser: SourceParser = async (bytes, context) => {
-  const text = Buffer.from(bytes).toString('utf8');
-  const date = /^@(\d{4}-\d{2}-\d{2})\n/u.exec(text)?.[1] ?? null;
-  const parsed = await tsvParser(Buffer.from(date === null ? text : text.slice(12)), context);
-  if (!parsed.ok) return parsed;
-  return parsedList(
-    parsed.records.map((r) => ({ ...r, source: { ...r.source, published_on: date } })),
-    null,
-  );
-};
 
 /**
  * An edition holding the named companies (one suspension each, in the source's `words`, 談合 unless given); dated
@@ -98,7 +85,7 @@ async function collectServed(
     const summary = await runCollection({
       dbPath,
       sources: [source],
-      resolve: () => datedParser,
+      resolve: () => datedTsvParser,
       fetcher,
       clock: clock.now,
       force: true,
@@ -148,7 +135,7 @@ test("an edition's date: printed, else Last-Modified, else its newest record, el
     await runCollection({
       dbPath: db,
       sources: [source],
-      resolve: () => datedParser,
+      resolve: () => datedTsvParser,
       fetcher,
       clock: steppingClock(at).now,
       delistedRetentionDays: 0,
@@ -196,7 +183,7 @@ test('editions read with --file one after another, in date order, build the hist
     const summary = await runCollection({
       dbPath: replayed,
       sources: [source],
-      resolve: () => datedParser,
+      resolve: () => datedTsvParser,
       fetcher,
       clock: clock.now,
       file,
@@ -385,7 +372,7 @@ test('an edition its publisher did not date never stops the editions after it', 
     const summary = await runCollection({
       dbPath: db,
       sources: [source],
-      resolve: () => datedParser,
+      resolve: () => datedTsvParser,
       fetcher,
       clock: clock.now,
       file,
