@@ -159,6 +159,12 @@ const TABLE = {
     'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty',
   ),
   workers: setting('KOHYO_WORKERS', '1', whole(1, 64), 'number of server processes (more than one needs REDIS_URL)'),
+  closeGraceSeconds: setting(
+    'KOHYO_CLOSE_GRACE_S',
+    '10',
+    whole(0, 600),
+    'on SIGTERM or SIGINT, how long requests under way may take to finish before their connections are cut, in seconds; a connection that has sent no request yet is closed at once',
+  ),
   answerCacheEntries: setting(
     'KOHYO_ANSWER_CACHE_ENTRIES',
     '10000',

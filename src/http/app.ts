@@ -24,6 +24,7 @@ import { logRequestLine } from './request-log.js';
 import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
+import { boundClose } from './bounded-close.js';
 import { registerConditional } from './conditional.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send(errorBody('invalid_parameter', message));
     },
   });
+  boundClose(app, deps.config.closeGraceSeconds * 1000);
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
   // before any route is added: a route keeps the error handler its context had when it was registered
