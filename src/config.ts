@@ -159,6 +159,12 @@ const TABLE = {
     'the usage log database; beside KOHYO_DB (`<name>.usage.sqlite`) when empty',
   ),
   workers: setting('KOHYO_WORKERS', '1', whole(1, 64), 'number of server processes (more than one needs REDIS_URL)'),
+  requestTimeoutSeconds: setting(
+    'KOHYO_REQUEST_TIMEOUT_S',
+    '30',
+    whole(1, 3600),
+    'how long a client may take to send a whole request (its line, headers and body), in seconds; a slower one is answered 408 `request_timeout` and its connection closed',
+  ),
   closeGraceSeconds: setting(
     'KOHYO_CLOSE_GRACE_S',
     '10',

@@ -729,7 +729,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
+                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "request_timeout" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     /** @description on a 400 about one parameter: the parameter at fault, to fix or drop */
@@ -806,6 +806,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request did not arrive whole within `KOHYO_REQUEST_TIMEOUT_S` (30 s by default); the connection is closed after this answer. Codes: `request_timeout`. */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
         TooManyRequests: {
             headers: {
@@ -872,6 +884,16 @@ export interface components {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request did not arrive whole within `KOHYO_REQUEST_TIMEOUT_S` (30 s by default); the connection is closed after this answer. Codes: `request_timeout`. */
+        RequestTimeoutHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1148,6 +1170,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -1186,6 +1209,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -1351,6 +1375,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -1391,6 +1416,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -1499,6 +1525,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -1533,6 +1560,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -1735,6 +1763,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -1793,6 +1822,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -1982,6 +2012,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2042,6 +2073,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -2275,6 +2307,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2339,6 +2372,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -2447,6 +2481,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2481,6 +2516,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -2580,6 +2616,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2614,6 +2651,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -2733,6 +2771,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -2767,6 +2806,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -3140,6 +3180,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -3171,6 +3212,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -3209,6 +3251,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
@@ -3240,6 +3283,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
@@ -3672,6 +3716,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -3695,6 +3740,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
         };

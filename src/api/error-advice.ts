@@ -32,6 +32,10 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
     when: 'the request line or its headers are longer than about 16 KB',
     action: 'shorten the query: `q` and `company` are at most 100 characters anyway',
   },
+  request_timeout: {
+    when: 'the request line, headers and body took longer to arrive than the server waits (`KOHYO_REQUEST_TIMEOUT_S`, 30 s by default)',
+    action: 'send the whole request at once; the connection is closed after this answer',
+  },
   unknown_parameter: {
     when: 'the endpoint does not take a parameter that was sent (including `page` where there is no paging)',
     action: 'drop it; `details.allowed` lists what the endpoint takes',

@@ -21,6 +21,10 @@ export const ERRORS = {
     status: 431,
     message: 'The request line or its headers are longer than the server reads (about 16 KB); shorten the query.',
   },
+  request_timeout: {
+    status: 408,
+    message: 'The request did not arrive whole in the time the server waits for one; send it at once.',
+  },
   not_found: { status: 404, message: 'There is nothing at this address; see /llms.txt or /api/v1/openapi.json.' },
   method_not_allowed: { status: 405, message: 'Only GET and HEAD are allowed.' },
   rate_limited: { status: 429, message: 'Too many requests in the last 60 seconds; wait for Retry-After seconds.' },

@@ -48,6 +48,7 @@ export interface AppDeps extends RouteContext {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
@@ -64,7 +65,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, code: { optimize: false } } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
     clientErrorHandler: answerClientError,
-    http: { requireHostHeader: false },
+    // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requireHostHeader: false,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 4),
+    },
     // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
     frameworkErrors: (error, request, reply) => {
       const message =

@@ -4,15 +4,26 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { ERRORS, errorBody, type ErrorCode } from '../api/errors.js';
 
-const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
-/** For Fastify's clientErrorHandler: 431 request_too_large for an over-long request line or header, else 400 malformed_request. */
+/** The catalogue's code for what Node's parser reports: an over-long head, a request too slow to arrive, or bad HTTP. */
+function codeOf(error: Error & { code?: string }): ErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'request_too_large';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'malformed_request';
+}
+
+/** For Fastify's clientErrorHandler: the request's error in the contract's shape, and the connection closed. */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const code: ErrorCode = error.code === 'HPE_HEADER_OVERFLOW' ? 'request_too_large' : 'malformed_request';
+  const code = codeOf(error);
   const { status, message } = ERRORS[code];
   const body = JSON.stringify(errorBody(code, message));
   socket.end(

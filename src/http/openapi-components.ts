@@ -93,6 +93,12 @@ const ERROR_RESPONSES = {
     description: 'The query is not one this endpoint accepts; `error.code` says why.',
     headers: [],
   },
+  408: {
+    name: 'RequestTimeout',
+    description:
+      'The request did not arrive whole within `KOHYO_REQUEST_TIMEOUT_S` (30 s by default); the connection is closed after this answer.',
+    headers: [],
+  },
   431: {
     name: 'RequestTooLarge',
     description: 'The request line or its headers are longer than the server reads (about 16 KB).',

@@ -86,7 +86,7 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
     };
   }
   const errors: ErrorStatus[] = [
-    ...(api ? [400 as const, 431 as const] : []),
+    ...(api ? [400 as const, 408 as const, 431 as const] : []),
     405,
     ...(counted ? [429 as const] : []),
     500,

@@ -89,3 +89,21 @@ test('a request that does not finish within the grace has its connection cut, an
   assert.ok(await settlesWithin(app.close(), 5_000), 'close waited past its grace');
   assert.equal(await answer, 'ECONNRESET');
 });
+
+test('a request whose body trickles in is answered 408 request_timeout once KOHYO_REQUEST_TIMEOUT_S has passed', async () => {
+  const server = await startServer({ dbPath: null, env: { KOHYO_REQUEST_TIMEOUT_S: '1' } });
+  try {
+    const { socket, closed } = await silentConnection(server.url);
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.write(
+      'POST /mcp HTTP/1.1\r\nHost: kohyo.test\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"',
+    );
+    assert.ok(await settlesWithin(closed, 5_000), 'the connection was held past the request timeout');
+    const answer = Buffer.concat(received).toString('utf8');
+    assert.match(answer, /^HTTP\/1\.1 408 Request Timeout\r\n/u);
+    assert.match(answer, /\r\n\r\n\{"error":\{"code":"request_timeout"/u);
+  } finally {
+    await server.close();
+  }
+});
