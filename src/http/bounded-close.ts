@@ -7,15 +7,15 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export function boundClose(app: FastifyInstance, graceMs: number): void {
-  const silent = new Set<Socket>();
+  const connections = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
-    silent.add(socket);
-    socket.once('close', () => silent.delete(socket));
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
-  app.server.prependListener('request', (request) => silent.delete(request.socket));
   let deadline: NodeJS.Timeout | undefined;
   app.addHook('preClose', (done) => {
-    for (const socket of silent) socket.destroy();
+    // bytesRead counts what Node's parser took off the socket too: nothing read is nothing begun
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
     // unref'd: the connections it would cut are what keep the process alive until then
     deadline = setTimeout(() => app.server.closeAllConnections(), graceMs).unref();
     done();
