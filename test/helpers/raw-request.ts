@@ -21,8 +21,17 @@ export function rawRequest(
     `${options.method ?? 'GET'} ${target} HTTP/1.1`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
+  return rawExchange(url, `${head.join('\r\n')}\r\n\r\n`);
+}
+
+/**
+ * Bytes sent as given on a fresh socket, and the answer read until the server ends the connection. `end` half-closes
+ * after sending, as a client done with its request; without it the client stays, and may leave its request unfinished.
+ */
+export function rawExchange(url: string, bytes: string, options: { readonly end?: boolean } = {}): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(`${head.join('\r\n')}\r\n\r\n`));
+    const socket = connect(Number(port), hostname, () => (options.end ? socket.end(bytes) : socket.write(bytes)));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);

@@ -3,7 +3,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
-import { connect } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadConfig } from '../../src/config.js';
 import { ERROR_CODES } from '../../src/api/errors.js';
@@ -17,6 +16,7 @@ import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { isErrorResponse, testResponse, type TestResponse } from '../helpers/test-response.js';
 import { errorOfAnswer, ok } from '../helpers/answers.js';
+import { rawExchange } from '../helpers/raw-request.js';
 import type { OpenApiDocument, Response } from '../helpers/openapi-document.js';
 
 const Ajv2020 = Ajv2020Module.default;
@@ -242,31 +242,11 @@ test('500 and 503', async () => {
   real.close();
 });
 
-/**
- * The answer to raw bytes on a socket of the server, read until the server closes the connection: `end` half-closes
- * after sending, as a client done with its request; without it the client goes quiet with its request unfinished.
- */
-function rawAnswer(server: TestServer, bytes: string, end: boolean): Promise<TestResponse> {
-  return new Promise<TestResponse>((resolve, reject) => {
-    const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () =>
-      end ? socket.end(bytes) : socket.write(bytes),
-    );
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', text = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = new Headers(
-        lines.map(
-          (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
-        ),
-      );
-      // the server's answer without Host is chunked; its one chunk is the JSON
-      const body = text.includes('{') ? text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1) : text;
-      resolve(testResponse(Number(statusLine.split(' ')[1]), headers, body));
-    });
-  });
+/** rawExchange's answer as the checks read one; the answer without Host is chunked, and its one chunk is the JSON. */
+async function rawAnswer(server: TestServer, bytes: string, end: boolean): Promise<TestResponse> {
+  const { status, headers, body } = await rawExchange(server.url, bytes, { end });
+  const json = body.includes('{') ? body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1) : body;
+  return testResponse(status, new Headers([...headers]), json);
 }
 
 test('malformed_request, request_too_large and request_timeout: what Node refuses, answered on the socket', async () => {
