@@ -2,7 +2,6 @@
 // the answer shown (readable and percent-encoded), and each stated rule (src/http/llms-rules.ts) holds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { loadConfig } from '../../src/config.js';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { MAX_TEXT_LENGTH } from '../../src/domain/record-filters.js';
@@ -16,6 +15,7 @@ import { isErrorResponse, type TestResponse } from '../helpers/test-response.js'
 import { answerOf, errorOfAnswer } from '../helpers/answers.js';
 import type { ErrorAnswer } from '../helpers/documented-answers.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+import { rawRequest } from '../helpers/raw-request.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 
@@ -37,23 +37,6 @@ function examplesOf(guide: string): Example[] {
     const json = /^Answer[^\n]*:\n\n```json\n([\s\S]*?)\n```$/mu.exec(section)?.[1];
     const answer: unknown = json === undefined ? null : JSON.parse(json);
     return [{ path, readable, sent, answer }];
-  });
-}
-
-/** Sends a request line byte for byte (fetch would percent-encode it) and reads the status and body. */
-function rawGet(url: string, target: string): Promise<{ status: number; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.end(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`, 'utf8'));
-    });
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      resolve({ status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\r\n\r\n') + 4) });
-    });
   });
 }
 
@@ -99,7 +82,7 @@ for (const [name, database] of [
         assert.equal(answer.status, 200, example.sent);
         if (example.readable !== example.sent) {
           assert.equal(decodeURIComponent(example.sent), example.readable);
-          const raw = await rawGet(server.url, example.readable);
+          const raw = await rawRequest(server.url, example.readable);
           assert.equal(raw.status, 400, `${example.readable} sent unencoded`);
           assert.equal((JSON.parse(raw.body) as ErrorAnswer).error.code, 'malformed_request');
         }
