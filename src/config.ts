@@ -42,6 +42,12 @@ const whole =
     return parsed;
   };
 
+/** A whole number in range, or null when the variable is empty (a default worked out at start). */
+const optionalWhole =
+  (min: number, max: number) =>
+  (value: string, name: string): number | null =>
+    value === '' ? null : whole(min, max)(value, name);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function logLevel(value: string, name: string): string {
@@ -138,6 +144,38 @@ const TABLE = {
       '3',
       whole(0, 1000),
       'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)',
+    ),
+    uncountedPerMinute: setting(
+      'KOHYO_UNCOUNTED_PER_MINUTE',
+      '600',
+      whole(1, 1_000_000),
+      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/docs` and its files, preflights, `/health`, MCP listings, refusals made before the limits) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
+    ),
+  },
+  connections: {
+    perAddress: setting(
+      'KOHYO_MAX_CONNECTIONS_PER_ADDRESS',
+      '32',
+      whole(1, 1_000_000),
+      'open connections one address (IPv4, or IPv6 /64, of the socket peer) may hold; a connection past it is closed at once, never another address\'s; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)',
+    ),
+    total: setting(
+      'KOHYO_MAX_CONNECTIONS',
+      '',
+      optionalWhole(1, 10_000_000),
+      'open connections in all; a connection past it is closed at once; when empty, three quarters of the open-file limit',
+    ),
+    keepAliveSeconds: setting(
+      'KOHYO_KEEP_ALIVE_S',
+      '5',
+      whole(1, 600),
+      'how long an idle keep-alive connection is kept open, in seconds',
+    ),
+    sendTimeoutSeconds: setting(
+      'KOHYO_SEND_TIMEOUT_S',
+      '30',
+      whole(1, 3600),
+      'how long a connection may go without taking any of its answer (or sending any request), in seconds; then it is closed and the answer it held freed',
     ),
   },
   trustProxy: setting(

@@ -6,6 +6,8 @@ import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import cluster from 'node:cluster';
+import { createHmac } from 'node:crypto';
+import { loadUsageSecret } from './usage/usage-secret.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
 import { openBucket } from './replica/dataset-bucket.js';
@@ -87,6 +89,9 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
     logger,
     usageLog: usage.log,
     beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply),
+    beforeUncountedRequest: (request) => limiter.beforeUncountedRequest(request),
+    // the ETags of every process of this dataset alike, and none computable without the secret
+    validatorKey: createHmac('sha256', loadUsageSecret(config)).update('kohyo validators').digest('base64url'),
     limiterState: () => limiter.state(),
   });
   holder.track(app.server);

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
 } from 'fastify';
 import swagger from '@fastify/swagger';
+import { randomBytes } from 'node:crypto';
 import type { RouteContext } from '../api/context.js';
 import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
@@ -25,7 +26,9 @@ import { accountingOf, registerRouteAccounting, routedPath } from './route-accou
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
+import { capConnections, defaultMaxConnections } from './connection-limits.js';
 import { registerConditional } from './conditional.js';
+import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
@@ -39,6 +42,16 @@ export interface AppDeps extends RouteContext {
    * refusal. It may throw an ApiError (e.g. 429) or set headers on the reply.
    */
   readonly beforeApiRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
+  /**
+   * Runs before every answer that does not count (an uncounted route's, a 304, a preflight, a refusal made before the
+   * limits): the seam for the per-address ceiling on them (KOHYO_UNCOUNTED_PER_MINUTE). It may throw a refusal.
+   */
+  readonly beforeUncountedRequest?: (request: FastifyRequest) => void;
+  /**
+   * The key the ETags are an HMAC under, so that a query's validator cannot be worked out offline (conditional.ts);
+   * absent, one made at random for this app.
+   */
+  readonly validatorKey?: string;
   /** Receives every answered request of a route that declares `usage` (the usage log); absent, nothing is recorded. */
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
@@ -49,6 +62,9 @@ export interface AppDeps extends RouteContext {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
+  const { connections } = deps.config;
+  // the limiter's reading of the client (KOHYO_TRUST_PROXY): the connection caps and the usage log read it alike
+  const trusted = parseTrustedProxies(deps.config.trustProxy);
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
@@ -67,6 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
+    // an idle connection is closed soon (Node's default is 72 s with Fastify), and one that takes none of its answer
+    // for the send timeout is destroyed with what it held (Node's socket timeout: no byte read or written)
+    keepAliveTimeout: connections.keepAliveSeconds * 1000,
+    connectionTimeout: connections.sendTimeoutSeconds * 1000,
     http: {
       requireHostHeader: false,
       headersTimeout: requestTimeoutMs,
@@ -88,10 +108,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   boundClose(app, deps.config.closeGraceSeconds * 1000);
+  capConnections(app.server, {
+    perAddress: connections.perAddress,
+    total: connections.total ?? defaultMaxConnections(),
+    uncapped: trusted,
+  });
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
   // before any route is added: a route keeps the error handler its context had when it was registered
   app.setErrorHandler(errorHandler);
+  // first of all: refusals that need no work, and the ceiling on answers the limits do not count
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(refusedBeforeAnyWork(deps.beforeUncountedRequest, request));
+  });
   // before the limiter's hook: a preflight is answered here and never counted
   // an OPTIONS that is not a preflight is refused there, once counted like any request under /api/v1/
   await registerCors(app, (request, reply, done) =>
@@ -117,14 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { limiterState: deps.limiterState },
   );
   if (deps.usageLog) {
-    // the limiter's reading of the client (KOHYO_TRUST_PROXY), so that one client in the usage log is one to the limiter
-    const trusted = parseTrustedProxies(deps.config.trustProxy);
     registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
       clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
     );
   }
   // before the limiter's hook: a 304 is answered here and never counted
-  registerConditional(app, deps);
+  registerConditional(app, deps, {
+    key: deps.validatorKey ?? randomBytes(32).toString('base64url'),
+    beforeUncounted: deps.beforeUncountedRequest,
+  });
   if (deps.beforeApiRequest) {
     const hook = deps.beforeApiRequest;
     app.addHook('onRequest', (request, reply, done) => limitCounted(hook, request, reply, done));
@@ -149,6 +179,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.register) await deps.register(app, context);
   await app.ready();
   return app;
+}
+
+/**
+ * The refusal of a request before any other work, or undefined: a parameter repeated past the bound, or an uncounted
+ * answer past the address's ceiling. A request refused here was not counted, and is not logged as counted.
+ */
+function refusedBeforeAnyWork(ceiling: AppDeps['beforeUncountedRequest'], request: FastifyRequest): Error | undefined {
+  const repeated = repeatedParameterRefusal(request.query);
+  try {
+    if (repeated !== null || !accountingOf(request).counted) ceiling?.(request);
+  } catch (error) {
+    request.kohyoCounted = false;
+    return errorOf(error);
+  }
+  if (repeated === null) return undefined;
+  request.kohyoCounted = false;
+  return repeated;
 }
 
 /**

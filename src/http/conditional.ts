@@ -1,12 +1,12 @@
 // Conditional requests: ETag, Last-Modified and Cache-Control on the conditional routes; 304 before the limits count.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../api/context.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
 import { japanDate } from '../domain/dates.js';
-import { parameterPairs, queryOf } from './url-parts.js';
+import { parameterPairs } from './url-parts.js';
 import { accountingOf } from './route-accounting.js';
 import { isObject } from '../domain/is-object.js';
+import { errorOf } from '../domain/error-of.js';
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
@@ -15,19 +15,10 @@ export const CACHE_CONTROL = 'private, max-age=300';
 
 const ATOM_ACCEPT = /\bapplication\/atom\+xml\b/u;
 
-/** Queries whose validators are remembered, and the longest key remembered. */
-const REMEMBERED_QUERIES = 4096;
-const MAX_REMEMBERED_KEY = 512;
-
 export interface Validators {
   readonly etag: string;
-  /**
-   * True once a request with these validators was answered 200 by this process: only then is a 304 answered before
-   * the request is checked and counted (preconditions apply only where the answer would be 2xx, RFC 9110 §13.2.1).
-   */
-  answered: boolean;
   readonly lastModified: Date;
-  /** lastModified as the header writes it, formatted once. */
+  /** lastModified as the header writes it. */
   readonly lastModifiedHeader: string;
 }
 
@@ -35,31 +26,26 @@ export interface Validators {
 type ParsedQuery = Readonly<Record<string, unknown>>;
 
 /**
- * The validators of a request: the ETag hashes the dataset (version, kind), the day in Japan, the route and the
- * query normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop them) — never
- * the body, whose meta.request_id differs every time. Weak, because compression changes the bytes and the body's
- * request id differs while the answer means the same.
+ * The validators of a request: the ETag is an HMAC under `key` of the dataset (version, kind), the day in Japan, the
+ * route and the query normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop them)
+ * — never the body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a
+ * client its ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a
+ * 400 in disguise. Weak, because compression changes the bytes and the body's request id differs while the answer
+ * means the same.
  */
 export function validatorsOf(
   route: string,
   query: ParsedQuery,
   dataset: { version: string; kind: string },
   now: Date,
+  key: string,
 ): Validators {
-  return validatorsOfDay(route, query, dataset, japanDate(now));
-}
-
-function validatorsOfDay(
-  route: string,
-  query: ParsedQuery,
-  dataset: { version: string; kind: string },
-  day: string,
-): Validators {
+  const day = japanDate(now);
   const parameters = parameterPairs(query)
     .map(([name, value]) => [name, value.trim()] as const)
     .filter(([, value]) => value !== '')
     .sort(([a, va], [b, vb]) => (a < b ? -1 : a > b ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
-  const digest = createHash('sha256')
+  const digest = createHmac('sha256', key)
     .update(JSON.stringify([dataset.version, dataset.kind, day, route, parameters]))
     .digest('base64url')
     .slice(0, 27);
@@ -67,14 +53,25 @@ function validatorsOfDay(
   const built = Date.parse(dataset.version);
   const midnight = Date.parse(`${day}T00:00:00+09:00`);
   const lastModified = new Date(Math.floor(Math.max(built, midnight) / 1000) * 1000);
-  return { etag: `W/"${digest}"`, lastModified, lastModifiedHeader: lastModified.toUTCString(), answered: false };
+  return { etag: `W/"${digest}"`, lastModified, lastModifiedHeader: lastModified.toUTCString() };
+}
+
+/** Whether If-None-Match names these validators' ETag itself (weak comparison): not `*`, not a date. */
+export function matchesEtag(request: Pick<FastifyRequest, 'headers'>, validators: Validators): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch === undefined) return false;
+  const wanted = opaque(validators.etag);
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+function opaque(tag: string): string {
+  return tag.trim().replace(/^W\//u, '');
 }
 
 /** RFC 9110 §13.1: If-None-Match (weak comparison) wins; If-Modified-Since only when it is absent. */
 export function notModified(request: Pick<FastifyRequest, 'headers'>, validators: Validators): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//u, '');
     const wanted = opaque(validators.etag);
     return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === wanted);
   }
@@ -92,20 +89,20 @@ declare module 'fastify' {
 }
 
 /**
- * Adds the hooks. A 304 is answered in onRequest, which must be registered before the limiter's hook so that a 304
- * is never counted (as GitHub does), and only for validators this process has answered 200 for: the answer is a
- * function of what the validators hash, so it would be 200 again, never a 400 the precondition would hide. Any other
- * conditional request is checked and counted like an unconditional one, and turns into a 304 only once its answer
- * is a 200 (onSend). A 304 still passes onSend and onResponse, so the usage log counts it.
+ * Adds the hooks. A request whose If-None-Match names its query's current ETag is answered 304 in onRequest, before
+ * the limits (which must be registered after this), so that it is not counted, as GitHub does; it falls under the
+ * address's ceiling on uncounted answers instead. That depends on nothing but the request: not on who asked the query
+ * before, nor on how long it is. Any other conditional request (`If-None-Match: *`, another ETag, a date in
+ * If-Modified-Since) is checked and counted like an unconditional one, and turns into a 304 only once its answer is a
+ * 200 (onSend), the same for every client. A 304 still passes onSend and onResponse, so the usage log tallies it.
  */
-export function registerConditional(app: FastifyInstance, context: RouteContext): void {
-  // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it: each WeakMap entry is
-  // an ephemeron, which costs every request write barriers and scavenging work.
+export function registerConditional(
+  app: FastifyInstance,
+  context: RouteContext,
+  options: { readonly key: string; readonly beforeUncounted?: (request: FastifyRequest) => void },
+): void {
+  // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it.
   app.decorateRequest('kohyoValidators', null);
-  // A query's validators are the same on every request for it on one day of one dataset: worked out once (a SHA-256
-  // and a parse of the query per request otherwise).
-  const remembered = new BoundedMemo<Validators>({ entries: REMEMBERED_QUERIES, maxKeyLength: MAX_REMEMBERED_KEY });
-  // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
     const store = context.dataset();
@@ -118,18 +115,19 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
       done();
       return;
     }
-    // the query string as sent is only the memo's key: the same string always parses to the same query
-    const rawQuery = queryOf(request.url);
-    const day = japanDate(context.clock());
     // an Atom feed and the JSON answer of one query are two representations: each has its own validators
     const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
-    const validators = remembered.get(
-      `${store.meta.version}\n${store.meta.kind}\n${day}\n${representation}\n${rawQuery}`,
-      () => validatorsOfDay(representation, parsedQuery(request.query), store.meta, day),
-    );
+    const validators = validatorsOf(representation, parsedQuery(request.query), store.meta, context.clock(), options.key);
     request.kohyoValidators = validators;
-    if (!validators.answered || !notModified(request, validators)) {
+    if (!matchesEtag(request, validators)) {
       done();
+      return;
+    }
+    try {
+      options.beforeUncounted?.(request);
+    } catch (error) {
+      request.kohyoCounted = false;
+      done(errorOf(error));
       return;
     }
     // answered here: the hook chain stops, and done is not called
@@ -139,7 +137,6 @@ export function registerConditional(app: FastifyInstance, context: RouteContext)
   app.addHook('onSend', (request, reply, payload, done) => {
     const validators = request.kohyoValidators;
     if (validators !== null && reply.statusCode === 200) {
-      validators.answered = true;
       setValidators(reply, validators);
       // checked and counted like any request, and answered 200: now the precondition applies
       if (notModified(request, validators)) {

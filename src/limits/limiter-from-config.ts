@@ -63,7 +63,14 @@ export function limiterFromConfig(
       );
     });
   }
-  const limiter = createLimiter({ store, policy, trusted, secret, clock: deps.clock });
+  const limiter = createLimiter({
+    store,
+    policy,
+    trusted,
+    secret,
+    clock: deps.clock,
+    uncountedPerMinute: config.limits.uncountedPerMinute,
+  });
   const state = (): LimiterState =>
     store instanceof FallbackStore
       ? { store: 'redis', degraded: store.degraded, fallbackChecks: store.fallbackChecks }

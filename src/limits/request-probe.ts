@@ -68,10 +68,18 @@ function probeValue(name: string, value: string): { term: string; base: number |
   return key === '' ? null : { term: termHash(`t:${key}`), base: null };
 }
 
+/**
+ * The longest value read: longer ones are refused by the endpoints' schemas (a name is at most 100 characters), so
+ * their first characters name them well enough, and a value of 16 KB is not normalised whole for the rules.
+ */
+const MAX_PROBED_LENGTH = 256;
+
+/** How many values of one parameter are read: the query rules refuse a parameter given more than once. */
+const MAX_PROBED_VALUES = 10;
+
 function values(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return [];
+  const given = typeof value === 'string' ? [value] : Array.isArray(value) ? value.slice(0, MAX_PROBED_VALUES) : [];
+  return given.filter((v): v is string => typeof v === 'string').map((v) => v.slice(0, MAX_PROBED_LENGTH));
 }
 
 function termHash(term: string): string {

@@ -38,12 +38,17 @@ export async function limitedServer(
     trusted: parseTrustedProxies(config.trustProxy),
     secret: null,
     clock: () => new Date(now),
+    uncountedPerMinute: config.limits.uncountedPerMinute,
   });
   await limiter.ready();
   const server = await startServer({
     dbPath: await fixtureDatabase(),
     env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest, ...deps },
+    deps: {
+      beforeApiRequest: limiter.beforeApiRequest,
+      beforeUncountedRequest: limiter.beforeUncountedRequest,
+      ...deps,
+    },
   });
   const agents = new Map<string, Agent>();
   return {

@@ -1,5 +1,5 @@
 // Preconditions apply only where the answer would be 2xx (RFC 9110 §13.2.1). A conditional request
-// whose query is refused answers its 400, counted, never a 304; a 304 before counting only for an answer known good.
+// whose query is refused answers its 400, counted, never a 304; a 304 before counting only for the ETag of a 200.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
@@ -43,7 +43,7 @@ test('a conditional request that should be a 400 answers its 400, counted', asyn
   }
 });
 
-test('an answer first checked and counted turns into a 304; once known good, the next 304 is not counted', async () => {
+test('`*` and dates are checked and counted, then 304; the ETag itself is answered 304 uncounted', async () => {
   const ua = { 'user-agent': 'conditional-ok' };
   const path = '/api/v1/companies?q=%E6%9E%B6%E7%A9%BA%E5%95%86%E4%BA%8B&limit=7';
   const first = await s.get(path, { ...ua, 'if-none-match': '*' });
@@ -51,20 +51,24 @@ test('an answer first checked and counted turns into a 304; once known good, the
   assert.equal(first.text, '');
   assert.match(first.headers.get('etag') ?? '', /^W\//u);
   assert.match(first.headers.get('ratelimit') ?? '', /^"minute";r=9;/u, 'checked and counted like any request');
-  const again = await s.get(path, { ...ua, 'if-modified-since': FUTURE });
+  const dated = await s.get(path, { ...ua, 'if-modified-since': FUTURE });
+  assert.equal(dated.status, 304);
+  assert.match(dated.headers.get('ratelimit') ?? '', /^"minute";r=8;/u, 'a date proves no earlier answer: counted');
+  const again = await s.get(path, { ...ua, 'if-none-match': first.headers.get('etag')! });
   assert.equal(again.status, 304);
   assert.equal(again.headers.get('ratelimit'), null, 'answered before the limits: not counted');
   const plain = await s.get(path, ua);
   assert.equal(plain.status, 200);
-  assert.match(plain.headers.get('ratelimit') ?? '', /^"minute";r=8;/u);
-  await until(() => logged.filter((r) => r.userAgent === 'conditional-ok').length === 3, 'three logged');
+  assert.match(plain.headers.get('ratelimit') ?? '', /^"minute";r=7;/u);
+  await until(() => logged.filter((r) => r.userAgent === 'conditional-ok').length === 4, 'four logged');
   assert.deepEqual(
     logged.filter((r) => r.userAgent === 'conditional-ok').map((r) => [r.status, r.counted]),
     [
       [304, true],
+      [304, true],
       [304, false],
       [200, true],
     ],
-    'the usage log says what the limits counted: an entry for the first 304, a tally for the second',
+    'the usage log says what the limits counted: entries for the counted 304s, a tally for the uncounted one',
   );
 });

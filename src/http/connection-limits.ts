@@ -1,0 +1,63 @@
+// Each address's share of the server's connections: a cap per address and in all, short keep-alive, a send timeout.
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { addressGroup, parseAddress } from '../domain/ip-address.js';
+import type { TrustedProxies } from '../limits/trusted-proxies.js';
+
+export interface ConnectionBounds {
+  /** Open connections one address group (IPv4, or IPv6 /64) may hold. */
+  readonly perAddress: number;
+  /** Open connections in all. */
+  readonly total: number;
+  /** Socket peers that are not capped per address: trusted proxies, which carry many clients and bound them. */
+  readonly uncapped: TrustedProxies;
+}
+
+/**
+ * Closes at once a connection that would take its address past `perAddress`: the newest connection of the address
+ * that is over its share goes, never an older one and never another address's. Past `total`, Node's own
+ * `maxConnections` drops the new connection. Counted in this process, per listening server.
+ */
+export function capConnections(server: Server, bounds: ConnectionBounds): void {
+  server.maxConnections = bounds.total;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const peer = parseAddress(socket.remoteAddress ?? '');
+    // a Unix socket's peers cannot be told apart: one cap on them would be a cap on the whole service
+    if (peer === null || bounds.uncapped.has(peer)) return;
+    const group = addressGroup(peer);
+    const held = open.get(group) ?? 0;
+    if (held >= bounds.perAddress) {
+      socket.destroy();
+      return;
+    }
+    open.set(group, held + 1);
+    socket.once('close', () => {
+      const left = (open.get(group) ?? 1) - 1;
+      if (left <= 0) open.delete(group);
+      else open.set(group, left);
+    });
+  });
+}
+
+/** Used where /proc cannot be read (not Linux): the soft limit most systems start a process with. */
+const FALLBACK_OPEN_FILES = 1024;
+
+/**
+ * The default of KOHYO_MAX_CONNECTIONS: three quarters of the process's soft open-file limit, leaving the rest for the
+ * dataset, the usage log, Redis and the files a collection reads. Node has no getrlimit; Linux writes it in /proc.
+ */
+export function defaultMaxConnections(limits = readProcLimits()): number {
+  const soft = /^Max open files\s+(\d+|unlimited)/mu.exec(limits)?.[1];
+  const openFiles = soft === undefined ? FALLBACK_OPEN_FILES : soft === 'unlimited' ? 1_048_576 : Number(soft);
+  return Math.max(1, Math.floor((openFiles * 3) / 4));
+}
+
+function readProcLimits(): string {
+  try {
+    return readFileSync('/proc/self/limits', 'utf8');
+  } catch {
+    return '';
+  }
+}
