@@ -115,14 +115,16 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
 export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
   return buildApp({
     ...deps,
-    register: async (app, context) => {
+    register: async (app, context, countRequest) => {
       await mcpRoutes(app, {
         tools: mcpTools(deps.config),
         guide: async () => guideText(context),
         maxBatch: deps.config.mcpMaxBatch,
+        countRequest,
+        publicUrl: deps.config.publicUrl,
       });
       // and whatever routes the caller adds beside them
-      await deps.register?.(app, context);
+      await deps.register?.(app, context, countRequest);
     },
   });
 }

@@ -29,6 +29,7 @@ import { boundClose } from './bounded-close.js';
 import { capConnections, defaultMaxConnections } from './connection-limits.js';
 import { registerConditional } from './conditional.js';
 import { repeatedParameterRefusal } from './repeated-parameters.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
@@ -56,8 +57,16 @@ export interface AppDeps extends RouteContext {
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
-  /** Registers more routes before the app is ready (the service's MCP endpoint). */
-  readonly register?: (app: FastifyInstance, context: RouteContext) => Promise<void>;
+  /**
+   * Registers more routes before the app is ready (the service's MCP endpoint). `countRequest` counts a request
+   * against the limits as one more (an MCP message that returns data), setting its headers on the reply, and rejects
+   * with the refusal when they refuse it.
+   */
+  readonly register?: (
+    app: FastifyInstance,
+    context: RouteContext,
+    countRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  ) => Promise<void>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -130,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request) => {
     throw noRouteError(app, request);
   });
+  registerSecurityHeaders(app);
   // callback hooks, not async ones: no promise and microtask per request for each
   app.addHook('onSend', (request, reply, payload, done) => {
     // lower case, as Fastify keeps and sends it (a mixed-case name would be lowered anew on every request)
@@ -176,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   landingRoutes(app, context);
   pageRoutes(app, context);
   // routes of other transports (MCP), registered by the service that serves them
-  if (deps.register) await deps.register(app, context);
+  if (deps.register) {
+    const hook = deps.beforeApiRequest;
+    await deps.register(app, context, async (request, reply) => {
+      await hook?.(request, reply);
+    });
+  }
   await app.ready();
   return app;
 }

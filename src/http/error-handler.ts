@@ -21,7 +21,7 @@ export function errorHandler(
 /** Any error of a request as the contract's error: its own, a limiter's refusal, or a framework error translated. */
 export function apiErrorOf(error: unknown, request: FastifyRequest<QueryRoute>): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof LimitRefusal) return refusal(error);
+  if (error instanceof LimitRefusal) return refusalError(error);
   if (isFastifyError(error)) return translate(error, request);
   return new ApiError('internal_error', ERRORS.internal_error.message);
 }
@@ -34,7 +34,8 @@ function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error;
 }
 
-function refusal(error: LimitRefusal): ApiError {
+/** A refusal of the limits as the contract's 429 error, with its Retry-After. */
+export function refusalError(error: LimitRefusal): ApiError {
   const seconds = error.retryAfterSeconds;
   return new ApiError(
     error.code,

@@ -9,10 +9,15 @@ export interface CallIdentity {
   readonly remoteAddress: string | undefined;
 }
 
-export function endpointCall(app: FastifyInstance, identity: (client: Parameters<EndpointCall>[1]) => CallIdentity) {
+export function endpointCall(
+  app: FastifyInstance,
+  identity: (client: Parameters<EndpointCall>[1]) => CallIdentity,
+  onAnswer?: (headers: Readonly<Record<string, unknown>>) => void,
+) {
   const call: EndpointCall = async (url, client) => {
     const { headers, remoteAddress } = identity(client);
     const response = await app.inject({ method: 'GET', url, headers, remoteAddress });
+    onAnswer?.(response.headers);
     // every endpoint a tool calls answers JSON; anything else (a body a proxy or a fault made) is no answer
     const json = /^application\/json\b/u.test(String(response.headers['content-type'] ?? ''));
     return { status: response.statusCode, body: json ? parsed(response.body) : null };

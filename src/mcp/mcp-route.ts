@@ -1,7 +1,11 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, methodNotAllowed } from '../api/errors.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError, errorBody, methodNotAllowed } from '../api/errors.js';
+import { refusalError } from '../http/error-handler.js';
+import { LimitRefusal } from '../limits/limiter.js';
+import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
@@ -28,7 +32,14 @@ export interface McpRouteOptions {
   readonly guide: () => Promise<string>;
   /** The most messages one JSON-RPC batch may hold (KOHYO_MCP_MAX_BATCH). */
   readonly maxBatch: number;
+  /** Counts a message that returns data (a resource read) as one request of the client that sent it (buildApp). */
+  readonly countRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** KOHYO_PUBLIC_URL: its origin may post to /mcp from a browser, besides loopback ones (mcp-origin.ts). */
+  readonly publicUrl: string | null;
 }
+
+/** The headers of a counted call's answer that tell the client where it stands against the limits. */
+const LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'retry-after'];
 
 export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
   await app.register(async (scope) => {
@@ -37,7 +48,19 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
+    // a body past the limit is a JSON-RPC client's mistake: answered as JSON-RPC, with the status that names it
+    scope.setErrorHandler((error, request, reply) => {
+      if (isBodyTooLarge(error))
+        return reply
+          .code(413)
+          .send(rpcError(`A message to ${MCP_PATH} is at most ${BODY_LIMIT / 1024} KB; send smaller batches.`));
+      // any other error is the app's handler's to answer, in the contract's shape
+      throw error;
+    });
     scope.post(MCP_PATH, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      // a page on another origin must not reach the tools through its visitor's browser (DNS rebinding included)
+      if (!originAllowed(request.headers.origin, options.publicUrl))
+        return reply.code(403).send(rpcError('This origin may not post to the MCP endpoint.'));
       // each call in a batch is a request of its own (counted as it is made); the batch itself is bounded first
       const messages = messageCount(request.body);
       if (messages > options.maxBatch)
@@ -46,7 +69,18 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
           `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${messages}); send the calls in smaller batches.`,
         );
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
-      const server = createMcpServer({ tools: options.tools, call: callAs(app, request), guide: options.guide });
+      const server = createMcpServer({
+        tools: options.tools,
+        call: callAs(app, request, reply),
+        guide: options.guide,
+        admit: async () => {
+          try {
+            await options.countRequest?.(request, reply);
+          } catch (error) {
+            throw error instanceof LimitRefusal ? refusalOfRead(refusalError(error)) : error;
+          }
+        },
+      });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -87,14 +121,43 @@ async function loadSdk() {
   };
 }
 
-/** Calls an endpoint of this app as the client that sent `request`: same address, same identifying headers. */
-function callAs(app: FastifyInstance, request: FastifyRequest): EndpointCall {
+/**
+ * Calls an endpoint of this app as the client that sent `request`: same address, same identifying headers. Each
+ * call's RateLimit headers are passed on to `reply`, so the answer to a batch tells where its last call left the client.
+ */
+function callAs(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): EndpointCall {
   const headers: Record<string, string> = {};
   for (const name of IDENTITY_HEADERS) {
     const value = request.headers[name];
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return endpointCall(app, () => ({ headers, remoteAddress: request.socket.remoteAddress }));
+  return endpointCall(
+    app,
+    () => ({ headers, remoteAddress: request.socket.remoteAddress }),
+    (answered) => {
+      for (const name of LIMIT_HEADERS) {
+        const value = answered[name];
+        if (typeof value === 'string') void reply.header(name, value);
+      }
+    },
+  );
+}
+
+/** A resource read the limits refused, as the JSON-RPC error the agent gets: the contract's error body in `data`. */
+function refusalOfRead(error: ApiError): McpError {
+  return new McpError(LIMIT_REFUSED, error.message, errorBody(error.code, error.message, error.details));
+}
+
+/** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
+const LIMIT_REFUSED = -32029;
+
+function isBodyTooLarge(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+}
+
+/** A JSON-RPC error answer to no message in particular (the body could not be taken). */
+function rpcError(message: string) {
+  return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } };
 }
 
 /** How many messages a JSON-RPC body holds: a batch's length, else 1 (a body that is not JSON is the SDK's to refuse). */

@@ -38,6 +38,11 @@ export interface McpServerOptions {
   readonly call: EndpointCall;
   /** The text of /llms.txt for the dataset being served. */
   readonly guide: () => Promise<string>;
+  /**
+   * Counts a message that returns data without calling an endpoint (a resource read) as one request of its client;
+   * rejects with the McpError the agent gets when the limits refuse it. Absent: such reads are not counted (stdio).
+   */
+  readonly admit?: () => Promise<void>;
 }
 
 export const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
@@ -45,7 +50,7 @@ export const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {}, resources: {} },
-    instructions: `Kohyo answers whether a Japanese company has been sanctioned, suspended from bidding or had a licence acted on, from public records. Read the resource ${GUIDE_URI} (the LLM guide) first: how to cite, what an empty answer means, and the limits. Each tool call counts against the limits as one request. A tool answers its endpoint's JSON as text, at most ${ANSWER_BYTES / 1024} KB: a list that would be longer holds fewer rows, with \`meta.has_more\`.`,
+    instructions: `Kohyo answers whether a Japanese company has been sanctioned, suspended from bidding or had a licence acted on, from public records. Read the resource ${GUIDE_URI} (the LLM guide) first: how to cite, what an empty answer means, and the limits. Each tool call and each resource read counts against the limits as one request. A tool answers its endpoint's JSON as text, at most ${ANSWER_BYTES / 1024} KB: a list that would be longer holds fewer rows, with \`meta.has_more\`.`,
   });
   const byName = new Map(options.tools.map((tool) => [tool.name, tool]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -95,6 +100,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         ErrorCode.InvalidParams,
         `There is no resource ${JSON.stringify(request.params.uri.slice(0, 100))}; resources/list names it.`,
       );
+    await options.admit?.();
     return { contents: [{ uri: GUIDE_URI, mimeType: 'text/plain', text: await options.guide() }] };
   });
   return server;

@@ -20,7 +20,11 @@ export async function serveMcp(env: Record<string, string> = {}, dbPath?: string
   const server = await startServer({
     dbPath: dbPath ?? (await fixtureDatabase()),
     env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (r) => void logged.push(r) } },
+    deps: {
+      beforeApiRequest: limiter.beforeApiRequest,
+      beforeUncountedRequest: limiter.beforeUncountedRequest,
+      usageLog: { record: (r) => void logged.push(r) },
+    },
   });
   return {
     server,

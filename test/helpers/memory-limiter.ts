@@ -14,5 +14,6 @@ export function memoryLimiter(config: Config, clock: () => Date): Limiter {
     trusted: parseTrustedProxies(config.trustProxy),
     secret: null,
     clock,
+    uncountedPerMinute: config.limits.uncountedPerMinute,
   });
 }

@@ -6,6 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { propertyOf } from '../../src/domain/is-object.js';
 import { serveMcp, type McpServed } from '../helpers/mcp-served.js';
 import type { Answer, DocumentedPath, RequestPath } from '../helpers/documented-answers.js';
 import { answerOf, toolAnswer, toolError } from '../helpers/answers.js';
@@ -274,9 +276,14 @@ describe('an agent is a client like any other', () => {
         headers: { 'user-agent': 'node', 'x-kohyo-client': 'limited-agent' },
       });
       assert.equal(direct.status, 429);
-      // listing tools and reading the guide are not counted
+      // listing tools is not counted; reading the guide returns data, so it counts, and is refused like a tool call
       await client.listTools();
-      await client.readResource({ uri: GUIDE_URI });
+      await assert.rejects(client.readResource({ uri: GUIDE_URI }), (error: unknown) => {
+        assert.ok(error instanceof McpError);
+        assert.equal(error.code, -32029);
+        assert.equal(propertyOf(propertyOf(error.data, 'error'), 'code'), 'rate_limited');
+        return true;
+      });
       // every tool call is in the usage log as a request to its endpoint
       const calls = s.logged.filter((r) => r.path === '/api/v1/enforcements');
       assert.equal(calls.length, 5);

@@ -1,0 +1,35 @@
+// The headers that keep a browser from misreading an answer or putting a page of ours inside someone else's.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PAGE_STYLE } from './pages/page-style.js';
+
+/**
+ * The pages need no script and load nothing: their one stylesheet is inline, allowed by its hash, so that neither
+ * an injected script nor an injected style would run. No page may be framed (clickjacking), and a form only goes
+ * back here. The API reference (/docs, Swagger UI) sets a policy of its own, which is kept.
+ */
+export const PAGE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * Every answer: nosniff, so that a JSON or text answer holding a client's words is never read as HTML or script, and
+ * no Referer to the publishers' sites a page links to (its address holds what was searched for). An HTML answer
+ * without a policy of its own gets the pages' policy.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', PAGE_POLICY);
+    }
+    done(null, payload);
+  });
+}
