@@ -49,9 +49,10 @@ export function toolCall(id: number, name: string, args: Record<string, unknown>
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } };
 }
 
-/** What /mcp answered: the status, the body's bytes as sent, and its JSON (null when it is none). */
+/** What /mcp answered: the status, its headers, the body's bytes as sent, and its JSON (null when it is none). */
 export interface RpcAnswer {
   readonly status: number;
+  readonly headers: Headers;
   readonly bytes: number;
   readonly body: unknown;
 }
@@ -61,6 +62,7 @@ export async function postMcp(
   url: string,
   message: RpcMessage | readonly RpcMessage[],
   userAgent = 'mcp-raw-test',
+  init: { readonly headers?: Record<string, string>; readonly body?: string } = {},
 ): Promise<RpcAnswer> {
   const response = await fetch(`${url}/mcp`, {
     method: 'POST',
@@ -69,8 +71,9 @@ export async function postMcp(
       accept: 'application/json, text/event-stream',
       'mcp-protocol-version': '2025-06-18',
       'user-agent': userAgent,
+      ...init.headers,
     },
-    body: JSON.stringify(message),
+    body: init.body ?? JSON.stringify(message),
   });
   const text = await response.text();
   let body: unknown = null;
@@ -79,5 +82,5 @@ export async function postMcp(
   } catch {
     // not JSON: the test reads the status
   }
-  return { status: response.status, bytes: Buffer.byteLength(text), body };
+  return { status: response.status, headers: response.headers, bytes: Buffer.byteLength(text), body };
 }

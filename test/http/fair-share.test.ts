@@ -1,0 +1,258 @@
+// No address takes more than its share of the server: connections, uncounted answers, refusals, revalidations, MCP
+// reads, and the headers of the pages, each against a real listening server, the attacker and the victim on addresses
+// of their own (127.0.0.x).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
+import { getRequest, holdConnection, type HeldConnection } from '../helpers/raw-connection.js';
+import { errorOfAnswer } from '../helpers/answers.js';
+import { MemoryStore } from '../../src/limits/memory-store.js';
+import type { LimitCheck } from '../../src/limits/limiter-store.js';
+import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/mcp-served.js';
+import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
+import { isRecord, propertyOf } from '../../src/domain/is-object.js';
+
+/** Waits until the connection has received some bytes (its answer has begun), at most `ms`. */
+async function answered(connection: HeldConnection, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (connection.received() === 0 && !connection.closed && Date.now() < end)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  return connection.received() > 0;
+}
+
+describe('connections of one address', () => {
+  let s: LimitedServer;
+  const held: HeldConnection[] = [];
+  before(async () => {
+    s = await limitedServer({ KOHYO_MAX_CONNECTIONS_PER_ADDRESS: '4', KOHYO_KEEP_ALIVE_S: '60' });
+  });
+  after(async () => {
+    for (const connection of held) connection.socket.destroy();
+    await s.close();
+  });
+
+  test('past its cap, an address loses its newest connection, never another address its own', async () => {
+    for (let i = 0; i < 4; i++) {
+      const connection = await holdConnection(s.server.url, '127.0.0.2');
+      connection.socket.write(getRequest('/health'));
+      assert.ok(await answered(connection), `connection ${i + 1} answered`);
+      held.push(connection);
+    }
+    const newest = await holdConnection(s.server.url, '127.0.0.2');
+    newest.socket.write(getRequest('/health'));
+    assert.equal(await newest.closedWithin(5_000), true, 'the fifth connection is closed');
+    assert.equal(newest.received(), 0, 'and answers nothing');
+    assert.ok(
+      held.every((connection) => !connection.closed),
+      'the four held connections stay open',
+    );
+    // another address is served as before
+    assert.equal((await s.getFrom('127.0.0.3', '/health')).status, 200);
+    // a connection given up makes room for the next
+    held.shift()?.socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await holdConnection(s.server.url, '127.0.0.2');
+    held.push(next);
+    next.socket.write(getRequest('/health'));
+    assert.ok(await answered(next), 'a connection within the cap again is answered');
+  });
+});
+
+describe('connections that sit idle or do not take their answer', () => {
+  let s: LimitedServer;
+  before(async () => {
+    s = await limitedServer({ KOHYO_KEEP_ALIVE_S: '1', KOHYO_SEND_TIMEOUT_S: '1' });
+  });
+  after(() => s.close());
+
+  test('an idle keep-alive connection is closed after KOHYO_KEEP_ALIVE_S', async () => {
+    const connection = await holdConnection(s.server.url, '127.0.0.4');
+    connection.socket.write(getRequest('/health'));
+    assert.ok(await answered(connection));
+    assert.equal(await connection.closedWithin(5_000), true, 'closed well before the old 72 s');
+  });
+
+  test('a client that does not read its answers is cut off after KOHYO_SEND_TIMEOUT_S, its answers unsent', async () => {
+    const asset = '/docs/static/swagger-ui-bundle.js';
+    const size = (await (await fetch(new URL(asset, s.server.url))).arrayBuffer()).byteLength;
+    const connection = await holdConnection(s.server.url, '127.0.0.5');
+    connection.socket.pause();
+    const pipelined = 30;
+    connection.socket.write(getRequest(asset).repeat(pipelined));
+    // more than the send timeout without reading: the server gives up on the connection and frees what it held
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    connection.socket.resume();
+    assert.equal(await connection.closedWithin(10_000), true, 'the connection is closed');
+    assert.ok(
+      connection.received() < (size * pipelined) / 2,
+      `${connection.received()} bytes of ${size * pipelined} were sent before the server gave up`,
+    );
+  });
+});
+
+describe('answers that do not count', () => {
+  let s: LimitedServer;
+  let checks = 0;
+  before(async () => {
+    s = await limitedServer({ KOHYO_UNCOUNTED_PER_MINUTE: '20' }, (policy) => {
+      const store = new MemoryStore(policy);
+      return {
+        check: (request: LimitCheck) => {
+          checks++;
+          return store.check(request);
+        },
+        close: () => store.close(),
+      };
+    });
+  });
+  after(() => s.close());
+
+  test('past the address ceiling an uncounted answer is refused 429 for the address; other addresses are served', async () => {
+    for (let i = 0; i < 20; i++) assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, `probe ${i}`);
+    const refused = await s.getFrom('127.0.0.6', '/health');
+    assert.equal(refused.status, 429);
+    const error = errorOfAnswer(refused);
+    assert.equal(error.code, 'rate_limited');
+    assert.equal(error.details?.scope, 'address');
+    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+    // the same address's other clients are the address: a new User-Agent does not help
+    assert.equal((await s.getFrom('127.0.0.6', '/llms.txt', { 'user-agent': 'another' })).status, 429);
+    assert.equal((await s.getFrom('127.0.0.7', '/health')).status, 200, 'the victim is answered');
+    s.advance(120_000);
+    assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, 'two minutes on, the ceiling has room');
+  });
+
+  test('a revalidation answered 304 uncounted falls under the ceiling too', async () => {
+    const path = '/api/v1/companies?q=hokushin';
+    const first = await s.getFrom('127.0.0.8', path);
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag') ?? '';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.8', path, { 'if-none-match': etag })).status);
+    assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
+  });
+
+  test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
+    const before = checks;
+    const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;
+    const refused = await s.getFrom('127.0.0.9', many);
+    assert.equal(refused.status, 400);
+    assert.equal(errorOfAnswer(refused).code, 'invalid_parameter');
+    assert.equal(errorOfAnswer(refused).details?.parameter, 'q');
+    assert.equal(refused.headers.get('ratelimit'), null, 'not counted');
+    assert.equal(checks, before, 'the limiter was never asked');
+    // ten times is the query rules' to refuse, after the limits counted it
+    const ten = await s.getFrom('127.0.0.9', `/api/v1/companies?${'q=a&'.repeat(10)}`);
+    assert.equal(ten.status, 400);
+    assert.match(ten.headers.get('ratelimit') ?? '', /r=9;/u);
+  });
+
+  test('a client refused is refused again without the store being asked', async () => {
+    const ua = { 'user-agent': 'refused-again' };
+    for (let i = 0; i < 10; i++) assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200);
+    assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=b', ua)).status, 429);
+    const before = checks;
+    for (let i = 0; i < 5; i++) {
+      const again = await s.getFrom('127.0.0.10', `/api/v1/companies?q=${'x'.repeat(90)}${i}`, ua);
+      assert.equal(again.status, 429);
+      assert.ok(again.headers.get('ratelimit'), 'with its RateLimit headers');
+    }
+    assert.equal(checks, before, 'answered from the refusals standing');
+    s.advance(61_000);
+    assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200, 'until the window frees');
+  });
+
+  test('a 304 depends only on the ETag: a long query, asked first by another client, revalidates uncounted', async () => {
+    const name = encodeURIComponent('北'.repeat(90));
+    const path = `/api/v1/companies?q=${name}&limit=5`;
+    assert.ok(path.length > 512, 'longer than any memo key');
+    const first = await s.getFrom('127.0.0.11', path, { 'user-agent': 'first-asker' });
+    assert.equal(first.status, 200, first.text);
+    const etag = first.headers.get('etag') ?? '';
+    const later = await s.getFrom('127.0.0.12', path, { 'user-agent': 'feed-reader', 'if-none-match': etag });
+    assert.equal(later.status, 304);
+    assert.equal(later.headers.get('ratelimit'), null, 'not counted');
+    // `*` tells nothing of who asked before: checked and counted like any request
+    const star = await s.getFrom('127.0.0.13', '/api/v1/companies?q=never-asked', { 'if-none-match': '*' });
+    assert.equal(star.status, 304);
+    assert.match(star.headers.get('ratelimit') ?? '', /r=9;/u, 'counted');
+  });
+});
+
+describe('MCP', () => {
+  let m: McpServed;
+  before(async () => {
+    m = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '4' });
+  });
+  after(() => m.close());
+
+  const read = (id: number): RpcMessage => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'resources/read',
+    params: { uri: GUIDE_URI },
+  });
+
+  test('each resource read in a batch counts as a request; past the limit the rest are refused', async () => {
+    const answer = await postMcp(
+      m.server.url,
+      Array.from({ length: 10 }, (_, i) => read(i + 1)),
+      'guide-reader',
+    );
+    assert.equal(answer.status, 200);
+    assert.ok(Array.isArray(answer.body));
+    const messages: unknown[] = answer.body;
+    const served = messages.filter((message) => isRecord(propertyOf(message, 'result')));
+    const refused = messages.filter((message) => propertyOf(propertyOf(message, 'error'), 'code') === -32029);
+    assert.equal(served.length, 4);
+    assert.equal(refused.length, 6);
+    assert.equal(
+      propertyOf(propertyOf(propertyOf(propertyOf(refused[0], 'error'), 'data'), 'error'), 'code'),
+      'rate_limited',
+    );
+    assert.match(answer.headers.get('ratelimit') ?? '', /r=0;/u, 'the answer says where the client stands');
+    assert.ok(answer.bytes < 4 * 80_000, `${answer.bytes} bytes: four guides at most`);
+  });
+
+  test('listings are uncounted; a foreign Origin is refused 403; a body over 64 KB is 413, as JSON-RPC errors', async () => {
+    const list = await postMcp(m.server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'guide-reader');
+    assert.equal(list.status, 200, 'a listing answers even when every request of the minute is used');
+    const foreign = await postMcp(m.server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'browser', {
+      headers: { origin: 'http://evil.example' },
+    });
+    assert.equal(foreign.status, 403);
+    assert.equal(propertyOf(foreign.body, 'jsonrpc'), '2.0');
+    const local = await postMcp(m.server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'browser', {
+      headers: { origin: 'http://localhost:3000' },
+    });
+    assert.equal(local.status, 200);
+    const large = await postMcp(m.server.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, 'big', {
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(70_000) } }),
+    });
+    assert.equal(large.status, 413);
+    assert.equal(propertyOf(propertyOf(large.body, 'error'), 'code'), -32600);
+  });
+});
+
+describe('pages', () => {
+  let s: LimitedServer;
+  before(async () => {
+    s = await limitedServer();
+  });
+  after(() => s.close());
+
+  test('a page carries a policy without script, not framed, no Referer, nosniff', async () => {
+    for (const path of ['/', '/search?q=hokushin', '/companies/1234']) {
+      const page = await s.get(path, { accept: 'text/html' });
+      const policy = page.headers.get('content-security-policy') ?? '';
+      assert.match(policy, /default-src 'none'/u, path);
+      assert.match(policy, /frame-ancestors 'none'/u, path);
+      assert.doesNotMatch(policy, /unsafe-inline|script-src/u, path);
+      assert.equal(page.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(page.headers.get('referrer-policy'), 'no-referrer', path);
+      assert.doesNotMatch(page.text, /<script/iu, path);
+    }
+    const json = await s.get('/api/v1/companies?q=hokushin');
+    assert.equal(json.headers.get('x-content-type-options'), 'nosniff');
+  });
+});
