@@ -26,7 +26,7 @@ import { accountingOf, registerRouteAccounting, routedPath } from './route-accou
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
-import { capConnections, defaultMaxConnections } from './connection-limits.js';
+import { capConnections, defaultMaxConnections, timeOutStalledSends } from './connection-limits.js';
 import { registerConditional } from './conditional.js';
 import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -92,10 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
-    // an idle connection is closed soon (Node's default is 72 s with Fastify), and one that takes none of its answer
-    // for the send timeout is destroyed with what it held (Node's socket timeout: no byte read or written)
+    // an idle connection is closed soon (Node's default is 72 s with Fastify)
     keepAliveTimeout: connections.keepAliveSeconds * 1000,
-    connectionTimeout: connections.sendTimeoutSeconds * 1000,
     http: {
       requireHostHeader: false,
       headersTimeout: requestTimeoutMs,
@@ -122,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     total: connections.total ?? defaultMaxConnections(),
     uncapped: trusted,
   });
+  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
   // before any route is added: a route keeps the error handler its context had when it was registered

@@ -1,4 +1,4 @@
-// Each address's share of the server's connections: a cap per address and in all, short keep-alive, a send timeout.
+// Each address's share of the server's connections: a cap per address and in all, and a send timeout.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -39,6 +39,42 @@ export function capConnections(server: Server, bounds: ConnectionBounds): void {
       else open.set(group, left);
     });
   });
+}
+
+/**
+ * Closes a connection whose client has taken none of its answer for `sendTimeoutMs`: bytes wait in its write buffer
+ * and none has gone to the kernel since. Destroying it frees the answer it held. Node's own socket timeout does not
+ * serve: it is turned off for the rest of a kept-alive connection once its first answer is sent, so pipelined
+ * requests behind a reader that stopped reading held their answers for ever. Looked at a few times a timeout.
+ */
+export function timeOutStalledSends(server: Server, sendTimeoutMs: number, now: () => number = Date.now): void {
+  const watched = new Map<Socket, { flushed: number; since: number }>();
+  server.on('connection', (socket: Socket) => {
+    watched.set(socket, { flushed: flushedBytes(socket), since: now() });
+    socket.once('close', () => watched.delete(socket));
+  });
+  const sweep = setInterval(
+    () => {
+      const at = now();
+      for (const [socket, seen] of watched) {
+        const flushed = flushedBytes(socket);
+        if (socket.writableLength === 0 || flushed !== seen.flushed) {
+          seen.flushed = flushed;
+          seen.since = at;
+        } else if (at - seen.since >= sendTimeoutMs) {
+          socket.destroy();
+        }
+      }
+    },
+    Math.max(100, Math.min(sendTimeoutMs / 4, 5_000)),
+  );
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
+}
+
+/** Bytes of the connection handed to the kernel: Node's count of bytes written includes those still buffered. */
+function flushedBytes(socket: Socket): number {
+  return socket.bytesWritten - socket.writableLength;
 }
 
 /** Used where /proc cannot be read (not Linux): the soft limit most systems start a process with. */

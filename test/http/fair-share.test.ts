@@ -7,7 +7,11 @@ import { limitedServer, type LimitedServer } from '../helpers/limited-server.js'
 import { getRequest, holdConnection, type HeldConnection } from '../helpers/raw-connection.js';
 import { errorOfAnswer } from '../helpers/answers.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
-import type { LimitCheck } from '../../src/limits/limiter-store.js';
+import type { LimitCheck, LimiterStore } from '../../src/limits/limiter-store.js';
+import type { LimitPolicy } from '../../src/limits/policy.js';
+import { RedisStore } from '../../src/limits/redis-store.js';
+import { Redis } from 'ioredis';
+import { startRedisServer } from '../helpers/redis-server.js';
 import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/mcp-served.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { isRecord, propertyOf } from '../../src/domain/is-object.js';
@@ -90,94 +94,131 @@ describe('connections that sit idle or do not take their answer', () => {
   });
 });
 
-describe('answers that do not count', () => {
-  let s: LimitedServer;
-  let checks = 0;
-  before(async () => {
-    s = await limitedServer({ KOHYO_UNCOUNTED_PER_MINUTE: '20' }, (policy) => {
-      const store = new MemoryStore(policy);
+/** The limits' stores the refusals are tried on: the process's memory, and a real Redis. */
+const STORES: readonly (readonly [name: string, open: () => Promise<OpenStore>])[] = [
+  ['memory', async () => ({ storeFor: (policy) => new MemoryStore(policy), stop: async () => undefined })],
+  [
+    'Redis',
+    async () => {
+      const redis = await startRedisServer();
+      const clients: Redis[] = [];
       return {
-        check: (request: LimitCheck) => {
-          checks++;
-          return store.check(request);
+        storeFor: (policy) => {
+          const client = new Redis(redis.url);
+          clients.push(client);
+          return new RedisStore(client, policy, 'fair-share:');
         },
-        close: () => store.close(),
+        stop: async () => {
+          for (const client of clients) client.disconnect();
+          await redis.stop();
+        },
       };
+    },
+  ],
+];
+
+interface OpenStore {
+  readonly storeFor: (policy: LimitPolicy) => LimiterStore;
+  stop(): Promise<void>;
+}
+
+for (const [storeName, openStore] of STORES)
+  describe(`answers that do not count, and refusals, on the ${storeName} store`, () => {
+    let s: LimitedServer;
+    let checks = 0;
+    let opened: OpenStore;
+    before(async () => {
+      opened = await openStore();
+      s = await limitedServer({ KOHYO_UNCOUNTED_PER_MINUTE: '20' }, (policy) => {
+        const store = opened.storeFor(policy);
+        return {
+          check: (request: LimitCheck) => {
+            checks++;
+            return store.check(request);
+          },
+          ready: () => store.ready?.() ?? Promise.resolve(),
+          close: () => store.close(),
+        };
+      });
+    });
+    after(async () => {
+      await s.close();
+      await opened.stop();
+    });
+
+    test('past the address ceiling an uncounted answer is refused 429 for the address; other addresses are served', async () => {
+      for (let i = 0; i < 20; i++) assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, `probe ${i}`);
+      const refused = await s.getFrom('127.0.0.6', '/health');
+      assert.equal(refused.status, 429);
+      const error = errorOfAnswer(refused);
+      assert.equal(error.code, 'rate_limited');
+      assert.equal(error.details?.scope, 'address');
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      // the same address's other clients are the address: a new User-Agent does not help
+      assert.equal((await s.getFrom('127.0.0.6', '/llms.txt', { 'user-agent': 'another' })).status, 429);
+      assert.equal((await s.getFrom('127.0.0.7', '/health')).status, 200, 'the victim is answered');
+      s.advance(120_000);
+      assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, 'two minutes on, the ceiling has room');
+    });
+
+    test('a revalidation answered 304 uncounted falls under the ceiling too', async () => {
+      const path = '/api/v1/companies?q=hokushin';
+      const first = await s.getFrom('127.0.0.8', path);
+      assert.equal(first.status, 200);
+      const etag = first.headers.get('etag') ?? '';
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push((await s.getFrom('127.0.0.8', path, { 'if-none-match': etag })).status);
+      assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
+    });
+
+    test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
+      const before = checks;
+      const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;
+      const refused = await s.getFrom('127.0.0.9', many);
+      assert.equal(refused.status, 400);
+      assert.equal(errorOfAnswer(refused).code, 'invalid_parameter');
+      assert.equal(errorOfAnswer(refused).details?.parameter, 'q');
+      assert.equal(refused.headers.get('ratelimit'), null, 'not counted');
+      assert.equal(checks, before, 'the limiter was never asked');
+      // ten times is the query rules' to refuse, after the limits counted it
+      const ten = await s.getFrom('127.0.0.9', `/api/v1/companies?${'q=a&'.repeat(10)}`);
+      assert.equal(ten.status, 400);
+      assert.match(ten.headers.get('ratelimit') ?? '', /r=9;/u);
+    });
+
+    test('a client refused is refused again without the store being asked', async () => {
+      const ua = { 'user-agent': 'refused-again' };
+      for (let i = 0; i < 10; i++)
+        assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200);
+      assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=b', ua)).status, 429);
+      const before = checks;
+      for (let i = 0; i < 5; i++) {
+        const again = await s.getFrom('127.0.0.10', `/api/v1/companies?q=${'x'.repeat(90)}${i}`, ua);
+        assert.equal(again.status, 429);
+        assert.ok(again.headers.get('ratelimit'), 'with its RateLimit headers');
+      }
+      assert.equal(checks, before, 'answered from the refusals standing');
+      s.advance(61_000);
+      assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200, 'until the window frees');
+    });
+
+    test('a 304 depends only on the ETag: a long query, asked first by another client, revalidates uncounted', async () => {
+      const name = encodeURIComponent('北'.repeat(90));
+      const path = `/api/v1/companies?q=${name}&limit=5`;
+      assert.ok(path.length > 512, 'longer than any memo key');
+      const first = await s.getFrom('127.0.0.11', path, { 'user-agent': 'first-asker' });
+      assert.equal(first.status, 200, first.text);
+      const etag = first.headers.get('etag') ?? '';
+      const later = await s.getFrom('127.0.0.12', path, { 'user-agent': 'feed-reader', 'if-none-match': etag });
+      assert.equal(later.status, 304);
+      assert.equal(later.headers.get('ratelimit'), null, 'not counted');
+      // `*` tells nothing of who asked before: checked and counted like any request
+      const star = await s.getFrom('127.0.0.13', '/api/v1/companies?q=never-asked', { 'if-none-match': '*' });
+      assert.equal(star.status, 304);
+      assert.match(star.headers.get('ratelimit') ?? '', /r=9;/u, 'counted');
     });
   });
-  after(() => s.close());
-
-  test('past the address ceiling an uncounted answer is refused 429 for the address; other addresses are served', async () => {
-    for (let i = 0; i < 20; i++) assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, `probe ${i}`);
-    const refused = await s.getFrom('127.0.0.6', '/health');
-    assert.equal(refused.status, 429);
-    const error = errorOfAnswer(refused);
-    assert.equal(error.code, 'rate_limited');
-    assert.equal(error.details?.scope, 'address');
-    assert.ok(Number(refused.headers.get('retry-after')) >= 1);
-    // the same address's other clients are the address: a new User-Agent does not help
-    assert.equal((await s.getFrom('127.0.0.6', '/llms.txt', { 'user-agent': 'another' })).status, 429);
-    assert.equal((await s.getFrom('127.0.0.7', '/health')).status, 200, 'the victim is answered');
-    s.advance(120_000);
-    assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, 'two minutes on, the ceiling has room');
-  });
-
-  test('a revalidation answered 304 uncounted falls under the ceiling too', async () => {
-    const path = '/api/v1/companies?q=hokushin';
-    const first = await s.getFrom('127.0.0.8', path);
-    assert.equal(first.status, 200);
-    const etag = first.headers.get('etag') ?? '';
-    const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.8', path, { 'if-none-match': etag })).status);
-    assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
-  });
-
-  test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
-    const before = checks;
-    const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;
-    const refused = await s.getFrom('127.0.0.9', many);
-    assert.equal(refused.status, 400);
-    assert.equal(errorOfAnswer(refused).code, 'invalid_parameter');
-    assert.equal(errorOfAnswer(refused).details?.parameter, 'q');
-    assert.equal(refused.headers.get('ratelimit'), null, 'not counted');
-    assert.equal(checks, before, 'the limiter was never asked');
-    // ten times is the query rules' to refuse, after the limits counted it
-    const ten = await s.getFrom('127.0.0.9', `/api/v1/companies?${'q=a&'.repeat(10)}`);
-    assert.equal(ten.status, 400);
-    assert.match(ten.headers.get('ratelimit') ?? '', /r=9;/u);
-  });
-
-  test('a client refused is refused again without the store being asked', async () => {
-    const ua = { 'user-agent': 'refused-again' };
-    for (let i = 0; i < 10; i++) assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200);
-    assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=b', ua)).status, 429);
-    const before = checks;
-    for (let i = 0; i < 5; i++) {
-      const again = await s.getFrom('127.0.0.10', `/api/v1/companies?q=${'x'.repeat(90)}${i}`, ua);
-      assert.equal(again.status, 429);
-      assert.ok(again.headers.get('ratelimit'), 'with its RateLimit headers');
-    }
-    assert.equal(checks, before, 'answered from the refusals standing');
-    s.advance(61_000);
-    assert.equal((await s.getFrom('127.0.0.10', '/api/v1/companies?q=a', ua)).status, 200, 'until the window frees');
-  });
-
-  test('a 304 depends only on the ETag: a long query, asked first by another client, revalidates uncounted', async () => {
-    const name = encodeURIComponent('北'.repeat(90));
-    const path = `/api/v1/companies?q=${name}&limit=5`;
-    assert.ok(path.length > 512, 'longer than any memo key');
-    const first = await s.getFrom('127.0.0.11', path, { 'user-agent': 'first-asker' });
-    assert.equal(first.status, 200, first.text);
-    const etag = first.headers.get('etag') ?? '';
-    const later = await s.getFrom('127.0.0.12', path, { 'user-agent': 'feed-reader', 'if-none-match': etag });
-    assert.equal(later.status, 304);
-    assert.equal(later.headers.get('ratelimit'), null, 'not counted');
-    // `*` tells nothing of who asked before: checked and counted like any request
-    const star = await s.getFrom('127.0.0.13', '/api/v1/companies?q=never-asked', { 'if-none-match': '*' });
-    assert.equal(star.status, 304);
-    assert.match(star.headers.get('ratelimit') ?? '', /r=9;/u, 'counted');
-  });
-});
 
 describe('MCP', () => {
   let m: McpServed;
