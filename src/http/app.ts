@@ -82,12 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // code.optimize off: ajv's optimising pass builds a throw-away `{}` keyed by each generated variable's name (err53,
-    // _errs74, …) to find unused ones, and the thousand-odd distinct keys of the catalogue's schemas filled the
-    // 1,536 transitions V8 allows the empty object's shape; objects the server then built on every request
-    // (process.nextTick's, among others) got shapes of their own, a few µs a request for the process's life. Without
-    // the pass, about 670 transitions after start, and validation is unchanged (bench/README.md).
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false, code: { optimize: false } } },
+    // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
     clientErrorHandler: answerClientError,
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound

@@ -25,8 +25,6 @@ declare module 'fastify' {
     preflight?: boolean;
   }
   interface FastifyRequest {
-    /** What the request counts for, once read (accountingOf); null until then. */
-    kohyoAccounting: Accounting | null;
     /** True once the limits admitted and counted the request; null when they did not look at it, or refused it. */
     kohyoCounted: boolean | null;
   }
@@ -39,44 +37,26 @@ export interface Accounting {
   readonly conditional: boolean;
 }
 
-/** Every combination, made once: the hooks ask several times a request, and none allocates. */
-const ACCOUNTINGS: readonly Accounting[] = Array.from({ length: 8 }, (_, bits) =>
-  Object.freeze({ counted: (bits & 1) !== 0, usage: (bits & 2) !== 0, conditional: (bits & 4) !== 0 }),
-);
-const NOTHING = accounting(false, false, false);
+const NOTHING: Accounting = { counted: false, usage: false, conditional: false };
 /** A request no route takes (404, 405) whose path, read as the router reads it, is under BASE_PATH. */
-const UNKNOWN_API_PATH = accounting(true, true, false);
-const PREFLIGHT = accounting(false, true, false);
+const UNKNOWN_API_PATH: Accounting = { counted: true, usage: true, conditional: false };
+const PREFLIGHT: Accounting = { counted: false, usage: true, conditional: false };
 
-function accounting(counted: boolean, usage: boolean, conditional: boolean): Accounting {
-  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- three bits index the eight entries
-  return ACCOUNTINGS[(counted ? 1 : 0) | (usage ? 2 : 0) | (conditional ? 4 : 0)]!;
-}
-
-/**
- * Gives every request the slot its accounting is kept in, so that it has one shape: the hooks ask several times a
- * request, and `request.routeOptions` builds an object of a dozen fields on every read.
- */
+/** Gives every request the slot the limits mark it counted in. */
 export function registerRouteAccounting(app: FastifyInstance): void {
-  app.decorateRequest('kohyoAccounting', null);
   app.decorateRequest('kohyoCounted', null);
 }
 
 /**
- * What a request counts for, read once and kept on the request: the route's declaration, for a request a route took.
- * A request no route took is counted and logged when its path lies under BASE_PATH once read as the router would
- * read it (routedPath): the contract counts every request under /api/v1/ whatever its answer, and
- * `/%61pi/v1/nothing` is as much under it as `/api/v1/nothing`.
+ * What a request counts for: the route's declaration, for a request a route took. A request no route took is
+ * counted and logged when its path lies under BASE_PATH once read as the router would read it (routedPath): the
+ * contract counts every request under /api/v1/ whatever its answer, and `/%61pi/v1/nothing` is as much under it as
+ * `/api/v1/nothing`.
  */
 export function accountingOf(request: FastifyRequest): Accounting {
-  return (request.kohyoAccounting ??= readAccounting(request));
-}
-
-function readAccounting(request: FastifyRequest): Accounting {
   if (!request.is404) {
-    const config = request.routeOptions.config;
-    if (config.preflight !== true)
-      return accounting(config.counted === true, config.usage === true, config.conditional === true);
+    const { counted = false, usage = false, conditional = false, preflight = false } = request.routeOptions.config;
+    if (!preflight) return { counted, usage, conditional };
     if (isPreflight(request)) return PREFLIGHT;
   }
   return isUnderBasePath(routedPath(request.url)) ? UNKNOWN_API_PATH : NOTHING;
