@@ -1,6 +1,7 @@
 // buildApp: the Fastify application with every route registered explicitly, the error handler and the docs.
 import Fastify, {
   LogController,
+  type FastifyHttpOptions,
   type FastifyReply,
   type FastifyRequest,
   type FastifyBaseLogger,
@@ -8,6 +9,7 @@ import Fastify, {
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { RouteContext } from '../api/context.js';
 import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
@@ -32,7 +34,7 @@ import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
-import { parseTrustedProxies } from '../limits/trusted-proxies.js';
+import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-proxies.js';
 import { errorOf } from '../domain/error-of.js';
 
 export interface AppDeps extends RouteContext {
@@ -69,12 +71,47 @@ export interface AppDeps extends RouteContext {
   ) => Promise<void>;
 }
 
+/**
+ * The app, in the order a request meets it: the server's bounds on connections, the hooks every request passes (in
+ * the order they run), then the routes.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
-  const { connections } = deps.config;
   // the limiter's reading of the client (KOHYO_TRUST_PROXY): the connection caps and the usage log read it alike
   const trusted = parseTrustedProxies(deps.config.trustProxy);
-  const app = Fastify({
+  const app = Fastify(fastifyOptions(deps));
+  boundClose(app, deps.config.closeGraceSeconds * 1000);
+  const { connections } = deps.config;
+  capConnections(app.server, {
+    perAddress: connections.perAddress,
+    total: connections.total ?? defaultMaxConnections(),
+    uncapped: trusted,
+  });
+  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+  await app.register(swagger, openApiOptions(deps.config));
+  registerRouteAccounting(app);
+  // before any route is added: a route keeps the error handler its context had when it was registered
+  app.setErrorHandler(errorHandler);
+  await registerRequestHooks(app, deps, trusted);
+  const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
+  endpointRoutes(app, context);
+  docsRoutes(app, context);
+  await referencePageRoutes(app);
+  landingRoutes(app, context);
+  pageRoutes(app, context);
+  // routes of other transports (MCP), registered by the service that serves them
+  if (deps.register) {
+    const hook = deps.beforeApiRequest;
+    await deps.register(app, context, async (request, reply) => {
+      await hook?.(request, reply);
+    });
+  }
+  await app.ready();
+  return app;
+}
+
+function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
+  const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
+  return {
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     genReqId: requestIdOf,
@@ -89,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
     // an idle connection is closed soon (Node's default is 72 s with Fastify)
-    keepAliveTimeout: connections.keepAliveSeconds * 1000,
+    keepAliveTimeout: deps.config.connections.keepAliveSeconds * 1000,
     http: {
       requireHostHeader: false,
       headersTimeout: requestTimeoutMs,
@@ -109,24 +146,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .header('Content-Type', 'application/json; charset=utf-8')
         .send(errorBody('invalid_parameter', message));
     },
-  });
-  boundClose(app, deps.config.closeGraceSeconds * 1000);
-  capConnections(app.server, {
-    perAddress: connections.perAddress,
-    total: connections.total ?? defaultMaxConnections(),
-    uncapped: trusted,
-  });
-  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
-  await app.register(swagger, openApiOptions(deps.config));
-  registerRouteAccounting(app);
-  // before any route is added: a route keeps the error handler its context had when it was registered
-  app.setErrorHandler(errorHandler);
-  // first of all: refusals that need no work, and the ceiling on answers the limits do not count
+  };
+}
+
+/**
+ * The hooks every request passes, in the order its onRequest hooks run: refusals that need no work and the ceiling
+ * on uncounted answers; CORS preflights; a 304 for the client's own ETag; the limits; the Host check. Then, as the
+ * answer leaves: security headers, the request id, the usage log, the request log.
+ */
+async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted: TrustedProxies): Promise<void> {
   app.addHook('onRequest', (request, _reply, done) => {
     done(refusedBeforeAnyWork(deps.beforeUncountedRequest, request));
   });
-  // before the limiter's hook: a preflight is answered here and never counted
-  // an OPTIONS that is not a preflight is refused there, once counted like any request under /api/v1/
+  // before the limiter's hook: a preflight is answered here and never counted; an OPTIONS that is not a preflight is
+  // refused there, once counted like any request under /api/v1/
   await registerCors(app, (request, reply, done) =>
     limitCounted(deps.beforeApiRequest, request, reply, (error) => done(error ?? noRouteError(app, request))),
   );
@@ -135,21 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throw noRouteError(app, request);
   });
   registerSecurityHeaders(app);
-  // callback hooks, not async ones: no promise and microtask per request for each
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // lower case, as Fastify keeps and sends it (a mixed-case name would be lowered anew on every request)
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', async (request, reply) => {
     logRequestLine(request, reply);
-    done();
   });
-  registerMetrics(
-    app,
-    { config: deps.config, dataset: deps.dataset, clock: deps.clock },
-    { limiterState: deps.limiterState },
-  );
+  registerMetrics(app, deps, { limiterState: deps.limiterState });
   if (deps.usageLog) {
     registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
       clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
@@ -160,35 +185,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     key: deps.validatorKey ?? randomBytes(32).toString('base64url'),
     beforeUncounted: deps.beforeUncountedRequest,
   });
-  if (deps.beforeApiRequest) {
-    const hook = deps.beforeApiRequest;
-    app.addHook('onRequest', (request, reply, done) => limitCounted(hook, request, reply, done));
-  }
+  const limits = deps.beforeApiRequest;
+  if (limits) app.addHook('onRequest', (request, reply, done) => limitCounted(limits, request, reply, done));
   // after the limiter's hook, so that the refusal counts like any other answer
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', async (request) => {
     // Node's own refusal would be an empty 400; this one is the contract's, counted and logged like any other
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-      done(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
-      return;
-    }
-    done();
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+      throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
   });
-
-  const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
-  endpointRoutes(app, context);
-  docsRoutes(app, context);
-  await referencePageRoutes(app);
-  landingRoutes(app, context);
-  pageRoutes(app, context);
-  // routes of other transports (MCP), registered by the service that serves them
-  if (deps.register) {
-    const hook = deps.beforeApiRequest;
-    await deps.register(app, context, async (request, reply) => {
-      await hook?.(request, reply);
-    });
-  }
-  await app.ready();
-  return app;
 }
 
 /**
