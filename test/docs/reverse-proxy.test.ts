@@ -2,57 +2,17 @@
 // held to what docs/operating.md says of it: the bounds it sets on one address and the address Kohyo trusts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { parse } from 'yaml';
-import { missingMessage } from '../../scripts/test-prerequisites.js';
 import { assertSectionNames } from '../helpers/markdown.js';
+import { nginxCheck, runNginx, SITE_TEXT, UPSTREAM_TEXT } from '../helpers/nginx.js';
 
-const NGINX = '/usr/sbin/nginx';
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
-const SITE = fileURLToPath(new URL('deploy/nginx/kohyo.conf', root));
-const site = read('deploy/nginx/kohyo.conf');
-const upstream = read('deploy/nginx/upstream.conf');
-
-/**
- * `nginx -t` on a main configuration whose http block includes upstream.conf, with the replicas' names read as
- * loopback (they resolve only on the compose network, and nginx resolves them when it reads its configuration), and
- * then `site`: every path nginx writes is in a folder of its own, so the check runs as any user. Gives nginx's exit
- * status and what it said.
- */
-function nginxCheck(site: string): { status: number | null; said: string } {
-  assert.ok(existsSync(NGINX), missingMessage(NGINX));
-  const dir = mkdtempSync(join(tmpdir(), 'kohyo-nginx-'));
-  const loopbackUpstream = join(dir, 'upstream.conf');
-  writeFileSync(loopbackUpstream, upstream.replace(/\bserver api-\d+:/gu, 'server 127.0.0.1:'));
-  const temp = join(dir, 'temp');
-  mkdirSync(temp);
-  const main = join(dir, 'nginx.conf');
-  const temps = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-    .map((kind) => `${kind}_temp_path ${join(temp, kind)};`)
-    .join('\n    ');
-  writeFileSync(
-    main,
-    `error_log ${join(dir, 'error.log')};
-pid ${join(dir, 'nginx.pid')};
-events {}
-http {
-    ${temps}
-    access_log off;
-    include ${loopbackUpstream};
-    include ${site};
-}
-`,
-  );
-  const result = spawnSync(NGINX, ['-t', '-q', '-e', join(dir, 'error.log'), '-p', dir, '-c', main], {
-    encoding: 'utf8',
-  });
-  return { status: result.status, said: `${result.stdout}${result.stderr}` };
-}
+const site = SITE_TEXT;
+const upstream = UPSTREAM_TEXT;
 
 /** The arguments of every directive of that name in an nginx file, comments dropped. */
 function directives(text: string, name: string): string[] {
@@ -61,14 +21,12 @@ function directives(text: string, name: string): string[] {
 }
 
 test('nginx -t accepts deploy/nginx/kohyo.conf and upstream.conf', () => {
-  const checked = nginxCheck(SITE);
+  const checked = nginxCheck(site);
   assert.equal(checked.status, 0, checked.said);
 });
 
 test('nginx -t fails on a mistake, so the check above is worth something', () => {
-  const broken = join(mkdtempSync(join(tmpdir(), 'kohyo-nginx-broken-')), 'broken.conf');
-  writeFileSync(broken, site.replace('client_max_body_size 64k;', 'client_max_body_size sixty-four;'));
-  const checked = nginxCheck(broken);
+  const checked = nginxCheck(site.replace('client_max_body_size 64k;', 'client_max_body_size sixty-four;'));
   assert.notEqual(checked.status, 0);
   assert.match(checked.said, /client_max_body_size/u);
 });
@@ -141,4 +99,97 @@ test('docs/operating.md says what each bound protects, how to size it, and shows
     'limit_req',
     'nginx -t',
   ]);
+});
+
+interface Exchange {
+  readonly status: number;
+  readonly headers: IncomingMessage['headers'];
+  readonly body: string;
+}
+
+/** One request on a connection of its own (so that many can be under way at once from one address). */
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<Exchange>((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** A stand-in for Kohyo behind the proxy: keeps each request's headers, and answers when `answer` says. */
+async function replica(answer: (req: IncomingMessage, res: ServerResponse) => void) {
+  const seen: IncomingMessage['headers'][] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    answer(req, res);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  assert.ok(address !== null && typeof address !== 'string');
+  let closed: Promise<unknown> | undefined;
+  const close = () => {
+    if (closed === undefined) {
+      closed = once(server, 'close');
+      server.closeAllConnections();
+      server.close();
+    }
+    return closed;
+  };
+  return { port: address.port, seen, close };
+}
+
+const ok = (_req: IncomingMessage, res: ServerResponse) => res.end('{"data":{}}');
+
+test('through nginx: the forwarded address is the peer whatever the client wrote, and a large body is refused', async () => {
+  const kohyo = await replica(ok);
+  const nginx = await runNginx(kohyo.port);
+  try {
+    const answer = await send(`${nginx.url}/api/v1/companies?q=a`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    assert.equal(answer.status, 200);
+    assert.equal(kohyo.seen.at(-1)!['x-forwarded-for'], '127.0.0.1');
+    const large = await send(`${nginx.url}/mcp`, { method: 'POST', body: 'x'.repeat(65 * 1024) });
+    assert.equal(large.status, 413);
+    assert.equal(kohyo.seen.length, 1, 'the large body never reached the replica');
+  } finally {
+    await nginx.stop();
+    await kohyo.close();
+  }
+});
+
+test("through nginx: one address's connections past limit_conn, and no replica answering, in the contract's shape", async () => {
+  // the replica holds every answer until released, so the requests stay under way together
+  const held: ServerResponse[] = [];
+  const kohyo = await replica((_req, res) => held.push(res));
+  const nginx = await runNginx(kohyo.port);
+  try {
+    const limit = Number(/^kohyo_connections (\d+)$/u.exec(directives(site, 'limit_conn')[0]!)![1]);
+    const underWay = Array.from({ length: limit }, () => send(`${nginx.url}/api/v1/vocabularies`));
+    // bounded: the requests reach the replica within milliseconds
+    for (let tries = 0; tries < 400 && kohyo.seen.length < limit; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    assert.equal(kohyo.seen.length, limit);
+    const refused = await send(`${nginx.url}/api/v1/vocabularies`);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(refused.headers['retry-after'], '1');
+    assert.deepEqual((JSON.parse(refused.body) as { error: { code: string } }).error.code, 'rate_limited');
+    for (const res of held) res.end('{"data":{}}');
+    assert.deepEqual(
+      (await Promise.all(underWay)).map((a) => a.status),
+      Array.from({ length: limit }, () => 200),
+    );
+    await kohyo.close();
+    const down = await send(`${nginx.url}/api/v1/vocabularies`);
+    assert.equal(down.status, 503);
+    assert.equal((JSON.parse(down.body) as { error: { code: string } }).error.code, 'service_unavailable');
+  } finally {
+    await nginx.stop();
+    await kohyo.close();
+  }
 });
