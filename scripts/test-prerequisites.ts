@@ -39,6 +39,13 @@ export const PREREQUISITES: readonly Prerequisite[] = [
     debianPackage: 'libxml2-utils',
     why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/atom-feed.test.ts)",
   },
+  {
+    // in /usr/sbin, which a user's PATH may lack
+    needs: '/usr/sbin/nginx',
+    kind: 'program',
+    debianPackage: 'nginx',
+    why: "the example reverse proxy's configuration is checked with nginx -t (test/docs/reverse-proxy.test.ts)",
+  },
 ];
 
 /** The one command that installs these packages on Debian, for a person to run. */

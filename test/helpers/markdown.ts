@@ -10,3 +10,9 @@ export function section(markdown: string, heading: string): string {
   const end = lines.findIndex((line, i) => i > start && /^#+ /u.test(line) && /^#+/u.exec(line)![0].length <= level);
   return lines.slice(start, end === -1 ? undefined : end).join('\n');
 }
+
+/** Fails unless the section under `heading` names each of `words`, saying which it does not. */
+export function assertSectionNames(markdown: string, heading: string, words: readonly string[]): void {
+  const text = section(markdown, heading);
+  for (const word of words) assert.ok(text.includes(word), `the section ${heading} names ${word}`);
+}

@@ -30,6 +30,7 @@ const EVERYTHING = [
   '/usr/bin/chromium',
   '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf',
   '/usr/bin/xmllint',
+  '/usr/sbin/nginx',
 ];
 
 test('plan: nothing to do when all is there, apt-get as root or through sudo, else a refusal', () => {
@@ -40,7 +41,7 @@ test('plan: nothing to do when all is there, apt-get as root or through sudo, el
       'all missing, sudo',
       [],
       { root: false, sudo: true },
-      'install with sudo redis-server chromium fonts-ipafont-gothic libxml2-utils',
+      'install with sudo redis-server chromium fonts-ipafont-gothic libxml2-utils nginx',
     ],
     [
       'font missing, neither',
@@ -67,7 +68,7 @@ test('plan: nothing to do when all is there, apt-get as root or through sudo, el
 
 /**
  * The real script with a fake apt-get that records its calls: PATH is one empty folder (no redis-server in it), and
- * chromium, the font and xmllint count as present, so redis-server is what is missing.
+ * chromium, the font, xmllint and nginx count as present, so redis-server is what is missing.
  */
 function run(fakeAptGet: string, who = { root: true }) {
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-prerequisites-'));

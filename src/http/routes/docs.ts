@@ -2,16 +2,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { guideText } from '../llms-guide.js';
+import { latestBody, precompressedAnswer } from '../precompressed.js';
 import { GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
 
+/**
+ * Both are the same for every client and large: each is serialised and compressed once (precompressed.ts), not
+ * by @fastify/compress on every request. The OpenAPI document is one object for the app's life; the guide a new
+ * string for each dataset and Japanese day (guideText), and so a new body then.
+ */
 export function docsRoutes(app: FastifyInstance, context: RouteContext): void {
   const config = (path: string) => routeAccounting(documentAt(path));
-  app.get(OPENAPI_PATH, { config: config(OPENAPI_PATH) }, async (_request, reply) => {
-    void reply.header('Content-Type', 'application/json; charset=utf-8');
-    return app.swagger();
-  });
-  app.get(GUIDE_PATH, { config: config(GUIDE_PATH) }, async (_request, reply) => {
-    void reply.header('Content-Type', 'text/plain; charset=utf-8');
-    return guideText(context);
-  });
+  const openApi = latestBody('application/json; charset=utf-8', (document: unknown) => JSON.stringify(document));
+  const guide = latestBody('text/plain; charset=utf-8', (text: string) => text);
+  app.get(OPENAPI_PATH, { config: config(OPENAPI_PATH), compress: false }, (request, reply) =>
+    precompressedAnswer(request, reply, openApi(app.swagger())),
+  );
+  app.get(GUIDE_PATH, { config: config(GUIDE_PATH), compress: false }, (request, reply) =>
+    precompressedAnswer(request, reply, guide(guideText(context))),
+  );
 }
