@@ -49,14 +49,15 @@ test('an entry carries what the request was and how it was answered', () => {
   });
 });
 
-test('the endpoint is the route, or the path when none matched; the code only on an error', () => {
+test("the endpoint is the route, or one bucket for every path none took (its path is the client's to choose); the code only on an error", () => {
   const cases: [Partial<FinishedRequest>, string, number, string | null][] = [
     [{ status: 400, errorCode: 'missing_parameter', returned: null }, '/api/v1/companies', 400, 'missing_parameter'],
+    [{ route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' }, '/api/v1/*', 404, 'not_found'],
     [
-      { route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' },
-      '/api/v1/nothing/here',
-      404,
-      'not_found',
+      { route: null, path: '/api/v1/companies', method: 'POST', status: 405, errorCode: 'method_not_allowed' },
+      '/api/v1/*',
+      405,
+      'method_not_allowed',
     ],
     [{ status: 200, errorCode: 'ignored' }, '/api/v1/companies', 200, null],
     [{ status: 429, errorCode: 'rate_limited' }, '/api/v1/companies', 429, 'rate_limited'],
