@@ -232,16 +232,17 @@ export function addressScrubber(address: string): (value: string) => string {
     .map((form) => new RegExp(form.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&'), 'giu'));
   return (value) => {
     const { text, origin } = readableText(value);
+    // every address is written with a `.` or a `:`; most parameters and many headers have neither
+    if (client !== null && !/[.:]/u.test(text)) return value;
     const spans: [number, number][] = [];
-    for (const form of forms)
-      for (const found of text.matchAll(form)) spans.push([found.index, found.index + found[0].length]);
+    for (const form of forms) spans.push(...matchSpans(form, text));
     if (client !== null) {
       for (const found of addressesIn(text))
         if (sameAddress(found.address, client)) spans.push([found.start, found.end]);
     }
     if (spans.length === 0) return value;
     // from offsets in the text read to offsets in the text as written
-    const at = (offset: number) => origin[offset] ?? value.length;
+    const at = (offset: number) => (origin === null ? offset : (origin[offset] ?? value.length));
     return withPlaceholders(
       value,
       spans.map(([start, end]) => [at(start), at(end)]),
@@ -249,19 +250,36 @@ export function addressScrubber(address: string): (value: string) => string {
   };
 }
 
+/** Where a global expression matches in a text (exec, not matchAll, which copies the expression on every call). */
+function matchSpans(expression: RegExp, text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  expression.lastIndex = 0;
+  for (let found = expression.exec(text); found !== null; found = expression.exec(text)) {
+    spans.push([found.index, found.index + found[0].length]);
+    if (found[0] === '') expression.lastIndex += 1;
+  }
+  return spans;
+}
+
 /** A %-escape of an ASCII character. */
 const ASCII_ESCAPE = /%([0-7][\da-f])/giu;
+const ASCII_ESCAPE_ANYWHERE = /%[0-7][\da-f]/iu;
 /** Full-width forms of ASCII (U+FF01 to U+FF5E), each one UTF-16 unit as its ASCII character is. */
 const FULL_WIDTH = /[\uff01-\uff5e]/gu;
 /** Escapes decoded in turn: `%252E` is `%2E` once decoded, and `.` twice. */
 const DECODING_ROUNDS = 3;
 
 /**
- * The text as a reader would take it, and for each of its offsets (and its end) the offset in the text as written.
- * Only ASCII escapes are decoded: an address is written in ASCII.
+ * The text as a reader would take it, and for each of its offsets (and its end) the offset in the text as written:
+ * null when they are the same, as they are for most texts (no escape). Only ASCII escapes are decoded: an address
+ * is written in ASCII.
  */
-function readableText(value: string): { readonly text: string; readonly origin: readonly number[] } {
-  let text = value.replace(FULL_WIDTH, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0));
+function readableText(value: string): { readonly text: string; readonly origin: readonly number[] | null } {
+  // one UTF-16 unit for one: the offsets stay
+  let text = /[\uff01-\uff5e]/u.test(value)
+    ? value.replace(FULL_WIDTH, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0))
+    : value;
+  if (!ASCII_ESCAPE_ANYWHERE.test(text)) return { text, origin: null };
   let origin = Array.from({ length: text.length + 1 }, (_, offset) => offset);
   for (let round = 0; round < DECODING_ROUNDS && text.includes('%'); round++) {
     let decoded = '';
