@@ -48,7 +48,10 @@ const MAX_PARAMETERS = 20;
 const MAX_CONDITIONS = 1000;
 /** Ends a text cut at MAX_TEXT, so that a reader knows it was. */
 const CUT = '…';
-/** The key added to conditions cut short, with how many values were left out (a parameter of that name included). */
+/**
+ * The key added to conditions cut short, with how many values were left out: a number, where a parameter a client
+ * names so (and that it overrides) holds text.
+ */
 export const CONDITIONS_CUT = '[cut]';
 /** Room kept in MAX_CONDITIONS for `,"[cut]":<count>`. */
 const CUT_ROOM = `,"${CONDITIONS_CUT}":`.length + String(Number.MAX_SAFE_INTEGER).length;
