@@ -253,13 +253,15 @@ export function addressScrubber(address: string): (value: string) => string {
   };
 }
 
-/** Where a global expression matches in a text (exec, not matchAll, which copies the expression on every call). */
+/**
+ * Where a global expression that never matches empty text matches in a text (exec, not matchAll, which copies the
+ * expression on every call).
+ */
 function matchSpans(expression: RegExp, text: string): [number, number][] {
   const spans: [number, number][] = [];
   expression.lastIndex = 0;
   for (let found = expression.exec(text); found !== null; found = expression.exec(text)) {
     spans.push([found.index, found.index + found[0].length]);
-    if (found[0] === '') expression.lastIndex += 1;
   }
   return spans;
 }
