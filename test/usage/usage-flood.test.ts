@@ -77,3 +77,26 @@ test('2,000 distinct unknown paths, each with its own User-Agent, add a few rows
   const grown = databaseBytes() - before.bytes;
   assert.ok(grown <= 64 * 1024, `the database grew by ${grown} bytes`);
 });
+
+test('a client at 127.0.0.90 writing its address %-escaped and as IPv4-mapped hex leaves it nowhere in the database', async () => {
+  const answer = await limited.getFrom('127.0.0.90', '/api/v1/companies?q=127%252E0%252E0%252E90', {
+    'user-agent': 'probe ::FFFF:7F00:5A',
+    'x-kohyo-contact': '::ffff:7f00:5a',
+    'x-kohyo-client': 'host-127.000.000.090',
+    referer: 'https://example.org/?from=127%2E0%2E0%2E90',
+  });
+  assert.equal(answer.status, 200);
+  await until(() => log.stats.queued === 1, 'the request reached the usage log');
+  log.flush();
+  const entry = store.all().at(-1);
+  assert.deepEqual(
+    [entry?.userAgent, entry?.clientContact, entry?.clientName, entry?.referer, entry?.conditions],
+    [
+      'probe [client-ip]',
+      '[client-ip]',
+      'host-[client-ip]',
+      'https://example.org/?from=[client-ip]',
+      '{"limit":"10","q":"[client-ip]"}',
+    ],
+  );
+});
