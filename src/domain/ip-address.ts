@@ -81,3 +81,54 @@ function expandIPv6(text: string): number[] {
   const missing = 8 - head.length - rest.length - tail.length;
   return [...head, ...Array<number>(Math.max(0, missing)).fill(0), ...rest, ...tail];
 }
+
+/** Whether two parsed addresses are one address (an IPv4-mapped IPv6 address parses as its IPv4). */
+export function sameAddress(a: ParsedAddress, b: ParsedAddress): boolean {
+  return a.family === b.family && a.address === b.address;
+}
+
+/** Runs of the characters an address is written with: most text has few, and they are short. */
+const ADDRESS_CHARACTERS = /[\da-f:.]{3,}/giu;
+/**
+ * Within such a run, what is shaped like an address: IPv6 groups (up to eight, `::` included, a dotted IPv4 tail
+ * allowed), or dotted IPv4 with up to three digits a part. Quantifiers are bounded, so a scan is linear in the run.
+ */
+const ADDRESS_LIKE = /[\da-f]{0,4}(?::[\da-f]{0,4}){2,8}(?:(?:\.\d{1,3}){3})?|\d{1,3}(?:\.\d{1,3}){3}/giu;
+/** A dotted IPv4 address, alone or as an IPv6 address's tail, whose parts may have leading zeros. */
+const DOTTED_TAIL = /\d{1,3}(?:\.\d{1,3}){3}$/u;
+
+/**
+ * Where a text writes an address, as [start, end) offsets with what each reads as: every run ADDRESS_LIKE finds that
+ * parses, however written (IPv6 in full or compressed, any case, leading zeros; IPv4-mapped IPv6 in hex or dotted;
+ * IPv4 with leading zeros read as decimal). A run with a stray `:` at its end (a port's) is read without it.
+ */
+export function addressesIn(
+  text: string,
+): { readonly start: number; readonly end: number; readonly address: ParsedAddress }[] {
+  const found = [];
+  // the shape is searched for only in runs of address characters with a separator: scanning every position of a
+  // User-Agent for it cost several times as much (its hex letters each start a try); exec, not matchAll, which copies
+  // the expression on every call
+  ADDRESS_CHARACTERS.lastIndex = 0;
+  for (let run = ADDRESS_CHARACTERS.exec(text); run !== null; run = ADDRESS_CHARACTERS.exec(text)) {
+    const characters = run[0];
+    if (!characters.includes(':') && !characters.includes('.')) continue;
+    ADDRESS_LIKE.lastIndex = 0;
+    for (let match = ADDRESS_LIKE.exec(characters); match !== null; match = ADDRESS_LIKE.exec(characters)) {
+      const written = match[0].endsWith(':') && !match[0].endsWith('::') ? match[0].slice(0, -1) : match[0];
+      const address = readWrittenAddress(written);
+      if (address !== null)
+        found.push({ start: run.index + match.index, end: run.index + match.index + written.length, address });
+    }
+  }
+  return found;
+}
+
+/** parseAddress, after reading a dotted IPv4 part's leading zeros as decimal (127.000.000.090 is 127.0.0.90). */
+function readWrittenAddress(run: string): ParsedAddress | null {
+  const dotted = DOTTED_TAIL.exec(run)?.[0];
+  if (dotted === undefined) return run.includes(':') ? parseAddress(run) : null;
+  const parts = dotted.split('.').map(Number);
+  if (parts.some((part) => part > 255)) return null;
+  return parseAddress(`${run.slice(0, -dotted.length)}${parts.join('.')}`);
+}

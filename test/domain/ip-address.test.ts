@@ -1,7 +1,7 @@
 // Addresses as the rate limiter and the usage log both read them: parsing, the /64 group, the written forms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addressGroup, parseAddress, writtenForms } from '../../src/domain/ip-address.js';
+import { addressesIn, addressGroup, parseAddress, writtenForms } from '../../src/domain/ip-address.js';
 
 test('addresses and their groups', () => {
   const cases: [string, string | null][] = [
@@ -51,4 +51,24 @@ test('written forms: IPv4 dotted, IPv6 in full and compressed as RFC 5952 writes
     ['::', ['0:0:0:0:0:0:0:0', '::']],
   ];
   for (const [raw, forms] of cases) assert.deepEqual(writtenForms(parseAddress(raw)!), forms, raw);
+});
+
+test('addresses written in a text, however written, as spans and what they read as', () => {
+  const cases: [string, [string, string][]][] = [
+    [
+      'at 127.000.000.090 and ::FFFF:7F00:005A',
+      [
+        ['127.000.000.090', '127.0.0.90'],
+        ['::FFFF:7F00:005A', '127.0.0.90'],
+      ],
+    ],
+    ['[2001:0DB8::0042]:443', [['2001:0DB8::0042', '2001:db8:0:0:0:0:0:42']]],
+    ['0:0:0:0:0:ffff:127.0.0.90:', [['0:0:0:0:0:ffff:127.0.0.90', '127.0.0.90']]],
+    ['198.51.100.23:8080', [['198.51.100.23', '198.51.100.23']]],
+    ['12:34:56, 1.2.3, 256.1.1.1, 1:2:3:4:5:6:7:8:9', []],
+  ];
+  for (const [text, expected] of cases) {
+    const found = addressesIn(text).map(({ start, end, address }) => [text.slice(start, end), address.address]);
+    assert.deepEqual(found, expected, text);
+  }
 });

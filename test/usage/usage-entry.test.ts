@@ -1,10 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  addressScrubber,
   buildUsageEntry,
   searchConditions,
   usageEntryBuilder,
   ADDRESS_PLACEHOLDER,
+  CONDITIONS_CUT,
   type FinishedRequest,
 } from '../../src/usage/usage-entry.js';
 import { clientId } from '../../src/usage/client-id.js';
@@ -49,14 +51,15 @@ test('an entry carries what the request was and how it was answered', () => {
   });
 });
 
-test('the endpoint is the route, or the path when none matched; the code only on an error', () => {
+test("the endpoint is the route, or one bucket for every path none took (its path is the client's to choose); the code only on an error", () => {
   const cases: [Partial<FinishedRequest>, string, number, string | null][] = [
     [{ status: 400, errorCode: 'missing_parameter', returned: null }, '/api/v1/companies', 400, 'missing_parameter'],
+    [{ route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' }, '/api/v1/*', 404, 'not_found'],
     [
-      { route: null, path: '/api/v1/nothing/here', status: 404, errorCode: 'not_found' },
-      '/api/v1/nothing/here',
-      404,
-      'not_found',
+      { route: null, path: '/api/v1/companies', method: 'POST', status: 405, errorCode: 'method_not_allowed' },
+      '/api/v1/*',
+      405,
+      'method_not_allowed',
     ],
     [{ status: 200, errorCode: 'ignored' }, '/api/v1/companies', 200, null],
     [{ status: 429, errorCode: 'rate_limited' }, '/api/v1/companies', 429, 'rate_limited'],
@@ -93,8 +96,48 @@ test('headers left out are null; long values are cut', () => {
     'secret',
   );
   assert.deepEqual([entry.userAgent, entry.referer, entry.clientName, entry.clientContact], [null, null, null, null]);
-  assert.equal((JSON.parse(entry.conditions) as { q: string }).q.length, 300);
+  const { q } = JSON.parse(entry.conditions) as { q: string };
+  assert.equal(q.length, 300);
+  assert.ok(q.endsWith('…'), 'a cut value says so');
 });
+
+test('issue 44: the conditions are cut at 1,000 characters in all, and say how many values were left out', () => {
+  const cases: [string, string][] = [
+    // one parameter repeated: a 14 KB query string was kept whole
+    ['one name repeated', Array.from({ length: 2000 }, () => 'q=toyota').join('&')],
+    ['long values', Array.from({ length: 10 }, (_, i) => `p${i}=${'v'.repeat(290)}`).join('&')],
+    ['many names', Array.from({ length: 500 }, (_, i) => `name${i}=1`).join('&')],
+    ['long names', Array.from({ length: 10 }, (_, i) => `${'n'.repeat(290)}${i}=1`).join('&')],
+    ['escaped characters', `q=${'%01'.repeat(290)}&p=${'%01'.repeat(290)}`],
+  ];
+  for (const [what, query] of cases) {
+    const values = [...new URLSearchParams(query)].length;
+    for (const parsed of [query, Object.fromEntries(groupedParameters(query))]) {
+      const conditions = searchConditions(parsed);
+      assert.ok(conditions.length <= 1000, `${what}: ${conditions.length} characters`);
+      const { [CONDITIONS_CUT]: leftOut, ...kept } = JSON.parse(conditions) as Record<
+        string,
+        string | string[] | number
+      >;
+      const keptValues = Object.values(kept).flat().length;
+      assert.ok(typeof leftOut === 'number' && leftOut > 0, `${what}: marked as cut`);
+      assert.equal(keptValues + leftOut, values, `${what}: every value kept or counted`);
+    }
+  }
+  assert.ok(!searchConditions('q=a&limit=5').includes(CONDITIONS_CUT), 'conditions that fit are not marked');
+  const twenty = Array.from({ length: 20 }, (_, i) => `p${i}=${'v'.repeat(30)}`).join('&');
+  assert.ok(!searchConditions(twenty).includes(CONDITIONS_CUT), 'twenty short parameters fit');
+});
+
+/** A query as Fastify parses it: a repeated name's values in an array. */
+function groupedParameters(query: string): Map<string, string | string[]> {
+  const grouped = new Map<string, string | string[]>();
+  for (const [name, value] of new URLSearchParams(query)) {
+    const held = grouped.get(name);
+    grouped.set(name, held === undefined ? value : [held, value].flat());
+  }
+  return grouped;
+}
 
 test('no field of an entry holds the client address in any form (IPv4, IPv6 full or compressed, IPv4-mapped)', () => {
   // the address as the server hands it over, and the forms a client might write it in
@@ -153,4 +196,52 @@ test('each entry is stamped with its own instant, as toISOString writes it, when
       '1999-12-31T23:59:59.999Z',
     ],
   );
+});
+
+test('issue 44: the scrubber finds the client address in any written form, and leaves other addresses alone', () => {
+  // [client address, text, as kept]
+  const P = ADDRESS_PLACEHOLDER;
+  const cases: [string, string, string][] = [
+    ['127.0.0.90', '/api/v1/127%2E0%2E0%2E90', `/api/v1/${P}`],
+    ['127.0.0.90', '127%252E0%252E0%252E90', P],
+    ['127.0.0.90', 'ops ::ffff:7f00:5a', `ops ${P}`],
+    ['127.0.0.90', '::FFFF:7F00:005A', P],
+    ['127.0.0.90', '0:0:0:0:0:ffff:7f00:5a', P],
+    ['127.0.0.90', '0000:0000:0000:0000:0000:FFFF:7f00:005a', P],
+    ['127.0.0.90', '::ffff:127.0.0.90', P],
+    ['127.0.0.90', '0:0:0:0:0:ffff:127.000.000.090', P],
+    ['127.0.0.90', '%3A%3Affff%3A7f00%3A5a', P],
+    ['127.0.0.90', '127.000.000.090', P],
+    ['127.0.0.90', '127.0.0.090:8080', `${P}:8080`],
+    ['127.0.0.90', 'http://[::ffff:7f00:5a]:443/', `http://[${P}]:443/`],
+    ['127.0.0.90', '１２７．０．０．９０', P],
+    ['127.0.0.90', 'from 127.0.0.90 and 127.0.0.90.', `from ${P} and ${P}.`],
+    ['::ffff:127.0.0.90', 'ip=127.0.0.90', `ip=${P}`],
+    [
+      '127.0.0.90',
+      '127.0.0.91 ::ffff:7f00:5b 10.127.0.0 1270090 ::7f00:5a',
+      '127.0.0.91 ::ffff:7f00:5b 10.127.0.0 1270090 ::7f00:5a',
+    ],
+    ['127.0.0.90', '127.0.0.9', '127.0.0.9'],
+    ['2001:db8::42', '2001:DB8:0:0:0:0:0:42', P],
+    ['2001:db8::42', '2001:0db8:0000:0000:0000:0000:0000:0042', P],
+    ['2001:db8::42', '2001:db8:0::0:42', P],
+    ['2001:db8::42', '2001%3Adb8%3A%3A42', P],
+    ['2001:db8::42', 'id:2001:db8::42', `id:${P}`],
+    ['2001:db8::42', '[2001:db8::42]:80', `[${P}]:80`],
+    ['2001:db8::42', '2001:db8::43 2001:db8:1::42', '2001:db8::43 2001:db8:1::42'],
+    ['::1', 'from ::1 or 0:0:0:0:0:0:0:1', `from ${P} or ${P}`],
+    ['::1', 'a 12:34:56 time, 1.2.3.4', 'a 12:34:56 time, 1.2.3.4'],
+  ];
+  for (const [address, text, kept] of cases)
+    assert.equal(addressScrubber(address)(text), kept, `${address} in ${text}`);
+});
+
+test('a long text is scrubbed within a bounded window, and an address cut at its end is not kept in part', () => {
+  // full IPv6 addresses shrink to the placeholder, so what follows them moves up past where the text is cut
+  const address = '2001:db8:85a3:1234:5678:8a2e:370:7334';
+  const userAgent = `${`${address} `.repeat(13)}${address}${'x'.repeat(20_000)}`;
+  const entry = buildUsageEntry(finished({ address, userAgent }), 'secret');
+  assert.equal(entry.userAgent, `${ADDRESS_PLACEHOLDER} `.repeat(13), 'the address cut in two is left out');
+  assert.ok(!JSON.stringify(entry).includes('2001'));
 });

@@ -99,8 +99,8 @@ test('every counted answer is one row with its conditions, outcome and client he
     [
       ['/api/v1/companies', 'GET', 200, null, id],
       ['/api/v1/companies', 'GET', 400, 'missing_parameter', id],
-      ['/api/v1/nowhere', 'GET', 404, 'not_found', id],
-      ['/api/v1/companies', 'POST', 405, 'method_not_allowed', id],
+      ['/api/v1/*', 'GET', 404, 'not_found', id],
+      ['/api/v1/*', 'POST', 405, 'method_not_allowed', id],
     ],
     'a spoofed X-Forwarded-For without a trusted proxy is not the client; /health and /llms.txt are not logged',
   );

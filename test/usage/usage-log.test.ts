@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UsageLog, type UsageSink, type UsageLogger } from '../../src/usage/usage-log.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
-import type { UsageEntry } from '../../src/store/usage/usage-store.js';
+import { UNKNOWN_ENDPOINT, type FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { UsageCount, UsageEntry } from '../../src/store/usage/usage-store.js';
 
 function request(n: number): FinishedRequest {
   return {
@@ -186,5 +186,42 @@ test("the default timer is unref'd: a log left open does not keep the process al
   const before = timers();
   const log = new UsageLog({ sink: { write() {} }, secret: 's', clock: () => new Date() });
   assert.equal(timers(), before);
+  log.close();
+});
+
+test('issue 44: refusals tally by hour, endpoint and client network, whatever path, User-Agent or name they carry', () => {
+  const counts: UsageCount[] = [];
+  const log = new UsageLog({
+    sink: { write: () => undefined, writeCounts: (batch) => void counts.push(...batch) },
+    secret: 's',
+    clock: () => new Date(Date.UTC(2026, 10, 21, 3)),
+    timer: () => ({ stop: () => undefined }),
+  });
+  const refused = (n: number, overrides: Partial<FinishedRequest> = {}): FinishedRequest => ({
+    ...request(n),
+    counted: false,
+    path: `/api/v1/unknown-${n}/${'x'.repeat(n % 300)}`,
+    route: null,
+    status: 429,
+    errorCode: 'rate_limited',
+    userAgent: `bot-${n}`,
+    referer: `https://example.org/${n}`,
+    clientName: `name-${n}`,
+    ...overrides,
+  });
+  for (let n = 0; n < 1000; n++) log.record(refused(n));
+  // the next hour, and another network
+  for (let n = 0; n < 1000; n++) log.record(refused(n, { at: new Date(Date.UTC(2026, 10, 21, 4, 0, 0, n)) }));
+  for (let n = 0; n < 1000; n++) log.record(refused(n, { address: '2001:db8:1:2::99' }));
+  log.flush();
+  assert.deepEqual(
+    counts.map((c) => [c.hour, c.endpoint, c.status, c.code, c.requests]),
+    [
+      ['2026-11-21T03:00:00.000Z', UNKNOWN_ENDPOINT, 429, 'rate_limited', 1000],
+      ['2026-11-21T04:00:00.000Z', UNKNOWN_ENDPOINT, 429, 'rate_limited', 1000],
+      ['2026-11-21T03:00:00.000Z', UNKNOWN_ENDPOINT, 429, 'rate_limited', 1000],
+    ],
+  );
+  assert.equal(new Set(counts.map((c) => c.clientId)).size, 2, 'one client identifier per network');
   log.close();
 });
