@@ -48,7 +48,6 @@ export class PrecompressedBody {
     const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
     this.validators = {
       etag: `W/"${digest}"`,
-      answered: true,
       lastModified,
       lastModifiedHeader: lastModified.toUTCString(),
     };
