@@ -66,7 +66,10 @@ export function registerUsageLog(
   app.addHook('onSend', (request, reply, payload, done) => {
     if (accountingOf(request).usage) {
       try {
-        const { returned, errorCode } = request[USAGE] ?? readOutcome(reply.statusCode, payload);
+        // a body sent compressed, or not JSON (a document served from memory, an Atom feed), holds no outcome to read
+        const readable = isPlainJson(reply.getHeader('content-type'), reply.getHeader('content-encoding'));
+        const { returned, errorCode } =
+          request[USAGE] ?? (readable ? readOutcome(reply.statusCode, payload) : { returned: null, errorCode: null });
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
         request[USAGE] = { returned, errorCode, address: clientAddress(request) };
       } catch {
@@ -112,6 +115,10 @@ export function registerUsageLog(
       clientContact: header(request, 'x-kohyo-contact') ?? header(request, 'x-service-contact'),
     });
   }
+}
+
+function isPlainJson(type: unknown, encoding: unknown): boolean {
+  return encoding === undefined && typeof type === 'string' && type.startsWith('application/json');
 }
 
 /** meta.returned of a success answer and error.code of an error answer, as the answer object holds them. */
