@@ -1,0 +1,148 @@
+// What one address can take from another (`npm run bench:fair-share`): a victim at 127.0.0.20 probes the production
+// server (dist/src/main.js in a child process, every bound its default) alone and then while each attack runs from
+// 127.0.0.21, each attack against a fresh server so that none inherits another's refusals; then the most expensive
+// anonymous request, from a catalogue asked of a server whose limits are raised. Options: --seconds S (each phase,
+// default 5), --per-case N (requests of each catalogue candidate, default 200), --skip-build (dist/ is current).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDemoDatabase } from '../demo/build-demo.js';
+import { pickRotations } from './production-cases.js';
+import { processCpuMs } from './process-cpu.js';
+import { describeMachine } from './report.js';
+import { clientFrom } from './fair-share-client.js';
+import { runVictim, type VictimPlan, type VictimResult } from './fair-share-victim.js';
+import {
+  BUNDLE_PATH,
+  GUIDE_READS,
+  MCP_HEADERS,
+  bundleInBrotli,
+  guideReads,
+  heldConnections,
+  repeatedParameter,
+  type AttackResult,
+} from './fair-share-attacks.js';
+import { unreadAnswers, type MemoryCourse } from './fair-share-unread.js';
+import { buildProduction, startProductionServer } from './fair-share-server.js';
+import { RAISED_LIMITS_ENV, candidates, measureCandidates } from './fair-share-catalogue.js';
+import { reportCatalogue, reportPhases, type Phase } from './fair-share-report.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    'per-case': { type: 'string', default: '200' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const whole = (raw: string, min: number, max: number): number => {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`expected a whole number from ${min} to ${max}, got "${raw}"`);
+  return value;
+};
+const seconds = whole(values.seconds, 1, 60);
+const perCase = whole(values['per-case'], 10, 5000);
+
+const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
+/** Warms a fresh server from an address of its own, within its limits, before the victim's baseline. */
+const WARMING_ADDRESS = '127.0.0.10';
+
+type Attack = (url: string, pid: number, seconds: number) => Promise<AttackResult & { memory?: MemoryCourse }>;
+
+const ATTACKS: readonly { readonly name: string; readonly run: Attack }[] = [
+  { name: '(a) 300 connections held, /health now and then', run: (url, _pid, s) => heldConnections(url, s) },
+  { name: '(b) 4 connections of MCP batches of 10 guide reads', run: (url, _pid, s) => guideReads(url, s) },
+  { name: '(c) 2 connections, 1,800 values of q', run: (url, _pid, s) => repeatedParameter(url, s) },
+  { name: '(d) swagger-ui-bundle.js in br, 2 connections', run: (url, _pid, s) => bundleInBrotli(url, s) },
+  { name: '(e) 300 connections posting MCP batches, never reading', run: (url, pid, s) => unreadAnswers(url, pid, s) },
+];
+
+/**
+ * The victim's plan for one server's life (its baseline and the attack): /health as often as its share of uncounted
+ * answers allows with room (600 a minute), and 8 company searches in all, under the 10 a minute of one client.
+ */
+function victimPlan(searches: readonly string[]): VictimPlan {
+  return {
+    seconds,
+    healthPerSecond: Math.min(20, Math.floor(500 / (2 * seconds))),
+    searches,
+    searchEveryMs: Math.ceil((2 * seconds * 1000) / 8),
+  };
+}
+
+/** The first answers of a fresh server (JIT, SQLite's page cache) are not the victim's to pay for. */
+async function warm(url: string, search: string): Promise<void> {
+  const client = clientFrom(url, WARMING_ADDRESS, 2);
+  for (let i = 0; i < 200; i++) await client.send({ path: '/health' });
+  for (let i = 0; i < 3; i++) {
+    await client.send({ path: search, headers: { 'user-agent': `warm/${i}` } });
+    await client.send({ path: BUNDLE_PATH, headers: { 'accept-encoding': 'br' } });
+  }
+  await client.send({
+    path: '/mcp',
+    method: 'POST',
+    headers: { ...MCP_HEADERS, 'user-agent': 'warm/mcp' },
+    body: GUIDE_READS,
+  });
+  await client.close();
+}
+
+async function runPhase(dir: string, dbPath: string, index: number, plan: VictimPlan): Promise<Phase> {
+  const attack = ATTACKS[index]!;
+  const server = await startProductionServer(dbPath, join(dir, `usage-${index}.sqlite`));
+  try {
+    await warm(server.url, plan.searches[0]!);
+    const cpu = () => processCpuMs(server.pid) ?? Number.NaN;
+    const baseCpu = cpu();
+    const baseline: VictimResult = await runVictim(server.url, plan, 'victim');
+    const victimCpuMsPerS = (cpu() - baseCpu) / plan.seconds;
+    const attackCpu = cpu();
+    const attackStart = performance.now();
+    const [underAttack, result] = await Promise.all([
+      runVictim(server.url, plan, 'victim'),
+      attack.run(server.url, server.pid, plan.seconds),
+    ]);
+    const attackSeconds = (performance.now() - attackStart) / 1000;
+    // the server's CPU over the attack, less what the victim's probes took at their own rate alone
+    const attackerCpuMs = cpu() - attackCpu - victimCpuMsPerS * plan.seconds;
+    return { name: attack.name, baseline, underAttack, result, attackerCpuMs, attackSeconds };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-fair-share-'));
+  try {
+    const dbPath = join(dir, 'demo.sqlite');
+    buildDemoDatabase(dbPath, { now: DATASET_DATE });
+    if (!values['skip-build']) buildProduction();
+    console.log(`machine: ${describeMachine()}`);
+    const plan = victimPlan(pickRotations(dbPath, 8).textMix);
+    console.log(
+      `victim ${plan.seconds} s alone then ${plan.seconds} s under each attack: /health ${plan.healthPerSecond}/s, ` +
+        `a company search every ${plan.searchEveryMs} ms; each attack against a fresh server\n`,
+    );
+    const phases: Phase[] = [];
+    for (let index = 0; index < ATTACKS.length; index++) {
+      process.stdout.write(`${ATTACKS[index]!.name} …\n`);
+      phases.push(await runPhase(dir, dbPath, index, plan));
+    }
+    reportPhases(phases);
+    const server = await startProductionServer(dbPath, join(dir, 'usage-catalogue.sqlite'), RAISED_LIMITS_ENV);
+    try {
+      process.stdout.write(`\ncatalogue: ${perCase} requests a candidate, one at a time, limits raised …\n`);
+      reportCatalogue(await measureCandidates(server.url, server.pid, candidates(dbPath), perCase));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
