@@ -1,9 +1,6 @@
 // The meta block of every success answer, built from the request's id and the open dataset.
 import type { Store } from '../store/store.js';
 
-/** Marks an answer whose items are shared objects: the same ones come back in later answers (the list serialiser keeps their JSON). */
-export const ITEMS_SHARED = Symbol('items shared');
-
 export function baseMeta(requestId: string, store: Store) {
   return { request_id: requestId, dataset: datasetMeta(store) };
 }

@@ -1,5 +1,5 @@
 // Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas, what it counts for.
-import type { FastifyRequest, FastifySerializerCompiler, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
@@ -18,15 +18,8 @@ export interface QueryRoute {
   Params: Readonly<Record<string, string>>;
 }
 
-/**
- * `serializerCompiler` replaces Fastify's serialisers of the route's answers (the 200 and the errors), for a route
- * whose answers it can write more cheaply than from the schema alone (list-answer-serializer.ts).
- */
-export function endpointOptions(
-  endpoint: Endpoint,
-  config: Config,
-  serializerCompiler?: FastifySerializerCompiler<unknown>,
-) {
+/** A catalogue endpoint's route options: Fastify validates its query and serialises its answers from these schemas. */
+export function endpointOptions(endpoint: Endpoint, config: Config) {
   const parameters = endpoint.query?.(config);
   const inPath = endpoint.parametersIn === 'path';
   // an address's parameters are its path's segments, and its query string takes none
@@ -40,10 +33,9 @@ export function endpointOptions(
     ...(inPath && parameters !== undefined ? { params: parameters } : {}),
     response: { 200: endpoint.response, '4xx': ErrorBody, '5xx': ErrorBody },
   };
-  const serializer = serializerCompiler === undefined ? {} : { serializerCompiler };
   // what the route's answers count for (route-accounting.ts), from the catalogue
   const accounting = routeAccounting(endpoint);
-  if (querystring === undefined) return { schema, config: accounting, ...serializer };
+  if (querystring === undefined) return { schema, config: accounting };
   const allowed = parameterNames(querystring);
   const integers = new Set(
     Object.entries<TSchema>(querystring.properties)
@@ -60,5 +52,5 @@ export function endpointOptions(
     }
     done();
   };
-  return { schema, config: accounting, preValidation: enforceRules, ...serializer };
+  return { schema, config: accounting, preValidation: enforceRules };
 }

@@ -5,7 +5,7 @@ import type { Endpoint } from '../endpoint.js';
 import { DEFAULT_LIMIT, CompaniesQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Envelope, ListMeta } from '../schemas/common.js';
-import { ITEMS_SHARED, listMeta } from '../envelope.js';
+import { listMeta } from '../envelope.js';
 import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
 import { vocabularyCode } from '../record-query.js';
@@ -52,7 +52,6 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
         hasMore: found.hasMore,
         notices: found.notices,
       }),
-      [ITEMS_SHARED]: found.shared,
     };
   },
 };

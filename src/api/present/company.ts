@@ -7,9 +7,8 @@ import { labelOf } from './labels.js';
 import { memoPerObject } from '../../domain/bounded-memo.js';
 import { companyLinks } from '../links.js';
 
-// A hit kept by the answer cache is handed out again with every answer served from it: presented once, it comes back as
-// the same object, so that the route's serialiser can keep its JSON too (list-answer-serializer.ts). Entries go
-// with their hit. Only for kept hits: a weak map entry for every hit of every answer cost more than it saved.
+// A hit kept by the answer cache is handed out again with every answer served from it: it is presented once, and its
+// entry goes with it. Only for kept hits: a weak map entry for every hit of every answer cost more than it saved.
 export const presentSharedCompany = memoPerObject(presentCompany);
 
 /** The match as shown: the alias kind, the prefecture and the address only where they apply, in the schema's order. */

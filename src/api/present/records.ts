@@ -22,9 +22,8 @@ import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/summary-en.js';
 import { recordLinks } from '../links.js';
 
-// Each resource is built field by field in its schema's order (schemas/records.ts), with nothing else in it: the
-// answers are written with JSON.stringify, which writes what the object holds in the order it holds it
-// (list-answer-serializer.ts), and test/http/list-answer-serializer.test.ts holds the bytes to the schema's.
+// Each resource is built field by field in its schema's order (schemas/records.ts), so that a presented record reads
+// as its schema does; Fastify's serialiser writes the answer from the schema.
 const companyOf = ({ company: { corporate_number, name, name_en, link, prefecture_code, address } }: ValidRecord) => ({
   corporate_number,
   name,

@@ -5,18 +5,13 @@ import { ENDPOINTS, routeOf } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/context.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
 import { endpointOptions, type QueryRoute } from '../route-options.js';
-import { listAnswerSerializerCompiler } from '../list-answer-serializer.js';
 import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
 import { requestBase, targetPath } from '../request-origin.js';
 
 export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
   for (const endpoint of ENDPOINTS) {
-    const options = endpointOptions(
-      endpoint,
-      context.config,
-      endpoint.listAnswer ? listAnswerSerializerCompiler : undefined,
-    );
+    const options = endpointOptions(endpoint, context.config);
     app.get<QueryRoute>(routeOf(endpoint.path), options, (request, reply) => {
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
       const query = endpoint.parametersIn === 'path' ? request.params : request.query;
