@@ -15,8 +15,9 @@ RUN npm_config_build_from_source=true npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY demo ./demo
-COPY scripts/kohyo.mjs ./scripts/kohyo.mjs
-# dist/src (the server, the command line) and dist/demo (the demo dataset the first start builds)
+COPY scripts/build.mjs scripts/kohyo.mjs ./scripts/
+# dist/src (the server, the command line) and dist/demo (the demo dataset the first start builds); then the
+# development dependencies (typescript, tsx) go
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
@@ -29,14 +30,13 @@ WORKDIR /app
 # the code belongs to root and is only read by the service; /data (the dataset, the usage log and its secret) and
 # /datasets (where the collector publishes) are the node user's
 RUN mkdir -p /data /datasets && chown node:node /data /datasets
-COPY --from=build /app/package.json /app/package-lock.json /app/tsconfig.json ./
+# compiled code only: no src/, no TypeScript runner (tsx is a development dependency, pruned above)
+COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# `npm run kohyo -- …` runs scripts/kohyo.mjs: the build above while it is newer than the sources, as it is here, else
-# src/cli.ts through tsx (a production dependency); `node dist/src/cli.js …` is the same command line
+# `npm run kohyo -- …` runs scripts/kohyo.mjs, which runs dist/src/cli.js as it is where there is no src/ to build
+# from; `node dist/src/cli.js …` is the same command line
 COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/src ./src
-COPY --from=build /app/demo ./demo
 USER node
 EXPOSE 3000
 # node itself, since the slim image has no curl: healthy once /health answers 200 (the dataset is open); the first

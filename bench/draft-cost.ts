@@ -7,11 +7,12 @@ import { importNtaFiles } from '../src/ingest/nta/nta-importer.js';
 import { openWritable } from '../src/store/database-upgrade.js';
 import { BENCH_OUT, DEFAULT_GENERATE, defaultNtaPath, generateNtaFile } from './generate-nta.js';
 import { describeMachine } from './report.js';
+import { sharedData } from '../test/helpers/shared-data.js';
 
 const { values } = parseArgs({
   options: {
     companies: { type: 'string', default: '200000' },
-    diff: { type: 'string', default: '/work/shared/data/nta/diff_20260127.sjis.csv' },
+    diff: { type: 'string', default: sharedData('nta/diff_20260127.sjis.csv') },
   },
 });
 const companies = Number(values.companies);

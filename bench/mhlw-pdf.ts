@@ -1,5 +1,5 @@
 // Micro benchmark: the time to parse one edition of the MHLW labour-law violation PDF (73 pages), split into pdfjs's
-// reading of text and drawn lines and our table reading; then the nine editions of shared/data/mhlw parsed one after
+// reading of text and drawn lines and our table reading; then the nine editions of test/fixtures/government/mhlw parsed one after
 // another in date order, as a collection of the list's history would.
 // Run: npm run bench:mhlw -- [--runs N] [--file PATH]
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Counts, for every real list in shared/data, the records with an address and no prefecture: as the start of the
+// Counts, for every real list in test/fixtures/government, the records with an address and no prefecture: as the start of the
 // address alone gave it (before the municipality table and the issuer were read), and as the write path gives it now (municipality, designated city, issuer).
 // Run: node --import tsx bench/prefecture-coverage.ts
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,5 +1,6 @@
 // `kohyo build-demo [--force]`: writes the fictional demo dataset to KOHYO_DB.
 import { existsSync } from 'node:fs';
+import { readCommandArgs } from '../src/command-args.js';
 import { runWriter } from '../src/ingest/writer-command.js';
 import { buildDemoDatabase } from './build-demo.js';
 
@@ -16,14 +17,14 @@ export interface BuildDemoIo {
  * usage error. The lock is taken even for a new file, which a running collection may be creating.
  */
 export async function runBuildDemo(args: readonly string[], io: BuildDemoIo): Promise<number> {
-  const unknown = args.filter((a) => a !== '--force');
-  if (unknown.length > 0) {
-    io.stderr(`kohyo: build-demo takes only --force, got ${unknown.join(' ')}`);
+  const parsed = readCommandArgs(args, { options: { force: { type: 'boolean', default: false } } });
+  if (typeof parsed === 'string') {
+    io.stderr(`kohyo: build-demo takes only --force: ${parsed}`);
     return 2;
   }
   return runWriter('build-demo', io, async (start) => {
     // the kind is read under the lock (withDraft), not here: reading a file in WAL mode leaves sidecars beside it
-    if (existsSync(io.dbPath) && !args.includes('--force')) {
+    if (existsSync(io.dbPath) && !parsed.values.force) {
       io.stderr(
         `kohyo: ${io.dbPath} exists; give --force to replace it with the demo dataset (a production dataset is never replaced)`,
       );

@@ -22,7 +22,7 @@ const PREFECTURES_OF_NAME: ReadonlyMap<string, readonly string[]> = (() => {
 const LONGEST_NAME = Math.max(...[...PREFECTURES_OF_NAME.keys()].map((name) => name.length));
 
 // The prefecture of a local government that issues records (the prefecture itself, a designated city), and of a labour
-// bureau. A labour bureau's cases are not all of companies in its prefecture: in the MHLW editions in shared/data,
+// bureau. A labour bureau's cases are not all of companies in its prefecture: in the MHLW editions in test/fixtures/government,
 // 271 of the 2,557 addresses that name a prefecture name another one than the bureau's (大阪市淀川区 under 千葉労働局),
 // so a bureau only chooses among the prefectures an address's municipality name could be in.
 const LOCAL_GOVERNMENT_PREFECTURE: ReadonlyMap<string, string> = new Map([

@@ -2,7 +2,8 @@
 // by the endpoints' own answer functions, so that every example call answers with rows.
 import type { Store } from '../store/store.js';
 import type { RouteContext } from '../api/context.js';
-import { EXAMPLES, type EndpointExample, type ExampleCall } from './llms-examples.js';
+import type { EndpointExample, ExampleCall } from './llms-example-call.js';
+import { EXAMPLES } from './llms-examples.js';
 import { endpointAt } from '../api/catalogue.js';
 import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
 import { isObject, isRecord, propertyOf } from '../domain/is-object.js';

@@ -6,7 +6,8 @@ import type { Config } from '../config.js';
 import { ERRORS, ERROR_CODES } from '../api/errors.js';
 import { ERROR_ADVICE } from '../api/error-advice.js';
 import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../api/catalogue.js';
-import { EXAMPLES, encodedCall, readableCall, type EndpointExample } from './llms-examples.js';
+import { encodedCall, readableCall, type EndpointExample } from './llms-example-call.js';
+import { EXAMPLES } from './llms-examples.js';
 import type { DatasetMeta } from '../store/database.js';
 import { duration, guideRules, type GuideRule } from './llms-rules.js';
 

@@ -2,8 +2,8 @@
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * A worker running `<name>.js` beside `callerUrl` (the caller's import.meta.url); under tsx (npm run kohyo, the
- * tests) `<name>.ts`, which a worker can only load once it has registered tsx itself.
+ * A worker running `<name>.js` beside `callerUrl` (the caller's import.meta.url); under tsx (the tests,
+ * the benchmarks) `<name>.ts`, which a worker can only load once it has registered tsx itself.
  */
 export function startModuleWorker(callerUrl: string, name: string, options: WorkerOptions): Worker {
   const source = callerUrl.endsWith('.ts');

@@ -3,6 +3,7 @@
 // that never changes once written, and only then named by the manifest, which is written last.
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { readCommandArgs } from '../command-args.js';
 import { integrityProblems, readDatasetMeta, readFile } from '../store/database.js';
 import {
   AddressError,
@@ -23,10 +24,13 @@ export interface PublishContext {
 }
 
 export async function runPublishDataset(args: readonly string[], context: PublishContext): Promise<number> {
-  const at = args.indexOf('--to');
-  const target = at < 0 ? undefined : args[at + 1];
-  if (target === undefined || args.length !== 2) {
-    context.stderr('usage: npm run kohyo -- publish-dataset --to <directory | file:///directory | s3://bucket/prefix>');
+  const parsed = readCommandArgs(args, { options: { to: { type: 'string' } } });
+  const target = typeof parsed === 'string' ? undefined : parsed.values.to;
+  if (target === undefined) {
+    const refused = typeof parsed === 'string' ? `kohyo: ${parsed}\n` : '';
+    context.stderr(
+      `${refused}usage: npm run kohyo -- publish-dataset --to <directory | file:///directory | s3://bucket/prefix>`,
+    );
     return 2;
   }
   if (!existsSync(context.dbPath)) {

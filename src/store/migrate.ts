@@ -3,6 +3,13 @@
 // the driver's own type, not database.ts's alias: database.ts reads the schema, which is built from these steps
 import type { Database as Db } from 'better-sqlite3';
 
+/** One numbered step of a schema: SQL applied in one transaction, after which user_version is its version. */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
 /** The file's user_version: the last migration applied to it, 0 for a new file. */
 export function userVersion(db: Db): number {
   // the pragma answers one row, always

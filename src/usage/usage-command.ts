@@ -1,4 +1,5 @@
 // `kohyo usage report [--since 24h]` and `kohyo usage purge --older-than 90d`: reading and trimming the usage log.
+import { readCommandArgs } from '../command-args.js';
 import { UsageStore, type Count, type UsageReport } from '../store/usage/usage-store.js';
 
 export interface UsageCommandContext {
@@ -29,13 +30,12 @@ export function parseDuration(text: string): number | null {
 /** Returns the exit code: 0 done, 1 no usage log to read, 2 a usage error. */
 export function runUsage(args: readonly string[], context: UsageCommandContext): number {
   const [action, ...rest] = args;
-  const options = readOptions(rest);
-  if (typeof options === 'string') return usageError(context, options);
   if (action === 'report') {
-    const unknown = Object.keys(options).find((name) => name !== 'since');
-    if (unknown !== undefined) return usageError(context, `report does not take --${unknown}`);
-    const since = parseDuration(options.since ?? '24h');
-    if (since === null) return usageError(context, `--since takes a duration such as 24h, got "${options.since}"`);
+    const options = readCommandArgs(rest, { options: { since: { type: 'string', default: '24h' } } });
+    if (typeof options === 'string') return usageError(context, `report: ${options}`);
+    const sinceText = options.values.since;
+    const since = parseDuration(sinceText);
+    if (since === null) return usageError(context, `--since takes a duration such as 24h, got "${sinceText}"`);
     const store = UsageStore.openExisting(context.usageDbPath);
     if (store === null) {
       context.stderr(
@@ -45,20 +45,19 @@ export function runUsage(args: readonly string[], context: UsageCommandContext):
     }
     try {
       const report = store.report(new Date(context.now().getTime() - since));
-      for (const line of formatReport(report, options.since ?? '24h')) context.stdout(line);
+      for (const line of formatReport(report, sinceText)) context.stdout(line);
     } finally {
       store.close();
     }
     return 0;
   }
   if (action === 'purge') {
-    const unknown = Object.keys(options).find((name) => name !== 'older-than');
-    if (unknown !== undefined) return usageError(context, `purge does not take --${unknown}`);
-    if (options['older-than'] === undefined)
-      return usageError(context, 'purge needs --older-than, e.g. --older-than 90d');
-    const age = parseDuration(options['older-than']);
-    if (age === null)
-      return usageError(context, `--older-than takes a duration such as 90d, got "${options['older-than']}"`);
+    const options = readCommandArgs(rest, { options: { 'older-than': { type: 'string' } } });
+    if (typeof options === 'string') return usageError(context, `purge: ${options}`);
+    const olderThan = options.values['older-than'];
+    if (olderThan === undefined) return usageError(context, 'purge needs --older-than, e.g. --older-than 90d');
+    const age = parseDuration(olderThan);
+    if (age === null) return usageError(context, `--older-than takes a duration such as 90d, got "${olderThan}"`);
     const store = UsageStore.openExisting(context.usageDbPath);
     if (store === null) {
       context.stdout(`no usage log at ${context.usageDbPath}: nothing to purge`);
@@ -109,22 +108,6 @@ export function formatReport(report: UsageReport, sinceText: string): string[] {
     (row) => `  (${row.clientIds} ${row.clientIds === 1 ? 'identifier' : 'identifiers'})`,
   );
   return lines;
-}
-
-/** `--name value` and `--name=value` pairs; a message when something else is given. */
-function readOptions(args: readonly string[]): Record<string, string> | string {
-  const options: Record<string, string> = {};
-  const rest = [...args];
-  for (let arg = rest.shift(); arg !== undefined; arg = rest.shift()) {
-    const match = /^--([a-z-]+)(?:=(.*))?$/u.exec(arg);
-    if (!match) return `unexpected argument "${arg}"`;
-    // the name's group is not optional: it is there whenever the pattern matches
-    const [, name = '', inline] = match;
-    const value = inline ?? rest.shift();
-    if (value === undefined) return `--${name} needs a value`;
-    options[name] = value;
-  }
-  return options;
 }
 
 function usageError(context: UsageCommandContext, message: string): number {

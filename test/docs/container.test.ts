@@ -14,6 +14,7 @@ const packageJson = JSON.parse(read('package.json')) as {
   version: string;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
 
 interface Instruction {
@@ -114,11 +115,33 @@ test('the image runs as a user other than root what npm start runs, with a healt
   assert.equal(env.get('KOHYO_DB'), '/data/kohyo.sqlite');
   assert.equal(last(runtime, 'EXPOSE'), env.get('PORT'));
   for (const name of env.keys()) assert.ok(settingNames.has(name) || name === 'NODE_ENV', `${name} is not a setting`);
-  // `npm run kohyo` runs scripts/kohyo.mjs: the build, or src/cli.ts through tsx, a production dependency
+});
+
+test('production runs compiled code: no TypeScript runner among the dependencies, no src/ in the image', () => {
+  for (const runner of ['tsx', 'ts-node', 'typescript', 'esbuild', '@swc/core'])
+    assert.ok(!(runner in packageJson.dependencies), `${runner} is a production dependency`);
+  assert.ok('tsx' in packageJson.devDependencies, 'the tests, benchmarks and generators run TypeScript through tsx');
+  // what the runtime stage takes from the build: the packages (devDependencies pruned), the build and the launcher
+  const taken = all(runtime, 'COPY').flatMap((args) => {
+    const [from, ...paths] = args.split(/\s+/u);
+    return from === '--from=build' ? paths.slice(0, -1) : [];
+  });
+  assert.deepEqual(taken.sort(), [
+    '/app/dist',
+    '/app/node_modules',
+    '/app/package-lock.json',
+    '/app/package.json',
+    '/app/scripts',
+  ]);
+  // the build stage puts only the launcher and the build script in scripts/
+  assert.ok(all(build, 'COPY').includes('scripts/build.mjs scripts/kohyo.mjs ./scripts/'));
+  // `npm start` and `npm run kohyo` (the collector's command in compose.yaml) run JavaScript, never through tsx
+  assert.match(
+    packageJson.scripts.start!,
+    /^node scripts\/build\.mjs --if-changed && node (--\S+ )*dist\/src\/main\.js$/u,
+  );
   assert.match(packageJson.scripts.kohyo!, /^node scripts\/kohyo\.mjs$/u);
-  assert.ok(all(runtime, 'COPY').some((c) => /--from=build \/app\/scripts \.\/scripts$/u.test(c)));
-  assert.ok(all(runtime, 'COPY').some((c) => /--from=build \/app\/src \.\/src$/u.test(c)));
-  assert.ok('tsx' in packageJson.dependencies);
+  assert.doesNotMatch(read('scripts/kohyo.mjs'), /from 'tsx|import\('tsx/u);
 });
 
 test('what the build stage copies from the context exists and is not left out by .dockerignore', () => {

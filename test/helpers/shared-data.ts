@@ -1,14 +1,11 @@
-// Where the real government data of ../shared/data is: beside the repository (as CI lays it out), else the
-// workplace's own copy.
-import { existsSync } from 'node:fs';
+// Where the real government data the tests read is: test/fixtures/government/, in the repository, so that a clone
+// needs nothing beside it (its README gives each file's provenance and terms).
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-const BESIDE_REPO = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
-const WORKPLACE = '/work/shared/data/';
+const GOVERNMENT_DATA = fileURLToPath(new URL('../fixtures/government/', import.meta.url));
 
-/** The path of a file under shared/data, e.g. sharedData('nta/diff_20260127.sjis.csv'). */
+/** The path of a file of test/fixtures/government, e.g. sharedData('nta/diff_20260127.sjis.csv'). */
 export function sharedData(relative: string): string {
-  const root = existsSync(BESIDE_REPO) ? BESIDE_REPO : WORKPLACE;
-  return join(root, relative);
+  return join(GOVERNMENT_DATA, relative);
 }

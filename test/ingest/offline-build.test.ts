@@ -1,5 +1,5 @@
 // The production build an operator runs from downloaded files, end to end over every real list in
-// shared/data (the NTA file, the ISA Excel files, the CAA index, the MHLW PDF), then the records found through
+// test/fixtures/government (the NTA file, the ISA Excel files, the CAA index, the MHLW PDF), then the records found through
 // the API by `company=` as the lists write the names and as a person would type them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

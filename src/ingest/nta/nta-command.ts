@@ -1,4 +1,5 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
+import { readCommandArgs } from '../../command-args.js';
 import { withDraft } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
@@ -18,20 +19,20 @@ export interface NtaCommandIo {
 
 const USAGE = 'usage: kohyo import nta [--encoding utf8|sjis] FILE...  (NTA corporate-number CSV, .csv or .zip)';
 
-const ENCODINGS: Readonly<Record<string, NtaEncoding | null>> = {
-  auto: null,
-  utf8: 'utf8',
-  'utf-8': 'utf8',
-  unicode: 'utf8',
-  sjis: 'cp932',
-  shift_jis: 'cp932',
-  'shift-jis': 'cp932',
-  cp932: 'cp932',
-};
+const ENCODINGS: ReadonlyMap<string, NtaEncoding | null> = new Map([
+  ['auto', null],
+  ['utf8', 'utf8'],
+  ['utf-8', 'utf8'],
+  ['unicode', 'utf8'],
+  ['sjis', 'cp932'],
+  ['shift_jis', 'cp932'],
+  ['shift-jis', 'cp932'],
+  ['cp932', 'cp932'],
+]);
 
 /** Returns the exit code: 0 when every file was imported, 1 when one was rejected, 2 on a usage error. */
 export async function runImportNta(args: readonly string[], io: NtaCommandIo): Promise<number> {
-  const parsed = parseArgs(args);
+  const parsed = readNtaArgs(args);
   if (typeof parsed === 'string') {
     io.stderr(`kohyo: ${parsed}\n${USAGE}`);
     return 2;
@@ -98,22 +99,12 @@ async function importFiles(
 type Imported =
   { readonly ok: true; readonly summary: NtaImportSummary } | { readonly ok: false; readonly error: NtaImportError };
 
-function parseArgs(args: readonly string[]): { files: string[]; encoding: NtaEncoding | null } | string {
-  const files: string[] = [];
-  let encoding: NtaEncoding | null = null;
-  const queue = [...args];
-  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
-    const [flag = '', inline] = arg.split('=', 2);
-    if (flag === '--encoding') {
-      const value = (inline ?? queue.shift() ?? '').toLowerCase();
-      if (!(value in ENCODINGS)) return `--encoding must be one of utf8, sjis or auto, got "${value}"`;
-      encoding = ENCODINGS[value] ?? null;
-    } else if (arg.startsWith('--')) {
-      return `unknown option ${arg}`;
-    } else {
-      files.push(arg);
-    }
-  }
-  if (files.length === 0) return 'no file given';
-  return { files, encoding };
+function readNtaArgs(args: readonly string[]): { files: string[]; encoding: NtaEncoding | null } | string {
+  const parsed = readCommandArgs(args, { options: { encoding: { type: 'string' } }, allowPositionals: true });
+  if (typeof parsed === 'string') return parsed;
+  const named = (parsed.values.encoding ?? 'auto').toLowerCase();
+  const encoding = ENCODINGS.get(named);
+  if (encoding === undefined) return `--encoding must be one of utf8, sjis or auto, got "${named}"`;
+  if (parsed.positionals.length === 0) return 'no file given';
+  return { files: parsed.positionals, encoding };
 }

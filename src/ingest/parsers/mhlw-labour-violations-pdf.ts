@@ -12,7 +12,7 @@ import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';
-/** The list published on 令和元年8月30日, the copy in shared/data/mhlw. */
+/** The list published on 令和元年8月30日, the copy in test/fixtures/government/mhlw. */
 export const MHLW_LABOUR_LIST_URL = 'https://www.mhlw.go.jp/content/000534084.pdf';
 
 /** Bytes of the ministry's PDF in, enforcement records (or one precise error) out. */

@@ -1,4 +1,5 @@
 // `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
+import { readCommandArgs } from '../../command-args.js';
 import { RECORD_KINDS } from '../../domain/record.js';
 import { withDraft } from '../../store/draft.js';
 import { runWriter } from '../writer-command.js';
@@ -14,8 +15,11 @@ export interface RecordsCommandIo {
 
 /** Returns the exit code: 0 when every file was applied, 1 when any was not, 2 on a usage error. */
 export async function runImportRecords(args: readonly string[], io: RecordsCommandIo): Promise<number> {
-  if (args.length === 0) {
-    io.stderr('usage: kohyo import records FILE... (record JSON Lines, one record a line)');
+  const parsed = readCommandArgs(args, { allowPositionals: true });
+  const files = typeof parsed === 'string' ? [] : parsed.positionals;
+  if (files.length === 0) {
+    const refused = typeof parsed === 'string' ? parsed : 'no file given';
+    io.stderr(`kohyo: ${refused}\nusage: kohyo import records FILE... (record JSON Lines, one record a line)`);
     return 2;
   }
   return runWriter('import records', io, async (start) => {
@@ -25,7 +29,7 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
       kind: 'production' as const,
       publishIf: (s: FileSummary[]) => s.some((f) => f.applied),
     };
-    const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, args, { now: io.now() }));
+    const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, files, { now: io.now() }));
     for (const summary of summaries) {
       for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
     }

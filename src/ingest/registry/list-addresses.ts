@@ -1,4 +1,4 @@
-// The known addresses of publishers' procurement-suspension lists (../shared/data/registry/list-addresses.md).
+// The known addresses of publishers' procurement-suspension lists (test/fixtures/government/registry/list-addresses.md).
 import type { SourceFormat, UrlKind } from './source-entry.js';
 
 export interface ListAddress {

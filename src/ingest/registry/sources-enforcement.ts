@@ -4,7 +4,7 @@ import type { SourceEntryInput } from './source-entry.js';
 export const ENFORCEMENT_SOURCES: readonly SourceEntryInput[] = [
   {
     // The ministry's page links the current month's PDF (one table per labour bureau) at a new address each
-    // month (the copy in shared/data is https://www.mhlw.go.jp/content/000534084.pdf, of 令和元年8月30日), so the
+    // month (the copy in test/fixtures/government is https://www.mhlw.go.jp/content/000534084.pdf, of 令和元年8月30日), so the
     // collector follows the link; the records cite the PDF. The pattern skips the notice beside it,
     // 「労働基準関係法令に係る公表事案のホームページ掲載について」. Each record's authority is the bureau of its table.
     id: 'mhlw-labour-law-violations',

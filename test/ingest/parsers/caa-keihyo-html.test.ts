@@ -1,4 +1,4 @@
-// Golden tests of the Consumer Affairs Agency's FY2024 index of 景品表示法 releases (shared/data/caa), and the
+// Golden tests of the Consumer Affairs Agency's FY2024 index of 景品表示法 releases (test/fixtures/government/caa), and the
 // reading of release titles of other years, written here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ test('FY2024 index: 25 releases, 22 records; the 注意喚起 and the two titles
   const records = outcome.records as EnforcementInput[];
   const count = (action: string) => records.filter((r) => r.action_type === action).length;
   // The titles say 措置命令 16 times (two against 「販売事業者2社」「3社」 whom the title does not name), 課徴金納付命令 7
-  // times, 確約計画の認定 once; shared/data's README counts 15 and 8, which the titles do not bear out.
+  // times, 確約計画の認定 once; test/fixtures/government/README.md counts 15 and 8, which the titles do not bear out.
   assert.deepEqual(
     [records.length, count('measures_order'), count('surcharge_payment_order'), count('commitment_plan_approval')],
     [22, 14, 7, 1],

@@ -1,4 +1,4 @@
-// Golden tests of the Immigration Services Agency's technical-intern lists (shared/data/isa), and a list of
+// Golden tests of the Immigration Services Agency's technical-intern lists (test/fixtures/government/isa), and a list of
 // another year laid out the same way, written here: one record per organisation and date, numbers folded in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

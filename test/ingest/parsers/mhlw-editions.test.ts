@@ -1,4 +1,4 @@
-// Golden tests: the nine real editions of the MHLW list (2017 to 2025, shared/data/mhlw), each parsed once.
+// Golden tests: the nine real editions of the MHLW list (2017 to 2025, test/fixtures/government/mhlw), each parsed once.
 //
 // Rows in each PDF were counted apart from this parser: poppler's word boxes (pdftotext -bbox) that are a date
 // alone (H29.5.10, R2.5.1, or an Excel day count) in the 公表日 column, under each page's 公表日 header; that

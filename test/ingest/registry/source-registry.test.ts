@@ -80,7 +80,7 @@ test('the MHLW labour-law list is registered with its PDF parser; unwritten sour
   }
 });
 
-// ../shared/data/registry/list-addresses.md: a '## publisher' heading, then '- address' lines.
+// test/fixtures/government/registry/list-addresses.md: a '## publisher' heading, then '- address' lines.
 function listedAddresses(): { heading: string; url: string }[] {
   let heading = '';
   const found: { heading: string; url: string }[] = [];

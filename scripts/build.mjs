@@ -1,0 +1,88 @@
+// `npm run build`, and what `npm start` and `npm run kohyo` run first: dist/ compiled from src/ and demo/ by tsc,
+// incrementally (tsconfig.build.json keeps tsc's build info in dist/), and with `--if-changed` not at all while
+// nothing changed since the last build, so that a second start serves at once instead of compiling the project.
+//
+// JavaScript, not TypeScript, because it is what compiles the TypeScript.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The folders tsconfig.build.json compiles into dist/. */
+const SOURCE_FOLDERS = ['src', 'demo'];
+/** The settings a build is made with: a change to one is a change to every compiled file. */
+const SETTINGS_FILES = ['tsconfig.json', 'tsconfig.build.json'];
+/** Written by a build that succeeded, dated when that build started (an edit during the build is not in it). */
+const STAMP = join('dist', '.built');
+/** tsc's build info (tsconfig.build.json's tsBuildInfoFile). */
+const BUILD_INFO = join('dist', 'tsconfig.build.tsbuildinfo');
+
+/** Every source file and folder under the source folders. */
+function sourcesOf(root) {
+  const files = [];
+  const folders = [];
+  const walk = (folder) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    folders.push(folder);
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
+    }
+  };
+  for (const folder of SOURCE_FOLDERS) walk(join(root, folder));
+  return { files, folders };
+}
+
+const compiledOf = (root, source) => join(root, 'dist', relative(root, source)).replace(/\.tsx?$/u, '.js');
+
+const modifiedAt = (path) => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+};
+
+/** Whether every source file has its compiled file, and nothing (a file, a folder's list, a setting) changed since. */
+export function buildIsCurrent(root) {
+  const builtAt = existsSync(join(root, STAMP)) ? statSync(join(root, STAMP)).mtimeMs : Number.NEGATIVE_INFINITY;
+  const { files, folders } = sourcesOf(root);
+  if (!files.every((source) => existsSync(compiledOf(root, source)))) return false;
+  // a folder's time moves when a file is added to it, removed or renamed
+  const inputs = [...files, ...folders, ...SETTINGS_FILES.map((name) => join(root, name))];
+  return inputs.every((path) => modifiedAt(path) <= builtAt);
+}
+
+/** Compiles dist/ (only what changed, tsc deciding), unless `ifChanged` and it is current; the exit status. */
+export function build(root, { ifChanged = false, log = console.error } = {}) {
+  if (ifChanged && buildIsCurrent(root)) return 0;
+  const startedAt = new Date();
+  const { files } = sourcesOf(root);
+  // tsc's build info would say a compiled file someone deleted is still there
+  if (!files.every((source) => existsSync(compiledOf(root, source)))) rmSync(join(root, BUILD_INFO), { force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
+    cwd: root,
+    // tsc's errors to stderr: the standard output is the command's own (`npm run --silent kohyo -- …`)
+    stdio: ['ignore', 2, 2],
+  });
+  if (compiled.status !== 0) {
+    log(`build: tsc failed (${compiled.status ?? compiled.signal}); dist/ is not current`);
+    return 1;
+  }
+  writeFileSync(join(root, STAMP), `${startedAt.toISOString()}\n`);
+  utimesSync(join(root, STAMP), startedAt, startedAt);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = build(ROOT, { ifChanged: process.argv.includes('--if-changed') });
+}
