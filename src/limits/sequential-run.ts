@@ -1,14 +1,14 @@
-// Walks through the Corporate Number space, the second enumeration rule, as pure steps: a run of look-ups in a row
-// that step one way (the contract's rule), and the recent numbers covering a walk in any order (a zig-zag, +3, −1, +3 …, included).
+// Walks through the Corporate Number space, the second enumeration rule, as pure steps: runs that step one way (the
+// contract's rule), read through whatever else the scope looks up in between, and the recent numbers covering a walk
+// in any order (a zig-zag, +3, −1, +3 …, included).
 
 /** The largest gap between neighbouring numbers that still reads as walking (contract: 1 to 100). */
 export const MAX_STEP = 100;
 
 /**
  * A walk in any order trips the rule once it covers this many times KOHYO_ENUM_SEQUENTIAL numbers (10 by default):
- * more than a run in a row needs, since a person looking up a handful of related companies may well ask for a few
- * nearby numbers out of order, while a walker that zig-zags (+3, −1, +3, −1 …) to escape the run in a row covers
- * every number.
+ * more than a run needs, since a person looking up a handful of related companies may well ask for a few nearby
+ * numbers out of order, while a walker that shuffles its numbers to escape the runs covers every number.
  */
 export const UNORDERED_WALK_FACTOR = 2;
 
@@ -19,51 +19,38 @@ export const UNORDERED_WALK_FACTOR = 2;
  */
 export const RECENT_BASES_PER_STEP = 4;
 
-export interface SequentialRun {
-  /** The last base looked up, or null before the first. */
-  readonly last: number | null;
-  /** +1 or -1 once the run has a direction, 0 before. */
-  readonly direction: number;
-  /** Look-ups in the current run, counting the first. */
-  readonly length: number;
-}
-
-export const NO_RUN: SequentialRun = Object.freeze({ last: null, direction: 0, length: 0 });
-
 /**
- * Adds one look-up. A step of 1 to 100 in the run's direction extends it; a step of 1 to 100 the other way starts
- * a new run of two; anything else starts a run of one. Looking the same number up again (on another endpoint, say)
- * neither extends nor breaks a run. Requests without a number do not break it either: a scanner cannot hide its
- * walk by interleaving name searches. The Lua script in redis-script.ts implements the same step.
+ * One of the recent numbers, with the longest runs that end at it: each run a chain of look-ups among the scope's
+ * recent ones, in the order they were asked, each 1 to 100 above (`up`) or below (`down`) the one before, whatever
+ * was looked up in between. Interleaved walks (one client's, or an address's several clients' each with a walk of
+ * its own) are so each seen as the run they are; with nothing in between, this is the contract's run in a row.
  */
-export function stepRun(run: SequentialRun, base: number): SequentialRun {
-  if (run.last === null) return { last: base, direction: 0, length: 1 };
-  const delta = base - run.last;
-  if (delta === 0) return run;
-  const direction = Math.sign(delta);
-  if (Math.abs(delta) > MAX_STEP) return { last: base, direction: 0, length: 1 };
-  if (run.direction === 0 || run.direction === direction) return { last: base, direction, length: run.length + 1 };
-  return { last: base, direction, length: 2 };
+export interface RecentNumber {
+  readonly base: number;
+  /** Look-ups in the longest run upwards that ends here, this one counted (1 when none came from below). */
+  readonly up: number;
+  /** Look-ups in the longest run downwards that ends here, this one counted. */
+  readonly down: number;
 }
 
 /**
- * What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. A
- * scope owns its walks and records a look-up in place (recordWalk), once the request is admitted.
+ * What a scope keeps of its Corporate Number look-ups for the rule: the recent numbers, each with its runs. A scope
+ * owns its walks and records a look-up in place (recordWalk), once the request is admitted.
  */
 export interface NumberWalks {
-  run: SequentialRun;
   /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
-  readonly recent: number[];
+  readonly recent: RecentNumber[];
   /** The same numbers in ascending order, so that a step needs no sort. */
-  readonly sorted: number[];
+  readonly sorted: RecentNumber[];
 }
 
 export function noWalks(): NumberWalks {
-  return { run: NO_RUN, recent: [], sorted: [] };
+  return { recent: [], sorted: [] };
 }
 
+/** A copy that can be recorded in without changing `walks` (the numbers themselves are never changed in place). */
 export function copyWalks(walks: NumberWalks): NumberWalks {
-  return { run: walks.run, recent: walks.recent.slice(), sorted: walks.sorted.slice() };
+  return { recent: walks.recent.slice(), sorted: walks.sorted.slice() };
 }
 
 /** How many distinct recent numbers a scope keeps at `sequential` (KOHYO_ENUM_SEQUENTIAL). */
@@ -71,34 +58,69 @@ function recentCap(sequential: number): number {
   return sequential * RECENT_BASES_PER_STEP;
 }
 
+/** The longer of the runs ending at a number. */
+export function longestRun(number: RecentNumber): number {
+  return Math.max(number.up, number.down);
+}
+
 /**
  * Whether looking `base` up next trips the rule (at `sequential`, KOHYO_ENUM_SEQUENTIAL), the walks left as they
- * are: a run in a row of `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that
- * in any order. Only the walk through the new number is measured: what was kept before tripped nothing, or it would
- * not have been kept.
+ * are: a run of `sequential` look-ups ending at it, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times
+ * that in any order. Only the walks through the new number are measured: what was kept before tripped nothing, or it
+ * would not have been kept.
  */
 export function tripsWith(walks: NumberWalks, base: number, sequential: number): boolean {
-  if (stepRun(walks.run, base).length >= sequential) return true;
-  // the number recordWalk would forget to make room for this one
-  const dropped =
-    walks.recent.length >= recentCap(sequential) && !walks.recent.includes(base) ? walks.recent[0] : undefined;
-  return walkThrough(walks.sorted, base, dropped) >= sequential * UNORDERED_WALK_FACTOR;
+  const { held, dropped } = lookUp(walks, base, sequential);
+  const number = held ?? runsTo(walks.sorted, base, dropped?.base);
+  return (
+    longestRun(number) >= sequential ||
+    walkThrough(walks.sorted, base, dropped?.base) >= sequential * UNORDERED_WALK_FACTOR
+  );
 }
 
 /** Records the look-up of `base` in the walks, in place. */
 export function recordWalk(walks: NumberWalks, base: number, sequential: number): void {
-  walks.run = stepRun(walks.run, base);
   const { recent, sorted } = walks;
-  const held = recent.indexOf(base);
-  if (held >= 0) recent.splice(held, 1);
-  else {
-    sorted.splice(lowerBound(sorted, base), 0, base);
-    if (recent.length >= recentCap(sequential)) {
-      const dropped = recent.shift();
-      if (dropped !== undefined) sorted.splice(lowerBound(sorted, dropped), 1);
-    }
+  const { held, dropped } = lookUp(walks, base, sequential);
+  if (held !== undefined) {
+    // the same number again (on another endpoint, say) neither extends nor breaks a run: it only stays remembered
+    recent.splice(recent.indexOf(held), 1);
+    recent.push(held);
+    return;
   }
-  recent.push(base);
+  if (dropped !== undefined) {
+    recent.shift();
+    sorted.splice(lowerBound(sorted, dropped.base), 1);
+  }
+  const number = runsTo(sorted, base);
+  sorted.splice(lowerBound(sorted, base), 0, number);
+  recent.push(number);
+}
+
+/** The recent number `base` is, if it is one, else the number recording it would forget to make room. */
+function lookUp(walks: NumberWalks, base: number, sequential: number): { held?: RecentNumber; dropped?: RecentNumber } {
+  const at = walks.sorted[lowerBound(walks.sorted, base)];
+  if (at?.base === base) return { held: at };
+  return walks.recent.length >= recentCap(sequential) ? { dropped: walks.recent[0] } : {};
+}
+
+/**
+ * `base` looked up after the recent numbers (`without` left out): each run ending at one of them 1 to 100 below it
+ * goes on upwards through it, each 1 to 100 above it downwards; the longest is kept. A number that goes on from none
+ * starts runs of one. A turn (up, then down) starts a run of two, as the contract's "in a row" reads it: the number
+ * before the turn and this one.
+ */
+export function runsTo(sorted: readonly RecentNumber[], base: number, without?: number): RecentNumber {
+  let up = 1;
+  let down = 1;
+  for (let i = lowerBound(sorted, base - MAX_STEP); i < sorted.length; i++) {
+    const before = sorted[i];
+    if (before === undefined || before.base > base + MAX_STEP) break;
+    if (before.base === without) continue;
+    if (before.base < base) up = Math.max(up, before.up + 1);
+    else if (before.base > base) down = Math.max(down, before.down + 1);
+  }
+  return { base, up, down };
 }
 
 /**
@@ -108,12 +130,12 @@ export function recordWalk(walks: NumberWalks, base: number, sequential: number)
  * without a number leave the numbers alone, so a walk cannot be hidden by name searches in between. The Lua script
  * in redis-script.ts does the same.
  */
-export function walkThrough(sorted: readonly number[], base: number, without?: number): number {
+export function walkThrough(sorted: readonly RecentNumber[], base: number, without?: number): number {
   let count = 1;
   const at = lowerBound(sorted, base);
   let last = base;
-  for (let i = sorted[at] === base ? at + 1 : at; i < sorted.length; i++) {
-    const next = sorted[i] ?? Number.POSITIVE_INFINITY;
+  for (let i = sorted[at]?.base === base ? at + 1 : at; i < sorted.length; i++) {
+    const next = sorted[i]?.base ?? Number.POSITIVE_INFINITY;
     if (next === without) continue;
     if (next - last > MAX_STEP) break;
     count++;
@@ -121,7 +143,7 @@ export function walkThrough(sorted: readonly number[], base: number, without?: n
   }
   last = base;
   for (let i = at - 1; i >= 0; i--) {
-    const next = sorted[i] ?? Number.NEGATIVE_INFINITY;
+    const next = sorted[i]?.base ?? Number.NEGATIVE_INFINITY;
     if (next === without) continue;
     if (last - next > MAX_STEP) break;
     count++;
@@ -131,12 +153,12 @@ export function walkThrough(sorted: readonly number[], base: number, without?: n
 }
 
 /** The index of the first number not below `value` in ascending numbers (their length when none is). */
-function lowerBound(sorted: readonly number[], value: number): number {
+function lowerBound(sorted: readonly RecentNumber[], value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((sorted[mid] ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
+    if ((sorted[mid]?.base ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
     else high = mid;
   }
   return low;
