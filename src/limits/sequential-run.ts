@@ -1,6 +1,6 @@
 // Walks through the Corporate Number space, the second enumeration rule, as pure steps: runs that step one way (the
 // contract's rule), read through whatever else the scope looks up in between, and the recent numbers covering a walk
-// in any order (a zig-zag, +3, −1, +3 …, included).
+// in any order (shuffled in blocks, say, so that each run stays short).
 
 /** The largest gap between neighbouring numbers that still reads as walking (contract: 1 to 100). */
 export const MAX_STEP = 100;
@@ -19,38 +19,40 @@ export const UNORDERED_WALK_FACTOR = 2;
  */
 export const RECENT_BASES_PER_STEP = 4;
 
-/**
- * One of the recent numbers, with the longest runs that end at it: each run a chain of look-ups among the scope's
- * recent ones, in the order they were asked, each 1 to 100 above (`up`) or below (`down`) the one before, whatever
- * was looked up in between. Interleaved walks (one client's, or an address's several clients' each with a walk of
- * its own) are so each seen as the run they are; with nothing in between, this is the contract's run in a row.
- */
-export interface RecentNumber {
-  readonly base: number;
-  /** Look-ups in the longest run upwards that ends here, this one counted (1 when none came from below). */
+/** The longest runs that end at one look-up: the contract's rule trips when one is KOHYO_ENUM_SEQUENTIAL long. */
+export interface Runs {
+  /** Look-ups in the longest run upwards that ends there, that one counted (1 when none came from below). */
   readonly up: number;
-  /** Look-ups in the longest run downwards that ends here, this one counted. */
+  /** Look-ups in the longest run downwards that ends there. */
   readonly down: number;
 }
 
 /**
- * What a scope keeps of its Corporate Number look-ups for the rule: the recent numbers, each with its runs. A scope
- * owns its walks and records a look-up in place (recordWalk), once the request is admitted.
+ * What a scope keeps of its Corporate Number look-ups for the rule: the recent numbers, each with the longest runs
+ * that end at it. A run is a chain of look-ups among the scope's recent ones, in the order they were asked, each 1 to
+ * 100 above (up) or below (down) the one before, whatever was looked up in between: walks interleaved (one client's,
+ * or an address's several clients' each with a walk of its own) are so each seen as the run they are, and with
+ * nothing in between a run is the contract's run in a row. A scope owns its walks and records a look-up in place
+ * (recordWalk), once the request is admitted. Plain arrays of numbers, not an object a number: a scope's state stays
+ * small and the collector has nothing to trace in it.
  */
 export interface NumberWalks {
   /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
-  readonly recent: RecentNumber[];
+  readonly recent: number[];
   /** The same numbers in ascending order, so that a step needs no sort. */
-  readonly sorted: RecentNumber[];
+  readonly sorted: number[];
+  /** The runs ending at each of `sorted`, index for index. */
+  readonly up: number[];
+  readonly down: number[];
 }
 
 export function noWalks(): NumberWalks {
-  return { recent: [], sorted: [] };
+  return { recent: [], sorted: [], up: [], down: [] };
 }
 
-/** A copy that can be recorded in without changing `walks` (the numbers themselves are never changed in place). */
 export function copyWalks(walks: NumberWalks): NumberWalks {
-  return { recent: walks.recent.slice(), sorted: walks.sorted.slice() };
+  const { recent, sorted, up, down } = walks;
+  return { recent: recent.slice(), sorted: sorted.slice(), up: up.slice(), down: down.slice() };
 }
 
 /** How many distinct recent numbers a scope keeps at `sequential` (KOHYO_ENUM_SEQUENTIAL). */
@@ -58,9 +60,10 @@ function recentCap(sequential: number): number {
   return sequential * RECENT_BASES_PER_STEP;
 }
 
-/** The longer of the runs ending at a number. */
-export function longestRun(number: RecentNumber): number {
-  return Math.max(number.up, number.down);
+/** The runs ending at `base` as held, or null when it is not among the recent numbers. */
+export function runsAt(walks: NumberWalks, base: number): Runs | null {
+  const at = lowerBound(walks.sorted, base);
+  return walks.sorted[at] === base ? { up: walks.up[at] ?? 1, down: walks.down[at] ?? 1 } : null;
 }
 
 /**
@@ -70,57 +73,85 @@ export function longestRun(number: RecentNumber): number {
  * would not have been kept.
  */
 export function tripsWith(walks: NumberWalks, base: number, sequential: number): boolean {
-  const { held, dropped } = lookUp(walks, base, sequential);
-  const number = held ?? runsTo(walks.sorted, base, dropped?.base);
+  const dropped = droppedFor(walks, base, sequential);
+  const runs = runsAt(walks, base) ?? runsTo(walks, base, dropped);
   return (
-    longestRun(number) >= sequential ||
-    walkThrough(walks.sorted, base, dropped?.base) >= sequential * UNORDERED_WALK_FACTOR
+    Math.max(runs.up, runs.down) >= sequential ||
+    walkThrough(walks.sorted, base, dropped) >= sequential * UNORDERED_WALK_FACTOR
   );
 }
 
 /** Records the look-up of `base` in the walks, in place. */
 export function recordWalk(walks: NumberWalks, base: number, sequential: number): void {
   const { recent, sorted } = walks;
-  const { held, dropped } = lookUp(walks, base, sequential);
-  if (held !== undefined) {
+  const held = recent.indexOf(base);
+  if (held >= 0) {
     // the same number again (on another endpoint, say) neither extends nor breaks a run: it only stays remembered
-    recent.splice(recent.indexOf(held), 1);
-    recent.push(held);
+    recent.splice(held, 1);
+    recent.push(base);
     return;
   }
+  const dropped = droppedFor(walks, base, sequential);
   if (dropped !== undefined) {
     recent.shift();
-    sorted.splice(lowerBound(sorted, dropped.base), 1);
+    removeSorted(walks, lowerBound(sorted, dropped));
   }
-  const number = runsTo(sorted, base);
-  sorted.splice(lowerBound(sorted, base), 0, number);
-  recent.push(number);
+  const runs = runsTo(walks, base);
+  insertSorted(walks, lowerBound(sorted, base), base, runs);
+  recent.push(base);
 }
 
-/** The recent number `base` is, if it is one, else the number recording it would forget to make room. */
-function lookUp(walks: NumberWalks, base: number, sequential: number): { held?: RecentNumber; dropped?: RecentNumber } {
-  const at = walks.sorted[lowerBound(walks.sorted, base)];
-  if (at?.base === base) return { held: at };
-  return walks.recent.length >= recentCap(sequential) ? { dropped: walks.recent[0] } : {};
+// The sorted numbers and their runs move together, in one pass and without splice's array of what it removed: a
+// look-up moves a few of them at most (20 at the default KOHYO_ENUM_SEQUENTIAL).
+
+function removeSorted({ sorted, up, down }: NumberWalks, at: number): void {
+  for (let i = at + 1; i < sorted.length; i++) {
+    sorted[i - 1] = sorted[i] ?? 0;
+    up[i - 1] = up[i] ?? 1;
+    down[i - 1] = down[i] ?? 1;
+  }
+  sorted.pop();
+  up.pop();
+  down.pop();
+}
+
+function insertSorted({ sorted, up, down }: NumberWalks, at: number, base: number, runs: Runs): void {
+  for (let i = sorted.length; i > at; i--) {
+    sorted[i] = sorted[i - 1] ?? 0;
+    up[i] = up[i - 1] ?? 1;
+    down[i] = down[i - 1] ?? 1;
+  }
+  sorted[at] = base;
+  up[at] = runs.up;
+  down[at] = runs.down;
+}
+
+/** The number that recording `base` would forget to make room (none when `base` is held, or there is room). */
+function droppedFor(walks: NumberWalks, base: number, sequential: number): number | undefined {
+  const { recent, sorted } = walks;
+  if (recent.length < recentCap(sequential) || sorted[lowerBound(sorted, base)] === base) return undefined;
+  return recent[0];
 }
 
 /**
  * `base` looked up after the recent numbers (`without` left out): each run ending at one of them 1 to 100 below it
- * goes on upwards through it, each 1 to 100 above it downwards; the longest is kept. A number that goes on from none
+ * goes on upwards through it, each 1 to 100 above it downwards; the longest are kept. A number that goes on from none
  * starts runs of one. A turn (up, then down) starts a run of two, as the contract's "in a row" reads it: the number
- * before the turn and this one.
+ * before the turn and this one. Requests without a number change no run. The Lua script in redis-script.ts does the
+ * same.
  */
-export function runsTo(sorted: readonly RecentNumber[], base: number, without?: number): RecentNumber {
+export function runsTo(walks: NumberWalks, base: number, without?: number): Runs {
+  const { sorted } = walks;
   let up = 1;
   let down = 1;
   for (let i = lowerBound(sorted, base - MAX_STEP); i < sorted.length; i++) {
-    const before = sorted[i];
-    if (before === undefined || before.base > base + MAX_STEP) break;
-    if (before.base === without) continue;
-    if (before.base < base) up = Math.max(up, before.up + 1);
-    else if (before.base > base) down = Math.max(down, before.down + 1);
+    const before = sorted[i] ?? Number.POSITIVE_INFINITY;
+    if (before > base + MAX_STEP) break;
+    if (before === without) continue;
+    if (before < base) up = Math.max(up, (walks.up[i] ?? 1) + 1);
+    else if (before > base) down = Math.max(down, (walks.down[i] ?? 1) + 1);
   }
-  return { base, up, down };
+  return { up, down };
 }
 
 /**
@@ -130,12 +161,12 @@ export function runsTo(sorted: readonly RecentNumber[], base: number, without?: 
  * without a number leave the numbers alone, so a walk cannot be hidden by name searches in between. The Lua script
  * in redis-script.ts does the same.
  */
-export function walkThrough(sorted: readonly RecentNumber[], base: number, without?: number): number {
+export function walkThrough(sorted: readonly number[], base: number, without?: number): number {
   let count = 1;
   const at = lowerBound(sorted, base);
   let last = base;
-  for (let i = sorted[at]?.base === base ? at + 1 : at; i < sorted.length; i++) {
-    const next = sorted[i]?.base ?? Number.POSITIVE_INFINITY;
+  for (let i = sorted[at] === base ? at + 1 : at; i < sorted.length; i++) {
+    const next = sorted[i] ?? Number.POSITIVE_INFINITY;
     if (next === without) continue;
     if (next - last > MAX_STEP) break;
     count++;
@@ -143,7 +174,7 @@ export function walkThrough(sorted: readonly RecentNumber[], base: number, witho
   }
   last = base;
   for (let i = at - 1; i >= 0; i--) {
-    const next = sorted[i]?.base ?? Number.NEGATIVE_INFINITY;
+    const next = sorted[i] ?? Number.NEGATIVE_INFINITY;
     if (next === without) continue;
     if (last - next > MAX_STEP) break;
     count++;
@@ -153,12 +184,12 @@ export function walkThrough(sorted: readonly RecentNumber[], base: number, witho
 }
 
 /** The index of the first number not below `value` in ascending numbers (their length when none is). */
-function lowerBound(sorted: readonly RecentNumber[], value: number): number {
+function lowerBound(sorted: readonly number[], value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((sorted[mid]?.base ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
+    if ((sorted[mid] ?? Number.POSITIVE_INFINITY) < value) low = mid + 1;
     else high = mid;
   }
   return low;

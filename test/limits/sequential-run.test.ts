@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  longestRun,
   noWalks,
   recordWalk,
+  runsAt,
   runsTo,
   tripsWith,
   walkThrough,
@@ -17,11 +17,17 @@ function walksOf(bases: readonly number[], sequential = 5): NumberWalks {
   return walks;
 }
 
-/** The longest run ending at the last number looked up. */
-function runOf(bases: readonly number[]): number {
-  const last = walksOf(bases).recent.at(-1);
-  return last === undefined ? 0 : longestRun(last);
+/** The longest run ending at each recent number, most recent last. */
+function runsOf(bases: readonly number[]): number[] {
+  const walks = walksOf(bases);
+  return walks.recent.map((base) => {
+    const runs = runsAt(walks, base);
+    return runs === null ? 0 : Math.max(runs.up, runs.down);
+  });
 }
+
+/** The longest run ending at the last number looked up. */
+const runOf = (bases: readonly number[]) => runsOf(bases).at(-1) ?? 0;
 
 test('runs in a row: look-ups that step by 1 to 100 the same way', () => {
   const cases: [number[], number, string][] = [
@@ -59,14 +65,13 @@ test('what a person looking companies up does makes no run', () => {
     [[10_000, 10_050, 10_020, 10_090, 10_300, 10_301, 10_302, 10_303], 4, 'two clusters of four'],
   ];
   for (const [bases, length, why] of cases) {
-    const runs = walksOf(bases).recent.map(longestRun);
-    assert.equal(Math.max(...runs), length, why);
+    assert.equal(Math.max(...runsOf(bases)), length, why);
   }
 });
 
 test('the runs ending at a number: the longest from below, and from above', () => {
   const walks = walksOf([1000, 1010, 1020, 1200, 1100, 1050]);
-  const runs = walks.recent.map(({ base, up, down }) => [base, up, down]);
+  const runs = walks.recent.map((base) => [base, runsAt(walks, base)?.up, runsAt(walks, base)?.down]);
   const held = [
     [1000, 1, 1],
     [1010, 2, 1],
@@ -76,9 +81,9 @@ test('the runs ending at a number: the longest from below, and from above', () =
     [1050, 4, 3],
   ];
   assert.deepEqual(runs, held, '1100 goes on from 1000, 1010, 1020 up and from 1200 down; 1050 from 1200, 1100 down');
-  assert.deepEqual(runsTo(walks.sorted, 1110), { base: 1110, up: 5, down: 2 }, 'up from 1050 or 1100, down from 1200');
-  assert.deepEqual(runsTo(walks.sorted, 1030, 1050), { base: 1030, up: 4, down: 3 }, 'without 1050');
-  assert.deepEqual(runsTo(walks.sorted, 9_999), { base: 9_999, up: 1, down: 1 }, 'nothing near');
+  assert.deepEqual(runsTo(walks, 1110), { up: 5, down: 2 }, 'up from 1050 or 1100, down from 1200');
+  assert.deepEqual(runsTo(walks, 1030, 1050), { up: 4, down: 3 }, 'without 1050');
+  assert.deepEqual(runsTo(walks, 9_999), { up: 1, down: 1 }, 'nothing near');
 });
 
 test('the walk through the last number, in whatever order the numbers were asked', () => {
@@ -100,14 +105,14 @@ test('the walk through the last number, in whatever order the numbers were asked
 });
 
 test('the recent numbers are the last few distinct ones, a repeat moved to the end', () => {
-  const recentOf = (bases: number[], sequential = 5) => walksOf(bases, sequential).recent.map((n) => n.base);
+  const recentOf = (bases: number[], sequential = 5) => walksOf(bases, sequential).recent;
   assert.deepEqual(recentOf([1, 2, 3, 2]), [1, 3, 2]);
   // a memory of four (KOHYO_ENUM_SEQUENTIAL 1): the last four distinct numbers
   assert.deepEqual(recentOf([1, 2, 3, 4, 5], 1), [2, 3, 4, 5]);
   // in a memory of four, one unrelated number pushes the walk's start out: 3, 4 and 5 are left
   assert.equal(walkThrough(walksOf([1, 2, 3, 4, 999_999, 5], 1).sorted, 5), 3);
   // a run counts the numbers it went on from, forgotten since or not: 1, 2, 3, 4, 5
-  assert.deepEqual(walksOf([1, 2, 3, 4, 999_999, 5], 1).recent.at(-1), { base: 5, up: 5, down: 1 });
+  assert.deepEqual(runsAt(walksOf([1, 2, 3, 4, 999_999, 5], 1), 5), { up: 5, down: 1 });
 });
 
 test('the rule trips on a run of five, or on ten nearby numbers in any order', () => {
