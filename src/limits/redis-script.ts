@@ -7,9 +7,9 @@ export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const
 
 /**
  * KEYS: per scope (the client, then its address when there is an address ceiling) three keys: the request log
- * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, last, dir, len,
- * bases, n). ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute,
- * perDay, enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
+ * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, walks, n).
+ * ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute, perDay,
+ * enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
  * Time comes from the caller's injected clock, never from Redis's TIME, so every process and test agrees on it.
  * Returns per scope { outcome, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil } with -1 for none, one
  * scope after the other. The steps are limiter-store.ts's: a cool-down or a full window in any scope refuses
@@ -55,7 +55,7 @@ end
 -- sequential-run.ts's walkThrough: how many of the numbers make the walk through base, neighbours within maxStep
 local function walkThrough(recent, base)
   local sorted = {}
-  for i, b in ipairs(recent) do sorted[i] = b end
+  for i, number in ipairs(recent) do sorted[i] = number[1] end
   table.sort(sorted)
   local at = 0
   for i, b in ipairs(sorted) do
@@ -66,6 +66,43 @@ local function walkThrough(recent, base)
   while low > 1 and sorted[low] - sorted[low - 1] <= maxStep do low = low - 1 end
   while high < #sorted and sorted[high + 1] - sorted[high] <= maxStep do high = high + 1 end
   return high - low + 1
+end
+
+-- sequential-run.ts's runsTo: base looked up after the recent numbers, { base, up, down }
+local function runsTo(recent, base)
+  local up, down = 1, 1
+  for _, number in ipairs(recent) do
+    local step = base - number[1]
+    if step > 0 and step <= maxStep then
+      up = math.max(up, number[2] + 1)
+    elseif step < 0 and -step <= maxStep then
+      down = math.max(down, number[3] + 1)
+    end
+  end
+  return { base, up, down }
+end
+
+-- The recent numbers as held: 'walks' is "base:up:down,…", most recent last. A state written before the runs were
+-- kept has 'bases' ("base,…") and the one run 'last', 'dir', 'len' instead: read as those numbers, the run ending at
+-- the last of them. The old fields are deleted on the next write (an older script then finds no walks: it starts
+-- afresh, never fails).
+local function heldWalks(state)
+  local held = redis.call('HMGET', state, 'walks', 'bases', 'last', 'dir', 'len')
+  local recent = {}
+  if held[1] then
+    for b, up, down in string.gmatch(held[1], '(%d+):(%d+):(%d+)') do
+      recent[#recent + 1] = { tonumber(b), tonumber(up), tonumber(down) }
+    end
+  elseif held[2] then
+    local last, dir, len = tonumber(held[3] or ''), tonumber(held[4] or '0'), tonumber(held[5] or '1')
+    for b in string.gmatch(held[2], '[^,]+') do
+      local number = { tonumber(b), 1, 1 }
+      if number[1] == last and dir > 0 then number[2] = len end
+      if number[1] == last and dir < 0 then number[3] = len end
+      recent[#recent + 1] = number
+    end
+  end
+  return recent, held[2] ~= false or held[3] ~= false
 end
 
 local blocked = false
@@ -87,42 +124,28 @@ for _, sc in ipairs(scopes) do
   for i = 1, nTerms do
     if not redis.call('ZSCORE', sc.terms, ARGV[termsAt + i]) then fresh = fresh + 1 end
   end
-  local last = redis.call('HGET', sc.state, 'last')
-  if last then last = tonumber(last) else last = nil end
-  local dir = tonumber(redis.call('HGET', sc.state, 'dir') or '0')
-  local len = tonumber(redis.call('HGET', sc.state, 'len') or '0')
-  local recent = {}
-  local held = redis.call('HGET', sc.state, 'bases')
-  if held then
-    for b in string.gmatch(held, '[^,]+') do recent[#recent + 1] = tonumber(b) end
-  end
+  local recent, oldFields = heldWalks(sc.state)
   local keep = sc.enumSequential * ${RECENT_BASES_PER_STEP}
   local walking = false
   for i = termsAt + 1 + nTerms, #ARGV do
     local base = tonumber(ARGV[i])
-    if last == nil then
-      last, dir, len = base, 0, 1
-    elseif base ~= last then
-      local step = 1
-      if base < last then step = -1 end
-      if math.abs(base - last) > maxStep then
-        dir, len = 0, 1
-      elseif dir == 0 or dir == step then
-        dir, len = step, len + 1
-      else
-        dir, len = step, 2
-      end
-      last = base
+    local at = 0
+    for j, number in ipairs(recent) do
+      if number[1] == base then at = j end
     end
-    if len >= sc.enumSequential then walking = true end
-    for j = #recent, 1, -1 do
-      if recent[j] == base then table.remove(recent, j) end
+    local number
+    if at > 0 then
+      -- the same number again neither extends nor breaks a run: it only moves to the end
+      number = table.remove(recent, at)
+    else
+      if #recent >= keep then table.remove(recent, 1) end
+      number = runsTo(recent, base)
     end
-    recent[#recent + 1] = base
-    while #recent > keep do table.remove(recent, 1) end
+    recent[#recent + 1] = number
+    if math.max(number[2], number[3]) >= sc.enumSequential then walking = true end
     if walkThrough(recent, base) >= sc.enumSequential * ${UNORDERED_WALK_FACTOR} then walking = true end
   end
-  sc.last, sc.dir, sc.len, sc.recent = last, dir, len, recent
+  sc.recent, sc.oldFields = recent, oldFields
   if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct or walking then
     sc.code, sc.cool, tripped = 2, now + cooldownMs, true
     redis.call('HSET', sc.state, 'cool', string.format('%d', sc.cool))
@@ -137,14 +160,12 @@ for _, sc in ipairs(scopes) do
   for i = 1, nTerms do
     redis.call('ZADD', sc.terms, string.format('%d', now), ARGV[termsAt + i])
   end
-  if sc.last ~= nil then
-    redis.call('HSET', sc.state, 'last', string.format('%d', sc.last), 'dir', sc.dir, 'len', sc.len)
-  end
   if #sc.recent > 0 then
     local written = {}
-    for i, b in ipairs(sc.recent) do written[i] = string.format('%d', b) end
-    redis.call('HSET', sc.state, 'bases', table.concat(written, ','))
+    for i, number in ipairs(sc.recent) do written[i] = string.format('%d:%d:%d', number[1], number[2], number[3]) end
+    redis.call('HSET', sc.state, 'walks', table.concat(written, ','))
   end
+  if sc.oldFields then redis.call('HDEL', sc.state, 'bases', 'last', 'dir', 'len') end
   redis.call('PEXPIRE', sc.log, retention)
   redis.call('PEXPIRE', sc.terms, retention)
   redis.call('PEXPIRE', sc.state, retention)

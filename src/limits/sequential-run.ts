@@ -1,14 +1,14 @@
-// Walks through the Corporate Number space, the second enumeration rule, as pure steps: a run of look-ups in a row
-// that step one way (the contract's rule), and the recent numbers covering a walk in any order (a zig-zag, +3, −1, +3 …, included).
+// Walks through the Corporate Number space, the second enumeration rule, as pure steps: runs that step one way (the
+// contract's rule), read through whatever else the scope looks up in between, and the recent numbers covering a walk
+// in any order (shuffled in blocks, say, so that each run stays short).
 
 /** The largest gap between neighbouring numbers that still reads as walking (contract: 1 to 100). */
 export const MAX_STEP = 100;
 
 /**
  * A walk in any order trips the rule once it covers this many times KOHYO_ENUM_SEQUENTIAL numbers (10 by default):
- * more than a run in a row needs, since a person looking up a handful of related companies may well ask for a few
- * nearby numbers out of order, while a walker that zig-zags (+3, −1, +3, −1 …) to escape the run in a row covers
- * every number.
+ * more than a run needs, since a person looking up a handful of related companies may well ask for a few nearby
+ * numbers out of order, while a walker that shuffles its numbers to escape the runs covers every number.
  */
 export const UNORDERED_WALK_FACTOR = 2;
 
@@ -19,51 +19,40 @@ export const UNORDERED_WALK_FACTOR = 2;
  */
 export const RECENT_BASES_PER_STEP = 4;
 
-export interface SequentialRun {
-  /** The last base looked up, or null before the first. */
-  readonly last: number | null;
-  /** +1 or -1 once the run has a direction, 0 before. */
-  readonly direction: number;
-  /** Look-ups in the current run, counting the first. */
-  readonly length: number;
-}
-
-export const NO_RUN: SequentialRun = Object.freeze({ last: null, direction: 0, length: 0 });
-
-/**
- * Adds one look-up. A step of 1 to 100 in the run's direction extends it; a step of 1 to 100 the other way starts
- * a new run of two; anything else starts a run of one. Looking the same number up again (on another endpoint, say)
- * neither extends nor breaks a run. Requests without a number do not break it either: a scanner cannot hide its
- * walk by interleaving name searches. The Lua script in redis-script.ts implements the same step.
- */
-export function stepRun(run: SequentialRun, base: number): SequentialRun {
-  if (run.last === null) return { last: base, direction: 0, length: 1 };
-  const delta = base - run.last;
-  if (delta === 0) return run;
-  const direction = Math.sign(delta);
-  if (Math.abs(delta) > MAX_STEP) return { last: base, direction: 0, length: 1 };
-  if (run.direction === 0 || run.direction === direction) return { last: base, direction, length: run.length + 1 };
-  return { last: base, direction, length: 2 };
+/** The longest runs that end at one look-up: the contract's rule trips when one is KOHYO_ENUM_SEQUENTIAL long. */
+export interface Runs {
+  /** Look-ups in the longest run upwards that ends there, that one counted (1 when none came from below). */
+  readonly up: number;
+  /** Look-ups in the longest run downwards that ends there. */
+  readonly down: number;
 }
 
 /**
- * What a scope keeps of its Corporate Number look-ups for the rule: the run in a row, and the recent numbers. A
- * scope owns its walks and records a look-up in place (recordWalk), once the request is admitted.
+ * What a scope keeps of its Corporate Number look-ups for the rule: the recent numbers, each with the longest runs
+ * that end at it. A run is a chain of look-ups among the scope's recent ones, in the order they were asked, each 1 to
+ * 100 above (up) or below (down) the one before, whatever was looked up in between: walks interleaved (one client's,
+ * or an address's several clients' each with a walk of its own) are so each seen as the run they are, and with
+ * nothing in between a run is the contract's run in a row. A scope owns its walks and records a look-up in place
+ * (recordWalk), once the request is admitted. Plain arrays of numbers, not an object a number: a scope's state stays
+ * small and the collector has nothing to trace in it.
  */
 export interface NumberWalks {
-  run: SequentialRun;
   /** The distinct numbers looked up last, most recent last (looking one up again moves it to the end). */
   readonly recent: number[];
   /** The same numbers in ascending order, so that a step needs no sort. */
   readonly sorted: number[];
+  /** The runs ending at each of `sorted`, index for index. */
+  readonly up: number[];
+  readonly down: number[];
 }
 
 export function noWalks(): NumberWalks {
-  return { run: NO_RUN, recent: [], sorted: [] };
+  return { recent: [], sorted: [], up: [], down: [] };
 }
 
 export function copyWalks(walks: NumberWalks): NumberWalks {
-  return { run: walks.run, recent: walks.recent.slice(), sorted: walks.sorted.slice() };
+  const { recent, sorted, up, down } = walks;
+  return { recent: recent.slice(), sorted: sorted.slice(), up: up.slice(), down: down.slice() };
 }
 
 /** How many distinct recent numbers a scope keeps at `sequential` (KOHYO_ENUM_SEQUENTIAL). */
@@ -71,34 +60,98 @@ function recentCap(sequential: number): number {
   return sequential * RECENT_BASES_PER_STEP;
 }
 
+/** The runs ending at `base` as held, or null when it is not among the recent numbers. */
+export function runsAt(walks: NumberWalks, base: number): Runs | null {
+  const at = lowerBound(walks.sorted, base);
+  return walks.sorted[at] === base ? { up: walks.up[at] ?? 1, down: walks.down[at] ?? 1 } : null;
+}
+
 /**
  * Whether looking `base` up next trips the rule (at `sequential`, KOHYO_ENUM_SEQUENTIAL), the walks left as they
- * are: a run in a row of `sequential` look-ups, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times that
- * in any order. Only the walk through the new number is measured: what was kept before tripped nothing, or it would
- * not have been kept.
+ * are: a run of `sequential` look-ups ending at it, or recent numbers covering a walk of UNORDERED_WALK_FACTOR times
+ * that in any order. Only the walks through the new number are measured: what was kept before tripped nothing, or it
+ * would not have been kept.
  */
 export function tripsWith(walks: NumberWalks, base: number, sequential: number): boolean {
-  if (stepRun(walks.run, base).length >= sequential) return true;
-  // the number recordWalk would forget to make room for this one
-  const dropped =
-    walks.recent.length >= recentCap(sequential) && !walks.recent.includes(base) ? walks.recent[0] : undefined;
-  return walkThrough(walks.sorted, base, dropped) >= sequential * UNORDERED_WALK_FACTOR;
+  const dropped = droppedFor(walks, base, sequential);
+  const runs = runsAt(walks, base) ?? runsTo(walks, base, dropped);
+  return (
+    Math.max(runs.up, runs.down) >= sequential ||
+    walkThrough(walks.sorted, base, dropped) >= sequential * UNORDERED_WALK_FACTOR
+  );
 }
 
 /** Records the look-up of `base` in the walks, in place. */
 export function recordWalk(walks: NumberWalks, base: number, sequential: number): void {
-  walks.run = stepRun(walks.run, base);
   const { recent, sorted } = walks;
   const held = recent.indexOf(base);
-  if (held >= 0) recent.splice(held, 1);
-  else {
-    sorted.splice(lowerBound(sorted, base), 0, base);
-    if (recent.length >= recentCap(sequential)) {
-      const dropped = recent.shift();
-      if (dropped !== undefined) sorted.splice(lowerBound(sorted, dropped), 1);
-    }
+  if (held >= 0) {
+    // the same number again (on another endpoint, say) neither extends nor breaks a run: it only stays remembered
+    recent.splice(held, 1);
+    recent.push(base);
+    return;
   }
+  const dropped = droppedFor(walks, base, sequential);
+  if (dropped !== undefined) {
+    recent.shift();
+    removeSorted(walks, lowerBound(sorted, dropped));
+  }
+  const runs = runsTo(walks, base);
+  insertSorted(walks, lowerBound(sorted, base), base, runs);
   recent.push(base);
+}
+
+// The sorted numbers and their runs move together, in one pass and without splice's array of what it removed: a
+// look-up moves a few of them at most (20 at the default KOHYO_ENUM_SEQUENTIAL).
+
+function removeSorted({ sorted, up, down }: NumberWalks, at: number): void {
+  for (let i = at + 1; i < sorted.length; i++) {
+    sorted[i - 1] = sorted[i] ?? 0;
+    up[i - 1] = up[i] ?? 1;
+    down[i - 1] = down[i] ?? 1;
+  }
+  sorted.pop();
+  up.pop();
+  down.pop();
+}
+
+function insertSorted({ sorted, up, down }: NumberWalks, at: number, base: number, runs: Runs): void {
+  for (let i = sorted.length; i > at; i--) {
+    sorted[i] = sorted[i - 1] ?? 0;
+    up[i] = up[i - 1] ?? 1;
+    down[i] = down[i - 1] ?? 1;
+  }
+  sorted[at] = base;
+  up[at] = runs.up;
+  down[at] = runs.down;
+}
+
+/** The number that recording `base` would forget to make room (none when `base` is held, or there is room). */
+function droppedFor(walks: NumberWalks, base: number, sequential: number): number | undefined {
+  const { recent, sorted } = walks;
+  if (recent.length < recentCap(sequential) || sorted[lowerBound(sorted, base)] === base) return undefined;
+  return recent[0];
+}
+
+/**
+ * `base` looked up after the recent numbers (`without` left out): each run ending at one of them 1 to 100 below it
+ * goes on upwards through it, each 1 to 100 above it downwards; the longest are kept. A number that goes on from none
+ * starts runs of one. A turn (up, then down) starts a run of two, as the contract's "in a row" reads it: the number
+ * before the turn and this one. Requests without a number change no run. The Lua script in redis-script.ts does the
+ * same.
+ */
+export function runsTo(walks: NumberWalks, base: number, without?: number): Runs {
+  const { sorted } = walks;
+  let up = 1;
+  let down = 1;
+  for (let i = lowerBound(sorted, base - MAX_STEP); i < sorted.length; i++) {
+    const before = sorted[i] ?? Number.POSITIVE_INFINITY;
+    if (before > base + MAX_STEP) break;
+    if (before === without) continue;
+    if (before < base) up = Math.max(up, (walks.up[i] ?? 1) + 1);
+    else if (before > base) down = Math.max(down, (walks.down[i] ?? 1) + 1);
+  }
+  return { up, down };
 }
 
 /**

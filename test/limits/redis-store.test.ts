@@ -55,3 +55,35 @@ test("with an address ceiling, a check's six keys share the address's hash tag (
   assert.deepEqual((await redis.keys('slot-test:*')).sort(), [...both].sort());
   await store.close();
 });
+
+test("a state written before the runs were kept (its one run 'last', 'dir', 'len') is read as that run, then rewritten", async () => {
+  const redis = new Redis(server.url, { lazyConnect: true });
+  await redis.connect();
+  const store = new RedisStore(redis, policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }), 'old-state:');
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const start = 207_000_000_000;
+  const lookUp = (key: string, base: number, at: number) => store.check({ key, now: at, terms: [], bases: [base] });
+  for (const key of ['walker', 'turned']) {
+    const state = store.keysOf(key, null)[2]!;
+    // four up (the run), after an unrelated number: as the script before wrote them
+    const bases = [999_000_000_000, start, start + 1, start + 2, start + 3];
+    await redis.hset(state, 'bases', bases.join(','), 'last', start + 3, 'dir', key === 'walker' ? 1 : -1, 'len', 4);
+  }
+  assert.equal((await lookUp('walker', start + 4, now)).refusal, 'automated_enumeration_detected', 'the fifth up');
+  // with 'dir' -1 the run of four went down, and the fifth number turns
+  assert.equal((await lookUp('turned', start + 4, now)).refusal, null);
+  const state = store.keysOf('turned', null)[2]!;
+  assert.deepEqual(await redis.hmget(state, 'bases', 'last', 'dir', 'len'), [null, null, null, null]);
+  assert.equal(
+    await redis.hget(state, 'walks'),
+    [
+      `999000000000:1:1`,
+      `${start}:1:1`,
+      `${start + 1}:1:1`,
+      `${start + 2}:1:1`,
+      `${start + 3}:1:4`,
+      `${start + 4}:2:1`,
+    ].join(','),
+  );
+  await store.close();
+});

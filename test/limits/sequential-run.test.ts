@@ -1,17 +1,41 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NO_RUN, noWalks, recordWalk, stepRun, tripsWith, walkThrough } from '../../src/limits/sequential-run.js';
+import {
+  noWalks,
+  recordWalk,
+  runsAt,
+  runsTo,
+  tripsWith,
+  walkThrough,
+  type NumberWalks,
+} from '../../src/limits/sequential-run.js';
 
-const runOf = (bases: number[]) => bases.reduce(stepRun, NO_RUN).length;
+/** The walks after looking each number up in turn (at KOHYO_ENUM_SEQUENTIAL `sequential`). */
+function walksOf(bases: readonly number[], sequential = 5): NumberWalks {
+  const walks = noWalks();
+  for (const base of bases) recordWalk(walks, base, sequential);
+  return walks;
+}
 
-test('runs of look-ups in a row that step by 1 to 100 the same way', () => {
+/** The longest run ending at each recent number, most recent last. */
+function runsOf(bases: readonly number[]): number[] {
+  const walks = walksOf(bases);
+  return walks.recent.map((base) => {
+    const runs = runsAt(walks, base);
+    return runs === null ? 0 : Math.max(runs.up, runs.down);
+  });
+}
+
+/** The longest run ending at the last number looked up. */
+const runOf = (bases: readonly number[]) => runsOf(bases).at(-1) ?? 0;
+
+test('runs in a row: look-ups that step by 1 to 100 the same way', () => {
   const cases: [number[], number, string][] = [
     [[1000, 1001, 1002, 1003, 1004], 5, 'step 1'],
     [[1000, 1100, 1200, 1300, 1400], 5, 'step 100'],
     [[1000, 1101, 1102, 1103, 1104], 4, 'a step of 101 starts afresh'],
     [[1000, 990, 980, 970, 960], 5, 'downwards'],
-    [[1000, 1010, 1005, 1000, 995], 4, 'a turn starts a run of two'],
-    [[1000, 1003, 1002, 1005, 1004, 1007], 2, 'a zig-zag is never a run in a row'],
+    [[1000, 1010, 1005, 1001, 995], 4, 'a turn starts a run of two: 1010, 1005, 1001, 995'],
     [[1000, 1001, 1001, 1002, 1002, 1003, 1004], 5, 'repeats neither extend nor break'],
     [[5], 1, 'one look-up'],
     [[], 0, 'none'],
@@ -19,15 +43,54 @@ test('runs of look-ups in a row that step by 1 to 100 the same way', () => {
   for (const [bases, length, why] of cases) assert.equal(runOf(bases), length, why);
 });
 
-/** The recent numbers and the walk through the last one, after looking each up in turn. */
-function walkOf(bases: number[], sequential = 5): { recent: readonly number[]; walk: number } {
-  const walks = noWalks();
-  for (const base of bases) recordWalk(walks, base, sequential);
-  const last = bases.at(-1);
-  return { recent: walks.recent, walk: last === undefined ? 0 : walkThrough(walks.sorted, last) };
-}
+test('runs through other look-ups: each walk of several interleaved is a run of its own', () => {
+  const cases: [number[], number, string][] = [
+    [[100, 500, 900, 101, 501, 901, 102, 502, 902, 103], 4, 'three walks, the first at its fourth'],
+    [[100, 500, 900, 101, 501, 901, 102, 502, 902, 103, 503, 903, 104], 5, 'three walks, the first at its fifth'],
+    [[100, 101, 102, 103, 5_000, 104], 5, 'an unrelated number between is no break'],
+    [[100, 101, 102, 103, 101, 104], 5, 'nor looking an earlier one up again'],
+    [[1000, 1010, 1005, 1000, 995], 3, 'which is no step either: 1010, 1005, 995'],
+    [[1000, 1003, 1002, 1005, 1004, 1007, 1006, 1009], 5, 'a zig-zag, +3 −1: 1000, 1003, 1005, 1007, 1009 go up'],
+    [[1000, 1050, 1020, 1021, 1022], 4, '1000, 1020, 1021, 1022: the larger step 1050 is not on the way'],
+    [[300, 200, 100, 150, 50], 4, 'down through a number that goes up: 300, 200, 100, 50'],
+  ];
+  for (const [bases, length, why] of cases) assert.equal(runOf(bases), length, why);
+});
+
+test('what a person looking companies up does makes no run', () => {
+  const cases: [number[], number, string][] = [
+    [[180301018771, 10001001111, 10001001879, 10001201941, 12010019], 1, 'unrelated companies'],
+    [[180301018771, 180301018771, 180301018771, 10001001111, 10001001111], 1, 'each on several endpoints'],
+    [[7, 1, 8, 4, 6], 3, 'five nearby companies, out of order'],
+    [[10_000, 10_050, 10_020, 10_090, 10_300, 10_301, 10_302, 10_303], 4, 'two clusters of four'],
+  ];
+  for (const [bases, length, why] of cases) {
+    assert.equal(Math.max(...runsOf(bases)), length, why);
+  }
+});
+
+test('the runs ending at a number: the longest from below, and from above', () => {
+  const walks = walksOf([1000, 1010, 1020, 1200, 1100, 1050]);
+  const runs = walks.recent.map((base) => [base, runsAt(walks, base)?.up, runsAt(walks, base)?.down]);
+  const held = [
+    [1000, 1, 1],
+    [1010, 2, 1],
+    [1020, 3, 1],
+    [1200, 1, 1],
+    [1100, 4, 2],
+    [1050, 4, 3],
+  ];
+  assert.deepEqual(runs, held, '1100 goes on from 1000, 1010, 1020 up and from 1200 down; 1050 from 1200, 1100 down');
+  assert.deepEqual(runsTo(walks, 1110), { up: 5, down: 2 }, 'up from 1050 or 1100, down from 1200');
+  assert.deepEqual(runsTo(walks, 1030, 1050), { up: 4, down: 3 }, 'without 1050');
+  assert.deepEqual(runsTo(walks, 9_999), { up: 1, down: 1 }, 'nothing near');
+});
 
 test('the walk through the last number, in whatever order the numbers were asked', () => {
+  const walkOf = (bases: number[]) => {
+    const last = bases.at(-1);
+    return last === undefined ? 0 : walkThrough(walksOf(bases).sorted, last);
+  };
   const cases: [number[], number, string][] = [
     [[1000, 1003, 1002, 1005, 1004, 1007], 6, 'zig-zag, +3 −1'],
     [[1004, 1000, 1003, 1001, 1002], 5, 'shuffled'],
@@ -38,18 +101,21 @@ test('the walk through the last number, in whatever order the numbers were asked
     [[10_000, 10_050, 10_020, 10_090, 10_300, 10_301, 10_302, 10_303], 4, 'two clusters of four'],
     [[10_300, 10_301, 10_302, 10_303, 10_000, 10_050, 10_020], 3, 'the walk through the last, not the other one'],
   ];
-  for (const [bases, length, why] of cases) assert.equal(walkOf(bases).walk, length, why);
+  for (const [bases, length, why] of cases) assert.equal(walkOf(bases), length, why);
 });
 
 test('the recent numbers are the last few distinct ones, a repeat moved to the end', () => {
-  assert.deepEqual(walkOf([1, 2, 3, 2]).recent, [1, 3, 2]);
+  const recentOf = (bases: number[], sequential = 5) => walksOf(bases, sequential).recent;
+  assert.deepEqual(recentOf([1, 2, 3, 2]), [1, 3, 2]);
   // a memory of four (KOHYO_ENUM_SEQUENTIAL 1): the last four distinct numbers
-  assert.deepEqual(walkOf([1, 2, 3, 4, 5], 1).recent, [2, 3, 4, 5]);
+  assert.deepEqual(recentOf([1, 2, 3, 4, 5], 1), [2, 3, 4, 5]);
   // in a memory of four, one unrelated number pushes the walk's start out: 3, 4 and 5 are left
-  assert.equal(walkOf([1, 2, 3, 4, 999_999, 5], 1).walk, 3);
+  assert.equal(walkThrough(walksOf([1, 2, 3, 4, 999_999, 5], 1).sorted, 5), 3);
+  // a run counts the numbers it went on from, forgotten since or not: 1, 2, 3, 4, 5
+  assert.deepEqual(runsAt(walksOf([1, 2, 3, 4, 999_999, 5], 1), 5), { up: 5, down: 1 });
 });
 
-test('the rule trips on five in a row, or on ten nearby numbers in any order', () => {
+test('the rule trips on a run of five, or on ten nearby numbers in any order', () => {
   const tripsAt = (bases: number[]): number | null => {
     const walks = noWalks();
     for (const [i, base] of bases.entries()) {
@@ -59,16 +125,28 @@ test('the rule trips on five in a row, or on ten nearby numbers in any order', (
     return null;
   };
   assert.equal(tripsAt([100, 101, 102, 103, 104, 105]), 5, 'a run in a row');
-  assert.equal(tripsAt([0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10]), 10, 'a zig-zag');
+  const interleaved = [0, 1, 2, 3, 4, 5].flatMap((step) => [100 + step, 500 + step, 900 + step]);
+  assert.equal(tripsAt(interleaved), 13, 'three walks interleaved: the first at its fifth');
+  assert.equal(tripsAt([0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10]), 8, 'a zig-zag: 0, 3, 5, 7, 9');
+  // blocks that go up, each below the one before: no run of five either way, but ten nearby numbers
+  assert.equal(tripsAt([7, 8, 9, 10, 4, 5, 6, 1, 2, 3]), 10, 'shuffled in blocks');
   // a person looking up five related companies with nearby numbers, out of order, is not a walker
   assert.equal(tripsAt([7, 1, 8, 4, 6]), null);
+  assert.equal(tripsAt([7, 7, 1, 1, 8, 8, 4, 4, 6, 6, 7, 1]), null, 'the same, each on several endpoints');
 });
 
 test('asking whether a number trips the rule leaves the walks as they are', () => {
-  const walks = noWalks();
-  for (const base of [100, 101, 102, 103]) recordWalk(walks, base, 5);
+  const walks = walksOf([100, 101, 102, 103]);
   const before = structuredClone(walks);
   assert.equal(tripsWith(walks, 104, 5), true, 'the fifth in a row');
   assert.equal(tripsWith(walks, 999_999, 5), false, 'an unrelated number');
+  assert.equal(tripsWith(walks, 102, 5), false, 'one looked up before');
   assert.deepEqual(walks, before);
+});
+
+test('at the memory cap, the number recording would forget is left out of the trip, as recording leaves it out', () => {
+  // KOHYO_ENUM_SEQUENTIAL 2 keeps eight numbers: 100 is the oldest
+  const walks = walksOf([100, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000], 2);
+  assert.equal(tripsWith(walks, 150, 2), false, '100 is forgotten to make room for 150');
+  assert.equal(tripsWith(walks, 1_050, 2), true, '1,000 is still held');
 });

@@ -159,17 +159,40 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.close();
     });
 
-    test('a zig-zag walk (+3, −1, …) is refused at its tenth number, though it is never five in a row', async () => {
+    test('walks that are never five in a row are refused at the look-up that completes one', async () => {
+      const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
+      const start = 300_000_000_000;
+      const interleaved = [0, 1, 2, 3, 4].flatMap((step) => [100, 500, 900].map((offset) => offset + step));
+      const cases: [number[], number, string][] = [
+        [[0, 3, 2, 5, 4, 7, 6, 9, 8, 11], 8, 'a zig-zag, +3 −1: 0, 3, 5, 7, 9 go up'],
+        [interleaved, 13, 'three walks interleaved, A B C A B C …: the fifth number of A'],
+        // blocks that go up, each below the one before: runs of at most four either way, ten nearby numbers
+        [[7, 8, 9, 10, 4, 5, 6, 1, 2, 3], 10, 'ten nearby numbers in any order'],
+      ];
+      for (const [steps, refusedAt, why] of cases) {
+        const key = client();
+        const refusals = [];
+        for (const [i, step] of steps.entries())
+          refusals.push((await check(store, key, T0 + i, { bases: [start + step] })).refusal);
+        assert.equal(refusals.indexOf('automated_enumeration_detected') + 1, refusedAt, why);
+        assert.ok(
+          refusals.slice(0, refusedAt - 1).every((refusal) => refusal === null),
+          why,
+        );
+      }
+      await store.close();
+    });
+
+    test('unrelated companies, each looked up on several endpoints in turn, are never refused', async () => {
       const { store } = await factory(policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }));
       const key = client();
-      const start = 300_000_000_000;
-      const zigzag = [0, 3, 2, 5, 4, 7, 6, 9, 8].map((step) => start + step);
-      for (const [i, base] of zigzag.entries())
-        assert.equal((await check(store, key, T0 + i, { bases: [base] })).refusal, null, `base ${base}`);
-      assert.equal(
-        (await check(store, key, T0 + 9, { bases: [start + 11] })).refusal,
-        'automated_enumeration_detected',
-      );
+      // a few related companies (nearby numbers, out of order) among unrelated ones
+      const companies = [180_301_018_771, 10_001_001_111, 10_001_001_879, 10_001_001_850, 10_001_201_941, 12_010_019];
+      const visits = [0, 1, 2].flatMap(() => companies.flatMap((base) => [base, base]));
+      for (const [i, base] of visits.entries()) {
+        const decision = await check(store, key, T0 + i, { bases: [base], terms: [`n${base}`] });
+        assert.equal(decision.refusal, null, `look-up ${i + 1}`);
+      }
       await store.close();
     });
 
@@ -279,6 +302,24 @@ export function storeContract(name: string, factory: StoreFactory): void {
           null,
           'after the cool-down',
         );
+        await store.close();
+      });
+
+      test("three walks interleaved, the User-Agent switched every third look-up: refused by the address at A's fifth", async () => {
+        const { store } = await factory(policyWith());
+        const home = address();
+        const starts = [100, 500, 900].map((offset) => 206_000_000_000 + offset);
+        const interleaved = [0, 1, 2, 3, 4, 5, 6, 7, 8].flatMap((step) => starts.map((start) => start + step));
+        let agent = client();
+        const refusals = [];
+        for (const [i, base] of interleaved.entries()) {
+          if (i % 3 === 0) agent = client();
+          const decision = await check(store, agent, T0 + i * 2 * S, { address: home, bases: [base] });
+          refusals.push(decision.refusal === null ? null : [decision.refusal, decision.scope]);
+        }
+        const tripped = ['automated_enumeration_detected', 'address'];
+        // the 13th look-up is A's fifth: 100, 101, 102, 103, 104 from five clients; the address cools down from there
+        assert.deepEqual(refusals, [...Array<null>(12).fill(null), ...Array<string[]>(15).fill(tripped)]);
         await store.close();
       });
 
