@@ -157,7 +157,7 @@ const TABLE = {
       'KOHYO_MAX_CONNECTIONS_PER_ADDRESS',
       '32',
       whole(1, 1_000_000),
-      'open connections one address (IPv4, or IPv6 /64, of the socket peer) may hold; a connection past it is closed at once, never another address\'s; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)',
+      "open connections one address (IPv4, or IPv6 /64, of the socket peer) may hold; a connection past it is closed at once, never another address's; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)",
     ),
     total: setting(
       'KOHYO_MAX_CONNECTIONS',

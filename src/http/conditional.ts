@@ -117,7 +117,13 @@ export function registerConditional(
     }
     // an Atom feed and the JSON answer of one query are two representations: each has its own validators
     const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
-    const validators = validatorsOf(representation, parsedQuery(request.query), store.meta, context.clock(), options.key);
+    const validators = validatorsOf(
+      representation,
+      parsedQuery(request.query),
+      store.meta,
+      context.clock(),
+      options.key,
+    );
     request.kohyoValidators = validators;
     if (!matchesEtag(request, validators)) {
       done();

@@ -79,8 +79,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
   const clientKeys = new ClientKeyCache(options.trusted, options.secret);
   const addressCeiling = options.policy.address !== null;
   const refused = new RefusalMemo();
-  const uncounted =
-    options.uncountedPerMinute === undefined ? null : new UncountedCeiling(options.uncountedPerMinute);
+  const uncounted = options.uncountedPerMinute === undefined ? null : new UncountedCeiling(options.uncountedPerMinute);
   return {
     beforeApiRequest(request, reply) {
       const now = options.clock().getTime();
