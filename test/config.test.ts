@@ -18,7 +18,9 @@ test('defaults are the contract settings', () => {
     enumSequential: 5,
     enumCooldownSeconds: 3600,
     addressFactor: 3,
+    uncountedPerMinute: 600,
   });
+  assert.deepEqual(config.connections, { perAddress: 32, total: null, keepAliveSeconds: 5, sendTimeoutSeconds: 30 });
   assert.deepEqual(config.trustProxy, []);
   assert.equal(config.workers, 1);
   assert.equal(config.delistedRetentionDays, 1825, 'five years, the longest window MLIT keeps a licence action');

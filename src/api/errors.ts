@@ -126,3 +126,19 @@ export function errorBody(code: ErrorCode, message: string, details?: ErrorDetai
   const shown = details.parameter === undefined ? details : { ...details, parameter: echoed(details.parameter) };
   return { error: { code, message, details: shown } };
 }
+
+/** A refusal of the limits (src/limits/limiter.ts's LimitRefusal) as the contract's 429 error, with its Retry-After. */
+export function refusalError(refusal: {
+  readonly code: 'rate_limited' | 'daily_limit_exceeded' | 'automated_enumeration_detected';
+  readonly message: string;
+  readonly retryAfterSeconds: number;
+  readonly scope: 'client' | 'address';
+}): ApiError {
+  const seconds = refusal.retryAfterSeconds;
+  return new ApiError(
+    refusal.code,
+    refusal.message,
+    { retry_after: seconds, scope: refusal.scope },
+    { 'Retry-After': String(seconds) },
+  );
+}

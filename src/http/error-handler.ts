@@ -1,6 +1,6 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed } from '../api/errors.js';
+import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
 import { refusalOf } from '../api/schemas/queries.js';
@@ -32,17 +32,6 @@ export function apiErrorOf(error: unknown, request: FastifyRequest<QueryRoute>):
  */
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error;
-}
-
-/** A refusal of the limits as the contract's 429 error, with its Retry-After. */
-export function refusalError(error: LimitRefusal): ApiError {
-  const seconds = error.retryAfterSeconds;
-  return new ApiError(
-    error.code,
-    error.message,
-    { retry_after: seconds, scope: error.scope },
-    { 'Retry-After': String(seconds) },
-  );
 }
 
 /** Schema validation and framework errors, as contract error codes. */

@@ -2,8 +2,7 @@
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, errorBody, methodNotAllowed } from '../api/errors.js';
-import { refusalError } from '../http/error-handler.js';
+import { ApiError, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';

@@ -47,7 +47,7 @@ test('GET /llms.txt states the limits the server was started with', async () => 
       '`page`: page number, 1 to 4',
       'more than 17 distinct search terms',
       'in 20 minutes',
-      'or 6 Corporate Number look-ups in a row',
+      'or 6 Corporate Number look-ups among',
       'refused with that code for 2 hours',
       '`fresh` under 36 hours',
       'Counts against the limits (7 a minute).',
