@@ -102,7 +102,8 @@ test('an empty answer says how many sources it rests on and what a no means', as
   const { page } = await openPage(noScript);
   await page.goto(`${server.url}/search?q=${encodeURIComponent('存在しない会社名ですよ')}&lang=en`);
   const text = await page.locator('main').innerText();
-  assert.match(text, /Nothing in \d+ sources as of \d{4}-\d{2}-\d{2}/u);
+  assert.match(text, /Nothing was found in the sources below/u);
+  assert.match(text, /\d+ sources searched, each as collected on \d{1,2} [A-Z][a-z]+ \d{4} or later/u);
   assert.match(text, /not that the company has no record/u);
 });
 
