@@ -112,6 +112,8 @@ const PAGES = [
   ['search', `/search?q=${encodeURIComponent('北辰建設')}`],
   ['company', '/companies/8999999000001'],
   ['record', null],
+  ['coverage', '/coverage'],
+  ['kind', `/search?q=${encodeURIComponent('北辰建設')}&kind=procurement_suspensions&page=2`],
 ] as const;
 
 test('each page: no serious or critical axe-core violation, under 100 KB with what it loads, printable', async () => {

@@ -42,6 +42,13 @@ export function Sentence({
   return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : (parts[piece] ?? `{${piece}}`)))}</>;
 }
 
+const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/u;
+
+/** What a person typed, marked as Japanese where it is written in Japanese script. */
+export function Typed({ text }: { readonly text: string }) {
+  return JAPANESE.test(text) ? <span lang="ja">{text}</span> : <>{text}</>;
+}
+
 export function SearchForm({ language, q }: { readonly language: Language; readonly q?: string }) {
   return (
     <form class="search" role="search" method="get" action={SEARCH_PAGE_PATH}>

@@ -1,6 +1,6 @@
 // The search pages: every kind's first matches with their counts (each count a link to the rest), and one kind's
 // matches page by page; both with the notice on how the query was read and the coverage statement.
-import { SearchForm, Layout, type PageFrame } from './layout.js';
+import { SearchForm, Layout, Sentence, Typed, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
 import { RecordLine } from './record-parts.js';
@@ -158,7 +158,7 @@ export function QueryNoticeLine({
 }) {
   return notice === null ? null : (
     <p class="notice" role="note">
-      {message(language, `notice_${notice}`, { q })}
+      <Sentence language={language} id={`notice_${notice}`} parts={{ q: <Typed text={q} /> }} />
     </p>
   );
 }
@@ -169,7 +169,9 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
   return (
     <Layout frame={frame}>
       <SearchForm language={language} q={q} />
-      <h1>{message(language, 'resultsFor', { q })}</h1>
+      <h1>
+        <Sentence language={language} id="resultsFor" parts={{ q: <Typed text={q} /> }} />
+      </h1>
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
       <CoverageStatement language={language} kinds={results.kinds} companies={results.companiesTotal} />
       <section aria-labelledby="companies-heading">
@@ -231,7 +233,13 @@ export function KindPageView({ frame, page }: { readonly frame: PageFrame; reado
   return (
     <Layout frame={frame}>
       <SearchForm language={language} q={q} />
-      <h1>{message(language, 'kindResultsFor', { q, kind: message(language, list) })}</h1>
+      <h1>
+        <Sentence
+          language={language}
+          id="kindResultsFor"
+          parts={{ q: <Typed text={q} />, kind: message(language, list) }}
+        />
+      </h1>
       <QueryNoticeLine language={language} notice={page.notice} q={q} />
       <p>
         {message(language, 'pageOf', { page: page.page, max: page.maxPage })} ·{' '}
