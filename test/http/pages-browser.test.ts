@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
-import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A page and everything it loads. */
@@ -20,9 +20,8 @@ let server: TestServer;
 let browser: Browser;
 let noScript: BrowserContext;
 before(async () => {
-  assertChromium();
+  browser = await launchChromium();
   server = await startServer({ dbPath: await demoDatabase() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   noScript = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 1100, height: 1000 },

@@ -5,9 +5,9 @@
 // from the routed path. The demo's companies and records are found through the API, not named here.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { ok } from '../helpers/answers.js';
 import { rawRequest } from '../helpers/raw-request.js';
 
@@ -24,9 +24,8 @@ let server: TestServer;
 let browser: Browser;
 let noScript: BrowserContext;
 before(async () => {
-  assertChromium();
+  browser = await launchChromium();
   server = await startServer({ dbPath: await demoDatabase() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 1000 } });
 });
 after(async () => {
