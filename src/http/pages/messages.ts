@@ -75,7 +75,6 @@ const MESSAGES = {
   records: { ja: 'この企業の記録', en: 'Records of this company' },
   subscribe: { ja: 'この企業の記録をフィードで購読（Atom）', en: 'Subscribe to this company’s records (Atom feed)' },
   apiLink: { ja: 'JSON（API）', en: 'JSON (API)' },
-  date: { ja: '日付', en: 'Date' },
   authority: { ja: '処分庁', en: 'Authority' },
   action: { ja: '処分等', en: 'Action' },
   law: { ja: '根拠法令', en: 'Law' },
@@ -83,7 +82,6 @@ const MESSAGES = {
   summary: { ja: '概要', en: 'Summary' },
   reason: { ja: '理由', en: 'Reason' },
   period: { ja: '期間', en: 'Period' },
-  openEnded: { ja: '期限なし', en: 'open-ended' },
   sector: { ja: '業種', en: 'Sector' },
   nature: { ja: '性質', en: 'Nature' },
   amount: { ja: '金額', en: 'Amount' },
@@ -193,7 +191,6 @@ const MESSAGES = {
   state: { ja: '状態', en: 'State' },
   recordsHeld: { ja: '記録数', en: 'Records' },
   never: { ja: '—', en: '—' },
-  searchPageTitle: { ja: '検索', en: 'Search' },
   devTitle_docs: { ja: 'APIリファレンス', en: 'API reference' },
   devNote_docs: {
     ja: 'すべてのエンドポイント・パラメータ・応答（ブラウザから試せます）',
@@ -214,7 +211,6 @@ const MESSAGES = {
     en: 'every source of every record kind, the edition held, and how fresh',
   },
   coveragePageLink: { ja: '情報源と取得状況', en: 'Sources and their state' },
-  coveragePageNote: { ja: '人が読むための一覧', en: 'the list for people' },
 
   back: { ja: '検索に戻る', en: 'Back to search' },
   aboutApi: {

@@ -22,7 +22,6 @@ import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record
 export const PAGE_ROWS = 10;
 
 export type KindCoverage = Static<typeof AnswerCoverage>;
-export type RecordList = (typeof RECORD_LISTS)[RecordKind];
 
 export interface KindResults {
   readonly kind: RecordKind;
