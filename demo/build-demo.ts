@@ -17,6 +17,7 @@ import { demoRecords } from './demo-records.js';
 import { withListings } from './demo-listings.js';
 import { DEMO_SOURCES, demoRuns, type DemoRun, type DemoSource, type SourceStats } from './demo-sources.js';
 import { createRandom } from './random.js';
+import { addDays } from './demo-calendar.js';
 
 /** The seed of the bundled dataset; any fixed number would do, this one keeps it the same in every build. */
 export const DEMO_SEED = 0x6b6f6879;
@@ -107,11 +108,11 @@ function writeDataset(db: Db, dataset: DemoDataset, now: Date): void {
       });
     }
     for (const run of dataset.runs) recordCollectionRun(db, run);
-    // the demo tells a history: each record reached Kohyo on the morning its list first held it
+    // the demo tells a history: each record reached Kohyo when a run read the first edition of its list to hold it
     let arrival = now;
     const records = createRecordWriter(db, () => arrival);
     for (const record of dataset.records) {
-      arrival = new Date(Math.min(now.getTime(), Date.parse(`${record.listing.first_listed_on}T09:00:00+09:00`)));
+      arrival = arrivalOf(record, now);
       records.upsertSource(record);
       records.writeRecord(record);
     }
@@ -119,6 +120,17 @@ function writeDataset(db: Db, dataset: DemoDataset, now: Date): void {
   refreshRecordCounts(db);
   writeDatasetMeta(db, { kind: 'demo', version: instant(now) });
   optimiseAfterBulkWrite(db);
+}
+
+/**
+ * When a record reached Kohyo: the source's daily run (at the time of day its runs finish) of the day after the first
+ * edition that listed it, and never after the run that last read the source (its `retrieved_at`) nor the build.
+ */
+function arrivalOf(record: ValidRecord, now: Date): Date {
+  const read = Date.parse(record.source.retrieved_at);
+  const runTime = (read + 9 * 3_600_000) % 86_400_000;
+  const firstRead = Date.parse(`${addDays(record.listing.first_listed_on, 1)}T00:00:00+09:00`) + runTime;
+  return new Date(Math.min(now.getTime(), read, firstRead));
 }
 
 function validated(input: RecordInput, index: number): ValidRecord {

@@ -705,7 +705,7 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
         };
-        /** @description counts, not a list: /api/v1/procurement-suspension-coverage lists the sources */
+        /** @description counts, and the sources not current by name: /api/v1/coverage lists every source */
         AnswerCoverage: {
             /** @description the sources that feed this answer */
             sources: number;
@@ -720,6 +720,22 @@ export interface components {
             /** @description never collected successfully */
             never_collected: number;
             oldest_success_at: string | null;
+            /** @description what this answer could not search as of now: a "no" says nothing of these sources */
+            not_current: {
+                /** @description the sources of this answer never collected, failing or stale */
+                total: number;
+                /** @description the first few of them, by name: never collected first, then failing, then stale */
+                sources: {
+                    /** @description the source, as /api/v1/coverage names it */
+                    id: string;
+                    publisher: components["schemas"]["Label"];
+                    /** @enum {string} */
+                    state: "never_collected" | "failing" | "stale";
+                    last_success_at: string | null;
+                }[];
+                /** @description where every source is listed with its state: /api/v1/coverage */
+                all_at: string;
+            };
         };
         Meta: {
             request_id: string;
@@ -1131,7 +1147,33 @@ export interface operations {
                      *             "stale": 2,
                      *             "failing": 0,
                      *             "never_collected": 0,
-                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z",
+                     *             "not_current": {
+                     *               "total": 2,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-enf-ppc",
+                     *                   "publisher": {
+                     *                     "code": "ppc",
+                     *                     "name": "個人情報保護委員会",
+                     *                     "name_en": "Personal Information Protection Commission"
+                     *                   },
+                     *                   "state": "stale",
+                     *                   "last_success_at": "2026-11-14T18:02:00Z"
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-enf-pref-40",
+                     *                   "publisher": {
+                     *                     "code": "pref_40",
+                     *                     "name": "福岡県",
+                     *                     "name_en": "Fukuoka Prefecture"
+                     *                   },
+                     *                   "state": "stale",
+                     *                   "last_success_at": "2026-11-14T18:02:00Z"
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
+                     *             }
                      *           },
                      *           "procurement_suspensions": {
                      *             "sources": 41,
@@ -1140,7 +1182,63 @@ export interface operations {
                      *             "stale": 3,
                      *             "failing": 5,
                      *             "never_collected": 5,
-                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z",
+                     *             "not_current": {
+                     *               "total": 10,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-ps-city-43100",
+                     *                   "publisher": {
+                     *                     "code": "city_43100",
+                     *                     "name": "熊本市",
+                     *                     "name_en": "Kumamoto City"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-nho",
+                     *                   "publisher": {
+                     *                     "code": "nho",
+                     *                     "name": "独立行政法人国立病院機構",
+                     *                     "name_en": "National Hospital Organization"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-maff",
+                     *                   "publisher": {
+                     *                     "code": "maff",
+                     *                     "name": "農林水産省",
+                     *                     "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-pref-05",
+                     *                   "publisher": {
+                     *                     "code": "pref_05",
+                     *                     "name": "秋田県",
+                     *                     "name_en": "Akita Prefecture"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-pref-32",
+                     *                   "publisher": {
+                     *                     "code": "pref_32",
+                     *                     "name": "島根県",
+                     *                     "name_en": "Shimane Prefecture"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
+                     *             }
                      *           },
                      *           "license_actions": {
                      *             "sources": 6,
@@ -1149,7 +1247,23 @@ export interface operations {
                      *             "stale": 1,
                      *             "failing": 0,
                      *             "never_collected": 0,
-                     *             "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *             "oldest_success_at": "2026-11-14T18:02:00Z",
+                     *             "not_current": {
+                     *               "total": 1,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-la-jta-travel",
+                     *                   "publisher": {
+                     *                     "code": "jta",
+                     *                     "name": "観光庁",
+                     *                     "name_en": "Japan Tourism Agency"
+                     *                   },
+                     *                   "state": "stale",
+                     *                   "last_success_at": "2026-11-14T18:02:00Z"
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
+                     *             }
                      *           }
                      *         }
                      *       }
@@ -1746,7 +1860,12 @@ export interface operations {
                      *           "stale": 0,
                      *           "failing": 0,
                      *           "never_collected": 0,
-                     *           "oldest_success_at": "2026-11-19T18:02:00Z"
+                     *           "oldest_success_at": "2026-11-19T18:02:00Z",
+                     *           "not_current": {
+                     *             "total": 0,
+                     *             "sources": [],
+                     *             "all_at": "/api/v1/coverage"
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -1992,7 +2111,63 @@ export interface operations {
                      *           "stale": 3,
                      *           "failing": 5,
                      *           "never_collected": 5,
-                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           "oldest_success_at": "2026-11-14T18:02:00Z",
+                     *           "not_current": {
+                     *             "total": 10,
+                     *             "sources": [
+                     *               {
+                     *                 "id": "demo-ps-city-43100",
+                     *                 "publisher": {
+                     *                   "code": "city_43100",
+                     *                   "name": "熊本市",
+                     *                   "name_en": "Kumamoto City"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-nho",
+                     *                 "publisher": {
+                     *                   "code": "nho",
+                     *                   "name": "独立行政法人国立病院機構",
+                     *                   "name_en": "National Hospital Organization"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-maff",
+                     *                 "publisher": {
+                     *                   "code": "maff",
+                     *                   "name": "農林水産省",
+                     *                   "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-pref-05",
+                     *                 "publisher": {
+                     *                   "code": "pref_05",
+                     *                   "name": "秋田県",
+                     *                   "name_en": "Akita Prefecture"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-pref-32",
+                     *                 "publisher": {
+                     *                   "code": "pref_32",
+                     *                   "name": "島根県",
+                     *                   "name_en": "Shimane Prefecture"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               }
+                     *             ],
+                     *             "all_at": "/api/v1/coverage"
+                     *           }
                      *         },
                      *         "page": 1,
                      *         "max_page": 10,
@@ -2287,7 +2462,23 @@ export interface operations {
                      *           "stale": 1,
                      *           "failing": 0,
                      *           "never_collected": 0,
-                     *           "oldest_success_at": "2026-11-14T18:02:00Z"
+                     *           "oldest_success_at": "2026-11-14T18:02:00Z",
+                     *           "not_current": {
+                     *             "total": 1,
+                     *             "sources": [
+                     *               {
+                     *                 "id": "demo-la-jta-travel",
+                     *                 "publisher": {
+                     *                   "code": "jta",
+                     *                   "name": "観光庁",
+                     *                   "name_en": "Japan Tourism Agency"
+                     *                 },
+                     *                 "state": "stale",
+                     *                 "last_success_at": "2026-11-14T18:02:00Z"
+                     *               }
+                     *             ],
+                     *             "all_at": "/api/v1/coverage"
+                     *           }
                      *         },
                      *         "page": 1,
                      *         "max_page": 10,

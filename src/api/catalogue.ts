@@ -9,7 +9,7 @@ import { COVERAGE, SOURCES_COVERAGE } from './endpoints/coverage.js';
 import { VOCABULARIES_ENDPOINT } from './endpoints/vocabularies.js';
 import { HEALTH } from './endpoints/health.js';
 import { COMPANY, RECORD_ADDRESSES } from './endpoints/addresses.js';
-import { BASE_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from './links.js';
+import { BASE_PATH, COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from './links.js';
 
 export { BASE_PATH };
 
@@ -65,7 +65,13 @@ export const DOCUMENTS: readonly ServiceDocument[] = [
     path: SEARCH_PAGE_PATH,
     counted: true,
     description:
-      'The search page for people (HTML, Japanese or English by `Accept-Language` or `lang=ja|en`): what `/api/v1/search` answers for `q`, with the counts and the coverage behind an empty answer. Counted like `/api/v1/search`. An agent should call the API instead.',
+      "The search page for people (HTML, Japanese or English by `Accept-Language` or `lang=ja|en`): what `/api/v1/search` answers for `q`, with the counts and what was searched; `kind=enforcements|procurement_suspensions|license_actions&page=N` lists one kind's matches 10 to a page, up to the API's page cap. Counted like `/api/v1/search`. An agent should call the API instead.",
+  },
+  {
+    path: COVERAGE_PAGE_PATH,
+    counted: true,
+    description:
+      "The coverage for people (HTML, Japanese or English): every source of every record kind with its publisher, last successful collection, edition held and state, as `/api/v1/coverage` answers it; every page's statement of what was searched links to it. Counted like `/api/v1/coverage`. An agent should call the API instead.",
   },
   {
     path: `${COMPANY_PAGE_PATH}/{corporate_number}`,

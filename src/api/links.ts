@@ -12,10 +12,13 @@ export const RECORD_PATHS: Readonly<Record<RecordKind, string>> = {
 };
 
 export const COMPANIES_PATH = `${BASE_PATH}/companies`;
+/** Every source of every record kind: where an answer's coverage sends a reader for the sources it names not. */
+export const SOURCES_COVERAGE_PATH = `${BASE_PATH}/coverage`;
 /** The pages for people. */
 export const COMPANY_PAGE_PATH = '/companies';
 export const RECORD_PAGE_PATH = '/records';
 export const SEARCH_PAGE_PATH = '/search';
+export const COVERAGE_PAGE_PATH = '/coverage';
 
 export interface Links {
   readonly self: string;

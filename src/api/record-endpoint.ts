@@ -5,6 +5,7 @@ import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
+import { SOURCES_COVERAGE_PATH } from './links.js';
 import { resolveRecordQuery, type FilterParams } from './record-query.js';
 import { listMeta } from './envelope.js';
 import { DEFAULT_LIMIT, recordQuerySchema } from './schemas/queries.js';
@@ -105,8 +106,19 @@ function recordMeta(
 
 /** What every record list's meta adds: the data's date, and how the sources behind it stand. */
 export function recordListMeta(store: Store, context: RouteContext, kind: RecordKind, authority: string | undefined) {
-  const coverage = answerCoverage(store.sourcesOf(kind), authority, context.clock(), context.config.freshHours);
-  return { data_as_of: store.dataAsOf(kind), coverage };
+  const { not_current, ...counts } = answerCoverage(
+    store.sourcesOf(kind),
+    authority,
+    context.clock(),
+    context.config.freshHours,
+  );
+  return {
+    data_as_of: store.dataAsOf(kind),
+    coverage: {
+      ...counts,
+      not_current: { ...not_current, sources: [...not_current.sources], all_at: SOURCES_COVERAGE_PATH },
+    },
+  };
 }
 
 /**

@@ -113,6 +113,21 @@ function maxOf(values: readonly (string | null)[]): string | null {
   );
 }
 
+/** How a source stands for an answer that did not get all of it: never read, its newest run failed, or read too long ago. */
+export type NotCurrentState = 'never_collected' | 'failing' | 'stale';
+const NOT_CURRENT_ORDER: readonly NotCurrentState[] = ['never_collected', 'failing', 'stale'];
+
+/** How many sources not current an answer names, per record kind: the rest are counted, and all are in the coverage list. */
+export const NOT_CURRENT_NAMED = 5;
+
+/** A source an answer could not search as of now, by name: what a "no" did not cover. */
+export interface NotCurrentSource {
+  readonly id: string;
+  readonly publisher: Term;
+  readonly state: NotCurrentState;
+  readonly last_success_at: string | null;
+}
+
 /** How the sources behind a record list stand: what `meta.coverage` says next to `data_as_of`. */
 export interface AnswerCoverage {
   readonly sources: number;
@@ -122,9 +137,23 @@ export interface AnswerCoverage {
   readonly failing: number;
   readonly never_collected: number;
   readonly oldest_success_at: string | null;
+  /** The sources not current, all counted, the first NOT_CURRENT_NAMED named (never collected, then failing, then stale). */
+  readonly not_current: { readonly total: number; readonly sources: readonly NotCurrentSource[] };
 }
 
-type SourceState = Pick<CoverageSourceInput, 'publisher_code' | 'last_success_at' | 'last_error'>;
+type SourceState = Pick<CoverageSourceInput, 'id' | 'publisher_code' | 'last_success_at' | 'last_error'>;
+
+/** Where a source stands among the not current, or null when it is fresh and its newest run succeeded. */
+export function notCurrentState(
+  source: Pick<SourceState, 'last_success_at' | 'last_error'>,
+  now: Date,
+  freshHours: number,
+): NotCurrentState | null {
+  const status = freshness(source.last_success_at, now, freshHours).status;
+  if (status === 'never_collected') return 'never_collected';
+  if (source.last_error !== null) return 'failing';
+  return status === 'stale' ? 'stale' : null;
+}
 
 /**
  * The coverage of an answer from `sources` (the sources of its record kind), narrowed to those that feed an
@@ -143,6 +172,7 @@ export function answerCoverage(
   let stale = 0;
   let failing = 0;
   let oldest: string | null = null;
+  const notCurrent: NotCurrentSource[] = [];
   for (const source of feeding) {
     const status = freshness(source.last_success_at, now, freshHours).status;
     if (status === 'fresh') fresh++;
@@ -150,7 +180,10 @@ export function answerCoverage(
     if (source.last_error !== null) failing++;
     if (source.last_success_at !== null && (oldest === null || source.last_success_at < oldest))
       oldest = source.last_success_at;
+    const state = notCurrentState(source, now, freshHours);
+    if (state !== null) notCurrent.push(notCurrentSource(source, state));
   }
+  notCurrent.sort((a, b) => NOT_CURRENT_ORDER.indexOf(a.state) - NOT_CURRENT_ORDER.indexOf(b.state));
   return {
     sources: feeding.length,
     collected: fresh + stale,
@@ -159,6 +192,16 @@ export function answerCoverage(
     failing,
     never_collected: feeding.length - fresh - stale,
     oldest_success_at: oldest,
+    not_current: { total: notCurrent.length, sources: notCurrent.slice(0, NOT_CURRENT_NAMED) },
+  };
+}
+
+function notCurrentSource(source: SourceState, state: NotCurrentState): NotCurrentSource {
+  return {
+    id: source.id,
+    publisher: label(authorities.get(source.publisher_code), source.publisher_code),
+    state,
+    last_success_at: source.last_success_at,
   };
 }
 

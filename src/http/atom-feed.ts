@@ -1,7 +1,8 @@
 // Records of any kind as an Atom feed (RFC 4287): one entry per record, with a stable id from the record's id, a
 // title naming the company, the action and the authority, a link to the record's page (alternate) and to the
-// publisher's source (related), `updated` when the record reached Kohyo, `published` its own date, both in Japan time
-// and never after the answer; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
+// publisher's source (related), `updated` when the record reached Kohyo or last changed, `published` its own date (or
+// its `updated`, for a record dated ahead of it), both in Japan time and never after the answer; the feed's `updated`
+// is the latest of its entries'; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
 import { RECORD_PAGE_PATH } from '../api/links.js';
 import type { FastifyRequest } from 'fastify';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
@@ -51,11 +52,11 @@ export interface FeedFrame {
 /** The feed of these records, in the order it lists them (what arrived last first). */
 export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): string {
   const entries = records
-    .map((record) => ({
-      record,
-      updated: clamp(arrivedAt(record, frame.changedAt), frame.notAfter),
-      published: clamp(dayStart(recordDate(record)), frame.notAfter),
-    }))
+    .map((record) => {
+      const updated = clamp(arrivedAt(record, frame.changedAt), frame.notAfter);
+      // a record dated ahead (a suspension that starts next month) was published when it reached Kohyo at the latest
+      return { record, updated, published: Math.min(dayStart(recordDate(record)), updated) };
+    })
     .sort(
       (a, b) =>
         b.updated - a.updated ||

@@ -20,7 +20,7 @@ import {
 import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import { labelOf } from '../api/present/labels.js';
-import { companyLinks, recordLinks } from '../api/links.js';
+import { SOURCES_COVERAGE_PATH, companyLinks, recordLinks } from '../api/links.js';
 
 // Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
 export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');
@@ -41,6 +41,7 @@ const COVERAGE = {
   failing: 0,
   never_collected: 0,
   oldest_success_at: NOW,
+  not_current: { total: 0, sources: [], all_at: SOURCES_COVERAGE_PATH },
 };
 export const recordMeta = (limit: number, returned: number) => ({
   ...listMeta(limit, returned),

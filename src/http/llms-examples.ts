@@ -138,6 +138,7 @@ export const EXAMPLES: Readonly<Record<string, EndpointExample>> = {
   '/llms.txt': { call: { path: '/llms.txt', params: [] }, answer: null, source: 'fixed' },
   '/docs': { call: { path: '/docs', params: [] }, answer: null, source: 'fixed' },
   '/search': { call: { path: '/search', params: [['q', '見本建設']] }, answer: null, source: 'fixed' },
+  '/coverage': { call: { path: '/coverage', params: [] }, answer: null, source: 'fixed' },
   '/companies/{corporate_number}': {
     call: { path: `/companies/${EXAMPLE_NUMBER}`, params: [] },
     answer: null,

@@ -139,7 +139,33 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "stale": 2,
           "failing": 0,
           "never_collected": 0,
-          "oldest_success_at": "2026-11-14T18:02:00Z"
+          "oldest_success_at": "2026-11-14T18:02:00Z",
+          "not_current": {
+            "total": 2,
+            "sources": [
+              {
+                "id": "demo-enf-ppc",
+                "publisher": {
+                  "code": "ppc",
+                  "name": "個人情報保護委員会",
+                  "name_en": "Personal Information Protection Commission"
+                },
+                "state": "stale",
+                "last_success_at": "2026-11-14T18:02:00Z"
+              },
+              {
+                "id": "demo-enf-pref-40",
+                "publisher": {
+                  "code": "pref_40",
+                  "name": "福岡県",
+                  "name_en": "Fukuoka Prefecture"
+                },
+                "state": "stale",
+                "last_success_at": "2026-11-14T18:02:00Z"
+              }
+            ],
+            "all_at": "/api/v1/coverage"
+          }
         },
         "procurement_suspensions": {
           "sources": 41,
@@ -148,7 +174,63 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "stale": 3,
           "failing": 5,
           "never_collected": 5,
-          "oldest_success_at": "2026-11-14T18:02:00Z"
+          "oldest_success_at": "2026-11-14T18:02:00Z",
+          "not_current": {
+            "total": 10,
+            "sources": [
+              {
+                "id": "demo-ps-city-43100",
+                "publisher": {
+                  "code": "city_43100",
+                  "name": "熊本市",
+                  "name_en": "Kumamoto City"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
+              {
+                "id": "demo-ps-nho",
+                "publisher": {
+                  "code": "nho",
+                  "name": "独立行政法人国立病院機構",
+                  "name_en": "National Hospital Organization"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
+              {
+                "id": "demo-ps-maff",
+                "publisher": {
+                  "code": "maff",
+                  "name": "農林水産省",
+                  "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
+              {
+                "id": "demo-ps-pref-05",
+                "publisher": {
+                  "code": "pref_05",
+                  "name": "秋田県",
+                  "name_en": "Akita Prefecture"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
+              {
+                "id": "demo-ps-pref-32",
+                "publisher": {
+                  "code": "pref_32",
+                  "name": "島根県",
+                  "name_en": "Shimane Prefecture"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              }
+            ],
+            "all_at": "/api/v1/coverage"
+          }
         },
         "license_actions": {
           "sources": 6,
@@ -157,7 +239,23 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "stale": 1,
           "failing": 0,
           "never_collected": 0,
-          "oldest_success_at": "2026-11-14T18:02:00Z"
+          "oldest_success_at": "2026-11-14T18:02:00Z",
+          "not_current": {
+            "total": 1,
+            "sources": [
+              {
+                "id": "demo-la-jta-travel",
+                "publisher": {
+                  "code": "jta",
+                  "name": "観光庁",
+                  "name_en": "Japan Tourism Agency"
+                },
+                "state": "stale",
+                "last_success_at": "2026-11-14T18:02:00Z"
+              }
+            ],
+            "all_at": "/api/v1/coverage"
+          }
         }
       }
     }
@@ -408,7 +506,12 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "stale": 0,
         "failing": 0,
         "never_collected": 0,
-        "oldest_success_at": "2026-11-19T18:02:00Z"
+        "oldest_success_at": "2026-11-19T18:02:00Z",
+        "not_current": {
+          "total": 0,
+          "sources": [],
+          "all_at": "/api/v1/coverage"
+        }
       }
     }
   },
@@ -524,7 +627,63 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "stale": 3,
         "failing": 5,
         "never_collected": 5,
-        "oldest_success_at": "2026-11-14T18:02:00Z"
+        "oldest_success_at": "2026-11-14T18:02:00Z",
+        "not_current": {
+          "total": 10,
+          "sources": [
+            {
+              "id": "demo-ps-city-43100",
+              "publisher": {
+                "code": "city_43100",
+                "name": "熊本市",
+                "name_en": "Kumamoto City"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            },
+            {
+              "id": "demo-ps-nho",
+              "publisher": {
+                "code": "nho",
+                "name": "独立行政法人国立病院機構",
+                "name_en": "National Hospital Organization"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            },
+            {
+              "id": "demo-ps-maff",
+              "publisher": {
+                "code": "maff",
+                "name": "農林水産省",
+                "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            },
+            {
+              "id": "demo-ps-pref-05",
+              "publisher": {
+                "code": "pref_05",
+                "name": "秋田県",
+                "name_en": "Akita Prefecture"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            },
+            {
+              "id": "demo-ps-pref-32",
+              "publisher": {
+                "code": "pref_32",
+                "name": "島根県",
+                "name_en": "Shimane Prefecture"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            }
+          ],
+          "all_at": "/api/v1/coverage"
+        }
       },
       "page": 1,
       "max_page": 10,
@@ -683,7 +842,23 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "stale": 1,
         "failing": 0,
         "never_collected": 0,
-        "oldest_success_at": "2026-11-14T18:02:00Z"
+        "oldest_success_at": "2026-11-14T18:02:00Z",
+        "not_current": {
+          "total": 1,
+          "sources": [
+            {
+              "id": "demo-la-jta-travel",
+              "publisher": {
+                "code": "jta",
+                "name": "観光庁",
+                "name_en": "Japan Tourism Agency"
+              },
+              "state": "stale",
+              "last_success_at": "2026-11-14T18:02:00Z"
+            }
+          ],
+          "all_at": "/api/v1/coverage"
+        }
       },
       "page": 1,
       "max_page": 10,

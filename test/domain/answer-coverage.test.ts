@@ -1,10 +1,11 @@
 // answerCoverage: the counts of meta.coverage from sources' last successes and errors, against an injected clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerCoverage } from '../../src/domain/coverage.js';
+import { NOT_CURRENT_NAMED, answerCoverage } from '../../src/domain/coverage.js';
 
 const now = new Date('2026-11-21T00:00:00Z');
 const source = (publisher_code: string, last_success_at: string | null, last_error: string | null = null) => ({
+  id: `${publisher_code}-list`,
   publisher_code,
   last_success_at,
   last_error,
@@ -17,7 +18,8 @@ const sources = [
 ];
 
 test('fresh under freshHours, stale after, never collected without a success; failing apart from those', () => {
-  assert.deepEqual(answerCoverage(sources, undefined, now, 48), {
+  const { not_current: notCurrent, ...counts } = answerCoverage(sources, undefined, now, 48);
+  assert.deepEqual(counts, {
     sources: 4,
     collected: 2,
     fresh: 1,
@@ -26,6 +28,16 @@ test('fresh under freshHours, stale after, never collected without a success; fa
     never_collected: 2,
     oldest_success_at: '2026-11-01T00:00:00Z',
   });
+  // each source not current once, by name, the never collected first: a failing one never collected is never collected
+  assert.deepEqual(
+    notCurrent.sources.map((s) => [s.id, s.state, s.publisher.code]),
+    [
+      ['mhlw-list', 'never_collected', 'mhlw'],
+      ['pref_13-list', 'never_collected', 'pref_13'],
+      ['caa-list', 'failing', 'caa'],
+    ],
+  );
+  assert.equal(notCurrent.total, 3);
   // the boundary: exactly freshHours old is stale
   assert.equal(answerCoverage([source('jftc', '2026-11-19T00:00:00Z')], undefined, now, 48).stale, 1);
 });
@@ -35,4 +47,19 @@ test("an authority keeps its own sources, its offices' and the bodies' above it"
   assert.equal(answerCoverage(sources, 'mhlw_labour_bureau_13', now, 48).sources, 1);
   assert.equal(answerCoverage(sources, 'pref_27', now, 48).sources, 0);
   assert.equal(answerCoverage([], undefined, now, 48).oldest_success_at, null);
+});
+
+test('an answer names the first NOT_CURRENT_NAMED sources not current and counts them all', () => {
+  const many = Array.from({ length: NOT_CURRENT_NAMED + 3 }, (_, i) => ({ ...source('pref_13', null), id: `s${i}` }));
+  const { not_current: notCurrent } = answerCoverage(
+    [...many, source('jftc', '2026-11-20T00:00:00Z')],
+    undefined,
+    now,
+    48,
+  );
+  assert.equal(notCurrent.total, NOT_CURRENT_NAMED + 3);
+  assert.deepEqual(
+    notCurrent.sources.map((s) => s.id),
+    many.slice(0, NOT_CURRENT_NAMED).map((s) => s.id),
+  );
 });

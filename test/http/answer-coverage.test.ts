@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
+import { ok } from '../helpers/answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -20,7 +21,8 @@ const coverageOf = async (path: RequestPath<RecordEndpoint>) => {
 
 test('an enforcement list counts every enforcement source, fresh and stale, next to data_as_of', async () => {
   const { coverage, asOf } = await coverageOf('/api/v1/enforcements?law=labour_standards_act');
-  assert.deepEqual(coverage, {
+  const { not_current: notCurrent, ...counts } = coverage;
+  assert.deepEqual(counts, {
     sources: 13,
     collected: 13,
     fresh: 11,
@@ -30,6 +32,13 @@ test('an enforcement list counts every enforcement source, fresh and stale, next
     oldest_success_at: '2026-11-14T18:02:00Z',
   });
   assert.equal(asOf, coverage.oldest_success_at);
+  // the two stale sources by name, and where every source is listed
+  assert.equal(notCurrent.total, 2);
+  assert.deepEqual(
+    notCurrent.sources.map((s) => s.state),
+    ['stale', 'stale'],
+  );
+  assert.equal(notCurrent.all_at, '/api/v1/coverage');
 });
 
 test("authority narrows to the sources that feed it: its own, its offices', and its parent's list", async () => {
@@ -37,7 +46,11 @@ test("authority narrows to the sources that feed it: its own, its offices', and 
   assert.equal(ministry.sources, 2);
   // a labour bureau's cases come from the ministry's lists
   assert.deepEqual((await coverageOf('/api/v1/enforcements?authority=mhlw_labour_bureau_01')).coverage, ministry);
-  const stale = (await coverageOf('/api/v1/enforcements?authority=ppc')).coverage;
+  const { not_current: notCurrent, ...stale } = (await coverageOf('/api/v1/enforcements?authority=ppc')).coverage;
+  assert.deepEqual(
+    notCurrent.sources.map((s) => [s.publisher.code, s.state]),
+    [['ppc', 'stale']],
+  );
   assert.deepEqual(stale, {
     sources: 1,
     collected: 1,
@@ -77,3 +90,26 @@ test("search carries each record kind's coverage beside its records, as that kin
     (await coverageOf(`/api/v1/license-actions?company=${encodeURIComponent('北辰')}`)).coverage,
   );
 });
+
+test('the sources a "no" did not search are named, never collected first, bounded, and each is on /api/v1/coverage', async () => {
+  const answer = await ok(
+    server,
+    `/api/v1/procurement-suspensions?company=${encodeURIComponent('存在しない会社名ですよ')}`,
+  );
+  const { not_current: notCurrent } = answer.meta.coverage;
+  const listed = await ok(server, '/api/v1/coverage');
+  const suspensionSources = listed.data.sources.filter((s) => s.record_kind === 'procurement_suspension');
+  const lagging = suspensionSources.filter((s) => s.freshness.status !== 'fresh' || s.last_error !== null);
+  assert.equal(notCurrent.total, lagging.length);
+  assert.ok(notCurrent.sources.length <= 5, 'a bounded list');
+  const ids = new Set(lagging.map((s) => s.id));
+  for (const source of notCurrent.sources) assert.ok(ids.has(source.id), source.id);
+  const states = notCurrent.sources.map((s) => s.state);
+  assert.deepEqual(
+    states,
+    [...states].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)),
+  );
+  assert.equal(states[0], 'never_collected');
+});
+
+const ORDER = ['never_collected', 'failing', 'stale'];

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
-import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
+import { launchChromium } from '../helpers/chromium.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A page and everything it loads. */
@@ -20,9 +20,8 @@ let server: TestServer;
 let browser: Browser;
 let noScript: BrowserContext;
 before(async () => {
-  assertChromium();
+  browser = await launchChromium();
   server = await startServer({ dbPath: await demoDatabase() });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   noScript = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 1100, height: 1000 },
@@ -102,7 +101,8 @@ test('an empty answer says how many sources it rests on and what a no means', as
   const { page } = await openPage(noScript);
   await page.goto(`${server.url}/search?q=${encodeURIComponent('存在しない会社名ですよ')}&lang=en`);
   const text = await page.locator('main').innerText();
-  assert.match(text, /Nothing in \d+ sources as of \d{4}-\d{2}-\d{2}/u);
+  assert.match(text, /Nothing was found in the sources below/u);
+  assert.match(text, /\d+ sources searched, each as collected on \d{1,2} [A-Z][a-z]+ \d{4} or later/u);
   assert.match(text, /not that the company has no record/u);
 });
 
@@ -111,6 +111,8 @@ const PAGES = [
   ['search', `/search?q=${encodeURIComponent('北辰建設')}`],
   ['company', '/companies/8999999000001'],
   ['record', null],
+  ['coverage', '/coverage'],
+  ['kind', `/search?q=${encodeURIComponent('北辰建設')}&kind=procurement_suspensions&page=2`],
 ] as const;
 
 test('each page: no serious or critical axe-core violation, under 100 KB with what it loads, printable', async () => {

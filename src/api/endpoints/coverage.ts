@@ -1,15 +1,16 @@
 // GET /api/v1/procurement-suspension-coverage (the suspension lists by publisher group) and GET /api/v1/coverage (every
 // source of every record kind): which publishers' lists we hold, which edition, how many records, how fresh.
 import { Type } from '@sinclair/typebox';
-import { openDataset } from '../context.js';
+import { openDataset, type RouteContext } from '../context.js';
 import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { CoverageEntry, SourceCoverageEntry } from '../schemas/coverage.js';
 import { Envelope, Meta } from '../schemas/common.js';
 import { baseMeta } from '../envelope.js';
 import { buildCoverage } from '../../domain/coverage.js';
-import { sourceCoverageList } from '../../domain/source-coverage.js';
+import { sourceCoverageList, type SourceCoverage } from '../../domain/source-coverage.js';
 import { RECORD_KINDS } from '../../domain/record.js';
+import { SOURCES_COVERAGE_PATH } from '../links.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
 /** What both coverage endpoints are: one resource of the dataset, without parameters. */
@@ -56,7 +57,7 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
 };
 
 export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
-  path: '/api/v1/coverage',
+  path: SOURCES_COVERAGE_PATH,
   operationId: 'getCoverage',
   summary: 'Every source of every record kind',
   description: (config) =>
@@ -87,9 +88,13 @@ export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
     },
   ],
   answer(context, _query, requestId) {
-    const store = openDataset(context);
-    const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf(kind).map((s) => ({ ...s, record_kind: kind })));
-    const sources = sourceCoverageList(rows, context.clock(), context.config.freshHours);
-    return { data: { sources }, meta: baseMeta(requestId, store) };
+    return { data: { sources: everySource(context) }, meta: baseMeta(requestId, openDataset(context)) };
   },
 };
+
+/** Every source of every kind, kind by kind, as GET /api/v1/coverage and the page /coverage list them. */
+export function everySource(context: RouteContext): SourceCoverage[] {
+  const store = openDataset(context);
+  const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf(kind).map((s) => ({ ...s, record_kind: kind })));
+  return sourceCoverageList(rows, context.clock(), context.config.freshHours);
+}

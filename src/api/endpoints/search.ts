@@ -8,7 +8,7 @@ import { Envelope } from '../schemas/common.js';
 import { SearchMeta } from '../schemas/search.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
-import { countCompanies, searchCompanies } from '../company-search.js';
+import { countCompanies, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { recordListMeta } from '../record-endpoint.js';
 import { RECORD_ENDPOINTS } from './records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/search-split.js';
@@ -34,18 +34,45 @@ function find(context: RouteContext, query: Static<typeof SearchQuery>) {
   const store = openDataset(context);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
-  // a Corporate Number stands for its company and the records linked to it, not for text
-  const byNumber = planCompanySearch(query.q).kind === 'corporate_number';
-  const search: RecordSearch = {
-    companies: companies.filter,
-    text: byNumber ? null : query.q.normalize('NFKC'),
-    today: japanDate(context.clock()),
-  };
+  const search = recordSearchOf(context, query.q, companies);
   const records = RECORD_ENDPOINTS.map((route: ListedKind) => ({
     route,
     page: searchRecords(store.records, route.kind, search, limit),
   }));
   return { store, limit, companies, search, records };
+}
+
+/** What the records of a search are looked for by: the companies `q` found, and `q` as text. */
+function recordSearchOf(context: RouteContext, q: string, companies: FoundCompanies): RecordSearch {
+  // a Corporate Number stands for its company and the records linked to it, not for text
+  const byNumber = planCompanySearch(q).kind === 'corporate_number';
+  return {
+    companies: companies.filter,
+    text: byNumber ? null : q.normalize('NFKC'),
+    today: japanDate(context.clock()),
+  };
+}
+
+/**
+ * Page `page` of one kind's records the search for `q` finds, `limit` to a page, in the order the answer lists them:
+ * the rest of a list the answer shows the first rows of (the search page's `kind=` and `page=`). The caller bounds
+ * `page` by the API's page cap.
+ */
+export function searchKindPage(context: RouteContext, q: string, kind: RecordKind, page: number, limit: number) {
+  const store = openDataset(context);
+  const companies = searchCompanies(store, q, 'q', 0, COMPANY_FILTER_MATCHES);
+  const search = recordSearchOf(context, q, companies);
+  const route: ListedKind | undefined = RECORD_ENDPOINTS.find((endpoint) => endpoint.kind === kind);
+  if (route === undefined) throw new Error(`no record endpoint lists ${kind}`);
+  const found = searchRecords(store.records, kind, search, page * limit);
+  return {
+    records: found.records
+      .slice((page - 1) * limit)
+      .map((entry) => route.present(readFoundRecord(entry), search.today)),
+    matches: countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO),
+    notices: companies.notices,
+    ...recordListMeta(store, context, kind, undefined),
+  };
 }
 
 /** The first `n` of a kind's records found, presented. */

@@ -51,8 +51,24 @@ export const AnswerCoverage = Type.Object(
     failing: Type.Integer({ description: 'whose latest collection failed (they may still be fresh or stale)' }),
     never_collected: Type.Integer({ description: 'never collected successfully' }),
     oldest_success_at: Nullable(Instant),
+    not_current: Type.Object(
+      {
+        total: Type.Integer({ description: 'the sources of this answer never collected, failing or stale' }),
+        sources: Type.Array(
+          Type.Object({
+            id: Type.String({ description: 'the source, as /api/v1/coverage names it' }),
+            publisher: Label,
+            state: Type.Union([Type.Literal('never_collected'), Type.Literal('failing'), Type.Literal('stale')]),
+            last_success_at: Nullable(Instant),
+          }),
+          { description: 'the first few of them, by name: never collected first, then failing, then stale' },
+        ),
+        all_at: Type.String({ description: 'where every source is listed with its state: /api/v1/coverage' }),
+      },
+      { description: 'what this answer could not search as of now: a "no" says nothing of these sources' },
+    ),
   },
-  { description: 'counts, not a list: /api/v1/procurement-suspension-coverage lists the sources' },
+  { description: 'counts, and the sources not current by name: /api/v1/coverage lists every source' },
 );
 
 export const RecordListMeta = Type.Object({

@@ -1,7 +1,8 @@
 // The frame every page shares: language, title, the search form, the language switch, the demo warning and the footer.
 import type { ComponentChildren } from 'preact';
+import { MESSAGE_PLACE } from './messages.js';
 import { PAGE_STYLE } from './page-style.js';
-import { message } from './messages.js';
+import { message, type MessageId } from './messages.js';
 import type { Language } from './language.js';
 import { SEARCH_PAGE_PATH } from '../../api/links.js';
 
@@ -26,6 +27,28 @@ export function inLanguage(here: string, language: Language): string {
   return `${path}?${params.toString()}`;
 }
 
+/** A message whose `{name}` places hold markup (a `<time>`, a span marked Japanese), each part escaped by the renderer. */
+export function Sentence({
+  language,
+  id,
+  parts,
+}: {
+  readonly language: Language;
+  readonly id: MessageId;
+  readonly parts: Readonly<Record<string, ComponentChildren>>;
+}) {
+  const pieces = message(language, id).split(MESSAGE_PLACE);
+  // split by a pattern with one group: text at even places, a place's name at odd ones
+  return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : (parts[piece] ?? `{${piece}}`)))}</>;
+}
+
+const JAPANESE = /[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]/u;
+
+/** What a person typed, marked as Japanese where it is written in Japanese script. */
+export function Typed({ text }: { readonly text: string }) {
+  return JAPANESE.test(text) ? <span lang="ja">{text}</span> : <>{text}</>;
+}
+
 export function SearchForm({ language, q }: { readonly language: Language; readonly q?: string }) {
   return (
     <form class="search" role="search" method="get" action={SEARCH_PAGE_PATH}>
@@ -45,7 +68,11 @@ export function Layout({ frame, children }: { readonly frame: PageFrame; readonl
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${frame.title} | ${message(language, 'service')}`}</title>
+        <title>
+          {frame.title === message(language, 'service')
+            ? frame.title
+            : `${frame.title} | ${message(language, 'service')}`}
+        </title>
         {frame.feed === undefined ? null : <link rel="alternate" type="application/atom+xml" href={frame.feed} />}
         <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />
       </head>
@@ -57,7 +84,7 @@ export function Layout({ frame, children }: { readonly frame: PageFrame; readonl
           <a class="brand" href={`/?lang=${language}`}>
             {message(language, 'service')}
           </a>
-          <nav aria-label={message(language, 'otherLanguageName')}>
+          <nav aria-label={message(language, 'languageNav')}>
             <a href={inLanguage(frame.here, other)} lang={other} hreflang={other}>
               {message(language, 'otherLanguage')}
             </a>

@@ -11,11 +11,11 @@ const MESSAGES = {
   searchLabel: { ja: '社名・カナ・ローマ字・法人番号', en: 'Company name, kana, romaji or Corporate Number' },
   searchButton: { ja: '検索', en: 'Search' },
   searchHint: {
-    ja: '例: 北辰建設、ホクシンケンセツ、hokushin、法人番号13桁。株式会社・（株）の有無や全角・半角は問いません。',
-    en: 'For example 北辰建設, ホクシンケンセツ, hokushin or a 13-digit Corporate Number. Legal forms (株式会社, （株）) and width do not matter.',
+    ja: '例: {examples}、法人番号13桁。{forms}の有無や全角・半角は問いません。',
+    en: 'For example {examples} or a 13-digit Corporate Number. Legal forms (such as {forms}) and character width do not matter.',
   },
   otherLanguage: { ja: 'English', en: '日本語' },
-  otherLanguageName: { ja: 'Switch to English', en: '日本語で表示' },
+  languageNav: { ja: '表示言語', en: 'Language' },
   resultsFor: { ja: '「{q}」の検索結果', en: 'Results for “{q}”' },
   companies: { ja: '企業', en: 'Companies' },
   enforcements: { ja: '行政処分等', en: 'Enforcement actions' },
@@ -24,16 +24,35 @@ const MESSAGES = {
   shownOf: { ja: '{total}件中{shown}件を表示', en: '{shown} of {total} shown' },
   moreThan: { ja: '1000件以上', en: '1000 or more' },
   none: { ja: '該当なし', en: 'None found' },
-  noneAnywhere: {
-    ja: '{sources}の情報源のいずれにも該当はありませんでした（{asOf}時点）。',
-    en: 'Nothing in {sources} sources as of {asOf}.',
+  searchedHeading: { ja: '検索した範囲', en: 'What was searched' },
+  foundCounts: { ja: '見つかったもの: {counts}。', en: 'Found: {counts}.' },
+  foundNothing: {
+    ja: '以下の情報源のいずれにも該当はありませんでした。',
+    en: 'Nothing was found in the sources below.',
   },
-  staleNote: {
-    ja: 'うち{stale}件は最新の取得から時間が経っています。',
-    en: '{stale} of them stale.',
+  countCompanies: { ja: '企業{n}社', en: '{n} companies' },
+  countCompany: { ja: '企業{n}社', en: '{n} company' },
+  countRecords: { ja: '{kind}{n}件', en: '{n} {kind}' },
+  countKind_enforcements: { ja: '行政処分等', en: 'enforcement actions' },
+  countKind_procurement_suspensions: { ja: '指名停止等', en: 'procurement suspensions' },
+  countKind_license_actions: { ja: '許認可の取消し等', en: 'licence actions' },
+  countOne_enforcements: { ja: '行政処分等', en: 'enforcement action' },
+  countOne_procurement_suspensions: { ja: '指名停止等', en: 'procurement suspension' },
+  countOne_license_actions: { ja: '許認可の取消し等', en: 'licence action' },
+  rangeOf: { ja: '{total}件中{first}〜{last}件目', en: '{first}–{last} of {total}' },
+  lineSuspendedFrom: { ja: '{from}から', en: 'from {from}' },
+  kindSearched: {
+    ja: '{kind}: {sources}の情報源を検索（いずれも{asOf}以降に取得）。',
+    en: '{kind}: {sources} sources searched, each as collected on {asOf} or later.',
   },
-  failingNote: { ja: 'うち{failing}件は直近の取得に失敗しています。', en: '{failing} of them failing.' },
-  neverNote: { ja: '{never}件は未取得です。', en: '{never} never collected.' },
+  kindSearchedNone: { ja: '{kind}: 取得済みの情報源はありません。', en: '{kind}: no source has been collected yet.' },
+  notCurrentLead: { ja: '最新でない情報源（{total}）:', en: 'Not current ({total}):' },
+  notCurrentMore: { ja: 'ほか{n}件', en: 'and {n} more' },
+  state_never_collected: { ja: '未取得', en: 'never collected' },
+  state_failing: { ja: '直近の取得に失敗', en: 'last collection failed' },
+  state_stale: { ja: '取得から時間が経過', en: 'stale' },
+  state_fresh: { ja: '最新', en: 'current' },
+  everySource: { ja: 'すべての情報源とその状態', en: 'Every source and its state' },
   emptyMeaning: {
     ja: '該当がないことは、Kohyoが保有する情報源にその時点で記録がなかったことを意味し、処分歴がないことの証明ではありません。',
     en: 'An empty answer means nothing in the sources Kohyo held as of then, not that the company has no record.',
@@ -56,7 +75,6 @@ const MESSAGES = {
   records: { ja: 'この企業の記録', en: 'Records of this company' },
   subscribe: { ja: 'この企業の記録をフィードで購読（Atom）', en: 'Subscribe to this company’s records (Atom feed)' },
   apiLink: { ja: 'JSON（API）', en: 'JSON (API)' },
-  date: { ja: '日付', en: 'Date' },
   authority: { ja: '処分庁', en: 'Authority' },
   action: { ja: '処分等', en: 'Action' },
   law: { ja: '根拠法令', en: 'Law' },
@@ -64,7 +82,6 @@ const MESSAGES = {
   summary: { ja: '概要', en: 'Summary' },
   reason: { ja: '理由', en: 'Reason' },
   period: { ja: '期間', en: 'Period' },
-  openEnded: { ja: '期限なし', en: 'open-ended' },
   sector: { ja: '業種', en: 'Sector' },
   nature: { ja: '性質', en: 'Nature' },
   amount: { ja: '金額', en: 'Amount' },
@@ -86,6 +103,115 @@ const MESSAGES = {
     en: 'not linked (another company may bear the name)',
   },
   recordKind: { ja: '記録の種類', en: 'Kind of record' },
+  one_enforcement: { ja: '行政処分等', en: 'Enforcement action' },
+  one_procurement_suspension: { ja: '指名停止等', en: 'Procurement suspension' },
+  one_license_action: { ja: '許認可の取消し等', en: 'Licence action' },
+  suspensionAction: { ja: '指名停止（{reason}）', en: 'Suspension from public procurement ({reason})' },
+  actionDate: { ja: '処分日', en: 'Date of the action' },
+  suspendedFrom: { ja: '停止期間', en: 'Suspended' },
+  periodText: { ja: '{from}から{to}まで', en: 'from {from} to {to}' },
+  periodOpen: { ja: '{from}から（期限なし）', en: 'from {from}, with no end date' },
+  status_scheduled: { ja: '開始前', en: 'not yet started' },
+  status_active: { ja: '停止中', en: 'in force' },
+  status_ended: { ja: '終了', en: 'ended' },
+  status_lifted: { ja: '解除', en: 'lifted' },
+  status_in_effect: { ja: '効力発生中', en: 'in effect' },
+  status_completed: { ja: '終了', en: 'completed' },
+  unlinkedWhy: {
+    ja: '出典に法人番号の記載がなく、社名と所在地が登記上の1社に一意に一致しないため、この企業に対応づけていません。',
+    en: 'Not linked to this company: the source gives no Corporate Number, and its name and address do not match exactly one registered company.',
+  },
+  unlinkedHeading: {
+    ja: '同名で、どの企業にも対応づけられていない記録',
+    en: 'Records naming a company of this name, linked to none',
+  },
+  unlinkedNone: { ja: '該当なし', en: 'None found' },
+  answeredAt: { ja: '回答日時', en: 'Answered at' },
+  datasetVersion: { ja: 'データセットの版', en: 'Dataset version' },
+  screeningRecord: { ja: 'この照会の記録', en: 'This answer' },
+  showAll: { ja: '{total}件すべてを表示', en: 'Show all {total}' },
+  pageOf: { ja: '{page} / {max}ページ', en: 'Page {page} of {max}' },
+  previousPage: { ja: '前のページ', en: 'Previous page' },
+  nextPage: { ja: '次のページ', en: 'Next page' },
+  pagesLabel: { ja: 'ページ', en: 'Pages' },
+  kindResultsFor: { ja: '「{q}」の{kind}', en: '{kind} for “{q}”' },
+  beyondCap: {
+    ja: '{reach}件を超えて該当し、ページは{cap}ページまでです。残りを見るには検索語を絞り込んでください。',
+    en: 'More than {reach} records match and pages stop at {cap}: make the search more precise to see the rest.',
+  },
+  allResults: { ja: 'すべての種類の検索結果に戻る', en: 'Back to all results' },
+  notice_invalid_corporate_number: {
+    ja: '「{q}」は法人番号の形をしていますが、チェックデジット（先頭の1桁）が正しくないため、該当する法人はありません。番号を確かめてください。この結果は「処分歴がない」ことを意味しません。',
+    en: '“{q}” looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it. Please check the number: this answer does not mean the company has no record.',
+  },
+  notice_legal_form_only: {
+    ja: '「{q}」は法人の種類（株式会社など）だけで、社名を含んでいません。社名を加えて検索してください。',
+    en: '“{q}” is a legal form (such as 株式会社) and no name: add the company’s name.',
+  },
+  notice_nothing: {
+    ja: '「{q}」には、記号と法人の種類を除くと検索できる語がありません。',
+    en: '“{q}” has nothing to search for once punctuation and legal forms are removed.',
+  },
+  closedNotice: {
+    ja: 'この法人は{on}に閉鎖されています（{cause}）。',
+    en: 'This company was closed on {on} ({cause}).',
+  },
+  successorNotice: { ja: '承継先:', en: 'Its successor:' },
+  badPage: {
+    ja: 'ページ番号は1から{max}までの数字で指定してください。',
+    en: 'The page number must be a whole number from 1 to {max}.',
+  },
+  badKind: {
+    ja: '記録の種類の指定が正しくありません。',
+    en: 'That kind of record does not exist here.',
+  },
+  badCorporateNumber: {
+    ja: '法人番号は13桁の数字です。番号を確かめてください。',
+    en: 'A Corporate Number is 13 digits. Please check the number.',
+  },
+  noSuchCompany: { ja: 'この法人番号の企業は見つかりませんでした。', en: 'No company has this Corporate Number.' },
+  noSuchRecord: { ja: 'この記録は見つかりませんでした。', en: 'No record has this address.' },
+  noSuchPage: { ja: 'このアドレスのページはありません。', en: 'There is no page at this address.' },
+  badRequestBody: {
+    ja: 'この検索の指定を読み取れませんでした。検索語を確かめて、もう一度お試しください。',
+    en: 'This search could not be read. Please check what you typed and try again.',
+  },
+  errorBody: {
+    ja: 'サーバーで問題が起きました。しばらくしてから再度お試しください。',
+    en: 'Something went wrong on our side. Please try again later.',
+  },
+  coverageTitle: { ja: '情報源と取得状況', en: 'Sources and their state' },
+  coverageIntro: {
+    ja: '検索の対象となる情報源の一覧です。「未取得」「取得失敗」「古い」情報源の記録は、検索結果に含まれていないか、最新ではありません。',
+    en: 'Every source the searches read. The records of a source never collected, failing or stale are missing from the answers, or not current.',
+  },
+  publisher: { ja: '公表機関', en: 'Publisher' },
+  lastSuccess: { ja: '最終取得', en: 'Last collected' },
+  edition: { ja: '掲載内容の日付', en: 'Edition' },
+  state: { ja: '状態', en: 'State' },
+  recordsHeld: { ja: '記録数', en: 'Records' },
+  never: { ja: '—', en: '—' },
+  devTitle_docs: { ja: 'APIリファレンス', en: 'API reference' },
+  devNote_docs: {
+    ja: 'すべてのエンドポイント・パラメータ・応答（ブラウザから試せます）',
+    en: 'every endpoint, parameter and answer, with “Try it out”',
+  },
+  devTitle_openapi: { ja: 'OpenAPI文書', en: 'OpenAPI document' },
+  devNote_openapi: { ja: 'OpenAPI 3.1形式。コード生成用', en: 'OpenAPI 3.1, for code generators' },
+  devTitle_llms_txt: { ja: '/llms.txt', en: '/llms.txt' },
+  devNote_llms_txt: { ja: 'LLMエージェント向けの案内', en: 'the guide for LLM agents' },
+  devTitle_coverage: { ja: '指名停止等の収録範囲（JSON）', en: 'Coverage (JSON)' },
+  devNote_coverage: {
+    ja: 'どの機関の指名停止等の一覧を保有し、どれだけ新しいか',
+    en: 'which procurement suspension lists are held and how fresh they are',
+  },
+  devTitle_sources: { ja: '情報源（JSON）', en: 'Sources (JSON)' },
+  devNote_sources: {
+    ja: 'すべての種類の情報源、保有している版、取得の新しさ',
+    en: 'every source of every record kind, the edition held, and how fresh',
+  },
+  coveragePageLink: { ja: '情報源と取得状況', en: 'Sources and their state' },
+
   back: { ja: '検索に戻る', en: 'Back to search' },
   aboutApi: {
     ja: 'プログラムからはJSON API（/api/v1）、AIエージェントからは /llms.txt と MCP で利用できます。',
@@ -114,6 +240,9 @@ const MESSAGES = {
 
 export type MessageId = keyof typeof MESSAGES;
 
+/** A place in a message for a value: `{name}`. */
+export const MESSAGE_PLACE = /\{(\w+)\}/u;
+
 /** The message in `language`, with each `{name}` replaced by its value. */
 export function message(
   language: Language,
@@ -123,4 +252,9 @@ export function message(
   return MESSAGES[id][language].replace(/\{(\w+)\}/gu, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/** Whether the pages have a message of this name (a message named after a code of the catalogue, say). */
+export function isMessageId(id: string): id is MessageId {
+  return Object.hasOwn(MESSAGES, id);
 }

@@ -1,34 +1,44 @@
 // What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
 import { openDataset, type RouteContext } from '../../api/context.js';
-import { SEARCH } from '../../api/endpoints/search.js';
+import { SEARCH, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
-import { answerRecords } from '../../api/record-endpoint.js';
+import { answerRecords, recordListMeta } from '../../api/record-endpoint.js';
+import { everySource } from '../../api/endpoints/coverage.js';
+import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { presentCompany } from '../../api/present/company.js';
+import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
+import { planCompanySearch } from '../../domain/company-search-plan.js';
+import { japanDate } from '../../domain/dates.js';
 import { ApiError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas/company.js';
-import type { PresentedKinds } from '../../api/present/records.js';
 import type { AnswerCoverage } from '../../api/schemas/common.js';
 import type { Static } from '@sinclair/typebox';
 import type { ShownRecord } from './record-parts.js';
-import type { RECORD_LISTS, RecordKind } from '../../domain/record.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 
 /** How many of each kind a page lists; the API's own limit. */
-const PAGE_ROWS = 10;
+export const PAGE_ROWS = 10;
+
+export type KindCoverage = Static<typeof AnswerCoverage>;
 
 export interface KindResults {
   readonly kind: RecordKind;
   readonly records: readonly ShownRecord[];
   /** How many match in all (up to 1000), or null where the answer does not say. */
   readonly total: number | null;
-  readonly coverage: Static<typeof AnswerCoverage>;
+  readonly coverage: KindCoverage;
 }
+
+/** How a query was read, when that is worth saying: the API's `meta.notice`, as a page says it. */
+export type QueryNotice = 'invalid_corporate_number' | 'legal_form_only' | 'nothing';
 
 export interface SearchResults {
   readonly companies: readonly Company[];
   readonly companiesTotal: number | null;
   readonly kinds: readonly KindResults[];
+  readonly notice: QueryNotice | null;
 }
 
 type KindLists = { readonly [K in RecordKind as (typeof RECORD_LISTS)[K]]: PresentedKinds[K][] };
@@ -37,8 +47,20 @@ interface SearchAnswer {
   readonly data: { readonly companies: Company[] } & KindLists;
   readonly meta: {
     readonly matches: { readonly companies: number } & { readonly [L in keyof KindLists]: number };
-    readonly coverage: { readonly [L in keyof KindLists]: Static<typeof AnswerCoverage> };
+    readonly coverage: { readonly [L in keyof KindLists]: KindCoverage };
   };
+}
+
+/** A presented record with its kind, as the pages show it. */
+function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownRecord {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the pair is of one kind K, which TypeScript cannot see through the union ShownRecord distributes over
+  return { kind, record } as ShownRecord;
+}
+
+/** What the API's notice for `q` says, by the way the query was read (company-search.ts writes it in English). */
+export function queryNotice(q: string): QueryNotice | null {
+  const kind = planCompanySearch(q).kind;
+  return kind === 'invalid_corporate_number' || kind === 'legal_form_only' || kind === 'nothing' ? kind : null;
 }
 
 /** What /api/v1/search answers for `q`, as the search page shows it. */
@@ -46,35 +68,57 @@ export function searchResults(context: RouteContext, q: string, requestId: strin
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the endpoint's answer function builds this shape, which its response schema declares and the OpenAPI answer tests check
   const answer = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId) as SearchAnswer;
   const { data, meta } = answer;
+  const kindOf = <K extends RecordKind>(kind: K): KindResults => {
+    const list = RECORD_LISTS[kind];
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- data[list] is the list of kind K (KindLists)
+    const records = data[list] as PresentedKinds[K][];
+    return {
+      kind,
+      records: records.map((record) => shown(kind, record)),
+      total: meta.matches[list],
+      coverage: meta.coverage[list],
+    };
+  };
   return {
     companies: data.companies,
     companiesTotal: meta.matches.companies,
-    kinds: [
-      {
-        kind: 'enforcement',
-        records: data.enforcements.map((record) => ({ kind: 'enforcement', record })),
-        total: meta.matches.enforcements,
-        coverage: meta.coverage.enforcements,
-      },
-      {
-        kind: 'procurement_suspension',
-        records: data.procurement_suspensions.map((record) => ({ kind: 'procurement_suspension', record })),
-        total: meta.matches.procurement_suspensions,
-        coverage: meta.coverage.procurement_suspensions,
-      },
-      {
-        kind: 'license_action',
-        records: data.license_actions.map((record) => ({ kind: 'license_action', record })),
-        total: meta.matches.license_actions,
-        coverage: meta.coverage.license_actions,
-      },
-    ],
+    kinds: RECORD_KINDS.map(kindOf),
+    notice: queryNotice(q),
+  };
+}
+
+/** One page of one kind's matches of a search: the rest of a list the search page shows the first rows of. */
+export interface KindPage extends KindResults {
+  readonly page: number;
+  readonly maxPage: number;
+  /** More match than the pages reach (the API's page cap). */
+  readonly beyondCap: boolean;
+  readonly notice: QueryNotice | null;
+}
+
+export function searchKindResults(context: RouteContext, q: string, kind: RecordKind, page: number): KindPage {
+  const found = searchKindPage(context, q, kind, page, PAGE_ROWS);
+  const cap = context.config.maxPage;
+  return {
+    kind,
+    records: found.records.map((record) => shown(kind, record)),
+    total: found.matches,
+    coverage: found.coverage,
+    page,
+    maxPage: Math.max(1, Math.min(cap, Math.ceil(found.matches / PAGE_ROWS))),
+    beyondCap: found.matches > cap * PAGE_ROWS,
+    notice: queryNotice(q),
   };
 }
 
 export interface CompanyPage {
   readonly company: Company;
   readonly kinds: readonly KindResults[];
+  /** Records that name the company as it is named, linked to no company: they may be its, or another's. */
+  readonly unlinked: readonly ShownRecord[];
+  /** When the answer was made, and the dataset it was made from. */
+  readonly answeredAt: string;
+  readonly datasetVersion: string;
 }
 
 /** The company with this number and its records of every kind, its predecessors' included (as the API's own lists). */
@@ -89,28 +133,82 @@ export function companyPage(context: RouteContext, number: string, requestId: st
   const enforcements = answerRecords(ENFORCEMENTS, context, store, requestId, params);
   const suspensions = answerRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
   const licenses = answerRecords(LICENSE_ACTIONS, context, store, requestId, params);
+  const counts = company.record_counts;
   return {
     company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
     kinds: [
       {
         kind: 'enforcement',
-        records: enforcements.records.map((record) => ({ kind: 'enforcement', record })),
-        total: company.record_counts.enforcements,
+        records: enforcements.records.map((record) => shown('enforcement', record)),
+        total: counts.enforcements,
         coverage: enforcements.meta.coverage,
       },
       {
         kind: 'procurement_suspension',
-        records: suspensions.records.map((record) => ({ kind: 'procurement_suspension', record })),
-        total: company.record_counts.procurement_suspensions,
+        records: suspensions.records.map((record) => shown('procurement_suspension', record)),
+        total: counts.procurement_suspensions,
         coverage: suspensions.meta.coverage,
       },
       {
         kind: 'license_action',
-        records: licenses.records.map((record) => ({ kind: 'license_action', record })),
-        total: company.record_counts.license_actions,
+        records: licenses.records.map((record) => shown('license_action', record)),
+        total: counts.license_actions,
         coverage: licenses.meta.coverage,
       },
     ],
+    unlinked: unlinkedRecords(context, company.name),
+    answeredAt: context.clock().toISOString(),
+    datasetVersion: store.meta.version,
+  };
+}
+
+/** How many pages of a name's records the company page reads for those linked to no company. */
+const UNLINKED_PAGES_READ = 5;
+
+/**
+ * The records that name a company as `name` does (legal form, width and spacing aside) and are linked to no company:
+ * what `company=` adds to a company's own records, at most PAGE_ROWS of each kind, from the name's newest records.
+ */
+function unlinkedRecords(context: RouteContext, name: string): ShownRecord[] {
+  const plan = planCompanySearch(name);
+  if (plan.kind !== 'terms') return [];
+  const store = openDataset(context);
+  const today = japanDate(context.clock());
+  const query = { company: { corporateNumbers: [], nameKeys: plan.keys.slice(0, 1) }, today };
+  return RECORD_KINDS.flatMap((kind) => {
+    const unlinked: ShownRecord[] = [];
+    for (let page = 1; page <= UNLINKED_PAGES_READ && unlinked.length < PAGE_ROWS; page++) {
+      const found = store.records.page(kind, query, { limit: PAGE_ROWS, page });
+      for (const record of found.records) {
+        if (record.company.corporate_number === null && unlinked.length < PAGE_ROWS)
+          unlinked.push(shown(kind, presentRecord(kind, record, today)));
+      }
+      if (!found.hasMore) break;
+    }
+    return unlinked;
+  });
+}
+
+/** Every source of every kind with its state, and each kind's coverage of an answer: the page /coverage. */
+export interface SourcesPage {
+  readonly sources: readonly SourceCoverage[];
+  readonly kinds: readonly KindResults[];
+  readonly now: Date;
+  readonly freshHours: number;
+}
+
+export function sourcesPage(context: RouteContext): SourcesPage {
+  const store = openDataset(context);
+  return {
+    sources: everySource(context),
+    kinds: RECORD_KINDS.map((kind) => ({
+      kind,
+      records: [],
+      total: null,
+      coverage: recordListMeta(store, context, kind, undefined).coverage,
+    })),
+    now: context.clock(),
+    freshHours: context.config.freshHours,
   };
 }
 

@@ -28,7 +28,19 @@ dl.facts{display:grid;grid-template-columns:minmax(8rem,14rem) 1fr;gap:.3rem 1re
 dl.facts dt{font-weight:600;color:var(--muted)}
 dl.facts dd{margin:0;overflow-wrap:anywhere}
 footer{margin-top:2.5rem;padding-top:.75rem;padding-bottom:2rem;border-top:1px solid var(--line);color:var(--muted);font-size:.85rem}
+.coverage h2{border:0;margin-top:.2rem}
+.coverage ul{margin:.3rem 0;padding-left:1.2rem}
+nav.pager{display:flex;flex-wrap:wrap;gap:.4rem .8rem;margin:1rem 0}
+nav.pager [aria-current]{font-weight:700}
+.table{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:.92rem}
+th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e4e4e4}
+th .meta{display:block;font-weight:400;color:var(--muted)}
+td.number{text-align:right}
+tr.lagging td,tr.lagging th{background:#fff7ec}
 @media (max-width:40rem){dl.facts{grid-template-columns:1fr}dl.facts dd{margin-bottom:.4rem}}
 @media print{form.search,nav,.skip,footer .nav{display:none}a{color:inherit;text-decoration:none}body{font-size:11pt}
+header,main,footer{max-width:none}.coverage,.notice,tr.lagging td,tr.lagging th{background:none}.coverage{border:1px solid #999}
+section{break-inside:avoid-page}h1,h2,h3{break-after:avoid}.answer{border-top:2px solid #000;padding-top:.3rem}
 a[href^="http"]:after{content:" <" attr(href) ">";font-size:9pt;overflow-wrap:anywhere}}
 `;

@@ -1,13 +1,16 @@
 // How a record of any kind reads in a list and on its own page: its date, its action, its company and its authority.
-import type { Enforcement, LicenseAction, ProcurementSuspension } from '../../api/schemas/records.js';
+import type { PresentedKinds } from '../../api/present/records.js';
+import type { RecordKind } from '../../domain/record.js';
 import { labelIn, type Language } from './language.js';
 import { message } from './messages.js';
+import { dayText } from './people-dates.js';
+import { Sentence } from './layout.js';
 import { COMPANY_PAGE_PATH } from '../../api/links.js';
 
-export type ShownRecord =
-  | { readonly kind: 'enforcement'; readonly record: Enforcement }
-  | { readonly kind: 'procurement_suspension'; readonly record: ProcurementSuspension }
-  | { readonly kind: 'license_action'; readonly record: LicenseAction };
+/** A presented record with its kind: one member of the union for each kind. */
+export type ShownRecord = {
+  readonly [K in RecordKind]: { readonly kind: K; readonly record: PresentedKinds[K] };
+}[RecordKind];
 
 /** The record's own date: the action's, or the start of a suspension. */
 export function dateOf(shown: ShownRecord): string {
@@ -20,7 +23,7 @@ export function actionOf(shown: ShownRecord, language: Language): string {
     case 'enforcement':
       return labelIn(language, shown.record.action_type);
     case 'procurement_suspension':
-      return `${message(language, 'procurement_suspensions')}: ${labelIn(language, shown.record.reason)}`;
+      return message(language, 'suspensionAction', { reason: labelIn(language, shown.record.reason) });
     case 'license_action':
       return labelIn(language, shown.record.action_type);
   }
@@ -29,11 +32,15 @@ export function actionOf(shown: ShownRecord, language: Language): string {
 /** The company as the record names it, linked to its page where the record is linked to the register. */
 export function CompanyName({ shown, language }: { readonly shown: ShownRecord; readonly language: Language }) {
   const { company } = shown.record;
-  const name = language === 'en' && company.name_en !== null ? company.name_en : company.name;
+  const english = language === 'en' && company.name_en !== null;
+  const name = english ? company.name_en : company.name;
+  const lang = english ? undefined : 'ja';
   return company.corporate_number === null ? (
-    <span>{name}</span>
+    <span lang={lang}>{name}</span>
   ) : (
-    <a href={`${COMPANY_PAGE_PATH}/${company.corporate_number}?lang=${language}`}>{name}</a>
+    <a href={`${COMPANY_PAGE_PATH}/${company.corporate_number}?lang=${language}`} lang={lang}>
+      {name}
+    </a>
   );
 }
 
@@ -44,8 +51,16 @@ export function RecordLine({ shown, language }: { readonly shown: ShownRecord; r
     <li>
       <a href={`${record.links.html}?lang=${language}`}>{actionOf(shown, language)}</a>{' '}
       <span class="meta">
-        <time dateTime={dateOf(shown)}>{dateOf(shown)}</time> · <CompanyName shown={shown} language={language} /> ·{' '}
-        {labelIn(language, record.authority)}
+        {shown.kind === 'procurement_suspension' ? (
+          <Sentence
+            language={language}
+            id="lineSuspendedFrom"
+            parts={{ from: <time dateTime={dateOf(shown)}>{dayText(language, dateOf(shown))}</time> }}
+          />
+        ) : (
+          <time dateTime={dateOf(shown)}>{dayText(language, dateOf(shown))}</time>
+        )}{' '}
+        · <CompanyName shown={shown} language={language} /> · {labelIn(language, record.authority)}
       </span>
     </li>
   );

@@ -1,26 +1,36 @@
-// The pages for people: GET /search, /companies/{corporate_number}, /records/{id}, and the HTML of GET /. Each page
-// is counted, refused and logged like the API request it stands for (`countedAs`), and its errors are pages too.
+// The pages for people: GET /search (with `kind` and `page`, one kind's matches page by page), /companies/{number},
+// /records/{id}, /coverage and the HTML of GET /. Each page is counted, refused and logged like the API request it
+// stands for (`countedAs`), and its errors are pages too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../../api/context.js';
 import { ApiError } from '../../api/errors.js';
-import { COMPANY_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { SEARCH } from '../../api/endpoints/search.js';
 import { LANDING_LINKS, documentAt, routeAccounting } from '../../api/catalogue.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
-import { japanTime } from '../../domain/dates.js';
-import { companyPage, recordPage, searchResults } from '../pages/page-data.js';
-import { CompanyPageView, ErrorPage, HomePage, RecordPageView, SearchPage, pageHtml } from '../pages/pages.js';
+import { companyPage, recordPage, searchKindResults, searchResults, sourcesPage } from '../pages/page-data.js';
+import { ErrorPage, HomePage, pageHtml } from '../pages/pages.js';
+import { KindPageView, SearchPage } from '../pages/search-pages.js';
+import { CompanyPageView } from '../pages/company-page.js';
+import { RecordPageView } from '../pages/record-page.js';
+import { CoveragePageView } from '../pages/coverage-page.js';
+import { errorBody, errorHeading } from '../pages/error-words.js';
 import type { PageFrame } from '../pages/layout.js';
 import { apiErrorOf } from '../error-handler.js';
-import { pathOf } from '../url-parts.js';
 
 const HTML = 'text/html; charset=utf-8';
 
 /** The parameters a page reads; anything else in its address is ignored, as a browser's extra parameters are. */
 export interface PageRequest {
-  Querystring: { readonly q?: unknown; readonly lang?: unknown };
+  Querystring: {
+    readonly q?: unknown;
+    readonly lang?: unknown;
+    readonly kind?: unknown;
+    readonly page?: unknown;
+  };
   Params: { readonly corporate_number?: string; readonly id?: string };
 }
 
@@ -33,19 +43,36 @@ function varyByLanguage(reply: FastifyReply): void {
   void reply.header('Vary', 'Accept-Language');
 }
 
+/**
+ * The path of the route a request matched, its parameters filled in: never the request target as sent, which in
+ * absolute form (`GET http://elsewhere/search`) names a host of the client's choosing.
+ */
+function routedPath(request: FastifyRequest<PageRequest>): string {
+  const route = request.routeOptions.url ?? '/';
+  const params: Readonly<Record<string, string | undefined>> = request.params;
+  return route.replace(/:(\w+)/gu, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** The parameters of the page's own that its links keep: what was searched, and which kind and page. */
+const KEPT_PARAMETERS = ['q', 'kind', 'page'] as const;
+
 function frameOf(
   request: FastifyRequest<PageRequest>,
   context: RouteContext,
   title: string,
   extra: Partial<PageFrame> = {},
 ): PageFrame {
-  const path = pathOf(request.url);
+  const kept = new URLSearchParams();
+  for (const name of KEPT_PARAMETERS) {
+    const value = request.query[name];
+    if (typeof value === 'string') kept.set(name, value);
+  }
   const q = typeof request.query.q === 'string' ? request.query.q : undefined;
-  const here = q === undefined ? path : `${path}?q=${encodeURIComponent(q)}`;
+  const query = kept.toString();
   return {
     language: languageOf(request),
     title,
-    here,
+    here: query === '' ? routedPath(request) : `${routedPath(request)}?${query}`,
     demo: context.dataset()?.meta.kind === 'demo',
     ...(q === undefined ? {} : { q }),
     ...extra,
@@ -60,35 +87,51 @@ export function errorPage(
   context: RouteContext,
 ): string {
   const language = languageOf(request);
-  const heading =
-    error.status === 404
-      ? message(language, 'notFoundTitle')
-      : error.status === 429
-        ? message(language, 'limitedTitle')
-        : error.status < 500
-          ? message(language, 'badRequestTitle')
-          : message(language, 'errorTitle');
-  const retry = error.details?.retry_after;
-  const body =
-    error.status === 429 && retry !== undefined
-      ? message(language, 'limitedBody', { at: comeBackAt(context.clock(), retry), wait: waitOf(language, retry) })
-      : error.message;
+  const heading = errorHeading(language, error);
+  const body = errorBody(language, error, {
+    now: context.clock(),
+    route: request.routeOptions.url ?? '',
+    maxPage: context.config.maxPage,
+  });
   for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
   void reply.status(error.status).type(HTML);
   return pageHtml(<ErrorPage frame={frameOf(request, context, heading)} heading={heading} body={body} />);
 }
 
-/** When to come back, as a reader in Japan reads a clock. */
-function comeBackAt(now: Date, seconds: number): string {
-  return `${japanTime(now.getTime() + seconds * 1000)
-    .slice(0, 16)
-    .replace('T', ' ')} JST`;
+/** The kind a search page lists alone, by its list's name; undefined for the page of every kind. */
+function kindOf(request: FastifyRequest<PageRequest>): RecordKind | undefined {
+  const { kind } = request.query;
+  if (kind === undefined) return undefined;
+  const found = RECORD_KINDS.find((k) => RECORD_LISTS[k] === kind);
+  if (found === undefined) throw new ApiError('invalid_parameter', 'kind is not a record list.', { parameter: 'kind' });
+  return found;
 }
 
-function waitOf(language: Language, seconds: number): string {
-  if (seconds < 120) return message(language, 'seconds', { n: seconds });
-  if (seconds < 7200) return message(language, 'minutes', { n: Math.ceil(seconds / 60) });
-  return message(language, 'hours', { n: Math.ceil(seconds / 3600) });
+/** The page of one kind's matches asked for: 1 when none is, and never past the API's page cap. */
+function pageOf(request: FastifyRequest<PageRequest>, maxPage: number): number {
+  const { page } = request.query;
+  if (page === undefined) return 1;
+  const n = typeof page === 'string' && /^\d{1,7}$/u.test(page) ? Number(page) : 0;
+  if (n < 1 || n > maxPage) throw new ApiError('invalid_parameter', 'page is out of range.', { parameter: 'page' });
+  return n;
+}
+
+function searchPage(request: FastifyRequest<PageRequest>, reply: FastifyReply, context: RouteContext): string {
+  const q = typeof request.query.q === 'string' ? request.query.q.trim() : '';
+  void reply.type(HTML);
+  varyByLanguage(reply);
+  if (q === '') return homeHtml(request, context);
+  if (q.length > MAX_TEXT_LENGTH) throw new ApiError('invalid_parameter', 'q is too long.', { parameter: 'q' });
+  const language = languageOf(request);
+  const kind = kindOf(request);
+  if (kind !== undefined) {
+    const page = searchKindResults(context, q, kind, pageOf(request, context.config.maxPage));
+    const title = message(language, 'kindResultsFor', { q, kind: message(language, RECORD_LISTS[kind]) });
+    return pageHtml(<KindPageView frame={frameOf(request, context, title)} page={page} />);
+  }
+  const results = searchResults(context, q, request.id);
+  const frame = frameOf(request, context, message(language, 'resultsFor', { q }));
+  return pageHtml(<SearchPage frame={frame} results={results} />);
 }
 
 export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
@@ -101,18 +144,9 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
   // counted and logged as the catalogue says of each page (routeAccounting)
   const options = (path: string) => ({ config: routeAccounting(documentAt(path)), errorHandler });
 
-  app.get<PageRequest>(SEARCH_PAGE_PATH, options(SEARCH_PAGE_PATH), (request, reply) => {
-    const q = typeof request.query.q === 'string' ? request.query.q.trim() : '';
-    void reply.type(HTML);
-    varyByLanguage(reply);
-    if (q === '') return homeHtml(request, context);
-    if (q.length > MAX_TEXT_LENGTH) {
-      throw new ApiError('invalid_parameter', message(languageOf(request), 'tooLong', { max: MAX_TEXT_LENGTH }));
-    }
-    const results = searchResults(context, q, request.id);
-    const frame = frameOf(request, context, message(languageOf(request), 'resultsFor', { q }));
-    return pageHtml(<SearchPage frame={frame} results={results} />);
-  });
+  app.get<PageRequest>(SEARCH_PAGE_PATH, options(SEARCH_PAGE_PATH), (request, reply) =>
+    searchPage(request, reply, context),
+  );
 
   app.get<PageRequest>(
     `${COMPANY_PAGE_PATH}/:corporate_number`,
@@ -132,13 +166,21 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
     varyByLanguage(reply);
     return pageHtml(<RecordPageView frame={frameOf(request, context, shown.record.company.name)} shown={shown} />);
   });
+
+  app.get<PageRequest>(COVERAGE_PAGE_PATH, options(COVERAGE_PAGE_PATH), (request, reply) => {
+    const sources = sourcesPage(context);
+    void reply.type(HTML);
+    varyByLanguage(reply);
+    const frame = frameOf(request, context, message(languageOf(request), 'coverageTitle'));
+    return pageHtml(<CoveragePageView frame={frame} page={sources} />);
+  });
 }
 
 /** The landing page for browsers: the search form, and the links for developers. */
 export function homeHtml(request: FastifyRequest<PageRequest>, context: RouteContext): string {
   const frame = frameOf(request, context, message(languageOf(request), 'service'));
   const links = LANDING_LINKS.flatMap((link) =>
-    link.title === undefined ? [] : [{ path: link.path, title: link.title, note: link.note ?? '' }],
+    link.title === undefined ? [] : [{ name: link.name, path: link.path, title: link.title, note: link.note ?? '' }],
   );
   return pageHtml(<HomePage frame={frame} links={links} contact={context.config.contact} />);
 }

@@ -1,0 +1,154 @@
+// A record's page: what was done, to whom, by whom and when, its listing history and the publisher's source.
+import { Layout, SearchForm, Sentence, type PageFrame } from './layout.js';
+import { isMessageId, message } from './messages.js';
+import { labelIn, type Language } from './language.js';
+import { Fact } from './pages.js';
+import { CompanyName, actionOf, type ShownRecord } from './record-parts.js';
+import { dayText, timeText } from './people-dates.js';
+
+/** A period as a reader reads it: from a day to a day, or from a day with no end. */
+function PeriodText({
+  language,
+  period,
+}: {
+  readonly language: Language;
+  readonly period: { readonly from: string; readonly to: string | null };
+}) {
+  const from = <time dateTime={period.from}>{dayText(language, period.from)}</time>;
+  if (period.to === null) return <Sentence language={language} id="periodOpen" parts={{ from }} />;
+  const to = <time dateTime={period.to}>{dayText(language, period.to)}</time>;
+  return <Sentence language={language} id="periodText" parts={{ from, to }} />;
+}
+
+/** A record's status (a suspension in force, a licence action completed) in the reader's words. */
+function statusText(language: Language, status: string): string {
+  const id = `status_${status}`;
+  return isMessageId(id) ? message(language, id) : status;
+}
+
+/** Text of the source, in Japanese: marked so on an English page. */
+function Japanese({ children }: { readonly children: string }) {
+  return <span lang="ja">{children}</span>;
+}
+
+function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonly language: Language }) {
+  switch (shown.kind) {
+    case 'enforcement': {
+      const r = shown.record;
+      return (
+        <>
+          <Fact term={message(language, 'actionDate')}>
+            <time dateTime={r.date}>{dayText(language, r.date)}</time>
+          </Fact>
+          <Fact term={message(language, 'law')}>
+            {r.laws.map((law) => labelIn(language, law)).join(language === 'ja' ? '、' : ', ')}
+            {r.law_detail === null ? '' : ' '}
+            {r.law_detail === null ? null : <Japanese>{`（${r.law_detail}）`}</Japanese>}
+          </Fact>
+          {r.amount_jpy === null ? null : (
+            <Fact term={message(language, 'amount')}>{`¥${r.amount_jpy.toLocaleString('ja-JP')}`}</Fact>
+          )}
+          <Fact term={message(language, 'summary')}>
+            {language === 'en' ? r.summary_en : <Japanese>{r.summary}</Japanese>}
+          </Fact>
+        </>
+      );
+    }
+    case 'procurement_suspension': {
+      const r = shown.record;
+      return (
+        <>
+          <Fact term={message(language, 'suspendedFrom')}>
+            <PeriodText language={language} period={r.period} /> ({statusText(language, r.status)})
+          </Fact>
+          <Fact term={message(language, 'reason')}>
+            {labelIn(language, r.reason)}
+            {r.reason_detail === null ? null : (
+              <>
+                : <Japanese>{r.reason_detail}</Japanese>
+              </>
+            )}
+          </Fact>
+          {r.scope === null ? null : (
+            <Fact term={message(language, 'scope')}>
+              <Japanese>{r.scope}</Japanese>
+            </Fact>
+          )}
+          {language === 'en' ? <Fact term={message(language, 'summary')}>{r.summary_en}</Fact> : null}
+        </>
+      );
+    }
+    case 'license_action': {
+      const r = shown.record;
+      return (
+        <>
+          <Fact term={message(language, 'actionDate')}>
+            <time dateTime={r.date}>{dayText(language, r.date)}</time>
+          </Fact>
+          <Fact term={message(language, 'sector')}>
+            {r.sectors.map((s) => labelIn(language, s)).join(language === 'ja' ? '、' : ', ')}
+          </Fact>
+          <Fact term={message(language, 'nature')}>{labelIn(language, r.nature)}</Fact>
+          {r.period === null ? null : (
+            <Fact term={message(language, 'period')}>
+              <PeriodText language={language} period={r.period} /> ({statusText(language, r.status)})
+            </Fact>
+          )}
+          {r.reason_detail === null ? null : (
+            <Fact term={message(language, 'reason')}>
+              <Japanese>{r.reason_detail}</Japanese>
+            </Fact>
+          )}
+          {language === 'en' ? <Fact term={message(language, 'summary')}>{r.summary_en}</Fact> : null}
+        </>
+      );
+    }
+  }
+}
+
+export function RecordPageView({ frame, shown }: { readonly frame: PageFrame; readonly shown: ShownRecord }) {
+  const { language } = frame;
+  const r = shown.record;
+  const listing = r.listing;
+  return (
+    <Layout frame={frame}>
+      <SearchForm language={language} />
+      <h1>
+        {actionOf(shown, language)}: <span lang="ja">{r.company.name}</span>
+      </h1>
+      <dl class="facts">
+        <Fact term={message(language, 'recordKind')}>{message(language, `one_${shown.kind}`)}</Fact>
+        <Fact term={message(language, 'company')}>
+          <CompanyName shown={shown} language={language} />
+          {r.company.address === null ? null : <Japanese>{`（${r.company.address}）`}</Japanese>}
+        </Fact>
+        <Fact term={message(language, 'linkedBy')}>
+          {message(language, r.company.link === null ? 'link_none' : `link_${r.company.link}`)}
+        </Fact>
+        <Fact term={message(language, 'authority')}>{labelIn(language, r.authority)}</Fact>
+        <Fact term={message(language, 'action')}>{actionOf(shown, language)}</Fact>
+        <RecordFacts shown={shown} language={language} />
+        <Fact term={message(language, 'listing')}>
+          {message(language, listing.status, {
+            first: dayText(language, listing.first_listed_on),
+            last: dayText(language, listing.last_listed_on),
+          })}
+        </Fact>
+        <Fact term={message(language, 'source')}>
+          <a href={r.source.url} rel="noopener noreferrer" lang="ja">
+            {r.source.title}
+          </a>
+          {r.source.published_on === null
+            ? ''
+            : ` (${message(language, 'publishedOn')} ${dayText(language, r.source.published_on)})`}
+        </Fact>
+        <Fact term={message(language, 'retrievedAt')}>
+          <time dateTime={r.source.retrieved_at}>{timeText(language, r.source.retrieved_at)}</time>
+        </Fact>
+      </dl>
+      <p>
+        <a href={r.links.self}>{message(language, 'apiLink')}</a>
+      </p>
+    </Layout>
+  );
+}
