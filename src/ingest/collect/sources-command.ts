@@ -2,7 +2,7 @@
 import { addressSummary } from '../registry/source-address.js';
 import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
-import type { SourceEntry } from '../registry/source-entry.js';
+import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './parsers-by-id.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
@@ -69,10 +69,14 @@ export function runSources(args: readonly string[], io: SourcesCommandIo): numbe
   return 0;
 }
 
-/** The parser's id, or why the source cannot be collected: none is written, or the one named is not in this build. */
+/**
+ * The parser's id, or why the source cannot be collected: none is written, or the one named is not in this build;
+ * `(unproven)` after a table reader whose mapping no real list of the source has tried yet.
+ */
 function parserCell(s: SourceEntry, resolve: ParserResolver): string {
-  if (s.parser === 'not_written') return '(not written)';
-  return resolve(s) !== null ? s.parser : `${s.parser} (not available)`;
+  if (s.parser === NOT_WRITTEN) return '(not written)';
+  if (resolve(s) === null) return `${s.parser} (not available)`;
+  return s.unproven ? `${s.parser} (unproven)` : s.parser;
 }
 
 function readRuns(dbPath: string, stderr: (line: string) => void): Map<string, LastRun> {
