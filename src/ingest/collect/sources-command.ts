@@ -1,4 +1,4 @@
-// `kohyo sources`: the source registry, each source with its address (kind and format), parser and the outcome of its last collection.
+// `kohyo sources` (and `kohyo sources try`, sources-try.ts): the source registry, each source with its address (kind and format), parser and the outcome of its last collection.
 import { addressSummary } from '../registry/source-address.js';
 import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
@@ -9,21 +9,32 @@ import type { ParserResolver } from '../parsers/source-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
 import { messageOf } from '../../domain/error-of.js';
+import { parseArgs } from 'node:util';
+import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
 
-export interface SourcesCommandIo {
-  readonly dbPath: string;
-  readonly stdout: (line: string) => void;
-  readonly stderr: (line: string) => void;
+export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
   readonly registry?: SourceRegistry;
-  readonly resolve?: ParserResolver;
+  /** The clock `sources try` dates its read with; the system's when not given. */
+  readonly now?: () => Date;
 }
 
-export function runSources(args: readonly string[], io: SourcesCommandIo): number {
-  if (args.length > 0) {
-    io.stderr('usage: kohyo sources');
+const USAGE = `usage: kohyo sources\n       ${SOURCES_TRY_USAGE.replace(/^usage: /u, '')}`;
+
+/** `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts). */
+export function runSources(args: readonly string[], io: SourcesCommandIo): number | Promise<number> {
+  const registry = io.registry ?? sourceRegistry();
+  const [sub, ...rest] = args;
+  if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now: io.now ?? (() => new Date()) });
+  try {
+    parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: false });
+  } catch (error) {
+    io.stderr(`kohyo sources: ${messageOf(error)}\n${USAGE}`);
     return 2;
   }
-  const registry = io.registry ?? sourceRegistry();
+  return listSources(registry, io);
+}
+
+function listSources(registry: SourceRegistry, io: SourcesCommandIo): number {
   const resolve = io.resolve ?? resolveParser;
   const runs = readRuns(io.dbPath, io.stderr);
   const rows = registry.sources.map((s) => {
