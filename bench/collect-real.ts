@@ -16,7 +16,8 @@ function downloads(dir: string): string {
   const files = join(dir, 'downloads');
   for (const folder of ['isa-titp-certification-revocations', 'isa-titp-improvement-orders'])
     mkdirSync(join(files, folder), { recursive: true });
-  for (const name of readdirSync(sharedData('isa'))) {
+  // the lists alone: their provenance notes (.PROVENANCE.md) beside them are no copies of a list
+  for (const name of readdirSync(sharedData('isa')).filter((n) => n.endsWith('.xlsx'))) {
     const to = name.includes('nintei_torikeshi')
       ? join(files, 'isa-titp-certification-revocations', name)
       : name.includes('kaizen_meirei')

@@ -29,6 +29,10 @@ commands:
                            immutable versioned file, then manifest.json, in DEST (a directory, file:///dir or
                            s3://bucket/prefix); publishing an unchanged dataset again does nothing
   sources                  the source registry: each source's address kind, format, parser and last collection
+  sources try SOURCE (--file F | --url U)
+                           a dry run of a source on a list, writing nothing: the records it would give, the
+                           column each field came from, the rows it would skip and why, the edition date and
+                           how it was read, the links it would make
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d
@@ -79,7 +83,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         parseBudget: config.parse,
       });
     case 'sources':
-      return runSources(sub === undefined ? [] : [sub, ...rest], context);
+      return runSources(sub === undefined ? [] : [sub, ...rest], {
+        ...context,
+        contact: config.collectContact,
+        parseBudget: config.parse,
+      });
     case 'publish-dataset':
       return runPublishDataset(sub === undefined ? [] : [sub, ...rest], { ...context, s3Endpoint: config.s3Endpoint });
     case 'mcp':

@@ -64,7 +64,7 @@ test("sources lists the registry with each source's last outcome", async () => {
     text,
     /^isa-titp-certification-revocations\s+isa\s+license_action\s+list_page → all xlsx\s+isa-titp-xlsx\s+never_collected$/mu,
   );
-  assert.match(text, /^\S+\s+\S+\s+\S+\s+list_file pdf( \+\d+)?\s+pdf-table\s+never_collected$/mu);
+  assert.match(text, /^\S+\s+\S+\s+\S+\s+list_file pdf( \+\d+)?\s+pdf-table \(unproven\)\s+never_collected$/mu);
   assert.match(text, /^\S+\s+\S+\s+\S+\s+site_root\s+\(not written\)\s+never_collected$/mu);
 });
 

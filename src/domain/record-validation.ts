@@ -38,10 +38,16 @@ export type LineValidation =
 
 /** Validates a parsed line; errors read "line 12: authority 'xyz' is not a known authority code". */
 export function validateRecordLine(value: unknown, line: number): LineValidation {
+  const valid = validateRecord(value);
+  return valid.ok ? valid : { ok: false, errors: valid.errors.map((e) => `line ${line}: ${e}`) };
+}
+
+/** Validates a record; errors read "authority 'xyz' is not a known authority code", for the caller to place. */
+export function validateRecord(value: unknown): LineValidation {
   const shape = checkRecordShape(value);
   const errors: string[] = shape.ok ? [] : shape.errors;
   const record = shape.ok ? normalise(shape.value, errors) : null;
-  if (record === null || errors.length > 0) return { ok: false, errors: errors.map((e) => `line ${line}: ${e}`) };
+  if (record === null || errors.length > 0) return { ok: false, errors };
   return { ok: true, record };
 }
 

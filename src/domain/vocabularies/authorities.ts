@@ -142,6 +142,34 @@ const FSA_FINANCE: readonly Row[] = [
   ['fsa_okinawa_ogb', '沖縄総合事務局財務部', 'Okinawa General Bureau, Finance Department'],
 ];
 
+// 地方農政局 act in their own name under 食品表示法 (指示 and 命令 to food businesses of their region); 北海道 and
+// 沖縄 are left out until a source needs their offices (北海道農政事務所, 沖縄総合事務局農林水産部).
+const MAFF_REGIONAL: readonly Row[] = [
+  ['maff_tohoku_rao', '東北農政局', 'Tohoku Regional Agricultural Administration Office'],
+  ['maff_kanto_rao', '関東農政局', 'Kanto Regional Agricultural Administration Office'],
+  ['maff_hokuriku_rao', '北陸農政局', 'Hokuriku Regional Agricultural Administration Office'],
+  ['maff_tokai_rao', '東海農政局', 'Tokai Regional Agricultural Administration Office'],
+  ['maff_kinki_rao', '近畿農政局', 'Kinki Regional Agricultural Administration Office'],
+  ['maff_chugoku_shikoku_rao', '中国四国農政局', 'Chugoku-Shikoku Regional Agricultural Administration Office'],
+  ['maff_kyushu_rao', '九州農政局', 'Kyushu Regional Agricultural Administration Office'],
+];
+
+// 総合通信局 act in their own name under 電波法 and 電気通信事業法 (licences of radio stations, orders to carriers of
+// their region); 沖縄総合通信事務所 does that work in Okinawa.
+const MIC_REGIONAL: readonly Row[] = [
+  ['mic_hokkaido_bt', '北海道総合通信局', 'Hokkaido Bureau of Telecommunications'],
+  ['mic_tohoku_bt', '東北総合通信局', 'Tohoku Bureau of Telecommunications'],
+  ['mic_kanto_bt', '関東総合通信局', 'Kanto Bureau of Telecommunications'],
+  ['mic_shinetsu_bt', '信越総合通信局', 'Shinetsu Bureau of Telecommunications'],
+  ['mic_hokuriku_bt', '北陸総合通信局', 'Hokuriku Bureau of Telecommunications'],
+  ['mic_tokai_bt', '東海総合通信局', 'Tokai Bureau of Telecommunications'],
+  ['mic_kinki_bt', '近畿総合通信局', 'Kinki Bureau of Telecommunications'],
+  ['mic_chugoku_bt', '中国総合通信局', 'Chugoku Bureau of Telecommunications'],
+  ['mic_shikoku_bt', '四国総合通信局', 'Shikoku Bureau of Telecommunications'],
+  ['mic_kyushu_bt', '九州総合通信局', 'Kyushu Bureau of Telecommunications'],
+  ['mic_okinawa_ot', '沖縄総合通信事務所', 'Okinawa Office of Telecommunications'],
+];
+
 // Agencies that publish bid or transaction suspensions; names as their establishing acts give them.
 const INDEPENDENT_AGENCIES: readonly Row[] = [
   ['ur', '独立行政法人都市再生機構', 'Urban Renaissance Agency', ['都市再生機構', 'UR都市機構']],
@@ -264,6 +292,8 @@ export const AUTHORITIES: readonly AuthorityTerm[] = [
   ...rows('national', MLIT_DEVELOPMENT, 'mlit'),
   ...rows('national', MLIT_TRANSPORT, 'mlit'),
   ...rows('national', FSA_FINANCE, 'fsa'),
+  ...rows('national', MAFF_REGIONAL, 'maff'),
+  ...rows('national', MIC_REGIONAL, 'mic'),
   ...rows('independent_agency', INDEPENDENT_AGENCIES),
   ...rows('public_corporation', PUBLIC_CORPORATIONS),
   ...PREFECTURE_AUTHORITIES,

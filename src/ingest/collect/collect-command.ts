@@ -1,5 +1,6 @@
 // `kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]`: runs the registry's collectors and publishes the result.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs as parseCommandArgs } from 'node:util';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { runWriter } from '../writer-command.js';
@@ -58,39 +59,9 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
   }
   const registry = io.registry ?? sourceRegistry();
   const resolve = io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET);
-  let localFiles: ReadonlyMap<string, readonly string[]> | undefined;
-  let chosen: SourceEntry[] | string;
-  if (parsed.dir !== null) {
-    let copies;
-    try {
-      copies = findLocalCopies(parsed.dir, registry, resolve);
-    } catch (error) {
-      io.stderr(`kohyo collect: cannot read ${parsed.dir}: ${messageOf(error)}`);
-      return 2;
-    }
-    for (const line of ignoredLines(copies.ignored)) io.stderr(line);
-    localFiles = copies.bySource;
-    chosen = registry.sources.filter((s) => copies.bySource.has(s.id));
-    if (chosen.length === 0) {
-      io.stderr(
-        `kohyo collect: no file in ${parsed.dir} is named after a source with a parser (<source-id>.<ext> or <source-id>/...): nothing collected`,
-      );
-      return 1;
-    }
-  } else {
-    chosen = chooseSources(parsed, registry, resolve);
-    // --file goes with exactly one source (parseArgs checks it), whose local copy it is
-    const [source] = typeof chosen === 'string' ? [] : chosen;
-    if (parsed.files.length > 0 && source !== undefined) localFiles = new Map([[source.id, parsed.files]]);
-  }
-  if (typeof chosen === 'string') {
-    io.stderr(`kohyo collect: ${chosen}`);
-    return 2;
-  }
-  if (chosen.length === 0) {
-    io.stdout('no source of the registry has a parser yet: nothing to collect');
-    return 0;
-  }
+  const plan = planRun(parsed, registry, resolve, io);
+  if (typeof plan === 'number') return plan;
+  const { sources: chosen, localFiles } = plan;
   const offline = localFiles !== undefined;
   if (io.contact === null && !offline) {
     io.stderr(
@@ -142,33 +113,85 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
   }
 }
 
-function parseArgs(args: readonly string[]): CollectArgs | string {
-  const ids: string[] = [];
-  const files: string[] = [];
-  let dir: string | null = null;
-  let force = false;
-  const queue = [...args];
-  for (let arg = queue.shift(); arg !== undefined; arg = queue.shift()) {
-    const [flag = '', inline] = arg.startsWith('--') ? arg.split('=', 2) : [arg];
-    if (flag === '--file' || flag === '--files') {
-      const path = inline ?? queue.shift();
-      if (path === undefined || path === '' || path.startsWith('--'))
-        return `${flag} needs a ${flag === '--file' ? 'PATH' : 'DIR'}`;
-      if (flag === '--file') files.push(path);
-      else if (dir !== null) return '--files is given once';
-      else dir = path;
-    } else if (arg === '--force') {
-      force = true;
-    } else if (arg.startsWith('-')) {
-      return `unknown option ${arg}`;
-    } else {
-      ids.push(arg);
+/** The sources to run and their local copies, or the exit code when there is nothing to run (and why is printed). */
+function planRun(
+  parsed: CollectArgs,
+  registry: SourceRegistry,
+  resolve: ParserResolver,
+  io: Pick<CollectCommandIo, 'stdout' | 'stderr'>,
+): { sources: SourceEntry[]; localFiles: ReadonlyMap<string, readonly string[]> | undefined } | number {
+  let localFiles: ReadonlyMap<string, readonly string[]> | undefined;
+  let chosen: SourceEntry[] | string;
+  if (parsed.dir !== null) {
+    let copies;
+    try {
+      copies = findLocalCopies(parsed.dir, registry, resolve);
+    } catch (error) {
+      io.stderr(`kohyo collect: cannot read ${parsed.dir}: ${messageOf(error)}`);
+      return 2;
     }
+    for (const line of ignoredLines(copies.ignored)) io.stderr(line);
+    localFiles = copies.bySource;
+    chosen = registry.sources.filter((s) => copies.bySource.has(s.id));
+    if (chosen.length === 0) {
+      io.stderr(
+        `kohyo collect: no file in ${parsed.dir} is named after a source with a parser (<source-id>.<ext> or <source-id>/...): nothing collected`,
+      );
+      return 1;
+    }
+  } else {
+    chosen = chooseSources(parsed, registry, resolve);
+    // --file goes with exactly one source (parseArgs checks it), whose local copy it is
+    const [source] = typeof chosen === 'string' ? [] : chosen;
+    if (parsed.files.length > 0 && source !== undefined) localFiles = new Map([[source.id, parsed.files]]);
   }
+  if (typeof chosen === 'string') {
+    io.stderr(`kohyo collect: ${chosen}`);
+    return 2;
+  }
+  if (chosen.length === 0) {
+    io.stdout('no source of the registry has a parser yet: nothing to collect');
+    return 0;
+  }
+  return { sources: chosen, localFiles };
+}
+
+const COLLECT_OPTIONS = {
+  file: { type: 'string', multiple: true },
+  files: { type: 'string', multiple: true },
+  force: { type: 'boolean' },
+} as const;
+
+function parseArgs(args: readonly string[]): CollectArgs | string {
+  // not strict, so that a missing value or an unknown option is told in this command's words (from the tokens)
+  const parsed = parseCommandArgs({
+    args: [...args],
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+    options: COLLECT_OPTIONS,
+  });
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(COLLECT_OPTIONS, token.name)) return `unknown option ${token.rawName}`;
+    if (token.name === 'force' && token.value !== undefined) return '--force takes no value';
+    if (token.name !== 'force' && (token.value === undefined || token.value === '' || token.value.startsWith('--')))
+      return `${token.rawName} needs a ${token.name === 'file' ? 'PATH' : 'DIR'}`;
+  }
+  const files = stringsOf(parsed.values.file);
+  const dirs = stringsOf(parsed.values.files);
+  const force = parsed.values.force === true;
+  const ids = parsed.positionals;
+  if (dirs.length > 1) return '--files is given once';
+  const [dir = null] = dirs;
   if (dir !== null && (ids.length > 0 || files.length > 0))
     return '--files DIR collects every source named in DIR: give no SOURCE_ID and no --file with it';
   if (files.length > 0 && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
   return { ids: [...new Set(ids)], files, dir, force };
+}
+
+function stringsOf(values: readonly (string | boolean)[] | string | boolean | undefined): string[] {
+  return (Array.isArray(values) ? values : values === undefined ? [] : [values]).filter((v) => typeof v === 'string');
 }
 
 /** The named sources (each must exist and have a parser), or every source with a parser. */

@@ -1,23 +1,22 @@
-// One run of one source into the draft database: fetch (or read local files), parse, link, judge, write, record the run.
+// One run of one source into the draft database, in stages: read the list (fetch, or local files), parse it (on a
+// worker thread, under the parse budget), validate and link its records, date the edition and judge it against the
+// one held, write; each stage a function with a typed result, and the run recorded in one place (finishRun).
 import { instant } from '../../domain/dates.js';
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { ValidRecord } from '../../domain/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/database.js';
 import type { CompanyLinkQueries } from '../../store/company-link-queries.js';
 import type { RecordWriter } from '../../store/record-writer.js';
 import { recordCollectionRun, type CollectionRun } from '../../store/source-writer.js';
-import { readSourceHttpState, writeSourceHttpState, type SourceHttpState } from '../../store/source-http-state.js';
+import { writeSourceHttpState } from '../../store/source-http-state.js';
 import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/source-record-count.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
-import { fetchListFiles, isMultiFile } from './list-fetch.js';
-import { parseListFiles, type ListFile } from './parse-list-files.js';
+import { parseListFiles } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
-import { judgeEdition, latestLastModified } from './edition-run.js';
-import { skippedTotal, type SourceParser } from '../parsers/source-parser.js';
-import { messageOf } from '../../domain/error-of.js';
+import { judgeEdition, type EditionJudgement } from './edition-run.js';
+import { keptNotes, skippedTotal, type ParsedList, type SourceParser } from '../parsers/source-parser.js';
+import { readList, type ListRead, type Seen } from './read-list.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -44,7 +43,27 @@ export interface SourceRunResult {
   readonly ms: number;
 }
 
-const NO_LINKS = null;
+/** What a read list gave, as its run records it. */
+type ListFacts = Seen & {
+  readonly records: number;
+  readonly period_from: string | null;
+  readonly period_to: string | null;
+  readonly warnings: readonly string[];
+  readonly skipped_rows: ParsedList['skipped_rows'];
+  readonly link_notes: readonly string[];
+  readonly skipped_rows_total: number;
+};
+
+/** Where the stages ended: the one value a run is recorded from. */
+type RunEnd =
+  | { readonly kind: 'failure'; readonly error: string; readonly seen: Seen; readonly records?: number }
+  | { readonly kind: 'not_modified'; readonly seen: Seen & { readonly http_status: number } }
+  /** The list was read and judged, and is not merged: an older edition (skipped), or one that collapsed (held back). */
+  | { readonly kind: 'skipped' | 'held_back'; readonly reason: string; readonly facts: ListFacts; readonly of: Read }
+  | { readonly kind: 'merge'; readonly facts: ListFacts; readonly of: Read; readonly judged: Merge };
+
+type Merge = Extract<EditionJudgement, { kind: 'merge' }>;
+type Read = { readonly list: Extract<ListRead, { kind: 'read' }>; readonly links: LinkCounts };
 
 /**
  * Runs the source and records the run in the draft. The new edition is merged into the source's records in one
@@ -60,202 +79,162 @@ export async function collectSource(
   localFiles: readonly string[] | null = null,
 ): Promise<SourceRunResult> {
   const started = context.clock();
-  const base = { source_id: source.id, started_at: instant(started), http_status: null, bytes: null, records: null };
-  const finish = (
-    run: Omit<CollectionRun, 'finished_at' | 'source_id' | 'started_at'>,
-    extra: Partial<SourceRunResult> = {},
-  ) => {
-    const finished = context.clock();
-    const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
-    return {
-      full,
-      result: {
-        run: full,
-        held_back: false,
-        published: 0,
-        links: NO_LINKS,
-        files: 0,
-        ms: finished.getTime() - started.getTime(),
-        ...extra,
-      },
-    };
-  };
-  const fail = (error: string, more: Partial<CollectionRun> = {}) => {
-    const { full, result } = finish({
-      outcome: 'failure',
-      http_status: null,
-      bytes: null,
-      records: null,
-      period_from: null,
-      period_to: null,
-      error,
-      ...more,
-    });
-    recordCollectionRun(context.db, full);
-    return result;
-  };
+  const end = await runStages(source, parse, context, localFiles);
+  return finishRun(source, context, started, end);
+}
 
-  const local = localFiles !== null;
-  const stored = context.force || local ? null : readSourceHttpState(context.db, source.id);
-  let files: ListFile[];
-  let status: number | null = null;
-  let validators: Omit<SourceHttpState, 'content_sha256'> | null = null;
-  let lastModified: string | null = null;
-  if (local) {
-    files = [];
-    for (const path of localFiles) {
-      try {
-        files.push({ url: source.url, path, body: await readFile(path) });
-      } catch (error) {
-        return fail(`cannot read ${path}: ${messageOf(error)}`);
-      }
-    }
-  } else {
-    const fetched = await fetchListFiles(source, context.fetcher, stored);
-    if (fetched.kind === 'failed') return fail(fetched.error, { http_status: fetched.status });
-    if (fetched.kind === 'not_modified') return notModified(fetched.status, null);
-    // a registry URL that is the page linking the list, not the list, would otherwise fail as a broken file
-    const page = fetched.files.find((f) => f.content_type === 'text/html');
-    if (page !== undefined && source.format !== 'html') {
-      return fail(
-        `${page.url} gives an HTML page, not the ${source.format} list: the registry should name the list's own address, or a list_link to follow from the page`,
-        { http_status: page.status, bytes: page.body.length },
-      );
-    }
-    files = fetched.files.map((f) => ({ url: f.url, path: null, body: f.body }));
-    // a fetched list has one file at least (list-fetch.ts); the status is the last one's
-    status = fetched.files.at(-1)?.status ?? null;
-    // several files are fetched without validators (list-fetch.ts): only the hash of their bodies is kept
-    validators = isMultiFile(source) ? null : (fetched.files[0]?.validators ?? null);
-    lastModified = latestLastModified(fetched.files.map((f) => f.validators.last_modified));
-  }
-  const bytes = files.reduce((n, f) => n + f.body.length, 0);
-  const sha = listHash(files);
-  // a server that ignores conditional requests still sends the same bytes for an unchanged list
-  if (stored !== null && stored.content_sha256 === sha) return notModified(status ?? 200, bytes);
-
+async function runStages(
+  source: SourceEntry,
+  parse: SourceParser,
+  context: SourceRunContext,
+  localFiles: readonly string[] | null,
+): Promise<RunEnd> {
+  const list = await readList(source, context, localFiles);
+  if (list.kind === 'failed') return { kind: 'failure', error: list.error, seen: list.seen };
+  if (list.kind === 'not_modified') return list;
   const retrievedAt = instant(context.clock());
-  const parsed = await parseListFiles(files, parse, source, retrievedAt);
-  const seen = { http_status: status, bytes };
+  const parsed = await parseListFiles(list.files, parse, source, retrievedAt);
   if (!parsed.ok) {
     const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
-    return fail(`could not parse the list: ${parsed.error}${problems}`, seen);
+    return { kind: 'failure', error: `could not parse the list: ${parsed.error}${problems}`, seen: list.seen };
   }
   // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
-  const duplicates = files.length > 1 ? 'keep_first' : 'error';
-  const prepared = prepareRecords(
-    parsed.records,
-    source.id,
-    (key, prefecture) => context.links.candidates(key, prefecture),
-    duplicates,
-  );
+  const duplicates = list.files.length > 1 ? 'keep_first' : 'error';
+  const candidates = (key: string, prefecture: string) => context.links.candidates(key, prefecture);
+  const prepared = prepareRecords(parsed, source.id, candidates, duplicates);
   if (!prepared.ok) {
-    const more = prepared.error_count - prepared.errors.length;
-    const tail = more > 0 ? ` (and ${more} more)` : '';
-    return fail(`${prepared.error_count} record(s) do not fit: ${prepared.errors.join('; ')}${tail}`, {
-      ...seen,
-      records: parsed.records.length,
-    });
+    const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
+    return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };
   }
-  const records = prepared.records;
+  const notes = prepared.unreadable.length === 0 ? parsed : withUnreadable(parsed, prepared.unreadable);
+  const facts = listFacts(list.seen, notes, prepared.records, prepared.link_notes);
+  const of = { list, links: prepared.links };
+  const judged = judgeEdition(context, source.id, {
+    records: prepared.records,
+    latest_record: facts.period_to,
+    last_modified: list.last_modified,
+    retrieved_at: new Date(retrievedAt),
+  });
+  // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
+  // the held-back guard, which compares with the newer edition held)
+  if (judged.kind === 'skip') return { kind: 'skipped', reason: judged.reason, facts, of };
+  const previous = countListedRecordsOfSource(context.db, source.id);
+  if (prepared.records.length * 2 < previous) {
+    const reason = `held back: the list yielded ${prepared.records.length} records, under half of the ${previous} listed; the ${previous} are kept`;
+    return { kind: 'held_back', reason, facts, of };
+  }
+  return { kind: 'merge', facts, of, judged };
+}
+
+/** How many of a failed list's problems its run quotes. */
+const QUOTED_PROBLEMS = 5;
+
+function more(count: number): string {
+  return count > QUOTED_PROBLEMS ? `; and ${count - QUOTED_PROBLEMS} more` : '';
+}
+
+/** The parser's notes with the records the collection left out as unreadable, kept bounded. */
+function withUnreadable(parsed: ParsedList, unreadable: ParsedList['skipped_rows']): ParsedList {
+  return keptNotes({
+    ...parsed,
+    skipped_rows: [...parsed.skipped_rows, ...unreadable],
+    skipped_total: skippedTotal(parsed) + unreadable.length,
+  });
+}
+
+function listFacts(
+  seen: Seen,
+  parsed: ParsedList,
+  records: readonly ValidRecord[],
+  linkNotes: readonly string[],
+): ListFacts {
   const period = parsed.period ?? periodOf(records);
-  const read = {
+  return {
     ...seen,
     records: records.length,
     period_from: period.from,
     period_to: period.to,
     warnings: parsed.warnings,
     skipped_rows: parsed.skipped_rows,
-    link_notes: prepared.link_notes,
+    link_notes: linkNotes,
     skipped_rows_total: skippedTotal(parsed),
   };
+}
 
-  const judged = judgeEdition(context, source.id, {
-    records,
-    latest_record: read.period_to,
-    last_modified: lastModified,
-    retrieved_at: new Date(retrievedAt),
-  });
-  if (judged.kind === 'skip') {
-    // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
-    // the held-back guard, which compares with the newer edition held)
-    const { full, result } = finish(
-      { outcome: 'skipped', ...read, error: judged.reason },
-      { published: countRecordsOfSource(context.db, source.id), links: prepared.links, files: files.length },
-    );
+/** Records the run, once, whatever stage it ended at; a merge writes its edition in the same transaction. */
+function finishRun(source: SourceEntry, context: SourceRunContext, started: Date, end: RunEnd): SourceRunResult {
+  const base = { source_id: source.id, started_at: instant(started) };
+  const record = (
+    run: Omit<CollectionRun, 'source_id' | 'started_at' | 'finished_at'>,
+    extra: Partial<SourceRunResult>,
+  ) => {
+    const finished = context.clock();
+    const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
-    return result;
+    const ms = finished.getTime() - started.getTime();
+    return { run: full, held_back: false, published: 0, links: null, files: 0, ms, ...extra };
+  };
+  const unread = { records: null, period_from: null, period_to: null };
+  switch (end.kind) {
+    case 'failure':
+      return record({ outcome: 'failure', ...unread, ...end.seen, records: end.records ?? null, error: end.error }, {});
+    case 'not_modified':
+      return record({ outcome: 'not_modified', ...unread, ...end.seen, error: null }, { published: published() });
+    case 'skipped':
+      return record(
+        { outcome: 'skipped', ...end.facts, error: end.reason },
+        { published: published(), links: end.of.links, files: end.of.list.files.length },
+      );
+    case 'held_back':
+      return record(
+        { outcome: 'failure', ...end.facts, error: end.reason },
+        { held_back: true, links: end.of.links, files: end.of.list.files.length },
+      );
+    case 'merge':
+      return mergeEdition(context, source, end, record);
   }
-  const previous = countListedRecordsOfSource(context.db, source.id);
-  if (records.length * 2 < previous) {
-    const { full, result } = finish(
-      {
-        outcome: 'failure',
-        ...read,
-        error: `held back: the list yielded ${records.length} records, under half of the ${previous} listed; the ${previous} are kept`,
-      },
-      { held_back: true, links: prepared.links, files: files.length },
-    );
-    recordCollectionRun(context.db, full);
-    return result;
+  function published(): number {
+    return countRecordsOfSource(context.db, source.id);
   }
-  const { plan, edition } = judged;
+}
+
+/** Writes the edition, the run and (for a fetched list) the validators and hash to send next time, in one transaction. */
+function mergeEdition(
+  context: SourceRunContext,
+  source: SourceEntry,
+  end: Extract<RunEnd, { kind: 'merge' }>,
+  record: (
+    run: Omit<CollectionRun, 'source_id' | 'started_at' | 'finished_at'>,
+    extra: Partial<SourceRunResult>,
+  ) => SourceRunResult,
+): SourceRunResult {
+  const { plan, edition } = end.judged;
+  const { list, links } = end.of;
   return context.db.transaction(() => {
-    for (const record of plan.records) context.writer.writeRecord(record);
+    for (const r of plan.records) context.writer.writeRecord(r);
     for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
     for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
-    const { full, result } = finish(
+    const result = record(
       {
         outcome: 'success',
-        ...read,
+        ...end.facts,
         error: null,
         edition_on: edition.on,
         edition_date_source: edition.source,
         removed_by_retention: plan.remove.length,
       },
-      {
-        published: countRecordsOfSource(context.db, source.id),
-        links: prepared.links,
-        files: files.length,
-      },
+      { published: countRecordsOfSource(context.db, source.id), links, files: list.files.length },
     );
-    recordCollectionRun(context.db, full);
-    if (!local) {
+    if (!list.local) {
       const state = {
-        etag: validators?.etag ?? null,
-        last_modified: validators?.last_modified ?? null,
-        content_sha256: sha,
+        etag: list.validators?.etag ?? null,
+        last_modified: list.validators?.last_modified ?? null,
+        content_sha256: list.sha256,
       };
-      writeSourceHttpState(context.db, source.id, state, full.finished_at ?? retrievedAt);
+      writeSourceHttpState(context.db, source.id, state, result.run.finished_at ?? instant(context.clock()));
     }
     return result;
   })();
-
-  function notModified(httpStatus: number, bytes: number | null): SourceRunResult {
-    const { full, result } = finish(
-      {
-        outcome: 'not_modified',
-        http_status: httpStatus,
-        bytes,
-        records: null,
-        period_from: null,
-        period_to: null,
-        error: null,
-      },
-      { published: countRecordsOfSource(context.db, source.id) },
-    );
-    recordCollectionRun(context.db, full);
-    return result;
-  }
-}
-
-/** One file: the hash of its body, as stored before lists of several files. Several: each address and body, framed. */
-function listHash(files: readonly ListFile[]): string {
-  const [only] = files;
-  if (only !== undefined && files.length === 1) return createHash('sha256').update(only.body).digest('hex');
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file.url}\n${file.body.length}\n`).update(file.body);
-  return hash.digest('hex');
 }
 
 function periodOf(records: readonly ValidRecord[]): { from: string | null; to: string | null } {

@@ -78,77 +78,9 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const queue = new HostQueue();
 
-  async function attempt(url: string, validators: Validators | null, attempts: number): Promise<Attempt> {
-    const headers: Record<string, string> = { 'user-agent': o.userAgent, accept: '*/*' };
-    if (validators?.etag) headers['if-none-match'] = validators.etag;
-    if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await dispatcher.request({ ...target(url), method: 'GET', headers });
-    } catch (error) {
-      return failure(error, null, attempts);
-    }
-    const { statusCode: status } = response;
-    if (status === 304) {
-      await response.body.dump();
-      return { kind: 'done', outcome: { kind: 'not_modified', status: 304, attempts } };
-    }
-    if (status >= 500) {
-      await response.body.dump();
-      return {
-        kind: 'retry',
-        status,
-        error: `the server answered ${status}`,
-        retryAfterMs: retryAfter(response.headers['retry-after']),
-      };
-    }
-    if (status < 200 || status >= 300) {
-      await response.body.dump();
-      return { kind: 'done', outcome: { kind: 'failed', status, error: `the server answered ${status}`, attempts } };
-    }
-    const declared = Number(header(response.headers['content-length']) ?? NaN);
-    if (declared > o.maxBytes) {
-      response.body.destroy();
-      return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(o.maxBytes), attempts } };
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of response.body) {
-        const bytes = bytesOf(chunk);
-        size += bytes.length;
-        if (size > o.maxBytes) {
-          response.body.destroy();
-          return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(o.maxBytes), attempts } };
-        }
-        chunks.push(bytes);
-      }
-    } catch (error) {
-      return failure(error, status, attempts);
-    }
-    const validatorsOut = {
-      etag: header(response.headers.etag) ?? null,
-      last_modified: header(response.headers['last-modified']) ?? null,
-    };
-    const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
-    const final = finalUrl(response.context, url);
-    return {
-      kind: 'done',
-      outcome: {
-        kind: 'fetched',
-        url: final,
-        status,
-        body: Buffer.concat(chunks),
-        validators: validatorsOut,
-        content_type: contentType,
-        attempts,
-      },
-    };
-  }
-
   async function fetchWithRetries(url: string, validators: Validators | null): Promise<FetchOutcome> {
     for (let attempts = 1; ; attempts++) {
-      const result = await attempt(url, validators, attempts);
+      const result = await attempt(dispatcher, o, url, validators, attempts);
       if (result.kind === 'done') return result.outcome;
       if (attempts > o.retries) {
         const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
@@ -227,4 +159,90 @@ function retryAfter(value: string | string[] | undefined): number | null {
   if (raw === undefined) return null;
   if (/^\d+$/u.test(raw.trim())) return Number(raw.trim()) * 1000;
   return null;
+}
+
+/** One request: its outcome, or why it may be tried again (a 5xx, a network error). */
+async function attempt(
+  dispatcher: Dispatcher,
+  o: Required<FetcherOptions>,
+  url: string,
+  validators: Validators | null,
+  attempts: number,
+): Promise<Attempt> {
+  const headers: Record<string, string> = { 'user-agent': o.userAgent, accept: '*/*' };
+  if (validators?.etag) headers['if-none-match'] = validators.etag;
+  if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await dispatcher.request({ ...target(url), method: 'GET', headers });
+  } catch (error) {
+    return failure(error, null, attempts);
+  }
+  const { statusCode: status } = response;
+  if (status === 304) {
+    await response.body.dump();
+    return { kind: 'done', outcome: { kind: 'not_modified', status: 304, attempts } };
+  }
+  if (status >= 500) {
+    await response.body.dump();
+    return {
+      kind: 'retry',
+      status,
+      error: `the server answered ${status}`,
+      retryAfterMs: retryAfter(response.headers['retry-after']),
+    };
+  }
+  if (status < 200 || status >= 300) {
+    await response.body.dump();
+    return { kind: 'done', outcome: { kind: 'failed', status, error: `the server answered ${status}`, attempts } };
+  }
+  const declared = Number(header(response.headers['content-length']) ?? NaN);
+  if (declared > o.maxBytes) {
+    response.body.destroy();
+    return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(o.maxBytes), attempts } };
+  }
+  return fetchedBody(response, url, attempts, o.maxBytes);
+}
+
+/** A 2xx answer's body read within `maxBytes`, with the validators and type it came with. */
+async function fetchedBody(
+  response: Dispatcher.ResponseData,
+  url: string,
+  attempts: number,
+  maxBytes: number,
+): Promise<Attempt> {
+  const { statusCode: status } = response;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body) {
+      const bytes = bytesOf(chunk);
+      size += bytes.length;
+      if (size > maxBytes) {
+        response.body.destroy();
+        return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(maxBytes), attempts } };
+      }
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    return failure(error, status, attempts);
+  }
+  const validatorsOut = {
+    etag: header(response.headers.etag) ?? null,
+    last_modified: header(response.headers['last-modified']) ?? null,
+  };
+  const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
+  const final = finalUrl(response.context, url);
+  return {
+    kind: 'done',
+    outcome: {
+      kind: 'fetched',
+      url: final,
+      status,
+      body: Buffer.concat(chunks),
+      validators: validatorsOut,
+      content_type: contentType,
+      attempts,
+    },
+  };
 }

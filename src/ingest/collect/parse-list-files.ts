@@ -20,7 +20,7 @@ export interface ListFile {
 
 /**
  * Parses every file; the first that fails fails the list (nothing of the others is kept). Records are
- * concatenated in file order; de-duplication by id happens once they have ids (prepare-records.ts). With
+ * concatenated in file order; validation and de-duplication by id happen once they have ids (prepare-records.ts). With
  * several files, skipped rows and warnings name their file, since row numbers restart in each. Skipped rows are
  * kept bounded, with their count (keptNotes).
  */
@@ -43,6 +43,11 @@ export async function parseListFiles(
   return keptNotes({
     ok: true,
     records: lists.flatMap((list) => list.records),
+    columns: lists[0]?.columns,
+    // row numbers restart in each file: each record's origin names its file
+    origins: parts.flatMap(({ file, list }) =>
+      list.records.map((_, i) => ({ ...(list.origins?.[i] ?? { row: i + 1 }), file: nameOf(file) })),
+    ),
     period: joinedPeriod(lists),
     skipped_rows: parts.flatMap(({ file, list }) =>
       keptNotes(list).skipped_rows.map((row) => ({ ...row, file: nameOf(file) })),

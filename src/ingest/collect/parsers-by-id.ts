@@ -1,19 +1,15 @@
-// Which parser reads a registry source: the registry names parsers by id.
-import { isGenericParser, parseGenericSource } from '../parsers/generic-parsers.js';
-import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
-import { parseIsaTitpXlsx } from '../parsers/isa-titp-xlsx.js';
-import { parseCaaKeihyoHtml } from '../parsers/caa-keihyo-html.js';
+// Which parser reads a registry source: its module's own parser by id, the table reader of its format, or none.
+import { parseGenericSource, tableParserId } from '../parsers/generic-parsers.js';
 import type { ParserResolver, SourceParser } from '../parsers/source-parser.js';
+import { SOURCE_MODULES } from '../sources/index.js';
 
-/** Parsers written for one publisher's own layout, by registry parser id. */
-const SPECIFIC_PARSERS: Readonly<Record<string, SourceParser>> = {
-  'mhlw-labour-violations-pdf': parseMhlwLabourViolationsPdf,
-  'isa-titp-xlsx': parseIsaTitpXlsx,
-  'caa-keihyo-html': parseCaaKeihyoHtml,
-};
+/** The modules' own parsers by id (the registry checks that an id names one parser). */
+const OWN_PARSERS: ReadonlyMap<string, SourceParser> = new Map(
+  SOURCE_MODULES.flatMap((m) => (m.parser ? [[m.parser.id, m.parser.parse] as const] : [])),
+);
 
 /** The parsers written so far; a source whose parser is not here is not collected (never_collected). */
 export const resolveParser: ParserResolver = (source) => {
-  if (isGenericParser(source.parser)) return source.mapping ? parseGenericSource : null;
-  return SPECIFIC_PARSERS[source.parser] ?? null;
+  if (source.mapping && source.parser === tableParserId(source.format)) return parseGenericSource;
+  return OWN_PARSERS.get(source.parser) ?? null;
 };

@@ -1,8 +1,9 @@
-// A parser's records made ready to store: each linked to a company where exactly one fits, then validated.
-import { duplicateIdErrors } from '../../domain/record-id.js';
+// A parser's records made ready to store, by the pipeline for every source: each linked to a company where exactly
+// one fits, then validated, once. A record that does not validate is left out as an unreadable row, naming its row.
 import type { RecordInput } from '../../domain/record-input.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
+import { validateRecord } from '../../domain/record-validation.js';
 import type { ValidRecord } from '../../domain/record.js';
+import { skippedRow, tooManyUnreadable, MAX_UNREADABLE_SHARE, type SkippedRow } from '../../domain/skipped-row.js';
 import {
   decideLink,
   linkSubject,
@@ -11,6 +12,7 @@ import {
   type LinkDecision,
   type LinkOutcome,
 } from '../../domain/link-company.js';
+import type { RecordOrigin } from '../parsers/source-parser.js';
 
 /** How the records' companies were linked: given by the source, matched by name and address, or left unlinked. */
 export interface LinkCounts {
@@ -30,52 +32,97 @@ export type Prepared =
        * changed, the one company of the name in the prefecture), and why each ambiguous one was not.
        */
       readonly link_notes: readonly string[];
+      /** Where each kept record was read, by index. */
+      readonly origins: readonly RecordOrigin[];
+      /** The records left out because they do not validate, as skipped rows with the reasons. */
+      readonly unreadable: readonly SkippedRow[];
     }
-  | { readonly ok: false; readonly errors: readonly string[]; readonly error_count: number };
+  | { readonly ok: false; readonly error: string; readonly problems: readonly string[] };
 
-/** How many record errors a failed run quotes. */
-const QUOTED_ERRORS = 5;
+/** A parser's records, with the row each was read from where the parser says (its position in the list otherwise). */
+export interface ParsedRecords {
+  readonly records: readonly RecordInput[];
+  readonly origins?: readonly RecordOrigin[];
+}
 
 /**
  * `duplicates`: 'error' fails the list on a repeated id; 'keep_first' keeps the first record of each id (the same
- * record read from two files of one list) and counts only the kept ones.
+ * record read from two files of one list) and counts only the kept ones. The list fails when more than
+ * MAX_UNREADABLE_SHARE of its records do not validate, as a parser's list does for rows it cannot read.
  */
 export function prepareRecords(
-  inputs: readonly RecordInput[],
+  parsed: ParsedRecords,
   sourceId: string,
   candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
   duplicates: 'error' | 'keep_first' = 'error',
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
   const notes = new Set<string>();
-  const kept = new Set<string>();
+  const firstOfId = new Map<string, string>();
   const records: ValidRecord[] = [];
-  const ids: { line: number; id: string }[] = [];
-  const errors: string[] = [];
-  inputs.forEach((input, index) => {
-    const position = index + 1;
-    if (input.source.id !== undefined && input.source.id !== sourceId) {
-      errors.push(`record ${position}: cites source '${input.source.id}', not '${sourceId}'`);
+  const kept: RecordOrigin[] = [];
+  const unreadable: SkippedRow[] = [];
+  const problems: string[] = [];
+  const repeated: string[] = [];
+  parsed.records.forEach((input, index) => {
+    const origin = parsed.origins?.[index] ?? { row: index + 1 };
+    const where = placeName(origin);
+    const valid = linkedRecord(input, sourceId, candidates);
+    if (!valid.ok) {
+      problems.push(`${where}: ${valid.errors.join('; ')}`);
+      const row = skippedRow(origin.row, `unreadable: ${valid.errors.join('; ')}`, null, origin.page ?? null);
+      unreadable.push(origin.file ? { ...row, file: origin.file } : row);
       return;
     }
-    const linked = link(input, candidates);
-    const result = validateRecordLine({ ...linked.input, source: { ...input.source, id: sourceId } }, position);
-    if (!result.ok) {
-      errors.push(...result.errors.map((e) => e.replace(/^line /u, 'record ')));
+    const { record, outcome, note } = valid;
+    const first = firstOfId.get(record.id);
+    if (first !== undefined) {
+      if (duplicates === 'error')
+        repeated.push(`${where}: id '${record.id}' is the same as on ${first} (give each record its own source_key)`);
       return;
     }
-    if (duplicates === 'keep_first' && kept.has(result.record.id)) return;
-    kept.add(result.record.id);
-    counts[linked.outcome]++;
-    if (linked.note !== null) notes.add(linked.note);
-    records.push(result.record);
-    ids.push({ line: position, id: result.record.id });
+    firstOfId.set(record.id, where);
+    counts[outcome]++;
+    if (note !== null) notes.add(note);
+    records.push(record);
+    kept.push(origin);
   });
-  errors.push(
-    ...duplicateIdErrors(ids).map((e) => e.replace(/^line /u, 'record ').replace(/ on line /u, ' on record ')),
-  );
-  if (errors.length > 0) return { ok: false, errors: errors.slice(0, QUOTED_ERRORS), error_count: errors.length };
-  return { ok: true, records, links: counts, link_notes: [...notes] };
+  if (repeated.length > 0) return { ok: false, error: `${repeated.length} record(s) repeat an id`, problems: repeated };
+  if (tooManyUnreadable(unreadable.length, parsed.records.length))
+    return {
+      ok: false,
+      error: `${unreadable.length} of ${parsed.records.length} records do not validate, more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept`,
+      problems,
+    };
+  return { ok: true, records, origins: kept, links: counts, link_notes: [...notes], unreadable };
+}
+
+/** 'row 12', 'row 12 (page 3)', 'row 12 of list-2024.pdf'. */
+function placeName(origin: RecordOrigin): string {
+  const page = origin.page != null ? ` (page ${origin.page})` : '';
+  return `row ${origin.row}${page}${origin.file ? ` of ${origin.file}` : ''}`;
+}
+
+type LinkedRecord =
+  | {
+      readonly ok: true;
+      readonly record: ValidRecord;
+      readonly outcome: LinkOutcome | 'source';
+      readonly note: string | null;
+    }
+  | { readonly ok: false; readonly errors: readonly string[] };
+
+/** The record linked, then validated with the source's id. */
+function linkedRecord(
+  input: RecordInput,
+  sourceId: string,
+  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+): LinkedRecord {
+  if (input.source.id !== undefined && input.source.id !== sourceId)
+    return { ok: false, errors: [`cites source '${input.source.id}', not '${sourceId}'`] };
+  const linked = link(input, candidates);
+  const valid = validateRecord({ ...linked.input, source: { ...input.source, id: sourceId } });
+  return valid.ok ? { ok: true, record: valid.record, outcome: linked.outcome, note: linked.note } : valid;
 }
 
 function link(

@@ -2,12 +2,11 @@
 // company a release names (措置命令, 課徴金納付命令, 確約計画の認定), citing the release page, dated the release.
 import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 import type { EnforcementInput } from '../../domain/record-input.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
 import { isCalendarDate } from '../../domain/dates.js';
 import { skippedRow, type SkippedRow } from '../../domain/skipped-row.js';
 import { attribute, isElement, textOf } from './html-links.js';
 import { readReleaseTitle } from './release-title.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { parseFailure, type ParseContext, type ParseOutcome, type RecordOrigin } from './source-parser.js';
 import { listPeriod } from './table-records.js';
 import { decodeText } from './text-decoding.js';
 
@@ -29,6 +28,7 @@ export function parseCaaKeihyoHtml(bytes: Uint8Array, context: ParseContext): Pa
     );
   }
   const records: EnforcementInput[] = [];
+  const origins: RecordOrigin[] = [];
   const warnings: string[] = [];
   const skipped: SkippedRow[] = [];
   releases.forEach((release, i) => {
@@ -38,15 +38,12 @@ export function parseCaaKeihyoHtml(bytes: Uint8Array, context: ParseContext): Pa
       skipped.push(skippedRow(i + 1, `the release ${why}`, [release.date, release.title]));
       return;
     }
-    companies.forEach((name, n) => records.push(recordOf(release, name, n, action, context)));
+    companies.forEach((name, n) => {
+      records.push(recordOf(release, name, n, action, context));
+      origins.push({ row: i + 1 });
+    });
   });
-  const problems = records.flatMap((record, i) => {
-    const valid = validateRecordLine(record, i + 1);
-    return valid.ok ? [] : valid.errors;
-  });
-  if (problems.length > 0)
-    return parseFailure(`${problems.length} problem(s) in the releases' records; nothing was kept.`, problems);
-  return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
+  return { ok: true, records, origins, period: listPeriod(records), skipped_rows: skipped, warnings };
 }
 
 function recordOf(

@@ -1,36 +1,35 @@
-// The generic parsers by registry parser id: each reads a table through the source's column mapping.
+// The table readers, one per format: each reads a table source's list through the source's column mapping.
 import type { ColumnMapping } from './column-mapping.js';
 import { parseCsvTable } from './csv-table-parser.js';
 import { parseHtmlTable } from './html-table-parser.js';
 import { parsePdfTable } from './pdf-table-parser.js';
 import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { parseExcelTable } from './excel-table-parser.js';
+import type { SourceFormat } from '../registry/source-entry.js';
 
-export type GenericParserId = 'csv-table' | 'xls-table' | 'xlsx-table' | 'html-table' | 'pdf-table';
-
-type GenericParser = (
+type TableReader = (
   bytes: Uint8Array,
   mapping: ColumnMapping,
   context: ParseContext,
 ) => ParseOutcome | Promise<ParseOutcome>;
 
-const PARSERS: Readonly<Record<GenericParserId, GenericParser>> = {
-  'csv-table': parseCsvTable,
-  'xls-table': parseExcelTable,
-  'xlsx-table': parseExcelTable,
-  'html-table': parseHtmlTable,
-  'pdf-table': parsePdfTable,
+/** The one table of table readers: a table source of a format is read by this, its parser id `<format>-table`. */
+const TABLE_READERS: Readonly<Record<SourceFormat, TableReader>> = {
+  csv: parseCsvTable,
+  xls: parseExcelTable,
+  xlsx: parseExcelTable,
+  html: parseHtmlTable,
+  pdf: parsePdfTable,
 };
 
-export function isGenericParser(id: string): id is GenericParserId {
-  return Object.hasOwn(PARSERS, id);
+/** The parser id of a table source of `format`: 'csv-table', 'pdf-table', … */
+export function tableParserId(format: SourceFormat): string {
+  return `${format}-table`;
 }
 
-/** Parses a source's bytes with its generic parser and mapping; a failure for a source that has neither. */
+/** Parses a source's bytes with the table reader of its format and its mapping; a failure for a source with none. */
 export async function parseGenericSource(bytes: Uint8Array, context: ParseContext): Promise<ParseOutcome> {
   const { source } = context;
-  if (!isGenericParser(source.parser))
-    return parseFailure(`source '${source.id}' has no generic parser (its parser is '${source.parser}')`);
   if (!source.mapping) return parseFailure(`source '${source.id}' has no column mapping`);
-  return PARSERS[source.parser](bytes, source.mapping, context);
+  return TABLE_READERS[source.format](bytes, source.mapping, context);
 }

@@ -3,7 +3,13 @@ import type { RecordInput } from '../../domain/record-input.js';
 import type { SkippedRow } from '../../domain/skipped-row.js';
 import type { ColumnMapping, TextEncoding } from './column-mapping.js';
 import { htmlTables, type HtmlTable } from './html-tables.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import {
+  parseFailure,
+  type ParseContext,
+  type ParseOutcome,
+  type ParsedList,
+  type RecordOrigin,
+} from './source-parser.js';
 import { locateHeader } from './table-header.js';
 import { listPeriod, recordsFromTable } from './table-records.js';
 import { decodeText } from './text-decoding.js';
@@ -38,6 +44,8 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
     });
   }
   const records: RecordInput[] = [];
+  const origins: RecordOrigin[] = [];
+  let columns: ParsedList['columns'];
   const skipped: SkippedRow[] = [];
   const warnings: string[] = [];
   for (const table of fitting) {
@@ -45,10 +53,12 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
     if (!outcome.ok) return outcome;
     // a table may hold more rows than a spread may pass arguments (200,000 overflowed the stack)
     for (const record of outcome.records) records.push(record);
+    for (const origin of outcome.origins ?? []) origins.push(origin);
+    columns ??= outcome.columns;
     for (const row of outcome.skipped_rows) skipped.push(row);
     for (const warning of outcome.warnings) warnings.push(`${describe(table)}: ${warning}`);
   }
-  return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
+  return { ok: true, records, origins, columns, period: listPeriod(records), skipped_rows: skipped, warnings };
 }
 
 function describe(table: HtmlTable): string {

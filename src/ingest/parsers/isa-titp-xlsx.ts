@@ -5,7 +5,6 @@
 import { textOf } from '../../domain/text-of.js';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
 import { messageOf } from '../../domain/error-of.js';
 import { prefectureOfAddress } from './cell-values.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
@@ -46,20 +45,9 @@ export async function parseIsaTitpXlsx(bytes: Uint8Array, context: ParseContext)
   }
   const warnings = [...read.warnings];
   for (const sheet of sheets) if (sheet !== main.sheet) warnings.push(...foldNumberSheet(sheet, read.actions));
-  const records: LicenseActionInput[] = [];
-  const problems: string[] = [];
-  for (const action of read.actions) {
-    const record = recordOf(action, actionType, context);
-    const valid = validateRecordLine(record, action.row);
-    if (valid.ok) records.push(record);
-    else problems.push(...valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:')));
-  }
-  if (problems.length > 0)
-    return parseFailure(
-      `${problems.length} problem(s) in the records of sheet 「${main.sheet.name}」; nothing was kept.`,
-      problems,
-    );
-  return { ok: true, records, period: listPeriod(records), skipped_rows: read.skipped, warnings };
+  const records: LicenseActionInput[] = read.actions.map((action) => recordOf(action, actionType, context));
+  const origins = read.actions.map((action) => ({ row: action.row }));
+  return { ok: true, records, origins, period: listPeriod(records), skipped_rows: read.skipped, warnings };
 }
 
 function recordOf(action: TitpAction, actionType: string, context: ParseContext): LicenseActionInput {

@@ -1,12 +1,11 @@
 // The MHLW list of labour-law violations referred to prosecutors (「労働基準関係法令違反に係る公表事案」, PDF) read into enforcement records.
 import type { EnforcementInput } from '../../domain/record-input.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
 import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
 import { readDate } from './cell-values.js';
 import { splitCitations } from './law-citations.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './mhlw-labour-rows.js';
-import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome, type RecordOrigin } from './source-parser.js';
 import { listPeriod } from './table-records.js';
 import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
@@ -43,6 +42,7 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     retrieved_at: context.retrieved_at,
   };
   const records: EnforcementInput[] = [];
+  const origins: RecordOrigin[] = [];
   const skipped: SkippedRow[] = [];
   const problems: string[] = [];
   const seen = new Map<string, number>();
@@ -62,9 +62,8 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     const repeat = (seen.get(key) ?? 0) + 1;
     seen.set(key, repeat);
     const record = repeat === 1 ? built : { ...built, source_key: `${key}#${repeat}` };
-    const valid = validateRecordLine(record, records.length + 1);
-    if (valid.ok) records.push(record);
-    else skip(valid.errors.map((e) => e.replace(/^line \d+: /u, '')).join('; '));
+    records.push(record);
+    origins.push({ row: i + 1, page: row.page });
   });
   const dataRows = read.rows.length - skipped.filter((row) => row.text === null).length;
   if (tooManyUnreadable(problems.length, dataRows)) {
@@ -76,6 +75,7 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
   return {
     ok: true,
     records,
+    origins,
     period: listPeriod(records),
     skipped_rows: skipped,
     warnings: [],

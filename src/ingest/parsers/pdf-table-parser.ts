@@ -73,8 +73,13 @@ export async function parsePdfTable(
   });
   if (!outcome.ok) return outcome;
   // The table's row n is the nth row after the header; its page is known here.
-  const skipped = outcome.skipped_rows.map((row) => ({ ...row, page: ordered[row.row - 2]?.page ?? row.page }));
-  return { ...outcome, skipped_rows: skipped, warnings: [...warnings, ...outcome.warnings] };
+  const pageOf = (row: number, page: number | null) => ordered[row - 2]?.page ?? page;
+  const skipped = outcome.skipped_rows.map((row) => ({ ...row, page: pageOf(row.row, row.page) }));
+  const origins = (outcome.origins ?? []).map((origin) => ({
+    ...origin,
+    page: pageOf(origin.row, origin.page ?? null),
+  }));
+  return { ...outcome, origins, skipped_rows: skipped, warnings: [...warnings, ...outcome.warnings] };
 }
 
 /** Lines of text under a table (notes, the publisher's name, page numbers) left out to read it, at most this many. */

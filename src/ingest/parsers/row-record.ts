@@ -30,7 +30,8 @@ export type RowRead = { readonly record: RecordInput; readonly warnings: string[
 export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseContext, dates: DateOptions): RowRead {
   const problems: string[] = [];
   const warnings: string[] = [];
-  const at = (field: MappedField) => `row ${cells.row}, column 「${cells.header(field)}」`;
+  // the table reader puts the row before each problem
+  const at = (field: MappedField) => `column 「${cells.header(field)}」`;
   const required = (field: MappedField): string => {
     const value = cells.get(field) ?? '';
     if (value === '') problems.push(`${at(field)}: the cell is blank`);

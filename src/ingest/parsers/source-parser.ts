@@ -25,10 +25,24 @@ export function budgetOf(context: Pick<ParseContext, 'budget'>): ParseBudget {
   return context.budget ?? DEFAULT_PARSE_BUDGET;
 }
 
+/** Where in the list a record was read: its row as the parser counts rows, its PDF page, its file of several. */
+export interface RecordOrigin {
+  readonly row: number;
+  readonly page?: number | null;
+  readonly file?: string | null;
+}
+
 export interface ParsedList {
   readonly ok: true;
-  /** Records in the record JSON Lines shape, each one already passed validateRecordLine. */
+  /**
+   * Records in the record JSON Lines shape, as read: the collection validates and links them (prepare-records.ts),
+   * and leaves out as unreadable a record that does not validate.
+   */
   readonly records: RecordInput[];
+  /** Where each record was read, by index, for the messages about it; its position in the list where absent. */
+  readonly origins?: readonly RecordOrigin[];
+  /** For a table read through a mapping: the header each field was read from, as the list prints it. */
+  readonly columns?: Readonly<Record<string, string>>;
   /** The earliest and latest record dates (a suspension's start), null when the list is empty. */
   readonly period: { readonly from: string; readonly to: string } | null;
   /** Rows left out: on purpose (blank rows, repeated header rows), or unreadable rows that fail alone. */

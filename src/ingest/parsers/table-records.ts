@@ -1,10 +1,9 @@
-// A table of text cells (from CSV, XLSX or HTML) read into validated records through the column mapping.
+// A table of text cells (from CSV, XLSX or HTML) read into records through the column mapping (validated by the collection).
 import type { RecordInput } from '../../domain/record-input.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
 import { cellText, codeFromWords } from './cell-values.js';
-import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseOutcome, type RecordOrigin } from './source-parser.js';
 import { ParseBudgetError } from './parse-budget.js';
 import { readRow, type RowCells } from './row-record.js';
 import { exactColumn, foldHeader, locateHeader } from './table-header.js';
@@ -59,6 +58,7 @@ export function recordsFromTable(
   const dated = printed === null || context.published_on ? context : { ...context, published_on: printed };
   const dates = { forms: mapping.date_forms, serial: options.serial_dates ?? false };
   const records: RecordInput[] = [];
+  const origins: RecordOrigin[] = [];
   const problems: string[] = [];
   const warnings: string[] = [];
   const skipped: SkippedRow[] = [];
@@ -83,21 +83,15 @@ export function recordsFromTable(
       continue;
     }
     const read = readRow(cells, rowMapping(mapping, row, extra.stream), dated, dates);
-    const rowProblems = 'problems' in read ? read.problems : rowErrors(validateRecordLine(read.record, rowNumber));
-    if ('problems' in read || rowProblems.length > 0) {
+    if ('problems' in read) {
       unreadable++;
-      problems.push(...rowProblems);
-      skipped.push(
-        skippedRow(
-          rowNumber,
-          `unreadable: ${rowProblems.map((p) => p.replace(/^row \d+(?::|,) /u, '')).join('; ')}`,
-          row,
-        ),
-      );
+      problems.push(...read.problems.map((p) => `row ${rowNumber}, ${p}`));
+      skipped.push(skippedRow(rowNumber, `unreadable: ${read.problems.join('; ')}`, row));
       continue;
     }
     warnings.push(...read.warnings);
     records.push(read.record);
+    origins.push({ row: rowNumber });
   }
   if (tooManyUnreadable(unreadable, dataRows)) {
     return parseFailure(
@@ -105,11 +99,8 @@ export function recordsFromTable(
       problems,
     );
   }
-  return { ok: true, records, period: listPeriod(records), skipped_rows: skipped, warnings };
-}
-
-function rowErrors(valid: ReturnType<typeof validateRecordLine>): string[] {
-  return valid.ok ? [] : valid.errors.map((e) => e.replace(/^line (\d+):/u, 'row $1:'));
+  const columns = Object.fromEntries([...header.columns].map(([field, c]) => [field, header.headers[c] ?? '']));
+  return { ok: true, records, origins, columns, period: listPeriod(records), skipped_rows: skipped, warnings };
 }
 
 /** The columns a mapping names outside `columns`: each field's fallbacks, and the column of `fixed_by`. */

@@ -2,37 +2,10 @@
 import type { RecordKind } from '../../domain/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
+import type { SourceParser } from '../parsers/source-parser.js';
 
 /** `xls` is the legacy binary Excel format (BIFF), `xlsx` the XML one. */
 export type SourceFormat = 'pdf' | 'csv' | 'xls' | 'xlsx' | 'html';
-
-/** The parsers a source can name; 'not_written' registers a source that is never collected yet. */
-export type ParserId =
-  | 'csv-table'
-  | 'xls-table'
-  | 'xlsx-table'
-  | 'html-table'
-  | 'pdf-table'
-  | 'mhlw-labour-violations-pdf'
-  | 'isa-titp-xlsx'
-  | 'caa-keihyo-html'
-  | 'not_written';
-
-/** The generic parsers, by the format they read: only these take a column mapping. */
-export const GENERIC_PARSER_FORMAT: Readonly<Partial<Record<ParserId, SourceFormat>>> = {
-  'csv-table': 'csv',
-  'xls-table': 'xls',
-  'xlsx-table': 'xlsx',
-  'html-table': 'html',
-  'pdf-table': 'pdf',
-};
-
-/** The parsers written for one source's own layout, and the format each reads. */
-export const SPECIFIC_PARSER_FORMAT: Readonly<Partial<Record<ParserId, SourceFormat>>> = {
-  'mhlw-labour-violations-pdf': 'pdf',
-  'isa-titp-xlsx': 'xlsx',
-  'caa-keihyo-html': 'html',
-};
 
 /**
  * How far the URL is known: 'list_file' is the list's own file (PDF, Excel, CSV); 'list_page' is the web page
@@ -64,9 +37,19 @@ export interface SourceEntryInput {
   /** Further addresses of the same list (say, one page per fiscal year): all of them together are the source's list. */
   readonly more_urls?: readonly string[];
   readonly format: SourceFormat;
-  readonly parser: ParserId;
-  /** Required by the generic parsers, absent otherwise. */
+  /**
+   * For a list that is a table: the header words of each field and how its dates are written. The table
+   * reader of `format` reads it, and no code is written for the source. Absent for a source read by its
+   * module's own parser, and for one that no parser reads yet (never collected).
+   */
   readonly mapping?: ColumnMapping;
+  /**
+   * True where the mapping is written from the publisher's documented structure or the header words common to
+   * such lists, and has not yet been tried on a real list of this source: its first collection proves it.
+   */
+  readonly unproven?: boolean;
+  /** The terms the publisher puts on reuse of the list (a licence, 政府標準利用規約, …), where known. */
+  readonly terms?: string;
   /** For a parser of its own layout, the values every record shares (a generic parser has them in its mapping). */
   readonly fixed?: FixedValues;
   /**
@@ -78,8 +61,33 @@ export interface SourceEntryInput {
 
 /** A registry entry with what the loader derives from it. */
 export interface SourceEntry extends SourceEntryInput {
+  /**
+   * Which parser reads it: its module's own parser's id, the table reader of its format (`<format>-table`) for
+   * a source with a mapping, else 'not_written' (the source is registered and shows as never collected).
+   */
+  readonly parser: string;
   /** The publisher's group, from the authority vocabulary. */
   readonly publisher_group: PublisherGroupCode;
   /** The body counted toward the group's official total: `counts_for`, else the publisher. */
   readonly counted_body: string;
+}
+
+/** What a source reads with no parser: registered all the same, and shown as never collected. */
+export const NOT_WRITTEN = 'not_written';
+
+/** A parser written for one publisher's own layout, and the format it reads. */
+export interface OwnParser {
+  /** Lower-case words joined by '-', unique among the modules' parsers (it is stored with each run's source). */
+  readonly id: string;
+  readonly format: SourceFormat;
+  readonly parse: SourceParser;
+}
+
+/**
+ * A source module (src/ingest/sources/): the registry entries of one publisher's lists of one layout, and, where
+ * the list is not a table a mapping can read, the parser of its own that reads every one of them.
+ */
+export interface SourceModule {
+  readonly sources: readonly SourceEntryInput[];
+  readonly parser?: OwnParser;
 }

@@ -2,18 +2,14 @@
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
-import { withListAddresses } from './listed-sources.js';
-import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './sources-local.js';
-import { ENFORCEMENT_SOURCES, LICENSE_ACTION_SOURCES } from './sources-enforcement.js';
-import { ISA_SOURCES } from './sources-isa.js';
-import { caaSource } from './sources-caa.js';
-import { JFTC_SOURCES } from './sources-jftc.js';
-import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './sources-national.js';
+import { SOURCE_MODULES } from '../sources/index.js';
+import { tableParserId } from '../parsers/generic-parsers.js';
 import {
-  GENERIC_PARSER_FORMAT,
-  SPECIFIC_PARSER_FORMAT,
+  NOT_WRITTEN,
+  type OwnParser,
   type SourceEntry,
   type SourceEntryInput,
+  type SourceModule,
 } from './source-entry.js';
 
 export interface SourceRegistry {
@@ -21,25 +17,25 @@ export interface SourceRegistry {
   get(id: string): SourceEntry | undefined;
 }
 
-/** The registry as written in the repository's data files. */
-export const SOURCE_ENTRIES: readonly SourceEntryInput[] = [
-  ...withListAddresses([
-    ...NATIONAL_SOURCES,
-    ...AGENCY_SOURCES,
-    ...CORPORATION_SOURCES,
-    ...PREFECTURE_SOURCES,
-    ...DESIGNATED_CITY_SOURCES,
-  ]),
-  ...ENFORCEMENT_SOURCES,
-  ...LICENSE_ACTION_SOURCES,
-  ...ISA_SOURCES,
-  ...JFTC_SOURCES,
-  // its index has a page per fiscal year: those up to the one the process starts in
-  caaSource(new Date()),
-];
+/** A registry entry as its module gives it, with the parser its module names (none for a table or unwritten source). */
+export type ModuleEntry = SourceEntryInput & { readonly own_parser?: OwnParser };
+
+/** The entries of the modules, each with its module's own parser. */
+export function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
+  return modules.flatMap((m) => m.sources.map((s) => (m.parser ? { ...s, own_parser: m.parser } : s)));
+}
+
+/** The registry as the repository's source modules (src/ingest/sources/index.ts) give it. */
+export const SOURCE_ENTRIES: readonly ModuleEntry[] = moduleEntries(SOURCE_MODULES);
+
+/** The parser id of an entry: its own parser's, the table reader's of its format, or not_written. */
+export function parserIdOf(entry: ModuleEntry): string {
+  if (entry.own_parser) return entry.own_parser.id;
+  return entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN;
+}
 
 /** Builds a registry from entries; throws listing every problem when any entry is inconsistent. */
-export function loadSourceRegistry(entries: readonly SourceEntryInput[] = SOURCE_ENTRIES): SourceRegistry {
+export function loadSourceRegistry(entries: readonly ModuleEntry[] = SOURCE_ENTRIES): SourceRegistry {
   const problems = registryProblems(entries);
   if (problems.length > 0)
     throw new Error(`the source registry has ${problems.length} problem(s):\n${problems.join('\n')}`);
@@ -47,16 +43,23 @@ export function loadSourceRegistry(entries: readonly SourceEntryInput[] = SOURCE
     const publisher = authorities.get(entry.publisher);
     // registryProblems has refused every entry whose publisher is not an authority
     if (publisher === undefined) throw new Error(`the source registry names an unknown publisher '${entry.publisher}'`);
-    return { ...entry, publisher_group: publisher.group, counted_body: entry.counts_for ?? entry.publisher };
+    const { own_parser: _own, ...input } = entry;
+    return {
+      ...input,
+      parser: parserIdOf(entry),
+      publisher_group: publisher.group,
+      counted_body: entry.counts_for ?? entry.publisher,
+    };
   });
   const byId = new Map(sources.map((s) => [s.id, s] as const));
   return { sources, get: (id) => byId.get(id) };
 }
 
 /** One sentence per inconsistency: duplicate ids, unknown authorities, parsers that do not fit formats or mappings. */
-export function registryProblems(entries: readonly SourceEntryInput[]): string[] {
+export function registryProblems(entries: readonly ModuleEntry[]): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const parsers = new Map<string, OwnParser>();
   for (const entry of entries) {
     const at = `source '${entry.id}'`;
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(entry.id))
@@ -83,6 +86,10 @@ export function registryProblems(entries: readonly SourceEntryInput[]): string[]
     if (entry.list_link !== undefined)
       problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
     problems.push(...parserProblems(entry).map((p) => `${at}: ${p}`));
+    const own = entry.own_parser;
+    if (own !== undefined && parsers.get(own.id) !== undefined && parsers.get(own.id) !== own)
+      problems.push(`${at}: parser id '${own.id}' names two different parsers`);
+    if (own !== undefined) parsers.set(own.id, own);
   }
   return problems;
 }
@@ -98,30 +105,29 @@ function listLinkProblems(pattern: string, format: SourceEntryInput['format']): 
   return problems;
 }
 
-function parserProblems(entry: SourceEntryInput): string[] {
-  if (entry.parser === 'not_written') {
-    return entry.mapping ? ['a mapping is given but no parser reads it (parser is not_written)'] : [];
+function parserProblems(entry: ModuleEntry): string[] {
+  const own = entry.own_parser;
+  if (own !== undefined) {
+    const problems: string[] = [];
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(own.id))
+      problems.push(`parser id '${own.id}' is not lower-case words joined by '-'`);
+    if (own.id === NOT_WRITTEN || own.id.endsWith('-table')) problems.push(`parser id '${own.id}' is reserved`);
+    if (own.format !== entry.format)
+      problems.push(`parser '${own.id}' reads ${own.format}, but the format is ${entry.format}`);
+    if (entry.mapping) problems.push(`parser '${own.id}' has its own layout and takes no mapping`);
+    return problems;
   }
-  const generic = GENERIC_PARSER_FORMAT[entry.parser];
-  const specific = SPECIFIC_PARSER_FORMAT[entry.parser];
-  const format = generic ?? specific;
-  if (format === undefined) return [`parser '${entry.parser}' is not a known parser`];
+  if (entry.fixed) return ['fixed values are for a parser of its own; a table source puts them in its mapping'];
+  if (!entry.mapping) return entry.unproven ? ['unproven says a mapping is untried, but there is no mapping'] : [];
   const problems: string[] = [];
-  if (format !== entry.format)
-    problems.push(`parser '${entry.parser}' reads ${format}, but the format is ${entry.format}`);
-  if (specific && entry.mapping) problems.push(`parser '${entry.parser}' has its own layout and takes no mapping`);
-  if (generic) {
-    if (!entry.mapping) return [...problems, `parser '${entry.parser}' needs a column mapping`];
-    for (const field of Object.keys(entry.mapping.columns)) {
-      if (!isMappedField(field)) problems.push(`mapping names an unknown field '${field}'`);
-    }
-    for (const field of requiredColumns(entry.record_kind, entry.mapping)) {
-      if (!entry.mapping.columns[field]?.length)
-        problems.push(`mapping has no column for the required field '${field}'`);
-    }
-    if (entry.mapping.encoding !== undefined && format !== 'csv')
-      problems.push(`an encoding is given for a ${format} source`);
+  for (const field of Object.keys(entry.mapping.columns)) {
+    if (!isMappedField(field)) problems.push(`mapping names an unknown field '${field}'`);
   }
+  for (const field of requiredColumns(entry.record_kind, entry.mapping)) {
+    if (!entry.mapping.columns[field]?.length) problems.push(`mapping has no column for the required field '${field}'`);
+  }
+  if (entry.mapping.encoding !== undefined && entry.format !== 'csv')
+    problems.push(`an encoding is given for a ${entry.format} source`);
   return problems;
 }
 

@@ -1,4 +1,4 @@
-// The nine MHLW editions of 2017 to 2025 (shared/data/mhlw) collected in date order, as an operator
+// The nine MHLW editions of 2017 to 2025 (test/fixtures/government/mhlw) collected in date order, as an operator
 // backfilling the list would, four of them without their cover page (the parser is given their pages from 2 on).
 // Each edition is dated by what the ministry printed on it (掲載日 on a cover, else the latest 最終更新日 above the
 // bureaus' tables), the one that prints neither by its newest case, never by the day of collection; every edition is

@@ -9,7 +9,7 @@ import { isObject } from '../../../src/domain/is-object.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { tempDir } from './collect-helpers.js';
 
-/** The editions by the date they were seen, and their files under shared/data/mhlw. */
+/** The editions by the date they were seen, and their files under test/fixtures/government/mhlw. */
 export const EDITIONS: Readonly<Record<string, string>> = {
   '2017-06-01': 'mhlw/editions/2017-06-01_170510-01.pdf',
   '2017-11-18': 'mhlw/editions/2017-11-18_170510-01.pdf',

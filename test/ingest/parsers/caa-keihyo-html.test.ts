@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { parseCaaKeihyoHtml } from '../../../src/ingest/parsers/caa-keihyo-html.js';
 import { readReleaseTitle } from '../../../src/ingest/parsers/release-title.js';
-import { caaFiscalYears } from '../../../src/ingest/registry/sources-caa.js';
+import { caaFiscalYears } from '../../../src/ingest/sources/caa-keihyo.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import type { EnforcementInput } from '../../../src/domain/record-input.js';
 import { sharedData } from '../../helpers/shared-data.js';

@@ -13,7 +13,6 @@ const registry = loadSourceRegistry([
     url: 'https://www.city.yokohama.lg.jp/test.csv',
     url_kind: 'list_file',
     format: 'csv',
-    parser: 'csv-table',
     mapping: SUSPENSION_MAPPING,
   },
   {
@@ -24,7 +23,6 @@ const registry = loadSourceRegistry([
     url: 'https://www.pref.hokkaido.lg.jp/',
     url_kind: 'site_root',
     format: 'html',
-    parser: 'not_written',
   },
 ]);
 
@@ -51,7 +49,7 @@ test('a registry entry drives its parser: records carry the source, the publishe
   }
 });
 
-test('a source without a generic parser is refused with its parser named', async () => {
+test('a source with no mapping is refused by the table readers, naming it', async () => {
   const source = registry.get('test-unwritten')!;
   const outcome = await parseGenericSource(Buffer.from(''), {
     source,
@@ -60,7 +58,7 @@ test('a source without a generic parser is refused with its parser named', async
   });
   assert.deepEqual(outcome, {
     ok: false,
-    error: "source 'test-unwritten' has no generic parser (its parser is 'not_written')",
+    error: "source 'test-unwritten' has no column mapping",
     problems: [],
   });
 });

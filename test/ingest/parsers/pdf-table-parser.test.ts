@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { parseMhlwLabourViolationsPdf } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import { parsePdfTable } from '../../../src/ingest/parsers/pdf-table-parser.js';
-import { SUSPENSION_TABLE } from '../../../src/ingest/registry/suspension-mappings.js';
+import { SUSPENSION_TABLE } from '../../../src/ingest/sources/suspensions/suspension-table.js';
 import { writeTablePdf, type PdfColumn } from '../../helpers/pdf.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { contextFor, expectParsed, MHLW_LIST_MAPPING } from './parser-fixtures.js';

@@ -12,6 +12,7 @@ import { registerSources } from '../../../src/ingest/registry/register-sources.j
 import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
 import {
   SOURCE_ENTRIES,
+  type ModuleEntry,
   loadSourceRegistry,
   registryProblems,
   sourceRegistry,
@@ -170,24 +171,22 @@ const good: SourceEntryInput = {
   url: 'https://example.test/list.csv',
   url_kind: 'list_file',
   format: 'csv',
-  parser: 'csv-table',
   mapping: { columns: { company_name: ['業者名'], reason: ['措置理由'], period: ['指名停止期間'] } },
 };
 
 test('inconsistent entries are each reported in a sentence that names the source', async (t) => {
   const cases: readonly (readonly [string, Partial<SourceEntryInput>, RegExp])[] = [
     ['unknown publisher', { publisher: 'pref_99' }, /publisher 'pref_99' is not an authority code/],
-    ['parser and format disagree', { format: 'pdf' }, /reads csv, but the format is pdf/],
-    ['generic parser without a mapping', { mapping: undefined }, /needs a column mapping/],
+    ['unproven with no mapping', { mapping: undefined, unproven: true }, /there is no mapping/],
+    ['fixed values on a table source', { fixed: { law: 'subcontract_act' } }, /puts them in its mapping/],
     [
       'mapping misses a required field',
       { mapping: { columns: { company_name: ['業者名'] } } },
       /no column for the required field 'reason'/,
     ],
-    ['mapping for an unwritten parser', { parser: 'not_written' }, /no parser reads it/],
     [
       'encoding on a non-CSV source',
-      { format: 'xlsx', parser: 'xlsx-table', mapping: { ...good.mapping!, encoding: 'shift_jis' } },
+      { format: 'xlsx', mapping: { ...good.mapping!, encoding: 'shift_jis' } },
       /encoding is given for a xlsx source/,
     ],
     ['bad id', { id: 'Bad_ID' }, /lower-case ASCII/],
@@ -199,11 +198,7 @@ test('inconsistent entries are each reported in a sentence that names the source
       /counts_for 'mhlw' is not a body 'mlit_kanto_rdb' is under/,
     ],
     ['list_link that is no pattern', { list_link: '公表事案(' }, /list_link is not a regular expression/],
-    [
-      'list_link on an html list',
-      { format: 'html', parser: 'html-table', list_link: 'x' },
-      /an html list is read from its own page/,
-    ],
+    ['list_link on an html list', { format: 'html', list_link: 'x' }, /an html list is read from its own page/],
   ];
   assert.deepEqual(registryProblems([good]), []);
   assert.deepEqual(registryProblems([{ ...good, list_link: '公表事案' }]), []);
@@ -218,6 +213,34 @@ test('inconsistent entries are each reported in a sentence that names the source
   }
   assert.match(registryProblems([good, good]).join(), /used twice/);
   assert.throws(() => loadSourceRegistry([good, { ...good, id: 'other', publisher: 'nobody' }]), /1 problem\(s\)/);
+});
+
+test("a source's parser is derived: the table reader of its format for a mapping, its module's own, or none", () => {
+  const parse = () => ({ ok: false, error: 'unused', problems: [] }) as const;
+  const own = { id: 'test-own-layout', format: 'csv', parse } as const;
+  const loaded = loadSourceRegistry([
+    good,
+    { ...good, id: 'test-unwritten', mapping: undefined },
+    { ...good, id: 'test-own', mapping: undefined, own_parser: own },
+  ]);
+  assert.equal(loaded.get('test-csv-source')?.parser, 'csv-table');
+  assert.equal(loaded.get('test-unwritten')?.parser, 'not_written');
+  assert.equal(loaded.get('test-own')?.parser, 'test-own-layout');
+  assert.ok(!('own_parser' in (loaded.get('test-own') ?? {})), 'the entry keeps the id, not the function');
+  const problems = (entry: ModuleEntry) => registryProblems([entry]).join('; ');
+  assert.match(problems({ ...good, own_parser: own }), /has its own layout and takes no mapping/);
+  assert.match(
+    problems({ ...good, mapping: undefined, format: 'pdf', own_parser: own }),
+    /reads csv, but the format is pdf/,
+  );
+  assert.match(problems({ ...good, mapping: undefined, own_parser: { ...own, id: 'csv-table' } }), /is reserved/);
+  assert.match(
+    registryProblems([
+      { ...good, mapping: undefined, own_parser: own },
+      { ...good, id: 'test-other', mapping: undefined, own_parser: { ...own, parse: () => parse() } },
+    ]).join(),
+    /names two different parsers/,
+  );
 });
 
 test('seeding a database registers every source, and coverage then lists them as never collected', () => {

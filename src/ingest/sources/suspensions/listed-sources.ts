@@ -1,21 +1,15 @@
-// Registry entries given their lists' known addresses: the site root replaced, a publisher's further lists added.
-import { SUSPENSION_TABLE } from './suspension-mappings.js';
+// Source module of the procurement-suspension lists (指名停止), their known addresses put in: the site root replaced, a publisher's further lists added.
+import { SUSPENSION_TABLE } from './suspension-table.js';
 import { addressKind, LIST_ADDRESSES, type ListAddress } from './list-addresses.js';
-import type { ParserId, SourceEntryInput, SourceFormat } from './source-entry.js';
-
-/** The generic parser of each format, configured with the common header words of suspension lists. */
-const TABLE_PARSER: Readonly<Record<SourceFormat, ParserId>> = {
-  pdf: 'pdf-table',
-  xls: 'xls-table',
-  xlsx: 'xlsx-table',
-  csv: 'csv-table',
-  html: 'html-table',
-};
+import type { SourceEntryInput, SourceModule } from '../../registry/source-entry.js';
+import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './local.js';
+import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './national.js';
 
 /**
  * Each suspension entry whose publisher has known list addresses becomes one entry per list: the main list
  * keeps the entry's id (ids are stable: runs and coverage refer to them), a further list gets its own.
- * Entries of publishers with no known address keep their site root and stay not_written.
+ * Entries of publishers with no known address keep their site root and no mapping (never collected). A list
+ * read through the common header words (SUSPENSION_TABLE) is unproven until its first collection.
  */
 export function withListAddresses(
   entries: readonly SourceEntryInput[],
@@ -36,8 +30,7 @@ function listEntry(base: SourceEntryInput, list: ListAddress): SourceEntryInput 
   if (url === undefined) throw new Error(`a list of ${list.publisher} has no address`);
   const kind = addressKind(url);
   const format = list.links?.format ?? kind.format;
-  const parser = list.table === false ? 'not_written' : TABLE_PARSER[format];
-  const { url: _root, url_kind: _kind, format: _format, parser: _parser, mapping: _mapping, ...rest } = base;
+  const { url: _root, url_kind: _kind, format: _format, mapping: _mapping, ...rest } = base;
   return {
     ...rest,
     id: list.list
@@ -47,10 +40,20 @@ function listEntry(base: SourceEntryInput, list: ListAddress): SourceEntryInput 
     url,
     url_kind: kind.url_kind,
     format,
-    parser,
-    ...(parser === 'not_written' ? {} : { mapping: SUSPENSION_TABLE }),
+    ...(list.table === false ? {} : { mapping: SUSPENSION_TABLE, unproven: true }),
     ...(more.length > 0 ? { more_urls: more } : {}),
     // Pages that link one file per year or per update: every linked file is part of the list.
     ...(list.links ? { list_link: list.links.pattern, follow_all_links: true } : {}),
   };
 }
+
+/** Every publisher's 指名停止 lists: a table source where the list's address is known, its site root otherwise. */
+export const PROCUREMENT_SUSPENSIONS: SourceModule = {
+  sources: withListAddresses([
+    ...NATIONAL_SOURCES,
+    ...AGENCY_SOURCES,
+    ...CORPORATION_SOURCES,
+    ...PREFECTURE_SOURCES,
+    ...DESIGNATED_CITY_SOURCES,
+  ]),
+};

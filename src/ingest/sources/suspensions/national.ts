@@ -1,7 +1,7 @@
 // Registry entries of the national bodies', agencies' and public corporations' procurement suspension lists.
-import type { SourceEntryInput } from './source-entry.js';
+import type { SourceEntryInput } from '../../registry/source-entry.js';
 
-type Row = readonly [publisher: string, name: string, url: string, countsFor?: string];
+export type Row = readonly [publisher: string, name: string, url: string, countsFor?: string];
 
 function suspensions(list: readonly Row[]): SourceEntryInput[] {
   return list.map(([publisher, name, url, countsFor]) => ({
@@ -12,7 +12,6 @@ function suspensions(list: readonly Row[]): SourceEntryInput[] {
     url,
     url_kind: 'site_root',
     format: 'html',
-    parser: 'not_written',
     ...(countsFor ? { counts_for: countsFor } : {}),
   }));
 }
@@ -20,7 +19,7 @@ function suspensions(list: readonly Row[]): SourceEntryInput[] {
 // The 19 各省各庁 of 財政法第21条 (the denominator in publisher-groups.ts): each contracts under the 予算決算及び
 // 会計令 and suspends bidders under its own 指名停止等措置要領, published on its site (物品・役務 and, for the
 // works ministries, 工事). Official site roots until each list page is found (list-addresses.ts has those known).
-const MINISTRIES: readonly Row[] = [
+export const MINISTRIES: readonly Row[] = [
   ['house_of_representatives', '衆議院', 'https://www.shugiin.go.jp/'],
   ['house_of_councillors', '参議院', 'https://www.sangiin.go.jp/'],
   ['supreme_court', '最高裁判所', 'https://www.courts.go.jp/'],
@@ -43,7 +42,7 @@ const MINISTRIES: readonly Row[] = [
 ];
 
 // The works bureaus publish their own lists (工事・業務); they count for 国土交通省 (防衛装備庁 for 防衛省).
-const REGIONAL_OFFICES: readonly Row[] = [
+export const REGIONAL_OFFICES: readonly Row[] = [
   ['mlit_hokkaido_rdb', '北海道開発局', 'https://www.hkd.mlit.go.jp/', 'mlit'],
   ['mlit_tohoku_rdb', '東北地方整備局', 'https://www.thr.mlit.go.jp/', 'mlit'],
   ['mlit_kanto_rdb', '関東地方整備局', 'https://www.ktr.mlit.go.jp/', 'mlit'],

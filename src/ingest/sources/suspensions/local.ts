@@ -1,13 +1,13 @@
 // Registry entries of the prefectures' and designated cities' procurement suspension lists (指名停止措置).
-import { DESIGNATED_CITIES } from '../../domain/vocabularies/designated-cities.js';
-import { PREFECTURES } from '../../domain/vocabularies/prefectures.js';
-import type { SourceEntryInput } from './source-entry.js';
+import { DESIGNATED_CITIES } from '../../../domain/vocabularies/designated-cities.js';
+import { PREFECTURES } from '../../../domain/vocabularies/prefectures.js';
+import type { SourceEntryInput } from '../../registry/source-entry.js';
 
 // Every prefecture and designated city publishes its 指名停止 decisions, each on its own site in its own
 // layout (HTML tables, PDF, sometimes Excel). The addresses below are the governments' official site roots
 // (the lg.jp or legacy domain each one uses); where a list's own address is known, list-addresses.ts gives
 // it (listed-sources.ts puts it in). The others stay 'not_written' and show as never_collected.
-const PREFECTURE_SITES: Readonly<Record<string, string>> = {
+export const PREFECTURE_SITES: Readonly<Record<string, string>> = {
   '01': 'https://www.pref.hokkaido.lg.jp/',
   '02': 'https://www.pref.aomori.lg.jp/',
   '03': 'https://www.pref.iwate.jp/',
@@ -80,7 +80,7 @@ const CITY_SITES: Readonly<Record<string, string>> = {
   '43100': 'https://www.city.kumamoto.jp/',
 };
 
-function siteOf(sites: Readonly<Record<string, string>>, code: string): string {
+export function siteOf(sites: Readonly<Record<string, string>>, code: string): string {
   const url = sites[code];
   if (url === undefined) throw new Error(`no official site registered for local government ${code}`);
   return url;
@@ -94,7 +94,6 @@ export const PREFECTURE_SOURCES: readonly SourceEntryInput[] = PREFECTURES.map((
   url: siteOf(PREFECTURE_SITES, p.code),
   url_kind: 'site_root',
   format: 'html',
-  parser: 'not_written',
 }));
 
 export const DESIGNATED_CITY_SOURCES: readonly SourceEntryInput[] = DESIGNATED_CITIES.map((c) => ({
@@ -105,5 +104,4 @@ export const DESIGNATED_CITY_SOURCES: readonly SourceEntryInput[] = DESIGNATED_C
   url: siteOf(CITY_SITES, c.code),
   url_kind: 'site_root',
   format: 'html',
-  parser: 'not_written',
 }));

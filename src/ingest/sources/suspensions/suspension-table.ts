@@ -1,5 +1,5 @@
 // The column mappings of procurement-suspension lists: the header words the publishers' tables use.
-import type { ColumnMapping } from '../parsers/column-mapping.js';
+import type { ColumnMapping } from '../../parsers/column-mapping.js';
 
 // The spellings seen across prefectures' and bureaus' lists (指名停止措置一覧), tried in order; the header
 // locator matches exact words before contained ones, so 「名称」 cannot take the 「商号又は名称」 column from

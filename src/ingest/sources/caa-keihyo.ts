@@ -1,6 +1,7 @@
-// Registry entry of the Consumer Affairs Agency's releases under the Act against Unjustifiable Premiums and
+// Source module of the Consumer Affairs Agency's releases under the Act against Unjustifiable Premiums and
 // Misleading Representations (景品表示法): one index page per fiscal year, each release a link with its date.
-import type { SourceEntryInput } from './source-entry.js';
+import { parseCaaKeihyoHtml } from '../parsers/caa-keihyo-html.js';
+import type { SourceEntryInput, SourceModule } from '../registry/source-entry.js';
 
 const INDEX = 'https://www.caa.go.jp/policies/policy/representation/fair_labeling/release';
 
@@ -21,7 +22,12 @@ export function caaSource(today: Date): SourceEntryInput {
     more_urls: earlier.map((year) => `${INDEX}/${year}/`),
     url_kind: 'list_page',
     format: 'html',
-    parser: 'caa-keihyo-html',
     fixed: { law: 'premiums_and_representations_act' },
   };
 }
+
+export const CAA_KEIHYO: SourceModule = {
+  // its index has a page per fiscal year: those up to the one the process starts in
+  sources: [caaSource(new Date())],
+  parser: { id: 'caa-keihyo-html', format: 'html', parse: parseCaaKeihyoHtml },
+};

@@ -1,5 +1,5 @@
 // The known addresses of publishers' procurement-suspension lists (test/fixtures/government/registry/list-addresses.md).
-import type { SourceFormat, UrlKind } from './source-entry.js';
+import type { SourceFormat, UrlKind } from '../../registry/source-entry.js';
 
 export interface ListAddress {
   /** Authority code of the publisher whose registry entry takes these addresses. */

@@ -1,0 +1,205 @@
+// `kohyo sources try <source> (--file F | --url U)`: a dry run of a source on a list, writing nothing: the list read,
+// parsed and validated and linked as `collect` would, and what it would give shown, so that an operator can add or
+// repair a source when a publisher changes its page.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { instant } from '../../domain/dates.js';
+import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
+import type { LinkCandidate } from '../../domain/link-company.js';
+import type { ValidRecord } from '../../domain/record.js';
+import { messageOf } from '../../domain/error-of.js';
+import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
+import { openReadOnly, type Db } from '../../store/database.js';
+import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
+import type { ParsedList, ParserResolver, RecordOrigin } from '../parsers/source-parser.js';
+import type { SourceEntry } from '../registry/source-entry.js';
+import type { SourceRegistry } from '../registry/source-registry.js';
+import { createFetcher, type Fetcher } from './fetcher.js';
+import { parseListFiles } from './parse-list-files.js';
+import { budgetedResolver } from './parse-thread.js';
+import { prepareRecords } from './prepare-records.js';
+import { readList } from './read-list.js';
+import { runNotes } from './collect-report.js';
+import { collectorUserAgent } from './user-agent.js';
+
+export const SOURCES_TRY_USAGE = 'usage: kohyo sources try <source> (--file F | --url U)';
+
+export interface SourcesTryIo {
+  readonly dbPath: string;
+  readonly now: () => Date;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  readonly registry: SourceRegistry;
+  readonly contact?: string | null;
+  readonly parseBudget?: ParseBudget;
+  /** Seams for tests; the parsers on threads under the budget and a real fetcher otherwise. */
+  readonly resolve?: ParserResolver;
+  readonly fetcher?: Fetcher;
+}
+
+/** Exit code 0 when the list reads, 1 when it does not, 2 on a usage error. Nothing is written, whatever happens. */
+export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): Promise<number> {
+  const chosen = chooseTry(args, io.registry);
+  if (typeof chosen === 'string') {
+    io.stderr(`kohyo sources try: ${chosen}\n${SOURCES_TRY_USAGE}`);
+    return 2;
+  }
+  const parse = (io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET))(chosen.source);
+  if (parse === null) {
+    io.stderr(
+      `kohyo sources try: source '${chosen.source.id}' has no parser and no mapping: give it one in its module (docs/data-sources.md "Adding a source")`,
+    );
+    return 2;
+  }
+  const fetcher =
+    io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
+  const links = linkQueries(io.dbPath);
+  try {
+    const list = await readList(chosen.source, { fetcher, force: true }, chosen.file === null ? null : [chosen.file]);
+    if (list.kind !== 'read') {
+      io.stderr(list.kind === 'failed' ? `the list could not be read: ${list.error}` : 'the list was not sent (304)');
+      return 1;
+    }
+    const retrievedAt = io.now();
+    const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt));
+    if (!parsed.ok) {
+      io.stderr(`the list does not parse: ${parsed.error}`);
+      for (const problem of parsed.problems) io.stderr(`  ${problem}`);
+      return 1;
+    }
+    const prepared = prepareRecords(
+      parsed,
+      chosen.source.id,
+      links.candidates,
+      list.files.length > 1 ? 'keep_first' : 'error',
+    );
+    if (!prepared.ok) {
+      io.stderr(`the records do not fit: ${prepared.error}`);
+      for (const problem of prepared.problems) io.stderr(`  ${problem}`);
+      return 1;
+    }
+    const edition = editionDateOf({
+      printed: printedDateOf(prepared.records),
+      latest_record: parsed.period?.to ?? null,
+      last_modified: list.last_modified,
+      retrieved_at: retrievedAt,
+    });
+    report(io.stdout, chosen.source, { parsed, ...prepared, edition, links: links.note, files: list.files.length });
+    return 0;
+  } catch (error) {
+    io.stderr(`kohyo sources try: ${messageOf(error)}`);
+    return 1;
+  } finally {
+    links.close();
+    if (io.fetcher === undefined) await fetcher.close();
+  }
+}
+
+function chooseTry(
+  args: readonly string[],
+  registry: SourceRegistry,
+): { source: SourceEntry; file: string | null } | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { file: { type: 'string' }, url: { type: 'string' } },
+    });
+  } catch (error) {
+    return messageOf(error);
+  }
+  const [id, ...extra] = parsed.positionals;
+  const { file, url } = parsed.values;
+  if (id === undefined || extra.length > 0) return 'name one source';
+  if ((file === undefined) === (url === undefined)) return 'give either --file F or --url U';
+  const source = registry.get(id);
+  if (source === undefined) return `no source '${id}' in the registry (see \`kohyo sources\`)`;
+  if (url === undefined) return { source, file: file ?? null };
+  if (!/^https?:\/\//u.test(url) || !URL.canParse(url)) return `--url '${url}' is not an http(s) URL`;
+  // the list at the address given, read as the source reads its own (a list_link is followed from it)
+  return { source: { ...source, url, more_urls: [] }, file: null };
+}
+
+/** Link candidates from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
+function linkQueries(dbPath: string): {
+  candidates: (key: string, prefecture: string) => readonly LinkCandidate[];
+  note: string;
+  close: () => void;
+} {
+  let db: Db | null = null;
+  try {
+    db = existsSync(dbPath) ? openReadOnly(dbPath) : null;
+  } catch (error) {
+    return {
+      candidates: () => [],
+      note: `no links tried: ${dbPath} cannot be read (${messageOf(error)})`,
+      close: () => undefined,
+    };
+  }
+  if (db === null)
+    return { candidates: () => [], note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
+  const queries = createCompanyLinkQueries(db);
+  const opened = db;
+  return {
+    candidates: (key, prefecture) => queries.candidates(key, prefecture),
+    note: `links to the companies of ${dbPath}`,
+    close: () => opened.close(),
+  };
+}
+
+interface TryOutcome {
+  readonly parsed: ParsedList;
+  readonly records: readonly ValidRecord[];
+  readonly origins: readonly RecordOrigin[];
+  readonly unreadable: ParsedList['skipped_rows'];
+  readonly link_notes: readonly string[];
+  readonly links: string;
+  readonly files: number;
+  readonly edition: { readonly on: string; readonly source: string };
+}
+
+function report(out: (line: string) => void, source: SourceEntry, tried: TryOutcome): void {
+  const { parsed, records } = tried;
+  const how = source.mapping ? `its mapping${source.unproven ? ' (unproven)' : ''}` : 'its own parser';
+  out(`${source.id}: ${tried.files} file(s) read with ${source.parser}, through ${how}; nothing was written`);
+  const columns = Object.entries(parsed.columns ?? {});
+  out(
+    columns.length === 0
+      ? 'columns: read by the parser of its own layout, not by header words'
+      : `columns: ${columns.map(([field, header]) => `${field} ← 「${header}」`).join(', ')}`,
+  );
+  out(`edition: ${tried.edition.on} (${EDITION_HOW[tried.edition.source] ?? tried.edition.source})`);
+  const linked = records.filter((r) => r.company.link === 'name_address').length;
+  const given = records.filter((r) => r.company.link === 'source').length;
+  out(
+    `${records.length} record(s) it would give: ${given} with the source's Corporate Number, ${linked} linked by name and address (${tried.links})`,
+  );
+  records.forEach((record, i) => out(`  ${recordLine(record, tried.origins[i])}`));
+  const skipped = [...parsed.skipped_rows, ...tried.unreadable];
+  const total = (parsed.skipped_total ?? parsed.skipped_rows.length) + tried.unreadable.length;
+  out(`${total} row(s) it would skip`);
+  for (const line of runNotes(source.id, skipped, parsed.warnings, tried.link_notes, total)) out(line);
+}
+
+const EDITION_HOW: Readonly<Record<string, string>> = {
+  printed: 'printed on the list',
+  last_modified: "the server's Last-Modified",
+  latest_record: "the list's newest record",
+  collected: 'the day it was read: the list gives no date',
+};
+
+function recordLine(record: ValidRecord, origin: RecordOrigin | undefined): string {
+  const where = origin
+    ? `row ${origin.row}${origin.page != null ? ` (page ${origin.page})` : ''}${origin.file ? ` of ${origin.file}` : ''}`
+    : 'row ?';
+  const when =
+    record.kind === 'procurement_suspension' ? `${record.period.from}～${record.period.to ?? ''}` : record.date;
+  const company = record.company;
+  const tie =
+    company.corporate_number === null
+      ? 'not linked'
+      : `${company.link === 'source' ? 'its Corporate Number' : 'linked'} ${company.corporate_number}`;
+  return `${where}: ${when} 「${company.name}」${company.address ? ` (${company.address})` : ''}, ${record.authority}: ${tie}`;
+}
