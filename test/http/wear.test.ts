@@ -32,14 +32,14 @@ for (const [storeName, redisStore] of [
       await redis?.stop();
     });
 
-    test('+3, −1, +3, −1 … is never five in a row, and is refused at its tenth number', async () => {
+    test('+3, −1, +3, −1 … is refused at its eighth number, where 0, 3, 5, 7, 9 have stepped up five times', async () => {
       const url = redis?.url;
       const storeFor: StoreFor | undefined =
         url === undefined ? undefined : (policy) => new RedisStore(new Redis(url), policy, 'zigzag:');
       const s = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '100' }, storeFor);
       try {
         const start = 400_000_000_000;
-        const steps = [0, 3, 2, 5, 4, 7, 6, 9, 8, 11];
+        const steps = [0, 3, 2, 5, 4, 7, 6, 9];
         for (const [i, step] of steps.entries()) {
           const number = corporateNumberFromBase(String(start + step));
           // by every endpoint that looks a number up, in turn
