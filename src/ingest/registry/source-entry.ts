@@ -2,7 +2,6 @@
 import type { RecordKind } from '../../domain/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
-import type { SourceParser } from '../parsers/source-parser.js';
 
 /** `xls` is the legacy binary Excel format (BIFF), `xlsx` the XML one. */
 export type SourceFormat = 'pdf' | 'csv' | 'xls' | 'xlsx' | 'html';
@@ -74,20 +73,3 @@ export interface SourceEntry extends SourceEntryInput {
 
 /** What a source reads with no parser: registered all the same, and shown as never collected. */
 export const NOT_WRITTEN = 'not_written';
-
-/** A parser written for one publisher's own layout, and the format it reads. */
-export interface OwnParser {
-  /** Lower-case words joined by '-', unique among the modules' parsers (it is stored with each run's source). */
-  readonly id: string;
-  readonly format: SourceFormat;
-  readonly parse: SourceParser;
-}
-
-/**
- * A source module (src/ingest/sources/): the registry entries of one publisher's lists of one layout, and, where
- * the list is not a table a mapping can read, the parser of its own that reads every one of them.
- */
-export interface SourceModule {
-  readonly sources: readonly SourceEntryInput[];
-  readonly parser?: OwnParser;
-}

@@ -4,13 +4,8 @@ import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
 import { SOURCE_MODULES } from '../sources/index.js';
 import { tableParserId } from '../parsers/generic-parsers.js';
-import {
-  NOT_WRITTEN,
-  type OwnParser,
-  type SourceEntry,
-  type SourceEntryInput,
-  type SourceModule,
-} from './source-entry.js';
+import { NOT_WRITTEN, type SourceEntry, type SourceEntryInput } from './source-entry.js';
+import { type OwnParser, type SourceModule } from './source-module.js';
 
 export interface SourceRegistry {
   readonly sources: readonly SourceEntry[];

@@ -1,7 +1,8 @@
 // Source module of the Consumer Affairs Agency's releases under the Act against Unjustifiable Premiums and
 // Misleading Representations (景品表示法): one index page per fiscal year, each release a link with its date.
 import { parseCaaKeihyoHtml } from '../parsers/caa-keihyo-html.js';
-import type { SourceEntryInput, SourceModule } from '../registry/source-entry.js';
+import type { SourceEntryInput } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 
 const INDEX = 'https://www.caa.go.jp/policies/policy/representation/fair_labeling/release';
 

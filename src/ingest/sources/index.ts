@@ -1,6 +1,6 @@
 // The one index of source modules: the registry, the parsers by id and the formats they read are derived from it.
 // Adding a source is adding its module here (docs/data-sources.md).
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 import { CAA_KEIHYO } from './caa-keihyo.js';
 import { ISA_TITP } from './isa-titp.js';
 import { JFTC_ACTIONS } from './jftc-actions.js';

@@ -1,6 +1,6 @@
 // Source module of the Immigration Services Agency's lists of actions under the Technical Intern Training Act.
 import { parseIsaTitpXlsx } from '../parsers/isa-titp-xlsx.js';
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 
 // The agency's page 「技能実習法に基づく行政処分等」 links each list as an Excel file, the certification revocations one
 // file per fiscal year (e.g. https://www.moj.go.jp/isa/content/001391104.xlsx for FY2018); the collector follows

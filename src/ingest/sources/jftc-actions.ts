@@ -1,6 +1,6 @@
 // Source module of the JFTC's legal actions and subcontracting recommendations, as the open dataset
 // eoylab/jftc-actions transcribes them from the JFTC's yearly lists (Public Data License 1.0).
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 
 // The licence asks that the JFTC be credited as the source and the repository as the editor, and that the
 // dataset never be presented as the government's own: the title says both, and so does docs/data-sources.md.

@@ -1,6 +1,6 @@
 // Source module of MHLW's list of companies sent to the prosecutor for labour-law violations, one table per labour bureau.
 import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 
 export const MHLW_LABOUR_LAW_VIOLATIONS: SourceModule = {
   parser: { id: 'mhlw-labour-violations-pdf', format: 'pdf', parse: parseMhlwLabourViolationsPdf },

@@ -1,5 +1,5 @@
 // Source module of 国土交通省ネガティブ情報等検索サイト: the ministry's and the prefectures' licence actions per trade.
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 
 type Row = readonly [slug: string, sector: string];
 

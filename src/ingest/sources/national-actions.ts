@@ -4,7 +4,8 @@
 // that coverage names what an answer did not search.
 import type { RecordKind } from '../../domain/record.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
-import type { SourceEntryInput, SourceModule } from '../registry/source-entry.js';
+import type { SourceEntryInput } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 import { REGIONAL_OFFICES } from './suspensions/national.js';
 
 // the publisher's name is the authority vocabulary's

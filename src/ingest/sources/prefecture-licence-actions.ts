@@ -2,7 +2,7 @@
 // they license: every prefecture publishes both, each on its own site in its own layout. No list has been read
 // here yet: each is registered at the prefecture's site root, with no parser, and shows as never collected.
 import { PREFECTURES } from '../../domain/vocabularies/prefectures.js';
-import type { SourceModule } from '../registry/source-entry.js';
+import type { SourceModule } from '../registry/source-module.js';
 import { PREFECTURE_SITES, siteOf } from './suspensions/local.js';
 
 const TRADES = [

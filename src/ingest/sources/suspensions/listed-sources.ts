@@ -1,7 +1,8 @@
 // Source module of the procurement-suspension lists (指名停止), their known addresses put in: the site root replaced, a publisher's further lists added.
 import { SUSPENSION_TABLE } from './suspension-table.js';
 import { addressKind, LIST_ADDRESSES, type ListAddress } from './list-addresses.js';
-import type { SourceEntryInput, SourceModule } from '../../registry/source-entry.js';
+import type { SourceEntryInput } from '../../registry/source-entry.js';
+import type { SourceModule } from '../../registry/source-module.js';
 import { DESIGNATED_CITY_SOURCES, PREFECTURE_SOURCES } from './local.js';
 import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './national.js';
 
