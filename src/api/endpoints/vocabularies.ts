@@ -4,7 +4,7 @@ import type { Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
-import { propertyOf } from '../../domain/is-object.js';
+import { isRecord, propertyOf } from '../../domain/is-object.js';
 import { foldLabel } from '../../domain/vocabulary.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 
@@ -98,7 +98,7 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         'The codes an enumerated field or filter takes, with their Japanese and English labels: give `field` ' +
         "(`authority`, `law`, `prefecture`, …) for one field's codes, and `q` to keep those whose code or label holds " +
         'it; without `field`, the fields and how many codes each has. A filter accepts a code or either label. Each ' +
-        'authority names its publisher `group` and its `parent` (the body it is an office or agency of, or null); ' +
+        'authority names its publisher `group` and its `parent` (the body it is an office or agency of, if any); ' +
         '`authority` matches that authority and every office under it. Outside the rate limit.',
       input: VocabularyToolInput,
       query: () => ({}),
@@ -107,10 +107,18 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         if (field === null) return { data: { fields: FIELD_SIZES }, meta: answer.meta };
         const terms = propertyOf(propertyOf(answer.data, 'vocabularies'), field);
         const q = typeof args.q === 'string' ? foldLabel(args.q) : '';
-        const kept = Array.isArray(terms) ? terms.filter((term: unknown) => q === '' || mentions(term, q)) : [];
+        // a null (an authority without a parent) is left out: the authorities alone would pass what a tool answers
+        const kept = Array.isArray(terms)
+          ? terms.filter((term: unknown) => q === '' || mentions(term, q)).map(withoutNulls)
+          : [];
         return { data: { vocabularies: { [field]: kept } }, meta: answer.meta };
       },
     },
   ],
   answer: (_context, _query, requestId) => ({ data: { vocabularies: body }, meta: { request_id: requestId } }),
 };
+
+/** A term without its null properties. */
+function withoutNulls(term: unknown): unknown {
+  return isRecord(term) ? Object.fromEntries(Object.entries(term).filter(([, value]) => value !== null)) : term;
+}
