@@ -1,33 +1,17 @@
 // Benchmark: collecting every real ISA Excel file and the CAA index page end to end (parse, link, publish), offline
 // with `collect --files`, into a production dataset that already holds the NTA daily file's companies.
 // Run: node --import tsx bench/collect-real.ts [--runs N]
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCli } from '../src/cli.js';
 import { sharedData } from '../test/helpers/shared-data.js';
+import { realListDownloads } from '../test/helpers/real-lists.js';
 import { describeMachine } from './report.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(values.runs));
-
-function downloads(dir: string): string {
-  const files = join(dir, 'downloads');
-  for (const folder of ['isa-titp-certification-revocations', 'isa-titp-improvement-orders'])
-    mkdirSync(join(files, folder), { recursive: true });
-  // the lists alone: their provenance notes (.PROVENANCE.md) beside them are no copies of a list
-  for (const name of readdirSync(sharedData('isa')).filter((n) => n.endsWith('.xlsx'))) {
-    const to = name.includes('nintei_torikeshi')
-      ? join(files, 'isa-titp-certification-revocations', name)
-      : name.includes('kaizen_meirei')
-        ? join(files, 'isa-titp-improvement-orders', name)
-        : join(files, 'isa-titp-supervising-org-revocations.xlsx');
-    copyFileSync(sharedData(`isa/${name}`), to);
-  }
-  copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
-  return files;
-}
 
 const quiet = { stdout: () => undefined, stderr: (line: string) => console.error(line) };
 console.log(`machine: ${describeMachine()}`);
@@ -39,7 +23,7 @@ for (let run = 0; run < runs; run++) {
     const env = { KOHYO_DB: join(dir, 'production.sqlite') };
     const now = () => new Date();
     await runCli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')], { ...quiet, now, env });
-    const files = downloads(dir);
+    const files = realListDownloads(dir);
     const out: string[] = [];
     const started = performance.now();
     const code = await runCli(['collect', '--files', files], {

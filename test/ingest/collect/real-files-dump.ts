@@ -1,29 +1,19 @@
 // The records the real government files of test/fixtures/government collect into, dumped in a canonical form: what a refactoring of the
 // collection must leave as it is (real-files.test.ts compares the dump with the snapshot made before it).
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../../../src/cli.js';
 import { sharedData } from '../../helpers/shared-data.js';
+import { realListDownloads } from '../../helpers/real-lists.js';
 
 /** The instant every step of the dump's collection takes as now, so that runs and records carry the same times. */
 export const DUMP_NOW = new Date('2026-11-25T03:00:00Z');
 
-/** Lays the real files out as `collect --files` reads them: each named after its source. */
+/** Lays the real files out as `collect --files` reads them: the ISA and CAA lists, and the JFTC and MHLW ones. */
 function downloads(dir: string): string {
-  const files = join(dir, 'downloads');
-  for (const folder of ['isa-titp-certification-revocations', 'isa-titp-improvement-orders'])
-    mkdirSync(join(files, folder), { recursive: true });
-  for (const name of readdirSync(sharedData('isa')).filter((n) => n.endsWith('.xlsx'))) {
-    const to = name.includes('nintei_torikeshi')
-      ? join(files, 'isa-titp-certification-revocations', name)
-      : name.includes('kaizen_meirei')
-        ? join(files, 'isa-titp-improvement-orders', name)
-        : join(files, 'isa-titp-supervising-org-revocations.xlsx');
-    copyFileSync(sharedData(`isa/${name}`), to);
-  }
-  copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
+  const files = realListDownloads(dir);
   copyFileSync(sharedData('jftc/actions.csv'), join(files, 'jftc-actions.csv'));
   copyFileSync(sharedData('mhlw/000534084.pdf'), join(files, 'mhlw-labour-law-violations.pdf'));
   return files;
