@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   if (cluster.isPrimary) await prepareDataset(config, logger);
   if (config.workers > 1 && cluster.isPrimary) {
     // the workers watch KOHYO_DB and switch when the primary's follower renames a new version over it
-    followerFor(config, logger)?.start(config.datasetPollSeconds * 1000);
+    (await followerFor(config, logger))?.start(config.datasetPollSeconds * 1000);
     runPrimary(config.workers, logger);
     return;
   }

@@ -10,8 +10,7 @@ import { createHmac } from 'node:crypto';
 import { loadUsageSecret } from './usage/usage-secret.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
-import { openBucket } from './replica/dataset-bucket.js';
-import { DatasetFollower } from './replica/dataset-follower.js';
+import type { DatasetFollower } from './replica/dataset-follower.js';
 import { buildApp, type AppDeps } from './http/app.js';
 import { guideText } from './http/llms-guide.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
@@ -20,7 +19,6 @@ import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
 import { openStore } from './store/store.js';
-import { buildDemoDatabase } from '../demo/build-demo.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 
 export interface Service {
@@ -33,9 +31,20 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** A follower of KOHYO_DATASET_URL, when set. */
-export function followerFor(config: Config, logger: Logger, switchTo?: () => void): DatasetFollower | null {
+/**
+ * A follower of KOHYO_DATASET_URL, when set. Its modules (the S3 client among them) are loaded only then: a server
+ * that follows no published dataset starts without them.
+ */
+export async function followerFor(
+  config: Config,
+  logger: Logger,
+  switchTo?: () => void,
+): Promise<DatasetFollower | null> {
   if (config.datasetUrl === null) return null;
+  const [{ openBucket }, { DatasetFollower }] = await Promise.all([
+    import('./replica/dataset-bucket.js'),
+    import('./replica/dataset-follower.js'),
+  ]);
   const bucket = openBucket(parseManifestUrl(config.datasetUrl), { s3Endpoint: config.s3Endpoint });
   return new DatasetFollower({ bucket, dbPath: config.dbPath, switchTo, log: logger });
 }
@@ -45,7 +54,7 @@ export function followerFor(config: Config, logger: Logger, switchTo?: () => voi
  * otherwise the demo is built when there is none; then brings the file to this build's schema.
  */
 export async function prepareDataset(config: Config, logger: Logger): Promise<void> {
-  const follower = existsSync(config.dbPath) ? null : followerFor(config, logger);
+  const follower = existsSync(config.dbPath) ? null : await followerFor(config, logger);
   if (follower !== null) {
     logger.info({ url: config.datasetUrl }, 'no dataset yet: downloading the published one');
     if ((await follower.sync()) !== 'switched')
@@ -54,6 +63,8 @@ export async function prepareDataset(config: Config, logger: Logger): Promise<vo
   if (!existsSync(config.dbPath)) {
     logger.info({ path: config.dbPath }, 'no dataset yet: building the demo dataset (fictional companies and records)');
     mkdirSync(dirname(config.dbPath), { recursive: true });
+    // loaded only here: the demo's builder brings the ingestion pipeline, which a start over a dataset does not need
+    const { buildDemoDatabase } = await import('../demo/build-demo.js');
     buildDemoDatabase(config.dbPath, { now: new Date() });
   }
   const upgrade = upgradeDatasetFile(config.dbPath, { now: () => new Date() });
@@ -80,7 +91,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   const usage = openUsageLog(config, clock, logger);
   logger.info({ path: usage.path }, 'usage log open');
   // one process serves: it follows the published dataset itself (with several workers, the primary does)
-  const follower = cluster.isPrimary ? followerFor(config, logger, () => holder.reload()) : null;
+  const follower = cluster.isPrimary ? await followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
   const app = await buildServiceApp({
     config,

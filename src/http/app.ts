@@ -36,6 +36,7 @@ import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-proxies.js';
 import { errorOf } from '../domain/error-of.js';
+import { lazyCompilers } from './lazy-compilers.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -78,7 +79,12 @@ export interface AppDeps extends RouteContext {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the limiter's reading of the client (KOHYO_TRUST_PROXY): the connection caps and the usage log read it alike
   const trusted = parseTrustedProxies(deps.config.trustProxy);
-  const app = Fastify(fastifyOptions(deps));
+  const compilers = lazyCompilers();
+  const app = Fastify({ ...fastifyOptions(deps), schemaController: { compilersFactory: compilers.compilersFactory } });
+  // the schemas no request has compiled yet, once the server answers (/health needs none)
+  app.addHook('onListen', async () => {
+    compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
+  });
   boundClose(app, deps.config.closeGraceSeconds * 1000);
   const { connections } = deps.config;
   capConnections(app.server, {

@@ -1,0 +1,83 @@
+// Fastify's own compilers (ajv for the queries, fast-json-stringify for the answers), run at a route's first use or
+// once the server listens, rather than for every route before it listens: compiling them was about half of a start's
+// CPU (bench/startup.ts, issue 47), and /health needs none of them.
+import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+
+/** What Fastify calls and reads of a validator: the call, and the errors of a failed one. */
+type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+type Serializer = SerializerSelector.Serializer;
+
+export interface LazyCompilers {
+  /** Fastify's `schemaController.compilersFactory`. */
+  readonly compilersFactory: {
+    readonly buildValidator: BuildCompilerFromPool;
+    readonly buildSerializer: SerializerSelector.SerializerFactory;
+  };
+  /**
+   * Compiles what no request has yet, one schema a turn of the event loop, so that a request arriving meanwhile waits
+   * for one compilation at most and the first request of a route finds its schemas ready.
+   */
+  warmUp(): Promise<void>;
+}
+
+export function lazyCompilers(): LazyCompilers {
+  const pending = new Set<() => unknown>();
+  const validators = AjvCompiler();
+  const serializers = SerializerSelector();
+  return {
+    compilersFactory: {
+      buildValidator: (externalSchemas, options) => {
+        const compile = validators(externalSchemas, options);
+        const lazy = (route: Parameters<typeof compile>[0]) => lazyValidator(() => compile(route), pending);
+        // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/ajv-compiler's types give its compiler ajv's own signature (ajv's function out), where Fastify only calls the function and reads `errors`
+        return lazy as unknown as ReturnType<BuildCompilerFromPool>;
+      },
+      buildSerializer: (externalSchemas, options) => {
+        const compile = serializers(externalSchemas, options);
+        // one serialiser a schema object: every route's error answers share one, a HEAD route its GET route's
+        const bySchema = new WeakMap<object, Serializer>();
+        return (route) => {
+          const { schema } = route;
+          if (typeof schema !== 'object' || schema === null) return compile(route);
+          const compiled = compiledLater(pending, () => {
+            const serializer = bySchema.get(schema) ?? compile(route);
+            bySchema.set(schema, serializer);
+            return serializer;
+          });
+          return (data: unknown) => compiled()(data);
+        };
+      },
+    },
+    async warmUp() {
+      for (const compile of pending) {
+        await new Promise((resolve) => setImmediate(resolve));
+        compile();
+      }
+    },
+  };
+}
+
+/** A compiler's result made at the first call of the function returned (or by the warm-up of `pending`), then kept. */
+function compiledLater<F>(pending: Set<() => unknown>, compile: () => F): () => F {
+  let compiled: F | undefined;
+  const ensure = () => {
+    pending.delete(ensure);
+    compiled ??= compile();
+    return compiled;
+  };
+  pending.add(ensure);
+  return ensure;
+}
+
+/** A validator compiled at its first call; Fastify reads a failed validation's errors from the function it called. */
+function lazyValidator(compile: () => Validator, pending: Set<() => unknown>): Validator {
+  const compiled = compiledLater(pending, compile);
+  const validate: Validator = (data) => {
+    const validator = compiled();
+    const result = validator(data);
+    validate.errors = validator.errors;
+    return result;
+  };
+  return validate;
+}
