@@ -1,6 +1,9 @@
-// Every error code the API answers with, its status and message, in one table; the details an error may carry; and
-// the typed error that carries one.
+// Every error code the API answers with, its status and message, in one table; the details an error may carry; the
+// typed error that carries one; and the refusals of a query, whether its schema or a rule no schema can say refused it.
 import { Type, type Static } from '@sinclair/typebox';
+import { isRecord } from '../domain/is-object.js';
+import { textOf } from '../domain/text-of.js';
+import { CORPORATE_NUMBER_INPUT } from './schemas/queries.js';
 
 export const ERRORS = {
   missing_parameter: { status: 400, message: 'A required parameter is missing.' },
@@ -140,5 +143,63 @@ export function refusalError(refusal: {
     refusal.message,
     { retry_after: seconds, scope: refusal.scope },
     { 'Retry-After': String(seconds) },
+  );
+}
+
+/** What ajv reports of the first thing a query's schema refused (Fastify's `error.validation[0]`). */
+export interface SchemaFailure {
+  readonly keyword: string;
+  readonly instancePath: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The contract's refusal of what a query's schema refused: a missing parameter, or a value its parameter's schema
+ * does not take, said in the words of that schema (its range, its values, its form, its length).
+ */
+export function schemaRefusal(
+  failure: SchemaFailure,
+  properties: Readonly<Record<string, unknown>>,
+  query: Readonly<Record<string, unknown>>,
+): ApiError {
+  if (failure.keyword === 'required') {
+    const parameter = textOf(failure.params.missingProperty ?? '');
+    return new ApiError('missing_parameter', `${parameter} is required.`, { parameter });
+  }
+  const parameter = failure.instancePath.replace(/^\//u, '') || 'query';
+  const value = query[parameter];
+  return valueRefusal(parameter, properties[parameter], value === undefined ? undefined : textOf(value));
+}
+
+/** The refusal of `value` for `parameter`, by what the parameter's schema says it takes. */
+export function valueRefusal(parameter: string, schema: unknown, value: string | undefined): ApiError {
+  const got = value === undefined ? '' : ` (got "${echoed(value)}")`;
+  const invalid = (message: string) => new ApiError('invalid_parameter', message, { parameter });
+  if (!isRecord(schema)) return invalid(`${parameter} has a value this endpoint does not accept${got}.`);
+  if (schema.pattern === CORPORATE_NUMBER_INPUT) return corporateNumberRefusal(parameter, value ?? '', 'not_13_digits');
+  if (schema.type === 'integer')
+    return invalid(
+      `${parameter} must be a whole number from ${textOf(schema.minimum)} to ${textOf(schema.maximum)}${got}.`,
+    );
+  if (Array.isArray(schema.enum)) return invalid(`${parameter} must be ${schema.enum.map(textOf).join(' or ')}${got}.`);
+  if (schema.format === 'date') return invalid(`${parameter} must be a date written YYYY-MM-DD${got}.`);
+  if (schema.type === 'string' && typeof schema.maxLength === 'number')
+    return invalid(`${parameter} must be at most ${schema.maxLength} characters.`);
+  return invalid(`${parameter} has a value this endpoint does not accept${got}.`);
+}
+
+/** The refusal of a value that is not a Corporate Number, saying why. */
+export function corporateNumberRefusal(
+  parameter: string,
+  value: string,
+  reason: 'not_13_digits' | 'check_digit',
+): ApiError {
+  const why = reason === 'check_digit' ? 'its check digit (the first digit) is wrong' : 'it is not 13 digits';
+  return new ApiError(
+    'invalid_corporate_number',
+    `${parameter} "${echoed(value)}" is not a Corporate Number: ${why}.`,
+    {
+      parameter,
+    },
   );
 }

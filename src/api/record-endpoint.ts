@@ -6,7 +6,8 @@ import type { RecordQuery } from '../domain/record-query.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { SOURCES_COVERAGE_PATH } from './links.js';
-import { resolveRecordQuery, type FilterParams } from './record-query.js';
+import { resolveRecordQuery } from './record-query.js';
+import { checkRecordQuery, type FilterParams } from './query-rules.js';
 import { listMeta } from './envelope.js';
 import { DEFAULT_LIMIT, recordQuerySchema } from './schemas/queries.js';
 import type { RouteContext } from './context.js';
@@ -70,7 +71,7 @@ function find<K extends RecordKind, P>(
   const limit = params.limit ?? DEFAULT_LIMIT;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
-  const { query, notices } = resolveRecordQuery(endpoint.kind, params, store, today);
+  const { query, notices } = resolveRecordQuery(checkRecordQuery(endpoint.kind, params), store, today);
   const result = store.records.page(endpoint.kind, query, { limit, page });
   return {
     records: result.records.map((record) => endpoint.present(record, today)),

@@ -1,10 +1,16 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, ERRORS, READ_METHODS, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
+import {
+  ApiError,
+  ERRORS,
+  READ_METHODS,
+  errorBody,
+  methodNotAllowed,
+  refusalError,
+  schemaRefusal,
+} from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
-import { refusalOf } from '../api/schemas/queries.js';
-import { textOf } from '../domain/text-of.js';
 import type { QueryRoute } from './route-options.js';
 
 export function errorHandler(
@@ -38,13 +44,8 @@ function isFastifyError(error: unknown): error is FastifyError {
 function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): ApiError {
   const first = error.validation?.[0];
   if (first !== undefined) {
-    if (first.keyword === 'required') {
-      const parameter = textOf(first.params.missingProperty ?? '');
-      return new ApiError('missing_parameter', `${parameter} is required.`, { parameter });
-    }
-    const parameter = first.instancePath.replace(/^\//u, '') || 'query';
     const querystring = request.routeOptions.schema?.querystring;
-    return refusalOf(KindGuard.IsObject(querystring) ? querystring : undefined, parameter, request.query[parameter]);
+    return schemaRefusal(first, KindGuard.IsObject(querystring) ? querystring.properties : {}, request.query);
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found');

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { routeAccounting } from '../api/catalogue.js';
-import { applyQueryRules } from './query-rules.js';
+import { readQueryString } from '../api/query-rules.js';
 import { NoQuery, parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
 import { errorOf } from '../domain/error-of.js';
@@ -45,7 +45,7 @@ export function endpointOptions(endpoint: Endpoint, config: Config) {
   // a callback hook, not an async one: no promise and microtask per request
   const enforceRules = (request: FastifyRequest<QueryRoute>, _reply: unknown, done: HookHandlerDoneFunction) => {
     try {
-      request.query = applyQueryRules(request.query, allowed, integers);
+      request.query = readQueryString(request.query, allowed, integers);
     } catch (error) {
       done(errorOf(error));
       return;

@@ -9,7 +9,7 @@ import { Meta } from '../schemas/common.js';
 import { baseMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
-import { corporateNumberParam } from '../record-query.js';
+import { corporateNumberParam } from '../query-rules.js';
 import { COMPANIES_PATH, RECORD_PATHS } from '../links.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { japanDate } from '../../domain/dates.js';

@@ -8,8 +8,7 @@ import { Envelope, ListMeta } from '../schemas/common.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
-import { vocabularyCode } from '../record-query.js';
-import { VOCABULARIES } from '../../domain/vocabularies/index.js';
+import { checkCompaniesQuery } from '../query-rules.js';
 
 export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
   path: '/api/v1/companies',
@@ -38,9 +37,7 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
     const store = openDataset(context);
     const limit = query.limit ?? DEFAULT_LIMIT;
     const place = {
-      ...(query.prefecture === undefined
-        ? {}
-        : { prefectureCode: vocabularyCode('prefecture', VOCABULARIES.prefecture, query.prefecture) }),
+      ...checkCompaniesQuery(query),
       ...(query.address === undefined ? {} : { address: query.address }),
     };
     const found = findCompanies(store, query.q, limit, place);

@@ -1,7 +1,7 @@
 // The query strings of the endpoints: one schema each, the source of validation and of the OpenAPI parameters.
 // The record endpoints' schemas are generated from the filter table (src/domain/record-filters.ts).
-// Each parameter's schema carries the refusal of a value it does not accept, so that a rule and its message are
-// stated in one place.
+// What a schema cannot say (a Corporate Number's check digit, a label for a code, one date before another, at least one
+// filter) is checked after it, in src/api/query-rules.ts; src/api/errors.ts words the refusals of both.
 import {
   Type,
   type TInteger,
@@ -14,65 +14,25 @@ import {
 import { MAX_TEXT_LENGTH, RECORD_FILTERS, type FilterName, type RecordFilter } from '../../domain/record-filters.js';
 import type { RecordKind } from '../../domain/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
-import { ApiError, echoed } from '../errors.js';
-import { textOf } from '../../domain/text-of.js';
-import { corporateNumberParam } from '../record-query.js';
 
 export const MAX_LIMIT = 10;
 /** Rows an answer holds when `limit` is not given: as many as allowed. */
 export const DEFAULT_LIMIT = MAX_LIMIT;
 
-/** The error for a value a parameter's schema refuses; a symbol, so that it stays out of the JSON Schema. */
-const REFUSAL = Symbol('refusal');
-
-/** What the error says of the value given: the parameter's name and, where it helps, the value. */
-type Refusal = (parameter: string, value: string | undefined) => ApiError;
-
-function refusing<T extends TSchema>(schema: T, refuse: Refusal): T {
-  return Object.assign(schema, { [REFUSAL]: refuse });
-}
-
-/** Whether a parameter's schema states its refusal: only `refusing` sets the symbol, and always to a Refusal. */
-function isRefusing(schema: TSchema | undefined): schema is TSchema & { [REFUSAL]: Refusal } {
-  return schema !== undefined && REFUSAL in schema && typeof schema[REFUSAL] === 'function';
-}
-
-const got = (value: string | undefined) => (value === undefined ? '' : ` (got "${echoed(value)}")`);
-const invalid = (parameter: string, message: string) => new ApiError('invalid_parameter', message, { parameter });
-
-/** The refusal of `value` for `parameter` of a query schema: the one its schema states, else a general one. */
-export function refusalOf(querystring: TObject | undefined, parameter: string, value: unknown): ApiError {
-  // the refusal is kept under a symbol, which TypeBox's schema types do not name
-  const schema = querystring?.properties[parameter];
-  const given = value === undefined ? undefined : textOf(value);
-  return isRefusing(schema)
-    ? schema[REFUSAL](parameter, given)
-    : invalid(parameter, `${parameter} has a value this endpoint does not accept${got(given)}.`);
-}
-
-const limit = refusing(
-  Type.Integer({
-    minimum: 1,
-    maximum: MAX_LIMIT,
-    default: DEFAULT_LIMIT,
-    description: `rows to return, 1 to ${MAX_LIMIT}`,
-  }),
-  (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${MAX_LIMIT}${got(value)}.`),
-);
-const text = (description: string) =>
-  refusing(Type.String({ maxLength: MAX_TEXT_LENGTH, description }), (parameter) =>
-    invalid(parameter, `${parameter} must be at most ${MAX_TEXT_LENGTH} characters.`),
-  );
+const limit = Type.Integer({
+  minimum: 1,
+  maximum: MAX_LIMIT,
+  default: DEFAULT_LIMIT,
+  description: `rows to return, 1 to ${MAX_LIMIT}`,
+});
+const text = (description: string) => Type.String({ maxLength: MAX_TEXT_LENGTH, description });
 
 /** The representation of a record list: JSON, or an Atom feed of the same records (as `Accept: application/atom+xml` asks). */
-const format = refusing(
-  Type.String({
-    enum: ['json', 'atom'],
-    description:
-      'json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks',
-  }),
-  (parameter, value) => invalid(parameter, `${parameter} must be json or atom${got(value)}.`),
-);
+const format = Type.String({
+  enum: ['json', 'atom'],
+  description:
+    'json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks',
+});
 
 export const SearchQuery = Type.Object(
   {
@@ -105,10 +65,7 @@ export const CompaniesQuery = Type.Object(
 );
 
 export function pageParameter(maxPage: number) {
-  return refusing(
-    Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` }),
-    (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${maxPage}${got(value)}.`),
-  );
+  return Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` });
 }
 
 /** A parameter's schema whose value is a string, as a union of codes and of free labels is. */
@@ -121,18 +78,14 @@ function filterSchema(filter: RecordFilter): StringParameter {
     case 'text':
       return text(filter.description);
     case 'date':
-      return refusing(
-        Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: filter.description }),
-        (parameter, value) => invalid(parameter, `${parameter} must be a date written YYYY-MM-DD${got(value)}.`),
-      );
+      // a real day of the calendar (ajv-formats, which Fastify's ajv ships with), 2025-02-30 refused
+      return Type.String({ format: 'date', description: filter.description });
     case 'corporate_number':
       return corporateNumberInput(filter.description);
     case 'vocabulary':
       return vocabularyFilter(filter.vocabulary.codes(), filter.description);
     case 'flag':
-      return refusing(Type.String({ enum: ['true', 'false'], description: filter.description }), (parameter, value) =>
-        invalid(parameter, `${parameter} must be true or false${got(value)}.`),
-      );
+      return Type.String({ enum: ['true', 'false'], description: filter.description });
   }
 }
 
@@ -142,22 +95,14 @@ function filterSchema(filter: RecordFilter): StringParameter {
  */
 export const CORPORATE_NUMBER_INPUT = '^[TtＴｔ]?(?:[\\s\\-‐‑‒–—―−ー－]*[0-9０-９]){13}[\\s\\-‐‑‒–—―−ー－]*$';
 
-/** A Corporate Number parameter: refused, as the contract says, with invalid_corporate_number and why. */
+/** A Corporate Number parameter: 13 digits as people write them (the check digit is a rule, query-rules.ts). */
 export function corporateNumberInput(description: string): TString {
-  return refusing(Type.String({ pattern: CORPORATE_NUMBER_INPUT, description }), (parameter, value) => {
-    try {
-      corporateNumberParam(value ?? '', parameter);
-    } catch (error) {
-      if (error instanceof ApiError) return error;
-      throw error;
-    }
-    return new ApiError('invalid_corporate_number', undefined, { parameter });
-  });
+  return Type.String({ pattern: CORPORATE_NUMBER_INPUT, description });
 }
 
 /**
  * An enum filter: one of the codes, documented as such so that generated clients offer them, or either label of
- * a code (resolved, and refused with the allowed codes, by resolveRecordQuery).
+ * a code (resolved, and refused with the allowed codes, by query-rules.ts).
  */
 function vocabularyFilter(codes: readonly string[], description: string): StringParameter {
   return Type.Union(
@@ -174,7 +119,7 @@ function vocabularyFilter(codes: readonly string[], description: string): String
   );
 }
 
-/** A record endpoint's query: every filter a string (read and checked by resolveRecordQuery), then paging and format. */
+/** A record endpoint's query: every filter a string (then checked by query-rules.ts), then paging and format. */
 export type RecordQuerySchema = TObject<
   { [F in FilterName]: TOptional<StringParameter> } & {
     limit: TOptional<TInteger>;
