@@ -147,7 +147,7 @@ export function refusalError(refusal: {
 }
 
 /** What ajv reports of the first thing a query's schema refused (Fastify's `error.validation[0]`). */
-export interface SchemaFailure {
+interface SchemaFailure {
   readonly keyword: string;
   readonly instancePath: string;
   readonly params: Readonly<Record<string, unknown>>;
@@ -172,7 +172,7 @@ export function schemaRefusal(
 }
 
 /** The refusal of `value` for `parameter`, by what the parameter's schema says it takes. */
-export function valueRefusal(parameter: string, schema: unknown, value: string | undefined): ApiError {
+function valueRefusal(parameter: string, schema: unknown, value: string | undefined): ApiError {
   const got = value === undefined ? '' : ` (got "${echoed(value)}")`;
   const invalid = (message: string) => new ApiError('invalid_parameter', message, { parameter });
   if (!isRecord(schema)) return invalid(`${parameter} has a value this endpoint does not accept${got}.`);

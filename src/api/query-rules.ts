@@ -11,7 +11,7 @@ import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import { textOf } from '../domain/text-of.js';
 
-export type CleanQuery = Record<string, string>;
+type CleanQuery = Record<string, string>;
 
 /**
  * The query string as the schema is given it, or the contract's error for the first rule it breaks: no bulk access,

@@ -96,7 +96,7 @@ function filterSchema(filter: RecordFilter): StringParameter {
 export const CORPORATE_NUMBER_INPUT = '^[TtＴｔ]?(?:[\\s\\-‐‑‒–—―−ー－]*[0-9０-９]){13}[\\s\\-‐‑‒–—―−ー－]*$';
 
 /** A Corporate Number parameter: 13 digits as people write them (the check digit is a rule, query-rules.ts). */
-export function corporateNumberInput(description: string): TString {
+function corporateNumberInput(description: string): TString {
   return Type.String({ pattern: CORPORATE_NUMBER_INPUT, description });
 }
 
