@@ -1,0 +1,45 @@
+// What knip (`npm run lint`) reads as the project's entry points: every program a person, a script or a worker thread
+// starts by path. Anything these do not reach, and any export nothing imports, is dead code and fails the lint.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    'src/main.ts',
+    'src/cli.ts',
+    // started by path as worker threads (src/ingest/worker-start.ts), so no import reaches them
+    'src/ingest/collect/parse-worker.ts',
+    'src/ingest/nta/nta-parse-worker.ts',
+    'scripts/*.{mjs,ts}',
+    // the benchmarks run as `node --import tsx bench/<name>.ts` (bench/README.md), beside those package.json names;
+    // bench/serve.ts is the server process bench/server-process.ts starts
+    'bench/{collect,collect-real,draft-cost,nta-same-database,prefecture-coverage,search-answer,serve,static-answer-cost}.ts',
+    'test/**/*.test.ts',
+    // the child process test/limits/shared-redis.test.ts starts by path
+    'test/limits/limited-server-process.ts',
+    // client.ts is the module a user of the API imports: its exports are its interface
+    'clients/typescript/{client,generate,usage}.ts',
+  ],
+  project: [
+    'src/**/*.{ts,tsx}',
+    'scripts/**/*.{mjs,ts}',
+    'bench/**/*.ts',
+    'demo/**/*.ts',
+    'test/**/*.ts',
+    'clients/**/*.ts',
+  ],
+  // system programs the tests run when the machine has them (.ci/run installs them), not npm packages
+  ignoreBinaries: ['xmllint', 'redis-server'],
+  ignoreDependencies: [
+    // run from node_modules/.bin by test/http/openapi-lint.test.ts, which no import shows
+    '@redocly/cli',
+    '@stoplight/spectral-cli',
+    // its script file is read by path (axe-core/axe.min.js) into the browser page by test/http/pages-browser.test.ts
+    'axe-core',
+  ],
+  ignoreIssues: {
+    // the default page size is the largest by decision, and callers name whichever of the two they mean
+    'src/api/schemas/queries.ts': ['duplicates'],
+  },
+};
+
+export default config;
