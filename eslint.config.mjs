@@ -27,7 +27,13 @@ export default tseslint.config(
   eslintComments.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        // knip's configuration sits at the root, outside the folders tsconfig.json compiles
+        projectService: { allowDefaultProject: ['knip.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       // `{ field: _dropped, ...rest }` is how a field is left out of a copy
       '@typescript-eslint/no-unused-vars': [

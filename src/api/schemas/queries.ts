@@ -104,7 +104,7 @@ export const CompaniesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export function pageParameter(maxPage: number) {
+function pageParameter(maxPage: number) {
   return refusing(
     Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` }),
     (parameter, value) => invalid(parameter, `${parameter} must be a whole number from 1 to ${maxPage}${got(value)}.`),
@@ -143,7 +143,7 @@ function filterSchema(filter: RecordFilter): StringParameter {
 export const CORPORATE_NUMBER_INPUT = '^[TtＴｔ]?(?:[\\s\\-‐‑‒–—―−ー－]*[0-9０-９]){13}[\\s\\-‐‑‒–—―−ー－]*$';
 
 /** A Corporate Number parameter: refused, as the contract says, with invalid_corporate_number and why. */
-export function corporateNumberInput(description: string): TString {
+function corporateNumberInput(description: string): TString {
   return refusing(Type.String({ pattern: CORPORATE_NUMBER_INPUT, description }), (parameter, value) => {
     try {
       corporateNumberParam(value ?? '', parameter);
