@@ -92,6 +92,7 @@ function columnValues(input: CompanyInput): (string | null)[] {
   ];
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by the sources work
 export function createCompanyWriter(db: Db): CompanyWriter {
   // Former names met before their company (a history row ahead of the current row) wait here; a temp table
   // keeps memory flat and rolls back with the file's transaction.
