@@ -8,7 +8,7 @@ import type { DemoRecordContext } from './demo-record-common.js';
 export type Fields = Pick<EnforcementInput, 'law' | 'action_type' | 'summary'> &
   Partial<Pick<EnforcementInput, 'laws' | 'law_detail' | 'summary_en' | 'amount_jpy'>>;
 
-export interface Case {
+interface Case {
   readonly source: string;
   readonly authority: string;
   readonly company: DemoCompany;
