@@ -134,7 +134,7 @@ export function rpcOutcomes(text: string | undefined): ('served' | 'refused')[] 
 }
 
 /** A company search whose `q` is given 1,800 times (short values: the request line stays under 16 KB). */
-export const REPEATED_Q_PATH = `/api/v1/companies?${Array.from({ length: 1800 }, (_, i) => `q=${i % 10}`).join('&')}`;
+const REPEATED_Q_PATH = `/api/v1/companies?${Array.from({ length: 1800 }, (_, i) => `q=${i % 10}`).join('&')}`;
 
 /** (c) 2 connections of searches with 1,800 values of `q`. */
 export async function repeatedParameter(url: string, seconds: number): Promise<AttackResult> {

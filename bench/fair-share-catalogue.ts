@@ -39,7 +39,7 @@ export interface CandidateCost {
 
 /** Common katakana, paired into hundreds of short distinct queries that each find something in most datasets. */
 const KANA = [...'アイウエオカキクコサシスセタトナニハホマミヤリルレロン'];
-export const kanaQuery = (i: number) => KANA[i % KANA.length]! + KANA[Math.floor(i / KANA.length) % KANA.length]!;
+const kanaQuery = (i: number) => KANA[i % KANA.length]! + KANA[Math.floor(i / KANA.length) % KANA.length]!;
 
 /** Company numbers and record ids of the dataset, for its pages (companies with the most records first). */
 function pageTargets(dbPath: string): { numbers: string[]; records: string[] } {

@@ -3,7 +3,7 @@
 // does not thin the probes that would show it.
 import { clientFrom, latencyOf, sleep, Tally, type Answer, type Latency } from './fair-share-client.js';
 
-export const VICTIM_ADDRESS = '127.0.0.20';
+const VICTIM_ADDRESS = '127.0.0.20';
 
 export interface VictimPlan {
   readonly seconds: number;

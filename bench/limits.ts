@@ -122,53 +122,13 @@ async function main(): Promise<void> {
     // The rotation is picked through the server without a limiter: picking asks more than 10 questions of one client.
     const rotation = await pickQueryRotations(servers[0]!.process.url);
     const paths = rotation.companies;
-    for (const server of servers) {
-      for (const path of paths) await expectAdmitted(server.process.url, path);
-      server.answered += paths.length;
-      const first = await runLoad(
-        server.process.url,
-        paths,
-        { ...options, warmupSeconds: 0, durationSeconds: FIRST_WARMUP_SECONDS },
-        clientHeaders,
-      );
-      server.answered += answers(first);
-      refuseFailures(`${server.name} (first warm-up)`, first);
-    }
+    for (const server of servers) await warmUp(server, paths);
 
     const runs: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       // every other round runs backwards, so a machine that speeds up or slows down during the run favours no case
       for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
-        process.stdout.write(`round ${round + 1}: measuring ${server.name} …\n`);
-        const firstClient = Math.floor(sent / perClient);
-        const callsBefore = await scriptCalls(redis);
-        const cpuBefore = processCpuMs(server.process.pid);
-        const result = await runLoad(server.process.url, paths, options, clientHeaders);
-        const cpuAfter = processCpuMs(server.process.pid);
-        // Requests autocannon abandoned in flight when it stopped are still answered by the server: let them finish
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-        const calls = (await scriptCalls(redis)) - callsBefore;
-        server.answered += answers(result);
-        refuseFailures(`${server.name} round ${round + 1}`, result);
-        // Only the Redis case's server talks to Redis, and every answer it gives ran the script there once (an
-        // answer from the memory fallback did not). Other cases may see the last few abandoned requests of a
-        // Redis run just before them finish late, at most one per connection.
-        const redisCase = server.name === 'Redis store';
-        if (redisCase ? calls < answers(result) : calls > options.connections) {
-          throw new Error(
-            `${server.name}: ${calls} limiter script runs in Redis for ${answers(result)} answers${redisCase ? ' (memory fallback?)' : ''}`,
-          );
-        }
-        sent = (Math.floor(sent / perClient) + 1) * perClient; // the next run starts with a fresh client
-        runs.push({
-          name: server.name,
-          round: round + 1,
-          result,
-          clients: Math.floor(sent / perClient) - firstClient,
-          cpuUsPerRequest:
-            cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / answers(result),
-          evidence: server.name === 'Redis store' ? `${calls} script runs in Redis` : '',
-        });
+        runs.push(await measureRound(server, round + 1, paths, redis));
       }
     }
     const usageServer = servers.find((s) => s.name === 'memory store + usage log')!;
@@ -185,6 +145,53 @@ async function main(): Promise<void> {
     await redisServer.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A server's first answers: each path once, admitted, then a warm-up long enough to compile its hot paths. */
+async function warmUp(server: CaseServer, paths: readonly string[]): Promise<void> {
+  for (const path of paths) await expectAdmitted(server.process.url, path);
+  server.answered += paths.length;
+  const first = await runLoad(
+    server.process.url,
+    paths,
+    { ...options, warmupSeconds: 0, durationSeconds: FIRST_WARMUP_SECONDS },
+    clientHeaders,
+  );
+  server.answered += answers(first);
+  refuseFailures(`${server.name} (first warm-up)`, first);
+}
+
+/** One measured run of one case's server, checked against what its limiter ran in Redis. */
+async function measureRound(server: CaseServer, round: number, paths: readonly string[], redis: Redis): Promise<Run> {
+  process.stdout.write(`round ${round}: measuring ${server.name} …\n`);
+  const firstClient = Math.floor(sent / perClient);
+  const callsBefore = await scriptCalls(redis);
+  const cpuBefore = processCpuMs(server.process.pid);
+  const result = await runLoad(server.process.url, paths, options, clientHeaders);
+  const cpuAfter = processCpuMs(server.process.pid);
+  // Requests autocannon abandoned in flight when it stopped are still answered by the server: let them finish
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const calls = (await scriptCalls(redis)) - callsBefore;
+  server.answered += answers(result);
+  refuseFailures(`${server.name} round ${round}`, result);
+  // Only the Redis case's server talks to Redis, and every answer it gives ran the script there once (an
+  // answer from the memory fallback did not). Other cases may see the last few abandoned requests of a
+  // Redis run just before them finish late, at most one per connection.
+  const redisCase = server.name === 'Redis store';
+  if (redisCase ? calls < answers(result) : calls > options.connections) {
+    throw new Error(
+      `${server.name}: ${calls} limiter script runs in Redis for ${answers(result)} answers${redisCase ? ' (memory fallback?)' : ''}`,
+    );
+  }
+  sent = (Math.floor(sent / perClient) + 1) * perClient; // the next run starts with a fresh client
+  return {
+    name: server.name,
+    round,
+    result,
+    clients: Math.floor(sent / perClient) - firstClient,
+    cpuUsPerRequest: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / answers(result),
+    evidence: redisCase ? `${calls} script runs in Redis` : '',
+  };
 }
 
 function answers(result: LoadResult): number {

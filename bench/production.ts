@@ -19,12 +19,14 @@ import { rotatingUserAgents, runLoad, type LoadOptions, type LoadResult } from '
 import { describeLoad, describeMachine, markdownTable, median } from './report.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 import { cpuPerRequest } from './process-cpu.js';
-import { pickRotations, zipfSequence } from './production-cases.js';
+import { pickRotations, zipfSequence, type Rotations } from './production-cases.js';
 
 const DATASET_DATE = new Date('2026-11-21T03:00:00Z');
 const PRODUCTION = 'production (request log, limiter, usage log)';
 const ADDITIONS_OFF = 'the same app, those three off';
 const USER_AGENTS = 1000;
+const NUMBERS_CASE = 'Corporate Number look-ups';
+const BARE_LOOKUP = 'bare Fastify + one SQLite primary-key look-up';
 
 interface Measured {
   readonly result: LoadResult;
@@ -53,9 +55,22 @@ async function measure(server: ServerProcess, paths: readonly string[], options:
   return { result, cpuUs: userUs + systemUs, systemUs };
 }
 
-async function main(): Promise<void> {
+interface Settings {
+  readonly load: LoadOptions;
+  readonly rounds: number;
+  readonly cacheEntries: number;
+  /** A dataset file to serve, else the demo built afresh. */
+  readonly dataset: string | undefined;
+  /** The text mix drawn from this many distinct queries by a Zipf distribution, else 60 queries in turn. */
+  readonly zipf: number | null;
+  readonly startupWarmupSeconds: number;
+  /** The cases to run, by their first word. */
+  readonly cases: ReadonlySet<string>;
+}
+
+function readSettings(args: readonly string[]): Settings {
   const { values } = parseArgs({
-    args: process.argv.slice(2),
+    args: [...args],
     options: {
       rounds: { type: 'string', default: '6' },
       duration: { type: 'string', default: '3' },
@@ -68,144 +83,211 @@ async function main(): Promise<void> {
       cases: { type: 'string', default: 'numbers,text,search,records' },
     },
   });
-  const options: LoadOptions = {
-    durationSeconds: Number(values.duration),
-    warmupSeconds: Number(values.warmup),
-    connections: Number(values.connections),
-  };
-  const cacheEntries = Number(values.cache);
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1)
     throw new Error(`--rounds ${values.rounds}: give a whole number of rounds, at least 1`);
-  const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-'));
-  const servers: ServerProcess[] = [];
-  try {
-    let dbPath = values.dataset;
-    if (dbPath === undefined) {
-      dbPath = join(dir, 'demo.sqlite');
-      buildDemoDatabase(dbPath, { now: DATASET_DATE });
-    } else {
-      // a file written by an older build is brought up to this one first, as `npm start` does before it serves
-      upgradeDatasetFile(dbPath, { now: () => new Date() });
-    }
-    // --zipf N: the text mix drawn from N distinct queries by a Zipf distribution, as a public API is asked
-    const zipf = values.zipf === undefined ? null : Number(values.zipf);
-    const picked = pickRotations(dbPath, zipf ?? 60);
-    const rotations =
-      zipf === null
-        ? picked
-        : {
-            ...picked,
-            textMix: zipfSequence(picked.textMix, 50_000),
-            searchMix: zipfSequence(picked.searchMix, 50_000),
-          };
-    console.log(
-      `dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(options)}, ${USER_AGENTS} User-Agents`,
-    );
-    console.log(
-      `rounds: ${rounds} per case, each between two runs of the bare route; the table gives the median round`,
-    );
-    console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}`);
-    console.log(
-      `text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`,
-    );
-    const bare = await startServerProcess({ kind: 'baseline', dbPath });
-    const production = await startServerProcess({
-      kind: 'production',
-      dbPath,
-      cacheEntries,
-      usageDbPath: join(dir, 'usage.sqlite'),
-    });
-    const additionsOff = await startServerProcess({ kind: 'kohyo', dbPath, cacheEntries });
-    servers.push(bare, production, additionsOff);
+  return {
+    load: {
+      durationSeconds: Number(values.duration),
+      warmupSeconds: Number(values.warmup),
+      connections: Number(values.connections),
+    },
+    rounds,
+    cacheEntries: Number(values.cache),
+    dataset: values.dataset,
+    zipf: values.zipf === undefined ? null : Number(values.zipf),
+    startupWarmupSeconds: Number(values['startup-warmup']),
+    cases: new Set(values.cases.split(',')),
+  };
+}
 
-    const lookups = rotations.numbers.map((path) => path.replace('/api/v1/companies', BASELINE_LOOKUP_PATH));
-    const chosen = new Set(values.cases.split(','));
-    const all: [key: string, name: string, paths: readonly string[]][] = [
-      ['numbers', 'Corporate Number look-ups', rotations.numbers],
-      ['text', 'text mix', rotations.textMix],
-      ['search', 'search mix (the text mix asked of /api/v1/search)', rotations.searchMix],
-      ['records', 'record filters', rotations.recordFilters],
-    ];
-    const cases = all
-      .filter(([key]) => chosen.has(key))
-      .map(([, name, paths]): [string, readonly string[]] => [name, paths]);
-    // A server just started still compiles its hot paths and collects its start-up garbage, so its first seconds cost
-    // several times what it costs a request once warm. Each server answers every case's rotation first, so that
-    // no case measures those seconds; with the answer cache on, it then holds what the warm-up asked, as a server
-    // that has run for a while would.
-    const startup = { ...options, warmupSeconds: 0, durationSeconds: Number(values['startup-warmup']) };
-    if (startup.durationSeconds > 0) {
-      process.stdout.write('warming up the servers …\n');
-      const served = cases.map(([, paths]) => paths).filter((paths) => paths.length > 0);
-      for (const [server, rotationsOf] of [
-        [bare, [[BASELINE_PATH], lookups]],
-        [production, served],
-        [additionsOff, served],
-      ] as const) {
-        for (const paths of rotationsOf) await runLoad(server.url, paths, startup, rotatingUserAgents(USER_AGENTS));
-      }
+/** The dataset file to serve: the demo built in `dir`, or the given file brought up to this build. */
+function prepareDataset(dir: string, dataset: string | undefined): string {
+  if (dataset === undefined) {
+    const dbPath = join(dir, 'demo.sqlite');
+    buildDemoDatabase(dbPath, { now: DATASET_DATE });
+    return dbPath;
+  }
+  // a file written by an older build is brought up to this one first, as `npm start` does before it serves
+  upgradeDatasetFile(dataset, { now: () => new Date() });
+  return dataset;
+}
+
+/** The paths each case asks in turn; the text and search mixes drawn by a Zipf distribution under --zipf. */
+function rotationsOf(dbPath: string, zipf: number | null): Rotations {
+  const picked = pickRotations(dbPath, zipf ?? 60);
+  if (zipf === null) return picked;
+  return {
+    ...picked,
+    textMix: zipfSequence(picked.textMix, 50_000),
+    searchMix: zipfSequence(picked.searchMix, 50_000),
+  };
+}
+
+/** The cases chosen that have paths to ask, each named, with the paths it asks in turn. */
+function casesOf(rotations: Rotations, chosen: ReadonlySet<string>): [name: string, paths: readonly string[]][] {
+  const all: [key: string, name: string, paths: readonly string[]][] = [
+    ['numbers', NUMBERS_CASE, rotations.numbers],
+    ['text', 'text mix', rotations.textMix],
+    ['search', 'search mix (the text mix asked of /api/v1/search)', rotations.searchMix],
+    ['records', 'record filters', rotations.recordFilters],
+  ];
+  return all.filter(([key, , paths]) => chosen.has(key) && paths.length > 0).map(([, name, paths]) => [name, paths]);
+}
+
+function printSetup(dbPath: string, settings: Settings): void {
+  const { load, rounds, cacheEntries, zipf } = settings;
+  console.log(
+    `dataset: ${dbPath}\nmachine: ${describeMachine()}\nload: ${describeLoad(load)}, ${USER_AGENTS} User-Agents`,
+  );
+  console.log(`rounds: ${rounds} per case, each between two runs of the bare route; the table gives the median round`);
+  console.log(`answer cache: ${cacheEntries === 0 ? 'off (cold figures)' : `${cacheEntries} entries`}`);
+  console.log(
+    `text mix: ${zipf === null ? '60 queries in turn' : `50,000 drawn from ${zipf} distinct queries by a Zipf distribution`}\n`,
+  );
+}
+
+/** The three servers measured: bare Fastify, the production server and the same app with its additions off. */
+interface Servers {
+  readonly bare: ServerProcess;
+  readonly production: ServerProcess;
+  readonly additionsOff: ServerProcess;
+  /** The number look-ups' rotation as the bare server's primary-key route asks it. */
+  readonly lookups: readonly string[];
+}
+
+/**
+ * A server just started still compiles its hot paths and collects its start-up garbage, so its first seconds cost
+ * several times what it costs a request once warm. Each server answers every case's rotation first, so that no case
+ * measures those seconds; with the answer cache on, it then holds what the warm-up asked, as a server that has run
+ * for a while would.
+ */
+async function warmUp(servers: Servers, served: readonly (readonly string[])[], startup: LoadOptions): Promise<void> {
+  process.stdout.write('warming up the servers …\n');
+  for (const [server, rotationsOf] of [
+    [servers.bare, [[BASELINE_PATH], servers.lookups]],
+    [servers.production, served],
+    [servers.additionsOff, served],
+  ] as const) {
+    for (const paths of rotationsOf) await runLoad(server.url, paths, startup, rotatingUserAgents(USER_AGENTS));
+  }
+}
+
+/** One case measured: the bare route's runs, and each server's rounds keyed by its label. */
+interface CaseRuns {
+  readonly bareRuns: readonly Measured[];
+  readonly perServer: ReadonlyMap<string, readonly Round[]>;
+}
+
+/**
+ * Round r is the bare run before it, each server, then the bare run after it (the next round's "before"), so that
+ * every ratio is taken against the bare route of the same minute; every other round runs the servers in reverse
+ * order, so that a machine speeding up or slowing down favours none of them.
+ */
+async function measureCase(
+  servers: Servers,
+  name: string,
+  paths: readonly string[],
+  settings: Settings,
+): Promise<CaseRuns> {
+  const { load } = settings;
+  const servedHere: [string, ServerProcess, readonly string[]][] = [
+    [PRODUCTION, servers.production, paths],
+    [ADDITIONS_OFF, servers.additionsOff, paths],
+  ];
+  if (name === NUMBERS_CASE) servedHere.unshift([BARE_LOOKUP, servers.bare, servers.lookups]);
+  const bareRuns = [await measure(servers.bare, [BASELINE_PATH], load)];
+  const perServer = new Map<string, Round[]>(servedHere.map(([label]) => [label, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    const measured = new Map<string, Measured>();
+    for (const [label, server, served] of round % 2 === 0 ? servedHere : [...servedHere].reverse()) {
+      measured.set(label, await measure(server, served, load));
     }
+    bareRuns.push(await measure(servers.bare, [BASELINE_PATH], load));
+    const bareRps = (bareRuns[round]!.result.requestsPerSecond + bareRuns[round + 1]!.result.requestsPerSecond) / 2;
+    for (const [label, m] of measured)
+      perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
+  }
+  return { bareRuns, perServer };
+}
+
+/** The table's rows of one case: the bare route, then each server with its share of the bare route's req/s. */
+function caseRows(name: string, { bareRuns, perServer }: CaseRuns): string[][] {
+  // the bare route is 100 % of itself in every round: its row has no range
+  const row = (label: string, runs: readonly Measured[], ofBare: readonly number[] | null) => [
+    name,
+    label,
+    median(runs.map((r) => r.result.requestsPerSecond)).toFixed(0),
+    ofBare === null ? '100.0 %' : `${median(ofBare).toFixed(1)} %`,
+    ofBare === null ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
+    median(runs.map((r) => r.cpuUs)).toFixed(0),
+    median(runs.map((r) => r.systemUs)).toFixed(0),
+    median(runs.map((r) => r.result.p99Ms)).toFixed(2),
+  ];
+  const serverRows = [...perServer].map(([label, rounds]) =>
+    row(
+      label,
+      rounds,
+      rounds.map((r) => r.ofBare * 100),
+    ),
+  );
+  return [row('bare Fastify, fixed JSON', bareRuns, null), ...serverRows];
+}
+
+/** What the production additions cost in one case: the server CPU a request beyond the same app without them. */
+function additionsCost(name: string, { perServer }: CaseRuns): string {
+  const prod = perServer.get(PRODUCTION)!;
+  const off = perServer.get(ADDITIONS_OFF)!;
+  const differences = prod.map((p, round) => p.cpuUs - off[round]!.cpuUs);
+  const inKernel = prod.map((p, round) => p.systemUs - off[round]!.systemUs);
+  return (
+    `${name}: ${median(differences).toFixed(0)} µs of server CPU a request, ${median(inKernel).toFixed(0)} of them in the kernel ` +
+    `(rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`
+  );
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-'));
+  const started: ServerProcess[] = [];
+  const start = async (options: Parameters<typeof startServerProcess>[0]) => {
+    const server = await startServerProcess(options);
+    started.push(server);
+    return server;
+  };
+  try {
+    const dbPath = prepareDataset(dir, settings.dataset);
+    const rotations = rotationsOf(dbPath, settings.zipf);
+    const cases = casesOf(rotations, settings.cases);
+    printSetup(dbPath, settings);
+    const { cacheEntries } = settings;
+    const servers: Servers = {
+      bare: await start({ kind: 'baseline', dbPath }),
+      production: await start({ kind: 'production', dbPath, cacheEntries, usageDbPath: join(dir, 'usage.sqlite') }),
+      additionsOff: await start({ kind: 'kohyo', dbPath, cacheEntries }),
+      lookups: rotations.numbers.map((path) => path.replace('/api/v1/companies', BASELINE_LOOKUP_PATH)),
+    };
+    const startup = { ...settings.load, warmupSeconds: 0, durationSeconds: settings.startupWarmupSeconds };
+    if (startup.durationSeconds > 0)
+      await warmUp(
+        servers,
+        cases.map(([, paths]) => paths),
+        startup,
+      );
     const rows: string[][] = [];
     const additions: string[] = [];
-    for (const [name, paths] of cases.filter(([, paths]) => paths.length > 0)) {
+    for (const [name, paths] of cases) {
       process.stdout.write(`measuring ${name} …\n`);
-      const servedHere: [string, ServerProcess, readonly string[]][] = [
-        [PRODUCTION, production, paths],
-        [ADDITIONS_OFF, additionsOff, paths],
-      ];
-      if (name === 'Corporate Number look-ups')
-        servedHere.unshift(['bare Fastify + one SQLite primary-key look-up', bare, lookups]);
-      // Round r is the bare run before it, each server, then the bare run after it (the next round's "before"), so
-      // that every ratio is taken against the bare route of the same minute; every other round runs the servers in
-      // reverse order, so that a machine speeding up or slowing down favours none of them.
-      const bareRuns = [await measure(bare, [BASELINE_PATH], options)];
-      const perServer = new Map<string, Round[]>(servedHere.map(([label]) => [label, []]));
-      for (let round = 0; round < rounds; round++) {
-        const measured = new Map<string, Measured>();
-        for (const [label, server, served] of round % 2 === 0 ? servedHere : [...servedHere].reverse()) {
-          measured.set(label, await measure(server, served, options));
-        }
-        bareRuns.push(await measure(bare, [BASELINE_PATH], options));
-        const bareRps = (bareRuns[round]!.result.requestsPerSecond + bareRuns[round + 1]!.result.requestsPerSecond) / 2;
-        for (const [label, m] of measured)
-          perServer.get(label)!.push({ ...m, ofBare: m.result.requestsPerSecond / bareRps });
-      }
-      // the bare route is 100 % of itself in every round: its row has no range
-      const row = (label: string, runs: readonly Measured[], ofBare: readonly number[] | null) => [
-        name,
-        label,
-        median(runs.map((r) => r.result.requestsPerSecond)).toFixed(0),
-        ofBare === null ? '100.0 %' : `${median(ofBare).toFixed(1)} %`,
-        ofBare === null ? '' : `${Math.min(...ofBare).toFixed(1)} to ${Math.max(...ofBare).toFixed(1)} %`,
-        median(runs.map((r) => r.cpuUs)).toFixed(0),
-        median(runs.map((r) => r.systemUs)).toFixed(0),
-        median(runs.map((r) => r.result.p99Ms)).toFixed(2),
-      ];
-      rows.push(row('bare Fastify, fixed JSON', bareRuns, null));
-      for (const [label, roundsOf] of perServer)
-        rows.push(
-          row(
-            label,
-            roundsOf,
-            roundsOf.map((r) => r.ofBare * 100),
-          ),
-        );
-      const prod = perServer.get(PRODUCTION)!;
-      const off = perServer.get(ADDITIONS_OFF)!;
-      const differences = prod.map((p, round) => p.cpuUs - off[round]!.cpuUs);
-      const inKernel = prod.map((p, round) => p.systemUs - off[round]!.systemUs);
-      additions.push(
-        `${name}: ${median(differences).toFixed(0)} µs of server CPU a request, ${median(inKernel).toFixed(0)} of them in the kernel ` +
-          `(rounds: ${differences.map((d) => d.toFixed(0)).join(', ')})`,
-      );
+      const runs = await measureCase(servers, name, paths, settings);
+      rows.push(...caseRows(name, runs));
+      additions.push(additionsCost(name, runs));
     }
     console.log(
       `\n${markdownTable(['case', 'server', 'req/s', 'of bare', 'rounds, of bare', 'server CPU µs/req', 'of it in the kernel', 'p99 ms'], rows)}\n`,
     );
     console.log(`the production additions cost:\n  ${additions.join('\n  ')}`);
   } finally {
-    for (const server of servers) await server.stop();
+    for (const server of started) await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

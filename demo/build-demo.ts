@@ -20,10 +20,10 @@ import { createRandom } from './random.js';
 import { addDays } from './demo-calendar.js';
 
 /** The seed of the bundled dataset; any fixed number would do, this one keeps it the same in every build. */
-export const DEMO_SEED = 0x6b6f6879;
+const DEMO_SEED = 0x6b6f6879;
 const LISTING_SEED_OFFSET = 1;
 
-export interface DemoDataset {
+interface DemoDataset {
   /** The Japan date the records' statuses are laid out around. */
   readonly as_of: string;
   readonly companies: readonly CompanyInput[];
@@ -36,7 +36,7 @@ export interface DemoDataset {
  * The whole demo dataset for a build date, validated as any record file is. Pure and deterministic: the same
  * date and seed give the same companies, records and ids. A record that fails validation is a bug here.
  */
-export function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset {
+function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset {
   const random = createRandom(seed);
   const companies = demoCompanies(random, asOf);
   // the listings draw from a stream of their own, so that the companies, records and runs stay as they were

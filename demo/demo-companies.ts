@@ -38,7 +38,7 @@ export interface DemoCompany {
 }
 
 /** The fictional base of the n-th demo company (n from 1): organisation type 99, never issued. */
-export function demoCorporateNumber(serial: number): string {
+function demoCorporateNumber(serial: number): string {
   return corporateNumberFromBase(`999999${String(serial).padStart(6, '0')}`);
 }
 

@@ -4,7 +4,8 @@ import type { LicenseActionInput } from '../src/domain/record-input.js';
 import type { Sector } from '../src/domain/vocabularies/enums.js';
 import { addDays } from './demo-calendar.js';
 import { companyRef, inTrades, pickCompany, sourceRef, type DemoRecordContext } from './demo-record-common.js';
-import { SECTORS, type ActionSpec, type SectorSpec } from './demo-license-sectors.js';
+import { SECTORS } from './demo-license-sectors.js';
+import type { ActionSpec, SectorSpec } from './demo-license-spec.js';
 import { demoSource, publishedCutoff } from './demo-sources.js';
 
 type Timing = 'past' | 'present' | 'future';

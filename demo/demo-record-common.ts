@@ -72,7 +72,7 @@ export function companyRef(ctx: DemoRecordContext, company: DemoCompany, withEng
 }
 
 /** One of the ways lists write a company's name. */
-export function writtenName(random: Random, company: DemoCompany): string {
+function writtenName(random: Random, company: DemoCompany): string {
   const { core, form, form_before: before } = company;
   const mark = form.ja === '株式会社' ? '㈱' : form.ja === '有限会社' ? '㈲' : null;
   const ascii = form.abbrev.replace('（', '(').replace('）', ')');

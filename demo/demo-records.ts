@@ -8,7 +8,7 @@ import type { DemoRecordContext } from './demo-record-common.js';
 import { demoSuspensions } from './demo-suspensions.js';
 import type { Random } from './random.js';
 
-export const DEMO_TARGETS = { enforcement: 450, procurement_suspension: 340, license_action: 340 } as const;
+const DEMO_TARGETS = { enforcement: 450, procurement_suspension: 340, license_action: 340 } as const;
 
 /**
  * The records of the demo dataset for companies and a build date. The same random state, companies and date

@@ -11,7 +11,7 @@ import type { Random } from './random.js';
  * `fresh` ran yesterday; `stale` last succeeded days ago; `failing` succeeded yesterday and failed since;
  * `failing_stale` failed since an old success; `never` has no run; `never_failed` has only failed runs.
  */
-export type SourceState = 'fresh' | 'stale' | 'failing' | 'failing_stale' | 'never' | 'never_failed';
+type SourceState = 'fresh' | 'stale' | 'failing' | 'failing_stale' | 'never' | 'never_failed';
 
 export interface DemoSource {
   readonly id: string;

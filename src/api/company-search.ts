@@ -128,7 +128,7 @@ export interface CompanyPlace {
 }
 
 /** The name matches read when a place narrows or ranks them: the best of a common name's many companies. */
-export const PLACE_CANDIDATES = 200;
+const PLACE_CANDIDATES = 200;
 
 /**
  * What /api/v1/companies answers: the best `limit` companies for `q`; with a place, the companies `q` finds in that

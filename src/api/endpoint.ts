@@ -9,7 +9,7 @@ import type { Enforcement, LicenseAction, ProcurementSuspension } from './schema
 export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseAction;
 
 /** How an endpoint answers as an Atom feed too. */
-export interface FeedSpec<Q extends TObject = TObject> {
+interface FeedSpec<Q extends TObject = TObject> {
   /** The records the JSON answer to the same checked query lists. A method, as `answer` is. */
   records(context: RouteContext, query: Static<Q>, requestId: string): readonly PresentedRecord[];
 }

@@ -50,7 +50,7 @@ export type ErrorCode = keyof typeof ERRORS;
 export const READ_METHODS = ['GET', 'HEAD'] as const;
 
 /** Whether a name is one of the table's error codes. */
-export function isErrorCode(name: string): name is ErrorCode {
+function isErrorCode(name: string): name is ErrorCode {
   return Object.hasOwn(ERRORS, name);
 }
 

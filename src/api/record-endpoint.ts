@@ -1,5 +1,5 @@
-// What the three record endpoints share: the query schema from the filter table, filter resolution, paging, and
-// the meta block with data_as_of. A route names its record kind; everything else follows from it.
+// What the three record endpoints share: filter resolution, paging, and the meta block with data_as_of. A route names
+// its record kind; everything else follows from it.
 import type { Store } from '../store/store.js';
 import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
@@ -9,21 +9,13 @@ import { SOURCES_COVERAGE_PATH } from './links.js';
 import { resolveRecordQuery } from './record-query.js';
 import { checkRecordQuery, type FilterParams } from './query-rules.js';
 import { listMeta } from './envelope.js';
-import { DEFAULT_LIMIT, recordQuerySchema } from './schemas/queries.js';
+import { DEFAULT_LIMIT } from './schemas/queries.js';
 import type { RouteContext } from './context.js';
 
 export interface RecordEndpoint<K extends RecordKind, P> {
   readonly kind: K;
   readonly paged: boolean;
   readonly present: (record: RecordOfKind<K>, today: string) => P;
-}
-
-/** The endpoint's query schema: the kind's filters, and `page` where the endpoint is paged. */
-export function recordEndpointQuery(
-  endpoint: Pick<RecordEndpoint<RecordKind, unknown>, 'kind' | 'paged'>,
-  context: RouteContext,
-) {
-  return recordQuerySchema(endpoint.kind, endpoint.paged ? context.config.maxPage : null);
 }
 
 export type RecordParams = FilterParams & { readonly limit?: number; readonly page?: number };

@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateString, Nullable } from './record.js';
 
-export const ALIAS_KINDS = ['romanized', 'former_name', 'brand', 'english_unverified'] as const;
+const ALIAS_KINDS = ['romanized', 'former_name', 'brand', 'english_unverified'] as const;
 export type AliasKind = (typeof ALIAS_KINDS)[number];
 
 export const CompanyAlias = Type.Object({
@@ -13,7 +13,7 @@ export const CompanyAlias = Type.Object({
 });
 export type CompanyAlias = Static<typeof CompanyAlias>;
 
-export const CompanyAddress = Type.Object({
+const CompanyAddress = Type.Object({
   prefecture_code: Nullable(Type.String()),
   prefecture: Nullable(Type.String()),
   city: Nullable(Type.String()),
@@ -25,7 +25,7 @@ export const CompanyAddress = Type.Object({
 
 const CORPORATE_NUMBER = Type.String({ pattern: '^\\d{13}$' });
 
-export const RecordCounts = Type.Object({
+const RecordCounts = Type.Object({
   enforcements: Type.Integer(),
   procurement_suspensions: Type.Integer(),
   license_actions: Type.Integer(),

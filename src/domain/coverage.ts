@@ -33,7 +33,7 @@ export interface CoverageSourceInput {
   readonly removed_by_retention?: number;
 }
 
-export type FreshnessStatus = 'fresh' | 'stale' | 'never_collected';
+type FreshnessStatus = 'fresh' | 'stale' | 'never_collected';
 export interface Freshness {
   readonly status: FreshnessStatus;
   readonly age_hours: number | null;
@@ -121,7 +121,7 @@ const NOT_CURRENT_ORDER: readonly NotCurrentState[] = ['never_collected', 'faili
 export const NOT_CURRENT_NAMED = 5;
 
 /** A source an answer could not search as of now, by name: what a "no" did not cover. */
-export interface NotCurrentSource {
+interface NotCurrentSource {
   readonly id: string;
   readonly publisher: Term;
   readonly state: NotCurrentState;

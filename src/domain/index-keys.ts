@@ -10,7 +10,7 @@ export function prefixUpperBound(prefix: string): string {
 }
 
 /** A long key whose trigrams are more than this is looked up by this many of them, the rarest, then checked whole. */
-export const PARTIAL_TRIGRAMS = 3;
+const PARTIAL_TRIGRAMS = 3;
 
 /** How much longer than the lists already chosen a further trigram's list may be for it to be read as well. */
 const THIRD_LIST_FACTOR = 2;

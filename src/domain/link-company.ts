@@ -36,7 +36,7 @@ export interface LinkSubject {
  * `only_in_prefecture`, none of its name in the city (the record names a branch or a workplace) and the one
  * of that name in the whole prefecture.
  */
-export type LinkBasis = 'same_city' | 'only_in_prefecture';
+type LinkBasis = 'same_city' | 'only_in_prefecture';
 
 export type LinkDecision =
   | {

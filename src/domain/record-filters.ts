@@ -7,7 +7,7 @@ import { VOCABULARIES, type VocabularyName } from './vocabularies/index.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** The filters whose values are codes of a vocabulary. */
-export type VocabularyFilterName =
+type VocabularyFilterName =
   'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature' | 'listing' | 'prefecture';
 
 export type FilterName =

@@ -23,7 +23,7 @@ export const CompanyRefInput = inputOf(
   {},
 );
 
-export const SourceRefInput = inputOf(SourceRef, ['id', 'published_on'], [], {});
+const SourceRefInput = inputOf(SourceRef, ['id', 'published_on'], [], {});
 
 /** The shared fields as a line gives them: ids derived when absent, company and source as above. */
 const sharedInput = { company: CompanyRefInput, source: SourceRefInput };

@@ -74,7 +74,7 @@ function describeError(kind: RecordKind, error: ValueError): string {
 }
 
 /** '/permits/0/sector_code' → 'permits[0].sector_code'. */
-export function fieldPath(pointer: string): string {
+function fieldPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)

@@ -6,7 +6,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, Japan time' });
-export const Instant = Type.String({ format: 'date-time', description: 'RFC 3339 instant, UTC' });
+const Instant = Type.String({ format: 'date-time', description: 'RFC 3339 instant, UTC' });
 
 export const Period = Type.Object({ from: DateString, to: Nullable(DateString) }, { additionalProperties: false });
 export type Period = Static<typeof Period>;

@@ -2,7 +2,7 @@
 import { isCalendarDate } from './dates.js';
 
 export type DateParse = { readonly ok: true; readonly date: string } | { readonly ok: false; readonly error: string };
-export interface DatePeriod {
+interface DatePeriod {
   readonly from: string;
   /** null when the source leaves the end open (…から, 至 blank, 無期限, 当分の間). */
   readonly to: string | null;

@@ -101,7 +101,7 @@ function entryOf(
 }
 
 /** A record's page, on the answer's base (a lone surrogate, which no URL can hold, written as U+FFFD). */
-export function recordPage(base: string, id: string): string {
+function recordPage(base: string, id: string): string {
   return `${base}${RECORD_PAGE_PATH}/${encodeURIComponent(id.replace(/\p{Cs}/gu, '\uFFFD'))}`;
 }
 

@@ -57,7 +57,7 @@ export function validatorsOf(
 }
 
 /** Whether If-None-Match names these validators' ETag itself (weak comparison): not `*`, not a date. */
-export function matchesEtag(request: Pick<FastifyRequest, 'headers'>, validators: Validators): boolean {
+function matchesEtag(request: Pick<FastifyRequest, 'headers'>, validators: Validators): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch === undefined) return false;
   const wanted = opaque(validators.etag);

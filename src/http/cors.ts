@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
-export const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
+const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
 
 const OPTIONS: FastifyCorsOptions = {
   origin: '*', // a public, keyless, read-only API: no credentials, so a wildcard exposes nothing

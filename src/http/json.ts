@@ -4,7 +4,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 /** Whether a value is JSON through and through, as JSON.parse gives it or a literal written as JSON is. */
-export function isJson(value: unknown): value is Json {
+function isJson(value: unknown): value is Json {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJson);

@@ -11,7 +11,7 @@ import { EXAMPLES } from './llms-examples.js';
 import type { DatasetMeta } from '../store/database.js';
 import { duration, guideRules, type GuideRule } from './llms-rules.js';
 
-export { duration, BASE_PATH };
+export { duration };
 
 interface EndpointGuide {
   readonly path: string;

@@ -45,7 +45,7 @@ const header = (description: string, schema: object, example?: string | number, 
   schema: example === undefined ? schema : { ...schema, examples: [example] },
 });
 
-export const HEADERS = {
+const HEADERS = {
   [REQUEST_ID_HEADER]: header(
     "The request id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`.",
     { type: 'string' },
@@ -127,7 +127,7 @@ function isErrorStatus(status: number): status is ErrorStatus {
   return Object.hasOwn(ERROR_RESPONSES, status);
 }
 
-export function codesOf(status: number): ErrorCode[] {
+function codesOf(status: number): ErrorCode[] {
   return ERROR_CODES.filter((code) => ERRORS[code].status === status);
 }
 
@@ -171,7 +171,7 @@ export function successHeaders(options: { counted: boolean; conditional: boolean
   ]);
 }
 
-export const NOT_MODIFIED = {
+const NOT_MODIFIED = {
   description:
     'Not Modified: the answer for this If-None-Match or If-Modified-Since has not changed. No body; not counted against the limits.',
   headers: successHeaders({ counted: false, conditional: true }),

@@ -29,7 +29,7 @@ function canonical(node: Json): string {
  * The OpenAPI form of a schema, as @fastify/swagger writes it (`const` becomes a one-value `enum`), with one more
  * step for generators: a union of one-value string enums becomes one enum (`"a" | "b"`, not a union of unions).
  */
-export function openApiForm(node: Json): Json {
+function openApiForm(node: Json): Json {
   if (Array.isArray(node)) return node.map(openApiForm);
   return isJsonObject(node) ? openApiObject(node) : node;
 }

@@ -3,7 +3,7 @@ import { ApiError, echoed } from '../api/errors.js';
 import { isObject } from '../domain/is-object.js';
 
 /** The contract's bound: a parameter given more than this many times is refused before any other work. */
-export const MAX_PARAMETER_REPEATS = 10;
+const MAX_PARAMETER_REPEATS = 10;
 
 /**
  * The refusal of a parsed query that gives some parameter more than MAX_PARAMETER_REPEATS times, or null. Every

@@ -63,7 +63,7 @@ export function accountingOf(request: FastifyRequest): Accounting {
 }
 
 /** Whether a routed path (routedPath) is BASE_PATH or under it; letter case aside, as a careless client might write it. */
-export function isUnderBasePath(path: string): boolean {
+function isUnderBasePath(path: string): boolean {
   const lower = path.toLowerCase();
   return lower === BASE_PATH || lower.startsWith(`${BASE_PATH}/`);
 }

@@ -8,7 +8,7 @@ import { PAGE_STYLE } from './pages/page-style.js';
  * an injected script nor an injected style would run. No page may be framed (clickjacking), and a form only goes
  * back here. The API reference (/docs, Swagger UI) sets a policy of its own, which is kept.
  */
-export const PAGE_POLICY = [
+const PAGE_POLICY = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(PAGE_STYLE).digest('base64')}'`,
   "img-src 'self'",

@@ -21,7 +21,7 @@ export function decide(raw: ScopeOutcomes, policy: LimitPolicy, now: number): Li
  * Reads one scope's outcome. When both windows are full the client must wait for both, so Retry-After is the later
  * instant and the code names that window (normally the day).
  */
-export function decideScope(raw: RawOutcome, policy: LimitPolicy): ScopeDecision {
+function decideScope(raw: RawOutcome, policy: LimitPolicy): ScopeDecision {
   const minute = {
     used: raw.minuteUsed,
     freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs,

@@ -7,7 +7,7 @@ export interface FaultLog {
 }
 
 /** How often an ongoing Redis fault is written to the log, in milliseconds. */
-export const FAULT_LOG_INTERVAL_MS = 60_000;
+const FAULT_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Sends each check to the primary (Redis) while it is available, and to the fallback (a MemoryStore) while it is

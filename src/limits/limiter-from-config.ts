@@ -11,7 +11,7 @@ import { RedisStore } from './redis-store.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 
 /** How long one check may wait for Redis before the request is answered from the memory windows instead. */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 /**
  * Several processes with memory stores would each hold their own windows and let a client through N times over,
@@ -86,13 +86,13 @@ export function limiterFromConfig(
  * sharing one Redis must share KOHYO_USAGE_SECRET: each process leaves a fingerprint of its secret in Redis and
  * warns when it finds another's.
  */
-export function limiterSecret(config: Config): string {
+function limiterSecret(config: Config): string {
   if (config.usageSecret !== null) return config.usageSecret;
   return config.redisUrl === null ? randomBytes(32).toString('hex') : loadUsageSecret(config);
 }
 
 /** What a process leaves in Redis to tell whether others key alike: an HMAC of a fixed text, never the secret. */
-export function secretFingerprint(secret: string): string {
+function secretFingerprint(secret: string): string {
   return createHmac('sha256', secret).update('kohyo limiter secret fingerprint').digest('base64url').slice(0, 22);
 }
 

@@ -11,7 +11,7 @@ const ADDRESS_PREFIX = 'address:';
  * The default cap on clients held. One client costs a few hundred bytes plus 8 per request counted in the day, so
  * 100,000 clients of a few requests each hold some tens of megabytes.
  */
-export const DEFAULT_MAX_CLIENTS = 100_000;
+const DEFAULT_MAX_CLIENTS = 100_000;
 
 /** At the cap, the least recently seen tenth of the clients is dropped at once. */
 const EVICT_FRACTION = 0.1;

@@ -21,7 +21,7 @@ export interface LimitPolicy {
 export type Scope = 'client' | 'address';
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 export function limitPolicy(limits: Config['limits']): LimitPolicy {
   const f = limits.addressFactor;

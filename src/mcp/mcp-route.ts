@@ -160,7 +160,7 @@ function rpcError(message: string) {
 }
 
 /** How many messages a JSON-RPC body holds: a batch's length, else 1 (a body that is not JSON is the SDK's to refuse). */
-export function messageCount(body: unknown): number {
+function messageCount(body: unknown): number {
   if (typeof body !== 'string' || !body.trimStart().startsWith('[')) return 1;
   try {
     const parsed: unknown = JSON.parse(body);

@@ -45,7 +45,7 @@ export interface McpServerOptions {
   readonly admit?: () => Promise<void>;
 }
 
-export const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
+const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
 
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {

@@ -7,7 +7,7 @@ import { textOf } from '../domain/text-of.js';
 import { errorBody } from '../api/errors.js';
 
 /** The JSON Schema of a tool's arguments, as tools/list gives it. */
-export interface InputSchema {
+interface InputSchema {
   readonly type: 'object';
   readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   readonly required?: readonly string[];

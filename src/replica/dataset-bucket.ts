@@ -43,7 +43,7 @@ export interface BucketOptions {
   readonly s3Endpoint: string | null;
 }
 
-export class BucketError extends Error {}
+class BucketError extends Error {}
 
 export function openBucket(address: DatasetAddress, options: BucketOptions): DatasetBucket {
   switch (address.kind) {

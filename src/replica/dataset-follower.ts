@@ -6,7 +6,7 @@ import { integrityProblems, openReadOnly } from '../store/database.js';
 import { MANIFEST_NAME, parseManifest, type DatasetManifest } from '../domain/published-dataset.js';
 import type { DatasetBucket } from './dataset-bucket.js';
 
-export interface FollowerLog {
+interface FollowerLog {
   info(object: object, message: string): void;
   error(object: object, message: string): void;
 }
@@ -23,7 +23,7 @@ export interface FollowerOptions {
 export type SyncOutcome = 'unchanged' | 'switched' | 'failed';
 
 /** Beside KOHYO_DB: the manifest of the version last put there, so that a restart does not download it again. */
-export function publicationPath(dbPath: string): string {
+function publicationPath(dbPath: string): string {
   return `${dbPath}.published.json`;
 }
 

@@ -16,10 +16,10 @@ import { StatementCache } from './statement-cache.js';
 import { limitSql } from './sql-limit.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
-export const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
+const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 
-export interface CompanyMatch {
+interface CompanyMatch {
   readonly field: TermField | 'corporate_number';
   readonly kind: MatchKind;
   readonly alias_kind: string | null;

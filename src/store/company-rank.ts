@@ -4,7 +4,7 @@
 // when a company changes; the terms writer fills them when it writes a term.
 
 /** Record counts above this rank alike (the key holds five decimal digits for them). */
-export const RANKED_RECORDS_MAX = 99_999;
+const RANKED_RECORDS_MAX = 99_999;
 
 /**
  * The SQL of a company row's rank key, smaller first: active before closed, then more records before fewer, then

@@ -6,8 +6,8 @@ import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
-export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
-export type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
+type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
+type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
 
 export interface CompanyWriter {
   /**
@@ -92,6 +92,7 @@ function columnValues(input: CompanyInput): (string | null)[] {
   ];
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by the sources work
 export function createCompanyWriter(db: Db): CompanyWriter {
   // Former names met before their company (a history row ahead of the current row) wait here; a temp table
   // keeps memory flat and rolls back with the file's transaction.

@@ -22,7 +22,7 @@ export function openWritable(path: string): Db {
  * would not meet today's query keys, and likewise record text and grams (which a file from before the
  * short-gram index lacks). True when something was rebuilt.
  */
-export function rebuildStaleSearchData(db: Db): boolean {
+function rebuildStaleSearchData(db: Db): boolean {
   const terms = ensureCompanyTermsCurrent(db);
   const text = ensureRecordTextCurrent(db);
   return terms || text;

@@ -6,7 +6,7 @@ import { userVersion } from './migrate.js';
 
 export type Db = Database.Database;
 
-export class SchemaVersionError extends Error {
+class SchemaVersionError extends Error {
   constructor(path: string, found: number) {
     super(
       `database ${path} has schema version ${found}, this build needs ${SCHEMA_VERSION}: restart the server or run any import command to migrate it`,

@@ -8,7 +8,7 @@ import type { Db } from './database.js';
  * noticeably faster (bench/README.md); twice that saved a little more but took a five-million import's peak memory
  * too near the 1 GB it must stay under. This much more memory is held only while the bulk is indexed.
  */
-export const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
+const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
 
 /** FTS5's own default (FTS5_DEFAULT_HASHSIZE in SQLite's source). */
 const DEFAULT_FTS_HASH_BYTES = 1024 * 1024;

@@ -3,7 +3,7 @@ import type { Db } from './database.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
 /** How long a held read transaction lasts before it is ended and begun again. */
-export const READ_TRANSACTION_RENEW_MS = 100;
+const READ_TRANSACTION_RENEW_MS = 100;
 
 /**
  * Begins a read transaction on `db` and renews it every `renewMs`; returns what ends it. In autocommit each

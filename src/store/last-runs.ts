@@ -17,7 +17,7 @@ export interface LastRun {
   readonly skipped_rows_total: number;
 }
 
-export function lastRuns(db: Db): Map<string, LastRun> {
+function lastRuns(db: Db): Map<string, LastRun> {
   // files older than migration 7 have no warnings or skipped rows
   const columns = new Set(
     db

@@ -36,13 +36,3 @@ export function dropStat4Samples(db: Db): void {
   // the samples are read when the schema is loaded: this connection drops the ones it already holds
   db.exec('ANALYZE sqlite_schema');
 }
-
-/**
- * Folds the write-ahead log into the database file after a write made in place. While the server holds the
- * file open, closing the writer leaves the log beside it: the server's queries see the new rows, but the file
- * itself is unchanged, so the server does not notice it should reload what it reads once per file (dataset
- * version, coverage, data_as_of). The checkpoint writes the file, which the server watches.
- */
-export function checkpointForReaders(db: Db): void {
-  db.pragma('wal_checkpoint(TRUNCATE)');
-}

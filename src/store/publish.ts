@@ -7,7 +7,7 @@ import { openWritable } from './database-upgrade.js';
 /** SQLite's companion files of a database file. */
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
-export class PublishError extends Error {}
+class PublishError extends Error {}
 
 export interface Draft {
   /** The draft file, beside the live one. */
@@ -21,7 +21,7 @@ export interface Draft {
 }
 
 /** The draft path a process builds at: `<live>.next-<pid>`, so that a stale one is recognisable. */
-export function draftPathFor(livePath: string, pid: number): string {
+function draftPathFor(livePath: string, pid: number): string {
   return `${livePath}.next-${pid}`;
 }
 
@@ -108,7 +108,7 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
  * CREATE INDEX sorts in lists of this size too, beside the cache: much larger, an import of a million companies
  * went past the 1 GB an import must stay under; this size keeps it below that and is no slower (bench/README.md).
  */
-export const DRAFT_CACHE_MIB = 160;
+const DRAFT_CACHE_MIB = 160;
 
 /**
  * A draft is nobody else's until it is checked and renamed (publish fsyncs it first), so it is written as a bulk

@@ -11,7 +11,7 @@ import { recordDoc, storedRecordsOf } from './record-docs.js';
 import type { Db } from './database.js';
 import { instant } from '../domain/dates.js';
 
-export type WriteOutcome = 'inserted' | 'replaced';
+type WriteOutcome = 'inserted' | 'replaced';
 
 export interface RecordWriter {
   /** Adds the source unless it exists; an existing source (say, from the registry) keeps its publisher and kind. */

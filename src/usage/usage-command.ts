@@ -80,7 +80,7 @@ export function runUsage(args: readonly string[], context: UsageCommandContext):
   );
 }
 
-export function formatReport(report: UsageReport, sinceText: string): string[] {
+function formatReport(report: UsageReport, sinceText: string): string[] {
   const lines = [
     `usage log since ${report.since} (${sinceText}): ${report.total} ${report.total === 1 ? 'request' : 'requests'}`,
   ];

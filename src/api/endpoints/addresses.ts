@@ -46,7 +46,7 @@ export function companyAt(store: Store, value: string): CompanyRecord {
 }
 
 /** The record of `kind` with this id, or 404 (an id of another kind's prefix names none of this kind). */
-export function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): RecordOfKind<K> {
+function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): RecordOfKind<K> {
   const record = kindOfRecordId(id) !== kind || id.length > MAX_ID_LENGTH ? null : store.records.byId(kind, id);
   if (record === null) {
     const shown = id.length > 40 ? `${id.slice(0, 40)}…` : id;

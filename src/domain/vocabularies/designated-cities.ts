@@ -33,10 +33,6 @@ export const DESIGNATED_CITIES: readonly DesignatedCityTerm[] = [
 
 export const designatedCities = defineVocabulary('designated_city', DESIGNATED_CITIES);
 
-export function designatedCityByCode(code: string): DesignatedCityTerm | undefined {
-  return designatedCities.get(code);
-}
-
 const byName = new Map(DESIGNATED_CITIES.map((c) => [foldLabel(c.name), c] as const));
 
 /** The designated city for its Japanese name ('横浜市'); the English names collide with prefectures, so they are not accepted. */

@@ -20,7 +20,7 @@ function closedSet<const C extends string>(
 }
 
 /** The code union of a vocabulary built here. */
-export type CodeOf<V> = V extends Vocabulary<CodedTerm<infer C>> ? C : never;
+type CodeOf<V> = V extends Vocabulary<CodedTerm<infer C>> ? C : never;
 
 export const enforcementActionTypes = closedSet('action_type', [
   ['cease_and_desist_order', '排除措置命令', 'Cease and desist order'],
@@ -38,7 +38,6 @@ export const enforcementActionTypes = closedSet('action_type', [
   ['prosecution_referral', '送検', 'Referral to the public prosecutor'],
   ['public_announcement', '公表', 'Public announcement'],
 ]);
-export type EnforcementActionType = CodeOf<typeof enforcementActionTypes>;
 
 export const licenseActionTypes = closedSet('action_type', [
   ['license_revocation', '許可・免許の取消し', 'Revocation of a licence or permit'],
@@ -52,7 +51,6 @@ export const licenseActionTypes = closedSet('action_type', [
   ['instruction_order', '指示', 'Instruction'],
   ['warning', '警告', 'Warning'],
 ]);
-export type LicenseActionType = CodeOf<typeof licenseActionTypes>;
 
 export const natures = closedSet('nature', [
   ['violation', '違反による処分', 'Disciplinary action for a violation'],
@@ -111,14 +109,12 @@ export const procurementStatuses = closedSet('status', [
   ['ended', '期間満了', 'Ended'],
   ['lifted', '解除', 'Lifted'],
 ]);
-export type ProcurementStatus = CodeOf<typeof procurementStatuses>;
 
 export const licenseStatuses = closedSet('status', [
   ['scheduled', '処分前', 'Scheduled'],
   ['in_effect', '処分期間中', 'In effect'],
   ['completed', '処分済み', 'Completed'],
 ]);
-export type LicenseStatus = CodeOf<typeof licenseStatuses>;
 
 // the record schema's statuses (record.ts), labelled: the type refuses a status without its labels
 const LISTING_LABELS: Readonly<Record<ListingStatus, readonly [string, string]>> = {
@@ -134,4 +130,3 @@ export const companyStatuses = closedSet('status', [
   ['active', '存続', 'Active'],
   ['closed', '閉鎖', 'Closed'],
 ]);
-export type CompanyStatus = CodeOf<typeof companyStatuses>;

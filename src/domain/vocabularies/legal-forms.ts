@@ -30,7 +30,7 @@ const ROWS: readonly Row[] = [
 
 export type LegalFormTerm = Term;
 
-export const LEGAL_FORMS: readonly LegalFormTerm[] = ROWS.map(([code, name, name_en, aliases]) => ({
+const LEGAL_FORMS: readonly LegalFormTerm[] = ROWS.map(([code, name, name_en, aliases]) => ({
   code,
   name,
   name_en,

@@ -62,7 +62,3 @@ export const PUBLISHER_GROUPS: readonly PublisherGroupTerm[] = [
 ];
 
 export const publisherGroups = defineVocabulary('publisher_group', PUBLISHER_GROUPS);
-
-export function isPublisherGroupCode(code: string): code is PublisherGroupCode {
-  return publisherGroups.get(code) !== undefined;
-}

@@ -1,6 +1,5 @@
 // The language a page is shown in: `lang` in the address when the reader chose one, else the browser's Accept-Language.
-export const LANGUAGES = ['ja', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export type Language = 'ja' | 'en';
 
 function isLanguage(value: unknown): value is Language {
   return value === 'ja' || value === 'en';

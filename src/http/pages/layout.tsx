@@ -19,7 +19,7 @@ export interface PageFrame {
 }
 
 /** The address of `here` in `language`. */
-export function inLanguage(here: string, language: Language): string {
+function inLanguage(here: string, language: Language): string {
   const [path = '/', query = ''] = here.split('?');
   const params = new URLSearchParams(query);
   params.delete('lang');

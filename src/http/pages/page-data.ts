@@ -58,7 +58,7 @@ function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownR
 }
 
 /** What the API's notice for `q` says, by the way the query was read (company-search.ts writes it in English). */
-export function queryNotice(q: string): QueryNotice | null {
+function queryNotice(q: string): QueryNotice | null {
   const kind = planCompanySearch(q).kind;
   return kind === 'invalid_corporate_number' || kind === 'legal_form_only' || kind === 'nothing' ? kind : null;
 }

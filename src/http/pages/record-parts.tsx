@@ -13,7 +13,7 @@ export type ShownRecord = {
 }[RecordKind];
 
 /** The record's own date: the action's, or the start of a suspension. */
-export function dateOf(shown: ShownRecord): string {
+function dateOf(shown: ShownRecord): string {
   return shown.kind === 'procurement_suspension' ? shown.record.period.from : shown.record.date;
 }
 

@@ -147,7 +147,7 @@ function CompanyLine({ company, language }: { readonly company: Company; readonl
 }
 
 /** What the API's notice says of the query, in the reader's language. */
-export function QueryNoticeLine({
+function QueryNoticeLine({
   language,
   notice,
   q,

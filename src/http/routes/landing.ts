@@ -12,7 +12,7 @@ const ABOUT =
   'no account; anonymous clients are rate limited and bulk export is not provided.';
 
 /** JSON only for a client that asks for it and not for HTML: a browser's Accept names text/html. */
-export function wantsJson(request: Pick<FastifyRequest, 'headers'>): boolean {
+function wantsJson(request: Pick<FastifyRequest, 'headers'>): boolean {
   const accept = request.headers.accept ?? '';
   return /\bapplication\/(?:[\w.+-]+\+)?json\b/u.test(accept) && !accept.includes('text/html');
 }

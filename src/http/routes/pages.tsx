@@ -80,7 +80,7 @@ function frameOf(
 }
 
 /** An error of a page's request, as a page in the reader's language with the status the API would answer. */
-export function errorPage(
+function errorPage(
   error: ApiError,
   request: FastifyRequest<PageRequest>,
   reply: FastifyReply,

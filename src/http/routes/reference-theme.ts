@@ -2,7 +2,7 @@
 // logo), and no box naming the address Swagger UI loaded the document from.
 
 /** "Kohyo" in white on the top bar's dark ground; drawn with the reader's own sans-serif, so nothing is fetched. */
-export const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40" role="img" aria-label="Kohyo API">
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40" viewBox="0 0 180 40" role="img" aria-label="Kohyo API">
 <title>Kohyo API</title>
 <rect x="1" y="4" width="32" height="32" rx="6" fill="#c0392b"/>
 <text x="17" y="28" font-family="sans-serif" font-size="22" font-weight="700" fill="#ffffff" text-anchor="middle">公</text>

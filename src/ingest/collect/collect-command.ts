@@ -22,7 +22,7 @@ import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../domain/error-of.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/listing.js';
 
-export const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
+const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
 
 export interface CollectCommandIo {
   readonly dbPath: string;

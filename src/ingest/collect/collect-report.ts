@@ -135,7 +135,7 @@ export function ignoredLines(ignored: readonly { readonly name: string; readonly
   return ignored.map((i) => `ignored ${i.name}: ${i.reason}`);
 }
 
-export function outcomeOf(result: SourceRunResult): string {
+function outcomeOf(result: SourceRunResult): string {
   return result.held_back ? 'held_back' : result.run.outcome;
 }
 

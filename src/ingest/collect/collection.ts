@@ -37,7 +37,7 @@ export interface CollectionOptions {
   readonly isAlive?: (pid: number) => boolean;
 }
 
-export type ProgressEvent =
+type ProgressEvent =
   | { readonly kind: 'source_started'; readonly source: SourceEntry }
   | { readonly kind: 'source_done'; readonly source: SourceEntry; readonly result: SourceRunResult }
   | { readonly kind: 'publishing' };

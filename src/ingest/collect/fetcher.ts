@@ -47,7 +47,7 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
-export const FETCH_DEFAULTS = {
+const FETCH_DEFAULTS = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,

@@ -4,7 +4,7 @@ import { decodeText } from '../parsers/text-decoding.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { FetchOutcome, Fetcher, Validators } from './fetcher.js';
 
-export type FetchedFile = Extract<FetchOutcome, { kind: 'fetched' }>;
+type FetchedFile = Extract<FetchOutcome, { kind: 'fetched' }>;
 
 /** The whole list of a source: every file fetched, in order, or the first failure. */
 export type ListOutcome =

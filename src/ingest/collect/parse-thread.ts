@@ -22,7 +22,7 @@ export interface ParseRequest {
  * Parsing threads at once, whatever the sources in flight: parsing is work for a core, and each thread may take
  * the budget's heap, so the collector's heap stays within this many times KOHYO_PARSE_MEMORY_MB.
  */
-export const PARSE_THREADS = 2;
+const PARSE_THREADS = 2;
 
 /** The registry's parsers (parsers-by-id.ts), each file run on a thread of its own under `budget`. */
 export function budgetedResolver(budget: ParseBudget): ParserResolver {

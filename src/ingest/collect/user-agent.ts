@@ -1,6 +1,6 @@
 // The User-Agent every collector request carries: the service, and how a publisher reaches its operator.
 
-export const COLLECTOR_NAME = 'Kohyo/1.0';
+const COLLECTOR_NAME = 'Kohyo/1.0';
 
 /**
  * Publishers whose servers we read should be able to tell who we are and write to us

@@ -21,17 +21,17 @@ import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from '.
  * - more than TOLERATED_ROWS rows and more than MAX_MALFORMED_SHARE of all rows are malformed.
  * The floor keeps a small daily file with one or two damaged rows importable.
  */
-export const REJECTION = { EARLY_ROWS: 100, TOLERATED_ROWS: 10, MAX_MALFORMED_SHARE: 0.01 } as const;
+const REJECTION = { EARLY_ROWS: 100, TOLERATED_ROWS: 10, MAX_MALFORMED_SHARE: 0.01 } as const;
 
 /** How often (in rows) onProgress is called while a file is read; it is also called once at its end. */
-export const PROGRESS_EVERY_ROWS = 1000;
+const PROGRESS_EVERY_ROWS = 1000;
 
 /**
  * Files at least this large are read and parsed on a worker thread while this one writes (nta-parse-thread.ts),
  * so that a large import keeps two cores busy (bench/README.md, "Importing a full NTA file", has the rates).
  * Below it, starting the thread costs more than it saves.
  */
-export const PARSE_THREAD_MIN_BYTES = 1024 * 1024;
+const PARSE_THREAD_MIN_BYTES = 1024 * 1024;
 
 export interface NtaProgress {
   readonly file: string;
@@ -129,6 +129,7 @@ class FileRejection extends Error {
   }
 }
 
+// eslint-disable-next-line max-lines-per-function -- split by the sources work
 async function importFile(writer: CompanyWriter, file: string, options: NtaImportOptions): Promise<NtaFileSummary> {
   const started = Date.now();
   const rows = await openRows(file, options);

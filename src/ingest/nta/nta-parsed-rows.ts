@@ -28,7 +28,7 @@ export interface ParsedRows {
 }
 
 /** Rows per batch: few enough to start writing soon, many enough that handing a batch to another thread costs little. */
-export const BATCH_ROWS = 1000;
+const BATCH_ROWS = 1000;
 
 /** Opens the file (NtaFormatError when it cannot be read at all) and reads it lazily, batch by batch. */
 export async function openParsedRows(path: string, encoding: NtaEncoding | null): Promise<ParsedRows> {

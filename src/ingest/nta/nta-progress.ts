@@ -6,8 +6,8 @@ export interface ProgressSink {
   write(text: string): void;
 }
 
-export const TTY_REDRAW_MS = 250;
-export const PLAIN_EVERY_ROWS = 100_000;
+const TTY_REDRAW_MS = 250;
+const PLAIN_EVERY_ROWS = 100_000;
 
 /** The onProgress callback for importNtaFiles, writing to `sink`; `clock` is for tests. */
 export function progressReporter(sink: ProgressSink, clock: () => number = Date.now): (p: NtaProgress) => void {

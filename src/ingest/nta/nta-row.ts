@@ -5,11 +5,11 @@ import { parseCorporateNumber } from '../../domain/corporate-number.js';
 import { romanizeKana } from '../../domain/romanize.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';
 
-export const NTA_FIELD_COUNT = 30;
+const NTA_FIELD_COUNT = 30;
 
 // 処理区分: 01 new, 11 name, 12 domestic address, 13 foreign address, 21 closure, 22 restoration,
 // 71 absorbed another company by merger, 72 merger invalidated, 81 trade-name registration deleted, 99 deleted.
-export const NTA_PROCESSES = ['01', '11', '12', '13', '21', '22', '71', '72', '81', '99'] as const;
+const NTA_PROCESSES = ['01', '11', '12', '13', '21', '22', '71', '72', '81', '99'] as const;
 export type NtaProcess = (typeof NTA_PROCESSES)[number];
 
 function isNtaProcess(code: string): code is NtaProcess {
@@ -19,7 +19,7 @@ function isNtaProcess(code: string): code is NtaProcess {
 // 法人種別
 const NTA_KINDS = new Set(['101', '201', '301', '302', '303', '304', '305', '399', '401', '499']);
 
-export interface NtaRow {
+interface NtaRow {
   readonly line: number;
   /** True for the current state of the number (最新履歴 1); false for a history row. */
   readonly latest: boolean;

@@ -15,7 +15,7 @@ export interface NtaByteSource {
 }
 
 /** A fault of the file as a whole (not of one row): unreadable, not a zip it claims to be, no CSV inside. */
-export class NtaSourceError extends Error {}
+class NtaSourceError extends Error {}
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const EMPTY_ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x05, 0x06]);

@@ -9,7 +9,7 @@ import { MIB, ParseBudgetError, type ParseBudget } from './parse-budget.js';
  * The bytes the deflate data inflates to, counted chunk by chunk and dropped; stops once past `limit` (and
  * returns what it had then). Damaged data counts what inflated before the damage: the reader judges it.
  */
-export function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
+function inflatedLength(data: Uint8Array, limit: number): Promise<number> {
   return new Promise((resolve) => {
     // a stream cut short still counts what it gave
     const inflate = createInflate({ finishFlush: constants.Z_SYNC_FLUSH });
@@ -41,7 +41,7 @@ export async function checkPdfInflatedSize(bytes: Uint8Array, budget: ParseBudge
 }
 
 /** What the PDF's Flate streams inflate to, all together; counting stops once past `limit`. */
-export async function pdfInflatedSize(bytes: Uint8Array, limit: number): Promise<number> {
+async function pdfInflatedSize(bytes: Uint8Array, limit: number): Promise<number> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   let at = 0;

@@ -9,13 +9,13 @@ import type { PdfPage, PdfTextItem } from './pdf-page.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
 // その他参考事項 (the date of the referral, again) is not read; some pages leave its header cell blank.
-export const MHLW_COLUMNS = ['企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項'] as const;
+const MHLW_COLUMNS = ['企業・事業場名称', '所在地', '公表日', '違反法条', '事案概要', 'その他参考事項'] as const;
 const READ_COLUMNS = MHLW_COLUMNS.slice(0, 5);
 const HEADER_WORDS: ReadonlySet<string> = new Set(MHLW_COLUMNS.map(foldCell));
 // A row split by a page break goes on at the top of the next page with no name and no 公表日.
 const KEY_WORDS: ReadonlySet<string> = new Set(['企業・事業場名称', '公表日'].map(foldCell));
 
-export interface MhlwCover {
+interface MhlwCover {
   /** 「労働基準関係法令違反に係る公表事案（平成30年8月1日～令和元年7月31日公表分）」 */
   readonly title: string | null;
   /**

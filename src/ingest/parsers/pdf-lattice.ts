@@ -5,7 +5,7 @@
 // address cut at the border) still belongs to the cell it starts in, which reading by text gaps cannot know.
 import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
 
-export interface LatticeCell {
+interface LatticeCell {
   /** First and last grid column the cell spans (a merged cell spans several). */
   readonly col: number;
   readonly lastCol: number;
@@ -22,7 +22,7 @@ export interface LatticeRow {
   readonly cells: readonly LatticeCell[];
 }
 
-export interface LatticeTable {
+interface LatticeTable {
   readonly top: number;
   readonly bottom: number;
   readonly left: number;

@@ -14,7 +14,7 @@ export interface TableLayout {
   readonly anchorColumn: number;
 }
 
-export interface TableRow {
+interface TableRow {
   readonly page: number;
   /** Baseline of the anchor line, the row's vertical centre. */
   readonly y: number;

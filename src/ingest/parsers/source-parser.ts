@@ -70,7 +70,7 @@ export type SourceParser = (bytes: Uint8Array, context: ParseContext) => ParseOu
 export type ParserResolver = (source: SourceEntry) => SourceParser | null;
 
 /** How many row problems a failure lists: enough to fix a layout change, not a flood. */
-export const MAX_PROBLEMS = 10;
+const MAX_PROBLEMS = 10;
 
 export function parseFailure(error: string, problems: readonly string[] = []): ParseFailure {
   return { ok: false, error, problems: problems.slice(0, MAX_PROBLEMS) };

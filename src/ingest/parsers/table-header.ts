@@ -60,7 +60,7 @@ export function locateHeader(
 }
 
 /** "「指名停止期間」 (period)": the first spelling the mapping gives, and the field it feeds. */
-export function describeField(field: MappedField, mapping: ColumnMapping): string {
+function describeField(field: MappedField, mapping: ColumnMapping): string {
   const spellings = mapping.columns[field] ?? [];
   return `${spellings.map((s) => `「${s}」`).join(' or ')} (${field})`;
 }

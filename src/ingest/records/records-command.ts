@@ -38,7 +38,7 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
 }
 
 /** The lines printed for one file. */
-export function describeSummary(s: FileSummary): string[] {
+function describeSummary(s: FileSummary): string[] {
   const kinds = RECORD_KINDS.filter((k) => s.records[k] > 0).map((k) => `${k} ${s.records[k]}`);
   const total = RECORD_KINDS.reduce((n, k) => n + s.records[k], 0);
   if (s.applied) {

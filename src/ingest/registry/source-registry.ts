@@ -16,7 +16,7 @@ export interface SourceRegistry {
 export type ModuleEntry = SourceEntryInput & { readonly own_parser?: OwnParser };
 
 /** The entries of the modules, each with its module's own parser. */
-export function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
+function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
   return modules.flatMap((m) => m.sources.map((s) => (m.parser ? { ...s, own_parser: m.parser } : s)));
 }
 
@@ -24,7 +24,7 @@ export function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
 export const SOURCE_ENTRIES: readonly ModuleEntry[] = moduleEntries(SOURCE_MODULES);
 
 /** The parser id of an entry: its own parser's, the table reader's of its format, or not_written. */
-export function parserIdOf(entry: ModuleEntry): string {
+function parserIdOf(entry: ModuleEntry): string {
   if (entry.own_parser) return entry.own_parser.id;
   return entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN;
 }

@@ -12,7 +12,7 @@ export function caaFiscalYears(today: Date, first = 2021): number[] {
   return Array.from({ length: year - first + 1 }, (_, i) => year - i);
 }
 
-export function caaSource(today: Date): SourceEntryInput {
+function caaSource(today: Date): SourceEntryInput {
   const [current, ...earlier] = caaFiscalYears(today);
   return {
     id: 'caa-keihyo-actions',

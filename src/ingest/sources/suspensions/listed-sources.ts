@@ -12,7 +12,7 @@ import { AGENCY_SOURCES, CORPORATION_SOURCES, NATIONAL_SOURCES } from './nationa
  * Entries of publishers with no known address keep their site root and no mapping (never collected). A list
  * read through the common header words (SUSPENSION_TABLE) is unproven until its first collection.
  */
-export function withListAddresses(
+function withListAddresses(
   entries: readonly SourceEntryInput[],
   addresses: readonly ListAddress[] = LIST_ADDRESSES,
 ): SourceEntryInput[] {
