@@ -9,6 +9,7 @@ import type { RecordKind } from '../domain/record.js';
 import type { Store } from '../store/store.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import { recallCompanies } from './company-search.js';
+import { foldWidth } from '../domain/text-fold.js';
 
 export interface ResolvedRecordQuery {
   readonly query: RecordQuery;
@@ -34,7 +35,7 @@ export function resolveRecordQuery(
         query.company = recallCompanies(store, value, notices) satisfies CompanyFilter;
         break;
       case 'text':
-        query.q = value.normalize('NFKC');
+        query.q = foldWidth(value);
         break;
       case 'corporate_number':
         query.corporate_number = corporateNumberParam(value);
