@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { resolveParser } from '../src/ingest/collect/parsers-by-id.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import { validateRecordLine } from '../src/domain/record-validation.js';
-import { PREFECTURES } from '../src/domain/vocabularies/prefectures.js';
+import { prefectureOfAddress, splitAddress } from '../src/domain/address-prefecture.js';
 import { impliedPrefecture } from '../src/domain/implied-prefecture.js';
 import type { RecordInput } from '../src/domain/record-input.js';
 import { sharedData } from '../test/helpers/shared-data.js';
@@ -49,8 +49,7 @@ const LISTS: readonly List[] = [
 /** What the write path gave before: the code the parser set, else a prefecture named at the start of the address. */
 function before(input: RecordInput): string | null {
   if (input.company.prefecture_code) return input.company.prefecture_code;
-  const address = (input.company.address ?? '').normalize('NFKC').replace(/[\s\u3000]+/gu, '');
-  return PREFECTURES.find((p) => address.startsWith(p.name))?.code ?? null;
+  return prefectureOfAddress(input.company.address ?? '');
 }
 
 async function records(list: List): Promise<RecordInput[]> {
@@ -117,15 +116,14 @@ function agreement(addressed: readonly RecordInput[]): string {
   let other = 0;
   let none = 0;
   for (const input of addressed) {
-    const address = (input.company.address ?? '').normalize('NFKC').replace(/[\s\u3000]+/gu, '');
-    const named = PREFECTURES.find((p) => address.startsWith(p.name));
-    if (named === undefined) continue;
-    const implied = impliedPrefecture(address.slice(named.name.length));
+    const { prefecture: named, rest } = splitAddress(input.company.address ?? '');
+    if (named === null) continue;
+    const implied = impliedPrefecture(rest);
     if (implied === null) none++;
     else if (implied === named.code) same++;
     else {
       other++;
-      console.error(`  placed elsewhere: ${address}`);
+      console.error(`  placed elsewhere: ${named.name}${rest}`);
     }
   }
   return `${same} placed in it, ${other} elsewhere, ${none} not placed (a shared or unknown name)`;

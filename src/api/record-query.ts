@@ -1,9 +1,10 @@
 // Turns a record endpoint's checked query (query-rules.ts) into the store's RecordQuery: the companies a `company`
-// filter recalls, the companies merged into a Corporate Number, free text in NFKC.
+// filter recalls, the companies merged into a Corporate Number, free text folded in width (NFKC).
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import type { Store } from '../store/store.js';
 import type { CheckedRecordQuery } from './query-rules.js';
 import { recallCompanies } from './company-search.js';
+import { foldWidth } from '../domain/text-fold.js';
 
 export interface ResolvedRecordQuery {
   readonly query: RecordQuery;
@@ -15,7 +16,7 @@ export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, to
   const { company, q, corporate_number: corporateNumber, ...codes } = checked.filters;
   const query: { -readonly [K in keyof RecordQuery]: RecordQuery[K] } = { ...codes, today };
   if (company !== undefined) query.company = recallCompanies(store, company, notices) satisfies CompanyFilter;
-  if (q !== undefined) query.q = q.normalize('NFKC');
+  if (q !== undefined) query.q = foldWidth(q);
   if (corporateNumber !== undefined) {
     query.corporate_number = corporateNumber;
     if (checked.includePredecessors) query.predecessors = store.companies.predecessorsOf(corporateNumber);

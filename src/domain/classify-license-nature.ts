@@ -1,5 +1,6 @@
 // Reading a licence action's nature (violation, voluntary closure, other) from the words of the source.
 import type { Nature } from './vocabularies/enums.js';
+import { foldCompact } from './text-fold.js';
 
 // Closure or surrender at the holder's own initiative: 廃業, 返納, 自主廃止, a company's dissolution.
 const VOLUNTARY = /廃業|返納|自主|解散|廃止(の)?届/u;
@@ -15,7 +16,7 @@ const BREACH_OF_NOTICE = /違反|怠|せず|しなかった|しなかつた|な�
  * voluntary_closure, 「営業所の所在不明」 → other, anything else (「建設業法第28条第1項違反」) → violation.
  */
 export function classifyLicenseNature(text: string): Nature {
-  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
+  const folded = foldCompact(text);
   if (VOLUNTARY.test(folded)) return 'voluntary_closure';
   if (OTHER.test(folded)) return 'other';
   if (NOTICE.test(folded) && !BREACH_OF_NOTICE.test(folded)) return 'voluntary_closure';

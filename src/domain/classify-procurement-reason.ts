@@ -1,5 +1,6 @@
 // Reading a procurement suspension's reason code from the words the publisher wrote (措置要件, 事由).
 import type { ProcurementReason } from './vocabularies/enums.js';
+import { foldCompact } from './text-fold.js';
 
 // Each publisher numbers the clauses of its 指名停止措置要領 its own way (別表第1第4号 is 粗雑工事 for one and
 // 公衆損害事故 for another), so only the words are read, never the clause numbers. The rules run in order and
@@ -34,7 +35,7 @@ const RULES: readonly (readonly [ProcurementReason, RegExp])[] = [
  */
 export function classifyProcurementReason(text: string): ProcurementReason {
   // NFKC folds full-width digits and brackets; white space and line breaks inside a cell carry no meaning.
-  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
+  const folded = foldCompact(text);
   for (const [reason, pattern] of RULES) if (pattern.test(folded)) return reason;
   return 'other';
 }

@@ -4,6 +4,7 @@ import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-numb
 import { analyseCompanyName, isLatin, isLegalFormOnly } from './names.js';
 import { romajiKey } from './romanize.js';
 import { BoundedMemo } from './bounded-memo.js';
+import { stripLatinAccents } from './text-fold.js';
 
 export type CompanySearchPlan =
   | { readonly kind: 'corporate_number'; readonly number: string }
@@ -35,13 +36,9 @@ function plan(query: string): CompanySearchPlan {
   const keys = new Set<string>();
   const { key, legalForm } = analyseCompanyName(query);
   if (key !== '') keys.add(key);
-  if (isLatin(analyseCompanyName(stripMarks(query)).key)) {
+  if (isLatin(analyseCompanyName(stripLatinAccents(query)).key)) {
     const loose = romajiKey(query);
     if (loose !== '') keys.add(loose);
   }
   return keys.size === 0 ? { kind: 'nothing' } : { kind: 'terms', keys: [...keys], legalForm };
-}
-
-function stripMarks(value: string): string {
-  return value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '');
 }

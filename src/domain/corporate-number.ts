@@ -1,4 +1,5 @@
 // Corporate Numbers (法人番号): normalisation of written forms and the check digit of the NTA's rule.
+import { foldCompact } from './text-fold.js';
 
 /**
  * Removes what people write around a Corporate Number: full-width digits (by NFKC), spaces,
@@ -6,9 +7,8 @@
  * Returns the bare string, which may still not be 13 digits.
  */
 export function normaliseCorporateNumberInput(input: string): string {
-  return input
-    .normalize('NFKC')
-    .replace(/[\s\-‐‑‒–—―−ー]/gu, '')
+  return foldCompact(input)
+    .replace(/[\-‐‑‒–—―−ー]/gu, '')
     .replace(/^[Tt]/u, '');
 }
 

@@ -4,6 +4,8 @@ import { designatedCityAuthority, labourBureauForPrefecture, prefectureAuthority
 import { DESIGNATED_CITIES } from './vocabularies/designated-cities.js';
 import { MUNICIPALITY_NAMES } from './vocabularies/municipalities.js';
 import { PREFECTURES } from './vocabularies/prefectures.js';
+import { addressText } from './address-prefecture.js';
+import { foldCompact } from './text-fold.js';
 
 /** The prefectures that have a municipality or ward of each name: one for most, several for 府中市, 伊達市, 北区, 中央区. */
 const PREFECTURES_OF_NAME: ReadonlyMap<string, readonly string[]> = (() => {
@@ -63,7 +65,7 @@ export function impliedPrefecture(address: string, authority?: string | null): s
 
 /** The prefectures that have the municipality the address starts with, undefined when it starts with none. */
 function municipalityPrefectures(address: string): readonly string[] | undefined {
-  const folded = fold(address).replace(/^〒?\d{3}-?\d{4}/u, '');
+  const folded = fold(addressText(address));
   // the district first: 東村山郡山辺町 (山形県) is no address in 東村 (沖縄県); a name that holds 郡 (蒲郡市, 上郡町,
   // 大和郡山市) has no town or village after it and is read whole below
   const district = /^[^郡]{1,5}郡/u.exec(folded);
@@ -84,8 +86,5 @@ function longestName(text: string, suffix?: RegExp): readonly string[] | undefin
 
 // NFKC without spaces; ヶ and ケ are written either way in names (鶴ヶ島市, 龍ケ崎市 as the ministry writes them)
 function fold(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/[\s\u3000]+/gu, '')
-    .replace(/ヶ/gu, 'ケ');
+  return foldCompact(text).replace(/ヶ/gu, 'ケ');
 }

@@ -1,5 +1,6 @@
 // Old and variant kanji (旧字体・異体字) as they appear in registered company names, each with its common form.
 // Data only: names.ts folds both the index and the query through it, so 髙島屋 and 高島屋 meet.
+import { foldWidth } from './text-fold.js';
 
 /**
  * Pairs of [variant, common form]. Compatibility ideographs that NFKC already folds (神 U+FA19 and the like)
@@ -379,7 +380,7 @@ export const KANJI_VARIANTS: ReadonlyMap<string, string> = new Map(
   PAIRS.map((pair) => {
     // every pair is two characters; one alone would pair with itself and drop out
     const [from = '', to = from] = pair;
-    return [from.normalize('NFKC'), to.normalize('NFKC')] as const;
+    return [foldWidth(from), foldWidth(to)] as const;
   }).filter(([from, to]) => from !== to),
 );
 

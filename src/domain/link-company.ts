@@ -4,7 +4,9 @@ import { JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 import { analyseCompanyName } from './names.js';
 import { legalForms } from './vocabularies/legal-forms.js';
 import { impliedPrefecture } from './implied-prefecture.js';
-import { PREFECTURES, prefectureByCode } from './vocabularies/prefectures.js';
+import { prefectureByCode } from './vocabularies/prefectures.js';
+import { splitAddress } from './address-prefecture.js';
+import { foldCompact, foldWidth } from './text-fold.js';
 
 /** Where a record places its company: the prefecture, and the rest of the address after it. */
 export interface RecordPlace {
@@ -57,7 +59,7 @@ export type LinkOutcome = LinkDecision['kind'];
 const OFFICE = /(?:営業所|支店|支社|工場|事業所|事業場|出張所|営業部|作業所|製造所|(?<!商)店|センター)$/u;
 // The legal forms as a name writes them, longest first, NFKC as the name is read.
 const FORM_SPELLINGS: readonly string[] = [
-  ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map((s) => s.normalize('NFKC')))),
+  ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map(foldWidth))),
 ].sort((a, b) => b.length - a.length);
 
 /**
@@ -66,7 +68,7 @@ const FORM_SPELLINGS: readonly string[] = [
  * a name a legal form opens, before an office (「（株）見本 鳥取工場」). 「（株）木田商店」 names no office.
  */
 export function linkSubject(name: string): LinkSubject {
-  const text = name.normalize('NFKC').trim();
+  const text = foldWidth(name).trim();
   const split = officeSplit(text);
   const company = split?.company ?? text;
   const analysed = analyseCompanyName(company);
@@ -110,20 +112,18 @@ export function placeOf(
   },
   authority?: string | null,
 ): RecordPlace {
-  const address = compact(company.address ?? '').replace(/^〒?\d{3}-?\d{4}/u, '');
-  const named = PREFECTURES.find((p) => address.startsWith(p.name));
+  const { prefecture: named, rest: address } = splitAddress(company.address ?? '');
   const given = company.prefecture_code ? prefectureByCode(company.prefecture_code) : undefined;
   // a code and an address that disagree place the company nowhere
   if (given && named && given.code !== named.code) return { prefecture_code: null, locality: null };
   const prefecture = given?.code ?? named?.code ?? (address === '' ? null : impliedPrefecture(address, authority));
   if (prefecture === null) return { prefecture_code: null, locality: null };
-  const rest = named ? address.slice(named.name.length) : address;
-  return { prefecture_code: prefecture, locality: rest === '' ? null : rest };
+  return { prefecture_code: prefecture, locality: address === '' ? null : address };
 }
 
 /** Whether the record's locality lies in the company's city (the NTA city: 千代田区, 札幌市北区, 中川郡本別町). */
 export function sameCity(locality: string, city: string): boolean {
-  const c = compact(city);
+  const c = foldCompact(city);
   if (c === '') return false;
   if (locality.startsWith(c)) return true;
   // a record may leave out the district (郡) the NTA writes before a town or village
@@ -208,8 +208,4 @@ function unique(candidates: readonly LinkCandidate[]): LinkCandidate[] {
 
 function cityOf(candidate: LinkCandidate): string {
   return candidate.city ?? 'its city';
-}
-
-function compact(value: string): string {
-  return value.normalize('NFKC').replace(/[\s\u3000]+/gu, '');
 }

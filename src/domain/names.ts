@@ -3,6 +3,7 @@
 import { foldKanjiVariants } from './kanji-variants.js';
 import { ENGLISH_LEGAL_FORMS, ENGLISH_PREFIX_FORMS, JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 import { memoRecent } from './recent-memo.js';
+import { foldCaseless, foldWidth } from './text-fold.js';
 
 /** Katakana for hiragana; other characters untouched (ー and kanji stay as they are). */
 export function hiraganaToKatakana(value: string): string {
@@ -77,7 +78,7 @@ export function foldKana(value: string): string {
  * Parentheses survive as ASCII so that (株) is still seen as a legal form.
  */
 export function normaliseText(value: string): string {
-  const folded = hiraganaToKatakana(value.normalize('NFKC').toLowerCase()).replace(/[\s\u200b]+/gu, '');
+  const folded = hiraganaToKatakana(foldCaseless(value)).replace(/\u200b/gu, '');
   return foldKana(foldKanjiVariants(foldOcrConfusables(folded))).replace(/[^\p{L}\p{N}()]|ー/gu, '');
 }
 
@@ -121,7 +122,7 @@ export function stripEnglishLegalForm(lower: string): { rest: string; code: stri
 
 /** The key and the legal form of a name: normalised, one legal form (Japanese or English) removed, no parentheses. */
 export function analyseCompanyName(value: string): { key: string; legalForm: string | null } {
-  const english = stripEnglishLegalForm(value.normalize('NFKC').toLowerCase());
+  const english = stripEnglishLegalForm(foldWidth(value).toLowerCase());
   const stripped = stripLegalForm(normaliseText(english.rest));
   return { key: stripped.core.replace(/[()]/gu, ''), legalForm: english.code ?? stripped.code };
 }
@@ -139,7 +140,7 @@ const ENGLISH_FORM_ONLY = ENGLISH_LEGAL_FORMS.map(([, pattern]) => new RegExp(`^
 
 /** True when the value is a legal form and nothing else (株式会社, （株）, ㈱, Co., Ltd., K.K.): it names no company. */
 export function isLegalFormOnly(value: string): boolean {
-  const lower = value.normalize('NFKC').toLowerCase().trim().replace(/\s+/gu, ' ');
+  const lower = foldWidth(value).toLowerCase().trim().replace(/\s+/gu, ' ');
   // two letters ("co", "kk") are too short to read as a form alone: they stay a search for names holding them
   const english = lower.replace(/\s/gu, '').length > 2 && ENGLISH_FORM_ONLY.some((form) => form.test(lower));
   return LEGAL_FORM_SPELLINGS.has(normaliseText(value)) || english;

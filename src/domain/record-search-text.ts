@@ -6,6 +6,7 @@ import { authorities } from './vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors } from './vocabularies/enums.js';
 import { laws } from './vocabularies/laws.js';
 import type { Term, Vocabulary } from './vocabulary.js';
+import { foldWidth } from './text-fold.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
@@ -60,7 +61,7 @@ export function recordSearchText(record: SearchableRecord): string {
   }
   const seen = new Set<string>();
   for (const piece of pieces) {
-    const folded = piece?.normalize('NFKC').trim();
+    const folded = foldWidth(piece ?? '').trim();
     if (folded) seen.add(folded);
   }
   return [...seen].join('\n');

@@ -2,6 +2,7 @@
 import { toRomaji } from 'wanakana';
 import { normaliseCompanyName } from './names.js';
 import { memoRecent } from './recent-memo.js';
+import { foldCompact, foldWidth, stripLatinAccents } from './text-fold.js';
 
 /**
  * The Hepburn spelling of a kana reading, long vowels folded the way Japanese companies write themselves
@@ -60,7 +61,7 @@ const ROMAJI_OPTIONS = { customRomajiMapping: ROMAJI_MAPPING };
 
 function romanize(kana: string): string | null {
   // NFKC folds half-width katakana; the chōonpu is dropped rather than doubled (コーポ → kopo, not koopo).
-  const reading = kana.normalize('NFKC').replace(/[\s\u3000・ー－-]+/gu, '');
+  const reading = foldCompact(kana).replace(/[・ー－-]+/gu, '');
   if (reading === '') return null;
   const romaji = toRomaji(reading, ROMAJI_OPTIONS).replace(/'/gu, '').replace(/ou|oo/gu, 'o').replace(/uu/gu, 'u');
   if (!/^[A-Za-z0-9&.]+$/u.test(romaji)) return null;
@@ -72,7 +73,7 @@ function romanize(kana: string): string | null {
  * kana, or null when it has none: 「コンニチハ」 is written konnichiwa. The index keeps both spellings.
  */
 export function particleReading(kana: string): string | null {
-  const reading = kana.normalize('NFKC');
+  const reading = foldWidth(kana);
   const spoken =
     reading.charAt(0) +
     reading
@@ -88,7 +89,7 @@ export function particleReading(kana: string): string | null {
  * cannot be folded into a key without breaking the prefix of a query typed up to it. The index keeps both spellings.
  */
 export function sokuonReading(kana: string): string | null {
-  const reading = kana.normalize('NFKC');
+  const reading = foldWidth(kana);
   const small = reading.replace(
     /(?<=.)[ツつ](?=[カキクケコサシスセソタチツテトパピプペポかきくけこさしすせそたちつてとぱぴぷぺぽ])/gu,
     'ッ',
@@ -138,7 +139,7 @@ const SPELLING_FOLDS: readonly (readonly [RegExp, string])[] = [
 export const romajiKey: (value: string) => string = memoRecent(looseRomaji);
 
 function looseRomaji(value: string): string {
-  let key = normaliseCompanyName(value.normalize('NFKD').replace(/[\u0300-\u036f]/gu, '')).replace(/[^a-z0-9]/gu, '');
+  let key = normaliseCompanyName(stripLatinAccents(value)).replace(/[^a-z0-9]/gu, '');
   for (const [pattern, replacement] of SPELLING_FOLDS) key = key.replace(pattern, replacement);
   return key;
 }

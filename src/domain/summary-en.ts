@@ -11,7 +11,8 @@ import {
   procurementReasons,
   sectors,
 } from './vocabularies/enums.js';
-import { foldLabel, type Term, type Vocabulary } from './vocabulary.js';
+import { type Term, type Vocabulary } from './vocabulary.js';
+import { foldCaseless, foldWidth } from './text-fold.js';
 
 export function summaryEn(record: ValidRecord): string {
   switch (record.kind) {
@@ -80,15 +81,15 @@ const CITATION = /^(.+?)第(\d+)条(?:の(\d+))?/u;
 function actArticles(lawDetail: string | null): ReadonlyMap<string, string[]> {
   const found = new Map<string, string[]>();
   if (lawDetail === null) return found;
-  for (const citation of lawDetail.normalize('NFKC').split(/[、,，;；\n]/u)) {
+  for (const citation of foldWidth(lawDetail).split(/[、,，;；\n]/u)) {
     const match = CITATION.exec(citation.trim());
     if (match === null) continue;
     // the act's title and the article number are always there in a match; the sub-article only sometimes
     const [, cited = '', number = '', subArticle] = match;
     const law = lawFromText(cited);
     if (law === undefined) continue;
-    const title = foldLabel(cited);
-    if (![law.name, ...(law.aliases ?? [])].some((name) => foldLabel(name) === title)) continue;
+    const title = foldCaseless(cited);
+    if (![law.name, ...(law.aliases ?? [])].some((name) => foldCaseless(name) === title)) continue;
     const article = subArticle === undefined ? number : `${number}-${subArticle}`;
     const list = found.get(law.code) ?? [];
     if (!list.includes(article)) list.push(article);

@@ -1,5 +1,6 @@
 // Whether a list's name cell names a party at all: a cartel described by its industry, or the bidders of a tender
 // described by its orderer, names no one a record could be about (and the orderer it names is not the party).
+import { foldCompact } from './text-fold.js';
 
 // A tender: someone's order (「…が発注する」), or the bidders or quoters of one (「入札参加業者」, 「入札等の参加業者」,
 // 「見積り合わせの参加業者」, 「指名競争見積の参加業者」). The orderer it names is the customer, never the violator.
@@ -13,7 +14,7 @@ const BARE_KAISHA = /(?<!株式|有限|合名|合資|合同|相互)会社(?:ら|
 
 /** Why the name names no party, in words for the skipped-row report; null when it may name one. */
 export function whyNoParty(name: string): string | null {
-  const folded = name.normalize('NFKC').replace(/\s+/gu, '');
+  const folded = foldCompact(name);
   if (TENDER.test(folded)) return "names no party: a tender's bidders, described by the tender's orderer";
   if (INDUSTRY.test(folded) || BARE_KAISHA.test(folded)) return 'names no party: a cartel described by its industry';
   return null;

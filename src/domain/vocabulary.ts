@@ -1,4 +1,5 @@
 // A closed set of codes with Japanese and English labels, and the resolution of user input to a code.
+import { foldCaseless } from './text-fold.js';
 
 export interface Term {
   readonly code: string;
@@ -19,11 +20,6 @@ export interface Vocabulary<T extends Term = Term> {
   codes(): string[];
 }
 
-/** Folds a label or code for comparison: NFKC, lower case, white space removed. */
-export function foldLabel(value: string): string {
-  return value.normalize('NFKC').toLowerCase().replace(/\s+/gu, '');
-}
-
 export function defineVocabulary<T extends Term>(field: string, terms: readonly T[]): Vocabulary<T> {
   const byCode = new Map<string, T>();
   const byLabel = new Map<string, T>();
@@ -33,15 +29,15 @@ export function defineVocabulary<T extends Term>(field: string, terms: readonly 
   }
   // Codes win over labels, then Japanese labels over English ones, then aliases, so that no label can
   // shadow a code and no alias can shadow a label.
-  for (const term of terms) setOnce(byLabel, foldLabel(term.code), term);
-  for (const term of terms) setOnce(byLabel, foldLabel(term.name), term);
-  for (const term of terms) setOnce(byLabel, foldLabel(term.name_en), term);
-  for (const term of terms) for (const alias of term.aliases ?? []) setOnce(byLabel, foldLabel(alias), term);
+  for (const term of terms) setOnce(byLabel, foldCaseless(term.code), term);
+  for (const term of terms) setOnce(byLabel, foldCaseless(term.name), term);
+  for (const term of terms) setOnce(byLabel, foldCaseless(term.name_en), term);
+  for (const term of terms) for (const alias of term.aliases ?? []) setOnce(byLabel, foldCaseless(alias), term);
   return {
     field,
     terms,
     get: (code) => byCode.get(code),
-    resolve: (input) => byLabel.get(foldLabel(input)),
+    resolve: (input) => byLabel.get(foldCaseless(input)),
     codes: () => terms.map((t) => t.code),
   };
 }

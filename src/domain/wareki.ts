@@ -1,5 +1,6 @@
 // Dates and periods as Japanese sources write them (令和7年3月14日, R7.3.14, 2025/3/14, 自…至…), read into YYYY-MM-DD.
 import { isCalendarDate } from './dates.js';
+import { foldCompact } from './text-fold.js';
 
 export type DateParse = { readonly ok: true; readonly date: string } | { readonly ok: false; readonly error: string };
 interface DatePeriod {
@@ -50,10 +51,7 @@ const DURATION = new RegExp(`^(${NUM})(か月|ヶ月|ケ月|カ月|ヵ月|箇月
 
 /** NFKC (full-width digits and marks, ㍻ and ㋿), white space removed, range marks and the long vowel sign unified. */
 export function normaliseDateText(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/\s+/gu, '')
-    .replace(/[～〰]/gu, '〜');
+  return foldCompact(text).replace(/[～〰]/gu, '〜');
 }
 
 /** Reads one date written alone: 令和7年3月14日, 令和元年5月1日, R7.3.14, 2025/3/14, 2025-03-14, 令和七年三月十四日. */

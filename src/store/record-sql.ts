@@ -9,6 +9,7 @@ import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import { RECORD_FILTERS, type FilterName } from '../domain/record-filters.js';
 import type { RecordTable } from './record-tables.js';
 import { limitSql } from './sql-limit.js';
+import { foldWidth } from '../domain/text-fold.js';
 
 export interface SqlFragment {
   readonly sql: string;
@@ -171,8 +172,7 @@ export interface FreeText {
  * nothing can match then. Every word reaches FTS5 as a quoted phrase.
  */
 export function freeText(q: string): FreeText | null {
-  const words = q
-    .normalize('NFKC')
+  const words = foldWidth(q)
     .split(/\s+/u)
     .filter((w) => w !== '');
   const long = words.filter((w) => [...w].length >= TRIGRAM_MIN_LENGTH);

@@ -18,6 +18,7 @@ import { japanDate } from '../../domain/dates.js';
 import type { RecordKind, ValidRecord } from '../../domain/record.js';
 import type { Store } from '../../store/store.js';
 import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
+import { foldWidth } from '../../domain/text-fold.js';
 
 /**
  * What /search reads of a record endpoint. `present` in method syntax, so that each endpoint's presenter of its own
@@ -48,7 +49,7 @@ function recordSearchOf(context: RouteContext, q: string, companies: FoundCompan
   const byNumber = planCompanySearch(q).kind === 'corporate_number';
   return {
     companies: companies.filter,
-    text: byNumber ? null : q.normalize('NFKC'),
+    text: byNumber ? null : foldWidth(q),
     today: japanDate(context.clock()),
   };
 }

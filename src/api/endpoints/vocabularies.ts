@@ -5,7 +5,7 @@ import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/close-causes.js';
 import { isRecord, propertyOf } from '../../domain/is-object.js';
-import { foldLabel } from '../../domain/vocabulary.js';
+import { foldCaseless } from '../../domain/text-fold.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 
 const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
@@ -38,7 +38,7 @@ const VocabularyToolInput = Type.Object(
 function mentions(term: unknown, folded: string): boolean {
   return ['code', 'name', 'name_en'].some((key) => {
     const value = propertyOf(term, key);
-    return typeof value === 'string' && foldLabel(value).includes(folded);
+    return typeof value === 'string' && foldCaseless(value).includes(folded);
   });
 }
 
@@ -106,7 +106,7 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         const field = typeof args.field === 'string' ? args.field : null;
         if (field === null) return { data: { fields: FIELD_SIZES }, meta: answer.meta };
         const terms = propertyOf(propertyOf(answer.data, 'vocabularies'), field);
-        const q = typeof args.q === 'string' ? foldLabel(args.q) : '';
+        const q = typeof args.q === 'string' ? foldCaseless(args.q) : '';
         // a null (an authority without a parent) is left out: the authorities alone would pass what a tool answers
         const kept = Array.isArray(terms)
           ? terms.filter((term: unknown) => q === '' || mentions(term, q)).map(withoutNulls)

@@ -1,6 +1,7 @@
 // The 20 designated cities (政令指定都市) by their 5-digit local-government code (全国地方公共団体コード without the check digit).
 
-import { defineVocabulary, foldLabel, type Term } from '../vocabulary.js';
+import { defineVocabulary, type Term } from '../vocabulary.js';
+import { foldCaseless } from '../text-fold.js';
 
 export interface DesignatedCityTerm extends Term {
   /** JIS code of the prefecture the city lies in. */
@@ -33,9 +34,9 @@ export const DESIGNATED_CITIES: readonly DesignatedCityTerm[] = [
 
 export const designatedCities = defineVocabulary('designated_city', DESIGNATED_CITIES);
 
-const byName = new Map(DESIGNATED_CITIES.map((c) => [foldLabel(c.name), c] as const));
+const byName = new Map(DESIGNATED_CITIES.map((c) => [foldCaseless(c.name), c] as const));
 
 /** The designated city for its Japanese name ('横浜市'); the English names collide with prefectures, so they are not accepted. */
 export function designatedCityByName(name: string): DesignatedCityTerm | undefined {
-  return byName.get(foldLabel(name));
+  return byName.get(foldCaseless(name));
 }

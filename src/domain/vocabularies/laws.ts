@@ -1,6 +1,7 @@
 // The laws enforcement records cite, their short names, and the reading of a law citation such as 「労働基準法第32条」.
 
-import { defineVocabulary, foldLabel, type Term } from '../vocabulary.js';
+import { defineVocabulary, type Term } from '../vocabulary.js';
+import { foldCaseless, foldWidth } from '../text-fold.js';
 
 type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
 
@@ -182,12 +183,12 @@ const PREFIXES: readonly (readonly [string, LawTerm])[] = buildPrefixes();
 function buildPrefixes(): (readonly [string, LawTerm])[] {
   const list: (readonly [string, LawTerm])[] = [];
   for (const law of LAWS) {
-    for (const label of [law.name, ...(law.aliases ?? [])]) list.push([foldLabel(label), law]);
+    for (const label of [law.name, ...(law.aliases ?? [])]) list.push([foldCaseless(label), law]);
   }
   for (const [parent, prefixes] of REGULATIONS) {
     const law = laws.get(parent);
     if (!law) throw new Error(`regulation parent ${parent} is not a law code`);
-    for (const prefix of prefixes) list.push([foldLabel(prefix), law]);
+    for (const prefix of prefixes) list.push([foldCaseless(prefix), law]);
   }
   return list.sort((a, b) => b[0].length - a[0].length);
 }
@@ -200,7 +201,7 @@ const LEADING_NOISE = /^[\s・、，,。「『（(【［[]+/u;
  * (「労働安全衛生規則第97条」) → its parent act. Undefined where no known title starts the text (「同法第5条」).
  */
 export function lawFromText(text: string): LawTerm | undefined {
-  const folded = foldLabel(text.normalize('NFKC').replace(LEADING_NOISE, ''));
+  const folded = foldCaseless(foldWidth(text).replace(LEADING_NOISE, ''));
   if (folded === '') return undefined;
   for (const [prefix, law] of PREFIXES) if (folded.startsWith(prefix)) return law;
   return undefined;

@@ -1,6 +1,7 @@
 // Legal forms of companies and other bodies, and their derivation from the NTA kind code and the registered name.
 
-import { defineVocabulary, foldLabel, type Term } from '../vocabulary.js';
+import { defineVocabulary, type Term } from '../vocabulary.js';
+import { foldCaseless } from '../text-fold.js';
 
 type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
 
@@ -78,7 +79,7 @@ const PLACES: readonly Place[] = [
 ];
 
 function formNamedIn(name: string): string | undefined {
-  const folded = foldLabel(name);
+  const folded = foldCaseless(name);
   for (const place of PLACES) {
     for (const [code, markers] of NAME_MARKERS) if (markers.some((m) => place(folded, m))) return code;
   }

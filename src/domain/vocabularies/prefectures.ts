@@ -1,6 +1,7 @@
 // The 47 prefectures by JIS X 0401 code, and the lookups importers use to place an address or a publisher.
 
-import { defineVocabulary, foldLabel, type Term } from '../vocabulary.js';
+import { defineVocabulary, type Term } from '../vocabulary.js';
+import { foldCaseless } from '../text-fold.js';
 
 export interface PrefectureTerm extends Term {
   /** The name without its 都・府・県 suffix (東京, 京都, 大阪); 北海道 keeps its full name. */
@@ -75,11 +76,11 @@ export function prefectureByCode(code: string): PrefectureTerm | undefined {
 
 const byName = new Map<string, PrefectureTerm>();
 for (const p of PREFECTURES) {
-  byName.set(foldLabel(p.name), p);
-  byName.set(foldLabel(p.short_name), p);
+  byName.set(foldCaseless(p.name), p);
+  byName.set(foldCaseless(p.short_name), p);
 }
 
 /** The prefecture for its Japanese name, with or without its suffix ('東京都' or '東京'); never a code. */
 export function prefectureByName(name: string): PrefectureTerm | undefined {
-  return byName.get(foldLabel(name));
+  return byName.get(foldCaseless(name));
 }

@@ -1,4 +1,5 @@
 // A collection: every chosen source run into a draft of the dataset (store/draft.ts), then the draft published once.
+import pLimit from 'p-limit';
 import { writeDatasetMeta } from '../../store/database.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
 import { withDraft, type DraftStart } from '../../store/draft.js';
@@ -103,21 +104,14 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
 
 /** Maps with at most `size` tasks in flight; results keep the input order. A task that throws stops the rest. */
 async function inPool<T, R>(items: readonly T[], size: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  // one iterator shared by the workers: each takes the next item not yet taken
-  const queue = items.entries();
-  let failed = false;
-  const worker = async () => {
-    for (const [index, item] of queue) {
-      if (failed) return;
-      try {
-        results[index] = await task(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+  const limit = pLimit(Math.max(1, size));
+  const stopOnFailure = async (item: T) => {
+    try {
+      return await task(item);
+    } catch (error) {
+      limit.clearQueue();
+      throw error;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(size, items.length)) }, worker));
-  return results;
+  return Promise.all(items.map((item) => limit(stopOnFailure, item)));
 }

@@ -1,7 +1,8 @@
-// Fetching a source's list over HTTP: timeouts, a size cap, retries on 5xx and timeouts, conditional requests.
-import { Agent, interceptors, type Dispatcher } from 'undici';
+// Fetching a source's list over HTTP: timeouts, a size cap, retries on 5xx and timeouts (undici's retry
+// interceptor), conditional requests.
+import pLimit, { type LimitFunction } from 'p-limit';
+import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici';
 import { errorCodeOf, messageOf } from '../../domain/error-of.js';
-import { HostQueue } from './host-queue.js';
 import { propertyOf } from '../../domain/is-object.js';
 
 export interface FetcherOptions {
@@ -59,14 +60,11 @@ const FETCH_DEFAULTS = {
 const MAX_BACKOFF_MS = 60_000;
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-type Attempt =
-  | { readonly kind: 'done'; readonly outcome: FetchOutcome }
-  | {
-      readonly kind: 'retry';
-      readonly status: number | null;
-      readonly error: string;
-      readonly retryAfterMs: number | null;
-    };
+/** What the retries of one fetch did: how many were made, and the error that asked for the last one. */
+interface RetryTrace {
+  retries: number;
+  cause: unknown;
+}
 
 export function createFetcher(options: FetcherOptions): Fetcher {
   const o = { ...FETCH_DEFAULTS, ...options };
@@ -75,21 +73,20 @@ export function createFetcher(options: FetcherOptions): Fetcher {
     headersTimeout: o.headersTimeoutMs,
     bodyTimeout: o.bodyTimeoutMs,
   });
-  const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
-  const queue = new HostQueue();
-
-  async function fetchWithRetries(url: string, validators: Validators | null): Promise<FetchOutcome> {
-    for (let attempts = 1; ; attempts++) {
-      const result = await attempt(dispatcher, o, url, validators, attempts);
-      if (result.kind === 'done') return result.outcome;
-      if (attempts > o.retries) {
-        const tries = attempts === 1 ? '' : ` (after ${attempts} attempts)`;
-        return { kind: 'failed', status: result.status, error: `${result.error}${tries}`, attempts };
-      }
-      const backoff = Math.min(MAX_BACKOFF_MS, o.backoffMs * 2 ** (attempts - 1));
-      await o.sleep(Math.min(MAX_BACKOFF_MS, Math.max(backoff, result.retryAfterMs ?? 0)));
-    }
-  }
+  // the retries outermost, so that a request tried again follows its redirects again; the policy is each request's
+  // own (retryPolicy), as it counts that request's attempts and waits with the injected sleep
+  const dispatcher = agent.compose(
+    interceptors.redirect({ maxRedirections: 5 }),
+    interceptors.retry({ throwOnError: false }),
+  );
+  // one request at a time to each host, other hosts in parallel; a fetcher lives for one collection, so the hosts
+  // are those of the registry's lists, and none need be forgotten
+  const hosts = new Map<string, LimitFunction>();
+  const oneAtATime = (host: string): LimitFunction => {
+    const limit = hosts.get(host) ?? pLimit(1);
+    hosts.set(host, limit);
+    return limit;
+  };
 
   return {
     fetch(url, validators = null) {
@@ -99,7 +96,7 @@ export function createFetcher(options: FetcherOptions): Fetcher {
       } catch {
         return Promise.resolve({ kind: 'failed', status: null, error: `'${url}' is not a URL`, attempts: 0 });
       }
-      return queue.run(host, () => fetchWithRetries(url, validators));
+      return oneAtATime(host)(() => fetchList(dispatcher, o, url, validators));
     },
     close: () => agent.close(),
   };
@@ -123,12 +120,52 @@ function target(url: string): { origin: string; path: string } {
   return { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
 }
 
-/** A timeout is worth another attempt; any other error (DNS, refused, TLS, reset) is reported at once. */
-function failure(error: unknown, status: number | null, attempts: number): Attempt {
-  const code = errorCodeOf(error) ?? '';
-  const message = describeError(error);
-  if (TIMEOUT_CODES.has(code)) return { kind: 'retry', status, error: message, retryAfterMs: null };
-  return { kind: 'done', outcome: { kind: 'failed', status, error: message, attempts } };
+/**
+ * Which failures are tried again, and after how long: a 5xx answer or a timeout (connecting, waiting for the answer,
+ * reading the body: undici then resumes the body with a Range request where the server allows it), at most
+ * `retries` times, backing off `backoffMs` doubled each time, or longer where Retry-After asks, never past 60 s.
+ * Any other answer or error (a 404, DNS, refused, TLS, reset) is final at once. Ours rather than undici's default
+ * policy: that one waits with its own timers, where the tests inject `sleep` so as never to wait in real time.
+ */
+function retryPolicy(o: Required<FetcherOptions>, trace: RetryTrace): RetryHandler.RetryCallback {
+  return (error, _context, next) => {
+    const status = numberOf(propertyOf(error, 'statusCode'));
+    const retryable = (status !== null && status >= 500) || TIMEOUT_CODES.has(errorCodeOf(error) ?? '');
+    if (!retryable || trace.retries >= o.retries) {
+      next(error);
+      return;
+    }
+    trace.retries++;
+    trace.cause = error;
+    const backoff = Math.min(MAX_BACKOFF_MS, o.backoffMs * 2 ** (trace.retries - 1));
+    const asked = retryAfter(headerOf(propertyOf(error, 'headers'), 'retry-after')) ?? 0;
+    o.sleep(Math.min(MAX_BACKOFF_MS, Math.max(backoff, asked))).then(() => next(null), next);
+  };
+}
+
+function numberOf(value: unknown): number | null {
+  return typeof value === 'number' ? value : null;
+}
+
+function headerOf(headers: unknown, name: string): string | undefined {
+  const value = propertyOf(headers, name);
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** The failure, with how many attempts it took when more than one. */
+function failed(status: number | null, error: string, trace: RetryTrace): FetchOutcome {
+  const attempts = trace.retries + 1;
+  return { kind: 'failed', status, error: attempts === 1 ? error : `${error} (after ${attempts} attempts)`, attempts };
+}
+
+/**
+ * The error a fetch failed with, in words. A resume the server could not serve (it ignores Range, so undici will not
+ * join two bodies) failed because of what was retried: that cause is reported.
+ */
+function failureOf(error: unknown, trace: RetryTrace): string {
+  const resumeRefused = errorCodeOf(error) === 'UND_ERR_REQ_RETRY' && trace.cause !== null;
+  return describeError(resumeRefused ? trace.cause : error);
 }
 
 function describeError(error: unknown): string {
@@ -161,56 +198,54 @@ function retryAfter(value: string | string[] | undefined): number | null {
   return null;
 }
 
-/** One request: its outcome, or why it may be tried again (a 5xx, a network error). */
-async function attempt(
+/** One list fetched, with undici's retries under retryPolicy: its body, or that it is unchanged, or why it failed. */
+async function fetchList(
   dispatcher: Dispatcher,
   o: Required<FetcherOptions>,
   url: string,
   validators: Validators | null,
-  attempts: number,
-): Promise<Attempt> {
+): Promise<FetchOutcome> {
   const headers: Record<string, string> = { 'user-agent': o.userAgent, accept: '*/*' };
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
+  const trace: RetryTrace = { retries: 0, cause: null };
+  // the retry interceptor reads each request's own retryOptions, which Dispatcher.RequestOptions does not declare
+  const request: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
+    ...target(url),
+    method: 'GET',
+    headers,
+    retryOptions: { retry: retryPolicy(o, trace) },
+  };
   let response: Dispatcher.ResponseData;
   try {
-    response = await dispatcher.request({ ...target(url), method: 'GET', headers });
+    response = await dispatcher.request(request);
   } catch (error) {
-    return failure(error, null, attempts);
+    return failed(null, failureOf(error, trace), trace);
   }
   const { statusCode: status } = response;
   if (status === 304) {
     await response.body.dump();
-    return { kind: 'done', outcome: { kind: 'not_modified', status: 304, attempts } };
-  }
-  if (status >= 500) {
-    await response.body.dump();
-    return {
-      kind: 'retry',
-      status,
-      error: `the server answered ${status}`,
-      retryAfterMs: retryAfter(response.headers['retry-after']),
-    };
+    return { kind: 'not_modified', status: 304, attempts: trace.retries + 1 };
   }
   if (status < 200 || status >= 300) {
     await response.body.dump();
-    return { kind: 'done', outcome: { kind: 'failed', status, error: `the server answered ${status}`, attempts } };
+    return failed(status, `the server answered ${status}`, trace);
   }
   const declared = Number(header(response.headers['content-length']) ?? NaN);
   if (declared > o.maxBytes) {
     response.body.destroy();
-    return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(o.maxBytes), attempts } };
+    return failed(status, tooLarge(o.maxBytes), trace);
   }
-  return fetchedBody(response, url, attempts, o.maxBytes);
+  return fetchedBody(response, url, trace, o.maxBytes);
 }
 
 /** A 2xx answer's body read within `maxBytes`, with the validators and type it came with. */
 async function fetchedBody(
   response: Dispatcher.ResponseData,
   url: string,
-  attempts: number,
+  trace: RetryTrace,
   maxBytes: number,
-): Promise<Attempt> {
+): Promise<FetchOutcome> {
   const { statusCode: status } = response;
   const chunks: Buffer[] = [];
   let size = 0;
@@ -220,29 +255,25 @@ async function fetchedBody(
       size += bytes.length;
       if (size > maxBytes) {
         response.body.destroy();
-        return { kind: 'done', outcome: { kind: 'failed', status, error: tooLarge(maxBytes), attempts } };
+        return failed(status, tooLarge(maxBytes), trace);
       }
       chunks.push(bytes);
     }
   } catch (error) {
-    return failure(error, status, attempts);
+    return failed(status, failureOf(error, trace), trace);
   }
   const validatorsOut = {
     etag: header(response.headers.etag) ?? null,
     last_modified: header(response.headers['last-modified']) ?? null,
   };
   const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
-  const final = finalUrl(response.context, url);
   return {
-    kind: 'done',
-    outcome: {
-      kind: 'fetched',
-      url: final,
-      status,
-      body: Buffer.concat(chunks),
-      validators: validatorsOut,
-      content_type: contentType,
-      attempts,
-    },
+    kind: 'fetched',
+    url: finalUrl(response.context, url),
+    status,
+    body: Buffer.concat(chunks),
+    validators: validatorsOut,
+    content_type: contentType,
+    attempts: trace.retries + 1,
   };
 }

@@ -1,5 +1,6 @@
 // A file parsed on a worker thread of its own, under the parse budget: a file past a bound (a PDF that expands to
 // hundreds of MB of operators, a zip bomb) ends that thread and fails its source alone, never the collection.
+import pLimit from 'p-limit';
 import { errorCodeOf, messageOf } from '../../domain/error-of.js';
 import { budgetMessage, type ParseBudget } from '../parsers/parse-budget.js';
 import {
@@ -27,28 +28,9 @@ const PARSE_THREADS = 2;
 /** The registry's parsers (parsers-by-id.ts), each file run on a thread of its own under `budget`. */
 export function budgetedResolver(budget: ParseBudget): ParserResolver {
   const onThread = parseOnThread(budget);
-  const slots = slotsOf(PARSE_THREADS);
-  const parse: SourceParser = (bytes, context) => slots.run(() => onThread(bytes, context));
+  const threads = pLimit(PARSE_THREADS);
+  const parse: SourceParser = (bytes, context) => threads(() => onThread(bytes, context));
   return (source) => (resolveParser(source) === null ? null : parse);
-}
-
-/** Runs at most `size` tasks at once; the others wait their turn in order. */
-function slotsOf(size: number): { run<T>(task: () => Promise<T>): Promise<T> } {
-  let free = size;
-  const waiting: (() => void)[] = [];
-  return {
-    async run(task) {
-      if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
-      else free--;
-      try {
-        return await task();
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else free++;
-      }
-    },
-  };
 }
 
 /**

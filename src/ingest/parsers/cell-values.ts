@@ -1,7 +1,7 @@
 // Reading one table cell as a value of a record: text, date, period, prefecture, or a code named by words.
-import { PREFECTURES } from '../../domain/vocabularies/prefectures.js';
 import { parseJapaneseDate, parseJapanesePeriod, type DateParse, type PeriodParse } from '../../domain/wareki.js';
 import type { DateForm } from './column-mapping.js';
+import { foldCompact, foldWidth } from '../../domain/text-fold.js';
 
 /** A cell's text with its wrapping undone: line breaks inside Japanese text join without a space. */
 export function cellText(raw: string): string {
@@ -27,7 +27,7 @@ export interface DateOptions {
 }
 
 function formOf(text: string): DateForm {
-  return ERA_WRITTEN.test(text.normalize('NFKC').trim()) ? 'wareki' : 'western';
+  return ERA_WRITTEN.test(foldWidth(text).trim()) ? 'wareki' : 'western';
 }
 
 function formAllowed(text: string, options: DateOptions): string | null {
@@ -61,21 +61,14 @@ const OPEN_END = /^(|-|－|―|ー|無期限|当分の間|期限なし|未定|�
 
 /** The end of a period from its own column: null when blank or open-ended. */
 export function readPeriodEnd(text: string, options: DateOptions = {}): DateParse | { ok: true; date: null } {
-  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
+  const folded = foldCompact(text);
   if (OPEN_END.test(folded)) return { ok: true, date: null };
   return readDate(text, options);
 }
 
-/** The prefecture an address starts with (「東京都千代田区…」 → '13'), null when it names none. */
-export function prefectureOfAddress(address: string): string | null {
-  const folded = address.normalize('NFKC').replace(/\s+/gu, '');
-  for (const p of PREFECTURES) if (folded.startsWith(p.name)) return p.code;
-  return null;
-}
-
 /** The code (or values) whose words a cell contains, trying the mapping's pairs in order. */
 export function codeFromWords<T>(text: string, pairs: readonly (readonly [string, T])[]): T | undefined {
-  const folded = text.normalize('NFKC').replace(/\s+/gu, '');
-  for (const [words, code] of pairs) if (folded.includes(words.normalize('NFKC').replace(/\s+/gu, ''))) return code;
+  const folded = foldCompact(text);
+  for (const [words, code] of pairs) if (folded.includes(foldCompact(words))) return code;
   return undefined;
 }

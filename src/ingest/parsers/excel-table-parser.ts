@@ -6,6 +6,7 @@ import { ParseBudgetError } from './parse-budget.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 import { readWorkbookSheets, type WorkbookSheet } from './workbook-sheets.js';
+import { foldWidth } from '../../domain/text-fold.js';
 
 /**
  * Reads the mapped sheet (the first when the mapping names none) of a .xls or a .xlsx: SheetJS reads both, so a
@@ -32,8 +33,8 @@ export async function parseExcelTable(
       `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
     );
   }
-  const want = mapping.sheet?.normalize('NFKC').trim();
-  const sheet = want === undefined ? sheets[0] : sheets.find((s) => s.name.normalize('NFKC').trim() === want);
+  const want = mapping.sheet === undefined ? undefined : foldWidth(mapping.sheet).trim();
+  const sheet = want === undefined ? sheets[0] : sheets.find((s) => foldWidth(s.name).trim() === want);
   if (sheet === undefined) {
     const names = sheets.map((s) => `「${s.name}」`).join(', ');
     return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);

@@ -13,6 +13,7 @@ import {
 import { locateHeader } from './table-header.js';
 import { listPeriod, recordsFromTable } from './table-records.js';
 import { decodeText } from './text-decoding.js';
+import { foldCompact } from '../../domain/text-fold.js';
 
 /**
  * Reads every table of the page whose headers fit the mapping (lists are often split by year or month into
@@ -23,10 +24,8 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
   const decoded = decodeText(bytes, declaredCharset(bytes));
   if (!decoded.ok) return parseFailure(`the HTML page cannot be read: ${decoded.error}.`);
   const all = htmlTables(decoded.text);
-  const wanted = mapping.table_caption?.normalize('NFKC').replace(/\s+/gu, '');
-  const tables = wanted
-    ? all.filter((t) => `${t.caption}\n${t.heading}`.normalize('NFKC').replace(/\s+/gu, '').includes(wanted))
-    : all;
+  const wanted = mapping.table_caption === undefined ? undefined : foldCompact(mapping.table_caption);
+  const tables = wanted ? all.filter((t) => foldCompact(`${t.caption}\n${t.heading}`).includes(wanted)) : all;
   const [first, ...others] = tables;
   if (first === undefined) {
     const which = wanted ? `no table captioned or headed 「${mapping.table_caption}」` : 'no table';

@@ -6,12 +6,13 @@ import { textOf } from '../../domain/text-of.js';
 import { normaliseCompanyName } from '../../domain/names.js';
 import type { LicenseActionInput } from '../../domain/record-input.js';
 import { messageOf } from '../../domain/error-of.js';
-import { prefectureOfAddress } from './cell-values.js';
+import { prefectureOfAddress } from '../../domain/address-prefecture.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
 import { readWorkbookSheets } from './workbook-sheets.js';
 import { listPeriod } from './table-records.js';
 import { findTitpHeader, readTitpRows, type TitpAction } from './titp-rows.js';
+import { foldCompact } from '../../domain/text-fold.js';
 
 const SECTOR = 'technical_intern_training';
 
@@ -86,7 +87,7 @@ function recordOf(action: TitpAction, actionType: string, context: ParseContext)
 function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[] {
   const numbers = sheet.rows
     .flat()
-    .map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''))
+    .map((cell) => foldCompact(cell))
     .filter((cell) => /^(変?認|許)[0-9]{6,}$/u.test(cell));
   if (numbers.length === 0) return [];
   const texts = [sheet.name, ...sheet.rows.slice(0, 10).flat()]

@@ -1,6 +1,6 @@
 // The MHLW list of labour-law violations referred to prosecutors (「労働基準関係法令違反に係る公表事案」, PDF) read into enforcement records.
 import type { EnforcementInput } from '../../domain/record-input.js';
-import { prefectureByName } from '../../domain/vocabularies/prefectures.js';
+import { prefectureOfAddress } from '../../domain/address-prefecture.js';
 import { readDate } from './cell-values.js';
 import { splitCitations } from './law-citations.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
@@ -9,6 +9,7 @@ import { budgetOf, parseFailure, type ParseContext, type ParseOutcome, type Reco
 import { listPeriod } from './table-records.js';
 import type { PdfPage } from './pdf-page.js';
 import { PdfReadError, readPdfText } from './pdf-text.js';
+import { foldCompact } from '../../domain/text-fold.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';
 /** The list published on 令和元年8月30日, the copy in test/fixtures/government/mhlw. */
@@ -114,13 +115,7 @@ function recordOf(row: MhlwRow, source: EnforcementInput['source']): Enforcement
   };
 }
 
-/** The prefecture an address starts with (北海道札幌市北区 → 01), or null: 都道府県 names are 2 to 3 characters and a suffix. */
-export function prefectureOfAddress(address: string): string | null {
-  const match = /^(北海道|東京都|(?:京都|大阪)府|.{2,3}県)/u.exec(address.normalize('NFKC').trim());
-  return match ? (prefectureByName(match[1] ?? '')?.code ?? null) : null;
-}
-
 /** The name as a key part: NFKC and no white space, so a reprint that only changes widths keeps the key. */
 function keyName(name: string): string {
-  return name.normalize('NFKC').replace(/\s+/gu, '');
+  return foldCompact(name);
 }

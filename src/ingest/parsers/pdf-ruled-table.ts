@@ -3,6 +3,7 @@
 // break joined again. The engine under the generic PDF reader and the MHLW list.
 import { linesOf, readLattice, type LatticeRow } from './pdf-lattice.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
+import { foldCompact } from '../../domain/text-fold.js';
 
 export interface RuledColumn {
   /** The header cell's text as printed, '' for a header cell left blank. */
@@ -42,7 +43,7 @@ export interface RuledOptions {
 }
 
 export function foldCell(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '');
+  return foldCompact(text);
 }
 
 /** Reads every page's ruled tables in order; a table with no header row continues the table before it. */

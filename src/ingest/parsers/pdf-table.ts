@@ -6,6 +6,7 @@
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
 
 import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
+import { foldCompact } from '../../domain/text-fold.js';
 
 export interface TableLayout {
   /** The header labels left to right, as printed (compared after NFKC, white space ignored). */
@@ -226,5 +227,5 @@ function cellsByAnchor(
 }
 
 function fold(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '');
+  return foldCompact(text);
 }

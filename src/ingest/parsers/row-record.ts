@@ -1,4 +1,5 @@
 // One table row read into a record of the source's kind, through the column mapping; problems name row and column.
+import { prefectureOfAddress } from '../../domain/address-prefecture.js';
 import { classifyLicenseNature } from '../../domain/classify-license-nature.js';
 import { classifyProcurementReason } from '../../domain/classify-procurement-reason.js';
 import { parseCorporateNumber } from '../../domain/corporate-number.js';
@@ -6,14 +7,7 @@ import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js'
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
-import {
-  codeFromWords,
-  prefectureOfAddress,
-  readDate,
-  readPeriod,
-  readPeriodEnd,
-  type DateOptions,
-} from './cell-values.js';
+import { codeFromWords, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
 import { splitCitations } from './law-citations.js';
 import type { ParseContext } from './source-parser.js';

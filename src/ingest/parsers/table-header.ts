@@ -1,5 +1,6 @@
 // Finding a table's header row and the column of each mapped field, tolerant of spacing and full-width forms.
 import { MAPPED_FIELDS, type ColumnMapping, type MappedField } from './column-mapping.js';
+import { foldCaseless } from '../../domain/text-fold.js';
 
 export interface HeaderFound {
   readonly ok: true;
@@ -24,7 +25,7 @@ const HEADER_SEARCH_ROWS = 30;
 
 /** A header cell folded for comparison: NFKC (full-width letters, digits, brackets), white space and ※ notes removed. */
 export function foldHeader(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/gu, '').replace(/※.*$/u, '').toLowerCase();
+  return foldCaseless(text).replace(/※.*$/u, '');
 }
 
 /**

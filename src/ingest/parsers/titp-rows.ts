@@ -4,6 +4,7 @@
 import { normaliseCompanyName } from '../../domain/names.js';
 import { skippedRow, type SkippedRow } from '../../domain/skipped-row.js';
 import { cellText, readDate } from './cell-values.js';
+import { foldCompact, foldWidth } from '../../domain/text-fold.js';
 
 /** The columns of a list, found by the words of its header; the representative (a person) is never read. */
 export interface TitpColumns {
@@ -41,7 +42,7 @@ export function findTitpHeader(
   rows: readonly (readonly string[])[],
 ): { readonly index: number; readonly columns: TitpColumns } | null {
   for (const [index, row] of rows.slice(0, 15).entries()) {
-    const cells = row.map((cell) => cell.normalize('NFKC').replace(/\s+/gu, ''));
+    const cells = row.map((cell) => foldCompact(cell));
     const find = (test: (cell: string) => boolean) => {
       const at = cells.findIndex(test);
       return at === -1 ? null : at;
@@ -94,7 +95,7 @@ export function readTitpRows(
       } else skipped.push(skippedRow(rowNumber, 'a blank row'));
       continue;
     }
-    if (header.index + 1 < i && NAME.test(name.normalize('NFKC')) && at(columns.date).includes('年月日')) {
+    if (header.index + 1 < i && NAME.test(foldWidth(name)) && at(columns.date).includes('年月日')) {
       skipped.push(skippedRow(rowNumber, 'the header row repeated', row));
       continue;
     }
@@ -129,7 +130,7 @@ export function readTitpRows(
 
 /** A certification (認…) or licence (許…) number as the list writes it, digits folded to half width. */
 function numberOf(cell: string): string | null {
-  const folded = cell.normalize('NFKC').replace(/\s+/gu, '');
+  const folded = foldCompact(cell);
   return NUMBER.test(folded) ? folded : null;
 }
 

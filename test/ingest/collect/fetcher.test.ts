@@ -151,3 +151,56 @@ test('a refused connection fails at once with the reason', async () => {
   assert.deepEqual(sleep.waits, []);
   await f.close();
 });
+
+test('Retry-After is waited for when longer than the backoff, never past 60 s; a 429 is not retried', async () => {
+  let calls = 0;
+  server.routes.set('/busy.csv', (_q, r) =>
+    ++calls === 1 ? r.writeHead(503, { 'retry-after': '5' }).end() : r.writeHead(200).end('ok'),
+  );
+  server.routes.set('/closed.csv', (_q, r) => r.writeHead(503, { 'retry-after': '86400' }).end());
+  server.routes.set('/too-many.csv', (_q, r) => r.writeHead(429, { 'retry-after': '1' }).end());
+  const { fetcher: f, sleep } = fetcher({ retries: 1, backoffMs: 1000 });
+  const busy = await f.fetch(server.url('/busy.csv'));
+  assert.equal(busy.kind, 'fetched');
+  assert.deepEqual(sleep.waits, [5000]);
+  const closed = await f.fetch(server.url('/closed.csv'));
+  assert.deepEqual(closed, {
+    kind: 'failed',
+    status: 503,
+    error: 'the server answered 503 (after 2 attempts)',
+    attempts: 2,
+  });
+  assert.deepEqual(sleep.waits, [5000, 60_000]);
+  const tooMany = await f.fetch(server.url('/too-many.csv'));
+  assert.deepEqual(tooMany, { kind: 'failed', status: 429, error: 'the server answered 429', attempts: 1 });
+  assert.deepEqual(sleep.waits, [5000, 60_000]);
+  await f.close();
+});
+
+test('a body that stalls is resumed where it stopped when the server serves ranges', async () => {
+  const body = 'a,b\n1,2\n3,4\n';
+  const ranges: (string | undefined)[] = [];
+  server.routes.set('/resumable.csv', (q, r) => {
+    ranges.push(q.headers.range);
+    const start = Number(/^bytes=(\d+)-/u.exec(q.headers.range ?? '')?.[1] ?? NaN);
+    if (Number.isNaN(start)) {
+      r.writeHead(200, { 'content-length': String(body.length), etag: '"r1"' });
+      r.write(body.slice(0, 4)); // and nothing more: the connection stays open
+      return;
+    }
+    const rest = body.slice(start);
+    r.writeHead(206, {
+      'content-length': String(rest.length),
+      'content-range': `bytes ${start}-${body.length - 1}/${body.length}`,
+      etag: '"r1"',
+    }).end(rest);
+  });
+  const { fetcher: f, sleep } = fetcher({ bodyTimeoutMs: 150, retries: 1 });
+  const outcome = await f.fetch(server.url('/resumable.csv'));
+  assert.ok(outcome.kind === 'fetched', JSON.stringify(outcome));
+  assert.equal(outcome.body.toString(), body);
+  assert.equal(outcome.attempts, 2);
+  assert.deepEqual(ranges, [undefined, `bytes=4-${body.length - 1}`]);
+  assert.equal(sleep.waits.length, 1);
+  await f.close();
+});

@@ -10,7 +10,6 @@ import {
   MHLW_LABOUR_SOURCE_ID,
   mhlwRecordsFromPages,
   parseMhlwLabourViolationsPdf,
-  prefectureOfAddress,
 } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../../../src/ingest/parsers/source-parser.js';
@@ -293,19 +292,4 @@ test("published_on is the cover's 掲載日, or without one the latest 最終更
   assert.equal(dated(mhlwRecordsFromPages([cover, page2], CONTEXT)), '2019-08-30');
   const undated = { ...cover, items: cover.items.filter((item) => !item.text.includes('掲載日')) };
   assert.equal(dated(mhlwRecordsFromPages([undated, page2], CONTEXT)), '2019-07-31');
-});
-
-test('the prefecture of an address', () => {
-  const cases: [string, string | null][] = [
-    ['北海道札幌市北区', '01'],
-    ['大阪府茨木市', '27'],
-    ['東京都港区', '13'],
-    ['京都府京都市', '26'],
-    ['神奈川県横浜市', '14'],
-    ['石川県金沢市', '17'],
-    ['鹿児島県鹿児島市', '46'],
-    ['札幌市北区', null],
-    ['', null],
-  ];
-  for (const [address, code] of cases) assert.equal(prefectureOfAddress(address), code, address);
 });
