@@ -8,7 +8,7 @@ import {
   type NamedCompany,
 } from '../domain/company-terms.js';
 import type { Db } from './database.js';
-import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
+import { deferIndexes, deferTriggers, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
 import { withBulkFtsHash } from './fts-bulk-hash.js';
 
@@ -31,26 +31,62 @@ export interface CompanyTermsWriter {
   abandonBulk(): void;
 }
 
-interface TriggerRow {
-  name: string;
-  sql: string;
-}
-
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
-const TERMS_PER_INSERT = 100;
+export const TERMS_PER_INSERT = 100;
 
 type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
 
-// eslint-disable-next-line max-lines-per-function -- split by the sources work
-export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
+/**
+ * A bulk under way: the highest term id indexed before it began, the next id to hand out, what puts back the
+ * triggers and indexes set aside. Ids are handed out here rather than left to SQLite, which would reuse the id of
+ * a deleted last row and so put a new, unindexed term below the watermark.
+ */
+interface Bulk {
+  readonly watermark: number;
+  nextId: number;
+  readonly restoreTriggers: RestoreIndexes;
+  readonly restoreIndexes: RestoreIndexes | null;
+}
+
+/** The SQL of writing `n` terms in one statement. */
+function insertTermsSql(n: number): string {
   // each term takes its company's rank copies (company-rank.ts) as it is written; the left join leaves a term without
   // a company to the foreign key to refuse
-  const insertTermsSql = (n: number) =>
-    `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key)
+  return `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key)
      SELECT v.column1, v.column2, v.column3, v.column4, v.column5, c.legal_form, ${rankKeySql('c')}
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
-  const insertTerm = db.prepare<TermRow>(insertTermsSql(1));
-  const insertTermBatch = db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT));
+}
+
+/** The statements the terms writer runs. */
+function termStatements(db: Db) {
+  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+  return {
+    insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
+    insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
+    deleteTerms: db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?'),
+    // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
+    insertGrams: db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)'),
+    termIdsOf: db.prepare<[number], { id: number }>('SELECT id FROM company_terms WHERE company_id = ?'),
+    deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
+    // in bulk, what the delete trigger would do, for the rows that were indexed before the bulk began
+    unindexOld: db.prepare<[number, number]>(
+      `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
+     SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
+    ),
+    indexNew: db.prepare<[number]>(
+      'INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?',
+    ),
+    gramNew: db.prepare<[number]>(
+      `INSERT INTO company_grams(rowid, grams) SELECT id, kohyo_term_grams(term) FROM company_terms WHERE id > ?
+       AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
+    ),
+    maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
+  };
+}
+
+export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
+  const st = termStatements(db);
   // in bulk, the values of the terms not written yet, a row after the other
   const queued: (number | string | null)[] = [];
   const writeQueued = () => {
@@ -63,39 +99,8 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
     queued.length = 0;
     queued.push(...kept);
   };
-  const deleteTerms = db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?');
-  // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
-  const insertGrams = db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)');
-  const termIdsOf = db.prepare<[number], { id: number }>('SELECT id FROM company_terms WHERE company_id = ?');
-  const deleteGrams = db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?');
-  // in bulk, what the delete trigger would do, for the rows that were indexed before the bulk began
-  const unindexOld = db.prepare<[number, number]>(
-    `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
-     SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
-  );
-  const indexNew = db.prepare<[number]>(
-    'INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?',
-  );
-  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
-  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-  const gramNew = db.prepare<[number]>(
-    `INSERT INTO company_grams(rowid, grams) SELECT id, kohyo_term_grams(term) FROM company_terms WHERE id > ?
-       AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
-  );
-  const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms');
-  const triggers = db.prepare<[], TriggerRow>(
-    "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'company_terms'",
-  );
 
-  // In bulk: the highest term id indexed before it began, the next id to hand out, the triggers set aside.
-  // Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last row and
-  // so put a new, unindexed term below the watermark.
-  let bulk: {
-    watermark: number;
-    nextId: number;
-    triggers: TriggerRow[];
-    restoreIndexes: RestoreIndexes | null;
-  } | null = null;
+  let bulk: Bulk | null = null;
 
   return {
     insert(companyId, company, terms = companySearchTerms(company)) {
@@ -103,33 +108,32 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
         if (bulk) {
           queued.push(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
           if (queued.length === 5 * TERMS_PER_INSERT) {
-            insertTermBatch.run(queued);
+            st.insertTermBatch.run(queued);
             queued.length = 0;
           }
           continue;
         }
-        const id = insertTerm.run(null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
-        if (hasShortGrams(t)) insertGrams.run(id, termGrams(t.term));
+        const id = st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
+        if (hasShortGrams(t)) st.insertGrams.run(id, termGrams(t.term));
       }
     },
 
     remove(companyId) {
       // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
       dropQueued(companyId);
-      if (bulk) unindexOld.run(companyId, bulk.watermark);
+      if (bulk) st.unindexOld.run(companyId, bulk.watermark);
       // in bulk, terms written since it began have no grams yet
-      for (const { id } of termIdsOf.all(companyId)) if (!bulk || id <= bulk.watermark) deleteGrams.run(id);
-      deleteTerms.run(companyId);
+      for (const { id } of st.termIdsOf.all(companyId)) if (!bulk || id <= bulk.watermark) st.deleteGrams.run(id);
+      st.deleteTerms.run(companyId);
     },
 
     startBulk() {
       if (bulk) throw new Error('bulk term writing has already begun');
       if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
-      const watermark = maxId.get()?.m ?? 0;
-      const saved = triggers.all();
-      for (const t of saved) db.exec(`DROP TRIGGER ${t.name}`);
+      const watermark = st.maxId.get()?.m ?? 0;
+      const restoreTriggers = deferTriggers(db, 'company_terms');
       const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
-      bulk = { watermark, nextId: watermark + 1, triggers: saved, restoreIndexes };
+      bulk = { watermark, nextId: watermark + 1, restoreTriggers, restoreIndexes };
     },
 
     finishBulk() {
@@ -137,11 +141,11 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       writeQueued();
       const { watermark } = bulk;
       withBulkFtsHash(db, ['company_terms_fts', 'company_grams'], () => {
-        indexNew.run(watermark);
-        gramNew.run(watermark);
+        st.indexNew.run(watermark);
+        st.gramNew.run(watermark);
       });
       bulk.restoreIndexes?.();
-      for (const t of bulk.triggers) db.exec(t.sql);
+      bulk.restoreTriggers();
       bulk = null;
     },
 

@@ -1,7 +1,7 @@
-// Secondary indexes set aside while a new table is filled, and built once at the end from the finished rows.
+// Secondary indexes and triggers set aside while many rows are written, and put back once at the end.
 import type { Db } from './database.js';
 
-/** Rebuilds what deferIndexes dropped; a rollback of the transaction brings them back instead. */
+/** Puts back what deferIndexes or deferTriggers set aside; a rollback of the transaction brings them back instead. */
 export type RestoreIndexes = () => void;
 
 /**
@@ -13,12 +13,35 @@ export type RestoreIndexes = () => void;
  */
 export function deferIndexes(db: Db, names: readonly string[]): RestoreIndexes {
   if (!db.inTransaction) throw new Error('deferring indexes needs an open transaction');
-  const get = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
-  const saved = names.flatMap((name) => {
-    const row = get.get(name);
-    return row === undefined ? [] : [{ name, sql: row.sql }];
-  });
-  for (const { name } of saved) db.exec(`DROP INDEX ${name}`);
+  const get = db.prepare<[string], Schema>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name = ?");
+  return setAside(
+    db,
+    'INDEX',
+    names.flatMap((name) => get.get(name) ?? []),
+  );
+}
+
+/**
+ * Drops every trigger on the table inside the caller's open transaction and returns what creates them again;
+ * meanwhile the writer does what they did. A trigger that writes to an FTS5 table makes SQLite open a statement savepoint for
+ * each row written, and FTS5 writes its pending postings out at every savepoint: one new segment per row, which
+ * made the triggers most of the cost of a large write (bench/README.md, "Collection end to end").
+ */
+export function deferTriggers(db: Db, table: string): RestoreIndexes {
+  if (!db.inTransaction) throw new Error('deferring triggers needs an open transaction');
+  const saved = db
+    .prepare<[string], Schema>("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
+    .all(table);
+  return setAside(db, 'TRIGGER', saved);
+}
+
+interface Schema {
+  readonly name: string;
+  readonly sql: string;
+}
+
+function setAside(db: Db, type: 'INDEX' | 'TRIGGER', saved: readonly Schema[]): RestoreIndexes {
+  for (const { name } of saved) db.exec(`DROP ${type} ${name}`);
   return () => {
     for (const { sql } of saved) db.exec(sql);
   };

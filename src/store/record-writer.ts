@@ -10,6 +10,7 @@ import { RecordChildren } from './record-children.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import type { Db } from './database.js';
 import { instant } from '../domain/dates.js';
+import { deferTriggers } from './deferred-indexes.js';
 
 type WriteOutcome = 'inserted' | 'replaced';
 
@@ -28,6 +29,12 @@ export interface RecordWriter {
   delistRecord(kind: RecordKind, id: string): void;
   /** Removes a record with its text, grams and child rows. The caller refreshes the record counts. */
   removeRecord(kind: RecordKind, id: string): void;
+  /**
+   * Runs `write` inside the caller's open transaction with the record tables' triggers set aside, this writer keeping
+   * their name indexes itself: for the many records of an edition (deferTriggers says why). A throw leaves the
+   * triggers to the transaction's rollback.
+   */
+  inBulk<T>(write: () => T): T;
 }
 
 /** A stored record found by id: its rid, its content (what a change of it changes) and its change time. */
@@ -50,6 +57,9 @@ interface KindStatements {
   readonly deleteGrams: Statement<[number]>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
+  /** What the name index's triggers do on insert and on delete, done by the writer in bulk. */
+  readonly indexName: Statement<[number | bigint, string | number | null]>;
+  readonly unindexName: Statement<[number]>;
   readonly listingsOfSource: Statement<[string], { id: string; status: ListingStatus; first: string; last: string }>;
   readonly delist: Statement<[string]>;
 }
@@ -74,8 +84,10 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
     'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
   );
   const children = new RecordChildren(db);
+  let bulk = false;
 
   function removeRow(s: KindStatements, rid: number): void {
+    if (bulk) s.unindexName.run(rid);
     s.deleteText.run(rid);
     s.deleteGrams.run(rid);
     for (const child of s.deleteChildren) child.run(rid);
@@ -97,7 +109,9 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
       const s = statements[record.kind];
       const existing = s.findRid.get(record.id);
       if (existing) removeRow(s, existing.rid);
-      const rid = s.insert.run(rowOf(record)).lastInsertRowid;
+      const values = rowOf(record);
+      const rid = s.insert.run(values).lastInsertRowid;
+      if (bulk) s.indexName.run(rid, values.company_name_norm ?? null);
       const text = recordSearchText(record);
       s.insertText.run(rid, text);
       s.insertGrams.run(rid, recordSearchGrams(text));
@@ -139,6 +153,19 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
       const existing = s.findRid.get(id);
       if (existing) removeRow(s, existing.rid);
     },
+
+    inBulk(write) {
+      if (bulk) return write();
+      const restore = ALL_RECORD_TABLES.map(({ table }) => deferTriggers(db, table));
+      bulk = true;
+      try {
+        const result = write();
+        for (const r of restore) r();
+        return result;
+      } finally {
+        bulk = false;
+      }
+    },
   };
 }
 
@@ -170,7 +197,7 @@ export function refreshRecordCounts(db: Db): void {
 const CONTENT = (doc: string) => `json_remove(${doc}, '$.source', '$.listing')`;
 
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
-  const { table, children, textIndex, gramIndex } = RECORD_TABLES[kind];
+  const { table, children, textIndex, gramIndex, nameIndex } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   return {
     findRid: db.prepare(`SELECT rid, ${CONTENT('doc')} AS content, changed_at FROM ${table} WHERE id = ?`),
@@ -189,6 +216,11 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
     deleteGrams: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid = ?`),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
+    indexName: db.prepare(`INSERT INTO ${nameIndex}(rowid, company_name_norm) VALUES (?, ?)`),
+    unindexName: db.prepare(
+      `INSERT INTO ${nameIndex}(${nameIndex}, rowid, company_name_norm)
+       SELECT 'delete', rid, company_name_norm FROM ${table} WHERE rid = ?`,
+    ),
     listingsOfSource: db.prepare(
       `SELECT id, listing_status AS status, first_listed_on AS first, last_listed_on AS last FROM ${table} WHERE source_id = ?`,
     ),

@@ -287,3 +287,51 @@ describe('change time (an Atom entry is updated when its record reached Kohyo or
     assert.equal(changedAt(first.id), '2026-05-01T00:00:00Z');
   });
 });
+
+describe('inBulk (an edition written at once, the name indexes kept by the writer)', () => {
+  const nameIds = (table: string, name: string) =>
+    (
+      db
+        .prepare(`SELECT r.id FROM ${table}_names n JOIN ${table} r ON r.rid = n.rowid WHERE ${table}_names MATCH ?`)
+        .all(`"${name}"`) as { id: string }[]
+    ).map((r) => r.id);
+  const triggers = () => count("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger'");
+
+  it('indexes, reindexes and unindexes names as the triggers would, and puts the triggers back', () => {
+    const before = triggers();
+    const first = enforcement('下請代金の減額');
+    const renamed = Object.assign({}, first, { company: { ...first.company, name: '改称商事株式会社' } });
+    db.transaction(() => {
+      writer.inBulk(() => {
+        write(first);
+        write(suspension);
+        write(renamed);
+        writer.removeRecord('procurement_suspension', suspension.id);
+      });
+    })();
+    assert.equal(triggers(), before);
+    assert.deepEqual(nameIds('enforcements', '改称商事'), [first.id]);
+    assert.deepEqual(nameIds('enforcements', '架空商事'), []);
+    assert.deepEqual(nameIds('procurement_suspensions', '試験建設'), []);
+    for (const table of ['enforcements', 'procurement_suspensions'])
+      db.exec(`INSERT INTO ${table}_names(${table}_names, rank) VALUES ('integrity-check', 1)`);
+    // after the bulk, the triggers index a record written one at a time again
+    write(suspension);
+    assert.deepEqual(nameIds('procurement_suspensions', '試験建設'), [suspension.id]);
+  });
+
+  it('leaves the triggers to the rollback when the write throws', () => {
+    const before = triggers();
+    assert.throws(() =>
+      db.transaction(() => {
+        writer.inBulk(() => {
+          write(suspension);
+          throw new Error('the edition failed');
+        });
+      })(),
+    );
+    assert.equal(triggers(), before);
+    write(suspension);
+    assert.deepEqual(nameIds('procurement_suspensions', '試験建設'), [suspension.id]);
+  });
+});

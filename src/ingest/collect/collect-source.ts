@@ -211,9 +211,11 @@ function mergeEdition(
   const { plan, edition } = end.judged;
   const { list, links } = end.of;
   return context.db.transaction(() => {
-    for (const r of plan.records) context.writer.writeRecord(r);
-    for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
-    for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
+    context.writer.inBulk(() => {
+      for (const r of plan.records) context.writer.writeRecord(r);
+      for (const { kind, id } of plan.delist) context.writer.delistRecord(kind, id);
+      for (const { kind, id } of plan.remove) context.writer.removeRecord(kind, id);
+    });
     const result = record(
       {
         outcome: 'success',

@@ -10,7 +10,7 @@ import { openParsedRowsOnThread } from './nta-parse-thread.js';
 import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
 import { messageOf } from '../../domain/error-of.js';
-import type { NtaRowError, NtaRowErrorReason } from './nta-row.js';
+import type { NtaRow, NtaRowError, NtaRowErrorReason } from './nta-row.js';
 import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from './nta-summary.js';
 
 /**
@@ -135,7 +135,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   const rows = await openRows(file, options);
   let read: ReadState = { bytesRead: 0, totalBytes: null, encoding: options.encoding ?? null };
   const formerBefore = writer.formerNamesAdded;
-  const c = {
+  const c: RowCounts = {
     rowsRead: 0,
     currentRows: 0,
     historyRows: 0,
@@ -181,23 +181,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
       }
       return;
     }
-    const { row } = parsed;
-    const { company } = row;
-    if (!row.latest) {
-      // a history row never changes the current state; its name may be one the company had
-      c.historyRows++;
-      writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
-      return;
-    }
-    c.currentRows++;
-    if (row.process === '99') {
-      if (writer.deleteCompany(company.corporate_number, company.changed_on)) c.deleted++;
-      return;
-    }
-    const outcome = writer.upsertCompany(company, terms ?? undefined);
-    c[outcome]++;
-    // a current row superseded by what is stored is history too
-    if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+    applyRow(writer, parsed.row, terms, c);
   };
   try {
     for await (const batch of rows.batches) {
@@ -207,19 +191,7 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
   } finally {
     rows.close();
   }
-  const wellFormed = c.rowsRead - c.skippedTotal;
-  if (c.skippedTotal > 0 && wellFormed === 0) {
-    throw new FileRejection(
-      `not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${firstExample()})`,
-      null,
-    );
-  }
-  if (c.skippedTotal > REJECTION.TOLERATED_ROWS && c.skippedTotal > c.rowsRead * REJECTION.MAX_MALFORMED_SHARE) {
-    throw new FileRejection(
-      `${c.skippedTotal} of ${c.rowsRead} rows are malformed, more than ${REJECTION.MAX_MALFORMED_SHARE * 100}% (first: ${firstExample()})`,
-      null,
-    );
-  }
+  rejectMalformed(c, firstExample());
   progress(true);
   return {
     file,
@@ -232,6 +204,56 @@ async function importFile(writer: CompanyWriter, file: string, options: NtaImpor
     skippedExamples: examples,
     elapsedMs: Date.now() - started,
   };
+}
+
+/** What a file's rows did, by kind and outcome. */
+interface RowCounts {
+  rowsRead: number;
+  currentRows: number;
+  historyRows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  older: number;
+  deleted: number;
+  skippedTotal: number;
+}
+
+/** A well-formed row written: a company's current state, its deletion, or a name it had. */
+function applyRow(writer: CompanyWriter, row: NtaRow, terms: ParsedItem['terms'], c: RowCounts): void {
+  const { company } = row;
+  if (!row.latest) {
+    // a history row never changes the current state; its name may be one the company had
+    c.historyRows++;
+    writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+    return;
+  }
+  c.currentRows++;
+  if (row.process === '99') {
+    if (writer.deleteCompany(company.corporate_number, company.changed_on)) c.deleted++;
+    return;
+  }
+  const outcome = writer.upsertCompany(company, terms ?? undefined);
+  c[outcome]++;
+  // a current row superseded by what is stored is history too
+  if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
+}
+
+/** Refuses a file read whole when none of its rows, or too many, are well-formed. */
+function rejectMalformed(c: RowCounts, firstExample: string): void {
+  const wellFormed = c.rowsRead - c.skippedTotal;
+  if (c.skippedTotal > 0 && wellFormed === 0) {
+    throw new FileRejection(
+      `not an NTA corporate-number file: none of its rows (${c.rowsRead}) is well-formed (${firstExample})`,
+      null,
+    );
+  }
+  if (c.skippedTotal > REJECTION.TOLERATED_ROWS && c.skippedTotal > c.rowsRead * REJECTION.MAX_MALFORMED_SHARE) {
+    throw new FileRejection(
+      `${c.skippedTotal} of ${c.rowsRead} rows are malformed, more than ${REJECTION.MAX_MALFORMED_SHARE * 100}% (first: ${firstExample})`,
+      null,
+    );
+  }
 }
 
 /** The file's rows, parsed here or, for a large file, on a worker thread. */

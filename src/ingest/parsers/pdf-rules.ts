@@ -92,9 +92,7 @@ export function drawingOfOperators(
   let box: PdfRule | null = null;
   let clipping = false;
   const stack: { ctm: Matrix; white: boolean; box: PdfRule | null }[] = [];
-  // The text line matrix (Tlm) and leading: where each run of text starts.
-  let line: Matrix = [1, 0, 0, 1, 0, 0];
-  let leading = 0;
+  const text: TextPosition = { line: [1, 0, 0, 1, 0, 0], leading: 0 };
   // The current path: polylines, and rectangles kept apart so a filled one can be told thin or large.
   let lines: Point[][] = [];
   let rects: Point[][] = [];
@@ -109,7 +107,7 @@ export function drawingOfOperators(
     } else if (fn === ops.restore || fn === ops.paintFormXObjectEnd) {
       ({ ctm, white, box } = stack.pop() ?? { ctm, white, box });
     } else if (fn === ops.transform) {
-      // A damaged operator, not six numbers, is skipped (here and for the text matrix).
+      // A damaged operator, not six numbers, is skipped (here and for the text matrix: moveText).
       const matrix = matrixOf(args);
       if (matrix) ctm = multiply(ctm, matrix);
     } else if (fn === ops.setFillRGBColor) {
@@ -143,30 +141,50 @@ export function drawingOfOperators(
       const [rect] = rects;
       if (clipping) box = rect && rects.length === 1 && lines.length === 0 ? intersect(box, boundsOf(rect)) : null;
       [lines, rects, clipping] = [[], [], false];
-    } else if (fn === ops.beginText) {
-      line = [1, 0, 0, 1, 0, 0];
-    } else if (fn === ops.setTextMatrix) {
-      line = matrixOf(args) ?? line;
-    } else if (fn === ops.moveText || fn === ops.setLeadingMoveText) {
-      const [tx, ty] = [Number(args[0]), Number(args[1])];
-      if (fn === ops.setLeadingMoveText) leading = -ty;
-      line = multiply(line, [1, 0, 0, 1, tx, ty]);
-    } else if (fn === ops.setLeading) {
-      leading = Number(args[0]);
-    } else if (fn === ops.nextLine) {
-      line = multiply(line, [1, 0, 0, 1, 0, -leading]);
     } else if ((fn === ops.showText || fn === ops.showSpacedText) && box !== null) {
-      const [x, y] = apply(multiply(ctm, line), 0, 0);
-      // The glyphs drawn: objects with their character, numbers (spacing) between them.
-      const first = Array.from(argsOf(args[0])).find((g): g is { unicode: string } => {
-        const unicode = propertyOf(g, 'unicode');
-        return typeof unicode === 'string' && unicode.trim() !== '';
-      });
-      const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
-      if (outside && first) clipped.push({ x, y, char: first.unicode, box });
+      const outside = clippedText(args, multiply(ctm, text.line), box);
+      if (outside) clipped.push(outside);
+    } else {
+      moveText(fn, args, ops, text);
     }
   }
   return { rules, clipped };
+}
+
+/** The text line matrix (Tlm) and leading: where each run of text starts. */
+interface TextPosition {
+  line: Matrix;
+  leading: number;
+}
+
+/** Follows the operators that place the next run of text (the others are no text's). */
+function moveText(fn: number | undefined, args: ArrayLike<unknown>, ops: RuleOps, text: TextPosition): void {
+  if (fn === ops.beginText) {
+    text.line = [1, 0, 0, 1, 0, 0];
+  } else if (fn === ops.setTextMatrix) {
+    // A damaged operator, not six numbers, is skipped.
+    text.line = matrixOf(args) ?? text.line;
+  } else if (fn === ops.moveText || fn === ops.setLeadingMoveText) {
+    const [tx, ty] = [Number(args[0]), Number(args[1])];
+    if (fn === ops.setLeadingMoveText) text.leading = -ty;
+    text.line = multiply(text.line, [1, 0, 0, 1, tx, ty]);
+  } else if (fn === ops.setLeading) {
+    text.leading = Number(args[0]);
+  } else if (fn === ops.nextLine) {
+    text.line = multiply(text.line, [1, 0, 0, 1, 0, -text.leading]);
+  }
+}
+
+/** A run of text that starts outside the clipping box, by its first character; null where it starts inside. */
+function clippedText(args: ArrayLike<unknown>, at: Matrix, box: PdfRule): ClippedText | null {
+  const [x, y] = apply(at, 0, 0);
+  // The glyphs drawn: objects with their character, numbers (spacing) between them.
+  const first = Array.from(argsOf(args[0])).find((g): g is { unicode: string } => {
+    const unicode = propertyOf(g, 'unicode');
+    return typeof unicode === 'string' && unicode.trim() !== '';
+  });
+  const outside = x < box.x0 - 0.5 || x > box.x1 - 0.5 || y < box.y0 - 0.5 || y > box.y1 + 0.5;
+  return outside && first ? { x, y, char: first.unicode, box } : null;
 }
 
 function boundsOf(corners: readonly Point[]): PdfRule {

@@ -23,116 +23,148 @@ export type RowRead = { readonly record: RecordInput; readonly warnings: string[
 
 // eslint-disable-next-line max-lines-per-function -- split by the sources work
 export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseContext, dates: DateOptions): RowRead {
-  const problems: string[] = [];
+  const read = cellReader(cells, dates);
   const warnings: string[] = [];
-  // the table reader puts the row before each problem
+  const common = {
+    company: companyOf(cells, warnings, read.required('company_name')),
+    authority: authorityOf(cells, context, read.problems, read.at),
+    source: {
+      id: context.source.id,
+      // the row's own page where it has one (a press release); a bad address fails the row, never the list's
+      url: cells.get('record_url') || context.url,
+      title: context.source.title,
+      published_on: context.published_on ?? null,
+      retrieved_at: context.retrieved_at,
+    },
+  };
+  const record = RECORD_OF_KIND[context.source.record_kind](read, common, mapping);
+  return read.problems.length > 0 ? { problems: read.problems } : { record, warnings };
+}
+
+/** A row's cells read into values, each problem noted with its column (the table reader puts the row before it). */
+interface CellReader {
+  readonly cells: RowCells;
+  readonly dates: DateOptions;
+  readonly problems: string[];
+  readonly at: (field: MappedField) => string;
+  /** The cell's text; a blank one is a problem. */
+  readonly required: (field: MappedField) => string;
+  /** The cell's date; a blank or unreadable one is a problem. */
+  readonly date: (field: MappedField) => string;
+  /** The code the cell's words name (the mapping's words first, then the vocabulary's), or the fixed value of a blank cell. */
+  readonly coded: (
+    field: MappedField,
+    vocabulary: Vocabulary,
+    pairs: readonly (readonly [string, string])[],
+    fixed?: string,
+  ) => string;
+}
+
+function cellReader(cells: RowCells, dates: DateOptions): CellReader {
+  const problems: string[] = [];
   const at = (field: MappedField) => `column 「${cells.header(field)}」`;
   const required = (field: MappedField): string => {
     const value = cells.get(field) ?? '';
     if (value === '') problems.push(`${at(field)}: the cell is blank`);
     return value;
   };
-  const date = (field: MappedField): string => {
-    const text = required(field);
-    if (text === '') return '';
-    const parsed = readDate(text, dates);
-    if (parsed.ok) return parsed.date;
-    problems.push(`${at(field)}: ${parsed.error}`);
-    return '';
-  };
-  const coded = (
-    field: MappedField,
-    vocabulary: Vocabulary,
-    pairs: readonly (readonly [string, string])[],
-    fixed?: string,
-  ): string => {
-    const text = cells.get(field) ?? '';
-    if (text === '') {
-      if (fixed !== undefined) return fixed;
-      problems.push(`${at(field)}: the cell is blank`);
+  return {
+    cells,
+    dates,
+    problems,
+    at,
+    required,
+    date: (field) => {
+      const text = required(field);
+      if (text === '') return '';
+      const parsed = readDate(text, dates);
+      if (parsed.ok) return parsed.date;
+      problems.push(`${at(field)}: ${parsed.error}`);
       return '';
-    }
-    const code = codeFromWords(text, pairs) ?? vocabulary.resolve(text)?.code;
-    if (code === undefined)
-      problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
-    return code ?? '';
+    },
+    coded: (field, vocabulary, pairs, fixed) => {
+      const text = cells.get(field) ?? '';
+      if (text === '') {
+        if (fixed !== undefined) return fixed;
+        problems.push(`${at(field)}: the cell is blank`);
+        return '';
+      }
+      const code = codeFromWords(text, pairs) ?? vocabulary.resolve(text)?.code;
+      if (code === undefined)
+        problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
+      return code ?? '';
+    },
   };
-
-  const company = companyOf(cells, warnings, required('company_name'));
-  const authority = authorityOf(cells, context, problems, at);
-  const source = {
-    id: context.source.id,
-    // the row's own page where it has one (a press release); a bad address fails the row, never the list's
-    url: cells.get('record_url') || context.url,
-    title: context.source.title,
-    published_on: context.published_on ?? null,
-    retrieved_at: context.retrieved_at,
-  };
-  const fixed = mapping.fixed ?? {};
-  let record: RecordInput;
-  switch (context.source.record_kind) {
-    case 'procurement_suspension': {
-      const reasonText = required('reason');
-      const liftedText = cells.get('lifted_on') ?? '';
-      const lifted = liftedText === '' ? null : date('lifted_on');
-      record = {
-        kind: 'procurement_suspension',
-        company,
-        authority,
-        source,
-        reason: classifyProcurementReason(reasonText),
-        reason_detail: reasonText,
-        period: periodOf(cells, dates, problems, at),
-        scope: cells.get('scope') || fixed.scope || null,
-        ...(lifted ? { status: 'lifted', lifted_on: lifted } : {}),
-      };
-      break;
-    }
-    case 'license_action': {
-      const sector = coded('sector', sectors, mapping.sectors ?? [], fixed.sector_code);
-      const actionType = coded('action_type', licenseActionTypes, mapping.action_types ?? [], fixed.action_type);
-      const reason = cells.get('reason') || null;
-      const permit = cells.get('permit_number');
-      const periodText = cells.get('period');
-      record = {
-        kind: 'license_action',
-        company,
-        authority,
-        source,
-        sector_code: sector,
-        ...(permit ? { permits: [{ sector_code: sector, number: permit }] } : {}),
-        action_type: actionType,
-        nature: classifyLicenseNature(`${reason ?? ''} ${cells.get('action_type') ?? ''}`),
-        date: date('date'),
-        period: periodText ? periodOf(cells, dates, problems, at) : null,
-        reason_detail: reason,
-      };
-      break;
-    }
-    case 'enforcement': {
-      const lawText = cells.get('law') ?? '';
-      const laws = lawsOf(lawText);
-      if (lawText !== '' && laws.length === 0 && fixed.law === undefined)
-        problems.push(`${at('law')}: '${lawText}' names no known law`);
-      const law = laws[0] ?? fixed.law ?? '';
-      if (law === '' && lawText === '') problems.push(`${at('law')}: the cell is blank`);
-      record = {
-        kind: 'enforcement',
-        company,
-        authority,
-        source,
-        law,
-        laws: laws.length > 0 ? laws : [law],
-        law_detail: lawText || null,
-        action_type: coded('action_type', enforcementActionTypes, mapping.action_types ?? [], fixed.action_type),
-        date: date('date'),
-        summary: required('summary'),
-      };
-      break;
-    }
-  }
-  return problems.length > 0 ? { problems } : { record, warnings };
 }
+
+/** What every kind's record takes from a row alike. */
+type Common = Pick<RecordInput, 'company' | 'authority' | 'source'>;
+
+const RECORD_OF_KIND: Readonly<
+  Record<RecordInput['kind'], (read: CellReader, common: Common, mapping: ColumnMapping) => RecordInput>
+> = {
+  procurement_suspension(read, common, mapping) {
+    const reasonText = read.required('reason');
+    const liftedText = read.cells.get('lifted_on') ?? '';
+    const lifted = liftedText === '' ? null : read.date('lifted_on');
+    return {
+      kind: 'procurement_suspension',
+      ...common,
+      reason: classifyProcurementReason(reasonText),
+      reason_detail: reasonText,
+      period: periodOf(read),
+      scope: read.cells.get('scope') || mapping.fixed?.scope || null,
+      ...(lifted ? { status: 'lifted', lifted_on: lifted } : {}),
+    };
+  },
+  license_action(read, common, mapping) {
+    const { cells } = read;
+    const sector = read.coded('sector', sectors, mapping.sectors ?? [], mapping.fixed?.sector_code);
+    const actionType = read.coded(
+      'action_type',
+      licenseActionTypes,
+      mapping.action_types ?? [],
+      mapping.fixed?.action_type,
+    );
+    const reason = cells.get('reason') || null;
+    const permit = cells.get('permit_number');
+    return {
+      kind: 'license_action',
+      ...common,
+      sector_code: sector,
+      ...(permit ? { permits: [{ sector_code: sector, number: permit }] } : {}),
+      action_type: actionType,
+      nature: classifyLicenseNature(`${reason ?? ''} ${cells.get('action_type') ?? ''}`),
+      date: read.date('date'),
+      period: cells.get('period') ? periodOf(read) : null,
+      reason_detail: reason,
+    };
+  },
+  enforcement(read, common, mapping) {
+    const lawText = read.cells.get('law') ?? '';
+    const laws = lawsOf(lawText);
+    const fixedLaw = mapping.fixed?.law;
+    if (lawText !== '' && laws.length === 0 && fixedLaw === undefined)
+      read.problems.push(`${read.at('law')}: '${lawText}' names no known law`);
+    const law = laws[0] ?? fixedLaw ?? '';
+    if (law === '' && lawText === '') read.problems.push(`${read.at('law')}: the cell is blank`);
+    return {
+      kind: 'enforcement',
+      ...common,
+      law,
+      laws: laws.length > 0 ? laws : [law],
+      law_detail: lawText || null,
+      action_type: read.coded(
+        'action_type',
+        enforcementActionTypes,
+        mapping.action_types ?? [],
+        mapping.fixed?.action_type,
+      ),
+      date: read.date('date'),
+      summary: read.required('summary'),
+    };
+  },
+};
 
 function companyOf(cells: RowCells, warnings: string[], name: string): CompanyRefInput {
   const address = cells.get('company_address') || null;
@@ -167,12 +199,7 @@ function authorityOf(
   return term?.code ?? context.source.publisher;
 }
 
-function periodOf(
-  cells: RowCells,
-  dates: DateOptions,
-  problems: string[],
-  at: (f: MappedField) => string,
-): { from: string; to: string | null } {
+function periodOf({ cells, dates, problems, at }: CellReader): { from: string; to: string | null } {
   const whole = cells.get('period');
   if (whole !== undefined) {
     if (whole === '') {

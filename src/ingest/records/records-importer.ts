@@ -62,11 +62,13 @@ export async function importRecordFiles(
       const outcome = db.transaction(() => {
         let inserted = 0;
         let replaced = 0;
-        for (const record of read.records) {
-          writer.upsertSource(record);
-          if (writer.writeRecord(record) === 'inserted') inserted++;
-          else replaced++;
-        }
+        writer.inBulk(() => {
+          for (const record of read.records) {
+            writer.upsertSource(record);
+            if (writer.writeRecord(record) === 'inserted') inserted++;
+            else replaced++;
+          }
+        });
         for (const run of importRunsOf(read.records)) {
           recordCollectionRun(db, {
             source_id: run.source_id,

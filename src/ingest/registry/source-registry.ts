@@ -15,16 +15,32 @@ export interface SourceRegistry {
 /** A registry entry as its module gives it, with the parser its module names (none for a table or unwritten source). */
 export type ModuleEntry = SourceEntryInput & { readonly own_parser?: OwnParser };
 
-/** The entries of the modules, each with its module's own parser. */
-function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
-  return modules.flatMap((m) => m.sources.map((s) => (m.parser ? { ...s, own_parser: m.parser } : s)));
+/**
+ * The entries of the modules, each with its module's own parser. An entry at a publisher's site root with no
+ * mapping holds a place until the list is known: a module's entry of the same id that reads a list takes its place
+ * (and its position), so that adding a source is adding its module, whatever registered the publisher before.
+ */
+export function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
+  const entries = modules.flatMap((m) =>
+    m.sources.map((s): ModuleEntry => (m.parser ? { ...s, own_parser: m.parser } : s)),
+  );
+  const places = new Set(entries.filter(holdsPlace).map((e) => e.id));
+  const takers = new Map(entries.filter((e) => !holdsPlace(e) && places.has(e.id)).map((e) => [e.id, e] as const));
+  return entries.flatMap((entry) => {
+    if (holdsPlace(entry)) return [takers.get(entry.id) ?? entry];
+    return takers.get(entry.id) === entry ? [] : [entry];
+  });
+}
+
+function holdsPlace(entry: ModuleEntry): boolean {
+  return entry.url_kind === 'site_root' && entry.mapping === undefined && entry.own_parser === undefined;
 }
 
 /** The registry as the repository's source modules (src/ingest/sources/index.ts) give it. */
 export const SOURCE_ENTRIES: readonly ModuleEntry[] = moduleEntries(SOURCE_MODULES);
 
 /** The parser id of an entry: its own parser's, the table reader's of its format, or not_written. */
-function parserIdOf(entry: ModuleEntry): string {
+export function parserIdOf(entry: ModuleEntry): string {
   if (entry.own_parser) return entry.own_parser.id;
   return entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN;
 }

@@ -208,28 +208,42 @@ test('the memory and time bounds end the parsing thread, and the run records the
   );
 });
 
-test('an HTML list of 200,000 rows collects, and its blank rows are stored bounded, with their count', async () => {
+/**
+ * The large list: its records, its table's rows (the header, the records, a blank row after every twentieth), and
+ * its bounds, the rows at the table's size and the heap an eighth of the default (which holds 200,000 rows).
+ */
+const LARGE_RECORDS = 20_000;
+const LARGE_TABLE_ROWS = 1 + LARGE_RECORDS + LARGE_RECORDS / 20;
+const LARGE_BUDGET = { ...DEFAULT_PARSE_BUDGET, rows: LARGE_TABLE_ROWS, memoryMb: 128 };
+
+test('an HTML list at its bound on rows collects in a 128 MiB heap, and its blank rows are stored bounded, with their count', async () => {
   const dir = tempDir();
   const files = join(dir, 'files');
   mkdirSync(files, { recursive: true });
   const rows: string[] = [];
-  for (let i = 1; i <= 200_000; i++) {
+  for (let i = 1; i <= LARGE_RECORDS; i++) {
     rows.push(
       `<tr><td>見本建設${i}株式会社</td><td>東京都千代田区霞が関1-1</td><td>令和7年4月1日～令和7年6月30日</td><td>談合</td></tr>`,
     );
-    if (i % 200 === 0) rows.push('<tr><td></td><td></td><td></td><td></td></tr>');
+    if (i % 20 === 0) rows.push('<tr><td></td><td></td><td></td><td></td></tr>');
   }
   const html = `<html><body><table><tr><th>業者名</th><th>所在地</th><th>措置期間</th><th>措置要件</th></tr>${rows.join('')}</table></body></html>`;
   writeFileSync(join(files, 'test-large.html'), html);
-  const run = await collect(dir, [genericSource('test-large', 'html')], DEFAULT_PARSE_BUDGET);
+  const run = await collect(dir, [genericSource('test-large', 'html')], LARGE_BUDGET);
   const row = runs(run.dbPath).get('test-large');
   assert.equal(row?.outcome, 'success', row?.error ?? run.err);
-  assert.equal(row.records, 200_000);
-  assert.equal(published(run.dbPath, 'procurement_suspensions', 'test-large'), 200_000);
+  assert.equal(row.records, LARGE_RECORDS);
+  assert.equal(published(run.dbPath, 'procurement_suspensions', 'test-large'), LARGE_RECORDS);
   const stored: unknown = JSON.parse(row.skipped_rows ?? 'null');
   assert.ok(stored !== null && typeof stored === 'object' && 'rows' in stored && 'total' in stored);
   assert.equal(stored.total, 1000);
   assert.ok(Array.isArray(stored.rows));
   assert.equal(stored.rows.length, MAX_KEPT_SKIPPED_ROWS);
   assert.match(run.out, /and 700 more skipped rows, not kept \(the first 300 are\)/u);
+  // a bound one row lower fails the list, naming it: the list above was at its bound
+  const over = await collect(dir, [genericSource('test-large', 'html')], {
+    ...LARGE_BUDGET,
+    rows: LARGE_TABLE_ROWS - 1,
+  });
+  assert.match(runs(over.dbPath).get('test-large')?.error ?? '', /the bound on rows: .*KOHYO_PARSE_MAX_ROWS/u);
 });

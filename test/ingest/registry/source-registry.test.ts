@@ -281,3 +281,15 @@ test('seeding a database registers every source, and coverage then lists them as
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a mapping is marked unproven unless a real list of its source is collected by a test of its module', () => {
+  // the real lists of test/fixtures/government that a table mapping reads, each by its source's module test
+  const proven = new Map([['jftc-actions', 'test/ingest/sources/jftc-actions.test.ts']]);
+  for (const source of registry.sources.filter((s) => s.mapping !== undefined)) {
+    const test = proven.get(source.id);
+    assert.equal(source.unproven === true, test === undefined, source.id);
+    if (test) assert.match(fs.readFileSync(test, 'utf8'), new RegExp(`'${source.id}'`, 'u'));
+  }
+  // and every source with a mapping and no real list is shown unproven (kohyo sources: `<parser> (unproven)`)
+  assert.ok(registry.sources.filter((s) => s.unproven).length > 0);
+});

@@ -1,25 +1,27 @@
 // Registry entries of the national bodies', agencies' and public corporations' procurement suspension lists.
 import type { SourceEntryInput } from '../../registry/source-entry.js';
+import { suspensionEntries, type SuspensionList } from './suspension-lists.js';
 
-export type Row = readonly [publisher: string, name: string, url: string, countsFor?: string];
+/** A body, its official site root, and what else is known of its lists: the body it counts for, their addresses. */
+export type Row = readonly [
+  publisher: string,
+  name: string,
+  site: string,
+  more?: { readonly counts_for?: string; readonly lists?: readonly SuspensionList[] },
+];
 
 function suspensions(list: readonly Row[]): SourceEntryInput[] {
-  return list.map(([publisher, name, url, countsFor]) => ({
-    id: `${publisher.replace(/_/gu, '-')}-procurement-suspensions`,
-    publisher,
-    record_kind: 'procurement_suspension',
-    title: `${name} 指名停止等の措置`,
-    url,
-    url_kind: 'site_root',
-    format: 'html',
-    ...(countsFor ? { counts_for: countsFor } : {}),
-  }));
+  return list.flatMap(([publisher, name, site, more]) =>
+    suspensionEntries({ publisher, name, title: '指名停止等の措置', site, ...more }),
+  );
 }
+
+const THR = 'https://www.thr.mlit.go.jp/Bumon/B00013/K00730/simeiteisi/';
 
 // The 19 各省各庁 of 財政法第21条 (the denominator in publisher-groups.ts): each contracts under the 予算決算及び
 // 会計令 and suspends bidders under its own 指名停止等措置要領, published on its site (物品・役務 and, for the
-// works ministries, 工事). Official site roots until each list page is found (list-addresses.ts has those known).
-const MINISTRIES: readonly Row[] = [
+// works ministries, 工事). Official site roots until each list page is found; the lists known are written beside them.
+export const MINISTRIES: readonly Row[] = [
   ['house_of_representatives', '衆議院', 'https://www.shugiin.go.jp/'],
   ['house_of_councillors', '参議院', 'https://www.sangiin.go.jp/'],
   ['supreme_court', '最高裁判所', 'https://www.courts.go.jp/'],
@@ -36,24 +38,72 @@ const MINISTRIES: readonly Row[] = [
   ['mhlw', '厚生労働省', 'https://www.mhlw.go.jp/'],
   ['maff', '農林水産省', 'https://www.maff.go.jp/'],
   ['meti', '経済産業省', 'https://www.meti.go.jp/'],
-  ['mlit', '国土交通省', 'https://www.mlit.go.jp/'],
+  [
+    'mlit',
+    '国土交通省',
+    'https://www.mlit.go.jp/',
+    {
+      lists: [
+        { urls: ['https://www.mlit.go.jp/page/kanbo05_hy_003092.html'] },
+        // the 営繕工事 suspensions, announced in press releases: no table
+        {
+          list: { slug: 'press', title: '営繕工事 報道発表' },
+          urls: ['000282', '001000'].map((n) => `https://www.mlit.go.jp/report/press/eizen01_hh_${n}.html`),
+          table: false,
+        },
+      ],
+    },
+  ],
   ['moe', '環境省', 'https://www.env.go.jp/'],
   ['mod', '防衛省', 'https://www.mod.go.jp/'],
 ];
 
 // The works bureaus publish their own lists (工事・業務); they count for 国土交通省 (防衛装備庁 for 防衛省).
 export const REGIONAL_OFFICES: readonly Row[] = [
-  ['mlit_hokkaido_rdb', '北海道開発局', 'https://www.hkd.mlit.go.jp/', 'mlit'],
-  ['mlit_tohoku_rdb', '東北地方整備局', 'https://www.thr.mlit.go.jp/', 'mlit'],
-  ['mlit_kanto_rdb', '関東地方整備局', 'https://www.ktr.mlit.go.jp/', 'mlit'],
-  ['mlit_hokuriku_rdb', '北陸地方整備局', 'https://www.hrr.mlit.go.jp/', 'mlit'],
-  ['mlit_chubu_rdb', '中部地方整備局', 'https://www.cbr.mlit.go.jp/', 'mlit'],
-  ['mlit_kinki_rdb', '近畿地方整備局', 'https://www.kkr.mlit.go.jp/', 'mlit'],
-  ['mlit_chugoku_rdb', '中国地方整備局', 'https://www.cgr.mlit.go.jp/', 'mlit'],
-  ['mlit_shikoku_rdb', '四国地方整備局', 'https://www.skr.mlit.go.jp/', 'mlit'],
-  ['mlit_kyushu_rdb', '九州地方整備局', 'https://www.qsr.mlit.go.jp/', 'mlit'],
-  ['mlit_okinawa_ogb', '沖縄総合事務局', 'https://www.ogb.go.jp/', 'mlit'],
-  ['atla', '防衛装備庁', 'https://www.mod.go.jp/atla/', 'mod'],
+  ['mlit_hokkaido_rdb', '北海道開発局', 'https://www.hkd.mlit.go.jp/', { counts_for: 'mlit' }],
+  [
+    'mlit_tohoku_rdb',
+    '東北地方整備局',
+    'https://www.thr.mlit.go.jp/',
+    { counts_for: 'mlit', lists: [{ urls: ['R5', 'R6', 'R7', 'R8'].map((y) => `${THR}${y}simeiteisi.pdf`) }] },
+  ],
+  ['mlit_kanto_rdb', '関東地方整備局', 'https://www.ktr.mlit.go.jp/', { counts_for: 'mlit' }],
+  [
+    'mlit_hokuriku_rdb',
+    '北陸地方整備局',
+    'https://www.hrr.mlit.go.jp/',
+    {
+      counts_for: 'mlit',
+      // each suspension announced as a press release; the press index pages list them, no table
+      lists: [{ urls: ['https://www.hrr.mlit.go.jp/press/index.html'], table: false }],
+    },
+  ],
+  ['mlit_chubu_rdb', '中部地方整備局', 'https://www.cbr.mlit.go.jp/', { counts_for: 'mlit' }],
+  [
+    'mlit_kinki_rdb',
+    '近畿地方整備局',
+    'https://www.kkr.mlit.go.jp/',
+    {
+      counts_for: 'mlit',
+      lists: [
+        {
+          urls: ['c9us5e000000jzf8', 'olnrk8000000ouh9', 'r9733f000002jql8'].map(
+            (p) => `https://www.kkr.mlit.go.jp/n_info/${p}.html`,
+          ),
+        },
+      ],
+    },
+  ],
+  ['mlit_chugoku_rdb', '中国地方整備局', 'https://www.cgr.mlit.go.jp/', { counts_for: 'mlit' }],
+  [
+    'mlit_shikoku_rdb',
+    '四国地方整備局',
+    'https://www.skr.mlit.go.jp/',
+    { counts_for: 'mlit', lists: [{ urls: ['https://www.skr.mlit.go.jp/send/shimei/index.html'] }] },
+  ],
+  ['mlit_kyushu_rdb', '九州地方整備局', 'https://www.qsr.mlit.go.jp/', { counts_for: 'mlit' }],
+  ['mlit_okinawa_ogb', '沖縄総合事務局', 'https://www.ogb.go.jp/', { counts_for: 'mlit' }],
+  ['atla', '防衛装備庁', 'https://www.mod.go.jp/atla/', { counts_for: 'mod' }],
 ];
 
 // Agencies of the authority vocabulary, each with a 指名停止 or 取引停止 list of its own.

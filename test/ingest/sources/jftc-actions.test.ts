@@ -10,7 +10,7 @@ import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { summaryEn } from '../../../src/domain/summary-en.js';
 import { validateRecordLine } from '../../../src/domain/record-validation.js';
 import { sharedData } from '../../helpers/shared-data.js';
-import { noNetwork, tempDir } from './collect-helpers.js';
+import { noNetwork, tempDir } from '../collect/collect-helpers.js';
 
 const ACTIONS = sharedData('jftc/actions.csv');
 
