@@ -12,6 +12,7 @@ import type { FinishedRequest } from '../../src/usage/usage-entry.js';
 import { CACHE_CONTROL, validatorsOf } from '../../src/http/conditional.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
+import { until } from '../helpers/until.js';
 import type { Answer } from '../helpers/documented-answers.js';
 
 const COMPANIES = '/api/v1/companies?q=hokushin';
@@ -130,7 +131,7 @@ describe('web headers', () => {
     assert.equal((await server.get(COMPANIES, as('etag', { 'if-none-match': '*' }))).status, 429);
     const lastModified = first.headers.get('last-modified')!;
     assert.equal((await server.get(COMPANIES, as('etag', { 'if-modified-since': lastModified }))).status, 429);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => usage.length - before >= 6, 'the six answers are in the usage log');
     assert.deepEqual(
       usage.slice(before).map((entry) => entry.status),
       [304, 304, 304, 429, 429, 429],

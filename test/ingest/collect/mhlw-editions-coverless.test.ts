@@ -1,5 +1,6 @@
 // The nine MHLW editions of 2017 to 2025 (test/fixtures/government/mhlw) collected in date order, as an operator
-// backfilling the list would, four of them without their cover page (the parser is given their pages from 2 on).
+// backfilling the list would, four of them without their cover page (the parser is given their pages from 2 on); each
+// edition's pages read by pdfjs once per test run (test/helpers/pdf-pages-cache.ts).
 // Each edition is dated by what the ministry printed on it (掲載日 on a cover, else the latest 最終更新日 above the
 // bureaus' tables), the one that prints neither by its newest case, never by the day of collection; every edition is
 // merged into one dataset, and an older edition collected last is a skipped run that leaves the source healthy.
@@ -10,22 +11,18 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
-import {
-  MHLW_LABOUR_SOURCE_ID,
-  mhlwRecordsFromPages,
-  parseMhlwLabourViolationsPdf,
-} from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import { MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
-import { readPdfText } from '../../../src/ingest/parsers/pdf-text.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { answerOf } from '../../helpers/answers.js';
+import { cachedMhlwParser, cachedPdfPages } from '../../helpers/pdf-pages-cache.js';
 import { startServer } from '../../helpers/server.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { recordedSleep, tempDir } from './collect-helpers.js';
 
-/** The ministry's edition without its cover: the parser sees the pages from 2 on. */
+/** The ministry's edition without its cover: the parser sees the pages from 2 on (read once per run by pdfjs). */
 const coverless: SourceParser = async (bytes, context) => {
-  const pages = await readPdfText(bytes);
+  const pages = await cachedPdfPages(bytes);
   return mhlwRecordsFromPages(
     pages.filter((page) => page.number > 1),
     context,
@@ -90,7 +87,7 @@ test('the nine MHLW editions, some without a cover, collect in date order into o
   try {
     for (const [i, path] of EDITIONS.entries()) {
       const removeCover = EXPECTED[i]![1];
-      const { run } = (await collect(path, removeCover ? coverless : parseMhlwLabourViolationsPdf)).results[0]!.result;
+      const { run } = (await collect(path, removeCover ? coverless : cachedMhlwParser)).results[0]!.result;
       assert.equal(run.outcome, 'success', `${path}: ${run.error}`);
       read.push({ outcome: run.outcome, edition: run.edition_on, how: run.edition_date_source, records: run.records });
     }
@@ -117,7 +114,7 @@ test('the nine MHLW editions, some without a cover, collect in date order into o
     assert.equal(listed, read.at(-1)!.records);
 
     // an older edition collected again is skipped: nothing changes and the source is not failing
-    const again = (await collect(EDITIONS[2]!, parseMhlwLabourViolationsPdf)).results[0]!.result;
+    const again = (await collect(EDITIONS[2]!, cachedMhlwParser)).results[0]!.result;
     assert.equal(again.run.outcome, 'skipped');
     assert.match(again.run.error ?? '', /dated 2018-06-29, older than the edition of 2022-11-30/u);
   } finally {

@@ -1,5 +1,6 @@
 // Records outlive their lists, on the real list: the eight MHLW editions of 2017 to 2025 collected one after another with
-// `collect mhlw-labour-law-violations --file`, as an operator builds history from saved editions. A case of the first
+// `collect mhlw-labour-law-violations --file` (its command, runCollect, each edition's pages read by pdfjs once per
+// test run: test/helpers/pdf-pages-cache.ts), as an operator builds history from saved editions. A case of the first
 // edition that later editions dropped is still found, delisted, with the dates of the first and last editions that
 // held it (each edition's date is its cover's 掲載日), under the id it had from the start; once it has been off the
 // list longer than KOHYO_DELISTED_RETENTION_DAYS (default 1825) at a later collection, it is removed.
@@ -7,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli } from '../../../src/cli.js';
+import { runCollect } from '../../../src/ingest/collect/collect-command.js';
+import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { startServer } from '../../helpers/server.js';
 import { answerOf } from '../../helpers/answers.js';
@@ -27,15 +29,14 @@ test("the eight MHLW editions collected in date order build each case's listing;
   const dbPath = join(tempDir(), 'history.sqlite');
   const err: string[] = [];
   const collect = async (edition: string) => {
-    const code = await runCli(
-      ['collect', 'mhlw-labour-law-violations', '--file', sharedData(`mhlw/editions/${edition}`)],
-      {
-        stdout: () => {},
-        stderr: (line) => err.push(line),
-        now: () => new Date('2026-11-24T00:00:00Z'),
-        env: { KOHYO_DB: dbPath },
-      },
-    );
+    const code = await runCollect(['mhlw-labour-law-violations', '--file', sharedData(`mhlw/editions/${edition}`)], {
+      dbPath,
+      stdout: () => {},
+      stderr: (line) => err.push(line),
+      now: () => new Date('2026-11-24T00:00:00Z'),
+      contact: null,
+      resolve: cachedMhlwResolver,
+    });
     assert.equal(code, 0, `${edition}: ${err.join('\n')}`);
   };
   const iceLine = async () => {

@@ -1,11 +1,14 @@
 // The real files behind the linking tests: the NTA full file of Tottori imported, then MHLW editions collected over
-// it in date order, and every Tottori case compared with the links checked by hand (test/fixtures/links).
+// it in date order (each edition's pages read by pdfjs once per test run: test/helpers/pdf-pages-cache.ts), and every
+// Tottori case compared with the links checked by hand (test/fixtures/links).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../../../src/cli.js';
 import { isObject } from '../../../src/domain/is-object.js';
+import { runCollect } from '../../../src/ingest/collect/collect-command.js';
+import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { tempDir } from './collect-helpers.js';
 
@@ -79,23 +82,26 @@ export async function checkTottoriLinks(editions: readonly string[]): Promise<st
   const dbPath = join(tempDir(), 'tottori.sqlite');
   const out: string[] = [];
   const err: string[] = [];
-  const cli = (argv: string[], day: string) =>
-    runCli(argv, {
-      stdout: (l) => out.push(l),
-      stderr: (l) => err.push(l),
-      now: () => new Date(`${day}T03:00:00Z`),
-      env: { KOHYO_DB: dbPath, KOHYO_DELISTED_RETENTION_DAYS: '36500' },
-    });
+  const io = { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) };
+  const on = (day: string) => () => new Date(`${day}T03:00:00Z`);
   const [first = '2017-06-01'] = editions;
-  assert.equal(
-    await cli(['import', 'nta', sharedData('nta/31_tottori_all_20260731.sjis.csv')], first),
-    0,
-    err.join('\n'),
-  );
+  const imported = await runCli(['import', 'nta', sharedData('nta/31_tottori_all_20260731.sjis.csv')], {
+    ...io,
+    now: on(first),
+    env: { KOHYO_DB: dbPath },
+  });
+  assert.equal(imported, 0, err.join('\n'));
   for (const edition of editions) {
     const file = EDITIONS[edition];
     assert.ok(file, edition);
-    const collected = await cli(['collect', 'mhlw-labour-law-violations', '--file', sharedData(file)], edition);
+    const collected = await runCollect(['mhlw-labour-law-violations', '--file', sharedData(file)], {
+      ...io,
+      dbPath,
+      now: on(edition),
+      contact: null,
+      delistedRetentionDays: 36_500,
+      resolve: cachedMhlwResolver,
+    });
     assert.equal(collected, 0, err.join('\n'));
   }
 

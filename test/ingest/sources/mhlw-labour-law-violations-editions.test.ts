@@ -1,4 +1,5 @@
-// Golden tests: the nine real editions of the MHLW list (2017 to 2025, test/fixtures/government/mhlw), each parsed once.
+// Golden tests: the nine real editions of the MHLW list (2017 to 2025, test/fixtures/government/mhlw), each parsed once
+// (its pages read by pdfjs once per test run, shared with the collection tests: test/helpers/pdf-pages-cache.ts).
 //
 // Rows in each PDF were counted apart from this parser: poppler's word boxes (pdftotext -bbox) that are a date
 // alone (H29.5.10, R2.5.1, or an Excel day count) in the 公表日 column, under each page's 公表日 header; that
@@ -24,13 +25,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { EnforcementInput } from '../../../src/domain/record-input.js';
-import {
-  MHLW_LABOUR_SOURCE_ID,
-  parseMhlwLabourViolationsPdf,
-} from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import { MHLW_LABOUR_SOURCE_ID } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
 import type { ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
+import { cachedMhlwParser } from '../../helpers/pdf-pages-cache.js';
 import { agreement, FIELDS, readTranscription, type Field } from './mhlw-transcription.js';
 
 interface Edition {
@@ -145,7 +144,7 @@ const source = sourceRegistry().get(MHLW_LABOUR_SOURCE_ID)!;
 
 async function parse(edition: Edition): Promise<ParsedList> {
   const bytes = new Uint8Array(fs.readFileSync(sharedData(`mhlw/${edition.pdf}`)));
-  const outcome = await parseMhlwLabourViolationsPdf(bytes, {
+  const outcome = await cachedMhlwParser(bytes, {
     source,
     url: `https://www.mhlw.go.jp/content/${edition.pdf.split('_').at(-1)}`,
     retrieved_at: '2026-01-27T03:00:00Z',
