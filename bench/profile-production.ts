@@ -1,12 +1,13 @@
-// Profiles the production server (`npm run bench:profile -- [numbers|text|records] [--off] [--dataset FILE] [--seconds N]`): a CPU
-// profile of the server process under one case's load, summarised by self time per function and per source file.
-// --off profiles the same app without the request log, limiter and usage log; --dataset serves another file than
-// the demo (e.g. the million companies of `npm run bench:search`); --seconds measures longer than 6 s, so that the
-// server's start (schema compilation, module loading, about a second) weighs less in the profile. Each line gives its
-// share of the samples and the CPU µs it took a request (its samples' time over every request the server answered),
-// which compares across two builds where shares do not: a build that answers fewer requests spreads the same work
-// over fewer of them.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Profiles the production server (`npm run bench:profile -- [numbers|text|search|records] [--off] [--dataset FILE]
+// [--seconds N] [--keep FILE]`): a CPU profile of the server process under one case's load, summarised by self time per
+// function and per source file. --off profiles the same app without the request log, limiter and usage log;
+// --dataset serves another file than the demo (e.g. the million companies of `npm run bench:search`); --seconds
+// measures longer than 6 s; --keep FILE keeps the .cpuprofile (for DevTools, or to see who calls a hot function).
+// Only the samples of the measured seconds count (not the server's start or the warm-up). Each line gives its share
+// of those samples and the CPU µs it took a request (its samples' time over the requests answered meanwhile), which
+// compares across two builds where shares do not: a build that answers fewer requests spreads the same work over
+// fewer of them.
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,30 @@ interface ProfileNode {
   hitCount?: number;
 }
 
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * Each node's samples taken in the last `spanUs` µs of sampling. The server stops within milliseconds of the load's
+ * end, and its profile is written after the last sample, so the last sample marks the load's end.
+ */
+function hitsOfLast(profile: CpuProfile, spanUs: number): Map<number, number> {
+  const times: number[] = [];
+  let at = profile.startTime;
+  for (const delta of profile.timeDeltas) times.push((at += delta));
+  const from = (times.at(-1) ?? at) - spanUs;
+  const hits = new Map<number, number>();
+  profile.samples.forEach((id, index) => {
+    if ((times[index] ?? 0) >= from) hits.set(id, (hits.get(id) ?? 0) + 1);
+  });
+  return hits;
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -29,6 +54,7 @@ async function main(): Promise<void> {
       off: { type: 'boolean', default: false },
       dataset: { type: 'string' },
       seconds: { type: 'string', default: '6' },
+      keep: { type: 'string' },
     },
   });
   const which = positionals[0] ?? 'numbers';
@@ -40,7 +66,13 @@ async function main(): Promise<void> {
     else upgradeDatasetFile(dbPath, { now: () => new Date() });
     const rotations = pickRotations(dbPath);
     const paths =
-      which === 'text' ? rotations.textMix : which === 'records' ? rotations.recordFilters : rotations.numbers;
+      which === 'text'
+        ? rotations.textMix
+        : which === 'search'
+          ? rotations.searchMix
+          : which === 'records'
+            ? rotations.recordFilters
+            : rotations.numbers;
     const kind = values.off
       ? { kind: 'kohyo' as const, dbPath }
       : { kind: 'production' as const, dbPath, cacheEntries: 0, usageDbPath: join(dir, 'usage.sqlite') };
@@ -53,18 +85,20 @@ async function main(): Promise<void> {
     );
     await server.stop();
     const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!;
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
-      nodes: ProfileNode[];
-      startTime: number;
-      endTime: number;
-    };
-    const total = profile.nodes.reduce((s, node) => s + (node.hitCount ?? 0), 0);
-    const answered = Object.values(load.statuses).reduce((sum, n) => sum + n, 0);
-    const usPerSampleRequest = (profile.endTime - profile.startTime) / total / answered;
+    if (values.keep !== undefined) copyFileSync(join(dir, file), values.keep);
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    // The server's start (module loading, every schema compiled) and the warm-up are left out: only samples taken
+    // while the load was measured count, over the requests answered then, so that a build which compiles more at
+    // start does not look slower a request.
+    const measuredUs = load.durationSeconds * 1_000_000;
+    const hitsById = hitsOfLast(profile, measuredUs);
+    const total = [...hitsById.values()].reduce((s, hits) => s + hits, 0);
+    const answered = load.requests;
+    const usPerSampleRequest = measuredUs / total / answered;
     const byFunction = new Map<string, number>();
     const byFile = new Map<string, number>();
     for (const node of profile.nodes) {
-      const hits = node.hitCount ?? 0;
+      const hits = hitsById.get(node.id) ?? 0;
       const where = node.callFrame.url.replace(/^.*\/(node_modules\/)?/u, (m) =>
         m.includes('node_modules') ? 'nm:' : '',
       );
@@ -72,7 +106,7 @@ async function main(): Promise<void> {
       byFunction.set(fn, (byFunction.get(fn) ?? 0) + hits);
       const fileKey = node.callFrame.url.includes('node_modules/')
         ? `nm:${node.callFrame.url.split('node_modules/').pop()!.split('/').slice(0, 2).join('/')}`
-        : node.callFrame.url.split('/work/main/').pop() || node.callFrame.functionName;
+        : node.callFrame.url.split(`${process.cwd()}/`).pop() || node.callFrame.functionName;
       byFile.set(fileKey, (byFile.get(fileKey) ?? 0) + hits);
     }
     const top = (map: Map<string, number>, count: number) =>
@@ -85,7 +119,7 @@ async function main(): Promise<void> {
         )
         .join('\n');
     console.log(
-      `${total} samples, ${answered} requests answered, ${((profile.endTime - profile.startTime) / answered).toFixed(1)} µs of the process's time a request\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`,
+      `${total} samples while the load was measured, ${answered} requests answered, ${(measuredUs / answered).toFixed(1)} µs of wall time a request\n\nself time by file or package:\n${top(byFile, 30)}\n\nby function:\n${top(byFunction, 30)}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

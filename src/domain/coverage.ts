@@ -159,6 +159,10 @@ export function notCurrentState(
  * The coverage of an answer from `sources` (the sources of its record kind), narrowed to those that feed an
  * authority's records when one is asked for: a source its own, an office's under it, or a body's above it (the
  * ministry's list holds its bureaus' cases). `failing` counts sources whose newest run failed, collected or not.
+ *
+ * The sources are the dataset's (read once when it is opened), and the answer changes with `now` only when a source
+ * turns stale: it is kept per sources and authority until then, so that a request does not walk every registered
+ * source again. The answer is shared: callers copy what they change.
  */
 export function answerCoverage(
   sources: readonly SourceState[],
@@ -166,8 +170,43 @@ export function answerCoverage(
   now: Date,
   freshHours: number,
 ): AnswerCoverage {
+  let held = ANSWERS.get(sources);
+  if (held === undefined) {
+    held = new Map();
+    ANSWERS.set(sources, held);
+  }
+  const key = `${freshHours}\u0000${authority ?? ''}`;
+  const time = now.getTime();
+  const known = held.get(key);
+  if (known !== undefined && known.from <= time && time < known.until) return known.coverage;
   const feeding =
     authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
+  const coverage = coverageOf(feeding, now, freshHours);
+  // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
+  if (held.size >= MAX_AUTHORITIES_HELD) held.clear();
+  held.set(key, { coverage, from: time, until: nextStaleAt(feeding, time, freshHours) });
+  return coverage;
+}
+
+/** Answers kept for each sources list, by fresh hours and authority, with the span of time they hold for. */
+const ANSWERS = new WeakMap<
+  readonly SourceState[],
+  Map<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
+>();
+const MAX_AUTHORITIES_HELD = 1024;
+
+/** The first instant after `time` at which one of the sources turns stale (freshness()'s boundary), or never. */
+function nextStaleAt(sources: readonly SourceState[], time: number, freshHours: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const source of sources) {
+    if (source.last_success_at === null) continue;
+    const staleAt = Date.parse(source.last_success_at) + freshHours * 3_600_000;
+    if (staleAt > time && staleAt < next) next = staleAt;
+  }
+  return next;
+}
+
+function coverageOf(feeding: readonly SourceState[], now: Date, freshHours: number): AnswerCoverage {
   let fresh = 0;
   let stale = 0;
   let failing = 0;

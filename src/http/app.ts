@@ -24,7 +24,7 @@ import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { requestIdOf } from './request-id.js';
 import { logRequestLine } from './request-log.js';
-import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
+import { accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
@@ -207,11 +207,9 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted
  */
 function refusedBeforeAnyWork(ceiling: AppDeps['beforeUncountedRequest'], request: FastifyRequest): Error | undefined {
   const repeated = repeatedParameterRefusal(request.query);
-  try {
-    if (repeated !== null || !accountingOf(request).counted) ceiling?.(request);
-  } catch (error) {
-    request.kohyoCounted = false;
-    return errorOf(error);
+  if (repeated !== null || !accountingOf(request).counted) {
+    const refusal = chargeUncounted(ceiling, request);
+    if (refusal !== null) return refusal;
   }
   if (repeated === null) return undefined;
   request.kohyoCounted = false;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD } from './compression.js';
-import { notModified, type Validators } from './conditional.js';
+import { notModified, weakValidators, type Validators } from './conditional.js';
 import { errorOf } from '../domain/error-of.js';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -45,12 +45,7 @@ export class PrecompressedBody {
     this.cacheControl = cacheControl;
     // weak, as conditional.ts's: the bytes differ by encoding while the representation is the same
     const digest = createHash('sha256').update(this.plain).digest('base64url').slice(0, 27);
-    const lastModified = new Date(Math.floor(Date.now() / 1000) * 1000);
-    this.validators = {
-      etag: `W/"${digest}"`,
-      lastModified,
-      lastModifiedHeader: lastModified.toUTCString(),
-    };
+    this.validators = weakValidators(digest, new Date(Math.floor(Date.now() / 1000) * 1000));
   }
 
   /** The body in `coding`, compressed on the first call; every later call gets the same promise. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BASE_PATH } from '../api/catalogue.js';
 import { isPreflight } from './cors.js';
+import { errorOf } from '../domain/error-of.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** True once the limits admitted and counted the request; null when they did not look at it, or refused it. */
     kohyoCounted: boolean | null;
+    /** What the request counts for, read once (accountingOf); null until a hook first asks. */
+    kohyoAccounting: Accounting | null;
   }
 }
 
@@ -42,9 +45,27 @@ const NOTHING: Accounting = { counted: false, usage: false, conditional: false }
 const UNKNOWN_API_PATH: Accounting = { counted: true, usage: true, conditional: false };
 const PREFLIGHT: Accounting = { counted: false, usage: true, conditional: false };
 
-/** Gives every request the slot the limits mark it counted in. */
+/** Gives every request the slot the limits mark it counted in, and the one its accounting is kept in. */
 export function registerRouteAccounting(app: FastifyInstance): void {
   app.decorateRequest('kohyoCounted', null);
+  app.decorateRequest('kohyoAccounting', null);
+}
+
+/**
+ * Charges an answer that does not count to the address's ceiling on them (`charge`, AppDeps' beforeUncountedRequest):
+ * its refusal when the ceiling is reached, the request then marked as not counted, or null.
+ */
+export function chargeUncounted(
+  charge: ((request: FastifyRequest) => void) | undefined,
+  request: FastifyRequest,
+): Error | null {
+  try {
+    charge?.(request);
+    return null;
+  } catch (error) {
+    request.kohyoCounted = false;
+    return errorOf(error);
+  }
 }
 
 /**
@@ -54,6 +75,11 @@ export function registerRouteAccounting(app: FastifyInstance): void {
  * `/api/v1/nothing`.
  */
 export function accountingOf(request: FastifyRequest): Accounting {
+  // every hook asks (up to seven times a request), and Fastify builds request.routeOptions anew on each read
+  return (request.kohyoAccounting ??= readAccounting(request));
+}
+
+function readAccounting(request: FastifyRequest): Accounting {
   if (!request.is404) {
     const { counted = false, usage = false, conditional = false, preflight = false } = request.routeOptions.config;
     if (!preflight) return { counted, usage, conditional };

@@ -63,3 +63,27 @@ test('an answer names the first NOT_CURRENT_NAMED sources not current and counts
     many.slice(0, NOT_CURRENT_NAMED).map((s) => s.id),
   );
 });
+
+test('the same sources asked again answer as worked out anew, before and after a source turns stale', () => {
+  const held = [source('jftc', '2026-11-20T00:00:00Z'), source('caa', '2026-11-19T12:00:00Z')];
+  const at = (iso: string) => answerCoverage(held, undefined, new Date(iso), 48);
+  const anew = (iso: string) => answerCoverage([...held], undefined, new Date(iso), 48);
+  for (const iso of [
+    '2026-11-21T00:00:00Z',
+    '2026-11-21T11:59:59.999Z',
+    // caa turns stale 48 hours after its success, jftc 12 hours later
+    '2026-11-21T12:00:00Z',
+    '2026-11-21T23:59:59Z',
+    '2026-11-22T00:00:00Z',
+    // a clock set back is answered for its own time, not from what a later time found
+    '2026-11-21T00:00:00Z',
+  ]) {
+    assert.deepEqual(at(iso), anew(iso), iso);
+  }
+  assert.equal(at('2026-11-21T11:59:59.999Z').stale, 0);
+  assert.equal(at('2026-11-21T12:00:00Z').stale, 1);
+  assert.equal(at('2026-11-22T00:00:00Z').stale, 2);
+  // an authority is an answer of its own
+  assert.equal(answerCoverage(held, 'jftc', new Date('2026-11-21T12:00:00Z'), 48).sources, 1);
+  assert.equal(answerCoverage(held, undefined, new Date('2026-11-21T12:00:00Z'), 24).stale, 2);
+});
