@@ -19,7 +19,7 @@ function isNtaProcess(code: string): code is NtaProcess {
 // 法人種別
 const NTA_KINDS = new Set(['101', '201', '301', '302', '303', '304', '305', '399', '401', '499']);
 
-interface NtaRow {
+export interface NtaRow {
   readonly line: number;
   /** True for the current state of the number (最新履歴 1); false for a history row. */
   readonly latest: boolean;
