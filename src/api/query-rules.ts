@@ -128,7 +128,7 @@ export function checkCompaniesQuery(query: { readonly prefecture?: string }): { 
 }
 
 /** The code a vocabulary parameter's value stands for (a code or either label), or the refusal naming the codes. */
-export function vocabularyCode(parameter: string, vocabulary: Vocabulary, value: string): string {
+function vocabularyCode(parameter: string, vocabulary: Vocabulary, value: string): string {
   const term = vocabulary.resolve(value);
   if (term) return term.code;
   throw new ApiError(

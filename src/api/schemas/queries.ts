@@ -64,7 +64,7 @@ export const CompaniesQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export function pageParameter(maxPage: number) {
+function pageParameter(maxPage: number) {
   return Type.Integer({ minimum: 1, maximum: maxPage, default: 1, description: `page number, 1 to ${maxPage}` });
 }
 
