@@ -1,13 +1,13 @@
 // The only SQL that writes companies: upsert by Corporate Number, aliases, and the search terms derived from them.
 import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/company-input.js';
-import type { CompanyTerm } from '../domain/company-terms.js';
+import type { CompanyTerm, NamedCompany } from '../domain/company-terms.js';
 import { romanizeKana } from '../domain/romanize.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
-type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
-type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
+export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
+export type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
 
 export interface CompanyWriter {
   /**
@@ -92,51 +92,91 @@ function columnValues(input: CompanyInput): (string | null)[] {
   ];
 }
 
-// eslint-disable-next-line max-lines-per-function -- split by the sources work
-export function createCompanyWriter(db: Db): CompanyWriter {
-  // Former names met before their company (a history row ahead of the current row) wait here; a temp table
-  // keeps memory flat and rolls back with the file's transaction.
+/** The statements of writing companies and their aliases. */
+function companyStatements(db: Db) {
+  return {
+    head: db.prepare<[string], StoredHead>(
+      `SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`,
+    ),
+    insert: db.prepare<(string | null)[]>(
+      `INSERT INTO companies (corporate_number, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')})`,
+    ),
+    update: db.prepare<(string | number | null)[]>(
+      `UPDATE companies SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+    ),
+    aliasesOf: db.prepare<[number], CompanyAlias>(
+      'SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name',
+    ),
+    insertAlias: db.prepare<[number, AliasKind, string]>(
+      'INSERT OR IGNORE INTO company_aliases (company_id, kind, name) VALUES (?, ?, ?)',
+    ),
+    deleteAliasesOfKind: db.prepare<[number, AliasKind]>(
+      'DELETE FROM company_aliases WHERE company_id = ? AND kind = ?',
+    ),
+    deleteAlias: db.prepare<[number, AliasKind, string]>(
+      'DELETE FROM company_aliases WHERE company_id = ? AND kind = ? AND name = ?',
+    ),
+    deleteCompanyRow: db.prepare<[number]>('DELETE FROM companies WHERE id = ?'),
+    hasAlias: db.prepare<[number, string]>('SELECT 1 FROM company_aliases WHERE company_id = ? AND name = ?'),
+    countAll: db.prepare<[], number>('SELECT count(*) FROM companies').pluck(),
+    anyCompany: db.prepare('SELECT 1 FROM companies LIMIT 1'),
+  };
+}
+
+/** Former names met before their company: kept until it comes, then claimed by it. */
+interface PendingFormerNames {
+  add(corporateNumber: string, name: string, readings: readonly string[]): void;
+  /** The names and readings waiting for the company, taken off the list. */
+  claim(corporateNumber: string): { names: string[]; readings: string[] };
+  /** How many wait still, the list emptied. */
+  takeUnclaimed(): number;
+}
+
+function pendingFormerNames(db: Db): PendingFormerNames {
+  // a history row ahead of the current row: a temp table keeps memory flat and rolls back with the file's transaction
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS pending_former_names (
     corporate_number TEXT NOT NULL, name TEXT NOT NULL, reading INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (corporate_number, name)) WITHOUT ROWID`);
-
-  const head = db.prepare<[string], StoredHead>(
-    `SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`,
-  );
-  const insert = db.prepare<(string | null)[]>(
-    `INSERT INTO companies (corporate_number, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')})`,
-  );
-  const update = db.prepare<(string | number | null)[]>(
-    `UPDATE companies SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
-  );
-  const aliasesOf = db.prepare<[number], CompanyAlias>(
-    'SELECT name, kind FROM company_aliases WHERE company_id = ? ORDER BY kind, name',
-  );
-  const insertAlias = db.prepare<[number, AliasKind, string]>(
-    'INSERT OR IGNORE INTO company_aliases (company_id, kind, name) VALUES (?, ?, ?)',
-  );
-  const deleteAliasesOfKind = db.prepare<[number, AliasKind]>(
-    'DELETE FROM company_aliases WHERE company_id = ? AND kind = ?',
-  );
-  const deleteAlias = db.prepare<[number, AliasKind, string]>(
-    'DELETE FROM company_aliases WHERE company_id = ? AND kind = ? AND name = ?',
-  );
-  const deleteCompanyRow = db.prepare<[number]>('DELETE FROM companies WHERE id = ?');
   const addPending = db.prepare<[string, string, number]>(
     'INSERT OR IGNORE INTO pending_former_names (corporate_number, name, reading) VALUES (?, ?, ?)',
   );
   const pendingOf = db.prepare<[string], { name: string; reading: number }>(
     'SELECT name, reading FROM temp.pending_former_names WHERE corporate_number = ?',
   );
-  const hasAlias = db.prepare<[number, string]>('SELECT 1 FROM company_aliases WHERE company_id = ? AND name = ?');
   const dropPendingOf = db.prepare<[string]>('DELETE FROM temp.pending_former_names WHERE corporate_number = ?');
   // a count without GROUP BY answers one row, always
   const countPending = db.prepare<[], number>('SELECT count(*) FROM temp.pending_former_names').pluck();
   const clearPending = db.prepare('DELETE FROM temp.pending_former_names');
-  const countAll = db.prepare<[], number>('SELECT count(*) FROM companies').pluck();
-  const anyCompany = db.prepare('SELECT 1 FROM companies LIMIT 1');
   // most files have no history row ahead of its company; skip the lookup while nothing waits
   let pendingCount = 0;
+  return {
+    add(corporateNumber, name, readings) {
+      pendingCount += addPending.run(corporateNumber, name, 0).changes;
+      for (const reading of readings) pendingCount += addPending.run(corporateNumber, reading, 1).changes;
+    },
+    claim(corporateNumber) {
+      if (pendingCount === 0) return { names: [], readings: [] };
+      const rows = pendingOf.all(corporateNumber);
+      if (rows.length === 0) return { names: [], readings: [] };
+      pendingCount -= dropPendingOf.run(corporateNumber).changes;
+      return {
+        names: rows.filter((r) => r.reading === 0).map((r) => r.name),
+        readings: rows.filter((r) => r.reading === 1).map((r) => r.name),
+      };
+    },
+    takeUnclaimed() {
+      const n = countPending.get() ?? 0;
+      clearPending.run();
+      pendingCount = 0;
+      return n;
+    },
+  };
+}
+
+export function createCompanyWriter(db: Db): CompanyWriter {
+  const st = companyStatements(db);
+  const { head, insertAlias, aliasesOf } = st;
+  const pending = pendingFormerNames(db);
   // a new dataset's index by place is built once its companies are in (deferred-indexes.ts)
   let restoreIndexes: RestoreIndexes | null = null;
   let formerNamesAdded = 0;
@@ -145,71 +185,30 @@ export function createCompanyWriter(db: Db): CompanyWriter {
     if (added) formerNamesAdded++;
     return added;
   };
-  // a former name's reading, unless the company goes by it now (its kana, or any alias it has)
-  const addReading = (id: number, current: { name: string; name_kana: string | null }, reading: string): boolean =>
-    reading !== current.name &&
-    reading !== current.name_kana &&
-    hasAlias.get(id, reading) === undefined &&
-    insertAlias.run(id, 'former_name', reading).changes > 0;
+  const addReading: Writing['addReading'] = (id, current, reading) => addFormerReading(st, id, current, reading);
 
   const terms = createCompanyTermsWriter(db);
-  const writeTerms = (
-    id: number,
-    name: string,
-    nameKana: string | null,
-    nameEn: string | null,
-    aliases: readonly CompanyAlias[],
-  ) => terms.insert(id, { name, name_kana: nameKana, name_en: nameEn, aliases });
-
-  const claimPending = (corporateNumber: string): { names: string[]; readings: string[] } => {
-    if (pendingCount === 0) return { names: [], readings: [] };
-    const rows = pendingOf.all(corporateNumber);
-    if (rows.length === 0) return { names: [], readings: [] };
-    pendingCount -= dropPendingOf.run(corporateNumber).changes;
-    return {
-      names: rows.filter((r) => r.reading === 0).map((r) => r.name),
-      readings: rows.filter((r) => r.reading === 1).map((r) => r.name),
-    };
-  };
+  const writeTerms = (id: number, company: Omit<NamedCompany, 'aliases'>) =>
+    terms.insert(id, {
+      name: company.name,
+      name_kana: company.name_kana,
+      name_en: company.name_en,
+      aliases: aliasesOf.all(id),
+    });
+  const writing: Writing = { st, terms, pending, addFormer, addReading, writeTerms };
 
   return {
     upsertCompany(input, precomputed) {
       const stored = head.get(input.corporate_number);
-      if (!stored) {
-        const id = Number(insert.run(input.corporate_number, ...columnValues(input)).lastInsertRowid);
-        for (const a of input.aliases) insertAlias.run(id, a.kind, a.name);
-        const pending = claimPending(input.corporate_number);
-        for (const name of pending.names) if (name !== input.name) addFormer(id, name);
-        for (const reading of pending.readings) addReading(id, input, reading);
-        // a new company's aliases are the input's (one at most, so in the order aliasesOf reads them) unless former
-        // names waited for it
-        const ownAliasesOnly = pending.names.length + pending.readings.length === 0 && input.aliases.length <= 1;
-        if (precomputed !== undefined && ownAliasesOnly) terms.insert(id, input, precomputed);
-        else writeTerms(id, input.name, input.name_kana, input.name_en, aliasesOf.all(id));
-        return 'inserted';
-      }
+      if (!stored) return insertCompany(writing, input, precomputed);
       if (isOlder(input, stored)) return 'older';
-      const values = columnValues(input);
-      if (COLUMNS.every((c, i) => stored[c] === values[i])) return 'unchanged';
-      update.run(...values, stored.id);
-      deleteAliasesOfKind.run(stored.id, 'romanized');
-      for (const a of input.aliases) insertAlias.run(stored.id, a.kind, a.name);
-      if (stored.name !== input.name) addFormer(stored.id, stored.name);
-      // a renamed company's old reading stays findable; a reading corrected under the same name is no former name
-      if (stored.name !== input.name && stored.name_kana !== null && stored.name_kana !== input.name_kana) {
-        for (const reading of readingsOf(stored.name_kana)) addReading(stored.id, input, reading);
-      }
-      deleteAlias.run(stored.id, 'former_name', input.name);
-      terms.remove(stored.id);
-      writeTerms(stored.id, input.name, input.name_kana, input.name_en, aliasesOf.all(stored.id));
-      return 'updated';
+      return updateCompany(writing, stored, input);
     },
 
     addFormerName(corporateNumber, name, readings = []) {
       const stored = head.get(corporateNumber);
       if (!stored) {
-        pendingCount += addPending.run(corporateNumber, name, 0).changes;
-        for (const reading of readings) pendingCount += addPending.run(corporateNumber, reading, 1).changes;
+        pending.add(corporateNumber, name, readings);
         return 'pending';
       }
       const readingsAdded = readings.filter((reading) => addReading(stored.id, stored, reading)).length;
@@ -218,7 +217,7 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       if (outcome !== 'added' && readingsAdded === 0) return outcome;
       // rebuilt whole, so that the terms stay exactly what companySearchTerms gives (it drops duplicates)
       terms.remove(stored.id);
-      writeTerms(stored.id, stored.name, stored.name_kana, stored.name_en, aliasesOf.all(stored.id));
+      writeTerms(stored.id, stored);
       return outcome;
     },
 
@@ -228,21 +227,16 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       if (changedOn !== null && stored.nta_changed_on !== null && changedOn < stored.nta_changed_on) return false;
       // terms first, so that their trigger clears the trigram index; aliases go by ON DELETE CASCADE
       terms.remove(stored.id);
-      deleteCompanyRow.run(stored.id);
+      st.deleteCompanyRow.run(stored.id);
       return true;
     },
 
-    takeUnclaimedFormerNames() {
-      const n = countPending.get() ?? 0;
-      clearPending.run();
-      pendingCount = 0;
-      return n;
-    },
+    takeUnclaimedFormerNames: () => pending.takeUnclaimed(),
 
-    countCompanies: () => countAll.get() ?? 0,
+    countCompanies: () => st.countAll.get() ?? 0,
     startBulk() {
       terms.startBulk();
-      if (anyCompany.get() === undefined) restoreIndexes = deferIndexes(db, ['companies_by_prefecture_city']);
+      if (st.anyCompany.get() === undefined) restoreIndexes = deferIndexes(db, ['companies_by_prefecture_city']);
     },
     finishBulk() {
       terms.finishBulk();
@@ -258,6 +252,64 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       return formerNamesAdded;
     },
   };
+}
+
+/** What writing a company takes: the statements, its terms, the former names waiting, and how names are added. */
+interface Writing {
+  readonly st: ReturnType<typeof companyStatements>;
+  readonly terms: ReturnType<typeof createCompanyTermsWriter>;
+  readonly pending: PendingFormerNames;
+  readonly addFormer: (id: number, name: string) => boolean;
+  readonly addReading: (id: number, current: { name: string; name_kana: string | null }, reading: string) => boolean;
+  readonly writeTerms: (id: number, company: Omit<NamedCompany, 'aliases'>) => void;
+}
+
+/** A former name's reading, unless the company goes by it now (its kana, or any alias it has). */
+function addFormerReading(
+  st: ReturnType<typeof companyStatements>,
+  id: number,
+  current: { name: string; name_kana: string | null },
+  reading: string,
+): boolean {
+  return (
+    reading !== current.name &&
+    reading !== current.name_kana &&
+    st.hasAlias.get(id, reading) === undefined &&
+    st.insertAlias.run(id, 'former_name', reading).changes > 0
+  );
+}
+
+/** A company not stored yet, with the former names that waited for it. */
+function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly CompanyTerm[] | undefined): 'inserted' {
+  const id = Number(w.st.insert.run(input.corporate_number, ...columnValues(input)).lastInsertRowid);
+  for (const a of input.aliases) w.st.insertAlias.run(id, a.kind, a.name);
+  const waiting = w.pending.claim(input.corporate_number);
+  for (const name of waiting.names) if (name !== input.name) w.addFormer(id, name);
+  for (const reading of waiting.readings) w.addReading(id, input, reading);
+  // a new company's aliases are the input's (one at most, so in the order aliasesOf reads them) unless former
+  // names waited for it
+  const ownAliasesOnly = waiting.names.length + waiting.readings.length === 0 && input.aliases.length <= 1;
+  if (precomputed !== undefined && ownAliasesOnly) w.terms.insert(id, input, precomputed);
+  else w.writeTerms(id, input);
+  return 'inserted';
+}
+
+/** A stored company's newer state: its row, aliases and terms, its old name kept as a former one. */
+function updateCompany(w: Writing, stored: StoredHead, input: CompanyInput): 'unchanged' | 'updated' {
+  const values = columnValues(input);
+  if (COLUMNS.every((c, i) => stored[c] === values[i])) return 'unchanged';
+  w.st.update.run(...values, stored.id);
+  w.st.deleteAliasesOfKind.run(stored.id, 'romanized');
+  for (const a of input.aliases) w.st.insertAlias.run(stored.id, a.kind, a.name);
+  if (stored.name !== input.name) w.addFormer(stored.id, stored.name);
+  // a renamed company's old reading stays findable; a reading corrected under the same name is no former name
+  if (stored.name !== input.name && stored.name_kana !== null && stored.name_kana !== input.name_kana) {
+    for (const reading of readingsOf(stored.name_kana)) w.addReading(stored.id, input, reading);
+  }
+  w.st.deleteAlias.run(stored.id, 'former_name', input.name);
+  w.terms.remove(stored.id);
+  w.writeTerms(stored.id, input);
+  return 'updated';
 }
 
 /** Older by change date, then by update date; a missing date counts as oldest. */

@@ -70,57 +70,25 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
     procurement_suspension: prepareKind(db, 'procurement_suspension'),
     license_action: prepareKind(db, 'license_action'),
   };
-  const insertSource = db.prepare<[Record<string, unknown>]>(
-    `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
-     ON CONFLICT(id) DO NOTHING`,
-  );
-  const insertLaw = db.prepare<[string, string, number | bigint, number]>(
-    'INSERT INTO enforcement_laws(law_code, date, rid, position) VALUES (?, ?, ?, ?)',
-  );
-  const insertSector = db.prepare<[string, string, number | bigint, number]>(
-    'INSERT INTO license_action_sectors(sector_code, date, rid, position) VALUES (?, ?, ?, ?)',
-  );
-  const insertPermit = db.prepare<[number | bigint, number, string, string | null]>(
-    'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
-  );
+  const upsertSource = sourceUpserter(db);
+  const writeChildren = childWriter(db);
   const children = new RecordChildren(db);
   let bulk = false;
 
-  function removeRow(s: KindStatements, rid: number): void {
-    if (bulk) s.unindexName.run(rid);
-    s.deleteText.run(rid);
-    s.deleteGrams.run(rid);
-    for (const child of s.deleteChildren) child.run(rid);
-    s.deleteRow.run(rid);
-  }
-
   return {
-    upsertSource(record) {
-      insertSource.run({
-        id: record.source.id,
-        publisher_code: record.authority,
-        record_kind: record.kind,
-        url: record.source.url,
-        title: record.source.title,
-      });
-    },
+    upsertSource,
 
     writeRecord(record) {
       const s = statements[record.kind];
       const existing = s.findRid.get(record.id);
-      if (existing) removeRow(s, existing.rid);
+      if (existing) removeRow(s, existing.rid, bulk);
       const values = rowOf(record);
       const rid = s.insert.run(values).lastInsertRowid;
       if (bulk) s.indexName.run(rid, values.company_name_norm ?? null);
       const text = recordSearchText(record);
       s.insertText.run(rid, text);
       s.insertGrams.run(rid, recordSearchGrams(text));
-      if (record.kind === 'enforcement') {
-        record.laws.forEach((law, i) => insertLaw.run(law, record.date, rid, i));
-      } else if (record.kind === 'license_action') {
-        record.sector_codes.forEach((sector, i) => insertSector.run(sector, record.date, rid, i));
-        record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
-      }
+      writeChildren(record, rid);
       // the document is the record read back, so that a page returns what reading the row and its children gave
       // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
       const row = s.readRow.get(rid)!;
@@ -151,7 +119,7 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
     removeRecord(kind, id) {
       const s = statements[kind];
       const existing = s.findRid.get(id);
-      if (existing) removeRow(s, existing.rid);
+      if (existing) removeRow(s, existing.rid, bulk);
     },
 
     inBulk(write) {
@@ -166,6 +134,53 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
         bulk = false;
       }
     },
+  };
+}
+
+/** Adds a record's source unless it exists. */
+function sourceUpserter(db: Db): (record: ValidRecord) => void {
+  const insertSource = db.prepare<[Record<string, unknown>]>(
+    `INSERT INTO sources(id, publisher_code, record_kind, url, title) VALUES (@id, @publisher_code, @record_kind, @url, @title)
+     ON CONFLICT(id) DO NOTHING`,
+  );
+  return (record) => {
+    insertSource.run({
+      id: record.source.id,
+      publisher_code: record.authority,
+      record_kind: record.kind,
+      url: record.source.url,
+      title: record.source.title,
+    });
+  };
+}
+
+/** Removes a row with its text, grams and child rows; in bulk, its name index entry too (the triggers are aside). */
+function removeRow(s: KindStatements, rid: number, bulk: boolean): void {
+  if (bulk) s.unindexName.run(rid);
+  s.deleteText.run(rid);
+  s.deleteGrams.run(rid);
+  for (const child of s.deleteChildren) child.run(rid);
+  s.deleteRow.run(rid);
+}
+
+/** What writes a record's child rows: an enforcement's laws, a licence action's sectors and permits. */
+function childWriter(db: Db): (record: ValidRecord, rid: number | bigint) => void {
+  const insertLaw = db.prepare<[string, string, number | bigint, number]>(
+    'INSERT INTO enforcement_laws(law_code, date, rid, position) VALUES (?, ?, ?, ?)',
+  );
+  const insertSector = db.prepare<[string, string, number | bigint, number]>(
+    'INSERT INTO license_action_sectors(sector_code, date, rid, position) VALUES (?, ?, ?, ?)',
+  );
+  const insertPermit = db.prepare<[number | bigint, number, string, string | null]>(
+    'INSERT INTO license_action_permits(rid, position, sector_code, number) VALUES (?, ?, ?, ?)',
+  );
+  return (record, rid) => {
+    if (record.kind === 'enforcement') {
+      record.laws.forEach((law, i) => insertLaw.run(law, record.date, rid, i));
+    } else if (record.kind === 'license_action') {
+      record.sector_codes.forEach((sector, i) => insertSector.run(sector, record.date, rid, i));
+      record.permits.forEach((p, i) => insertPermit.run(rid, i, p.sector_code, p.number));
+    }
   };
 }
 
