@@ -20,6 +20,9 @@ const config: KnipConfig = {
     // bench/serve.ts is the server process bench/server-process.ts starts
     'bench/{collect,collect-real,draft-cost,nta-same-database,prefecture-coverage,search-answer,serve,startup,static-answer-cost}.ts',
     'test/**/*.test.ts',
+    // fixture writers run by hand (their first lines say how), and a collection a test starts by path to kill it
+    'test/fixtures/**/make-*.ts',
+    'test/ingest/collect/killable-collection.ts',
     // client.ts is the module a user of the API imports: its exports are its interface
     'clients/typescript/{client,generate,usage}.ts',
   ],

@@ -32,7 +32,7 @@ export interface CompanyTermsWriter {
 }
 
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
-export const TERMS_PER_INSERT = 100;
+const TERMS_PER_INSERT = 100;
 
 type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
 

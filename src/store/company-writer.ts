@@ -6,8 +6,8 @@ import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
-export type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
-export type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
+type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
+type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
 
 export interface CompanyWriter {
   /**

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ERROR_CODES } from '../../src/api/errors.js';
 
-export const ENDPOINTS = [
+const ENDPOINTS = [
   '/api/v1/search',
   '/api/v1/companies',
   '/api/v1/enforcements',

@@ -17,7 +17,7 @@ export type RecordEndpoint = '/api/v1/enforcements' | '/api/v1/procurement-suspe
 type EndpointAnswer<Path extends keyof paths> = paths[Path]['get']['responses'][200]['content']['application/json'];
 
 /** The JSON the landing page answers a client asking for JSON (the catalogue's description of `/`). */
-export interface LandingAnswer {
+interface LandingAnswer {
   readonly service: string;
   readonly description: string;
   readonly links: Readonly<Record<string, string>>;

@@ -33,7 +33,7 @@ export const cliSaying = (word: string) =>
   `export function runCliProcess(): void {\n  console.log(${JSON.stringify(word)}, process.argv.slice(2).join(' '));\n}\n`;
 
 /** Writes a source file dated a minute ago, as one written before the build. */
-export function writeSource(root: string, path: string, text: string): void {
+function writeSource(root: string, path: string, text: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
   writeFileSync(join(root, path), text);
   const minuteAgo = new Date(Date.now() - 60_000);

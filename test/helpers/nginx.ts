@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingMessage } from '../../scripts/test-prerequisites.js';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 const root = new URL('../../', import.meta.url);
 export const SITE_TEXT = readFileSync(new URL('deploy/nginx/kohyo.conf', root), 'utf8');
 export const UPSTREAM_TEXT = readFileSync(new URL('deploy/nginx/upstream.conf', root), 'utf8');

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
 /** Undoes schemas 15 to 17 (records' change times, runs' link notes, the name index): the file is at schema 14. */
-export function backToSchema14(db: Database.Database): void {
+function backToSchema14(db: Database.Database): void {
   for (const { table } of ALL_RECORD_TABLES) {
     db.exec(`DROP TRIGGER ${table}_names_ai;
       DROP TRIGGER ${table}_names_ad;

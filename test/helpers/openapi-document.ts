@@ -3,7 +3,7 @@
 // parts the tests read; test/http/reference.test.ts checks the whole against the OpenAPI 3.1 schema.
 
 /** A JSON Schema of the document, in the keywords the tests read. */
-export interface JsonSchema {
+interface JsonSchema {
   readonly $ref?: string;
   readonly type?: string | readonly string[];
   readonly enum?: readonly unknown[];
@@ -11,7 +11,7 @@ export interface JsonSchema {
   readonly pattern?: string;
 }
 
-export interface Parameter {
+interface Parameter {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path' | 'cookie';
   readonly required?: boolean;
@@ -28,7 +28,7 @@ export interface Response {
   readonly content?: Readonly<Record<string, { readonly schema: JsonSchema; readonly example?: unknown }>>;
 }
 
-export interface Operation {
+interface Operation {
   readonly operationId: string;
   readonly parameters?: readonly Parameter[];
   /** By status, as a string ("200"). */

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { missingMessage } from '../../scripts/test-prerequisites.js';
 
 /** Debian's fonts-ipafont-gothic; npm test installs it where it is missing (scripts/test-prerequisites.ts). */
-export const IPA_GOTHIC = '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf';
+const IPA_GOTHIC = '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf';
 
 export interface PdfColumn {
   readonly header: string;

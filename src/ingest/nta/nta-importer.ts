@@ -129,7 +129,6 @@ class FileRejection extends Error {
   }
 }
 
-// eslint-disable-next-line max-lines-per-function -- split by the sources work
 async function importFile(writer: CompanyWriter, file: string, options: NtaImportOptions): Promise<NtaFileSummary> {
   const started = Date.now();
   const rows = await openRows(file, options);

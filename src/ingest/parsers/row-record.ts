@@ -21,7 +21,6 @@ export interface RowCells {
 
 export type RowRead = { readonly record: RecordInput; readonly warnings: string[] } | { readonly problems: string[] };
 
-// eslint-disable-next-line max-lines-per-function -- split by the sources work
 export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseContext, dates: DateOptions): RowRead {
   const read = cellReader(cells, dates);
   const warnings: string[] = [];

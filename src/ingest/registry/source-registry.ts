@@ -40,7 +40,7 @@ function holdsPlace(entry: ModuleEntry): boolean {
 export const SOURCE_ENTRIES: readonly ModuleEntry[] = moduleEntries(SOURCE_MODULES);
 
 /** The parser id of an entry: its own parser's, the table reader's of its format, or not_written. */
-export function parserIdOf(entry: ModuleEntry): string {
+function parserIdOf(entry: ModuleEntry): string {
   if (entry.own_parser) return entry.own_parser.id;
   return entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN;
 }

@@ -9,7 +9,7 @@ import { sharedData } from '../../helpers/shared-data.js';
 import { realListDownloads } from '../../helpers/real-lists.js';
 
 /** The instant every step of the dump's collection takes as now, so that runs and records carry the same times. */
-export const DUMP_NOW = new Date('2026-11-25T03:00:00Z');
+const DUMP_NOW = new Date('2026-11-25T03:00:00Z');
 
 /** Lays the real files out as `collect --files` reads them: the ISA and CAA lists, and the JFTC and MHLW ones. */
 function downloads(dir: string): string {

@@ -13,7 +13,7 @@ import { sharedData } from '../../helpers/shared-data.js';
 import { tempDir } from './collect-helpers.js';
 
 /** The editions by the date they were seen, and their files under test/fixtures/government/mhlw. */
-export const EDITIONS: Readonly<Record<string, string>> = {
+const EDITIONS: Readonly<Record<string, string>> = {
   '2017-06-01': 'mhlw/editions/2017-06-01_170510-01.pdf',
   '2017-11-18': 'mhlw/editions/2017-11-18_170510-01.pdf',
   '2018-07-01': 'mhlw/editions/2018-07-01_170510-01.pdf',

@@ -15,7 +15,7 @@ export interface TranscribedRow {
 }
 
 /** NFKC, no white space; the transcription's CP932 round trip (〜 for ～, − for －) undone. */
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFKC').replace(/\s+/gu, '').replace(/〜/gu, '~').replace(/−/gu, '-');
 }
 
@@ -44,7 +44,7 @@ export function readTranscription(path: string): TranscribedRow[] {
   return rows;
 }
 
-export function valuesOf(record: EnforcementInput): Record<Field, string> {
+function valuesOf(record: EnforcementInput): Record<Field, string> {
   return {
     bureau: authorities.get(record.authority)?.name ?? record.authority,
     name: record.company.name,

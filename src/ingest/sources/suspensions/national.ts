@@ -21,7 +21,7 @@ const THR = 'https://www.thr.mlit.go.jp/Bumon/B00013/K00730/simeiteisi/';
 // The 19 各省各庁 of 財政法第21条 (the denominator in publisher-groups.ts): each contracts under the 予算決算及び
 // 会計令 and suspends bidders under its own 指名停止等措置要領, published on its site (物品・役務 and, for the
 // works ministries, 工事). Official site roots until each list page is found; the lists known are written beside them.
-export const MINISTRIES: readonly Row[] = [
+const MINISTRIES: readonly Row[] = [
   ['house_of_representatives', '衆議院', 'https://www.shugiin.go.jp/'],
   ['house_of_councillors', '参議院', 'https://www.sangiin.go.jp/'],
   ['supreme_court', '最高裁判所', 'https://www.courts.go.jp/'],

@@ -19,7 +19,7 @@ export interface SuspensionList {
 }
 
 /** The url_kind and format an address states by its ending: a file's extension, else a page. */
-export function addressKind(url: string): { url_kind: UrlKind; format: SourceFormat } {
+function addressKind(url: string): { url_kind: UrlKind; format: SourceFormat } {
   const extension = /\.([a-z]+)$/iu.exec(new URL(url).pathname)?.[1]?.toLowerCase();
   if (extension === 'pdf' || extension === 'xls' || extension === 'xlsx' || extension === 'csv')
     return { url_kind: 'list_file', format: extension };
