@@ -58,8 +58,18 @@ function testFiles(folder = TEST_FOLDER) {
 
 /** How long a file's tests may take, as when each file was a process of its own under --test-timeout. */
 const FILE_TIMEOUT_MS = 300_000;
-/** How long a process may take: the runner's --test-timeout, which node --test passes on to each test as well. */
-const PROCESS_TIMEOUT_MS = 1_200_000;
+/**
+ * How long a process may take: the runner's --test-timeout, which node --test passes on to each test as well. Only a
+ * bound on a process that hangs: the checks had none before, and took 20 minutes of a machine loaded 15 times over.
+ */
+const PROCESS_TIMEOUT_MS = 3_600_000;
+
+/**
+ * How long a process may go on once its last test has ended. A file alone ended when its tests did, or hung on what
+ * they left running (an open handle, the work of a test that timed out) until the runner ended it; a suite's timeout
+ * ends the suite, not the process. So a process still running this long after its tests fails, saying why.
+ */
+const LINGER_MS = 10_000;
 
 /** A group's entry: each file imported inside a suite named after it, which bounds its time; run in turn. */
 function groupEntry(files) {
@@ -67,7 +77,15 @@ function groupEntry(files) {
     const url = pathToFileURL(join(ROOT, file)).href;
     return `describe(${JSON.stringify(file)}, { timeout: ${FILE_TIMEOUT_MS} }, async () => {\n  await import(${JSON.stringify(url)});\n});\n`;
   });
-  return `import { describe } from 'node:test';\n${suites.join('')}`;
+  const linger = `after(() => {
+  const stop = () => {
+    console.error('still running ${LINGER_MS / 1000} s after its last test: a handle left open, or what a timed-out test started');
+    process.exit(1);
+  };
+  setTimeout(stop, ${LINGER_MS}).unref();
+});
+`;
+  return `import { after, describe } from 'node:test';\n${suites.join('')}${linger}`;
 }
 
 /** The checks of scripts/checks.mjs as one test file, one after another so that they hold one core, not three. */

@@ -7,6 +7,7 @@ import { FallbackStore } from '../../src/limits/fallback-store.js';
 import { limiterFromConfig, storeFromConfig } from '../../src/limits/limiter-from-config.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { demoDatabase, startServer } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 let server: RedisServer;
 before(async () => {
@@ -25,14 +26,8 @@ function recordingLog() {
   };
 }
 
-/** Waits (in real time: this is a real reconnect) until the condition holds. */
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
+/** Waits (in real time: this is a real reconnect) until the condition holds, asking Redis every 50 ms. */
+const untilRedis = (condition: () => boolean | Promise<boolean>, what: string) => until(condition, what, 10_000, 50);
 
 test('Redis stopped: checks fall back to memory, the fault is logged once a minute; Redis back: checks return to it', async () => {
   const log = recordingLog();
@@ -43,7 +38,7 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
   probe.on('error', () => undefined);
   await probe.connect();
   try {
-    await until(
+    await untilRedis(
       () => store.check({ key: 'warm-up', now: 0, terms: [], bases: [] }).then(() => !store.degraded),
       'Redis is used',
     );
@@ -76,10 +71,10 @@ test('Redis stopped: checks fall back to memory, the fault is logged once a minu
     );
 
     await server.start();
-    await until(() => check('after', t0 + 61_000).then(() => !store.degraded), 'Redis is used again');
+    await untilRedis(() => check('after', t0 + 61_000).then(() => !store.degraded), 'Redis is used again');
     // the probe reconnects on its own schedule (every 100 ms), not the store's: asking it before it is ready fails
     // with "Stream isn't writeable", so wait for it rather than race it
-    await until(() => probe.status === 'ready', 'the probe has reconnected');
+    await untilRedis(() => probe.status === 'ready', 'the probe has reconnected');
     assert.equal(log.lines.at(-1)?.level, 'info');
     assert.match(log.lines.at(-1)!.message, /Redis is back/u);
     assert.equal(await probe.exists('kohyo:limit:{after}:log'), 1, 'checks are counted in Redis again');
@@ -102,7 +97,7 @@ test('the API answers (never 500) with Redis down, through the real app', async 
     deps: { beforeApiRequest: limiter.beforeApiRequest },
   });
   try {
-    await until(
+    await untilRedis(
       async () => (await app.get('/api/v1/companies?q=test')).headers.has('ratelimit'),
       'the limiter answers',
     );

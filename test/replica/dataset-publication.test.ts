@@ -38,17 +38,13 @@ import { fetchAnswer } from '../helpers/test-response.js';
 import { answerOf } from '../helpers/answers.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
+import { until } from '../helpers/until.js';
 
 const silent = createLogger('silent');
 
-/** Polls (every 50 ms) until done() holds, failing after the deadline. */
-async function eventually(done: () => boolean | Promise<boolean>, what: string, deadlineMs = 10_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (!(await done())) {
-    assert.ok(Date.now() < end, what);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Polls the replica every 50 ms until done() holds, failing after the deadline. */
+const eventually = (done: () => boolean | Promise<boolean>, what: string, deadlineMs = 10_000) =>
+  until(done, what, deadlineMs, 50);
 
 async function publish(dbPath: string, to: string, s3Endpoint: string | null = null): Promise<string> {
   const out: string[] = [];
