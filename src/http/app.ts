@@ -32,7 +32,6 @@ import { capConnections, defaultMaxConnections, timeOutStalledSends } from './co
 import { registerConditional } from './conditional.js';
 import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { serialiseFromSchemaViews } from './serialiser-schema.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-proxies.js';
@@ -96,9 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
-  // before any route is added: a route keeps the error handler and serialiser compiler its context had then
+  // before any route is added: a route keeps the error handler its context had then
   app.setErrorHandler(errorHandler);
-  serialiseFromSchemaViews(app);
   await registerRequestHooks(app, deps, trusted);
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
   endpointRoutes(app, context);

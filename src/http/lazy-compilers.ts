@@ -1,18 +1,23 @@
-// Fastify's own compilers (ajv for the queries, fast-json-stringify for the answers), run at a route's first use or
+// Fastify's own compilers (ajv for the queries; fast-json-stringify for the answers, given the serialiser's view of
+// their schemas, serialiser-schema.ts), run at a route's first use or
 // once the server listens, rather than for every route before it listens: compiling them was about half of a start's
 // CPU (bench/startup.ts, issue 47), and /health needs none of them.
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
-import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifyServerOptions } from 'fastify';
+import { answerWriter } from './serialiser-schema.js';
 
 /** What Fastify calls and reads of a validator: the call, and the errors of a failed one. */
 type Validator = ((data: unknown) => unknown) & { errors?: unknown };
-type Serializer = SerializerSelector.Serializer;
+type Serializer = (data: unknown) => string;
+type SerializerFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>['buildSerializer'];
 
 export interface LazyCompilers {
   /** Fastify's `schemaController.compilersFactory`. */
   readonly compilersFactory: {
     readonly buildValidator: BuildCompilerFromPool;
-    readonly buildSerializer: SerializerSelector.SerializerFactory;
+    readonly buildSerializer: SerializerFactory;
   };
   /**
    * Compiles what no request has yet, one schema a turn of the event loop, so that a request arriving meanwhile waits
@@ -24,7 +29,6 @@ export interface LazyCompilers {
 export function lazyCompilers(): LazyCompilers {
   const pending = new Set<() => unknown>();
   const validators = AjvCompiler();
-  const serializers = SerializerSelector();
   return {
     compilersFactory: {
       buildValidator: (externalSchemas, options) => {
@@ -33,8 +37,8 @@ export function lazyCompilers(): LazyCompilers {
         // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/ajv-compiler's types give its compiler ajv's own signature (ajv's function out), where Fastify only calls the function and reads `errors`
         return lazy as unknown as ReturnType<BuildCompilerFromPool>;
       },
-      buildSerializer: (externalSchemas, options) => {
-        const compile = serializers(externalSchemas, options);
+      buildSerializer: () => {
+        const compile = ({ schema }: { schema?: unknown }): Serializer => answerWriter(schema);
         // one serialiser a schema object: every route's error answers share one, a HEAD route its GET route's
         const bySchema = new WeakMap<object, Serializer>();
         return (route) => {

@@ -1,7 +1,6 @@
 // The answer schemas as Fastify's serialiser (fast-json-stringify) is given them: a union it can write without
 // asking a validator which branch a value takes, written as the type list it means.
 import fastJson from 'fast-json-stringify';
-import type { FastifyInstance } from 'fastify';
 import { isObject } from '../domain/is-object.js';
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -45,7 +44,7 @@ function typeList(schema: Schema, branches: readonly unknown[]): Schema | null {
   return null;
 }
 
-/** Answers are written by fast-json-stringify, as Fastify's own compiler would, from their schemas' serialiser view. */
-export function serialiseFromSchemaViews(app: FastifyInstance): void {
-  app.setSerializerCompiler(({ schema }) => fastJson(isObject(schema) ? serialiserView(schema) : {}));
+/** An answer's writer: fast-json-stringify, as Fastify's own compiler would use it, from its schema's serialiser view. */
+export function answerWriter(schema: unknown): (data: unknown) => string {
+  return fastJson(isObject(schema) ? serialiserView(schema) : {});
 }
