@@ -34,7 +34,7 @@ const config: KnipConfig = {
     'test/**/*.ts',
     'clients/**/*.ts',
   ],
-  // system programs the tests run when the machine has them (.ci/run installs them), not npm packages
+  // system programs the tests run (scripts/test-prerequisites.ts installs them), not npm packages
   ignoreBinaries: ['xmllint', 'redis-server'],
   ignoreDependencies: [
     // run from node_modules/.bin by test/http/openapi-lint.test.ts, which no import shows
