@@ -1,5 +1,5 @@
 // How long a second `npm start` takes to answer /health: the wall time from spawning the start command to the first
-// 200, and the CPU time the build check and the server spent until then (issue 47, point 4).
+// 200, and the CPU time the build check and the server spent until then: what a restart costs a user waiting on it.
 //
 //   node --import tsx bench/startup.ts [--runs 5]
 //

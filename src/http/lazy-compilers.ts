@@ -1,7 +1,7 @@
 // Fastify's own compilers (ajv for the queries; fast-json-stringify for the answers, given the serialiser's view of
-// their schemas, serialiser-schema.ts), run at a route's first use or
-// once the server listens, rather than for every route before it listens: compiling them was about half of a start's
-// CPU (bench/startup.ts, issue 47), and /health needs none of them.
+// their schemas, serialiser-schema.ts), run at a route's first use or once the server listens, rather than for every
+// route before it listens: compiling them was about half of a start's CPU (bench/startup.ts), and /health needs none
+// of them.
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { answerWriter } from './serialiser-schema.js';

@@ -1,4 +1,4 @@
-// The pages tell the truth and reach every record (issue 45), walked in headless Chromium with JavaScript off, in
+// The pages tell the truth and reach every record, walked in headless Chromium with JavaScript off, in
 // Japanese and in English: the coverage statement says what was found (the counts of meta.matches) and what was
 // searched (the sources not current, by name, and /coverage with every source); each kind's matches page by page;
 // a wrong check digit said; the company page a screening record; Japanese marked as such on English pages; links
