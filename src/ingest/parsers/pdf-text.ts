@@ -1,7 +1,7 @@
 // The text and positions on every page of a PDF, read with Mozilla's pdfjs-dist: the one module that touches pdfjs.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, OPS, VerbosityLevel, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { messageOf } from '../../domain/error-of.js';
 import { isObject, propertyOf } from '../../domain/is-object.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
@@ -29,6 +29,9 @@ const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
 export async function readPdfText(bytes: Uint8Array, budget: ParseBudget = DEFAULT_PARSE_BUDGET): Promise<PdfPage[]> {
   checkEnvelope(bytes);
   await checkPdfInflatedSize(bytes, budget);
+  // loaded here, not with the module: the server and every command import the parsers through the source registry,
+  // and pdfjs's legacy build (megabytes, and it replaces some built-ins) is needed only to read a PDF
+  const { getDocument, OPS, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact.
   const task = getDocument({
     data: new Uint8Array(bytes),
@@ -65,7 +68,7 @@ export async function readPdfText(bytes: Uint8Array, budget: ParseBudget = DEFAU
           items.push({ text: item.str, x, y, width: item.width, size: Math.hypot(a, b) });
         }
         const operators = await page.getOperatorList();
-        operatorCount += operatorsIn(operators.fnArray, operators.argsArray) + content.items.length;
+        operatorCount += operatorsIn(operators.fnArray, operators.argsArray, OPS.constructPath) + content.items.length;
         if (operatorCount > budget.operators) {
           const what = `its pages 1 to ${number} hold more than ${budget.operators.toLocaleString('en')} operators`;
           throw new ParseBudgetError('operators', budget.operators, what);
@@ -88,10 +91,10 @@ export async function readPdfText(bytes: Uint8Array, budget: ParseBudget = DEFAU
  * The operators of a page: pdfjs joins a run of path operators (m, l, c, re …) into one constructPath, whose
  * first argument lists them; each counts, so that a path of millions of segments is millions of operators.
  */
-function operatorsIn(fnArray: readonly number[], argsArray: readonly unknown[]): number {
+function operatorsIn(fnArray: readonly number[], argsArray: readonly unknown[], constructPath: number): number {
   let count = 0;
   fnArray.forEach((fn, i) => {
-    const segments = fn === OPS.constructPath ? propertyOf(argsArray[i], '0') : null;
+    const segments = fn === constructPath ? propertyOf(argsArray[i], '0') : null;
     count += isObject(segments) && typeof segments.length === 'number' ? segments.length : 1;
   });
   return count;
