@@ -32,8 +32,9 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: {
       parserOptions: {
-        // knip's configuration sits at the root, outside the folders tsconfig.json compiles
-        projectService: { allowDefaultProject: ['knip.config.ts'] },
+        // tsconfig.json's one program for every file (tsc --noEmit checks the same): the project service opens a
+        // program per file's nearest tsconfig, a fifth more CPU on the whole lint
+        project: ['./tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
