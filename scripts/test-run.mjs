@@ -1,16 +1,17 @@
-// How `npm test` runs the checks and the test files in one pool of two processes at a time (the 2-core machine).
-// Every test file as its own process paid about 2.5 s of CPU to start Node, tsx's loader thread and the app's
-// modules (TypeBox's 700 ESM files alone cost 0.6 s through the loader's hooks): 204 files, 500 s of CPU before a
-// test ran. So most files share a process: a group's entry imports each file inside a suite named after it, which
-// keeps each file's hooks (before/after) to its own tests and names the file in the report. A file that reads
-// what is process-wide, and the long files (so that the two cores share them from the start), keep a process.
+// How `npm test` runs the checks and the test files: in a few long-lived processes ("lanes") that take the next item
+// of one shared queue whenever they finish one, the longest items first, so that the two cores stay busy to the end.
+// A process of its own for each file cost about 2.5 s of CPU before any test (Node, tsx's loader thread, the app's
+// modules: TypeBox's 700 ESM files alone cost 0.6 s through the loader's hooks), and a fixed share of files per process
+// left one core idle while the other finished its share. A lane imports each file it takes inside a suite named after
+// it, which keeps the file's hooks (before/after) to its own tests and names the file in the report.
 //
 // `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the checks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CHECKS } from './checks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEST_FOLDER = join(ROOT, 'test');
@@ -24,26 +25,32 @@ const OWN_PROCESS = new Set([
 ]);
 
 /**
- * Files of a minute or more of CPU (measured on main, 2026-11-25), longest first: each its own process, started
- * first, so that the shorter groups fill the other core around them instead of one of these ending the run.
+ * The checks and the files of 15 s or more (measured on main, 2026-11-26, two cores), longest first: the queue gives
+ * them out first, so that what is left at the end is the many short files, which even out the lanes.
  */
 const LONG = [
+  'eslint .',
   'test/ingest/collect/parse-budget.test.ts',
-  'test/ingest/collect/mhlw-editions-history.test.ts',
-  'test/ingest/collect/real-files.test.ts',
-  'test/http/pages-truth.test.ts',
   'test/ingest/offline-build.test.ts',
-  'test/http/pages-browser.test.ts',
+  'tsc --noEmit',
   'test/scripts/build.test.ts',
-  'test/ingest/collect/tottori-links-2019.test.ts',
-  'test/ingest/collect/mhlw-editions-coverless.test.ts',
-  'test/mcp/mcp-stdio.test.ts',
+  'test/http/pages-browser.test.ts',
   'test/ingest/nta/nta-importer.test.ts',
-  'test/ingest/collect/tottori-links-2017.test.ts',
+  'test/ingest/collect/real-files.test.ts',
+  'prettier --check .',
+  'test/ingest/collect/mhlw-editions-history.test.ts',
+  'test/http/pages-truth.test.ts',
+  'test/ingest/collect/tottori-links-2019.test.ts',
+  'test/http/docs-page.test.ts',
+  'test/mcp/mcp-stdio.test.ts',
+  'test/scripts/kohyo-launcher.test.ts',
 ];
 
-/** How many processes the other files are shared among: enough to balance the two cores, few enough to pay little. */
-const GROUPS = 8;
+/**
+ * Lanes at once: one a core, and one more, because the tests wait on other processes too (Chromium, redis-server,
+ * the command line, tsc) and the third lane fills those waits.
+ */
+const LANES = 3;
 
 /** Every `*.test.ts` under test/, as paths from the root, sorted. */
 function testFiles(folder = TEST_FOLDER) {
@@ -71,13 +78,7 @@ const PROCESS_TIMEOUT_MS = 3_600_000;
  */
 const LINGER_MS = 10_000;
 
-/** A group's entry: each file imported inside a suite named after it, which bounds its time; run in turn. */
-function groupEntry(files) {
-  const suites = files.map((file) => {
-    const url = pathToFileURL(join(ROOT, file)).href;
-    return `describe(${JSON.stringify(file)}, { timeout: ${FILE_TIMEOUT_MS} }, async () => {\n  await import(${JSON.stringify(url)});\n});\n`;
-  });
-  const linger = `after(() => {
+const LINGER = `after(() => {
   const stop = () => {
     console.error('still running ${LINGER_MS / 1000} s after its last test: a handle left open, or what a timed-out test started');
     process.exit(1);
@@ -85,26 +86,76 @@ function groupEntry(files) {
   setTimeout(stop, ${LINGER_MS}).unref();
 });
 `;
-  return `import { after, describe } from 'node:test';\n${suites.join('')}${linger}`;
+
+/**
+ * A lane's entry: it takes the queue's items in turn, each one that no other lane has taken yet (taking item i is
+ * creating the folder `claims/i`, which one process alone can do), and runs it before it takes the next. A test file
+ * is imported inside a suite named after it, which bounds its time; a check runs as a test of its name.
+ */
+function laneEntry(queue, claims) {
+  const checks = pathToFileURL(join(ROOT, 'scripts', 'checks.mjs')).href;
+  const items = queue.map((item) => (item.check ? { check: item.check } : { file: item.file, url: item.url }));
+  return `import { after, describe, test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { CHECKS, runCheck } from ${JSON.stringify(checks)};
+const items = ${JSON.stringify(items)};
+const taken = (i) => {
+  try {
+    mkdirSync(${JSON.stringify(claims)} + '/' + i);
+    return true;
+  } catch {
+    return false;
+  }
+};
+for (const [i, item] of items.entries()) {
+  if (!taken(i)) continue;
+  let ended;
+  const end = new Promise((resolve) => (ended = resolve));
+  if (item.check) {
+    const check = CHECKS.find((c) => c.name === item.check);
+    // a test's promise settles once it has ended
+    test(check.name, async () => {
+      const { status, signal, output } = await runCheck(check);
+      if (status !== 0) throw new Error(\`\${check.name} failed (\${signal ?? \`exit \${status}\`})\\n\${output}\`);
+    }).then(ended);
+  } else {
+    // a suite's promise settles at once: its after hook says when it has ended
+    describe(item.file, { timeout: ${FILE_TIMEOUT_MS} }, async () => {
+      after(ended);
+      await import(item.url);
+    });
+  }
+  await end;
+}
+${LINGER}`;
 }
 
-/** The checks of scripts/checks.mjs as one test file, one after another so that they hold one core, not three. */
-function checksEntry() {
-  const checks = pathToFileURL(join(ROOT, 'scripts', 'checks.mjs')).href;
-  return `import { test } from 'node:test';
-import { CHECKS, runCheck } from ${JSON.stringify(checks)};
-for (const check of CHECKS) {
-  test(check.name, async () => {
-    const { status, signal, output } = await runCheck(check);
-    if (status !== 0) throw new Error(\`\${check.name} failed (\${signal ?? \`exit \${status}\`})\\n\${output}\`);
-  });
+/** A file's entry of its own: the file imported inside a suite named after it. */
+function ownEntry(file) {
+  const url = pathToFileURL(join(ROOT, file)).href;
+  return `import { after, describe } from 'node:test';
+describe(${JSON.stringify(file)}, { timeout: ${FILE_TIMEOUT_MS} }, async () => {
+  await import(${JSON.stringify(url)});
+});
+${LINGER}`;
 }
-`;
+
+/** The queue: the long items first, in LONG's order, then the others as sorted. */
+export function queueOf(files, withChecks) {
+  const items = [
+    ...(withChecks ? CHECKS.map((check) => ({ key: check.name, check: check.name })) : []),
+    ...files.map((file) => ({ key: file, file, url: pathToFileURL(join(ROOT, file)).href })),
+  ];
+  const rank = (item) => (LONG.includes(item.key) ? LONG.indexOf(item.key) : LONG.length);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.i - b.i)
+    .map((x) => x.item);
 }
 
 /**
  * The entries node --test runs, written into `folder`. node --test starts files in the order of their sorted paths,
- * so each entry's name begins with its place: the checks, the long files, the files of their own, then the groups.
+ * so each entry's name begins with its place: the files of their own (short), then the lanes.
  */
 export function plan(files, withChecks, folder) {
   const entries = [];
@@ -113,15 +164,14 @@ export function plan(files, withChecks, folder) {
     writeFileSync(path, text);
     entries.push(path);
   };
-  if (withChecks) write('checks', checksEntry());
-  const chosen = new Set(files);
-  const alone = [...LONG.filter((file) => chosen.has(file)), ...files.filter((file) => OWN_PROCESS.has(file))];
-  for (const file of alone) write(basename(file, '.test.ts'), groupEntry([file]));
-  const shared = files.filter((file) => !alone.includes(file));
-  // dealt in turn from the sorted list, so that each group takes a share of every folder's files
-  for (let g = 0; g < Math.min(GROUPS, shared.length); g++) {
-    write(`group-${g + 1}`, groupEntry(shared.filter((_, i) => i % GROUPS === g)));
-  }
+  for (const file of files.filter((f) => OWN_PROCESS.has(f))) write(basename(file, '.test.ts'), ownEntry(file));
+  const queue = queueOf(
+    files.filter((f) => !OWN_PROCESS.has(f)),
+    withChecks,
+  );
+  const claims = join(folder, 'claims');
+  mkdirSync(claims);
+  for (let lane = 1; lane <= Math.min(LANES, queue.length); lane++) write(`lane-${lane}`, laneEntry(queue, claims));
   return entries;
 }
 
@@ -130,7 +180,7 @@ const folder = mkdtempSync(join(tmpdir(), 'kohyo-test-run-'));
 const entries = plan(named.length > 0 ? named : testFiles(), named.length === 0, folder);
 const runner = spawn(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${PROCESS_TIMEOUT_MS}`, ...entries],
+  ['--import', 'tsx', '--test', `--test-concurrency=${LANES}`, `--test-timeout=${PROCESS_TIMEOUT_MS}`, ...entries],
   // the folder is also where test files keep what they share within the run (test/helpers/pdf-pages-cache.ts)
   { cwd: ROOT, stdio: 'inherit', env: { ...process.env, KOHYO_TEST_RUN_DIR: folder } },
 );
