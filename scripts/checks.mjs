@@ -1,14 +1,18 @@
-// What `npm test` checks before the tests: the types (tsc), the lint rules (eslint), the formatting (prettier) and dead
-// code (knip), run at the same time, each one's output printed whole once it ends. Each takes one core for most of its
-// run (about 40, 100, 25 and 15 s of CPU on the 2-core machine), so side by side they take the time of the longest.
+// The checks besides the tests: the types (tsc), which `npm test` runs among its test files (scripts/test-run.mjs), and
+// the lint rules (eslint), the formatting (prettier) and dead code (knip), which `npm run lint` runs (and `.ci/run`,
+// before `npm test`). Run alone (`node scripts/checks.mjs`), all four run side by side, each one's output printed
+// whole once it ends. About 26, 60, 20 and 3 s of CPU on the 2-core machine.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/** The check `npm test` runs: a test that does not type-check fails the tests. */
+export const TYPE_CHECK = { name: 'tsc --noEmit', bin: 'tsc', args: ['--noEmit'] };
+
 export const CHECKS = [
-  { name: 'tsc --noEmit', bin: 'tsc', args: ['--noEmit'] },
+  TYPE_CHECK,
   { name: 'eslint .', bin: 'eslint', args: ['.'] },
   { name: 'prettier --check .', bin: 'prettier', args: ['--check', '.'] },
   { name: 'knip', bin: 'knip', args: ['--no-progress'] },

@@ -1,17 +1,18 @@
-// How `npm test` runs the checks and the test files: in a few long-lived processes ("lanes") that take the next item
+// How `npm test` runs the type check and the test files: in a few long-lived processes ("lanes") that take the next item
 // of one shared queue whenever they finish one, the longest items first, so that the two cores stay busy to the end.
 // A process of its own for each file cost about 2.5 s of CPU before any test (Node, tsx's loader thread, the app's
 // modules: TypeBox's 700 ESM files alone cost 0.6 s through the loader's hooks), and a fixed share of files per process
 // left one core idle while the other finished its share. A lane imports each file it takes inside a suite named after
 // it, which keeps the file's hooks (before/after) to its own tests and names the file in the report.
 //
-// `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the checks.
+// `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the type
+// check. The lint rules, the formatting and dead code are `npm run lint`'s (scripts/checks.mjs).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CHECKS } from './checks.mjs';
+import { TYPE_CHECK } from './checks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEST_FOLDER = join(ROOT, 'test');
@@ -25,11 +26,10 @@ const OWN_PROCESS = new Set([
 ]);
 
 /**
- * The checks and the files of 15 s or more (measured on main, 2026-11-26, two cores), longest first: the queue gives
- * them out first, so that what is left at the end is the many short files, which even out the lanes.
+ * The type check and the files of 15 s or more (measured on main, 2026-11-26, two cores), longest first: the queue
+ * gives them out first, so that what is left at the end is the many short files, which even out the lanes.
  */
 const LONG = [
-  'eslint .',
   'test/ingest/collect/parse-budget.test.ts',
   'test/ingest/offline-build.test.ts',
   'tsc --noEmit',
@@ -37,7 +37,6 @@ const LONG = [
   'test/http/pages-browser.test.ts',
   'test/ingest/nta/nta-importer.test.ts',
   'test/ingest/collect/real-files.test.ts',
-  'prettier --check .',
   'test/ingest/collect/mhlw-editions-history.test.ts',
   'test/http/pages-truth.test.ts',
   'test/ingest/collect/tottori-links-2019.test.ts',
@@ -97,7 +96,7 @@ function laneEntry(queue, claims) {
   const items = queue.map((item) => (item.check ? { check: item.check } : { file: item.file, url: item.url }));
   return `import { after, describe, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { CHECKS, runCheck } from ${JSON.stringify(checks)};
+import { TYPE_CHECK, runCheck } from ${JSON.stringify(checks)};
 const items = ${JSON.stringify(items)};
 const taken = (i) => {
   try {
@@ -112,11 +111,10 @@ for (const [i, item] of items.entries()) {
   let ended;
   const end = new Promise((resolve) => (ended = resolve));
   if (item.check) {
-    const check = CHECKS.find((c) => c.name === item.check);
     // a test's promise settles once it has ended
-    test(check.name, async () => {
-      const { status, signal, output } = await runCheck(check);
-      if (status !== 0) throw new Error(\`\${check.name} failed (\${signal ?? \`exit \${status}\`})\\n\${output}\`);
+    test(TYPE_CHECK.name, async () => {
+      const { status, signal, output } = await runCheck(TYPE_CHECK);
+      if (status !== 0) throw new Error(\`\${TYPE_CHECK.name} failed (\${signal ?? \`exit \${status}\`})\\n\${output}\`);
     }).then(ended);
   } else {
     // a suite's promise settles at once: its after hook says when it has ended
@@ -141,9 +139,9 @@ ${LINGER}`;
 }
 
 /** The queue: the long items first, in LONG's order, then the others as sorted. */
-export function queueOf(files, withChecks) {
+export function queueOf(files, withTypeCheck) {
   const items = [
-    ...(withChecks ? CHECKS.map((check) => ({ key: check.name, check: check.name })) : []),
+    ...(withTypeCheck ? [{ key: TYPE_CHECK.name, check: TYPE_CHECK.name }] : []),
     ...files.map((file) => ({ key: file, file, url: pathToFileURL(join(ROOT, file)).href })),
   ];
   const rank = (item) => (LONG.includes(item.key) ? LONG.indexOf(item.key) : LONG.length);
@@ -157,7 +155,7 @@ export function queueOf(files, withChecks) {
  * The entries node --test runs, written into `folder`. node --test starts files in the order of their sorted paths,
  * so each entry's name begins with its place: the files of their own (short), then the lanes.
  */
-export function plan(files, withChecks, folder) {
+export function plan(files, withTypeCheck, folder) {
   const entries = [];
   const write = (name, text) => {
     const path = join(folder, `${String(entries.length).padStart(3, '0')}-${name}.test.mjs`);
@@ -167,7 +165,7 @@ export function plan(files, withChecks, folder) {
   for (const file of files.filter((f) => OWN_PROCESS.has(f))) write(basename(file, '.test.ts'), ownEntry(file));
   const queue = queueOf(
     files.filter((f) => !OWN_PROCESS.has(f)),
-    withChecks,
+    withTypeCheck,
   );
   const claims = join(folder, 'claims');
   mkdirSync(claims);
