@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
-import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { planCompanySearch } from '../../src/domain/company-search-plan.js';
-import { sharedData } from '../helpers/shared-data.js';
+import { tottoriRegisterAt } from '../helpers/tottori-register.js';
 import { typedRomaji, type LongVowels } from '../helpers/typed-romaji.js';
 import { sokuonReading } from '../../src/domain/romanize.js';
 
-const TOTTORI = sharedData('nta/31_tottori_all_20260731.sjis.csv');
 /** A page of /companies: the company must be on the first one. */
 const LIMIT = 10;
 /** Measured on 2026-11-25: 99.88 % each way (92.6 to 92.7 % before); what is missed is a reading more than a page of companies share (トットリケン). */
@@ -28,8 +26,9 @@ let db: Db;
 let queries: CompanyQueries;
 
 before(async () => {
-  db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-romaji-')), 'tottori.sqlite'));
-  await importNtaFiles(db, [TOTTORI]);
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-romaji-')), 'tottori.sqlite');
+  await tottoriRegisterAt(path);
+  db = openWritable(path);
   queries = new CompanyQueries(db);
 });
 

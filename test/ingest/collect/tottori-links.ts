@@ -1,14 +1,15 @@
-// The real files behind the linking tests: the NTA full file of Tottori imported, then MHLW editions collected over
+// The real files behind the linking tests: the NTA full file of Tottori imported (once per test run:
+// test/helpers/tottori-register.ts), then MHLW editions collected over
 // it in date order (each edition's pages read by pdfjs once per test run: test/helpers/pdf-pages-cache.ts), and every
 // Tottori case compared with the links checked by hand (test/fixtures/links).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { runCli } from '../../../src/cli.js';
 import { isObject } from '../../../src/domain/is-object.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
+import { tottoriRegisterAt } from '../../helpers/tottori-register.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { tempDir } from './collect-helpers.js';
 
@@ -84,13 +85,7 @@ export async function checkTottoriLinks(editions: readonly string[]): Promise<st
   const err: string[] = [];
   const io = { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) };
   const on = (day: string) => () => new Date(`${day}T03:00:00Z`);
-  const [first = '2017-06-01'] = editions;
-  const imported = await runCli(['import', 'nta', sharedData('nta/31_tottori_all_20260731.sjis.csv')], {
-    ...io,
-    now: on(first),
-    env: { KOHYO_DB: dbPath },
-  });
-  assert.equal(imported, 0, err.join('\n'));
+  await tottoriRegisterAt(dbPath);
   for (const edition of editions) {
     const file = EDITIONS[edition];
     assert.ok(file, edition);
