@@ -9,7 +9,7 @@ import { join } from 'node:path';
 let processFolder: string | undefined;
 
 /** The folder of the run's shared files. */
-export function runCacheFolder(): string {
+function runCacheFolder(): string {
   const shared = process.env.KOHYO_TEST_RUN_DIR;
   if (shared !== undefined && shared !== '') return shared;
   processFolder ??= mkdtempSync(join(tmpdir(), 'kohyo-run-cache-'));
