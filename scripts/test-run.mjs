@@ -89,7 +89,7 @@ const LINGER = `after(() => {
 /**
  * A lane's entry: it takes the queue's items in turn, each one that no other lane has taken yet (taking item i is
  * creating the folder `claims/i`, which one process alone can do), and runs it before it takes the next. A test file
- * is imported inside a suite named after it, which bounds its time; a check runs as a test of its name.
+ * is imported inside a suite named after it, which bounds its time; the type check runs as a test of its name.
  */
 function laneEntry(queue, claims) {
   const checks = pathToFileURL(join(ROOT, 'scripts', 'checks.mjs')).href;
