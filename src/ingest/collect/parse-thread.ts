@@ -44,12 +44,12 @@ export function budgetedResolver(budget: ParseBudget): ParserResolver {
  * A thread that failed or overran is ended, never reused; one that answered waits IDLE_MS for the next file.
  */
 function parseOnThreads(budget: ParseBudget): SourceParser {
-  const idle = new Map<Worker, NodeJS.Timeout>();
+  /** The threads waiting for a file, each with what takes it out of the wait. */
+  const idle = new Map<Worker, () => void>();
   const threads = pLimit(PARSE_THREADS);
   const take = (): Worker => {
-    for (const [worker, timer] of idle) {
-      clearTimeout(timer);
-      idle.delete(worker);
+    for (const [worker, release] of idle) {
+      release();
       worker.ref();
       return worker;
     }
@@ -58,13 +58,21 @@ function parseOnThreads(budget: ParseBudget): SourceParser {
     });
   };
   const keep = (worker: Worker) => {
-    // an idle thread does not hold the process open; it ends once no file came for IDLE_MS
-    worker.unref();
-    const timer = setTimeout(() => {
+    const release = () => {
+      clearTimeout(timer);
       idle.delete(worker);
+      worker.off('error', end).off('exit', end);
+    };
+    const end = () => {
+      release();
       void worker.terminate();
-    }, IDLE_MS);
-    idle.set(worker, timer.unref());
+    };
+    // an idle thread does not hold the process open; it ends once no file came for IDLE_MS, and one that fails or
+    // stops while it waits (an error with no listener would end the collector) is dropped, never handed a file
+    const timer = setTimeout(end, IDLE_MS).unref();
+    worker.unref();
+    worker.on('error', end).on('exit', end);
+    idle.set(worker, release);
   };
   return (bytes, context) =>
     threads(async () => {
@@ -80,9 +88,11 @@ function parseOnThreads(budget: ParseBudget): SourceParser {
 function parseOn(worker: Worker, request: ParseRequest): Promise<{ outcome: ParseOutcome; reusable: boolean }> {
   const { budget } = request.context;
   return new Promise((resolve) => {
+    // the first outcome counts; a thread being ended keeps its listeners, so that an error it raises on its way out
+    // is heard (an error with no listener would end the collector)
     const done = (outcome: ParseOutcome, reusable: boolean) => {
       clearTimeout(timer);
-      worker.off('message', answered).off('error', failed).off('exit', stopped);
+      if (reusable) worker.off('message', answered).off('error', failed).off('exit', stopped);
       resolve({ outcome, reusable });
     };
     const answered = (outcome: ParseOutcome) => done(outcome, true);
