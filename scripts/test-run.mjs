@@ -6,7 +6,7 @@
 // it, which keeps the file's hooks (before/after) to its own tests and names the file in the report.
 //
 // `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the type
-// check. The lint rules, the formatting and dead code are `npm run lint`'s (scripts/checks.mjs).
+// check. The lint rules, the formatting and dead code are `npm run lint`'s (package.json).
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
