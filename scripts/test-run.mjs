@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TYPE_CHECK } from './checks.mjs';
+import { TYPE_CHECK } from './tsc.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TEST_FOLDER = join(ROOT, 'test');
@@ -92,11 +92,11 @@ const LINGER = `after(() => {
  * is imported inside a suite named after it, which bounds its time; the type check runs as a test of its name.
  */
 function laneEntry(queue, claims) {
-  const checks = pathToFileURL(join(ROOT, 'scripts', 'checks.mjs')).href;
+  const tsc = pathToFileURL(join(ROOT, 'scripts', 'tsc.mjs')).href;
   const items = queue.map((item) => (item.check ? { check: item.check } : { file: item.file, url: item.url }));
   return `import { after, describe, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
-import { TYPE_CHECK, runCheck } from ${JSON.stringify(checks)};
+import { TYPE_CHECK, runTsc } from ${JSON.stringify(tsc)};
 const items = ${JSON.stringify(items)};
 const taken = (i) => {
   try {
@@ -113,7 +113,7 @@ for (const [i, item] of items.entries()) {
   if (item.check) {
     // a test's promise settles once it has ended
     test(TYPE_CHECK.name, async () => {
-      const { status, signal, output } = await runCheck(TYPE_CHECK);
+      const { status, signal, output } = await runTsc(TYPE_CHECK.args);
       if (status !== 0) throw new Error(\`\${TYPE_CHECK.name} failed (\${signal ?? \`exit \${status}\`})\\n\${output}\`);
     }).then(ended);
   } else {

@@ -86,9 +86,10 @@ test('an error answer is a KohyoError with the contract code, and a 429 carries 
 });
 
 test('the client type-checks under exactOptionalPropertyTypes', async () => {
-  const tsc = new URL('../../node_modules/.bin/tsc', import.meta.url).pathname;
-  const run = await promisify(execFile)(tsc, ['-p', new URL('tsconfig.json', clientDir).pathname]).catch(
-    (error: { stdout: string }) => error,
+  const tsc = new URL('../../scripts/tsc.mjs', import.meta.url).pathname;
+  const project = new URL('tsconfig.json', clientDir).pathname;
+  const run = await promisify(execFile)(process.execPath, [tsc, '-p', project]).catch((error: { stdout: string }) =>
+    assert.fail(`tsc failed on the client:\n${error.stdout}`),
   );
   assert.equal(run.stdout, '');
 });
