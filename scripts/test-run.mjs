@@ -31,18 +31,17 @@ const OWN_PROCESS = new Set([
  */
 const LONG = [
   'test/ingest/collect/parse-budget.test.ts',
-  'test/ingest/offline-build.test.ts',
-  'tsc --noEmit',
-  'test/scripts/build.test.ts',
-  'test/http/pages-browser.test.ts',
-  'test/ingest/nta/nta-importer.test.ts',
-  'test/ingest/collect/real-files.test.ts',
   'test/ingest/collect/mhlw-editions-history.test.ts',
-  'test/http/pages-truth.test.ts',
   'test/ingest/collect/tottori-links-2019.test.ts',
-  'test/http/docs-page.test.ts',
+  'test/http/pages-browser.test.ts',
+  'test/http/pages-truth.test.ts',
   'test/mcp/mcp-stdio.test.ts',
-  'test/scripts/kohyo-launcher.test.ts',
+  'test/ingest/nta/nta-importer.test.ts',
+  'test/http/docs-page.test.ts',
+  'test/ingest/offline-build.test.ts',
+  'test/ingest/parsers/pdf-table-parser.test.ts',
+  'tsc --noEmit',
+  'test/store/romaji-recall.test.ts',
 ];
 
 /**
