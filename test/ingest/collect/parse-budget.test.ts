@@ -193,11 +193,11 @@ test('the memory and time bounds end the parsing thread, and the run records the
   const dir = tempDir();
   const files = join(dir, 'files');
   mkdirSync(files, { recursive: true });
-  // within the inflated and operator bounds, but more segments than a 160 MiB heap holds while pdfjs builds them;
+  // within the inflated and operator bounds, but more segments than a 96 MiB heap holds while pdfjs builds them;
   // the real list beside it parses in that heap
-  writeFileSync(join(files, 'test-operators.pdf'), pdfWithContent(pathOperators(1_900_000)));
+  writeFileSync(join(files, 'test-operators.pdf'), pdfWithContent(pathOperators(1_000_000)));
   copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
-  const small = { ...DEFAULT_PARSE_BUDGET, memoryMb: 160 };
+  const small = { ...DEFAULT_PARSE_BUDGET, memoryMb: 96 };
   const memory = await collect(dir, [genericSource('test-operators', 'pdf')], small);
   assert.match(runs(memory.dbPath).get('test-operators')?.error ?? '', /the bound on memory: .*KOHYO_PARSE_MEMORY_MB/u);
   assert.equal(runs(memory.dbPath).get('caa-keihyo-actions')?.outcome, 'success');
