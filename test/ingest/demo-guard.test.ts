@@ -44,7 +44,7 @@ function folder(dbPath: string): Record<string, string> {
 const REAL_WRITERS: readonly (readonly [string, (dir: string) => string[]])[] = [
   ['import nta', () => ['import', 'nta', SAMPLE_FILE]],
   ['import records', () => ['import', 'records', RECORDS_FILE]],
-  ['collect', () => ['collect', 'mhlw-labour-law-violations', '--file', sharedData('mhlw/000534084.pdf')]],
+  ['collect', () => ['collect', 'caa-keihyo-actions', '--file', sharedData('caa/keihyo_release_2024_index.main.html')]],
 ];
 
 describe('the demo guard', () => {

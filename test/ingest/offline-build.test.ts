@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { runCli } from '../../src/cli.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
@@ -58,8 +59,21 @@ test('import nta, then collect --files with every real list: a production datase
   ] as const) {
     assert.match(summary, new RegExp(`^${source}\\s+${files}\\s+success\\s+${records}\\s`, 'mu'), summary);
   }
-  assert.match(summary, /^linked \d+ of 1257 records \(\d+\.\d %\)/mu, summary);
+  assert.match(
+    summary,
+    /^linked \d+ of 1257 records \(\d+\.\d %\): \d+ by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu,
+    summary,
+  );
   assert.equal(liveDatasetKind(dbPath), 'production');
+  const db = new Database(dbPath, { readonly: true });
+  assert.ok((db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n > 10_000);
+  assert.deepEqual(
+    db.prepare("SELECT count(*) AS n FROM enforcements WHERE source_id = 'mhlw-labour-law-violations'").get(),
+    {
+      n: 414,
+    },
+  );
+  db.close();
 
   const server = await startServer({ dbPath });
   try {

@@ -31,6 +31,15 @@ export async function parsePdfTable(
     if (error instanceof PdfReadError) return parseFailure(error.message);
     throw error;
   }
+  return pdfTableFromPages(pages, mapping, context);
+}
+
+/** parsePdfTable on the pages readPdfText read: the reading of the table, apart from the reading of the PDF. */
+export function pdfTableFromPages(
+  pages: readonly PdfPage[],
+  mapping: ColumnMapping,
+  context: ParseContext,
+): ParseOutcome {
   const spellings = new Set(Object.values(mapping.columns).flatMap((list) => (list ?? []).map(foldHeader)));
   const names = new Set((mapping.columns.company_name ?? []).map(foldHeader));
   const ruled = readRuledRows(pages, {

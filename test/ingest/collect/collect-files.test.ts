@@ -1,13 +1,11 @@
 // The offline build from downloaded files, `collect --file PATH...` for one source and `collect --files DIR`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { liveDatasetKind } from '../../../src/store/dataset-kind.js';
-import { sharedData } from '../../helpers/shared-data.js';
 import { offlineIo, tempDir, testSource, tsvList } from './collect-helpers.js';
 
 function io(dbPath: string) {
@@ -90,36 +88,4 @@ test('--files DIR with no file named after a source collects nothing and says wh
     assert.equal(await runCollect([...args], bad.io), 2, args.join(' '));
     assert.match(bad.err.join('\n'), message);
   }
-});
-
-test('the offline production build end to end: import nta, then collect --files with the MHLW PDF, into a fresh path', async () => {
-  const dir = tempDir();
-  const dbPath = join(dir, 'production.sqlite');
-  const files = join(dir, 'downloads');
-  mkdirSync(files);
-  copyFileSync(sharedData('mhlw/000534084.pdf'), join(files, 'mhlw-labour-law-violations.pdf'));
-  const out: string[] = [];
-  const err: string[] = [];
-  const cli = (argv: string[]) =>
-    runCli(argv, {
-      stdout: (l) => out.push(l),
-      stderr: (l) => err.push(l),
-      now: () => new Date('2026-11-22T00:00:00Z'),
-      env: { KOHYO_DB: dbPath },
-    });
-  assert.equal(await cli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')]), 0, err.join('\n'));
-  assert.equal(liveDatasetKind(dbPath), 'production');
-  out.length = 0;
-  assert.equal(await cli(['collect', '--files', files]), 0, err.join('\n'));
-  const text = out.join('\n');
-  assert.match(text, /^mhlw-labour-law-violations\s+1\s+success\s+414\s+\d+\s+\d+\.\d %/mu);
-  assert.match(
-    text,
-    /^linked \d+ of 414 records \(\d+\.\d %\): 0 by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu,
-  );
-  const db = new Database(dbPath, { readonly: true });
-  assert.deepEqual(db.prepare("SELECT value FROM dataset_meta WHERE key = 'kind'").get(), { value: 'production' });
-  assert.ok((db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n > 10_000);
-  assert.deepEqual(db.prepare('SELECT count(*) AS n FROM enforcements').get(), { n: 414 });
-  db.close();
 });

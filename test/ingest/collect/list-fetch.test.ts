@@ -8,7 +8,7 @@ import iconv from 'iconv-lite';
 import { fetchList, linkedList } from '../../../src/ingest/collect/list-fetch.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
-import { resolveParser } from '../../../src/ingest/collect/parsers-by-id.js';
+import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import {
   etagRoute,
@@ -177,7 +177,8 @@ test('the MHLW source is collected over HTTP from its page: every record cites t
   const summary = await runCollection({
     dbPath: live,
     sources: [source],
-    resolve: resolveParser,
+    // its own parser on the pages read once per test run: what this test follows is the links, not the reading
+    resolve: cachedMhlwResolver,
     fetcher,
     clock: steppingClock('2026-11-20T00:00:00Z').now,
   });

@@ -1,10 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { parseMhlwLabourViolationsPdf } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
-import { parsePdfTable } from '../../../src/ingest/parsers/pdf-table-parser.js';
+import { mhlwRecordsFromPages } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import { parsePdfTable, pdfTableFromPages } from '../../../src/ingest/parsers/pdf-table-parser.js';
 import { SUSPENSION_TABLE } from '../../../src/ingest/sources/suspensions/suspension-table.js';
 import { writeTablePdf, type PdfColumn } from '../../helpers/pdf.js';
+import { cachedPdfPages } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { contextFor, expectParsed, MHLW_LIST_MAPPING } from './parser-fixtures.js';
 
@@ -269,10 +270,11 @@ test('bytes that are no PDF fail with a sentence, not an exception', async () =>
 
 // The ministry's own list read with the generic parser and only its header words: the same rows as its own parser.
 test('the MHLW PDF read by the generic parser gives the 414 rows its own parser gives', async () => {
-  const bytes = fs.readFileSync(sharedData('mhlw/000534084.pdf'));
+  // the pages pdfjs reads, once per test run (the other tests of the real editions read them too)
+  const pages = await cachedPdfPages(fs.readFileSync(sharedData('mhlw/000534084.pdf')));
   const mhlwContext = contextFor('enforcement', 'mhlw');
-  const generic = expectParsed(await parsePdfTable(bytes, MHLW_LIST_MAPPING, mhlwContext));
-  const specific = expectParsed(await parseMhlwLabourViolationsPdf(bytes, mhlwContext));
+  const generic = expectParsed(pdfTableFromPages(pages, MHLW_LIST_MAPPING, mhlwContext));
+  const specific = expectParsed(mhlwRecordsFromPages(pages, mhlwContext));
   assert.equal(specific.records.length, 414);
   assert.equal(generic.records.length, 414);
   const key = (r: unknown) => {
@@ -290,8 +292,8 @@ test('the MHLW PDF read by the generic parser gives the 414 rows its own parser 
 // The generic reader on an edition with an address overrunning its cell (page 25) and two 公表日 printed
 // as Excel day counts, which a list's date column does not hold unless its mapping says so: each skipped alone.
 test('the generic parser reads the 2022-12 MHLW edition: 388 of its 390 rows, the two Excel day counts skipped with their reason', async () => {
-  const bytes = fs.readFileSync(sharedData('mhlw/editions/2022-12-01_001018384.pdf'));
-  const list = expectParsed(await parsePdfTable(bytes, MHLW_LIST_MAPPING, contextFor('enforcement', 'mhlw')));
+  const pages = await cachedPdfPages(fs.readFileSync(sharedData('mhlw/editions/2022-12-01_001018384.pdf')));
+  const list = expectParsed(pdfTableFromPages(pages, MHLW_LIST_MAPPING, contextFor('enforcement', 'mhlw')));
   assert.equal(list.records.length, 388);
   assert.deepEqual(
     list.skipped_rows.map((row) => [

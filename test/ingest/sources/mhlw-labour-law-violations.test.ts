@@ -14,7 +14,7 @@ import {
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../../../src/ingest/parsers/source-parser.js';
 import type { PdfPage } from '../../../src/ingest/parsers/pdf-page.js';
-import { readPdfText } from '../../../src/ingest/parsers/pdf-text.js';
+import { cachedPdfPages } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 // The ministry's PDF and its hand transcription by nyampire/jp_labor_act_illegal_list (CC0), both unedited.
@@ -26,8 +26,8 @@ const CONTEXT: ParseContext = {
   retrieved_at: '2026-01-27T03:00:00Z',
 };
 
-// Read once: the parse below, and the pages the row-failure test alters.
-const pages = readPdfText(new Uint8Array(fs.readFileSync(PDF)));
+// Read once per test run (test/helpers/pdf-pages-cache.ts): the parse below, and the pages the row-failure test alters.
+const pages = cachedPdfPages(new Uint8Array(fs.readFileSync(PDF)));
 const parsed = pages.then((read) => mhlwRecordsFromPages(read, CONTEXT));
 
 async function records(): Promise<EnforcementInput[]> {
