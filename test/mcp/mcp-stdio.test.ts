@@ -52,8 +52,9 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
   const dbPath = await datasetCopy();
   const client = new Client({ name: 'stdio-test-agent', version: '2.1.0' });
   const transport = new StdioClientTransport({
+    // what `npm run kohyo -- mcp` runs: the command line compiled in dist/, built first if a source changed
     command: process.execPath,
-    args: ['--import', 'tsx', 'src/cli.ts', 'mcp'],
+    args: ['scripts/kohyo.mjs', 'mcp'],
     cwd: ROOT,
     // every tool once (all but the vocabularies count), then three calls more before the limit
     env: environment(dbPath, { KOHYO_LIMIT_PER_MINUTE: String(COUNTED_TOOLS + 3) }),
