@@ -1,8 +1,7 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
+import { ApiError, methodNotAllowed, refusalError } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';
@@ -67,7 +66,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
           'invalid_parameter',
           `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${messages}); send the calls in smaller batches.`,
         );
-      const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+      const { createMcpServer, refusalOfRead, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({
         tools: options.tools,
         call: callAs(app, request, reply),
@@ -107,7 +106,8 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
 
 /**
  * The SDK, loaded when /mcp is first asked: it takes about half a second to load, which every process that
- * builds the app (the server, each test file) would otherwise pay whether or not an agent ever comes.
+ * builds the app (the server, each test file) would otherwise pay whether or not an agent ever comes. So this module
+ * imports nothing of the SDK itself: its types.js alone loads zod and every schema of the protocol.
  */
 async function loadSdk() {
   const [server, transport] = await Promise.all([
@@ -116,6 +116,7 @@ async function loadSdk() {
   ]);
   return {
     createMcpServer: server.createMcpServer,
+    refusalOfRead: server.refusalOfRead,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
 }
@@ -142,21 +143,16 @@ function callAs(app: FastifyInstance, request: FastifyRequest, reply: FastifyRep
   );
 }
 
-/** A resource read the limits refused, as the JSON-RPC error the agent gets: the contract's error body in `data`. */
-function refusalOfRead(error: ApiError): McpError {
-  return new McpError(LIMIT_REFUSED, error.message, errorBody(error.code, error.message, error.details));
-}
-
-/** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
-const LIMIT_REFUSED = -32029;
-
 function isBodyTooLarge(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
 }
 
+/** JSON-RPC 2.0's Invalid Request, the SDK's ErrorCode.InvalidRequest (not imported: see loadSdk). */
+const INVALID_REQUEST = -32600;
+
 /** A JSON-RPC error answer to no message in particular (the body could not be taken). */
 function rpcError(message: string) {
-  return { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } };
+  return { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } };
 }
 
 /** How many messages a JSON-RPC body holds: a batch's length, else 1 (a body that is not JSON is the SDK's to refuse). */

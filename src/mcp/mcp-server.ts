@@ -12,7 +12,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
-import { ERRORS, errorBody } from '../api/errors.js';
+import { ERRORS, errorBody, type ApiError } from '../api/errors.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
@@ -163,3 +163,11 @@ function briefError(tool: Tool, body: unknown): unknown {
 
 /** The most codes a refusal lists to an agent; a longer vocabulary is named instead. */
 const BRIEF_ALLOWED = 12;
+
+/** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
+const LIMIT_REFUSED = -32029;
+
+/** A resource read the limits refused, as the JSON-RPC error the agent gets: the contract's error body in `data`. */
+export function refusalOfRead(error: ApiError): McpError {
+  return new McpError(LIMIT_REFUSED, error.message, errorBody(error.code, error.message, error.details));
+}
