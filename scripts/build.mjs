@@ -19,12 +19,15 @@ const STAMP = join('dist', '.built');
 /** tsc's build info (tsconfig.build.json's tsBuildInfoFile). */
 const BUILD_INFO = join('dist', 'tsconfig.build.tsbuildinfo');
 /**
- * TypeScript 7's tsc, the compiler ported to Go (package.json's `typescript-go`): the same checks and output as
- * TypeScript 5's, in about a sixth of the time. The `typescript` package stays for the tools that use its JavaScript
- * API (typescript-eslint, knip, openapi-typescript), which TypeScript 7.0 does not have; both name their command
- * `tsc`, hence the path.
+ * The path of TypeScript 7's tsc, the compiler ported to Go (package.json's `typescript-go`): the same checks and
+ * output as TypeScript 5's, in about a sixth of the time. The `typescript` package stays for the tools that use its
+ * JavaScript API (typescript-eslint, knip, openapi-typescript), which TypeScript 7.0 does not have; both name their
+ * command `tsc`, hence the path. Looked up when a build needs it: the image runs scripts/kohyo.mjs, which imports this
+ * module, without its development dependencies.
  */
-export const TSC = join(dirname(createRequire(import.meta.url).resolve('typescript-go/package.json')), 'bin', 'tsc');
+export function tscPath() {
+  return join(dirname(createRequire(import.meta.url).resolve('typescript-go/package.json')), 'bin', 'tsc');
+}
 
 /** Every source file and folder under the source folders. */
 function sourcesOf(root) {
@@ -75,7 +78,7 @@ export function build(root, { ifChanged = false, log = console.error } = {}) {
   const { files } = sourcesOf(root);
   // tsc's build info would say a compiled file someone deleted is still there
   if (!files.every((source) => existsSync(compiledOf(root, source)))) rmSync(join(root, BUILD_INFO), { force: true });
-  const compiled = spawnSync(process.execPath, [TSC, '-p', join(root, 'tsconfig.build.json')], {
+  const compiled = spawnSync(process.execPath, [tscPath(), '-p', join(root, 'tsconfig.build.json')], {
     cwd: root,
     // tsc's errors to stderr: the standard output is the command's own (`npm run --silent kohyo -- …`)
     stdio: ['ignore', 2, 2],

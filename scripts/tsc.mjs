@@ -4,7 +4,7 @@
 // `.ci/run` runs before `npm test`.
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { TSC } from './build.mjs';
+import { tscPath } from './build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -17,7 +17,7 @@ export const TYPE_CHECK = { name: 'tsc --noEmit', args: ['--noEmit', '--singleTh
 /** Runs TypeScript 7's tsc, its standard output and error kept together; its exit status and output. */
 export function runTsc(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSC, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tscPath(), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cliSaying, inMiniatureCheckout } from '../helpers/miniature-checkout.js';
@@ -27,10 +27,13 @@ test('in a checkout the build runs, compiled first when a source changed, with t
     await assert.rejects(printed(root), /tsc failed/u, 'a source that does not compile is not run stale');
   }));
 
-test('without src/, as in the image, the build in dist/ runs as it is', () =>
+test('without src/, as in the image, the build in dist/ runs as it is, without the development dependencies', () =>
   inMiniatureCheckout(async (root) => {
     await printed(root);
     rmSync(join(root, 'src'), { recursive: true });
+    // the image's node_modules has no compiler: the launcher must not need one to run the build it has
+    rmSync(join(root, 'node_modules'));
+    mkdirSync(join(root, 'node_modules'));
     writeFileSync(join(root, 'dist/src/cli.js'), cliSaying('shipped').replace(': void', ''));
     assert.equal(await printed(root), 'shipped import nta FILE\n');
   }));
