@@ -17,7 +17,7 @@ COPY src ./src
 COPY demo ./demo
 COPY scripts/build.mjs scripts/kohyo.mjs ./scripts/
 # dist/src (the server, the command line) and dist/demo (the demo dataset the first start builds); then the
-# development dependencies (typescript, tsx) go
+# development dependencies (the compilers, tsx) go
 RUN npm run build \
   && npm prune --omit=dev --no-audit --no-fund
 
