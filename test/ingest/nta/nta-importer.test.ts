@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
-import { importNtaFiles, NtaImportError, type NtaProgress } from '../../../src/ingest/nta/nta-importer.js';
+import {
+  importNtaFiles,
+  NtaImportError,
+  type NtaImportOptions,
+  type NtaProgress,
+} from '../../../src/ingest/nta/nta-importer.js';
 import type { NtaImportSummary } from '../../../src/ingest/nta/nta-summary.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/database.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
@@ -31,7 +36,7 @@ function sjisFile(name: string, rows: readonly (readonly string[])[]): string {
 async function importInto(
   db: Db,
   files: string[],
-  options: { onProgress?: (p: NtaProgress) => void } = {},
+  options: Pick<NtaImportOptions, 'onProgress' | 'parseThreadMinBytes'> = {},
 ): Promise<NtaImportSummary> {
   return importNtaFiles(db, files, { now: () => NOW, ...options });
 }
@@ -287,7 +292,7 @@ describe('editions of the same file give the same database', () => {
   const shiftJis = excerptOf(readFileSync(REAL_FILE), ROWS);
   const text = iconv.decode(shiftJis, 'cp932');
   const importEdition = (db: Db, bytes: Buffer, parseThreadMinBytes: number) =>
-    importNtaFiles(db, [file('edition', bytes)], { now: () => NOW, parseThreadMinBytes });
+    importInto(db, [file('edition', bytes)], { parseThreadMinBytes });
   let expected: string;
 
   before(async () => {
