@@ -2,6 +2,7 @@
 // TypeBox schemas, so that the import format (record-input.ts) and the API's resources (api/schemas/records.ts)
 // are derived from them rather than written again.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LISTING_STATUSES } from './vocabularies/enums.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -55,8 +56,6 @@ export const SourceRef = Type.Object(
   { additionalProperties: false },
 );
 export type SourceRef = Static<typeof SourceRef>;
-
-export const LISTING_STATUSES = ['listed', 'delisted'] as const;
 
 /**
  * Where the record stands on its source's list: the dates of the first and last editions of the list that held

@@ -1,13 +1,7 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { normaliseCompanyName } from '../domain/names.js';
-import {
-  CompanyLink,
-  LISTING_STATUSES,
-  type Permit,
-  type RecordKind,
-  type RecordOfKind,
-  type ValidRecord,
-} from '../domain/record.js';
+import { CompanyLink, type Permit, type RecordKind, type RecordOfKind, type ValidRecord } from '../domain/record.js';
+import { LISTING_STATUSES } from '../domain/vocabularies/enums.js';
 
 export type Row = Record<string, string | number | null>;
 

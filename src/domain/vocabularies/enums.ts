@@ -1,7 +1,6 @@
 // The small closed vocabularies of the contract: action types, nature, sectors, reasons and statuses.
 
 import { defineVocabulary, type Vocabulary } from '../vocabulary.js';
-import { LISTING_STATUSES, type ListingStatus } from '../record.js';
 
 interface CodedTerm<C extends string> {
   readonly code: C;
@@ -116,7 +115,14 @@ export const licenseStatuses = closedSet('status', [
   ['completed', '処分済み', 'Completed'],
 ]);
 
-// the record schema's statuses (record.ts), labelled: the type refuses a status without its labels
+/**
+ * Where a record stands on its source's list (record.ts's `listing.status`). Here, not beside the record schema, so
+ * that the parsers, which read this file's vocabularies, load no schema library on their threads.
+ */
+export const LISTING_STATUSES = ['listed', 'delisted'] as const;
+type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+// the type refuses a status without its labels
 const LISTING_LABELS: Readonly<Record<ListingStatus, readonly [string, string]>> = {
   listed: ['掲載中', 'Listed'],
   delisted: ['掲載終了', 'Delisted'],
