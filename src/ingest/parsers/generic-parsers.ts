@@ -1,10 +1,6 @@
 // The table readers, one per format: each reads a table source's list through the source's column mapping.
 import type { ColumnMapping } from './column-mapping.js';
-import { parseCsvTable } from './csv-table-parser.js';
-import { parseHtmlTable } from './html-table-parser.js';
-import { parsePdfTable } from './pdf-table-parser.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
-import { parseExcelTable } from './excel-table-parser.js';
+import { loadedOnUse, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import type { SourceFormat } from '../registry/source-entry.js';
 
 type TableReader = (
@@ -13,13 +9,18 @@ type TableReader = (
   context: ParseContext,
 ) => ParseOutcome | Promise<ParseOutcome>;
 
-/** The one table of table readers: a table source of a format is read by this, its parser id `<format>-table`. */
+const excelTable = loadedOnUse(async () => (await import('./excel-table-parser.js')).parseExcelTable);
+
+/**
+ * The one table of table readers: a table source of a format is read by this, its parser id `<format>-table`. Each
+ * is imported when it first reads (loadedOnUse).
+ */
 const TABLE_READERS: Readonly<Record<SourceFormat, TableReader>> = {
-  csv: parseCsvTable,
-  xls: parseExcelTable,
-  xlsx: parseExcelTable,
-  html: parseHtmlTable,
-  pdf: parsePdfTable,
+  csv: loadedOnUse(async () => (await import('./csv-table-parser.js')).parseCsvTable),
+  xls: excelTable,
+  xlsx: excelTable,
+  html: loadedOnUse(async () => (await import('./html-table-parser.js')).parseHtmlTable),
+  pdf: loadedOnUse(async () => (await import('./pdf-table-parser.js')).parsePdfTable),
 };
 
 /** The parser id of a table source of `format`: 'csv-table', 'pdf-table', … */

@@ -66,6 +66,17 @@ export type ParseOutcome = ParsedList | ParseFailure;
 /** Pure: the same bytes and context give the same outcome. PDF and XLSX reading are asynchronous, hence the Promise. */
 export type SourceParser = (bytes: Uint8Array, context: ParseContext) => ParseOutcome | Promise<ParseOutcome>;
 
+/**
+ * A parser imported at its first call. A collection reads a few formats and a parsing thread one file at a time, so
+ * each loads the readers it uses alone: SheetJS, parse5 and the readers are most of what a thread's start costs.
+ */
+export function loadedOnUse<A extends unknown[]>(
+  load: () => Promise<(...args: A) => ParseOutcome | Promise<ParseOutcome>>,
+): (...args: A) => Promise<ParseOutcome> {
+  let loading: ReturnType<typeof load> | undefined;
+  return async (...args) => (await (loading ??= load()))(...args);
+}
+
 /** The parser of a source, or null when none is written for it yet. */
 export type ParserResolver = (source: SourceEntry) => SourceParser | null;
 

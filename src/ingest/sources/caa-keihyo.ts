@@ -1,6 +1,6 @@
 // Source module of the Consumer Affairs Agency's releases under the Act against Unjustifiable Premiums and
 // Misleading Representations (景品表示法): one index page per fiscal year, each release a link with its date.
-import { parseCaaKeihyoHtml } from '../parsers/caa-keihyo-html.js';
+import { loadedOnUse } from '../parsers/source-parser.js';
 import type { SourceEntryInput } from '../registry/source-entry.js';
 import type { SourceModule } from '../registry/source-module.js';
 
@@ -30,5 +30,9 @@ function caaSource(today: Date): SourceEntryInput {
 export const CAA_KEIHYO: SourceModule = {
   // its index has a page per fiscal year: those up to the one the process starts in
   sources: [caaSource(new Date())],
-  parser: { id: 'caa-keihyo-html', format: 'html', parse: parseCaaKeihyoHtml },
+  parser: {
+    id: 'caa-keihyo-html',
+    format: 'html',
+    parse: loadedOnUse(async () => (await import('../parsers/caa-keihyo-html.js')).parseCaaKeihyoHtml),
+  },
 };

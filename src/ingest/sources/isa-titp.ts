@@ -1,5 +1,5 @@
 // Source module of the Immigration Services Agency's lists of actions under the Technical Intern Training Act.
-import { parseIsaTitpXlsx } from '../parsers/isa-titp-xlsx.js';
+import { loadedOnUse } from '../parsers/source-parser.js';
 import type { SourceModule } from '../registry/source-module.js';
 
 // The agency's page 「技能実習法に基づく行政処分等」 links each list as an Excel file, the certification revocations one
@@ -17,7 +17,11 @@ const common = {
 } as const;
 
 export const ISA_TITP: SourceModule = {
-  parser: { id: 'isa-titp-xlsx', format: 'xlsx', parse: parseIsaTitpXlsx },
+  parser: {
+    id: 'isa-titp-xlsx',
+    format: 'xlsx',
+    parse: loadedOnUse(async () => (await import('../parsers/isa-titp-xlsx.js')).parseIsaTitpXlsx),
+  },
   sources: [
     {
       ...common,

@@ -1,9 +1,15 @@
 // Source module of MHLW's list of companies sent to the prosecutor for labour-law violations, one table per labour bureau.
-import { parseMhlwLabourViolationsPdf } from '../parsers/mhlw-labour-violations-pdf.js';
+import { loadedOnUse } from '../parsers/source-parser.js';
 import type { SourceModule } from '../registry/source-module.js';
 
 export const MHLW_LABOUR_LAW_VIOLATIONS: SourceModule = {
-  parser: { id: 'mhlw-labour-violations-pdf', format: 'pdf', parse: parseMhlwLabourViolationsPdf },
+  parser: {
+    id: 'mhlw-labour-violations-pdf',
+    format: 'pdf',
+    parse: loadedOnUse(
+      async () => (await import('../parsers/mhlw-labour-violations-pdf.js')).parseMhlwLabourViolationsPdf,
+    ),
+  },
   sources: [
     {
       // The ministry's page links the current month's PDF (one table per labour bureau) at a new address each
