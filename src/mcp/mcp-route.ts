@@ -1,8 +1,7 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, methodNotAllowed, refusalError } from '../api/errors.js';
-import { LimitRefusal } from '../limits/limiter.js';
+import { ApiError, methodNotAllowed } from '../api/errors.js';
 import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
@@ -66,18 +65,12 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
           'invalid_parameter',
           `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${messages}); send the calls in smaller batches.`,
         );
-      const { createMcpServer, refusalOfRead, WebStandardStreamableHTTPServerTransport } = await loadSdk();
+      const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({
         tools: options.tools,
         call: callAs(app, request, reply),
         guide: options.guide,
-        admit: async () => {
-          try {
-            await options.countRequest?.(request, reply);
-          } catch (error) {
-            throw error instanceof LimitRefusal ? refusalOfRead(refusalError(error)) : error;
-          }
-        },
+        admit: async () => options.countRequest?.(request, reply),
       });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
@@ -116,7 +109,6 @@ async function loadSdk() {
   ]);
   return {
     createMcpServer: server.createMcpServer,
-    refusalOfRead: server.refusalOfRead,
     WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
   };
 }

@@ -12,7 +12,8 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
-import { ERRORS, errorBody, type ApiError } from '../api/errors.js';
+import { ERRORS, errorBody, refusalError } from '../api/errors.js';
+import { LimitRefusal } from '../limits/limiter.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
@@ -40,7 +41,8 @@ export interface McpServerOptions {
   readonly guide: () => Promise<string>;
   /**
    * Counts a message that returns data without calling an endpoint (a resource read) as one request of its client;
-   * rejects with the McpError the agent gets when the limits refuse it. Absent: such reads are not counted (stdio).
+   * rejects with the limits' LimitRefusal when they refuse it, which the agent gets as a JSON-RPC error. Absent: such
+   * reads are not counted (stdio).
    */
   readonly admit?: () => Promise<void>;
 }
@@ -100,7 +102,7 @@ export function createMcpServer(options: McpServerOptions): Server {
         ErrorCode.InvalidParams,
         `There is no resource ${JSON.stringify(request.params.uri.slice(0, 100))}; resources/list names it.`,
       );
-    await options.admit?.();
+    await admitted(options.admit);
     return { contents: [{ uri: GUIDE_URI, mimeType: 'text/plain', text: await options.guide() }] };
   });
   return server;
@@ -167,7 +169,16 @@ const BRIEF_ALLOWED = 12;
 /** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
 const LIMIT_REFUSED = -32029;
 
-/** A resource read the limits refused, as the JSON-RPC error the agent gets: the contract's error body in `data`. */
-export function refusalOfRead(error: ApiError): McpError {
-  return new McpError(LIMIT_REFUSED, error.message, errorBody(error.code, error.message, error.details));
+/**
+ * Admits a resource read; one the limits refused becomes the JSON-RPC error the agent gets, with the contract's error
+ * body (the one an HTTP client would get) in `data`.
+ */
+async function admitted(admit: McpServerOptions['admit']): Promise<void> {
+  try {
+    await admit?.();
+  } catch (error) {
+    if (!(error instanceof LimitRefusal)) throw error;
+    const refused = refusalError(error);
+    throw new McpError(LIMIT_REFUSED, refused.message, errorBody(refused.code, refused.message, refused.details));
+  }
 }
