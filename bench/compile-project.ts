@@ -1,5 +1,5 @@
-// Compiles one of the repository's TypeScript projects with its own tsc (scripts/tsc.mjs), as `npm run build` does: the benchmarks
-// measure the compiled code that `npm start` and `npm run kohyo` run, not the sources through tsx.
+// Compiles one of the repository's TypeScript projects with its own tsc (scripts/tsc.mjs), as `npm run build` does:
+// the benchmarks measure the compiled code that `npm start` and `npm run kohyo` run, not the sources through tsx.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

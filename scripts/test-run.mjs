@@ -40,7 +40,7 @@ const LONG = [
   'test/http/docs-page.test.ts',
   'test/ingest/offline-build.test.ts',
   'test/ingest/parsers/pdf-table-parser.test.ts',
-  'tsc --noEmit',
+  TYPE_CHECK.name,
   'test/store/romaji-recall.test.ts',
 ];
 
