@@ -1,7 +1,7 @@
 // How a record names a company and the names a company goes by, folded one way (the linker's): a record names a
 // company when its key is one of the company's name keys, whatever script the question that found the company was in.
 import { linkSubject, placeOf, sameCity } from './link-company.js';
-import { normaliseCompanyName } from './names.js';
+import { isLegalFormOnly, normaliseCompanyName } from './names.js';
 
 /** The key of the company a record names: its name as the linker reads it, an office after it left out. */
 export function recordNameKey(name: string): string {
@@ -15,10 +15,11 @@ export interface NamedBy {
   readonly aliases: readonly { readonly name: string }[];
 }
 
-/** The keys a record may name the company by, each once, none empty. */
+/** The keys a record may name the company by, each once; none empty, and none of a legal form alone (no name). */
 export function companyNameKeys(company: NamedBy): string[] {
   const names = [company.name, company.name_en ?? '', ...company.aliases.map((alias) => alias.name)];
-  return [...new Set(names.map(normaliseCompanyName))].filter((key) => key !== '');
+  const named = names.filter((name) => !isLegalFormOnly(name));
+  return [...new Set(named.map(normaliseCompanyName))].filter((key) => key !== '');
 }
 
 /** Where a company is registered, as the register writes it. */
