@@ -10,7 +10,7 @@ import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { planCompanySearch } from '../../domain/company-search-plan.js';
-import { companyNameKeys, mayBeRegisteredAt } from '../../domain/record-names.js';
+import { mayBeRegisteredAt } from '../../domain/record-names.js';
 import type { CompanyRecord } from '../../store/company-row.js';
 import type { Recall } from '../../api/company-search.js';
 import { japanDate } from '../../domain/dates.js';
@@ -202,11 +202,9 @@ const UNLINKED_PAGES_READ = 5;
  * likely as this company, and is not offered as possibly its own.
  */
 function unlinkedRecords(context: RouteContext, company: CompanyRecord): ShownRecord[] {
-  const names = companyNameKeys(company);
-  if (names.length === 0) return [];
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const query = { company: { corporateNumbers: [], names, nameParts: [] }, today };
+  const query = { company: { corporateNumbers: [], namedBy: [company.corporate_number], nameParts: [] }, today };
   const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
   return RECORD_KINDS.flatMap((kind) => {
     const unlinked: ShownRecord[] = [];
