@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
-import { resolveParser } from './parsers-by-id.js';
+import { resolveParser } from './resolve-parser.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
