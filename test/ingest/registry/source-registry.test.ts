@@ -63,6 +63,9 @@ test('the bodies counted per group never exceed the official totals, and local g
   assert.equal(counted('prefecture'), 47);
   assert.equal(counted('designated_city'), 20);
   assert.equal(counted('national'), 19, 'the 19 各省各庁; regional bureaus count for their ministry');
+  // an office or an external agency (林野庁 and its 森林管理局, 防衛装備庁) counts for the body at the top of its tree
+  for (const s of suspensions.filter((s) => s.publisher_group === 'national'))
+    assert.equal(authorities.get(s.counted_body)?.parent, null, `${s.id} counts for ${s.counted_body}`);
 });
 
 test('the MHLW labour-law list is registered with its PDF parser; unwritten sources take no mapping', () => {
