@@ -43,8 +43,26 @@ export function parse(bytes: Uint8Array, context: ParseContext): ParseOutcome {
       origins.push({ row: i + 1 });
     });
   });
-  return { ok: true, records, origins, period: listPeriod(records), skipped_rows: skipped, warnings };
+  return {
+    ok: true,
+    records,
+    origins,
+    read_from: READ_FROM,
+    period: listPeriod(records),
+    skipped_rows: skipped,
+    warnings,
+  };
 }
+
+/** A yearly index has no columns: each field is read from a release's list item, as this says. */
+const READ_FROM: Readonly<Record<string, string>> = {
+  date: 'the <time datetime> of each release (<li>)',
+  company_name:
+    'the release title, the companies before 「に対する」 (or 「から申請があった」, 「による」), each a record',
+  action_type: 'the release title: 課徴金納付命令, 確約計画の認定 or 措置命令 (another release is skipped)',
+  summary: 'the release title',
+  record_url: "the release's link, which each record cites",
+};
 
 function recordOf(
   release: Release,

@@ -11,7 +11,7 @@ import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from '..
 import { ParseBudgetError, type ParseBudget } from '../../parsers/parse-budget.js';
 import { readWorkbookSheets } from '../../parsers/workbook-sheets.js';
 import { listPeriod } from '../../parsers/table-records.js';
-import { findTitpHeader, readTitpRows, type TitpAction } from './titp-rows.js';
+import { findTitpHeader, readTitpRows, type TitpAction, type TitpColumns } from './titp-rows.js';
 import { foldCompact } from '../../../domain/text-fold.js';
 
 const SECTOR = 'technical_intern_training';
@@ -48,7 +48,34 @@ export async function parse(bytes: Uint8Array, context: ParseContext): Promise<P
   for (const sheet of sheets) if (sheet !== main.sheet) warnings.push(...foldNumberSheet(sheet, read.actions));
   const records: LicenseActionInput[] = read.actions.map((action) => recordOf(action, actionType, context));
   const origins = read.actions.map((action) => ({ row: action.row }));
-  return { ok: true, records, origins, period: listPeriod(records), skipped_rows: read.skipped, warnings };
+  const columns = headersOf(main.sheet.rows[main.header.index] ?? [], main.header.columns);
+  return {
+    ok: true,
+    records,
+    origins,
+    columns,
+    read_from: {
+      sector_code: `${context.source.fixed?.sector_code ?? SECTOR} for every row`,
+      nature: 'violation for every row',
+      ...(columns.permit_number ? {} : { permit_number: 'the numbers a further sheet lists for one organisation' }),
+    },
+    period: listPeriod(records),
+    skipped_rows: read.skipped,
+    warnings,
+  };
+}
+
+/** The header each field was read from, as the sheet prints it; the representative's column is never read. */
+function headersOf(header: readonly string[], columns: TitpColumns): Record<string, string> {
+  const at = (column: number | null) => (column === null ? [] : [(header[column] ?? '').replace(/\s+/gu, ' ').trim()]);
+  const pairs = [
+    ['company_name', at(columns.name)],
+    ['company_address', at(columns.address)],
+    ['permit_number', at(columns.number)],
+    ['reason', at(columns.reason)],
+    ['date', at(columns.date)],
+  ] as const;
+  return Object.fromEntries(pairs.flatMap(([field, [text]]) => (text === undefined ? [] : [[field, text]])));
 }
 
 function recordOf(action: TitpAction, actionType: string, context: ParseContext): LicenseActionInput {

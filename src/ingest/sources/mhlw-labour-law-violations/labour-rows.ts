@@ -38,8 +38,11 @@ export interface MhlwRow {
   readonly cells: readonly string[];
 }
 
+/** The header each read column has in the PDF, as printed (the first table's). */
+export type MhlwHeaders = Readonly<Record<'name' | 'address' | 'published' | 'laws' | 'summary', string>>;
+
 export type MhlwPages =
-  | { readonly ok: true; readonly cover: MhlwCover; readonly rows: readonly MhlwRow[] }
+  | { readonly ok: true; readonly cover: MhlwCover; readonly rows: readonly MhlwRow[]; readonly headers: MhlwHeaders }
   | { readonly ok: false; readonly error: string };
 
 const BUREAU_TITLE = /(\S{2,3})労働局/u;
@@ -86,7 +89,9 @@ export function readMhlwPages(pages: readonly PdfPage[]): MhlwPages {
       cells: row.cells.map(joinLines),
     };
   });
-  return { ok: true, cover, rows };
+  const label = (read: number) => columns[index[read] ?? -1]?.label ?? '';
+  const headers = { name: label(0), address: label(1), published: label(2), laws: label(3), summary: label(4) };
+  return { ok: true, cover, rows, headers };
 }
 
 function labels(columns: readonly RuledColumn[]): string {

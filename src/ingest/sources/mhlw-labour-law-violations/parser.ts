@@ -79,15 +79,31 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
       problems,
     );
   }
+  const { headers } = read;
   return {
     ok: true,
     records,
     origins,
+    columns: {
+      company_name: headers.name,
+      company_address: headers.address,
+      date: headers.published,
+      law: headers.laws,
+      summary: headers.summary,
+    },
+    read_from: READ_FROM,
     period: listPeriod(records),
     skipped_rows: skipped,
     warnings: [],
   };
 }
+
+/** What no column holds, and where the parser reads it instead. */
+const READ_FROM: Readonly<Record<string, string>> = {
+  authority: 'the labour bureau (…労働局) named above each table, or the one before it on a page that names none',
+  action_type: 'prosecution_referral for every row: the list is of the cases sent to prosecutors (送検)',
+  prefecture_code: 'the prefecture the address begins with',
+};
 
 /** The record of one row, or what is wrong with the row. */
 function recordOf(row: MhlwRow, source: EnforcementInput['source']): EnforcementInput | string {
