@@ -11,6 +11,7 @@ import { textTable } from './text-table.js';
 import { messageOf } from '../../domain/error-of.js';
 import { parseArgs } from 'node:util';
 import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
+import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from './sources-propose.js';
 
 export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
   readonly registry?: SourceRegistry;
@@ -18,13 +19,21 @@ export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'>
   readonly now?: () => Date;
 }
 
-const USAGE = `usage: kohyo sources\n       ${SOURCES_TRY_USAGE.replace(/^usage: /u, '')}`;
+const USAGE = [SOURCES_TRY_USAGE, SOURCES_PROPOSE_USAGE].reduce(
+  (usage, line) => `${usage}\n       ${line.replace(/^usage: /u, '')}`,
+  'usage: kohyo sources',
+);
 
-/** `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts). */
+/**
+ * `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts); `sources
+ * propose` maps a table no source reads yet (sources-propose.ts).
+ */
 export function runSources(args: readonly string[], io: SourcesCommandIo): number | Promise<number> {
   const registry = io.registry ?? sourceRegistry();
   const [sub, ...rest] = args;
-  if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now: io.now ?? (() => new Date()) });
+  const now = io.now ?? (() => new Date());
+  if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now });
+  if (sub === 'propose') return runSourcesPropose(rest, { ...io, registry, now });
   try {
     parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: false });
   } catch (error) {
