@@ -5,7 +5,6 @@ import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './resolve-parser.js';
-import type { ParserResolver } from '../parsers/source-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
 import { messageOf } from '../../domain/error-of.js';
@@ -53,7 +52,7 @@ function listSources(registry: SourceRegistry, io: SourcesCommandIo): number {
       s.publisher,
       s.record_kind,
       addressSummary(s),
-      parserCell(s, resolve),
+      parserCell(s),
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
       run?.records == null ? '' : String(run.records),
@@ -89,13 +88,9 @@ function listSources(registry: SourceRegistry, io: SourcesCommandIo): number {
   return 0;
 }
 
-/**
- * The parser's id, or why the source cannot be collected: none is written, or the one named is not in this build;
- * `(unproven)` after a table reader whose mapping no real list of the source has tried yet.
- */
-function parserCell(s: SourceEntry, resolve: ParserResolver): string {
+/** The parser's id, `(not written)` for a list no module reads yet, `(unproven)` after a mapping no real list has tried. */
+function parserCell(s: SourceEntry): string {
   if (s.parser === NOT_WRITTEN) return '(not written)';
-  if (resolve(s) === null) return `${s.parser} (not available)`;
   return s.unproven ? `${s.parser} (unproven)` : s.parser;
 }
 
