@@ -26,7 +26,7 @@ export type ModuleEntry = SourceEntryInput & {
 const UNREAD_ORIGIN = 'the unread lists (src/ingest/unread-lists/)';
 
 /** The entries of the modules, each with its module's own parser and its folder. */
-export function moduleEntries(found: readonly FoundModule[]): ModuleEntry[] {
+function moduleEntries(found: readonly FoundModule[]): ModuleEntry[] {
   return found.flatMap(({ folder, module, parser_file }) =>
     module.sources.map((source): ModuleEntry => {
       const origin = `module folder '${folder}'`;

@@ -63,7 +63,9 @@ test('every body that acts against companies in its own name has a list register
     ...AUTHORITIES.filter((a) => a.code.startsWith('mhlw_labour_bureau_')).map((a) => [a.code, 'mhlw'] as const),
     // 経済産業省 and its regional bureaus (沖縄総合事務局経済産業部 with them)
     ['meti', null],
-    ...AUTHORITIES.filter((a) => a.parent === 'meti' && a.code.startsWith('meti_')).map((a) => [a.code, 'meti'] as const),
+    ...AUTHORITIES.filter((a) => a.parent === 'meti' && a.code.startsWith('meti_')).map(
+      (a) => [a.code, 'meti'] as const,
+    ),
     // the 地方厚生局 and 四国厚生支局
     ...AUTHORITIES.filter((a) => a.code.endsWith('_rbhw')).map((a) => [a.code, 'mhlw'] as const),
     // 観光庁 (旅行業法), 林野庁 and its 森林管理局, 中小企業庁, 資源エネルギー庁, 原子力規制委員会

@@ -39,7 +39,7 @@ export interface MhlwRow {
 }
 
 /** The header each read column has in the PDF, as printed (the first table's). */
-export type MhlwHeaders = Readonly<Record<'name' | 'address' | 'published' | 'laws' | 'summary', string>>;
+type MhlwHeaders = Readonly<Record<'name' | 'address' | 'published' | 'laws' | 'summary', string>>;
 
 export type MhlwPages =
   | { readonly ok: true; readonly cover: MhlwCover; readonly rows: readonly MhlwRow[]; readonly headers: MhlwHeaders }
