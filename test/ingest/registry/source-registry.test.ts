@@ -30,6 +30,16 @@ test('the repository registry loads without a problem', () => {
   assert.equal(registry.sources.length, SOURCE_ENTRIES.length);
 });
 
+test('every source of a publisher counts for the same body, whatever the order the folders and tables are found in', () => {
+  // demo/demo-sources.ts reads a publisher's counted body from its first source
+  const bodies = new Map<string, Set<string>>();
+  for (const s of registry.sources) bodies.set(s.publisher, (bodies.get(s.publisher) ?? new Set()).add(s.counted_body));
+  assert.deepEqual(
+    [...bodies].filter(([, counted]) => counted.size > 1),
+    [],
+  );
+});
+
 test('source ids are unique and every publisher is an authority of the group the entry is filed under', () => {
   assert.equal(new Set(registry.sources.map((s) => s.id)).size, registry.sources.length);
   for (const s of registry.sources) {
