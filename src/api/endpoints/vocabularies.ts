@@ -100,7 +100,7 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         'it; without `field`, the fields and how many codes each has. A filter accepts a code or either label. Each ' +
         'authority names its publisher `group` and its `parent` (the body it is an office or agency of, if any); ' +
         '`authority` matches that authority and every office under it. Without `q`, an office (an authority with a ' +
-        '`parent`) is listed by its code, Japanese label and parent alone, its group its parent\'s: `q` gives whole ' +
+        "`parent`) is listed by its code, Japanese label and parent alone, its group its parent's: `q` gives whole " +
         'terms. Outside the rate limit.',
       input: VocabularyToolInput,
       query: () => ({}),
