@@ -20,6 +20,10 @@ const config: KnipConfig = {
     // bench/serve.ts is the server process bench/server-process.ts starts
     'bench/{collect,collect-real,draft-cost,nta-same-database,prefecture-coverage,search-answer,serve,startup,static-answer-cost}.ts',
     'test/**/*.test.ts',
+    // a source module's tests beside it
+    'src/**/*.test.ts',
+    // the source modules, found by their folders (src/ingest/registry/source-folders.ts) and imported by path
+    'src/ingest/sources/*/{source,parser}.ts',
     // fixture writers run by hand (their first lines say how), and a collection a test starts by path to kill it
     'test/fixtures/**/make-*.ts',
     'test/ingest/collect/killable-collection.ts',

@@ -9,7 +9,7 @@ import {
   MHLW_LABOUR_LIST_URL,
   MHLW_LABOUR_SOURCE_ID,
   mhlwRecordsFromPages,
-} from '../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+} from '../src/ingest/sources/mhlw-labour-law-violations/parser.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import type { ParseContext } from '../src/ingest/parsers/source-parser.js';
 import { readPdfText } from '../src/ingest/parsers/pdf-text.js';

@@ -2,7 +2,7 @@
 // address alone gave it (before the municipality table and the issuer were read), and as the write path gives it now (municipality, designated city, issuer).
 // Run: node --import tsx bench/prefecture-coverage.ts
 import { readFileSync, readdirSync } from 'node:fs';
-import { resolveParser } from '../src/ingest/collect/parsers-by-id.js';
+import { resolveParser } from '../src/ingest/collect/resolve-parser.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import { validateRecordLine } from '../src/domain/record-validation.js';
 import { prefectureOfAddress, splitAddress } from '../src/domain/address-prefecture.js';

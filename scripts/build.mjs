@@ -29,7 +29,10 @@ export function tscPath() {
   return join(dirname(createRequire(import.meta.url).resolve('typescript-go/package.json')), 'bin', 'tsc');
 }
 
-/** Every source file and folder under the source folders. */
+/** A source module's tests sit beside it in src/ (tsconfig.build.json leaves them out): no build compiles them. */
+const isTest = (name) => name.endsWith('.test.ts');
+
+/** Every source file (tests aside) and folder under the source folders. */
 function sourcesOf(root) {
   const files = [];
   const folders = [];
@@ -44,7 +47,7 @@ function sourcesOf(root) {
     for (const entry of entries) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
+      else if (/\.tsx?$/u.test(entry.name) && !entry.name.endsWith('.d.ts') && !isTest(entry.name)) files.push(path);
     }
   };
   for (const folder of SOURCE_FOLDERS) walk(join(root, folder));
@@ -71,6 +74,31 @@ export function buildIsCurrent(root) {
   return inputs.every((path) => modifiedAt(path) <= builtAt);
 }
 
+/**
+ * Removes the compiled files whose source is gone, and the folders they leave empty: tsc never deletes an output, and a
+ * module folder that moved would otherwise stay in dist/ as a folder the source registry finds (and refuses, having no
+ * source.js).
+ */
+function pruneStale(root) {
+  const prune = (folder) => {
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) prune(path);
+      const compiled = /^(.*)\.js(?:\.map)?$/u.exec(relative(join(root, 'dist'), path))?.[1];
+      if (compiled === undefined) continue;
+      if (!['.ts', '.tsx'].some((extension) => existsSync(join(root, `${compiled}${extension}`)))) rmSync(path);
+    }
+    if (readdirSync(folder).length === 0) rmSync(folder, { recursive: true });
+  };
+  for (const folder of SOURCE_FOLDERS) prune(join(root, 'dist', folder));
+}
+
 /** Compiles dist/ (only what changed, tsc deciding), unless `ifChanged` and it is current; the exit status. */
 export function build(root, { ifChanged = false, log = console.error } = {}) {
   if (ifChanged && buildIsCurrent(root)) return 0;
@@ -87,6 +115,7 @@ export function build(root, { ifChanged = false, log = console.error } = {}) {
     log(`build: tsc failed (${compiled.status ?? compiled.signal}); dist/ is not current`);
     return 1;
   }
+  pruneStale(root);
   writeFileSync(join(root, STAMP), `${startedAt.toISOString()}\n`);
   utimesSync(join(root, STAMP), startedAt, startedAt);
   return 0;

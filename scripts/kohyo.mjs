@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `npm run kohyo -- <command>`: the command line, always from the build in dist/.
 //
 // In a checkout (src/ is there) it first compiles what changed since the last build (scripts/build.mjs), so an edit

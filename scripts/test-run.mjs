@@ -15,7 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TYPE_CHECK } from './tsc.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TEST_FOLDER = join(ROOT, 'test');
+/** Where test files are: test/, which mirrors src/, and src/ itself, where a source module keeps its tests in its folder. */
+const TEST_FOLDERS = [join(ROOT, 'test'), join(ROOT, 'src')];
 
 /** Files that take their own process because what they check is the process's own state. */
 const OWN_PROCESS = new Set([
@@ -50,8 +51,8 @@ const LONG = [
  */
 const LANES = 3;
 
-/** Every `*.test.ts` under test/, as paths from the root, sorted. */
-function testFiles(folder = TEST_FOLDER) {
+/** Every `*.test.ts` under `folder`, as paths from the root, sorted. */
+function testFiles(folder) {
   return readdirSync(folder, { withFileTypes: true })
     .flatMap((entry) => {
       const path = join(folder, entry.name);
@@ -174,7 +175,7 @@ export function plan(files, withTypeCheck, folder) {
 
 const named = process.argv.slice(2).map((file) => relative(ROOT, join(process.cwd(), file)));
 const folder = mkdtempSync(join(tmpdir(), 'kohyo-test-run-'));
-const entries = plan(named.length > 0 ? named : testFiles(), named.length === 0, folder);
+const entries = plan(named.length > 0 ? named : TEST_FOLDERS.flatMap((f) => testFiles(f)), named.length === 0, folder);
 const runner = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${LANES}`, `--test-timeout=${PROCESS_TIMEOUT_MS}`, ...entries],

@@ -10,7 +10,7 @@ import { runMcpStdio } from './mcp/mcp-stdio.js';
 import { runPublishDataset } from './replica/publish-command.js';
 import { usageDbPath } from './store/usage/usage-store.js';
 
-const USAGE = `usage: npm run kohyo -- <command>
+const USAGE = `usage: kohyo <command>   (npx kohyo … in a checkout, npm run kohyo -- … alike)
 
 commands:
   import nta FILE...       import the National Tax Agency corporate-number CSV (full or daily-change file,
@@ -33,6 +33,10 @@ commands:
                            a dry run of a source on a list, writing nothing: the records it would give, the
                            column each field came from, the rows it would skip and why, the edition date and
                            how it was read, the links it would make
+  sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...
+                           a table no source reads yet (CSV, Excel, an HTML table) mapped from its header words:
+                           the source.ts of a new module, the rows it would give, the columns left unmapped;
+                           writing nothing
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d

@@ -45,8 +45,8 @@ const company: RecordFilter = {
   name: 'company',
   reads: 'company',
   description:
-    'a company as typed in any script, or its Corporate Number: the records linked to or naming the companies ' +
-    `company search recalls (at most ${COMPANY_FILTER_MATCHES}, else \`meta.recall\`), or a name holding it`,
+    'a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls ' +
+    `(at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`)`,
 };
 const q: RecordFilter = {
   name: 'q',
@@ -65,9 +65,9 @@ const includePredecessors: RecordFilter = {
   name: 'include_predecessors',
   reads: 'flag',
   description:
-    'true or false (the default): with corporate_number, also the records of every company whose chain of ' +
-    'successors (successor_corporate_number, after mergers) leads to it, at any depth (each company once, so a cycle ' +
-    `of mergers ends; at most ${MAX_PREDECESSORS_COUNTED} companies); each record still names the company it was issued to`,
+    'true or false (the default): with corporate_number, also the records of every company whose successor chain ' +
+    '(successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most ' +
+    `${MAX_PREDECESSORS_COUNTED}); each record still names its own company`,
 };
 
 /** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */

@@ -213,8 +213,17 @@ describe('counts and shapes', () => {
   it('places offices under their body: what `authority=` matches', () => {
     const under = (code: string) => [...authorityAndOffices(code)].sort();
     const bureaus = PREFECTURES.map((p) => `mhlw_labour_bureau_${p.code}`);
-    assert.deepEqual(under('mhlw'), ['mhlw', ...bureaus].sort());
+    // the 地方厚生局, 四国厚生支局 under 中国四国厚生局
+    const health = AUTHORITIES.filter((a) => a.code.endsWith('_rbhw')).map((a) => a.code);
+    assert.equal(health.length, 8);
+    assert.deepEqual(under('mhlw'), ['mhlw', ...bureaus, ...health].sort());
     assert.deepEqual(under('mhlw_labour_bureau_01'), ['mhlw_labour_bureau_01']);
+    assert.deepEqual(under('mhlw_chugoku_shikoku_rbhw'), ['mhlw_chugoku_shikoku_rbhw', 'mhlw_shikoku_rbhw']);
+    // 経済産業省: its nine regional bureaus and its external agencies; 農林水産省: 林野庁's forest offices, at any depth
+    const meti = under('meti');
+    assert.equal(meti.filter((code) => code.startsWith('meti_')).length, 9);
+    for (const code of ['smea', 'anre', 'jpo', 'meti_okinawa_ogb']) assert.ok(meti.includes(code), code);
+    assert.equal(under('maff').filter((code) => code.endsWith('_rfo')).length, 7);
     const mlit = under('mlit');
     for (const code of ['mlit_kanto_rdb', 'mlit_okinawa_ogb', 'mlit_kanto_dtb', 'mlit_kobe_tsd', 'jta', 'jcg'])
       assert.ok(mlit.includes(code), code);

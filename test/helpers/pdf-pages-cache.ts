@@ -4,7 +4,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import {
+  MHLW_LABOUR_SOURCE_ID,
+  mhlwRecordsFromPages,
+} from '../../src/ingest/sources/mhlw-labour-law-violations/parser.js';
 import type { PdfPage } from '../../src/ingest/parsers/pdf-page.js';
 import { readPdfText } from '../../src/ingest/parsers/pdf-text.js';
 import type { ParserResolver, SourceParser } from '../../src/ingest/parsers/source-parser.js';
@@ -18,7 +21,7 @@ export async function cachedPdfPages(bytes: Uint8Array): Promise<PdfPage[]> {
   return deserialize(readFileSync(path)) as PdfPage[];
 }
 
-/** parseMhlwLabourViolationsPdf on the pages of cachedPdfPages: the same records from the same pages. */
+/** The MHLW parser's `parse` on the pages of cachedPdfPages: the same records from the same pages. */
 export const cachedMhlwParser: SourceParser = async (bytes, context) =>
   mhlwRecordsFromPages(await cachedPdfPages(bytes), context);
 

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cliSaying, inMiniatureCheckout } from '../helpers/miniature-checkout.js';
@@ -56,4 +56,23 @@ test('a source that does not compile fails the build, and the next build tries a
     writeFileSync(join(root, 'src/cli.ts'), 'export const broken: number = "text";\n');
     await assert.rejects(build(root, '--if-changed'), /tsc failed/u);
     await assert.rejects(build(root, '--if-changed'), /tsc failed/u);
+  }));
+
+test('a test beside a source module is not compiled and leaves the build current; a source removed takes its compiled file', () =>
+  inMiniatureCheckout(async (root) => {
+    mkdirSync(join(root, 'src/sources/m'), { recursive: true });
+    writeFileSync(join(root, 'src/sources/m/source.ts'), 'export const source = 1;\n');
+    writeFileSync(join(root, 'src/sources/m/m.test.ts'), 'export const tested = 1;\n');
+    await build(root, '--if-changed');
+    assert.match(compiled(root, 'src/sources/m/source.js'), /source = 1/u);
+    assert.equal(existsSync(join(root, 'dist/src/sources/m/m.test.js')), false);
+    writeFileSync(join(root, 'dist/src/cli.js'), 'export const cli = "by hand";\n');
+    await build(root, '--if-changed');
+    assert.match(compiled(root, 'src/cli.js'), /by hand/u, 'the test has no compiled file, and the build is current');
+
+    // a module folder moved away: its compiled files and folder go, so nothing finds a module that is not there
+    rmSync(join(root, 'src/sources'), { recursive: true });
+    await build(root, '--if-changed');
+    assert.equal(existsSync(join(root, 'dist/src/sources')), false);
+    assert.ok(existsSync(join(root, 'dist/src/cli.js')));
   }));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { cliSaying, inMiniatureCheckout } from '../helpers/miniature-checkout.js';
@@ -36,4 +36,21 @@ test('without src/, as in the image, the build in dist/ runs as it is, without t
     mkdirSync(join(root, 'node_modules'));
     writeFileSync(join(root, 'dist/src/cli.js'), cliSaying('shipped').replace(': void', ''));
     assert.equal(await printed(root), 'shipped import nta FILE\n');
+  }));
+
+test('kohyo is the package bin: npx kohyo in a checkout runs the launcher, a program of its own', () =>
+  inMiniatureCheckout(async (root) => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; bin?: Record<string, string> };
+    assert.deepEqual(manifest.bin, { kohyo: 'scripts/kohyo.mjs' });
+    const launcher = join(root, manifest.bin.kohyo);
+    assert.match(readFileSync(launcher, 'utf8'), /^#!\/usr\/bin\/env node\n/u);
+    assert.ok((statSync(launcher).mode & 0o111) !== 0, 'the launcher is executable');
+    // the checkout's own package.json names the bin, as the repository's does
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({ name: manifest.name, type: 'module', bin: manifest.bin }),
+    );
+    const { stdout } = await run('npx', ['--offline', '--no-install', 'kohyo', 'import', 'nta', 'FILE'], { cwd: root });
+    assert.equal(stdout, 'one import nta FILE\n');
+    assert.equal((await run(launcher, ['help'], { cwd: root })).stdout, 'one help\n', 'run as a program by its path');
   }));

@@ -99,7 +99,9 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         "(`authority`, `law`, `prefecture`, …) for one field's codes, and `q` to keep those whose code or label holds " +
         'it; without `field`, the fields and how many codes each has. A filter accepts a code or either label. Each ' +
         'authority names its publisher `group` and its `parent` (the body it is an office or agency of, if any); ' +
-        '`authority` matches that authority and every office under it. Outside the rate limit.',
+        '`authority` matches that authority and every office under it. Without `q`, an office (an authority with a ' +
+        "`parent`) is listed by its code, Japanese label and parent alone, its group its parent's: `q` gives whole " +
+        'terms. Outside the rate limit.',
       input: VocabularyToolInput,
       query: () => ({}),
       answer: (answer, args) => {
@@ -107,9 +109,10 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
         if (field === null) return { data: { fields: FIELD_SIZES }, meta: answer.meta };
         const terms = propertyOf(propertyOf(answer.data, 'vocabularies'), field);
         const q = typeof args.q === 'string' ? foldCaseless(args.q) : '';
-        // a null (an authority without a parent) is left out: the authorities alone would pass what a tool answers
+        // a null (an authority without a parent) is left out, and without q an office is its code, label and parent:
+        // the authorities whole would pass what a tool answers
         const kept = Array.isArray(terms)
-          ? terms.filter((term: unknown) => q === '' || mentions(term, q)).map(withoutNulls)
+          ? terms.filter((term: unknown) => q === '' || mentions(term, q)).map(q === '' ? shortTerm : withoutNulls)
           : [];
         return { data: { vocabularies: { [field]: kept } }, meta: answer.meta };
       },
@@ -119,6 +122,13 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
 };
 
 /** A term without its null properties. */
+/** An office (a term with a parent) by its code, Japanese label and parent; any other term without its nulls. */
+function shortTerm(term: unknown): unknown {
+  const parent = propertyOf(term, 'parent');
+  if (typeof parent !== 'string') return withoutNulls(term);
+  return { code: propertyOf(term, 'code'), name: propertyOf(term, 'name'), parent };
+}
+
 function withoutNulls(term: unknown): unknown {
   return isRecord(term) ? Object.fromEntries(Object.entries(term).filter(([, value]) => value !== null)) : term;
 }

@@ -51,6 +51,7 @@ const PLACED_UNDER: Readonly<Record<string, string>> = {
   nra: 'moe',
   atla: 'mod',
   mlit_kobe_tsd: 'mlit_kinki_dtb',
+  mhlw_shikoku_rbhw: 'mhlw_chugoku_shikoku_rbhw',
 };
 
 // Ministries, commissions and agencies, the constitutional bodies of 財政法第21条 included; the aliases are the
@@ -168,6 +169,44 @@ const MIC_REGIONAL: readonly Row[] = [
   ['mic_shikoku_bt', '四国総合通信局', 'Shikoku Bureau of Telecommunications'],
   ['mic_kyushu_bt', '九州総合通信局', 'Kyushu Bureau of Telecommunications'],
   ['mic_okinawa_ot', '沖縄総合通信事務所', 'Okinawa Office of Telecommunications'],
+];
+
+// 経済産業局 act in their own name (特定商取引法 under 消費者庁's delegation, 割賦販売法, 電気工事業法); in Okinawa the
+// economy department of 沖縄総合事務局 does that work, named apart as its finance department is.
+const METI_REGIONAL: readonly Row[] = [
+  ['meti_hokkaido_beti', '北海道経済産業局', 'Hokkaido Bureau of Economy, Trade and Industry'],
+  ['meti_tohoku_beti', '東北経済産業局', 'Tohoku Bureau of Economy, Trade and Industry'],
+  ['meti_kanto_beti', '関東経済産業局', 'Kanto Bureau of Economy, Trade and Industry'],
+  ['meti_chubu_beti', '中部経済産業局', 'Chubu Bureau of Economy, Trade and Industry'],
+  ['meti_kinki_beti', '近畿経済産業局', 'Kinki Bureau of Economy, Trade and Industry'],
+  ['meti_chugoku_beti', '中国経済産業局', 'Chugoku Bureau of Economy, Trade and Industry'],
+  ['meti_shikoku_beti', '四国経済産業局', 'Shikoku Bureau of Economy, Trade and Industry'],
+  ['meti_kyushu_beti', '九州経済産業局', 'Kyushu Bureau of Economy, Trade and Industry'],
+  ['meti_okinawa_ogb', '沖縄総合事務局経済産業部', 'Okinawa General Bureau, Economy, Trade and Industry Department'],
+];
+
+// 地方厚生局 act in their own name (the designations of 保険医療機関 and 保険薬局 under 健康保険法); 四国厚生支局 is a
+// branch of 中国四国厚生局 that does that work in Shikoku.
+const MHLW_HEALTH: readonly Row[] = [
+  ['mhlw_hokkaido_rbhw', '北海道厚生局', 'Hokkaido Regional Bureau of Health and Welfare'],
+  ['mhlw_tohoku_rbhw', '東北厚生局', 'Tohoku Regional Bureau of Health and Welfare'],
+  ['mhlw_kanto_shinetsu_rbhw', '関東信越厚生局', 'Kanto-Shinetsu Regional Bureau of Health and Welfare'],
+  ['mhlw_tokai_hokuriku_rbhw', '東海北陸厚生局', 'Tokai-Hokuriku Regional Bureau of Health and Welfare'],
+  ['mhlw_kinki_rbhw', '近畿厚生局', 'Kinki Regional Bureau of Health and Welfare'],
+  ['mhlw_chugoku_shikoku_rbhw', '中国四国厚生局', 'Chugoku-Shikoku Regional Bureau of Health and Welfare'],
+  ['mhlw_shikoku_rbhw', '四国厚生支局', 'Shikoku Branch Bureau of Health and Welfare'],
+  ['mhlw_kyushu_rbhw', '九州厚生局', 'Kyushu Regional Bureau of Health and Welfare'],
+];
+
+// 森林管理局 of 林野庁: they manage the national forests and let its works, suspending contractors in their own name.
+const FORESTRY_REGIONAL: readonly Row[] = [
+  ['forestry_hokkaido_rfo', '北海道森林管理局', 'Hokkaido Regional Forest Office'],
+  ['forestry_tohoku_rfo', '東北森林管理局', 'Tohoku Regional Forest Office'],
+  ['forestry_kanto_rfo', '関東森林管理局', 'Kanto Regional Forest Office'],
+  ['forestry_chubu_rfo', '中部森林管理局', 'Chubu Regional Forest Office'],
+  ['forestry_kinki_chugoku_rfo', '近畿中国森林管理局', 'Kinki-Chugoku Regional Forest Office'],
+  ['forestry_shikoku_rfo', '四国森林管理局', 'Shikoku Regional Forest Office'],
+  ['forestry_kyushu_rfo', '九州森林管理局', 'Kyushu Regional Forest Office'],
 ];
 
 // Agencies that publish bid or transaction suspensions; names as their establishing acts give them.
@@ -294,6 +333,9 @@ export const AUTHORITIES: readonly AuthorityTerm[] = [
   ...rows('national', FSA_FINANCE, 'fsa'),
   ...rows('national', MAFF_REGIONAL, 'maff'),
   ...rows('national', MIC_REGIONAL, 'mic'),
+  ...rows('national', METI_REGIONAL, 'meti'),
+  ...rows('national', MHLW_HEALTH, 'mhlw'),
+  ...rows('national', FORESTRY_REGIONAL, 'forestry_agency'),
   ...rows('independent_agency', INDEPENDENT_AGENCIES),
   ...rows('public_corporation', PUBLIC_CORPORATIONS),
   ...PREFECTURE_AUTHORITIES,

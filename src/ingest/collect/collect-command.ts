@@ -14,6 +14,7 @@ import {
   summaryTable,
 } from './collect-report.js';
 import { findLocalCopies } from './local-copies.js';
+import { unknownSourceMessage } from './nearest-ids.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
 import { budgetedResolver } from './parse-thread.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
@@ -200,7 +201,11 @@ function chooseSources(args: CollectArgs, registry: SourceRegistry, resolve: Par
   const chosen: SourceEntry[] = [];
   for (const id of args.ids) {
     const source = registry.get(id);
-    if (source === undefined) return `no source '${id}' in the registry (see \`kohyo sources\`)`;
+    if (source === undefined)
+      return unknownSourceMessage(
+        id,
+        registry.sources.map((s) => s.id),
+      );
     if (resolve(source) === null)
       return `source '${id}' has no parser yet (parser '${source.parser}'): it cannot be collected`;
     chosen.push(source);

@@ -48,11 +48,14 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
+/** The largest list read, fetched or local (the largest real list, a PDF, is a few MB). */
+export const MAX_LIST_BYTES = 50 * 1024 * 1024;
+
 const FETCH_DEFAULTS = {
   connectTimeoutMs: 10_000,
   headersTimeoutMs: 30_000,
   bodyTimeoutMs: 30_000,
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: MAX_LIST_BYTES,
   retries: 3,
   backoffMs: 2_000,
 } as const;

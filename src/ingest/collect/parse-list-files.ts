@@ -44,6 +44,7 @@ export async function parseListFiles(
     ok: true,
     records: lists.flatMap((list) => list.records),
     columns: lists[0]?.columns,
+    read_from: lists[0]?.read_from,
     // row numbers restart in each file: each record's origin names its file
     origins: parts.flatMap(({ file, list }) =>
       list.records.map((_, i) => ({ ...(list.origins?.[i] ?? { row: i + 1 }), file: nameOf(file) })),

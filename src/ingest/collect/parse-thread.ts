@@ -14,7 +14,7 @@ import {
   type SourceParser,
 } from '../parsers/source-parser.js';
 import { startModuleWorker } from '../worker-start.js';
-import { resolveParser } from './parsers-by-id.js';
+import { resolveParser } from './resolve-parser.js';
 
 /** What a thread is handed for each file: the file's bytes (transferred, not copied) and the parse's context. */
 export interface ParseRequest {
@@ -31,7 +31,7 @@ const PARSE_THREADS = 2;
 /** How long a thread waits for the next file before it ends: a collection's files follow one another closely. */
 const IDLE_MS = 2_000;
 
-/** The registry's parsers (parsers-by-id.ts), each file run on a parsing thread under `budget`. */
+/** The registry's parsers (resolve-parser.ts), each file run on a parsing thread under `budget`. */
 export function budgetedResolver(budget: ParseBudget): ParserResolver {
   const parse = parseOnThreads(budget);
   return (source) => (resolveParser(source) === null ? null : parse);

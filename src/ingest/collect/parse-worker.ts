@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { isObject } from '../../domain/is-object.js';
 import { keptNotes, parseFailure, parseSafely } from '../parsers/source-parser.js';
 import type { ParseRequest } from './parse-thread.js';
-import { resolveParser } from './parsers-by-id.js';
+import { resolveParser } from './resolve-parser.js';
 
 const port = parentPort;
 if (port === null) throw new Error('parse-worker.ts runs as the worker parse-thread.ts starts');

@@ -4,13 +4,13 @@ import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
 import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
-import { resolveParser } from './parsers-by-id.js';
-import type { ParserResolver } from '../parsers/source-parser.js';
+import { resolveParser } from './resolve-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
 import { messageOf } from '../../domain/error-of.js';
 import { parseArgs } from 'node:util';
 import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
+import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from './sources-propose.js';
 
 export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
   readonly registry?: SourceRegistry;
@@ -18,13 +18,21 @@ export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'>
   readonly now?: () => Date;
 }
 
-const USAGE = `usage: kohyo sources\n       ${SOURCES_TRY_USAGE.replace(/^usage: /u, '')}`;
+const USAGE = [SOURCES_TRY_USAGE, SOURCES_PROPOSE_USAGE].reduce(
+  (usage, line) => `${usage}\n       ${line.replace(/^usage: /u, '')}`,
+  'usage: kohyo sources',
+);
 
-/** `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts). */
+/**
+ * `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts); `sources
+ * propose` maps a table no source reads yet (sources-propose.ts).
+ */
 export function runSources(args: readonly string[], io: SourcesCommandIo): number | Promise<number> {
   const registry = io.registry ?? sourceRegistry();
   const [sub, ...rest] = args;
-  if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now: io.now ?? (() => new Date()) });
+  const now = io.now ?? (() => new Date());
+  if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now });
+  if (sub === 'propose') return runSourcesPropose(rest, { ...io, registry, now });
   try {
     parseArgs({ args: [...args], options: {}, strict: true, allowPositionals: false });
   } catch (error) {
@@ -44,7 +52,7 @@ function listSources(registry: SourceRegistry, io: SourcesCommandIo): number {
       s.publisher,
       s.record_kind,
       addressSummary(s),
-      parserCell(s, resolve),
+      parserCell(s),
       run === undefined ? 'never_collected' : run.outcome,
       run?.finished_at ?? '',
       run?.records == null ? '' : String(run.records),
@@ -80,13 +88,9 @@ function listSources(registry: SourceRegistry, io: SourcesCommandIo): number {
   return 0;
 }
 
-/**
- * The parser's id, or why the source cannot be collected: none is written, or the one named is not in this build;
- * `(unproven)` after a table reader whose mapping no real list of the source has tried yet.
- */
-function parserCell(s: SourceEntry, resolve: ParserResolver): string {
+/** The parser's id, `(not written)` for a list no module reads yet, `(unproven)` after a mapping no real list has tried. */
+function parserCell(s: SourceEntry): string {
   if (s.parser === NOT_WRITTEN) return '(not written)';
-  if (resolve(s) === null) return `${s.parser} (not available)`;
   return s.unproven ? `${s.parser} (unproven)` : s.parser;
 }
 

@@ -2,6 +2,7 @@
 // parsed and validated and linked as `collect` would, and what it would give shown, so that an operator can add or
 // repair a source when a publisher changes its page.
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
@@ -12,11 +13,14 @@ import { messageOf } from '../../domain/error-of.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
 import { openReadOnly, type Db } from '../../store/database.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
-import type { ParsedList, ParserResolver, RecordOrigin } from '../parsers/source-parser.js';
+import type { ParsedList, ParserResolver, RecordOrigin, SourceParser } from '../parsers/source-parser.js';
+import { formatFits, formatName, formatOfBytes } from '../parsers/file-format.js';
+import { liveDatasetKind } from '../../store/dataset-kind.js';
+import { unknownSourceMessage } from './nearest-ids.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { SourceRegistry } from '../registry/source-registry.js';
 import { createFetcher, type Fetcher } from './fetcher.js';
-import { parseListFiles } from './parse-list-files.js';
+import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { budgetedResolver } from './parse-thread.js';
 import { prepareRecords } from './prepare-records.js';
 import { readList } from './read-list.js';
@@ -48,7 +52,8 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
   const parse = (io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET))(chosen.source);
   if (parse === null) {
     io.stderr(
-      `kohyo sources try: source '${chosen.source.id}' has no parser and no mapping: give it one in its module (docs/data-sources.md "Adding a source")`,
+      `kohyo sources try: source '${chosen.source.id}' is registered, but no module reads its list yet (no mapping, no parser): ` +
+        `\`kohyo sources propose --url U\` (or --file F) proposes a module for a table (docs/data-sources.md "Adding a source")`,
     );
     return 2;
   }
@@ -56,37 +61,7 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
     io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
   const links = linkQueries(io.dbPath);
   try {
-    const list = await readList(chosen.source, { fetcher, force: true }, chosen.file === null ? null : [chosen.file]);
-    if (list.kind !== 'read') {
-      io.stderr(list.kind === 'failed' ? `the list could not be read: ${list.error}` : 'the list was not sent (304)');
-      return 1;
-    }
-    const retrievedAt = io.now();
-    const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt));
-    if (!parsed.ok) {
-      io.stderr(`the list does not parse: ${parsed.error}`);
-      for (const problem of parsed.problems) io.stderr(`  ${problem}`);
-      return 1;
-    }
-    const prepared = prepareRecords(
-      parsed,
-      chosen.source.id,
-      links.candidates,
-      list.files.length > 1 ? 'keep_first' : 'error',
-    );
-    if (!prepared.ok) {
-      io.stderr(`the records do not fit: ${prepared.error}`);
-      for (const problem of prepared.problems) io.stderr(`  ${problem}`);
-      return 1;
-    }
-    const edition = editionDateOf({
-      printed: printedDateOf(prepared.records),
-      latest_record: parsed.period?.to ?? null,
-      last_modified: list.last_modified,
-      retrieved_at: retrievedAt,
-    });
-    report(io.stdout, chosen.source, { parsed, ...prepared, edition, links: links.note, files: list.files.length });
-    return 0;
+    return await tryList(chosen, parse, { ...io, fetcher, links });
   } catch (error) {
     io.stderr(`kohyo sources try: ${messageOf(error)}`);
     return 1;
@@ -94,6 +69,69 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
     links.close();
     if (io.fetcher === undefined) await fetcher.close();
   }
+}
+
+/** The list read, its format checked, parsed, validated and linked, and reported: the exit code. */
+async function tryList(
+  chosen: { source: SourceEntry; file: string | null },
+  parse: SourceParser,
+  io: SourcesTryIo & { fetcher: Fetcher; links: LinkQueries },
+): Promise<number> {
+  const list = await readList(
+    chosen.source,
+    { fetcher: io.fetcher, force: true },
+    chosen.file === null ? null : [chosen.file],
+  );
+  if (list.kind !== 'read') {
+    io.stderr(list.kind === 'failed' ? `the list could not be read: ${list.error}` : 'the list was not sent (304)');
+    return 1;
+  }
+  const misfit = formatMisfit(chosen.source, list.files);
+  if (misfit !== null) {
+    io.stderr(misfit);
+    return 1;
+  }
+  const retrievedAt = io.now();
+  const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt));
+  if (!parsed.ok) {
+    io.stderr(`the list does not parse: ${parsed.error}`);
+    for (const problem of parsed.problems) io.stderr(`  ${problem}`);
+    return 1;
+  }
+  const mode = list.files.length > 1 ? 'keep_first' : 'error';
+  const prepared = prepareRecords(parsed, chosen.source.id, io.links.candidates, mode);
+  if (!prepared.ok) {
+    io.stderr(`the records do not fit: ${prepared.error}`);
+    for (const problem of prepared.problems) io.stderr(`  ${problem}`);
+    return 1;
+  }
+  const edition = editionDateOf({
+    printed: printedDateOf(prepared.records),
+    latest_record: parsed.period?.to ?? null,
+    last_modified: list.last_modified,
+    retrieved_at: retrievedAt,
+  });
+  report(io.stdout, chosen.source, { parsed, ...prepared, edition, links: io.links.note, files: list.files.length });
+  return 0;
+}
+
+/**
+ * What is wrong with a file whose bytes are not the format the source reads (a CSV given to a source of HTML pages, an
+ * HTML error page served for a PDF), said before any parser fails on it; null when every file fits.
+ */
+function formatMisfit(source: SourceEntry, files: readonly ListFile[]): string | null {
+  for (const file of files) {
+    const found = formatOfBytes(file.body);
+    if (found !== null && formatFits(source.format, found)) continue;
+    const what = file.path === null ? `${file.url} gave` : `you gave ${basename(file.path)}:`;
+    const given = found === null ? 'a file of no format a source reads' : formatName(found);
+    const propose =
+      found === null
+        ? ''
+        : `; to start a source of this file instead: \`kohyo sources propose --file ${file.path ?? 'F'}\``;
+    return `${what} ${given}; source '${source.id}' reads ${formatName(source.format)}${propose}`;
+  }
+  return null;
 }
 
 function chooseTry(
@@ -115,19 +153,26 @@ function chooseTry(
   if (id === undefined || extra.length > 0) return 'name one source';
   if ((file === undefined) === (url === undefined)) return 'give either --file F or --url U';
   const source = registry.get(id);
-  if (source === undefined) return `no source '${id}' in the registry (see \`kohyo sources\`)`;
+  if (source === undefined)
+    return unknownSourceMessage(
+      id,
+      registry.sources.map((s) => s.id),
+    );
   if (url === undefined) return { source, file: file ?? null };
   if (!/^https?:\/\//u.test(url) || !URL.canParse(url)) return `--url '${url}' is not an http(s) URL`;
   // the list at the address given, read as the source reads its own (a list_link is followed from it)
   return { source: { ...source, url, more_urls: [] }, file: null };
 }
 
+interface LinkQueries {
+  readonly candidates: (key: string, prefecture: string) => readonly LinkCandidate[];
+  /** How the links were tried, for the report: against which dataset, or why none were. */
+  readonly note: string;
+  readonly close: () => void;
+}
+
 /** Link candidates from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
-function linkQueries(dbPath: string): {
-  candidates: (key: string, prefecture: string) => readonly LinkCandidate[];
-  note: string;
-  close: () => void;
-} {
+function linkQueries(dbPath: string): LinkQueries {
   let db: Db | null = null;
   try {
     db = existsSync(dbPath) ? openReadOnly(dbPath) : null;
@@ -142,9 +187,12 @@ function linkQueries(dbPath: string): {
     return { candidates: () => [], note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
   const queries = createCompanyLinkQueries(db);
   const opened = db;
+  const demo = liveDatasetKind(dbPath) === 'demo';
   return {
     candidates: (key, prefecture) => queries.candidates(key, prefecture),
-    note: `links to the companies of ${dbPath}`,
+    note: demo
+      ? `links tried against the demo dataset at ${dbPath}: its companies are fictional, so a link (or none) says nothing of a real company; point KOHYO_DB at a production dataset`
+      : `links to the companies of ${dbPath}`,
     close: () => opened.close(),
   };
 }
@@ -164,12 +212,7 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   const { parsed, records } = tried;
   const how = source.mapping ? `its mapping${source.unproven ? ' (unproven)' : ''}` : 'its own parser';
   out(`${source.id}: ${tried.files} file(s) read with ${source.parser}, through ${how}; nothing was written`);
-  const columns = Object.entries(parsed.columns ?? {});
-  out(
-    columns.length === 0
-      ? 'columns: read by the parser of its own layout, not by header words'
-      : `columns: ${columns.map(([field, header]) => `${field} ← 「${header}」`).join(', ')}`,
-  );
+  for (const line of fieldLines(source, parsed)) out(line);
   out(`edition: ${tried.edition.on} (${EDITION_HOW[tried.edition.source] ?? tried.edition.source})`);
   const linked = records.filter((r) => r.company.link === 'name_address').length;
   const given = records.filter((r) => r.company.link === 'source').length;
@@ -181,6 +224,34 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   const total = (parsed.skipped_total ?? parsed.skipped_rows.length) + tried.unreadable.length;
   out(`${total} row(s) it would skip`);
   for (const line of runNotes(source.id, skipped, parsed.warnings, tried.link_notes, total)) out(line);
+}
+
+/**
+ * Where each field came from: the header of its column as the list prints it, the place a parser of its own reads it
+ * from otherwise, and the values the registry fixes for every record.
+ */
+function fieldLines(source: SourceEntry, parsed: ParsedList): string[] {
+  const columns = Object.entries(parsed.columns ?? {});
+  const lines = [
+    columns.length === 0
+      ? 'columns: none (no field is read from a column by its header)'
+      : `columns: ${columns.map(([field, header]) => `${field} ← 「${header}」`).join(', ')}`,
+  ];
+  const elsewhere = Object.entries(parsed.read_from ?? {});
+  if (elsewhere.length > 0) lines.push('read otherwise:', ...elsewhere.map(([field, how]) => `  ${field} ← ${how}`));
+  const fixed = Object.entries(source.mapping?.fixed ?? source.fixed ?? {}).map(
+    ([field, value]) => `${field} = ${value}`,
+  );
+  const streams = source.mapping?.fixed_by;
+  if (streams !== undefined) {
+    const each = streams.values.map(([words, values]) => {
+      const set = Object.entries(values).map(([field, value]) => `${field} = ${value}`);
+      return `「${words}」: ${set.join(', ')}`;
+    });
+    fixed.push(`by the column 「${streams.column}」 (${each.join('; ')})`);
+  }
+  if (fixed.length > 0) lines.push(`fixed by the registry: ${fixed.join(', ')}`);
+  return lines;
 }
 
 const EDITION_HOW: Readonly<Record<string, string>> = {

@@ -1,20 +1,44 @@
 // The generic CSV parser: bytes in the mapped (or detected) encoding, a header row, records out.
 import { parse } from 'csv-parse/sync';
 import { messageOf } from '../../domain/error-of.js';
-import type { ColumnMapping } from './column-mapping.js';
-import { parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import type { ColumnMapping, TextEncoding } from './column-mapping.js';
+import { parseFailure, type ParseContext, type ParseFailure, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
-import { decodeText } from './text-decoding.js';
+import { decodeText, type Decoded } from './text-decoding.js';
 
 export function parseCsvTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): ParseOutcome {
-  const decoded = decodeText(bytes, mapping.encoding ?? 'auto');
+  const table = csvRows(bytes, mapping.encoding ?? 'auto');
+  if (!table.ok) return table;
+  return recordsFromTable(table.rows, mapping, context, { what: 'the CSV file', decoding_hint: table.decoded.hint });
+}
+
+/** A CSV file's rows of text, as decoded; its separator a comma, or a tab where its first line has tabs and no comma. */
+export function csvRows(
+  bytes: Uint8Array,
+  encoding: TextEncoding,
+):
+  | {
+      readonly ok: true;
+      readonly rows: string[][];
+      readonly decoded: Extract<Decoded, { ok: true }>;
+      readonly tabs: boolean;
+    }
+  | ParseFailure {
+  const decoded = decodeText(bytes, encoding);
   if (!decoded.ok) return parseFailure(`the CSV file cannot be read: ${decoded.error}.`);
-  let rows: string[][];
+  // a tab-separated export (.tsv, or .csv by name) is a CSV of another separator
+  const firstLine = /^[^\n]*/u.exec(decoded.text)?.[0] ?? '';
+  const tabs = firstLine.includes('\t') && !firstLine.includes(',');
   try {
-    rows = parse(decoded.text, { relax_column_count: true, skip_empty_lines: false, bom: true });
+    const rows: string[][] = parse(decoded.text, {
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: true,
+      ...(tabs ? { delimiter: '\t' } : {}),
+    });
+    return { ok: true, rows, decoded, tabs };
   } catch (error) {
     // csv-parse says where it stopped ("Quote Not Closed: … at line 5"): a truncated or broken file.
     return parseFailure(`the CSV file is malformed (is it truncated?): ${messageOf(error)}`);
   }
-  return recordsFromTable(rows, mapping, context, { what: 'the CSV file', decoding_hint: decoded.hint });
 }

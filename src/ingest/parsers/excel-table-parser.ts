@@ -2,8 +2,8 @@
 import { textOf } from '../../domain/text-of.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
-import { ParseBudgetError } from './parse-budget.js';
-import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
+import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
+import { budgetOf, parseFailure, type ParseContext, type ParseFailure, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 import { readWorkbookSheets, type WorkbookSheet } from './workbook-sheets.js';
 import { foldWidth } from '../../domain/text-fold.js';
@@ -17,6 +17,24 @@ export async function parseExcelTable(
   mapping: ColumnMapping,
   context: ParseContext,
 ): Promise<ParseOutcome> {
+  const book = await excelSheets(bytes, budgetOf(context));
+  if (!book.ok) return book;
+  const { sheets } = book;
+  const want = mapping.sheet === undefined ? undefined : foldWidth(mapping.sheet).trim();
+  const sheet = want === undefined ? sheets[0] : sheets.find((s) => foldWidth(s.name).trim() === want);
+  if (sheet === undefined) {
+    const names = sheets.map((s) => `「${s.name}」`).join(', ');
+    return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);
+  }
+  // Numbers stay numbers so that a date column's day counts are read as dates (serial_dates).
+  return recordsFromTable(sheet.rows, mapping, context, { what: `sheet 「${sheet.name}」`, serial_dates: true });
+}
+
+/** A workbook's sheets as rows of text (date cells as their day, YYYY-MM-DD), under the budget's bounds. */
+export async function excelSheets(
+  bytes: Uint8Array,
+  budget: ParseBudget,
+): Promise<{ readonly ok: true; readonly sheets: { name: string; rows: string[][] }[] } | ParseFailure> {
   // SheetJS reads any bytes it cannot place as a one-sheet text table; an HTML error page must fail instead.
   if (!startsWith(bytes, OLE2) && !startsWith(bytes, ZIP)) {
     const start = JSON.stringify(Buffer.from(bytes.subarray(0, 16)).toString('latin1'));
@@ -26,22 +44,14 @@ export async function parseExcelTable(
   }
   let sheets: WorkbookSheet[];
   try {
-    sheets = await readWorkbookSheets(bytes, budgetOf(context), { cellDates: true, defval: '' });
+    sheets = await readWorkbookSheets(bytes, budget, { cellDates: true, defval: '' });
   } catch (error) {
     if (error instanceof ParseBudgetError) throw error;
     return parseFailure(
       `the file is not a readable Excel workbook (is it truncated, or an HTML page?): ${messageOf(error)}`,
     );
   }
-  const want = mapping.sheet === undefined ? undefined : foldWidth(mapping.sheet).trim();
-  const sheet = want === undefined ? sheets[0] : sheets.find((s) => foldWidth(s.name).trim() === want);
-  if (sheet === undefined) {
-    const names = sheets.map((s) => `「${s.name}」`).join(', ');
-    return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);
-  }
-  const rows = sheet.rows.map((row) => row.map(cellString));
-  // Numbers stay numbers so that a date column's day counts are read as dates (serial_dates).
-  return recordsFromTable(rows, mapping, context, { what: `sheet 「${sheet.name}」`, serial_dates: true });
+  return { ok: true, sheets: sheets.map((s) => ({ name: s.name, rows: s.rows.map((row) => row.map(cellString)) })) };
 }
 
 /** The compound file signature of .xls (BIFF in OLE2) and the zip signature of .xlsx. */

@@ -6,13 +6,14 @@ import { htmlTables, type HtmlTable } from './html-tables.js';
 import {
   parseFailure,
   type ParseContext,
+  type ParseFailure,
   type ParseOutcome,
   type ParsedList,
   type RecordOrigin,
 } from './source-parser.js';
 import { locateHeader } from './table-header.js';
 import { listPeriod, recordsFromTable } from './table-records.js';
-import { decodeText } from './text-decoding.js';
+import { decodeText, type Decoded } from './text-decoding.js';
 import { foldCompact } from '../../domain/text-fold.js';
 
 /**
@@ -21,9 +22,9 @@ import { foldCompact } from '../../domain/text-fold.js';
  * contains it. Any table that fits but has a row that cannot be read fails the whole page.
  */
 export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, context: ParseContext): ParseOutcome {
-  const decoded = decodeText(bytes, declaredCharset(bytes));
-  if (!decoded.ok) return parseFailure(`the HTML page cannot be read: ${decoded.error}.`);
-  const all = htmlTables(decoded.text);
+  const page = pageTables(bytes);
+  if (!page.ok) return page;
+  const { decoded, tables: all } = page;
   const wanted = mapping.table_caption === undefined ? undefined : foldCompact(mapping.table_caption);
   const tables = wanted ? all.filter((t) => foldCompact(`${t.caption}\n${t.heading}`).includes(wanted)) : all;
   const [first, ...others] = tables;
@@ -60,7 +61,17 @@ export function parseHtmlTable(bytes: Uint8Array, mapping: ColumnMapping, contex
   return { ok: true, records, origins, columns, period: listPeriod(records), skipped_rows: skipped, warnings };
 }
 
-function describe(table: HtmlTable): string {
+/** The page's tables, its text decoded in the charset it declares (else as decodeText finds it). */
+export function pageTables(
+  bytes: Uint8Array,
+):
+  { readonly ok: true; readonly tables: HtmlTable[]; readonly decoded: Extract<Decoded, { ok: true }> } | ParseFailure {
+  const decoded = decodeText(bytes, declaredCharset(bytes));
+  if (!decoded.ok) return parseFailure(`the HTML page cannot be read: ${decoded.error}.`);
+  return { ok: true, tables: htmlTables(decoded.text), decoded };
+}
+
+export function describe(table: HtmlTable): string {
   const label = table.caption || table.heading;
   return `HTML table ${table.index}${label ? ` (「${label.slice(0, 40)}」)` : ''}`;
 }

@@ -41,8 +41,13 @@ export interface ParsedList {
   readonly records: RecordInput[];
   /** Where each record was read, by index, for the messages about it; its position in the list where absent. */
   readonly origins?: readonly RecordOrigin[];
-  /** For a table read through a mapping: the header each field was read from, as the list prints it. */
+  /** The header each field was read from, as the list prints it (a table read through a mapping, or by its own parser). */
   readonly columns?: Readonly<Record<string, string>>;
+  /**
+   * Where a parser of its own read the fields no column holds, in words: 「the labour bureau named above each table」,
+   * 「the <time datetime> of each release」. What `sources try` shows beside the columns.
+   */
+  readonly read_from?: Readonly<Record<string, string>>;
   /** The earliest and latest record dates (a suspension's start), null when the list is empty. */
   readonly period: { readonly from: string; readonly to: string } | null;
   /** Rows left out: on purpose (blank rows, repeated header rows), or unreadable rows that fail alone. */

@@ -31,11 +31,14 @@ export async function readWorkbookSheets(
   options: WorkbookOptions,
 ): Promise<WorkbookSheet[]> {
   if (ZIP.every((byte, i) => bytes[i] === byte)) await checkZipInflatedSize(bytes, budget);
-  const book = XLSX.read(bytes, { type: 'array', cellDates: options.cellDates, cellText: false, dense: true });
-  // Every name in SheetNames has its sheet; flatMap only says so to the compiler.
-  return book.SheetNames.flatMap((name) => {
+  const read = (cellDates: boolean) => XLSX.read(bytes, { type: 'array', cellDates, cellText: false, dense: true });
+  let book = read(options.cellDates);
+  // SheetJS leaves out a sheet it cannot read with cellDates (the ISA's workbooks' date styles): read again without,
+  // the dates then day counts, which the readers take as dates where a column is one (serial_dates)
+  if (options.cellDates && book.SheetNames.some((name) => book.Sheets[name] === undefined)) book = read(false);
+  return book.SheetNames.map((name) => {
     const sheet = book.Sheets[name];
-    if (sheet === undefined) return [];
+    if (sheet === undefined) throw new Error(`sheet 「${name}」 cannot be read (SheetJS gives no cells for it)`);
     const range = usedRange(sheet, name, budget);
     if (range === null) return { name, rows: [] };
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {

@@ -62,9 +62,14 @@ export interface SourceEntryInput {
 export interface SourceEntry extends SourceEntryInput {
   /**
    * Which parser reads it: its module's own parser's id, the table reader of its format (`<format>-table`) for
-   * a source with a mapping, else 'not_written' (the source is registered and shows as never collected).
+   * a source with a mapping, else 'not_written' (a list no module reads yet: registered, and never collected).
    */
   readonly parser: string;
+  /**
+   * For a module's own parser: the file URL of its parser.ts (parser.js compiled), which the parsing thread imports
+   * when it first reads a file of the source, and nothing else of the registry (resolve-parser.ts).
+   */
+  readonly parser_file?: string;
   /** The publisher's group, from the authority vocabulary. */
   readonly publisher_group: PublisherGroupCode;
   /** The body counted toward the group's official total: `counts_for`, else the publisher. */

@@ -1,20 +1,14 @@
-// A source module: a publisher's registry entries and, where its list is not a table a mapping reads, its own parser.
-import type { SourceParser } from '../parsers/source-parser.js';
-import type { SourceEntryInput, SourceFormat } from './source-entry.js';
+// A source module: one folder of src/ingest/sources/, whose source.ts gives a publisher's registry entries and, where
+// the list is not a table a mapping reads, names the parser of its own that parser.ts beside it exports.
+import type { SourceEntryInput } from './source-entry.js';
 
-/** A parser written for one publisher's own layout, and the format it reads. */
-export interface OwnParser {
-  /** Lower-case words joined by '-', unique among the modules' parsers (it is stored with each run's source). */
-  readonly id: string;
-  readonly format: SourceFormat;
-  readonly parse: SourceParser;
-}
-
-/**
- * A source module (src/ingest/sources/): the registry entries of one publisher's lists of one layout, and, where
- * the list is not a table a mapping can read, the parser of its own that reads every one of them.
- */
+/** What a module's source.ts exports as `source`. */
 export interface SourceModule {
   readonly sources: readonly SourceEntryInput[];
-  readonly parser?: OwnParser;
+  /**
+   * The id of the module's own parser (lower-case words joined by '-'; it is stored with each run's source): the
+   * `parse` function parser.ts exports beside source.ts, which reads every entry of the module, each in its format.
+   * Absent for a module of table sources (each entry's mapping is read by the table reader of its format).
+   */
+  readonly parser?: string;
 }

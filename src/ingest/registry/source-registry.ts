@@ -1,63 +1,85 @@
-// The source registry: every list the collectors know of, checked and completed with its publisher group.
+// The source registry: every list the collectors know of, found in the folders of src/ingest/sources/ (a module each,
+// source-folders.ts) and in the tables of the lists no module reads yet (src/ingest/unread-lists/), checked and
+// completed with its publisher group.
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
-import { SOURCE_MODULES } from '../sources/index.js';
 import { tableParserId } from '../parsers/generic-parsers.js';
+import { UNREAD_LISTS } from '../unread-lists/index.js';
 import { NOT_WRITTEN, type SourceEntry, type SourceEntryInput } from './source-entry.js';
-import { type OwnParser, type SourceModule } from './source-module.js';
+import { findSourceModules, type FoundModule } from './source-folders.js';
+import { unreadEntries, type UnreadLists } from './unread-lists.js';
 
 export interface SourceRegistry {
   readonly sources: readonly SourceEntry[];
   get(id: string): SourceEntry | undefined;
 }
 
-/** A registry entry as its module gives it, with the parser its module names (none for a table or unwritten source). */
-export type ModuleEntry = SourceEntryInput & { readonly own_parser?: OwnParser };
+/** A registry entry as written, with where it is written and the parser its module names (if any). */
+export type ModuleEntry = SourceEntryInput & {
+  /** Its module's own parser: the id the module's source.ts names, and the file URL of its parser.ts. */
+  readonly own_parser?: { readonly id: string; readonly file: string };
+  /** Where the entry is written, for messages: `module folder 'caa-keihyo'`, or the unread lists. */
+  readonly origin?: string;
+};
 
-/**
- * The entries of the modules, each with its module's own parser. An entry at a publisher's site root with no
- * mapping holds a place until the list is known: a module's entry of the same id that reads a list takes its place
- * (and its position), so that adding a source is adding its module, whatever registered the publisher before.
- */
-export function moduleEntries(modules: readonly SourceModule[]): ModuleEntry[] {
-  const entries = modules.flatMap((m) =>
-    m.sources.map((s): ModuleEntry => (m.parser ? { ...s, own_parser: m.parser } : s)),
+const UNREAD_ORIGIN = 'the unread lists (src/ingest/unread-lists/)';
+
+/** The entries of the modules, each with its module's own parser and its folder. */
+function moduleEntries(found: readonly FoundModule[]): ModuleEntry[] {
+  return found.flatMap(({ folder, module, parser_file }) =>
+    module.sources.map((source): ModuleEntry => {
+      const origin = `module folder '${folder}'`;
+      if (module.parser === undefined || parser_file === null) return { ...source, origin };
+      return { ...source, origin, own_parser: { id: module.parser, file: parser_file } };
+    }),
   );
-  const places = new Set(entries.filter(holdsPlace).map((e) => e.id));
-  const takers = new Map(entries.filter((e) => !holdsPlace(e) && places.has(e.id)).map((e) => [e.id, e] as const));
-  return entries.flatMap((entry) => {
-    if (holdsPlace(entry)) return [takers.get(entry.id) ?? entry];
-    return takers.get(entry.id) === entry ? [] : [entry];
-  });
 }
 
-function holdsPlace(entry: ModuleEntry): boolean {
-  return entry.url_kind === 'site_root' && entry.mapping === undefined && entry.own_parser === undefined;
+/** The folder of the repository's source modules. */
+export const SOURCES_ROOT = new URL('../sources/', import.meta.url);
+
+/** What the folders of source modules under `roots` and the unread tables register, with the folders' problems. */
+export async function registryEntriesOf(
+  roots: readonly URL[],
+  unread: readonly UnreadLists[] = UNREAD_LISTS,
+): Promise<{ readonly entries: readonly ModuleEntry[]; readonly problems: readonly string[] }> {
+  const folders = await Promise.all(roots.map((root) => findSourceModules(root)));
+  const unlisted = unreadEntries(unread).map((entry): ModuleEntry => ({ ...entry, origin: UNREAD_ORIGIN }));
+  return {
+    entries: [...folders.flatMap((f) => moduleEntries(f.found)), ...unlisted],
+    problems: folders.flatMap((f) => f.problems),
+  };
 }
 
-/** The registry as the repository's source modules (src/ingest/sources/index.ts) give it. */
-export const SOURCE_ENTRIES: readonly ModuleEntry[] = moduleEntries(SOURCE_MODULES);
+/** The repository's modules and unread lists, found once as this module loads. */
+const REPOSITORY = await registryEntriesOf([SOURCES_ROOT]);
 
-/** The parser id of an entry: its own parser's, the table reader's of its format, or not_written. */
-function parserIdOf(entry: ModuleEntry): string {
-  if (entry.own_parser) return entry.own_parser.id;
-  return entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN;
+/** The registry's entries as the repository's folders and tables give them. */
+export const SOURCE_ENTRIES: readonly ModuleEntry[] = REPOSITORY.entries;
+
+/** The parser of an entry: its own parser's id and file, the table reader's of its format, or not_written. */
+function parserOf(entry: ModuleEntry): Pick<SourceEntry, 'parser' | 'parser_file'> {
+  if (entry.own_parser) return { parser: entry.own_parser.id, parser_file: entry.own_parser.file };
+  return { parser: entry.mapping ? tableParserId(entry.format) : NOT_WRITTEN };
 }
 
 /** Builds a registry from entries; throws listing every problem when any entry is inconsistent. */
-export function loadSourceRegistry(entries: readonly ModuleEntry[] = SOURCE_ENTRIES): SourceRegistry {
-  const problems = registryProblems(entries);
+export function loadSourceRegistry(
+  entries: readonly ModuleEntry[] = SOURCE_ENTRIES,
+  folderProblems: readonly string[] = entries === SOURCE_ENTRIES ? REPOSITORY.problems : [],
+): SourceRegistry {
+  const problems = [...folderProblems, ...registryProblems(entries)];
   if (problems.length > 0)
     throw new Error(`the source registry has ${problems.length} problem(s):\n${problems.join('\n')}`);
   const sources = entries.map((entry): SourceEntry => {
     const publisher = authorities.get(entry.publisher);
     // registryProblems has refused every entry whose publisher is not an authority
     if (publisher === undefined) throw new Error(`the source registry names an unknown publisher '${entry.publisher}'`);
-    const { own_parser: _own, ...input } = entry;
+    const { own_parser: _own, origin: _origin, ...input } = entry;
     return {
       ...input,
-      parser: parserIdOf(entry),
+      ...parserOf(entry),
       publisher_group: publisher.group,
       counted_body: entry.counts_for ?? entry.publisher,
     };
@@ -69,14 +91,15 @@ export function loadSourceRegistry(entries: readonly ModuleEntry[] = SOURCE_ENTR
 /** One sentence per inconsistency: duplicate ids, unknown authorities, parsers that do not fit formats or mappings. */
 export function registryProblems(entries: readonly ModuleEntry[]): string[] {
   const problems: string[] = [];
-  const seen = new Set<string>();
-  const parsers = new Map<string, OwnParser>();
+  const seen = new Map<string, string>();
+  const parsers = new Map<string, string>();
   for (const entry of entries) {
     const at = `source '${entry.id}'`;
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(entry.id))
       problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
-    if (seen.has(entry.id)) problems.push(`${at}: the id is used twice`);
-    seen.add(entry.id);
+    const first = seen.get(entry.id);
+    if (first !== undefined) problems.push(`${at}: the id is used twice${twiceWhere(first, entry.origin)}`);
+    seen.set(entry.id, entry.origin ?? '');
     const publisher = authorities.get(entry.publisher);
     if (!publisher) problems.push(`${at}: publisher '${entry.publisher}' is not an authority code`);
     if (entry.counts_for !== undefined) {
@@ -98,11 +121,18 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
       problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
     problems.push(...parserProblems(entry).map((p) => `${at}: ${p}`));
     const own = entry.own_parser;
-    if (own !== undefined && parsers.get(own.id) !== undefined && parsers.get(own.id) !== own)
+    if (own !== undefined && parsers.get(own.id) !== undefined && parsers.get(own.id) !== own.file)
       problems.push(`${at}: parser id '${own.id}' names two different parsers`);
-    if (own !== undefined) parsers.set(own.id, own);
+    if (own !== undefined) parsers.set(own.id, own.file);
   }
   return problems;
+}
+
+/** Where the two entries of one id are written; a list a module reads now leaves the unread tables. */
+function twiceWhere(first: string, second: string | undefined): string {
+  if (first === '' || second === undefined) return '';
+  const unread = [first, second].includes(UNREAD_ORIGIN);
+  return ` (in ${first} and in ${second})${unread ? ': a list a module reads is no longer unread: take it out of them' : ''}`;
 }
 
 function listLinkProblems(pattern: string, format: SourceEntryInput['format']): string[] {
@@ -123,8 +153,6 @@ function parserProblems(entry: ModuleEntry): string[] {
     if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(own.id))
       problems.push(`parser id '${own.id}' is not lower-case words joined by '-'`);
     if (own.id === NOT_WRITTEN || own.id.endsWith('-table')) problems.push(`parser id '${own.id}' is reserved`);
-    if (own.format !== entry.format)
-      problems.push(`parser '${own.id}' reads ${own.format}, but the format is ${entry.format}`);
     if (entry.mapping) problems.push(`parser '${own.id}' has its own layout and takes no mapping`);
     return problems;
   }
@@ -144,7 +172,7 @@ function parserProblems(entry: ModuleEntry): string[] {
 
 let defaultRegistry: SourceRegistry | undefined;
 
-/** The repository's registry, checked once. */
+/** The repository's registry, checked once: every folder's and every entry's problem, thrown together. */
 export function sourceRegistry(): SourceRegistry {
   defaultRegistry ??= loadSourceRegistry();
   return defaultRegistry;

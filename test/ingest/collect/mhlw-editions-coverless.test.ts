@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
-import { MHLW_LABOUR_SOURCE_ID, mhlwRecordsFromPages } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import {
+  MHLW_LABOUR_SOURCE_ID,
+  mhlwRecordsFromPages,
+} from '../../../src/ingest/sources/mhlw-labour-law-violations/parser.js';
 import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { answerOf } from '../../helpers/answers.js';

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../src/cli.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { sharedData } from '../../helpers/shared-data.js';
+import { demoDatabase } from '../../helpers/server.js';
 import { startFixtureServer, tempDir, testFetcher } from './collect-helpers.js';
 
 function io(dbPath: string) {
@@ -55,7 +56,11 @@ test('--url reads the list at that address as the source reads its own', async (
     });
     assert.equal(code, 0, run.err.join('\n'));
     const text = run.out.join('\n');
-    assert.match(text, /^columns: read by the parser of its own layout, not by header words$/mu);
+    // an index has no columns: the parser of its own says where it reads each field
+    assert.match(text, /^columns: none \(no field is read from a column by its header\)$/mu);
+    assert.match(text, /^read otherwise:$\n(?: {2}\S+ ← .+\n)*? {2}date ← the <time datetime> of each release/mu);
+    assert.match(text, /^ {2}company_name ← the release title, the companies before 「に対する」/mu);
+    assert.match(text, /^fixed by the registry: law = premiums_and_representations_act$/mu);
     assert.match(text, /^edition: 2025-03-27 \(printed on the list\)$/mu);
     assert.match(text, /^22 record\(s\) it would give/mu);
     assert.match(text, /skipped row 13: the release is not an order or an approval/u);
@@ -68,8 +73,19 @@ test('sources try refuses what it cannot try, saying why', async (t) => {
   const cases: readonly (readonly [string, readonly string[], number, RegExp])[] = [
     ['no list given', ['jftc-actions'], 2, /give either --file F or --url U/],
     ['both given', ['jftc-actions', '--file', 'a', '--url', 'https://x.test/'], 2, /give either --file F or --url U/],
-    ['an unknown source', ['no-such-source', '--file', 'a'], 2, /no source 'no-such-source'/],
-    ['a source with no parser', ['ppc-actions', '--file', 'a'], 2, /has no parser and no mapping/],
+    ['an unknown source', ['no-such-source', '--file', 'a'], 2, /no source 'no-such-source' in the registry \(see/],
+    [
+      'a mistyped source, with the nearest ids',
+      ['jftc-action', '--file', 'a'],
+      2,
+      /no source 'jftc-action' in the registry; the nearest: jftc-actions\b/,
+    ],
+    [
+      'a source no module reads yet',
+      ['ppc-actions', '--file', 'a'],
+      2,
+      /'ppc-actions' is registered, but no module reads its list yet .*kohyo sources propose/,
+    ],
     ['an address that is not http', ['jftc-actions', '--url', 'ftp://x'], 2, /is not an http\(s\) URL/],
     ['an unknown option', ['jftc-actions', '--flie', 'a'], 2, /Unknown option '--flie'/],
     [
@@ -86,4 +102,81 @@ test('sources try refuses what it cannot try, saying why', async (t) => {
       assert.match(run.err.join('\n'), message);
     });
   }
+});
+
+test('a list its own parser reads: the header each field came from, what it reads otherwise, the rows it skips and why', async (t) => {
+  const cases = [
+    {
+      source: 'mhlw-labour-law-violations',
+      file: 'mhlw/000534084.pdf',
+      says: [
+        /^mhlw-labour-law-violations: 1 file\(s\) read with mhlw-labour-violations-pdf, through its own parser; nothing was written$/mu,
+        /^columns: company_name ← 「企業・事業場名称」, company_address ← 「所在地」, date ← 「公表日」, law ← 「違反法条」, summary ← 「事案概要」$/mu,
+        /^ {2}authority ← the labour bureau \(…労働局\) named above each table/mu,
+        /^ {2}action_type ← prosecution_referral for every row/mu,
+        /^edition: 2019-08-30 \(printed on the list\)$/mu,
+        /^414 record\(s\) it would give/mu,
+        /^ {2}row 1 \(page \d+\): 20\d\d-\d\d-\d\d 「[^」]+」.*, mhlw_labour_bureau_01: not linked$/mu,
+      ],
+    },
+    {
+      source: 'isa-titp-supervising-org-revocations',
+      file: 'isa/isa_titp_kanri_dantai_kyoka_torikeshi.xlsx',
+      says: [
+        /^columns: company_name ← 「監理団体名」, company_address ← 「所在地」, permit_number ← 「取り消した監理団体の許可番号」, reason ← 「処分理由」, date ← 「処分年月日」$/mu,
+        /^ {2}sector_code ← technical_intern_training for every row$/mu,
+        /^fixed by the registry: action_type = license_revocation, law = technical_intern_training_act$/mu,
+        /^63 record\(s\) it would give/mu,
+        /^9 row\(s\) it would skip$/mu,
+        /^ {2}skipped rows 3-5, 7-9, 11-13: a blank row$/mu,
+      ],
+    },
+  ];
+  for (const { source, file, says } of cases) {
+    await t.test(source, async () => {
+      const run = io(join(tempDir(), 'none.sqlite'));
+      const code = await runCli(['sources', 'try', source, '--file', sharedData(file)], run.io);
+      assert.equal(code, 0, run.err.join('\n'));
+      const text = run.out.join('\n');
+      for (const said of says) assert.match(text, said);
+    });
+  }
+});
+
+test('a file that is not the format the source reads is told so first, before any parser reads it', async (t) => {
+  const cases = [
+    [
+      'caa-keihyo-actions',
+      'jftc/actions.csv',
+      /^you gave actions\.csv: a CSV \(text\) file; source 'caa-keihyo-actions' reads an HTML page; to start a source of this file instead: `kohyo sources propose --file .*actions\.csv`$/mu,
+    ],
+    [
+      'mhlw-labour-law-violations',
+      'caa/keihyo_release_2024_index.main.html',
+      /^you gave keihyo_release_2024_index\.main\.html: an HTML page; source 'mhlw-labour-law-violations' reads a PDF/mu,
+    ],
+    [
+      'jftc-actions',
+      'isa/isa_titp_kanri_dantai_kaizen_meirei.xlsx',
+      /^you gave isa_titp_kanri_dantai_kaizen_meirei\.xlsx: an Excel workbook \(xlsx\); source 'jftc-actions' reads a CSV \(text\) file/mu,
+    ],
+  ] as const;
+  for (const [source, file, said] of cases) {
+    await t.test(`${source} given ${file}`, async () => {
+      const run = io(join(tempDir(), 'none.sqlite'));
+      assert.equal(await runCli(['sources', 'try', source, '--file', sharedData(file)], run.io), 1);
+      assert.match(run.err.join('\n'), said);
+      assert.deepEqual(run.out, [], 'nothing is parsed, so nothing is reported');
+    });
+  }
+});
+
+test('links tried against the demo dataset say that they were, and that its companies are fictional', async () => {
+  const run = io(await demoDatabase());
+  const code = await runCli(['sources', 'try', 'jftc-actions', '--file', sharedData('jftc/actions.csv')], run.io);
+  assert.equal(code, 0, run.err.join('\n'));
+  assert.match(
+    run.out.join('\n'),
+    /^228 record\(s\) it would give: .*\(links tried against the demo dataset at \S+: its companies are fictional, so a link \(or none\) says nothing of a real company; point KOHYO_DB at a production dataset\)$/mu,
+  );
 });

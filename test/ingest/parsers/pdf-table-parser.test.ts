@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { mhlwRecordsFromPages } from '../../../src/ingest/parsers/mhlw-labour-violations-pdf.js';
+import { mhlwRecordsFromPages } from '../../../src/ingest/sources/mhlw-labour-law-violations/parser.js';
 import { parsePdfTable, pdfTableFromPages } from '../../../src/ingest/parsers/pdf-table-parser.js';
-import { SUSPENSION_TABLE } from '../../../src/ingest/sources/suspensions/suspension-table.js';
+import { SUSPENSION_TABLE } from '../../../src/ingest/sources/procurement-suspensions/suspension-table.js';
 import { writeTablePdf, type PdfColumn } from '../../helpers/pdf.js';
 import { cachedPdfPages } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as XLSX from '@e965/xlsx';
 import { parseGenericSource } from '../../../src/ingest/parsers/generic-parsers.js';
 import { parseExcelTable as parseXlsTable } from '../../../src/ingest/parsers/excel-table-parser.js';
-import { SUSPENSION_TABLE } from '../../../src/ingest/sources/suspensions/suspension-table.js';
+import { SUSPENSION_TABLE } from '../../../src/ingest/sources/procurement-suspensions/suspension-table.js';
 import { contextFor, expectParsed } from './parser-fixtures.js';
 
 const context = contextFor('procurement_suspension', 'pref_01');

@@ -54,3 +54,42 @@ test('a source registered with no parser is never collected, not refused: its ad
     assert.match(source.url, /^https:\/\//u, source.id);
   }
 });
+
+test('every body that acts against companies in its own name has a list registered in its name, unread until one is', () => {
+  const sources = sourceRegistry().sources;
+  const inOwnName = (code: string) => sources.filter((s) => s.publisher === code);
+  const bodies = [
+    // the 47 labour bureaus (大阪労働局, 千葉労働局, 福岡労働局, …): 労働者派遣法 and 職業安定法 actions
+    ...AUTHORITIES.filter((a) => a.code.startsWith('mhlw_labour_bureau_')).map((a) => [a.code, 'mhlw'] as const),
+    // 経済産業省 and its regional bureaus (沖縄総合事務局経済産業部 with them)
+    ['meti', null],
+    ...AUTHORITIES.filter((a) => a.parent === 'meti' && a.code.startsWith('meti_')).map(
+      (a) => [a.code, 'meti'] as const,
+    ),
+    // the 地方厚生局 and 四国厚生支局
+    ...AUTHORITIES.filter((a) => a.code.endsWith('_rbhw')).map((a) => [a.code, 'mhlw'] as const),
+    // 観光庁 (旅行業法), 林野庁 and its 森林管理局, 中小企業庁, 資源エネルギー庁, 原子力規制委員会
+    ['jta', 'mlit'],
+    ['forestry_agency', 'maff'],
+    ...AUTHORITIES.filter((a) => a.parent === 'forestry_agency').map((a) => [a.code, 'maff'] as const),
+    ['smea', 'meti'],
+    ['anre', 'meti'],
+    ['nra', 'moe'],
+  ] as const;
+  assert.equal(bodies.filter(([code]) => code.startsWith('mhlw_labour_bureau_')).length, 47);
+  assert.equal(bodies.filter(([code]) => code.startsWith('meti_')).length, 9);
+  assert.equal(bodies.filter(([code]) => code.endsWith('_rbhw')).length, 8);
+  assert.equal(bodies.filter(([code]) => code.endsWith('_rfo')).length, 7);
+  for (const [code, countsFor] of bodies) {
+    const own = inOwnName(code);
+    assert.ok(own.length > 0, `${code} (${AUTHORITIES.find((a) => a.code === code)?.name}) has no list in its name`);
+    for (const source of own) {
+      // the coverage ratio counts the 各省各庁 (publisher-groups.ts): an office or external agency counts for its ministry
+      assert.equal(source.counted_body, countsFor ?? code, source.id);
+      assert.equal(source.parser, 'not_written', `${source.id}: never collected until a real list of it is read`);
+      assert.match(source.url, /^https:\/\/[^/]+\.go\.jp\//u, source.id);
+    }
+  }
+  // the MHLW labour-law list still counts for the ministry, its records' authority each bureau
+  assert.equal(sourceRegistry().get('mhlw-labour-law-violations')?.counted_body, 'mhlw');
+});

@@ -1,26 +1,29 @@
 // docs/data-sources.md's worked example of adding a source, kept true to the code: its module compiles against the
-// paths it imports, and added to the modules it takes its place in the registry as the guide says.
+// paths it imports, and its folder, found beside the repository's, is the source once the row it names is deleted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SOURCE_MODULES } from '../../../src/ingest/sources/index.js';
-import type { SourceModule } from '../../../src/ingest/registry/source-module.js';
-import { loadSourceRegistry, moduleEntries, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
+import {
+  SOURCES_ROOT,
+  loadSourceRegistry,
+  registryEntriesOf,
+  sourceRegistry,
+} from '../../../src/ingest/registry/source-registry.js';
+import { UNREAD_LISTS } from '../../../src/ingest/unread-lists/index.js';
 
 const guide = readFileSync('docs/data-sources.md', 'utf8');
-const section = guide.slice(guide.indexOf('## Adding a source'));
+const section = guide.slice(guide.indexOf('## Adding a source'), guide.indexOf('## Data and licences'));
 const example = /```ts\n(\/\/ (\S+)\n[\s\S]*?)```/u.exec(section);
 assert.ok(example?.[1] !== undefined && example[2] !== undefined, 'the guide has a worked example');
 const [, code, path] = example;
+const folder = /^src\/ingest\/sources\/([a-z0-9-]+)\/source\.ts$/u.exec(path)?.[1];
 
-/** The example's relative imports, each resolved from the path its first line gives. */
-const imports = [...code.matchAll(/from '(\.[^']+)'/gu)].map((m) => m[1]!);
-
-test('the example names a module file of src/ingest/sources/ and imports files that exist from there', () => {
-  assert.match(path, /^src\/ingest\/sources\/[a-z0-9-]+\.ts$/u);
+test('the example is the source.ts of a folder of src/ingest/sources/, importing files that exist from there', () => {
+  assert.ok(folder !== undefined, `${path} is not src/ingest/sources/<folder>/source.ts`);
+  const imports = [...code.matchAll(/from '(\.[^']+)'/gu)].map((m) => m[1]!);
   assert.ok(imports.length > 0);
   for (const from of imports) {
     const file = resolve(dirname(path), from).replace(/\.js$/u, '.ts');
@@ -28,28 +31,37 @@ test('the example names a module file of src/ingest/sources/ and imports files t
   }
 });
 
-test('the example module, added to the index, takes the place of the site-root entry the guide names', async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'kohyo-example-')), 'example.mts');
+test('the example folder is found beside the modules, and is the source once its unread row is deleted', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'kohyo-example-'));
+  mkdirSync(join(root, folder!));
   const absolute = code.replace(/from '(\.[^']+)'/gu, (_, from: string) => {
     const target = resolve(dirname(path), from).replace(/\.js$/u, '.ts');
     return `from '${pathToFileURL(target).href}'`;
   });
-  writeFileSync(file, absolute);
-  const exported = Object.values((await import(pathToFileURL(file).href)) as Record<string, unknown>);
-  assert.equal(exported.length, 1, 'the example exports its module');
-  const module = exported[0] as SourceModule;
-  const [entry] = module.sources;
-  assert.ok(entry !== undefined);
+  writeFileSync(join(root, folder!, 'source.ts'), absolute);
+  const roots = [SOURCES_ROOT, pathToFileURL(`${root}/`)];
   const before = sourceRegistry().sources;
-  const place = before.findIndex((s) => s.id === entry.id);
-  assert.ok(place >= 0, `the guide says ${entry.id} is registered at its site root`);
-  assert.equal(before[place]?.url_kind, 'site_root');
-  assert.match(section, new RegExp(`takes the place of the site-root entry\\s+\`${entry.id}\``, 'u'));
-  assert.match(section, new RegExp(`kohyo sources try ${entry.id} --file`, 'u'));
-  const after = loadSourceRegistry(moduleEntries([...SOURCE_MODULES, module])).sources;
-  assert.equal(after.length, before.length);
-  assert.equal(after[place]?.id, entry.id);
-  assert.equal(after[place]?.url, entry.url);
-  assert.equal(after[place]?.parser, `${entry.format}-table`);
-  assert.equal(after[place]?.unproven, true);
+  const placeholder = before.find((s) => s.id === folder);
+  assert.equal(placeholder?.url_kind, 'site_root', `the guide says ${folder} is registered, unread`);
+  assert.match(section, new RegExp(`\\['${placeholder.publisher}', '${placeholder.url}', \\['construction'`, 'u'));
+
+  // the list still unread: the registry refuses the id twice, saying where
+  const both = await registryEntriesOf(roots);
+  assert.throws(() => loadSourceRegistry(both.entries, both.problems), /used twice .*take it out of them/u);
+
+  // its word deleted from the row (what the guide tells): the folder is the source, and nothing else changed
+  const unread = UNREAD_LISTS.map((lists) => ({
+    ...lists,
+    at: lists.at.filter(([publisher]) => `${publisher.replace(/_/gu, '-')}-${lists.list}` !== folder),
+  }));
+  const after = await registryEntriesOf(roots, unread);
+  const registry = loadSourceRegistry(after.entries, after.problems);
+  assert.equal(registry.sources.length, before.length);
+  const entry = registry.get(folder!);
+  assert.equal(entry?.parser, `${entry?.format}-table`);
+  assert.equal(entry?.unproven, true);
+  assert.notEqual(entry?.url, placeholder.url);
+  // the walk the guide gives, in its words (a command may wrap over two lines)
+  for (const command of [`kohyo sources try ${folder} --file`, 'kohyo sources propose', `kohyo collect ${folder}`])
+    assert.match(section, new RegExp(command.replaceAll(' ', '\\s+'), 'u'));
 });

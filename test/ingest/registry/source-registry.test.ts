@@ -30,6 +30,16 @@ test('the repository registry loads without a problem', () => {
   assert.equal(registry.sources.length, SOURCE_ENTRIES.length);
 });
 
+test('every source of a publisher counts for the same body, whatever the order the folders and tables are found in', () => {
+  // demo/demo-sources.ts reads a publisher's counted body from its first source
+  const bodies = new Map<string, Set<string>>();
+  for (const s of registry.sources) bodies.set(s.publisher, (bodies.get(s.publisher) ?? new Set()).add(s.counted_body));
+  assert.deepEqual(
+    [...bodies].filter(([, counted]) => counted.size > 1),
+    [],
+  );
+});
+
 test('source ids are unique and every publisher is an authority of the group the entry is filed under', () => {
   assert.equal(new Set(registry.sources.map((s) => s.id)).size, registry.sources.length);
   for (const s of registry.sources) {
@@ -63,6 +73,9 @@ test('the bodies counted per group never exceed the official totals, and local g
   assert.equal(counted('prefecture'), 47);
   assert.equal(counted('designated_city'), 20);
   assert.equal(counted('national'), 19, 'the 19 各省各庁; regional bureaus count for their ministry');
+  // an office or an external agency (林野庁 and its 森林管理局, 防衛装備庁) counts for the body at the top of its tree
+  for (const s of suspensions.filter((s) => s.publisher_group === 'national'))
+    assert.equal(authorities.get(s.counted_body)?.parent, null, `${s.id} counts for ${s.counted_body}`);
 });
 
 test('the MHLW labour-law list is registered with its PDF parser; unwritten sources take no mapping', () => {
@@ -216,8 +229,7 @@ test('inconsistent entries are each reported in a sentence that names the source
 });
 
 test("a source's parser is derived: the table reader of its format for a mapping, its module's own, or none", () => {
-  const parse = () => ({ ok: false, error: 'unused', problems: [] }) as const;
-  const own = { id: 'test-own-layout', format: 'csv', parse } as const;
+  const own = { id: 'test-own-layout', file: 'file:///modules/test-own/parser.ts' } as const;
   const loaded = loadSourceRegistry([
     good,
     { ...good, id: 'test-unwritten', mapping: undefined },
@@ -226,21 +238,32 @@ test("a source's parser is derived: the table reader of its format for a mapping
   assert.equal(loaded.get('test-csv-source')?.parser, 'csv-table');
   assert.equal(loaded.get('test-unwritten')?.parser, 'not_written');
   assert.equal(loaded.get('test-own')?.parser, 'test-own-layout');
-  assert.ok(!('own_parser' in (loaded.get('test-own') ?? {})), 'the entry keeps the id, not the function');
+  assert.equal(loaded.get('test-own')?.parser_file, own.file, 'the parsing thread imports the file, nothing else');
+  assert.ok(!('own_parser' in (loaded.get('test-own') ?? {})));
   const problems = (entry: ModuleEntry) => registryProblems([entry]).join('; ');
   assert.match(problems({ ...good, own_parser: own }), /has its own layout and takes no mapping/);
-  assert.match(
-    problems({ ...good, mapping: undefined, format: 'pdf', own_parser: own }),
-    /reads csv, but the format is pdf/,
-  );
   assert.match(problems({ ...good, mapping: undefined, own_parser: { ...own, id: 'csv-table' } }), /is reserved/);
   assert.match(
     registryProblems([
       { ...good, mapping: undefined, own_parser: own },
-      { ...good, id: 'test-other', mapping: undefined, own_parser: { ...own, parse: () => parse() } },
+      {
+        ...good,
+        id: 'test-other',
+        mapping: undefined,
+        own_parser: { ...own, file: 'file:///modules/other/parser.ts' },
+      },
     ]).join(),
     /names two different parsers/,
   );
+});
+
+test('an id both a module and the unread lists register is refused, saying which to take out', () => {
+  const problems = registryProblems([
+    { ...good, origin: "module folder 'pref-13-suspensions'" },
+    { ...good, mapping: undefined, url_kind: 'site_root', origin: 'the unread lists (src/ingest/unread-lists/)' },
+  ]).join();
+  assert.match(problems, /used twice \(in module folder 'pref-13-suspensions' and in the unread lists/u);
+  assert.match(problems, /no longer unread: take it out of them/u);
 });
 
 test('seeding a database registers every source, and coverage then lists them as never collected', () => {
@@ -284,7 +307,7 @@ test('seeding a database registers every source, and coverage then lists them as
 
 test('a mapping is marked unproven unless a real list of its source is collected by a test of its module', () => {
   // the real lists of test/fixtures/government that a table mapping reads, each by its source's module test
-  const proven = new Map([['jftc-actions', 'test/ingest/sources/jftc-actions.test.ts']]);
+  const proven = new Map([['jftc-actions', 'src/ingest/sources/jftc-actions/jftc-actions.test.ts']]);
   for (const source of registry.sources.filter((s) => s.mapping !== undefined)) {
     const test = proven.get(source.id);
     assert.equal(source.unproven === true, test === undefined, source.id);

@@ -1,0 +1,275 @@
+// `kohyo sources propose (--file F | --url U)`: a table no source reads yet (CSV, Excel, an HTML table) mapped from its
+// header words into the source.ts of a new module, with the rows that mapping would give and the columns it left
+// unmapped, so that an operator starts the module from what it printed. It writes nothing.
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { instant } from '../../domain/dates.js';
+import { RECORD_KINDS, type RecordKind } from '../../domain/record.js';
+import { messageOf } from '../../domain/error-of.js';
+import { readCommandArgs } from '../../command-args.js';
+import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
+import { formatName, formatOfBytes } from '../parsers/file-format.js';
+import { DEFAULT_PARSE_BUDGET } from '../parsers/parse-budget.js';
+import { keptNotes } from '../parsers/source-parser.js';
+import { parseGenericSource, tableParserId } from '../parsers/generic-parsers.js';
+import { headerWords } from '../propose/header-words.js';
+import { moduleText } from '../propose/module-text.js';
+import { proposeMapping } from '../propose/propose-mapping.js';
+import { tablesOfFile, type FileTable } from '../propose/file-tables.js';
+import { proposedRecordLine, sampleRowLine } from '../propose/proposed-rows.js';
+import { proposedWordCodes } from '../propose/word-codes.js';
+import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
+import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
+import type { SourcesTryIo } from './sources-try.js';
+import { runNotes } from './collect-report.js';
+import { createFetcher, MAX_LIST_BYTES, type Fetcher } from './fetcher.js';
+import { collectorUserAgent } from './user-agent.js';
+
+export const SOURCES_PROPOSE_USAGE =
+  'usage: kohyo sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...';
+
+/** What `sources try` is given but a dataset and the parsers: propose links nothing, and reads with the table readers. */
+export type SourcesProposeIo = Omit<SourcesTryIo, 'dbPath' | 'resolve'>;
+
+interface ProposeArgs {
+  readonly file: string | null;
+  readonly url: string | null;
+  readonly kind: RecordKind | undefined;
+  readonly fixed: FixedValues;
+}
+
+/** The values --fixed may give: those a table's mapping may fix (column-mapping.ts FixedValues). */
+const FIXABLE: Readonly<Record<string, keyof FixedValues>> = {
+  action_type: 'action_type',
+  law: 'law',
+  sector: 'sector_code',
+  sector_code: 'sector_code',
+};
+
+/** Exit code 0 when a mapping is proposed, 1 when the file holds no table it can map, 2 on a usage error. */
+export async function runSourcesPropose(args: readonly string[], io: SourcesProposeIo): Promise<number> {
+  const options = readProposeArgs(args);
+  if (typeof options === 'string') {
+    io.stderr(`kohyo sources propose: ${options}\n${SOURCES_PROPOSE_USAGE}`);
+    return 2;
+  }
+  const fetcher =
+    io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
+  try {
+    const read = await readBytes(options, fetcher);
+    if (typeof read === 'string') {
+      io.stderr(`kohyo sources propose: ${read}`);
+      return 1;
+    }
+    return await propose(read, options, io);
+  } catch (error) {
+    io.stderr(`kohyo sources propose: ${messageOf(error)}`);
+    return 1;
+  } finally {
+    if (io.fetcher === undefined) await fetcher.close();
+  }
+}
+
+function readProposeArgs(args: readonly string[]): ProposeArgs | string {
+  const parsed = readCommandArgs(args, {
+    options: {
+      file: { type: 'string' },
+      url: { type: 'string' },
+      kind: { type: 'string' },
+      fixed: { type: 'string', multiple: true },
+    },
+  });
+  if (typeof parsed === 'string') return parsed;
+  const { file, url, kind, fixed = [] } = parsed.values;
+  if ((file === undefined) === (url === undefined)) return 'give either --file F or --url U';
+  if (url !== undefined && (!/^https?:\/\//u.test(url) || !URL.canParse(url)))
+    return `--url '${url}' is not an http(s) URL`;
+  const asked = RECORD_KINDS.find((k) => k === kind);
+  if (kind !== undefined && asked === undefined) return `--kind is one of ${RECORD_KINDS.join(', ')}`;
+  const values: Partial<Record<keyof FixedValues, string>> = {};
+  for (const pair of fixed) {
+    const [field = '', value = ''] = pair.split('=', 2);
+    const key = FIXABLE[field];
+    if (key === undefined || value === '')
+      return `--fixed is FIELD=CODE, FIELD one of ${Object.keys(FIXABLE).join(', ')}`;
+    values[key] = value;
+  }
+  return { file: file ?? null, url: url ?? null, kind: asked, fixed: values };
+}
+
+/** The file's bytes and what to call it, bounded as a collected list is; why not, as a sentence. */
+async function readBytes(
+  options: ProposeArgs,
+  fetcher: Fetcher,
+): Promise<{ bytes: Uint8Array; name: string; url: string | null } | string> {
+  if (options.file !== null) {
+    const size = (await stat(options.file)).size;
+    if (size > MAX_LIST_BYTES) return `${options.file} is ${size} bytes, more than a list is read (${MAX_LIST_BYTES})`;
+    return { bytes: await readFile(options.file), name: basename(options.file), url: null };
+  }
+  const url = options.url ?? '';
+  const fetched = await fetcher.fetch(url);
+  if (fetched.kind !== 'fetched')
+    return `${url} could not be read: ${fetched.kind === 'failed' ? fetched.error : '304'}`;
+  return { bytes: fetched.body, name: fetched.url, url: fetched.url };
+}
+
+async function propose(
+  read: { bytes: Uint8Array; name: string; url: string | null },
+  options: ProposeArgs,
+  io: SourcesProposeIo,
+): Promise<number> {
+  const format = formatOfBytes(read.bytes);
+  if (format === null || format === 'pdf') {
+    const what = format === null ? 'a file of no format a source reads' : formatName(format);
+    io.stderr(
+      `${read.name} is ${what}: propose maps tables of text (a CSV, an Excel workbook, an HTML table); a list printed as a PDF needs a table mapping with the pdf-table reader or a parser of its own (docs/data-sources.md "Adding a source")`,
+    );
+    return 1;
+  }
+  const budget = io.parseBudget ?? DEFAULT_PARSE_BUDGET;
+  const tables = await tablesOfFile(read.bytes, format, budget);
+  if (!tables.ok) {
+    io.stderr(`${read.name}: ${tables.error}`);
+    return 1;
+  }
+  const words = headerWords(io.registry.sources);
+  const proposals = tables.tables.flatMap((table) => {
+    const proposal = proposeMapping(table.rows, words, options.kind);
+    return proposal === null ? [] : [{ table, proposal }];
+  });
+  const best = proposals.sort((a, b) => b.proposal.columns.size - a.proposal.columns.size)[0];
+  if (best === undefined) {
+    io.stderr(
+      `${read.name}: no table in it has a header row naming a company (商号, 名称, 事業者名, …) and another field within its first 30 rows, so no mapping is proposed`,
+    );
+    return 1;
+  }
+  await report(read, format, best, tables.tables.length, options, io);
+  return 0;
+}
+
+type Proposal = NonNullable<ReturnType<typeof proposeMapping>>;
+
+async function report(
+  read: { bytes: Uint8Array; name: string; url: string | null },
+  format: SourceFormat,
+  { table, proposal }: { table: FileTable; proposal: Proposal },
+  tableCount: number,
+  options: ProposeArgs,
+  io: SourcesProposeIo,
+): Promise<void> {
+  const out = io.stdout;
+  const mapping = mappingOf(table, proposal, options.fixed);
+  const todo = proposal.needs.flatMap((field) => {
+    const key = FIXABLE[field];
+    return key === undefined || mapping.fixed?.[key] !== undefined ? [] : [key];
+  });
+  const unreadable = proposal.needs.filter((field) => FIXABLE[field] === undefined);
+  const how = table.notes ? ` (${table.notes})` : '';
+  const which = tableCount > 1 ? `, ${table.what} of ${tableCount}` : '';
+  out(`${read.name}: ${formatName(format)}${how}${which}; header in row ${proposal.header_row}`);
+  out(`record kind: ${proposal.kind}, as ${proposal.kind_why}`);
+  const columns = [...proposal.columns].map(([field, c]) => `${field} ← 「${proposal.headers[c] ?? ''}」`);
+  out(`columns: ${columns.join(', ')}`);
+  out(`unmapped: ${proposal.unmapped.length === 0 ? 'none' : proposal.unmapped.join(', ')}`);
+  for (const key of todo)
+    out(`needs: ${key}: no column gives it; give it in the module's fixed, and here with --fixed ${key}=CODE`);
+  for (const field of unreadable)
+    out(
+      `needs: ${field}: no column gives it, and no fixed value can: this table cannot be a ${proposal.kind} list as it is`,
+    );
+  out('');
+  out('source.ts to start the module from (src/ingest/sources/<folder>/source.ts), what it marks TODO filled in:');
+  for (const line of moduleText({ kind: proposal.kind, format, url: read.url, mapping, todo }).split('\n'))
+    out(`  ${line}`);
+  out('');
+  if (todo.length > 0 || unreadable.length > 0) sampleRows(table, proposal, todo, out);
+  else await dryRun(read.bytes, proposal, withoutTodo(mapping), format, io);
+  out('nothing was written');
+}
+
+/**
+ * The mapping proposed: each field's header as printed, the file's encoding or sheet, the --fixed values, and the words
+ * of its action and sector columns with the codes proposed for them ('TODO' where none is close).
+ */
+function mappingOf(table: FileTable, proposal: Proposal, fixed: FixedValues): ColumnMapping {
+  const columns = Object.fromEntries([...proposal.columns].map(([field, c]) => [field, [proposal.headers[c] ?? '']]));
+  const cells = (field: 'action_type' | 'sector') => {
+    const c = proposal.columns.get(field);
+    return c === undefined ? [] : table.rows.slice(proposal.header_row).map((row) => row[c] ?? '');
+  };
+  const actions = proposedWordCodes(
+    cells('action_type'),
+    proposal.kind === 'license_action' ? licenseActionTypes : enforcementActionTypes,
+  );
+  const sectorWords = proposedWordCodes(cells('sector'), sectors);
+  return {
+    ...(table.encoding === undefined ? {} : { encoding: table.encoding }),
+    ...(table.sheet === undefined || table.index === 0 ? {} : { sheet: table.sheet }),
+    columns,
+    ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
+    ...(actions.length > 0 ? { action_types: actions } : {}),
+    ...(sectorWords.length > 0 ? { sectors: sectorWords } : {}),
+  };
+}
+
+/** The mapping as it can read the table now: the words still marked TODO read as no code (their rows skipped, saying so). */
+function withoutTodo(mapping: ColumnMapping): ColumnMapping {
+  const known = (pairs: ColumnMapping['action_types']) => pairs?.filter(([, code]) => code !== 'TODO');
+  return { ...mapping, action_types: known(mapping.action_types), sectors: known(mapping.sectors) };
+}
+
+/** Where no record can be read yet: the first rows as the mapping reads their cells. */
+function sampleRows(table: FileTable, proposal: Proposal, todo: readonly string[], out: (line: string) => void): void {
+  const data = table.rows.slice(proposal.header_row).map((row, i) => ({ row, number: proposal.header_row + i + 1 }));
+  const filled = data.filter(({ row }) => row.some((cell) => cell.trim() !== ''));
+  out(
+    `${filled.length} data row(s) under the header; no record until ${todo.join(', ') || 'the table'} has a value. The first rows as the mapping reads them:`,
+  );
+  for (const { row, number } of filled.slice(0, SHOWN_ROWS)) out(`  ${sampleRowLine(row, number, proposal)}`);
+}
+
+/** How many rows or records the report shows: enough to judge a mapping by. */
+const SHOWN_ROWS = 10;
+
+/** The file read through the proposed mapping by the table reader of its format, as `collect` would read it. */
+async function dryRun(
+  bytes: Uint8Array,
+  proposal: Proposal,
+  mapping: ColumnMapping,
+  format: SourceFormat,
+  io: SourcesProposeIo,
+): Promise<void> {
+  const source: SourceEntry = {
+    id: 'proposed',
+    publisher: 'TODO',
+    record_kind: proposal.kind,
+    title: 'TODO',
+    url: 'https://proposed.invalid/',
+    url_kind: 'list_file',
+    format,
+    mapping,
+    parser: tableParserId(format),
+    publisher_group: 'national',
+    counted_body: 'TODO',
+  };
+  const context = { source, url: source.url, retrieved_at: instant(io.now()), budget: io.parseBudget };
+  const read = await parseGenericSource(bytes, context);
+  if (!read.ok) {
+    io.stdout(`no records: ${read.error}`);
+    for (const problem of read.problems) io.stdout(`  ${problem}`);
+    return;
+  }
+  const list = keptNotes(read);
+  io.stdout(
+    `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
+  );
+  list.records
+    .slice(0, SHOWN_ROWS)
+    .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
+  const total = list.skipped_total ?? list.skipped_rows.length;
+  io.stdout(`${total} row(s) it would skip`);
+  for (const line of runNotes('proposed', list.skipped_rows, list.warnings, [], total)) io.stdout(line);
+}

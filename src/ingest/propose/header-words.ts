@@ -1,0 +1,62 @@
+// The words a table's header names each record field with: those the registry's mappings read already, and the words
+// Japanese public lists commonly head their columns with. What `sources propose` maps a table it has never seen by.
+import { MAPPED_FIELDS, type MappedField } from '../parsers/column-mapping.js';
+import type { SourceEntryInput } from '../registry/source-entry.js';
+import { foldHeader } from '../parsers/table-header.js';
+
+// The common headings of the ministries' and local governments' lists of actions and suspensions (処分一覧, 指名停止
+// 一覧, 公表事案): general words, tried after the registry's own spellings, each matched whole or within a header cell.
+const COMMON_WORDS: Readonly<Record<MappedField, readonly string[]>> = {
+  company_name: [
+    '商号又は名称',
+    '商号',
+    '名称',
+    '氏名又は名称',
+    '業者名',
+    '事業者名',
+    '会社名',
+    '法人名',
+    '企業名',
+    '団体名',
+  ],
+  company_address: ['所在地', '住所', '本店所在地', '主たる事務所', '営業所の所在地'],
+  corporate_number: ['法人番号'],
+  date: ['処分年月日', '処分日', '措置年月日', '命令年月日', '公表日', '公表年月日', '年月日', '日付'],
+  period: ['指名停止期間', '措置期間', '停止期間', '処分期間', '期間'],
+  period_from: ['開始日', '始期', '停止開始日'],
+  period_to: ['終了日', '終期', '停止終了日'],
+  reason: ['処分理由', '措置理由', '停止理由', '措置要件', '理由', '事由'],
+  summary: ['事案概要', '事案の概要', '違反内容', '違反の概要', '違反事実', '概要'],
+  law: ['違反法条', '根拠法令', '違反法令', '適用法令', '根拠条項', '関係法令', '法令', '法条'],
+  action_type: ['処分内容', '処分の内容', '処分の種類', '処分種別', '処分区分', '措置内容', '措置の内容'],
+  sector: ['業種', '許可業種', '業態', '事業の種類'],
+  permit_number: ['許可番号', '登録番号', '免許番号', '認定番号', '届出番号'],
+  scope: ['停止の範囲', '措置の範囲', '対象範囲', '範囲'],
+  lifted_on: ['解除日', '解除年月日'],
+  authority: ['処分庁', '処分行政庁', '処分権者', '行政庁', '管轄'],
+  record_url: ['報道発表', 'URL', 'リンク'],
+};
+
+/**
+ * Every field's words, folded as headers are compared: the spellings of the registry's mappings (columns and their
+ * fallbacks) first, then the common words; each word once per field.
+ */
+export function headerWords(entries: readonly SourceEntryInput[]): ReadonlyMap<MappedField, readonly string[]> {
+  const words = new Map<MappedField, string[]>(MAPPED_FIELDS.map((field) => [field, []]));
+  const add = (field: MappedField, spellings: readonly string[] | undefined) => {
+    const list = words.get(field);
+    for (const spelling of spellings ?? []) {
+      const folded = foldHeader(spelling);
+      if (list !== undefined && folded !== '' && !list.includes(folded)) list.push(folded);
+    }
+  };
+  for (const { mapping } of entries) {
+    if (mapping === undefined) continue;
+    for (const field of MAPPED_FIELDS) {
+      add(field, mapping.columns[field]);
+      add(field, mapping.fallbacks?.[field]);
+    }
+  }
+  for (const field of MAPPED_FIELDS) add(field, COMMON_WORDS[field]);
+  return words;
+}

@@ -1,0 +1,164 @@
+// `kohyo sources propose (--file F | --url U)`: a table no source reads, mapped from its header words into a module an
+// operator starts from; it writes nothing. The MHLW list's transcription (a real publisher table, TSV) is read by no
+// source: the MHLW source reads the ministry's PDF.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCli } from '../../../src/cli.js';
+import { runSources } from '../../../src/ingest/collect/sources-command.js';
+import { loadSourceRegistry, registryEntriesOf } from '../../../src/ingest/registry/source-registry.js';
+import { sharedData } from '../../helpers/shared-data.js';
+import { startFixtureServer, tempDir, testFetcher } from './collect-helpers.js';
+
+const TSV = sharedData('mhlw/company_list_20180801_to_20190731.tsv');
+
+function io(dbPath = join(tempDir(), 'none.sqlite')) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const now = () => new Date('2026-11-26T03:00:00Z');
+  return {
+    out,
+    err,
+    dbPath,
+    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), now, env: { KOHYO_DB: dbPath } },
+  };
+}
+
+/** The source.ts the command printed, as an operator would save it. */
+function printedModule(out: readonly string[]): string {
+  const start = out.findIndex((line) => line.startsWith('source.ts to start the module from'));
+  const end = out.indexOf('', start);
+  return `${out
+    .slice(start + 1, end)
+    .map((line) => line.slice(2))
+    .join('\n')}\n`;
+}
+
+test('a real table no source reads: its header words mapped, the kind they make, what no column gives, rows as read', async () => {
+  const run = io();
+  assert.equal(await runCli(['sources', 'propose', '--file', TSV], run.io), 0, run.err.join('\n'));
+  const text = run.out.join('\n');
+  assert.match(
+    text,
+    /^company_list_20180801_to_20190731\.tsv: a CSV \(text\) file \(tab-separated, utf-8\); header in row 1$/mu,
+  );
+  assert.match(text, /^record kind: enforcement, as it has no period, permit number or sector column$/mu);
+  assert.match(
+    text,
+    /^columns: authority ← 「管轄」, company_name ← 「企業・事業場名称」, company_address ← 「所在地」, date ← 「公表日」, law ← 「違反法条」, summary ← 「事案概要」$/mu,
+  );
+  assert.match(text, /^unmapped: 「最終更新日」, 「その他参考事項」$/mu);
+  assert.match(text, /^needs: action_type: no column gives it; .*--fixed action_type=CODE$/mu);
+  assert.match(text, /^414 data row\(s\) under the header; no record until action_type has a value/mu);
+  assert.match(
+    text,
+    /^ {2}row 2: authority 「北海道労働局」, company_name 「菱和黒島工業」, company_address 「北海道札幌市北区」, date 「H30\.8\.10」/mu,
+  );
+  assert.match(printedModule(run.out), /fixed: \{ action_type: 'TODO' /u);
+  assert.match(text, /^nothing was written$/mu);
+  assert.equal(existsSync(run.dbPath), false);
+});
+
+test('the module it prints, its TODOs filled in, is a source: the registry takes it and sources try reads the list', async () => {
+  const run = io();
+  const args = ['sources', 'propose', '--file', TSV, '--fixed', 'action_type=prosecution_referral'];
+  assert.equal(await runCli(args, run.io), 0, run.err.join('\n'));
+  const text = run.out.join('\n');
+  assert.match(text, /^414 record\(s\) it would give, read by the csv-table reader/mu);
+  assert.match(
+    text,
+    /^ {2}row 2: 2018-08-10 「菱和黒島工業」 \(北海道札幌市北区\), mhlw_labour_bureau_01: prosecution_referral under industrial_safety_and_health_act$/mu,
+  );
+  assert.match(text, /^0 row\(s\) it would skip$/mu);
+
+  const root = tempDir();
+  mkdirSync(join(root, 'mhlw-labour-law-tsv'));
+  const module = printedModule(run.out)
+    .replace("id: 'TODO'", "id: 'mhlw-labour-law-tsv'")
+    .replace("publisher: 'TODO'", "publisher: 'mhlw'")
+    .replace("title: 'TODO'", "title: '労働基準関係法令違反に係る公表事案（転記）'")
+    .replace("url: 'TODO'", "url: 'https://www.mhlw.go.jp/kinkyu/list.tsv'");
+  assert.doesNotMatch(module, /'TODO'/u);
+  writeFileSync(
+    join(root, 'mhlw-labour-law-tsv', 'source.ts'),
+    module.replace('../../registry/source-module.js', pathToFileURL('src/ingest/registry/source-module.ts').href),
+  );
+  const found = await registryEntriesOf([pathToFileURL(`${root}/`)], []);
+  const registry = loadSourceRegistry(found.entries, found.problems);
+  assert.equal(registry.get('mhlw-labour-law-tsv')?.parser, 'csv-table');
+  const tried = io();
+  const code = await runSources(['try', 'mhlw-labour-law-tsv', '--file', TSV], {
+    ...tried.io,
+    dbPath: tried.dbPath,
+    registry,
+  });
+  assert.equal(code, 0, tried.err.join('\n'));
+  assert.match(tried.out.join('\n'), /^414 record\(s\) it would give/mu);
+});
+
+test('a table over a two-row header (an HTML page of two years): the action words proposed codes, every table read', async () => {
+  const run = io();
+  const file = 'test/fixtures/parsers/license-actions.html';
+  assert.equal(await runCli(['sources', 'propose', '--file', file, '--fixed', 'sector=construction'], run.io), 0);
+  const text = run.out.join('\n');
+  assert.match(
+    text,
+    /^license-actions\.html: an HTML page, HTML table 2 \(「令和7年度 建設業者に対する監督処分」\) of 3; header in row 2$/mu,
+  );
+  assert.match(text, /^record kind: license_action, as it has a permit number or a sector column$/mu);
+  assert.match(
+    text,
+    /action_type ← 「処分の内容処分の種類」, period ← 「処分の内容処分期間」, reason ← 「処分の理由」$/mu,
+  );
+  const module = printedModule(run.out);
+  assert.match(
+    module,
+    /\['営業停止', 'business_suspension_order'\],\n\s+\['指示処分', 'instruction_order'\],\n\s+\['許可の取消し', 'license_revocation'\],/u,
+  );
+  assert.match(module, /url_kind: 'list_page',\n\s+format: 'html',/u);
+  assert.match(text, /^4 record\(s\) it would give/mu);
+});
+
+test('--url reads the table at that address, and the module names it', async () => {
+  const body = readFileSync(TSV);
+  const server = await startFixtureServer({
+    '/list.tsv': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(body),
+  });
+  try {
+    const run = io();
+    const url = server.url('/list.tsv');
+    const code = await runSources(['propose', '--url', url], { ...run.io, dbPath: run.dbPath, fetcher: testFetcher() });
+    assert.equal(code, 0, run.err.join('\n'));
+    assert.match(
+      printedModule(run.out),
+      new RegExp(`url: '${url.replaceAll('.', '\\.')}',\\n\\s+url_kind: 'list_file'`, 'u'),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('propose refuses what it cannot map, saying why', async (t) => {
+  const cases: readonly (readonly [string, readonly string[], number, RegExp])[] = [
+    ['no file', [], 2, /give either --file F or --url U/u],
+    ['both', ['--file', TSV, '--url', 'https://x.test/'], 2, /give either --file F or --url U/u],
+    ['an unknown kind', ['--file', TSV, '--kind', 'fines'], 2, /--kind is one of enforcement, procurement_suspension/u],
+    ['a value no mapping fixes', ['--file', TSV, '--fixed', 'company_name=x'], 2, /--fixed is FIELD=CODE/u],
+    ['a PDF', ['--file', sharedData('mhlw/000534084.pdf')], 1, /000534084\.pdf is a PDF: propose maps tables of text/u],
+    [
+      'a CSV with no header (the NTA file)',
+      ['--file', sharedData('nta/diff_20260127.sjis.csv')],
+      1,
+      /no table in it has a header row naming a company/u,
+    ],
+  ];
+  for (const [name, args, exit, message] of cases) {
+    await t.test(name, async () => {
+      const run = io();
+      assert.equal(await runCli(['sources', 'propose', ...args], run.io), exit);
+      assert.match(run.err.join('\n'), message);
+    });
+  }
+});
