@@ -99,7 +99,7 @@ function recordMeta(
 
 /** What every record list's meta adds: the data's date, and how the sources behind it stand. */
 export function recordListMeta(store: Store, context: RouteContext, kind: RecordKind, authority: string | undefined) {
-  const { not_current, ...counts } = answerCoverage(
+  const { not_current, not_searched, ...counts } = answerCoverage(
     store.sourcesOf(kind),
     authority,
     context.clock(),
@@ -110,6 +110,7 @@ export function recordListMeta(store: Store, context: RouteContext, kind: Record
     coverage: {
       ...counts,
       not_current: { ...not_current, sources: [...not_current.sources], all_at: SOURCES_COVERAGE_PATH },
+      not_searched: { ...not_searched, sources: [...not_searched.sources], all_at: SOURCES_COVERAGE_PATH },
     },
   };
 }
