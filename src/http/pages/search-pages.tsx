@@ -173,7 +173,12 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
         <Sentence language={language} id="resultsFor" parts={{ q: <Typed text={q} /> }} />
       </h1>
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
-      <CoverageStatement language={language} kinds={results.kinds} companies={results.companiesTotal} />
+      <CoverageStatement
+        language={language}
+        kinds={results.kinds}
+        companies={results.companiesTotal}
+        notice={results.notice}
+      />
       <section aria-labelledby="companies-heading">
         <h2 id="companies-heading">
           {message(language, 'companies')}{' '}
@@ -250,7 +255,7 @@ export function KindPageView({ frame, page }: { readonly frame: PageFrame; reado
       {page.beyondCap ? <p class="notice">{message(language, 'beyondCap', { reach: cap * PAGE_ROWS, cap })}</p> : null}
       <KindSection language={language} results={page} first={(page.page - 1) * PAGE_ROWS + 1} />
       <Pager language={language} q={q} page={page} />
-      <CoverageStatement language={language} kinds={[page]} />
+      <CoverageStatement language={language} kinds={[page]} notice={page.notice} />
     </Layout>
   );
 }
