@@ -6,14 +6,14 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-export interface PageText {
+interface PageText {
   readonly text: string;
   /** The `lang` of the nearest element that names one. */
   readonly lang: string | null;
   readonly inTime: boolean;
 }
 
-export interface PageTime {
+interface PageTime {
   readonly datetime: string | null;
   readonly text: string;
 }
