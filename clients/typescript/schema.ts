@@ -643,6 +643,13 @@ export interface components {
                 procurement_suspensions: components["schemas"]["AnswerCoverage"];
                 license_actions: components["schemas"]["AnswerCoverage"];
             };
+            /** @description present only when `company` (or `q` on /api/v1/search) recalls more companies than are followed: the records of the others (linked to them, or naming them only) were not searched, so make the query more precise */
+            recall?: {
+                /** @description the companies whose records and names were followed, the best first */
+                followed: number;
+                /** @description the other companies the query recalls, counted up to 1000 companies in all */
+                not_followed: number;
+            };
         };
         SourceCoverage: {
             /** @description The source, as `kohyo sources` and the records' `source.id` name it. */
@@ -679,6 +686,13 @@ export interface components {
             notice?: string;
             data_as_of: string | null;
             coverage: components["schemas"]["AnswerCoverage"];
+            /** @description present only when `company` (or `q` on /api/v1/search) recalls more companies than are followed: the records of the others (linked to them, or naming them only) were not searched, so make the query more precise */
+            recall?: {
+                /** @description the companies whose records and names were followed, the best first */
+                followed: number;
+                /** @description the other companies the query recalls, counted up to 1000 companies in all */
+                not_followed: number;
+            };
             page: number;
             /** @description the last page this query can ask for */
             max_page: number;
@@ -694,6 +708,13 @@ export interface components {
             notice?: string;
             data_as_of: string | null;
             coverage: components["schemas"]["AnswerCoverage"];
+            /** @description present only when `company` (or `q` on /api/v1/search) recalls more companies than are followed: the records of the others (linked to them, or naming them only) were not searched, so make the query more precise */
+            recall?: {
+                /** @description the companies whose records and names were followed, the best first */
+                followed: number;
+                /** @description the other companies the query recalls, counted up to 1000 companies in all */
+                not_followed: number;
+            };
         };
         ListMeta: {
             request_id: string;

@@ -3,17 +3,21 @@
 import { echoed } from './errors.js';
 import { planCompanySearch } from '../domain/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../domain/record-filters.js';
+import { MATCHES_COUNTED_UP_TO } from '../domain/search-split.js';
 import type { CompanyFilter } from '../domain/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
 import { addressHolds } from '../domain/address-key.js';
+import { companyNameKeys } from '../domain/record-names.js';
 
 export interface FoundCompanies {
   /** The best `show` companies, best first. */
   readonly hits: CompanyHit[];
   readonly hasMore: boolean;
-  /** The records these stand for: the companies recalled, and the name key of records linked to none. */
+  /** The records these stand for: those of the companies recalled and of their names, and of the query's name key. */
   readonly filter: CompanyFilter;
+  /** Set when the query recalls more companies than the filter follows: how many it follows. */
+  readonly followedOfMore?: number;
   readonly notices: string[];
   /** Whether `hits` are kept by the answer cache, so that later answers hand out the same objects (never change one). */
   readonly shared: boolean;
@@ -21,11 +25,22 @@ export interface FoundCompanies {
   readonly total?: number;
 }
 
-const NO_COMPANY: CompanyFilter = { corporateNumbers: [], nameKeys: [] };
+/** The answer to a query that names no company, with the notice that says why. */
+function nothingFound(notice: string): FoundCompanies {
+  return {
+    hits: [],
+    hasMore: false,
+    total: 0,
+    filter: { corporateNumbers: [], names: [], nameParts: [] },
+    shared: false,
+    notices: [notice],
+  };
+}
 
 /**
  * Searches companies by what a person typed as `parameter`. `show` companies are returned for display; `recall`
- * (0 when records are not wanted) bounds the companies whose records the filter stands for.
+ * (0 when records are not wanted) bounds the companies whose records, and records of whose names, the filter stands
+ * for: a Corporate Number recalls its company, a name the companies it finds, best first.
  */
 export function searchCompanies(
   store: Store,
@@ -37,66 +52,54 @@ export function searchCompanies(
   const plan = planCompanySearch(value);
   switch (plan.kind) {
     case 'corporate_number': {
-      const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
-      const hits = company
-        ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
-        : [];
+      const company = show > 0 || recall > 0 ? store.companies.findByCorporateNumber(plan.number) : null;
+      const hits =
+        company !== null && show > 0
+          ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
+          : [];
       return {
         hits,
         hasMore: false,
-        filter: { corporateNumbers: [plan.number], nameKeys: [] },
+        filter: {
+          corporateNumbers: [plan.number],
+          names: company !== null && recall > 0 ? companyNameKeys(company) : [],
+          nameParts: [],
+        },
         notices: [],
         shared: false,
         total: hits.length,
       };
     }
     case 'invalid_corporate_number':
-      return {
-        hits: [],
-        hasMore: false,
-        total: 0,
-        filter: NO_COMPANY,
-        shared: false,
-        notices: [
-          `${parameter} "${echoed(value)}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
-        ],
-      };
+      return nothingFound(
+        `${parameter} "${echoed(value)}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
+      );
     case 'legal_form_only':
-      return {
-        hits: [],
-        hasMore: false,
-        total: 0,
-        filter: NO_COMPANY,
-        shared: false,
-        notices: [
-          `${parameter} "${echoed(value)}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
-        ],
-      };
+      return nothingFound(
+        `${parameter} "${echoed(value)}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
+      );
     case 'nothing':
-      return {
-        hits: [],
-        hasMore: false,
-        total: 0,
-        filter: NO_COMPANY,
-        shared: false,
-        notices: [
-          `${parameter} "${echoed(value)}" has nothing to search for once punctuation and legal forms are removed.`,
-        ],
-      };
+      return nothingFound(
+        `${parameter} "${echoed(value)}" has nothing to search for once punctuation and legal forms are removed.`,
+      );
     case 'terms': {
-      const asked = Math.max(show + 1, recall);
+      // one more than followed, to know whether the query recalls more companies than are followed
+      const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
       const rows = store.companies.searchByKeys(plan.keys, asked, plan.legalForm);
+      const followed = rows.slice(0, recall).map((hit) => hit.company);
       return {
         hits: rows.slice(0, show),
         hasMore: rows.length > show,
-        // unlinked records by the name key (the first key is the normalised name)
         filter: {
-          corporateNumbers: rows.slice(0, recall).map((h) => h.company.corporate_number),
-          nameKeys: plan.keys.slice(0, 1),
+          corporateNumbers: followed.map((company) => company.corporate_number),
+          names: [...new Set(followed.flatMap(companyNameKeys))],
+          // the first key is the normalised name (a Latin query's loose romaji key after it finds no record's name)
+          nameParts: plan.keys.slice(0, 1),
         },
         notices: [],
         shared: store.companies.hitsShared,
         ...(rows.length < asked ? { total: rows.length } : {}),
+        ...(recall > 0 && rows.length > recall ? { followedOfMore: recall } : {}),
       };
     }
   }
@@ -114,11 +117,43 @@ export function countCompanies(store: Store, value: string, found: FoundCompanie
   return Math.min(cap, Math.max(counted, found.filter.corporateNumbers.length, found.hits.length));
 }
 
-/** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies. */
-export function recallCompanies(store: Store, value: string, notices: string[]): CompanyFilter {
+/** How far a query's records were followed, when it recalls more companies than are followed (`meta.recall`). */
+export interface Recall {
+  readonly followed: number;
+  /** The companies it recalls besides, counted up to MATCHES_COUNTED_UP_TO in all. */
+  readonly not_followed: number;
+}
+
+/**
+ * The recall of a search that recalled more companies than it followed, with a notice saying so; else undefined.
+ * `recalled` is the count of its companies up to MATCHES_COUNTED_UP_TO, when the caller holds it already.
+ */
+export function recallOf(
+  store: Store,
+  value: string,
+  parameter: 'q' | 'company',
+  found: FoundCompanies,
+  notices: string[],
+  recalled = found.followedOfMore === undefined ? 0 : countCompanies(store, value, found, MATCHES_COUNTED_UP_TO),
+): Recall | undefined {
+  const followed = found.followedOfMore;
+  if (followed === undefined) return undefined;
+  notices.push(
+    `${parameter} "${echoed(value)}" finds ${recalled === MATCHES_COUNTED_UP_TO ? `${recalled} or more` : recalled} companies; ` +
+      `the records of the best ${followed} (linked to them or naming them) were searched: make ${parameter} more precise to reach the others.`,
+  );
+  return { followed, not_followed: Math.max(1, recalled - followed) };
+}
+
+/** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies followed. */
+export function recallCompanies(
+  store: Store,
+  value: string,
+  notices: string[],
+): { readonly filter: CompanyFilter; readonly recall: Recall | undefined } {
   const found = searchCompanies(store, value, 'company', 0, COMPANY_FILTER_MATCHES);
   notices.push(...found.notices);
-  return found.filter;
+  return { filter: found.filter, recall: recallOf(store, value, 'company', found, notices) };
 }
 
 /** Where the company asked for is: its prefecture (a code) and part of its registered address, each optional. */

@@ -11,6 +11,7 @@ import { checkRecordQuery, type FilterParams } from './query-rules.js';
 import { listMeta } from './envelope.js';
 import { DEFAULT_LIMIT } from './schemas/queries.js';
 import type { RouteContext } from './context.js';
+import type { Recall } from './company-search.js';
 
 export interface RecordEndpoint<K extends RecordKind, P> {
   readonly kind: K;
@@ -63,13 +64,14 @@ function find<K extends RecordKind, P>(
   const limit = params.limit ?? DEFAULT_LIMIT;
   const page = params.page ?? 1;
   const today = japanDate(context.clock());
-  const { query, notices } = resolveRecordQuery(checkRecordQuery(endpoint.kind, params), store, today);
+  const { query, notices, recall } = resolveRecordQuery(checkRecordQuery(endpoint.kind, params), store, today);
   const result = store.records.page(endpoint.kind, query, { limit, page });
   return {
     records: result.records.map((record) => endpoint.present(record, today)),
     result,
     query,
     notices,
+    recall,
     page,
     limit,
   };
@@ -85,6 +87,7 @@ function recordMeta(
     readonly records: readonly unknown[];
     readonly notices: readonly string[];
     readonly query: RecordQuery;
+    readonly recall: Recall | undefined;
   },
   hasMore: boolean,
 ) {
@@ -94,7 +97,11 @@ function recordMeta(
     hasMore,
     notices: found.notices,
   });
-  return Object.assign(meta, recordListMeta(store, context, kind, found.query.authority));
+  return Object.assign(
+    meta,
+    recordListMeta(store, context, kind, found.query.authority),
+    found.recall === undefined ? {} : { recall: found.recall },
+  );
 }
 
 /** What every record list's meta adds: the data's date, and how the sources behind it stand. */

@@ -2,10 +2,17 @@
 // Keyed by the filter names of the filter table (record-filters.ts).
 import type { FilterName } from './record-filters.js';
 
-/** The records of the companies a `company` filter found, and unlinked records whose source name matches. */
+/**
+ * The records a company query stands for: those linked to the companies it recalled, those naming one of their names
+ * (linked or not), and those whose name holds the query's own name key.
+ */
 export interface CompanyFilter {
+  /** The companies recalled: the records linked to them. */
   readonly corporateNumbers: readonly string[];
-  readonly nameKeys: readonly string[];
+  /** Their names' keys (record-names.ts companyNameKeys): the records whose company-name key is one of them. */
+  readonly names: readonly string[];
+  /** The query's own name keys: the records whose company-name key holds one (若旦那 finds 便利屋若旦那). */
+  readonly nameParts: readonly string[];
 }
 
 export type RecordQuery = {

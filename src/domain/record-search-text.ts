@@ -10,10 +10,11 @@ import { foldWidth } from './text-fold.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
- * (store/record-docs.ts): text, grams and documents of another version are rebuilt. 2: documents. 3: documents carry
- * the listing (schema 12).
+ * (store/record-docs.ts), or the key of the company a record names (record-names.ts): text, grams, documents and keys
+ * of another version are rebuilt. 2: documents. 3: documents carry the listing (schema 12). 4: the company-name key
+ * is the linker's (an office after the name left out).
  */
-export const RECORD_TEXT_VERSION = 3;
+export const RECORD_TEXT_VERSION = 4;
 
 /**
  * The version the stored text and grams are written at. TERMS_VERSION is part of it because the text holds the

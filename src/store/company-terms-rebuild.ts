@@ -1,10 +1,9 @@
-// Rebuilds every company's search terms, and the records' company-name keys, when the way names are folded changed.
+// Rebuilds every company's search terms when the way names are folded changed (the records' name keys are rebuilt with
+// their text: record-text-rebuild.ts, whose version holds this one's).
 import { TERMS_VERSION } from '../domain/company-terms.js';
 import type { CompanyAlias } from '../domain/company-input.js';
-import { normaliseCompanyName } from '../domain/names.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
-import { ALL_RECORD_TABLES } from './record-tables.js';
 
 const BATCH = 5000;
 
@@ -23,16 +22,12 @@ interface CompanyNames {
 export function ensureCompanyTermsCurrent(db: Db): boolean {
   if (companyTermsAreCurrent(db)) return false;
   const hasCompanies = db.prepare('SELECT 1 FROM companies LIMIT 1').get() !== undefined;
-  const hasRecords = ALL_RECORD_TABLES.some(
-    ({ table }) => db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined,
-  );
   db.transaction(() => {
     if (hasCompanies) rebuildTerms(db);
-    if (hasRecords) rekeyRecordNames(db);
     db.prepare('DELETE FROM company_terms_version').run();
     db.prepare('INSERT INTO company_terms_version (version) VALUES (?)').run(TERMS_VERSION);
   })();
-  return hasCompanies || hasRecords;
+  return hasCompanies;
 }
 
 function rebuildTerms(db: Db): void {
@@ -62,14 +57,6 @@ function rebuildTerms(db: Db): void {
     after = last;
   }
   writer.finishBulk();
-}
-
-function rekeyRecordNames(db: Db): void {
-  db.function('kohyo_company_name_key', { deterministic: true }, (name: unknown) => normaliseCompanyName(String(name)));
-  for (const { table } of ALL_RECORD_TABLES) {
-    db.exec(`UPDATE ${table} SET company_name_norm = kohyo_company_name_key(company_name)
-      WHERE company_name_norm IS NOT kohyo_company_name_key(company_name)`);
-  }
 }
 
 /** Whether the file's company terms were written by this build's normaliser (a read-only check). */

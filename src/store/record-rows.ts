@@ -1,5 +1,5 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
-import { normaliseCompanyName } from '../domain/names.js';
+import { recordNameKey } from '../domain/record-names.js';
 import { CompanyLink, type Permit, type RecordKind, type RecordOfKind, type ValidRecord } from '../domain/record.js';
 import { LISTING_STATUSES } from '../domain/vocabularies/enums.js';
 
@@ -28,7 +28,7 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
     source_key: record.source_key,
     company_corporate_number: company.corporate_number,
     company_name: company.name,
-    company_name_norm: normaliseCompanyName(company.name),
+    company_name_norm: recordNameKey(company.name),
     company_name_en: company.name_en,
     company_link: company.link,
     company_prefecture_code: company.prefecture_code,

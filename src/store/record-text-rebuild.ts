@@ -1,8 +1,10 @@
-// Rebuilds the search text, short grams and document of every stored record when the way they are made changed.
+// Rebuilds the search text, short grams, document and company-name key of every stored record when the way they are
+// made changed.
 import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domain/record-search-text.js';
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
 import type { Row } from './record-rows.js';
+import { recordNameKey } from '../domain/record-names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 
@@ -29,7 +31,9 @@ export function ensureRecordTextCurrent(db: Db): boolean {
 }
 
 function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable): void {
-  const setDoc = db.prepare<[string, number]>(`UPDATE ${table} SET doc = ? WHERE rid = ?`);
+  const setDoc = db.prepare<[string, string, number]>(
+    `UPDATE ${table} SET doc = ?, company_name_norm = ? WHERE rid = ?`,
+  );
   db.exec(`INSERT INTO ${textIndex}(${textIndex}) VALUES ('delete-all');
     INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');`);
   const page = db.prepare<[number, number], Row>(`SELECT r.* FROM ${table} r WHERE r.rid > ? ORDER BY r.rid LIMIT ?`);
@@ -47,7 +51,7 @@ function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable
       const text = recordSearchText(record);
       insertText.run(Number(row.rid), text);
       insertGrams.run(Number(row.rid), recordSearchGrams(text));
-      setDoc.run(recordDoc(record), Number(row.rid));
+      setDoc.run(recordDoc(record), recordNameKey(record.company.name), Number(row.rid));
     }
     after = Number(last.rid);
   }

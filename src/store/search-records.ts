@@ -1,5 +1,6 @@
-// The records of one kind that /api/v1/search answers: those of the companies a query recalls, then those whose text
-// matches it, without duplicates; each part is the query the record endpoint runs for `company=` or `q=`.
+// The records of one kind that /api/v1/search answers: those of the companies a query recalls (linked to them or naming
+// them), then those whose company's name holds the query's, then those whose text matches it, without duplicates;
+// together the parts are what the record endpoints find for `company=` and for `q=`.
 import type { RecordKind, ValidRecord } from '../domain/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
@@ -12,12 +13,14 @@ export interface RecordSearch {
   readonly today: string;
 }
 
-/** The record endpoints' queries a search stands for, the companies' first. */
+/** The queries a search stands for, in the order their records are listed: the recalled companies' own first. */
 function searchQueries(search: RecordSearch): RecordQuery[] {
   const queries: RecordQuery[] = [];
   const { companies, text, today } = search;
-  if (companies.corporateNumbers.length > 0 || companies.nameKeys.length > 0)
-    queries.push({ company: companies, today });
+  const { corporateNumbers, names, nameParts } = companies;
+  if (corporateNumbers.length > 0 || names.length > 0)
+    queries.push({ company: { corporateNumbers, names, nameParts: [] }, today });
+  if (nameParts.length > 0) queries.push({ company: { corporateNumbers: [], names: [], nameParts }, today });
   if (text !== null) queries.push({ q: text, today });
   return queries;
 }

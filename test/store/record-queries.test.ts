@@ -86,7 +86,9 @@ test('every kind reads back field for field as it was written', () => {
       record.kind,
       {
         corporate_number: record.company.corporate_number ?? undefined,
-        company: record.company.corporate_number ? undefined : { corporateNumbers: [], nameKeys: ['試験建設'] },
+        company: record.company.corporate_number
+          ? undefined
+          : { corporateNumbers: [], names: [], nameParts: ['試験建設'] },
         today,
       },
       { limit: 10, page: 1 },
@@ -168,7 +170,7 @@ test('company= finds a record no number links by any part of its name key, throu
     queries
       .page(
         'procurement_suspension',
-        { company: { corporateNumbers: [], nameKeys: [normaliseCompanyName(key)] }, today },
+        { company: { corporateNumbers: [], names: [], nameParts: [normaliseCompanyName(key)] }, today },
         { limit: 10, page: 1 },
       )
       .records.map((r) => r.company.name)

@@ -46,7 +46,7 @@ const RECORDS = [
 const store = () => recordQueriesOver(RECORDS);
 
 const search = (text: string | null): RecordSearch => ({
-  companies: { corporateNumbers: [NUMBER], nameKeys: [] },
+  companies: { corporateNumbers: [NUMBER], names: [], nameParts: [] },
   text,
   today,
 });
@@ -73,7 +73,7 @@ test("search's records: the company's first, newest first, then the text matches
   const byText = searchRecords(
     records,
     'enforcement',
-    { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [] } },
+    { ...search('談合'), companies: { corporateNumbers: [], names: [], nameParts: [] } },
     10,
   );
   assert.deepEqual(
@@ -99,9 +99,31 @@ test("search's count: the company's records and the text matches, each once, up 
     countSearchRecords(
       records,
       'enforcement',
-      { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [] } },
+      { ...search('談合'), companies: { corporateNumbers: [], names: [], nameParts: [] } },
       1000,
     ),
     12,
   );
+});
+
+test("search's parts in order: the recalled companies' own (linked, or naming one of their names), then names holding the query's, then text", () => {
+  // dates rise with n: each later part's records are newer than every record of the parts before it
+  const records = recordQueriesOver([
+    enforcement(1, '架空商事株式会社', NUMBER, '勧告'),
+    enforcement(2, '（株）旧架空', null, '勧告'),
+    enforcement(3, '架空商事工業株式会社', null, '勧告'),
+    enforcement(4, '別会社株式会社', null, '架空商事との取引に関する勧告'),
+    enforcement(5, '無関係株式会社', null, '勧告'),
+  ]);
+  const search: RecordSearch = {
+    companies: { corporateNumbers: [NUMBER], names: ['架空商事', '旧架空'], nameParts: ['架空商事'] },
+    text: '架空商事',
+    today,
+  };
+  const page = searchRecords(records, 'enforcement', search, 10);
+  assert.deepEqual(
+    page.records.map((r) => r.id),
+    [2, 1, 3, 4].map((n) => `enf_search_${n}`),
+  );
+  assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 4);
 });

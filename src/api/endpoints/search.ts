@@ -8,7 +8,7 @@ import { Envelope } from '../schemas/common.js';
 import { SearchMeta } from '../schemas/search.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
-import { countCompanies, searchCompanies, type FoundCompanies } from '../company-search.js';
+import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { recordListMeta } from '../record-endpoint.js';
 import { RECORD_ENDPOINTS } from './records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/search-split.js';
@@ -66,12 +66,15 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   const route: ListedKind | undefined = RECORD_ENDPOINTS.find((endpoint) => endpoint.kind === kind);
   if (route === undefined) throw new Error(`no record endpoint lists ${kind}`);
   const found = searchRecords(store.records, kind, search, page * limit);
+  const notices = [...companies.notices];
+  const recall = recallOf(store, q, 'q', companies, notices);
   return {
     records: found.records
       .slice((page - 1) * limit)
       .map((entry) => route.present(readFoundRecord(entry), search.today)),
     matches: countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO),
-    notices: companies.notices,
+    notices,
+    recall,
     ...recordListMeta(store, context, kind, undefined),
   };
 }
@@ -176,15 +179,19 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     }));
     const returned = companyRows + lists.reduce((sum, r) => sum + r.rows.length, 0);
     const hasMore = companyMatches > companyRows || lists.some((r) => r.matches > r.rows.length);
+    const notices = [...companies.notices];
+    // a search that recalls more companies than it follows has more than it shows, so companyMatches is their count
+    const recall = recallOf(store, query.q, 'q', companies, notices, companyMatches);
     return {
       data: {
         companies: companies.hits.slice(0, companyRows).map(presentCompany),
         ...Object.fromEntries(lists.map((r) => [r.list, r.rows])),
       },
       meta: Object.assign(
-        listMeta(requestId, store, { limit, returned, hasMore, notices: companies.notices }),
+        listMeta(requestId, store, { limit, returned, hasMore, notices }),
         { matches: { companies: companyMatches, ...Object.fromEntries(lists.map((r) => [r.list, r.matches])) } },
         recordMeta(store, context, lists),
+        recall === undefined ? {} : { recall },
       ),
     };
   },

@@ -2,6 +2,7 @@
 import { Type, type ArrayOptions, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, ErrorDetails } from '../errors.js';
 import { NOT_SEARCHED_NAMED } from '../../domain/coverage.js';
+import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, Japan time' });
@@ -99,10 +100,30 @@ export const AnswerCoverage = Type.Object(
   { description: 'counts, and the sources not current and not searched by name: /api/v1/coverage lists every source' },
 );
 
+/** How far a company query's records were followed, when it recalls more companies than are followed. */
+export const RecallMeta = Type.Object(
+  {
+    followed: Type.Integer({
+      minimum: 0,
+      description: 'the companies whose records and names were followed, the best first',
+    }),
+    not_followed: Type.Integer({
+      minimum: 1,
+      description: `the other companies the query recalls, counted up to ${MATCHES_COUNTED_UP_TO} companies in all`,
+    }),
+  },
+  {
+    description:
+      'present only when `company` (or `q` on /api/v1/search) recalls more companies than are followed: the records ' +
+      'of the others (linked to them, or naming them only) were not searched, so make the query more precise',
+  },
+);
+
 export const RecordListMeta = Type.Object({
   ...ListMeta.properties,
   data_as_of: Nullable(Instant),
   coverage: AnswerCoverage,
+  recall: Type.Optional(RecallMeta),
 });
 
 export const PagedRecordListMeta = Type.Object({

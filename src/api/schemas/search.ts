@@ -3,7 +3,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { RECORD_LISTS } from '../../domain/record.js';
 import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
-import { AnswerCoverage, Instant, ListMeta, Nullable } from './common.js';
+import { AnswerCoverage, Instant, ListMeta, Nullable, RecallMeta } from './common.js';
 
 /** One property per record kind, under its list's name. */
 function perRecordList<T extends TSchema>(schema: T) {
@@ -30,4 +30,5 @@ export const SearchMeta = Type.Object({
   coverage: Type.Object(perRecordList(AnswerCoverage), {
     description: "per record kind, how the sources behind its list stand, as each record endpoint's meta.coverage",
   }),
+  recall: Type.Optional(RecallMeta),
 });

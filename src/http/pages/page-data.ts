@@ -10,6 +10,8 @@ import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { planCompanySearch } from '../../domain/company-search-plan.js';
+import { companyNameKeys, mayBeRegisteredAt } from '../../domain/record-names.js';
+import type { CompanyRecord } from '../../store/company-row.js';
 import { japanDate } from '../../domain/dates.js';
 import { ApiError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas/company.js';
@@ -156,7 +158,7 @@ export function companyPage(context: RouteContext, number: string, requestId: st
         coverage: licenses.meta.coverage,
       },
     ],
-    unlinked: unlinkedRecords(context, company.name),
+    unlinked: unlinkedRecords(context, company),
     answeredAt: context.clock().toISOString(),
     datasetVersion: store.meta.version,
   };
@@ -166,21 +168,25 @@ export function companyPage(context: RouteContext, number: string, requestId: st
 const UNLINKED_PAGES_READ = 5;
 
 /**
- * The records that name a company as `name` does (legal form, width and spacing aside) and are linked to no company:
- * what `company=` adds to a company's own records, at most PAGE_ROWS of each kind, from the name's newest records.
+ * The records that name the company by one of its names (folded as the linker folds them), are linked to no company,
+ * and place it nowhere or where it is registered: what `company=` adds to a company's own records that may be its,
+ * at most PAGE_ROWS of each kind, from the names' newest records. A record of another city names a namesake as
+ * likely as this company, and is not offered as possibly its own.
  */
-function unlinkedRecords(context: RouteContext, name: string): ShownRecord[] {
-  const plan = planCompanySearch(name);
-  if (plan.kind !== 'terms') return [];
+function unlinkedRecords(context: RouteContext, company: CompanyRecord): ShownRecord[] {
+  const names = companyNameKeys(company);
+  if (names.length === 0) return [];
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const query = { company: { corporateNumbers: [], nameKeys: plan.keys.slice(0, 1) }, today };
+  const query = { company: { corporateNumbers: [], names, nameParts: [] }, today };
+  const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
   return RECORD_KINDS.flatMap((kind) => {
     const unlinked: ShownRecord[] = [];
     for (let page = 1; page <= UNLINKED_PAGES_READ && unlinked.length < PAGE_ROWS; page++) {
       const found = store.records.page(kind, query, { limit: PAGE_ROWS, page });
       for (const record of found.records) {
-        if (record.company.corporate_number === null && unlinked.length < PAGE_ROWS)
+        if (unlinked.length >= PAGE_ROWS || record.company.corporate_number !== null) continue;
+        if (mayBeRegisteredAt(record.company, record.authority, registered))
           unlinked.push(shown(kind, presentRecord(kind, record, today)));
       }
       if (!found.hasMore) break;

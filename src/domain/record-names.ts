@@ -1,0 +1,45 @@
+// How a record names a company and the names a company goes by, folded one way (the linker's): a record names a
+// company when its key is one of the company's name keys, whatever script the question that found the company was in.
+import { linkSubject, placeOf, sameCity } from './link-company.js';
+import { normaliseCompanyName } from './names.js';
+
+/** The key of the company a record names: its name as the linker reads it, an office after it left out. */
+export function recordNameKey(name: string): string {
+  return linkSubject(name).key;
+}
+
+/** What a company is named by: its current name, its registered English name and its aliases (former names among them). */
+export interface NamedBy {
+  readonly name: string;
+  readonly name_en: string | null;
+  readonly aliases: readonly { readonly name: string }[];
+}
+
+/** The keys a record may name the company by, each once, none empty. */
+export function companyNameKeys(company: NamedBy): string[] {
+  const names = [company.name, company.name_en ?? '', ...company.aliases.map((alias) => alias.name)];
+  return [...new Set(names.map(normaliseCompanyName))].filter((key) => key !== '');
+}
+
+/** Where a company is registered, as the register writes it. */
+export interface RegisteredPlace {
+  readonly prefecture_code: string | null;
+  readonly city: string | null;
+}
+
+/**
+ * Whether a record linked to no company may be the company's own: the record places its company nowhere, or where the
+ * company is registered (its prefecture, and its city when the record's address names one). A record of another
+ * prefecture or city names a namesake as likely as this company, so it is not offered as possibly this one's.
+ */
+export function mayBeRegisteredAt(
+  recordCompany: { readonly prefecture_code?: string | null; readonly address?: string | null },
+  authority: string | null,
+  registered: RegisteredPlace,
+): boolean {
+  const place = placeOf(recordCompany, authority);
+  if (place.prefecture_code === null) return true;
+  if (registered.prefecture_code !== null && place.prefecture_code !== registered.prefecture_code) return false;
+  if (place.locality === null || registered.city === null) return true;
+  return sameCity(place.locality, registered.city);
+}

@@ -1,0 +1,86 @@
+// The demo's companies with the records of each, read from the database file apart from the search, and the ways a
+// person writes each company: the oracle of the every-spelling tests.
+import Database from 'better-sqlite3';
+import { companyNameKeys, recordNameKey } from '../../src/domain/record-names.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/domain/record.js';
+import { RECORD_TABLES } from '../../src/store/record-tables.js';
+import { normaliseText, stripLegalForm } from '../../src/domain/names.js';
+import { typedRomaji } from './typed-romaji.js';
+
+export interface DemoCompany {
+  readonly corporate_number: string;
+  readonly name: string;
+  readonly name_kana: string | null;
+  readonly name_en: string | null;
+  readonly aliases: { readonly kind: string; readonly name: string }[];
+}
+
+export type RecordsByKind = Record<RecordKind, Set<string>>;
+
+/**
+ * Every company, the ids of the records each kind holds of it (linked to it, or naming one of its names), and the ids
+ * of those that name it without its number.
+ */
+export function recordsOfEveryCompany(
+  path: string,
+): { company: DemoCompany; records: RecordsByKind; unlinked: RecordsByKind }[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    const companies = db
+      .prepare<[], DemoCompany>('SELECT corporate_number, name, name_kana, name_en FROM companies')
+      .all()
+      .map((c) => ({
+        ...c,
+        aliases: db
+          .prepare<[string], { kind: string; name: string }>(
+            'SELECT a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ?',
+          )
+          .all(c.corporate_number),
+      }));
+    const records = RECORD_KINDS.map((kind) => ({
+      kind,
+      rows: db
+        .prepare<[], { id: string; number: string | null; name: string }>(
+          `SELECT id, company_corporate_number AS number, company_name AS name FROM ${RECORD_TABLES[kind].table}`,
+        )
+        .all(),
+    }));
+    return companies.map((company) => {
+      const keys = new Set(companyNameKeys(company));
+      const of = (kind: RecordKind, unlinkedOnly: boolean) =>
+        new Set(
+          (records.find((r) => r.kind === kind)?.rows ?? [])
+            .filter((r) => r.number === company.corporate_number || keys.has(recordNameKey(r.name)))
+            .filter((r) => !unlinkedOnly || r.number === null)
+            .map((r) => r.id),
+        );
+      const byKind = (unlinkedOnly: boolean): RecordsByKind => ({
+        enforcement: of('enforcement', unlinkedOnly),
+        procurement_suspension: of('procurement_suspension', unlinkedOnly),
+        license_action: of('license_action', unlinkedOnly),
+      });
+      return { company, records: byKind(false), unlinked: byKind(true) };
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const toHiragana = (kana: string) =>
+  kana.replace(/[\u30a1-\u30f6]/gu, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
+
+/** The ways a person may write the company: each a query the search must answer with the company's records. */
+export function spellingsOf(company: DemoCompany): string[] {
+  const core = stripLegalForm(normaliseText(company.name)).core;
+  const spellings = [company.name, core, company.corporate_number];
+  if (company.name_kana !== null) {
+    spellings.push(company.name_kana, toHiragana(company.name_kana));
+    for (const longVowels of ['dropped', 'spelled'] as const) {
+      const romaji = typedRomaji(company.name_kana, longVowels);
+      if (romaji !== null) spellings.push(romaji);
+    }
+  }
+  if (company.name_en !== null) spellings.push(company.name_en);
+  for (const alias of company.aliases) if (alias.kind !== 'romanized') spellings.push(alias.name);
+  return [...new Set(spellings)].filter((s) => s.length <= 100);
+}
