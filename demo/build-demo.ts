@@ -14,6 +14,7 @@ import { recordCollectionRun, registerSource } from '../src/store/source-writer.
 import { seedVocabularies } from '../src/store/vocabulary-seed.js';
 import { demoCompanies } from './demo-companies.js';
 import { demoRecords } from './demo-records.js';
+import { linkedAsCollected } from './demo-links.js';
 import { withListings } from './demo-listings.js';
 import { DEMO_SOURCES, demoRuns, type DemoRun, type DemoSource, type SourceStats } from './demo-sources.js';
 import { createRandom } from './random.js';
@@ -41,7 +42,7 @@ function generateDemoDataset(asOf: string, seed = DEMO_SEED): DemoDataset {
   const companies = demoCompanies(random, asOf);
   // the listings draw from a stream of their own, so that the companies, records and runs stay as they were
   const records = withListings(
-    demoRecords(random, companies, asOf),
+    linkedAsCollected(demoRecords(random, companies, asOf), companies),
     createRandom(seed + LISTING_SEED_OFFSET),
     asOf,
   ).map(validated);

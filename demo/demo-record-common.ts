@@ -4,6 +4,7 @@ import { hiraganaToKatakana } from '../src/domain/names.js';
 import type { CompanyRefInput, RecordInput } from '../src/domain/record-input.js';
 import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { abbreviatedName } from './demo-company-forms.js';
+import { placesIn } from './demo-places.js';
 import type { DemoCompany } from './demo-companies.js';
 import { lastSuccessAt, type DemoSource } from './demo-sources.js';
 import type { Trade } from './demo-name-parts.js';
@@ -45,8 +46,11 @@ export function pickCompany(ctx: DemoRecordContext, date: string, ...tests: Comp
 const SEARCH_EXAMPLES = 8;
 
 /**
- * The company as a record names it. About one in ten records is unlinked: no Corporate Number, the name as
- * the source writes it (（株）北辰建設, ㈱青葉電設, ｻｸﾗ運輸(株)); linked records carry the number.
+ * The company as a record names it. About one in ten records gives no Corporate Number, the name as the source writes
+ * it (（株）北辰建設, ㈱青葉電設, ｻｸﾗ運輸(株)): with no place (as national bodies print a name alone), with the
+ * company's own city (which the pipeline's rule links by name and address: demo-links.ts), or, without its legal
+ * form, at a work site in another city of its prefecture (which the rule leaves unlinked: no company of the name is
+ * registered there, and a name without its form is not linked across the prefecture). Linked records carry the number.
  */
 export function companyRef(ctx: DemoRecordContext, company: DemoCompany, withEnglish = false): CompanyRefInput {
   const { random } = ctx;
@@ -54,6 +58,15 @@ export function companyRef(ctx: DemoRecordContext, company: DemoCompany, withEng
   const pref = prefectureByCode(company.place.prefecture_code)!;
   const address = `${pref.name}${company.place.city}`;
   if (random.chance(example ? 0.35 : 0.09)) {
+    const elsewhere = placesIn(pref.code).filter((p) => p.city !== company.place.city);
+    if (elsewhere.length > 0 && random.chance(0.2)) {
+      return {
+        corporate_number: null,
+        name: company.core,
+        prefecture_code: null,
+        address: `${pref.name}${random.pick(elsewhere).city}`,
+      };
+    }
     return {
       corporate_number: null,
       name: writtenName(random, company),

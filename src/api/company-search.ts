@@ -8,7 +8,6 @@ import type { CompanyFilter } from '../domain/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
 import { addressHolds } from '../domain/address-key.js';
-import { companyNameKeys } from '../domain/record-names.js';
 
 export interface FoundCompanies {
   /** The best `show` companies, best first. */
@@ -31,7 +30,7 @@ function nothingFound(notice: string): FoundCompanies {
     hits: [],
     hasMore: false,
     total: 0,
-    filter: { corporateNumbers: [], names: [], nameParts: [] },
+    filter: { corporateNumbers: [], namedBy: [], nameParts: [] },
     shared: false,
     notices: [notice],
   };
@@ -52,19 +51,14 @@ export function searchCompanies(
   const plan = planCompanySearch(value);
   switch (plan.kind) {
     case 'corporate_number': {
-      const company = show > 0 || recall > 0 ? store.companies.findByCorporateNumber(plan.number) : null;
-      const hits =
-        company !== null && show > 0
-          ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
-          : [];
+      const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
+      const hits = company
+        ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
+        : [];
       return {
         hits,
         hasMore: false,
-        filter: {
-          corporateNumbers: [plan.number],
-          names: company !== null && recall > 0 ? companyNameKeys(company) : [],
-          nameParts: [],
-        },
+        filter: { corporateNumbers: [plan.number], namedBy: recall > 0 ? [plan.number] : [], nameParts: [] },
         notices: [],
         shared: false,
         total: hits.length,
@@ -86,13 +80,13 @@ export function searchCompanies(
       // one more than followed, to know whether the query recalls more companies than are followed
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
       const rows = store.companies.searchByKeys(plan.keys, asked, plan.legalForm);
-      const followed = rows.slice(0, recall).map((hit) => hit.company);
+      const followed = rows.slice(0, recall).map((hit) => hit.company.corporate_number);
       return {
         hits: rows.slice(0, show),
         hasMore: rows.length > show,
         filter: {
-          corporateNumbers: followed.map((company) => company.corporate_number),
-          names: [...new Set(followed.flatMap(companyNameKeys))],
+          corporateNumbers: followed,
+          namedBy: followed,
           // the first key is the normalised name (a Latin query's loose romaji key after it finds no record's name)
           nameParts: plan.keys.slice(0, 1),
         },

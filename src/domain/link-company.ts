@@ -76,10 +76,14 @@ export function linkSubject(name: string): LinkSubject {
 }
 
 function officeSplit(text: string): { company: string; office: string } | null {
+  // where a longer form was found: a shorter one inside it (社団法人 in 一般社団法人) is part of that form, not one
+  const found: { at: number; end: number }[] = [];
   for (const form of FORM_SPELLINGS) {
     const at = text.indexOf(form);
     if (at < 0) continue;
     const end = at + form.length;
+    if (found.some((longer) => longer.at <= at && end <= longer.end)) continue;
+    found.push({ at, end });
     if (at > 0 && end < text.length) {
       // a legal form closes a registered name: what a space sets apart after it is a workplace (「三菱電機（株）
       // 情報技術総合研究所」), and so is an office run on without one (「兵庫県レンダリング（株）和田山工場」)

@@ -45,7 +45,8 @@ const company: RecordFilter = {
   name: 'company',
   reads: 'company',
   description:
-    'company name filter, with the same recall as company search (Japanese, kana, English, romanized, or a Corporate Number)',
+    'a company as typed in any script, or its Corporate Number: the records linked to or naming the companies ' +
+    `company search recalls (at most ${COMPANY_FILTER_MATCHES}, else \`meta.recall\`), or a name holding it`,
 };
 const q: RecordFilter = {
   name: 'q',

@@ -1,24 +1,11 @@
-// How a record names a company and the names a company goes by, folded one way (the linker's): a record names a
-// company when its key is one of the company's name keys, whatever script the question that found the company was in.
+// How a record names a company, as the linker reads it: a record names a company when this key is one of the company's
+// name terms (company-terms.ts), whatever script the question that found the company was in; and which records linked to
+// no company may be a company's own, by where they place it.
 import { linkSubject, placeOf, sameCity } from './link-company.js';
-import { normaliseCompanyName } from './names.js';
 
 /** The key of the company a record names: its name as the linker reads it, an office after it left out. */
 export function recordNameKey(name: string): string {
   return linkSubject(name).key;
-}
-
-/** What a company is named by: its current name, its registered English name and its aliases (former names among them). */
-export interface NamedBy {
-  readonly name: string;
-  readonly name_en: string | null;
-  readonly aliases: readonly { readonly name: string }[];
-}
-
-/** The keys a record may name the company by, each once, none empty. */
-export function companyNameKeys(company: NamedBy): string[] {
-  const names = [company.name, company.name_en ?? '', ...company.aliases.map((alias) => alias.name)];
-  return [...new Set(names.map(normaliseCompanyName))].filter((key) => key !== '');
 }
 
 /** Where a company is registered, as the register writes it. */

@@ -9,8 +9,11 @@ import type { FilterName } from './record-filters.js';
 export interface CompanyFilter {
   /** The companies recalled: the records linked to them. */
   readonly corporateNumbers: readonly string[];
-  /** Their names' keys (record-names.ts companyNameKeys): the records whose company-name key is one of them. */
-  readonly names: readonly string[];
+  /**
+   * The companies whose names (current, English, former and other aliases, as company search folds them) are followed:
+   * the records whose company-name key (record-names.ts) is one of them, linked or not.
+   */
+  readonly namedBy: readonly string[];
   /** The query's own name keys: the records whose company-name key holds one (若旦那 finds 便利屋若旦那). */
   readonly nameParts: readonly string[];
 }

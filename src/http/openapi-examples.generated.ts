@@ -34,8 +34,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "close_cause": null,
           "successor_corporate_number": null,
           "record_counts": {
-            "enforcements": 2,
-            "procurement_suspensions": 6,
+            "enforcements": 3,
+            "procurement_suspensions": 10,
             "license_actions": 1
           },
           "predecessors": [],
@@ -53,14 +53,14 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       ],
       "enforcements": [
         {
-          "id": "enf_6b73a084998efb56",
+          "id": "enf_77f24086ee1883f6",
           "company": {
-            "corporate_number": null,
-            "name": "北辰建設　株式会社",
+            "corporate_number": "8999999000001",
+            "name": "北辰建設㈱",
             "name_en": null,
-            "link": null,
-            "prefecture_code": null,
-            "address": null
+            "link": "name_address",
+            "prefecture_code": "13",
+            "address": "東京都世田谷区"
           },
           "authority": {
             "code": "mhlw_labour_bureau_13",
@@ -107,8 +107,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "summary_en": "Referral to the public prosecutor by the Tokyo Labour Bureau under the Industrial Safety and Health Act (Article 66) and the Labour Standards Act (Article 32), 2026-04-17.",
           "amount_jpy": null,
           "links": {
-            "self": "/api/v1/enforcements/enf_6b73a084998efb56",
-            "html": "/records/enf_6b73a084998efb56"
+            "self": "/api/v1/enforcements/enf_77f24086ee1883f6",
+            "html": "/records/enf_77f24086ee1883f6"
           }
         }
       ],
@@ -128,8 +128,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "matches": {
         "companies": 2,
         "enforcements": 8,
-        "procurement_suspensions": 21,
-        "license_actions": 3
+        "procurement_suspensions": 16,
+        "license_actions": 2
       },
       "coverage": {
         "enforcements": {
@@ -387,8 +387,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "close_cause": null,
           "successor_corporate_number": null,
           "record_counts": {
-            "enforcements": 2,
-            "procurement_suspensions": 6,
+            "enforcements": 3,
+            "procurement_suspensions": 10,
             "license_actions": 1
           },
           "predecessors": [],
@@ -441,8 +441,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "close_cause": null,
           "successor_corporate_number": null,
           "record_counts": {
-            "enforcements": 3,
-            "procurement_suspensions": 5,
+            "enforcements": 5,
+            "procurement_suspensions": 3,
             "license_actions": 1
           },
           "predecessors": [],
@@ -474,14 +474,14 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
     "data": {
       "enforcements": [
         {
-          "id": "enf_7e93dd8e3f684fbf",
+          "id": "enf_b40861c97e39c2cf",
           "company": {
-            "corporate_number": "3999999000237",
-            "name": "合同会社さくら産業",
+            "corporate_number": "2999999000023",
+            "name": "佐藤土木株式会社",
             "name_en": null,
             "link": "source",
-            "prefecture_code": "28",
-            "address": "兵庫県神戸市中央区"
+            "prefecture_code": "02",
+            "address": "青森県青森市"
           },
           "authority": {
             "code": "jftc",
@@ -490,68 +490,14 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "group": "national"
           },
           "source": {
-            "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20260926-69.html",
-            "title": "（令和8年9月26日）合同会社さくら産業に対する行政処分等について",
-            "published_on": "2026-09-26",
+            "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20261103-76.html",
+            "title": "（令和8年11月3日）佐藤土木株式会社に対する行政処分等について",
+            "published_on": "2026-11-03",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
           "listing": {
             "status": "listed",
-            "first_listed_on": "2026-09-26",
-            "last_listed_on": "2026-11-20"
-          },
-          "law": {
-            "code": "subcontract_act",
-            "name": "下請代金支払遅延等防止法",
-            "name_en": "Subcontract Act"
-          },
-          "laws": [
-            {
-              "code": "subcontract_act",
-              "name": "下請代金支払遅延等防止法",
-              "name_en": "Subcontract Act"
-            }
-          ],
-          "law_detail": "第4条第1項第2号（下請代金の支払遅延の禁止）",
-          "action_type": {
-            "code": "recommendation",
-            "name": "勧告",
-            "name_en": "Recommendation"
-          },
-          "date": "2026-09-26",
-          "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
-          "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
-          "amount_jpy": null,
-          "links": {
-            "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
-            "html": "/records/enf_7e93dd8e3f684fbf"
-          }
-        },
-        {
-          "id": "enf_9a927607579fe116",
-          "company": {
-            "corporate_number": null,
-            "name": "ＡＢＣ商事㈱",
-            "name_en": null,
-            "link": null,
-            "prefecture_code": "27",
-            "address": "大阪府大阪市北区"
-          },
-          "authority": {
-            "code": "jftc",
-            "name": "公正取引委員会",
-            "name_en": "Japan Fair Trade Commission",
-            "group": "national"
-          },
-          "source": {
-            "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20260908-86.html",
-            "title": "（令和8年9月8日）ＡＢＣ商事株式会社に対する行政処分等について",
-            "published_on": "2026-09-08",
-            "retrieved_at": "2026-11-19T18:02:00Z"
-          },
-          "listing": {
-            "status": "listed",
-            "first_listed_on": "2026-09-08",
+            "first_listed_on": "2026-11-03",
             "last_listed_on": "2026-11-20"
           },
           "law": {
@@ -566,19 +512,73 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "name_en": "Antimonopoly Act"
             }
           ],
-          "law_detail": "第19条（一般指定第12項 拘束条件付取引）",
+          "law_detail": "第7条の2第1項",
           "action_type": {
-            "code": "commitment_plan_approval",
-            "name": "確約計画の認定",
-            "name_en": "Approval of a commitment plan"
+            "code": "surcharge_payment_order",
+            "name": "課徴金納付命令",
+            "name_en": "Surcharge payment order"
           },
-          "date": "2026-09-08",
-          "summary": "取引先販売店に対し自社商品の販売価格を拘束していた疑いについて、同社から申請された確約計画を認定した。",
-          "summary_en": "Approval of a commitment plan by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-09-08.",
+          "date": "2026-11-03",
+          "summary": "青森県が一般競争入札等の方法により発注する橋梁補修工事について、他の事業者と共同して受注予定者を決定し、受注予定者が受注できるようにしていたことに関し、課徴金8,801万円の納付を命じた。",
+          "summary_en": "Surcharge payment order by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-11-03, amount JPY 88,010,000.",
+          "amount_jpy": 88010000,
+          "links": {
+            "self": "/api/v1/enforcements/enf_b40861c97e39c2cf",
+            "html": "/records/enf_b40861c97e39c2cf"
+          }
+        },
+        {
+          "id": "enf_7e93dd8e3f684fbf",
+          "company": {
+            "corporate_number": "2999999000023",
+            "name": "佐藤土木株式会社",
+            "name_en": null,
+            "link": "source",
+            "prefecture_code": "02",
+            "address": "青森県青森市"
+          },
+          "authority": {
+            "code": "jftc",
+            "name": "公正取引委員会",
+            "name_en": "Japan Fair Trade Commission",
+            "group": "national"
+          },
+          "source": {
+            "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20261103-76.html",
+            "title": "（令和8年11月3日）佐藤土木株式会社に対する行政処分等について",
+            "published_on": "2026-11-03",
+            "retrieved_at": "2026-11-19T18:02:00Z"
+          },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-03",
+            "last_listed_on": "2026-11-20"
+          },
+          "law": {
+            "code": "antimonopoly_act",
+            "name": "私的独占の禁止及び公正取引の確保に関する法律",
+            "name_en": "Antimonopoly Act"
+          },
+          "laws": [
+            {
+              "code": "antimonopoly_act",
+              "name": "私的独占の禁止及び公正取引の確保に関する法律",
+              "name_en": "Antimonopoly Act"
+            }
+          ],
+          "law_detail": "第3条（不当な取引制限の禁止）",
+          "action_type": {
+            "code": "cease_and_desist_order",
+            "name": "排除措置命令",
+            "name_en": "Cease and desist order"
+          },
+          "date": "2026-11-03",
+          "summary": "青森県が一般競争入札等の方法により発注する橋梁補修工事について、他の事業者と共同して受注予定者を決定し、受注予定者が受注できるようにしていた（独占禁止法第3条違反）。",
+          "summary_en": "Cease and desist order by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-11-03.",
           "amount_jpy": null,
           "links": {
-            "self": "/api/v1/enforcements/enf_9a927607579fe116",
-            "html": "/records/enf_9a927607579fe116"
+            "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
+            "html": "/records/enf_7e93dd8e3f684fbf"
           }
         }
       ]
@@ -618,69 +618,24 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
     "data": {
       "procurement_suspensions": [
         {
-          "id": "ps_38e3e6f8dbdbcca4",
+          "id": "ps_0bc30bca1fc1f63e",
           "company": {
-            "corporate_number": "7999999000002",
-            "name": "株式会社北辰建設",
+            "corporate_number": "5999999000326",
+            "name": "合同会社丸栄測量",
             "name_en": null,
             "link": "source",
-            "prefecture_code": "01",
-            "address": "北海道札幌市中央区"
+            "prefecture_code": "42",
+            "address": "長崎県長崎市"
           },
           "authority": {
-            "code": "pref_01",
-            "name": "北海道",
-            "name_en": "Hokkaido",
-            "group": "prefecture"
-          },
-          "source": {
-            "url": "https://demo.kohyo.invalid/pref_01/nyusatsu/shimeiteishi.html",
-            "title": "指名停止等の措置状況（北海道）",
-            "published_on": "2026-11-19",
-            "retrieved_at": "2026-11-19T18:02:00Z"
-          },
-          "listing": {
-            "status": "listed",
-            "first_listed_on": "2026-11-19",
-            "last_listed_on": "2026-11-20"
-          },
-          "reason": {
-            "code": "bid_rigging",
-            "name": "談合・競売入札妨害",
-            "name_en": "Bid rigging or obstruction of bidding"
-          },
-          "reason_detail": "談合（北海道発注の工事に関し、公契約関係競売入札妨害の容疑で役員が逮捕された）",
-          "period": {
-            "from": "2026-12-12",
-            "to": "2027-11-11"
-          },
-          "scope": null,
-          "status": "scheduled",
-          "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
-          "links": {
-            "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
-            "html": "/records/ps_38e3e6f8dbdbcca4"
-          }
-        },
-        {
-          "id": "ps_9d6d5c151114113e",
-          "company": {
-            "corporate_number": "8999999000100",
-            "name": "栄光舗道株式会社",
-            "name_en": null,
-            "link": "source",
-            "prefecture_code": "13",
-            "address": "東京都世田谷区"
-          },
-          "authority": {
-            "code": "mlit_kanto_rdb",
-            "name": "関東地方整備局",
-            "name_en": "Kanto Regional Development Bureau",
+            "code": "mlit_kyushu_rdb",
+            "name": "九州地方整備局",
+            "name_en": "Kyushu Regional Development Bureau",
             "group": "national"
           },
           "source": {
-            "url": "https://demo.kohyo.invalid/mlit_kanto_rdb/nyusatsu/shimeiteishi.html",
-            "title": "指名停止等の措置状況（関東地方整備局）",
+            "url": "https://demo.kohyo.invalid/mlit_kyushu_rdb/nyusatsu/shimeiteishi.html",
+            "title": "指名停止等の措置状況（九州地方整備局）",
             "published_on": "2026-11-19",
             "retrieved_at": "2026-11-19T18:02:00Z"
           },
@@ -696,15 +651,60 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "reason_detail": "独占禁止法違反（入札談合）により公正取引委員会から排除措置命令を受けたため",
           "period": {
-            "from": "2026-12-12",
-            "to": "2027-06-11"
+            "from": "2026-12-04",
+            "to": "2027-11-03"
           },
           "scope": null,
           "status": "scheduled",
-          "summary_en": "Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-06-11.",
+          "summary_en": "Suspension from public procurement by the Kyushu Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-04 to 2027-11-03.",
           "links": {
-            "self": "/api/v1/procurement-suspensions/ps_9d6d5c151114113e",
-            "html": "/records/ps_9d6d5c151114113e"
+            "self": "/api/v1/procurement-suspensions/ps_0bc30bca1fc1f63e",
+            "html": "/records/ps_0bc30bca1fc1f63e"
+          }
+        },
+        {
+          "id": "ps_bef1782012aa71e0",
+          "company": {
+            "corporate_number": "3999999000014",
+            "name": "朝日工務店株式会社",
+            "name_en": null,
+            "link": "source",
+            "prefecture_code": "01",
+            "address": "北海道札幌市中央区"
+          },
+          "authority": {
+            "code": "mlit_hokkaido_rdb",
+            "name": "北海道開発局",
+            "name_en": "Hokkaido Regional Development Bureau",
+            "group": "national"
+          },
+          "source": {
+            "url": "https://demo.kohyo.invalid/mlit_hokkaido_rdb/nyusatsu/shimeiteishi.html",
+            "title": "指名停止等の措置状況（北海道開発局）",
+            "published_on": "2026-11-19",
+            "retrieved_at": "2026-11-19T18:02:00Z"
+          },
+          "listing": {
+            "status": "listed",
+            "first_listed_on": "2026-11-19",
+            "last_listed_on": "2026-11-20"
+          },
+          "reason": {
+            "code": "bid_rigging",
+            "name": "談合・競売入札妨害",
+            "name_en": "Bid rigging or obstruction of bidding"
+          },
+          "reason_detail": "独占禁止法違反（入札談合）により公正取引委員会から排除措置命令を受けたため",
+          "period": {
+            "from": "2026-12-03",
+            "to": "2027-12-02"
+          },
+          "scope": "北海道開発局管内全域（本局及び全事務所）",
+          "status": "scheduled",
+          "summary_en": "Suspension from public procurement by the Hokkaido Regional Development Bureau (Bid rigging or obstruction of bidding), 2026-12-03 to 2027-12-02.",
+          "links": {
+            "self": "/api/v1/procurement-suspensions/ps_bef1782012aa71e0",
+            "html": "/records/ps_bef1782012aa71e0"
           }
         }
       ]
@@ -839,19 +839,19 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
     "data": {
       "license_actions": [
         {
-          "id": "la_74a96e7260fb2479",
+          "id": "la_ab5360e854245a9f",
           "company": {
-            "corporate_number": "9999999000058",
-            "name": "（株）ファースト建設",
+            "corporate_number": "4999999000269",
+            "name": "株式会社小林舗道",
             "name_en": null,
             "link": "source",
-            "prefecture_code": "08",
-            "address": "茨城県つくば市"
+            "prefecture_code": "33",
+            "address": "岡山県倉敷市"
           },
           "authority": {
-            "code": "pref_08",
-            "name": "茨城県",
-            "name_en": "Ibaraki Prefecture",
+            "code": "pref_33",
+            "name": "岡山県",
+            "name_en": "Okayama Prefecture",
             "group": "prefecture"
           },
           "source": {
@@ -872,7 +872,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "permits": [
             {
               "sector_code": "construction",
-              "number": "茨城県知事許可（般－4）第57302号"
+              "number": "岡山県知事許可（般－5）第61830号"
             }
           ],
           "permits_total": 1,
@@ -886,9 +886,9 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             "name": "違反による処分",
             "name_en": "Disciplinary action for a violation"
           },
-          "date": "2026-12-11",
+          "date": "2026-12-07",
           "period": null,
-          "reason_detail": "下請代金の支払遅延等、建設業法第24条の6違反が認められたため",
+          "reason_detail": "施工体制台帳を作成していなかったため",
           "sectors": [
             {
               "code": "construction",
@@ -897,26 +897,26 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             }
           ],
           "status": "scheduled",
-          "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+          "summary_en": "Instruction by Okayama Prefecture (Construction; Disciplinary action for a violation), 2026-12-07.",
           "links": {
-            "self": "/api/v1/license-actions/la_74a96e7260fb2479",
-            "html": "/records/la_74a96e7260fb2479"
+            "self": "/api/v1/license-actions/la_ab5360e854245a9f",
+            "html": "/records/la_ab5360e854245a9f"
           }
         },
         {
-          "id": "la_bee70f18a79f0ec5",
+          "id": "la_afc429463cf8e1d1",
           "company": {
-            "corporate_number": "2999999000080",
-            "name": "（株）大栄建設",
+            "corporate_number": "1999999000148",
+            "name": "株式会社松本電設",
             "name_en": null,
             "link": "source",
-            "prefecture_code": "11",
-            "address": "埼玉県さいたま市大宮区"
+            "prefecture_code": "16",
+            "address": "富山県高岡市"
           },
           "authority": {
-            "code": "pref_11",
-            "name": "埼玉県",
-            "name_en": "Saitama Prefecture",
+            "code": "pref_16",
+            "name": "富山県",
+            "name_en": "Toyama Prefecture",
             "group": "prefecture"
           },
           "source": {
@@ -937,7 +937,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "permits": [
             {
               "sector_code": "construction",
-              "number": "埼玉県知事許可（般－3）第18275号"
+              "number": "富山県知事許可（般－4）第61933号"
             }
           ],
           "permits_total": 1,
@@ -953,7 +953,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           },
           "date": "2026-11-21",
           "period": null,
-          "reason_detail": "施工体制台帳を作成していなかったため",
+          "reason_detail": "下請代金の支払遅延等、建設業法第24条の6違反が認められたため",
           "sectors": [
             {
               "code": "construction",
@@ -962,10 +962,10 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             }
           ],
           "status": "in_effect",
-          "summary_en": "Instruction by Saitama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21.",
+          "summary_en": "Instruction by Toyama Prefecture (Construction; Disciplinary action for a violation), 2026-11-21.",
           "links": {
-            "self": "/api/v1/license-actions/la_bee70f18a79f0ec5",
-            "html": "/records/la_bee70f18a79f0ec5"
+            "self": "/api/v1/license-actions/la_afc429463cf8e1d1",
+            "html": "/records/la_afc429463cf8e1d1"
           }
         }
       ]
@@ -1074,8 +1074,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "close_cause": null,
         "successor_corporate_number": null,
         "record_counts": {
-          "enforcements": 3,
-          "procurement_suspensions": 5,
+          "enforcements": 5,
+          "procurement_suspensions": 3,
           "license_actions": 1
         },
         "predecessors": [],
@@ -1104,12 +1104,12 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "enforcement": {
         "id": "enf_7e93dd8e3f684fbf",
         "company": {
-          "corporate_number": "3999999000237",
-          "name": "合同会社さくら産業",
+          "corporate_number": "2999999000023",
+          "name": "佐藤土木株式会社",
           "name_en": null,
           "link": "source",
-          "prefecture_code": "28",
-          "address": "兵庫県神戸市中央区"
+          "prefecture_code": "02",
+          "address": "青森県青森市"
         },
         "authority": {
           "code": "jftc",
@@ -1118,37 +1118,37 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "group": "national"
         },
         "source": {
-          "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20260926-69.html",
-          "title": "（令和8年9月26日）合同会社さくら産業に対する行政処分等について",
-          "published_on": "2026-09-26",
+          "url": "https://demo.kohyo.invalid/jftc/houdou/pressrelease/20261103-76.html",
+          "title": "（令和8年11月3日）佐藤土木株式会社に対する行政処分等について",
+          "published_on": "2026-11-03",
           "retrieved_at": "2026-11-19T18:02:00Z"
         },
         "listing": {
           "status": "listed",
-          "first_listed_on": "2026-09-26",
+          "first_listed_on": "2026-11-03",
           "last_listed_on": "2026-11-20"
         },
         "law": {
-          "code": "subcontract_act",
-          "name": "下請代金支払遅延等防止法",
-          "name_en": "Subcontract Act"
+          "code": "antimonopoly_act",
+          "name": "私的独占の禁止及び公正取引の確保に関する法律",
+          "name_en": "Antimonopoly Act"
         },
         "laws": [
           {
-            "code": "subcontract_act",
-            "name": "下請代金支払遅延等防止法",
-            "name_en": "Subcontract Act"
+            "code": "antimonopoly_act",
+            "name": "私的独占の禁止及び公正取引の確保に関する法律",
+            "name_en": "Antimonopoly Act"
           }
         ],
-        "law_detail": "第4条第1項第2号（下請代金の支払遅延の禁止）",
+        "law_detail": "第3条（不当な取引制限の禁止）",
         "action_type": {
-          "code": "recommendation",
-          "name": "勧告",
-          "name_en": "Recommendation"
+          "code": "cease_and_desist_order",
+          "name": "排除措置命令",
+          "name_en": "Cease and desist order"
         },
-        "date": "2026-09-26",
-        "summary": "下請事業者109名に対し、下請代金総額558万円を支払期日の経過後なお支払っていなかった。",
-        "summary_en": "Recommendation by the Japan Fair Trade Commission under the Subcontract Act, 2026-09-26.",
+        "date": "2026-11-03",
+        "summary": "青森県が一般競争入札等の方法により発注する橋梁補修工事について、他の事業者と共同して受注予定者を決定し、受注予定者が受注できるようにしていた（独占禁止法第3条違反）。",
+        "summary_en": "Cease and desist order by the Japan Fair Trade Commission under the Antimonopoly Act, 2026-11-03.",
         "amount_jpy": null,
         "links": {
           "self": "/api/v1/enforcements/enf_7e93dd8e3f684fbf",
@@ -1194,18 +1194,18 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "last_listed_on": "2026-11-20"
         },
         "reason": {
-          "code": "bid_rigging",
-          "name": "談合・競売入札妨害",
-          "name_en": "Bid rigging or obstruction of bidding"
+          "code": "breach_of_contract",
+          "name": "契約違反",
+          "name_en": "Breach of contract"
         },
-        "reason_detail": "談合（北海道発注の工事に関し、公契約関係競売入札妨害の容疑で役員が逮捕された）",
+        "reason_detail": "契約違反（監督職員の指示に従わなかった）",
         "period": {
-          "from": "2026-12-12",
-          "to": "2027-11-11"
+          "from": "2026-11-24",
+          "to": "2027-01-23"
         },
-        "scope": null,
+        "scope": "北海道が発注する建設工事及び建設関連業務",
         "status": "scheduled",
-        "summary_en": "Suspension from public procurement by Hokkaido (Bid rigging or obstruction of bidding), 2026-12-12 to 2027-11-11.",
+        "summary_en": "Suspension from public procurement by Hokkaido (Breach of contract), 2026-11-24 to 2027-01-23.",
         "links": {
           "self": "/api/v1/procurement-suspensions/ps_38e3e6f8dbdbcca4",
           "html": "/records/ps_38e3e6f8dbdbcca4"
@@ -1225,63 +1225,63 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "license_action": {
         "id": "la_74a96e7260fb2479",
         "company": {
-          "corporate_number": "9999999000058",
-          "name": "（株）ファースト建設",
+          "corporate_number": "9999999000157",
+          "name": "株式会社北辰設計",
           "name_en": null,
           "link": "source",
-          "prefecture_code": "08",
-          "address": "茨城県つくば市"
+          "prefecture_code": "18",
+          "address": "福井県福井市"
         },
         "authority": {
-          "code": "pref_08",
-          "name": "茨城県",
-          "name_en": "Ibaraki Prefecture",
-          "group": "prefecture"
+          "code": "mlit_kinki_rdb",
+          "name": "近畿地方整備局",
+          "name_en": "Kinki Regional Development Bureau",
+          "group": "national"
         },
         "source": {
           "url": "https://demo.kohyo.invalid/mlit/nega-inf/kensetsu",
           "title": "ネガティブ情報等検索（建設業者・建設関連業者）",
-          "published_on": "2026-11-19",
+          "published_on": "2023-04-04",
           "retrieved_at": "2026-11-19T18:02:00Z"
         },
         "listing": {
           "status": "listed",
-          "first_listed_on": "2026-11-19",
+          "first_listed_on": "2023-04-04",
           "last_listed_on": "2026-11-20"
         },
-        "sector_code": "construction",
+        "sector_code": "surveying",
         "sector_codes": [
-          "construction"
+          "surveying"
         ],
         "permits": [
           {
-            "sector_code": "construction",
-            "number": "茨城県知事許可（般－4）第57302号"
+            "sector_code": "surveying",
+            "number": "測量業者登録第（15）－72719号"
           }
         ],
         "permits_total": 1,
         "action_type": {
-          "code": "instruction_order",
-          "name": "指示",
-          "name_en": "Instruction"
+          "code": "registration_revocation",
+          "name": "登録の取消し",
+          "name_en": "Revocation of a registration"
         },
         "nature": {
-          "code": "violation",
-          "name": "違反による処分",
-          "name_en": "Disciplinary action for a violation"
+          "code": "other",
+          "name": "その他",
+          "name_en": "Other"
         },
-        "date": "2026-12-11",
+        "date": "2023-04-04",
         "period": null,
-        "reason_detail": "下請代金の支払遅延等、建設業法第24条の6違反が認められたため",
+        "reason_detail": "主たる営業所の所在地を確知できないため（所在不明）",
         "sectors": [
           {
-            "code": "construction",
-            "name": "建設業",
-            "name_en": "Construction"
+            "code": "surveying",
+            "name": "測量業",
+            "name_en": "Surveying"
           }
         ],
-        "status": "scheduled",
-        "summary_en": "Instruction by Ibaraki Prefecture (Construction; Disciplinary action for a violation), 2026-12-11.",
+        "status": "completed",
+        "summary_en": "Revocation of a registration by the Kinki Regional Development Bureau (Surveying; Other), 2023-04-04.",
         "links": {
           "self": "/api/v1/license-actions/la_74a96e7260fb2479",
           "html": "/records/la_74a96e7260fb2479"
@@ -1338,8 +1338,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/mhlw/nyusatsu/shimeiteishi.html",
               "observed_count": 6,
               "period": {
-                "from": "2021-08-13",
-                "to": "2026-11-24"
+                "from": "2025-11-13",
+                "to": "2026-11-29"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1381,8 +1381,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/jrtt/nyusatsu/shimeiteishi.html",
               "observed_count": 8,
               "period": {
-                "from": "2022-10-12",
-                "to": "2026-12-10"
+                "from": "2021-06-12",
+                "to": "2026-11-25"
               },
               "last_success_at": "2026-11-14T18:02:00Z",
               "last_error": null,
@@ -1402,8 +1402,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/jwa/nyusatsu/shimeiteishi.html",
               "observed_count": 6,
               "period": {
-                "from": "2023-03-27",
-                "to": "2026-12-06"
+                "from": "2021-07-16",
+                "to": "2026-11-27"
               },
               "last_success_at": "2026-11-16T18:02:00Z",
               "last_error": "timed out after 30 s waiting for the response",
@@ -1415,8 +1415,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           ],
           "observed_count": 25,
           "period": {
-            "from": "2022-06-17",
-            "to": "2026-12-10"
+            "from": "2021-06-12",
+            "to": "2026-12-08"
           },
           "last_success_at": "2026-11-14T18:02:00Z",
           "freshness": {
@@ -1445,8 +1445,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/nexco_central/nyusatsu/shimeiteishi.html",
               "observed_count": 8,
               "period": {
-                "from": "2024-05-18",
-                "to": "2026-12-06"
+                "from": "2022-01-07",
+                "to": "2026-12-07"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1466,8 +1466,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/nexco_east/nyusatsu/shimeiteishi.html",
               "observed_count": 11,
               "period": {
-                "from": "2021-07-10",
-                "to": "2026-12-03"
+                "from": "2022-06-13",
+                "to": "2026-12-12"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1479,8 +1479,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           ],
           "observed_count": 33,
           "period": {
-            "from": "2021-07-10",
-            "to": "2026-12-06"
+            "from": "2022-01-07",
+            "to": "2026-12-12"
           },
           "last_success_at": "2026-11-19T18:02:00Z",
           "freshness": {
@@ -1509,8 +1509,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/pref_01/nyusatsu/shimeiteishi.html",
               "observed_count": 8,
               "period": {
-                "from": "2021-09-21",
-                "to": "2026-12-12"
+                "from": "2022-12-22",
+                "to": "2026-11-24"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1530,8 +1530,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/pref_04/nyusatsu/shimeiteishi.html",
               "observed_count": 6,
               "period": {
-                "from": "2022-09-02",
-                "to": "2026-12-11"
+                "from": "2024-10-10",
+                "to": "2026-11-30"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1543,7 +1543,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           ],
           "observed_count": 116,
           "period": {
-            "from": "2021-08-16",
+            "from": "2021-07-19",
             "to": "2026-12-12"
           },
           "last_success_at": "2026-11-14T18:02:00Z",
@@ -1573,8 +1573,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/city_01100/nyusatsu/shimeiteishi.html",
               "observed_count": 6,
               "period": {
-                "from": "2022-05-20",
-                "to": "2026-12-02"
+                "from": "2024-06-14",
+                "to": "2026-12-05"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1594,8 +1594,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               "url": "https://demo.kohyo.invalid/city_14100/nyusatsu/shimeiteishi.html",
               "observed_count": 8,
               "period": {
-                "from": "2022-02-12",
-                "to": "2026-11-25"
+                "from": "2022-06-12",
+                "to": "2026-12-09"
               },
               "last_success_at": "2026-11-19T18:02:00Z",
               "last_error": null,
@@ -1607,8 +1607,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           ],
           "observed_count": 40,
           "period": {
-            "from": "2021-06-09",
-            "to": "2026-12-12"
+            "from": "2022-01-14",
+            "to": "2026-12-09"
           },
           "last_success_at": "2026-11-19T18:02:00Z",
           "freshness": {

@@ -1,10 +1,10 @@
 // The demo's companies with the records of each, read from the database file apart from the search, and the ways a
 // person writes each company: the oracle of the every-spelling tests.
 import Database from 'better-sqlite3';
-import { companyNameKeys, recordNameKey } from '../../src/domain/record-names.js';
+import { recordNameKey } from '../../src/domain/record-names.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/record.js';
 import { RECORD_TABLES } from '../../src/store/record-tables.js';
-import { normaliseText, stripLegalForm } from '../../src/domain/names.js';
+import { normaliseCompanyName, normaliseText, stripLegalForm } from '../../src/domain/names.js';
 import { typedRomaji } from './typed-romaji.js';
 
 export interface DemoCompany {
@@ -16,6 +16,12 @@ export interface DemoCompany {
 }
 
 export type RecordsByKind = Record<RecordKind, Set<string>>;
+
+/** The keys a record may name the company by: its name, English name and aliases, each folded as a name is. */
+function nameKeysOf(company: DemoCompany): Set<string> {
+  const names = [company.name, company.name_en ?? '', ...company.aliases.map((alias) => alias.name)];
+  return new Set(names.map(normaliseCompanyName).filter((key) => key !== ''));
+}
 
 /**
  * Every company, the ids of the records each kind holds of it (linked to it, or naming one of its names), and the ids
@@ -46,7 +52,7 @@ export function recordsOfEveryCompany(
         .all(),
     }));
     return companies.map((company) => {
-      const keys = new Set(companyNameKeys(company));
+      const keys = nameKeysOf(company);
       const of = (kind: RecordKind, unlinkedOnly: boolean) =>
         new Set(
           (records.find((r) => r.kind === kind)?.rows ?? [])

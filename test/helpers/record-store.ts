@@ -7,13 +7,21 @@ import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+import { createCompanyWriter } from '../../src/store/company-writer.js';
+import type { CompanyInput } from '../../src/domain/company-input.js';
 
 /** When the records are written: their change time. */
 export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
 
-export function recordQueriesOver(records: readonly ValidRecord[]): RecordQueries {
+/** The records, and the companies of the register beside them (whose names records may name), written to a new file. */
+export function recordQueriesOver(
+  records: readonly ValidRecord[],
+  companies: readonly CompanyInput[] = [],
+): RecordQueries {
   const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
   seedVocabularies(db);
+  const register = createCompanyWriter(db);
+  for (const company of companies) register.upsertCompany(company);
   const writer = createRecordWriter(db, () => WRITTEN_AT);
   for (const record of records) {
     writer.upsertSource(record);

@@ -69,31 +69,59 @@ test('the statement says what was found, as meta.matches counts it, and names th
   }
 });
 
+/**
+ * The paths of the results a list's pages link to (`/records/…`, `/companies/…`), read page by page through the pager's
+ * "next" link from the page the browser was sent to, each once.
+ */
+async function linksPageByPage(page: Page, prefix: string): Promise<Set<string>> {
+  await page.waitForLoadState('load');
+  const seen = new Set<string>();
+  for (;;) {
+    for (const href of await page
+      .locator(`main ul.results a[href^="${prefix}"]`)
+      .evaluateAll((links) => links.map((a) => (a.getAttribute('href') ?? '').split('?')[0]!)))
+      seen.add(href);
+    const next = page.locator('nav.pager a').last();
+    const current = Number(await page.locator('nav.pager [aria-current="page"]').textContent());
+    const nextHref = (await next.count()) === 0 ? null : await next.getAttribute('href');
+    if (nextHref === null || !nextHref.includes(`page=${current + 1}`)) return seen;
+    await next.click();
+    await page.waitForLoadState('load');
+  }
+}
+
 test('every match of a kind is reachable: "show all" leads to its pages, within the page cap', async () => {
   const { name, answer } = await busyName();
   const list = LISTS.find((l) => answer.meta.matches[l] > 10) ?? 'enforcements';
   for (const language of LANGUAGES) {
     const page = await open(`/search?q=${encodeURIComponent(name)}&lang=${language}`);
     await page.locator(`a[href*="kind=${list}"]`).first().click();
-    await page.waitForLoadState('load');
-    const seen = new Set<string>();
-    for (;;) {
-      for (const href of await page
-        .locator('main ul.results a[href^="/records/"]')
-        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
-        seen.add(href);
-      const next = page.locator('nav.pager a').last();
-      const current = Number(await page.locator('nav.pager [aria-current="page"]').textContent());
-      const nextHref = (await next.count()) === 0 ? null : await next.getAttribute('href');
-      if (nextHref === null || !nextHref.includes(`page=${current + 1}`)) break;
-      await next.click();
-      await page.waitForLoadState('load');
-    }
+    const seen = await linksPageByPage(page, '/records/');
     assert.equal(seen.size, answer.meta.matches[list], `${language}: every ${list} match, each once`);
     await page.close();
   }
   // past the API's page cap (KOHYO_MAX_PAGE, 10 by default) a page is refused as the API refuses it
   const refused = await server.get(`/search?q=${encodeURIComponent(name)}&kind=${list}&page=11`);
+  assert.equal(refused.status, 400);
+});
+
+test('every company a results page counts is reachable: "show all" leads to the companies page by page', async () => {
+  const q = '建設';
+  const answer = await ok(server, `/api/v1/search?q=${encodeURIComponent(q)}`);
+  const total = answer.meta.matches.companies;
+  assert.ok(total > 10 && total <= 100, `${total} companies: more than one page, within the page cap`);
+  for (const language of LANGUAGES) {
+    const page = await open(`/search?q=${encodeURIComponent(q)}&lang=${language}`);
+    await page.locator('#companies-heading a[href*="kind=companies"]').click();
+    const seen = await linksPageByPage(page, '/companies/');
+    assert.equal(seen.size, total, `${language}: every company, each once`);
+    assert.ok(
+      answer.data.companies.every((c) => seen.has(c.links.html)),
+      `${language}: the answer's first companies among them`,
+    );
+    await page.close();
+  }
+  const refused = await server.get(`/search?q=${encodeURIComponent(q)}&kind=companies&page=11`);
   assert.equal(refused.status, 400);
 });
 

@@ -6,6 +6,7 @@ import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
 import { validateRecordLine } from '../../src/domain/record-validation.js';
 import type { ValidRecord } from '../../src/domain/record.js';
 import { recordQueriesOver } from '../helpers/record-store.js';
+import { companyInput } from '../helpers/company-input.js';
 import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
@@ -46,7 +47,7 @@ const RECORDS = [
 const store = () => recordQueriesOver(RECORDS);
 
 const search = (text: string | null): RecordSearch => ({
-  companies: { corporateNumbers: [NUMBER], names: [], nameParts: [] },
+  companies: { corporateNumbers: [NUMBER], namedBy: [], nameParts: [] },
   text,
   today,
 });
@@ -73,7 +74,7 @@ test("search's records: the company's first, newest first, then the text matches
   const byText = searchRecords(
     records,
     'enforcement',
-    { ...search('談合'), companies: { corporateNumbers: [], names: [], nameParts: [] } },
+    { ...search('談合'), companies: { corporateNumbers: [], namedBy: [], nameParts: [] } },
     10,
   );
   assert.deepEqual(
@@ -99,7 +100,7 @@ test("search's count: the company's records and the text matches, each once, up 
     countSearchRecords(
       records,
       'enforcement',
-      { ...search('談合'), companies: { corporateNumbers: [], names: [], nameParts: [] } },
+      { ...search('談合'), companies: { corporateNumbers: [], namedBy: [], nameParts: [] } },
       1000,
     ),
     12,
@@ -108,15 +109,27 @@ test("search's count: the company's records and the text matches, each once, up 
 
 test("search's parts in order: the recalled companies' own (linked, or naming one of their names), then names holding the query's, then text", () => {
   // dates rise with n: each later part's records are newer than every record of the parts before it
-  const records = recordQueriesOver([
-    enforcement(1, '架空商事株式会社', NUMBER, '勧告'),
-    enforcement(2, '（株）旧架空', null, '勧告'),
-    enforcement(3, '架空商事工業株式会社', null, '勧告'),
-    enforcement(4, '別会社株式会社', null, '架空商事との取引に関する勧告'),
-    enforcement(5, '無関係株式会社', null, '勧告'),
-  ]);
+  const records = recordQueriesOver(
+    [
+      enforcement(1, '架空商事株式会社', NUMBER, '勧告'),
+      enforcement(2, '（株）旧架空', null, '勧告'),
+      enforcement(3, '架空商事工業株式会社', null, '勧告'),
+      enforcement(4, '別会社株式会社', null, '架空商事との取引に関する勧告'),
+      enforcement(5, '無関係株式会社', null, '勧告'),
+      enforcement(6, 'カクウショウジ', null, '勧告'),
+    ],
+    [
+      companyInput({
+        corporate_number: NUMBER,
+        name: '架空商事株式会社',
+        name_kana: 'カクウショウジ',
+        aliases: [{ kind: 'former_name', name: '株式会社旧架空' }],
+      }),
+    ],
+  );
+  // the company's names are followed, not its reading: a record naming カクウショウジ is no record of its name
   const search: RecordSearch = {
-    companies: { corporateNumbers: [NUMBER], names: ['架空商事', '旧架空'], nameParts: ['架空商事'] },
+    companies: { corporateNumbers: [NUMBER], namedBy: [NUMBER], nameParts: ['架空商事'] },
     text: '架空商事',
     today,
   };

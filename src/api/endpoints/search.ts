@@ -79,6 +79,20 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   };
 }
 
+/**
+ * Page `page` of the companies the search for `q` finds, `limit` to a page, in the order the answer lists them, and
+ * how many it finds in all (up to MATCHES_COUNTED_UP_TO): the rest of the list the answer shows the first of (the
+ * search page's `kind=companies`). The caller bounds `page` by the API's page cap.
+ */
+export function searchCompanyPage(context: RouteContext, q: string, page: number, limit: number) {
+  const store = openDataset(context);
+  const found = searchCompanies(store, q, 'q', page * limit, 0);
+  return {
+    companies: found.hits.slice((page - 1) * limit).map(presentCompany),
+    matches: countCompanies(store, q, found, MATCHES_COUNTED_UP_TO),
+  };
+}
+
 /** The first `n` of a kind's records found, presented. */
 function presented(found: ReturnType<typeof find>, i: number, n: number): PresentedRecord[] {
   const kind = found.records[i];
@@ -109,9 +123,12 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     'Is there anything on this company? One query (a company name in any script, a romanized or English name, or a ' +
     'Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: ' +
     '`data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies ' +
-    '`q` finds (as `company=` on the record endpoints), then those whose text matches `q` (as `q=` there: company ' +
-    'name, summary or reason, law and authority labels), without duplicates. A Corporate Number finds that company and ' +
-    'every record linked to it. The lists together hold at most `limit` rows, shared in turn (companies, ' +
+    '`q` recalls, in whatever script it is typed (linked to them, or naming one of their names without a Corporate ' +
+    'Number), then those whose company name holds `q` (together what `company=` finds on the record endpoints), then ' +
+    'those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without ' +
+    'duplicates; `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that ' +
+    'company, every record linked to it and every record naming it. The lists together hold at most `limit` rows, ' +
+    'shared in turn (companies, ' +
     'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
     `match shows at least one row when \`limit\` allows. \`meta.matches\` gives each list's full count, up to ` +
     `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +

@@ -154,6 +154,10 @@ const MESSAGES = {
     ja: '「{q}」は法人の種類（株式会社など）だけで、社名を含んでいません。社名を加えて検索してください。',
     en: '“{q}” is a legal form (such as 株式会社) and no name: add the company’s name.',
   },
+  recallBound: {
+    ja: '「{q}」に当たる企業は{recalled}社あり、上位{followed}社の記録（法人番号で結び付いたもの、社名で記されたもの）だけを検索しました。残りの企業の記録を探すには、検索語を詳しくしてください。',
+    en: '“{q}” finds {recalled} companies; only the records of the best {followed} (linked to them, or naming them) were searched: make the search more precise to reach the others.',
+  },
   notice_nothing: {
     ja: '「{q}」には、記号と法人の種類を除くと検索できる語がありません。',
     en: '“{q}” has nothing to search for once punctuation and legal forms are removed.',

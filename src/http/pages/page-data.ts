@@ -1,6 +1,6 @@
 // What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
 import { openDataset, type RouteContext } from '../../api/context.js';
-import { SEARCH, searchKindPage } from '../../api/endpoints/search.js';
+import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
 import { answerRecords, recordListMeta } from '../../api/record-endpoint.js';
@@ -10,8 +10,9 @@ import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/record-id.js';
 import { planCompanySearch } from '../../domain/company-search-plan.js';
-import { companyNameKeys, mayBeRegisteredAt } from '../../domain/record-names.js';
+import { mayBeRegisteredAt } from '../../domain/record-names.js';
 import type { CompanyRecord } from '../../store/company-row.js';
+import type { Recall } from '../../api/company-search.js';
 import { japanDate } from '../../domain/dates.js';
 import { ApiError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas/company.js';
@@ -41,6 +42,8 @@ export interface SearchResults {
   readonly companiesTotal: number | null;
   readonly kinds: readonly KindResults[];
   readonly notice: QueryNotice | null;
+  /** Set when `q` recalls more companies than are followed (the API's meta.recall). */
+  readonly recall: Recall | null;
 }
 
 type KindLists = { readonly [K in RecordKind as (typeof RECORD_LISTS)[K]]: PresentedKinds[K][] };
@@ -50,6 +53,7 @@ interface SearchAnswer {
   readonly meta: {
     readonly matches: { readonly companies: number } & { readonly [L in keyof KindLists]: number };
     readonly coverage: { readonly [L in keyof KindLists]: KindCoverage };
+    readonly recall?: Recall;
   };
 }
 
@@ -86,11 +90,12 @@ export function searchResults(context: RouteContext, q: string, requestId: strin
     companiesTotal: meta.matches.companies,
     kinds: RECORD_KINDS.map(kindOf),
     notice: queryNotice(q),
+    recall: meta.recall ?? null,
   };
 }
 
-/** One page of one kind's matches of a search: the rest of a list the search page shows the first rows of. */
-export interface KindPage extends KindResults {
+/** Where a page of one list's matches stands among them: its number, the last page, whether more match than pages reach. */
+export interface PageSpan {
   readonly page: number;
   readonly maxPage: number;
   /** More match than the pages reach (the API's page cap). */
@@ -98,18 +103,41 @@ export interface KindPage extends KindResults {
   readonly notice: QueryNotice | null;
 }
 
+/** One page of one kind's matches of a search: the rest of a list the search page shows the first rows of. */
+export interface KindPage extends KindResults, PageSpan {
+  readonly recall: Recall | null;
+}
+
+/** One page of the companies a search finds: the rest of the list the search page shows the first of. */
+export interface CompaniesPage extends PageSpan {
+  readonly companies: readonly Company[];
+  readonly total: number;
+}
+
+function pageSpan(context: RouteContext, q: string, page: number, matches: number): PageSpan {
+  const cap = context.config.maxPage;
+  return {
+    page,
+    maxPage: Math.max(1, Math.min(cap, Math.ceil(matches / PAGE_ROWS))),
+    beyondCap: matches > cap * PAGE_ROWS,
+    notice: queryNotice(q),
+  };
+}
+
+export function searchCompaniesResults(context: RouteContext, q: string, page: number): CompaniesPage {
+  const found = searchCompanyPage(context, q, page, PAGE_ROWS);
+  return { companies: found.companies, total: found.matches, ...pageSpan(context, q, page, found.matches) };
+}
+
 export function searchKindResults(context: RouteContext, q: string, kind: RecordKind, page: number): KindPage {
   const found = searchKindPage(context, q, kind, page, PAGE_ROWS);
-  const cap = context.config.maxPage;
   return {
     kind,
     records: found.records.map((record) => shown(kind, record)),
     total: found.matches,
     coverage: found.coverage,
-    page,
-    maxPage: Math.max(1, Math.min(cap, Math.ceil(found.matches / PAGE_ROWS))),
-    beyondCap: found.matches > cap * PAGE_ROWS,
-    notice: queryNotice(q),
+    recall: found.recall ?? null,
+    ...pageSpan(context, q, page, found.matches),
   };
 }
 
@@ -174,11 +202,9 @@ const UNLINKED_PAGES_READ = 5;
  * likely as this company, and is not offered as possibly its own.
  */
 function unlinkedRecords(context: RouteContext, company: CompanyRecord): ShownRecord[] {
-  const names = companyNameKeys(company);
-  if (names.length === 0) return [];
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const query = { company: { corporateNumbers: [], names, nameParts: [] }, today };
+  const query = { company: { corporateNumbers: [], namedBy: [company.corporate_number], nameParts: [] }, today };
   const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
   return RECORD_KINDS.flatMap((kind) => {
     const unlinked: ShownRecord[] = [];

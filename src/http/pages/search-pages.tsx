@@ -6,15 +6,32 @@ import { labelIn, type Language } from './language.js';
 import { RecordLine } from './record-parts.js';
 import { CoverageStatement } from './coverage-parts.js';
 import { dayText } from './people-dates.js';
-import { PAGE_ROWS, type KindPage, type KindResults, type QueryNotice, type SearchResults } from './page-data.js';
+import {
+  PAGE_ROWS,
+  type CompaniesPage,
+  type KindPage,
+  type KindResults,
+  type PageSpan,
+  type QueryNotice,
+  type SearchResults,
+} from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
+import type { Recall } from '../../api/company-search.js';
 import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 
+/** The list a search page may show alone: the companies, or one record kind's list. */
+type SearchList = 'companies' | (typeof RECORD_LISTS)[RecordKind];
+
+/** The address of page `page` of one list's matches of `q`. */
+function listPageAddress(q: string, list: SearchList, page: number, language: Language): string {
+  const params = new URLSearchParams({ q, kind: list, page: String(page), lang: language });
+  return `${SEARCH_PAGE_PATH}?${params.toString()}`;
+}
+
 /** The address of page `page` of one kind's matches of `q`. */
 export function kindPageAddress(q: string, kind: RecordKind, page: number, language: Language): string {
-  const params = new URLSearchParams({ q, kind: RECORD_LISTS[kind], page: String(page), lang: language });
-  return `${SEARCH_PAGE_PATH}?${params.toString()}`;
+  return listPageAddress(q, RECORD_LISTS[kind], page, language);
 }
 
 function countText(language: Language, total: number): string {
@@ -146,6 +163,62 @@ function CompanyLine({ company, language }: { readonly company: Company; readonl
   );
 }
 
+/** The companies found, under a heading with how many are shown of how many (and where the rest are). */
+function CompanySection({
+  language,
+  companies,
+  total,
+  more,
+  first,
+}: {
+  readonly language: Language;
+  readonly companies: readonly Company[];
+  readonly total: number | null;
+  readonly more?: string;
+  readonly first?: number;
+}) {
+  return (
+    <section aria-labelledby="companies-heading">
+      <h2 id="companies-heading">
+        {message(language, 'companies')}{' '}
+        <ShownCount language={language} shown={companies.length} total={total} more={more} first={first} />
+      </h2>
+      {companies.length === 0 ? (
+        <p class="muted">{message(language, 'none')}</p>
+      ) : (
+        <ul class="results">
+          {companies.map((company) => (
+            <CompanyLine key={company.corporate_number} company={company} language={language} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** That the query recalls more companies than were followed, and how many of them were. */
+function RecallLine({
+  language,
+  recall,
+  q,
+}: {
+  readonly language: Language;
+  readonly recall: Recall | null;
+  readonly q: string;
+}) {
+  if (recall === null) return null;
+  const recalled = countText(language, recall.followed + recall.not_followed);
+  return (
+    <p class="notice" role="note">
+      <Sentence
+        language={language}
+        id="recallBound"
+        parts={{ q: <Typed text={q} />, recalled, followed: String(recall.followed) }}
+      />
+    </p>
+  );
+}
+
 /** What the API's notice says of the query, in the reader's language. */
 function QueryNoticeLine({
   language,
@@ -173,27 +246,19 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
         <Sentence language={language} id="resultsFor" parts={{ q: <Typed text={q} /> }} />
       </h1>
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
+      <RecallLine language={language} recall={results.recall} q={q} />
       <CoverageStatement
         language={language}
         kinds={results.kinds}
         companies={results.companiesTotal}
         notice={results.notice}
       />
-      <section aria-labelledby="companies-heading">
-        <h2 id="companies-heading">
-          {message(language, 'companies')}{' '}
-          <ShownCount language={language} shown={results.companies.length} total={results.companiesTotal} />
-        </h2>
-        {results.companies.length === 0 ? (
-          <p class="muted">{message(language, 'none')}</p>
-        ) : (
-          <ul class="results">
-            {results.companies.map((company) => (
-              <CompanyLine key={company.corporate_number} company={company} language={language} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <CompanySection
+        language={language}
+        companies={results.companies}
+        total={results.companiesTotal}
+        more={listPageAddress(q, 'companies', 1, language)}
+      />
       {results.kinds.map((kind) => (
         <KindSection
           key={kind.kind}
@@ -206,10 +271,20 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
   );
 }
 
-/** The pages of one kind's matches: previous, each page by number (the current one marked), next. */
-function Pager({ language, q, page }: { readonly language: Language; readonly q: string; readonly page: KindPage }) {
+/** The pages of one list's matches: previous, each page by number (the current one marked), next. */
+function Pager({
+  language,
+  q,
+  list,
+  page,
+}: {
+  readonly language: Language;
+  readonly q: string;
+  readonly list: SearchList;
+  readonly page: PageSpan;
+}) {
   if (page.maxPage <= 1) return null;
-  const at = (n: number) => kindPageAddress(q, page.kind, n, language);
+  const at = (n: number) => listPageAddress(q, list, n, language);
   const numbers = Array.from({ length: page.maxPage }, (_, i) => i + 1);
   return (
     <nav aria-label={message(language, 'pagesLabel')} class="pager">
@@ -230,13 +305,20 @@ function Pager({ language, q, page }: { readonly language: Language; readonly q:
   );
 }
 
-export function KindPageView({ frame, page }: { readonly frame: PageFrame; readonly page: KindPage }) {
+/** What every page of one list's matches opens with: the form, the heading, the notice, where the page stands. */
+function ListPageTop({
+  frame,
+  list,
+  page,
+}: {
+  readonly frame: PageFrame;
+  readonly list: SearchList;
+  readonly page: PageSpan;
+}) {
   const { language } = frame;
   const q = frame.q ?? '';
-  const list = RECORD_LISTS[page.kind];
-  const cap = page.maxPage;
   return (
-    <Layout frame={frame}>
+    <>
       <SearchForm language={language} q={q} />
       <h1>
         <Sentence
@@ -252,10 +334,39 @@ export function KindPageView({ frame, page }: { readonly frame: PageFrame; reado
           {message(language, 'allResults')}
         </a>
       </p>
-      {page.beyondCap ? <p class="notice">{message(language, 'beyondCap', { reach: cap * PAGE_ROWS, cap })}</p> : null}
+      {page.beyondCap ? (
+        <p class="notice">{message(language, 'beyondCap', { reach: page.maxPage * PAGE_ROWS, cap: page.maxPage })}</p>
+      ) : null}
+    </>
+  );
+}
+
+export function KindPageView({ frame, page }: { readonly frame: PageFrame; readonly page: KindPage }) {
+  const { language } = frame;
+  const list = RECORD_LISTS[page.kind];
+  return (
+    <Layout frame={frame}>
+      <ListPageTop frame={frame} list={list} page={page} />
+      <RecallLine language={language} recall={page.recall} q={frame.q ?? ''} />
       <KindSection language={language} results={page} first={(page.page - 1) * PAGE_ROWS + 1} />
-      <Pager language={language} q={q} page={page} />
+      <Pager language={language} q={frame.q ?? ''} list={list} page={page} />
       <CoverageStatement language={language} kinds={[page]} notice={page.notice} />
+    </Layout>
+  );
+}
+
+export function CompaniesPageView({ frame, page }: { readonly frame: PageFrame; readonly page: CompaniesPage }) {
+  const { language } = frame;
+  return (
+    <Layout frame={frame}>
+      <ListPageTop frame={frame} list="companies" page={page} />
+      <CompanySection
+        language={language}
+        companies={page.companies}
+        total={page.total}
+        first={(page.page - 1) * PAGE_ROWS + 1}
+      />
+      <Pager language={language} q={frame.q ?? ''} list="companies" page={page} />
     </Layout>
   );
 }

@@ -11,9 +11,16 @@ import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
-import { companyPage, recordPage, searchKindResults, searchResults, sourcesPage } from '../pages/page-data.js';
+import {
+  companyPage,
+  recordPage,
+  searchCompaniesResults,
+  searchKindResults,
+  searchResults,
+  sourcesPage,
+} from '../pages/page-data.js';
 import { ErrorPage, HomePage, pageHtml } from '../pages/pages.js';
-import { KindPageView, SearchPage } from '../pages/search-pages.js';
+import { CompaniesPageView, KindPageView, SearchPage } from '../pages/search-pages.js';
 import { CompanyPageView } from '../pages/company-page.js';
 import { RecordPageView } from '../pages/record-page.js';
 import { CoveragePageView } from '../pages/coverage-page.js';
@@ -98,12 +105,14 @@ function errorPage(
   return pageHtml(<ErrorPage frame={frameOf(request, context, heading)} heading={heading} body={body} />);
 }
 
-/** The kind a search page lists alone, by its list's name; undefined for the page of every kind. */
-function kindOf(request: FastifyRequest<PageRequest>): RecordKind | undefined {
+/** The list a search page shows alone, the companies or a record kind's, by its name; undefined for every list at once. */
+function kindOf(request: FastifyRequest<PageRequest>): RecordKind | 'companies' | undefined {
   const { kind } = request.query;
   if (kind === undefined) return undefined;
+  if (kind === 'companies') return kind;
   const found = RECORD_KINDS.find((k) => RECORD_LISTS[k] === kind);
-  if (found === undefined) throw new ApiError('invalid_parameter', 'kind is not a record list.', { parameter: 'kind' });
+  if (found === undefined)
+    throw new ApiError('invalid_parameter', 'kind is not companies or a record list.', { parameter: 'kind' });
   return found;
 }
 
@@ -124,6 +133,11 @@ function searchPage(request: FastifyRequest<PageRequest>, reply: FastifyReply, c
   if (q.length > MAX_TEXT_LENGTH) throw new ApiError('invalid_parameter', 'q is too long.', { parameter: 'q' });
   const language = languageOf(request);
   const kind = kindOf(request);
+  if (kind === 'companies') {
+    const page = searchCompaniesResults(context, q, pageOf(request, context.config.maxPage));
+    const title = message(language, 'kindResultsFor', { q, kind: message(language, 'companies') });
+    return pageHtml(<CompaniesPageView frame={frameOf(request, context, title)} page={page} />);
+  }
   if (kind !== undefined) {
     const page = searchKindResults(context, q, kind, pageOf(request, context.config.maxPage));
     const title = message(language, 'kindResultsFor', { q, kind: message(language, RECORD_LISTS[kind]) });

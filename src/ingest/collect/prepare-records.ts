@@ -120,12 +120,16 @@ function linkedRecord(
 ): LinkedRecord {
   if (input.source.id !== undefined && input.source.id !== sourceId)
     return { ok: false, errors: [`cites source '${input.source.id}', not '${sourceId}'`] };
-  const linked = link(input, candidates);
+  const linked = linkRecord(input, candidates);
   const valid = validateRecord({ ...linked.input, source: { ...input.source, id: sourceId } });
   return valid.ok ? { ok: true, record: valid.record, outcome: linked.outcome, note: linked.note } : valid;
 }
 
-function link(
+/**
+ * The record with its company linked to the one company of the register that fits (`name_address`), or marked linked
+ * to none, with the outcome and the note a collection keeps; a record that gives its number is left as it is.
+ */
+export function linkRecord(
   input: RecordInput,
   candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
 ): { input: RecordInput; outcome: LinkOutcome | 'source'; note: string | null } {
