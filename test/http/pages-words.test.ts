@@ -121,6 +121,7 @@ async function pagesOfSearch(q: string): Promise<string[]> {
     `/search?q=${encodeURIComponent(q)}`,
     ...LISTS.map((list) => `/search?q=${encodeURIComponent(q)}&kind=${list}`),
     ...LISTS.map((list) => `/search?q=${encodeURIComponent(q)}&kind=${list}&page=2`),
+    `/search?q=${encodeURIComponent(q)}&kind=companies`,
     ...answer.data.companies.map((c) => c.links.html),
     ...records,
   ];
