@@ -122,6 +122,7 @@ const ENFORCEMENT: readonly Row[] = [
   ['demo-enf-pref-23', 'pref_23', 'pref_23/kankyo/shobun.html', '行政処分等の公表（愛知県）', 'fresh', 1],
   ['demo-enf-pref-27', 'pref_27', 'pref_27/shohi/shobun.html', '行政処分の公表（大阪府）', 'fresh', 1],
   ['demo-enf-pref-40', 'pref_40', 'pref_40/shobun/index.html', '行政処分情報（福岡県）', 'stale', 1],
+  ['demo-enf-pref-01', 'pref_01', 'pref_01/shohi/shobun.html', '事業者に対する行政処分（北海道）', 'never', 0],
 ];
 
 const LICENSE: readonly Row[] = [
@@ -166,6 +167,14 @@ const LICENSE: readonly Row[] = [
     'fresh',
     1,
   ],
+  [
+    'demo-la-pref-13-construction',
+    'pref_13',
+    'pref_13/toshiseibi/kensetsu/shobun.html',
+    '建設業者に対する監督処分（東京都）',
+    'never_failed',
+    0,
+  ],
 ];
 
 function toSource(kind: RecordKind, [id, publisher, path, title, state, weight]: Row): DemoSource {
@@ -177,6 +186,7 @@ function countedBody(publisher: string): string {
   return sourceRegistry().sources.find((s) => s.publisher === publisher)?.counted_body ?? publisher;
 }
 
+// every record kind has a source never collected, so that each kind's answers name a source they did not search
 export const DEMO_SOURCES: readonly DemoSource[] = [
   ...PROCUREMENT.map((row) => toSource('procurement_suspension', row)),
   ...ENFORCEMENT.map((row) => toSource('enforcement', row)),

@@ -726,7 +726,7 @@ export interface components {
             /** @description a remark on how the query was read */
             notice?: string;
         };
-        /** @description counts, and the sources not current by name: /api/v1/coverage lists every source */
+        /** @description counts, and the sources not current and not searched by name: /api/v1/coverage lists every source */
         AnswerCoverage: {
             /** @description the sources that feed this answer */
             sources: number;
@@ -753,6 +753,19 @@ export interface components {
                     /** @enum {string} */
                     state: "never_collected" | "failing" | "stale";
                     last_success_at: string | null;
+                }[];
+                /** @description where every source is listed with its state: /api/v1/coverage */
+                all_at: string;
+            };
+            /** @description the sources registered for this answer and never collected (or failing since their first run): what it did not search at all, so that a "no" can say whose lists it lacks */
+            not_searched: {
+                /** @description the registered sources of this answer never collected successfully */
+                total: number;
+                /** @description the first 20 of them by name, in the order /api/v1/coverage lists them */
+                sources: {
+                    /** @description the source, as /api/v1/coverage names it */
+                    id: string;
+                    publisher: components["schemas"]["Label"];
                 }[];
                 /** @description where every source is listed with its state: /api/v1/coverage */
                 all_at: string;
@@ -1162,16 +1175,26 @@ export interface operations {
                      *         },
                      *         "coverage": {
                      *           "enforcements": {
-                     *             "sources": 13,
+                     *             "sources": 14,
                      *             "collected": 13,
                      *             "fresh": 11,
                      *             "stale": 2,
                      *             "failing": 0,
-                     *             "never_collected": 0,
+                     *             "never_collected": 1,
                      *             "oldest_success_at": "2026-11-14T18:02:00Z",
                      *             "not_current": {
-                     *               "total": 2,
+                     *               "total": 3,
                      *               "sources": [
+                     *                 {
+                     *                   "id": "demo-enf-pref-01",
+                     *                   "publisher": {
+                     *                     "code": "pref_01",
+                     *                     "name": "北海道",
+                     *                     "name_en": "Hokkaido"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
                      *                 {
                      *                   "id": "demo-enf-ppc",
                      *                   "publisher": {
@@ -1191,6 +1214,20 @@ export interface operations {
                      *                   },
                      *                   "state": "stale",
                      *                   "last_success_at": "2026-11-14T18:02:00Z"
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
+                     *             },
+                     *             "not_searched": {
+                     *               "total": 1,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-enf-pref-01",
+                     *                   "publisher": {
+                     *                     "code": "pref_01",
+                     *                     "name": "北海道",
+                     *                     "name_en": "Hokkaido"
+                     *                   }
                      *                 }
                      *               ],
                      *               "all_at": "/api/v1/coverage"
@@ -1259,19 +1296,75 @@ export interface operations {
                      *                 }
                      *               ],
                      *               "all_at": "/api/v1/coverage"
+                     *             },
+                     *             "not_searched": {
+                     *               "total": 5,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-ps-city-43100",
+                     *                   "publisher": {
+                     *                     "code": "city_43100",
+                     *                     "name": "熊本市",
+                     *                     "name_en": "Kumamoto City"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-nho",
+                     *                   "publisher": {
+                     *                     "code": "nho",
+                     *                     "name": "独立行政法人国立病院機構",
+                     *                     "name_en": "National Hospital Organization"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-maff",
+                     *                   "publisher": {
+                     *                     "code": "maff",
+                     *                     "name": "農林水産省",
+                     *                     "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-pref-05",
+                     *                   "publisher": {
+                     *                     "code": "pref_05",
+                     *                     "name": "秋田県",
+                     *                     "name_en": "Akita Prefecture"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "id": "demo-ps-pref-32",
+                     *                   "publisher": {
+                     *                     "code": "pref_32",
+                     *                     "name": "島根県",
+                     *                     "name_en": "Shimane Prefecture"
+                     *                   }
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
                      *             }
                      *           },
                      *           "license_actions": {
-                     *             "sources": 6,
+                     *             "sources": 7,
                      *             "collected": 6,
                      *             "fresh": 5,
                      *             "stale": 1,
-                     *             "failing": 0,
-                     *             "never_collected": 0,
+                     *             "failing": 1,
+                     *             "never_collected": 1,
                      *             "oldest_success_at": "2026-11-14T18:02:00Z",
                      *             "not_current": {
-                     *               "total": 1,
+                     *               "total": 2,
                      *               "sources": [
+                     *                 {
+                     *                   "id": "demo-la-pref-13-construction",
+                     *                   "publisher": {
+                     *                     "code": "pref_13",
+                     *                     "name": "東京都",
+                     *                     "name_en": "Tokyo Metropolis"
+                     *                   },
+                     *                   "state": "never_collected",
+                     *                   "last_success_at": null
+                     *                 },
                      *                 {
                      *                   "id": "demo-la-jta-travel",
                      *                   "publisher": {
@@ -1281,6 +1374,20 @@ export interface operations {
                      *                   },
                      *                   "state": "stale",
                      *                   "last_success_at": "2026-11-14T18:02:00Z"
+                     *                 }
+                     *               ],
+                     *               "all_at": "/api/v1/coverage"
+                     *             },
+                     *             "not_searched": {
+                     *               "total": 1,
+                     *               "sources": [
+                     *                 {
+                     *                   "id": "demo-la-pref-13-construction",
+                     *                   "publisher": {
+                     *                     "code": "pref_13",
+                     *                     "name": "東京都",
+                     *                     "name_en": "Tokyo Metropolis"
+                     *                   }
                      *                 }
                      *               ],
                      *               "all_at": "/api/v1/coverage"
@@ -1886,6 +1993,11 @@ export interface operations {
                      *             "total": 0,
                      *             "sources": [],
                      *             "all_at": "/api/v1/coverage"
+                     *           },
+                     *           "not_searched": {
+                     *             "total": 0,
+                     *             "sources": [],
+                     *             "all_at": "/api/v1/coverage"
                      *           }
                      *         }
                      *       }
@@ -2188,6 +2300,52 @@ export interface operations {
                      *               }
                      *             ],
                      *             "all_at": "/api/v1/coverage"
+                     *           },
+                     *           "not_searched": {
+                     *             "total": 5,
+                     *             "sources": [
+                     *               {
+                     *                 "id": "demo-ps-city-43100",
+                     *                 "publisher": {
+                     *                   "code": "city_43100",
+                     *                   "name": "熊本市",
+                     *                   "name_en": "Kumamoto City"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-nho",
+                     *                 "publisher": {
+                     *                   "code": "nho",
+                     *                   "name": "独立行政法人国立病院機構",
+                     *                   "name_en": "National Hospital Organization"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-maff",
+                     *                 "publisher": {
+                     *                   "code": "maff",
+                     *                   "name": "農林水産省",
+                     *                   "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-pref-05",
+                     *                 "publisher": {
+                     *                   "code": "pref_05",
+                     *                   "name": "秋田県",
+                     *                   "name_en": "Akita Prefecture"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "id": "demo-ps-pref-32",
+                     *                 "publisher": {
+                     *                   "code": "pref_32",
+                     *                   "name": "島根県",
+                     *                   "name_en": "Shimane Prefecture"
+                     *                 }
+                     *               }
+                     *             ],
+                     *             "all_at": "/api/v1/coverage"
                      *           }
                      *         },
                      *         "page": 1,
@@ -2477,16 +2635,26 @@ export interface operations {
                      *         "has_more": true,
                      *         "data_as_of": "2026-11-14T18:02:00Z",
                      *         "coverage": {
-                     *           "sources": 6,
+                     *           "sources": 7,
                      *           "collected": 6,
                      *           "fresh": 5,
                      *           "stale": 1,
-                     *           "failing": 0,
-                     *           "never_collected": 0,
+                     *           "failing": 1,
+                     *           "never_collected": 1,
                      *           "oldest_success_at": "2026-11-14T18:02:00Z",
                      *           "not_current": {
-                     *             "total": 1,
+                     *             "total": 2,
                      *             "sources": [
+                     *               {
+                     *                 "id": "demo-la-pref-13-construction",
+                     *                 "publisher": {
+                     *                   "code": "pref_13",
+                     *                   "name": "東京都",
+                     *                   "name_en": "Tokyo Metropolis"
+                     *                 },
+                     *                 "state": "never_collected",
+                     *                 "last_success_at": null
+                     *               },
                      *               {
                      *                 "id": "demo-la-jta-travel",
                      *                 "publisher": {
@@ -2496,6 +2664,20 @@ export interface operations {
                      *                 },
                      *                 "state": "stale",
                      *                 "last_success_at": "2026-11-14T18:02:00Z"
+                     *               }
+                     *             ],
+                     *             "all_at": "/api/v1/coverage"
+                     *           },
+                     *           "not_searched": {
+                     *             "total": 1,
+                     *             "sources": [
+                     *               {
+                     *                 "id": "demo-la-pref-13-construction",
+                     *                 "publisher": {
+                     *                   "code": "pref_13",
+                     *                   "name": "東京都",
+                     *                   "name_en": "Tokyo Metropolis"
+                     *                 }
                      *               }
                      *             ],
                      *             "all_at": "/api/v1/coverage"

@@ -120,6 +120,18 @@ const NOT_CURRENT_ORDER: readonly NotCurrentState[] = ['never_collected', 'faili
 /** How many sources not current an answer names, per record kind: the rest are counted, and all are in the coverage list. */
 export const NOT_CURRENT_NAMED = 5;
 
+/**
+ * How many sources never collected an answer names, per record kind (the contract's bound): the rest are counted, and
+ * all are in the coverage list.
+ */
+export const NOT_SEARCHED_NAMED = 20;
+
+/** A source an answer did not search at all: registered, and never collected (or failing since its first run). */
+interface NotSearchedSource {
+  readonly id: string;
+  readonly publisher: Term;
+}
+
 /** A source an answer could not search as of now, by name: what a "no" did not cover. */
 interface NotCurrentSource {
   readonly id: string;
@@ -139,6 +151,8 @@ export interface AnswerCoverage {
   readonly oldest_success_at: string | null;
   /** The sources not current, all counted, the first NOT_CURRENT_NAMED named (never collected, then failing, then stale). */
   readonly not_current: { readonly total: number; readonly sources: readonly NotCurrentSource[] };
+  /** The sources never collected, all counted, the first NOT_SEARCHED_NAMED named in the registry's order. */
+  readonly not_searched: { readonly total: number; readonly sources: readonly NotSearchedSource[] };
 }
 
 type SourceState = Pick<CoverageSourceInput, 'id' | 'publisher_code' | 'last_success_at' | 'last_error'>;
@@ -212,6 +226,7 @@ function coverageOf(feeding: readonly SourceState[], now: Date, freshHours: numb
   let failing = 0;
   let oldest: string | null = null;
   const notCurrent: NotCurrentSource[] = [];
+  const notSearched: NotSearchedSource[] = [];
   for (const source of feeding) {
     const status = freshness(source.last_success_at, now, freshHours).status;
     if (status === 'fresh') fresh++;
@@ -221,6 +236,7 @@ function coverageOf(feeding: readonly SourceState[], now: Date, freshHours: numb
       oldest = source.last_success_at;
     const state = notCurrentState(source, now, freshHours);
     if (state !== null) notCurrent.push(notCurrentSource(source, state));
+    if (state === 'never_collected') notSearched.push({ id: source.id, publisher: publisherOf(source) });
   }
   notCurrent.sort((a, b) => NOT_CURRENT_ORDER.indexOf(a.state) - NOT_CURRENT_ORDER.indexOf(b.state));
   return {
@@ -232,16 +248,21 @@ function coverageOf(feeding: readonly SourceState[], now: Date, freshHours: numb
     never_collected: feeding.length - fresh - stale,
     oldest_success_at: oldest,
     not_current: { total: notCurrent.length, sources: notCurrent.slice(0, NOT_CURRENT_NAMED) },
+    not_searched: { total: notSearched.length, sources: notSearched.slice(0, NOT_SEARCHED_NAMED) },
   };
 }
 
 function notCurrentSource(source: SourceState, state: NotCurrentState): NotCurrentSource {
   return {
     id: source.id,
-    publisher: label(authorities.get(source.publisher_code), source.publisher_code),
+    publisher: publisherOf(source),
     state,
     last_success_at: source.last_success_at,
   };
+}
+
+function publisherOf(source: SourceState): Term {
+  return label(authorities.get(source.publisher_code), source.publisher_code);
 }
 
 function feedsAuthority(publisher: string, authority: string): boolean {

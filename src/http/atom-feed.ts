@@ -1,8 +1,8 @@
 // Records of any kind as an Atom feed (RFC 4287): one entry per record, with a stable id from the record's id, a
 // title naming the company, the action and the authority, a link to the record's page (alternate) and to the
-// publisher's source (related), `updated` when the record reached Kohyo or last changed, `published` its own date (or
-// its `updated`, for a record dated ahead of it), both in Japan time and never after the answer; the feed's `updated`
-// is the latest of its entries'; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
+// publisher's source (related), `updated` when the record reached Kohyo or last changed, `published` its own date (an
+// action's day, a suspension's first day; its `updated` while that day is ahead), both in Japan time and never after
+// the answer; the feed's `updated` is the latest of its entries'; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
 import { RECORD_PAGE_PATH } from '../api/links.js';
 import type { FastifyRequest } from 'fastify';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
@@ -54,8 +54,11 @@ export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): stri
   const entries = records
     .map((record) => {
       const updated = clamp(arrivedAt(record, frame.changedAt), frame.notAfter);
-      // a record dated ahead (a suspension that starts next month) was published when it reached Kohyo at the latest
-      return { record, updated, published: Math.min(dayStart(recordDate(record)), updated) };
+      // the record's own day, whenever it reached Kohyo (a suspension announced ahead is published on its first day,
+      // after it arrived); a day still ahead of the answer, which no date of a feed passes, is not yet: such a record
+      // is published when it reached Kohyo, a date that stays put until its own day comes
+      const own = dayStart(recordDate(record));
+      return { record, updated, published: own <= frame.notAfter.getTime() ? own : updated };
     })
     .sort(
       (a, b) =>

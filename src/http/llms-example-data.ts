@@ -42,6 +42,7 @@ const COVERAGE = {
   never_collected: 0,
   oldest_success_at: NOW,
   not_current: { total: 0, sources: [], all_at: SOURCES_COVERAGE_PATH },
+  not_searched: { total: 0, sources: [], all_at: SOURCES_COVERAGE_PATH },
 };
 export const recordMeta = (limit: number, returned: number) => ({
   ...listMeta(limit, returned),

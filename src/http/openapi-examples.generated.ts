@@ -133,16 +133,26 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       },
       "coverage": {
         "enforcements": {
-          "sources": 13,
+          "sources": 14,
           "collected": 13,
           "fresh": 11,
           "stale": 2,
           "failing": 0,
-          "never_collected": 0,
+          "never_collected": 1,
           "oldest_success_at": "2026-11-14T18:02:00Z",
           "not_current": {
-            "total": 2,
+            "total": 3,
             "sources": [
+              {
+                "id": "demo-enf-pref-01",
+                "publisher": {
+                  "code": "pref_01",
+                  "name": "北海道",
+                  "name_en": "Hokkaido"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
               {
                 "id": "demo-enf-ppc",
                 "publisher": {
@@ -162,6 +172,20 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
                 },
                 "state": "stale",
                 "last_success_at": "2026-11-14T18:02:00Z"
+              }
+            ],
+            "all_at": "/api/v1/coverage"
+          },
+          "not_searched": {
+            "total": 1,
+            "sources": [
+              {
+                "id": "demo-enf-pref-01",
+                "publisher": {
+                  "code": "pref_01",
+                  "name": "北海道",
+                  "name_en": "Hokkaido"
+                }
               }
             ],
             "all_at": "/api/v1/coverage"
@@ -230,19 +254,75 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               }
             ],
             "all_at": "/api/v1/coverage"
+          },
+          "not_searched": {
+            "total": 5,
+            "sources": [
+              {
+                "id": "demo-ps-city-43100",
+                "publisher": {
+                  "code": "city_43100",
+                  "name": "熊本市",
+                  "name_en": "Kumamoto City"
+                }
+              },
+              {
+                "id": "demo-ps-nho",
+                "publisher": {
+                  "code": "nho",
+                  "name": "独立行政法人国立病院機構",
+                  "name_en": "National Hospital Organization"
+                }
+              },
+              {
+                "id": "demo-ps-maff",
+                "publisher": {
+                  "code": "maff",
+                  "name": "農林水産省",
+                  "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+                }
+              },
+              {
+                "id": "demo-ps-pref-05",
+                "publisher": {
+                  "code": "pref_05",
+                  "name": "秋田県",
+                  "name_en": "Akita Prefecture"
+                }
+              },
+              {
+                "id": "demo-ps-pref-32",
+                "publisher": {
+                  "code": "pref_32",
+                  "name": "島根県",
+                  "name_en": "Shimane Prefecture"
+                }
+              }
+            ],
+            "all_at": "/api/v1/coverage"
           }
         },
         "license_actions": {
-          "sources": 6,
+          "sources": 7,
           "collected": 6,
           "fresh": 5,
           "stale": 1,
-          "failing": 0,
-          "never_collected": 0,
+          "failing": 1,
+          "never_collected": 1,
           "oldest_success_at": "2026-11-14T18:02:00Z",
           "not_current": {
-            "total": 1,
+            "total": 2,
             "sources": [
+              {
+                "id": "demo-la-pref-13-construction",
+                "publisher": {
+                  "code": "pref_13",
+                  "name": "東京都",
+                  "name_en": "Tokyo Metropolis"
+                },
+                "state": "never_collected",
+                "last_success_at": null
+              },
               {
                 "id": "demo-la-jta-travel",
                 "publisher": {
@@ -252,6 +332,20 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
                 },
                 "state": "stale",
                 "last_success_at": "2026-11-14T18:02:00Z"
+              }
+            ],
+            "all_at": "/api/v1/coverage"
+          },
+          "not_searched": {
+            "total": 1,
+            "sources": [
+              {
+                "id": "demo-la-pref-13-construction",
+                "publisher": {
+                  "code": "pref_13",
+                  "name": "東京都",
+                  "name_en": "Tokyo Metropolis"
+                }
               }
             ],
             "all_at": "/api/v1/coverage"
@@ -511,6 +605,11 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "total": 0,
           "sources": [],
           "all_at": "/api/v1/coverage"
+        },
+        "not_searched": {
+          "total": 0,
+          "sources": [],
+          "all_at": "/api/v1/coverage"
         }
       }
     }
@@ -683,6 +782,52 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
             }
           ],
           "all_at": "/api/v1/coverage"
+        },
+        "not_searched": {
+          "total": 5,
+          "sources": [
+            {
+              "id": "demo-ps-city-43100",
+              "publisher": {
+                "code": "city_43100",
+                "name": "熊本市",
+                "name_en": "Kumamoto City"
+              }
+            },
+            {
+              "id": "demo-ps-nho",
+              "publisher": {
+                "code": "nho",
+                "name": "独立行政法人国立病院機構",
+                "name_en": "National Hospital Organization"
+              }
+            },
+            {
+              "id": "demo-ps-maff",
+              "publisher": {
+                "code": "maff",
+                "name": "農林水産省",
+                "name_en": "Ministry of Agriculture, Forestry and Fisheries"
+              }
+            },
+            {
+              "id": "demo-ps-pref-05",
+              "publisher": {
+                "code": "pref_05",
+                "name": "秋田県",
+                "name_en": "Akita Prefecture"
+              }
+            },
+            {
+              "id": "demo-ps-pref-32",
+              "publisher": {
+                "code": "pref_32",
+                "name": "島根県",
+                "name_en": "Shimane Prefecture"
+              }
+            }
+          ],
+          "all_at": "/api/v1/coverage"
         }
       },
       "page": 1,
@@ -836,16 +981,26 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       "has_more": true,
       "data_as_of": "2026-11-14T18:02:00Z",
       "coverage": {
-        "sources": 6,
+        "sources": 7,
         "collected": 6,
         "fresh": 5,
         "stale": 1,
-        "failing": 0,
-        "never_collected": 0,
+        "failing": 1,
+        "never_collected": 1,
         "oldest_success_at": "2026-11-14T18:02:00Z",
         "not_current": {
-          "total": 1,
+          "total": 2,
           "sources": [
+            {
+              "id": "demo-la-pref-13-construction",
+              "publisher": {
+                "code": "pref_13",
+                "name": "東京都",
+                "name_en": "Tokyo Metropolis"
+              },
+              "state": "never_collected",
+              "last_success_at": null
+            },
             {
               "id": "demo-la-jta-travel",
               "publisher": {
@@ -855,6 +1010,20 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
               },
               "state": "stale",
               "last_success_at": "2026-11-14T18:02:00Z"
+            }
+          ],
+          "all_at": "/api/v1/coverage"
+        },
+        "not_searched": {
+          "total": 1,
+          "sources": [
+            {
+              "id": "demo-la-pref-13-construction",
+              "publisher": {
+                "code": "pref_13",
+                "name": "東京都",
+                "name_en": "Tokyo Metropolis"
+              }
             }
           ],
           "all_at": "/api/v1/coverage"

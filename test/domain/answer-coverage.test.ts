@@ -1,7 +1,7 @@
 // answerCoverage: the counts of meta.coverage from sources' last successes and errors, against an injected clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NOT_CURRENT_NAMED, answerCoverage } from '../../src/domain/coverage.js';
+import { NOT_CURRENT_NAMED, NOT_SEARCHED_NAMED, answerCoverage } from '../../src/domain/coverage.js';
 
 const now = new Date('2026-11-21T00:00:00Z');
 const source = (publisher_code: string, last_success_at: string | null, last_error: string | null = null) => ({
@@ -18,7 +18,7 @@ const sources = [
 ];
 
 test('fresh under freshHours, stale after, never collected without a success; failing apart from those', () => {
-  const { not_current: notCurrent, ...counts } = answerCoverage(sources, undefined, now, 48);
+  const { not_current: notCurrent, not_searched: notSearched, ...counts } = answerCoverage(sources, undefined, now, 48);
   assert.deepEqual(counts, {
     sources: 4,
     collected: 2,
@@ -38,6 +38,17 @@ test('fresh under freshHours, stale after, never collected without a success; fa
     ],
   );
   assert.equal(notCurrent.total, 3);
+  // not searched at all: the sources without a success, failing since their first run or never run
+  assert.deepEqual(notSearched, {
+    total: 2,
+    sources: [
+      {
+        id: 'mhlw-list',
+        publisher: { code: 'mhlw', name: '厚生労働省', name_en: 'Ministry of Health, Labour and Welfare' },
+      },
+      { id: 'pref_13-list', publisher: { code: 'pref_13', name: '東京都', name_en: 'Tokyo Metropolis' } },
+    ],
+  });
   // the boundary: exactly freshHours old is stale
   assert.equal(answerCoverage([source('jftc', '2026-11-19T00:00:00Z')], undefined, now, 48).stale, 1);
 });
@@ -62,6 +73,25 @@ test('an answer names the first NOT_CURRENT_NAMED sources not current and counts
     notCurrent.sources.map((s) => s.id),
     many.slice(0, NOT_CURRENT_NAMED).map((s) => s.id),
   );
+});
+
+test('an answer names the first NOT_SEARCHED_NAMED sources never collected, in the order given, and counts them all', () => {
+  const many = Array.from({ length: NOT_SEARCHED_NAMED + 4 }, (_, i) => ({ ...source('pref_13', null), id: `s${i}` }));
+  const stale = source('jftc', '2026-11-01T00:00:00Z', 'HTTP 503');
+  const { not_searched: notSearched, never_collected: neverCollected } = answerCoverage(
+    [stale, ...many],
+    undefined,
+    now,
+    48,
+  );
+  assert.equal(notSearched.total, NOT_SEARCHED_NAMED + 4);
+  assert.equal(notSearched.total, neverCollected);
+  assert.deepEqual(
+    notSearched.sources.map((s) => s.id),
+    many.slice(0, NOT_SEARCHED_NAMED).map((s) => s.id),
+  );
+  // narrowed by authority as the counts are
+  assert.equal(answerCoverage([stale, ...many], 'jftc', now, 48).not_searched.total, 0);
 });
 
 test('the same sources asked again answer as worked out anew, before and after a source turns stale', () => {

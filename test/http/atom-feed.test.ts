@@ -11,7 +11,7 @@ import { importIo } from '../helpers/fixture-dataset.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
-import { answerOf, recordsOf } from '../helpers/answers.js';
+import { answerOf, ok, recordsOf } from '../helpers/answers.js';
 
 const ATOM = 'application/atom+xml';
 
@@ -66,9 +66,10 @@ for (const [kind, path, list] of [
       }
       const changed = server.store?.records.changedAt([record.id]).get(record.id) ?? '';
       assert.equal(Date.parse(updated), Date.parse(changed), 'when the record reached Kohyo or last changed');
-      // the record's own date; a record dated ahead of its arrival (a suspension from next month) as it arrived
+      // the record's own date, before or after it arrived; a record dated ahead of the answer (a suspension from
+      // next month) as it arrived
       const own = Date.parse(`${'date' in record ? record.date : record.period.from}T00:00:00+09:00`);
-      assert.equal(Date.parse(published), Math.min(own, Date.parse(updated)), "the record's own date");
+      assert.equal(Date.parse(published), own <= TEST_NOW.getTime() ? own : Date.parse(updated), "the record's date");
     }
     const updated = entries.map((e) => Date.parse(valueOf(e, 'updated') ?? ''));
     assert.deepEqual(
@@ -157,7 +158,7 @@ test('a new record of an old case comes first, updated when it arrived and publi
     assert.equal(await runImportRecords([join(dir, name)], io), 0, said.join('\n'));
   };
   await importAt('recent.jsonl', line('最近商事', '2026-10-30'), '2026-11-01T01:00:00Z');
-  // an old case reaches Kohyo later; a case dated in the future is published when it arrived, no later
+  // an old case reaches Kohyo later; a case dated after the answer is published when it arrived, until its day
   await importAt(
     'old.jsonl',
     [line('古い商事', '2019-04-01'), line('未来商事', '2027-01-01')].join('\n'),
@@ -179,8 +180,23 @@ test('a new record of an old case comes first, updated when it arrived and publi
     assert.equal(valueOf(feed.text, 'updated'), '2026-11-20T15:30:00+09:00');
     // no date of an entry is after the feed's
     for (const [updated, published] of dates)
-      assert.ok(updated! <= '2026-11-20T15:30:00+09:00' && published! <= updated!);
+      assert.ok(updated! <= '2026-11-20T15:30:00+09:00' && published! <= '2026-11-20T15:30:00+09:00');
   } finally {
     await local.close();
   }
+});
+
+test('a suspension that reached Kohyo before its first day is published on that day, once it has come', async () => {
+  const changedAt = (id: string) => Date.parse(server.store?.records.changedAt([id]).get(id) ?? '');
+  for (let page = 1; page <= 10; page++) {
+    const path = `/api/v1/procurement-suspensions?status=active&page=${page}` as const;
+    const records = (await ok(server, path)).data.procurement_suspensions;
+    const ahead = records.find((r) => Date.parse(`${r.period.from}T00:00:00+09:00`) > changedAt(r.id));
+    if (ahead === undefined) continue;
+    const entry = entriesOf((await server.get(`${path}&format=atom`)).text).find((e) => e.includes(ahead.id)) ?? '';
+    assert.equal(valueOf(entry, 'published'), `${ahead.period.from}T00:00:00+09:00`, 'its first day, in Japan');
+    assert.ok(Date.parse(valueOf(entry, 'updated') ?? '') < Date.parse(valueOf(entry, 'published') ?? ''));
+    return;
+  }
+  assert.fail('the demo has no suspension in force that reached Kohyo before its first day');
 });

@@ -101,7 +101,8 @@ test('an empty answer says how many sources it rests on and what a no means', as
   const { page } = await openPage(noScript);
   await page.goto(`${server.url}/search?q=${encodeURIComponent('存在しない会社名ですよ')}&lang=en`);
   const text = await page.locator('main').innerText();
-  assert.match(text, /Nothing was found in the sources below/u);
+  assert.match(text, /Nothing was found in the \d+ sources searched\./u);
+  assert.match(text, /Not searched, never collected \(\d+\): /u);
   assert.match(text, /\d+ sources searched, each as collected on \d{1,2} [A-Z][a-z]+ \d{4} or later/u);
   assert.match(text, /not that the company has no record/u);
 });
@@ -164,7 +165,7 @@ test('a refused page is a page that says when to come back', async () => {
     const refused = await page.goto(`${limited.server.url}/search?q=hokushin&lang=en`);
     assert.equal(refused?.status(), 429);
     assert.match(refused?.headers()['content-type'] ?? '', /^text\/html/u);
-    assert.match(await page.locator('main').innerText(), /come back after \d{4}-\d{2}-\d{2} \d{2}:\d{2} JST/u);
+    assert.match(await page.locator('main').innerText(), /come back after \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} JST/u);
   } finally {
     await limited.close();
   }

@@ -1,6 +1,7 @@
 // Schemas shared by every answer: labelled codes, the meta block, the success envelope and the error body.
-import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type ArrayOptions, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, ErrorDetails } from '../errors.js';
+import { NOT_SEARCHED_NAMED } from '../../domain/coverage.js';
 import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -42,6 +43,26 @@ export const ListMeta = Type.Object({
   notice: Type.Optional(Type.String({ description: 'a remark on how the query was read' })),
 });
 
+/** Sources of an answer by name: all counted, the first few named (`id`, `publisher` and `named`), all listed elsewhere. */
+function NamedSources<P extends TProperties>(
+  named: P,
+  words: { readonly total: string; readonly sources: ArrayOptions; readonly whole: string },
+) {
+  const source = Type.Object({
+    id: Type.String({ description: 'the source, as /api/v1/coverage names it' }),
+    publisher: Label,
+    ...named,
+  });
+  return Type.Object(
+    {
+      total: Type.Integer({ description: words.total }),
+      sources: Type.Array(source, words.sources),
+      all_at: Type.String({ description: 'where every source is listed with its state: /api/v1/coverage' }),
+    },
+    { description: words.whole },
+  );
+}
+
 /** How the sources behind a record list stand (narrowed by `authority` when given): what an empty answer rests on. */
 export const AnswerCoverage = Type.Object(
   {
@@ -52,24 +73,31 @@ export const AnswerCoverage = Type.Object(
     failing: Type.Integer({ description: 'whose latest collection failed (they may still be fresh or stale)' }),
     never_collected: Type.Integer({ description: 'never collected successfully' }),
     oldest_success_at: Nullable(Instant),
-    not_current: Type.Object(
+    not_current: NamedSources(
       {
-        total: Type.Integer({ description: 'the sources of this answer never collected, failing or stale' }),
-        sources: Type.Array(
-          Type.Object({
-            id: Type.String({ description: 'the source, as /api/v1/coverage names it' }),
-            publisher: Label,
-            state: Type.Union([Type.Literal('never_collected'), Type.Literal('failing'), Type.Literal('stale')]),
-            last_success_at: Nullable(Instant),
-          }),
-          { description: 'the first few of them, by name: never collected first, then failing, then stale' },
-        ),
-        all_at: Type.String({ description: 'where every source is listed with its state: /api/v1/coverage' }),
+        state: Type.Union([Type.Literal('never_collected'), Type.Literal('failing'), Type.Literal('stale')]),
+        last_success_at: Nullable(Instant),
       },
-      { description: 'what this answer could not search as of now: a "no" says nothing of these sources' },
+      {
+        total: 'the sources of this answer never collected, failing or stale',
+        sources: { description: 'the first few of them, by name: never collected first, then failing, then stale' },
+        whole: 'what this answer could not search as of now: a "no" says nothing of these sources',
+      },
+    ),
+    not_searched: NamedSources(
+      {},
+      {
+        total: 'the registered sources of this answer never collected successfully',
+        sources: {
+          maxItems: NOT_SEARCHED_NAMED,
+          description: `the first ${NOT_SEARCHED_NAMED} of them by name, in the order /api/v1/coverage lists them`,
+        },
+        whole:
+          'the sources registered for this answer and never collected (or failing since their first run): what it did not search at all, so that a "no" can say whose lists it lacks',
+      },
     ),
   },
-  { description: 'counts, and the sources not current by name: /api/v1/coverage lists every source' },
+  { description: 'counts, and the sources not current and not searched by name: /api/v1/coverage lists every source' },
 );
 
 /** How far a company query's records were followed, when it recalls more companies than are followed. */

@@ -119,8 +119,7 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
             <time dateTime={page.answeredAt}>{timeText(language, page.answeredAt)}</time>
           </Fact>
           <Fact term={message(language, 'datasetVersion')}>
-            <time dateTime={page.datasetVersion}>{timeText(language, page.datasetVersion)}</time> ({page.datasetVersion}
-            )
+            <time dateTime={page.datasetVersion}>{timeText(language, page.datasetVersion)}</time>
           </Fact>
         </dl>
       </section>

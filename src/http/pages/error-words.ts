@@ -1,11 +1,11 @@
 // What an error page says to a person: a heading by the answer's status, and a sentence by what went wrong (the
 // Corporate Number, the record, the page number), never the API's message, which names parameters for programs.
 import type { ApiError } from '../../api/errors.js';
-import { japanTime } from '../../domain/dates.js';
 import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
 import { COMPANY_PAGE_PATH, RECORD_PAGE_PATH } from '../../api/links.js';
 import { message, type MessageId } from './messages.js';
 import type { Language } from './language.js';
+import { timeText } from './people-dates.js';
 
 export function errorHeading(language: Language, error: ApiError): string {
   if (error.status === 404) return message(language, 'notFoundTitle');
@@ -31,7 +31,8 @@ const BAD_PARAMETER: Readonly<Record<string, MessageId>> = {
 export function errorBody(language: Language, error: ApiError, setting: ErrorSetting): string {
   const retry = error.details?.retry_after;
   if (error.status === 429 && retry !== undefined) {
-    return message(language, 'limitedBody', { at: comeBackAt(setting.now, retry), wait: waitOf(language, retry) });
+    const at = timeText(language, setting.now.getTime() + retry * 1000);
+    return message(language, 'limitedBody', { at, wait: waitOf(language, retry) });
   }
   if (error.status >= 500) return message(language, 'errorBody');
   if (error.status === 404) {
@@ -44,13 +45,6 @@ export function errorBody(language: Language, error: ApiError, setting: ErrorSet
   return id === undefined
     ? message(language, 'badRequestBody')
     : message(language, id, { max: id === 'badPage' ? setting.maxPage : MAX_TEXT_LENGTH });
-}
-
-/** When to come back, as a reader in Japan reads a clock. */
-function comeBackAt(now: Date, seconds: number): string {
-  return `${japanTime(now.getTime() + seconds * 1000)
-    .slice(0, 16)
-    .replace('T', ' ')} JST`;
 }
 
 function waitOf(language: Language, seconds: number): string {

@@ -14,10 +14,54 @@ function PeriodText({
   readonly language: Language;
   readonly period: { readonly from: string; readonly to: string | null };
 }) {
-  const from = <time dateTime={period.from}>{dayText(language, period.from)}</time>;
+  const from = <Day language={language} day={period.from} />;
   if (period.to === null) return <Sentence language={language} id="periodOpen" parts={{ from }} />;
-  const to = <time dateTime={period.to}>{dayText(language, period.to)}</time>;
+  const to = <Day language={language} day={period.to} />;
   return <Sentence language={language} id="periodText" parts={{ from, to }} />;
+}
+
+/** A day as people read it, the day itself machine-readable. */
+function Day({ language, day }: { readonly language: Language; readonly day: string }) {
+  return <time dateTime={day}>{dayText(language, day)}</time>;
+}
+
+/**
+ * The English summary the vocabularies compose (summary-en.ts), its days (YYYY-MM-DD there, as the API writes them)
+ * as people read them.
+ */
+function EnglishSummary({ text }: { readonly text: string }) {
+  // split by a pattern with one group: text at even places, a day at odd ones
+  const pieces = text.split(/\b(\d{4}-\d{2}-\d{2})\b/u);
+  return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : <Day key={i} language="en" day={piece} />))}</>;
+}
+
+/**
+ * A record's summaries: on an English page the composed English one, and the publisher's own Japanese one beside it
+ * where the record has one (an enforcement's `summary`; the other kinds' words are their reason's detail).
+ */
+function Summaries({
+  language,
+  english,
+  japanese,
+}: {
+  readonly language: Language;
+  readonly english: string | null;
+  readonly japanese?: string;
+}) {
+  return (
+    <>
+      {language === 'en' && english !== null ? (
+        <Fact term={message(language, 'summary')}>
+          <EnglishSummary text={english} />
+        </Fact>
+      ) : null}
+      {japanese === undefined ? null : (
+        <Fact term={message(language, language === 'en' ? 'summaryOriginal' : 'summary')}>
+          <Japanese>{japanese}</Japanese>
+        </Fact>
+      )}
+    </>
+  );
 }
 
 /** A record's status (a suspension in force, a licence action completed) in the reader's words. */
@@ -38,7 +82,7 @@ function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonl
       return (
         <>
           <Fact term={message(language, 'actionDate')}>
-            <time dateTime={r.date}>{dayText(language, r.date)}</time>
+            <Day language={language} day={r.date} />
           </Fact>
           <Fact term={message(language, 'law')}>
             {r.laws.map((law) => labelIn(language, law)).join(language === 'ja' ? '、' : ', ')}
@@ -48,9 +92,7 @@ function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonl
           {r.amount_jpy === null ? null : (
             <Fact term={message(language, 'amount')}>{`¥${r.amount_jpy.toLocaleString('ja-JP')}`}</Fact>
           )}
-          <Fact term={message(language, 'summary')}>
-            {language === 'en' ? r.summary_en : <Japanese>{r.summary}</Japanese>}
-          </Fact>
+          <Summaries language={language} english={r.summary_en} japanese={r.summary} />
         </>
       );
     }
@@ -74,7 +116,7 @@ function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonl
               <Japanese>{r.scope}</Japanese>
             </Fact>
           )}
-          {language === 'en' ? <Fact term={message(language, 'summary')}>{r.summary_en}</Fact> : null}
+          <Summaries language={language} english={r.summary_en} />
         </>
       );
     }
@@ -83,7 +125,7 @@ function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonl
       return (
         <>
           <Fact term={message(language, 'actionDate')}>
-            <time dateTime={r.date}>{dayText(language, r.date)}</time>
+            <Day language={language} day={r.date} />
           </Fact>
           <Fact term={message(language, 'sector')}>
             {r.sectors.map((s) => labelIn(language, s)).join(language === 'ja' ? '、' : ', ')}
@@ -99,7 +141,7 @@ function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonl
               <Japanese>{r.reason_detail}</Japanese>
             </Fact>
           )}
-          {language === 'en' ? <Fact term={message(language, 'summary')}>{r.summary_en}</Fact> : null}
+          <Summaries language={language} english={r.summary_en} />
         </>
       );
     }
@@ -129,18 +171,25 @@ export function RecordPageView({ frame, shown }: { readonly frame: PageFrame; re
         <Fact term={message(language, 'action')}>{actionOf(shown, language)}</Fact>
         <RecordFacts shown={shown} language={language} />
         <Fact term={message(language, 'listing')}>
-          {message(language, listing.status, {
-            first: dayText(language, listing.first_listed_on),
-            last: dayText(language, listing.last_listed_on),
-          })}
+          <Sentence
+            language={language}
+            id={listing.status}
+            parts={{
+              first: <Day language={language} day={listing.first_listed_on} />,
+              last: <Day language={language} day={listing.last_listed_on} />,
+            }}
+          />
         </Fact>
         <Fact term={message(language, 'source')}>
           <a href={r.source.url} rel="noopener noreferrer" lang="ja">
             {r.source.title}
           </a>
-          {r.source.published_on === null
-            ? ''
-            : ` (${message(language, 'publishedOn')} ${dayText(language, r.source.published_on)})`}
+          {r.source.published_on === null ? null : (
+            <>
+              {' '}
+              ({message(language, 'publishedOn')} <Day language={language} day={r.source.published_on} />)
+            </>
+          )}
         </Fact>
         <Fact term={message(language, 'retrievedAt')}>
           <time dateTime={r.source.retrieved_at}>{timeText(language, r.source.retrieved_at)}</time>

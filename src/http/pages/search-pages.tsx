@@ -247,7 +247,12 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
       </h1>
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
       <RecallLine language={language} recall={results.recall} q={q} />
-      <CoverageStatement language={language} kinds={results.kinds} companies={results.companiesTotal} />
+      <CoverageStatement
+        language={language}
+        kinds={results.kinds}
+        companies={results.companiesTotal}
+        notice={results.notice}
+      />
       <CompanySection
         language={language}
         companies={results.companies}
@@ -345,7 +350,7 @@ export function KindPageView({ frame, page }: { readonly frame: PageFrame; reado
       <RecallLine language={language} recall={page.recall} q={frame.q ?? ''} />
       <KindSection language={language} results={page} first={(page.page - 1) * PAGE_ROWS + 1} />
       <Pager language={language} q={frame.q ?? ''} list={list} page={page} />
-      <CoverageStatement language={language} kinds={[page]} />
+      <CoverageStatement language={language} kinds={[page]} notice={page.notice} />
     </Layout>
   );
 }
