@@ -1,6 +1,7 @@
 // A query that recalls more companies than are followed says so: sixty companies read ナミキ, each named by one record
 // without its number; `company=ナミキ` and /search?q=ナミキ follow the best COMPANY_FILTER_MATCHES of them, find the
 // records naming those, and answer meta.recall with the rest counted, where a precise query answers no meta.recall.
+// And a Corporate Number with a wrong check digit recalls nothing, not even records whose text holds its digits.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -52,7 +53,8 @@ function writeDataset(): string {
           law: 'antimonopoly_act',
           action_type: 'recommendation',
           date: `2025-0${1 + (i % 9)}-${String(1 + (i % 28)).padStart(2, '0')}`,
-          summary: '勧告',
+          // the first record's summary cites a number with a wrong check digit, which a search for it must not read as text
+          summary: i === 0 ? '勧告（3999900010006）' : '勧告',
         },
         i + 1,
       );
@@ -118,4 +120,15 @@ test('the search page and a kind page say it in people’s words, in either lang
       assert.match(await page.text(), words, `${language}${kind}`);
     }
   }
+});
+
+test('a Corporate Number with a wrong check digit finds nothing, not the records whose text holds its digits', async () => {
+  const answer = await ok(server, '/api/v1/search?q=3999900010006');
+  assert.equal(answer.meta.matches.enforcements, 0);
+  assert.match(answer.meta.notice ?? '', /check digit/u);
+  const asText = await ok(server, `/api/v1/enforcements?q=${encodeURIComponent('3999900010006')}`);
+  assert.deepEqual(
+    asText.data.enforcements.map((r) => r.id),
+    ['enf_namiki_0'],
+  );
 });

@@ -45,8 +45,9 @@ function find(context: RouteContext, query: Static<typeof SearchQuery>) {
 
 /** What the records of a search are looked for by: the companies `q` found, and `q` as text. */
 function recordSearchOf(context: RouteContext, q: string, companies: FoundCompanies): RecordSearch {
-  // a Corporate Number stands for its company and the records linked to it, not for text
-  const byNumber = planCompanySearch(q).kind === 'corporate_number';
+  // a Corporate Number stands for its company and its records, not for text; one with a wrong check digit for nothing
+  const plan = planCompanySearch(q).kind;
+  const byNumber = plan === 'corporate_number' || plan === 'invalid_corporate_number';
   return {
     companies: companies.filter,
     text: byNumber ? null : foldWidth(q),
