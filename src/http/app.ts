@@ -22,13 +22,20 @@ import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
+import type { RefusalGate } from '../limits/limiter.js';
 import { requestIdOf } from './request-id.js';
-import { logRequestLine } from './request-log.js';
+import { requestLog, type RequestLog } from './request-log.js';
 import { accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
-import { capConnections, defaultMaxConnections, timeOutStalledSends } from './connection-limits.js';
+import {
+  capConnections,
+  defaultMaxConnections,
+  timeOutStalledSends,
+  type CappedConnections,
+} from './connection-limits.js';
+import { gateRequests, restoreQuery } from './first-look.js';
 import { registerConditional } from './conditional.js';
 import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -37,6 +44,8 @@ import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-proxies.js';
 import { errorOf } from '../domain/error-of.js';
 import { lazyCompilers } from './lazy-compilers.js';
+import { clientId } from '../usage/client-id.js';
+import { noteErrorCode } from './error-handler.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -52,6 +61,16 @@ export interface AppDeps extends RouteContext {
    */
   readonly beforeUncountedRequest?: (request: FastifyRequest) => void;
   /**
+   * The refusals made before any other work (the limiter's): the drop of an address past its refusals, the refusals
+   * still standing for a client or address, the bytes of uncounted answers; absent, none are made.
+   */
+  readonly refusals?: RefusalGate;
+  /**
+   * The usage log's identifier of a client address (a keyed hash), which the server's log writes instead of it;
+   * absent, a hash under a key made at random for this app.
+   */
+  readonly clientId?: (address: string) => string;
+  /**
    * The key the ETags are an HMAC under, so that a query's validator cannot be worked out offline (conditional.ts);
    * absent, one made at random for this app.
    */
@@ -60,16 +79,21 @@ export interface AppDeps extends RouteContext {
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
+  /** Registers more routes before the app is ready (the service's MCP endpoint), with the limits they may apply. */
+  readonly register?: (app: FastifyInstance, context: RouteContext, limits: RouteLimits) => Promise<void>;
+}
+
+/** The limits a route registered by `register` may apply to the messages a request carries (MCP's batches). */
+export interface RouteLimits {
   /**
-   * Registers more routes before the app is ready (the service's MCP endpoint). `countRequest` counts a request
-   * against the limits as one more (an MCP message that returns data), setting its headers on the reply, and rejects
-   * with the refusal when they refuse it.
+   * Counts a request against the limits as one more (an MCP message that returns data), setting its headers on the
+   * reply, and rejects with the refusal when they refuse it.
    */
-  readonly register?: (
-    app: FastifyInstance,
-    context: RouteContext,
-    countRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
-  ) => Promise<void>;
+  count(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Charges `answers` more uncounted answers to the request's address; throws the refusal past its ceiling. */
+  chargeUncounted(request: FastifyRequest, answers: number): void;
+  /** The refusal standing for the request's client or address under the limits (RateLimit headers set), or null. */
+  standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
 }
 
 /**
@@ -86,18 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
   });
   boundClose(app, deps.config.closeGraceSeconds * 1000);
-  const { connections } = deps.config;
-  capConnections(app.server, {
-    perAddress: connections.perAddress,
-    total: connections.total ?? defaultMaxConnections(),
-    uncapped: trusted,
-  });
-  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+  // the limiter's reading of the client's address: the usage log and the request log read it alike
+  const clientAddress = (request: FastifyRequest) =>
+    clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted);
+  const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
+  const connections = boundConnections(app, deps, trusted, log);
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
+  app.decorateRequest('kohyoErrorCode', null);
   // before any route is added: a route keeps the error handler its context had then
   app.setErrorHandler(errorHandler);
-  await registerRequestHooks(app, deps, trusted);
+  await registerRequestHooks(app, deps, { log, connections, clientAddress });
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
   endpointRoutes(app, context);
   docsRoutes(app, context);
@@ -105,14 +128,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   landingRoutes(app, context);
   pageRoutes(app, context);
   // routes of other transports (MCP), registered by the service that serves them
-  if (deps.register) {
-    const hook = deps.beforeApiRequest;
-    await deps.register(app, context, async (request, reply) => {
-      await hook?.(request, reply);
-    });
-  }
+  if (deps.register) await deps.register(app, context, routeLimits(deps));
   await app.ready();
   return app;
+}
+
+/** An identifier of client addresses under a key of this app's own (AppDeps.clientId absent). */
+function randomClientId(): (address: string) => string {
+  const key = randomBytes(32);
+  return (address) => clientId(key, address);
+}
+
+/**
+ * The server's bounds on connections: per address and in all, connections of dropped addresses closed as they open
+ * and at their next request (first-look.ts), and the send timeout.
+ */
+function boundConnections(
+  app: FastifyInstance,
+  deps: AppDeps,
+  trusted: TrustedProxies,
+  log: RequestLog,
+): CappedConnections {
+  const { connections } = deps.config;
+  const gate = deps.refusals;
+  const capped = capConnections(app.server, {
+    perAddress: connections.perAddress,
+    total: connections.total ?? defaultMaxConnections(),
+    uncapped: trusted,
+    ...(gate === undefined ? {} : { dropped: (peer: string) => gate.dropsPeer(peer), onDrop: log.dropped }),
+  });
+  if (gate !== undefined) gateRequests(app.server, gate, trusted, log.dropped);
+  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+  return capped;
+}
+
+function routeLimits(deps: AppDeps): RouteLimits {
+  return {
+    count: async (request, reply) => {
+      await deps.beforeApiRequest?.(request, reply);
+    },
+    chargeUncounted: (request, answers) => deps.refusals?.chargeUncounted(request, answers),
+    standingRefusal(request, reply) {
+      try {
+        deps.refusals?.refuseStanding(request, reply);
+        return null;
+      } catch (error) {
+        return errorOf(error);
+      }
+    },
+  };
 }
 
 function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
@@ -146,6 +210,7 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
           : 'The request could not be read; send a plain GET with query parameters.';
       // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
       const raw = reply as FastifyReply;
+      noteErrorCode(request, 'invalid_parameter');
       void raw
         .code(400)
         .header('X-Request-Id', request.id)
@@ -155,14 +220,22 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
   };
 }
 
+/** What the request hooks write to and act on, made with the app. */
+interface HookParts {
+  readonly log: RequestLog;
+  readonly connections: CappedConnections;
+  readonly clientAddress: (request: FastifyRequest) => string;
+}
+
 /**
  * The hooks every request passes, in the order its onRequest hooks run: refusals that need no work and the ceiling
  * on uncounted answers; CORS preflights; a 304 for the client's own ETag; the limits; the Host check. Then, as the
- * answer leaves: security headers, the request id, the usage log, the request log.
+ * answer leaves: security headers, the request id and the bytes of an uncounted answer, the request log (and the
+ * connections of an address its refusals have just dropped closed), the usage log.
  */
-async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted: TrustedProxies): Promise<void> {
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(refusedBeforeAnyWork(deps.beforeUncountedRequest, request));
+async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, parts: HookParts): Promise<void> {
+  app.addHook('onRequest', (request, reply, done) => {
+    done(refusedBeforeAnyWork(app, deps, request, reply));
   });
   // before the limiter's hook: a preflight is answered here and never counted; an OPTIONS that is not a preflight is
   // refused there, once counted like any request under /api/v1/
@@ -174,18 +247,25 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted
     throw noRouteError(app, request);
   });
   registerSecurityHeaders(app);
-  app.addHook('onSend', async (request, reply) => {
+  const gate = deps.refusals;
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // what the limits did not count is bounded in bytes too, as sent (compressed by now, or the plain body a later
+    // hook compresses: the larger)
+    if (gate !== undefined && request.kohyoCounted !== true && request.method !== 'HEAD')
+      gate.chargeBytes(request, payloadBytes(payload));
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    logRequestLine(request, reply);
+  app.addHook('onResponse', (request, reply, done) => {
+    parts.log.answered(request, reply);
+    const peer = request.socket.remoteAddress;
+    // the refusal that took its address past the ceiling: every connection of the address goes, this one included
+    if (reply.statusCode === 429 && peer !== undefined && gate?.dropsPeer(peer) === true)
+      parts.connections.closeAddress(peer);
+    done();
   });
   registerMetrics(app, deps, { limiterState: deps.limiterState });
-  if (deps.usageLog) {
-    registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
-      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
-    );
-  }
+  if (deps.usageLog) registerUsageLog(app, deps.usageLog, deps.clock, parts.clientAddress);
   // before the limiter's hook: a 304 is answered here and never counted
   registerConditional(app, deps, {
     key: deps.validatorKey ?? randomBytes(32).toString('base64url'),
@@ -201,19 +281,51 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted
   });
 }
 
+/** The bytes of an answer's payload as a hook sees it; a stream's are not known, and not counted. */
+function payloadBytes(payload: unknown): number {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  return Buffer.isBuffer(payload) ? payload.length : 0;
+}
+
 /**
- * The refusal of a request before any other work, or undefined: a parameter repeated past the bound, or an uncounted
- * answer past the address's ceiling. A request refused here was not counted, and is not logged as counted.
+ * The refusal of a request before any other work, or undefined. First what stands for its client or address: a
+ * counted request of a client or address the limits refuse is refused again (the standing refusal, before its query
+ * is read: first-look.ts held it back), and an answer that does not count is taken from the address's ceiling on
+ * them. Then, its query given back, a parameter repeated past the bound. A request refused here was not counted, and
+ * is not logged as counted.
  */
-function refusedBeforeAnyWork(ceiling: AppDeps['beforeUncountedRequest'], request: FastifyRequest): Error | undefined {
+function refusedBeforeAnyWork(
+  app: FastifyInstance,
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Error | undefined {
+  const { counted } = accountingOf(request);
+  const standing = counted
+    ? standingRefusal(deps.refusals, request, reply)
+    : chargeUncounted(deps.beforeUncountedRequest, request);
+  if (standing !== null) return standing;
+  restoreQuery(app, request);
   const repeated = repeatedParameterRefusal(request.query);
-  if (repeated !== null || !accountingOf(request).counted) {
-    const refusal = chargeUncounted(ceiling, request);
+  if (repeated === null) return undefined;
+  // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+  if (counted) {
+    const refusal = chargeUncounted(deps.beforeUncountedRequest, request);
     if (refusal !== null) return refusal;
   }
-  if (repeated === null) return undefined;
   request.kohyoCounted = false;
   return repeated;
+}
+
+/** The refusal standing for a counted request's client or address, the request then marked as not counted, or null. */
+function standingRefusal(gate: RefusalGate | undefined, request: FastifyRequest, reply: FastifyReply): Error | null {
+  try {
+    gate?.refuseStanding(request, reply);
+    return null;
+  } catch (error) {
+    request.kohyoCounted = false;
+    return errorOf(error);
+  }
 }
 
 /**

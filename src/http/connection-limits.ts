@@ -12,33 +12,57 @@ export interface ConnectionBounds {
   readonly total: number;
   /** Socket peers that are not capped per address: trusted proxies, which carry many clients and bound them. */
   readonly uncapped: TrustedProxies;
+  /** Whether the peer's connections are dropped for now (past its refusals, KOHYO_REFUSALS_PER_MINUTE). */
+  readonly dropped?: (peer: string) => boolean;
+  /** Told of each connection closed as it opened because its peer was dropped. */
+  readonly onDrop?: (peer: string) => void;
+}
+
+/** The connections of the capped addresses, for closing them all when an address is dropped. */
+export interface CappedConnections {
+  /** Closes every open connection of the peer's address group (none for an uncapped peer). */
+  closeAddress(peer: string): void;
 }
 
 /**
  * Closes at once a connection that would take its address past `perAddress`: the newest connection of the address
- * that is over its share goes, never an older one and never another address's. Past `total`, Node's own
- * `maxConnections` drops the new connection. Counted in this process, per listening server.
+ * that is over its share goes, never an older one and never another address's. A connection from an address
+ * `dropped` says is dropped is closed at once too. Past `total`, Node's own `maxConnections` drops the new
+ * connection. Counted in this process, per listening server.
  */
-export function capConnections(server: Server, bounds: ConnectionBounds): void {
+export function capConnections(server: Server, bounds: ConnectionBounds): CappedConnections {
   server.maxConnections = bounds.total;
-  const open = new Map<string, number>();
+  const open = new Map<string, Set<Socket>>();
   server.on('connection', (socket: Socket) => {
     const peer = parseAddress(socket.remoteAddress ?? '');
     // a Unix socket's peers cannot be told apart: one cap on them would be a cap on the whole service
     if (peer === null || bounds.uncapped.has(peer)) return;
     const group = addressGroup(peer);
-    const held = open.get(group) ?? 0;
-    if (held >= bounds.perAddress) {
+    const held = open.get(group);
+    if ((held?.size ?? 0) >= bounds.perAddress) {
       socket.destroy();
       return;
     }
-    open.set(group, held + 1);
+    if (bounds.dropped?.(peer.address) === true) {
+      socket.destroy();
+      bounds.onDrop?.(peer.address);
+      return;
+    }
+    if (held === undefined) open.set(group, new Set([socket]));
+    else held.add(socket);
     socket.once('close', () => {
-      const left = (open.get(group) ?? 1) - 1;
-      if (left <= 0) open.delete(group);
-      else open.set(group, left);
+      const sockets = open.get(group);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) open.delete(group);
     });
   });
+  return {
+    closeAddress(peerText) {
+      const peer = parseAddress(peerText);
+      if (peer === null || bounds.uncapped.has(peer)) return;
+      for (const socket of open.get(addressGroup(peer)) ?? []) socket.destroy();
+    },
+  };
 }
 
 /**

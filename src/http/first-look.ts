@@ -1,0 +1,72 @@
+// What a request meets before Fastify reads it: the connection of an address dropped past its refusals is closed, and
+// the query of a client or address a refusal stands for is held back, unparsed, until its answer is known not to be
+// that refusal.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RefusalGate } from '../limits/limiter.js';
+import type { TrustedProxies } from '../limits/trusted-proxies.js';
+import { parseAddress } from '../domain/ip-address.js';
+
+/** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
+const heldBack = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
+ * address a refusal stands for: when its socket peer is dropped, and is not a proxy in `uncapped`, the connection is
+ * closed at once, pipelined requests and all, and `onDrop` told; otherwise its query string is cut off the target
+ * before the router sees it, so that the router does not parse it (1,400 parameters took about 0.3 ms), and
+ * `restoreQuery` gives it back once the first hook has let the request through.
+ */
+export function gateRequests(
+  server: Server,
+  gate: RefusalGate,
+  uncapped: TrustedProxies,
+  onDrop: (peer: string) => void,
+): void {
+  const listeners = server.listeners('request');
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (gate.refusing(request)) {
+      const peer = request.socket.remoteAddress;
+      if (peer !== undefined && !isUncapped(peer, uncapped) && gate.dropsPeer(peer)) {
+        request.socket.destroy();
+        onDrop(peer);
+        return;
+      }
+      holdBackQuery(request);
+    }
+    for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
+  });
+}
+
+/** Whether connections from `peer` are exempt from the per-address bounds: a trusted proxy's, or a Unix socket's. */
+export function isUncapped(peer: string | undefined, uncapped: TrustedProxies): boolean {
+  const parsed = parseAddress(peer ?? '');
+  return parsed === null || uncapped.has(parsed);
+}
+
+function holdBackQuery(request: IncomingMessage): void {
+  const target = request.url ?? '';
+  const mark = target.indexOf('?');
+  if (mark < 0) return;
+  heldBack.set(request, target);
+  request.url = target.slice(0, mark);
+}
+
+/**
+ * Gives a request its query back, parsed as the router parses it (Fastify's findRoute runs the router's own parser),
+ * when the gate held it back; a request no route takes gets an empty query, as its answer reads none.
+ */
+export function restoreQuery(app: FastifyInstance, request: FastifyRequest): void {
+  const target = heldBack.get(request.raw);
+  if (target === undefined) return;
+  heldBack.delete(request.raw);
+  request.raw.url = target;
+  request.query = searchParamsOf(app, request.method, target);
+}
+
+function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], url: string): Record<string, string> {
+  // findRoute is typed as always finding a route; it answers null for a path no route takes
+  const found: { searchParams: Record<string, string> } | null = app.findRoute({ method, url });
+  return found === null ? {} : found.searchParams;
+}
