@@ -45,8 +45,8 @@ const SURELY_SHORT = Math.floor(MAX_LINE_BYTES / 3);
 
 /**
  * A line as written, at most MAX_LINE_BYTES: a longer one (a long error message or stack, a field of some other
- * line) has its strings cut shorter and shorter until it fits, and then its nested values dropped, so that it stays
- * one line of JSON with its level, time, request id and message.
+ * line) has its strings cut shorter and shorter until it fits, and past that keeps only its level, time, process,
+ * request id and message, so that it stays one line of JSON that says what it was.
  */
 export function boundLine(line: string): string {
   if (line.length <= SURELY_SHORT || Buffer.byteLength(line) <= MAX_LINE_BYTES) return line;
@@ -60,15 +60,15 @@ export function boundLine(line: string): string {
     const shorter = `${JSON.stringify(withStringsCut(parsed, longest))}\n`;
     if (Buffer.byteLength(shorter) <= MAX_LINE_BYTES) return shorter;
   }
-  const scalars = isObject(parsed)
-    ? Object.fromEntries(
-        Object.entries(parsed)
-          .map(([key, value]) => [key, withStringsCut(value, 64)] as const)
-          .filter(([, v]) => typeof v !== 'object'),
-      )
+  // still too long (a great many fields): what says which line it was, and that it was cut
+  const kept = isObject(parsed)
+    ? Object.fromEntries(KEPT_WHOLE.map((key) => [key, withStringsCut(parsed[key], 64)]))
     : {};
-  return `${JSON.stringify({ ...scalars, cut: true })}\n`;
+  return `${JSON.stringify({ ...kept, cut: true })}\n`;
 }
+
+/** The fields a line past the bound keeps when nothing else fits: pino's own, the request id and the message. */
+const KEPT_WHOLE = ['level', 'time', 'pid', 'hostname', 'reqId', 'msg'];
 
 /** A value with every string longer than `longest` cut (ending in `…`), arrays to their first ten items. */
 function withStringsCut(value: unknown, longest: number): unknown {

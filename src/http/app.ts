@@ -22,10 +22,10 @@ import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
-import type { RefusalGate } from '../limits/limiter.js';
+import type { RefusalGate, RouteLimits } from '../limits/limiter.js';
 import { requestIdOf } from './request-id.js';
 import { requestLog, type RequestLog } from './request-log.js';
-import { accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
+import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
@@ -35,9 +35,9 @@ import {
   timeOutStalledSends,
   type CappedConnections,
 } from './connection-limits.js';
-import { gateRequests, restoreQuery } from './first-look.js';
+import { gateRequests, refusedBeforeAnyWork } from './first-look.js';
+import { chargeUncountedBytes, noteUncountedBytes } from './uncounted-bytes.js';
 import { registerConditional } from './conditional.js';
-import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
@@ -83,19 +83,6 @@ export interface AppDeps extends RouteContext {
   readonly register?: (app: FastifyInstance, context: RouteContext, limits: RouteLimits) => Promise<void>;
 }
 
-/** The limits a route registered by `register` may apply to the messages a request carries (MCP's batches). */
-export interface RouteLimits {
-  /**
-   * Counts a request against the limits as one more (an MCP message that returns data), setting its headers on the
-   * reply, and rejects with the refusal when they refuse it.
-   */
-  count(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Charges `answers` more uncounted answers to the request's address; throws the refusal past its ceiling. */
-  chargeUncounted(request: FastifyRequest, answers: number): void;
-  /** The refusal standing for the request's client or address under the limits (RateLimit headers set), or null. */
-  standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
-}
-
 /**
  * The app, in the order a request meets it: the server's bounds on connections, the hooks every request passes (in
  * the order they run), then the routes.
@@ -118,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
   app.decorateRequest('kohyoErrorCode', null);
+  app.decorateRequest('kohyoPayloadBytes', 0);
   // before any route is added: a route keeps the error handler its context had then
   app.setErrorHandler(errorHandler);
   await registerRequestHooks(app, deps, { log, connections, clientAddress });
@@ -235,7 +223,7 @@ interface HookParts {
  */
 async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, parts: HookParts): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
-    done(refusedBeforeAnyWork(app, deps, request, reply));
+    done(refusedBeforeAnyWork(app, request, reply, deps.refusals, deps.beforeUncountedRequest));
   });
   // before the limiter's hook: a preflight is answered here and never counted; an OPTIONS that is not a preflight is
   // refused there, once counted like any request under /api/v1/
@@ -250,13 +238,11 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, parts: 
   const gate = deps.refusals;
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    // what the limits did not count is bounded in bytes too, as sent (compressed by now, or the plain body a later
-    // hook compresses: the larger)
-    if (gate !== undefined && request.kohyoCounted !== true && request.method !== 'HEAD')
-      gate.chargeBytes(request, payloadBytes(payload));
+    if (gate !== undefined) noteUncountedBytes(request, payload);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
+    if (gate !== undefined) chargeUncountedBytes(gate, request, reply);
     parts.log.answered(request, reply);
     const peer = request.socket.remoteAddress;
     // the refusal that took its address past the ceiling: every connection of the address goes, this one included
@@ -279,53 +265,6 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, parts: 
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
   });
-}
-
-/** The bytes of an answer's payload as a hook sees it; a stream's are not known, and not counted. */
-function payloadBytes(payload: unknown): number {
-  if (typeof payload === 'string') return Buffer.byteLength(payload);
-  return Buffer.isBuffer(payload) ? payload.length : 0;
-}
-
-/**
- * The refusal of a request before any other work, or undefined. First what stands for its client or address: a
- * counted request of a client or address the limits refuse is refused again (the standing refusal, before its query
- * is read: first-look.ts held it back), and an answer that does not count is taken from the address's ceiling on
- * them. Then, its query given back, a parameter repeated past the bound. A request refused here was not counted, and
- * is not logged as counted.
- */
-function refusedBeforeAnyWork(
-  app: FastifyInstance,
-  deps: AppDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Error | undefined {
-  const { counted } = accountingOf(request);
-  const standing = counted
-    ? standingRefusal(deps.refusals, request, reply)
-    : chargeUncounted(deps.beforeUncountedRequest, request);
-  if (standing !== null) return standing;
-  restoreQuery(app, request);
-  const repeated = repeatedParameterRefusal(request.query);
-  if (repeated === null) return undefined;
-  // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
-  if (counted) {
-    const refusal = chargeUncounted(deps.beforeUncountedRequest, request);
-    if (refusal !== null) return refusal;
-  }
-  request.kohyoCounted = false;
-  return repeated;
-}
-
-/** The refusal standing for a counted request's client or address, the request then marked as not counted, or null. */
-function standingRefusal(gate: RefusalGate | undefined, request: FastifyRequest, reply: FastifyReply): Error | null {
-  try {
-    gate?.refuseStanding(request, reply);
-    return null;
-  } catch (error) {
-    request.kohyoCounted = false;
-    return errorOf(error);
-  }
 }
 
 /**

@@ -1,11 +1,14 @@
-// What a request meets before Fastify reads it: the connection of an address dropped past its refusals is closed, and
-// the query of a client or address a refusal stands for is held back, unparsed, until its answer is known not to be
-// that refusal.
+// What a request meets before any other work: before Fastify reads it, the connection of an address dropped past its
+// refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed; then, in the
+// first hook, the refusal standing is answered, and only a request let through has its query read.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalGate } from '../limits/limiter.js';
 import type { TrustedProxies } from '../limits/trusted-proxies.js';
 import { parseAddress } from '../domain/ip-address.js';
+import { errorOf } from '../domain/error-of.js';
+import { accountingOf, chargeUncounted } from './route-accounting.js';
+import { repeatedParameterRefusal } from './repeated-parameters.js';
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
 const heldBack = new WeakMap<IncomingMessage, string>();
@@ -69,4 +72,44 @@ function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], 
   // findRoute is typed as always finding a route; it answers null for a path no route takes
   const found: { searchParams: Record<string, string> } | null = app.findRoute({ method, url });
   return found === null ? {} : found.searchParams;
+}
+
+/**
+ * The refusal of a request before any other work, or undefined. First what stands for its client or address: a
+ * counted request of a client or address the limits refuse is refused again (the standing refusal, before its query
+ * is read: first-look.ts held it back), and an answer that does not count is taken from the address's ceiling on
+ * them. Then, its query given back, a parameter repeated past the bound. A request refused here was not counted, and
+ * is not logged as counted.
+ */
+export function refusedBeforeAnyWork(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  gate: RefusalGate | undefined,
+  chargeAnswer: ((request: FastifyRequest) => void) | undefined,
+): Error | undefined {
+  const { counted } = accountingOf(request);
+  const standing = counted ? standingRefusal(gate, request, reply) : chargeUncounted(chargeAnswer, request);
+  if (standing !== null) return standing;
+  restoreQuery(app, request);
+  const repeated = repeatedParameterRefusal(request.query);
+  if (repeated === null) return undefined;
+  // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+  if (counted) {
+    const refusal = chargeUncounted(chargeAnswer, request);
+    if (refusal !== null) return refusal;
+  }
+  request.kohyoCounted = false;
+  return repeated;
+}
+
+/** The refusal standing for a counted request's client or address, the request then marked as not counted, or null. */
+function standingRefusal(gate: RefusalGate | undefined, request: FastifyRequest, reply: FastifyReply): Error | null {
+  try {
+    gate?.refuseStanding(request, reply);
+    return null;
+  } catch (error) {
+    request.kohyoCounted = false;
+    return errorOf(error);
+  }
 }

@@ -60,6 +60,19 @@ export interface RefusalGate {
   chargeBytes(request: FastifyRequest, bytes: number): void;
 }
 
+/** The limits a route registered by `register` may apply to the messages a request carries (MCP's batches), as buildApp hands them to it. */
+export interface RouteLimits {
+  /**
+   * Counts a request against the limits as one more (an MCP message that returns data), setting its headers on the
+   * reply, and rejects with the refusal when they refuse it.
+   */
+  count(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Charges `answers` more uncounted answers to the request's address; throws the refusal past its ceiling. */
+  chargeUncounted(request: FastifyRequest, answers: number): void;
+  /** The refusal standing for the request's client or address under the limits (RateLimit headers set), or null. */
+  standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
+}
+
 export interface Limiter extends RefusalGate {
   /**
    * For buildApp's `beforeApiRequest`: runs on every counted request (what counts is the route's to say:

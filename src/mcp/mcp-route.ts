@@ -7,9 +7,8 @@ import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 import { endpointCall } from './endpoint-call.js';
-import type { RouteLimits } from '../http/app.js';
 import { propertyOf } from '../domain/is-object.js';
-import { LimitRefusal } from '../limits/limiter.js';
+import { LimitRefusal, type RouteLimits } from '../limits/limiter.js';
 import { refusedAnswer } from './refused-messages.js';
 
 export { MCP_PATH };
