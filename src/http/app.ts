@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { RouteContext } from '../api/context.js';
-import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
+import { ApiError, ERRORS, READ_METHODS, echoed, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { errorHandler } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
@@ -22,10 +22,10 @@ import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
-import type { RefusalGate, RouteLimits } from '../limits/limiter.js';
+import { LimitRefusal, type RefusalGate, type RouteLimits } from '../limits/limiter.js';
 import { requestIdOf } from './request-id.js';
 import { requestLog, type RequestLog } from './request-log.js';
-import { accountingOf, registerRouteAccounting, routedPath } from './route-accounting.js';
+import { MAX_TARGET, accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
@@ -176,7 +176,9 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
     // one line a request, written below when it is answered, instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // a path parameter as long as a request target may be (find-my-way's default is 100): a longer one failed before
+    // routing and was answered uncounted, and unrefused, by frameworkErrors; now the route takes it and refuses it
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET },
     // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
@@ -190,21 +192,38 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
       headersTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 4),
     },
-    // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
-    frameworkErrors: (error, request, reply) => {
-      const message =
-        error.code === 'FST_ERR_BAD_URL'
-          ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
-          : 'The request could not be read; send a plain GET with query parameters.';
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
-      const raw = reply as FastifyReply;
-      noteErrorCode(request, 'invalid_parameter');
-      void raw
-        .code(400)
-        .header('X-Request-Id', request.id)
-        .header('Content-Type', 'application/json; charset=utf-8')
-        .send(errorBody('invalid_parameter', message));
-    },
+    frameworkErrors: frameworkErrorAnswer(deps),
+  };
+}
+
+/**
+ * What fails before routing, a malformed %-escape in the path (FST_ERR_BAD_URL), answered in the contract's shape. No
+ * hook runs for it, so the bounds of its address are applied here: it is an answer that does not count, under the
+ * address's ceiling on them, and past it refused (a refusal like any, under the ceiling on refusals).
+ */
+function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Server>['frameworkErrors']> {
+  return (error, request, reply) => {
+    const refusal = chargeUncounted(deps.beforeUncountedRequest, request);
+    const answer =
+      refusal === null
+        ? new ApiError(
+            'invalid_parameter',
+            error.code === 'FST_ERR_BAD_URL'
+              ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
+              : 'The request could not be read; send a plain GET with query parameters.',
+          )
+        : refusal instanceof LimitRefusal
+          ? refusalError(refusal)
+          : new ApiError('internal_error', ERRORS.internal_error.message);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
+    const raw = reply as FastifyReply;
+    noteErrorCode(request, answer.code);
+    for (const [name, value] of Object.entries(answer.headers)) raw.header(name, value);
+    void raw
+      .code(answer.status)
+      .header('X-Request-Id', request.id)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send(errorBody(answer.code, answer.message, answer.details));
   };
 }
 

@@ -164,6 +164,13 @@ for (const [storeName, openStore] of STORES)
       assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
     });
 
+    test('issue 54: a path that fails before routing (a malformed %-escape) is an uncounted answer, bounded', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.16', `/api/v1/%zz${i}`)).status);
+      assert.deepEqual(statuses, [...Array<number>(20).fill(400), 429]);
+      assert.equal((await s.getFrom('127.0.0.17', '/api/v1/%zz')).status, 400, 'another address is apart');
+    });
+
     test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
       const before = checks;
       const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;

@@ -58,9 +58,14 @@ describe('a client the limits refuse', () => {
     // nor its parameters checked: the refusal comes before the 400 for a parameter given 1,800 times
     const repeated = `/api/v1/companies?${'q=a&'.repeat(1800)}`;
     assert.equal((await s.getFrom('127.0.0.31', repeated)).status, 429);
+    // nor a path parameter of 15 KB answered as unreadable: the route takes it, and the refusal stands
+    assert.equal((await s.getFrom('127.0.0.31', `/api/v1/companies/${'9'.repeat(15_000)}`)).status, 429);
     assert.equal(checks, before, 'nor the store asked');
-    // another client of another address is served as before
+    // another client of another address is served as before, and its 15 KB parameter counted and refused as such
     assert.equal((await s.getFrom('127.0.0.32', path)).status, 200);
+    const long = await s.getFrom('127.0.0.32', `/api/v1/companies/${'9'.repeat(15_000)}`);
+    assert.deepEqual([long.status, errorOfAnswer(long).code], [400, 'invalid_corporate_number']);
+    assert.match(long.headers.get('ratelimit') ?? '', /r=0;/u, 'counted');
   });
 
   test('its answers that do not count are served, their query given back to them', async () => {
