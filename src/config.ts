@@ -161,7 +161,7 @@ const TABLE = {
       'KOHYO_REFUSALS_PER_MINUTE',
       '120',
       whole(1, 1_000_000),
-      "refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: its connections are closed and new ones closed as they open (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused before any other work), never another address's",
+      "refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: its connections are closed and new ones held unanswered until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused before any other work), never another address's",
     ),
     refusalDropSeconds: setting(
       'KOHYO_REFUSAL_DROP_S',

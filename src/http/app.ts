@@ -34,6 +34,7 @@ import {
   defaultMaxConnections,
   timeOutStalledSends,
   type CappedConnections,
+  type DropBounds,
 } from './connection-limits.js';
 import { gateRequests, refusedBeforeAnyWork } from './first-look.js';
 import { chargeUncountedBytes, noteUncountedBytes } from './uncounted-bytes.js';
@@ -128,7 +129,7 @@ function randomClientId(): (address: string) => string {
 }
 
 /**
- * The server's bounds on connections: per address and in all, connections of dropped addresses closed as they open
+ * The server's bounds on connections: per address and in all, connections of dropped addresses held unanswered as they open
  * and at their next request (first-look.ts), and the send timeout.
  */
 function boundConnections(
@@ -139,13 +140,21 @@ function boundConnections(
 ): CappedConnections {
   const { connections } = deps.config;
   const gate = deps.refusals;
+  const drop: DropBounds | undefined =
+    gate === undefined
+      ? undefined
+      : {
+          dropped: (peer) => gate.dropsPeer(peer),
+          holdMs: deps.config.limits.refusalDropSeconds * 1000,
+          onDrop: log.dropped,
+        };
   const capped = capConnections(app.server, {
     perAddress: connections.perAddress,
     total: connections.total ?? defaultMaxConnections(),
     uncapped: trusted,
-    ...(gate === undefined ? {} : { dropped: (peer: string) => gate.dropsPeer(peer), onDrop: log.dropped }),
+    ...(drop === undefined ? {} : { drop }),
   });
-  if (gate !== undefined) gateRequests(app.server, gate, trusted, log.dropped);
+  if (gate !== undefined && drop !== undefined) gateRequests(app.server, gate, trusted, drop);
   timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
   return capped;
 }

@@ -5,6 +5,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RefusalGate } from '../limits/limiter.js';
 import type { TrustedProxies } from '../limits/trusted-proxies.js';
+import { isHeld, type DropBounds } from './connection-limits.js';
 import { parseAddress } from '../domain/ip-address.js';
 import { errorOf } from '../domain/error-of.js';
 import { accountingOf, chargeUncounted } from './route-accounting.js';
@@ -15,25 +16,24 @@ const heldBack = new WeakMap<IncomingMessage, string>();
 
 /**
  * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
- * address a refusal stands for: when its socket peer is dropped, and is not a proxy in `uncapped`, the connection is
- * closed at once, pipelined requests and all, and `onDrop` told; otherwise its query string is cut off the target
- * before the router sees it, so that the router does not parse it (1,400 parameters took about 0.3 ms), and
- * `restoreQuery` gives it back once the first hook has let the request through.
+ * address a refusal stands for: when its socket peer is dropped, and is not a proxy in `uncapped`, the request is not
+ * answered, and its connection is closed with its pipelined requests unread, unless it is held dropped; otherwise its
+ * query string is cut off the target before the router sees it, so that the router does not parse it (1,400
+ * parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let the request through.
  */
-export function gateRequests(
-  server: Server,
-  gate: RefusalGate,
-  uncapped: TrustedProxies,
-  onDrop: (peer: string) => void,
-): void {
+export function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
-      if (peer !== undefined && !isUncapped(peer, uncapped) && gate.dropsPeer(peer)) {
-        request.socket.destroy();
-        onDrop(peer);
+      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropped(peer)) {
+        // a connection held dropped (connection-limits.ts) answers nothing; one open before the drop is closed, its
+        // pipelined requests unread
+        if (!isHeld(request.socket)) {
+          request.socket.destroy();
+          drop.onDrop(peer);
+        }
         return;
       }
       holdBackQuery(request);

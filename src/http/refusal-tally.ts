@@ -8,7 +8,7 @@ import { MINUTE_MS } from '../limits/policy.js';
 interface Tallied {
   /** Refusals by their error code (`none` where the answer had none). */
   readonly refused: Record<string, number>;
-  /** Connections closed as they opened, or at their next request, because the address was dropped. */
+  /** Connections held unanswered as they opened, or closed at their next request, because the address was dropped. */
   connectionsDropped: number;
 }
 

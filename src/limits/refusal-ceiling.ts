@@ -10,7 +10,7 @@ const MAX_DROPPED = 100_000;
 /**
  * Refusals per address in any 60 seconds (a sliding window: sliding-counts.ts). A refusal costs the server little,
  * but not nothing, and a client refused may send as fast as it likes: past `perMinute` its refusals are no longer
- * answered. The address is dropped for `dropMs`: its connections closed and new ones closed as they open (or, behind
+ * answered. The address is dropped for `dropMs`: its connections closed and new ones held unanswered until the drop ends (or, behind
  * a proxy, its requests refused before any other work). Its count starts afresh when the drop ends.
  *
  * Kept in each process, as the uncounted ceiling is: it bounds what one address takes of this process.
