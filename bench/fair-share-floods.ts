@@ -108,8 +108,8 @@ async function flood(
   };
 }
 
-/** A path of about 15 KB under /api/v1/ (the request line stays under Node's 16 KB). */
-const LONG_PATH = `/api/v1/companies/${'9'.repeat(15_000)}`;
+/** A path of about 15 KB under /api/v1/ that no route takes (the request line stays under Node's 16 KB). */
+const LONG_PATH = `/api/v1/${'x'.repeat(15_000)}`;
 
 /** (f) 8 connections, 4 deep, of 15 KB paths from the refused address: what its refusals add to the server's log. */
 export const longPaths = (url: string, seconds: number) => flood(url, seconds, 8, 4, rawRequest('GET', LONG_PATH));

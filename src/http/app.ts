@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import type { RouteContext } from '../api/context.js';
 import { ApiError, ERRORS, READ_METHODS, echoed, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
-import { errorHandler } from './error-handler.js';
+import { errorHandler, noteErrorCode } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
 import { docsRoutes } from './routes/docs.js';
@@ -46,7 +46,6 @@ import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-prox
 import { errorOf } from '../domain/error-of.js';
 import { lazyCompilers } from './lazy-compilers.js';
 import { clientId } from '../usage/client-id.js';
-import { noteErrorCode } from './error-handler.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -129,8 +128,8 @@ function randomClientId(): (address: string) => string {
 }
 
 /**
- * The server's bounds on connections: per address and in all, connections of dropped addresses held unanswered as they open
- * and at their next request (first-look.ts), and the send timeout.
+ * The server's bounds on connections: per address and in all, a dropped address's new connections held unanswered
+ * and its others closed at their next request (first-look.ts), and the send timeout.
  */
 function boundConnections(
   app: FastifyInstance,

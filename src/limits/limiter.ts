@@ -60,7 +60,10 @@ export interface RefusalGate {
   chargeBytes(request: FastifyRequest, bytes: number): void;
 }
 
-/** The limits a route registered by `register` may apply to the messages a request carries (MCP's batches), as buildApp hands them to it. */
+/**
+ * The limits a route registered by buildApp's `register` may apply to the messages a request carries (MCP's
+ * batches).
+ */
 export interface RouteLimits {
   /**
    * Counts a request against the limits as one more (an MCP message that returns data), setting its headers on the
@@ -159,7 +162,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
     refusing(source) {
       const keys = keysOf(state, source);
       const now = options.clock().getTime();
-      if (state.refused.of(keys.client, now) !== null || state.refused.of(keys.address, now) !== null) return true;
+      if (standingOf(state, keys, now) !== null) return true;
       if (keys.address === null) return false;
       return (
         (state.refusals?.droppedUntil(keys.address, now) ?? null) !== null ||
@@ -170,7 +173,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const keys = keysOf(state, request);
       const now = options.clock().getTime();
       refuseDropped(state, keys.address, now);
-      const standing = state.refused.of(keys.client, now) ?? state.refused.of(keys.address, now);
+      const standing = standingOf(state, keys, now);
       if (standing !== null) applyDecision(state, keys, reply, standing, now);
     },
     dropsPeer(peer) {
@@ -191,6 +194,11 @@ function keysOf(state: LimiterState, source: RequestSource): ClientKeys {
   return state.clientKeys.keysOf(clientHeaders(source.socket.remoteAddress, source.headers));
 }
 
+/** The refusal standing for the client, else for its address, at `now`; null when none does. */
+function standingOf(state: LimiterState, keys: ClientKeys, now: number): LimitDecision | null {
+  return state.refused.of(keys.client, now) ?? state.refused.of(keys.address, now);
+}
+
 /** The limits on a counted request: a refusal still standing answered first, else the store's decision. */
 function checkCounted(state: LimiterState, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   const { options } = state;
@@ -199,7 +207,7 @@ function checkCounted(state: LimiterState, request: FastifyRequest, reply: Fasti
   refuseDropped(state, keys.address, now);
   // a client or address still refused is refused again before its query is read: a flood of refusals costs a
   // look-up each, not the normalising and hashing of what it asks, nor a round trip to the store
-  const standing = state.refused.of(keys.client, now) ?? state.refused.of(keys.address, now);
+  const standing = standingOf(state, keys, now);
   if (standing !== null) {
     applyDecision(state, keys, reply, standing, now);
     return undefined;
