@@ -18,7 +18,7 @@ export const ATTACKER_ADDRESS_FORMS = [
  * Spends the attacker address's allowance (30 counted requests a minute at the defaults), so that it is refused: look-ups
  * of its own address in the forms above, which the server answers 400 and logs.
  */
-export async function spendAllowance(url: string): Promise<void> {
+async function spendAllowance(url: string): Promise<void> {
   const client = clientFrom(url, ATTACKER_ADDRESS, 1);
   for (let i = 0; i < 40; i++) {
     const path = `/api/v1/companies/${ATTACKER_ADDRESS_FORMS[i % ATTACKER_ADDRESS_FORMS.length]}`;

@@ -42,7 +42,7 @@ const holding = new WeakSet<Socket>();
  * other client; held, it waits for an answer that does not come, and costs a file descriptor (bounded by the cap per
  * address) and a timer. Paused too, where Node's HTTP parser reads through the stream rather than from the socket.
  */
-export function holdDropped(socket: Socket, holdMs: number): void {
+function holdDropped(socket: Socket, holdMs: number): void {
   if (holding.has(socket)) return;
   holding.add(socket);
   socket.pause();

@@ -43,7 +43,7 @@ export function gateRequests(server: Server, gate: RefusalGate, uncapped: Truste
 }
 
 /** Whether connections from `peer` are exempt from the per-address bounds: a trusted proxy's, or a Unix socket's. */
-export function isUncapped(peer: string | undefined, uncapped: TrustedProxies): boolean {
+function isUncapped(peer: string | undefined, uncapped: TrustedProxies): boolean {
   const parsed = parseAddress(peer ?? '');
   return parsed === null || uncapped.has(parsed);
 }
@@ -60,7 +60,7 @@ function holdBackQuery(request: IncomingMessage): void {
  * Gives a request its query back, parsed as the router parses it (Fastify's findRoute runs the router's own parser),
  * when the gate held it back; a request no route takes gets an empty query, as its answer reads none.
  */
-export function restoreQuery(app: FastifyInstance, request: FastifyRequest): void {
+function restoreQuery(app: FastifyInstance, request: FastifyRequest): void {
   const target = heldBack.get(request.raw);
   if (target === undefined) return;
   heldBack.delete(request.raw);

@@ -12,7 +12,7 @@ import { UncountedCeiling } from './uncounted-ceiling.js';
 import { RefusalCeiling } from './refusal-ceiling.js';
 
 /** The per-address bounds this process keeps in memory (src/config.ts's `limits`). */
-export interface AddressBounds {
+interface AddressBounds {
   /** KOHYO_UNCOUNTED_PER_MINUTE: uncounted answers one address may have in any 60 seconds. */
   readonly uncountedPerMinute: number;
   /** KOHYO_UNCOUNTED_BYTES_PER_MINUTE: the bytes of those answers. */
@@ -35,7 +35,7 @@ export interface LimiterOptions {
 }
 
 /** What a request is read from before Fastify has made it a request: the socket's peer and the headers. */
-export interface RequestSource {
+interface RequestSource {
   readonly socket: { readonly remoteAddress?: string | undefined };
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
