@@ -34,10 +34,18 @@ export interface LimiterOptions {
   readonly bounds?: AddressBounds;
 }
 
-/** What a request is read from before Fastify has made it a request: the socket's peer and the headers. */
+/** A request as Node made it: the socket's peer and the headers, and the client's keys once worked out. */
 interface RequestSource {
   readonly socket: { readonly remoteAddress?: string | undefined };
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  kohyoClientKeys?: ClientKeys;
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The keys of the request's client under this process's limiter (limiter.ts), once worked out. */
+    kohyoClientKeys?: ClientKeys;
+  }
 }
 
 /**
@@ -156,21 +164,23 @@ export function createLimiter(options: LimiterOptions): Limiter {
     beforeUncountedRequest: (request) => chargeUncounted(state, request, 1),
     chargeUncounted: (request, answers) => chargeUncounted(state, request, answers),
     chargeBytes(request, bytes) {
-      const address = keysOf(state, request).address;
+      const address = keysOf(state, request.raw).address;
       if (address !== null) state.uncounted?.addBytes(address, options.clock().getTime(), bytes);
     },
     refusing(source) {
+      const { refused, refusals, uncounted } = state;
+      // most requests come while nobody is refused: then not even the client's keys are worked out
+      if (!refused.holding && refusals?.dropping !== true && uncounted?.refusing !== true) return false;
       const keys = keysOf(state, source);
       const now = options.clock().getTime();
       if (standingOf(state, keys, now) !== null) return true;
       if (keys.address === null) return false;
       return (
-        (state.refusals?.droppedUntil(keys.address, now) ?? null) !== null ||
-        (state.uncounted?.refusing(keys.address, now) ?? false)
+        (refusals?.droppedUntil(keys.address, now) ?? null) !== null || (uncounted?.refused(keys.address, now) ?? false)
       );
     },
     refuseStanding(request, reply) {
-      const keys = keysOf(state, request);
+      const keys = keysOf(state, request.raw);
       const now = options.clock().getTime();
       refuseDropped(state, keys.address, now);
       const standing = standingOf(state, keys, now);
@@ -190,8 +200,16 @@ export function createLimiter(options: LimiterOptions): Limiter {
 
 const NO_HEADERS: Readonly<Record<string, undefined>> = {};
 
+/**
+ * The keys of a request's client, worked out once a request (up to five hooks ask) and kept on the request as Node
+ * made it (the one Fastify's request wraps).
+ */
 function keysOf(state: LimiterState, source: RequestSource): ClientKeys {
-  return state.clientKeys.keysOf(clientHeaders(source.socket.remoteAddress, source.headers));
+  const known = source.kohyoClientKeys;
+  if (known !== undefined) return known;
+  const keys = state.clientKeys.keysOf(clientHeaders(source.socket.remoteAddress, source.headers));
+  source.kohyoClientKeys = keys;
+  return keys;
 }
 
 /** The refusal standing for the client, else for its address, at `now`; null when none does. */
@@ -203,7 +221,7 @@ function standingOf(state: LimiterState, keys: ClientKeys, now: number): LimitDe
 function checkCounted(state: LimiterState, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   const { options } = state;
   const now = options.clock().getTime();
-  const keys = keysOf(state, request);
+  const keys = keysOf(state, request.raw);
   refuseDropped(state, keys.address, now);
   // a client or address still refused is refused again before its query is read: a flood of refusals costs a
   // look-up each, not the normalising and hashing of what it asks, nor a round trip to the store
@@ -249,7 +267,7 @@ function applyDecision(
 
 /** Takes `answers` uncounted answers of the request's address, or throws the address's refusal. */
 function chargeUncounted(state: LimiterState, request: FastifyRequest, answers: number): void {
-  const { address } = keysOf(state, request);
+  const { address } = keysOf(state, request.raw);
   // a Unix socket's peers cannot be told apart: one ceiling on them would be a ceiling on the whole service
   if (address === null || state.uncounted === null) return;
   const now = state.options.clock().getTime();

@@ -38,6 +38,11 @@ export class RefusalCeiling {
     return true;
   }
 
+  /** Whether any address is dropped, or was lately: when none is, `droppedUntil` need not be asked. */
+  get dropping(): boolean {
+    return this.dropped.size > 0;
+  }
+
   /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
   droppedUntil(address: string, now: number): number | null {
     const until = this.dropped.get(address);

@@ -20,6 +20,8 @@ const BYTES = 1;
  */
 export class UncountedCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
+  /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly perMinute: number,
@@ -31,25 +33,41 @@ export class UncountedCeiling {
    * would be taken (ms). A refusal is not counted, so a flood does not push its own end further away.
    */
   take(address: string, now: number, answers = 1): number | null {
-    if (!this.refusing(address, now, answers)) {
+    if (!this.full(address, now, answers)) {
       this.counts.add(address, now, answers, ANSWERS);
       return null;
     }
     // a batch larger than the whole ceiling waits for an empty window, and is refused then too: it never fits
     const room = Math.max(1, this.perMinute - answers + 1);
-    return Math.max(
+    const retryAt = Math.max(
       now + 1,
       this.counts.below(address, now, room, ANSWERS),
       this.counts.below(address, now, this.bytesPerMinute, BYTES),
     );
+    this.refusedUntil.delete(address);
+    this.refusedUntil.set(address, retryAt);
+    if (this.refusedUntil.size > MAX_REFUSED) {
+      const [earliest] = this.refusedUntil.keys();
+      if (earliest !== undefined) this.refusedUntil.delete(earliest);
+    }
+    return retryAt;
   }
 
-  /** Whether `answers` more answers for `address` at `now` would be refused. */
-  refusing(address: string, now: number, answers = 1): boolean {
-    return (
-      this.counts.total(address, now, ANSWERS) + answers > this.perMinute ||
-      this.counts.total(address, now, BYTES) >= this.bytesPerMinute
-    );
+  /**
+   * Whether `address` was refused lately and may not be taken yet at `now`: a look-up, for the gate in front of the
+   * router (src/http/first-look.ts). An address that went past its bytes since is refused by its next `take` instead.
+   */
+  refused(address: string, now: number): boolean {
+    const until = this.refusedUntil.get(address);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.refusedUntil.delete(address);
+    return false;
+  }
+
+  /** Whether any address was refused lately: when none was, `refused` need not be asked. */
+  get refusing(): boolean {
+    return this.refusedUntil.size > 0;
   }
 
   /** Adds the bytes of an answer `address` was given at `now`. */
@@ -61,4 +79,15 @@ export class UncountedCeiling {
   get size(): number {
     return this.counts.size;
   }
+
+  /** Whether `answers` more answers for `address` at `now` would pass its ceiling. */
+  private full(address: string, now: number, answers: number): boolean {
+    return (
+      this.counts.total(address, now, ANSWERS) + answers > this.perMinute ||
+      this.counts.total(address, now, BYTES) >= this.bytesPerMinute
+    );
+  }
 }
+
+/** Addresses remembered as refused at most; past it the one refused earliest is forgotten (its next take refuses it). */
+const MAX_REFUSED = 100_000;
