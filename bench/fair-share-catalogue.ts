@@ -8,13 +8,15 @@ import { MCP_HEADERS, rpcBatch, GUIDE_READS, BUNDLE_PATH, rpcOutcomes } from './
 import { processCpuSplitMs } from './process-cpu.js';
 import { GUIDE_URI } from '../src/mcp/mcp-server.js';
 
-/** The limits raised for the measure (and the uncounted ceiling): every candidate is answered, none refused. */
+/** The limits raised for the measure (and the ceilings per address): every candidate is answered, none refused. */
 export const RAISED_LIMITS_ENV = {
   KOHYO_LIMIT_PER_MINUTE: '1000000',
   KOHYO_LIMIT_PER_DAY: '100000000',
   KOHYO_ENUM_DISTINCT_TERMS: '1000000',
   KOHYO_ENUM_SEQUENTIAL: '1000',
   KOHYO_UNCOUNTED_PER_MINUTE: '1000000',
+  KOHYO_UNCOUNTED_BYTES_PER_MINUTE: '1000000000000',
+  KOHYO_REFUSALS_PER_MINUTE: '1000000',
 } as const;
 
 const MEASURING_ADDRESS = '127.0.0.30';

@@ -15,6 +15,8 @@ export interface Phase {
   readonly attackerCpuMs: number;
   /** How long the attack ran, its watch after the victim's seconds included. */
   readonly attackSeconds: number;
+  /** What the attack (and the victim beside it) added to the server's log, and the attacker's address found in it. */
+  readonly log: { readonly bytes: number; readonly addresses: string };
 }
 
 const ms = (x: number) => (Number.isNaN(x) ? 'n/a' : x.toFixed(2));
@@ -72,9 +74,10 @@ export function reportPhases(phases: readonly Phase[]): void {
     ),
   );
   console.log('');
-  for (const { name, result, attackSeconds, attackerCpuMs } of phases) {
+  for (const { name, result, attackSeconds, attackerCpuMs, log } of phases) {
     console.log(
-      `${name.slice(0, 3)}: ${result.note}; ${attackSeconds.toFixed(1)} s, server CPU ${attackerCpuMs.toFixed(0)} ms less the victim's`,
+      `${name.slice(0, 3)}: ${result.note}; ${attackSeconds.toFixed(1)} s, server CPU ${attackerCpuMs.toFixed(0)} ms less the victim's; ` +
+        `the server's log grew ${(log.bytes / 1024 / 1024).toFixed(2)} MiB, the attacker's address in it: ${log.addresses}`,
     );
     const memory = result.memory;
     if (memory !== undefined) {

@@ -1,9 +1,9 @@
 // The production server as `npm start` runs it (dist/src/main.js, its node flags, settings from the environment,
-// the request log to /dev/null), in a child process on a loopback port, for bench/fair-share.ts: unlike
+// the request log to a file or /dev/null), in a child process on a loopback port, for bench/fair-share.ts: unlike
 // bench/serve.ts, every bound of the service is its own default unless `env` says otherwise.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,11 @@ export async function startProductionServer(
   dbPath: string,
   usageDbPath: string,
   env: Readonly<Record<string, string>> = {},
+  logPath?: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
+  // the server's log (stdout) to a file the benchmark measures, else to /dev/null
+  const log = logPath === undefined ? 'ignore' : openSync(logPath, 'w');
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -54,9 +57,9 @@ export async function startProductionServer(
       LOG_LEVEL: 'info',
       ...env,
     },
-    // the request log goes to stdout: /dev/null, as the production benchmark writes it
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
   });
+  if (typeof log === 'number') closeSync(log);
   const exited = once(child, 'exit').catch(() => undefined);
   const pid = child.pid;
   const url = `http://127.0.0.1:${port}`;

@@ -1,9 +1,11 @@
 // What one address can take from another (`npm run bench:fair-share`): a victim at 127.0.0.20 probes the production
 // server (dist/src/main.js in a child process, every bound its default) alone and then while each attack runs from
 // 127.0.0.21, each attack against a fresh server so that none inherits another's refusals; then the most expensive
-// anonymous request, from a catalogue asked of a server whose limits are raised. Options: --seconds S (each phase,
-// default 5), --per-case N (requests of each catalogue candidate, default 200), --skip-build (dist/ is current).
-import { mkdtempSync, rmSync } from 'node:fs';
+// anonymous request, from a catalogue asked of a server whose limits are raised. The server's log is written to a
+// file, and what each attack added to it is measured. Options: --seconds S (each phase, default 5), --per-case N
+// (requests of each catalogue candidate, default 200), --skip-build (dist/ is current), --attacks f,g (only those),
+// --skip-catalogue.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,7 @@ import {
   type AttackResult,
 } from './fair-share-attacks.js';
 import { unreadAnswers, type MemoryCourse } from './fair-share-unread.js';
+import { ATTACKER_ADDRESS_FORMS, longPaths, pipelinedRefusals, wideCalls, wideRefusals } from './fair-share-floods.js';
 import { buildProduction, startProductionServer } from './fair-share-server.js';
 import { RAISED_LIMITS_ENV, candidates, measureCandidates } from './fair-share-catalogue.js';
 import { reportCatalogue, reportPhases, type Phase } from './fair-share-report.js';
@@ -31,6 +34,8 @@ import { reportCatalogue, reportPhases, type Phase } from './fair-share-report.j
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '5' },
+    attacks: { type: 'string', default: '' },
+    'skip-catalogue': { type: 'boolean', default: false },
     'per-case': { type: 'string', default: '200' },
     'skip-build': { type: 'boolean', default: false },
   },
@@ -56,6 +61,10 @@ const ATTACKS: readonly { readonly name: string; readonly run: Attack }[] = [
   { name: '(c) 2 connections, 1,800 values of q', run: (url, _pid, s) => repeatedParameter(url, s) },
   { name: '(d) swagger-ui-bundle.js in br, 2 connections', run: (url, _pid, s) => bundleInBrotli(url, s) },
   { name: '(e) 300 connections posting MCP batches, never reading', run: (url, pid, s) => unreadAnswers(url, pid, s) },
+  { name: '(f) refused, 15 KB paths, 8 connections 4 deep', run: (url, _pid, s) => longPaths(url, s) },
+  { name: '(g) refused, pipelined 16 deep on 16 connections', run: (url, _pid, s) => pipelinedRefusals(url, s) },
+  { name: '(h) refused, 1,400 parameters, 8 connections 4 deep', run: (url, _pid, s) => wideRefusals(url, s) },
+  { name: '(i) refused, MCP batches of 10 calls of 520 arguments', run: (url, _pid, s) => wideCalls(url, s) },
 ];
 
 /**
@@ -88,9 +97,29 @@ async function warm(url: string, search: string): Promise<void> {
   await client.close();
 }
 
+/** How many bytes of the file at `path` are there now. */
+const sizeOf = (path: string) => statSync(path).size;
+
+/** The forms of the attacker's address found in the server's log (its first 64 MiB), with how often. */
+function addressesInLog(path: string): string {
+  const fd = openSync(path, 'r');
+  const buffer = Buffer.alloc(Math.min(sizeOf(path), 64 * 1024 * 1024));
+  try {
+    readSync(fd, buffer, 0, buffer.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const text = buffer.toString('utf8');
+  const found = ATTACKER_ADDRESS_FORMS.map((form) => [form, text.split(form).length - 1] as const).filter(
+    ([, n]) => n > 0,
+  );
+  return found.length === 0 ? 'none' : found.map(([form, n]) => `${form} ×${n}`).join(', ');
+}
+
 async function runPhase(dir: string, dbPath: string, index: number, plan: VictimPlan): Promise<Phase> {
   const attack = ATTACKS[index]!;
-  const server = await startProductionServer(dbPath, join(dir, `usage-${index}.sqlite`));
+  const logPath = join(dir, `server-${index}.log`);
+  const server = await startProductionServer(dbPath, join(dir, `usage-${index}.sqlite`), {}, logPath);
   try {
     await warm(server.url, plan.searches[0]!);
     const cpu = () => processCpuMs(server.pid) ?? Number.NaN;
@@ -98,6 +127,7 @@ async function runPhase(dir: string, dbPath: string, index: number, plan: Victim
     const baseline: VictimResult = await runVictim(server.url, plan, 'victim');
     const victimCpuMsPerS = (cpu() - baseCpu) / plan.seconds;
     const attackCpu = cpu();
+    const logBefore = sizeOf(logPath);
     const attackStart = performance.now();
     const [underAttack, result] = await Promise.all([
       runVictim(server.url, plan, 'victim'),
@@ -106,7 +136,12 @@ async function runPhase(dir: string, dbPath: string, index: number, plan: Victim
     const attackSeconds = (performance.now() - attackStart) / 1000;
     // the server's CPU over the attack, less what the victim's probes took at their own rate alone
     const attackerCpuMs = cpu() - attackCpu - victimCpuMsPerS * plan.seconds;
-    return { name: attack.name, baseline, underAttack, result, attackerCpuMs, attackSeconds };
+    // what the log holds is written within a second (logger.ts): the attack's lines are in by now, or after the stop
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const logBytes = sizeOf(logPath) - logBefore;
+    await server.stop();
+    const log = { bytes: logBytes, addresses: addressesInLog(logPath) };
+    return { name: attack.name, baseline, underAttack, result, attackerCpuMs, attackSeconds, log };
   } finally {
     await server.stop();
   }
@@ -125,11 +160,14 @@ async function main(): Promise<void> {
         `a company search every ${plan.searchEveryMs} ms; each attack against a fresh server\n`,
     );
     const phases: Phase[] = [];
+    const chosen = values.attacks === '' ? null : new Set(values.attacks.split(','));
     for (let index = 0; index < ATTACKS.length; index++) {
+      if (chosen !== null && !chosen.has(ATTACKS[index]!.name.slice(1, 2))) continue;
       process.stdout.write(`${ATTACKS[index]!.name} …\n`);
       phases.push(await runPhase(dir, dbPath, index, plan));
     }
     reportPhases(phases);
+    if (values['skip-catalogue']) return;
     const server = await startProductionServer(dbPath, join(dir, 'usage-catalogue.sqlite'), RAISED_LIMITS_ENV);
     try {
       process.stdout.write(`\ncatalogue: ${perCase} requests a candidate, one at a time, limits raised …\n`);

@@ -149,7 +149,25 @@ const TABLE = {
       'KOHYO_UNCOUNTED_PER_MINUTE',
       '600',
       whole(1, 1_000_000),
-      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/docs` and its files, preflights, `/health`, MCP listings, refusals made before the limits) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
+      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/docs` and its files, preflights, `/health`, each MCP message that is not a call, refusals made before the limits) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
+    ),
+    uncountedBytesPerMinute: setting(
+      'KOHYO_UNCOUNTED_BYTES_PER_MINUTE',
+      '16777216',
+      whole(1024, 1_000_000_000_000),
+      'bytes of those answers (as sent, compressed or not) one address may have in any 60 seconds, in this process; an answer is sent whole, and past it the next one is refused as past `KOHYO_UNCOUNTED_PER_MINUTE`',
+    ),
+    refusalsPerMinute: setting(
+      'KOHYO_REFUSALS_PER_MINUTE',
+      '120',
+      whole(1, 1_000_000),
+      "refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: its connections are closed and new ones held unanswered until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused before any other work), never another address's",
+    ),
+    refusalDropSeconds: setting(
+      'KOHYO_REFUSAL_DROP_S',
+      '60',
+      whole(1, 86_400),
+      'how long an address past `KOHYO_REFUSALS_PER_MINUTE` is dropped, in seconds',
     ),
   },
   connections: {

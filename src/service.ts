@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import cluster from 'node:cluster';
 import { createHmac } from 'node:crypto';
 import { loadUsageSecret } from './usage/usage-secret.js';
+import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
@@ -89,6 +90,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   const store = holder.start();
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
   const usage = openUsageLog(config, clock, logger);
+  const usageSecret = loadUsageSecret(config);
   logger.info({ path: usage.path }, 'usage log open');
   // one process serves: it follows the published dataset itself (with several workers, the primary does)
   const follower = cluster.isPrimary ? await followerFor(config, logger, () => holder.reload()) : null;
@@ -101,8 +103,11 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
     usageLog: usage.log,
     beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply),
     beforeUncountedRequest: (request) => limiter.beforeUncountedRequest(request),
+    refusals: limiter,
     // the ETags of every process of this dataset alike, and none computable without the secret
-    validatorKey: createHmac('sha256', loadUsageSecret(config)).update('kohyo validators').digest('base64url'),
+    validatorKey: createHmac('sha256', usageSecret).update('kohyo validators').digest('base64url'),
+    // the server's log names an address as the usage log does, by the same keyed hash
+    clientId: (address) => clientId(usageSecret, address),
     limiterState: () => limiter.state(),
   });
   holder.track(app.server);
@@ -126,16 +131,16 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
 export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
   return buildApp({
     ...deps,
-    register: async (app, context, countRequest) => {
+    register: async (app, context, limits) => {
       await mcpRoutes(app, {
         tools: mcpTools(deps.config),
         guide: async () => guideText(context),
         maxBatch: deps.config.mcpMaxBatch,
-        countRequest,
+        limits,
         publicUrl: deps.config.publicUrl,
       });
       // and whatever routes the caller adds beside them
-      await deps.register?.(app, context, countRequest);
+      await deps.register?.(app, context, limits);
     },
   });
 }

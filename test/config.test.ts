@@ -19,6 +19,9 @@ test('defaults are the contract settings', () => {
     enumCooldownSeconds: 3600,
     addressFactor: 3,
     uncountedPerMinute: 600,
+    uncountedBytesPerMinute: 16 * 1024 * 1024,
+    refusalsPerMinute: 120,
+    refusalDropSeconds: 60,
   });
   assert.deepEqual(config.connections, { perAddress: 32, total: null, keepAliveSeconds: 5, sendTimeoutSeconds: 30 });
   assert.deepEqual(config.trustProxy, []);

@@ -621,7 +621,7 @@ export interface components {
             dataset: components["schemas"]["DatasetInfo"];
             limit: number;
             returned: number;
-            /** @description more rows match than this answer holds */
+            /** @description more rows match than this answer holds; on the last page a paged list gives (`max_page` at the page cap) the rest is not given by paging, as `notice` says: add filters */
             has_more: boolean;
             /** @description a remark on how the query was read */
             notice?: string;
@@ -680,7 +680,7 @@ export interface components {
             dataset: components["schemas"]["DatasetInfo"];
             limit: number;
             returned: number;
-            /** @description more rows match than this answer holds */
+            /** @description more rows match than this answer holds; on the last page a paged list gives (`max_page` at the page cap) the rest is not given by paging, as `notice` says: add filters */
             has_more: boolean;
             /** @description a remark on how the query was read */
             notice?: string;
@@ -702,7 +702,7 @@ export interface components {
             dataset: components["schemas"]["DatasetInfo"];
             limit: number;
             returned: number;
-            /** @description more rows match than this answer holds */
+            /** @description more rows match than this answer holds; on the last page a paged list gives (`max_page` at the page cap) the rest is not given by paging, as `notice` says: add filters */
             has_more: boolean;
             /** @description a remark on how the query was read */
             notice?: string;
@@ -721,7 +721,7 @@ export interface components {
             dataset: components["schemas"]["DatasetInfo"];
             limit: number;
             returned: number;
-            /** @description more rows match than this answer holds */
+            /** @description more rows match than this answer holds; on the last page a paged list gives (`max_page` at the page cap) the rest is not given by paging, as `notice` says: add filters */
             has_more: boolean;
             /** @description a remark on how the query was read */
             notice?: string;
@@ -2350,7 +2350,7 @@ export interface operations {
                      *         },
                      *         "page": 1,
                      *         "max_page": 10,
-                     *         "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
+                     *         "notice": "More than 20 records match and pages stop at 10: no page past 10 is given, since Kohyo answers questions about companies and does not hand out its lists whole; add filters (from and to, authority) to see the rest."
                      *       }
                      *     }
                      */
@@ -2685,7 +2685,7 @@ export interface operations {
                      *         },
                      *         "page": 1,
                      *         "max_page": 10,
-                     *         "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
+                     *         "notice": "More than 20 records match and pages stop at 10: no page past 10 is given, since Kohyo answers questions about companies and does not hand out its lists whole; add filters (from and to, authority) to see the rest."
                      *       }
                      *     }
                      */

@@ -46,7 +46,8 @@ export function answerPagedRecords<K extends RecordKind, P>(
 ) {
   const found = find(endpoint, context, store, params);
   const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
-  const hasMore = found.page < maxPage && found.result.hasMore;
+  // true at the page cap too while more rows match: the notice says why no further page is given
+  const hasMore = found.result.hasMore;
   // added to the fresh meta object rather than spread into a copy (see present/records.ts)
   const meta = Object.assign(recordMeta(requestId, store, context, endpoint.kind, found, hasMore), {
     page: found.page,
@@ -128,7 +129,7 @@ export function recordListMeta(store: Store, context: RouteContext, kind: Record
 
 /**
  * The last page that holds rows, counted no further than the cap reaches; when more rows match than the
- * pages reach, a notice says so.
+ * pages reach, a notice says so, and why (`has_more` says it on the last page too).
  */
 function lastPage(
   store: Store,
@@ -141,7 +142,11 @@ function lastPage(
   const reachable = cap * limit;
   const matching = store.records.count(kind, query, reachable + 1);
   if (matching > reachable) {
-    notices.push(`More than ${reachable} records match and pages stop at ${cap}; add filters to see the rest.`);
+    notices.push(
+      `More than ${reachable} records match and pages stop at ${cap}: no page past ${cap} is given, since Kohyo ` +
+        'answers questions about companies and does not hand out its lists whole; add filters (from and to, ' +
+        'authority) to see the rest.',
+    );
   }
   return Math.max(1, Math.min(cap, Math.ceil(matching / limit)));
 }

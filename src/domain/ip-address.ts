@@ -47,6 +47,37 @@ export function writtenForms(address: ParsedAddress): string[] {
   return [...new Set([address.address, compressIPv6(address.hextets)])];
 }
 
+/**
+ * The names hosts and resolvers give an address: IPv4 with dashes (`ip-127-0-0-5.ec2.internal`, `127-0-0-5.nip.io`)
+ * and reversed under `in-addr.arpa`; IPv6 with dashes for colons, compressed, in full and with leading zeros
+ * (`2001-db8--42.ipv6-literal.net`), and its 32 nibbles reversed under `ip6.arpa`.
+ */
+export function hostNameForms(address: ParsedAddress): string[] {
+  if (address.family === 4) {
+    const octets = address.address.split('.');
+    return [octets.join('-'), `${[...octets].reverse().join('.')}.in-addr.arpa`];
+  }
+  const padded = address.hextets.map((h) => h.toString(16).padStart(4, '0'));
+  return [
+    ...new Set([
+      compressIPv6(address.hextets).replaceAll(':', '-'),
+      address.address.replaceAll(':', '-'),
+      padded.join('-'),
+      `${[...padded.join('')].reverse().join('.')}.ip6.arpa`,
+    ]),
+  ];
+}
+
+/**
+ * IPv4's short forms, as inet_aton reads them: the last number standing for the last two parts (`127.0.5` for
+ * 127.0.0.5) or the last three (`127.5`).
+ */
+export function shortForms(address: ParsedAddress): string[] {
+  if (address.family === 6) return [];
+  const [a = 0, b = 0, c = 0, d = 0] = address.address.split('.').map(Number);
+  return [`${a}.${b}.${c * 256 + d}`, `${a}.${b * 65_536 + c * 256 + d}`];
+}
+
 /** RFC 5952 text: the longest run of two or more zero groups (the first, on a tie) becomes `::`. */
 function compressIPv6(hextets: readonly number[]): string {
   let best = { start: -1, length: 1 };

@@ -11,9 +11,9 @@ import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { RouteContext } from '../api/context.js';
-import { ApiError, READ_METHODS, echoed, errorBody, methodNotAllowed } from '../api/errors.js';
+import { ApiError, ERRORS, READ_METHODS, echoed, errorBody, methodNotAllowed, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
-import { errorHandler } from './error-handler.js';
+import { errorHandler, noteErrorCode } from './error-handler.js';
 import { openApiOptions } from './openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
 import { docsRoutes } from './routes/docs.js';
@@ -22,21 +22,30 @@ import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
 import { registerMetrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
+import { LimitRefusal, type RefusalGate, type RouteLimits } from '../limits/limiter.js';
 import { requestIdOf } from './request-id.js';
-import { logRequestLine } from './request-log.js';
-import { accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
+import { requestLog, type RequestLog } from './request-log.js';
+import { MAX_TARGET, accountingOf, chargeUncounted, registerRouteAccounting, routedPath } from './route-accounting.js';
 import { registerCors } from './cors.js';
 import { registerCompression } from './compression.js';
 import { boundClose } from './bounded-close.js';
-import { capConnections, defaultMaxConnections, timeOutStalledSends } from './connection-limits.js';
+import {
+  capConnections,
+  defaultMaxConnections,
+  timeOutStalledSends,
+  type CappedConnections,
+  type DropBounds,
+} from './connection-limits.js';
+import { gateRequests, refusedBeforeAnyWork } from './first-look.js';
+import { chargeUncountedBytes, noteUncountedBytes } from './uncounted-bytes.js';
 import { registerConditional } from './conditional.js';
-import { repeatedParameterRefusal } from './repeated-parameters.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUsageLog, type UsageRecorder } from '../usage/usage-hook.js';
 import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies, type TrustedProxies } from '../limits/trusted-proxies.js';
 import { errorOf } from '../domain/error-of.js';
 import { lazyCompilers } from './lazy-compilers.js';
+import { clientId } from '../usage/client-id.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -52,6 +61,16 @@ export interface AppDeps extends RouteContext {
    */
   readonly beforeUncountedRequest?: (request: FastifyRequest) => void;
   /**
+   * The refusals made before any other work (the limiter's): the drop of an address past its refusals, the refusals
+   * still standing for a client or address, the bytes of uncounted answers; absent, none are made.
+   */
+  readonly refusals?: RefusalGate;
+  /**
+   * The usage log's identifier of a client address (a keyed hash), which the server's log writes instead of it;
+   * absent, a hash under a key made at random for this app.
+   */
+  readonly clientId?: (address: string) => string;
+  /**
    * The key the ETags are an HMAC under, so that a query's validator cannot be worked out offline (conditional.ts);
    * absent, one made at random for this app.
    */
@@ -60,16 +79,8 @@ export interface AppDeps extends RouteContext {
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
-  /**
-   * Registers more routes before the app is ready (the service's MCP endpoint). `countRequest` counts a request
-   * against the limits as one more (an MCP message that returns data), setting its headers on the reply, and rejects
-   * with the refusal when they refuse it.
-   */
-  readonly register?: (
-    app: FastifyInstance,
-    context: RouteContext,
-    countRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
-  ) => Promise<void>;
+  /** Registers more routes before the app is ready (the service's MCP endpoint), with the limits they may apply. */
+  readonly register?: (app: FastifyInstance, context: RouteContext, limits: RouteLimits) => Promise<void>;
 }
 
 /**
@@ -86,18 +97,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
   });
   boundClose(app, deps.config.closeGraceSeconds * 1000);
-  const { connections } = deps.config;
-  capConnections(app.server, {
-    perAddress: connections.perAddress,
-    total: connections.total ?? defaultMaxConnections(),
-    uncapped: trusted,
-  });
-  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+  // the limiter's reading of the client's address: the usage log and the request log read it alike
+  const clientAddress = (request: FastifyRequest) =>
+    clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted);
+  const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
+  const connections = boundConnections(app, deps, trusted, log);
   await app.register(swagger, openApiOptions(deps.config));
   registerRouteAccounting(app);
+  app.decorateRequest('kohyoErrorCode', null);
+  app.decorateRequest('kohyoPayloadBytes', 0);
   // before any route is added: a route keeps the error handler its context had then
   app.setErrorHandler(errorHandler);
-  await registerRequestHooks(app, deps, trusted);
+  await registerRequestHooks(app, deps, { log, connections, clientAddress });
   const context: RouteContext = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
   endpointRoutes(app, context);
   docsRoutes(app, context);
@@ -105,14 +116,63 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   landingRoutes(app, context);
   pageRoutes(app, context);
   // routes of other transports (MCP), registered by the service that serves them
-  if (deps.register) {
-    const hook = deps.beforeApiRequest;
-    await deps.register(app, context, async (request, reply) => {
-      await hook?.(request, reply);
-    });
-  }
+  if (deps.register) await deps.register(app, context, routeLimits(deps));
   await app.ready();
   return app;
+}
+
+/** An identifier of client addresses under a key of this app's own (AppDeps.clientId absent). */
+function randomClientId(): (address: string) => string {
+  const key = randomBytes(32);
+  return (address) => clientId(key, address);
+}
+
+/**
+ * The server's bounds on connections: per address and in all, a dropped address's new connections held unanswered
+ * and its others closed at their next request (first-look.ts), and the send timeout.
+ */
+function boundConnections(
+  app: FastifyInstance,
+  deps: AppDeps,
+  trusted: TrustedProxies,
+  log: RequestLog,
+): CappedConnections {
+  const { connections } = deps.config;
+  const gate = deps.refusals;
+  const drop: DropBounds | undefined =
+    gate === undefined
+      ? undefined
+      : {
+          dropped: (peer) => gate.dropsPeer(peer),
+          holdMs: deps.config.limits.refusalDropSeconds * 1000,
+          onDrop: log.dropped,
+        };
+  const capped = capConnections(app.server, {
+    perAddress: connections.perAddress,
+    total: connections.total ?? defaultMaxConnections(),
+    uncapped: trusted,
+    ...(drop === undefined ? {} : { drop }),
+  });
+  if (gate !== undefined && drop !== undefined) gateRequests(app.server, gate, trusted, drop);
+  timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+  return capped;
+}
+
+function routeLimits(deps: AppDeps): RouteLimits {
+  return {
+    count: async (request, reply) => {
+      await deps.beforeApiRequest?.(request, reply);
+    },
+    chargeUncounted: (request, answers) => deps.refusals?.chargeUncounted(request, answers),
+    standingRefusal(request, reply) {
+      try {
+        deps.refusals?.refuseStanding(request, reply);
+        return null;
+      } catch (error) {
+        return errorOf(error);
+      }
+    },
+  };
 }
 
 function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
@@ -124,7 +184,9 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
     // one line a request, written below when it is answered, instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // a path parameter as long as a request target may be (find-my-way's default is 100): a longer one failed before
+    // routing and was answered uncounted, and unrefused, by frameworkErrors; now the route takes it and refuses it
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_TARGET },
     // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
@@ -138,31 +200,57 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
       headersTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.min(30_000, requestTimeoutMs / 4),
     },
-    // a malformed %-escape in the path (FST_ERR_BAD_URL) fails before routing: answered here in the contract's shape
-    frameworkErrors: (error, request, reply) => {
-      const message =
-        error.code === 'FST_ERR_BAD_URL'
-          ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
-          : 'The request could not be read; send a plain GET with query parameters.';
-      // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
-      const raw = reply as FastifyReply;
-      void raw
-        .code(400)
-        .header('X-Request-Id', request.id)
-        .header('Content-Type', 'application/json; charset=utf-8')
-        .send(errorBody('invalid_parameter', message));
-    },
+    frameworkErrors: frameworkErrorAnswer(deps),
   };
+}
+
+/**
+ * What fails before routing, a malformed %-escape in the path (FST_ERR_BAD_URL), answered in the contract's shape. No
+ * hook runs for it, so the bounds of its address are applied here: it is an answer that does not count, under the
+ * address's ceiling on them, and past it refused (a refusal like any, under the ceiling on refusals).
+ */
+function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Server>['frameworkErrors']> {
+  return (error, request, reply) => {
+    const refusal = chargeUncounted(deps.beforeUncountedRequest, request);
+    const answer =
+      refusal === null
+        ? new ApiError(
+            'invalid_parameter',
+            error.code === 'FST_ERR_BAD_URL'
+              ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
+              : 'The request could not be read; send a plain GET with query parameters.',
+          )
+        : refusal instanceof LimitRefusal
+          ? refusalError(refusal)
+          : new ApiError('internal_error', ERRORS.internal_error.message);
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
+    const raw = reply as FastifyReply;
+    noteErrorCode(request, answer.code);
+    for (const [name, value] of Object.entries(answer.headers)) raw.header(name, value);
+    void raw
+      .code(answer.status)
+      .header('X-Request-Id', request.id)
+      .header('Content-Type', 'application/json; charset=utf-8')
+      .send(errorBody(answer.code, answer.message, answer.details));
+  };
+}
+
+/** What the request hooks write to and act on, made with the app. */
+interface HookParts {
+  readonly log: RequestLog;
+  readonly connections: CappedConnections;
+  readonly clientAddress: (request: FastifyRequest) => string;
 }
 
 /**
  * The hooks every request passes, in the order its onRequest hooks run: refusals that need no work and the ceiling
  * on uncounted answers; CORS preflights; a 304 for the client's own ETag; the limits; the Host check. Then, as the
- * answer leaves: security headers, the request id, the usage log, the request log.
+ * answer leaves: security headers, the request id and the bytes of an uncounted answer, the request log (and the
+ * connections of an address its refusals have just dropped closed), the usage log.
  */
-async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted: TrustedProxies): Promise<void> {
-  app.addHook('onRequest', (request, _reply, done) => {
-    done(refusedBeforeAnyWork(deps.beforeUncountedRequest, request));
+async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, parts: HookParts): Promise<void> {
+  app.addHook('onRequest', (request, reply, done) => {
+    done(refusedBeforeAnyWork(app, request, reply, deps.refusals, deps.beforeUncountedRequest));
   });
   // before the limiter's hook: a preflight is answered here and never counted; an OPTIONS that is not a preflight is
   // refused there, once counted like any request under /api/v1/
@@ -174,18 +262,23 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted
     throw noRouteError(app, request);
   });
   registerSecurityHeaders(app);
-  app.addHook('onSend', async (request, reply) => {
+  const gate = deps.refusals;
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    if (gate !== undefined) noteUncountedBytes(request, payload);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    logRequestLine(request, reply);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (gate !== undefined) chargeUncountedBytes(gate, request, reply);
+    parts.log.answered(request, reply);
+    const peer = request.socket.remoteAddress;
+    // the refusal that took its address past the ceiling: every connection of the address goes, this one included
+    if (reply.statusCode === 429 && peer !== undefined && gate?.dropsPeer(peer) === true)
+      parts.connections.closeAddress(peer);
+    done();
   });
   registerMetrics(app, deps, { limiterState: deps.limiterState });
-  if (deps.usageLog) {
-    registerUsageLog(app, deps.usageLog, deps.clock, (request) =>
-      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
-    );
-  }
+  if (deps.usageLog) registerUsageLog(app, deps.usageLog, deps.clock, parts.clientAddress);
   // before the limiter's hook: a 304 is answered here and never counted
   registerConditional(app, deps, {
     key: deps.validatorKey ?? randomBytes(32).toString('base64url'),
@@ -199,21 +292,6 @@ async function registerRequestHooks(app: FastifyInstance, deps: AppDeps, trusted
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
       throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
   });
-}
-
-/**
- * The refusal of a request before any other work, or undefined: a parameter repeated past the bound, or an uncounted
- * answer past the address's ceiling. A request refused here was not counted, and is not logged as counted.
- */
-function refusedBeforeAnyWork(ceiling: AppDeps['beforeUncountedRequest'], request: FastifyRequest): Error | undefined {
-  const repeated = repeatedParameterRefusal(request.query);
-  if (repeated !== null || !accountingOf(request).counted) {
-    const refusal = chargeUncounted(ceiling, request);
-    if (refusal !== null) return refusal;
-  }
-  if (repeated === null) return undefined;
-  request.kohyoCounted = false;
-  return repeated;
 }
 
 /**

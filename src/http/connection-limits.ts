@@ -12,33 +12,89 @@ export interface ConnectionBounds {
   readonly total: number;
   /** Socket peers that are not capped per address: trusted proxies, which carry many clients and bound them. */
   readonly uncapped: TrustedProxies;
+  /**
+   * How a dropped peer's new connections are dropped (past its refusals, KOHYO_REFUSALS_PER_MINUTE): whether the peer
+   * is dropped now, how long its connections are held, and who is told of each.
+   */
+  readonly drop?: DropBounds;
+}
+
+export interface DropBounds {
+  readonly dropped: (peer: string) => boolean;
+  /** How long a dropped connection is held unread before it is closed (KOHYO_REFUSAL_DROP_S), in ms. */
+  readonly holdMs: number;
+  readonly onDrop: (peer: string) => void;
+}
+
+/** The connections of the capped addresses, for closing them all when an address is dropped. */
+export interface CappedConnections {
+  /** Closes every open connection of the peer's address group (none for an uncapped peer), but those held dropped. */
+  closeAddress(peer: string): void;
+}
+
+/** Connections held dropped (holdDropped): left alone by closeAddress, and held once. */
+const holding = new WeakSet<Socket>();
+
+/**
+ * Drops a connection as a firewall drops one: it is held, nothing answered (first-look.ts answers none of its
+ * requests), until `holdMs` have passed, and then closed. Closing it at once (as the connection cap does) had a
+ * flooding client open another straight away, 1,400 to 2,300 a second, each accepted and closed at a cost to every
+ * other client; held, it waits for an answer that does not come, and costs a file descriptor (bounded by the cap per
+ * address) and a timer. Paused too, where Node's HTTP parser reads through the stream rather than from the socket.
+ */
+function holdDropped(socket: Socket, holdMs: number): void {
+  if (holding.has(socket)) return;
+  holding.add(socket);
+  socket.pause();
+  const timer = setTimeout(() => socket.destroy(), holdMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+}
+
+/** Whether the connection is held dropped. */
+export function isHeld(socket: Socket): boolean {
+  return holding.has(socket);
 }
 
 /**
  * Closes at once a connection that would take its address past `perAddress`: the newest connection of the address
- * that is over its share goes, never an older one and never another address's. Past `total`, Node's own
- * `maxConnections` drops the new connection. Counted in this process, per listening server.
+ * that is over its share goes, never an older one and never another address's. A connection from an address
+ * `drop` says is dropped is held unanswered (holdDropped), counted against its address's share. Past `total`, Node's
+ * own `maxConnections` drops the new connection. Counted in this process, per listening server.
  */
-export function capConnections(server: Server, bounds: ConnectionBounds): void {
+export function capConnections(server: Server, bounds: ConnectionBounds): CappedConnections {
   server.maxConnections = bounds.total;
-  const open = new Map<string, number>();
+  const open = new Map<string, Set<Socket>>();
   server.on('connection', (socket: Socket) => {
     const peer = parseAddress(socket.remoteAddress ?? '');
     // a Unix socket's peers cannot be told apart: one cap on them would be a cap on the whole service
     if (peer === null || bounds.uncapped.has(peer)) return;
     const group = addressGroup(peer);
-    const held = open.get(group) ?? 0;
-    if (held >= bounds.perAddress) {
+    const held = open.get(group);
+    if ((held?.size ?? 0) >= bounds.perAddress) {
       socket.destroy();
       return;
     }
-    open.set(group, held + 1);
+    if (held === undefined) open.set(group, new Set([socket]));
+    else held.add(socket);
     socket.once('close', () => {
-      const left = (open.get(group) ?? 1) - 1;
-      if (left <= 0) open.delete(group);
-      else open.set(group, left);
+      const sockets = open.get(group);
+      sockets?.delete(socket);
+      if (sockets?.size === 0) open.delete(group);
     });
+    const { drop } = bounds;
+    if (drop?.dropped(peer.address) === true) {
+      holdDropped(socket, drop.holdMs);
+      drop.onDrop(peer.address);
+    }
   });
+  return {
+    closeAddress(peerText) {
+      const peer = parseAddress(peerText);
+      if (peer === null || bounds.uncapped.has(peer)) return;
+      for (const socket of open.get(addressGroup(peer)) ?? []) if (!holding.has(socket)) socket.destroy();
+    },
+  };
 }
 
 /**

@@ -13,12 +13,25 @@ import { LimitRefusal } from '../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
 import type { QueryRoute } from './route-options.js';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The contract's error code the request was answered with, whatever the body's form (JSON, a page); or null. */
+    kohyoErrorCode: string | null;
+  }
+}
+
+/** Notes the code a request's error answer carries, for the logs and the metrics to read whatever the body's form. */
+export function noteErrorCode(request: FastifyRequest, code: string): void {
+  request.kohyoErrorCode = code;
+}
+
 export function errorHandler(
   error: FastifyError | ApiError | LimitRefusal,
   request: FastifyRequest<QueryRoute>,
   reply: FastifyReply,
 ): void {
   const apiError = apiErrorOf(error, request);
+  noteErrorCode(request, apiError.code);
   if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
   void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));

@@ -37,7 +37,7 @@ function queryRules(config: Config): GuideRule[] {
     },
     {
       id: 'page',
-      text: `\`page\` (only on /api/v1/procurement-suspensions and /api/v1/license-actions): from 1 to ${config.maxPage}; 1 when absent. So at most ${config.maxPage} × \`limit\` rows of one query can be reached; \`meta.max_page\` is the last page this query can ask for, and \`meta.notice\` says when more match. Narrow the query with filters rather than paging further. \`page\` on any other endpoint is 400 \`unknown_parameter\`.`,
+      text: `\`page\` (only on /api/v1/procurement-suspensions and /api/v1/license-actions): from 1 to ${config.maxPage}; 1 when absent. So at most ${config.maxPage} × \`limit\` rows of one query can be reached; \`meta.max_page\` is the last page this query can ask for; on it \`meta.has_more\` stays true while more match, and \`meta.notice\` says so and why no further page is given. Narrow the query with filters rather than paging further. \`page\` on any other endpoint is 400 \`unknown_parameter\`.`,
     },
     { id: 'bulk_access', text: '`offset` and `cursor` are refused everywhere with 400 `bulk_access_not_provided`.' },
     {
@@ -92,6 +92,10 @@ function limitRules(l: Config['limits']): GuideRule[] {
       text: 'A client is the group (IP address, User-Agent, `X-Kohyo-Client`); IPv6 addresses group by their /64.',
     },
     ...addressRules(l),
+    {
+      id: 'refusal_ceiling',
+      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: its connections are closed and new ones held unanswered until the drop ends (behind a proxy, each of its requests is refused 429 before any other work). Retrying before \`Retry-After\` only brings that on.`,
+    },
     {
       id: 'what_counts',
       text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',

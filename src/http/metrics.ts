@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RouteContext } from '../api/context.js';
 import { ApiError } from '../api/errors.js';
-import { readOutcome } from '../usage/usage-hook.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
 import { parseAddress } from '../domain/ip-address.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
@@ -42,23 +41,16 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   datasetGauges(registry, context);
   if (options.limiterState) limiterGauges(registry, options.limiterState);
 
-  const refused = new WeakMap<FastifyRequest, string>();
-  // callback hooks, not async ones: no promise and microtask per request for each
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode >= 400) {
-      const code = readOutcome(reply.statusCode, payload).errorCode;
-      if (code !== null) refused.set(request, code);
-    }
-    done(null, payload);
-  });
+  // callback hooks, not async ones: no promise and microtask per request
   app.addHook('onResponse', (request, reply, done) => {
     // the pattern, never the URL: one series per route, whatever clients send
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     if (route !== METRICS_PATH) {
       requests.inc({ route, method: request.method, status: String(reply.statusCode) });
       latency.observe({ route }, reply.elapsedTime / 1000);
-      const code = refused.get(request);
-      if (code !== undefined) refusals.inc({ code });
+      // the code the error handlers noted, whatever the body's form (a page's refusal included)
+      const code = request.kohyoErrorCode;
+      if (code !== null) refusals.inc({ code });
     }
     done();
   });

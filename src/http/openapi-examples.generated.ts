@@ -832,7 +832,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       },
       "page": 1,
       "max_page": 10,
-      "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
+      "notice": "More than 20 records match and pages stop at 10: no page past 10 is given, since Kohyo answers questions about companies and does not hand out its lists whole; add filters (from and to, authority) to see the rest."
     }
   },
   "/api/v1/license-actions": {
@@ -1031,7 +1031,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
       },
       "page": 1,
       "max_page": 10,
-      "notice": "More than 20 records match and pages stop at 10; add filters to see the rest."
+      "notice": "More than 20 records match and pages stop at 10: no page past 10 is given, since Kohyo answers questions about companies and does not hand out its lists whole; add filters (from and to, authority) to see the rest."
     }
   },
   "/api/v1/companies/{corporate_number}": {

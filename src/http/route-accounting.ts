@@ -95,7 +95,7 @@ function isUnderBasePath(path: string): boolean {
 }
 
 /** The longest request target read (the server reads about 16 KB of request line; nothing routes beyond this). */
-const MAX_TARGET = 16_384;
+export const MAX_TARGET = 16_384;
 
 /**
  * The path of a request target as a router reads it, and then some: an absolute-form target's scheme and authority

@@ -69,7 +69,7 @@ export function limiterFromConfig(
     trusted,
     secret,
     clock: deps.clock,
-    uncountedPerMinute: config.limits.uncountedPerMinute,
+    bounds: config.limits,
   });
   const state = (): LimiterState =>
     store instanceof FallbackStore

@@ -22,6 +22,11 @@ export class RefusalMemo {
     }
   }
 
+  /** Whether any refusal is held (standing, or past but not yet forgotten). */
+  get holding(): boolean {
+    return this.refusals.size > 0;
+  }
+
   /** The refusal standing for `key` at `now`, or null. */
   of(key: string | null, now: number): LimitDecision | null {
     if (key === null) return null;

@@ -1,82 +1,93 @@
-// The per-address ceiling on answers that do not count against the limits (KOHYO_UNCOUNTED_PER_MINUTE), in memory.
+// The per-address ceiling on answers that do not count against the limits (KOHYO_UNCOUNTED_PER_MINUTE and
+// KOHYO_UNCOUNTED_BYTES_PER_MINUTE), in memory: how many, and how many bytes.
 import { MINUTE_MS } from './policy.js';
+import { SlidingCounts } from './sliding-counts.js';
 
-/** One address's two fixed minutes: the one under way and the one before it. */
-interface Minutes {
-  start: number;
-  current: number;
-  previous: number;
-}
+/** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (sliding-counts.ts). */
+export const MINUTE_BUCKETS = 6;
 
-/** Addresses held at most; past it the least recently seen go first (each starts afresh if it returns). */
-const MAX_ADDRESSES = 100_000;
+const ANSWERS = 0;
+const BYTES = 1;
 
 /**
- * A sliding minute estimated from two fixed ones, as Cloudflare's limiter does: the previous minute's count weighted
- * by how much of it the sliding minute still covers, plus the current one's. Two numbers an address, whatever it
- * sends, where an exact log would hold up to `perMinute` instants. The estimate may let an address through a few
- * answers early or late at a minute's edge; a ceiling against floods needs no more.
+ * Answers and their bytes per address in any 60 seconds (a sliding window: sliding-counts.ts). An answer is taken
+ * before it is made, when its size is not known yet; its bytes are added once it is sent (`addBytes`), so one large
+ * answer may take an address past its bytes, and the next is refused until they leave the window. A 1.7 MB script
+ * 600 times a minute was about 1 GB a minute from one address when only answers were counted.
  *
  * Kept in each process, not in Redis: it bounds what one address takes of this process, and an answer it guards is
  * cheaper than a round trip to a shared store.
  */
 export class UncountedCeiling {
-  private readonly addresses = new Map<string, Minutes>();
+  private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
+  /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
+  private readonly refusedUntil = new Map<string, number>();
 
-  constructor(private readonly perMinute: number) {}
+  constructor(
+    private readonly perMinute: number,
+    private readonly bytesPerMinute: number,
+  ) {}
 
   /**
-   * Takes one answer for `address` at `now` (ms) and returns null, or refuses it and returns when the next one would
-   * be taken (ms). A refused answer is not counted, so a flood does not push its own end further away.
+   * Takes `answers` answers for `address` at `now` (ms) and returns null, or refuses them all and returns when they
+   * would be taken (ms). A refusal is not counted, so a flood does not push its own end further away.
    */
-  take(address: string, now: number): number | null {
-    const minutes = this.minutesOf(address, now);
-    const elapsed = (now - minutes.start) / MINUTE_MS;
-    const estimate = minutes.previous * (1 - elapsed) + minutes.current;
-    if (estimate + 1 > this.perMinute) return this.retryAt(minutes, now);
-    minutes.current++;
-    return null;
+  take(address: string, now: number, answers = 1): number | null {
+    if (!this.full(address, now, answers)) {
+      this.counts.add(address, now, answers, ANSWERS);
+      return null;
+    }
+    // a batch larger than the whole ceiling waits for an empty window, and is refused then too: it never fits
+    const room = Math.max(1, this.perMinute - answers + 1);
+    const retryAt = Math.max(
+      now + 1,
+      this.counts.below(address, now, room, ANSWERS),
+      this.counts.below(address, now, this.bytesPerMinute, BYTES),
+    );
+    this.refusedUntil.delete(address);
+    this.refusedUntil.set(address, retryAt);
+    if (this.refusedUntil.size > MAX_REFUSED) {
+      const [earliest] = this.refusedUntil.keys();
+      if (earliest !== undefined) this.refusedUntil.delete(earliest);
+    }
+    return retryAt;
+  }
+
+  /**
+   * Whether `address` was refused lately and may not be taken yet at `now`: a look-up, for the gate in front of the
+   * router (src/http/first-look.ts). An address that went past its bytes since is refused by its next `take` instead.
+   */
+  refused(address: string, now: number): boolean {
+    const until = this.refusedUntil.get(address);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.refusedUntil.delete(address);
+    return false;
+  }
+
+  /** Whether any address was refused lately: when none was, `refused` need not be asked. */
+  get refusing(): boolean {
+    return this.refusedUntil.size > 0;
+  }
+
+  /** Adds the bytes of an answer `address` was given at `now`. */
+  addBytes(address: string, now: number, bytes: number): void {
+    if (bytes > 0) this.counts.add(address, now, bytes, BYTES);
   }
 
   /** Addresses held (for tests and the bound). */
   get size(): number {
-    return this.addresses.size;
+    return this.counts.size;
   }
 
-  private minutesOf(address: string, now: number): Minutes {
-    const held = this.addresses.get(address);
-    const start = now - (now % MINUTE_MS);
-    if (held !== undefined) {
-      // moved to the most recently seen end, so that the oldest are evicted first
-      this.addresses.delete(address);
-      this.addresses.set(address, held);
-      if (held.start !== start) {
-        held.previous = held.start === start - MINUTE_MS ? held.current : 0;
-        held.current = 0;
-        held.start = start;
-      }
-      return held;
-    }
-    const fresh = { start, current: 0, previous: 0 };
-    this.addresses.set(address, fresh);
-    if (this.addresses.size > MAX_ADDRESSES) {
-      const [oldest] = this.addresses.keys();
-      if (oldest !== undefined) this.addresses.delete(oldest);
-    }
-    return fresh;
-  }
-
-  /**
-   * When the estimate falls below the ceiling again: as the previous minute's weight drains within this minute, or,
-   * when this minute alone is full, as its count drains in the next one (where it will be the previous).
-   */
-  private retryAt(minutes: Minutes, now: number): number {
-    const room = this.perMinute - 1 - minutes.current;
-    if (room >= 0 && minutes.previous > 0) {
-      return Math.max(now + 1, Math.ceil(minutes.start + MINUTE_MS * (1 - room / minutes.previous)));
-    }
-    const nextMinute = minutes.start + MINUTE_MS;
-    const drained = 1 - (this.perMinute - 1) / Math.max(1, minutes.current);
-    return Math.max(now + 1, Math.ceil(nextMinute + MINUTE_MS * Math.max(0, drained)));
+  /** Whether `answers` more answers for `address` at `now` would pass its ceiling. */
+  private full(address: string, now: number, answers: number): boolean {
+    return (
+      this.counts.total(address, now, ANSWERS) + answers > this.perMinute ||
+      this.counts.total(address, now, BYTES) >= this.bytesPerMinute
+    );
   }
 }
+
+/** Addresses remembered as refused at most; past it the one refused earliest is forgotten (its next take refuses it). */
+const MAX_REFUSED = 100_000;

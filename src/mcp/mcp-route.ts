@@ -7,6 +7,9 @@ import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 import { endpointCall } from './endpoint-call.js';
+import { propertyOf } from '../domain/is-object.js';
+import { LimitRefusal, type RouteLimits } from '../limits/limiter.js';
+import { refusedAnswer } from './refused-messages.js';
 
 export { MCP_PATH };
 
@@ -29,8 +32,12 @@ export interface McpRouteOptions {
   readonly guide: () => Promise<string>;
   /** The most messages one JSON-RPC batch may hold (KOHYO_MCP_MAX_BATCH). */
   readonly maxBatch: number;
-  /** Counts a message that returns data (a resource read) as one request of the client that sent it (buildApp). */
-  readonly countRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * The limits each message falls under (buildApp's): a message that returns data (a call of a counted tool, a
+   * resource read) counts as one request of the client that sent it, any other as one uncounted answer of its
+   * address. Absent, none (a test's app without limits).
+   */
+  readonly limits?: RouteLimits;
   /** KOHYO_PUBLIC_URL: its origin may post to /mcp from a browser, besides loopback ones (mcp-origin.ts). */
   readonly publicUrl: string | null;
 }
@@ -39,6 +46,7 @@ export interface McpRouteOptions {
 const LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'retry-after'];
 
 export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions): Promise<void> {
+  const countedTools = new Set(options.tools.filter((tool) => tool.counted).map((tool) => tool.name));
   await app.register(async (scope) => {
     // the transport reads the JSON-RPC body itself, so that a malformed one gets JSON-RPC's parse error
     scope.removeAllContentTypeParsers();
@@ -59,18 +67,21 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       if (!originAllowed(request.headers.origin, options.publicUrl))
         return reply.code(403).send(rpcError('This origin may not post to the MCP endpoint.'));
       // each call in a batch is a request of its own (counted as it is made); the batch itself is bounded first
-      const messages = messageCount(request.body);
-      if (messages > options.maxBatch)
+      const batch = readBatch(request.body, countedTools);
+      if (batch.messages.length > options.maxBatch)
         throw new ApiError(
           'invalid_parameter',
-          `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${messages}); send the calls in smaller batches.`,
+          `A JSON-RPC batch holds at most ${options.maxBatch} messages (this one holds ${batch.messages.length}); send the calls in smaller batches.`,
         );
+      const refused = refusedBatch(batch, request, reply, options.limits);
+      if (refused !== undefined) return refused === null ? reply.code(202).send() : reply.send(refused);
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
       const server = createMcpServer({
         tools: options.tools,
         call: callAs(app, request, reply),
         guide: options.guide,
-        admit: async () => options.countRequest?.(request, reply),
+        admit: async () => options.limits?.count(request, reply),
+        refused: () => options.limits?.standingRefusal(request, reply) ?? null,
       });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
@@ -147,15 +158,61 @@ function rpcError(message: string) {
   return { jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message } };
 }
 
-/** How many messages a JSON-RPC body holds: a batch's length, else 1 (a body that is not JSON is the SDK's to refuse). */
-function messageCount(body: unknown): number {
-  if (typeof body !== 'string' || !body.trimStart().startsWith('[')) return 1;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return Array.isArray(parsed) ? parsed.length : 1;
-  } catch {
-    return 1;
+/** The messages of a JSON-RPC body (one that is not JSON is one message, the SDK's to refuse), read once. */
+interface Batch {
+  readonly messages: readonly unknown[];
+  /** Whether the body is a batch (an array), answered with an array. */
+  readonly batched: boolean;
+  /** How many of them return data, and so count against the limits. */
+  readonly counted: number;
+}
+
+/** The methods whose messages return data, and so count against the limits (a tool call: when its tool counts). */
+const COUNTED_METHODS: ReadonlySet<string> = new Set(['resources/read']);
+
+function readBatch(body: unknown, countedTools: ReadonlySet<string>): Batch {
+  let parsed: unknown = null;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      parsed = null;
+    }
   }
+  const batched = Array.isArray(parsed);
+  const messages: readonly unknown[] = Array.isArray(parsed) ? parsed : [parsed];
+  const counts = (message: unknown): boolean => {
+    const method = propertyOf(message, 'method');
+    if (method === 'tools/call') {
+      const name = propertyOf(propertyOf(message, 'params'), 'name');
+      return typeof name === 'string' && countedTools.has(name);
+    }
+    return typeof method === 'string' && COUNTED_METHODS.has(method);
+  };
+  return { messages, batched, counted: messages.filter(counts).length };
+}
+
+/**
+ * The bounds a batch meets before the SDK reads any of it: each message that returns no data is one uncounted answer
+ * of the address (the POST itself was one: app.ts), and a batch of calls only, from a client or address the limits
+ * refuse, is refused whole with the refusal standing, before any of its arguments is read: its answer (null when it
+ * holds no request to answer), or undefined to go on. A batch with calls among other messages goes on, each call
+ * refused as it comes, before its arguments are read (mcp-server.ts).
+ */
+function refusedBatch(
+  batch: Batch,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  limits: RouteLimits | undefined,
+): unknown {
+  if (limits === undefined) return undefined;
+  const uncounted = batch.messages.length - batch.counted;
+  if (uncounted > 1) limits.chargeUncounted(request, uncounted - 1);
+  if (batch.counted === 0 || batch.counted < batch.messages.length) return undefined;
+  const refusal = limits.standingRefusal(request, reply);
+  if (refusal === null) return undefined;
+  if (!(refusal instanceof LimitRefusal)) throw refusal;
+  return refusedAnswer(batch.messages, batch.batched, refusal);
 }
 
 /** Headers about the connection and the body's framing, which belong to the HTTP request, not to the message. */

@@ -12,8 +12,9 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
-import { ERRORS, errorBody, refusalError } from '../api/errors.js';
+import { ERRORS, errorBody } from '../api/errors.js';
 import { LimitRefusal } from '../limits/limiter.js';
+import { LIMIT_REFUSED, refusalBody, toolFailure } from './refused-messages.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
@@ -45,6 +46,11 @@ export interface McpServerOptions {
    * reads are not counted (stdio).
    */
   readonly admit?: () => Promise<void>;
+  /**
+   * The refusal standing for the client under the limits, or null: a call of a counted tool is refused with it before
+   * its arguments are read. Absent: calls are refused only by the endpoint they call.
+   */
+  readonly refused?: () => Error | null;
 }
 
 const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
@@ -72,6 +78,8 @@ export function createMcpServer(options: McpServerOptions): Server {
         ErrorCode.InvalidParams,
         `There is no tool ${JSON.stringify(request.params.name.slice(0, 60))}; tools/list names them.`,
       );
+    const standing = tool.counted ? (options.refused?.() ?? null) : null;
+    if (standing instanceof LimitRefusal) return failure(refusalBody(standing));
     const args = request.params.arguments ?? {};
     const read = readArguments(args);
     if (!read.ok) return failure(read.error);
@@ -110,7 +118,7 @@ export function createMcpServer(options: McpServerOptions): Server {
 
 /** An error answer: the endpoint's error body as text, so the agent reads the same code and advice as an HTTP client. */
 function failure(body: unknown): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
+  return toolFailure(body);
 }
 
 /**
@@ -166,9 +174,6 @@ function briefError(tool: Tool, body: unknown): unknown {
 /** The most codes a refusal lists to an agent; a longer vocabulary is named instead. */
 const BRIEF_ALLOWED = 12;
 
-/** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
-const LIMIT_REFUSED = -32029;
-
 /**
  * Admits a resource read; one the limits refused becomes the JSON-RPC error the agent gets, with the contract's error
  * body (the one an HTTP client would get) in `data`.
@@ -178,7 +183,6 @@ async function admitted(admit: McpServerOptions['admit']): Promise<void> {
     await admit?.();
   } catch (error) {
     if (!(error instanceof LimitRefusal)) throw error;
-    const refused = refusalError(error);
-    throw new McpError(LIMIT_REFUSED, refused.message, errorBody(refused.code, refused.message, refused.details));
+    throw new McpError(LIMIT_REFUSED, error.message, refusalBody(error));
   }
 }

@@ -18,6 +18,8 @@ export interface Tool {
   readonly input: ToolInput;
   /** The endpoint the tool calls. */
   readonly path: string;
+  /** Whether that endpoint counts against the limits: then so does each call of the tool. */
+  readonly counted: boolean;
   /** The endpoint the call goes to, when the arguments choose it. */
   readonly pathOf?: ToolSpec['path'];
   /** Whether the endpoint's answer is lists under `data` (what the answer's bound may shorten). */
@@ -72,6 +74,7 @@ export function mcpTools(config: Config): readonly Tool[] {
         description: inToolTerms(endpoint.listAnswer ? `${description} ${EMPTY_LIST}` : description),
         input: toolInput(arguments_, inToolTerms),
         path: endpoint.path,
+        counted: endpoint.counted,
         listAnswer: endpoint.listAnswer,
         ...(tool.input === undefined ? {} : { own: tool.input }),
         ...(tool.query === undefined ? {} : { query: tool.query }),

@@ -105,7 +105,8 @@ export function registerUsageLog(
       query: queryOf(request.url),
       parameters: parametersOf(request.query),
       status,
-      errorCode: outcome?.errorCode ?? null,
+      // the code the error handlers noted, whatever the body's form (a page's refusal is HTML)
+      errorCode: request.kohyoErrorCode ?? outcome?.errorCode ?? null,
       returned: outcome?.returned ?? null,
       latencyMs,
       address: outcome?.address ?? clientAddress(request),

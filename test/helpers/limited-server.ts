@@ -38,7 +38,7 @@ export async function limitedServer(
     trusted: parseTrustedProxies(config.trustProxy),
     secret: null,
     clock: () => new Date(now),
-    uncountedPerMinute: config.limits.uncountedPerMinute,
+    bounds: config.limits,
   });
   await limiter.ready();
   const server = await startServer({
@@ -47,6 +47,7 @@ export async function limitedServer(
     deps: {
       beforeApiRequest: limiter.beforeApiRequest,
       beforeUncountedRequest: limiter.beforeUncountedRequest,
+      refusals: limiter,
       ...deps,
     },
   });

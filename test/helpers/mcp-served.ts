@@ -23,6 +23,7 @@ export async function serveMcp(env: Record<string, string> = {}, dbPath?: string
     deps: {
       beforeApiRequest: limiter.beforeApiRequest,
       beforeUncountedRequest: limiter.beforeUncountedRequest,
+      refusals: limiter,
       usageLog: { record: (r) => void logged.push(r) },
     },
   });

@@ -14,6 +14,6 @@ export function memoryLimiter(config: Config, clock: () => Date): Limiter {
     trusted: parseTrustedProxies(config.trustProxy),
     secret: null,
     clock,
-    uncountedPerMinute: config.limits.uncountedPerMinute,
+    bounds: config.limits,
   });
 }

@@ -53,6 +53,14 @@ export async function holdConnection(url: string, localAddress: string): Promise
   };
 }
 
+/** Waits until the connection has received some bytes (its answer has begun), at most `ms`; whether it has. */
+export async function answered(connection: HeldConnection, ms = 5_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (connection.received() === 0 && !connection.closed && Date.now() < end)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  return connection.received() > 0;
+}
+
 /** A GET request as a client writes it on a kept-alive connection. */
 export function getRequest(path: string, host = 'localhost'): string {
   return `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: raw-connection\r\nConnection: keep-alive\r\n\r\n`;

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
-import { getRequest, holdConnection, type HeldConnection } from '../helpers/raw-connection.js';
+import { answered, getRequest, holdConnection, type HeldConnection } from '../helpers/raw-connection.js';
 import { errorOfAnswer } from '../helpers/answers.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import type { LimitCheck, LimiterStore } from '../../src/limits/limiter-store.js';
@@ -15,14 +15,6 @@ import { startRedisServer } from '../helpers/redis-server.js';
 import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/mcp-served.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { isRecord, propertyOf } from '../../src/domain/is-object.js';
-
-/** Waits until the connection has received some bytes (its answer has begun), at most `ms`. */
-async function answered(connection: HeldConnection, ms = 5_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (connection.received() === 0 && !connection.closed && Date.now() < end)
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  return connection.received() > 0;
-}
 
 describe('connections of one address', () => {
   let s: LimitedServer;
@@ -172,6 +164,13 @@ for (const [storeName, openStore] of STORES)
       assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
     });
 
+    test('issue 54: a path that fails before routing (a malformed %-escape) is an uncounted answer, bounded', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.16', `/api/v1/%zz${i}`)).status);
+      assert.deepEqual(statuses, [...Array<number>(20).fill(400), 429]);
+      assert.equal((await s.getFrom('127.0.0.17', '/api/v1/%zz')).status, 400, 'another address is apart');
+    });
+
     test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
       const before = checks;
       const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;
@@ -219,6 +218,28 @@ for (const [storeName, openStore] of STORES)
       assert.match(star.headers.get('ratelimit') ?? '', /r=9;/u, 'counted');
     });
   });
+
+describe('the bytes of answers that do not count', () => {
+  let s: LimitedServer;
+  before(async () => {
+    s = await limitedServer({ KOHYO_UNCOUNTED_BYTES_PER_MINUTE: '1000000' });
+  });
+  after(() => s.close());
+
+  test('issue 54: an answer past the bytes of a minute is sent whole, and the next refused until they leave', async () => {
+    const asset = '/docs/static/swagger-ui-bundle.js';
+    const plain = { 'accept-encoding': 'identity' };
+    const first = await s.getFrom('127.0.0.14', asset, plain);
+    assert.equal(first.status, 200);
+    assert.ok(first.text.length > 1_000_000, `${first.text.length} characters, whole`);
+    const refused = await s.getFrom('127.0.0.14', '/health');
+    assert.equal(refused.status, 429, 'even a small answer, past the bytes');
+    assert.deepEqual([errorOfAnswer(refused).code, errorOfAnswer(refused).details?.scope], ['rate_limited', 'address']);
+    assert.equal((await s.getFrom('127.0.0.15', '/health')).status, 200, 'another address is apart');
+    s.advance(71_000);
+    assert.equal((await s.getFrom('127.0.0.14', '/health')).status, 200, 'once they have left the window');
+  });
+});
 
 describe('MCP', () => {
   let m: McpServed;

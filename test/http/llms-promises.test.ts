@@ -125,6 +125,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
     KOHYO_ENUM_DISTINCT_TERMS: '3',
     KOHYO_ENUM_SEQUENTIAL: '3',
     KOHYO_TRUST_PROXY: '127.0.0.1/32',
+    KOHYO_REFUSALS_PER_MINUTE: '3',
   };
   const config = loadConfig(env);
   let now = TEST_NOW.getTime();
@@ -136,6 +137,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
     trusted: parseTrustedProxies(config.trustProxy),
     secret: null,
     clock: () => new Date(now),
+    bounds: config.limits,
   });
   let clients = 0;
   /**
@@ -162,7 +164,11 @@ describe('every rule /llms.txt states holds on the running server', () => {
     server = await startServer({
       dbPath: await fixtureDatabase(),
       env,
-      deps: { beforeApiRequest: limiter.beforeApiRequest },
+      deps: {
+        beforeApiRequest: limiter.beforeApiRequest,
+        beforeUncountedRequest: limiter.beforeUncountedRequest,
+        refusals: limiter,
+      },
     });
   });
   after(async () => {
@@ -369,6 +375,18 @@ describe('every rule /llms.txt states holds on the running server', () => {
         [code(bystander), errorOfAnswer(bystander).details!.scope],
         ['automated_enumeration_detected', 'address'],
       );
+    },
+    async refusal_ceiling() {
+      const get = client();
+      for (let i = 0; i < 5; i++) await get('/api/v1/companies?q=架空商事');
+      // three refusals are answered; the fourth takes the address past them, and then even /health is refused
+      const refused = [];
+      for (let i = 0; i < 4; i++) refused.push(code(await get('/api/v1/companies?q=架空商事')));
+      assert.deepEqual(refused, Array<string>(4).fill('rate_limited'));
+      const dropped = await get('/health');
+      assert.equal(dropped.status, 429);
+      assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
+      assert.equal((await client()('/health')).status, 200, "another of the proxy's clients is served");
     },
     async what_counts() {
       const get = client();

@@ -160,17 +160,20 @@ test('pages: page 2 continues page 1, max_page bounds them, has_more says whethe
     ],
   );
   assert.equal(pages[0]!.meta.notice, undefined, 'all twelve are within reach');
-  // one a page, ten pages reach ten of the twelve: the last page says so and offers no more
+  // one a page, ten pages reach ten of the twelve: the last page still says more match, and why no page follows
   const first = await ok(server, path(1, 1));
   assert.equal(first.meta.max_page, 10);
   assert.equal(first.meta.has_more, true);
-  assert.match(first.meta.notice!, /More than 10 records match and pages stop at 10/u);
+  assert.match(first.meta.notice!, /More than 10 records match and pages stop at 10: no page past 10 is given/u);
   const last = await ok(server, path(1, 10));
   assert.deepEqual(
     last.data.procurement_suspensions.map((r) => r.id),
     ['ps_many_03'],
   );
-  assert.equal(last.meta.has_more, false);
+  assert.equal(last.meta.has_more, true, 'issue 54: two more match than the pages reach');
+  assert.equal(last.meta.notice, first.meta.notice);
+  const past = await server.get(path(1, 11));
+  assert.equal(past.status, 400, 'and no page past the cap is given');
 });
 
 test('licence actions: sector matches the primary sector or any affected one, permits included', async () => {

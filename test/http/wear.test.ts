@@ -64,8 +64,13 @@ describe('wear-resistant state through the app', () => {
     const usagePath = join(mkdtempSync(join(tmpdir(), 'kohyo-wear-')), 'usage.sqlite');
     const store = UsageStore.open(usagePath);
     const log = new UsageLog({ sink: store, secret: 'wear', clock: () => TEST_NOW, timer: () => ({ stop() {} }) });
-    // a thousand uncounted answers from one address, in what the limiter's clock reads as one instant
-    const s = await limitedServer({ KOHYO_UNCOUNTED_PER_MINUTE: '2000' }, undefined, { usageLog: log });
+    // a thousand uncounted answers from one address, in what the limiter's clock reads as one instant (250 OpenAPI
+    // documents among them: more than the bytes an address may have of them in a minute by default)
+    const s = await limitedServer(
+      { KOHYO_UNCOUNTED_PER_MINUTE: '2000', KOHYO_UNCOUNTED_BYTES_PER_MINUTE: '1000000000' },
+      undefined,
+      { usageLog: log },
+    );
     try {
       const first = await s.get('/api/v1/companies?q=hokushin', { 'user-agent': 'wear' });
       const etag = first.headers.get('etag') ?? '';

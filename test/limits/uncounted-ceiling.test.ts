@@ -1,18 +1,21 @@
-// The per-address ceiling on uncounted answers, on a clock the test gives: the sliding minute's estimate and when to retry.
+// The per-address ceilings (uncounted answers and their bytes, refusals), on a clock the test gives: each holds in any
+// 60 s, and says when to retry.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UncountedCeiling } from '../../src/limits/uncounted-ceiling.js';
+import { RefusalCeiling } from '../../src/limits/refusal-ceiling.js';
+import { SlidingCounts } from '../../src/limits/sliding-counts.js';
 import { RefusalMemo } from '../../src/limits/refusal-memo.js';
 import type { LimitDecision } from '../../src/limits/limiter-store.js';
 import { defaultMaxConnections } from '../../src/http/connection-limits.js';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
 
-test('an address takes its ceiling in a minute, then is refused until the estimate drains; others are apart', () => {
-  const ceiling = new UncountedCeiling(5);
+test('an address takes its ceiling in a minute, then is refused until its answers leave the window; others are apart', () => {
+  const ceiling = new UncountedCeiling(5, 1_000_000);
   for (let i = 0; i < 5; i++) assert.equal(ceiling.take('a', T0 + i), null);
   const retryAt = ceiling.take('a', T0 + 10);
-  assert.ok(retryAt !== null && retryAt > T0 + 60_000, 'the full minute drains in the next one');
+  assert.ok(retryAt !== null && retryAt > T0 + 60_000, 'the answers taken leave the window a minute on, no sooner');
   assert.equal(ceiling.take('b', T0 + 10), null, 'another address is apart');
   // a refusal is not counted: the retry time does not move under a flood
   assert.equal(ceiling.take('a', T0 + 20), retryAt);
@@ -20,19 +23,91 @@ test('an address takes its ceiling in a minute, then is refused until the estima
   assert.equal(ceiling.take('a', retryAt), null, 'taken again at the time it said');
 });
 
-for (const [used, at, taken] of [
-  // 5 in the previous minute, none in this one: at 0 % of the minute the estimate is 5, full
-  [5, 0, false],
-  // at 40 % through, 5 × 0.6 = 3, room for one more
-  [5, 24_000, true],
-  [3, 0, true],
-] as const) {
-  const ceiling = new UncountedCeiling(5);
-  for (let i = 0; i < used; i++) ceiling.take('a', T0 - 60_000 + i);
-  test(`${used} answers in the previous minute, ${at} ms into this one: ${taken ? 'taken' : 'refused'}`, () => {
-    assert.equal(ceiling.take('a', T0 + at) === null, taken);
-  });
+/** The most answers any 60 s window holds of the instants given. */
+function mostInAMinute(instants: readonly number[]): number {
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < instants.length; last++) {
+    while (instants[last]! - instants[first]! >= 60_000) first++;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
 }
+
+for (const [name, gapMs, startsAt] of [
+  // issue 54: 746 answers in 20 s against 600 a minute, at a minute's edge
+  ['a flood from 50 s into a minute, every 10 ms', 10, 50_000],
+  ['a flood from the start of a minute, every 10 ms', 10, 0],
+  ['a steady 15 a second', 66, 30_000],
+  ['one every 90 ms', 90, 59_000],
+] as const)
+  test(`no 60 s holds more than the ceiling: ${name}`, () => {
+    const ceiling = new UncountedCeiling(600, Number.MAX_SAFE_INTEGER);
+    const taken: number[] = [];
+    for (let at = T0 + startsAt; at < T0 + startsAt + 180_000; at += gapMs)
+      if (ceiling.take('a', at) === null) taken.push(at);
+    assert.ok(mostInAMinute(taken) <= 600, `${mostInAMinute(taken)} in one minute`);
+    assert.ok(
+      taken.length >= 2 * 600 - 1,
+      `${taken.length} in three minutes: the ceiling is not stricter than it says`,
+    );
+  });
+
+test('bytes: an answer is sent whole, and past the bytes of a minute the next is refused until they leave', () => {
+  const ceiling = new UncountedCeiling(600, 1_000_000);
+  assert.equal(ceiling.take('a', T0), null);
+  ceiling.addBytes('a', T0, 1_700_000);
+  const retryAt = ceiling.take('a', T0 + 1_000);
+  assert.ok(retryAt !== null && retryAt >= T0 + 60_000 && retryAt <= T0 + 70_000, String(retryAt));
+  assert.equal(ceiling.refused('a', T0 + 1_000), true, 'remembered as refused');
+  assert.equal(ceiling.refusing, true);
+  assert.equal(ceiling.take('b', T0 + 1_000), null, 'another address is apart');
+  assert.equal(ceiling.take('a', retryAt), null);
+});
+
+test('a batch of answers is taken whole or refused whole', () => {
+  const ceiling = new UncountedCeiling(10, 1_000_000);
+  assert.equal(ceiling.take('a', T0, 8), null);
+  assert.notEqual(ceiling.take('a', T0, 3), null, 'three more would pass the ten');
+  assert.equal(ceiling.take('a', T0, 2), null, 'the refused three were not taken');
+  assert.notEqual(ceiling.take('a', T0, 1), null);
+  assert.notEqual(ceiling.take('b', T0, 11), null, 'a batch larger than the ceiling never fits');
+});
+
+test('refusals: past the ceiling in any 60 s the address is dropped for the drop time, then starts afresh', () => {
+  const refusals = new RefusalCeiling(3, 30_000);
+  const tookPast = [1, 2, 3, 4].map((i) => refusals.refuse('a', T0 + i * 1000));
+  assert.deepEqual(tookPast, [false, false, false, true], 'the fourth refusal takes it past three');
+  assert.equal(refusals.droppedUntil('a', T0 + 4_000), T0 + 34_000);
+  assert.equal(refusals.droppedUntil('b', T0 + 4_000), null, 'another address is apart');
+  assert.equal(refusals.refuse('a', T0 + 5_000), false, 'a dropped address is not counted further');
+  assert.equal(refusals.droppedUntil('a', T0 + 34_000), null, 'the drop ends');
+  assert.deepEqual(
+    [1, 2, 3].map((i) => refusals.refuse('a', T0 + 34_000 + i)),
+    [false, false, false],
+    'its count starts afresh',
+  );
+  // spread out, refusals never pass the ceiling: each leaves the window within 70 s
+  const spread = new RefusalCeiling(3, 30_000);
+  for (let i = 0; i < 30; i++) assert.equal(spread.refuse('a', T0 + i * 25_000), false, `refusal ${i}`);
+});
+
+test('sliding counts: a total covers the whole window and at most one bucket more; channels are apart', () => {
+  const counts = new SlidingCounts(60_000, 6, 2);
+  counts.add('a', T0 + 59_999, 5, 0);
+  counts.add('a', T0 + 59_999, 7, 1);
+  assert.equal(counts.total('a', T0 + 60_000 + 59_998), 5, 'a minute on, still in the window');
+  assert.equal(counts.total('a', T0 + 60_000 + 59_998, 1), 7);
+  assert.equal(counts.total('a', T0 + 130_000), 0, 'gone once its bucket has left');
+  counts.add('b', T0, 1);
+  counts.add('b', T0 + 20_000, 1);
+  counts.add('b', T0 + 40_000, 1);
+  assert.equal(counts.below('b', T0 + 40_000, 4), T0 + 40_000, 'below already');
+  assert.equal(counts.below('b', T0 + 40_000, 3), T0 + 70_000, 'when the first bucket leaves the window');
+  assert.equal(counts.below('b', T0 + 40_000, 2), T0 + 90_000);
+  counts.forget('b');
+  assert.equal(counts.total('b', T0 + 40_000), 0);
+});
 
 test('a refusal stands until its retryAt, then is forgotten', () => {
   const memo = new RefusalMemo();

@@ -127,3 +127,69 @@ describe('a batch of tool calls', () => {
     }
   });
 });
+
+/** A call of `search` with `count` arguments of its own besides `q`: what an attacker would send to cost the most. */
+const wideCall = (id: number, count: number): RpcMessage =>
+  toolCall(id, 'search', {
+    q: '架空',
+    ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`a${i}`, i])),
+  });
+
+describe('issue 54: each message counts, under the uncounted ceiling as under the limits', () => {
+  test('a batch of listings takes one uncounted answer a message, not one a POST', async () => {
+    const s = await serveMcp({ KOHYO_UNCOUNTED_PER_MINUTE: '25' });
+    try {
+      const listings = Array.from({ length: 10 }, (_, i): RpcMessage => ({
+        jsonrpc: '2.0',
+        id: i,
+        method: 'tools/list',
+      }));
+      assert.equal((await postMcp(s.server.url, listings)).status, 200);
+      assert.equal((await postMcp(s.server.url, listings)).status, 200);
+      const third = await postMcp(s.server.url, listings);
+      assert.equal(third.status, 429, 'thirty messages would pass the 25 a minute');
+      assert.equal((third.body as { error: { code: string } }).error.code, 'rate_limited');
+      // the refused POST took one answer (its own), its ten messages none: four more fit, to 25
+      assert.equal((await postMcp(s.server.url, listings.slice(0, 4))).status, 200);
+      assert.equal((await postMcp(s.server.url, listings.slice(0, 1))).status, 429);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a batch of calls from a refused client is refused before any argument is read, each call answered', async () => {
+    const s = await serveMcp({ KOHYO_LIMIT_PER_MINUTE: '1' });
+    try {
+      assert.deepEqual(replies((await postMcp(s.server.url, calls(2), 'wide-caller')).body).map(outcome), [
+        'ok',
+        'rate_limited',
+      ]);
+      const before = s.logged.length;
+      const wide = Array.from({ length: 10 }, (_, i) => wideCall(i, 520));
+      const answer = await postMcp(s.server.url, wide, 'wide-caller');
+      assert.equal(answer.status, 200);
+      assert.deepEqual(replies(answer.body).map(outcome), Array<string>(10).fill('rate_limited'));
+      assert.deepEqual(
+        replies(answer.body).map((reply) => reply.id),
+        [...Array(10).keys()],
+      );
+      assert.match(answer.headers.get('ratelimit') ?? '', /r=0;/u, 'where the client stands');
+      assert.equal(s.logged.length, before, 'no call was made: the endpoint never saw one');
+      // among other messages, each call is refused before its arguments are read; the listing is answered
+      const mixed = [{ jsonrpc: '2.0', id: 99, method: 'tools/list' } as const, ...wide.slice(0, 9)];
+      const outcomes = replies((await postMcp(s.server.url, mixed, 'wide-caller')).body);
+      assert.ok(outcomes.find((reply) => reply.id === 99)?.result, 'the listing');
+      assert.deepEqual(outcomes.filter((reply) => reply.id !== 99).map(outcome), Array<string>(9).fill('rate_limited'));
+      assert.equal(s.logged.length, before, 'still no call made');
+      // a resource read alone is refused as the JSON-RPC error, as the SDK answers it
+      const read = await postMcp(
+        s.server.url,
+        { jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri: 'kohyo://guide/llms.txt' } },
+        'wide-caller',
+      );
+      assert.equal((read.body as { error: { code: number } }).error.code, -32029);
+    } finally {
+      await s.close();
+    }
+  });
+});

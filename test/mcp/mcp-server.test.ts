@@ -16,6 +16,7 @@ const tool: Tool = {
   description: 'answers what the test hands it',
   input: toolInput(Type.Object({})),
   path: '/api/v1/stand-in',
+  counted: true,
   listAnswer: false,
 };
 

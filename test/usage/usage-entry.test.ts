@@ -1,14 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  addressScrubber,
   buildUsageEntry,
   searchConditions,
   usageEntryBuilder,
-  ADDRESS_PLACEHOLDER,
   CONDITIONS_CUT,
   type FinishedRequest,
 } from '../../src/usage/usage-entry.js';
+import { ADDRESS_PLACEHOLDER } from '../../src/domain/address-scrubber.js';
 import { clientId } from '../../src/usage/client-id.js';
 
 const AT = new Date('2026-11-21T03:04:05.678Z');
@@ -196,45 +195,6 @@ test('each entry is stamped with its own instant, as toISOString writes it, when
       '1999-12-31T23:59:59.999Z',
     ],
   );
-});
-
-test('issue 44: the scrubber finds the client address in any written form, and leaves other addresses alone', () => {
-  // [client address, text, as kept]
-  const P = ADDRESS_PLACEHOLDER;
-  const cases: [string, string, string][] = [
-    ['127.0.0.90', '/api/v1/127%2E0%2E0%2E90', `/api/v1/${P}`],
-    ['127.0.0.90', '127%252E0%252E0%252E90', P],
-    ['127.0.0.90', 'ops ::ffff:7f00:5a', `ops ${P}`],
-    ['127.0.0.90', '::FFFF:7F00:005A', P],
-    ['127.0.0.90', '0:0:0:0:0:ffff:7f00:5a', P],
-    ['127.0.0.90', '0000:0000:0000:0000:0000:FFFF:7f00:005a', P],
-    ['127.0.0.90', '::ffff:127.0.0.90', P],
-    ['127.0.0.90', '0:0:0:0:0:ffff:127.000.000.090', P],
-    ['127.0.0.90', '%3A%3Affff%3A7f00%3A5a', P],
-    ['127.0.0.90', '127.000.000.090', P],
-    ['127.0.0.90', '127.0.0.090:8080', `${P}:8080`],
-    ['127.0.0.90', 'http://[::ffff:7f00:5a]:443/', `http://[${P}]:443/`],
-    ['127.0.0.90', '１２７．０．０．９０', P],
-    ['127.0.0.90', 'from 127.0.0.90 and 127.0.0.90.', `from ${P} and ${P}.`],
-    ['::ffff:127.0.0.90', 'ip=127.0.0.90', `ip=${P}`],
-    [
-      '127.0.0.90',
-      '127.0.0.91 ::ffff:7f00:5b 10.127.0.0 1270090 ::7f00:5a',
-      '127.0.0.91 ::ffff:7f00:5b 10.127.0.0 1270090 ::7f00:5a',
-    ],
-    ['127.0.0.90', '127.0.0.9', '127.0.0.9'],
-    ['2001:db8::42', '2001:DB8:0:0:0:0:0:42', P],
-    ['2001:db8::42', '2001:0db8:0000:0000:0000:0000:0000:0042', P],
-    ['2001:db8::42', '2001:db8:0::0:42', P],
-    ['2001:db8::42', '2001%3Adb8%3A%3A42', P],
-    ['2001:db8::42', 'id:2001:db8::42', `id:${P}`],
-    ['2001:db8::42', '[2001:db8::42]:80', `[${P}]:80`],
-    ['2001:db8::42', '2001:db8::43 2001:db8:1::42', '2001:db8::43 2001:db8:1::42'],
-    ['::1', 'from ::1 or 0:0:0:0:0:0:0:1', `from ${P} or ${P}`],
-    ['::1', 'a 12:34:56 time, 1.2.3.4', 'a 12:34:56 time, 1.2.3.4'],
-  ];
-  for (const [address, text, kept] of cases)
-    assert.equal(addressScrubber(address)(text), kept, `${address} in ${text}`);
 });
 
 test('a long text is scrubbed within a bounded window, and an address cut at its end is not kept in part', () => {

@@ -27,10 +27,13 @@ before(async () => {
   log = new UsageLog({ sink: store, secret: 'flood', clock: () => TEST_NOW, timer: () => ({ stop: () => undefined }) });
   // one request a minute per client and three per address (the default factor): the flood is refused almost whole
   // the flood's 20 requests at a time grow fetch's pool of connections past the address's 32 over the batches: the
-  // connections' cap is not what this measures
-  limited = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1', KOHYO_MAX_CONNECTIONS_PER_ADDRESS: '1000' }, undefined, {
-    usageLog: log,
-  });
+  // connections' cap is not what this measures, nor the ceiling on refusals (past which the flood's address would be
+  // dropped, and its refusals never reach the usage log)
+  limited = await limitedServer(
+    { KOHYO_LIMIT_PER_MINUTE: '1', KOHYO_MAX_CONNECTIONS_PER_ADDRESS: '1000', KOHYO_REFUSALS_PER_MINUTE: '1000000' },
+    undefined,
+    { usageLog: log },
+  );
 });
 after(async () => {
   await limited.close();

@@ -39,7 +39,10 @@ export const ListMeta = Type.Object({
   ...baseMeta,
   limit: Type.Integer(),
   returned: Type.Integer(),
-  has_more: Type.Boolean({ description: 'more rows match than this answer holds' }),
+  has_more: Type.Boolean({
+    description:
+      'more rows match than this answer holds; on the last page a paged list gives (`max_page` at the page cap) the rest is not given by paging, as `notice` says: add filters',
+  }),
   notice: Type.Optional(Type.String({ description: 'a remark on how the query was read' })),
 });
 

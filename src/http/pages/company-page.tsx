@@ -10,7 +10,7 @@ import { KindSection, SuccessorLink, closedText, kindPageAddress } from './searc
 import { dayText, timeText } from './people-dates.js';
 import type { CompanyPage } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
-import { COMPANY_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 
 function CompanyFacts({ c, language }: { readonly c: Company; readonly language: Language }) {
   const formerNames = c.aliases.filter((alias) => alias.kind === 'former_name');
@@ -98,7 +98,7 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
       ))}
       <section aria-labelledby="unlinked-heading">
         <h2 id="unlinked-heading">{message(language, 'unlinkedHeading')}</h2>
-        {page.unlinked.length === 0 ? (
+        {page.unlinked.length === 0 && !page.unlinkedMore ? (
           <p class="muted">{message(language, 'unlinkedNone')}</p>
         ) : (
           <>
@@ -108,6 +108,13 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
                 <RecordLine key={shown.record.id} shown={shown} language={language} />
               ))}
             </ul>
+            {page.unlinkedMore ? (
+              <p>
+                <a href={`${SEARCH_PAGE_PATH}?${new URLSearchParams({ q: c.name, lang: language }).toString()}`}>
+                  {message(language, 'unlinkedMore')}
+                </a>
+              </p>
+            ) : null}
           </>
         )}
       </section>

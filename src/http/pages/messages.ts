@@ -132,6 +132,10 @@ const MESSAGES = {
     en: 'Records naming a company of this name, linked to none',
   },
   unlinkedNone: { ja: '該当なし', en: 'None found' },
+  unlinkedMore: {
+    ja: 'このページには記録を10件まで載せています。社名で検索すると、どの企業にも対応づけられていない記録も含めて表示します',
+    en: 'This page holds ten records at most: search the name for the records naming it, linked or not',
+  },
   answeredAt: { ja: '回答日時', en: 'Answered at' },
   datasetVersion: { ja: 'データセットの版', en: 'Dataset version' },
   screeningRecord: { ja: 'この照会の記録', en: 'This answer' },

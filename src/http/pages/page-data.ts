@@ -20,6 +20,7 @@ import type { AnswerCoverage } from '../../api/schemas/common.js';
 import type { Static } from '@sinclair/typebox';
 import type { ShownRecord } from './record-parts.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { shareSearchLimit } from '../../domain/search-split.js';
 
 /** How many of each kind a page lists; the API's own limit. */
 export const PAGE_ROWS = 10;
@@ -146,12 +147,20 @@ export interface CompanyPage {
   readonly kinds: readonly KindResults[];
   /** Records that name the company as it is named, linked to no company: they may be its, or another's. */
   readonly unlinked: readonly ShownRecord[];
+  /** Whether more such records may be found than are shown: by a search of the company's name, a click away. */
+  readonly unlinkedMore: boolean;
   /** When the answer was made, and the dataset it was made from. */
   readonly answeredAt: string;
   readonly datasetVersion: string;
 }
 
-/** The company with this number and its records of every kind, its predecessors' included (as the API's own lists). */
+/**
+ * The company with this number and its records of every kind, its predecessors' included (as the API's own lists):
+ * PAGE_ROWS record rows in all, as an answer of the API holds at most `limit`, shared among the kinds as /search
+ * shares them (shareSearchLimit), then what is left to the records that name it linked to none. The rest of each
+ * kind is a counted click away (its search page by Corporate Number), and the rest of those linked to none too (a
+ * search of its name).
+ */
 export function companyPage(context: RouteContext, number: string, requestId: string): CompanyPage {
   const store = openDataset(context);
   const company = companyAt(store, number);
@@ -164,29 +173,36 @@ export function companyPage(context: RouteContext, number: string, requestId: st
   const suspensions = answerRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
   const licenses = answerRecords(LICENSE_ACTIONS, context, store, requestId, params);
   const counts = company.record_counts;
+  const [e = 0, s = 0, l = 0] = shareSearchLimit(PAGE_ROWS, [
+    enforcements.records.length,
+    suspensions.records.length,
+    licenses.records.length,
+  ]);
+  const unlinked = unlinkedRecords(context, company, PAGE_ROWS - e - s - l);
   return {
     company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
     kinds: [
       {
         kind: 'enforcement',
-        records: enforcements.records.map((record) => shown('enforcement', record)),
+        records: enforcements.records.slice(0, e).map((record) => shown('enforcement', record)),
         total: counts.enforcements,
         coverage: enforcements.meta.coverage,
       },
       {
         kind: 'procurement_suspension',
-        records: suspensions.records.map((record) => shown('procurement_suspension', record)),
+        records: suspensions.records.slice(0, s).map((record) => shown('procurement_suspension', record)),
         total: counts.procurement_suspensions,
         coverage: suspensions.meta.coverage,
       },
       {
         kind: 'license_action',
-        records: licenses.records.map((record) => shown('license_action', record)),
+        records: licenses.records.slice(0, l).map((record) => shown('license_action', record)),
         total: counts.license_actions,
         coverage: licenses.meta.coverage,
       },
     ],
-    unlinked: unlinkedRecords(context, company),
+    unlinked: unlinked.records,
+    unlinkedMore: unlinked.more,
     answeredAt: context.clock().toISOString(),
     datasetVersion: store.meta.version,
   };
@@ -198,27 +214,44 @@ const UNLINKED_PAGES_READ = 5;
 /**
  * The records that name the company by one of its names (folded as the linker folds them), are linked to no company,
  * and place it nowhere or where it is registered: what `company=` adds to a company's own records that may be its,
- * at most PAGE_ROWS of each kind, from the names' newest records. A record of another city names a namesake as
- * likely as this company, and is not offered as possibly its own.
+ * at most `rows` in all, shared among the kinds, from the names' newest records; and whether more may be found than
+ * those (by a search of its name). A record of another city names a namesake as likely as this company, and is not
+ * offered as possibly its own.
  */
-function unlinkedRecords(context: RouteContext, company: CompanyRecord): ShownRecord[] {
+function unlinkedRecords(
+  context: RouteContext,
+  company: CompanyRecord,
+  rows: number,
+): { readonly records: ShownRecord[]; readonly more: boolean } {
+  if (rows <= 0) return { records: [], more: true };
   const store = openDataset(context);
   const today = japanDate(context.clock());
   const query = { company: { corporateNumbers: [], namedBy: [company.corporate_number], nameParts: [] }, today };
   const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
-  return RECORD_KINDS.flatMap((kind) => {
+  let more = false;
+  const byKind = RECORD_KINDS.map((kind) => {
     const unlinked: ShownRecord[] = [];
-    for (let page = 1; page <= UNLINKED_PAGES_READ && unlinked.length < PAGE_ROWS; page++) {
+    let page = 1;
+    // one more than `rows` is read, to know whether there is more
+    for (; page <= UNLINKED_PAGES_READ && unlinked.length <= rows; page++) {
       const found = store.records.page(kind, query, { limit: PAGE_ROWS, page });
       for (const record of found.records) {
-        if (unlinked.length >= PAGE_ROWS || record.company.corporate_number !== null) continue;
+        if (unlinked.length > rows || record.company.corporate_number !== null) continue;
         if (mayBeRegisteredAt(record.company, record.authority, registered))
           unlinked.push(shown(kind, presentRecord(kind, record, today)));
       }
       if (!found.hasMore) break;
     }
+    // pages left unread may hold more
+    if (page > UNLINKED_PAGES_READ) more = true;
     return unlinked;
   });
+  const shares = shareSearchLimit(
+    rows,
+    byKind.map((list) => list.length),
+  );
+  const records = byKind.flatMap((list, i) => list.slice(0, shares[i] ?? 0));
+  return { records, more: more || byKind.some((list, i) => list.length > (shares[i] ?? 0)) };
 }
 
 /** Every source of every kind with its state, and each kind's coverage of an answer: the page /coverage. */

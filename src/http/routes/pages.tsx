@@ -26,7 +26,7 @@ import { RecordPageView } from '../pages/record-page.js';
 import { CoveragePageView } from '../pages/coverage-page.js';
 import { errorBody, errorHeading } from '../pages/error-words.js';
 import type { PageFrame } from '../pages/layout.js';
-import { apiErrorOf } from '../error-handler.js';
+import { apiErrorOf, noteErrorCode } from '../error-handler.js';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -152,6 +152,7 @@ export function pageRoutes(app: FastifyInstance, context: RouteContext): void {
   // every error of a page's request (a refusal of the limiter's included) is answered as a page
   const errorHandler = (error: unknown, request: FastifyRequest<PageRequest>, reply: FastifyReply) => {
     const apiError = apiErrorOf(error, request);
+    noteErrorCode(request, apiError.code);
     if (apiError.status >= 500) request.log.error({ err: error }, 'page failed');
     return reply.send(errorPage(apiError, request, reply, context));
   };
