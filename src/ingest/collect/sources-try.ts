@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
 import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
-import type { LinkCandidate } from '../../domain/link-company.js';
+import { NO_NAMESAKES, type Namesakes } from '../../domain/link-company.js';
 import type { ValidRecord } from '../../domain/record.js';
 import { messageOf } from '../../domain/error-of.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
@@ -71,7 +71,7 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
     const prepared = prepareRecords(
       parsed,
       chosen.source.id,
-      links.candidates,
+      links.namesakes,
       list.files.length > 1 ? 'keep_first' : 'error',
     );
     if (!prepared.ok) {
@@ -122,9 +122,9 @@ function chooseTry(
   return { source: { ...source, url, more_urls: [] }, file: null };
 }
 
-/** Link candidates from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
+/** The namesakes a record may link to, from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
 function linkQueries(dbPath: string): {
-  candidates: (key: string, prefecture: string) => readonly LinkCandidate[];
+  namesakes: (key: string, prefecture: string) => Namesakes;
   note: string;
   close: () => void;
 } {
@@ -133,17 +133,17 @@ function linkQueries(dbPath: string): {
     db = existsSync(dbPath) ? openReadOnly(dbPath) : null;
   } catch (error) {
     return {
-      candidates: () => [],
+      namesakes: () => NO_NAMESAKES,
       note: `no links tried: ${dbPath} cannot be read (${messageOf(error)})`,
       close: () => undefined,
     };
   }
   if (db === null)
-    return { candidates: () => [], note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
+    return { namesakes: () => NO_NAMESAKES, note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
   const queries = createCompanyLinkQueries(db);
   const opened = db;
   return {
-    candidates: (key, prefecture) => queries.candidates(key, prefecture),
+    namesakes: (key, prefecture) => queries.namesakes(key, prefecture),
     note: `links to the companies of ${dbPath}`,
     close: () => opened.close(),
   };
