@@ -27,7 +27,7 @@ export const MHLW_EDITIONS: Readonly<Record<string, string>> = {
   '2025-05-30': 'mhlw/editions/2025-05-30_001483075.pdf',
 };
 
-export interface ExpectedCase {
+interface ExpectedCase {
   readonly name: string;
   readonly date: string;
   readonly editions: readonly string[];
@@ -41,7 +41,7 @@ export interface Fixture {
   readonly cases: readonly ExpectedCase[];
 }
 
-export interface Stored {
+interface Stored {
   readonly company_name: string;
   readonly date: string;
   readonly company_corporate_number: string | null;
