@@ -79,3 +79,25 @@ test('a draft that started empty is still checked: one with a damaged page is re
   assert.equal(existsSync(live), false);
   assert.equal(existsSync(draft.path), false);
 });
+
+test('a draft is a copy of the live file as it reads: byte for byte in rollback-journal mode, a snapshot in WAL mode', () => {
+  for (const mode of ['delete', 'wal'] as const) {
+    const live = join(tempDir(), 'kohyo.sqlite');
+    const db = openWritable(live);
+    db.pragma(`journal_mode = ${mode}`);
+    db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('kind', 'production')").run();
+    // in WAL mode this row stays in the log: a copy of the main file alone would lose it
+    db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('version', '2026-11-26T00:00:00.000Z')").run();
+    const draft = beginDraft(live, 4245);
+    assert.deepEqual(
+      draft.db.prepare('SELECT key, value FROM dataset_meta ORDER BY key').all(),
+      [
+        { key: 'kind', value: 'production' },
+        { key: 'version', value: '2026-11-26T00:00:00.000Z' },
+      ],
+      mode,
+    );
+    draft.discard();
+    db.close();
+  }
+});
