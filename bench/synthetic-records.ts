@@ -1,7 +1,8 @@
 // Writes record JSON Lines naming companies of an imported synthetic register, as the publishers print them: a share
 // by Corporate Number (the procurement lists that give it), the rest by name and address only (the JFTC, CAA, ISA and
 // most procurement lists), with the name abbreviated as lists abbreviate it. Seeded: the same register and options
-// give the same file.
+// give the same file. Their sources are the bench's own (scale-…), so that a collection of a registered source over
+// the dataset (bench/namesake-links.ts) finds none of its records there.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Db } from '../src/store/database.js';
@@ -68,7 +69,7 @@ function recordOf(rng: Random, company: Named, byNumber: boolean, i: number): Re
       kind: 'enforcement',
       company: ref,
       authority: `mhlw_labour_bureau_${prefecture}`,
-      source: source('mhlw-labour-law-violations', '労働基準関係法令違反に係る公表事案'),
+      source: source(`scale-labour-violations-${prefecture}`, '労働基準関係法令違反に係る公表事案'),
       source_key: key,
       law: 'labour_standards_act',
       action_type: 'prosecution_referral',

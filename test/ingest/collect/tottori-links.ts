@@ -130,7 +130,8 @@ export async function collectOverTottori(
       delistedRetentionDays: 36_500,
       resolve: cachedMhlwResolver,
     });
-    assert.equal(collected, 0, err.join('\n'));
+    // the summary on stdout says why a source failed
+    assert.equal(collected, 0, [...err, ...out.slice(-10)].join('\n'));
   }
   const db = new Database(dbPath, { readonly: true });
   const stored = db
