@@ -10,7 +10,8 @@ export interface Rotations {
   readonly recordFilters: readonly string[];
 }
 
-const q = (path: string, params: Record<string, string | number>) =>
+/** A path with its query string, each value percent-encoded. */
+export const queryPath = (path: string, params: Record<string, string | number>) =>
   `${path}?${Object.entries(params)
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&')}`;
@@ -55,7 +56,7 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
     const textMix: string[] = [];
     for (let i = 0; textMix.length < size; i++) {
       for (const kind of kinds)
-        if (kind.length > 0) textMix.push(q('/api/v1/companies', { q: kind[i % kind.length]! }));
+        if (kind.length > 0) textMix.push(queryPath('/api/v1/companies', { q: kind[i % kind.length]! }));
     }
     const authorities = all<{ a: string }>(
       'SELECT authority_code AS a FROM enforcements GROUP BY 1 ORDER BY COUNT(*) DESC LIMIT 8',
@@ -66,14 +67,19 @@ export function pickRotations(dbPath: string, size = 60): Rotations {
     const recordFilters: string[] = [];
     // a dataset of companies alone (the bench generator's) has no record filters to ask
     for (let i = 0; i < (authorities.length > 0 && licensed.length > 0 ? 8 : 0); i++) {
-      recordFilters.push(q('/api/v1/enforcements', { authority: authorities[i % authorities.length]! }));
+      recordFilters.push(queryPath('/api/v1/enforcements', { authority: authorities[i % authorities.length]! }));
       recordFilters.push(
-        q('/api/v1/procurement-suspensions', { status: ['active', 'ended', 'scheduled'][i % 3]!, page: 1 + (i % 2) }),
+        queryPath('/api/v1/procurement-suspensions', {
+          status: ['active', 'ended', 'scheduled'][i % 3]!,
+          page: 1 + (i % 2),
+        }),
       );
-      recordFilters.push(q('/api/v1/license-actions', { corporate_number: shuffled(licensed)[i % licensed.length]! }));
+      recordFilters.push(
+        queryPath('/api/v1/license-actions', { corporate_number: shuffled(licensed)[i % licensed.length]! }),
+      );
     }
     return {
-      numbers: numbers.map((n) => q('/api/v1/companies', { q: n })),
+      numbers: numbers.map((n) => queryPath('/api/v1/companies', { q: n })),
       textMix: textMix.slice(0, size),
       searchMix: textMix.slice(0, size).map((path) => path.replace('/api/v1/companies', '/api/v1/search')),
       recordFilters,

@@ -1,5 +1,5 @@
 // Formats the benchmark's results: the machine it ran on and one table row per case, with its ratio to the baseline.
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import type { LoadOptions, LoadResult } from './http-load.js';
 
 export interface CaseResult {
@@ -11,6 +11,13 @@ export function describeMachine(): string {
   const cores = cpus();
   const model = cores[0]?.model.trim() ?? 'unknown CPU';
   return `${cores.length} cores (${model}), Node ${process.version}, ${process.platform}/${process.arch}`;
+}
+
+/** The load average over 1, 5 and 15 minutes: how much else the machine was doing (2 cores: above 2 is contention). */
+export function describeLoadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
 }
 
 export function describeLoad(options: LoadOptions): string {

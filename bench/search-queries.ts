@@ -38,6 +38,9 @@ const ENGLISH_FORM_PATTERN = new RegExp(
   'u',
 );
 const HAN = /\p{Script=Han}/u;
+
+/** A synthetic company's name without its legal form. */
+export const coreOfName = (name: string): string => name.replace(FORM_PATTERN, '');
 // Characters and words that no synthetic name contains.
 const MISS_TEXT: Readonly<Record<Exclude<QueryClass, 'number'>, readonly string[]>> = {
   '1-2 chars': ['鬱', '鸞', '麤', '鬱蒼', '驫', '鰻'],
@@ -64,7 +67,7 @@ export function pickQueries(db: Db, perClass: number, seed: number): Record<Quer
       if (s && accept(s)) return s;
     }
   };
-  const core = (s: Sampled) => s.name.replace(FORM_PATTERN, '');
+  const core = (s: Sampled) => coreOfName(s.name);
   const queries = (klass: QueryClass, make: () => BenchQuery): BenchQuery[] =>
     Array.from({ length: perClass }, () =>
       klass !== 'number' && rng.chance(MISS_SHARE) ? { q: rng.pick(MISS_TEXT[klass]), how: 'miss' } : make(),

@@ -1,6 +1,6 @@
 // The demo's records linked as a collection links them: the linking rule of the pipeline over the demo's own register,
 // so that a record the rule would link is linked, and one it leaves unlinked is unlinked for the reason it gives.
-import type { LinkCandidate } from '../src/domain/link-company.js';
+import type { LinkCandidate, Namesakes } from '../src/domain/link-company.js';
 import { normaliseCompanyName } from '../src/domain/names.js';
 import type { RecordInput } from '../src/domain/record-input.js';
 import { linkRecord } from '../src/ingest/collect/prepare-records.js';
@@ -8,7 +8,8 @@ import type { DemoCompany } from './demo-companies.js';
 
 /** The records, each naming no Corporate Number linked to the one demo company that fits, where one does. */
 export function linkedAsCollected(records: readonly RecordInput[], companies: readonly DemoCompany[]): RecordInput[] {
-  // what the store's look-up gives (company-link-queries.ts): the companies of a name key, in one prefecture
+  // what the store's look-up gives (company-link-queries.ts): the companies of a name key in one prefecture, and
+  // how many are registered elsewhere
   const byName = new Map<string, (LinkCandidate & { readonly prefecture_code: string | null })[]>();
   for (const { input } of companies) {
     const key = normaliseCompanyName(input.name);
@@ -21,7 +22,10 @@ export function linkedAsCollected(records: readonly RecordInput[], companies: re
     });
     byName.set(key, candidates);
   }
-  const candidates = (nameKey: string, prefectureCode: string): LinkCandidate[] =>
-    (byName.get(nameKey) ?? []).filter((c) => c.prefecture_code === prefectureCode);
-  return records.map((record) => linkRecord(record, candidates).input);
+  const namesakes = (nameKey: string, prefectureCode: string): Namesakes => {
+    const named = byName.get(nameKey) ?? [];
+    const inPrefecture = named.filter((c) => c.prefecture_code === prefectureCode);
+    return { inPrefecture, elsewhere: named.length - inPrefecture.length };
+  };
+  return records.map((record) => linkRecord(record, namesakes).input);
 }

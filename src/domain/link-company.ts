@@ -1,5 +1,6 @@
 // Linking a record that names no Corporate Number to the one company with its name in its city, else in its
-// prefecture. Never a guess: two candidates or none leave the record unlinked; each link says why.
+// prefecture when none of the name is registered elsewhere in Japan. Never a guess: two candidates or none leave the
+// record unlinked; each link says why.
 import { JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 import { analyseCompanyName } from './names.js';
 import { legalForms } from './vocabularies/legal-forms.js';
@@ -23,6 +24,16 @@ export interface LinkCandidate {
   readonly legal_form: string;
 }
 
+/** The companies of a record's name key: those registered in the record's prefecture, and how many elsewhere. */
+export interface Namesakes {
+  readonly inPrefecture: readonly LinkCandidate[];
+  /** Companies of the name registered in another prefecture or abroad (a name held twice counts once). */
+  readonly elsewhere: number;
+}
+
+/** No company of the name anywhere: what a record without a name key or a place has to go by. */
+export const NO_NAMESAKES: Namesakes = { inPrefecture: [], elsewhere: 0 };
+
 /** What a record's name says of the company it names, and of the office or workplace it names after it. */
 export interface LinkSubject {
   /** The name key of the company (the company_terms 'name' term), its office left out; '' when none. */
@@ -36,7 +47,7 @@ export interface LinkSubject {
 /**
  * Why a record was linked: `same_city`, the one company of its name registered in the record's city;
  * `only_in_prefecture`, none of its name in the city (the record names a branch or a workplace) and the one
- * of that name in the whole prefecture.
+ * of that name in the whole prefecture, none of it elsewhere in Japan.
  */
 type LinkBasis = 'same_city' | 'only_in_prefecture';
 
@@ -138,21 +149,20 @@ export function sameCity(locality: string, city: string): boolean {
 }
 
 /**
- * The decision for one record, given every company with its name key in its prefecture. Only one company that
- * fits is ever linked: first in the record's city; where none of its name is there, the one of its name in the
- * whole prefecture, if the record names a company (a legal form) and no other company there has the name. A
- * legal form must agree, or have changed the one way the law allows since 2006 (有限会社 to 株式会社).
+ * The decision for one record, given the companies of its name key. Only one company that fits is ever linked:
+ * first in the record's city; where none of its name is there, the one of its name in the whole prefecture, if the
+ * record names a company (a legal form) and no other company there has the name. Where the record's address is not
+ * the company's own (it names an office, or the company is registered in another city), the company may be
+ * registered anywhere: a namesake elsewhere in Japan leaves it unlinked. A legal form must agree, or have changed the
+ * one way the law allows since 2006 (有限会社 to 株式会社).
  */
-export function decideLink(
-  subject: LinkSubject,
-  place: RecordPlace,
-  candidates: readonly LinkCandidate[],
-): LinkDecision {
+export function decideLink(subject: LinkSubject, place: RecordPlace, namesakes: Namesakes): LinkDecision {
   if (subject.key === '') return { kind: 'unmatched', why: 'no_name' };
   if (place.prefecture_code === null) return { kind: 'unmatched', why: 'no_place' };
   const prefecture = prefectureByCode(place.prefecture_code)?.name ?? place.prefecture_code;
   const office = subject.office === null ? '' : `names its office 「${subject.office}」; `;
-  const fitting = unique(candidates.filter((c) => formsAgree(subject.legal_form, c.legal_form)));
+  const fitting = unique(namesakes.inPrefecture.filter((c) => formsAgree(subject.legal_form, c.legal_form)));
+  const { elsewhere } = namesakes;
   const locality = place.locality;
   if (locality !== null) {
     const inCity = fitting.filter((c) => c.city !== null && sameCity(locality, c.city));
@@ -162,6 +172,12 @@ export function decideLink(
         kind: 'ambiguous',
         candidates: inCity.length,
         reason: `${inCity.length} companies of the name in ${cityOf(only)}`,
+      };
+    if (only !== undefined && office !== '' && elsewhere > 0)
+      return {
+        kind: 'ambiguous',
+        candidates: 1 + elsewhere,
+        reason: `${office}one company of the name in ${cityOf(only)} and ${elsewhere} elsewhere in Japan, any of which may have the office`,
       };
     if (only !== undefined) {
       const changed = formChange(subject.legal_form, only.legal_form);
@@ -174,21 +190,38 @@ export function decideLink(
       };
     }
   }
-  const all = unique(candidates);
+  return inPrefectureDecision(subject, { locality, prefecture, office }, fitting, namesakes);
+}
+
+/** None of the name in the record's city: the one company of the name in its prefecture, when no other is in Japan. */
+function inPrefectureDecision(
+  subject: LinkSubject,
+  place: { readonly locality: string | null; readonly prefecture: string; readonly office: string },
+  fitting: readonly LinkCandidate[],
+  namesakes: Namesakes,
+): LinkDecision {
+  const all = unique(namesakes.inPrefecture);
   const [only, ...more] = fitting;
   if (only === undefined || subject.legal_form === null)
-    return { kind: 'unmatched', why: locality === null ? 'no_place' : 'no_company' };
+    return { kind: 'unmatched', why: place.locality === null ? 'no_place' : 'no_company' };
   if (more.length > 0 || all.length > 1)
     return {
       kind: 'ambiguous',
       candidates: all.length,
-      reason: `${all.length} companies of the name in ${prefecture}, none in the record's city`,
+      reason: `${all.length} companies of the name in ${place.prefecture}, none in the record's city`,
+    };
+  const registered = `the only company of the name in ${place.prefecture}, registered in ${cityOf(only)}`;
+  if (namesakes.elsewhere > 0)
+    return {
+      kind: 'ambiguous',
+      candidates: 1 + namesakes.elsewhere,
+      reason: `${place.office}${registered}, not in the record's city, and ${namesakes.elsewhere} more of the name elsewhere in Japan`,
     };
   return {
     kind: 'linked',
     corporate_number: only.corporate_number,
     basis: 'only_in_prefecture',
-    reason: `${office}the only company of the name in ${prefecture}, registered in ${cityOf(only)}${formChange(subject.legal_form, only.legal_form)}`,
+    reason: `${place.office}${registered}${formChange(subject.legal_form, only.legal_form)}`,
     noteworthy: true,
   };
 }

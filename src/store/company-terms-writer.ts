@@ -25,8 +25,8 @@ export interface CompanyTermsWriter {
    * back brings the triggers and the index back with everything else.
    */
   startBulk(): void;
-  /** Indexes the terms written since startBulk and restores the triggers. */
-  finishBulk(): void;
+  /** Indexes the terms written since startBulk and restores the triggers; `onStep` is told each step as it begins. */
+  finishBulk(onStep?: (step: string) => void): void;
   /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the triggers). */
   abandonBulk(): void;
 }
@@ -136,14 +136,17 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       bulk = { watermark, nextId: watermark + 1, restoreTriggers, restoreIndexes };
     },
 
-    finishBulk() {
+    finishBulk(onStep = () => undefined) {
       if (!bulk) return;
       writeQueued();
       const { watermark } = bulk;
       withBulkFtsHash(db, ['company_terms_fts', 'company_grams'], () => {
+        onStep('indexing the search terms by trigram');
         st.indexNew.run(watermark);
+        onStep("indexing the names' short grams");
         st.gramNew.run(watermark);
       });
+      if (bulk.restoreIndexes) onStep('building the index of the search terms');
       bulk.restoreIndexes?.();
       bulk.restoreTriggers();
       bulk = null;

@@ -5,6 +5,16 @@ import type { Db } from './database.js';
 export const COMMON_TRIGRAM_DOCS = 32;
 
 /**
+ * The company terms at the last count (by their highest id then) and those written since (ids hand out in order,
+ * so the terms written since are the ids above it, rewritten ones included).
+ */
+export function companyTermsSinceCount(db: Db): { counted: number; written: number } {
+  const maxId = db.prepare<[], number | null>('SELECT max(id) FROM company_terms').pluck().get() ?? 0;
+  const counted = db.prepare<[], number>('SELECT terms_max_id FROM company_trigram_docs_state').pluck().get() ?? 0;
+  return { counted, written: Math.max(0, maxId - counted) };
+}
+
+/**
  * Recounts when the terms changed since the last count (their highest id moved), so the upkeep after a bulk
  * write that touched no company is cheap. True when it counted. About two seconds for a million companies.
  */

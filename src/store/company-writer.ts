@@ -32,7 +32,8 @@ export interface CompanyWriter {
   countCompanies(): number;
   /** See CompanyTermsWriter.startBulk: for many writes inside one open transaction. */
   startBulk(): void;
-  finishBulk(): void;
+  /** Indexes what the bulk wrote; `onStep` is told each step as it begins (minutes each at all Japan). */
+  finishBulk(onStep?: (step: string) => void): void;
   /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the triggers). */
   abandonBulk(): void;
   /** Former-name aliases this writer has added so far, by either method. */
@@ -238,8 +239,9 @@ export function createCompanyWriter(db: Db): CompanyWriter {
       terms.startBulk();
       if (st.anyCompany.get() === undefined) restoreIndexes = deferIndexes(db, ['companies_by_prefecture_city']);
     },
-    finishBulk() {
-      terms.finishBulk();
+    finishBulk(onStep) {
+      terms.finishBulk(onStep);
+      if (restoreIndexes) onStep?.('building the index of the places');
       restoreIndexes?.();
       restoreIndexes = null;
     },

@@ -1,22 +1,64 @@
 // Upkeep after a bulk write: merge the full-text indexes and refresh the planner's statistics.
-import { refreshCompanyTrigramDocs } from './company-trigram-docs.js';
+import { companyTermsSinceCount, refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
-const FTS_TABLES = [
-  'company_terms_fts',
-  'company_grams',
-  ...ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]),
-];
+const COMPANY_FTS_TABLES = ['company_terms_fts', 'company_grams'];
+const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]);
+
+/** Told each step of an upkeep as it begins: at all Japan each reads the whole of what it keeps up. */
+type StepSink = (step: string) => void;
 
 /**
  * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches many times faster
  * on the demo data (bench/README.md). The trigram counts steer long company keys to their
  * rarest trigrams (company-trigram-docs.ts). ANALYZE lets the planner weigh the indexes.
  */
-export function optimiseAfterBulkWrite(db: Db): void {
-  for (const table of FTS_TABLES) db.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run();
+export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefined): void {
+  onStep('merging the full-text indexes');
+  mergeWhole(db, [...COMPANY_FTS_TABLES, ...RECORD_FTS_TABLES]);
+  onStep('counting the common trigrams');
   refreshCompanyTrigramDocs(db);
+  onStep('refreshing the statistics');
+  refreshStatistics(db);
+}
+
+/**
+ * The upkeep after records were written (a collection, an import of records): their own full-text indexes and the
+ * statistics. The companies' indexes and trigram counts are the company import's to keep up
+ * (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
+ */
+export function upkeepAfterRecordWrite(db: Db): void {
+  mergeWhole(db, RECORD_FTS_TABLES);
+  refreshStatistics(db);
+}
+
+/**
+ * Company terms written since the last upkeep (company-trigram-docs.ts keeps where it was), as a share of those
+ * there were then, below which an import of companies leaves the upkeep to a later one.
+ */
+const COMPANY_UPKEEP_AFTER = 0.05;
+
+/**
+ * The upkeep after an import of companies, when enough has changed since the last one. A daily change file
+ * writes a few thousandths of all Japan's terms: merging each full-text index whole, counting its trigrams and
+ * ANALYZE would read or rewrite every index for statistics that barely move, while FTS5 merges the new segment
+ * with the others as they pile up (its automerge). The changes add up, and the upkeep runs once they pass
+ * COMPANY_UPKEEP_AFTER of the terms. True when it ran.
+ */
+export function upkeepAfterCompanyImport(db: Db, onStep?: StepSink): boolean {
+  const since = companyTermsSinceCount(db);
+  if (since.counted > 0 && since.written < since.counted * COMPANY_UPKEEP_AFTER) return false;
+  optimiseAfterBulkWrite(db, onStep);
+  return true;
+}
+
+/** Each table's segments merged into one ('optimize': nothing to do for one already whole). */
+function mergeWhole(db: Db, tables: readonly string[]): void {
+  for (const table of tables) db.prepare(`INSERT INTO ${table}(${table}) VALUES ('optimize')`).run();
+}
+
+function refreshStatistics(db: Db): void {
   db.exec('ANALYZE');
   dropStat4Samples(db);
 }

@@ -6,7 +6,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
-import { decideLink, linkSubject, placeOf } from '../../src/domain/link-company.js';
+import { NO_NAMESAKES, decideLink, linkSubject, placeOf } from '../../src/domain/link-company.js';
 import { RECORD_KINDS } from '../../src/domain/record.js';
 import { createCompanyLinkQueries } from '../../src/store/company-link-queries.js';
 import { RECORD_TABLES } from '../../src/store/record-tables.js';
@@ -48,7 +48,7 @@ test("every demo record without a number is one the linking rule leaves unlinked
   for (const ref of refs.filter((r) => r.link !== 'source')) {
     const subject = linkSubject(ref.name);
     const place = placeOf(ref, ref.authority);
-    const found = place.prefecture_code === null ? [] : links.candidates(subject.key, place.prefecture_code);
+    const found = place.prefecture_code === null ? NO_NAMESAKES : links.namesakes(subject.key, place.prefecture_code);
     const decision = decideLink(subject, place, found);
     const linkedTo = decision.kind === 'linked' ? decision.corporate_number : null;
     if (linkedTo !== ref.number)

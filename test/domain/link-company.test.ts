@@ -1,10 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideLink, linkSubject, placeOf, sameCity } from '../../src/domain/link-company.js';
+import {
+  decideLink,
+  linkSubject,
+  placeOf,
+  sameCity,
+  type LinkCandidate,
+  type Namesakes,
+  type RecordPlace,
+} from '../../src/domain/link-company.js';
 import { analyseCompanyName } from '../../src/domain/names.js';
 
 // the key the company index files a register name under
 const linkNameKey = (name: string) => analyseCompanyName(name).key;
+// the companies of the name in the record's prefecture, none of it elsewhere in Japan
+const inPrefecture = (candidates: readonly LinkCandidate[]): Namesakes => ({ inPrefecture: candidates, elsewhere: 0 });
 
 test('placeOf reads the prefecture from the code or the start of the address', () => {
   const cases: readonly (readonly [
@@ -62,29 +72,80 @@ test('decideLink links only when exactly one company fits; never guesses', () =>
       : d.kind === 'ambiguous'
         ? { kind: d.kind, candidates: d.candidates }
         : d;
-  assert.deepEqual(kindOf(decideLink(named, place, [a, elsewhere])), linked(a, 'same_city'));
-  assert.deepEqual(kindOf(decideLink(named, place, [a, a])), linked(a, 'same_city'));
-  assert.deepEqual(kindOf(decideLink(named, place, [a, b])), { kind: 'ambiguous', candidates: 2 });
+  assert.deepEqual(kindOf(decideLink(named, place, inPrefecture([a, elsewhere]))), linked(a, 'same_city'));
+  assert.deepEqual(kindOf(decideLink(named, place, inPrefecture([a, a]))), linked(a, 'same_city'));
+  assert.deepEqual(kindOf(decideLink(named, place, inPrefecture([a, b]))), { kind: 'ambiguous', candidates: 2 });
   // none of the name in the city: the one in the prefecture, only when the record names a company
-  assert.deepEqual(kindOf(decideLink(named, place, [elsewhere])), linked(elsewhere, 'only_in_prefecture'));
-  assert.deepEqual(kindOf(decideLink(linkSubject('見本'), place, [elsewhere])), {
+  assert.deepEqual(
+    kindOf(decideLink(named, place, inPrefecture([elsewhere]))),
+    linked(elsewhere, 'only_in_prefecture'),
+  );
+  assert.deepEqual(kindOf(decideLink(linkSubject('見本'), place, inPrefecture([elsewhere]))), {
     kind: 'unmatched',
     why: 'no_company',
   });
-  assert.deepEqual(kindOf(decideLink(named, place, [elsewhere, { ...elsewhere, corporate_number: '4000000000004' }])), {
-    kind: 'ambiguous',
-    candidates: 2,
-  });
-  assert.deepEqual(kindOf(decideLink(named, place, [])), { kind: 'unmatched', why: 'no_company' });
   assert.deepEqual(
-    kindOf(decideLink(named, { prefecture_code: '13', locality: null }, [a])),
+    kindOf(decideLink(named, place, inPrefecture([elsewhere, { ...elsewhere, corporate_number: '4000000000004' }]))),
+    {
+      kind: 'ambiguous',
+      candidates: 2,
+    },
+  );
+  assert.deepEqual(kindOf(decideLink(named, place, inPrefecture([]))), { kind: 'unmatched', why: 'no_company' });
+  assert.deepEqual(
+    kindOf(decideLink(named, { prefecture_code: '13', locality: null }, inPrefecture([a]))),
     linked(a, 'only_in_prefecture'),
   );
-  assert.deepEqual(kindOf(decideLink(named, { prefecture_code: null, locality: null }, [a])), {
+  assert.deepEqual(kindOf(decideLink(named, { prefecture_code: null, locality: null }, inPrefecture([a]))), {
     kind: 'unmatched',
     why: 'no_place',
   });
-  assert.deepEqual(kindOf(decideLink(linkSubject(''), place, [a])), { kind: 'unmatched', why: 'no_name' });
+  assert.deepEqual(kindOf(decideLink(linkSubject(''), place, inPrefecture([a]))), {
+    kind: 'unmatched',
+    why: 'no_name',
+  });
+});
+
+test("decideLink: namesakes elsewhere in Japan leave unlinked a record whose address may not be its company's", () => {
+  const kk = 'kabushiki_kaisha';
+  const inCity = { corporate_number: '3280001002997', city: '境港市', legal_form: kk };
+  const inYonago = { corporate_number: '3280001002997', city: '米子市', legal_form: kk };
+  const sakaiminato = { prefecture_code: '31', locality: '境港市昭和町' };
+  // [the record's name, its place, the companies of the name in its prefecture, how many elsewhere, the outcome]
+  const cases: readonly (readonly [string, RecordPlace, readonly LinkCandidate[], number, string])[] = [
+    // the company's own city, no office named: namesakes elsewhere do not matter
+    ['Ｌ物流（株）', sakaiminato, [inCity], 46, 'linked same_city'],
+    ['Ｌ物流（株）', sakaiminato, [inCity], 0, 'linked same_city'],
+    // an office: any company of the name may have it
+    ['Ｌ物流（株） 境港営業所', sakaiminato, [inCity], 0, 'linked same_city'],
+    ['Ｌ物流（株） 境港営業所', sakaiminato, [inCity], 1, 'ambiguous 2'],
+    // registered in another city of the prefecture: so may be one registered in another prefecture
+    ['Ｌ物流（株） 境港営業所', sakaiminato, [inYonago], 0, 'linked only_in_prefecture'],
+    ['Ｌ物流（株） 境港営業所', sakaiminato, [inYonago], 46, 'ambiguous 47'],
+    ['Ｌ物流（株）', sakaiminato, [inYonago], 3, 'ambiguous 4'],
+    ['Ｌ物流（株）', { prefecture_code: '31', locality: null }, [inYonago], 1, 'ambiguous 2'],
+    // none of the name in the prefecture: never one of another prefecture
+    ['Ｌ物流（株）', sakaiminato, [], 46, 'unmatched no_company'],
+  ];
+  for (const [name, place, candidates, elsewhere, outcome] of cases) {
+    const decision = decideLink(linkSubject(name), place, { inPrefecture: candidates, elsewhere });
+    const got =
+      decision.kind === 'linked'
+        ? `linked ${decision.basis}`
+        : decision.kind === 'ambiguous'
+          ? `ambiguous ${decision.candidates}`
+          : `unmatched ${decision.why}`;
+    assert.equal(got, outcome, `${name} in ${place.locality ?? 'its prefecture'}, ${elsewhere} elsewhere`);
+  }
+  const office = decideLink(linkSubject('Ｌ物流（株） 境港営業所'), sakaiminato, {
+    inPrefecture: [inYonago],
+    elsewhere: 46,
+  });
+  assert.ok(office.kind === 'ambiguous');
+  assert.equal(
+    office.reason,
+    "names its office 「境港営業所」; the only company of the name in 鳥取県, registered in 米子市, not in the record's city, and 46 more of the name elsewhere in Japan",
+  );
 });
 
 test('decideLink: a legal form agrees, or changed from 有限会社 to 株式会社; never the other way or to another form', () => {
@@ -98,8 +159,8 @@ test('decideLink: a legal form agrees, or changed from 有限会社 to 株式会
     ['(株)森木産業', 'godo_kaisha', 'unmatched'],
   ];
   for (const [name, form, kind] of cases)
-    assert.equal(decideLink(linkSubject(name), place, [company(form)]).kind, kind, `${name} / ${form}`);
-  const changed = decideLink(linkSubject('(有)森木産業'), place, [company('kabushiki_kaisha')]);
+    assert.equal(decideLink(linkSubject(name), place, inPrefecture([company(form)])).kind, kind, `${name} / ${form}`);
+  const changed = decideLink(linkSubject('(有)森木産業'), place, inPrefecture([company('kabushiki_kaisha')]));
   assert.ok(changed.kind === 'linked');
   assert.match(changed.reason, /legal form changed from 有限会社 to 株式会社/u);
 });

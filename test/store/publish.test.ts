@@ -41,16 +41,18 @@ test('a discarded draft leaves nothing behind and the live file as it was', () =
   );
 });
 
-test('the link look-up finds companies by normalised name within a prefecture, through the term index', () => {
+test('the link look-up finds companies by normalised name within a prefecture, and counts those elsewhere, through the term index', () => {
   const live = join(tempDir(), 'kohyo.sqlite');
   const [a] = writeCompanies(live, [
     { base: '200000000001', name: '株式会社見本建設', prefecture_code: '13', city: '千代田区' },
     { base: '200000000002', name: '見本建設株式会社', prefecture_code: '27', city: '大阪市北区' },
   ]);
   const db = new Database(live, { readonly: true });
-  assert.deepEqual(createCompanyLinkQueries(db).candidates('見本建設', '13'), [
-    { corporate_number: a, city: '千代田区', legal_form: 'kabushiki_kaisha' },
-  ]);
+  assert.deepEqual(createCompanyLinkQueries(db).namesakes('見本建設', '13'), {
+    inPrefecture: [{ corporate_number: a, city: '千代田区', legal_form: 'kabushiki_kaisha' }],
+    elsewhere: 1,
+  });
+  assert.deepEqual(createCompanyLinkQueries(db).namesakes('見本建設', '01'), { inPrefecture: [], elsewhere: 2 });
   const plan = db
     .prepare(
       "EXPLAIN QUERY PLAN SELECT c.corporate_number FROM company_terms t JOIN companies c ON c.id = t.company_id WHERE t.term = ? AND t.field = 'name' AND c.prefecture_code = ?",
@@ -76,4 +78,26 @@ test('a draft that started empty is still checked: one with a damaged page is re
   assert.throws(() => draft.publish(), /failed its integrity check|malformed/u);
   assert.equal(existsSync(live), false);
   assert.equal(existsSync(draft.path), false);
+});
+
+test('a draft is a copy of the live file as it reads: byte for byte in rollback-journal mode, a snapshot in WAL mode', () => {
+  for (const mode of ['delete', 'wal'] as const) {
+    const live = join(tempDir(), 'kohyo.sqlite');
+    const db = openWritable(live);
+    db.pragma(`journal_mode = ${mode}`);
+    db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('kind', 'production')").run();
+    // in WAL mode this row stays in the log: a copy of the main file alone would lose it
+    db.prepare("INSERT INTO dataset_meta(key, value) VALUES ('version', '2026-11-26T00:00:00.000Z')").run();
+    const draft = beginDraft(live, 4245);
+    assert.deepEqual(
+      draft.db.prepare('SELECT key, value FROM dataset_meta ORDER BY key').all(),
+      [
+        { key: 'kind', value: 'production' },
+        { key: 'version', value: '2026-11-26T00:00:00.000Z' },
+      ],
+      mode,
+    );
+    draft.discard();
+    db.close();
+  }
 });

@@ -100,8 +100,8 @@ async function runStages(
   }
   // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
   const duplicates = list.files.length > 1 ? 'keep_first' : 'error';
-  const candidates = (key: string, prefecture: string) => context.links.candidates(key, prefecture);
-  const prepared = prepareRecords(parsed, source.id, candidates, duplicates);
+  const namesakes = (key: string, prefecture: string) => context.links.namesakes(key, prefecture);
+  const prepared = prepareRecords(parsed, source.id, namesakes, duplicates);
   if (!prepared.ok) {
     const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
     return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { writeDatasetMeta } from '../../store/database.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
 import { withDraft, type DraftStart } from '../../store/draft.js';
-import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
+import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { registerSources } from '../registry/register-sources.js';
 import { instant } from '../../domain/dates.js';
@@ -91,7 +91,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     options.onProgress?.({ kind: 'publishing' });
     refreshRecordCounts(db);
     writeDatasetMeta(db, { kind: 'production', version: instant(options.clock()) });
-    if (ran.some((r) => r.result.published > 0)) optimiseAfterBulkWrite(db);
+    if (ran.some((r) => r.result.published > 0)) upkeepAfterRecordWrite(db);
     return ran;
   });
   return {

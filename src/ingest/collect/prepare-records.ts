@@ -7,10 +7,11 @@ import { skippedRow, tooManyUnreadable, MAX_UNREADABLE_SHARE, type SkippedRow } 
 import {
   decideLink,
   linkSubject,
+  NO_NAMESAKES,
   placeOf,
-  type LinkCandidate,
   type LinkDecision,
   type LinkOutcome,
+  type Namesakes,
 } from '../../domain/link-company.js';
 import type { RecordOrigin } from '../parsers/source-parser.js';
 
@@ -53,7 +54,7 @@ export interface ParsedRecords {
 export function prepareRecords(
   parsed: ParsedRecords,
   sourceId: string,
-  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+  namesakes: (nameKey: string, prefectureCode: string) => Namesakes,
   duplicates: 'error' | 'keep_first' = 'error',
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
@@ -67,7 +68,7 @@ export function prepareRecords(
   parsed.records.forEach((input, index) => {
     const origin = parsed.origins?.[index] ?? { row: index + 1 };
     const where = placeName(origin);
-    const valid = linkedRecord(input, sourceId, candidates);
+    const valid = linkedRecord(input, sourceId, namesakes);
     if (!valid.ok) {
       problems.push(`${where}: ${valid.errors.join('; ')}`);
       const row = skippedRow(origin.row, `unreadable: ${valid.errors.join('; ')}`, null, origin.page ?? null);
@@ -116,11 +117,11 @@ type LinkedRecord =
 function linkedRecord(
   input: RecordInput,
   sourceId: string,
-  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+  namesakes: (nameKey: string, prefectureCode: string) => Namesakes,
 ): LinkedRecord {
   if (input.source.id !== undefined && input.source.id !== sourceId)
     return { ok: false, errors: [`cites source '${input.source.id}', not '${sourceId}'`] };
-  const linked = linkRecord(input, candidates);
+  const linked = linkRecord(input, namesakes);
   const valid = validateRecord({ ...linked.input, source: { ...input.source, id: sourceId } });
   return valid.ok ? { ok: true, record: valid.record, outcome: linked.outcome, note: linked.note } : valid;
 }
@@ -131,7 +132,7 @@ function linkedRecord(
  */
 export function linkRecord(
   input: RecordInput,
-  candidates: (nameKey: string, prefectureCode: string) => readonly LinkCandidate[],
+  namesakes: (nameKey: string, prefectureCode: string) => Namesakes,
 ): { input: RecordInput; outcome: LinkOutcome | 'source'; note: string | null } {
   const place = placeOf(input.company, input.authority);
   // the prefecture read from the address is kept, so that the record can be found by it
@@ -140,7 +141,7 @@ export function linkRecord(
     return { input: { ...input, company }, outcome: 'source', note: null };
   const subject = linkSubject(company.name);
   const found =
-    subject.key !== '' && place.prefecture_code !== null ? candidates(subject.key, place.prefecture_code) : [];
+    subject.key !== '' && place.prefecture_code !== null ? namesakes(subject.key, place.prefecture_code) : NO_NAMESAKES;
   const decision = decideLink(subject, place, found);
   const note = linkNote(company, decision);
   if (decision.kind !== 'linked')

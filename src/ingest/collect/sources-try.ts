@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
 import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
-import type { LinkCandidate } from '../../domain/link-company.js';
+import { NO_NAMESAKES, type Namesakes } from '../../domain/link-company.js';
 import type { ValidRecord } from '../../domain/record.js';
 import { messageOf } from '../../domain/error-of.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
@@ -99,7 +99,7 @@ async function tryList(
     return 1;
   }
   const mode = list.files.length > 1 ? 'keep_first' : 'error';
-  const prepared = prepareRecords(parsed, chosen.source.id, io.links.candidates, mode);
+  const prepared = prepareRecords(parsed, chosen.source.id, io.links.namesakes, mode);
   if (!prepared.ok) {
     io.stderr(`the records do not fit: ${prepared.error}`);
     for (const problem of prepared.problems) io.stderr(`  ${problem}`);
@@ -165,31 +165,31 @@ function chooseTry(
 }
 
 interface LinkQueries {
-  readonly candidates: (key: string, prefecture: string) => readonly LinkCandidate[];
+  readonly namesakes: (key: string, prefecture: string) => Namesakes;
   /** How the links were tried, for the report: against which dataset, or why none were. */
   readonly note: string;
   readonly close: () => void;
 }
 
-/** Link candidates from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
+/** The namesakes a record may link to, from the dataset at KOHYO_DB when there is one; none otherwise (and the report says so). */
 function linkQueries(dbPath: string): LinkQueries {
   let db: Db | null = null;
   try {
     db = existsSync(dbPath) ? openReadOnly(dbPath) : null;
   } catch (error) {
     return {
-      candidates: () => [],
+      namesakes: () => NO_NAMESAKES,
       note: `no links tried: ${dbPath} cannot be read (${messageOf(error)})`,
       close: () => undefined,
     };
   }
   if (db === null)
-    return { candidates: () => [], note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
+    return { namesakes: () => NO_NAMESAKES, note: `no links tried: no dataset at ${dbPath}`, close: () => undefined };
   const queries = createCompanyLinkQueries(db);
   const opened = db;
   const demo = liveDatasetKind(dbPath) === 'demo';
   return {
-    candidates: (key, prefecture) => queries.candidates(key, prefecture),
+    namesakes: (key, prefecture) => queries.namesakes(key, prefecture),
     note: demo
       ? `links tried against the demo dataset at ${dbPath}: its companies are fictional, so a link (or none) says nothing of a real company; point KOHYO_DB at a production dataset`
       : `links to the companies of ${dbPath}`,

@@ -4,7 +4,7 @@ import type { CompanyInput } from '../../domain/company-input.js';
 import { inAsyncTransaction } from '../../store/async-transaction.js';
 import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
-import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
+import { upkeepAfterCompanyImport } from '../../store/maintenance.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { openParsedRowsOnThread } from './nta-parse-thread.js';
 import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';
@@ -80,11 +80,8 @@ export async function importNtaFiles(
   try {
     for (const file of files) done.push(await importOneFile(db, writer, file, done, now, options));
   } finally {
-    // the same upkeep as after any bulk write, for what was applied even if a later file was rejected
-    if (done.length > 0) {
-      options.onStep?.('merging the full-text indexes and refreshing the statistics');
-      optimiseAfterBulkWrite(db);
-    }
+    // the upkeep after a bulk write, for what was applied even if a later file was rejected
+    if (done.length > 0) upkeepAfterCompanyImport(db, options.onStep);
   }
   return { files: done, elapsedMs: Date.now() - started };
 }
@@ -102,8 +99,7 @@ async function importOneFile(
     return await inAsyncTransaction(db, async () => {
       writer.startBulk();
       const result = await importFile(writer, file, options);
-      options.onStep?.(`${file}: indexing the search terms and places`);
-      writer.finishBulk();
+      writer.finishBulk((step) => options.onStep?.(`${file}: ${step}`));
       // the kind of an existing dataset (demo or production) is kept; a new one is production
       writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: now().toISOString() });
       return result;

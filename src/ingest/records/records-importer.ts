@@ -10,7 +10,7 @@ import type { ValidRecord } from '../../domain/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
-import { optimiseAfterBulkWrite } from '../../store/maintenance.js';
+import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
 import { recordCollectionRun } from '../../store/source-writer.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 
@@ -93,7 +93,7 @@ export async function importRecordFiles(
       summaries.push(failed(file, read.lines, records, [`could not be written: ${messageOf(error)}`]));
     }
   }
-  if (appliedAny) optimiseAfterBulkWrite(db);
+  if (appliedAny) upkeepAfterRecordWrite(db);
   return summaries;
 }
 

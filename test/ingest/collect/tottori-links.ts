@@ -3,10 +3,11 @@
 // it in date order (each edition's pages read by pdfjs once per test run: test/helpers/pdf-pages-cache.ts), and every
 // Tottori case compared with the links checked by hand (test/fixtures/links).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { isObject } from '../../../src/domain/is-object.js';
+import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
 import { tottoriRegisterAt } from '../../helpers/tottori-register.js';
@@ -14,7 +15,7 @@ import { sharedData } from '../../helpers/shared-data.js';
 import { tempDir } from './collect-helpers.js';
 
 /** The editions by the date they were seen, and their files under test/fixtures/government/mhlw. */
-const EDITIONS: Readonly<Record<string, string>> = {
+export const MHLW_EDITIONS: Readonly<Record<string, string>> = {
   '2017-06-01': 'mhlw/editions/2017-06-01_170510-01.pdf',
   '2017-11-18': 'mhlw/editions/2017-11-18_170510-01.pdf',
   '2018-07-01': 'mhlw/editions/2018-07-01_170510-01.pdf',
@@ -32,9 +33,11 @@ interface ExpectedCase {
   readonly editions: readonly string[];
   readonly corporate_number: string | null;
   readonly never?: readonly string[];
+  /** How the case links when more than its name and city decide it (`only_in_prefecture`, or an office named). */
+  readonly basis?: string;
 }
 
-interface Fixture {
+export interface Fixture {
   readonly cases: readonly ExpectedCase[];
 }
 
@@ -45,7 +48,7 @@ interface Stored {
   readonly company_link: string | null;
 }
 
-function loadFixture(): Fixture {
+export function loadFixture(): Fixture {
   const value: unknown = JSON.parse(
     readFileSync(new URL('../../fixtures/links/tottori-mhlw.json', import.meta.url), 'utf8'),
   );
@@ -74,20 +77,50 @@ function caseKey(name: string, date: string): string {
   return `${name.normalize('NFKC').replace(/\s+/gu, '')} ${date}`;
 }
 
+/** What a collection over the register of Tottori left: the Tottori cases found, the fixture's, and what it printed. */
+export interface TottoriCollection {
+  readonly dbPath: string;
+  /** Every Tottori case the editions hold, by caseKey. */
+  readonly found: ReadonlyMap<string, Stored>;
+  /** The fixture's cases of those editions, by caseKey. */
+  readonly expected: ReadonlyMap<string, ExpectedCase>;
+  /** What `collect` printed (the link notes among it). */
+  readonly printed: string;
+}
+
+/** What to collect over besides the register of Tottori. */
+export interface CollectOptions {
+  /** NTA files imported after the register (namesakes planted in it, say). */
+  readonly moreRegister?: readonly string[];
+  /** A dataset to start from, the Tottori file imported into it, instead of the register of Tottori alone. */
+  readonly onto?: string;
+}
+
 /**
- * Imports the register of Tottori and collects `editions` (in date order) over it, the clock at each edition's
- * date and delisted records kept, then checks every Tottori case those editions hold against the fixture.
- * Returns what `collect` printed, for the link notes.
+ * Imports the register of Tottori (and what `options` add), and collects `editions` (in date order) over it, the
+ * clock at each edition's date and delisted records kept. Every Tottori case those editions hold is in the fixture,
+ * and every one of the fixture is found.
  */
-export async function checkTottoriLinks(editions: readonly string[]): Promise<string> {
+export async function collectOverTottori(
+  editions: readonly string[],
+  options: CollectOptions = {},
+): Promise<TottoriCollection> {
   const dbPath = join(tempDir(), 'tottori.sqlite');
   const out: string[] = [];
   const err: string[] = [];
   const io = { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) };
   const on = (day: string) => () => new Date(`${day}T03:00:00Z`);
-  await tottoriRegisterAt(dbPath);
+  const tottori = sharedData('nta/31_tottori_all_20260731.sjis.csv');
+  const register = [...(options.onto === undefined ? [] : [tottori]), ...(options.moreRegister ?? [])];
+  if (options.onto === undefined) await tottoriRegisterAt(dbPath);
+  else copyFileSync(options.onto, dbPath);
+  if (register.length > 0) {
+    const now = on(editions[0] ?? '2017-06-01');
+    const imported = await runCli(['import', 'nta', ...register], { ...io, now, env: { KOHYO_DB: dbPath } });
+    assert.equal(imported, 0, err.join('\n'));
+  }
   for (const edition of editions) {
-    const file = EDITIONS[edition];
+    const file = MHLW_EDITIONS[edition];
     assert.ok(file, edition);
     const collected = await runCollect(['mhlw-labour-law-violations', '--file', sharedData(file)], {
       ...io,
@@ -97,9 +130,9 @@ export async function checkTottoriLinks(editions: readonly string[]): Promise<st
       delistedRetentionDays: 36_500,
       resolve: cachedMhlwResolver,
     });
-    assert.equal(collected, 0, err.join('\n'));
+    // the summary on stdout says why a source failed
+    assert.equal(collected, 0, [...err, ...out.slice(-10)].join('\n'));
   }
-
   const db = new Database(dbPath, { readonly: true });
   const stored = db
     .prepare<[], Stored>(
@@ -108,17 +141,69 @@ export async function checkTottoriLinks(editions: readonly string[]): Promise<st
     )
     .all();
   db.close();
-  const expected = loadFixture().cases.filter((c) => c.editions.some((e) => editions.includes(e)));
-  const byKey = new Map(expected.map((c) => [caseKey(c.name, c.date), c] as const));
+  const fixture = loadFixture().cases.filter((c) => c.editions.some((e) => editions.includes(e)));
+  const expected = new Map(fixture.map((c) => [caseKey(c.name, c.date), c] as const));
   const found = new Map(stored.map((s) => [caseKey(s.company_name, s.date), s] as const));
-  // every Tottori case the editions hold is in the fixture, and every one of the fixture is found
-  assert.deepEqual([...found.keys()].sort(), [...byKey.keys()].sort());
-  for (const [key, c] of byKey) {
+  assert.deepEqual([...found.keys()].sort(), [...expected.keys()].sort());
+  return { dbPath, found, expected, printed: out.join('\n') };
+}
+
+/**
+ * Collects `editions` over the register of Tottori and checks every Tottori case those editions hold against the
+ * fixture. Returns what `collect` printed, for the link notes.
+ */
+export async function checkTottoriLinks(editions: readonly string[]): Promise<string> {
+  const { found, expected, printed } = await collectOverTottori(editions);
+  for (const [key, c] of expected) {
     const s = found.get(key);
     assert.ok(s, key);
     assert.equal(s.company_corporate_number, c.corporate_number, key);
     assert.equal(s.company_link, c.corporate_number === null ? null : 'name_address', key);
     for (const number of c.never ?? []) assert.notEqual(s.company_corporate_number, number, key);
   }
-  return out.join('\n');
+  return printed;
+}
+
+/** How the Tottori cases fared among planted namesakes: linked still, left unlinked with a reason, or wrongly. */
+export interface NamesakeOutcome {
+  /** Cases still linked to their company: its name and address still single it out. */
+  readonly stayed: number;
+  /** Cases the namesakes left unlinked, each with the note that says why. */
+  readonly unsettled: number;
+  /** A case linked to another company than the fixture's, or left unlinked without a reason. */
+  readonly problems: readonly string[];
+}
+
+/** A name as the notes quote it, in either width and spacing. */
+const folded = (name: string) => name.normalize('NFKC').replace(/\s+/gu, '');
+
+/**
+ * Judges a collection over a register where each company the fixture names has a namesake in every other prefecture,
+ * and those in `sameCity` one in their own city as well. A case stays linked where its address is its company's own
+ * and no namesake shares its city; every other linked case of the fixture is left unlinked, and a note says why.
+ */
+export function judgeNamesakeLinks(collection: TottoriCollection, sameCity: ReadonlySet<string>): NamesakeOutcome {
+  // the notes of the records left unlinked, by the record's name: 「name」 (address): reason
+  const reasons = new Map<string, string>();
+  for (const line of collection.printed.split('\n')) {
+    const note = /not linked 「(.*?)」(?: \(.*?\))?: (.*)$/u.exec(line);
+    if (note) reasons.set(folded(note[1]!), note[2]!);
+  }
+  const problems: string[] = [];
+  let stayed = 0;
+  let unsettled = 0;
+  for (const [key, c] of collection.expected) {
+    const number = collection.found.get(key)?.company_corporate_number ?? null;
+    const certain = c.corporate_number !== null && !sameCity.has(c.corporate_number) && c.basis === undefined;
+    if (number !== (certain ? c.corporate_number : null))
+      problems.push(`${key}: linked to ${number ?? 'none'}, expected ${certain ? c.corporate_number : 'none'}`);
+    else if (certain) stayed++;
+    if (c.corporate_number === null || certain) continue;
+    const reason = reasons.get(folded(c.name));
+    const why = sameCity.has(c.corporate_number) ? /2 companies of the name in/u : /elsewhere in Japan/u;
+    if (reason === undefined || !why.test(reason))
+      problems.push(`${key}: not linked, but no note says why (${reason ?? 'none'})`);
+    else unsettled++;
+  }
+  return { stayed, unsettled, problems };
 }

@@ -47,17 +47,24 @@ describe('kohyo import nta', () => {
       .join('')
       .split('\n')
       .filter((line) => !/ rows, /u.test(line) && line !== '');
-    assert.equal(steps.length, 4, steps.join('\n'));
-    assert.equal(steps[0], `${SAMPLE_FILE}: indexing the search terms and places …`);
-    assert.match(
-      steps[1]!,
-      /^merging the full-text indexes and refreshing the statistics … \(indexing the search terms and places: \d+\.\d s\)$/u,
-    );
-    assert.match(
-      steps[2]!,
-      /^checking the new dataset and publishing it … \(merging the full-text indexes and refreshing the statistics: \d+\.\d s\)$/u,
-    );
-    assert.match(steps[3]!, /^published \(checking the new dataset and publishing it: \d+\.\d s\)$/u);
+    // each step, and the one before it with its time (the file's name left out)
+    const named = [
+      `${SAMPLE_FILE}: indexing the search terms by trigram`,
+      `${SAMPLE_FILE}: indexing the names' short grams`,
+      `${SAMPLE_FILE}: building the index of the search terms`,
+      `${SAMPLE_FILE}: building the index of the places`,
+      'merging the full-text indexes',
+      'counting the common trigrams',
+      'refreshing the statistics',
+      'checking the new dataset and publishing it',
+    ];
+    assert.equal(steps.length, named.length + 1, steps.join('\n'));
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+    named.forEach((step, i) => {
+      const before = i === 0 ? '' : ` \\(${escape(named[i - 1]!.replace(/^.*: /u, ''))}: \\d+\\.\\d s\\)`;
+      assert.match(steps[i]!, new RegExp(`^${escape(step)} …${before}$`, 'u'));
+    });
+    assert.match(steps.at(-1)!, /^published \(checking the new dataset and publishing it: \d+\.\d s\)$/u);
   });
 
   it('warns about each skipped row with its file and line', async () => {

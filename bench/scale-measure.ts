@@ -1,0 +1,65 @@
+// One case of `npm run bench:scale` against a running server: its saturation (a closed loop of 10 connections, with
+// the server's CPU a request), then the latencies of an open loop at half that rate (and the CPU a request there).
+import { runLoad, rotatingUserAgents, type LoadOptions } from './http-load.js';
+import { runAtRate } from './open-loop.js';
+import { cpuPerRequest } from './process-cpu.js';
+import type { ServerProcess } from './server-process.js';
+
+export interface CaseFigures {
+  readonly endpoint: string;
+  readonly klass: string;
+  readonly queries: number;
+  /** Answers a second with 10 connections asking back to back, and the server's CPU µs an answer then. */
+  readonly saturatedRps: number;
+  readonly cpuUs: number;
+  readonly bytes: number;
+  /** The open loop at half the saturated rate: latencies, and the server's CPU µs an answer there. */
+  readonly halfRate: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly halfCpuUs: number;
+  /** Answers other than 2xx, and requests without one, over both runs. */
+  readonly failed: number;
+}
+
+export interface MeasureSettings {
+  readonly seconds: number;
+  readonly warmupSeconds: number;
+}
+
+/** As `npm run bench`: 1,000 User-Agents in turn, so that the limiter and the usage log see that many clients. */
+const USER_AGENTS = 1000;
+const CONNECTIONS = 10;
+/** Connections the open loop may open: enough that a request never waits for one below saturation. */
+const OPEN_LOOP_CONNECTIONS = 32;
+
+export async function measureScaleCase(
+  server: ServerProcess,
+  label: { readonly endpoint: string; readonly klass: string },
+  paths: readonly string[],
+  settings: MeasureSettings,
+): Promise<CaseFigures> {
+  const headers = rotatingUserAgents(USER_AGENTS);
+  const closed: LoadOptions = { connections: CONNECTIONS, warmupSeconds: 0, durationSeconds: settings.seconds };
+  await runLoad(server.url, paths, { ...closed, durationSeconds: settings.warmupSeconds }, headers);
+  const saturated = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, closed, headers));
+  const rate = Math.max(1, Math.round(saturated.result.requestsPerSecond / 2));
+  const open = { rate, connections: OPEN_LOOP_CONNECTIONS, warmupSeconds: 0 };
+  await runAtRate(server.url, paths, { ...open, durationSeconds: settings.warmupSeconds }, headers);
+  const half = await cpuPerRequest(server.pid, () =>
+    runAtRate(server.url, paths, { ...open, durationSeconds: settings.seconds }, headers),
+  );
+  const r = saturated.result;
+  return {
+    ...label,
+    queries: new Set(paths).size,
+    saturatedRps: r.requestsPerSecond,
+    cpuUs: saturated.userUs + saturated.systemUs,
+    bytes: r.meanResponseBytes,
+    halfRate: rate,
+    p50Ms: half.result.p50Ms,
+    p99Ms: half.result.p99Ms,
+    halfCpuUs: half.userUs + half.systemUs,
+    failed: r.non2xx + r.errors + half.result.non2xx + half.result.errors,
+  };
+}
