@@ -143,7 +143,7 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
   app.decorateRequest('kohyoValidators', null);
   app.decorateRequest('kohyoIfNoneMatch', null);
   const known = new ValidatorsMemo(options.key);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function answerNotModified(request, reply, done) {
     const store = context.dataset();
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
@@ -174,7 +174,7 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     setValidators(reply, validators);
     void reply.code(304).send();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function applyPrecondition(request, reply, payload, done) {
     const validators = request.kohyoValidators;
     if (validators !== null && reply.statusCode === 200) {
       setValidators(reply, validators);

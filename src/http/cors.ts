@@ -48,7 +48,7 @@ export const corsHeaders = fp(
       if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, preflight: true };
     });
     await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true, preflight: false }));
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function answerPreflight(request, reply, done) {
       if (request.method !== 'OPTIONS' || !isPreflight(request)) {
         done();
         return;

@@ -28,7 +28,7 @@ export interface FirstLookOptions {
 export const firstLook = fp<FirstLookOptions>(
   (app, { limits, drop, trusted }, done) => {
     if (limits !== undefined && drop !== undefined) gateRequests(app.server, limits, trusted, drop);
-    app.addHook('onRequest', (request, reply, next) => {
+    app.addHook('onRequest', function refuseFirst(request, reply, next) {
       next(refusedBeforeAnyWork(app, request, reply, limits));
     });
     done();
@@ -49,7 +49,7 @@ const heldBack = new WeakMap<IncomingMessage, string>();
 function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  server.on('request', function passGate(request: IncomingMessage, response: ServerResponse) {
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
       if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropped(peer)) {

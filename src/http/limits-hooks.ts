@@ -30,20 +30,20 @@ export const requestLimits = fp<LimitsOptions>(
       return;
     }
     app.decorateRequest('kohyoPayloadBytes', 0);
-    app.addHook('onRequest', (request, reply, next) => {
+    app.addHook('onRequest', function countRequest(request, reply, next) {
       limitCounted(limits, request, reply, next);
     });
     // the bytes of an answer the limits did not count, as the app's onSend hook sees its payload: the body as sent when
     // it was made whole (a precompressed one), the plain body when a route's hook compresses it later (the larger); a
     // stream's are not known here
-    app.addHook('onSend', (request, _reply, payload, next) => {
+    app.addHook('onSend', function noteUncountedBytes(request, _reply, payload, next) {
       if (request.kohyoCounted !== true && request.method !== 'HEAD') {
         if (typeof payload === 'string') request.kohyoPayloadBytes = Buffer.byteLength(payload);
         else if (Buffer.isBuffer(payload)) request.kohyoPayloadBytes = payload.length;
       }
       next(null, payload);
     });
-    app.addHook('onResponse', (request, reply, next) => {
+    app.addHook('onResponse', function chargeAnswer(request, reply, next) {
       // charged to the address's ceiling once sent: its Content-Length (a stream made whole by a route's hook has
       // one), or what onSend saw
       if (request.kohyoCounted !== true && request.method !== 'HEAD') {

@@ -53,7 +53,7 @@ function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
   if (options.limiterState) limiterGauges(registry, options.limiterState);
 
   // callback hooks, not async ones: no promise and microtask per request
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function countAnswer(request, reply, done) {
     // the pattern, never the URL: one series per route, whatever clients send
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     if (route !== METRICS_PATH) {

@@ -10,7 +10,7 @@ import { noRouteError } from './error-handler.js';
  */
 export const requestChecks = fp(
   (app, _options, done) => {
-    app.addHook('onRequest', (request, _reply, next) => {
+    app.addHook('onRequest', function checkRequestForm(request, _reply, next) {
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
         next(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
       else if (request.method === 'OPTIONS' && !isPreflight(request)) next(noRouteError(app, request));

@@ -65,7 +65,7 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
 /** The request log's hook: each answered request logged once its answer is sent. */
 export const requestLogging = fp<{ readonly log: RequestLog }>(
   (app, { log }, done) => {
-    app.addHook('onResponse', (request, reply, next) => {
+    app.addHook('onResponse', function logAnswer(request, reply, next) {
       log.answered(request, reply);
       next();
     });

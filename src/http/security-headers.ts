@@ -25,7 +25,7 @@ const PAGE_POLICY = [
  */
 export const answerHeaders = fp(
   (app, _options, done) => {
-    app.addHook('onSend', (request, reply, payload, next) => {
+    app.addHook('onSend', function setAnswerHeaders(request, reply, payload, next) {
       reply.header('x-request-id', request.id);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'no-referrer');

@@ -65,7 +65,7 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
   app.decorateRequest(USAGE, null);
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
   // already serialised is searched as text in onSend, since searching serialised text means flattening it first.
-  app.addHook('preSerialization', (request, reply, payload, done) => {
+  app.addHook('preSerialization', function readAnswer(request, reply, payload, done) {
     if (accountingOf(request).usage) {
       const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);
       request[USAGE] = { returned, errorCode, address: null };
@@ -73,7 +73,7 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
     done(null, payload);
   });
   // callback hooks, not async ones: no promise and microtask per request for each
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function readSent(request, reply, payload, done) {
     if (accountingOf(request).usage) {
       try {
         // a body sent compressed, or not JSON (a document served from memory, an Atom feed), holds no outcome to read
@@ -89,7 +89,7 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
     }
     done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function recordResponse(request, reply, done) {
     try {
       const accounting = accountingOf(request);
       if (accounting.usage) recordAnswered(request, accounting.counted, reply.statusCode, reply.elapsedTime);
