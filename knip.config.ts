@@ -6,8 +6,8 @@ import type { KnipConfig } from 'knip';
 // exports and 9 types, which `knip --production` with the production entries marked lists) is one of three kinds the
 // project keeps on purpose: a pure function its table of cases tests directly (names.ts, xml-writer.ts,
 // sequential-run.ts, usage-entry.ts ...), a bound a test asserts through its one definition instead of a copied number
-// (MAX_ECHOED, CLIENT_KEY_CACHE_ENTRIES ...), or a seam the tests build the real app or store through (buildServiceApp,
-// storeFromConfig, lockPathFor). An export nothing imports, tests included, fails the lint.
+// (MAX_ECHOED, CLIENT_KEY_CACHE_ENTRIES ...), or a seam the tests build the real app or store through (storeFromConfig,
+// lockPathFor). An export nothing imports, tests included, fails the lint.
 const config: KnipConfig = {
   entry: [
     'src/main.ts',

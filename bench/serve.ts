@@ -92,7 +92,7 @@ async function main(argv: readonly string[]): Promise<void> {
       clock,
       logger: values['request-log'] ? createLogger('info', logDestination('/dev/null')) : false,
       ...(usage ? { usageLog: usage.log } : {}),
-      ...(limiter ? { beforeApiRequest: limiter.beforeApiRequest } : {}),
+      ...(limiter ? { limiter } : {}),
     });
     await limiter?.ready();
   } else {

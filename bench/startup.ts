@@ -19,8 +19,13 @@ const ROOT = new URL('..', import.meta.url).pathname;
 function serverArgs(): string[] {
   const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
     .scripts;
-  const server = scripts.start.split('&&')[1]?.trim().split(/\s+/u) ?? [];
-  if (server[0] !== 'node') throw new Error(`npm start is not "… && node …": ${scripts.start}`);
+  const server =
+    scripts.start
+      .split('&&')[1]
+      ?.trim()
+      .replace(/^exec /u, '')
+      .split(/\s+/u) ?? [];
+  if (server[0] !== 'node') throw new Error(`npm start is not "… && exec node …": ${scripts.start}`);
   return server.slice(1);
 }
 

@@ -12,10 +12,8 @@ import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
-import { buildApp, type AppDeps } from './http/app.js';
+import { buildApp } from './http/app.js';
 import { guideText } from './http/llms-guide.js';
-import { mcpRoutes } from './mcp/mcp-route.js';
-import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
@@ -95,15 +93,13 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   // one process serves: it follows the published dataset itself (with several workers, the primary does)
   const follower = cluster.isPrimary ? await followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
-  const app = await buildServiceApp({
+  const app = await buildApp({
     config,
     dataset: holder.dataset,
     clock,
     logger,
     usageLog: usage.log,
-    beforeApiRequest: (request, reply) => limiter.beforeApiRequest(request, reply),
-    beforeUncountedRequest: (request) => limiter.beforeUncountedRequest(request),
-    refusals: limiter,
+    limiter,
     // the ETags of every process of this dataset alike, and none computable without the secret
     validatorKey: createHmac('sha256', usageSecret).update('kohyo validators').digest('base64url'),
     // the server's log names an address as the usage log does, by the same keyed hash
@@ -125,22 +121,4 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       holder.close();
     },
   };
-}
-
-/** The app with every transport the service answers: the HTTP API, and MCP over Streamable HTTP at /mcp. */
-export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
-  return buildApp({
-    ...deps,
-    register: async (app, context, limits) => {
-      await mcpRoutes(app, {
-        tools: mcpTools(deps.config),
-        guide: async () => guideText(context),
-        maxBatch: deps.config.mcpMaxBatch,
-        limits,
-        publicUrl: deps.config.publicUrl,
-      });
-      // and whatever routes the caller adds beside them
-      await deps.register?.(app, context, limits);
-    },
-  });
 }

@@ -1,6 +1,7 @@
 // Conditional requests: ETag, Last-Modified and Cache-Control on the conditional routes; 304 before the limits count.
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { RouteContext } from '../api/context.js';
 import { japanDate } from '../domain/dates.js';
 import { parameterPairs, queryOf } from './url-parts.js';
@@ -111,6 +112,23 @@ declare module 'fastify' {
   }
 }
 
+export interface ConditionalOptions {
+  readonly context: RouteContext;
+  /** The key the ETags are an HMAC under, so that a query's validator cannot be worked out offline. */
+  readonly key: string;
+  /** The ceiling on uncounted answers a 304 is taken from (the limiter's); absent, a 304 is free. */
+  readonly beforeUncounted?: ((request: FastifyRequest) => void) | undefined;
+}
+
+/** Conditional requests: registered before the limits (a 304 for the client's own ETag is not counted). */
+export const conditionalRequests = fp<ConditionalOptions>(
+  (app, options, done) => {
+    registerConditional(app, options);
+    done();
+  },
+  { name: 'kohyo-conditional', dependencies: ['kohyo-accounting', 'kohyo-first-look'] },
+);
+
 /**
  * Adds the hooks. A request whose If-None-Match names its query's current ETag is answered 304 in onRequest, before
  * the limits (which must be registered after this), so that it is not counted, as GitHub does; it falls under the
@@ -119,16 +137,13 @@ declare module 'fastify' {
  * If-Modified-Since) is checked and counted like an unconditional one, and turns into a 304 only once its answer is a
  * 200 (onSend), the same for every client. A 304 still passes onSend and onResponse, so the usage log tallies it.
  */
-export function registerConditional(
-  app: FastifyInstance,
-  context: RouteContext,
-  options: { readonly key: string; readonly beforeUncounted?: (request: FastifyRequest) => void },
-): void {
+function registerConditional(app: FastifyInstance, options: ConditionalOptions): void {
+  const { context } = options;
   // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it.
   app.decorateRequest('kohyoValidators', null);
   app.decorateRequest('kohyoIfNoneMatch', null);
   const known = new ValidatorsMemo(options.key);
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', function answerNotModified(request, reply, done) {
     const store = context.dataset();
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
@@ -159,7 +174,7 @@ export function registerConditional(
     setValidators(reply, validators);
     void reply.code(304).send();
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function applyPrecondition(request, reply, payload, done) {
     const validators = request.kohyoValidators;
     if (validators !== null && reply.statusCode === 200) {
       setValidators(reply, validators);

@@ -2,10 +2,57 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import fp from 'fastify-plugin';
 import { addressGroup, parseAddress } from '../domain/ip-address.js';
 import type { TrustedProxies } from '../limits/trusted-proxies.js';
+import type { RefusalGate } from '../limits/limiter.js';
+import type { Config } from '../config.js';
 
-export interface ConnectionBounds {
+export interface ConnectionLimitOptions {
+  readonly connections: Config['connections'];
+  /** Proxies are not capped per address: they carry many clients, and bound them (KOHYO_TRUST_PROXY). */
+  readonly trusted: TrustedProxies;
+  /** The drop of an address past its refusals (dropBounds), when the limits make one. */
+  readonly drop?: DropBounds | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The connections of the capped addresses, which the limits close when a refusal drops an address. */
+    kohyoConnections: CappedConnections;
+  }
+}
+
+/**
+ * The server's bounds on connections, before any request is read: per address and in all, a dropped address's new
+ * connections held unanswered, and the send timeout.
+ */
+export const connectionLimits = fp<ConnectionLimitOptions>(
+  (app, { connections, trusted, drop }, done) => {
+    const capped = capConnections(app.server, {
+      perAddress: connections.perAddress,
+      total: connections.total ?? defaultMaxConnections(),
+      uncapped: trusted,
+      ...(drop === undefined ? {} : { drop }),
+    });
+    timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
+    app.decorate('kohyoConnections', capped);
+    done();
+  },
+  { name: 'kohyo-connections' },
+);
+
+/** How the connections of an address past its refusals are dropped, when the limits drop any (a gate is given). */
+export function dropBounds(
+  gate: RefusalGate | undefined,
+  dropSeconds: number,
+  onDrop: (peer: string) => void,
+): DropBounds | undefined {
+  if (gate === undefined) return undefined;
+  return { dropped: (peer) => gate.dropsPeer(peer), holdMs: dropSeconds * 1000, onDrop };
+}
+
+interface ConnectionBounds {
   /** Open connections one address group (IPv4, or IPv6 /64) may hold. */
   readonly perAddress: number;
   /** Open connections in all. */
@@ -62,7 +109,7 @@ export function isHeld(socket: Socket): boolean {
  * `drop` says is dropped is held unanswered (holdDropped), counted against its address's share. Past `total`, Node's
  * own `maxConnections` drops the new connection. Counted in this process, per listening server.
  */
-export function capConnections(server: Server, bounds: ConnectionBounds): CappedConnections {
+function capConnections(server: Server, bounds: ConnectionBounds): CappedConnections {
   server.maxConnections = bounds.total;
   const open = new Map<string, Set<Socket>>();
   server.on('connection', (socket: Socket) => {
@@ -103,7 +150,7 @@ export function capConnections(server: Server, bounds: ConnectionBounds): Capped
  * serve: it is turned off for the rest of a kept-alive connection once its first answer is sent, so pipelined
  * requests behind a reader that stopped reading held their answers for ever. Looked at a few times a timeout.
  */
-export function timeOutStalledSends(server: Server, sendTimeoutMs: number, now: () => number = Date.now): void {
+function timeOutStalledSends(server: Server, sendTimeoutMs: number, now: () => number = Date.now): void {
   const watched = new Map<Socket, { flushed: number; since: number }>();
   server.on('connection', (socket: Socket) => {
     watched.set(socket, { flushed: flushedBytes(socket), since: now() });

@@ -1,12 +1,13 @@
 // CORS for every public endpoint: any origin, GET and HEAD, the headers a client script needs to read exposed.
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
 
-const OPTIONS: FastifyCorsOptions = {
+const OPTIONS = {
   origin: '*', // a public, keyless, read-only API: no credentials, so a wildcard exposes nothing
   methods: ['GET', 'HEAD'],
   exposedHeaders: EXPOSED_HEADERS,
@@ -21,7 +22,6 @@ const OPTIONS: FastifyCorsOptions = {
     'If-Modified-Since',
   ],
   maxAge: 86_400, // browsers cap it lower (Chromium: 2 h); the policy never changes while the service runs
-  optionsSuccessStatus: 204,
 };
 
 /** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
@@ -34,24 +34,41 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
 }
 
 /**
- * Registers @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on
- * every request, most of what the plugin costs a request). Its hook answers a preflight (204) in onRequest, so it must be
- * registered before the limiter's hook, which then never sees it. An OPTIONS that is not a preflight is answered
- * first, as a method the path does not take (`refuse`: counted like any request there, then 405 with Allow, per the
- * contract), instead of the plugin's 400.
+ * @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on every
+ * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, so a
+ * refusal made after it (a 429) carries them too. A preflight is answered by the hook after it (204, never counted:
+ * route-accounting.ts reads it as uncounted); any other OPTIONS goes on, is counted like any request under /api/v1/,
+ * and is refused as a method the path does not take (request-checks.ts), instead of the plugin's 400.
  */
-export async function registerCors(
-  app: FastifyInstance,
-  refuse: (request: FastifyRequest, reply: FastifyReply, done: (error: Error) => void) => void,
-): Promise<void> {
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method === 'OPTIONS' && !isPreflight(request)) refuse(request, reply, done);
-    else done();
-  });
-  // the plugin's catch-all OPTIONS route, which takes every preflight: declared here (route-accounting.ts), since
-  // the plugin takes no route options of ours
-  app.addHook('onRoute', (route) => {
-    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, preflight: true };
-  });
-  await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true }));
-}
+export const corsHeaders = fp(
+  async (app) => {
+    // the plugin's catch-all OPTIONS route, which takes every preflight: declared here (route-accounting.ts), since
+    // the plugin takes no route options of ours
+    app.addHook('onRoute', (route) => {
+      if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, preflight: true };
+    });
+    await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true, preflight: false }));
+    app.addHook('onRequest', function answerPreflight(request, reply, done) {
+      if (request.method !== 'OPTIONS' || !isPreflight(request)) {
+        done();
+        return;
+      }
+      // answered here: the hook chain stops, and done is not called
+      void reply
+        .code(204)
+        .header('access-control-allow-methods', PREFLIGHT_HEADERS.methods)
+        .header('access-control-allow-headers', PREFLIGHT_HEADERS.headers)
+        .header('access-control-max-age', PREFLIGHT_HEADERS.maxAge)
+        .header('content-length', '0')
+        .send();
+    });
+  },
+  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-first-look'] },
+);
+
+/** What a preflight's answer says, as @fastify/cors would write it from OPTIONS. */
+const PREFLIGHT_HEADERS = {
+  methods: OPTIONS.methods.join(', '),
+  headers: OPTIONS.allowedHeaders.join(', '),
+  maxAge: String(OPTIONS.maxAge),
+};

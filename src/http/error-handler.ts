@@ -1,14 +1,17 @@
 // One handler renders every error as the contract's error body; 5xx answers never carry internals.
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import {
   ApiError,
   ERRORS,
   READ_METHODS,
+  echoed,
   errorBody,
   methodNotAllowed,
   refusalError,
   schemaRefusal,
 } from '../api/errors.js';
+import { routedPath } from './route-accounting.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
 import type { QueryRoute } from './route-options.js';
@@ -20,12 +23,28 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Every error answered in the contract's shape, and a request no route takes answered 404 (405 where GET would
+ * answer). Registered before any route: a route keeps the error handler its context had then.
+ */
+export const contractErrors = fp(
+  (app, _options, done) => {
+    app.decorateRequest('kohyoErrorCode', null);
+    app.setErrorHandler(errorHandler);
+    app.setNotFoundHandler((request) => {
+      throw noRouteError(app, request);
+    });
+    done();
+  },
+  { name: 'kohyo-errors' },
+);
+
 /** Notes the code a request's error answer carries, for the logs and the metrics to read whatever the body's form. */
 export function noteErrorCode(request: FastifyRequest, code: string): void {
   request.kohyoErrorCode = code;
 }
 
-export function errorHandler(
+function errorHandler(
   error: FastifyError | ApiError | LimitRefusal,
   request: FastifyRequest<QueryRoute>,
   reply: FastifyReply,
@@ -68,4 +87,27 @@ function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): Ap
   if (status >= 400 && status < 500)
     return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
   return new ApiError('internal_error', ERRORS.internal_error.message);
+}
+
+/** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
+export function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
+  // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
+  const path = routedPath(request.url);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
+    return methodNotAllowed(READ_METHODS, `${echoed(request.method)} is not allowed here; use GET or HEAD.`);
+  }
+  return new ApiError(
+    'not_found',
+    `There is nothing at ${echoed(path)}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+  );
+}
+
+/** Whether GET answers at the path; a path the router cannot read as a route (a `*` inside it) has none. */
+function hasGetRoute(app: FastifyInstance, path: string): boolean {
+  try {
+    return app.hasRoute({ method: 'GET', url: path });
+  } catch {
+    // find-my-way throws "Wildcard must be the last character in the route" (found by npm run fuzz)
+    return false;
+  }
 }

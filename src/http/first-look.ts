@@ -3,13 +3,38 @@
 // first hook, the refusal standing is answered, and only a request let through has its query read.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RefusalGate } from '../limits/limiter.js';
+import fp from 'fastify-plugin';
+import type { RefusalGate, RequestLimits } from '../limits/limiter.js';
 import type { TrustedProxies } from '../limits/trusted-proxies.js';
 import { isHeld, type DropBounds } from './connection-limits.js';
 import { parseAddress } from '../domain/ip-address.js';
 import { errorOf } from '../domain/error-of.js';
-import { accountingOf, chargeUncounted } from './route-accounting.js';
+import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
 import { repeatedParameterRefusal } from './repeated-parameters.js';
+
+export interface FirstLookOptions {
+  /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
+  readonly limits?: RequestLimits | undefined;
+  /** The drop of an address past its refusals (connection-limits.ts dropBounds), when the limits make one. */
+  readonly drop?: DropBounds | undefined;
+  /** The proxies whose connections are not capped nor dropped per address (KOHYO_TRUST_PROXY). */
+  readonly trusted: TrustedProxies;
+}
+
+/**
+ * The first look: the gate in front of the router (gateRequests), then the first hook of all, which answers the
+ * refusals that need no work (refusedBeforeAnyWork).
+ */
+export const firstLook = fp<FirstLookOptions>(
+  (app, { limits, drop, trusted }, done) => {
+    if (limits !== undefined && drop !== undefined) gateRequests(app.server, limits, trusted, drop);
+    app.addHook('onRequest', function refuseFirst(request, reply, next) {
+      next(refusedBeforeAnyWork(app, request, reply, limits));
+    });
+    done();
+  },
+  { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+);
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
 const heldBack = new WeakMap<IncomingMessage, string>();
@@ -21,10 +46,10 @@ const heldBack = new WeakMap<IncomingMessage, string>();
  * query string is cut off the target before the router sees it, so that the router does not parse it (1,400
  * parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let the request through.
  */
-export function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
+function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  server.on('request', function passGate(request: IncomingMessage, response: ServerResponse) {
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
       if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropped(peer)) {
@@ -81,15 +106,15 @@ function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], 
  * them. Then, its query given back, a parameter repeated past the bound. A request refused here was not counted, and
  * is not logged as counted.
  */
-export function refusedBeforeAnyWork(
+function refusedBeforeAnyWork(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-  gate: RefusalGate | undefined,
-  chargeAnswer: ((request: FastifyRequest) => void) | undefined,
+  limits: RequestLimits | undefined,
 ): Error | undefined {
   const { counted } = accountingOf(request);
-  const standing = counted ? standingRefusal(gate, request, reply) : chargeUncounted(chargeAnswer, request);
+  const chargeAnswer = limits?.beforeUncountedRequest;
+  const standing = counted ? standingRefusal(limits, request, reply) : chargeUncounted(chargeAnswer, request);
   if (standing !== null) return standing;
   restoreQuery(app, request);
   const repeated = repeatedParameterRefusal(request.query);
@@ -99,7 +124,7 @@ export function refusedBeforeAnyWork(
     const refusal = chargeUncounted(chargeAnswer, request);
     if (refusal !== null) return refusal;
   }
-  request.kohyoCounted = false;
+  markNotCounted(request);
   return repeated;
 }
 
@@ -109,7 +134,7 @@ function standingRefusal(gate: RefusalGate | undefined, request: FastifyRequest,
     gate?.refuseStanding(request, reply);
     return null;
   } catch (error) {
-    request.kohyoCounted = false;
+    markNotCounted(request);
     return errorOf(error);
   }
 }

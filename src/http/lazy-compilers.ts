@@ -49,7 +49,9 @@ export function lazyCompilers(): LazyCompilers {
             bySchema.set(schema, serializer);
             return serializer;
           });
-          return (data: unknown) => compiled()(data);
+          return function serialize(data: unknown) {
+            return compiled()(data);
+          };
         };
       },
     },

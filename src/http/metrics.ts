@@ -1,6 +1,7 @@
 // GET /metrics: Prometheus text (prom-client) for operators, from an allowed address only: requests by route and
 // status, latency, refusals by error code, the dataset served, collection runs and where the limits are kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RouteContext } from '../api/context.js';
 import { ApiError } from '../api/errors.js';
@@ -11,12 +12,22 @@ import type { LimiterState } from '../limits/limiter-from-config.js';
 export const METRICS_PATH = '/metrics';
 
 export interface MetricsOptions {
+  readonly context: RouteContext;
   /** Where the limits are kept; absent, the app has no limiter. */
-  readonly limiterState?: () => LimiterState;
+  readonly limiterState?: (() => LimiterState) | undefined;
 }
 
-/** Registers the collectors and the route; each app has a registry of its own. */
-export function registerMetrics(app: FastifyInstance, context: RouteContext, options: MetricsOptions): void {
+/** The collectors, counting every answer as it leaves, and the route; each app has a registry of its own. */
+export const metrics = fp<MetricsOptions>(
+  (app, options, done) => {
+    registerMetrics(app, options);
+    done();
+  },
+  { name: 'kohyo-metrics', dependencies: ['kohyo-errors'] },
+);
+
+function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const { context } = options;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kohyo_' });
   const requests = new Counter({
@@ -42,7 +53,7 @@ export function registerMetrics(app: FastifyInstance, context: RouteContext, opt
   if (options.limiterState) limiterGauges(registry, options.limiterState);
 
   // callback hooks, not async ones: no promise and microtask per request
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function countAnswer(request, reply, done) {
     // the pattern, never the URL: one series per route, whatever clients send
     const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
     if (route !== METRICS_PATH) {

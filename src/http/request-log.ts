@@ -2,6 +2,7 @@
 // drops the query string, src/logger.ts says why), the path scrubbed of the client's address and cut; and refusals
 // counted per address and minute instead (refusal-tally.ts), so that a flood of them cannot fill a disk.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { addressScrubber, scrubbedCut } from '../domain/address-scrubber.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { pathOf } from './url-parts.js';
@@ -60,6 +61,18 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
     dropped: (address) => tally.dropped(address),
   };
 }
+
+/** The request log's hook: each answered request logged once its answer is sent. */
+export const requestLogging = fp<{ readonly log: RequestLog }>(
+  (app, { log }, done) => {
+    app.addHook('onResponse', function logAnswer(request, reply, next) {
+      log.answered(request, reply);
+      next();
+    });
+    done();
+  },
+  { name: 'kohyo-request-log', dependencies: ['kohyo-errors'] },
+);
 
 /**
  * Writes the request's line at `info`: its id (the request logger's binding), method and path (`scrub` takes the

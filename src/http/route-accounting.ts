@@ -1,6 +1,7 @@
 // What an answer counts for (the limits, the usage log, conditional requests), read from the route Fastify matched and
 // never from how the client spelled its path: a route declares it in its `config`, and every hook reads it here.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { BASE_PATH } from '../api/catalogue.js';
 import { isPreflight } from './cors.js';
 import { errorOf } from '../domain/error-of.js';
@@ -26,7 +27,10 @@ declare module 'fastify' {
     preflight?: boolean;
   }
   interface FastifyRequest {
-    /** True once the limits admitted and counted the request; null when they did not look at it, or refused it. */
+    /**
+     * True once the limits admitted and counted the request, false once refused before they counted it, null when
+     * they did not look at it. Written only by route-accounting.ts (markCounted, markNotCounted).
+     */
     kohyoCounted: boolean | null;
     /** What the request counts for, read once (accountingOf); null until a hook first asks. */
     kohyoAccounting: Accounting | null;
@@ -45,15 +49,32 @@ const NOTHING: Accounting = { counted: false, usage: false, conditional: false }
 const UNKNOWN_API_PATH: Accounting = { counted: true, usage: true, conditional: false };
 const PREFLIGHT: Accounting = { counted: false, usage: true, conditional: false };
 
-/** Gives every request the slot the limits mark it counted in, and the one its accounting is kept in. */
-export function registerRouteAccounting(app: FastifyInstance): void {
-  app.decorateRequest('kohyoCounted', null);
-  app.decorateRequest('kohyoAccounting', null);
+/**
+ * Gives every request the slots its accounting is kept in. This module is their one writer: the hooks read them
+ * (accountingOf, request.kohyoCounted), and the limits mark a request through markCounted and markNotCounted.
+ */
+export const requestAccounting = fp(
+  (app, _options, done) => {
+    app.decorateRequest('kohyoCounted', null);
+    app.decorateRequest('kohyoAccounting', null);
+    done();
+  },
+  { name: 'kohyo-accounting' },
+);
+
+/** The limits admitted and counted the request, whatever its answer turns out to be (a 304 once checked, say). */
+export function markCounted(request: FastifyRequest): void {
+  request.kohyoCounted = true;
+}
+
+/** The request was refused before the limits counted it: it is not logged as counted. */
+export function markNotCounted(request: FastifyRequest): void {
+  request.kohyoCounted = false;
 }
 
 /**
- * Charges an answer that does not count to the address's ceiling on them (`charge`, AppDeps' beforeUncountedRequest):
- * its refusal when the ceiling is reached, the request then marked as not counted, or null.
+ * Charges an answer that does not count to the address's ceiling on them (`charge`, the limiter's
+ * beforeUncountedRequest): its refusal when the ceiling is reached, the request then marked as not counted, or null.
  */
 export function chargeUncounted(
   charge: ((request: FastifyRequest) => void) | undefined,
@@ -63,7 +84,7 @@ export function chargeUncounted(
     charge?.(request);
     return null;
   } catch (error) {
-    request.kohyoCounted = false;
+    markNotCounted(request);
     return errorOf(error);
   }
 }

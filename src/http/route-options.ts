@@ -43,7 +43,7 @@ export function endpointOptions(endpoint: Endpoint, config: Config) {
       .map(([name]) => name),
   );
   // a callback hook, not an async one: no promise and microtask per request
-  const enforceRules = (request: FastifyRequest<QueryRoute>, _reply: unknown, done: HookHandlerDoneFunction) => {
+  function enforceRules(request: FastifyRequest<QueryRoute>, _reply: unknown, done: HookHandlerDoneFunction): void {
     try {
       request.query = readQueryString(request.query, allowed, integers);
     } catch (error) {
@@ -51,6 +51,6 @@ export function endpointOptions(endpoint: Endpoint, config: Config) {
       return;
     }
     done();
-  };
+  }
   return { schema, config: accounting, preValidation: enforceRules };
 }

@@ -1,6 +1,7 @@
-// The headers that keep a browser from misreading an answer or putting a page of ours inside someone else's.
+// The headers every answer carries: its request id, and those that keep a browser from misreading an answer or
+// putting a page of ours inside someone else's.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { PAGE_STYLE } from './pages/page-style.js';
 
 /**
@@ -18,18 +19,23 @@ const PAGE_POLICY = [
 ].join('; ');
 
 /**
- * Every answer: nosniff, so that a JSON or text answer holding a client's words is never read as HTML or script, and
- * no Referer to the publishers' sites a page links to (its address holds what was searched for). An HTML answer
- * without a policy of its own gets the pages' policy.
+ * Every answer: its request id (request-id.ts), nosniff, so that a JSON or text answer holding a client's words is
+ * never read as HTML or script, and no Referer to the publishers' sites a page links to (its address holds what was
+ * searched for). An HTML answer without a policy of its own gets the pages' policy.
  */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    const type = reply.getHeader('content-type');
-    if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', PAGE_POLICY);
-    }
-    done(null, payload);
-  });
-}
+export const answerHeaders = fp(
+  (app, _options, done) => {
+    app.addHook('onSend', function setAnswerHeaders(request, reply, payload, next) {
+      reply.header('x-request-id', request.id);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'no-referrer');
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', PAGE_POLICY);
+      }
+      next(null, payload);
+    });
+    done();
+  },
+  { name: 'kohyo-answer-headers' },
+);

@@ -10,6 +10,7 @@ import type { TrustedProxies } from './trusted-proxies.js';
 import { RefusalMemo } from './refusal-memo.js';
 import { UncountedCeiling } from './uncounted-ceiling.js';
 import { RefusalCeiling } from './refusal-ceiling.js';
+import { errorOf } from '../domain/error-of.js';
 
 /** The per-address bounds this process keeps in memory (src/config.ts's `limits`). */
 interface AddressBounds {
@@ -49,7 +50,7 @@ declare module 'node:http' {
 }
 
 /**
- * The refusals that are made before any other work on a request (src/http/app.ts): those still standing for its
+ * The refusals that are made before any other work on a request (src/http/first-look.ts): those still standing for its
  * client or address, and the drop of an address past its refusals.
  */
 export interface RefusalGate {
@@ -69,8 +70,8 @@ export interface RefusalGate {
 }
 
 /**
- * The limits a route registered by buildApp's `register` may apply to the messages a request carries (MCP's
- * batches).
+ * The limits a route applies to the messages a request carries (MCP's batches), as routeLimitsOf reads them from the
+ * app's limits.
  */
 export interface RouteLimits {
   /**
@@ -84,21 +85,43 @@ export interface RouteLimits {
   standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
 }
 
-export interface Limiter extends RefusalGate {
+/** What the app asks of the limits (src/http/limits-hooks.ts and the hooks before it): a Limiter is one. */
+export interface RequestLimits extends RefusalGate {
   /**
-   * For buildApp's `beforeApiRequest`: runs on every counted request (what counts is the route's to say:
-   * src/http/route-accounting.ts). Throws the refusal, or rejects with it
-   * when the store answers through a promise (Redis); a store in this process answers at once, without one.
+   * Runs on every counted request (what counts is the route's to say: src/http/route-accounting.ts). Throws the
+   * refusal, or rejects with it when the store answers through a promise (Redis); a store in this process answers at
+   * once, without one.
    */
   readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
   /**
-   * For buildApp's `beforeUncountedRequest`: runs before every answer that does not count (an uncounted route's, a
-   * 304, a preflight, a refusal made before the limits) and throws a 429 of the address once its ceiling is reached.
+   * Runs before every answer that does not count (an uncounted route's, a 304, a preflight, a refusal made before the
+   * limits) and throws a 429 of the address once its ceiling is reached.
    */
   readonly beforeUncountedRequest: (request: FastifyRequest) => void;
+}
+
+export interface Limiter extends RequestLimits {
   /** Resolves when the store is ready to take checks (Redis connected, or given up on for now). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The limits of the messages a request carries, read from the app's limits. */
+export function routeLimitsOf(limits: RequestLimits): RouteLimits {
+  return {
+    count: async (request, reply) => {
+      await limits.beforeApiRequest(request, reply);
+    },
+    chargeUncounted: (request, answers) => limits.chargeUncounted(request, answers),
+    standingRefusal(request, reply) {
+      try {
+        limits.refuseStanding(request, reply);
+        return null;
+      } catch (error) {
+        return errorOf(error);
+      }
+    },
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Wires the usage log into the app: every answered request of a route that declares `usage` (route-accounting.ts) is
 // recorded once its answer is sent, as an entry when it counted and in the hourly tallies when it did not.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FinishedRequest } from './usage-entry.js';
 import { pathOf, queryOf } from '../http/url-parts.js';
 import { accountingOf } from '../http/route-accounting.js';
@@ -15,7 +16,7 @@ export interface UsageRecorder {
  * The client address a request is attributed to. No default: it must be the limiter's reading of the request
  * (src/limits/client-identity.ts), or behind a proxy every client would be the proxy, or be named by a header it forged.
  */
-export type ClientAddress = (request: FastifyRequest) => string;
+type ClientAddress = (request: FastifyRequest) => string;
 
 interface Outcome {
   readonly returned: number | null;
@@ -34,28 +35,37 @@ declare module 'fastify' {
   interface FastifyRequest {
     /**
      * What the usage hooks learned of the request: set by preSerialization and onSend, read by onResponse. Only an
-     * app registerUsageLog decorated has it.
+     * app with the usage log has it.
      */
     [USAGE]?: Sent | null;
   }
 }
 
+export interface UsageLogOptions {
+  readonly usageLog: UsageRecorder;
+  readonly clock: () => Date;
+  readonly clientAddress: ClientAddress;
+}
+
 /**
- * Adds the hooks. The result count and error code are read from the answer as it leaves (onSend), so the
+ * The usage log's hooks. The result count and error code are read from the answer as it leaves (onSend), so the
  * routes and the error handler stay as they are; the entry is handed over once the answer is out (onResponse).
  */
-export function registerUsageLog(
-  app: FastifyInstance,
-  usageLog: UsageRecorder,
-  clock: () => Date,
-  clientAddress: ClientAddress,
-): void {
+export const usageLogging = fp<UsageLogOptions>(
+  (app, options, done) => {
+    registerUsageLog(app, options);
+    done();
+  },
+  { name: 'kohyo-usage-log', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+);
+
+function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress }: UsageLogOptions): void {
   // What the hooks learn of a request, kept on the request (a decorator, so every request has the same shape) rather
   // than in WeakMaps keyed by it, whose entries the garbage collector must trace as ephemerons.
   app.decorateRequest(USAGE, null);
   // The outcome is read from the answer object before it is serialised (a property read); only an answer sent
   // already serialised is searched as text in onSend, since searching serialised text means flattening it first.
-  app.addHook('preSerialization', (request, reply, payload, done) => {
+  app.addHook('preSerialization', function readAnswer(request, reply, payload, done) {
     if (accountingOf(request).usage) {
       const { returned, errorCode } = outcomeOfAnswer(reply.statusCode, payload);
       request[USAGE] = { returned, errorCode, address: null };
@@ -63,7 +73,7 @@ export function registerUsageLog(
     done(null, payload);
   });
   // callback hooks, not async ones: no promise and microtask per request for each
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', function readSent(request, reply, payload, done) {
     if (accountingOf(request).usage) {
       try {
         // a body sent compressed, or not JSON (a document served from memory, an Atom feed), holds no outcome to read
@@ -79,7 +89,7 @@ export function registerUsageLog(
     }
     done(null, payload);
   });
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function recordResponse(request, reply, done) {
     try {
       const accounting = accountingOf(request);
       if (accounting.usage) recordAnswered(request, accounting.counted, reply.statusCode, reply.elapsedTime);

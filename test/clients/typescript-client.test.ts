@@ -66,7 +66,7 @@ test('an error answer is a KohyoError with the contract code, and a 429 carries 
   const limited = await startServer({
     dbPath: await demoDatabase(),
     env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest },
+    deps: { limiter },
   });
   try {
     const client = createKohyoClient({ baseUrl: limited.url });

@@ -1,10 +1,13 @@
 // docs/architecture.md walks a request and a collection through the code, a table row a step: every file a row names
-// exists, and every function it names is exported from that file, so that a change to the code that the walk does
-// not follow fails here, naming the row.
+// exists, and every function it names is declared in that file; and the request's walk is what the code runs: each
+// step after start-up ran, its function among those V8's precise coverage saw called in a real request (the walk's
+// own, to the production service). A change to the code that the walk does not follow fails here, naming the row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { section } from '../helpers/markdown.js';
+import { demoDatabase } from '../helpers/server.js';
+import { traceRequest } from '../helpers/request-trace.js';
 
 const root = new URL('../../', import.meta.url);
 const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
@@ -14,6 +17,10 @@ const CODE_PATH = /^(?:src|scripts|demo)\/[\w./-]+\.(?:ts|tsx|mjs)$/u;
 
 interface Step {
   readonly row: string;
+  /** The step's number: 0 for what happens once, at start. */
+  readonly step: number;
+  /** The function of the Function column, if any. */
+  readonly own: string | undefined;
   readonly file: string;
   /** The function of the Function column, then every `path` `name` pair of the row's text. */
   readonly names: readonly { readonly file: string; readonly name: string }[];
@@ -36,32 +43,50 @@ function stepsOf(walk: string): Step[] {
     for (const m of what.matchAll(/`([^`]+)` `(\w+(?:\.\w+)?)`/gu)) {
       if (CODE_PATH.test(m[1]!)) names.push({ file: m[1]!, name: m[2]! });
     }
-    return { row, file, names, paths: [file, ...ticked(what).filter((t) => CODE_PATH.test(t))] };
+    return {
+      row,
+      step: Number(/^\| (\d+) \|/u.exec(row)?.[1]),
+      own: ticked(functionCell)[0],
+      file,
+      names,
+      paths: [file, ...ticked(what).filter((t) => CODE_PATH.test(t))],
+    };
   });
 }
 
 const codeOf = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
-/** Whether the file exports `name`, or, for `Class.method`, exports the class and it has the method. */
-function exports(path: string, qualified: string): boolean {
+/** Whether the file declares `name` (exported or not), or, for `Class.method`, declares the class with the method. */
+function declares(path: string, qualified: string): boolean {
   const [name = '', method] = qualified.split('.');
   const code = codeOf(path);
-  const declared = new RegExp(
-    `^export (?:declare )?(?:async )?(?:function\\*?|const|let|class|interface|type|enum) ${name}\\b`,
-    'mu',
-  );
-  const listed = new RegExp(`^export \\{[^}]*\\b${name}\\b`, 'mu');
-  if (!declared.test(code) && !listed.test(code)) return false;
+  if (!new RegExp(`\\b(?:function\\*?|const|let|class|interface|type|enum) ${name}\\b`, 'u').test(code)) return false;
   return method === undefined || new RegExp(`^\\s+(?:async )?${method}\\s*[(<]`, 'mu').test(code);
 }
 
 for (const heading of WALKS) {
-  test(`${heading.slice(3)}: every file it names exists and exports the function it names`, () => {
+  test(`${heading.slice(3)}: every file it names exists and declares the function it names`, () => {
     for (const step of stepsOf(section(architecture, heading))) {
       assert.match(step.file, CODE_PATH, `a row names its file: ${step.row}`);
       for (const path of step.paths) assert.ok(existsSync(new URL(path, root)), `${path} does not exist: ${step.row}`);
       for (const { file, name } of step.names)
-        assert.ok(exports(file, name), `${file} does not export ${name}: ${step.row}`);
+        assert.ok(declares(file, name), `${file} does not declare ${name}: ${step.row}`);
     }
   });
 }
+
+test('A request, file by file: each step after start-up ran in the request the walk names, traced', async () => {
+  const walk = section(architecture, WALKS[0]!);
+  const target = /`GET (\/[^`]+)`/u.exec(walk)?.[1];
+  assert.ok(target !== undefined, 'the walk names its request as `GET /path?query`');
+  // the same query asked again and again: a client over the default minute's allowance
+  const { status, ran } = await traceRequest(await demoDatabase(), target, 20, { KOHYO_LIMIT_PER_MINUTE: '1000' });
+  assert.equal(status, 200, target);
+  for (const step of stepsOf(walk).filter(({ step }) => step > 0)) {
+    const functions = ran.get(step.file);
+    assert.ok(functions !== undefined, `nothing of ${step.file} ran: ${step.row}`);
+    // a method is named by V8 without its class
+    const name = step.own?.split('.').at(-1);
+    if (name !== undefined) assert.ok(functions.includes(name), `${name} did not run: ${step.row}`);
+  }
+});

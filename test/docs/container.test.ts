@@ -135,10 +135,11 @@ test('production runs compiled code: no TypeScript runner among the dependencies
   ]);
   // the build stage puts only the launcher and the build script in scripts/
   assert.ok(all(build, 'COPY').includes('scripts/build.mjs scripts/kohyo.mjs ./scripts/'));
-  // `npm start` and `npm run kohyo` (the collector's command in compose.yaml) run JavaScript, never through tsx
+  // `npm start` and `npm run kohyo` (the collector's command in compose.yaml) run JavaScript, never through tsx; the
+  // shell npm starts gives its place to the server (exec), so that npm's SIGTERM or SIGINT reaches the server itself
   assert.match(
     packageJson.scripts.start!,
-    /^node scripts\/build\.mjs --if-changed && node (--\S+ )*dist\/src\/main\.js$/u,
+    /^node scripts\/build\.mjs --if-changed && exec node (--\S+ )*dist\/src\/main\.js$/u,
   );
   assert.match(packageJson.scripts.kohyo!, /^node scripts\/kohyo\.mjs$/u);
   assert.doesNotMatch(read('scripts/kohyo.mjs'), /from 'tsx|import\('tsx/u);

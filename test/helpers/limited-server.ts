@@ -45,9 +45,7 @@ export async function limitedServer(
     dbPath: await fixtureDatabase(),
     env,
     deps: {
-      beforeApiRequest: limiter.beforeApiRequest,
-      beforeUncountedRequest: limiter.beforeUncountedRequest,
-      refusals: limiter,
+      limiter,
       ...deps,
     },
   });

@@ -21,9 +21,7 @@ export async function serveMcp(env: Record<string, string> = {}, dbPath?: string
     dbPath: dbPath ?? (await fixtureDatabase()),
     env,
     deps: {
-      beforeApiRequest: limiter.beforeApiRequest,
-      beforeUncountedRequest: limiter.beforeUncountedRequest,
-      refusals: limiter,
+      limiter,
       usageLog: { record: (r) => void logged.push(r) },
     },
   });

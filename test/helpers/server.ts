@@ -2,8 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppDeps } from '../../src/http/app.js';
-import { buildServiceApp } from '../../src/service.js';
+import { buildApp, type AppDeps } from '../../src/http/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
@@ -47,7 +46,7 @@ export async function startServer(
       : options.dbPath
         ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries })
         : null;
-  const app = await buildServiceApp({
+  const app = await buildApp({
     config,
     dataset: () => store,
     clock: () => TEST_NOW,

@@ -1,19 +1,32 @@
 // Values read back from an XML document by libxml2 (xmllint), not by the code that wrote it: a document that is not
 // well-formed throws, and each XPath expression's string value comes back as the parser reads it.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { errorOf } from '../../src/domain/error-of.js';
+
+/**
+ * xmllint's output for `args`, `input` on its standard input. Run without blocking: a test's server runs in the same
+ * process, and an event loop held for longer than the server's keep-alive timeout (a loaded machine starting
+ * xmllint) had the server drop the idle connection just as the client's next request went out on it ("fetch failed").
+ */
+export function xmllint(args: readonly string[], input = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('xmllint', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
+      error === null ? resolve(stdout) : reject(errorOf(error)),
+    );
+    // xmllint may be done before it reads its input (a file named instead): its verdict is its status and output
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(input);
+  });
+}
 
 /**
  * The string value of each expression (XPath 1.0). They are read in one run of xmllint, each written after its
  * length in characters (`string-length`), so that any text, separators included, comes back whole.
  */
-export function xmlValues(xml: string, expressions: readonly string[]): string[] {
+export async function xmlValues(xml: string, expressions: readonly string[]): Promise<string[]> {
   if (expressions.length === 0) return [];
   const parts = expressions.flatMap((e) => [`string-length(${e})`, "':'", `string(${e})`]);
-  const output = execFileSync('xmllint', ['--xpath', `concat(${parts.join(', ')})`, '-'], {
-    input: xml,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    maxBuffer: 64 * 1024 * 1024,
-  }).toString('utf8');
+  const output = await xmllint(['--xpath', `concat(${parts.join(', ')})`, '-'], xml);
   const chars = Array.from(output);
   const values: string[] = [];
   let at = 0;

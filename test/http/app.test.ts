@@ -41,7 +41,7 @@ async function run(
   const server = await startServer({
     dbPath: await demoDatabase(),
     env: settings,
-    deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: log },
+    deps: { limiter, usageLog: log },
   });
   try {
     for (const [forwardedFor, status] of requests) {

@@ -84,8 +84,8 @@ for (const [kind, path] of [
   test(`a ${kind} whose text closes the summary and opens an entry stays one entry, its text whole`, async () => {
     const feed = await server.get(path);
     assert.equal(feed.status, 200);
-    assert.equal(atomSchemaErrors(feed.text), null);
-    const [count, links, titles, summary] = xmlValues(feed.text, [
+    assert.equal(await atomSchemaErrors(feed.text), null);
+    const [count, links, titles, summary] = await xmlValues(feed.text, [
       entries,
       `count(//${step('link')}[contains(@href, 'evil.example')])`,
       `count(//${step('title')}[. = 'forged'])`,
@@ -100,17 +100,17 @@ for (const [kind, path] of [
 
 test('control characters and U+FFFE of a record are left out; the rest of its text is kept', async () => {
   const feed = await server.get('/api/v1/enforcements?law=antimonopoly_act&format=atom');
-  const [title] = xmlValues(feed.text, [`//${step('entry')}/${step('title')}`]);
+  const [title] = await xmlValues(feed.text, [`//${step('entry')}/${step('title')}`]);
   assert.ok(title?.startsWith(xmlChars(HOSTILE[0]?.company.name ?? '')), title);
   assert.ok(!/[\u0000-\u0008\uFFFE\uFFFF]/u.test(feed.text));
 });
 
 test('a source address is written as the URL standard writes it, as an attribute value', async () => {
   const feed = await server.get('/api/v1/procurement-suspensions?reason=bid_rigging&format=atom');
-  assert.deepEqual(xmlValues(feed.text, [`//${step('link')}[@rel='related']/@href`, `count(//${step('link')})`]), [
-    new URL(ODD_URL).href,
-    '4',
-  ]);
+  assert.deepEqual(
+    await xmlValues(feed.text, [`//${step('link')}[@rel='related']/@href`, `count(//${step('link')})`]),
+    [new URL(ODD_URL).href, '4'],
+  );
 });
 
 test('a malformed Host header gives a feed on the default base, never a 500; a good one is used', async () => {
@@ -118,8 +118,8 @@ test('a malformed Host header gives a feed on the default base, never a 500; a g
   for (const host of ['a b', '<x>', '%', 'evil.example/phish?', 'x"y']) {
     const answer = await getWithHost(path, host);
     assert.equal(answer.status, 200, host);
-    assert.equal(atomSchemaErrors(answer.text), null, host);
-    const [self, page] = xmlValues(answer.text, [
+    assert.equal(await atomSchemaErrors(answer.text), null, host);
+    const [self, page] = await xmlValues(answer.text, [
       `/${step('feed')}/${step('link')}[@rel='self']/@href`,
       `//${step('entry')}/${step('link')}[@rel='alternate']/@href`,
     ]);
@@ -127,7 +127,7 @@ test('a malformed Host header gives a feed on the default base, never a 500; a g
     assert.match(page ?? '', /^http:\/\/localhost\/records\/enf_/u, host);
   }
   const good = await getWithHost(path, 'Kohyo.Example:8080');
-  const [self] = xmlValues(good.text, [`/${step('feed')}/${step('link')}[@rel='self']/@href`]);
+  const [self] = await xmlValues(good.text, [`/${step('feed')}/${step('link')}[@rel='self']/@href`]);
   assert.equal(self, `http://kohyo.example:8080${path}`);
 });
 
@@ -135,7 +135,7 @@ test('KOHYO_PUBLIC_URL is the base whatever the Host header says', async () => {
   const configured = await startServer({ dbPath, env: { KOHYO_PUBLIC_URL: 'https://kohyo.example/base/' } });
   try {
     const feed = await configured.get('/api/v1/enforcements?law=antimonopoly_act&format=atom');
-    const [self, page] = xmlValues(feed.text, [
+    const [self, page] = await xmlValues(feed.text, [
       `/${step('feed')}/${step('link')}[@rel='self']/@href`,
       `//${step('entry')}/${step('link')}[@rel='alternate']/@href`,
     ]);
@@ -155,8 +155,8 @@ test('any q the client sends gives a valid feed or a JSON refusal, never a 5xx',
       const answer = await server.get(`/api/v1/enforcements?q=${percent(q)}&format=atom`);
       assert.ok(answer.status === 200 || answer.status === 400, `${answer.status} for ${JSON.stringify(q)}`);
       if (answer.status === 200) {
-        assert.equal(atomSchemaErrors(answer.text), null, JSON.stringify(q));
-        const [title] = xmlValues(answer.text, [`/${step('feed')}/${step('title')}`]);
+        assert.equal(await atomSchemaErrors(answer.text), null, JSON.stringify(q));
+        const [title] = await xmlValues(answer.text, [`/${step('feed')}/${step('title')}`]);
         assert.ok(title?.startsWith('Kohyo: Enforcement records ('));
       }
     }),
@@ -217,10 +217,10 @@ test('random records of every kind, imported and served, read back from their fe
     ] as const) {
       const records = recordsOf(answerOf(await served.get(path)), list);
       const feed = await served.get(`${path}&format=atom`);
-      assert.equal(atomSchemaErrors(feed.text), null, path);
+      assert.equal(await atomSchemaErrors(feed.text), null, path);
       assert.equal(records.length, 10, path);
       const entry = (id: string) => `//${step('entry')}[${step('id')} = 'urn:kohyo:record:${id}']`;
-      const read = xmlValues(feed.text, [
+      const read = await xmlValues(feed.text, [
         entries,
         ...records.flatMap((r) => [`${entry(r.id)}/${step('title')}`, `${entry(r.id)}/${step('summary')}`]),
       ]);

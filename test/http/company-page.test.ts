@@ -18,7 +18,7 @@ before(async () => {
   limiter = memoryLimiter(loadConfig({}), () => TEST_NOW);
   server = await startServer({
     dbPath: await demoDatabase(),
-    deps: { beforeApiRequest: limiter.beforeApiRequest, refusals: limiter },
+    deps: { limiter },
   });
 });
 after(async () => {

@@ -165,9 +165,7 @@ describe('every rule /llms.txt states holds on the running server', () => {
       dbPath: await fixtureDatabase(),
       env,
       deps: {
-        beforeApiRequest: limiter.beforeApiRequest,
-        beforeUncountedRequest: limiter.beforeUncountedRequest,
-        refusals: limiter,
+        limiter,
       },
     });
   });

@@ -52,7 +52,7 @@ test('/metrics counts requests by route and status, refusals by code, and tells 
     dbPath: await fixtureDatabase(),
     env,
     deps: {
-      beforeApiRequest: limiter.beforeApiRequest,
+      limiter,
       limiterState: () => limiter.state(),
       usageLog: { record: (r) => void logged.push(r) },
     },
@@ -130,7 +130,7 @@ test('/metrics tells when the limits fall back to memory because Redis is down',
   const server = await startServer({
     dbPath: await fixtureDatabase(),
     env,
-    deps: { beforeApiRequest: limiter.beforeApiRequest, limiterState: () => limiter.state() },
+    deps: { limiter, limiterState: () => limiter.state() },
   });
   try {
     assert.equal((await server.get('/api/v1/companies?q=架空商事')).status, 200);
@@ -156,7 +156,7 @@ test('/metrics reads the dataset served when scraped, and scraping never uses up
   const server = await startServer({
     store: null,
     env,
-    deps: { dataset: () => served, beforeApiRequest: limiter.beforeApiRequest, limiterState: () => limiter.state() },
+    deps: { dataset: () => served, limiter, limiterState: () => limiter.state() },
   });
   try {
     const scrape = async () => parseExposition((await server.get('/metrics')).text).samples;

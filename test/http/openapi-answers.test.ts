@@ -102,7 +102,7 @@ async function limitedServer(env: Record<string, string>, store?: Store | null):
   const server = await startServer({
     env,
     ...(store === undefined ? { dbPath: await demoDatabase() } : { store }),
-    deps: { beforeApiRequest: limiter.beforeApiRequest },
+    deps: { limiter },
   });
   closers.push(async () => {
     await server.close();

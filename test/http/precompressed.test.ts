@@ -17,7 +17,7 @@ import {
   latestBody,
   preferredCoding,
 } from '../../src/http/precompressed.js';
-import { registerCompression } from '../../src/http/compression.js';
+import { compression } from '../../src/http/compression.js';
 
 interface RawAnswer {
   readonly status: number;
@@ -83,7 +83,7 @@ test('a body is compressed once per encoding, and built again only for a new sou
 
 test("a scope's kept answers: the handler runs once for a kept key, each time for any other", async () => {
   const app: FastifyInstance = Fastify();
-  await registerCompression(app);
+  await app.register(compression);
   const calls = new Map<string, number>();
   const text = 'Kohyo '.repeat(2000);
   await app.register(async (scope) => {

@@ -37,7 +37,7 @@ describe('web headers', () => {
     server = await startServer({
       dbPath: await demoDatabase(),
       env,
-      deps: { beforeApiRequest: limiter.beforeApiRequest, usageLog: { record: (entry) => void usage.push(entry) } },
+      deps: { limiter, usageLog: { record: (entry) => void usage.push(entry) } },
     });
   });
   after(async () => {

@@ -133,7 +133,7 @@ test('import nta, then collect --files with every real list: a production datase
     const { enforcements: mhlw } = (await ask('/api/v1/enforcements?authority=mhlw&limit=3')).data;
     for (const record of mhlw) assert.match(record.summary_en, / by the \w+ Labour Bureau under the /u);
     const feed = await server.get(`/api/v1/enforcements?company=${encodeURIComponent('ロート製薬')}&format=atom`);
-    assert.equal(atomSchemaErrors(feed.text), null);
+    assert.equal(await atomSchemaErrors(feed.text), null);
     assert.ok(feed.text.includes('ロート製薬株式会社'));
     const hokkaido = (
       await ask(`/api/v1/companies?q=${encodeURIComponent('株式会社')}${encodeURIComponent('北海道')}&prefecture=01`)

@@ -94,7 +94,7 @@ test('the API answers (never 500) with Redis down, through the real app', async 
   const app = await startServer({
     dbPath: await demoDatabase(),
     env: { REDIS_URL: server.url },
-    deps: { beforeApiRequest: limiter.beforeApiRequest },
+    deps: { limiter },
   });
   try {
     await untilRedis(

@@ -14,7 +14,7 @@ const app = await buildApp({
   dataset: () => store,
   clock: () => new Date(),
   logger: false,
-  beforeApiRequest: limiter.beforeApiRequest,
+  limiter,
 });
 await limiter.ready();
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -36,9 +36,7 @@ test('the keys are keyed by the secret kept beside the dataset, which two proces
   try {
     for (const limiter of limiters) {
       await limiter.ready();
-      servers.push(
-        await startServer({ dbPath: await demoDatabase(), env, deps: { beforeApiRequest: limiter.beforeApiRequest } }),
-      );
+      servers.push(await startServer({ dbPath: await demoDatabase(), env, deps: { limiter } }));
     }
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

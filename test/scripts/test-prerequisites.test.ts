@@ -133,3 +133,9 @@ test('a test that finds something missing anyway fails with the install command'
     '/usr/bin/chromium is missing: sudo apt-get update && sudo apt-get install -y chromium (npm test installs it when it runs as root or with passwordless sudo)',
   );
 });
+
+test('README.md names every Debian package the tests install', () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  for (const { debianPackage } of PREREQUISITES)
+    assert.ok(readme.includes(`\`${debianPackage}\``), `README.md does not name ${debianPackage}`);
+});

@@ -13,7 +13,9 @@ import { ApiError } from '../../src/api/errors.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
 import { UsageStore, type UsageEntry } from '../../src/store/usage/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
-import { outcomeOfAnswer, readOutcome, registerUsageLog } from '../../src/usage/usage-hook.js';
+import { outcomeOfAnswer, readOutcome, usageLogging } from '../../src/usage/usage-hook.js';
+import { requestAccounting } from '../../src/http/route-accounting.js';
+import { contractErrors } from '../../src/http/error-handler.js';
 import { clientAddressText, clientHeaders } from '../../src/limits/client-identity.js';
 import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
 
@@ -51,10 +53,18 @@ before(async () => {
     deps: {
       usageLog: log,
       logger: createLogger('info', { write: (line: string) => void logLines.push(line) }),
-      // stands in for the rate limiter, so that a 429 passes through the log
-      beforeApiRequest: async (request) => {
-        if (request.headers['user-agent'] === 'greedy')
-          throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
+      // stands in for the rate limiter, so that a 429 passes through the log; it refuses nothing else
+      limiter: {
+        beforeApiRequest: async (request) => {
+          if (request.headers['user-agent'] === 'greedy')
+            throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
+        },
+        beforeUncountedRequest: () => {},
+        refusing: () => false,
+        refuseStanding: () => {},
+        dropsPeer: () => false,
+        chargeUncounted: () => {},
+        chargeBytes: () => {},
       },
     },
   });
@@ -180,12 +190,14 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
   const ipv6Log = new UsageLog({ sink, secret: SECRET, clock: () => TEST_NOW, timer: NO_TIMER });
   const app = Fastify();
   const trusted = parseTrustedProxies(['127.0.0.1']);
-  registerUsageLog(
-    app,
-    ipv6Log,
-    () => TEST_NOW,
-    (request) => clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
-  );
+  await app.register(requestAccounting);
+  await app.register(contractErrors);
+  await app.register(usageLogging, {
+    usageLog: ipv6Log,
+    clock: () => TEST_NOW,
+    clientAddress: (request) =>
+      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
+  });
   app.get('/api/v1/echo', { config: { counted: true, usage: true } }, async () => ({
     data: {},
     meta: { returned: 0 },
@@ -219,14 +231,15 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
 test('an address function that throws fails no answer, and the entry is still not written with an address', async () => {
   const recorded: unknown[] = [];
   const app = Fastify({ logger: false });
-  registerUsageLog(
-    app,
-    { record: (entry) => void recorded.push(entry) },
-    () => TEST_NOW,
-    () => {
+  await app.register(requestAccounting);
+  await app.register(contractErrors);
+  await app.register(usageLogging, {
+    usageLog: { record: (entry) => void recorded.push(entry) },
+    clock: () => TEST_NOW,
+    clientAddress: () => {
       throw new Error('no address');
     },
-  );
+  });
   app.get('/api/v1/echo', { config: { counted: true, usage: true } }, async () => ({
     data: {},
     meta: { returned: 0 },

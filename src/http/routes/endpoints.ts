@@ -9,10 +9,20 @@ import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
 import { requestBase, targetPath } from '../request-origin.js';
 
-export function endpointRoutes(app: FastifyInstance, context: RouteContext): void {
+/**
+ * The endpoints of the catalogue whose paths lie under `prefix` (the scope's, '' for the root's), each as a GET route
+ * at its path within the scope; `outside`: those whose paths do not (/health, beside the /api/v1 scope).
+ */
+export function endpointRoutes(
+  app: FastifyInstance,
+  context: RouteContext,
+  { prefix, outside = false }: { readonly prefix: string; readonly outside?: boolean },
+): void {
   for (const endpoint of ENDPOINTS) {
+    if (endpoint.path.startsWith(`${prefix}/`) === outside) continue;
     const options = endpointOptions(endpoint, context.config);
-    app.get<QueryRoute>(routeOf(endpoint.path), options, (request, reply) => {
+    const path = outside ? routeOf(endpoint.path) : routeOf(endpoint.path).slice(prefix.length);
+    app.get<QueryRoute>(path, options, (request, reply) => {
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
       const query = endpoint.parametersIn === 'path' ? request.params : request.query;
       const { feed } = endpoint;

@@ -1,0 +1,94 @@
+// What one warm request runs of the project: the functions of src/ that V8's precise coverage sees called while the
+// production service (startService, as npm start runs it) answers it over HTTP. Read by the architecture walk's test
+// and by bench/trace-request.ts (npm run bench:trace).
+import { Session } from 'node:inspector/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../src/config.js';
+import { createLogger, logDestination } from '../../src/logger.js';
+import { startService } from '../../src/service.js';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+export interface RequestTrace {
+  readonly status: number;
+  /** The functions that ran, by file (its path in the repository, `src/…`). */
+  readonly ran: ReadonlyMap<string, readonly string[]>;
+}
+
+interface ScriptCoverage {
+  readonly url: string;
+  readonly functions: readonly {
+    readonly functionName: string;
+    readonly ranges: readonly { readonly startOffset: number; readonly count: number }[];
+  }[];
+}
+
+/** The functions of src/ that ran since the counters were last reset, by file. */
+function ranInSrc(scripts: readonly ScriptCoverage[]): Map<string, string[]> {
+  const ran = new Map<string, string[]>();
+  for (const script of scripts) {
+    if (!script.url.startsWith('file:')) continue;
+    const path = fileURLToPath(script.url);
+    if (!path.startsWith(SRC)) continue;
+    // a function's first range is the function itself; a module's top level (no name, at offset 0) runs only on load;
+    // __name is the helper tsx's transform adds to keep a function's name, which the build (tsc) does not have
+    const names = script.functions
+      .filter((fn) => (fn.ranges[0]?.count ?? 0) > 0 && fn.functionName !== '__name')
+      .map((fn) => fn.functionName || `(anonymous @${fn.ranges[0]?.startOffset ?? 0})`);
+    if (names.length > 0) ran.set(`src/${path.slice(SRC.length)}`, names);
+  }
+  return ran;
+}
+
+/**
+ * Serves the dataset at `dbPath` as npm start does (the request log, the limiter, the usage log; `env`: more
+ * settings), asks `target` `warm` times (compiled schemas, memos, prepared statements), then once more with precise
+ * coverage counting calls.
+ */
+export async function traceRequest(
+  dbPath: string,
+  target: string,
+  warm: number,
+  env: Readonly<Record<string, string>> = {},
+): Promise<RequestTrace> {
+  const folder = mkdtempSync(join(tmpdir(), 'kohyo-trace-'));
+  const config = loadConfig({
+    KOHYO_DB: dbPath,
+    KOHYO_USAGE_DB: join(folder, 'usage.sqlite'),
+    KOHYO_USAGE_SECRET: 'trace',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  const service = await startService(config, createLogger('info', logDestination('/dev/null')));
+  const session = new Session();
+  try {
+    await service.ready();
+    await service.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = service.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the server has no TCP port');
+    const ask = async () => {
+      const response = await fetch(`http://127.0.0.1:${address.port}${target}`, {
+        headers: { 'user-agent': 'request-trace' },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    for (let i = 0; i < warm; i += 1) await ask();
+    // taking the coverage resets the counters: the next take holds the traced request alone
+    await session.post('Profiler.takePreciseCoverage');
+    const status = await ask();
+    const { result } = await session.post('Profiler.takePreciseCoverage');
+    await session.post('Profiler.stopPreciseCoverage');
+    return { status, ran: ranInSrc(result) };
+  } finally {
+    session.disconnect();
+    await service.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
