@@ -60,7 +60,9 @@ function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): Reco
 /** What every address is: one resource of the dataset, asked for in the path's parameters. */
 const ADDRESS = { ...DATASET_RESOURCE, parametersIn: 'path' } as const;
 
-export const COMPANY: Endpoint<typeof CompanyAddress> = {
+const CompanyAnswer = Type.Object({ data: Type.Object({ company: Company }), meta: Meta });
+
+export const COMPANY: Endpoint<typeof CompanyAddress, typeof CompanyAnswer> = {
   path: `${COMPANIES_PATH}/{corporate_number}`,
   operationId: 'getCompany',
   summary: 'One company',
@@ -70,7 +72,7 @@ export const COMPANY: Endpoint<typeof CompanyAddress> = {
     '`invalid_corporate_number` for a number that cannot be one. Every company in any answer links here (`links.self`).',
   tags: ['companies'],
   query: () => CompanyAddress,
-  response: Type.Object({ data: Type.Object({ company: Company }), meta: Meta }),
+  response: CompanyAnswer,
   ...ADDRESS,
   tools: [
     {
