@@ -1,7 +1,6 @@
-// The contract's query rules that no schema can say, in one place: before the schema, how a query string is read
-// (bulk access, unknown and repeated parameters, blanks as absent, whole numbers in digits); after it, per endpoint
-// kind, what one value means beside another (a Corporate Number's check digit, a label for a code, from before to,
-// at least one filter). The schema checks the rest once; src/api/errors.ts words every refusal.
+// The contract's query rules that no schema can say, after the schema, per endpoint kind: what one value means beside
+// another (a Corporate Number's check digit, a label for a code, from before to, at least one filter). How a query
+// string is read before the schema is ./query-string.ts; src/api/errors.ts words every refusal.
 import { ApiError, corporateNumberRefusal, echoed } from './errors.js';
 import { parseCorporateNumber } from '../domain/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
@@ -10,62 +9,6 @@ import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from '../store
 import type { RecordKind } from '../domain/record.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
-import { textOf } from '../domain/text-of.js';
-
-type CleanQuery = Record<string, string>;
-
-/**
- * The query string as the schema is given it, or the contract's error for the first rule it breaks: no bulk access,
- * no parameter the endpoint does not take, each one once, blank values absent, whole numbers in plain digits (ajv's
- * coercion would read 1e1, 0x0A or +5 as numbers).
- */
-export function readQueryString(
-  raw: Readonly<Record<string, unknown>>,
-  allowed: ReadonlySet<string>,
-  integers: ReadonlySet<string> = new Set(),
-): CleanQuery {
-  const names = Object.keys(raw);
-  const bulk = names.find((name) => name === 'offset' || name === 'cursor');
-  if (bulk !== undefined) {
-    throw new ApiError(
-      'bulk_access_not_provided',
-      `${bulk} is not provided: this API answers searches, not bulk listings. Use filters to narrow the result instead.`,
-      { parameter: bulk },
-    );
-  }
-  const unknown = names.find((name) => !allowed.has(name));
-  if (unknown !== undefined) {
-    const known = [...allowed];
-    throw new ApiError(
-      'unknown_parameter',
-      known.length === 0
-        ? `${echoed(unknown)} is not a parameter of this endpoint, which takes none.`
-        : `${echoed(unknown)} is not a parameter of this endpoint; it takes ${known.join(', ')}.`,
-      { parameter: unknown, allowed: known },
-    );
-  }
-  const clean: CleanQuery = {};
-  for (const name of names) {
-    const value = raw[name];
-    if (Array.isArray(value)) {
-      throw new ApiError('invalid_parameter', `${name} is given ${value.length} times; give it once.`, {
-        parameter: name,
-      });
-    }
-    const text = (value === undefined || value === null ? '' : textOf(value)).trim();
-    if (text === '') continue;
-    // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript
-    if (integers.has(name) && (!/^\d+$/u.test(text) || !Number.isSafeInteger(Number(text)))) {
-      throw new ApiError(
-        'invalid_parameter',
-        `${name} must be a whole number written in digits, got "${echoed(text)}".`,
-        { parameter: name },
-      );
-    }
-    clean[name] = text;
-  }
-  return clean;
-}
 
 export type FilterParams = { readonly [F in FilterName]?: string };
 
