@@ -16,7 +16,7 @@ import { foldWidth } from '../domain/text-fold.js';
 import { freeText } from './free-text.js';
 import type { RecordTable } from './record-tables.js';
 import { statusSql } from './record-status-sql.js';
-import type { SqlFragment } from './record-sql.js';
+import type { SqlFragment } from './sql-fragment.js';
 
 /** What resolving a filter's value may ask of the dataset; the API answers it (company search, the register). */
 export interface FilterResolution {

@@ -4,11 +4,7 @@ import type { RecordQuery } from '../domain/record-query.js';
 import type { RecordTable } from './record-tables.js';
 import { limitSql } from './sql-limit.js';
 import { recordWhere } from './record-filters.js';
-
-export interface SqlFragment {
-  readonly sql: string;
-  readonly params: readonly (string | number)[];
-}
+import type { SqlFragment } from './sql-fragment.js';
 
 /** The page's record ids and documents (one more than the limit, to know whether more exist). */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {

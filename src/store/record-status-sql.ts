@@ -1,6 +1,6 @@
 // The SQL of a record's status, computed against today in Japan: the terms of the `status` filter.
 import type { RecordTable } from './record-tables.js';
-import type { SqlFragment } from './record-sql.js';
+import type { SqlFragment } from './sql-fragment.js';
 
 /** The term of `status=value`: its SQL with today for each placeholder. */
 export function statusSql(value: string, { kind, table }: RecordTable, today: string): SqlFragment {
