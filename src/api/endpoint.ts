@@ -79,13 +79,13 @@ export interface Endpoint<Q extends TObject = TObject, R extends TObject = TObje
  * What an endpoint answering one resource of the dataset is (a company's or a record's address, the coverage):
  * counted and conditional like the lists, neither paged nor a list answer, and with a dataset open.
  */
-export const DATASET_RESOURCE = {
+export const DATASET_RESOURCE: Pick<Endpoint, 'counted' | 'conditional' | 'paged' | 'listAnswer' | 'needsDataset'> = {
   counted: true,
   conditional: true,
   paged: false,
   listAnswer: false,
   needsDataset: true,
-} as const satisfies Partial<Endpoint>;
+};
 
 /**
  * A document the service serves beside the endpoints, not in the OpenAPI paths: never counted unless it is a page for

@@ -16,6 +16,7 @@ import { japanDate } from '../../domain/dates.js';
 import type { RecordKind, RecordOfKind } from '../../domain/record.js';
 import type { Company as CompanyRecord } from '../../domain/company.js';
 import type { Store } from '../../store/store.js';
+import type { CompanyHit } from '../../store/company-queries.js';
 
 /** Ids are a kind prefix and at most 64 characters (record-id.ts); anything longer names no record. */
 const MAX_ID_LENGTH = 80;
@@ -58,7 +59,7 @@ function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): Reco
 }
 
 /** What every address is: one resource of the dataset, asked for in the path's parameters. */
-const ADDRESS = { ...DATASET_RESOURCE, parametersIn: 'path' } as const;
+const ADDRESS: typeof DATASET_RESOURCE & Pick<Endpoint, 'parametersIn'> = { ...DATASET_RESOURCE, parametersIn: 'path' };
 
 const CompanyAnswer = Type.Object({ data: Type.Object({ company: Company }), meta: Meta });
 
@@ -85,7 +86,7 @@ export const COMPANY: Endpoint<typeof CompanyAddress, typeof CompanyAnswer> = {
   answer(context, params, requestId) {
     const store = openDataset(context);
     const company = companyAt(store, params.corporate_number);
-    const match = { field: 'corporate_number', kind: 'exact', alias_kind: null } as const;
+    const match: CompanyHit['match'] = { field: 'corporate_number', kind: 'exact', alias_kind: null };
     return { data: { company: presentCompany({ company, match }) }, meta: baseMeta(requestId, store) };
   },
 };
@@ -134,8 +135,8 @@ export function presentedRecordAt<K extends RecordKind>(
   return presentRecord(kind, recordAt(store, id, kind), japanDate(context.clock()));
 }
 
-export const RECORD_ADDRESSES = [
+export const RECORD_ADDRESSES: readonly Endpoint<typeof RecordAddress>[] = [
   recordAddress('enforcement', Enforcement, 'enforcement record'),
   recordAddress('procurement_suspension', ProcurementSuspension, 'procurement suspension'),
   recordAddress('license_action', LicenseAction, 'licence action'),
-] as const;
+];

@@ -14,7 +14,11 @@ import { SOURCES_COVERAGE_PATH } from '../links.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
 /** What both coverage endpoints are: one resource of the dataset, without parameters. */
-const COVERAGE_ANSWER = { ...DATASET_RESOURCE, tags: ['coverage'], query: () => NoQuery } as const;
+const COVERAGE_ANSWER: typeof DATASET_RESOURCE & Pick<Endpoint<typeof NoQuery>, 'tags' | 'query'> = {
+  ...DATASET_RESOURCE,
+  tags: ['coverage'],
+  query: () => NoQuery,
+};
 
 const CoverageAnswer = Envelope({ coverage: Type.Array(CoverageEntry) }, Meta);
 

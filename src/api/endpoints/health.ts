@@ -43,7 +43,7 @@ export const HEALTH: Endpoint<TObject, typeof Health> = {
     const published = servedPublication(context.config.dbPath);
     const publishedVersion = published !== null && published.built_at === store.meta.version ? published.version : null;
     return {
-      status: 'ok' as const,
+      status: 'ok',
       dataset: { kind: store.meta.kind, version: store.meta.version, published_version: publishedVersion },
     };
   },

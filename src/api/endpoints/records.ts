@@ -119,4 +119,4 @@ export const LICENSE_ACTIONS = recordEndpoint({
   tool: { name: 'list_license_actions', title: 'List licence and registration actions' },
 });
 
-export const RECORD_ENDPOINTS = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS] as const;
+export const RECORD_ENDPOINTS: readonly RecordEndpoint[] = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS];
