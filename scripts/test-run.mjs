@@ -1,8 +1,8 @@
 // How `npm test` runs the type check and the test files: in a few long-lived processes ("lanes") that take the next item
 // of one shared queue whenever they finish one, the longest items first, so that the two cores stay busy to the end.
-// A process of its own for each file cost about 2.5 s of CPU before any test (Node, tsx's loader thread, the app's
-// modules: TypeBox's 700 ESM files alone cost 0.6 s through the loader's hooks), and a fixed share of files per process
-// left one core idle while the other finished its share. A lane imports each file it takes inside a suite named after
+// A process of its own for each file loaded Node, tsx's loader thread and the app's modules (TypeBox's 700 ESM files
+// among them) again before any test, and a fixed share of files per process left one core idle while the other
+// finished its share. A lane imports each file it takes inside a suite named after
 // it, which keeps the file's hooks (before/after) to its own tests and names the file in the report.
 //
 // `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the type
