@@ -1,12 +1,15 @@
 // How `npm test` runs the type check and the test files: in a few long-lived processes ("lanes") that take the next item
 // of one shared queue whenever they finish one, the longest items first, so that the two cores stay busy to the end.
-// A process of its own for each file cost about 2.5 s of CPU before any test (Node, tsx's loader thread, the app's
-// modules: TypeBox's 700 ESM files alone cost 0.6 s through the loader's hooks), and a fixed share of files per process
-// left one core idle while the other finished its share. A lane imports each file it takes inside a suite named after
+// A process of its own for each file loaded Node, tsx's loader thread and the app's modules (TypeBox's 700 ESM files
+// among them) again before any test, and a fixed share of files per process left one core idle while the other
+// finished its share. A lane imports each file it takes inside a suite named after
 // it, which keeps the file's hooks (before/after) to its own tests and names the file in the report.
 //
 // `node scripts/test-run.mjs` runs everything; `node scripts/test-run.mjs FILE…` runs those files, without the type
-// check. The lint rules, the formatting and dead code are `npm run lint`'s (package.json).
+// check. The lint rules, the formatting and dead code are `npm run lint`'s (package.json). With KOHYO_TEST_CPU_LOG=FILE
+// each lane appends to FILE a line per item: its CPU seconds in the lane's process (all its threads), those of the
+// child processes that ended meanwhile, and its name. What a file's after hooks end (a browser closed) counts to the
+// lane's next item. CPU time, unlike the wall clock, holds on a loaded machine: compare runs by it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,9 +100,15 @@ function laneEntry(queue, claims) {
   const tsc = pathToFileURL(join(ROOT, 'scripts', 'tsc.mjs')).href;
   const items = queue.map((item) => (item.check ? { check: item.check } : { file: item.file, url: item.url }));
   return `import { after, describe, test } from 'node:test';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { TYPE_CHECK, runTsc } from ${JSON.stringify(tsc)};
 const items = ${JSON.stringify(items)};
+const cpuLog = process.env.KOHYO_TEST_CPU_LOG;
+// utime, stime, cutime and cstime of /proc/self/stat (fields 14 to 17), in seconds
+const cpu = () => {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').map(Number);
+  return { own: (fields[11] + fields[12]) / 100, children: (fields[13] + fields[14]) / 100 };
+};
 const taken = (i) => {
   try {
     mkdirSync(${JSON.stringify(claims)} + '/' + i);
@@ -110,6 +119,7 @@ const taken = (i) => {
 };
 for (const [i, item] of items.entries()) {
   if (!taken(i)) continue;
+  const started = cpuLog ? cpu() : null;
   let ended;
   const end = new Promise((resolve) => (ended = resolve));
   if (item.check) {
@@ -126,6 +136,11 @@ for (const [i, item] of items.entries()) {
     });
   }
   await end;
+  if (started !== null) {
+    const now = cpu();
+    const line = [now.own - started.own, now.children - started.children].map((s) => s.toFixed(2));
+    appendFileSync(cpuLog, [...line, item.file ?? item.check].join(' ') + '\\n');
+  }
 }
 ${LINGER}`;
 }

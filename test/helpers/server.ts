@@ -1,5 +1,5 @@
 // Starts the real app on a free loopback port over a real database file, for endpoint tests.
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type AppDeps } from '../../src/http/app.js';
@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { fetchAnswer, type TestResponse } from './test-response.js';
+import { fileOfRun } from './run-cache.js';
 
 /** The instant the demo test dataset is built at, and the clock the test servers run on. */
 export const TEST_NOW = new Date('2026-11-21T03:00:00Z');
@@ -21,11 +22,14 @@ export interface TestServer {
 
 let demoPath: Promise<string> | undefined;
 
-/** One demo database per test process, built at TEST_NOW. */
+/** A demo database of the test process's own, built at TEST_NOW once per test run and copied. */
 export function demoDatabase(): Promise<string> {
   demoPath ??= (async () => {
+    const built = await fileOfRun('demo.sqlite', async (target) => {
+      buildDemoDatabase(target, { now: TEST_NOW });
+    });
     const path = join(mkdtempSync(join(tmpdir(), 'kohyo-test-')), 'demo.sqlite');
-    buildDemoDatabase(path, { now: TEST_NOW });
+    copyFileSync(built, path);
     return path;
   })();
   return demoPath;

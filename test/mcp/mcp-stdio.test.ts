@@ -1,11 +1,13 @@
 // `kohyo mcp`: the MCP server on standard input and output, through the SDK's own client spawning the command, over
 // a copy of the endpoint fixtures: tools answer, a limit is hit, and every tool call is in the usage log.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -18,6 +20,10 @@ import { toolAnswer, toolError } from '../helpers/answers.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const KAKUU = corporateNumberFromBase('999900010001');
+
+// A fresh checkout's first `kohyo mcp` compiles dist/ before it answers: over a minute of a loaded machine, past the
+// client's timeout for its first request. Compiled here first, as the launcher would, the commands find it current.
+before(() => promisify(execFile)(process.execPath, ['scripts/build.mjs', '--if-changed'], { cwd: ROOT }));
 
 async function datasetCopy(): Promise<string> {
   const path = join(mkdtempSync(join(tmpdir(), 'kohyo-mcp-')), 'kohyo.sqlite');

@@ -1,7 +1,7 @@
 // Files parsed on worker threads under the parse budget: a file past a bound (a PDF that expands to hundreds of MB of
 // operators, a zip bomb) ends its thread and fails its source alone, never the collection. A thread that answered is
-// kept for the collection's next file: a new one loads again the readers it uses (0.1 s of CPU compiled before the
-// first, 0.45 s under tsx), and a collection reads hundreds of files.
+// kept for the collection's next file: a new one loads again the readers it uses (bench/README.md, "Collection end to
+// end"), and a collection reads hundreds of files.
 import type { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { errorCodeOf, messageOf } from '../../domain/error-of.js';
