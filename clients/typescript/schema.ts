@@ -1577,7 +1577,7 @@ export interface operations {
                      *             "successor_corporate_number": null,
                      *             "record_counts": {
                      *               "enforcements": 5,
-                     *               "procurement_suspensions": 3,
+                     *               "procurement_suspensions": 2,
                      *               "license_actions": 1
                      *             },
                      *             "predecessors": [],
@@ -1731,7 +1731,7 @@ export interface operations {
                      *           "successor_corporate_number": null,
                      *           "record_counts": {
                      *             "enforcements": 5,
-                     *             "procurement_suspensions": 3,
+                     *             "procurement_suspensions": 2,
                      *             "license_actions": 1
                      *           },
                      *           "predecessors": [],

@@ -52,8 +52,8 @@ export function searchCompanies(
   switch (plan.kind) {
     case 'corporate_number': {
       const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
-      const hits = company
-        ? [{ company, match: { field: 'corporate_number' as const, kind: 'exact' as const, alias_kind: null } }]
+      const hits: CompanyHit[] = company
+        ? [{ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }]
         : [];
       return {
         hits,

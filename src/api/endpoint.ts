@@ -37,7 +37,11 @@ export interface ToolSpec {
   ) => Readonly<Record<string, unknown>>;
 }
 
-export interface Endpoint<Q extends TObject = TObject> {
+/**
+ * An endpoint of the catalogue: `Q` its query's schema, `R` its answer's, so that what `answer` returns is typed from the
+ * schema that serialises it and that the OpenAPI document gives (as a Fastify type provider types a handler's reply).
+ */
+export interface Endpoint<Q extends TObject = TObject, R extends TObject = TObject> {
   readonly path: string;
   /** The name code generators give the operation (OpenAPI operationId). */
   readonly operationId: string;
@@ -52,7 +56,7 @@ export interface Endpoint<Q extends TObject = TObject> {
   readonly parametersIn?: 'path';
   /** The query schema; null for an endpoint that ignores any parameter given. */
   readonly query: ((config: Config) => Q) | null;
-  readonly response: TObject;
+  readonly response: R;
   /** Whether a request counts against the rate limits. */
   readonly counted: boolean;
   /** Whether the answer is a function of the dataset, the query and the day, so that ETag and a 304 apply. */
@@ -68,20 +72,20 @@ export interface Endpoint<Q extends TObject = TObject> {
   readonly feed?: FeedSpec<Q>;
   readonly tools: readonly ToolSpec[];
   /** The answer to a checked query. A method, so that an endpoint of any query type is an Endpoint. */
-  answer(context: RouteContext, query: Static<Q>, requestId: string): unknown;
+  answer(context: RouteContext, query: Static<Q>, requestId: string): Static<R>;
 }
 
 /**
  * What an endpoint answering one resource of the dataset is (a company's or a record's address, the coverage):
  * counted and conditional like the lists, neither paged nor a list answer, and with a dataset open.
  */
-export const DATASET_RESOURCE = {
+export const DATASET_RESOURCE: Pick<Endpoint, 'counted' | 'conditional' | 'paged' | 'listAnswer' | 'needsDataset'> = {
   counted: true,
   conditional: true,
   paged: false,
   listAnswer: false,
   needsDataset: true,
-} as const satisfies Partial<Endpoint>;
+};
 
 /**
  * A document the service serves beside the endpoints, not in the OpenAPI paths: never counted unless it is a page for

@@ -1,7 +1,9 @@
-// What the three record endpoints share: filter resolution, paging, and the meta block with data_as_of. A route names
-// its record kind; everything else follows from it.
+// A record endpoint, and its handler: the list of one kind's records for a query, read as the request goes (check,
+// resolve, query, present, meta). The three record endpoints (./endpoints/records.ts) are this type, each named by
+// its kind; everything else follows from the kind.
+import type { TObject } from '@sinclair/typebox';
 import type { Store } from '../store/store.js';
-import type { RecordKind, RecordOfKind } from '../domain/record.js';
+import type { RecordKind, RECORD_LISTS } from '../domain/record.js';
 import type { RecordQuery } from '../domain/record-query.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
@@ -9,100 +11,55 @@ import { SOURCES_COVERAGE_PATH } from './links.js';
 import { resolveRecordQuery } from './record-query.js';
 import { checkRecordQuery, type FilterParams } from './query-rules.js';
 import { listMeta } from './envelope.js';
-import { DEFAULT_LIMIT } from './schemas/queries.js';
-import type { RouteContext } from './context.js';
-import type { Recall } from './company-search.js';
+import { DEFAULT_LIMIT, type RecordQuerySchema } from './schemas/queries.js';
+import { openDataset, type RouteContext } from './context.js';
+import type { Endpoint } from './endpoint.js';
+import { presentRecord, type PresentedOfKind } from './present/records.js';
 
-export interface RecordEndpoint<K extends RecordKind, P> {
+/** An endpoint listing the records of kind K: under `data.<list>`, each as `resource` shows it. */
+export interface RecordEndpoint<K extends RecordKind = RecordKind> extends Endpoint<RecordQuerySchema> {
   readonly kind: K;
-  readonly paged: boolean;
-  readonly present: (record: RecordOfKind<K>, today: string) => P;
+  /** The key of `data` the records are listed under (RECORD_LISTS). */
+  readonly list: (typeof RECORD_LISTS)[K];
+  /** The schema of one record of the list. */
+  readonly resource: TObject;
 }
 
 export type RecordParams = FilterParams & { readonly limit?: number; readonly page?: number };
 
-/** The answer of an endpoint without pages. */
-export function answerRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>,
+/**
+ * The records of `endpoint`'s kind that answer a query, and the meta block of the answer: `page` and `max_page` too
+ * where the endpoint is paged and `paged` is not turned off (a page for people shows the first rows of each kind).
+ */
+export function listRecords<K extends RecordKind>(
+  endpoint: RecordEndpoint<K>,
   context: RouteContext,
-  store: Store,
+  params: RecordParams,
   requestId: string,
-  params: RecordParams,
+  paged = endpoint.paged,
 ) {
-  const found = find(endpoint, context, store, params);
-  return {
-    records: found.records,
-    meta: recordMeta(requestId, store, context, endpoint.kind, found, found.result.hasMore),
-  };
-}
-
-/** The answer of a paged endpoint: `page`, and `max_page` from a count bounded by the page cap. */
-export function answerPagedRecords<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>,
-  context: RouteContext,
-  store: Store,
-  requestId: string,
-  params: RecordParams,
-) {
-  const found = find(endpoint, context, store, params);
-  const maxPage = lastPage(store, endpoint.kind, found.query, context.config.maxPage, found.limit, found.notices);
-  // true at the page cap too while more rows match: the notice says why no further page is given
-  const hasMore = found.result.hasMore;
-  // added to the fresh meta object rather than spread into a copy (see present/records.ts)
-  const meta = Object.assign(recordMeta(requestId, store, context, endpoint.kind, found, hasMore), {
-    page: found.page,
-    max_page: maxPage,
-  });
-  return { records: found.records, meta };
-}
-
-function find<K extends RecordKind, P>(
-  endpoint: RecordEndpoint<K, P>,
-  context: RouteContext,
-  store: Store,
-  params: RecordParams,
-) {
+  const store = openDataset(context);
+  const today = japanDate(context.clock());
+  const { kind } = endpoint;
   const limit = params.limit ?? DEFAULT_LIMIT;
   const page = params.page ?? 1;
-  const today = japanDate(context.clock());
-  const { query, notices, recall } = resolveRecordQuery(checkRecordQuery(endpoint.kind, params), store, today);
-  const result = store.records.page(endpoint.kind, query, { limit, page });
-  return {
-    records: result.records.map((record) => endpoint.present(record, today)),
-    result,
-    query,
-    notices,
-    recall,
-    page,
-    limit,
-  };
-}
-
-function recordMeta(
-  requestId: string,
-  store: Store,
-  context: RouteContext,
-  kind: RecordKind,
-  found: {
-    readonly limit: number;
-    readonly records: readonly unknown[];
-    readonly notices: readonly string[];
-    readonly query: RecordQuery;
-    readonly recall: Recall | undefined;
-  },
-  hasMore: boolean,
-) {
-  const meta = listMeta(requestId, store, {
-    limit: found.limit,
-    returned: found.records.length,
-    hasMore,
-    notices: found.notices,
-  });
-  return Object.assign(
-    meta,
-    recordListMeta(store, context, kind, found.query.authority),
-    found.recall === undefined ? {} : { recall: found.recall },
+  // check: the rules no schema can say (labels to codes, a Corporate Number's check digit, at least one filter)
+  const checked = checkRecordQuery(kind, params);
+  // resolve: what each filter stands for in the dataset (the companies `company` recalls, a number's predecessors)
+  const { query, notices, recall } = resolveRecordQuery(checked, store, today);
+  // query: one page, newest first, and for a paged list how many pages hold rows
+  const found = store.records.page(kind, query, { limit, page });
+  const maxPage = paged ? lastPage(store, kind, query, context.config.maxPage, limit, notices) : null;
+  // present: each record as the API shows it, statuses against today in Japan
+  const records: PresentedOfKind<K>[] = found.records.map((record) => presentRecord(kind, record, today));
+  // meta: the list's counts and notices, the data's date, how the sources behind it stand
+  const meta = Object.assign(
+    listMeta(requestId, store, { limit, returned: records.length, hasMore: found.hasMore, notices }),
+    recordListMeta(store, context, kind, query.authority),
+    recall === undefined ? {} : { recall },
   );
+  // added to the fresh meta object rather than spread into a copy (see present/records.ts)
+  return { records, meta: maxPage === null ? meta : Object.assign(meta, { page, max_page: maxPage }) };
 }
 
 /** What every record list's meta adds: the data's date, and how the sources behind it stand. */

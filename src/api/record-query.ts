@@ -1,10 +1,11 @@
-// Turns a record endpoint's checked query (query-rules.ts) into the store's RecordQuery: the companies a `company`
-// filter recalls, the companies merged into a Corporate Number, free text folded in width (NFKC).
+// Turns a record endpoint's checked query (query-rules.ts) into the store's RecordQuery, each filter by its own
+// `resolve` (store/record-filters.ts): this supplies what they ask of the dataset, the companies a `company` filter
+// recalls and the companies merged into a Corporate Number.
 import type { RecordQuery } from '../domain/record-query.js';
 import type { Store } from '../store/store.js';
 import type { CheckedRecordQuery } from './query-rules.js';
 import { recallCompanies, type Recall } from './company-search.js';
-import { foldWidth } from '../domain/text-fold.js';
+import type { FilterResolution, QueryInProgress } from '../store/record-filters.js';
 
 export interface ResolvedRecordQuery {
   readonly query: RecordQuery;
@@ -15,18 +16,19 @@ export interface ResolvedRecordQuery {
 
 export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, today: string): ResolvedRecordQuery {
   const notices: string[] = [];
-  const { company, q, corporate_number: corporateNumber, ...codes } = checked.filters;
-  const query: { -readonly [K in keyof RecordQuery]: RecordQuery[K] } = { ...codes, today };
   let recall: Recall | undefined;
-  if (company !== undefined) {
-    const recalled = recallCompanies(store, company, notices);
-    query.company = recalled.filter;
-    recall = recalled.recall;
-  }
-  if (q !== undefined) query.q = foldWidth(q);
-  if (corporateNumber !== undefined) {
-    query.corporate_number = corporateNumber;
-    if (checked.includePredecessors) query.predecessors = store.companies.predecessorsOf(corporateNumber);
+  const resolution: FilterResolution = {
+    company: (value) => {
+      const recalled = recallCompanies(store, value, notices);
+      recall = recalled.recall;
+      return recalled.filter;
+    },
+    predecessorsOf: (corporateNumber) => store.companies.predecessorsOf(corporateNumber),
+  };
+  const query: QueryInProgress = { today };
+  for (const filter of checked.table) {
+    const value = checked.filters[filter.name];
+    if (value !== undefined) filter.resolve(query, value, checked.filters, resolution);
   }
   return recall === undefined ? { query, notices } : { query, notices, recall };
 }

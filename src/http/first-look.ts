@@ -138,7 +138,7 @@ const MAX_PARAMETER_REPEATS = 10;
 
 /**
  * The refusal of a parsed query that gives some parameter more than MAX_PARAMETER_REPEATS times, or null. Every
- * endpoint refuses a repeated parameter anyway (query-rules.ts), but only after the limits have read and normalised
+ * endpoint refuses a repeated parameter anyway (query-string.ts), but only after the limits have read and normalised
  * each value: a request of 1,800 values of `q` cost tens of milliseconds before its refusal.
  */
 function repeatedParameterRefusal(query: unknown): ApiError | null {

@@ -34,7 +34,7 @@ export function datasetExamples(context: RouteContext, store: Store): Readonly<R
       path: concrete,
       params: Object.entries(params)
         .filter(([name]) => !inPath.has(name))
-        .map(([name, value]) => [name, String(value)] as const),
+        .map(([name, value]): [string, string] => [name, String(value)]),
     };
     const endpoint = endpointAt(path);
     if (endpoint === undefined) throw new Error(`no endpoint answers ${path}`);

@@ -21,15 +21,19 @@ import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import { labelOf } from '../api/present/labels.js';
 import { SOURCES_COVERAGE_PATH, companyLinks, recordLinks } from '../api/links.js';
+import type { Static } from '@sinclair/typebox';
+import type { Meta } from '../api/schemas/common.js';
+import type { Company } from '../api/schemas/company.js';
+import type { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
 
 // Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
 export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');
 export const OTHER_NUMBER = corporateNumberFromBase('999999990002');
 
 const NOW = '2026-11-20T03:00:00Z';
-export const meta = {
+export const meta: Static<typeof Meta> = {
   request_id: '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10',
-  dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' as const },
+  dataset: { version: '2026-11-20T03:10:00Z', kind: 'production' },
 };
 export const listMeta = (limit: number, returned: number) => ({ ...meta, limit, returned, has_more: false });
 // a fictional dataset of twelve sources, all collected within the hour
@@ -68,20 +72,20 @@ const authority = (code: string) => ({
   group: authorities.get(code)?.group ?? 'national',
 });
 // Romanized aliases are derived from the kana by the same rule the importer uses.
-const romanized = (kana: string) => {
+const romanized = (kana: string): Company['aliases'] => {
   const name = romanizeKana(kana);
-  return name === null ? [] : [{ name, kind: 'romanized' as const }];
+  return name === null ? [] : [{ name, kind: 'romanized' }];
 };
-const linked = {
+const linked: Enforcement['company'] = {
   corporate_number: EXAMPLE_NUMBER,
   name: '見本建設株式会社',
   name_en: 'Mihon Kensetsu Co., Ltd.',
-  link: 'source' as const,
+  link: 'source',
   prefecture_code: '13',
   address: '東京都千代田区見本町一丁目',
 };
 
-export const exampleCompany = {
+export const exampleCompany: Company = {
   corporate_number: EXAMPLE_NUMBER,
   name: '見本建設株式会社',
   name_kana: 'ミホンケンセツ',
@@ -97,7 +101,7 @@ export const exampleCompany = {
     outside: null,
     en: '1-2-3, Mihoncho, Chiyoda ku, Tokyo',
   },
-  status: 'active' as const,
+  status: 'active',
   closed_on: null,
   close_cause: null,
   successor_corporate_number: null,
@@ -112,12 +116,12 @@ export const exampleCompany = {
   ],
   predecessors_total: 1,
   updated_on: '2025-04-01',
-  match: { field: 'name' as const, kind: 'exact' as const },
+  match: { field: 'name', kind: 'exact' },
   links: companyLinks(EXAMPLE_NUMBER),
 };
 
 // Closed by merger into the company above: what a closed company looks like.
-export const exampleClosedCompany = {
+export const exampleClosedCompany: Company = {
   corporate_number: OTHER_NUMBER,
   name: '架空運輸株式会社',
   name_kana: 'カクウウンユ',
@@ -133,7 +137,7 @@ export const exampleClosedCompany = {
     outside: null,
     en: null,
   },
-  status: 'closed' as const,
+  status: 'closed',
   closed_on: '2026-04-01',
   close_cause: labelOf(closeCauses, 'merger'),
   successor_corporate_number: EXAMPLE_NUMBER,
@@ -141,12 +145,12 @@ export const exampleClosedCompany = {
   predecessors: [],
   predecessors_total: 0,
   updated_on: '2026-04-08',
-  match: { field: 'corporate_number' as const, kind: 'exact' as const },
+  match: { field: 'corporate_number', kind: 'exact' },
   links: companyLinks(OTHER_NUMBER),
 };
 
 const ENFORCEMENT_ID = recordId('enforcement', 'example', 'jftc-2025-0314');
-export const exampleEnforcement = {
+export const exampleEnforcement: Enforcement = {
   id: ENFORCEMENT_ID,
   company: linked,
   authority: authority('jftc'),
@@ -156,7 +160,7 @@ export const exampleEnforcement = {
     published_on: '2025-03-14',
     retrieved_at: '2025-03-15T01:00:00Z',
   },
-  listing: { status: 'listed' as const, first_listed_on: '2025-03-14', last_listed_on: '2025-11-20' },
+  listing: { status: 'listed', first_listed_on: '2025-03-14', last_listed_on: '2025-11-20' },
   law: labelOf(laws, 'antimonopoly_act'),
   laws: [labelOf(laws, 'antimonopoly_act')],
   law_detail: '第3条',
@@ -169,7 +173,7 @@ export const exampleEnforcement = {
 };
 
 const SUSPENSION_ID = recordId('procurement_suspension', 'example', 'kanto-rdb-2025-041');
-export const exampleSuspension = {
+export const exampleSuspension: ProcurementSuspension = {
   id: SUSPENSION_ID,
   company: linked,
   authority: authority('mlit_kanto_rdb'),
@@ -179,11 +183,11 @@ export const exampleSuspension = {
     published_on: '2025-03-21',
     retrieved_at: '2025-03-22T00:00:00Z',
   },
-  listing: { status: 'delisted' as const, first_listed_on: '2025-03-21', last_listed_on: '2025-11-20' },
+  listing: { status: 'delisted', first_listed_on: '2025-03-21', last_listed_on: '2025-11-20' },
   reason: labelOf(procurementReasons, 'bid_rigging'),
   reason_detail: '独占禁止法違反（排除措置命令及び課徴金納付命令）',
   period: { from: '2025-03-21', to: '2025-11-20' },
-  status: 'ended' as const,
+  status: 'ended',
   scope: '関東地方整備局が発注する工事',
   summary_en:
     'Suspension from public procurement by the Kanto Regional Development Bureau (Bid rigging or obstruction of bidding), 2025-03-21 to 2025-11-20.',
@@ -191,14 +195,14 @@ export const exampleSuspension = {
 };
 
 const LICENSE_ACTION_ID = recordId('license_action', 'example', 'kanto-rdb-2025-112');
-export const exampleLicenseAction = {
+export const exampleLicenseAction: LicenseAction = {
   id: LICENSE_ACTION_ID,
   // a source that gives the prefecture in a column of its own and the rest of the address in another
   company: {
     corporate_number: OTHER_NUMBER,
     name: '架空運輸株式会社',
     name_en: null,
-    link: 'name_address' as const,
+    link: 'name_address',
     prefecture_code: '11',
     address: 'さいたま市大宮区架空町',
   },
@@ -209,7 +213,7 @@ export const exampleLicenseAction = {
     published_on: '2025-06-30',
     retrieved_at: '2025-07-01T00:00:00Z',
   },
-  listing: { status: 'listed' as const, first_listed_on: '2025-06-30', last_listed_on: '2025-11-20' },
+  listing: { status: 'listed', first_listed_on: '2025-06-30', last_listed_on: '2025-11-20' },
   sector_code: 'trucking',
   sector_codes: ['trucking'],
   sectors: [labelOf(sectors, 'trucking')],
@@ -217,7 +221,7 @@ export const exampleLicenseAction = {
   permits_total: 1,
   action_type: labelOf(licenseActionTypes, 'vehicle_use_suspension'),
   nature: labelOf(natures, 'violation'),
-  status: 'completed' as const,
+  status: 'completed',
   date: '2025-06-20',
   period: { from: '2025-07-01', to: '2025-07-20' },
   reason_detail: '点呼の未実施、乗務時間等の基準違反',

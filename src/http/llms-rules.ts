@@ -5,6 +5,15 @@ import { EXAMPLE_NUMBER } from './llms-example-data.js';
 import { MAX_LIMIT } from '../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/record-filters.js';
+import { RECORD_FILTERS } from '../store/record-filters.js';
+import { RECORD_KINDS } from '../domain/record.js';
+
+/** The record filters whose values are codes of a vocabulary, from the filter table: those that count alone first. */
+const VOCABULARY_FILTERS = (() => {
+  const filters = RECORD_KINDS.flatMap((kind) => RECORD_FILTERS[kind]).filter((f) => f.reads === 'vocabulary');
+  const names = [...filters.filter((f) => f.alone), ...filters.filter((f) => !f.alone)].map((f) => `\`${f.name}\``);
+  return [...new Set(names)].join(', ');
+})();
 
 export interface GuideRule {
   /** The promise's name, or null for advice nothing can check. */
@@ -55,7 +64,7 @@ function queryRules(config: Config): GuideRule[] {
     },
     {
       id: 'enum_labels',
-      text: 'Enum filters (`law`, `authority`, `action_type`, `reason`, `status`, `sector`, `nature`, `prefecture`, `listing`) accept the code, the Japanese label or the English label, case-insensitive after NFKC (`jftc`, `公正取引委員会`, `Japan Fair Trade Commission`); common short names of laws work too (`独占禁止法`). An unknown value is 400 `invalid_parameter` with the allowed codes in `details.allowed`; /api/v1/vocabularies lists them all.',
+      text: `Enum filters (${VOCABULARY_FILTERS}) accept the code, the Japanese label or the English label, case-insensitive after NFKC (\`jftc\`, \`公正取引委員会\`, \`Japan Fair Trade Commission\`); common short names of laws work too (\`独占禁止法\`). An unknown value is 400 \`invalid_parameter\` with the allowed codes in \`details.allowed\`; /api/v1/vocabularies lists them all.`,
     },
     {
       id: 'date_range',

@@ -85,12 +85,13 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
       },
     };
   }
+  const when = (holds: boolean, statuses: readonly ErrorStatus[]) => (holds ? statuses : []);
   const errors: ErrorStatus[] = [
-    ...(api ? [400 as const, 408 as const, 431 as const] : []),
+    ...when(api, [400, 408, 431]),
     405,
-    ...(counted ? [429 as const] : []),
+    ...when(counted, [429]),
     500,
-    ...(endpoint?.needsDataset === false ? [] : [503 as const]),
+    ...when(endpoint?.needsDataset !== false, [503]),
   ];
   return {
     200: {

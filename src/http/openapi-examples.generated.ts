@@ -442,7 +442,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "successor_corporate_number": null,
           "record_counts": {
             "enforcements": 5,
-            "procurement_suspensions": 3,
+            "procurement_suspensions": 2,
             "license_actions": 1
           },
           "predecessors": [],
@@ -1075,7 +1075,7 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
         "successor_corporate_number": null,
         "record_counts": {
           "enforcements": 5,
-          "procurement_suspensions": 3,
+          "procurement_suspensions": 2,
           "license_actions": 1
         },
         "predecessors": [],

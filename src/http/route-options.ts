@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { Endpoint } from '../api/endpoint.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { routeAccounting } from '../api/catalogue.js';
-import { readQueryString } from '../api/query-rules.js';
+import { readQueryString } from '../api/query-string.js';
 import { NoQuery, parameterNames } from '../api/schemas/queries.js';
 import { ErrorBody } from '../api/schemas/common.js';
 import { errorOf } from '../domain/error-of.js';

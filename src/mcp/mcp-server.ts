@@ -53,7 +53,7 @@ export interface McpServerOptions {
   readonly refused?: () => Error | null;
 }
 
-const SERVER_INFO = { name: 'kohyo', version: '1.0.0' } as const;
+const SERVER_INFO = { name: 'kohyo', version: '1.0.0' };
 
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {

@@ -1,7 +1,7 @@
 // The records of one kind that /api/v1/search answers: those of the companies a query recalls (linked to them or naming
 // them), then those whose company's name holds the query's, then those whose text matches it, without duplicates;
 // together the parts are what the record endpoints find for `company=` and for `q=`.
-import type { RecordKind, ValidRecord } from '../domain/record.js';
+import type { RecordKind, RecordOfKind } from '../domain/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
@@ -65,7 +65,7 @@ export function countSearchRecords(
   return records.countAny(kind, searchQueries(search), cap);
 }
 
-/** The record a found entry stands for. */
-export function readFoundRecord(entry: RecordEntry): ValidRecord {
-  return recordFromDoc(entry.doc);
+/** The record an entry `searchRecords` found for `kind` stands for. */
+export function readFoundRecord<K extends RecordKind>(_kind: K, entry: RecordEntry): RecordOfKind<K> {
+  return recordFromDoc<K>(entry.doc);
 }

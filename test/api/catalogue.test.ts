@@ -10,6 +10,12 @@ import { demoDatabase, startServer, type TestServer } from '../helpers/server.js
 import { answerOf, ok } from '../helpers/answers.js';
 import type { OpenApiDocument } from '../helpers/openapi-document.js';
 import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { isCalendarDate } from '../../src/domain/dates.js';
+import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { isRecord } from '../../src/domain/is-object.js';
+
+const Ajv2020 = Ajv2020Module.default;
 
 let server: TestServer;
 let openapi: OpenApiDocument;
@@ -22,8 +28,12 @@ before(async () => {
 });
 after(() => server.close());
 
-/** A path with each `{parameter}` filled in with one the demo dataset holds (the OpenAPI examples' calls name them). */
+/**
+ * An endpoint's call as the OpenAPI examples make it (its parameters ones the demo dataset holds), else its path; a page's
+ * path with each `{parameter}` filled in likewise.
+ */
 function addressIn(path: string): string {
+  if (path.startsWith('/api/') || path === '/health') return EXAMPLE_CALLS[path] ?? path;
   if (!path.includes('{')) return path;
   // a page for people stands at the address of the API's: /companies/{n} as /api/v1/companies/{n}, a record as its
   const api = path.startsWith('/records/') ? '/api/v1/enforcements/{id}' : `/api/v1${path}`;
@@ -33,13 +43,42 @@ function addressIn(path: string): string {
     : call.replace(/^\/api\/v1\/(?:enforcements|companies)/u, path.split('/{')[0]!);
 }
 
-test('every endpoint of the catalogue answers GET at its path, and every document is served', async () => {
-  for (const entry of [...ENDPOINTS, ...DOCUMENTS]) {
-    const answer = await server.get(entry.path === '/docs' ? '/docs/' : addressIn(entry.path), {
-      headers: { 'x-kohyo-client': 'catalogue-test' },
-    });
-    // an endpoint that needs a query answers 400 without one: routed, not 404
-    assert.notEqual(answer.status, 404, `${entry.path} is not served`);
+/** Every answer's JSON Schema check, formats as the service reads them. */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addFormat('date', isCalendarDate);
+ajv.addFormat('date-time', isRfc3339Instant);
+
+test('every endpoint of the catalogue answers its call with 200 and a body of its response schema', async () => {
+  for (const endpoint of ENDPOINTS) {
+    const call = addressIn(endpoint.path);
+    const answer = await server.get(call, { headers: { 'x-kohyo-client': 'catalogue-test', 'x-request-id': 'cat-1' } });
+    // an endpoint that throws answers 500, and one whose answer misses a field its serialiser requires does too
+    assert.equal(answer.status, 200, `${call}: ${answer.text}`);
+    const body: unknown = JSON.parse(answer.text);
+    const validate = ajv.compile(endpoint.response);
+    assert.ok(validate(body), `${call}: ${ajv.errorsText(validate.errors)}`);
+    assert.ok(isRecord(body));
+    if ('meta' in endpoint.response.properties) {
+      assert.ok(isRecord(body.meta));
+      assert.equal(body.meta.request_id, 'cat-1', `${call}: meta.request_id`);
+    }
+    // a list endpoint's example finds something, so that its rows' shape is checked too
+    if (endpoint.listAnswer) {
+      assert.ok(isRecord(body.data));
+      const lists = Object.values(body.data);
+      assert.ok(
+        lists.some((list) => Array.isArray(list) && list.length > 0),
+        `${call} lists nothing`,
+      );
+    }
+  }
+});
+
+test('every document of the catalogue is served', async () => {
+  for (const document of DOCUMENTS) {
+    const path = document.path === '/docs' ? '/docs/' : addressIn(document.path);
+    const answer = await server.get(path, { headers: { 'x-kohyo-client': 'catalogue-test' } });
+    assert.equal(answer.status, 200, `${path}: ${answer.text.slice(0, 200)}`);
   }
 });
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { TestServer } from './server.js';
 import { isErrorResponse, type TestResponse } from './test-response.js';
-import type { Answer, ErrorAnswer, RecordEndpoint, RequestPath, Schema } from './documented-answers.js';
+import type { Answer, ErrorAnswer, RecordListPath, RequestPath, Schema } from './documented-answers.js';
 
 /** The body of a 200 answer; any other status fails the test with the answer's text (after `what`, when given). */
 export function answerOf<P extends string>(response: TestResponse<P>, what?: string): Answer<P> {
@@ -42,12 +42,12 @@ function listKey(path: string): string {
 }
 
 /** The records a record endpoint's answer lists, in its order; `path` names the endpoint, as its path or its key. */
-export function recordsOf(answer: Answer<RequestPath<RecordEndpoint>>, path: string): readonly ListedRecord[] {
+export function recordsOf(answer: Answer<RequestPath<RecordListPath>>, path: string): readonly ListedRecord[] {
   const lists: Readonly<Record<string, readonly ListedRecord[]>> = answer.data;
   return lists[listKey(path)]!;
 }
 
 /** The ids of the records a record endpoint answers, in its order. */
-export async function recordIds(server: TestServer, path: RequestPath<RecordEndpoint>): Promise<string[]> {
+export async function recordIds(server: TestServer, path: RequestPath<RecordListPath>): Promise<string[]> {
   return recordsOf(await ok(server, path), path).map((r) => r.id);
 }

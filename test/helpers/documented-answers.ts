@@ -11,7 +11,7 @@ export type DocumentedPath = keyof paths;
 export type RequestPath<Path extends string> = Path | `${Path}?${string}`;
 
 /** The documented endpoints that list records, each under its own key of `data`. */
-export type RecordEndpoint = '/api/v1/enforcements' | '/api/v1/procurement-suspensions' | '/api/v1/license-actions';
+export type RecordListPath = '/api/v1/enforcements' | '/api/v1/procurement-suspensions' | '/api/v1/license-actions';
 
 /** The body of a documented endpoint's 200 answer. */
 type EndpointAnswer<Path extends keyof paths> = paths[Path]['get']['responses'][200]['content']['application/json'];

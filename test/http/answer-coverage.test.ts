@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
+import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';
 import { ok } from '../helpers/answers.js';
 
 let server: TestServer;
@@ -13,7 +13,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const coverageOf = async (path: RequestPath<RecordEndpoint>) => {
+const coverageOf = async (path: RequestPath<RecordListPath>) => {
   const answer = await server.get(path);
   assert.equal(answer.status, 200, answer.text);
   return { coverage: answer.body.meta.coverage, asOf: answer.body.meta.data_as_of };

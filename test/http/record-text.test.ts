@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { ok, recordIds, recordsOf } from '../helpers/answers.js';
-import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
+import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -13,7 +13,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
+const ids = (path: RequestPath<RecordListPath>) => recordIds(server, path);
 const KAKUU = ['enf_kakuu_2025', 'enf_kakuu_2024', 'enf_kakuu_2023'];
 
 test('company= finds the records of 架空商事 by its name, kana, English name and romaji', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { ok, recordIds } from '../helpers/answers.js';
-import type { RecordEndpoint, RequestPath, Schema } from '../helpers/documented-answers.js';
+import type { RecordListPath, RequestPath, Schema } from '../helpers/documented-answers.js';
 
 let server: TestServer;
 before(async () => {
@@ -13,7 +13,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
+const ids = (path: RequestPath<RecordListPath>) => recordIds(server, path);
 const RECORD_PATHS = ['/api/v1/enforcements', '/api/v1/procurement-suspensions', '/api/v1/license-actions'];
 
 const COMMON_KEYS = ['authority', 'company', 'id', 'links', 'listing', 'source'];
@@ -227,7 +227,7 @@ test('licence actions: nature, status (against TEST_NOW) and date range narrow a
 // Narrow instead of page. from/to on every record endpoint, on the date each kind is listed by
 // (a suspension's first day), with the licence-actions rule for a range alone.
 test('from / to narrow every record endpoint by the date it lists by; a short range alone is a filter', async () => {
-  const cases: [path: RequestPath<RecordEndpoint>, expected: string[]][] = [
+  const cases: [path: RequestPath<RecordListPath>, expected: string[]][] = [
     ['/api/v1/enforcements?authority=jftc&from=2024-01-01', ['enf_kakuu_2025', 'enf_kakuu_2024']],
     ['/api/v1/enforcements?authority=jftc&to=2024-12-31', ['enf_kakuu_2024', 'enf_kakuu_2023']],
     ['/api/v1/enforcements?authority=jftc&from=2024-09-20&to=2024-09-20', ['enf_kakuu_2024']],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { ok, recordIds } from '../helpers/answers.js';
-import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
+import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';
 import { runImportNta } from '../../src/ingest/nta/nta-command.js';
 import { runImportRecords } from '../../src/ingest/records/records-command.js';
 
@@ -100,7 +100,7 @@ after(async () => {
   await demo.close();
 });
 
-const ids = (path: RequestPath<RecordEndpoint>) => recordIds(server, path);
+const ids = (path: RequestPath<RecordListPath>) => recordIds(server, path);
 const enc = encodeURIComponent;
 
 test('company shows the address as the source writes it and its prefecture, read from the address when not given', async () => {

@@ -12,7 +12,7 @@ import { liveDatasetKind } from '../../src/store/dataset-kind.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { startServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
-import type { RecordEndpoint, RequestPath } from '../helpers/documented-answers.js';
+import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';
 import { tempDir } from './collect/collect-helpers.js';
 
 /** The downloads folder as README's production build names it: `<source-id>.<ext>` or `<source-id>/…`. */
@@ -77,7 +77,7 @@ test('import nta, then collect --files with every real list: a production datase
 
   const server = await startServer({ dbPath });
   try {
-    const ask = async <P extends RequestPath<RecordEndpoint | '/api/v1/companies'>>(path: P) => {
+    const ask = async <P extends RequestPath<RecordListPath | '/api/v1/companies'>>(path: P) => {
       const answer = await server.get(path);
       assert.equal(answer.status, 200, `${path}: ${answer.text}`);
       assert.equal(answer.body.meta.dataset.kind, 'production');

@@ -16,6 +16,7 @@ import { japanDate } from '../../domain/dates.js';
 import type { RecordKind, RecordOfKind } from '../../domain/record.js';
 import type { Company as CompanyRecord } from '../../domain/company.js';
 import type { Store } from '../../store/store.js';
+import type { CompanyHit } from '../../store/company-queries.js';
 
 /** Ids are a kind prefix and at most 64 characters (record-id.ts); anything longer names no record. */
 const MAX_ID_LENGTH = 80;
@@ -58,9 +59,11 @@ function recordAt<K extends RecordKind>(store: Store, id: string, kind: K): Reco
 }
 
 /** What every address is: one resource of the dataset, asked for in the path's parameters. */
-const ADDRESS = { ...DATASET_RESOURCE, parametersIn: 'path' } as const;
+const ADDRESS: typeof DATASET_RESOURCE & Pick<Endpoint, 'parametersIn'> = { ...DATASET_RESOURCE, parametersIn: 'path' };
 
-export const COMPANY: Endpoint<typeof CompanyAddress> = {
+const CompanyAnswer = Type.Object({ data: Type.Object({ company: Company }), meta: Meta });
+
+export const COMPANY: Endpoint<typeof CompanyAddress, typeof CompanyAnswer> = {
   path: `${COMPANIES_PATH}/{corporate_number}`,
   operationId: 'getCompany',
   summary: 'One company',
@@ -70,7 +73,7 @@ export const COMPANY: Endpoint<typeof CompanyAddress> = {
     '`invalid_corporate_number` for a number that cannot be one. Every company in any answer links here (`links.self`).',
   tags: ['companies'],
   query: () => CompanyAddress,
-  response: Type.Object({ data: Type.Object({ company: Company }), meta: Meta }),
+  response: CompanyAnswer,
   ...ADDRESS,
   tools: [
     {
@@ -83,7 +86,7 @@ export const COMPANY: Endpoint<typeof CompanyAddress> = {
   answer(context, params, requestId) {
     const store = openDataset(context);
     const company = companyAt(store, params.corporate_number);
-    const match = { field: 'corporate_number', kind: 'exact', alias_kind: null } as const;
+    const match: CompanyHit['match'] = { field: 'corporate_number', kind: 'exact', alias_kind: null };
     return { data: { company: presentCompany({ company, match }) }, meta: baseMeta(requestId, store) };
   },
 };
@@ -132,8 +135,8 @@ export function presentedRecordAt<K extends RecordKind>(
   return presentRecord(kind, recordAt(store, id, kind), japanDate(context.clock()));
 }
 
-export const RECORD_ADDRESSES = [
+export const RECORD_ADDRESSES: readonly Endpoint<typeof RecordAddress>[] = [
   recordAddress('enforcement', Enforcement, 'enforcement record'),
   recordAddress('procurement_suspension', ProcurementSuspension, 'procurement suspension'),
   recordAddress('license_action', LicenseAction, 'licence action'),
-] as const;
+];

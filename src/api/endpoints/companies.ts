@@ -10,7 +10,9 @@ import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
 import { checkCompaniesQuery } from '../query-rules.js';
 
-export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
+const CompaniesAnswer = Envelope({ companies: Type.Array(Company) }, ListMeta);
+
+export const COMPANIES: Endpoint<typeof CompaniesQuery, typeof CompaniesAnswer> = {
   path: '/api/v1/companies',
   operationId: 'searchCompanies',
   summary: 'Search companies',
@@ -26,7 +28,7 @@ export const COMPANIES: Endpoint<typeof CompaniesQuery> = {
     'registered address holds it first; `match.prefecture` and `match.address` say which parts matched.',
   tags: ['companies'],
   query: () => CompaniesQuery,
-  response: Envelope({ companies: Type.Array(Company) }, ListMeta),
+  response: CompaniesAnswer,
   counted: true,
   conditional: true,
   paged: false,

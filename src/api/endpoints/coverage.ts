@@ -14,9 +14,15 @@ import { SOURCES_COVERAGE_PATH } from '../links.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 
 /** What both coverage endpoints are: one resource of the dataset, without parameters. */
-const COVERAGE_ANSWER = { ...DATASET_RESOURCE, tags: ['coverage'], query: () => NoQuery } as const;
+const COVERAGE_ANSWER: typeof DATASET_RESOURCE & Pick<Endpoint<typeof NoQuery>, 'tags' | 'query'> = {
+  ...DATASET_RESOURCE,
+  tags: ['coverage'],
+  query: () => NoQuery,
+};
 
-export const COVERAGE: Endpoint<typeof NoQuery> = {
+const CoverageAnswer = Envelope({ coverage: Type.Array(CoverageEntry) }, Meta);
+
+export const COVERAGE: Endpoint<typeof NoQuery, typeof CoverageAnswer> = {
   path: '/api/v1/procurement-suspension-coverage',
   operationId: 'getProcurementSuspensionCoverage',
   summary: 'Coverage of procurement suspension lists',
@@ -28,7 +34,7 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
     '`coverage_ratio` (null where no official number is known). Takes no parameters. Read it before saying a company ' +
     'has no suspensions: Kohyo cannot know about a publisher it does not collect.',
   ...COVERAGE_ANSWER,
-  response: Envelope({ coverage: Type.Array(CoverageEntry) }, Meta),
+  response: CoverageAnswer,
   landingLink: {
     name: 'coverage',
     title: 'Coverage',
@@ -56,7 +62,9 @@ export const COVERAGE: Endpoint<typeof NoQuery> = {
   },
 };
 
-export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
+const SourcesAnswer = Envelope({ sources: Type.Array(SourceCoverageEntry) }, Meta);
+
+export const SOURCES_COVERAGE: Endpoint<typeof NoQuery, typeof SourcesAnswer> = {
   path: SOURCES_COVERAGE_PATH,
   operationId: 'getCoverage',
   summary: 'Every source of every record kind',
@@ -71,7 +79,7 @@ export const SOURCES_COVERAGE: Endpoint<typeof NoQuery> = {
     'of months ago (`edition_age_days`). An edition older than the one held is skipped, not a failure. Takes no ' +
     'parameters. A source absent here is not collected: Kohyo knows nothing of its records.',
   ...COVERAGE_ANSWER,
-  response: Envelope({ sources: Type.Array(SourceCoverageEntry) }, Meta),
+  response: SourcesAnswer,
   landingLink: {
     name: 'sources',
     title: 'Sources',

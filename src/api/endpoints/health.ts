@@ -1,5 +1,5 @@
 // GET /health: whether a dataset is open and the service can answer.
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import type { Endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
 import { servedPublication } from '../../replica/dataset-follower.js';
@@ -19,7 +19,7 @@ const Health = Type.Object({
   }),
 });
 
-export const HEALTH: Endpoint = {
+export const HEALTH: Endpoint<TObject, typeof Health> = {
   path: '/health',
   operationId: 'getHealth',
   summary: 'Health',
@@ -43,7 +43,7 @@ export const HEALTH: Endpoint = {
     const published = servedPublication(context.config.dbPath);
     const publishedVersion = published !== null && published.built_at === store.meta.version ? published.version : null;
     return {
-      status: 'ok' as const,
+      status: 'ok',
       dataset: { kind: store.meta.kind, version: store.meta.version, published_version: publishedVersion },
     };
   },

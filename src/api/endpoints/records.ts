@@ -1,26 +1,15 @@
 // GET /api/v1/enforcements, /procurement-suspensions and /license-actions: one endpoint per record kind, each
 // named by its kind; the filters come from the filter table, the resource from the domain's record.
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
-import { openDataset, type RouteContext } from '../context.js';
-import type { Endpoint, PresentedRecord, ToolSpec } from '../endpoint.js';
+import type { ToolSpec } from '../endpoint.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
-import { recordQuerySchema, type RecordQuerySchema } from '../schemas/queries.js';
-import { presentEnforcement, presentLicenseAction, presentProcurementSuspension } from '../present/records.js';
-import { answerPagedRecords, answerRecords, type RecordEndpoint, type RecordParams } from '../record-endpoint.js';
+import { recordQuerySchema } from '../schemas/queries.js';
+import { listRecords, type RecordEndpoint } from '../record-endpoint.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
 import { RECORD_PATHS } from '../links.js';
 import { MAX_PERMITS_SHOWN, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
-
-interface RecordEndpointSpec<K extends RecordKind, P> extends RecordEndpoint<K, P> {
-  readonly resource: TSchema;
-  readonly operationId: string;
-  readonly summary: string;
-  /** What its records are; what every record endpoint shares is added. */
-  readonly what: (config: Config) => string;
-  readonly tool: ToolSpec;
-}
 
 /** What every record endpoint says of `listing`, the field and the filter. */
 const LISTING =
@@ -39,70 +28,55 @@ const DATES =
   `only when both ends are given and span at most ${MAX_DATE_RANGE_DAYS} days. Where \`has_more\` is true, narrow by ` +
   'dates rather than page: consecutive ranges hold each record once.';
 
-/** A record endpoint, with its record kind, its resource schema and the presenter that builds it. */
-export type RecordRoute<K extends RecordKind, P> = Endpoint<RecordQuerySchema> &
-  Pick<RecordEndpointSpec<K, P>, 'kind' | 'resource' | 'present'> & {
-    /** The key of `data` the records are listed under (RECORD_LISTS). */
-    readonly list: string;
-  };
-
 /** What every record endpoint says of its Atom feed. */
 const FEED =
   'The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for ' +
   "`Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it " +
   'with `If-None-Match`: a 304 does not count against the limits.';
 
-function recordEndpoint<K extends RecordKind, P extends PresentedRecord>(
-  spec: RecordEndpointSpec<K, P>,
-): RecordRoute<K, P> {
-  // the kind decides its address and its list's name
+/** A record endpoint from what sets it apart: its kind (which decides its address and its list), its resource, words. */
+function recordEndpoint<K extends RecordKind>(spec: {
+  readonly kind: K;
+  readonly paged: boolean;
+  readonly resource: TObject;
+  readonly operationId: string;
+  readonly summary: string;
+  /** What its records are; what every record endpoint shares is added. */
+  readonly what: (config: Config) => string;
+  readonly tool: ToolSpec;
+}): RecordEndpoint<K> {
   const list = RECORD_LISTS[spec.kind];
-  const response = Envelope({ [list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta);
-  return {
+  const endpoint: RecordEndpoint<K> = {
     kind: spec.kind,
     list,
     resource: spec.resource,
-    present: spec.present,
     path: RECORD_PATHS[spec.kind],
     operationId: spec.operationId,
     summary: spec.summary,
     tags: ['records'],
     description: (config) => `${spec.what(config)} ${DATES} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
     query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
-    response,
+    response: Envelope({ [list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta),
     counted: true,
     conditional: true,
     paged: spec.paged,
     listAnswer: true,
     needsDataset: true,
-    feed: { records: (context, query, requestId) => found(spec, context, query, requestId).records },
+    feed: { records: (context, query, requestId) => listRecords(endpoint, context, query, requestId).records },
     // a tool answers JSON only, so its description leaves the feed out; `listing`, `prefecture` and `authority` are
     // said by the tool's parameters (an agent's context holds every tool's description at once)
     tools: [{ description: spec.what, ...spec.tool }],
     answer: (context, query, requestId) => {
-      const { records, meta } = found(spec, context, query, requestId);
+      const { records, meta } = listRecords(endpoint, context, query, requestId);
       return { data: { [list]: records }, meta };
     },
   };
-}
-
-/** The records that answer a query, and the meta block of the answer. */
-function found<K extends RecordKind, P>(
-  spec: RecordEndpointSpec<K, P>,
-  context: RouteContext,
-  query: RecordParams,
-  requestId: string,
-) {
-  const store = openDataset(context);
-  return spec.paged
-    ? answerPagedRecords(spec, context, store, requestId, query)
-    : answerRecords(spec, context, store, requestId, query);
+  return endpoint;
 }
 
 export const ENFORCEMENTS = recordEndpoint({
   kind: 'enforcement',
   paged: false,
-  present: presentEnforcement,
   resource: Enforcement,
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
@@ -118,7 +92,6 @@ export const ENFORCEMENTS = recordEndpoint({
 export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   kind: 'procurement_suspension',
   paged: true,
-  present: presentProcurementSuspension,
   resource: ProcurementSuspension,
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
@@ -134,7 +107,6 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
 export const LICENSE_ACTIONS = recordEndpoint({
   kind: 'license_action',
   paged: true,
-  present: presentLicenseAction,
   resource: LicenseAction,
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',
@@ -147,4 +119,4 @@ export const LICENSE_ACTIONS = recordEndpoint({
   tool: { name: 'list_license_actions', title: 'List licence and registration actions' },
 });
 
-export const RECORD_ENDPOINTS = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS] as const;
+export const RECORD_ENDPOINTS: readonly RecordEndpoint[] = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS];

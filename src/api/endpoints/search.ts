@@ -1,33 +1,28 @@
 // GET /api/v1/search: companies and the records of every kind for one query, at most `limit` rows in all.
-import { Type, type Static } from '@sinclair/typebox';
+import type { Static } from '@sinclair/typebox';
 import { openDataset, type RouteContext } from '../context.js';
 import type { Endpoint, PresentedRecord } from '../endpoint.js';
 import { DEFAULT_LIMIT, SearchQuery } from '../schemas/queries.js';
-import { Company } from '../schemas/company.js';
-import { Envelope } from '../schemas/common.js';
-import { SearchMeta } from '../schemas/search.js';
+import { SearchAnswer } from '../schemas/search.js';
 import { listMeta } from '../envelope.js';
 import { presentCompany } from '../present/company.js';
+import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { recordListMeta } from '../record-endpoint.js';
-import { RECORD_ENDPOINTS } from './records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/search-split.js';
 import { planCompanySearch } from '../../domain/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
-import type { RecordKind, ValidRecord } from '../../domain/record.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
 import type { Store } from '../../store/store.js';
 import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
+import type { RecordEntry, RecordPage } from '../../store/record-queries.js';
 import { foldWidth } from '../../domain/text-fold.js';
 
-/**
- * What /search reads of a record endpoint. `present` in method syntax, so that each endpoint's presenter of its own
- * kind is one: it is only ever given the records its endpoint's `kind` reads.
- */
-interface ListedKind {
-  readonly kind: RecordKind;
-  readonly list: string;
-  present(record: ValidRecord, today: string): PresentedRecord;
+/** One kind's first records a search finds. */
+interface KindFound<K extends RecordKind> {
+  readonly kind: K;
+  readonly page: RecordPage<RecordEntry>;
 }
 
 /** What a query finds: the companies, and each kind's first `limit` records with the search that found them. */
@@ -36,10 +31,15 @@ function find(context: RouteContext, query: Static<typeof SearchQuery>) {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
   const search = recordSearchOf(context, query.q, companies);
-  const records = RECORD_ENDPOINTS.map((route: ListedKind) => ({
-    route,
-    page: searchRecords(store.records, route.kind, search, limit),
-  }));
+  const kindFound = <K extends RecordKind>(kind: K): KindFound<K> => ({
+    kind,
+    page: searchRecords(store.records, kind, search, limit),
+  });
+  const records = {
+    enforcement: kindFound('enforcement'),
+    procurement_suspension: kindFound('procurement_suspension'),
+    license_action: kindFound('license_action'),
+  };
   return { store, limit, companies, search, records };
 }
 
@@ -64,15 +64,13 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   const store = openDataset(context);
   const companies = searchCompanies(store, q, 'q', 0, COMPANY_FILTER_MATCHES);
   const search = recordSearchOf(context, q, companies);
-  const route: ListedKind | undefined = RECORD_ENDPOINTS.find((endpoint) => endpoint.kind === kind);
-  if (route === undefined) throw new Error(`no record endpoint lists ${kind}`);
   const found = searchRecords(store.records, kind, search, page * limit);
   const notices = [...companies.notices];
   const recall = recallOf(store, q, 'q', companies, notices);
   return {
     records: found.records
       .slice((page - 1) * limit)
-      .map((entry) => route.present(readFoundRecord(entry), search.today)),
+      .map((entry) => presentRecord(kind, readFoundRecord(kind, entry), search.today)),
     matches: countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO),
     notices,
     recall,
@@ -95,10 +93,19 @@ export function searchCompanyPage(context: RouteContext, q: string, page: number
 }
 
 /** The first `n` of a kind's records found, presented. */
-function presented(found: ReturnType<typeof find>, i: number, n: number): PresentedRecord[] {
-  const kind = found.records[i];
-  if (kind === undefined) return [];
-  return kind.page.records.slice(0, n).map((entry) => kind.route.present(readFoundRecord(entry), found.search.today));
+function presented<K extends RecordKind>(found: KindFound<K>, today: string, n: number): PresentedOfKind<K>[] {
+  return found.page.records
+    .slice(0, n)
+    .map((entry) => presentRecord(found.kind, readFoundRecord(found.kind, entry), today));
+}
+
+/** A value for each record kind, under its list's name (as SearchAnswer and SearchMeta name them). */
+function perList<T>(value: (kind: RecordKind) => T) {
+  return {
+    [RECORD_LISTS.enforcement]: value('enforcement'),
+    [RECORD_LISTS.procurement_suspension]: value('procurement_suspension'),
+    [RECORD_LISTS.license_action]: value('license_action'),
+  };
 }
 
 /** The day a record is listed by: its date, or a suspension's first day. */
@@ -107,16 +114,15 @@ function dayOf(record: PresentedRecord): string {
 }
 
 /** Each kind's `data_as_of` and `coverage`: the answer rests on the stalest of them. */
-function recordMeta(store: Store, context: RouteContext, kinds: readonly { list: string; kind: RecordKind }[]) {
-  const metas = kinds.map(({ list, kind }) => ({ list, ...recordListMeta(store, context, kind, undefined) }));
-  const asOf = metas.flatMap((m) => (m.data_as_of === null ? [] : [m.data_as_of])).sort();
-  return {
-    data_as_of: asOf[0] ?? null,
-    coverage: Object.fromEntries(metas.map((m) => [m.list, m.coverage])),
-  };
+function recordMeta(store: Store, context: RouteContext) {
+  const metas = perList((kind) => recordListMeta(store, context, kind, undefined));
+  const asOf = Object.values(metas)
+    .flatMap((m) => (m.data_as_of === null ? [] : [m.data_as_of]))
+    .sort();
+  return { data_as_of: asOf[0] ?? null, coverage: perList((kind) => metas[RECORD_LISTS[kind]].coverage) };
 }
 
-export const SEARCH: Endpoint<typeof SearchQuery> = {
+export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
   path: '/api/v1/search',
   operationId: 'search',
   summary: 'Search companies and records of every kind together',
@@ -139,13 +145,7 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
     'first, at most `limit`.',
   tags: ['search'],
   query: () => SearchQuery,
-  response: Envelope(
-    {
-      companies: Type.Array(Company),
-      ...Object.fromEntries(RECORD_ENDPOINTS.map((route) => [route.list, Type.Array(route.resource)])),
-    },
-    SearchMeta,
-  ),
+  response: SearchAnswer,
   counted: true,
   conditional: true,
   paged: false,
@@ -169,46 +169,52 @@ export const SEARCH: Endpoint<typeof SearchQuery> = {
   feed: {
     records(context, query) {
       const found = find(context, query);
-      return found.records
-        .flatMap((_, i) => presented(found, i, found.limit))
+      return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search.today, found.limit))
         .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
         .slice(0, found.limit);
     },
   },
   answer(context, query, requestId) {
-    const found = find(context, query);
-    const { store, limit, companies, search, records } = found;
+    const { store, limit, companies, search, records } = find(context, query);
     const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
       companies.hits.length,
-      ...records.map((r) => r.page.records.length),
+      ...RECORD_KINDS.map((kind) => records[kind].page.records.length),
     ]);
+    const rowsOf = (kind: RecordKind) => recordRows[RECORD_KINDS.indexOf(kind)] ?? 0;
     const companyMatches =
       companies.hasMore || companies.hits.length > companyRows
         ? countCompanies(store, query.q, companies, MATCHES_COUNTED_UP_TO)
         : companies.hits.length;
-    const lists = records.map(({ route, page }, i) => ({
-      list: route.list,
-      kind: route.kind,
-      rows: presented(found, i, recordRows[i] ?? 0),
-      // the full count only when the list may hold more than it found
-      matches: page.hasMore
-        ? Math.max(page.records.length, countSearchRecords(store.records, route.kind, search, MATCHES_COUNTED_UP_TO))
-        : page.records.length,
-    }));
-    const returned = companyRows + lists.reduce((sum, r) => sum + r.rows.length, 0);
-    const hasMore = companyMatches > companyRows || lists.some((r) => r.matches > r.rows.length);
+    // the full count only when the list may hold more than it found
+    const matches = perList((kind) => {
+      const { page } = records[kind];
+      return page.hasMore
+        ? Math.max(page.records.length, countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO))
+        : page.records.length;
+    });
+    const data = {
+      companies: companies.hits.slice(0, companyRows).map(presentCompany),
+      [RECORD_LISTS.enforcement]: presented(records.enforcement, search.today, rowsOf('enforcement')),
+      [RECORD_LISTS.procurement_suspension]: presented(
+        records.procurement_suspension,
+        search.today,
+        rowsOf('procurement_suspension'),
+      ),
+      [RECORD_LISTS.license_action]: presented(records.license_action, search.today, rowsOf('license_action')),
+    };
+    const shown = (kind: RecordKind) => data[RECORD_LISTS[kind]].length;
+    const returned = companyRows + RECORD_KINDS.reduce((sum, kind) => sum + shown(kind), 0);
+    const hasMore =
+      companyMatches > companyRows || RECORD_KINDS.some((kind) => matches[RECORD_LISTS[kind]] > shown(kind));
     const notices = [...companies.notices];
     // a search that recalls more companies than it follows has more than it shows, so companyMatches is their count
     const recall = recallOf(store, query.q, 'q', companies, notices, companyMatches);
     return {
-      data: {
-        companies: companies.hits.slice(0, companyRows).map(presentCompany),
-        ...Object.fromEntries(lists.map((r) => [r.list, r.rows])),
-      },
+      data,
       meta: Object.assign(
         listMeta(requestId, store, { limit, returned, hasMore, notices }),
-        { matches: { companies: companyMatches, ...Object.fromEntries(lists.map((r) => [r.list, r.matches])) } },
-        recordMeta(store, context, lists),
+        { matches: { companies: companyMatches, ...matches } },
+        recordMeta(store, context),
         recall === undefined ? {} : { recall },
       ),
     };

@@ -67,7 +67,14 @@ const body = Object.fromEntries(
   ]),
 );
 
-export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
+const VocabulariesAnswer = Type.Object({
+  data: Type.Object({
+    vocabularies: Type.Object(Object.fromEntries(Object.keys(ALL).map((name) => [name, Type.Array(TermSchema)]))),
+  }),
+  meta: Type.Object({ request_id: Type.String() }),
+});
+
+export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery, typeof VocabulariesAnswer> = {
   path: '/api/v1/vocabularies',
   operationId: 'listVocabularies',
   summary: 'Every code of every enumerated field',
@@ -78,12 +85,7 @@ export const VOCABULARIES_ENDPOINT: Endpoint<typeof NoQuery> = {
     'once and cache it. Outside the rate limit.',
   tags: ['reference'],
   query: () => NoQuery,
-  response: Type.Object({
-    data: Type.Object({
-      vocabularies: Type.Object(Object.fromEntries(Object.keys(ALL).map((name) => [name, Type.Array(TermSchema)]))),
-    }),
-    meta: Type.Object({ request_id: Type.String() }),
-  }),
+  response: VocabulariesAnswer,
   counted: false,
   conditional: false,
   paged: false,

@@ -49,7 +49,7 @@ function authorityOf(r: ValidRecord) {
   return { code, name, name_en, group: authorities.get(r.authority)?.group ?? 'national' };
 }
 
-export function presentEnforcement(r: EnforcementRecord): Enforcement {
+function presentEnforcement(r: EnforcementRecord): Enforcement {
   const lawLabels = r.laws.map((code) => labelOf(laws, code));
   return {
     id: r.id,
@@ -70,7 +70,7 @@ export function presentEnforcement(r: EnforcementRecord): Enforcement {
   };
 }
 
-export function presentProcurementSuspension(r: ProcurementSuspensionRecord, today: string): ProcurementSuspension {
+function presentProcurementSuspension(r: ProcurementSuspensionRecord, today: string): ProcurementSuspension {
   return {
     id: r.id,
     company: companyOf(r),
@@ -87,7 +87,7 @@ export function presentProcurementSuspension(r: ProcurementSuspensionRecord, tod
   };
 }
 
-export function presentLicenseAction(r: LicenseActionRecord, today: string): LicenseAction {
+function presentLicenseAction(r: LicenseActionRecord, today: string): LicenseAction {
   return {
     id: r.id,
     company: companyOf(r),

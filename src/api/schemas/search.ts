@@ -1,9 +1,11 @@
-// The meta block of /api/v1/search: what every list answer has, with each list's full count and, per record kind,
-// how the sources behind it stand.
+// The answer of /api/v1/search: the companies and each kind's records, and a meta block with what every list answer
+// has, each list's full count and, per record kind, how the sources behind it stand.
 import { Type, type TSchema } from '@sinclair/typebox';
 import { RECORD_LISTS } from '../../domain/record.js';
 import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
-import { AnswerCoverage, Instant, ListMeta, Nullable, RecallMeta } from './common.js';
+import { AnswerCoverage, Envelope, Instant, ListMeta, Nullable, RecallMeta } from './common.js';
+import { Company } from './company.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from './records.js';
 
 /** One property per record kind, under its list's name. */
 function perRecordList<T extends TSchema>(schema: T) {
@@ -32,3 +34,14 @@ export const SearchMeta = Type.Object({
   }),
   recall: Type.Optional(RecallMeta),
 });
+
+/** The companies, and each kind's records under its list's name. */
+export const SearchAnswer = Envelope(
+  {
+    companies: Type.Array(Company),
+    [RECORD_LISTS.enforcement]: Type.Array(Enforcement),
+    [RECORD_LISTS.procurement_suspension]: Type.Array(ProcurementSuspension),
+    [RECORD_LISTS.license_action]: Type.Array(LicenseAction),
+  },
+  SearchMeta,
+);

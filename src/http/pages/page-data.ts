@@ -3,7 +3,7 @@ import { openDataset, type RouteContext } from '../../api/context.js';
 import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
-import { answerRecords, recordListMeta } from '../../api/record-endpoint.js';
+import { listRecords, recordListMeta } from '../../api/record-endpoint.js';
 import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { presentCompany } from '../../api/present/company.js';
@@ -47,17 +47,6 @@ export interface SearchResults {
   readonly recall: Recall | null;
 }
 
-type KindLists = { readonly [K in RecordKind as (typeof RECORD_LISTS)[K]]: PresentedKinds[K][] };
-
-interface SearchAnswer {
-  readonly data: { readonly companies: Company[] } & KindLists;
-  readonly meta: {
-    readonly matches: { readonly companies: number } & { readonly [L in keyof KindLists]: number };
-    readonly coverage: { readonly [L in keyof KindLists]: KindCoverage };
-    readonly recall?: Recall;
-  };
-}
-
 /** A presented record with its kind, as the pages show it. */
 function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownRecord {
   // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the pair is of one kind K, which TypeScript cannot see through the union ShownRecord distributes over
@@ -72,24 +61,21 @@ function queryNotice(q: string): QueryNotice | null {
 
 /** What /api/v1/search answers for `q`, as the search page shows it. */
 export function searchResults(context: RouteContext, q: string, requestId: string): SearchResults {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the endpoint's answer function builds this shape, which its response schema declares and the OpenAPI answer tests check
-  const answer = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId) as SearchAnswer;
-  const { data, meta } = answer;
-  const kindOf = <K extends RecordKind>(kind: K): KindResults => {
-    const list = RECORD_LISTS[kind];
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- data[list] is the list of kind K (KindLists)
-    const records = data[list] as PresentedKinds[K][];
-    return {
-      kind,
-      records: records.map((record) => shown(kind, record)),
-      total: meta.matches[list],
-      coverage: meta.coverage[list],
-    };
-  };
+  const { data, meta } = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId);
+  const kindOf = <K extends RecordKind>(kind: K, records: readonly PresentedKinds[K][]): KindResults => ({
+    kind,
+    records: records.map((record) => shown(kind, record)),
+    total: meta.matches[RECORD_LISTS[kind]],
+    coverage: meta.coverage[RECORD_LISTS[kind]],
+  });
   return {
     companies: data.companies,
     companiesTotal: meta.matches.companies,
-    kinds: RECORD_KINDS.map(kindOf),
+    kinds: [
+      kindOf('enforcement', data.enforcements),
+      kindOf('procurement_suspension', data.procurement_suspensions),
+      kindOf('license_action', data.license_actions),
+    ],
     notice: queryNotice(q),
     recall: meta.recall ?? null,
   };
@@ -169,9 +155,9 @@ export function companyPage(context: RouteContext, number: string, requestId: st
     include_predecessors: 'true',
     limit: PAGE_ROWS,
   } as const;
-  const enforcements = answerRecords(ENFORCEMENTS, context, store, requestId, params);
-  const suspensions = answerRecords(PROCUREMENT_SUSPENSIONS, context, store, requestId, params);
-  const licenses = answerRecords(LICENSE_ACTIONS, context, store, requestId, params);
+  const enforcements = listRecords(ENFORCEMENTS, context, params, requestId, false);
+  const suspensions = listRecords(PROCUREMENT_SUSPENSIONS, context, params, requestId, false);
+  const licenses = listRecords(LICENSE_ACTIONS, context, params, requestId, false);
   const counts = company.record_counts;
   const [e = 0, s = 0, l = 0] = shareSearchLimit(PAGE_ROWS, [
     enforcements.records.length,

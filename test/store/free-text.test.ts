@@ -1,8 +1,7 @@
-// Tests for src/store/record-sql.ts: how `q` is split between the trigram and the short-gram index.
+// Tests for src/store/free-text.ts: how `q` is split between the trigram and the short-gram index.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { freeText, recordWhere, type FreeText } from '../../src/store/record-sql.js';
-import { RECORD_TABLES } from '../../src/store/record-tables.js';
+import { freeText, type FreeText } from '../../src/store/free-text.js';
 
 const CASES: { q: string; expected: FreeText | null; why: string }[] = [
   {
@@ -45,19 +44,3 @@ for (const { q, expected, why } of CASES) {
     assert.deepEqual(freeText(q), expected);
   });
 }
-
-test('a q with nothing to look for matches no record rather than every record', () => {
-  const where = recordWhere(RECORD_TABLES.enforcement, { today: '2026-11-21', q: '・' });
-  assert.equal(where.sql, '0');
-  assert.deepEqual(where.params, []);
-});
-
-test('a mixed q requires both indexes', () => {
-  const where = recordWhere(RECORD_TABLES.license_action, { today: '2026-11-21', q: '指示 営業停止' });
-  assert.equal(
-    where.sql,
-    'r.rid IN (SELECT rowid FROM license_actions_fts WHERE license_actions_fts MATCH ?) AND ' +
-      'r.rid IN (SELECT rowid FROM license_actions_grams WHERE license_actions_grams MATCH ?)',
-  );
-  assert.deepEqual(where.params, ['"営業停止"', '"指示"']);
-});

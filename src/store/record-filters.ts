@@ -1,0 +1,329 @@
+// The one table of record filters (after Datasette's filters.py): per record kind, each filter is one object with its
+// parameter, how its value is written and checked, what it means, how its value resolves against the dataset, and
+// its SQL. The query schemas and the OpenAPI parameters (src/api/schemas/queries.ts), the query rules
+// (src/api/query-rules.ts), the resolution (src/api/record-query.ts) and the WHERE clause (recordWhere) all read it.
+// Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
+import { ftsPhrase } from '../domain/fts-query.js';
+import { authorityAndOffices } from '../domain/vocabularies/authorities.js';
+import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
+import { MAX_PREDECESSORS_COUNTED } from '../domain/company.js';
+import { COMPANY_FILTER_MATCHES, type FilterName, type VocabularyFilterName } from '../domain/record-filters.js';
+import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
+import type { RecordKind } from '../domain/record.js';
+import { VOCABULARIES, type VocabularyName } from '../domain/vocabularies/index.js';
+import type { Vocabulary } from '../domain/vocabulary.js';
+import { foldWidth } from '../domain/text-fold.js';
+import { freeText } from './free-text.js';
+import type { RecordTable } from './record-tables.js';
+import { statusSql } from './record-status-sql.js';
+import type { SqlFragment } from './sql-fragment.js';
+
+/** What resolving a filter's value may ask of the dataset; the API answers it (company search, the register). */
+export interface FilterResolution {
+  /** The records a company, as a person typed it, stands for: company search's recall. */
+  company(value: string): CompanyFilter;
+  /** The companies merged into this Corporate Number, at any depth. */
+  predecessorsOf(corporateNumber: string): readonly string[];
+}
+
+/** The checked values of a query's filters, by name: codes for vocabularies, 13 digits for a Corporate Number. */
+export type CheckedFilters = { readonly [F in FilterName]?: string };
+
+/** A record query being resolved, filter by filter. */
+export type QueryInProgress = { -readonly [K in keyof RecordQuery]: RecordQuery[K] };
+
+/**
+ * How a filter's value is written and checked (src/api/query-rules.ts words each refusal): free text, a company as
+ * typed, a Corporate Number (its check digit), a code or label of a vocabulary, a calendar date, or `true`/`false`.
+ */
+type FilterValue =
+  | { readonly reads: 'text' | 'company' | 'corporate_number' | 'date' | 'flag' }
+  | { readonly reads: 'vocabulary'; readonly vocabulary: Vocabulary };
+
+export type RecordFilter = FilterValue & {
+  readonly name: FilterName;
+  /** What it means, as the OpenAPI parameter and the guide say it. */
+  readonly description: string;
+  /**
+   * Whether it counts as a filter by itself (the contract's "at least one filter"); a date range counts only when both
+   * ends are given and close enough (src/api/query-rules.ts).
+   */
+  readonly alone: boolean;
+  /** Writes its checked value into the store's query: as given, unless the value stands for more than itself. */
+  resolve(query: QueryInProgress, value: string, checked: CheckedFilters, resolution: FilterResolution): void;
+  /** Its terms of the WHERE clause, when the query sets it. */
+  where(query: RecordQuery, table: RecordTable): readonly SqlFragment[];
+};
+
+type Term = (value: string, table: RecordTable, today: string) => SqlFragment;
+
+const equals =
+  (column: string): Term =>
+  (value) => ({ sql: `r.${column} = ?`, params: [value] });
+
+/** A filter whose checked value is the store's: one WHERE term from it. */
+function plain(
+  name: Exclude<FilterName, 'company'>,
+  value: FilterValue,
+  description: string,
+  alone: boolean,
+  term: Term,
+): RecordFilter {
+  return {
+    ...value,
+    name,
+    description,
+    alone,
+    resolve: (query, checked) => {
+      query[name] = checked;
+    },
+    where: (query, table) => {
+      const set = query[name];
+      return set === undefined ? [] : [term(set, table, query.today)];
+    },
+  };
+}
+
+const company: RecordFilter = {
+  name: 'company',
+  reads: 'company',
+  description:
+    'a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls ' +
+    `(at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`)`,
+  alone: true,
+  resolve: (query, value, _checked, resolution) => {
+    query.company = resolution.company(value);
+  },
+  where: (query, table) => (query.company === undefined ? [] : [companySql(query.company, table)]),
+};
+
+/** Free text over the company name, the source's words and the labels of the record's codes, folded in width. */
+const q: RecordFilter = {
+  name: 'q',
+  reads: 'text',
+  description: 'free text: company name, summary or reason, law and authority labels',
+  alone: true,
+  resolve: (query, value) => {
+    query.q = foldWidth(value);
+  },
+  where: (query, table) => (query.q === undefined ? [] : freeTextSql(query.q, table)),
+};
+
+const corporateNumber: RecordFilter = {
+  name: 'corporate_number',
+  reads: 'corporate_number',
+  description: 'a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted)',
+  alone: true,
+  resolve: (query, value) => {
+    query.corporate_number = value;
+  },
+  where: ({ corporate_number: number, predecessors }) => {
+    if (number === undefined) return [];
+    return predecessors === undefined
+      ? [{ sql: 'r.company_corporate_number = ?', params: [number] }]
+      : [
+          {
+            sql: 'r.company_corporate_number IN (SELECT value FROM json_each(?))',
+            params: [JSON.stringify([number, ...predecessors])],
+          },
+        ];
+  },
+};
+
+// A company that closed by merger names its successor (the NTA's successor_corporate_number): the records of the
+// companies merged into a company are the history of that company too. It widens `corporate_number`'s own term.
+const includePredecessors: RecordFilter = {
+  name: 'include_predecessors',
+  reads: 'flag',
+  description:
+    'true or false (the default): with corporate_number, also the records of every company whose successor chain ' +
+    '(successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most ' +
+    `${MAX_PREDECESSORS_COUNTED}); each record still names its own company`,
+  alone: false,
+  resolve: (query, value, checked, resolution) => {
+    // the query rules allow it only beside corporate_number
+    if (value === 'true' && checked.corporate_number !== undefined)
+      query.predecessors = resolution.predecessorsOf(checked.corporate_number);
+  },
+  where: () => [],
+};
+
+/** A filter by the codes of a published vocabulary (GET /api/v1/vocabularies names it `vocabularyName`). */
+function vocabulary(
+  name: VocabularyFilterName,
+  vocabularyName: VocabularyName,
+  what: string,
+  term: Term,
+  alone = true,
+): RecordFilter {
+  const description = alone
+    ? `${what}: a code, its Japanese label or its English label (see /api/v1/vocabularies)`
+    : what;
+  return plain(name, { reads: 'vocabulary', vocabulary: VOCABULARIES[vocabularyName] }, description, alone, term);
+}
+
+// Every kind's records outlive their source's list (domain/listing.ts). It only narrows, since `listing=listed` alone
+// would list nearly everything; absent, both listed and delisted.
+const listing = vocabulary(
+  'listing',
+  'listing_status',
+  "listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; " +
+    'narrows the other filters, never a filter by itself',
+  equals('listing_status'),
+  false,
+);
+
+/** An authority matches itself and every office under it: `mhlw` its 47 labour bureaus. */
+const authority = (what: string): RecordFilter =>
+  vocabulary(
+    'authority',
+    'authority',
+    `${what} or any office under it (each authority's \`parent\` in /api/v1/vocabularies)`,
+    (value) => {
+      const codes = authorityAndOffices(value);
+      // one code walks its (authority_code, order) index in order and stops at the page; several are gathered from
+      // the same index and sorted, at most every record of one ministry's offices
+      return codes.length === 1
+        ? { sql: 'r.authority_code = ?', params: [value] }
+        : { sql: 'r.authority_code IN (SELECT value FROM json_each(?))', params: [JSON.stringify(codes)] };
+    },
+  );
+
+// Most records carry no Corporate Number and two companies can share a name: the prefecture the source
+// places the company in tells them apart. It only narrows, since a prefecture alone would list all its records.
+const prefecture = vocabulary(
+  'prefecture',
+  'prefecture',
+  "the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese " +
+    'name with or without 都府県, or its English name; narrows the other filters, never a filter by itself',
+  equals('company_prefecture_code'),
+  false,
+);
+
+/**
+ * `from` and `to` bound the date each kind is listed by (record-tables.ts `orderColumn`): an enforcement's and a
+ * licence action's date, a suspension's first day. A suspension is placed by its start rather than by whether its
+ * period overlaps the range, so that consecutive ranges split the records with none in two of them: narrowing by
+ * dates reaches each record once, where `page` stops. A range alone counts as a filter only when short enough.
+ */
+function dateRange(what: string): readonly RecordFilter[] {
+  return [
+    plain('from', { reads: 'date' }, `earliest ${what}, YYYY-MM-DD`, false, (value, { orderColumn }) => ({
+      sql: `r.${orderColumn} >= ?`,
+      params: [value],
+    })),
+    plain('to', { reads: 'date' }, `latest ${what}, YYYY-MM-DD`, false, (value, { orderColumn }) => ({
+      sql: `r.${orderColumn} <= ?`,
+      params: [value],
+    })),
+  ];
+}
+
+/** A status, computed against today in Japan (record-status-sql.ts). */
+const status = (vocabularyName: VocabularyName, what: string): RecordFilter =>
+  vocabulary('status', vocabularyName, what, statusSql);
+
+export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]>> = {
+  enforcement: [
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
+    vocabulary('law', 'law', 'the law cited', (value) => ({
+      sql: 'r.rid IN (SELECT rid FROM enforcement_laws WHERE law_code = ?)',
+      params: [value],
+    })),
+    authority('the acting authority'),
+    vocabulary('action_type', 'enforcement_action_type', 'the kind of action', equals('action_type')),
+    ...dateRange('date of the action'),
+    prefecture,
+    listing,
+  ],
+  procurement_suspension: [
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
+    authority('the suspending authority'),
+    vocabulary('reason', 'procurement_reason', 'the reason for the suspension', equals('reason_code')),
+    status('procurement_status', 'scheduled, active, ended or lifted, against today in Japan'),
+    ...dateRange('first day of the suspension (period.from)'),
+    prefecture,
+    listing,
+  ],
+  license_action: [
+    company,
+    q,
+    corporateNumber,
+    includePredecessors,
+    vocabulary('sector', 'sector', 'a sector; matches the primary sector or any affected sector', (value) => ({
+      sql: 'r.rid IN (SELECT rid FROM license_action_sectors WHERE sector_code = ?)',
+      params: [value],
+    })),
+    vocabulary('action_type', 'license_action_type', 'the kind of action', equals('action_type')),
+    vocabulary('nature', 'nature', 'violation, voluntary_closure or other', equals('nature')),
+    status('license_status', 'scheduled, in_effect or completed, against today in Japan'),
+    authority('the acting authority'),
+    ...dateRange('date of the action'),
+    prefecture,
+    listing,
+  ],
+};
+
+/** The WHERE clause for a query: the terms of each filter of the kind that the query sets; `1` for none. */
+export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment {
+  const terms = RECORD_FILTERS[table.kind].flatMap((filter) => filter.where(query, table));
+  return terms.length === 0
+    ? { sql: '1', params: [] }
+    : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
+}
+
+/**
+ * The name keys of the companies of a JSON list of Corporate Numbers: their terms of company search but the reading's,
+ * each a name folded as a record's name is (its current, registered English, former and other names).
+ */
+const NAME_TERMS_OF_COMPANIES = `SELECT t.term FROM company_terms t
+  WHERE t.company_id IN (SELECT id FROM companies WHERE corporate_number IN (SELECT value FROM json_each(?)))
+  AND t.field <> 'name_kana'`;
+
+/**
+ * The records of the companies found, the records naming one of their names (the key index), and records whose
+ * name key holds a part (若旦那 finds 便利屋若旦那, as `q` finds company names) through the name trigram index, or
+ * starts with it when it is too short for trigrams (花王). One list of rids, each part from its own index: as
+ * alternatives of an OR, the planner weighed the name index's match against the table's statistics and walked the
+ * whole date index instead (0.4 ms on the demo's 450 enforcements, against 0.1 ms for the list).
+ */
+function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): SqlFragment {
+  const parts: string[] = [];
+  const params: (string | number)[] = [];
+  if (company.corporateNumbers.length > 0) {
+    parts.push(`SELECT rid FROM ${table} WHERE company_corporate_number IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(company.corporateNumbers));
+  }
+  if (company.namedBy.length > 0) {
+    parts.push(`SELECT rid FROM ${table} WHERE company_name_norm IN (${NAME_TERMS_OF_COMPANIES})`);
+    params.push(JSON.stringify(company.namedBy));
+  }
+  for (const key of company.nameParts) {
+    if ([...key].length >= TRIGRAM_MIN_LENGTH) {
+      parts.push(`SELECT rowid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`);
+      params.push(ftsPhrase(key));
+    } else {
+      parts.push(`SELECT rid FROM ${table} WHERE company_name_norm >= ? AND company_name_norm < ?`);
+      params.push(key, prefixUpperBound(key));
+    }
+  }
+  // a company query that stands for no record (a number no company has, and nothing to follow) matches none
+  return parts.length === 0 ? { sql: '0', params: [] } : { sql: `r.rid IN (${parts.join(' UNION ALL ')})`, params };
+}
+
+function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): SqlFragment[] {
+  const text = freeText(q);
+  if (text === null) return [{ sql: '0', params: [] }];
+  const terms: SqlFragment[] = [];
+  if (text.trigram)
+    terms.push({ sql: `r.rid IN (SELECT rowid FROM ${textIndex} WHERE ${textIndex} MATCH ?)`, params: [text.trigram] });
+  if (text.grams)
+    terms.push({ sql: `r.rid IN (SELECT rowid FROM ${gramIndex} WHERE ${gramIndex} MATCH ?)`, params: [text.grams] });
+  return terms;
+}
