@@ -12,8 +12,11 @@ import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
-import { buildApp } from './http/app.js';
+import fp from 'fastify-plugin';
+import { buildApp, type AppDeps } from './http/app.js';
 import { guideText } from './http/llms-guide.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
+import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
@@ -93,7 +96,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   // one process serves: it follows the published dataset itself (with several workers, the primary does)
   const follower = cluster.isPrimary ? await followerFor(config, logger, () => holder.reload()) : null;
   follower?.start(config.datasetPollSeconds * 1000);
-  const app = await buildApp({
+  const app = await buildServiceApp({
     config,
     dataset: holder.dataset,
     clock,
@@ -121,4 +124,23 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       holder.close();
     },
   };
+}
+
+/** The app with every transport the service answers: the HTTP API, and MCP over Streamable HTTP at /mcp. */
+export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
+  const context = { config: deps.config, dataset: deps.dataset, clock: deps.clock };
+  const mcp = fp(
+    async (app) => {
+      await mcpRoutes(app, {
+        tools: mcpTools(deps.config),
+        guide: async () => guideText(context),
+        maxBatch: deps.config.mcpMaxBatch,
+        // each message is limited as a request of the client that sent it (limits-hooks.ts)
+        ...(app.kohyoRouteLimits === null ? {} : { limits: app.kohyoRouteLimits }),
+        publicUrl: deps.config.publicUrl,
+      });
+    },
+    { name: 'kohyo-mcp', dependencies: ['kohyo-limits'] },
+  );
+  return buildApp({ ...deps, transports: [...(deps.transports ?? []), mcp] });
 }

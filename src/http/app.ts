@@ -1,11 +1,12 @@
 // buildApp: the Fastify application: the bounds on connections, then the hooks as plugins, registered in the order
-// they act on a request (each declares the plugins it must follow), then the routes: the API's in their /api/v1 scope.
+// they act on a request (each declares the plugins it must follow), then the routes: the API's in their /api/v1 scope, then those of other transports.
 import Fastify, {
   LogController,
   type FastifyHttpOptions,
   type FastifyReply,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyRequest,
 } from 'fastify';
 import swagger from '@fastify/swagger';
@@ -24,7 +25,7 @@ import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
 import { metrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
-import { LimitRefusal, routeLimitsOf, type RequestLimits } from '../limits/limiter.js';
+import { LimitRefusal, type RequestLimits } from '../limits/limiter.js';
 import { requestIdOf } from './request-id.js';
 import { requestLog, requestLogging } from './request-log.js';
 import { MAX_TARGET, chargeUncounted, requestAccounting } from './route-accounting.js';
@@ -42,9 +43,6 @@ import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
 import { parseTrustedProxies } from '../limits/trusted-proxies.js';
 import { lazyCompilers } from './lazy-compilers.js';
 import { clientId } from '../usage/client-id.js';
-import { mcpRoutes } from '../mcp/mcp-route.js';
-import { mcpTools } from '../mcp/tools.js';
-import { guideText } from './llms-guide.js';
 
 export interface AppDeps extends RouteContext {
   readonly logger?: FastifyBaseLogger | boolean;
@@ -67,6 +65,11 @@ export interface AppDeps extends RouteContext {
   readonly usageLog?: UsageRecorder;
   /** Where the limits are kept, for /metrics. */
   readonly limiterState?: () => LimiterState;
+  /**
+   * The routes of other transports, as plugins registered after the app's own (the service's MCP endpoint, which
+   * reads the limits of the messages it carries from the app: `kohyoRouteLimits`).
+   */
+  readonly transports?: readonly FastifyPluginAsync[];
 }
 
 /**
@@ -118,13 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await referencePageRoutes(app);
   landingRoutes(app, context);
   pageRoutes(app, context);
-  await mcpRoutes(app, {
-    tools: mcpTools(config),
-    guide: async () => guideText(context),
-    maxBatch: config.mcpMaxBatch,
-    ...(limiter === undefined ? {} : { limits: routeLimitsOf(limiter) }),
-    publicUrl: config.publicUrl,
-  });
+  for (const transport of deps.transports ?? []) await app.register(transport);
   await app.ready();
   return app;
 }

@@ -1,6 +1,7 @@
 // What a request meets before any other work: before Fastify reads it, the connection of an address dropped past its
 // refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed; then, in the
-// first hook, the refusal standing is answered, and only a request let through has its query read.
+// first hook, the refusal standing is answered, and only a request let through has its query read (and refused when it
+// repeats a parameter past the bound).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,7 +11,8 @@ import { isHeld, type DropBounds } from './connection-limits.js';
 import { parseAddress } from '../domain/ip-address.js';
 import { errorOf } from '../domain/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
-import { repeatedParameterRefusal } from './repeated-parameters.js';
+import { ApiError, echoed } from '../api/errors.js';
+import { isObject } from '../domain/is-object.js';
 
 export interface FirstLookOptions {
   /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
@@ -28,9 +30,41 @@ export interface FirstLookOptions {
 export const firstLook = fp<FirstLookOptions>(
   (app, { limits, drop, trusted }, done) => {
     if (limits !== undefined && drop !== undefined) gateRequests(app.server, limits, trusted, drop);
-    app.addHook('onRequest', function refuseFirst(request, reply, next) {
-      next(refusedBeforeAnyWork(app, request, reply, limits));
-    });
+    /**
+     * The refusal of a request before any other work. First what stands for its client or address: a counted request
+     * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
+     * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
+     * its query given back, a parameter repeated past the bound. A request refused here was not counted, and is not
+     * logged as counted.
+     */
+    function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
+      const { counted } = accountingOf(request);
+      const chargeAnswer = limits?.beforeUncountedRequest;
+      let standing: Error | null = null;
+      if (!counted) standing = chargeUncounted(chargeAnswer, request);
+      else
+        try {
+          limits?.refuseStanding(request, reply);
+        } catch (error) {
+          markNotCounted(request);
+          standing = errorOf(error);
+        }
+      if (standing !== null) {
+        next(standing);
+        return;
+      }
+      restoreQuery(app, request);
+      const repeated = repeatedParameterRefusal(request.query);
+      if (repeated === null) {
+        next();
+        return;
+      }
+      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+      const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
+      markNotCounted(request);
+      next(refusal ?? repeated);
+    }
+    app.addHook('onRequest', refusedBeforeAnyWork);
     done();
   },
   { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
@@ -99,42 +133,24 @@ function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], 
   return found === null ? {} : found.searchParams;
 }
 
-/**
- * The refusal of a request before any other work, or undefined. First what stands for its client or address: a
- * counted request of a client or address the limits refuse is refused again (the standing refusal, before its query
- * is read: first-look.ts held it back), and an answer that does not count is taken from the address's ceiling on
- * them. Then, its query given back, a parameter repeated past the bound. A request refused here was not counted, and
- * is not logged as counted.
- */
-function refusedBeforeAnyWork(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  limits: RequestLimits | undefined,
-): Error | undefined {
-  const { counted } = accountingOf(request);
-  const chargeAnswer = limits?.beforeUncountedRequest;
-  const standing = counted ? standingRefusal(limits, request, reply) : chargeUncounted(chargeAnswer, request);
-  if (standing !== null) return standing;
-  restoreQuery(app, request);
-  const repeated = repeatedParameterRefusal(request.query);
-  if (repeated === null) return undefined;
-  // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
-  if (counted) {
-    const refusal = chargeUncounted(chargeAnswer, request);
-    if (refusal !== null) return refusal;
-  }
-  markNotCounted(request);
-  return repeated;
-}
+/** The contract's bound: a parameter given more than this many times is refused before any other work. */
+const MAX_PARAMETER_REPEATS = 10;
 
-/** The refusal standing for a counted request's client or address, the request then marked as not counted, or null. */
-function standingRefusal(gate: RefusalGate | undefined, request: FastifyRequest, reply: FastifyReply): Error | null {
-  try {
-    gate?.refuseStanding(request, reply);
-    return null;
-  } catch (error) {
-    markNotCounted(request);
-    return errorOf(error);
+/**
+ * The refusal of a parsed query that gives some parameter more than MAX_PARAMETER_REPEATS times, or null. Every
+ * endpoint refuses a repeated parameter anyway (query-string.ts), but only after the limits have read and normalised
+ * each value: a request of 1,800 values of `q` cost tens of milliseconds before its refusal.
+ */
+function repeatedParameterRefusal(query: unknown): ApiError | null {
+  if (!isObject(query)) return null;
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value) && value.length > MAX_PARAMETER_REPEATS) {
+      return new ApiError(
+        'invalid_parameter',
+        `${echoed(name)} is given ${value.length} times; give each parameter once (at most ${MAX_PARAMETER_REPEATS} times is read at all).`,
+        { parameter: name },
+      );
+    }
   }
+  return null;
 }

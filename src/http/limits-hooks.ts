@@ -3,11 +3,15 @@
 // the address's connections.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RequestLimits } from '../limits/limiter.js';
+import { routeLimitsOf, type RequestLimits, type RouteLimits } from '../limits/limiter.js';
 import { errorOf } from '../domain/error-of.js';
 import { accountingOf, markCounted } from './route-accounting.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The limits a route applies to the messages a request carries (MCP's batches); null without a limiter. */
+    kohyoRouteLimits: RouteLimits | null;
+  }
   interface FastifyRequest {
     /** The bytes of an uncounted answer's payload as the limits' onSend hook saw it (0 when it did not); theirs alone. */
     kohyoPayloadBytes: number;
@@ -24,15 +28,44 @@ export interface LimitsOptions {
  * 304 is not counted): the limits count a counted request here; what is refused after them counts like any answer.
  */
 export const requestLimits = fp<LimitsOptions>(
-  (app, { limits }, done) => {
+  (app, options, done) => {
+    const { limits } = options;
+    app.decorate('kohyoRouteLimits', limits === undefined ? null : routeLimitsOf(limits));
     if (limits === undefined) {
       done();
       return;
     }
+    const limiter: RequestLimits = limits;
     app.decorateRequest('kohyoPayloadBytes', 0);
-    app.addHook('onRequest', function countRequest(request, reply, next) {
-      limitCounted(limits, request, reply, next);
-    });
+    /**
+     * Runs the limits on a request that counts (route-accounting.ts), then `next`, with their refusal if they refuse.
+     * An admitted request is marked counted, whatever its answer turns out to be (a 304 once checked, say).
+     */
+    function limitCounted(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
+      if (!accountingOf(request).counted) {
+        next();
+        return;
+      }
+      let pending: Promise<void> | undefined;
+      try {
+        pending = limiter.beforeApiRequest(request, reply);
+      } catch (error) {
+        next(errorOf(error));
+        return;
+      }
+      if (pending === undefined) {
+        markCounted(request);
+        next();
+      } else
+        pending.then(
+          () => {
+            markCounted(request);
+            next();
+          },
+          (error: unknown) => next(errorOf(error)),
+        );
+    }
+    app.addHook('onRequest', limitCounted);
     // the bytes of an answer the limits did not count, as the app's onSend hook sees its payload: the body as sent when
     // it was made whole (a precompressed one), the plain body when a route's hook compresses it later (the larger); a
     // stream's are not known here
@@ -64,32 +97,3 @@ export const requestLimits = fp<LimitsOptions>(
     dependencies: ['kohyo-connections', 'kohyo-accounting', 'kohyo-first-look', 'kohyo-cors', 'kohyo-conditional'],
   },
 );
-
-/**
- * Runs the limits on a request that counts (route-accounting.ts), then `next`, with their refusal if they refuse.
- * An admitted request is marked counted, whatever its answer turns out to be (a 304 once checked, say).
- */
-function limitCounted(
-  limits: RequestLimits,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  next: (error?: Error) => void,
-): void {
-  if (!accountingOf(request).counted) {
-    next();
-    return;
-  }
-  let pending: Promise<void> | undefined;
-  try {
-    pending = limits.beforeApiRequest(request, reply);
-  } catch (error) {
-    next(errorOf(error));
-    return;
-  }
-  const admitted = () => {
-    markCounted(request);
-    next();
-  };
-  if (pending === undefined) admitted();
-  else pending.then(admitted, (error: unknown) => next(errorOf(error)));
-}

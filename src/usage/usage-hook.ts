@@ -77,9 +77,11 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
     if (accountingOf(request).usage) {
       try {
         // a body sent compressed, or not JSON (a document served from memory, an Atom feed), holds no outcome to read
-        const readable = isPlainJson(reply.getHeader('content-type'), reply.getHeader('content-encoding'));
         const { returned, errorCode } =
-          request[USAGE] ?? (readable ? readOutcome(reply.statusCode, payload) : { returned: null, errorCode: null });
+          request[USAGE] ??
+          (isPlainJson(reply.getHeader('content-type'), reply.getHeader('content-encoding'))
+            ? readOutcome(reply.statusCode, payload)
+            : { returned: null, errorCode: null });
         // the address is read while the socket is surely open: a client that hangs up mid-answer takes its peer with it
         request[USAGE] = { returned, errorCode, address: clientAddress(request) };
       } catch {
@@ -113,7 +115,8 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
       path: pathOf(request.url),
       route: request.is404 ? null : (request.routeOptions.url ?? null),
       query: queryOf(request.url),
-      parameters: parametersOf(request.query),
+      // the query Fastify parsed: an object of parameters, always, for a request it routed
+      parameters: isObject(request.query) ? request.query : undefined,
       status,
       // the code the error handlers noted, whatever the body's form (a page's refusal is HTML)
       errorCode: request.kohyoErrorCode ?? outcome?.errorCode ?? null,
@@ -169,11 +172,6 @@ export function readOutcome(status: number, payload: unknown): Outcome {
   if (at < 0) return { returned: null, errorCode: null };
   const digits = /^\s*(\d+)/u.exec(text.slice(at + RETURNED.length, at + RETURNED.length + 24));
   return { returned: digits ? Number(digits[1]) : null, errorCode: null };
-}
-
-/** The query Fastify parsed: an object of parameters, always, for a request it routed. */
-function parametersOf(query: unknown): Readonly<Record<string, unknown>> | undefined {
-  return isObject(query) ? query : undefined;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

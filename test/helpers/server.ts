@@ -2,7 +2,8 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type AppDeps } from '../../src/http/app.js';
+import type { AppDeps } from '../../src/http/app.js';
+import { buildServiceApp } from '../../src/service.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
@@ -50,7 +51,7 @@ export async function startServer(
       : options.dbPath
         ? openStore(options.dbPath, { answerCacheEntries: config.answerCacheEntries })
         : null;
-  const app = await buildApp({
+  const app = await buildServiceApp({
     config,
     dataset: () => store,
     clock: () => TEST_NOW,
