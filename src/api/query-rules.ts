@@ -26,9 +26,15 @@ export interface CheckedRecordQuery {
 export function checkRecordQuery(kind: RecordKind, params: FilterParams): CheckedRecordQuery {
   const filters: { [F in FilterName]?: string } = {};
   const table = RECORD_FILTERS[kind];
+  let filtered = false;
   for (const filter of table) {
     const value = params[filter.name];
-    if (value !== undefined) filters[filter.name] = checkedValue(filter, value);
+    if (value === undefined) continue;
+    filtered ||= filter.alone;
+    if (filter.reads === 'corporate_number') filters[filter.name] = corporateNumberParam(value);
+    else if (filter.reads === 'vocabulary')
+      filters[filter.name] = vocabularyCode(filter.name, filter.vocabulary, value);
+    else filters[filter.name] = value;
   }
   if (filters.include_predecessors === 'true' && filters.corporate_number === undefined) {
     throw new ApiError(
@@ -42,33 +48,24 @@ export function checkRecordQuery(kind: RecordKind, params: FilterParams): Checke
   if (from !== undefined && to !== undefined && from > to)
     throw new ApiError('invalid_parameter', `from (${from}) is after to (${to}).`, { parameter: 'from' });
   const dateRangeIsFilter = from !== undefined && to !== undefined && daysBetween(from, to) <= MAX_DATE_RANGE_DAYS;
-  const names = table.filter((f) => f.alone).map((f) => f.name);
-  if (!dateRangeIsFilter && !names.some((name) => params[name] !== undefined)) {
-    const hasDates = table.some((f) => f.reads === 'date');
-    const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
-    const narrowing = table
-      .filter((f) => !f.alone && f.reads !== 'date' && params[f.name] !== undefined)
-      .map((f) => f.name);
-    const why = narrowing.length === 0 ? '' : ` ${narrowing.join(' and ')} only narrows the others.`;
-    throw new ApiError(
-      'missing_filter',
-      `Give at least one filter: ${listed.join(', ')}.${why} Listing everything is not provided.`,
-      { filters: listed },
-    );
-  }
+  if (!filtered && !dateRangeIsFilter) throw missingFilter(table, params);
   return { filters, table };
 }
 
-/** A filter's value as its kind reads it, or the refusal saying why it is none. */
-function checkedValue(filter: RecordFilter, value: string): string {
-  switch (filter.reads) {
-    case 'corporate_number':
-      return corporateNumberParam(value);
-    case 'vocabulary':
-      return vocabularyCode(filter.name, filter.vocabulary, value);
-    default:
-      return value;
-  }
+/** The refusal of a query with no filter that counts alone: which filters do, and why the ones given do not. */
+function missingFilter(table: readonly RecordFilter[], params: FilterParams): ApiError {
+  const names = table.filter((f) => f.alone).map((f) => f.name);
+  const hasDates = table.some((f) => f.reads === 'date');
+  const listed = hasDates ? [...names, `from and to (together, at most ${MAX_DATE_RANGE_DAYS} days apart)`] : names;
+  const narrowing = table
+    .filter((f) => !f.alone && f.reads !== 'date' && params[f.name] !== undefined)
+    .map((f) => f.name);
+  const why = narrowing.length === 0 ? '' : ` ${narrowing.join(' and ')} only narrows the others.`;
+  return new ApiError(
+    'missing_filter',
+    `Give at least one filter: ${listed.join(', ')}.${why} Listing everything is not provided.`,
+    { filters: listed },
+  );
 }
 
 /** The rule of a company search's query: `prefecture` as its JIS code. */

@@ -51,7 +51,7 @@ export type RecordFilter = FilterValue & {
   readonly alone: boolean;
   /** Writes its checked value into the store's query: as given, unless the value stands for more than itself. */
   resolve(query: QueryInProgress, value: string, checked: CheckedFilters, resolution: FilterResolution): void;
-  /** Its terms of the WHERE clause, when the query sets it. */
+  /** Its terms of the WHERE clause; asked only of a filter the query sets. */
   where(query: RecordQuery, table: RecordTable): readonly SqlFragment[];
 };
 
@@ -270,12 +270,21 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
   ],
 };
 
-/** The WHERE clause for a query: the terms of each filter of the kind that the query sets; `1` for none. */
+/**
+ * The WHERE clause for a query: the terms of each filter of the kind that the query sets, in the table's order; `1`
+ * for none. A loop over the table rather than callbacks: it runs on every record query.
+ */
 export function recordWhere(table: RecordTable, query: RecordQuery): SqlFragment {
-  const terms = RECORD_FILTERS[table.kind].flatMap((filter) => filter.where(query, table));
-  return terms.length === 0
-    ? { sql: '1', params: [] }
-    : { sql: terms.map((t) => t.sql).join(' AND '), params: terms.flatMap((t) => t.params) };
+  const sql: string[] = [];
+  const params: (string | number)[] = [];
+  for (const filter of RECORD_FILTERS[table.kind]) {
+    if (query[filter.name] === undefined) continue;
+    for (const term of filter.where(query, table)) {
+      sql.push(term.sql);
+      params.push(...term.params);
+    }
+  }
+  return sql.length === 0 ? { sql: '1', params: [] } : { sql: sql.join(' AND '), params };
 }
 
 /**
