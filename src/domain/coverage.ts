@@ -3,7 +3,6 @@ import { authorities, authorityAndOffices } from './vocabularies/authorities.js'
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
 import type { EditionDateSource } from './edition-date.js';
-import { LruMap } from './lru-map.js';
 
 /** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
@@ -187,8 +186,7 @@ export function answerCoverage(
 ): AnswerCoverage {
   let held = ANSWERS.get(sources);
   if (held === undefined) {
-    // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
-    held = new LruMap({ entries: MAX_AUTHORITIES_HELD });
+    held = new Map();
     ANSWERS.set(sources, held);
   }
   const key = `${freshHours}\u0000${authority ?? ''}`;
@@ -198,6 +196,8 @@ export function answerCoverage(
   const feeding =
     authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
   const coverage = coverageOf(feeding, now, freshHours);
+  // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
+  if (held.size >= MAX_AUTHORITIES_HELD) held.clear();
   held.set(key, { coverage, from: time, until: nextStaleAt(feeding, time, freshHours) });
   return coverage;
 }
@@ -205,7 +205,7 @@ export function answerCoverage(
 /** Answers kept for each sources list, by fresh hours and authority, with the span of time they hold for. */
 const ANSWERS = new WeakMap<
   readonly SourceState[],
-  LruMap<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
+  Map<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
 >();
 const MAX_AUTHORITIES_HELD = 1024;
 

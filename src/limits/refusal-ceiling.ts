@@ -3,7 +3,6 @@
 import { MINUTE_MS } from './policy.js';
 import { SlidingCounts } from './sliding-counts.js';
 import { MINUTE_BUCKETS } from './uncounted-ceiling.js';
-import { LruMap } from '../domain/lru-map.js';
 
 /** Addresses dropped at once, at most; past it the one dropped earliest is let go first. */
 const MAX_DROPPED = 100_000;
@@ -18,7 +17,7 @@ const MAX_DROPPED = 100_000;
  */
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
-  private readonly dropped = new LruMap<string, number>({ entries: MAX_DROPPED });
+  private readonly dropped = new Map<string, number>();
 
   constructor(
     private readonly perMinute: number,
@@ -32,6 +31,10 @@ export class RefusalCeiling {
     if (this.counts.total(address, now) <= this.perMinute) return false;
     this.counts.forget(address);
     this.dropped.set(address, now + this.dropMs);
+    if (this.dropped.size > MAX_DROPPED) {
+      const [earliest] = this.dropped.keys();
+      if (earliest !== undefined) this.dropped.delete(earliest);
+    }
     return true;
   }
 
@@ -42,7 +45,7 @@ export class RefusalCeiling {
 
   /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
   droppedUntil(address: string, now: number): number | null {
-    const until = this.dropped.peek(address);
+    const until = this.dropped.get(address);
     if (until === undefined) return null;
     if (until > now) return until;
     this.dropped.delete(address);

@@ -1,6 +1,5 @@
 // The refusals still standing, per client or address key: asked before the store, so a refused flood costs a look-up.
 import type { LimitDecision } from './limiter-store.js';
-import { LruMap } from '../domain/lru-map.js';
 
 /** Keys held at most; past it the oldest refusal is forgotten (its next request asks the store, which refuses it). */
 const MAX_KEYS = 100_000;
@@ -11,11 +10,16 @@ const MAX_KEYS = 100_000;
  * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would.
  */
 export class RefusalMemo {
-  private readonly refusals = new LruMap<string, LimitDecision>({ entries: MAX_KEYS });
+  private readonly refusals = new Map<string, LimitDecision>();
 
   remember(key: string | null, decision: LimitDecision): void {
     if (key === null || decision.retryAt === null) return;
+    this.refusals.delete(key);
     this.refusals.set(key, decision);
+    if (this.refusals.size > MAX_KEYS) {
+      const [oldest] = this.refusals.keys();
+      if (oldest !== undefined) this.refusals.delete(oldest);
+    }
   }
 
   /** Whether any refusal is held (standing, or past but not yet forgotten). */
@@ -26,7 +30,7 @@ export class RefusalMemo {
   /** The refusal standing for `key` at `now`, or null. */
   of(key: string | null, now: number): LimitDecision | null {
     if (key === null) return null;
-    const decision = this.refusals.peek(key);
+    const decision = this.refusals.get(key);
     if (decision === undefined) return null;
     if (decision.retryAt !== null && decision.retryAt > now) return decision;
     this.refusals.delete(key);
