@@ -2,7 +2,6 @@
 import { openDataset, type RouteContext } from '../../api/context.js';
 import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
-import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
 import { listRecords, recordListMeta } from '../../api/record-endpoint.js';
 import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
@@ -155,9 +154,9 @@ export function companyPage(context: RouteContext, number: string, requestId: st
     include_predecessors: 'true',
     limit: PAGE_ROWS,
   } as const;
-  const enforcements = listRecords(ENFORCEMENTS, context, params, requestId, false);
-  const suspensions = listRecords(PROCUREMENT_SUSPENSIONS, context, params, requestId, false);
-  const licenses = listRecords(LICENSE_ACTIONS, context, params, requestId, false);
+  const enforcements = listRecords('enforcement', context, params, requestId);
+  const suspensions = listRecords('procurement_suspension', context, params, requestId);
+  const licenses = listRecords('license_action', context, params, requestId);
   const counts = company.record_counts;
   const [e = 0, s = 0, l = 0] = shareSearchLimit(PAGE_ROWS, [
     enforcements.records.length,
