@@ -1,7 +1,7 @@
 // One address for each company and record: GET /api/v1/companies/{corporate_number} and /api/v1/{kind}/{id}.
-import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { Type, type TObject } from '@sinclair/typebox';
 import { openDataset, type RouteContext } from '../context.js';
-import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
+import { DATASET_RESOURCE, type Answer, type Endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
@@ -114,7 +114,7 @@ function recordAddress<K extends RecordKind, R extends RecordAnswerSchema<K>>(sp
   readonly kind: K;
   readonly what: string;
   readonly response: R;
-  readonly answer: (record: PresentedOfKind<K>, meta: ReturnType<typeof baseMeta>) => Static<R>;
+  readonly answer: (record: PresentedOfKind<K>, meta: ReturnType<typeof baseMeta>) => Answer<R>;
 }): Endpoint<typeof RecordAddress, R> {
   const { kind, what } = spec;
   return {

@@ -46,10 +46,17 @@ export interface SearchResults {
   readonly recall: Recall | null;
 }
 
+/** A presented record of each kind with its kind: one function a kind, so that each pair is typed as its kind's. */
+const SHOWN: { readonly [K in RecordKind]: (record: PresentedKinds[K]) => ShownRecord } = {
+  enforcement: (record) => ({ kind: 'enforcement', record }),
+  procurement_suspension: (record) => ({ kind: 'procurement_suspension', record }),
+  license_action: (record) => ({ kind: 'license_action', record }),
+};
+
 /** A presented record with its kind, as the pages show it. */
 function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownRecord {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the pair is of one kind K, which TypeScript cannot see through the union ShownRecord distributes over
-  return { kind, record } as ShownRecord;
+  const show: (record: PresentedKinds[K]) => ShownRecord = SHOWN[kind];
+  return show(record);
 }
 
 /** What the API's notice for `q` says, by the way the query was read (company-search.ts writes it in English). */
