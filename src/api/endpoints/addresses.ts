@@ -148,23 +148,29 @@ export function presentedRecordAt<K extends RecordKind>(
   return presentRecord(kind, recordAt(store, id, kind), japanDate(context.clock()));
 }
 
+export const ENFORCEMENT_ADDRESS = recordAddress({
+  kind: 'enforcement',
+  what: 'enforcement record',
+  response: Type.Object({ data: Type.Object({ enforcement: Enforcement }), meta: Meta }),
+  answer: (record, meta) => ({ data: { enforcement: record }, meta }),
+});
+
+export const PROCUREMENT_SUSPENSION_ADDRESS = recordAddress({
+  kind: 'procurement_suspension',
+  what: 'procurement suspension',
+  response: Type.Object({ data: Type.Object({ procurement_suspension: ProcurementSuspension }), meta: Meta }),
+  answer: (record, meta) => ({ data: { procurement_suspension: record }, meta }),
+});
+
+export const LICENSE_ACTION_ADDRESS = recordAddress({
+  kind: 'license_action',
+  what: 'licence action',
+  response: Type.Object({ data: Type.Object({ license_action: LicenseAction }), meta: Meta }),
+  answer: (record, meta) => ({ data: { license_action: record }, meta }),
+});
+
 export const RECORD_ADDRESSES: readonly Endpoint<typeof RecordAddress>[] = [
-  recordAddress({
-    kind: 'enforcement',
-    what: 'enforcement record',
-    response: Type.Object({ data: Type.Object({ enforcement: Enforcement }), meta: Meta }),
-    answer: (record, meta) => ({ data: { enforcement: record }, meta }),
-  }),
-  recordAddress({
-    kind: 'procurement_suspension',
-    what: 'procurement suspension',
-    response: Type.Object({ data: Type.Object({ procurement_suspension: ProcurementSuspension }), meta: Meta }),
-    answer: (record, meta) => ({ data: { procurement_suspension: record }, meta }),
-  }),
-  recordAddress({
-    kind: 'license_action',
-    what: 'licence action',
-    response: Type.Object({ data: Type.Object({ license_action: LicenseAction }), meta: Meta }),
-    answer: (record, meta) => ({ data: { license_action: record }, meta }),
-  }),
+  ENFORCEMENT_ADDRESS,
+  PROCUREMENT_SUSPENSION_ADDRESS,
+  LICENSE_ACTION_ADDRESS,
 ];
