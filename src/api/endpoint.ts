@@ -12,7 +12,7 @@ import type { Enforcement, LicenseAction, ProcurementSuspension } from './schema
  * Fastify's own would be. The routes are made from the catalogue in a loop (src/http/routes/endpoints.ts), where no
  * endpoint's own schema is known to the type check, so the check happens here, where each endpoint is declared.
  */
-export type Checked<S extends TSchema> = (TypeBoxTypeProvider & { schema: S })['validator'];
+type Checked<S extends TSchema> = (TypeBoxTypeProvider & { schema: S })['validator'];
 export type Answer<S extends TSchema> = (TypeBoxTypeProvider & { schema: S })['serializer'];
 
 /** A record as a record endpoint presents it. */
