@@ -1,9 +1,19 @@
 // What an endpoint is: the facts the routes, the OpenAPI document, /llms.txt, the limiter, the conditional requests,
 // the MCP tools and the landing page read, stated once per endpoint in ./catalogue.ts.
-import type { Static, TObject } from '@sinclair/typebox';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { RouteContext } from './context.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
+
+/**
+ * What a route declaring schema S is handed (`Checked`, its query or path parameters) and may answer (`Answer`), as
+ * Fastify's TypeBox type provider types them: the catalogue's answers are typed from their schemas as a route of
+ * Fastify's own would be. The routes are made from the catalogue in a loop (src/http/routes/endpoints.ts), where no
+ * endpoint's own schema is known to the type check, so the check happens here, where each endpoint is declared.
+ */
+type Checked<S extends TSchema> = (TypeBoxTypeProvider & { schema: S })['validator'];
+export type Answer<S extends TSchema> = (TypeBoxTypeProvider & { schema: S })['serializer'];
 
 /** A record as a record endpoint presents it. */
 export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseAction;
@@ -11,7 +21,7 @@ export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseActio
 /** How an endpoint answers as an Atom feed too. */
 interface FeedSpec<Q extends TObject = TObject> {
   /** The records the JSON answer to the same checked query lists. A method, as `answer` is. */
-  records(context: RouteContext, query: Static<Q>, requestId: string): readonly PresentedRecord[];
+  records(context: RouteContext, query: Checked<Q>, requestId: string): readonly PresentedRecord[];
 }
 
 /** An MCP tool that calls the endpoint. */
@@ -72,7 +82,7 @@ export interface Endpoint<Q extends TObject = TObject, R extends TObject = TObje
   readonly feed?: FeedSpec<Q>;
   readonly tools: readonly ToolSpec[];
   /** The answer to a checked query. A method, so that an endpoint of any query type is an Endpoint. */
-  answer(context: RouteContext, query: Static<Q>, requestId: string): Static<R>;
+  answer(context: RouteContext, query: Checked<Q>, requestId: string): Answer<R>;
 }
 
 /**

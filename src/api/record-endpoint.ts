@@ -1,10 +1,9 @@
 // A record endpoint, and its handler: the list of one kind's records for a query, read as the request goes (check,
 // resolve, query, present, meta). The three record endpoints (./endpoints/records.ts) are this type, each named by
-// its kind; everything else follows from the kind.
-import type { TObject } from '@sinclair/typebox';
+// its kind and its answer's schema; everything else follows from the kind.
+import type { TArray, TObject } from '@sinclair/typebox';
 import type { Store } from '../store/store.js';
 import type { RecordKind, RECORD_LISTS } from '../domain/record.js';
-import type { RecordQuery } from '../domain/record-query.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { SOURCES_COVERAGE_PATH } from './links.js';
@@ -16,40 +15,45 @@ import { openDataset, type RouteContext } from './context.js';
 import type { Endpoint } from './endpoint.js';
 import { presentRecord, type PresentedOfKind } from './present/records.js';
 
-/** An endpoint listing the records of kind K: under `data.<list>`, each as `resource` shows it. */
-export interface RecordEndpoint<K extends RecordKind = RecordKind> extends Endpoint<RecordQuerySchema> {
+/**
+ * An endpoint listing the records of kind K, answering R: its records under `data.<list>` (RECORD_LISTS), the list's
+ * meta beside them. The answer is typed from R, the schema that serialises it, as Fastify's TypeBox type provider
+ * types a route's reply.
+ */
+export interface RecordEndpoint<
+  K extends RecordKind = RecordKind,
+  R extends RecordListSchema<K> = RecordListSchema<K>,
+> extends Endpoint<RecordQuerySchema, R> {
   readonly kind: K;
-  /** The key of `data` the records are listed under (RECORD_LISTS). */
-  readonly list: (typeof RECORD_LISTS)[K];
-  /** The schema of one record of the list. */
-  readonly resource: TObject;
 }
+
+/** What a list of K's records answers: `data` holding the list under its name, and a meta block (one per kind). */
+export type RecordListSchema<K extends RecordKind> = K extends RecordKind
+  ? TObject<{ data: TObject<{ [L in (typeof RECORD_LISTS)[K]]: TArray<TObject> }>; meta: TObject }>
+  : never;
 
 export type RecordParams = FilterParams & { readonly limit?: number; readonly page?: number };
 
 /**
- * The records of `endpoint`'s kind that answer a query, and the meta block of the answer: `page` and `max_page` too
- * where the endpoint is paged and `paged` is not turned off (a page for people shows the first rows of each kind).
+ * The records of kind K that answer a query, newest first, at most `limit`, and the meta block of the list (a page for
+ * people and a feed read the first rows of a list, paged or not); the dataset read and the query as resolved, for a
+ * page's count.
  */
 export function listRecords<K extends RecordKind>(
-  endpoint: RecordEndpoint<K>,
+  kind: K,
   context: RouteContext,
   params: RecordParams,
   requestId: string,
-  paged = endpoint.paged,
 ) {
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const { kind } = endpoint;
   const limit = params.limit ?? DEFAULT_LIMIT;
-  const page = params.page ?? 1;
   // check: the rules no schema can say (labels to codes, a Corporate Number's check digit, at least one filter)
   const checked = checkRecordQuery(kind, params);
   // resolve: what each filter stands for in the dataset (the companies `company` recalls, a number's predecessors)
   const { query, notices, recall } = resolveRecordQuery(checked, store, today);
-  // query: one page, newest first, and for a paged list how many pages hold rows
-  const found = store.records.page(kind, query, { limit, page });
-  const maxPage = paged ? lastPage(store, kind, query, context.config.maxPage, limit, notices) : null;
+  // query: one page, newest first
+  const found = store.records.page(kind, query, { limit, page: params.page ?? 1 });
   // present: each record as the API shows it, statuses against today in Japan
   const records: PresentedOfKind<K>[] = found.records.map((record) => presentRecord(kind, record, today));
   // meta: the list's counts and notices, the data's date, how the sources behind it stand
@@ -58,8 +62,35 @@ export function listRecords<K extends RecordKind>(
     recordListMeta(store, context, kind, query.authority),
     recall === undefined ? {} : { recall },
   );
-  // added to the fresh meta object rather than spread into a copy (see present/records.ts)
-  return { records, meta: maxPage === null ? meta : Object.assign(meta, { page, max_page: maxPage }) };
+  return { records, meta, store, query };
+}
+
+/**
+ * Page `page` of a paged list: its records, and its meta with `page` and the last page that holds rows, counted no
+ * further than the cap reaches; when more rows match than the pages reach, a notice says so, and why (`has_more` says
+ * it on the last page too).
+ */
+export function listRecordPage<K extends RecordKind>(
+  kind: K,
+  context: RouteContext,
+  params: RecordParams,
+  requestId: string,
+) {
+  const { records, meta, store, query } = listRecords(kind, context, params, requestId);
+  const cap = context.config.maxPage;
+  const limit = meta.limit;
+  const reachable = cap * limit;
+  const matching = store.records.count(kind, query, reachable + 1);
+  const pages = { page: params.page ?? 1, max_page: Math.max(1, Math.min(cap, Math.ceil(matching / limit))) };
+  if (matching <= reachable) return { records, meta: Object.assign(meta, pages) };
+  const beyond =
+    `More than ${reachable} records match and pages stop at ${cap}: no page past ${cap} is given, since Kohyo ` +
+    'answers questions about companies and does not hand out its lists whole; add filters (from and to, ' +
+    'authority) to see the rest.';
+  // the last of the answer's notices, as the resolved query's come first; added to the fresh meta object rather than
+  // spread into a copy (see present/records.ts)
+  const notice = 'notice' in meta ? `${meta.notice} ${beyond}` : beyond;
+  return { records, meta: Object.assign(meta, pages, { notice }) };
 }
 
 /** What every record list's meta adds: the data's date, and how the sources behind it stand. */
@@ -82,28 +113,4 @@ export function recordListMeta(store: Store, context: RouteContext, kind: Record
       not_searched: { total: notSearched.total, sources: [...notSearched.sources], all_at: SOURCES_COVERAGE_PATH },
     },
   };
-}
-
-/**
- * The last page that holds rows, counted no further than the cap reaches; when more rows match than the
- * pages reach, a notice says so, and why (`has_more` says it on the last page too).
- */
-function lastPage(
-  store: Store,
-  kind: RecordKind,
-  query: RecordQuery,
-  cap: number,
-  limit: number,
-  notices: string[],
-): number {
-  const reachable = cap * limit;
-  const matching = store.records.count(kind, query, reachable + 1);
-  if (matching > reachable) {
-    notices.push(
-      `More than ${reachable} records match and pages stop at ${cap}: no page past ${cap} is given, since Kohyo ` +
-        'answers questions about companies and does not hand out its lists whole; add filters (from and to, ' +
-        'authority) to see the rest.',
-    );
-  }
-  return Math.max(1, Math.min(cap, Math.ceil(matching / limit)));
 }

@@ -1,7 +1,7 @@
 // One address for each company and record: GET /api/v1/companies/{corporate_number} and /api/v1/{kind}/{id}.
 import { Type, type TObject } from '@sinclair/typebox';
 import { openDataset, type RouteContext } from '../context.js';
-import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
+import { DATASET_RESOURCE, type Answer, type Endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
@@ -103,7 +103,20 @@ const GET_RECORD = {
   },
 };
 
-function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: string): Endpoint<typeof RecordAddress> {
+/** What a record's address answers: `data` holding the record under its kind's name, and the meta block. */
+type RecordAnswerSchema<K extends RecordKind> = TObject<{ data: TObject<{ [P in K]: TObject }>; meta: typeof Meta }>;
+
+/**
+ * A record kind's address. Its answer's schema and the answer are written where the kind is known, so that the type
+ * check holds the answer to the schema that serialises it.
+ */
+function recordAddress<K extends RecordKind, R extends RecordAnswerSchema<K>>(spec: {
+  readonly kind: K;
+  readonly what: string;
+  readonly response: R;
+  readonly answer: (record: PresentedOfKind<K>, meta: ReturnType<typeof baseMeta>) => Answer<R>;
+}): Endpoint<typeof RecordAddress, R> {
+  const { kind, what } = spec;
   return {
     path: `${RECORD_PATHS[kind]}/{id}`,
     operationId: `get${what.replace(/ (\w)/gu, (_, c: string) => c.toUpperCase()).replace(/^\w/u, (c) => c.toUpperCase())}`,
@@ -114,13 +127,13 @@ function recordAddress<K extends RecordKind>(kind: K, resource: TObject, what: s
       'here (`links.self`).',
     tags: ['records'],
     query: () => RecordAddress,
-    response: Type.Object({ data: Type.Object({ [kind]: resource }), meta: Meta }),
+    response: spec.response,
     ...ADDRESS,
     tools: kind === 'enforcement' ? [GET_RECORD] : [],
     answer(context, params, requestId) {
       const store = openDataset(context);
       const record = presentedRecordAt(context, store, params.id, kind);
-      return { data: { [kind]: record }, meta: baseMeta(requestId, store) };
+      return spec.answer(record, baseMeta(requestId, store));
     },
   };
 }
@@ -135,8 +148,29 @@ export function presentedRecordAt<K extends RecordKind>(
   return presentRecord(kind, recordAt(store, id, kind), japanDate(context.clock()));
 }
 
+export const ENFORCEMENT_ADDRESS = recordAddress({
+  kind: 'enforcement',
+  what: 'enforcement record',
+  response: Type.Object({ data: Type.Object({ enforcement: Enforcement }), meta: Meta }),
+  answer: (record, meta) => ({ data: { enforcement: record }, meta }),
+});
+
+export const PROCUREMENT_SUSPENSION_ADDRESS = recordAddress({
+  kind: 'procurement_suspension',
+  what: 'procurement suspension',
+  response: Type.Object({ data: Type.Object({ procurement_suspension: ProcurementSuspension }), meta: Meta }),
+  answer: (record, meta) => ({ data: { procurement_suspension: record }, meta }),
+});
+
+export const LICENSE_ACTION_ADDRESS = recordAddress({
+  kind: 'license_action',
+  what: 'licence action',
+  response: Type.Object({ data: Type.Object({ license_action: LicenseAction }), meta: Meta }),
+  answer: (record, meta) => ({ data: { license_action: record }, meta }),
+});
+
 export const RECORD_ADDRESSES: readonly Endpoint<typeof RecordAddress>[] = [
-  recordAddress('enforcement', Enforcement, 'enforcement record'),
-  recordAddress('procurement_suspension', ProcurementSuspension, 'procurement suspension'),
-  recordAddress('license_action', LicenseAction, 'licence action'),
+  ENFORCEMENT_ADDRESS,
+  PROCUREMENT_SUSPENSION_ADDRESS,
+  LICENSE_ACTION_ADDRESS,
 ];

@@ -1,15 +1,15 @@
 // GET /api/v1/enforcements, /procurement-suspensions and /license-actions: one endpoint per record kind, each
 // named by its kind; the filters come from the filter table, the resource from the domain's record.
-import { Type, type TObject } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
 import type { ToolSpec } from '../endpoint.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
 import { recordQuerySchema } from '../schemas/queries.js';
-import { listRecords, type RecordEndpoint } from '../record-endpoint.js';
+import { listRecordPage, listRecords, type RecordEndpoint, type RecordListSchema } from '../record-endpoint.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/record-filters.js';
 import { RECORD_PATHS } from '../links.js';
-import { MAX_PERMITS_SHOWN, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/record.js';
 
 /** What every record endpoint says of `listing`, the field and the filter. */
 const LISTING =
@@ -34,50 +34,49 @@ const FEED =
   "`Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it " +
   'with `If-None-Match`: a 304 does not count against the limits.';
 
-/** A record endpoint from what sets it apart: its kind (which decides its address and its list), its resource, words. */
-function recordEndpoint<K extends RecordKind>(spec: {
+/**
+ * A record endpoint from what sets it apart: its kind (which decides its address and its list), its answer's schema
+ * and the answer, words. Each answer is written where its kind is known, so that the type check holds it to the
+ * schema that serialises it.
+ */
+function recordEndpoint<K extends RecordKind, R extends RecordListSchema<K>>(spec: {
   readonly kind: K;
   readonly paged: boolean;
-  readonly resource: TObject;
+  readonly response: R;
   readonly operationId: string;
   readonly summary: string;
   /** What its records are; what every record endpoint shares is added. */
   readonly what: (config: Config) => string;
   readonly tool: ToolSpec;
-}): RecordEndpoint<K> {
-  const list = RECORD_LISTS[spec.kind];
-  const endpoint: RecordEndpoint<K> = {
+  readonly answer: RecordEndpoint<K, R>['answer'];
+}): RecordEndpoint<K, R> {
+  return {
     kind: spec.kind,
-    list,
-    resource: spec.resource,
     path: RECORD_PATHS[spec.kind],
     operationId: spec.operationId,
     summary: spec.summary,
     tags: ['records'],
     description: (config) => `${spec.what(config)} ${DATES} ${WHICH_COMPANY} ${LISTING} ${FEED}`,
     query: (config) => recordQuerySchema(spec.kind, spec.paged ? config.maxPage : null),
-    response: Envelope({ [list]: Type.Array(spec.resource) }, spec.paged ? PagedRecordListMeta : RecordListMeta),
+    response: spec.response,
     counted: true,
     conditional: true,
     paged: spec.paged,
     listAnswer: true,
     needsDataset: true,
-    feed: { records: (context, query, requestId) => listRecords(endpoint, context, query, requestId).records },
+    // a feed lists the first `limit` records, paged or not
+    feed: { records: (context, query, requestId) => listRecords(spec.kind, context, query, requestId).records },
     // a tool answers JSON only, so its description leaves the feed out; `listing`, `prefecture` and `authority` are
     // said by the tool's parameters (an agent's context holds every tool's description at once)
     tools: [{ description: spec.what, ...spec.tool }],
-    answer: (context, query, requestId) => {
-      const { records, meta } = listRecords(endpoint, context, query, requestId);
-      return { data: { [list]: records }, meta };
-    },
+    answer: spec.answer,
   };
-  return endpoint;
 }
 
 export const ENFORCEMENTS = recordEndpoint({
   kind: 'enforcement',
   paged: false,
-  resource: Enforcement,
+  response: Envelope({ enforcements: Type.Array(Enforcement) }, RecordListMeta),
   operationId: 'listEnforcements',
   summary: 'Enforcement records',
   what: () =>
@@ -87,12 +86,16 @@ export const ENFORCEMENTS = recordEndpoint({
     'At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of ' +
     '`meta.data_as_of`, not that the company is clean.',
   tool: { name: 'list_enforcements', title: 'List enforcement records' },
+  answer(context, query, requestId) {
+    const { records, meta } = listRecords('enforcement', context, query, requestId);
+    return { data: { enforcements: records }, meta };
+  },
 });
 
 export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
   kind: 'procurement_suspension',
   paged: true,
-  resource: ProcurementSuspension,
+  response: Envelope({ procurement_suspensions: Type.Array(ProcurementSuspension) }, PagedRecordListMeta),
   operationId: 'listProcurementSuspensions',
   summary: 'Procurement suspensions',
   what: () =>
@@ -102,12 +105,16 @@ export const PROCUREMENT_SUSPENSIONS = recordEndpoint({
     '`status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. ' +
     'Read /api/v1/procurement-suspension-coverage before saying a company has none.',
   tool: { name: 'list_procurement_suspensions', title: 'List procurement suspensions' },
+  answer(context, query, requestId) {
+    const { records, meta } = listRecordPage('procurement_suspension', context, query, requestId);
+    return { data: { procurement_suspensions: records }, meta };
+  },
 });
 
 export const LICENSE_ACTIONS = recordEndpoint({
   kind: 'license_action',
   paged: true,
-  resource: LicenseAction,
+  response: Envelope({ license_actions: Type.Array(LicenseAction) }, PagedRecordListMeta),
   operationId: 'listLicenseActions',
   summary: 'Licence and registration actions',
   what: () =>
@@ -117,6 +124,10 @@ export const LICENSE_ACTIONS = recordEndpoint({
     "(closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required. " +
     `A record lists at most ${MAX_PERMITS_SHOWN} \`permits\`; \`permits_total\` gives the full count.`,
   tool: { name: 'list_license_actions', title: 'List licence and registration actions' },
+  answer(context, query, requestId) {
+    const { records, meta } = listRecordPage('license_action', context, query, requestId);
+    return { data: { license_actions: records }, meta };
+  },
 });
 
 export const RECORD_ENDPOINTS: readonly RecordEndpoint[] = [ENFORCEMENTS, PROCUREMENT_SUSPENSIONS, LICENSE_ACTIONS];

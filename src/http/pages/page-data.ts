@@ -2,7 +2,6 @@
 import { openDataset, type RouteContext } from '../../api/context.js';
 import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
-import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../api/endpoints/records.js';
 import { listRecords, recordListMeta } from '../../api/record-endpoint.js';
 import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
@@ -47,10 +46,17 @@ export interface SearchResults {
   readonly recall: Recall | null;
 }
 
+/** A presented record of each kind with its kind: one function a kind, so that each pair is typed as its kind's. */
+const SHOWN: { readonly [K in RecordKind]: (record: PresentedKinds[K]) => ShownRecord } = {
+  enforcement: (record) => ({ kind: 'enforcement', record }),
+  procurement_suspension: (record) => ({ kind: 'procurement_suspension', record }),
+  license_action: (record) => ({ kind: 'license_action', record }),
+};
+
 /** A presented record with its kind, as the pages show it. */
 function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownRecord {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the pair is of one kind K, which TypeScript cannot see through the union ShownRecord distributes over
-  return { kind, record } as ShownRecord;
+  const show: (record: PresentedKinds[K]) => ShownRecord = SHOWN[kind];
+  return show(record);
 }
 
 /** What the API's notice for `q` says, by the way the query was read (company-search.ts writes it in English). */
@@ -155,9 +161,9 @@ export function companyPage(context: RouteContext, number: string, requestId: st
     include_predecessors: 'true',
     limit: PAGE_ROWS,
   } as const;
-  const enforcements = listRecords(ENFORCEMENTS, context, params, requestId, false);
-  const suspensions = listRecords(PROCUREMENT_SUSPENSIONS, context, params, requestId, false);
-  const licenses = listRecords(LICENSE_ACTIONS, context, params, requestId, false);
+  const enforcements = listRecords('enforcement', context, params, requestId);
+  const suspensions = listRecords('procurement_suspension', context, params, requestId);
+  const licenses = listRecords('license_action', context, params, requestId);
   const counts = company.record_counts;
   const [e = 0, s = 0, l = 0] = shareSearchLimit(PAGE_ROWS, [
     enforcements.records.length,
