@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SINGLE_THREADED } from './build.mjs';
 import { TYPE_CHECK } from './tsc.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -196,8 +197,9 @@ const entries = plan(named.length > 0 ? named : TEST_FOLDERS.flatMap((f) => test
 const runner = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${LANES}`, `--test-timeout=${PROCESS_TIMEOUT_MS}`, ...entries],
-  // the folder is also where test files keep what they share within the run (test/helpers/pdf-pages-cache.ts)
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, KOHYO_TEST_RUN_DIR: folder } },
+  // the folder is also where test files keep what they share within the run (test/helpers/run-cache.ts), and the
+  // builds the tests run take one thread each (scripts/build.mjs)
+  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, KOHYO_TEST_RUN_DIR: folder, [SINGLE_THREADED]: '1' } },
 );
 runner.on('close', (status, signal) => {
   rmSync(folder, { recursive: true, force: true });

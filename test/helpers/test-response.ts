@@ -1,6 +1,8 @@
 // An answer of the service as the tests read it: its status, headers and text, and its JSON body typed by what the
 // API documents for the path asked for and the status answered.
 import { ERRORS, type ErrorCode } from '../../src/api/errors.js';
+import { messageOf } from '../../src/domain/error-of.js';
+import { propertyOf } from '../../src/domain/is-object.js';
 import type { Answer, ErrorAnswer } from './documented-answers.js';
 
 /** The statuses of the service's error answers (src/api/errors.ts): their body is the error envelope. */
@@ -55,6 +57,15 @@ export async function fetchAnswer<P extends string>(
   path: P,
   init?: RequestInit,
 ): Promise<TestResponse<P>> {
-  const response = await fetch(url + path, init);
+  const response = await fetch(url + path, init).catch((error: unknown) => {
+    // fetch says only "fetch failed": what failed (a reset, a refused connection, a timeout) is its cause
+    const cause = propertyOf(error, 'cause');
+    throw new Error(
+      `${init?.method ?? 'GET'} ${path}: ${messageOf(error)}: ${cause === undefined ? '' : messageOf(cause)}`,
+      {
+        cause: error,
+      },
+    );
+  });
   return testResponse(response.status, response.headers, await response.text());
 }

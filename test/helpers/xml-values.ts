@@ -21,12 +21,22 @@ export function xmllint(args: readonly string[], input = ''): Promise<string> {
 
 /**
  * The string value of each expression (XPath 1.0). They are read in one run of xmllint, each written after its
- * length in characters (`string-length`), so that any text, separators included, comes back whole.
+ * length in characters (`string-length`), so that any text, separators included, comes back whole. With `relaxng`
+ * (a RELAX NG schema's path) the same run validates the document first, and rejects with xmllint's complaint when it
+ * does not validate: one process for both, where a property test runs a hundred documents.
  */
-export async function xmlValues(xml: string, expressions: readonly string[]): Promise<string[]> {
-  if (expressions.length === 0) return [];
+export async function xmlValues(
+  xml: string,
+  expressions: readonly string[],
+  options: { readonly relaxng?: string } = {},
+): Promise<string[]> {
+  const schema = options.relaxng === undefined ? [] : ['--relaxng', options.relaxng];
+  if (expressions.length === 0) {
+    if (schema.length > 0) await xmllint([...schema, '--noout', '-'], xml);
+    return [];
+  }
   const parts = expressions.flatMap((e) => [`string-length(${e})`, "':'", `string(${e})`]);
-  const output = await xmllint(['--xpath', `concat(${parts.join(', ')})`, '-'], xml);
+  const output = await xmllint([...schema, '--xpath', `concat(${parts.join(', ')})`, '-'], xml);
   const chars = Array.from(output);
   const values: string[] = [];
   let at = 0;

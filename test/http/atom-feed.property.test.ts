@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { atomFeed, type FeedRecord } from '../../src/http/atom-feed.js';
 import { requestBase, targetPath } from '../../src/http/request-origin.js';
 import { xmlChars } from '../../src/http/xml-writer.js';
-import { atomSchemaErrors } from '../helpers/atom-schema.js';
+import { validAtomValues } from '../helpers/atom-schema.js';
 import { hostileText } from '../helpers/hostile-text.js';
-import { step, xmlValues } from '../helpers/xml-values.js';
+import { step } from '../helpers/xml-values.js';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
 
@@ -76,10 +76,9 @@ test('random records, Host headers and targets always give a valid feed with one
           notAfter: NOW,
           changedAt,
         });
-        assert.equal(await atomSchemaErrors(xml), null);
         const fields = ['id', 'title', 'summary', 'updated', 'published'].map(step);
         const links = ['alternate', 'related'].map((rel) => `${step('link')}[@rel='${rel}']/@href`);
-        const read = await xmlValues(xml, [
+        const read = await validAtomValues(xml, [
           `count(//${step('entry')})`,
           `count(//${step('link')}[@rel='related'])`,
           `/${step('feed')}/${step('updated')}`,

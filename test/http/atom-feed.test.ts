@@ -10,7 +10,7 @@ import { runImportRecords } from '../../src/ingest/records/records-command.js';
 import { importIo } from '../helpers/fixture-dataset.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { limitedServer } from '../helpers/limited-server.js';
-import { atomSchemaErrors } from '../helpers/atom-schema.js';
+import { atomSchemaErrors, validAtomValues } from '../helpers/atom-schema.js';
 import { answerOf, ok, recordsOf } from '../helpers/answers.js';
 
 const ATOM = 'application/atom+xml';
@@ -23,11 +23,11 @@ after(() => server.close());
 
 const entriesOf = (xml: string) => [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/gu)].map((m) => m[0]);
 
-test('the schema check itself refuses what is not Atom', async () => {
-  assert.equal(
-    (await atomSchemaErrors('<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>')) !== null,
-    true,
-  );
+test('the schema check itself refuses what is not Atom, also where it reads values in the same run', async () => {
+  const notAtom = '<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>';
+  assert.match((await atomSchemaErrors(notAtom)) ?? '', /Expecting an element id/u);
+  await assert.rejects(validAtomValues(notAtom, ['count(/*)'], 'a title alone:'), /a title alone: not a valid Atom/u);
+  await assert.rejects(validAtomValues(notAtom, []), /not a valid Atom/u);
 });
 
 const JAPAN_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00$/u;

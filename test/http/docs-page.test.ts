@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { CHROMIUM, CHROMIUM_ARGS, assertChromium } from '../helpers/chromium.js';
 
@@ -15,6 +15,8 @@ const PACKAGE_LOGO = fileURLToPath(import.meta.resolve('@fastify/swagger-ui/stat
 
 let server: TestServer;
 let browser: BrowserContext;
+/** /docs, rendered once for both tests (Swagger UI takes seconds of CPU to render), with what it asked for. */
+let docs: { page: Page; asked: string[]; elsewhere: string[]; failed: string[] };
 before(async () => {
   assertChromium();
   server = await startServer({ dbPath: await demoDatabase() });
@@ -25,6 +27,17 @@ before(async () => {
     viewport: { width: 1280, height: 1000 },
     args: CHROMIUM_ARGS,
   });
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  docs = { page, asked: [], elsewhere: [], failed: [] };
+  page.on('request', (request) => {
+    const url = request.url();
+    docs.asked.push(new URL(url).pathname);
+    if (!url.startsWith(server.url) && !url.startsWith('data:')) docs.elsewhere.push(url);
+  });
+  page.on('requestfailed', (request) => docs.failed.push(request.url()));
+  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
+  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
 });
 after(async () => {
   await browser?.close();
@@ -32,17 +45,7 @@ after(async () => {
 });
 
 test('/docs renders the operations and "Try it out" on /api/v1/companies answers 200, all from the service', async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  const elsewhere: string[] = [];
-  page.on('request', (request) => {
-    const url = request.url();
-    if (!url.startsWith(server.url) && !url.startsWith('data:')) elsewhere.push(url);
-  });
-  const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(request.url()));
-  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
-  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+  const { page } = docs;
   const paths = await page.locator('.opblock-summary-path').allTextContents();
   for (const path of [
     '/api/v1/search',
@@ -74,18 +77,13 @@ test('/docs renders the operations and "Try it out" on /api/v1/companies answers
     await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: process.env.KOHYO_SCREENSHOT });
   }
-  assert.deepEqual(elsewhere, [], 'the page fetched from somewhere other than the service');
-  assert.deepEqual(failed, []);
+  assert.deepEqual(docs.elsewhere, [], 'the page fetched from somewhere other than the service');
+  assert.deepEqual(docs.failed, []);
 });
 
 // the page showed Fastify's logo, and linked the plugin's own /docs/json, which no document names
 test("/docs shows Kohyo's name, not the package's logo, and loads and links only the documented /api/v1/openapi.json", async () => {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
-  await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+  const { page, asked } = docs;
   assert.equal(await page.title(), 'Kohyo API reference');
   const logo = await page.locator('.topbar a.link img').getAttribute('src');
   const svg = Buffer.from((logo ?? '').replace(/^data:image\/svg\+xml;base64,/u, ''), 'base64').toString('utf8');
