@@ -61,15 +61,20 @@ function renamingFile(rows: readonly (readonly string[])[]): string {
 }
 
 describe('an import in bulk leaves what an import row by row leaves', () => {
+  const ROWS = 5000;
+  // the first rows of the real daily file: renames, closures, history rows, English names (the whole file takes four
+  // times as long for nothing more)
   const rows = (() => {
     const splitter = new NtaCsvSplitter();
     const text = iconv.decode(readFileSync(REAL_FILE), 'cp932');
-    return [...splitter.push(text), ...splitter.end()].map((r) => r.fields);
+    return [...splitter.push(text), ...splitter.end()].map((r) => r.fields).slice(0, ROWS);
   })();
+  const excerpt = join(dir, 'excerpt.csv');
+  writeFileSync(excerpt, `${rows.map(ntaLine).join('\n')}\n`);
   const second = renamingFile(rows);
   const imported = async (options: NtaImportOptions) => {
     const db = openWritable(join(dir, `db${n++}.sqlite`));
-    await importNtaFiles(db, [REAL_FILE], { now: () => NOW, ...options });
+    await importNtaFiles(db, [excerpt], { now: () => NOW, ...options });
     const first = contentOf(db);
     await importNtaFiles(db, [second], { now: () => NOW, ...options });
     return { first, second: contentOf(db) };
@@ -84,7 +89,7 @@ describe('an import in bulk leaves what an import row by row leaves', () => {
   });
 
   it('into a new dataset: the same companies, aliases, terms, full-text index content and schema', () => {
-    assert.ok(bulk.first.companies!.length > 10_000);
+    assert.ok(bulk.first.companies!.length > 4000);
     assert.ok(bulk.first.aliases!.some((a) => Array.isArray(a) && a[1] === 'former_name'));
     for (const [part, content] of Object.entries(rowByRow.first)) assert.deepEqual(bulk.first[part], content, part);
   });
