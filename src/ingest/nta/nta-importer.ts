@@ -52,6 +52,11 @@ export interface NtaImportOptions {
   readonly parseThreadMinBytes?: number;
   /** Told as each step after the rows begins: it has no rows to count, and takes minutes for millions of companies. */
   readonly onStep?: (step: string) => void;
+  /**
+   * False writes row by row, the schema's triggers and indexes kept up at each row, as any other writer of companies
+   * does: the same content as the bulk write (the default), many times slower, which is what a test compares it with.
+   */
+  readonly inBulk?: boolean;
 }
 
 /** A file was rejected; nothing of it was applied. Files before it in the list stay imported. */
@@ -97,9 +102,10 @@ async function importOneFile(
 ): Promise<NtaFileSummary> {
   try {
     return await inAsyncTransaction(db, async () => {
-      writer.startBulk();
+      const inBulk = options.inBulk ?? true;
+      if (inBulk) writer.startBulk();
       const result = await importFile(writer, file, options);
-      writer.finishBulk((step) => options.onStep?.(`${file}: ${step}`));
+      if (inBulk) writer.finishBulk((step) => options.onStep?.(`${file}: ${step}`));
       // the kind of an existing dataset (demo or production) is kept; a new one is production
       writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: now().toISOString() });
       return result;

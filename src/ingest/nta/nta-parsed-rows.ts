@@ -27,8 +27,14 @@ export interface ParsedRows {
   close(): void;
 }
 
-/** Rows per batch: few enough to start writing soon, many enough that handing a batch to another thread costs little. */
-const BATCH_ROWS = 1000;
+/**
+ * Rows per batch: many enough that handing a batch to another thread costs little, few enough that a batch's rows
+ * are still young when it is handed on. A batch is held until its last row is parsed; with 1,000 rows most of
+ * them outlived a young-generation collection and were copied, then promoted and marked as old objects. The
+ * reading half of an import took a fifth less CPU, all its threads counted, with 100 (bench/README.md, "Importing a
+ * full NTA file").
+ */
+const BATCH_ROWS = 100;
 
 /** Opens the file (NtaFormatError when it cannot be read at all) and reads it lazily, batch by batch. */
 export async function openParsedRows(path: string, encoding: NtaEncoding | null): Promise<ParsedRows> {
