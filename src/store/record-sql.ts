@@ -6,11 +6,17 @@ import { limitSql } from './sql-limit.js';
 import { recordWhere } from './record-filters.js';
 import type { SqlFragment } from './sql-fragment.js';
 
-/** The page's record ids and documents (one more than the limit, to know whether more exist). */
+/**
+ * The page's record ids and documents (one more than the limit, to know whether more exist). The rows are chosen and
+ * ordered first and their documents read after: sorting whole rows carried every match's document (about 700 bytes)
+ * through the sort, a third of a page's time where a query matches hundreds of records.
+ */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
+  const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
+  const page = `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`;
   return {
-    sql: `SELECT r.id, r.doc FROM ${table.table} r WHERE ${where.sql} ORDER BY r.${table.orderColumn} DESC, r.rid DESC ${limitSql(limit + 1)} OFFSET ?`,
+    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page}) ORDER BY ${order('')}`,
     params: [...where.params, offset],
   };
 }
