@@ -21,13 +21,21 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
   };
 }
 
+/**
+ * The ids of the records a query matches, each once, at most `cap`: read from the indexes of the query's one term when
+ * it is a set of ids (a company's, a text's), without visiting each record; else from the table.
+ */
+function matchingRids(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
+  const where = recordWhere(table, query);
+  if (where.rids !== undefined)
+    return { sql: `SELECT DISTINCT rid FROM (${where.rids.sql}) ${limitSql(cap)}`, params: where.rids.params };
+  return { sql: `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)}`, params: where.params };
+}
+
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
 export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
-  const where = recordWhere(table, query);
-  return {
-    sql: `SELECT count(*) AS n FROM (SELECT 1 FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
-    params: where.params,
-  };
+  const rids = matchingRids(table, query, cap);
+  return { sql: `SELECT count(*) AS n FROM (${rids.sql})`, params: rids.params };
 }
 
 /**
@@ -35,12 +43,9 @@ export function recordCountSql(table: RecordTable, query: RecordQuery, cap: numb
  * no further than the cap either, down its own index, before the union drops the rows two of them share.
  */
 export function recordUnionCountSql(table: RecordTable, queries: readonly RecordQuery[], cap: number): SqlFragment {
-  const wheres = queries.map((query) => recordWhere(table, query));
-  const arms = wheres.map(
-    (where) => `SELECT rid FROM (SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)})`,
-  );
+  const arms = queries.map((query) => matchingRids(table, query, cap));
   return {
-    sql: `SELECT count(*) AS n FROM (${arms.join(' UNION ')} ${limitSql(cap)})`,
-    params: wheres.flatMap((where) => where.params),
+    sql: `SELECT count(*) AS n FROM (${arms.map((arm) => `SELECT rid FROM (${arm.sql})`).join(' UNION ')} ${limitSql(cap)})`,
+    params: arms.flatMap((arm) => arm.params),
   };
 }
