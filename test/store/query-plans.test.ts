@@ -194,6 +194,32 @@ test('q on every record table: short words from the short-gram index, long ones 
   }
 });
 
+test('a sector or a law beside a prefecture probes the records of the prefecture for the code, one look-up each', () => {
+  const db = emptyDatabase();
+  const cases = [
+    { table: RECORD_TABLES.license_action, filter: { sector: 'construction' }, child: 'license_action_sectors' },
+    { table: RECORD_TABLES.enforcement, filter: { law: 'antimonopoly_act' }, child: 'enforcement_laws' },
+  ];
+  for (const { table, filter, child } of cases) {
+    for (const prefecture of [undefined, '13']) {
+      const query: RecordQuery = { today, ...filter, ...(prefecture === undefined ? {} : { prefecture }) };
+      for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
+        const steps = plan(db, fragment);
+        const what = `${table.table} ${JSON.stringify(query)}:\n${steps.join('\n')}`;
+        // alone, the code's rows are gathered from its key; beside a prefecture each record is probed by its rid
+        const probed = steps.some((s) => s.includes(`${child}_by_rid (rid=?`));
+        assert.equal(probed, prefecture !== undefined, what);
+        if (prefecture !== undefined)
+          assert.ok(
+            steps.some((s) => s.includes(`${table.table}_by_prefecture`)),
+            what,
+          );
+        assert.deepEqual(fullScans(steps), [], what);
+      }
+    }
+  }
+});
+
 test('company= reaches records by any part of their name key through the name index, a short key by its start', async () => {
   // the demo's statistics too: with them, the name index as one alternative of an OR made SQLite walk the date index
   const demo = join(mkdtempSync(join(tmpdir(), 'kohyo-plan-')), 'demo.sqlite');
