@@ -168,7 +168,11 @@ test('q on every record table: short words from the short-gram index, long ones 
   ];
   for (const table of ALL_RECORD_TABLES) {
     for (const { q, indexes } of cases) {
-      for (const fragment of [recordPageSql(table, { today, q }, 10, 0), recordCountSql(table, { today, q }, 101)]) {
+      const fragments = {
+        page: recordPageSql(table, { today, q }, 10, 0),
+        count: recordCountSql(table, { today, q }, 101),
+      };
+      for (const [what, fragment] of Object.entries(fragments)) {
         const steps = plan(db, fragment);
         const used = steps.flatMap((s) => /^SCAN (\w+) VIRTUAL TABLE INDEX \d+:M/u.exec(s)?.[1] ?? []);
         assert.deepEqual(
@@ -177,10 +181,40 @@ test('q on every record table: short words from the short-gram index, long ones 
           `${table.table} q=${q}:\n${steps.join('\n')}`,
         );
         assert.deepEqual(fullScans(steps), [], `${table.table} q=${q}:\n${steps.join('\n')}`);
-        assert.ok(
+        // a page reads the records' order; a count of one index's matches reads the index alone (its rowids are
+        // records), of two the records both match
+        const visitsRecords = what === 'page' || indexes.length > 1;
+        assert.equal(
           steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')),
-          steps.join('\n'),
+          visitsRecords,
+          `${what} ${table.table} q=${q}:\n${steps.join('\n')}`,
         );
+      }
+    }
+  }
+});
+
+test('a sector or a law beside a prefecture probes the records of the prefecture for the code, one look-up each', () => {
+  const db = emptyDatabase();
+  const cases = [
+    { table: RECORD_TABLES.license_action, filter: { sector: 'construction' }, child: 'license_action_sectors' },
+    { table: RECORD_TABLES.enforcement, filter: { law: 'antimonopoly_act' }, child: 'enforcement_laws' },
+  ];
+  for (const { table, filter, child } of cases) {
+    for (const prefecture of [undefined, '13']) {
+      const query: RecordQuery = { today, ...filter, ...(prefecture === undefined ? {} : { prefecture }) };
+      for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {
+        const steps = plan(db, fragment);
+        const what = `${table.table} ${JSON.stringify(query)}:\n${steps.join('\n')}`;
+        // alone, the code's rows are gathered from its key; beside a prefecture each record is probed by its rid
+        const probed = steps.some((s) => s.includes(`${child}_by_rid (rid=?`));
+        assert.equal(probed, prefecture !== undefined, what);
+        if (prefecture !== undefined)
+          assert.ok(
+            steps.some((s) => s.includes(`${table.table}_by_prefecture`)),
+            what,
+          );
+        assert.deepEqual(fullScans(steps), [], what);
       }
     }
   }

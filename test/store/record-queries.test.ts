@@ -181,3 +181,60 @@ test('company= finds a record no number links by any part of its name key, throu
   assert.deepEqual(found('運送'), []); // a short key is no partial match
   assert.deepEqual(found('無関係'), []);
 });
+
+test('a sector or a law beside a prefecture finds the records that list it, primary or not, in that prefecture', () => {
+  const company = (i: number, prefecture: string) => ({ name: `見本${i}株式会社`, prefecture_code: prefecture });
+  const licence = (i: number, prefecture: string, sectors: string[]) =>
+    valid({
+      kind: 'license_action',
+      company: company(i, prefecture),
+      authority: 'pref_13',
+      source: { ...source, url: `https://example.go.jp/p${i}.html` },
+      sector_code: sectors[0],
+      sector_codes: sectors.slice(1),
+      action_type: 'license_revocation',
+      nature: 'violation',
+      date: `2025-07-${10 + i}`,
+    });
+  const enforcement = (i: number, prefecture: string, laws: string[]) =>
+    valid({
+      kind: 'enforcement',
+      company: company(i, prefecture),
+      authority: 'jftc',
+      source: { ...source, url: `https://example.go.jp/p${i}.html` },
+      law: laws[0],
+      laws: laws.slice(1),
+      action_type: 'recommendation',
+      date: `2025-07-${10 + i}`,
+      summary: '下請代金の減額',
+    });
+  const records = [
+    licence(1, '13', ['construction']),
+    licence(2, '13', ['real_estate_brokerage', 'construction']),
+    licence(3, '13', ['real_estate_brokerage']),
+    licence(4, '27', ['construction']),
+    enforcement(5, '13', ['subcontract_act', 'antimonopoly_act']),
+    enforcement(6, '13', ['antimonopoly_act']),
+    enforcement(7, '27', ['antimonopoly_act']),
+  ];
+  const queries = storeWith(records);
+  const cases = [
+    { kind: 'license_action', filter: { sector: 'construction', prefecture: '13' }, urls: ['p2', 'p1'] },
+    { kind: 'license_action', filter: { sector: 'real_estate_brokerage', prefecture: '13' }, urls: ['p3', 'p2'] },
+    { kind: 'license_action', filter: { sector: 'construction', prefecture: '27' }, urls: ['p4'] },
+    { kind: 'license_action', filter: { sector: 'trucking', prefecture: '13' }, urls: [] },
+    { kind: 'license_action', filter: { sector: 'construction' }, urls: ['p4', 'p2', 'p1'] },
+    { kind: 'enforcement', filter: { law: 'antimonopoly_act', prefecture: '13' }, urls: ['p6', 'p5'] },
+    { kind: 'enforcement', filter: { law: 'subcontract_act', prefecture: '27' }, urls: [] },
+  ] as const;
+  for (const { kind, filter, urls } of cases) {
+    const query = { ...filter, today };
+    const page = queries.page(kind, query, { limit: 10, page: 1 });
+    assert.deepEqual(
+      page.records.map((r) => /\/(p\d)\.html$/u.exec(r.source.url)?.[1]),
+      urls,
+      JSON.stringify(filter),
+    );
+    assert.equal(queries.count(kind, query, 100), urls.length, JSON.stringify(filter));
+  }
+});

@@ -1,0 +1,101 @@
+// The parts of a /api/v1/search answer at one size of the register, in-process (no HTTP): CPU µs an answer for each
+// query class of `npm run bench:scale`, whole (the answer function and JSON.stringify of its answer) and by part (the
+// company search, its count, each kind's records and their counts, called as the endpoint calls them); median of
+// rounds. Run it in two builds' worktrees in turn over the same dataset file to compare them. `--answers FILE` writes
+// every answer (request id and time left out) so that two builds' answers can be compared byte for byte.
+// Options: --dataset PATH (a file of bench/out/, as bench:scale keeps it), --classes, --queries N (default 100),
+// --rounds N (default 3), --answers FILE.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openStore, type Store } from '../src/store/store.js';
+import { loadConfig } from '../src/config.js';
+import { endpointAt } from '../src/api/catalogue.js';
+import { countCompanies, searchCompanies } from '../src/api/company-search.js';
+import { COMPANY_FILTER_MATCHES } from '../src/domain/record-filters.js';
+import { MATCHES_COUNTED_UP_TO } from '../src/domain/search-split.js';
+import { foldWidth } from '../src/domain/text-fold.js';
+import { RECORD_KINDS } from '../src/domain/record.js';
+import { countSearchRecords, searchRecords, type RecordSearch } from '../src/store/search-records.js';
+import { openReadOnly } from '../src/store/database.js';
+import { markdownTable, median } from './report.js';
+import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
+
+const SEED = 57;
+const LIMIT = 10;
+const TODAY = '2026-11-21';
+const PARTS = ['all', 'companies', 'their count', 'records', 'record counts'] as const;
+type Part = (typeof PARTS)[number];
+
+/** CPU µs of `run` over every query, once. */
+function cpuOf(queries: readonly string[], run: (q: string) => unknown): number {
+  const start = process.cpuUsage();
+  for (const q of queries) run(q);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / queries.length;
+}
+
+/** Each part of an answer as the endpoint runs it, for one query. */
+function partsOf(store: Store): Record<Exclude<Part, 'all'>, (q: string) => unknown> {
+  const found = (q: string) => searchCompanies(store, q, 'q', LIMIT, COMPANY_FILTER_MATCHES);
+  const search = (q: string): RecordSearch => ({
+    companies: found(q).filter,
+    text: /^\d{13}$/u.test(q) ? null : foldWidth(q),
+    today: TODAY,
+  });
+  const searches = new Map<string, RecordSearch>();
+  const searchOf = (q: string) => searches.get(q) ?? searches.set(q, search(q)).get(q)!;
+  const founds = new Map<string, ReturnType<typeof found>>();
+  const foundOf = (q: string) => founds.get(q) ?? founds.set(q, found(q)).get(q)!;
+  return {
+    companies: found,
+    'their count': (q) => countCompanies(store, q, foundOf(q), MATCHES_COUNTED_UP_TO),
+    records: (q) => RECORD_KINDS.map((kind) => searchRecords(store.records, kind, searchOf(q), LIMIT)),
+    'record counts': (q) =>
+      RECORD_KINDS.map((kind) => countSearchRecords(store.records, kind, searchOf(q), MATCHES_COUNTED_UP_TO)),
+  };
+}
+
+function main(): void {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      dataset: { type: 'string' },
+      classes: { type: 'string', default: SCALE_CLASSES.join(',') },
+      queries: { type: 'string', default: '100' },
+      rounds: { type: 'string', default: '3' },
+      answers: { type: 'string' },
+    },
+  });
+  if (values.dataset === undefined) throw new Error('--dataset PATH is needed (a file bench:scale built)');
+  const classes = SCALE_CLASSES.filter((k) => values.classes.split(',').includes(k));
+  const db = openReadOnly(values.dataset);
+  const texts = drawTexts(db, Number(values.queries), SEED);
+  db.close();
+  const store = openStore(values.dataset, { answerCacheEntries: 0 });
+  const endpoint = endpointAt('/api/v1/search');
+  if (endpoint === undefined) throw new Error('no /api/v1/search in the catalogue');
+  const context = { config: loadConfig({}), dataset: () => store, clock: () => new Date(`${TODAY}T03:00:00Z`) };
+  const answer = (q: string) => JSON.stringify(endpoint.answer(context, { q }, 'bench'));
+  const parts = { all: answer, ...partsOf(store) };
+  const rows: string[][] = [];
+  const answers: Record<string, unknown[]> = {};
+  for (const klass of classes) {
+    const queries = texts[klass];
+    answers[klass] = queries.map((q) => {
+      const { meta, ...rest } = JSON.parse(answer(q)) as { meta: Record<string, unknown> };
+      const { request_id: _id, ...kept } = meta;
+      return { q, ...rest, meta: kept };
+    });
+    const figures = PARTS.map((part) => {
+      cpuOf(queries, parts[part]);
+      return median(Array.from({ length: Number(values.rounds) }, () => cpuOf(queries, parts[part])));
+    });
+    rows.push([klass, ...figures.map((f) => f.toFixed(0))]);
+    process.stdout.write(`  ${klass}: ${figures.map((f) => f.toFixed(0)).join(', ')}\n`);
+  }
+  store.close();
+  console.log(markdownTable(['class', ...PARTS.map((p) => `${p} µs`)], rows));
+  if (values.answers !== undefined) writeFileSync(values.answers, `${JSON.stringify(answers, null, 1)}\n`);
+}
+
+main();
