@@ -3,7 +3,7 @@ import { clientKeys, type ClientHeaders, type ClientKeys } from './client-identi
 import type { TrustedProxies } from './trusted-proxies.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 
-/** Identities held before the memo starts afresh. */
+/** Identities held at most: past them the least recently seen go (BoundedMap). */
 export const CLIENT_KEY_CACHE_ENTRIES = 4096;
 /**
  * Identities longer than this (the four header values together, in characters) are worked out every time and never
@@ -18,9 +18,8 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
  * bench/limits.ts measures).
  *
  * Memory stays bounded: at most CLIENT_KEY_CACHE_ENTRIES identities of at most CLIENT_KEY_CACHE_MAX_IDENTITY
- * characters. At the cap the whole memo is dropped at once rather than the oldest entry (no ordering to keep up on
- * every hit): a flood of distinct clients then costs one HMAC per request, as without the memo, and busy clients
- * are remembered again at their next request. Raw addresses are held here in this process's memory only, as
+ * characters, the least recently seen going first: a flood of distinct clients then costs one HMAC per request, as
+ * without the memo, while the busy clients seen among it stay remembered. Raw addresses are held here in this process's memory only, as
  * the sockets hold them; stores and logs still see only the key.
  */
 export class ClientKeyCache {

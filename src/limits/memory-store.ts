@@ -3,6 +3,7 @@ import { decide, type ScopeOutcomes } from './decide.js';
 import type { LimitCheck, LimitDecision, LimiterStore } from './limiter-store.js';
 import { ScopeCheck, newScopeState, type ScopeState } from './memory-scope.js';
 import { retentionMs, type LimitPolicy } from './policy.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
 
 /** Address states share the table with client states under keys of their own. */
 const ADDRESS_PREFIX = 'address:';
@@ -51,7 +52,7 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements LimiterStore {
   private readonly clients = new Map<string, ScopeState>();
   /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
-  private readonly cooldowns = new Map<string, number>();
+  private readonly cooldowns: BoundedMap<string, number>;
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
@@ -60,6 +61,7 @@ export class MemoryStore implements LimiterStore {
     options: MemoryStoreOptions = {},
   ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
+    this.cooldowns = new BoundedMap({ entries: this.maxClients });
   }
 
   /** Clients and addresses currently held (for tests and the bound). */
@@ -125,19 +127,14 @@ export class MemoryStore implements LimiterStore {
   private scope(key: string, policy: LimitPolicy, now: number): Scope {
     const heldState = this.clients.get(key);
     const state = heldState ?? newScopeState(now);
-    const cooling = this.cooldowns.get(key);
+    const cooling = this.cooldowns.peek(key);
     if (cooling !== undefined && cooling > state.coolUntil) state.coolUntil = cooling;
     return { key, state, held: heldState !== undefined, check: new ScopeCheck(state, policy, now) };
   }
 
-  /** Keeps a cool-down apart from the windows; at the cap, the one that ends soonest (the oldest) goes. */
+  /** Keeps a cool-down apart from the windows; at the cap, those that end soonest (the oldest) go. */
   private coolDown(key: string, until: number): void {
-    this.cooldowns.delete(key);
     this.cooldowns.set(key, until);
-    if (this.cooldowns.size > this.maxClients) {
-      const [first] = this.cooldowns.keys();
-      if (first !== undefined) this.cooldowns.delete(first);
-    }
   }
 
   /**
@@ -159,7 +156,7 @@ export class MemoryStore implements LimiterStore {
         if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
         else break;
       }
-      for (const [coolKey, until] of this.cooldowns) {
+      for (const [coolKey, until] of this.cooldowns.entries()) {
         if (until <= now) this.cooldowns.delete(coolKey);
         else break;
       }

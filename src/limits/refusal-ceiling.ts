@@ -3,8 +3,9 @@
 import { MINUTE_MS } from './policy.js';
 import { SlidingCounts } from './sliding-counts.js';
 import { MINUTE_BUCKETS } from './uncounted-ceiling.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
 
-/** Addresses dropped at once, at most; past it the one dropped earliest is let go first. */
+/** Addresses dropped at once, at most; past it those dropped earliest are let go first. */
 const MAX_DROPPED = 100_000;
 
 /**
@@ -17,7 +18,7 @@ const MAX_DROPPED = 100_000;
  */
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
-  private readonly dropped = new Map<string, number>();
+  private readonly dropped = new BoundedMap<string, number>({ entries: MAX_DROPPED });
 
   constructor(
     private readonly perMinute: number,
@@ -31,10 +32,6 @@ export class RefusalCeiling {
     if (this.counts.total(address, now) <= this.perMinute) return false;
     this.counts.forget(address);
     this.dropped.set(address, now + this.dropMs);
-    if (this.dropped.size > MAX_DROPPED) {
-      const [earliest] = this.dropped.keys();
-      if (earliest !== undefined) this.dropped.delete(earliest);
-    }
     return true;
   }
 
@@ -45,7 +42,7 @@ export class RefusalCeiling {
 
   /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
   droppedUntil(address: string, now: number): number | null {
-    const until = this.dropped.get(address);
+    const until = this.dropped.peek(address);
     if (until === undefined) return null;
     if (until > now) return until;
     this.dropped.delete(address);

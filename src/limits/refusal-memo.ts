@@ -1,7 +1,8 @@
 // The refusals still standing, per client or address key: asked before the store, so a refused flood costs a look-up.
 import type { LimitDecision } from './limiter-store.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
 
-/** Keys held at most; past it the oldest refusal is forgotten (its next request asks the store, which refuses it). */
+/** Keys held at most; past it the least recently asked refusals are forgotten (its next request asks the store, which refuses it). */
 const MAX_KEYS = 100_000;
 
 /**
@@ -10,16 +11,11 @@ const MAX_KEYS = 100_000;
  * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would.
  */
 export class RefusalMemo {
-  private readonly refusals = new Map<string, LimitDecision>();
+  private readonly refusals = new BoundedMap<string, LimitDecision>({ entries: MAX_KEYS });
 
   remember(key: string | null, decision: LimitDecision): void {
     if (key === null || decision.retryAt === null) return;
-    this.refusals.delete(key);
     this.refusals.set(key, decision);
-    if (this.refusals.size > MAX_KEYS) {
-      const [oldest] = this.refusals.keys();
-      if (oldest !== undefined) this.refusals.delete(oldest);
-    }
   }
 
   /** Whether any refusal is held (standing, or past but not yet forgotten). */

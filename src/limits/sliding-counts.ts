@@ -1,4 +1,5 @@
 // Amounts per key over a sliding window kept in buckets: what the per-address ceilings (answers, bytes, refusals) count.
+import { BoundedMap } from '../domain/bounded-memo.js';
 
 /** One key's buckets: each channel's amount in each bucket of the ring, and the last bucket written. */
 interface Ring {
@@ -20,7 +21,7 @@ const MAX_KEYS = 100_000;
  * numbers, whatever it sends.
  */
 export class SlidingCounts {
-  private readonly rings = new Map<string, Ring>();
+  private readonly rings = new BoundedMap<string, Ring>({ entries: MAX_KEYS });
   private readonly bucketMs: number;
   private readonly slots: number;
 
@@ -40,7 +41,7 @@ export class SlidingCounts {
 
   /** What `key` holds in `channel` over the window ending at `now`. */
   total(key: string, now: number, channel = 0): number {
-    const ring = this.rings.get(key);
+    const ring = this.rings.peek(key);
     if (ring === undefined) return 0;
     this.advance(ring, this.bucketOf(now));
     let sum = 0;
@@ -67,7 +68,7 @@ export class SlidingCounts {
    */
   below(key: string, now: number, limit: number, channel = 0): number {
     let total = this.total(key, now, channel);
-    const ring = this.rings.get(key);
+    const ring = this.rings.peek(key);
     if (ring === undefined || total < limit) return now;
     const bucket = this.bucketOf(now);
     // the oldest bucket the total holds leaves it when the bucket `slots` later begins
@@ -82,21 +83,15 @@ export class SlidingCounts {
     return Math.floor(now / this.bucketMs);
   }
 
-  /** The key's ring, moved to the most recently seen end so that the oldest are evicted first. */
+  /** The key's ring, kept among the recently seen so that the least recently seen are evicted first. */
   private ringOf(key: string, bucket: number): Ring {
     const held = this.rings.get(key);
     if (held !== undefined) {
-      this.rings.delete(key);
-      this.rings.set(key, held);
       this.advance(held, bucket);
       return held;
     }
     const fresh = { last: bucket, amounts: new Float64Array(this.slots * this.channels) };
     this.rings.set(key, fresh);
-    if (this.rings.size > MAX_KEYS) {
-      const [oldest] = this.rings.keys();
-      if (oldest !== undefined) this.rings.delete(oldest);
-    }
     return fresh;
   }
 

@@ -2,6 +2,7 @@
 // KOHYO_UNCOUNTED_BYTES_PER_MINUTE), in memory: how many, and how many bytes.
 import { MINUTE_MS } from './policy.js';
 import { SlidingCounts } from './sliding-counts.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
 
 /** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (sliding-counts.ts). */
 export const MINUTE_BUCKETS = 6;
@@ -21,7 +22,7 @@ const BYTES = 1;
 export class UncountedCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
   /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
-  private readonly refusedUntil = new Map<string, number>();
+  private readonly refusedUntil = new BoundedMap<string, number>({ entries: MAX_REFUSED });
 
   constructor(
     private readonly perMinute: number,
@@ -44,12 +45,7 @@ export class UncountedCeiling {
       this.counts.below(address, now, room, ANSWERS),
       this.counts.below(address, now, this.bytesPerMinute, BYTES),
     );
-    this.refusedUntil.delete(address);
     this.refusedUntil.set(address, retryAt);
-    if (this.refusedUntil.size > MAX_REFUSED) {
-      const [earliest] = this.refusedUntil.keys();
-      if (earliest !== undefined) this.refusedUntil.delete(earliest);
-    }
     return retryAt;
   }
 
@@ -58,7 +54,7 @@ export class UncountedCeiling {
    * router (src/http/first-look.ts). An address that went past its bytes since is refused by its next `take` instead.
    */
   refused(address: string, now: number): boolean {
-    const until = this.refusedUntil.get(address);
+    const until = this.refusedUntil.peek(address);
     if (until === undefined) return false;
     if (until > now) return true;
     this.refusedUntil.delete(address);
