@@ -181,7 +181,6 @@ test('memoRecent answers as the function does, working each of the last few argu
   assert.deepEqual(calls, ['a', 'none', 'b', 'a']);
 });
 
-
 test('memoPerObject works each object out once, and tells equal objects apart', () => {
   const calls: object[] = [];
   const name = memoPerObject((o: { n: number }) => {
