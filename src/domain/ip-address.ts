@@ -54,7 +54,7 @@ export function writtenForms(address: ParsedAddress): string[] {
  * and reversed under `in-addr.arpa`; IPv6 with dashes for colons, compressed, in full and with leading zeros
  * (`2001-db8--42.ipv6-literal.net`), and its 32 nibbles reversed under `ip6.arpa`.
  */
-export function hostNameForms(address: ParsedAddress): string[] {
+function hostNameForms(address: ParsedAddress): string[] {
   if (address.family === 4) {
     const octets = address.address.split('.');
     return [octets.join('-'), `${[...octets].reverse().join('.')}.in-addr.arpa`];
@@ -74,7 +74,7 @@ export function hostNameForms(address: ParsedAddress): string[] {
  * IPv4's short forms, as inet_aton reads them: the last number standing for the last two parts (`127.0.5` for
  * 127.0.0.5) or the last three (`127.5`).
  */
-export function shortForms(address: ParsedAddress): string[] {
+function shortForms(address: ParsedAddress): string[] {
   if (address.family === 6) return [];
   const [a = 0, b = 0, c = 0, d = 0] = address.address.split('.').map(Number);
   return [`${a}.${b}.${c * 256 + d}`, `${a}.${b * 65_536 + c * 256 + d}`];
@@ -116,7 +116,7 @@ function expandIPv6(text: string): number[] {
 }
 
 /** Whether two parsed addresses are one address (an IPv4-mapped IPv6 address parses as its IPv4). */
-export function sameAddress(a: ParsedAddress, b: ParsedAddress): boolean {
+function sameAddress(a: ParsedAddress, b: ParsedAddress): boolean {
   return a.family === b.family && a.address === b.address;
 }
 

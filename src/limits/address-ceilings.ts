@@ -5,7 +5,7 @@ import { BoundedMap } from '../domain/bounded-memo.js';
 import type { LimitDecision } from './limiter-store.js';
 
 /** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (SlidingCounts below). */
-export const MINUTE_BUCKETS = 6;
+const MINUTE_BUCKETS = 6;
 
 const ANSWERS = 0;
 const BYTES = 1;

@@ -178,7 +178,7 @@ export interface ScopeState {
   lastSeen: number;
 }
 
-export function newScopeState(now: number): ScopeState {
+function newScopeState(now: number): ScopeState {
   return {
     log: [],
     terms: new Map(),
@@ -193,7 +193,7 @@ export function newScopeState(now: number): ScopeState {
  * A check's view of one scope at `now`: the day's log pruned on opening. The steps (blocked, then trips, then
  * count) are taken by the store across both scopes in turn, so that nothing is written until both have agreed.
  */
-export class ScopeCheck {
+class ScopeCheck {
   private minuteStart: number;
   /**
    * Where count() records the request's last number (`last`): the scope's own walks, or, for a request of several

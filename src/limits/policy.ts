@@ -137,7 +137,7 @@ export function rateLimit(decision: LimitDecision, policy: LimitPolicy, now: num
 }
 
 /** The tighter of one scope's two windows under that scope's policy (tighterScope compares scopes by it too). */
-export function tightestWindow(
+function tightestWindow(
   decision: ScopeDecision,
   policy: LimitPolicy,
   now: number,

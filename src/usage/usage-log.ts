@@ -282,7 +282,7 @@ export type TallyKey = Pick<UsageEntry, 'method' | 'endpoint' | 'status' | 'code
  * tallied under, which reads the client and the endpoint only: a flood of refusals or 304s costs no conditions,
  * headers or timestamps, and leaves the conditions' memo to the questions that are logged.
  */
-export function usageRecorders(secret: string | Buffer): {
+function usageRecorders(secret: string | Buffer): {
   readonly entry: (request: FinishedRequest) => UsageEntry;
   readonly tallyKey: (request: FinishedRequest) => TallyKey;
 } {

@@ -45,7 +45,7 @@ export function endpointRoutes(
 }
 
 /** Whether a request asks for the feed: `format=atom`, or `Accept` naming Atom without an explicit `format=json`. */
-export function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): boolean {
+function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): boolean {
   if (format === 'atom') return true;
   if (format === 'json') return false;
   return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
@@ -102,7 +102,7 @@ export interface QueryRoute {
 }
 
 /** A catalogue endpoint's route options: Fastify validates its query and serialises its answers from these schemas. */
-export function endpointOptions(endpoint: Endpoint, config: Config) {
+function endpointOptions(endpoint: Endpoint, config: Config) {
   const parameters = endpoint.query?.(config);
   const inPath = endpoint.parametersIn === 'path';
   // an address's parameters are its path's segments, and its query string takes none
