@@ -7,11 +7,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
 import { createLogger, logDestination } from '../src/logger.js';
 import { logRequestLine } from '../src/http/request-log.js';
-import { addressScrubber } from '../src/domain/address-scrubber.js';
+import { addressScrubber } from '../src/domain/ip-address.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
-import { UsageLog } from '../src/usage/usage-log.js';
+import { UsageLog, type FinishedRequest } from '../src/usage/usage-log.js';
 import { UsageStore } from '../src/store/usage/usage-store.js';
-import type { FinishedRequest } from '../src/usage/usage-entry.js';
 
 const CALLS = 20_000;
 const ROUNDS = 5;

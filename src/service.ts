@@ -11,6 +11,7 @@ import { loadUsageSecret } from './usage/usage-secret.js';
 import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
+import { systemClock } from './domain/dates.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
 import fp from 'fastify-plugin';
 import { buildApp, type AppDeps } from './http/app.js';
@@ -75,7 +76,7 @@ export async function prepareDataset(config: Config, logger: Logger): Promise<vo
 }
 
 export async function startService(config: Config, logger: Logger): Promise<Service> {
-  const clock = () => new Date();
+  const clock = systemClock;
   const limiter = limiterFromConfig(config, { clock, log: logger });
   // a collection publishes a new file at the path: picked up on SIGHUP and by watching the directory
   const holder = new DatasetHolder(

@@ -2,7 +2,7 @@
 // the endpoint does not take, each one once, blank values absent, whole numbers in plain digits. What the values mean
 // once the schema has passed them is ./query-rules.ts; src/api/errors.ts words every refusal.
 import { ApiError, echoed } from './errors.js';
-import { textOf } from '../domain/text-of.js';
+import { textOf } from '../domain/is-object.js';
 
 type CleanQuery = Record<string, string>;
 

@@ -3,6 +3,7 @@ import { authorities, authorityAndOffices } from './vocabularies/authorities.js'
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
 import type { EditionDateSource } from './edition-date.js';
+import { BoundedMap } from './bounded-memo.js';
 
 /** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
@@ -186,7 +187,8 @@ export function answerCoverage(
 ): AnswerCoverage {
   let held = ANSWERS.get(sources);
   if (held === undefined) {
-    held = new Map();
+    // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
+    held = new BoundedMap({ entries: MAX_AUTHORITIES_HELD });
     ANSWERS.set(sources, held);
   }
   const key = `${freshHours}\u0000${authority ?? ''}`;
@@ -196,8 +198,6 @@ export function answerCoverage(
   const feeding =
     authority === undefined ? sources : sources.filter((s) => feedsAuthority(s.publisher_code, authority));
   const coverage = coverageOf(feeding, now, freshHours);
-  // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
-  if (held.size >= MAX_AUTHORITIES_HELD) held.clear();
   held.set(key, { coverage, from: time, until: nextStaleAt(feeding, time, freshHours) });
   return coverage;
 }
@@ -205,7 +205,7 @@ export function answerCoverage(
 /** Answers kept for each sources list, by fresh hours and authority, with the span of time they hold for. */
 const ANSWERS = new WeakMap<
   readonly SourceState[],
-  Map<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
+  BoundedMap<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
 >();
 const MAX_AUTHORITIES_HELD = 1024;
 

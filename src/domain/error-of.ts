@@ -2,8 +2,7 @@
 // this is the one place that reads it: the Error itself, its message, and the code a Node.js system error
 // (errno, e.g. 'ENOENT') or a library error (e.g. undici's 'UND_ERR_CONNECT_TIMEOUT') carries.
 import { types } from 'node:util';
-import { textOf } from './text-of.js';
-import { propertyOf } from './is-object.js';
+import { textOf, propertyOf } from './is-object.js';
 
 /** Whether a caught value is an Error, including one made in another realm (a vm context, a worker's message). */
 export function isError(caught: unknown): caught is Error {

@@ -7,6 +7,7 @@ import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors
 import { laws } from './vocabularies/laws.js';
 import type { Term, Vocabulary } from './vocabulary.js';
 import { foldWidth } from './text-fold.js';
+import { memoRecent } from './bounded-memo.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
@@ -83,19 +84,8 @@ export function recordSearchGrams(text: string): string {
 }
 
 // Most of the text is labels and company names that recur from record to record (six in seven characters of
-// the demo data), so the grams of recent lines are kept; the cache starts over when full, which bounds it.
-const LINE_CACHE_SIZE = 4096;
-const gramsByLine = new Map<string, string>();
-
-function lineGrams(line: string): string {
-  let grams = gramsByLine.get(line);
-  if (grams === undefined) {
-    if (gramsByLine.size >= LINE_CACHE_SIZE) gramsByLine.clear();
-    grams = termGrams(line);
-    gramsByLine.set(line, grams);
-  }
-  return grams;
-}
+// the demo data), so the grams of the lines seen last are kept.
+const lineGrams = memoRecent(termGrams, 4096);
 
 function labels(vocabulary: Vocabulary<Term>, codes: readonly string[]): string[] {
   return codes.flatMap((code) => {

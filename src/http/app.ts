@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyPluginAsync,
-  type FastifyRequest,
 } from 'fastify';
 import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
@@ -26,7 +25,7 @@ import { pageRoutes } from './routes/pages.js';
 import { metrics } from './metrics.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 import { LimitRefusal, type RequestLimits } from '../limits/limiter.js';
-import { requestIdOf } from './request-id.js';
+import { requestIdOf } from './answer-headers.js';
 import { requestLog, requestLogging } from './request-log.js';
 import { MAX_TARGET, chargeUncounted, requestAccounting } from './route-accounting.js';
 import { corsHeaders } from './cors.js';
@@ -35,12 +34,11 @@ import { boundClose } from './bounded-close.js';
 import { connectionLimits, dropBounds } from './connection-limits.js';
 import { firstLook } from './first-look.js';
 import { conditionalRequests } from './conditional.js';
-import { answerHeaders } from './security-headers.js';
+import { answerHeaders } from './answer-headers.js';
 import { requestLimits } from './limits-hooks.js';
 import { requestChecks } from './request-checks.js';
 import { usageLogging, type UsageRecorder } from '../usage/usage-hook.js';
-import { clientAddressText, clientHeaders } from '../limits/client-identity.js';
-import { parseTrustedProxies } from '../limits/trusted-proxies.js';
+import { addressReader, parseTrustedProxies } from '../limits/client-identity.js';
 import { lazyCompilers } from './lazy-compilers.js';
 import { clientId } from '../usage/client-id.js';
 
@@ -88,9 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
   });
   boundClose(app, config.closeGraceSeconds * 1000);
-  // the limiter's reading of the client's address: the usage log and the request log read it alike
-  const clientAddress = (request: FastifyRequest) =>
-    clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted);
+  const clientAddress = addressReader(trusted);
   const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
   const drop = dropBounds(limiter, config.limits.refusalDropSeconds, log.dropped);
   const context: RouteContext = { config, dataset: deps.dataset, clock: deps.clock };

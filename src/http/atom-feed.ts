@@ -4,20 +4,12 @@
 // action's day, a suspension's first day; its `updated` while that day is ahead), both in Japan time and never after
 // the answer; the feed's `updated` is the latest of its entries'; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
 import { RECORD_PAGE_PATH } from '../api/links.js';
-import type { FastifyRequest } from 'fastify';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 import { japanTime } from '../domain/dates.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 const ATOM_NS = 'http://www.w3.org/2005/Atom';
-
-/** Whether a request asks for the feed: `format=atom`, or `Accept` naming Atom without an explicit `format=json`. */
-export function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): boolean {
-  if (format === 'atom') return true;
-  if (format === 'json') return false;
-  return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
-}
 
 /** The fields of a presented record of any kind a feed entry reads (each kind has them, or its kind's equivalent). */
 export interface FeedRecord {

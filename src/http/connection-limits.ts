@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { addressGroup, parseAddress } from '../domain/ip-address.js';
-import type { TrustedProxies } from '../limits/trusted-proxies.js';
+import type { TrustedProxies } from '../limits/client-identity.js';
 import type { RefusalGate } from '../limits/limiter.js';
 import type { Config } from '../config.js';
 

@@ -14,7 +14,7 @@ import {
 import { routedPath } from './route-accounting.js';
 import { LimitRefusal } from '../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
-import type { QueryRoute } from './route-options.js';
+import type { QueryRoute } from './routes/endpoints.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RefusalGate, RequestLimits } from '../limits/limiter.js';
-import type { TrustedProxies } from '../limits/trusted-proxies.js';
+import type { TrustedProxies } from '../limits/client-identity.js';
 import { isHeld, type DropBounds } from './connection-limits.js';
 import { parseAddress } from '../domain/ip-address.js';
 import { errorOf } from '../domain/error-of.js';

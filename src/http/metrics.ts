@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RouteContext } from '../api/context.js';
 import { ApiError } from '../api/errors.js';
-import { parseTrustedProxies } from '../limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../limits/client-identity.js';
 import { parseAddress } from '../domain/ip-address.js';
 import type { LimiterState } from '../limits/limiter-from-config.js';
 

@@ -3,7 +3,7 @@
 // counted per address and minute instead (refusal-tally.ts), so that a flood of them cannot fill a disk.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressScrubber, scrubbedCut } from '../domain/address-scrubber.js';
+import { addressScrubber, scrubbedCut } from '../domain/ip-address.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { pathOf } from './url-parts.js';
 import { REFUSALS_MESSAGE, RefusalTally } from './refusal-tally.js';

@@ -1,7 +1,11 @@
-// The client a request belongs to: the group (address group, User-Agent, client name), and its address group, as opaque hashed keys.
+// Who a request comes from: its address (the socket peer, or X-Forwarded-For when the peer is a proxy we trust),
+// and the client it belongs to (address group, User-Agent, client name) as opaque hashed keys, remembered per identity.
 import { createHash, createHmac } from 'node:crypto';
-import { addressGroup } from '../domain/ip-address.js';
-import { clientAddress, type TrustedProxies } from './trusted-proxies.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { addressGroup, parseAddress, type ParsedAddress } from '../domain/ip-address.js';
+import { BlockList } from 'node:net';
+import { ConfigError } from '../config.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 
 export interface ClientHeaders {
   readonly peer: string | undefined;
@@ -37,6 +41,16 @@ export function clientAddressText(headers: ClientHeaders, trusted: TrustedProxie
   return clientAddress(headers.peer, headers.forwardedFor, trusted)?.address ?? '';
 }
 
+/** clientAddressText of a request as it arrives, under `trusted`: the usage log and the request log read it alike. */
+export function addressReader(
+  trusted: TrustedProxies,
+): (request: {
+  readonly socket: { readonly remoteAddress?: string | undefined };
+  readonly headers: IncomingHttpHeaders;
+}) => string {
+  return (request) => clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted);
+}
+
 /** The keys a request is counted under: its client's, and its address's (null when the peer is not an IP address). */
 export interface ClientKeys {
   readonly client: string;
@@ -68,4 +82,102 @@ export function clientKey(headers: ClientHeaders, trusted: TrustedProxies, secre
 function digest(material: string, secret: string | null): string {
   const hash = secret === null ? createHash('sha256') : createHmac('sha256', secret);
   return hash.update(material).digest('base64url').slice(0, 32);
+}
+
+// Which address a request comes from: the socket peer, or X-Forwarded-For when the peer is a proxy we trust.
+export interface TrustedProxies {
+  has(address: ParsedAddress): boolean;
+}
+
+/** Reads a list of CIDRs (`10.0.0.0/8`, `::1/128`, or a bare address for one host): KOHYO_TRUST_PROXY, KOHYO_METRICS_ALLOW. */
+export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO_TRUST_PROXY'): TrustedProxies {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [addressText, prefixText, extra] = entry.split('/');
+    const address = parseAddress(addressText ?? '');
+    const max = address?.family === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : Number(prefixText);
+    if (address === null || extra !== undefined || !/^\d+$/u.test(prefixText ?? String(max)) || prefix > max) {
+      throw new ConfigError(`${setting}: "${entry}" is not an address or a CIDR such as 10.0.0.0/8`);
+    }
+    list.addSubnet(address.address, prefix, address.family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return { has: (address) => list.check(address.address, address.family === 4 ? 'ipv4' : 'ipv6') };
+}
+
+/**
+ * Socket peers as read: every request on a connection has the same peer, and behind a proxy every request does, so
+ * its parse (three regular expressions and a check) is done once, not per request.
+ */
+const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLength: 64 });
+
+/**
+ * The client's address. X-Forwarded-For is believed only when the socket peer is a trusted proxy; the chain is
+ * walked from the right (the hop our proxy appended) past further trusted proxies, and the first address not
+ * trusted is the client. Entries left of it were written by the client and may be forged, so they are never read.
+ */
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): ParsedAddress | null {
+  const peerText = peer ?? '';
+  let current = PEERS.get(peerText, () => parseAddress(peerText));
+  if (current === null || forwardedFor === undefined) return current;
+  const hops = forwardedFor
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => h !== '');
+  while (trusted.has(current)) {
+    const hop = hops.pop();
+    if (hop === undefined) break;
+    const next = parseAddress(hop);
+    // a trusted proxy wrote something that is not an address: the proxy itself is the best we know
+    if (next === null) return current;
+    current = next;
+  }
+  return current;
+}
+
+// A bounded memo of client keys: a client asks several times a minute, and working its key out costs an HMAC each time.
+/** Identities held at most: past them the least recently seen go (BoundedMap). */
+export const CLIENT_KEY_CACHE_ENTRIES = 4096;
+/**
+ * Identities longer than this (the four header values together, in characters) are worked out every time and never
+ * held: with a 16 KB User-Agent allowed, the cap on entries alone would not bound the memory.
+ */
+export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
+
+/**
+ * clientKeys for the given proxies and secret, remembering the answers. The keys are a pure function of the
+ * peer address, X-Forwarded-For, User-Agent and client name, so remembered keys are always the keys that would be
+ * worked out; only the time to get it differs (the HMAC is a large share of the limiter's time per request, as
+ * bench/limits.ts measures).
+ *
+ * Memory stays bounded: at most CLIENT_KEY_CACHE_ENTRIES identities of at most CLIENT_KEY_CACHE_MAX_IDENTITY
+ * characters, the least recently seen going first: a flood of distinct clients then costs one HMAC per request, as
+ * without the memo, while the busy clients seen among it stay remembered. Raw addresses are held here in this process's memory only, as
+ * the sockets hold them; stores and logs still see only the key.
+ */
+export class ClientKeyCache {
+  readonly #keys = new BoundedMemo<ClientKeys>({
+    entries: CLIENT_KEY_CACHE_ENTRIES,
+    maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY,
+  });
+
+  constructor(
+    private readonly trusted: TrustedProxies,
+    private readonly secret: string | null,
+  ) {}
+
+  /** Identities held now (for tests and the bound). */
+  get size(): number {
+    return this.#keys.size;
+  }
+
+  keysOf(headers: ClientHeaders): ClientKeys {
+    // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
+    const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
+    return this.#keys.get(identity, () => clientKeys(headers, this.trusted, this.secret));
+  }
 }

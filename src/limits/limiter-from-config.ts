@@ -8,7 +8,7 @@ import { MemoryStore } from './memory-store.js';
 import { limitPolicy, retentionMs } from './policy.js';
 import { loadUsageSecret } from '../usage/usage-secret.js';
 import { RedisStore } from './redis-store.js';
-import { parseTrustedProxies } from './trusted-proxies.js';
+import { parseTrustedProxies } from './client-identity.js';
 
 /** How long one check may wait for Redis before the request is answered from the memory windows instead. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;

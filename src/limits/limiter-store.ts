@@ -1,5 +1,7 @@
 // The store interface every limiter store implements, and the decision a check returns.
-import type { Scope } from './policy.js';
+
+/** Which group a decision is about: the client (address, User-Agent, client name), or the address alone. */
+export type Scope = 'client' | 'address';
 
 export interface LimitCheck {
   /** The hashed client key (client-identity.ts). */
@@ -33,7 +35,7 @@ export interface ScopeDecision {
 }
 
 /**
- * The decision: the refusing scope's reading when refused, else the tighter scope's (tighter-scope.ts), so that
+ * The decision: the refusing scope's reading when refused, else the tighter scope's (policy.ts tighterScope), so that
  * the headers and Retry-After tell the client what actually binds it.
  */
 export interface LimitDecision extends ScopeDecision {

@@ -1,15 +1,10 @@
 // The onRequest hook that enforces the limits: who the client is, what it asks, the store's decision, the headers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientHeaders, type ClientKeys } from './client-identity.js';
-import { ClientKeyCache } from './client-key-cache.js';
-import type { LimitDecision, LimiterStore, Refusal } from './limiter-store.js';
-import { scopePolicy, type LimitPolicy, type Scope } from './policy.js';
-import { rateLimit, rateLimitPolicy, retryAfterSeconds } from './rate-limit-headers.js';
+import { clientHeaders, type ClientKeys, ClientKeyCache, type TrustedProxies } from './client-identity.js';
+import type { LimitDecision, LimiterStore, Refusal, Scope } from './limiter-store.js';
+import { scopePolicy, type LimitPolicy, rateLimit, rateLimitPolicy, retryAfterSeconds } from './policy.js';
 import { probeRequest } from './request-probe.js';
-import type { TrustedProxies } from './trusted-proxies.js';
-import { RefusalMemo } from './refusal-memo.js';
-import { UncountedCeiling } from './uncounted-ceiling.js';
-import { RefusalCeiling } from './refusal-ceiling.js';
+import { RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
 import { errorOf } from '../domain/error-of.js';
 
 /** The per-address bounds this process keeps in memory (src/config.ts's `limits`). */

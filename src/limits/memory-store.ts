@@ -1,8 +1,8 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
-import { decide, type ScopeOutcomes } from './decide.js';
-import type { LimitCheck, LimitDecision, LimiterStore } from './limiter-store.js';
-import { ScopeCheck, newScopeState, type ScopeState } from './memory-scope.js';
-import { retentionMs, type LimitPolicy } from './policy.js';
+import { decide, type ScopeOutcomes, retentionMs, type LimitPolicy } from './policy.js';
+import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
+import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
 
 /** Address states share the table with client states under keys of their own. */
 const ADDRESS_PREFIX = 'address:';
@@ -51,7 +51,7 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements LimiterStore {
   private readonly clients = new Map<string, ScopeState>();
   /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
-  private readonly cooldowns = new Map<string, number>();
+  private readonly cooldowns: BoundedMap<string, number>;
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
@@ -60,6 +60,7 @@ export class MemoryStore implements LimiterStore {
     options: MemoryStoreOptions = {},
   ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
+    this.cooldowns = new BoundedMap({ entries: this.maxClients });
   }
 
   /** Clients and addresses currently held (for tests and the bound). */
@@ -125,19 +126,14 @@ export class MemoryStore implements LimiterStore {
   private scope(key: string, policy: LimitPolicy, now: number): Scope {
     const heldState = this.clients.get(key);
     const state = heldState ?? newScopeState(now);
-    const cooling = this.cooldowns.get(key);
+    const cooling = this.cooldowns.peek(key);
     if (cooling !== undefined && cooling > state.coolUntil) state.coolUntil = cooling;
     return { key, state, held: heldState !== undefined, check: new ScopeCheck(state, policy, now) };
   }
 
-  /** Keeps a cool-down apart from the windows; at the cap, the one that ends soonest (the oldest) goes. */
+  /** Keeps a cool-down apart from the windows; at the cap, those that end soonest (the oldest) go. */
   private coolDown(key: string, until: number): void {
-    this.cooldowns.delete(key);
     this.cooldowns.set(key, until);
-    if (this.cooldowns.size > this.maxClients) {
-      const [first] = this.cooldowns.keys();
-      if (first !== undefined) this.cooldowns.delete(first);
-    }
   }
 
   /**
@@ -159,11 +155,139 @@ export class MemoryStore implements LimiterStore {
         if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
         else break;
       }
-      for (const [coolKey, until] of this.cooldowns) {
+      for (const [coolKey, until] of this.cooldowns.entries()) {
         if (until <= now) this.cooldowns.delete(coolKey);
         else break;
       }
       this.nextSweep = now + SWEEP_INTERVAL_MS;
     }
   }
+}
+
+// One scope's state in the memory store (a client's, or an address's), and the steps of a check on it.
+export interface ScopeState {
+  /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
+  readonly log: number[];
+  /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
+  readonly terms: Map<string, number>;
+  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
+  termsSince: number;
+  /** The Corporate Number look-ups as the sequential rule reads them (sequential-run.ts). */
+  walks: NumberWalks;
+  coolUntil: number;
+  lastSeen: number;
+}
+
+function newScopeState(now: number): ScopeState {
+  return {
+    log: [],
+    terms: new Map(),
+    termsSince: Number.POSITIVE_INFINITY,
+    walks: noWalks(),
+    coolUntil: 0,
+    lastSeen: now,
+  };
+}
+
+/**
+ * A check's view of one scope at `now`: the day's log pruned on opening. The steps (blocked, then trips, then
+ * count) are taken by the store across both scopes in turn, so that nothing is written until both have agreed.
+ */
+class ScopeCheck {
+  private minuteStart: number;
+  /**
+   * Where count() records the request's last number (`last`): the scope's own walks, or, for a request of several
+   * numbers, a copy holding those before it. Null when the request asks no number.
+   */
+  private pending: { readonly walks: NumberWalks; readonly last: number } | null = null;
+
+  constructor(
+    private readonly state: ScopeState,
+    private readonly policy: LimitPolicy,
+    private readonly now: number,
+  ) {
+    const log = state.log;
+    const expired = firstAfter(log, now - policy.dayMs);
+    if (expired > 0) log.splice(0, expired);
+    this.minuteStart = firstAfter(log, now - policy.minuteMs);
+  }
+
+  /** Refused whatever is asked: cooling down, or a window already full. */
+  blocked(): 'cooling' | 'full' | null {
+    const { log } = this.state;
+    if (this.state.coolUntil > this.now) return 'cooling';
+    if (log.length - this.minuteStart >= this.policy.perMinute || log.length >= this.policy.perDay) return 'full';
+    return null;
+  }
+
+  /** True when these terms or numbers trip an enumeration rule; the cool-down then starts. */
+  trips(terms: readonly string[], bases: readonly number[]): boolean {
+    const { state, policy: p, now } = this;
+    if (state.termsSince <= now - p.enumWindowMs) {
+      let since = Number.POSITIVE_INFINITY;
+      for (const [term, at] of state.terms) {
+        if (at <= now - p.enumWindowMs) state.terms.delete(term);
+        else since = Math.min(since, at);
+      }
+      state.termsSince = since;
+    }
+    let fresh = 0;
+    for (const term of terms) if (!state.terms.has(term)) fresh++;
+    let walking = false;
+    const last = bases.at(-1);
+    if (last !== undefined) {
+      // one number (the usual request) is measured against the walks as held, which stay untouched until count();
+      // several are measured in turn on a copy, each after those before it
+      const walks = bases.length === 1 ? state.walks : copyWalks(state.walks);
+      bases.forEach((base, i) => {
+        if (tripsWith(walks, base, p.enumSequential)) walking = true;
+        if (i < bases.length - 1) recordWalk(walks, base, p.enumSequential);
+      });
+      this.pending = { walks, last };
+    }
+    if (state.terms.size + fresh <= p.enumDistinctTerms && !walking) return false;
+    state.coolUntil = now + p.cooldownMs;
+    return true;
+  }
+
+  /** Counts the request, its terms and its numbers. */
+  count(terms: readonly string[]): void {
+    const { state, now } = this;
+    const log = state.log;
+    const at = firstAfter(log, now); // a clock that stepped back still leaves the log in order
+    log.splice(at, 0, now);
+    if (at < this.minuteStart) this.minuteStart = at;
+    for (const term of terms) state.terms.set(term, now);
+    if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
+    if (this.pending !== null) {
+      recordWalk(this.pending.walks, this.pending.last, this.policy.enumSequential);
+      state.walks = this.pending.walks;
+    }
+  }
+
+  seen(outcome: RawOutcome['outcome']): RawOutcome {
+    const { log, coolUntil } = this.state;
+    return {
+      outcome,
+      minuteUsed: log.length - this.minuteStart,
+      minuteOldest: log[this.minuteStart] ?? null,
+      dayUsed: log.length,
+      dayOldest: log[0] ?? null,
+      coolUntil: coolUntil > this.now ? coolUntil : null,
+    };
+  }
+}
+
+/** The index of the first instant after `instant` in an ordered log (its length when none is): a binary search, since
+ * with high limits a client's minute may hold thousands of requests. */
+function firstAfter(log: readonly number[], instant: number): number {
+  let low = 0;
+  let high = log.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    // mid is below log.length, so the fallback (past the end is after every instant) is never taken
+    if ((log[mid] ?? Number.POSITIVE_INFINITY) > instant) high = mid;
+    else low = mid + 1;
+  }
+  return low;
 }

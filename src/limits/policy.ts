@@ -1,5 +1,7 @@
-// The numbers the limiter enforces, in milliseconds, from the settings: per client, and per address.
+// The numbers the limiter enforces, in milliseconds, from the settings (per client, and per address); how a store's
+// findings for the two scopes are read as one decision, and how a decision is told (the RateLimit headers).
 import type { Config } from '../config.js';
+import type { LimitDecision, RawOutcome, Scope, ScopeDecision, WindowState } from './limiter-store.js';
 
 export interface LimitPolicy {
   readonly perMinute: number;
@@ -16,9 +18,6 @@ export interface LimitPolicy {
    */
   readonly address: LimitPolicy | null;
 }
-
-/** Which group a decision is about: the client (address, User-Agent, client name), or the address alone. */
-export type Scope = 'client' | 'address';
 
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -55,4 +54,112 @@ export function scopePolicy(policy: LimitPolicy, scope: Scope): LimitPolicy {
 /** How long a client's state matters after its last request: past this, forgetting it changes no answer. */
 export function retentionMs(policy: LimitPolicy): number {
   return Math.max(policy.dayMs, policy.enumWindowMs, policy.cooldownMs);
+}
+
+// Reads what a store found, for the client and its address, as the limiter's decision; both stores end with this.
+/** What a store found for the client and for its address (null when there is no address ceiling on this check). */
+export interface ScopeOutcomes {
+  readonly client: RawOutcome;
+  readonly address: RawOutcome | null;
+}
+
+/** Reads a store's outcomes as one decision. */
+export function decide(raw: ScopeOutcomes, policy: LimitPolicy, now: number): LimitDecision {
+  const client = decideScope(raw.client, policy);
+  return raw.address === null
+    ? { scope: 'client', ...client }
+    : tighterScope(client, decideScope(raw.address, scopePolicy(policy, 'address')), policy, now);
+}
+
+/**
+ * Reads one scope's outcome. When both windows are full the client must wait for both, so Retry-After is the later
+ * instant and the code names that window (normally the day).
+ */
+function decideScope(raw: RawOutcome, policy: LimitPolicy): ScopeDecision {
+  const minute = {
+    used: raw.minuteUsed,
+    freesAt: raw.minuteOldest === null ? null : raw.minuteOldest + policy.minuteMs,
+  };
+  const day = { used: raw.dayUsed, freesAt: raw.dayOldest === null ? null : raw.dayOldest + policy.dayMs };
+  if (raw.outcome === 'ok') return { refusal: null, minute, day, retryAt: null };
+  if (raw.outcome !== 'full') return { refusal: 'automated_enumeration_detected', minute, day, retryAt: raw.coolUntil };
+  const minuteWait = minute.used >= policy.perMinute ? (minute.freesAt ?? 0) : 0;
+  const dayWait = day.used >= policy.perDay ? (day.freesAt ?? 0) : 0;
+  return dayWait > minuteWait
+    ? { refusal: 'daily_limit_exceeded', minute, day, retryAt: dayWait }
+    : { refusal: 'rate_limited', minute, day, retryAt: minuteWait };
+}
+
+// Which of a check's two scopes (client, address) the answer speaks of: the one that binds the client.
+/**
+ * Refused by one scope: that one. Refused by both: the one whose wait ends later, since the client must wait for
+ * both; on a tie the address, because a client that changed its name or User-Agent would still be refused by it.
+ * Admitted: the one with fewer requests left in its tighter window, then the one whose next slot frees later, then
+ * the client (the usual case: one client alone at its address always has fewer left than its address).
+ */
+export function tighterScope(
+  client: ScopeDecision,
+  address: ScopeDecision,
+  policy: LimitPolicy,
+  now: number,
+): LimitDecision {
+  const byClient: LimitDecision = { scope: 'client', ...client };
+  const byAddress: LimitDecision = { scope: 'address', ...address };
+  if (client.refusal !== null || address.refusal !== null) {
+    if (address.refusal === null) return byClient;
+    if (client.refusal === null) return byAddress;
+    return (client.retryAt ?? 0) > (address.retryAt ?? 0) ? byClient : byAddress;
+  }
+  const c = tightestWindow(client, policy, now);
+  const a = tightestWindow(address, scopePolicy(policy, 'address'), now);
+  return a.left < c.left || (a.left === c.left && a.wait > c.wait) ? byAddress : byClient;
+}
+
+// The RateLimit, RateLimit-Policy and Retry-After header values of a decision (IETF httpapi rate-limit headers draft).
+/**
+ * `"minute";q=10;w=60, "day";q=300;w=86400`: the quotas of one scope's policy. The limiter sends the policy of the
+ * scope the decision speaks of (the client's, or the address's with its larger quotas), so that `r` in RateLimit
+ * is always read against the `q` sent beside it.
+ */
+export function rateLimitPolicy(policy: LimitPolicy): string {
+  return `"minute";q=${policy.perMinute};w=${policy.minuteMs / 1000}, "day";q=${policy.perDay};w=${policy.dayMs / 1000}`;
+}
+
+/**
+ * `"minute";r=<left>;t=<seconds>` for the tighter window of the decision's scope: the one with fewer requests left,
+ * or on a tie the one whose next slot frees later (so a client refused by both is told about the longer wait). `t`
+ * is the time until the oldest counted request leaves that window and frees a slot, rounded up; 0 when nothing is
+ * counted in it.
+ */
+export function rateLimit(decision: LimitDecision, policy: LimitPolicy, now: number): string {
+  const window = tightestWindow(decision, scopePolicy(policy, decision.scope), now);
+  return `"${window.name}";r=${window.left};t=${window.wait}`;
+}
+
+/** The tighter of one scope's two windows under that scope's policy (tighterScope compares scopes by it too). */
+function tightestWindow(
+  decision: ScopeDecision,
+  policy: LimitPolicy,
+  now: number,
+): { name: 'minute' | 'day'; left: number; wait: number } {
+  const minute = describe(decision.minute, policy.perMinute, now);
+  const day = describe(decision.day, policy.perDay, now);
+  const dayTighter = day.left < minute.left || (day.left === minute.left && day.wait > minute.wait);
+  return dayTighter ? { name: 'day', ...day } : { name: 'minute', ...minute };
+}
+
+/** Whole seconds until the refused client may try again, rounded up (never 0: a refusal means there is a wait). */
+export function retryAfterSeconds(decision: ScopeDecision, now: number): number {
+  return Math.max(1, secondsUntil(decision.retryAt ?? now, now));
+}
+
+function describe(window: WindowState, quota: number, now: number): { left: number; wait: number } {
+  return {
+    left: Math.max(0, quota - window.used),
+    wait: window.freesAt === null ? 0 : secondsUntil(window.freesAt, now),
+  };
+}
+
+function secondsUntil(instant: number, now: number): number {
+  return Math.max(0, Math.ceil((instant - now) / 1000));
 }

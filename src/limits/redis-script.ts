@@ -1,5 +1,5 @@
 // The Lua script that is one limiter check in Redis: read, decide and count in one atomic step, for each scope.
-// It mirrors memory-store.ts, memory-scope.ts and sequential-run.ts step for step; the shared contract suite holds them equal.
+// It mirrors memory-store.ts and sequential-run.ts step for step; the shared contract suite holds them equal.
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from './sequential-run.js';
 
 /** Outcome codes the script returns, in the order of RawOutcome['outcome']. */

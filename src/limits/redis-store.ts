@@ -1,8 +1,7 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
 import type { ClientContext, Redis, Result } from 'ioredis';
-import { decide } from './decide.js';
+import { decide, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
-import { retentionMs, type LimitPolicy } from './policy.js';
 import { CHECK_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
 import { MAX_STEP } from './sequential-run.js';
 

@@ -2,8 +2,7 @@
 // vocabulary named, not listed), and the arguments an agent sends read back into query values.
 import type { TObject } from '@sinclair/typebox';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
-import { isRecord } from '../domain/is-object.js';
-import { textOf } from '../domain/text-of.js';
+import { isRecord, textOf } from '../domain/is-object.js';
 import { errorBody } from '../api/errors.js';
 
 /** The JSON Schema of a tool's arguments, as tools/list gives it. */

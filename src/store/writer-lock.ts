@@ -2,8 +2,7 @@
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { errorCodeOf } from '../domain/error-of.js';
-import { propertyOf } from '../domain/is-object.js';
-import { textOf } from '../domain/text-of.js';
+import { propertyOf, textOf } from '../domain/is-object.js';
 
 export class WriterLockedError extends Error {
   constructor(

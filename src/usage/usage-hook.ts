@@ -2,7 +2,7 @@
 // recorded once its answer is sent, as an entry when it counted and in the hourly tallies when it did not.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FinishedRequest } from './usage-entry.js';
+import type { FinishedRequest } from './usage-log.js';
 import { pathOf, queryOf } from '../http/url-parts.js';
 import { accountingOf } from '../http/route-accounting.js';
 import { errorOf } from '../domain/error-of.js';

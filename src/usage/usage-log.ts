@@ -1,7 +1,15 @@
-// The usage log's writer: entries queue in memory and go to the store in batches, off the request path; never fails a request.
-import { usageRecorders, type FinishedRequest, type TallyKey } from './usage-entry.js';
+// The usage log: one entry built from each finished request (pure, and the client address goes in only to come out as
+// an HMAC); entries queue in memory and go to the store in batches, off the request path; never fails a request.
 import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-store.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
+import { normaliseCompanyName } from '../domain/names.js';
+import { normaliseCorporateNumberInput } from '../domain/corporate-number.js';
+import { addressScrubber, cut, scrubbedCut, scrubWindow } from '../domain/ip-address.js';
+import { BASE_PATH } from '../api/links.js';
+import { clientId } from './client-id.js';
+import { isoInstant } from '../domain/dates.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
+import { parameterPairs } from '../http/url-parts.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {
@@ -199,4 +207,188 @@ export class UsageLog {
       );
     }
   }
+}
+
+// One usage-log entry built from a finished request: pure, and the client address goes in only to come out as an HMAC.
+/** What the HTTP layer knows once a request of a route that declares `usage` has been answered. */
+export interface FinishedRequest {
+  /**
+   * Whether the answer counted against the limits: false for a 304, a refusal, or an answer of an uncounted route,
+   * which the log tallies by the hour instead of keeping an entry of (usage-log.ts). Absent: counted.
+   */
+  readonly counted?: boolean;
+  readonly at: Date;
+  readonly method: string;
+  /** The path as requested, without the query string. */
+  readonly path: string;
+  /** The route's path when one matched (e.g. /api/v1/companies); null for 404 and 405. */
+  readonly route: string | null;
+  /** The raw query string, without the leading `?`: the memo's key, and the conditions when `parameters` is absent. */
+  readonly query: string;
+  /** The query as Fastify parsed it for the route (what its schema checked and the limiter read). */
+  readonly parameters?: Readonly<Record<string, unknown>>;
+  readonly status: number;
+  readonly errorCode: string | null;
+  /** meta.returned of a list answer. */
+  readonly returned: number | null;
+  readonly latencyMs: number;
+  /** The client's IP address: read here to derive the identifier, and never stored. */
+  readonly address: string;
+  readonly userAgent: string | undefined;
+  readonly referer: string | undefined;
+  /** X-Kohyo-Client, or its alias X-Service-Client. */
+  readonly clientName: string | undefined;
+  /** X-Kohyo-Contact, or its alias X-Service-Contact. */
+  readonly clientContact: string | undefined;
+}
+
+// Bounds on what one entry may hold, so that a hostile request cannot bloat the log (texts: address-scrubber.ts).
+const MAX_PARAMETERS = 20;
+/** The conditions' JSON in total: one parameter repeated a thousand times would otherwise be kept a thousand times. */
+const MAX_CONDITIONS = 1000;
+/**
+ * The key added to conditions cut short, with how many values were left out: a number, where a parameter a client
+ * names so (and that it overrides) holds text.
+ */
+export const CONDITIONS_CUT = '[cut]';
+/** Room kept in MAX_CONDITIONS for `,"[cut]":<count>`. */
+const CUT_ROOM = `,"${CONDITIONS_CUT}":`.length + String(Number.MAX_SAFE_INTEGER).length;
+/**
+ * The endpoint of every request no route took (404, 405; the status tells them apart): its path, which the client
+ * chooses, would make each distinct path a tally row of its own (usage-log.ts), without end.
+ */
+export const UNKNOWN_ENDPOINT = `${BASE_PATH}/*`;
+
+export function buildUsageEntry(request: FinishedRequest, secret: string | Buffer): UsageEntry {
+  return usageEntryBuilder(secret)(request);
+}
+
+/** Clients and questions held by a builder's memos (each a few hundred bytes at most). */
+const MEMO = { entries: 4096, maxKeyLength: 512 } as const;
+
+/**
+ * buildUsageEntry for one secret, remembering per client address its scrubber and identifier (an HMAC) and per
+ * address and query string the normalised conditions: the work a repeated client or question would redo.
+ */
+export function usageEntryBuilder(secret: string | Buffer): (request: FinishedRequest) => UsageEntry {
+  return usageRecorders(secret).entry;
+}
+
+/** What an uncounted answer is tallied under (usage-log.ts), its hour aside. */
+export type TallyKey = Pick<UsageEntry, 'method' | 'endpoint' | 'status' | 'code' | 'clientId'>;
+
+/**
+ * For one secret, sharing their memos: a counted answer's entry (usageEntryBuilder), and what an uncounted one is
+ * tallied under, which reads the client and the endpoint only: a flood of refusals or 304s costs no conditions,
+ * headers or timestamps, and leaves the conditions' memo to the questions that are logged.
+ */
+function usageRecorders(secret: string | Buffer): {
+  readonly entry: (request: FinishedRequest) => UsageEntry;
+  readonly tallyKey: (request: FinishedRequest) => TallyKey;
+} {
+  const clients = new BoundedMemo<{ readonly scrub: (value: string) => string; readonly id: string }>(MEMO);
+  const conditions = new BoundedMemo<string>(MEMO);
+  const at = isoInstant();
+  const clientOf = (request: FinishedRequest) =>
+    clients.get(request.address, () => ({
+      scrub: addressScrubber(request.address),
+      id: clientId(secret, request.address),
+    }));
+  const keyOf = (request: FinishedRequest, client: ReturnType<typeof clientOf>): TallyKey => {
+    return {
+      method: request.method,
+      endpoint: request.route ?? UNKNOWN_ENDPOINT,
+      status: request.status,
+      code: request.status >= 400 ? request.errorCode : null,
+      clientId: client.id,
+    };
+  };
+  const entry = (request: FinishedRequest): UsageEntry => {
+    const client = clientOf(request);
+    const { scrub } = client;
+    const text = (value: string | undefined): string | null =>
+      value === undefined || value.trim() === '' ? null : scrubbedCut(value.trim(), scrub);
+    const { method, endpoint, status, code, clientId: id } = keyOf(request, client);
+    return {
+      at: at(request.at),
+      method,
+      endpoint,
+      conditions: conditions.get(`${request.address}\u0000${request.query}`, () =>
+        searchConditions(request.parameters ?? request.query, scrub),
+      ),
+      status,
+      code,
+      returned: request.returned,
+      latencyMs: Math.round(request.latencyMs * 1000) / 1000,
+      clientId: id,
+      userAgent: text(request.userAgent),
+      referer: text(request.referer),
+      clientName: text(request.clientName),
+      clientContact: text(request.clientContact),
+    };
+  };
+  return { entry, tallyKey: (request) => keyOf(request, clientOf(request)) };
+}
+
+/**
+ * The query parameters as the service reads them: search terms normalised as the search does (so that
+ * 株式会社トヨタ and トヨタ are one condition), Corporate Numbers without hyphens or full-width digits,
+ * empty values dropped (the contract treats them as absent), anything else, unknown names included, as given.
+ */
+export function searchConditions(
+  query: string | Readonly<Record<string, unknown>>,
+  scrub: (value: string) => string = (value) => value,
+): string {
+  const values = new Map<string, [string, ...string[]]>();
+  // the length of the JSON the values kept make, a comma too many aside (kept in CUT_ROOM)
+  let length = '{}'.length;
+  let leftOut = 0;
+  for (const [name, raw] of typeof query === 'string' ? new URLSearchParams(query) : parameterPairs(query)) {
+    const value = raw.trim();
+    if (value === '') continue;
+    // once one value is left out the rest are only counted: a flood of values costs no normalising or scrubbing
+    if (leftOut > 0) {
+      leftOut += 1;
+      continue;
+    }
+    const key = scrubbedCut(name, scrub);
+    const list = values.get(key);
+    const kept = list === undefined && values.size >= MAX_PARAMETERS ? null : conditionValue(name, value, scrub);
+    const added =
+      kept === null
+        ? Infinity
+        : JSON.stringify(kept).length +
+          ','.length +
+          (list === undefined ? JSON.stringify(key).length + ':'.length : list.length === 1 ? '[]'.length : 0);
+    if (length + added > MAX_CONDITIONS - CUT_ROOM || kept === null) {
+      leftOut = 1;
+      continue;
+    }
+    length += added;
+    if (list === undefined) values.set(key, [kept]);
+    else list.push(kept);
+  }
+  const conditions: Record<string, string | string[] | number> = {};
+  // by name (names are unique, so no two compare equal)
+  for (const [key, list] of [...values].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    conditions[key] = list.length === 1 ? list[0] : list;
+  }
+  if (leftOut > 0) conditions[CONDITIONS_CUT] = leftOut;
+  return JSON.stringify(conditions);
+}
+
+/**
+ * A parameter's value as kept: normalised when it does not write the client's address, scrubbed as given when it does,
+ * since normalising a search term drops its punctuation, and 127.0.0.90 would be kept as 1270090.
+ */
+function conditionValue(name: string, value: string, scrub: (value: string) => string): string {
+  const read = scrubWindow(value);
+  const scrubbed = scrub(read);
+  return cut(scrubbed === read ? scrub(normaliseParameter(name, read)) : scrubbed);
+}
+
+function normaliseParameter(name: string, value: string): string {
+  if (name === 'q' || name === 'company') return normaliseCompanyName(value);
+  if (name === 'corporate_number') return normaliseCorporateNumberInput(value);
+  return value;
 }

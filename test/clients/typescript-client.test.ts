@@ -10,7 +10,7 @@ import { schemaSource } from '../../clients/typescript/generate.js';
 import { createLimiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { loadConfig } from '../../src/config.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 

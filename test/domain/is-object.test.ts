@@ -1,6 +1,7 @@
-import { test } from 'node:test';
+// Values read from outside: as an object whose fields are read one by one, and as text.
 import assert from 'node:assert/strict';
-import { isObject, isRecord, propertyOf } from '../../src/domain/is-object.js';
+import { test } from 'node:test';
+import { isObject, isRecord, propertyOf, textOf } from '../../src/domain/is-object.js';
 
 test("an object's property, inherited ones too; undefined for a missing one or a value that is not an object", () => {
   assert.equal(propertyOf({ a: 1 }, 'a'), 1);
@@ -28,4 +29,13 @@ test('a record is an object that is not an array', () => {
   assert.equal(isRecord([1]), false);
   assert.equal(isRecord(null), false);
   assert.equal(isRecord('text'), false);
+});
+
+test('strings, numbers, booleans and dates as String() writes them; objects as JSON, never [object Object]', () => {
+  assert.equal(textOf('株式会社'), '株式会社');
+  assert.equal(textOf(42), '42');
+  assert.equal(textOf(false), 'false');
+  assert.equal(textOf(null), 'null');
+  assert.equal(textOf({ a: 1 }), '{"a":1}');
+  assert.equal(textOf(['x', 2]), '["x",2]');
 });

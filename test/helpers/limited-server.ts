@@ -6,7 +6,7 @@ import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import type { LimiterStore } from '../../src/limits/limiter-store.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy, type LimitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { startServer, TEST_NOW, type TestServer } from './server.js';
 import type { TestResponse } from './test-response.js';
 import { fixtureDatabase } from './fixture-dataset.js';

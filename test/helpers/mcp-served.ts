@@ -1,7 +1,7 @@
 // The real app with a limiter and a usage log the test reads, for the MCP endpoint's tests; and a raw JSON-RPC POST
 // to /mcp, for what the SDK's client does not send (batches) or hides (the bytes of an answer).
 import { loadConfig } from '../../src/config.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-log.js';
 import { startServer, TEST_NOW, type TestServer } from './server.js';
 import { fixtureDatabase } from './fixture-dataset.js';
 import { memoryLimiter } from './memory-limiter.js';

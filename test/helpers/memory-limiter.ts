@@ -4,7 +4,7 @@ import type { Config } from '../../src/config.js';
 import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 
 export function memoryLimiter(config: Config, clock: () => Date): Limiter {
   const policy = limitPolicy(config.limits);

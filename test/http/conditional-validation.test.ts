@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
 import { errorOfAnswer } from '../helpers/answers.js';
 import { until } from '../helpers/until.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-log.js';
 
 let s: LimitedServer;
 const logged: FinishedRequest[] = [];

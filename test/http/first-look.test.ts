@@ -7,7 +7,7 @@ import { limitedServer, type LimitedServer } from '../helpers/limited-server.js'
 import { answered, getRequest, holdConnection } from '../helpers/raw-connection.js';
 import { errorOfAnswer } from '../helpers/answers.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-log.js';
 
 const BOUNDS = {
   KOHYO_LIMIT_PER_MINUTE: '2',

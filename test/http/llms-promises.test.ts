@@ -8,7 +8,7 @@ import { MAX_TEXT_LENGTH } from '../../src/domain/record-filters.js';
 import { createLimiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { guideRules } from '../../src/http/llms-rules.js';
 import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../helpers/server.js';
 import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-log.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { demoDatabase, startServer, TEST_NOW } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../src/api/errors.js';
 import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';

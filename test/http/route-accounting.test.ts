@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import { ENDPOINTS } from '../../src/api/catalogue.js';
 import { RedisStore } from '../../src/limits/redis-store.js';
-import type { FinishedRequest } from '../../src/usage/usage-entry.js';
+import type { FinishedRequest } from '../../src/usage/usage-log.js';
 import { routedPath } from '../../src/http/route-accounting.js';
 import { limitedServer, type LimitedServer, type StoreFor } from '../helpers/limited-server.js';
 import { rawRequest, type RawAnswer } from '../helpers/raw-request.js';

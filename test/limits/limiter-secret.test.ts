@@ -1,15 +1,14 @@
 // Without KOHYO_USAGE_SECRET, the limiter's keys in Redis cannot be turned back into addresses,
 // the processes of one host (one KOHYO_DB) still agree on them, and a process keyed otherwise says so.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
-import { clientHeaders, clientKeys } from '../../src/limits/client-identity.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { clientHeaders, clientKeys, parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { loadUsageSecret } from '../../src/usage/usage-secret.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';

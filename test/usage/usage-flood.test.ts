@@ -1,15 +1,14 @@
 // Issue 44: the usage log grows by a bounded amount per hour whatever arrives; here a flood through the real server.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
 import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
 import { TEST_NOW } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
-import { UsageLog } from '../../src/usage/usage-log.js';
+import { UsageLog, UNKNOWN_ENDPOINT } from '../../src/usage/usage-log.js';
 import { UsageStore } from '../../src/store/usage/usage-store.js';
-import { UNKNOWN_ENDPOINT } from '../../src/usage/usage-entry.js';
 
 const FLOOD = 2000;
 /** Requests in flight at once: enough to be a flood, few enough for a shared machine. */

@@ -1,10 +1,10 @@
 // The usage log inside the real app: what a request leaves in the usage database, and that the client address is nowhere.
-import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import Fastify from 'fastify';
+import { after, before, test } from 'node:test';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
 import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { fixtureDatabase } from '../helpers/fixture-dataset.js';
 import { until } from '../helpers/until.js';
@@ -16,8 +16,7 @@ import { clientId } from '../../src/usage/client-id.js';
 import { outcomeOfAnswer, readOutcome, usageLogging } from '../../src/usage/usage-hook.js';
 import { requestAccounting } from '../../src/http/route-accounting.js';
 import { contractErrors } from '../../src/http/error-handler.js';
-import { clientAddressText, clientHeaders } from '../../src/limits/client-identity.js';
-import { parseTrustedProxies } from '../../src/limits/trusted-proxies.js';
+import { clientAddressText, clientHeaders, parseTrustedProxies } from '../../src/limits/client-identity.js';
 
 const SECRET = 'test-secret';
 /** The log's own timer flushes every real second, which would empty the queue while a test counts it: here only the test flushes. */

@@ -1,13 +1,18 @@
-// Every endpoint of the catalogue as a GET route: its query schema and rules, its answer schemas, its answer; a
-// record list also as an Atom feed when the request asks for one.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ENDPOINTS, routeOf } from '../../api/catalogue.js';
+// Every endpoint of the catalogue as a GET route: its query schema and the contract's query rules, its answer
+// schemas, what it counts for, its answer; a record list also as an Atom feed when the request asks for one.
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { ENDPOINTS, routeOf, routeAccounting } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/context.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
-import { endpointOptions, type QueryRoute } from '../route-options.js';
-import { ATOM_TYPE, atomFeed, wantsAtom } from '../atom-feed.js';
+import { ATOM_TYPE, atomFeed } from '../atom-feed.js';
 import { queryOf } from '../url-parts.js';
 import { requestBase, targetPath } from '../request-origin.js';
+import type { Config } from '../../config.js';
+import type { TObject, TSchema } from '@sinclair/typebox';
+import { readQueryString } from '../../api/query-string.js';
+import { NoQuery, parameterNames } from '../../api/schemas/queries.js';
+import { ErrorBody } from '../../api/schemas/common.js';
+import { errorOf } from '../../domain/error-of.js';
 
 /**
  * The endpoints of the catalogue whose paths lie under `prefix` (the scope's, '' for the root's), each as a GET route
@@ -37,6 +42,13 @@ export function endpointRoutes(
       return feedAnswer(endpoint, records, request, reply, context);
     });
   }
+}
+
+/** Whether a request asks for the feed: `format=atom`, or `Accept` naming Atom without an explicit `format=json`. */
+function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): boolean {
+  if (format === 'atom') return true;
+  if (format === 'json') return false;
+  return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
 }
 
 /** One address answers JSON or Atom by Accept: a cache must keep them apart. */
@@ -77,4 +89,51 @@ function feedAnswer(
 function notAfter(request: FastifyRequest, now: Date): Date {
   const lastModified = request.kohyoValidators?.lastModified;
   return lastModified !== undefined && lastModified < now ? lastModified : now;
+}
+
+// Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas, what it counts for.
+/**
+ * A request's types as the routes and the error handler read them: Fastify parses the query string of every request
+ * into parameters by name, which a catalogue route's query rules and schema then check.
+ */
+export interface QueryRoute {
+  Querystring: Readonly<Record<string, unknown>>;
+  Params: Readonly<Record<string, string>>;
+}
+
+/** A catalogue endpoint's route options: Fastify validates its query and serialises its answers from these schemas. */
+function endpointOptions(endpoint: Endpoint, config: Config) {
+  const parameters = endpoint.query?.(config);
+  const inPath = endpoint.parametersIn === 'path';
+  // an address's parameters are its path's segments, and its query string takes none
+  const querystring: TObject | undefined = inPath ? NoQuery : parameters;
+  const schema = {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description(config),
+    tags: [...endpoint.tags],
+    ...(querystring === undefined ? {} : { querystring }),
+    ...(inPath && parameters !== undefined ? { params: parameters } : {}),
+    response: { 200: endpoint.response, '4xx': ErrorBody, '5xx': ErrorBody },
+  };
+  // what the route's answers count for (route-accounting.ts), from the catalogue
+  const accounting = routeAccounting(endpoint);
+  if (querystring === undefined) return { schema, config: accounting };
+  const allowed = parameterNames(querystring);
+  const integers = new Set(
+    Object.entries<TSchema>(querystring.properties)
+      .filter(([, s]) => s.type === 'integer')
+      .map(([name]) => name),
+  );
+  // a callback hook, not an async one: no promise and microtask per request
+  function enforceRules(request: FastifyRequest<QueryRoute>, _reply: unknown, done: HookHandlerDoneFunction): void {
+    try {
+      request.query = readQueryString(request.query, allowed, integers);
+    } catch (error) {
+      done(errorOf(error));
+      return;
+    }
+    done();
+  }
+  return { schema, config: accounting, preValidation: enforceRules };
 }

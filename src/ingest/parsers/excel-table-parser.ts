@@ -1,5 +1,5 @@
 // The generic Excel parser (.xlsx, and legacy .xls in BIFF): one sheet read with SheetJS (@e965/xlsx), records out.
-import { textOf } from '../../domain/text-of.js';
+import { textOf } from '../../domain/is-object.js';
 import type { ColumnMapping } from './column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
 import { ParseBudgetError, type ParseBudget } from './parse-budget.js';

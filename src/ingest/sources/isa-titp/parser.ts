@@ -2,7 +2,7 @@
 // (技能実習法): certification revocations, licence revocations and improvement orders, one file per list or per
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
-import { textOf } from '../../../domain/text-of.js';
+import { textOf } from '../../../domain/is-object.js';
 import { normaliseCompanyName } from '../../../domain/names.js';
 import type { LicenseActionInput } from '../../../domain/record-input.js';
 import { messageOf } from '../../../domain/error-of.js';

@@ -1,11 +1,8 @@
 // The per-address ceilings (uncounted answers and their bytes, refusals), on a clock the test gives: each holds in any
 // 60 s, and says when to retry.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UncountedCeiling } from '../../src/limits/uncounted-ceiling.js';
-import { RefusalCeiling } from '../../src/limits/refusal-ceiling.js';
-import { SlidingCounts } from '../../src/limits/sliding-counts.js';
-import { RefusalMemo } from '../../src/limits/refusal-memo.js';
+import { test } from 'node:test';
+import { UncountedCeiling, RefusalCeiling, SlidingCounts, RefusalMemo } from '../../src/limits/address-ceilings.js';
 import type { LimitDecision } from '../../src/limits/limiter-store.js';
 import { defaultMaxConnections } from '../../src/http/connection-limits.js';
 

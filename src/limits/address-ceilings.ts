@@ -1,0 +1,275 @@
+// What this process keeps per address in memory: the ceilings on uncounted answers (and their bytes) and on
+// refusals, counted over sliding windows, and the refusals still standing.
+import { MINUTE_MS } from './policy.js';
+import { BoundedMap } from '../domain/bounded-memo.js';
+import type { LimitDecision } from './limiter-store.js';
+
+/** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (SlidingCounts below). */
+const MINUTE_BUCKETS = 6;
+
+const ANSWERS = 0;
+const BYTES = 1;
+
+/**
+ * Answers and their bytes per address in any 60 seconds (a sliding window: SlidingCounts below). An answer is taken
+ * before it is made, when its size is not known yet; its bytes are added once it is sent (`addBytes`), so one large
+ * answer may take an address past its bytes, and the next is refused until they leave the window. A 1.7 MB script
+ * 600 times a minute was about 1 GB a minute from one address when only answers were counted.
+ *
+ * Kept in each process, not in Redis: it bounds what one address takes of this process, and an answer it guards is
+ * cheaper than a round trip to a shared store.
+ */
+export class UncountedCeiling {
+  private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
+  /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
+  private readonly refusedUntil = new BoundedMap<string, number>({ entries: MAX_REFUSED });
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly bytesPerMinute: number,
+  ) {}
+
+  /**
+   * Takes `answers` answers for `address` at `now` (ms) and returns null, or refuses them all and returns when they
+   * would be taken (ms). A refusal is not counted, so a flood does not push its own end further away.
+   */
+  take(address: string, now: number, answers = 1): number | null {
+    if (!this.full(address, now, answers)) {
+      this.counts.add(address, now, answers, ANSWERS);
+      return null;
+    }
+    // a batch larger than the whole ceiling waits for an empty window, and is refused then too: it never fits
+    const room = Math.max(1, this.perMinute - answers + 1);
+    const retryAt = Math.max(
+      now + 1,
+      this.counts.below(address, now, room, ANSWERS),
+      this.counts.below(address, now, this.bytesPerMinute, BYTES),
+    );
+    this.refusedUntil.set(address, retryAt);
+    return retryAt;
+  }
+
+  /**
+   * Whether `address` was refused lately and may not be taken yet at `now`: a look-up, for the gate in front of the
+   * router (src/http/first-look.ts). An address that went past its bytes since is refused by its next `take` instead.
+   */
+  refused(address: string, now: number): boolean {
+    const until = this.refusedUntil.peek(address);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.refusedUntil.delete(address);
+    return false;
+  }
+
+  /** Whether any address was refused lately: when none was, `refused` need not be asked. */
+  get refusing(): boolean {
+    return this.refusedUntil.size > 0;
+  }
+
+  /** Adds the bytes of an answer `address` was given at `now`. */
+  addBytes(address: string, now: number, bytes: number): void {
+    if (bytes > 0) this.counts.add(address, now, bytes, BYTES);
+  }
+
+  /** Addresses held (for tests and the bound). */
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** Whether `answers` more answers for `address` at `now` would pass its ceiling. */
+  private full(address: string, now: number, answers: number): boolean {
+    return (
+      this.counts.total(address, now, ANSWERS) + answers > this.perMinute ||
+      this.counts.total(address, now, BYTES) >= this.bytesPerMinute
+    );
+  }
+}
+
+/** Addresses remembered as refused at most; past it the one refused earliest is forgotten (its next take refuses it). */
+const MAX_REFUSED = 100_000;
+
+// The per-address ceiling on refusals (KOHYO_REFUSALS_PER_MINUTE): past it, the address's connections are dropped for
+// KOHYO_REFUSAL_DROP_S, in memory.
+/** Addresses dropped at once, at most; past it those dropped earliest are let go first. */
+const MAX_DROPPED = 100_000;
+
+/**
+ * Refusals per address in any 60 seconds (a sliding window: SlidingCounts below). A refusal costs the server little,
+ * but not nothing, and a client refused may send as fast as it likes: past `perMinute` its refusals are no longer
+ * answered. The address is dropped for `dropMs`: its connections closed and new ones held unanswered until the drop ends (or, behind
+ * a proxy, its requests refused before any other work). Its count starts afresh when the drop ends.
+ *
+ * Kept in each process, as the uncounted ceiling is: it bounds what one address takes of this process.
+ */
+export class RefusalCeiling {
+  private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
+  private readonly dropped = new BoundedMap<string, number>({ entries: MAX_DROPPED });
+
+  constructor(
+    private readonly perMinute: number,
+    private readonly dropMs: number,
+  ) {}
+
+  /** Counts a refusal of `address` at `now`; true when it takes the address past the ceiling, dropped from now on. */
+  refuse(address: string, now: number): boolean {
+    if (this.droppedUntil(address, now) !== null) return false;
+    this.counts.add(address, now, 1);
+    if (this.counts.total(address, now) <= this.perMinute) return false;
+    this.counts.forget(address);
+    this.dropped.set(address, now + this.dropMs);
+    return true;
+  }
+
+  /** Whether any address is dropped, or was lately: when none is, `droppedUntil` need not be asked. */
+  get dropping(): boolean {
+    return this.dropped.size > 0;
+  }
+
+  /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
+  droppedUntil(address: string, now: number): number | null {
+    const until = this.dropped.peek(address);
+    if (until === undefined) return null;
+    if (until > now) return until;
+    this.dropped.delete(address);
+    return null;
+  }
+}
+
+// The refusals still standing, per client or address key: asked before the store, so a refused flood costs a look-up.
+/** Keys held at most; past it the least recently asked refusals are forgotten (its next request asks the store, which refuses it). */
+const MAX_REFUSALS = 100_000;
+
+/**
+ * A refusal holds until its `retryAt`, whatever else happens: a full window frees no slot before its oldest request
+ * leaves it, and other requests (of this process or another sharing the store) can only add to it; a cool-down ends
+ * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would.
+ */
+export class RefusalMemo {
+  private readonly refusals = new BoundedMap<string, LimitDecision>({ entries: MAX_REFUSALS });
+
+  remember(key: string | null, decision: LimitDecision): void {
+    if (key === null || decision.retryAt === null) return;
+    this.refusals.set(key, decision);
+  }
+
+  /** Whether any refusal is held (standing, or past but not yet forgotten). */
+  get holding(): boolean {
+    return this.refusals.size > 0;
+  }
+
+  /** The refusal standing for `key` at `now`, or null. */
+  of(key: string | null, now: number): LimitDecision | null {
+    if (key === null) return null;
+    const decision = this.refusals.get(key);
+    if (decision === undefined) return null;
+    if (decision.retryAt !== null && decision.retryAt > now) return decision;
+    this.refusals.delete(key);
+    return null;
+  }
+}
+
+// Amounts per key over a sliding window kept in buckets: what the per-address ceilings (answers, bytes, refusals) count.
+/** One key's buckets: each channel's amount in each bucket of the ring, and the last bucket written. */
+interface Ring {
+  last: number;
+  readonly amounts: Float64Array;
+}
+
+/** Keys held at most; past it the least recently seen go first (each starts afresh if it returns). */
+const MAX_KEYS = 100_000;
+
+/**
+ * A window of `windowMs` counted in `buckets` buckets, one more kept beside them for the bucket under way: a total is
+ * what the last `buckets + 1` buckets hold, so it covers at least the whole window (and at most a bucket more).
+ * A ceiling on such a total holds in every window of `windowMs`, at a minute's edge as anywhere: nothing counted
+ * leaves the total before the window has passed it. (Two fixed minutes weighted, as this code counted before, let
+ * an address through half as much again when its previous minute's answers all came at that minute's end.)
+ *
+ * Several channels per key (answers and bytes, say) share the ring. Memory per key is fixed: (buckets + 1) × channels
+ * numbers, whatever it sends.
+ */
+export class SlidingCounts {
+  private readonly rings = new BoundedMap<string, Ring>({ entries: MAX_KEYS });
+  private readonly bucketMs: number;
+  private readonly slots: number;
+
+  constructor(
+    windowMs: number,
+    buckets: number,
+    private readonly channels = 1,
+  ) {
+    this.bucketMs = windowMs / buckets;
+    this.slots = buckets + 1;
+  }
+
+  /** Keys held (for tests and the bound). */
+  get size(): number {
+    return this.rings.size;
+  }
+
+  /** What `key` holds in `channel` over the window ending at `now`. */
+  total(key: string, now: number, channel = 0): number {
+    const ring = this.rings.peek(key);
+    if (ring === undefined) return 0;
+    this.advance(ring, this.bucketOf(now));
+    let sum = 0;
+    for (let slot = 0; slot < this.slots; slot++) sum += ring.amounts[slot * this.channels + channel] ?? 0;
+    return sum;
+  }
+
+  /** Forgets what `key` holds. */
+  forget(key: string): void {
+    this.rings.delete(key);
+  }
+
+  /** Adds `amount` to `key`'s `channel` at `now`. */
+  add(key: string, now: number, amount: number, channel = 0): void {
+    const bucket = this.bucketOf(now);
+    const ring = this.ringOf(key, bucket);
+    const at = (bucket % this.slots) * this.channels + channel;
+    ring.amounts[at] = (ring.amounts[at] ?? 0) + amount;
+  }
+
+  /**
+   * The earliest instant from `now` on at which `key`'s `channel` holds less than `limit` without anything added: when
+   * enough of its oldest buckets have left the window. `now` itself when it holds less already.
+   */
+  below(key: string, now: number, limit: number, channel = 0): number {
+    let total = this.total(key, now, channel);
+    const ring = this.rings.peek(key);
+    if (ring === undefined || total < limit) return now;
+    const bucket = this.bucketOf(now);
+    // the oldest bucket the total holds leaves it when the bucket `slots` later begins
+    for (let oldest = bucket - this.slots + 1; oldest <= bucket; oldest++) {
+      total -= ring.amounts[(oldest % this.slots) * this.channels + channel] ?? 0;
+      if (total < limit) return (oldest + this.slots) * this.bucketMs;
+    }
+    return (bucket + this.slots) * this.bucketMs;
+  }
+
+  private bucketOf(now: number): number {
+    return Math.floor(now / this.bucketMs);
+  }
+
+  /** The key's ring, kept among the recently seen so that the least recently seen are evicted first. */
+  private ringOf(key: string, bucket: number): Ring {
+    const held = this.rings.get(key);
+    if (held !== undefined) {
+      this.advance(held, bucket);
+      return held;
+    }
+    const fresh = { last: bucket, amounts: new Float64Array(this.slots * this.channels) };
+    this.rings.set(key, fresh);
+    return fresh;
+  }
+
+  /** Empties the buckets that have left the window since the ring was last written, up to `bucket`. */
+  private advance(ring: Ring, bucket: number): void {
+    if (bucket <= ring.last) return;
+    if (bucket - ring.last >= this.slots) ring.amounts.fill(0);
+    else
+      for (let b = ring.last + 1; b <= bucket; b++)
+        ring.amounts.fill(0, (b % this.slots) * this.channels, (b % this.slots) * this.channels + this.channels);
+    ring.last = bucket;
+  }
+}
