@@ -1,6 +1,6 @@
 // What SQLite's re-planning costs a statement (`npm run bench:replanning`): the production statements' shapes run in a
 // tight loop on the demo dataset, with a bound LIMIT against a literal one, and with the STAT4 samples that ANALYZE
-// leaves against none (store/maintenance.ts drops them, store/sql-limit.ts writes limits as literals). Either makes
+// leaves against none (store/maintenance.ts drops them, store/statement-cache.ts writes limits as literals). Either makes
 // SQLite plan the statement again on every run, because better-sqlite3 binds the values anew on each call.
 import Database from 'better-sqlite3';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';

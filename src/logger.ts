@@ -2,7 +2,7 @@
 // query string (a client may type an address or a person's name as `q`; the usage log keeps the conditions, normalised),
 // and no line is longer than MAX_LINE_BYTES, whatever a request or an error carries.
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { pathOf } from './http/url-parts.js';
+import { pathOf } from './http/request-origin.js';
 import { cut } from './domain/ip-address.js';
 import { isObject } from './domain/is-object.js';
 

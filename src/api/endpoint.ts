@@ -1,10 +1,12 @@
-// What an endpoint is: the facts the routes, the OpenAPI document, /llms.txt, the limiter, the conditional requests,
-// the MCP tools and the landing page read, stated once per endpoint in ./catalogue.ts.
+// What an endpoint is, and the meta block of its answer: the facts the routes, the OpenAPI document, /llms.txt, the
+// limiter, the conditional requests, the MCP tools and the landing page read, stated once per endpoint in
+// ./catalogue.ts.
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
-import type { RouteContext } from './context.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
+import type { Store } from '../store/store.js';
+import { ApiError } from './errors.js';
 
 /**
  * What a route declaring schema S is handed (`Checked`, its query or path parameters) and may answer (`Answer`), as
@@ -113,4 +115,40 @@ export interface LandingLink {
   readonly name: string;
   readonly title?: string;
   readonly note?: string;
+}
+
+// What every route is given: settings, the open dataset, the clock.
+export interface RouteContext {
+  readonly config: Config;
+  /** The dataset being served, or null while none is open. */
+  readonly dataset: () => Store | null;
+  readonly clock: () => Date;
+}
+
+export function openDataset(context: RouteContext): Store {
+  const store = context.dataset();
+  if (store === null) throw new ApiError('service_unavailable');
+  return store;
+}
+
+// The meta block of every success answer, built from the request's id and the open dataset.
+export function baseMeta(requestId: string, store: Store) {
+  return { request_id: requestId, dataset: datasetMeta(store) };
+}
+
+function datasetMeta(store: Store) {
+  return { version: store.meta.version, kind: store.meta.kind };
+}
+
+// One object literal for each shape of the block, rather than baseMeta spread into a copy and that copy spread again.
+export function listMeta(
+  requestId: string,
+  store: Store,
+  list: { limit: number; returned: number; hasMore: boolean; notices?: readonly string[] },
+) {
+  const dataset = datasetMeta(store);
+  const { limit, returned, hasMore: has_more, notices } = list;
+  return notices !== undefined && notices.length > 0
+    ? { request_id: requestId, dataset, limit, returned, has_more, notice: notices.join(' ') }
+    : { request_id: requestId, dataset, limit, returned, has_more };
 }

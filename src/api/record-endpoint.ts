@@ -7,11 +7,11 @@ import type { RecordKind, RECORD_LISTS } from '../domain/record.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { SOURCES_COVERAGE_PATH } from './links.js';
-import { resolveRecordQuery } from './record-query.js';
+import { resolveRecordQuery } from './query-rules.js';
 import { checkRecordQuery, type FilterParams } from './query-rules.js';
-import { listMeta } from './envelope.js';
+import { listMeta } from './endpoint.js';
 import { DEFAULT_LIMIT, type RecordQuerySchema } from './schemas/queries.js';
-import { openDataset, type RouteContext } from './context.js';
+import { openDataset, type RouteContext } from './endpoint.js';
 import type { Endpoint } from './endpoint.js';
 import { presentRecord, type PresentedOfKind } from './present/records.js';
 

@@ -11,7 +11,7 @@ import Fastify, {
 import swagger from '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import type { RouteContext } from '../api/context.js';
+import type { RouteContext } from '../api/endpoint.js';
 import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
@@ -36,7 +36,7 @@ import { firstLook } from './first-look.js';
 import { conditionalRequests } from './conditional.js';
 import { answerHeaders } from './answer-headers.js';
 import { requestLimits } from './limits-hooks.js';
-import { requestChecks } from './request-checks.js';
+import { requestChecks } from './error-handler.js';
 import { usageLogging, type UsageRecorder } from '../usage/usage-hook.js';
 import { addressReader, parseTrustedProxies } from '../limits/client-identity.js';
 import { lazyCompilers } from './lazy-compilers.js';

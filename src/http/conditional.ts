@@ -2,9 +2,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RouteContext } from '../api/context.js';
+import type { RouteContext } from '../api/endpoint.js';
 import { japanDate } from '../domain/dates.js';
-import { parameterPairs, queryOf } from './url-parts.js';
+import { parameterPairs, queryOf } from './request-origin.js';
 import { accountingOf, chargeUncounted } from './route-accounting.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { isObject } from '../domain/is-object.js';

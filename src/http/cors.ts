@@ -38,7 +38,7 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
  * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, so a
  * refusal made after it (a 429) carries them too. A preflight is answered by the hook after it (204, never counted:
  * route-accounting.ts reads it as uncounted); any other OPTIONS goes on, is counted like any request under /api/v1/,
- * and is refused as a method the path does not take (request-checks.ts), instead of the plugin's 400.
+ * and is refused as a method the path does not take (requestChecks, error-handler.ts), instead of the plugin's 400.
  */
 export const corsHeaders = fp(
   async (app) => {

@@ -1,7 +1,7 @@
 // The guide's examples for the dataset being served: calls about what the dataset holds (guidePicks), answered
 // by the endpoints' own answer functions, so that every example call answers with rows.
 import type { Store } from '../store/store.js';
-import type { RouteContext } from '../api/context.js';
+import type { RouteContext } from '../api/endpoint.js';
 import type { EndpointExample, ExampleCall } from './llms-example-call.js';
 import { EXAMPLES } from './llms-examples.js';
 import { endpointAt } from '../api/catalogue.js';

@@ -1,7 +1,7 @@
 // /llms.txt for the dataset being served: built from the dataset when first asked for, again for a new dataset,
 // and each Japanese day (the example answers hold statuses computed against today).
 import type { Store } from '../store/store.js';
-import type { RouteContext } from '../api/context.js';
+import type { RouteContext } from '../api/endpoint.js';
 import { japanDate } from '../domain/dates.js';
 import { llmsTxt } from './llms-txt.js';
 import { datasetExamples } from './llms-dataset-examples.js';

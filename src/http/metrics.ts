@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { RouteContext } from '../api/context.js';
+import type { RouteContext } from '../api/endpoint.js';
 import { ApiError } from '../api/errors.js';
 import { parseTrustedProxies } from '../limits/client-identity.js';
 import { parseAddress } from '../domain/ip-address.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressScrubber, scrubbedCut } from '../domain/ip-address.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
-import { pathOf } from './url-parts.js';
+import { pathOf } from './request-origin.js';
 import { REFUSALS_MESSAGE, RefusalTally } from './refusal-tally.js';
 
 export const REQUEST_LINE_MESSAGE = 'request completed';

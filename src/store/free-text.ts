@@ -1,6 +1,5 @@
 // The MATCH expressions of a record query's free text (`q`): each FTS5 index gets the words it can serve, every
 // word quoted.
-import { ftsPhrase } from '../domain/fts-query.js';
 import { TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import { termGrams } from '../domain/company-terms.js';
 import { normaliseCompanyName } from '../domain/names.js';
@@ -40,4 +39,20 @@ function shortWordMatch(word: string): string {
   const alternative =
     key.toLowerCase() !== word.toLowerCase() && termGrams(key) !== '' && [...key].length < TRIGRAM_MIN_LENGTH;
   return alternative ? `(${ftsPhrase(word)} OR ${ftsPhrase(key)})` : ftsPhrase(word);
+}
+
+// FTS5 MATCH expressions made from user text: every token reaches the index as a quoted phrase, so no input is
+// read as FTS5 syntax (Datasette's habit).
+/**
+ * An FTS5 MATCH expression that finds the key as a substring: one quoted phrase, quotes doubled. Control
+ * characters are dropped: no stored text holds them, and a NUL ends the string SQLite reads (
+ * `q=a%00b` answered 500 'unterminated string').
+ */
+export function ftsPhrase(key: string): string {
+  return `"${key.replace(/\p{Cc}/gu, '').replace(/"/gu, '""')}"`;
+}
+
+/** An FTS5 MATCH expression that finds the terms holding every one of the trigrams, each quoted. */
+export function ftsAllOf(trigrams: readonly string[]): string {
+  return trigrams.map(ftsPhrase).join(' AND ');
 }

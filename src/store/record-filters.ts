@@ -1,9 +1,9 @@
 // The one table of record filters (after Datasette's filters.py): per record kind, each filter is one object with its
 // parameter, how its value is written and checked, what it means, how its value resolves against the dataset, and
 // its SQL. The query schemas and the OpenAPI parameters (src/api/schemas/queries.ts), the query rules
-// (src/api/query-rules.ts), the resolution (src/api/record-query.ts) and the WHERE clause (recordWhere) all read it.
+// (src/api/query-rules.ts), the resolution (resolveRecordQuery, same file) and the WHERE clause (recordWhere) all read it.
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
-import { ftsPhrase } from '../domain/fts-query.js';
+import { ftsPhrase } from './free-text.js';
 import { authorityAndOffices } from '../domain/vocabularies/authorities.js';
 import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
 import { MAX_PREDECESSORS_COUNTED } from '../domain/company.js';
@@ -32,7 +32,7 @@ export type CheckedFilters = { readonly [F in FilterName]?: string };
 /**
  * A term of the WHERE clause. `rids` is set on a term that is the record ids of a subquery of the kind's own indexes
  * (`r.rid IN (rids)`), whose ids are all records the table holds: a count of such a term alone reads them there, not
- * each record besides (record-sql.ts).
+ * each record besides (record-queries.ts).
  */
 export interface WhereTerm extends SqlFragment {
   readonly rids?: SqlFragment;

@@ -1,8 +1,7 @@
-// The read-only dataset the server answers from: one open database file and its prepared queries.
+// The read-only dataset the server answers from: one open database file, its prepared queries and the read
+// transaction its connection holds.
 import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './database.js';
-import { holdReadTransaction } from './held-read-transaction.js';
-import { CompanyQueries, type CompanyHit } from './company-queries.js';
-import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
+import { AnswerCache, ANSWER_CACHE_MAX_BYTES, CompanyQueries, type CompanyHit } from './company-queries.js';
 import { RecordQueries } from './record-queries.js';
 import {
   collectionRunCounts,
@@ -15,6 +14,7 @@ import {
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
 import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
+import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
 export interface Store {
   readonly path: string;
@@ -37,7 +37,7 @@ export interface Store {
 export interface StoreOptions {
   /** How many company-search answers the dataset keeps (KOHYO_ANSWER_CACHE_ENTRIES); 0 keeps none. */
   readonly answerCacheEntries?: number;
-  /** How often the served connection's read transaction is renewed (held-read-transaction.ts). */
+  /** How often the served connection's read transaction is renewed (holdReadTransaction below). */
   readonly readTransactionRenewMs?: number;
 }
 
@@ -66,5 +66,39 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
       endReads();
       db.close();
     },
+  };
+}
+
+// One read transaction held across the statements of a served connection, renewed a few times a second.
+/** How long a held read transaction lasts before it is ended and begun again. */
+const READ_TRANSACTION_RENEW_MS = 100;
+
+/**
+ * Begins a read transaction on `db` and renews it every `renewMs`; returns what ends it. In autocommit each
+ * statement takes and drops the file's lock and looks for a hot journal (4 fcntl and 3 stat calls a statement on a
+ * rollback-journal file), as much time as a primary-key look-up itself (bench/README.md).
+ * Renewing rather than holding for good keeps the one write in place, a new build's schema upgrade at
+ * start (docs/data-sources.md, "How the dataset is written"), from waiting on a server still running the old build: in a
+ * rollback-journal file a held read lock would keep that writer out for as long as the server runs, here for at
+ * most `renewMs`; in a WAL file it would keep the upgrade's checkpoint from finishing. Statements run synchronously
+ * and none is left open between requests (no `.iterate()`), so the renewal never ends a transaction mid-read.
+ */
+export function holdReadTransaction(
+  db: Db,
+  renewMs: number = READ_TRANSACTION_RENEW_MS,
+  timer: RepeatTimer = intervalTimer,
+): () => void {
+  const begin = () => {
+    if (db.open && !db.inTransaction) db.exec('BEGIN');
+  };
+  begin();
+  const renewal = timer(() => {
+    if (!db.open) return;
+    if (db.inTransaction) db.exec('COMMIT');
+    begin();
+  }, renewMs);
+  return () => {
+    renewal.stop();
+    if (db.open && db.inTransaction) db.exec('COMMIT');
   };
 }

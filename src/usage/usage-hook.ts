@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FinishedRequest } from './usage-log.js';
-import { pathOf, queryOf } from '../http/url-parts.js';
+import { pathOf, queryOf } from '../http/request-origin.js';
 import { accountingOf } from '../http/route-accounting.js';
 import { errorOf } from '../domain/error-of.js';
 import { isObject, propertyOf } from '../domain/is-object.js';

@@ -9,7 +9,7 @@ import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
-import { parameterPairs } from '../http/url-parts.js';
+import { parameterPairs } from '../http/request-origin.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {

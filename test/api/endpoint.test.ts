@@ -6,7 +6,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from '@sinclair/typebox/value';
 import { loadConfig } from '../../src/config.js';
-import type { RouteContext } from '../../src/api/context.js';
+import type { RouteContext } from '../../src/api/endpoint.js';
 import type { Answer } from '../../src/api/endpoint.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../src/api/endpoints/records.js';
 import {

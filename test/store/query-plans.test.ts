@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
-import { recordCountSql, recordPageSql, recordUnionCountSql } from '../../src/store/record-sql.js';
+import { recordCountSql, recordPageSql, recordUnionCountSql } from '../../src/store/record-queries.js';
 import type { SqlFragment } from '../../src/store/sql-fragment.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
 import type { RecordKind } from '../../src/domain/record.js';

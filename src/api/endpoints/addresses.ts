@@ -1,12 +1,12 @@
 // One address for each company and record: GET /api/v1/companies/{corporate_number} and /api/v1/{kind}/{id}.
 import { Type, type TObject } from '@sinclair/typebox';
-import { openDataset, type RouteContext } from '../context.js';
+import { openDataset, type RouteContext } from '../endpoint.js';
 import { DATASET_RESOURCE, type Answer, type Endpoint } from '../endpoint.js';
 import { ApiError } from '../errors.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Meta } from '../schemas/common.js';
-import { baseMeta } from '../envelope.js';
+import { baseMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { corporateNumberParam } from '../query-rules.js';

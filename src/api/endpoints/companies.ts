@@ -1,11 +1,11 @@
 // GET /api/v1/companies: company search by name, kana, English or romanized name, or Corporate Number.
 import { Type } from '@sinclair/typebox';
-import { openDataset } from '../context.js';
+import { openDataset } from '../endpoint.js';
 import type { Endpoint } from '../endpoint.js';
 import { DEFAULT_LIMIT, CompaniesQuery } from '../schemas/queries.js';
 import { Company } from '../schemas/company.js';
 import { Envelope, ListMeta } from '../schemas/common.js';
-import { listMeta } from '../envelope.js';
+import { listMeta } from '../endpoint.js';
 import { presentCompany, presentSharedCompany } from '../present/company.js';
 import { findCompanies } from '../company-search.js';
 import { checkCompaniesQuery } from '../query-rules.js';

@@ -1,12 +1,12 @@
 // GET /api/v1/procurement-suspension-coverage (the suspension lists by publisher group) and GET /api/v1/coverage (every
 // source of every record kind): which publishers' lists we hold, which edition, how many records, how fresh.
 import { Type } from '@sinclair/typebox';
-import { openDataset, type RouteContext } from '../context.js';
+import { openDataset, type RouteContext } from '../endpoint.js';
 import { DATASET_RESOURCE, type Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { CoverageEntry, SourceCoverageEntry } from '../schemas/coverage.js';
 import { Envelope, Meta } from '../schemas/common.js';
-import { baseMeta } from '../envelope.js';
+import { baseMeta } from '../endpoint.js';
 import { buildCoverage } from '../../domain/coverage.js';
 import { sourceCoverageList, type SourceCoverage } from '../../domain/source-coverage.js';
 import { RECORD_KINDS } from '../../domain/record.js';

@@ -1,10 +1,10 @@
 // GET /api/v1/search: companies and the records of every kind for one query, at most `limit` rows in all.
 import type { Static } from '@sinclair/typebox';
-import { openDataset, type RouteContext } from '../context.js';
+import { openDataset, type RouteContext } from '../endpoint.js';
 import type { Endpoint, PresentedRecord } from '../endpoint.js';
 import { DEFAULT_LIMIT, SearchQuery } from '../schemas/queries.js';
 import { SearchAnswer } from '../schemas/search.js';
-import { listMeta } from '../envelope.js';
+import { listMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';

@@ -1,5 +1,5 @@
 // What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
-import { openDataset, type RouteContext } from '../../api/context.js';
+import { openDataset, type RouteContext } from '../../api/endpoint.js';
 import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
 import { listRecords, recordListMeta } from '../../api/record-endpoint.js';

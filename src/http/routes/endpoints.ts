@@ -2,10 +2,10 @@
 // schemas, what it counts for, its answer; a record list also as an Atom feed when the request asks for one.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ENDPOINTS, routeOf, routeAccounting } from '../../api/catalogue.js';
-import { openDataset, type RouteContext } from '../../api/context.js';
+import { openDataset, type RouteContext } from '../../api/endpoint.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
 import { ATOM_TYPE, atomFeed } from '../atom-feed.js';
-import { queryOf } from '../url-parts.js';
+import { queryOf } from '../request-origin.js';
 import { requestBase, targetPath } from '../request-origin.js';
 import type { Config } from '../../config.js';
 import type { TObject, TSchema } from '@sinclair/typebox';

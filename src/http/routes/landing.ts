@@ -1,6 +1,6 @@
 // GET /: a short landing page for browsers, and the same links as JSON for clients that ask for JSON.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../../api/context.js';
+import type { RouteContext } from '../../api/endpoint.js';
 import { LANDING_LINKS } from '../../api/catalogue.js';
 import { homeHtml, type PageRequest } from './pages.js';
 

@@ -2,7 +2,7 @@
 // /records/{id}, /coverage and the HTML of GET /. Each page is counted, refused and logged like the API request it
 // stands for (`countedAs`), and its errors are pages too.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../../api/context.js';
+import type { RouteContext } from '../../api/endpoint.js';
 import { ApiError } from '../../api/errors.js';
 import { COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { SEARCH } from '../../api/endpoints/search.js';

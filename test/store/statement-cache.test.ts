@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { limitSql } from '../../src/store/sql-limit.js';
+import { limitSql } from '../../src/store/statement-cache.js';
 
 test('a limit is written as a literal', () => {
   assert.equal(limitSql(0), 'LIMIT 0');

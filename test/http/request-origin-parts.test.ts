@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pathOf, queryOf } from '../../src/http/url-parts.js';
+import { pathOf, queryOf } from '../../src/http/request-origin.js';
 
 test('a URL splits at its first ?: the path before it, the query string after it', () => {
   const cases: [string, string, string][] = [
