@@ -80,7 +80,7 @@ export default tseslint.config(
       // short and read on its own, so a bound on the function would only push cases apart from their setup.
       'max-lines-per-function': 'off',
       // A file still holds the behaviour of one module: tables of cases make a test file longer than the module it
-      // tests (test/domain/record-validation.test.ts, 651 lines of code today), so the bound is higher than the code's.
+      // tests (test/domain/records/record-validation.test.ts, 651 lines of code today), so the bound is higher than the code's.
       'max-lines': ['error', { max: 700, skipBlankLines: true, skipComments: true }],
     },
   },

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import iconv from 'iconv-lite';
-import { corporateNumberFromBase } from '../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../src/domain/companies/corporate-number.js';
 import { createRandom, type Random } from '../demo/random.js';
 import { drawFormerName, drawName, drawPlace, type SyntheticName, type SyntheticPlace } from './synthetic-company.js';
 

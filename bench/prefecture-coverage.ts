@@ -4,10 +4,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { resolveParser } from '../src/ingest/collect/resolve-parser.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
-import { validateRecordLine } from '../src/domain/record-validation.js';
+import { validateRecordLine } from '../src/domain/records/record-validation.js';
 import { prefectureOfAddress, splitAddress } from '../src/domain/address-prefecture.js';
 import { impliedPrefecture } from '../src/domain/implied-prefecture.js';
-import type { RecordInput } from '../src/domain/record-input.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
 import { sharedData } from '../test/helpers/shared-data.js';
 
 interface List {

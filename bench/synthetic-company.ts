@@ -1,5 +1,5 @@
 // Draws one synthetic company's name, reading, English name and place: the content of a row of the synthetic NTA file.
-import { romanizeKana } from '../src/domain/romanize.js';
+import { romanizeKana } from '../src/domain/text/romanize.js';
 import type { Random } from '../demo/random.js';
 import { DEMO_PLACES, type DemoPlace } from '../demo/demo-places.js';
 import { PREFECTURES, type PrefectureTerm } from '../src/domain/vocabularies/prefectures.js';

@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import type { Db } from '../src/store/database.js';
-import type { RecordInput } from '../src/domain/record-input.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
 import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { createRandom, type Random } from '../demo/random.js';
 

@@ -1,9 +1,9 @@
 // Building the bundled demo database: generate, validate, and write it through the one write path (store/draft.ts).
-import type { CompanyInput } from '../src/domain/company-input.js';
-import { duplicateIdErrors } from '../src/domain/record-id.js';
-import type { RecordInput } from '../src/domain/record-input.js';
-import { validateRecordLine } from '../src/domain/record-validation.js';
-import type { ValidRecord } from '../src/domain/record.js';
+import type { CompanyInput } from '../src/domain/companies/company-input.js';
+import { duplicateIdErrors } from '../src/domain/records/record-id.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
+import { validateRecordLine } from '../src/domain/records/record-validation.js';
+import type { ValidRecord } from '../src/domain/records/record.js';
 import { instant, japanDate } from '../src/domain/dates.js';
 import { createCompanyWriter } from '../src/store/company-writer.js';
 import { writeDatasetMeta, type Db } from '../src/store/database.js';

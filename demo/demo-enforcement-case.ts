@@ -1,6 +1,6 @@
 // What a demo enforcement case is: a company, the authority acting and the day, with the actions it took that day.
 
-import type { EnforcementInput } from '../src/domain/record-input.js';
+import type { EnforcementInput } from '../src/domain/records/record-input.js';
 import type { DemoCompany } from './demo-companies.js';
 import type { DemoRecordContext } from './demo-record-common.js';
 

@@ -1,6 +1,6 @@
 // Demo enforcement records: orders, recommendations and referrals, written as the authorities publish them.
 
-import type { EnforcementInput } from '../src/domain/record-input.js';
+import type { EnforcementInput } from '../src/domain/records/record-input.js';
 import { labourBureauForPrefecture } from '../src/domain/vocabularies/authorities.js';
 import { addDays, wareki } from './demo-calendar.js';
 import type { DemoCompany } from './demo-companies.js';

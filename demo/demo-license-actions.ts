@@ -1,6 +1,6 @@
 // Demo licence actions: revocations, suspensions and instructions, past, in effect and to come around the build date.
 
-import type { LicenseActionInput } from '../src/domain/record-input.js';
+import type { LicenseActionInput } from '../src/domain/records/record-input.js';
 import type { Sector } from '../src/domain/vocabularies/enums.js';
 import { addDays } from './demo-calendar.js';
 import { companyRef, inTrades, pickCompany, sourceRef, type DemoRecordContext } from './demo-record-common.js';

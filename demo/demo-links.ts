@@ -1,8 +1,8 @@
 // The demo's records linked as a collection links them: the linking rule of the pipeline over the demo's own register,
 // so that a record the rule would link is linked, and one it leaves unlinked is unlinked for the reason it gives.
-import type { LinkCandidate, Namesakes } from '../src/domain/link-company.js';
-import { normaliseCompanyName } from '../src/domain/names.js';
-import type { RecordInput } from '../src/domain/record-input.js';
+import type { LinkCandidate, Namesakes } from '../src/domain/companies/link-company.js';
+import { normaliseCompanyName } from '../src/domain/companies/names.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
 import { linkRecord } from '../src/ingest/collect/prepare-records.js';
 import type { DemoCompany } from './demo-companies.js';
 

@@ -1,7 +1,7 @@
 // The demo records' places on their sources' lists: most still listed; some older ones dropped by a later edition
 // (delisted), as MHLW drops a case after about a year and MLIT a licence action after two to five.
 import { daysBetween, japanDate } from '../src/domain/dates.js';
-import type { RecordInput } from '../src/domain/record-input.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
 import type { Random } from './random.js';
 
 /** A record listed this long before the build date may have been dropped since. */

@@ -1,7 +1,7 @@
 // What every demo record generator shares: choosing a company, naming it as a source would, citing the source.
 
-import { hiraganaToKatakana } from '../src/domain/names.js';
-import type { CompanyRefInput, RecordInput } from '../src/domain/record-input.js';
+import { hiraganaToKatakana } from '../src/domain/companies/names.js';
+import type { CompanyRefInput, RecordInput } from '../src/domain/records/record-input.js';
 import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { abbreviatedName } from './demo-company-forms.js';
 import { placesIn } from './demo-places.js';

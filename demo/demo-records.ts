@@ -1,6 +1,6 @@
 // All demo records in the record JSON Lines format, each with its source and a key stable across rebuilds.
 
-import type { RecordInput } from '../src/domain/record-input.js';
+import type { RecordInput } from '../src/domain/records/record-input.js';
 import type { DemoCompany } from './demo-companies.js';
 import { demoEnforcements } from './demo-enforcements.js';
 import { demoLicenseActions } from './demo-license-actions.js';

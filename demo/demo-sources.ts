@@ -1,7 +1,7 @@
 // The demo source registry and its collection runs: fresh, stale, failing and never-collected sources.
 
 import type { CollectionRun } from '../src/store/source-writer.js';
-import type { RecordKind } from '../src/domain/record.js';
+import type { RecordKind } from '../src/domain/records/record.js';
 import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';

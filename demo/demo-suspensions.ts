@@ -1,6 +1,6 @@
 // Demo procurement suspensions (指名停止): periods ended, running, scheduled, open-ended and lifted around the build date.
 
-import type { ProcurementSuspensionInput } from '../src/domain/record-input.js';
+import type { ProcurementSuspensionInput } from '../src/domain/records/record-input.js';
 import { authorities } from '../src/domain/vocabularies/authorities.js';
 import { daysBetween } from '../src/domain/dates.js';
 import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';

@@ -2,7 +2,7 @@
 // each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (docs/operating.md's
 // table and `--help`) all come from it. Nothing else reads process.env.
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
-import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/listing.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/records/listing.js';
 import { BOUNDS, DEFAULT_PARSE_BUDGET, type ParseBound } from './ingest/parsers/parse-budget.js';
 
 export class ConfigError extends Error {}

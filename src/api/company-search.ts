@@ -1,10 +1,10 @@
 // Company search for the endpoints, planned once per value: the companies to show (/companies, /search) and the
 // recall that `company=` and /search filter records by (the same search, up to COMPANY_FILTER_MATCHES companies).
 import { echoed } from './errors.js';
-import { planCompanySearch } from '../domain/company-search-plan.js';
-import { COMPANY_FILTER_MATCHES } from '../domain/record-filters.js';
-import { MATCHES_COUNTED_UP_TO } from '../domain/search-split.js';
-import type { CompanyFilter } from '../domain/record-query.js';
+import { planCompanySearch } from '../domain/companies/company-search-plan.js';
+import { COMPANY_FILTER_MATCHES } from '../domain/records/record-filters.js';
+import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
+import type { CompanyFilter } from '../domain/records/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
 import { addressHolds } from '../domain/address-key.js';

@@ -1,5 +1,5 @@
 // Every company and record has one address in the API and one page for people: the paths are made here, once.
-import type { RecordKind } from '../domain/record.js';
+import type { RecordKind } from '../domain/records/record.js';
 
 /** Where the API's endpoints are. */
 export const BASE_PATH = '/api/v1';

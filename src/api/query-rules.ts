@@ -2,14 +2,14 @@
 // another (a Corporate Number's check digit, a label for a code, from before to, at least one filter). How a query
 // string is read before the schema is ./query-string.ts; src/api/errors.ts words every refusal.
 import { ApiError, corporateNumberRefusal, echoed } from './errors.js';
-import { parseCorporateNumber } from '../domain/corporate-number.js';
+import { parseCorporateNumber } from '../domain/companies/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
-import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/record-filters.js';
+import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/records/record-filters.js';
 import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from '../store/record-filters.js';
-import type { RecordKind } from '../domain/record.js';
+import type { RecordKind } from '../domain/records/record.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
-import type { RecordQuery } from '../domain/record-query.js';
+import type { RecordQuery } from '../domain/records/record-query.js';
 import type { Store } from '../store/store.js';
 import { recallCompanies, type Recall } from './company-search.js';
 import type { FilterResolution, QueryInProgress } from '../store/record-filters.js';

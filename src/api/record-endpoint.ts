@@ -3,7 +3,7 @@
 // its kind and its answer's schema; everything else follows from the kind.
 import type { TArray, TObject } from '@sinclair/typebox';
 import type { Store } from '../store/store.js';
-import type { RecordKind, RECORD_LISTS } from '../domain/record.js';
+import type { RecordKind, RECORD_LISTS } from '../domain/records/record.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { SOURCES_COVERAGE_PATH } from './links.js';

@@ -1,5 +1,5 @@
 // The prefecture an address starts with, read one way by every parser, by linking and by the benchmarks.
-import { foldCompact } from './text-fold.js';
+import { foldCompact } from './text/text-fold.js';
 import { PREFECTURES, type PrefectureTerm } from './vocabularies/prefectures.js';
 
 // 〒100-8977 or 1008977 before the address, as some lists print it

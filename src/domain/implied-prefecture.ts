@@ -5,7 +5,7 @@ import { DESIGNATED_CITIES } from './vocabularies/designated-cities.js';
 import { MUNICIPALITY_NAMES } from './vocabularies/municipalities.js';
 import { PREFECTURES } from './vocabularies/prefectures.js';
 import { addressText } from './address-prefecture.js';
-import { foldCompact } from './text-fold.js';
+import { foldCompact } from './text/text-fold.js';
 
 /** The prefectures that have a municipality or ward of each name: one for most, several for 府中市, 伊達市, 北区, 中央区. */
 const PREFECTURES_OF_NAME: ReadonlyMap<string, readonly string[]> = (() => {

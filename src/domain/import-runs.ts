@@ -1,6 +1,6 @@
 // An imported record file is a collection of each source it cites, done when the records were retrieved:
 // one run per source, so that coverage and `data_as_of` account for imported data too.
-import type { ValidRecord } from './record.js';
+import type { ValidRecord } from './records/record.js';
 
 export interface ImportRun {
   readonly source_id: string;

@@ -2,7 +2,7 @@
 import { freshness, label, type CoverageSourceInput, type Freshness } from './coverage.js';
 import { daysBetween, japanDate } from './dates.js';
 import type { EditionDateSource } from './edition-date.js';
-import type { RecordKind } from './record.js';
+import type { RecordKind } from './records/record.js';
 import { authorities } from './vocabularies/authorities.js';
 import type { Term } from './vocabulary.js';
 

@@ -1,5 +1,5 @@
 // A closed set of codes with Japanese and English labels, and the resolution of user input to a code.
-import { foldCaseless } from './text-fold.js';
+import { foldCaseless } from './text/text-fold.js';
 
 export interface Term {
   readonly code: string;

@@ -1,6 +1,6 @@
 // Dates and periods as Japanese sources write them (令和7年3月14日, R7.3.14, 2025/3/14, 自…至…), read into YYYY-MM-DD.
 import { isCalendarDate } from './dates.js';
-import { foldCompact } from './text-fold.js';
+import { foldCompact } from './text/text-fold.js';
 
 export type DateParse = { readonly ok: true; readonly date: string } | { readonly ok: false; readonly error: string };
 interface DatePeriod {

@@ -5,7 +5,7 @@ import type { RouteContext } from '../api/endpoint.js';
 import type { EndpointExample, ExampleCall } from './llms-example-call.js';
 import { EXAMPLES } from './llms-examples.js';
 import { endpointAt } from '../api/catalogue.js';
-import { MAX_DATE_RANGE_DAYS } from '../domain/record-filters.js';
+import { MAX_DATE_RANGE_DAYS } from '../domain/records/record-filters.js';
 import { isObject, isRecord, propertyOf } from '../domain/is-object.js';
 import { COMPANIES_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, RECORD_PATHS } from '../api/links.js';
 

@@ -1,10 +1,10 @@
 // The fictional dataset the examples of /llms.txt show while no dataset is open: companies (見本 "sample", 架空
 // "fictional") with real codes, one record of each kind, coverage, and the meta of each kind of answer. Labels come
 // from the vocabularies and ids from the id rule, so the examples cannot drift from what the API says.
-import { corporateNumberFromBase } from '../domain/corporate-number.js';
-import { recordId } from '../domain/record-id.js';
-import { romanizeKana } from '../domain/romanize.js';
-import { closeCauses } from '../domain/close-causes.js';
+import { corporateNumberFromBase } from '../domain/companies/corporate-number.js';
+import { recordId } from '../domain/records/record-id.js';
+import { romanizeKana } from '../domain/text/romanize.js';
+import { closeCauses } from '../domain/companies/close-causes.js';
 import { buildCoverage } from '../domain/coverage.js';
 import { sourceCoverageList } from '../domain/source-coverage.js';
 import { authorities } from '../domain/vocabularies/authorities.js';

@@ -1,7 +1,7 @@
 // What a request asks for, as the enumeration rules see it: its normalised search terms and Corporate Number bases.
 import { createHash } from 'node:crypto';
-import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/corporate-number.js';
-import { normaliseCompanyName } from '../domain/names.js';
+import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
+import { normaliseCompanyName } from '../domain/companies/names.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { isObject } from '../domain/is-object.js';
 

@@ -1,7 +1,7 @@
 // The look-up behind name-and-address linking: the companies of a normalised name within one prefecture, and how
 // many of the name are registered anywhere else.
 import type { Statement } from 'better-sqlite3';
-import type { LinkCandidate, Namesakes } from '../domain/link-company.js';
+import type { LinkCandidate, Namesakes } from '../domain/companies/link-company.js';
 import type { Db } from './database.js';
 
 export interface CompanyLinkQueries {

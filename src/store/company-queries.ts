@@ -10,8 +10,8 @@ import {
   type CompanyRow,
 } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from './free-text.js';
-import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
-import type { TermField } from '../domain/company-terms.js';
+import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import type { TermField } from '../domain/companies/company-terms.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { BoundedMap } from '../domain/bounded-memo.js';

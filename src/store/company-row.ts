@@ -1,7 +1,7 @@
 // How a company is read: the columns selected, with its aliases as one JSON array, and the record built from a raw row.
-import { MAX_PREDECESSORS_COUNTED, MAX_PREDECESSORS_SHOWN, type Company } from '../domain/company.js';
+import { MAX_PREDECESSORS_COUNTED, MAX_PREDECESSORS_SHOWN, type Company } from '../domain/companies/company.js';
 
-/** A company as the store returns it: the domain's company (domain/company.ts). */
+/** A company as the store returns it: the domain's company (domain/companies/company.ts). */
 export type CompanyRecord = Company;
 
 /**

@@ -1,7 +1,7 @@
 // Rebuilds every company's search terms when the way names are folded changed (the records' name keys are rebuilt with
 // their text: record-text-rebuild.ts, whose version holds this one's).
-import { TERMS_VERSION } from '../domain/company-terms.js';
-import type { CompanyAlias } from '../domain/company-input.js';
+import { TERMS_VERSION } from '../domain/companies/company-terms.js';
+import type { CompanyAlias } from '../domain/companies/company-input.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 

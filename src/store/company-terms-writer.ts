@@ -6,7 +6,7 @@ import {
   termGrams,
   type CompanyTerm,
   type NamedCompany,
-} from '../domain/company-terms.js';
+} from '../domain/companies/company-terms.js';
 import type { Db } from './database.js';
 import { deferIndexes, deferTriggers, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';

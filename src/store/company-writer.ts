@@ -1,7 +1,7 @@
 // The only SQL that writes companies: upsert by Corporate Number, aliases, and the search terms derived from them.
-import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/company-input.js';
-import type { CompanyTerm, NamedCompany } from '../domain/company-terms.js';
-import { romanizeKana } from '../domain/romanize.js';
+import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/companies/company-input.js';
+import type { CompanyTerm, NamedCompany } from '../domain/companies/company-terms.js';
+import { romanizeKana } from '../domain/text/romanize.js';
 import { createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';

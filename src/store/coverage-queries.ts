@@ -1,6 +1,6 @@
 // What the coverage endpoint and `data_as_of` read: sources with their last collection runs and record counts.
 import type { Db } from './database.js';
-import type { RecordKind } from '../domain/record.js';
+import type { RecordKind } from '../domain/records/record.js';
 import type { CoverageSourceInput } from '../domain/coverage.js';
 import { RECORD_TABLES } from './record-tables.js';
 

@@ -1,9 +1,9 @@
 // The MATCH expressions of a record query's free text (`q`): each FTS5 index gets the words it can serve, every
 // word quoted.
-import { TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
-import { termGrams } from '../domain/company-terms.js';
-import { normaliseCompanyName } from '../domain/names.js';
-import { foldWidth } from '../domain/text-fold.js';
+import { TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import { termGrams } from '../domain/companies/company-terms.js';
+import { normaliseCompanyName } from '../domain/companies/names.js';
+import { foldWidth } from '../domain/text/text-fold.js';
 
 /** The MATCH expressions of a `q`: each index gets the words it can serve, all of them required. */
 export interface FreeText {

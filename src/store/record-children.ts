@@ -1,7 +1,7 @@
 // The child rows of a page of records (laws cited, sectors affected, permits), one statement per child table
 // for the whole page rather than one per record.
 import type { Statement } from 'better-sqlite3';
-import type { Permit, RecordKind } from '../domain/record.js';
+import type { Permit, RecordKind } from '../domain/records/record.js';
 import type { Db } from './database.js';
 import type { ChildValues, Row } from './record-rows.js';
 

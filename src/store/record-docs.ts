@@ -1,6 +1,6 @@
 // A record's document: the record as a page returns it, stored as JSON beside its row (the `doc` column). A page then
 // reads one value a record instead of its columns and its child rows, which were most of a record answer.
-import { MAX_PERMITS_SHOWN, type RecordKind, type RecordOfKind } from '../domain/record.js';
+import { MAX_PERMITS_SHOWN, type RecordKind, type RecordOfKind } from '../domain/records/record.js';
 import type { RecordChildren } from './record-children.js';
 import { recordOf, type Row } from './record-rows.js';
 

@@ -5,14 +5,18 @@
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
 import { ftsPhrase } from './free-text.js';
 import { authorityAndOffices } from '../domain/vocabularies/authorities.js';
-import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/index-keys.js';
-import { MAX_PREDECESSORS_COUNTED } from '../domain/company.js';
-import { COMPANY_FILTER_MATCHES, type FilterName, type VocabularyFilterName } from '../domain/record-filters.js';
-import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
-import type { RecordKind } from '../domain/record.js';
+import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import { MAX_PREDECESSORS_COUNTED } from '../domain/companies/company.js';
+import {
+  COMPANY_FILTER_MATCHES,
+  type FilterName,
+  type VocabularyFilterName,
+} from '../domain/records/record-filters.js';
+import type { CompanyFilter, RecordQuery } from '../domain/records/record-query.js';
+import type { RecordKind } from '../domain/records/record.js';
 import { VOCABULARIES, type VocabularyName } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
-import { foldWidth } from '../domain/text-fold.js';
+import { foldWidth } from '../domain/text/text-fold.js';
 import { freeText } from './free-text.js';
 import type { RecordTable } from './record-tables.js';
 import { statusSql } from './record-status-sql.js';
@@ -171,7 +175,7 @@ function vocabulary(
   return plain(name, { reads: 'vocabulary', vocabulary: VOCABULARIES[vocabularyName] }, description, alone, term);
 }
 
-// Every kind's records outlive their source's list (domain/listing.ts). It only narrows, since `listing=listed` alone
+// Every kind's records outlive their source's list (domain/records/listing.ts). It only narrows, since `listing=listed` alone
 // would list nearly everything; absent, both listed and delisted.
 const listing = vocabulary(
   'listing',

@@ -2,13 +2,13 @@
 // labels).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import type { Page, RecordQuery } from '../domain/record-query.js';
-import type { RecordKind, RecordOfKind } from '../domain/record.js';
+import type { Page, RecordQuery } from '../domain/records/record-query.js';
+import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import type { SqlFragment } from './sql-fragment.js';
 import { RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
-import { kindOfRecordId } from '../domain/record-id.js';
+import { kindOfRecordId } from '../domain/records/record-id.js';
 import { recordWhere } from './record-filters.js';
 
 /** A record of a page before its document is read: /search reads only those it shows. */

@@ -1,6 +1,12 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
-import { recordNameKey } from '../domain/record-names.js';
-import { CompanyLink, type Permit, type RecordKind, type RecordOfKind, type ValidRecord } from '../domain/record.js';
+import { recordNameKey } from '../domain/records/record-names.js';
+import {
+  CompanyLink,
+  type Permit,
+  type RecordKind,
+  type RecordOfKind,
+  type ValidRecord,
+} from '../domain/records/record.js';
 import { LISTING_STATUSES } from '../domain/vocabularies/enums.js';
 
 export type Row = Record<string, string | number | null>;

@@ -1,6 +1,6 @@
 // The one map from a record kind to where it is stored: its table and columns, the column it is ordered by,
 // its child tables, its free-text indexes and the company column that counts it. Every store module reads it.
-import type { RecordKind } from '../domain/record.js';
+import type { RecordKind } from '../domain/records/record.js';
 
 export interface RecordTable {
   readonly kind: RecordKind;

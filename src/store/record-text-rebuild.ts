@@ -1,10 +1,10 @@
 // Rebuilds the search text, short grams, document and company-name key of every stored record when the way they are
 // made changed.
-import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domain/record-search-text.js';
+import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domain/records/record-search-text.js';
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
 import type { Row } from './record-rows.js';
-import { recordNameKey } from '../domain/record-names.js';
+import { recordNameKey } from '../domain/records/record-names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 

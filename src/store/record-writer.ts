@@ -1,9 +1,9 @@
 // Writing records: sources, the three record tables with their child rows, search text and grams, and company counts.
 import type { Statement } from 'better-sqlite3';
-import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
-import { recordSearchGrams, recordSearchText } from '../domain/record-search-text.js';
-import type { ListingStatus, ValidRecord } from '../domain/record.js';
-import type { StoredListing } from '../domain/listing.js';
+import { RECORD_KINDS, type RecordKind } from '../domain/records/record.js';
+import { recordSearchGrams, recordSearchText } from '../domain/records/record-search-text.js';
+import type { ListingStatus, ValidRecord } from '../domain/records/record.js';
+import type { StoredListing } from '../domain/records/listing.js';
 import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
 import { rowOf, type Row } from './record-rows.js';
 import { RecordChildren } from './record-children.js';

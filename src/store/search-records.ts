@@ -1,9 +1,9 @@
 // The records of one kind that /api/v1/search answers: those of the companies a query recalls (linked to them or naming
 // them), then those whose company's name holds the query's, then those whose text matches it, without duplicates;
 // together the parts are what the record endpoints find for `company=` and for `q=`.
-import type { RecordKind, RecordOfKind } from '../domain/record.js';
+import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
-import type { CompanyFilter, RecordQuery } from '../domain/record-query.js';
+import type { CompanyFilter, RecordQuery } from '../domain/records/record-query.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */

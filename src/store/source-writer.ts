@@ -1,5 +1,5 @@
 // Writing the source registry and its collection runs: what coverage and `data_as_of` are read from.
-import type { RecordKind } from '../domain/record.js';
+import type { RecordKind } from '../domain/records/record.js';
 import type { SkippedRow } from '../domain/skipped-row.js';
 import type { EditionDateSource } from '../domain/edition-date.js';
 import type { Db } from './database.js';

@@ -13,7 +13,7 @@ import {
   type SourceCoverageRow,
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
-import { RECORD_KINDS, type RecordKind } from '../domain/record.js';
+import { RECORD_KINDS, type RecordKind } from '../domain/records/record.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 
 export interface Store {

@@ -2,8 +2,8 @@
 // an HMAC); entries queue in memory and go to the store in batches, off the request path; never fails a request.
 import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-store.js';
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
-import { normaliseCompanyName } from '../domain/names.js';
-import { normaliseCorporateNumberInput } from '../domain/corporate-number.js';
+import { normaliseCompanyName } from '../domain/companies/names.js';
+import { normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { addressScrubber, cut, scrubbedCut, scrubWindow } from '../domain/ip-address.js';
 import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';

@@ -12,7 +12,7 @@ import type { OpenApiDocument } from '../helpers/openapi-document.js';
 import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
-import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
 import { isRecord } from '../../src/domain/is-object.js';
 
 const Ajv2020 = Ajv2020Module.default;

@@ -11,7 +11,7 @@ import type { RouteContext } from '../../src/api/endpoint.js';
 import { searchKindPage } from '../../src/api/endpoints/search.js';
 import { resolveRecordQuery } from '../../src/api/query-rules.js';
 import { checkRecordQuery } from '../../src/api/query-rules.js';
-import { RECORD_KINDS, type RecordKind } from '../../src/domain/record.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 

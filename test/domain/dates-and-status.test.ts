@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { daysBetween, isCalendarDate } from '../../src/domain/dates.js';
 import { isoInstant, japanDate, japanTime } from '../../src/domain/dates.js';
-import { licenseStatus, procurementStatus } from '../../src/domain/record-status.js';
+import { licenseStatus, procurementStatus } from '../../src/domain/records/record-status.js';
 
 test('calendar dates', () => {
   assert.equal(isCalendarDate('2024-02-29'), true);

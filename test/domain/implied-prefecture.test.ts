@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it, test } from 'node:test';
 import { impliedPrefecture } from '../../src/domain/implied-prefecture.js';
-import { placeOf } from '../../src/domain/link-company.js';
+import { placeOf } from '../../src/domain/companies/link-company.js';
 import { DESIGNATED_CITIES } from '../../src/domain/vocabularies/designated-cities.js';
 import { MUNICIPALITY_NAMES } from '../../src/domain/vocabularies/municipalities.js';
 import { PREFECTURES } from '../../src/domain/vocabularies/prefectures.js';

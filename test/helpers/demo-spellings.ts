@@ -1,10 +1,10 @@
 // The demo's companies with the records of each, read from the database file apart from the search, and the ways a
 // person writes each company: the oracle of the every-spelling tests.
 import Database from 'better-sqlite3';
-import { recordNameKey } from '../../src/domain/record-names.js';
-import { RECORD_KINDS, type RecordKind } from '../../src/domain/record.js';
+import { recordNameKey } from '../../src/domain/records/record-names.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
 import { RECORD_TABLES } from '../../src/store/record-tables.js';
-import { normaliseCompanyName, normaliseText, stripLegalForm } from '../../src/domain/names.js';
+import { normaliseCompanyName, normaliseText, stripLegalForm } from '../../src/domain/companies/names.js';
 import { typedRomaji } from './typed-romaji.js';
 
 export interface DemoCompany {

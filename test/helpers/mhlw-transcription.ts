@@ -1,7 +1,7 @@
 // The hand transcriptions of the MHLW list (nyampire/jp_labor_act_illegal_list, CC0) lined up with a parse,
 // field by field: the golden tests' measure of agreement.
 import fs from 'node:fs';
-import type { EnforcementInput } from '../../src/domain/record-input.js';
+import type { EnforcementInput } from '../../src/domain/records/record-input.js';
 import { authorities } from '../../src/domain/vocabularies/authorities.js';
 import { parseJapaneseDate } from '../../src/domain/wareki.js';
 

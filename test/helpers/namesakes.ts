@@ -4,7 +4,7 @@
 // which no real Corporate Number has.
 import { readFileSync, writeFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { PREFECTURES } from '../../src/domain/vocabularies/prefectures.js';
 import { NtaCsvSplitter } from '../../src/ingest/nta/nta-csv.js';
 import { DEMO_PLACES } from '../../demo/demo-places.js';

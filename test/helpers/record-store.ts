@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ValidRecord } from '../../src/domain/record.js';
+import type { ValidRecord } from '../../src/domain/records/record.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
-import type { CompanyInput } from '../../src/domain/company-input.js';
+import type { CompanyInput } from '../../src/domain/companies/company-input.js';
 
 /** When the records are written: their change time. */
 export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');

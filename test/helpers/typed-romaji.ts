@@ -1,4 +1,4 @@
-// Romaji as people type a kana reading, written apart from src/domain/romanize.ts so that recall is measured
+// Romaji as people type a kana reading, written apart from src/domain/text/romanize.ts so that recall is measured
 // against spellings the search did not make itself (ti, di, fi, fa, we, va, che, long vowels or not).
 
 /** How a typist writes long vowels: dropped (Sanyo), as the kana spells them (Sanyou, Fiirudo), or with h (Sanyoh). */

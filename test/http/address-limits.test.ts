@@ -2,7 +2,7 @@
 // names and User-Agents it sends; with the memory store and with Redis (through the fallback store, as served).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { FallbackStore } from '../../src/limits/fallback-store.js';
 import { storeFromConfig } from '../../src/limits/limiter-from-config.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';

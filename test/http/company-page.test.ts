@@ -7,7 +7,7 @@ import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers
 import { memoryLimiter } from '../helpers/memory-limiter.js';
 import { ok } from '../helpers/answers.js';
 import type { Limiter } from '../../src/limits/limiter.js';
-import { shareSearchLimit } from '../../src/domain/search-split.js';
+import { shareSearchLimit } from '../../src/domain/text/search-split.js';
 
 /** The demo's company with the most records (21: 4 enforcements, 15 suspensions, 2 licence actions). */
 const BUSIEST = '3999999000014';

@@ -1,7 +1,7 @@
 // The limiter through the real app over the endpoint fixtures: headers, what counts, 429s, grouping and enumeration.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';
 import { errorOfAnswer } from '../helpers/answers.js';
 

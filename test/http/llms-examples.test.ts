@@ -10,9 +10,9 @@ import { COMPANIES } from '../../src/api/endpoints/companies.js';
 import { ENFORCEMENTS, LICENSE_ACTIONS, PROCUREMENT_SUSPENSIONS } from '../../src/api/endpoints/records.js';
 import { COVERAGE, SOURCES_COVERAGE } from '../../src/api/endpoints/coverage.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
-import { parseCorporateNumber } from '../../src/domain/corporate-number.js';
+import { parseCorporateNumber } from '../../src/domain/companies/corporate-number.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
-import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
 
 if (!FormatRegistry.Has('date')) FormatRegistry.Set('date', isCalendarDate);
 if (!FormatRegistry.Has('date-time')) FormatRegistry.Set('date-time', isRfc3339Instant);

@@ -12,7 +12,7 @@ import { limitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
-import { isRfc3339Instant } from '../../src/domain/record-schema-check.js';
+import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { isErrorResponse, testResponse, type TestResponse } from '../helpers/test-response.js';
 import { errorOfAnswer, ok } from '../helpers/answers.js';

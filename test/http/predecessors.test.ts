@@ -8,8 +8,8 @@ import { demoDatabase, startServer, type TestServer } from '../helpers/server.js
 import { ok } from '../helpers/answers.js';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
-import { MAX_PREDECESSORS_SHOWN } from '../../src/domain/company.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
+import { MAX_PREDECESSORS_SHOWN } from '../../src/domain/companies/company.js';
 import { tempDir, writeCompanies } from '../ingest/collect/collect-helpers.js';
 
 let server: TestServer;

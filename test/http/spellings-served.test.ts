@@ -9,7 +9,7 @@ import { demoDatabase } from '../helpers/server.js';
 import { ok, recordsOf } from '../helpers/answers.js';
 import { postMcp, serveMcp, toolCall, type McpServed } from '../helpers/mcp-served.js';
 import { recordsOfEveryCompany, spellingsOf, type RecordsByKind } from '../helpers/demo-spellings.js';
-import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../src/domain/record.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../src/domain/records/record.js';
 
 const UNLIMITED = {
   KOHYO_LIMIT_PER_MINUTE: '100000',

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { RedisStore } from '../../src/limits/redis-store.js';
 import { UsageLog } from '../../src/usage/usage-log.js';

@@ -2,7 +2,7 @@
 // switched every third request, are each seen as the run they are, by the memory store and by Redis alike.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { FallbackStore } from '../../src/limits/fallback-store.js';
 import { storeFromConfig } from '../../src/limits/limiter-from-config.js';
 import { limitedServer, type LimitedServer } from '../helpers/limited-server.js';

@@ -2,7 +2,7 @@
 // request it stands for, the other methods are free, and a batch over KOHYO_MCP_MAX_BATCH is refused whole.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { postMcp, serveMcp, toolCall, type RpcMessage } from '../helpers/mcp-served.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { propertyOf } from '../../src/domain/is-object.js';

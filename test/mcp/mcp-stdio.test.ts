@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { mcpTools } from '../../src/mcp/tools.js';
 import { loadConfig } from '../../src/config.js';

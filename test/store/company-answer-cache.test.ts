@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openStore } from '../../src/store/store.js';
-import { planCompanySearch } from '../../src/domain/company-search-plan.js';
-import { normaliseCompanyName } from '../../src/domain/names.js';
+import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
+import { normaliseCompanyName } from '../../src/domain/companies/names.js';
 import { demoDatabase } from '../helpers/server.js';
 import { readFile } from '../../src/store/database.js';
 

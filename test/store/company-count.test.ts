@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
-import { planCompanySearch } from '../../src/domain/company-search-plan.js';
+import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { sharedData } from '../helpers/shared-data.js';
 
 let companies: CompanyQueries;

@@ -9,9 +9,9 @@ import { openWritable } from '../../src/store/database-upgrade.js';
 import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { CompanyQueries, type CompanyHit } from '../../src/store/company-queries.js';
-import { planCompanySearch } from '../../src/domain/company-search-plan.js';
-import { romanizeKana } from '../../src/domain/romanize.js';
-import { KANJI_VARIANTS } from '../../src/domain/kanji-variants.js';
+import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
+import { romanizeKana } from '../../src/domain/text/romanize.js';
+import { KANJI_VARIANTS } from '../../src/domain/text/kanji-variants.js';
 import { sharedData } from '../helpers/shared-data.js';
 
 const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');

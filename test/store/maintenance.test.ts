@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { upkeepAfterCompanyImport } from '../../src/store/maintenance.js';

@@ -9,9 +9,9 @@ import { openWritable } from '../../src/store/database-upgrade.js';
 import { recordCountSql, recordPageSql, recordUnionCountSql } from '../../src/store/record-queries.js';
 import type { SqlFragment } from '../../src/store/sql-fragment.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
-import type { RecordKind } from '../../src/domain/record.js';
+import type { RecordKind } from '../../src/domain/records/record.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
-import type { RecordQuery } from '../../src/domain/record-query.js';
+import type { RecordQuery } from '../../src/domain/records/record-query.js';
 import { demoDatabase } from '../helpers/server.js';
 
 const today = '2026-11-21';

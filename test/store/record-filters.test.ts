@@ -9,7 +9,7 @@ import { recordQuerySchema } from '../../src/api/schemas/queries.js';
 import { checkRecordQuery } from '../../src/api/query-rules.js';
 import { ApiError } from '../../src/api/errors.js';
 import { RECORD_PATHS } from '../../src/api/links.js';
-import { RECORD_KINDS } from '../../src/domain/record.js';
+import { RECORD_KINDS } from '../../src/domain/records/record.js';
 
 const TODAY = '2026-11-21';
 

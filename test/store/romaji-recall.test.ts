@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import type { Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
-import { planCompanySearch } from '../../src/domain/company-search-plan.js';
+import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { tottoriRegisterAt } from '../helpers/tottori-register.js';
 import { typedRomaji, type LongVowels } from '../helpers/typed-romaji.js';
-import { sokuonReading } from '../../src/domain/romanize.js';
+import { sokuonReading } from '../../src/domain/text/romanize.js';
 
 /** A page of /companies: the company must be on the first one. */
 const LIMIT = 10;

@@ -2,9 +2,9 @@
 // then the text matches, each once, counted no further than the cap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { corporateNumberFromBase } from '../../src/domain/corporate-number.js';
-import { validateRecordLine } from '../../src/domain/record-validation.js';
-import type { ValidRecord } from '../../src/domain/record.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
+import { validateRecordLine } from '../../src/domain/records/record-validation.js';
+import type { ValidRecord } from '../../src/domain/records/record.js';
 import { recordQueriesOver } from '../helpers/record-store.js';
 import { companyInput } from '../helpers/company-input.js';
 import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';

@@ -11,10 +11,10 @@ import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { corporateNumberParam } from '../query-rules.js';
 import { COMPANIES_PATH, RECORD_PATHS } from '../links.js';
-import { kindOfRecordId } from '../../domain/record-id.js';
+import { kindOfRecordId } from '../../domain/records/record-id.js';
 import { japanDate } from '../../domain/dates.js';
-import type { RecordKind, RecordOfKind } from '../../domain/record.js';
-import type { Company as CompanyRecord } from '../../domain/company.js';
+import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
+import type { Company as CompanyRecord } from '../../domain/companies/company.js';
 import type { Store } from '../../store/store.js';
 import type { CompanyHit } from '../../store/company-queries.js';
 

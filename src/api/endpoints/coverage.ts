@@ -9,7 +9,7 @@ import { Envelope, Meta } from '../schemas/common.js';
 import { baseMeta } from '../endpoint.js';
 import { buildCoverage } from '../../domain/coverage.js';
 import { sourceCoverageList, type SourceCoverage } from '../../domain/source-coverage.js';
-import { RECORD_KINDS } from '../../domain/record.js';
+import { RECORD_KINDS } from '../../domain/records/record.js';
 import { SOURCES_COVERAGE_PATH } from '../links.js';
 import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
 

@@ -9,15 +9,15 @@ import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { recordListMeta } from '../record-endpoint.js';
-import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/search-split.js';
-import { planCompanySearch } from '../../domain/company-search-plan.js';
-import { COMPANY_FILTER_MATCHES } from '../../domain/record-filters.js';
+import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
+import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
+import { COMPANY_FILTER_MATCHES } from '../../domain/records/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
-import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 import type { Store } from '../../store/store.js';
 import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
 import type { RecordEntry, RecordPage } from '../../store/record-queries.js';
-import { foldWidth } from '../../domain/text-fold.js';
+import { foldWidth } from '../../domain/text/text-fold.js';
 
 /** One kind's first records a search finds. */
 interface KindFound<K extends RecordKind> {

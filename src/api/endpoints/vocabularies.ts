@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import type { Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
-import { closeCauses } from '../../domain/close-causes.js';
+import { closeCauses } from '../../domain/companies/close-causes.js';
 import { isRecord, propertyOf } from '../../domain/is-object.js';
-import { foldCaseless } from '../../domain/text-fold.js';
-import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
+import { foldCaseless } from '../../domain/text/text-fold.js';
+import { MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
 
 const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
 

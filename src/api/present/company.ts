@@ -1,7 +1,7 @@
 // Maps a company from the store to the API's company resource.
 import type { CompanyHit } from '../../store/company-queries.js';
 import type { Company } from '../schemas/company.js';
-import { closeCauses } from '../../domain/close-causes.js';
+import { closeCauses } from '../../domain/companies/close-causes.js';
 import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import { labelOf } from './labels.js';
 import { memoPerObject } from '../../domain/bounded-memo.js';

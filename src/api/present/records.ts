@@ -6,7 +6,7 @@ import type {
   ValidRecord,
   RecordKind,
   RecordOfKind,
-} from '../../domain/record.js';
+} from '../../domain/records/record.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { laws } from '../../domain/vocabularies/laws.js';
@@ -17,9 +17,9 @@ import {
   procurementReasons,
   sectors,
 } from '../../domain/vocabularies/enums.js';
-import { licenseStatus, procurementStatus } from '../../domain/record-status.js';
+import { licenseStatus, procurementStatus } from '../../domain/records/record-status.js';
 import { labelOf } from './labels.js';
-import { summaryEn } from '../../domain/summary-en.js';
+import { summaryEn } from '../../domain/records/summary-en.js';
 import { recordLinks } from '../links.js';
 
 // Each resource is built field by field in its schema's order (schemas/records.ts), so that a presented record reads

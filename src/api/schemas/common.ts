@@ -2,7 +2,7 @@
 import { Type, type ArrayOptions, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES, ErrorDetails } from '../errors.js';
 import { NOT_SEARCHED_NAMED } from '../../domain/coverage.js';
-import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
+import { MATCHES_COUNTED_UP_TO } from '../../domain/text/search-split.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, Japan time' });

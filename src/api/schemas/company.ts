@@ -1,7 +1,7 @@
-// The company resource as the API shows it, derived from the domain's company (src/domain/company.ts): codes become
+// The company resource as the API shows it, derived from the domain's company (src/domain/companies/company.ts): codes become
 // label objects, dates are documented as dates, and `match` says how the company was found.
 import { Type, type Static } from '@sinclair/typebox';
-import { Company as DomainCompany } from '../../domain/company.js';
+import { Company as DomainCompany } from '../../domain/companies/company.js';
 import { DateOnly, Label, Links, Nullable, inDomainOrder } from './common.js';
 
 export const Company = inDomainOrder(

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Instant, DateOnly, Label, Nullable } from './common.js';
 import { EDITION_DATE_SOURCES } from '../../domain/edition-date.js';
-import { RECORD_KINDS } from '../../domain/record.js';
+import { RECORD_KINDS } from '../../domain/records/record.js';
 
 const Period = Type.Object({ from: Nullable(DateOnly), to: Nullable(DateOnly) });
 const Freshness = Type.Object({

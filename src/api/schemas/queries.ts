@@ -11,9 +11,9 @@ import {
   type TSchema,
   type TString,
 } from '@sinclair/typebox';
-import { MAX_TEXT_LENGTH, type FilterName } from '../../domain/record-filters.js';
+import { MAX_TEXT_LENGTH, type FilterName } from '../../domain/records/record-filters.js';
 import { RECORD_FILTERS, type RecordFilter } from '../../store/record-filters.js';
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 export const MAX_LIMIT = 10;

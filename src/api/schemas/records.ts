@@ -1,4 +1,4 @@
-// The three record kinds as the API shows them, derived from the domain's record schemas (src/domain/record.ts):
+// The three record kinds as the API shows them, derived from the domain's record schemas (src/domain/records/record.ts):
 // codes become label objects, statuses are added, and what only the store needs (kind, keys, ids) is left out.
 import { Type, type Static } from '@sinclair/typebox';
 import {
@@ -7,7 +7,7 @@ import {
   LicenseAction as LicenseActionRecord,
   ProcurementSuspension as ProcurementSuspensionRecord,
   SourceRef,
-} from '../../domain/record.js';
+} from '../../domain/records/record.js';
 import { Label, Links, inDomainOrder } from './common.js';
 
 /**

@@ -1,8 +1,8 @@
 // The answer of /api/v1/search: the companies and each kind's records, and a meta block with what every list answer
 // has, each list's full count and, per record kind, how the sources behind it stand.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { RECORD_LISTS } from '../../domain/record.js';
-import { MATCHES_COUNTED_UP_TO } from '../../domain/search-split.js';
+import { RECORD_LISTS } from '../../domain/records/record.js';
+import { MATCHES_COUNTED_UP_TO } from '../../domain/text/search-split.js';
 import { AnswerCoverage, Envelope, Instant, ListMeta, Nullable, RecallMeta } from './common.js';
 import { Company } from './company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from './records.js';

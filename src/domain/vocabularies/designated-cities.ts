@@ -1,7 +1,7 @@
 // The 20 designated cities (政令指定都市) by their 5-digit local-government code (全国地方公共団体コード without the check digit).
 
 import { defineVocabulary, type Term } from '../vocabulary.js';
-import { foldCaseless } from '../text-fold.js';
+import { foldCaseless } from '../text/text-fold.js';
 
 export interface DesignatedCityTerm extends Term {
   /** JIS code of the prefecture the city lies in. */

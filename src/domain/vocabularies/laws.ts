@@ -1,7 +1,7 @@
 // The laws enforcement records cite, their short names, and the reading of a law citation such as 「労働基準法第32条」.
 
 import { defineVocabulary, type Term } from '../vocabulary.js';
-import { foldCaseless, foldWidth } from '../text-fold.js';
+import { foldCaseless, foldWidth } from '../text/text-fold.js';
 
 type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
 

@@ -1,7 +1,7 @@
 // Legal forms of companies and other bodies, and their derivation from the NTA kind code and the registered name.
 
 import { defineVocabulary, type Term } from '../vocabulary.js';
-import { foldCaseless } from '../text-fold.js';
+import { foldCaseless } from '../text/text-fold.js';
 
 type Row = readonly [code: string, name: string, name_en: string, aliases?: readonly string[]];
 

@@ -1,7 +1,7 @@
 // The 47 prefectures by JIS X 0401 code, and the lookups importers use to place an address or a publisher.
 
 import { defineVocabulary, type Term } from '../vocabulary.js';
-import { foldCaseless } from '../text-fold.js';
+import { foldCaseless } from '../text/text-fold.js';
 
 export interface PrefectureTerm extends Term {
   /** The name without its 都・府・県 suffix (東京, 京都, 大阪); 北海道 keeps its full name. */

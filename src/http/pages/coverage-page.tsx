@@ -8,7 +8,7 @@ import { dayText, timeText } from './people-dates.js';
 import type { SourcesPage } from './page-data.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { notCurrentState } from '../../domain/coverage.js';
-import { RECORD_LISTS } from '../../domain/record.js';
+import { RECORD_LISTS } from '../../domain/records/record.js';
 
 function SourceRow({
   source,

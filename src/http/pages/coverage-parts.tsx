@@ -7,7 +7,7 @@ import { dayText, japanDayOf } from './people-dates.js';
 import { Sentence } from './layout.js';
 import type { KindCoverage, KindResults, QueryNotice } from './page-data.js';
 import { COVERAGE_PAGE_PATH } from '../../api/links.js';
-import { RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 
 /** A count of what was found, for the statement's first sentence: "8 enforcement actions", "行政処分等8件". */
 function foundCounts(language: Language, kinds: readonly KindResults[], companies: number | null): string {

@@ -7,9 +7,9 @@ import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
-import { kindOfRecordId } from '../../domain/record-id.js';
-import { planCompanySearch } from '../../domain/company-search-plan.js';
-import { mayBeRegisteredAt } from '../../domain/record-names.js';
+import { kindOfRecordId } from '../../domain/records/record-id.js';
+import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
+import { mayBeRegisteredAt } from '../../domain/records/record-names.js';
 import type { CompanyRecord } from '../../store/company-row.js';
 import type { Recall } from '../../api/company-search.js';
 import { japanDate } from '../../domain/dates.js';
@@ -18,8 +18,8 @@ import type { Company } from '../../api/schemas/company.js';
 import type { AnswerCoverage } from '../../api/schemas/common.js';
 import type { Static } from '@sinclair/typebox';
 import type { ShownRecord } from './record-parts.js';
-import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
-import { shareSearchLimit } from '../../domain/search-split.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
+import { shareSearchLimit } from '../../domain/text/search-split.js';
 
 /** How many of each kind a page lists; the API's own limit. */
 export const PAGE_ROWS = 10;

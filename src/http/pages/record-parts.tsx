@@ -1,6 +1,6 @@
 // How a record of any kind reads in a list and on its own page: its date, its action, its company and its authority.
 import type { PresentedKinds } from '../../api/present/records.js';
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { labelIn, type Language } from './language.js';
 import { message } from './messages.js';
 import { dayText } from './people-dates.js';

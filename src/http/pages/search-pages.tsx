@@ -18,7 +18,7 @@ import {
 import type { Company } from '../../api/schemas/company.js';
 import type { Recall } from '../../api/company-search.js';
 import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
-import { RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 
 /** The list a search page may show alone: the companies, or one record kind's list. */
 type SearchList = 'companies' | (typeof RECORD_LISTS)[RecordKind];

@@ -7,8 +7,8 @@ import { ApiError } from '../../api/errors.js';
 import { COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { SEARCH } from '../../api/endpoints/search.js';
 import { LANDING_LINKS, documentAt, routeAccounting } from '../../api/catalogue.js';
-import { MAX_TEXT_LENGTH } from '../../domain/record-filters.js';
-import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/record.js';
+import { MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
 import {

@@ -21,7 +21,7 @@ import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../domain/error-of.js';
-import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/listing.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
 
 const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
 

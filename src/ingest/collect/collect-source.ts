@@ -2,7 +2,7 @@
 // worker thread, under the parse budget), validate and link its records, date the edition and judge it against the
 // one held, write; each stage a function with a typed result, and the run recorded in one place (finishRun).
 import { instant } from '../../domain/dates.js';
-import type { ValidRecord } from '../../domain/record.js';
+import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/database.js';
 import type { CompanyLinkQueries } from '../../store/company-link-queries.js';
@@ -67,7 +67,7 @@ type Read = { readonly list: Extract<ListRead, { kind: 'read' }>; readonly links
 
 /**
  * Runs the source and records the run in the draft. The new edition is merged into the source's records in one
- * transaction with the run (domain/listing.ts): its records written, those it no longer holds delisted, those
+ * transaction with the run (domain/records/listing.ts): its records written, those it no longer holds delisted, those
  * delisted too long removed; so the draft holds the records as the old edition left them or as the new one does,
  * never a mix. `localFiles`, when given, are the source's list read from disk instead of fetched: all of them
  * together, as the files of one list.

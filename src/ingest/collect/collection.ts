@@ -7,7 +7,7 @@ import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { registerSources } from '../registry/register-sources.js';
 import { instant } from '../../domain/dates.js';
-import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/listing.js';
+import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';

@@ -1,7 +1,7 @@
 // The edition a run read, judged against what its source has merged: dated, put in order, and planned, or skipped.
 import { editionDateOf, editionOrder, printedDateOf, type EditionDate } from '../../domain/edition-date.js';
-import { planEdition, type EditionPlan } from '../../domain/listing.js';
-import type { ValidRecord } from '../../domain/record.js';
+import { planEdition, type EditionPlan } from '../../domain/records/listing.js';
+import type { ValidRecord } from '../../domain/records/record.js';
 import type { Db } from '../../store/database.js';
 import { heldPrintedOn } from '../../store/held-editions.js';
 import type { RecordWriter } from '../../store/record-writer.js';

@@ -1,8 +1,8 @@
 // A parser's records made ready to store, by the pipeline for every source: each linked to a company where exactly
 // one fits, then validated, once. A record that does not validate is left out as an unreadable row, naming its row.
-import type { RecordInput } from '../../domain/record-input.js';
-import { validateRecord } from '../../domain/record-validation.js';
-import type { ValidRecord } from '../../domain/record.js';
+import type { RecordInput } from '../../domain/records/record-input.js';
+import { validateRecord } from '../../domain/records/record-validation.js';
+import type { ValidRecord } from '../../domain/records/record.js';
 import { skippedRow, tooManyUnreadable, MAX_UNREADABLE_SHARE, type SkippedRow } from '../../domain/skipped-row.js';
 import {
   decideLink,
@@ -12,7 +12,7 @@ import {
   type LinkDecision,
   type LinkOutcome,
   type Namesakes,
-} from '../../domain/link-company.js';
+} from '../../domain/companies/link-company.js';
 import type { RecordOrigin } from '../parsers/source-parser.js';
 
 /** How the records' companies were linked: given by the source, matched by name and address, or left unlinked. */

@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
-import { RECORD_KINDS, type RecordKind } from '../../domain/record.js';
+import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
 import { messageOf } from '../../domain/error-of.js';
 import { readCommandArgs } from '../../command-args.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';

@@ -1,6 +1,6 @@
 // Imports NTA corporate-number files into the store: each file in one transaction, all of it or nothing.
 import { statSync } from 'node:fs';
-import type { CompanyInput } from '../../domain/company-input.js';
+import type { CompanyInput } from '../../domain/companies/company-input.js';
 import { inAsyncTransaction } from '../../store/async-transaction.js';
 import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';

@@ -1,5 +1,5 @@
 // The reading half of an NTA import: a file's rows decoded, each current row with the search terms it will most likely get.
-import { companySearchTerms, type CompanyTerm } from '../../domain/company-terms.js';
+import { companySearchTerms, type CompanyTerm } from '../../domain/companies/company-terms.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { openNtaReader } from './nta-reader.js';
 import { parseNtaRow, type NtaRowResult } from './nta-row.js';

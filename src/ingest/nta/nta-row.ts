@@ -1,8 +1,8 @@
 // One row of the NTA corporate-number CSV (30 columns, no header) decoded into a CompanyInput, or why not.
-import { closeCauseFromNta } from '../../domain/close-causes.js';
-import type { CompanyAlias, CompanyInput } from '../../domain/company-input.js';
-import { parseCorporateNumber } from '../../domain/corporate-number.js';
-import { romanizeKana } from '../../domain/romanize.js';
+import { closeCauseFromNta } from '../../domain/companies/close-causes.js';
+import type { CompanyAlias, CompanyInput } from '../../domain/companies/company-input.js';
+import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
+import { romanizeKana } from '../../domain/text/romanize.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';
 
 const NTA_FIELD_COUNT = 30;

@@ -1,7 +1,7 @@
 // Reading one table cell as a value of a record: text, date, period, prefecture, or a code named by words.
 import { parseJapaneseDate, parseJapanesePeriod, type DateParse, type PeriodParse } from '../../domain/wareki.js';
 import type { DateForm } from './column-mapping.js';
-import { foldCompact, foldWidth } from '../../domain/text-fold.js';
+import { foldCompact, foldWidth } from '../../domain/text/text-fold.js';
 
 /** A cell's text with its wrapping undone: line breaks inside Japanese text join without a space. */
 export function cellText(raw: string): string {

@@ -1,5 +1,5 @@
 // The column mapping of a generic table source: which header feeds which record field, and how to read the file.
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 
 /** The record fields a table column can feed. */
 export type MappedField =

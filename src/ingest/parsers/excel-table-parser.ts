@@ -6,7 +6,7 @@ import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseFailure, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';
 import { readWorkbookSheets, type WorkbookSheet } from './workbook-sheets.js';
-import { foldWidth } from '../../domain/text-fold.js';
+import { foldWidth } from '../../domain/text/text-fold.js';
 
 /**
  * Reads the mapped sheet (the first when the mapping names none) of a .xls or a .xlsx: SheetJS reads both, so a

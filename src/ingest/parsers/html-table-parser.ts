@@ -1,5 +1,5 @@
 // The generic HTML table parser: the page's tables that carry the mapped headers, read into records.
-import type { RecordInput } from '../../domain/record-input.js';
+import type { RecordInput } from '../../domain/records/record-input.js';
 import type { SkippedRow } from '../../domain/skipped-row.js';
 import type { ColumnMapping, TextEncoding } from './column-mapping.js';
 import { htmlTables, type HtmlTable } from './html-tables.js';
@@ -14,7 +14,7 @@ import {
 import { locateHeader } from './table-header.js';
 import { listPeriod, recordsFromTable } from './table-records.js';
 import { decodeText, type Decoded } from './text-decoding.js';
-import { foldCompact } from '../../domain/text-fold.js';
+import { foldCompact } from '../../domain/text/text-fold.js';
 
 /**
  * Reads every table of the page whose headers fit the mapping (lists are often split by year or month into

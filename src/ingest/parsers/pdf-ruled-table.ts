@@ -3,7 +3,7 @@
 // break joined again. The engine under the generic PDF reader and the MHLW list.
 import { linesOf, readLattice, type LatticeRow } from './pdf-lattice.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
-import { foldCompact } from '../../domain/text-fold.js';
+import { foldCompact } from '../../domain/text/text-fold.js';
 
 export interface RuledColumn {
   /** The header cell's text as printed, '' for a header cell left blank. */

@@ -6,7 +6,7 @@
 // cell centred vertically in its row. A page that does not fit that layout is an error, never a guess.
 
 import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
-import { foldCompact } from '../../domain/text-fold.js';
+import { foldCompact } from '../../domain/text/text-fold.js';
 
 export interface TableLayout {
   /** The header labels left to right, as printed (compared after NFKC, white space ignored). */

@@ -1,9 +1,9 @@
 // One table row read into a record of the source's kind, through the column mapping; problems name row and column.
 import { prefectureOfAddress } from '../../domain/address-prefecture.js';
-import { classifyLicenseNature } from '../../domain/classify-license-nature.js';
-import { classifyProcurementReason } from '../../domain/classify-procurement-reason.js';
-import { parseCorporateNumber } from '../../domain/corporate-number.js';
-import type { CompanyRefInput, RecordInput } from '../../domain/record-input.js';
+import { classifyLicenseNature } from '../../domain/records/classify-license-nature.js';
+import { classifyProcurementReason } from '../../domain/records/classify-procurement-reason.js';
+import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
+import type { CompanyRefInput, RecordInput } from '../../domain/records/record-input.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';

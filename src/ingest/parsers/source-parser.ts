@@ -1,5 +1,5 @@
 // The one parser contract: what every parser takes besides the bytes, what it gives back, and which parser reads a source.
-import type { RecordInput } from '../../domain/record-input.js';
+import type { RecordInput } from '../../domain/records/record-input.js';
 import { MAX_KEPT_SKIPPED_ROWS, type SkippedRow } from '../../domain/skipped-row.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { messageOf } from '../../domain/error-of.js';

@@ -1,6 +1,6 @@
 // Finding a table's header row and the column of each mapped field, tolerant of spacing and full-width forms.
 import { MAPPED_FIELDS, type ColumnMapping, type MappedField } from './column-mapping.js';
-import { foldCaseless } from '../../domain/text-fold.js';
+import { foldCaseless } from '../../domain/text/text-fold.js';
 
 export interface HeaderFound {
   readonly ok: true;

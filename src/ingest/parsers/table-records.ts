@@ -1,5 +1,5 @@
 // A table of text cells (from CSV, XLSX or HTML) read into records through the column mapping (validated by the collection).
-import type { RecordInput } from '../../domain/record-input.js';
+import type { RecordInput } from '../../domain/records/record-input.js';
 import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
 import { cellText, codeFromWords } from './cell-values.js';
@@ -7,7 +7,7 @@ import { budgetOf, parseFailure, type ParseContext, type ParseOutcome, type Reco
 import { ParseBudgetError } from './parse-budget.js';
 import { readRow, type RowCells } from './row-record.js';
 import { exactColumn, foldHeader, locateHeader } from './table-header.js';
-import { whyNoParty } from '../../domain/unnamed-party.js';
+import { whyNoParty } from '../../domain/records/unnamed-party.js';
 import { printedEditionDate } from '../../domain/printed-dates.js';
 
 export interface TableOptions {

@@ -1,6 +1,6 @@
 // The source.ts `sources propose` prints: a module of one table source, its mapping the proposed one, every value the
 // table cannot tell marked TODO, so that an operator starts the module's folder from it.
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import type { ColumnMapping, FixedValues, TextEncoding } from '../parsers/column-mapping.js';
 import type { SourceFormat } from '../registry/source-entry.js';
 

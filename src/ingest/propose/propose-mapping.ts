@@ -1,6 +1,6 @@
 // A table no source reads yet, mapped from its header words: the header row, the column each field is read from, the
 // record kind its fields make it, and what no column gives. Pure: rows of text in, a proposal out.
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { requiredColumns, type ColumnMapping, type MappedField } from '../parsers/column-mapping.js';
 import { foldHeader } from '../parsers/table-header.js';
 

@@ -1,5 +1,5 @@
 // A proposed mapping's rows, one line each, for `sources propose`: a data row's mapped cells, or a record read from it.
-import type { RecordInput } from '../../domain/record-input.js';
+import type { RecordInput } from '../../domain/records/record-input.js';
 import type { RecordOrigin } from '../parsers/source-parser.js';
 import type { ProposedMapping } from './propose-mapping.js';
 

@@ -1,7 +1,7 @@
 // The words of a coded column (an action, a sector) a table writes that its vocabulary does not name, each with the code
 // its label comes closest to: what `sources propose` writes as the mapping's action_types or sectors, for an operator
 // to check. Pure.
-import { foldCompact } from '../../domain/text-fold.js';
+import { foldCompact } from '../../domain/text/text-fold.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
 
 /** How many distinct words of a column are looked at: a coded column repeats a few words. */

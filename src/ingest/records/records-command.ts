@@ -1,6 +1,6 @@
 // `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
 import { readCommandArgs } from '../../command-args.js';
-import { RECORD_KINDS } from '../../domain/record.js';
+import { RECORD_KINDS } from '../../domain/records/record.js';
 import { withDraft } from '../../store/draft.js';
 import { runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';

@@ -2,11 +2,11 @@
 import { instant } from '../../domain/dates.js';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { duplicateIdErrors } from '../../domain/record-id.js';
-import type { RecordKind } from '../../domain/record.js';
+import { duplicateIdErrors } from '../../domain/records/record-id.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { messageOf } from '../../domain/error-of.js';
-import { validateRecordLine } from '../../domain/record-validation.js';
-import type { ValidRecord } from '../../domain/record.js';
+import { validateRecordLine } from '../../domain/records/record-validation.js';
+import type { ValidRecord } from '../../domain/records/record.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
 import { seedVocabularies } from '../../store/vocabulary-seed.js';

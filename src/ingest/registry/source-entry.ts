@@ -1,5 +1,5 @@
 // The shape of one source in the registry: who publishes what, where, in which format, read by which parser.
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
 

@@ -2,7 +2,7 @@
 // known of it. Each is registered all the same, with no parser, and shows as never collected, so that coverage names
 // what an answer did not search. A list becomes a source when a module reads it: its folder is added under
 // src/ingest/sources/ and its row leaves the tables (the registry refuses an id that is both).
-import type { RecordKind } from '../../domain/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import type { SourceEntryInput, SourceFormat, UrlKind } from './source-entry.js';
 

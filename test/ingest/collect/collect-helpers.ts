@@ -15,11 +15,11 @@ import {
   type ParserResolver,
   type SourceParser,
 } from '../../../src/ingest/parsers/source-parser.js';
-import type { RecordInput } from '../../../src/domain/record-input.js';
-import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
+import type { RecordInput } from '../../../src/domain/records/record-input.js';
+import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { createCompanyWriter } from '../../../src/store/company-writer.js';
-import type { CompanyInput } from '../../../src/domain/company-input.js';
+import type { CompanyInput } from '../../../src/domain/companies/company-input.js';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'kohyo-collect-'));

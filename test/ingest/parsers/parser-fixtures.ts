@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RecordKind } from '../../../src/domain/record.js';
-import { validateRecordLine } from '../../../src/domain/record-validation.js';
+import type { RecordKind } from '../../../src/domain/records/record.js';
+import { validateRecordLine } from '../../../src/domain/records/record-validation.js';
 import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.js';
 import type { ParseContext, ParseOutcome, ParsedList } from '../../../src/ingest/parsers/source-parser.js';
 

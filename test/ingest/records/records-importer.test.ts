@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { corporateNumberFromBase } from '../../../src/domain/corporate-number.js';
+import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
 import { readDatasetMeta, type Db } from '../../../src/store/database.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';

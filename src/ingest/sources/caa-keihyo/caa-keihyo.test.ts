@@ -7,7 +7,7 @@ import { parse as parseCaaKeihyoHtml } from './parser.js';
 import { readReleaseTitle } from './release-title.js';
 import { caaFiscalYears } from './source.js';
 import { sourceRegistry } from '../../registry/source-registry.js';
-import type { EnforcementInput } from '../../../domain/record-input.js';
+import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { sharedData } from '../../../../test/helpers/shared-data.js';
 
 const INDEX_URL = 'https://www.caa.go.jp/policies/policy/representation/fair_labeling/release/2024/';

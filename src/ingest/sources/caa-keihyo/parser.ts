@@ -1,7 +1,7 @@
 // The parser of the Consumer Affairs Agency's yearly index of 景品表示法 releases: one enforcement record per
 // company a release names (措置命令, 課徴金納付命令, 確約計画の認定), citing the release page, dated the release.
 import { parse as parseHtml, type DefaultTreeAdapterTypes as T } from 'parse5';
-import type { EnforcementInput } from '../../../domain/record-input.js';
+import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { isCalendarDate } from '../../../domain/dates.js';
 import { skippedRow, type SkippedRow } from '../../../domain/skipped-row.js';
 import { attribute, isElement, textOf } from '../../parsers/html-links.js';

@@ -1,6 +1,6 @@
 // What a Consumer Affairs Agency release title says: the action and the companies it names.
 // 「A株式会社及びB株式会社に対する景品表示法に基づく措置命令について」 → measures_order against A株式会社 and B株式会社.
-import { analyseCompanyName } from '../../../domain/names.js';
+import { analyseCompanyName } from '../../../domain/companies/names.js';
 
 export interface ReleaseTitle {
   /** The enforcement action_type code, or null for a release that is not one (a 注意喚起, a notice). */

@@ -7,7 +7,7 @@ import XLSX, { type CellObject } from '@e965/xlsx';
 import { parse as parseIsaTitpXlsx } from './parser.js';
 import type { ParsedList } from '../../parsers/source-parser.js';
 import { sourceRegistry } from '../../registry/source-registry.js';
-import type { LicenseActionInput } from '../../../domain/record-input.js';
+import type { LicenseActionInput } from '../../../domain/records/record-input.js';
 import { sharedData } from '../../../../test/helpers/shared-data.js';
 
 const REVOCATIONS = 'isa-titp-certification-revocations';

@@ -3,8 +3,8 @@
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
 import { textOf } from '../../../domain/is-object.js';
-import { normaliseCompanyName } from '../../../domain/names.js';
-import type { LicenseActionInput } from '../../../domain/record-input.js';
+import { normaliseCompanyName } from '../../../domain/companies/names.js';
+import type { LicenseActionInput } from '../../../domain/records/record-input.js';
 import { messageOf } from '../../../domain/error-of.js';
 import { prefectureOfAddress } from '../../../domain/address-prefecture.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from '../../parsers/source-parser.js';
@@ -12,7 +12,7 @@ import { ParseBudgetError, type ParseBudget } from '../../parsers/parse-budget.j
 import { readWorkbookSheets } from '../../parsers/workbook-sheets.js';
 import { listPeriod } from '../../parsers/table-records.js';
 import { findTitpHeader, readTitpRows, type TitpAction, type TitpColumns } from './titp-rows.js';
-import { foldCompact } from '../../../domain/text-fold.js';
+import { foldCompact } from '../../../domain/text/text-fold.js';
 
 const SECTOR = 'technical_intern_training';
 

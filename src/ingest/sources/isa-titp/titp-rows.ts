@@ -1,10 +1,10 @@
 // The Immigration Services Agency's lists of actions under the Technical Intern Training Act, read from rows:
 // one organisation per action date, whatever the number of rows it spans. The first row of an organisation
 // names it; each following row adds one more certification or licence number and nothing else.
-import { normaliseCompanyName } from '../../../domain/names.js';
+import { normaliseCompanyName } from '../../../domain/companies/names.js';
 import { skippedRow, type SkippedRow } from '../../../domain/skipped-row.js';
 import { cellText, readDate } from '../../parsers/cell-values.js';
-import { foldCompact, foldWidth } from '../../../domain/text-fold.js';
+import { foldCompact, foldWidth } from '../../../domain/text/text-fold.js';
 
 /** The columns of a list, found by the words of its header; the representative (a person) is never read. */
 export interface TitpColumns {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollect } from '../../collect/collect-command.js';
 import { runSources } from '../../collect/sources-command.js';
-import { summaryEn } from '../../../domain/summary-en.js';
-import { validateRecordLine } from '../../../domain/record-validation.js';
+import { summaryEn } from '../../../domain/records/summary-en.js';
+import { validateRecordLine } from '../../../domain/records/record-validation.js';
 import { sharedData } from '../../../../test/helpers/shared-data.js';
 import { noNetwork, tempDir } from '../../../../test/ingest/collect/collect-helpers.js';
 

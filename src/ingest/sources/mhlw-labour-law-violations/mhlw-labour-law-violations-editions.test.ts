@@ -24,7 +24,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import type { EnforcementInput } from '../../../domain/record-input.js';
+import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { MHLW_LABOUR_SOURCE_ID } from './parser.js';
 import type { ParsedList } from '../../parsers/source-parser.js';
 import { sourceRegistry } from '../../registry/source-registry.js';

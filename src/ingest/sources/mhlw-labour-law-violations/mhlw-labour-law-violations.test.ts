@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { validateRecordLine } from '../../../domain/record-validation.js';
-import type { EnforcementInput } from '../../../domain/record-input.js';
+import { validateRecordLine } from '../../../domain/records/record-validation.js';
+import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { authorities } from '../../../domain/vocabularies/authorities.js';
 import { parseJapaneseDate } from '../../../domain/wareki.js';
 import {

@@ -1,5 +1,5 @@
 // The MHLW list of labour-law violations referred to prosecutors (「労働基準関係法令違反に係る公表事案」, PDF) read into enforcement records.
-import type { EnforcementInput } from '../../../domain/record-input.js';
+import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { prefectureOfAddress } from '../../../domain/address-prefecture.js';
 import { readDate } from '../../parsers/cell-values.js';
 import { splitCitations } from '../../parsers/law-citations.js';
@@ -15,7 +15,7 @@ import {
 import { listPeriod } from '../../parsers/table-records.js';
 import type { PdfPage } from '../../parsers/pdf-page.js';
 import { PdfReadError, readPdfText } from '../../parsers/pdf-text.js';
-import { foldCompact } from '../../../domain/text-fold.js';
+import { foldCompact } from '../../../domain/text/text-fold.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';
 /** The list published on 令和元年8月30日, the copy in test/fixtures/government/mhlw. */

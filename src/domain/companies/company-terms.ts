@@ -1,0 +1,99 @@
+// The searchable terms of a company: each name it goes by, normalised the way queries are, and their short grams.
+import type { AliasKind, CompanyAlias } from './company-input.js';
+import { isLatin, normaliseCompanyName } from './names.js';
+import { particleReading, romajiKey, romanizeKana, sokuonReading } from '../text/romanize.js';
+
+export type TermField = 'name' | 'name_kana' | 'name_en' | 'alias';
+
+export interface CompanyTerm {
+  readonly field: TermField;
+  readonly alias_kind: AliasKind | null;
+  readonly term: string;
+}
+
+export interface NamedCompany {
+  readonly name: string;
+  readonly name_kana: string | null;
+  readonly name_en: string | null;
+  readonly aliases: readonly CompanyAlias[];
+}
+
+/** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
+export const TERMS_VERSION = 4;
+
+/**
+ * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
+ * loose romaji key beside their plain key; the reading gives the romanized key (from the kana only, never
+ * from kanji), a second one with は/へ read as particles (wa, e) and a third with a full-size ツ read as ッ when it has
+ * them.
+ */
+export function companySearchTerms(company: NamedCompany): CompanyTerm[] {
+  const terms: CompanyTerm[] = [];
+  const seen = new Set<string>();
+  const add = (field: TermField, term: string, aliasKind: AliasKind | null = null) => {
+    const key = `${field}\u0000${term}`;
+    if (term === '' || seen.has(key)) return;
+    seen.add(key);
+    terms.push({ field, alias_kind: aliasKind, term });
+  };
+  const addLatin = (field: TermField, value: string, aliasKind: AliasKind | null = null) => {
+    add(field, normaliseCompanyName(value), aliasKind);
+    add(field, romajiKey(value), aliasKind);
+  };
+  const name = normaliseCompanyName(company.name);
+  add('name', name);
+  if (isLatin(name)) add('name', romajiKey(company.name));
+  if (company.name_kana) {
+    add('name_kana', kanaKey(company.name_kana));
+    for (const reading of [company.name_kana, particleReading(company.name_kana), sokuonReading(company.name_kana)]) {
+      const romanized = reading === null ? null : romanizeKana(reading);
+      if (romanized !== null) add('alias', romajiKey(romanized), 'romanized');
+    }
+  }
+  if (company.name_en) addLatin('name_en', company.name_en);
+  for (const alias of company.aliases) {
+    // a romanized alias is found by its loose key alone: its plain spelling is one more term that no query needs
+    if (alias.kind === 'romanized') add('alias', romajiKey(alias.name), alias.kind);
+    else if (alias.kind === 'english_unverified') addLatin('alias', alias.name, alias.kind);
+    else add('alias', normaliseCompanyName(alias.name), alias.kind);
+  }
+  return terms;
+}
+
+/** The reading folded as names are (full-width katakana, small kana full size, no marks), legal form removed. */
+export function kanaKey(kana: string): string {
+  return normaliseCompanyName(kana);
+}
+
+/** The terms that also get short grams: what a person writes in kanji or kana, one or two characters long. */
+export const SHORT_GRAM_TERMS = { fields: ['name'], aliasKinds: ['former_name', 'brand'] } as const satisfies {
+  fields: readonly TermField[];
+  aliasKinds: readonly AliasKind[];
+};
+
+// SHORT_GRAM_TERMS widened to what a term holds, so that `includes` takes any term's field and alias kind
+const SHORT_GRAM_FIELDS: readonly TermField[] = SHORT_GRAM_TERMS.fields;
+const SHORT_GRAM_ALIAS_KINDS: readonly (AliasKind | null)[] = SHORT_GRAM_TERMS.aliasKinds;
+
+/** Whether the term is one of SHORT_GRAM_TERMS. */
+export function hasShortGrams(term: CompanyTerm): boolean {
+  return (
+    SHORT_GRAM_FIELDS.includes(term.field) ||
+    (term.field === 'alias' && SHORT_GRAM_ALIAS_KINDS.includes(term.alias_kind))
+  );
+}
+
+/**
+ * Every distinct one- and two-character substring of a term, space separated: the document of the short-gram
+ * index, which serves partial matches for queries too short for the trigram index (花王, 東レ, 花).
+ */
+export function termGrams(term: string): string {
+  const chars = [...term].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+  const grams = new Set<string>();
+  for (const [i, char] of chars.entries()) {
+    grams.add(char);
+    const next = chars[i + 1];
+    if (next !== undefined) grams.add(char + next);
+  }
+  return [...grams].join(' ');
+}

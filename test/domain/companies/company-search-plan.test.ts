@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { planCompanySearch } from '../../../src/domain/companies/company-search-plan.js';
+import { ftsAllOf, ftsPhrase } from '../../../src/store/free-text.js';
+import { keyTrigrams, prefixUpperBound, rarestTrigrams } from '../../../src/domain/text/index-keys.js';
+import { romajiKey } from '../../../src/domain/text/romanize.js';
+
+test('a 13-digit query is a Corporate Number look-up, valid or not, however it is written', () => {
+  const cases: [string, string][] = [
+    ['T1180301018771', '1180301018771'],
+    ['１１８０３０１０１８７７１', '1180301018771'],
+    ['1180-3010-18771', '1180301018771'],
+    ['1 180301 018771', '1180301018771'],
+    ['Ｔ１１８０３０１０１８７７１', '1180301018771'],
+  ];
+  for (const [q, number] of cases) assert.deepEqual(planCompanySearch(q), { kind: 'corporate_number', number }, q);
+  assert.deepEqual(planCompanySearch('2180301018771'), { kind: 'invalid_corporate_number', input: '2180301018771' });
+});
+
+test('a name query gives normalised keys and the legal form it named', () => {
+  const cases: [string, string[], string | null][] = [
+    ['トヨタ自動車株式会社', ['トヨタ自動車'], 'kabushiki_kaisha'],
+    ['（株）トヨタ自動車', ['トヨタ自動車'], 'kabushiki_kaisha'],
+    ['㈲トヨタ', ['トヨタ'], 'yugen_kaisha'],
+    ['とよた', ['トヨタ'], null],
+    ['ﾄﾖﾀ', ['トヨタ'], null],
+    ['花', ['花'], null],
+    ['Kaiwa Shipping Co., Ltd.', ['kaiwashipping', romajiKey('Kaiwa Shipping')], 'kabushiki_kaisha'],
+    ['Toyota Jidōsha', ['toyotajidōsha', 'toyotazidosya'], null],
+    ['ＮＥＣ', ['nec'], null],
+  ];
+  for (const [q, keys, legalForm] of cases)
+    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm }, q);
+});
+
+test('a query asked again is answered with the plan made the first time, and a longer one is planned each time alike', () => {
+  const first = planCompanySearch('株式会社北辰建設');
+  assert.equal(planCompanySearch('株式会社北辰建設'), first);
+  assert.deepEqual(first, { kind: 'terms', keys: ['北辰建設'], legalForm: 'kabushiki_kaisha' });
+  const long = `${'北辰'.repeat(200)}建設`;
+  assert.notEqual(planCompanySearch(long), planCompanySearch(long));
+  assert.deepEqual(planCompanySearch(long), planCompanySearch(long));
+});
+
+test('a query of punctuation or a bare legal form plans nothing it should not', () => {
+  assert.deepEqual(planCompanySearch('・・・'), { kind: 'nothing' });
+  assert.deepEqual(planCompanySearch('株式会社'), { kind: 'legal_form_only' }, 'a bare legal form is said to be one');
+});
+
+test('FTS phrases quote every token so no input is read as FTS syntax', () => {
+  assert.equal(ftsPhrase('abc'), '"abc"');
+  assert.equal(ftsPhrase('a"b OR c*'), '"a""b OR c*"');
+  assert.equal(ftsPhrase('NEAR(a b)'), '"NEAR(a b)"');
+  assert.ok(prefixUpperBound('abc') > 'abczzzz');
+  assert.ok(prefixUpperBound('abc') > 'abc漢字');
+});
+
+test('a long key is looked up by its rarest trigrams; a short one by its whole phrase', () => {
+  const common = new Map([
+    ['ken', 90_000],
+    ['ens', 80_000],
+    ['nse', 80_000],
+    ['set', 100_000],
+    ['ets', 50_000],
+    ['tsu', 95_000],
+  ]);
+  const docs = (t: string) => common.get(t) ?? 0;
+  const cases: [key: string, expected: string[] | null, why: string][] = [
+    ['kensetsu', ['ets', 'ken'], 'all common: the least common, then an end of the key clear of it'],
+    [
+      'kensetsusu',
+      ['sus', 'ens'],
+      'an uncounted one first; the common end ken is not taken beside it, the next clear one is',
+    ],
+    ['hokuyokensetsu', ['hok', 'uyo'], 'uncounted trigrams are the rarest, taken in key order, none overlapping'],
+    ['hokuyokensetsuyamato', ['hok', 'ato', 'uyo'], 'the uncounted far end second, a third when it is uncounted too'],
+    ['setken', ['etk', 'tke'], 'nothing clear of the rarest: the next rarest, overlapping'],
+    ['kense', null, 'three trigrams or fewer: the phrase itself'],
+    ['サウスシヨウジヤ', ['サウス', 'ウジヤ'], 'any script'],
+    ['aaaaaa', null, 'repeated trigrams count once'],
+  ];
+  for (const [key, expected, why] of cases) assert.deepEqual(rarestTrigrams(key, docs), expected, `${key}: ${why}`);
+});
+
+test('trigrams are cut by character, and an all-of expression quotes each', () => {
+  assert.deepEqual(keyTrigrams('𠮷野家具'), ['𠮷野家', '野家具']);
+  assert.deepEqual(keyTrigrams('ab'), []);
+  assert.equal(ftsAllOf(['ab"', 'cde']), '"ab""" AND "cde"');
+});
+
+test('a legal form alone names no company, whatever its spelling; a name with its form is a name', () => {
+  for (const q of [
+    '株式会社',
+    '(株)',
+    '（株）',
+    '㈱',
+    '有限会社',
+    'カブシキガイシャ',
+    'Co., Ltd.',
+    'K.K.',
+    'Inc.',
+    'LLC',
+    'Company',
+  ]) {
+    assert.deepEqual(planCompanySearch(q), { kind: 'legal_form_only' }, q);
+  }
+  for (const q of ['トヨタ株式会社', '株式会社トヨタ', 'Toyota Co., Ltd.', '株', 'co'])
+    assert.equal(planCompanySearch(q).kind, 'terms', q);
+});

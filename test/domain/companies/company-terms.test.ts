@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { companySearchTerms, hasShortGrams, kanaKey, termGrams } from '../../../src/domain/companies/company-terms.js';
+
+test('companySearchTerms: name, reading, romanized reading, English name and aliases', () => {
+  const terms = companySearchTerms({
+    name: '海和海運株式会社',
+    name_kana: 'カイワカイウン',
+    name_en: 'Kaiwa Shipping Co., Ltd.',
+    aliases: [
+      { name: 'Kaiwakaiun', kind: 'romanized' },
+      { name: '旧海和商事株式会社', kind: 'former_name' },
+    ],
+  });
+  const got = terms.map((t) => `${t.field}/${t.alias_kind ?? ''}/${t.term}`);
+  assert.deepEqual(got, [
+    'name//海和海運',
+    'name_kana//カイワカイウン',
+    'alias/romanized/kaiwakaiun',
+    'name_en//kaiwashipping',
+    'name_en//kaiwasyipping'.replace('syi', 'si'),
+    'alias/former_name/旧海和商事',
+  ]);
+});
+
+test('companySearchTerms: は read as a particle gives a second romanized key; Latin names get the loose key', () => {
+  const terms = companySearchTerms({
+    name: 'ＳＨＩＮＥＩ株式会社',
+    name_kana: 'コンニチハ',
+    name_en: null,
+    aliases: [],
+  });
+  const got = terms.map((t) => `${t.field}/${t.term}`);
+  assert.deepEqual(got, ['name/shinei', 'name/sinei', 'name_kana/コンニチハ', 'alias/konnitiha', 'alias/konnitiwa']);
+});
+
+test('kanaKey folds readings as names are folded', () => {
+  const cases: [string, string][] = [
+    ['トヨタジドウシャ', 'トヨタジドウシヤ'],
+    ['ｷﾔﾉﾝ', 'キヤノン'],
+    ['きゃのん', 'キヤノン'],
+    ['フーリハン', 'フリハン'],
+  ];
+  for (const [kana, key] of cases) assert.equal(kanaKey(kana), key, kana);
+});
+
+test('termGrams: every distinct one- and two-character substring', () => {
+  const cases: [string, string][] = [
+    ['花王', '花 花王 王'],
+    ['東レ', '東 東レ レ'],
+    ['ああ', 'あ ああ'],
+    ['a', 'a'],
+    ['', ''],
+    ['nec', 'n ne e ec c'],
+  ];
+  for (const [term, grams] of cases) assert.equal(termGrams(term), grams, term);
+});
+
+test('hasShortGrams: names, former names and brands', () => {
+  assert.equal(hasShortGrams({ field: 'name', alias_kind: null, term: 'x' }), true);
+  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'former_name', term: 'x' }), true);
+  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'romanized', term: 'x' }), false);
+  assert.equal(hasShortGrams({ field: 'name_kana', alias_kind: null, term: 'x' }), false);
+});
