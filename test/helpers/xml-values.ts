@@ -8,7 +8,7 @@ import { errorOf } from '../../src/domain/error-of.js';
  * process, and an event loop held for longer than the server's keep-alive timeout (a loaded machine starting
  * xmllint) had the server drop the idle connection just as the client's next request went out on it ("fetch failed").
  */
-export function xmllint(args: readonly string[], input = ''): Promise<string> {
+function xmllint(args: readonly string[], input = ''): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile('xmllint', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
       error === null ? resolve(stdout) : reject(errorOf(error)),
