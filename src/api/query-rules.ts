@@ -1,6 +1,7 @@
 // The contract's query rules that no schema can say, after the schema, per endpoint kind: what one value means beside
 // another (a Corporate Number's check digit, a label for a code, from before to, at least one filter). How a query
-// string is read before the schema is ./query-string.ts; src/api/errors.ts words every refusal.
+// string is read before the schema is ./query-string.ts; src/api/errors.ts words every refusal. Then, for a record
+// endpoint, the checked query resolved into the store's RecordQuery (resolveRecordQuery).
 import { ApiError, corporateNumberRefusal, echoed } from './errors.js';
 import { parseCorporateNumber } from '../domain/companies/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
