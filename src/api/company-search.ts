@@ -30,7 +30,7 @@ function nothingFound(notice: string): FoundCompanies {
     hits: [],
     hasMore: false,
     total: 0,
-    filter: { corporateNumbers: [], namedBy: [], nameParts: [] },
+    filter: { corporateNumbers: [], nameKeys: [], nameParts: [] },
     shared: false,
     notices: [notice],
   };
@@ -55,10 +55,11 @@ export function searchCompanies(
       const hits: CompanyHit[] = company
         ? [{ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }]
         : [];
+      const { nameKeys } = recall > 0 ? store.companies.followedByNumbers([plan.number]) : { nameKeys: [] };
       return {
         hits,
         hasMore: false,
-        filter: { corporateNumbers: [plan.number], namedBy: recall > 0 ? [plan.number] : [], nameParts: [] },
+        filter: { corporateNumbers: [plan.number], nameKeys, nameParts: [] },
         notices: [],
         shared: false,
         total: hits.length,
@@ -79,21 +80,20 @@ export function searchCompanies(
     case 'terms': {
       // one more than followed, to know whether the query recalls more companies than are followed
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
-      const rows = store.companies.searchByKeys(plan.keys, asked, plan.legalForm);
-      const followed = rows.slice(0, recall).map((hit) => hit.company.corporate_number);
+      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show);
+      const followed = recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
       return {
-        hits: rows.slice(0, show),
-        hasMore: rows.length > show,
+        hits,
+        hasMore: ids.length > show,
         filter: {
-          corporateNumbers: followed,
-          namedBy: followed,
+          ...followed,
           // the first key is the normalised name (a Latin query's loose romaji key after it finds no record's name)
           nameParts: plan.keys.slice(0, 1),
         },
         notices: [],
         shared: store.companies.hitsShared,
-        ...(rows.length < asked ? { total: rows.length } : {}),
-        ...(recall > 0 && rows.length > recall ? { followedOfMore: recall } : {}),
+        ...(ids.length < asked ? { total: ids.length } : {}),
+        ...(recall > 0 && ids.length > recall ? { followedOfMore: recall } : {}),
       };
     }
   }

@@ -14,7 +14,7 @@ import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } fro
 import type { TermField } from '../domain/companies/company-terms.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
-import { BoundedMap } from '../domain/bounded-memo.js';
+import { AnswerCache } from './answer-cache.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -33,6 +33,19 @@ interface CompanyMatch {
 export interface CompanyHit {
   readonly company: CompanyRecord;
   readonly match: CompanyMatch;
+}
+
+/** What a search found, best first: every company's id, and the first of them read whole with how each matched. */
+export interface FoundCompanyIds {
+  readonly ids: readonly number[];
+  readonly hits: CompanyHit[];
+}
+
+/** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
+export interface FollowedCompanies {
+  readonly corporateNumbers: string[];
+  /** Their names but the reading, each folded as a record's company name is (current, English, former, other). */
+  readonly nameKeys: string[];
 }
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
@@ -61,10 +74,12 @@ export class CompanyQueries {
   private readonly byKeys: StatementCache<StageRow>;
   private readonly counts: StatementCache<{ n: number }>;
   private readonly predecessors;
+  private readonly followedById;
+  private readonly followedByNumber;
 
   constructor(
     db: Db,
-    readonly answers: AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }> = new AnswerCache({
+    readonly answers: AnswerCache<{ readonly limit: number } & FoundCompanyIds> = new AnswerCache({
       maxEntries: 0,
       maxBytes: 0,
     }),
@@ -87,6 +102,8 @@ export class CompanyQueries {
     // one statement per number of keys and kind of look-up
     this.counts = new StatementCache<{ n: number }>(db, 1 / 16);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
+    this.followedById = db.prepare<[string], FollowedRow>(followedSql('c.id = j.value'));
+    this.followedByNumber = db.prepare<[string], FollowedRow>(followedSql('c.corporate_number = j.value'));
   }
 
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
@@ -115,15 +132,41 @@ export class CompanyQueries {
    * Each stage ranks the bare candidates; only the companies shown are read whole.
    */
   searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
-    if (keys.length === 0) return [];
+    return this.findByKeys(keys, limit, legalForm, limit).hits;
+  }
+
+  /**
+   * The same search, every company found by its id and only the first `whole` read whole: a query that follows many
+   * companies into the records (/search follows 50) shows ten of them, and reading a company whole (aliases,
+   * predecessors) was most of the search's cost at a million companies.
+   */
+  findByKeys(keys: readonly string[], limit: number, legalForm: string | null, whole: number): FoundCompanyIds {
+    if (keys.length === 0) return { ids: [], hits: [] };
     // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
     // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
     const key = JSON.stringify([keys, legalForm]);
     const kept = this.answers.peek(key);
-    if (kept !== undefined && (kept.limit >= limit || kept.hits.length < kept.limit)) return kept.hits.slice(0, limit);
-    const hits = this.search(keys, limit, legalForm);
-    this.answers.put(key, { limit, hits });
-    return hits;
+    const shown = (ids: readonly number[]) => Math.min(whole, limit, ids.length);
+    if (
+      kept !== undefined &&
+      (kept.limit >= limit || kept.ids.length < kept.limit) &&
+      kept.hits.length >= shown(kept.ids)
+    )
+      return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
+    const ranked = this.search(keys, limit, legalForm);
+    const found = { ids: ranked.map((row) => row.id), hits: this.hitsOf(ranked.slice(0, whole)) };
+    this.answers.put(key, { limit, ...found });
+    return found;
+  }
+
+  /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */
+  followed(ids: readonly number[]): FollowedCompanies {
+    return followedOf(this.followedById.all(JSON.stringify(ids)));
+  }
+
+  /** The same, for companies by Corporate Number: a number no company has follows no name. */
+  followedByNumbers(numbers: readonly string[]): FollowedCompanies {
+    return { ...followedOf(this.followedByNumber.all(JSON.stringify(numbers))), corporateNumbers: [...numbers] };
   }
 
   /**
@@ -140,12 +183,18 @@ export class CompanyQueries {
     return count.get(...params)?.n ?? 0;
   }
 
-  private search(keys: readonly string[], limit: number, legalForm: string | null): CompanyHit[] {
+  /** The companies found, best first, at most `limit`: ids and how each matched. */
+  private search(keys: readonly string[], limit: number, legalForm: string | null): RankedId[] {
     const ranked: RankedId[] = [];
     for (const stage of MATCH_KINDS) {
       this.rankStage(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
     }
+    return ranked;
+  }
+
+  /** These companies read whole, in their order, with how each matched. */
+  private hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
     const companies = this.companiesById(ranked.map((row) => row.id));
     const hits: CompanyHit[] = [];
     for (const row of ranked) {
@@ -274,74 +323,32 @@ export class CompanyQueries {
   }
 }
 
+interface FollowedRow {
+  readonly corporate_number: string;
+  readonly names: string;
+}
+
+/**
+ * A followed company's Corporate Number and its name keys (every term but the reading's, as the JSON array of
+ * them), for the companies of a JSON list joined by `on`, in the list's order.
+ */
+function followedSql(on: string): string {
+  return `SELECT c.corporate_number, (SELECT json_group_array(t.term) FROM company_terms t
+      WHERE t.company_id = c.id AND t.field <> 'name_kana') AS names
+    FROM json_each(?) j JOIN companies c ON ${on} ORDER BY j.key`;
+}
+
+function followedOf(rows: readonly FollowedRow[]): FollowedCompanies {
+  const nameKeys = new Set<string>();
+  for (const row of rows) {
+    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in followedSql from company_terms' NOT NULL term
+    for (const name of JSON.parse(row.names) as string[]) nameKeys.add(name);
+  }
+  return { corporateNumbers: rows.map((row) => row.corporate_number), nameKeys: [...nameKeys] };
+}
+
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
 function lookup(rows: number, kind: MatchKind, from: string): string {
   return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
     FROM ${from} ${limitSql(rows)})`;
-}
-
-// A bounded cache of answers for the dataset being served: a public API is asked the same companies again and
-// again, and an answer never changes while the dataset does not. One cache belongs to one open dataset, so a new
-// dataset starts empty. Least recently used first out (BoundedMap), bounded in entries and in (estimated) bytes.
-export interface AnswerCacheOptions {
-  /** 0 turns the cache off (KOHYO_ANSWER_CACHE_ENTRIES). */
-  readonly maxEntries: number;
-  readonly maxBytes: number;
-}
-
-/** What a cache holds at most besides the entry count: answers are a few kilobytes, so entries bind first. */
-export const ANSWER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
-
-export class AnswerCache<V> {
-  readonly #entries: BoundedMap<string, { readonly value: V; readonly bytes: number }>;
-  hits = 0;
-  misses = 0;
-
-  constructor(private readonly options: AnswerCacheOptions) {
-    this.#entries = new BoundedMap({
-      entries: options.maxEntries,
-      weight: options.maxBytes,
-      weigh: (_key, entry) => entry.bytes,
-    });
-  }
-
-  /** Whether answers are kept at all: when they are, what `get` returns is handed out again to later callers. */
-  get keeps(): boolean {
-    return this.options.maxEntries > 0;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  get bytes(): number {
-    return this.#entries.weight;
-  }
-
-  /** The cached answer for `key`, kept among the recently used; undefined when none is kept. Answers are shared: never change one. */
-  peek(key: string): V | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    return entry.value;
-  }
-
-  /** Keeps an answer (replacing the one kept for `key`); past the bounds the least recently used go. */
-  put(key: string, value: V): void {
-    if (this.options.maxEntries === 0) return;
-    // UTF-16 code units, twice over for the key and the value's text: an estimate, not an exact heap size
-    this.#entries.set(key, { value, bytes: 2 * (key.length + JSON.stringify(value).length) });
-  }
-
-  /** The cached answer for `key`, else `compute()`'s, kept. */
-  get(key: string, compute: () => V): V {
-    const cached = this.peek(key);
-    if (cached !== undefined) return cached;
-    const value = compute();
-    this.put(key, value);
-    return value;
-  }
 }

@@ -331,14 +331,6 @@ function ridsTerm(rids: SqlFragment): WhereTerm {
 }
 
 /**
- * The name keys of the companies of a JSON list of Corporate Numbers: their terms of company search but the reading's,
- * each a name folded as a record's name is (its current, registered English, former and other names).
- */
-const NAME_TERMS_OF_COMPANIES = `SELECT t.term FROM company_terms t
-  WHERE t.company_id IN (SELECT id FROM companies WHERE corporate_number IN (SELECT value FROM json_each(?)))
-  AND t.field <> 'name_kana'`;
-
-/**
  * The records of the companies found, the records naming one of their names (the key index), and records whose
  * name key holds a part (若旦那 finds 便利屋若旦那, as `q` finds company names) through the name trigram index, or
  * starts with it when it is too short for trigrams (花王). One list of rids, each part from its own index: as
@@ -352,9 +344,9 @@ function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): 
     parts.push(`SELECT rid FROM ${table} WHERE company_corporate_number IN (SELECT value FROM json_each(?))`);
     params.push(JSON.stringify(company.corporateNumbers));
   }
-  if (company.namedBy.length > 0) {
-    parts.push(`SELECT rid FROM ${table} WHERE company_name_norm IN (${NAME_TERMS_OF_COMPANIES})`);
-    params.push(JSON.stringify(company.namedBy));
+  if (company.nameKeys.length > 0) {
+    parts.push(`SELECT rid FROM ${table} WHERE company_name_norm IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(company.nameKeys));
   }
   for (const key of company.nameParts) {
     if ([...key].length >= TRIGRAM_MIN_LENGTH) {

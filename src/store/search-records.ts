@@ -17,10 +17,10 @@ export interface RecordSearch {
 function searchQueries(search: RecordSearch): RecordQuery[] {
   const queries: RecordQuery[] = [];
   const { companies, text, today } = search;
-  const { corporateNumbers, namedBy, nameParts } = companies;
-  if (corporateNumbers.length > 0 || namedBy.length > 0)
-    queries.push({ company: { corporateNumbers, namedBy, nameParts: [] }, today });
-  if (nameParts.length > 0) queries.push({ company: { corporateNumbers: [], namedBy: [], nameParts }, today });
+  const { corporateNumbers, nameKeys, nameParts } = companies;
+  if (corporateNumbers.length > 0 || nameKeys.length > 0)
+    queries.push({ company: { corporateNumbers, nameKeys, nameParts: [] }, today });
+  if (nameParts.length > 0) queries.push({ company: { corporateNumbers: [], nameKeys: [], nameParts }, today });
   if (text !== null) queries.push({ q: text, today });
   return queries;
 }

@@ -1,7 +1,8 @@
 // The read-only dataset the server answers from: one open database file, its prepared queries and the read
 // transaction its connection holds.
 import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from './database.js';
-import { AnswerCache, ANSWER_CACHE_MAX_BYTES, CompanyQueries, type CompanyHit } from './company-queries.js';
+import { CompanyQueries, type FoundCompanyIds } from './company-queries.js';
+import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
 import {
   collectionRunCounts,
@@ -44,7 +45,7 @@ export interface StoreOptions {
 export function openStore(path: string, options: StoreOptions = {}): Store {
   const db: Db = openReadOnly(path);
   // one cache per open dataset: a new dataset starts with none of the old one's answers
-  const answers = new AnswerCache<{ readonly limit: number; readonly hits: CompanyHit[] }>({
+  const answers = new AnswerCache<{ readonly limit: number } & FoundCompanyIds>({
     maxEntries: options.answerCacheEntries ?? 0,
     maxBytes: ANSWER_CACHE_MAX_BYTES,
   });

@@ -9,6 +9,7 @@ import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
 import type { CompanyInput } from '../../src/domain/companies/company-input.js';
+import { CompanyQueries } from '../../src/store/company-queries.js';
 
 /** When the records are written: their change time. */
 export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
@@ -18,6 +19,14 @@ export function recordQueriesOver(
   records: readonly ValidRecord[],
   companies: readonly CompanyInput[] = [],
 ): RecordQueries {
+  return storeOver(records, companies).records;
+}
+
+/** The same file's record queries and company queries. */
+export function storeOver(
+  records: readonly ValidRecord[],
+  companies: readonly CompanyInput[] = [],
+): { readonly records: RecordQueries; readonly companies: CompanyQueries } {
   const db = openWritable(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-read-')), 'read.sqlite'));
   seedVocabularies(db);
   const register = createCompanyWriter(db);
@@ -27,5 +36,5 @@ export function recordQueriesOver(
     writer.upsertSource(record);
     writer.writeRecord(record);
   }
-  return new RecordQueries(db);
+  return { records: new RecordQueries(db), companies: new CompanyQueries(db) };
 }

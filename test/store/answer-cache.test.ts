@@ -1,7 +1,7 @@
 // The answer cache: bounded in entries and bytes, least recently used out first, off at 0.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AnswerCache } from '../../src/store/company-queries.js';
+import { AnswerCache } from '../../src/store/answer-cache.js';
 
 function counting() {
   let calls = 0;

@@ -15,8 +15,8 @@ import type { RecordQuery } from '../../src/domain/records/record-query.js';
 import { demoDatabase } from '../helpers/server.js';
 
 const today = '2026-11-21';
-// a company query: its linked records, the records naming its names (the terms of company search), a name part
-const company = { corporateNumbers: ['1180301018771'], namedBy: ['1180301018771'], nameParts: ['トヨタ'] };
+// a company query: its linked records, the records naming one of its names (as company search folds them), a name part
+const company = { corporateNumbers: ['1180301018771'], nameKeys: ['トヨタ自動車', 'toyotajidosha'], nameParts: ['トヨタ'] };
 
 const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
   enforcement: [
@@ -230,7 +230,7 @@ test('company= reaches records by any part of their name key through the name in
         ['若旦那', `${table.table}_names`],
         ['花王', `${table.table}_by_company_name`],
       ] as const) {
-        const company = { corporateNumbers: ['1180301018771'], namedBy: [], nameParts: [key] };
+        const company = { corporateNumbers: ['1180301018771'], nameKeys: [], nameParts: [key] };
         for (const filter of [{ company }, { company, prefecture: '13' }, { company, q: '談合事件' }]) {
           const query: RecordQuery = { today, ...filter };
           for (const fragment of [recordPageSql(table, query, 10, 0), recordCountSql(table, query, 101)]) {

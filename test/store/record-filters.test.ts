@@ -46,7 +46,7 @@ for (const kind of RECORD_KINDS) {
         value,
         { [filter.name]: value, corporate_number: VALUE.corporate_number },
         {
-          company: () => ({ corporateNumbers: ['8999999000001'], namedBy: [], nameParts: [] }),
+          company: () => ({ corporateNumbers: ['8999999000001'], nameKeys: [], nameParts: [] }),
           predecessorsOf: () => ['1000000000000'],
         },
       );

@@ -88,7 +88,7 @@ test('every kind reads back field for field as it was written', () => {
         corporate_number: record.company.corporate_number ?? undefined,
         company: record.company.corporate_number
           ? undefined
-          : { corporateNumbers: [], namedBy: [], nameParts: ['試験建設'] },
+          : { corporateNumbers: [], nameKeys: [], nameParts: ['試験建設'] },
         today,
       },
       { limit: 10, page: 1 },
@@ -170,7 +170,7 @@ test('company= finds a record no number links by any part of its name key, throu
     queries
       .page(
         'procurement_suspension',
-        { company: { corporateNumbers: [], namedBy: [], nameParts: [normaliseCompanyName(key)] }, today },
+        { company: { corporateNumbers: [], nameKeys: [], nameParts: [normaliseCompanyName(key)] }, today },
         { limit: 10, page: 1 },
       )
       .records.map((r) => r.company.name)

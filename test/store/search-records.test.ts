@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { validateRecordLine } from '../../src/domain/records/record-validation.js';
 import type { ValidRecord } from '../../src/domain/records/record.js';
-import { recordQueriesOver } from '../helpers/record-store.js';
+import { recordQueriesOver, storeOver } from '../helpers/record-store.js';
 import { companyInput } from '../helpers/company-input.js';
 import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';
 
@@ -47,7 +47,7 @@ const RECORDS = [
 const store = () => recordQueriesOver(RECORDS);
 
 const search = (text: string | null): RecordSearch => ({
-  companies: { corporateNumbers: [NUMBER], namedBy: [], nameParts: [] },
+  companies: { corporateNumbers: [NUMBER], nameKeys: [], nameParts: [] },
   text,
   today,
 });
@@ -74,7 +74,7 @@ test("search's records: the company's first, newest first, then the text matches
   const byText = searchRecords(
     records,
     'enforcement',
-    { ...search('談合'), companies: { corporateNumbers: [], namedBy: [], nameParts: [] } },
+    { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [], nameParts: [] } },
     10,
   );
   assert.deepEqual(
@@ -100,7 +100,7 @@ test("search's count: the company's records and the text matches, each once, up 
     countSearchRecords(
       records,
       'enforcement',
-      { ...search('談合'), companies: { corporateNumbers: [], namedBy: [], nameParts: [] } },
+      { ...search('談合'), companies: { corporateNumbers: [], nameKeys: [], nameParts: [] } },
       1000,
     ),
     12,
@@ -109,7 +109,7 @@ test("search's count: the company's records and the text matches, each once, up 
 
 test("search's parts in order: the recalled companies' own (linked, or naming one of their names), then names holding the query's, then text", () => {
   // dates rise with n: each later part's records are newer than every record of the parts before it
-  const records = recordQueriesOver(
+  const { records, companies } = storeOver(
     [
       enforcement(1, '架空商事株式会社', NUMBER, '勧告'),
       enforcement(2, '（株）旧架空', null, '勧告'),
@@ -128,8 +128,10 @@ test("search's parts in order: the recalled companies' own (linked, or naming on
     ],
   );
   // the company's names are followed, not its reading: a record naming カクウショウジ is no record of its name
+  const followed = companies.followedByNumbers([NUMBER]);
+  assert.deepEqual([...followed.nameKeys].sort(), ['kakusyozi', '架空商事', '旧架空'].sort());
   const search: RecordSearch = {
-    companies: { corporateNumbers: [NUMBER], namedBy: [NUMBER], nameParts: ['架空商事'] },
+    companies: { ...followed, nameParts: ['架空商事'] },
     text: '架空商事',
     today,
   };

@@ -10,10 +10,10 @@ export interface CompanyFilter {
   /** The companies recalled: the records linked to them. */
   readonly corporateNumbers: readonly string[];
   /**
-   * The companies whose names (current, English, former and other aliases, as company search folds them) are followed:
-   * the records whose company-name key (record-names.ts) is one of them, linked or not.
+   * The names of the companies followed (current, English, former and other aliases, as company search folds them): the
+   * records whose company-name key (record-names.ts) is one of them, linked or not.
    */
-  readonly namedBy: readonly string[];
+  readonly nameKeys: readonly string[];
   /** The query's own name keys: the records whose company-name key holds one (若旦那 finds 便利屋若旦那). */
   readonly nameParts: readonly string[];
 }
