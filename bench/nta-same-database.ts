@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 
 /** Parts whose content is not the data: the build time, and the FTS tables' own storage (compared through fts5vocab). */
 const SKIPPED_ROWS: Readonly<Record<string, string>> = { dataset_meta: "key <> 'version'" };
-const FTS_INDEXES = ['company_terms_fts', 'company_grams'] as const;
+const FTS_INDEXES = ['company_trigrams', 'company_grams'] as const;
 
 /** One digest per table (its rows in key order), per FTS index (every term instance) and for the schema. */
 export function digestDatabase(path: string): Record<string, string> {

@@ -45,8 +45,12 @@ const SHAPES: readonly { name: string; sql: (limit: string) => string; params: r
   },
   {
     name: 'company search, trigram stage',
-    sql: (l) => stage('company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?', l),
-    params: ['"シンケ"', null],
+    sql: (l) =>
+      stage(
+        'company_trigrams f JOIN company_terms t ON t.company_id = f.rowid WHERE company_trigrams MATCH ? AND instr(t.term, ?) > 0',
+        l,
+      ),
+    params: ['"シンケ"', 'シンケ', null],
     limit: 20,
   },
   {

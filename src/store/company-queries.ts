@@ -12,6 +12,7 @@ import {
 import { ftsAllOf, ftsPhrase } from './free-text.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import type { TermField } from '../domain/companies/company-terms.js';
+import { shortGramTermsSql } from './company-terms-writer.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
@@ -50,8 +51,6 @@ export interface FollowedCompanies {
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
-/** The term rows a count reads per company it may count: a company matches by a few terms (name, kana, romaji, aliases). */
-const COUNTED_ROWS_PER_COMPANY = 4;
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
@@ -176,11 +175,21 @@ export class CompanyQueries {
    */
   countByKeys(keys: readonly string[], cap: number): number {
     if (keys.length === 0) return 0;
-    const { sql, params } = this.stageLookups(keys, 'partial', cap * COUNTED_ROWS_PER_COMPANY);
-    const count = this.counts.prepared(
-      `SELECT count(*) AS n FROM (SELECT DISTINCT company_id FROM (${sql}) ${limitSql(cap)})`,
-    );
-    return count.get(...params)?.n ?? 0;
+    const arms: string[] = [];
+    const params: string[] = [];
+    for (const key of keys) {
+      // a document is a company: the index alone counts them, unless each must be checked for the whole key
+      const { index, match, exact } = this.partialMatch(key);
+      const check = exact
+        ? ''
+        : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
+      arms.push(
+        `SELECT * FROM (SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?${check} ${limitSql(cap)})`,
+      );
+      params.push(match, ...(exact ? [] : [key]));
+    }
+    const companies = arms.length === 1 ? arms.join('') : `${arms.join(' UNION ')} ${limitSql(cap)}`;
+    return this.counts.prepared(`SELECT count(*) AS n FROM (${companies})`).get(...params)?.n ?? 0;
   }
 
   /** The companies found, best first, at most `limit`: ids and how each matched. */
@@ -264,36 +273,33 @@ export class CompanyQueries {
         params.push(key, prefixUpperBound(key));
         continue;
       }
-      if ([...key].length < TRIGRAM_MIN_LENGTH) {
-        parts.push(
-          lookup(rows, stage, 'company_grams g JOIN company_terms t ON t.id = g.rowid WHERE company_grams MATCH ?'),
-        );
-        params.push(ftsPhrase(key));
-        continue;
-      }
-      const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
-      if (rarest) {
-        // the rarest trigrams narrow the terms cheaply; the whole key is then checked on each
-        parts.push(
-          lookup(
-            rows,
-            stage,
-            'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ? AND instr(t.term, ?) > 0',
-          ),
-        );
-        params.push(ftsAllOf(rarest), key);
-      } else {
-        parts.push(
-          lookup(
-            rows,
-            stage,
-            'company_terms_fts f JOIN company_terms t ON t.id = f.rowid WHERE company_terms_fts MATCH ?',
-          ),
-        );
-        params.push(ftsPhrase(key));
-      }
+      // the index finds the companies; the company's terms that hold the key are its matches
+      const { index, match } = this.partialMatch(key);
+      const short = index === 'company_grams' ? ` AND ${shortGramTermsSql('t.')}` : '';
+      parts.push(
+        lookup(
+          rows,
+          stage,
+          `${index} f JOIN company_terms t ON t.company_id = f.rowid WHERE ${index} MATCH ?${short} AND instr(t.term, ?) > 0`,
+        ),
+      );
+      params.push(match, key);
     }
     return { sql: parts.join(' UNION ALL '), params };
+  }
+
+  /**
+   * The index that finds the companies a key is part of, and its MATCH expression: the short-gram index for a key too
+   * short for trigrams (it is one gram), else the trigram index, by the key's rarest trigrams when it has many
+   * (company-trigram-docs.ts), by the whole key as a phrase otherwise. `exact` is whether every company the
+   * expression finds holds the key in one of its terms; the rarest trigrams may come from two of its terms.
+   */
+  private partialMatch(key: string): { index: 'company_grams' | 'company_trigrams'; match: string; exact: boolean } {
+    if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
+    const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
+    return rarest
+      ? { index: 'company_trigrams', match: ftsAllOf(rarest), exact: false }
+      : { index: 'company_trigrams', match: ftsPhrase(key), exact: true };
   }
 
   /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */

@@ -34,7 +34,7 @@ function rebuildTerms(db: Db): void {
   const writer = createCompanyTermsWriter(db);
   writer.startBulk();
   db.exec(`DELETE FROM company_terms;
-    INSERT INTO company_terms_fts(company_terms_fts) VALUES ('delete-all');
+    INSERT INTO company_trigrams(company_trigrams) VALUES ('delete-all');
     INSERT INTO company_grams(company_grams) VALUES ('delete-all');`);
   const page = db.prepare<[number, number], CompanyNames>(
     'SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?',

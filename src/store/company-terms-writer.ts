@@ -1,4 +1,7 @@
-// Writes a company's search terms and keeps the trigram and short-gram indexes in step, one row at a time or in bulk.
+// Writes a company's search terms and keeps the trigram and short-gram indexes in step, one company at a time or in
+// bulk. Each index holds one document per company (rowid = companies.id), not one per term: a count of the companies
+// a key finds reads the index alone, where a document per term had to be joined to its company, row by row, which
+// was most of a count's cost at a million companies.
 import {
   companySearchTerms,
   hasShortGrams,
@@ -6,7 +9,9 @@ import {
   termGrams,
   type CompanyTerm,
   type NamedCompany,
+  type TermField,
 } from '../domain/companies/company-terms.js';
+import type { AliasKind } from '../domain/companies/company-input.js';
 import type { Db } from './database.js';
 import { deferIndexes, deferTriggers, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
@@ -29,6 +34,19 @@ export interface CompanyTermsWriter {
   finishBulk(onStep?: (step: string) => void): void;
   /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the triggers). */
   abandonBulk(): void;
+}
+
+/**
+ * What parts a company's terms in its trigram document. No term holds a space (names are folded without them:
+ * names.ts), so no key's trigram spans two terms, and a key is found in a document only where one term holds it.
+ */
+export const TERM_SEPARATOR = ' ';
+
+/** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
+export function shortGramTermsSql(row = ''): string {
+  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+  const { fields, aliasKinds } = SHORT_GRAM_TERMS;
+  return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
 }
 
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
@@ -60,26 +78,27 @@ function insertTermsSql(n: number): string {
 /** The statements the terms writer runs. */
 function termStatements(db: Db) {
   db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
-  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
   return {
     insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
     insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
     deleteTerms: db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?'),
     // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
-    insertGrams: db.prepare<[number | bigint, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)'),
-    termIdsOf: db.prepare<[number], { id: number }>('SELECT id FROM company_terms WHERE company_id = ?'),
-    deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
-    // in bulk, what the delete trigger would do, for the rows that were indexed before the bulk began
-    unindexOld: db.prepare<[number, number]>(
-      `INSERT INTO company_terms_fts(company_terms_fts, rowid, term)
-     SELECT 'delete', id, term FROM company_terms WHERE company_id = ? AND id <= ?`,
+    insertTrigrams: db.prepare<[number, string]>('INSERT INTO company_trigrams (rowid, terms) VALUES (?, ?)'),
+    insertGrams: db.prepare<[number, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)'),
+    // the company's terms as they stand, the highest id first: whether they were indexed, and whether any has grams
+    termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null }>(
+      'SELECT id, field, alias_kind FROM company_terms WHERE company_id = ? ORDER BY id DESC',
     ),
+    deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
+    deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
+    // in bulk, the documents of the companies whose terms were written since it began, from the terms themselves
     indexNew: db.prepare<[number]>(
-      'INSERT INTO company_terms_fts(rowid, term) SELECT id, term FROM company_terms WHERE id > ?',
+      `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}')
+       FROM company_terms WHERE id > ? GROUP BY company_id`,
     ),
     gramNew: db.prepare<[number]>(
-      `INSERT INTO company_grams(rowid, grams) SELECT id, kohyo_term_grams(term) FROM company_terms WHERE id > ?
-       AND (field IN (${list(SHORT_GRAM_TERMS.fields)}) OR (field = 'alias' AND alias_kind IN (${list(SHORT_GRAM_TERMS.aliasKinds)})))`,
+      `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ')
+       FROM company_terms WHERE id > ? AND ${shortGramTermsSql()} GROUP BY company_id`,
     ),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
@@ -113,17 +132,25 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
           }
           continue;
         }
-        const id = st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term).lastInsertRowid;
-        if (hasShortGrams(t)) st.insertGrams.run(id, termGrams(t.term));
+        st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term);
       }
+      if (bulk || terms.length === 0) return;
+      st.insertTrigrams.run(companyId, terms.map((t) => t.term).join(TERM_SEPARATOR));
+      const grams = terms.filter(hasShortGrams).map((t) => termGrams(t.term));
+      if (grams.length > 0) st.insertGrams.run(companyId, grams.join(' '));
     },
 
     remove(companyId) {
       // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
       dropQueued(companyId);
-      if (bulk) st.unindexOld.run(companyId, bulk.watermark);
-      // in bulk, terms written since it began have no grams yet
-      for (const { id } of st.termIdsOf.all(companyId)) if (!bulk || id <= bulk.watermark) st.deleteGrams.run(id);
+      // a company's terms are written together, so its newest term tells whether they were indexed: in bulk, terms
+      // written since it began are not yet
+      const terms = st.termsOf.all(companyId);
+      const newest = terms[0];
+      if (newest !== undefined && (!bulk || newest.id <= bulk.watermark)) {
+        st.deleteTrigrams.run(companyId);
+        if (terms.some(hasShortGrams)) st.deleteGrams.run(companyId);
+      }
       st.deleteTerms.run(companyId);
     },
 
@@ -140,7 +167,7 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       if (!bulk) return;
       writeQueued();
       const { watermark } = bulk;
-      withBulkFtsHash(db, ['company_terms_fts', 'company_grams'], () => {
+      withBulkFtsHash(db, ['company_trigrams', 'company_grams'], () => {
         onStep('indexing the search terms by trigram');
         st.indexNew.run(watermark);
         onStep("indexing the names' short grams");

@@ -1,7 +1,7 @@
-// Counts how many company terms hold each common trigram, from the trigram index, for the partial look-up's choice of trigrams.
+// Counts how many companies' terms hold each common trigram, from the trigram index, for the partial look-up's choice of trigrams.
 import type { Db } from './database.js';
 
-/** Trigrams held by fewer terms are not stored: a trigram missing from the counts is taken for a rare one. */
+/** Trigrams held by fewer companies are not stored: a trigram missing from the counts is taken for a rare one. */
 export const COMMON_TRIGRAM_DOCS = 32;
 
 /**
@@ -24,7 +24,7 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
   if (state?.terms_max_id === maxId) return false;
   db.transaction(() => {
     // fts5vocab reads the index's own term list, with the number of rows that hold each term
-    db.exec('CREATE VIRTUAL TABLE temp.company_terms_vocab USING fts5vocab(main, company_terms_fts, row)');
+    db.exec('CREATE VIRTUAL TABLE temp.company_terms_vocab USING fts5vocab(main, company_trigrams, row)');
     db.exec('DELETE FROM company_trigram_docs');
     db.prepare(
       'INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM temp.company_terms_vocab WHERE doc >= ?',

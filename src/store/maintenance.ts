@@ -3,7 +3,7 @@ import { companyTermsSinceCount, refreshCompanyTrigramDocs } from './company-tri
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
-const COMPANY_FTS_TABLES = ['company_terms_fts', 'company_grams'];
+const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams'];
 const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]);
 
 /** Told each step of an upkeep as it begins: at all Japan each reads the whole of what it keeps up. */

@@ -235,6 +235,27 @@ ALTER TABLE collection_runs_v18 RENAME TO collection_runs;
 CREATE INDEX collection_runs_by_source ON collection_runs(source_id, outcome, finished_at);
 `,
   },
+  {
+    version: 19,
+    description: "one document per company in the company terms' trigram and short-gram indexes, not one per term",
+    // A count of the companies a key finds read every matching term and joined it to its company, row by row: most of
+    // a count's cost at a million companies. A document per company (rowid = companies.id) is counted from the index
+    // alone. The file's terms are marked of no version, so they are written again, and both indexes filled, when it
+    // is opened (company-terms-rebuild.ts); the terms' version moved with it too (company-terms.ts).
+    sql: `
+DROP TRIGGER IF EXISTS company_terms_ai;
+DROP TRIGGER IF EXISTS company_terms_ad;
+DROP TABLE company_terms_fts;
+DROP TABLE company_grams;
+-- a company's terms, space separated (no term holds a space), by trigram
+CREATE VIRTUAL TABLE company_trigrams USING fts5(terms, content='', contentless_delete=1, tokenize='trigram');
+-- the distinct one- and two-character substrings of a company's names (termGrams), for keys too short for trigrams
+CREATE VIRTUAL TABLE company_grams USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
+DELETE FROM company_trigram_docs;
+DELETE FROM company_trigram_docs_state;
+DELETE FROM company_terms_version;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

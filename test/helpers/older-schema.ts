@@ -3,8 +3,18 @@
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
-/** Undoes schemas 15 to 17 (records' change times, runs' link notes, the name index): the file is at schema 14. */
+/** Undoes schema 19 (a document per company in the company terms' indexes): the file is at schema 18, its indexes empty. */
+export function backToSchema18(db: Database.Database): void {
+  db.exec(`DROP TABLE company_trigrams;
+    DROP TABLE company_grams;
+    CREATE VIRTUAL TABLE company_terms_fts USING fts5(term, content='company_terms', content_rowid='id', tokenize='trigram');
+    CREATE VIRTUAL TABLE company_grams USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');`);
+  db.pragma('user_version = 18');
+}
+
+/** Undoes schemas 15 to 19 (records' change times, runs' link notes, the name index, the company indexes): schema 14. */
 function backToSchema14(db: Database.Database): void {
+  backToSchema18(db);
   for (const { table } of ALL_RECORD_TABLES) {
     db.exec(`DROP TRIGGER ${table}_names_ai;
       DROP TRIGGER ${table}_names_ad;

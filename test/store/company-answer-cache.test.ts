@@ -30,7 +30,14 @@ test('answers kept for a larger limit serve a smaller one exactly as a fresh sea
     const plan = planCompanySearch(q);
     if (plan.kind !== 'terms') continue;
     // /search asks 51 with 10 read whole, /companies 11 whole: a kept answer with fewer read whole is not enough
-    for (const [limit, whole] of [[51, 10], [50, 50], [11, 11], [3, 3], [51, 51], [51, 2]] as const) {
+    for (const [limit, whole] of [
+      [51, 10],
+      [50, 50],
+      [11, 11],
+      [3, 3],
+      [51, 51],
+      [51, 2],
+    ] as const) {
       const a = cached.companies.findByKeys(plan.keys, limit, plan.legalForm, whole);
       const b = fresh.companies.findByKeys(plan.keys, limit, plan.legalForm, whole);
       assert.deepEqual(a, b, `q=${q} limit=${limit} whole=${whole}`);

@@ -1,3 +1,4 @@
+import { companyIndexGaps } from '../helpers/company-indexes.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,14 +59,16 @@ function ftsFind(db: Db, query: string): string[] {
   return (
     db
       .prepare(
-        `SELECT DISTINCT c.corporate_number AS cn FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
-              JOIN companies c ON c.id = t.company_id WHERE company_terms_fts MATCH ? ORDER BY 1`,
+        `SELECT c.corporate_number AS cn FROM company_trigrams f JOIN companies c ON c.id = f.rowid
+              WHERE company_trigrams MATCH ? ORDER BY 1`,
       )
       .all(`"${query}"`) as { cn: string }[]
   ).map((r) => r.cn);
 }
 function ftsIntact(db: Db): void {
-  db.exec("INSERT INTO company_terms_fts(company_terms_fts, rank) VALUES('integrity-check', 1)");
+  db.exec("INSERT INTO company_trigrams(company_trigrams) VALUES('integrity-check')");
+  db.exec("INSERT INTO company_grams(company_grams) VALUES('integrity-check')");
+  assert.deepEqual(companyIndexGaps(db), []);
 }
 function expectedTerms(input: {
   name: string;
@@ -416,6 +419,7 @@ describe('company writer bulk mode', () => {
     // ids differ (SQLite hands them out one by one, the bulk itself), so terms are compared by company and text
     const byTerm =
       'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id';
+    const byCompany = 'SELECT c.corporate_number';
     const content = (db: Db) => ({
       terms: db.prepare(`${byTerm} ORDER BY 1, 2, 3, 4`).all(),
       aliases: db
@@ -423,12 +427,13 @@ describe('company writer bulk mode', () => {
           'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
         )
         .all(),
-      grams: db.prepare(`${byTerm} JOIN company_grams g ON g.rowid = t.id ORDER BY 1, 2, 3, 4`).all(),
+      grams: db.prepare(`${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid ORDER BY 1`).all(),
       gramHits: db
         .prepare(
-          `${byTerm} WHERE t.id IN (SELECT rowid FROM company_grams WHERE company_grams MATCH 'テス') ORDER BY 1, 2, 3, 4`,
+          `${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid WHERE company_grams MATCH 'テス' ORDER BY 1`,
         )
         .all(),
+      gaps: companyIndexGaps(db),
       trigramHits: ftsFind(db, 'テスト1'),
       schema: db.prepare("SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all(),
     });

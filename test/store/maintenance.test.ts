@@ -29,8 +29,7 @@ test('an import of companies keeps their indexes up when new, and once the terms
       }
     })();
   const terms = () => db.prepare<[], number>('SELECT count(*) FROM company_terms').pluck().get();
-  const segments = () =>
-    db.prepare<[], number>('SELECT count(DISTINCT segid) FROM company_terms_fts_idx').pluck().get();
+  const segments = () => db.prepare<[], number>('SELECT count(DISTINCT segid) FROM company_trigrams_idx').pluck().get();
   const steps: string[] = [];
   write(200);
   assert.equal(terms(), 200);

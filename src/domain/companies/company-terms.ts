@@ -19,7 +19,7 @@ export interface NamedCompany {
 }
 
 /** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
-export const TERMS_VERSION = 4;
+export const TERMS_VERSION = 5;
 
 /**
  * Every distinct (field, term) a company is found by; empty terms are dropped. Latin-script names get the
@@ -76,7 +76,7 @@ const SHORT_GRAM_FIELDS: readonly TermField[] = SHORT_GRAM_TERMS.fields;
 const SHORT_GRAM_ALIAS_KINDS: readonly (AliasKind | null)[] = SHORT_GRAM_TERMS.aliasKinds;
 
 /** Whether the term is one of SHORT_GRAM_TERMS. */
-export function hasShortGrams(term: CompanyTerm): boolean {
+export function hasShortGrams(term: Pick<CompanyTerm, 'field' | 'alias_kind'>): boolean {
   return (
     SHORT_GRAM_FIELDS.includes(term.field) ||
     (term.field === 'alias' && SHORT_GRAM_ALIAS_KINDS.includes(term.alias_kind))

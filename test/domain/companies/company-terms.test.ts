@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { companySearchTerms, hasShortGrams, kanaKey, termGrams } from '../../../src/domain/companies/company-terms.js';
 
 test('companySearchTerms: name, reading, romanized reading, English name and aliases', () => {
@@ -57,8 +58,39 @@ test('termGrams: every distinct one- and two-character substring', () => {
 });
 
 test('hasShortGrams: names, former names and brands', () => {
-  assert.equal(hasShortGrams({ field: 'name', alias_kind: null, term: 'x' }), true);
-  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'former_name', term: 'x' }), true);
-  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'romanized', term: 'x' }), false);
-  assert.equal(hasShortGrams({ field: 'name_kana', alias_kind: null, term: 'x' }), false);
+  assert.equal(hasShortGrams({ field: 'name', alias_kind: null }), true);
+  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'former_name' }), true);
+  assert.equal(hasShortGrams({ field: 'alias', alias_kind: 'romanized' }), false);
+  assert.equal(hasShortGrams({ field: 'name_kana', alias_kind: null }), false);
+});
+
+// The indexes rely on it (company-terms-writer.ts): a company's terms are joined by a space in its trigram document, so
+// no term may hold one, and a short key is found in a term by `instr` exactly where termGrams holds it, so every
+// character of a term is a letter or a digit.
+test('companySearchTerms: every term is letters and digits only, whatever the names hold', () => {
+  const text = fc
+    .array(
+      fc.constantFrom(
+        ...'株式会社（株）㈱ｶﾌﾞｼｷ・ー－ 　&.,\'"AbＣ１2あいウエオ東京ガス〇①ヱ\u3000\t\n-_/()[]!?＋*#@'.split(''),
+      ),
+      { maxLength: 16 },
+    )
+    .map((chars) => chars.join(''));
+  const alias = fc.record({
+    name: text,
+    kind: fc.constantFrom('romanized', 'former_name', 'brand', 'english_unverified'),
+  });
+  fc.assert(
+    fc.property(
+      text,
+      fc.option(text),
+      fc.option(text),
+      fc.array(alias, { maxLength: 3 }),
+      (name, kana, en, aliases) => {
+        for (const { term } of companySearchTerms({ name, name_kana: kana, name_en: en, aliases }))
+          assert.match(term, /^[\p{L}\p{N}]+$/u, JSON.stringify({ name, kana, en, aliases, term }));
+      },
+    ),
+    { numRuns: 2000 },
+  );
 });

@@ -1,3 +1,4 @@
+import { companyIndexGaps } from '../../helpers/company-indexes.js';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,12 +33,11 @@ function contentOf(db: Db): Record<string, unknown[]> {
     terms: all(
       'SELECT company_id, field, alias_kind, term, legal_form, rank_key FROM company_terms ORDER BY 1, 2, 3, 4',
     ),
-    // each term's trigram postings, by the term's content
-    trigrams: all(
-      `SELECT t.company_id, t.field, t.term, count(*) FROM company_terms_fts f JOIN company_terms t ON t.id = f.rowid
-       WHERE company_terms_fts MATCH 'ab OR 株式会' GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    ),
-    trigramVocab: vocab('company_terms_fts'),
+    // the companies each index finds, and whether every term finds its company
+    trigrams: all(`SELECT rowid FROM company_trigrams WHERE company_trigrams MATCH 'ab OR 株式会' ORDER BY 1`),
+    grams: all(`SELECT rowid FROM company_grams WHERE company_grams MATCH '株 OR ab' ORDER BY 1`),
+    gaps: companyIndexGaps(db),
+    trigramVocab: vocab('company_trigrams'),
     shortGramVocab: vocab('company_grams'),
     trigramDocs: all('SELECT * FROM company_trigram_docs ORDER BY trigram'),
     schema: all("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"),

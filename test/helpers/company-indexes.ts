@@ -1,0 +1,30 @@
+// Whether the company terms' trigram and short-gram indexes hold, for every company, a document that finds it by each
+// of its terms (three characters or more) and by each gram of its names: what search reads them for.
+import type { Db } from '../../src/store/database.js';
+import { hasShortGrams, termGrams } from '../../src/domain/companies/company-terms.js';
+import { TRIGRAM_MIN_LENGTH } from '../../src/domain/text/index-keys.js';
+
+/** The company terms an index does not find their company by, as "index: company id term"; empty when in step. */
+export function companyIndexGaps(db: Db): string[] {
+  const terms = db
+    .prepare<[], { company_id: number; field: string; alias_kind: string | null; term: string }>(
+      'SELECT company_id, field, alias_kind, term FROM company_terms ORDER BY company_id, id',
+    )
+    .all();
+  const finds = (index: string) =>
+    db.prepare<[string, number], number>(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? AND rowid = ?`).pluck();
+  const byTrigram = finds('company_trigrams');
+  const byGram = finds('company_grams');
+  const gaps: string[] = [];
+  for (const t of terms) {
+    const phrase = `"${t.term.replace(/"/gu, '""')}"`;
+    if ([...t.term].length >= TRIGRAM_MIN_LENGTH && byTrigram.get(phrase, t.company_id) === undefined)
+      gaps.push(`company_trigrams: ${t.company_id} ${t.term}`);
+    if (!hasShortGrams(t as Parameters<typeof hasShortGrams>[0])) continue;
+    for (const gram of termGrams(t.term)
+      .split(' ')
+      .filter((g) => g !== ''))
+      if (byGram.get(`"${gram}"`, t.company_id) === undefined) gaps.push(`company_grams: ${t.company_id} ${gram}`);
+  }
+  return gaps;
+}
