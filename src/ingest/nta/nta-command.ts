@@ -1,5 +1,7 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
 import { readCommandArgs } from '../../command-args.js';
+import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/change-check.js';
+import type { Db } from '../../store/database.js';
 import { withDraft } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
@@ -55,13 +57,20 @@ async function importFiles(
   };
   const step = stepReporter(sink);
   const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
+  let mark: CompanyChangeMark | null = null;
   const options = {
     ...start,
     kind: 'production' as const,
     publishIf: worthPublishing,
-    onPublish: () => step('checking the new dataset and publishing it'),
+    onCheck: (check: 'full' | 'changes') =>
+      step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
+    onPublish: () => step('publishing it'),
+    // a change small enough to leave the upkeep for later is checked by what it wrote (change-check.ts); a large
+    // one, or a file rejected after others were imported, gets the full check
+    changeCheck: (o: Imported) => (o.ok && !o.summary.upkeepRan && mark !== null ? companyChangeCheck(mark) : null),
   };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
+    mark = markCompanyChange(db);
     try {
       const importOptions = {
         onProgress: progressReporter(sink),
@@ -94,6 +103,10 @@ async function importFiles(
     `kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`,
   );
   return 1;
+}
+
+function companyChangeCheck(mark: CompanyChangeMark) {
+  return (db: Db) => companyChangeProblems(db, mark);
 }
 
 type Imported =
