@@ -7,12 +7,14 @@
 // document again (FTS5 runs it in full even under quick_check): its time grows with the register, not with the change.
 // What the import can have made wrong is what it wrote. So the rows it wrote are read back: each company and search
 // term by its rowid, then found again through every index of its table (what integrity_check adds to quick_check,
-// "row N missing from index X", for these rows alone) and each term through the trigram and short-gram indexes. Each
+// "row N missing from index X", for these rows alone) and each term through the trigram index. Each
 // read goes from the root of its b-tree to the leaf, and SQLite refuses a malformed page on the way (SQLITE_CORRUPT):
 // the pages the change wrote lie on those paths. A large change (the upkeep ran) and a new dataset keep the full
 // check or quick_check (publish.ts).
-import { hasShortGrams, termGrams, type CompanyTerm } from '../domain/companies/company-terms.js';
+import type { CompanyTerm } from '../domain/companies/company-terms.js';
+import { keyTrigrams } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
+import { ftsPhrase } from './free-text.js';
 
 /** Where the company tables stood before a change: every search term it writes has a higher id. */
 export interface CompanyChangeMark {
@@ -51,43 +53,39 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
       'company_terms',
       terms.map((t) => t.id),
     ),
-    ...termsInFullTextIndexes(db, terms),
+    ...termsInTrigramIndex(db, terms),
   ];
 }
 
 /**
- * Each term found again by its own text in the trigram index (a term under three characters has no trigram) and,
- * when it has short grams, by its first gram in the short-gram index. The rowid is bounded as a range: FTS5 reads a
- * range within the match's posting lists, while `rowid = ?` on a contentless table (company_grams) is a look-up of
- * the row that drops the match, and counted every row that holds the gram.
+ * Each term of three characters or more found again in the trigram index by its rarest trigram (the counts of
+ * company-trigram-docs.ts; one not counted is rarer than any counted), the row's id bounded as a range: FTS5 then
+ * reads that trigram's list from the id on. By its whole text, a phrase of every trigram, the look-up read lists of
+ * millions of terms (about 1 ms a term at a million companies, against 0.2 by one rare trigram). `rowid = ?` would
+ * be a look-up of the content row that ignores the match. The short-gram index (company_grams) is not read back:
+ * its grams of one and two characters each hold a large share of all terms, and it is contentless, so that FTS5's
+ * own check can only compare it with itself; the full check at the next upkeep reads it.
  */
-function termsInFullTextIndexes(db: Db, terms: readonly WrittenTerm[]): string[] {
-  const trigram = db
+function termsInTrigramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
+  const find = db
     .prepare<[string, number, number], number>(
       'SELECT count(*) FROM company_terms_fts WHERE company_terms_fts MATCH ? AND rowid BETWEEN ? AND ?',
     )
     .pluck();
-  const grams = db
-    .prepare<[string, number, number], number>(
-      'SELECT count(*) FROM company_grams WHERE company_grams MATCH ? AND rowid BETWEEN ? AND ?',
-    )
-    .pluck();
+  const counted = db.prepare<[string], { trigram: string; docs: number }>(
+    'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
+  );
   const problems: string[] = [];
   for (const t of terms) {
-    if ([...t.term].length >= 3 && trigram.get(phrase(t.term), t.id, t.id) !== 1) {
+    const trigrams = keyTrigrams(t.term);
+    if (trigrams.length === 0) continue;
+    const docs = new Map(counted.all(JSON.stringify(trigrams)).map((c) => [c.trigram, c.docs]));
+    const rarest = trigrams.reduce((a, b) => ((docs.get(b) ?? 0) < (docs.get(a) ?? 0) ? b : a));
+    if (find.get(ftsPhrase(rarest), t.id, t.id) !== 1) {
       problems.push(`row ${t.id} missing from the full-text index company_terms_fts`);
-    }
-    const first = hasShortGrams(t) ? termGrams(t.term).split(' ')[0] : '';
-    if (first !== undefined && first !== '' && grams.get(phrase(first), t.id, t.id) !== 1) {
-      problems.push(`row ${t.id} missing from the full-text index company_grams`);
     }
   }
   return problems;
-}
-
-/** An FTS5 query of `text` as one phrase, whatever characters it holds. */
-function phrase(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
 }
 
 interface IndexColumns {

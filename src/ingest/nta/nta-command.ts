@@ -1,8 +1,9 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
+import { existsSync } from 'node:fs';
 import { readCommandArgs } from '../../command-args.js';
 import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/change-check.js';
 import type { Db } from '../../store/database.js';
-import { withDraft } from '../../store/draft.js';
+import { withDraft, type DraftStart } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
@@ -60,6 +61,11 @@ async function importFiles(
   let mark: CompanyChangeMark | null = null;
   const options = {
     ...start,
+    // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
+    onStart: (recovered: DraftStart) => {
+      start.onStart(recovered);
+      if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
+    },
     kind: 'production' as const,
     publishIf: worthPublishing,
     onCheck: (check: 'full' | 'changes') =>
@@ -71,6 +77,7 @@ async function importFiles(
   };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
     mark = markCompanyChange(db);
+    step('reading the rows and writing them');
     try {
       const importOptions = {
         onProgress: progressReporter(sink),

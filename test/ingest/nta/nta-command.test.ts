@@ -49,6 +49,7 @@ describe('kohyo import nta', () => {
       .filter((line) => !/ rows, /u.test(line) && line !== '');
     // each step, and the one before it with its time (the file's name left out)
     const named = [
+      'reading the rows and writing them',
       `${SAMPLE_FILE}: indexing the search terms by trigram`,
       `${SAMPLE_FILE}: indexing the names' short grams`,
       `${SAMPLE_FILE}: building the index of the search terms`,
