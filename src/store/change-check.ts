@@ -98,7 +98,7 @@ interface IndexColumns {
  * values the index holds and the rowid: a row missing from an index, or an index entry that disagrees with its row,
  * is reported. A partial index or one on an expression is left out (their entries are not the row's columns alone).
  */
-export function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
+function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
   const indexes = columnIndexes(db, table);
   const columns = [...new Set(indexes.flatMap((i) => i.columns))];
   // as SQLite holds them: an integer past 2^53 (a rank key) read as a number would no longer find its entry

@@ -22,7 +22,7 @@ class PublishError extends Error {}
 /** A check of what a writer changed, in integrity_check's words: empty when nothing is wrong. */
 export type ChangeCheck = (db: Db) => readonly string[];
 
-export interface DraftCheck {
+interface DraftCheck {
   readonly changes?: ChangeCheck | null;
   readonly onChecked?: () => void;
 }
