@@ -1,6 +1,7 @@
 // How fast `kohyo import nta` imports a full-size NTA file into a new dataset: rows/s, seconds, peak memory.
-// `npm run bench:nta -- [--companies N] [--encoding utf8|sjis] [--file CSV] [--cpu-prof DIR]`
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+// `npm run bench:nta -- [--companies N] [--encoding utf8|sjis] [--file CSV] [--into DATASET] [--cpu-prof DIR]`
+// --into: a copy of that dataset is imported into (a daily change file into all Japan), not a new one.
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,7 @@ async function main(argv: readonly string[]): Promise<void> {
       companies: { type: 'string', default: '5000000' },
       encoding: { type: 'string', default: DEFAULT_GENERATE.encoding },
       file: { type: 'string' },
+      into: { type: 'string' },
       'cpu-prof': { type: 'string' },
       keep: { type: 'boolean', default: false },
     },
@@ -43,8 +45,12 @@ async function main(argv: readonly string[]): Promise<void> {
     const summary = await generateNtaFile(file, generate);
     console.log(`generated ${file}: ${summary.rows} rows in ${((Date.now() - t) / 1000).toFixed(0)} s`);
   }
-  console.log(`importing ${file} (${(statSync(file).size / 2 ** 20).toFixed(0)} MiB) into a new dataset`);
+  const into = values.into;
+  console.log(
+    `importing ${file} (${(statSync(file).size / 2 ** 20).toFixed(0)} MiB) into ${into === undefined ? 'a new dataset' : `a copy of ${into}`}`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-nta-'));
+  if (into !== undefined) copyFileSync(into, join(dir, 'kohyo.sqlite'));
   const profile = values['cpu-prof'];
   const nodeArgs = profile === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', profile];
   try {

@@ -1,7 +1,7 @@
 // The one write path of the live dataset: under the writer lock, a draft beside the live file, checked, synced and renamed over it.
 import type { Db, DatasetKind } from './database.js';
 import { assertMayWrite } from './dataset-kind.js';
-import { beginDraft, removeStaleDrafts } from './publish.js';
+import { beginDraft, removeStaleDrafts, type ChangeCheck } from './publish.js';
 import { acquireWriterLock } from './writer-lock.js';
 import { propertyOf } from '../domain/is-object.js';
 
@@ -17,8 +17,18 @@ export interface DraftOptions<T = unknown> {
   readonly onStart?: (start: DraftStart) => void;
   /** Whether the work is worth publishing; a draft not published is discarded and the live file is untouched. */
   readonly publishIf?: (value: T) => boolean;
-  /** Told when the draft is about to be checked and published (which reads every page: minutes for millions of companies). */
+  /**
+   * Told when the draft is about to be checked: the full check reads every page (minutes for millions of companies),
+   * a check of the changes what they wrote. `changes` says which of the two runs.
+   */
+  readonly onCheck?: (check: 'full' | 'changes') => void;
+  /** Told when the check has passed and the draft is about to be synced and renamed over the live file. */
   readonly onPublish?: () => void;
+  /**
+   * What the work changed, as a check to run instead of the full one on a draft copied from the live file
+   * (publish.ts says why that is enough); null keeps the full check.
+   */
+  readonly changeCheck?: (value: T) => ChangeCheck | null;
   readonly pid?: number;
   readonly isAlive?: (pid: number) => boolean;
 }
@@ -67,8 +77,9 @@ export function withDraft<T>(
         return value;
       }
       markKind(draft.db, options.kind);
-      options.onPublish?.();
-      draft.publish();
+      const changes = options.changeCheck?.(value) ?? null;
+      options.onCheck?.(changes && draft.copied ? 'changes' : 'full');
+      draft.publish({ changes, onChecked: options.onPublish });
       return value;
     } catch (error) {
       draft.discard();

@@ -1,5 +1,15 @@
 // Publishing a dataset without downtime: a draft copy beside the live file, checked, then renamed over it.
-import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { integrityProblems, readFile, type Db } from './database.js';
 import { openWritable } from './database-upgrade.js';
@@ -9,13 +19,26 @@ const SIDECARS = ['-wal', '-shm', '-journal'] as const;
 
 class PublishError extends Error {}
 
+/** A check of what a writer changed, in integrity_check's words: empty when nothing is wrong. */
+export type ChangeCheck = (db: Db) => readonly string[];
+
+interface DraftCheck {
+  readonly changes?: ChangeCheck | null;
+  readonly onChecked?: () => void;
+}
+
 export interface Draft {
   /** The draft file, beside the live one. */
   readonly path: string;
   /** Open for writing, schema up to date. */
   readonly db: Db;
-  /** Checks the draft and renames it over the live file; the draft is deleted if the check fails. */
-  publish(): void;
+  /** Started as a copy of the live file (rather than empty). */
+  readonly copied: boolean;
+  /**
+   * Checks the draft and renames it over the live file; the draft is deleted if the check fails. `check.changes`
+   * replaces the full check of a copy (see beginDraft); `check.onChecked` is told when the check has passed.
+   */
+  publish(check?: DraftCheck): void;
   /** Closes and deletes the draft; the live file is untouched. */
   discard(): void;
 }
@@ -52,6 +75,10 @@ export function removeStaleDrafts(livePath: string): string[] {
  * in full either way), but not each index of a table against its rows, which only an SQLite fault could make
  * differ and which was most of the check's time (bench/README.md, "Importing a full NTA file"). `publish-dataset`
  * still runs the full check on what it uploads.
+ *
+ * A copy whose writer says what it changed (DraftCheck.changes: a small change, such as a daily change file) gets
+ * that check instead: the live file passed its own check when it was published, and what the writer can have made
+ * wrong is what it wrote (change-check.ts says what is read and why, docs/operating.md what it leaves).
  */
 export function beginDraft(livePath: string, pid: number = process.pid, from: 'live' | 'empty' = 'live'): Draft {
   const path = draftPathFor(livePath, pid);
@@ -75,12 +102,14 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
   return {
     path,
     db,
-    publish() {
+    copied,
+    publish({ changes, onChecked }: DraftCheck = {}) {
       try {
-        const problems = integrityProblems(db, check);
+        const problems = copied && changes ? changes(db) : integrityProblems(db, check);
         if (problems.length > 0) {
           throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
         }
+        onChecked?.();
         // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
         // readers of the new file never read a -wal the old file left at the same path.
         db.pragma('journal_mode = DELETE');
@@ -118,7 +147,8 @@ function copyLive(livePath: string, path: string): void {
     live.transaction(() => {
       // the read takes the shared lock, which the transaction holds until the copy is made
       live.prepare('SELECT count(*) FROM sqlite_schema').get();
-      copyFileSync(livePath, path);
+      // a clone of the extents where the file system shares them (XFS, Btrfs): no byte copied; a copy elsewhere
+      copyFileSync(livePath, path, constants.COPYFILE_FICLONE);
     })();
   });
 }

@@ -1,6 +1,9 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
+import { existsSync } from 'node:fs';
 import { readCommandArgs } from '../../command-args.js';
-import { withDraft } from '../../store/draft.js';
+import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/change-check.js';
+import type { Db } from '../../store/database.js';
+import { withDraft, type DraftStart } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
@@ -55,13 +58,26 @@ async function importFiles(
   };
   const step = stepReporter(sink);
   const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
+  let mark: CompanyChangeMark | null = null;
   const options = {
     ...start,
+    // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
+    onStart: (recovered: DraftStart) => {
+      start.onStart(recovered);
+      if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
+    },
     kind: 'production' as const,
     publishIf: worthPublishing,
-    onPublish: () => step('checking the new dataset and publishing it'),
+    onCheck: (check: 'full' | 'changes') =>
+      step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
+    onPublish: () => step('publishing it'),
+    // a change small enough to leave the upkeep for later is checked by what it wrote (change-check.ts); a large
+    // one, or a file rejected after others were imported, gets the full check
+    changeCheck: (o: Imported) => (o.ok && !o.summary.upkeepRan && mark !== null ? companyChangeCheck(mark) : null),
   };
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
+    mark = markCompanyChange(db);
+    step('reading the rows and writing them');
     try {
       const importOptions = {
         onProgress: progressReporter(sink),
@@ -94,6 +110,10 @@ async function importFiles(
     `kohyo: nothing of ${err.file} was applied${notTried.length > 0 ? `; not imported either: ${notTried.join(', ')}` : ''}`,
   );
   return 1;
+}
+
+function companyChangeCheck(mark: CompanyChangeMark) {
+  return (db: Db) => companyChangeProblems(db, mark);
 }
 
 type Imported =

@@ -82,13 +82,14 @@ export async function importNtaFiles(
   const now = options.now ?? (() => new Date());
   const writer = createCompanyWriter(db);
   const done: NtaFileSummary[] = [];
+  let upkeepRan = false;
   try {
     for (const file of files) done.push(await importOneFile(db, writer, file, done, now, options));
   } finally {
     // the upkeep after a bulk write, for what was applied even if a later file was rejected
-    if (done.length > 0) upkeepAfterCompanyImport(db, options.onStep);
+    if (done.length > 0) upkeepRan = upkeepAfterCompanyImport(db, options.onStep);
   }
-  return { files: done, elapsedMs: Date.now() - started };
+  return { files: done, elapsedMs: Date.now() - started, upkeepRan };
 }
 
 /** One file in one transaction; any failure rolls it back and is thrown as an NtaImportError. */

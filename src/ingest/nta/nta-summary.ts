@@ -32,6 +32,11 @@ export interface NtaFileSummary {
 export interface NtaImportSummary {
   readonly files: readonly NtaFileSummary[];
   readonly elapsedMs: number;
+  /**
+   * Whether the upkeep after the import ran (maintenance.ts): a change large against what the dataset held, which
+   * also keeps the full check of the draft; a daily change leaves both to a later import.
+   */
+  readonly upkeepRan: boolean;
 }
 
 export const MAX_SKIP_EXAMPLES = 20;
@@ -54,7 +59,7 @@ const COUNTS: readonly (readonly [NtaCount, string])[] = [
 ];
 
 /** A plain-text table: one column per file, and a total column when there are several. */
-export function formatNtaSummary(summary: NtaImportSummary): string {
+export function formatNtaSummary(summary: Omit<NtaImportSummary, 'upkeepRan'>): string {
   const columns = summary.files.map((f) => ({
     title: baseName(f.file),
     get: (k: NtaCount) => f[k],

@@ -18,6 +18,7 @@ import {
 import type { RecordInput } from '../../../src/domain/records/record-input.js';
 import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
+import type { Db } from '../../../src/store/database.js';
 import { createCompanyWriter } from '../../../src/store/company-writer.js';
 import type { CompanyInput } from '../../../src/domain/companies/company-input.js';
 
@@ -225,11 +226,19 @@ export function recordedSleep(): { sleep: (ms: number) => Promise<void>; waits: 
 }
 
 /** Writes companies into a (new) database file: the NTA side that linking looks up. */
-export function writeCompanies(
-  dbPath: string,
-  companies: readonly { base: string; name: string; prefecture_code: string; city: string; successor?: string }[],
-): string[] {
+export function writeCompanies(dbPath: string, companies: readonly TestCompany[]): string[] {
   const db = openWritable(dbPath);
+  try {
+    return writeCompaniesTo(db, companies);
+  } finally {
+    db.close();
+  }
+}
+
+type TestCompany = { base: string; name: string; prefecture_code: string; city: string; successor?: string };
+
+/** writeCompanies through a connection already open (a draft's). */
+export function writeCompaniesTo(db: Db, companies: readonly TestCompany[]): string[] {
   const writer = createCompanyWriter(db);
   const numbers: string[] = [];
   db.transaction(() => {
@@ -242,7 +251,6 @@ export function writeCompanies(
       });
     }
   })();
-  db.close();
   return numbers;
 }
 

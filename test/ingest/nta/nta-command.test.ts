@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
 import { openReadOnly } from '../../../src/store/database.js';
-import { ntaLine, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
+import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-nta-command-'));
 let n = 0;
@@ -49,6 +49,7 @@ describe('kohyo import nta', () => {
       .filter((line) => !/ rows, /u.test(line) && line !== '');
     // each step, and the one before it with its time (the file's name left out)
     const named = [
+      'reading the rows and writing them',
       `${SAMPLE_FILE}: indexing the search terms by trigram`,
       `${SAMPLE_FILE}: indexing the names' short grams`,
       `${SAMPLE_FILE}: building the index of the search terms`,
@@ -56,7 +57,8 @@ describe('kohyo import nta', () => {
       'merging the full-text indexes',
       'counting the common trigrams',
       'refreshing the statistics',
-      'checking the new dataset and publishing it',
+      'checking the new dataset',
+      'publishing it',
     ];
     assert.equal(steps.length, named.length + 1, steps.join('\n'));
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
@@ -64,7 +66,25 @@ describe('kohyo import nta', () => {
       const before = i === 0 ? '' : ` \\(${escape(named[i - 1]!.replace(/^.*: /u, ''))}: \\d+\\.\\d s\\)`;
       assert.match(steps[i]!, new RegExp(`^${escape(step)} …${before}$`, 'u'));
     });
-    assert.match(steps.at(-1)!, /^published \(checking the new dataset and publishing it: \d+\.\d s\)$/u);
+    assert.match(steps.at(-1)!, /^published \(publishing it: \d+\.\d s\)$/u);
+  });
+
+  it('checks a small change to a dataset by what it wrote, and a new dataset in full', async () => {
+    const dbPath = join(dir, 'daily', 'kohyo.sqlite');
+    const checks = (progress: string[]) => progress.join('').match(/^checking [^…]*…/gmu);
+    const first = await run([REAL_FILE], dbPath);
+    assert.equal(first.code, 0);
+    assert.deepEqual(checks(first.progress), ['checking the new dataset …']);
+    // the next day: the sample's companies renamed
+    const renamed = sampleRows()
+      .filter((r) => r[23] === '1' && r[2] !== '99')
+      .map((r) => withFields(r, { 5: '2026-02-01', 6: '2026-02-01', 7: `${r[6]}改` }));
+    const path = join(dir, 'renamed.csv');
+    writeFileSync(path, iconv.encode(renamed.map((r) => `${ntaLine(r)}\n`).join(''), 'cp932'));
+    const second = await run([path], dbPath);
+    assert.equal(second.code, 0, second.stderr);
+    assert.deepEqual(checks(second.progress), ['checking what the import changed …']);
+    assert.match(second.stdout, new RegExp(`^companies updated +${renamed.length}$`, 'mu'));
   });
 
   it('warns about each skipped row with its file and line', async () => {

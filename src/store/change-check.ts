@@ -1,0 +1,153 @@
+// The check of a small change to a dataset that was checked whole: what the change wrote, read back through every index.
+//
+// Why this is enough for a daily change file, and what it leaves (docs/operating.md, "Importing the corporate
+// numbers"): a draft of a daily change starts as a byte copy of the live file, and the live file passed a check when it
+// was published. PRAGMA integrity_check reads every page of every table and index (at all Japan, a file of several
+// GB), looks each row up in each index of its table, and runs each FTS5 table's own check, which tokenizes every
+// document again (FTS5 runs it in full even under quick_check): its time grows with the register, not with the change.
+// What the import can have made wrong is what it wrote. So the rows it wrote are read back: each company and search
+// term by its rowid, then found again through every index of its table (what integrity_check adds to quick_check,
+// "row N missing from index X", for these rows alone) and each term through the trigram index. Each
+// read goes from the root of its b-tree to the leaf, and SQLite refuses a malformed page on the way (SQLITE_CORRUPT):
+// the pages the change wrote lie on those paths. A large change (the upkeep ran) and a new dataset keep the full
+// check or quick_check (publish.ts).
+import type { CompanyTerm } from '../domain/companies/company-terms.js';
+import { keyTrigrams } from '../domain/text/index-keys.js';
+import type { Db } from './database.js';
+import { ftsPhrase } from './free-text.js';
+
+/** Where the company tables stood before a change: every search term it writes has a higher id. */
+export interface CompanyChangeMark {
+  readonly termsMaxId: number;
+}
+
+/** Taken before the change is written, on the draft. */
+export function markCompanyChange(db: Db): CompanyChangeMark {
+  const max = db.prepare<[], number | null>('SELECT max(id) FROM company_terms').pluck().get();
+  return { termsMaxId: max ?? 0 };
+}
+
+interface WrittenTerm extends CompanyTerm {
+  readonly id: number;
+  readonly company_id: number;
+}
+
+/**
+ * What is wrong with the companies and search terms written since `mark` (in integrity_check's words); empty when
+ * nothing is. A company written, renamed or given a former name has its terms written anew (company-writer.ts), so
+ * the terms above the mark name every company the change wrote. A deleted company leaves nothing to read back.
+ */
+export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[] {
+  const terms = db
+    .prepare<[number], WrittenTerm>(
+      'SELECT id, company_id, field, alias_kind, term FROM company_terms WHERE id > ? ORDER BY id',
+    )
+    .all(mark.termsMaxId);
+  const companies = [...new Set(terms.map((t) => t.company_id))];
+  const aliases = db.prepare<[number], number>('SELECT count(*) FROM company_aliases WHERE company_id = ?').pluck();
+  for (const id of companies) aliases.get(id);
+  return [
+    ...rowsThroughIndexes(db, 'companies', companies),
+    ...rowsThroughIndexes(
+      db,
+      'company_terms',
+      terms.map((t) => t.id),
+    ),
+    ...termsInTrigramIndex(db, terms),
+  ];
+}
+
+/**
+ * Each term of three characters or more found again in the trigram index by its rarest trigram (the counts of
+ * company-trigram-docs.ts; one not counted is rarer than any counted) in its company's document, the company's id
+ * bounded as a range: FTS5 then reads that trigram's list from the id on. By its whole text, a phrase of every trigram, the look-up read lists of
+ * millions of terms (about 1 ms a term at a million companies, against 0.2 by one rare trigram). `rowid = ?` would
+ * be a look-up of the content row that ignores the match. The short-gram index (company_grams) is not read back:
+ * its grams of one and two characters each hold a large share of all terms, and it is contentless, so that FTS5's
+ * own check can only compare it with itself; the full check at the next upkeep reads it.
+ */
+function termsInTrigramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
+  // a document per company (company-terms-writer.ts): the term's company is the document that must hold it
+  const find = db
+    .prepare<[string, number, number], number>(
+      'SELECT count(*) FROM company_trigrams WHERE company_trigrams MATCH ? AND rowid BETWEEN ? AND ?',
+    )
+    .pluck();
+  const counted = db.prepare<[string], { trigram: string; docs: number }>(
+    'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
+  );
+  const problems: string[] = [];
+  for (const t of terms) {
+    const trigrams = keyTrigrams(t.term);
+    if (trigrams.length === 0) continue;
+    const docs = new Map(counted.all(JSON.stringify(trigrams)).map((c) => [c.trigram, c.docs]));
+    const rarest = trigrams.reduce((a, b) => ((docs.get(b) ?? 0) < (docs.get(a) ?? 0) ? b : a));
+    if (find.get(ftsPhrase(rarest), t.company_id, t.company_id) !== 1) {
+      problems.push(`row ${t.id} missing from the full-text index company_trigrams`);
+    }
+  }
+  return problems;
+}
+
+interface IndexColumns {
+  readonly name: string;
+  readonly columns: readonly string[];
+}
+
+/**
+ * Each of the rows of a rowid table read by its rowid, then looked up through every index of the table by the
+ * values the index holds and the rowid: a row missing from an index, or an index entry that disagrees with its row,
+ * is reported. A partial index or one on an expression is left out (their entries are not the row's columns alone).
+ */
+function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
+  const indexes = columnIndexes(db, table);
+  const columns = [...new Set(indexes.flatMap((i) => i.columns))];
+  // as SQLite holds them: an integer past 2^53 (a rank key) read as a number would no longer find its entry
+  const read = db
+    .prepare<[number], Record<string, unknown>>(
+      `SELECT ${['rowid', ...columns.map(quoted)].join(', ')} FROM ${quoted(table)} WHERE rowid = ?`,
+    )
+    .safeIntegers(true);
+  const lookups = indexes.map((index) => ({
+    index,
+    find: db
+      .prepare<unknown[], number>(
+        `SELECT count(*) FROM ${quoted(table)} INDEXED BY ${quoted(index.name)}
+         WHERE ${index.columns.map((c) => `${quoted(c)} IS ?`).join(' AND ')} AND rowid = ?`,
+      )
+      .pluck(),
+  }));
+  const problems: string[] = [];
+  for (const rowid of rowids) {
+    const row = read.get(rowid);
+    if (row === undefined) {
+      problems.push(`row ${rowid} of ${table} not found`);
+      continue;
+    }
+    for (const { index, find } of lookups) {
+      if (find.get(...index.columns.map((c) => row[c]), rowid) !== 1) {
+        problems.push(`row ${rowid} missing from index ${index.name}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The table's indexes on plain columns, with their columns in order. */
+function columnIndexes(db: Db, table: string): IndexColumns[] {
+  const list = db
+    .prepare<[string], { name: string; partial: number }>('SELECT name, partial FROM pragma_index_list(?)')
+    .all(table);
+  const info = db.prepare<[string], { cid: number; name: string | null }>(
+    'SELECT cid, name FROM pragma_index_info(?) ORDER BY seqno',
+  );
+  return list.flatMap(({ name, partial }) => {
+    const cols = info.all(name);
+    if (partial === 1 || cols.some((c) => c.cid < 0 || c.name === null)) return [];
+    return [{ name, columns: cols.map((c) => c.name ?? '') }];
+  });
+}
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
