@@ -87,7 +87,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
       onReloadFailed: (error) =>
         logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
     },
-    (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries }),
+    (path) => openStore(path, { answerCacheEntries: config.answerCacheEntries, cacheMiB: config.dbCacheMiB }),
   );
   const store = holder.start();
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');

@@ -38,12 +38,14 @@ export interface Store {
 export interface StoreOptions {
   /** How many company-search answers the dataset keeps (KOHYO_ANSWER_CACHE_ENTRIES); 0 keeps none. */
   readonly answerCacheEntries?: number;
+  /** SQLite's page cache of the served connection, in MiB (KOHYO_DB_CACHE_MB). */
+  readonly cacheMiB?: number;
   /** How often the served connection's read transaction is renewed (holdReadTransaction below). */
   readonly readTransactionRenewMs?: number;
 }
 
 export function openStore(path: string, options: StoreOptions = {}): Store {
-  const db: Db = openReadOnly(path);
+  const db: Db = openReadOnly(path, options.cacheMiB);
   // one cache per open dataset: a new dataset starts with none of the old one's answers
   const answers = new AnswerCache<{ readonly limit: number } & FoundCompanyIds>({
     maxEntries: options.answerCacheEntries ?? 0,
