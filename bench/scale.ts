@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/database.js';
 import { describeLoadAverage, describeMachine, markdownTable } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
-import { measureScaleCase, type CaseFigures, type MeasureSettings } from './scale-measure.js';
+import { measureScaleCase, warmScaleServer, type CaseFigures, type MeasureSettings } from './scale-measure.js';
 import {
   drawTexts,
   pathsOf,
@@ -109,6 +109,10 @@ async function measureSize(dataset: ScaleDataset, settings: Settings): Promise<C
     usageDbPath: join(dir, 'usage.sqlite'),
   });
   try {
+    await warmScaleServer(
+      server,
+      cases.flatMap(([, paths]) => paths),
+    );
     const figures: CaseFigures[] = [];
     for (const [label, paths] of cases) {
       process.stdout.write(`  ${label.endpoint}, ${label.klass} …\n`);
