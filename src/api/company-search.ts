@@ -81,7 +81,8 @@ export function searchCompanies(
       // one more than followed, to know whether the query recalls more companies than are followed
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
       const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show);
-      const followed = recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
+      const followed =
+        recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
       return {
         hits,
         hasMore: ids.length > show,

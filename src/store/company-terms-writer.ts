@@ -40,7 +40,7 @@ export interface CompanyTermsWriter {
  * What parts a company's terms in its trigram document. No term holds a space (names are folded without them:
  * names.ts), so no key's trigram spans two terms, and a key is found in a document only where one term holds it.
  */
-export const TERM_SEPARATOR = ' ';
+const TERM_SEPARATOR = ' ';
 
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 export function shortGramTermsSql(row = ''): string {
