@@ -4,13 +4,16 @@ import type { Db } from '../../src/store/database.js';
 import { hasShortGrams, termGrams } from '../../src/domain/companies/company-terms.js';
 import { TRIGRAM_MIN_LENGTH } from '../../src/domain/text/index-keys.js';
 
-/** The company terms an index does not find their company by, as "index: company id term"; empty when in step. */
-export function companyIndexGaps(db: Db): string[] {
+/**
+ * The company terms an index does not find their company by, as "index: company id term"; empty when in step. Every
+ * `sample`-th company is read (by id), so that a register of tens of thousands is checked in a second.
+ */
+export function companyIndexGaps(db: Db, sample = 1): string[] {
   const terms = db
-    .prepare<[], { company_id: number; field: string; alias_kind: string | null; term: string }>(
-      'SELECT company_id, field, alias_kind, term FROM company_terms ORDER BY company_id, id',
+    .prepare<[number], { company_id: number; field: string; alias_kind: string | null; term: string }>(
+      'SELECT company_id, field, alias_kind, term FROM company_terms WHERE company_id % ? = 0 ORDER BY company_id, id',
     )
-    .all();
+    .all(sample);
   const finds = (index: string) =>
     db.prepare<[string, number], number>(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? AND rowid = ?`).pluck();
   const byTrigram = finds('company_trigrams');

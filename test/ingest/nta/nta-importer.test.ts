@@ -146,7 +146,8 @@ describe('importing the real Shift_JIS daily file', () => {
       count(db, 'SELECT count(*) AS n FROM company_trigrams'),
       count(db, 'SELECT count(DISTINCT company_id) AS n FROM company_terms'),
     );
-    assert.deepEqual(companyIndexGaps(db), []);
+    // every 25th of the daily file's 18,019 companies: each gram of each name is a query
+    assert.deepEqual(companyIndexGaps(db, 25), []);
   });
 
   it('stores 株式会社エス・エイ・アイ field by field', () => {
