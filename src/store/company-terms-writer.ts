@@ -13,7 +13,7 @@ import {
 } from '../domain/companies/company-terms.js';
 import type { AliasKind } from '../domain/companies/company-input.js';
 import type { Db } from './database.js';
-import { deferIndexes, deferTriggers, type RestoreIndexes } from './deferred-indexes.js';
+import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
 import { withBulkFtsHash } from './fts-bulk-hash.js';
 
@@ -23,16 +23,16 @@ export interface CompanyTermsWriter {
   /** Removes every term of a company. */
   remove(companyId: number): void;
   /**
-   * Defers trigram indexing of new terms to finishBulk, inside the caller's open transaction. The schema's
-   * triggers index one row at a time, which is most of the cost of a large import; in bulk they are set
-   * aside and the new rows are indexed with one INSERT … SELECT at the end, their short grams likewise. When
-   * there are no terms yet (a new dataset), the term index is built at the end too. Rolling the transaction
-   * back brings the triggers and the index back with everything else.
+   * Defers the indexing of new terms to finishBulk, inside the caller's open transaction. Written one company at a
+   * time, each company's documents are one statement each, which is most of the cost of a large import; in bulk the
+   * documents of every company written are made with one INSERT … SELECT at the end. When there are no terms yet (a
+   * new dataset), the term index is built at the end too. Rolling the transaction back brings the index back with
+   * everything else.
    */
   startBulk(): void;
-  /** Indexes the terms written since startBulk and restores the triggers; `onStep` is told each step as it begins. */
+  /** Indexes the terms written since startBulk and restores the term index; `onStep` is told each step as it begins. */
   finishBulk(onStep?: (step: string) => void): void;
-  /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the triggers). */
+  /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the term index). */
   abandonBulk(): void;
 }
 
@@ -56,14 +56,26 @@ type TermRow = [id: number | null, companyId: number, field: string, aliasKind: 
 
 /**
  * A bulk under way: the highest term id indexed before it began, the next id to hand out, what puts back the
- * triggers and indexes set aside. Ids are handed out here rather than left to SQLite, which would reuse the id of
- * a deleted last row and so put a new, unindexed term below the watermark.
+ * index set aside. Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last
+ * row and so put a new, unindexed term below the watermark.
  */
 interface Bulk {
   readonly watermark: number;
   nextId: number;
-  readonly restoreTriggers: RestoreIndexes;
   readonly restoreIndexes: RestoreIndexes | null;
+}
+
+/**
+ * The trigram and short-gram documents of the companies whose terms `where` picks (one parameter), one per company,
+ * from the terms as written: the one definition of a document, for a company written alone and for a bulk.
+ */
+function documentSql(where: string): { readonly trigrams: string; readonly grams: string } {
+  return {
+    trigrams: `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}')
+      FROM company_terms WHERE ${where} GROUP BY company_id`,
+    grams: `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ')
+      FROM company_terms WHERE ${where} AND ${shortGramTermsSql()} GROUP BY company_id`,
+  };
 }
 
 /** The SQL of writing `n` terms in one statement. */
@@ -78,28 +90,24 @@ function insertTermsSql(n: number): string {
 /** The statements the terms writer runs. */
 function termStatements(db: Db) {
   db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  const companyDocuments = documentSql('company_id = ?');
+  const bulkDocuments = documentSql('id > ?');
   return {
     insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
     insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
     deleteTerms: db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?'),
-    // the short grams are computed here, not by a trigger, so they are written (and removed) with their term
-    insertTrigrams: db.prepare<[number, string]>('INSERT INTO company_trigrams (rowid, terms) VALUES (?, ?)'),
-    insertGrams: db.prepare<[number, string]>('INSERT INTO company_grams (rowid, grams) VALUES (?, ?)'),
+    // a company written alone: its documents, from its terms just written
+    indexCompany: db.prepare<[number]>(companyDocuments.trigrams),
+    gramCompany: db.prepare<[number]>(companyDocuments.grams),
     // the company's terms as they stand, the highest id first: whether they were indexed, and whether any has grams
     termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null }>(
       'SELECT id, field, alias_kind FROM company_terms WHERE company_id = ? ORDER BY id DESC',
     ),
     deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
     deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
-    // in bulk, the documents of the companies whose terms were written since it began, from the terms themselves
-    indexNew: db.prepare<[number]>(
-      `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}')
-       FROM company_terms WHERE id > ? GROUP BY company_id`,
-    ),
-    gramNew: db.prepare<[number]>(
-      `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ')
-       FROM company_terms WHERE id > ? AND ${shortGramTermsSql()} GROUP BY company_id`,
-    ),
+    // in bulk, the documents of the companies whose terms were written since it began
+    indexNew: db.prepare<[number]>(bulkDocuments.trigrams),
+    gramNew: db.prepare<[number]>(bulkDocuments.grams),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
 }
@@ -134,10 +142,9 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
         }
         st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term);
       }
-      if (bulk || terms.length === 0) return;
-      st.insertTrigrams.run(companyId, terms.map((t) => t.term).join(TERM_SEPARATOR));
-      const grams = terms.filter(hasShortGrams).map((t) => termGrams(t.term));
-      if (grams.length > 0) st.insertGrams.run(companyId, grams.join(' '));
+      if (bulk) return;
+      st.indexCompany.run(companyId);
+      st.gramCompany.run(companyId);
     },
 
     remove(companyId) {
@@ -158,9 +165,8 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       if (bulk) throw new Error('bulk term writing has already begun');
       if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
       const watermark = st.maxId.get()?.m ?? 0;
-      const restoreTriggers = deferTriggers(db, 'company_terms');
       const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
-      bulk = { watermark, nextId: watermark + 1, restoreTriggers, restoreIndexes };
+      bulk = { watermark, nextId: watermark + 1, restoreIndexes };
     },
 
     finishBulk(onStep = () => undefined) {
@@ -175,7 +181,6 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       });
       if (bulk.restoreIndexes) onStep('building the index of the search terms');
       bulk.restoreIndexes?.();
-      bulk.restoreTriggers();
       bulk = null;
     },
 

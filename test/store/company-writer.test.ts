@@ -389,7 +389,7 @@ describe('company writer bulk mode', () => {
     assert.deepEqual(ftsFind(db, 'カナクボ'), ['1010001001879']);
     // terms are normalised (small kana full size, long-vowel marks dropped), so the index holds シヨウテン
     assert.deepEqual(ftsFind(db, 'シヨウテン'), ['1010001001879']);
-    // and the restored triggers work as before
+    // and a company written after the bulk is indexed as it is written, as before
     writer.upsertCompany(company({ name: '株式会社ニューワールド', changed_on: '2026-01-25' }));
     assert.deepEqual(ftsFind(db, 'ニユワルド'), [CN]);
     ftsIntact(db);
