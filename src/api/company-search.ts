@@ -55,7 +55,7 @@ export function searchCompanies(
       const hits: CompanyHit[] = company
         ? [{ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }]
         : [];
-      const { nameKeys } = recall > 0 ? store.companies.followedByNumbers([plan.number]) : { nameKeys: [] };
+      const nameKeys = recall > 0 ? store.companies.nameKeysOfNumbers([plan.number]) : [];
       return {
         hits,
         hasMore: false,

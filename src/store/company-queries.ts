@@ -163,9 +163,9 @@ export class CompanyQueries {
     return followedOf(this.followedById.all(JSON.stringify(ids)));
   }
 
-  /** The same, for companies by Corporate Number: a number no company has follows no name. */
-  followedByNumbers(numbers: readonly string[]): FollowedCompanies {
-    return { ...followedOf(this.followedByNumber.all(JSON.stringify(numbers))), corporateNumbers: [...numbers] };
+  /** The name keys of the companies of these Corporate Numbers, as followed() gives them; a number no company has, none. */
+  nameKeysOfNumbers(numbers: readonly string[]): string[] {
+    return followedOf(this.followedByNumber.all(JSON.stringify(numbers))).nameKeys;
   }
 
   /**

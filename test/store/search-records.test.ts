@@ -128,10 +128,10 @@ test("search's parts in order: the recalled companies' own (linked, or naming on
     ],
   );
   // the company's names are followed, not its reading: a record naming カクウショウジ is no record of its name
-  const followed = companies.followedByNumbers([NUMBER]);
-  assert.deepEqual([...followed.nameKeys].sort(), ['kakusyozi', '架空商事', '旧架空'].sort());
+  const nameKeys = companies.nameKeysOfNumbers([NUMBER]);
+  assert.deepEqual([...nameKeys].sort(), ['kakusyozi', '架空商事', '旧架空'].sort());
   const search: RecordSearch = {
-    companies: { ...followed, nameParts: ['架空商事'] },
+    companies: { corporateNumbers: [NUMBER], nameKeys, nameParts: ['架空商事'] },
     text: '架空商事',
     today,
   };

@@ -218,7 +218,7 @@ function unlinkedRecords(
   if (rows <= 0) return { records: [], more: true };
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const { nameKeys } = store.companies.followedByNumbers([company.corporate_number]);
+  const nameKeys = store.companies.nameKeysOfNumbers([company.corporate_number]);
   const query = { company: { corporateNumbers: [], nameKeys, nameParts: [] }, today };
   const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
   let more = false;
