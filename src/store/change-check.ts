@@ -15,6 +15,7 @@ import type { CompanyTerm } from '../domain/companies/company-terms.js';
 import { keyTrigrams } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
 import { ftsPhrase } from './free-text.js';
+import { trigramDocsOf } from './company-trigram-docs.js';
 
 /** Where the company tables stood before a change: every search term it writes has a higher id. */
 export interface CompanyChangeMark {
@@ -73,15 +74,13 @@ function termsInTrigramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
       'SELECT count(*) FROM company_trigrams WHERE company_trigrams MATCH ? AND rowid BETWEEN ? AND ?',
     )
     .pluck();
-  const counted = db.prepare<[string], { trigram: string; docs: number }>(
-    'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
-  );
+  const docsOf = trigramDocsOf(db);
   const problems: string[] = [];
   for (const t of terms) {
     const trigrams = keyTrigrams(t.term);
     if (trigrams.length === 0) continue;
-    const docs = new Map(counted.all(JSON.stringify(trigrams)).map((c) => [c.trigram, c.docs]));
-    const rarest = trigrams.reduce((a, b) => ((docs.get(b) ?? 0) < (docs.get(a) ?? 0) ? b : a));
+    const docs = docsOf(t.term);
+    const rarest = trigrams.reduce((a, b) => (docs(b) < docs(a) ? b : a));
     if (find.get(ftsPhrase(rarest), t.company_id, t.company_id) !== 1) {
       problems.push(`row ${t.id} missing from the full-text index company_trigrams`);
     }

@@ -10,9 +10,10 @@ import {
   type CompanyRow,
 } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from './free-text.js';
-import { keyTrigrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import { prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import type { TermField } from '../domain/companies/company-terms.js';
 import { shortGramTermsSql } from './company-terms-writer.js';
+import { trigramDocsOf } from './company-trigram-docs.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
@@ -66,7 +67,8 @@ interface StageRow {
 export class CompanyQueries {
   private readonly byNumber;
   private readonly byIds;
-  private readonly trigramDocs;
+  /** How many companies hold each of a key's trigrams (company-trigram-docs.ts). */
+  private readonly docsOf;
   /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
   private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
@@ -93,9 +95,7 @@ export class CompanyQueries {
         `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .raw();
-    this.trigramDocs = db.prepare<[string], { trigram: string; docs: number }>(
-      'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
-    );
+    this.docsOf = trigramDocsOf(db);
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache<StageRow>(db);
     // one statement per number of keys and kind of look-up
@@ -309,13 +309,6 @@ export class CompanyQueries {
     const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
       ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
     return this.byKeys.prepared(sql);
-  }
-
-  /** How many terms hold each of the key's trigrams; 0 for one too rare to be counted. */
-  private docsOf(key: string): (trigram: string) => number {
-    const rows = this.trigramDocs.all(JSON.stringify(keyTrigrams(key)));
-    const docs = new Map(rows.map((r) => [r.trigram, r.docs]));
-    return (trigram) => docs.get(trigram) ?? 0;
   }
 
   /** The companies of these ids with their aliases, by id. */

@@ -1,8 +1,23 @@
 // Counts how many companies' terms hold each common trigram, from the trigram index, for the partial look-up's choice of trigrams.
 import type { Db } from './database.js';
+import { keyTrigrams } from '../domain/text/index-keys.js';
 
 /** Trigrams held by fewer companies are not stored: a trigram missing from the counts is taken for a rare one. */
 export const COMMON_TRIGRAM_DOCS = 32;
+
+/**
+ * A look-up of the counts, one statement a key: for a key, how many companies hold each of its trigrams, 0 for one too
+ * rare to be counted.
+ */
+export function trigramDocsOf(db: Db): (key: string) => (trigram: string) => number {
+  const counted = db.prepare<[string], { trigram: string; docs: number }>(
+    'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
+  );
+  return (key) => {
+    const docs = new Map(counted.all(JSON.stringify(keyTrigrams(key))).map((c) => [c.trigram, c.docs]));
+    return (trigram) => docs.get(trigram) ?? 0;
+  };
+}
 
 /**
  * The company terms at the last count (by their highest id then) and those written since (ids hand out in order,
