@@ -77,9 +77,11 @@ export function withDraft<T>(
         return value;
       }
       markKind(draft.db, options.kind);
-      const changes = options.changeCheck?.(value) ?? null;
-      options.onCheck?.(changes && draft.copied ? 'changes' : 'full');
-      draft.publish({ changes, onChecked: options.onPublish });
+      draft.publish({
+        changes: options.changeCheck?.(value) ?? null,
+        onCheck: options.onCheck,
+        onChecked: options.onPublish,
+      });
       return value;
     } catch (error) {
       draft.discard();

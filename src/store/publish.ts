@@ -24,6 +24,8 @@ export type ChangeCheck = (db: Db) => readonly string[];
 
 interface DraftCheck {
   readonly changes?: ChangeCheck | null;
+  /** Told which check runs, as it begins: the changes' check on a copy given one, else the full check. */
+  readonly onCheck?: (check: 'full' | 'changes') => void;
   readonly onChecked?: () => void;
 }
 
@@ -32,8 +34,6 @@ export interface Draft {
   readonly path: string;
   /** Open for writing, schema up to date. */
   readonly db: Db;
-  /** Started as a copy of the live file (rather than empty). */
-  readonly copied: boolean;
   /**
    * Checks the draft and renames it over the live file; the draft is deleted if the check fails. `check.changes`
    * replaces the full check of a copy (see beginDraft); `check.onChecked` is told when the check has passed.
@@ -102,10 +102,11 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
   return {
     path,
     db,
-    copied,
-    publish({ changes, onChecked }: DraftCheck = {}) {
+    publish({ changes, onCheck, onChecked }: DraftCheck = {}) {
       try {
-        const problems = copied && changes ? changes(db) : integrityProblems(db, check);
+        const byChanges = copied && changes ? changes : null;
+        onCheck?.(byChanges ? 'changes' : 'full');
+        const problems = byChanges ? byChanges(db) : integrityProblems(db, check);
         if (problems.length > 0) {
           throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
         }
