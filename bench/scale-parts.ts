@@ -71,7 +71,8 @@ function main(): void {
   const db = openReadOnly(values.dataset);
   const texts = drawTexts(db, Number(values.queries), SEED);
   db.close();
-  const store = openStore(values.dataset, { answerCacheEntries: 0 });
+  // the served connection's page cache (KOHYO_DB_CACHE_MB's default), so that pages past the memory map cost as served
+  const store = openStore(values.dataset, { answerCacheEntries: 0, cacheMiB: loadConfig({}).dbCacheMiB });
   const endpoint = endpointAt('/api/v1/search');
   if (endpoint === undefined) throw new Error('no /api/v1/search in the catalogue');
   const context = { config: loadConfig({}), dataset: () => store, clock: () => new Date(`${TODAY}T03:00:00Z`) };
