@@ -252,15 +252,21 @@ test('company= reaches records by any part of their name key through the name in
   }
 });
 
-test('company search is index-backed for every query length', () => {
+/** An empty database that keeps every statement prepared on it, and its own prepare to explain them with. */
+function capturingDatabase(): { db: Db; seen: string[]; original: Db['prepare'] } {
   const db = emptyDatabase();
   const seen: string[] = [];
   const original = db.prepare.bind(db);
-  // capture the statements the company queries prepare, then explain them
   (db as unknown as { prepare: typeof db.prepare }).prepare = (sql: string) => {
     seen.push(sql);
     return original(sql);
   };
+  return { db, seen, original };
+}
+
+test('company search is index-backed for every query length', () => {
+  // capture the statements the company queries prepare, then explain them
+  const { db, seen, original } = capturingDatabase();
   const queries = new CompanyQueries(db);
   // one- and two-character keys go to the short-gram index, longer ones to the trigram index; the empty
   // database makes every call run both phases (exact and prefix first, then partial)
@@ -311,5 +317,24 @@ test('company search is index-backed for every query length', () => {
       ),
       `${sql}\n${steps.join('\n')}`,
     );
+  }
+});
+
+test("a partial look-up's check and the followed companies' names read each company's terms from the index alone", () => {
+  const { db, seen, original } = capturingDatabase();
+  // trigram counts taken: a long key is looked up by its rarest trigrams, and each company found is checked
+  db.exec('INSERT INTO company_trigram_docs_state (terms_max_id) VALUES (0)');
+  const queries = new CompanyQueries(db);
+  queries.countByKeys(['toyotajidosha'], 1000);
+  queries.followed([1, 2]);
+  queries.nameKeysOfNumbers(['1180301018771']);
+  const checks = seen.filter((sql) => sql.startsWith('SELECT count(*)') || sql.includes('json_group_array(t.term)'));
+  assert.equal(checks.length, 3);
+  for (const sql of checks) {
+    const params = Array.from({ length: sql.split('?').length - 1 }, () => 'x');
+    const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    const terms = steps.filter((s) => /^SEARCH t\b/u.test(s));
+    assert.equal(terms.length, 1, `${sql}\n${steps.join('\n')}`);
+    assert.match(terms[0] ?? '', /USING COVERING INDEX company_terms_by_company \(company_id=\?\)$/u, sql);
   }
 });
