@@ -21,6 +21,7 @@ import { freeText } from './free-text.js';
 import type { RecordTable } from './record-tables.js';
 import { statusSql } from './record-status-sql.js';
 import type { SqlFragment } from './sql-fragment.js';
+import { ridOfTextKey } from './record-text-keys.js';
 
 /** What resolving a filter's value may ask of the dataset; the API answers it (company search, the register). */
 export interface FilterResolution {
@@ -40,6 +41,8 @@ export type CheckedFilters = { readonly [F in FilterName]?: string };
  */
 export interface WhereTerm extends SqlFragment {
   readonly rids?: SqlFragment;
+  /** Set when the rids are one text index's matches: the index and its MATCH value, whose rowids list them in order. */
+  readonly textMatch?: { readonly index: string; readonly match: string };
 }
 
 /** A record query being resolved, filter by filter. */
@@ -362,18 +365,19 @@ function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): 
 }
 
 // The text indexes hold a document for each record the table holds and no other (the record writer writes and
-// deletes both together), so their rowids are records.
+// deletes both together), so their rowids are records: each the record's key in list order (record-text-keys.ts).
 function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): WhereTerm[] {
   const text = freeText(q);
   if (text === null) return [{ sql: '0', params: [] }];
+  const matchesOf = (index: string, match: string): WhereTerm => ({
+    ...ridsTerm({
+      sql: `SELECT ${ridOfTextKey('rowid')} AS rid FROM ${index} WHERE ${index} MATCH ?`,
+      params: [match],
+    }),
+    textMatch: { index, match },
+  });
   const terms: WhereTerm[] = [];
-  if (text.trigram)
-    terms.push(
-      ridsTerm({ sql: `SELECT rowid AS rid FROM ${textIndex} WHERE ${textIndex} MATCH ?`, params: [text.trigram] }),
-    );
-  if (text.grams)
-    terms.push(
-      ridsTerm({ sql: `SELECT rowid AS rid FROM ${gramIndex} WHERE ${gramIndex} MATCH ?`, params: [text.grams] }),
-    );
+  if (text.trigram) terms.push(matchesOf(textIndex, text.trigram));
+  if (text.grams) terms.push(matchesOf(gramIndex, text.grams));
   return terms;
 }

@@ -10,6 +10,7 @@ import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/records/record-id.js';
 import { recordWhere } from './record-filters.js';
+import { ridOfTextKey } from './record-text-keys.js';
 
 /** A record of a page before its document is read: /search reads only those it shows. */
 export interface RecordEntry {
@@ -109,6 +110,7 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
  */
 export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
   const where = recordWhere(table, query);
+  if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
   const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
   const page = `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`;
   return {
@@ -118,11 +120,37 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
 }
 
 /**
+ * The page of a query that is one text index's matches and nothing else (`q` of one index alone): the index's rowids
+ * are the records' places in the list (record-text-keys.ts), so it reads its matches newest first and stops at the
+ * page's end, where sorting every match by date cost most of the page for a common word.
+ */
+function textPageSql(
+  table: RecordTable,
+  { index, match }: { readonly index: string; readonly match: string },
+  limit: number,
+  offset: number,
+): SqlFragment {
+  const page = `SELECT rowid AS k FROM ${index} WHERE ${index} MATCH ? ORDER BY rowid ${limitSql(limit + 1)} OFFSET ?`;
+  return {
+    sql: `SELECT p.id, p.doc FROM (${page}) s JOIN ${table.table} p ON p.rid = ${ridOfTextKey('s.k')} ORDER BY s.k`,
+    params: [match, offset],
+  };
+}
+
+/**
  * The ids of the records a query matches, each once, at most `cap`: read from the indexes of the query's one term when
  * it is a set of ids (a company's, a text's), without visiting each record; else from the table.
  */
 function matchingRids(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
+  // a text index holds one document a record: its matches are distinct already
+  if (where.textMatch !== undefined) {
+    const { index, match } = where.textMatch;
+    return {
+      sql: `SELECT ${ridOfTextKey('rowid')} AS rid FROM ${index} WHERE ${index} MATCH ? ${limitSql(cap)}`,
+      params: [match],
+    };
+  }
   if (where.rids !== undefined)
     return { sql: `SELECT DISTINCT rid FROM (${where.rids.sql}) ${limitSql(cap)}`, params: where.rids.params };
   return { sql: `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)}`, params: where.params };

@@ -7,6 +7,7 @@ import type { Row } from './record-rows.js';
 import { recordNameKey } from '../domain/records/record-names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
+import { recordTextKeyOfRow } from './record-text-keys.js';
 
 const BATCH = 5000;
 
@@ -30,15 +31,16 @@ export function ensureRecordTextCurrent(db: Db): boolean {
   return hasRecords;
 }
 
-function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable): void {
+function rebuildTable(db: Db, recordTable: RecordTable): void {
+  const { kind, table, textIndex, gramIndex } = recordTable;
   const setDoc = db.prepare<[string, string, number]>(
     `UPDATE ${table} SET doc = ?, company_name_norm = ? WHERE rid = ?`,
   );
   db.exec(`INSERT INTO ${textIndex}(${textIndex}) VALUES ('delete-all');
     INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');`);
   const page = db.prepare<[number, number], Row>(`SELECT r.* FROM ${table} r WHERE r.rid > ? ORDER BY r.rid LIMIT ?`);
-  const insertText = db.prepare<[number, string]>(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`);
-  const insertGrams = db.prepare<[number, string]>(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`);
+  const insertText = db.prepare<[bigint, string]>(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`);
+  const insertGrams = db.prepare<[bigint, string]>(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`);
   const children = new RecordChildren(db);
   let after = 0;
   for (;;) {
@@ -49,8 +51,9 @@ function rebuildTable(db: Db, { kind, table, textIndex, gramIndex }: RecordTable
     for (const row of rows) {
       const record = recordOfRow(row);
       const text = recordSearchText(record);
-      insertText.run(Number(row.rid), text);
-      insertGrams.run(Number(row.rid), recordSearchGrams(text));
+      const key = recordTextKeyOfRow(recordTable, row, Number(row.rid));
+      insertText.run(key, text);
+      insertGrams.run(key, recordSearchGrams(text));
       setDoc.run(recordDoc(record), recordNameKey(record.company.name), Number(row.rid));
     }
     after = Number(last.rid);

@@ -11,6 +11,7 @@ import { recordDoc, storedRecordsOf } from './record-docs.js';
 import type { Db } from './database.js';
 import { instant } from '../domain/dates.js';
 import { deferTriggers } from './deferred-indexes.js';
+import { recordTextKey, recordTextKeyOfRow } from './record-text-keys.js';
 
 type WriteOutcome = 'inserted' | 'replaced';
 
@@ -40,6 +41,8 @@ export interface RecordWriter {
 /** A stored record found by id: its rid, its content (what a change of it changes) and its change time. */
 interface Existing {
   readonly rid: number;
+  /** Its order column's value: with the rid, its documents' key in the text indexes. */
+  readonly list_date: string;
   readonly content: string | null;
   readonly changed_at: string | null;
 }
@@ -53,8 +56,8 @@ interface KindStatements {
   >;
   readonly insertText: Statement<[number | bigint, string]>;
   readonly insertGrams: Statement<[number | bigint, string]>;
-  readonly deleteText: Statement<[number]>;
-  readonly deleteGrams: Statement<[number]>;
+  readonly deleteText: Statement<[bigint]>;
+  readonly deleteGrams: Statement<[bigint]>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
   /** What the name index's triggers do on insert and on delete, done by the writer in bulk. */
@@ -81,13 +84,14 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
     writeRecord(record) {
       const s = statements[record.kind];
       const existing = s.findRid.get(record.id);
-      if (existing) removeRow(s, existing.rid, bulk);
+      if (existing) removeRow(s, existing, bulk);
       const values = rowOf(record);
       const rid = s.insert.run(values).lastInsertRowid;
       if (bulk) s.indexName.run(rid, values.company_name_norm ?? null);
       const text = recordSearchText(record);
-      s.insertText.run(rid, text);
-      s.insertGrams.run(rid, recordSearchGrams(text));
+      const key = recordTextKeyOfRow(RECORD_TABLES[record.kind], values, rid);
+      s.insertText.run(key, text);
+      s.insertGrams.run(key, recordSearchGrams(text));
       writeChildren(record, rid);
       // the document is the record read back, so that a page returns what reading the row and its children gave
       // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
@@ -119,7 +123,7 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
     removeRecord(kind, id) {
       const s = statements[kind];
       const existing = s.findRid.get(id);
-      if (existing) removeRow(s, existing.rid, bulk);
+      if (existing) removeRow(s, existing, bulk);
     },
 
     inBulk(write) {
@@ -155,10 +159,11 @@ function sourceUpserter(db: Db): (record: ValidRecord) => void {
 }
 
 /** Removes a row with its text, grams and child rows; in bulk, its name index entry too (the triggers are aside). */
-function removeRow(s: KindStatements, rid: number, bulk: boolean): void {
+function removeRow(s: KindStatements, { rid, list_date: listDate }: Existing, bulk: boolean): void {
   if (bulk) s.unindexName.run(rid);
-  s.deleteText.run(rid);
-  s.deleteGrams.run(rid);
+  const key = recordTextKey(listDate, rid);
+  s.deleteText.run(key);
+  s.deleteGrams.run(key);
   for (const child of s.deleteChildren) child.run(rid);
   s.deleteRow.run(rid);
 }
@@ -212,10 +217,12 @@ export function refreshRecordCounts(db: Db): void {
 const CONTENT = (doc: string) => `json_remove(${doc}, '$.source', '$.listing')`;
 
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
-  const { table, children, textIndex, gramIndex, nameIndex } = RECORD_TABLES[kind];
+  const { table, children, textIndex, gramIndex, nameIndex, orderColumn } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   return {
-    findRid: db.prepare(`SELECT rid, ${CONTENT('doc')} AS content, changed_at FROM ${table} WHERE id = ?`),
+    findRid: db.prepare(
+      `SELECT rid, ${orderColumn} AS list_date, ${CONTENT('doc')} AS content, changed_at FROM ${table} WHERE id = ?`,
+    ),
     insert: db.prepare(
       `INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
     ),

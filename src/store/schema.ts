@@ -267,6 +267,17 @@ DROP INDEX company_terms_by_company;
 CREATE INDEX company_terms_by_company ON company_terms(company_id, term, field, alias_kind);
 `,
   },
+  {
+    version: 21,
+    description: "a record's documents in its kind's text indexes are keyed by its place in the list, not by its rid",
+    // A page of the records whose text matches q sorted every match by date to show ten. Keyed by (date, rid)
+    // (record-text-keys.ts), an index gives its matches in the list's order. The records' text is marked of no
+    // version, so that every record's documents are written again under their keys when the file is opened
+    // (record-text-rebuild.ts).
+    sql: `
+DELETE FROM record_text_version;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
+import { ridOfTextKey } from '../../src/store/record-text-keys.js';
 import { validateRecordLine } from '../../src/domain/records/record-validation.js';
 import type { ValidRecord } from '../../src/domain/records/record.js';
 import { type Db } from '../../src/store/database.js';
@@ -86,7 +87,7 @@ const ftsIds = (table: string, phrase: string) =>
   (
     db
       .prepare(
-        `SELECT r.id FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ? ORDER BY r.id`,
+        `SELECT r.id FROM ${table}_fts f JOIN ${table} r ON r.rid = ${ridOfTextKey('f.rowid')} WHERE ${table}_fts MATCH ? ORDER BY r.id`,
       )
       .all(`"${phrase}"`) as { id: string }[]
   ).map((r) => r.id);
@@ -94,7 +95,7 @@ const gramIds = (table: string, gram: string) =>
   (
     db
       .prepare(
-        `SELECT r.id FROM ${table}_grams g JOIN ${table} r ON r.rid = g.rowid WHERE ${table}_grams MATCH ? ORDER BY r.id`,
+        `SELECT r.id FROM ${table}_grams g JOIN ${table} r ON r.rid = ${ridOfTextKey('g.rowid')} WHERE ${table}_grams MATCH ? ORDER BY r.id`,
       )
       .all(`"${gram}"`) as { id: string }[]
   ).map((r) => r.id);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
+import { ridOfTextKey } from '../../../src/store/record-text-keys.js';
 import { readDatasetMeta, type Db } from '../../../src/store/database.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';
@@ -35,7 +36,7 @@ const search = (table: string, phrase: string) =>
   (
     db
       .prepare(
-        `SELECT r.company_name AS name FROM ${table}_fts f JOIN ${table} r ON r.rid = f.rowid WHERE ${table}_fts MATCH ?`,
+        `SELECT r.company_name AS name FROM ${table}_fts f JOIN ${table} r ON r.rid = ${ridOfTextKey('f.rowid')} WHERE ${table}_fts MATCH ?`,
       )
       .all(`"${phrase}"`) as { name: string }[]
   ).map((r) => r.name);
