@@ -258,7 +258,8 @@ DELETE FROM company_terms_version;
   },
   {
     version: 20,
-    description: "a company's terms indexed by the company with the terms themselves, so their checks read the index alone",
+    description:
+      "a company's terms indexed by the company with the terms themselves, so their checks read the index alone",
     // A partial look-up checks each company the trigram index finds for the whole key (instr over its terms), and a
     // followed company gives its names: each read the company's terms row by row from the table, three or four page
     // reads more for every company a common key finds.
