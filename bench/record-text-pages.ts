@@ -8,6 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import { openReadOnly } from '../src/store/database.js';
 import { recordWhere } from '../src/store/record-filters.js';
 import { recordPageSql } from '../src/store/record-queries.js';
+import type { SqlFragment } from '../src/store/sql-fragment.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../src/store/record-tables.js';
 import { foldWidth } from '../src/domain/text/text-fold.js';
 import { markdownTable, median } from './report.js';
@@ -19,7 +20,7 @@ const LIMIT = 10;
 type Prepared = readonly [Statement<unknown[], unknown>, readonly unknown[]];
 
 /** The page every match sorted by the list's order gave: the plan before the text indexes were keyed by it. */
-function sortedPage(table: RecordTable, q: string): { sql: string; params: unknown[] } {
+function sortedPage(table: RecordTable, q: string): SqlFragment {
   const where = recordWhere(table, { today: TODAY, q });
   const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
   return {
@@ -55,7 +56,7 @@ function main(): void {
     for (const table of ALL_RECORD_TABLES) {
       // the text part of a search is the query folded to half width, as /search hands it to the records
       const queries = texts[klass].map(foldWidth).filter((q) => recordWhere(table, { today: TODAY, q }).textMatch);
-      const prepare = (page: { sql: string; params: unknown[] }): Prepared => [db.prepare(page.sql), page.params];
+      const prepare = (page: SqlFragment): Prepared => [db.prepare(page.sql), page.params];
       const served = queries.map((q) => prepare(recordPageSql(table, { today: TODAY, q }, LIMIT, 0)));
       const sorted = queries.map((q) => prepare(sortedPage(table, q)));
       const differ = served.filter(
