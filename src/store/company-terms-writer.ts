@@ -15,7 +15,7 @@ import type { AliasKind } from '../domain/companies/company-input.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
-import { withBulkFtsHash } from './fts-bulk-hash.js';
+import { raiseFtsHash } from './fts-bulk-hash.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
@@ -49,6 +49,9 @@ export function shortGramTermsSql(row = ''): string {
   return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
 }
 
+/** The company terms' full-text indexes, which the writer keeps in step. */
+export const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams'];
+
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
 const TERMS_PER_INSERT = 100;
 
@@ -75,6 +78,8 @@ interface Bulk {
   watermark: number;
   nextId: number;
   readonly restoreIndexes: RestoreIndexes | null;
+  /** Sets FTS5's hash size back (raiseFtsHash), once the last stretch is indexed. */
+  readonly restoreFtsHash: () => void;
 }
 
 /**
@@ -152,12 +157,10 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
     writeQueued();
     const from = bulk.watermark;
     const to = bulk.nextId - 1;
-    withBulkFtsHash(db, ['company_trigrams', 'company_grams'], () => {
-      onStep('indexing the search terms by trigram');
-      st.indexNew.run(from, to);
-      onStep("indexing the names' short grams");
-      st.gramNew.run(from, to);
-    });
+    onStep('indexing the search terms by trigram');
+    st.indexNew.run(from, to);
+    onStep("indexing the names' short grams");
+    st.gramNew.run(from, to);
     bulk.watermark = to;
   };
 
@@ -202,12 +205,13 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
       if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
       const watermark = st.maxId.get()?.m ?? 0;
       const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
-      bulk = { watermark, nextId: watermark + 1, restoreIndexes };
+      bulk = { watermark, nextId: watermark + 1, restoreIndexes, restoreFtsHash: raiseFtsHash(db, COMPANY_FTS_TABLES) };
     },
 
     finishBulk(onStep = () => undefined) {
       if (!bulk) return;
       indexWritten(onStep);
+      bulk.restoreFtsHash();
       if (bulk.restoreIndexes) onStep('building the index of the search terms');
       bulk.restoreIndexes?.();
       bulk = null;
