@@ -58,10 +58,9 @@ const TERMS_PER_INSERT = 100;
 /**
  * In bulk, the documents of the companies written are made each time their terms pass this many, rather than all at
  * the end: while an import's rows are read on another thread, the writing thread waits for them part of the time, and
- * indexing as it goes fills that wait, where indexing at the end ran alone on one core. It also cost far less,
- * measured: a million companies' documents took about a fifth of the writing thread's CPU they took in one statement
- * at the end (bench/README.md, "Importing a full NTA file"), likely because a stretch's terms are still in the page
- * cache where the end read them all back from the file. Each stretch is one statement per index, and one FTS5 segment, which its automerge
+ * indexing as it goes fills that wait, where indexing at the end ran alone on one core. Its CPU is the same or less
+ * (bench/README.md, "Importing a full NTA file"): a stretch's terms are read back while still in SQLite's page cache,
+ * where the end read every term back from the file. Each stretch is one statement per index, and one FTS5 segment, which its automerge
  * folds in. A stretch is a fraction of a second of the writing thread, which the reading thread's batches in flight
  * cover (nta-parse-thread.ts).
  */
