@@ -15,7 +15,7 @@ import type { AliasKind } from '../domain/companies/company-input.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
-import { withBulkFtsHash } from './fts-bulk-hash.js';
+import { raiseFtsHash } from './fts-bulk-hash.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
@@ -23,14 +23,14 @@ export interface CompanyTermsWriter {
   /** Removes every term of a company. */
   remove(companyId: number): void;
   /**
-   * Defers the indexing of new terms to finishBulk, inside the caller's open transaction. Written one company at a
-   * time, each company's documents are one statement each, which is most of the cost of a large import; in bulk the
-   * documents of every company written are made with one INSERT … SELECT at the end. When there are no terms yet (a
-   * new dataset), the term index is built at the end too. Rolling the transaction back brings the index back with
-   * everything else.
+   * Indexes new terms a stretch of companies at a time (INDEX_EVERY_TERMS), inside the caller's open transaction.
+   * Written one company at a time, each company's documents are one statement each, which is most of the cost of a
+   * large import; in bulk the documents of a stretch of companies are made with one INSERT … SELECT. When there are
+   * no terms yet (a new dataset), the term index is built at the end. Rolling the transaction back brings the index
+   * back with everything else.
    */
   startBulk(): void;
-  /** Indexes the terms written since startBulk and restores the term index; `onStep` is told each step as it begins. */
+  /** Indexes the terms not indexed yet and restores the term index; `onStep` is told each step as it begins. */
   finishBulk(onStep?: (step: string) => void): void;
   /** Forgets a bulk whose transaction was rolled back (the rollback itself restored the term index). */
   abandonBulk(): void;
@@ -49,25 +49,41 @@ export function shortGramTermsSql(row = ''): string {
   return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
 }
 
+/** The company terms' full-text indexes, which the writer keeps in step. */
+export const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams'];
+
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
 const TERMS_PER_INSERT = 100;
+
+/**
+ * In bulk, the documents of the companies written are made each time their terms pass this many, rather than all at
+ * the end: while an import's rows are read on another thread, the writing thread waits for them part of the time, and
+ * indexing as it goes fills that wait, where indexing at the end ran alone on one core. Its CPU is the same or less
+ * (bench/README.md, "Importing a full NTA file"): a stretch's terms are read back while still in SQLite's page cache,
+ * where the end read every term back from the file. Each stretch is one statement per index, and one FTS5 segment, which its automerge
+ * folds in. A stretch is a fraction of a second of the writing thread, which the reading thread's batches in flight
+ * cover (nta-parse-thread.ts).
+ */
+const INDEX_EVERY_TERMS = 20_000;
 
 type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
 
 /**
- * A bulk under way: the highest term id indexed before it began, the next id to hand out, what puts back the
- * index set aside. Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted last
- * row and so put a new, unindexed term below the watermark.
+ * A bulk under way: the highest term id indexed so far (each company's terms up to it are in its documents), the
+ * next id to hand out, what puts back the index set aside. Ids are handed out here rather than left to SQLite, which
+ * would reuse the id of a deleted last row and so put a new, unindexed term below the watermark.
  */
 interface Bulk {
-  readonly watermark: number;
+  watermark: number;
   nextId: number;
   readonly restoreIndexes: RestoreIndexes | null;
+  /** Sets FTS5's hash size back (raiseFtsHash), once the last stretch is indexed. */
+  readonly restoreFtsHash: () => void;
 }
 
 /**
- * The trigram and short-gram documents of the companies whose terms `where` picks (one parameter), one per company,
- * from the terms as written: the one definition of a document, for a company written alone and for a bulk.
+ * The trigram and short-gram documents of the companies whose terms `where` picks, one per company, from the terms as
+ * written: the one definition of a document, for a company written alone and for a bulk.
  */
 function documentSql(where: string): { readonly trigrams: string; readonly grams: string } {
   return {
@@ -91,7 +107,7 @@ function insertTermsSql(n: number): string {
 function termStatements(db: Db) {
   db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
   const companyDocuments = documentSql('company_id = ?');
-  const bulkDocuments = documentSql('id > ?');
+  const bulkDocuments = documentSql('id > ? AND id <= ?');
   return {
     insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
     insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
@@ -105,14 +121,20 @@ function termStatements(db: Db) {
     ),
     deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
     deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
-    // in bulk, the documents of the companies whose terms were written since it began
-    indexNew: db.prepare<[number]>(bulkDocuments.trigrams),
-    gramNew: db.prepare<[number]>(bulkDocuments.grams),
+    // in bulk, the documents of the companies whose terms were written in a stretch of ids
+    indexNew: db.prepare<[number, number]>(bulkDocuments.trigrams),
+    gramNew: db.prepare<[number, number]>(bulkDocuments.grams),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
 }
 
-export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
+export interface TermsWriterOptions {
+  /** In bulk, the terms of a stretch of companies indexed together (INDEX_EVERY_TERMS); tests make it small. */
+  readonly indexEveryTerms?: number;
+}
+
+export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {}): CompanyTermsWriter {
+  const indexEveryTerms = options.indexEveryTerms ?? INDEX_EVERY_TERMS;
   const st = termStatements(db);
   // in bulk, the values of the terms not written yet, a row after the other
   const queued: (number | string | null)[] = [];
@@ -128,6 +150,18 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
   };
 
   let bulk: Bulk | null = null;
+  // the documents of the companies whose terms are past the watermark, every one of them complete
+  const indexWritten = (onStep: (step: string) => void = () => undefined) => {
+    if (!bulk) return;
+    writeQueued();
+    const from = bulk.watermark;
+    const to = bulk.nextId - 1;
+    onStep('indexing the search terms by trigram');
+    st.indexNew.run(from, to);
+    onStep("indexing the names' short grams");
+    st.gramNew.run(from, to);
+    bulk.watermark = to;
+  };
 
   return {
     insert(companyId, company, terms = companySearchTerms(company)) {
@@ -142,7 +176,11 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
         }
         st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term);
       }
-      if (bulk) return;
+      if (bulk) {
+        // the company's terms are all handed out: a stretch ends only between two companies
+        if (bulk.nextId - 1 - bulk.watermark >= indexEveryTerms) indexWritten();
+        return;
+      }
       st.indexCompany.run(companyId);
       st.gramCompany.run(companyId);
     },
@@ -151,7 +189,7 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
       dropQueued(companyId);
       // a company's terms are written together, so its newest term tells whether they were indexed: in bulk, terms
-      // written since it began are not yet
+      // past the watermark are not yet
       const terms = st.termsOf.all(companyId);
       const newest = terms[0];
       if (newest !== undefined && (!bulk || newest.id <= bulk.watermark)) {
@@ -166,19 +204,13 @@ export function createCompanyTermsWriter(db: Db): CompanyTermsWriter {
       if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
       const watermark = st.maxId.get()?.m ?? 0;
       const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
-      bulk = { watermark, nextId: watermark + 1, restoreIndexes };
+      bulk = { watermark, nextId: watermark + 1, restoreIndexes, restoreFtsHash: raiseFtsHash(db, COMPANY_FTS_TABLES) };
     },
 
     finishBulk(onStep = () => undefined) {
       if (!bulk) return;
-      writeQueued();
-      const { watermark } = bulk;
-      withBulkFtsHash(db, ['company_trigrams', 'company_grams'], () => {
-        onStep('indexing the search terms by trigram');
-        st.indexNew.run(watermark);
-        onStep("indexing the names' short grams");
-        st.gramNew.run(watermark);
-      });
+      indexWritten(onStep);
+      bulk.restoreFtsHash();
       if (bulk.restoreIndexes) onStep('building the index of the search terms');
       bulk.restoreIndexes?.();
       bulk = null;

@@ -2,7 +2,7 @@
 import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/companies/company-input.js';
 import type { CompanyTerm, NamedCompany } from '../domain/companies/company-terms.js';
 import { romanizeKana } from '../domain/text/romanize.js';
-import { createCompanyTermsWriter } from './company-terms-writer.js';
+import { createCompanyTermsWriter, type TermsWriterOptions } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 
@@ -174,7 +174,7 @@ function pendingFormerNames(db: Db): PendingFormerNames {
   };
 }
 
-export function createCompanyWriter(db: Db): CompanyWriter {
+export function createCompanyWriter(db: Db, options: TermsWriterOptions = {}): CompanyWriter {
   const st = companyStatements(db);
   const { head, insertAlias, aliasesOf } = st;
   const pending = pendingFormerNames(db);
@@ -188,7 +188,7 @@ export function createCompanyWriter(db: Db): CompanyWriter {
   };
   const addReading: Writing['addReading'] = (id, current, reading) => addFormerReading(st, id, current, reading);
 
-  const terms = createCompanyTermsWriter(db);
+  const terms = createCompanyTermsWriter(db, options);
   const writeTerms = (id: number, company: Omit<NamedCompany, 'aliases'>) =>
     terms.insert(id, {
       name: company.name,

@@ -1,9 +1,9 @@
 // Upkeep after a bulk write: merge the full-text indexes and refresh the planner's statistics.
+import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
 import { companyTermsSinceCount, refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
-const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams'];
 const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]);
 
 /** Told each step of an upkeep as it begins: at all Japan each reads the whole of what it keeps up. */

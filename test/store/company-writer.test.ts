@@ -82,6 +82,17 @@ function expectedTerms(input: {
       a.field !== b.field ? (a.field < b.field ? -1 : 1) : a.term < b.term ? -1 : a.term > b.term ? 1 : 0,
     );
 }
+/** Every term instance an index holds, by the Corporate Number of its document (null for a company gone). */
+function postings(db: Db, index: string): unknown[] {
+  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.${index}_instances USING fts5vocab(main, ${index}, instance)`);
+  return db
+    .prepare(
+      `SELECT v.term, c.corporate_number, v.offset FROM temp.${index}_instances v LEFT JOIN companies c ON c.id = v.doc
+       ORDER BY 1, 2, 3`,
+    )
+    .raw()
+    .all();
+}
 function triggerNames(db: Db): string[] {
   return (
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]
@@ -395,61 +406,67 @@ describe('company writer bulk mode', () => {
     ftsIntact(db);
   });
 
-  it('a new dataset written in bulk holds the terms, grams, indexes and trigram index of the same writes made one by one', () => {
-    // more terms than one INSERT takes, and companies rewritten while their terms still wait to be written
-    const writes = (writer: CompanyWriter) => {
-      for (let i = 0; i < 120; i++) {
-        const cn = `${1000 + i}`;
-        writer.upsertCompany(
-          company({
-            corporate_number: cn,
-            name: `株式会社テスト${i}商事`,
-            name_kana: `テスト${i}シヨウジ`,
-            aliases: [],
-          }),
-        );
-        if (i % 7 === 0) writer.addFormerName(cn, `有限会社テスト${i}`);
-        if (i % 11 === 0)
+  for (const indexEveryTerms of [undefined, 7])
+    it(`a new dataset written in bulk${indexEveryTerms === undefined ? '' : `, indexed every ${indexEveryTerms} terms,`} holds the terms, grams, indexes and trigram index of the same writes made one by one`, () => {
+      // more terms than one INSERT takes, and companies rewritten while their terms still wait to be written or, in
+      // short stretches, once they were indexed
+      const writes = (writer: CompanyWriter) => {
+        for (let i = 0; i < 120; i++) {
+          const cn = `${1000 + i}`;
           writer.upsertCompany(
-            company({ corporate_number: cn, name: `株式会社新テスト${i}`, changed_on: '2026-01-20', aliases: [] }),
+            company({
+              corporate_number: cn,
+              name: `株式会社テスト${i}商事`,
+              name_kana: `テスト${i}シヨウジ`,
+              aliases: [],
+            }),
           );
-      }
-      writer.deleteCompany('1005', null);
-    };
-    // ids differ (SQLite hands them out one by one, the bulk itself), so terms are compared by company and text
-    const byTerm =
-      'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id';
-    const byCompany = 'SELECT c.corporate_number';
-    const content = (db: Db) => ({
-      terms: db.prepare(`${byTerm} ORDER BY 1, 2, 3, 4`).all(),
-      aliases: db
-        .prepare(
-          'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
-        )
-        .all(),
-      grams: db.prepare(`${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid ORDER BY 1`).all(),
-      gramHits: db
-        .prepare(
-          `${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid WHERE company_grams MATCH 'テス' ORDER BY 1`,
-        )
-        .all(),
-      gaps: companyIndexGaps(db),
-      trigramHits: ftsFind(db, 'テスト1'),
-      schema: db.prepare("SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name").all(),
+          if (i % 7 === 0) writer.addFormerName(cn, `有限会社テスト${i}`);
+          if (i % 11 === 0)
+            writer.upsertCompany(
+              company({ corporate_number: cn, name: `株式会社新テスト${i}`, changed_on: '2026-01-20', aliases: [] }),
+            );
+        }
+        writer.deleteCompany('1005', null);
+      };
+      // ids differ (SQLite hands them out one by one, the bulk itself), so terms are compared by company and text
+      const byTerm =
+        'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id';
+      const byCompany = 'SELECT c.corporate_number';
+      const content = (db: Db) => ({
+        terms: db.prepare(`${byTerm} ORDER BY 1, 2, 3, 4`).all(),
+        aliases: db
+          .prepare(
+            'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
+          )
+          .all(),
+        grams: db.prepare(`${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid ORDER BY 1`).all(),
+        gramHits: db
+          .prepare(
+            `${byCompany} FROM company_grams g JOIN companies c ON c.id = g.rowid WHERE company_grams MATCH 'テス' ORDER BY 1`,
+          )
+          .all(),
+        gaps: companyIndexGaps(db),
+        trigramPostings: postings(db, 'company_trigrams'),
+        gramPostings: postings(db, 'company_grams'),
+        trigramHits: ftsFind(db, 'テスト1'),
+        schema: db
+          .prepare("SELECT name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') ORDER BY name")
+          .all(),
+      });
+      const oneByOne = openWritable(join(dir, `w${n++}.sqlite`));
+      writes(createCompanyWriter(oneByOne));
+      const inBulk = openWritable(join(dir, `w${n++}.sqlite`));
+      const writer = createCompanyWriter(inBulk, { indexEveryTerms });
+      inBulk.exec('BEGIN');
+      writer.startBulk();
+      assert.equal(inBulk.prepare("SELECT 1 FROM sqlite_master WHERE name = 'company_terms_by_term'").get(), undefined);
+      writes(writer);
+      writer.finishBulk();
+      inBulk.exec('COMMIT');
+      assert.deepEqual(content(inBulk), content(oneByOne));
+      ftsIntact(inBulk);
     });
-    const oneByOne = openWritable(join(dir, `w${n++}.sqlite`));
-    writes(createCompanyWriter(oneByOne));
-    const inBulk = openWritable(join(dir, `w${n++}.sqlite`));
-    const writer = createCompanyWriter(inBulk);
-    inBulk.exec('BEGIN');
-    writer.startBulk();
-    assert.equal(inBulk.prepare("SELECT 1 FROM sqlite_master WHERE name = 'company_terms_by_term'").get(), undefined);
-    writes(writer);
-    writer.finishBulk();
-    inBulk.exec('COMMIT');
-    assert.deepEqual(content(inBulk), content(oneByOne));
-    ftsIntact(inBulk);
-  });
 
   it('a rolled-back bulk leaves the triggers and the data as they were', () => {
     const db = openWritable(join(dir, `w${n++}.sqlite`));

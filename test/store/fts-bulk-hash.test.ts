@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { withBulkFtsHash } from '../../src/store/fts-bulk-hash.js';
+import { raiseFtsHash } from '../../src/store/fts-bulk-hash.js';
 import type { Db } from '../../src/store/database.js';
 
 /** A trigram index like the company terms', and enough text to pass FTS5's default 1 MiB hash several times. */
@@ -15,8 +15,9 @@ function filled(bulkHash: boolean): Db {
   })();
   const index = () => db.exec('INSERT INTO terms_fts(rowid, term) SELECT id, term FROM terms');
   db.exec('BEGIN');
-  if (bulkHash) withBulkFtsHash(db, ['terms_fts'], index);
-  else index();
+  const restore = bulkHash ? raiseFtsHash(db, ['terms_fts']) : () => undefined;
+  index();
+  restore();
   db.exec('COMMIT');
   return db;
 }
@@ -27,7 +28,7 @@ const hashSetting = (db: Db) => db.prepare("SELECT v FROM terms_fts_config WHERE
 const matches = (db: Db, phrase: string) =>
   db.prepare('SELECT rowid FROM terms_fts WHERE terms_fts MATCH ? ORDER BY rowid').pluck().all(`"${phrase}"`);
 
-describe('withBulkFtsHash', () => {
+describe('raiseFtsHash', () => {
   it('indexes a bulk in one segment where the default hash writes several, with the same matches', () => {
     const plain = filled(false);
     const bulk = filled(true);
@@ -38,17 +39,13 @@ describe('withBulkFtsHash', () => {
     bulk.exec("INSERT INTO terms_fts(terms_fts, rank) VALUES ('integrity-check', 1)");
   });
 
-  it('sets the hash back to FTS5 default afterwards, also when the indexing fails', () => {
+  it('holds the raised hash until it is set back to FTS5 default', () => {
     assert.equal(hashSetting(filled(true)), 1024 * 1024);
     const db = filled(false);
     db.exec('BEGIN');
-    assert.throws(
-      () =>
-        withBulkFtsHash(db, ['terms_fts'], () => {
-          throw new Error('disk full');
-        }),
-      /disk full/u,
-    );
+    const restore = raiseFtsHash(db, ['terms_fts']);
+    assert.equal(hashSetting(db), 64 * 1024 * 1024);
+    restore();
     assert.equal(hashSetting(db), 1024 * 1024);
     db.exec('ROLLBACK');
   });
@@ -56,22 +53,17 @@ describe('withBulkFtsHash', () => {
   it('writes nothing outside the transaction when SQLite rolled it back during the indexing', () => {
     const db = filled(false);
     db.exec('BEGIN');
-    assert.throws(
-      () =>
-        withBulkFtsHash(db, ['terms_fts'], () => {
-          // what SQLite does on a full disk: the transaction is gone when the error reaches the caller
-          db.exec('ROLLBACK');
-          throw new Error('database or disk is full');
-        }),
-      /disk is full/u,
-    );
+    const restore = raiseFtsHash(db, ['terms_fts']);
+    // what SQLite does on a full disk: the transaction is gone when the error reaches the caller, who sets back
+    db.exec('ROLLBACK');
+    restore();
     assert.equal(db.inTransaction, false);
     assert.equal(hashSetting(db), undefined);
   });
 
   it('needs an open transaction', () => {
     const db = filled(false);
-    assert.throws(() => withBulkFtsHash(db, ['terms_fts'], () => undefined), /open transaction/u);
+    assert.throws(() => raiseFtsHash(db, ['terms_fts']), /open transaction/u);
     assert.equal(hashSetting(db), undefined);
   });
 });

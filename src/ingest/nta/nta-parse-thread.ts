@@ -27,10 +27,11 @@ export type ThreadMessage =
   | { readonly type: 'error'; readonly reason: string; readonly line: number | null; readonly format: boolean };
 
 /**
- * Batches read ahead of the writer: enough to keep both threads busy (1,600 rows of BATCH_ROWS), few enough to keep
- * memory flat.
+ * Batches read ahead of the writer: enough to keep both threads busy (6,400 rows of BATCH_ROWS, about a third of a
+ * second of reading: the reading goes on while the writer indexes a stretch of companies, company-terms-writer.ts),
+ * few enough to keep memory flat.
  */
-const MAX_IN_FLIGHT = 16;
+const MAX_IN_FLIGHT = 64;
 
 /** openParsedRows, run on a worker thread; the same rows, batches and errors. */
 export async function openParsedRowsOnThread(path: string, encoding: NtaEncoding | null): Promise<ParsedRows> {
