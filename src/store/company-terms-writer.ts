@@ -86,10 +86,11 @@ interface Bulk {
  * written: the one definition of a document, for a company written alone and for a bulk.
  */
 function documentSql(where: string): { readonly trigrams: string; readonly grams: string } {
+  // in the terms' order whatever index the plan reads them by (by the company, that index holds them by term)
   return {
-    trigrams: `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}')
+    trigrams: `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)
       FROM company_terms WHERE ${where} GROUP BY company_id`,
-    grams: `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ')
+    grams: `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ' ORDER BY id)
       FROM company_terms WHERE ${where} AND ${shortGramTermsSql()} GROUP BY company_id`,
   };
 }
