@@ -39,10 +39,16 @@ export type CheckedFilters = { readonly [F in FilterName]?: string };
  * (`r.rid IN (rids)`), whose ids are all records the table holds: a count of such a term alone reads them there, not
  * each record besides (record-queries.ts).
  */
+/** One text index's matches: the index and its MATCH value; the index's rowids list them in order (record-text-keys.ts). */
+export interface TextMatch {
+  readonly index: string;
+  readonly match: string;
+}
+
 export interface WhereTerm extends SqlFragment {
   readonly rids?: SqlFragment;
-  /** Set when the rids are one text index's matches: the index and its MATCH value, whose rowids list them in order. */
-  readonly textMatch?: { readonly index: string; readonly match: string };
+  /** Set when the rids are one text index's matches. */
+  readonly textMatch?: TextMatch;
 }
 
 /** A record query being resolved, filter by filter. */

@@ -9,7 +9,7 @@ import { RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/records/record-id.js';
-import { recordWhere } from './record-filters.js';
+import { recordWhere, type TextMatch } from './record-filters.js';
 import { ridOfTextKey } from './record-text-keys.js';
 
 /** A record of a page before its document is read: /search reads only those it shows. */
@@ -124,12 +124,7 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
  * are the records' places in the list (record-text-keys.ts), so it reads its matches newest first and stops at the
  * page's end, where sorting every match by date cost most of the page for a common word.
  */
-function textPageSql(
-  table: RecordTable,
-  { index, match }: { readonly index: string; readonly match: string },
-  limit: number,
-  offset: number,
-): SqlFragment {
+function textPageSql(table: RecordTable, { index, match }: TextMatch, limit: number, offset: number): SqlFragment {
   const page = `SELECT rowid AS k FROM ${index} WHERE ${index} MATCH ? ORDER BY rowid ${limitSql(limit + 1)} OFFSET ?`;
   return {
     sql: `SELECT p.id, p.doc FROM (${page}) s JOIN ${table.table} p ON p.rid = ${ridOfTextKey('s.k')} ORDER BY s.k`,
@@ -143,16 +138,11 @@ function textPageSql(
  */
 function matchingRids(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
-  // a text index holds one document a record: its matches are distinct already
-  if (where.textMatch !== undefined) {
-    const { index, match } = where.textMatch;
-    return {
-      sql: `SELECT ${ridOfTextKey('rowid')} AS rid FROM ${index} WHERE ${index} MATCH ? ${limitSql(cap)}`,
-      params: [match],
-    };
+  if (where.rids !== undefined) {
+    // one text index holds one document a record: its matches are distinct already
+    const distinct = where.textMatch === undefined ? 'DISTINCT ' : '';
+    return { sql: `SELECT ${distinct}rid FROM (${where.rids.sql}) ${limitSql(cap)}`, params: where.rids.params };
   }
-  if (where.rids !== undefined)
-    return { sql: `SELECT DISTINCT rid FROM (${where.rids.sql}) ${limitSql(cap)}`, params: where.rids.params };
   return { sql: `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)}`, params: where.params };
 }
 
