@@ -5,6 +5,7 @@ import { romanizeKana } from '../domain/text/romanize.js';
 import { createCompanyTermsWriter, type TermsWriterOptions } from './company-terms-writer.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
+import { recordCountsOfNewCompany } from './record-writer.js';
 
 type UpsertOutcome = 'inserted' | 'updated' | 'unchanged' | 'older';
 type FormerNameOutcome = 'added' | 'known' | 'current' | 'pending';
@@ -196,7 +197,8 @@ export function createCompanyWriter(db: Db, options: TermsWriterOptions = {}): C
       name_en: company.name_en,
       aliases: aliasesOf.all(id),
     });
-  const writing: Writing = { st, terms, pending, addFormer, addReading, writeTerms };
+  const countRecords = recordCountsOfNewCompany(db);
+  const writing: Writing = { st, terms, pending, addFormer, addReading, writeTerms, countRecords };
 
   return {
     upsertCompany(input, precomputed) {
@@ -264,6 +266,8 @@ interface Writing {
   readonly addFormer: (id: number, name: string) => boolean;
   readonly addReading: (id: number, current: { name: string; name_kana: string | null }, reading: string) => boolean;
   readonly writeTerms: (id: number, company: Omit<NamedCompany, 'aliases'>) => void;
+  /** Counts the records already linked to a new company (recordCountsOfNewCompany); null when none can be. */
+  readonly countRecords: ((corporateNumber: string) => void) | null;
 }
 
 /** A former name's reading, unless the company goes by it now (its kana, or any alias it has). */
@@ -284,6 +288,7 @@ function addFormerReading(
 /** A company not stored yet, with the former names that waited for it. */
 function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly CompanyTerm[] | undefined): 'inserted' {
   const id = Number(w.st.insert.run(input.corporate_number, ...columnValues(input)).lastInsertRowid);
+  w.countRecords?.(input.corporate_number);
   for (const a of input.aliases) w.st.insertAlias.run(id, a.kind, a.name);
   const waiting = w.pending.claim(input.corporate_number);
   for (const name of waiting.names) if (name !== input.name) w.addFormer(id, name);

@@ -211,6 +211,26 @@ export function refreshRecordCounts(db: Db): void {
 }
 
 /**
+ * What sets the record counts of a company written after its records (refreshRecordCounts, for one company): a record
+ * keeps the Corporate Number it was published with whether or not the register holds it yet. Null when no record
+ * names a company by number, as in a new dataset: then a company has nothing to count.
+ */
+export function recordCountsOfNewCompany(db: Db): ((corporateNumber: string) => void) | null {
+  const numbered = ALL_RECORD_TABLES.some(
+    ({ table }) => db.prepare(`SELECT 1 FROM ${table} WHERE company_corporate_number IS NOT NULL LIMIT 1`).get() !== undefined,
+  );
+  if (!numbered) return null;
+  const counts = ALL_RECORD_TABLES.map(
+    ({ companyCount: column, table }) =>
+      `${column} = (SELECT count(*) FROM ${table} WHERE company_corporate_number = companies.corporate_number)`,
+  );
+  const update = db.prepare<[string]>(`UPDATE companies SET ${counts.join(', ')} WHERE corporate_number = ?`);
+  return (corporateNumber) => {
+    update.run(corporateNumber);
+  };
+}
+
+/**
  * A record's content as a change of it is told: its document without its source (the list's address, title, date and
  * retrieval change with every edition) and its listing (the list's history, not the case's).
  */

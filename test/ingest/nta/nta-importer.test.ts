@@ -16,8 +16,10 @@ import type { NtaImportSummary } from '../../../src/ingest/nta/nta-summary.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/database.js';
 import { openWritable } from '../../../src/store/database-upgrade.js';
 import { buildZip } from '../../helpers/zip.js';
+import { importRecordFiles } from '../../../src/ingest/records/records-importer.js';
 import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
 
+const RECORDS_FILE = new URL('../../fixtures/records/good.jsonl', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-nta-import-'));
 const NOW = new Date('2026-01-28T00:00:00Z');
 let n = 0;
@@ -471,6 +473,21 @@ describe('import semantics', () => {
     const summary = await importInto(db, [sjisFile('deleted.csv', [withFields(sai, { 3: '99', 6: '2026-01-20' })])]);
     assert.equal(summary.files[0]!.deleted, 1);
     assert.equal(db.prepare('SELECT 1 FROM companies WHERE corporate_number = ?').get('1010001001111'), undefined);
+  });
+
+  it("counts a new company's records that were imported before it (by its Corporate Number)", async () => {
+    const db = freshDb();
+    const records = file('records.jsonl', readFileSync(RECORDS_FILE));
+    await importRecordFiles(db, [records], { now: NOW });
+    const numbered = db
+      .prepare("SELECT count(*) AS n FROM enforcements WHERE company_corporate_number = '8999900000001'")
+      .get() as { n: number };
+    assert.ok(numbered.n > 0, 'the record file names the company by number');
+    await importInto(db, [sjisFile('newcomer.csv', [withFields(sai, { 2: '8999900000001' })])]);
+    const counts = db
+      .prepare('SELECT enforcement_count AS n FROM companies WHERE corporate_number = ?')
+      .get('8999900000001') as { n: number };
+    assert.equal(counts.n, numbered.n);
   });
 
   it('keeps the kind of an existing dataset and sets its version', async () => {
