@@ -217,7 +217,8 @@ export function refreshRecordCounts(db: Db): void {
  */
 export function recordCountsOfNewCompany(db: Db): ((corporateNumber: string) => void) | null {
   const numbered = ALL_RECORD_TABLES.some(
-    ({ table }) => db.prepare(`SELECT 1 FROM ${table} WHERE company_corporate_number IS NOT NULL LIMIT 1`).get() !== undefined,
+    ({ table }) =>
+      db.prepare(`SELECT 1 FROM ${table} WHERE company_corporate_number IS NOT NULL LIMIT 1`).get() !== undefined,
   );
   if (!numbered) return null;
   const counts = ALL_RECORD_TABLES.map(

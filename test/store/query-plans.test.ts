@@ -210,7 +210,12 @@ test('q on every record table: short words from the short-gram index, long ones 
           shown,
         );
         // the page's limit stops the scan of the index itself: no subquery of the index's own is run first
-        if (inListOrder) assert.deepEqual(steps.filter((s) => s.startsWith('CO-ROUTINE')), [], shown);
+        if (inListOrder)
+          assert.deepEqual(
+            steps.filter((s) => s.startsWith('CO-ROUTINE')),
+            [],
+            shown,
+          );
         assert.equal(
           steps.some((s) => s.startsWith('SEARCH r USING INTEGER PRIMARY KEY')),
           (what === 'page' && !inListOrder) || indexes.length > 1,
