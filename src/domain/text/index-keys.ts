@@ -9,11 +9,21 @@ export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10ffff}`;
 }
 
-/** A long key whose trigrams are more than this is looked up by this many of them, the rarest, then checked whole. */
+/**
+ * A long key whose trigrams are more than this is looked up by this many of them, the rarest (and up to two more, one
+ * from each half of the key they leave out: halvesOf), then checked whole.
+ */
 const PARTIAL_TRIGRAMS = 3;
 
 /** How much longer than the lists already chosen a further trigram's list may be for it to be read as well. */
 const THIRD_LIST_FACTOR = 2;
+
+/**
+ * How many of a trigram list's companies the index reads in the time it takes to check one candidate whole (its
+ * terms read and searched for the key): about 0.025 µs against 2.5 µs at five million companies. A half's trigram
+ * is not worth its list when checking every company of the shortest list chosen would cost less.
+ */
+const LIST_READS_PER_CHECK = 100;
 
 /** The distinct runs of three characters of a key, in order: the tokens the trigram index holds it under. */
 export function keyTrigrams(key: string): string[] {
@@ -37,7 +47,9 @@ function trigramPositions(key: string): Map<string, number> {
  * (ken, set, shi, kai … each in a large share of all terms); a few rare ones narrow as well, and the caller checks
  * the whole key on each term they find. They are taken rarest first among those that do not overlap the ones
  * already taken (meg, gum, egu of megumi all come from one word and narrow no more than one of them does),
- * two of them, and a third only when it is too rare to be counted.
+ * two of them, and a third only when it is too rare to be counted. When every one taken is counted (so that the
+ * companies holding them all may be thousands), each half of the key that none of them starts in gives its rarest
+ * clear one too (halvesOf).
  * `docs` says how many terms hold a trigram (0 when it is rare enough not to be counted); ties keep the
  * key's order.
  */
@@ -68,5 +80,38 @@ export function rarestTrigrams(key: string, docs: (trigram: string) => number): 
   }
   // a short key may have no second trigram clear of the first: the next rarest, overlapping, still narrows
   if (chosen.length === 1) chosen.push(nextRarest);
+  if (chosen.every((c) => c.docs > 0)) chosen.push(...halvesOf(chosen, byRarity, [...key].length, clear));
   return chosen.map((c) => c.trigram);
+}
+
+interface RankedTrigram {
+  readonly trigram: string;
+  readonly at: number;
+  readonly docs: number;
+}
+
+/**
+ * For each half of a key in which none of the chosen trigrams starts, its rarest trigram clear of them. The rarest
+ * trigrams of a key often come from one word of it, and every company with that word holds them all: biy and its of
+ * takamatsubiyoshitsu are the 美容室 of every beauty salon (1,144 companies at five million, none of them in
+ * Takamatsu). A trigram of the other half tests the other word (ats: 27). At five million companies the slowest
+ * partial look-ups took a fifth to a tenth of their time; whole /search answers, romaji 13 % and English 15 % less
+ * (bench/README.md); at a million, within 5 % either way.
+ */
+function halvesOf(
+  chosen: readonly RankedTrigram[],
+  byRarity: readonly RankedTrigram[],
+  length: number,
+  clear: (candidate: RankedTrigram) => boolean,
+): RankedTrigram[] {
+  const middle = Math.floor(length / 2);
+  // at most as many candidates as the shortest list chosen holds companies
+  const fewest = Math.min(...chosen.map((c) => c.docs));
+  const added: RankedTrigram[] = [];
+  for (const inHalf of [(at: number) => at < middle, (at: number) => at >= middle]) {
+    if (chosen.some((c) => inHalf(c.at))) continue;
+    const rarest = byRarity.find((c) => inHalf(c.at) && clear(c) && added.every((a) => Math.abs(a.at - c.at) >= 3));
+    if (rarest && rarest.docs <= LIST_READS_PER_CHECK * fewest) added.push(rarest);
+  }
+  return added;
 }

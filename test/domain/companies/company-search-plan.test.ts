@@ -82,6 +82,52 @@ test('a long key is looked up by its rarest trigrams; a short one by its whole p
   for (const [key, expected, why] of cases) assert.deepEqual(rarestTrigrams(key, docs), expected, `${key}: ${why}`);
 });
 
+test('a key whose rarest trigrams are all counted is also looked up by a trigram of the half they leave out', () => {
+  // the trigrams of takamatsubiyoshitsu as often as five million companies hold them: its and biy both come from
+  // biyoshitsu (a beauty salon), which thousands of names hold; takamatsu is the part that tells them apart
+  const atFiveMillion: Record<string, number> = {
+    tak: 194_388,
+    aka: 312_241,
+    kam: 82_382,
+    ama: 172_776,
+    mat: 69_599,
+    ats: 8_572,
+    tsu: 27_292,
+    sub: 11_958,
+    ubi: 73_058,
+    biy: 1_396,
+    iyo: 4_530,
+    yos: 72_489,
+    osh: 16_595,
+    shi: 54_481,
+    hit: 6_156,
+    its: 1_191,
+  };
+  const docsWith = (changes: Record<string, number>) => (t: string) => ({ ...atFiveMillion, ...changes })[t] ?? 0;
+  const key = 'takamatsubiyoshitsu';
+  const cases: [changes: Record<string, number>, expected: string[], why: string][] = [
+    [{}, ['its', 'biy', 'ats'], 'both in the second half: the first half gives its rarest clear of them'],
+    [{ ats: 200_000, tsu: 270_000 }, ['its', 'biy', 'mat'], 'the rarest of that half, whatever its place'],
+    [{ its: 0 }, ['its', 'biy'], 'an uncounted one already leaves few candidates'],
+    [{ its: 10 }, ['its', 'biy'], 'checking the few companies of its list costs less than reading a long one'],
+  ];
+  for (const [changes, expected, why] of cases)
+    assert.deepEqual(rarestTrigrams(key, docsWith(changes)), expected, `${JSON.stringify(changes)}: ${why}`);
+  // a key whose chosen trigrams lie in both halves takes no more
+  const kensetsu: Record<string, number> = {
+    ken: 90_000,
+    ens: 80_000,
+    nse: 80_000,
+    set: 100_000,
+    ets: 50_000,
+    tsu: 95_000,
+  };
+  assert.deepEqual(
+    rarestTrigrams('kensetsu', (t) => kensetsu[t] ?? 0),
+    ['ets', 'ken'],
+  );
+});
+
 test('trigrams are cut by character, and an all-of expression quotes each', () => {
   assert.deepEqual(keyTrigrams('𠮷野家具'), ['𠮷野家', '野家具']);
   assert.deepEqual(keyTrigrams('ab'), []);
