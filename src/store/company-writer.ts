@@ -100,8 +100,10 @@ function companyStatements(db: Db) {
     head: db.prepare<[string], StoredHead>(
       `SELECT id, ${COLUMNS.join(', ')} FROM companies WHERE corporate_number = ?`,
     ),
+    // a number already stored inserts nothing: its stored state is read then, which a new company does not need
     insert: db.prepare<(string | null)[]>(
-      `INSERT INTO companies (corporate_number, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')})`,
+      `INSERT INTO companies (corporate_number, ${COLUMNS.join(', ')}) VALUES (?, ${COLUMNS.map(() => '?').join(', ')})
+       ON CONFLICT (corporate_number) DO NOTHING`,
     ),
     update: db.prepare<(string | number | null)[]>(
       `UPDATE companies SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
@@ -202,8 +204,9 @@ export function createCompanyWriter(db: Db, options: TermsWriterOptions = {}): C
 
   return {
     upsertCompany(input, precomputed) {
+      if (insertCompany(writing, input, precomputed)) return 'inserted';
       const stored = head.get(input.corporate_number);
-      if (!stored) return insertCompany(writing, input, precomputed);
+      if (!stored) throw new Error(`company ${input.corporate_number} is neither new nor stored`);
       if (isOlder(input, stored)) return 'older';
       return updateCompany(writing, stored, input);
     },
@@ -285,9 +288,11 @@ function addFormerReading(
   );
 }
 
-/** A company not stored yet, with the former names that waited for it. */
-function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly CompanyTerm[] | undefined): 'inserted' {
-  const id = Number(w.st.insert.run(input.corporate_number, ...columnValues(input)).lastInsertRowid);
+/** A company not stored yet, with the former names that waited for it; false (nothing written) when it is stored. */
+function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly CompanyTerm[] | undefined): boolean {
+  const written = w.st.insert.run(input.corporate_number, ...columnValues(input));
+  if (written.changes === 0) return false;
+  const id = Number(written.lastInsertRowid);
   w.countRecords?.(input.corporate_number);
   for (const a of input.aliases) w.st.insertAlias.run(id, a.kind, a.name);
   const waiting = w.pending.claim(input.corporate_number);
@@ -298,7 +303,7 @@ function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly Co
   const ownAliasesOnly = waiting.names.length + waiting.readings.length === 0 && input.aliases.length <= 1;
   if (precomputed !== undefined && ownAliasesOnly) w.terms.insert(id, input, precomputed);
   else w.writeTerms(id, input);
-  return 'inserted';
+  return true;
 }
 
 /** A stored company's newer state: its row, aliases and terms, its old name kept as a former one. */
