@@ -60,9 +60,9 @@ const TERMS_PER_INSERT = 100;
  * the end: while an import's rows are read on another thread, the writing thread waits for them part of the time, and
  * indexing as it goes fills that wait, where indexing at the end ran alone on one core. Its CPU is the same or less
  * (bench/README.md, "Importing a full NTA file"): a stretch's terms are read back while still in SQLite's page cache,
- * where the end read every term back from the file. Each stretch is one statement per index, and one FTS5 segment, which its automerge
- * folds in. A stretch is a fraction of a second of the writing thread, which the reading thread's batches in flight
- * cover (nta-parse-thread.ts).
+ * where the end read every term back from the file. Each stretch is one statement per index, and one FTS5 segment,
+ * which its automerge folds in. A stretch is a fraction of a second of the writing thread, which the reading thread's
+ * batches in flight cover (nta-parse-thread.ts).
  */
 const INDEX_EVERY_TERMS = 20_000;
 

@@ -34,17 +34,17 @@ export interface FilterResolution {
 /** The checked values of a query's filters, by name: codes for vocabularies, 13 digits for a Corporate Number. */
 export type CheckedFilters = { readonly [F in FilterName]?: string };
 
-/**
- * A term of the WHERE clause. `rids` is set on a term that is the record ids of a subquery of the kind's own indexes
- * (`r.rid IN (rids)`), whose ids are all records the table holds: a count of such a term alone reads them there, not
- * each record besides (record-queries.ts).
- */
 /** One text index's matches: the index and its MATCH value; the index's rowids list them in order (record-text-keys.ts). */
 export interface TextMatch {
   readonly index: string;
   readonly match: string;
 }
 
+/**
+ * A term of the WHERE clause. `rids` is set on a term that is the record ids of a subquery of the kind's own indexes
+ * (`r.rid IN (rids)`), whose ids are all records the table holds: a count of such a term alone reads them there, not
+ * each record besides (record-queries.ts).
+ */
 export interface WhereTerm extends SqlFragment {
   readonly rids?: SqlFragment;
   /** Set when the rids are one text index's matches. */
