@@ -11,6 +11,7 @@ import { recordPageSql } from '../src/store/record-queries.js';
 import type { SqlFragment } from '../src/store/sql-fragment.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../src/store/record-tables.js';
 import { foldWidth } from '../src/domain/text/text-fold.js';
+import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
 
@@ -32,10 +33,7 @@ function sortedPage(table: RecordTable, q: string): SqlFragment {
 
 /** CPU µs a page over every statement, once. */
 function cpuOf(pages: readonly Prepared[]): number {
-  const start = process.cpuUsage();
-  for (const [statement, params] of pages) statement.all(...params);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / pages.length;
+  return cpuMicrosEach(pages, ([statement, params]) => statement.all(...params));
 }
 
 function main(): void {

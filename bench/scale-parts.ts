@@ -17,6 +17,7 @@ import { foldWidth } from '../src/domain/text/text-fold.js';
 import { RECORD_KINDS } from '../src/domain/records/record.js';
 import { countSearchRecords, searchRecords, type RecordSearch } from '../src/store/search-records.js';
 import { openReadOnly } from '../src/store/database.js';
+import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
 
@@ -25,14 +26,6 @@ const LIMIT = 10;
 const TODAY = '2026-11-21';
 const PARTS = ['all', 'companies', 'their count', 'records', 'record counts'] as const;
 type Part = (typeof PARTS)[number];
-
-/** CPU µs of `run` over every query, once. */
-function cpuOf(queries: readonly string[], run: (q: string) => unknown): number {
-  const start = process.cpuUsage();
-  for (const q of queries) run(q);
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / queries.length;
-}
 
 /** Each part of an answer as the endpoint runs it, for one query. */
 function partsOf(store: Store): Record<Exclude<Part, 'all'>, (q: string) => unknown> {
@@ -88,8 +81,8 @@ function main(): void {
       return { q, ...rest, meta: kept };
     });
     const figures = PARTS.map((part) => {
-      cpuOf(queries, parts[part]);
-      return median(Array.from({ length: Number(values.rounds) }, () => cpuOf(queries, parts[part])));
+      cpuMicrosEach(queries, parts[part]);
+      return median(Array.from({ length: Number(values.rounds) }, () => cpuMicrosEach(queries, parts[part])));
     });
     rows.push([klass, ...figures.map((f) => f.toFixed(0))]);
     process.stdout.write(`  ${klass}: ${figures.map((f) => f.toFixed(0)).join(', ')}\n`);
