@@ -74,6 +74,7 @@ export class CompanyQueries {
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
   private readonly byKeys: StatementCache<StageRow>;
   private readonly counts: StatementCache<{ n: number }>;
+  private readonly companyIds: StatementCache<number>;
   private readonly predecessors;
   private readonly followedById;
   private readonly followedByNumber;
@@ -98,8 +99,9 @@ export class CompanyQueries {
     this.docsOf = trigramDocsOf(db);
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache<StageRow>(db);
-    // one statement per number of keys and kind of look-up
-    this.counts = new StatementCache<{ n: number }>(db, 1 / 16);
+    // one statement per kind of look-up and cap, a count or the ids
+    this.counts = new StatementCache<{ n: number }>(db, 1 / 32);
+    this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
     this.followedById = db.prepare<[string], FollowedRow>(followedSql('c.id = j.value'));
     this.followedByNumber = db.prepare<[string], FollowedRow>(followedSql('c.corporate_number = j.value'));
@@ -171,25 +173,41 @@ export class CompanyQueries {
   /**
    * How many companies searchByKeys would find without a limit, counted no further than `cap`: the companies with a
    * term that holds a key, which every exact and prefix match does too. Each key's look-up reads its index no
-   * further than the cap needs, and the count stops at the cap.
+   * further than the cap needs. Keys are counted one at a time, the last (a Latin query's loose romaji key, which
+   * folds the spellings of a sound together and so finds the most) first, and the count ends at the key that takes
+   * it to the cap: a common romanized name (yoshida, furontia) reaches the cap on its loose key alone, where a union
+   * of the keys in SQLite read every key's matches into a temporary index first (bench/README.md).
    */
   countByKeys(keys: readonly string[], cap: number): number {
-    if (keys.length === 0) return 0;
-    const arms: string[] = [];
-    const params: string[] = [];
-    for (const key of keys) {
-      // a document is a company: the index alone counts them, unless each must be checked for the whole key
-      const { index, match, exact } = this.partialMatch(key);
-      const check = exact
-        ? ''
-        : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
-      arms.push(
-        `SELECT * FROM (SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?${check} ${limitSql(cap)})`,
-      );
-      params.push(match, ...(exact ? [] : [key]));
+    const [only] = keys;
+    if (keys.length === 1 && only !== undefined) {
+      const { sql, params } = this.companiesHolding(only, cap);
+      return this.counts.prepared(`SELECT count(*) AS n FROM (${sql})`).get(...params)?.n ?? 0;
     }
-    const companies = arms.length === 1 ? arms.join('') : `${arms.join(' UNION ')} ${limitSql(cap)}`;
-    return this.counts.prepared(`SELECT count(*) AS n FROM (${companies})`).get(...params)?.n ?? 0;
+    const found = new Set<number>();
+    for (const key of [...keys].reverse()) {
+      const { sql, params } = this.companiesHolding(key, cap);
+      for (const id of this.companyIds
+        .prepared(sql)
+        .pluck()
+        .all(...params))
+        found.add(id);
+      if (found.size >= cap) return cap;
+    }
+    return found.size;
+  }
+
+  /** The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. */
+  private companiesHolding(key: string, cap: number): { sql: string; params: string[] } {
+    // a document is a company: the index alone counts them, unless each must be checked for the whole key
+    const { index, match, exact } = this.partialMatch(key);
+    const check = exact
+      ? ''
+      : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
+    return {
+      sql: `SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?${check} ${limitSql(cap)}`,
+      params: [match, ...(exact ? [] : [key])],
+    };
   }
 
   /** The companies found, best first, at most `limit`: ids and how each matched. */
