@@ -22,6 +22,8 @@ export interface FoundCompanies {
   readonly shared: boolean;
   /** How many companies match in all, when the search read every one of them; else undefined (countCompanies). */
   readonly total?: number;
+  /** How many companies the search read: `total` when it read every one, else its first, all of which match. */
+  readonly read: number;
 }
 
 /** The answer to a query that names no company, with the notice that says why. */
@@ -30,6 +32,7 @@ function nothingFound(notice: string): FoundCompanies {
     hits: [],
     hasMore: false,
     total: 0,
+    read: 0,
     filter: { corporateNumbers: [], nameKeys: [], nameParts: [] },
     shared: false,
     notices: [notice],
@@ -63,6 +66,7 @@ export function searchCompanies(
         notices: [],
         shared: false,
         total: hits.length,
+        read: hits.length,
       };
     }
     case 'invalid_corporate_number':
@@ -94,6 +98,7 @@ export function searchCompanies(
         notices: [],
         shared: store.companies.hitsShared,
         ...(ids.length < asked ? { total: ids.length } : {}),
+        read: ids.length,
         ...(recall > 0 && ids.length > recall ? { followedOfMore: recall } : {}),
       };
     }
@@ -109,7 +114,7 @@ export function countCompanies(store: Store, value: string, found: FoundCompanie
   const plan = planCompanySearch(value);
   const counted = plan.kind === 'terms' ? store.companies.countByKeys(plan.keys, cap) : 0;
   // never fewer than were found (the count reads each key's look-up no further than the cap needs)
-  return Math.min(cap, Math.max(counted, found.filter.corporateNumbers.length, found.hits.length));
+  return Math.min(cap, Math.max(counted, found.read, found.hits.length));
 }
 
 /** How far a query's records were followed, when it recalls more companies than are followed (`meta.recall`). */
@@ -198,6 +203,7 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
     filter: found.filter,
     notices,
     shared: false,
+    read: found.read,
   };
 }
 

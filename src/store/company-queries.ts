@@ -17,6 +17,7 @@ import { trigramDocsOf } from './company-trigram-docs.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -45,6 +46,11 @@ export interface FoundCompanyIds {
 
 /** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
 export interface FollowedCompanies {
+  /**
+   * The Corporate Numbers of those with records linked to them (their record counts, which refreshRecordCounts keeps
+   * exact): a number no record carries finds none, and a common name follows 50 companies, most without records, whose
+   * numbers each record statement looked up in turn (a tenth of a /search answer at five million companies).
+   */
   readonly corporateNumbers: string[];
   /** Their names but the reading, each folded as a record's company name is (current, English, former, other). */
   readonly nameKeys: string[];
@@ -342,15 +348,18 @@ export class CompanyQueries {
 
 interface FollowedRow {
   readonly corporate_number: string;
+  /** 1 when records are linked to the company by its number, else 0. */
+  readonly linked: number;
   readonly names: string;
 }
 
 /**
- * A followed company's Corporate Number and its name keys (every term but the reading's, as the JSON array of
- * them), for the companies of a JSON list joined by `on`, in the list's order.
+ * A followed company's Corporate Number, whether records are linked to it, and its name keys (every term but the
+ * reading's, as the JSON array of them), for the companies of a JSON list joined by `on`, in the list's order.
  */
 function followedSql(on: string): string {
-  return `SELECT c.corporate_number, (SELECT json_group_array(t.term) FROM company_terms t
+  const linked = ALL_RECORD_TABLES.map((t) => `c.${t.companyCount} > 0`).join(' OR ');
+  return `SELECT c.corporate_number, ${linked} AS linked, (SELECT json_group_array(t.term) FROM company_terms t
       WHERE t.company_id = c.id AND t.field <> 'name_kana') AS names
     FROM json_each(?) j JOIN companies c ON ${on} ORDER BY j.key`;
 }
@@ -361,7 +370,8 @@ function followedOf(rows: readonly FollowedRow[]): FollowedCompanies {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in followedSql from company_terms' NOT NULL term
     for (const name of JSON.parse(row.names) as string[]) nameKeys.add(name);
   }
-  return { corporateNumbers: rows.map((row) => row.corporate_number), nameKeys: [...nameKeys] };
+  const linked = rows.filter((row) => row.linked === 1);
+  return { corporateNumbers: linked.map((row) => row.corporate_number), nameKeys: [...nameKeys] };
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ValidRecord } from '../../src/domain/records/record.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { RecordQueries } from '../../src/store/record-queries.js';
-import { createRecordWriter } from '../../src/store/record-writer.js';
+import { createRecordWriter, refreshRecordCounts } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
 import type { CompanyInput } from '../../src/domain/companies/company-input.js';
@@ -14,7 +14,10 @@ import { CompanyQueries } from '../../src/store/company-queries.js';
 /** When the records are written: their change time. */
 export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');
 
-/** The records, and the companies of the register beside them (whose names records may name), written to a new file. */
+/**
+ * The records, and the companies of the register beside them (whose names records may name), written to a new file with
+ * the companies' record counts.
+ */
 export function recordQueriesOver(
   records: readonly ValidRecord[],
   companies: readonly CompanyInput[] = [],
@@ -36,5 +39,7 @@ export function storeOver(
     writer.upsertSource(record);
     writer.writeRecord(record);
   }
+  // as the importers do once their records are written: the companies' record counts
+  refreshRecordCounts(db);
   return { records: new RecordQueries(db), companies: new CompanyQueries(db) };
 }

@@ -10,6 +10,16 @@ import { companyInput } from '../helpers/company-input.js';
 import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
+const ADDRESS_OSAKA = {
+  prefecture_code: '27',
+  prefecture: '大阪府',
+  city: '大阪市北区',
+  city_code: '27127',
+  street: null,
+  postal_code: null,
+  outside: null,
+  en: null,
+};
 const today = '2026-11-22';
 
 function enforcement(n: number, name: string, corporateNumber: string | null, summary: string): ValidRecord {
@@ -141,4 +151,31 @@ test("search's parts in order: the recalled companies' own (linked, or naming on
     [2, 1, 3, 4].map((n) => `enf_search_${n}`),
   );
   assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 4);
+});
+
+test('a followed company is looked up by its Corporate Number only when records are linked to it, and by its names always', () => {
+  const namesake = corporateNumberFromBase('999900000002');
+  const { records, companies } = storeOver(
+    [
+      enforcement(1, '架空商事株式会社', NUMBER, '勧告'),
+      // names the namesake's name and no number: found by the name, whichever company it is
+      enforcement(2, '架空商事株式会社', null, '勧告'),
+    ],
+    [
+      companyInput({ corporate_number: NUMBER, name: '架空商事株式会社' }),
+      companyInput({ corporate_number: namesake, name: '架空商事株式会社', address: { ...ADDRESS_OSAKA } }),
+    ],
+  );
+  const ids = companies.findByKeys(['架空商事'], 10, null, 0).ids;
+  assert.equal(ids.length, 2);
+  const followed = companies.followed(ids);
+  // the namesake has no record linked to it: its number would find none
+  assert.deepEqual(followed.corporateNumbers, [NUMBER]);
+  assert.deepEqual(followed.nameKeys, ['架空商事']);
+  const search: RecordSearch = { companies: { ...followed, nameParts: [] }, text: null, today };
+  assert.deepEqual(
+    searchRecords(records, 'enforcement', search, 10).records.map((r) => r.id),
+    [2, 1].map((n) => `enf_search_${n}`),
+  );
+  assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 2);
 });
