@@ -18,6 +18,7 @@ import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
+import { countDistinctUpTo } from './distinct-count.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -179,10 +180,8 @@ export class CompanyQueries {
   /**
    * How many companies searchByKeys would find without a limit, counted no further than `cap`: the companies with a
    * term that holds a key, which every exact and prefix match does too. Each key's look-up reads its index no
-   * further than the cap needs. Keys are counted one at a time, the last (a Latin query's loose romaji key, which
-   * folds the spellings of a sound together and so finds the most) first, and the count ends at the key that takes
-   * it to the cap: a common romanized name (yoshida, furontia) reaches the cap on its loose key alone, where a union
-   * of the keys in SQLite read every key's matches into a temporary index first (bench/README.md).
+   * further than the cap needs, the last key (a Latin query's loose romaji key, which folds the spellings of a sound
+   * together and so finds the most) first: a common romanized name (yoshida) reaches the cap on it alone.
    */
   countByKeys(keys: readonly string[], cap: number): number {
     const [only] = keys;
@@ -190,17 +189,14 @@ export class CompanyQueries {
       const { sql, params } = this.companiesHolding(only, cap);
       return this.counts.prepared(`SELECT count(*) AS n FROM (${sql})`).get(...params)?.n ?? 0;
     }
-    const found = new Set<number>();
-    for (const key of [...keys].reverse()) {
+    const idsOf = (key: string) => () => {
       const { sql, params } = this.companiesHolding(key, cap);
-      for (const id of this.companyIds
+      return this.companyIds
         .prepared(sql)
         .pluck()
-        .all(...params))
-        found.add(id);
-      if (found.size >= cap) return cap;
-    }
-    return found.size;
+        .all(...params);
+    };
+    return countDistinctUpTo([...keys].reverse().map(idsOf), cap);
   }
 
   /** The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. */

@@ -11,6 +11,7 @@ import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/records/record-id.js';
 import { recordWhere, type TextMatch } from './record-filters.js';
 import { ridOfTextKey } from './record-text-keys.js';
+import { countDistinctUpTo } from './distinct-count.js';
 
 /** A record of a page before its document is read: /search reads only those it shows. */
 export interface RecordEntry {
@@ -28,6 +29,7 @@ export interface RecordPage<T> {
 export class RecordQueries {
   private readonly pages: StatementCache<RecordEntry>;
   private readonly counts: StatementCache<{ n: number }>;
+  private readonly rids: StatementCache<number>;
   private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
 
   constructor(db: Db) {
@@ -38,9 +40,10 @@ export class RecordQueries {
       procurement_suspension: changedAt('procurement_suspension'),
       license_action: changedAt('license_action'),
     };
-    // the two share the bound one cache would have
+    // the three share the bound one cache would have
     this.pages = new StatementCache(db, 1 / 2);
-    this.counts = new StatementCache(db, 1 / 2);
+    this.counts = new StatementCache(db, 1 / 4);
+    this.rids = new StatementCache(db, 1 / 4);
   }
 
   /**
@@ -84,15 +87,23 @@ export class RecordQueries {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;
   }
 
-  /** How many rows match any of the queries, each once, up to `cap`. */
+  /**
+   * How many rows match any of the queries, each once, up to `cap`: each query's rows read no further than the cap,
+   * the last (/search's text, the broadest) first, since a short word's text matches alone reach the cap on a large
+   * register.
+   */
   countAny(kind: RecordKind, queries: readonly RecordQuery[], cap: number): number {
-    if (queries.length === 0) return 0;
     const [only] = queries;
-    const fragment =
-      queries.length === 1 && only !== undefined
-        ? recordCountSql(RECORD_TABLES[kind], only, cap)
-        : recordUnionCountSql(RECORD_TABLES[kind], queries, cap);
-    return run(this.counts, fragment)[0]?.n ?? 0;
+    if (only === undefined) return 0;
+    if (queries.length === 1) return this.count(kind, only, cap);
+    const idsOf = (query: RecordQuery) => () => {
+      const { sql, params } = recordRidsSql(RECORD_TABLES[kind], query, cap);
+      return this.rids
+        .prepared(sql)
+        .pluck()
+        .all(...params);
+    };
+    return countDistinctUpTo([...queries].reverse().map(idsOf), cap);
   }
 }
 
@@ -101,8 +112,8 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
   return statements.prepared(fragment.sql).all(...fragment.params);
 }
 
-// Builds the SQL of the record endpoints as plain values (text and parameters): a page, a count, a count of several
-// queries at once, each over the WHERE clause of the filter table (record-filters.ts).
+// Builds the SQL of the record endpoints as plain values (text and parameters): a page, the ids of the records that
+// match, their count, each over the WHERE clause of the filter table (record-filters.ts).
 /**
  * The page's record ids and documents (one more than the limit, to know whether more exist). The rows are chosen and
  * ordered first and their documents read after: sorting whole rows carried every match's document (about 700 bytes)
@@ -137,7 +148,7 @@ function textPageSql(table: RecordTable, { index, match }: TextMatch, limit: num
  * The ids of the records a query matches, each once, at most `cap`: read from the indexes of the query's one term when
  * it is a set of ids (a company's, a text's), without visiting each record; else from the table.
  */
-function matchingRids(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
+export function recordRidsSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
   const where = recordWhere(table, query);
   if (where.rids !== undefined) {
     // one text index holds one document a record: its matches are distinct already
@@ -149,18 +160,6 @@ function matchingRids(table: RecordTable, query: RecordQuery, cap: number): SqlF
 
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
 export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
-  const rids = matchingRids(table, query, cap);
+  const rids = recordRidsSql(table, query, cap);
   return { sql: `SELECT count(*) AS n FROM (${rids.sql})`, params: rids.params };
-}
-
-/**
- * How many rows match any of the queries, each row once, counted no further than `cap`: each query's rows are read
- * no further than the cap either, down its own index, before the union drops the rows two of them share.
- */
-export function recordUnionCountSql(table: RecordTable, queries: readonly RecordQuery[], cap: number): SqlFragment {
-  const arms = queries.map((query) => matchingRids(table, query, cap));
-  return {
-    sql: `SELECT count(*) AS n FROM (${arms.map((arm) => `SELECT rid FROM (${arm.sql})`).join(' UNION ')} ${limitSql(cap)})`,
-    params: arms.flatMap((arm) => arm.params),
-  };
 }

@@ -102,6 +102,8 @@ test("search's count: the company's records and the text matches, each once, up 
     ['談合事件', 1000, 20],
     ['下請', 1000, 12],
     ['談合', 15, 15],
+    // the text's 12 matches alone reach the cap
+    ['談合', 10, 10],
     ['存在しない語句', 1000, 12],
   ];
   for (const [text, cap, count] of cases)
