@@ -26,27 +26,56 @@ export interface LazyCompilers {
   warmUp(): Promise<void>;
 }
 
+/**
+ * What is compiled is kept for the process, shared by every app it builds: @fastify/ajv-compiler keeps one ajv a set of
+ * shared schemas and options, the validators it compiled are kept by its compiler and the schema's text (Fastify hands
+ * each app copies of some schemas), and a serialiser is kept by its schema object. A process builds one app in
+ * production; the tests build hundreds in a few processes, and each app compiled every route's schemas again, about
+ * 110 ms of CPU a start, more than the rest of a test server's start.
+ */
+const validators = AjvCompiler();
+const validatorsBySchema = new WeakMap<object, Map<string, Validator>>();
+const serializers = new WeakMap<object, Serializer>();
+
+type Compile = ReturnType<BuildCompilerFromPool>;
+
+/** The validator `compile` (an ajv of the pool) gives for the route's schema, compiled the first time it is asked. */
+function sharedValidator(compile: Compile, route: Parameters<Compile>[0]): Validator {
+  let bySchema = validatorsBySchema.get(compile);
+  if (bySchema === undefined) {
+    bySchema = new Map();
+    validatorsBySchema.set(compile, bySchema);
+  }
+  // what Fastify hands is the route ({ schema, method, url, httpPart }), where the compiler's types say the schema
+  const key = JSON.stringify(typeof route === 'object' ? route.schema : route);
+  let validator = bySchema.get(key);
+  if (validator === undefined) {
+    validator = compile(route);
+    bySchema.set(key, validator);
+  }
+  return validator;
+}
+
 export function lazyCompilers(): LazyCompilers {
   const pending = new Set<() => unknown>();
-  const validators = AjvCompiler();
   return {
     compilersFactory: {
       buildValidator: (externalSchemas, options) => {
         const compile = validators(externalSchemas, options);
-        const lazy = (route: Parameters<typeof compile>[0]) => lazyValidator(() => compile(route), pending);
+        const lazy = (route: Parameters<typeof compile>[0]) =>
+          lazyValidator(() => sharedValidator(compile, route), pending);
         // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/ajv-compiler's types give its compiler ajv's own signature (ajv's function out), where Fastify only calls the function and reads `errors`
         return lazy as unknown as ReturnType<BuildCompilerFromPool>;
       },
       buildSerializer: () => {
         const compile = ({ schema }: { schema?: unknown }): Serializer => answerWriter(schema);
         // one serialiser a schema object: every route's error answers share one, a HEAD route its GET route's
-        const bySchema = new WeakMap<object, Serializer>();
         return (route) => {
           const { schema } = route;
           if (typeof schema !== 'object' || schema === null) return compile(route);
           const compiled = compiledLater(pending, () => {
-            const serializer = bySchema.get(schema) ?? compile(route);
-            bySchema.set(schema, serializer);
+            const serializer = serializers.get(schema) ?? compile(route);
+            serializers.set(schema, serializer);
             return serializer;
           });
           return function serialize(data: unknown) {

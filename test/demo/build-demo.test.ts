@@ -14,19 +14,23 @@ import { licenseStatus, procurementStatus } from '../../src/domain/records/recor
 import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { openReadOnly, readDatasetMeta, type Db } from '../../src/store/database.js';
 import { dataAsOf, publisherGroups, sourceCoverage } from '../../src/store/coverage-queries.js';
+import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 import { sharedData } from '../helpers/shared-data.js';
 
 // 12:00 in Japan on 2026-11-21: the statuses are laid out around that date.
-const NOW = new Date('2026-11-21T03:00:00Z');
+// the build time of the run's demo dataset, which the tests read
+const NOW = TEST_NOW;
 const TODAY = '2026-11-21';
 const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');
 
 let dir: string;
 let db: Db;
 
-before(() => {
+before(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kohyo-demo-'));
-  buildDemoDatabase(path.join(dir, 'demo.sqlite'), { now: NOW });
+  // the run's demo dataset, built at NOW once per run (test/helpers/server.ts): 'building again' below builds another
+  // and holds the two equal
+  fs.copyFileSync(await demoDatabase(), path.join(dir, 'demo.sqlite'));
   db = openReadOnly(path.join(dir, 'demo.sqlite'));
 });
 

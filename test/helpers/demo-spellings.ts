@@ -1,5 +1,6 @@
 // The demo's companies with the records of each, read from the database file apart from the search, and the ways a
 // person writes each company: the oracle of the every-spelling tests.
+import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { recordNameKey } from '../../src/domain/records/record-names.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
@@ -16,6 +17,33 @@ export interface DemoCompany {
 }
 
 export type RecordsByKind = Record<RecordKind, Set<string>>;
+
+interface RecordName {
+  readonly id: string;
+  readonly number: string | null;
+  readonly name: string;
+}
+
+/** A kind's records in the table's order, and the places of those naming each Corporate Number and name key. */
+function recordsByNameOf(db: Database.Database, kind: RecordKind) {
+  const rows = db
+    .prepare<[], RecordName>(
+      `SELECT id, company_corporate_number AS number, company_name AS name FROM ${RECORD_TABLES[kind].table}`,
+    )
+    .all();
+  const byNumber = new Map<string, number[]>();
+  const byKey = new Map<string, number[]>();
+  const add = (map: Map<string, number[]>, key: string, i: number) => {
+    const places = map.get(key);
+    if (places === undefined) map.set(key, [i]);
+    else places.push(i);
+  };
+  rows.forEach((row, i) => {
+    if (row.number !== null) add(byNumber, row.number, i);
+    add(byKey, recordNameKey(row.name), i);
+  });
+  return { rows, byNumber, byKey };
+}
 
 /** The keys a record may name the company by: its name, English name and aliases, each folded as a name is. */
 function nameKeysOf(company: DemoCompany): Set<string> {
@@ -43,23 +71,19 @@ export function recordsOfEveryCompany(
           )
           .all(c.corporate_number),
       }));
-    const records = RECORD_KINDS.map((kind) => ({
-      kind,
-      rows: db
-        .prepare<[], { id: string; number: string | null; name: string }>(
-          `SELECT id, company_corporate_number AS number, company_name AS name FROM ${RECORD_TABLES[kind].table}`,
-        )
-        .all(),
-    }));
+    // each kind's records indexed by the number and the name key they name a company by: filtering every record for
+    // every company folded each record's name once a company, 6 s of CPU for the demo's (now 0.1 s)
+    const records = new Map(RECORD_KINDS.map((kind) => [kind, recordsByNameOf(db, kind)] as const));
     return companies.map((company) => {
       const keys = nameKeysOf(company);
-      const of = (kind: RecordKind, unlinkedOnly: boolean) =>
-        new Set(
-          (records.find((r) => r.kind === kind)?.rows ?? [])
-            .filter((r) => r.number === company.corporate_number || keys.has(recordNameKey(r.name)))
-            .filter((r) => !unlinkedOnly || r.number === null)
-            .map((r) => r.id),
-        );
+      const of = (kind: RecordKind, unlinkedOnly: boolean) => {
+        const { rows, byNumber, byKey } = records.get(kind) ?? assert.fail(kind);
+        const at = new Set(byNumber.get(company.corporate_number));
+        for (const key of keys) for (const i of byKey.get(key) ?? []) at.add(i);
+        // in the table's order, as the records were read
+        const found = [...at].sort((a, b) => a - b).map((i) => rows[i]!);
+        return new Set(found.filter((r) => !unlinkedOnly || r.number === null).map((r) => r.id));
+      };
       const byKind = (unlinkedOnly: boolean): RecordsByKind => ({
         enforcement: of('enforcement', unlinkedOnly),
         procurement_suspension: of('procurement_suspension', unlinkedOnly),

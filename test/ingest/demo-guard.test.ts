@@ -5,8 +5,8 @@ import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runCli } from '../../src/cli.js';
-import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
+import { demoDatabase } from '../helpers/server.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { tempDir } from './collect/collect-helpers.js';
 import { SAMPLE_FILE } from './nta/nta-fixtures.js';
@@ -49,9 +49,9 @@ const REAL_WRITERS: readonly (readonly [string, (dir: string) => string[]])[] = 
 
 describe('the demo guard', () => {
   let demo: string;
-  before(() => {
-    demo = join(tempDir(), 'demo.sqlite');
-    buildDemoDatabase(demo, { now });
+  before(async () => {
+    // the run's demo dataset (built once per test run): what is guarded is its kind, whatever its build time
+    demo = await demoDatabase();
   });
 
   for (const [name, argv] of REAL_WRITERS) {

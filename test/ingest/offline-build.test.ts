@@ -1,54 +1,22 @@
 // The production build an operator runs from downloaded files, end to end over every real list in
-// test/fixtures/government (the NTA file, the ISA Excel files, the CAA index, the MHLW PDF), then the records found through
-// the API by `company=` as the lists write the names and as a person would type them.
+// test/fixtures/government (the NTA file, the ISA Excel files, the CAA index, the JFTC list, the MHLW PDF), then the
+// records found through the API by `company=` as the lists write the names and as a person would type them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { runCli } from '../../src/cli.js';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
 import { liveDatasetKind } from '../../src/store/dataset-kind.js';
-import { sharedData } from '../helpers/shared-data.js';
 import { startServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
 import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';
 import { tempDir } from './collect/collect-helpers.js';
-
-/** The downloads folder as README's production build names it: `<source-id>.<ext>` or `<source-id>/…`. */
-function downloads(dir: string): string {
-  const files = join(dir, 'downloads');
-  const revocations = join(files, 'isa-titp-certification-revocations');
-  const orders = join(files, 'isa-titp-improvement-orders');
-  mkdirSync(revocations, { recursive: true });
-  mkdirSync(orders);
-  // the folder also holds each file's provenance note (*.PROVENANCE.md), which is no list
-  for (const name of readdirSync(sharedData('isa')).filter((file) => file.endsWith('.xlsx'))) {
-    const from = sharedData(`isa/${name}`);
-    if (name.includes('nintei_torikeshi')) copyFileSync(from, join(revocations, name));
-    else if (name.includes('kaizen_meirei')) copyFileSync(from, join(orders, name));
-    else copyFileSync(from, join(files, 'isa-titp-supervising-org-revocations.xlsx'));
-  }
-  copyFileSync(sharedData('caa/keihyo_release_2024_index.main.html'), join(files, 'caa-keihyo-actions.html'));
-  copyFileSync(sharedData('mhlw/000534084.pdf'), join(files, 'mhlw-labour-law-violations.pdf'));
-  return files;
-}
+import { collectRealFiles } from './collect/real-files-dump.js';
 
 test('import nta, then collect --files with every real list: a production dataset, and its records by company=', async () => {
-  const dir = tempDir();
-  const dbPath = join(dir, 'production.sqlite');
-  const out: string[] = [];
-  const err: string[] = [];
-  const cli = (argv: string[]) =>
-    runCli(argv, {
-      stdout: (l) => out.push(l),
-      stderr: (l) => err.push(l),
-      now: () => new Date('2026-11-22T00:00:00Z'),
-      env: { KOHYO_DB: dbPath },
-    });
-  assert.equal(await cli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')]), 0, err.join('\n'));
-  out.length = 0;
-  assert.equal(await cli(['collect', '--files', downloads(dir)]), 0, err.join('\n'));
+  // the same import and collection as the snapshot test's, made once per test run: the folder is laid out as
+  // README's production build names it, `<source-id>.<ext>` or `<source-id>/…`
+  const { dbPath, code, out } = await collectRealFiles(tempDir());
+  assert.equal(code, 0, out.join('\n'));
   const summary = out.join('\n');
   for (const [source, files, records] of [
     ['isa-titp-certification-revocations', 8, 704],
@@ -56,12 +24,13 @@ test('import nta, then collect --files with every real list: a production datase
     ['isa-titp-improvement-orders', 2, 54],
     ['caa-keihyo-actions', 1, 22],
     ['mhlw-labour-law-violations', 1, 414],
+    ['jftc-actions', 1, 228],
   ] as const) {
     assert.match(summary, new RegExp(`^${source}\\s+${files}\\s+success\\s+${records}\\s`, 'mu'), summary);
   }
   assert.match(
     summary,
-    /^linked \d+ of 1257 records \(\d+\.\d %\): \d+ by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu,
+    /^linked \d+ of 1485 records \(\d+\.\d %\): \d+ by the source's Corporate Number, \d+ by name and address; \d+ unlinked/mu,
     summary,
   );
   assert.equal(liveDatasetKind(dbPath), 'production');

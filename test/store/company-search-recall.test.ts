@@ -1,18 +1,18 @@
 // Recall over the real NTA file and the demo data: every rule of the company search, each case with its reason.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
-import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { CompanyQueries, type CompanyHit } from '../../src/store/company-queries.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { romanizeKana } from '../../src/domain/text/romanize.js';
 import { KANJI_VARIANTS } from '../../src/domain/text/kanji-variants.js';
 import { sharedData } from '../helpers/shared-data.js';
+import { demoDatabase } from '../helpers/server.js';
 
 const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');
 const LIMIT = 10;
@@ -155,7 +155,8 @@ before(async () => {
   ntaDb = openWritable(join(dir, 'nta.sqlite'));
   await importNtaFiles(ntaDb, [NTA_FILE]);
   nta = new CompanyQueries(ntaDb);
-  buildDemoDatabase(join(dir, 'demo.sqlite'), { now: new Date('2026-11-21T00:00:00Z') });
+  // a copy of the run's demo dataset (built once per run, on the same day as this test's own build was)
+  copyFileSync(await demoDatabase(), join(dir, 'demo.sqlite'));
   demoDb = openWritable(join(dir, 'demo.sqlite'));
   demo = new CompanyQueries(demoDb);
 });

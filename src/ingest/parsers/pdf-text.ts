@@ -20,6 +20,33 @@ const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dis
 const CMAP_DIR = path.join(PDFJS_DIR, 'cmaps') + path.sep;
 const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
 
+/** The module of the worker pdfjs runs on the calling thread (Node has no web workers), which it imports itself. */
+const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+
+let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+
+/**
+ * pdfjs's legacy build and its worker's module, loaded at the first PDF, not with this module: the server and every
+ * command import the parsers through the source registry, and the build (megabytes, and it replaces some built-ins) is
+ * needed only to read a PDF. Both read an Error's stack as they load (their polyfills' feature tests), and where source
+ * maps are on (`--enable-source-maps`, or tsx, which runs the tests and benchmarks) Node parses the builds' own source
+ * maps, megabytes, to write that stack: over 1 s of CPU a thread, for a stack nobody reads. They are loaded with source
+ * maps off, then source maps are as they were; an error thrown elsewhere meanwhile has its stack unmapped.
+ */
+function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
+  pdfjs ??= (async () => {
+    const mapped = process.sourceMapsEnabled;
+    process.setSourceMapsEnabled(false);
+    try {
+      const [lib] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER)]);
+      return lib;
+    } finally {
+      process.setSourceMapsEnabled(mapped);
+    }
+  })();
+  return pdfjs;
+}
+
 /**
  * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
  * out: pdfjs makes those of the gaps between table cells, and they would straddle columns. Besides the text,
@@ -29,9 +56,7 @@ const FONT_DIR = path.join(PDFJS_DIR, 'standard_fonts') + path.sep;
 export async function readPdfText(bytes: Uint8Array, budget: ParseBudget = DEFAULT_PARSE_BUDGET): Promise<PdfPage[]> {
   checkEnvelope(bytes);
   await checkPdfInflatedSize(bytes, budget);
-  // loaded here, not with the module: the server and every command import the parsers through the source registry,
-  // and pdfjs's legacy build (megabytes, and it replaces some built-ins) is needed only to read a PDF
-  const { getDocument, OPS, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument, OPS, VerbosityLevel } = await loadPdfjs();
   // pdfjs takes ownership of the buffer it is given; a copy leaves the caller's bytes intact.
   const task = getDocument({
     data: new Uint8Array(bytes),

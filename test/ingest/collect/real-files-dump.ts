@@ -1,12 +1,14 @@
 // The records the real government files of test/fixtures/government collect into, dumped in a canonical form: what a refactoring of the
 // collection must leave as it is (real-files.test.ts compares the dump with the snapshot made before it).
 import { createHash } from 'node:crypto';
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../../../src/cli.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { realListDownloads } from '../../helpers/real-lists.js';
+import { fileOfRun } from '../../helpers/run-cache.js';
 
 /** The instant every step of the dump's collection takes as now, so that runs and records carry the same times. */
 const DUMP_NOW = new Date('2026-11-25T03:00:00Z');
@@ -19,16 +21,39 @@ function downloads(dir: string): string {
   return files;
 }
 
-/** Imports the NTA daily file (the companies records link to), collects the real files, and dumps the result. */
-export async function collectRealFiles(dir: string): Promise<{ code: number; out: string[]; dump: RealFilesDump }> {
+/** What collecting the real files left: the dataset (a copy of the test's own), the exit code and what it printed. */
+export interface RealFilesCollection {
+  readonly dbPath: string;
+  readonly code: number;
+  readonly out: readonly string[];
+}
+
+/**
+ * Imports the NTA daily file (the companies records link to) and collects the real files into a dataset in `dir`.
+ * Made once per test run (test/helpers/run-cache.ts) and copied for each test file that reads it: the snapshot test
+ * and the production build of offline-build.test.ts each spent 12 s of CPU on the same import and collection.
+ */
+export async function collectRealFiles(dir: string): Promise<RealFilesCollection> {
+  const made = await fileOfRun('real-files.json', async (target) => {
+    const dbPath = join(dirname(target), 'production.sqlite');
+    const now = () => new Date(DUMP_NOW);
+    const out: string[] = [];
+    const io = {
+      stdout: (l: string) => out.push(l),
+      stderr: (l: string) => out.push(l),
+      now,
+      env: { KOHYO_DB: dbPath },
+    };
+    await runCli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')], io);
+    const code = await runCli(['collect', '--files', downloads(dirname(target))], io);
+    // the dataset first, then what printed it: a test file that finds the summary finds the dataset too
+    await fileOfRun('real-files.sqlite', async (kept) => renameSync(dbPath, kept));
+    writeFileSync(target, JSON.stringify({ code, out }));
+  });
   const dbPath = join(dir, 'production.sqlite');
-  const env = { KOHYO_DB: dbPath };
-  const now = () => new Date(DUMP_NOW);
-  const out: string[] = [];
-  const io = { stdout: (l: string) => out.push(l), stderr: (l: string) => out.push(l), now, env };
-  await runCli(['import', 'nta', sharedData('nta/diff_20260127.sjis.csv')], io);
-  const code = await runCli(['collect', '--files', downloads(dir)], io);
-  return { code, out, dump: dumpRecords(dbPath) };
+  copyFileSync(await fileOfRun('real-files.sqlite', () => assert.fail('made with real-files.json')), dbPath);
+  const { code, out } = JSON.parse(readFileSync(made, 'utf8')) as { code: number; out: string[] };
+  return { dbPath, code, out };
 }
 
 export interface RealFilesDump {
@@ -50,7 +75,7 @@ const CHILDREN: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
-function dumpRecords(dbPath: string): RealFilesDump {
+export function dumpRecords(dbPath: string): RealFilesDump {
   const db = new Database(dbPath, { readonly: true });
   try {
     const records: Record<string, Record<string, unknown>[]> = {};
