@@ -113,8 +113,9 @@ export function countCompanies(store: Store, value: string, found: FoundCompanie
   if (found.total !== undefined) return Math.min(found.total, cap);
   const plan = planCompanySearch(value);
   const counted = plan.kind === 'terms' ? store.companies.countByKeys(plan.keys, cap) : 0;
-  // never fewer than were found (the count reads each key's look-up no further than the cap needs)
-  return Math.min(cap, Math.max(counted, found.read, found.hits.length));
+  // never fewer than were found (the count reads each key's look-up no further than the cap needs); the hits shown are
+  // among those read
+  return Math.min(cap, Math.max(counted, found.read));
 }
 
 /** How far a query's records were followed, when it recalls more companies than are followed (`meta.recall`). */
