@@ -2,7 +2,7 @@
 // their text: record-text-rebuild.ts, whose version holds this one's).
 import { TERMS_VERSION } from '../domain/companies/company-terms.js';
 import type { CompanyAlias } from '../domain/companies/company-input.js';
-import { createCompanyTermsWriter } from './company-terms-writer.js';
+import { COMPANY_FTS_TABLES, createCompanyTermsWriter } from './company-terms-writer.js';
 import type { Db } from './database.js';
 
 const BATCH = 5000;
@@ -33,9 +33,8 @@ export function ensureCompanyTermsCurrent(db: Db): boolean {
 function rebuildTerms(db: Db): void {
   const writer = createCompanyTermsWriter(db);
   writer.startBulk();
-  db.exec(`DELETE FROM company_terms;
-    INSERT INTO company_trigrams(company_trigrams) VALUES ('delete-all');
-    INSERT INTO company_grams(company_grams) VALUES ('delete-all');`);
+  db.exec('DELETE FROM company_terms');
+  for (const index of COMPANY_FTS_TABLES) db.exec(`INSERT INTO ${index}(${index}) VALUES ('delete-all')`);
   const page = db.prepare<[number, number], CompanyNames>(
     'SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?',
   );

@@ -279,6 +279,20 @@ CREATE INDEX company_terms_by_company ON company_terms(company_id, term, field, 
 DELETE FROM record_text_version;
 `,
   },
+  {
+    version: 22,
+    description: "each company's long grams, for partial look-ups of long keys",
+    // A long kana, romaji or English key was found by its trigrams, and common ones (ken, shi, set) are each in a
+    // large share of all companies, whose whole lists FTS5 reads: the cost of such a key grew with the register. A
+    // company's distinct runs of five letters and digits (companyLongGrams), one token each, are rare. Positions are
+    // kept (detail=full) so that a gram the tokenizer parts in two (a letter its Unicode tables do not know) is
+    // still found, as a phrase. The terms are marked of no version, so that opening the file writes them again and
+    // fills the new index with the others (company-terms-rebuild.ts).
+    sql: `
+CREATE VIRTUAL TABLE company_long_grams USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
+DELETE FROM company_terms_version;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);
