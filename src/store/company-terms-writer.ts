@@ -110,12 +110,29 @@ function insertTermsSql(n: number): string {
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
 }
 
-/** The statements the terms writer runs. */
-function termStatements(db: Db) {
+/** The functions the documents' SQL calls (documentSql). */
+function registerDocumentFunctions(db: Db): void {
   db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
   db.function('kohyo_long_grams', { deterministic: true }, (terms: unknown) =>
     companyLongGrams(String(terms).split(TERM_SEPARATOR)),
   );
+}
+
+/**
+ * Makes every company's long-gram document from its terms as stored, inside the caller's transaction: for a file whose
+ * terms were written before the long-gram index (company-terms-rebuild.ts). At five million companies about a hundred
+ * seconds, where writing every term again took many times that.
+ */
+export function indexAllLongGrams(db: Db): void {
+  registerDocumentFunctions(db);
+  const restoreFtsHash = raiseFtsHash(db, ['company_long_grams']);
+  db.exec(documentSql('1').longGrams);
+  restoreFtsHash();
+}
+
+/** The statements the terms writer runs. */
+function termStatements(db: Db) {
+  registerDocumentFunctions(db);
   const companyDocuments = documentSql('company_id = ?');
   const bulkDocuments = documentSql('id > ? AND id <= ?');
   return {

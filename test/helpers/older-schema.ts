@@ -5,7 +5,7 @@ import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
 /** Undoes schema 22 (the long-gram index of the company terms): the file is at schema 21. */
 export function backToSchema21(db: Database.Database): void {
-  db.exec('DROP TABLE company_long_grams');
+  db.exec('DROP TABLE company_long_grams; DROP TABLE company_long_grams_state;');
   db.pragma('user_version = 21');
 }
 

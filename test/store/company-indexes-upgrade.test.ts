@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
 import { backToSchema18, backToSchema21 } from '../helpers/older-schema.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
+import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { SCHEMA_VERSION } from '../../src/store/schema.js';
@@ -33,9 +33,16 @@ const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db)
 
 test('a file of schema 21 gets its long-gram index filled from its terms when opened, and search finds the same', async () => {
   const { path, before } = await olderDemo(backToSchema21);
+  const termsOf = (db: Database.Database) => db.prepare('SELECT max(id), count(*) FROM company_terms').raw().get();
+  const old = new Database(path, { readonly: true });
+  const termsBefore = termsOf(old);
+  old.close();
   const db = openWritable(path);
   try {
     assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    // made from the stored terms, not by writing them again
+    assert.deepEqual(termsOf(db), termsBefore);
+    assert.equal(derivedDataIsCurrent(path), true);
     const withLongGrams = db.prepare('SELECT count(*) FROM company_long_grams').pluck().get();
     assert.ok(Number(withLongGrams) > 300, `${String(withLongGrams)} documents`);
     assert.deepEqual(companyIndexGaps(db), []);
