@@ -30,11 +30,18 @@ export function longGrams(text: string): string[] {
   return [...longGramPositions(text).keys()];
 }
 
+/** A text of letters and digits of the Basic Multilingual Plane alone: one UTF-16 unit a character. */
+const PLAIN_TOKEN_TEXT = /^[\p{L}\p{N}]*$/u;
+const ASTRAL = /[\u{10000}-\u{10ffff}]/u;
+
 function longGramPositions(text: string): Map<string, number> {
-  const chars = tokenCharacters(text);
   const positions = new Map<string, number>();
-  for (let i = 0; i + LONG_GRAM_LENGTH <= chars.length; i++) {
-    const gram = chars.slice(i, i + LONG_GRAM_LENGTH).join('');
+  // the common case (every stored term is letters and digits) read by UTF-16 units, without an array of characters:
+  // an import makes the grams of every company's terms on its writing thread
+  const chars = PLAIN_TOKEN_TEXT.test(text) && !ASTRAL.test(text) ? null : tokenCharacters(text);
+  const length = chars ? chars.length : text.length;
+  for (let i = 0; i + LONG_GRAM_LENGTH <= length; i++) {
+    const gram = chars ? chars.slice(i, i + LONG_GRAM_LENGTH).join('') : text.substring(i, i + LONG_GRAM_LENGTH);
     if (!positions.has(gram)) positions.set(gram, i);
   }
   return positions;
