@@ -7,8 +7,8 @@ export const TRIGRAM_MIN_LENGTH = 3;
 /**
  * The long-gram index holds each company's distinct runs of this many letters and digits, one token a run, and serves
  * the keys that hold one. A trigram such as ken or shi is in hundreds of thousands of companies at five million and
- * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key costs a third of what its
- * trigrams did at five million (bench/README.md, "Long grams").
+ * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key's look-up costs half or less of
+ * what its trigrams did at five million (bench/README.md, "Long grams").
  */
 export const LONG_GRAM_LENGTH = 5;
 
