@@ -1,7 +1,7 @@
 // Writes a company's search terms and keeps the trigram, short-gram and long-gram indexes in step, one company at a
-// time or in bulk. Each index holds one document per company (rowid = companies.id), not one per term: a count of the companies
-// a key finds reads the index alone, where a document per term had to be joined to its company, row by row, which
-// was most of a count's cost at a million companies.
+// time or in bulk. Each index holds one document per company (rowid = companies.id), not one per term: a count of the
+// companies a key finds reads the index alone, where a document per term had to be joined to its company, row by
+// row, which was most of a count's cost at a million companies.
 import {
   companyLongGrams,
   companySearchTerms,
