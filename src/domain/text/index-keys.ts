@@ -10,7 +10,7 @@ export const TRIGRAM_MIN_LENGTH = 3;
  * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key's look-up costs half or less of
  * what its trigrams did at five million (bench/README.md, "Long grams").
  */
-export const LONG_GRAM_LENGTH = 5;
+const LONG_GRAM_LENGTH = 5;
 
 /** A letter or a digit: the characters FTS5's unicode61 tokenizer keeps in a token (the others part tokens). */
 const TOKEN_CHARACTER = /[\p{L}\p{N}]/u;
