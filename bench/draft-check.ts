@@ -1,11 +1,13 @@
 // The check of a new dataset, whole on one thread (PRAGMA quick_check) and split over two (parallel-check.ts),
 // alternated on one file: `node --import tsx bench/draft-check.ts DATASET [--rounds N]`. Prints wall and CPU seconds
-// of each, and what each found.
+// of each (the process's: both threads), and what each found. Runs the build, as an import does (its second thread
+// then loads the compiled module, not the source through tsx).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { integrityProblems, readFile } from '../src/store/database.js';
-import { quickCheckInParallel } from '../src/store/parallel-check.js';
+import { compileProject } from './compile-project.js';
 import { describeLoadAverage } from './report.js';
+import type * as DatabaseModule from '../src/store/database.js';
+import type * as ParallelCheckModule from '../src/store/parallel-check.js';
 
 function cpuSeconds(): number {
   const r = process.resourceUsage();
@@ -20,6 +22,10 @@ async function main(argv: readonly string[]): Promise<void> {
   });
   const path = positionals[0];
   if (path === undefined) throw new Error('usage: bench/draft-check.ts DATASET [--rounds N]');
+  compileProject('tsconfig.build.json');
+  const built = (module: string) => new URL(`../dist/src/store/${module}.js`, import.meta.url).href;
+  const { integrityProblems, readFile } = (await import(built('database'))) as typeof DatabaseModule;
+  const { quickCheckInParallel } = (await import(built('parallel-check'))) as typeof ParallelCheckModule;
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const how of ['one thread', 'two threads'] as const) {
       const cpu = cpuSeconds();

@@ -7,7 +7,9 @@ import { checkTakenParts, isCheckRequest, type CheckAnswer } from './parallel-ch
 const port = parentPort;
 const request: unknown = workerData;
 if (port === null || !isCheckRequest(request))
-  throw new Error('parallel-check-worker.ts runs as the thread parallel-check.ts starts, with its request as workerData');
+  throw new Error(
+    'parallel-check-worker.ts runs as the thread parallel-check.ts starts, with its request as workerData',
+  );
 let answer: CheckAnswer;
 try {
   answer = { problems: readFile(request.path, (db) => checkTakenParts(db, request)) };

@@ -108,7 +108,10 @@ export function checkTakenParts(db: Db, request: CheckRequest): string[] {
 }
 
 function tableProblems(db: Db, table: string): string[] {
-  const found = db.prepare<[], string>(`PRAGMA quick_check("${table.replaceAll('"', '""')}")`).pluck().all();
+  const found = db
+    .prepare<[], string>(`PRAGMA quick_check("${table.replaceAll('"', '""')}")`)
+    .pluck()
+    .all();
   return found.length === 1 && found[0] === 'ok' ? [] : found;
 }
 
@@ -157,7 +160,7 @@ function freelistPages(path: string, pageSize: number, pageCount: number): numbe
     const header = read(1);
     const total = header.readUInt32BE(36);
     const pages: number[] = [];
-    for (let trunk = header.readUInt32BE(32); trunk !== 0 && pages.length < total; ) {
+    for (let trunk = header.readUInt32BE(32); trunk !== 0 && pages.length < total;) {
       pages.push(trunk);
       if (trunk > pageCount) break;
       const page = read(trunk);
