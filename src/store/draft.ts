@@ -29,6 +29,8 @@ export interface DraftOptions<T = unknown> {
    * (publish.ts says why that is enough); null keeps the full check.
    */
   readonly changeCheck?: (value: T) => ChangeCheck | null;
+  /** The size from which a new draft of asynchronous work is checked on two threads (PARALLEL_CHECK_MIN_BYTES). */
+  readonly parallelCheckFromBytes?: number;
   readonly pid?: number;
   readonly isAlive?: (pid: number) => boolean;
 }
@@ -81,6 +83,7 @@ export function withDraft<T>(
       changes: options.changeCheck?.(value) ?? null,
       onCheck: options.onCheck,
       onChecked: options.onPublish,
+      parallelFromBytes: options.parallelCheckFromBytes,
     });
   };
   const finish = (value: T): T => {

@@ -35,6 +35,12 @@ export function isCheckRequest(data: unknown): data is CheckRequest {
 export type CheckAnswer = { readonly problems: readonly string[] } | { readonly failed: string };
 
 /**
+ * Files smaller than this are checked whole on this thread: the check of 256 MiB takes about a second, and below it
+ * the second thread's start and the page accounting's pass (dbstat) cost about what the split saves.
+ */
+export const PARALLEL_CHECK_MIN_BYTES = 256 * 2 ** 20;
+
+/**
  * The problems PRAGMA quick_check finds in the file of `db` (which this process wrote and nobody writes meanwhile),
  * found by this thread and a second one, each taking the next part not yet taken: the check of a five-million-company
  * import took half a minute on one core while the other was idle (bench/README.md, "Importing a full NTA file").
@@ -42,11 +48,17 @@ export type CheckAnswer = { readonly problems: readonly string[] } | { readonly 
  * The parts are the check's own, table by table (quick_check with a table's name checks that table and its indexes
  * exactly as the whole check does), and the one thing the whole check does besides: that every page of the file is
  * used once and only once, by a b-tree, the freelist or SQLite's lock byte. A file in auto-vacuum mode (which no
- * writer here makes) also has pointer-map pages to check, so it is checked whole, on this thread.
+ * writer here makes) also has pointer-map pages to check, so it is checked whole, on this thread, as a file smaller
+ * than `minBytes` is.
  * Rejects when the second thread fails: nothing is taken as checked that was not.
  */
-export async function quickCheckInParallel(db: Db, path: string): Promise<readonly string[]> {
-  if (db.pragma('auto_vacuum', { simple: true }) !== 0) return integrityProblems(db, 'quick_check');
+export async function quickCheckInParallel(
+  db: Db,
+  path: string,
+  minBytes: number = PARALLEL_CHECK_MIN_BYTES,
+): Promise<readonly string[]> {
+  const bytes = Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
+  if (bytes < minBytes || db.pragma('auto_vacuum', { simple: true }) !== 0) return integrityProblems(db, 'quick_check');
   const request: CheckRequest = { path, parts: checkParts(db), next: new SharedArrayBuffer(4) };
   const answer = answerOf(startModuleWorker(import.meta.url, 'parallel-check-worker', { workerData: request }));
   // the answer is awaited even if this thread's share throws, so that the thread is never left running

@@ -28,6 +28,8 @@ export interface DraftCheck {
   /** Told which check runs, as it begins: the changes' check on a copy given one, else the full check. */
   readonly onCheck?: (check: 'full' | 'changes') => void;
   readonly onChecked?: () => void;
+  /** publishInParallel: the size from which a new draft is checked on two threads (PARALLEL_CHECK_MIN_BYTES). */
+  readonly parallelFromBytes?: number;
 }
 
 export interface Draft {
@@ -137,7 +139,7 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
         fail(error);
       }
     },
-    async publishInParallel({ changes, onCheck, onChecked }: DraftCheck = {}) {
+    async publishInParallel({ changes, onCheck, onChecked, parallelFromBytes }: DraftCheck = {}) {
       try {
         const byChanges = changesCheck(changes);
         onCheck?.(byChanges ? 'changes' : 'full');
@@ -145,7 +147,7 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
           ? byChanges(db)
           : copied
             ? integrityProblems(db, check)
-            : await quickCheckInParallel(db, path);
+            : await quickCheckInParallel(db, path, parallelFromBytes);
         publishChecked(problems, onChecked);
       } catch (error) {
         fail(error);

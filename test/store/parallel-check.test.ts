@@ -46,7 +46,7 @@ function bothChecks(path: string): Promise<{ whole: string[]; parallel: string[]
   };
   return readFile(path, async (db: Db) => ({
     whole: lines(whole(db)),
-    parallel: lines(await quickCheckInParallel(db, path)),
+    parallel: lines(await quickCheckInParallel(db, path, 0)),
   }));
 }
 
@@ -120,6 +120,7 @@ test('when the second thread cannot check, the new dataset is refused and delete
     kind: 'production' as const,
     now: () => new Date(),
     pid: 4301,
+    parallelCheckFromBytes: 0,
     // as the check begins, the draft's file goes: this thread still reads it through its open connection, the
     // second thread cannot open it
     onCheck: () => rmSync(draft),
