@@ -5,10 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { COMPANY_FTS_TABLES } from '../src/store/company-terms-writer.js';
 
 /** Parts whose content is not the data: the build time, and the FTS tables' own storage (compared through fts5vocab). */
 const SKIPPED_ROWS: Readonly<Record<string, string>> = { dataset_meta: "key <> 'version'" };
-const FTS_INDEXES = ['company_trigrams', 'company_grams'] as const;
+const FTS_INDEXES = COMPANY_FTS_TABLES;
 
 /** One digest per table (its rows in key order), per FTS index (every term instance) and for the schema. */
 export function digestDatabase(path: string): Record<string, string> {

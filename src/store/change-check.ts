@@ -7,12 +7,12 @@
 // document again (FTS5 runs it in full even under quick_check): its time grows with the register, not with the change.
 // What the import can have made wrong is what it wrote. So the rows it wrote are read back: each company and search
 // term by its rowid, then found again through every index of its table (what integrity_check adds to quick_check,
-// "row N missing from index X", for these rows alone) and each term through the trigram index. Each
+// "row N missing from index X", for these rows alone) and each term through the trigram and long-gram indexes. Each
 // read goes from the root of its b-tree to the leaf, and SQLite refuses a malformed page on the way (SQLITE_CORRUPT):
 // the pages the change wrote lie on those paths. A large change (the upkeep ran) and a new dataset keep the full
 // check or quick_check (publish.ts).
 import type { CompanyTerm } from '../domain/companies/company-terms.js';
-import { keyTrigrams } from '../domain/text/index-keys.js';
+import { keyTrigrams, longGrams } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
 import { ftsPhrase } from './free-text.js';
 import { trigramDocsOf } from './company-trigram-docs.js';
@@ -55,6 +55,7 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
       terms.map((t) => t.id),
     ),
     ...termsInTrigramIndex(db, terms),
+    ...termsInLongGramIndex(db, terms),
   ];
 }
 
@@ -68,21 +69,42 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
  * own check can only compare it with itself; the full check at the next upkeep reads it.
  */
 function termsInTrigramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
+  const docsOf = trigramDocsOf(db);
+  return termsInIndex(db, 'company_trigrams', terms, (term) => {
+    const trigrams = keyTrigrams(term);
+    const docs = docsOf(term);
+    return trigrams.reduce<string | undefined>((a, b) => (a === undefined || docs(b) < docs(a) ? b : a), undefined);
+  });
+}
+
+/** Each term with a long gram found again in the long-gram index by its last, in its company's document. */
+function termsInLongGramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
+  // no counts to pick the rarest by; the id range makes any list cheap to read
+  return termsInIndex(db, 'company_long_grams', terms, (term) => longGrams(term).at(-1));
+}
+
+/**
+ * Each term's company found again in `index` by one token of the term (`tokenOf`; a term without one is passed over),
+ * the company's id bounded as a range: FTS5 then reads that token's list from the id on.
+ */
+function termsInIndex(
+  db: Db,
+  index: string,
+  terms: readonly WrittenTerm[],
+  tokenOf: (term: string) => string | undefined,
+): string[] {
   // a document per company (company-terms-writer.ts): the term's company is the document that must hold it
   const find = db
     .prepare<[string, number, number], number>(
-      'SELECT count(*) FROM company_trigrams WHERE company_trigrams MATCH ? AND rowid BETWEEN ? AND ?',
+      `SELECT count(*) FROM ${index} WHERE ${index} MATCH ? AND rowid BETWEEN ? AND ?`,
     )
     .pluck();
-  const docsOf = trigramDocsOf(db);
   const problems: string[] = [];
   for (const t of terms) {
-    const trigrams = keyTrigrams(t.term);
-    if (trigrams.length === 0) continue;
-    const docs = docsOf(t.term);
-    const rarest = trigrams.reduce((a, b) => (docs(b) < docs(a) ? b : a));
-    if (find.get(ftsPhrase(rarest), t.company_id, t.company_id) !== 1) {
-      problems.push(`row ${t.id} missing from the full-text index company_trigrams`);
+    const token = tokenOf(t.term);
+    if (token === undefined) continue;
+    if (find.get(ftsPhrase(token), t.company_id, t.company_id) !== 1) {
+      problems.push(`row ${t.id} missing from the full-text index ${index}`);
     }
   }
   return problems;

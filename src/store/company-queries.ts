@@ -10,7 +10,7 @@ import {
   type CompanyRow,
 } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from './free-text.js';
-import { prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import { keyLongGrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import type { TermField } from '../domain/companies/company-terms.js';
 import { shortGramTermsSql } from './company-terms-writer.js';
 import { trigramDocsOf } from './company-trigram-docs.js';
@@ -61,6 +61,9 @@ export interface FollowedCompanies {
 const CANDIDATES_PER_LOOKUP = 400;
 // name, then English name, then aliases and kana (ties broken by activity and record counts)
 const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
+
+/** The indexes a partial look-up reads (company-terms-writer.ts). */
+type PartialIndex = 'company_grams' | 'company_long_grams' | 'company_trigrams';
 
 type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
 /** A term row of a stage, as the statement names its columns. */
@@ -310,12 +313,15 @@ export class CompanyQueries {
 
   /**
    * The index that finds the companies a key is part of, and its MATCH expression: the short-gram index for a key too
-   * short for trigrams (it is one gram), else the trigram index, by the key's rarest trigrams when it has many
-   * (company-trigram-docs.ts), by the whole key as a phrase otherwise. `exact` is whether every company the
-   * expression finds holds the key in one of its terms; the rarest trigrams may come from two of its terms.
+   * short for trigrams (it is one gram), the long-gram index for a key with long grams (keyLongGrams), else the
+   * trigram index, by the key's rarest trigrams when it has many (company-trigram-docs.ts), by the whole key as a
+   * phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms; long
+   * grams and the rarest trigrams may come from two of its terms.
    */
-  private partialMatch(key: string): { index: 'company_grams' | 'company_trigrams'; match: string; exact: boolean } {
+  private partialMatch(key: string): { index: PartialIndex; match: string; exact: boolean } {
     if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
+    const longGrams = keyLongGrams(key);
+    if (longGrams) return { index: 'company_long_grams', match: ftsAllOf(longGrams), exact: false };
     const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
     return rarest
       ? { index: 'company_trigrams', match: ftsAllOf(rarest), exact: false }

@@ -2,7 +2,7 @@
 // their text: record-text-rebuild.ts, whose version holds this one's).
 import { TERMS_VERSION } from '../domain/companies/company-terms.js';
 import type { CompanyAlias } from '../domain/companies/company-input.js';
-import { createCompanyTermsWriter } from './company-terms-writer.js';
+import { COMPANY_FTS_TABLES, createCompanyTermsWriter, indexAllLongGrams } from './company-terms-writer.js';
 import type { Db } from './database.js';
 
 const BATCH = 5000;
@@ -33,9 +33,8 @@ export function ensureCompanyTermsCurrent(db: Db): boolean {
 function rebuildTerms(db: Db): void {
   const writer = createCompanyTermsWriter(db);
   writer.startBulk();
-  db.exec(`DELETE FROM company_terms;
-    INSERT INTO company_trigrams(company_trigrams) VALUES ('delete-all');
-    INSERT INTO company_grams(company_grams) VALUES ('delete-all');`);
+  db.exec('DELETE FROM company_terms');
+  for (const index of COMPANY_FTS_TABLES) db.exec(`INSERT INTO ${index}(${index}) VALUES ('delete-all')`);
   const page = db.prepare<[number, number], CompanyNames>(
     'SELECT id, name, name_kana, name_en FROM companies WHERE id > ? ORDER BY id LIMIT ?',
   );
@@ -63,4 +62,24 @@ function rebuildTerms(db: Db): void {
 export function companyTermsAreCurrent(db: Db): boolean {
   const stored = db.prepare<[], { version: number }>('SELECT version FROM company_terms_version').get();
   return stored?.version === TERMS_VERSION;
+}
+
+/**
+ * A file whose terms were stored before the long-gram index (schema 21) gets their documents made from them, once, in
+ * one transaction; terms written again (ensureCompanyTermsCurrent, just before) already made theirs. True when it
+ * made them.
+ */
+export function ensureCompanyLongGramsFilled(db: Db): boolean {
+  if (companyLongGramsFilled(db)) return false;
+  const empty = db.prepare('SELECT 1 FROM company_long_grams LIMIT 1').get() === undefined;
+  db.transaction(() => {
+    if (empty) indexAllLongGrams(db);
+    db.exec('INSERT INTO company_long_grams_state (filled) VALUES (1)');
+  })();
+  return empty;
+}
+
+/** Whether the long-gram index holds the documents of the terms stored before it (a read-only check). */
+export function companyLongGramsFilled(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM company_long_grams_state').get() !== undefined;
 }

@@ -1,8 +1,9 @@
-// Writes a company's search terms and keeps the trigram and short-gram indexes in step, one company at a time or in
-// bulk. Each index holds one document per company (rowid = companies.id), not one per term: a count of the companies
-// a key finds reads the index alone, where a document per term had to be joined to its company, row by row, which
-// was most of a count's cost at a million companies.
+// Writes a company's search terms and keeps the trigram, short-gram and long-gram indexes in step, one company at a
+// time or in bulk. Each index holds one document per company (rowid = companies.id), not one per term: a count of the
+// companies a key finds reads the index alone, where a document per term had to be joined to its company, row by
+// row, which was most of a count's cost at a million companies.
 import {
+  companyLongGrams,
   companySearchTerms,
   hasShortGrams,
   SHORT_GRAM_TERMS,
@@ -12,6 +13,7 @@ import {
   type TermField,
 } from '../domain/companies/company-terms.js';
 import type { AliasKind } from '../domain/companies/company-input.js';
+import { hasLongGram } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
@@ -50,7 +52,7 @@ export function shortGramTermsSql(row = ''): string {
 }
 
 /** The company terms' full-text indexes, which the writer keeps in step. */
-export const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams'];
+export const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams', 'company_long_grams'];
 
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
 const TERMS_PER_INSERT = 100;
@@ -82,16 +84,20 @@ interface Bulk {
 }
 
 /**
- * The trigram and short-gram documents of the companies whose terms `where` picks, one per company, from the terms as
- * written: the one definition of a document, for a company written alone and for a bulk.
+ * The trigram, short-gram and long-gram documents of the companies whose terms `where` picks, one per company, from the
+ * terms as written: the one definition of a document, for a company written alone and for a bulk. A company without a
+ * long gram has no long-gram document.
  */
-function documentSql(where: string): { readonly trigrams: string; readonly grams: string } {
+function documentSql(where: string): { readonly trigrams: string; readonly grams: string; readonly longGrams: string } {
   // in the terms' order whatever index the plan reads them by (by the company, that index holds them by term)
   return {
     trigrams: `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)
       FROM company_terms WHERE ${where} GROUP BY company_id`,
     grams: `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ' ORDER BY id)
       FROM company_terms WHERE ${where} AND ${shortGramTermsSql()} GROUP BY company_id`,
+    longGrams: `INSERT INTO company_long_grams(rowid, grams) SELECT company_id, grams FROM (SELECT company_id,
+      kohyo_long_grams(group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)) AS grams FROM company_terms WHERE ${where}
+      GROUP BY company_id) WHERE grams <> ''`,
   };
 }
 
@@ -104,9 +110,29 @@ function insertTermsSql(n: number): string {
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
 }
 
+/** The functions the documents' SQL calls (documentSql). */
+function registerDocumentFunctions(db: Db): void {
+  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  db.function('kohyo_long_grams', { deterministic: true }, (terms: unknown) =>
+    companyLongGrams(String(terms).split(TERM_SEPARATOR)),
+  );
+}
+
+/**
+ * Makes every company's long-gram document from its terms as stored, inside the caller's transaction: for a file whose
+ * terms were written before the long-gram index (company-terms-rebuild.ts). At five million companies about a hundred
+ * seconds, where writing every term again took many times that.
+ */
+export function indexAllLongGrams(db: Db): void {
+  registerDocumentFunctions(db);
+  const restoreFtsHash = raiseFtsHash(db, ['company_long_grams']);
+  db.exec(documentSql('1').longGrams);
+  restoreFtsHash();
+}
+
 /** The statements the terms writer runs. */
 function termStatements(db: Db) {
-  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+  registerDocumentFunctions(db);
   const companyDocuments = documentSql('company_id = ?');
   const bulkDocuments = documentSql('id > ? AND id <= ?');
   return {
@@ -116,15 +142,18 @@ function termStatements(db: Db) {
     // a company written alone: its documents, from its terms just written
     indexCompany: db.prepare<[number]>(companyDocuments.trigrams),
     gramCompany: db.prepare<[number]>(companyDocuments.grams),
+    longGramCompany: db.prepare<[number]>(companyDocuments.longGrams),
     // the company's terms as they stand, the highest id first: whether they were indexed, and whether any has grams
-    termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null }>(
-      'SELECT id, field, alias_kind FROM company_terms WHERE company_id = ? ORDER BY id DESC',
+    termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null; term: string }>(
+      'SELECT id, field, alias_kind, term FROM company_terms WHERE company_id = ? ORDER BY id DESC',
     ),
     deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
     deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
+    deleteLongGrams: db.prepare<[number]>('DELETE FROM company_long_grams WHERE rowid = ?'),
     // in bulk, the documents of the companies whose terms were written in a stretch of ids
     indexNew: db.prepare<[number, number]>(bulkDocuments.trigrams),
     gramNew: db.prepare<[number, number]>(bulkDocuments.grams),
+    longGramNew: db.prepare<[number, number]>(bulkDocuments.longGrams),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
 }
@@ -161,6 +190,8 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
     st.indexNew.run(from, to);
     onStep("indexing the names' short grams");
     st.gramNew.run(from, to);
+    onStep('indexing the search terms by long gram');
+    st.longGramNew.run(from, to);
     bulk.watermark = to;
   };
 
@@ -184,6 +215,7 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
       }
       st.indexCompany.run(companyId);
       st.gramCompany.run(companyId);
+      st.longGramCompany.run(companyId);
     },
 
     remove(companyId) {
@@ -196,6 +228,7 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
       if (newest !== undefined && (!bulk || newest.id <= bulk.watermark)) {
         st.deleteTrigrams.run(companyId);
         if (terms.some(hasShortGrams)) st.deleteGrams.run(companyId);
+        if (terms.some((t) => hasLongGram(t.term))) st.deleteLongGrams.run(companyId);
       }
       st.deleteTerms.run(companyId);
     },

@@ -3,7 +3,12 @@
 import { openDatabase, readFile, type Db } from './database.js';
 import { migrate } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
-import { companyTermsAreCurrent, ensureCompanyTermsCurrent } from './company-terms-rebuild.js';
+import {
+  companyLongGramsFilled,
+  companyTermsAreCurrent,
+  ensureCompanyLongGramsFilled,
+  ensureCompanyTermsCurrent,
+} from './company-terms-rebuild.js';
 import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
 import { dropStat4Samples } from './maintenance.js';
 
@@ -24,8 +29,9 @@ export function openWritable(path: string): Db {
  */
 function rebuildStaleSearchData(db: Db): boolean {
   const terms = ensureCompanyTermsCurrent(db);
+  const longGrams = ensureCompanyLongGramsFilled(db);
   const text = ensureRecordTextCurrent(db);
-  return terms || text;
+  return terms || longGrams || text;
 }
 
 /**
@@ -33,5 +39,5 @@ function rebuildStaleSearchData(db: Db): boolean {
  * read without changing the file.
  */
 export function derivedDataIsCurrent(path: string): boolean {
-  return readFile(path, (db) => companyTermsAreCurrent(db) && recordTextIsCurrent(db));
+  return readFile(path, (db) => companyTermsAreCurrent(db) && companyLongGramsFilled(db) && recordTextIsCurrent(db));
 }

@@ -279,6 +279,21 @@ CREATE INDEX company_terms_by_company ON company_terms(company_id, term, field, 
 DELETE FROM record_text_version;
 `,
   },
+  {
+    version: 22,
+    description: "each company's long grams, for partial look-ups of long keys",
+    // A long kana, romaji or English key was found by its trigrams, and common ones (ken, shi, set) are each in a
+    // large share of all companies, whose whole lists FTS5 reads: the cost of such a key grew with the register. A
+    // company's distinct runs of five letters and digits (companyLongGrams), one token each, are rare. Positions are
+    // kept (detail=full) so that a gram the tokenizer parts in two (a letter its Unicode tables do not know) is
+    // still found, as a phrase. Opening the file makes the documents from the stored terms, once
+    // (company-terms-rebuild.ts): writing every term again would take many times as long at all Japan.
+    sql: `
+CREATE VIRTUAL TABLE company_long_grams USING fts5(grams, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0');
+-- one row once the index holds the documents of the terms stored before it existed; every writer keeps it in step after
+CREATE TABLE company_long_grams_state (filled INTEGER NOT NULL);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

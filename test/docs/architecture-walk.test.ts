@@ -4,7 +4,9 @@
 // own, to the production service). A change to the code that the walk does not follow fails here, naming the row.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { section } from '../helpers/markdown.js';
 import { demoDatabase } from '../helpers/server.js';
 import { traceRequest } from '../helpers/request-trace.js';
@@ -89,4 +91,38 @@ test('A request, file by file: each step after start-up ran in the request the w
     const name = step.own?.split('.').at(-1);
     if (name !== undefined) assert.ok(functions.includes(name), `${name} did not run: ${step.row}`);
   }
+});
+
+// V8's %GetOptimizationStatus: marked for optimization, at once or concurrently (src/runtime/runtime-test.cc)
+const MARKED_FOR_OPTIMIZATION = (1 << 8) | (1 << 9);
+
+test('the trace counts the calls of a function that V8 marked for TurboFan before counting began', async () => {
+  // in a process of its own, whose natives syntax reads the mark: V8's own heuristics mark the function, as a test
+  // file that called it before in the same process can leave it
+  const script = `
+    import { countCalls } from ${JSON.stringify(new URL('../helpers/call-counts.ts', import.meta.url).href)};
+    function plan(text) { return text.length; }
+    const marked = () => (%GetOptimizationStatus(plan) & ${MARKED_FOR_OPTIMIZATION}) !== 0;
+    // the caller is kept from TurboFan, which would inline plan into it and never call plan itself again
+    function callUntilMarked() {
+      for (let calls = 0; !marked() && calls < 1e6; calls += 1) plan(String(calls % 50));
+    }
+    %NeverOptimizeFunction(callUntilMarked);
+    callUntilMarked();
+    const wasMarked = marked();
+    const { scripts } = await countCalls(async () => {
+      for (let i = 0; i < 20; i += 1) plan('warm');
+    }, async () => plan('counted'));
+    const counts = scripts.flatMap((s) => s.functions).filter((f) => f.functionName === 'plan');
+    console.log(JSON.stringify({ wasMarked, counted: counts.map((f) => f.ranges[0].count) }));
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, [
+    '--allow-natives-syntax',
+    '--import',
+    'tsx',
+    '--input-type=module',
+    '--eval',
+    script,
+  ]);
+  assert.deepEqual(JSON.parse(stdout), { wasMarked: true, counted: [1] });
 });

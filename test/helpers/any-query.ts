@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { ERROR_CODES } from '../../src/api/errors.js';
+import { anyCodePoint } from './hostile-text.js';
 
 const ENDPOINTS = [
   '/api/v1/search',
@@ -35,7 +36,7 @@ const NAMES = [
 /** Values people and scanners send: Japanese text, digits of any length, FTS and SQL syntax, control characters. */
 const value = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.string({ unit: anyCodePoint, maxLength: 12 }),
   fc.constantFrom(
     '株式会社',
     '(株)',
@@ -93,7 +94,7 @@ export const rawRequest = fc
     path: fc.constantFrom(...ENDPOINTS, '/', '/docs', '/llms.txt', '/api/v1/%ff', '/api/v1/companies?q=%'),
     tail: fc.oneof(
       fc.string({ maxLength: 20 }),
-      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.string({ unit: anyCodePoint, maxLength: 20 }),
       fc.constant('?q=株式会社'),
     ),
     version: fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1.1 ', ''),

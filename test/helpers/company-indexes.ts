@@ -1,8 +1,9 @@
-// Whether the company terms' trigram and short-gram indexes hold, for every company, a document that finds it by each
-// of its terms (three characters or more) and by each gram of its names: what search reads them for.
+// Whether the company terms' trigram, short-gram and long-gram indexes hold, for every company, a document that finds
+// it by each of its terms (three characters or more), by each gram of its names and by each long gram of its terms:
+// what search reads them for.
 import type { Db } from '../../src/store/database.js';
 import { hasShortGrams, termGrams } from '../../src/domain/companies/company-terms.js';
-import { TRIGRAM_MIN_LENGTH } from '../../src/domain/text/index-keys.js';
+import { longGrams, TRIGRAM_MIN_LENGTH } from '../../src/domain/text/index-keys.js';
 
 /**
  * The company terms an index does not find their company by, as "index: company id term"; empty when in step. Every
@@ -18,11 +19,15 @@ export function companyIndexGaps(db: Db, sample = 1): string[] {
     db.prepare<[string, number], number>(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? AND rowid = ?`).pluck();
   const byTrigram = finds('company_trigrams');
   const byGram = finds('company_grams');
+  const byLongGram = finds('company_long_grams');
   const gaps: string[] = [];
   for (const t of terms) {
     const phrase = `"${t.term.replace(/"/gu, '""')}"`;
     if ([...t.term].length >= TRIGRAM_MIN_LENGTH && byTrigram.get(phrase, t.company_id) === undefined)
       gaps.push(`company_trigrams: ${t.company_id} ${t.term}`);
+    for (const gram of longGrams(t.term))
+      if (byLongGram.get(`"${gram}"`, t.company_id) === undefined)
+        gaps.push(`company_long_grams: ${t.company_id} ${gram}`);
     if (!hasShortGrams(t as Parameters<typeof hasShortGrams>[0])) continue;
     for (const gram of termGrams(t.term)
       .split(' ')

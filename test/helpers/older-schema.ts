@@ -3,8 +3,15 @@
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
-/** Undoes schema 19 (a document per company in the company terms' indexes): the file is at schema 18, its indexes empty. */
+/** Undoes schema 22 (the long-gram index of the company terms): the file is at schema 21. */
+export function backToSchema21(db: Database.Database): void {
+  db.exec('DROP TABLE company_long_grams; DROP TABLE company_long_grams_state;');
+  db.pragma('user_version = 21');
+}
+
+/** Undoes schemas 19 to 22 (a document per company in the company terms' indexes): schema 18, its indexes empty. */
 export function backToSchema18(db: Database.Database): void {
+  backToSchema21(db);
   db.exec(`DROP TABLE company_trigrams;
     DROP TABLE company_grams;
     CREATE VIRTUAL TABLE company_terms_fts USING fts5(term, content='company_terms', content_rowid='id', tokenize='trigram');

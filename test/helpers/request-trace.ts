@@ -1,7 +1,7 @@
 // What one warm request runs of the project: the functions of src/ that V8's precise coverage sees called while the
 // production service (startService, as npm start runs it) answers it over HTTP. Read by the architecture walk's test
 // and by bench/trace-request.ts (npm run bench:trace).
-import { Session } from 'node:inspector/promises';
+import type { Profiler } from 'node:inspector/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, logDestination } from '../../src/logger.js';
 import { startService } from '../../src/service.js';
+import { countCalls } from './call-counts.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -18,16 +19,8 @@ export interface RequestTrace {
   readonly ran: ReadonlyMap<string, readonly string[]>;
 }
 
-interface ScriptCoverage {
-  readonly url: string;
-  readonly functions: readonly {
-    readonly functionName: string;
-    readonly ranges: readonly { readonly startOffset: number; readonly count: number }[];
-  }[];
-}
-
 /** The functions of src/ that ran since the counters were last reset, by file. */
-function ranInSrc(scripts: readonly ScriptCoverage[]): Map<string, string[]> {
+function ranInSrc(scripts: readonly Profiler.ScriptCoverage[]): Map<string, string[]> {
   const ran = new Map<string, string[]>();
   for (const script of scripts) {
     if (!script.url.startsWith('file:')) continue;
@@ -63,7 +56,6 @@ export async function traceRequest(
     ...env,
   });
   const service = await startService(config, createLogger('info', logDestination('/dev/null')));
-  const session = new Session();
   try {
     await service.ready();
     await service.app.listen({ host: '127.0.0.1', port: 0 });
@@ -76,18 +68,11 @@ export async function traceRequest(
       await response.arrayBuffer();
       return response.status;
     };
-    session.connect();
-    await session.post('Profiler.enable');
-    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
-    for (let i = 0; i < warm; i += 1) await ask();
-    // taking the coverage resets the counters: the next take holds the traced request alone
-    await session.post('Profiler.takePreciseCoverage');
-    const status = await ask();
-    const { result } = await session.post('Profiler.takePreciseCoverage');
-    await session.post('Profiler.stopPreciseCoverage');
-    return { status, ran: ranInSrc(result) };
+    const { value: status, scripts } = await countCalls(async () => {
+      for (let i = 0; i < warm; i += 1) await ask();
+    }, ask);
+    return { status, ran: ranInSrc(scripts) };
   } finally {
-    session.disconnect();
     await service.close();
     rmSync(folder, { recursive: true, force: true });
   }

@@ -36,6 +36,15 @@ export function demoDatabase(): Promise<string> {
   return demoPath;
 }
 
+/**
+ * How long a test server keeps an idle connection (a test of the bound sets its own): longer than a test file may run
+ * (300 s), so that the server never closes one of fetch's pooled connections. fetch's pool drops a connection idle for
+ * the server's bound less 2 s, but counts that idle time by its timer ticks, which stop while the event loop is held;
+ * the server counts it by the clock. A test that held the loop for seconds, on a loaded machine, then asked again on
+ * the connection that the server's timer was just closing: "fetch failed: read ECONNRESET".
+ */
+const IDLE_KEPT_S = '600';
+
 export async function startServer(
   options: {
     dbPath?: string | null;
@@ -44,7 +53,7 @@ export async function startServer(
     deps?: Partial<AppDeps>;
   } = {},
 ): Promise<TestServer> {
-  const config: Config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const config: Config = loadConfig({ LOG_LEVEL: 'silent', KOHYO_KEEP_ALIVE_S: IDLE_KEPT_S, ...options.env });
   const store =
     options.store !== undefined
       ? options.store

@@ -1,5 +1,6 @@
 // How many companies a query finds, as /api/v1/search's meta.matches counts them: over the real NTA daily
-// file, the count agrees with the companies the search itself finds, and stops at the cap.
+// file, the count agrees with the companies the search itself finds, and stops at the cap; a long key's count and
+// companies (the long-gram index) are those a scan of every term finds.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -10,12 +11,21 @@ import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { sharedData } from '../helpers/shared-data.js';
+import type { Db } from '../../src/store/database.js';
+import { assertFoundAsScanned, longKeysOf } from '../helpers/long-keys.js';
 
+let db: Db;
 let companies: CompanyQueries;
 before(async () => {
-  const db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-count-')), 'nta.sqlite'));
+  db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-count-')), 'nta.sqlite'));
   await importNtaFiles(db, [sharedData('nta/diff_20260127.sjis.csv')]);
   companies = new CompanyQueries(db);
+});
+
+test('a long key finds the companies whose terms hold it, and counts them, over the real NTA file', () => {
+  const keys = longKeysOf(db, 101);
+  assert.ok(keys.length > 150, `${keys.length} keys`);
+  assertFoundAsScanned(db, keys);
 });
 
 function keysOf(query: string): readonly string[] {

@@ -1,5 +1,6 @@
 // A file of schema 18 held one document per company term in its trigram and short-gram indexes; opened by this build
-// it holds one per company, filled from its terms, and search finds what it found.
+// it holds one per company, filled from its terms, and search finds what it found. A file of schema 21 had no long-gram
+// index; opened by this build it has one, filled from its terms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -7,22 +8,53 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
-import { backToSchema18 } from '../helpers/older-schema.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
+import { backToSchema18, backToSchema21 } from '../helpers/older-schema.js';
+import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { SCHEMA_VERSION } from '../../src/store/schema.js';
 
-test('a file of schema 18 gets a document per company in both indexes, filled from its terms, when opened', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-schema18-')), 'old.sqlite');
+// a short key (the short-gram index), longer ones (the trigram index) and long ones (the long-gram index), partial
+// matches among them
+const KEYS = [['建設'], ['設'], ['ケンセツ'], ['unyu'], ['ホクシン'], ['kensetsu', 'kensetu'], ['construction']];
+
+/** A copy of the demo turned back to an older schema by `back`, and what search found in it before. */
+async function olderDemo(back: (db: Database.Database) => void) {
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-older-')), 'old.sqlite');
   copyFileSync(await demoDatabase(), path);
-  // a short key (the short-gram index) and longer ones (the trigram index), partial matches among them
-  const keys = [['建設'], ['設'], ['ケンセツ'], ['unyu'], ['ホクシン']];
-  const search = (db: Database.Database) => keys.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
   const before = search(new Database(path, { readonly: true }));
   const old = new Database(path);
-  backToSchema18(old);
+  back(old);
   old.close();
+  return { path, before };
+}
+
+const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+test('a file of schema 21 gets its long-gram index filled from its terms when opened, and search finds the same', async () => {
+  const { path, before } = await olderDemo(backToSchema21);
+  const termsOf = (db: Database.Database) => db.prepare('SELECT max(id), count(*) FROM company_terms').raw().get();
+  const old = new Database(path, { readonly: true });
+  const termsBefore = termsOf(old);
+  old.close();
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    // made from the stored terms, not by writing them again
+    assert.deepEqual(termsOf(db), termsBefore);
+    assert.equal(derivedDataIsCurrent(path), true);
+    const withLongGrams = db.prepare('SELECT count(*) FROM company_long_grams').pluck().get();
+    assert.ok(Number(withLongGrams) > 300, `${String(withLongGrams)} documents`);
+    assert.deepEqual(companyIndexGaps(db), []);
+    assert.deepEqual(search(db), before);
+    assert.ok(before.slice(5).every((hits) => hits.some((hit) => hit.match.kind === 'partial')));
+  } finally {
+    db.close();
+  }
+});
+
+test('a file of schema 18 gets a document per company in both indexes, filled from its terms, when opened', async () => {
+  const { path, before } = await olderDemo(backToSchema18);
   const db = openWritable(path);
   try {
     assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);

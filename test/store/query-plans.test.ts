@@ -290,11 +290,14 @@ test('company search is index-backed for every query length', () => {
   // capture the statements the company queries prepare, then explain them
   const { db, seen, original } = capturingDatabase();
   const queries = new CompanyQueries(db);
-  // one- and two-character keys go to the short-gram index, longer ones to the trigram index; the empty
-  // database makes every call run both phases (exact and prefix first, then partial)
+  // one- and two-character keys go to the short-gram index, keys of five letters or more to the long-gram index, the
+  // others to the trigram index; the empty database makes every call run both phases (exact and prefix first, then
+  // partial)
   queries.searchByKeys(['花'], 10);
   queries.searchByKeys(['東レ'], 10, 'kabushiki_kaisha');
   queries.searchByKeys(['nec'], 10);
+  queries.searchByKeys(['トヨタ'], 10);
+  queries.countByKeys(['sony'], 1000);
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10);
   queries.searchByKeys(['kaiwashipping', 'kaiwasipping'], 10, 'kabushiki_kaisha');
   queries.findByCorporateNumber('1180301018771');
@@ -304,10 +307,10 @@ test('company search is index-backed for every query length', () => {
   // a document of the short-gram index is a company: its count reads the index alone, joined to no term; a count of
   // two keys reads each key's companies (as many as the cap) from the index and counts each company once
   const counts = seen.filter((sql) => sql.startsWith('SELECT count(*)'));
-  assert.equal(counts.length, 1);
+  assert.equal(counts.length, 2);
   assert.ok(counts.some((sql) => sql.includes('company_grams MATCH') && !sql.includes('company_terms')));
   const companiesOfKey = seen.filter((sql) => sql.startsWith('SELECT f.rowid AS company_id'));
-  assert.ok(companiesOfKey.some((sql) => sql.includes('company_trigrams MATCH')));
+  assert.ok(companiesOfKey.some((sql) => sql.includes('company_long_grams MATCH')));
   assert.ok(seen.length >= 6);
   assert.ok(
     seen.some((sql) => sql.includes('company_grams MATCH')),
@@ -315,7 +318,11 @@ test('company search is index-backed for every query length', () => {
   );
   assert.ok(
     seen.some((sql) => sql.includes('company_trigrams MATCH')),
-    'long keys use the trigram index',
+    'keys of three and four letters use the trigram index',
+  );
+  assert.ok(
+    seen.some((sql) => sql.includes('company_long_grams MATCH')),
+    'keys of five letters or more use the long-gram index',
   );
   for (const sql of seen) {
     const params = Array.from({ length: sql.split('?').length - 1 }, (_, i) =>

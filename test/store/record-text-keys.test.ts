@@ -13,6 +13,7 @@ import { recordWhere } from '../../src/store/record-filters.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../../src/store/record-tables.js';
 import { upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';
 import { demoDatabase } from '../helpers/server.js';
+import { backToSchema21 } from '../helpers/older-schema.js';
 
 const today = '2026-11-21';
 
@@ -100,6 +101,7 @@ test("a file of schema 20 has every record's documents keyed again when it is up
   for (const { textIndex, gramIndex } of ALL_RECORD_TABLES)
     before.exec(`INSERT INTO ${textIndex}(${textIndex}) VALUES ('delete-all');
       INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');`);
+  backToSchema21(before);
   before.pragma('user_version = 20');
   before.close();
   assert.equal(upgradeDatasetFile(path, { now: () => new Date('2026-11-21T00:00:00Z') }).kind, 'upgraded');

@@ -2,6 +2,7 @@
 import type { AliasKind, CompanyAlias } from './company-input.js';
 import { isLatin, normaliseCompanyName } from './names.js';
 import { particleReading, romajiKey, romanizeKana, sokuonReading } from '../text/romanize.js';
+import { longGrams, tokenCharacters } from '../text/index-keys.js';
 
 export type TermField = 'name' | 'name_kana' | 'name_en' | 'alias';
 
@@ -18,7 +19,10 @@ export interface NamedCompany {
   readonly aliases: readonly CompanyAlias[];
 }
 
-/** Bump when what companySearchTerms or termGrams give changes: stored terms of an older version are rebuilt. */
+/**
+ * Bump when what companySearchTerms, termGrams or companyLongGrams give changes: stored terms of an older version are
+ * rebuilt.
+ */
 export const TERMS_VERSION = 5;
 
 /**
@@ -88,12 +92,22 @@ export function hasShortGrams(term: Pick<CompanyTerm, 'field' | 'alias_kind'>): 
  * index, which serves partial matches for queries too short for the trigram index (花王, 東レ, 花).
  */
 export function termGrams(term: string): string {
-  const chars = [...term].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+  const chars = tokenCharacters(term);
   const grams = new Set<string>();
   for (const [i, char] of chars.entries()) {
     grams.add(char);
     const next = chars[i + 1];
     if (next !== undefined) grams.add(char + next);
   }
+  return [...grams].join(' ');
+}
+
+/**
+ * Every distinct long gram (index-keys.ts) of a company's terms, space separated: its document in the long-gram index,
+ * empty when no term has one. Every term, as in the trigram index: a long key may be any of them.
+ */
+export function companyLongGrams(terms: Iterable<string>): string {
+  const grams = new Set<string>();
+  for (const term of terms) for (const gram of longGrams(term)) grams.add(gram);
   return [...grams].join(' ');
 }

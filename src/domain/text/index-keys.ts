@@ -1,8 +1,73 @@
 // How a search key is looked up in the indexes: which index serves a key of its length, the range of a prefix
-// look-up, and the trigrams a long key is looked up by.
+// look-up, the trigrams a key is looked up by, and the long grams a longer key is.
 
 /** Keys of this many characters or more go to the trigram index; shorter ones to the short-gram index. */
 export const TRIGRAM_MIN_LENGTH = 3;
+
+/**
+ * The long-gram index holds each company's distinct runs of this many letters and digits, one token a run, and serves
+ * the keys that hold one. A trigram such as ken or shi is in hundreds of thousands of companies at five million and
+ * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key's look-up costs half or less of
+ * what its trigrams did at five million (bench/README.md, "Long grams").
+ */
+export const LONG_GRAM_LENGTH = 5;
+
+/** A letter or a digit: the characters FTS5's unicode61 tokenizer keeps in a token (the others part tokens). */
+const TOKEN_CHARACTER = /[\p{L}\p{N}]/u;
+
+/** The letters and digits of a text, in order: what the gram indexes are made of. */
+export function tokenCharacters(text: string): string[] {
+  return [...text].filter((ch) => TOKEN_CHARACTER.test(ch));
+}
+
+/** Whether a text holds a long gram: LONG_GRAM_LENGTH letters and digits or more. */
+export function hasLongGram(text: string): boolean {
+  return tokenCharacters(text).length >= LONG_GRAM_LENGTH;
+}
+
+/** The distinct runs of LONG_GRAM_LENGTH letters and digits of a text (tokenCharacters), in order. */
+export function longGrams(text: string): string[] {
+  return [...longGramPositions(text).keys()];
+}
+
+/** A text of letters and digits of the Basic Multilingual Plane alone: one UTF-16 unit a character. */
+const PLAIN_TOKEN_TEXT = /^[\p{L}\p{N}]*$/u;
+const ASTRAL = /[\u{10000}-\u{10ffff}]/u;
+
+function longGramPositions(text: string): Map<string, number> {
+  const positions = new Map<string, number>();
+  // the common case (every stored term is letters and digits) read by UTF-16 units, without an array of characters:
+  // an import makes the grams of every company's terms on its writing thread
+  const chars = PLAIN_TOKEN_TEXT.test(text) && !ASTRAL.test(text) ? null : tokenCharacters(text);
+  const length = chars ? chars.length : text.length;
+  for (let i = 0; i + LONG_GRAM_LENGTH <= length; i++) {
+    const gram = chars ? chars.slice(i, i + LONG_GRAM_LENGTH).join('') : text.substring(i, i + LONG_GRAM_LENGTH);
+    if (!positions.has(gram)) positions.set(gram, i);
+  }
+  return positions;
+}
+
+/**
+ * The long grams a key is looked up by, null when it has none: runs that do not overlap, from its start, and its last
+ * run, so that every letter of the key is in one of them. A company holding the key in a term holds every one (the
+ * letters of a part of a term are a run of the term's letters); the converse is not sure, so each company found is
+ * checked for the whole key. As fast as the rarest two by a count of every gram's companies, measured, with no counts
+ * to keep.
+ */
+export function keyLongGrams(key: string): string[] | null {
+  const positions = [...longGramPositions(key)];
+  const last = positions.at(-1);
+  if (last === undefined) return null;
+  const chosen: string[] = [];
+  let next = 0;
+  for (const [gram, at] of positions) {
+    if (at < next) continue;
+    chosen.push(gram);
+    next = at + LONG_GRAM_LENGTH;
+  }
+  if (!chosen.includes(last[0])) chosen.push(last[0]);
+  return chosen;
+}
 
 /** The smallest string greater than every string that starts with `prefix`, for an index range scan. */
 export function prefixUpperBound(prefix: string): string {

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { companySearchTerms, hasShortGrams, kanaKey, termGrams } from '../../../src/domain/companies/company-terms.js';
+import {
+  companyLongGrams,
+  companySearchTerms,
+  hasShortGrams,
+  kanaKey,
+  termGrams,
+} from '../../../src/domain/companies/company-terms.js';
 
 test('companySearchTerms: name, reading, romanized reading, English name and aliases', () => {
   const terms = companySearchTerms({
@@ -93,4 +99,11 @@ test('companySearchTerms: every term is letters and digits only, whatever the na
     ),
     { numRuns: 2000 },
   );
+});
+
+test('companyLongGrams: the distinct long grams of every term, space separated, empty when none has one', () => {
+  assert.equal(companyLongGrams(['kensetsu', 'ケンセツ', 'kensetsu']), 'kense enset nsets setsu');
+  assert.equal(companyLongGrams(['abcdef', 'bcdefg']), 'abcde bcdef cdefg');
+  assert.equal(companyLongGrams(['abcd', '花王']), '');
+  assert.equal(companyLongGrams([]), '');
 });

@@ -52,6 +52,7 @@ describe('kohyo import nta', () => {
       'reading the rows and writing them',
       `${SAMPLE_FILE}: indexing the search terms by trigram`,
       `${SAMPLE_FILE}: indexing the names' short grams`,
+      `${SAMPLE_FILE}: indexing the search terms by long gram`,
       `${SAMPLE_FILE}: building the index of the search terms`,
       `${SAMPLE_FILE}: building the index of the places`,
       'merging the full-text indexes',

@@ -1,0 +1,66 @@
+// Two builds' /api/v1/search answers in one process, over the same dataset: the reliable comparison of a change to the
+// search path (a server's CPU varies by a third from run to run on this machine; alternating the two builds in one
+// process does not). The other build is a worktree of the repository (`git worktree add DIR COMMIT`, its node_modules
+// copied); its modules are loaded beside this build's. It must open the dataset: a build of an older schema refuses a
+// file of a newer one, so give it an empty migration of the newer version in its src/store/schema.ts (its queries
+// read only what it knew). Every answer is compared, request id left out; CPU µs an answer, median of the rounds, the
+// two builds alternated.
+// `node --import tsx bench/search-answers-ab.ts --dataset PATH --before DIR [--queries 100] [--rounds 6] [--classes …]`
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { cpuMicrosEach } from './process-cpu.js';
+import { markdownTable, median } from './report.js';
+import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
+import { openReadOnly } from '../src/store/database.js';
+
+const SEED = 57;
+const TODAY = '2026-11-21';
+
+type Answer = (q: string) => string;
+
+/** The search endpoint's answer function of the build under `root`, over the dataset, as scale-parts.ts calls it. */
+async function answererOf(root: string, dataset: string): Promise<Answer> {
+  const { openStore } = (await import(`${root}/src/store/store.js`)) as typeof import('../src/store/store.js');
+  const { loadConfig } = (await import(`${root}/src/config.js`)) as typeof import('../src/config.js');
+  const { endpointAt } = (await import(`${root}/src/api/catalogue.js`)) as typeof import('../src/api/catalogue.js');
+  const store = openStore(dataset, { answerCacheEntries: 0, cacheMiB: loadConfig({}).dbCacheMiB });
+  const endpoint = endpointAt('/api/v1/search');
+  if (endpoint === undefined) throw new Error(`${root}: no /api/v1/search in the catalogue`);
+  const context = { config: loadConfig({}), dataset: () => store, clock: () => new Date(`${TODAY}T03:00:00Z`) };
+  return (q) => JSON.stringify(endpoint.answer(context, { q }, 'bench')).replace(/"request_id":"[^"]*"/u, '');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: {
+      dataset: { type: 'string' },
+      before: { type: 'string' },
+      queries: { type: 'string', default: '100' },
+      rounds: { type: 'string', default: '6' },
+      classes: { type: 'string', default: SCALE_CLASSES.join(',') },
+    },
+  });
+  if (values.dataset === undefined || values.before === undefined) throw new Error('--dataset PATH and --before DIR');
+  const db = openReadOnly(values.dataset);
+  const texts = drawTexts(db, Number(values.queries), SEED);
+  db.close();
+  const before = await answererOf(resolve(values.before), values.dataset);
+  const after = await answererOf(resolve(import.meta.dirname, '..'), values.dataset);
+  const rows: string[][] = [];
+  for (const klass of SCALE_CLASSES.filter((k) => values.classes.split(',').includes(k))) {
+    const queries = texts[klass];
+    const differ = queries.filter((q) => before(q) !== after(q)).length;
+    const cpu = { before: [] as number[], after: [] as number[] };
+    for (let round = 0; round < Number(values.rounds); round++) {
+      const order = round % 2 === 0 ? (['after', 'before'] as const) : (['before', 'after'] as const);
+      for (const side of order) cpu[side].push(cpuMicrosEach(queries, side === 'before' ? before : after));
+    }
+    const [was, now] = [median(cpu.before), median(cpu.after)];
+    rows.push([klass, String(differ), was.toFixed(0), now.toFixed(0), `${((100 * (now - was)) / was).toFixed(0)} %`]);
+    process.stdout.write(`  ${rows.at(-1)!.join(', ')}\n`);
+  }
+  console.log(markdownTable(['class', 'answers that differ', 'before µs', 'after µs', 'change'], rows));
+}
+
+await main();
