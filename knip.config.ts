@@ -12,13 +12,14 @@ const config: KnipConfig = {
   entry: [
     'src/main.ts',
     'src/cli.ts',
-    // started by path as worker threads (src/ingest/worker-start.ts), so no import reaches them
+    // started by path as worker threads (src/worker-start.ts), so no import reaches them
     'src/ingest/collect/parse-worker.ts',
     'src/ingest/nta/nta-parse-worker.ts',
+    'src/store/parallel-check-worker.ts',
     'scripts/*.{mjs,ts}',
     // the benchmarks run as `node --import tsx bench/<name>.ts` (bench/README.md), beside those package.json names;
     // bench/serve.ts is the server process bench/server-process.ts starts
-    'bench/{collect,collect-real,draft-cost,namesake-links,nta-same-database,prefecture-coverage,record-text-pages,scale-parts,search-answer,search-answers-ab,serve,startup,static-answer-cost}.ts',
+    'bench/{collect,collect-real,draft-check,draft-cost,namesake-links,nta-same-database,prefecture-coverage,record-text-pages,scale-parts,search-answer,search-answers-ab,serve,startup,static-answer-cost}.ts',
     'test/**/*.test.ts',
     // a source module's tests beside it
     'src/**/*.test.ts',

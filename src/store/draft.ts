@@ -1,7 +1,7 @@
 // The one write path of the live dataset: under the writer lock, a draft beside the live file, checked, synced and renamed over it.
 import type { Db, DatasetKind } from './database.js';
 import { assertMayWrite } from './dataset-kind.js';
-import { beginDraft, removeStaleDrafts, type ChangeCheck } from './publish.js';
+import { beginDraft, removeStaleDrafts, type ChangeCheck, type DraftCheck } from './publish.js';
 import { acquireWriterLock } from './writer-lock.js';
 import { propertyOf } from '../domain/is-object.js';
 
@@ -29,6 +29,8 @@ export interface DraftOptions<T = unknown> {
    * (publish.ts says why that is enough); null keeps the full check.
    */
   readonly changeCheck?: (value: T) => ChangeCheck | null;
+  /** The size from which a new draft of asynchronous work is checked on two threads (PARALLEL_CHECK_MIN_BYTES). */
+  readonly parallelCheckFromBytes?: number;
   readonly pid?: number;
   readonly isAlive?: (pid: number) => boolean;
 }
@@ -70,18 +72,23 @@ export function withDraft<T>(
     lock.release();
     throw error;
   }
+  /** Publishes the draft when the work is worth it, else discards it; `publish` runs the check and the rename. */
+  const publishing = <R>(value: T, publish: (check: DraftCheck) => R): R | undefined => {
+    if (options.publishIf !== undefined && !options.publishIf(value)) {
+      draft.discard();
+      return undefined;
+    }
+    markKind(draft.db, options.kind);
+    return publish({
+      changes: options.changeCheck?.(value) ?? null,
+      onCheck: options.onCheck,
+      onChecked: options.onPublish,
+      parallelFromBytes: options.parallelCheckFromBytes,
+    });
+  };
   const finish = (value: T): T => {
     try {
-      if (options.publishIf !== undefined && !options.publishIf(value)) {
-        draft.discard();
-        return value;
-      }
-      markKind(draft.db, options.kind);
-      draft.publish({
-        changes: options.changeCheck?.(value) ?? null,
-        onCheck: options.onCheck,
-        onChecked: options.onPublish,
-      });
+      publishing(value, (check) => draft.publish(check));
       return value;
     } catch (error) {
       draft.discard();
@@ -90,6 +97,18 @@ export function withDraft<T>(
       lock.release();
     }
   };
+  // asynchronous work can wait for a check run on two threads (publish.ts)
+  const finishAsync = (value: T): Promise<T> =>
+    Promise.resolve()
+      .then(() => publishing(value, (check) => draft.publishInParallel(check)))
+      .then(
+        () => value,
+        (error: unknown) => {
+          draft.discard();
+          throw error;
+        },
+      )
+      .finally(() => lock.release());
   const fail = (error: unknown): never => {
     draft.discard();
     lock.release();
@@ -101,7 +120,7 @@ export function withDraft<T>(
   } catch (error) {
     return fail(error);
   }
-  return isPromise(result) ? result.then(finish, fail) : finish(result);
+  return isPromise(result) ? result.then(finishAsync, fail) : finish(result);
 }
 
 /** A new dataset takes its first writer's kind; an existing one already has it (assertMayWrite). */

@@ -13,6 +13,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { integrityProblems, readFile, type Db } from './database.js';
 import { openWritable } from './database-upgrade.js';
+import { quickCheckInParallel } from './parallel-check.js';
 
 /** SQLite's companion files of a database file. */
 const SIDECARS = ['-wal', '-shm', '-journal'] as const;
@@ -22,11 +23,13 @@ class PublishError extends Error {}
 /** A check of what a writer changed, in integrity_check's words: empty when nothing is wrong. */
 export type ChangeCheck = (db: Db) => readonly string[];
 
-interface DraftCheck {
+export interface DraftCheck {
   readonly changes?: ChangeCheck | null;
   /** Told which check runs, as it begins: the changes' check on a copy given one, else the full check. */
   readonly onCheck?: (check: 'full' | 'changes') => void;
   readonly onChecked?: () => void;
+  /** publishInParallel: the size from which a new draft is checked on two threads (PARALLEL_CHECK_MIN_BYTES). */
+  readonly parallelFromBytes?: number;
 }
 
 export interface Draft {
@@ -39,6 +42,8 @@ export interface Draft {
    * replaces the full check of a copy (see beginDraft); `check.onChecked` is told when the check has passed.
    */
   publish(check?: DraftCheck): void;
+  /** publish, with the check of a draft that started empty run on two threads (parallel-check.ts). */
+  publishInParallel(check?: DraftCheck): Promise<void>;
   /** Closes and deletes the draft; the live file is untouched. */
   discard(): void;
 }
@@ -74,7 +79,8 @@ export function removeStaleDrafts(livePath: string): string[] {
  * page, b-tree, NOT NULL and CHECK constraint, and the full-text indexes against their content (FTS5 checks them
  * in full either way), but not each index of a table against its rows, which only an SQLite fault could make
  * differ and which was most of the check's time (bench/README.md, "Importing a full NTA file"). `publish-dataset`
- * still runs the full check on what it uploads.
+ * still runs the full check on what it uploads. publishInParallel runs that quick_check on two threads, part by part
+ * (parallel-check.ts): a writer that works asynchronously (an import, a collection) has the second core idle then.
  *
  * A copy whose writer says what it changed (DraftCheck.changes: a small change, such as a daily change file) gets
  * that check instead: the live file passed its own check when it was published, and what the writer can have made
@@ -99,30 +105,52 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
     if (open) db.close();
     open = false;
   };
+  const fail = (error: unknown): never => {
+    close();
+    removeFiles(path);
+    throw error;
+  };
+  /** Renames the checked draft over the live file, or refuses it when its check found problems. */
+  const publishChecked = (problems: readonly string[], onChecked?: () => void) => {
+    if (problems.length > 0) {
+      throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
+    }
+    onChecked?.();
+    // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
+    // readers of the new file never read a -wal the old file left at the same path.
+    db.pragma('journal_mode = DELETE');
+    close();
+    syncFile(path);
+    renameSync(path, livePath);
+    syncFile(dirname(livePath));
+    for (const sidecar of ['-wal', '-shm']) rmSync(`${livePath}${sidecar}`, { force: true });
+  };
+  /** The check a copy given its changes gets instead of the full one, else null. */
+  const changesCheck = (changes: ChangeCheck | null | undefined) => (copied && changes ? changes : null);
   return {
     path,
     db,
     publish({ changes, onCheck, onChecked }: DraftCheck = {}) {
       try {
-        const byChanges = copied && changes ? changes : null;
+        const byChanges = changesCheck(changes);
         onCheck?.(byChanges ? 'changes' : 'full');
-        const problems = byChanges ? byChanges(db) : integrityProblems(db, check);
-        if (problems.length > 0) {
-          throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
-        }
-        onChecked?.();
-        // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
-        // readers of the new file never read a -wal the old file left at the same path.
-        db.pragma('journal_mode = DELETE');
-        close();
-        syncFile(path);
-        renameSync(path, livePath);
-        syncFile(dirname(livePath));
-        for (const sidecar of ['-wal', '-shm']) rmSync(`${livePath}${sidecar}`, { force: true });
+        publishChecked(byChanges ? byChanges(db) : integrityProblems(db, check), onChecked);
       } catch (error) {
-        close();
-        removeFiles(path);
-        throw error;
+        fail(error);
+      }
+    },
+    async publishInParallel({ changes, onCheck, onChecked, parallelFromBytes }: DraftCheck = {}) {
+      try {
+        const byChanges = changesCheck(changes);
+        onCheck?.(byChanges ? 'changes' : 'full');
+        const problems = byChanges
+          ? byChanges(db)
+          : copied
+            ? integrityProblems(db, check)
+            : await quickCheckInParallel(db, path, parallelFromBytes);
+        publishChecked(problems, onChecked);
+      } catch (error) {
+        fail(error);
       }
     },
     discard() {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { beginDraft } from '../../src/store/publish.js';
+import { beginDraft, type Draft } from '../../src/store/publish.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { createCompanyLinkQueries } from '../../src/store/company-link-queries.js';
 import { tempDir, writeCompanies } from '../ingest/collect/collect-helpers.js';
@@ -62,22 +62,29 @@ test('the link look-up finds companies by normalised name within a prefecture, a
   db.close();
 });
 
-test('a draft that started empty is still checked: one with a damaged page is refused and deleted', () => {
-  const live = join(tempDir(), 'kohyo.sqlite');
-  const draft = beginDraft(live, 4244);
-  draft.db.exec(
-    'CREATE TABLE filler (v TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT hex(randomblob(40)) FROM n',
-  );
-  const pageSize = draft.db.pragma('page_size', { simple: true }) as number;
-  const pages = draft.db.pragma('page_count', { simple: true }) as number;
-  // garbage over the last page (the filler's), and a new change counter so that the connection reads the file again
-  const fd = openSync(draft.path, 'r+');
-  writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (pages - 1) * pageSize);
-  writeSync(fd, Buffer.from([0x7f, 0x7f, 0x7f, 0x7f]), 0, 4, 24);
-  closeSync(fd);
-  assert.throws(() => draft.publish(), /failed its integrity check|malformed/u);
-  assert.equal(existsSync(live), false);
-  assert.equal(existsSync(draft.path), false);
+test('a draft that started empty is still checked, whole or on two threads: one with a damaged page is refused and deleted', async () => {
+  for (const [pid, publish] of [
+    [4244, (d: Draft) => Promise.resolve().then(() => d.publish())],
+    [4246, (d: Draft) => d.publishInParallel({ parallelFromBytes: 0 })],
+    // below PARALLEL_CHECK_MIN_BYTES, as this small file is, the whole check runs on this thread
+    [4247, (d: Draft) => d.publishInParallel()],
+  ] as const) {
+    const live = join(tempDir(), 'kohyo.sqlite');
+    const draft = beginDraft(live, pid);
+    draft.db.exec(
+      'CREATE TABLE filler (v TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT hex(randomblob(40)) FROM n',
+    );
+    const pageSize = draft.db.pragma('page_size', { simple: true }) as number;
+    const pages = draft.db.pragma('page_count', { simple: true }) as number;
+    // garbage over the last page (the filler's), and a new change counter so that the connection reads the file again
+    const fd = openSync(draft.path, 'r+');
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (pages - 1) * pageSize);
+    writeSync(fd, Buffer.from([0x7f, 0x7f, 0x7f, 0x7f]), 0, 4, 24);
+    closeSync(fd);
+    await assert.rejects(publish(draft), /failed its integrity check|malformed/u);
+    assert.equal(existsSync(live), false);
+    assert.equal(existsSync(draft.path), false);
+  }
 });
 
 test('a draft is a copy of the live file as it reads: byte for byte in rollback-journal mode, a snapshot in WAL mode', () => {

@@ -13,7 +13,7 @@ import {
   type ParserResolver,
   type SourceParser,
 } from '../parsers/source-parser.js';
-import { startModuleWorker } from '../worker-start.js';
+import { startModuleWorker } from '../../worker-start.js';
 import { resolveParser } from './resolve-parser.js';
 
 /** What a thread is handed for each file: the file's bytes (transferred, not copied) and the parse's context. */

@@ -1,6 +1,6 @@
 // Reads and parses an NTA file on a worker thread while the caller writes: the two halves of an import run on two cores.
 import type { Worker } from 'node:worker_threads';
-import { startModuleWorker } from '../worker-start.js';
+import { startModuleWorker } from '../../worker-start.js';
 import { isNtaEncoding, type NtaEncoding } from './nta-decoder.js';
 import { decodeItems, type EncodedItems } from './nta-item-codec.js';
 import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
