@@ -194,13 +194,21 @@ export function plan(files, withTypeCheck, folder) {
 
 const named = process.argv.slice(2).map((file) => relative(ROOT, join(process.cwd(), file)));
 const folder = mkdtempSync(join(tmpdir(), 'kohyo-test-run-'));
+// every temporary file and folder a test makes (os.tmpdir() reads TMPDIR) goes in the run's folder, removed with it:
+// the tests' fixtures left about a hundred folders in the system's temporary folder a run, tens of GB over months
+const temporary = join(folder, 'tmp');
+mkdirSync(temporary);
 const entries = plan(named.length > 0 ? named : TEST_FOLDERS.flatMap((f) => testFiles(f)), named.length === 0, folder);
 const runner = spawn(
   process.execPath,
   ['--import', 'tsx', '--test', `--test-concurrency=${LANES}`, `--test-timeout=${PROCESS_TIMEOUT_MS}`, ...entries],
   // the folder is also where test files keep what they share within the run (test/helpers/run-cache.ts), and the
   // builds the tests run take one thread each (scripts/build.mjs)
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, KOHYO_TEST_RUN_DIR: folder, [SINGLE_THREADED]: '1' } },
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, KOHYO_TEST_RUN_DIR: folder, TMPDIR: temporary, [SINGLE_THREADED]: '1' },
+  },
 );
 runner.on('close', (status, signal) => {
   rmSync(folder, { recursive: true, force: true });
