@@ -1,5 +1,5 @@
-// The MATCH expressions of a record query's free text (`q`) and the SQL of their matches: each FTS5 index gets the words it can serve, every
-// word quoted.
+// The MATCH expressions of a record query's free text (`q`) and the SQL of their matches: each FTS5 index gets the
+// words it can serve, every word quoted.
 import { TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import { termGrams } from '../domain/companies/company-terms.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';

@@ -28,8 +28,8 @@ export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefine
 
 /**
  * The upkeep after records were written (a collection, an import of records): their own full-text indexes, the counts
- * of their text's trigrams and the statistics. The companies' indexes and trigram counts are the company import's to keep up
- * (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
+ * of their text's trigrams and the statistics. The companies' indexes and trigram counts are the company import's to
+ * keep up (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
  */
 export function upkeepAfterRecordWrite(db: Db): void {
   mergeWhole(db, RECORD_FTS_TABLES);

@@ -14,7 +14,7 @@ export interface RecordTable {
   /** The trigram index of `q` (3 characters and more) and the short-gram index (1 and 2). */
   readonly textIndex: string;
   readonly gramIndex: string;
-  /** Each record's text as the trigram index holds it, by the index's rowid: a word found by some trigrams is checked here. */
+  /** Each record's text as its trigram index holds it, by the index's rowid, where a word is checked whole. */
   readonly texts: string;
   /** The trigram index of the company name key alone (`company=` on records no company was found for: schema 15). */
   readonly nameIndex: string;

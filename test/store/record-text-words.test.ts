@@ -21,7 +21,7 @@ import { backToSchema22 } from '../helpers/older-schema.js';
 const today = '2026-11-21';
 const CAP = 100_000;
 
-/** Words cut from the kept texts: runs of 4 to 12 characters without white space, from the start and the middle of lines. */
+/** Words cut from the kept texts: runs of 4 to 12 characters without white space, from lines' starts and middles. */
 function wordsOf(db: Db, table: RecordTable): string[] {
   const texts = db.prepare(`SELECT text FROM ${table.texts} ORDER BY key LIMIT 60`).pluck().all() as string[];
   const words = new Set<string>();

@@ -44,9 +44,9 @@ export function stripLatinAccents(text: string): string {
 }
 
 /**
- * Text as the records' trigram index compares it: each letter as its simple case fold (A and a are a, Ａ and ａ are ａ; Σ, σ and ς
- * are σ), and the two noncharacters U+FFFE and U+FFFF as U+FFFD, which SQLite reads them as; one character
- * for one, so that positions and lengths stay. FTS5's trigram tokenizer folds case by SQLite's own table, an older
+ * Text as the records' trigram index compares it: each letter as its simple case fold (A and a are a, Ａ and ａ
+ * are ａ; Σ, σ and ς are σ), and the two noncharacters U+FFFE and U+FFFF as U+FFFD, which SQLite reads them as; one
+ * character for one, so that positions and lengths stay. FTS5's trigram tokenizer folds case by SQLite's own table, an older
  * Unicode's, and a word the index finds is checked whole in the stored text, which must compare the same way. Folded
  * first, both agree: SQLite leaves every character of this fold as it is (text-fold.test.ts asks it for every code
  * point).
