@@ -1,9 +1,6 @@
 // Counts how many companies' terms hold each common trigram, from the trigram index, for the partial look-up's choice of trigrams.
 import type { Db } from './database.js';
-import { keyTrigrams } from '../domain/text/index-keys.js';
-
-/** Trigrams held by fewer companies are not stored: a trigram missing from the counts is taken for a rare one. */
-export const COMMON_TRIGRAM_DOCS = 32;
+import { docsOfKey, insertCommonTrigrams } from './trigram-docs.js';
 
 /**
  * A look-up of the counts, one statement a key: for a key, how many companies hold each of its trigrams, 0 for one too
@@ -13,10 +10,7 @@ export function trigramDocsOf(db: Db): (key: string) => (trigram: string) => num
   const counted = db.prepare<[string], { trigram: string; docs: number }>(
     'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
   );
-  return (key) => {
-    const docs = new Map(counted.all(JSON.stringify(keyTrigrams(key))).map((c) => [c.trigram, c.docs]));
-    return (trigram) => docs.get(trigram) ?? 0;
-  };
+  return (key) => docsOfKey((trigrams) => counted.all(trigrams), key);
 }
 
 /**
@@ -38,13 +32,12 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
   const state = db.prepare<[], { terms_max_id: number }>('SELECT terms_max_id FROM company_trigram_docs_state').get();
   if (state?.terms_max_id === maxId) return false;
   db.transaction(() => {
-    // fts5vocab reads the index's own term list, with the number of rows that hold each term
-    db.exec('CREATE VIRTUAL TABLE temp.company_terms_vocab USING fts5vocab(main, company_trigrams, row)');
     db.exec('DELETE FROM company_trigram_docs');
-    db.prepare(
-      'INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM temp.company_terms_vocab WHERE doc >= ?',
-    ).run(COMMON_TRIGRAM_DOCS);
-    db.exec('DROP TABLE temp.company_terms_vocab');
+    insertCommonTrigrams(
+      db,
+      'company_trigrams',
+      (vocab) => `INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM ${vocab} WHERE doc >= ?`,
+    );
     db.exec('DELETE FROM company_trigram_docs_state');
     db.prepare('INSERT INTO company_trigram_docs_state (terms_max_id) VALUES (?)').run(maxId);
   })();

@@ -3,6 +3,7 @@ import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
 import { companyTermsSinceCount, refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
+import { refreshRecordTrigramDocs } from './record-trigram-docs.js';
 
 const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]);
 
@@ -11,25 +12,28 @@ type StepSink = (step: string) => void;
 
 /**
  * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches many times faster
- * on the demo data (bench/README.md). The trigram counts steer long company keys to their
- * rarest trigrams (company-trigram-docs.ts). ANALYZE lets the planner weigh the indexes.
+ * on the demo data (bench/README.md). The trigram counts steer long company keys and long words of the records' text
+ * to their rarest trigrams (company-trigram-docs.ts, record-trigram-docs.ts). ANALYZE lets the planner weigh the
+ * indexes.
  */
 export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefined): void {
   onStep('merging the full-text indexes');
   mergeWhole(db, [...COMPANY_FTS_TABLES, ...RECORD_FTS_TABLES]);
   onStep('counting the common trigrams');
   refreshCompanyTrigramDocs(db);
+  refreshRecordTrigramDocs(db);
   onStep('refreshing the statistics');
   refreshStatistics(db);
 }
 
 /**
- * The upkeep after records were written (a collection, an import of records): their own full-text indexes and the
- * statistics. The companies' indexes and trigram counts are the company import's to keep up
- * (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
+ * The upkeep after records were written (a collection, an import of records): their own full-text indexes, the counts
+ * of their text's trigrams and the statistics. The companies' indexes and trigram counts are the company import's to
+ * keep up (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
  */
 export function upkeepAfterRecordWrite(db: Db): void {
   mergeWhole(db, RECORD_FTS_TABLES);
+  refreshRecordTrigramDocs(db);
   refreshStatistics(db);
 }
 

@@ -17,11 +17,10 @@ import type { RecordKind } from '../domain/records/record.js';
 import { VOCABULARIES, type VocabularyName } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import { foldWidth } from '../domain/text/text-fold.js';
-import { freeText } from './free-text.js';
+import { freeText, textMatchRids, trigramMatch, type TextMatch, type TextTrigramChoice } from './free-text.js';
 import type { RecordTable } from './record-tables.js';
 import { statusSql } from './record-status-sql.js';
 import type { SqlFragment } from './sql-fragment.js';
-import { ridOfTextKey } from './record-text-keys.js';
 
 /** What resolving a filter's value may ask of the dataset; the API answers it (company search, the register). */
 export interface FilterResolution {
@@ -34,10 +33,12 @@ export interface FilterResolution {
 /** The checked values of a query's filters, by name: codes for vocabularies, 13 digits for a Corporate Number. */
 export type CheckedFilters = { readonly [F in FilterName]?: string };
 
-/** One text index's matches: the index and its MATCH value; the index's rowids list them in order (record-text-keys.ts). */
-export interface TextMatch {
-  readonly index: string;
-  readonly match: string;
+/**
+ * What the WHERE clause may consult besides the query: the trigrams a word is looked up by in a text index, chosen by
+ * the counts of its trigrams (record-trigram-docs.ts); without it every word is a phrase.
+ */
+export interface WhereContext {
+  readonly textTrigrams?: (textIndex: string, word: string) => string[] | null;
 }
 
 /**
@@ -74,7 +75,7 @@ export type RecordFilter = FilterValue & {
   /** Writes its checked value into the store's query: as given, unless the value stands for more than itself. */
   resolve(query: QueryInProgress, value: string, checked: CheckedFilters, resolution: FilterResolution): void;
   /** Its terms of the WHERE clause; asked only of a filter the query sets. */
-  where(query: RecordQuery, table: RecordTable): readonly WhereTerm[];
+  where(query: RecordQuery, table: RecordTable, context: WhereContext): readonly WhereTerm[];
 };
 
 type Term = (value: string, table: RecordTable, today: string) => SqlFragment;
@@ -128,7 +129,7 @@ const q: RecordFilter = {
   resolve: (query, value) => {
     query.q = foldWidth(value);
   },
-  where: (query, table) => (query.q === undefined ? [] : freeTextSql(query.q, table)),
+  where: (query, table, context) => (query.q === undefined ? [] : freeTextSql(query.q, table, context)),
 };
 
 const corporateNumber: RecordFilter = {
@@ -260,9 +261,9 @@ function childCode(
   }));
   return {
     ...gathered,
-    where: (query, table) => {
+    where: (query, table, context) => {
       const value = query[name];
-      if (value === undefined || query.prefecture === undefined) return gathered.where(query, table);
+      if (value === undefined || query.prefecture === undefined) return gathered.where(query, table, context);
       const probe = `EXISTS (SELECT 1 FROM ${child.table} c WHERE c.rid = r.rid AND c.${child.column} = ?)`;
       return [{ sql: probe, params: [value] }];
     },
@@ -322,11 +323,11 @@ export const RECORD_FILTERS: Readonly<Record<RecordKind, readonly RecordFilter[]
  * for none; with the term's `rids` when it is the only one. A loop over the table rather than callbacks: it runs on
  * every record query.
  */
-export function recordWhere(table: RecordTable, query: RecordQuery): WhereTerm {
+export function recordWhere(table: RecordTable, query: RecordQuery, context: WhereContext = {}): WhereTerm {
   const terms: WhereTerm[] = [];
   for (const filter of RECORD_FILTERS[table.kind]) {
     if (query[filter.name] === undefined) continue;
-    terms.push(...filter.where(query, table));
+    terms.push(...filter.where(query, table, context));
   }
   const [only] = terms;
   if (terms.length === 1 && only !== undefined) return only;
@@ -372,18 +373,17 @@ function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): 
 
 // The text indexes hold a document for each record the table holds and no other (the record writer writes and
 // deletes both together), so their rowids are records: each the record's key in list order (record-text-keys.ts).
-function freeTextSql(q: string, { textIndex, gramIndex }: RecordTable): WhereTerm[] {
+function freeTextSql(q: string, { textIndex, gramIndex, texts }: RecordTable, context: WhereContext): WhereTerm[] {
   const text = freeText(q);
   if (text === null) return [{ sql: '0', params: [] }];
-  const matchesOf = (index: string, match: string): WhereTerm => ({
-    ...ridsTerm({
-      sql: `SELECT ${ridOfTextKey('rowid')} AS rid FROM ${index} WHERE ${index} MATCH ?`,
-      params: [match],
-    }),
-    textMatch: { index, match },
+  const { textTrigrams } = context;
+  const choose: TextTrigramChoice | undefined = textTrigrams && ((word) => textTrigrams(textIndex, word));
+  const matchesOf = (textMatch: TextMatch): WhereTerm => ({
+    ...ridsTerm(textMatchRids(textMatch)),
+    textMatch,
   });
   const terms: WhereTerm[] = [];
-  if (text.trigram) terms.push(matchesOf(textIndex, text.trigram));
-  if (text.grams) terms.push(matchesOf(gramIndex, text.grams));
+  if (text.words.length > 0) terms.push(matchesOf({ index: textIndex, texts, ...trigramMatch(text.words, choose) }));
+  if (text.grams) terms.push(matchesOf({ index: gramIndex, texts, match: text.grams, checks: [] }));
   return terms;
 }

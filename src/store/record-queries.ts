@@ -9,7 +9,9 @@ import { RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/records/record-id.js';
-import { recordWhere, type TextMatch } from './record-filters.js';
+import { recordWhere, type WhereContext } from './record-filters.js';
+import { textMatchSql, type TextMatch } from './free-text.js';
+import { recordTextTrigramsOf } from './record-trigram-docs.js';
 import { ridOfTextKey } from './record-text-keys.js';
 import { countDistinctUpTo } from './distinct-count.js';
 
@@ -31,6 +33,7 @@ export class RecordQueries {
   private readonly counts: StatementCache<{ n: number }>;
   private readonly rids: StatementCache<number>;
   private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
+  private readonly context: WhereContext;
 
   constructor(db: Db) {
     const changedAt = (kind: RecordKind) =>
@@ -44,6 +47,7 @@ export class RecordQueries {
     this.pages = new StatementCache(db, 1 / 2);
     this.counts = new StatementCache(db, 1 / 4);
     this.rids = new StatementCache(db, 1 / 4);
+    this.context = { textTrigrams: recordTextTrigramsOf(db) };
   }
 
   /**
@@ -58,7 +62,8 @@ export class RecordQueries {
 
   /** The same page, its documents not yet read. */
   entries(kind: RecordKind, query: RecordQuery, page: Page): RecordPage<RecordEntry> {
-    const rows = run(this.pages, recordPageSql(RECORD_TABLES[kind], query, page.limit, (page.page - 1) * page.limit));
+    const offset = (page.page - 1) * page.limit;
+    const rows = run(this.pages, recordPageSql(RECORD_TABLES[kind], query, page.limit, offset, this.context));
     return { records: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
   }
 
@@ -84,7 +89,7 @@ export class RecordQueries {
 
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
-    return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap))[0]?.n ?? 0;
+    return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap, this.context))[0]?.n ?? 0;
   }
 
   /**
@@ -97,7 +102,7 @@ export class RecordQueries {
     if (only === undefined) return 0;
     if (queries.length === 1) return this.count(kind, only, cap);
     const idsOf = (query: RecordQuery) => () => {
-      const { sql, params } = recordRidsSql(RECORD_TABLES[kind], query, cap);
+      const { sql, params } = recordRidsSql(RECORD_TABLES[kind], query, cap, this.context);
       return this.rids
         .prepared(sql)
         .pluck()
@@ -119,8 +124,14 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
  * ordered first and their documents read after: sorting whole rows carried every match's document (about 700 bytes)
  * through the sort, a third of a page's time where a query matches hundreds of records.
  */
-export function recordPageSql(table: RecordTable, query: RecordQuery, limit: number, offset: number): SqlFragment {
-  const where = recordWhere(table, query);
+export function recordPageSql(
+  table: RecordTable,
+  query: RecordQuery,
+  limit: number,
+  offset: number,
+  context: WhereContext = {},
+): SqlFragment {
+  const where = recordWhere(table, query, context);
   if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
   const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
   const page = `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`;
@@ -136,11 +147,13 @@ export function recordPageSql(table: RecordTable, query: RecordQuery, limit: num
  * page's end, where sorting every match by date cost most of the page for a common word. The page's limit is the
  * join's, not a subquery's over the index: FTS5 given a LIMIT of its own took longer than sorting a few matches did.
  */
-function textPageSql(table: RecordTable, { index, match }: TextMatch, limit: number, offset: number): SqlFragment {
+function textPageSql(table: RecordTable, textMatch: TextMatch, limit: number, offset: number): SqlFragment {
+  const { index } = textMatch;
+  const { from, where, params } = textMatchSql(textMatch);
   return {
-    sql: `SELECT p.id, p.doc FROM ${index} JOIN ${table.table} p ON p.rid = ${ridOfTextKey(`${index}.rowid`)}
-      WHERE ${index} MATCH ? ORDER BY ${index}.rowid ${limitSql(limit + 1)} OFFSET ?`,
-    params: [match, offset],
+    sql: `SELECT p.id, p.doc FROM ${from} JOIN ${table.table} p ON p.rid = ${ridOfTextKey(`${index}.rowid`)}
+      WHERE ${where} ORDER BY ${index}.rowid ${limitSql(limit + 1)} OFFSET ?`,
+    params: [...params, offset],
   };
 }
 
@@ -148,8 +161,13 @@ function textPageSql(table: RecordTable, { index, match }: TextMatch, limit: num
  * The ids of the records a query matches, each once, at most `cap`: read from the indexes of the query's one term when
  * it is a set of ids (a company's, a text's), without visiting each record; else from the table.
  */
-export function recordRidsSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
-  const where = recordWhere(table, query);
+export function recordRidsSql(
+  table: RecordTable,
+  query: RecordQuery,
+  cap: number,
+  context: WhereContext = {},
+): SqlFragment {
+  const where = recordWhere(table, query, context);
   if (where.rids !== undefined) {
     // one text index holds one document a record: its matches are distinct already
     const distinct = where.textMatch === undefined ? 'DISTINCT ' : '';
@@ -159,7 +177,12 @@ export function recordRidsSql(table: RecordTable, query: RecordQuery, cap: numbe
 }
 
 /** How many rows match, counted no further than `cap` so that the count stays cheap. */
-export function recordCountSql(table: RecordTable, query: RecordQuery, cap: number): SqlFragment {
-  const rids = recordRidsSql(table, query, cap);
+export function recordCountSql(
+  table: RecordTable,
+  query: RecordQuery,
+  cap: number,
+  context: WhereContext = {},
+): SqlFragment {
+  const rids = recordRidsSql(table, query, cap, context);
   return { sql: `SELECT count(*) AS n FROM (${rids.sql})`, params: rids.params };
 }

@@ -14,6 +14,8 @@ export interface RecordTable {
   /** The trigram index of `q` (3 characters and more) and the short-gram index (1 and 2). */
   readonly textIndex: string;
   readonly gramIndex: string;
+  /** Each record's text as its trigram index holds it, by the index's rowid, where a word is checked whole. */
+  readonly texts: string;
   /** The trigram index of the company name key alone (`company=` on records no company was found for: schema 15). */
   readonly nameIndex: string;
   /** The column of `companies` that counts the company's records of this kind. */
@@ -57,6 +59,7 @@ function table<K extends RecordKind>(
     children,
     textIndex: `${name}_fts`,
     gramIndex: `${name}_grams`,
+    texts: `${name}_texts`,
     nameIndex: `${name}_names`,
     companyCount: `${kind}_count`,
   };

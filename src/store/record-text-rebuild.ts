@@ -1,6 +1,6 @@
 // Rebuilds the search text, short grams, document and company-name key of every stored record when the way they are
 // made changed.
-import { recordSearchGrams, recordSearchText, recordTextVersion } from '../domain/records/record-search-text.js';
+import { recordSearchText, recordTextVersion } from '../domain/records/record-search-text.js';
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
 import type { Row } from './record-rows.js';
@@ -8,6 +8,8 @@ import { recordNameKey } from '../domain/records/record-names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordTextKeyOfRow } from './record-text-keys.js';
+import { recordTextDocs } from './record-text-docs.js';
+import { refreshRecordTrigramDocs } from './record-trigram-docs.js';
 
 const BATCH = 5000;
 
@@ -25,6 +27,7 @@ export function ensureRecordTextCurrent(db: Db): boolean {
   );
   db.transaction(() => {
     if (hasRecords) for (const table of ALL_RECORD_TABLES) rebuildTable(db, table);
+    refreshRecordTrigramDocs(db);
     db.prepare('DELETE FROM record_text_version').run();
     db.prepare('INSERT INTO record_text_version (version) VALUES (?)').run(version);
   })();
@@ -32,15 +35,13 @@ export function ensureRecordTextCurrent(db: Db): boolean {
 }
 
 function rebuildTable(db: Db, recordTable: RecordTable): void {
-  const { kind, table, textIndex, gramIndex } = recordTable;
+  const { kind, table } = recordTable;
   const setDoc = db.prepare<[string, string, number]>(
     `UPDATE ${table} SET doc = ?, company_name_norm = ? WHERE rid = ?`,
   );
-  db.exec(`INSERT INTO ${textIndex}(${textIndex}) VALUES ('delete-all');
-    INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');`);
+  const textDocs = recordTextDocs(db, recordTable);
+  textDocs.clear();
   const page = db.prepare<[number, number], Row>(`SELECT r.* FROM ${table} r WHERE r.rid > ? ORDER BY r.rid LIMIT ?`);
-  const insertText = db.prepare<[bigint, string]>(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`);
-  const insertGrams = db.prepare<[bigint, string]>(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`);
   const children = new RecordChildren(db);
   let after = 0;
   for (;;) {
@@ -50,10 +51,7 @@ function rebuildTable(db: Db, recordTable: RecordTable): void {
     const recordOfRow = storedRecordsOf(children, kind, rows);
     for (const row of rows) {
       const record = recordOfRow(row);
-      const text = recordSearchText(record);
-      const key = recordTextKeyOfRow(recordTable, row, Number(row.rid));
-      insertText.run(key, text);
-      insertGrams.run(key, recordSearchGrams(text));
+      textDocs.write(recordTextKeyOfRow(recordTable, row, Number(row.rid)), recordSearchText(record));
       setDoc.run(recordDoc(record), recordNameKey(record.company.name), Number(row.rid));
     }
     after = Number(last.rid);

@@ -1,7 +1,7 @@
 // Writing records: sources, the three record tables with their child rows, search text and grams, and company counts.
 import type { Statement } from 'better-sqlite3';
 import { RECORD_KINDS, type RecordKind } from '../domain/records/record.js';
-import { recordSearchGrams, recordSearchText } from '../domain/records/record-search-text.js';
+import { recordSearchText } from '../domain/records/record-search-text.js';
 import type { ListingStatus, ValidRecord } from '../domain/records/record.js';
 import type { StoredListing } from '../domain/records/listing.js';
 import { ALL_RECORD_TABLES, COMMON_COLUMNS, RECORD_TABLES } from './record-tables.js';
@@ -12,6 +12,7 @@ import type { Db } from './database.js';
 import { instant } from '../domain/dates.js';
 import { deferTriggers } from './deferred-indexes.js';
 import { recordTextKey, recordTextKeyOfRow } from './record-text-keys.js';
+import { recordTextDocs, type RecordTextDocs } from './record-text-docs.js';
 
 type WriteOutcome = 'inserted' | 'replaced';
 
@@ -54,10 +55,7 @@ interface KindStatements {
   readonly setDoc: Statement<
     [{ doc: string; content: string | null; changed: string | null; now: string; rid: number | bigint }]
   >;
-  readonly insertText: Statement<[number | bigint, string]>;
-  readonly insertGrams: Statement<[number | bigint, string]>;
-  readonly deleteText: Statement<[bigint]>;
-  readonly deleteGrams: Statement<[bigint]>;
+  readonly textDocs: RecordTextDocs;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
   /** What the name index's triggers do on insert and on delete, done by the writer in bulk. */
@@ -88,10 +86,7 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
       const values = rowOf(record);
       const rid = s.insert.run(values).lastInsertRowid;
       if (bulk) s.indexName.run(rid, values.company_name_norm ?? null);
-      const text = recordSearchText(record);
-      const key = recordTextKeyOfRow(RECORD_TABLES[record.kind], values, rid);
-      s.insertText.run(key, text);
-      s.insertGrams.run(key, recordSearchGrams(text));
+      s.textDocs.write(recordTextKeyOfRow(RECORD_TABLES[record.kind], values, rid), recordSearchText(record));
       writeChildren(record, rid);
       // the document is the record read back, so that a page returns what reading the row and its children gave
       // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
@@ -161,9 +156,7 @@ function sourceUpserter(db: Db): (record: ValidRecord) => void {
 /** Removes a row with its text, grams and child rows; in bulk, its name index entry too (the triggers are aside). */
 function removeRow(s: KindStatements, { rid, list_date: listDate }: Existing, bulk: boolean): void {
   if (bulk) s.unindexName.run(rid);
-  const key = recordTextKey(listDate, rid);
-  s.deleteText.run(key);
-  s.deleteGrams.run(key);
+  s.textDocs.remove(recordTextKey(listDate, rid));
   for (const child of s.deleteChildren) child.run(rid);
   s.deleteRow.run(rid);
 }
@@ -238,7 +231,7 @@ export function recordCountsOfNewCompany(db: Db): ((corporateNumber: string) => 
 const CONTENT = (doc: string) => `json_remove(${doc}, '$.source', '$.listing')`;
 
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
-  const { table, children, textIndex, gramIndex, nameIndex, orderColumn } = RECORD_TABLES[kind];
+  const { table, children, nameIndex, orderColumn } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
   return {
     findRid: db.prepare(
@@ -253,10 +246,7 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
          changed_at = CASE WHEN ${CONTENT('@doc')} IS @content THEN coalesce(@changed, @now) ELSE @now END
        WHERE rid = @rid`,
     ),
-    insertText: db.prepare(`INSERT INTO ${textIndex}(rowid, text) VALUES (?, ?)`),
-    insertGrams: db.prepare(`INSERT INTO ${gramIndex}(rowid, grams) VALUES (?, ?)`),
-    deleteText: db.prepare(`DELETE FROM ${textIndex} WHERE rowid = ?`),
-    deleteGrams: db.prepare(`DELETE FROM ${gramIndex} WHERE rowid = ?`),
+    textDocs: recordTextDocs(db, RECORD_TABLES[kind]),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
     indexName: db.prepare(`INSERT INTO ${nameIndex}(rowid, company_name_norm) VALUES (?, ?)`),

@@ -294,6 +294,27 @@ CREATE VIRTUAL TABLE company_long_grams USING fts5(grams, content='', contentles
 CREATE TABLE company_long_grams_state (filled INTEGER NOT NULL);
 `,
   },
+  {
+    version: 23,
+    description: "each record's text as its kind's trigram index holds it, and counts of the index's common trigrams",
+    // A word of q was found by the phrase of all its trigrams, and a company name's 株式会 and 式会社 are in almost
+    // every record: FTS5 walked those lists for every full name asked, a cost that grew with the records. With the
+    // text kept (folded as the index compares it) and the common trigrams counted, a long word is found by its rarest
+    // trigrams and checked whole in the text (record-trigram-docs.ts). The records' text is marked of no version, so
+    // that opening the file writes every record's text again, into the new tables too (record-text-rebuild.ts).
+    sql: `
+CREATE TABLE enforcements_texts (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE procurement_suspensions_texts (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE license_actions_texts (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
+CREATE TABLE record_trigram_docs (
+  text_index TEXT NOT NULL,
+  trigram    TEXT NOT NULL,
+  docs       INTEGER NOT NULL,
+  PRIMARY KEY (text_index, trigram)
+) WITHOUT ROWID;
+DELETE FROM record_text_version;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

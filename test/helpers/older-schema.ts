@@ -3,8 +3,16 @@
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
-/** Undoes schema 22 (the long-gram index of the company terms): the file is at schema 21. */
+/** Undoes schema 23 (the records' kept text and their trigram counts): the file is at schema 22. */
+export function backToSchema22(db: Database.Database): void {
+  for (const { texts } of ALL_RECORD_TABLES) db.exec(`DROP TABLE ${texts}`);
+  db.exec('DROP TABLE record_trigram_docs');
+  db.pragma('user_version = 22');
+}
+
+/** Undoes schemas 22 and 23 (the long-gram index of the company terms, the records' kept text): schema 21. */
 export function backToSchema21(db: Database.Database): void {
+  backToSchema22(db);
   db.exec('DROP TABLE company_long_grams; DROP TABLE company_long_grams_state;');
   db.pragma('user_version = 21');
 }

@@ -7,7 +7,8 @@ import { corporateNumberFromBase } from '../../src/domain/companies/corporate-nu
 import { companyInput } from '../helpers/company-input.js';
 import type { CompanyInput } from '../../src/domain/companies/company-input.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
-import { COMMON_TRIGRAM_DOCS, refreshCompanyTrigramDocs } from '../../src/store/company-trigram-docs.js';
+import { refreshCompanyTrigramDocs } from '../../src/store/company-trigram-docs.js';
+import { COMMON_TRIGRAM_DOCS } from '../../src/store/trigram-docs.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
 import { openReadOnly } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';

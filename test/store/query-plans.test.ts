@@ -370,3 +370,32 @@ test("a partial look-up's check and the followed companies' names read each comp
     assert.match(terms[0] ?? '', /USING COVERING INDEX company_terms_by_company \(company_id=\?\)$/u, sql);
   }
 });
+
+test('q with common trigrams: the trigram index by the rarest, then each match its kept text by key, in list order', () => {
+  const db = emptyDatabase();
+  // the long word looked up by two of its trigrams, as the counts would choose them
+  const textTrigrams = (_index: string, word: string) => (word === '株式会社談合事件の' ? ['合事件', '株式会'] : null);
+  for (const table of ALL_RECORD_TABLES) {
+    for (const q of ['株式会社談合事件の', '株式会社談合事件の 談合']) {
+      const query = { today, q };
+      const fragments = {
+        page: recordPageSql(table, query, 10, 0, { textTrigrams }),
+        count: recordCountSql(table, query, 101, { textTrigrams }),
+      };
+      assert.ok(fragments.count.params.includes('株式会社談合事件の'), 'the word is checked whole');
+      for (const [what, fragment] of Object.entries(fragments)) {
+        const steps = plan(db, fragment);
+        const shown = `${what} ${table.table} q=${q}:\n${steps.join('\n')}`;
+        assert.deepEqual(fullScans(steps), [], shown);
+        assert.ok(
+          steps.some((s) => s.startsWith(`SEARCH x USING INTEGER PRIMARY KEY`)),
+          `the kept text is read by key: ${shown}`,
+        );
+        const single = !q.includes(' ');
+        // one index's matches are read in the list's order: no sort
+        if (what === 'page' && single) assert.ok(!steps.some((s) => s.includes('TEMP B-TREE')), shown);
+      }
+    }
+  }
+  db.close();
+});

@@ -50,7 +50,7 @@ for (const kind of RECORD_KINDS) {
           predecessorsOf: () => ['1000000000000'],
         },
       );
-      const own = filter.where(query, RECORD_TABLES[kind]);
+      const own = filter.where(query, RECORD_TABLES[kind], {});
       // include_predecessors widens corporate_number's term and has none of its own
       assert.equal(own.length > 0, filter.name !== 'include_predecessors', filter.name);
       assert.deepEqual(
@@ -95,8 +95,8 @@ test('a mixed q requires both indexes', () => {
   const where = recordWhere(RECORD_TABLES.license_action, { today: '2026-11-21', q: '指示 営業停止' });
   assert.equal(
     where.sql,
-    'r.rid IN (SELECT (4294967295 - (rowid & 4294967295)) AS rid FROM license_actions_fts WHERE license_actions_fts MATCH ?) AND ' +
-      'r.rid IN (SELECT (4294967295 - (rowid & 4294967295)) AS rid FROM license_actions_grams WHERE license_actions_grams MATCH ?)',
+    'r.rid IN (SELECT (4294967295 - (license_actions_fts.rowid & 4294967295)) AS rid FROM license_actions_fts WHERE license_actions_fts MATCH ?) AND ' +
+      'r.rid IN (SELECT (4294967295 - (license_actions_grams.rowid & 4294967295)) AS rid FROM license_actions_grams WHERE license_actions_grams MATCH ?)',
   );
   assert.deepEqual(where.params, ['"営業停止"', '"指示"']);
   // two sets of ids: a count reads the records both hold, not one index's ids
@@ -106,7 +106,7 @@ test('a mixed q requires both indexes', () => {
 test('a query of one set of ids hands its count the ids alone', () => {
   const where = recordWhere(RECORD_TABLES.license_action, { today: '2026-11-21', q: '営業停止' });
   assert.deepEqual(where.rids, {
-    sql: 'SELECT (4294967295 - (rowid & 4294967295)) AS rid FROM license_actions_fts WHERE license_actions_fts MATCH ?',
+    sql: 'SELECT (4294967295 - (license_actions_fts.rowid & 4294967295)) AS rid FROM license_actions_fts WHERE license_actions_fts MATCH ?',
     params: ['"営業停止"'],
   });
   const narrowed = recordWhere(RECORD_TABLES.license_action, { today: '2026-11-21', q: '営業停止', prefecture: '13' });

@@ -91,6 +91,15 @@ const ftsIds = (table: string, phrase: string) =>
       )
       .all(`"${phrase}"`) as { id: string }[]
   ).map((r) => r.id);
+/** The ids of the records whose kept text (what a word found by some of its trigrams is checked in) holds `word`. */
+const textIds = (table: string, word: string) =>
+  (
+    db
+      .prepare(
+        `SELECT r.id FROM ${table}_texts x JOIN ${table} r ON r.rid = ${ridOfTextKey('x.key')} WHERE instr(x.text, ?) > 0 ORDER BY r.id`,
+      )
+      .all(word) as { id: string }[]
+  ).map((r) => r.id);
 const gramIds = (table: string, gram: string) =>
   (
     db
@@ -132,7 +141,10 @@ describe('record writer', () => {
       '架空商事',
     ]) {
       assert.deepEqual(ftsIds('enforcements', phrase), [id], phrase);
+      // kept as the index folds it: letters in their case fold
+      assert.deepEqual(textIds('enforcements', phrase.toLowerCase()), [id], phrase);
     }
+    assert.deepEqual(textIds('enforcements', 'Fair Trade'), [], 'the kept text is case folded');
     // the short grams of the same text: summary, company name, authority and law labels
     for (const gram of ['価', 'カル', '架空', '公取', '下請', 'fa'])
       assert.deepEqual(gramIds('enforcements', gram), [id], gram);
@@ -144,6 +156,9 @@ describe('record writer', () => {
     assert.equal(count('SELECT count(*) AS n FROM enforcements'), 1);
     assert.deepEqual(ftsIds('enforcements', '価格カルテル'), []);
     assert.equal(ftsIds('enforcements', '入札談合').length, 1);
+    assert.deepEqual(textIds('enforcements', '価格カルテル'), []);
+    assert.equal(textIds('enforcements', '入札談合').length, 1);
+    assert.equal(count('SELECT count(*) AS n FROM enforcements_texts'), 1);
     assert.deepEqual(gramIds('enforcements', 'カル'), []);
     assert.equal(gramIds('enforcements', '談合').length, 1);
     assert.deepEqual(db.prepare('SELECT law_code FROM enforcement_laws').all(), [{ law_code: 'antimonopoly_act' }]);
@@ -208,6 +223,7 @@ describe('record writer', () => {
     writer.removeRecord('procurement_suspension', suspension.id);
     assert.equal(count('SELECT count(*) AS n FROM procurement_suspensions'), 0);
     assert.deepEqual(ftsIds('procurement_suspensions', '入札談合'), []);
+    assert.equal(count('SELECT count(*) AS n FROM procurement_suspensions_texts'), 0);
     assert.deepEqual(gramIds('procurement_suspensions', '談合'), []);
     assert.equal(gramIds('enforcements', 'カル').length, 1);
     writer.removeRecord('license_action', withPermit.id);

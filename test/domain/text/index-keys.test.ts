@@ -1,7 +1,13 @@
 // The long grams of a text and of a key: what the long-gram index holds a company under and looks a key up by.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hasLongGram, keyLongGrams, longGrams, tokenCharacters } from '../../../src/domain/text/index-keys.js';
+import {
+  hasLongGram,
+  keyLongGrams,
+  longGrams,
+  textTrigrams,
+  tokenCharacters,
+} from '../../../src/domain/text/index-keys.js';
 
 test('tokenCharacters: the letters and digits, in order, whatever their script', () => {
   assert.deepEqual(tokenCharacters('ab・c-1２ホ漢𠮷'), ['a', 'b', 'c', '1', '２', 'ホ', '漢', '𠮷']);
@@ -52,4 +58,66 @@ test('keyLongGrams: every gram chosen is a gram of any term that holds the key',
         for (const gram of keyLongGrams(key) ?? []) assert.ok(grams.has(gram), `${key}: ${gram}`);
       }
   }
+});
+
+test('textTrigrams: a full name by its rarest trigram, not the common 株式会 and 式会社 clear of it', () => {
+  const counts = new Map([
+    ['株式会', 95_000],
+    ['式会社', 95_000],
+    ['会社吉', 460],
+    ['社吉田', 300],
+    ['吉田建', 36],
+    ['田建設', 900],
+  ]);
+  const docs = (trigram: string) => counts.get(trigram) ?? 0;
+  // 会社吉 and 社吉田 overlap 吉田建; the trigrams clear of it (three characters apart) have lists too long to be worth
+  // reading
+  assert.deepEqual(textTrigrams('株式会社吉田建設', docs), ['吉田建']);
+});
+
+test('textTrigrams: a clear trigram whose list is not much longer is read too', () => {
+  const counts = new Map([
+    ['abc', 50],
+    ['bcd', 4000],
+    ['cde', 4000],
+    ['def', 4000],
+    ['efg', 1000],
+  ]);
+  assert.deepEqual(
+    textTrigrams('abcdefg', (t) => counts.get(t) ?? 0),
+    ['abc', 'efg'],
+  );
+});
+
+test('textTrigrams: an uncounted trigram alone narrows to fewer records than were counted', () => {
+  assert.deepEqual(
+    textTrigrams('株式会社吉田', (t) => (t === '社吉田' ? 0 : 95_000)),
+    ['社吉田'],
+  );
+});
+
+test('textTrigrams: a phrase for one trigram, or when no trigram is counted; counts unasked for one trigram', () => {
+  let asked = 0;
+  const docs = () => {
+    asked++;
+    return 95_000;
+  };
+  assert.equal(textTrigrams('株式会', docs), null);
+  assert.equal(asked, 0);
+  assert.equal(
+    textTrigrams('排除措置命令', () => 0),
+    null,
+  );
+});
+
+test('textTrigrams: a phrase when checking the rarest list would cost more than reading every list', () => {
+  // two trigrams each in a thousand records: checking a thousand texts costs a hundred times reading their lists
+  const counts = new Map([
+    ['アルフ', 1123],
+    ['ルファ', 1145],
+  ]);
+  assert.equal(
+    textTrigrams('アルファ', (t) => counts.get(t) ?? 0),
+    null,
+  );
 });

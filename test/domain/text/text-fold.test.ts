@@ -1,7 +1,14 @@
 // The three text folds on Japanese text as the publishers write it: widths, enclosed and squared signs, kana, spaces.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foldCaseless, foldCompact, foldWidth, stripLatinAccents } from '../../../src/domain/text/text-fold.js';
+import Database from 'better-sqlite3';
+import {
+  foldAsTextIndex,
+  foldCaseless,
+  foldCompact,
+  foldWidth,
+  stripLatinAccents,
+} from '../../../src/domain/text/text-fold.js';
 
 test('foldWidth makes each width and compatibility form one spelling, and keeps spaces and case', () => {
   const cases: readonly (readonly [string, string])[] = [
@@ -60,4 +67,37 @@ test('stripLatinAccents drops the accents of Latin letters and leaves kana whole
     ['見本', '見本'],
   ];
   for (const [text, stripped] of cases) assert.equal(stripLatinAccents(text), stripped, text);
+});
+
+test('foldAsTextIndex: one character for one, and SQLite trigram-indexes every folded character as it is', () => {
+  // the planes that hold cased letters (Unicode has none past U+1FFFF) and their noncharacters; lone surrogates are
+  // no text
+  const db = new Database(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram');
+    CREATE VIRTUAL TABLE held USING fts5vocab(t, instance);`);
+  const insert = db.prepare<[number, string]>('INSERT INTO t(rowid, x) VALUES (?, ?)');
+  const folded = new Map<number, string>();
+  db.transaction(() => {
+    for (let code = 1; code <= 0x1ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const fold = foldAsTextIndex(String.fromCodePoint(code));
+      assert.equal([...fold].length, 1, `U+${code.toString(16)}`);
+      folded.set(code, fold);
+      insert.run(code, fold.repeat(3));
+    }
+  })();
+  let changed = 0;
+  for (const { term, doc } of db.prepare('SELECT term, doc FROM held').iterate() as Iterable<{
+    term: string;
+    doc: number;
+  }>) {
+    const fold = folded.get(doc) ?? '';
+    assert.equal(term, fold.repeat(3), `U+${doc.toString(16)} folds to U+${fold.codePointAt(0)?.toString(16)}`);
+    if (fold !== String.fromCodePoint(doc)) changed++;
+  }
+  // Latin, Greek, Cyrillic, Armenian, Georgian, Cherokee, Glagolitic, Deseret, Adlam and the rest (1,425 in V8's
+  // Unicode 15), and both noncharacters
+  assert.ok(changed > 1400, `${changed} characters folded`);
+  assert.equal(foldAsTextIndex('ΑΣ ς ＡBc Ǆ 株式会社 \uFFFE'), 'ασ σ ａbc ǆ 株式会社 \uFFFD');
+  db.close();
 });
