@@ -121,13 +121,11 @@ function trigramPositions(key: string): Map<string, number> {
 export function rarestTrigrams(key: string, docs: (trigram: string) => number): string[] | null {
   const positions = trigramPositions(key);
   if (positions.size <= PARTIAL_TRIGRAMS) return null;
-  const byRarity = [...positions]
-    .map(([trigram, at]) => ({ trigram, at, docs: docs(trigram) }))
-    .sort((a, b) => a.docs - b.docs || a.at - b.at);
+  const byRarity = rankedByRarity(positions, docs);
   // both exist: the key has more than PARTIAL_TRIGRAMS trigrams
   const [rarest, nextRarest] = byRarity;
   if (rarest === undefined || nextRarest === undefined) return null;
-  const clear = (c: (typeof byRarity)[number]) => chosen.every((k) => Math.abs(k.at - c.at) >= 3);
+  const clear = (c: RankedTrigram) => chosen.every((k) => apart(k, c));
   const chosen = [rarest];
   // then the rarer end of the key, clear of the first and not much more common: the two ends are as far apart
   // as trigrams get, so the least likely to come from one word (ank of ankonsarute, where every trigram of
@@ -155,6 +153,18 @@ interface RankedTrigram {
   readonly docs: number;
 }
 
+/** A key's trigrams (trigramPositions) with how many hold each, rarest first; ties keep the key's order. */
+function rankedByRarity(positions: Map<string, number>, docs: (trigram: string) => number): RankedTrigram[] {
+  return [...positions]
+    .map(([trigram, at]) => ({ trigram, at, docs: docs(trigram) }))
+    .sort((a, b) => a.docs - b.docs || a.at - b.at);
+}
+
+/** Whether two trigrams of a key share no character. */
+function apart(a: RankedTrigram, b: RankedTrigram): boolean {
+  return Math.abs(a.at - b.at) >= 3;
+}
+
 /**
  * For each half of a key in which none of the chosen trigrams starts, its rarest trigram clear of them. The rarest
  * trigrams of a key often come from one word of it, and every company with that word holds them all: biy and its of
@@ -175,7 +185,7 @@ function halvesOf(
   const added: RankedTrigram[] = [];
   for (const inHalf of [(at: number) => at < middle, (at: number) => at >= middle]) {
     if (chosen.some((c) => inHalf(c.at))) continue;
-    const rarest = byRarity.find((c) => inHalf(c.at) && clear(c) && added.every((a) => Math.abs(a.at - c.at) >= 3));
+    const rarest = byRarity.find((c) => inHalf(c.at) && clear(c) && added.every((a) => apart(a, c)));
     if (rarest && rarest.docs <= LIST_READS_PER_CHECK * fewest) added.push(rarest);
   }
   return added;
@@ -203,13 +213,12 @@ const UNCOUNTED_DOCS = 16;
 export function textTrigrams(key: string, docs: (trigram: string) => number): string[] | null {
   const positions = trigramPositions(key);
   if (positions.size < 2) return null;
-  const byRarity = [...positions]
-    .map(([trigram, at]) => ({ trigram, at, docs: docs(trigram) || UNCOUNTED_DOCS }))
-    .sort((a, b) => a.docs - b.docs || a.at - b.at);
+  // counted trigrams are in more records than UNCOUNTED_DOCS: the order is the counts' own
+  const byRarity = rankedByRarity(positions, (trigram) => docs(trigram) || UNCOUNTED_DOCS);
   const [rarest] = byRarity;
   const checks = LIST_READS_PER_TEXT_CHECK * (rarest?.docs ?? 0);
   const phrase = byRarity.reduce((sum, c) => sum + c.docs, 0);
   if (rarest === undefined || rarest.docs + checks >= phrase) return null;
-  const clear = byRarity.find((c) => Math.abs(c.at - rarest.at) >= 3);
+  const clear = byRarity.find((c) => apart(c, rarest));
   return clear && clear.docs <= checks ? [rarest.trigram, clear.trigram] : [rarest.trigram];
 }
