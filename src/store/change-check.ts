@@ -15,7 +15,7 @@ import type { CompanyTerm } from '../domain/companies/company-terms.js';
 import { keyTrigrams, longGrams } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
 import { ftsPhrase } from './free-text.js';
-import { trigramDocsOf } from './company-trigram-docs.js';
+import { companyTokenDocsOf } from './company-trigram-docs.js';
 
 /** Where the company tables stood before a change: every search term it writes has a higher id. */
 export interface CompanyChangeMark {
@@ -69,18 +69,19 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
  * own check can only compare it with itself; the full check at the next upkeep reads it.
  */
 function termsInTrigramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
-  const docsOf = trigramDocsOf(db);
-  return termsInIndex(db, 'company_trigrams', terms, (term) => {
-    const trigrams = keyTrigrams(term);
-    const docs = docsOf(term);
-    return trigrams.reduce<string | undefined>((a, b) => (a === undefined || docs(b) < docs(a) ? b : a), undefined);
-  });
+  const docsOf = companyTokenDocsOf(db).trigrams;
+  return termsInIndex(db, 'company_trigrams', terms, (term) => rarestOf(keyTrigrams(term), docsOf(term)));
 }
 
-/** Each term with a long gram found again in the long-gram index by its last, in its company's document. */
+/** Each term with a long gram found again in the long-gram index by its rarest long gram, in its company's document. */
 function termsInLongGramIndex(db: Db, terms: readonly WrittenTerm[]): string[] {
-  // no counts to pick the rarest by; the id range makes any list cheap to read
-  return termsInIndex(db, 'company_long_grams', terms, (term) => longGrams(term).at(-1));
+  const docsOf = companyTokenDocsOf(db).longGrams;
+  return termsInIndex(db, 'company_long_grams', terms, (term) => rarestOf(longGrams(term), docsOf(term)));
+}
+
+/** The token the fewest documents hold (one not counted is rarer than any counted); undefined when there is none. */
+function rarestOf(tokens: readonly string[], docs: (token: string) => number): string | undefined {
+  return tokens.reduce<string | undefined>((a, b) => (a === undefined || docs(b) < docs(a) ? b : a), undefined);
 }
 
 /**

@@ -10,10 +10,16 @@ import {
   type CompanyRow,
 } from './company-row.js';
 import { ftsAllOf, ftsPhrase } from './free-text.js';
-import { keyLongGrams, prefixUpperBound, rarestTrigrams, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import {
+  keyLongGrams,
+  prefixUpperBound,
+  rarestLongGrams,
+  rarestTrigrams,
+  TRIGRAM_MIN_LENGTH,
+} from '../domain/text/index-keys.js';
 import type { TermField } from '../domain/companies/company-terms.js';
 import { shortGramTermsSql } from './company-terms-writer.js';
-import { trigramDocsOf } from './company-trigram-docs.js';
+import { companyTokenDocsOf } from './company-trigram-docs.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
@@ -77,9 +83,12 @@ interface StageRow {
 export class CompanyQueries {
   private readonly byNumber;
   private readonly byIds;
-  /** How many companies hold each of a key's trigrams (company-trigram-docs.ts). */
+  /** How many companies hold each of a key's trigrams, and each of its long grams (company-trigram-docs.ts). */
   private readonly docsOf;
-  /** Whether the trigram counts were ever taken; before that every long key is looked up as one phrase. */
+  /**
+   * Whether the counts were ever taken; before that a long key is looked up by the long grams that cover it, or as one
+   * phrase of trigrams.
+   */
   private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
   private readonly byKeys: StatementCache<StageRow>;
@@ -106,7 +115,7 @@ export class CompanyQueries {
         `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .raw();
-    this.docsOf = trigramDocsOf(db);
+    this.docsOf = companyTokenDocsOf(db);
     this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
     this.byKeys = new StatementCache<StageRow>(db);
     // one statement per kind of look-up and cap, a count or the ids
@@ -313,16 +322,16 @@ export class CompanyQueries {
 
   /**
    * The index that finds the companies a key is part of, and its MATCH expression: the short-gram index for a key too
-   * short for trigrams (it is one gram), the long-gram index for a key with long grams (keyLongGrams), else the
-   * trigram index, by the key's rarest trigrams when it has many (company-trigram-docs.ts), by the whole key as a
-   * phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms; long
-   * grams and the rarest trigrams may come from two of its terms.
+   * short for trigrams (it is one gram), the long-gram index for a key with long grams (by its rarest: rarestLongGrams),
+   * else the trigram index, by the key's rarest trigrams when it has many (company-trigram-docs.ts), by the whole key
+   * as a phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms;
+   * long grams and the rarest trigrams may come from two of its terms.
    */
   private partialMatch(key: string): { index: PartialIndex; match: string; exact: boolean } {
     if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
-    const longGrams = keyLongGrams(key);
+    const longGrams = this.counted ? rarestLongGrams(key, this.docsOf.longGrams(key)) : keyLongGrams(key);
     if (longGrams) return { index: 'company_long_grams', match: ftsAllOf(longGrams), exact: false };
-    const rarest = this.counted ? rarestTrigrams(key, this.docsOf(key)) : null;
+    const rarest = this.counted ? rarestTrigrams(key, this.docsOf.trigrams(key)) : null;
     return rarest
       ? { index: 'company_trigrams', match: ftsAllOf(rarest), exact: false }
       : { index: 'company_trigrams', match: ftsPhrase(key), exact: true };

@@ -1,16 +1,27 @@
-// Counts how many companies' terms hold each common trigram, from the trigram index, for the partial look-up's choice of trigrams.
+// Counts how many companies' terms hold each common trigram and each common long gram, from the trigram and long-gram
+// indexes, for the partial look-up's choice of what to read a long key by.
 import type { Db } from './database.js';
-import { docsOfKey, insertCommonTrigrams } from './trigram-docs.js';
+import { docsOfTokens, insertCommonTokens } from './trigram-docs.js';
+import { keyTrigrams, longGrams } from '../domain/text/index-keys.js';
+
+/** For a key, how many companies hold a token of it, 0 for one too rare to be counted. */
+type DocsOfKey = (key: string) => (token: string) => number;
 
 /**
- * A look-up of the counts, one statement a key: for a key, how many companies hold each of its trigrams, 0 for one too
- * rare to be counted.
+ * The look-ups of the counts, one statement a key each: for a key, how many companies hold each of its trigrams, and
+ * each of its long grams.
  */
-export function trigramDocsOf(db: Db): (key: string) => (trigram: string) => number {
-  const counted = db.prepare<[string], { trigram: string; docs: number }>(
-    'SELECT trigram, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
+export function companyTokenDocsOf(db: Db): { readonly trigrams: DocsOfKey; readonly longGrams: DocsOfKey } {
+  const trigrams = db.prepare<[string], { token: string; docs: number }>(
+    'SELECT trigram AS token, docs FROM company_trigram_docs WHERE trigram IN (SELECT value FROM json_each(?))',
   );
-  return (key) => docsOfKey((trigrams) => counted.all(trigrams), key);
+  const grams = db.prepare<[string], { token: string; docs: number }>(
+    'SELECT gram AS token, docs FROM company_long_gram_docs WHERE gram IN (SELECT value FROM json_each(?))',
+  );
+  return {
+    trigrams: (key) => docsOfTokens((tokens) => trigrams.all(tokens), keyTrigrams(key)),
+    longGrams: (key) => docsOfTokens((tokens) => grams.all(tokens), longGrams(key)),
+  };
 }
 
 /**
@@ -33,13 +44,37 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
   if (state?.terms_max_id === maxId) return false;
   db.transaction(() => {
     db.exec('DELETE FROM company_trigram_docs');
-    insertCommonTrigrams(
+    insertCommonTokens(
       db,
       'company_trigrams',
       (vocab) => `INSERT INTO company_trigram_docs (trigram, docs) SELECT term, doc FROM ${vocab} WHERE doc >= ?`,
+    );
+    db.exec('DELETE FROM company_long_gram_docs');
+    insertCommonTokens(
+      db,
+      'company_long_grams',
+      (vocab) => `INSERT INTO company_long_gram_docs (gram, docs) SELECT term, doc FROM ${vocab} WHERE doc >= ?`,
     );
     db.exec('DELETE FROM company_trigram_docs_state');
     db.prepare('INSERT INTO company_trigram_docs_state (terms_max_id) VALUES (?)').run(maxId);
   })();
   return true;
+}
+
+/**
+ * Takes the counts of a file whose terms were never counted (one upgraded to the long grams' counts, schema 24), so
+ * that its long keys are looked up by their rarest tokens from the start. True when it counted.
+ */
+export function ensureCompanyTokensCounted(db: Db): boolean {
+  if (companyTokensCounted(db)) return false;
+  const hasTerms = db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() !== undefined;
+  return hasTerms && refreshCompanyTrigramDocs(db);
+}
+
+/** Whether the counts were ever taken; a file without terms has none to take (a read-only check). */
+export function companyTokensCounted(db: Db): boolean {
+  return (
+    db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined ||
+    db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() === undefined
+  );
 }

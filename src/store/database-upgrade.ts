@@ -10,6 +10,7 @@ import {
   ensureCompanyTermsCurrent,
 } from './company-terms-rebuild.js';
 import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
+import { companyTokensCounted, ensureCompanyTokensCounted } from './company-trigram-docs.js';
 import { dropStat4Samples } from './maintenance.js';
 
 /** Opens (creating if need be) a database for writing, with its schema and search data brought up to date. */
@@ -25,13 +26,15 @@ export function openWritable(path: string): Db {
 /**
  * Rebuilds the search data a new normaliser changes without a schema change: terms written by an older one
  * would not meet today's query keys, and likewise record text and grams (which a file from before the
- * short-gram index lacks). True when something was rebuilt.
+ * short-gram index lacks); and takes the counts of the company indexes' tokens where they were never taken. True when
+ * something was rebuilt.
  */
 function rebuildStaleSearchData(db: Db): boolean {
   const terms = ensureCompanyTermsCurrent(db);
   const longGrams = ensureCompanyLongGramsFilled(db);
   const text = ensureRecordTextCurrent(db);
-  return terms || longGrams || text;
+  const counts = ensureCompanyTokensCounted(db);
+  return terms || longGrams || text || counts;
 }
 
 /**
@@ -39,5 +42,9 @@ function rebuildStaleSearchData(db: Db): boolean {
  * read without changing the file.
  */
 export function derivedDataIsCurrent(path: string): boolean {
-  return readFile(path, (db) => companyTermsAreCurrent(db) && companyLongGramsFilled(db) && recordTextIsCurrent(db));
+  return readFile(
+    path,
+    (db) =>
+      companyTermsAreCurrent(db) && companyLongGramsFilled(db) && recordTextIsCurrent(db) && companyTokensCounted(db),
+  );
 }

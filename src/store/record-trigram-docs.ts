@@ -2,8 +2,8 @@
 // that a long word of `q` is looked up by its rarest trigrams (textTrigrams) and checked whole in the kept text.
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
-import { docsOfKey, insertCommonTrigrams } from './trigram-docs.js';
-import { textTrigrams } from '../domain/text/index-keys.js';
+import { docsOfTokens, insertCommonTokens } from './trigram-docs.js';
+import { keyTrigrams, textTrigrams } from '../domain/text/index-keys.js';
 import { BoundedMap } from '../domain/bounded-memo.js';
 
 /**
@@ -14,7 +14,7 @@ export function refreshRecordTrigramDocs(db: Db): void {
   db.transaction(() => {
     db.exec('DELETE FROM record_trigram_docs');
     for (const { textIndex } of ALL_RECORD_TABLES) {
-      insertCommonTrigrams(
+      insertCommonTokens(
         db,
         textIndex,
         (vocab) =>
@@ -33,8 +33,8 @@ const CHOICES_HELD = 4096;
  * the counts read once for a word and an index, and only for a word of more than one trigram.
  */
 export function recordTextTrigramsOf(db: Db): (textIndex: string, word: string) => string[] | null {
-  const counted = db.prepare<[string, string], { trigram: string; docs: number }>(
-    'SELECT trigram, docs FROM record_trigram_docs WHERE text_index = ? AND trigram IN (SELECT value FROM json_each(?))',
+  const counted = db.prepare<[string, string], { token: string; docs: number }>(
+    'SELECT trigram AS token, docs FROM record_trigram_docs WHERE text_index = ? AND trigram IN (SELECT value FROM json_each(?))',
   );
   const choices = new BoundedMap<string, string[] | null>({ entries: CHOICES_HELD });
   return (textIndex, word) => {
@@ -43,7 +43,7 @@ export function recordTextTrigramsOf(db: Db): (textIndex: string, word: string) 
     if (held !== undefined) return held;
     const chosen = textTrigrams(
       word,
-      docsOfKey((trigrams) => counted.all(textIndex, trigrams), word),
+      docsOfTokens((trigrams) => counted.all(textIndex, trigrams), keyTrigrams(word)),
     );
     choices.set(key, chosen);
     return chosen;

@@ -315,6 +315,18 @@ CREATE TABLE record_trigram_docs (
 DELETE FROM record_text_version;
 `,
   },
+  {
+    version: 24,
+    description: "counts of the company long-gram index's common grams, so that a long key is looked up by its rarest",
+    // A long key was looked up by the long grams that cover it, and a romanized name's runs (kense, setsu) are each in a
+    // large share of all companies: FTS5 read every one of those lists. Counted as the trigrams are (after each
+    // company import's upkeep, company-trigram-docs.ts), the rarest two are read instead. The counts are marked as
+    // never taken, so that opening the file takes them (database-upgrade.ts).
+    sql: `
+CREATE TABLE company_long_gram_docs (gram TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+DELETE FROM company_trigram_docs_state;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = latestVersion(MIGRATIONS);

@@ -3,21 +3,28 @@
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
 
-/** Undoes schema 23 (the records' kept text and their trigram counts): the file is at schema 22. */
+/** Undoes schema 24 (the counts of the company long grams): the file is at schema 23, its company tokens counted. */
+export function backToSchema23(db: Database.Database): void {
+  db.exec('DROP TABLE company_long_gram_docs');
+  db.pragma('user_version = 23');
+}
+
+/** Undoes schemas 23 and 24 (the records' kept text and their trigram counts): the file is at schema 22. */
 export function backToSchema22(db: Database.Database): void {
+  backToSchema23(db);
   for (const { texts } of ALL_RECORD_TABLES) db.exec(`DROP TABLE ${texts}`);
   db.exec('DROP TABLE record_trigram_docs');
   db.pragma('user_version = 22');
 }
 
-/** Undoes schemas 22 and 23 (the long-gram index of the company terms, the records' kept text): schema 21. */
+/** Undoes schemas 22 to 24 (the long-gram index of the company terms, the records' kept text): schema 21. */
 export function backToSchema21(db: Database.Database): void {
   backToSchema22(db);
   db.exec('DROP TABLE company_long_grams; DROP TABLE company_long_grams_state;');
   db.pragma('user_version = 21');
 }
 
-/** Undoes schemas 19 to 22 (a document per company in the company terms' indexes): schema 18, its indexes empty. */
+/** Undoes schemas 19 to 24 (a document per company in the company terms' indexes): schema 18, its indexes empty. */
 export function backToSchema18(db: Database.Database): void {
   backToSchema21(db);
   db.exec(`DROP TABLE company_trigrams;

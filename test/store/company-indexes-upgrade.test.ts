@@ -1,6 +1,7 @@
 // A file of schema 18 held one document per company term in its trigram and short-gram indexes; opened by this build
 // it holds one per company, filled from its terms, and search finds what it found. A file of schema 21 had no long-gram
-// index; opened by this build it has one, filled from its terms.
+// index; opened by this build it has one, filled from its terms. A file of schema 23 had no counts of the long grams;
+// opened, it has them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
-import { backToSchema18, backToSchema21 } from '../helpers/older-schema.js';
+import { backToSchema18, backToSchema21, backToSchema23 } from '../helpers/older-schema.js';
 import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -30,6 +31,26 @@ async function olderDemo(back: (db: Database.Database) => void) {
 }
 
 const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+test('a file of schema 23 gets the common long grams of its company terms counted when opened', async () => {
+  const { path, before } = await olderDemo(backToSchema23);
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assert.equal(derivedDataIsCurrent(path), true);
+    // the demo's kensetsu and kensetu are in more companies than are counted (COMMON_TOKEN_DOCS)
+    const counted = db.prepare('SELECT gram, docs FROM company_long_gram_docs ORDER BY gram').raw().all();
+    assert.deepEqual(counted, [
+      ['enset', 50],
+      ['kense', 41],
+      ['nsetu', 50],
+    ]);
+    assert.ok(Number(db.prepare('SELECT count(*) FROM company_trigram_docs').pluck().get()) > 10, 'trigrams too');
+    assert.deepEqual(search(db), before);
+  } finally {
+    db.close();
+  }
+});
 
 test('a file of schema 21 gets its long-gram index filled from its terms when opened, and search finds the same', async () => {
   const { path, before } = await olderDemo(backToSchema21);

@@ -8,7 +8,7 @@ import { companyInput } from '../helpers/company-input.js';
 import type { CompanyInput } from '../../src/domain/companies/company-input.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
 import { refreshCompanyTrigramDocs } from '../../src/store/company-trigram-docs.js';
-import { COMMON_TRIGRAM_DOCS } from '../../src/store/trigram-docs.js';
+import { COMMON_TOKEN_DOCS } from '../../src/store/trigram-docs.js';
 import { createCompanyWriter } from '../../src/store/company-writer.js';
 import { openReadOnly } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
@@ -37,7 +37,7 @@ function company(name: string): CompanyInput {
 
 // Enough companies that 建設工 and 設工業 are common; the stems' trigrams stay rare.
 const STEMS = Array.from(
-  { length: COMMON_TRIGRAM_DOCS + 8 },
+  { length: COMMON_TOKEN_DOCS + 8 },
   (_, i) => `${String.fromCodePoint(0x4e00 + i * 7)}${String.fromCodePoint(0x5000 + i * 11)}`,
 );
 
@@ -45,7 +45,7 @@ function build(path: string): void {
   const db = openWritable(path);
   const writer = createCompanyWriter(db);
   db.transaction(() => {
-    for (const stem of STEMS) writer.upsertCompany(company(`株式会社${stem}建設工業`));
+    for (const stem of STEMS) writer.upsertCompany(company(`株式会社${stem}建設工業所`));
     writer.upsertCompany(company('株式会社北辰建設工業'));
     writer.upsertCompany(company('株式会社大北辰建設工業所'));
     // holds every trigram the partial look-up of 北辰建設工業 picks, but not the key itself
@@ -56,7 +56,7 @@ function build(path: string): void {
   db.close();
 }
 
-test('the common trigrams of the company terms are counted, the rare ones are not', () => {
+test('the common trigrams and long grams of the company terms are counted, the rare ones are not', () => {
   const path = join(dir, 'counts.sqlite');
   build(path);
   const db = openWritable(path);
@@ -68,6 +68,14 @@ test('the common trigrams of the company terms are counted, the rare ones are no
   assert.equal(docs.get('建設工'), STEMS.length + 2);
   assert.equal(docs.get('設工業'), STEMS.length + 3);
   assert.equal(docs.has('北辰建'), false, 'held by three terms: too rare to count');
+  const grams = new Map(
+    (db.prepare('SELECT gram, docs FROM company_long_gram_docs').all() as { gram: string; docs: number }[]).map((r) => [
+      r.gram,
+      r.docs,
+    ]),
+  );
+  assert.equal(grams.get('建設工業所'), STEMS.length + 1, 'a long gram of every stem');
+  assert.equal(grams.has('北辰建設工'), false, 'a long gram of two terms');
   createCompanyWriter(db).upsertCompany(company('株式会社南星建設工業'));
   assert.equal(refreshCompanyTrigramDocs(db), true, 'a new term: recounted');
   assert.equal(

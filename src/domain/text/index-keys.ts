@@ -48,11 +48,10 @@ function longGramPositions(text: string): Map<string, number> {
 }
 
 /**
- * The long grams a key is looked up by, null when it has none: runs that do not overlap, from its start, and its last
- * run, so that every letter of the key is in one of them. A company holding the key in a term holds every one (the
- * letters of a part of a term are a run of the term's letters); the converse is not sure, so each company found is
- * checked for the whole key. As fast as the rarest two by a count of every gram's companies, measured, with no counts
- * to keep.
+ * The long grams a key is looked up by when no counts of them were taken (rarestLongGrams), null when it has none:
+ * runs that do not overlap, from its start, and its last run, so that every letter of the key is in one of them. A
+ * company holding the key in a term holds every one (the letters of a part of a term are a run of the term's letters);
+ * the converse is not sure, so each company found is checked for the whole key.
  */
 export function keyLongGrams(key: string): string[] | null {
   const positions = [...longGramPositions(key)];
@@ -125,7 +124,7 @@ export function rarestTrigrams(key: string, docs: (trigram: string) => number): 
   // both exist: the key has more than PARTIAL_TRIGRAMS trigrams
   const [rarest, nextRarest] = byRarity;
   if (rarest === undefined || nextRarest === undefined) return null;
-  const clear = (c: RankedTrigram) => chosen.every((k) => apart(k, c));
+  const clear = (c: RankedRun) => chosen.every((k) => apart(k, c));
   const chosen = [rarest];
   // then the rarer end of the key, clear of the first and not much more common: the two ends are as far apart
   // as trigrams get, so the least likely to come from one word (ank of ankonsarute, where every trigram of
@@ -144,25 +143,25 @@ export function rarestTrigrams(key: string, docs: (trigram: string) => number): 
   // a short key may have no second trigram clear of the first: the next rarest, overlapping, still narrows
   if (chosen.length === 1) chosen.push(nextRarest);
   if (chosen.every((c) => c.docs > 0)) chosen.push(...halvesOf(chosen, byRarity, [...key].length, clear));
-  return chosen.map((c) => c.trigram);
+  return chosen.map((c) => c.run);
 }
 
-interface RankedTrigram {
-  readonly trigram: string;
+interface RankedRun {
+  readonly run: string;
   readonly at: number;
   readonly docs: number;
 }
 
 /** A key's trigrams (trigramPositions) with how many hold each, rarest first; ties keep the key's order. */
-function rankedByRarity(positions: Map<string, number>, docs: (trigram: string) => number): RankedTrigram[] {
+function rankedByRarity(positions: Map<string, number>, docs: (run: string) => number): RankedRun[] {
   return [...positions]
-    .map(([trigram, at]) => ({ trigram, at, docs: docs(trigram) }))
+    .map(([run, at]) => ({ run, at, docs: docs(run) }))
     .sort((a, b) => a.docs - b.docs || a.at - b.at);
 }
 
-/** Whether two trigrams of a key share no character. */
-function apart(a: RankedTrigram, b: RankedTrigram): boolean {
-  return Math.abs(a.at - b.at) >= 3;
+/** Whether two runs of a key (trigrams unless `length` says otherwise) share no character. */
+function apart(a: RankedRun, b: RankedRun, length = 3): boolean {
+  return Math.abs(a.at - b.at) >= length;
 }
 
 /**
@@ -174,15 +173,15 @@ function apart(a: RankedTrigram, b: RankedTrigram): boolean {
  * (bench/README.md); at a million, within 5 % either way.
  */
 function halvesOf(
-  chosen: readonly RankedTrigram[],
-  byRarity: readonly RankedTrigram[],
+  chosen: readonly RankedRun[],
+  byRarity: readonly RankedRun[],
   length: number,
-  clear: (candidate: RankedTrigram) => boolean,
-): RankedTrigram[] {
+  clear: (candidate: RankedRun) => boolean,
+): RankedRun[] {
   const middle = Math.floor(length / 2);
   // at most as many candidates as the shortest list chosen holds companies
   const fewest = Math.min(...chosen.map((c) => c.docs));
-  const added: RankedTrigram[] = [];
+  const added: RankedRun[] = [];
   for (const inHalf of [(at: number) => at < middle, (at: number) => at >= middle]) {
     if (chosen.some((c) => inHalf(c.at))) continue;
     const rarest = byRarity.find((c) => inHalf(c.at) && clear(c) && added.every((a) => apart(a, c)));
@@ -197,7 +196,7 @@ function halvesOf(
  */
 const LIST_READS_PER_TEXT_CHECK = 100;
 
-/** A trigram too rare to be counted (`docs` 0) is in a few dozen records at most: taken as in this many. */
+/** A trigram or long gram too rare to be counted (`docs` 0) is in a few dozen documents at most: taken as in this many. */
 const UNCOUNTED_DOCS = 16;
 
 /**
@@ -220,5 +219,22 @@ export function textTrigrams(key: string, docs: (trigram: string) => number): st
   const phrase = byRarity.reduce((sum, c) => sum + c.docs, 0);
   if (rarest === undefined || rarest.docs + checks >= phrase) return null;
   const clear = byRarity.find((c) => apart(c, rarest));
-  return clear && clear.docs <= checks ? [rarest.trigram, clear.trigram] : [rarest.trigram];
+  return clear && clear.docs <= checks ? [rarest.run, clear.run] : [rarest.run];
+}
+
+/**
+ * The long grams a key is looked up by, null when it has none: its rarest, and a second when its list costs no more
+ * than checking every company of the first: the rarest that shares no letter with it, else the next rarest. Each
+ * company found is checked for the whole key. A romanized name's runs of kensetsu or shouji are each in a large share
+ * of all companies, and FTS5 reads the whole list of every run asked for: looked up by every run that covers the key,
+ * a romaji key's count cost 270 µs in the index at a million companies, by its two rarest 40 (bench/README.md). `docs`
+ * says how many companies hold a gram (0 when too few to be counted).
+ */
+export function rarestLongGrams(key: string, docs: (gram: string) => number): string[] | null {
+  const byRarity = rankedByRarity(longGramPositions(key), (gram) => docs(gram) || UNCOUNTED_DOCS);
+  const [rarest, nextRarest] = byRarity;
+  if (rarest === undefined) return null;
+  const worthReading = (c: RankedRun | undefined) => c !== undefined && c.docs <= LIST_READS_PER_CHECK * rarest.docs;
+  const second = [byRarity.find((c) => apart(c, rarest, LONG_GRAM_LENGTH)), nextRarest].find(worthReading);
+  return second ? [rarest.run, second.run] : [rarest.run];
 }

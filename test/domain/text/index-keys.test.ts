@@ -5,6 +5,7 @@ import {
   hasLongGram,
   keyLongGrams,
   longGrams,
+  rarestLongGrams,
   textTrigrams,
   tokenCharacters,
 } from '../../../src/domain/text/index-keys.js';
@@ -46,6 +47,69 @@ test('keyLongGrams: runs clear of each other from the start, then the last, so t
     ['aaaaaaaaaa', ['aaaaa']],
   ];
   for (const [key, grams] of cases) assert.deepEqual(keyLongGrams(key), grams, key);
+});
+
+test('rarestLongGrams: a romanized name by its rarest run and the rarest clear of it, not kense and setsu', () => {
+  // at a million companies: the runs of kensetsu in tens of thousands, those of the name's stem in a few hundred
+  const docs = new Map([
+    ['yoshi', 20_000],
+    ['oshid', 900],
+    ['shida', 3_000],
+    ['hidak', 120],
+    ['idake', 300],
+    ['daken', 400],
+    ['akens', 2_000],
+    ['kense', 45_000],
+    ['enset', 44_000],
+    ['nsets', 44_000],
+    ['setsu', 46_000],
+  ]);
+  assert.deepEqual(
+    rarestLongGrams('yoshidakensetsu', (gram) => docs.get(gram) ?? 0),
+    ['hidak', 'idake'],
+    'the runs clear of hidak are those of kensetsu, dearer than checking its 120 companies: the next rarest',
+  );
+});
+
+test('rarestLongGrams: a gram too rare to be counted is the rarest; a key of six letters has no clear second', () => {
+  const counted = new Map([
+    ['abcde', 3_000],
+    ['bcdef', 40],
+  ]);
+  assert.deepEqual(
+    rarestLongGrams('abcdef', (gram) => counted.get(gram) ?? 0),
+    ['bcdef', 'abcde'],
+    'the next rarest, overlapping, when its list is no longer than a hundred checks of the first',
+  );
+  const common = new Map([
+    ['abcde', 50_000],
+    ['bcdef', 40],
+  ]);
+  assert.deepEqual(
+    rarestLongGrams('abcdef', (gram) => common.get(gram) ?? 0),
+    ['bcdef'],
+    'checking costs less',
+  );
+  assert.deepEqual(
+    rarestLongGrams('abcdefghij', () => 0),
+    ['abcde', 'fghij'],
+    'none counted: the first, a clear one',
+  );
+  const kensetsu = (gram: string) => (gram.includes('s') ? 40_000 : 200);
+  assert.deepEqual(
+    rarestLongGrams('hokuokensetsu', kensetsu),
+    ['hokuo', 'okuok'],
+    'the clear runs too dear: the next rarest',
+  );
+  assert.deepEqual(
+    rarestLongGrams('abcde', () => 100),
+    ['abcde'],
+  );
+  assert.equal(
+    rarestLongGrams('abcd', () => 100),
+    null,
+    'no long gram',
+  );
 });
 
 test('keyLongGrams: every gram chosen is a gram of any term that holds the key', () => {
