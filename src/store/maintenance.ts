@@ -12,14 +12,14 @@ type StepSink = (step: string) => void;
 
 /**
  * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches many times faster
- * on the demo data (bench/README.md). The trigram counts steer long company keys and long words of the records' text
- * to their rarest trigrams (company-trigram-docs.ts, record-trigram-docs.ts). ANALYZE lets the planner weigh the
- * indexes.
+ * on the demo data (bench/README.md). The counts of trigrams and long grams steer long company keys and long words of
+ * the records' text to their rarest tokens (company-trigram-docs.ts, record-trigram-docs.ts). ANALYZE lets the planner
+ * weigh the indexes.
  */
 export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefined): void {
   onStep('merging the full-text indexes');
   mergeWhole(db, [...COMPANY_FTS_TABLES, ...RECORD_FTS_TABLES]);
-  onStep('counting the common trigrams');
+  onStep('counting the common trigrams and long grams');
   refreshCompanyTrigramDocs(db);
   refreshRecordTrigramDocs(db);
   onStep('refreshing the statistics');

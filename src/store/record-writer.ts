@@ -183,21 +183,24 @@ function childWriter(db: Db): (record: ValidRecord, rid: number | bigint) => voi
 }
 
 /**
- * Recomputes the record counts of every company from the records linked to it by Corporate Number.
- * Clearing first, then setting from grouped counts, touches only the companies that have records.
+ * Recomputes the record counts of every company from the records linked to it by Corporate Number, writing only the
+ * companies whose count moved. A company row written rewrites the rank copies of its terms (companies_rank_au), and
+ * clearing every count before setting it again wrote every company with records and all their terms twice, at each
+ * import and collection of records (8.5 of the 70 s of 20,000 records imported at a million companies).
  */
 export function refreshRecordCounts(db: Db): void {
   db.transaction(() => {
-    db.prepare(
-      `UPDATE companies SET ${ALL_RECORD_TABLES.map((t) => `${t.companyCount} = 0`).join(', ')}
-       WHERE ${ALL_RECORD_TABLES.map((t) => `${t.companyCount} <> 0`).join(' OR ')}`,
-    ).run();
     for (const { companyCount: column, table } of ALL_RECORD_TABLES) {
       db.prepare(
         `UPDATE companies SET ${column} = c.n
          FROM (SELECT company_corporate_number AS cn, count(*) AS n FROM ${table}
                WHERE company_corporate_number IS NOT NULL GROUP BY company_corporate_number) AS c
-         WHERE companies.corporate_number = c.cn`,
+         WHERE companies.corporate_number = c.cn AND companies.${column} <> c.n`,
+      ).run();
+      // a company counted before whose records of the kind are gone
+      db.prepare(
+        `UPDATE companies SET ${column} = 0 WHERE ${column} <> 0
+         AND NOT EXISTS (SELECT 1 FROM ${table} r WHERE r.company_corporate_number = companies.corporate_number)`,
       ).run();
     }
   })();

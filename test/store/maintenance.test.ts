@@ -40,7 +40,7 @@ test('an import of companies keeps their indexes up when new, and once the terms
   );
   assert.deepEqual(steps, [
     'merging the full-text indexes',
-    'counting the common trigrams',
+    'counting the common trigrams and long grams',
     'refreshing the statistics',
   ]);
   assert.equal(segments(), 1);

@@ -274,6 +274,25 @@ describe('refreshRecordCounts', () => {
     assert.deepEqual(byNumber.get(OTHER), [0, 0, 0]);
     assert.deepEqual(byNumber.get(corporateNumberFromBase('999900000003')), [0, 0, 0]);
   });
+
+  it('writes only the companies whose counts moved', () => {
+    const addCompany = db.prepare(
+      "INSERT INTO companies(corporate_number, name, legal_form, status) VALUES (?, ?, 'kabushiki_kaisha', 'active')",
+    );
+    addCompany.run(NUMBER, '架空商事株式会社');
+    addCompany.run(OTHER, '仮名不動産株式会社');
+    write(enforcement('見本部品の価格カルテル'));
+    refreshRecordCounts(db);
+    db.exec(`CREATE TEMP TABLE written (corporate_number TEXT);
+      CREATE TEMP TRIGGER companies_written AFTER UPDATE ON companies
+      BEGIN INSERT INTO written VALUES (new.corporate_number); END;`);
+    const written = () => db.prepare('SELECT corporate_number FROM written').pluck().all();
+    refreshRecordCounts(db);
+    assert.deepEqual(written(), [], 'nothing moved');
+    write(suspension);
+    refreshRecordCounts(db);
+    assert.deepEqual(written(), [NUMBER], 'its suspension counted');
+  });
 });
 
 describe('change time (an Atom entry is updated when its record reached Kohyo or last changed)', () => {

@@ -56,7 +56,7 @@ describe('kohyo import nta', () => {
       `${SAMPLE_FILE}: building the index of the search terms`,
       `${SAMPLE_FILE}: building the index of the places`,
       'merging the full-text indexes',
-      'counting the common trigrams',
+      'counting the common trigrams and long grams',
       'refreshing the statistics',
       'checking the new dataset',
       'publishing it',
