@@ -31,9 +31,12 @@ export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefine
  * of their text's trigrams and the statistics. The companies' indexes and trigram counts are the company import's to
  * keep up (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later.
  */
-export function upkeepAfterRecordWrite(db: Db): void {
+export function upkeepAfterRecordWrite(db: Db, onStep: StepSink = () => undefined): void {
+  onStep("merging the records' full-text indexes");
   mergeWhole(db, RECORD_FTS_TABLES);
+  onStep("counting the common trigrams of the records' text");
   refreshRecordTrigramDocs(db);
+  onStep('refreshing the statistics');
   refreshStatistics(db);
 }
 

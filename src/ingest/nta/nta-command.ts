@@ -7,7 +7,8 @@ import { withDraft, type DraftStart } from '../../store/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
-import { progressReporter, stepReporter, type ProgressSink } from './nta-progress.js';
+import { progressReporter } from './nta-progress.js';
+import { stderrSink, stepReporter, type ProgressSink } from '../command-steps.js';
 import { describeSkippedRows, formatNtaSummary, type NtaImportSummary } from './nta-summary.js';
 
 export interface NtaCommandIo {
@@ -52,10 +53,7 @@ async function importFiles(
   io: NtaCommandIo,
   start: WriterStart,
 ): Promise<number> {
-  const sink: ProgressSink = io.progress ?? {
-    isTTY: process.stderr.isTTY === true,
-    write: (t) => process.stderr.write(t),
-  };
+  const sink: ProgressSink = io.progress ?? stderrSink();
   const step = stepReporter(sink);
   const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
   let mark: CompanyChangeMark | null = null;

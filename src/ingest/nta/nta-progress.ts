@@ -1,10 +1,6 @@
 // The progress line of an NTA import: redrawn in place on a terminal, a plain line every 100k rows otherwise.
 import type { NtaProgress } from './nta-importer.js';
-
-export interface ProgressSink {
-  readonly isTTY: boolean;
-  write(text: string): void;
-}
+import type { ProgressSink } from '../command-steps.js';
 
 const TTY_REDRAW_MS = 250;
 const PLAIN_EVERY_ROWS = 100_000;
@@ -31,24 +27,6 @@ export function progressReporter(sink: ProgressSink, clock: () => number = Date.
       lastPlainStep = step;
       sink.write(`${describeProgress(p)}\n`);
     }
-  };
-}
-
-/**
- * The line of each step after the rows (indexing, upkeep, the check), on a line of its own, with the time the
- * step before it took: those steps are most of the end of a large import and have no rows to count.
- */
-export function stepReporter(
-  sink: ProgressSink,
-  clock: () => number = Date.now,
-): (step: string, last?: boolean) => void {
-  let last: { readonly step: string; readonly at: number } | null = null;
-  return (step, isLast = false) => {
-    const at = clock();
-    const before =
-      last === null ? '' : ` (${last.step.replace(/^.*: /u, '')}: ${((at - last.at) / 1000).toFixed(1)} s)`;
-    sink.write(`${step}${isLast ? '' : ' …'}${before}\n`);
-    last = { step, at };
   };
 }
 

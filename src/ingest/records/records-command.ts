@@ -1,9 +1,11 @@
 // `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
 import { readCommandArgs } from '../../command-args.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
-import { withDraft } from '../../store/draft.js';
+import { withDraft, type DraftStart } from '../../store/draft.js';
+import { existsSync } from 'node:fs';
 import { runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
+import { stderrSink, stepReporter, type ProgressSink } from '../command-steps.js';
 
 export interface RecordsCommandIo {
   /** The SQLite file to replace with the imported draft (created when need be). */
@@ -11,6 +13,8 @@ export interface RecordsCommandIo {
   readonly now: () => Date;
   readonly stdout: (line: string) => void;
   readonly stderr: (line: string) => void;
+  /** Where the steps and the progress go; process.stderr when not given. */
+  readonly progress?: ProgressSink;
 }
 
 /** Returns the exit code: 0 when every file was applied, 1 when any was not, 2 on a usage error. */
@@ -22,14 +26,31 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
     io.stderr(`kohyo: ${refused}\nusage: kohyo import records FILE... (record JSON Lines, one record a line)`);
     return 2;
   }
+  const sink = io.progress ?? stderrSink();
+  const step = stepReporter(sink);
   return runWriter('import records', io, async (start) => {
     // a run that applied no file publishes nothing: the live file stays as it was
+    const worthPublishing = (s: FileSummary[]) => s.some((f) => f.applied);
     const options = {
       ...start,
+      // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
+      onStart: (recovered: DraftStart) => {
+        start.onStart(recovered);
+        if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
+      },
       kind: 'production' as const,
-      publishIf: (s: FileSummary[]) => s.some((f) => f.applied),
+      publishIf: worthPublishing,
+      onCheck: () => step('checking the new dataset'),
+      onPublish: () => step('publishing it'),
     };
-    const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, files, { now: io.now() }));
+    const importOptions = {
+      now: io.now(),
+      onStep: step,
+      onProgress: (file: string, written: number, total: number) =>
+        sink.write(`${file}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records written\n`),
+    };
+    const summaries = await withDraft(io.dbPath, options, (db) => importRecordFiles(db, files, importOptions));
+    if (worthPublishing(summaries)) step('published', true);
     for (const summary of summaries) {
       for (const line of describeSummary(summary)) (summary.applied ? io.stdout : io.stderr)(line);
     }

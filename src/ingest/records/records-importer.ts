@@ -20,7 +20,14 @@ export const MAX_LISTED_ERRORS = 50;
 export interface ImportOptions {
   /** The import time, written as the dataset version. */
   readonly now: Date;
+  /** Told each step as it begins (reading a file, writing it, the counts, the upkeep): at all Japan each takes minutes. */
+  readonly onStep?: (step: string) => void;
+  /** Told every PROGRESS_EVERY records written of a file, and at its last. */
+  readonly onProgress?: (file: string, written: number, total: number) => void;
 }
+
+/** How many records are written between two progress reports. */
+const PROGRESS_EVERY = 50_000;
 
 export interface FileSummary {
   readonly file: string;
@@ -51,7 +58,10 @@ export async function importRecordFiles(
   const writer = createRecordWriter(db, () => options.now);
   const summaries: FileSummary[] = [];
   let appliedAny = false;
+  const step = options.onStep ?? (() => undefined);
+  const progress = options.onProgress ?? (() => undefined);
   for (const file of files) {
+    step(`${file}: reading and checking every line`);
     const read = await readRecordFile(file);
     const records = countByKind(read.records);
     if (read.errors.length > 0) {
@@ -59,6 +69,7 @@ export async function importRecordFiles(
       continue;
     }
     try {
+      step(`${file}: writing ${read.records.length} records`);
       const outcome = db.transaction(() => {
         let inserted = 0;
         let replaced = 0;
@@ -67,6 +78,9 @@ export async function importRecordFiles(
             writer.upsertSource(record);
             if (writer.writeRecord(record) === 'inserted') inserted++;
             else replaced++;
+            const written = inserted + replaced;
+            if (written % PROGRESS_EVERY === 0 || written === read.records.length)
+              progress(file, written, read.records.length);
           }
         });
         for (const run of importRunsOf(read.records)) {
@@ -83,6 +97,7 @@ export async function importRecordFiles(
             error: null,
           });
         }
+        step('counting the records of each company');
         refreshRecordCounts(db);
         writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: instant(options.now) });
         return { inserted, replaced };
@@ -93,7 +108,7 @@ export async function importRecordFiles(
       summaries.push(failed(file, read.lines, records, [`could not be written: ${messageOf(error)}`]));
     }
   }
-  if (appliedAny) upkeepAfterRecordWrite(db);
+  if (appliedAny) upkeepAfterRecordWrite(db, step);
   return summaries;
 }
 

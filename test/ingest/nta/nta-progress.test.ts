@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NtaProgress } from '../../../src/ingest/nta/nta-importer.js';
-import { describeProgress, progressReporter, stepReporter } from '../../../src/ingest/nta/nta-progress.js';
+import { describeProgress, progressReporter } from '../../../src/ingest/nta/nta-progress.js';
 
 function progress(rowsRead: number, overrides: Partial<NtaProgress> = {}): NtaProgress {
   return {
@@ -54,23 +54,5 @@ describe('describeProgress', () => {
       describeProgress(progress(0, { bytesRead: 0, totalBytes: null, elapsedMs: 0 })),
       'f.csv: 0 rows, 0 rows/s, 0.0 MB',
     );
-  });
-});
-
-describe('stepReporter', () => {
-  it('writes each step on a line of its own with the time the step before it took, the last without an ellipsis', () => {
-    const out: string[] = [];
-    let now = 1_000;
-    const step = stepReporter({ isTTY: true, write: (t) => out.push(t) }, () => now);
-    step('f.csv: indexing the search terms and places');
-    now += 62_140;
-    step('merging the full-text indexes and refreshing the statistics');
-    now += 900;
-    step('published', true);
-    assert.deepEqual(out, [
-      'f.csv: indexing the search terms and places …\n',
-      'merging the full-text indexes and refreshing the statistics … (indexing the search terms and places: 62.1 s)\n',
-      'published (merging the full-text indexes and refreshing the statistics: 0.9 s)\n',
-    ]);
   });
 });

@@ -217,12 +217,39 @@ describe('runImportRecords', () => {
   function io(dbPath: string) {
     const out: string[] = [];
     const err: string[] = [];
+    const steps: string[] = [];
     return {
       out,
       err,
-      io: { dbPath, now: () => NOW, stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l) },
+      steps,
+      io: {
+        dbPath,
+        now: () => NOW,
+        stdout: (l: string) => out.push(l),
+        stderr: (l: string) => err.push(l),
+        progress: { isTTY: false, write: (t: string) => steps.push(t) },
+      },
     };
   }
+
+  it('tells each step on a line of its own, with the time the one before it took', async () => {
+    const t = io(path.join(dir, 'steps.sqlite'));
+    assert.equal(await runImportRecords([GOOD], t.io), 0);
+    const said = t.steps.map((line) => line.replace(/ \(.*: [\d.]+ s\)\n$/u, '\n'));
+    assert.deepEqual(said, [
+      `${GOOD}: reading and checking every line …\n`,
+      `${GOOD}: writing 6 records …\n`,
+      `${GOOD}: 6 of 6 records written\n`,
+      'counting the records of each company …\n',
+      "merging the records' full-text indexes …\n",
+      "counting the common trigrams of the records' text …\n",
+      'refreshing the statistics …\n',
+      'checking the new dataset …\n',
+      'publishing it …\n',
+      'published\n',
+    ]);
+    assert.match(t.steps[1] ?? '', / \(reading and checking every line: [\d.]+ s\)\n$/u);
+  });
 
   it('prints a summary per file and exits 0 when every file applied', async () => {
     const t = io(path.join(dir, 'cli.sqlite'));
