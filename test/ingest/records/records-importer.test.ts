@@ -206,6 +206,22 @@ describe('importRecordFiles', () => {
     assert.match(summary!.errors[49]!, /^line 50: kind must be one of/u);
   });
 
+  it("refreshes the statistics of the records' tables and leaves the companies' as the company upkeep left them", async () => {
+    const stat = (table: string) =>
+      db
+        .prepare<[string], string>("SELECT idx || ' ' || stat FROM sqlite_stat1 WHERE tbl = ? ORDER BY idx")
+        .pluck()
+        .all(table);
+    db.exec('ANALYZE');
+    db.prepare("INSERT INTO sqlite_stat1 VALUES ('companies', 'companies_by_prefecture_city', '999 9 1')").run();
+    const companies = stat('companies');
+    await importRecordFiles(db, [GOOD], { now: NOW });
+    assert.deepEqual(stat('companies'), companies);
+    assert.ok(companies.includes('companies_by_prefecture_city 999 9 1'));
+    for (const table of ['enforcements', 'procurement_suspensions', 'license_actions', 'sources'])
+      assert.ok(stat(table).length > 0, `${table} analysed`);
+  });
+
   it('reports a file it cannot read', async () => {
     const [summary] = await importRecordFiles(db, [path.join(dir, 'missing.jsonl')], { now: NOW });
     assert.equal(summary!.applied, false);
@@ -243,7 +259,7 @@ describe('runImportRecords', () => {
       'counting the records of each company …\n',
       "merging the records' full-text indexes …\n",
       "counting the common trigrams of the records' text …\n",
-      'refreshing the statistics …\n',
+      "refreshing the records' statistics …\n",
       'checking the new dataset …\n',
       'publishing it …\n',
       'published\n',
