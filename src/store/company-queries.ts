@@ -25,6 +25,7 @@ import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 import { countDistinctUpTo } from './distinct-count.js';
+import { BoundedMemo } from '../domain/bounded-memo.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -71,6 +72,16 @@ const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 EL
 /** The indexes a partial look-up reads (company-terms-writer.ts). */
 type PartialIndex = 'company_grams' | 'company_long_grams' | 'company_trigrams';
 
+/** A partial look-up: its index, its MATCH expression, and whether every company it finds holds the key. */
+interface PartialMatch {
+  readonly index: PartialIndex;
+  readonly match: string;
+  readonly exact: boolean;
+}
+
+/** Keys whose partial look-up is held, per reader. */
+const PARTIAL_MATCHES_HELD = 4096;
+
 type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
 /** A term row of a stage, as the statement names its columns. */
 interface StageRow {
@@ -97,6 +108,7 @@ export class CompanyQueries {
   private readonly predecessors;
   private readonly followedById;
   private readonly followedByNumber;
+  private readonly partialMatches = new BoundedMemo<PartialMatch>({ entries: PARTIAL_MATCHES_HELD, maxKeyLength: 256 });
 
   constructor(
     db: Db,
@@ -327,7 +339,14 @@ export class CompanyQueries {
    * as a phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms;
    * long grams and the rarest trigrams may come from two of its terms.
    */
-  private partialMatch(key: string): { index: PartialIndex; match: string; exact: boolean } {
+  private partialMatch(key: string): PartialMatch {
+    // an answer asks the same key for its count and its stages, and a public API is asked the same names again: the
+    // choice is read from the counts once; counts taken since would change only which lists are read, never what is
+    // found (each company found is checked, or the look-up is exact)
+    return this.partialMatches.get(key, () => this.choosePartialMatch(key));
+  }
+
+  private choosePartialMatch(key: string): PartialMatch {
     if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
     const longGrams = this.counted ? rarestLongGrams(key, this.docsOf.longGrams(key)) : keyLongGrams(key);
     if (longGrams) return { index: 'company_long_grams', match: ftsAllOf(longGrams), exact: false };
