@@ -19,7 +19,7 @@ import {
 } from '../domain/text/index-keys.js';
 import type { TermField } from '../domain/companies/company-terms.js';
 import { shortGramTermsSql } from './company-terms-writer.js';
-import { companyTokenDocsOf } from './company-trigram-docs.js';
+import { companyCountsTaken, companyTokenDocsOf } from './company-trigram-docs.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
@@ -128,7 +128,7 @@ export class CompanyQueries {
       )
       .raw();
     this.docsOf = companyTokenDocsOf(db);
-    this.counted = db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
+    this.counted = companyCountsTaken(db);
     this.byKeys = new StatementCache<StageRow>(db);
     // one statement per kind of look-up and cap, a count or the ids
     this.counts = new StatementCache<{ n: number }>(db, 1 / 32);

@@ -66,15 +66,15 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
  * that its long keys are looked up by their rarest tokens from the start. True when it counted.
  */
 export function ensureCompanyTokensCounted(db: Db): boolean {
-  if (companyTokensCounted(db)) return false;
-  const hasTerms = db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() !== undefined;
-  return hasTerms && refreshCompanyTrigramDocs(db);
+  return !companyTokensCounted(db) && refreshCompanyTrigramDocs(db);
 }
 
-/** Whether the counts were ever taken; a file without terms has none to take (a read-only check). */
+/** Whether the counts need not be taken: they were, or the file has no terms to count (a read-only check). */
 export function companyTokensCounted(db: Db): boolean {
-  return (
-    db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined ||
-    db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() === undefined
-  );
+  return companyCountsTaken(db) || db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() === undefined;
+}
+
+/** Whether the counts were ever taken; before that a long key's look-up cannot be steered by them. */
+export function companyCountsTaken(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM company_trigram_docs_state').get() !== undefined;
 }
