@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -30,6 +30,15 @@ test('a file of an older schema is migrated in place and then opens read-only', 
   const store = openStore(path);
   store.close();
   assert.deepEqual(upgradeDatasetFile(path, { now }), { kind: 'current' });
+});
+
+test('an upgraded file is left with a rollback journal, as a published one, and no log beside it', () => {
+  const path = versionOneFile();
+  upgradeDatasetFile(path, { now });
+  const db = new Database(path, { readonly: true });
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'delete');
+  db.close();
+  assert.equal(existsSync(`${path}-wal`), false);
 });
 
 test('a file of a newer schema is refused', () => {
