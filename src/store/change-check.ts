@@ -10,12 +10,14 @@
 // "row N missing from index X", for these rows alone) and each term through the trigram and long-gram indexes. Each
 // read goes from the root of its b-tree to the leaf, and SQLite refuses a malformed page on the way (SQLITE_CORRUPT):
 // the pages the change wrote lie on those paths. A large change (the upkeep ran) and a new dataset keep the full
-// check or quick_check (publish.ts).
+// check or quick_check (publish.ts). A write of records has its own check (record-change-check.ts), which reads the
+// rows it moved of the register the same way (index-readback.ts).
 import type { CompanyTerm } from '../domain/companies/company-terms.js';
 import { keyTrigrams, longGrams } from '../domain/text/index-keys.js';
 import type { Db } from './database.js';
 import { ftsPhrase } from './free-text.js';
 import { companyTokenDocsOf } from './company-trigram-docs.js';
+import { rowsThroughIndexes } from './index-readback.js';
 
 /** Where the company tables stood before a change: every search term it writes has a higher id. */
 export interface CompanyChangeMark {
@@ -109,67 +111,4 @@ function termsInIndex(
     }
   }
   return problems;
-}
-
-interface IndexColumns {
-  readonly name: string;
-  readonly columns: readonly string[];
-}
-
-/**
- * Each of the rows of a rowid table read by its rowid, then looked up through every index of the table by the
- * values the index holds and the rowid: a row missing from an index, or an index entry that disagrees with its row,
- * is reported. A partial index or one on an expression is left out (their entries are not the row's columns alone).
- */
-function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
-  const indexes = columnIndexes(db, table);
-  const columns = [...new Set(indexes.flatMap((i) => i.columns))];
-  // as SQLite holds them: an integer past 2^53 (a rank key) read as a number would no longer find its entry
-  const read = db
-    .prepare<[number], Record<string, unknown>>(
-      `SELECT ${['rowid', ...columns.map(quoted)].join(', ')} FROM ${quoted(table)} WHERE rowid = ?`,
-    )
-    .safeIntegers(true);
-  const lookups = indexes.map((index) => ({
-    index,
-    find: db
-      .prepare<unknown[], number>(
-        `SELECT count(*) FROM ${quoted(table)} INDEXED BY ${quoted(index.name)}
-         WHERE ${index.columns.map((c) => `${quoted(c)} IS ?`).join(' AND ')} AND rowid = ?`,
-      )
-      .pluck(),
-  }));
-  const problems: string[] = [];
-  for (const rowid of rowids) {
-    const row = read.get(rowid);
-    if (row === undefined) {
-      problems.push(`row ${rowid} of ${table} not found`);
-      continue;
-    }
-    for (const { index, find } of lookups) {
-      if (find.get(...index.columns.map((c) => row[c]), rowid) !== 1) {
-        problems.push(`row ${rowid} missing from index ${index.name}`);
-      }
-    }
-  }
-  return problems;
-}
-
-/** The table's indexes on plain columns, with their columns in order. */
-function columnIndexes(db: Db, table: string): IndexColumns[] {
-  const list = db
-    .prepare<[string], { name: string; partial: number }>('SELECT name, partial FROM pragma_index_list(?)')
-    .all(table);
-  const info = db.prepare<[string], { cid: number; name: string | null }>(
-    'SELECT cid, name FROM pragma_index_info(?) ORDER BY seqno',
-  );
-  return list.flatMap(({ name, partial }) => {
-    const cols = info.all(name);
-    if (partial === 1 || cols.some((c) => c.cid < 0 || c.name === null)) return [];
-    return [{ name, columns: cols.map((c) => c.name ?? '') }];
-  });
-}
-
-function quoted(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }

@@ -1,7 +1,7 @@
 // Bringing a database file up to this build: schema migrations, then the search data (company terms, record
 // text and grams) that an older normaliser wrote. Writers open files through openWritable, which asks for both.
 import { openDatabase, readFile, type Db } from './database.js';
-import { migrate } from './migrate.js';
+import { migrate, userVersion } from './migrate.js';
 import { MIGRATIONS } from './schema.js';
 import {
   companyLongGramsFilled,
@@ -15,12 +15,21 @@ import { dropStat4Samples } from './maintenance.js';
 
 /** Opens (creating if need be) a database for writing, with its schema and search data brought up to date. */
 export function openWritable(path: string): Db {
+  return openUpgraded(path).db;
+}
+
+/**
+ * openWritable, telling whether bringing the file up to date wrote to it (a migration applied, search data rebuilt):
+ * then a draft of it changed more than its writer says it did (publish.ts).
+ */
+export function openUpgraded(path: string): { readonly db: Db; readonly upgraded: boolean } {
   const db = openDatabase(path);
-  migrate(db, MIGRATIONS);
+  const version = userVersion(db);
+  const migrated = migrate(db, MIGRATIONS) !== version;
   // a file an older build analysed holds samples that would make every bound statement plan again (schema 11)
   dropStat4Samples(db);
-  rebuildStaleSearchData(db);
-  return db;
+  const rebuilt = rebuildStaleSearchData(db);
+  return { db, upgraded: migrated || rebuilt };
 }
 
 /**

@@ -64,10 +64,16 @@ export function readFile<T>(path: string, read: (db: Db) => T): T {
 
 /**
  * What SQLite's integrity check (or its quicker form, which skips the indexes' match to their tables) finds wrong
- * with the file: nothing when it is whole.
+ * with the file, or with one table (`table`: its b-tree and its indexes', or an FTS5 table's own check): nothing when
+ * it is whole.
  */
-export function integrityProblems(db: Db, check: 'integrity_check' | 'quick_check' = 'integrity_check'): string[] {
-  const found = db.prepare<[], string>(`PRAGMA ${check}`).pluck().all();
+export function integrityProblems(
+  db: Db,
+  check: 'integrity_check' | 'quick_check' = 'integrity_check',
+  table?: string,
+): string[] {
+  const of = table === undefined ? '' : `("${table.replaceAll('"', '""')}")`;
+  const found = db.prepare<[], string>(`PRAGMA ${check}${of}`).pluck().all();
   return found.length === 1 && found[0] === 'ok' ? [] : found;
 }
 

@@ -2,22 +2,11 @@
 import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
 import { companyTermsSinceCount, refreshCompanyTrigramDocs } from './company-trigram-docs.js';
 import type { Db } from './database.js';
+import { recordSideTables } from './dataset-sides.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 import { refreshRecordTrigramDocs } from './record-trigram-docs.js';
 
 const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramIndex, t.nameIndex]);
-
-/**
- * The tables a write of records changes and whose statistics the planner reads: the records', their children and kept
- * text, their sources and runs. A record moves only its company's counts, which no index of the company tables holds
- * (the term index's rank copies change value, not the shape its statistics describe).
- */
-const RECORD_SIDE_TABLES = [
-  ...ALL_RECORD_TABLES.flatMap((t) => [t.table, ...t.children, t.texts]),
-  'sources',
-  'collection_runs',
-  'record_trigram_docs',
-];
 
 /** Told each step of an upkeep as it begins: at all Japan each reads the whole of what it keeps up. */
 type StepSink = (step: string) => void;
@@ -51,7 +40,19 @@ export function upkeepAfterRecordWrite(db: Db, onStep: StepSink = () => undefine
   onStep("counting the common trigrams of the records' text");
   refreshRecordTrigramDocs(db);
   onStep("refreshing the records' statistics");
-  refreshStatistics(db, RECORD_SIDE_TABLES);
+  refreshStatistics(db, recordStatisticsTables(db));
+}
+
+/**
+ * The tables a write of records changes and whose statistics the planner reads: the record side's own tables (the
+ * records', their children and kept text, their sources and runs, the vocabularies). A record moves only its company's
+ * counts, which no index of the company tables holds (the term index's rank copies change value, not the shape its
+ * statistics describe). Not the full-text indexes' tables, which no statement of ours plans a look-up in, nor SQLite's.
+ */
+function recordStatisticsTables(db: Db): string[] {
+  return recordSideTables(db)
+    .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_'))
+    .map((t) => t.name);
 }
 
 /**

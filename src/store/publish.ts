@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { integrityProblems, readFile, type Db } from './database.js';
-import { openWritable } from './database-upgrade.js';
+import { openUpgraded } from './database-upgrade.js';
 import { quickCheckInParallel } from './parallel-check.js';
 
 /** SQLite's companion files of a database file. */
@@ -82,9 +82,10 @@ export function removeStaleDrafts(livePath: string): string[] {
  * still runs the full check on what it uploads. publishInParallel runs that quick_check on two threads, part by part
  * (parallel-check.ts): a writer that works asynchronously (an import, a collection) has the second core idle then.
  *
- * A copy whose writer says what it changed (DraftCheck.changes: a small change, such as a daily change file) gets
- * that check instead: the live file passed its own check when it was published, and what the writer can have made
- * wrong is what it wrote (change-check.ts says what is read and why, docs/operating.md what it leaves).
+ * A copy whose writer says what it changed (DraftCheck.changes: a daily change file, a write of records) gets that
+ * check instead: the live file passed its own check when it was published, and what the writer can have made wrong is
+ * what it wrote (change-check.ts and record-change-check.ts say what is read and why, docs/operating.md what it
+ * leaves). Not a copy that opening it upgraded (a migration, search data rebuilt), which wrote more than the writer.
  */
 export function beginDraft(livePath: string, pid: number = process.pid, from: 'live' | 'empty' = 'live'): Draft {
   const path = draftPathFor(livePath, pid);
@@ -93,8 +94,9 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
   if (copied) copyLive(livePath, path);
   const check = copied ? 'integrity_check' : 'quick_check';
   let db: Db;
+  let upgraded: boolean;
   try {
-    db = openWritable(path);
+    ({ db, upgraded } = openUpgraded(path));
     writeAsDraft(db);
   } catch (error) {
     removeFiles(path);
@@ -125,8 +127,11 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
     syncFile(dirname(livePath));
     for (const sidecar of ['-wal', '-shm']) rmSync(`${livePath}${sidecar}`, { force: true });
   };
-  /** The check a copy given its changes gets instead of the full one, else null. */
-  const changesCheck = (changes: ChangeCheck | null | undefined) => (copied && changes ? changes : null);
+  /**
+   * The check a copy given its changes gets instead of the full one, else null: not when opening the copy upgraded it
+   * (a migration, rebuilt search data), which wrote more than the writer's changes.
+   */
+  const changesCheck = (changes: ChangeCheck | null | undefined) => (copied && !upgraded && changes ? changes : null);
   return {
     path,
     db,

@@ -8,7 +8,9 @@ import type { Db } from '../../src/store/database.js';
 import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../src/store/change-check.js';
 import { integrityProblems } from '../../src/store/database.js';
 import { beginDraft } from '../../src/store/publish.js';
+import { openWritable } from '../../src/store/database-upgrade.js';
 import { tempDir, writeCompanies, writeCompaniesTo } from '../ingest/collect/collect-helpers.js';
+import { withIndexAside } from '../helpers/planted-faults.js';
 
 const CITIES = ['千代田区', '大阪市北区', '鳥取市', '米子市'];
 
@@ -26,6 +28,9 @@ function companies(from: number, count: number) {
 function draftWithChange(more: number, write: (db: Db) => void = (db) => writeCompaniesTo(db, companies(1000, more))) {
   const live = join(tempDir(), 'kohyo.sqlite');
   writeCompanies(live, companies(0, 300));
+  // opened once more, as an import's upkeep leaves it: the counts of its tokens taken, so that the draft's opening
+  // changes nothing (a draft that opening upgraded gets the full check: publish.ts)
+  openWritable(live).close();
   const draft = beginDraft(live, 4301);
   const mark = markCompanyChange(draft.db);
   write(draft.db);
@@ -33,15 +38,6 @@ function draftWithChange(more: number, write: (db: Db) => void = (db) => writeCo
 }
 
 const check = (mark: CompanyChangeMark) => (db: Db) => companyChangeProblems(db, mark);
-
-/** Rewrites an index's SQL in place, as only a fault could (the schema is not writable otherwise). */
-function rewriteIndexSql(db: Db, name: string, sql: string): void {
-  db.unsafeMode(true);
-  db.pragma('writable_schema = ON');
-  db.prepare('UPDATE sqlite_schema SET sql = ? WHERE name = ?').run(sql, name);
-  db.pragma('writable_schema = RESET');
-  db.unsafeMode(false);
-}
 
 test('what a change wrote is found again through every index and full-text index: nothing to report', () => {
   const { draft, mark } = draftWithChange(40);
@@ -62,11 +58,7 @@ test('the check reads only what the change wrote: a mark after the change leaves
 test('a written company missing from an index of its table is reported as integrity_check reports it, and not published', () => {
   const { live, draft, mark } = draftWithChange(0, (db) => {
     // the index made to skip every row while one more company is written, then put back as it was
-    const index = 'companies_by_prefecture_city';
-    const sql = db.prepare<[string], string>('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(index)!;
-    rewriteIndexSql(db, index, `${sql} WHERE 0`);
-    writeCompaniesTo(db, companies(2000, 1));
-    rewriteIndexSql(db, index, sql);
+    withIndexAside(db, 'companies_by_prefecture_city', () => writeCompaniesTo(db, companies(2000, 1)));
   });
   const before = readFileSync(live);
   const problems = companyChangeProblems(draft.db, mark);

@@ -108,3 +108,22 @@ test('a draft is a copy of the live file as it reads: byte for byte in rollback-
     db.close();
   }
 });
+
+test('a copy that its opening upgraded gets the full check, not its writer’s change check', () => {
+  const live = join(tempDir(), 'kohyo.sqlite');
+  writeCompanies(live, [{ base: '200000000003', name: '株式会社見本商事', prefecture_code: '13', city: '千代田区' }]);
+  const checked = (draft: Draft) => {
+    let ran = 0;
+    let checks: string[] = [];
+    draft.publish({ changes: () => (ran++, []), onCheck: (c) => (checks = [...checks, c]) });
+    return { ran, checks };
+  };
+  // opened once more, its token counts taken: a copy of it is opened as it is
+  openWritable(live).close();
+  assert.deepEqual(checked(beginDraft(live, 4250)), { ran: 1, checks: ['changes'] });
+  // terms of an older normaliser: the copy's opening rebuilds them all, which no writer's change check reads
+  const db = new Database(live);
+  db.prepare('UPDATE company_terms_version SET version = -1').run();
+  db.close();
+  assert.deepEqual(checked(beginDraft(live, 4251)), { ran: 0, checks: ['full'] });
+});

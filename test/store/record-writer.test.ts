@@ -258,7 +258,13 @@ describe('refreshRecordCounts', () => {
     addCompany.run(corporateNumberFromBase('999900000003'), '無関係株式会社', 2);
     write(enforcement('見本部品の価格カルテル'));
     write(suspension);
-    refreshRecordCounts(db);
+    const moved = refreshRecordCounts(db);
+    // the ids of the companies written, each once: the one counted and the two cleared
+    const idOf = db.prepare<[string], number>('SELECT id FROM companies WHERE corporate_number = ?').pluck();
+    assert.deepEqual(
+      moved.sort((a, b) => a - b),
+      [NUMBER, OTHER, corporateNumberFromBase('999900000003')].map((n) => idOf.get(n)!).sort((a, b) => a - b),
+    );
     const counts = db
       .prepare(
         'SELECT corporate_number, enforcement_count AS e, procurement_suspension_count AS p, license_action_count AS l FROM companies ORDER BY corporate_number',
@@ -287,11 +293,12 @@ describe('refreshRecordCounts', () => {
       CREATE TEMP TRIGGER companies_written AFTER UPDATE ON companies
       BEGIN INSERT INTO written VALUES (new.corporate_number); END;`);
     const written = () => db.prepare('SELECT corporate_number FROM written').pluck().all();
-    refreshRecordCounts(db);
+    assert.deepEqual(refreshRecordCounts(db), [], 'nothing moved');
     assert.deepEqual(written(), [], 'nothing moved');
     write(suspension);
-    refreshRecordCounts(db);
+    const moved = refreshRecordCounts(db);
     assert.deepEqual(written(), [NUMBER], 'its suspension counted');
+    assert.deepEqual(moved, db.prepare('SELECT id FROM companies WHERE corporate_number = ?').pluck().all(NUMBER));
   });
 });
 

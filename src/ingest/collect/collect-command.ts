@@ -88,6 +88,10 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
           if (event.kind === 'source_done')
             io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
           if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
+          if (event.kind === 'checking')
+            io.stdout(
+              event.check === 'full' ? 'checking the new dataset ...' : 'checking what the collection changed ...',
+            );
         },
       });
       for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);

@@ -5,6 +5,7 @@ import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
 import { withDraft, type DraftStart } from '../../store/draft.js';
 import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
+import { recordChangeCheck } from '../../store/record-change-check.js';
 import { registerSources } from '../registry/register-sources.js';
 import { instant } from '../../domain/dates.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
@@ -41,7 +42,9 @@ export interface CollectionOptions {
 type ProgressEvent =
   | { readonly kind: 'source_started'; readonly source: SourceEntry }
   | { readonly kind: 'source_done'; readonly source: SourceEntry; readonly result: SourceRunResult }
-  | { readonly kind: 'publishing' };
+  | { readonly kind: 'publishing' }
+  /** The draft's check begins: of what the collection changed, or of the whole (a new dataset, an upgraded file). */
+  | { readonly kind: 'checking'; readonly check: 'full' | 'changes' };
 
 export interface CollectionSummary {
   readonly results: readonly { readonly source: SourceEntry; readonly result: SourceRunResult }[];
@@ -59,6 +62,8 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
   const localFiles = options.file && only ? new Map([[only.id, [options.file]]]) : options.localFiles;
   const started = options.clock();
   let start: DraftStart = { recovered_stale_lock: false, removed_drafts: [] };
+  // the companies whose record counts the collection moved: of the register, what the check reads
+  const moved = new Set<number>();
   const draftOptions = {
     activity: 'collect',
     kind: 'production' as const,
@@ -66,6 +71,9 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     pid: options.pid,
     isAlive: options.isAlive,
     onStart: (s: DraftStart) => void (start = s),
+    onCheck: (check: 'full' | 'changes') => options.onProgress?.({ kind: 'checking', check }),
+    // the record side whole and the companies whose counts moved, not the register (record-change-check.ts)
+    changeCheck: () => recordChangeCheck(moved),
   };
   const results = await withDraft(options.dbPath, draftOptions, async (db) => {
     seedVocabularies(db);
@@ -89,7 +97,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
       return { source, result };
     });
     options.onProgress?.({ kind: 'publishing' });
-    refreshRecordCounts(db);
+    for (const id of refreshRecordCounts(db)) moved.add(id);
     writeDatasetMeta(db, { kind: 'production', version: instant(options.clock()) });
     if (ran.some((r) => r.result.published > 0)) upkeepAfterRecordWrite(db);
     return ran;

@@ -2,6 +2,7 @@
 import { readCommandArgs } from '../../command-args.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
 import { withDraft, type DraftStart } from '../../store/draft.js';
+import { recordChangeCheck } from '../../store/record-change-check.js';
 import { existsSync } from 'node:fs';
 import { runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
@@ -31,6 +32,8 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
   return runWriter('import records', io, async (start) => {
     // a run that applied no file publishes nothing: the live file stays as it was
     const worthPublishing = (s: FileSummary[]) => s.some((f) => f.applied);
+    // the companies whose record counts the files moved: of the register, what the check reads
+    const moved = new Set<number>();
     const options = {
       ...start,
       // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
@@ -40,12 +43,16 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
       },
       kind: 'production' as const,
       publishIf: worthPublishing,
-      onCheck: () => step('checking the new dataset'),
+      onCheck: (check: 'full' | 'changes') =>
+        step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
       onPublish: () => step('publishing it'),
+      // the record side whole and the companies whose counts moved, not the register (record-change-check.ts)
+      changeCheck: () => recordChangeCheck(moved),
     };
     const importOptions = {
       now: io.now(),
       onStep: step,
+      onCountsMoved: (ids: readonly number[]) => ids.forEach((id) => moved.add(id)),
       onProgress: (file: string, written: number, total: number) =>
         sink.write(`${file}: ${written.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records written\n`),
     };

@@ -24,6 +24,8 @@ export interface ImportOptions {
   readonly onStep?: (step: string) => void;
   /** Told every PROGRESS_EVERY records written of a file, and at its last. */
   readonly onProgress?: (file: string, written: number, total: number) => void;
+  /** Told, once a file is written, the ids of the companies whose record counts it moved (refreshRecordCounts). */
+  readonly onCountsMoved?: (companyIds: readonly number[]) => void;
 }
 
 /** How many records are written between two progress reports. */
@@ -98,11 +100,14 @@ export async function importRecordFiles(
           });
         }
         step('counting the records of each company');
-        refreshRecordCounts(db);
+        const moved = refreshRecordCounts(db);
         writeDatasetMeta(db, { kind: readDatasetMeta(db).kind, version: instant(options.now) });
-        return { inserted, replaced };
+        return { inserted, replaced, moved };
       })();
-      summaries.push({ file, applied: true, lines: read.lines, records, ...outcome, errors: [], error_count: 0 });
+      // told once the file is in: a file rolled back moved nothing
+      const { moved, ...written } = outcome;
+      options.onCountsMoved?.(moved);
+      summaries.push({ file, applied: true, lines: read.lines, records, ...written, errors: [], error_count: 0 });
       appliedAny = true;
     } catch (error) {
       summaries.push(failed(file, read.lines, records, [`could not be written: ${messageOf(error)}`]));

@@ -20,6 +20,7 @@ import {
   tsvParser,
   writeCompanies,
 } from './collect-helpers.js';
+import { withIndexAside } from '../../helpers/planted-faults.js';
 
 const { server, fetcher } = await collectionFixtures();
 
@@ -229,6 +230,43 @@ test('a collection that fails midway leaves the live file untouched, no draft be
   );
   const again = await runCollection(options(live, clock.now, { sources: [source] }));
   assert.equal(again.results[0]!.result.published, 5);
+});
+
+test('a collection into a dataset is checked by what it changed, which reads the record side whole', async () => {
+  const live = join(tempDir(), 'kohyo.sqlite');
+  const clock = steppingClock('2026-11-20T00:00:00Z');
+  const first = testSource('test-checked-a', server.url('/checked-a.tsv'));
+  const other = testSource('test-checked-b', server.url('/checked-b.tsv'));
+  let checks: string[] = [];
+  const onProgress: CollectionOptions['onProgress'] = (event) => {
+    if (event.kind === 'checking') checks = [...checks, event.check];
+  };
+  const collect = (source: typeof first) => runCollection(options(live, clock.now, { sources: [source], onProgress }));
+  server.routes.set('/checked-a.tsv', bodyRoute(tsvList(3)));
+  await collect(first);
+  assert.deepEqual(checks, ['full'], 'a new dataset: its full check');
+  server.routes.set('/checked-b.tsv', bodyRoute(tsvList(2, '別名')));
+  assert.equal((await collect(other)).results[0]!.result.published, 2);
+  assert.deepEqual(checks, ['full', 'changes']);
+  // a fault of a record the first source's collection wrote, in the live file: not one the next collection writes,
+  // but the record side is read whole
+  const db = new Database(live);
+  const rid = db
+    .prepare<[string], number>('SELECT min(rid) FROM procurement_suspensions WHERE source_id = ?')
+    .pluck()
+    .get(first.id)!;
+  withIndexAside(db, 'procurement_suspensions_by_period_to', () =>
+    db.prepare("UPDATE procurement_suspensions SET period_to = '2030-01-01' WHERE rid = ?").run(rid),
+  );
+  db.close();
+  const before = sha(live);
+  server.routes.set('/checked-b.tsv', bodyRoute(tsvList(3, '別名')));
+  await assert.rejects(
+    collect(other),
+    /failed its integrity check: row \d+ missing from index procurement_suspensions_by_period_to/u,
+  );
+  assert.deepEqual(checks, ['full', 'changes', 'changes']);
+  assert.equal(sha(live), before);
 });
 
 test('two collections at once: the second is refused while the first runs', async () => {

@@ -267,6 +267,16 @@ describe('runImportRecords', () => {
     assert.match(t.steps[1] ?? '', / \(reading and checking every line: [\d.]+ s\)\n$/u);
   });
 
+  it('checks an import into a dataset by what it changed, and says so', async () => {
+    const live = path.join(dir, 'changes.sqlite');
+    assert.equal(await runImportRecords([GOOD], io(live).io), 0);
+    const t = io(live);
+    assert.equal(await runImportRecords([GOOD], t.io), 0);
+    const said = t.steps.map((line) => line.replace(/ \(.*: [\d.]+ s\)\n$/u, '\n'));
+    assert.ok(said.includes('checking what the import changed …\n'), said.join(''));
+    assert.ok(!said.includes('checking the new dataset …\n'));
+  });
+
   it('prints a summary per file and exits 0 when every file applied', async () => {
     const t = io(path.join(dir, 'cli.sqlite'));
     assert.equal(await runImportRecords([GOOD], t.io), 0);
