@@ -4,6 +4,7 @@ import { recordSearchGrams } from '../domain/records/record-search-text.js';
 import { foldAsTextIndex } from '../domain/text/text-fold.js';
 import type { Db } from './database.js';
 import type { RecordTable } from './record-tables.js';
+import { RowidOrderedWrites } from './rowid-ordered-writes.js';
 
 export interface RecordTextDocs {
   /** Writes the documents of a record's search text (recordSearchText) under its key (record-text-keys.ts). */
@@ -36,5 +37,29 @@ export function recordTextDocs(db: Db, { textIndex, gramIndex, texts }: RecordTa
         INSERT INTO ${gramIndex}(${gramIndex}) VALUES ('delete-all');
         DELETE FROM ${texts};`);
     },
+  };
+}
+
+/** Documents held for a bulk write: made when the bulk ends (or its stretch fills), forgotten when it is rolled back. */
+export interface HeldDocs {
+  flush(): void;
+  discard(): void;
+}
+
+/** These documents held and written in key order (rowid-ordered-writes.ts says why): for a bulk write. */
+export function keyOrderedTextDocs(docs: RecordTextDocs): RecordTextDocs & HeldDocs {
+  const held = new RowidOrderedWrites<string, null>({
+    write: (key, text) => docs.write(key, text),
+    remove: (key) => docs.remove(key),
+  });
+  return {
+    write: (key, text) => held.write(key, text),
+    remove: (key) => held.remove(key, null),
+    clear: () => {
+      held.discard();
+      docs.clear();
+    },
+    flush: () => held.flush(),
+    discard: () => held.discard(),
   };
 }

@@ -8,7 +8,7 @@ import { recordNameKey } from '../domain/records/record-names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordTextKeyOfRow } from './record-text-keys.js';
-import { recordTextDocs } from './record-text-docs.js';
+import { keyOrderedTextDocs, recordTextDocs } from './record-text-docs.js';
 import { refreshRecordTrigramDocs } from './record-trigram-docs.js';
 
 const BATCH = 5000;
@@ -39,7 +39,8 @@ function rebuildTable(db: Db, recordTable: RecordTable): void {
   const setDoc = db.prepare<[string, string, number]>(
     `UPDATE ${table} SET doc = ?, company_name_norm = ? WHERE rid = ?`,
   );
-  const textDocs = recordTextDocs(db, recordTable);
+  // written in key order, not the rids' (rowid-ordered-writes.ts)
+  const textDocs = keyOrderedTextDocs(recordTextDocs(db, recordTable));
   textDocs.clear();
   const page = db.prepare<[number, number], Row>(`SELECT r.* FROM ${table} r WHERE r.rid > ? ORDER BY r.rid LIMIT ?`);
   const children = new RecordChildren(db);
@@ -56,6 +57,7 @@ function rebuildTable(db: Db, recordTable: RecordTable): void {
     }
     after = Number(last.rid);
   }
+  textDocs.flush();
 }
 
 /** Whether the file's record text and grams were written by this build (a read-only check). */

@@ -12,7 +12,8 @@ import type { Db } from './database.js';
 import { instant } from '../domain/dates.js';
 import { deferTriggers } from './deferred-indexes.js';
 import { recordTextKey, recordTextKeyOfRow } from './record-text-keys.js';
-import { recordTextDocs, type RecordTextDocs } from './record-text-docs.js';
+import { keyOrderedTextDocs, recordTextDocs, type HeldDocs, type RecordTextDocs } from './record-text-docs.js';
+import { RowidOrderedWrites } from './rowid-ordered-writes.js';
 
 type WriteOutcome = 'inserted' | 'replaced';
 
@@ -44,6 +45,8 @@ interface Existing {
   readonly rid: number;
   /** Its order column's value: with the rid, its documents' key in the text indexes. */
   readonly list_date: string;
+  /** The company name its name index holds it under (what removing it from that index needs). */
+  readonly name: string | null;
   readonly content: string | null;
   readonly changed_at: string | null;
 }
@@ -56,11 +59,11 @@ interface KindStatements {
     [{ doc: string; content: string | null; changed: string | null; now: string; rid: number | bigint }]
   >;
   readonly textDocs: RecordTextDocs;
+  /** In bulk, the text documents and the name index entries, held and written in rowid order (rowid-ordered-writes.ts). */
+  readonly bulkDocs: RecordTextDocs & HeldDocs;
+  readonly bulkNames: RowidOrderedWrites<string | null, string | null>;
   readonly deleteChildren: readonly Statement<[number]>[];
   readonly deleteRow: Statement<[number]>;
-  /** What the name index's triggers do on insert and on delete, done by the writer in bulk. */
-  readonly indexName: Statement<[number | bigint, string | number | null]>;
-  readonly unindexName: Statement<[number]>;
   readonly listingsOfSource: Statement<[string], { id: string; status: ListingStatus; first: string; last: string }>;
   readonly delist: Statement<[string]>;
 }
@@ -85,8 +88,11 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
       if (existing) removeRow(s, existing, bulk);
       const values = rowOf(record);
       const rid = s.insert.run(values).lastInsertRowid;
-      if (bulk) s.indexName.run(rid, values.company_name_norm ?? null);
-      s.textDocs.write(recordTextKeyOfRow(RECORD_TABLES[record.kind], values, rid), recordSearchText(record));
+      if (bulk) s.bulkNames.write(BigInt(rid), nameOf(values));
+      (bulk ? s.bulkDocs : s.textDocs).write(
+        recordTextKeyOfRow(RECORD_TABLES[record.kind], values, rid),
+        recordSearchText(record),
+      );
       writeChildren(record, rid);
       // the document is the record read back, so that a page returns what reading the row and its children gave
       // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- the row was inserted just above, in the same transaction
@@ -125,11 +131,15 @@ export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
       if (bulk) return write();
       const restore = ALL_RECORD_TABLES.map(({ table }) => deferTriggers(db, table));
       bulk = true;
+      const held = RECORD_KINDS.flatMap((kind) => [statements[kind].bulkNames, statements[kind].bulkDocs]);
       try {
         const result = write();
+        for (const h of held) h.flush();
         for (const r of restore) r();
         return result;
       } finally {
+        // after a throw, what was held is the rolled-back transaction's
+        for (const h of held) h.discard();
         bulk = false;
       }
     },
@@ -154,9 +164,9 @@ function sourceUpserter(db: Db): (record: ValidRecord) => void {
 }
 
 /** Removes a row with its text, grams and child rows; in bulk, its name index entry too (the triggers are aside). */
-function removeRow(s: KindStatements, { rid, list_date: listDate }: Existing, bulk: boolean): void {
-  if (bulk) s.unindexName.run(rid);
-  s.textDocs.remove(recordTextKey(listDate, rid));
+function removeRow(s: KindStatements, { rid, list_date: listDate, name }: Existing, bulk: boolean): void {
+  if (bulk) s.bulkNames.remove(BigInt(rid), name);
+  (bulk ? s.bulkDocs : s.textDocs).remove(recordTextKey(listDate, rid));
   for (const child of s.deleteChildren) child.run(rid);
   s.deleteRow.run(rid);
 }
@@ -247,9 +257,18 @@ const CONTENT = (doc: string) => `json_remove(${doc}, '$.source', '$.listing')`;
 function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const { table, children, nameIndex, orderColumn } = RECORD_TABLES[kind];
   const columns = [...COMMON_COLUMNS, ...RECORD_TABLES[kind].columns];
+  const textDocs = recordTextDocs(db, RECORD_TABLES[kind]);
+  // what the name index's triggers do on insert and on delete, done by the writer in bulk
+  const indexName = db.prepare<[bigint, string | null]>(
+    `INSERT INTO ${nameIndex}(rowid, company_name_norm) VALUES (?, ?)`,
+  );
+  const unindexName = db.prepare<[bigint, string | null]>(
+    `INSERT INTO ${nameIndex}(${nameIndex}, rowid, company_name_norm) VALUES ('delete', ?, ?)`,
+  );
   return {
     findRid: db.prepare(
-      `SELECT rid, ${orderColumn} AS list_date, ${CONTENT('doc')} AS content, changed_at FROM ${table} WHERE id = ?`,
+      `SELECT rid, ${orderColumn} AS list_date, company_name_norm AS name, ${CONTENT('doc')} AS content, changed_at
+       FROM ${table} WHERE id = ?`,
     ),
     insert: db.prepare(
       `INSERT INTO ${table}(${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
@@ -260,14 +279,14 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
          changed_at = CASE WHEN ${CONTENT('@doc')} IS @content THEN coalesce(@changed, @now) ELSE @now END
        WHERE rid = @rid`,
     ),
-    textDocs: recordTextDocs(db, RECORD_TABLES[kind]),
+    textDocs,
+    bulkDocs: keyOrderedTextDocs(textDocs),
+    bulkNames: new RowidOrderedWrites({
+      write: (rid, name) => indexName.run(rid, name),
+      remove: (rid, name) => unindexName.run(rid, name),
+    }),
     deleteChildren: children.map((child) => db.prepare(`DELETE FROM ${child} WHERE rid = ?`)),
     deleteRow: db.prepare(`DELETE FROM ${table} WHERE rid = ?`),
-    indexName: db.prepare(`INSERT INTO ${nameIndex}(rowid, company_name_norm) VALUES (?, ?)`),
-    unindexName: db.prepare(
-      `INSERT INTO ${nameIndex}(${nameIndex}, rowid, company_name_norm)
-       SELECT 'delete', rid, company_name_norm FROM ${table} WHERE rid = ?`,
-    ),
     listingsOfSource: db.prepare(
       `SELECT id, listing_status AS status, first_listed_on AS first, last_listed_on AS last FROM ${table} WHERE source_id = ?`,
     ),
@@ -276,4 +295,10 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
       `UPDATE ${table} SET listing_status = 'delisted', doc = json_set(doc, '$.listing.status', 'delisted') WHERE id = ?`,
     ),
   };
+}
+
+/** The name key of a record's row, as its name index holds it. */
+function nameOf(values: Readonly<Record<string, string | number | null>>): string | null {
+  const name = values.company_name_norm;
+  return typeof name === 'string' ? name : null;
 }

@@ -363,6 +363,35 @@ describe('inBulk (an edition written at once, the name indexes kept by the write
     assert.deepEqual(nameIds('procurement_suspensions', '試験建設'), [suspension.id]);
   });
 
+  it('replaces records written before the bulk: their old text and names are gone, their new ones found', () => {
+    const first = enforcement('下請代金の減額');
+    write(first);
+    const replaced = Object.assign({}, enforcement('返品の強制'), {
+      company: { ...first.company, name: '改称商事株式会社' },
+    });
+    db.transaction(() => writer.inBulk(() => write(replaced)))();
+    assert.deepEqual(ftsIds('enforcements', '代金の減額'), []);
+    assert.deepEqual(textIds('enforcements', '代金の減額'), []);
+    assert.deepEqual(ftsIds('enforcements', '返品の強制'), [first.id]);
+    assert.deepEqual(gramIds('enforcements', '返品'), [first.id]);
+    assert.deepEqual(nameIds('enforcements', '架空商事'), []);
+    assert.deepEqual(nameIds('enforcements', '改称商事'), [first.id]);
+    db.exec("INSERT INTO enforcements_names(enforcements_names, rank) VALUES ('integrity-check', 1)");
+  });
+
+  it('writes the text of an edition in one segment, though its keys fall as its records come', () => {
+    // a later day or a higher rid is a lower key (record-text-keys.ts): FTS5 wrote a segment at each record so listed
+    const days = Array.from({ length: 120 }, (_, i) => `2025-01-${String(1 + (i % 28)).padStart(2, '0')}`);
+    db.transaction(() =>
+      writer.inBulk(() =>
+        days.forEach((date, i) => write(Object.assign({}, enforcement(`違反${i}`), { id: `e-${i}`, date }))),
+      ),
+    )();
+    for (const index of ['enforcements_fts', 'enforcements_grams'])
+      assert.equal(count(`SELECT count(DISTINCT segid) AS n FROM ${index}_idx`), 1, index);
+    assert.deepEqual(ftsIds('enforcements', '違反119'), ['e-119']);
+  });
+
   it('leaves the triggers to the rollback when the write throws', () => {
     const before = triggers();
     assert.throws(() =>
