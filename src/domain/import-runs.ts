@@ -12,24 +12,40 @@ export interface ImportRun {
 }
 
 export function importRunsOf(records: readonly ValidRecord[]): ImportRun[] {
-  const runs = new Map<string, { finished_at: string; records: number; from: string; to: string }>();
-  for (const record of records) {
+  const tally = new ImportRunTally();
+  for (const record of records) tally.add(record);
+  return tally.runs();
+}
+
+/** The runs of records told one at a time (a file too large to hold): importRunsOf of all of them. */
+export class ImportRunTally {
+  private readonly bySource = new Map<string, { finished_at: string; records: number; from: string; to: string }>();
+
+  add(record: ValidRecord): void {
     const date = record.kind === 'procurement_suspension' ? record.period.from : record.date;
-    const run = runs.get(record.source.id);
+    const run = this.bySource.get(record.source.id);
     if (run === undefined) {
-      runs.set(record.source.id, { finished_at: record.source.retrieved_at, records: 1, from: date, to: date });
-      continue;
+      this.bySource.set(record.source.id, {
+        finished_at: record.source.retrieved_at,
+        records: 1,
+        from: date,
+        to: date,
+      });
+      return;
     }
     run.records++;
     if (record.source.retrieved_at > run.finished_at) run.finished_at = record.source.retrieved_at;
     if (date < run.from) run.from = date;
     if (date > run.to) run.to = date;
   }
-  return [...runs].map(([source_id, r]) => ({
-    source_id,
-    finished_at: r.finished_at,
-    records: r.records,
-    period_from: r.from,
-    period_to: r.to,
-  }));
+
+  runs(): ImportRun[] {
+    return [...this.bySource].map(([source_id, r]) => ({
+      source_id,
+      finished_at: r.finished_at,
+      records: r.records,
+      period_from: r.from,
+      period_to: r.to,
+    }));
+  }
 }

@@ -222,6 +222,42 @@ describe('importRecordFiles', () => {
       assert.ok(stat(table).length > 0, `${table} analysed`);
   });
 
+  it('numbers lines as readline does: CRLF, LF and a lone CR each end one, across chunks of the file', async () => {
+    const [line, other] = fs
+      .readFileSync(GOOD, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    // a line of more than a chunk (1 MiB), of three-byte characters, so that chunks end inside one
+    const long = `{"kind": "${'あ'.repeat(400_000)}`;
+    const file = path.join(dir, 'ends.jsonl');
+    fs.writeFileSync(file, `${line}\r\n\r${long}\n{\r${other}`);
+    const [summary] = await importRecordFiles(db, [file], { now: NOW });
+    assert.equal(summary!.lines, 4);
+    assert.equal(summary!.errors.length, 2);
+    assert.match(summary!.errors[0]!, /^line 3: not valid JSON/u);
+    assert.match(summary!.errors[1]!, /^line 4: not valid JSON/u);
+  });
+
+  it('writes nothing of a file that changed between its check and its writing', async () => {
+    const file = tempFile('moving.jsonl', fs.readFileSync(GOOD, 'utf8').split('\n'));
+    const onStep = (step: string) => {
+      if (step.includes('writing')) fs.appendFileSync(file, '\n{"kind": "enforcement"}');
+    };
+    const [summary] = await importRecordFiles(db, [file], { now: NOW, onStep });
+    assert.equal(summary!.applied, false);
+    assert.match(summary!.errors[0]!, /^could not be written: .*moving\.jsonl changed while it was imported/u);
+    assert.deepEqual(allIds(), []);
+    // the same bytes changed in place, the lines as many
+    const same = tempFile('same.jsonl', fs.readFileSync(GOOD, 'utf8').split('\n'));
+    const swap = (step: string) => {
+      if (step.includes('writing'))
+        fs.writeFileSync(same, fs.readFileSync(same, 'utf8').replace('株式会社', '有限会社'));
+    };
+    const [changed] = await importRecordFiles(db, [same], { now: NOW, onStep: swap });
+    assert.equal(changed!.applied, false);
+    assert.deepEqual(allIds(), []);
+  });
+
   it('reports a file it cannot read', async () => {
     const [summary] = await importRecordFiles(db, [path.join(dir, 'missing.jsonl')], { now: NOW });
     assert.equal(summary!.applied, false);
