@@ -115,8 +115,10 @@ function eachLine(file: string, onLine: (lineNo: number, text: string) => void):
   } finally {
     closeSync(fd);
   }
-  pending += decoder.end();
-  for (const line of pending.split(/\r\n|\n|\r/u).filter((l, i, all) => i < all.length - 1 || l !== '')) tell(line);
+  // the last line needs no end; a file that ends with one has no empty line after it
+  const rest = (pending + decoder.end()).split(/\r\n|\n|\r/u);
+  if (rest.at(-1) === '') rest.pop();
+  rest.forEach(tell);
   return hash.digest('hex');
 }
 
