@@ -1,0 +1,47 @@
+// The company names the records carry, held per reader, so that a search follows into the records only the names
+// some record names its company by.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './database.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
+
+/**
+ * Every distinct company name key (`company_name_norm`) of every kind's records, read whole when first asked and again
+ * whenever the file has changed since (another connection's commit, or this connection's own writes). A search
+ * follows up to 50 companies into the records by their names, about six a company; each name was looked up in every
+ * kind's name index twice (a page and a count), and most names of a large register are in no record: at a million
+ * companies that was a fifth of a `/search` answer (bench/README.md). Holding the names costs about 60 bytes a
+ * name (250,000 names, 15 MB, at 500,000 synthetic records) and one read of each kind's name index, under a second.
+ */
+export class RecordNames {
+  readonly #state: Statement<[], string>;
+  readonly #reads: Statement<[], string>[];
+  #names: ReadonlySet<string> = new Set();
+  #readAt: string | null = null;
+
+  constructor(db: Db) {
+    // data_version moves with other connections' commits, total_changes with this one's own
+    this.#state = db
+      .prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+      .pluck();
+    this.#reads = ALL_RECORD_TABLES.map(({ table }) =>
+      db.prepare<[], string>(`SELECT DISTINCT company_name_norm FROM ${table}`).pluck(),
+    );
+  }
+
+  /** Those of `names` that some record carries as its company's name key, in their order. */
+  carried(names: Iterable<string>): string[] {
+    const held = this.current();
+    return [...names].filter((name) => held.has(name));
+  }
+
+  private current(): ReadonlySet<string> {
+    const state = this.#state.get() ?? null;
+    if (state !== this.#readAt) {
+      const names = new Set<string>();
+      for (const read of this.#reads) for (const name of read.all()) names.add(name);
+      this.#names = names;
+      this.#readAt = state;
+    }
+    return this.#names;
+  }
+}
