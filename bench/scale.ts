@@ -4,13 +4,14 @@
 // /api/v1/companies and the record lists: saturation, the server's CPU an answer, p50/p99 at half of saturation.
 // Options: --sizes 10k,100k,1m (also demo, 5m or all: five million companies, 5.35 million rows, long), --cases
 // search,companies,records,filters, --classes (of bench/scale-queries.ts), --queries N per class (default 200),
-// --seconds S measured per run (default 4), --warmup S (default 1), --rebuild (import again even when kept).
+// --seconds S measured per run (default 4), --warmup S (default 1), --rebuild (import again even when kept), --rounds N
+// (default 1: every size's server runs at once and each round measures them in turn; the medians are reported).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/database.js';
-import { describeLoadAverage, describeMachine, markdownTable } from './report.js';
+import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
 import { measureScaleCase, warmScaleServer, type CaseFigures, type MeasureSettings } from './scale-measure.js';
 import {
@@ -21,7 +22,7 @@ import {
   SCALE_ENDPOINTS,
   type ScaleClass,
 } from './scale-queries.js';
-import { startServerProcess } from './server-process.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 const SEED = 57;
 const CASES = [...SCALE_ENDPOINTS, 'filters'] as const;
@@ -32,6 +33,7 @@ interface Settings extends MeasureSettings {
   readonly classes: readonly ScaleClass[];
   readonly queries: number;
   readonly rebuild: boolean;
+  readonly rounds: number;
 }
 
 function readSettings(argv: readonly string[]): Settings {
@@ -45,6 +47,7 @@ function readSettings(argv: readonly string[]): Settings {
       seconds: { type: 'string', default: '4' },
       warmup: { type: 'string', default: '1' },
       rebuild: { type: 'boolean', default: false },
+      rounds: { type: 'string', default: '1' },
     },
   });
   const list = (text: string) => text.split(',').filter((s) => s !== '');
@@ -64,6 +67,7 @@ function readSettings(argv: readonly string[]): Settings {
     seconds: Number(values.seconds),
     warmupSeconds: Number(values.warmup),
     rebuild: values.rebuild,
+    rounds: Math.max(1, Number(values.rounds)),
   };
 }
 
@@ -99,7 +103,15 @@ function describeDataset(dataset: ScaleDataset): string {
   }
 }
 
-async function measureSize(dataset: ScaleDataset, settings: Settings): Promise<CaseFigures[]> {
+/** A size's server, started and warmed, with the cases it answers. */
+interface ServedSize {
+  readonly label: string;
+  readonly cases: [{ endpoint: string; klass: string }, string[]][];
+  readonly server: ServerProcess;
+  readonly dir: string;
+}
+
+async function serveSize(dataset: ScaleDataset, settings: Settings): Promise<ServedSize> {
   const cases = casePaths(dataset, settings);
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-scale-'));
   const server = await startServerProcess({
@@ -108,21 +120,37 @@ async function measureSize(dataset: ScaleDataset, settings: Settings): Promise<C
     cacheEntries: 0,
     usageDbPath: join(dir, 'usage.sqlite'),
   });
-  try {
-    await warmScaleServer(
-      server,
-      cases.flatMap(([, paths]) => paths),
-    );
-    const figures: CaseFigures[] = [];
-    for (const [label, paths] of cases) {
-      process.stdout.write(`  ${label.endpoint}, ${label.klass} …\n`);
-      figures.push(await measureScaleCase(server, label, paths, settings));
-    }
-    return figures;
-  } finally {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+  await warmScaleServer(
+    server,
+    cases.flatMap(([, paths]) => paths),
+  );
+  return { label: dataset.size.label, cases, server, dir };
+}
+
+async function measureRound(served: ServedSize, settings: Settings): Promise<CaseFigures[]> {
+  const figures: CaseFigures[] = [];
+  for (const [label, paths] of served.cases) {
+    process.stdout.write(`  ${served.label}: ${label.endpoint}, ${label.klass} …\n`);
+    figures.push(await measureScaleCase(served.server, label, paths, settings));
   }
+  return figures;
+}
+
+/** A case's figures over the rounds: the median of each. */
+function medianFigures(rounds: readonly CaseFigures[]): CaseFigures {
+  const [first] = rounds;
+  if (first === undefined) throw new Error('no rounds');
+  const of = (pick: (f: CaseFigures) => number) => median(rounds.map(pick));
+  return {
+    ...first,
+    saturatedRps: of((f) => f.saturatedRps),
+    cpuUs: of((f) => f.cpuUs),
+    bytes: of((f) => f.bytes),
+    p50Ms: of((f) => f.p50Ms),
+    p99Ms: of((f) => f.p99Ms),
+    halfCpuUs: of((f) => f.halfCpuUs),
+    failed: rounds.reduce((sum, f) => sum + f.failed, 0),
+  };
 }
 
 function sizeTable(figures: readonly CaseFigures[]): string {
@@ -175,22 +203,38 @@ function importTable(datasets: readonly ScaleDataset[]): string {
   return markdownTable(['size', 'import', 'rows', 'wall s', 'CPU s', 'peak RSS MiB'], rows);
 }
 
-/** One table per endpoint: each class's CPU an answer (and p99 at half) at each size, and the last over the first. */
-function curveTables(bySize: readonly [string, readonly CaseFigures[]][]): string {
-  const endpoints = [...new Set(bySize.flatMap(([, f]) => f.map((c) => c.endpoint)))];
+/**
+ * One table per endpoint: each class's CPU an answer (and p99 at half) at each size, medians over the rounds, and the
+ * last size's over the first's: the median of the rounds' own ratios, each taken from runs minutes apart, so that the
+ * machine's drift between sizes (a third or more on this machine) weighs less than in one run's figures.
+ */
+function curveTables(bySize: readonly [string, readonly (readonly CaseFigures[])[]][]): string {
+  const endpoints = [...new Set(bySize.flatMap(([, rounds]) => rounds.flat().map((c) => c.endpoint)))];
+  const figureOf = (rounds: readonly (readonly CaseFigures[])[], endpoint: string, klass: string) =>
+    rounds.flatMap((round) => round.find((c) => c.endpoint === endpoint && c.klass === klass) ?? []);
   return endpoints
     .map((endpoint) => {
       const classes = [
-        ...new Set(bySize.flatMap(([, f]) => f.filter((c) => c.endpoint === endpoint).map((c) => c.klass))),
+        ...new Set(
+          bySize.flatMap(([, rounds]) => rounds.flat().flatMap((c) => (c.endpoint === endpoint ? [c.klass] : []))),
+        ),
       ];
       const rows = classes.map((klass) => {
-        const cells = bySize.map(([, f]) => f.find((c) => c.endpoint === endpoint && c.klass === klass));
-        const first = cells.find((c) => c !== undefined);
-        const last = [...cells].reverse().find((c) => c !== undefined);
+        const bySizeRounds = bySize.map(([, rounds]) => figureOf(rounds, endpoint, klass));
+        const cells = bySizeRounds.map((rounds) => (rounds.length === 0 ? undefined : medianFigures(rounds)));
+        const [first] = bySizeRounds;
+        const last = bySizeRounds.at(-1);
+        const ratios =
+          first && last && bySizeRounds.length > 1
+            ? first.flatMap((f, round) => {
+                const l = last[round];
+                return l === undefined ? [] : [l.cpuUs / f.cpuUs];
+              })
+            : [];
         return [
           klass,
           ...cells.map((c) => (c === undefined ? '' : `${c.cpuUs.toFixed(0)} (${c.p99Ms.toFixed(1)})`)),
-          first && last ? `${(last.cpuUs / first.cpuUs).toFixed(2)}×` : '',
+          ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '',
         ];
       });
       const header = [endpoint, ...bySize.map(([label]) => `${label}: µs (p99 ms)`), 'last / first'];
@@ -204,19 +248,41 @@ async function main(): Promise<void> {
   const sizes = settings.sizes.map(parseSize);
   console.log(`machine: ${describeMachine()}\nload average at the start: ${describeLoadAverage()}`);
   const datasets: ScaleDataset[] = [];
-  const bySize: [string, CaseFigures[]][] = [];
   for (const size of sizes) {
-    console.log(`\n## ${size.label}`);
     const dataset = await scaleDataset(size, settings.rebuild);
     datasets.push(dataset);
-    console.log(`dataset: ${describeDataset(dataset)}`);
-    const figures = await measureSize(dataset, settings);
-    bySize.push([size.label, figures]);
-    console.log(`\n${sizeTable(figures)}\n`);
-    if (figures.some((f) => f.failed > 0)) console.log('warning: some answers were not 2xx (column "failed")');
+    console.log(`${size.label}: ${describeDataset(dataset)}`);
   }
-  console.log(`\n## Imports (as measured when each dataset was built)\n\n${importTable(datasets)}`);
-  console.log(`\n## Server CPU µs an answer by size (p99 ms at half of saturation)\n\n${curveTables(bySize)}`);
+  // every size served at once, so that the rounds can take the sizes in turn
+  const served: ServedSize[] = [];
+  try {
+    for (const dataset of datasets) served.push(await serveSize(dataset, settings));
+    const rounds: CaseFigures[][][] = served.map(() => []);
+    for (let round = 0; round < settings.rounds; round++) {
+      console.log(`\n## Round ${round + 1} of ${settings.rounds}`);
+      // every other round in the reverse order, so that no size is always measured first
+      const order = served.map((_, i) => i);
+      if (round % 2 === 1) order.reverse();
+      for (const i of order) rounds[i]?.push(await measureRound(served[i]!, settings));
+    }
+    const bySize = served.map((s, i): [string, CaseFigures[][]] => [s.label, rounds[i] ?? []]);
+    for (const [label, sizeRounds] of bySize) {
+      const figures = sizeRounds[0]!.map((f) =>
+        medianFigures(sizeRounds.flatMap((r) => r.find((c) => c.endpoint === f.endpoint && c.klass === f.klass) ?? [])),
+      );
+      console.log(
+        `\n## ${label}${settings.rounds > 1 ? `, medians of ${settings.rounds} rounds` : ''}\n\n${sizeTable(figures)}\n`,
+      );
+      if (figures.some((f) => f.failed > 0)) console.log('warning: some answers were not 2xx (column "failed")');
+    }
+    console.log(`\n## Imports (as measured when each dataset was built)\n\n${importTable(datasets)}`);
+    console.log(`\n## Server CPU µs an answer by size (p99 ms at half of saturation)\n\n${curveTables(bySize)}`);
+  } finally {
+    for (const s of served) {
+      await s.server.stop();
+      rmSync(s.dir, { recursive: true, force: true });
+    }
+  }
   console.log(`\nload average at the end: ${describeLoadAverage()}`);
 }
 
