@@ -18,7 +18,8 @@ export type ScaleSize = { readonly label: string; readonly companies: number | '
 /** One import as measured: wall and CPU seconds, peak memory, and its steps. */
 interface ImportFigures {
   readonly rows: number;
-  readonly seconds: number;
+  /** Null where the figures were not taken (a dataset built under another load: its imports.json says why). */
+  readonly seconds: number | null;
   readonly cpuSeconds: number | null;
   readonly peakRssMiB: number | null;
   readonly steps: readonly StepTime[];

@@ -194,7 +194,7 @@ function importTable(datasets: readonly ScaleDataset[]): string {
             d.size.label,
             which === 'nta' ? 'import nta' : 'import records',
             f.rows.toLocaleString('en-US'),
-            f.seconds.toFixed(1),
+            f.seconds?.toFixed(1) ?? 'n/a',
             f.cpuSeconds?.toFixed(1) ?? 'n/a',
             f.peakRssMiB?.toFixed(0) ?? 'n/a',
           ];
@@ -275,8 +275,8 @@ async function main(): Promise<void> {
       );
       if (figures.some((f) => f.failed > 0)) console.log('warning: some answers were not 2xx (column "failed")');
     }
-    console.log(`\n## Imports (as measured when each dataset was built)\n\n${importTable(datasets)}`);
     console.log(`\n## Server CPU µs an answer by size (p99 ms at half of saturation)\n\n${curveTables(bySize)}`);
+    console.log(`\n## Imports (as measured when each dataset was built)\n\n${importTable(datasets)}`);
   } finally {
     for (const s of served) {
       await s.server.stop();
