@@ -70,8 +70,6 @@ export interface FollowedCompanies {
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
-// name, then English name, then aliases and kana (ties broken by activity and record counts)
-const FIELD_RANK_SQL = "CASE t.field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
 
 /** The indexes a partial look-up reads (company-terms-writer.ts). */
 type PartialIndex = 'company_grams' | 'company_long_grams' | 'company_trigrams';
@@ -296,10 +294,10 @@ export class CompanyQueries {
     stage: MatchKind,
     ranked: RankedId[],
   ): void {
-    const { sql, params } = this.stageLookups(keys, stage);
     const before = ranked.length;
     const known = new Set(ranked.map((row) => row.id));
     for (let rows = 2 * limit + before; ; rows *= 4) {
+      const { sql, params } = this.stageLookups(keys, stage, rows, legalForm);
       ranked.length = before;
       const found = new Set(known);
       const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
@@ -313,17 +311,27 @@ export class CompanyQueries {
     }
   }
 
-  /** The stage's look-ups: each key's bounded look-up of the term index, in one statement. */
+  /**
+   * The stage's look-ups: each key's bounded look-up of the term index, in one statement. An exact look-up reads the
+   * term's rows in the index's order, which is the rank's (field, then the company's rank key): the first `ranked` of
+   * them hold the best `ranked` of every company the name is a term of, where CANDIDATES_PER_LOOKUP rows in company
+   * order were sorted before. Where the query names a legal form, which ranks first, the best CANDIDATES_PER_LOOKUP
+   * are read and sorted. The other look-ups read the first CANDIDATES_PER_LOOKUP rows they find, which the statement
+   * sorts.
+   */
   private stageLookups(
     keys: readonly string[],
     stage: MatchKind,
-    rows = CANDIDATES_PER_LOOKUP,
+    ranked: number,
+    legalForm: string | null,
   ): { sql: string; params: string[] } {
+    const rows = CANDIDATES_PER_LOOKUP;
     const params: string[] = [];
     const parts: string[] = [];
     for (const key of keys) {
       if (stage === 'exact') {
-        parts.push(lookup(rows, stage, 'company_terms t WHERE t.term = ?'));
+        const inRank = 'company_terms t WHERE t.term = ? ORDER BY t.field_rank, t.rank_key, t.field, t.alias_kind';
+        parts.push(lookup(legalForm === null ? Math.min(ranked, rows) : rows, stage, inRank));
         params.push(key);
         continue;
       }
@@ -412,6 +420,6 @@ function namesSql(on: string): string {
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
 function lookup(rows: number, kind: MatchKind, from: string): string {
-  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + ${FIELD_RANK_SQL} AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
+  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + t.field_rank AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
     FROM ${from} ${limitSql(rows)})`;
 }

@@ -24,3 +24,10 @@ export const RANKED_COMPANY_COLUMNS = [
   'license_action_count',
   'corporate_number',
 ] as const;
+
+/**
+ * A term's field as ranking orders it: the name, then the English name, then the other names and the reading. The
+ * term index holds it (company_terms.field_rank, a generated column), so that an exact look-up reads a name's rows in
+ * rank order.
+ */
+export const FIELD_RANK_SQL = "CASE field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";

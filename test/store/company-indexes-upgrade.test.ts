@@ -1,7 +1,7 @@
 // A file of schema 18 held one document per company term in its trigram and short-gram indexes; opened by this build
 // it holds one per company, filled from its terms, and search finds what it found. A file of schema 21 had no long-gram
 // index; opened by this build it has one, filled from its terms. A file of schema 23 had no counts of the long grams;
-// opened, it has them.
+// opened, it has them. A file of schema 24 kept its term index in company order; opened, it is in rank order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
-import { backToSchema18, backToSchema21, backToSchema23 } from '../helpers/older-schema.js';
+import { backToSchema18, backToSchema21, backToSchema23, backToSchema24 } from '../helpers/older-schema.js';
 import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -31,6 +31,20 @@ async function olderDemo(back: (db: Database.Database) => void) {
 }
 
 const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+test('a file of schema 24 gets its term index in rank order when opened, and search finds the same', async () => {
+  const { path, before } = await olderDemo(backToSchema24);
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    const columns = db.prepare("SELECT name FROM pragma_index_info('company_terms_by_term')").pluck().all();
+    assert.deepEqual(columns, ['term', 'field_rank', 'rank_key', 'field', 'alias_kind', 'company_id', 'legal_form']);
+    assert.deepEqual(companyIndexGaps(db), []);
+    assert.deepEqual(search(db), before);
+  } finally {
+    db.close();
+  }
+});
 
 test('a file of schema 23 gets the common long grams of its company terms counted when opened', async () => {
   const { path, before } = await olderDemo(backToSchema23);

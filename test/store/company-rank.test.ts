@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { CompanyInput } from '../../src/domain/companies/company-input.js';
 import { companyInput } from '../helpers/company-input.js';
+import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { TERMS_VERSION } from '../../src/domain/companies/company-terms.js';
 import { rankKeySql } from '../../src/store/company-rank.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -114,6 +115,32 @@ describe('rank copies on company terms', () => {
     db.prepare("UPDATE companies SET legal_form = 'godo_kaisha' WHERE corporate_number = '2000000000002'").run();
     assert.equal(staleCopies(db), 0);
     assert.deepEqual(order(db, '北辰建設', 'godo_kaisha'), ['2000000000002', '1000000000001', '3000000000003']);
+    db.close();
+  });
+
+  it('rank every company of a name, not the first few hundred of them: the best of 900 namesakes comes first', () => {
+    const db = open();
+    const writer = createCompanyWriter(db);
+    db.exec('BEGIN');
+    writer.startBulk();
+    const numbers = Array.from({ length: 900 }, (_, i) => corporateNumberFromBase(String(100000000000 + i)));
+    for (const number of numbers) writer.upsertCompany(company(number));
+    writer.finishBulk();
+    db.exec('COMMIT');
+    // the last written (the last of the name in company order) has records
+    const withRecords = numbers.at(-1);
+    db.prepare('UPDATE companies SET enforcement_count = 1 WHERE corporate_number = ?').run(withRecords);
+    const others = [...numbers].sort().filter((n) => n !== withRecords);
+    assert.deepEqual(order(db), [withRecords, ...others.slice(0, 9)]);
+    // the legal form the query names ranks first among the name's best 400: here one written late and ranked 200th
+    const ofForm = others.slice(200).find((n) => numbers.indexOf(n) >= 600);
+    db.prepare("UPDATE companies SET legal_form = 'godo_kaisha' WHERE corporate_number = ?").run(ofForm);
+    assert.deepEqual(order(db, '北辰建設', 'godo_kaisha').slice(0, 3), [ofForm, withRecords, others[0]]);
+    // a stage asks for more rows when those it read hold too few companies: a page of 300 is in rank order too
+    const page = new CompanyQueries(db)
+      .searchByKeys(['北辰建設'], 300, null)
+      .map((hit) => hit.company.corporate_number);
+    assert.deepEqual(page, [withRecords, ...others.slice(0, 299)]);
     db.close();
   });
 

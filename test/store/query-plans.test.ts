@@ -352,6 +352,26 @@ test('company search is index-backed for every query length', () => {
   }
 });
 
+test("an exact look-up reads a term's rows in rank order from the term index and sorts only the stage's rows", () => {
+  const { db, seen, original } = capturingDatabase();
+  const queries = new CompanyQueries(db);
+  queries.searchByKeys(['トヨタ'], 10);
+  queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10, 'kabushiki_kaisha');
+  const exact = seen.filter((sql) => sql.includes('t.term = ?'));
+  assert.equal(exact.length, 2);
+  assert.ok(exact.some((sql) => sql.split('t.term = ?').length === 3));
+  for (const sql of exact) {
+    const params = Array.from({ length: sql.split('?').length - 1 }, () => 'x');
+    const steps = (original(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+    const lookups = steps.filter((s) => s.startsWith('SEARCH t '));
+    assert.equal(lookups.length, sql.split('t.term = ?').length - 1, `${sql}\n${steps.join('\n')}`);
+    for (const step of lookups)
+      assert.match(step, /^SEARCH t USING COVERING INDEX company_terms_by_term \(term=\?\)$/u, sql);
+    // the statement's own sort of the rows the look-ups read, none inside a look-up
+    assert.equal(steps.filter((s) => s.includes('TEMP B-TREE')).length, 1, `${sql}\n${steps.join('\n')}`);
+  }
+});
+
 test("a partial look-up's check and the followed companies' names read each company's terms from the index alone", () => {
   const { db, seen, original } = capturingDatabase();
   // trigram counts taken: a long key is looked up by its rarest trigrams, and each company found is checked
