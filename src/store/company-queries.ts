@@ -23,10 +23,9 @@ import { companyCountsTaken, companyTokenDocsOf } from './company-trigram-docs.j
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
-import { ALL_RECORD_TABLES } from './record-tables.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
-import { RecordNames } from './record-names.js';
+import { FollowedCompanyQueries, type FollowedCompanies } from './followed-companies.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -51,21 +50,6 @@ export interface CompanyHit {
 export interface FoundCompanyIds {
   readonly ids: readonly number[];
   readonly hits: CompanyHit[];
-}
-
-/** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
-export interface FollowedCompanies {
-  /**
-   * The Corporate Numbers of those with records linked to them (their record counts, which refreshRecordCounts keeps
-   * exact): a number no record carries finds none, and a common name follows 50 companies, most without records, whose
-   * numbers each record statement looked up in turn (a tenth of a /search answer at five million companies).
-   */
-  readonly corporateNumbers: string[];
-  /**
-   * Those of their names (but the reading) that some record carries as its company's name key, each folded as a
-   * record's company name is (current, English, former, other): a name no record carries finds none.
-   */
-  readonly nameKeys: string[];
 }
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
@@ -108,10 +92,7 @@ export class CompanyQueries {
   private readonly counts: StatementCache<{ n: number }>;
   private readonly companyIds: StatementCache<number>;
   private readonly predecessors;
-  private readonly linkedNumbers;
-  private readonly namesById;
-  private readonly namesByNumber;
-  private readonly recordNames;
+  private readonly followedCompanies;
   private readonly partialMatches = new BoundedMemo<PartialMatch>({ entries: PARTIAL_MATCHES_HELD, maxKeyLength: 256 });
 
   constructor(
@@ -138,10 +119,7 @@ export class CompanyQueries {
     this.counts = new StatementCache<{ n: number }>(db, 1 / 32);
     this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
-    this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
-    this.namesById = db.prepare<[string], string>(namesSql('c.id = j.value')).pluck();
-    this.namesByNumber = db.prepare<[string], string>(namesSql('c.corporate_number = j.value')).pluck();
-    this.recordNames = new RecordNames(db);
+    this.followedCompanies = new FollowedCompanyQueries(db);
   }
 
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
@@ -199,19 +177,12 @@ export class CompanyQueries {
 
   /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */
   followed(ids: readonly number[]): FollowedCompanies {
-    const list = JSON.stringify(ids);
-    return { corporateNumbers: this.linkedNumbers.all(list), nameKeys: this.carriedNames(this.namesById.get(list)) };
+    return this.followedCompanies.followed(ids);
   }
 
   /** The name keys of the companies of these Corporate Numbers, as followed() gives them; a number no company has, none. */
   nameKeysOfNumbers(numbers: readonly string[]): string[] {
-    return this.carriedNames(this.namesByNumber.get(JSON.stringify(numbers)));
-  }
-
-  /** The distinct names of a JSON array of them (namesSql's) that some record carries, in their order. */
-  private carriedNames(names: string | undefined): string[] {
-    // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in namesSql from company_terms' NOT NULL term
-    return this.recordNames.carried(new Set(JSON.parse(names ?? '[]') as string[]));
+    return this.followedCompanies.nameKeysOfNumbers(numbers);
   }
 
   /**
@@ -397,25 +368,6 @@ export class CompanyQueries {
     }
     return companies;
   }
-}
-
-/**
- * The Corporate Numbers of the companies of a JSON list of ids that records are linked to (their record counts), in
- * the list's order.
- */
-function linkedNumbersSql(): string {
-  const linked = ALL_RECORD_TABLES.map((t) => `c.${t.companyCount} > 0`).join(' OR ');
-  return `SELECT c.corporate_number FROM json_each(?) j JOIN companies c ON c.id = j.value WHERE ${linked} ORDER BY j.key`;
-}
-
-/**
- * The name keys (every term but the reading's) of the companies of a JSON list joined by `on`, as one JSON array.
- * Apart from the numbers, in one row: the terms read beside each company's row in one statement cost twice as much
- * (50 companies at a million, 212 µs against 62 and 40).
- */
-function namesSql(on: string): string {
-  return `SELECT json_group_array(t.term) FROM json_each(?) j JOIN companies c ON ${on}
-    JOIN company_terms t ON t.company_id = c.id WHERE t.field <> 'name_kana'`;
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */

@@ -3,9 +3,7 @@
 // its SQL. The query schemas and the OpenAPI parameters (src/api/schemas/queries.ts), the query rules
 // (src/api/query-rules.ts), the resolution (resolveRecordQuery, same file) and the WHERE clause (recordWhere) all read it.
 // Every term is backed by an index; test/store/query-plans.test.ts holds each plan to that.
-import { ftsPhrase } from './free-text.js';
 import { authorityAndOffices } from '../domain/vocabularies/authorities.js';
-import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import { MAX_PREDECESSORS_COUNTED } from '../domain/companies/company.js';
 import {
   COMPANY_FILTER_MATCHES,
@@ -20,6 +18,8 @@ import { foldWidth } from '../domain/text/text-fold.js';
 import { freeText, textMatchRids, trigramMatch, type TextMatch, type TextTrigramChoice } from './free-text.js';
 import type { RecordTable } from './record-tables.js';
 import { statusSql } from './record-status-sql.js';
+import { companySql } from './company-filter-sql.js';
+import { ridsTerm, type WhereTerm } from './where-term.js';
 import type { SqlFragment } from './sql-fragment.js';
 
 /** What resolving a filter's value may ask of the dataset; the API answers it (company search, the register). */
@@ -39,17 +39,6 @@ export type CheckedFilters = { readonly [F in FilterName]?: string };
  */
 export interface WhereContext {
   readonly textTrigrams?: (textIndex: string, word: string) => string[] | null;
-}
-
-/**
- * A term of the WHERE clause. `rids` is set on a term that is the record ids of a subquery of the kind's own indexes
- * (`r.rid IN (rids)`), whose ids are all records the table holds: a count of such a term alone reads them there, not
- * each record besides (record-queries.ts).
- */
-export interface WhereTerm extends SqlFragment {
-  readonly rids?: SqlFragment;
-  /** Set when the rids are one text index's matches. */
-  readonly textMatch?: TextMatch;
 }
 
 /** A record query being resolved, filter by filter. */
@@ -333,42 +322,6 @@ export function recordWhere(table: RecordTable, query: RecordQuery, context: Whe
   if (terms.length === 1 && only !== undefined) return only;
   if (terms.length === 0) return { sql: '1', params: [] };
   return { sql: terms.map((term) => term.sql).join(' AND '), params: terms.flatMap((term) => term.params) };
-}
-
-/** A term that is the ids `rids` finds. */
-function ridsTerm(rids: SqlFragment): WhereTerm {
-  return { sql: `r.rid IN (${rids.sql})`, params: rids.params, rids };
-}
-
-/**
- * The records of the companies found, the records naming one of their names (the key index), and records whose
- * name key holds a part (若旦那 finds 便利屋若旦那, as `q` finds company names) through the name trigram index, or
- * starts with it when it is too short for trigrams (花王). One list of rids, each part from its own index: as
- * alternatives of an OR, the planner weighed the name index's match against the table's statistics and walked the
- * whole date index instead (0.4 ms on the demo's 450 enforcements, against 0.1 ms for the list).
- */
-function companySql(company: CompanyFilter, { table, nameIndex }: RecordTable): WhereTerm {
-  const parts: string[] = [];
-  const params: (string | number)[] = [];
-  if (company.corporateNumbers.length > 0) {
-    parts.push(`SELECT rid FROM ${table} WHERE company_corporate_number IN (SELECT value FROM json_each(?))`);
-    params.push(JSON.stringify(company.corporateNumbers));
-  }
-  if (company.nameKeys.length > 0) {
-    parts.push(`SELECT rid FROM ${table} WHERE company_name_norm IN (SELECT value FROM json_each(?))`);
-    params.push(JSON.stringify(company.nameKeys));
-  }
-  for (const key of company.nameParts) {
-    if ([...key].length >= TRIGRAM_MIN_LENGTH) {
-      parts.push(`SELECT rowid AS rid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`);
-      params.push(ftsPhrase(key));
-    } else {
-      parts.push(`SELECT rid FROM ${table} WHERE company_name_norm >= ? AND company_name_norm < ?`);
-      params.push(key, prefixUpperBound(key));
-    }
-  }
-  // a company query that stands for no record (a number no company has, and nothing to follow) matches none
-  return parts.length === 0 ? { sql: '0', params: [] } : ridsTerm({ sql: parts.join(' UNION ALL '), params });
 }
 
 // The text indexes hold a document for each record the table holds and no other (the record writer writes and

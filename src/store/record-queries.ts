@@ -134,7 +134,12 @@ export function recordPageSql(
   const where = recordWhere(table, query, context);
   if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
   const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
-  const page = `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`;
+  // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
+  const page =
+    where.listed === undefined
+      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`
+      : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
+          ORDER BY listed_on DESC, rid DESC ${limitSql(limit + 1)} OFFSET ?`;
   return {
     sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page}) ORDER BY ${order('')}`,
     params: [...where.params, offset],

@@ -151,6 +151,29 @@ test('every record filter, alone and combined, is index-backed', () => {
   }
 });
 
+test('a page of many followed numbers and names sorts their records by the dates the company indexes hold', () => {
+  const db = emptyDatabase();
+  const many = {
+    corporateNumbers: ['1180301018771', '2180301018770', '3180301018779'],
+    nameKeys: ['トヨタ自動車'],
+    nameParts: [],
+  };
+  for (const table of ALL_RECORD_TABLES) {
+    const steps = plan(db, recordPageSql(table, { today, company: many }, 10, 0));
+    const reads = steps.filter((s) => new RegExp(`^SEARCH (r|${table.table})\\b`, 'u').test(s));
+    // each part from its index, covering; then the page's rows by their ids, and nothing else of the table
+    assert.deepEqual(
+      reads.map((s) => s.replace(/ \(.*$/u, '')),
+      [
+        `SEARCH ${table.table} USING INTEGER PRIMARY KEY`,
+        `SEARCH ${table.table} USING COVERING INDEX ${table.table}_by_company`,
+        `SEARCH ${table.table} USING COVERING INDEX ${table.table}_by_company_name`,
+      ],
+      steps.join('\n'),
+    );
+  }
+});
+
 // /search's count of a kind's records (meta.matches): the ids of the company's records and of the text matches, each
 // read by its own statement and counted once
 test("search's counts read each part's ids from its indexes on every record table", () => {

@@ -182,3 +182,21 @@ test('a followed company is looked up by its Corporate Number only when records 
   );
   assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 2);
 });
+
+test('a company filter of many numbers and names pages its records by the dates its indexes hold, each record once', () => {
+  const other = corporateNumberFromBase('999900000003');
+  // twelve records of the company by its number, all naming it too; two naming it alone; one of another number
+  const { records } = storeOver([
+    ...RECORDS.slice(0, 12),
+    enforcement(21, '架空商事株式会社', null, '勧告'),
+    enforcement(22, '架空商事株式会社', null, '勧告'),
+    enforcement(23, '模擬建設株式会社', other, '勧告'),
+  ]);
+  const unknown = ['999900000004', '999900000005'].map(corporateNumberFromBase);
+  const company = { corporateNumbers: [NUMBER, other, ...unknown], nameKeys: ['架空商事'], nameParts: [] };
+  const pageOf = (page: number) =>
+    records.page('enforcement', { company, today }, { limit: 10, page }).records.map((r) => r.id);
+  const newestFirst = [23, 22, 21, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `enf_search_${n}`);
+  assert.deepEqual([...pageOf(1), ...pageOf(2)], newestFirst);
+  assert.equal(records.count('enforcement', { company, today }, 1000), 15);
+});

@@ -1,0 +1,58 @@
+// The records a company filter stands for (company=, /search's followed companies), as the parts of one list of ids.
+import { ftsPhrase } from './free-text.js';
+import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
+import type { CompanyFilter } from '../domain/records/record-query.js';
+import type { RecordTable } from './record-tables.js';
+import { ridsTerm, type WhereTerm } from './where-term.js';
+
+/**
+ * How many Corporate Numbers and name keys a company filter follows before its page reads the matches' places in the
+ * list from the indexes: a filter of fewer matches a few records, which cost less read row by row than the index
+ * path's two sorts (a Corporate Number's own, on the demo, measured up to a sixth dearer by the indexes).
+ */
+const LISTED_FROM_KEYS = 4;
+
+/**
+ * The records of the companies found, the records naming one of their names (the key index), and records whose
+ * name key holds a part (若旦那 finds 便利屋若旦那, as `q` finds company names) through the name trigram index, or
+ * starts with it when it is too short for trigrams (花王). One list of rids, each part from its own index: as
+ * alternatives of an OR, the planner weighed the name index's match against the table's statistics and walked the
+ * whole date index instead (0.4 ms on the demo's 450 enforcements, against 0.1 ms for the list). The same parts
+ * with each record's place in the list (`listed`) read it from the indexes that hold it, so that a page
+ * sorts the matches without reading each record's row: the 47 records a page of a common name's companies matches
+ * at five million companies on average cost 343 µs read row by row, 189 from the indexes (bench/README.md).
+ */
+export function companySql(company: CompanyFilter, { table, nameIndex, orderColumn }: RecordTable): WhereTerm {
+  const parts: { rids: string; listed: string | null }[] = [];
+  const params: (string | number)[] = [];
+  const inTable = (where: string) => ({
+    rids: `SELECT rid FROM ${table} WHERE ${where}`,
+    listed: `SELECT rid, ${orderColumn} AS listed_on FROM ${table} WHERE ${where}`,
+  });
+  if (company.corporateNumbers.length > 0) {
+    parts.push(inTable('company_corporate_number IN (SELECT value FROM json_each(?))'));
+    params.push(JSON.stringify(company.corporateNumbers));
+  }
+  if (company.nameKeys.length > 0) {
+    parts.push(inTable('company_name_norm IN (SELECT value FROM json_each(?))'));
+    params.push(JSON.stringify(company.nameKeys));
+  }
+  for (const key of company.nameParts) {
+    if ([...key].length >= TRIGRAM_MIN_LENGTH) {
+      // the name index holds no place in the list: its matches' rows are read for it, as the page reads them
+      parts.push({ rids: `SELECT rowid AS rid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`, listed: null });
+      params.push(ftsPhrase(key));
+    } else {
+      parts.push(inTable('company_name_norm >= ? AND company_name_norm < ?'));
+      params.push(key, prefixUpperBound(key));
+    }
+  }
+  // a company query that stands for no record (a number no company has, and nothing to follow) matches none
+  if (parts.length === 0) return { sql: '0', params: [] };
+  const rids = ridsTerm({ sql: parts.map((part) => part.rids).join(' UNION ALL '), params });
+  const listed = parts.flatMap((part) => part.listed ?? []);
+  const many = company.corporateNumbers.length + company.nameKeys.length >= LISTED_FROM_KEYS;
+  return many && listed.length === parts.length
+    ? { ...rids, listed: { sql: listed.join(' UNION ALL '), params } }
+    : rids;
+}
