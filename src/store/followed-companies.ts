@@ -2,7 +2,7 @@
 // carry, of the companies it found.
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
-import { RecordNames } from './record-names.js';
+import { CarriedNames } from './carried-names.js';
 
 /** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
 export interface FollowedCompanies {
@@ -30,7 +30,7 @@ export class FollowedCompanyQueries {
     this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
     this.namesById = db.prepare<[string], string>(namesSql('c.id = j.value')).pluck();
     this.namesByNumber = db.prepare<[string], string>(namesSql('c.corporate_number = j.value')).pluck();
-    this.recordNames = new RecordNames(db);
+    this.recordNames = new CarriedNames(db);
   }
 
   /** The Corporate Numbers and name keys of the companies of these ids, best first; an unknown id is skipped. */

@@ -7,12 +7,12 @@ import { ALL_RECORD_TABLES } from './record-tables.js';
 /**
  * Every distinct company name key (`company_name_norm`) of every kind's records, read whole when first asked and again
  * whenever the file has changed since (another connection's commit, or this connection's own writes). A search
- * follows up to 50 companies into the records by their names, about six a company; each name was looked up in every
- * kind's name index twice (a page and a count), and most names of a large register are in no record: at a million
- * companies that was a fifth of a `/search` answer (bench/README.md). Holding the names costs about 60 bytes a
- * name (250,000 names, 15 MB, at 500,000 synthetic records) and one read of each kind's name index, under a second.
+ * follows up to 50 companies into the records by their names; each name was looked up in every kind's name index
+ * twice (a page and a count), and most names of a large register are in no record: leaving them out took 4 to 17 % off
+ * a `/search` answer at a million companies (bench/README.md). Holding the names costs about 60 bytes a name
+ * (247,874 names, 15 MB, at 500,000 synthetic records) and one read of each kind's name index (1 CPU s there).
  */
-export class RecordNames {
+export class CarriedNames {
   readonly #state: Statement<[], string>;
   readonly #reads: Statement<[], string>[];
   #names: ReadonlySet<string> = new Set();

@@ -9,7 +9,7 @@ import { validateRecordLine } from '../../src/domain/records/record-validation.j
 import type { ValidRecord } from '../../src/domain/records/record.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
 import { openReadOnly } from '../../src/store/database.js';
-import { RecordNames } from '../../src/store/record-names.js';
+import { CarriedNames } from '../../src/store/carried-names.js';
 import { createRecordWriter } from '../../src/store/record-writer.js';
 import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
 
@@ -55,7 +55,7 @@ test('the names records carry, folded as their company names are, and again afte
   write(licenseAction('la_names_1', '株式会社架空建設'));
   const reader = openReadOnly(file);
   t.after(() => reader.close());
-  const names = new RecordNames(reader);
+  const names = new CarriedNames(reader);
   // the record's company name is held as its key (legal form and width folded away); a name no record carries is not
   assert.deepEqual(names.carried(['架空建設', '模擬工業', 'kakukensetsu']), ['架空建設']);
   write(licenseAction('la_names_2', '模擬工業（株）'));
@@ -68,7 +68,7 @@ test('the names records carry, folded as their company names are, and again afte
 test("the names are read again after the reader's own connection writes", (t) => {
   const { file, db, write } = newDataset();
   t.after(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
-  const names = new RecordNames(db);
+  const names = new CarriedNames(db);
   assert.deepEqual(names.carried(['架空建設']), []);
   write(licenseAction('la_names_1', '株式会社架空建設'));
   assert.deepEqual(names.carried(['架空建設']), ['架空建設']);
