@@ -130,8 +130,10 @@ async function serveSize(dataset: ScaleDataset, settings: Settings): Promise<Ser
 async function measureRound(served: ServedSize, settings: Settings): Promise<CaseFigures[]> {
   const figures: CaseFigures[] = [];
   for (const [label, paths] of served.cases) {
-    process.stdout.write(`  ${served.label}: ${label.endpoint}, ${label.klass} …\n`);
-    figures.push(await measureScaleCase(served.server, label, paths, settings));
+    process.stdout.write(`  ${served.label}: ${label.endpoint}, ${label.klass} … `);
+    const figure = await measureScaleCase(served.server, label, paths, settings);
+    process.stdout.write(`${figure.cpuUs.toFixed(0)} µs an answer, p99 ${figure.p99Ms.toFixed(1)} ms\n`);
+    figures.push(figure);
   }
   return figures;
 }
@@ -204,8 +206,8 @@ function importTable(datasets: readonly ScaleDataset[]): string {
 }
 
 /**
- * One table per endpoint: each class's CPU an answer (and p99 at half) at each size, medians over the rounds, and the
- * last size's over the first's: the median of the rounds' own ratios, each taken from runs minutes apart, so that the
+ * One table per endpoint: each class's CPU an answer (and p99 at half) at each size, medians over the rounds, and each
+ * later size's over the first's: the median of the rounds' own ratios, each taken from runs minutes apart, so that the
  * machine's drift between sizes (a third or more on this machine) weighs less than in one run's figures.
  */
 function curveTables(bySize: readonly [string, readonly (readonly CaseFigures[])[]][]): string {
@@ -222,22 +224,27 @@ function curveTables(bySize: readonly [string, readonly (readonly CaseFigures[])
       const rows = classes.map((klass) => {
         const bySizeRounds = bySize.map(([, rounds]) => figureOf(rounds, endpoint, klass));
         const cells = bySizeRounds.map((rounds) => (rounds.length === 0 ? undefined : medianFigures(rounds)));
-        const [first] = bySizeRounds;
-        const last = bySizeRounds.at(-1);
-        const ratios =
-          first && last && bySizeRounds.length > 1
-            ? first.flatMap((f, round) => {
-                const l = last[round];
-                return l === undefined ? [] : [l.cpuUs / f.cpuUs];
-              })
-            : [];
+        const [first = []] = bySizeRounds;
+        // each later size over the first: the median of the rounds' own ratios
+        const ratios = bySizeRounds.slice(1).map((rounds) => {
+          const own = first.flatMap((f, round) => {
+            const later = rounds[round];
+            return later === undefined ? [] : [later.cpuUs / f.cpuUs];
+          });
+          return own.length > 0 ? `${median(own).toFixed(2)}×` : '';
+        });
         return [
           klass,
           ...cells.map((c) => (c === undefined ? '' : `${c.cpuUs.toFixed(0)} (${c.p99Ms.toFixed(1)})`)),
-          ratios.length > 0 ? `${median(ratios).toFixed(2)}×` : '',
+          ...ratios,
         ];
       });
-      const header = [endpoint, ...bySize.map(([label]) => `${label}: µs (p99 ms)`), 'last / first'];
+      const [firstLabel] = bySize.map(([label]) => label);
+      const header = [
+        endpoint,
+        ...bySize.map(([label]) => `${label}: µs (p99 ms)`),
+        ...bySize.slice(1).map(([label]) => `${label} / ${firstLabel ?? ''}`),
+      ];
       return markdownTable(header, rows);
     })
     .join('\n\n');
