@@ -24,13 +24,13 @@ export class FollowedCompanyQueries {
   private readonly linkedNumbers;
   private readonly namesById;
   private readonly namesByNumber;
-  private readonly recordNames;
+  private readonly carried;
 
   constructor(db: Db) {
     this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
     this.namesById = db.prepare<[string], string>(namesSql('c.id = j.value')).pluck();
     this.namesByNumber = db.prepare<[string], string>(namesSql('c.corporate_number = j.value')).pluck();
-    this.recordNames = new CarriedNames(db);
+    this.carried = new CarriedNames(db);
   }
 
   /** The Corporate Numbers and name keys of the companies of these ids, best first; an unknown id is skipped. */
@@ -47,7 +47,7 @@ export class FollowedCompanyQueries {
   /** The distinct names of a JSON array of them (namesSql's) that some record carries, in their order. */
   private carriedNames(names: string | undefined): string[] {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in namesSql from company_terms' NOT NULL term
-    return this.recordNames.carried(new Set(JSON.parse(names ?? '[]') as string[]));
+    return this.carried.carried(new Set(JSON.parse(names ?? '[]') as string[]));
   }
 }
 
@@ -61,9 +61,9 @@ function linkedNumbersSql(): string {
 }
 
 /**
- * The name keys (every term but the reading's) of the companies of a JSON list joined by `on`, as one JSON array.
- * Apart from the numbers, in one row: the terms read beside each company's row in one statement cost twice as much
- * (50 companies at a million, 212 µs against 62 and 40).
+ * The name keys (every term but the reading's) of the companies of a JSON list joined by `on`, as one JSON array,
+ * apart from their numbers: read beside each company's row, in isolation, they cost twice as much (50 companies at a
+ * million, 212 µs against 62 and 40; in whole answers the two forms measured alike, bench/README.md).
  */
 function namesSql(on: string): string {
   return `SELECT json_group_array(t.term) FROM json_each(?) j JOIN companies c ON ${on}
