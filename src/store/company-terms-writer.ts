@@ -4,32 +4,35 @@
 // row, which was most of a count's cost at a million companies.
 import {
   companyLongGrams,
-  companySearchTerms,
   hasShortGrams,
+  indexedTerms,
   SHORT_GRAM_TERMS,
-  termGrams,
-  type CompanyTerm,
+  TERM_SEPARATOR,
+  type CompanyDocuments,
+  type IndexedTerms,
   type NamedCompany,
   type TermField,
 } from '../domain/companies/company-terms.js';
 import type { AliasKind } from '../domain/companies/company-input.js';
 import { hasLongGram } from '../domain/text/index-keys.js';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from './company-rank.js';
-import { raiseFtsHash } from './fts-bulk-hash.js';
+import { ftsForBulk } from './fts-bulk-settings.js';
 
 export interface CompanyTermsWriter {
-  /** Writes the terms of a company that has none yet; `terms` are companySearchTerms(company) when the caller has them. */
-  insert(companyId: number, company: NamedCompany, terms?: readonly CompanyTerm[]): void;
+  /** Writes the terms of a company that has none yet; `indexed` are indexedTerms(company) when the caller has them. */
+  insert(companyId: number, company: NamedCompany, indexed?: IndexedTerms): void;
   /** Removes every term of a company. */
   remove(companyId: number): void;
   /**
    * Indexes new terms a stretch of companies at a time (INDEX_EVERY_TERMS), inside the caller's open transaction.
    * Written one company at a time, each company's documents are one statement each, which is most of the cost of a
-   * large import; in bulk the documents of a stretch of companies are made with one INSERT … SELECT. When there are
-   * no terms yet (a new dataset), the term index is built at the end. Rolling the transaction back brings the index
-   * back with everything else.
+   * large import; in bulk the documents of a stretch of companies are written in one statement an index. When there are
+   * no terms yet (a new dataset), the term index is built at the end, and the full-text indexes are merged once at
+   * the end rather than as their segments pile up (fts-bulk-settings.ts). Rolling the transaction back brings the
+   * indexes back with everything else.
    */
   startBulk(): void;
   /** Indexes the terms not indexed yet and restores the term index; `onStep` is told each step as it begins. */
@@ -38,12 +41,6 @@ export interface CompanyTermsWriter {
   abandonBulk(): void;
 }
 
-/**
- * What parts a company's terms in its trigram document. No term holds a space (names are folded without them:
- * names.ts), so no key's trigram spans two terms, and a key is found in a document only where one term holds it.
- */
-const TERM_SEPARATOR = ' ';
-
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 export function shortGramTermsSql(row = ''): string {
   const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
@@ -51,54 +48,45 @@ export function shortGramTermsSql(row = ''): string {
   return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
 }
 
-/** The company terms' full-text indexes, which the writer keeps in step. */
-export const COMPANY_FTS_TABLES = ['company_trigrams', 'company_grams', 'company_long_grams'];
-
 /** In bulk, terms are written this many to a statement: one statement per term was most of their cost. */
 const TERMS_PER_INSERT = 100;
 
 /**
- * In bulk, the documents of the companies written are made each time their terms pass this many, rather than all at
- * the end: while an import's rows are read on another thread, the writing thread waits for them part of the time, and
- * indexing as it goes fills that wait, where indexing at the end ran alone on one core. Its CPU is the same or less
- * (bench/README.md, "Importing a full NTA file"): a stretch's terms are read back while still in SQLite's page cache,
- * where the end read every term back from the file. Each stretch is one statement per index, and one FTS5 segment,
- * which its automerge folds in. A stretch is a fraction of a second of the writing thread, which the reading thread's
- * batches in flight cover (nta-parse-thread.ts).
+ * In bulk, the documents of the companies written are written each time their terms pass this many, rather than all
+ * at the end: while an import's rows are read on another thread, the writing thread waits for them part of the time,
+ * and indexing as it goes fills that wait, where indexing at the end ran alone on one core (bench/README.md,
+ * "Importing a full NTA file"). Each stretch is one FTS5 segment of each index. A stretch is a fraction of a second of
+ * the writing thread, which the reading thread's batches in flight cover (nta-parse-thread.ts).
  */
 const INDEX_EVERY_TERMS = 20_000;
 
 type TermRow = [id: number | null, companyId: number, field: string, aliasKind: string | null, term: string];
 
+/** Each full-text index of the terms: its table, its column, and the document of a company it holds. */
+const DOCUMENT_INDEXES = [
+  { table: 'company_trigrams', column: 'terms', of: (d: CompanyDocuments) => d.trigrams },
+  { table: 'company_grams', column: 'grams', of: (d: CompanyDocuments) => d.grams },
+  { table: 'company_long_grams', column: 'grams', of: (d: CompanyDocuments) => d.longGrams },
+] as const;
+
+/** The company terms' full-text indexes, which the writer keeps in step. */
+export const COMPANY_FTS_TABLES: readonly string[] = DOCUMENT_INDEXES.map((index) => index.table);
+
 /**
  * A bulk under way: the highest term id indexed so far (each company's terms up to it are in its documents), the
- * next id to hand out, what puts back the index set aside. Ids are handed out here rather than left to SQLite, which
- * would reuse the id of a deleted last row and so put a new, unindexed term below the watermark.
+ * next id to hand out, what puts back the index set aside, and the documents of the companies whose terms are past
+ * the watermark, by company. Ids are handed out here rather than left to SQLite, which would reuse the id of a deleted
+ * last row and so put a new, unindexed term below the watermark.
  */
 interface Bulk {
   watermark: number;
   nextId: number;
+  readonly documents: Map<number, CompanyDocuments>;
   readonly restoreIndexes: RestoreIndexes | null;
-  /** Sets FTS5's hash size back (raiseFtsHash), once the last stretch is indexed. */
-  readonly restoreFtsHash: () => void;
-}
-
-/**
- * The trigram, short-gram and long-gram documents of the companies whose terms `where` picks, one per company, from the
- * terms as written: the one definition of a document, for a company written alone and for a bulk. A company without a
- * long gram has no long-gram document.
- */
-function documentSql(where: string): { readonly trigrams: string; readonly grams: string; readonly longGrams: string } {
-  // in the terms' order whatever index the plan reads them by (by the company, that index holds them by term)
-  return {
-    trigrams: `INSERT INTO company_trigrams(rowid, terms) SELECT company_id, group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)
-      FROM company_terms WHERE ${where} GROUP BY company_id`,
-    grams: `INSERT INTO company_grams(rowid, grams) SELECT company_id, group_concat(kohyo_term_grams(term), ' ' ORDER BY id)
-      FROM company_terms WHERE ${where} AND ${shortGramTermsSql()} GROUP BY company_id`,
-    longGrams: `INSERT INTO company_long_grams(rowid, grams) SELECT company_id, grams FROM (SELECT company_id,
-      kohyo_long_grams(group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)) AS grams FROM company_terms WHERE ${where}
-      GROUP BY company_id) WHERE grams <> ''`,
-  };
+  /** Whether the full-text indexes were empty, and are merged once at the end (ftsForBulk). */
+  readonly mergeAtEnd: boolean;
+  /** Sets FTS5's settings back (ftsForBulk), once the last stretch is indexed. */
+  readonly restoreFts: () => void;
 }
 
 /** The SQL of writing `n` terms in one statement. */
@@ -110,39 +98,65 @@ function insertTermsSql(n: number): string {
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
 }
 
-/** The functions the documents' SQL calls (documentSql). */
-function registerDocumentFunctions(db: Db): void {
-  db.function('kohyo_term_grams', { deterministic: true }, (term: unknown) => termGrams(String(term)));
+/**
+ * Makes every company's long-gram document from its terms as stored (companyDocuments' long grams, from the terms
+ * in the order they were written), inside the caller's transaction: for a file whose terms were written before the
+ * long-gram index (company-terms-rebuild.ts). At five million companies about a hundred seconds, where writing every
+ * term again took many times that.
+ */
+export function indexAllLongGrams(db: Db): void {
   db.function('kohyo_long_grams', { deterministic: true }, (terms: unknown) =>
     companyLongGrams(String(terms).split(TERM_SEPARATOR)),
   );
+  const restoreFts = ftsForBulk(db, ['company_long_grams'], { mergeAtEnd: false });
+  db.exec(`INSERT INTO company_long_grams(rowid, grams) SELECT company_id, grams FROM (SELECT company_id,
+      kohyo_long_grams(group_concat(term, '${TERM_SEPARATOR}' ORDER BY id)) AS grams FROM company_terms
+      GROUP BY company_id) WHERE grams <> ''`);
+  restoreFts();
 }
 
 /**
- * Makes every company's long-gram document from its terms as stored, inside the caller's transaction: for a file whose
- * terms were written before the long-gram index (company-terms-rebuild.ts). At five million companies about a hundred
- * seconds, where writing every term again took many times that.
+ * Writes documents to the full-text indexes: one company's, or a stretch's in one statement per index. FTS5 writes
+ * what it holds out as a segment whenever another statement writes to the index (at its savepoint), so a stretch's
+ * documents go in as one JSON array of [company, document] pairs: a statement for every hundred of them made as many
+ * segments, past the 2,000 FTS5 holds before a million companies.
  */
-export function indexAllLongGrams(db: Db): void {
-  registerDocumentFunctions(db);
-  const restoreFtsHash = raiseFtsHash(db, ['company_long_grams']);
-  db.exec(documentSql('1').longGrams);
-  restoreFtsHash();
+function documentWriter(db: Db) {
+  const inserts = DOCUMENT_INDEXES.map((index) => ({
+    ...index,
+    one: db.prepare<[number, string]>(`INSERT INTO ${index.table}(rowid, ${index.column}) VALUES (?, ?)`),
+    many: db.prepare<[string]>(
+      `INSERT INTO ${index.table}(rowid, ${index.column}) SELECT value ->> 0, value ->> 1 FROM json_each(?)`,
+    ),
+  }));
+  return {
+    one(companyId: number, documents: CompanyDocuments): void {
+      for (const index of inserts) {
+        const document = index.of(documents);
+        if (document !== null) index.one.run(companyId, document);
+      }
+    },
+    /** The documents in the order of their companies (FTS5 writes a segment out whenever a rowid goes back). */
+    many(documents: ReadonlyMap<number, CompanyDocuments>): void {
+      const companies = [...documents].sort(([a], [b]) => a - b);
+      for (const index of inserts) {
+        const pairs: [number, string][] = [];
+        for (const [id, ofCompany] of companies) {
+          const document = index.of(ofCompany);
+          if (document !== null) pairs.push([id, document]);
+        }
+        if (pairs.length > 0) index.many.run(JSON.stringify(pairs));
+      }
+    },
+  };
 }
 
 /** The statements the terms writer runs. */
 function termStatements(db: Db) {
-  registerDocumentFunctions(db);
-  const companyDocuments = documentSql('company_id = ?');
-  const bulkDocuments = documentSql('id > ? AND id <= ?');
   return {
     insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
     insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
     deleteTerms: db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?'),
-    // a company written alone: its documents, from its terms just written
-    indexCompany: db.prepare<[number]>(companyDocuments.trigrams),
-    gramCompany: db.prepare<[number]>(companyDocuments.grams),
-    longGramCompany: db.prepare<[number]>(companyDocuments.longGrams),
     // the company's terms as they stand, the highest id first: whether they were indexed, and whether any has grams
     termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null; term: string }>(
       'SELECT id, field, alias_kind, term FROM company_terms WHERE company_id = ? ORDER BY id DESC',
@@ -150,10 +164,6 @@ function termStatements(db: Db) {
     deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
     deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
     deleteLongGrams: db.prepare<[number]>('DELETE FROM company_long_grams WHERE rowid = ?'),
-    // in bulk, the documents of the companies whose terms were written in a stretch of ids
-    indexNew: db.prepare<[number, number]>(bulkDocuments.trigrams),
-    gramNew: db.prepare<[number, number]>(bulkDocuments.grams),
-    longGramNew: db.prepare<[number, number]>(bulkDocuments.longGrams),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
 }
@@ -163,66 +173,70 @@ export interface TermsWriterOptions {
   readonly indexEveryTerms?: number;
 }
 
+/** In bulk, the terms not written yet, a row of five values after the other, written TERMS_PER_INSERT at a time. */
+function termQueue(db: Db, insertBatch: Statement<[(number | string | null)[]]>) {
+  const queued: (number | string | null)[] = [];
+  return {
+    push(id: number, companyId: number, field: string, aliasKind: string | null, term: string): void {
+      queued.push(id, companyId, field, aliasKind, term);
+      if (queued.length < 5 * TERMS_PER_INSERT) return;
+      insertBatch.run(queued);
+      queued.length = 0;
+    },
+    /** Writes what is queued: the last, part-full batch in one statement of its size. */
+    write(): void {
+      if (queued.length > 0) db.prepare<[typeof queued]>(insertTermsSql(queued.length / 5)).run(queued);
+      queued.length = 0;
+    },
+    /** Forgets the queued terms of a company. */
+    drop(companyId: number): void {
+      const kept = queued.filter((_, i) => queued[i - (i % 5) + 1] !== companyId);
+      queued.length = 0;
+      queued.push(...kept);
+    },
+    clear(): void {
+      queued.length = 0;
+    },
+  };
+}
+
 export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {}): CompanyTermsWriter {
   const indexEveryTerms = options.indexEveryTerms ?? INDEX_EVERY_TERMS;
   const st = termStatements(db);
-  // in bulk, the values of the terms not written yet, a row after the other
-  const queued: (number | string | null)[] = [];
-  const writeQueued = () => {
-    // the last, part-full batch in one statement of its size
-    if (queued.length > 0) db.prepare<[typeof queued]>(insertTermsSql(queued.length / 5)).run(queued);
-    queued.length = 0;
-  };
-  const dropQueued = (companyId: number) => {
-    const kept = queued.filter((_, i) => queued[i - (i % 5) + 1] !== companyId);
-    queued.length = 0;
-    queued.push(...kept);
-  };
+  const documents = documentWriter(db);
+  const queued = termQueue(db, st.insertTermBatch);
 
   let bulk: Bulk | null = null;
   // the documents of the companies whose terms are past the watermark, every one of them complete
   const indexWritten = (onStep: (step: string) => void = () => undefined) => {
     if (!bulk) return;
-    writeQueued();
-    const from = bulk.watermark;
-    const to = bulk.nextId - 1;
-    onStep('indexing the search terms by trigram');
-    st.indexNew.run(from, to);
-    onStep("indexing the names' short grams");
-    st.gramNew.run(from, to);
-    onStep('indexing the search terms by long gram');
-    st.longGramNew.run(from, to);
-    bulk.watermark = to;
+    queued.write();
+    onStep('indexing the search terms');
+    documents.many(bulk.documents);
+    bulk.documents.clear();
+    bulk.watermark = bulk.nextId - 1;
   };
 
   return {
-    insert(companyId, company, terms = companySearchTerms(company)) {
-      for (const t of terms) {
-        if (bulk) {
-          queued.push(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
-          if (queued.length === 5 * TERMS_PER_INSERT) {
-            st.insertTermBatch.run(queued);
-            queued.length = 0;
-          }
-          continue;
-        }
-        st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term);
+    insert(companyId, company, indexed = indexedTerms(company)) {
+      for (const t of indexed.terms) {
+        if (bulk) queued.push(bulk.nextId++, companyId, t.field, t.alias_kind, t.term);
+        else st.insertTerm.run(null, companyId, t.field, t.alias_kind, t.term);
       }
       if (bulk) {
+        bulk.documents.set(companyId, indexed.documents);
         // the company's terms are all handed out: a stretch ends only between two companies
         if (bulk.nextId - 1 - bulk.watermark >= indexEveryTerms) indexWritten();
         return;
       }
-      st.indexCompany.run(companyId);
-      st.gramCompany.run(companyId);
-      st.longGramCompany.run(companyId);
+      documents.one(companyId, indexed.documents);
     },
 
     remove(companyId) {
       // terms still queued were never written: they go from the queue, their ids unused as if written and deleted
-      dropQueued(companyId);
+      queued.drop(companyId);
       // a company's terms are written together, so its newest term tells whether they were indexed: in bulk, terms
-      // past the watermark are not yet
+      // past the watermark are not yet, and their documents wait with them
       const terms = st.termsOf.all(companyId);
       const newest = terms[0];
       if (newest !== undefined && (!bulk || newest.id <= bulk.watermark)) {
@@ -230,6 +244,7 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
         if (terms.some(hasShortGrams)) st.deleteGrams.run(companyId);
         if (terms.some((t) => hasLongGram(t.term))) st.deleteLongGrams.run(companyId);
       }
+      bulk?.documents.delete(companyId);
       st.deleteTerms.run(companyId);
     },
 
@@ -237,21 +252,29 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
       if (bulk) throw new Error('bulk term writing has already begun');
       if (!db.inTransaction) throw new Error('bulk term writing needs an open transaction');
       const watermark = st.maxId.get()?.m ?? 0;
-      const restoreIndexes = watermark === 0 ? deferIndexes(db, ['company_terms_by_term']) : null;
-      bulk = { watermark, nextId: watermark + 1, restoreIndexes, restoreFtsHash: raiseFtsHash(db, COMPANY_FTS_TABLES) };
+      const empty = watermark === 0;
+      bulk = {
+        watermark,
+        nextId: watermark + 1,
+        documents: new Map(),
+        restoreIndexes: empty ? deferIndexes(db, ['company_terms_by_term']) : null,
+        mergeAtEnd: empty,
+        restoreFts: ftsForBulk(db, COMPANY_FTS_TABLES, { mergeAtEnd: empty }),
+      };
     },
 
     finishBulk(onStep = () => undefined) {
       if (!bulk) return;
       indexWritten(onStep);
-      bulk.restoreFtsHash();
+      if (bulk.mergeAtEnd) onStep("merging the search terms' indexes");
+      bulk.restoreFts();
       if (bulk.restoreIndexes) onStep('building the index of the search terms');
       bulk.restoreIndexes?.();
       bulk = null;
     },
 
     abandonBulk() {
-      queued.length = 0;
+      queued.clear();
       bulk = null;
     },
   };

@@ -1,6 +1,6 @@
 // The only SQL that writes companies: upsert by Corporate Number, aliases, and the search terms derived from them.
 import type { AliasKind, CompanyAlias, CompanyInput } from '../domain/companies/company-input.js';
-import type { CompanyTerm, NamedCompany } from '../domain/companies/company-terms.js';
+import type { IndexedTerms, NamedCompany } from '../domain/companies/company-terms.js';
 import { romanizeKana } from '../domain/text/romanize.js';
 import { createCompanyTermsWriter, type TermsWriterOptions } from './company-terms-writer.js';
 import type { Db } from './database.js';
@@ -15,10 +15,10 @@ export interface CompanyWriter {
    * Inserts the company, or replaces its state when the input is not older than what is stored (by change
    * date, then update date). Its romanized alias and its search terms follow; when the name changes, the
    * name it had becomes a former name. Other alias kinds, written by other sources, are kept. `terms` are
-   * companySearchTerms(input) when the caller has them already (worked out on another thread); they are used
-   * when the company ends up with the input's aliases and no others.
+   * indexedTerms(input) when the caller has them already (worked out on another thread); they are used when the
+   * company ends up with the input's aliases and no others.
    */
-  upsertCompany(input: CompanyInput, terms?: readonly CompanyTerm[]): UpsertOutcome;
+  upsertCompany(input: CompanyInput, terms?: IndexedTerms): UpsertOutcome;
   /**
    * Records a name the company went by, with its readings (kana, romanized): all become former_name aliases, so
    * that a former name is found however it is typed. A name or reading equal to a current one is not kept. When
@@ -289,7 +289,7 @@ function addFormerReading(
 }
 
 /** A company not stored yet, with the former names that waited for it; false (nothing written) when it is stored. */
-function insertCompany(w: Writing, input: CompanyInput, precomputed: readonly CompanyTerm[] | undefined): boolean {
+function insertCompany(w: Writing, input: CompanyInput, precomputed: IndexedTerms | undefined): boolean {
   const written = w.st.insert.run(input.corporate_number, ...columnValues(input));
   if (written.changes === 0) return false;
   const id = Number(written.lastInsertRowid);

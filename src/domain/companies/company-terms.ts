@@ -88,6 +88,46 @@ export function hasShortGrams(term: Pick<CompanyTerm, 'field' | 'alias_kind'>): 
 }
 
 /**
+ * What parts a company's terms in its trigram document. No term holds a space (names are folded without them:
+ * names.ts), so no key's trigram spans two terms, and a key is found in a document only where one term holds it.
+ */
+export const TERM_SEPARATOR = ' ';
+
+/** A company's document in each full-text index of its terms (one document a company), null where it has none. */
+export interface CompanyDocuments {
+  /** Its terms, in their order (the trigram index). */
+  readonly trigrams: string | null;
+  /** The short grams of its SHORT_GRAM_TERMS (termGrams), in their order. */
+  readonly grams: string | null;
+  /** Its long grams (companyLongGrams). */
+  readonly longGrams: string | null;
+}
+
+/** A company's search terms and its documents: everything writing its terms takes, worked out before the write. */
+export interface IndexedTerms {
+  readonly terms: readonly CompanyTerm[];
+  readonly documents: CompanyDocuments;
+}
+
+/** The one definition of a company's documents, from its terms in the order they are written. */
+export function companyDocuments(terms: readonly CompanyTerm[]): CompanyDocuments {
+  const words = terms.map((t) => t.term);
+  const short = terms.filter(hasShortGrams).map((t) => termGrams(t.term));
+  const longGrams = companyLongGrams(words);
+  return {
+    trigrams: words.length === 0 ? null : words.join(TERM_SEPARATOR),
+    grams: short.length === 0 ? null : short.join(' '),
+    longGrams: longGrams === '' ? null : longGrams,
+  };
+}
+
+/** companySearchTerms of a company with their documents. */
+export function indexedTerms(company: NamedCompany): IndexedTerms {
+  const terms = companySearchTerms(company);
+  return { terms, documents: companyDocuments(terms) };
+}
+
+/**
  * Every distinct one- and two-character substring of a term, space separated: the document of the short-gram
  * index, which serves partial matches for queries too short for the trigram index (花王, 東レ, 花).
  */

@@ -1,6 +1,6 @@
 // Parsed rows as one flat array a batch, for the trip from the reading thread to the writing one.
 import type { CompanyAlias, CompanyInput } from '../../domain/companies/company-input.js';
-import type { CompanyTerm } from '../../domain/companies/company-terms.js';
+import type { CompanyTerm, IndexedTerms } from '../../domain/companies/company-terms.js';
 import type { ParsedItem } from './nta-parsed-rows.js';
 import type { NtaProcess, NtaRowErrorReason } from './nta-row.js';
 
@@ -27,8 +27,14 @@ export function encodeItems(items: readonly ParsedItem[]): EncodedItems {
     out.push(c.status, c.closed_on, c.close_cause, c.successor_corporate_number, c.updated_on, c.changed_on);
     out.push(c.aliases.length);
     for (const alias of c.aliases) out.push(alias.name, alias.kind);
-    out.push(terms === null ? -1 : terms.length);
-    for (const t of terms ?? []) out.push(t.field, t.alias_kind, t.term);
+    if (terms === null) {
+      out.push(-1);
+      continue;
+    }
+    out.push(terms.terms.length);
+    for (const t of terms.terms) out.push(t.field, t.alias_kind, t.term);
+    const { documents } = terms;
+    out.push(documents.trigrams, documents.grams, documents.longGrams);
   }
   return out;
 }
@@ -77,10 +83,11 @@ export function decodeItems(values: EncodedItems): ParsedItem[] {
       aliases: aliasesFrom(next()),
     };
     const termCount: number = next();
-    let terms: CompanyTerm[] | null = null;
+    let terms: IndexedTerms | null = null;
     if (termCount >= 0) {
-      terms = [];
-      for (let t = 0; t < termCount; t++) terms.push({ field: next(), alias_kind: next(), term: next() });
+      const list: CompanyTerm[] = [];
+      for (let t = 0; t < termCount; t++) list.push({ field: next(), alias_kind: next(), term: next() });
+      terms = { terms: list, documents: { trigrams: next(), grams: next(), longGrams: next() } };
     }
     items.push({ result: { ok: true, row: { line, latest, process, correction, changedOn, company } }, terms });
   }

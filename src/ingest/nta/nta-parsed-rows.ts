@@ -1,5 +1,5 @@
 // The reading half of an NTA import: a file's rows decoded, each current row with the search terms it will most likely get.
-import { companySearchTerms, type CompanyTerm } from '../../domain/companies/company-terms.js';
+import { indexedTerms, type IndexedTerms } from '../../domain/companies/company-terms.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { openNtaReader } from './nta-reader.js';
 import { parseNtaRow, type NtaRowResult } from './nta-row.js';
@@ -7,11 +7,11 @@ import { parseNtaRow, type NtaRowResult } from './nta-row.js';
 export interface ParsedItem {
   readonly result: NtaRowResult;
   /**
-   * For a current row that is not a deletion: companySearchTerms of its company with its own aliases, worked out
-   * here so that this can run on another thread than the writes. The writer uses them only when the company ends
-   * up with exactly those aliases, which is the case for nearly every row of a new dataset.
+   * For a current row that is not a deletion: indexedTerms of its company with its own aliases (its search terms and
+   * their documents), worked out here so that this can run on another thread than the writes. The writer uses them
+   * only when the company ends up with exactly those aliases, which is the case for nearly every row of a new dataset.
    */
-  readonly terms: readonly CompanyTerm[] | null;
+  readonly terms: IndexedTerms | null;
 }
 
 export interface ReadState {
@@ -59,5 +59,5 @@ export function parseItem(fields: readonly string[], line: number): ParsedItem {
   const result = parseNtaRow(fields, line);
   if (!result.ok || !result.row.latest || result.row.process === '99') return { result, terms: null };
   const { company } = result.row;
-  return { result, terms: companySearchTerms(company) };
+  return { result, terms: indexedTerms(company) };
 }

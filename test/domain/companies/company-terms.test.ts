@@ -2,10 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
+  companyDocuments,
   companyLongGrams,
   companySearchTerms,
   hasShortGrams,
   kanaKey,
+  indexedTerms,
   termGrams,
 } from '../../../src/domain/companies/company-terms.js';
 
@@ -106,4 +108,29 @@ test('companyLongGrams: the distinct long grams of every term, space separated, 
   assert.equal(companyLongGrams(['abcdef', 'bcdefg']), 'abcde bcdef cdefg');
   assert.equal(companyLongGrams(['abcd', '花王']), '');
   assert.equal(companyLongGrams([]), '');
+});
+
+test('companyDocuments: each index its document from the terms in their order, none where a company has nothing for it', () => {
+  const terms = companySearchTerms({
+    name: '株式会社花王',
+    name_kana: 'カオウセッケン',
+    name_en: null,
+    aliases: [{ kind: 'former_name', name: '花王石鹸株式会社' }],
+  });
+  const documents = companyDocuments(terms);
+  assert.equal(documents.trigrams, terms.map((t) => t.term).join(' '));
+  // the name and the former name have short grams; the reading and its romanization do not
+  assert.equal(documents.grams, `${termGrams('花王')} ${termGrams('花王石鹸')}`);
+  assert.equal(documents.longGrams, companyLongGrams(terms.map((t) => t.term)));
+  assert.match(documents.longGrams ?? '', /kaose/u);
+  assert.deepEqual(companyDocuments(companySearchTerms({ name: 'ab', name_kana: null, name_en: null, aliases: [] })), {
+    trigrams: 'ab',
+    grams: 'a ab b',
+    longGrams: null,
+  });
+  assert.deepEqual(companyDocuments([]), { trigrams: null, grams: null, longGrams: null });
+  assert.deepEqual(indexedTerms({ name: '花王', name_kana: null, name_en: null, aliases: [] }), {
+    terms: [{ field: 'name', alias_kind: null, term: '花王' }],
+    documents: { trigrams: '花王', grams: '花 花王 王', longGrams: null },
+  });
 });

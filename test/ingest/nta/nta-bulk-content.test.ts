@@ -39,6 +39,7 @@ function contentOf(db: Db): Record<string, unknown[]> {
     gaps: companyIndexGaps(db),
     trigramVocab: vocab('company_trigrams'),
     shortGramVocab: vocab('company_grams'),
+    longGramVocab: vocab('company_long_grams'),
     trigramDocs: all('SELECT * FROM company_trigram_docs ORDER BY trigram'),
     schema: all("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"),
   };

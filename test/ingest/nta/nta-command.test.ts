@@ -50,9 +50,8 @@ describe('kohyo import nta', () => {
     // each step, and the one before it with its time (the file's name left out)
     const named = [
       'reading the rows and writing them',
-      `${SAMPLE_FILE}: indexing the search terms by trigram`,
-      `${SAMPLE_FILE}: indexing the names' short grams`,
-      `${SAMPLE_FILE}: indexing the search terms by long gram`,
+      `${SAMPLE_FILE}: indexing the search terms`,
+      `${SAMPLE_FILE}: merging the search terms' indexes`,
       `${SAMPLE_FILE}: building the index of the search terms`,
       `${SAMPLE_FILE}: building the index of the places`,
       'merging the full-text indexes',

@@ -13,7 +13,7 @@ describe('encodeItems and decodeItems', () => {
     const items = [...splitter.push(iconv.decode(readFileSync(REAL_FILE), 'cp932')), ...splitter.end()].map((r) =>
       parseItem(r.fields, r.line),
     );
-    assert.ok(items.some((i) => i.terms === null) && items.some((i) => i.terms !== null && i.terms.length > 0));
+    assert.ok(items.some((i) => i.terms === null) && items.some((i) => i.terms !== null && i.terms.terms.length > 0));
     assert.deepEqual(decodeItems(encodeItems(items)), items);
   });
 
