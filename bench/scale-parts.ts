@@ -7,9 +7,7 @@
 // --rounds N (default 3), --answers FILE.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openStore, type Store } from '../src/store/store.js';
-import { loadConfig } from '../src/config.js';
-import { endpointAt } from '../src/api/catalogue.js';
+import type { Store } from '../src/store/store.js';
 import { countCompanies, searchCompanies } from '../src/api/company-search.js';
 import { COMPANY_FILTER_MATCHES } from '../src/domain/records/record-filters.js';
 import { MATCHES_COUNTED_UP_TO } from '../src/domain/text/search-split.js';
@@ -20,10 +18,10 @@ import { openReadOnly } from '../src/store/database.js';
 import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
+import { ANSWER_DAY, comparableAnswer, openInProcessSearch } from './search-in-process.js';
 
 const SEED = 57;
 const LIMIT = 10;
-const TODAY = '2026-11-21';
 const PARTS = ['all', 'companies', 'their count', 'records', 'record counts'] as const;
 type Part = (typeof PARTS)[number];
 
@@ -33,7 +31,7 @@ function partsOf(store: Store): Record<Exclude<Part, 'all'>, (q: string) => unkn
   const search = (q: string): RecordSearch => ({
     companies: found(q).filter,
     text: /^\d{13}$/u.test(q) ? null : foldWidth(q),
-    today: TODAY,
+    today: ANSWER_DAY,
   });
   const searches = new Map<string, RecordSearch>();
   const searchOf = (q: string) => searches.get(q) ?? searches.set(q, search(q)).get(q)!;
@@ -64,22 +62,13 @@ function main(): void {
   const db = openReadOnly(values.dataset);
   const texts = drawTexts(db, Number(values.queries), SEED);
   db.close();
-  // the served connection's page cache (KOHYO_DB_CACHE_MB's default), so that pages past the memory map cost as served
-  const store = openStore(values.dataset, { answerCacheEntries: 0, cacheMiB: loadConfig({}).dbCacheMiB });
-  const endpoint = endpointAt('/api/v1/search');
-  if (endpoint === undefined) throw new Error('no /api/v1/search in the catalogue');
-  const context = { config: loadConfig({}), dataset: () => store, clock: () => new Date(`${TODAY}T03:00:00Z`) };
-  const answer = (q: string) => JSON.stringify(endpoint.answer(context, { q }, 'bench'));
+  const { store, answer } = openInProcessSearch(values.dataset);
   const parts = { all: answer, ...partsOf(store) };
   const rows: string[][] = [];
   const answers: Record<string, unknown[]> = {};
   for (const klass of classes) {
     const queries = texts[klass];
-    answers[klass] = queries.map((q) => {
-      const { meta, ...rest } = JSON.parse(answer(q)) as { meta: Record<string, unknown> };
-      const { request_id: _id, ...kept } = meta;
-      return { q, ...rest, meta: kept };
-    });
+    answers[klass] = queries.map((q) => comparableAnswer(q, answer(q)));
     const figures = PARTS.map((part) => {
       cpuMicrosEach(queries, parts[part]);
       return median(Array.from({ length: Number(values.rounds) }, () => cpuMicrosEach(queries, parts[part])));

@@ -71,6 +71,30 @@ test('rarestLongGrams: a romanized name by its rarest run and the rarest clear o
   );
 });
 
+test('rarestLongGrams: the next rarest where the run clear of the rarest is many times as common, though worth its list', () => {
+  // at five million companies: kensetsu's runs in hundreds of thousands, the stem's in thousands
+  const docs = new Map([
+    ['misei', 5_473],
+    ['iseik', 11_012],
+    ['seike', 3_927],
+    ['eiken', 8_772],
+    ['ikens', 48_247],
+    ['kense', 189_193],
+    ['enset', 210_000],
+    ['nsetu', 220_562],
+  ]);
+  assert.deepEqual(
+    rarestLongGrams('miseikensetu', (gram) => docs.get(gram) ?? 0),
+    ['seike', 'misei'],
+  );
+  // the clear run within eight times the next rarest's list is still read first
+  docs.set('nsetu', 8 * 5_473);
+  assert.deepEqual(
+    rarestLongGrams('miseikensetu', (gram) => docs.get(gram) ?? 0),
+    ['seike', 'nsetu'],
+  );
+});
+
 test('rarestLongGrams: a gram too rare to be counted is the rarest; a key of six letters has no clear second', () => {
   const counted = new Map([
     ['abcde', 3_000],
