@@ -7,8 +7,8 @@ import type { Db } from './database.js';
  * merges the segments as they pile up: indexing a million companies' terms at once wrote thousands of small
  * segments. With 64 MiB, fewer and larger segments make the indexing of a bulk and the end of a large import
  * noticeably faster (bench/README.md); twice that saved a little more but took a five-million import's peak memory
- * too near the 1 GB it must stay under. The memory is held only while postings are pending: FTS5 writes them out at the
- * end of each statement that indexes many rows.
+ * too near the 1 GB it must stay under. The memory is held only while postings are pending: FTS5 writes them out as
+ * a segment when the next statement that writes the index begins (at its savepoint) and at the commit.
  */
 const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
 
@@ -20,9 +20,9 @@ const DEFAULT_MERGING = { automerge: 4, crisismerge: 16 } as const;
 
 /**
  * When the bulk's merging is left to its end: no merging as segments are written, but a level that reaches
- * `crisismerge` segments is merged at once. A stretch of an import is a segment of each index (company-terms-writer.ts):
- * about 650 at all Japan. FTS5 refuses to write past 2,000 segments an index ("database or disk is full"), so a file
- * larger still gets one merge of its first thousand rather than failing.
+ * `crisismerge` segments is merged at once. A stretch of an import is a segment of each index
+ * (company-terms-writer.ts): about 650 at all Japan. FTS5 refuses to write past 2,000 segments an index ("database or
+ * disk is full"), so a file larger still gets one merge of its first thousand rather than failing.
  */
 export const NO_MERGING = { automerge: 0, crisismerge: 1000 } as const;
 
@@ -40,10 +40,11 @@ export interface BulkFtsOptions {
 
 /**
  * Sets `tables`' FTS5 settings for a bulk until the function it returns is called: a larger hash, and merging as
- * `options` says (merged whole by that function when left to the end). The settings are kept in each table's `_config` table, so they are set back to FTS5's defaults
- * then, through FTS5 too (SQLite's defensive mode, on in better-sqlite3, keeps shadow tables from being written
- * directly): every later writer of the file indexes as before. The caller's transaction makes the whole of it all or
- * nothing; each setting is a write, so a writer that indexes many stretches sets them once for all of them.
+ * `options` says (merged whole by that function when left to the end). The settings are kept in each table's
+ * `_config` table, so they are set back to FTS5's defaults then, through FTS5 too (SQLite's defensive mode, on in
+ * better-sqlite3, keeps shadow tables from being written directly): every later writer of the file indexes as before.
+ * The caller's transaction makes the whole of it all or nothing; each setting is a write, so a writer that indexes
+ * many stretches sets them once for all of them.
  */
 export function ftsForBulk(db: Db, tables: readonly string[], options: BulkFtsOptions): () => void {
   if (!db.inTransaction) throw new Error('a bulk FTS index needs an open transaction');
