@@ -4,7 +4,7 @@
 // row, which was most of a count's cost at a million companies.
 import {
   companyLongGrams,
-  hasShortGrams,
+  companyDocuments,
   indexedTerms,
   SHORT_GRAM_TERMS,
   TERM_SEPARATOR,
@@ -14,7 +14,6 @@ import {
   type TermField,
 } from '../domain/companies/company-terms.js';
 import type { AliasKind } from '../domain/companies/company-input.js';
-import { hasLongGram } from '../domain/text/index-keys.js';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
@@ -128,8 +127,13 @@ function documentWriter(db: Db) {
     many: db.prepare<[string]>(
       `INSERT INTO ${index.table}(rowid, ${index.column}) SELECT value ->> 0, value ->> 1 FROM json_each(?)`,
     ),
+    remove: db.prepare<[number]>(`DELETE FROM ${index.table} WHERE rowid = ?`),
   }));
   return {
+    /** Deletes a company's documents: those its terms as written made (`documents`), and no other. */
+    remove(companyId: number, documents: CompanyDocuments): void {
+      for (const index of inserts) if (index.of(documents) !== null) index.remove.run(companyId);
+    },
     one(companyId: number, documents: CompanyDocuments): void {
       for (const index of inserts) {
         const document = index.of(documents);
@@ -157,13 +161,10 @@ function termStatements(db: Db) {
     insertTerm: db.prepare<TermRow>(insertTermsSql(1)),
     insertTermBatch: db.prepare<[(number | string | null)[]]>(insertTermsSql(TERMS_PER_INSERT)),
     deleteTerms: db.prepare<[number]>('DELETE FROM company_terms WHERE company_id = ?'),
-    // the company's terms as they stand, the highest id first: whether they were indexed, and whether any has grams
+    // the company's terms as they stand, the highest id first: whether they were indexed, and which documents they made
     termsOf: db.prepare<[number], { id: number; field: TermField; alias_kind: AliasKind | null; term: string }>(
       'SELECT id, field, alias_kind, term FROM company_terms WHERE company_id = ? ORDER BY id DESC',
     ),
-    deleteTrigrams: db.prepare<[number]>('DELETE FROM company_trigrams WHERE rowid = ?'),
-    deleteGrams: db.prepare<[number]>('DELETE FROM company_grams WHERE rowid = ?'),
-    deleteLongGrams: db.prepare<[number]>('DELETE FROM company_long_grams WHERE rowid = ?'),
     maxId: db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms'),
   };
 }
@@ -239,11 +240,8 @@ export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {
       // past the watermark are not yet, and their documents wait with them
       const terms = st.termsOf.all(companyId);
       const newest = terms[0];
-      if (newest !== undefined && (!bulk || newest.id <= bulk.watermark)) {
-        st.deleteTrigrams.run(companyId);
-        if (terms.some(hasShortGrams)) st.deleteGrams.run(companyId);
-        if (terms.some((t) => hasLongGram(t.term))) st.deleteLongGrams.run(companyId);
-      }
+      if (newest !== undefined && (!bulk || newest.id <= bulk.watermark))
+        documents.remove(companyId, companyDocuments(terms));
       bulk?.documents.delete(companyId);
       st.deleteTerms.run(companyId);
     },
