@@ -1,7 +1,7 @@
 // The companies a search follows into the records: the Corporate Numbers records are linked to, and the names records
 // carry, of the companies it found.
 import type { Db } from './database.js';
-import { ALL_RECORD_TABLES } from './record-tables.js';
+import { hasLinkedRecordsSql } from './record-tables.js';
 import { CarriedNames } from './carried-names.js';
 
 /** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
@@ -28,8 +28,10 @@ export class FollowedCompanyQueries {
 
   constructor(db: Db) {
     this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
-    this.namesById = db.prepare<[string], string>(namesSql('c.id = j.value')).pluck();
-    this.namesByNumber = db.prepare<[string], string>(namesSql('c.corporate_number = j.value')).pluck();
+    this.namesById = db.prepare<[string], string>(namesSql('j.value')).pluck();
+    this.namesByNumber = db
+      .prepare<[string], string>(namesSql('c.id', 'JOIN companies c ON c.corporate_number = j.value'))
+      .pluck();
     this.carried = new CarriedNames(db);
   }
 
@@ -53,19 +55,24 @@ export class FollowedCompanyQueries {
 
 /**
  * The Corporate Numbers of the companies of a JSON list of ids that records are linked to (their record counts), in
- * the list's order.
+ * the list's order, read from the partial index of the companies with records (companies_with_records): a common
+ * name's followed companies are mostly without records, and each was a read of its row, on a random page of the
+ * largest table (4 times the CPU at a million companies, bench/README.md). The list is the outer loop (CROSS JOIN):
+ * over a new file's empty statistics SQLite chose to scan the index and look each company up in the list.
  */
 function linkedNumbersSql(): string {
-  const linked = ALL_RECORD_TABLES.map((t) => `c.${t.companyCount} > 0`).join(' OR ');
-  return `SELECT c.corporate_number FROM json_each(?) j JOIN companies c ON c.id = j.value WHERE ${linked} ORDER BY j.key`;
+  return `SELECT c.corporate_number FROM json_each(?) j CROSS JOIN companies c INDEXED BY companies_with_records ON c.id = j.value
+    WHERE ${hasLinkedRecordsSql('c.')} ORDER BY j.key`;
 }
 
 /**
- * The name keys (every term but the reading's) of the companies of a JSON list joined by `on`, as one JSON array,
- * apart from their numbers: read beside each company's row, in isolation, they cost twice as much (50 companies at a
- * million, 212 µs against 62 and 40; in whole answers the two forms measured alike, bench/README.md).
+ * The name keys (every term but the reading's) of the companies of a JSON list, as one JSON array: `companyId` is
+ * the id of the list's company, through `join` when the list does not hold ids. Read apart from their numbers: read
+ * beside each company's row, in isolation, they cost twice as much (50 companies at a million, 212 µs against 62 and
+ * 40; in whole answers the two forms measured alike, bench/README.md). A list of ids reads the term index alone,
+ * without the companies' rows.
  */
-function namesSql(on: string): string {
-  return `SELECT json_group_array(t.term) FROM json_each(?) j JOIN companies c ON ${on}
-    JOIN company_terms t ON t.company_id = c.id WHERE t.field <> 'name_kana'`;
+function namesSql(companyId: string, join = ''): string {
+  return `SELECT json_group_array(t.term) FROM json_each(?) j ${join}
+    JOIN company_terms t ON t.company_id = ${companyId} WHERE t.field <> 'name_kana'`;
 }

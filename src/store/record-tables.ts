@@ -92,3 +92,11 @@ export const RECORD_TABLES: Readonly<{ [K in RecordKind]: RecordTable & { readon
 
 /** Every record table, in the order of RECORD_KINDS. */
 export const ALL_RECORD_TABLES: readonly RecordTable[] = Object.values(RECORD_TABLES);
+
+/**
+ * The condition that a company has records linked to it (one of its counts above 0), on the companies row `row`
+ * (`c.`, say, or nothing). The partial index companies_with_records (schema 26) holds the rows it is true of.
+ */
+export function hasLinkedRecordsSql(row = ''): string {
+  return ALL_RECORD_TABLES.map((t) => `${row}${t.companyCount} > 0`).join(' OR ');
+}

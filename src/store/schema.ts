@@ -3,6 +3,7 @@ import { FIELD_RANK_SQL, RANKED_COMPANY_COLUMNS, rankKeySql } from './company-ra
 import { latestVersion, type Migration } from './migrate.js';
 import { INITIAL_SCHEMA } from './schema-initial.js';
 import { changedColumn, listingColumns, recordNameIndex } from './schema-record-table.js';
+import { hasLinkedRecordsSql } from './record-tables.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   INITIAL_SCHEMA,
@@ -338,6 +339,16 @@ DELETE FROM company_trigram_docs_state;
 ALTER TABLE company_terms ADD COLUMN field_rank INTEGER GENERATED ALWAYS AS (${FIELD_RANK_SQL}) VIRTUAL;
 DROP INDEX company_terms_by_term;
 CREATE INDEX company_terms_by_term ON company_terms(term, field_rank, rank_key, field, alias_kind, company_id, legal_form);
+`,
+  },
+  {
+    version: 26,
+    description: 'the Corporate Numbers of the companies with records, by id, for the records a search follows',
+    // A search follows its best 50 companies into the records by the numbers of those with records linked to them. Most
+    // of a common name's companies have none, and each was a read of its row on a random page of the largest table;
+    // this index holds only the companies with records (a few percent), so a company without costs one probe of it.
+    sql: `
+CREATE INDEX companies_with_records ON companies(id, corporate_number) WHERE ${hasLinkedRecordsSql()};
 `,
   },
 ];

@@ -1,7 +1,8 @@
 // A file of schema 18 held one document per company term in its trigram and short-gram indexes; opened by this build
 // it holds one per company, filled from its terms, and search finds what it found. A file of schema 21 had no long-gram
 // index; opened by this build it has one, filled from its terms. A file of schema 23 had no counts of the long grams;
-// opened, it has them. A file of schema 24 kept its term index in company order; opened, it is in rank order.
+// opened, it has them. A file of schema 24 kept its term index in company order; opened, it is in rank order. A file
+// of schema 25 had no index of the companies with records; opened, it has one, holding exactly those.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -9,7 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
-import { backToSchema18, backToSchema21, backToSchema23, backToSchema24 } from '../helpers/older-schema.js';
+import {
+  backToSchema18,
+  backToSchema21,
+  backToSchema23,
+  backToSchema24,
+  backToSchema25,
+} from '../helpers/older-schema.js';
 import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/company-queries.js';
@@ -31,6 +38,33 @@ async function olderDemo(back: (db: Database.Database) => void) {
 }
 
 const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+test('a file of schema 25 gets the index of the companies with records when opened, and follows the same ones', async () => {
+  const { path } = await olderDemo(backToSchema25);
+  const ids = new Database(path, { readonly: true }).prepare('SELECT id FROM companies ORDER BY id').pluck().all();
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    const withRecords = db
+      .prepare(
+        'SELECT id, corporate_number FROM companies WHERE enforcement_count + procurement_suspension_count + license_action_count > 0 ORDER BY id',
+      )
+      .raw()
+      .all();
+    assert.ok(withRecords.length > 0 && withRecords.length < ids.length);
+    // the index holds those companies and no other: its entries as ANALYZE counts them
+    db.exec('ANALYZE companies_with_records');
+    const stat = db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'companies_with_records'").pluck().get();
+    assert.equal(String(stat).split(' ')[0], String(withRecords.length));
+    const numbers = new CompanyQueries(db).followed(ids as number[]).corporateNumbers;
+    assert.deepEqual(
+      numbers,
+      withRecords.map((row) => (row as [number, string])[1]),
+    );
+  } finally {
+    db.close();
+  }
+});
 
 test('a file of schema 24 gets its term index in rank order when opened, and search finds the same', async () => {
   const { path, before } = await olderDemo(backToSchema24);

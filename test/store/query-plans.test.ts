@@ -414,6 +414,22 @@ test("a partial look-up's check and the followed companies' names read each comp
   }
 });
 
+test("the followed companies' numbers come from the index of those with records, and their names read no company's row", () => {
+  const { db, seen, original } = capturingDatabase();
+  new CompanyQueries(db).followed([1, 2]);
+  const planOf = (sql: string | undefined) =>
+    (original(`EXPLAIN QUERY PLAN ${sql}`).all('[1, 2]') as { detail: string }[]).map((r) => r.detail);
+  const companyReads = (sql: string | undefined) => planOf(sql).filter((s) => /^SEARCH c\b/u.test(s));
+  const numbers = seen.find((sql) => sql.includes('SELECT c.corporate_number FROM json_each'));
+  // the row itself is read only for a company the index holds, to test the condition
+  const reads = companyReads(numbers);
+  assert.equal(reads.length, 1);
+  assert.match(reads[0] ?? '', /^SEARCH c USING (COVERING )?INDEX companies_with_records \(id=\?\)$/u);
+  const namesById = seen.filter((sql) => sql.includes('json_group_array(t.term)') && !sql.includes('companies'));
+  assert.equal(namesById.length, 1);
+  assert.deepEqual(companyReads(namesById[0]), []);
+});
+
 test('q with common trigrams: the trigram index by the rarest, then each match its kept text by key, in list order', () => {
   const db = emptyDatabase();
   // the long word looked up by two of its trigrams, as the counts would choose them
