@@ -5,12 +5,15 @@ import type { Db } from './database.js';
 interface IndexColumns {
   readonly name: string;
   readonly columns: readonly string[];
+  /** A partial index's condition, as its CREATE INDEX gives it: the index holds the rows it is true of. */
+  readonly where: string | null;
 }
 
 /**
  * Each of the rows of a rowid table read by its rowid, then looked up through every index of the table by the
  * values the index holds and the rowid: a row missing from an index, or an index entry that disagrees with its row,
- * is reported. A partial index or one on an expression is left out (their entries are not the row's columns alone).
+ * is reported. A partial index is asked for the rows its condition holds of (companies_with_records, which a write of
+ * records moves companies into and out of); one on an expression is left out (its entries are not the row's columns).
  */
 export function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
   const indexes = columnIndexes(db, table);
@@ -21,15 +24,23 @@ export function rowsThroughIndexes(db: Db, table: string, rowids: readonly numbe
       `SELECT ${['rowid', ...columns.map(quoted)].join(', ')} FROM ${quoted(table)} WHERE rowid = ?`,
     )
     .safeIntegers(true);
-  const lookups = indexes.map((index) => ({
-    index,
-    find: db
-      .prepare<unknown[], number>(
-        `SELECT count(*) FROM ${quoted(table)} INDEXED BY ${quoted(index.name)}
-         WHERE ${index.columns.map((c) => `${quoted(c)} IS ?`).join(' AND ')} AND rowid = ?`,
-      )
-      .pluck(),
-  }));
+  const lookups = indexes.map((index) => {
+    // SQLite reads a partial index only for a query whose condition implies the index's
+    const partial = index.where === null ? '' : ` AND (${index.where})`;
+    return {
+      index,
+      find: db
+        .prepare<unknown[], number>(
+          `SELECT count(*) FROM ${quoted(table)} INDEXED BY ${quoted(index.name)}
+           WHERE ${index.columns.map((c) => `${quoted(c)} IS ?`).join(' AND ')} AND rowid = ?${partial}`,
+        )
+        .pluck(),
+      holds:
+        index.where === null
+          ? null
+          : db.prepare<[number], number>(`SELECT (${index.where}) FROM ${quoted(table)} WHERE rowid = ?`).pluck(),
+    };
+  });
   const problems: string[] = [];
   for (const rowid of rowids) {
     const row = read.get(rowid);
@@ -37,7 +48,8 @@ export function rowsThroughIndexes(db: Db, table: string, rowids: readonly numbe
       problems.push(`row ${rowid} of ${table} not found`);
       continue;
     }
-    for (const { index, find } of lookups) {
+    for (const { index, find, holds } of lookups) {
+      if (holds !== null && holds.get(rowid) !== 1) continue;
       if (find.get(...index.columns.map((c) => row[c]), rowid) !== 1) {
         problems.push(`row ${rowid} missing from index ${index.name}`);
       }
@@ -46,7 +58,7 @@ export function rowsThroughIndexes(db: Db, table: string, rowids: readonly numbe
   return problems;
 }
 
-/** The table's indexes on plain columns, with their columns in order. */
+/** The table's indexes on plain columns, with their columns in order and a partial one's condition. */
 function columnIndexes(db: Db, table: string): IndexColumns[] {
   const list = db
     .prepare<[string], { name: string; partial: number }>('SELECT name, partial FROM pragma_index_list(?)')
@@ -54,11 +66,23 @@ function columnIndexes(db: Db, table: string): IndexColumns[] {
   const info = db.prepare<[string], { cid: number; name: string | null }>(
     'SELECT cid, name FROM pragma_index_info(?) ORDER BY seqno',
   );
+  const sql = db.prepare<[string], string>("SELECT sql FROM sqlite_schema WHERE type = 'index' AND name = ?").pluck();
   return list.flatMap(({ name, partial }) => {
     const cols = info.all(name);
-    if (partial === 1 || cols.some((c) => c.cid < 0 || c.name === null)) return [];
-    return [{ name, columns: cols.map((c) => c.name ?? '') }];
+    if (cols.some((c) => c.cid < 0 || c.name === null)) return [];
+    const where = partial === 1 ? partialCondition(sql.get(name)) : null;
+    if (partial === 1 && where === null) return [];
+    return [{ name, columns: cols.map((c) => c.name ?? ''), where }];
   });
+}
+
+/**
+ * The condition of a partial index's CREATE INDEX: what follows its WHERE (an index's columns come before, in
+ * parentheses, and hold no WHERE); null when there is none to read.
+ */
+function partialCondition(createIndex: string | undefined): string | null {
+  const match = /\)\s*WHERE\s([\s\S]+)$/iu.exec(createIndex ?? '');
+  return match?.[1]?.trim() ?? null;
 }
 
 function quoted(name: string): string {

@@ -19,7 +19,12 @@ function rewriteIndexSql(db: Db, name: string, sql: string): void {
 export function withIndexAside<T>(db: Db, index: string, write: () => T): T {
   const sql = db.prepare<[string], string>('SELECT sql FROM sqlite_schema WHERE name = ?').pluck().get(index)!;
   const putBack = () => rewriteIndexSql(db, index, sql);
-  rewriteIndexSql(db, index, `${sql} WHERE 0`);
+  // a partial index holds no row either once its condition is false
+  rewriteIndexSql(
+    db,
+    index,
+    /\sWHERE\s/iu.test(sql) ? sql.replace(/\sWHERE\s[\s\S]*$/iu, ' WHERE 0') : `${sql} WHERE 0`,
+  );
   let result: T;
   try {
     result = write();

@@ -181,6 +181,17 @@ test("a moved company's terms left with their old entries in the term index are 
   assertRefused(live, draft, moved, /failed its integrity check: row \d+ missing from index company_terms_by_term/u);
 });
 
+test('a company the write gave its first records, missing from the index of the companies with records, is refused', async () => {
+  const { live, numbers, draft, moved, write } = await draftWithRecords();
+  // 20 to 29 have no record before the write: their entries are the ones it makes; 10 to 19 keep theirs
+  await withIndexAside(draft.db, 'companies_with_records', write);
+  assert.deepEqual(
+    recordChangeProblems(draft.db, moved),
+    idsOf(draft.db, numbers.slice(20, 30)).map((id) => `row ${id} missing from index companies_with_records`),
+  );
+  assertRefused(live, draft, moved, /failed its integrity check: row \d+ missing from index companies_with_records/u);
+});
+
 test('a fault in a company the write did not move is not what the check reads; the full check finds it', async () => {
   const { numbers, draft, moved, write } = await draftWithRecords((db, registered) => {
     // company 50 has no records: the write leaves it as the live file had it
