@@ -9,17 +9,10 @@ import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/database.js';
 import { drawTexts, SCALE_CLASSES, type ScaleClass } from './scale-queries.js';
 import { comparableAnswer, openInProcessSearch } from './search-in-process.js';
+import { cpuMicrosEach } from './process-cpu.js';
 
 const SEED = 57;
 const RUNS = 3;
-
-/** CPU milliseconds of the whole call, user and system. */
-function cpuMs(call: () => unknown): number {
-  const start = process.cpuUsage();
-  call();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 /** The figure at this share of the costs, dearest first (0.01: the 99th percentile). */
 const dearestShare = (costs: readonly number[], share: number) => costs[Math.floor(costs.length * share)] ?? NaN;
@@ -45,7 +38,7 @@ function main(): void {
     const digest = createHash('sha256');
     for (const q of queries) digest.update(JSON.stringify(comparableAnswer(q, answer(q))));
     const costs = queries
-      .map((q) => ({ q, ms: Math.min(...Array.from({ length: RUNS }, () => cpuMs(() => answer(q)))) }))
+      .map((q) => ({ q, ms: Math.min(...Array.from({ length: RUNS }, () => cpuMicrosEach([q], answer) / 1000)) }))
       .sort((a, b) => b.ms - a.ms);
     const ms = costs.map((c) => c.ms);
     const mean = ms.reduce((sum, m) => sum + m, 0) / ms.length;
