@@ -18,10 +18,13 @@ interface IndexColumns {
 export function rowsThroughIndexes(db: Db, table: string, rowids: readonly number[]): string[] {
   const indexes = columnIndexes(db, table);
   const columns = [...new Set(indexes.flatMap((i) => i.columns))];
+  // each partial index's condition, read with the row, as a column named after the index (no table column has a space)
+  const heldBy = (index: IndexColumns) => `held by ${index.name}`;
+  const conditions = indexes.flatMap((i) => (i.where === null ? [] : [`(${i.where}) AS ${quoted(heldBy(i))}`]));
   // as SQLite holds them: an integer past 2^53 (a rank key) read as a number would no longer find its entry
   const read = db
     .prepare<[number], Record<string, unknown>>(
-      `SELECT ${['rowid', ...columns.map(quoted)].join(', ')} FROM ${quoted(table)} WHERE rowid = ?`,
+      `SELECT ${['rowid', ...columns.map(quoted), ...conditions].join(', ')} FROM ${quoted(table)} WHERE rowid = ?`,
     )
     .safeIntegers(true);
   const lookups = indexes.map((index) => {
@@ -35,10 +38,6 @@ export function rowsThroughIndexes(db: Db, table: string, rowids: readonly numbe
            WHERE ${index.columns.map((c) => `${quoted(c)} IS ?`).join(' AND ')} AND rowid = ?${partial}`,
         )
         .pluck(),
-      holds:
-        index.where === null
-          ? null
-          : db.prepare<[number], number>(`SELECT (${index.where}) FROM ${quoted(table)} WHERE rowid = ?`).pluck(),
     };
   });
   const problems: string[] = [];
@@ -48,8 +47,9 @@ export function rowsThroughIndexes(db: Db, table: string, rowids: readonly numbe
       problems.push(`row ${rowid} of ${table} not found`);
       continue;
     }
-    for (const { index, find, holds } of lookups) {
-      if (holds !== null && holds.get(rowid) !== 1) continue;
+    for (const { index, find } of lookups) {
+      // a row the condition does not hold of has no entry to find (read as a BigInt, as every integer of the row)
+      if (index.where !== null && row[heldBy(index)] !== 1n) continue;
       if (find.get(...index.columns.map((c) => row[c]), rowid) !== 1) {
         problems.push(`row ${rowid} missing from index ${index.name}`);
       }
