@@ -1,9 +1,12 @@
 // One case of `npm run bench:scale` against a running server: its saturation (a closed loop of 10 connections, with
 // the server's CPU a request), then the latencies of an open loop at half that rate (and the CPU a request there).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runLoad, rotatingUserAgents, type LoadOptions } from './http-load.js';
 import { runAtRate } from './open-loop.js';
 import { cpuPerRequest } from './process-cpu.js';
-import type { ServerProcess } from './server-process.js';
+import { startServerProcess, type ServerProcess } from './server-process.js';
 
 export interface CaseFigures {
   readonly endpoint: string;
@@ -33,12 +36,45 @@ const CONNECTIONS = 10;
 /** Connections the open loop may open: enough that a request never waits for one below saturation. */
 const OPEN_LOOP_CONNECTIONS = 32;
 
+/** A server of a size, warmed; `stop` ends it and removes its folder. */
+export interface ScaleServer {
+  readonly server: ServerProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The production service over `dbPath` as the scale benchmarks measure it (the answer cache off, so every answer is
+ * worked out; the usage log in a folder of its own; `dbCacheMiB` for KOHYO_DB_CACHE_MB, its default when absent),
+ * every path asked once (warmScaleServer).
+ */
+export async function startScaleServer(
+  dbPath: string,
+  paths: readonly string[],
+  dbCacheMiB?: number,
+): Promise<ScaleServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-scale-'));
+  const usageDbPath = join(dir, 'usage.sqlite');
+  const cache = dbCacheMiB === undefined ? {} : { dbCacheMiB };
+  const server = await startServerProcess({ kind: 'production', dbPath, cacheEntries: 0, usageDbPath, ...cache });
+  const stop = async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await warmScaleServer(server, paths);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { server, stop };
+}
+
 /**
  * Asks every path of a size once before any case is measured: a new server maps the dataset file, and the first
  * answers that touch each page pay its page fault (the server's own CPU). Without it the first class measured at
  * a million companies cost up to twice what it cost when measured again.
  */
-export async function warmScaleServer(server: ServerProcess, paths: readonly string[]): Promise<void> {
+async function warmScaleServer(server: ServerProcess, paths: readonly string[]): Promise<void> {
   const headers = rotatingUserAgents(USER_AGENTS);
   for (const path of paths) {
     const answer = await fetch(`${server.url}${path}`, { headers: headers() });

@@ -6,14 +6,18 @@
 // search,companies,records,filters, --classes (of bench/scale-queries.ts), --queries N per class (default 200),
 // --seconds S measured per run (default 4), --warmup S (default 1), --rebuild (import again even when kept), --rounds N
 // (default 1: every size's server runs at once and each round measures them in turn; the medians are reported).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/database.js';
 import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
-import { measureScaleCase, warmScaleServer, type CaseFigures, type MeasureSettings } from './scale-measure.js';
+import {
+  measureScaleCase,
+  startScaleServer,
+  type CaseFigures,
+  type MeasureSettings,
+  type ScaleServer,
+} from './scale-measure.js';
 import {
   drawTexts,
   pathsOf,
@@ -22,7 +26,6 @@ import {
   SCALE_ENDPOINTS,
   type ScaleClass,
 } from './scale-queries.js';
-import { startServerProcess, type ServerProcess } from './server-process.js';
 
 const SEED = 57;
 const CASES = [...SCALE_ENDPOINTS, 'filters'] as const;
@@ -104,27 +107,18 @@ function describeDataset(dataset: ScaleDataset): string {
 }
 
 /** A size's server, started and warmed, with the cases it answers. */
-interface ServedSize {
+interface ServedSize extends ScaleServer {
   readonly label: string;
   readonly cases: [{ endpoint: string; klass: string }, string[]][];
-  readonly server: ServerProcess;
-  readonly dir: string;
 }
 
 async function serveSize(dataset: ScaleDataset, settings: Settings): Promise<ServedSize> {
   const cases = casePaths(dataset, settings);
-  const dir = mkdtempSync(join(tmpdir(), 'kohyo-bench-scale-'));
-  const server = await startServerProcess({
-    kind: 'production',
-    dbPath: dataset.path,
-    cacheEntries: 0,
-    usageDbPath: join(dir, 'usage.sqlite'),
-  });
-  await warmScaleServer(
-    server,
+  const served = await startScaleServer(
+    dataset.path,
     cases.flatMap(([, paths]) => paths),
   );
-  return { label: dataset.size.label, cases, server, dir };
+  return { label: dataset.size.label, cases, ...served };
 }
 
 async function measureRound(served: ServedSize, settings: Settings): Promise<CaseFigures[]> {
@@ -285,10 +279,7 @@ async function main(): Promise<void> {
     console.log(`\n## Server CPU µs an answer by size (p99 ms at half of saturation)\n\n${curveTables(bySize)}`);
     console.log(`\n## Imports (as measured when each dataset was built)\n\n${importTable(datasets)}`);
   } finally {
-    for (const s of served) {
-      await s.server.stop();
-      rmSync(s.dir, { recursive: true, force: true });
-    }
+    for (const s of served) await s.stop();
   }
   console.log(`\nload average at the end: ${describeLoadAverage()}`);
 }

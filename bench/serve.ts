@@ -30,6 +30,25 @@ const stderrLog = {
   error: (object: object, message: string) => console.error(`serve.ts: ${message} ${JSON.stringify(object)}`),
 };
 
+/**
+ * As npm start serves: the request log (to /dev/null here), the memory limiter and the usage log, with the limits
+ * raised so that the load is never refused.
+ */
+function productionConfig(
+  dbPath: string,
+  options: { 'usage-db'?: string; 'cache-entries': string; 'db-cache-mb'?: string },
+) {
+  return loadConfig({
+    KOHYO_DB: dbPath,
+    KOHYO_USAGE_DB: options['usage-db'] ?? `${dbPath}.usage.sqlite`,
+    KOHYO_USAGE_SECRET: 'bench',
+    ...RAISED_LIMITS,
+    KOHYO_ANSWER_CACHE_ENTRIES: options['cache-entries'],
+    ...(options['db-cache-mb'] === undefined ? {} : { KOHYO_DB_CACHE_MB: options['db-cache-mb'] }),
+    LOG_LEVEL: 'info',
+  });
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: [...argv],
@@ -39,6 +58,7 @@ async function main(argv: readonly string[]): Promise<void> {
       'redis-url': { type: 'string' },
       'usage-db': { type: 'string' },
       'cache-entries': { type: 'string', default: '0' },
+      'db-cache-mb': { type: 'string' },
       'request-log': { type: 'boolean', default: false },
       'raise-limits': { type: 'boolean', default: false },
     },
@@ -52,17 +72,10 @@ async function main(argv: readonly string[]): Promise<void> {
   if (kind === 'baseline') {
     app = await buildBaselineApp(dbPath);
   } else if (kind === 'production' && dbPath !== undefined) {
-    // as npm start serves: the request log (to /dev/null here), the memory limiter and the usage log, with the limits
-    // raised so that the load is never refused
-    const config = loadConfig({
-      KOHYO_DB: dbPath,
-      KOHYO_USAGE_DB: values['usage-db'] ?? `${dbPath}.usage.sqlite`,
-      KOHYO_USAGE_SECRET: 'bench',
-      ...RAISED_LIMITS,
-      KOHYO_ANSWER_CACHE_ENTRIES: values['cache-entries'],
-      LOG_LEVEL: 'info',
-    });
-    const service = await startService(config, createLogger('info', logDestination('/dev/null')));
+    const service = await startService(
+      productionConfig(dbPath, values),
+      createLogger('info', logDestination('/dev/null')),
+    );
     await service.ready();
     app = service.app;
     closeService = () => service.close();
@@ -97,7 +110,7 @@ async function main(argv: readonly string[]): Promise<void> {
     await limiter?.ready();
   } else {
     throw new Error(
-      'usage: serve.ts baseline [DB_PATH] | production DB_PATH [--cache-entries N] | kohyo DB_PATH [--cache-entries N] [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]',
+      'usage: serve.ts baseline [DB_PATH] | production DB_PATH [--cache-entries N] [--db-cache-mb N] | kohyo DB_PATH [--cache-entries N] [--limiter off|memory|redis] [--redis-url URL] [--usage-db PATH]',
     );
   }
   await app.listen({ host: '127.0.0.1', port: 0 });

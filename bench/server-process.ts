@@ -14,6 +14,8 @@ export type ServerKind =
       readonly dbPath: string;
       readonly cacheEntries: number;
       readonly usageDbPath: string;
+      /** KOHYO_DB_CACHE_MB; its default when absent. */
+      readonly dbCacheMiB?: number;
     }
   | {
       readonly kind: 'kohyo';
@@ -65,6 +67,7 @@ export async function startServerProcess(
             String(server.cacheEntries),
             '--usage-db',
             server.usageDbPath,
+            ...(server.dbCacheMiB === undefined ? [] : ['--db-cache-mb', String(server.dbCacheMiB)]),
           ]
         : kohyoArgs(server);
   compileServe();
