@@ -11,7 +11,7 @@ test("the served connection's page cache is KOHYO_DB_CACHE_MB; other readers kee
   const reader = openReadOnly(path);
   assert.equal(cacheKiB(reader), 2 * 1024);
   reader.close();
-  assert.equal(loadConfig({}).dbCacheMiB, 256);
+  assert.equal(loadConfig({}).dbCacheMiB, 2048);
   const config = loadConfig({ KOHYO_DB_CACHE_MB: '64' });
   assert.equal(config.dbCacheMiB, 64);
   assert.throws(() => loadConfig({ KOHYO_DB_CACHE_MB: '1' }), /KOHYO_DB_CACHE_MB/u);
