@@ -14,16 +14,14 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/database.js';
-import { runLoad, rotatingUserAgents } from './http-load.js';
 import { runAtRate } from './open-loop.js';
 import { processCpuMs } from './process-cpu.js';
-import { drawTexts, SCALE_CLASSES, type ScaleClass } from './scale-queries.js';
-import { startScaleServer } from './scale-measure.js';
+import { drawTexts, pathsOf, SCALE_CLASSES, type ScaleClass } from './scale-queries.js';
+import { openLoopAt, saturate, scaleHeaders, startScaleServer } from './scale-measure.js';
 import type { ServerProcess } from './server-process.js';
 
 const SEED = 57;
 const QUERIES_PER_CLASS = 200;
-const USER_AGENTS = 1000;
 
 interface Settings {
   readonly dataset: string;
@@ -39,27 +37,22 @@ function processIo(pid: number): { readBytes: number; residentMiB: number } {
   return { readBytes, residentMiB: residentKiB / 1024 };
 }
 
-/** Each class's paths, drawn from the dataset as bench:scale draws them. */
+/** Each class's `/search` paths, drawn from the dataset as bench:scale draws them. */
 function classPaths(settings: Settings): [ScaleClass, string[]][] {
   const db = openReadOnly(settings.dataset);
   try {
     const texts = drawTexts(db, QUERIES_PER_CLASS, SEED);
-    return settings.classes.map((klass) => [
-      klass,
-      texts[klass].map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`),
-    ]);
+    return settings.classes.map((klass) => [klass, pathsOf('search', klass, texts[klass])]);
   } finally {
     db.close();
   }
 }
 
 async function measureAfterIdle(server: ServerProcess, klass: ScaleClass, paths: string[], rate: number, s: Settings) {
-  const headers = rotatingUserAgents(USER_AGENTS);
   await sleep(s.idleSeconds * 1000);
   const cpuBefore = processCpuMs(server.pid) ?? NaN;
   const ioBefore = processIo(server.pid);
-  const run = { rate, connections: 32, warmupSeconds: 0, durationSeconds: s.seconds };
-  const result = await runAtRate(server.url, paths, run, headers);
+  const result = await runAtRate(server.url, paths, openLoopAt(rate, s.seconds), scaleHeaders());
   const cpuUs = (((processCpuMs(server.pid) ?? NaN) - cpuBefore) * 1000) / result.requests;
   const io = processIo(server.pid);
   const readMB = (io.readBytes - ioBefore.readBytes) / 1e6;
@@ -70,19 +63,11 @@ async function measureAfterIdle(server: ServerProcess, klass: ScaleClass, paths:
   );
 }
 
-/** Half of each class's saturation (10 connections, 4 s): the rate its open loops run at under every cache size. */
+/** Half of each class's saturation (bench:scale's, 4 s after 1): the rate its open loops run at under every cache size. */
 async function halfRates(server: ServerProcess, cases: [ScaleClass, string[]][]): Promise<Map<ScaleClass, number>> {
-  const headers = rotatingUserAgents(USER_AGENTS);
   const rates = new Map<ScaleClass, number>();
-  for (const [klass, paths] of cases) {
-    const saturated = await runLoad(
-      server.url,
-      paths,
-      { connections: 10, warmupSeconds: 1, durationSeconds: 4 },
-      headers,
-    );
-    rates.set(klass, Math.max(1, Math.round(saturated.requestsPerSecond / 2)));
-  }
+  for (const [klass, paths] of cases)
+    rates.set(klass, (await saturate(server, paths, { seconds: 4, warmupSeconds: 1 })).halfRate);
   return rates;
 }
 

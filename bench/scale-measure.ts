@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runLoad, rotatingUserAgents, type LoadOptions } from './http-load.js';
-import { runAtRate } from './open-loop.js';
+import { runLoad, rotatingUserAgents, type HeadersPerRequest, type LoadOptions } from './http-load.js';
+import { runAtRate, type RateOptions } from './open-loop.js';
 import { cpuPerRequest } from './process-cpu.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
@@ -75,11 +75,33 @@ export async function startScaleServer(
  * a million companies cost up to twice what it cost when measured again.
  */
 async function warmScaleServer(server: ServerProcess, paths: readonly string[]): Promise<void> {
-  const headers = rotatingUserAgents(USER_AGENTS);
+  const headers = scaleHeaders();
   for (const path of paths) {
     const answer = await fetch(`${server.url}${path}`, { headers: headers() });
     await answer.arrayBuffer();
   }
+}
+
+/** Requests as the scale benchmarks send them: 1,000 User-Agents in turn. */
+export function scaleHeaders(): HeadersPerRequest {
+  return rotatingUserAgents(USER_AGENTS);
+}
+
+/**
+ * The server's saturation over `paths` (a closed loop of CONNECTIONS after a warm-up run), with its CPU a request,
+ * and half that rate: the rate of the open loops whose latencies are reported.
+ */
+export async function saturate(server: ServerProcess, paths: readonly string[], settings: MeasureSettings) {
+  const headers = scaleHeaders();
+  const closed: LoadOptions = { connections: CONNECTIONS, warmupSeconds: 0, durationSeconds: settings.seconds };
+  await runLoad(server.url, paths, { ...closed, durationSeconds: settings.warmupSeconds }, headers);
+  const saturated = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, closed, headers));
+  return { saturated, halfRate: Math.max(1, Math.round(saturated.result.requestsPerSecond / 2)) };
+}
+
+/** The open loop's settings at `rate` for `durationSeconds`. */
+export function openLoopAt(rate: number, durationSeconds: number): RateOptions {
+  return { rate, connections: OPEN_LOOP_CONNECTIONS, warmupSeconds: 0, durationSeconds };
 }
 
 export async function measureScaleCase(
@@ -88,15 +110,11 @@ export async function measureScaleCase(
   paths: readonly string[],
   settings: MeasureSettings,
 ): Promise<CaseFigures> {
-  const headers = rotatingUserAgents(USER_AGENTS);
-  const closed: LoadOptions = { connections: CONNECTIONS, warmupSeconds: 0, durationSeconds: settings.seconds };
-  await runLoad(server.url, paths, { ...closed, durationSeconds: settings.warmupSeconds }, headers);
-  const saturated = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, closed, headers));
-  const rate = Math.max(1, Math.round(saturated.result.requestsPerSecond / 2));
-  const open = { rate, connections: OPEN_LOOP_CONNECTIONS, warmupSeconds: 0 };
-  await runAtRate(server.url, paths, { ...open, durationSeconds: settings.warmupSeconds }, headers);
+  const headers = scaleHeaders();
+  const { saturated, halfRate: rate } = await saturate(server, paths, settings);
+  await runAtRate(server.url, paths, openLoopAt(rate, settings.warmupSeconds), headers);
   const half = await cpuPerRequest(server.pid, () =>
-    runAtRate(server.url, paths, { ...open, durationSeconds: settings.seconds }, headers),
+    runAtRate(server.url, paths, openLoopAt(rate, settings.seconds), headers),
   );
   const r = saturated.result;
   return {
