@@ -5,6 +5,7 @@ import type { Db } from './database.js';
 import type { Page, RecordQuery } from '../domain/records/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import type { SqlFragment } from './sql-fragment.js';
+import type { WhereTerm } from './where-term.js';
 import { RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
@@ -13,7 +14,6 @@ import { recordWhere, type WhereContext } from './record-filters.js';
 import { textMatchSql, type TextMatch } from './free-text.js';
 import { recordTextTrigramsOf } from './record-trigram-docs.js';
 import { ridOfTextKey } from './record-text-keys.js';
-import { countDistinctUpTo } from './distinct-count.js';
 
 /** A record of a page before its document is read: /search reads only those it shows. */
 export interface RecordEntry {
@@ -31,7 +31,7 @@ export interface RecordPage<T> {
 export class RecordQueries {
   private readonly pages: StatementCache<RecordEntry>;
   private readonly counts: StatementCache<{ n: number }>;
-  private readonly rids: StatementCache<number>;
+  private readonly ridLists: StatementCache<number>;
   private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
   private readonly context: WhereContext;
 
@@ -46,7 +46,7 @@ export class RecordQueries {
     // the three share the bound one cache would have
     this.pages = new StatementCache(db, 1 / 2);
     this.counts = new StatementCache(db, 1 / 4);
-    this.rids = new StatementCache(db, 1 / 4);
+    this.ridLists = new StatementCache(db, 1 / 4);
     this.context = { textTrigrams: recordTextTrigramsOf(db) };
   }
 
@@ -92,23 +92,33 @@ export class RecordQueries {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap, this.context))[0]?.n ?? 0;
   }
 
+  /** The rids of the records a query matches, each once, at most `cap`, in no order. */
+  rids(kind: RecordKind, query: RecordQuery, cap: number): number[] {
+    return this.ridsOf(recordRidsSql(RECORD_TABLES[kind], query, cap, this.context));
+  }
+
   /**
-   * How many rows match any of the queries, each once, up to `cap`: each query's rows read no further than the cap,
-   * the last (/search's text, the broadest) first, since a short word's text matches alone reach the cap on a large
-   * register.
+   * The rids of the records a query matches, each once, in the order a page lists them (newest first), at most
+   * `limit`: a page's records and, where fewer than `limit` match, every match.
    */
-  countAny(kind: RecordKind, queries: readonly RecordQuery[], cap: number): number {
-    const [only] = queries;
-    if (only === undefined) return 0;
-    if (queries.length === 1) return this.count(kind, only, cap);
-    const idsOf = (query: RecordQuery) => () => {
-      const { sql, params } = recordRidsSql(RECORD_TABLES[kind], query, cap, this.context);
-      return this.rids
-        .prepared(sql)
-        .pluck()
-        .all(...params);
-    };
-    return countDistinctUpTo([...queries].reverse().map(idsOf), cap);
+  listedRids(kind: RecordKind, query: RecordQuery, limit: number): number[] {
+    return this.ridsOf(recordListedRidsSql(RECORD_TABLES[kind], query, limit, this.context));
+  }
+
+  /** The records of these rids (listedRids'), their documents not yet read, in the order given; a rid not held is left out. */
+  entriesOf(kind: RecordKind, rids: readonly number[]): RecordEntry[] {
+    if (rids.length === 0) return [];
+    const { table } = RECORD_TABLES[kind];
+    return this.pages
+      .prepared(`SELECT r.id, r.doc FROM json_each(?) j CROSS JOIN ${table} r ON r.rid = j.value ORDER BY j.key`)
+      .all(JSON.stringify(rids));
+  }
+
+  private ridsOf({ sql, params }: SqlFragment): number[] {
+    return this.ridLists
+      .prepared(sql)
+      .pluck()
+      .all(...params);
   }
 }
 
@@ -133,17 +143,47 @@ export function recordPageSql(
 ): SqlFragment {
   const where = recordWhere(table, query, context);
   if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
-  const order = (alias: string) => `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
-  // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
-  const page =
-    where.listed === undefined
-      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${order('r.')} ${limitSql(limit + 1)} OFFSET ?`
-      : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
-          ORDER BY listed_on DESC, rid DESC ${limitSql(limit + 1)} OFFSET ?`;
+  const page = listedRidsSql(table, where, `${limitSql(limit + 1)} OFFSET ?`);
   return {
-    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page}) ORDER BY ${order('')}`,
-    params: [...where.params, offset],
+    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page.sql}) ORDER BY ${listOrder(table, '')}`,
+    params: [...page.params, offset],
   };
+}
+
+/**
+ * The rids of the records a query matches, each once, newest first, at most `limit`: a page's (as recordPageSql
+ * orders it) without the documents, where one read serves a page and a count (search-records.ts).
+ */
+export function recordListedRidsSql(
+  table: RecordTable,
+  query: RecordQuery,
+  limit: number,
+  context: WhereContext = {},
+): SqlFragment {
+  const where = recordWhere(table, query, context);
+  if (where.textMatch === undefined) return listedRidsSql(table, where, limitSql(limit));
+  const { index } = where.textMatch;
+  const { from, where: matched, params } = textMatchSql(where.textMatch);
+  return {
+    sql: `SELECT ${ridOfTextKey(`${index}.rowid`)} AS rid FROM ${from} WHERE ${matched} ORDER BY ${index}.rowid ${limitSql(limit)}`,
+    params: [...params],
+  };
+}
+
+/** A list's order: its order column, then its rid, newest first. */
+function listOrder(table: RecordTable, alias: string): string {
+  return `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
+}
+
+/** The rids a WHERE term matches in list order, each once, then `bound` (its LIMIT, maybe an OFFSET). */
+function listedRidsSql(table: RecordTable, where: WhereTerm, bound: string): SqlFragment {
+  // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
+  const sql =
+    where.listed === undefined
+      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.')} ${bound}`
+      : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
+          ORDER BY listed_on DESC, rid DESC ${bound}`;
+  return { sql, params: [...where.params] };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { CompanyFilter, RecordQuery } from '../domain/records/record-query.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
+import { countDistinctUpTo } from './distinct-count.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
 export interface RecordSearch {
@@ -25,44 +26,67 @@ function searchQueries(search: RecordSearch): RecordQuery[] {
   return queries;
 }
 
+/** A kind's first records a search finds, and how many it finds in all. */
+export interface FoundRecords extends RecordPage<RecordEntry> {
+  /** How many records of the kind the search finds, each once, counted up to the `cap` searchRecords was given. */
+  matches(): number;
+}
+
 /**
  * The first `limit` records of the kind the search finds, their documents not yet read (the answer reads those it
- * shows). `hasMore` is true when more may exist: the count (countSearchRecords) then says how many.
+ * shows). `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records
+ * are read once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads
+ * only the queries the page did not need: the page and the count read each part apart, the records of 50 followed
+ * companies and of a name's prefix twice (bench/README.md).
  */
 export function searchRecords(
   records: RecordQueries,
   kind: RecordKind,
   search: RecordSearch,
   limit: number,
-): RecordPage<RecordEntry> {
-  const seen = new Set<string>();
-  const all: RecordEntry[] = [];
+  cap = 0,
+): FoundRecords {
+  const queries = searchQueries(search);
+  const read = new Map<RecordQuery, readonly number[]>();
+  const seen = new Set<number>();
   let hasMore = false;
-  for (const query of searchQueries(search)) {
-    if (all.length >= limit) {
+  for (const query of queries) {
+    if (seen.size >= limit) {
       hasMore = true;
       break;
     }
     // as many rows as could be duplicates of the records before, and enough besides to fill the page
-    const page = records.entries(kind, query, { limit: limit + all.length, page: 1 });
-    hasMore ||= page.hasMore;
-    for (const record of page.records) {
-      if (seen.has(record.id)) continue;
-      seen.add(record.id);
-      all.push(record);
-    }
+    const wanted = limit + seen.size;
+    const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
+    read.set(query, rids);
+    hasMore ||= rids.length > wanted;
+    for (const rid of rids.slice(0, wanted)) seen.add(rid);
   }
-  return { records: all.slice(0, limit), hasMore: hasMore || all.length > limit };
+  const shown = [...seen].slice(0, limit);
+  return {
+    records: records.entriesOf(kind, shown),
+    hasMore: hasMore || seen.size > limit,
+    matches: () => countFound(records, kind, queries, read, cap),
+  };
 }
 
-/** How many records of the kind the search finds in all, each once, up to `cap`. */
-export function countSearchRecords(
+/**
+ * How many records the queries find together, each once, up to `cap`: first the ids a page read (every match of a
+ * query, or at least `cap` of them), then the other queries' ids, the last (the text, the broadest) first, since a
+ * short word's text matches alone reach the cap on a large register.
+ */
+function countFound(
   records: RecordQueries,
   kind: RecordKind,
-  search: RecordSearch,
+  queries: readonly RecordQuery[],
+  read: ReadonlyMap<RecordQuery, readonly number[]>,
   cap: number,
 ): number {
-  return records.countAny(kind, searchQueries(search), cap);
+  const unread = queries.filter((query) => !read.has(query)).reverse();
+  return countDistinctUpTo(
+    [...[...read.values()].map((rids) => () => rids), ...unread.map((query) => () => records.rids(kind, query, cap))],
+    cap,
+  );
 }
 
 /** The record an entry `searchRecords` found for `kind` stands for. */

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/database.js';
 import { openWritable } from '../../src/store/database-upgrade.js';
-import { recordCountSql, recordPageSql, recordRidsSql } from '../../src/store/record-queries.js';
+import { recordCountSql, recordListedRidsSql, recordPageSql, recordRidsSql } from '../../src/store/record-queries.js';
 import type { SqlFragment } from '../../src/store/sql-fragment.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
 import type { RecordKind } from '../../src/domain/records/record.js';
@@ -186,6 +186,41 @@ test("search's counts read each part's ids from its indexes on every record tabl
       assert.equal(fragment.sql.split('?').length - 1, fragment.params.length);
     }
   }
+});
+
+// /search reads each part once, in list order, for its page and its count (search-records.ts)
+test("search's parts in list order: from their indexes, one text index's matches in its own order, the rest sorted", () => {
+  const db = emptyDatabase();
+  const many = { ...company, corporateNumbers: ['1180301018771', '2180301018770', '3180301018779'], nameParts: [] };
+  const queries: Partial<RecordQuery>[] = [
+    { company },
+    { company: many },
+    { q: '談' },
+    { q: '談合事件' },
+    { q: '談合 事件の' },
+  ];
+  for (const table of ALL_RECORD_TABLES) {
+    for (const query of queries) {
+      const fragment = recordListedRidsSql(table, { today, ...query }, 1000);
+      const steps = plan(db, fragment);
+      const shown = `${table.table} ${JSON.stringify(query)}:\n${steps.join('\n')}`;
+      assert.deepEqual(fullScans(steps), [], shown);
+      assert.equal(fragment.sql.split('?').length - 1, fragment.params.length, shown);
+      const oneIndex = query.q !== undefined && !query.q.includes(' ');
+      assert.equal(
+        steps.some((s) => s.includes('TEMP B-TREE')),
+        !oneIndex,
+        shown,
+      );
+      // the many followed companies' records sorted by the dates their indexes hold, without reading a row
+      if (query.company === many)
+        assert.ok(
+          !steps.some((s) => new RegExp(`^SEARCH (r|${table.table}) USING INTEGER PRIMARY KEY`, 'u').test(s)),
+          shown,
+        );
+    }
+  }
+  db.close();
 });
 
 test('q on every record table: short words from the short-gram index, long ones from the trigram index, mixed from both', () => {

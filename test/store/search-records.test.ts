@@ -6,8 +6,10 @@ import { corporateNumberFromBase } from '../../src/domain/companies/corporate-nu
 import { validateRecordLine } from '../../src/domain/records/record-validation.js';
 import type { ValidRecord } from '../../src/domain/records/record.js';
 import { recordQueriesOver, storeOver } from '../helpers/record-store.js';
+import type { RecordQueries } from '../../src/store/record-queries.js';
+import type { RecordKind } from '../../src/domain/records/record.js';
 import { companyInput } from '../helpers/company-input.js';
-import { countSearchRecords, searchRecords, type RecordSearch } from '../../src/store/search-records.js';
+import { searchRecords, type RecordSearch } from '../../src/store/search-records.js';
 
 const NUMBER = corporateNumberFromBase('999900000001');
 const ADDRESS_OSAKA = {
@@ -55,6 +57,16 @@ const RECORDS = [
 ];
 
 const store = () => recordQueriesOver(RECORDS);
+
+/**
+ * How many records the search finds, up to `cap`, whatever page was read first: the count takes the ids the page read
+ * (all of a part's, or at least `cap`) and reads the parts the page did not need, so each limit must count the same.
+ */
+function countSearchRecords(records: RecordQueries, kind: RecordKind, search: RecordSearch, cap: number): number {
+  const counts = [1, 3, 10, 30].map((limit) => searchRecords(records, kind, search, limit, cap).matches());
+  assert.equal(new Set(counts).size, 1, `the same count after pages of 1, 3, 10 and 30: ${counts.join(', ')}`);
+  return counts[0] ?? -1;
+}
 
 const search = (text: string | null): RecordSearch => ({
   companies: { corporateNumbers: [NUMBER], nameKeys: [], nameParts: [] },

@@ -15,25 +15,27 @@ import { COMPANY_FILTER_MATCHES } from '../../domain/records/record-filters.js';
 import { japanDate } from '../../domain/dates.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 import type { Store } from '../../store/store.js';
-import { countSearchRecords, readFoundRecord, searchRecords, type RecordSearch } from '../../store/search-records.js';
-import type { RecordEntry, RecordPage } from '../../store/record-queries.js';
+import { readFoundRecord, searchRecords, type FoundRecords, type RecordSearch } from '../../store/search-records.js';
 import { foldWidth } from '../../domain/text/text-fold.js';
 
 /** One kind's first records a search finds. */
 interface KindFound<K extends RecordKind> {
   readonly kind: K;
-  readonly page: RecordPage<RecordEntry>;
+  readonly page: FoundRecords;
 }
 
-/** What a query finds: the companies, and each kind's first `limit` records with the search that found them. */
-function find(context: RouteContext, query: Static<typeof SearchQuery>) {
+/**
+ * What a query finds: the companies, and each kind's first `limit` records with the search that found them, their
+ * counts taken up to `cap` (0 where none is asked for).
+ */
+function find(context: RouteContext, query: Static<typeof SearchQuery>, cap: number) {
   const store = openDataset(context);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
   const search = recordSearchOf(context, query.q, companies);
   const kindFound = <K extends RecordKind>(kind: K): KindFound<K> => ({
     kind,
-    page: searchRecords(store.records, kind, search, limit),
+    page: searchRecords(store.records, kind, search, limit, cap),
   });
   const records = {
     enforcement: kindFound('enforcement'),
@@ -64,14 +66,14 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   const store = openDataset(context);
   const companies = searchCompanies(store, q, 'q', 0, COMPANY_FILTER_MATCHES);
   const search = recordSearchOf(context, q, companies);
-  const found = searchRecords(store.records, kind, search, page * limit);
+  const found = searchRecords(store.records, kind, search, page * limit, MATCHES_COUNTED_UP_TO);
   const notices = [...companies.notices];
   const recall = recallOf(store, q, 'q', companies, notices);
   return {
     records: found.records
       .slice((page - 1) * limit)
       .map((entry) => presentRecord(kind, readFoundRecord(kind, entry), search.today)),
-    matches: countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO),
+    matches: found.matches(),
     notices,
     recall,
     ...recordListMeta(store, context, kind, undefined),
@@ -168,14 +170,14 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
   // many more as the rows the companies take there
   feed: {
     records(context, query) {
-      const found = find(context, query);
+      const found = find(context, query, 0);
       return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search.today, found.limit))
         .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
         .slice(0, found.limit);
     },
   },
   answer(context, query, requestId) {
-    const { store, limit, companies, search, records } = find(context, query);
+    const { store, limit, companies, search, records } = find(context, query, MATCHES_COUNTED_UP_TO);
     const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
       companies.hits.length,
       ...RECORD_KINDS.map((kind) => records[kind].page.records.length),
@@ -188,9 +190,7 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     // the full count only when the list may hold more than it found
     const matches = perList((kind) => {
       const { page } = records[kind];
-      return page.hasMore
-        ? Math.max(page.records.length, countSearchRecords(store.records, kind, search, MATCHES_COUNTED_UP_TO))
-        : page.records.length;
+      return page.hasMore ? Math.max(page.records.length, page.matches()) : page.records.length;
     });
     const data = {
       companies: companies.hits.slice(0, companyRows).map(presentCompany),
