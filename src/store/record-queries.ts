@@ -162,12 +162,7 @@ export function recordListedRidsSql(
 ): SqlFragment {
   const where = recordWhere(table, query, context);
   if (where.textMatch === undefined) return listedRidsSql(table, where, limitSql(limit));
-  const { index } = where.textMatch;
-  const { from, where: matched, params } = textMatchSql(where.textMatch);
-  return {
-    sql: `SELECT ${ridOfTextKey(`${index}.rowid`)} AS rid FROM ${from} WHERE ${matched} ORDER BY ${index}.rowid ${limitSql(limit)}`,
-    params: [...params],
-  };
+  return textInListOrderSql(where.textMatch, (from, rid) => `SELECT ${rid} AS rid FROM ${from}`, limitSql(limit));
 }
 
 /** A list's order: its order column, then its rid, newest first. */
@@ -193,12 +188,28 @@ function listedRidsSql(table: RecordTable, where: WhereTerm, bound: string): Sql
  * join's, not a subquery's over the index: FTS5 given a LIMIT of its own took longer than sorting a few matches did.
  */
 function textPageSql(table: RecordTable, textMatch: TextMatch, limit: number, offset: number): SqlFragment {
+  const page = textInListOrderSql(
+    textMatch,
+    (from, rid) => `SELECT p.id, p.doc FROM ${from} JOIN ${table.table} p ON p.rid = ${rid}`,
+    `${limitSql(limit + 1)} OFFSET ?`,
+  );
+  return { sql: page.sql, params: [...page.params, offset] };
+}
+
+/**
+ * One text index's matches in list order (its rowids are the records' places, record-text-keys.ts), then `bound`:
+ * `select` makes the SELECT and FROM of the index's FROM clause and the SQL of each match's rid.
+ */
+function textInListOrderSql(
+  textMatch: TextMatch,
+  select: (from: string, rid: string) => string,
+  bound: string,
+): SqlFragment {
   const { index } = textMatch;
   const { from, where, params } = textMatchSql(textMatch);
   return {
-    sql: `SELECT p.id, p.doc FROM ${from} JOIN ${table.table} p ON p.rid = ${ridOfTextKey(`${index}.rowid`)}
-      WHERE ${where} ORDER BY ${index}.rowid ${limitSql(limit + 1)} OFFSET ?`,
-    params: [...params, offset],
+    sql: `${select(from, ridOfTextKey(`${index}.rowid`))} WHERE ${where} ORDER BY ${index}.rowid ${bound}`,
+    params: [...params],
   };
 }
 
