@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search companies and records of every kind together
-         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies `q` recalls, in whatever script it is typed (linked to them, or naming one of their names without a Corporate Number), then those whose company name holds `q` (together what `company=` finds on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates; `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that company, every record linked to it and every record naming it. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest first, at most `limit`.
+         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those linked to the companies `q` recalls, in whatever script it is typed, then apart those linked to no company that name one of their names, then those whose printed company name holds `q` (together what `company=` finds on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that company, every record linked to it and, apart, every record naming it linked to none that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the search of its name. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest first, at most `limit`.
          */
         get: operations["search"];
         put?: never;
@@ -440,6 +440,11 @@ export interface components {
                 /** @description its page for people, a path from the root of the service */
                 html: string;
             };
+            /**
+             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @enum {string}
+             */
+            relation?: "linked" | "named" | "text";
         };
         ProcurementSuspension: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -503,6 +508,11 @@ export interface components {
                 /** @description its page for people, a path from the root of the service */
                 html: string;
             };
+            /**
+             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @enum {string}
+             */
+            relation?: "linked" | "named" | "text";
         };
         LicenseAction: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -580,6 +590,11 @@ export interface components {
                 /** @description its page for people, a path from the root of the service */
                 html: string;
             };
+            /**
+             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @enum {string}
+             */
+            relation?: "linked" | "named" | "text";
         };
         CoverageEntry: {
             publisher_group: components["schemas"]["Label"];
@@ -650,6 +665,13 @@ export interface components {
                 /** @description the other companies the query recalls, counted up to 1000 companies in all */
                 not_followed: number;
             };
+            /** @description present only in an answer about one company (a Corporate Number as `company` or as `q` of /api/v1/search) when records linked to no company name it elsewhere in Japan: they name a company of its name, more likely a namesake, and are not listed as possibly its own */
+            named_elsewhere?: {
+                /** @description the records linked to no company that name one of the company's names but place it in another prefecture than the one it is registered in, counted up to 1000 */
+                total: number;
+                /** @description the search of the company's name (/api/v1/search?q=), which holds them with every company of the name */
+                search: string;
+            };
         };
         SourceCoverage: {
             /** @description The source, as `kohyo sources` and the records' `source.id` name it. */
@@ -693,6 +715,13 @@ export interface components {
                 /** @description the other companies the query recalls, counted up to 1000 companies in all */
                 not_followed: number;
             };
+            /** @description present only in an answer about one company (a Corporate Number as `company` or as `q` of /api/v1/search) when records linked to no company name it elsewhere in Japan: they name a company of its name, more likely a namesake, and are not listed as possibly its own */
+            named_elsewhere?: {
+                /** @description the records linked to no company that name one of the company's names but place it in another prefecture than the one it is registered in, counted up to 1000 */
+                total: number;
+                /** @description the search of the company's name (/api/v1/search?q=), which holds them with every company of the name */
+                search: string;
+            };
             page: number;
             /** @description the last page this query can ask for */
             max_page: number;
@@ -714,6 +743,13 @@ export interface components {
                 followed: number;
                 /** @description the other companies the query recalls, counted up to 1000 companies in all */
                 not_followed: number;
+            };
+            /** @description present only in an answer about one company (a Corporate Number as `company` or as `q` of /api/v1/search) when records linked to no company name it elsewhere in Japan: they name a company of its name, more likely a namesake, and are not listed as possibly its own */
+            named_elsewhere?: {
+                /** @description the records linked to no company that name one of the company's names but place it in another prefecture than the one it is registered in, counted up to 1000 */
+                total: number;
+                /** @description the search of the company's name (/api/v1/search?q=), which holds them with every company of the name */
+                search: string;
             };
         };
         ListMeta: {
@@ -1151,7 +1187,8 @@ export interface operations {
                      *             "links": {
                      *               "self": "/api/v1/enforcements/enf_77f24086ee1883f6",
                      *               "html": "/records/enf_77f24086ee1883f6"
-                     *             }
+                     *             },
+                     *             "relation": "linked"
                      *           }
                      *         ],
                      *         "procurement_suspensions": [],
@@ -1812,7 +1849,7 @@ export interface operations {
     listEnforcements: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
@@ -2025,7 +2062,7 @@ export interface operations {
     listEnforcementsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
@@ -2084,7 +2121,7 @@ export interface operations {
     listProcurementSuspensions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
@@ -2376,7 +2413,7 @@ export interface operations {
     listProcurementSuspensionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
@@ -2437,7 +2474,7 @@ export interface operations {
     listLicenseActions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
@@ -2711,7 +2748,7 @@ export interface operations {
     listLicenseActionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;

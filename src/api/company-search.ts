@@ -7,6 +7,7 @@ import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
 import type { CompanyFilter } from '../domain/records/record-query.js';
 import type { CompanyHit } from '../store/company-queries.js';
 import type { Store } from '../store/store.js';
+import type { IdentifiedCompany } from '../store/followed-companies.js';
 import { addressHolds } from '../domain/address-key.js';
 
 export interface FoundCompanies {
@@ -15,6 +16,8 @@ export interface FoundCompanies {
   readonly hasMore: boolean;
   /** The records these stand for: those of the companies recalled and of their names, and of the query's name key. */
   readonly filter: CompanyFilter;
+  /** Set when the query identifies one company (its Corporate Number): the records naming it placed elsewhere. */
+  readonly elsewhere?: NamedElsewhere;
   /** Set when the query recalls more companies than the filter follows: how many it follows. */
   readonly followedOfMore?: number;
   readonly notices: string[];
@@ -58,11 +61,11 @@ export function searchCompanies(
       const hits: CompanyHit[] = company
         ? [{ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }]
         : [];
-      const nameKeys = recall > 0 ? store.companies.nameKeysOfNumbers([plan.number]) : [];
+      const identified = recall > 0 ? store.companies.identified(plan.number) : null;
       return {
         hits,
         hasMore: false,
-        filter: { corporateNumbers: [plan.number], nameKeys, nameParts: [] },
+        ...identifiedFilters(plan.number, identified),
         notices: [],
         shared: false,
         total: hits.length,
@@ -92,8 +95,8 @@ export function searchCompanies(
         hasMore: ids.length > show,
         filter: {
           ...followed,
-          // the first key is the normalised name (a Latin query's loose romaji key after it finds no record's name)
-          nameParts: plan.keys.slice(0, 1),
+          // the query as a printed name: a record's own printed name may hold it, whatever company it is linked to
+          nameParts: plan.printed === '' ? [] : [plan.printed],
         },
         notices: [],
         shared: store.companies.hitsShared,
@@ -103,6 +106,36 @@ export function searchCompanies(
       };
     }
   }
+}
+
+/**
+ * The records linked to none that name an identified company's names but place it in another prefecture than its own:
+ * not listed as possibly its own, but counted, with the search of its name that lists every company of the name.
+ */
+export interface NamedElsewhere {
+  readonly filter: CompanyFilter;
+  /** The company's registered name, which `/api/v1/search?q=` is asked by. */
+  readonly name: string;
+}
+
+/**
+ * What an answer about the company of this number stands for: the records linked to it, and the records linked to
+ * none that name one of its names placed nowhere or in its prefecture (apart, those placed in another).
+ */
+function identifiedFilters(
+  number: string,
+  identified: IdentifiedCompany | null,
+): { readonly filter: CompanyFilter; readonly elsewhere?: NamedElsewhere } {
+  const filter = { corporateNumbers: [number], nameKeys: [], nameParts: [] };
+  if (identified === null || identified.nameKeys.length === 0) return { filter };
+  const { nameKeys, prefectureCode } = identified;
+  return {
+    filter: { ...filter, nameKeys, named: { within: 'own', prefectureCode } },
+    elsewhere: {
+      filter: { corporateNumbers: [], nameKeys, named: { within: 'elsewhere', prefectureCode }, nameParts: [] },
+      name: identified.name,
+    },
+  };
 }
 
 /**
@@ -151,10 +184,18 @@ export function recallCompanies(
   store: Store,
   value: string,
   notices: string[],
-): { readonly filter: CompanyFilter; readonly recall: Recall | undefined } {
+): {
+  readonly filter: CompanyFilter;
+  readonly recall: Recall | undefined;
+  readonly elsewhere: NamedElsewhere | undefined;
+} {
   const found = searchCompanies(store, value, 'company', 0, COMPANY_FILTER_MATCHES);
   notices.push(...found.notices);
-  return { filter: found.filter, recall: recallOf(store, value, 'company', found, notices) };
+  return {
+    filter: found.filter,
+    recall: recallOf(store, value, 'company', found, notices),
+    elsewhere: found.elsewhere,
+  };
 }
 
 /** Where the company asked for is: its prefecture (a code) and part of its registered address, each optional. */

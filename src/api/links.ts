@@ -5,13 +5,14 @@ import type { RecordKind } from '../domain/records/record.js';
 export const BASE_PATH = '/api/v1';
 
 /** The API path of each record kind's list; a record's own address is this path and its id. */
-export const RECORD_PATHS: Readonly<Record<RecordKind, string>> = {
+export const RECORD_PATHS = {
   enforcement: `${BASE_PATH}/enforcements`,
   procurement_suspension: `${BASE_PATH}/procurement-suspensions`,
   license_action: `${BASE_PATH}/license-actions`,
-};
+} as const satisfies Readonly<Record<RecordKind, string>>;
 
 export const COMPANIES_PATH = `${BASE_PATH}/companies`;
+export const SEARCH_PATH = `${BASE_PATH}/search`;
 /** Every source of every record kind: where an answer's coverage sends a reader for the sources it names not. */
 export const SOURCES_COVERAGE_PATH = `${BASE_PATH}/coverage`;
 /** The pages for people. */
@@ -36,4 +37,9 @@ export function companyLinks(corporateNumber: string): Links {
 export function recordLinks(kind: RecordKind, id: string): Links {
   const path = encodeURIComponent(id);
   return { self: `${RECORD_PATHS[kind]}/${path}`, html: `${RECORD_PAGE_PATH}/${path}` };
+}
+
+/** The search of a name: every company of the name and their records, as /api/v1/search answers it. */
+export function nameSearchPath(name: string): string {
+  return `${SEARCH_PATH}?${new URLSearchParams({ q: name }).toString()}`;
 }

@@ -12,7 +12,7 @@ import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import type { RecordQuery } from '../domain/records/record-query.js';
 import type { Store } from '../store/store.js';
-import { recallCompanies, type Recall } from './company-search.js';
+import { recallCompanies, type NamedElsewhere, type Recall } from './company-search.js';
 import type { FilterResolution, QueryInProgress } from '../store/record-filters.js';
 
 export type FilterParams = { readonly [F in FilterName]?: string };
@@ -106,15 +106,19 @@ export interface ResolvedRecordQuery {
   readonly notices: string[];
   /** Set when `company` recalls more companies than are followed. */
   readonly recall?: Recall;
+  /** Set when `company` is a Corporate Number: the records naming its company placed elsewhere, counted apart. */
+  readonly elsewhere?: NamedElsewhere;
 }
 
 export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, today: string): ResolvedRecordQuery {
   const notices: string[] = [];
   let recall: Recall | undefined;
+  let elsewhere: NamedElsewhere | undefined;
   const resolution: FilterResolution = {
     company: (value) => {
       const recalled = recallCompanies(store, value, notices);
       recall = recalled.recall;
+      elsewhere = recalled.elsewhere;
       return recalled.filter;
     },
     predecessorsOf: (corporateNumber) => store.companies.predecessorsOf(corporateNumber),
@@ -124,5 +128,10 @@ export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, to
     const value = checked.filters[filter.name];
     if (value !== undefined) filter.resolve(query, value, checked.filters, resolution);
   }
-  return recall === undefined ? { query, notices } : { query, notices, recall };
+  return {
+    query,
+    notices,
+    ...(recall === undefined ? {} : { recall }),
+    ...(elsewhere === undefined ? {} : { elsewhere }),
+  };
 }

@@ -6,7 +6,11 @@ import type { Store } from '../store/store.js';
 import type { RecordKind, RECORD_LISTS } from '../domain/records/record.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
-import { SOURCES_COVERAGE_PATH } from './links.js';
+import { nameSearchPath, SOURCES_COVERAGE_PATH } from './links.js';
+import type { NamedElsewhere } from './company-search.js';
+import type { CompanyFilter } from '../domain/records/record-query.js';
+import { queryRelation } from '../domain/records/record-names.js';
+import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
 import { resolveRecordQuery } from './query-rules.js';
 import { checkRecordQuery, type FilterParams } from './query-rules.js';
 import { listMeta } from './endpoint.js';
@@ -51,18 +55,52 @@ export function listRecords<K extends RecordKind>(
   // check: the rules no schema can say (labels to codes, a Corporate Number's check digit, at least one filter)
   const checked = checkRecordQuery(kind, params);
   // resolve: what each filter stands for in the dataset (the companies `company` recalls, a number's predecessors)
-  const { query, notices, recall } = resolveRecordQuery(checked, store, today);
+  const { query, notices, recall, elsewhere } = resolveRecordQuery(checked, store, today);
   // query: one page, newest first
   const found = store.records.page(kind, query, { limit, page: params.page ?? 1 });
-  // present: each record as the API shows it, statuses against today in Japan
-  const records: PresentedOfKind<K>[] = found.records.map((record) => presentRecord(kind, record, today));
+  // present: each record as the API shows it, statuses against today in Japan, and how it relates to the query
+  const relate = queryRelation(query);
+  const records: PresentedOfKind<K>[] = found.records.map((record) =>
+    presentRecord(kind, record, today, relate?.(record.company)),
+  );
   // meta: the list's counts and notices, the data's date, how the sources behind it stand
   const meta = Object.assign(
     listMeta(requestId, store, { limit, returned: records.length, hasMore: found.hasMore, notices }),
     recordListMeta(store, context, kind, query.authority),
     recall === undefined ? {} : { recall },
+    namedElsewhereMeta(
+      countNamedElsewhere(elsewhere, (filter) =>
+        store.records.count(kind, { ...query, company: filter }, MATCHES_COUNTED_UP_TO),
+      ),
+    ),
   );
   return { records, meta, store, query };
+}
+
+/** How many records name an identified company linked to none placed elsewhere, and its name. */
+export interface NamedElsewhereCount {
+  readonly total: number;
+  readonly name: string;
+}
+
+/**
+ * How many records `count` finds of those naming an identified company placed in another prefecture, with the name
+ * that searches them; undefined when there are none (or the answer is about no one company).
+ */
+export function countNamedElsewhere(
+  elsewhere: NamedElsewhere | undefined,
+  count: (filter: CompanyFilter) => number,
+): NamedElsewhereCount | undefined {
+  if (elsewhere === undefined) return undefined;
+  const total = count(elsewhere.filter);
+  return total === 0 ? undefined : { total, name: elsewhere.name };
+}
+
+/** `meta.named_elsewhere`: the count and the search of the name that lists them; nothing when there are none. */
+export function namedElsewhereMeta(counted: NamedElsewhereCount | undefined) {
+  return counted === undefined
+    ? {}
+    : { named_elsewhere: { total: counted.total, search: nameSearchPath(counted.name) } };
 }
 
 /**

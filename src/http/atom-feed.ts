@@ -25,7 +25,16 @@ export interface FeedRecord {
   readonly reason?: { readonly name_en: string };
   readonly date?: string;
   readonly period?: { readonly from: string } | null;
+  /** How the record relates to the query of the feed (domain/records/record-names.ts), where it asked for a company. */
+  readonly relation?: 'linked' | 'named' | 'text';
 }
+
+/** What each relation's category says to a reader of the feed. */
+const RELATION_LABELS = {
+  linked: 'linked to a company the query found',
+  named: 'names a company the query found, linked to none',
+  text: 'found by its own text',
+} as const;
 
 export interface FeedFrame {
   /** The checked base of the answer's links (./request-origin.ts): scheme, host and any path prefix. */
@@ -91,6 +100,9 @@ function entryOf(
     el('link', { rel: 'alternate', type: 'text/html', href: recordPage(base, record.id) }),
     source === null ? null : el('link', { rel: 'related', href: source }),
     el('author', {}, el('name', {}, `${record.authority.name_en} (${record.authority.name})`)),
+    record.relation === undefined
+      ? null
+      : el('category', { term: record.relation, label: RELATION_LABELS[record.relation] }),
     summary === '' ? null : el('summary', {}, summary),
   );
 }

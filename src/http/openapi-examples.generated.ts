@@ -109,7 +109,8 @@ export const OPENAPI_EXAMPLES: Readonly<Record<string, unknown>> = {
           "links": {
             "self": "/api/v1/enforcements/enf_77f24086ee1883f6",
             "html": "/records/enf_77f24086ee1883f6"
-          }
+          },
+          "relation": "linked"
         }
       ],
       "procurement_suspensions": [],

@@ -1,11 +1,12 @@
-// The company names the records carry, held per reader, so that a search follows into the records only the names
-// some record names its company by.
+// The company names the records linked to no company carry, held per reader, so that a search follows into the records
+// only the names some such record names its company by (a record linked to a company is found by its number alone).
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 
 /**
- * Every distinct company name key (`company_name_norm`) of every kind's records, read whole when first asked and again
+ * Every distinct company name key (`company_name_norm`) of every kind's records linked to no company (the partial index
+ * of those, schema 27), read whole when first asked and again
  * whenever the file has changed since (another connection's commit, or this connection's own writes). A search
  * follows up to 50 companies into the records by their names; each name was looked up in every kind's name index
  * twice (a page and a count), and most names of a large register are in no record: leaving them out took 4 to 17 % off
@@ -24,11 +25,13 @@ export class CarriedNames {
       .prepare<[], string>("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
       .pluck();
     this.#reads = ALL_RECORD_TABLES.map(({ table }) =>
-      db.prepare<[], string>(`SELECT DISTINCT company_name_norm FROM ${table}`).pluck(),
+      db
+        .prepare<[], string>(`SELECT DISTINCT company_name_norm FROM ${table} WHERE company_corporate_number IS NULL`)
+        .pluck(),
     );
   }
 
-  /** Those of `names` that some record carries as its company's name key, in their order. */
+  /** Those of `names` that some record linked to no company carries as its company's name key, in their order. */
   carried(names: Iterable<string>): string[] {
     const held = this.current();
     return [...names].filter((name) => held.has(name));

@@ -25,7 +25,7 @@ import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
-import { FollowedCompanyQueries, type FollowedCompanies } from './followed-companies.js';
+import { FollowedCompanyQueries, type FollowedCompanies, type IdentifiedCompany } from './followed-companies.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -180,9 +180,9 @@ export class CompanyQueries {
     return this.followedCompanies.followed(ids);
   }
 
-  /** The name keys of the companies of these Corporate Numbers, as followed() gives them; a number no company has, none. */
-  nameKeysOfNumbers(numbers: readonly string[]): string[] {
-    return this.followedCompanies.nameKeysOfNumbers(numbers);
+  /** The company of this Corporate Number as an answer about it follows it into the records; null for none. */
+  identified(number: string): IdentifiedCompany | null {
+    return this.followedCompanies.identified(number);
   }
 
   /**

@@ -19,6 +19,14 @@ export interface FollowedCompanies {
   readonly nameKeys: string[];
 }
 
+/** One company an answer is about, as it is followed into the records. */
+export interface IdentifiedCompany {
+  /** Its registered name, which a search of every company of the name is asked by. */
+  readonly name: string;
+  readonly nameKeys: string[];
+  readonly prefectureCode: string | null;
+}
+
 /** The statements that follow companies into the records, over one reader. */
 export class FollowedCompanyQueries {
   private readonly linkedNumbers;
@@ -28,10 +36,11 @@ export class FollowedCompanyQueries {
 
   constructor(db: Db) {
     this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
-    this.namesById = db.prepare<[string], string>(namesSql('j.value')).pluck();
-    this.namesByNumber = db
-      .prepare<[string], string>(namesSql('c.id', 'JOIN companies c ON c.corporate_number = j.value'))
-      .pluck();
+    this.namesById = db.prepare<[string], string>(namesSql()).pluck();
+    this.namesByNumber = db.prepare<[string], { name: string; prefecture_code: string | null; names: string }>(
+      `SELECT c.name, c.prefecture_code, (${namesSql('json_array(c.id)')}) AS names
+       FROM companies c WHERE c.corporate_number = ?`,
+    );
     this.carried = new CarriedNames(db);
   }
 
@@ -41,9 +50,15 @@ export class FollowedCompanyQueries {
     return { corporateNumbers: this.linkedNumbers.all(list), nameKeys: this.carriedNames(this.namesById.get(list)) };
   }
 
-  /** The name keys of the companies of these Corporate Numbers, as followed() gives them; a number no company has, none. */
-  nameKeysOfNumbers(numbers: readonly string[]): string[] {
-    return this.carriedNames(this.namesByNumber.get(JSON.stringify(numbers)));
+  /**
+   * The company of this Corporate Number as an answer about it follows it into the records: its name keys, as
+   * followed() gives them, and the prefecture it is registered in (records naming it linked to none are its own
+   * only where they place it nowhere or there); null when no company has the number.
+   */
+  identified(number: string): IdentifiedCompany | null {
+    const row = this.namesByNumber.get(number);
+    if (row === undefined) return null;
+    return { name: row.name, nameKeys: this.carriedNames(row.names), prefectureCode: row.prefecture_code };
   }
 
   /** The distinct names of a JSON array of them (namesSql's) that some record carries, in their order. */
@@ -66,13 +81,12 @@ function linkedNumbersSql(): string {
 }
 
 /**
- * The name keys (every term but the reading's) of the companies of a JSON list, as one JSON array: `companyId` is
- * the id of the list's company, through `join` when the list does not hold ids. Read apart from their numbers: read
- * beside each company's row, in isolation, they cost twice as much (50 companies at a million, 212 µs against 62 and
- * 40; in whole answers the two forms measured alike, bench/README.md). A list of ids reads the term index alone,
- * without the companies' rows.
+ * The name keys (every term but the reading's) of the companies of a JSON array of ids (`list`, a parameter or an
+ * expression), as one JSON array. Read apart from their numbers: read beside each company's row, in isolation, they
+ * cost twice as much (50 companies at a million, 212 µs against 62 and 40; in whole answers the two forms measured
+ * alike, bench/README.md). The term index alone is read, without the companies' rows.
  */
-function namesSql(companyId: string, join = ''): string {
-  return `SELECT json_group_array(t.term) FROM json_each(?) j ${join}
-    JOIN company_terms t ON t.company_id = ${companyId} WHERE t.field <> 'name_kana'`;
+function namesSql(list = '?'): string {
+  return `SELECT json_group_array(t.term) FROM json_each(${list}) j
+    JOIN company_terms t ON t.company_id = j.value WHERE t.field <> 'name_kana'`;
 }

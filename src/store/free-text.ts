@@ -2,7 +2,7 @@
 // words it can serve, every word quoted.
 import { TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import { termGrams } from '../domain/companies/company-terms.js';
-import { normaliseCompanyName } from '../domain/companies/names.js';
+import { normaliseCompanyName, piecesAroundLegalForms } from '../domain/companies/names.js';
 import { foldAsTextIndex, foldWidth } from '../domain/text/text-fold.js';
 import type { SqlFragment } from './sql-fragment.js';
 import { ridOfTextKey } from './record-text-keys.js';
@@ -19,16 +19,20 @@ export interface FreeText {
 }
 
 /**
- * Splits `q` at white space after NFKC (the stored text is NFKC-folded too). Words of three characters or
- * more are looked up in the trigram index; shorter ones, which it cannot serve, in the short-gram index,
- * where a word matches as written or as a company-name key (so that とう finds the name key トウ and 髙 finds
- * 高). A short word without a letter or digit has no gram and is left out; null when no word is left, since
- * nothing can match then. Every word reaches FTS5 as a quoted phrase.
+ * Splits `q` at white space after NFKC (the stored text is NFKC-folded too), and at the legal forms a word writes,
+ * which are left out: a record may write its company's form another way (㈱, 株式会社) or at another place (an office
+ * after it), so 「リリカラ（株）東京流通センター」 asks for リリカラ and 東京流通センター; a `q` of forms and marks alone
+ * (「．（株）」, a name the list printed without its words) is asked as written. Words of three characters or more are looked up in the trigram index; shorter ones, which it
+ * cannot serve, in the short-gram index, where a word matches as written or as a company-name key (so that とう finds
+ * the name key トウ and 髙 finds 高). A short word without a letter or digit has no gram and is left out; null when
+ * no word is left, since nothing can match then. Every word reaches FTS5 as a quoted phrase.
  */
 export function freeText(q: string): FreeText | null {
-  const words = foldWidth(q)
+  const written = foldWidth(q)
     .split(/\s+/u)
     .filter((w) => w !== '');
+  const pieces = written.flatMap(piecesAroundLegalForms).filter((piece) => /[\p{L}\p{N}]/u.test(piece));
+  const words = pieces.length > 0 ? pieces : written;
   const long = words.filter((w) => [...w].length >= TRIGRAM_MIN_LENGTH);
   const short = words.filter((w) => [...w].length < TRIGRAM_MIN_LENGTH && termGrams(w) !== '');
   if (long.length === 0 && short.length === 0) return null;

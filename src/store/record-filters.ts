@@ -100,8 +100,8 @@ const company: RecordFilter = {
   name: 'company',
   reads: 'company',
   description:
-    'a company in any script, or its Corporate Number: the records linked to or naming the companies it recalls ' +
-    `(at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`)`,
+    'a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming ' +
+    `them linked to none (at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`)`,
   alone: true,
   resolve: (query, value, _checked, resolution) => {
     query.company = resolution.company(value);

@@ -1,5 +1,6 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { recordNameKey } from '../domain/records/record-names.js';
+import { printedNameKey } from '../domain/companies/names.js';
 import {
   CompanyLink,
   type Permit,
@@ -35,6 +36,7 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
     company_corporate_number: company.corporate_number,
     company_name: company.name,
     company_name_norm: recordNameKey(company.name),
+    company_name_printed: printedNameKey(company.name),
     company_name_en: company.name_en,
     company_link: company.link,
     company_prefecture_code: company.prefecture_code,

@@ -30,6 +30,7 @@ export const COMMON_COLUMNS = [
   'company_corporate_number',
   'company_name',
   'company_name_norm',
+  'company_name_printed',
   'company_name_en',
   'company_link',
   'company_prefecture_code',

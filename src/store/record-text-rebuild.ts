@@ -1,10 +1,11 @@
-// Rebuilds the search text, short grams, document and company-name key of every stored record when the way they are
+// Rebuilds the search text, short grams, document and company-name keys (the linker's, the printed name's) of every stored record when the way they are
 // made changed.
 import { recordSearchText, recordTextVersion } from '../domain/records/record-search-text.js';
 import type { Db } from './database.js';
 import { RecordChildren } from './record-children.js';
 import type { Row } from './record-rows.js';
 import { recordNameKey } from '../domain/records/record-names.js';
+import { printedNameKey } from '../domain/companies/names.js';
 import { recordDoc, storedRecordsOf } from './record-docs.js';
 import { ALL_RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordTextKeyOfRow } from './record-text-keys.js';
@@ -36,8 +37,8 @@ export function ensureRecordTextCurrent(db: Db): boolean {
 
 function rebuildTable(db: Db, recordTable: RecordTable): void {
   const { kind, table } = recordTable;
-  const setDoc = db.prepare<[string, string, number]>(
-    `UPDATE ${table} SET doc = ?, company_name_norm = ? WHERE rid = ?`,
+  const setDoc = db.prepare<[string, string, string, number]>(
+    `UPDATE ${table} SET doc = ?, company_name_norm = ?, company_name_printed = ? WHERE rid = ?`,
   );
   // written in key order, not the rids' (rowid-ordered-writes.ts)
   const textDocs = keyOrderedTextDocs(recordTextDocs(db, recordTable));
@@ -53,7 +54,8 @@ function rebuildTable(db: Db, recordTable: RecordTable): void {
     for (const row of rows) {
       const record = recordOfRow(row);
       textDocs.write(recordTextKeyOfRow(recordTable, row, Number(row.rid)), recordSearchText(record));
-      setDoc.run(recordDoc(record), recordNameKey(record.company.name), Number(row.rid));
+      const { name } = record.company;
+      setDoc.run(recordDoc(record), recordNameKey(name), printedNameKey(name), Number(row.rid));
     }
     after = Number(last.rid);
   }

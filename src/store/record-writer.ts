@@ -260,14 +260,14 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
   const textDocs = recordTextDocs(db, RECORD_TABLES[kind]);
   // what the name index's triggers do on insert and on delete, done by the writer in bulk
   const indexName = db.prepare<[bigint, string | null]>(
-    `INSERT INTO ${nameIndex}(rowid, company_name_norm) VALUES (?, ?)`,
+    `INSERT INTO ${nameIndex}(rowid, company_name_printed) VALUES (?, ?)`,
   );
   const unindexName = db.prepare<[bigint, string | null]>(
-    `INSERT INTO ${nameIndex}(${nameIndex}, rowid, company_name_norm) VALUES ('delete', ?, ?)`,
+    `INSERT INTO ${nameIndex}(${nameIndex}, rowid, company_name_printed) VALUES ('delete', ?, ?)`,
   );
   return {
     findRid: db.prepare(
-      `SELECT rid, ${orderColumn} AS list_date, company_name_norm AS name, ${CONTENT('doc')} AS content, changed_at
+      `SELECT rid, ${orderColumn} AS list_date, company_name_printed AS name, ${CONTENT('doc')} AS content, changed_at
        FROM ${table} WHERE id = ?`,
     ),
     insert: db.prepare(
@@ -297,8 +297,8 @@ function prepareKind(db: Db, kind: RecordKind): KindStatements {
   };
 }
 
-/** The name key of a record's row, as its name index holds it. */
+/** The printed name's key of a record's row, as its name index holds it. */
 function nameOf(values: Readonly<Record<string, string | number | null>>): string | null {
-  const name = values.company_name_norm;
+  const name = values.company_name_printed;
   return typeof name === 'string' ? name : null;
 }

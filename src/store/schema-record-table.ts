@@ -23,25 +23,45 @@ UPDATE ${table} SET changed_at = strftime('%Y-%m-%dT%H:%M:%SZ', first_listed_on,
 }
 
 /**
- * The trigram index of a record table's company name key, kept in step by triggers (records are written a few
- * thousand at a time, and the key changes when names are folded anew: company-terms-rebuild.ts), filled for the
- * records the table already holds.
+ * The trigram index of a record table's company name column (`column`: the name key, then from schema 27 the printed
+ * name's key), kept in step by triggers (records are written a few thousand at a time, and the key changes when names
+ * are folded anew: record-text-rebuild.ts), filled for the records the table already holds.
  */
-export function recordNameIndex(table: string): string {
+export function recordNameIndex(table: string, column = 'company_name_norm'): string {
   const index = `${table}_names`;
   return `
-CREATE VIRTUAL TABLE ${index} USING fts5(company_name_norm, content='${table}', content_rowid='rid', tokenize='trigram');
+CREATE VIRTUAL TABLE ${index} USING fts5(${column}, content='${table}', content_rowid='rid', tokenize='trigram');
 INSERT INTO ${index}(${index}) VALUES ('rebuild');
 CREATE TRIGGER ${index}_ai AFTER INSERT ON ${table} BEGIN
-  INSERT INTO ${index}(rowid, company_name_norm) VALUES (new.rid, new.company_name_norm);
+  INSERT INTO ${index}(rowid, ${column}) VALUES (new.rid, new.${column});
 END;
 CREATE TRIGGER ${index}_ad AFTER DELETE ON ${table} BEGIN
-  INSERT INTO ${index}(${index}, rowid, company_name_norm) VALUES ('delete', old.rid, old.company_name_norm);
+  INSERT INTO ${index}(${index}, rowid, ${column}) VALUES ('delete', old.rid, old.${column});
 END;
-CREATE TRIGGER ${index}_au AFTER UPDATE OF company_name_norm ON ${table} BEGIN
-  INSERT INTO ${index}(${index}, rowid, company_name_norm) VALUES ('delete', old.rid, old.company_name_norm);
-  INSERT INTO ${index}(rowid, company_name_norm) VALUES (new.rid, new.company_name_norm);
+CREATE TRIGGER ${index}_au AFTER UPDATE OF ${column} ON ${table} BEGIN
+  INSERT INTO ${index}(${index}, rowid, ${column}) VALUES ('delete', old.rid, old.${column});
+  INSERT INTO ${index}(rowid, ${column}) VALUES (new.rid, new.${column});
 END;`;
+}
+
+/**
+ * Schema 27's company names of a record table: the printed name's key (printedNameKey) in a column of its own, which
+ * the names index holds instead of the linker's key, and the records linked to no company by their name key and the
+ * prefecture they place it in (with their place in the list, and the number they lack, which SQLite reads a covering
+ * index's condition from), which a company's records that name it are read from.
+ * The printed names are empty until the records' text is rebuilt (the migration marks it of no version).
+ */
+export function printedNames(table: string, orderColumn: string): string {
+  return `
+DROP TRIGGER ${table}_names_ai;
+DROP TRIGGER ${table}_names_ad;
+DROP TRIGGER ${table}_names_au;
+DROP TABLE ${table}_names;
+ALTER TABLE ${table} ADD COLUMN company_name_printed TEXT NOT NULL DEFAULT '';
+${recordNameIndex(table, 'company_name_printed')}
+CREATE INDEX ${table}_by_unlinked_name
+  ON ${table}(company_name_norm, company_prefecture_code, ${orderColumn}, company_corporate_number)
+  WHERE company_corporate_number IS NULL;`;
 }
 
 /** The columns every record kind shares, its indexes, and its trigram index for `q`. */

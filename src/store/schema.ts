@@ -2,7 +2,7 @@
 import { FIELD_RANK_SQL, RANKED_COMPANY_COLUMNS, rankKeySql } from './company-rank.js';
 import { latestVersion, type Migration } from './migrate.js';
 import { INITIAL_SCHEMA } from './schema-initial.js';
-import { changedColumn, listingColumns, recordNameIndex } from './schema-record-table.js';
+import { changedColumn, listingColumns, printedNames, recordNameIndex } from './schema-record-table.js';
 import { hasLinkedRecordsSql } from './record-tables.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -349,6 +349,23 @@ CREATE INDEX company_terms_by_term ON company_terms(term, field_rank, rank_key, 
     // this index holds only the companies with records (a few percent), so a company without costs one probe of it.
     sql: `
 CREATE INDEX companies_with_records ON companies(id, corporate_number) WHERE ${hasLinkedRecordsSql()};
+`,
+  },
+  {
+    version: 27,
+    description:
+      'records by their printed company name, office and all, and the records linked to none by name and place',
+    // A record is found by the name its publisher printed (「リリカラ（株） 東京流通センター」, an office after the
+    // company), which the linker's key (リリカラ) had replaced in the names index: the printed name's key, every legal
+    // form left out wherever it stands (printedNameKey), is kept beside it. A company's records that name it without
+    // a Corporate Number are read by name key and place from a partial index of the records linked to none: a record
+    // linked to another company is never among them. The records' text is marked of no version, so that opening the
+    // file writes every record's text and printed name again (record-text-rebuild.ts).
+    sql: `
+${printedNames('enforcements', 'date')}
+${printedNames('procurement_suspensions', 'period_from')}
+${printedNames('license_actions', 'date')}
+DELETE FROM record_text_version;
 `,
   },
 ];

@@ -1,6 +1,6 @@
-// The records of one kind that /api/v1/search answers: those of the companies a query recalls (linked to them or naming
-// them), then those whose company's name holds the query's, then those whose text matches it, without duplicates;
-// together the parts are what the record endpoints find for `company=` and for `q=`.
+// The records of one kind that /api/v1/search answers: those linked to the companies a query recalls, then those
+// linked to none that name them, then those whose printed company name holds the query's, then those whose text matches
+// it, without duplicates; together the parts are what the record endpoints find for `company=` and for `q=`.
 import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { CompanyFilter, RecordQuery } from '../domain/records/record-query.js';
@@ -14,14 +14,22 @@ export interface RecordSearch {
   readonly today: string;
 }
 
-/** The queries a search stands for, in the order their records are listed: the recalled companies' own first. */
+/**
+ * The queries a search stands for, in the order their records are listed: those linked to the companies found first,
+ * then apart those linked to none that name them, then those whose printed company name holds the query's, then
+ * those whose text matches it.
+ */
 function searchQueries(search: RecordSearch): RecordQuery[] {
   const queries: RecordQuery[] = [];
   const { companies, text, today } = search;
-  const { corporateNumbers, nameKeys, nameParts } = companies;
-  if (corporateNumbers.length > 0 || nameKeys.length > 0)
-    queries.push({ company: { corporateNumbers, nameKeys, nameParts: [] }, today });
-  if (nameParts.length > 0) queries.push({ company: { corporateNumbers: [], nameKeys: [], nameParts }, today });
+  const { corporateNumbers, nameKeys, named, nameParts } = companies;
+  const part = (filter: Partial<CompanyFilter>): RecordQuery => ({
+    company: { corporateNumbers: [], nameKeys: [], nameParts: [], ...filter },
+    today,
+  });
+  if (corporateNumbers.length > 0) queries.push(part({ corporateNumbers }));
+  if (nameKeys.length > 0) queries.push(part(named === undefined ? { nameKeys } : { nameKeys, named }));
+  if (nameParts.length > 0) queries.push(part({ nameParts }));
   if (text !== null) queries.push({ q: text, today });
   return queries;
 }

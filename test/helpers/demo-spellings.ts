@@ -1,5 +1,5 @@
 // The demo's companies with the records of each, read from the database file apart from the search, and the ways a
-// person writes each company: the oracle of the every-spelling tests.
+// person writes each company: the oracle of the every-spelling and one-company tests.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { recordNameKey } from '../../src/domain/records/record-names.js';
@@ -11,6 +11,7 @@ import { typedRomaji } from './typed-romaji.js';
 export interface DemoCompany {
   readonly corporate_number: string;
   readonly name: string;
+  readonly prefecture_code: string | null;
   readonly name_kana: string | null;
   readonly name_en: string | null;
   readonly aliases: { readonly kind: string; readonly name: string }[];
@@ -22,13 +23,15 @@ interface RecordName {
   readonly id: string;
   readonly number: string | null;
   readonly name: string;
+  readonly prefecture: string | null;
 }
 
 /** A kind's records in the table's order, and the places of those naming each Corporate Number and name key. */
 function recordsByNameOf(db: Database.Database, kind: RecordKind) {
   const rows = db
     .prepare<[], RecordName>(
-      `SELECT id, company_corporate_number AS number, company_name AS name FROM ${RECORD_TABLES[kind].table}`,
+      `SELECT id, company_corporate_number AS number, company_name AS name, company_prefecture_code AS prefecture
+       FROM ${RECORD_TABLES[kind].table}`,
     )
     .all();
   const byNumber = new Map<string, number[]>();
@@ -51,17 +54,29 @@ function nameKeysOf(company: DemoCompany): Set<string> {
   return new Set(names.map(normaliseCompanyName).filter((key) => key !== ''));
 }
 
+/** What an answer about one company holds of each kind, by the ids of the records, read apart from the search. */
+export interface CompanyRecords {
+  readonly company: DemoCompany;
+  /** Linked to it, and linked to none naming one of its names wherever placed: what a name's answer holds. */
+  readonly records: RecordsByKind;
+  /** Linked to it, and linked to none naming it placed nowhere or in its prefecture: what its number's answer holds. */
+  readonly own: RecordsByKind;
+  /** Linked to none, naming one of its names. */
+  readonly unlinked: RecordsByKind;
+  /** Linked to none, naming one of its names, placed in another prefecture: counted apart by its number's answer. */
+  readonly elsewhere: RecordsByKind;
+}
+
 /**
- * Every company, the ids of the records each kind holds of it (linked to it, or naming one of its names), and the ids
- * of those that name it without its number.
+ * Every company, and the ids of the records each kind holds of it: linked to it, or linked to none naming one of its
+ * names (a record linked to another company is that company's alone), placed anywhere or, for its number, nowhere or
+ * in its prefecture.
  */
-export function recordsOfEveryCompany(
-  path: string,
-): { company: DemoCompany; records: RecordsByKind; unlinked: RecordsByKind }[] {
+export function recordsOfEveryCompany(path: string): CompanyRecords[] {
   const db = new Database(path, { readonly: true });
   try {
     const companies = db
-      .prepare<[], DemoCompany>('SELECT corporate_number, name, name_kana, name_en FROM companies')
+      .prepare<[], DemoCompany>('SELECT corporate_number, name, prefecture_code, name_kana, name_en FROM companies')
       .all()
       .map((c) => ({
         ...c,
@@ -76,24 +91,36 @@ export function recordsOfEveryCompany(
     const records = new Map(RECORD_KINDS.map((kind) => [kind, recordsByNameOf(db, kind)] as const));
     return companies.map((company) => {
       const keys = nameKeysOf(company);
-      const of = (kind: RecordKind, unlinkedOnly: boolean) => {
+      const placedOwn = (r: RecordName) => r.prefecture === null || r.prefecture === company.prefecture_code;
+      const of = (kind: RecordKind, keep: (r: RecordName) => boolean) => {
         const { rows, byNumber, byKey } = records.get(kind) ?? assert.fail(kind);
         const at = new Set(byNumber.get(company.corporate_number));
-        for (const key of keys) for (const i of byKey.get(key) ?? []) at.add(i);
+        for (const key of keys) for (const i of byKey.get(key) ?? []) if (rows[i]!.number === null) at.add(i);
         // in the table's order, as the records were read
         const found = [...at].sort((a, b) => a - b).map((i) => rows[i]!);
-        return new Set(found.filter((r) => !unlinkedOnly || r.number === null).map((r) => r.id));
+        return new Set(found.filter(keep).map((r) => r.id));
       };
-      const byKind = (unlinkedOnly: boolean): RecordsByKind => ({
-        enforcement: of('enforcement', unlinkedOnly),
-        procurement_suspension: of('procurement_suspension', unlinkedOnly),
-        license_action: of('license_action', unlinkedOnly),
+      const byKind = (keep: (r: RecordName) => boolean): RecordsByKind => ({
+        enforcement: of('enforcement', keep),
+        procurement_suspension: of('procurement_suspension', keep),
+        license_action: of('license_action', keep),
       });
-      return { company, records: byKind(false), unlinked: byKind(true) };
+      return {
+        company,
+        records: byKind(() => true),
+        own: byKind((r) => r.number !== null || placedOwn(r)),
+        unlinked: byKind((r) => r.number === null),
+        elsewhere: byKind((r) => r.number === null && !placedOwn(r)),
+      };
     });
   } finally {
     db.close();
   }
+}
+
+/** The records an answer to `spelling` of the company holds: its number's own, else every record of its names. */
+export function recordsOfSpelling(entry: CompanyRecords, spelling: string): RecordsByKind {
+  return spelling === entry.company.corporate_number ? entry.own : entry.records;
 }
 
 const toHiragana = (kana: string) =>

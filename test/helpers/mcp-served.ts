@@ -6,6 +6,19 @@ import { startServer, TEST_NOW, type TestServer } from './server.js';
 import { fixtureDatabase } from './fixture-dataset.js';
 import { memoryLimiter } from './memory-limiter.js';
 
+/**
+ * Limits no test of whole answers reaches: a test that asks every company of a dataset, by each of its spellings and
+ * numbers (close together, as a run of look-ups would be), measures the answers, not the limits.
+ */
+export const UNLIMITED = {
+  KOHYO_LIMIT_PER_MINUTE: '100000',
+  KOHYO_LIMIT_PER_DAY: '1000000',
+  KOHYO_ENUM_DISTINCT_TERMS: '100000',
+  KOHYO_ADDRESS_LIMIT_FACTOR: '0',
+  KOHYO_UNCOUNTED_PER_MINUTE: '100000',
+  KOHYO_ENUM_SEQUENTIAL: '1000',
+};
+
 export interface McpServed {
   readonly server: TestServer;
   /** The usage log's entries, in the order the requests were answered. */

@@ -2,14 +2,34 @@
 // then stands for a file an older build wrote.
 import type Database from 'better-sqlite3';
 import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
+import { recordNameIndex } from '../../src/store/schema-record-table.js';
 
-/** Undoes schema 26 (the index of the companies with records): the file is at schema 25. */
+/**
+ * Undoes schema 27 (the records' printed names and the index of those linked to none): schema 26, its names index
+ * over the linker's key again, its record text of an older version.
+ */
+function backToSchema26(db: Database.Database): void {
+  for (const { table } of ALL_RECORD_TABLES) {
+    db.exec(`DROP INDEX ${table}_by_unlinked_name;
+      DROP TRIGGER ${table}_names_ai;
+      DROP TRIGGER ${table}_names_ad;
+      DROP TRIGGER ${table}_names_au;
+      DROP TABLE ${table}_names;
+      ALTER TABLE ${table} DROP COLUMN company_name_printed;
+      ${recordNameIndex(table)}`);
+  }
+  db.prepare("UPDATE record_text_version SET version = '4.older'").run();
+  db.pragma('user_version = 26');
+}
+
+/** Undoes schemas 26 and 27 (the index of the companies with records, the printed names): schema 25. */
 export function backToSchema25(db: Database.Database): void {
+  backToSchema26(db);
   db.exec('DROP INDEX companies_with_records');
   db.pragma('user_version = 25');
 }
 
-/** Undoes schemas 25 and 26 (the term index in rank order, the index of the companies with records): the file is at schema 24. */
+/** Undoes schemas 25 to 27 (the term index in rank order, the index of the companies with records, the printed names): the file is at schema 24. */
 export function backToSchema24(db: Database.Database): void {
   backToSchema25(db);
   db.exec(`DROP INDEX company_terms_by_term;
@@ -18,14 +38,14 @@ export function backToSchema24(db: Database.Database): void {
   db.pragma('user_version = 24');
 }
 
-/** Undoes schemas 24 to 26 (the counts of the company long grams): schema 23, its company tokens counted. */
+/** Undoes schemas 24 to 27 (the counts of the company long grams): schema 23, its company tokens counted. */
 export function backToSchema23(db: Database.Database): void {
   backToSchema24(db);
   db.exec('DROP TABLE company_long_gram_docs');
   db.pragma('user_version = 23');
 }
 
-/** Undoes schemas 23 to 26 (the records' kept text and their trigram counts): the file is at schema 22. */
+/** Undoes schemas 23 to 27 (the records' kept text and their trigram counts): the file is at schema 22. */
 export function backToSchema22(db: Database.Database): void {
   backToSchema23(db);
   for (const { texts } of ALL_RECORD_TABLES) db.exec(`DROP TABLE ${texts}`);
@@ -33,14 +53,14 @@ export function backToSchema22(db: Database.Database): void {
   db.pragma('user_version = 22');
 }
 
-/** Undoes schemas 22 to 26 (the long-gram index of the company terms, the records' kept text): schema 21. */
+/** Undoes schemas 22 to 27 (the long-gram index of the company terms, the records' kept text): schema 21. */
 export function backToSchema21(db: Database.Database): void {
   backToSchema22(db);
   db.exec('DROP TABLE company_long_grams; DROP TABLE company_long_grams_state;');
   db.pragma('user_version = 21');
 }
 
-/** Undoes schemas 19 to 26 (a document per company in the company terms' indexes): schema 18, its indexes empty. */
+/** Undoes schemas 19 to 27 (a document per company in the company terms' indexes): schema 18, its indexes empty. */
 export function backToSchema18(db: Database.Database): void {
   backToSchema21(db);
   db.exec(`DROP TABLE company_trigrams;

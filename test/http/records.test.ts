@@ -68,7 +68,9 @@ test('enforcements by corporate_number: only that company, newest first, exact f
       link: 'source',
       address: null,
     });
-    assert.deepEqual(Object.keys(record).sort(), ENFORCEMENT_KEYS);
+    // an answer to a Corporate Number says how each record relates to it
+    assert.deepEqual(Object.keys(record).sort(), [...ENFORCEMENT_KEYS, 'relation'].sort());
+    assert.equal(record.relation, 'linked');
     assert.equal(record.law.code, record.laws[0]!.code);
     assert.deepEqual(Object.keys(record.authority).sort(), ['code', 'group', 'name', 'name_en']);
   }
@@ -192,7 +194,8 @@ test('licence actions: sector matches the primary sector or any affected one, pe
   ]);
   const body = await ok(server, '/api/v1/license-actions?corporate_number=1999900010007');
   const [instruction, suspension] = body.data.license_actions as [Schema<'LicenseAction'>, Schema<'LicenseAction'>];
-  for (const r of [instruction, suspension]) assert.deepEqual(Object.keys(r).sort(), LICENSE_KEYS);
+  for (const r of [instruction, suspension])
+    assert.deepEqual(Object.keys(r).sort(), [...LICENSE_KEYS, 'relation'].sort());
   assert.equal(suspension.sector_code, 'construction');
   assert.equal(suspension.sector_codes[0], 'construction');
   assert.deepEqual([...suspension.sector_codes].sort(), ['architect_office', 'construction', 'real_estate_brokerage']);

@@ -7,25 +7,17 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase } from '../helpers/server.js';
 import { ok, recordsOf } from '../helpers/answers.js';
-import { postMcp, serveMcp, toolCall, type McpServed } from '../helpers/mcp-served.js';
-import { recordsOfEveryCompany, spellingsOf, type RecordsByKind } from '../helpers/demo-spellings.js';
+import { postMcp, serveMcp, toolCall, UNLIMITED, type McpServed } from '../helpers/mcp-served.js';
+import {
+  recordsOfEveryCompany,
+  recordsOfSpelling,
+  spellingsOf,
+  type RecordsByKind,
+} from '../helpers/demo-spellings.js';
+import { RECORD_PATHS } from '../../src/api/links.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../src/domain/records/record.js';
 
-const UNLIMITED = {
-  KOHYO_LIMIT_PER_MINUTE: '100000',
-  KOHYO_LIMIT_PER_DAY: '1000000',
-  KOHYO_ENUM_DISTINCT_TERMS: '100000',
-  KOHYO_ADDRESS_LIMIT_FACTOR: '0',
-  KOHYO_UNCOUNTED_PER_MINUTE: '100000',
-  // the sample's Corporate Numbers are close together, as a run of look-ups would be
-  KOHYO_ENUM_SEQUENTIAL: '1000',
-};
 const SAMPLE = 6;
-const ENDPOINTS = {
-  enforcement: '/api/v1/enforcements',
-  procurement_suspension: '/api/v1/procurement-suspensions',
-  license_action: '/api/v1/license-actions',
-} as const satisfies Record<RecordKind, string>;
 
 let served: McpServed;
 let sample: { spelling: string; records: RecordsByKind }[];
@@ -38,7 +30,9 @@ before(async () => {
     .sort((a, b) => b.unnamed - a.unnamed || a.company.corporate_number.localeCompare(b.company.corporate_number))
     .slice(0, SAMPLE);
   assert.equal(named.length, SAMPLE);
-  sample = named.flatMap(({ company, records }) => spellingsOf(company).map((spelling) => ({ spelling, records })));
+  sample = named.flatMap((entry) =>
+    spellingsOf(entry.company).map((spelling) => ({ spelling, records: recordsOfSpelling(entry, spelling) })),
+  );
 });
 after(() => served.close());
 
@@ -65,7 +59,7 @@ async function idsOfCompanyFilter(q: string, kind: RecordKind): Promise<string[]
   const ids: string[] = [];
   for (let page = 1; ; page++) {
     const paged = kind === 'enforcement' ? '' : `&page=${page}`;
-    const path = `${ENDPOINTS[kind]}?company=${encodeURIComponent(q)}${paged}` as const;
+    const path = `${RECORD_PATHS[kind]}?company=${encodeURIComponent(q)}${paged}` as const;
     const answer = await ok(served.server, path);
     ids.push(...recordsOf(answer, path).map((r) => r.id));
     if (!answer.meta.has_more || paged === '') return ids;

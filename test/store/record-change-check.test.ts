@@ -129,8 +129,8 @@ test('a record missing from its names index is refused', async () => {
   await write();
   draft.db
     .prepare(
-      `INSERT INTO enforcements_names(enforcements_names, rowid, company_name_norm)
-       SELECT 'delete', rid, company_name_norm FROM enforcements WHERE rid = (SELECT max(rid) FROM enforcements)`,
+      `INSERT INTO enforcements_names(enforcements_names, rowid, company_name_printed)
+       SELECT 'delete', rid, company_name_printed FROM enforcements WHERE rid = (SELECT max(rid) FROM enforcements)`,
     )
     .run();
   assert.deepEqual(recordChangeProblems(draft.db, moved), [

@@ -138,18 +138,21 @@ describe('ensureRecordTextCurrent', () => {
     assert.deepEqual(answers(), expected);
   });
 
-  it('rekeys the company names of a file written with another folding, and its name index finds them by the new keys', () => {
-    // the key an older build wrote: the office left in (「（株）架空商事 鳥取工場」 read whole)
+  it('rekeys the company names of a file written with another folding, and its name index finds them by their printed name', () => {
+    // the keys an older build wrote: the office left in the linker's key, no printed name
     db.prepare(
-      "UPDATE enforcements SET company_name = '架空商事株式会社 鳥取工場', company_name_norm = '架空商事株式会社鳥取工場'",
+      "UPDATE enforcements SET company_name = '架空商事株式会社 鳥取工場', company_name_norm = '架空商事株式会社鳥取工場', company_name_printed = ''",
     ).run();
     db.prepare("UPDATE record_text_version SET version = '3.4'").run();
     reopen();
     assert.equal(db.prepare('SELECT company_name_norm FROM enforcements').pluck().get(), '架空商事');
+    assert.equal(db.prepare('SELECT company_name_printed FROM enforcements').pluck().get(), '架空商事鳥取工場');
     const named = (key: string) =>
       db.prepare('SELECT count(*) FROM enforcements_names WHERE enforcements_names MATCH ?').pluck().get(`"${key}"`);
-    assert.equal(named('架空商事'), 1);
-    assert.equal(named('鳥取工場'), 0);
+    // the printed name, office and all, its legal form left out
+    assert.equal(named('架空商事鳥取工場'), 1);
+    assert.equal(named('株式会社'), 0);
+    db.exec("INSERT INTO enforcements_names(enforcements_names, rank) VALUES ('integrity-check', 1)");
   });
 
   it('fills the documents of a file from before them with the records its rows and child rows hold', () => {

@@ -8,7 +8,10 @@ import { listMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
-import { recordListMeta } from '../record-endpoint.js';
+import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
+import { SEARCH_PATH } from '../links.js';
+import { relationOf } from '../../domain/records/record-names.js';
+import type { CompanyFilter } from '../../domain/records/record-query.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
 import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/records/record-filters.js';
@@ -70,14 +73,26 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   const notices = [...companies.notices];
   const recall = recallOf(store, q, 'q', companies, notices);
   return {
-    records: found.records
-      .slice((page - 1) * limit)
-      .map((entry) => presentRecord(kind, readFoundRecord(kind, entry), search.today)),
+    records: presented({ kind, page: found }, search, found.records.length).slice((page - 1) * limit),
     matches: found.matches(),
     notices,
     recall,
+    ...namedElsewhereMeta(
+      countNamedElsewhere(companies.elsewhere, (filter) => countNamed(store, kind, filter, search.today)),
+    ),
     ...recordListMeta(store, context, kind, undefined),
   };
+}
+
+/** How many records of a kind a company filter finds, up to MATCHES_COUNTED_UP_TO. */
+function countNamed(store: Store, kind: RecordKind, filter: CompanyFilter, today: string): number {
+  return store.records.count(kind, { company: filter, today }, MATCHES_COUNTED_UP_TO);
+}
+
+/** How many records of every kind a company filter finds, up to MATCHES_COUNTED_UP_TO. */
+export function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
+  const total = RECORD_KINDS.reduce((sum, kind) => sum + countNamed(store, kind, filter, today), 0);
+  return Math.min(MATCHES_COUNTED_UP_TO, total);
 }
 
 /**
@@ -94,11 +109,12 @@ export function searchCompanyPage(context: RouteContext, q: string, page: number
   };
 }
 
-/** The first `n` of a kind's records found, presented. */
-function presented<K extends RecordKind>(found: KindFound<K>, today: string, n: number): PresentedOfKind<K>[] {
-  return found.page.records
-    .slice(0, n)
-    .map((entry) => presentRecord(found.kind, readFoundRecord(found.kind, entry), today));
+/** The first `n` of a kind's records found, presented, each saying how it relates to the companies the search found. */
+function presented<K extends RecordKind>(found: KindFound<K>, search: RecordSearch, n: number): PresentedOfKind<K>[] {
+  return found.page.records.slice(0, n).map((entry) => {
+    const record = readFoundRecord(found.kind, entry);
+    return presentRecord(found.kind, record, search.today, relationOf(record.company, search.companies));
+  });
 }
 
 /** A value for each record kind, under its list's name (as SearchAnswer and SearchMeta name them). */
@@ -125,18 +141,21 @@ function recordMeta(store: Store, context: RouteContext) {
 }
 
 export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
-  path: '/api/v1/search',
+  path: SEARCH_PATH,
   operationId: 'search',
   summary: 'Search companies and records of every kind together',
   description: () =>
     'Is there anything on this company? One query (a company name in any script, a romanized or English name, or a ' +
     'Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: ' +
-    '`data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those of the companies ' +
-    '`q` recalls, in whatever script it is typed (linked to them, or naming one of their names without a Corporate ' +
-    'Number), then those whose company name holds `q` (together what `company=` finds on the record endpoints), then ' +
-    'those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without ' +
-    'duplicates; `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that ' +
-    'company, every record linked to it and every record naming it. The lists together hold at most `limit` rows, ' +
+    '`data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those linked to the ' +
+    'companies `q` recalls, in whatever script it is typed, then apart those linked to no company that name one of ' +
+    'their names, then those whose printed company name holds `q` (together what `company=` finds on the record ' +
+    'endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority ' +
+    'labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found ' +
+    'through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A ' +
+    'Corporate Number finds that company, every record linked to it and, apart, every record naming it linked to none ' +
+    'that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the ' +
+    'search of its name. The lists together hold at most `limit` rows, ' +
     'shared in turn (companies, ' +
     'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
     `match shows at least one row when \`limit\` allows. \`meta.matches\` gives each list's full count, up to ` +
@@ -171,7 +190,7 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
   feed: {
     records(context, query) {
       const found = find(context, query, 0);
-      return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search.today, found.limit))
+      return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search, found.limit))
         .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
         .slice(0, found.limit);
     },
@@ -194,13 +213,13 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     });
     const data = {
       companies: companies.hits.slice(0, companyRows).map(presentCompany),
-      [RECORD_LISTS.enforcement]: presented(records.enforcement, search.today, rowsOf('enforcement')),
+      [RECORD_LISTS.enforcement]: presented(records.enforcement, search, rowsOf('enforcement')),
       [RECORD_LISTS.procurement_suspension]: presented(
         records.procurement_suspension,
-        search.today,
+        search,
         rowsOf('procurement_suspension'),
       ),
-      [RECORD_LISTS.license_action]: presented(records.license_action, search.today, rowsOf('license_action')),
+      [RECORD_LISTS.license_action]: presented(records.license_action, search, rowsOf('license_action')),
     };
     const shown = (kind: RecordKind) => data[RECORD_LISTS[kind]].length;
     const returned = companyRows + RECORD_KINDS.reduce((sum, kind) => sum + shown(kind), 0);
@@ -215,7 +234,12 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
         listMeta(requestId, store, { limit, returned, hasMore, notices }),
         { matches: { companies: companyMatches, ...matches } },
         recordMeta(store, context),
-        recall === undefined ? {} : { recall },
+        {
+          ...(recall === undefined ? {} : { recall }),
+          ...namedElsewhereMeta(
+            countNamedElsewhere(companies.elsewhere, (filter) => countEveryKind(store, filter, search.today)),
+          ),
+        },
       ),
     };
   },

@@ -21,6 +21,7 @@ import { licenseStatus, procurementStatus } from '../../domain/records/record-st
 import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/records/summary-en.js';
 import { recordLinks } from '../links.js';
+import type { Relation } from '../../domain/records/record-names.js';
 
 // Each resource is built field by field in its schema's order (schemas/records.ts), so that a presented record reads
 // as its schema does; Fastify's serialiser writes the answer from the schema.
@@ -124,12 +125,17 @@ const PRESENTERS: { readonly [K in RecordKind]: (record: RecordOfKind<K>, today:
   license_action: presentLicenseAction,
 };
 
-/** A record of any kind as the API shows it, statuses computed against `today`. */
+/**
+ * A record of any kind as the API shows it, statuses computed against `today`, and how it relates to the query that
+ * found it where the answer is to a company or a text (relationOf).
+ */
 export function presentRecord<K extends RecordKind>(
   kind: K,
   record: RecordOfKind<K>,
   today: string,
+  relation?: Relation,
 ): PresentedKinds[K] {
   const present: (record: RecordOfKind<K>, today: string) => PresentedKinds[K] = PRESENTERS[kind];
-  return present(record, today);
+  const presented = present(record, today);
+  return relation === undefined ? presented : Object.assign(presented, { relation });
 }

@@ -122,11 +122,32 @@ export const RecallMeta = Type.Object(
   },
 );
 
+/** The records naming an identified company linked to none, placed in another prefecture: counted, not listed. */
+export const NamedElsewhereMeta = Type.Object(
+  {
+    total: Type.Integer({
+      minimum: 1,
+      description: `the records linked to no company that name one of the company's names but place it in another prefecture than the one it is registered in, counted up to ${MATCHES_COUNTED_UP_TO}`,
+    }),
+    search: Type.String({
+      description:
+        "the search of the company's name (/api/v1/search?q=), which holds them with every company of the name",
+    }),
+  },
+  {
+    description:
+      'present only in an answer about one company (a Corporate Number as `company` or as `q` of /api/v1/search) ' +
+      'when records linked to no company name it elsewhere in Japan: they name a company of its name, more likely a ' +
+      'namesake, and are not listed as possibly its own',
+  },
+);
+
 export const RecordListMeta = Type.Object({
   ...ListMeta.properties,
   data_as_of: Nullable(Instant),
   coverage: AnswerCoverage,
   recall: Type.Optional(RecallMeta),
+  named_elsewhere: Type.Optional(NamedElsewhereMeta),
 });
 
 export const PagedRecordListMeta = Type.Object({

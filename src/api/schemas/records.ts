@@ -21,6 +21,21 @@ const shownShared = {
 };
 const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const;
 
+/**
+ * How a record in an answer to a company or a text (`company=`, `corporate_number=`, `q`, /api/v1/search) relates to
+ * it (domain/records/record-names.ts `relationOf`); absent from other answers. The last field of each kind.
+ */
+const relation = {
+  relation: Type.Optional(
+    Type.Union([Type.Literal('linked'), Type.Literal('named'), Type.Literal('text')], {
+      description:
+        '`linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and ' +
+        "names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text " +
+        '(its printed company name, or its words, hold the query), whatever company it names',
+    }),
+  ),
+};
+
 const SummaryEn = Type.String({
   description:
     "an English summary composed from the vocabularies' English labels, the record's dates and amount: never a translation of the Japanese text",
@@ -39,6 +54,7 @@ export const Enforcement = inDomainOrder(
       laws: Type.Array(Label, { description: 'every law the record cites, `law` first' }),
       action_type: Label,
       links: Links,
+      ...relation,
     }),
   ]),
   EnforcementRecord,
@@ -59,6 +75,7 @@ export const ProcurementSuspension = inDomainOrder(
       ),
       summary_en: SummaryEn,
       links: Links,
+      ...relation,
     }),
   ]),
   ProcurementSuspensionRecord,
@@ -79,6 +96,7 @@ export const LicenseAction = inDomainOrder(
       ),
       summary_en: SummaryEn,
       links: Links,
+      ...relation,
     }),
   ]),
   LicenseActionRecord,

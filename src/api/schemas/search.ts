@@ -3,7 +3,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { RECORD_LISTS } from '../../domain/records/record.js';
 import { MATCHES_COUNTED_UP_TO } from '../../domain/text/search-split.js';
-import { AnswerCoverage, Envelope, Instant, ListMeta, Nullable, RecallMeta } from './common.js';
+import { AnswerCoverage, Envelope, Instant, ListMeta, NamedElsewhereMeta, Nullable, RecallMeta } from './common.js';
 import { Company } from './company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from './records.js';
 
@@ -33,6 +33,7 @@ export const SearchMeta = Type.Object({
     description: "per record kind, how the sources behind its list stand, as each record endpoint's meta.coverage",
   }),
   recall: Type.Optional(RecallMeta),
+  named_elsewhere: Type.Optional(NamedElsewhereMeta),
 });
 
 /** The companies, and each kind's records under its list's name. */

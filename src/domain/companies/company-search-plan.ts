@@ -1,7 +1,8 @@
 // Turns a company query as a person typed it into a search plan: a Corporate Number look-up or name keys.
 // The store executes the plan; the deep Japanese search work changes this module, not the routes.
 import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-number.js';
-import { analyseCompanyName, isLatin, isLegalFormOnly } from './names.js';
+import { analyseCompanyName, isLatin, isLegalFormOnly, printedNameKey } from './names.js';
+import { linkSubject } from './link-company.js';
 import { romajiKey } from '../text/romanize.js';
 import { BoundedMemo } from '../bounded-memo.js';
 import { stripLatinAccents } from '../text/text-fold.js';
@@ -9,8 +10,17 @@ import { stripLatinAccents } from '../text/text-fold.js';
 export type CompanySearchPlan =
   | { readonly kind: 'corporate_number'; readonly number: string }
   | { readonly kind: 'invalid_corporate_number'; readonly input: string }
-  /** keys: the name key first, then the loose romaji key of a Latin query; legalForm: the form the query named. */
-  | { readonly kind: 'terms'; readonly keys: readonly string[]; readonly legalForm: string | null }
+  /**
+   * keys: the companies' name key first (the company a printed name names, its office left out), then the loose romaji
+   * key of a Latin query; legalForm: the form the query named; printed: the query as a printed name (printedNameKey),
+   * which a record's own printed name may hold, its office and all.
+   */
+  | {
+      readonly kind: 'terms';
+      readonly keys: readonly string[];
+      readonly legalForm: string | null;
+      readonly printed: string;
+    }
   /** A legal form alone (株式会社, （株）, Co., Ltd.): no name to look for. */
   | { readonly kind: 'legal_form_only' }
   | { readonly kind: 'nothing' };
@@ -34,11 +44,17 @@ function plan(query: string): CompanySearchPlan {
   }
   if (isLegalFormOnly(query)) return { kind: 'legal_form_only' };
   const keys = new Set<string>();
-  const { key, legalForm } = analyseCompanyName(query);
+  // a name printed with an office after its company (「リリカラ（株）東京流通センター」) names the company the linker
+  // reads in it, as a record printed so is linked to that company
+  const subject = linkSubject(query);
+  const { key, legalForm } =
+    subject.office === null ? analyseCompanyName(query) : { key: subject.key, legalForm: subject.legal_form };
   if (key !== '') keys.add(key);
   if (isLatin(analyseCompanyName(stripLatinAccents(query)).key)) {
     const loose = romajiKey(query);
     if (loose !== '') keys.add(loose);
   }
-  return keys.size === 0 ? { kind: 'nothing' } : { kind: 'terms', keys: [...keys], legalForm };
+  return keys.size === 0
+    ? { kind: 'nothing' }
+    : { kind: 'terms', keys: [...keys], legalForm, printed: printedNameKey(query) };
 }

@@ -1,8 +1,7 @@
 // Linking a record that names no Corporate Number to the one company with its name in its city, else in its
 // prefecture when none of the name is registered elsewhere in Japan. Never a guess: two candidates or none leave the
 // record unlinked; each link says why.
-import { JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
-import { analyseCompanyName } from './names.js';
+import { analyseCompanyName, WIDTH_FOLDED_FORMS } from './names.js';
 import { legalForms } from '../vocabularies/legal-forms.js';
 import { impliedPrefecture } from '../implied-prefecture.js';
 import { prefectureByCode } from '../vocabularies/prefectures.js';
@@ -68,10 +67,6 @@ export type LinkOutcome = LinkDecision['kind'];
 // An office, branch or works named after the company: 「Ｌ物流（株） 境港営業所」, 「株式会社見本 鳥取工場」.
 // 店 is a shop of the company (「三沢堀口店」), but 商店 is a trade name's own word (「（株）丸 商店」).
 const OFFICE = /(?:営業所|支店|支社|工場|事業所|事業場|出張所|営業部|作業所|製造所|(?<!商)店|センター)$/u;
-// The legal forms as a name writes them, longest first, NFKC as the name is read.
-const FORM_SPELLINGS: readonly string[] = [
-  ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map(foldWidth))),
-].sort((a, b) => b.length - a.length);
 
 /**
  * The company a record names and the office or workplace it names after it. It is split off only where the name
@@ -89,7 +84,7 @@ export function linkSubject(name: string): LinkSubject {
 function officeSplit(text: string): { company: string; office: string } | null {
   // where a longer form was found: a shorter one inside it (社団法人 in 一般社団法人) is part of that form, not one
   const found: { at: number; end: number }[] = [];
-  for (const form of FORM_SPELLINGS) {
+  for (const form of WIDTH_FOLDED_FORMS) {
     const at = text.indexOf(form);
     if (at < 0) continue;
     const end = at + form.length;

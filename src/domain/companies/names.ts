@@ -127,6 +127,37 @@ export function analyseCompanyName(value: string): { key: string; legalForm: str
   return { key: stripped.core.replace(/[()]/gu, ''), legalForm: english.code ?? stripped.code };
 }
 
+/**
+ * The key of a name as a publisher printed it: normalised as analyseCompanyName normalises it, but with every Japanese
+ * legal form removed wherever it stands, so that an office printed after the company (「リリカラ（株）東京流通センター」)
+ * keeps its place and the form between them may be written any way, or not at all (リリカラ東京流通センター). Not a
+ * company's key (analyseCompanyName's): it keeps the office, which no registered name holds.
+ */
+export const printedNameKey: (value: string) => string = memoRecent((value) => {
+  let text = normaliseText(stripEnglishLegalForm(foldWidth(value).toLowerCase()).rest);
+  for (const [form] of JAPANESE_FORMS) if (text.includes(form)) text = text.replaceAll(form, '');
+  return text.replace(/[()]/gu, '');
+});
+
+// The Japanese legal forms as NFKC writes them (㈱ as (株)), longest first: where a word of free text is cut.
+export const WIDTH_FOLDED_FORMS: readonly string[] = [
+  ...new Set(JAPANESE_LEGAL_FORMS.flatMap(([, spellings]) => spellings.map(foldWidth))),
+].sort((a, b) => b.length - a.length);
+
+/**
+ * The pieces of NFKC text around the Japanese legal forms it writes, the forms left out, in their order: a word of
+ * free text names a company by what stands around its form, which a record may write in another way (㈱, 株式会社)
+ * or at another place (「日洋フレッシュ（株） 釧路工場」). Text without a form is one piece; a form alone, none.
+ */
+export function piecesAroundLegalForms(text: string): string[] {
+  let pieces = [text];
+  for (const form of WIDTH_FOLDED_FORMS) {
+    if (!text.includes(form)) continue;
+    pieces = pieces.flatMap((piece) => piece.split(form));
+  }
+  return pieces.filter((piece) => piece !== '');
+}
+
 /** The key a company name is matched on: normalised, legal form removed, parentheses dropped. */
 export const normaliseCompanyName: (value: string) => string = memoRecent((value) => analyseCompanyName(value).key);
 

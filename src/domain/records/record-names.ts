@@ -1,32 +1,39 @@
 // How a record names a company, as the linker reads it: a record names a company when this key is one of the company's
-// name terms (company-terms.ts), whatever script the question that found the company was in; and which records linked to
-// no company may be a company's own, by where they place it.
-import { linkSubject, placeOf, sameCity } from '../companies/link-company.js';
+// name terms (company-terms.ts), whatever script the question that found the company was in; and how a record an
+// answer about companies holds relates to them.
+import { linkSubject } from '../companies/link-company.js';
+import type { CompanyFilter, RecordQuery } from './record-query.js';
 
 /** The key of the company a record names: its name as the linker reads it, an office after it left out. */
 export function recordNameKey(name: string): string {
   return linkSubject(name).key;
 }
 
-/** Where a company is registered, as the register writes it. */
-export interface RegisteredPlace {
-  readonly prefecture_code: string | null;
-  readonly city: string | null;
+/**
+ * How a record an answer about companies holds relates to what was asked: `linked` to a company it found (by the
+ * source's Corporate Number, or by name and address), `named`, linked to no company and naming one it found (it may be
+ * that company's, or a namesake's), or found by its own `text` (its printed company name or its words hold the query).
+ */
+export type Relation = 'linked' | 'named' | 'text';
+
+/** The relation of a record to a company filter's companies, by the company the record names. */
+export function relationOf(company: NamedCompany, filter: CompanyFilter): Relation {
+  if (company.corporate_number !== null)
+    return filter.corporateNumbers.includes(company.corporate_number) ? 'linked' : 'text';
+  return filter.nameKeys.includes(recordNameKey(company.name)) ? 'named' : 'text';
 }
 
+/** The company a record names, as relationOf reads it. */
+type NamedCompany = { readonly corporate_number: string | null; readonly name: string };
+
 /**
- * Whether a record linked to no company may be the company's own: the record places its company nowhere, or where the
- * company is registered (its prefecture, and its city when the record's address names one). A record of another
- * prefecture or city names a namesake as likely as this company, so it is not offered as possibly this one's.
+ * How the records a record query finds relate to it: by its company filter, linked to its Corporate Number, or found by
+ * its text; undefined for a query that names no company and no text (an authority's, a law's), where no record
+ * relates to anything asked.
  */
-export function mayBeRegisteredAt(
-  recordCompany: { readonly prefecture_code?: string | null; readonly address?: string | null },
-  authority: string | null,
-  registered: RegisteredPlace,
-): boolean {
-  const place = placeOf(recordCompany, authority);
-  if (place.prefecture_code === null) return true;
-  if (registered.prefecture_code !== null && place.prefecture_code !== registered.prefecture_code) return false;
-  if (place.locality === null || registered.city === null) return true;
-  return sameCity(place.locality, registered.city);
+export function queryRelation(query: RecordQuery): ((company: NamedCompany) => Relation) | undefined {
+  const { company } = query;
+  if (company !== undefined) return (named) => relationOf(named, company);
+  if (query.corporate_number !== undefined) return () => 'linked';
+  return query.q === undefined ? undefined : () => 'text';
 }

@@ -3,19 +3,32 @@
 import type { FilterName } from './record-filters.js';
 
 /**
- * The records a company query stands for: those linked to the companies it recalled, those naming one of their names
- * (linked or not), and those whose name holds the query's own name key.
+ * The records a company query stands for: those linked to the companies it found, those linked to none that name one
+ * of their names, and those whose printed company name holds the query's. A record linked to a company is that
+ * company's alone: no name another company shares finds it.
  */
 export interface CompanyFilter {
-  /** The companies recalled: the records linked to them. */
+  /** The companies found: the records linked to them. */
   readonly corporateNumbers: readonly string[];
   /**
    * The names of the companies followed (current, English, former and other aliases, as company search folds them): the
-   * records whose company-name key (record-names.ts) is one of them, linked or not.
+   * records linked to no company whose company-name key (record-names.ts) is one of them.
    */
   readonly nameKeys: readonly string[];
-  /** The query's own name keys: the records whose company-name key holds one (若旦那 finds 便利屋若旦那). */
+  /**
+   * Where those records linked to none may be placed, when the query identifies one company (its Corporate Number):
+   * nowhere or in its prefecture (`own`), or, to count them apart, in another (`elsewhere`); a company of no prefecture
+   * has none of its own. Absent, anywhere: a name's answer holds every company of the name.
+   */
+  readonly named?: NamedPlacement;
+  /** The query as a printed name (printedNameKey): the records whose own printed company name holds it. */
   readonly nameParts: readonly string[];
+}
+
+/** Which records linked to no company, placed by the prefecture they give, a company filter takes. */
+export interface NamedPlacement {
+  readonly within: 'own' | 'elsewhere';
+  readonly prefectureCode: string | null;
 }
 
 export type RecordQuery = {

@@ -1,21 +1,22 @@
 // The free text a record is found by through `q`: names, the source's words and the labels of its codes, and its short grams.
 import { TERMS_VERSION, termGrams } from '../companies/company-terms.js';
-import { normaliseCompanyName } from '../companies/names.js';
+import { normaliseCompanyName, piecesAroundLegalForms } from '../companies/names.js';
 import type { CompanyRef, Enforcement, LicenseAction, ProcurementSuspension } from './record.js';
 import { authorities } from '../vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors } from '../vocabularies/enums.js';
 import { laws } from '../vocabularies/laws.js';
 import type { Term, Vocabulary } from '../vocabulary.js';
-import { foldWidth } from '../text/text-fold.js';
+import { foldCompact, foldWidth } from '../text/text-fold.js';
 import { memoRecent } from '../bounded-memo.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
  * (store/record-docs.ts), or the key of the company a record names (record-names.ts): text, grams, documents and keys
  * of another version are rebuilt. 2: documents. 3: documents carry the listing (schema 12). 4: the company-name key
- * is the linker's (an office after the name left out).
+ * is the linker's (an office after the name left out). 5: the name printed without spaces and legal forms, and the
+ * printed name's key (schema 27).
  */
-export const RECORD_TEXT_VERSION = 4;
+export const RECORD_TEXT_VERSION = 5;
 
 /**
  * The version the stored text and grams are written at. TERMS_VERSION is part of it because the text holds the
@@ -39,12 +40,15 @@ export type SearchableRecord =
 /**
  * One line per piece, NFKC-folded because the query side folds `q` the same way before its trigram
  * match (the trigram tokenizer already ignores case). Labels come with their aliases, so that 公取委
- * or 独禁法 finds what the source wrote out in full.
+ * or 独禁法 finds what the source wrote out in full. The company's name is there as printed, as its key, and as
+ * printed without its spaces and legal forms, so that a word typed without them (日洋フレッシュ釧路工場) finds
+ * 「日洋フレッシュ（株） 釧路工場」: a word of `q` is cut at the forms it writes (freeText).
  */
 export function recordSearchText(record: SearchableRecord): string {
   const pieces: (string | null)[] = [
     record.company.name,
     normaliseCompanyName(record.company.name),
+    piecesAroundLegalForms(foldCompact(record.company.name)).join(''),
     record.company.name_en,
     ...labels(authorities, [record.authority]),
   ];

@@ -4,7 +4,7 @@ import { Layout, SearchForm, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
 import { Fact } from './pages.js';
-import { RecordLine } from './record-parts.js';
+import { NamedElsewhereLine, RecordLine } from './record-parts.js';
 import { CoverageStatement } from './coverage-parts.js';
 import { KindSection, SuccessorLink, closedText, kindPageAddress } from './search-pages.js';
 import { dayText, timeText } from './people-dates.js';
@@ -117,6 +117,7 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
             ) : null}
           </>
         )}
+        <NamedElsewhereLine language={language} named={page.namedElsewhere} />
       </section>
       <CoverageStatement language={language} kinds={page.kinds} />
       <section aria-labelledby="answer-heading" class="answer">

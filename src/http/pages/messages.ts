@@ -132,9 +132,19 @@ const MESSAGES = {
     en: 'Records naming a company of this name, linked to none',
   },
   unlinkedNone: { ja: '該当なし', en: 'None found' },
+  relation_named: {
+    ja: '同名の記載のみ・どの企業にも対応づけなし',
+    en: 'names a company of this name, linked to none',
+  },
+  relation_text: { ja: '記載された社名・本文が検索語に一致', en: 'found by its own text' },
+  namesakeElsewhere: {
+    ja: 'この社名を記し、どの企業にも対応づけられていない記録が、ほかの都道府県にさらに{total}件あります。同名の別法人の可能性が高いため、ここには載せていません：',
+    en: '{total} more records name a company of this name elsewhere in Japan, linked to none: more likely a namesake’s, they are not listed here:',
+  },
+  namesakeElsewhereSearch: { ja: '社名で検索', en: 'search the name' },
   unlinkedMore: {
     ja: 'このページには記録を10件まで載せています。社名で検索すると、どの企業にも対応づけられていない記録も含めて表示します',
-    en: 'This page holds ten records at most: search the name for the records naming it, linked or not',
+    en: 'This page holds ten records at most: search the name for every record naming a company of this name',
   },
   answeredAt: { ja: '回答日時', en: 'Answered at' },
   datasetVersion: { ja: 'データセットの版', en: 'Dataset version' },

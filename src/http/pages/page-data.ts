@@ -1,15 +1,20 @@
 // What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
 import { openDataset, type RouteContext } from '../../api/endpoint.js';
-import { SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
+import { countEveryKind, SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
-import { listRecords, recordListMeta } from '../../api/record-endpoint.js';
+import {
+  countNamedElsewhere,
+  listRecords,
+  recordListMeta,
+  type NamedElsewhereCount,
+} from '../../api/record-endpoint.js';
+import { recallCompanies } from '../../api/company-search.js';
 import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/records/record-id.js';
 import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
-import { mayBeRegisteredAt } from '../../domain/records/record-names.js';
 import type { CompanyRecord } from '../../store/company-row.js';
 import type { Recall } from '../../api/company-search.js';
 import { japanDate } from '../../domain/dates.js';
@@ -44,6 +49,8 @@ export interface SearchResults {
   readonly notice: QueryNotice | null;
   /** Set when `q` recalls more companies than are followed (the API's meta.recall). */
   readonly recall: Recall | null;
+  /** Set when `q` is a Corporate Number and records naming its company linked to none place it elsewhere. */
+  readonly namedElsewhere: NamedElsewhereCount | null;
 }
 
 /** A presented record of each kind with its kind: one function a kind, so that each pair is typed as its kind's. */
@@ -84,7 +91,19 @@ export function searchResults(context: RouteContext, q: string, requestId: strin
     ],
     notice: queryNotice(q),
     recall: meta.recall ?? null,
+    namedElsewhere: namedElsewhereOf(meta),
   };
+}
+
+/** The API's `meta.named_elsewhere` as a page says it: the count, and the name its search link asks for. */
+function namedElsewhereOf(meta: {
+  readonly named_elsewhere?: { readonly total: number; readonly search: string };
+}): NamedElsewhereCount | null {
+  const named = meta.named_elsewhere;
+  if (named === undefined) return null;
+  // the link is the API's own (nameSearchPath): the name is its one parameter
+  const name = new URLSearchParams(named.search.slice(named.search.indexOf('?') + 1)).get('q') ?? '';
+  return { total: named.total, name };
 }
 
 /** Where a page of one list's matches stands among them: its number, the last page, whether more match than pages reach. */
@@ -99,6 +118,7 @@ export interface PageSpan {
 /** One page of one kind's matches of a search: the rest of a list the search page shows the first rows of. */
 export interface KindPage extends KindResults, PageSpan {
   readonly recall: Recall | null;
+  readonly namedElsewhere: NamedElsewhereCount | null;
 }
 
 /** One page of the companies a search finds: the rest of the list the search page shows the first of. */
@@ -130,6 +150,7 @@ export function searchKindResults(context: RouteContext, q: string, kind: Record
     total: found.matches,
     coverage: found.coverage,
     recall: found.recall ?? null,
+    namedElsewhere: namedElsewhereOf(found),
     ...pageSpan(context, q, page, found.matches),
   };
 }
@@ -137,10 +158,15 @@ export function searchKindResults(context: RouteContext, q: string, kind: Record
 export interface CompanyPage {
   readonly company: Company;
   readonly kinds: readonly KindResults[];
-  /** Records that name the company as it is named, linked to no company: they may be its, or another's. */
+  /**
+   * Records that name the company as it is named, linked to no company, placing it nowhere or in its prefecture: they
+   * may be its, or a namesake's.
+   */
   readonly unlinked: readonly ShownRecord[];
   /** Whether more such records may be found than are shown: by a search of the company's name, a click away. */
   readonly unlinkedMore: boolean;
+  /** The records naming it linked to none that place it in another prefecture, when there are any. */
+  readonly namedElsewhere: NamedElsewhereCount | null;
   /** When the answer was made, and the dataset it was made from. */
   readonly answeredAt: string;
   readonly datasetVersion: string;
@@ -170,7 +196,7 @@ export function companyPage(context: RouteContext, number: string, requestId: st
     suspensions.records.length,
     licenses.records.length,
   ]);
-  const unlinked = unlinkedRecords(context, company, PAGE_ROWS - e - s - l);
+  const named = namedRecords(context, company, PAGE_ROWS - e - s - l);
   return {
     company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
     kinds: [
@@ -193,58 +219,45 @@ export function companyPage(context: RouteContext, number: string, requestId: st
         coverage: licenses.meta.coverage,
       },
     ],
-    unlinked: unlinked.records,
-    unlinkedMore: unlinked.more,
+    unlinked: named.records,
+    unlinkedMore: named.more,
+    namedElsewhere: named.elsewhere,
     answeredAt: context.clock().toISOString(),
     datasetVersion: store.meta.version,
   };
 }
 
-/** How many pages of a name's records the company page reads for those linked to no company. */
-const UNLINKED_PAGES_READ = 5;
-
 /**
- * The records that name the company by one of its names (folded as the linker folds them), are linked to no company,
- * and place it nowhere or where it is registered: what `company=` adds to a company's own records that may be its,
- * at most `rows` in all, shared among the kinds, from the names' newest records; and whether more may be found than
- * those (by a search of its name). A record of another city names a namesake as likely as this company, and is not
- * offered as possibly its own.
+ * The records linked to no company that name the company by one of its names (folded as the linker folds them) and
+ * place it nowhere or in its prefecture, as an answer about its Corporate Number holds them apart: at most `rows` in
+ * all, shared among the kinds, the newest of each; whether more may be found than those (by a search of its name); and
+ * how many place it in another prefecture, which name a namesake as likely as this company and are not offered as
+ * possibly its own.
  */
-function unlinkedRecords(
+function namedRecords(
   context: RouteContext,
   company: CompanyRecord,
   rows: number,
-): { readonly records: ShownRecord[]; readonly more: boolean } {
-  if (rows <= 0) return { records: [], more: true };
+): { readonly records: ShownRecord[]; readonly more: boolean; readonly elsewhere: NamedElsewhereCount | null } {
   const store = openDataset(context);
   const today = japanDate(context.clock());
-  const nameKeys = store.companies.nameKeysOfNumbers([company.corporate_number]);
-  const query = { company: { corporateNumbers: [], nameKeys, nameParts: [] }, today };
-  const registered = { prefecture_code: company.address.prefecture_code, city: company.address.city };
-  let more = false;
+  const { filter, elsewhere } = recallCompanies(store, company.corporate_number, []);
+  const named = { ...filter, corporateNumbers: [] };
+  const counted = countNamedElsewhere(elsewhere, (other) => countEveryKind(store, other, today)) ?? null;
   const byKind = RECORD_KINDS.map((kind) => {
-    const unlinked: ShownRecord[] = [];
-    let page = 1;
-    // one more than `rows` is read, to know whether there is more
-    for (; page <= UNLINKED_PAGES_READ && unlinked.length <= rows; page++) {
-      const found = store.records.page(kind, query, { limit: PAGE_ROWS, page });
-      for (const record of found.records) {
-        if (unlinked.length > rows || record.company.corporate_number !== null) continue;
-        if (mayBeRegisteredAt(record.company, record.authority, registered))
-          unlinked.push(shown(kind, presentRecord(kind, record, today)));
-      }
-      if (!found.hasMore) break;
-    }
-    // pages left unread may hold more
-    if (page > UNLINKED_PAGES_READ) more = true;
-    return unlinked;
+    const found = store.records.page(kind, { company: named, today }, { limit: Math.max(rows, 1), page: 1 });
+    return {
+      records: found.records.map((record) => shown(kind, presentRecord(kind, record, today, 'named'))),
+      more: found.hasMore,
+    };
   });
   const shares = shareSearchLimit(
-    rows,
-    byKind.map((list) => list.length),
+    Math.max(rows, 0),
+    byKind.map((list) => list.records.length),
   );
-  const records = byKind.flatMap((list, i) => list.slice(0, shares[i] ?? 0));
-  return { records, more: more || byKind.some((list, i) => list.length > (shares[i] ?? 0)) };
+  const records = byKind.flatMap((list, i) => list.records.slice(0, shares[i] ?? 0));
+  const more = byKind.some((list, i) => list.more || list.records.length > (shares[i] ?? 0));
+  return { records, more, elsewhere: counted };
 }
 
 /** Every source of every kind with its state, and each kind's coverage of an answer: the page /coverage. */

@@ -5,7 +5,8 @@ import { labelIn, type Language } from './language.js';
 import { message } from './messages.js';
 import { dayText } from './people-dates.js';
 import { Sentence } from './layout.js';
-import { COMPANY_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import type { NamedElsewhereCount } from '../../api/record-endpoint.js';
 
 /** A presented record with its kind: one member of the union for each kind. */
 export type ShownRecord = {
@@ -61,7 +62,34 @@ export function RecordLine({ shown, language }: { readonly shown: ShownRecord; r
           <time dateTime={dateOf(shown)}>{dayText(language, dateOf(shown))}</time>
         )}{' '}
         · <CompanyName shown={shown} language={language} /> · {labelIn(language, record.authority)}
+        {record.relation === undefined || record.relation === 'linked' ? null : (
+          <>
+            {' · '}
+            <em class="relation">{message(language, `relation_${record.relation}`)}</em>
+          </>
+        )}
       </span>
     </li>
+  );
+}
+
+/**
+ * That records naming a company of this name linked to none place it elsewhere in Japan, how many, and the search of
+ * the name that lists them: an answer about one company counts them but does not offer them as possibly its own.
+ */
+export function NamedElsewhereLine({
+  language,
+  named,
+}: {
+  readonly language: Language;
+  readonly named: NamedElsewhereCount | null;
+}) {
+  if (named === null) return null;
+  const search = `${SEARCH_PAGE_PATH}?${new URLSearchParams({ q: named.name, lang: language }).toString()}`;
+  return (
+    <p class="notice" role="note">
+      {message(language, 'namesakeElsewhere', { total: named.total })}{' '}
+      <a href={search}>{message(language, 'namesakeElsewhereSearch')}</a>
+    </p>
   );
 }

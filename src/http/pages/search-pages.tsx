@@ -3,7 +3,7 @@
 import { SearchForm, Layout, Sentence, Typed, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
-import { RecordLine } from './record-parts.js';
+import { NamedElsewhereLine, RecordLine } from './record-parts.js';
 import { CoverageStatement } from './coverage-parts.js';
 import { dayText } from './people-dates.js';
 import {
@@ -247,6 +247,7 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
       </h1>
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
       <RecallLine language={language} recall={results.recall} q={q} />
+      <NamedElsewhereLine language={language} named={results.namedElsewhere} />
       <CoverageStatement
         language={language}
         kinds={results.kinds}
@@ -348,6 +349,7 @@ export function KindPageView({ frame, page }: { readonly frame: PageFrame; reado
     <Layout frame={frame}>
       <ListPageTop frame={frame} list={list} page={page} />
       <RecallLine language={language} recall={page.recall} q={frame.q ?? ''} />
+      <NamedElsewhereLine language={language} named={page.namedElsewhere} />
       <KindSection language={language} results={page} first={(page.page - 1) * PAGE_ROWS + 1} />
       <Pager language={language} q={frame.q ?? ''} list={list} page={page} />
       <CoverageStatement language={language} kinds={[page]} notice={page.notice} />

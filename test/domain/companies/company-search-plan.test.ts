@@ -17,26 +17,32 @@ test('a 13-digit query is a Corporate Number look-up, valid or not, however it i
   assert.deepEqual(planCompanySearch('2180301018771'), { kind: 'invalid_corporate_number', input: '2180301018771' });
 });
 
-test('a name query gives normalised keys and the legal form it named', () => {
-  const cases: [string, string[], string | null][] = [
-    ['トヨタ自動車株式会社', ['トヨタ自動車'], 'kabushiki_kaisha'],
-    ['（株）トヨタ自動車', ['トヨタ自動車'], 'kabushiki_kaisha'],
-    ['㈲トヨタ', ['トヨタ'], 'yugen_kaisha'],
-    ['とよた', ['トヨタ'], null],
-    ['ﾄﾖﾀ', ['トヨタ'], null],
-    ['花', ['花'], null],
-    ['Kaiwa Shipping Co., Ltd.', ['kaiwashipping', romajiKey('Kaiwa Shipping')], 'kabushiki_kaisha'],
-    ['Toyota Jidōsha', ['toyotajidōsha', 'toyotazidosya'], null],
-    ['ＮＥＣ', ['nec'], null],
+test('a name query gives normalised keys, the legal form it named, and its key as a printed name', () => {
+  const cases: [string, string[], string | null, string][] = [
+    ['トヨタ自動車株式会社', ['トヨタ自動車'], 'kabushiki_kaisha', 'トヨタ自動車'],
+    ['（株）トヨタ自動車', ['トヨタ自動車'], 'kabushiki_kaisha', 'トヨタ自動車'],
+    ['㈲トヨタ', ['トヨタ'], 'yugen_kaisha', 'トヨタ'],
+    ['とよた', ['トヨタ'], null, 'トヨタ'],
+    ['ﾄﾖﾀ', ['トヨタ'], null, 'トヨタ'],
+    ['花', ['花'], null, '花'],
+    ['Kaiwa Shipping Co., Ltd.', ['kaiwashipping', romajiKey('Kaiwa Shipping')], 'kabushiki_kaisha', 'kaiwashipping'],
+    ['Toyota Jidōsha', ['toyotajidōsha', 'toyotazidosya'], null, 'toyotajidōsha'],
+    ['ＮＥＣ', ['nec'], null, 'nec'],
+    // a printed name with an office after its company names that company; the office stays in the printed key
+    ['リリカラ（株）東京流通センター', ['リリカラ'], 'kabushiki_kaisha', 'リリカラ東京流通センタ'],
+    ['リリカラ（株） 東京流通センター', ['リリカラ'], 'kabushiki_kaisha', 'リリカラ東京流通センタ'],
+    ['株式会社見本 鳥取工場', ['見本'], 'kabushiki_kaisha', '見本鳥取工場'],
+    // without a form, nothing says where the company's name ends: the whole is the key
+    ['日洋フレッシュ釧路工場', ['日洋フレツシユ釧路工場'], null, '日洋フレツシユ釧路工場'],
   ];
-  for (const [q, keys, legalForm] of cases)
-    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm }, q);
+  for (const [q, keys, legalForm, printed] of cases)
+    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm, printed }, q);
 });
 
 test('a query asked again is answered with the plan made the first time, and a longer one is planned each time alike', () => {
   const first = planCompanySearch('株式会社北辰建設');
   assert.equal(planCompanySearch('株式会社北辰建設'), first);
-  assert.deepEqual(first, { kind: 'terms', keys: ['北辰建設'], legalForm: 'kabushiki_kaisha' });
+  assert.deepEqual(first, { kind: 'terms', keys: ['北辰建設'], legalForm: 'kabushiki_kaisha', printed: '北辰建設' });
   const long = `${'北辰'.repeat(200)}建設`;
   assert.notEqual(planCompanySearch(long), planCompanySearch(long));
   assert.deepEqual(planCompanySearch(long), planCompanySearch(long));

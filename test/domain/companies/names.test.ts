@@ -8,6 +8,8 @@ import {
   isLatin,
   normaliseCompanyName,
   normaliseText,
+  piecesAroundLegalForms,
+  printedNameKey,
   stripEnglishLegalForm,
   stripLegalForm,
 } from '../../../src/domain/companies/names.js';
@@ -199,4 +201,37 @@ test('isLatin', () => {
   assert.equal(isLatin('kaiwashipping'), true);
   assert.equal(isLatin('123'), false);
   assert.equal(isLatin('トヨタ'), false);
+});
+
+test('printedNameKey: a name as printed, an office after its company kept, every legal form left out wherever it stands', () => {
+  const cases: [printed: string, key: string][] = [
+    ['リリカラ（株）東京流通センター', 'リリカラ東京流通センタ'],
+    ['リリカラ（株） 東京流通センター', 'リリカラ東京流通センタ'],
+    ['リリカラ株式会社東京流通センター', 'リリカラ東京流通センタ'],
+    ['リリカラ㈱　東京流通センター', 'リリカラ東京流通センタ'],
+    ['日洋フレッシュ釧路工場', '日洋フレツシユ釧路工場'],
+    ['株式会社北辰建設', '北辰建設'],
+    ['北辰建設株式会社', '北辰建設'],
+    ['（有）木田商店', '木田商店'],
+    ['一般社団法人日中科学技術文化センター', '日中科学技術文化センタ'],
+    ['Hokushin Construction Co., Ltd.', 'hokushinconstruction'],
+    ['株式会社', ''],
+  ];
+  for (const [printed, key] of cases) assert.equal(printedNameKey(printed), key, printed);
+  // the key of a name without an office is the company's own key
+  for (const name of ['北辰建設株式会社', '（株）北辰建設', 'ｻｸﾗ運輸(株)'])
+    assert.equal(printedNameKey(name), normaliseCompanyName(name), name);
+});
+
+test('piecesAroundLegalForms: NFKC text cut at the legal forms it writes, the forms left out', () => {
+  const cases: [text: string, pieces: string[]][] = [
+    ['リリカラ(株)東京流通センター', ['リリカラ', '東京流通センター']],
+    ['株式会社北辰建設', ['北辰建設']],
+    ['北辰建設株式会社', ['北辰建設']],
+    ['日洋フレッシュ釧路工場', ['日洋フレッシュ釧路工場']],
+    ['一般社団法人日本', ['日本']],
+    ['株式会社', []],
+    ['(株)', []],
+  ];
+  for (const [text, pieces] of cases) assert.deepEqual(piecesAroundLegalForms(text), pieces, text);
 });

@@ -1,0 +1,128 @@
+// One company among its namesakes, on every surface a client meets (issue 76): for each company of the namesakes'
+// dataset, its Corporate Number through /api/v1/search, `company=` on each record endpoint, the MCP `search` tool, the
+// company's Atom feed and its page, and the search page, holds its records and the records naming it linked to none
+// placed nowhere or in its prefecture (each told apart), counts those placed elsewhere, and holds no record linked to
+// another company. test/api/one-company.test.ts holds the same in process, over the demo too.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { namesakeDatabase } from '../helpers/namesake-dataset.js';
+import { ok, recordsOf, type ListedRecord } from '../helpers/answers.js';
+import { postMcp, serveMcp, toolCall, UNLIMITED, type McpServed } from '../helpers/mcp-served.js';
+import { recordsOfEveryCompany, type CompanyRecords } from '../helpers/demo-spellings.js';
+import { validAtomValues } from '../helpers/atom-schema.js';
+import { step } from '../helpers/xml-values.js';
+import { readPage } from '../helpers/page-text.js';
+import { RECORD_PATHS } from '../../src/api/links.js';
+import { RECORD_KINDS } from '../../src/domain/records/record.js';
+
+let served: McpServed;
+let companies: CompanyRecords[];
+before(async () => {
+  const path = await namesakeDatabase();
+  served = await serveMcp(UNLIMITED, path);
+  companies = recordsOfEveryCompany(path);
+});
+after(() => served.close());
+
+/** Every record id of a company's own (linked to it, or naming it placed nowhere or in its prefecture). */
+const ownIds = (entry: CompanyRecords) => new Set(RECORD_KINDS.flatMap((kind) => [...entry.own[kind]]));
+const elsewhereTotal = (entry: CompanyRecords) => RECORD_KINDS.reduce((n, kind) => n + entry.elsewhere[kind].size, 0);
+const relationOf = (number: string | null) => (number === null ? 'named' : 'linked');
+
+test('/api/v1/search, company= and the MCP search tool: its own records, each told apart, no other company’s, the rest counted', async () => {
+  const wrong: string[] = [];
+  for (const entry of companies) {
+    const number = entry.company.corporate_number;
+    const own = ownIds(entry);
+    const answer = await ok(served.server, `/api/v1/search?q=${number}`);
+    const listed: ListedRecord[] = [
+      ...answer.data.enforcements,
+      ...answer.data.procurement_suspensions,
+      ...answer.data.license_actions,
+    ];
+    // at most ten rows: each one its own, and all of them when it has ten or fewer
+    for (const r of listed) {
+      if (!own.has(r.id)) wrong.push(`/search ${number} holds ${r.id}`);
+      if (r.relation !== relationOf(r.company.corporate_number)) wrong.push(`/search ${number} ${r.id} ${r.relation}`);
+    }
+    if (own.size <= 9 && listed.length !== own.size)
+      wrong.push(`/search ${number} lists ${listed.length} of ${own.size}`);
+    const total = elsewhereTotal(entry);
+    if ((answer.meta.named_elsewhere?.total ?? 0) !== total)
+      wrong.push(`/search ${number} named_elsewhere ${JSON.stringify(answer.meta.named_elsewhere)}, not ${total}`);
+    for (const kind of RECORD_KINDS) {
+      const path = `${RECORD_PATHS[kind]}?company=${number}` as const;
+      const byFilter = recordsOf(await ok(served.server, path), path).map((r) => r.id);
+      assert.deepEqual(new Set(byFilter), entry.own[kind], `${path}`);
+    }
+    const reply = await postMcp(served.server.url, toolCall(1, 'search', { q: number }), 'one-company-test');
+    const text = (reply.body as { result: { content: { text: string }[] } }).result.content[0]!.text;
+    const viaMcp = JSON.parse(text) as typeof answer;
+    assert.deepEqual(viaMcp.data, answer.data, `MCP search ${number}`);
+    assert.deepEqual(viaMcp.meta.named_elsewhere, answer.meta.named_elsewhere, `MCP search ${number}`);
+  }
+  assert.deepEqual(wrong, []);
+});
+
+test('the company’s Atom feed: its own records only, each entry’s category linked or named', async () => {
+  for (const entry of companies) {
+    const number = entry.company.corporate_number;
+    const feed = await served.server.get(`/api/v1/search?q=${number}&format=atom`);
+    assert.equal(feed.status, 200);
+    const [count = '0'] = await validAtomValues(feed.text, [`count(//${step('entry')})`], number);
+    const n = Number(count);
+    const read = await validAtomValues(
+      feed.text,
+      Array.from({ length: n }, (_, i) => [
+        `//${step('entry')}[${i + 1}]/${step('id')}`,
+        `//${step('entry')}[${i + 1}]/${step('category')}/@term`,
+      ]).flat(),
+      number,
+    );
+    const own = ownIds(entry);
+    for (let i = 0; i < n; i++) {
+      const id = (read[2 * i] ?? '').replace('urn:kohyo:record:', '');
+      assert.ok(own.has(id), `${number}'s feed holds ${id}`);
+      const linked = [...RECORD_KINDS].some((kind) => entry.records[kind].has(id) && !entry.unlinked[kind].has(id));
+      assert.equal(read[2 * i + 1], linked ? 'linked' : 'named', `${number} ${id}`);
+    }
+    assert.equal(n, Math.min(own.size, 10), number);
+  }
+});
+
+test('the company page: its records, and apart those naming it in its prefecture or nowhere; the rest counted with a search of the name', async () => {
+  for (const entry of companies) {
+    const number = entry.company.corporate_number;
+    const response = await fetch(`${served.server.url}/companies/${number}?lang=en`);
+    assert.equal(response.status, 200);
+    const html = await response.text();
+    const onPage = [...html.matchAll(/<a href="\/records\/([^"?]+)/gu)].map((m) => m[1]!);
+    const own = ownIds(entry);
+    for (const id of onPage) assert.ok(own.has(id), `${number}'s page offers ${id}`);
+    const notes = readPage(html).textsOf('p', 'notice').join(' ');
+    const total = elsewhereTotal(entry);
+    if (total === 0) assert.doesNotMatch(notes, /elsewhere in Japan/u, number);
+    else {
+      assert.match(notes, new RegExp(`${total} more records? name a company of this name elsewhere in Japan`, 'u'));
+      assert.ok(html.includes(`/search?q=${encodeURIComponent(entry.company.name)}`), number);
+    }
+  }
+});
+
+test('the search page of a number labels the records naming the company apart from its own', async () => {
+  const sendai = companies.find((c) => c.company.corporate_number === '6999900020001')!;
+  const response = await fetch(`${served.server.url}/search?q=6999900020001&lang=en`);
+  const html = await response.text();
+  const labels = readPage(html).textsOf('em', 'relation');
+  const named = RECORD_KINDS.reduce(
+    (n, kind) => n + [...sendai.own[kind]].filter((id) => sendai.unlinked[kind].has(id)).length,
+    0,
+  );
+  assert.equal(named, 2);
+  assert.deepEqual(labels, [
+    'names a company of this name, linked to none',
+    'names a company of this name, linked to none',
+  ]);
+  assert.match(readPage(html).textsOf('p', 'notice').join(' '), /3 more records name a company of this name/u);
+  assert.ok(!html.includes('enf_aoba_tokyo') && !html.includes('enf_aoba_osaka'));
+});
