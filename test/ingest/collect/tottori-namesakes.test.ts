@@ -98,12 +98,16 @@ test("a namesake's own Corporate Number finds no case of the Tottori company, no
   assert.ok(asked > 1000, `${asked} namesakes asked`);
 });
 
-/** The name as the list prints it, and as typed without its spaces. */
+/** The name as the list prints it, as typed without its spaces, and with its legal form written another way. */
 function spellings(printed: string): string[] {
-  return [...new Set([printed, printed.replace(/[\s\u3000]+/gu, '')])].filter((s) => s.length <= 100);
+  const compact = printed.replace(/[\s\u3000]+/gu, '');
+  const respelled = compact.replace(/[（(]株[）)]|㈱|株式会社/gu, (form) => (form === '株式会社' ? '㈱' : '株式会社'));
+  // a name printed as a form alone is found by that form as printed, not as any form
+  const forms = planCompanySearch(compact).kind === 'terms' ? [respelled] : [];
+  return [...new Set([printed, compact, ...forms])].filter((s) => s.length <= 100);
 }
 
-test('every case of every edition is found by its name as printed, with and without its spaces: company=, q=, /api/v1/search', () => {
+test('every case of every edition is found by its name as printed, without its spaces, its form written another way: company=, q=, /api/v1/search', () => {
   const context = answersOver(collection.dbPath);
   const db = new Database(collection.dbPath, { readonly: true });
   const cases = db.prepare<[], { id: string; name: string }>('SELECT id, company_name AS name FROM enforcements').all();
@@ -127,7 +131,7 @@ test('every case of every edition is found by its name as printed, with and with
         if (!records.some((r) => r.id === id)) misses.push(`${surface} 「${spelling}」 misses ${id}`);
     }
   }
-  assert.deepEqual(misses.slice(0, 30), [], `${misses.length} of ${cases.length * 6} look-ups miss`);
+  assert.deepEqual(misses.slice(0, 30), [], `${misses.length} look-ups miss`);
   assert.ok(
     cases.length > 1000 && withOffice > 50,
     `${cases.length} cases, ${withOffice} with an office after a space`,
