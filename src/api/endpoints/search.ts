@@ -73,7 +73,7 @@ export function searchKindPage(context: RouteContext, q: string, kind: RecordKin
   const notices = [...companies.notices];
   const recall = recallOf(store, q, 'q', companies, notices);
   return {
-    records: presented({ kind, page: found }, search, found.records.length).slice((page - 1) * limit),
+    records: presented({ kind, page: found }, search, page * limit, (page - 1) * limit),
     matches: found.matches(),
     notices,
     recall,
@@ -109,9 +109,17 @@ export function searchCompanyPage(context: RouteContext, q: string, page: number
   };
 }
 
-/** The first `n` of a kind's records found, presented, each saying how it relates to the companies the search found. */
-function presented<K extends RecordKind>(found: KindFound<K>, search: RecordSearch, n: number): PresentedOfKind<K>[] {
-  return found.page.records.slice(0, n).map((entry) => {
+/**
+ * A kind's records found, from the `from`th to before the `to`th, presented, each saying how it relates to the
+ * companies the search found.
+ */
+function presented<K extends RecordKind>(
+  found: KindFound<K>,
+  search: RecordSearch,
+  to: number,
+  from = 0,
+): PresentedOfKind<K>[] {
+  return found.page.records.slice(from, to).map((entry) => {
     const record = readFoundRecord(found.kind, entry);
     return presentRecord(found.kind, record, search.today, relationOf(record.company, search.companies));
   });
