@@ -206,7 +206,8 @@ async function dryRun(
 ): Promise<void> {
   const source: SourceEntry = {
     id: 'proposed',
-    publisher: 'TODO',
+    // what the records' lines show as their authority, where no column names one: the module's TODO
+    publisher: '(publisher)',
     record_kind: proposal.kind,
     title: 'TODO',
     url: 'https://proposed.invalid/',
