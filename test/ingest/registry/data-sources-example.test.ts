@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli } from '../../../src/cli.js';
+import { resolveParser } from '../../../src/ingest/collect/resolve-parser.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import {
   SOURCES_ROOT,
@@ -91,7 +92,12 @@ test('its folder alone takes the unread list it reads, and sources propose and t
     assert.equal(await runCli(['sources', 'propose', '--file', list], proposed), 0, proposed.err.join('\n'));
     assert.equal(proposed.out.join('\n'), pasted(made, 'npx kohyo sources propose --file kantokushobun.csv'));
     const tried = io(root);
-    const exit = await runSources(['try', folder!, '--file', list], { ...tried, dbPath: tried.env.KOHYO_DB, registry });
+    const exit = await runSources(['try', folder!, '--file', list], {
+      ...tried,
+      dbPath: tried.env.KOHYO_DB,
+      registry,
+      resolve: resolveParser,
+    });
     assert.equal(exit, 0, tried.err.join('\n'));
     assert.equal(
       tried.out.join('\n').replaceAll(tried.env.KOHYO_DB, 'walk.sqlite'),
