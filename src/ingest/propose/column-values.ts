@@ -75,10 +75,16 @@ function filledCells(cells: readonly string[]): string[] {
 export function fieldOfValues(cells: readonly string[]): ValueField | null {
   const filled = filledCells(cells);
   if (filled.length === 0) return null;
-  for (const [field, reads, share] of READS) {
-    if (filled.filter(reads).length >= filled.length * share) return field;
-  }
+  for (const [field, reads, share] of READS) if (mostRead(filled, reads, share)) return field;
   return null;
+}
+
+/** Whether at least `share` of the cells read as a field; it stops as soon as too many have not (a column of text). */
+function mostRead(cells: readonly string[], reads: (cell: string) => boolean, share: number): boolean {
+  const allowed = cells.length - Math.ceil(cells.length * share);
+  let missed = 0;
+  for (const cell of cells) if (!reads(cell) && ++missed > allowed) return false;
+  return true;
 }
 
 /** Whether a header cell is itself a value of the field: a data row or a title row is no header. */
