@@ -157,4 +157,7 @@ test("a period's length alone, and where a text's first date starts, possible or
     ['大阪府大阪市北区1-2-3', -1],
   ];
   for (const [text, at] of starts) assert.equal(firstDateAt(normaliseDateText(text)), at, text);
+  // a date is looked for near the start of a text only: a hostile cell is not read from every place to its end
+  assert.equal(firstDateAt(`${'あ'.repeat(200)}R7.3.14`), -1);
+  assert.equal(firstDateAt(`${'あ'.repeat(199)}R7.3.14`), 199);
 });
