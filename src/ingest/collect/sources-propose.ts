@@ -172,7 +172,8 @@ async function report(
   out('');
   for (const line of todoLines(module, proposal, source)) out(line);
   out('');
-  if (source.todo.length > 0 || source.unreadable.length > 0) sampleRows(table, proposal, source.todo, out);
+  if (source.todo.length > 0 || source.unreadable.length > 0)
+    sampleRows(table, proposal, [...source.todo, ...source.unreadable], out);
   else await dryRun(read.bytes, proposal, withoutTodo(source.mapping), format, io);
   out('nothing was written');
 }
@@ -183,12 +184,17 @@ function withoutTodo(mapping: ColumnMapping): ColumnMapping {
   return { ...mapping, action_types: known(mapping.action_types), sectors: known(mapping.sectors) };
 }
 
-/** Where no record can be read yet: the first rows as the mapping reads their cells. */
-function sampleRows(table: FileTable, proposal: Proposal, todo: readonly string[], out: (line: string) => void): void {
+/** Where no record can be read yet (a field the kind needs has no value): the first rows as the mapping reads their cells. */
+function sampleRows(
+  table: FileTable,
+  proposal: Proposal,
+  missing: readonly string[],
+  out: (line: string) => void,
+): void {
   const data = table.rows.slice(proposal.header_row).map((row, i) => ({ row, number: proposal.header_row + i + 1 }));
   const filled = data.filter(({ row }) => row.some((cell) => cell.trim() !== ''));
   out(
-    `${filled.length} data row(s) under the header; no record until ${todo.join(', ') || 'the table'} has a value. The first rows as the mapping reads them:`,
+    `${filled.length} data row(s) under the header; no record until ${missing.join(', ')} has a value. The first rows as the mapping reads them:`,
   );
   for (const { row, number } of filled.slice(0, SHOWN_ROWS)) out(`  ${sampleRowLine(row, number, proposal)}`);
 }

@@ -5,7 +5,7 @@ import type { Vocabulary } from '../../domain/vocabulary.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { ColumnMapping, FixedValues, MappedField } from '../parsers/column-mapping.js';
 import type { FileTable } from './file-tables.js';
-import type { ColumnValueCodes, ProposedMapping } from './propose-mapping.js';
+import { aKind, type ColumnValueCodes, type ProposedMapping } from './propose-mapping.js';
 import type { ValueCode, ValueRest } from './value-codes.js';
 
 /** The values --fixed may give: those a table's mapping may fix (column-mapping.ts FixedValues). */
@@ -88,7 +88,7 @@ export function proposalLines(proposal: ProposedMapping, source: ProposedSource)
     lines.push(`needs: ${key}: no column gives it; give it in the module's fixed, and here with --fixed ${key}=CODE`);
   for (const field of source.unreadable)
     lines.push(
-      `needs: ${field}: no column gives it, and no fixed value can: this table cannot be a ${proposal.kind} list as it is`,
+      `needs: ${field}: no column gives it, and no fixed value can: this table cannot be ${aKind(proposal.kind)} list as it is`,
     );
   return lines;
 }

@@ -217,6 +217,11 @@ function unmappedHeaders(
     if (dropped.values.some((v) => v.field === 'status' && v.column === c))
       return [`「${header}」 (status: Kohyo computes a record's status from its period)`];
     const field = [...found].find(([, column]) => column === c)?.[0];
-    return [field === undefined ? `「${header}」` : `「${header}」 (${field}: a ${kind} has none)`];
+    return [field === undefined ? `「${header}」` : `「${header}」 (${field}: ${aKind(kind)} has none)`];
   });
+}
+
+/** The kind with its article: 'an enforcement', 'a license_action'. */
+export function aKind(kind: RecordKind): string {
+  return `${/^[aeiou]/u.test(kind) ? 'an' : 'a'} ${kind}`;
 }

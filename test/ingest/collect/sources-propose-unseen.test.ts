@@ -251,3 +251,13 @@ test('a value no code fits is left TODO and counted, and its rows are said to be
   assert.match(proposed.text, /^no records: 1 of 6 rows of the CSV file could not be read/mu);
   assert.match(proposed.text, /^ {2}row 7, column 「処分内容」: '戒告' names no known action_type/mu);
 });
+
+test('what no column and no fixed value can give is said, in words that read (an enforcement, never "a enforcement")', async () => {
+  const proposed = await propose('orders.csv', 'Firm,When,Measure,Act\n株式会社見本,2025-03-14,勧告,独占禁止法第3条\n');
+  assert.equal(proposed.exit, 0, proposed.err);
+  assert.match(
+    proposed.text,
+    /^needs: summary: no column gives it, and no fixed value can: this table cannot be an enforcement list as it is$/mu,
+  );
+  assert.match(proposed.text, /^1 data row\(s\) under the header; no record until summary has a value/mu);
+});
