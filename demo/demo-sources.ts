@@ -2,7 +2,7 @@
 
 import type { CollectionRun } from '../src/store/source-writer.js';
 import type { RecordKind } from '../src/domain/records/record.js';
-import { sourceRegistry } from '../src/ingest/registry/source-registry.js';
+import { SOURCE_ENTRIES } from '../src/ingest/registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';
 import type { Random } from './random.js';
 
@@ -181,9 +181,14 @@ function toSource(kind: RecordKind, [id, publisher, path, title, state, weight]:
   return { id, publisher, kind, url: `${BASE}/${path}`, title, counted_body: countedBody(publisher), state, weight };
 }
 
-/** A regional bureau counts for its ministry, as in the real registry, so the demo's ratios are counted alike. */
+/**
+ * A regional bureau counts for its ministry, as in the real registry, so the demo's ratios are counted alike. Read
+ * from the registry's entries as written, not the checked registry: this runs as the command line loads, and a
+ * registry that does not load is for the commands that need it to say so, in a sentence.
+ */
 function countedBody(publisher: string): string {
-  return sourceRegistry().sources.find((s) => s.publisher === publisher)?.counted_body ?? publisher;
+  const entry = SOURCE_ENTRIES.find((s) => s.publisher === publisher);
+  return entry?.counts_for ?? entry?.publisher ?? publisher;
 }
 
 // every record kind has a source never collected, so that each kind's answers name a source they did not search

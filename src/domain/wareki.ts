@@ -70,6 +70,33 @@ export function parseJapaneseDate(text: string): DateParse {
   return { ok: true, date: found.date };
 }
 
+/**
+ * A period's length written alone, as an action cell gives it beside its words: 「7日間」, 「(15日間)」, 「3か月」; its
+ * count and unit, null when the text is no length (a length has no first day: a period needs one to be read).
+ */
+export function periodLength(text: string): { readonly count: number; readonly unit: string } | null {
+  const found = DURATION.exec(normaliseDateText(text).replace(/^\((.*)\)$/u, '$1'));
+  const count = found ? numberOf(found[1] ?? '') : null;
+  return found && count !== null && count > 0 ? { count, unit: found[2] ?? '' } : null;
+}
+
+/**
+ * Where the first date written in normalised text starts, possible or not (令和7年2月30日 is found here, and refused
+ * when read), -1 where none is: what tells a period written within words (「営業停止（令和7年5月26日～…）」) from none.
+ */
+export function firstDateAt(normalised: string): number {
+  // a date after an action's words is near a cell's start; a hostile cell is not read to its end from every place
+  const head = normalised.slice(0, FIRST_DATE_WITHIN + LONGEST_DATE);
+  for (let pos = 0; pos < Math.min(head.length, FIRST_DATE_WITHIN); pos++) if (dateAt(head, pos) !== null) return pos;
+  return -1;
+}
+
+/** Longer than any date as written: 「令和三十一年十二月三十一日(日曜日)」. */
+const LONGEST_DATE = 40;
+
+/** How far into a text its first date is looked for. */
+const FIRST_DATE_WITHIN = 200;
+
 /** Every date written in normalised text, left to right, with where it starts and ends; impossible dates left out. */
 export function datesIn(normalised: string): { readonly date: string; readonly start: number; readonly end: number }[] {
   const found: { date: string; start: number; end: number }[] = [];

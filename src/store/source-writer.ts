@@ -3,6 +3,7 @@ import type { RecordKind } from '../domain/records/record.js';
 import type { SkippedRow } from '../domain/skipped-row.js';
 import type { EditionDateSource } from '../domain/edition-date.js';
 import type { Db } from './database.js';
+import { ALL_RECORD_TABLES } from './record-tables.js';
 
 export interface SourceRow {
   readonly id: string;
@@ -56,6 +57,21 @@ export function registerSource(db: Db, source: SourceRow): void {
        url = excluded.url, title = excluded.title, format = excluded.format, parser = excluded.parser,
        counted_body = excluded.counted_body`,
   ).run({ format: null, parser: null, counted_body: null, ...source });
+}
+
+/**
+ * Removes a registered source that was never collected (no run, no record): an unread list a module now reads under
+ * an id of its own, which coverage would otherwise go on naming as never collected. False when it is not removed.
+ */
+export function removeUncollectedSource(db: Db, id: string): boolean {
+  const held = ALL_RECORD_TABLES.map(({ table }) => `EXISTS (SELECT 1 FROM ${table} WHERE source_id = @id)`);
+  const result = db
+    .prepare(
+      `DELETE FROM sources WHERE id = @id AND NOT EXISTS (SELECT 1 FROM collection_runs WHERE source_id = @id)
+         AND NOT EXISTS (SELECT 1 FROM source_http_state WHERE source_id = @id) AND NOT (${held.join(' OR ')})`,
+    )
+    .run({ id });
+  return result.changes > 0;
 }
 
 /** Appends one run of a source's collector; returns its row id. */

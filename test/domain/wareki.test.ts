@@ -1,6 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJapaneseDate, parseJapanesePeriod } from '../../src/domain/wareki.js';
+import {
+  firstDateAt,
+  normaliseDateText,
+  parseJapaneseDate,
+  parseJapanesePeriod,
+  periodLength,
+} from '../../src/domain/wareki.js';
 
 test('dates in every form the sources write them', () => {
   const cases: [string, string][] = [
@@ -129,4 +135,29 @@ test('a period that cannot be read is an error that says why', () => {
     assert.equal(parsed.ok, false, text);
     if (!parsed.ok) assert.match(parsed.error, message, text);
   }
+});
+
+test("a period's length alone, and where a text's first date starts, possible or not", () => {
+  const lengths: [string, { count: number; unit: string } | null][] = [
+    ['7日間', { count: 7, unit: '日' }],
+    ['（１５日間）', { count: 15, unit: '日' }],
+    ['3か月', { count: 3, unit: 'か月' }],
+    ['二週間', { count: 2, unit: '週' }],
+    ['0日間', null],
+    ['営業停止7日間', null],
+    ['令和7年3月14日', null],
+  ];
+  for (const [text, length] of lengths) assert.deepEqual(periodLength(text), length, text);
+  const starts: [string, number][] = [
+    ['R7.3.14〜R7.6.13', 0],
+    ['営業停止(令和7年5月26日〜令和7年6月9日)', 5],
+    // an impossible date is still where the date starts: reading it says what is wrong with it
+    ['R7.2.30〜R7.6.13', 0],
+    ['営業停止(7日間)', -1],
+    ['大阪府大阪市北区1-2-3', -1],
+  ];
+  for (const [text, at] of starts) assert.equal(firstDateAt(normaliseDateText(text)), at, text);
+  // a date is looked for near the start of a text only: a hostile cell is not read from every place to its end
+  assert.equal(firstDateAt(`${'あ'.repeat(200)}R7.3.14`), -1);
+  assert.equal(firstDateAt(`${'あ'.repeat(199)}R7.3.14`), 199);
 });

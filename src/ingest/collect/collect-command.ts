@@ -2,7 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs as parseCommandArgs } from 'node:util';
 import type { SourceEntry } from '../registry/source-entry.js';
-import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
+import { registryOrSentence, type SourceRegistry } from '../registry/source-registry.js';
 import { runWriter } from '../writer-command.js';
 import { runCollection } from './collection.js';
 import {
@@ -58,7 +58,8 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     io.stderr(`kohyo collect: ${parsed}\n${COLLECT_USAGE}`);
     return 2;
   }
-  const registry = io.registry ?? sourceRegistry();
+  const registry = io.registry ?? registryOrSentence(io.stderr, 'kohyo collect');
+  if (registry === null) return 1;
   const resolve = io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET);
   const plan = planRun(parsed, registry, resolve, io);
   if (typeof plan === 'number') return plan;
@@ -78,6 +79,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
         dbPath: io.dbPath,
         sources,
         registered: registry.sources,
+        retired: (registry.taken ?? []).filter((t) => t.how === 'address').map((t) => t.id),
         resolve,
         fetcher,
         clock: io.now,

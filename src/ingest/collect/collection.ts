@@ -22,6 +22,8 @@ export interface CollectionOptions {
   readonly sources: readonly SourceEntry[];
   /** Registered in the dataset too, so that coverage lists sources not collected yet. */
   readonly registered?: readonly SourceEntry[];
+  /** The ids of unread lists modules read now under ids of their own: taken out of the dataset where never collected. */
+  readonly retired?: readonly string[];
   readonly resolve: ParserResolver;
   readonly fetcher: Fetcher;
   readonly clock: () => Date;
@@ -77,7 +79,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
   };
   const results = await withDraft(options.dbPath, draftOptions, async (db) => {
     seedVocabularies(db);
-    registerSources(db, [...(options.registered ?? []), ...options.sources]);
+    registerSources(db, [...(options.registered ?? []), ...options.sources], options.retired);
     const context: SourceRunContext = {
       db,
       writer: createRecordWriter(db, options.clock),

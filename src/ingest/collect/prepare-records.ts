@@ -37,6 +37,8 @@ export type Prepared =
       readonly origins: readonly RecordOrigin[];
       /** The records left out because they do not validate, as skipped rows with the reasons. */
       readonly unreadable: readonly SkippedRow[];
+      /** The records left out as the same record read again (from another file of the list: 'keep_first'). */
+      readonly repeated: number;
     }
   | { readonly ok: false; readonly error: string; readonly problems: readonly string[] };
 
@@ -65,6 +67,7 @@ export function prepareRecords(
   const unreadable: SkippedRow[] = [];
   const problems: string[] = [];
   const repeated: string[] = [];
+  let again = 0;
   parsed.records.forEach((input, index) => {
     const origin = parsed.origins?.[index] ?? { row: index + 1 };
     const where = placeName(origin);
@@ -80,6 +83,7 @@ export function prepareRecords(
     if (first !== undefined) {
       if (duplicates === 'error')
         repeated.push(`${where}: id '${record.id}' is the same as on ${first} (give each record its own source_key)`);
+      else again++;
       return;
     }
     firstOfId.set(record.id, where);
@@ -95,7 +99,7 @@ export function prepareRecords(
       error: `${unreadable.length} of ${parsed.records.length} records do not validate, more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept`,
       problems,
     };
-  return { ok: true, records, origins: kept, links: counts, link_notes: [...notes], unreadable };
+  return { ok: true, records, origins: kept, links: counts, link_notes: [...notes], unreadable, repeated: again };
 }
 
 /** 'row 12', 'row 12 (page 3)', 'row 12 of list-2024.pdf'. */

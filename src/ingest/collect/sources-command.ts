@@ -3,7 +3,7 @@ import { addressSummary } from '../registry/source-address.js';
 import { existsSync } from 'node:fs';
 import { readLastRuns, type LastRun } from '../../store/last-runs.js';
 import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
-import { sourceRegistry, type SourceRegistry } from '../registry/source-registry.js';
+import { registryOrSentence, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './resolve-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
@@ -28,8 +28,10 @@ const USAGE = [SOURCES_TRY_USAGE, SOURCES_PROPOSE_USAGE].reduce(
  * propose` maps a table no source reads yet (sources-propose.ts).
  */
 export function runSources(args: readonly string[], io: SourcesCommandIo): number | Promise<number> {
-  const registry = io.registry ?? sourceRegistry();
   const [sub, ...rest] = args;
+  const command = sub === 'try' || sub === 'propose' ? `kohyo sources ${sub}` : 'kohyo sources';
+  const registry = io.registry ?? registryOrSentence(io.stderr, command);
+  if (registry === null) return 1;
   const now = io.now ?? (() => new Date());
   if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now });
   if (sub === 'propose') return runSourcesPropose(rest, { ...io, registry, now });

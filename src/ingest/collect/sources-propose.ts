@@ -18,8 +18,7 @@ import { moduleText } from '../propose/module-text.js';
 import { proposeMapping } from '../propose/propose-mapping.js';
 import { tablesOfFile, type FileTable } from '../propose/file-tables.js';
 import { proposedRecordLine, sampleRowLine } from '../propose/proposed-rows.js';
-import { proposedWordCodes } from '../propose/word-codes.js';
-import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
+import { actionNotes, FIXABLE, proposalLines, proposedSource, todoLines } from '../propose/proposal-report.js';
 import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from './sources-try.js';
 import { runNotes } from './collect-report.js';
@@ -38,14 +37,6 @@ interface ProposeArgs {
   readonly kind: RecordKind | undefined;
   readonly fixed: FixedValues;
 }
-
-/** The values --fixed may give: those a table's mapping may fix (column-mapping.ts FixedValues). */
-const FIXABLE: Readonly<Record<string, keyof FixedValues>> = {
-  action_type: 'action_type',
-  law: 'law',
-  sector: 'sector_code',
-  sector_code: 'sector_code',
-};
 
 /** Exit code 0 when a mapping is proposed, 1 when the file holds no table it can map, 2 on a usage error. */
 export async function runSourcesPropose(args: readonly string[], io: SourcesProposeIo): Promise<number> {
@@ -136,7 +127,7 @@ async function propose(
   }
   const words = headerWords(io.registry.sources);
   const proposals = tables.tables.flatMap((table) => {
-    const proposal = proposeMapping(table.rows, words, options.kind);
+    const proposal = proposeMapping(table.rows, words, { kind: options.kind, caption: table.caption });
     return proposal === null ? [] : [{ table, proposal }];
   });
   const best = proposals.sort((a, b) => b.proposal.columns.size - a.proposal.columns.size)[0];
@@ -161,58 +152,30 @@ async function report(
   io: SourcesProposeIo,
 ): Promise<void> {
   const out = io.stdout;
-  const mapping = mappingOf(table, proposal, options.fixed);
-  const todo = proposal.needs.flatMap((field) => {
-    const key = FIXABLE[field];
-    return key === undefined || mapping.fixed?.[key] !== undefined ? [] : [key];
-  });
-  const unreadable = proposal.needs.filter((field) => FIXABLE[field] === undefined);
+  const source = proposedSource(table, proposal, options.fixed);
   const how = table.notes ? ` (${table.notes})` : '';
   const which = tableCount > 1 ? `, ${table.what} of ${tableCount}` : '';
   out(`${read.name}: ${formatName(format)}${how}${which}; header in row ${proposal.header_row}`);
-  out(`record kind: ${proposal.kind}, as ${proposal.kind_why}`);
-  const columns = [...proposal.columns].map(([field, c]) => `${field} ← 「${proposal.headers[c] ?? ''}」`);
-  out(`columns: ${columns.join(', ')}`);
-  out(`unmapped: ${proposal.unmapped.length === 0 ? 'none' : proposal.unmapped.join(', ')}`);
-  for (const key of todo)
-    out(`needs: ${key}: no column gives it; give it in the module's fixed, and here with --fixed ${key}=CODE`);
-  for (const field of unreadable)
-    out(
-      `needs: ${field}: no column gives it, and no fixed value can: this table cannot be a ${proposal.kind} list as it is`,
-    );
+  for (const line of proposalLines(proposal, source)) out(line);
   out('');
+  const module = moduleText({
+    kind: proposal.kind,
+    format,
+    url: read.url,
+    mapping: source.mapping,
+    todo: source.todo,
+    fixed_why: source.fixed_why,
+    action_notes: actionNotes(proposal),
+  });
   out('source.ts to start the module from (src/ingest/sources/<folder>/source.ts), what it marks TODO filled in:');
-  for (const line of moduleText({ kind: proposal.kind, format, url: read.url, mapping, todo }).split('\n'))
-    out(`  ${line}`);
+  for (const line of module.split('\n')) out(`  ${line}`);
   out('');
-  if (todo.length > 0 || unreadable.length > 0) sampleRows(table, proposal, todo, out);
-  else await dryRun(read.bytes, proposal, withoutTodo(mapping), format, io);
+  for (const line of todoLines(module, proposal, source)) out(line);
+  out('');
+  if (source.todo.length > 0 || source.unreadable.length > 0)
+    sampleRows(table, proposal, [...source.todo, ...source.unreadable], out);
+  else await dryRun(read.bytes, proposal, withoutTodo(source.mapping), format, io);
   out('nothing was written');
-}
-
-/**
- * The mapping proposed: each field's header as printed, the file's encoding or sheet, the --fixed values, and the words
- * of its action and sector columns with the codes proposed for them ('TODO' where none is close).
- */
-function mappingOf(table: FileTable, proposal: Proposal, fixed: FixedValues): ColumnMapping {
-  const columns = Object.fromEntries([...proposal.columns].map(([field, c]) => [field, [proposal.headers[c] ?? '']]));
-  const cells = (field: 'action_type' | 'sector') => {
-    const c = proposal.columns.get(field);
-    return c === undefined ? [] : table.rows.slice(proposal.header_row).map((row) => row[c] ?? '');
-  };
-  const actions = proposedWordCodes(
-    cells('action_type'),
-    proposal.kind === 'license_action' ? licenseActionTypes : enforcementActionTypes,
-  );
-  const sectorWords = proposedWordCodes(cells('sector'), sectors);
-  return {
-    ...(table.encoding === undefined ? {} : { encoding: table.encoding }),
-    ...(table.sheet === undefined || table.index === 0 ? {} : { sheet: table.sheet }),
-    columns,
-    ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
-    ...(actions.length > 0 ? { action_types: actions } : {}),
-    ...(sectorWords.length > 0 ? { sectors: sectorWords } : {}),
-  };
 }
 
 /** The mapping as it can read the table now: the words still marked TODO read as no code (their rows skipped, saying so). */
@@ -221,12 +184,17 @@ function withoutTodo(mapping: ColumnMapping): ColumnMapping {
   return { ...mapping, action_types: known(mapping.action_types), sectors: known(mapping.sectors) };
 }
 
-/** Where no record can be read yet: the first rows as the mapping reads their cells. */
-function sampleRows(table: FileTable, proposal: Proposal, todo: readonly string[], out: (line: string) => void): void {
+/** Where no record can be read yet (a field the kind needs has no value): the first rows as the mapping reads their cells. */
+function sampleRows(
+  table: FileTable,
+  proposal: Proposal,
+  missing: readonly string[],
+  out: (line: string) => void,
+): void {
   const data = table.rows.slice(proposal.header_row).map((row, i) => ({ row, number: proposal.header_row + i + 1 }));
   const filled = data.filter(({ row }) => row.some((cell) => cell.trim() !== ''));
   out(
-    `${filled.length} data row(s) under the header; no record until ${todo.join(', ') || 'the table'} has a value. The first rows as the mapping reads them:`,
+    `${filled.length} data row(s) under the header; no record until ${missing.join(', ')} has a value. The first rows as the mapping reads them:`,
   );
   for (const { row, number } of filled.slice(0, SHOWN_ROWS)) out(`  ${sampleRowLine(row, number, proposal)}`);
 }
@@ -244,7 +212,8 @@ async function dryRun(
 ): Promise<void> {
   const source: SourceEntry = {
     id: 'proposed',
-    publisher: 'TODO',
+    // what the records' lines show as their authority, where no column names one: the module's TODO
+    publisher: '(publisher)',
     record_kind: proposal.kind,
     title: 'TODO',
     url: 'https://proposed.invalid/',

@@ -13,7 +13,13 @@ import { messageOf } from '../../domain/error-of.js';
 import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
 import { openReadOnly, type Db } from '../../store/database.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
-import type { ParsedList, ParserResolver, RecordOrigin, SourceParser } from '../parsers/source-parser.js';
+import {
+  skippedTotal,
+  type ParsedList,
+  type ParserResolver,
+  type RecordOrigin,
+  type SourceParser,
+} from '../parsers/source-parser.js';
 import { formatFits, formatName, formatOfBytes } from '../parsers/file-format.js';
 import { liveDatasetKind } from '../../store/dataset-kind.js';
 import { unknownSourceMessage } from './nearest-ids.js';
@@ -25,6 +31,7 @@ import { budgetedResolver } from './parse-thread.js';
 import { prepareRecords } from './prepare-records.js';
 import { readList } from './read-list.js';
 import { runNotes } from './collect-report.js';
+import { skippedRowLines, type SkippedRow } from '../../domain/skipped-row.js';
 import { collectorUserAgent } from './user-agent.js';
 
 export const SOURCES_TRY_USAGE = 'usage: kohyo sources try <source> (--file F | --url U)';
@@ -202,11 +209,15 @@ interface TryOutcome {
   readonly records: readonly ValidRecord[];
   readonly origins: readonly RecordOrigin[];
   readonly unreadable: ParsedList['skipped_rows'];
+  readonly repeated: number;
   readonly link_notes: readonly string[];
   readonly links: string;
   readonly files: number;
   readonly edition: { readonly on: string; readonly source: string };
 }
+
+/** How many records and skipped rows the report shows one by one: enough to judge a list by; the rest are counted. */
+const SHOWN = 10;
 
 function report(out: (line: string) => void, source: SourceEntry, tried: TryOutcome): void {
   const { parsed, records } = tried;
@@ -214,16 +225,42 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   out(`${source.id}: ${tried.files} file(s) read with ${source.parser}, through ${how}; nothing was written`);
   for (const line of fieldLines(source, parsed)) out(line);
   out(`edition: ${tried.edition.on} (${EDITION_HOW[tried.edition.source] ?? tried.edition.source})`);
+  const skipped = [...parsed.skipped_rows, ...tried.unreadable];
+  const total = skippedTotal(parsed) + tried.unreadable.length;
+  const read = parsed.records.length + skippedTotal(parsed);
+  const again = tried.repeated > 0 ? `, ${tried.repeated} the same record again (in another file of the list)` : '';
+  out(`rows: ${read} read, ${records.length} kept as records, ${total} skipped${again}`);
   const linked = records.filter((r) => r.company.link === 'name_address').length;
   const given = records.filter((r) => r.company.link === 'source').length;
   out(
     `${records.length} record(s) it would give: ${given} with the source's Corporate Number, ${linked} linked by name and address (${tried.links})`,
   );
-  records.forEach((record, i) => out(`  ${recordLine(record, tried.origins[i])}`));
-  const skipped = [...parsed.skipped_rows, ...tried.unreadable];
-  const total = (parsed.skipped_total ?? parsed.skipped_rows.length) + tried.unreadable.length;
-  out(`${total} row(s) it would skip`);
-  for (const line of runNotes(source.id, skipped, parsed.warnings, tried.link_notes, total)) out(line);
+  records.slice(0, SHOWN).forEach((record, i) => out(`  ${recordLine(record, tried.origins[i])}`));
+  if (records.length > SHOWN) out(`  and ${records.length - SHOWN} more records`);
+  out(`${total} row(s) it would skip${total === 0 ? '' : ', with the reason and the row of each'}`);
+  const shown = skipped.slice(0, SHOWN);
+  const notes = runNotes(source.id, shown, parsed.warnings, tried.link_notes, shown.length);
+  const more = total - shown.length;
+  // the first rows one by one under the source's name, then the rest counted by reason, then the warnings and links
+  const listed = 1 + skippedRowLines(shown).length;
+  notes.splice(
+    listed,
+    0,
+    ...(more > 0 ? [`  and ${more} more skipped rows${byReason(skipped.slice(SHOWN), more)}`] : []),
+  );
+  for (const line of notes) out(line);
+}
+
+/** The rest of the skipped rows counted by reason (its words before the first colon): ': 250 a blank row, 3 unreadable'. */
+function byReason(rows: readonly SkippedRow[], count: number): string {
+  const reasons = new Map<string, number>();
+  for (const row of rows) {
+    const reason = row.reason.split(':')[0] ?? row.reason;
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const counted = [...reasons].map(([reason, n]) => `${n} ${reason}`);
+  if (rows.length < count) counted.push(`${count - rows.length} not kept to count`);
+  return counted.length === 0 ? '' : `: ${counted.join(', ')}`;
 }
 
 /**

@@ -1,5 +1,12 @@
 // Reading one table cell as a value of a record: text, date, period, prefecture, or a code named by words.
-import { parseJapaneseDate, parseJapanesePeriod, type DateParse, type PeriodParse } from '../../domain/wareki.js';
+import {
+  firstDateAt,
+  normaliseDateText,
+  parseJapaneseDate,
+  parseJapanesePeriod,
+  type DateParse,
+  type PeriodParse,
+} from '../../domain/wareki.js';
 import type { DateForm } from './column-mapping.js';
 import { foldCompact, foldWidth } from '../../domain/text/text-fold.js';
 
@@ -49,11 +56,22 @@ export function readDate(text: string, options: DateOptions = {}): DateParse {
   return parseJapaneseDate(t);
 }
 
-/** A whole period in one cell: 「令和7年3月14日～令和7年6月13日」, 「自R7.3.14 至R7.6.13」, 「R7.3.14から当分の間」. */
+/**
+ * A whole period in one cell: 「令和7年3月14日～令和7年6月13日」, 「自R7.3.14 至R7.6.13」, 「R7.3.14から当分の間」, or
+ * one an action's words hold (「営業停止（令和7年5月26日～令和7年6月9日）」: the period from its first date). Its
+ * notation is its first date's.
+ */
 export function readPeriod(text: string, options: DateOptions = {}): PeriodParse {
-  const wrongForm = formAllowed(text, options);
-  if (wrongForm !== null) return { ok: false, error: wrongForm };
-  return parseJapanesePeriod(text);
+  const normalised = normaliseDateText(text);
+  const first = firstDateAt(normalised);
+  if (first < 0) return parseJapanesePeriod(text);
+  const fromFirst = normalised.slice(first);
+  const wrongForm = formAllowed(fromFirst, options);
+  if (wrongForm !== null) return { ok: false, error: wrongForm.replace(`'${fromFirst}'`, `'${text.trim()}'`) };
+  const before = normalised.slice(0, first);
+  // 自 and 期間： are a period's own words; others (営業停止（…）) are an action's, and the bracket they open closes it
+  if (/^(?:期間:?)?自?$/u.test(before)) return parseJapanesePeriod(text);
+  return parseJapanesePeriod(before.endsWith('(') ? fromFirst.replace(/\)$/u, '') : fromFirst);
 }
 
 // The words a 至 column holds when a suspension has no fixed end.

@@ -10,6 +10,7 @@ import type { Vocabulary } from '../../domain/vocabulary.js';
 import { codeFromWords, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
 import type { ColumnMapping, MappedField } from './column-mapping.js';
 import { splitCitations } from './law-citations.js';
+import { firstDateAt, normaliseDateText } from '../../domain/wareki.js';
 import type { ParseContext } from './source-parser.js';
 
 /** A row's cells by field, with the header each came from for messages. */
@@ -135,7 +136,7 @@ const RECORD_OF_KIND: Readonly<
       action_type: actionType,
       nature: classifyLicenseNature(`${reason ?? ''} ${cells.get('action_type') ?? ''}`),
       date: read.date('date'),
-      period: cells.get('period') ? periodOf(read) : null,
+      period: hasDate(cells.get('period')) ? periodOf(read) : null,
       reason_detail: reason,
     };
   },
@@ -217,6 +218,15 @@ function periodOf({ cells, dates, problems, at }: CellReader): { from: string; t
   const to = readPeriodEnd(cells.get('period_to') ?? '', dates);
   if (!to.ok) problems.push(`${at('period_to')}: ${to.error}`);
   return { from: from?.ok ? from.date : '', to: to.ok ? to.date : null };
+}
+
+/**
+ * Whether a licence action's period cell gives a period to read: one with a date. A licence action may have none
+ * (an 指示), and its period may be read from the column of its action's words (「営業停止（令和7年5月26日～…）」,
+ * 「指示処分」): a cell with no date in it is no period, and no error.
+ */
+function hasDate(text: string | undefined): boolean {
+  return text !== undefined && firstDateAt(normaliseDateText(text)) >= 0;
 }
 
 /** The known laws a law cell cites, in order (「労働基準法第32条、労働安全衛生法第100条」); what names none is left out. */

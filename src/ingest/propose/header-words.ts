@@ -37,16 +37,56 @@ const COMMON_WORDS: Readonly<Record<MappedField, readonly string[]>> = {
   record_url: ['報道発表', 'URL', 'リンク'],
 };
 
+// The same headings in English (a ministry's open data, a transcription): words of Latin letters, matched as whole
+// words of a header ('act' in 「Act」, never in 「Facts」 or 「Action」), '_' standing for a space or any separator.
+const ENGLISH_WORDS: Readonly<Record<MappedField, readonly string[]>> = {
+  company_name: ['company', 'company_name', 'business_name', 'firm', 'entity', 'operator'],
+  company_address: ['address', 'location', 'head_office'],
+  corporate_number: ['corporate_number', 'houjin_bangou'],
+  date: ['date', 'action_date', 'order_date', 'issued', 'issued_on'],
+  period: ['period', 'suspension_period'],
+  period_from: ['start_date', 'suspended_from'],
+  period_to: ['end_date', 'suspended_until'],
+  reason: ['reason', 'reasons', 'grounds'],
+  summary: ['summary', 'facts', 'details', 'description', 'outline'],
+  law: ['law', 'act', 'statute', 'provision', 'provisions', 'legal_basis'],
+  action_type: ['action', 'action_type', 'measure', 'disposition', 'sanction', 'penalty'],
+  sector: ['sector', 'industry', 'business_type'],
+  permit_number: ['permit', 'permit_number', 'license_number', 'licence_number', 'registration_number'],
+  scope: ['scope'],
+  lifted_on: ['lifted', 'lifted_on'],
+  authority: ['authority', 'agency', 'bureau', 'issuer'],
+  record_url: ['url', 'link', 'press_release', 'source_url'],
+};
+
+/** A word of Latin letters, digits and '_': matched as whole words of a header, not within one. */
+export function isEnglishWord(word: string): boolean {
+  return /^[a-z0-9_]+$/u.test(word);
+}
+
+/** A header's words of Latin letters and digits, lower case, joined by '_': 「Date of order」 → date_of_order. */
+export function englishWordsOf(header: string): string {
+  return header
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter((word) => word !== '')
+    .join('_');
+}
+
 /**
  * Every field's words, folded as headers are compared: the spellings of the registry's mappings (columns and their
- * fallbacks) first, then the common words; each word once per field.
+ * fallbacks) first, then the common words, then the English ones; each word once per field. A spelling of Latin letters
+ * alone is kept as its words joined by '_' (isEnglishWord), to be matched as whole words.
  */
 export function headerWords(entries: readonly SourceEntryInput[]): ReadonlyMap<MappedField, readonly string[]> {
   const words = new Map<MappedField, string[]>(MAPPED_FIELDS.map((field) => [field, []]));
   const add = (field: MappedField, spellings: readonly string[] | undefined) => {
     const list = words.get(field);
     for (const spelling of spellings ?? []) {
-      const folded = foldHeader(spelling);
+      // a spelling in Latin letters is kept as its words, to be matched whole (englishWordsOf)
+      const latin = /^[\x20-\x7e]+$/u.test(spelling.normalize('NFKC')) && /[a-z]/iu.test(spelling);
+      const folded = latin ? englishWordsOf(spelling) : foldHeader(spelling);
       if (list !== undefined && folded !== '' && !list.includes(folded)) list.push(folded);
     }
   };
@@ -58,5 +98,6 @@ export function headerWords(entries: readonly SourceEntryInput[]): ReadonlyMap<M
     }
   }
   for (const field of MAPPED_FIELDS) add(field, COMMON_WORDS[field]);
+  for (const field of MAPPED_FIELDS) add(field, ENGLISH_WORDS[field]);
   return words;
 }

@@ -12,6 +12,10 @@ export interface ProposedModule {
   readonly mapping: ColumnMapping;
   /** The fields the kind needs that no column gives and no --fixed value fills. */
   readonly todo: readonly (keyof FixedValues)[];
+  /** Why a fixed value is what it is, where the table's words gave it. */
+  readonly fixed_why?: ReadonlyMap<keyof FixedValues, string>;
+  /** Lines of comment above the action words: what their words say that no field reads. */
+  readonly action_notes?: readonly string[];
 }
 
 /** A string as a TypeScript literal in the repository's style (single quotes). */
@@ -23,15 +27,33 @@ function encodingLine(encoding: TextEncoding | undefined): string[] {
   return encoding === undefined ? [] : [`        encoding: ${quoted(encoding)},`];
 }
 
-/** A column's words and the codes proposed for them, each to check (a 'TODO' where no label is close). */
-function wordCodeLines(name: string, pairs: ColumnMapping['action_types']): string[] {
+/** A comment's text, never closing the comment it is in. */
+function commented(text: string): string {
+  return text.replace(/\*\//gu, '* /');
+}
+
+/** A column's words and the codes proposed for them, each to check (a 'TODO' where no code's words are in it). */
+function wordCodeLines(name: string, pairs: ColumnMapping['action_types'], notes: readonly string[] = []): string[] {
   if (pairs === undefined || pairs.length === 0) return [];
   return [
-    `        // the column's words, each with the code its label is closest to: check each, and fill in a TODO`,
+    `        // the column's words, each with the code they name: check each, and fill in a TODO`,
+    ...notes.map((note) => `        // ${commented(note)}`),
     `        ${name}: [`,
     ...pairs.map(([words, code]) => `          [${quoted(words)}, ${quoted(code)}],`),
     '        ],',
   ];
+}
+
+function fixedLine(proposed: ProposedModule): string[] {
+  const why = proposed.fixed_why ?? new Map<keyof FixedValues, string>();
+  const fixed = [
+    ...Object.entries(proposed.mapping.fixed ?? {}).map(([field, value]) => {
+      const named = [...why].find(([key]) => key === field)?.[1];
+      return `${field}: ${quoted(String(value))}${named === undefined ? '' : ` /* ${commented(named)} */`}`;
+    }),
+    ...proposed.todo.map((field) => `${field}: 'TODO' /* no column gives it: a code of its vocabulary */`),
+  ];
+  return fixed.length === 0 ? [] : [`        fixed: { ${fixed.join(', ')} },`];
 }
 
 /** The module's text, ready to be saved as src/ingest/sources/<folder>/source.ts and completed where it says TODO. */
@@ -40,10 +62,6 @@ export function moduleText(proposed: ProposedModule): string {
   const columns = Object.entries(mapping.columns).map(
     ([field, spellings]) => `          ${field}: [${(spellings ?? []).map(quoted).join(', ')}],`,
   );
-  const fixed = [
-    ...Object.entries(mapping.fixed ?? {}).map(([field, value]) => `${field}: ${quoted(String(value))}`),
-    ...proposed.todo.map((field) => `${field}: 'TODO' /* no column gives it: a code of its vocabulary */`),
-  ];
   const page = proposed.format === 'html';
   return [
     "import type { SourceModule } from '../../registry/source-module.js';",
@@ -64,11 +82,11 @@ export function moduleText(proposed: ProposedModule): string {
     '        columns: {',
     ...columns,
     '        },',
-    ...(fixed.length === 0 ? [] : [`        fixed: { ${fixed.join(', ')} },`]),
-    ...wordCodeLines('action_types', mapping.action_types),
+    ...fixedLine(proposed),
+    ...wordCodeLines('action_types', mapping.action_types, proposed.action_notes),
     ...wordCodeLines('sectors', mapping.sectors),
     '      },',
-    '      // proposed from the header words of one list; its first collection proves it',
+    '      // proposed from the header words and the values of one list; its first collection proves it',
     '      unproven: true,',
     '    },',
     '  ],',

@@ -18,8 +18,10 @@ export function proposedRecordLine(record: RecordInput, origin: RecordOrigin | u
   switch (record.kind) {
     case 'procurement_suspension':
       return `${where}: ${record.period.from}～${record.period.to ?? ''} ${company}, ${record.authority}: ${record.reason}`;
-    case 'license_action':
-      return `${where}: ${record.date} ${company}, ${record.authority}: ${record.action_type} (${record.sector_code})`;
+    case 'license_action': {
+      const period = record.period ? `, ${record.period.from}～${record.period.to ?? ''}` : '';
+      return `${where}: ${record.date} ${company}, ${record.authority}: ${record.action_type} (${record.sector_code})${period}`;
+    }
     case 'enforcement':
       return `${where}: ${record.date} ${company}, ${record.authority}: ${record.action_type} under ${(record.laws ?? [record.law]).join(', ')}`;
   }

@@ -1,11 +1,15 @@
 // Carrying registry entries into a dataset, so that coverage lists every source, collected or not.
 import type { Db } from '../../store/database.js';
-import { registerSource } from '../../store/source-writer.js';
+import { registerSource, removeUncollectedSource } from '../../store/source-writer.js';
 import type { SourceEntry } from './source-entry.js';
 
-/** Registers (or brings up to date) each source in one transaction; the records citing them are untouched. */
-export function registerSources(db: Db, sources: readonly SourceEntry[]): void {
+/**
+ * Registers (or brings up to date) each source in one transaction; the records citing them are untouched. The unread
+ * lists a module reads now under an id of its own (`retired`) are taken out, where never collected.
+ */
+export function registerSources(db: Db, sources: readonly SourceEntry[], retired: readonly string[] = []): void {
   db.transaction(() => {
+    for (const id of retired) removeUncollectedSource(db, id);
     for (const source of sources) {
       registerSource(db, {
         id: source.id,

@@ -1,6 +1,6 @@
 // The source registry: every list the collectors know of, found in the folders of src/ingest/sources/ (a module each,
-// source-folders.ts) and in the tables of the lists no module reads yet (src/ingest/unread-lists/), checked and
-// completed with its publisher group.
+// source-folders.ts) and in the tables of the lists no module reads yet (src/ingest/unread-lists/), less those a module
+// reads now, checked and completed with its publisher group.
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
 import { messageOf } from '../../domain/error-of.js';
@@ -13,6 +13,8 @@ import { unreadEntries, type UnreadLists } from './unread-lists.js';
 export interface SourceRegistry {
   readonly sources: readonly SourceEntry[];
   get(id: string): SourceEntry | undefined;
+  /** The unread lists modules read now (their entries are the modules'), where the registry was found in folders. */
+  readonly taken?: readonly TakenList[];
 }
 
 /** A registry entry as written, with where it is written and the parser its module names (if any). */
@@ -39,17 +41,55 @@ function moduleEntries(found: readonly FoundModule[]): ModuleEntry[] {
 /** The folder of the repository's source modules. */
 export const SOURCES_ROOT = new URL('../sources/', import.meta.url);
 
-/** What the folders of source modules under `roots` and the unread tables register, with the folders' problems. */
+/** An unread list a module reads now, and how the module took its place. */
+export interface TakenList {
+  /** The unread list's id. */
+  readonly id: string;
+  /** The module's entry that reads it. */
+  readonly by: string;
+  readonly origin: string;
+  /** 'id' when the module's entry has the list's id; 'address' when it reads the list's known address. */
+  readonly how: 'id' | 'address';
+}
+
+/**
+ * What the folders of source modules under `roots` and the unread tables register, with the folders' problems. A
+ * module's entry takes the place of the unread list it reads: the one of its id, or the one whose list's own address
+ * (not a site root, which many lists share) is one of its addresses. So a module is its folder alone: the tables
+ * are not edited when a module comes to read one of their lists.
+ */
 export async function registryEntriesOf(
   roots: readonly URL[],
   unread: readonly UnreadLists[] = UNREAD_LISTS,
-): Promise<{ readonly entries: readonly ModuleEntry[]; readonly problems: readonly string[] }> {
+): Promise<{
+  readonly entries: readonly ModuleEntry[];
+  readonly problems: readonly string[];
+  readonly taken: readonly TakenList[];
+}> {
   const folders = await Promise.all(roots.map((root) => findSourceModules(root)));
-  const unlisted = unreadEntries(unread).map((entry): ModuleEntry => ({ ...entry, origin: UNREAD_ORIGIN }));
-  return {
-    entries: [...folders.flatMap((f) => moduleEntries(f.found)), ...unlisted],
-    problems: folders.flatMap((f) => f.problems),
-  };
+  const modules = folders.flatMap((f) => moduleEntries(f.found));
+  const taken: TakenList[] = [];
+  const unlisted = unreadEntries(unread).flatMap((entry): ModuleEntry[] => {
+    const took = takerOf(entry, modules);
+    if (took === null) return [{ ...entry, origin: UNREAD_ORIGIN }];
+    taken.push({ id: entry.id, by: took.entry.id, origin: took.entry.origin ?? '', how: took.how });
+    return [];
+  });
+  return { entries: [...modules, ...unlisted], problems: folders.flatMap((f) => f.problems), taken };
+}
+
+/** The module entry that reads an unread list: by the list's id, else by the list's own address. */
+function takerOf(
+  list: SourceEntryInput,
+  modules: readonly ModuleEntry[],
+): { entry: ModuleEntry; how: 'id' | 'address' } | null {
+  const byId = modules.find((m) => m.id === list.id);
+  if (byId !== undefined) return { entry: byId, how: 'id' };
+  if (list.url_kind === 'site_root') return null;
+  const addresses = (entry: SourceEntryInput) => [entry.url, ...(entry.more_urls ?? [])];
+  const listed = addresses(list);
+  const byAddress = modules.find((m) => addresses(m).some((url) => listed.includes(url)));
+  return byAddress === undefined ? null : { entry: byAddress, how: 'address' };
 }
 
 /** The repository's modules and unread lists, found once as this module loads. */
@@ -68,6 +108,7 @@ function parserOf(entry: ModuleEntry): Pick<SourceEntry, 'parser' | 'parser_file
 export function loadSourceRegistry(
   entries: readonly ModuleEntry[] = SOURCE_ENTRIES,
   folderProblems: readonly string[] = entries === SOURCE_ENTRIES ? REPOSITORY.problems : [],
+  taken: readonly TakenList[] = entries === SOURCE_ENTRIES ? REPOSITORY.taken : [],
 ): SourceRegistry {
   const problems = [...folderProblems, ...registryProblems(entries)];
   if (problems.length > 0)
@@ -85,7 +126,7 @@ export function loadSourceRegistry(
     };
   });
   const byId = new Map(sources.map((s) => [s.id, s] as const));
-  return { sources, get: (id) => byId.get(id) };
+  return { sources, get: (id) => byId.get(id), taken };
 }
 
 /** One sentence per inconsistency: duplicate ids, unknown authorities, parsers that do not fit formats or mappings. */
@@ -128,11 +169,10 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
   return problems;
 }
 
-/** Where the two entries of one id are written; a list a module reads now leaves the unread tables. */
+/** Where the two entries of one id are written: an id is one source's (an unread list's is taken by its module). */
 function twiceWhere(first: string, second: string | undefined): string {
   if (first === '' || second === undefined) return '';
-  const unread = [first, second].includes(UNREAD_ORIGIN);
-  return ` (in ${first} and in ${second})${unread ? ': a list a module reads is no longer unread: take it out of them' : ''}`;
+  return ` (in ${first} and in ${second}): give one of them another id`;
 }
 
 function listLinkProblems(pattern: string, format: SourceEntryInput['format']): string[] {
@@ -176,4 +216,17 @@ let defaultRegistry: SourceRegistry | undefined;
 export function sourceRegistry(): SourceRegistry {
   defaultRegistry ??= loadSourceRegistry();
   return defaultRegistry;
+}
+
+/**
+ * The repository's registry, or null when it does not load (two modules of one id, a module folder that is not one),
+ * having said why in sentences: a command that cannot know its sources ends there, with no stack trace.
+ */
+export function registryOrSentence(stderr: (line: string) => void, command: string): SourceRegistry | null {
+  try {
+    return sourceRegistry();
+  } catch (error) {
+    stderr(`${command}: the source registry does not load: ${messageOf(error)}`);
+    return null;
+  }
 }

@@ -1,7 +1,8 @@
 // The lists no source module reads yet, kept as data (src/ingest/unread-lists/): who publishes each and the best address
 // known of it. Each is registered all the same, with no parser, and shows as never collected, so that coverage names
 // what an answer did not search. A list becomes a source when a module reads it: its folder is added under
-// src/ingest/sources/ and its row leaves the tables (the registry refuses an id that is both).
+// src/ingest/sources/, and the module takes the list's place by the list's id or its own address (source-registry.ts,
+// registryEntriesOf): the tables are not edited.
 import type { RecordKind } from '../../domain/records/record.js';
 import { authorities } from '../../domain/vocabularies/authorities.js';
 import type { SourceEntryInput, SourceFormat, UrlKind } from './source-entry.js';

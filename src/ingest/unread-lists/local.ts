@@ -1,8 +1,8 @@
 // The prefectures' and designated cities' lists no module reads yet, by government: its official site root (the lg.jp
 // or legacy domain it uses) and which of its lists are unread: its 建設業法 and 宅地建物取引業法 監督処分 lists (every
 // prefecture publishes both, each on its own site in its own layout), and its 指名停止 list where its address is not
-// known (those known are read by src/ingest/sources/procurement-suspensions/). When a module comes to read one, its word
-// leaves the government's row.
+// known (those known are read by src/ingest/sources/procurement-suspensions/). A module that comes to read one takes
+// its place by its id (pref-27-construction-actions): its row here is left as it is.
 import type { UnreadAddress, UnreadLists } from '../registry/unread-lists.js';
 
 /** The lists a local government publishes, by the word its row names each with. */

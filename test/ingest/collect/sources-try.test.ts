@@ -36,9 +36,15 @@ test('a table source tried on its real list: each field with its column, the rec
     text,
     /^228 record\(s\) it would give: 0 with the source's Corporate Number, 0 linked by name and address \(no links tried: no dataset at /mu,
   );
+  assert.match(text, /^rows: 361 read, 228 kept as records, 133 skipped$/mu);
   assert.match(text, /^ {2}row \d+: 20\d\d-\d\d-\d\d 「[^」]+」/mu);
-  assert.match(text, /^133 row\(s\) it would skip$/mu);
+  // the first ten records and the first ten skipped rows one by one, the rest counted
+  assert.equal(text.match(/^ {2}row \d+: /gmu)?.length, 10);
+  assert.match(text, /^ {2}and 218 more records$/mu);
+  assert.match(text, /^133 row\(s\) it would skip, with the reason and the row of each$/mu);
+  assert.equal(text.match(/^ {2}skipped row \d+: names no party: /gmu)?.length, 10);
   assert.match(text, /^ {2}skipped row \d+: names no party: a cartel described by its industry: /mu);
+  assert.match(text, /^ {2}and 123 more skipped rows: 123 names no party$/mu);
   assert.equal(existsSync(dbPath), false, 'a dry run creates no dataset');
 });
 
@@ -117,7 +123,11 @@ test('a list its own parser reads: the header each field came from, what it read
         /^ {2}authority ← the labour bureau \(…労働局\) named above each table/mu,
         /^ {2}action_type ← prosecution_referral for every row/mu,
         /^edition: 2019-08-30 \(printed on the list\)$/mu,
+        // the ministry's edition, each of its rows a record: none skipped, and the report says so
+        /^rows: 414 read, 414 kept as records, 0 skipped$/mu,
         /^414 record\(s\) it would give/mu,
+        /^ {2}and 404 more records$/mu,
+        /^0 row\(s\) it would skip$/mu,
         /^ {2}row 1 \(page \d+\): 20\d\d-\d\d-\d\d 「[^」]+」.*, mhlw_labour_bureau_01: not linked$/mu,
       ],
     },
@@ -128,8 +138,9 @@ test('a list its own parser reads: the header each field came from, what it read
         /^columns: company_name ← 「監理団体名」, company_address ← 「所在地」, permit_number ← 「取り消した監理団体の許可番号」, reason ← 「処分理由」, date ← 「処分年月日」$/mu,
         /^ {2}sector_code ← technical_intern_training for every row$/mu,
         /^fixed by the registry: action_type = license_revocation, law = technical_intern_training_act$/mu,
+        /^rows: 72 read, 63 kept as records, 9 skipped$/mu,
         /^63 record\(s\) it would give/mu,
-        /^9 row\(s\) it would skip$/mu,
+        /^9 row\(s\) it would skip, with the reason and the row of each$/mu,
         /^ {2}skipped rows 3-5, 7-9, 11-13: a blank row$/mu,
       ],
     },

@@ -2,18 +2,16 @@
 // registered and collected there with no other file of it edited.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { findSourceModules } from '../../../src/ingest/registry/source-folders.js';
+import { inCopiedCheckout } from '../../helpers/copied-checkout.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const run = promisify(execFile);
 
 function folders(files: Readonly<Record<string, string>>): URL {
   const root = mkdtempSync(join(tmpdir(), 'kohyo-folders-'));
@@ -80,11 +78,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test('a module folder copied into a checkout is collected there, and no other file of the checkout differs', async () => {
-  const checkout = mkdtempSync(join(tmpdir(), 'kohyo-copied-module-'));
-  try {
-    for (const dir of ['src', 'demo']) cpSync(join(ROOT, dir), join(checkout, dir), { recursive: true });
-    cpSync(join(ROOT, 'package.json'), join(checkout, 'package.json'));
-    symlinkSync(join(ROOT, 'node_modules'), join(checkout, 'node_modules'));
+  await inCopiedCheckout(async ({ root: checkout, kohyo }) => {
     // a module of its own parser and a table module, each copied under a new name with new ids (a parser's id names
     // one parser.ts): nothing else
     const sources = join(checkout, 'src/ingest/sources');
@@ -108,12 +102,9 @@ test('a module folder copied into a checkout is collected there, and no other fi
       });
       assert.deepEqual(differing, [], `${dir}/: only the copied folders are new`);
     }
-    writeFileSync(join(checkout, 'cli.mjs'), "(await import('./src/cli.ts')).runCliProcess();\n");
     const db = join(checkout, 'copy.sqlite');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'cli.mjs', 'collect', '--files', lists], {
-      cwd: checkout,
-      env: { ...process.env, KOHYO_DB: db },
-    });
+    const { code, stdout, stderr } = await kohyo(['collect', '--files', lists], { KOHYO_DB: db });
+    assert.equal(code, 0, stderr);
     assert.match(stdout, /caa-keihyo-actions-copy/u);
     const dataset = new Database(db, { readonly: true });
     try {
@@ -128,7 +119,5 @@ test('a module folder copied into a checkout is collected there, and no other fi
     } finally {
       dataset.close();
     }
-  } finally {
-    rmSync(checkout, { recursive: true, force: true });
-  }
+  });
 });

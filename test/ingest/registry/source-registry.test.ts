@@ -257,13 +257,15 @@ test("a source's parser is derived: the table reader of its format for a mapping
   );
 });
 
-test('an id both a module and the unread lists register is refused, saying which to take out', () => {
+test('two modules of one id are refused, saying where each is', () => {
   const problems = registryProblems([
     { ...good, origin: "module folder 'pref-13-suspensions'" },
-    { ...good, mapping: undefined, url_kind: 'site_root', origin: 'the unread lists (src/ingest/unread-lists/)' },
+    { ...good, origin: "module folder 'pref-13-suspensions-copy'" },
   ]).join();
-  assert.match(problems, /used twice \(in module folder 'pref-13-suspensions' and in the unread lists/u);
-  assert.match(problems, /no longer unread: take it out of them/u);
+  assert.match(
+    problems,
+    /source 'test-csv-source': the id is used twice \(in module folder 'pref-13-suspensions' and in module folder 'pref-13-suspensions-copy'\): give one of them another id/u,
+  );
 });
 
 test('seeding a database registers every source, and coverage then lists them as never collected', () => {
