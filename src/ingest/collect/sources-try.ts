@@ -34,7 +34,7 @@ import { runNotes } from './collect-report.js';
 import { skippedRowLines, type SkippedRow } from '../../domain/skipped-row.js';
 import { collectorUserAgent } from './user-agent.js';
 
-export const SOURCES_TRY_USAGE = 'usage: kohyo sources try <source> (--file F | --url U)';
+export const SOURCES_TRY_USAGE = 'usage: kohyo sources try <source> (--file F | --url U) [--all]';
 
 export interface SourcesTryIo {
   readonly dbPath: string;
@@ -80,7 +80,7 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
 
 /** The list read, its format checked, parsed, validated and linked, and reported: the exit code. */
 async function tryList(
-  chosen: { source: SourceEntry; file: string | null },
+  chosen: TryChoice,
   parse: SourceParser,
   io: SourcesTryIo & { fetcher: Fetcher; links: LinkQueries },
 ): Promise<number> {
@@ -118,7 +118,8 @@ async function tryList(
     last_modified: list.last_modified,
     retrieved_at: retrievedAt,
   });
-  report(io.stdout, chosen.source, { parsed, ...prepared, edition, links: io.links.note, files: list.files.length });
+  const tried = { parsed, ...prepared, edition, links: io.links.note, files: list.files.length };
+  report(io.stdout, chosen.source, tried, chosen.shown);
   return 0;
 }
 
@@ -141,22 +142,20 @@ function formatMisfit(source: SourceEntry, files: readonly ListFile[]): string |
   return null;
 }
 
-function chooseTry(
-  args: readonly string[],
-  registry: SourceRegistry,
-): { source: SourceEntry; file: string | null } | string {
+function chooseTry(args: readonly string[], registry: SourceRegistry): TryChoice | string {
   let parsed;
   try {
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { file: { type: 'string' }, url: { type: 'string' } },
+      options: { file: { type: 'string' }, url: { type: 'string' }, all: { type: 'boolean' } },
     });
   } catch (error) {
     return messageOf(error);
   }
   const [id, ...extra] = parsed.positionals;
-  const { file, url } = parsed.values;
+  const { file, url, all = false } = parsed.values;
+  const shown = all ? Number.POSITIVE_INFINITY : SHOWN;
   if (id === undefined || extra.length > 0) return 'name one source';
   if ((file === undefined) === (url === undefined)) return 'give either --file F or --url U';
   const source = registry.get(id);
@@ -165,10 +164,17 @@ function chooseTry(
       id,
       registry.sources.map((s) => s.id),
     );
-  if (url === undefined) return { source, file: file ?? null };
+  if (url === undefined) return { source, file: file ?? null, shown };
   if (!/^https?:\/\//u.test(url) || !URL.canParse(url)) return `--url '${url}' is not an http(s) URL`;
   // the list at the address given, read as the source reads its own (a list_link is followed from it)
-  return { source: { ...source, url, more_urls: [] }, file: null };
+  return { source: { ...source, url, more_urls: [] }, file: null, shown };
+}
+
+/** The source tried, the file it is tried on (null: its address), and how many records and skipped rows to show. */
+interface TryChoice {
+  readonly source: SourceEntry;
+  readonly file: string | null;
+  readonly shown: number;
 }
 
 interface LinkQueries {
@@ -216,10 +222,13 @@ interface TryOutcome {
   readonly edition: { readonly on: string; readonly source: string };
 }
 
-/** How many records and skipped rows the report shows one by one: enough to judge a list by; the rest are counted. */
+/**
+ * How many records and skipped rows the report shows one by one: enough to judge a list by; the rest are counted
+ * (`--all` shows every one).
+ */
 const SHOWN = 10;
 
-function report(out: (line: string) => void, source: SourceEntry, tried: TryOutcome): void {
+function report(out: (line: string) => void, source: SourceEntry, tried: TryOutcome, shownAtMost: number): void {
   const { parsed, records } = tried;
   const how = source.mapping ? `its mapping${source.unproven ? ' (unproven)' : ''}` : 'its own parser';
   out(`${source.id}: ${tried.files} file(s) read with ${source.parser}, through ${how}; nothing was written`);
@@ -235,10 +244,10 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   out(
     `${records.length} record(s) it would give: ${given} with the source's Corporate Number, ${linked} linked by name and address (${tried.links})`,
   );
-  records.slice(0, SHOWN).forEach((record, i) => out(`  ${recordLine(record, tried.origins[i])}`));
-  if (records.length > SHOWN) out(`  and ${records.length - SHOWN} more records`);
+  records.slice(0, shownAtMost).forEach((record, i) => out(`  ${recordLine(record, tried.origins[i])}`));
+  if (records.length > shownAtMost) out(`  and ${records.length - shownAtMost} more records (--all shows every one)`);
   out(`${total} row(s) it would skip${total === 0 ? '' : ', with the reason and the row of each'}`);
-  const shown = skipped.slice(0, SHOWN);
+  const shown = skipped.slice(0, shownAtMost);
   const notes = runNotes(source.id, shown, parsed.warnings, tried.link_notes, shown.length);
   const more = total - shown.length;
   // the first rows one by one under the source's name, then the rest counted by reason, then the warnings and links
@@ -246,7 +255,7 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   notes.splice(
     listed,
     0,
-    ...(more > 0 ? [`  and ${more} more skipped rows${byReason(skipped.slice(SHOWN), more)}`] : []),
+    ...(more > 0 ? [`  and ${more} more skipped rows${byReason(skipped.slice(shownAtMost), more)}`] : []),
   );
   for (const line of notes) out(line);
 }

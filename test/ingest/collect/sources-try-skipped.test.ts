@@ -124,7 +124,7 @@ test('sources try says on every format what it read, kept and skipped, and the r
       assert.match(text, new RegExp(`^rows: ${seen.read} read, 60 kept as records, ${seen.skipped} skipped$`, 'mu'));
       assert.match(text, /^60 record\(s\) it would give/mu);
       assert.match(text, /^ {2}row 2(?: \(page 1\))?: 2025-03-14～2025-06-13 「株式会社見本1」/mu);
-      assert.match(text, /^ {2}and 50 more records$/mu);
+      assert.match(text, /^ {2}and 50 more records \(--all shows every one\)$/mu);
       assert.match(
         text,
         new RegExp(`^${seen.skipped} row\\(s\\) it would skip, with the reason and the row of each$`, 'mu'),

@@ -40,12 +40,20 @@ test('a table source tried on its real list: each field with its column, the rec
   assert.match(text, /^ {2}row \d+: 20\d\d-\d\d-\d\d 「[^」]+」/mu);
   // the first ten records and the first ten skipped rows one by one, the rest counted
   assert.equal(text.match(/^ {2}row \d+: /gmu)?.length, 10);
-  assert.match(text, /^ {2}and 218 more records$/mu);
+  assert.match(text, /^ {2}and 218 more records \(--all shows every one\)$/mu);
   assert.match(text, /^133 row\(s\) it would skip, with the reason and the row of each$/mu);
   assert.equal(text.match(/^ {2}skipped row \d+: names no party: /gmu)?.length, 10);
   assert.match(text, /^ {2}skipped row \d+: names no party: a cartel described by its industry: /mu);
   assert.match(text, /^ {2}and 123 more skipped rows: 123 names no party$/mu);
   assert.equal(existsSync(dbPath), false, 'a dry run creates no dataset');
+  // --all: every record and every skipped row, one by one, none counted
+  const all = io(dbPath);
+  const listed = ['sources', 'try', 'jftc-actions', '--file', sharedData('jftc/actions.csv'), '--all'];
+  assert.equal(await runCli(listed, all.io), 0, all.err.join('\n'));
+  const every = all.out.join('\n');
+  assert.equal(every.match(/^ {2}row \d+: /gmu)?.length, 228);
+  assert.equal(every.match(/^ {2}skipped row \d+: names no party: /gmu)?.length, 133);
+  assert.doesNotMatch(every, /more records|more skipped rows/u);
 });
 
 test('--url reads the list at that address as the source reads its own', async () => {
@@ -126,7 +134,7 @@ test('a list its own parser reads: the header each field came from, what it read
         // the ministry's edition, each of its rows a record: none skipped, and the report says so
         /^rows: 414 read, 414 kept as records, 0 skipped$/mu,
         /^414 record\(s\) it would give/mu,
-        /^ {2}and 404 more records$/mu,
+        /^ {2}and 404 more records \(--all shows every one\)$/mu,
         /^0 row\(s\) it would skip$/mu,
         /^ {2}row 1 \(page \d+\): 20\d\d-\d\d-\d\d 「[^」]+」.*, mhlw_labour_bureau_01: not linked$/mu,
       ],
