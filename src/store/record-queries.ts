@@ -6,7 +6,7 @@ import type { Page, RecordQuery } from '../domain/records/record-query.js';
 import type { RecordKind, RecordOfKind } from '../domain/records/record.js';
 import type { SqlFragment } from './sql-fragment.js';
 import type { WhereTerm } from './where-term.js';
-import { RECORD_TABLES, type RecordTable } from './record-tables.js';
+import { ALL_RECORD_TABLES, RECORD_TABLES, type RecordTable } from './record-tables.js';
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../domain/records/record-id.js';
@@ -90,6 +90,16 @@ export class RecordQueries {
   /** How many rows match, up to `cap`. */
   count(kind: RecordKind, query: RecordQuery, cap: number): number {
     return run(this.counts, recordCountSql(RECORD_TABLES[kind], query, cap, this.context))[0]?.n ?? 0;
+  }
+
+  /** How many rows of every kind match, each kind's counted up to `cap`, in one statement. */
+  countEveryKind(query: RecordQuery, cap: number): number {
+    const counts = ALL_RECORD_TABLES.map((table) => recordCountSql(table, query, cap, this.context));
+    const sum = {
+      sql: `SELECT ${counts.map((count) => `(${count.sql})`).join(' + ')} AS n`,
+      params: counts.flatMap((count) => count.params),
+    };
+    return run(this.counts, sum)[0]?.n ?? 0;
   }
 
   /** The rids of the records a query matches, each once, at most `cap`, in no order. */

@@ -22,10 +22,20 @@ const company = {
   nameParts: ['トヨタ'],
 };
 
+// an answer about one company: its records naming it linked to none placed nowhere or in its prefecture, and apart
+// those placed elsewhere (counted); a company the register places nowhere has none of its own
+const placed = [
+  { ...company, named: { within: 'own', prefectureCode: '23' } },
+  { ...company, named: { within: 'elsewhere', prefectureCode: '23' } },
+  { ...company, named: { within: 'own', prefectureCode: null } },
+  { ...company, named: { within: 'elsewhere', prefectureCode: null } },
+] as const;
+
 const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
   enforcement: [
     { corporate_number: '1180301018771' },
     { company },
+    ...placed.map((filter) => ({ company: filter })),
     { q: '排除措置命令' },
     // one and two characters go to the short-gram index; a mixed query to both indexes
     { q: '東レ' },
@@ -59,6 +69,7 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
   procurement_suspension: [
     { corporate_number: '1180301018771' },
     { company },
+    ...placed.map((filter) => ({ company: filter })),
     { q: '指名停止措置' },
     { q: '贈賄' },
     { q: '談' },
@@ -86,6 +97,7 @@ const FILTERS: Record<RecordKind, Partial<RecordQuery>[]> = {
   license_action: [
     { corporate_number: '1180301018771' },
     { company },
+    ...placed.map((filter) => ({ company: filter })),
     { q: '営業停止処分' },
     { q: '指示' },
     { q: '警' },

@@ -91,8 +91,10 @@ function countNamed(store: Store, kind: RecordKind, filter: CompanyFilter, today
 
 /** How many records of every kind a company filter finds, up to MATCHES_COUNTED_UP_TO. */
 export function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
-  const total = RECORD_KINDS.reduce((sum, kind) => sum + countNamed(store, kind, filter, today), 0);
-  return Math.min(MATCHES_COUNTED_UP_TO, total);
+  return Math.min(
+    MATCHES_COUNTED_UP_TO,
+    store.records.countEveryKind({ company: filter, today }, MATCHES_COUNTED_UP_TO),
+  );
 }
 
 /**
