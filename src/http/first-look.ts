@@ -13,6 +13,7 @@ import { errorOf } from '../domain/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
 import { ApiError, echoed } from '../api/errors.js';
 import { isObject } from '../domain/is-object.js';
+import { illFormedEncoded } from '../domain/text/well-formed.js';
 
 export interface FirstLookOptions {
   /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
@@ -34,7 +35,7 @@ export const firstLook = fp<FirstLookOptions>(
      * The refusal of a request before any other work. First what stands for its client or address: a counted request
      * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
      * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
-     * its query given back, a parameter repeated past the bound. A request refused here was not counted, and is not
+     * its query given back, a parameter repeated past the bound, or one that is not well-formed text. A request refused here was not counted, and is not
      * logged as counted.
      */
     function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
@@ -54,7 +55,7 @@ export const firstLook = fp<FirstLookOptions>(
         return;
       }
       restoreQuery(app, request);
-      const repeated = repeatedParameterRefusal(request.query);
+      const repeated = repeatedParameterRefusal(request.query) ?? illFormedTargetRefusal(request.raw.url ?? '');
       if (repeated === null) {
         next();
         return;
@@ -151,6 +152,33 @@ function repeatedParameterRefusal(query: unknown): ApiError | null {
         { parameter: name },
       );
     }
+  }
+  return null;
+}
+
+/**
+ * The refusal of a request target whose query string holds a parameter (its name or its value) that is not well-formed
+ * text, or whose path holds a NUL (%00), or null. Fastify's parser keeps an escape it cannot decode as it was written,
+ * so `q=%C3` reached the search as the three characters `%C3`: read here from the target as sent, before the limits or
+ * the endpoint read the parsed query.
+ */
+function illFormedTargetRefusal(target: string): ApiError | null {
+  const mark = target.indexOf('?');
+  const path = mark < 0 ? target : target.slice(0, mark);
+  if (path.includes('%00'))
+    return new ApiError('invalid_parameter', 'The path holds a NUL (%00), which is not text; remove it.');
+  if (mark < 0 || !target.includes('%', mark)) return null;
+  for (const pair of target.slice(mark + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const name = (equals < 0 ? pair : pair.slice(0, equals)).replaceAll('+', ' ');
+    const wrong = illFormedEncoded(name) ?? illFormedEncoded(pair.slice(name.length + 1).replaceAll('+', ' '));
+    if (wrong === null) continue;
+    const shown = illFormedEncoded(name) === null ? decodeURIComponent(name) : name;
+    return new ApiError(
+      'invalid_parameter',
+      `${echoed(shown)} is not well-formed text: it holds ${wrong}. Send parameters as UTF-8, percent-encoded (each % followed by two hexadecimal digits).`,
+      { parameter: shown },
+    );
   }
   return null;
 }

@@ -56,7 +56,7 @@ function queryRules(config: Config): GuideRule[] {
     { id: 'empty_value', text: 'An empty or whitespace-only value counts as absent.' },
     {
       id: 'text_length',
-      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`).`,
+      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
     },
     {
       id: 'corporate_number',
