@@ -154,4 +154,18 @@ describe('an address past its refusals, behind a trusted proxy', () => {
     assert.ok(Number(dropped.headers.get('retry-after')) > 50);
     assert.equal((await from('198.51.100.8', '/health')).status, 200, 'another client of the proxy');
   });
+
+  test("issue 79: forwarded values that are not addresses are one unidentified client, never the proxy's own address", async () => {
+    const values = ['', 'unknown', 'x'.repeat(8192), 'not-an-address, unknown'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await s.get('/api/v1/companies?q=a', { 'x-forwarded-for': values[i % values.length]! })).status);
+    assert.deepEqual(statuses.slice(0, 2), [200, 200], 'one client: its two a minute, whatever value stood for it');
+    assert.ok(statuses.slice(2).every((status) => status === 429));
+    const dropped = await s.get('/health', { 'x-forwarded-for': 'unknown' });
+    assert.deepEqual([dropped.status, errorOfAnswer(dropped).details?.scope], [429, 'address'], 'the group is dropped');
+    assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
+    assert.equal((await s.get('/health')).status, 200, "the proxy's own request (no X-Forwarded-For) is served");
+    assert.equal((await s.get('/health', { 'x-forwarded-for': '198.51.100.9' })).status, 200, 'a real client too');
+  });
 });
