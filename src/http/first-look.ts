@@ -14,6 +14,7 @@ import { accountingOf, chargeUncounted, markNotCounted } from './route-accountin
 import { ApiError, echoed } from '../api/errors.js';
 import { isObject } from '../domain/is-object.js';
 import { illFormedEncoded } from '../domain/text/well-formed.js';
+import { MAX_QUERY_WORDS, queryWords } from '../domain/text/query-words.js';
 
 export interface FirstLookOptions {
   /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
@@ -35,7 +36,8 @@ export const firstLook = fp<FirstLookOptions>(
      * The refusal of a request before any other work. First what stands for its client or address: a counted request
      * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
      * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
-     * its query given back, a parameter repeated past the bound, or one that is not well-formed text. A request refused here was not counted, and is not
+     * its query given back, a parameter repeated past the bound, one that is not well-formed text, or a `q` of more words
+     * than a query may hold. A request refused here was not counted, and is not
      * logged as counted.
      */
     function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
@@ -55,7 +57,10 @@ export const firstLook = fp<FirstLookOptions>(
         return;
       }
       restoreQuery(app, request);
-      const repeated = repeatedParameterRefusal(request.query) ?? illFormedTargetRefusal(request.raw.url ?? '');
+      const repeated =
+        repeatedParameterRefusal(request.query) ??
+        illFormedTargetRefusal(request.raw.url ?? '') ??
+        wordyQueryRefusal(request.query);
       if (repeated === null) {
         next();
         return;
@@ -181,4 +186,21 @@ function illFormedTargetRefusal(target: string): ApiError | null {
     );
   }
   return null;
+}
+
+/**
+ * The refusal of a `q` of more than MAX_QUERY_WORDS words (query-words.ts), or null: each word is a look-up in every
+ * text index the query reads, so the words bound the dearest query's cost. Before the limits, as a query past 100
+ * characters would be refused by any endpoint's schema.
+ */
+function wordyQueryRefusal(query: unknown): ApiError | null {
+  const q = isObject(query) ? query.q : undefined;
+  if (typeof q !== 'string') return null;
+  const words = queryWords(q).length;
+  if (words <= MAX_QUERY_WORDS) return null;
+  return new ApiError(
+    'invalid_parameter',
+    `q holds ${words} words; a query holds at most ${MAX_QUERY_WORDS} (every word must match): keep the words that tell the company or the record apart.`,
+    { parameter: 'q' },
+  );
 }

@@ -5,6 +5,7 @@ import { EXAMPLE_NUMBER } from './llms-example-data.js';
 import { MAX_LIMIT } from '../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/records/record-filters.js';
+import { MAX_QUERY_WORDS } from '../domain/text/query-words.js';
 import { RECORD_FILTERS } from '../store/record-filters.js';
 import { RECORD_KINDS } from '../domain/records/record.js';
 
@@ -56,7 +57,7 @@ function queryRules(config: Config): GuideRule[] {
     { id: 'empty_value', text: 'An empty or whitespace-only value counts as absent.' },
     {
       id: 'text_length',
-      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
+      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`); \`q\` holds at most ${MAX_QUERY_WORDS} words, every one of which must match (more: 400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
     },
     {
       id: 'corporate_number',

@@ -168,3 +168,17 @@ test('OPTIONS with a JSON body and no preflight headers is 405 with Allow, not i
   assert.equal(answer.headers.get('allow'), 'GET, HEAD');
   assert.deepEqual(answer.body.error.details, { allowed: ['GET', 'HEAD'] });
 });
+
+test('issue 79: a q of more than 10 words is refused 400 invalid_parameter before any work; 10 are read', async () => {
+  const words = (n: number) =>
+    encodeURIComponent(Array.from({ length: n }, (_, i) => 'あいうえおかきくけこさしす'[i]).join(' '));
+  for (const endpoint of ['search', 'enforcements', 'companies']) {
+    const answer = await server.get(`/api/v1/${endpoint}?q=${words(11)}`);
+    assertContractError(answer, 400, 'invalid_parameter');
+    assert.match(answer.body.error.message, /q holds 11 words; a query holds at most 10/u);
+    assert.equal((await server.get(`/api/v1/${endpoint}?q=${words(10)}`)).status, 200, endpoint);
+  }
+  // 50 one-letter words, the dearest query there was, refused over MCP too (its tool calls the endpoint)
+  const fifty = encodeURIComponent(Array.from({ length: 50 }, () => 'a').join(' '));
+  assertContractError(await server.get(`/api/v1/search?q=${fifty}`), 400, 'invalid_parameter');
+});
