@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RefusalGate, RequestLimits } from '../limits/limiter.js';
 import type { TrustedProxies } from '../limits/client-identity.js';
-import { isHeld, type DropBounds } from './connection-limits.js';
+import type { Socket } from 'node:net';
+import type { DropBounds } from './connection-limits.js';
+import { stopReading } from './connection-pool.js';
 import { parseAddress } from '../domain/ip-address.js';
 import { errorOf } from '../domain/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
@@ -81,30 +83,55 @@ const heldBack = new WeakMap<IncomingMessage, string>();
 
 /**
  * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
- * address a refusal stands for: when its socket peer is dropped, and is not a proxy in `uncapped`, the request is not
- * answered, and its connection is closed with its pipelined requests unread, unless it is held dropped; otherwise its
- * query string is cut off the target before the router sees it, so that the router does not parse it (1,400
- * parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let the request through.
+ * address a refusal stands for, its query string is cut off the target before the router sees it, so that the router
+ * does not parse it (1,400 parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let
+ * the request through. A request of a socket peer that is dropped (past its refusals, and not a proxy in `uncapped`)
+ * is answered by the first hook after DROPPED_ANSWER_DELAY_MS, its 429 closing the connection; the connection is read
+ * no further, and the requests it had already sent are not answered.
  */
 function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
+  const pass = (request: IncomingMessage, response: ServerResponse) => {
+    for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
+  };
   server.on('request', function passGate(request: IncomingMessage, response: ServerResponse) {
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
-      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropped(peer)) {
-        // a connection held dropped (connection-limits.ts) answers nothing; one open before the drop is closed, its
-        // pipelined requests unread
-        if (!isHeld(request.socket)) {
-          request.socket.destroy();
-          drop.onDrop(peer);
-        }
+      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropLeft(peer) !== null) {
+        answerDropped(request, response, () => pass(request, response));
+        drop.onDrop(peer);
         return;
       }
       holdBackQuery(request);
     }
-    for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
+    pass(request, response);
   });
+}
+
+/**
+ * How long a dropped address's request waits for its 429: a client that reconnects as soon as it is answered so opens
+ * at most its address's share of connections every half second, each answered once, rather than as fast as the server
+ * answers (a whole core); and each is answered within a second, told why and for how long (issue 79).
+ */
+const DROPPED_ANSWER_DELAY_MS = 500;
+
+/** The connections of dropped addresses whose one request is being answered. */
+const answering = new WeakSet<Socket>();
+
+/**
+ * Answers the first request of a dropped address's connection, after DROPPED_ANSWER_DELAY_MS, through `pass` (the first
+ * hook refuses it with the drop), with `Connection: close`; the connection is read no further, and the requests it had
+ * already sent are left unanswered, closed with it.
+ */
+function answerDropped(request: IncomingMessage, response: ServerResponse, pass: () => void): void {
+  const socket = request.socket;
+  if (answering.has(socket)) return;
+  answering.add(socket);
+  stopReading(socket);
+  holdBackQuery(request);
+  response.setHeader('connection', 'close');
+  setTimeout(pass, DROPPED_ANSWER_DELAY_MS);
 }
 
 /** Whether connections from `peer` are exempt from the per-address bounds: a trusted proxy's, or a Unix socket's. */
