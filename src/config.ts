@@ -187,7 +187,7 @@ const TABLE = {
       'KOHYO_MAX_CONNECTIONS',
       '',
       optionalWhole(1, 10_000_000),
-      'open connections in all (served, waiting and held); from half of it on, the time a connection has to send a request head shortens (to a third of `KOHYO_REQUEST_TIMEOUT_S` at the cap), and at the cap a connection of an address that holds fewer than four takes the place of the oldest waiting or held one, else of the one idle longest without a request under way; any other is closed at once; when empty, three quarters of the open-file limit',
+      'open connections in all (served and waiting); from half of it on, the time a connection has to send a request head shortens (to a third of `KOHYO_REQUEST_TIMEOUT_S` at the cap), and at the cap a connection of an address that holds fewer than four takes the place of the oldest waiting one, else of the one idle longest without a request under way; any other is closed at once; when empty, three quarters of the open-file limit',
     ),
     keepAliveSeconds: setting(
       'KOHYO_KEEP_ALIVE_S',

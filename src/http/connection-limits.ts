@@ -17,8 +17,13 @@ export interface ConnectionLimitOptions {
   readonly trusted: TrustedProxies;
 }
 
-/** Sockets accepted past the pool's cap before the pool sees them: Node closes them itself, at no cost to anyone. */
-const ACCEPT_MARGIN = 64;
+/**
+ * Sockets accepted past the pool's cap, as a share of it, before Node closes a new one itself (cheaply, before any
+ * listener): room for the connections the pool is closing at the cap, which count until they have closed, so that a
+ * newcomer still reaches the pool, and for those it turns away and holds a while (half of it); with the default cap,
+ * three quarters of the open-file limit, the whole stays under it.
+ */
+const ACCEPT_MARGIN = 1 / 4;
 
 /**
  * The server's bounds on connections, before any request is read: the pool in front of HTTP (every connection is
@@ -28,6 +33,7 @@ export const connectionLimits = fp<ConnectionLimitOptions>(
   (app, { connections, headTimeoutSeconds, trusted }, done) => {
     const server = app.server;
     const total = connections.total ?? defaultMaxConnections();
+    const margin = Math.max(256, Math.floor(total * ACCEPT_MARGIN));
     // the server's own connection listeners (HTTP's, and any added before) run for the connections the pool serves
     const served = server.listeners('connection');
     server.removeAllListeners('connection');
@@ -35,13 +41,14 @@ export const connectionLimits = fp<ConnectionLimitOptions>(
       perAddress: connections.perAddress,
       perNetwork: connections.perNetwork,
       total,
+      turnedAwayHeld: Math.floor(margin / 2),
       headTimeoutMs: headTimeoutSeconds * 1000,
       uncapped: trusted,
       serve: (socket) => {
         for (const listener of served) Reflect.apply(listener, server, [socket]);
       },
     });
-    server.maxConnections = total + ACCEPT_MARGIN;
+    server.maxConnections = total + margin;
     server.on('connection', (socket: Socket) => pool.admit(socket));
     server.on('request', (request, response) => {
       pool.requestBegan(request.socket);

@@ -15,6 +15,8 @@ export interface PoolBounds {
   readonly perNetwork: number;
   /** Connections in all, served and waiting: KOHYO_MAX_CONNECTIONS. */
   readonly total: number;
+  /** Connections turned away that are held a while before they are closed, at most (beyond the total). */
+  readonly turnedAwayHeld: number;
   /** How long a connection may take to send a request head when the pool is not under pressure, in ms. */
   readonly headTimeoutMs: number;
   /** Peers not capped (trusted proxies, which bound their own clients); counted in the total all the same. */
@@ -38,16 +40,26 @@ interface Tracked {
   idleSince: number;
 }
 
-/** An address holding fewer connections than this may take the place of an idle one when the pool is full. */
-const NEWCOMER_CONNECTIONS = 4;
+/**
+ * At a full pool, a connection takes the place of one of the address that holds the most only when that address
+ * holds at least this many more than its own: so places move from the addresses that hold many to those that hold
+ * few, and never back and forth between addresses that hold alike (each place taken is a connection closed, whose
+ * client opens another at once).
+ */
+const FAIR_MARGIN = 2;
 /** Connections waiting per address at most, as a share of its served ones: past it a new one is closed at once. */
 const WAITING_FACTOR = 4;
 /** Under this share of the pool, the head timeout is the full one (KOHYO_REQUEST_TIMEOUT_S). */
 const PRESSURE_FROM = 0.5;
 /** At a full pool the head timeout is this share of the full one (10 s of the default 30). */
 const TIMEOUT_FLOOR = 1 / 3;
-/** A connection idle for less than this is never taken for a newcomer: a keep-alive client between two requests. */
-const MIN_IDLE_TAKEN_MS = 1000;
+/**
+ * How long a connection turned away (the pool full, or its address's waiting line) is held, unread, before it is
+ * closed: a client that opens another as soon as one closes so opens one every two seconds a place rather than
+ * thousands a second, each accepted and closed at a cost to everyone.
+ */
+const TURNED_AWAY_HOLD_MS = 2000;
+
 /** How often the pool looks for connections past the head timeout under pressure, and for waiting ones to serve. */
 export const SWEEP_MS = 1000;
 
@@ -63,8 +75,12 @@ export class ConnectionPool {
   /** Waiting connections, oldest first: the first to go when the pool is full. */
   private readonly lowly = new Set<Tracked>();
   private readonly served = new Map<string, number>();
+  /** The served connections of each address group. */
+  private readonly servedOf = new Map<string, Set<Tracked>>();
   private readonly waiting = new Map<string, Tracked[]>();
   private readonly now: () => number;
+  /** Connections turned away and held until they are closed. */
+  private readonly turnedAway = new Set<Socket>();
 
   constructor(private readonly bounds: PoolBounds) {
     this.now = bounds.now ?? (() => performance.now());
@@ -83,7 +99,7 @@ export class ConnectionPool {
     const network = capped ? networkGroup(peer) : null;
     const entry: Tracked = { socket, group, network, state: 'waiting', busy: 0, idleSince: this.now() };
     if (this.tracked.size >= this.bounds.total && !this.makeRoomFor(entry)) {
-      socket.destroy();
+      this.turnAway(socket);
       return;
     }
     if (this.mayServe(entry)) {
@@ -93,7 +109,7 @@ export class ConnectionPool {
     }
     const queue = this.waiting.get(group ?? '') ?? [];
     if (queue.length >= WAITING_FACTOR * this.bounds.perAddress) {
-      socket.destroy();
+      this.turnAway(socket);
       return;
     }
     this.track(entry);
@@ -130,9 +146,32 @@ export class ConnectionPool {
     for (const group of this.waiting.keys()) this.serveWaiting(group);
   }
 
-  /** Closes every connection HTTP does not know of (the waiting ones), as the server closes. */
+  /**
+   * Closes every connection HTTP does not know of (the waiting ones, those turned away), as the server closes: none of
+   * them reads, so none keeps the process alive, and the server's close would wait for them.
+   */
   closeUnserved(): void {
     for (const entry of [...this.lowly]) entry.socket.destroy();
+    for (const socket of [...this.turnedAway]) socket.destroy();
+  }
+
+  /**
+   * Closes a connection the pool does not take: after TURNED_AWAY_HOLD_MS, unread, while fewer than `turnedAwayHeld`
+   * are so held; at once past that.
+   */
+  private turnAway(socket: Socket): void {
+    if (this.turnedAway.size >= this.bounds.turnedAwayHeld) {
+      socket.destroy();
+      return;
+    }
+    this.turnedAway.add(socket);
+    stopReading(socket);
+    const timer = setTimeout(() => socket.destroy(), TURNED_AWAY_HOLD_MS);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      this.turnedAway.delete(socket);
+    });
   }
 
   private track(entry: Tracked): void {
@@ -154,12 +193,18 @@ export class ConnectionPool {
     if (entry.group !== null && entry.network !== null) {
       this.served.set(entry.group, (this.served.get(entry.group) ?? 0) + 1);
       this.served.set(entry.network, (this.served.get(entry.network) ?? 0) + 1);
+      const of = this.servedOf.get(entry.group);
+      if (of === undefined) this.servedOf.set(entry.group, new Set([entry]));
+      else of.add(entry);
     }
     this.bounds.serve(entry.socket);
   }
 
   /** Takes a served connection out of its address's and network's counts. */
   private release(entry: Tracked): void {
+    const of = this.servedOf.get(entry.group ?? '');
+    of?.delete(entry);
+    if (of?.size === 0) this.servedOf.delete(entry.group ?? '');
     for (const key of [entry.group, entry.network]) {
       if (key === null) continue;
       const left = (this.served.get(key) ?? 1) - 1;
@@ -194,28 +239,24 @@ export class ConnectionPool {
   }
 
   /**
-   * Makes room in a full pool for a connection of an address that holds few (a newcomer), by closing the oldest
-   * waiting connection, else the served one idle longest without a request under way; false when the newcomer is
-   * no newcomer or nothing may go.
+   * Makes room in a full pool for a connection: the oldest waiting connection goes, else an idle served one (no request
+   * under way, idle longest) of the address that holds the most, when that address holds FAIR_MARGIN more than the
+   * newcomer's; false when nothing may go.
    */
   private makeRoomFor(entry: Tracked): boolean {
-    const holds = entry.group === null ? 0 : (this.served.get(entry.group) ?? 0);
-    const waits = this.waiting.get(entry.group ?? '')?.length ?? 0;
-    if (entry.group !== null && holds + waits >= NEWCOMER_CONNECTIONS) return false;
     const [lowliest] = this.lowly;
     if (lowliest !== undefined) {
       lowliest.socket.destroy();
       return true;
     }
-    const now = this.now();
+    const own =
+      entry.group === null ? 0 : (this.served.get(entry.group) ?? 0) + (this.waiting.get(entry.group)?.length ?? 0);
+    let heaviest: Set<Tracked> | undefined;
+    for (const held of this.servedOf.values()) if (held.size > (heaviest?.size ?? 0)) heaviest = held;
+    if (heaviest === undefined || heaviest.size < own + FAIR_MARGIN) return false;
     let idlest: Tracked | undefined;
-    for (const other of this.tracked.values())
-      if (
-        other.busy === 0 &&
-        now - other.idleSince >= MIN_IDLE_TAKEN_MS &&
-        (idlest?.idleSince ?? now) > other.idleSince
-      )
-        idlest = other;
+    for (const other of heaviest)
+      if (other.busy === 0 && other.idleSince < (idlest?.idleSince ?? Infinity)) idlest = other;
     if (idlest === undefined) return false;
     idlest.socket.destroy();
     return true;
