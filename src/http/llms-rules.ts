@@ -104,7 +104,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     ...addressRules(l),
     {
       id: 'refusal_ceiling',
-      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: its connections are closed and new ones held unanswered until the drop ends (behind a proxy, each of its requests is refused 429 before any other work). Retrying before \`Retry-After\` only brings that on.`,
+      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: until the drop ends, each of its requests, from any of its devices, is held half a second and answered 429 \`rate_limited\` with \`details.scope\` \`"address"\` and \`Retry-After\` the seconds the drop has left, and its connection closed (behind a proxy, refused at once, before any other work). Retrying before \`Retry-After\` only brings that on.`,
     },
     {
       id: 'what_counts',
