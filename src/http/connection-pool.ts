@@ -67,7 +67,7 @@ export const SWEEP_MS = 1000;
 export function headTimeoutAt(pressure: number, fullMs: number): number {
   if (pressure <= PRESSURE_FROM) return fullMs;
   const left = Math.max(0, 1 - pressure) / (1 - PRESSURE_FROM);
-  return fullMs * (TIMEOUT_FLOOR + (1 - TIMEOUT_FLOOR) * left);
+  return Math.round(fullMs * (TIMEOUT_FLOOR + (1 - TIMEOUT_FLOOR) * left));
 }
 
 export class ConnectionPool {
