@@ -30,12 +30,13 @@ export function endpointCall(
 let lastCall: Promise<unknown> = Promise.resolve();
 
 /**
- * Runs `work` once every call queued before it in this process has ended, and after a turn of the event loop
- * (setImmediate), so that the requests waiting on other connections are read and answered between two calls. The
- * calls of a batch, and of all batches at once, so take the event loop one at a time: a batch of ten dear searches ran
+ * Runs `work` once every piece of MCP work queued before it in this process has ended (a call, a POST's reading by the
+ * SDK), and after a turn of the event loop (setImmediate), so that the requests waiting on other connections are read
+ * and answered between two of them. The calls of a batch, and of all batches at once, so take the event loop one at a
+ * time: a batch of ten dear searches ran
  * as one block of 110 to 190 ms, and twenty such batches held a victim's /health for two seconds (issue 79).
  */
-function inTurn<T>(work: () => Promise<T>): Promise<T> {
+export function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const turn = lastCall.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(work);
   lastCall = turn.catch(() => undefined);
   return turn;
