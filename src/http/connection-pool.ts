@@ -134,15 +134,17 @@ export class ConnectionPool {
   }
 
   /**
-   * Under pressure, closes the connections that have waited longer than the head timeout of the pool's pressure for
-   * a request head (served ones with no request under way, waiting ones); then serves the waiting ones that fit.
+   * Closes the connections that have waited longer than the head timeout of the pool's pressure for a request head
+   * (waiting ones always; served ones with no request under way, under pressure); then serves the waiting ones that fit.
    */
   sweep(): void {
     const timeout = headTimeoutAt(this.tracked.size / this.bounds.total, this.bounds.headTimeoutMs);
     const now = this.now();
-    if (timeout < this.bounds.headTimeoutMs)
-      for (const entry of this.tracked.values())
-        if (entry.busy === 0 && now - entry.idleSince > timeout) entry.socket.destroy();
+    // a served connection is Node's to time out when there is no pressure; a waiting one, which Node does not see, ours
+    const pressed = timeout < this.bounds.headTimeoutMs;
+    for (const entry of this.tracked.values())
+      if ((pressed || entry.state === 'waiting') && entry.busy === 0 && now - entry.idleSince > timeout)
+        entry.socket.destroy();
     for (const group of this.waiting.keys()) this.serveWaiting(group);
   }
 
