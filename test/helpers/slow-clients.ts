@@ -22,7 +22,7 @@ export interface SlowClientsPlan {
   readonly seconds: number;
 }
 
-export interface SlowClientsReport {
+interface SlowClientsReport {
   /** Connections opened in all (each counts once, however long it lived). */
   readonly opened: number;
   /** Connections the server closed. */
