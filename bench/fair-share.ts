@@ -28,6 +28,7 @@ import {
 import { unreadAnswers, type MemoryCourse } from './fair-share-unread.js';
 import { ATTACKER_ADDRESS_FORMS, longPaths, pipelinedRefusals, wideCalls, wideRefusals } from './fair-share-floods.js';
 import { buildProduction, startProductionServer } from './fair-share-server.js';
+import { dearBatches, droppedNeighbour, reconnectLoops, slowHeads } from './fair-share-many.js';
 import { RAISED_LIMITS_ENV, candidates, measureCandidates } from './fair-share-catalogue.js';
 import { reportCatalogue, reportPhases, type Phase } from './fair-share-report.js';
 
@@ -65,6 +66,10 @@ const ATTACKS: readonly { readonly name: string; readonly run: Attack }[] = [
   { name: '(g) refused, pipelined 16 deep on 16 connections', run: (url, _pid, s) => pipelinedRefusals(url, s) },
   { name: '(h) refused, 1,400 parameters, 8 connections 4 deep', run: (url, _pid, s) => wideRefusals(url, s) },
   { name: '(i) refused, MCP batches of 10 calls of 520 arguments', run: (url, _pid, s) => wideCalls(url, s) },
+  { name: '(j) 480 addresses × 32 slow heads, a byte every 5 s', run: (url, _pid, s) => slowHeads(url, s) },
+  { name: '(k) at its cap: 32 idle, 50 loops reconnecting', run: (url, _pid, s) => reconnectLoops(url, s) },
+  { name: '(l) 20 addresses × 3 MCP batches of 10 dearest searches', run: (url) => dearBatches(url) },
+  { name: '(m) dropped address flooding, a neighbour device asking', run: (url, _pid, s) => droppedNeighbour(url, s) },
 ];
 
 /**

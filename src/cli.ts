@@ -9,6 +9,7 @@ import { runUsage } from './usage/usage-command.js';
 import { runMcpStdio } from './mcp/mcp-stdio.js';
 import { runPublishDataset } from './replica/publish-command.js';
 import { usageDbPath } from './store/usage/usage-store.js';
+import { clearDeadDrafts } from './store/draft.js';
 
 const USAGE = `usage: kohyo <command>   (npx kohyo … in a checkout, npm run kohyo -- … alike)
 
@@ -68,6 +69,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     throw error;
   }
+  for (const path of clearDeadDrafts(config.dbPath))
+    io.stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
   const context = { dbPath: config.dbPath, now: io.now, stdout: io.stdout, stderr: io.stderr };
   switch (command) {
     case 'import':

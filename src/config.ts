@@ -161,7 +161,7 @@ const TABLE = {
       'KOHYO_REFUSALS_PER_MINUTE',
       '120',
       whole(1, 1_000_000),
-      "refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: its connections are closed and new ones held unanswered until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused before any other work), never another address's",
+      'refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: each of its connections gets one answer, half a second after its request, 429 `rate_limited` (`details.scope` `"address"`, `Retry-After` the seconds the drop has left, a page for a browser), and is then held, read no further, until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused at once, before any other work), never another address\'s',
     ),
     refusalDropSeconds: setting(
       'KOHYO_REFUSAL_DROP_S',
@@ -175,13 +175,19 @@ const TABLE = {
       'KOHYO_MAX_CONNECTIONS_PER_ADDRESS',
       '32',
       whole(1, 1_000_000),
-      "open connections one address (IPv4, or IPv6 /64, of the socket peer) may hold; a connection past it is closed at once, never another address's; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)",
+      "open connections one address (IPv4, or IPv6 /64, of the socket peer) is served at once; a connection past it waits, unread, until one of the address's own closes (up to four times as many wait; past that a new one is closed at once), never taking another address's; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)",
+    ),
+    perNetwork: setting(
+      'KOHYO_MAX_CONNECTIONS_PER_NETWORK',
+      '256',
+      whole(1, 10_000_000),
+      'open connections one network (IPv4 /24, IPv6 /48, of the socket peer) is served at once, all its addresses together; a connection past it waits as one past `KOHYO_MAX_CONNECTIONS_PER_ADDRESS` does',
     ),
     total: setting(
       'KOHYO_MAX_CONNECTIONS',
       '',
       optionalWhole(1, 10_000_000),
-      'open connections in all; a connection past it is closed at once; when empty, three quarters of the open-file limit',
+      'open connections in all (served and waiting); from half of it on, the time a connection has to send a request head shortens (to a third of `KOHYO_REQUEST_TIMEOUT_S` at the cap), and at the cap a connection of an address that holds fewer than four takes the place of the oldest waiting one, else of the one idle longest without a request under way; any other is closed at once; when empty, three quarters of the open-file limit',
     ),
     keepAliveSeconds: setting(
       'KOHYO_KEEP_ALIVE_S',

@@ -23,6 +23,7 @@ import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/dataset-holder.js';
 import { openStore } from './store/store.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
+import { clearDeadDrafts } from './store/draft.js';
 
 export interface Service {
   readonly app: FastifyInstance;
@@ -57,6 +58,7 @@ export async function followerFor(
  * otherwise the demo is built when there is none; then brings the file to this build's schema.
  */
 export async function prepareDataset(config: Config, logger: Logger): Promise<void> {
+  for (const path of clearDeadDrafts(config.dbPath)) logger.info({ path }, 'removed the draft a stopped writer left');
   const follower = existsSync(config.dbPath) ? null : await followerFor(config, logger);
   if (follower !== null) {
     logger.info({ url: config.datasetUrl }, 'no dataset yet: downloading the published one');

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -96,4 +97,17 @@ test('build-demo builds the demo dataset and refuses to overwrite without --forc
     'demo',
   );
   db.close();
+});
+
+test('issue 79: a killed writer’s draft is deleted by the next command; a running writer’s is kept', async () => {
+  const dbPath = join(mkdtempSync(join(tmpdir(), 'kohyo-cli-')), 'kohyo.sqlite');
+  // a process that has ended: its pid names a writer that is not running
+  const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  const dead = `${dbPath}.next-${ended.stdout}`;
+  const running = `${dbPath}.next-${process.pid}`;
+  for (const path of [dead, `${dead}-wal`, running]) writeFileSync(path, 'draft');
+  const run = io({ KOHYO_DB: dbPath });
+  assert.equal(await runCli(['sources'], run.io), 0);
+  assert.deepEqual([existsSync(dead), existsSync(`${dead}-wal`), existsSync(running)], [false, false, true]);
+  assert.match(run.err.join('\n'), /removed the draft a stopped writer left/u);
 });

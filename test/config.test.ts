@@ -23,7 +23,13 @@ test('defaults are the contract settings', () => {
     refusalsPerMinute: 120,
     refusalDropSeconds: 60,
   });
-  assert.deepEqual(config.connections, { perAddress: 32, total: null, keepAliveSeconds: 5, sendTimeoutSeconds: 30 });
+  assert.deepEqual(config.connections, {
+    perAddress: 32,
+    perNetwork: 256,
+    total: null,
+    keepAliveSeconds: 5,
+    sendTimeoutSeconds: 30,
+  });
   assert.deepEqual(config.trustProxy, []);
   assert.equal(config.workers, 1);
   assert.equal(config.delistedRetentionDays, 1825, 'five years, the longest window MLIT keeps a licence action');

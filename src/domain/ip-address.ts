@@ -43,6 +43,18 @@ export function addressGroup(address: ParsedAddress): string {
     .join(':')}::/64`;
 }
 
+/**
+ * The network an address is in, for the ceiling on connections per network: an IPv4 /24, an IPv6 /48 (a site's usual
+ * allocation, RFC 6177), so that the many addresses of one network share one ceiling as one address's clients do.
+ */
+export function networkGroup(address: ParsedAddress): string {
+  if (address.family === 4) return `${address.address.slice(0, address.address.lastIndexOf('.'))}.0/24`;
+  return `${address.hextets
+    .slice(0, 3)
+    .map((h) => h.toString(16))
+    .join(':')}::/48`;
+}
+
 /** The ways the address is usually written: IPv4 dotted; IPv6 in full and compressed (RFC 5952). */
 export function writtenForms(address: ParsedAddress): string[] {
   if (address.family === 4) return [address.address];

@@ -88,9 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   boundClose(app, config.closeGraceSeconds * 1000);
   const clientAddress = addressReader(trusted);
   const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
-  const drop = dropBounds(limiter, config.limits.refusalDropSeconds, log.dropped);
+  const drop = dropBounds(limiter, log.dropped);
   const context: RouteContext = { config, dataset: deps.dataset, clock: deps.clock };
-  await app.register(connectionLimits, { connections: config.connections, trusted, drop });
+  await app.register(connectionLimits, {
+    connections: config.connections,
+    headTimeoutSeconds: config.requestTimeoutSeconds,
+    trusted,
+  });
   await app.register(swagger, openApiOptions(config));
   await app.register(requestAccounting);
   await app.register(contractErrors);

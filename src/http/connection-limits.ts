@@ -1,147 +1,83 @@
-// Each address's share of the server's connections: a cap per address and in all, and a send timeout.
+// Each address's share of the server's connections: the pool (connection-pool.ts) with its caps per address, per
+// network and in all, a dropped address's connections held once answered, and the send timeout.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import { addressGroup, parseAddress } from '../domain/ip-address.js';
 import type { TrustedProxies } from '../limits/client-identity.js';
 import type { RefusalGate } from '../limits/limiter.js';
 import type { Config } from '../config.js';
+import { ConnectionPool, SWEEP_MS } from './connection-pool.js';
 
 export interface ConnectionLimitOptions {
   readonly connections: Config['connections'];
+  /** How long a client may take to send a request head when the pool is not under pressure (KOHYO_REQUEST_TIMEOUT_S). */
+  readonly headTimeoutSeconds: number;
   /** Proxies are not capped per address: they carry many clients, and bound them (KOHYO_TRUST_PROXY). */
   readonly trusted: TrustedProxies;
-  /** The drop of an address past its refusals (dropBounds), when the limits make one. */
-  readonly drop?: DropBounds | undefined;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The connections of the capped addresses, which the limits close when a refusal drops an address. */
-    kohyoConnections: CappedConnections;
-  }
 }
 
 /**
- * The server's bounds on connections, before any request is read: per address and in all, a dropped address's new
- * connections held unanswered, and the send timeout.
+ * Sockets accepted past the pool's cap, as a share of it, before Node closes a new one itself (cheaply, before any
+ * listener): room for the connections the pool is closing at the cap, which count until they have closed, so that a
+ * newcomer still reaches the pool, and for those it turns away and holds a while (half of it); with the default cap,
+ * three quarters of the open-file limit, the whole stays under it.
+ */
+const ACCEPT_MARGIN = 1 / 4;
+
+/**
+ * The server's bounds on connections, before any request is read: the pool in front of HTTP (every connection is
+ * admitted by it before Node's HTTP server sees it), and the send timeout.
  */
 export const connectionLimits = fp<ConnectionLimitOptions>(
-  (app, { connections, trusted, drop }, done) => {
-    const capped = capConnections(app.server, {
+  (app, { connections, headTimeoutSeconds, trusted }, done) => {
+    const server = app.server;
+    const total = connections.total ?? defaultMaxConnections();
+    const margin = Math.max(256, Math.floor(total * ACCEPT_MARGIN));
+    // the server's own connection listeners (HTTP's, and any added before) run for the connections the pool serves
+    const served = server.listeners('connection');
+    server.removeAllListeners('connection');
+    const pool = new ConnectionPool({
       perAddress: connections.perAddress,
-      total: connections.total ?? defaultMaxConnections(),
+      perNetwork: connections.perNetwork,
+      total,
+      turnedAwayHeld: Math.floor(margin / 2),
+      headTimeoutMs: headTimeoutSeconds * 1000,
       uncapped: trusted,
-      ...(drop === undefined ? {} : { drop }),
+      serve: (socket) => {
+        for (const listener of served) Reflect.apply(listener, server, [socket]);
+      },
     });
-    timeOutStalledSends(app.server, connections.sendTimeoutSeconds * 1000);
-    app.decorate('kohyoConnections', capped);
+    server.maxConnections = total + margin;
+    server.on('connection', (socket: Socket) => pool.admit(socket));
+    server.on('request', (request, response) => {
+      pool.requestBegan(request.socket);
+      response.once('close', () => pool.requestEnded(request.socket));
+    });
+    const sweep = setInterval(() => pool.sweep(), SWEEP_MS);
+    sweep.unref();
+    app.addHook('preClose', (next) => {
+      clearInterval(sweep);
+      pool.closeUnserved();
+      next();
+    });
+    timeOutStalledSends(server, connections.sendTimeoutSeconds * 1000);
     done();
   },
   { name: 'kohyo-connections' },
 );
 
-/** How the connections of an address past its refusals are dropped, when the limits drop any (a gate is given). */
-export function dropBounds(
-  gate: RefusalGate | undefined,
-  dropSeconds: number,
-  onDrop: (peer: string) => void,
-): DropBounds | undefined {
+/** How a dropped address's requests are answered, when the limits drop any (a gate is given). */
+export function dropBounds(gate: RefusalGate | undefined, onDrop: (peer: string) => void): DropBounds | undefined {
   if (gate === undefined) return undefined;
-  return { dropped: (peer) => gate.dropsPeer(peer), holdMs: dropSeconds * 1000, onDrop };
-}
-
-interface ConnectionBounds {
-  /** Open connections one address group (IPv4, or IPv6 /64) may hold. */
-  readonly perAddress: number;
-  /** Open connections in all. */
-  readonly total: number;
-  /** Socket peers that are not capped per address: trusted proxies, which carry many clients and bound them. */
-  readonly uncapped: TrustedProxies;
-  /**
-   * How a dropped peer's new connections are dropped (past its refusals, KOHYO_REFUSALS_PER_MINUTE): whether the peer
-   * is dropped now, how long its connections are held, and who is told of each.
-   */
-  readonly drop?: DropBounds;
+  return { dropLeft: (peer) => gate.peerDropLeft(peer), onDrop };
 }
 
 export interface DropBounds {
-  readonly dropped: (peer: string) => boolean;
-  /** How long a dropped connection is held unread before it is closed (KOHYO_REFUSAL_DROP_S), in ms. */
-  readonly holdMs: number;
+  /** How long the peer's drop lasts yet, in ms; null when it is not dropped. */
+  readonly dropLeft: (peer: string) => number | null;
+  /** Told of each connection of a dropped address answered and closed. */
   readonly onDrop: (peer: string) => void;
-}
-
-/** The connections of the capped addresses, for closing them all when an address is dropped. */
-export interface CappedConnections {
-  /** Closes every open connection of the peer's address group (none for an uncapped peer), but those held dropped. */
-  closeAddress(peer: string): void;
-}
-
-/** Connections held dropped (holdDropped): left alone by closeAddress, and held once. */
-const holding = new WeakSet<Socket>();
-
-/**
- * Drops a connection as a firewall drops one: it is held, nothing answered (first-look.ts answers none of its
- * requests), until `holdMs` have passed, and then closed. Closing it at once (as the connection cap does) had a
- * flooding client open another straight away, 1,400 to 2,300 a second, each accepted and closed at a cost to every
- * other client; held, it waits for an answer that does not come, and costs a file descriptor (bounded by the cap per
- * address) and a timer. Paused too, where Node's HTTP parser reads through the stream rather than from the socket.
- */
-function holdDropped(socket: Socket, holdMs: number): void {
-  if (holding.has(socket)) return;
-  holding.add(socket);
-  socket.pause();
-  const timer = setTimeout(() => socket.destroy(), holdMs);
-  timer.unref();
-  socket.once('close', () => clearTimeout(timer));
-}
-
-/** Whether the connection is held dropped. */
-export function isHeld(socket: Socket): boolean {
-  return holding.has(socket);
-}
-
-/**
- * Closes at once a connection that would take its address past `perAddress`: the newest connection of the address
- * that is over its share goes, never an older one and never another address's. A connection from an address
- * `drop` says is dropped is held unanswered (holdDropped), counted against its address's share. Past `total`, Node's
- * own `maxConnections` drops the new connection. Counted in this process, per listening server.
- */
-function capConnections(server: Server, bounds: ConnectionBounds): CappedConnections {
-  server.maxConnections = bounds.total;
-  const open = new Map<string, Set<Socket>>();
-  server.on('connection', (socket: Socket) => {
-    const peer = parseAddress(socket.remoteAddress ?? '');
-    // a Unix socket's peers cannot be told apart: one cap on them would be a cap on the whole service
-    if (peer === null || bounds.uncapped.has(peer)) return;
-    const group = addressGroup(peer);
-    const held = open.get(group);
-    if ((held?.size ?? 0) >= bounds.perAddress) {
-      socket.destroy();
-      return;
-    }
-    if (held === undefined) open.set(group, new Set([socket]));
-    else held.add(socket);
-    socket.once('close', () => {
-      const sockets = open.get(group);
-      sockets?.delete(socket);
-      if (sockets?.size === 0) open.delete(group);
-    });
-    const { drop } = bounds;
-    if (drop?.dropped(peer.address) === true) {
-      holdDropped(socket, drop.holdMs);
-      drop.onDrop(peer.address);
-    }
-  });
-  return {
-    closeAddress(peerText) {
-      const peer = parseAddress(peerText);
-      if (peer === null || bounds.uncapped.has(peer)) return;
-      for (const socket of open.get(addressGroup(peer)) ?? []) if (!holding.has(socket)) socket.destroy();
-    },
-  };
 }
 
 /**

@@ -1,6 +1,5 @@
 // The limits as a request meets them: a counted request is counted (or refused) once nothing before has answered it;
-// as an uncounted answer leaves, its bytes go to its address's ceiling; a refusal that dropped its address closes
-// the address's connections.
+// as an uncounted answer leaves, its bytes go to its address's ceiling.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { routeLimitsOf, type RequestLimits, type RouteLimits } from '../limits/limiter.js';
@@ -84,10 +83,6 @@ export const requestLimits = fp<LimitsOptions>(
         const bytes = Math.max(Number.isFinite(length) ? length : 0, request.kohyoPayloadBytes);
         if (bytes > 0) limits.chargeBytes(request, bytes);
       }
-      const peer = request.socket.remoteAddress;
-      // the refusal that took its address past the ceiling: every connection of the address goes, this one included
-      if (reply.statusCode === 429 && peer !== undefined && limits.dropsPeer(peer))
-        app.kohyoConnections.closeAddress(peer);
       next();
     });
     done();

@@ -5,6 +5,7 @@ import { EXAMPLE_NUMBER } from './llms-example-data.js';
 import { MAX_LIMIT } from '../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/records/record-filters.js';
+import { MAX_QUERY_WORDS } from '../domain/text/query-words.js';
 import { RECORD_FILTERS } from '../store/record-filters.js';
 import { RECORD_KINDS } from '../domain/records/record.js';
 
@@ -56,7 +57,7 @@ function queryRules(config: Config): GuideRule[] {
     { id: 'empty_value', text: 'An empty or whitespace-only value counts as absent.' },
     {
       id: 'text_length',
-      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`).`,
+      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`); \`q\` holds at most ${MAX_QUERY_WORDS} words, every one of which must match (more: 400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
     },
     {
       id: 'corporate_number',
@@ -103,7 +104,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     ...addressRules(l),
     {
       id: 'refusal_ceiling',
-      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: its connections are closed and new ones held unanswered until the drop ends (behind a proxy, each of its requests is refused 429 before any other work). Retrying before \`Retry-After\` only brings that on.`,
+      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: until the drop ends, each of its requests, from any of its devices, is held half a second and answered 429 \`rate_limited\` with \`details.scope\` \`"address"\` and \`Retry-After\` the seconds the drop has left, and its connection closed (behind a proxy, refused at once, before any other work). Retrying before \`Retry-After\` only brings that on.`,
     },
     {
       id: 'what_counts',
@@ -111,7 +112,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     },
     {
       id: 'enumeration',
-      text: `Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups among the client's (or its address's) last ${l.enumSequential * RECENT_BASES_PER_STEP} distinct numbers whose 12-digit bases (the number without its check digit), in the order asked, move the same way by 1 to 100 each step, whatever is looked up in between (interleaved walks are each seen; the same number again neither extends nor breaks a run), or ${l.enumSequential * UNORDERED_WALK_FACTOR} distinct numbers among the client's last ${l.enumSequential * RECENT_BASES_PER_STEP} that, put in order, are each 1 to 100 from the next, whatever order they were asked in (a zig-zag walk). The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.`,
+      text: `Enumeration is refused: more than ${l.enumDistinctTerms} distinct search terms (the normalised values of \`q\`, \`company\` and \`corporate_number\`, and each distinct combination of the filters that slice the dataset without naming anything: \`from\`/\`to\` windows, \`authority\`, \`law\`, \`prefecture\` and the other vocabulary filters; paging one answer is one term) from one client in ${duration(l.enumWindowSeconds)}, or ${l.enumSequential} Corporate Number look-ups among the client's (or its address's) last ${l.enumSequential * RECENT_BASES_PER_STEP} distinct numbers whose 12-digit bases (the number without its check digit), in the order asked, move the same way by 1 to 100 each step, whatever is looked up in between (interleaved walks are each seen; the same number again neither extends nor breaks a run), or ${l.enumSequential * UNORDERED_WALK_FACTOR} distinct numbers among the client's last ${l.enumSequential * RECENT_BASES_PER_STEP} that, put in order, are each 1 to 100 from the next, whatever order they were asked in (a zig-zag walk). The request that trips it gets 429 \`automated_enumeration_detected\`, and the client is refused with that code for ${duration(l.enumCooldownSeconds)}.`,
     },
   ];
 }

@@ -112,9 +112,23 @@ export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO
 const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLength: 64 });
 
 /**
+ * The one address every client a trusted proxy forwarded without an address stands for (an empty X-Forwarded-For,
+ * `unknown`, a token): IPv6's discard-only prefix 100::/64 (RFC 6666), which no client is ever given. Grouped as one
+ * unidentified client, under every ceiling an address has, and never as the proxy itself: 160 such values counted as
+ * the proxy's own address dropped its own /health (issue 79).
+ */
+export const UNIDENTIFIED_CLIENT: ParsedAddress = {
+  family: 6,
+  address: '100:0:0:0:0:0:0:0',
+  hextets: [256, 0, 0, 0, 0, 0, 0, 0],
+};
+
+/**
  * The client's address. X-Forwarded-For is believed only when the socket peer is a trusted proxy; the chain is
  * walked from the right (the hop our proxy appended) past further trusted proxies, and the first address not
  * trusted is the client. Entries left of it were written by the client and may be forged, so they are never read.
+ * A trusted proxy that forwards a value that is not an address, or no value at all, forwards an unidentified client
+ * (UNIDENTIFIED_CLIENT); one that sends no X-Forwarded-For speaks for itself.
  */
 export function clientAddress(
   peer: string | undefined,
@@ -123,17 +137,17 @@ export function clientAddress(
 ): ParsedAddress | null {
   const peerText = peer ?? '';
   let current = PEERS.get(peerText, () => parseAddress(peerText));
-  if (current === null || forwardedFor === undefined) return current;
+  if (current === null || forwardedFor === undefined || !trusted.has(current)) return current;
   const hops = forwardedFor
     .split(',')
     .map((h) => h.trim())
     .filter((h) => h !== '');
+  if (hops.length === 0) return UNIDENTIFIED_CLIENT;
   while (trusted.has(current)) {
     const hop = hops.pop();
     if (hop === undefined) break;
     const next = parseAddress(hop);
-    // a trusted proxy wrote something that is not an address: the proxy itself is the best we know
-    if (next === null) return current;
+    if (next === null) return UNIDENTIFIED_CLIENT;
     current = next;
   }
   return current;

@@ -56,8 +56,8 @@ export interface RefusalGate {
   refusing(source: RequestSource): boolean;
   /** Throws the refusal standing for a counted request's client or address (its RateLimit headers set), if any. */
   refuseStanding(request: FastifyRequest, reply: FastifyReply): void;
-  /** Whether connections from this socket peer are dropped (past KOHYO_REFUSALS_PER_MINUTE). */
-  dropsPeer(peer: string | undefined): boolean;
+  /** How long the drop of this socket peer (past KOHYO_REFUSALS_PER_MINUTE) lasts yet, in ms; null when it is not dropped. */
+  peerDropLeft(peer: string | undefined): number | null;
   /** Charges `answers` more uncounted answers to the request's address (the messages of an MCP batch); throws. */
   chargeUncounted(request: FastifyRequest, answers: number): void;
   /** Adds the bytes of an uncounted answer as sent to its address's ceiling. */
@@ -204,10 +204,12 @@ export function createLimiter(options: LimiterOptions): Limiter {
       const standing = standingOf(state, keys, now);
       if (standing !== null) applyDecision(state, keys, reply, standing, now);
     },
-    dropsPeer(peer) {
-      if (state.refusals === null) return false;
+    peerDropLeft(peer) {
+      if (state.refusals?.dropping !== true) return null;
       const { address } = state.clientKeys.keysOf(clientHeaders(peer, NO_HEADERS));
-      return address !== null && state.refusals.droppedUntil(address, options.clock().getTime()) !== null;
+      const now = options.clock().getTime();
+      const until = address === null ? null : state.refusals.droppedUntil(address, now);
+      return until === null ? null : until - now;
     },
     ready: async () => {
       await options.store.ready?.();

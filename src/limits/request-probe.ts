@@ -1,9 +1,11 @@
-// What a request asks for, as the enumeration rules see it: its normalised search terms and Corporate Number bases.
+// What a request asks for, as the enumeration rules see it: its normalised search terms (the names it asks, and the
+// slice of the dataset its filters cut) and Corporate Number bases.
 import { createHash } from 'node:crypto';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { BoundedMemo } from '../domain/bounded-memo.js';
 import { isObject } from '../domain/is-object.js';
+import type { FilterName } from '../domain/records/record-filters.js';
 
 export interface RequestProbe {
   /** Distinct normalised terms, hashed (search text is not kept in the store as written). */
@@ -34,7 +36,43 @@ export function probeRequest(query: unknown, pathParameters?: unknown): RequestP
   const bases: number[] = [];
   if (pathParameters !== undefined) probeParameters(PATH_PARAMETERS, pathParameters, terms, bases);
   probeParameters(SEARCH_PARAMETERS, query, terms, bases);
+  const slice = sliceTerm(query);
+  if (slice !== null) terms.add(slice);
   return { terms: [...terms], bases };
+}
+
+/**
+ * The filters that slice the whole dataset without naming anything: a date window, an authority, a law, a prefecture…
+ * Each distinct combination of them is a distinct search term, as a distinct name is: one client copied the whole demo
+ * in 240 windows of `from` and `to` that the rule did not see (issue 79). `page`, `limit` and `format` are not among
+ * them, so that paging one answer, or asking it as a feed, asks one term. Typed against the filter table's names, so
+ * that a new filter is placed here or among the names.
+ */
+const SLICE_PARAMETERS = {
+  law: true,
+  authority: true,
+  action_type: true,
+  reason: true,
+  status: true,
+  sector: true,
+  nature: true,
+  listing: true,
+  prefecture: true,
+  from: true,
+  to: true,
+} as const satisfies Record<Exclude<FilterName, 'company' | 'q' | 'corporate_number' | 'include_predecessors'>, true>;
+
+/** The term of the request's slice: its slicing filters' values (NFKC, trimmed, caseless), by name; null without any. */
+function sliceTerm(query: unknown): string | null {
+  if (!isObject(query)) return null;
+  const slice: [string, string[]][] = [];
+  for (const name of Object.keys(SLICE_PARAMETERS)) {
+    const given = values(query[name])
+      .map((value) => value.normalize('NFKC').trim().toLowerCase())
+      .filter((value) => value !== '');
+    if (given.length > 0) slice.push([name, given]);
+  }
+  return slice.length === 0 ? null : termHash(`s:${JSON.stringify(slice)}`);
 }
 
 /** Adds the terms and numbers of the parameters `names` of one parameter object (a query, or a route's path). */

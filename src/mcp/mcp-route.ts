@@ -6,7 +6,7 @@ import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
-import { endpointCall } from './endpoint-call.js';
+import { endpointCall, inTurn } from './endpoint-call.js';
 import { propertyOf } from '../domain/is-object.js';
 import { LimitRefusal, type RouteLimits } from '../limits/limiter.js';
 import { refusedAnswer } from './refused-messages.js';
@@ -76,20 +76,26 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       const refused = refusedBatch(batch, request, reply, options.limits);
       if (refused !== undefined) return refused === null ? reply.code(202).send() : reply.send(refused);
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
-      const server = createMcpServer({
-        tools: options.tools,
-        call: callAs(app, request, reply),
-        guide: options.guide,
-        admit: async () => options.limits?.count(request, reply),
-        refused: () => options.limits?.standingRefusal(request, reply) ?? null,
+      // the SDK's work on a POST (its server, the messages read and dispatched: about 10 ms) takes a turn of the event
+      // loop of its own, as each call does: twenty batches posted at once ran their setups as one block
+      const { server, answering } = await inTurn(async () => {
+        const mcp = createMcpServer({
+          tools: options.tools,
+          call: callAs(app, request, reply),
+          guide: options.guide,
+          admit: async () => options.limits?.count(request, reply),
+          refused: () => options.limits?.standingRefusal(request, reply) ?? null,
+        });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        await mcp.connect(transport);
+        // wrapped, so that the turn ends once the messages are dispatched, not once they are answered
+        return { server: mcp, answering: [transport.handleRequest(webRequest(request))] as const };
       });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
       try {
-        const response = await transport.handleRequest(webRequest(request));
+        const response = await answering[0];
         void reply.code(response.status);
         response.headers.forEach((value, name) => void reply.header(name, value));
         return await response.text();

@@ -1,5 +1,6 @@
 // A tool's input as an agent reads it: the endpoint's query schema made short enough for an agent's context (a
 // vocabulary named, not listed), and the arguments an agent sends read back into query values.
+import { illFormedText } from '../domain/text/well-formed.js';
 import type { TObject } from '@sinclair/typebox';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
 import { isRecord, textOf } from '../domain/is-object.js';
@@ -148,6 +149,9 @@ export function readArguments(args: Readonly<Record<string, unknown>>): ReadArgu
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       return refuse('invalid_parameter', `${name.slice(0, 40)} must be a string, a number or true or false.`, name);
+    const wrong = typeof value === 'string' ? illFormedText(value) : null;
+    if (wrong !== null)
+      return refuse('invalid_parameter', `${name.slice(0, 40)} is not well-formed text: it holds ${wrong}.`, name);
     values[name] = textOf(value);
   }
   return { ok: true, values };

@@ -54,16 +54,17 @@ function draftPathFor(livePath: string, pid: number): string {
 }
 
 /**
- * Deletes the drafts a killed writer left behind (with their sidecars); returns their paths.
- * Call it only while holding the writer lock, so no running writer's draft is taken.
+ * Deletes the drafts a killed writer left behind (with their sidecars); returns their paths. Call it only while
+ * holding the writer lock, so no running writer's draft is taken, or with `writerAlive`, which keeps the drafts of the
+ * writers it says are running.
  */
-export function removeStaleDrafts(livePath: string): string[] {
+export function removeStaleDrafts(livePath: string, writerAlive: (pid: number) => boolean = () => false): string[] {
   const dir = dirname(livePath);
   if (!existsSync(dir)) return [];
   const prefix = `${basename(livePath)}.next-`;
   const removed: string[] = [];
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith(prefix)) continue;
+    if (!name.startsWith(prefix) || writerAlive(parseInt(name.slice(prefix.length), 10))) continue;
     rmSync(join(dir, name), { force: true });
     if (!SIDECARS.some((s) => name.endsWith(s))) removed.push(join(dir, name));
   }

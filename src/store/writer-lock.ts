@@ -85,6 +85,12 @@ export function acquireWriterLock(dbPath: string, options: LockOptions): WriterL
   throw new WriterLockedError(path, current ?? { pid: -1, host: 'unknown', started_at: 'unknown' });
 }
 
+/** Whether the lock is held by a writer on another host, whose process this host cannot see. */
+export function heldOnAnotherHost(dbPath: string): boolean {
+  const owner = readOwner(lockPathFor(dbPath));
+  return owner !== null && owner.host !== hostname();
+}
+
 /** Writes the owner to a private file, then links it into place: the lock never exists half-written. */
 function tryCreate(path: string, owner: LockOwner): boolean {
   const staging = `${path}.${owner.pid}.tmp`;
@@ -127,7 +133,7 @@ function runningWriter(activity: string | undefined): string {
 }
 
 /** Signal 0 tests for existence; EPERM means the process exists but belongs to someone else. */
-function processIsAlive(pid: number): boolean {
+export function processIsAlive(pid: number): boolean {
   if (pid <= 0) return false;
   try {
     process.kill(pid, 0);

@@ -32,7 +32,12 @@ test('nginx -t fails on a mistake, so the check above is worth something', () =>
 });
 
 test('the proxy bounds each address: connections, request rate, slow clients, idle keep-alive, body size', () => {
-  assert.deepEqual(directives(site, 'limit_conn_zone'), ['$binary_remote_addr zone=kohyo_connections:10m']);
+  assert.deepEqual(directives(site, 'limit_conn_zone'), [
+    '$binary_remote_addr zone=kohyo_connections:10m',
+    '$kohyo_network zone=kohyo_networks:10m',
+  ]);
+  // issue 79: a ceiling per network as well as per address, Kohyo's default KOHYO_MAX_CONNECTIONS_PER_NETWORK
+  assert.deepEqual(directives(site, 'limit_conn').slice(1), ['kohyo_networks 256']);
   assert.match(directives(site, 'limit_req_zone')[0]!, /^\$binary_remote_addr zone=kohyo_requests:\S+ rate=\d+r\/s$/u);
   assert.match(directives(site, 'limit_conn')[0]!, /^kohyo_connections \d+$/u);
   assert.match(directives(site, 'limit_req')[0]!, /^zone=kohyo_requests burst=\d+ nodelay$/u);

@@ -90,7 +90,7 @@ describe('an address past its refusals', () => {
   });
   after(() => s.close());
 
-  test('issue 54: is dropped: its connections closed, new ones held unanswered; others served', async () => {
+  test('issue 79: is dropped: each of its requests, any device, answered 429 within a second, why and how long; others served', async () => {
     const idle = await holdConnection(s.server.url, '127.0.0.41');
     idle.socket.write(getRequest('/health'));
     assert.ok(await answered(idle), 'an idle connection of the address, answered before');
@@ -99,23 +99,37 @@ describe('an address past its refusals', () => {
       statuses.push((await s.getFrom('127.0.0.41', `/api/v1/companies?q=a${i}`, { 'user-agent': `c${i % 2}` })).status);
     // two clients of two a minute each, then refusals: the sixth takes the address past its five
     assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429, 429, 429]);
-    assert.ok(!idle.closed, 'four refusals: the address is not dropped');
     for (let i = 0; i < 2; i++)
       assert.equal((await s.getFrom('127.0.0.41', '/api/v1/companies?q=b', { 'user-agent': 'c0' })).status, 429);
-    assert.equal(await idle.closedWithin(5_000), true, 'its idle connection is closed');
-    // a new connection is dropped as a firewall drops it: held, nothing of it read or answered, not even /health, so
-    // that a flooding client waits instead of opening another at once
-    const next = await holdConnection(s.server.url, '127.0.0.41');
-    next.socket.write(getRequest('/health'));
-    assert.equal(await answered(next, 1_000), false, 'a new connection is answered nothing');
-    assert.equal(next.closed, false, 'and held');
-    next.socket.destroy();
+    assert.equal(idle.closed, false, 'a connection open before the drop is not reset');
+    // another device of the address, with its own User-Agent and client name, is told why and for how long
+    const started = performance.now();
+    const neighbour = await s.getFrom('127.0.0.41', '/api/v1/companies?q=c', {
+      'user-agent': 'another-device',
+      'x-kohyo-client': 'another-app',
+    });
+    assert.ok(performance.now() - started < 1_000, 'within a second');
+    assert.equal(neighbour.status, 429);
+    assert.deepEqual(
+      [errorOfAnswer(neighbour).code, errorOfAnswer(neighbour).details?.scope],
+      ['rate_limited', 'address'],
+    );
+    assert.match(errorOfAnswer(neighbour).message, /Too many refusals to this address/u);
+    const retryAfter = Number(neighbour.headers.get('retry-after'));
+    assert.ok(retryAfter > 50 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+    // a browser gets a page; the idle connection's next request its 429 too, and then the connection is closed
+    const page = await s.getFrom('127.0.0.41', '/search?q=hokushin', { accept: 'text/html', 'user-agent': 'browser' });
+    assert.equal(page.status, 429);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/u);
+    idle.socket.write(getRequest('/health'));
+    assert.equal(await idle.closedWithin(5_000), true, 'answered, then closed');
     assert.equal((await s.getFrom('127.0.0.42', '/health')).status, 200, 'another address is served');
     s.advance(61_000);
-    const later = await holdConnection(s.server.url, '127.0.0.41');
-    later.socket.write(getRequest('/health'));
-    assert.ok(await answered(later), 'once the drop is over the address is served again');
-    later.socket.destroy();
+    assert.equal(
+      (await s.getFrom('127.0.0.41', '/health')).status,
+      200,
+      'once the drop is over the address is served again',
+    );
   });
 
   test('a pipelined flood of refusals is cut off with its connection, most of it never read', async () => {
@@ -128,7 +142,8 @@ describe('an address past its refusals', () => {
     flood.socket.write(getRequest('/api/v1/companies?q=b').repeat(200));
     assert.equal(await flood.closedWithin(5_000), true, 'the connection is closed');
     const answers = [...text.matchAll(/HTTP\/1\.1 (\d{3}) /gu)].map((m) => Number(m[1]));
-    assert.ok(answers.length <= 5, `${answers.length} of 200 answered: ${answers.join()}`);
+    // the refusals up to the drop, and then one answer to the dropped connection, which is then closed
+    assert.ok(answers.length <= 6, `${answers.length} of 200 answered: ${answers.join()}`);
     assert.ok(
       answers.every((status) => status === 429),
       answers.join(),
@@ -153,5 +168,19 @@ describe('an address past its refusals, behind a trusted proxy', () => {
     assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
     assert.ok(Number(dropped.headers.get('retry-after')) > 50);
     assert.equal((await from('198.51.100.8', '/health')).status, 200, 'another client of the proxy');
+  });
+
+  test("issue 79: forwarded values that are not addresses are one unidentified client, never the proxy's own address", async () => {
+    const values = ['', 'unknown', 'x'.repeat(8192), 'not-an-address, unknown'];
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await s.get('/api/v1/companies?q=a', { 'x-forwarded-for': values[i % values.length]! })).status);
+    assert.deepEqual(statuses.slice(0, 2), [200, 200], 'one client: its two a minute, whatever value stood for it');
+    assert.ok(statuses.slice(2).every((status) => status === 429));
+    const dropped = await s.get('/health', { 'x-forwarded-for': 'unknown' });
+    assert.deepEqual([dropped.status, errorOfAnswer(dropped).details?.scope], [429, 'address'], 'the group is dropped');
+    assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
+    assert.equal((await s.get('/health')).status, 200, "the proxy's own request (no X-Forwarded-For) is served");
+    assert.equal((await s.get('/health', { 'x-forwarded-for': '198.51.100.9' })).status, 200, 'a real client too');
   });
 });

@@ -25,11 +25,32 @@ function assertContractError(answer: TestResponse, status: ErrorStatus, code: st
   assert.match(answer.headers.get('x-request-id') ?? '', /\S/u);
 }
 
-test('a NUL in q on every record endpoint is no 500', async () => {
-  for (const endpoint of ['enforcements', 'procurement-suspensions', 'license-actions']) {
-    const answer = await server.get(`/api/v1/${endpoint}?q=a%00b`);
-    assert.equal(answer.status, 200, `${endpoint}: ${answer.text}`);
+test('issue 79: a q that is not well-formed text is refused 400 invalid_parameter, saying so, on every endpoint', async () => {
+  const broken = {
+    'a%00b': /NUL/u,
+    'a%C3': /not UTF-8/u,
+    '%C0%AF': /not UTF-8/u,
+    '%ED%A0%80': /not UTF-8/u,
+    'a%zzb': /broken %-escape/u,
+    'a%E3%81': /not UTF-8/u,
+  };
+  for (const endpoint of ['enforcements', 'procurement-suspensions', 'license-actions', 'search', 'companies']) {
+    for (const [q, says] of Object.entries(broken)) {
+      const answer = await server.get(`/api/v1/${endpoint}?q=${q}`);
+      assertContractError(answer, 400, 'invalid_parameter');
+      assert.match(answer.body.error.message, /not well-formed text/u, `${endpoint} q=${q}`);
+      assert.match(answer.body.error.message, says, `${endpoint} q=${q}`);
+      assert.equal(answer.body.error.details?.parameter, 'q');
+    }
   }
+  // any text parameter, on the pages too, and a parameter's name; well-formed text (a % written %25, an emoji) is read
+  const page = await server.get('/search?q=%ff', { headers: { accept: 'text/html' } });
+  assert.equal(page.status, 400);
+  assertContractError(await server.get('/api/v1/enforcements?company=%C3%28'), 400, 'invalid_parameter');
+  assertContractError(await server.get('/api/v1/enforcements?q%C3=a'), 400, 'invalid_parameter');
+  assertContractError(await server.get('/api/v1/enforcements/ab%00cd'), 400, 'invalid_parameter');
+  assert.equal((await server.get('/api/v1/companies?q=100%25')).status, 200);
+  assert.equal((await server.get('/api/v1/companies?q=%F0%9F%98%80+%E6%9E%B6')).status, 200);
 });
 
 test('a limit or page of hundreds of digits is invalid_parameter, not 500', async () => {
@@ -146,4 +167,18 @@ test('OPTIONS with a JSON body and no preflight headers is 405 with Allow, not i
   assertContractError(answer, 405, 'method_not_allowed');
   assert.equal(answer.headers.get('allow'), 'GET, HEAD');
   assert.deepEqual(answer.body.error.details, { allowed: ['GET', 'HEAD'] });
+});
+
+test('issue 79: a q of more than 10 words is refused 400 invalid_parameter before any work; 10 are read', async () => {
+  const words = (n: number) =>
+    encodeURIComponent(Array.from({ length: n }, (_, i) => 'あいうえおかきくけこさしす'[i]).join(' '));
+  for (const endpoint of ['search', 'enforcements', 'companies']) {
+    const answer = await server.get(`/api/v1/${endpoint}?q=${words(11)}`);
+    assertContractError(answer, 400, 'invalid_parameter');
+    assert.match(answer.body.error.message, /q holds 11 words; a query holds at most 10/u);
+    assert.equal((await server.get(`/api/v1/${endpoint}?q=${words(10)}`)).status, 200, endpoint);
+  }
+  // 50 one-letter words, the dearest query there was, refused over MCP too (its tool calls the endpoint)
+  const fifty = encodeURIComponent(Array.from({ length: 50 }, () => 'a').join(' '));
+  assertContractError(await server.get(`/api/v1/search?q=${fifty}`), 400, 'invalid_parameter');
 });

@@ -11,9 +11,11 @@ import {
   CLIENT_KEY_CACHE_ENTRIES,
   CLIENT_KEY_CACHE_MAX_IDENTITY,
   ClientKeyCache,
+  UNIDENTIFIED_CLIENT,
 } from '../../src/limits/client-identity.js';
 
 const NONE = parseTrustedProxies([]);
+const UNIDENTIFIED = UNIDENTIFIED_CLIENT.address;
 const PROXIES = parseTrustedProxies(['10.0.0.0/8', '2001:db8:ffff::/48', '192.0.2.1']);
 
 test('X-Forwarded-For is read only from trusted proxies, walking from the right', () => {
@@ -27,9 +29,15 @@ test('X-Forwarded-For is read only from trusted proxies, walking from the right'
     ['::ffff:10.1.2.3', '203.0.113.7', '203.0.113.7', 'an IPv4-mapped proxy address is the IPv4 proxy'],
     ['2001:db8:ffff:1::1', '2001:db8:5:6::7', '2001:db8:5:6:0:0:0:7', 'IPv6 proxy and client'],
     ['10.1.2.3', '10.0.0.7, 10.0.0.8', '10.0.0.7', 'every hop trusted: the leftmost'],
-    ['10.1.2.3', 'garbage', '10.1.2.3', 'a hop that is not an address stops the walk at the proxy'],
-    ['10.1.2.3', undefined, '10.1.2.3', 'no header'],
-    ['10.1.2.3', '', '10.1.2.3', 'an empty header'],
+    // issue 79: what is not an address is one unidentified client, never the proxy's own address
+    ['10.1.2.3', 'garbage', UNIDENTIFIED, 'a hop that is not an address: an unidentified client'],
+    ['10.1.2.3', 'unknown', UNIDENTIFIED, '`unknown`: an unidentified client'],
+    ['10.1.2.3', 'x'.repeat(8192), UNIDENTIFIED, 'an 8 KB token: an unidentified client'],
+    ['10.1.2.3', '203.0.113.7, unknown', UNIDENTIFIED, "the proxy's own hop not an address"],
+    ['10.1.2.3', '', UNIDENTIFIED, 'an empty header: an unidentified client'],
+    ['10.1.2.3', ' , ', UNIDENTIFIED, 'a header of separators: an unidentified client'],
+    ['10.1.2.3', undefined, '10.1.2.3', "no header: the proxy's own request"],
+    ['198.51.100.9', 'unknown', '198.51.100.9', 'an untrusted peer is itself, whatever it writes'],
   ];
   for (const [peer, xff, expected, why] of cases) {
     const address = clientAddress(peer, xff, PROXIES);

@@ -40,10 +40,10 @@ test('several parameters, repeats and empty values', () => {
     q: 'トヨタ',
     company: 'ホンダ',
     corporate_number: '1180301018771',
-    law: 'ignored',
+    law: 'a slice',
     limit: '3',
   });
-  assert.equal(probe.terms.length, 3);
+  assert.equal(probe.terms.length, 4, 'three names and the slice of the law');
   assert.deepEqual(probe.bases, [180301018771]);
   assert.equal(probeRequest({ q: ['a', 'b', 'a'] }).terms.length, 2, 'a parameter given twice gives both values');
   assert.deepEqual(probeRequest({ q: '   ', company: '' }), { terms: [], bases: [] });
@@ -63,4 +63,23 @@ test('path parameters of a look-up route are read too: a Corporate Number as a n
   assert.deepEqual(record.bases, []);
   assert.notDeepEqual(probeRequest({}, { id: '1180301018771' }).terms, byPath.terms, 'an id is never a number');
   assert.deepEqual(probeRequest({ q: 'x' }, { other: 'y' }), probeRequest({ q: 'x' }), 'other path parameters are not');
+});
+
+test('issue 79: the filters that slice the dataset without naming anything are one term a combination', () => {
+  const window = (from: string, to: string, more: Record<string, string> = {}) =>
+    probeRequest({ from, to, ...more }).terms;
+  assert.equal(window('2024-01-01', '2024-03-31').length, 1, 'a date window is a term');
+  assert.notDeepEqual(window('2024-01-01', '2024-03-31'), window('2024-04-01', '2024-06-30'), 'another is another');
+  assert.deepEqual(
+    window('2024-01-01', '2024-03-31', { page: '3', limit: '5', format: 'atom' }),
+    window('2024-01-01', '2024-03-31'),
+    'paging one answer, or reading it as a feed, asks the same term',
+  );
+  assert.notDeepEqual(window('2024-01-01', '2024-03-31', { authority: 'jftc' }), window('2024-01-01', '2024-03-31'));
+  assert.deepEqual(probeRequest({ authority: 'JFTC ' }).terms, probeRequest({ authority: 'jftc' }).terms);
+  // a name and a slice: two terms, the name's the same as without the slice
+  const named = probeRequest({ q: 'トヨタ', from: '2024-01-01', to: '2024-03-31' }).terms;
+  assert.equal(named.length, 2);
+  assert.ok(named.includes(probeRequest({ q: 'トヨタ' }).terms[0]!));
+  assert.deepEqual(probeRequest({ limit: '5', page: '2' }).terms, [], 'no filter, no term');
 });

@@ -4,6 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { postMcp, serveMcp, toolCall, type RpcMessage } from '../helpers/mcp-served.js';
+import { startServer } from '../helpers/server.js';
+import { fixtureDatabase } from '../helpers/fixture-dataset.js';
+import { answered, getRequest, holdConnection, type HeldConnection } from '../helpers/raw-connection.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 
@@ -190,6 +193,38 @@ describe('issue 54: each message counts, under the uncounted ceiling as under th
       assert.equal((read.body as { error: { code: number } }).error.code, -32029);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('issue 79: a batch takes the event loop one call at a time', () => {
+  test('a request of another address sent as the first call ends is answered before the third', async () => {
+    const order: string[] = [];
+    let victim: HeldConnection | undefined;
+    const server = await startServer({
+      dbPath: await fixtureDatabase(),
+      deps: {
+        usageLog: {
+          record: (request) => {
+            order.push(request.path);
+            // the victim's request reaches the server's socket as the batch's first call is answered
+            if (order.length === 1) victim?.socket.write(getRequest('/api/v1/companies?q=hokushin'));
+          },
+        },
+      },
+    });
+    try {
+      victim = await holdConnection(server.url, '127.0.0.2');
+      const batch = Array.from({ length: 10 }, (_, i) => toolCall(i + 1, 'search', { q: `架空 ${i}` }));
+      assert.equal((await postMcp(server.url, batch, 'batching-agent')).status, 200);
+      assert.ok(await answered(victim));
+      const calls = order.filter((endpoint) => endpoint === '/api/v1/search');
+      assert.equal(calls.length, 10, order.join());
+      const victimAt = order.indexOf('/api/v1/companies');
+      assert.ok(victimAt >= 1 && victimAt <= 2, `the victim was answered after ${victimAt} of the 10 calls`);
+    } finally {
+      victim?.socket.destroy();
+      await server.close();
     }
   });
 });

@@ -71,6 +71,9 @@ test('arguments are read as the text a query string would carry', () => {
     [{ format: 'atom' }, 'unknown_parameter'],
     [{ q: ['a'] }, 'invalid_parameter'],
     [{ q: { a: 1 } }, 'invalid_parameter'],
+    // issue 79: text that is not well-formed (a lone surrogate, which URLSearchParams would turn into U+FFFD; a NUL)
+    [{ q: 'a\ud800b' }, 'invalid_parameter'],
+    [{ company: 'a\u0000b' }, 'invalid_parameter'],
   ];
   for (const [args, code] of refused) {
     const read = readArguments(args);

@@ -61,7 +61,7 @@ before(async () => {
         beforeUncountedRequest: () => {},
         refusing: () => false,
         refuseStanding: () => {},
-        dropsPeer: () => false,
+        peerDropLeft: () => null,
         chargeUncounted: () => {},
         chargeBytes: () => {},
       },

@@ -1,0 +1,14 @@
+// The words of a free-text query, and how many a query may hold: each word of `q` is a look-up in each record kind's
+// text indexes, all of them required, so a query's cost grows with its words. 50 one-letter words cost six times a
+// median query (issue 79); a name, an address or a phrase a person types holds far fewer.
+import { foldWidth } from './text-fold.js';
+
+/** The most words a `q` may hold: a long English name ("National Federation of …") and a place beside it fit. */
+export const MAX_QUERY_WORDS = 10;
+
+/** The words of a query as the search splits it: at white space, after NFKC (text-fold.ts). */
+export function queryWords(q: string): string[] {
+  return foldWidth(q)
+    .split(/\s+/u)
+    .filter((word) => word !== '');
+}
