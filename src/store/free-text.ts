@@ -3,7 +3,8 @@
 import { TRIGRAM_MIN_LENGTH } from '../domain/text/index-keys.js';
 import { termGrams } from '../domain/companies/company-terms.js';
 import { normaliseCompanyName, piecesAroundLegalForms } from '../domain/companies/names.js';
-import { foldAsTextIndex, foldWidth } from '../domain/text/text-fold.js';
+import { foldAsTextIndex } from '../domain/text/text-fold.js';
+import { queryWords } from '../domain/text/query-words.js';
 import type { SqlFragment } from './sql-fragment.js';
 import { ridOfTextKey } from './record-text-keys.js';
 
@@ -28,9 +29,7 @@ export interface FreeText {
  * no word is left, since nothing can match then. Every word reaches FTS5 as a quoted phrase.
  */
 export function freeText(q: string): FreeText | null {
-  const written = foldWidth(q)
-    .split(/\s+/u)
-    .filter((w) => w !== '');
+  const written = queryWords(q);
   const pieces = written.flatMap(piecesAroundLegalForms).filter((piece) => /[\p{L}\p{N}]/u.test(piece));
   const words = pieces.length > 0 ? pieces : written;
   const long = words.filter((w) => [...w].length >= TRIGRAM_MIN_LENGTH);
