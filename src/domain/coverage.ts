@@ -3,7 +3,7 @@ import { authorities, authorityAndOffices } from './vocabularies/authorities.js'
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';
 import type { EditionDateSource } from './edition-date.js';
-import { BoundedMap } from './bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 
 /** A source with its record count, covered period and the outcome of its latest runs. */
 export interface CoverageSourceInput {
@@ -188,7 +188,7 @@ export function answerCoverage(
   let held = ANSWERS.get(sources);
   if (held === undefined) {
     // authorities are a vocabulary's codes, but the key is a client's word: the map stays bounded whatever is asked
-    held = new BoundedMap({ entries: MAX_AUTHORITIES_HELD });
+    held = new LRUCache({ max: MAX_AUTHORITIES_HELD });
     ANSWERS.set(sources, held);
   }
   const key = `${freshHours}\u0000${authority ?? ''}`;
@@ -205,7 +205,7 @@ export function answerCoverage(
 /** Answers kept for each sources list, by fresh hours and authority, with the span of time they hold for. */
 const ANSWERS = new WeakMap<
   readonly SourceState[],
-  BoundedMap<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
+  LRUCache<string, { readonly coverage: AnswerCoverage; readonly from: number; readonly until: number }>
 >();
 const MAX_AUTHORITIES_HELD = 1024;
 

@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RouteContext } from '../api/endpoint.js';
 import { japanDate } from '../domain/dates.js';
-import { parameterPairs, queryOf } from './request-origin.js';
+import { queryOf } from './request-origin.js';
 import { accountingOf, chargeUncounted } from './route-accounting.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
-import { isObject } from '../domain/is-object.js';
+import { LRUCache } from 'lru-cache';
+import { isObject, textOf } from '../domain/is-object.js';
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
@@ -44,10 +44,14 @@ export function validatorsOf(
   key: string,
 ): Validators {
   const day = japanDate(now);
-  const parameters = parameterPairs(query)
-    .map(([name, value]) => [name, value.trim()] as const)
-    .filter(([, value]) => value !== '')
-    .sort(([a, va], [b, vb]) => (a < b ? -1 : a > b ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
+  const parameters: string[] = [];
+  for (const name of Object.keys(query).sort()) {
+    const given = query[name];
+    for (const value of Array.isArray(given) ? given : [given]) {
+      const trimmed = textOf(value).trim();
+      if (trimmed !== '') parameters.push(name, trimmed);
+    }
+  }
   const digest = createHmac('sha256', key)
     .update(JSON.stringify([dataset.version, dataset.kind, day, route, parameters]))
     .digest('base64url')
@@ -105,10 +109,11 @@ export function notModified(
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The validators of a conditional route's request, kept until its answer is sent; null on any other request. */
+    /**
+     * The validators of a conditional route's request, once worked out (before the limits for a request that names an
+     * ETag, else for its 200); null until then, and on any other request.
+     */
     kohyoValidators: Validators | null;
-    /** Its If-None-Match, read once in onRequest for onSend; null without one, or on any other request. */
-    kohyoIfNoneMatch: IfNoneMatch | null;
   }
 }
 
@@ -133,35 +138,47 @@ export const conditionalRequests = fp<ConditionalOptions>(
  * Adds the hooks. A request whose If-None-Match names its query's current ETag is answered 304 in onRequest, before
  * the limits (which must be registered after this), so that it is not counted, as GitHub does; it falls under the
  * address's ceiling on uncounted answers instead. That depends on nothing but the request: not on who asked the query
- * before, nor on how long it is. Any other conditional request (`If-None-Match: *`, another ETag, a date in
- * If-Modified-Since) is checked and counted like an unconditional one, and turns into a 304 only once its answer is a
- * 200 (onSend), the same for every client. A 304 still passes onSend and onResponse, so the usage log tallies it.
+ * before, nor on how long it is. Any other request (`If-None-Match: *`, another ETag, a date in If-Modified-Since, or
+ * none) is checked and counted like an unconditional one, and gets its validators once its answer is a 200 (onSend),
+ * where a precondition it meets turns it into a 304, the same for every client. A 304 still passes onSend and
+ * onResponse, so the usage log tallies it.
  */
 function registerConditional(app: FastifyInstance, options: ConditionalOptions): void {
   const { context } = options;
   // A request's validators are kept on the request (a decorator), not in a WeakMap keyed by it.
   app.decorateRequest('kohyoValidators', null);
-  app.decorateRequest('kohyoIfNoneMatch', null);
-  const known = new ValidatorsMemo(options.key);
-  app.addHook('onRequest', function answerNotModified(request, reply, done) {
+  // by route, representation and query string, for the dataset and day they were worked out for: an HMAC, the
+  // query's parameters sorted and two dates (about 13 µs a request otherwise); one string gives one set
+  const known = new LRUCache<string, Validators>({ max: 4096 });
+  const validatorsFor = (request: FastifyRequest): Validators | null => {
     const store = context.dataset();
-    if (
-      (request.method !== 'GET' && request.method !== 'HEAD') ||
-      !accountingOf(request).conditional ||
-      store === null
-    ) {
-      done();
-      return;
+    const route = request.routeOptions.url;
+    if (store === null || route === undefined || !accountingOf(request).conditional) return null;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const now = context.clock();
+    const { version, kind } = store.meta;
+    // an Atom feed and the JSON answer of one query are two representations: each has its own validators
+    const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
+    const held = `${version}\u0000${kind}\u0000${japanDate(now)}\u0000${representation}\u0000${queryOf(request.url)}`;
+    let validators = known.get(held);
+    if (validators === undefined) {
+      validators = validatorsOf(
+        representation,
+        isObject(request.query) ? request.query : {},
+        store.meta,
+        now,
+        options.key,
+      );
+      if (held.length <= MAX_HELD_QUERY) known.set(held, validators);
     }
-    const validators = known.of(request, store.meta, context.clock());
-    if (validators === null) {
-      done();
-      return;
-    }
-    const ifNoneMatch = readIfNoneMatch(request.headers['if-none-match']);
     request.kohyoValidators = validators;
-    request.kohyoIfNoneMatch = ifNoneMatch;
-    if (!namesEtag(ifNoneMatch, validators)) {
+    return validators;
+  };
+  app.addHook('onRequest', function answerNotModified(request, reply, done) {
+    // only a request naming an ETag may be answered before the limits; any other waits for its answer (onSend)
+    const header = request.headers['if-none-match'];
+    const validators = header === undefined ? null : validatorsFor(request);
+    if (validators === null || !namesEtag(readIfNoneMatch(header), validators)) {
       done();
       return;
     }
@@ -175,11 +192,11 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     void reply.code(304).send();
   });
   app.addHook('onSend', function applyPrecondition(request, reply, payload, done) {
-    const validators = request.kohyoValidators;
-    if (validators !== null && reply.statusCode === 200) {
+    const validators = reply.statusCode === 200 ? (request.kohyoValidators ?? validatorsFor(request)) : null;
+    if (validators !== null) {
       setValidators(reply, validators);
       // checked and counted like any request, and answered 200: now the precondition applies
-      if (notModified(request, validators, request.kohyoIfNoneMatch)) {
+      if (notModified(request, validators)) {
         void reply.code(304);
         done(null, '');
         return;
@@ -189,33 +206,8 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
   });
 }
 
-/**
- * The validators of the requests of one app, kept by route, representation and query string for the dataset and day
- * they were worked out for (an HMAC, the query's parameters sorted, two dates: about 13 µs a request otherwise). The
- * query string is read as Fastify parsed it (validatorsOf), so one string always gives one set of validators.
- */
-class ValidatorsMemo {
-  readonly #held = new BoundedMemo<Validators>({ entries: 4096, maxKeyLength: 1024 });
-
-  constructor(private readonly key: string) {}
-
-  /** The request's validators, or null when no route took it. */
-  of(request: FastifyRequest, dataset: { version: string; kind: string }, now: Date): Validators | null {
-    const route = request.routeOptions.url;
-    if (route === undefined) return null;
-    // an Atom feed and the JSON answer of one query are two representations: each has its own validators
-    const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
-    const holding = `${dataset.version}\u0000${dataset.kind}\u0000${japanDate(now)}`;
-    return this.#held.get(`${holding}\u0000${representation}\u0000${queryOf(request.url)}`, () =>
-      validatorsOf(representation, parsedQuery(request.query), dataset, now, this.key),
-    );
-  }
-}
-
-/** The parsed query, which Fastify always gives as an object of parameters (an empty one without a query string). */
-function parsedQuery(query: unknown): ParsedQuery {
-  return isObject(query) ? query : {};
-}
+/** The longest query string whose validators are held: longer ones are worked out each time (bounded memory). */
+const MAX_HELD_QUERY = 1024;
 
 // header names in lower case, as Fastify keeps and sends them: a mixed-case name is lowered anew on every request
 function setValidators(reply: { header(name: string, value: string): unknown }, validators: Validators): void {

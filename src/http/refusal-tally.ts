@@ -1,7 +1,7 @@
 // The server log's refusals: counted per address and minute and written as one line each, not one line a refusal,
 // so that however fast an address is refused its refusals add a line a minute to the log.
 import { isoInstant } from '../domain/dates.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { MINUTE_MS } from '../limits/policy.js';
 
 /** One address's refusals in one minute. */
@@ -37,7 +37,8 @@ export interface TallyLine {
 export class RefusalTally {
   private minute = Number.NaN;
   private readonly tallied = new Map<string, Tallied>();
-  private readonly ids: BoundedMemo<string>;
+  /** Each address's client id (an HMAC), worked out once: a refused flood comes from few addresses. */
+  private readonly ids: LRUCache<string, string>;
   private readonly instant = isoInstant();
 
   constructor(
@@ -45,7 +46,7 @@ export class RefusalTally {
     private readonly clientId: (address: string) => string,
     private readonly clock: () => Date,
   ) {
-    this.ids = new BoundedMemo({ entries: 4096, maxKeyLength: 64 });
+    this.ids = new LRUCache({ max: 4096, memoMethod: (address) => this.clientId(address) });
   }
 
   /** A refusal of `address` answered with `code`. */
@@ -82,7 +83,7 @@ export class RefusalTally {
       this.minute = minute;
     }
     const full = this.tallied.size >= MAX_ADDRESSES;
-    const client = this.ids.get(address, () => this.clientId(address));
+    const client = this.ids.memo(address);
     const key = full && !this.tallied.has(client) ? OTHER_ADDRESSES : client;
     let tallied = this.tallied.get(key);
     if (tallied === undefined) {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { addressScrubber, scrubbedCut } from '../domain/ip-address.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { pathOf } from './request-origin.js';
 import { REFUSALS_MESSAGE, RefusalTally } from './refusal-tally.js';
 
@@ -41,7 +41,11 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
     tally.flush(true);
     done();
   });
-  const scrubbers = new BoundedMemo<(value: string) => string>({ entries: 4096, maxKeyLength: 64 });
+  // an address is short, and as many as the clients: one scrubber each, made once
+  const scrubbers = new LRUCache<string, (value: string) => string>({
+    max: 4096,
+    memoMethod: (address) => addressScrubber(address),
+  });
   // a logger above info (or none: Fastify's stand-in has no level) writes none of it: nothing is read for nothing
   const writing = WRITING_LEVELS.has(app.log.level);
   return {
@@ -52,11 +56,7 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
         tally.refused(address, request.kohyoErrorCode);
         return;
       }
-      logRequestLine(
-        request,
-        reply,
-        scrubbers.get(address, () => addressScrubber(address)),
-      );
+      logRequestLine(request, reply, scrubbers.memo(address));
     },
     dropped: (address) => tally.dropped(address),
   };

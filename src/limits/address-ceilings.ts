@@ -1,7 +1,7 @@
 // What this process keeps per address in memory: the ceilings on uncounted answers (and their bytes) and on
 // refusals, counted over sliding windows, and the refusals still standing.
 import { MINUTE_MS } from './policy.js';
-import { BoundedMap } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import type { LimitDecision } from './limiter-store.js';
 
 /** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (SlidingCounts below). */
@@ -22,7 +22,7 @@ const BYTES = 1;
 export class UncountedCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
   /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
-  private readonly refusedUntil = new BoundedMap<string, number>({ entries: MAX_REFUSED });
+  private readonly refusedUntil = new LRUCache<string, number>({ max: MAX_REFUSED });
 
   constructor(
     private readonly perMinute: number,
@@ -103,7 +103,7 @@ const MAX_DROPPED = 100_000;
  */
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
-  private readonly dropped = new BoundedMap<string, number>({ entries: MAX_DROPPED });
+  private readonly dropped = new LRUCache<string, number>({ max: MAX_DROPPED });
 
   constructor(
     private readonly perMinute: number,
@@ -145,7 +145,7 @@ const MAX_REFUSALS = 100_000;
  * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would.
  */
 export class RefusalMemo {
-  private readonly refusals = new BoundedMap<string, LimitDecision>({ entries: MAX_REFUSALS });
+  private readonly refusals = new LRUCache<string, LimitDecision>({ max: MAX_REFUSALS });
 
   remember(key: string | null, decision: LimitDecision): void {
     if (key === null || decision.retryAt === null) return;
@@ -189,7 +189,7 @@ const MAX_KEYS = 100_000;
  * numbers, whatever it sends.
  */
 export class SlidingCounts {
-  private readonly rings = new BoundedMap<string, Ring>({ entries: MAX_KEYS });
+  private readonly rings = new LRUCache<string, Ring>({ max: MAX_KEYS });
   private readonly bucketMs: number;
   private readonly slots: number;
 

@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { addressGroup, parseAddress, type ParsedAddress } from '../domain/ip-address.js';
 import { BlockList } from 'node:net';
 import { ConfigError } from '../config.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 
 export interface ClientHeaders {
   readonly peer: string | undefined;
@@ -109,7 +109,7 @@ export function parseTrustedProxies(entries: readonly string[], setting = 'KOHYO
  * Socket peers as read: every request on a connection has the same peer, and behind a proxy every request does, so
  * its parse (three regular expressions and a check) is done once, not per request.
  */
-const PEERS = new BoundedMemo<ParsedAddress | null>({ entries: 4096, maxKeyLength: 64 });
+const PEERS = new LRUCache<string, { readonly address: ParsedAddress | null }>({ max: 4096 });
 
 /**
  * The one address every client a trusted proxy forwarded without an address stands for (an empty X-Forwarded-For,
@@ -136,7 +136,12 @@ export function clientAddress(
   trusted: TrustedProxies,
 ): ParsedAddress | null {
   const peerText = peer ?? '';
-  let current = PEERS.get(peerText, () => parseAddress(peerText));
+  let current = PEERS.get(peerText)?.address;
+  if (current === undefined) {
+    current = parseAddress(peerText);
+    // a socket's peer is an address, or a Unix socket's empty text: short, and as many as the connections
+    PEERS.set(peerText, { address: current });
+  }
   if (current === null || forwardedFor === undefined || !trusted.has(current)) return current;
   const hops = forwardedFor
     .split(',')
@@ -154,7 +159,7 @@ export function clientAddress(
 }
 
 // A bounded memo of client keys: a client asks several times a minute, and working its key out costs an HMAC each time.
-/** Identities held at most: past them the least recently seen go (BoundedMap). */
+/** Identities held at most: past them the least recently seen go (lru-cache). */
 export const CLIENT_KEY_CACHE_ENTRIES = 4096;
 /**
  * Identities longer than this (the four header values together, in characters) are worked out every time and never
@@ -174,10 +179,7 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
  * the sockets hold them; stores and logs still see only the key.
  */
 export class ClientKeyCache {
-  readonly #keys = new BoundedMemo<ClientKeys>({
-    entries: CLIENT_KEY_CACHE_ENTRIES,
-    maxKeyLength: CLIENT_KEY_CACHE_MAX_IDENTITY,
-  });
+  readonly #keys = new LRUCache<string, ClientKeys>({ max: CLIENT_KEY_CACHE_ENTRIES });
 
   constructor(
     private readonly trusted: TrustedProxies,
@@ -192,6 +194,10 @@ export class ClientKeyCache {
   keysOf(headers: ClientHeaders): ClientKeys {
     // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
     const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
-    return this.#keys.get(identity, () => clientKeys(headers, this.trusted, this.secret));
+    const held = this.#keys.get(identity);
+    if (held !== undefined) return held;
+    const keys = clientKeys(headers, this.trusted, this.secret);
+    if (identity.length <= CLIENT_KEY_CACHE_MAX_IDENTITY) this.#keys.set(identity, keys);
+    return keys;
   }
 }

@@ -1,7 +1,7 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
 import { decide, type ScopeOutcomes, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
-import { BoundedMap } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
 
 /** Address states share the table with client states under keys of their own. */
@@ -51,7 +51,7 @@ export interface MemoryStoreOptions {
 export class MemoryStore implements LimiterStore {
   private readonly clients = new Map<string, ScopeState>();
   /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
-  private readonly cooldowns: BoundedMap<string, number>;
+  private readonly cooldowns: LRUCache<string, number>;
   private readonly maxClients: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
@@ -60,7 +60,7 @@ export class MemoryStore implements LimiterStore {
     options: MemoryStoreOptions = {},
   ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
-    this.cooldowns = new BoundedMap({ entries: this.maxClients });
+    this.cooldowns = new LRUCache({ max: this.maxClients });
   }
 
   /** Clients and addresses currently held (for tests and the bound). */
@@ -155,10 +155,13 @@ export class MemoryStore implements LimiterStore {
         if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
         else break;
       }
-      for (const [coolKey, until] of this.cooldowns.entries()) {
-        if (until <= now) this.cooldowns.delete(coolKey);
-        else break;
+      // least recently set first: a cool-down is one length, so the first to end; deleted once the walk is done
+      const ended: string[] = [];
+      for (const coolKey of this.cooldowns.rkeys()) {
+        if ((this.cooldowns.peek(coolKey) ?? 0) > now) break;
+        ended.push(coolKey);
       }
+      for (const coolKey of ended) this.cooldowns.delete(coolKey);
       this.nextSweep = now + SWEEP_INTERVAL_MS;
     }
   }

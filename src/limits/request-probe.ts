@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
 import { isObject } from '../domain/is-object.js';
 import type { FilterName } from '../domain/records/record-filters.js';
 
@@ -80,7 +79,7 @@ function probeParameters(names: readonly string[], parameters: unknown, terms: S
   const params = isObject(parameters) ? parameters : NO_PARAMETERS;
   for (const name of names) {
     for (const value of values(params[name])) {
-      const probe = PROBES.get(`${name}\u0000${value}`, () => probeValue(name, value));
+      const probe = probeValue(name, value);
       if (probe === null) continue;
       terms.add(probe.term);
       if (probe.base !== null) bases.push(probe.base);
@@ -88,12 +87,7 @@ function probeParameters(names: readonly string[], parameters: unknown, terms: S
   }
 }
 
-/** The hashed term and the Corporate Number base of one value; the same value asked again is not worked out again. */
-const PROBES = new BoundedMemo<{ readonly term: string; readonly base: number | null } | null>({
-  entries: 4096,
-  maxKeyLength: 256,
-});
-
+/** The hashed term and the Corporate Number base of one value. */
 function probeValue(name: string, value: string): { term: string; base: number | null } | null {
   if (value.trim() === '') return null;
   // a record's id is a term of its own kind: never read as a name, nor as a number however it looks

@@ -1,9 +1,9 @@
 // The answer cache of company search: a bounded map of the answers of the dataset being served.
-import { BoundedMap } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 
 // A bounded cache of answers for the dataset being served: a public API is asked the same companies again and
 // again, and an answer never changes while the dataset does not. One cache belongs to one open dataset, so a new
-// dataset starts empty. Least recently used first out (BoundedMap), bounded in entries and in (estimated) bytes.
+// dataset starts empty. Least recently used first out (lru-cache), bounded in entries and in (estimated) bytes.
 export interface AnswerCacheOptions {
   /** 0 turns the cache off (KOHYO_ANSWER_CACHE_ENTRIES). */
   readonly maxEntries: number;
@@ -14,16 +14,20 @@ export interface AnswerCacheOptions {
 export const ANSWER_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export class AnswerCache<V> {
-  readonly #entries: BoundedMap<string, { readonly value: V; readonly bytes: number }>;
+  /** Null when answers are not kept (maxEntries 0). */
+  readonly #entries: LRUCache<string, { readonly value: V; readonly bytes: number }> | null;
   hits = 0;
   misses = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {
-    this.#entries = new BoundedMap({
-      entries: options.maxEntries,
-      weight: options.maxBytes,
-      weigh: (_key, entry) => entry.bytes,
-    });
+    this.#entries =
+      options.maxEntries <= 0
+        ? null
+        : new LRUCache({
+            max: options.maxEntries,
+            maxSize: options.maxBytes,
+            sizeCalculation: (entry) => entry.bytes,
+          });
   }
 
   /** Whether answers are kept at all: when they are, what `get` returns is handed out again to later callers. */
@@ -32,16 +36,16 @@ export class AnswerCache<V> {
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 
   get bytes(): number {
-    return this.#entries.weight;
+    return this.#entries?.calculatedSize ?? 0;
   }
 
   /** The cached answer for `key`, kept among the recently used; undefined when none is kept. Answers are shared: never change one. */
   peek(key: string): V | undefined {
-    const entry = this.#entries.get(key);
+    const entry = this.#entries?.get(key);
     if (entry === undefined) {
       this.misses++;
       return undefined;
@@ -52,9 +56,8 @@ export class AnswerCache<V> {
 
   /** Keeps an answer (replacing the one kept for `key`); past the bounds the least recently used go. */
   put(key: string, value: V): void {
-    if (this.options.maxEntries === 0) return;
     // UTF-16 code units, twice over for the key and the value's text: an estimate, not an exact heap size
-    this.#entries.set(key, { value, bytes: 2 * (key.length + JSON.stringify(value).length) });
+    this.#entries?.set(key, { value, bytes: 2 * (key.length + JSON.stringify(value).length) });
   }
 
   /** The cached answer for `key`, else `compute()`'s, kept. */

@@ -24,7 +24,7 @@ import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { FollowedCompanyQueries, type FollowedCompanies, type IdentifiedCompany } from './followed-companies.js';
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
@@ -65,8 +65,9 @@ interface PartialMatch {
   readonly exact: boolean;
 }
 
-/** Keys whose partial look-up is held, per reader. */
+/** Keys whose partial look-up is held, per reader, and the longest held. */
 const PARTIAL_MATCHES_HELD = 4096;
+const MAX_KEY_HELD = 256;
 
 type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
 /** A term row of a stage, as the statement names its columns. */
@@ -93,7 +94,7 @@ export class CompanyQueries {
   private readonly companyIds: StatementCache<number>;
   private readonly predecessors;
   private readonly followedCompanies;
-  private readonly partialMatches = new BoundedMemo<PartialMatch>({ entries: PARTIAL_MATCHES_HELD, maxKeyLength: 256 });
+  private readonly partialMatches = new LRUCache<string, PartialMatch>({ max: PARTIAL_MATCHES_HELD });
 
   constructor(
     db: Db,
@@ -337,7 +338,12 @@ export class CompanyQueries {
     // an answer asks the same key for its count and its stages, and a public API is asked the same names again: the
     // choice is read from the counts once; counts taken since would change only which lists are read, never what is
     // found (each company found is checked, or the look-up is exact)
-    return this.partialMatches.get(key, () => this.choosePartialMatch(key));
+    const held = this.partialMatches.get(key);
+    if (held !== undefined) return held;
+    const chosen = this.choosePartialMatch(key);
+    // a key is a client's words: only those of a name's length are held, so that the memory stays bounded
+    if (key.length <= MAX_KEY_HELD) this.partialMatches.set(key, chosen);
+    return chosen;
   }
 
   private choosePartialMatch(key: string): PartialMatch {

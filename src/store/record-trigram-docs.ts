@@ -4,7 +4,7 @@ import type { Db } from './database.js';
 import { ALL_RECORD_TABLES } from './record-tables.js';
 import { docsOfTokens, insertCommonTokens } from './trigram-docs.js';
 import { keyTrigrams, textTrigrams } from '../domain/text/index-keys.js';
-import { BoundedMap } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Counts every kind's common trigrams again. A count a later write made stale never changes an answer, only which
@@ -36,16 +36,16 @@ export function recordTextTrigramsOf(db: Db): (textIndex: string, word: string) 
   const counted = db.prepare<[string, string], { token: string; docs: number }>(
     'SELECT trigram AS token, docs FROM record_trigram_docs WHERE text_index = ? AND trigram IN (SELECT value FROM json_each(?))',
   );
-  const choices = new BoundedMap<string, string[] | null>({ entries: CHOICES_HELD });
+  const choices = new LRUCache<string, { readonly trigrams: string[] | null }>({ max: CHOICES_HELD });
   return (textIndex, word) => {
     const key = `${textIndex}\u0000${word}`;
     const held = choices.get(key);
-    if (held !== undefined) return held;
-    const chosen = textTrigrams(
+    if (held !== undefined) return held.trigrams;
+    const trigrams = textTrigrams(
       word,
-      docsOfTokens((trigrams) => counted.all(textIndex, trigrams), keyTrigrams(word)),
+      docsOfTokens((tokens) => counted.all(textIndex, tokens), keyTrigrams(word)),
     );
-    choices.set(key, chosen);
-    return chosen;
+    choices.set(key, { trigrams });
+    return trigrams;
   };
 }

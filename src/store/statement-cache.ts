@@ -2,7 +2,7 @@
 // company search stages): each is prepared once while held; and the LIMIT such a text carries, a literal.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Statements held. Each combination of filters or look-ups, and each limit (a literal: limitSql below), is one
@@ -13,19 +13,23 @@ const HELD = { entries: 1024, maxKeyLength: 16_384 } as const;
 
 /** Statements of one row type (`Row`, as their SQL names its columns), held by their SQL text. */
 export class StatementCache<Row> {
-  readonly #held: BoundedMemo<Statement<unknown[], Row>>;
+  readonly #held: LRUCache<string, Statement<unknown[], Row>>;
 
   /** `share`: the part of the bound this cache may hold, where one reader splits it between caches of its row types. */
   constructor(
     private readonly db: Db,
     share = 1,
   ) {
-    this.#held = new BoundedMemo({ entries: Math.ceil(HELD.entries * share), maxKeyLength: HELD.maxKeyLength });
+    this.#held = new LRUCache({ max: Math.ceil(HELD.entries * share) });
   }
 
   /** The statement of this SQL. */
   prepared(sql: string): Statement<unknown[], Row> {
-    return this.#held.get(sql, () => this.db.prepare<unknown[], Row>(sql));
+    const held = this.#held.get(sql);
+    if (held !== undefined) return held;
+    const statement = this.db.prepare<unknown[], Row>(sql);
+    if (sql.length <= HELD.maxKeyLength) this.#held.set(sql, statement);
+    return statement;
   }
 }
 

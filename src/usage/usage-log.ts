@@ -8,7 +8,7 @@ import { addressScrubber, cut, scrubbedCut, scrubWindow } from '../domain/ip-add
 import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
-import { BoundedMemo } from '../domain/bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { parameterPairs } from '../http/request-origin.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
@@ -286,14 +286,22 @@ function usageRecorders(secret: string | Buffer): {
   readonly entry: (request: FinishedRequest) => UsageEntry;
   readonly tallyKey: (request: FinishedRequest) => TallyKey;
 } {
-  const clients = new BoundedMemo<{ readonly scrub: (value: string) => string; readonly id: string }>(MEMO);
-  const conditions = new BoundedMemo<string>(MEMO);
+  // an address is short (and as many as the clients); a question is kept only when it is short
+  const clients = new LRUCache<string, { readonly scrub: (value: string) => string; readonly id: string }>({
+    max: MEMO.entries,
+    memoMethod: (address) => ({ scrub: addressScrubber(address), id: clientId(secret, address) }),
+  });
+  const conditions = new LRUCache<string, string>({ max: MEMO.entries });
   const at = isoInstant();
-  const clientOf = (request: FinishedRequest) =>
-    clients.get(request.address, () => ({
-      scrub: addressScrubber(request.address),
-      id: clientId(secret, request.address),
-    }));
+  const clientOf = (request: FinishedRequest) => clients.memo(request.address);
+  const conditionsOf = (request: FinishedRequest, scrub: (value: string) => string): string => {
+    const question = `${request.address}\u0000${request.query}`;
+    const held = conditions.get(question);
+    if (held !== undefined) return held;
+    const read = searchConditions(request.parameters ?? request.query, scrub);
+    if (question.length <= MEMO.maxKeyLength) conditions.set(question, read);
+    return read;
+  };
   const keyOf = (request: FinishedRequest, client: ReturnType<typeof clientOf>): TallyKey => {
     return {
       method: request.method,
@@ -313,9 +321,7 @@ function usageRecorders(secret: string | Buffer): {
       at: at(request.at),
       method,
       endpoint,
-      conditions: conditions.get(`${request.address}\u0000${request.query}`, () =>
-        searchConditions(request.parameters ?? request.query, scrub),
-      ),
+      conditions: conditionsOf(request, scrub),
       status,
       code,
       returned: request.returned,

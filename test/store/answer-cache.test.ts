@@ -34,16 +34,16 @@ test('past the entry bound the least recently used answer goes first', () => {
 test('past the byte bound old answers go, and an answer larger than the bound is not kept', () => {
   const cache = new AnswerCache<string>({ maxEntries: 100, maxBytes: 200 });
   const c = counting();
-  cache.get('a', c.compute('x'.repeat(30)));
-  cache.get('b', c.compute('y'.repeat(30)));
-  cache.get('c', c.compute('w'.repeat(30)));
+  cache.get('a', c.compute('x'.repeat(40)));
+  cache.get('b', c.compute('y'.repeat(40)));
+  cache.get('c', c.compute('w'.repeat(40)));
   assert.ok(cache.bytes <= 200);
-  assert.equal(cache.size, 2, 'three answers of about 66 bytes each do not fit in 200');
-  cache.get('a', c.compute('x'.repeat(30)));
+  assert.equal(cache.size, 2, 'three answers of 86 bytes each do not fit in 200');
+  cache.get('a', c.compute('x'.repeat(40)));
   assert.equal(c.calls(), 4, 'the oldest went');
-  // each of the cache's two generations holds half the bytes: an answer past 100 is never kept
-  cache.get('big', c.compute('z'.repeat(60)));
-  cache.get('big', c.compute('z'.repeat(60)));
+  // an answer heavier than the whole bound is never kept
+  cache.get('big', c.compute('z'.repeat(110)));
+  cache.get('big', c.compute('z'.repeat(110)));
   assert.equal(c.calls(), 6, 'the large answer is computed each time');
   assert.ok(cache.bytes <= 200);
 });

@@ -4,7 +4,7 @@ import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-numb
 import { analyseCompanyName, isLatin, isLegalFormOnly, printedNameKey } from './names.js';
 import { linkSubject } from './link-company.js';
 import { romajiKey } from '../text/romanize.js';
-import { BoundedMemo } from '../bounded-memo.js';
+import { LRUCache } from 'lru-cache';
 import { stripLatinAccents } from '../text/text-fold.js';
 
 export type CompanySearchPlan =
@@ -30,10 +30,15 @@ export type CompanySearchPlan =
  * normalised again, a noticeable share of a name query's time (bench/README.md measures it).
  */
 export function planCompanySearch(query: string): CompanySearchPlan {
-  return PLANS.get(query, () => plan(query));
+  const held = PLANS.get(query);
+  if (held !== undefined) return held;
+  const planned = plan(query);
+  // a query is at most a name's length (the query rules bound it), but the plan is asked of any text: keep short ones
+  if (query.length <= 256) PLANS.set(query, planned);
+  return planned;
 }
 
-const PLANS = new BoundedMemo<CompanySearchPlan>({ entries: 4096, maxKeyLength: 256 });
+const PLANS = new LRUCache<string, CompanySearchPlan>({ max: 4096 });
 
 function plan(query: string): CompanySearchPlan {
   if (looksLikeCorporateNumber(query)) {
