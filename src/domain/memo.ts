@@ -1,19 +1,23 @@
-// Memos of pure functions, over lru-cache: a company's search terms fold the same strings more than once, and a row's
-// romanization is worked out again for its terms; a presented company is kept with the company it shows.
-import { LRUCache } from 'lru-cache';
+// Memos of pure functions: a company's search terms fold the same strings more than once, and a row's romanization is
+// worked out again for its terms; a presented company is kept with the company it shows.
 
 /**
- * `fn`, remembering its answers for the last few distinct arguments (least recently used out first). The point is the
- * repeats within a row or a request, not a cache of the register. `fn` must be pure, so a remembered answer is the
- * answer.
+ * `fn`, remembering its answers for the last few distinct arguments (the oldest out first). The point is the repeats
+ * within a row or a request, not a cache of the register: a Map of a few entries, which a cache library's bookkeeping
+ * would outweigh. `fn` must be pure, so a remembered answer is the answer.
  */
 export function memoRecent<R>(fn: (value: string) => R, entries = 8): (value: string) => R {
-  // boxed, since a cache holds no null or undefined and `fn` may answer either
-  const answers = new LRUCache<string, { readonly answer: R }>({
-    max: entries,
-    memoMethod: (value) => ({ answer: fn(value) }),
-  });
-  return (value) => answers.memo(value).answer;
+  // boxed, since `fn` may answer undefined
+  const answers = new Map<string, { readonly answer: R }>();
+  return (value) => {
+    const held = answers.get(value);
+    if (held !== undefined) return held.answer;
+    const answer = fn(value);
+    const oldest = answers.size >= entries ? answers.keys().next() : null;
+    if (oldest?.done === false) answers.delete(oldest.value);
+    answers.set(value, { answer });
+    return answer;
+  };
 }
 
 /** `compute` remembered for each object it is given, for as long as the object itself is kept. Only for pure functions. */
