@@ -28,9 +28,9 @@ const LISTED_FROM_KEYS = 4;
 export function companySql(company: CompanyFilter, { table, nameIndex, orderColumn }: RecordTable): WhereTerm {
   const parts: { rids: string; listed: string | null }[] = [];
   const params: (string | number)[] = [];
-  const inTable = (where: string) => ({
-    rids: `SELECT rid FROM ${table} WHERE ${where}`,
-    listed: `SELECT rid, ${orderColumn} AS listed_on FROM ${table} WHERE ${where}`,
+  const inTable = (where: string, index = '') => ({
+    rids: `SELECT rid FROM ${table}${index} WHERE ${where}`,
+    listed: `SELECT rid, ${orderColumn} AS listed_on FROM ${table}${index} WHERE ${where}`,
   });
   if (company.corporateNumbers.length > 0) {
     parts.push(inTable('company_corporate_number IN (SELECT value FROM json_each(?))'));
@@ -38,9 +38,12 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
   }
   if (company.nameKeys.length > 0) {
     const placed = placementSql(company.named);
+    // ANALYZE counts a few rows a Corporate Number, NULL among them, so the planner walked every record linked to none
+    // through the number's index (55 ms at a million companies) rather than this partial index of them (under 1 ms)
     parts.push(
       inTable(
         `company_corporate_number IS NULL AND company_name_norm IN (SELECT value FROM json_each(?))${placed.sql}`,
+        ` INDEXED BY ${table}_by_unlinked_name`,
       ),
     );
     params.push(JSON.stringify(company.nameKeys), ...placed.params);

@@ -163,6 +163,34 @@ test('every record filter, alone and combined, is index-backed', () => {
   }
 });
 
+test('the records of a company linked to none are read from their partial index, wherever they are placed', () => {
+  const db = emptyDatabase();
+  // the statistics of bench:scale's million companies, whose records are half linked: a few rows a number (NULL among
+  // them), two a name key
+  const stat = db.prepare('INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)');
+  for (const { table } of ALL_RECORD_TABLES) {
+    stat.run(table, `${table}_by_company`, '39802 3 2');
+    stat.run(table, `${table}_by_company_name`, '39802 2 1');
+    stat.run(table, `${table}_by_unlinked_name`, '20037 2 1 1 1');
+  }
+  db.exec('ANALYZE sqlite_schema');
+  for (const table of ALL_RECORD_TABLES) {
+    for (const filter of placed) {
+      const query = { today, company: { ...filter, corporateNumbers: [], nameParts: [] } };
+      for (const fragment of [recordListedRidsSql(table, query, 1000), recordCountSql(table, query, 1000)]) {
+        const steps = plan(db, fragment);
+        const reads = steps.filter((s) => new RegExp(`^SEARCH ${table.table}\\b`, 'u').test(s));
+        assert.deepEqual(
+          reads.map((s) => s.replace(/ \(.*$/u, '')),
+          [`SEARCH ${table.table} USING COVERING INDEX ${table.table}_by_unlinked_name`],
+          steps.join('\n'),
+        );
+      }
+    }
+  }
+  db.close();
+});
+
 test('a page of many followed numbers and names sorts their records by the dates the company indexes hold', () => {
   const db = emptyDatabase();
   const many = {

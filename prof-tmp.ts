@@ -1,0 +1,17 @@
+import { openStore } from './src/store/store.js';
+import { loadConfig } from './src/config.js';
+import { endpointAt } from './src/api/catalogue.js';
+import { drawTexts } from './bench/scale-queries.js';
+import { openReadOnly } from './src/store/database.js';
+const dataset = 'bench/out/scale-1000000-g0d0b8fe73f.sqlite';
+const db = openReadOnly(dataset);
+const texts = drawTexts(db, 20, 57);
+db.close();
+const qs = texts['numbers'];
+const store = openStore(dataset, { answerCacheEntries: 0, cacheMiB: loadConfig({}).dbCacheMiB });
+const endpoint = endpointAt('/api/v1/search')!;
+const context = { config: loadConfig({}), dataset: () => store, clock: () => new Date('2026-11-21T03:00:00Z') };
+for (const q of qs) JSON.stringify(endpoint.answer(context, { q }, 'bench'));
+const s = process.cpuUsage();
+for (let r = 0; r < 3; r++) for (const q of qs) JSON.stringify(endpoint.answer(context, { q }, 'bench'));
+const u = process.cpuUsage(s); console.log((u.user + u.system) / 60 / 1000, 'ms an answer');
