@@ -5,6 +5,7 @@ import { termGrams } from '../domain/companies/company-terms.js';
 import { normaliseCompanyName, piecesAroundLegalForms } from '../domain/companies/names.js';
 import { foldAsTextIndex } from '../domain/text/text-fold.js';
 import { queryWords } from '../domain/text/query-words.js';
+import { memoRecent } from '../domain/memo.js';
 import type { SqlFragment } from './sql-fragment.js';
 import { ridOfTextKey } from './record-text-keys.js';
 
@@ -26,9 +27,12 @@ export interface FreeText {
  * (「．（株）」, a name the list printed without its words) is asked as written. Words of three characters or more are looked up in the trigram index; shorter ones, which it
  * cannot serve, in the short-gram index, where a word matches as written or as a company-name key (so that とう finds
  * the name key トウ and 髙 finds 高). A short word without a letter or digit has no gram and is left out; null when
- * no word is left, since nothing can match then. Every word reaches FTS5 as a quoted phrase.
+ * no word is left, since nothing can match then. Every word reaches FTS5 as a quoted phrase. Remembered for the last
+ * few `q`: an answer of /search reads it for each part of each kind.
  */
-export function freeText(q: string): FreeText | null {
+export const freeText: (q: string) => FreeText | null = memoRecent(readFreeText);
+
+function readFreeText(q: string): FreeText | null {
   const written = queryWords(q);
   const pieces = written.flatMap(piecesAroundLegalForms).filter((piece) => /[\p{L}\p{N}]/u.test(piece));
   const words = pieces.length > 0 ? pieces : written;

@@ -30,6 +30,7 @@ export interface RecordPage<T> {
 
 export class RecordQueries {
   private readonly pages: StatementCache<RecordEntry>;
+  private readonly ridEntries: StatementCache<RecordEntry & { readonly rid: number }>;
   private readonly counts: StatementCache<{ n: number }>;
   private readonly ridLists: StatementCache<number>;
   private readonly changes: Readonly<Record<RecordKind, Statement<[string], string | null>>>;
@@ -45,6 +46,7 @@ export class RecordQueries {
     };
     // the three share the bound one cache would have
     this.pages = new StatementCache(db, 1 / 2);
+    this.ridEntries = new StatementCache(db, 1 / 16);
     this.counts = new StatementCache(db, 1 / 4);
     this.ridLists = new StatementCache(db, 1 / 4);
     this.context = { textTrigrams: recordTextTrigramsOf(db) };
@@ -115,12 +117,15 @@ export class RecordQueries {
     return this.ridsOf(recordListedRidsSql(RECORD_TABLES[kind], query, limit, this.context));
   }
 
-  /** The records of these rids (listedRids'), their documents not yet read, in the order given; a rid not held is left out. */
-  entriesOf(kind: RecordKind, rids: readonly number[]): RecordEntry[] {
+  /**
+   * The records of these rids (listedRids'), their documents not yet read, each with its rid, in the order given; a rid
+   * not held is left out.
+   */
+  entriesOf(kind: RecordKind, rids: readonly number[]): (RecordEntry & { readonly rid: number })[] {
     if (rids.length === 0) return [];
     const { table } = RECORD_TABLES[kind];
-    return this.pages
-      .prepared(`SELECT r.id, r.doc FROM json_each(?) j CROSS JOIN ${table} r ON r.rid = j.value ORDER BY j.key`)
+    return this.ridEntries
+      .prepared(`SELECT r.rid, r.id, r.doc FROM json_each(?) j CROSS JOIN ${table} r ON r.rid = j.value ORDER BY j.key`)
       .all(JSON.stringify(rids));
   }
 

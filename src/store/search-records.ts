@@ -6,6 +6,7 @@ import { recordFromDoc } from './record-docs.js';
 import type { CompanyFilter, RecordQuery } from '../domain/records/record-query.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
 import { countDistinctUpTo } from './distinct-count.js';
+import type { Relation } from '../domain/records/record-names.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
 export interface RecordSearch {
@@ -14,28 +15,40 @@ export interface RecordSearch {
   readonly today: string;
 }
 
+/** A query of a search, and how the records it finds relate to the companies the search found. */
+interface SearchPart {
+  readonly query: RecordQuery;
+  readonly relation: Relation;
+}
+
 /**
  * The queries a search stands for, in the order their records are listed: those linked to the companies found first,
  * then apart those linked to none that name them, then those whose printed company name holds the query's, then
- * those whose text matches it.
+ * those whose text matches it. A record is listed with the first that finds it, and so relates to the search as that
+ * one says (relationOf would say the same of it, reading its name again).
  */
-function searchQueries(search: RecordSearch): RecordQuery[] {
-  const queries: RecordQuery[] = [];
+function searchParts(search: RecordSearch): SearchPart[] {
+  const parts: SearchPart[] = [];
   const { companies, text, today } = search;
   const { corporateNumbers, nameKeys, named, nameParts } = companies;
-  const part = (filter: Partial<CompanyFilter>): RecordQuery => ({
-    company: { corporateNumbers: [], nameKeys: [], nameParts: [], ...filter },
-    today,
+  const part = (filter: Partial<CompanyFilter>, relation: Relation): SearchPart => ({
+    query: { company: { corporateNumbers: [], nameKeys: [], nameParts: [], ...filter }, today },
+    relation,
   });
-  if (corporateNumbers.length > 0) queries.push(part({ corporateNumbers }));
-  if (nameKeys.length > 0) queries.push(part(named === undefined ? { nameKeys } : { nameKeys, named }));
-  if (nameParts.length > 0) queries.push(part({ nameParts }));
-  if (text !== null) queries.push({ q: text, today });
-  return queries;
+  if (corporateNumbers.length > 0) parts.push(part({ corporateNumbers }, 'linked'));
+  if (nameKeys.length > 0) parts.push(part(named === undefined ? { nameKeys } : { nameKeys, named }, 'named'));
+  if (nameParts.length > 0) parts.push(part({ nameParts }, 'text'));
+  if (text !== null) parts.push({ query: { q: text, today }, relation: 'text' });
+  return parts;
+}
+
+/** A record a search found, its document not yet read, and how it relates to the companies the search found. */
+export interface FoundEntry extends RecordEntry {
+  readonly relation: Relation;
 }
 
 /** A kind's first records a search finds, and how many it finds in all. */
-export interface FoundRecords extends RecordPage<RecordEntry> {
+export interface FoundRecords extends RecordPage<FoundEntry> {
   /** How many records of the kind the search finds, each once, counted up to the `cap` searchRecords was given. */
   matches(): number;
 }
@@ -54,11 +67,13 @@ export function searchRecords(
   limit: number,
   cap = 0,
 ): FoundRecords {
-  const queries = searchQueries(search);
+  const parts = searchParts(search);
+  const queries = parts.map((part) => part.query);
   const read = new Map<RecordQuery, readonly number[]>();
-  const seen = new Set<number>();
+  // each record found, with how the first part that found it relates it to the search
+  const seen = new Map<number, Relation>();
   let hasMore = false;
-  for (const query of queries) {
+  for (const { query, relation } of parts) {
     if (seen.size >= limit) {
       hasMore = true;
       break;
@@ -68,11 +83,11 @@ export function searchRecords(
     const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
     read.set(query, rids);
     hasMore ||= rids.length > wanted;
-    for (const rid of rids.slice(0, wanted)) seen.add(rid);
+    for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation);
   }
-  const shown = [...seen].slice(0, limit);
+  const shown = [...seen.keys()].slice(0, limit);
   return {
-    records: records.entriesOf(kind, shown),
+    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, relation: seen.get(rid) ?? 'text' })),
     hasMore: hasMore || seen.size > limit,
     matches: () => countFound(records, kind, queries, read, cap),
   };

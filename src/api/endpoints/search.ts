@@ -10,7 +10,6 @@ import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
 import { SEARCH_PATH } from '../links.js';
-import { relationOf } from '../../domain/records/record-names.js';
 import type { CompanyFilter } from '../../domain/records/record-query.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
 import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
@@ -121,10 +120,9 @@ function presented<K extends RecordKind>(
   to: number,
   from = 0,
 ): PresentedOfKind<K>[] {
-  return found.page.records.slice(from, to).map((entry) => {
-    const record = readFoundRecord(found.kind, entry);
-    return presentRecord(found.kind, record, search.today, relationOf(record.company, search.companies));
-  });
+  return found.page.records
+    .slice(from, to)
+    .map((entry) => presentRecord(found.kind, readFoundRecord(found.kind, entry), search.today, entry.relation));
 }
 
 /** A value for each record kind, under its list's name (as SearchAnswer and SearchMeta name them). */
