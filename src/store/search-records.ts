@@ -43,7 +43,7 @@ function searchParts(search: RecordSearch): SearchPart[] {
 }
 
 /** A record a search found, its document not yet read, and how it relates to the companies the search found. */
-export interface FoundEntry extends RecordEntry {
+interface FoundEntry extends RecordEntry {
   readonly relation: Relation;
 }
 
