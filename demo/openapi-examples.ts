@@ -1,5 +1,5 @@
 // The example answers of the OpenAPI document: one real call per operation against the demo dataset, written to
-// src/http/openapi-examples.generated.ts by `npm run openapi:examples`; a test regenerates them to catch drift.
+// src/http/self-description/openapi-examples.generated.ts by `npm run openapi:examples`; a test regenerates them to catch drift.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +96,7 @@ if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${proce
   try {
     const path = join(dir, 'demo.sqlite');
     buildDemoDatabase(path, { now: EXAMPLES_NOW });
-    const target = new URL('../src/http/openapi-examples.generated.ts', import.meta.url);
+    const target = new URL('../src/http/self-description/openapi-examples.generated.ts', import.meta.url);
     writeFileSync(target, examplesModule(await exampleAnswers(path)));
     console.log(`wrote ${target.pathname}`);
   } finally {

@@ -15,7 +15,7 @@ import { systemClock } from './domain/dates.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
 import fp from 'fastify-plugin';
 import { buildApp, type AppDeps } from './http/app.js';
-import { guideText } from './http/llms-guide.js';
+import { guideText } from './http/self-description/guide.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';

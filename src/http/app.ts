@@ -16,7 +16,7 @@ import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { contractErrors, noteErrorCode } from './error-handler.js';
-import { openApiOptions } from './openapi.js';
+import { openApiOptions } from './self-description/openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
 import { guideRoute, openApiRoute } from './routes/docs.js';
 import { referencePageRoutes } from './routes/reference-page.js';

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { loadConfig } from '../../src/config.js';
-import { guideText } from '../../src/http/llms-guide.js';
+import { guideText } from '../../src/http/self-description/guide.js';
 import {
   PrecompressedBody,
   keepPrecompressedCopies,

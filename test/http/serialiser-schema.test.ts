@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fastJson from 'fast-json-stringify';
 import { ENDPOINTS } from '../../src/api/catalogue.js';
-import { OPENAPI_EXAMPLES } from '../../src/http/openapi-examples.generated.js';
+import { OPENAPI_EXAMPLES } from '../../src/http/self-description/openapi-examples.generated.js';
 import { serialiserView } from '../../src/http/serialiser-schema.js';
 import { Nullable, Label, Instant } from '../../src/api/schemas/common.js';
 import { Type } from '@sinclair/typebox';

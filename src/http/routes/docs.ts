@@ -1,7 +1,7 @@
 // GET /api/v1/openapi.json (generated from the route schemas) and GET /llms.txt (the guide for LLM agents).
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/endpoint.js';
-import { guideText } from '../llms-guide.js';
+import { guideText } from '../self-description/guide.js';
 import { latestBody, precompressedAnswer } from '../precompressed.js';
 import { GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
 

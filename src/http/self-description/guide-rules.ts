@@ -1,12 +1,12 @@
-// The rules /llms.txt states, each a promise with an id (test/http/llms-promises.test.ts checks every one against the
+// The rules /llms.txt states, each a promise with an id (test/http/self-description/guide-promises.test.ts checks every one against the
 // running server) or advice (id null). Numbers come from the settings, so a rule cannot drift from the server.
-import type { Config } from '../config.js';
-import { EXAMPLE_NUMBER } from './llms-example-data.js';
-import { MAX_LIMIT } from '../api/schemas/queries.js';
-import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
-import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/records/record-filters.js';
-import { RECORD_FILTERS } from '../store/record-filters.js';
-import { RECORD_KINDS } from '../domain/records/record.js';
+import type { Config } from '../../config.js';
+import { EXAMPLE_NUMBER } from './guide-example-data.js';
+import { MAX_LIMIT } from '../../api/schemas/queries.js';
+import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
+import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { RECORD_FILTERS } from '../../store/record-filters.js';
+import { RECORD_KINDS } from '../../domain/records/record.js';
 
 /** The record filters whose values are codes of a vocabulary, from the filter table: those that count alone first. */
 const VOCABULARY_FILTERS = (() => {

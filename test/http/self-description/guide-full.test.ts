@@ -1,9 +1,9 @@
 // GET /llms.txt through the real app: plain text, and the numbers it states are the settings the server runs with.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../helpers/server.js';
-import { loadConfig } from '../../src/config.js';
-import { duration, llmsTxt, renderJson } from '../../src/http/llms-txt.js';
+import { startServer } from '../../helpers/server.js';
+import { loadConfig } from '../../../src/config.js';
+import { duration, fullGuide, renderJson } from '../../../src/http/self-description/guide-full.js';
 
 test('GET /llms.txt answers 200 text/plain with the default numbers, without a dataset', async () => {
   const server = await startServer({ dbPath: null });
@@ -11,7 +11,7 @@ test('GET /llms.txt answers 200 text/plain with the default numbers, without a d
     const response = await server.get('/llms.txt');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
-    assert.equal(response.text, llmsTxt(loadConfig({})));
+    assert.equal(response.text, fullGuide(loadConfig({})));
     assert.match(response.text, /^# Kohyo\n\n> /u);
     assert.ok(response.text.includes('10 requests per client in any 60 seconds'));
     assert.ok(response.text.includes('RateLimit-Policy: "minute";q=10;w=60, "day";q=300;w=86400'));

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document's frame; its paths come from the routes' own schemas via @fastify/swagger.
 import type { SwaggerOptions } from '@fastify/swagger';
-import { ERRORS } from '../api/errors.js';
-import type { Config } from '../config.js';
+import { ERRORS } from '../../api/errors.js';
+import type { Config } from '../../config.js';
 import { decorateDocument } from './openapi-document.js';
 
 export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions {

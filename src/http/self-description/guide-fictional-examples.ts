@@ -1,7 +1,7 @@
 // The example calls and answers /llms.txt shows while no dataset is open, one per endpoint: answers of the real shape
-// over the fictional dataset of llms-example-data.ts; a test checks every example answer against the endpoint's
+// over the fictional dataset of guide-example-data.ts; a test checks every example answer against the endpoint's
 // response schema.
-import type { EndpointExample } from './llms-example-call.js';
+import type { EndpointExample } from './guide-example-call.js';
 import {
   EXAMPLE_NUMBER,
   exampleClosedCompany,
@@ -18,7 +18,7 @@ import {
   pagedMeta,
   recordMeta,
   searchMeta,
-} from './llms-example-data.js';
+} from './guide-example-data.js';
 
 const ONE_ROW = 'one row per list';
 

@@ -2,14 +2,14 @@
 // numbers from the settings, parameters from the query schemas and error codes from the error catalogue, so the
 // guide cannot drift from the API.
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { Config } from '../config.js';
-import { ERRORS, ERROR_CODES } from '../api/errors.js';
-import { ERROR_ADVICE } from '../api/error-advice.js';
-import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../api/catalogue.js';
-import { encodedCall, readableCall, type EndpointExample } from './llms-example-call.js';
-import { EXAMPLES } from './llms-examples.js';
-import type { DatasetMeta } from '../store/database.js';
-import { duration, guideRules, type GuideRule } from './llms-rules.js';
+import type { Config } from '../../config.js';
+import { ERRORS, ERROR_CODES } from '../../api/errors.js';
+import { ERROR_ADVICE } from '../../api/error-advice.js';
+import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../../api/catalogue.js';
+import { encodedCall, readableCall, type EndpointExample } from './guide-example-call.js';
+import { EXAMPLES } from './guide-fictional-examples.js';
+import type { DatasetMeta } from '../../store/database.js';
+import { duration, guideRules, type GuideRule } from './guide-rules.js';
 
 export { duration };
 
@@ -49,7 +49,7 @@ export interface GuideExamples {
 
 const FICTIONAL: GuideExamples = { dataset: null, examples: EXAMPLES };
 
-export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): string {
+export function fullGuide(config: Config, served: GuideExamples = FICTIONAL): string {
   const l = config.limits;
   const rules = guideRules(config);
   return [

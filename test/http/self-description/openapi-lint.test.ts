@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { ok } from '../helpers/answers.js';
-import type { Answer } from '../helpers/documented-answers.js';
-import type { OpenApiDocument } from '../helpers/openapi-document.js';
-import { NAMED_SCHEMAS } from '../../src/http/openapi-components.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+import { ok } from '../../helpers/answers.js';
+import type { Answer } from '../../helpers/documented-answers.js';
+import type { OpenApiDocument } from '../../helpers/openapi-document.js';
+import { NAMED_SCHEMAS } from '../../../src/http/self-description/openapi-components.js';
 
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

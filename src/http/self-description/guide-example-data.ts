@@ -1,30 +1,30 @@
 // The fictional dataset the examples of /llms.txt show while no dataset is open: companies (見本 "sample", 架空
 // "fictional") with real codes, one record of each kind, coverage, and the meta of each kind of answer. Labels come
 // from the vocabularies and ids from the id rule, so the examples cannot drift from what the API says.
-import { corporateNumberFromBase } from '../domain/companies/corporate-number.js';
-import { recordId } from '../domain/records/record-id.js';
-import { romanizeKana } from '../domain/text/romanize.js';
-import { closeCauses } from '../domain/companies/close-causes.js';
-import { buildCoverage } from '../domain/coverage.js';
-import { sourceCoverageList } from '../domain/source-coverage.js';
-import { authorities } from '../domain/vocabularies/authorities.js';
-import { laws } from '../domain/vocabularies/laws.js';
-import { legalForms } from '../domain/vocabularies/legal-forms.js';
+import { corporateNumberFromBase } from '../../domain/companies/corporate-number.js';
+import { recordId } from '../../domain/records/record-id.js';
+import { romanizeKana } from '../../domain/text/romanize.js';
+import { closeCauses } from '../../domain/companies/close-causes.js';
+import { buildCoverage } from '../../domain/coverage.js';
+import { sourceCoverageList } from '../../domain/source-coverage.js';
+import { authorities } from '../../domain/vocabularies/authorities.js';
+import { laws } from '../../domain/vocabularies/laws.js';
+import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import {
   enforcementActionTypes,
   licenseActionTypes,
   natures,
   procurementReasons,
   sectors,
-} from '../domain/vocabularies/enums.js';
-import { PUBLISHER_GROUPS } from '../domain/vocabularies/publisher-groups.js';
-import { VOCABULARIES } from '../domain/vocabularies/index.js';
-import { labelOf } from '../api/present/labels.js';
-import { SOURCES_COVERAGE_PATH, companyLinks, recordLinks } from '../api/links.js';
+} from '../../domain/vocabularies/enums.js';
+import { PUBLISHER_GROUPS } from '../../domain/vocabularies/publisher-groups.js';
+import { VOCABULARIES } from '../../domain/vocabularies/index.js';
+import { labelOf } from '../../api/present/labels.js';
+import { SOURCES_COVERAGE_PATH, companyLinks, recordLinks } from '../../api/links.js';
 import type { Static } from '@sinclair/typebox';
-import type { Meta } from '../api/schemas/common.js';
-import type { Company } from '../api/schemas/company.js';
-import type { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
+import type { Meta } from '../../api/schemas/common.js';
+import type { Company } from '../../api/schemas/company.js';
+import type { Enforcement, LicenseAction, ProcurementSuspension } from '../../api/schemas/records.js';
 
 // Organisation type 99 (digits 5-6 of the base) is never issued, as in the demo dataset: no real company has these.
 export const EXAMPLE_NUMBER = corporateNumberFromBase('999999990001');

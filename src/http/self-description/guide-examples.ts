@@ -1,13 +1,13 @@
 // The guide's examples for the dataset being served: calls about what the dataset holds (guidePicks), answered
 // by the endpoints' own answer functions, so that every example call answers with rows.
-import type { Store } from '../store/store.js';
-import type { RouteContext } from '../api/endpoint.js';
-import type { EndpointExample, ExampleCall } from './llms-example-call.js';
-import { EXAMPLES } from './llms-examples.js';
-import { endpointAt } from '../api/catalogue.js';
-import { MAX_DATE_RANGE_DAYS } from '../domain/records/record-filters.js';
-import { isObject, isRecord, propertyOf } from '../domain/is-object.js';
-import { COMPANIES_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, RECORD_PATHS } from '../api/links.js';
+import type { Store } from '../../store/store.js';
+import type { RouteContext } from '../../api/endpoint.js';
+import type { EndpointExample, ExampleCall } from './guide-example-call.js';
+import { EXAMPLES } from './guide-fictional-examples.js';
+import { endpointAt } from '../../api/catalogue.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/records/record-filters.js';
+import { isObject, isRecord, propertyOf } from '../../domain/is-object.js';
+import { COMPANIES_PATH, COMPANY_PAGE_PATH, RECORD_PAGE_PATH, RECORD_PATHS } from '../../api/links.js';
 
 /** The request id example answers carry: they answer no request. */
 const EXAMPLE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
@@ -16,7 +16,7 @@ const ONE_ROW = 'one row per list';
 type Params = Record<string, string | number>;
 
 /** The examples for `store`; an endpoint whose kind of record the dataset does not hold has none. */
-export function datasetExamples(context: RouteContext, store: Store): Readonly<Record<string, EndpointExample>> {
+export function guideExamples(context: RouteContext, store: Store): Readonly<Record<string, EndpointExample>> {
   const picks = store.guidePicks;
   const examples: Record<string, EndpointExample> = Object.fromEntries(
     Object.entries(EXAMPLES).filter(([path]) => !FROM_DATASET.has(path)),

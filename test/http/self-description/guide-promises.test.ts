@@ -1,21 +1,21 @@
 // Every promise /llms.txt makes, checked against the running server: each example call answers with rows and with
-// the answer shown (readable and percent-encoded), and each stated rule (src/http/llms-rules.ts) holds.
+// the answer shown (readable and percent-encoded), and each stated rule (src/http/self-description/guide-rules.ts) holds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.js';
-import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
-import { MAX_TEXT_LENGTH } from '../../src/domain/records/record-filters.js';
-import { createLimiter } from '../../src/limits/limiter.js';
-import { MemoryStore } from '../../src/limits/memory-store.js';
-import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/client-identity.js';
-import { guideRules } from '../../src/http/llms-rules.js';
-import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../helpers/server.js';
-import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';
-import { answerOf, errorOfAnswer } from '../helpers/answers.js';
-import type { ErrorAnswer } from '../helpers/documented-answers.js';
-import { fixtureDatabase } from '../helpers/fixture-dataset.js';
-import { rawRequest } from '../helpers/raw-request.js';
+import { loadConfig } from '../../../src/config.js';
+import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
+import { MAX_TEXT_LENGTH } from '../../../src/domain/records/record-filters.js';
+import { createLimiter } from '../../../src/limits/limiter.js';
+import { MemoryStore } from '../../../src/limits/memory-store.js';
+import { limitPolicy } from '../../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
+import { guideRules } from '../../../src/http/self-description/guide-rules.js';
+import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../../helpers/server.js';
+import { isErrorResponse, type TestResponse } from '../../helpers/test-response.js';
+import { answerOf, errorOfAnswer } from '../../helpers/answers.js';
+import type { ErrorAnswer } from '../../helpers/documented-answers.js';
+import { fixtureDatabase } from '../../helpers/fixture-dataset.js';
+import { rawRequest } from '../../helpers/raw-request.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 
