@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { answerOf, ok } from '../helpers/answers.js';
 import type { OpenApiDocument } from '../helpers/openapi-document.js';
-import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
+import { EXAMPLE_CALLS } from '../../demo/document-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadConfig, SETTINGS } from '../../src/config.js';
 import { ERRORS, ERROR_CODES } from '../../src/api/errors.js';
-import { fullGuide } from '../../src/http/self-description/guide-full.js';
+import { guideWithoutDataset } from '../../src/http/self-description/guide.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/metrics.js';
 import { section } from '../helpers/markdown.js';
@@ -16,7 +16,7 @@ const readme = readFileSync(new URL('README.md', root), 'utf8');
 const usingTheApi = readFileSync(new URL('docs/using-the-api.md', root), 'utf8');
 const operating = readFileSync(new URL('docs/operating.md', root), 'utf8');
 const errorsPage = readFileSync(new URL('docs/errors.md', root), 'utf8');
-const guide = fullGuide(loadConfig({}));
+const guide = guideWithoutDataset(loadConfig({}));
 
 let app: FastifyInstance;
 before(async () => {

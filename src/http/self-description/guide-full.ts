@@ -6,12 +6,8 @@ import type { Config } from '../../config.js';
 import { ERRORS, ERROR_CODES } from '../../api/errors.js';
 import { ERROR_ADVICE } from '../../api/error-advice.js';
 import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../../api/catalogue.js';
-import { encodedCall, readableCall, type EndpointExample } from './guide-example-call.js';
-import { EXAMPLES } from './guide-fictional-examples.js';
-import type { DatasetMeta } from '../../store/database.js';
-import { duration, guideRules, type GuideRule } from './guide-rules.js';
-
-export { duration };
+import { encodedCall, readableCall, type GuideExamples } from './guide-examples.js';
+import { guideRules, type GuideRule } from './guide-rules.js';
 
 interface EndpointGuide {
   readonly path: string;
@@ -41,15 +37,8 @@ function endpoints(config: Config): readonly EndpointGuide[] {
   ];
 }
 
-/** What the guide's examples come from: the dataset served and examples answered by it, or fictional ones without one. */
-export interface GuideExamples {
-  readonly dataset: DatasetMeta | null;
-  readonly examples: Readonly<Record<string, EndpointExample>>;
-}
-
-const FICTIONAL: GuideExamples = { dataset: null, examples: EXAMPLES };
-
-export function fullGuide(config: Config, served: GuideExamples = FICTIONAL): string {
+/** The whole guide, its examples those of `served`. */
+export function fullGuide(config: Config, served: GuideExamples): string {
   const l = config.limits;
   const rules = guideRules(config);
   return [
@@ -63,7 +52,7 @@ export function fullGuide(config: Config, served: GuideExamples = FICTIONAL): st
     '',
     '## Endpoints',
     '',
-    examplesNote(served.dataset),
+    examplesNote(served),
     '',
     ...endpoints(config).flatMap((e) => endpointSection(e, l.perMinute, served)),
     '## Query rules',
@@ -109,9 +98,9 @@ function ruleLines(rules: readonly GuideRule[]): string[] {
   return rules.map((rule) => `- ${rule.text}`);
 }
 
-function examplesNote(dataset: DatasetMeta | null): string {
-  if (dataset === null)
-    return 'No dataset is open yet, so the example answers below are FICTIONAL (invented companies of the right shape).';
+function examplesNote({ dataset, from }: GuideExamples): string {
+  if (from === 'demo')
+    return `No dataset is open yet, so the example calls and answers below are the demo dataset's (version ${dataset.version}), FICTIONAL: never cite them as fact.`;
   const chosen = `The example calls below were chosen from the ${dataset.kind} dataset this server serves (version ${dataset.version}) when this guide was built, and each answers with rows; the answers shown are theirs.`;
   return dataset.kind === 'demo'
     ? `${chosen} The demo's companies and records are FICTIONAL: never cite them as fact.`
@@ -138,8 +127,7 @@ function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamp
     lines.push(`Example: \`GET ${readable}\``, '');
     if (encoded !== readable) lines.push(`Percent-encoded, as sent: \`GET ${encoded}\``, '');
     if (example.answer !== null) {
-      const source =
-        example.source === 'fixed' ? [] : [answerSource(example.source === 'dataset' ? served.dataset : null)];
+      const source = example.source === 'fixed' ? [] : [answerSource(served.dataset)];
       const notes = [...source, ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
       const heading = notes.length === 0 ? 'Answer:' : `Answer (${notes.join('; ')}):`;
       lines.push(heading, '', '```json', renderJson(example.answer), '```', '');
@@ -148,8 +136,7 @@ function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamp
   return lines;
 }
 
-function answerSource(dataset: DatasetMeta | null): string {
-  if (dataset === null) return 'fictional example';
+function answerSource(dataset: GuideExamples['dataset']): string {
   return dataset.kind === 'demo' ? 'from the demo dataset: fictional' : 'from the dataset served';
 }
 

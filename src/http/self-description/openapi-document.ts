@@ -7,7 +7,7 @@ import {
   successHeaders,
   type ErrorStatus,
 } from './openapi-components.js';
-import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
 import type { SwaggerTransformObject } from '@fastify/swagger';
@@ -75,7 +75,7 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const conditional = endpoint?.conditional === true;
   const success = objectAt(objectAt(operation, 'responses'), '200');
   const content = objectAt(success, 'content');
-  const example = OPENAPI_EXAMPLES[path];
+  const example = DOCUMENT_EXAMPLES.openapi[path];
   if (example !== undefined) objectAt(content, 'application/json').example = jsonOf(example, `the example of ${path}`);
   if (endpoint?.feed !== undefined) {
     content['application/atom+xml'] = {

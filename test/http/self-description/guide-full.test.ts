@@ -3,7 +3,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer } from '../../helpers/server.js';
 import { loadConfig } from '../../../src/config.js';
-import { duration, fullGuide, renderJson } from '../../../src/http/self-description/guide-full.js';
+import { renderJson } from '../../../src/http/self-description/guide-full.js';
+import { duration } from '../../../src/http/self-description/guide-rules.js';
+import { guideWithoutDataset } from '../../../src/http/self-description/guide.js';
 
 test('GET /llms.txt answers 200 text/plain with the default numbers, without a dataset', async () => {
   const server = await startServer({ dbPath: null });
@@ -11,7 +13,7 @@ test('GET /llms.txt answers 200 text/plain with the default numbers, without a d
     const response = await server.get('/llms.txt');
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
-    assert.equal(response.text, fullGuide(loadConfig({})));
+    assert.equal(response.text, guideWithoutDataset(loadConfig({})));
     assert.match(response.text, /^# Kohyo\n\n> /u);
     assert.ok(response.text.includes('10 requests per client in any 60 seconds'));
     assert.ok(response.text.includes('RateLimit-Policy: "minute";q=10;w=60, "day";q=300;w=86400'));

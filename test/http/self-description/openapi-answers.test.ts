@@ -2,7 +2,7 @@
 // document with a JSON Schema 2020-12 validator, and their documented headers present.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_CALLS } from '../../../demo/openapi-examples.js';
+import { EXAMPLE_CALLS } from '../../../demo/document-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { loadConfig } from '../../../src/config.js';
 import { ERROR_CODES } from '../../../src/api/errors.js';
