@@ -3665,6 +3665,14 @@ export const DOCUMENT_EXAMPLES: DocumentExamples = {
         "answer": null,
         "source": "fixed"
       },
+      "/llms-full.txt": {
+        "call": {
+          "path": "/llms-full.txt",
+          "params": []
+        },
+        "answer": null,
+        "source": "fixed"
+      },
       "/search": {
         "call": {
           "path": "/search",

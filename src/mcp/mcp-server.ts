@@ -37,7 +37,7 @@ export type EndpointCall = (
 export interface McpServerOptions {
   readonly tools: readonly Tool[];
   readonly call: EndpointCall;
-  /** The text of /llms.txt for the dataset being served. */
+  /** The whole guide (/llms-full.txt) for the dataset being served. */
   readonly guide: () => Promise<string>;
   /**
    * Counts a message that returns data without calling an endpoint (a resource read) as one request of its client;
@@ -101,7 +101,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { content: [{ type: 'text', text: JSON.stringify(bounded) }] };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [{ uri: GUIDE_URI, name: 'llms.txt', title: 'Kohyo: the guide for LLM agents', mimeType: 'text/plain' }],
+    resources: [
+      { uri: GUIDE_URI, name: 'llms-full.txt', title: 'Kohyo: the whole guide for LLM agents', mimeType: 'text/plain' },
+    ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== GUIDE_URI)

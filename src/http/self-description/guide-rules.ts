@@ -113,7 +113,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     },
     {
       id: 'what_counts',
-      text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',
+      text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health, /llms.txt and /llms-full.txt do not count either. A refused (429) request does not count.',
     },
     {
       id: 'enumeration',

@@ -18,7 +18,7 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
           'A public, read-only JSON API over Japanese company profiles and public enforcement records: enforcement ' +
           'actions, procurement suspensions and licence actions. No key or account; anonymous clients are rate limited ' +
           '(10 requests per 60 s, 300 per rolling 24 h) and bulk enumeration is refused. Send `X-Kohyo-Client` ' +
-          '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). An LLM guide is at /llms.txt.\n\n' +
+          '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). The guide for LLM agents is at /llms.txt (an index) and /llms-full.txt (the whole of it).\n\n' +
           '## Error codes\n\nEvery error answer is `{ "error": { "code", "message", "details" } }`.\n\n' +
           '| Status | Code | Meaning |\n|---|---|---|\n' +
           errorTable +

@@ -1,4 +1,4 @@
-// Every promise /llms.txt makes, checked against the running server: each example call answers with rows and with
+// Every promise the guide (/llms-full.txt) makes, checked against the running server: each example call answers with rows and with
 // the answer shown (readable and percent-encoded), and each stated rule (src/http/self-description/guide-rules.ts) holds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,10 +53,10 @@ for (const [name, database] of [
   ['the demo dataset', demoDatabase],
   ['the endpoint fixtures', fixtureDatabase],
 ] as const) {
-  test(`every example call of /llms.txt on ${name} answers with rows, and with the answer shown`, async () => {
+  test(`every example call of /llms-full.txt on ${name} answers with rows, and with the answer shown`, async () => {
     const server = await startServer({ dbPath: await database() });
     try {
-      const guide = (await server.get('/llms.txt')).text;
+      const guide = (await server.get('/llms-full.txt')).text;
       const examples = examplesOf(guide);
       const withData = examples.filter(
         (e) => e.path.startsWith('/api/v1/') && e.path !== '/api/v1/openapi.json' && e.path !== '/api/v1/vocabularies',
@@ -118,7 +118,7 @@ for (const [name, database] of [
   });
 }
 
-describe('every rule /llms.txt states holds on the running server', () => {
+describe('every rule /llms-full.txt states holds on the running server', () => {
   const env = {
     KOHYO_LIMIT_PER_MINUTE: '5',
     KOHYO_LIMIT_PER_DAY: '8',
@@ -388,8 +388,10 @@ describe('every rule /llms.txt states holds on the running server', () => {
     },
     async what_counts() {
       const get = client();
-      for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt']) {
-        assert.equal((await get(path)).headers.get('ratelimit'), null, path);
+      for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt', '/llms-full.txt']) {
+        const answer = await get(path);
+        assert.equal(answer.status, 200, path);
+        assert.equal(answer.headers.get('ratelimit'), null, path);
       }
       assert.equal(
         (await get('/api/v1/enforcements')).headers.get('ratelimit'),
