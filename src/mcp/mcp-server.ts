@@ -19,6 +19,7 @@ import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
 import { isRecord, propertyOf, textOf } from '../domain/is-object.js';
+import { PACKAGE_VERSION } from '../package-version.js';
 
 export { GUIDE_URI };
 
@@ -52,7 +53,7 @@ export interface McpServerOptions {
   readonly refused?: () => Error | null;
 }
 
-const SERVER_INFO = { name: 'kohyo', version: '1.0.0' };
+const SERVER_INFO = { name: 'kohyo', version: PACKAGE_VERSION };
 
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {

@@ -3,6 +3,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { ERRORS } from '../../api/errors.js';
 import type { Config } from '../../config.js';
 import { decorateDocument } from './openapi-document.js';
+import { PACKAGE_VERSION } from '../../package-version.js';
 
 export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions {
   const errorTable = Object.entries(ERRORS)
@@ -13,7 +14,8 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
       openapi: '3.1.0',
       info: {
         title: 'Kohyo API',
-        version: '1.0.0',
+        // the release's, as the MCP server says it; the API's own version is its path, /api/v1 (docs/versioning.md)
+        version: PACKAGE_VERSION,
         description:
           'A public, read-only JSON API over Japanese company profiles and public enforcement records: enforcement ' +
           'actions, procurement suspensions and licence actions. No key or account; anonymous clients are rate limited ' +
