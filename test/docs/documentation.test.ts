@@ -13,6 +13,9 @@ import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
+const packageJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 const usingTheApi = readFileSync(new URL('docs/using-the-api.md', root), 'utf8');
 const operating = readFileSync(new URL('docs/operating.md', root), 'utf8');
 const errorsPage = readFileSync(new URL('docs/errors.md', root), 'utf8');
@@ -171,6 +174,16 @@ for (const [name, text, headings] of [
     for (const heading of headings) assert.ok(lines.includes(heading), `missing ${heading}`);
   });
 }
+
+test('bench/README.md keeps to how to run each benchmark and its latest figures; the history is in HISTORY.md', () => {
+  const bench = readFileSync(new URL('bench/README.md', root), 'utf8');
+  const lines = bench.split('\n').length;
+  assert.ok(lines <= 300, `bench/README.md is ${lines} lines: move older figures to bench/HISTORY.md`);
+  assert.ok(bench.includes('[HISTORY.md](HISTORY.md)'));
+  // every benchmark package.json names is there, by its command
+  for (const script of Object.keys(packageJson.scripts).filter((name) => /^bench(?::|$)/u.test(name)))
+    assert.ok(bench.includes(`npm run ${script}`), `bench/README.md does not say how to run ${script}`);
+});
 
 test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {
   assert.ok(readme.split('\n').length <= 200, 'README.md keeps to what a newcomer needs first');
