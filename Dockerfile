@@ -43,5 +43,5 @@ EXPOSE 3000
 # start may build the demo dataset first, hence the start period
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
-# what `npm start` starts, without npm in between (it would rebuild, and hold back SIGTERM from the server)
+# what `npm start` starts, without npm in between (it would rebuild, and pass on SIGINT and SIGTERM alone, not SIGHUP)
 CMD ["node", "--max-semi-space-size=64", "dist/src/main.js"]

@@ -15,7 +15,7 @@ import { systemClock } from './domain/dates.js';
 import type { DatasetFollower } from './replica/dataset-follower.js';
 import fp from 'fastify-plugin';
 import { buildApp, type AppDeps } from './http/app.js';
-import { guideText } from './http/llms-guide.js';
+import { guideTexts } from './http/self-description/guide.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
@@ -28,7 +28,7 @@ import { clearDeadDrafts } from './store/draft.js';
 export interface Service {
   readonly app: FastifyInstance;
   readonly holder: DatasetHolder;
-  /** The text of /llms.txt for the dataset being served. */
+  /** The whole guide (/llms-full.txt) for the dataset being served. */
   guide(): string;
   /** Waits for the limiter's store (Redis) to be reachable or given up on. */
   ready(): Promise<void>;
@@ -117,7 +117,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   return {
     app,
     holder,
-    guide: () => guideText({ config, dataset: holder.dataset, clock }),
+    guide: () => guideTexts({ config, dataset: holder.dataset, clock }).full,
     ready: () => limiter.ready(),
     async close() {
       await follower?.stop();
@@ -136,7 +136,7 @@ export function buildServiceApp(deps: AppDeps): Promise<FastifyInstance> {
     async (app) => {
       await mcpRoutes(app, {
         tools: mcpTools(deps.config),
-        guide: async () => guideText(context),
+        guide: async () => guideTexts(context).full,
         maxBatch: deps.config.mcpMaxBatch,
         // each message is limited as a request of the client that sent it (limits-hooks.ts)
         ...(app.kohyoRouteLimits === null ? {} : { limits: app.kohyoRouteLimits }),

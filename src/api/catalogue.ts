@@ -14,15 +14,22 @@ import { BASE_PATH, COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEA
 export { BASE_PATH };
 
 export const OPENAPI_PATH = `${BASE_PATH}/openapi.json`;
+/** The guide for LLM agents: its index (the llms.txt convention), and the whole of it. */
 export const GUIDE_PATH = '/llms.txt';
+export const FULL_GUIDE_PATH = '/llms-full.txt';
 export const REFERENCE_PATH = '/docs';
 export const MCP_PATH = '/mcp';
+/**
+ * What a POST to MCP_PATH must accept (Streamable HTTP): the SDK's transport answers 406 to a request whose `Accept`
+ * lacks either, even though a stateless server answers JSON.
+ */
+export const MCP_ACCEPT = 'application/json, text/event-stream';
 /**
  * The most bytes of JSON an MCP tool answers, as the text travels in the JSON-RPC message (escaped once more): under
  * 32 KiB whole, with room for the message around it (src/mcp/answer-bound.ts holds answers to it).
  */
 export const MCP_ANSWER_BYTES = 31 * 1024;
-/** The guide, as the MCP server lists it among its resources. */
+/** The whole guide, as the MCP server lists it among its resources (its address kept from when /llms.txt held it all). */
 export const GUIDE_URI = 'kohyo://guide/llms.txt';
 
 /** The endpoints, in the order the documents list them. */
@@ -42,6 +49,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 export const DOCUMENTS: readonly ServiceDocument[] = [
   {
     path: REFERENCE_PATH,
+    summary: 'The interactive API reference',
     landingLink: {
       name: 'docs',
       title: 'API reference',
@@ -52,43 +60,57 @@ export const DOCUMENTS: readonly ServiceDocument[] = [
   },
   {
     path: OPENAPI_PATH,
+    summary: 'The OpenAPI 3.1 document',
     landingLink: { name: 'openapi', title: 'OpenAPI document', note: 'OpenAPI 3.1, for code generators' },
     description:
       'The OpenAPI 3.1 document, generated from the same schemas that validate requests: `{"openapi":"3.1.0","info":{"title":"Kohyo API",…},"paths":{…}}`.',
   },
   {
     path: GUIDE_PATH,
-    landingLink: { name: 'llms_txt', title: '/llms.txt', note: 'the guide for LLM agents' },
-    description: 'This guide, as plain text.',
+    summary: 'The guide for LLM agents: an index',
+    landingLink: { name: 'llms_txt', title: '/llms.txt', note: 'the guide for LLM agents: a short index' },
+    description:
+      'The index of this guide, as plain text (the llms.txt convention, under 10 KB): what the service is, the rules to know before the first call, and a link to each document and to an example call of each endpoint.',
+  },
+  {
+    path: FULL_GUIDE_PATH,
+    summary: 'The whole guide for LLM agents',
+    landingLink: { name: 'llms_full_txt', title: '/llms-full.txt', note: 'the whole guide for LLM agents' },
+    description: 'This guide, whole, as plain text.',
   },
   {
     path: SEARCH_PAGE_PATH,
+    summary: 'The search page for people',
     counted: true,
     description:
       "The search page for people (HTML, Japanese or English by `Accept-Language` or `lang=ja|en`): what `/api/v1/search` answers for `q`, with the counts and what was searched; `kind=enforcements|procurement_suspensions|license_actions&page=N` lists one kind's matches 10 to a page, up to the API's page cap. Counted like `/api/v1/search`. An agent should call the API instead.",
   },
   {
     path: COVERAGE_PAGE_PATH,
+    summary: 'The coverage for people',
     counted: true,
     description:
       "The coverage for people (HTML, Japanese or English): every source of every record kind with its publisher, last successful collection, edition held and state, as `/api/v1/coverage` answers it; every page's statement of what was searched links to it. Counted like `/api/v1/coverage`. An agent should call the API instead.",
   },
   {
     path: `${COMPANY_PAGE_PATH}/{corporate_number}`,
+    summary: "A company's page for people",
     counted: true,
     description:
       "A company's page for people: its profile, former names, predecessors, its records of every kind and a link to its Atom feed. Counted like `/api/v1/companies/{corporate_number}`; every company's `links.html`.",
   },
   {
     path: `${RECORD_PAGE_PATH}/{id}`,
+    summary: "A record's page for people",
     counted: true,
     description:
       "A record's page for people: authority, law, dates, listing history and the publisher's source. Counted like the record's API address; every record's `links.html`.",
   },
   {
     path: '/',
+    summary: 'The landing page, with the search form',
     description:
-      'A short landing page for browsers (the search form); with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt",…},"contact":…}`.',
+      'A short landing page for browsers (the search form); with `Accept: application/json`, the same as JSON: `{"service":"Kohyo","description":"…","links":{"docs":"/docs","openapi":"/api/v1/openapi.json","llms_txt":"/llms.txt","llms_full_txt":"/llms-full.txt",…},"contact":…}`.',
   },
 ];
 

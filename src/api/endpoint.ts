@@ -105,6 +105,8 @@ export const DATASET_RESOURCE: Pick<Endpoint, 'counted' | 'conditional' | 'paged
  */
 export interface ServiceDocument {
   readonly path: string;
+  /** What it is, in a few words (the guide's index lists it so). */
+  readonly summary: string;
   readonly description: string;
   readonly counted?: true;
   readonly landingLink?: LandingLink;

@@ -16,9 +16,9 @@ import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
 import { answerClientError } from './client-errors.js';
 import { contractErrors, noteErrorCode } from './error-handler.js';
-import { openApiOptions } from './openapi.js';
+import { openApiOptions } from './self-description/openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
-import { guideRoute, openApiRoute } from './routes/docs.js';
+import { guideRoutes, openApiRoute } from './routes/docs.js';
 import { referencePageRoutes } from './routes/reference-page.js';
 import { landingRoutes } from './routes/landing.js';
 import { pageRoutes } from './routes/pages.js';
@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: BASE_PATH },
   );
   endpointRoutes(app, context, { prefix: BASE_PATH, outside: true });
-  guideRoute(app, context);
+  guideRoutes(app, context);
   await referencePageRoutes(app);
   landingRoutes(app, context);
   pageRoutes(app, context);

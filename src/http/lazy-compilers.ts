@@ -33,9 +33,16 @@ export interface LazyCompilers {
  * production; the tests build hundreds in a few processes, and each app compiled every route's schemas again, about
  * 110 ms of CPU a start, more than the rest of a test server's start.
  */
-const validators = AjvCompiler();
 const validatorsBySchema = new WeakMap<object, Map<string, Validator>>();
 const serializers = new WeakMap<object, Serializer>();
+
+/** What compiles a schema: @fastify/ajv-compiler's validators, and the answers' writer (serialiser-schema.ts). */
+export interface SchemaCompilers {
+  readonly validators: BuildCompilerFromPool;
+  readonly writer: (schema: unknown) => Serializer;
+}
+
+const COMPILERS: SchemaCompilers = { validators: AjvCompiler(), writer: answerWriter };
 
 type Compile = ReturnType<BuildCompilerFromPool>;
 
@@ -56,19 +63,20 @@ function sharedValidator(compile: Compile, route: Parameters<Compile>[0]): Valid
   return validator;
 }
 
-export function lazyCompilers(): LazyCompilers {
+/** Fastify's compilers made lazy; `compilers` is what compiles (a test counts compilations through its own). */
+export function lazyCompilers(compilers: SchemaCompilers = COMPILERS): LazyCompilers {
   const pending = new Set<() => unknown>();
   return {
     compilersFactory: {
       buildValidator: (externalSchemas, options) => {
-        const compile = validators(externalSchemas, options);
+        const compile = compilers.validators(externalSchemas, options);
         const lazy = (route: Parameters<typeof compile>[0]) =>
           lazyValidator(() => sharedValidator(compile, route), pending);
         // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/ajv-compiler's types give its compiler ajv's own signature (ajv's function out), where Fastify only calls the function and reads `errors`
         return lazy as unknown as ReturnType<BuildCompilerFromPool>;
       },
       buildSerializer: () => {
-        const compile = ({ schema }: { schema?: unknown }): Serializer => answerWriter(schema);
+        const compile = ({ schema }: { schema?: unknown }): Serializer => compilers.writer(schema);
         // one serialiser a schema object: every route's error answers share one, a HEAD route its GET route's
         return (route) => {
           const { schema } = route;

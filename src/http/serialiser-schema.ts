@@ -12,7 +12,7 @@ type Schema = Readonly<Record<string, unknown>>;
  * - X or null, X of one type: `{ ...X, type: [X's type, 'null'] }`;
  * - literals of one primitive type: that type.
  * Any other union is left to fast-json-stringify. What is written for an answer that fits its schema is the same;
- * answers are checked against the schemas as published by the tests (test/http/openapi-answers.test.ts), not by
+ * answers are checked against the schemas as published by the tests (test/http/self-description/openapi-answers.test.ts), not by
  * the writer.
  */
 export function serialiserView(schema: Schema): Schema {

@@ -19,6 +19,7 @@ import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
 import { isRecord, propertyOf, textOf } from '../domain/is-object.js';
+import { PACKAGE_VERSION } from '../package-version.js';
 
 export { GUIDE_URI };
 
@@ -37,7 +38,7 @@ export type EndpointCall = (
 export interface McpServerOptions {
   readonly tools: readonly Tool[];
   readonly call: EndpointCall;
-  /** The text of /llms.txt for the dataset being served. */
+  /** The whole guide (/llms-full.txt) for the dataset being served. */
   readonly guide: () => Promise<string>;
   /**
    * Counts a message that returns data without calling an endpoint (a resource read) as one request of its client;
@@ -52,7 +53,7 @@ export interface McpServerOptions {
   readonly refused?: () => Error | null;
 }
 
-const SERVER_INFO = { name: 'kohyo', version: '1.0.0' };
+const SERVER_INFO = { name: 'kohyo', version: PACKAGE_VERSION };
 
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, {
@@ -101,7 +102,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     return { content: [{ type: 'text', text: JSON.stringify(bounded) }] };
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: [{ uri: GUIDE_URI, name: 'llms.txt', title: 'Kohyo: the guide for LLM agents', mimeType: 'text/plain' }],
+    resources: [
+      { uri: GUIDE_URI, name: 'llms-full.txt', title: 'Kohyo: the whole guide for LLM agents', mimeType: 'text/plain' },
+    ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     if (request.params.uri !== GUIDE_URI)

@@ -3,13 +3,20 @@
 // and nothing is served or documented that the catalogue does not hold.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_PATH, DOCUMENTS, ENDPOINTS, LANDING_LINKS, routeAccounting } from '../../src/api/catalogue.js';
+import {
+  BASE_PATH,
+  DOCUMENTS,
+  ENDPOINTS,
+  GUIDE_PATH,
+  LANDING_LINKS,
+  routeAccounting,
+} from '../../src/api/catalogue.js';
 import { mcpTools } from '../../src/mcp/tools.js';
 import { loadConfig } from '../../src/config.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { answerOf, ok } from '../helpers/answers.js';
 import type { OpenApiDocument } from '../helpers/openapi-document.js';
-import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
+import { EXAMPLE_CALLS } from '../../demo/document-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
@@ -20,11 +27,13 @@ const Ajv2020 = Ajv2020Module.default;
 let server: TestServer;
 let openapi: OpenApiDocument;
 let guide: string;
+let index: string;
 
 before(async () => {
   server = await startServer({ dbPath: await demoDatabase() });
   openapi = await ok(server, '/api/v1/openapi.json');
-  guide = (await server.get('/llms.txt')).text;
+  guide = (await server.get('/llms-full.txt')).text;
+  index = (await server.get('/llms.txt')).text;
 });
 after(() => server.close());
 
@@ -119,7 +128,7 @@ test('what a route counts for (limits, usage log, conditional requests) is read 
   }
 });
 
-test('/llms.txt has a section for every endpoint and document, saying what the catalogue says', () => {
+test('/llms-full.txt has a section for every endpoint and document, saying what the catalogue says', () => {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   for (const endpoint of ENDPOINTS) {
     const start = guide.indexOf(`### GET ${endpoint.path}\n`);
@@ -132,6 +141,12 @@ test('/llms.txt has a section for every endpoint and document, saying what the c
     );
   }
   for (const document of DOCUMENTS) assert.ok(guide.includes(`### GET ${document.path}\n`), document.path);
+});
+
+test('/llms.txt has a line for every endpoint and every other document', () => {
+  for (const endpoint of ENDPOINTS) assert.ok(index.includes(`\n- [GET ${endpoint.path}](`), endpoint.path);
+  for (const { path } of DOCUMENTS.filter((d) => d.path !== GUIDE_PATH))
+    assert.ok(index.includes(`[GET ${path}](`) || index.includes(`](${path}):`), path);
 });
 
 test('the MCP tools are the tools the catalogue names, each calling its endpoint', () => {
@@ -151,6 +166,7 @@ test('the landing page links what the catalogue marks, by name', async () => {
     'docs',
     'openapi',
     'llms_txt',
+    'llms_full_txt',
     'coverage',
     'sources',
     'vocabularies',

@@ -6,17 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/http/app.js';
 import { loadConfig, SETTINGS } from '../../src/config.js';
 import { ERRORS, ERROR_CODES } from '../../src/api/errors.js';
-import { llmsTxt } from '../../src/http/llms-txt.js';
+import { guideWithoutDataset } from '../../src/http/self-description/guide.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/metrics.js';
 import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
+const packageJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 const usingTheApi = readFileSync(new URL('docs/using-the-api.md', root), 'utf8');
 const operating = readFileSync(new URL('docs/operating.md', root), 'utf8');
 const errorsPage = readFileSync(new URL('docs/errors.md', root), 'utf8');
-const guide = llmsTxt(loadConfig({}));
+const { index: guideIndex, full: guide } = guideWithoutDataset(loadConfig({}));
 
 let app: FastifyInstance;
 before(async () => {
@@ -109,7 +112,7 @@ test('docs/operating.md lists every setting with its default', () => {
 const pages: readonly (readonly [name: string, text: string])[] = [
   ['docs/using-the-api.md', usingTheApi],
   ['docs/errors.md', errorsPage],
-  ['/llms.txt', guide],
+  ['/llms-full.txt', guide],
 ];
 
 for (const [name, text] of pages) {
@@ -125,22 +128,22 @@ for (const [name, text] of pages) {
   });
 }
 
-test('/llms.txt has a section for every path the app serves, naming its every query parameter', () => {
+test('/llms-full.txt has a section for every path the app serves, naming its every query parameter', () => {
   const parameters = parametersByPath();
   for (const path of servedPaths()) {
     const body = section(guide, `### GET ${path}`);
     // an address's example names a real number or id where its path has `{…}`
     const called = path.split('{')[0]!;
-    assert.ok(body.includes(`Example: \`GET ${called}`), `/llms.txt gives no example call for ${path}`);
+    assert.ok(body.includes(`Example: \`GET ${called}`), `/llms-full.txt gives no example call for ${path}`);
     for (const name of parameters.get(path) ?? []) {
-      assert.ok(body.includes(`\`${name}\``), `/llms.txt does not describe parameter ${name} of ${path}`);
+      assert.ok(body.includes(`\`${name}\``), `/llms-full.txt does not describe parameter ${name} of ${path}`);
     }
   }
   const documented = [...guide.matchAll(/^### GET (\S+)$/gmu)].map((m) => m[1]);
-  assert.deepEqual(documented.sort(), servedPaths(), '/llms.txt documents a path the app does not serve');
+  assert.deepEqual(documented.sort(), servedPaths(), '/llms-full.txt documents a path the app does not serve');
 });
 
-test('the MCP endpoint is in the endpoint table and has its own sections in /llms.txt and docs/using-the-api.md', () => {
+test('the MCP endpoint is in the endpoint table and has its own sections in /llms-full.txt and docs/using-the-api.md', () => {
   assert.ok(section(usingTheApi, '## Endpoints').includes(`| \`POST ${MCP_PATH}\` |`));
   assert.ok(section(usingTheApi, '## Endpoints').includes(`| \`GET ${METRICS_PATH}\` |`));
   assert.ok(section(guide, '## MCP').includes(`POST JSON-RPC to \`${MCP_PATH}\``));
@@ -153,20 +156,33 @@ test('docs/using-the-api.md lists every path the app serves in its endpoint tabl
     assert.ok(endpoints.includes(`| \`GET ${path}\` |`), `the endpoint table lacks ${path}`);
 });
 
-test('/llms.txt keeps to the llms.txt form: an H1, then a blockquote summary, then sections', () => {
-  const lines = guide.split('\n');
-  assert.equal(lines[0], '# Kohyo');
-  assert.ok(
-    lines
-      .slice(1)
-      .find((l) => l !== '')
-      ?.startsWith('> '),
-    'the summary blockquote must follow the title',
-  );
-  assert.equal(lines.filter((l) => /^# /u.test(l)).length, 1, 'exactly one H1');
-  for (const heading of ['## Endpoints', '## Query rules', '## Limits', '## How to behave', '## Errors']) {
-    assert.ok(lines.includes(heading), `missing ${heading}`);
-  }
+for (const [name, text, headings] of [
+  ['/llms.txt', guideIndex, ['## Guide', '## Endpoints', '## MCP', '## Optional']],
+  ['/llms-full.txt', guide, ['## Endpoints', '## Query rules', '## Limits', '## How to behave', '## MCP', '## Errors']],
+] as const) {
+  test(`${name} keeps to the llms.txt form: an H1, then a blockquote summary, then sections`, () => {
+    const lines = text.split('\n');
+    assert.equal(lines[0], '# Kohyo');
+    assert.ok(
+      lines
+        .slice(1)
+        .find((l) => l !== '')
+        ?.startsWith('> '),
+      'the summary blockquote must follow the title',
+    );
+    assert.equal(lines.filter((l) => /^# /u.test(l)).length, 1, 'exactly one H1');
+    for (const heading of headings) assert.ok(lines.includes(heading), `missing ${heading}`);
+  });
+}
+
+test('bench/README.md keeps to how to run each benchmark and its latest figures; the history is in HISTORY.md', () => {
+  const bench = readFileSync(new URL('bench/README.md', root), 'utf8');
+  const lines = bench.split('\n').length;
+  assert.ok(lines <= 300, `bench/README.md is ${lines} lines: move older figures to bench/HISTORY.md`);
+  assert.ok(bench.includes('[HISTORY.md](HISTORY.md)'));
+  // every benchmark package.json names is there, by its command
+  for (const script of Object.keys(packageJson.scripts).filter((name) => /^bench(?::|$)/u.test(name)))
+    assert.ok(bench.includes(`npm run ${script}`), `bench/README.md does not say how to run ${script}`);
 });
 
 test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document as the service writes it (src/http/openapi-document.ts): each path with its GET and the
+// The OpenAPI 3.1 document as the service writes it (src/http/self-description/openapi-document.ts): each path with its GET and the
 // HEAD beside it, parameters inline, an error response written once in components.responses and referred to. The
 // parts the tests read; test/http/reference.test.ts checks the whole against the OpenAPI 3.1 schema.
 

@@ -46,7 +46,7 @@ export function isErrorResponse(response: TestResponse): response is ErrorRespon
 export function testResponse<P extends string>(status: number, headers: Headers, text: string): TestResponse<P> {
   if (!isKnownStatus(status)) throw new Error(`a status the service is not known to answer: ${status} ${text}`);
   const body: unknown = (headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : null;
-  // the service answers as its OpenAPI document says (test/http/openapi-answers.test.ts validates every kind of answer
+  // the service answers as its OpenAPI document says (test/http/self-description/openapi-answers.test.ts validates every kind of answer
   // against it), and the status tells which answer it is
   return { status, headers, text, body } as TestResponse<P>;
 }

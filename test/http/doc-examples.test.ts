@@ -1,11 +1,13 @@
 // Every example call in README.md and docs/ answers on the demo as its text says: each API address they give (a curl
 // line, its --data-urlencode parts included, or an address in backticks) answers 200 with at least one row or feed
-// entry, and each "`company=X` finds 「Y」" finds a record of Y. Read from the documents, so that a new example is
-// checked without a line here.
+// entry, each "`company=X` finds 「Y」" finds a record of Y, and each curl command posting to /mcp (the guide's too)
+// runs as written. Read from the documents, so that a new example is checked without a line here.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -81,5 +83,41 @@ test('every "`company=X` finds 「Y」" of the docs finds a record of Y on the d
       for (const records of Object.values(body.data)) names.push(...records.map((r) => r.company.name));
     }
     assert.ok(names.includes(found), `company=${name} finds 「${found}」: found ${names.join(', ')}`);
+  }
+});
+
+/** The curl commands of a text that post to /mcp, each whole (its `\\` continuations joined). */
+function mcpCurls(text: string): string[] {
+  const joined = text.replace(/\\\n\s*/gu, '');
+  return joined.split('\n').filter((line) => /^curl .*\/mcp /u.test(line));
+}
+
+/** Runs a documented command in a shell, the documented origin replaced by the test server's. */
+async function run(command: string): Promise<string> {
+  const local = command.replaceAll('http://127.0.0.1:3000', server.url);
+  const { stdout } = await promisify(execFile)('sh', ['-c', local], { encoding: 'utf8' });
+  return stdout;
+}
+
+test('every curl call of MCP in the docs and the guide answers as written, and needs its Accept header', async () => {
+  const guide = (await server.get('/llms-full.txt')).text;
+  const documented = DOCUMENTS.flatMap((d) => mcpCurls(readFileSync(join(ROOT, d), 'utf8')));
+  assert.ok(documented.length > 0, 'the docs show a curl call of /mcp');
+  assert.equal(mcpCurls(guide).length, 1, 'the guide shows one');
+  const commands = [...documented, ...mcpCurls(guide)];
+  for (const command of commands) {
+    assert.ok(command.includes("-H 'Accept: application/json, text/event-stream'"), command);
+    const answer = JSON.parse(await run(command)) as { result?: { content?: { text: string }[]; isError?: boolean } };
+    assert.equal(answer.result?.isError, undefined, command);
+    const text = answer.result?.content?.[0]?.text;
+    assert.ok(text !== undefined, `${command}: ${JSON.stringify(answer)}`);
+    const body = JSON.parse(text) as { data: Record<string, unknown[]> };
+    assert.ok(
+      Object.values(body.data).some((rows) => rows.length > 0),
+      `${command} finds something on the demo`,
+    );
+    // without the header the transport refuses the call: what the docs warn of
+    const without = command.replace(" -H 'Accept: application/json, text/event-stream'", '');
+    assert.equal(await run(`${without} -o /dev/null -w '%{http_code}'`), '406', without);
   }
 });

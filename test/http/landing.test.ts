@@ -10,14 +10,20 @@ before(async () => {
 });
 after(() => server.close());
 
-test('a browser gets a short HTML page linking the reference, /llms.txt, the OpenAPI document and coverage', async () => {
+test('a browser gets a short HTML page linking the reference, the guide, the OpenAPI document and coverage', async () => {
   const answer = await server.get('/', {
     headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
   });
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get('content-type') ?? '', /^text\/html/u);
   assert.match(answer.headers.get('vary') ?? '', /Accept/u);
-  for (const href of ['/docs', '/llms.txt', '/api/v1/openapi.json', '/api/v1/procurement-suspension-coverage']) {
+  for (const href of [
+    '/docs',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/api/v1/openapi.json',
+    '/api/v1/procurement-suspension-coverage',
+  ]) {
     assert.ok(answer.text.includes(`href="${href}"`), href);
   }
   assert.ok(answer.text.includes('ops@example.org'));
@@ -28,6 +34,8 @@ test('a client asking for JSON gets the same links as JSON', async () => {
   assert.equal(answer.status, 200);
   assert.equal(answer.body.links.docs, '/docs');
   assert.equal(answer.body.links.openapi, '/api/v1/openapi.json');
+  assert.equal(answer.body.links.llms_txt, '/llms.txt');
+  assert.equal(answer.body.links.llms_full_txt, '/llms-full.txt');
   assert.equal(answer.body.contact, 'ops@example.org');
 });
 

@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { loadConfig } from '../../src/config.js';
-import { guideText } from '../../src/http/llms-guide.js';
+import { guideTexts } from '../../src/http/self-description/guide.js';
 import {
   PrecompressedBody,
   keepPrecompressedCopies,
@@ -142,7 +142,7 @@ const packageFile = (name: string) =>
 
 test('the reference page files, the OpenAPI document and the guide: the same bytes in every encoding as plain', async () => {
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const guide = guideText({ config, dataset: () => server.store, clock: () => TEST_NOW });
+  const guide = guideTexts({ config, dataset: () => server.store, clock: () => TEST_NOW });
   const documents: [path: string, plain: ((body: Buffer) => void) | null][] = [
     ['/docs/static/swagger-ui-bundle.js', (body) => assert.deepEqual(body, packageFile('swagger-ui-bundle.js'))],
     ['/docs/static/swagger-ui.css', (body) => assert.deepEqual(body, packageFile('swagger-ui.css'))],
@@ -154,7 +154,8 @@ test('the reference page files, the OpenAPI document and the guide: the same byt
       '/api/v1/openapi.json',
       (body) => assert.equal(JSON.stringify(JSON.parse(body.toString('utf8'))), body.toString()),
     ],
-    ['/llms.txt', (body) => assert.equal(body.toString('utf8'), guide)],
+    ['/llms.txt', (body) => assert.equal(body.toString('utf8'), guide.index)],
+    ['/llms-full.txt', (body) => assert.equal(body.toString('utf8'), guide.full)],
   ];
   for (const [path, checkPlain] of documents) {
     const plain = await raw(server.url, path);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fastJson from 'fast-json-stringify';
 import { ENDPOINTS } from '../../src/api/catalogue.js';
-import { OPENAPI_EXAMPLES } from '../../src/http/openapi-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../demo/document-examples.generated.js';
 import { serialiserView } from '../../src/http/serialiser-schema.js';
 import { Nullable, Label, Instant } from '../../src/api/schemas/common.js';
 import { Type } from '@sinclair/typebox';
@@ -19,7 +19,7 @@ const propertyView = (schema: object, name: string) => propertyOf(propertyOf(sch
 test('each endpoint example is written the same from the view as from the schema', () => {
   let compared = 0;
   for (const endpoint of ENDPOINTS) {
-    const example = OPENAPI_EXAMPLES[endpoint.path];
+    const example = DOCUMENT_EXAMPLES.openapi[endpoint.path];
     if (example === undefined) continue;
     const written = writerOf(serialiserView(endpoint.response))(example);
     assert.equal(written, writerOf(endpoint.response)(example), endpoint.path);

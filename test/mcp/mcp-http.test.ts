@@ -45,7 +45,7 @@ describe('MCP over Streamable HTTP', () => {
     await s.close();
   });
 
-  test('lists every tool with a JSON-schema input, and the guide as a resource', async () => {
+  test('lists every tool with a JSON-schema input, and the whole guide as a resource', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
@@ -75,9 +75,14 @@ describe('MCP over Streamable HTTP', () => {
       resources.map((r) => r.uri),
       [GUIDE_URI],
     );
+    assert.deepEqual(
+      resources.map((r) => r.name),
+      ['llms-full.txt'],
+    );
     const guide = await client.readResource({ uri: GUIDE_URI });
     const [content] = guide.contents;
-    assert.ok(content && 'text' in content && content.text.startsWith('# Kohyo'));
+    // the whole guide, as /llms-full.txt answers it, not its index
+    assert.equal(content && 'text' in content ? content.text : null, (await s.server.get('/llms-full.txt')).text);
   });
 
   test('each tool answers what its endpoint answers, with the dataset kind and data_as_of', async () => {

@@ -98,7 +98,7 @@ export function Layout({ frame, children }: { readonly frame: PageFrame; readonl
           <p>{message(language, 'footer')}</p>
           <p class="nav">
             {message(language, 'aboutApi')} <a href="/docs">{message(language, 'docs')}</a> ·{' '}
-            <a href="/llms.txt">/llms.txt</a>
+            <a href="/llms.txt">/llms.txt</a> · <a href="/llms-full.txt">/llms-full.txt</a>
           </p>
         </footer>
       </body>

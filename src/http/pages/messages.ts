@@ -223,7 +223,9 @@ const MESSAGES = {
   devTitle_openapi: { ja: 'OpenAPI文書', en: 'OpenAPI document' },
   devNote_openapi: { ja: 'OpenAPI 3.1形式。コード生成用', en: 'OpenAPI 3.1, for code generators' },
   devTitle_llms_txt: { ja: '/llms.txt', en: '/llms.txt' },
-  devNote_llms_txt: { ja: 'LLMエージェント向けの案内', en: 'the guide for LLM agents' },
+  devNote_llms_txt: { ja: 'LLMエージェント向けの案内（短い目次）', en: 'the guide for LLM agents: a short index' },
+  devTitle_llms_full_txt: { ja: '/llms-full.txt', en: '/llms-full.txt' },
+  devNote_llms_full_txt: { ja: 'LLMエージェント向けの案内の全文', en: 'the whole guide for LLM agents' },
   devTitle_coverage: { ja: '指名停止等の収録範囲（JSON）', en: 'Coverage (JSON)' },
   devNote_coverage: {
     ja: 'どの機関の指名停止等の一覧を保有し、どれだけ新しいか',

@@ -1,20 +1,27 @@
-// GET /api/v1/openapi.json (generated from the route schemas) and GET /llms.txt (the guide for LLM agents).
+// GET /api/v1/openapi.json (generated from the route schemas), and the guide for LLM agents: GET /llms.txt (its index)
+// and GET /llms-full.txt (the whole of it).
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/endpoint.js';
-import { guideText } from '../llms-guide.js';
+import { guideTexts, type GuideTexts } from '../self-description/guide.js';
 import { latestBody, precompressedAnswer } from '../precompressed.js';
-import { GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
+import { FULL_GUIDE_PATH, GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
 
 /**
- * Both are the same for every client and large: each is serialised and compressed once (precompressed.ts), not
- * by @fastify/compress on every request. The OpenAPI document is one object for the app's life; the guide a new
- * string for each dataset and Japanese day (guideText), and so a new body then.
+ * Each is the same for every client and large: serialised and compressed once (precompressed.ts), not by
+ * @fastify/compress on every request. The OpenAPI document is one object for the app's life; the guide's texts new
+ * strings for each dataset and Japanese day (guideTexts), and so new bodies then.
  */
-export function guideRoute(app: FastifyInstance, context: RouteContext): void {
-  const guide = latestBody('text/plain; charset=utf-8', (text: string) => text);
-  app.get(GUIDE_PATH, { config: config(GUIDE_PATH), compress: false }, (request, reply) =>
-    precompressedAnswer(request, reply, guide(guideText(context))),
-  );
+export function guideRoutes(app: FastifyInstance, context: RouteContext): void {
+  const texts: readonly (readonly [string, keyof GuideTexts])[] = [
+    [GUIDE_PATH, 'index'],
+    [FULL_GUIDE_PATH, 'full'],
+  ];
+  for (const [path, text] of texts) {
+    const guide = latestBody('text/plain; charset=utf-8', (body: string) => body);
+    app.get(path, { config: config(path), compress: false }, (request, reply) =>
+      precompressedAnswer(request, reply, guide(guideTexts(context)[text])),
+    );
+  }
 }
 
 /** The OpenAPI document, at its path within the scope of `prefix` (the /api/v1 scope's). */

@@ -1,13 +1,19 @@
-// The rules /llms.txt states, each a promise with an id (test/http/llms-promises.test.ts checks every one against the
+// The rules /llms.txt states, each a promise with an id (test/http/self-description/guide-promises.test.ts checks every one against the
 // running server) or advice (id null). Numbers come from the settings, so a rule cannot drift from the server.
-import type { Config } from '../config.js';
-import { EXAMPLE_NUMBER } from './llms-example-data.js';
-import { MAX_LIMIT } from '../api/schemas/queries.js';
-import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../limits/sequential-run.js';
-import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../domain/records/record-filters.js';
-import { MAX_QUERY_WORDS } from '../domain/text/query-words.js';
-import { RECORD_FILTERS } from '../store/record-filters.js';
-import { RECORD_KINDS } from '../domain/records/record.js';
+import type { Config } from '../../config.js';
+import { corporateNumberFromBase } from '../../domain/companies/corporate-number.js';
+import { MAX_LIMIT } from '../../api/schemas/queries.js';
+import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
+import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { MAX_QUERY_WORDS } from '../../domain/text/query-words.js';
+import { RECORD_FILTERS } from '../../store/record-filters.js';
+import { RECORD_KINDS } from '../../domain/records/record.js';
+
+/**
+ * A number to show how one may be written: of organisation type 99 (digits 5-6 of the base), which the registry never
+ * issues, as every number of the demo dataset is (this is its first company's).
+ */
+const EXAMPLE_NUMBER = corporateNumberFromBase('999999000001');
 
 /** The record filters whose values are codes of a vocabulary, from the filter table: those that count alone first. */
 const VOCABULARY_FILTERS = (() => {
@@ -108,7 +114,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     },
     {
       id: 'what_counts',
-      text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health and /llms.txt do not count either. A refused (429) request does not count.',
+      text: 'Every request under /api/v1/ counts, whatever its answer and however its path is spelled (%-escapes, an absolute URL, a trailing slash), except /api/v1/openapi.json and /api/v1/vocabularies; /health, /llms.txt and /llms-full.txt do not count either. A refused (429) request does not count.',
     },
     {
       id: 'enumeration',

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startServer, type TestServer } from '../helpers/server.js';
-import { ok } from '../helpers/answers.js';
-import type { Answer } from '../helpers/documented-answers.js';
-import type { OpenApiDocument } from '../helpers/openapi-document.js';
-import { NAMED_SCHEMAS } from '../../src/http/openapi-components.js';
+import { startServer, type TestServer } from '../../helpers/server.js';
+import { ok } from '../../helpers/answers.js';
+import type { Answer } from '../../helpers/documented-answers.js';
+import type { OpenApiDocument } from '../../helpers/openapi-document.js';
+import { NAMED_SCHEMAS } from '../../../src/http/self-description/openapi-components.js';
 
 const run = promisify(execFile);
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 let server: TestServer;
@@ -29,12 +29,17 @@ before(async () => {
 });
 after(() => server.close());
 
-/** Runs a linter that exits non-zero on problems; its JSON report is what counts. */
+/**
+ * Runs a linter that exits non-zero on problems; its JSON report is what counts. One that failed without a report
+ * (not found, crashed) fails the test: an empty report from a linter that never ran is no pass.
+ */
 async function report(command: string, args: string[]): Promise<string> {
   try {
     return (await run(command, args, { cwd: root, maxBuffer: 16 << 20 })).stdout;
   } catch (error) {
-    return (error as { stdout?: string }).stdout ?? '';
+    const stdout = (error as { stdout?: string }).stdout ?? '';
+    if (stdout.trim() === '') throw error;
+    return stdout;
   }
 }
 

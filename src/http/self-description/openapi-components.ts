@@ -1,10 +1,10 @@
 // The OpenAPI document's named components: the schemas that validate and serialise answers, the response headers,
 // and one error response per status with the codes it can carry (from the error catalogue).
 import type { TSchema } from '@sinclair/typebox';
-import { Company } from '../api/schemas/company.js';
-import { Enforcement, LicenseAction, ProcurementSuspension } from '../api/schemas/records.js';
-import { CoverageEntry, SourceCoverageEntry } from '../api/schemas/coverage.js';
-import { SearchMeta } from '../api/schemas/search.js';
+import { Company } from '../../api/schemas/company.js';
+import { Enforcement, LicenseAction, ProcurementSuspension } from '../../api/schemas/records.js';
+import { CoverageEntry, SourceCoverageEntry } from '../../api/schemas/coverage.js';
+import { SearchMeta } from '../../api/schemas/search.js';
 import {
   AnswerCoverage,
   DatasetInfo,
@@ -14,9 +14,9 @@ import {
   Meta,
   PagedRecordListMeta,
   RecordListMeta,
-} from '../api/schemas/common.js';
-import { ERRORS, ERROR_CODES, type ErrorCode } from '../api/errors.js';
-import { REQUEST_ID_HEADER } from './answer-headers.js';
+} from '../../api/schemas/common.js';
+import { ERRORS, ERROR_CODES, type ErrorCode } from '../../api/errors.js';
+import { REQUEST_ID_HEADER } from '../answer-headers.js';
 
 /** The schemas given a name, largest first: where one holds another, the outer one is named first. */
 export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {

@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 document's frame; its paths come from the routes' own schemas via @fastify/swagger.
 import type { SwaggerOptions } from '@fastify/swagger';
-import { ERRORS } from '../api/errors.js';
-import type { Config } from '../config.js';
+import { ERRORS } from '../../api/errors.js';
+import type { Config } from '../../config.js';
 import { decorateDocument } from './openapi-document.js';
+import { PACKAGE_VERSION } from '../../package-version.js';
 
 export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions {
   const errorTable = Object.entries(ERRORS)
@@ -13,12 +14,13 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
       openapi: '3.1.0',
       info: {
         title: 'Kohyo API',
-        version: '1.0.0',
+        // the release's, as the MCP server says it; the API's own version is its path, /api/v1 (docs/versioning.md)
+        version: PACKAGE_VERSION,
         description:
           'A public, read-only JSON API over Japanese company profiles and public enforcement records: enforcement ' +
           'actions, procurement suspensions and licence actions. No key or account; anonymous clients are rate limited ' +
           '(10 requests per 60 s, 300 per rolling 24 h) and bulk enumeration is refused. Send `X-Kohyo-Client` ' +
-          '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). An LLM guide is at /llms.txt.\n\n' +
+          '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). The guide for LLM agents is at /llms.txt (an index) and /llms-full.txt (the whole of it).\n\n' +
           '## Error codes\n\nEvery error answer is `{ "error": { "code", "message", "details" } }`.\n\n' +
           '| Status | Code | Meaning |\n|---|---|---|\n' +
           errorTable +

@@ -7,11 +7,11 @@ import {
   successHeaders,
   type ErrorStatus,
 } from './openapi-components.js';
-import { OPENAPI_EXAMPLES } from './openapi-examples.generated.js';
-import { BASE_PATH, endpointAt } from '../api/catalogue.js';
+import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
+import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { isJsonObject, jsonCopy, jsonOf, objectAt, objectsAt, type Json, type JsonObject } from './json.js';
+import { isJsonObject, jsonCopy, jsonOf, objectAt, objectsAt, type Json, type JsonObject } from '../json.js';
 
 /** A key that is the same for two schemas that say the same thing, whatever the order of their keys. */
 function canonical(node: Json): string {
@@ -75,7 +75,7 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
   const conditional = endpoint?.conditional === true;
   const success = objectAt(objectAt(operation, 'responses'), '200');
   const content = objectAt(success, 'content');
-  const example = OPENAPI_EXAMPLES[path];
+  const example = DOCUMENT_EXAMPLES.openapi[path];
   if (example !== undefined) objectAt(content, 'application/json').example = jsonOf(example, `the example of ${path}`);
   if (endpoint?.feed !== undefined) {
     content['application/atom+xml'] = {
@@ -144,6 +144,6 @@ export function decorateDocument(generated: object, settings: DocumentSettings):
       responses: { ...shared.responses, ...headResponses },
     },
   };
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/swagger's own OpenAPI 3.1 document, as JSON, with only OpenAPI 3.1 objects added (test/http/openapi-lint.test.ts lints it)
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- @fastify/swagger's own OpenAPI 3.1 document, as JSON, with only OpenAPI 3.1 objects added (test/http/self-description/openapi-lint.test.ts lints it)
   return decorated as unknown as ServedDocument;
 }

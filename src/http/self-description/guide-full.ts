@@ -2,16 +2,21 @@
 // numbers from the settings, parameters from the query schemas and error codes from the error catalogue, so the
 // guide cannot drift from the API.
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { Config } from '../config.js';
-import { ERRORS, ERROR_CODES } from '../api/errors.js';
-import { ERROR_ADVICE } from '../api/error-advice.js';
-import { BASE_PATH, DOCUMENTS, ENDPOINTS, GUIDE_URI, MCP_ANSWER_BYTES, MCP_PATH } from '../api/catalogue.js';
-import { encodedCall, readableCall, type EndpointExample } from './llms-example-call.js';
-import { EXAMPLES } from './llms-examples.js';
-import type { DatasetMeta } from '../store/database.js';
-import { duration, guideRules, type GuideRule } from './llms-rules.js';
-
-export { duration };
+import type { Config } from '../../config.js';
+import { ERRORS, ERROR_CODES } from '../../api/errors.js';
+import { ERROR_ADVICE } from '../../api/error-advice.js';
+import {
+  BASE_PATH,
+  DOCUMENTS,
+  ENDPOINTS,
+  GUIDE_URI,
+  MCP_ACCEPT,
+  MCP_ANSWER_BYTES,
+  MCP_PATH,
+} from '../../api/catalogue.js';
+import { SEARCH_PATH } from '../../api/links.js';
+import { encodedCall, readableCall, type GuideExamples } from './guide-examples.js';
+import { guideRules, type GuideRule } from './guide-rules.js';
 
 interface EndpointGuide {
   readonly path: string;
@@ -41,21 +46,18 @@ function endpoints(config: Config): readonly EndpointGuide[] {
   ];
 }
 
-/** What the guide's examples come from: the dataset served and examples answered by it, or fictional ones without one. */
-export interface GuideExamples {
-  readonly dataset: DatasetMeta | null;
-  readonly examples: Readonly<Record<string, EndpointExample>>;
-}
+/** The summary both the index and the whole guide open with (the llms.txt convention's blockquote). */
+export const SUMMARY =
+  "> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency's Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.";
 
-const FICTIONAL: GuideExamples = { dataset: null, examples: EXAMPLES };
-
-export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): string {
+/** The whole guide, its examples those of `served`. */
+export function fullGuide(config: Config, served: GuideExamples): string {
   const l = config.limits;
   const rules = guideRules(config);
   return [
     '# Kohyo',
     '',
-    "> Kohyo is a public, read-only JSON API over Japanese company profiles (from the National Tax Agency's Corporate Number register) and public enforcement records: administrative enforcement actions, procurement (bidding) suspensions, and licence and registration actions. No key, no account: clients are anonymous and rate limited. It answers searches; bulk export is not provided.",
+    SUMMARY,
     '',
     `Base path: \`${BASE_PATH}\`. Every endpoint answers GET and HEAD with JSON in UTF-8; any other method gets 405. Field names are snake_case, dates \`YYYY-MM-DD\` (Japan time), instants RFC 3339 in UTC. A success is \`{"data": {…}, "meta": {…}}\`; an error is \`{"error": {"code", "message", "details"}}\`. Percent-encode query values as UTF-8: each example below is given both readable and percent-encoded, and a request line holding raw (unencoded) non-ASCII bytes is refused with 400 \`malformed_request\`.`,
     '',
@@ -63,7 +65,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     '## Endpoints',
     '',
-    examplesNote(served.dataset),
+    examplesNote(served),
     '',
     ...endpoints(config).flatMap((e) => endpointSection(e, l.perMinute, served)),
     '## Query rules',
@@ -86,7 +88,7 @@ export function llmsTxt(config: Config, served: GuideExamples = FICTIONAL): stri
     '',
     ...ruleLines(rules.behaviour),
     '',
-    ...mcpSection(config),
+    ...mcpSection(config, served),
     '## Errors',
     '',
     'Every error is `{"error": {"code": "…", "message": "one sentence a person can act on", "details": {…}}}`; `details` names the parameter where one is at fault. 5xx answers never carry internals; quote the `X-Request-Id` header when you report one.',
@@ -109,9 +111,9 @@ function ruleLines(rules: readonly GuideRule[]): string[] {
   return rules.map((rule) => `- ${rule.text}`);
 }
 
-function examplesNote(dataset: DatasetMeta | null): string {
-  if (dataset === null)
-    return 'No dataset is open yet, so the example answers below are FICTIONAL (invented companies of the right shape).';
+function examplesNote({ dataset, from }: GuideExamples): string {
+  if (from === 'demo')
+    return `No dataset is open yet, so the example calls and answers below are the demo dataset's (version ${dataset.version}), FICTIONAL: never cite them as fact.`;
   const chosen = `The example calls below were chosen from the ${dataset.kind} dataset this server serves (version ${dataset.version}) when this guide was built, and each answers with rows; the answers shown are theirs.`;
   return dataset.kind === 'demo'
     ? `${chosen} The demo's companies and records are FICTIONAL: never cite them as fact.`
@@ -138,8 +140,7 @@ function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamp
     lines.push(`Example: \`GET ${readable}\``, '');
     if (encoded !== readable) lines.push(`Percent-encoded, as sent: \`GET ${encoded}\``, '');
     if (example.answer !== null) {
-      const source =
-        example.source === 'fixed' ? [] : [answerSource(example.source === 'dataset' ? served.dataset : null)];
+      const source = example.source === 'fixed' ? [] : [answerSource(served.dataset)];
       const notes = [...source, ...(example.abridged ? [`abridged to ${example.abridged}`] : [])];
       const heading = notes.length === 0 ? 'Answer:' : `Answer (${notes.join('; ')}):`;
       lines.push(heading, '', '```json', renderJson(example.answer), '```', '');
@@ -148,21 +149,42 @@ function endpointSection(e: EndpointGuide, perMinute: number, served: GuideExamp
   return lines;
 }
 
-function answerSource(dataset: DatasetMeta | null): string {
-  if (dataset === null) return 'fictional example';
+function answerSource(dataset: GuideExamples['dataset']): string {
   return dataset.kind === 'demo' ? 'from the demo dataset: fictional' : 'from the dataset served';
 }
 
-function mcpSection(config: Config): string[] {
+function mcpSection(config: Config, served: GuideExamples): string[] {
   const tools = ENDPOINTS.flatMap((e) => e.tools)
     .map((t) => `\`${t.name}\``)
     .join(', ');
+  const origin = config.publicUrl ?? 'http://127.0.0.1:3000';
   return [
     '## MCP',
     '',
-    `Agents that speak the Model Context Protocol can use Kohyo as tools instead of HTTP calls: POST JSON-RPC to \`${MCP_PATH}\` (Streamable HTTP, stateless: no session, JSON answers; GET and DELETE answer 405). Tools: ${tools}. Their inputs are the query parameters above (an enum filter a string: \`list_vocabularies\` with \`field\` lists its codes; numbers as numbers or text; no \`format\`) and their answers the JSON answers above as text, \`meta.dataset.kind\` and \`meta.data_as_of\` included, at most ${MCP_ANSWER_BYTES / 1024} KB (a longer list keeps its first rows, with \`meta.has_more\`); an error comes back as a tool error holding the same error body. This guide is the resource \`${GUIDE_URI}\`. A tool call is a request like any other: the same limits, enumeration rules and usage log apply to the client that sent it, each call in a batch counting as one; reading the guide resource counts as one request too. A batch holds at most ${config.mcpMaxBatch} messages. Local agents can run the same server on standard input and output: \`npm run --silent kohyo -- mcp\`.`,
+    `Agents that speak the Model Context Protocol can use Kohyo as tools instead of HTTP calls: POST JSON-RPC to \`${MCP_PATH}\` (Streamable HTTP, stateless: no session, JSON answers; GET and DELETE answer 405) with \`Content-Type: application/json\` and \`Accept: ${MCP_ACCEPT}\` (both types, as the protocol asks of a client, or the answer is 406). Tools: ${tools}. Their inputs are the query parameters above (an enum filter a string: \`list_vocabularies\` with \`field\` lists its codes; numbers as numbers or text; no \`format\`) and their answers the JSON answers above as text, \`meta.dataset.kind\` and \`meta.data_as_of\` included, at most ${MCP_ANSWER_BYTES / 1024} KB (a longer list keeps its first rows, with \`meta.has_more\`); an error comes back as a tool error holding the same error body. This guide is the resource \`${GUIDE_URI}\`. A tool call is a request like any other: the same limits, enumeration rules and usage log apply to the client that sent it, each call in a batch counting as one; reading the guide resource counts as one request too. A batch holds at most ${config.mcpMaxBatch} messages. Local agents can run the same server on standard input and output: \`npm run --silent kohyo -- mcp\`.`,
+    '',
+    config.publicUrl === null
+      ? `A tool call with curl (this server's origin in place of ${origin}):`
+      : 'A tool call with curl:',
+    '',
+    '```sh',
+    mcpCurl(origin, served),
+    '```',
     '',
   ];
+}
+
+/** A tools/call of `search` for the search example's company (tools/list where there is none), as curl sends it. */
+function mcpCurl(origin: string, served: GuideExamples): string {
+  const q = served.examples[SEARCH_PATH]?.call.params.find(([name]) => name === 'q')?.[1];
+  const message =
+    q === undefined
+      ? { jsonrpc: '2.0', id: 1, method: 'tools/list' }
+      : { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { q, limit: 2 } } };
+  return [
+    `curl -s ${origin}${MCP_PATH} -H 'Content-Type: application/json' -H 'Accept: ${MCP_ACCEPT}' \\`,
+    `  -d '${JSON.stringify(message)}'`,
+  ].join('\n');
 }
 
 function parameterLines(schema: TObject): string[] {

@@ -2,22 +2,22 @@
 // document with a JSON Schema 2020-12 validator, and their documented headers present.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EXAMPLE_CALLS } from '../../demo/openapi-examples.js';
+import { EXAMPLE_CALLS } from '../../../demo/document-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
-import { loadConfig } from '../../src/config.js';
-import { ERROR_CODES } from '../../src/api/errors.js';
-import { createLimiter, type Limiter } from '../../src/limits/limiter.js';
-import { MemoryStore } from '../../src/limits/memory-store.js';
-import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/client-identity.js';
-import { openStore, type Store } from '../../src/store/store.js';
-import { isCalendarDate } from '../../src/domain/dates.js';
-import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
-import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
-import { isErrorResponse, testResponse, type TestResponse } from '../helpers/test-response.js';
-import { errorOfAnswer, ok } from '../helpers/answers.js';
-import { rawExchange } from '../helpers/raw-request.js';
-import type { OpenApiDocument, Response } from '../helpers/openapi-document.js';
+import { loadConfig } from '../../../src/config.js';
+import { ERROR_CODES } from '../../../src/api/errors.js';
+import { createLimiter, type Limiter } from '../../../src/limits/limiter.js';
+import { MemoryStore } from '../../../src/limits/memory-store.js';
+import { limitPolicy } from '../../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
+import { openStore, type Store } from '../../../src/store/store.js';
+import { isCalendarDate } from '../../../src/domain/dates.js';
+import { isRfc3339Instant } from '../../../src/domain/records/record-schema-check.js';
+import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../../helpers/server.js';
+import { isErrorResponse, testResponse, type TestResponse } from '../../helpers/test-response.js';
+import { errorOfAnswer, ok } from '../../helpers/answers.js';
+import { rawExchange } from '../../helpers/raw-request.js';
+import type { OpenApiDocument, Response } from '../../helpers/openapi-document.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const DOCUMENT_ID = 'https://kohyo.invalid/openapi.json';

@@ -1,21 +1,21 @@
-// Every promise /llms.txt makes, checked against the running server: each example call answers with rows and with
-// the answer shown (readable and percent-encoded), and each stated rule (src/http/llms-rules.ts) holds.
+// Every promise the guide (/llms-full.txt) makes, checked against the running server: each example call answers with rows and with
+// the answer shown (readable and percent-encoded), and each stated rule (src/http/self-description/guide-rules.ts) holds.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadConfig } from '../../src/config.js';
-import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
-import { MAX_TEXT_LENGTH } from '../../src/domain/records/record-filters.js';
-import { createLimiter } from '../../src/limits/limiter.js';
-import { MemoryStore } from '../../src/limits/memory-store.js';
-import { limitPolicy } from '../../src/limits/policy.js';
-import { parseTrustedProxies } from '../../src/limits/client-identity.js';
-import { guideRules } from '../../src/http/llms-rules.js';
-import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../helpers/server.js';
-import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';
-import { answerOf, errorOfAnswer } from '../helpers/answers.js';
-import type { ErrorAnswer } from '../helpers/documented-answers.js';
-import { fixtureDatabase } from '../helpers/fixture-dataset.js';
-import { rawRequest } from '../helpers/raw-request.js';
+import { loadConfig } from '../../../src/config.js';
+import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
+import { MAX_TEXT_LENGTH } from '../../../src/domain/records/record-filters.js';
+import { createLimiter } from '../../../src/limits/limiter.js';
+import { MemoryStore } from '../../../src/limits/memory-store.js';
+import { limitPolicy } from '../../../src/limits/policy.js';
+import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
+import { guideRules } from '../../../src/http/self-description/guide-rules.js';
+import { startServer, TEST_NOW, demoDatabase, type TestServer } from '../../helpers/server.js';
+import { isErrorResponse, type TestResponse } from '../../helpers/test-response.js';
+import { answerOf, errorOfAnswer } from '../../helpers/answers.js';
+import type { ErrorAnswer } from '../../helpers/documented-answers.js';
+import { fixtureDatabase } from '../../helpers/fixture-dataset.js';
+import { rawRequest } from '../../helpers/raw-request.js';
 
 const KAKUU = corporateNumberFromBase('999900010001');
 
@@ -53,10 +53,10 @@ for (const [name, database] of [
   ['the demo dataset', demoDatabase],
   ['the endpoint fixtures', fixtureDatabase],
 ] as const) {
-  test(`every example call of /llms.txt on ${name} answers with rows, and with the answer shown`, async () => {
+  test(`every example call of /llms-full.txt on ${name} answers with rows, and with the answer shown`, async () => {
     const server = await startServer({ dbPath: await database() });
     try {
-      const guide = (await server.get('/llms.txt')).text;
+      const guide = (await server.get('/llms-full.txt')).text;
       const examples = examplesOf(guide);
       const withData = examples.filter(
         (e) => e.path.startsWith('/api/v1/') && e.path !== '/api/v1/openapi.json' && e.path !== '/api/v1/vocabularies',
@@ -118,7 +118,7 @@ for (const [name, database] of [
   });
 }
 
-describe('every rule /llms.txt states holds on the running server', () => {
+describe('every rule /llms-full.txt states holds on the running server', () => {
   const env = {
     KOHYO_LIMIT_PER_MINUTE: '5',
     KOHYO_LIMIT_PER_DAY: '8',
@@ -391,8 +391,10 @@ describe('every rule /llms.txt states holds on the running server', () => {
     },
     async what_counts() {
       const get = client();
-      for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt']) {
-        assert.equal((await get(path)).headers.get('ratelimit'), null, path);
+      for (const path of ['/api/v1/openapi.json', '/api/v1/vocabularies', '/health', '/llms.txt', '/llms-full.txt']) {
+        const answer = await get(path);
+        assert.equal(answer.status, 200, path);
+        assert.equal(answer.headers.get('ratelimit'), null, path);
       }
       assert.equal(
         (await get('/api/v1/enforcements')).headers.get('ratelimit'),

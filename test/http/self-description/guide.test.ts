@@ -1,0 +1,134 @@
+// GET /llms.txt (the index) and GET /llms-full.txt (the whole guide) through the real app: plain text outside the
+// limits, the numbers they state are the settings the server runs with, and the index is short and its links answer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { demoDatabase, startServer } from '../../helpers/server.js';
+import { loadConfig } from '../../../src/config.js';
+import { renderJson } from '../../../src/http/self-description/guide-full.js';
+import { duration } from '../../../src/http/self-description/guide-rules.js';
+import { guideWithoutDataset } from '../../../src/http/self-description/guide.js';
+
+/** The llms.txt convention's bound on the index, so that an agent's context holds it whole. */
+const INDEX_BYTES = 10_000;
+
+test('GET /llms.txt and /llms-full.txt answer 200 text/plain, outside the limits, without a dataset', async () => {
+  const server = await startServer({ dbPath: null });
+  try {
+    const { index, full } = guideWithoutDataset(loadConfig({}));
+    for (const [path, text] of [
+      ['/llms.txt', index],
+      ['/llms-full.txt', full],
+    ] as const) {
+      const response = await server.get(path);
+      assert.equal(response.status, 200, path);
+      assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8', path);
+      assert.equal(response.headers.get('ratelimit'), null, `${path} is not counted`);
+      assert.equal(response.text, text, path);
+      assert.match(response.text, /^# Kohyo\n\n> /u, path);
+      const head = await fetch(`${server.url}${path}`, { method: 'HEAD' });
+      assert.equal(head.status, 200, path);
+    }
+    assert.ok(full.includes('10 requests per client in any 60 seconds'));
+    assert.ok(full.includes('RateLimit-Policy: "minute";q=10;w=60, "day";q=300;w=86400'));
+    assert.ok(index.includes('10 counted requests in any 60 seconds and 300 in any 24 hours'));
+    assert.ok(index.includes('[The whole guide for LLM agents](/llms-full.txt)'), 'the index links the whole guide');
+    assert.ok(full.length > 4 * index.length, `the whole guide (${full.length}) is more than its index`);
+  } finally {
+    await server.close();
+  }
+});
+
+/** The links of a markdown text: `[title](href)`. */
+const linksOf = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/gu)].map((m) => m[1]!);
+
+test(`/llms.txt is an index of at most ${INDEX_BYTES} bytes, and every link in it answers 200`, async () => {
+  const without = guideWithoutDataset(loadConfig({})).index;
+  assert.ok(Buffer.byteLength(without) <= INDEX_BYTES, `${Buffer.byteLength(without)} bytes without a dataset`);
+  // every link followed: the counted ones (an example call of each endpoint) within the limits
+  const server = await startServer({
+    dbPath: await demoDatabase(),
+    env: { KOHYO_LIMIT_PER_MINUTE: '100', KOHYO_ENUM_DISTINCT_TERMS: '100' },
+  });
+  try {
+    const index = (await server.get('/llms.txt')).text;
+    assert.ok(Buffer.byteLength(index) <= INDEX_BYTES, `${Buffer.byteLength(index)} bytes on the demo dataset`);
+    const links = linksOf(index);
+    // the documents, an example call of every endpoint, the pages
+    assert.ok(links.length >= 20, `${links.length} links: ${links.join(' ')}`);
+    for (const path of ['/llms-full.txt', '/api/v1/openapi.json', '/docs', '/health'])
+      assert.ok(links.includes(path), `the index links ${path}`);
+    assert.ok(
+      links.some((link) => link.startsWith('/api/v1/search?q=')),
+      'an example search',
+    );
+    for (const link of links) {
+      assert.match(link, /^\/[\x21-\x7e]*$/u, 'a link on this server, percent-encoded');
+      const answer = await server.get(link);
+      assert.equal(answer.status, 200, `${link}: ${answer.text.slice(0, 200)}`);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test('GET /llms-full.txt states the limits the server was started with, and /llms.txt its windows', async () => {
+  const server = await startServer({
+    dbPath: null,
+    env: {
+      KOHYO_LIMIT_PER_MINUTE: '7',
+      KOHYO_LIMIT_PER_DAY: '123',
+      KOHYO_MAX_PAGE: '4',
+      KOHYO_ENUM_DISTINCT_TERMS: '17',
+      KOHYO_ENUM_WINDOW_S: '1200',
+      KOHYO_ENUM_SEQUENTIAL: '6',
+      KOHYO_ENUM_COOLDOWN_S: '7200',
+      KOHYO_FRESH_HOURS: '36',
+    },
+  });
+  try {
+    const { status, text } = await server.get('/llms-full.txt');
+    assert.equal(status, 200);
+    const expected = [
+      '7 requests per client in any 60 seconds',
+      'and 123 in any 24 hours',
+      'RateLimit-Policy: "minute";q=7;w=60, "day";q=123;w=86400',
+      'from 1 to 4; 1 when absent',
+      '`page`: page number, 1 to 4',
+      'more than 17 distinct search terms',
+      'in 20 minutes',
+      'or 6 Corporate Number look-ups among',
+      'refused with that code for 2 hours',
+      '`fresh` under 36 hours',
+      'Counts against the limits (7 a minute).',
+    ];
+    for (const phrase of expected) assert.ok(text.includes(phrase), `/llms-full.txt should say "${phrase}"`);
+    for (const stale of ['10 requests per client', 'q=300', 'from 1 to 10; 1 when absent', 'for 1 hour']) {
+      assert.ok(!text.includes(stale), `/llms-full.txt still says "${stale}"`);
+    }
+    const index = (await server.get('/llms.txt')).text;
+    assert.ok(index.includes('7 counted requests in any 60 seconds and 123 in any 24 hours'), index);
+  } finally {
+    await server.close();
+  }
+});
+
+test('durations read as people write them', () => {
+  const cases: readonly (readonly [number, string])[] = [
+    [600, '10 minutes'],
+    [60, '1 minute'],
+    [3600, '1 hour'],
+    [7200, '2 hours'],
+    [90, '90 seconds'],
+    [1, '1 second'],
+    [0, '0 seconds'],
+  ];
+  for (const [seconds, text] of cases) assert.equal(duration(seconds), text, String(seconds));
+});
+
+test('example JSON stays valid JSON with small objects on one line', () => {
+  const value = { data: { list: [{ code: 'a', name: 'x'.repeat(120) }], small: { a: 1 } }, n: null };
+  const text = renderJson(value);
+  assert.deepEqual(JSON.parse(text), value);
+  assert.ok(text.includes('"small": {"a":1}'));
+  assert.ok(text.split('\n').length > 3);
+});
