@@ -24,7 +24,7 @@ const CAP = 100_000;
 
 /** Words cut from the kept texts: runs of 4 to 12 characters without white space, from lines' starts and middles. */
 function wordsOf(db: Db, table: RecordTable): string[] {
-  const texts = db.prepare(`SELECT text FROM ${table.texts} ORDER BY key LIMIT 60`).pluck().all() as string[];
+  const texts = db.prepare(`SELECT text FROM ${table.texts} ORDER BY key LIMIT 30`).pluck().all() as string[];
   const words = new Set<string>();
   for (const line of texts.flatMap((text) => text.split(/\s+/u))) {
     const chars = [...line];
@@ -116,7 +116,7 @@ test('a long word found by some of its trigrams and checked whole finds what a s
       }
     }
   }
-  assert.ok(checked > 1000, `${checked} words were looked up by some of their trigrams and checked`);
+  assert.ok(checked > 500, `${checked} words were looked up by some of their trigrams and checked`);
   db.close();
 });
 
