@@ -15,7 +15,7 @@ const config: KnipConfig = {
     // started by path as worker threads (src/worker-start.ts), so no import reaches them
     'src/ingest/collect/parse-worker.ts',
     'src/ingest/nta/nta-parse-worker.ts',
-    'src/store/parallel-check-worker.ts',
+    'src/store/write/parallel-check-worker.ts',
     'scripts/*.{mjs,ts}',
     // the benchmarks run as `node --import tsx bench/<name>.ts` (bench/README.md), beside those package.json names;
     // bench/serve.ts is the server process bench/server-process.ts starts

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../src/config.js';
 import { createLogger, logDestination } from '../src/logger.js';
-import { logRequestLine } from '../src/http/request-log.js';
+import { logRequestLine } from '../src/http/hooks/request-log.js';
 import { addressScrubber } from '../src/domain/ip-address.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog, type FinishedRequest } from '../src/usage/usage-log.js';
@@ -83,7 +83,7 @@ export async function additionParts(
   usage.close();
   store.close();
 
-  // the line as the server writes it (src/http/request-log.ts), through the same destination
+  // the line as the server writes it (src/http/hooks/request-log.ts), through the same destination
   const logger = createLogger('info', logDestination('/dev/null'));
   const answered = { statusCode: 200, elapsedTime: 0.5 } as unknown as FastifyReply;
   const scrub = addressScrubber('203.0.113.7');

@@ -6,7 +6,7 @@
 // --shown N (default 8).
 import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { openReadOnly } from '../src/store/database.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 import { drawTexts, SCALE_CLASSES, type ScaleClass } from './scale-queries.js';
 import { comparableAnswer, openInProcessSearch } from './search-in-process.js';
 import { cpuMicrosEach } from './process-cpu.js';

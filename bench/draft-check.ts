@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { compileProject } from './compile-project.js';
 import { describeLoadAverage } from './report.js';
-import type * as DatabaseModule from '../src/store/database.js';
-import type * as ParallelCheckModule from '../src/store/parallel-check.js';
+import type * as DatabaseModule from '../src/store/schema/database.js';
+import type * as ParallelCheckModule from '../src/store/write/parallel-check.js';
 
 function cpuSeconds(): number {
   const r = process.resourceUsage();

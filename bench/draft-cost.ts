@@ -4,7 +4,7 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, openSync, rmSync, statS
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importNtaFiles } from '../src/ingest/nta/nta-importer.js';
-import { openWritable } from '../src/store/database-upgrade.js';
+import { openWritable } from '../src/store/write/database-upgrade.js';
 import { BENCH_OUT, DEFAULT_GENERATE, defaultNtaPath, generateNtaFile } from './generate-nta.js';
 import { describeMachine } from './report.js';
 import { sharedData } from '../test/helpers/shared-data.js';

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { openReadOnly } from '../src/store/database.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 import { runAtRate } from './open-loop.js';
 import { processCpuMs } from './process-cpu.js';
 import { drawTexts, pathsOf, SCALE_CLASSES, type ScaleClass } from './scale-queries.js';

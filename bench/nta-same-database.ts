@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { COMPANY_FTS_TABLES } from '../src/store/company-terms-writer.js';
+import { COMPANY_FTS_TABLES } from '../src/store/write/company-terms-writer.js';
 
 /** Parts whose content is not the data: the build time, and the FTS tables' own storage (compared through fts5vocab). */
 const SKIPPED_ROWS: Readonly<Record<string, string>> = { dataset_meta: "key <> 'version'" };

@@ -14,7 +14,7 @@ import { MemoryStore } from '../src/limits/memory-store.js';
 import { limitPolicy } from '../src/limits/policy.js';
 import { parseTrustedProxies } from '../src/limits/client-identity.js';
 import { loadConfig } from '../src/config.js';
-import { validatorsOf, notModified } from '../src/http/conditional.js';
+import { validatorsOf, notModified } from '../src/http/hooks/conditional.js';
 import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 
 const { values } = parseArgs({

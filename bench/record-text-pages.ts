@@ -5,11 +5,11 @@
 // `node --import tsx bench/record-text-pages.ts --dataset bench/out/scale-1000000-….sqlite [--classes …] [--rounds N]`.
 import { parseArgs } from 'node:util';
 import type { Statement } from 'better-sqlite3';
-import { openReadOnly } from '../src/store/database.js';
-import { recordWhere } from '../src/store/record-filters.js';
-import { recordPageSql } from '../src/store/record-queries.js';
-import type { SqlFragment } from '../src/store/sql-fragment.js';
-import { ALL_RECORD_TABLES, type RecordTable } from '../src/store/record-tables.js';
+import { openReadOnly } from '../src/store/schema/database.js';
+import { recordWhere } from '../src/store/read/record-filters.js';
+import { recordPageSql } from '../src/store/read/record-queries.js';
+import type { SqlFragment } from '../src/store/read/sql-fragment.js';
+import { ALL_RECORD_TABLES, type RecordTable } from '../src/store/schema/record-tables.js';
 import { foldWidth } from '../src/domain/text/text-fold.js';
 import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';

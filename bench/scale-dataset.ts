@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDemoDatabase } from '../demo/build-demo.js';
-import { openReadOnly } from '../src/store/database.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 import { upgradeDatasetFile } from '../src/ingest/upgrade-dataset.js';
 import { runCommand, type StepTime } from './command-run.js';
 import { BENCH_OUT, DEFAULT_GENERATE, defaultNtaPath, generateNtaFile } from './generate-nta.js';

@@ -8,14 +8,14 @@
 // --rounds N (default 3), --answers FILE.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Store } from '../src/store/store.js';
+import type { Store } from '../src/store/read/store.js';
 import { countCompanies, searchCompanies } from '../src/api/company-search.js';
-import { COMPANY_FILTER_MATCHES } from '../src/domain/records/record-filters.js';
+import { COMPANY_FILTER_MATCHES } from '../src/domain/records/filter-names.js';
 import { MATCHES_COUNTED_UP_TO } from '../src/domain/text/search-split.js';
 import { foldWidth } from '../src/domain/text/text-fold.js';
 import { RECORD_KINDS } from '../src/domain/records/record.js';
-import { searchRecords, type RecordSearch } from '../src/store/search-records.js';
-import { openReadOnly } from '../src/store/database.js';
+import { searchRecords, type RecordSearch } from '../src/store/read/search-records.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { drawTexts, SCALE_CLASSES } from './scale-queries.js';

@@ -1,6 +1,6 @@
 // The query classes of `npm run bench:scale`, drawn from the dataset itself (seeded): each class asked of /search,
 // /companies and the record endpoints, so that one table shows how each kind of question grows with the register.
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/schema/database.js';
 import { createRandom, type Random } from '../demo/random.js';
 import { queryPath } from './production-cases.js';
 import { coreOfName } from './search-queries.js';

@@ -8,7 +8,7 @@
 // (default 1: every size's server runs at once and each round measures them in turn; the medians are reported).
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openReadOnly } from '../src/store/database.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
 import {

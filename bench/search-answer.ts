@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
-import { openStore } from '../src/store/store.js';
+import { openStore } from '../src/store/read/store.js';
 import { loadConfig } from '../src/config.js';
 import { endpointAt } from '../src/api/catalogue.js';
 import { pickRotations } from './production-cases.js';

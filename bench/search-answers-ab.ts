@@ -2,7 +2,7 @@
 // search path (a server's CPU varies by a third from run to run on this machine; alternating the two builds in one
 // process does not). The other build is a worktree of the repository (`git worktree add DIR COMMIT`, its node_modules
 // copied); its modules are loaded beside this build's. It must open the dataset: a build of an older schema refuses a
-// file of a newer one, so give it an empty migration of the newer version in its src/store/schema.ts (its queries
+// file of a newer one, so give it an empty migration of the newer version in its src/store/schema/schema.ts (its queries
 // read only what it knew). Every answer is compared, request id left out; CPU µs an answer, median of the rounds, the
 // two builds alternated.
 // `node --import tsx bench/search-answers-ab.ts --dataset PATH --before DIR [--queries 100] [--rounds 6] [--classes …]`
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { cpuMicrosEach } from './process-cpu.js';
 import { markdownTable, median } from './report.js';
 import { drawTexts, SCALE_CLASSES } from './scale-queries.js';
-import { openReadOnly } from '../src/store/database.js';
+import { openReadOnly } from '../src/store/schema/database.js';
 
 const SEED = 57;
 const TODAY = '2026-11-21';
@@ -20,7 +20,7 @@ type Answer = (q: string) => string;
 
 /** The search endpoint's answer function of the build under `root`, over the dataset, as scale-parts.ts calls it. */
 async function answererOf(root: string, dataset: string): Promise<Answer> {
-  const { openStore } = (await import(`${root}/src/store/store.js`)) as typeof import('../src/store/store.js');
+  const { openStore } = (await import(`${root}/src/store/store.js`)) as typeof import('../src/store/read/store.js');
   const { loadConfig } = (await import(`${root}/src/config.js`)) as typeof import('../src/config.js');
   const { endpointAt } = (await import(`${root}/src/api/catalogue.js`)) as typeof import('../src/api/catalogue.js');
   const store = openStore(dataset, { answerCacheEntries: 0, cacheMiB: loadConfig({}).dbCacheMiB });

@@ -2,7 +2,7 @@
 // benches that time answers without HTTP (scale-parts.ts, dearest-answers.ts).
 import { endpointAt } from '../src/api/catalogue.js';
 import { loadConfig } from '../src/config.js';
-import { openStore, type Store } from '../src/store/store.js';
+import { openStore, type Store } from '../src/store/read/store.js';
 
 /** The day the answers are given on: the synthetic records' statuses depend on it. */
 export const ANSWER_DAY = '2026-11-21';

@@ -1,5 +1,5 @@
 // Picks the company-search bench queries from an imported synthetic dataset, per class, seeded: present names and parts of them, and misses.
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/schema/database.js';
 import { corporateNumberFromBase } from '../src/domain/companies/corporate-number.js';
 import { createRandom, type Random } from '../demo/random.js';
 import { FORMS } from './synthetic-name-parts.js';

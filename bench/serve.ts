@@ -10,7 +10,7 @@ import { buildApp } from '../src/http/app.js';
 import { loadConfig } from '../src/config.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import type { Limiter } from '../src/limits/limiter.js';
-import { openStore, type Store } from '../src/store/store.js';
+import { openStore, type Store } from '../src/store/read/store.js';
 import { openUsageLog, type OpenUsageLog } from '../src/usage/open-usage-log.js';
 import { startService } from '../src/service.js';
 import { createLogger, logDestination } from '../src/logger.js';

@@ -5,7 +5,7 @@
 // the dataset (bench/namesake-links.ts) finds none of its records there.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import type { Db } from '../src/store/database.js';
+import type { Db } from '../src/store/schema/database.js';
 import type { RecordInput } from '../src/domain/records/record-input.js';
 import { prefectureByCode } from '../src/domain/vocabularies/prefectures.js';
 import { createRandom, type Random } from '../demo/random.js';

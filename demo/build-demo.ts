@@ -1,17 +1,17 @@
 // Building the bundled demo database: generate, validate, and write it through the one write path (store/draft.ts).
-import type { CompanyInput } from '../src/domain/companies/company-input.js';
+import type { CompanyInput } from '../src/domain/companies/company.js';
 import { duplicateIdErrors } from '../src/domain/records/record-id.js';
 import type { RecordInput } from '../src/domain/records/record-input.js';
 import { validateRecordLine } from '../src/domain/records/record-validation.js';
 import type { ValidRecord } from '../src/domain/records/record.js';
 import { instant, japanDate } from '../src/domain/dates.js';
-import { createCompanyWriter } from '../src/store/company-writer.js';
-import { writeDatasetMeta, type Db } from '../src/store/database.js';
-import { withDraft, type DraftStart } from '../src/store/draft.js';
-import { createRecordWriter, refreshRecordCounts } from '../src/store/record-writer.js';
-import { optimiseAfterBulkWrite } from '../src/store/maintenance.js';
-import { recordCollectionRun, registerSource } from '../src/store/source-writer.js';
-import { seedVocabularies } from '../src/store/vocabulary-seed.js';
+import { createCompanyWriter } from '../src/store/write/company-writer.js';
+import { writeDatasetMeta, type Db } from '../src/store/schema/database.js';
+import { withDraft, type DraftStart } from '../src/store/write/draft.js';
+import { createRecordWriter, refreshRecordCounts } from '../src/store/write/record-writer.js';
+import { optimiseAfterBulkWrite } from '../src/store/write/maintenance.js';
+import { recordCollectionRun, registerSource } from '../src/store/write/source-writer.js';
+import { seedVocabularies } from '../src/store/write/vocabulary-seed.js';
 import { demoCompanies } from './demo-companies.js';
 import { demoRecords } from './demo-records.js';
 import { linkedAsCollected } from './demo-links.js';

@@ -4,7 +4,7 @@
 // the organisation type of the registry number, and type 99 is not one the registry issues, so no demo number
 // can be a real company's. The check digit is computed, so each one is a valid Corporate Number.
 
-import type { CompanyAlias, CompanyInput } from '../src/domain/companies/company-input.js';
+import type { CompanyAlias, CompanyInput } from '../src/domain/companies/company.js';
 import { corporateNumberFromBase } from '../src/domain/companies/corporate-number.js';
 import { romanizeKana } from '../src/domain/text/romanize.js';
 import type { Sector } from '../src/domain/vocabularies/enums.js';

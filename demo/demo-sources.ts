@@ -1,6 +1,6 @@
 // The demo source registry and its collection runs: fresh, stale, failing and never-collected sources.
 
-import type { CollectionRun } from '../src/store/source-writer.js';
+import type { CollectionRun } from '../src/store/write/source-writer.js';
 import type { RecordKind } from '../src/domain/records/record.js';
 import { SOURCE_ENTRIES } from '../src/ingest/registry/source-registry.js';
 import { addDays, addHours, japanInstant } from './demo-calendar.js';

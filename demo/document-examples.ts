@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/http/app.js';
 import { loadConfig } from '../src/config.js';
-import { openStore } from '../src/store/store.js';
+import { openStore } from '../src/store/read/store.js';
 import { guideExamples, type DocumentExamples } from '../src/http/self-description/guide-examples.js';
 import { buildDemoDatabase } from './build-demo.js';
 

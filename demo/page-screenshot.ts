@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/http/app.js';
 import { loadConfig } from '../src/config.js';
-import { openStore } from '../src/store/store.js';
+import { openStore } from '../src/store/read/store.js';
 import { buildDemoDatabase } from './build-demo.js';
 import { launchChromium } from '../test/helpers/chromium.js';
 

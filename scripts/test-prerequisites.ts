@@ -37,7 +37,7 @@ export const PREREQUISITES: readonly Prerequisite[] = [
     needs: 'xmllint',
     kind: 'program',
     debianPackage: 'libxml2-utils',
-    why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/atom-feed.test.ts)",
+    why: "the Atom feeds are validated against RFC 4287's RELAX NG schema (test/http/feeds/atom-feed.test.ts)",
   },
   {
     // in /usr/sbin, which a user's PATH may lack

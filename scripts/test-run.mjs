@@ -42,7 +42,7 @@ const LONG = [
   'test/ingest/collect/tottori-links-2019.test.ts',
   'test/http/pages-browser.test.ts',
   'test/http/pages-truth.test.ts',
-  'test/mcp/mcp-stdio.test.ts',
+  'test/mcp-stdio.test.ts',
   'test/ingest/nta/nta-importer.test.ts',
   'test/http/docs-page.test.ts',
   'test/ingest/offline-build.test.ts',

@@ -6,10 +6,10 @@ import { runBuildDemo } from '../demo/build-demo-command.js';
 import { runCollect } from './ingest/collect/collect-command.js';
 import { runSources } from './ingest/collect/sources-command.js';
 import { runUsage } from './usage/usage-command.js';
-import { runMcpStdio } from './mcp/mcp-stdio.js';
+import { runMcpStdio } from './mcp-stdio.js';
 import { runPublishDataset } from './replica/publish-command.js';
 import { usageDbPath } from './store/usage/usage-store.js';
-import { clearDeadDrafts } from './store/draft.js';
+import { clearDeadDrafts } from './store/write/draft.js';
 
 const USAGE = `usage: kohyo <command>   (npx kohyo … in a checkout, npm run kohyo -- … alike)
 

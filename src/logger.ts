@@ -2,7 +2,7 @@
 // query string (a client may type an address or a person's name as `q`; the usage log keeps the conditions, normalised),
 // and no line is longer than MAX_LINE_BYTES, whatever a request or an error carries.
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { pathOf } from './http/request-origin.js';
+import { pathOf } from './domain/url-parts.js';
 import { cut } from './domain/ip-address.js';
 import { isObject } from './domain/is-object.js';
 
@@ -29,7 +29,7 @@ export function logDestination(dest: number | string): DestinationStream {
 
 /**
  * The raw IP address is never written anywhere, so the request serializer leaves out remoteAddress and headers (and
- * cuts the path: the request log scrubs it of the client's address too, src/http/request-log.ts).
+ * cuts the path: the request log scrubs it of the client's address too, src/http/hooks/request-log.ts).
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import cluster from 'node:cluster';
 import { createHmac } from 'node:crypto';
-import { loadUsageSecret } from './usage/usage-secret.js';
+import { loadUsageSecret } from './store/usage/usage-secret.js';
 import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';
@@ -20,10 +20,10 @@ import { mcpRoutes } from './mcp/mcp-route.js';
 import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
-import { DatasetHolder } from './store/dataset-holder.js';
-import { openStore } from './store/store.js';
+import { DatasetHolder } from './store/read/dataset-holder.js';
+import { openStore } from './store/read/store.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
-import { clearDeadDrafts } from './store/draft.js';
+import { clearDeadDrafts } from './store/write/draft.js';
 
 export interface Service {
   readonly app: FastifyInstance;

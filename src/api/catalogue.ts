@@ -134,7 +134,7 @@ export function routeOf(path: string): string {
 }
 
 /**
- * What a route of the catalogue declares in its Fastify `config` (src/http/route-accounting.ts): counted and
+ * What a route of the catalogue declares in its Fastify `config` (src/http/hooks/route-accounting.ts): counted and
  * conditional as the endpoint says (a document is neither, a page for people counted), and logged in the usage log when
  * it lies under BASE_PATH, as the specification's usage log covers the API, or is counted. The hooks read this from the route a request matched, never from
  * its URL.

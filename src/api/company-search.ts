@@ -2,12 +2,12 @@
 // recall that `company=` and /search filter records by (the same search, up to COMPANY_FILTER_MATCHES companies).
 import { echoed } from './errors.js';
 import { planCompanySearch } from '../domain/companies/company-search-plan.js';
-import { COMPANY_FILTER_MATCHES } from '../domain/records/record-filters.js';
+import { COMPANY_FILTER_MATCHES } from '../domain/records/filter-names.js';
 import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
 import type { CompanyFilter } from '../domain/records/record-query.js';
-import type { CompanyHit } from '../store/company-queries.js';
-import type { Store } from '../store/store.js';
-import type { IdentifiedCompany } from '../store/followed-companies.js';
+import type { CompanyHit } from '../store/read/company-queries.js';
+import type { Store } from '../store/read/store.js';
+import type { IdentifiedCompany } from '../store/read/followed-companies.js';
 import { addressHolds } from '../domain/address-key.js';
 
 export interface FoundCompanies {

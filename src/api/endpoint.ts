@@ -5,7 +5,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from './schemas/records.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/read/store.js';
 import { ApiError } from './errors.js';
 
 /**

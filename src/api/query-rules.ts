@@ -5,15 +5,15 @@
 import { ApiError, corporateNumberRefusal, echoed } from './errors.js';
 import { parseCorporateNumber } from '../domain/companies/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
-import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/records/record-filters.js';
-import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from '../store/record-filters.js';
+import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/records/filter-names.js';
+import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from '../store/read/record-filters.js';
 import type { RecordKind } from '../domain/records/record.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import type { RecordQuery } from '../domain/records/record-query.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/read/store.js';
 import { recallCompanies, type NamedElsewhere, type Recall } from './company-search.js';
-import type { FilterResolution, QueryInProgress } from '../store/record-filters.js';
+import type { FilterResolution, QueryInProgress } from '../store/read/record-filters.js';
 
 export type FilterParams = { readonly [F in FilterName]?: string };
 

@@ -2,7 +2,7 @@
 // resolve, query, present, meta). The three record endpoints (./endpoints/records.ts) are this type, each named by
 // its kind and its answer's schema; everything else follows from the kind.
 import type { TArray, TObject } from '@sinclair/typebox';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/read/store.js';
 import type { RecordKind, RECORD_LISTS } from '../domain/records/record.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';

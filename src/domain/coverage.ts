@@ -1,4 +1,5 @@
-// Coverage of procurement suspension lists per publisher group: counts, periods, freshness and ratios.
+// Coverage of the sources: per publisher group, their counts, periods, freshness and ratios (/api/v1/coverage); per
+// answer, the sources that feed what it read and those not current (answerCoverage, meta.coverage).
 import { authorities, authorityAndOffices } from './vocabularies/authorities.js';
 import { publisherGroups } from './vocabularies/publisher-groups.js';
 import type { Term } from './vocabulary.js';

@@ -1,9 +1,9 @@
 // Brings an existing dataset file up to this build's schema before the server opens it read-only.
-import { SCHEMA_VERSION } from '../store/schema.js';
-import { readSchemaVersion } from '../store/database.js';
-import { derivedDataIsCurrent, openWritable } from '../store/database-upgrade.js';
-import { optimiseAfterBulkWrite } from '../store/maintenance.js';
-import { acquireWriterLock } from '../store/writer-lock.js';
+import { SCHEMA_VERSION } from '../store/schema/schema.js';
+import { readSchemaVersion } from '../store/schema/database.js';
+import { derivedDataIsCurrent, openWritable } from '../store/write/database-upgrade.js';
+import { optimiseAfterBulkWrite } from '../store/write/maintenance.js';
+import { acquireWriterLock } from '../store/write/writer-lock.js';
 
 export type UpgradeOutcome =
   { readonly kind: 'current' } | { readonly kind: 'upgraded'; readonly from: number; readonly to: number };

@@ -1,9 +1,9 @@
 // How a command that writes KOHYO_DB reports the write path's refusals: another writer holds the lock, or the kinds would mix.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatasetKindError } from '../store/dataset-kind.js';
-import type { DraftStart } from '../store/draft.js';
-import { WriterLockedError } from '../store/writer-lock.js';
+import { DatasetKindError } from '../store/write/dataset-kind.js';
+import type { DraftStart } from '../store/write/draft.js';
+import { WriterLockedError } from '../store/write/writer-lock.js';
 
 export interface WriterCommandIo {
   readonly dbPath: string;

@@ -45,7 +45,7 @@ declare module 'node:http' {
 }
 
 /**
- * The refusals that are made before any other work on a request (src/http/first-look.ts): those still standing for its
+ * The refusals that are made before any other work on a request (src/http/hooks/first-look.ts): those still standing for its
  * client or address, and the drop of an address past its refusals.
  */
 export interface RefusalGate {
@@ -80,10 +80,10 @@ export interface RouteLimits {
   standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
 }
 
-/** What the app asks of the limits (src/http/limits-hooks.ts and the hooks before it): a Limiter is one. */
+/** What the app asks of the limits (src/http/hooks/limits-hooks.ts and the hooks before it): a Limiter is one. */
 export interface RequestLimits extends RefusalGate {
   /**
-   * Runs on every counted request (what counts is the route's to say: src/http/route-accounting.ts). Throws the
+   * Runs on every counted request (what counts is the route's to say: src/http/hooks/route-accounting.ts). Throws the
    * refusal, or rejects with it when the store answers through a promise (Redis); a store in this process answers at
    * once, without one.
    */

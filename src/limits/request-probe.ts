@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { isObject } from '../domain/is-object.js';
-import type { FilterName } from '../domain/records/record-filters.js';
+import type { FilterName } from '../domain/records/filter-names.js';
 
 export interface RequestProbe {
   /** Distinct normalised terms, hashed (search text is not kept in the store as written). */

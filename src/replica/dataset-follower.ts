@@ -2,7 +2,7 @@
 // size, sha256, schema and integrity, and renames it over KOHYO_DB, where the DatasetHolder switches to it without
 // dropping a request. Whatever fails leaves the old version served, and the next poll tries again.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { integrityProblems, openReadOnly } from '../store/database.js';
+import { integrityProblems, openReadOnly } from '../store/schema/database.js';
 import { MANIFEST_NAME, parseManifest, type DatasetManifest } from '../domain/published-dataset.js';
 import type { DatasetBucket } from './dataset-bucket.js';
 

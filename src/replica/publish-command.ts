@@ -4,7 +4,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { readCommandArgs } from '../command-args.js';
-import { integrityProblems, readDatasetMeta, readFile } from '../store/database.js';
+import { integrityProblems, readDatasetMeta, readFile } from '../store/schema/database.js';
 import {
   AddressError,
   MANIFEST_NAME,

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../config.js';
-import { loadUsageSecret } from './usage-secret.js';
+import { loadUsageSecret } from '../store/usage/usage-secret.js';
 import { UsageStore, usageDbPath } from '../store/usage/usage-store.js';
 import { UsageLog, type UsageLogger } from './usage-log.js';
 

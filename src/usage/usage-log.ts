@@ -9,7 +9,7 @@ import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
 import { LRUCache } from 'lru-cache';
-import { parameterPairs } from '../http/request-origin.js';
+import { parameterPairs } from '../domain/url-parts.js';
 
 /** Where batches go: the usage store, or anything that can take a batch in one transaction. */
 export interface UsageSink {

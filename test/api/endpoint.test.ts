@@ -15,7 +15,7 @@ import {
   PROCUREMENT_SUSPENSION_ADDRESS,
 } from '../../src/api/endpoints/addresses.js';
 import type { Enforcement, LicenseAction, ProcurementSuspension } from '../../src/api/schemas/records.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Store } from '../../src/store/read/store.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 
 /** Whether two types are the same type (not merely assignable either way). */

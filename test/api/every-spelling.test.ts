@@ -13,7 +13,7 @@ import { searchKindPage } from '../../src/api/endpoints/search.js';
 import { resolveRecordQuery } from '../../src/api/query-rules.js';
 import { checkRecordQuery } from '../../src/api/query-rules.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Store } from '../../src/store/read/store.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 
 // a whole kind's matches at once: the demo's companies have at most a few dozen records of a kind

@@ -14,7 +14,7 @@ import { SEARCH, searchKindPage } from '../../src/api/endpoints/search.js';
 import { listRecords } from '../../src/api/record-endpoint.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Store } from '../../src/store/read/store.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 import { namesakeDatabase } from '../helpers/namesake-dataset.js';
 

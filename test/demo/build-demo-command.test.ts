@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { runBuildDemo } from '../../demo/build-demo-command.js';
-import { openReadOnly, readDatasetMeta } from '../../src/store/database.js';
+import { openReadOnly, readDatasetMeta } from '../../src/store/schema/database.js';
 
 function io(dbPath: string) {
   const out: string[] = [];

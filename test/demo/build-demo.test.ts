@@ -12,8 +12,8 @@ import { buildCoverage, freshness } from '../../src/domain/coverage.js';
 import { normaliseCompanyName } from '../../src/domain/companies/names.js';
 import { licenseStatus, procurementStatus } from '../../src/domain/records/record-status.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
-import { openReadOnly, readDatasetMeta, type Db } from '../../src/store/database.js';
-import { dataAsOf, publisherGroups, sourceCoverage } from '../../src/store/coverage-queries.js';
+import { openReadOnly, readDatasetMeta, type Db } from '../../src/store/schema/database.js';
+import { dataAsOf, publisherGroups, sourceCoverage } from '../../src/store/read/coverage-queries.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 import { sharedData } from '../helpers/shared-data.js';
 

@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { loadConfig } from '../../src/config.js';
 import { NO_NAMESAKES, decideLink, linkSubject, placeOf } from '../../src/domain/companies/link-company.js';
 import { RECORD_KINDS } from '../../src/domain/records/record.js';
-import { createCompanyLinkQueries } from '../../src/store/company-link-queries.js';
-import { RECORD_TABLES } from '../../src/store/record-tables.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { createCompanyLinkQueries } from '../../src/store/read/company-link-queries.js';
+import { RECORD_TABLES } from '../../src/store/schema/record-tables.js';
+import { openStore, type Store } from '../../src/store/read/store.js';
 import { companyPage } from '../../src/http/pages/page-data.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { section } from '../helpers/markdown.js';
 import { demoDatabase } from '../helpers/server.js';
 import { traceRequest } from '../helpers/request-trace.js';
+import { declares } from '../helpers/declarations.js';
 
 const root = new URL('../../', import.meta.url);
 const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
@@ -54,16 +55,6 @@ function stepsOf(walk: string): Step[] {
       paths: [file, ...ticked(what).filter((t) => CODE_PATH.test(t))],
     };
   });
-}
-
-const codeOf = (path: string) => readFileSync(new URL(path, root), 'utf8');
-
-/** Whether the file declares `name` (exported or not), or, for `Class.method`, declares the class with the method. */
-function declares(path: string, qualified: string): boolean {
-  const [name = '', method] = qualified.split('.');
-  const code = codeOf(path);
-  if (!new RegExp(`\\b(?:function\\*?|const|let|class|interface|type|enum) ${name}\\b`, 'u').test(code)) return false;
-  return method === undefined || new RegExp(`^\\s+(?:async )?${method}\\s*[(<]`, 'mu').test(code);
 }
 
 for (const heading of WALKS) {

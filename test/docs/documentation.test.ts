@@ -8,7 +8,7 @@ import { loadConfig, SETTINGS } from '../../src/config.js';
 import { ERRORS, ERROR_CODES } from '../../src/api/errors.js';
 import { guideWithoutDataset } from '../../src/http/self-description/guide.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
-import { METRICS_PATH } from '../../src/http/metrics.js';
+import { METRICS_PATH } from '../../src/http/hooks/metrics.js';
 import { section } from '../helpers/markdown.js';
 
 const root = new URL('../../', import.meta.url);

@@ -74,3 +74,75 @@ test('the HTTP app and the MCP server do not import each other: both answer thro
     }
   }
 });
+
+/** A file's folder as the layout names it: a folder of src/, or a folder of src/http/ or src/store/. */
+function folderOf(file: string): string {
+  const parts = file.slice(join(root, 'src').length + 1).split('/');
+  if (parts.length === 1) return parts[0]!;
+  return ['http', 'store'].includes(parts[0]!) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+/** Every import of one folder from another, as `from → to: file`. */
+function folderImports(): Map<string, Map<string, string>> {
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(join(root, 'src')).filter((f) => !f.endsWith('.test.ts'))) {
+    const from = folderOf(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu)) {
+      const target = resolve(dirname(file), m[1]!);
+      if (!target.startsWith(join(root, 'src'))) continue;
+      const to = folderOf(`${target}.ts`);
+      if (to === from) continue;
+      const out = edges.get(from) ?? new Map<string, string>();
+      out.set(to, file.slice(root.length + 1));
+      edges.set(from, out);
+    }
+  }
+  return edges;
+}
+
+test('no two folders of src/ import each other, however indirectly (src/http/ and src/store/ by their folders)', () => {
+  const edges = folderImports();
+  const reaches = (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length > 0) {
+      for (const next of edges.get(stack.pop()!)?.keys() ?? []) {
+        if (next === to) return true;
+        if (!seen.has(next)) {
+          seen.add(next);
+          stack.push(next);
+        }
+      }
+    }
+    return false;
+  };
+  const loops = [...edges].flatMap(([from, out]) =>
+    [...out].filter(([to]) => reaches(to, from)).map(([to, file]) => `${from} → ${to} (${file}) and back`),
+  );
+  assert.deepEqual(loops, []);
+});
+
+test('src/http/ and src/store/: a folder imports only the folders before it, as the layout lists them', () => {
+  const edges = folderImports();
+  for (const order of [
+    [
+      'http/connections',
+      'http/feeds',
+      'http/pages',
+      'http/hooks',
+      'http/answers',
+      'http/self-description',
+      'http/routes',
+    ],
+    ['store/schema', 'store/read', 'store/write', 'store/usage'],
+  ]) {
+    for (const [at, folder] of order.entries()) {
+      assert.ok(existsSync(join(root, 'src', folder)), `src/${folder}/ exists`);
+      for (const [to, file] of edges.get(folder) ?? []) {
+        const place = order.indexOf(to);
+        assert.ok(place < 0 || place < at, `${file} (src/${folder}/) imports src/${to}/, listed after it`);
+      }
+      assert.ok(layout.includes(`\`src/${folder}/\``), `src/${folder}/ is in the layout of docs/architecture.md`);
+    }
+  }
+});

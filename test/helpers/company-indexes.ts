@@ -1,7 +1,7 @@
 // Whether the company terms' trigram, short-gram and long-gram indexes hold, for every company, a document that finds
 // it by each of its terms (three characters or more), by each gram of its names and by each long gram of its terms:
 // what search reads them for.
-import type { Db } from '../../src/store/database.js';
+import type { Db } from '../../src/store/schema/database.js';
 import { hasShortGrams, termGrams } from '../../src/domain/companies/company-terms.js';
 import { longGrams, TRIGRAM_MIN_LENGTH } from '../../src/domain/text/index-keys.js';
 

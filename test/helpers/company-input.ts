@@ -1,5 +1,5 @@
 // A company as the NTA importer hands it to the writer: an active 株式会社 in Tokyo, with whatever the test overrides.
-import type { CompanyInput } from '../../src/domain/companies/company-input.js';
+import type { CompanyInput } from '../../src/domain/companies/company.js';
 
 export function companyInput(
   overrides: Partial<CompanyInput> & Pick<CompanyInput, 'corporate_number' | 'name'>,

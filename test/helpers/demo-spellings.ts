@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { recordNameKey } from '../../src/domain/records/record-names.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
-import { RECORD_TABLES } from '../../src/store/record-tables.js';
+import { RECORD_TABLES } from '../../src/store/schema/record-tables.js';
 import { normaliseCompanyName, normaliseText, stripLegalForm } from '../../src/domain/companies/names.js';
 import { typedRomaji } from './typed-romaji.js';
 

@@ -1,8 +1,8 @@
 // Parts of a dataset's stored terms as long keys, and the check that the company search finds, for each, the companies
 // a scan of every term finds: what the long-gram index must give.
 import assert from 'node:assert/strict';
-import type { Db } from '../../src/store/database.js';
-import { CompanyQueries } from '../../src/store/company-queries.js';
+import type { Db } from '../../src/store/schema/database.js';
+import { CompanyQueries } from '../../src/store/read/company-queries.js';
 import { hasLongGram } from '../../src/domain/text/index-keys.js';
 
 /** Parts of stored terms, five to nine characters long, from their start and from inside: every `step`-th term's. */

@@ -1,8 +1,8 @@
 // Turns a file of this build back into the shape of an older schema, for the upgrade tests: a copy of the demo
 // then stands for a file an older build wrote.
 import type Database from 'better-sqlite3';
-import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
-import { recordNameIndex } from '../../src/store/schema-record-table.js';
+import { ALL_RECORD_TABLES } from '../../src/store/schema/record-tables.js';
+import { recordNameIndex } from '../../src/store/schema/schema-record-table.js';
 
 /**
  * Undoes schema 27 (the records' printed names and the index of those linked to none): schema 26, its names index

@@ -1,6 +1,6 @@
 // Faults planted in a database as only a fault of SQLite or of the disk could leave them, for the tests of the checks
 // that must refuse them (change-check.ts, record-change-check.ts).
-import type { Db } from '../../src/store/database.js';
+import type { Db } from '../../src/store/schema/database.js';
 
 /** Rewrites an index's SQL in place, as only a fault could (the schema is not writable otherwise). */
 function rewriteIndexSql(db: Db, name: string, sql: string): void {

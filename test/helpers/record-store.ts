@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ValidRecord } from '../../src/domain/records/record.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
-import { RecordQueries } from '../../src/store/record-queries.js';
-import { createRecordWriter, refreshRecordCounts } from '../../src/store/record-writer.js';
-import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
-import { createCompanyWriter } from '../../src/store/company-writer.js';
-import type { CompanyInput } from '../../src/domain/companies/company-input.js';
-import { CompanyQueries } from '../../src/store/company-queries.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
+import { RecordQueries } from '../../src/store/read/record-queries.js';
+import { createRecordWriter, refreshRecordCounts } from '../../src/store/write/record-writer.js';
+import { seedVocabularies } from '../../src/store/write/vocabulary-seed.js';
+import { createCompanyWriter } from '../../src/store/write/company-writer.js';
+import type { CompanyInput } from '../../src/domain/companies/company.js';
+import { CompanyQueries } from '../../src/store/read/company-queries.js';
 
 /** When the records are written: their change time. */
 export const WRITTEN_AT = new Date('2026-01-02T03:04:05Z');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AppDeps } from '../../src/http/app.js';
 import { buildServiceApp } from '../../src/service.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Store } from '../../src/store/read/store.js';
 import { buildDemoDatabase } from '../../demo/build-demo.js';
 import { fetchAnswer, type TestResponse } from './test-response.js';
 import { fileOfRun } from './run-cache.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { runImportRecords } from '../../src/ingest/records/records-command.js';
-import { xmlChars } from '../../src/http/xml-writer.js';
+import { xmlChars } from '../../src/http/feeds/xml-writer.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { importIo } from '../helpers/fixture-dataset.js';
 import { answerOf, recordsOf } from '../helpers/answers.js';

@@ -5,9 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { atomFeed, type FeedRecord } from '../../src/http/atom-feed.js';
-import { requestBase, targetPath } from '../../src/http/request-origin.js';
-import { xmlChars } from '../../src/http/xml-writer.js';
+import { atomFeed, type FeedRecord } from '../../src/http/feeds/atom-feed.js';
+import { requestBase, targetPath } from '../../src/http/feeds/request-origin.js';
+import { xmlChars } from '../../src/http/feeds/xml-writer.js';
 import { validAtomValues } from '../helpers/atom-schema.js';
 import { hostileText } from '../helpers/hostile-text.js';
 import { step } from '../helpers/xml-values.js';

@@ -1,7 +1,7 @@
 // If-None-Match read once (readIfNoneMatch) and compared weakly (notModified), as a table.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { notModified, readIfNoneMatch, weakValidators } from '../../src/http/conditional.js';
+import { notModified, readIfNoneMatch, weakValidators } from '../../src/http/hooks/conditional.js';
 
 const validators = weakValidators('abc', new Date('2026-11-21T00:00:00Z'));
 

@@ -11,13 +11,13 @@ import { startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { ok } from '../helpers/answers.js';
 import { companyInput } from '../helpers/company-input.js';
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
-import { COMPANY_FILTER_MATCHES } from '../../src/domain/records/record-filters.js';
+import { COMPANY_FILTER_MATCHES } from '../../src/domain/records/filter-names.js';
 import { validateRecordLine } from '../../src/domain/records/record-validation.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
-import { createCompanyWriter } from '../../src/store/company-writer.js';
-import { createRecordWriter, refreshRecordCounts } from '../../src/store/record-writer.js';
-import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
-import { writeDatasetMeta } from '../../src/store/database.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
+import { createCompanyWriter } from '../../src/store/write/company-writer.js';
+import { createRecordWriter, refreshRecordCounts } from '../../src/store/write/record-writer.js';
+import { seedVocabularies } from '../../src/store/write/vocabulary-seed.js';
+import { writeDatasetMeta } from '../../src/store/schema/database.js';
 
 const COMPANIES = 60;
 // ナミキ + a distinct two-letter reading each, so that every company's kana holds ナミキ and none is another's prefix

@@ -9,7 +9,7 @@ import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import type { FinishedRequest } from '../../src/usage/usage-log.js';
-import { CACHE_CONTROL, validatorsOf } from '../../src/http/conditional.js';
+import { CACHE_CONTROL, validatorsOf } from '../../src/http/hooks/conditional.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
 import { until } from '../helpers/until.js';

@@ -5,7 +5,7 @@ import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { runCli } from '../../src/cli.js';
-import { liveDatasetKind } from '../../src/store/dataset-kind.js';
+import { liveDatasetKind } from '../../src/store/write/dataset-kind.js';
 import { demoDatabase } from '../helpers/server.js';
 import { sharedData } from '../helpers/shared-data.js';
 import { tempDir } from './collect/collect-helpers.js';

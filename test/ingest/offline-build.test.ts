@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { atomSchemaErrors } from '../helpers/atom-schema.js';
-import { liveDatasetKind } from '../../src/store/dataset-kind.js';
+import { liveDatasetKind } from '../../src/store/write/dataset-kind.js';
 import { startServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
 import type { RecordListPath, RequestPath } from '../helpers/documented-answers.js';

@@ -4,11 +4,11 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { readSchemaVersion } from '../../src/store/database.js';
-import { openStore } from '../../src/store/store.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema/schema.js';
+import { readSchemaVersion } from '../../src/store/schema/database.js';
+import { openStore } from '../../src/store/read/store.js';
 import { NewerDatasetError, upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';
-import { lockPathFor } from '../../src/store/writer-lock.js';
+import { lockPathFor } from '../../src/store/write/writer-lock.js';
 import { hostname } from 'node:os';
 
 const now = () => new Date('2026-11-21T00:00:00Z');

@@ -3,7 +3,7 @@
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/http/app.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
-import { openStore } from '../../src/store/store.js';
+import { openStore } from '../../src/store/read/store.js';
 
 const config = loadConfig(process.env);
 const silent = { warn: () => undefined, info: () => undefined };

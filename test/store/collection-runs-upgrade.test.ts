@@ -6,11 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from '../../src/store/migrate.js';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema.js';
-import { recordCollectionRun } from '../../src/store/source-writer.js';
-import { sourceCoverage } from '../../src/store/coverage-queries.js';
-import { seedVocabularies } from '../../src/store/vocabulary-seed.js';
+import { migrate } from '../../src/store/schema/migrate.js';
+import { MIGRATIONS, SCHEMA_VERSION } from '../../src/store/schema/schema.js';
+import { recordCollectionRun } from '../../src/store/write/source-writer.js';
+import { sourceCoverage } from '../../src/store/read/coverage-queries.js';
+import { seedVocabularies } from '../../src/store/write/vocabulary-seed.js';
 
 test('schema 15 keeps every run, lets a run be skipped, and keeps each edition date and what retention removed', () => {
   const db = new Database(join(mkdtempSync(join(tmpdir(), 'kohyo-runs-')), 'old.sqlite'));

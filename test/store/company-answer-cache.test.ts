@@ -2,11 +2,11 @@
 // limit asked first, and each open dataset with a cache of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openStore } from '../../src/store/store.js';
+import { openStore } from '../../src/store/read/store.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { normaliseCompanyName } from '../../src/domain/companies/names.js';
 import { demoDatabase } from '../helpers/server.js';
-import { readFile } from '../../src/store/database.js';
+import { readFile } from '../../src/store/schema/database.js';
 
 test('answers kept for a larger limit serve a smaller one exactly as a fresh search would', async () => {
   const path = await demoDatabase();

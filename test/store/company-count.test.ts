@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openWritable } from '../../src/store/database-upgrade.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
 import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
-import { CompanyQueries } from '../../src/store/company-queries.js';
+import { CompanyQueries } from '../../src/store/read/company-queries.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { sharedData } from '../helpers/shared-data.js';
-import type { Db } from '../../src/store/database.js';
+import type { Db } from '../../src/store/schema/database.js';
 import { assertFoundAsScanned, longKeysOf } from '../helpers/long-keys.js';
-import { companyTokenDocsOf } from '../../src/store/company-trigram-docs.js';
+import { companyTokenDocsOf } from '../../src/store/read/token-counts.js';
 import { keyLongGrams, rarestLongGrams } from '../../src/domain/text/index-keys.js';
 
 let db: Db;

@@ -17,10 +17,10 @@ import {
   backToSchema24,
   backToSchema25,
 } from '../helpers/older-schema.js';
-import { derivedDataIsCurrent, openWritable } from '../../src/store/database-upgrade.js';
+import { derivedDataIsCurrent, openWritable } from '../../src/store/write/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
-import { CompanyQueries } from '../../src/store/company-queries.js';
-import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { CompanyQueries } from '../../src/store/read/company-queries.js';
+import { SCHEMA_VERSION } from '../../src/store/schema/schema.js';
 
 // a short key (the short-gram index), longer ones (the trigram index) and long ones (the long-gram index), partial
 // matches among them

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
 import { backToSchema11 } from '../helpers/older-schema.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
 import { japanDate } from '../../src/domain/dates.js';
-import { ALL_RECORD_TABLES } from '../../src/store/record-tables.js';
-import { recordFromDoc } from '../../src/store/record-docs.js';
+import { ALL_RECORD_TABLES } from '../../src/store/schema/record-tables.js';
+import { recordFromDoc } from '../../src/store/read/record-docs.js';
 
 test('an existing dataset upgraded: records listed from their edition day (published_on, else the Japan day of retrieval)', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'kohyo-listing-')), 'old.sqlite');

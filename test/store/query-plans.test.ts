@@ -4,13 +4,18 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db } from '../../src/store/database.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
-import { recordCountSql, recordListedRidsSql, recordPageSql, recordRidsSql } from '../../src/store/record-queries.js';
-import type { SqlFragment } from '../../src/store/sql-fragment.js';
-import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/record-tables.js';
+import { type Db } from '../../src/store/schema/database.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
+import {
+  recordCountSql,
+  recordListedRidsSql,
+  recordPageSql,
+  recordRidsSql,
+} from '../../src/store/read/record-queries.js';
+import type { SqlFragment } from '../../src/store/read/sql-fragment.js';
+import { ALL_RECORD_TABLES, RECORD_TABLES } from '../../src/store/schema/record-tables.js';
 import type { RecordKind } from '../../src/domain/records/record.js';
-import { CompanyQueries } from '../../src/store/company-queries.js';
+import { CompanyQueries } from '../../src/store/read/company-queries.js';
 import type { RecordQuery } from '../../src/domain/records/record-query.js';
 import { demoDatabase } from '../helpers/server.js';
 

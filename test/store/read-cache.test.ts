@@ -1,7 +1,7 @@
 // The server's connection holds a page cache of KOHYO_DB_CACHE_MB for the pages its memory map does not reach.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openReadOnly } from '../../src/store/database.js';
+import { openReadOnly } from '../../src/store/schema/database.js';
 import { loadConfig } from '../../src/config.js';
 import { demoDatabase } from '../helpers/server.js';
 

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { demoDatabase } from '../helpers/server.js';
-import { openWritable } from '../../src/store/database-upgrade.js';
-import { optimiseAfterBulkWrite } from '../../src/store/maintenance.js';
-import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { openWritable } from '../../src/store/write/database-upgrade.js';
+import { optimiseAfterBulkWrite } from '../../src/store/write/maintenance.js';
+import { SCHEMA_VERSION } from '../../src/store/schema/schema.js';
 import { upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';
 import { backToSchema11 } from '../helpers/older-schema.js';
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { holdReadTransaction } from '../../src/store/store.js';
+import { holdReadTransaction } from '../../src/store/read/store.js';
 
 /** A rollback-journal file, as publishing leaves one, with one row. */
 function rollbackJournalFile(): { path: string; done: () => void } {

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { openUsageLog } from '../../src/usage/open-usage-log.js';
 import { UsageStore } from '../../src/store/usage/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
-import { loadUsageSecret } from '../../src/usage/usage-secret.js';
+import { loadUsageSecret } from '../../src/store/usage/usage-secret.js';
 
 const quiet = { error: () => {}, warn: () => {} };
 

@@ -15,8 +15,8 @@ import { kindOfRecordId } from '../../domain/records/record-id.js';
 import { japanDate } from '../../domain/dates.js';
 import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
 import type { Company as CompanyRecord } from '../../domain/companies/company.js';
-import type { Store } from '../../store/store.js';
-import type { CompanyHit } from '../../store/company-queries.js';
+import type { Store } from '../../store/read/store.js';
+import type { CompanyHit } from '../../store/read/company-queries.js';
 
 /** Ids are a kind prefix and at most 64 characters (record-id.ts); anything longer names no record. */
 const MAX_ID_LENGTH = 80;

@@ -7,7 +7,7 @@ import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/re
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
 import { recordQuerySchema } from '../schemas/queries.js';
 import { listRecordPage, listRecords, type RecordEndpoint, type RecordListSchema } from '../record-endpoint.js';
-import { MAX_DATE_RANGE_DAYS } from '../../domain/records/record-filters.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/records/filter-names.js';
 import { RECORD_PATHS } from '../links.js';
 import { MAX_PERMITS_SHOWN, type RecordKind } from '../../domain/records/record.js';
 

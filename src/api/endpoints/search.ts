@@ -13,11 +13,16 @@ import { SEARCH_PATH } from '../links.js';
 import type { CompanyFilter } from '../../domain/records/record-query.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
 import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
-import { COMPANY_FILTER_MATCHES } from '../../domain/records/record-filters.js';
+import { COMPANY_FILTER_MATCHES } from '../../domain/records/filter-names.js';
 import { japanDate } from '../../domain/dates.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
-import type { Store } from '../../store/store.js';
-import { readFoundRecord, searchRecords, type FoundRecords, type RecordSearch } from '../../store/search-records.js';
+import type { Store } from '../../store/read/store.js';
+import {
+  readFoundRecord,
+  searchRecords,
+  type FoundRecords,
+  type RecordSearch,
+} from '../../store/read/search-records.js';
 import { foldWidth } from '../../domain/text/text-fold.js';
 
 /** One kind's first records a search finds. */

@@ -6,7 +6,7 @@ import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.
 import { closeCauses } from '../../domain/companies/close-causes.js';
 import { isRecord, propertyOf } from '../../domain/is-object.js';
 import { foldCaseless } from '../../domain/text/text-fold.js';
-import { MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 
 const ALL = Object.assign({}, VOCABULARIES, { close_cause: closeCauses });
 

@@ -1,5 +1,5 @@
 // Maps a company from the store to the API's company resource.
-import type { CompanyHit } from '../../store/company-queries.js';
+import type { CompanyHit } from '../../store/read/company-queries.js';
 import type { Company } from '../schemas/company.js';
 import { closeCauses } from '../../domain/companies/close-causes.js';
 import { legalForms } from '../../domain/vocabularies/legal-forms.js';

@@ -1,5 +1,5 @@
 // The searchable terms of a company: each name it goes by, normalised the way queries are, and their short grams.
-import type { AliasKind, CompanyAlias } from './company-input.js';
+import type { AliasKind, CompanyAlias } from './company.js';
 import { isLatin, normaliseCompanyName } from './names.js';
 import { particleReading, romajiKey, romanizeKana, sokuonReading } from '../text/romanize.js';
 import { longGrams, tokenCharacters } from '../text/index-keys.js';

@@ -1,6 +1,6 @@
 // What a record endpoint was asked for, once validated and resolved to codes: the input of the store's queries.
 // Keyed by the filter names of the filter table (record-filters.ts).
-import type { FilterName } from './record-filters.js';
+import type { FilterName } from './filter-names.js';
 
 /**
  * The records a company query stands for: those linked to the companies it found, those linked to none that name one

@@ -1,7 +1,7 @@
 // What an error page says to a person: a heading by the answer's status, and a sentence by what went wrong (the
 // Corporate Number, the record, the page number), never the API's message, which names parameters for programs.
 import type { ApiError } from '../../api/errors.js';
-import { MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { COMPANY_PAGE_PATH, RECORD_PAGE_PATH } from '../../api/links.js';
 import { message, type MessageId } from './messages.js';
 import type { Language } from './language.js';

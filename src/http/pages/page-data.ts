@@ -15,7 +15,7 @@ import { presentCompany } from '../../api/present/company.js';
 import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/records/record-id.js';
 import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
-import type { CompanyRecord } from '../../store/company-row.js';
+import type { CompanyRecord } from '../../store/read/company-row.js';
 import type { Recall } from '../../api/company-search.js';
 import { japanDate } from '../../domain/dates.js';
 import { ApiError } from '../../api/errors.js';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../../api/endpoint.js';
 import { guideTexts, type GuideTexts } from '../self-description/guide.js';
-import { latestBody, precompressedAnswer } from '../precompressed.js';
+import { latestBody, precompressedAnswer } from '../answers/precompressed.js';
 import { FULL_GUIDE_PATH, GUIDE_PATH, OPENAPI_PATH, documentAt, routeAccounting } from '../../api/catalogue.js';
 
 /**

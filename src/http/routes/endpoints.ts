@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { ENDPOINTS, routeOf, routeAccounting } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/endpoint.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
-import { ATOM_TYPE, atomFeed } from '../atom-feed.js';
-import { queryOf } from '../request-origin.js';
-import { requestBase, targetPath } from '../request-origin.js';
+import { ATOM_TYPE, atomFeed } from '../feeds/atom-feed.js';
+import { queryOf } from '../../domain/url-parts.js';
+import type { QueryRoute } from '../hooks/error-handler.js';
+import { requestBase, targetPath } from '../feeds/request-origin.js';
 import type { Config } from '../../config.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
 import { readQueryString } from '../../api/query-string.js';
@@ -92,15 +93,6 @@ function notAfter(request: FastifyRequest, now: Date): Date {
 }
 
 // Route options of a catalogue endpoint: the query schema, the contract's query rules, the answer schemas, what it counts for.
-/**
- * A request's types as the routes and the error handler read them: Fastify parses the query string of every request
- * into parameters by name, which a catalogue route's query rules and schema then check.
- */
-export interface QueryRoute {
-  Querystring: Readonly<Record<string, unknown>>;
-  Params: Readonly<Record<string, string>>;
-}
-
 /** A catalogue endpoint's route options: Fastify validates its query and serialises its answers from these schemas. */
 function endpointOptions(endpoint: Endpoint, config: Config) {
   const parameters = endpoint.query?.(config);

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors.js';
 import { COMPANY_PAGE_PATH, COVERAGE_PAGE_PATH, RECORD_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { SEARCH } from '../../api/endpoints/search.js';
 import { LANDING_LINKS, documentAt, routeAccounting } from '../../api/catalogue.js';
-import { MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
 import { pageLanguage, type Language } from '../pages/language.js';
 import { message } from '../pages/messages.js';
@@ -26,7 +26,7 @@ import { RecordPageView } from '../pages/record-page.js';
 import { CoveragePageView } from '../pages/coverage-page.js';
 import { errorBody, errorHeading } from '../pages/error-words.js';
 import type { PageFrame } from '../pages/layout.js';
-import { apiErrorOf, noteErrorCode } from '../error-handler.js';
+import { apiErrorOf, noteErrorCode } from '../hooks/error-handler.js';
 
 const HTML = 'text/html; charset=utf-8';
 

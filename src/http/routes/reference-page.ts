@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REFERENCE_LOGO, REFERENCE_THEME } from './reference-theme.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from '../../api/catalogue.js';
-import { keepPrecompressedCopies } from '../precompressed.js';
+import { keepPrecompressedCopies } from '../answers/precompressed.js';
 import { propertyOf } from '../../domain/is-object.js';
 
 /**

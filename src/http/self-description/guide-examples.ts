@@ -1,11 +1,11 @@
 // The guide's example calls and answers: calls about what a dataset holds (guidePicks), answered by the endpoints'
 // own answer functions, so that every example call answers with rows; and how a call is written, as a person reads
 // it and as it is sent. Where no dataset is open, the guide shows the demo's, written by `npm run openapi:examples`.
-import type { Store } from '../../store/store.js';
-import type { DatasetMeta } from '../../store/database.js';
+import type { Store } from '../../store/read/store.js';
+import type { DatasetMeta } from '../../store/schema/database.js';
 import type { RouteContext } from '../../api/endpoint.js';
 import { DOCUMENTS, endpointAt } from '../../api/catalogue.js';
-import { MAX_DATE_RANGE_DAYS } from '../../domain/records/record-filters.js';
+import { MAX_DATE_RANGE_DAYS } from '../../domain/records/filter-names.js';
 import { isObject, isRecord, propertyOf } from '../../domain/is-object.js';
 import {
   COMPANIES_PATH,

@@ -4,9 +4,9 @@ import type { Config } from '../../config.js';
 import { corporateNumberFromBase } from '../../domain/companies/corporate-number.js';
 import { MAX_LIMIT } from '../../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
-import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/record-filters.js';
+import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { MAX_QUERY_WORDS } from '../../domain/text/query-words.js';
-import { RECORD_FILTERS } from '../../store/record-filters.js';
+import { RECORD_FILTERS } from '../../store/read/record-filters.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
 
 /**

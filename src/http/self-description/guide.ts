@@ -2,7 +2,7 @@
 // built from the dataset when first asked for, again for a new dataset, and each Japanese day (the example answers
 // hold statuses computed against today); while no dataset is open, with the demo dataset's examples
 // (demo/document-examples.generated.ts).
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/read/store.js';
 import type { RouteContext } from '../../api/endpoint.js';
 import type { Config } from '../../config.js';
 import { japanDate } from '../../domain/dates.js';

@@ -16,7 +16,7 @@ import {
   RecordListMeta,
 } from '../../api/schemas/common.js';
 import { ERRORS, ERROR_CODES, type ErrorCode } from '../../api/errors.js';
-import { REQUEST_ID_HEADER } from '../answer-headers.js';
+import { REQUEST_ID_HEADER } from '../hooks/answer-headers.js';
 
 /** The schemas given a name, largest first: where one holds another, the outer one is named first. */
 export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {

@@ -11,7 +11,7 @@ import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js'
 import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { isJsonObject, jsonCopy, jsonOf, objectAt, objectsAt, type Json, type JsonObject } from '../json.js';
+import { isJsonObject, jsonCopy, jsonOf, objectAt, objectsAt, type Json, type JsonObject } from './json.js';
 
 /** A key that is the same for two schemas that say the same thing, whatever the order of their keys. */
 function canonical(node: Json): string {

@@ -4,12 +4,12 @@
 import { instant } from '../../domain/dates.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
-import type { Db } from '../../store/database.js';
-import type { CompanyLinkQueries } from '../../store/company-link-queries.js';
-import type { RecordWriter } from '../../store/record-writer.js';
-import { recordCollectionRun, type CollectionRun } from '../../store/source-writer.js';
-import { writeSourceHttpState } from '../../store/source-http-state.js';
-import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/source-record-count.js';
+import type { Db } from '../../store/schema/database.js';
+import type { CompanyLinkQueries } from '../../store/read/company-link-queries.js';
+import type { RecordWriter } from '../../store/write/record-writer.js';
+import { recordCollectionRun, type CollectionRun } from '../../store/write/source-writer.js';
+import { writeSourceHttpState } from '../../store/write/source-http-state.js';
+import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/read/source-record-count.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { parseListFiles } from './parse-list-files.js';

@@ -1,15 +1,15 @@
 // A collection: every chosen source run into a draft of the dataset (store/draft.ts), then the draft published once.
 import pLimit from 'p-limit';
-import { writeDatasetMeta } from '../../store/database.js';
-import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
-import { withDraft, type DraftStart } from '../../store/draft.js';
-import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
-import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
-import { recordChangeCheck } from '../../store/record-change-check.js';
+import { writeDatasetMeta } from '../../store/schema/database.js';
+import { createCompanyLinkQueries } from '../../store/read/company-link-queries.js';
+import { withDraft, type DraftStart } from '../../store/write/draft.js';
+import { upkeepAfterRecordWrite } from '../../store/write/maintenance.js';
+import { createRecordWriter, refreshRecordCounts } from '../../store/write/record-writer.js';
+import { recordChangeCheck } from '../../store/write/record-change-check.js';
 import { registerSources } from '../registry/register-sources.js';
 import { instant } from '../../domain/dates.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
-import { seedVocabularies } from '../../store/vocabulary-seed.js';
+import { seedVocabularies } from '../../store/write/vocabulary-seed.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
 import type { Fetcher } from './fetcher.js';

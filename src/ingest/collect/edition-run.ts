@@ -2,9 +2,9 @@
 import { editionDateOf, editionOrder, printedDateOf, type EditionDate } from '../../domain/edition-date.js';
 import { planEdition, type EditionPlan } from '../../domain/records/listing.js';
 import type { ValidRecord } from '../../domain/records/record.js';
-import type { Db } from '../../store/database.js';
-import { heldPrintedOn } from '../../store/held-editions.js';
-import type { RecordWriter } from '../../store/record-writer.js';
+import type { Db } from '../../store/schema/database.js';
+import { heldPrintedOn } from '../../store/read/held-editions.js';
+import type { RecordWriter } from '../../store/write/record-writer.js';
 
 export type EditionJudgement =
   | { readonly kind: 'merge'; readonly edition: EditionDate; readonly plan: EditionPlan }

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { messageOf } from '../../domain/error-of.js';
-import type { Db } from '../../store/database.js';
-import { readSourceHttpState, type SourceHttpState } from '../../store/source-http-state.js';
+import type { Db } from '../../store/schema/database.js';
+import { readSourceHttpState, type SourceHttpState } from '../../store/write/source-http-state.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher, Validators } from './fetcher.js';
 import { fetchListFiles, isMultiFile } from './list-fetch.js';

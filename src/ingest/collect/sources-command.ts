@@ -1,7 +1,7 @@
 // `kohyo sources` (and `kohyo sources try`, sources-try.ts): the source registry, each source with its address (kind and format), parser and the outcome of its last collection.
 import { addressSummary } from '../registry/source-address.js';
 import { existsSync } from 'node:fs';
-import { readLastRuns, type LastRun } from '../../store/last-runs.js';
+import { readLastRuns, type LastRun } from '../../store/read/last-runs.js';
 import { NOT_WRITTEN, type SourceEntry } from '../registry/source-entry.js';
 import { registryOrSentence, type SourceRegistry } from '../registry/source-registry.js';
 import { resolveParser } from './resolve-parser.js';

@@ -10,8 +10,8 @@ import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
 import { NO_NAMESAKES, type Namesakes } from '../../domain/companies/link-company.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { messageOf } from '../../domain/error-of.js';
-import { createCompanyLinkQueries } from '../../store/company-link-queries.js';
-import { openReadOnly, type Db } from '../../store/database.js';
+import { createCompanyLinkQueries } from '../../store/read/company-link-queries.js';
+import { openReadOnly, type Db } from '../../store/schema/database.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 import {
   skippedTotal,
@@ -21,7 +21,7 @@ import {
   type SourceParser,
 } from '../parsers/source-parser.js';
 import { formatFits, formatName, formatOfBytes } from '../parsers/file-format.js';
-import { liveDatasetKind } from '../../store/dataset-kind.js';
+import { liveDatasetKind } from '../../store/write/dataset-kind.js';
 import { unknownSourceMessage } from './nearest-ids.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { SourceRegistry } from '../registry/source-registry.js';

@@ -1,9 +1,9 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
 import { existsSync } from 'node:fs';
 import { readCommandArgs } from '../../command-args.js';
-import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/change-check.js';
-import type { Db } from '../../store/database.js';
-import { withDraft, type DraftStart } from '../../store/draft.js';
+import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/write/change-check.js';
+import type { Db } from '../../store/schema/database.js';
+import { withDraft, type DraftStart } from '../../store/write/draft.js';
 import { runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';

@@ -1,10 +1,10 @@
 // Imports NTA corporate-number files into the store: each file in one transaction, all of it or nothing.
 import { statSync } from 'node:fs';
-import type { CompanyInput } from '../../domain/companies/company-input.js';
-import { inAsyncTransaction } from '../../store/async-transaction.js';
-import { createCompanyWriter, type CompanyWriter } from '../../store/company-writer.js';
-import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
-import { upkeepAfterCompanyImport } from '../../store/maintenance.js';
+import type { CompanyInput } from '../../domain/companies/company.js';
+import { inAsyncTransaction } from '../../store/write/async-transaction.js';
+import { createCompanyWriter, type CompanyWriter } from '../../store/write/company-writer.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/schema/database.js';
+import { upkeepAfterCompanyImport } from '../../store/write/maintenance.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { openParsedRowsOnThread } from './nta-parse-thread.js';
 import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';

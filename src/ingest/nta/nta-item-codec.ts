@@ -1,5 +1,5 @@
 // Parsed rows as one flat array a batch, for the trip from the reading thread to the writing one.
-import type { CompanyAlias, CompanyInput } from '../../domain/companies/company-input.js';
+import type { CompanyAlias, CompanyInput } from '../../domain/companies/company.js';
 import type { CompanyTerm, IndexedTerms } from '../../domain/companies/company-terms.js';
 import type { ParsedItem } from './nta-parsed-rows.js';
 import type { NtaProcess, NtaRowErrorReason } from './nta-row.js';

@@ -1,6 +1,6 @@
 // One row of the NTA corporate-number CSV (30 columns, no header) decoded into a CompanyInput, or why not.
 import { closeCauseFromNta } from '../../domain/companies/close-causes.js';
-import type { CompanyAlias, CompanyInput } from '../../domain/companies/company-input.js';
+import type { CompanyAlias, CompanyInput } from '../../domain/companies/company.js';
 import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
 import { romanizeKana } from '../../domain/text/romanize.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';

@@ -1,8 +1,8 @@
 // `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
 import { readCommandArgs } from '../../command-args.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
-import { withDraft, type DraftStart } from '../../store/draft.js';
-import { recordChangeCheck } from '../../store/record-change-check.js';
+import { withDraft, type DraftStart } from '../../store/write/draft.js';
+import { recordChangeCheck } from '../../store/write/record-change-check.js';
 import { existsSync } from 'node:fs';
 import { runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';

@@ -2,11 +2,11 @@
 import { instant } from '../../domain/dates.js';
 import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
 import { messageOf } from '../../domain/error-of.js';
-import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/database.js';
-import { createRecordWriter, refreshRecordCounts } from '../../store/record-writer.js';
-import { seedVocabularies } from '../../store/vocabulary-seed.js';
-import { upkeepAfterRecordWrite } from '../../store/maintenance.js';
-import { recordCollectionRun } from '../../store/source-writer.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/schema/database.js';
+import { createRecordWriter, refreshRecordCounts } from '../../store/write/record-writer.js';
+import { seedVocabularies } from '../../store/write/vocabulary-seed.js';
+import { upkeepAfterRecordWrite } from '../../store/write/maintenance.js';
+import { recordCollectionRun } from '../../store/write/source-writer.js';
 import { checkRecordFile, eachRecordOfFile } from './record-file.js';
 
 /** How many errors of one file are listed; the rest are counted. */

@@ -1,6 +1,6 @@
 // Carrying registry entries into a dataset, so that coverage lists every source, collected or not.
-import type { Db } from '../../store/database.js';
-import { registerSource, removeUncollectedSource } from '../../store/source-writer.js';
+import type { Db } from '../../store/schema/database.js';
+import { registerSource, removeUncollectedSource } from '../../store/write/source-writer.js';
 import type { SourceEntry } from './source-entry.js';
 
 /**

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
-import { migrate } from '../migrate.js';
+import { migrate } from '../schema/migrate.js';
 import { errorCodeOf } from '../../domain/error-of.js';
 
 /** One row of usage_log, as written and read back. */

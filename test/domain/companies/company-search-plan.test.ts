@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planCompanySearch } from '../../../src/domain/companies/company-search-plan.js';
-import { ftsAllOf, ftsPhrase } from '../../../src/store/free-text.js';
+import { ftsAllOf, ftsPhrase } from '../../../src/store/read/free-text.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams } from '../../../src/domain/text/index-keys.js';
 import { romajiKey } from '../../../src/domain/text/romanize.js';
 

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../../src/config.js';
 import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
-import { MAX_TEXT_LENGTH } from '../../../src/domain/records/record-filters.js';
+import { MAX_TEXT_LENGTH } from '../../../src/domain/records/filter-names.js';
 import { createLimiter } from '../../../src/limits/limiter.js';
 import { MemoryStore } from '../../../src/limits/memory-store.js';
 import { limitPolicy } from '../../../src/limits/policy.js';

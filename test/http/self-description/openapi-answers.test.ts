@@ -10,7 +10,7 @@ import { createLimiter, type Limiter } from '../../../src/limits/limiter.js';
 import { MemoryStore } from '../../../src/limits/memory-store.js';
 import { limitPolicy } from '../../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
-import { openStore, type Store } from '../../../src/store/store.js';
+import { openStore, type Store } from '../../../src/store/read/store.js';
 import { isCalendarDate } from '../../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../../src/domain/records/record-schema-check.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../../helpers/server.js';

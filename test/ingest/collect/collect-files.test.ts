@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
-import { liveDatasetKind } from '../../../src/store/dataset-kind.js';
+import { liveDatasetKind } from '../../../src/store/write/dataset-kind.js';
 import { offlineIo, tempDir, testSource, tsvList } from './collect-helpers.js';
 
 function io(dbPath: string) {

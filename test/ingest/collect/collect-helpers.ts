@@ -17,10 +17,10 @@ import {
 } from '../../../src/ingest/parsers/source-parser.js';
 import type { RecordInput } from '../../../src/domain/records/record-input.js';
 import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
-import type { Db } from '../../../src/store/database.js';
-import { createCompanyWriter } from '../../../src/store/company-writer.js';
-import type { CompanyInput } from '../../../src/domain/companies/company-input.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
+import type { Db } from '../../../src/store/schema/database.js';
+import { createCompanyWriter } from '../../../src/store/write/company-writer.js';
+import type { CompanyInput } from '../../../src/domain/companies/company.js';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'kohyo-collect-'));

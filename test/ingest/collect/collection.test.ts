@@ -5,9 +5,9 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { WriterLockedError, lockPathFor } from '../../../src/store/writer-lock.js';
+import { WriterLockedError, lockPathFor } from '../../../src/store/write/writer-lock.js';
 import { buildCoverage } from '../../../src/domain/coverage.js';
-import { openStore } from '../../../src/store/store.js';
+import { openStore } from '../../../src/store/read/store.js';
 import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import {
   bodyRoute,

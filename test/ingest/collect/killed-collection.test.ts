@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCollection } from '../../../src/ingest/collect/collection.js';
-import { lockPathFor, type LockOwner } from '../../../src/store/writer-lock.js';
+import { lockPathFor, type LockOwner } from '../../../src/store/write/writer-lock.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
-import { openStore } from '../../../src/store/store.js';
+import { openStore } from '../../../src/store/read/store.js';
 import { steppingClock, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';
 
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

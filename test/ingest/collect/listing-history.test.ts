@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCollection, type CollectionOptions } from '../../../src/ingest/collect/collection.js';
-import { recordFromDoc } from '../../../src/store/record-docs.js';
+import { recordFromDoc } from '../../../src/store/read/record-docs.js';
 import {
   bodyRoute,
   collectionFixtures,

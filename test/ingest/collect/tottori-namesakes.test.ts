@@ -23,7 +23,7 @@ import { loadConfig } from '../../../src/config.js';
 import type { RouteContext } from '../../../src/api/endpoint.js';
 import { listRecords } from '../../../src/api/record-endpoint.js';
 import { searchKindPage } from '../../../src/api/endpoints/search.js';
-import { openStore } from '../../../src/store/store.js';
+import { openStore } from '../../../src/store/read/store.js';
 import { planCompanySearch } from '../../../src/domain/companies/company-search-plan.js';
 
 let planted: PlantedNamesakes;

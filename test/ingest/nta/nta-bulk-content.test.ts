@@ -7,8 +7,8 @@ import { before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { NtaCsvSplitter } from '../../../src/ingest/nta/nta-csv.js';
 import { importNtaFiles, type NtaImportOptions } from '../../../src/ingest/nta/nta-importer.js';
-import type { Db } from '../../../src/store/database.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
+import type { Db } from '../../../src/store/schema/database.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { ntaLine, REAL_FILE, withFields } from './nta-fixtures.js';
 
 // The bulk write of an import (triggers and indexes set aside, terms batched, the full-text indexes built at the end,

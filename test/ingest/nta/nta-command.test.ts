@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
-import { openReadOnly } from '../../../src/store/database.js';
+import { openReadOnly } from '../../../src/store/schema/database.js';
 import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-nta-command-'));

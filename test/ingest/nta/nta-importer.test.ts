@@ -13,8 +13,8 @@ import {
   type NtaProgress,
 } from '../../../src/ingest/nta/nta-importer.js';
 import type { NtaImportSummary } from '../../../src/ingest/nta/nta-summary.js';
-import { readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/database.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
+import { readDatasetMeta, writeDatasetMeta, type Db } from '../../../src/store/schema/database.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { buildZip } from '../../helpers/zip.js';
 import { importRecordFiles } from '../../../src/ingest/records/records-importer.js';
 import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';

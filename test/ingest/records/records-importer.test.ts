@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
-import { ridOfTextKey } from '../../../src/store/record-text-keys.js';
-import { readDatasetMeta, type Db } from '../../../src/store/database.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
+import { ridOfTextKey } from '../../../src/store/read/record-text-keys.js';
+import { readDatasetMeta, type Db } from '../../../src/store/schema/database.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';
 import { importRecordFiles, MAX_LISTED_ERRORS } from '../../../src/ingest/records/records-importer.js';
 

@@ -17,9 +17,9 @@ import {
   registryProblems,
   sourceRegistry,
 } from '../../../src/ingest/registry/source-registry.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
-import { publisherGroups, sourceCoverage } from '../../../src/store/coverage-queries.js';
-import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
+import { publisherGroups, sourceCoverage } from '../../../src/store/read/coverage-queries.js';
+import { seedVocabularies } from '../../../src/store/write/vocabulary-seed.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 const registry = sourceRegistry();

@@ -20,10 +20,10 @@ import {
   registryEntriesOf,
   sourceRegistry,
 } from '../../../src/ingest/registry/source-registry.js';
-import { openWritable } from '../../../src/store/database-upgrade.js';
-import { openReadOnly } from '../../../src/store/database.js';
-import { sourceCoverage } from '../../../src/store/coverage-queries.js';
-import { seedVocabularies } from '../../../src/store/vocabulary-seed.js';
+import { openWritable } from '../../../src/store/write/database-upgrade.js';
+import { openReadOnly } from '../../../src/store/schema/database.js';
+import { sourceCoverage } from '../../../src/store/read/coverage-queries.js';
+import { seedVocabularies } from '../../../src/store/write/vocabulary-seed.js';
 import { inCopiedCheckout } from '../../helpers/copied-checkout.js';
 import { sharedData } from '../../helpers/shared-data.js';
 

@@ -1,0 +1,25 @@
+// A request URL's path and query string, apart, and a parsed query's parameters as pairs: the logs keep the path
+// alone, the usage log and the validators the query.
+import { textOf } from './is-object.js';
+
+/** The URL without its query string. */
+export function pathOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark < 0 ? url : url.slice(0, mark);
+}
+
+/** The query string without its `?`; empty when there is none. */
+export function queryOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
+}
+
+/**
+ * A query as Fastify parsed it (what the route's schema checks and the limiter reads), as name and value pairs: a
+ * repeated parameter once for each value. Read by the usage log and the validators instead of the URL again.
+ */
+export function parameterPairs(query: Readonly<Record<string, unknown>>): [string, string][] {
+  return Object.entries(query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, textOf(one)]),
+  );
+}

@@ -1,0 +1,33 @@
+// Requests that Node's HTTP parser refuses never reach a route: they are answered here, on the raw socket, in the
+// contract's error shape with a request id, wherever the connection can still be written to.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { ERRORS, errorBody, type ErrorCode } from '../../api/errors.js';
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** The catalogue's code for what Node's parser reports: an over-long head, a request too slow to arrive, or bad HTTP. */
+function codeOf(error: Error & { code?: string }): ErrorCode {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'request_too_large';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'malformed_request';
+}
+
+/** For Fastify's clientErrorHandler: the request's error in the contract's shape, and the connection closed. */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code = codeOf(error);
+  const { status, message } = ERRORS[code];
+  const body = JSON.stringify(errorBody(code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,279 @@
+// The server's connections as one pool shared fairly among addresses and networks (issue 79): each connection is
+// served (handed to HTTP) or waiting (past its address's or network's share, held unread until a slot of its own
+// frees). Near the pool's cap, the connections
+// that have not sent a request head in time go first, and an address that holds few connections takes the place of
+// the oldest of them rather than be turned away.
+import type { Socket } from 'node:net';
+import { addressGroup, networkGroup, parseAddress } from '../../domain/ip-address.js';
+import type { TrustedProxies } from '../../limits/client-identity.js';
+import { isObject } from '../../domain/is-object.js';
+
+export interface PoolBounds {
+  /** Connections served per address (IPv4, or IPv6 /64): KOHYO_MAX_CONNECTIONS_PER_ADDRESS. */
+  readonly perAddress: number;
+  /** Connections served per network (IPv4 /24, IPv6 /48): KOHYO_MAX_CONNECTIONS_PER_NETWORK. */
+  readonly perNetwork: number;
+  /** Connections in all, served and waiting: KOHYO_MAX_CONNECTIONS. */
+  readonly total: number;
+  /** Connections turned away that are held a while before they are closed, at most (beyond the total). */
+  readonly turnedAwayHeld: number;
+  /** How long a connection may take to send a request head when the pool is not under pressure, in ms. */
+  readonly headTimeoutMs: number;
+  /** Peers not capped (trusted proxies, which bound their own clients); counted in the total all the same. */
+  readonly uncapped: TrustedProxies;
+  /** Hands a connection to HTTP. */
+  readonly serve: (socket: Socket) => void;
+  readonly now?: () => number;
+}
+
+type State = 'served' | 'waiting';
+
+interface Tracked {
+  readonly socket: Socket;
+  /** The address and network groups; null for an uncapped peer (a trusted proxy, a Unix socket). */
+  readonly group: string | null;
+  readonly network: string | null;
+  state: State;
+  /** Requests under way on it. */
+  busy: number;
+  /** When it last began to wait for a request head: when it opened, or when its last answer ended. */
+  idleSince: number;
+}
+
+/**
+ * At a full pool, a connection takes the place of one of the address that holds the most only when that address
+ * holds at least this many more than its own: so places move from the addresses that hold many to those that hold
+ * few, and never back and forth between addresses that hold alike (each place taken is a connection closed, whose
+ * client opens another at once).
+ */
+const FAIR_MARGIN = 2;
+/** Connections waiting per address at most, as a share of its served ones: past it a new one is closed at once. */
+const WAITING_FACTOR = 4;
+/** Under this share of the pool, the head timeout is the full one (KOHYO_REQUEST_TIMEOUT_S). */
+const PRESSURE_FROM = 0.5;
+/** At a full pool the head timeout is this share of the full one (10 s of the default 30). */
+const TIMEOUT_FLOOR = 1 / 3;
+/**
+ * How long a connection turned away (the pool full, or its address's waiting line) is held, unread, before it is
+ * closed: a client that opens another as soon as one closes so opens one every two seconds a place rather than
+ * thousands a second, each accepted and closed at a cost to everyone.
+ */
+const TURNED_AWAY_HOLD_MS = 2000;
+
+/** How often the pool looks for connections past the head timeout under pressure, and for waiting ones to serve. */
+export const SWEEP_MS = 1000;
+
+/** The head timeout at a pool `pressure` (open connections over the cap): full under PRESSURE_FROM, then shorter. */
+export function headTimeoutAt(pressure: number, fullMs: number): number {
+  if (pressure <= PRESSURE_FROM) return fullMs;
+  const left = Math.max(0, 1 - pressure) / (1 - PRESSURE_FROM);
+  return Math.round(fullMs * (TIMEOUT_FLOOR + (1 - TIMEOUT_FLOOR) * left));
+}
+
+export class ConnectionPool {
+  private readonly tracked = new Map<Socket, Tracked>();
+  /** Waiting connections, oldest first: the first to go when the pool is full. */
+  private readonly lowly = new Set<Tracked>();
+  private readonly served = new Map<string, number>();
+  /** The served connections of each address group. */
+  private readonly servedOf = new Map<string, Set<Tracked>>();
+  private readonly waiting = new Map<string, Tracked[]>();
+  private readonly now: () => number;
+  /** Connections turned away and held until they are closed. */
+  private readonly turnedAway = new Set<Socket>();
+
+  constructor(private readonly bounds: PoolBounds) {
+    this.now = bounds.now ?? (() => performance.now());
+  }
+
+  /** Connections in the pool (for tests and the bound). */
+  get size(): number {
+    return this.tracked.size;
+  }
+
+  /** Takes a new connection: served, waiting, or closed at once (the pool full and no place to take). */
+  admit(socket: Socket): void {
+    const peer = parseAddress(socket.remoteAddress ?? '');
+    const capped = peer !== null && !this.bounds.uncapped.has(peer);
+    const group = capped ? addressGroup(peer) : null;
+    const network = capped ? networkGroup(peer) : null;
+    const entry: Tracked = { socket, group, network, state: 'waiting', busy: 0, idleSince: this.now() };
+    if (this.tracked.size >= this.bounds.total && !this.makeRoomFor(entry)) {
+      this.turnAway(socket);
+      return;
+    }
+    if (this.mayServe(entry)) {
+      this.track(entry);
+      this.serve(entry);
+      return;
+    }
+    const queue = this.waiting.get(group ?? '') ?? [];
+    if (queue.length >= WAITING_FACTOR * this.bounds.perAddress) {
+      this.turnAway(socket);
+      return;
+    }
+    this.track(entry);
+    stopReading(socket);
+    queue.push(entry);
+    this.waiting.set(group ?? '', queue);
+    this.lowly.add(entry);
+  }
+
+  /** A request began on the connection. */
+  requestBegan(socket: Socket): void {
+    const entry = this.tracked.get(socket);
+    if (entry !== undefined) entry.busy++;
+  }
+
+  /** A request's answer ended (or its connection closed under it). */
+  requestEnded(socket: Socket): void {
+    const entry = this.tracked.get(socket);
+    if (entry === undefined) return;
+    entry.busy = Math.max(0, entry.busy - 1);
+    entry.idleSince = this.now();
+  }
+
+  /**
+   * Closes the connections that have waited longer than the head timeout of the pool's pressure for a request head
+   * (waiting ones always; served ones with no request under way, under pressure); then serves the waiting ones that fit.
+   */
+  sweep(): void {
+    const timeout = headTimeoutAt(this.tracked.size / this.bounds.total, this.bounds.headTimeoutMs);
+    const now = this.now();
+    // a served connection is Node's to time out when there is no pressure; a waiting one, which Node does not see, ours
+    const pressed = timeout < this.bounds.headTimeoutMs;
+    for (const entry of this.tracked.values())
+      if ((pressed || entry.state === 'waiting') && entry.busy === 0 && now - entry.idleSince > timeout)
+        entry.socket.destroy();
+    for (const group of this.waiting.keys()) this.serveWaiting(group);
+  }
+
+  /**
+   * Closes every connection HTTP does not know of (the waiting ones, those turned away), as the server closes: none of
+   * them reads, so none keeps the process alive, and the server's close would wait for them.
+   */
+  closeUnserved(): void {
+    for (const entry of [...this.lowly]) entry.socket.destroy();
+    for (const socket of [...this.turnedAway]) socket.destroy();
+  }
+
+  /**
+   * Closes a connection the pool does not take: after TURNED_AWAY_HOLD_MS, unread, while fewer than `turnedAwayHeld`
+   * are so held; at once past that.
+   */
+  private turnAway(socket: Socket): void {
+    if (this.turnedAway.size >= this.bounds.turnedAwayHeld) {
+      socket.destroy();
+      return;
+    }
+    this.turnedAway.add(socket);
+    stopReading(socket);
+    const timer = setTimeout(() => socket.destroy(), TURNED_AWAY_HOLD_MS);
+    timer.unref();
+    socket.once('close', () => {
+      clearTimeout(timer);
+      this.turnedAway.delete(socket);
+    });
+  }
+
+  private track(entry: Tracked): void {
+    this.tracked.set(entry.socket, entry);
+    entry.socket.once('close', () => this.forget(entry));
+  }
+
+  private mayServe(entry: Tracked): boolean {
+    if (entry.group === null || entry.network === null) return true;
+    return (
+      (this.served.get(entry.group) ?? 0) < this.bounds.perAddress &&
+      (this.served.get(entry.network) ?? 0) < this.bounds.perNetwork
+    );
+  }
+
+  private serve(entry: Tracked): void {
+    entry.state = 'served';
+    entry.idleSince = this.now();
+    if (entry.group !== null && entry.network !== null) {
+      this.served.set(entry.group, (this.served.get(entry.group) ?? 0) + 1);
+      this.served.set(entry.network, (this.served.get(entry.network) ?? 0) + 1);
+      const of = this.servedOf.get(entry.group);
+      if (of === undefined) this.servedOf.set(entry.group, new Set([entry]));
+      else of.add(entry);
+    }
+    this.bounds.serve(entry.socket);
+  }
+
+  /** Takes a served connection out of its address's and network's counts. */
+  private release(entry: Tracked): void {
+    const of = this.servedOf.get(entry.group ?? '');
+    of?.delete(entry);
+    if (of?.size === 0) this.servedOf.delete(entry.group ?? '');
+    for (const key of [entry.group, entry.network]) {
+      if (key === null) continue;
+      const left = (this.served.get(key) ?? 1) - 1;
+      if (left > 0) this.served.set(key, left);
+      else this.served.delete(key);
+    }
+  }
+
+  private forget(entry: Tracked): void {
+    this.tracked.delete(entry.socket);
+    this.lowly.delete(entry);
+    if (entry.state === 'served') {
+      this.release(entry);
+      this.serveWaiting(entry.group);
+    } else {
+      const queue = this.waiting.get(entry.group ?? '');
+      const at = queue?.indexOf(entry) ?? -1;
+      if (queue !== undefined && at >= 0) queue.splice(at, 1);
+      if (queue?.length === 0) this.waiting.delete(entry.group ?? '');
+    }
+  }
+
+  /** Serves the waiting connections of `group`, oldest first, while they fit. */
+  private serveWaiting(group: string | null): void {
+    const queue = this.waiting.get(group ?? '');
+    for (let next = queue?.[0]; next !== undefined && this.mayServe(next); next = queue?.[0]) {
+      queue?.shift();
+      this.lowly.delete(next);
+      this.serve(next);
+    }
+    if (queue?.length === 0) this.waiting.delete(group ?? '');
+  }
+
+  /**
+   * Makes room in a full pool for a connection: the oldest waiting connection goes, else an idle served one (no request
+   * under way, idle longest) of the address that holds the most, when that address holds FAIR_MARGIN more than the
+   * newcomer's; false when nothing may go.
+   */
+  private makeRoomFor(entry: Tracked): boolean {
+    const [lowliest] = this.lowly;
+    if (lowliest !== undefined) {
+      lowliest.socket.destroy();
+      return true;
+    }
+    const own =
+      entry.group === null ? 0 : (this.served.get(entry.group) ?? 0) + (this.waiting.get(entry.group)?.length ?? 0);
+    let heaviest: Set<Tracked> | undefined;
+    for (const held of this.servedOf.values()) if (held.size > (heaviest?.size ?? 0)) heaviest = held;
+    if (heaviest === undefined || heaviest.size < own + FAIR_MARGIN) return false;
+    let idlest: Tracked | undefined;
+    for (const other of heaviest)
+      if (other.busy === 0 && other.idleSince < (idlest?.idleSince ?? Infinity)) idlest = other;
+    if (idlest === undefined) return false;
+    idlest.socket.destroy();
+    return true;
+  }
+}
+
+/**
+ * Stops reading a connection at its handle: Node's HTTP parser reads the handle itself, past the stream, so that
+ * pausing the stream does not stop it. What the client sends then waits in the kernel's buffers, and TCP holds the
+ * client back; a stream's own read starts the handle again (net.Socket's `_read`, which this flag lets through).
+ */
+export function stopReading(socket: Socket): void {
+  // net.Socket's handle (a TCPWrap) is not in its public type; `reading` is the flag net.Socket itself keeps with it
+  const handle: unknown = Reflect.get(socket, '_handle');
+  if (!isObject(handle) || handle.reading !== true || typeof handle.readStop !== 'function') return;
+  Reflect.set(handle, 'reading', false);
+  Reflect.apply(handle.readStop, handle, []);
+}

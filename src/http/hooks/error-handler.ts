@@ -1,0 +1,140 @@
+// One handler renders every error as the contract's error body; 5xx answers never carry internals.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  ApiError,
+  ERRORS,
+  READ_METHODS,
+  echoed,
+  errorBody,
+  methodNotAllowed,
+  refusalError,
+  schemaRefusal,
+} from '../../api/errors.js';
+import { routedPath } from './route-accounting.js';
+import { LimitRefusal } from '../../limits/limiter.js';
+import { KindGuard } from '@sinclair/typebox';
+import { isPreflight } from './cors.js';
+
+/**
+ * A request's types as the routes and the error handler read them: Fastify parses the query string of every request
+ * into parameters by name, which a catalogue route's query rules and schema then check.
+ */
+export interface QueryRoute {
+  Querystring: Readonly<Record<string, unknown>>;
+  Params: Readonly<Record<string, string>>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The contract's error code the request was answered with, whatever the body's form (JSON, a page); or null. */
+    kohyoErrorCode: string | null;
+  }
+}
+
+/**
+ * Every error answered in the contract's shape, and a request no route takes answered 404 (405 where GET would
+ * answer). Registered before any route: a route keeps the error handler its context had then.
+ */
+export const contractErrors = fp(
+  (app, _options, done) => {
+    app.decorateRequest('kohyoErrorCode', null);
+    app.setErrorHandler(errorHandler);
+    app.setNotFoundHandler((request) => {
+      throw noRouteError(app, request);
+    });
+    done();
+  },
+  { name: 'kohyo-errors' },
+);
+
+/** Notes the code a request's error answer carries, for the logs and the metrics to read whatever the body's form. */
+export function noteErrorCode(request: FastifyRequest, code: string): void {
+  request.kohyoErrorCode = code;
+}
+
+function errorHandler(
+  error: FastifyError | ApiError | LimitRefusal,
+  request: FastifyRequest<QueryRoute>,
+  reply: FastifyReply,
+): void {
+  const apiError = apiErrorOf(error, request);
+  noteErrorCode(request, apiError.code);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+  void reply.status(apiError.status).send(errorBody(apiError.code, apiError.message, apiError.details));
+}
+
+/** Any error of a request as the contract's error: its own, a limiter's refusal, or a framework error translated. */
+export function apiErrorOf(error: unknown, request: FastifyRequest<QueryRoute>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof LimitRefusal) return refusalError(error);
+  if (isFastifyError(error)) return translate(error, request);
+  return new ApiError('internal_error', ERRORS.internal_error.message);
+}
+
+/**
+ * Fastify's errors are Errors whose `validation` and `statusCode` may be absent: translate reads both as optional, so
+ * any Error is read as one (one without them answers 500).
+ */
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
+}
+
+/** Schema validation and framework errors, as contract error codes. */
+function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): ApiError {
+  const first = error.validation?.[0];
+  if (first !== undefined) {
+    const querystring = request.routeOptions.schema?.querystring;
+    return schemaRefusal(first, KindGuard.IsObject(querystring) ? querystring.properties : {}, request.query);
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 404) return new ApiError('not_found');
+  // the router answers 404, not 405, for a method a path lacks (app.ts answers those): this is a plugin's 405, and
+  // every path a plugin serves (/docs) answers GET and HEAD
+  if (status === 405) return methodNotAllowed(READ_METHODS);
+  if (status >= 400 && status < 500)
+    return new ApiError('invalid_parameter', 'The request could not be read; send a plain GET with query parameters.');
+  return new ApiError('internal_error', ERRORS.internal_error.message);
+}
+
+/** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
+function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
+  // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
+  const path = routedPath(request.url);
+  if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
+    return methodNotAllowed(READ_METHODS, `${echoed(request.method)} is not allowed here; use GET or HEAD.`);
+  }
+  return new ApiError(
+    'not_found',
+    `There is nothing at ${echoed(path)}; see /llms.txt or /api/v1/openapi.json for what there is.`,
+  );
+}
+
+/** Whether GET answers at the path; a path the router cannot read as a route (a `*` inside it) has none. */
+function hasGetRoute(app: FastifyInstance, path: string): boolean {
+  try {
+    return app.hasRoute({ method: 'GET', url: path });
+  } catch {
+    // find-my-way throws "Wildcard must be the last character in the route" (found by npm run fuzz)
+    return false;
+  }
+}
+
+// What the contract refuses of a request's form, after the limits: so the refusal counts like any other answer.
+/**
+ * An HTTP/1.1 request without Host (Node's own refusal would be an empty 400: this one is the contract's), and an
+ * OPTIONS that is not a CORS preflight (a method the path does not take: 405 with Allow, or 404).
+ */
+export const requestChecks = fp(
+  (app, _options, done) => {
+    app.addHook('onRequest', function checkRequestForm(request, _reply, next) {
+      if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
+        next(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
+      else if (request.method === 'OPTIONS' && !isPreflight(request)) next(noRouteError(app, request));
+      else next();
+    });
+    done();
+  },
+  { name: 'kohyo-request-checks', dependencies: ['kohyo-errors', 'kohyo-cors', 'kohyo-limits'] },
+);

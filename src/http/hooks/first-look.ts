@@ -1,0 +1,233 @@
+// What a request meets before any other work: before Fastify reads it, the connection of an address dropped past its
+// refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed; then, in the
+// first hook, the refusal standing is answered, and only a request let through has its query read (and refused when it
+// repeats a parameter past the bound).
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RefusalGate, RequestLimits } from '../../limits/limiter.js';
+import type { TrustedProxies } from '../../limits/client-identity.js';
+import type { Socket } from 'node:net';
+import type { DropBounds } from '../connections/connection-limits.js';
+import { stopReading } from '../connections/connection-pool.js';
+import { parseAddress } from '../../domain/ip-address.js';
+import { errorOf } from '../../domain/error-of.js';
+import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
+import { ApiError, echoed } from '../../api/errors.js';
+import { isObject } from '../../domain/is-object.js';
+import { illFormedEncoded } from '../../domain/text/well-formed.js';
+import { MAX_QUERY_WORDS, queryWords } from '../../domain/text/query-words.js';
+
+export interface FirstLookOptions {
+  /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
+  readonly limits?: RequestLimits | undefined;
+  /** The drop of an address past its refusals (connection-limits.ts dropBounds), when the limits make one. */
+  readonly drop?: DropBounds | undefined;
+  /** The proxies whose connections are not capped nor dropped per address (KOHYO_TRUST_PROXY). */
+  readonly trusted: TrustedProxies;
+}
+
+/**
+ * The first look: the gate in front of the router (gateRequests), then the first hook of all, which answers the
+ * refusals that need no work (refusedBeforeAnyWork).
+ */
+export const firstLook = fp<FirstLookOptions>(
+  (app, { limits, drop, trusted }, done) => {
+    if (limits !== undefined && drop !== undefined) gateRequests(app.server, limits, trusted, drop);
+    /**
+     * The refusal of a request before any other work. First what stands for its client or address: a counted request
+     * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
+     * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
+     * its query given back, a parameter repeated past the bound, one that is not well-formed text, or a `q` of more words
+     * than a query may hold. A request refused here was not counted, and is not
+     * logged as counted.
+     */
+    function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
+      const { counted } = accountingOf(request);
+      const chargeAnswer = limits?.beforeUncountedRequest;
+      let standing: Error | null = null;
+      if (!counted) standing = chargeUncounted(chargeAnswer, request);
+      else
+        try {
+          limits?.refuseStanding(request, reply);
+        } catch (error) {
+          markNotCounted(request);
+          standing = errorOf(error);
+        }
+      if (standing !== null) {
+        next(standing);
+        return;
+      }
+      restoreQuery(app, request);
+      const repeated =
+        repeatedParameterRefusal(request.query) ??
+        illFormedTargetRefusal(request.raw.url ?? '') ??
+        wordyQueryRefusal(request.query);
+      if (repeated === null) {
+        next();
+        return;
+      }
+      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+      const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
+      markNotCounted(request);
+      next(refusal ?? repeated);
+    }
+    app.addHook('onRequest', refusedBeforeAnyWork);
+    done();
+  },
+  { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+);
+
+/** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
+const heldBack = new WeakMap<IncomingMessage, string>();
+
+/**
+ * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
+ * address a refusal stands for, its query string is cut off the target before the router sees it, so that the router
+ * does not parse it (1,400 parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let
+ * the request through. A request of a socket peer that is dropped (past its refusals, and not a proxy in `uncapped`)
+ * is answered by the first hook after DROPPED_ANSWER_DELAY_MS, its 429 closing the connection; the connection is read
+ * no further, and the requests it had already sent are not answered.
+ */
+function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
+  const listeners = server.listeners('request');
+  server.removeAllListeners('request');
+  const pass = (request: IncomingMessage, response: ServerResponse) => {
+    for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
+  };
+  server.on('request', function passGate(request: IncomingMessage, response: ServerResponse) {
+    if (gate.refusing(request)) {
+      const peer = request.socket.remoteAddress;
+      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropLeft(peer) !== null) {
+        answerDropped(request, response, () => pass(request, response));
+        drop.onDrop(peer);
+        return;
+      }
+      holdBackQuery(request);
+    }
+    pass(request, response);
+  });
+}
+
+/**
+ * How long a dropped address's request waits for its 429: a client that reconnects as soon as it is answered so opens
+ * at most its address's share of connections every half second, each answered once, rather than as fast as the server
+ * answers (a whole core); and each is answered within a second, told why and for how long (issue 79).
+ */
+const DROPPED_ANSWER_DELAY_MS = 500;
+
+/** The connections of dropped addresses whose one request is being answered. */
+const answering = new WeakSet<Socket>();
+
+/**
+ * Answers the first request of a dropped address's connection, after DROPPED_ANSWER_DELAY_MS, through `pass` (the first
+ * hook refuses it with the drop), with `Connection: close`; the connection is read no further, and the requests it had
+ * already sent are left unanswered, closed with it.
+ */
+function answerDropped(request: IncomingMessage, response: ServerResponse, pass: () => void): void {
+  const socket = request.socket;
+  if (answering.has(socket)) return;
+  answering.add(socket);
+  stopReading(socket);
+  holdBackQuery(request);
+  response.setHeader('connection', 'close');
+  setTimeout(pass, DROPPED_ANSWER_DELAY_MS);
+}
+
+/** Whether connections from `peer` are exempt from the per-address bounds: a trusted proxy's, or a Unix socket's. */
+function isUncapped(peer: string | undefined, uncapped: TrustedProxies): boolean {
+  const parsed = parseAddress(peer ?? '');
+  return parsed === null || uncapped.has(parsed);
+}
+
+function holdBackQuery(request: IncomingMessage): void {
+  const target = request.url ?? '';
+  const mark = target.indexOf('?');
+  if (mark < 0) return;
+  heldBack.set(request, target);
+  request.url = target.slice(0, mark);
+}
+
+/**
+ * Gives a request its query back, parsed as the router parses it (Fastify's findRoute runs the router's own parser),
+ * when the gate held it back; a request no route takes gets an empty query, as its answer reads none.
+ */
+function restoreQuery(app: FastifyInstance, request: FastifyRequest): void {
+  const target = heldBack.get(request.raw);
+  if (target === undefined) return;
+  heldBack.delete(request.raw);
+  request.raw.url = target;
+  request.query = searchParamsOf(app, request.method, target);
+}
+
+function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], url: string): Record<string, string> {
+  // findRoute is typed as always finding a route; it answers null for a path no route takes
+  const found: { searchParams: Record<string, string> } | null = app.findRoute({ method, url });
+  return found === null ? {} : found.searchParams;
+}
+
+/** The contract's bound: a parameter given more than this many times is refused before any other work. */
+const MAX_PARAMETER_REPEATS = 10;
+
+/**
+ * The refusal of a parsed query that gives some parameter more than MAX_PARAMETER_REPEATS times, or null. Every
+ * endpoint refuses a repeated parameter anyway (query-string.ts), but only after the limits have read and normalised
+ * each value: a request of 1,800 values of `q` cost tens of milliseconds before its refusal.
+ */
+function repeatedParameterRefusal(query: unknown): ApiError | null {
+  if (!isObject(query)) return null;
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value) && value.length > MAX_PARAMETER_REPEATS) {
+      return new ApiError(
+        'invalid_parameter',
+        `${echoed(name)} is given ${value.length} times; give each parameter once (at most ${MAX_PARAMETER_REPEATS} times is read at all).`,
+        { parameter: name },
+      );
+    }
+  }
+  return null;
+}
+
+/**
+ * The refusal of a request target whose query string holds a parameter (its name or its value) that is not well-formed
+ * text, or whose path holds a NUL (%00), or null. Fastify's parser keeps an escape it cannot decode as it was written,
+ * so `q=%C3` reached the search as the three characters `%C3`: read here from the target as sent, before the limits or
+ * the endpoint read the parsed query.
+ */
+function illFormedTargetRefusal(target: string): ApiError | null {
+  const mark = target.indexOf('?');
+  const path = mark < 0 ? target : target.slice(0, mark);
+  if (path.includes('%00'))
+    return new ApiError('invalid_parameter', 'The path holds a NUL (%00), which is not text; remove it.');
+  if (mark < 0 || !target.includes('%', mark)) return null;
+  for (const pair of target.slice(mark + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const name = (equals < 0 ? pair : pair.slice(0, equals)).replaceAll('+', ' ');
+    const wrong = illFormedEncoded(name) ?? illFormedEncoded(pair.slice(name.length + 1).replaceAll('+', ' '));
+    if (wrong === null) continue;
+    const shown = illFormedEncoded(name) === null ? decodeURIComponent(name) : name;
+    return new ApiError(
+      'invalid_parameter',
+      `${echoed(shown)} is not well-formed text: it holds ${wrong}. Send parameters as UTF-8, percent-encoded (each % followed by two hexadecimal digits).`,
+      { parameter: shown },
+    );
+  }
+  return null;
+}
+
+/**
+ * The refusal of a `q` of more than MAX_QUERY_WORDS words (query-words.ts), or null: each word is a look-up in every
+ * text index the query reads, so the words bound the dearest query's cost. Before the limits, as a query past 100
+ * characters would be refused by any endpoint's schema.
+ */
+function wordyQueryRefusal(query: unknown): ApiError | null {
+  const q = isObject(query) ? query.q : undefined;
+  if (typeof q !== 'string') return null;
+  const words = queryWords(q).length;
+  if (words <= MAX_QUERY_WORDS) return null;
+  return new ApiError(
+    'invalid_parameter',
+    `q holds ${words} words; a query holds at most ${MAX_QUERY_WORDS} (every word must match): keep the words that tell the company or the record apart.`,
+    { parameter: 'q' },
+  );
+}

@@ -1,0 +1,389 @@
+// Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking,
+// and the cache of their answers.
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../schema/database.js';
+import {
+  COMPANY_SELECT,
+  PREDECESSOR_NUMBERS,
+  companyFromRow,
+  type CompanyRecord,
+  type CompanyRow,
+} from './company-row.js';
+import { ftsAllOf, ftsPhrase } from './free-text.js';
+import {
+  keyLongGrams,
+  prefixUpperBound,
+  rarestLongGrams,
+  rarestTrigrams,
+  TRIGRAM_MIN_LENGTH,
+} from '../../domain/text/index-keys.js';
+import { SHORT_GRAM_TERMS, type TermField } from '../../domain/companies/company-terms.js';
+import { companyCountsTaken, companyTokenDocsOf } from './token-counts.js';
+import { StatementCache } from './statement-cache.js';
+import { limitSql } from './statement-cache.js';
+import { AnswerCache } from './answer-cache.js';
+import { countDistinctUpTo } from './distinct-count.js';
+import { LRUCache } from 'lru-cache';
+import { FollowedCompanyQueries, type FollowedCompanies, type IdentifiedCompany } from './followed-companies.js';
+
+/** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
+function shortGramTermsSql(row = ''): string {
+  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+  const { fields, aliasKinds } = SHORT_GRAM_TERMS;
+  return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
+}
+
+/** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
+const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
+export type MatchKind = (typeof MATCH_KINDS)[number];
+
+interface CompanyMatch {
+  readonly field: TermField | 'corporate_number';
+  readonly kind: MatchKind;
+  readonly alias_kind: string | null;
+  /** Set when the search named a prefecture: the company is in it (the others are left out). */
+  readonly prefecture?: true;
+  /** Set when the search named part of an address: whether the company's registered address holds it. */
+  readonly address?: boolean;
+}
+
+export interface CompanyHit {
+  readonly company: CompanyRecord;
+  readonly match: CompanyMatch;
+}
+
+/** What a search found, best first: every company's id, and the first of them read whole with how each matched. */
+export interface FoundCompanyIds {
+  readonly ids: readonly number[];
+  readonly hits: CompanyHit[];
+}
+
+/** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
+const CANDIDATES_PER_LOOKUP = 400;
+
+/** The indexes a partial look-up reads (company-terms-writer.ts). */
+type PartialIndex = 'company_grams' | 'company_long_grams' | 'company_trigrams';
+
+/** A partial look-up: its index, its MATCH expression, and whether every company it finds holds the key. */
+interface PartialMatch {
+  readonly index: PartialIndex;
+  readonly match: string;
+  readonly exact: boolean;
+}
+
+/** Keys whose partial look-up is held, per reader, and the longest held. */
+const PARTIAL_MATCHES_HELD = 4096;
+const MAX_KEY_HELD = 256;
+
+type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
+/** A term row of a stage, as the statement names its columns. */
+interface StageRow {
+  readonly company_id: number;
+  readonly rank: number;
+  readonly field: TermField;
+  readonly alias_kind: string | null;
+}
+
+export class CompanyQueries {
+  private readonly byNumber;
+  private readonly byIds;
+  /** How many companies hold each of a key's trigrams, and each of its long grams (company-trigram-docs.ts). */
+  private readonly docsOf;
+  /**
+   * Whether the counts were ever taken; before that a long key is looked up by the long grams that cover it, or as one
+   * phrase of trigrams.
+   */
+  private readonly counted: boolean;
+  /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
+  private readonly byKeys: StatementCache<StageRow>;
+  private readonly counts: StatementCache<{ n: number }>;
+  private readonly companyIds: StatementCache<number>;
+  private readonly predecessors;
+  private readonly followedCompanies;
+  private readonly partialMatches = new LRUCache<string, PartialMatch>({ max: PARTIAL_MATCHES_HELD });
+
+  constructor(
+    db: Db,
+    readonly answers: AnswerCache<{ readonly limit: number } & FoundCompanyIds> = new AnswerCache({
+      maxEntries: 0,
+      maxBytes: 0,
+    }),
+  ) {
+    // a company and its aliases in one statement (one statement less per answer, a fair share of a look-up)
+    this.byNumber = db
+      .prepare<[string], CompanyRow>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`)
+      .raw();
+    // the page's companies with their aliases in one statement, not one per company
+    this.byIds = db
+      .prepare<[string], CompanyRow>(
+        `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
+      )
+      .raw();
+    this.docsOf = companyTokenDocsOf(db);
+    this.counted = companyCountsTaken(db);
+    this.byKeys = new StatementCache<StageRow>(db);
+    // one statement per kind of look-up and cap, a count or the ids
+    this.counts = new StatementCache<{ n: number }>(db, 1 / 32);
+    this.companyIds = new StatementCache<number>(db, 1 / 32);
+    this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
+    this.followedCompanies = new FollowedCompanyQueries(db);
+  }
+
+  /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
+  get hitsShared(): boolean {
+    return this.answers.keeps;
+  }
+
+  /**
+   * The Corporate Numbers of the companies merged into `number`, at any depth of successors, each once and never
+   * `number` itself; at most MAX_PREDECESSORS_COUNTED.
+   */
+  predecessorsOf(number: string): string[] {
+    return this.predecessors.all(number);
+  }
+
+  findByCorporateNumber(number: string): CompanyRecord | null {
+    const row = this.byNumber.get(number);
+    return row ? companyFromRow(row).company : null;
+  }
+
+  /**
+   * Companies whose terms match any key, best first: match kind and field, the legal form the query named,
+   * active before closed, record counts, number. The look-ups run in stages, cheapest first: exact, then
+   * prefix, then partial (trigram index for keys of three characters or more, short-gram index below that),
+   * each only when the stages before it did not fill the limit, since its matches always rank below theirs.
+   * Each stage ranks the bare candidates; only the companies shown are read whole.
+   */
+  searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
+    return this.findByKeys(keys, limit, legalForm, limit).hits;
+  }
+
+  /**
+   * The same search, every company found by its id and only the first `whole` read whole: a query that follows many
+   * companies into the records (/search follows 50) shows ten of them, and reading a company whole (aliases,
+   * predecessors) was most of the search's cost at a million companies.
+   */
+  findByKeys(keys: readonly string[], limit: number, legalForm: string | null, whole: number): FoundCompanyIds {
+    if (keys.length === 0) return { ids: [], hits: [] };
+    // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
+    // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
+    const key = JSON.stringify([keys, legalForm]);
+    const kept = this.answers.peek(key);
+    const shown = (ids: readonly number[]) => Math.min(whole, limit, ids.length);
+    if (
+      kept !== undefined &&
+      (kept.limit >= limit || kept.ids.length < kept.limit) &&
+      kept.hits.length >= shown(kept.ids)
+    )
+      return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
+    const ranked = this.search(keys, limit, legalForm);
+    const found = { ids: ranked.map((row) => row.id), hits: this.hitsOf(ranked.slice(0, whole)) };
+    this.answers.put(key, { limit, ...found });
+    return found;
+  }
+
+  /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */
+  followed(ids: readonly number[]): FollowedCompanies {
+    return this.followedCompanies.followed(ids);
+  }
+
+  /** The company of this Corporate Number as an answer about it follows it into the records; null for none. */
+  identified(number: string): IdentifiedCompany | null {
+    return this.followedCompanies.identified(number);
+  }
+
+  /**
+   * How many companies searchByKeys would find without a limit, counted no further than `cap`: the companies with a
+   * term that holds a key, which every exact and prefix match does too. Each key's look-up reads its index no
+   * further than the cap needs, the last key (a Latin query's loose romaji key, which folds the spellings of a sound
+   * together and so finds the most) first: a common romanized name (yoshida) reaches the cap on it alone.
+   */
+  countByKeys(keys: readonly string[], cap: number): number {
+    const [only] = keys;
+    if (keys.length === 1 && only !== undefined) {
+      const { sql, params } = this.companiesHolding(only, cap);
+      return this.counts.prepared(`SELECT count(*) AS n FROM (${sql})`).get(...params)?.n ?? 0;
+    }
+    const idsOf = (key: string) => () => {
+      const { sql, params } = this.companiesHolding(key, cap);
+      return this.companyIds
+        .prepared(sql)
+        .pluck()
+        .all(...params);
+    };
+    return countDistinctUpTo([...keys].reverse().map(idsOf), cap);
+  }
+
+  /** The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. */
+  private companiesHolding(key: string, cap: number): { sql: string; params: string[] } {
+    // a document is a company: the index alone counts them, unless each must be checked for the whole key
+    const { index, match, exact } = this.partialMatch(key);
+    const check = exact
+      ? ''
+      : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
+    return {
+      sql: `SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?${check} ${limitSql(cap)}`,
+      params: [match, ...(exact ? [] : [key])],
+    };
+  }
+
+  /** The companies found, best first, at most `limit`: ids and how each matched. */
+  private search(keys: readonly string[], limit: number, legalForm: string | null): RankedId[] {
+    const ranked: RankedId[] = [];
+    for (const stage of MATCH_KINDS) {
+      this.rankStage(keys, limit, legalForm, stage, ranked);
+      if (ranked.length >= limit) break;
+    }
+    return ranked;
+  }
+
+  /** These companies read whole, in their order, with how each matched. */
+  private hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
+    const companies = this.companiesById(ranked.map((row) => row.id));
+    const hits: CompanyHit[] = [];
+    for (const row of ranked) {
+      // a company deleted by another process between the two statements (outside a held read transaction) is left out
+      const company = companies.get(row.id);
+      if (company === undefined) continue;
+      hits.push({
+        company,
+        match: {
+          field: row.match_field,
+          kind: row.match_kind,
+          alias_kind: row.match_field === 'alias' ? row.match_alias_kind : null,
+        },
+      });
+    }
+    return hits;
+  }
+
+  /**
+   * Appends to `ranked` the companies the stage's look-ups find, best first, until it holds `limit`. A stage's
+   * matches all rank below those of the stages before it, so a company `ranked` already holds keeps its place and
+   * its better match. The statement returns term rows, not companies: sorted by match and then by the rank copies
+   * every row of a company shares, a company's first row is its best match, and the companies come in the order
+   * of their first rows. Sorting the rows and skipping repeats here is cheaper than grouping them in SQLite; when
+   * the rows asked for hold too few companies, the stage is asked again for more.
+   */
+  private rankStage(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null,
+    stage: MatchKind,
+    ranked: RankedId[],
+  ): void {
+    const before = ranked.length;
+    const known = new Set(ranked.map((row) => row.id));
+    for (let rows = 2 * limit + before; ; rows *= 4) {
+      const { sql, params } = this.stageLookups(keys, stage, rows, legalForm);
+      ranked.length = before;
+      const found = new Set(known);
+      const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
+      for (const { company_id: id, field, alias_kind: aliasKind } of termRows) {
+        if (found.has(id)) continue;
+        found.add(id);
+        ranked.push({ id, match_kind: stage, match_field: field, match_alias_kind: aliasKind });
+        if (ranked.length >= limit) return;
+      }
+      if (termRows.length < rows) return;
+    }
+  }
+
+  /**
+   * The stage's look-ups: each key's bounded look-up of the term index, in one statement. An exact look-up reads the
+   * term's rows in the index's order, which is the rank's (field, then the company's rank key): the first `ranked` of
+   * them hold the best `ranked` of every company the name is a term of, where CANDIDATES_PER_LOOKUP rows in company
+   * order were sorted before. Where the query names a legal form, which ranks first, the best CANDIDATES_PER_LOOKUP
+   * are read and sorted. The other look-ups read the first CANDIDATES_PER_LOOKUP rows they find, which the statement
+   * sorts.
+   */
+  private stageLookups(
+    keys: readonly string[],
+    stage: MatchKind,
+    ranked: number,
+    legalForm: string | null,
+  ): { sql: string; params: string[] } {
+    const rows = CANDIDATES_PER_LOOKUP;
+    const params: string[] = [];
+    const parts: string[] = [];
+    for (const key of keys) {
+      if (stage === 'exact') {
+        const inRank = 'company_terms t WHERE t.term = ? ORDER BY t.field_rank, t.rank_key, t.field, t.alias_kind';
+        parts.push(lookup(legalForm === null ? Math.min(ranked, rows) : rows, stage, inRank));
+        params.push(key);
+        continue;
+      }
+      if (stage === 'prefix') {
+        parts.push(lookup(rows, stage, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+        params.push(key, prefixUpperBound(key));
+        continue;
+      }
+      // the index finds the companies; the company's terms that hold the key are its matches
+      const { index, match } = this.partialMatch(key);
+      const short = index === 'company_grams' ? ` AND ${shortGramTermsSql('t.')}` : '';
+      parts.push(
+        lookup(
+          rows,
+          stage,
+          `${index} f JOIN company_terms t ON t.company_id = f.rowid WHERE ${index} MATCH ?${short} AND instr(t.term, ?) > 0`,
+        ),
+      );
+      params.push(match, key);
+    }
+    return { sql: parts.join(' UNION ALL '), params };
+  }
+
+  /**
+   * The index that finds the companies a key is part of, and its MATCH expression: the short-gram index for a key too
+   * short for trigrams (it is one gram), the long-gram index for a key with long grams (by its rarest: rarestLongGrams),
+   * else the trigram index, by the key's rarest trigrams when it has many (company-trigram-docs.ts), by the whole key
+   * as a phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms;
+   * long grams and the rarest trigrams may come from two of its terms.
+   */
+  private partialMatch(key: string): PartialMatch {
+    // an answer asks the same key for its count and its stages, and a public API is asked the same names again: the
+    // choice is read from the counts once; counts taken since would change only which lists are read, never what is
+    // found (each company found is checked, or the look-up is exact)
+    const held = this.partialMatches.get(key);
+    if (held !== undefined) return held;
+    const chosen = this.choosePartialMatch(key);
+    // a key is a client's words: only those of a name's length are held, so that the memory stays bounded
+    if (key.length <= MAX_KEY_HELD) this.partialMatches.set(key, chosen);
+    return chosen;
+  }
+
+  private choosePartialMatch(key: string): PartialMatch {
+    if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
+    const longGrams = this.counted ? rarestLongGrams(key, this.docsOf.longGrams(key)) : keyLongGrams(key);
+    if (longGrams) return { index: 'company_long_grams', match: ftsAllOf(longGrams), exact: false };
+    const rarest = this.counted ? rarestTrigrams(key, this.docsOf.trigrams(key)) : null;
+    return rarest
+      ? { index: 'company_trigrams', match: ftsAllOf(rarest), exact: false }
+      : { index: 'company_trigrams', match: ftsPhrase(key), exact: true };
+  }
+
+  /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */
+  private stageStatement(lookups: string, rows: number): Statement<unknown[], StageRow> {
+    // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
+    // and alias kind last, so that a company's best match is its first row
+    const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
+      ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
+    return this.byKeys.prepared(sql);
+  }
+
+  /** The companies of these ids with their aliases, by id. */
+  private companiesById(ids: readonly number[]): Map<number, CompanyRecord> {
+    const companies = new Map<number, CompanyRecord>();
+    for (const row of this.byIds.all(JSON.stringify(ids))) {
+      const { id, company } = companyFromRow(row);
+      companies.set(id, company);
+    }
+    return companies;
+  }
+}
+
+/** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
+function lookup(rows: number, kind: MatchKind, from: string): string {
+  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + t.field_rank AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
+    FROM ${from} ${limitSql(rows)})`;
+}

@@ -1,0 +1,118 @@
+// The records of one kind that /api/v1/search answers: those linked to the companies a query recalls, then those
+// linked to none that name them, then those whose printed company name holds the query's, then those whose text matches
+// it, without duplicates; together the parts are what the record endpoints find for `company=` and for `q=`.
+import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
+import { recordFromDoc } from './record-docs.js';
+import type { CompanyFilter, RecordQuery } from '../../domain/records/record-query.js';
+import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
+import { countDistinctUpTo } from './distinct-count.js';
+import type { Relation } from '../../domain/records/record-names.js';
+
+/** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
+export interface RecordSearch {
+  readonly companies: CompanyFilter;
+  readonly text: string | null;
+  readonly today: string;
+}
+
+/** A query of a search, and how the records it finds relate to the companies the search found. */
+interface SearchPart {
+  readonly query: RecordQuery;
+  readonly relation: Relation;
+}
+
+/**
+ * The queries a search stands for, in the order their records are listed: those linked to the companies found first,
+ * then apart those linked to none that name them, then those whose printed company name holds the query's, then
+ * those whose text matches it. A record is listed with the first that finds it, and so relates to the search as that
+ * one says (relationOf would say the same of it, reading its name again).
+ */
+function searchParts(search: RecordSearch): SearchPart[] {
+  const parts: SearchPart[] = [];
+  const { companies, text, today } = search;
+  const { corporateNumbers, nameKeys, named, nameParts } = companies;
+  const part = (filter: Partial<CompanyFilter>, relation: Relation): SearchPart => ({
+    query: { company: { corporateNumbers: [], nameKeys: [], nameParts: [], ...filter }, today },
+    relation,
+  });
+  if (corporateNumbers.length > 0) parts.push(part({ corporateNumbers }, 'linked'));
+  if (nameKeys.length > 0) parts.push(part(named === undefined ? { nameKeys } : { nameKeys, named }, 'named'));
+  if (nameParts.length > 0) parts.push(part({ nameParts }, 'text'));
+  if (text !== null) parts.push({ query: { q: text, today }, relation: 'text' });
+  return parts;
+}
+
+/** A record a search found, its document not yet read, and how it relates to the companies the search found. */
+interface FoundEntry extends RecordEntry {
+  readonly relation: Relation;
+}
+
+/** A kind's first records a search finds, and how many it finds in all. */
+export interface FoundRecords extends RecordPage<FoundEntry> {
+  /** How many records of the kind the search finds, each once, counted up to the `cap` searchRecords was given. */
+  matches(): number;
+}
+
+/**
+ * The first `limit` records of the kind the search finds, their documents not yet read (the answer reads those it
+ * shows). `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records
+ * are read once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads
+ * only the queries the page did not need: the page and the count read each part apart, the records of 50 followed
+ * companies and of a name's prefix twice (bench/README.md).
+ */
+export function searchRecords(
+  records: RecordQueries,
+  kind: RecordKind,
+  search: RecordSearch,
+  limit: number,
+  cap = 0,
+): FoundRecords {
+  const parts = searchParts(search);
+  const queries = parts.map((part) => part.query);
+  const read = new Map<RecordQuery, readonly number[]>();
+  // each record found, with how the first part that found it relates it to the search
+  const seen = new Map<number, Relation>();
+  let hasMore = false;
+  for (const { query, relation } of parts) {
+    if (seen.size >= limit) {
+      hasMore = true;
+      break;
+    }
+    // as many rows as could be duplicates of the records before, and enough besides to fill the page
+    const wanted = limit + seen.size;
+    const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
+    read.set(query, rids);
+    hasMore ||= rids.length > wanted;
+    for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation);
+  }
+  const shown = [...seen.keys()].slice(0, limit);
+  return {
+    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, relation: seen.get(rid) ?? 'text' })),
+    hasMore: hasMore || seen.size > limit,
+    matches: () => countFound(records, kind, queries, read, cap),
+  };
+}
+
+/**
+ * How many records the queries find together, each once, up to `cap`: first the ids a page read (every match of a
+ * query, or at least `cap` of them), then the other queries' ids, the last (the text, the broadest) first, since a
+ * short word's text matches alone reach the cap on a large register.
+ */
+function countFound(
+  records: RecordQueries,
+  kind: RecordKind,
+  queries: readonly RecordQuery[],
+  read: ReadonlyMap<RecordQuery, readonly number[]>,
+  cap: number,
+): number {
+  const unread = queries.filter((query) => !read.has(query)).reverse();
+  return countDistinctUpTo(
+    [...[...read.values()].map((rids) => () => rids), ...unread.map((query) => () => records.rids(kind, query, cap))],
+    cap,
+  );
+}
+
+/** The record an entry `searchRecords` found for `kind` stands for. */
+export function readFoundRecord<K extends RecordKind>(_kind: K, entry: RecordEntry): RecordOfKind<K> {
+  return recordFromDoc<K>(entry.doc);
+}
