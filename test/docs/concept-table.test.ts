@@ -25,7 +25,11 @@ function conceptRows(): string[] {
 
 /** Each `path` of a cell with the names it gives it: the one right after it, or those in the parentheses after it. */
 export function namedPairs(cell: string): { path: string; names: string[] }[] {
-  const ticks = [...cell.matchAll(/`([^`]+)`/gu)].map((m) => ({ text: m[1]!, start: m.index, end: m.index + m[0].length }));
+  const ticks = [...cell.matchAll(/`([^`]+)`/gu)].map((m) => ({
+    text: m[1]!,
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   return ticks.flatMap((tick, i) => {
     if (!CODE_PATH.test(tick.text)) return [];
     const next = ticks[i + 1];
