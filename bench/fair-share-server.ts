@@ -55,6 +55,8 @@ export async function startProductionServer(
       KOHYO_USAGE_DB: usageDbPath,
       KOHYO_USAGE_SECRET: 'fair-share-bench',
       LOG_LEVEL: 'info',
+      // e.g. --require a preload that watches the server's event loop (bench/HISTORY.md, 2026-11-28, attack (l))
+      NODE_OPTIONS: process.env.KOHYO_BENCH_SERVER_NODE_OPTIONS ?? '',
       ...env,
     },
     stdio: ['ignore', log, 'inherit'],
