@@ -36,15 +36,19 @@ function ranInSrc(scripts: readonly Profiler.ScriptCoverage[]): Map<string, stri
   return ran;
 }
 
+/** What is asked before the traced request: the target itself so many times, or other clients' requests. */
+export type Warming = number | readonly { readonly path: string; readonly userAgent: string }[];
+
 /**
  * Serves the dataset at `dbPath` as npm start does (the request log, the limiter, the usage log; `env`: more
- * settings), asks `target` `warm` times (compiled schemas, memos, prepared statements), then once more with precise
- * coverage counting calls.
+ * settings), warms it (`warm`: the target asked that many times by the same client, or the requests of other clients
+ * given, so that what is traced is a new client's first question), then asks `target` once more with precise coverage
+ * counting calls.
  */
 export async function traceRequest(
   dbPath: string,
   target: string,
-  warm: number,
+  warm: Warming,
   env: Readonly<Record<string, string>> = {},
 ): Promise<RequestTrace> {
   const folder = mkdtempSync(join(tmpdir(), 'kohyo-trace-'));
@@ -61,16 +65,20 @@ export async function traceRequest(
     await service.app.listen({ host: '127.0.0.1', port: 0 });
     const address = service.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('the server has no TCP port');
-    const ask = async () => {
-      const response = await fetch(`http://127.0.0.1:${address.port}${target}`, {
-        headers: { 'user-agent': 'request-trace' },
+    const ask = async (path = target, userAgent = 'request-trace') => {
+      const response = await fetch(`http://127.0.0.1:${address.port}${path}`, {
+        headers: { 'user-agent': userAgent },
       });
       await response.arrayBuffer();
       return response.status;
     };
-    const { value: status, scripts } = await countCalls(async () => {
-      for (let i = 0; i < warm; i += 1) await ask();
-    }, ask);
+    const { value: status, scripts } = await countCalls(
+      async () => {
+        if (typeof warm === 'number') for (let i = 0; i < warm; i += 1) await ask();
+        else for (const { path, userAgent } of warm) await ask(path, userAgent);
+      },
+      () => ask(),
+    );
     return { status, ran: ranInSrc(scripts) };
   } finally {
     await service.close();
