@@ -11,6 +11,8 @@ export interface VictimPlan {
   /** Company searches, one every `searchEveryMs`, in turn. */
   readonly searches: readonly string[];
   readonly searchEveryMs: number;
+  /** Whether its connections are opened (by a /health on each, untimed) before the clock starts. */
+  readonly connectedFirst: boolean;
 }
 
 export interface VictimResult {
@@ -25,10 +27,13 @@ export interface VictimResult {
 
 /** Probes the server for `plan.seconds` and resolves when every probe has its answer or has timed out. */
 export async function runVictim(url: string, plan: VictimPlan, user: string): Promise<VictimResult> {
-  const client = clientFrom(url, VICTIM_ADDRESS, 4);
   const headers = { 'user-agent': user };
   const health: Promise<Answer>[] = [];
   const searches: Promise<Answer>[] = [];
+  const connections = 4;
+  const client = clientFrom(url, VICTIM_ADDRESS, connections);
+  if (plan.connectedFirst)
+    await Promise.all(Array.from({ length: connections }, () => client.send({ path: '/health', headers })));
   const start = performance.now();
   const end = start + plan.seconds * 1000;
   const healthGapMs = 1000 / plan.healthPerSecond;

@@ -4,7 +4,8 @@
 // anonymous request, from a catalogue asked of a server whose limits are raised. The server's log is written to a
 // file, and what each attack added to it is measured. Options: --seconds S (each phase, default 5), --per-case N
 // (requests of each catalogue candidate, default 200), --skip-build (dist/ is current), --attacks f,g (only those),
-// --skip-catalogue.
+// --skip-catalogue, --connected-victim (the victim's connections opened before each phase's clock starts, as a
+// keep-alive client's are, rather than in the same instant as the attack's).
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     'skip-catalogue': { type: 'boolean', default: false },
     'per-case': { type: 'string', default: '200' },
     'skip-build': { type: 'boolean', default: false },
+    'connected-victim': { type: 'boolean', default: false },
   },
 });
 const whole = (raw: string, min: number, max: number): number => {
@@ -82,6 +84,7 @@ function victimPlan(searches: readonly string[]): VictimPlan {
     healthPerSecond: Math.min(20, Math.floor(500 / (2 * seconds))),
     searches,
     searchEveryMs: Math.ceil((2 * seconds * 1000) / 8),
+    connectedFirst: values['connected-victim'],
   };
 }
 
