@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildDemoDatabase } from '../demo/build-demo.js';
-import { traceRequest } from '../test/helpers/request-trace.js';
+import { OTHER_CLIENTS_FIRST, traceRequest } from '../test/helpers/request-trace.js';
 import { RAISED_LIMITS_ENV } from './fair-share-catalogue.js';
 
 const { values } = parseArgs({
@@ -26,12 +26,7 @@ const folder = mkdtempSync(join(tmpdir(), 'kohyo-trace-'));
 const dbPath = join(folder, 'demo.sqlite');
 buildDemoDatabase(dbPath, { now: new Date() });
 // the limits of the production benchmark: the warm requests and the traced one are answered, none refused
-/** The other clients' questions before the new client's, as the request-trace tool asks them. */
-const OTHER_CLIENTS = ['北辰建設', 'ユニオン', '山田'].map((name, i) => ({
-  path: `/api/v1/enforcements?company=${encodeURIComponent(name)}`,
-  userAgent: `trace-w${i + 1}`,
-}));
-const warming = values.warm === undefined ? OTHER_CLIENTS : Number(values.warm);
+const warming = values.warm === undefined ? OTHER_CLIENTS_FIRST : Number(values.warm);
 // no answer cache, so that the question is answered, not remembered; the limits at their defaults, as the tool has
 // them, but for a request repeated by one client (the production benchmark's, so that none is refused)
 const { status, ran } = await traceRequest(dbPath, values.path, warming, {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { section } from '../helpers/markdown.js';
 import { demoDatabase } from '../helpers/server.js';
-import { traceRequest } from '../helpers/request-trace.js';
+import { OTHER_CLIENTS_FIRST, traceRequest } from '../helpers/request-trace.js';
 import { declares } from '../helpers/declarations.js';
 
 const root = new URL('../../', import.meta.url);
@@ -68,12 +68,14 @@ for (const heading of WALKS) {
   });
 }
 
-test('A request, file by file: each step after start-up ran in the request the walk names, traced', async () => {
+test("A request, file by file: each step after start-up ran in a new client's first asking of the request the walk names, traced", async () => {
   const walk = section(architecture, WALKS[0]!);
   const target = /`GET (\/[^`]+)`/u.exec(walk)?.[1];
   assert.ok(target !== undefined, 'the walk names its request as `GET /path?query`');
-  // the same query asked again and again: a client over the default minute's allowance
-  const { status, ran } = await traceRequest(await demoDatabase(), target, 20, { KOHYO_LIMIT_PER_MINUTE: '1000' });
+  // a new client's first question, after three other clients', as the request-trace tool asks it
+  const { status, ran } = await traceRequest(await demoDatabase(), target, OTHER_CLIENTS_FIRST, {
+    KOHYO_ANSWER_CACHE_ENTRIES: '0',
+  });
   assert.equal(status, 200, target);
   for (const step of stepsOf(walk).filter(({ step }) => step > 0)) {
     const functions = ran.get(step.file);

@@ -40,6 +40,15 @@ function ranInSrc(scripts: readonly Profiler.ScriptCoverage[]): Map<string, stri
 export type Warming = number | readonly { readonly path: string; readonly userAgent: string }[];
 
 /**
+ * Three other clients' company= questions, as ../shared/tools/request-trace/run.sh asks them before a new client's:
+ * what is traced after them is a new client's first question on a warm server.
+ */
+export const OTHER_CLIENTS_FIRST: Warming = ['北辰建設', 'ユニオン', '山田'].map((name, i) => ({
+  path: `/api/v1/enforcements?company=${encodeURIComponent(name)}`,
+  userAgent: `trace-w${i + 1}`,
+}));
+
+/**
  * Serves the dataset at `dbPath` as npm start does (the request log, the limiter, the usage log; `env`: more
  * settings), warms it (`warm`: the target asked that many times by the same client, or the requests of other clients
  * given, so that what is traced is a new client's first question), then asks `target` once more with precise coverage
