@@ -29,21 +29,21 @@ test('every folder of src/ and the demo generator are in the layout of docs/arch
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith('.ts') ? [path] : [];
+    return entry.isDirectory() ? sourceFiles(path) : /\.tsx?$/u.test(entry.name) ? [path] : [];
   });
+}
+
+/** The files of src/ that `file` imports (or re-exports from), each as its source file (.ts, else .tsx). */
+function importedFiles(file: string): string[] {
+  return [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu)]
+    .map((m) => resolve(dirname(file), m[1]!))
+    .filter((target) => target.startsWith(join(root, 'src')))
+    .map((target) => (existsSync(`${target}.ts`) ? `${target}.ts` : `${target}.tsx`));
 }
 
 test('no import cycle in src/ (what `npx madge --circular --extensions ts src` checks)', () => {
   const edges = new Map<string, string[]>();
-  for (const file of sourceFiles(join(root, 'src'))) {
-    const imports = [
-      ...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu),
-    ];
-    edges.set(
-      file,
-      imports.map((m) => resolve(dirname(file), `${m[1]}.ts`)).filter((target) => target.startsWith(join(root, 'src'))),
-    );
-  }
+  for (const file of sourceFiles(join(root, 'src'))) edges.set(file, importedFiles(file));
   const state = new Map<string, 'open' | 'done'>();
   const cycles: string[] = [];
   const visit = (file: string, path: string[]) => {
@@ -85,12 +85,10 @@ function folderOf(file: string): string {
 /** Every import of one folder from another, as `from → to: file`. */
 function folderImports(): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(join(root, 'src')).filter((f) => !f.endsWith('.test.ts'))) {
+  for (const file of sourceFiles(join(root, 'src')).filter((f) => !/\.test\.tsx?$/u.test(f))) {
     const from = folderOf(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?from '(\.{1,2}\/[^']+)\.js';/gmu)) {
-      const target = resolve(dirname(file), m[1]!);
-      if (!target.startsWith(join(root, 'src'))) continue;
-      const to = folderOf(`${target}.ts`);
+    for (const target of importedFiles(file)) {
+      const to = folderOf(target);
       if (to === from) continue;
       const out = edges.get(from) ?? new Map<string, string>();
       out.set(to, file.slice(root.length + 1));
