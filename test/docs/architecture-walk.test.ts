@@ -10,13 +10,11 @@ import { promisify } from 'node:util';
 import { section } from '../helpers/markdown.js';
 import { demoDatabase } from '../helpers/server.js';
 import { OTHER_CLIENTS_FIRST, traceRequest } from '../helpers/request-trace.js';
-import { declares } from '../helpers/declarations.js';
+import { CODE_PATH, declares } from '../helpers/declarations.js';
 
 const root = new URL('../../', import.meta.url);
 const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
 const WALKS = ['## A request, file by file', '## A collection, file by file'];
-/** A path of the code, as the walk writes one in backticks. */
-const CODE_PATH = /^(?:src|scripts|demo)\/[\w./-]+\.(?:ts|tsx|mjs)$/u;
 
 interface Step {
   readonly row: string;

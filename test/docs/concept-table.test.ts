@@ -4,11 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { declares } from '../helpers/declarations.js';
+import { CODE_PATH, declares } from '../helpers/declarations.js';
 
 const root = new URL('../../', import.meta.url);
 const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
-const CODE_PATH = /^(?:src|scripts|demo|test)\/[\w./-]+\.(?:ts|tsx|mjs)$/u;
 const NAME = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)?$/u;
 
 /** The table's rows, each as its cells "Defined in" and "Derived from it". */

@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 
 const root = new URL('../../', import.meta.url);
+
+/** A path of the code, as docs/architecture.md writes one in backticks. */
+export const CODE_PATH = /^(?:src|scripts|demo)\/[\w./-]+\.(?:ts|tsx|mjs)$/u;
 const codeOf = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 /** Whether the file declares `name` (exported or not), or, for `Class.method`, declares the class with the method. */
