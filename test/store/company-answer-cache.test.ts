@@ -47,6 +47,10 @@ test('answers kept for a larger limit serve a smaller one exactly as a fresh sea
   }
   assert.ok(compared > 100);
   const stats = cached.companies.answers;
+  assert.ok(stats !== null, 'a store with entries has a cache');
+  assert.equal(fresh.companies.answers, null, 'a store with 0 entries has none');
+  const again = fresh.companies.findByKeys(planOf('建設').keys, 10, null, 10);
+  assert.notEqual(again.hits, fresh.companies.findByKeys(planOf('建設').keys, 10, null, 10).hits, 'each search anew');
   assert.ok(
     stats.hits > compared / 2,
     `most look-ups after the first of each query come from the cache (${stats.hits} hits)`,
@@ -54,6 +58,11 @@ test('answers kept for a larger limit serve a smaller one exactly as a fresh sea
   cached.close();
   fresh.close();
 });
+
+function planOf(q: string): { keys: string[] } {
+  const plan = planCompanySearch(q);
+  return plan.kind === 'terms' ? { keys: [...plan.keys] } : assert.fail(`${q} is a search of terms`);
+}
 
 test('a dataset opened anew starts with an empty cache', async () => {
   const path = await demoDatabase();
@@ -63,7 +72,7 @@ test('a dataset opened anew starts with an empty cache', async () => {
   if (plan.kind !== 'terms') return;
   first.companies.searchByKeys(plan.keys, 10, plan.legalForm);
   first.companies.searchByKeys(plan.keys, 10, plan.legalForm);
-  const answersOf = (s: typeof first) => s.companies.answers;
+  const answersOf = (s: typeof first) => s.companies.answers ?? assert.fail('a store with entries has a cache');
   assert.deepEqual([answersOf(first).hits, answersOf(first).size], [1, 1]);
   const next = openStore(path, { answerCacheEntries: 10 });
   assert.equal(answersOf(next).size, 0);

@@ -104,10 +104,8 @@ export class CompanyQueries {
 
   constructor(
     db: Db,
-    readonly answers: AnswerCache<{ readonly limit: number } & FoundCompanyIds> = new AnswerCache({
-      maxEntries: 0,
-      maxBytes: 0,
-    }),
+    /** The answers kept for this dataset; null when none are (KOHYO_ANSWER_CACHE_ENTRIES 0). */
+    readonly answers: AnswerCache<{ readonly limit: number } & FoundCompanyIds> | null = null,
   ) {
     // a company and its aliases in one statement (one statement less per answer, a fair share of a look-up)
     this.byNumber = db
@@ -131,7 +129,7 @@ export class CompanyQueries {
 
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
   get hitsShared(): boolean {
-    return this.answers.keeps;
+    return this.answers !== null;
   }
 
   /**
@@ -167,6 +165,7 @@ export class CompanyQueries {
     if (keys.length === 0) return { ids: [], hits: [] };
     // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
     // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
+    if (this.answers === null) return this.foundByKeys(keys, limit, legalForm, whole);
     const key = JSON.stringify([keys, legalForm]);
     const kept = this.answers.peek(key);
     const shown = (ids: readonly number[]) => Math.min(whole, limit, ids.length);
@@ -176,10 +175,19 @@ export class CompanyQueries {
       kept.hits.length >= shown(kept.ids)
     )
       return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
-    const ranked = this.search(keys, limit, legalForm);
-    const found = { ids: ranked.map((row) => row.id), hits: this.hitsOf(ranked.slice(0, whole)) };
+    const found = this.foundByKeys(keys, limit, legalForm, whole);
     this.answers.put(key, { limit, ...found });
     return found;
+  }
+
+  private foundByKeys(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null,
+    whole: number,
+  ): FoundCompanyIds {
+    const ranked = this.search(keys, limit, legalForm);
+    return { ids: ranked.map((row) => row.id), hits: this.hitsOf(ranked.slice(0, whole)) };
   }
 
   /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */

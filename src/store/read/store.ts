@@ -47,10 +47,14 @@ export interface StoreOptions {
 export function openStore(path: string, options: StoreOptions = {}): Store {
   const db: Db = openReadOnly(path, options.cacheMiB);
   // one cache per open dataset: a new dataset starts with none of the old one's answers
-  const answers = new AnswerCache<{ readonly limit: number } & FoundCompanyIds>({
-    maxEntries: options.answerCacheEntries ?? 0,
-    maxBytes: ANSWER_CACHE_MAX_BYTES,
-  });
+  const entries = options.answerCacheEntries ?? 0;
+  const answers =
+    entries > 0
+      ? new AnswerCache<{ readonly limit: number } & FoundCompanyIds>({
+          maxEntries: entries,
+          maxBytes: ANSWER_CACHE_MAX_BYTES,
+        })
+      : null;
   const endReads = holdReadTransaction(db, options.readTransactionRenewMs);
   const asOf = new Map(RECORD_KINDS.map((kind) => [kind, dataAsOf(db, kind)]));
   const sources = new Map(RECORD_KINDS.map((kind) => [kind, sourceCoverage(db, kind)]));
