@@ -8,6 +8,7 @@ import type { TrustedProxies } from '../../limits/client-identity.js';
 import type { RefusalGate } from '../../limits/limiter.js';
 import type { Config } from '../../config.js';
 import { ConnectionPool, SWEEP_MS } from './connection-pool.js';
+import { noteConnectionAccepted } from '../../limits/turns.js';
 
 export interface ConnectionLimitOptions {
   readonly connections: Config['connections'];
@@ -49,7 +50,10 @@ export const connectionLimits = fp<ConnectionLimitOptions>(
       },
     });
     server.maxConnections = total + margin;
-    server.on('connection', (socket: Socket) => pool.admit(socket));
+    server.on('connection', (socket: Socket) => {
+      noteConnectionAccepted();
+      pool.admit(socket);
+    });
     server.on('request', (request, response) => {
       pool.requestBegan(request.socket);
       response.once('close', () => pool.requestEnded(request.socket));
