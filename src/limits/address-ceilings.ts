@@ -21,8 +21,11 @@ const BYTES = 1;
  */
 export class UncountedCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
-  /** The addresses refused lately, with when they may be taken again: what `refused` answers from. */
-  private readonly refusedUntil = new LRUCache<string, number>({ max: MAX_REFUSED });
+  /**
+   * The addresses refused lately, with when they may be taken again: what `refused` answers from. Empty, no address
+   * need be asked about (the limiter's gate reads its size).
+   */
+  readonly refusedUntil = new LRUCache<string, number>({ max: MAX_REFUSED });
 
   constructor(
     private readonly perMinute: number,
@@ -59,11 +62,6 @@ export class UncountedCeiling {
     if (until > now) return true;
     this.refusedUntil.delete(address);
     return false;
-  }
-
-  /** Whether any address was refused lately: when none was, `refused` need not be asked. */
-  get refusing(): boolean {
-    return this.refusedUntil.size > 0;
   }
 
   /** Adds the bytes of an answer `address` was given at `now`. */
@@ -103,7 +101,8 @@ const MAX_DROPPED = 100_000;
  */
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
-  private readonly dropped = new LRUCache<string, number>({ max: MAX_DROPPED });
+  /** Address → end of its drop. Empty, no address need be asked about (the limiter reads its size). */
+  readonly dropped = new LRUCache<string, number>({ max: MAX_DROPPED });
 
   constructor(
     private readonly perMinute: number,
@@ -118,11 +117,6 @@ export class RefusalCeiling {
     this.counts.forget(address);
     this.dropped.set(address, now + this.dropMs);
     return true;
-  }
-
-  /** Whether any address is dropped, or was lately: when none is, `droppedUntil` need not be asked. */
-  get dropping(): boolean {
-    return this.dropped.size > 0;
   }
 
   /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
@@ -142,28 +136,27 @@ const MAX_REFUSALS = 100_000;
 /**
  * A refusal holds until its `retryAt`, whatever else happens: a full window frees no slot before its oldest request
  * leaves it, and other requests (of this process or another sharing the store) can only add to it; a cool-down ends
- * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would.
+ * when it ends. So answering a refused key's requests from here, until then, gives the answer the store would. The
+ * refusals held (standing, or past but not yet forgotten) are the cache's entries: while there are none (`size` 0),
+ * no key need be asked about.
  */
-export class RefusalMemo {
-  private readonly refusals = new LRUCache<string, LimitDecision>({ max: MAX_REFUSALS });
+export class RefusalMemo extends LRUCache<string, LimitDecision> {
+  constructor() {
+    super({ max: MAX_REFUSALS });
+  }
 
   remember(key: string | null, decision: LimitDecision): void {
     if (key === null || decision.retryAt === null) return;
-    this.refusals.set(key, decision);
-  }
-
-  /** Whether any refusal is held (standing, or past but not yet forgotten). */
-  get holding(): boolean {
-    return this.refusals.size > 0;
+    this.set(key, decision);
   }
 
   /** The refusal standing for `key` at `now`, or null. */
   of(key: string | null, now: number): LimitDecision | null {
     if (key === null) return null;
-    const decision = this.refusals.get(key);
+    const decision = this.get(key);
     if (decision === undefined) return null;
     if (decision.retryAt !== null && decision.retryAt > now) return decision;
-    this.refusals.delete(key);
+    this.delete(key);
     return null;
   }
 }

@@ -1,7 +1,6 @@
 // Who a request comes from: its address (the socket peer, or X-Forwarded-For when the peer is a proxy we trust),
 // and the client it belongs to (address group, User-Agent, client name) as opaque hashed keys, remembered per identity.
 import { createHash, createHmac } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { addressGroup, parseAddress, type ParsedAddress } from '../domain/ip-address.js';
 import { BlockList } from 'node:net';
 import { ConfigError } from '../config.js';
@@ -15,40 +14,46 @@ export interface ClientHeaders {
   readonly clientName: string | undefined;
 }
 
-/** Reads the identity headers; a header sent twice arrives as an array and is joined as Node joins it. */
+/** Reads the identity headers; one given as an array (an injected request's may be) is joined as Node joins a header sent twice. */
 export function clientHeaders(
   peer: string | undefined,
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): ClientHeaders {
-  const one = (name: string): string | undefined => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
+  const { 'x-forwarded-for': forwardedFor, 'user-agent': userAgent } = headers;
+  const clientName = headers['x-kohyo-client'] ?? headers['x-service-client'];
   return {
     peer,
-    forwardedFor: one('x-forwarded-for'),
-    userAgent: one('user-agent'),
-    clientName: one('x-kohyo-client') ?? one('x-service-client'),
+    forwardedFor: Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor,
+    userAgent: Array.isArray(userAgent) ? userAgent.join(', ') : userAgent,
+    clientName: Array.isArray(clientName) ? clientName.join(', ') : clientName,
   };
 }
 
 /**
- * The client's address as the limiter reads it (X-Forwarded-For only from trusted proxies), as text. The usage
- * log derives its identifier from this too, so that behind a proxy both tell clients apart alike. Empty when
- * the peer is not an IP address (a Unix socket): all such requests are one client.
+ * The client's address of a request as it arrives, as the limiter reads it (X-Forwarded-For only from trusted proxies),
+ * as text: the usage log and the request log read it so, and the usage log derives its identifier from it, so that
+ * behind a proxy they and the limiter tell clients apart alike. Empty when the peer is not an IP address (a Unix
+ * socket): all such requests are one client.
  */
-export function clientAddressText(headers: ClientHeaders, trusted: TrustedProxies): string {
-  return clientAddress(headers.peer, headers.forwardedFor, trusted)?.address ?? '';
+export function addressReader(trusted: TrustedProxies): (request: RequestSource) => string {
+  return (request) => {
+    const { peer, forwardedFor } = clientHeaders(request.socket.remoteAddress, request.headers);
+    return clientAddress(peer, forwardedFor, trusted)?.address ?? '';
+  };
 }
 
-/** clientAddressText of a request as it arrives, under `trusted`: the usage log and the request log read it alike. */
-export function addressReader(
-  trusted: TrustedProxies,
-): (request: {
+/** A request as Node made it: the socket's peer and the headers, and the client's keys once worked out. */
+export interface RequestSource {
   readonly socket: { readonly remoteAddress?: string | undefined };
-  readonly headers: IncomingHttpHeaders;
-}) => string {
-  return (request) => clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted);
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  kohyoClientKeys?: ClientKeys;
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The keys of the request's client under this process's limiter (ClientKeyCache), once worked out. */
+    kohyoClientKeys?: ClientKeys;
+  }
 }
 
 /** The keys a request is counted under: its client's, and its address's (null when the peer is not an IP address). */
@@ -191,13 +196,22 @@ export class ClientKeyCache {
     return this.#keys.size;
   }
 
-  keysOf(headers: ClientHeaders): ClientKeys {
+  /**
+   * The keys of a request's client, worked out once a request (several hooks ask) and kept on the request as Node
+   * made it (the one Fastify's request wraps).
+   */
+  keysOf(request: RequestSource): ClientKeys {
+    const known = request.kohyoClientKeys;
+    if (known !== undefined) return known;
+    const headers = clientHeaders(request.socket.remoteAddress, request.headers);
     // JSON keeps "absent" (null) apart from any text, and the four values apart from each other
     const identity = JSON.stringify([headers.peer, headers.forwardedFor, headers.userAgent, headers.clientName]);
-    const held = this.#keys.get(identity);
-    if (held !== undefined) return held;
-    const keys = clientKeys(headers, this.trusted, this.secret);
-    if (identity.length <= CLIENT_KEY_CACHE_MAX_IDENTITY) this.#keys.set(identity, keys);
+    let keys = this.#keys.get(identity);
+    if (keys === undefined) {
+      keys = clientKeys(headers, this.trusted, this.secret);
+      if (identity.length <= CLIENT_KEY_CACHE_MAX_IDENTITY) this.#keys.set(identity, keys);
+    }
+    request.kohyoClientKeys = keys;
     return keys;
   }
 }

@@ -18,7 +18,7 @@ export interface LimitCheck {
 
 export type Refusal = 'rate_limited' | 'daily_limit_exceeded' | 'automated_enumeration_detected';
 
-export interface WindowState {
+interface WindowState {
   /** Counted requests in the window, this one included when it was admitted. */
   readonly used: number;
   /** When the oldest of them leaves the window and frees a slot; null when none is counted. */

@@ -1,23 +1,24 @@
-// The onRequest hook that enforces the limits: who the client is, what it asks, the store's decision, the headers.
+// The limits as a request meets them: who the client is (client-identity.ts), what it asks (its probe, below), the
+// store's decision and its headers, and the refusals that stand beside it (address-ceilings.ts).
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientHeaders, type ClientKeys, ClientKeyCache, type TrustedProxies } from './client-identity.js';
-import type { LimitDecision, LimiterStore, Refusal, Scope } from './limiter-store.js';
-import { scopePolicy, type LimitPolicy, rateLimit, rateLimitPolicy, retryAfterSeconds } from './policy.js';
-import { probeRequest } from './request-probe.js';
+import type { Config } from '../config.js';
+import { LRUCache } from 'lru-cache';
+import { type ClientKeys, ClientKeyCache, type RequestSource, type TrustedProxies } from './client-identity.js';
+import type { LimitCheck, LimitDecision, LimiterStore, Refusal, Scope } from './limiter-store.js';
+import {
+  scopePolicy,
+  type LimitPolicy,
+  rateLimit,
+  rateLimitPolicy,
+  retryAfterSeconds,
+  secondsToWait,
+} from './policy.js';
 import { RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
-import { errorOf } from '../domain/error-of.js';
-
-/** The per-address bounds this process keeps in memory (src/config.ts's `limits`). */
-interface AddressBounds {
-  /** KOHYO_UNCOUNTED_PER_MINUTE: uncounted answers one address may have in any 60 seconds. */
-  readonly uncountedPerMinute: number;
-  /** KOHYO_UNCOUNTED_BYTES_PER_MINUTE: the bytes of those answers. */
-  readonly uncountedBytesPerMinute: number;
-  /** KOHYO_REFUSALS_PER_MINUTE: refusals one address may have in any 60 seconds before it is dropped. */
-  readonly refusalsPerMinute: number;
-  /** KOHYO_REFUSAL_DROP_S: how long an address past its refusals is dropped. */
-  readonly refusalDropSeconds: number;
-}
+import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
+import { normaliseCompanyName } from '../domain/companies/names.js';
+import { isObject } from '../domain/is-object.js';
+import type { FilterName } from '../domain/records/filter-names.js';
 
 export interface LimiterOptions {
   readonly store: LimiterStore;
@@ -26,22 +27,14 @@ export interface LimiterOptions {
   /** HMAC key for client keys; null hashes them plainly (see client-identity.ts). */
   readonly secret: string | null;
   readonly clock: () => Date;
-  /** The ceilings on uncounted answers and on refusals per address; absent, uncounted answers and refusals are free. */
-  readonly bounds?: AddressBounds;
-}
-
-/** A request as Node made it: the socket's peer and the headers, and the client's keys once worked out. */
-interface RequestSource {
-  readonly socket: { readonly remoteAddress?: string | undefined };
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  kohyoClientKeys?: ClientKeys;
-}
-
-declare module 'node:http' {
-  interface IncomingMessage {
-    /** The keys of the request's client under this process's limiter (limiter.ts), once worked out. */
-    kohyoClientKeys?: ClientKeys;
-  }
+  /**
+   * The ceilings per address this process keeps in memory (src/config.ts's `limits`): on uncounted answers and their
+   * bytes, and on refusals, with the drop past them; absent, uncounted answers and refusals are free.
+   */
+  readonly bounds?: Pick<
+    Config['limits'],
+    'uncountedPerMinute' | 'uncountedBytesPerMinute' | 'refusalsPerMinute' | 'refusalDropSeconds'
+  >;
 }
 
 /**
@@ -65,8 +58,8 @@ export interface RefusalGate {
 }
 
 /**
- * The limits a route applies to the messages a request carries (MCP's batches), as routeLimitsOf reads them from the
- * app's limits.
+ * The limits a route applies to the messages a request carries (MCP's batches), as src/http/hooks/limits-hooks.ts's
+ * routeLimitsOf reads them from the app's limits.
  */
 export interface RouteLimits {
   /**
@@ -87,7 +80,7 @@ export interface RequestLimits extends RefusalGate {
    * refusal, or rejects with it when the store answers through a promise (Redis); a store in this process answers at
    * once, without one.
    */
-  readonly beforeApiRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void> | undefined;
+  beforeApiRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined;
   /**
    * Runs before every answer that does not count (an uncounted route's, a 304, a preflight, a refusal made before the
    * limits) and throws a 429 of the address once its ceiling is reached.
@@ -99,24 +92,6 @@ export interface Limiter extends RequestLimits {
   /** Resolves when the store is ready to take checks (Redis connected, or given up on for now). */
   ready(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The limits of the messages a request carries, read from the app's limits. */
-export function routeLimitsOf(limits: RequestLimits): RouteLimits {
-  return {
-    count: async (request, reply) => {
-      await limits.beforeApiRequest(request, reply);
-    },
-    chargeUncounted: (request, answers) => limits.chargeUncounted(request, answers),
-    standingRefusal(request, reply) {
-      try {
-        limits.refuseStanding(request, reply);
-        return null;
-      } catch (error) {
-        return errorOf(error);
-      }
-    },
-  };
 }
 
 /**
@@ -152,164 +127,136 @@ const MESSAGES: Record<Scope, Record<Refusal, (seconds: number) => string>> = {
   },
 };
 
-/** What one limiter keeps between requests. */
-interface LimiterState {
-  readonly options: LimiterOptions;
-  readonly policyHeaders: Record<Scope, string>;
-  readonly clientKeys: ClientKeyCache;
-  readonly addressCeiling: boolean;
-  readonly refused: RefusalMemo;
-  readonly uncounted: UncountedCeiling | null;
-  readonly refusals: RefusalCeiling | null;
+export function createLimiter(options: LimiterOptions): Limiter {
+  return new StoreLimiter(options);
 }
 
-export function createLimiter(options: LimiterOptions): Limiter {
-  const { bounds } = options;
-  const state: LimiterState = {
-    options,
-    policyHeaders: {
+/** The limits of a store, and what this process keeps beside it between requests. */
+class StoreLimiter implements Limiter {
+  readonly #options: LimiterOptions;
+  /** The RateLimit-Policy header of each scope: the quotas `r` in RateLimit is read against. */
+  readonly #policyHeaders: Record<Scope, string>;
+  readonly #clientKeys: ClientKeyCache;
+  readonly #addressCeiling: boolean;
+  readonly #refused = new RefusalMemo();
+  readonly #uncounted: UncountedCeiling | null;
+  readonly #refusals: RefusalCeiling | null;
+
+  constructor(options: LimiterOptions) {
+    const { bounds } = options;
+    this.#options = options;
+    this.#policyHeaders = {
       client: rateLimitPolicy(options.policy),
       address: rateLimitPolicy(scopePolicy(options.policy, 'address')),
-    },
-    clientKeys: new ClientKeyCache(options.trusted, options.secret),
-    addressCeiling: options.policy.address !== null,
-    refused: new RefusalMemo(),
-    uncounted: bounds ? new UncountedCeiling(bounds.uncountedPerMinute, bounds.uncountedBytesPerMinute) : null,
-    refusals: bounds ? new RefusalCeiling(bounds.refusalsPerMinute, bounds.refusalDropSeconds * 1000) : null,
-  };
-  return {
-    beforeApiRequest: (request, reply) => checkCounted(state, request, reply),
-    beforeUncountedRequest: (request) => chargeUncounted(state, request, 1),
-    chargeUncounted: (request, answers) => chargeUncounted(state, request, answers),
-    chargeBytes(request, bytes) {
-      const address = keysOf(state, request.raw).address;
-      if (address !== null) state.uncounted?.addBytes(address, options.clock().getTime(), bytes);
-    },
-    refusing(source) {
-      const { refused, refusals, uncounted } = state;
-      // most requests come while nobody is refused: then not even the client's keys are worked out
-      if (!refused.holding && refusals?.dropping !== true && uncounted?.refusing !== true) return false;
-      const keys = keysOf(state, source);
-      const now = options.clock().getTime();
-      if (standingOf(state, keys, now) !== null) return true;
-      if (keys.address === null) return false;
-      return (
-        (refusals?.droppedUntil(keys.address, now) ?? null) !== null || (uncounted?.refused(keys.address, now) ?? false)
-      );
-    },
-    refuseStanding(request, reply) {
-      const keys = keysOf(state, request.raw);
-      const now = options.clock().getTime();
-      refuseDropped(state, keys.address, now);
-      const standing = standingOf(state, keys, now);
-      if (standing !== null) applyDecision(state, keys, reply, standing, now);
-    },
-    peerDropLeft(peer) {
-      if (state.refusals?.dropping !== true) return null;
-      const { address } = state.clientKeys.keysOf(clientHeaders(peer, NO_HEADERS));
-      const now = options.clock().getTime();
-      const until = address === null ? null : state.refusals.droppedUntil(address, now);
-      return until === null ? null : until - now;
-    },
-    ready: async () => {
-      await options.store.ready?.();
-    },
-    close: () => options.store.close(),
-  };
-}
+    };
+    this.#clientKeys = new ClientKeyCache(options.trusted, options.secret);
+    this.#addressCeiling = options.policy.address !== null;
+    this.#uncounted = bounds ? new UncountedCeiling(bounds.uncountedPerMinute, bounds.uncountedBytesPerMinute) : null;
+    this.#refusals = bounds ? new RefusalCeiling(bounds.refusalsPerMinute, bounds.refusalDropSeconds * 1000) : null;
+  }
 
-const NO_HEADERS: Readonly<Record<string, undefined>> = {};
+  // a function of its own, not a method: the hooks are handed it alone
+  readonly beforeUncountedRequest = (request: FastifyRequest): void => this.chargeUncounted(request, 1);
 
-/**
- * The keys of a request's client, worked out once a request (up to five hooks ask) and kept on the request as Node
- * made it (the one Fastify's request wraps).
- */
-function keysOf(state: LimiterState, source: RequestSource): ClientKeys {
-  const known = source.kohyoClientKeys;
-  if (known !== undefined) return known;
-  const keys = state.clientKeys.keysOf(clientHeaders(source.socket.remoteAddress, source.headers));
-  source.kohyoClientKeys = keys;
-  return keys;
-}
+  refusing(source: RequestSource): boolean {
+    const refusals = this.#refusals;
+    const uncounted = this.#uncounted;
+    // most requests come while nobody is refused: then not even the client's keys are worked out
+    if (this.#refused.size === 0 && (refusals?.dropped.size ?? 0) === 0 && (uncounted?.refusedUntil.size ?? 0) === 0)
+      return false;
+    const keys = this.#clientKeys.keysOf(source);
+    const now = this.#options.clock().getTime();
+    if ((this.#refused.of(keys.client, now) ?? this.#refused.of(keys.address, now)) !== null) return true;
+    if (keys.address === null) return false;
+    return (
+      (refusals?.droppedUntil(keys.address, now) ?? null) !== null || (uncounted?.refused(keys.address, now) ?? false)
+    );
+  }
 
-/** The refusal standing for the client, else for its address, at `now`; null when none does. */
-function standingOf(state: LimiterState, keys: ClientKeys, now: number): LimitDecision | null {
-  return state.refused.of(keys.client, now) ?? state.refused.of(keys.address, now);
-}
+  /** As RefusalGate's; it returns the request's client keys, for beforeApiRequest, which asks it first at `now`. */
+  refuseStanding(request: FastifyRequest, reply: FastifyReply, now = this.#options.clock().getTime()): ClientKeys {
+    const keys = this.#clientKeys.keysOf(request.raw);
+    // nothing held (the usual case), nothing is looked up
+    if ((this.#refusals?.dropped.size ?? 0) > 0) this.#refuseDropped(keys.address, now);
+    if (this.#refused.size === 0) return keys;
+    const standing = this.#refused.of(keys.client, now) ?? this.#refused.of(keys.address, now);
+    if (standing !== null) this.#apply(keys, reply, standing, now);
+    return keys;
+  }
 
-/** The limits on a counted request: a refusal still standing answered first, else the store's decision. */
-function checkCounted(state: LimiterState, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
-  const { options } = state;
-  const now = options.clock().getTime();
-  const keys = keysOf(state, request.raw);
-  refuseDropped(state, keys.address, now);
-  // a client or address still refused is refused again before its query is read: a flood of refusals costs a
-  // look-up each, not the normalising and hashing of what it asks, nor a round trip to the store
-  const standing = standingOf(state, keys, now);
-  if (standing !== null) {
-    applyDecision(state, keys, reply, standing, now);
+  /** The limits on a counted request: a refusal still standing answered first, else the store's decision. */
+  beforeApiRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
+    const now = this.#options.clock().getTime();
+    // a client or address still refused is refused again before its query is read: a flood of refusals costs a
+    // look-up each, not the normalising and hashing of what it asks, nor a round trip to the store
+    const keys = this.refuseStanding(request, reply, now);
+    // the query (and path parameters) as Fastify parsed them for the route, the objects its schema then checks
+    const { terms, bases } = probeRequest(request.query, request.params);
+    const address = this.#addressCeiling ? keys.address : null;
+    const decision = this.#options.store.check({ key: keys.client, address, now, terms, bases });
+    if (decision instanceof Promise) return decision.then((decided) => this.#apply(keys, reply, decided, now));
+    this.#apply(keys, reply, decision, now);
     return undefined;
   }
-  // the query (and path parameters) as Fastify parsed them for the route, the objects its schema then checks
-  const { terms, bases } = probeRequest(request.query, request.params);
-  const decision = options.store.check({
-    key: keys.client,
-    address: state.addressCeiling ? keys.address : null,
-    now,
-    terms,
-    bases,
-  });
-  if (decision instanceof Promise) return decision.then((decided) => applyDecision(state, keys, reply, decided, now));
-  applyDecision(state, keys, reply, decision, now);
-  return undefined;
-}
 
-/** Sets the decision's headers on the reply (error answers carry them too), and throws its refusal, if any. */
-function applyDecision(
-  state: LimiterState,
-  keys: ClientKeys,
-  reply: FastifyReply,
-  decision: LimitDecision,
-  now: number,
-): void {
-  void reply.header('ratelimit-policy', state.policyHeaders[decision.scope]);
-  void reply.header('ratelimit', rateLimit(decision, state.options.policy, now));
-  if (decision.refusal === null) return;
-  state.refused.remember(decision.scope === 'address' ? keys.address : keys.client, decision);
-  const seconds = retryAfterSeconds(decision, now);
-  refuse(
-    state,
-    keys.address,
-    now,
-    new LimitRefusal(decision.refusal, MESSAGES[decision.scope][decision.refusal](seconds), seconds, decision.scope),
-  );
-}
+  /** Takes `answers` uncounted answers of the request's address, or throws the address's refusal. */
+  chargeUncounted(request: FastifyRequest, answers: number): void {
+    const { address } = this.#clientKeys.keysOf(request.raw);
+    // a Unix socket's peers cannot be told apart: one ceiling on them would be a ceiling on the whole service
+    if (address === null || this.#uncounted === null) return;
+    const now = this.#options.clock().getTime();
+    this.#refuseDropped(address, now);
+    const retryAt = this.#uncounted.take(address, now, answers);
+    if (retryAt === null) return;
+    const seconds = secondsToWait(retryAt, now);
+    this.#refuse(address, now, new LimitRefusal('rate_limited', UNCOUNTED_MESSAGE(seconds), seconds, 'address'));
+  }
 
-/** Takes `answers` uncounted answers of the request's address, or throws the address's refusal. */
-function chargeUncounted(state: LimiterState, request: FastifyRequest, answers: number): void {
-  const { address } = keysOf(state, request.raw);
-  // a Unix socket's peers cannot be told apart: one ceiling on them would be a ceiling on the whole service
-  if (address === null || state.uncounted === null) return;
-  const now = state.options.clock().getTime();
-  refuseDropped(state, address, now);
-  const retryAt = state.uncounted.take(address, now, answers);
-  if (retryAt === null) return;
-  const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
-  refuse(state, address, now, new LimitRefusal('rate_limited', UNCOUNTED_MESSAGE(seconds), seconds, 'address'));
-}
+  chargeBytes(request: FastifyRequest, bytes: number): void {
+    const { address } = this.#clientKeys.keysOf(request.raw);
+    if (address !== null) this.#uncounted?.addBytes(address, this.#options.clock().getTime(), bytes);
+  }
 
-/** Throws the refusal of an address dropped past its refusals (a request that came through a trusted proxy). */
-function refuseDropped(state: LimiterState, address: string | null, now: number): void {
-  const until = address === null ? null : (state.refusals?.droppedUntil(address, now) ?? null);
-  if (until === null) return;
-  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  throw new LimitRefusal('rate_limited', DROPPED_MESSAGE(seconds), seconds, 'address');
-}
+  peerDropLeft(peer: string | undefined): number | null {
+    if (this.#refusals === null || this.#refusals.dropped.size === 0) return null;
+    const { address } = this.#clientKeys.keysOf({ socket: { remoteAddress: peer }, headers: {} });
+    const now = this.#options.clock().getTime();
+    const until = address === null ? null : this.#refusals.droppedUntil(address, now);
+    return until === null ? null : until - now;
+  }
 
-/** Counts a refusal against its address's ceiling on refusals, and throws it. */
-function refuse(state: LimiterState, address: string | null, now: number, refusal: LimitRefusal): never {
-  if (address !== null) state.refusals?.refuse(address, now);
-  throw refusal;
+  async ready(): Promise<void> {
+    await this.#options.store.ready?.();
+  }
+
+  close(): Promise<void> {
+    return this.#options.store.close();
+  }
+
+  /** Sets the decision's headers on the reply (error answers carry them too), and throws its refusal, if any. */
+  #apply(keys: ClientKeys, reply: FastifyReply, decision: LimitDecision, now: number): void {
+    void reply.header('ratelimit-policy', this.#policyHeaders[decision.scope]);
+    void reply.header('ratelimit', rateLimit(decision, this.#options.policy, now));
+    if (decision.refusal === null) return;
+    this.#refused.remember(decision.scope === 'address' ? keys.address : keys.client, decision);
+    const seconds = retryAfterSeconds(decision, now);
+    const message = MESSAGES[decision.scope][decision.refusal](seconds);
+    this.#refuse(keys.address, now, new LimitRefusal(decision.refusal, message, seconds, decision.scope));
+  }
+
+  /** Throws the refusal of an address dropped past its refusals (a request that came through a trusted proxy). */
+  #refuseDropped(address: string | null, now: number): void {
+    const until = address === null ? null : (this.#refusals?.droppedUntil(address, now) ?? null);
+    if (until === null) return;
+    const seconds = secondsToWait(until, now);
+    throw new LimitRefusal('rate_limited', DROPPED_MESSAGE(seconds), seconds, 'address');
+  }
+
+  /** Counts a refusal against its address's ceiling on refusals, and throws it. */
+  #refuse(address: string | null, now: number, refusal: LimitRefusal): never {
+    if (address !== null) this.#refusals?.refuse(address, now);
+    throw refusal;
+  }
 }
 
 const UNCOUNTED_MESSAGE = (seconds: number) =>
@@ -317,3 +264,133 @@ const UNCOUNTED_MESSAGE = (seconds: number) =>
 
 const DROPPED_MESSAGE = (seconds: number) =>
   `Too many refusals to this address in the last 60 seconds: its requests are not answered for ${seconds} more seconds.`;
+
+// What a request asks for, as the enumeration rules see it (LimitCheck's terms and bases): its normalised search
+// terms, hashed (the names it asks, and the slice of the dataset its filters cut), and Corporate Number bases.
+
+/**
+ * The filters that slice the whole dataset without naming anything: a date window, an authority, a law, a prefecture…
+ * Each distinct combination of them is a distinct search term, as a distinct name is: one client copied the whole demo
+ * in 240 windows of `from` and `to` that the rule did not see (issue 79). `page`, `limit` and `format` are not among
+ * them, so that paging one answer, or asking it as a feed, asks one term. Typed against the filter table's names, so
+ * that a new filter is placed here or among the look-ups.
+ */
+const SLICE_PARAMETERS = {
+  law: true,
+  authority: true,
+  action_type: true,
+  reason: true,
+  status: true,
+  sector: true,
+  nature: true,
+  listing: true,
+  prefecture: true,
+  from: true,
+  to: true,
+} as const satisfies Record<Exclude<FilterName, 'company' | 'q' | 'corporate_number' | 'include_predecessors'>, true>;
+
+/** The query's parameters the rules read: the look-ups (each value a term), then the slicing filters (together one). */
+const QUERY_PARAMETERS = ['corporate_number', 'q', 'company', ...Object.keys(SLICE_PARAMETERS)];
+const SLICING = new Set(Object.keys(SLICE_PARAMETERS));
+
+/**
+ * The path parameters of a route that are look-ups too (the contract of 2026-11-25: each distinct number or id of
+ * `/api/v1/companies/{corporate_number}`, `/api/v1/enforcements/{id}` … counts as a distinct search term), so that a
+ * route declaring `counted` is read alike whether it takes its question in the query or in the path.
+ */
+const PATH_PARAMETERS = ['corporate_number', 'id'];
+
+/** The parameters of a request without a query object. */
+const NO_PARAMETERS: Readonly<Record<string, unknown>> = {};
+
+/**
+ * The longest value read: longer ones are refused by the endpoints' schemas (a name is at most 100 characters), so
+ * their first characters name them well enough, and a value of 16 KB is not normalised whole for the rules.
+ */
+const MAX_PROBED_LENGTH = 256;
+
+/** How many values of one parameter are read. */
+const MAX_PROBED_VALUES = 10;
+
+/**
+ * Normalises as the search does, so `トヨタ自動車株式会社` and `トヨタ自動車` are one term and `T1180-3010-18771` and
+ * `1180301018771` are one number. A 13-digit `q` or `company` is a Corporate Number look-up (the search treats it
+ * as one), as is `corporate_number`, whether or not its check digit is valid. The slicing filters' values are read
+ * NFKC, trimmed and caseless, by name.
+ */
+export function probeRequest(query: unknown, pathParameters?: unknown): Pick<LimitCheck, 'terms' | 'bases'> {
+  const terms = new Set<string>();
+  const bases: number[] = [];
+  const slice: [string, string[]][] = [];
+  const asked = isObject(query) ? query : NO_PARAMETERS;
+  const path = isObject(pathParameters) ? pathParameters : NO_PARAMETERS;
+  for (const [parameters, names] of [
+    [path, PATH_PARAMETERS],
+    [asked, QUERY_PARAMETERS],
+  ] as const) {
+    for (const name of names) {
+      const given = parameters[name];
+      if (given === undefined) continue;
+      // a parameter given more than once is refused by the query rules: its first values name it well enough
+      const list = typeof given === 'string' ? [given] : Array.isArray(given) ? given.slice(0, MAX_PROBED_VALUES) : [];
+      const slicing = parameters === asked && SLICING.has(name);
+      const sliced: string[] = [];
+      for (const value of list) {
+        if (typeof value !== 'string') continue;
+        const text = value.slice(0, MAX_PROBED_LENGTH);
+        if (slicing) {
+          const normalised = text.normalize('NFKC').trim().toLowerCase();
+          if (normalised !== '') sliced.push(normalised);
+          continue;
+        }
+        const probe = probeValue(name, text);
+        if (probe === null) continue;
+        terms.add(probe.term);
+        if (probe.base !== null) bases.push(probe.base);
+      }
+      if (sliced.length > 0) slice.push([name, sliced]);
+    }
+  }
+  const probe = slice.length > 0 ? probeValue(SLICE, JSON.stringify(slice)) : null;
+  if (probe !== null) terms.add(probe.term);
+  return { terms: [...terms], bases };
+}
+
+type Probe = { readonly term: string; readonly base: number | null } | null;
+
+/** Values asked again and again (a rotation of numbers, a name paged through) are probed once, while recent. */
+const PROBES = new LRUCache<string, { readonly probe: Probe }>({ max: 4096 });
+/** A value longer than this is probed each time: a client's long texts do not fill the memo. */
+const MEMO_KEY_LENGTH = 256;
+
+/** The name under which a request's slice (its slicing filters' values, by name, as JSON) is probed. */
+const SLICE = '';
+
+/**
+ * The hashed term and the Corporate Number base of one value (or of a slice), remembered: its SHA-256 alone was 16 µs
+ * of a Corporate Number look-up's 320 (2026-11-28, `npm run bench:profile -- numbers`), where a look-up in the memo is
+ * a few. Each kind of term is hashed under a prefix of its own, so that a name never equals a number or an id.
+ */
+function probeValue(name: string, value: string): Probe {
+  const key = `${name}\u0000${value}`;
+  const held = PROBES.get(key);
+  if (held !== undefined) return held.probe;
+  let term: string | null = null;
+  let base: number | null = null;
+  if (name === SLICE) term = `s:${value}`;
+  else if (value.trim() === '') term = null;
+  // a record's id is a term of its own kind: never read as a name, nor as a number however it looks
+  else if (name === 'id') term = `i:${value}`;
+  else if (name === 'corporate_number' || looksLikeCorporateNumber(value)) {
+    const number = normaliseCorporateNumberInput(value);
+    term = `n:${number}`;
+    if (/^\d{13}$/u.test(number)) base = Number(number.slice(1));
+  } else {
+    const nameKey = normaliseCompanyName(value);
+    if (nameKey !== '') term = `t:${nameKey}`;
+  }
+  const probe =
+    term === null ? null : { term: createHash('sha256').update(term).digest('base64url').slice(0, 16), base };
+  if (key.length <= MEMO_KEY_LENGTH) PROBES.set(key, { probe });
+  return probe;
+}

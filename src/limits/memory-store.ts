@@ -1,5 +1,5 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
-import { decide, type ScopeOutcomes, retentionMs, type LimitPolicy } from './policy.js';
+import { decide, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { LRUCache } from 'lru-cache';
 import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
@@ -17,15 +17,6 @@ const DEFAULT_MAX_CLIENTS = 100_000;
 const EVICT_FRACTION = 0.1;
 /** Idle clients are looked for at most once a second of clock time. */
 const SWEEP_INTERVAL_MS = 1000;
-
-/** One scope of a check: the client's, or its address's. */
-interface Scope {
-  readonly key: string;
-  readonly state: ScopeState;
-  /** Whether the state was held when the check began (else it is kept only if the request is admitted). */
-  readonly held: boolean;
-  readonly check: ScopeCheck;
-}
 
 export interface MemoryStoreOptions {
   readonly maxClients?: number;
@@ -53,6 +44,8 @@ export class MemoryStore implements LimiterStore {
   /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
   private readonly cooldowns: LRUCache<string, number>;
   private readonly maxClients: number;
+  /** How long a state matters after its last request (policy.ts retentionMs): idle longer, it is swept. */
+  private readonly retentionMs: number;
   private nextSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -61,6 +54,7 @@ export class MemoryStore implements LimiterStore {
   ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
     this.cooldowns = new LRUCache({ max: this.maxClients });
+    this.retentionMs = retentionMs(policy);
   }
 
   /** Clients and addresses currently held (for tests and the bound). */
@@ -68,9 +62,29 @@ export class MemoryStore implements LimiterStore {
     return this.clients.size;
   }
 
-  // answered at once, not through a promise: the limiter's hook then needs no microtask
-  check(request: LimitCheck): LimitDecision {
-    return decide(this.evaluate(request), this.policy, request.now);
+  /**
+   * The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address: each scope is
+   * read in one pass (open), then both are written (settle) once both have agreed. Answered at once, not through a
+   * promise: the limiter's hook then needs no microtask.
+   */
+  check({ key, address, now, terms, bases }: LimitCheck): LimitDecision {
+    const p = this.policy;
+    const client = this.open(key, p, now, terms, bases);
+    const ofAddress =
+      address != null && p.address !== null ? this.open(ADDRESS_PREFIX + address, p.address, now, terms, bases) : null;
+    // a cool-down or a full window in either scope refuses, and then neither scope's enumeration is looked at; else
+    // each scope whose enumeration rule trips refuses, and starts its own cool-down
+    const blocked = client.blocked !== null || (ofAddress !== null && ofAddress.blocked !== null);
+    const tripped = !blocked && (client.trips || ofAddress?.trips === true);
+    const admitted = !blocked && !tripped;
+    const outcomes = {
+      client: this.settle(client, admitted, blocked, terms, now),
+      address: ofAddress === null ? null : this.settle(ofAddress, admitted, blocked, terms, now),
+    };
+    // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
+    // start on every check would cost thousands of steps a check under a flood, several times the check itself.
+    if (this.clients.size > this.maxClients || now >= this.nextSweep) this.sweep(now);
+    return decide(outcomes, p, now);
   }
 
   close(): Promise<void> {
@@ -80,205 +94,170 @@ export class MemoryStore implements LimiterStore {
   }
 
   /**
-   * The steps of limiter-store.ts's LimiterStore, over the client and, when there is one, its address: both scopes
-   * are asked at each step before anything is written.
+   * One scope at `now`, read in one pass: the state held for the key, or an empty one that is not kept unless the
+   * request is admitted, with its cool-down; its day's log pruned and where its minute starts; whether it refuses
+   * whatever is asked; and, when it does not, whether these terms or numbers trip an enumeration rule. Nothing is
+   * counted yet, and no cool-down started.
    */
-  private evaluate({ key, address, now, terms, bases }: LimitCheck): ScopeOutcomes {
-    const p = this.policy;
-    const client = this.scope(key, p, now);
-    const ofAddress =
-      address != null && p.address !== null ? this.scope(ADDRESS_PREFIX + address, p.address, now) : null;
-    const clientBlocked = client.check.blocked();
-    const addressBlocked = ofAddress?.check.blocked() ?? null;
-    if (clientBlocked !== null || addressBlocked !== null) {
-      // refused: only states already held are touched (as seen now), nothing new is kept
-      this.touch(client, now, false);
-      if (ofAddress !== null) this.touch(ofAddress, now, false);
-      return {
-        client: client.check.seen(clientBlocked ?? 'ok'),
-        address: ofAddress?.check.seen(addressBlocked ?? 'ok') ?? null,
-      };
-    }
-    // every scope is asked (no short cut), so each that trips starts its own cool-down
-    const clientTrips = client.check.trips(terms, bases);
-    const addressTrips = ofAddress?.check.trips(terms, bases) ?? false;
-    if (clientTrips || addressTrips) {
-      if (clientTrips) this.coolDown(client.key, client.state.coolUntil);
-      if (addressTrips && ofAddress !== null) this.coolDown(ofAddress.key, ofAddress.state.coolUntil);
-      this.touch(client, now, false);
-      if (ofAddress !== null) this.touch(ofAddress, now, false);
-      return {
-        client: client.check.seen(clientTrips ? 'enumeration' : 'ok'),
-        address: ofAddress?.check.seen(addressTrips ? 'enumeration' : 'ok') ?? null,
-      };
-    }
-    client.check.count(terms);
-    ofAddress?.check.count(terms);
-    this.touch(client, now, true);
-    if (ofAddress !== null) this.touch(ofAddress, now, true);
-    return { client: client.check.seen('ok'), address: ofAddress?.check.seen('ok') ?? null };
-  }
-
-  /**
-   * A scope's key, its state and the check on it at `now`: the state held for the key, or an empty one that is not
-   * kept unless the request is admitted; its cool-down either way.
-   */
-  private scope(key: string, policy: LimitPolicy, now: number): Scope {
+  private open(
+    key: string,
+    policy: LimitPolicy,
+    now: number,
+    terms: readonly string[],
+    bases: readonly number[],
+  ): OpenScope {
     const heldState = this.clients.get(key);
-    const state = heldState ?? newScopeState(now);
+    const state: ScopeState = heldState ?? {
+      log: [],
+      terms: new Map(),
+      termsSince: Number.POSITIVE_INFINITY,
+      walks: null,
+      coolUntil: 0,
+      lastSeen: now,
+    };
     const cooling = this.cooldowns.peek(key);
     if (cooling !== undefined && cooling > state.coolUntil) state.coolUntil = cooling;
-    return { key, state, held: heldState !== undefined, check: new ScopeCheck(state, policy, now) };
-  }
-
-  /** Keeps a cool-down apart from the windows; at the cap, those that end soonest (the oldest) go. */
-  private coolDown(key: string, until: number): void {
-    this.cooldowns.set(key, until);
-  }
-
-  /**
-   * Moves a held state to the most-recently-seen end, and keeps a new one when `keep` (an admitted request); idle
-   * clients expire and the table stays under the cap.
-   */
-  private touch({ key, state, held }: Scope, now: number, keep: boolean): void {
-    if (!held && !keep) return;
-    if (held) this.clients.delete(key);
-    state.lastSeen = Math.max(state.lastSeen, now);
-    this.clients.set(key, state);
-    // Sweeps run in batches: a Map keeps deleted entries at its front until it rehashes, so walking it from the
-    // start on every check would cost thousands of steps a check under a flood, several times the check itself.
-    const full = this.clients.size > this.maxClients;
-    if (full || now >= this.nextSweep) {
-      const idleBefore = now - retentionMs(this.policy);
-      const keepCount = full ? Math.floor(this.maxClients * (1 - EVICT_FRACTION)) : this.maxClients;
-      for (const [oldKey, old] of this.clients) {
-        if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
-        else break;
-      }
-      // least recently set first: a cool-down is one length, so the first to end; deleted once the walk is done
-      const ended: string[] = [];
-      for (const coolKey of this.cooldowns.rkeys()) {
-        if ((this.cooldowns.peek(coolKey) ?? 0) > now) break;
-        ended.push(coolKey);
-      }
-      for (const coolKey of ended) this.cooldowns.delete(coolKey);
-      this.nextSweep = now + SWEEP_INTERVAL_MS;
-    }
-  }
-}
-
-// One scope's state in the memory store (a client's, or an address's), and the steps of a check on it.
-export interface ScopeState {
-  /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
-  readonly log: number[];
-  /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
-  readonly terms: Map<string, number>;
-  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
-  termsSince: number;
-  /** The Corporate Number look-ups as the sequential rule reads them (sequential-run.ts). */
-  walks: NumberWalks;
-  coolUntil: number;
-  lastSeen: number;
-}
-
-function newScopeState(now: number): ScopeState {
-  return {
-    log: [],
-    terms: new Map(),
-    termsSince: Number.POSITIVE_INFINITY,
-    walks: noWalks(),
-    coolUntil: 0,
-    lastSeen: now,
-  };
-}
-
-/**
- * A check's view of one scope at `now`: the day's log pruned on opening. The steps (blocked, then trips, then
- * count) are taken by the store across both scopes in turn, so that nothing is written until both have agreed.
- */
-class ScopeCheck {
-  private minuteStart: number;
-  /**
-   * Where count() records the request's last number (`last`): the scope's own walks, or, for a request of several
-   * numbers, a copy holding those before it. Null when the request asks no number.
-   */
-  private pending: { readonly walks: NumberWalks; readonly last: number } | null = null;
-
-  constructor(
-    private readonly state: ScopeState,
-    private readonly policy: LimitPolicy,
-    private readonly now: number,
-  ) {
-    const log = state.log;
+    const { log } = state;
     const expired = firstAfter(log, now - policy.dayMs);
     if (expired > 0) log.splice(0, expired);
-    this.minuteStart = firstAfter(log, now - policy.minuteMs);
-  }
-
-  /** Refused whatever is asked: cooling down, or a window already full. */
-  blocked(): 'cooling' | 'full' | null {
-    const { log } = this.state;
-    if (this.state.coolUntil > this.now) return 'cooling';
-    if (log.length - this.minuteStart >= this.policy.perMinute || log.length >= this.policy.perDay) return 'full';
-    return null;
-  }
-
-  /** True when these terms or numbers trip an enumeration rule; the cool-down then starts. */
-  trips(terms: readonly string[], bases: readonly number[]): boolean {
-    const { state, policy: p, now } = this;
-    if (state.termsSince <= now - p.enumWindowMs) {
+    const minuteStart = firstAfter(log, now - policy.minuteMs);
+    const scope: OpenScope = {
+      key,
+      policy,
+      state,
+      held: heldState !== undefined,
+      minuteStart,
+      blocked: null,
+      trips: false,
+      pending: null,
+    };
+    if (state.coolUntil > now) scope.blocked = 'cooling';
+    else if (log.length - minuteStart >= policy.perMinute || log.length >= policy.perDay) scope.blocked = 'full';
+    if (scope.blocked !== null) return scope;
+    if (state.termsSince <= now - policy.enumWindowMs) {
       let since = Number.POSITIVE_INFINITY;
       for (const [term, at] of state.terms) {
-        if (at <= now - p.enumWindowMs) state.terms.delete(term);
+        if (at <= now - policy.enumWindowMs) state.terms.delete(term);
         else since = Math.min(since, at);
       }
       state.termsSince = since;
     }
     let fresh = 0;
     for (const term of terms) if (!state.terms.has(term)) fresh++;
-    let walking = false;
+    scope.trips = state.terms.size + fresh > policy.enumDistinctTerms;
     const last = bases.at(-1);
     if (last !== undefined) {
-      // one number (the usual request) is measured against the walks as held, which stay untouched until count();
+      // one number (the usual request) is measured against the walks as held, which stay untouched until settled;
       // several are measured in turn on a copy, each after those before it
-      const walks = bases.length === 1 ? state.walks : copyWalks(state.walks);
-      bases.forEach((base, i) => {
-        if (tripsWith(walks, base, p.enumSequential)) walking = true;
-        if (i < bases.length - 1) recordWalk(walks, base, p.enumSequential);
-      });
-      this.pending = { walks, last };
+      const held = state.walks ?? noWalks();
+      const walks = bases.length === 1 ? held : copyWalks(held);
+      for (const [i, base] of bases.entries()) {
+        if (tripsWith(walks, base, policy.enumSequential)) scope.trips = true;
+        if (i < bases.length - 1) recordWalk(walks, base, policy.enumSequential);
+      }
+      scope.pending = { walks, last };
     }
-    if (state.terms.size + fresh <= p.enumDistinctTerms && !walking) return false;
-    state.coolUntil = now + p.cooldownMs;
-    return true;
+    return scope;
   }
 
-  /** Counts the request, its terms and its numbers. */
-  count(terms: readonly string[]): void {
-    const { state, now } = this;
-    const log = state.log;
-    const at = firstAfter(log, now); // a clock that stepped back still leaves the log in order
-    log.splice(at, 0, now);
-    if (at < this.minuteStart) this.minuteStart = at;
-    for (const term of terms) state.terms.set(term, now);
-    if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
-    if (this.pending !== null) {
-      recordWalk(this.pending.walks, this.pending.last, this.policy.enumSequential);
-      state.walks = this.pending.walks;
+  /**
+   * Writes what the check decided in one scope, and reads it back as the scope's outcome: a tripped rule starts the
+   * scope's cool-down, an admitted request is counted with its terms and numbers, and the state is moved to the
+   * most-recently-seen end (a new one kept only when admitted).
+   */
+  private settle(
+    scope: OpenScope,
+    admitted: boolean,
+    blocked: boolean,
+    terms: readonly string[],
+    now: number,
+  ): RawOutcome {
+    const { key, policy, state, held } = scope;
+    const { log } = state;
+    const outcome = scope.blocked ?? (!blocked && scope.trips ? 'enumeration' : 'ok');
+    if (outcome === 'enumeration') {
+      state.coolUntil = now + policy.cooldownMs;
+      // kept apart from the windows; at the table's cap, those that end soonest (the oldest) go
+      this.cooldowns.set(key, state.coolUntil);
     }
-  }
-
-  seen(outcome: RawOutcome['outcome']): RawOutcome {
-    const { log, coolUntil } = this.state;
+    if (admitted) {
+      const at = firstAfter(log, now); // a clock that stepped back still leaves the log in order
+      log.splice(at, 0, now);
+      if (at < scope.minuteStart) scope.minuteStart = at;
+      for (const term of terms) state.terms.set(term, now);
+      if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
+      if (scope.pending !== null) {
+        recordWalk(scope.pending.walks, scope.pending.last, policy.enumSequential);
+        state.walks = scope.pending.walks;
+      }
+    }
+    if (held || admitted) {
+      if (held) this.clients.delete(key);
+      state.lastSeen = Math.max(state.lastSeen, now);
+      this.clients.set(key, state);
+    }
     return {
       outcome,
-      minuteUsed: log.length - this.minuteStart,
-      minuteOldest: log[this.minuteStart] ?? null,
+      minuteUsed: log.length - scope.minuteStart,
+      minuteOldest: log[scope.minuteStart] ?? null,
       dayUsed: log.length,
       dayOldest: log[0] ?? null,
-      coolUntil: coolUntil > this.now ? coolUntil : null,
+      coolUntil: state.coolUntil > now ? state.coolUntil : null,
     };
   }
+
+  /** Drops the clients idle past the retention and, at the cap, the least recently seen tenth; and the ended cool-downs. */
+  private sweep(now: number): void {
+    const idleBefore = now - this.retentionMs;
+    const keepCount =
+      this.clients.size > this.maxClients ? Math.floor(this.maxClients * (1 - EVICT_FRACTION)) : this.maxClients;
+    for (const [oldKey, old] of this.clients) {
+      if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
+      else break;
+    }
+    // least recently set first: a cool-down is one length, so the first to end; deleted once the walk is done
+    const ended: string[] = [];
+    for (const coolKey of this.cooldowns.rkeys()) {
+      if ((this.cooldowns.peek(coolKey) ?? 0) > now) break;
+      ended.push(coolKey);
+    }
+    for (const coolKey of ended) this.cooldowns.delete(coolKey);
+    this.nextSweep = now + SWEEP_INTERVAL_MS;
+  }
+}
+
+/** One scope of a check (the client's, or its address's) as opened at `now`. */
+interface OpenScope {
+  readonly key: string;
+  readonly policy: LimitPolicy;
+  readonly state: ScopeState;
+  /** Whether the state was held when the check began (else it is kept only if the request is admitted). */
+  readonly held: boolean;
+  /** The index in the log of the minute's first request. */
+  minuteStart: number;
+  /** Refused whatever is asked: cooling down, or a window already full. */
+  blocked: 'cooling' | 'full' | null;
+  /** Whether the request's terms or numbers trip an enumeration rule (asked only when not blocked). */
+  trips: boolean;
+  /**
+   * Where settle records the request's last number (`last`): the scope's own walks, or, for a request of several
+   * numbers, a copy holding those before it. Null when the request asks no number.
+   */
+  pending: { readonly walks: NumberWalks; readonly last: number } | null;
+}
+
+// One scope's state in the memory store (a client's, or an address's).
+interface ScopeState {
+  /** Instants of the counted requests of the last day, oldest first (at most perDay of them). */
+  readonly log: number[];
+  /** Hashed term → when it was last asked for. At most enumDistinctTerms entries: one more trips the rule. */
+  readonly terms: Map<string, number>;
+  /** No term was asked for before this (the least of the terms' instants): the terms are looked through only once one expires. */
+  termsSince: number;
+  /** The Corporate Number look-ups as the sequential rule reads them (sequential-run.ts); null before the first. */
+  walks: NumberWalks | null;
+  coolUntil: number;
+  lastSeen: number;
 }
 
 /** The index of the first instant after `instant` in an ordered log (its length when none is): a binary search, since

@@ -1,7 +1,7 @@
 // The numbers the limiter enforces, in milliseconds, from the settings (per client, and per address); how a store's
 // findings for the two scopes are read as one decision, and how a decision is told (the RateLimit headers).
 import type { Config } from '../config.js';
-import type { LimitDecision, RawOutcome, Scope, ScopeDecision, WindowState } from './limiter-store.js';
+import type { LimitDecision, RawOutcome, Scope, ScopeDecision } from './limiter-store.js';
 
 export interface LimitPolicy {
   readonly perMinute: number;
@@ -136,30 +136,31 @@ export function rateLimit(decision: LimitDecision, policy: LimitPolicy, now: num
   return `"${window.name}";r=${window.left};t=${window.wait}`;
 }
 
-/** The tighter of one scope's two windows under that scope's policy (tighterScope compares scopes by it too). */
+/**
+ * The tighter of one scope's two windows under that scope's policy (tighterScope compares scopes by it too): the one
+ * with fewer requests left, or on a tie the one whose next slot frees later. `wait` is in whole seconds, rounded up.
+ */
 function tightestWindow(
   decision: ScopeDecision,
   policy: LimitPolicy,
   now: number,
 ): { name: 'minute' | 'day'; left: number; wait: number } {
-  const minute = describe(decision.minute, policy.perMinute, now);
-  const day = describe(decision.day, policy.perDay, now);
-  const dayTighter = day.left < minute.left || (day.left === minute.left && day.wait > minute.wait);
-  return dayTighter ? { name: 'day', ...day } : { name: 'minute', ...minute };
+  const { minute, day } = decision;
+  const minuteLeft = Math.max(0, policy.perMinute - minute.used);
+  const dayLeft = Math.max(0, policy.perDay - day.used);
+  const minuteWait = minute.freesAt === null ? 0 : Math.max(0, Math.ceil((minute.freesAt - now) / 1000));
+  const dayWait = day.freesAt === null ? 0 : Math.max(0, Math.ceil((day.freesAt - now) / 1000));
+  return dayLeft < minuteLeft || (dayLeft === minuteLeft && dayWait > minuteWait)
+    ? { name: 'day', left: dayLeft, wait: dayWait }
+    : { name: 'minute', left: minuteLeft, wait: minuteWait };
 }
 
 /** Whole seconds until the refused client may try again, rounded up (never 0: a refusal means there is a wait). */
 export function retryAfterSeconds(decision: ScopeDecision, now: number): number {
-  return Math.max(1, secondsUntil(decision.retryAt ?? now, now));
+  return secondsToWait(decision.retryAt ?? now, now);
 }
 
-function describe(window: WindowState, quota: number, now: number): { left: number; wait: number } {
-  return {
-    left: Math.max(0, quota - window.used),
-    wait: window.freesAt === null ? 0 : secondsUntil(window.freesAt, now),
-  };
-}
-
-function secondsUntil(instant: number, now: number): number {
-  return Math.max(0, Math.ceil((instant - now) / 1000));
+/** Whole seconds from `now` until `instant`, rounded up, and at least 1: the Retry-After of a refusal lasting until then. */
+export function secondsToWait(instant: number, now: number): number {
+  return Math.max(1, Math.ceil((instant - now) / 1000));
 }

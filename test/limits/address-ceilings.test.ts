@@ -57,7 +57,7 @@ test('bytes: an answer is sent whole, and past the bytes of a minute the next is
   const retryAt = ceiling.take('a', T0 + 1_000);
   assert.ok(retryAt !== null && retryAt >= T0 + 60_000 && retryAt <= T0 + 70_000, String(retryAt));
   assert.equal(ceiling.refused('a', T0 + 1_000), true, 'remembered as refused');
-  assert.equal(ceiling.refusing, true);
+  assert.equal(ceiling.refusedUntil.size, 1, 'an address refused lately: the gate asks about it');
   assert.equal(ceiling.take('b', T0 + 1_000), null, 'another address is apart');
   assert.equal(ceiling.take('a', retryAt), null);
 });

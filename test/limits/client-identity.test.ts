@@ -11,6 +11,7 @@ import {
   CLIENT_KEY_CACHE_ENTRIES,
   CLIENT_KEY_CACHE_MAX_IDENTITY,
   ClientKeyCache,
+  type RequestSource,
   UNIDENTIFIED_CLIENT,
 } from '../../src/limits/client-identity.js';
 
@@ -60,6 +61,11 @@ const headers = (over: Partial<ClientHeaders> = {}): ClientHeaders => ({
   ...over,
 });
 const key = (over: Partial<ClientHeaders> = {}, trusted = NONE) => clientKey(headers(over), trusted, null);
+/** A request as Node makes it, of these identity headers: a new one each time, so that only the cache remembers. */
+const request = (h: ClientHeaders) => ({
+  socket: { remoteAddress: h.peer },
+  headers: { 'x-forwarded-for': h.forwardedFor, 'user-agent': h.userAgent, 'x-kohyo-client': h.clientName },
+});
 
 test('a client is the group (address group, User-Agent, client name)', () => {
   assert.notEqual(key(), key({ userAgent: 'Mozilla/5.0' }), 'same IP, two User-Agents: two clients');
@@ -175,7 +181,7 @@ test('a remembered key is the key clientKey works out, for every kind of identit
     for (let pass = 0; pass < 2; pass++) {
       for (const [over, why] of identities) {
         assert.deepEqual(
-          cache.keysOf(headers(over)),
+          cache.keysOf(request(headers(over))),
           clientKeys(headers(over), trusted, secret),
           `${why} (pass ${pass + 1})`,
         );
@@ -187,8 +193,8 @@ test('a remembered key is the key clientKey works out, for every kind of identit
 
 test('fields are kept apart: moving text from one header to the next is another identity', () => {
   const cache = new ClientKeyCache(NONE, null);
-  const a = cache.keysOf(headers({ userAgent: 'a', clientName: 'b' })).client;
-  const b = cache.keysOf(headers({ userAgent: 'a","b', clientName: undefined })).client;
+  const a = cache.keysOf(request(headers({ userAgent: 'a', clientName: 'b' }))).client;
+  const b = cache.keysOf(request(headers({ userAgent: 'a","b', clientName: undefined }))).client;
   assert.equal(a, clientKey(headers({ userAgent: 'a', clientName: 'b' }), NONE, null));
   assert.equal(b, clientKey(headers({ userAgent: 'a","b', clientName: undefined }), NONE, null));
   assert.notEqual(a, b);
@@ -197,17 +203,26 @@ test('fields are kept apart: moving text from one header to the next is another 
 test('memory is bounded: at most the cap of identities, and long identities are never held', () => {
   const cache = new ClientKeyCache(NONE, 'secret');
   const busy = headers({ clientName: 'busy' });
-  const busyKeys = cache.keysOf(busy);
+  const busyKeys = cache.keysOf(request(busy));
   for (let i = 0; i < CLIENT_KEY_CACHE_ENTRIES * 2 + 10; i++) {
-    cache.keysOf(headers({ clientName: `client-${i}` }));
+    cache.keysOf(request(headers({ clientName: `client-${i}` })));
     assert.ok(cache.size <= CLIENT_KEY_CACHE_ENTRIES);
     // a client seen among the flood stays held: the least recently seen go first
-    if (i % 100 === 0) assert.equal(cache.keysOf(busy), busyKeys);
+    if (i % 100 === 0) assert.equal(cache.keysOf(request(busy)), busyKeys);
   }
 
   const fresh = new ClientKeyCache(NONE, 'secret');
   const long = headers({ userAgent: 'x'.repeat(CLIENT_KEY_CACHE_MAX_IDENTITY) });
-  assert.equal(fresh.keysOf(long).client, clientKey(long, NONE, 'secret'));
-  assert.equal(fresh.keysOf(long).client, clientKey(long, NONE, 'secret'));
+  assert.equal(fresh.keysOf(request(long)).client, clientKey(long, NONE, 'secret'));
+  assert.equal(fresh.keysOf(request(long)).client, clientKey(long, NONE, 'secret'));
   assert.equal(fresh.size, 0);
+});
+
+test("a request's keys are worked out once, and kept on the request for the hooks that ask again", () => {
+  const cache = new ClientKeyCache(NONE, 'secret');
+  const asked: RequestSource = request(headers({ userAgent: 'asked-twice' }));
+  const keys = cache.keysOf(asked);
+  assert.equal(asked.kohyoClientKeys, keys);
+  assert.deepEqual(keys, clientKeys(headers({ userAgent: 'asked-twice' }), NONE, 'secret'));
+  assert.equal(cache.keysOf(asked), keys, 'asked again: the keys kept on the request');
 });

@@ -2,7 +2,7 @@
 // as an uncounted answer leaves, its bytes go to its address's ceiling.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { routeLimitsOf, type RequestLimits, type RouteLimits } from '../../limits/limiter.js';
+import type { RequestLimits, RouteLimits } from '../../limits/limiter.js';
 import { errorOf } from '../../domain/error-of.js';
 import { accountingOf, markCounted } from './route-accounting.js';
 
@@ -92,3 +92,21 @@ export const requestLimits = fp<LimitsOptions>(
     dependencies: ['kohyo-connections', 'kohyo-accounting', 'kohyo-first-look', 'kohyo-cors', 'kohyo-conditional'],
   },
 );
+
+/** The limits of the messages a request carries, read from the app's limits. */
+function routeLimitsOf(limits: RequestLimits): RouteLimits {
+  return {
+    count: async (request, reply) => {
+      await limits.beforeApiRequest(request, reply);
+    },
+    chargeUncounted: (request, answers) => limits.chargeUncounted(request, answers),
+    standingRefusal(request, reply) {
+      try {
+        limits.refuseStanding(request, reply);
+        return null;
+      } catch (error) {
+        return errorOf(error);
+      }
+    },
+  };
+}

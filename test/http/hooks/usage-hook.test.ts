@@ -16,7 +16,7 @@ import { clientId } from '../../../src/usage/client-id.js';
 import { outcomeOfAnswer, readOutcome, usageLogging } from '../../../src/http/hooks/usage-hook.js';
 import { requestAccounting } from '../../../src/http/hooks/route-accounting.js';
 import { contractErrors } from '../../../src/http/hooks/error-handler.js';
-import { clientAddressText, clientHeaders, parseTrustedProxies } from '../../../src/limits/client-identity.js';
+import { addressReader, parseTrustedProxies } from '../../../src/limits/client-identity.js';
 
 const SECRET = 'test-secret';
 /** The log's own timer flushes every real second, which would empty the queue while a test counts it: here only the test flushes. */
@@ -194,8 +194,7 @@ test('behind a trusted proxy the forwarded IPv6 address is the client, grouped b
   await app.register(usageLogging, {
     usageLog: ipv6Log,
     clock: () => TEST_NOW,
-    clientAddress: (request) =>
-      clientAddressText(clientHeaders(request.socket.remoteAddress, request.headers), trusted),
+    clientAddress: addressReader(trusted),
   });
   app.get('/api/v1/echo', { config: { counted: true, usage: true } }, async () => ({
     data: {},
