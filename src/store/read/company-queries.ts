@@ -101,12 +101,15 @@ export class CompanyQueries {
   private readonly predecessors;
   private readonly followedCompanies;
   private readonly partialMatches = new LRUCache<string, PartialMatch>({ max: PARTIAL_MATCHES_HELD });
+  /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
+  readonly hitsShared: boolean;
 
   constructor(
     db: Db,
     /** The answers kept for this dataset; null when none are (KOHYO_ANSWER_CACHE_ENTRIES 0). */
     readonly answers: AnswerCache<{ readonly limit: number } & FoundCompanyIds> | null = null,
   ) {
+    this.hitsShared = answers !== null;
     // a company and its aliases in one statement (one statement less per answer, a fair share of a look-up)
     this.byNumber = db
       .prepare<[string], CompanyRow>(`SELECT ${COMPANY_SELECT} FROM companies c WHERE c.corporate_number = ?`)
@@ -125,11 +128,6 @@ export class CompanyQueries {
     this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
     this.followedCompanies = new FollowedCompanyQueries(db);
-  }
-
-  /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
-  get hitsShared(): boolean {
-    return this.answers !== null;
   }
 
   /**
