@@ -127,11 +127,6 @@ function expandIPv6(text: string): number[] {
   return [...head, ...Array<number>(Math.max(0, missing)).fill(0), ...rest, ...tail];
 }
 
-/** Whether two parsed addresses are one address (an IPv4-mapped IPv6 address parses as its IPv4). */
-function sameAddress(a: ParsedAddress, b: ParsedAddress): boolean {
-  return a.family === b.family && a.address === b.address;
-}
-
 /** Runs of the characters an address is written with: most text has few, and they are short. */
 const ADDRESS_CHARACTERS = /[\da-f:.]{3,}/giu;
 /**
@@ -185,8 +180,9 @@ const MAX_TEXT = 300;
 /** Ends a text cut at MAX_TEXT, so that a reader knows it was. */
 const CUT = '…';
 /**
- * How much of a text is read before it is scrubbed and cut: room beyond MAX_TEXT for an address written across the
- * cut in its longest form (an IPv4-mapped address in full with leading zeros, every character %-escaped: 135).
+ * How much of a text a scrubber reads, so that its cost is bounded whatever arrives: room beyond MAX_TEXT for an
+ * address written across the cut in its longest form (an IPv4-mapped address in full with leading zeros, every
+ * character %-escaped: 135).
  */
 const SCRUB_WINDOW = MAX_TEXT + 200;
 /**
@@ -199,22 +195,59 @@ const DIGIT = /[\d\uff10-\uff19]/u;
 /** What stands in wherever a client wrote its own address into a header, path or parameter. */
 export const ADDRESS_PLACEHOLDER = '[client-ip]';
 
-/** A text from outside as a log keeps it: scrubbed of the client's address and cut at MAX_TEXT. */
-export function scrubbedCut(value: string, scrub: (value: string) => string): string {
-  return cut(scrub(scrubWindow(value)));
-}
-
 /** A text cut at MAX_TEXT, with the mark that says it was. */
 export function cut(text: string): string {
   return text.length <= MAX_TEXT ? text : `${text.slice(0, MAX_TEXT - CUT.length)}${CUT}`;
 }
 
 /**
- * The part of a text the scrubber reads (SCRUB_WINDOW), so that its cost is bounded whatever arrives. An address cut
- * in two at the window's end would not be recognised, so the address characters there are left out.
+ * A client's scrubber: what it reads of a text (SCRUB_WINDOW characters at most) with every written form of the
+ * client's address replaced by ADDRESS_PLACEHOLDER; a log cuts what it keeps of that (cut). What is searched is the
+ * text as a reader would take it (readableText). In it are found, each in one pass: the forms formsExpression names;
+ * and every address-like run that parses as the client's address (addressesIn: IPv6 in full or compressed in any
+ * case, IPv4-mapped in hex or dotted, IPv4 with leading zeros). What they span is replaced in the text as written. A
+ * text without the address comes back as read: the text itself, or the start of it, which tells a caller so.
  */
-export function scrubWindow(value: string): string {
-  if (value.length <= SCRUB_WINDOW) return value;
+export function addressScrubber(address: string): (value: string) => string {
+  const client = parseAddress(address);
+  const forms = formsExpression(address, client);
+  return function scrub(value) {
+    const read = value.length <= SCRUB_WINDOW ? value : scrubWindow(value);
+    let text = read;
+    // from offsets in the text searched to offsets in the text as written: null while they are the same
+    let origin: readonly number[] | null = null;
+    if (/[%\uff01-\uff5e]/u.test(read)) ({ text, origin } = readableText(read));
+    // every address is written with a `.`, a `:` or a `-`; most parameters and many headers have none
+    if (client !== null && !/[.:-]/u.test(text)) return read;
+    const spans: [number, number][] = [];
+    if (forms !== null) {
+      // exec, not matchAll, which copies the expression on every call
+      forms.lastIndex = 0;
+      for (let found = forms.exec(text); found !== null; found = forms.exec(text))
+        spans.push([found.index, found.index + found[0].length]);
+    }
+    // an address-like run holds a `.` or a `:`
+    if (client !== null && /[.:]/u.test(text)) {
+      for (const found of addressesIn(text))
+        if (found.address.address === client.address) spans.push([found.start, found.end]);
+    }
+    if (spans.length === 0) return read;
+    // each span replaced in the text as written, overlapping ones as one
+    let kept = '';
+    let next = 0;
+    for (const [start, end] of spans.sort(([a], [b]) => a - b)) {
+      const from = origin === null ? start : (origin[start] ?? read.length);
+      const to = origin === null ? end : (origin[end] ?? read.length);
+      if (to <= next) continue;
+      if (from >= next) kept += `${read.slice(next, from)}${ADDRESS_PLACEHOLDER}`;
+      next = to;
+    }
+    return `${kept}${read.slice(next)}`;
+  };
+}
+
+/** The part of a long text a scrubber reads: an address cut in two at its end would not be found, so it is left out. */
+function scrubWindow(value: string): string {
   const window = value.slice(0, SCRUB_WINDOW);
   const tail = ADDRESS_TAIL.exec(window)?.[0];
   return tail !== undefined && DIGIT.test(tail) ? window.slice(0, -tail.length) : window;
@@ -228,56 +261,13 @@ const escaped = (form: string) => form.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
  * forms (shortForms) only as whole numbers, since `127.5` is as often a price as an address. Longer forms first, so
  * that a form inside another does not stop the match short.
  */
-function formsExpression(address: string): RegExp | null {
-  const client = parseAddress(address);
+function formsExpression(address: string, client: ParsedAddress | null): RegExp | null {
   const anywhere = [address.trim(), ...(client === null ? [] : [...writtenForms(client), ...hostNameForms(client)])];
   const byLength = (forms: string[]) => [...new Set(forms.filter((f) => f !== ''))].sort((a, b) => b.length - a.length);
   const alternatives = byLength(anywhere).map(escaped);
   const whole = client === null ? [] : byLength(shortForms(client)).map(escaped);
   if (whole.length > 0) alternatives.push(`(?<![\\d.])(?:${whole.join('|')})(?![\\d]|\\.\\d)`);
   return alternatives.length === 0 ? null : new RegExp(alternatives.join('|'), 'giu');
-}
-
-/**
- * Replaces every written form of the client's own address in a text. What is searched is the text as a reader would
- * take it: %-escapes of ASCII decoded (twice escaped too) and full-width ASCII read as ASCII. In it are found: the
- * forms formsExpression names; and every address-like run that parses as the client's address (addressesIn: IPv6 in
- * full or compressed in any case, IPv4-mapped in hex or dotted, IPv4 with leading zeros). What they span is replaced
- * in the text as written.
- */
-export function addressScrubber(address: string): (value: string) => string {
-  const client = parseAddress(address);
-  const forms = formsExpression(address);
-  return (value) => {
-    const { text, origin } = readableText(value);
-    // every address is written with a `.`, a `:` or a `-`; most parameters and many headers have none
-    if (client !== null && !/[.:-]/u.test(text)) return value;
-    const spans: [number, number][] = forms === null ? [] : matchSpans(forms, text);
-    if (client !== null) {
-      for (const found of addressesIn(text))
-        if (sameAddress(found.address, client)) spans.push([found.start, found.end]);
-    }
-    if (spans.length === 0) return value;
-    // from offsets in the text read to offsets in the text as written
-    const at = (offset: number) => (origin === null ? offset : (origin[offset] ?? value.length));
-    return withPlaceholders(
-      value,
-      spans.map(([start, end]) => [at(start), at(end)]),
-    );
-  };
-}
-
-/**
- * Where a global expression that never matches empty text matches in a text (exec, not matchAll, which copies the
- * expression on every call).
- */
-function matchSpans(expression: RegExp, text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  expression.lastIndex = 0;
-  for (let found = expression.exec(text); found !== null; found = expression.exec(text)) {
-    spans.push([found.index, found.index + found[0].length]);
-  }
-  return spans;
 }
 
 /** A %-escape of an ASCII character. */
@@ -289,15 +279,13 @@ const FULL_WIDTH = /[\uff01-\uff5e]/gu;
 const DECODING_ROUNDS = 3;
 
 /**
- * The text as a reader would take it, and for each of its offsets (and its end) the offset in the text as written:
- * null when they are the same, as they are for most texts (no escape). Only ASCII escapes are decoded: an address
- * is written in ASCII.
+ * A text with a `%` or a full-width character as a reader would take it: %-escapes of ASCII decoded (only those: an
+ * address is written in ASCII), full-width ASCII read as ASCII; and for each of its offsets (and its end) the offset
+ * in the text as written, or null when they are the same (no escape).
  */
 function readableText(value: string): { readonly text: string; readonly origin: readonly number[] | null } {
   // one UTF-16 unit for one: the offsets stay
-  let text = /[\uff01-\uff5e]/u.test(value)
-    ? value.replace(FULL_WIDTH, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0))
-    : value;
+  let text = value.replace(FULL_WIDTH, (character) => String.fromCharCode(character.charCodeAt(0) - 0xfee0));
   if (!ASCII_ESCAPE_ANYWHERE.test(text)) return { text, origin: null };
   let origin = Array.from({ length: text.length + 1 }, (_, offset) => offset);
   for (let round = 0; round < DECODING_ROUNDS && text.includes('%'); round++) {
@@ -316,16 +304,4 @@ function readableText(value: string): { readonly text: string; readonly origin: 
     origin = decodedOrigin;
   }
   return { text, origin };
-}
-
-/** The text with each span, overlapping ones merged, replaced by ADDRESS_PLACEHOLDER. */
-function withPlaceholders(value: string, spans: readonly (readonly [number, number])[]): string {
-  let result = '';
-  let next = 0;
-  for (const [start, end] of [...spans].sort(([a], [b]) => a - b)) {
-    if (end <= next) continue;
-    if (start >= next) result += `${value.slice(next, start)}${ADDRESS_PLACEHOLDER}`;
-    next = end;
-  }
-  return `${result}${value.slice(next)}`;
 }

@@ -4,7 +4,7 @@ import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-s
 import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
-import { addressScrubber, cut, scrubbedCut, scrubWindow } from '../domain/ip-address.js';
+import { addressScrubber, cut } from '../domain/ip-address.js';
 import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
@@ -79,7 +79,7 @@ export class UsageLog {
     const recorders = usageRecorders(options.secret);
     this.build = recorders.entry;
     this.tallyKey = recorders.tallyKey;
-    this.timer = (options.timer ?? intervalTimer)(() => this.flush(), this.flushIntervalMs);
+    this.timer = (options.timer ?? intervalTimer)(this.flush.bind(this), this.flushIntervalMs);
   }
 
   /**
@@ -242,7 +242,7 @@ export interface FinishedRequest {
   readonly clientContact: string | undefined;
 }
 
-// Bounds on what one entry may hold, so that a hostile request cannot bloat the log (texts: address-scrubber.ts).
+// Bounds on what one entry may hold, so that a hostile request cannot bloat the log (a text: src/domain/ip-address.ts cut).
 const MAX_PARAMETERS = 20;
 /** The conditions' JSON in total: one parameter repeated a thousand times would otherwise be kept a thousand times. */
 const MAX_CONDITIONS = 1000;
@@ -291,59 +291,57 @@ function usageRecorders(secret: string | Buffer): {
     max: MEMO.entries,
     memoMethod: (address) => ({ scrub: addressScrubber(address), id: clientId(secret, address) }),
   });
-  const conditions = new LRUCache<string, string>({ max: MEMO.entries });
+  const questions = new LRUCache<string, string>({ max: MEMO.entries });
   const at = isoInstant();
-  const clientOf = (request: FinishedRequest) => clients.memo(request.address);
-  const conditionsOf = (request: FinishedRequest, scrub: (value: string) => string): string => {
-    const question = `${request.address}\u0000${request.query}`;
-    const held = conditions.get(question);
-    if (held !== undefined) return held;
-    const read = searchConditions(request.parameters ?? request.query, scrub);
-    if (question.length <= MEMO.maxKeyLength) conditions.set(question, read);
-    return read;
-  };
-  const keyOf = (request: FinishedRequest, client: ReturnType<typeof clientOf>): TallyKey => {
-    return {
-      method: request.method,
-      endpoint: request.route ?? UNKNOWN_ENDPOINT,
-      status: request.status,
-      code: request.status >= 400 ? request.errorCode : null,
-      clientId: client.id,
-    };
-  };
+  const keyOf = (request: FinishedRequest, id: string): TallyKey => ({
+    method: request.method,
+    endpoint: request.route ?? UNKNOWN_ENDPOINT,
+    status: request.status,
+    code: request.status >= 400 ? request.errorCode : null,
+    clientId: id,
+  });
   const entry = (request: FinishedRequest): UsageEntry => {
-    const client = clientOf(request);
-    const { scrub } = client;
-    const text = (value: string | undefined): string | null =>
-      value === undefined || value.trim() === '' ? null : scrubbedCut(value.trim(), scrub);
-    const { method, endpoint, status, code, clientId: id } = keyOf(request, client);
+    const { scrub, id } = clients.memo(request.address);
+    const question = `${request.address}\u0000${request.query}`;
+    let conditions = questions.get(question);
+    if (conditions === undefined) {
+      conditions = searchConditions(request.parameters ?? request.query, scrub);
+      if (question.length <= MEMO.maxKeyLength) questions.set(question, conditions);
+    }
     return {
       at: at(request.at),
-      method,
-      endpoint,
-      conditions: conditionsOf(request, scrub),
-      status,
-      code,
+      ...keyOf(request, id),
+      conditions,
       returned: request.returned,
       latencyMs: Math.round(request.latencyMs * 1000) / 1000,
-      clientId: id,
-      userAgent: text(request.userAgent),
-      referer: text(request.referer),
-      clientName: text(request.clientName),
-      clientContact: text(request.clientContact),
+      // texts from outside, each scrubbed of the client's address and cut; one left out or blank is null
+      userAgent: cut(scrub(request.userAgent?.trim() ?? '')) || null,
+      referer: cut(scrub(request.referer?.trim() ?? '')) || null,
+      clientName: cut(scrub(request.clientName?.trim() ?? '')) || null,
+      clientContact: cut(scrub(request.clientContact?.trim() ?? '')) || null,
     };
   };
-  return { entry, tallyKey: (request) => keyOf(request, clientOf(request)) };
+  return { entry, tallyKey: (request) => keyOf(request, clients.memo(request.address).id) };
 }
 
+/** The parameters the search normalises, as it does: so that 株式会社トヨタ and トヨタ are one condition. */
+const NORMALISED = new Map<string, (value: string) => string>([
+  ['q', normaliseCompanyName],
+  ['company', normaliseCompanyName],
+  ['corporate_number', normaliseCorporateNumberInput],
+]);
+
+/** A scrubber of no address: it only reads a long text's bounded start, as every scrubber does. */
+const NO_ADDRESS = addressScrubber('');
+
 /**
- * The query parameters as the service reads them: search terms normalised as the search does (so that
- * 株式会社トヨタ and トヨタ are one condition), Corporate Numbers without hyphens or full-width digits,
- * empty values dropped (the contract treats them as absent), anything else, unknown names included, as given.
+ * The query parameters as the service reads them: search terms normalised as the search does (NORMALISED),
+ * Corporate Numbers without hyphens or full-width digits, empty values dropped (the contract treats them as absent),
+ * anything else, unknown names included, as given; every name and value scrubbed of the client's address and cut.
  */
 export function searchConditions(
   query: string | Readonly<Record<string, unknown>>,
-  scrub: (value: string) => string = (value) => value,
+  scrub: (value: string) => string = NO_ADDRESS,
 ): string {
   const values = new Map<string, [string, ...string[]]>();
   // the length of the JSON the values kept make, a comma too many aside (kept in CUT_ROOM)
@@ -357,16 +355,22 @@ export function searchConditions(
       leftOut += 1;
       continue;
     }
-    const key = scrubbedCut(name, scrub);
+    const key = cut(scrub(name));
     const list = values.get(key);
-    const kept = list === undefined && values.size >= MAX_PARAMETERS ? null : conditionValue(name, value, scrub);
+    if (list === undefined && values.size >= MAX_PARAMETERS) {
+      leftOut = 1;
+      continue;
+    }
+    // normalised only when it does not write the client's address, which the scrubber tells by giving back what it
+    // read as written (the value, or its start): normalising drops a term's punctuation, and 127.0.0.90 becomes 1270090
+    const scrubbed = scrub(value);
+    const normalise = NORMALISED.get(name);
+    const kept = cut(normalise !== undefined && value.startsWith(scrubbed) ? scrub(normalise(scrubbed)) : scrubbed);
     const added =
-      kept === null
-        ? Infinity
-        : JSON.stringify(kept).length +
-          ','.length +
-          (list === undefined ? JSON.stringify(key).length + ':'.length : list.length === 1 ? '[]'.length : 0);
-    if (length + added > MAX_CONDITIONS - CUT_ROOM || kept === null) {
+      JSON.stringify(kept).length +
+      ','.length +
+      (list === undefined ? JSON.stringify(key).length + ':'.length : list.length === 1 ? '[]'.length : 0);
+    if (length + added > MAX_CONDITIONS - CUT_ROOM) {
       leftOut = 1;
       continue;
     }
@@ -375,26 +379,11 @@ export function searchConditions(
     else list.push(kept);
   }
   const conditions: Record<string, string | string[] | number> = {};
-  // by name (names are unique, so no two compare equal)
-  for (const [key, list] of [...values].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    conditions[key] = list.length === 1 ? list[0] : list;
+  // by name, in the order of their UTF-16 code units (the default sort's)
+  for (const key of [...values.keys()].sort()) {
+    const list = values.get(key);
+    if (list !== undefined) conditions[key] = list.length === 1 ? list[0] : list;
   }
   if (leftOut > 0) conditions[CONDITIONS_CUT] = leftOut;
   return JSON.stringify(conditions);
-}
-
-/**
- * A parameter's value as kept: normalised when it does not write the client's address, scrubbed as given when it does,
- * since normalising a search term drops its punctuation, and 127.0.0.90 would be kept as 1270090.
- */
-function conditionValue(name: string, value: string, scrub: (value: string) => string): string {
-  const read = scrubWindow(value);
-  const scrubbed = scrub(read);
-  return cut(scrubbed === read ? scrub(normaliseParameter(name, read)) : scrubbed);
-}
-
-function normaliseParameter(name: string, value: string): string {
-  if (name === 'q' || name === 'company') return normaliseCompanyName(value);
-  if (name === 'corporate_number') return normaliseCorporateNumberInput(value);
-  return value;
 }

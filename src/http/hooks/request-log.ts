@@ -1,9 +1,9 @@
 // The request log: one line for each answered request, by method and path only (the logger's request serializer
 // drops the query string, src/logger.ts says why), the path scrubbed of the client's address and cut; and refusals
 // counted per address and minute instead (refusal-tally.ts), so that a flood of them cannot fill a disk.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressScrubber, scrubbedCut } from '../../domain/ip-address.js';
+import { addressScrubber } from '../../domain/ip-address.js';
 import { LRUCache } from 'lru-cache';
 import { pathOf } from '../../domain/url-parts.js';
 import { REFUSALS_MESSAGE, RefusalTally } from './refusal-tally.js';
@@ -25,8 +25,12 @@ export interface RequestLogOptions {
 }
 
 export interface RequestLog {
-  /** Logs an answered request: a line, or for a refusal (429) a count in its address's minute. */
-  answered(request: FastifyRequest, reply: FastifyReply): void;
+  /**
+   * The onResponse hook: an answered request's line, or for a refusal (429) a count in its address's minute. Its line
+   * gives the request's id (the request logger's binding), method and path, scrubbed of the client's address (and cut
+   * by the logger's request serializer, src/logger.ts), status and time.
+   */
+  readonly answered: onResponseHookHandler;
   /** Counts a connection of `address` closed because the address is dropped. */
   readonly dropped: (address: string) => void;
 }
@@ -42,21 +46,25 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
     done();
   });
   // an address is short, and as many as the clients: one scrubber each, made once
-  const scrubbers = new LRUCache<string, (value: string) => string>({
-    max: 4096,
-    memoMethod: (address) => addressScrubber(address),
-  });
+  const scrubbers = new LRUCache<string, (value: string) => string>({ max: 4096, memoMethod: addressScrubber });
   // a logger above info (or none: Fastify's stand-in has no level) writes none of it: nothing is read for nothing
   const writing = WRITING_LEVELS.has(app.log.level);
   return {
-    answered(request, reply) {
-      if (!writing) return;
-      const address = options.clientAddress(request);
-      if (reply.statusCode === 429) {
-        tally.refused(address, request.kohyoErrorCode);
-        return;
+    answered: function logAnswer(request, reply, done) {
+      if (writing) {
+        const address = options.clientAddress(request);
+        if (reply.statusCode === 429) tally.refused(address, request.kohyoErrorCode);
+        else
+          request.log.info(
+            {
+              req: { method: request.method, url: scrubbers.memo(address)(pathOf(request.url)) },
+              res: { statusCode: reply.statusCode },
+              responseTime: reply.elapsedTime,
+            },
+            REQUEST_LINE_MESSAGE,
+          );
       }
-      logRequestLine(request, reply, scrubbers.memo(address));
+      done();
     },
     dropped: (address) => tally.dropped(address),
   };
@@ -65,27 +73,8 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
 /** The request log's hook: each answered request logged once its answer is sent. */
 export const requestLogging = fp<{ readonly log: RequestLog }>(
   (app, { log }, done) => {
-    app.addHook('onResponse', function logAnswer(request, reply, next) {
-      log.answered(request, reply);
-      next();
-    });
+    app.addHook('onResponse', log.answered);
     done();
   },
   { name: 'kohyo-request-log', dependencies: ['kohyo-errors'] },
 );
-
-/**
- * Writes the request's line at `info`: its id (the request logger's binding), method and path (`scrub` takes the
- * client's address out of it, and it is cut as the usage log cuts a text), status and time.
- */
-export function logRequestLine(request: FastifyRequest, reply: FastifyReply, scrub: (value: string) => string): void {
-  const path = scrubbedCut(pathOf(request.url), scrub);
-  request.log.info(
-    {
-      req: { method: request.method, url: path },
-      res: { statusCode: reply.statusCode },
-      responseTime: reply.elapsedTime,
-    },
-    REQUEST_LINE_MESSAGE,
-  );
-}

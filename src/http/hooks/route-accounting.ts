@@ -97,16 +97,16 @@ export function chargeUncounted(
  */
 export function accountingOf(request: FastifyRequest): Accounting {
   // every hook asks (up to seven times a request), and Fastify builds request.routeOptions anew on each read
-  return (request.kohyoAccounting ??= readAccounting(request));
-}
-
-function readAccounting(request: FastifyRequest): Accounting {
+  if (request.kohyoAccounting !== null) return request.kohyoAccounting;
+  let accounting: Accounting | null = null;
   if (!request.is404) {
     const { counted = false, usage = false, conditional = false, preflight = false } = request.routeOptions.config;
-    if (!preflight) return { counted, usage, conditional };
-    if (isPreflight(request)) return PREFLIGHT;
+    if (!preflight) accounting = { counted, usage, conditional };
+    else if (isPreflight(request)) accounting = PREFLIGHT;
   }
-  return isUnderBasePath(routedPath(request.url)) ? UNKNOWN_API_PATH : NOTHING;
+  // a request no route took, or one a preflight's route takes that is no preflight: by where its path leads
+  accounting ??= isUnderBasePath(routedPath(request.url)) ? UNKNOWN_API_PATH : NOTHING;
+  return (request.kohyoAccounting = accounting);
 }
 
 /** Whether a routed path (routedPath) is BASE_PATH or under it; letter case aside, as a careless client might write it. */

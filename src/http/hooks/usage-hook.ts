@@ -94,7 +94,38 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
   app.addHook('onResponse', function recordResponse(request, reply, done) {
     try {
       const accounting = accountingOf(request);
-      if (accounting.usage) recordAnswered(request, accounting.counted, reply.statusCode, reply.elapsedTime);
+      if (!accounting.usage) {
+        done();
+        return;
+      }
+      // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
+      const held = request[USAGE];
+      const outcome = held?.address === null ? undefined : held;
+      const { headers, method, url } = request;
+      const status = reply.statusCode;
+      usageLog.record({
+        // as the limits counted it; without them, as the route says, and a 304 or a refusal never (the contract)
+        counted: request.kohyoCounted ?? (accounting.counted && status !== 304 && status !== 429),
+        at: clock(),
+        method,
+        path: pathOf(url),
+        route: request.is404 ? null : (request.routeOptions.url ?? null),
+        query: queryOf(url),
+        // the query Fastify parsed: an object of parameters, always, for a request it routed
+        parameters: isObject(request.query) ? request.query : undefined,
+        status,
+        // the code the error handlers noted, whatever the body's form (a page's refusal is HTML)
+        errorCode: request.kohyoErrorCode ?? outcome?.errorCode ?? null,
+        returned: outcome?.returned ?? null,
+        latencyMs: reply.elapsedTime,
+        address: outcome?.address ?? clientAddress(request),
+        // one text each: Node joins a repeated header into one (a User-Agent or Referer keeps its first); the types
+        // alone allow an array
+        userAgent: headers['user-agent'],
+        referer: headers.referer,
+        clientName: (headers['x-kohyo-client'] ?? headers['x-service-client'])?.toString(),
+        clientContact: (headers['x-kohyo-contact'] ?? headers['x-service-contact'])?.toString(),
+      });
     } catch (error) {
       // as an async hook's rejection would be: Fastify logs it; the answer is already out
       done(errorOf(error));
@@ -102,33 +133,6 @@ function registerUsageLog(app: FastifyInstance, { usageLog, clock, clientAddress
     }
     done();
   });
-
-  function recordAnswered(request: FastifyRequest, countedRoute: boolean, status: number, latencyMs: number): void {
-    // what onSend read, and nothing when it did not finish reading (preSerialization's part has no address yet)
-    const held = request[USAGE];
-    const outcome = held?.address === null ? undefined : held;
-    usageLog.record({
-      // as the limits counted it; without them, as the route says, and a 304 or a refusal never (the contract)
-      counted: request.kohyoCounted ?? (countedRoute && status !== 304 && status !== 429),
-      at: clock(),
-      method: request.method,
-      path: pathOf(request.url),
-      route: request.is404 ? null : (request.routeOptions.url ?? null),
-      query: queryOf(request.url),
-      // the query Fastify parsed: an object of parameters, always, for a request it routed
-      parameters: isObject(request.query) ? request.query : undefined,
-      status,
-      // the code the error handlers noted, whatever the body's form (a page's refusal is HTML)
-      errorCode: request.kohyoErrorCode ?? outcome?.errorCode ?? null,
-      returned: outcome?.returned ?? null,
-      latencyMs,
-      address: outcome?.address ?? clientAddress(request),
-      userAgent: header(request, 'user-agent'),
-      referer: header(request, 'referer'),
-      clientName: header(request, 'x-kohyo-client') ?? header(request, 'x-service-client'),
-      clientContact: header(request, 'x-kohyo-contact') ?? header(request, 'x-service-contact'),
-    });
-  }
 }
 
 function isPlainJson(type: unknown, encoding: unknown): boolean {
@@ -172,9 +176,4 @@ export function readOutcome(status: number, payload: unknown): Outcome {
   if (at < 0) return { returned: null, errorCode: null };
   const digits = /^\s*(\d+)/u.exec(text.slice(at + RETURNED.length, at + RETURNED.length + 24));
   return { returned: digits ? Number(digits[1]) : null, errorCode: null };
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }

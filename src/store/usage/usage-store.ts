@@ -64,21 +64,22 @@ export interface UsageReport {
 
 export class UsageStore {
   private readonly db: Database.Database;
-  private readonly insert: Database.Statement;
-  private readonly insertMany: (entries: readonly UsageEntry[]) => void;
-  private readonly addCounts: (counts: readonly UsageCount[]) => void;
+  /** Writes the entries in one transaction. */
+  readonly write: (entries: readonly UsageEntry[]) => void;
+  /** Adds the tallies to the hours' counts, in one transaction. */
+  readonly writeCounts: (counts: readonly UsageCount[]) => void;
 
   private constructor(db: Database.Database) {
     this.db = db;
-    this.insert = db.prepare(`
+    const insert = db.prepare(`
       INSERT INTO usage_log (at, method, endpoint, conditions, status, code, returned, latency_ms, client_id,
                              user_agent, referer, client_name, client_contact)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.insertMany = db.transaction((entries: readonly UsageEntry[]) => {
+    this.write = db.transaction(function write(entries: readonly UsageEntry[]) {
       // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, which made an
       // entry take about half as long again (bench/README.md)
       for (const e of entries) {
-        this.insert.run(
+        insert.run(
           e.at,
           e.method,
           e.endpoint,
@@ -98,7 +99,7 @@ export class UsageStore {
     const add = db.prepare(`
       INSERT INTO usage_counts (hour, method, endpoint, status, code, client_id, requests) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (hour, endpoint, method, status, code, client_id) DO UPDATE SET requests = requests + excluded.requests`);
-    this.addCounts = db.transaction((counts: readonly UsageCount[]) => {
+    this.writeCounts = db.transaction(function writeCounts(counts: readonly UsageCount[]) {
       for (const c of counts) add.run(c.hour, c.method, c.endpoint, c.status, c.code ?? '', c.clientId, c.requests);
     });
   }
@@ -123,16 +124,6 @@ export class UsageStore {
   /** Opens an existing file for the report; null when there is none yet. */
   static openExisting(path: string): UsageStore | null {
     return existsSync(path) ? UsageStore.open(path) : null;
-  }
-
-  /** Writes the entries in one transaction. */
-  write(entries: readonly UsageEntry[]): void {
-    if (entries.length > 0) this.insertMany(entries);
-  }
-
-  /** Adds the tallies to the hours' counts, in one transaction. */
-  writeCounts(counts: readonly UsageCount[]): void {
-    if (counts.length > 0) this.addCounts(counts);
   }
 
   /**
