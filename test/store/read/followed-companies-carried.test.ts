@@ -9,7 +9,7 @@ import { validateRecordLine } from '../../../src/domain/records/record-validatio
 import type { ValidRecord } from '../../../src/domain/records/record.js';
 import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { openReadOnly } from '../../../src/store/schema/database.js';
-import { CarriedNames } from '../../../src/store/read/carried-names.js';
+import { CarriedNames } from '../../../src/store/read/followed-companies.js';
 import { createRecordWriter } from '../../../src/store/write/record-writer.js';
 import { seedVocabularies } from '../../../src/store/write/vocabulary-seed.js';
 
