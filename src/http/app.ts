@@ -30,7 +30,6 @@ import { requestLog, requestLogging } from './hooks/request-log.js';
 import { MAX_TARGET, chargeUncounted, requestAccounting } from './hooks/route-accounting.js';
 import { corsHeaders } from './hooks/cors.js';
 import { compression } from './hooks/compression.js';
-import { boundClose } from './connections/bounded-close.js';
 import { connectionLimits, dropBounds } from './connections/connection-limits.js';
 import { firstLook } from './hooks/first-look.js';
 import { conditionalRequests } from './hooks/conditional.js';
@@ -85,7 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onListen', async () => {
     compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
   });
-  boundClose(app, config.closeGraceSeconds * 1000);
   const clientAddress = addressReader(trusted);
   const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
   const drop = dropBounds(limiter, log.dropped);
@@ -93,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(connectionLimits, {
     connections: config.connections,
     headTimeoutSeconds: config.requestTimeoutSeconds,
+    closeGraceSeconds: config.closeGraceSeconds,
     trusted,
   });
   await app.register(swagger, openApiOptions(config));

@@ -1,12 +1,14 @@
 // The server's connections as one pool shared fairly among addresses and networks (issue 79): each connection is
 // served (handed to HTTP) or waiting (past its address's or network's share, held unread until a slot of its own
-// frees). Near the pool's cap, the connections
-// that have not sent a request head in time go first, and an address that holds few connections takes the place of
-// the oldest of them rather than be turned away.
+// frees). Near the pool's cap, the connections that have not sent a request head in time go first, and an address
+// that holds few connections takes the place of the oldest of them rather than be turned away. The pool is the one
+// place that follows each connection: its timeouts (a request head, an answer not taken) and its close.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressGroup, networkGroup, parseAddress } from '../../domain/ip-address.js';
 import type { TrustedProxies } from '../../limits/client-identity.js';
 import { isObject } from '../../domain/is-object.js';
+import { noteConnectionAccepted } from '../../limits/turns.js';
 
 export interface PoolBounds {
   /** Connections served per address (IPv4, or IPv6 /64): KOHYO_MAX_CONNECTIONS_PER_ADDRESS. */
@@ -19,11 +21,10 @@ export interface PoolBounds {
   readonly turnedAwayHeld: number;
   /** How long a connection may take to send a request head when the pool is not under pressure, in ms. */
   readonly headTimeoutMs: number;
+  /** How long a connection may go without taking any of its answer, in ms: KOHYO_SEND_TIMEOUT_S. */
+  readonly sendTimeoutMs: number;
   /** Peers not capped (trusted proxies, which bound their own clients); counted in the total all the same. */
   readonly uncapped: TrustedProxies;
-  /** Hands a connection to HTTP. */
-  readonly serve: (socket: Socket) => void;
-  readonly now?: () => number;
 }
 
 type State = 'served' | 'waiting';
@@ -38,6 +39,11 @@ interface Tracked {
   busy: number;
   /** When it last began to wait for a request head: when it opened, or when its last answer ended. */
   idleSince: number;
+  /** Its bytes handed to the kernel when the sweep last saw some go (or none wait), and when that was. */
+  flushed: number;
+  flushedAt: number;
+  /** Listens to the close of each of its answers: made once for the connection, not once an answer. */
+  readonly answerEnded: () => void;
 }
 
 /**
@@ -60,7 +66,7 @@ const TIMEOUT_FLOOR = 1 / 3;
  */
 const TURNED_AWAY_HOLD_MS = 2000;
 
-/** How often the pool looks for connections past the head timeout under pressure, and for waiting ones to serve. */
+/** How often the pool looks for connections past their head or send timeout, and for waiting ones to serve. */
 export const SWEEP_MS = 1000;
 
 /** The head timeout at a pool `pressure` (open connections over the cap): full under PRESSURE_FROM, then shorter. */
@@ -78,82 +84,111 @@ export class ConnectionPool {
   /** The served connections of each address group. */
   private readonly servedOf = new Map<string, Set<Tracked>>();
   private readonly waiting = new Map<string, Tracked[]>();
-  private readonly now: () => number;
   /** Connections turned away and held until they are closed. */
   private readonly turnedAway = new Set<Socket>();
+  /** The server's own connection listeners (HTTP's), taken off it: run for each connection the pool serves. */
+  private readonly httpListeners: ReturnType<Server['listeners']>;
 
-  constructor(private readonly bounds: PoolBounds) {
-    this.now = bounds.now ?? (() => performance.now());
+  /**
+   * Stands in front of the server's HTTP: every connection is admitted by the pool before HTTP sees it, and every
+   * request the server reads is counted on its connection.
+   */
+  constructor(
+    private readonly server: Server,
+    private readonly bounds: PoolBounds,
+  ) {
+    this.httpListeners = server.listeners('connection');
+    server.removeAllListeners('connection');
+    // the pool's methods themselves are the listeners, bound once
+    server.on('connection', this.admit.bind(this));
+    server.on('request', this.requestBegan.bind(this));
   }
 
-  /** Connections in the pool (for tests and the bound). */
-  get size(): number {
-    return this.tracked.size;
-  }
-
-  /** Takes a new connection: served, waiting, or closed at once (the pool full and no place to take). */
-  admit(socket: Socket): void {
+  /** Takes a new connection: served, waiting, or turned away (the pool full and no place to take). */
+  private admit(socket: Socket): void {
+    // MCP work gives way while connections are still being accepted (src/limits/turns.ts)
+    noteConnectionAccepted();
     const peer = parseAddress(socket.remoteAddress ?? '');
     const capped = peer !== null && !this.bounds.uncapped.has(peer);
     const group = capped ? addressGroup(peer) : null;
-    const network = capped ? networkGroup(peer) : null;
-    const entry: Tracked = { socket, group, network, state: 'waiting', busy: 0, idleSince: this.now() };
-    if (this.tracked.size >= this.bounds.total && !this.makeRoomFor(entry)) {
+    if (this.tracked.size >= this.bounds.total && !this.makeRoomFor(group)) {
       this.turnAway(socket);
       return;
     }
-    if (this.mayServe(entry)) {
-      this.track(entry);
-      this.serve(entry);
-      return;
-    }
-    const queue = this.waiting.get(group ?? '') ?? [];
-    if (queue.length >= WAITING_FACTOR * this.bounds.perAddress) {
+    const now = performance.now();
+    const entry: Tracked = {
+      socket,
+      group,
+      network: capped ? networkGroup(peer) : null,
+      state: 'waiting',
+      busy: 0,
+      idleSince: now,
+      flushed: 0,
+      flushedAt: now,
+      answerEnded: () => {
+        entry.busy = Math.max(0, entry.busy - 1);
+        entry.idleSince = performance.now();
+      },
+    };
+    const mayServe = this.mayServe(entry);
+    if (!mayServe && (this.waiting.get(group ?? '')?.length ?? 0) >= WAITING_FACTOR * this.bounds.perAddress) {
       this.turnAway(socket);
       return;
     }
-    this.track(entry);
-    stopReading(socket);
-    queue.push(entry);
-    this.waiting.set(group ?? '', queue);
-    this.lowly.add(entry);
+    this.tracked.set(socket, entry);
+    socket.once('close', this.forget.bind(this, entry));
+    if (mayServe) this.serve(entry);
+    else this.wait(entry);
   }
 
-  /** A request began on the connection. */
-  requestBegan(socket: Socket): void {
-    const entry = this.tracked.get(socket);
-    if (entry !== undefined) entry.busy++;
-  }
-
-  /** A request's answer ended (or its connection closed under it). */
-  requestEnded(socket: Socket): void {
-    const entry = this.tracked.get(socket);
+  /** A request began on a connection: it is busy until the request's answer ends (or its connection closes under it). */
+  private requestBegan(request: IncomingMessage, response: ServerResponse): void {
+    const entry = this.tracked.get(request.socket);
     if (entry === undefined) return;
-    entry.busy = Math.max(0, entry.busy - 1);
-    entry.idleSince = this.now();
+    entry.busy++;
+    response.once('close', entry.answerEnded);
   }
 
   /**
    * Closes the connections that have waited longer than the head timeout of the pool's pressure for a request head
-   * (waiting ones always; served ones with no request under way, under pressure); then serves the waiting ones that fit.
+   * (waiting ones always; served ones with no request under way, under pressure), and those whose client has taken
+   * none of its answer for the send timeout; then serves the waiting ones that fit.
    */
   sweep(): void {
     const timeout = headTimeoutAt(this.tracked.size / this.bounds.total, this.bounds.headTimeoutMs);
-    const now = this.now();
     // a served connection is Node's to time out when there is no pressure; a waiting one, which Node does not see, ours
     const pressed = timeout < this.bounds.headTimeoutMs;
-    for (const entry of this.tracked.values())
+    const now = performance.now();
+    for (const entry of this.tracked.values()) {
+      const { socket } = entry;
+      // Node's socket timeout does not serve for sends: it is off for the rest of a kept-alive connection once its
+      // first answer is sent, so pipelined requests behind a reader that stopped reading held their answers for ever.
+      // Node's count of bytes written includes those still buffered: what went to the kernel is the rest.
+      const flushed = socket.bytesWritten - socket.writableLength;
+      if (socket.writableLength === 0 || flushed !== entry.flushed) {
+        entry.flushed = flushed;
+        entry.flushedAt = now;
+      } else if (now - entry.flushedAt >= this.bounds.sendTimeoutMs) {
+        // destroying it frees the answer it held
+        socket.destroy();
+      }
       if ((pressed || entry.state === 'waiting') && entry.busy === 0 && now - entry.idleSince > timeout)
-        entry.socket.destroy();
+        socket.destroy();
+    }
     for (const group of this.waiting.keys()) this.serveWaiting(group);
   }
 
   /**
-   * Closes every connection HTTP does not know of (the waiting ones, those turned away), as the server closes: none of
-   * them reads, so none keeps the process alive, and the server's close would wait for them.
+   * Closes, as the server closes, the connections that hold no request: those HTTP does not know of (the waiting
+   * ones, those turned away: none of them reads, so none keeps the process alive, and the server's close would wait
+   * for them), and the served ones that have sent nothing yet. Node counts those as busy (so that its headers timeout
+   * covers them) and stops checking every timeout once the server closes: server.close() alone would wait for as
+   * long as any client likes, holding a silent connection open (as a browser's speculative preconnect does).
    */
-  closeUnserved(): void {
-    for (const entry of [...this.lowly]) entry.socket.destroy();
+  closeIdle(): void {
+    // bytesRead counts what Node's parser took off the socket too: nothing read is nothing begun
+    for (const entry of [...this.tracked.values()])
+      if (entry.state === 'waiting' || entry.socket.bytesRead === 0) entry.socket.destroy();
     for (const socket of [...this.turnedAway]) socket.destroy();
   }
 
@@ -176,22 +211,17 @@ export class ConnectionPool {
     });
   }
 
-  private track(entry: Tracked): void {
-    this.tracked.set(entry.socket, entry);
-    entry.socket.once('close', () => this.forget(entry));
-  }
-
-  private mayServe(entry: Tracked): boolean {
-    if (entry.group === null || entry.network === null) return true;
+  private mayServe({ group, network }: Tracked): boolean {
+    if (group === null || network === null) return true;
     return (
-      (this.served.get(entry.group) ?? 0) < this.bounds.perAddress &&
-      (this.served.get(entry.network) ?? 0) < this.bounds.perNetwork
+      (this.served.get(group) ?? 0) < this.bounds.perAddress && (this.served.get(network) ?? 0) < this.bounds.perNetwork
     );
   }
 
+  /** Counts a connection in its address's and network's share, and hands it to HTTP. */
   private serve(entry: Tracked): void {
     entry.state = 'served';
-    entry.idleSince = this.now();
+    entry.idleSince = performance.now();
     if (entry.group !== null && entry.network !== null) {
       this.served.set(entry.group, (this.served.get(entry.group) ?? 0) + 1);
       this.served.set(entry.network, (this.served.get(entry.network) ?? 0) + 1);
@@ -199,60 +229,65 @@ export class ConnectionPool {
       if (of === undefined) this.servedOf.set(entry.group, new Set([entry]));
       else of.add(entry);
     }
-    this.bounds.serve(entry.socket);
+    for (const listener of this.httpListeners) Reflect.apply(listener, this.server, [entry.socket]);
   }
 
-  /** Takes a served connection out of its address's and network's counts. */
-  private release(entry: Tracked): void {
-    const of = this.servedOf.get(entry.group ?? '');
-    of?.delete(entry);
-    if (of?.size === 0) this.servedOf.delete(entry.group ?? '');
-    for (const key of [entry.group, entry.network]) {
-      if (key === null) continue;
-      const left = (this.served.get(key) ?? 1) - 1;
-      if (left > 0) this.served.set(key, left);
-      else this.served.delete(key);
-    }
+  /** Holds a connection past its address's or network's share, unread, in its address's line. */
+  private wait(entry: Tracked): void {
+    stopReading(entry.socket);
+    const queue = this.waiting.get(entry.group ?? '');
+    if (queue === undefined) this.waiting.set(entry.group ?? '', [entry]);
+    else queue.push(entry);
+    this.lowly.add(entry);
   }
 
+  /** A connection closed: out of the pool, its share freed for its address's next waiting one. */
   private forget(entry: Tracked): void {
     this.tracked.delete(entry.socket);
     this.lowly.delete(entry);
-    if (entry.state === 'served') {
-      this.release(entry);
-      this.serveWaiting(entry.group);
-    } else {
-      const queue = this.waiting.get(entry.group ?? '');
+    const key = entry.group ?? '';
+    if (entry.state === 'waiting') {
+      const queue = this.waiting.get(key);
       const at = queue?.indexOf(entry) ?? -1;
       if (queue !== undefined && at >= 0) queue.splice(at, 1);
-      if (queue?.length === 0) this.waiting.delete(entry.group ?? '');
+      if (queue?.length === 0) this.waiting.delete(key);
+      return;
     }
+    const of = this.servedOf.get(key);
+    of?.delete(entry);
+    if (of?.size === 0) this.servedOf.delete(key);
+    for (const counted of [entry.group, entry.network]) {
+      if (counted === null) continue;
+      const left = (this.served.get(counted) ?? 1) - 1;
+      if (left > 0) this.served.set(counted, left);
+      else this.served.delete(counted);
+    }
+    if (this.waiting.has(key)) this.serveWaiting(key);
   }
 
-  /** Serves the waiting connections of `group`, oldest first, while they fit. */
-  private serveWaiting(group: string | null): void {
-    const queue = this.waiting.get(group ?? '');
+  /** Serves the waiting connections of the address `group`, oldest first, while they fit. */
+  private serveWaiting(group: string): void {
+    const queue = this.waiting.get(group);
     for (let next = queue?.[0]; next !== undefined && this.mayServe(next); next = queue?.[0]) {
       queue?.shift();
       this.lowly.delete(next);
       this.serve(next);
     }
-    if (queue?.length === 0) this.waiting.delete(group ?? '');
+    if (queue?.length === 0) this.waiting.delete(group);
   }
 
   /**
-   * Makes room in a full pool for a connection: the oldest waiting connection goes, else an idle served one (no request
-   * under way, idle longest) of the address that holds the most, when that address holds FAIR_MARGIN more than the
-   * newcomer's; false when nothing may go.
+   * Makes room in a full pool for a connection of the address `group`: the oldest waiting connection goes, else an
+   * idle served one (no request under way, idle longest) of the address that holds the most, when that address holds
+   * FAIR_MARGIN more than the newcomer's; false when nothing may go.
    */
-  private makeRoomFor(entry: Tracked): boolean {
+  private makeRoomFor(group: string | null): boolean {
     const [lowliest] = this.lowly;
     if (lowliest !== undefined) {
       lowliest.socket.destroy();
       return true;
     }
-    const own =
-      entry.group === null ? 0 : (this.served.get(entry.group) ?? 0) + (this.waiting.get(entry.group)?.length ?? 0);
+    const own = group === null ? 0 : (this.served.get(group) ?? 0) + (this.waiting.get(group)?.length ?? 0);
     let heaviest: Set<Tracked> | undefined;
     for (const held of this.servedOf.values()) if (held.size > (heaviest?.size ?? 0)) heaviest = held;
     if (heaviest === undefined || heaviest.size < own + FAIR_MARGIN) return false;

@@ -150,6 +150,7 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
   // by route, representation and query string, for the dataset and day they were worked out for: an HMAC, the
   // query's parameters sorted and two dates (about 13 µs a request otherwise); one string gives one set
   const known = new LRUCache<string, Validators>({ max: 4096 });
+  /** The validators of a conditional route's GET or HEAD, kept on the request; null for any other request. */
   const validatorsFor = (request: FastifyRequest): Validators | null => {
     const store = context.dataset();
     const route = request.routeOptions.url;
@@ -177,7 +178,11 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
   app.addHook('onRequest', function answerNotModified(request, reply, done) {
     // only a request naming an ETag may be answered before the limits; any other waits for its answer (onSend)
     const header = request.headers['if-none-match'];
-    const validators = header === undefined ? null : validatorsFor(request);
+    if (header === undefined) {
+      done();
+      return;
+    }
+    const validators = validatorsFor(request);
     if (validators === null || !namesEtag(readIfNoneMatch(header), validators)) {
       done();
       return;
@@ -187,20 +192,30 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
       done(refusal);
       return;
     }
-    // answered here: the hook chain stops, and done is not called
-    setValidators(reply, validators);
+    // answered here: the hook chain stops, and done is not called; applyPrecondition gives the 304 its validators
     void reply.code(304).send();
   });
   app.addHook('onSend', function applyPrecondition(request, reply, payload, done) {
-    const validators = reply.statusCode === 200 ? (request.kohyoValidators ?? validatorsFor(request)) : null;
-    if (validators !== null) {
-      setValidators(reply, validators);
-      // checked and counted like any request, and answered 200: now the precondition applies
-      if (notModified(request, validators)) {
-        void reply.code(304);
-        done(null, '');
-        return;
-      }
+    const status = reply.statusCode;
+    let validators: Validators | null = null;
+    if (status === 200) validators = request.kohyoValidators ?? validatorsFor(request);
+    // the 304 answerNotModified made holds its validators already (a static file's own 304 has none)
+    else if (status === 304) validators = request.kohyoValidators;
+    if (validators === null) {
+      done(null, payload);
+      return;
+    }
+    // header names in lower case, as Fastify keeps and sends them: a mixed-case name is lowered anew on every request
+    reply.header('etag', validators.etag);
+    reply.header('last-modified', validators.lastModifiedHeader);
+    reply.header('cache-control', CACHE_CONTROL);
+    // checked and counted like any request, and answered 200: now a precondition it holds applies
+    const { headers } = request;
+    const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
+    if (status === 200 && conditional && notModified(request, validators)) {
+      void reply.code(304);
+      done(null, '');
+      return;
     }
     done(null, payload);
   });
@@ -208,10 +223,3 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
 
 /** The longest query string whose validators are held: longer ones are worked out each time (bounded memory). */
 const MAX_HELD_QUERY = 1024;
-
-// header names in lower case, as Fastify keeps and sends them: a mixed-case name is lowered anew on every request
-function setValidators(reply: { header(name: string, value: string): unknown }, validators: Validators): void {
-  reply.header('etag', validators.etag);
-  reply.header('last-modified', validators.lastModifiedHeader);
-  reply.header('cache-control', CACHE_CONTROL);
-}

@@ -15,7 +15,7 @@ import { errorOf } from '../../domain/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
 import { ApiError, echoed } from '../../api/errors.js';
 import { isObject } from '../../domain/is-object.js';
-import { illFormedEncoded } from '../../domain/text/well-formed.js';
+import { illFormedEncoded, type IllFormed } from '../../domain/text/well-formed.js';
 import { MAX_QUERY_WORDS, queryWords } from '../../domain/text/query-words.js';
 
 export interface FirstLookOptions {
@@ -38,9 +38,8 @@ export const firstLook = fp<FirstLookOptions>(
      * The refusal of a request before any other work. First what stands for its client or address: a counted request
      * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
      * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
-     * its query given back, a parameter repeated past the bound, one that is not well-formed text, or a `q` of more words
-     * than a query may hold. A request refused here was not counted, and is not
-     * logged as counted.
+     * its query given back, what its target holds that no endpoint reads (targetRefusal). A request refused here was
+     * not counted, and is not logged as counted.
      */
     function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
       const { counted } = accountingOf(request);
@@ -58,19 +57,17 @@ export const firstLook = fp<FirstLookOptions>(
         next(standing);
         return;
       }
-      restoreQuery(app, request);
-      const repeated =
-        repeatedParameterRefusal(request.query) ??
-        illFormedTargetRefusal(request.raw.url ?? '') ??
-        wordyQueryRefusal(request.query);
-      if (repeated === null) {
+      const held = heldBack.get(request.raw);
+      if (held !== undefined) restoreQuery(app, request, held);
+      const refused = targetRefusal(request.raw.url ?? '', request.query);
+      if (refused === null) {
         next();
         return;
       }
       // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
       const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
       markNotCounted(request);
-      next(refusal ?? repeated);
+      next(refusal ?? refused);
     }
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
@@ -92,6 +89,7 @@ const heldBack = new WeakMap<IncomingMessage, string>();
 function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
+  // passes a dropped address's request on once its delay is over
   const pass = (request: IncomingMessage, response: ServerResponse) => {
     for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
   };
@@ -99,13 +97,14 @@ function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxie
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
       if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropLeft(peer) !== null) {
-        answerDropped(request, response, () => pass(request, response));
+        answerDropped(request, response, pass);
         drop.onDrop(peer);
         return;
       }
       holdBackQuery(request);
     }
-    pass(request, response);
+    // let through at once: to the router (and the connection pool), as pass does later
+    for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
   });
 }
 
@@ -124,14 +123,18 @@ const answering = new WeakSet<Socket>();
  * hook refuses it with the drop), with `Connection: close`; the connection is read no further, and the requests it had
  * already sent are left unanswered, closed with it.
  */
-function answerDropped(request: IncomingMessage, response: ServerResponse, pass: () => void): void {
+function answerDropped(
+  request: IncomingMessage,
+  response: ServerResponse,
+  pass: (request: IncomingMessage, response: ServerResponse) => void,
+): void {
   const socket = request.socket;
   if (answering.has(socket)) return;
   answering.add(socket);
   stopReading(socket);
   holdBackQuery(request);
   response.setHeader('connection', 'close');
-  setTimeout(pass, DROPPED_ANSWER_DELAY_MS);
+  setTimeout(pass, DROPPED_ANSWER_DELAY_MS, request, response);
 }
 
 /** Whether connections from `peer` are exempt from the per-address bounds: a trusted proxy's, or a Unix socket's. */
@@ -149,82 +152,71 @@ function holdBackQuery(request: IncomingMessage): void {
 }
 
 /**
- * Gives a request its query back, parsed as the router parses it (Fastify's findRoute runs the router's own parser),
- * when the gate held it back; a request no route takes gets an empty query, as its answer reads none.
+ * Gives a request the query the gate held back (`target`), parsed as the router parses it (Fastify's findRoute runs
+ * the router's own parser); a request no route takes gets an empty query, as its answer reads none.
  */
-function restoreQuery(app: FastifyInstance, request: FastifyRequest): void {
-  const target = heldBack.get(request.raw);
-  if (target === undefined) return;
+function restoreQuery(app: FastifyInstance, request: FastifyRequest, target: string): void {
   heldBack.delete(request.raw);
   request.raw.url = target;
-  request.query = searchParamsOf(app, request.method, target);
-}
-
-function searchParamsOf(app: FastifyInstance, method: FastifyRequest['method'], url: string): Record<string, string> {
   // findRoute is typed as always finding a route; it answers null for a path no route takes
-  const found: { searchParams: Record<string, string> } | null = app.findRoute({ method, url });
-  return found === null ? {} : found.searchParams;
+  const found: { searchParams: Record<string, string> } | null = app.findRoute({ method: request.method, url: target });
+  request.query = found === null ? {} : found.searchParams;
 }
 
 /** The contract's bound: a parameter given more than this many times is refused before any other work. */
 const MAX_PARAMETER_REPEATS = 10;
 
 /**
- * The refusal of a parsed query that gives some parameter more than MAX_PARAMETER_REPEATS times, or null. Every
- * endpoint refuses a repeated parameter anyway (query-string.ts), but only after the limits have read and normalised
- * each value: a request of 1,800 values of `q` cost tens of milliseconds before its refusal.
+ * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits,
+ * where it would cost more than its answer:
+ * - a parameter given more than MAX_PARAMETER_REPEATS times: every endpoint refuses a repeated parameter anyway
+ *   (query-string.ts), but only after the limits have read and normalised each value (a request of 1,800 values of
+ *   `q` cost tens of milliseconds before its refusal);
+ * - a NUL (%00) in the path, or a parameter (its name or its value) that is not well-formed text: Fastify's parser
+ *   keeps an escape it cannot decode as it was written, so `q=%C3` reached the search as the three characters `%C3`;
+ *   read from the target as sent, and only where it holds a %-escape;
+ * - a `q` of more than MAX_QUERY_WORDS words (query-words.ts): each word is a look-up in every text index the query
+ *   reads, so the words bound the dearest query's cost, as a query past 100 characters would be refused by the schema.
  */
-function repeatedParameterRefusal(query: unknown): ApiError | null {
-  if (!isObject(query)) return null;
-  for (const [name, value] of Object.entries(query)) {
-    if (Array.isArray(value) && value.length > MAX_PARAMETER_REPEATS) {
-      return new ApiError(
-        'invalid_parameter',
-        `${echoed(name)} is given ${value.length} times; give each parameter once (at most ${MAX_PARAMETER_REPEATS} times is read at all).`,
-        { parameter: name },
-      );
-    }
+function targetRefusal(target: string, query: unknown): ApiError | null {
+  const parameters = isObject(query) ? query : {};
+  for (const [name, value] of Object.entries(parameters))
+    if (Array.isArray(value) && value.length > MAX_PARAMETER_REPEATS) return repeatedRefusal(name, value.length);
+  if (target.includes('%')) {
+    const mark = target.indexOf('?');
+    if ((mark < 0 ? target : target.slice(0, mark)).includes('%00'))
+      return new ApiError('invalid_parameter', 'The path holds a NUL (%00), which is not text; remove it.');
+    if (mark >= 0 && target.includes('%', mark))
+      for (const pair of target.slice(mark + 1).split('&')) {
+        const equals = pair.indexOf('=');
+        const name = (equals < 0 ? pair : pair.slice(0, equals)).replaceAll('+', ' ');
+        const wrong = illFormedEncoded(name) ?? illFormedEncoded(pair.slice(name.length + 1).replaceAll('+', ' '));
+        if (wrong !== null) return illFormedRefusal(name, wrong);
+      }
   }
-  return null;
+  const words = typeof parameters.q === 'string' ? queryWords(parameters.q).length : 0;
+  return words > MAX_QUERY_WORDS ? wordyRefusal(words) : null;
 }
 
-/**
- * The refusal of a request target whose query string holds a parameter (its name or its value) that is not well-formed
- * text, or whose path holds a NUL (%00), or null. Fastify's parser keeps an escape it cannot decode as it was written,
- * so `q=%C3` reached the search as the three characters `%C3`: read here from the target as sent, before the limits or
- * the endpoint read the parsed query.
- */
-function illFormedTargetRefusal(target: string): ApiError | null {
-  const mark = target.indexOf('?');
-  const path = mark < 0 ? target : target.slice(0, mark);
-  if (path.includes('%00'))
-    return new ApiError('invalid_parameter', 'The path holds a NUL (%00), which is not text; remove it.');
-  if (mark < 0 || !target.includes('%', mark)) return null;
-  for (const pair of target.slice(mark + 1).split('&')) {
-    const equals = pair.indexOf('=');
-    const name = (equals < 0 ? pair : pair.slice(0, equals)).replaceAll('+', ' ');
-    const wrong = illFormedEncoded(name) ?? illFormedEncoded(pair.slice(name.length + 1).replaceAll('+', ' '));
-    if (wrong === null) continue;
-    const shown = illFormedEncoded(name) === null ? decodeURIComponent(name) : name;
-    return new ApiError(
-      'invalid_parameter',
-      `${echoed(shown)} is not well-formed text: it holds ${wrong}. Send parameters as UTF-8, percent-encoded (each % followed by two hexadecimal digits).`,
-      { parameter: shown },
-    );
-  }
-  return null;
+function repeatedRefusal(name: string, times: number): ApiError {
+  return new ApiError(
+    'invalid_parameter',
+    `${echoed(name)} is given ${times} times; give each parameter once (at most ${MAX_PARAMETER_REPEATS} times is read at all).`,
+    { parameter: name },
+  );
 }
 
-/**
- * The refusal of a `q` of more than MAX_QUERY_WORDS words (query-words.ts), or null: each word is a look-up in every
- * text index the query reads, so the words bound the dearest query's cost. Before the limits, as a query past 100
- * characters would be refused by any endpoint's schema.
- */
-function wordyQueryRefusal(query: unknown): ApiError | null {
-  const q = isObject(query) ? query.q : undefined;
-  if (typeof q !== 'string') return null;
-  const words = queryWords(q).length;
-  if (words <= MAX_QUERY_WORDS) return null;
+/** The refusal of a parameter that is not well-formed text, named as sent, or decoded where its name itself is text. */
+function illFormedRefusal(name: string, wrong: IllFormed): ApiError {
+  const shown = illFormedEncoded(name) === null ? decodeURIComponent(name) : name;
+  return new ApiError(
+    'invalid_parameter',
+    `${echoed(shown)} is not well-formed text: it holds ${wrong}. Send parameters as UTF-8, percent-encoded (each % followed by two hexadecimal digits).`,
+    { parameter: shown },
+  );
+}
+
+function wordyRefusal(words: number): ApiError {
   return new ApiError(
     'invalid_parameter',
     `q holds ${words} words; a query holds at most ${MAX_QUERY_WORDS} (every word must match): keep the words that tell the company or the record apart.`,

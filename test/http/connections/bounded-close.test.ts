@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { boundClose } from '../../../src/http/connections/bounded-close.js';
+import { connectionLimits } from '../../../src/http/connections/connection-limits.js';
+import { loadConfig } from '../../../src/config.js';
+import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
 import { startServer } from '../../helpers/server.js';
 
 /** Whether the promise settles within `ms`: a guard, so that a close that would wait forever fails the test instead. */
@@ -28,10 +30,15 @@ async function silentConnection(url: string): Promise<{ socket: Socket; closed: 
   return { socket, closed };
 }
 
-/** A bare app with boundClose and a route that answers when the test says. */
+/** A bare app with the bounds on connections (a grace of `graceMs`) and a route that answers when the test says. */
 async function slowApp(graceMs: number) {
   const app: FastifyInstance = Fastify();
-  boundClose(app, graceMs);
+  await app.register(connectionLimits, {
+    connections: loadConfig({}).connections,
+    headTimeoutSeconds: 30,
+    closeGraceSeconds: graceMs / 1000,
+    trusted: parseTrustedProxies([]),
+  });
   let entered!: () => void;
   const inHandler = new Promise<void>((resolve) => (entered = resolve));
   let release!: () => void;
