@@ -271,7 +271,7 @@ const DROPPED_MESSAGE = (seconds: number) =>
 /**
  * The filters that slice the whole dataset without naming anything: a date window, an authority, a law, a prefecture…
  * Each distinct combination of them is a distinct search term, as a distinct name is: one client copied the whole demo
- * in 240 windows of `from` and `to` that the rule did not see (issue 79). `page`, `limit` and `format` are not among
+ * in 240 windows of `from` and `to` that the rule did not see. `page`, `limit` and `format` are not among
  * them, so that paging one answer, or asking it as a feed, asks one term. Typed against the filter table's names, so
  * that a new filter is placed here or among the look-ups.
  */
@@ -294,7 +294,7 @@ const QUERY_PARAMETERS = ['corporate_number', 'q', 'company', ...Object.keys(SLI
 const SLICING = new Set(Object.keys(SLICE_PARAMETERS));
 
 /**
- * The path parameters of a route that are look-ups too (the contract of 2026-11-25: each distinct number or id of
+ * The path parameters of a route that are look-ups too (the contract: each distinct number or id of
  * `/api/v1/companies/{corporate_number}`, `/api/v1/enforcements/{id}` … counts as a distinct search term), so that a
  * route declaring `counted` is read alike whether it takes its question in the query or in the path.
  */
@@ -368,7 +368,7 @@ const SLICE = '';
 
 /**
  * The hashed term and the Corporate Number base of one value (or of a slice), remembered: its SHA-256 alone was 16 µs
- * of a Corporate Number look-up's 320 (2026-11-28, `npm run bench:profile -- numbers`), where a look-up in the memo is
+ * of a Corporate Number look-up's 320 (`npm run bench:profile -- numbers`), where a look-up in the memo is
  * a few. Each kind of term is hashed under a prefix of its own, so that a name never equals a number or an id.
  */
 function probeValue(name: string, value: string): Probe {

@@ -24,7 +24,7 @@ let lastWork: Promise<unknown> = Promise.resolve();
  * in a turn of the event loop of its own (setImmediate) in which no connection was accepted, so that the connections
  * waiting are accepted and their requests read and answered between two pieces. The calls of a batch, and of all
  * batches at once, take the event loop one at a time: a batch of ten dear searches ran as one block of 110 to 190 ms,
- * and twenty such batches held a victim's /health for two seconds (issue 79).
+ * and twenty such batches held a victim's /health for two seconds.
  */
 export function inTurn<T>(work: () => Promise<T>): Promise<T> {
   const turn = lastWork.then(turnAfterAccepts).then(work);
