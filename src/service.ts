@@ -112,7 +112,6 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
     clientId: (address) => clientId(usageSecret, address),
     limiterState: () => limiter.state(),
   });
-  holder.track(app.server);
   holder.watch();
   return {
     app,

@@ -1,6 +1,5 @@
 // The dataset the server answers from, switched in one step when a new file is published at its path.
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import type { Server } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { openStore, type Store } from './store.js';
 import { errorOf } from '../../domain/error-of.js';
@@ -10,20 +9,31 @@ export interface HolderEvents {
   readonly onReloadFailed?: (error: Error) => void;
 }
 
-interface Held {
-  readonly store: Store;
-  /** Requests that started while this store was current and have not finished. */
-  inFlight: number;
-  retired: boolean;
-}
+/**
+ * How long a replaced store stays open after the switch. Every reader takes the current store from `dataset()` and reads
+ * it within one turn of the event loop (statements run synchronously, and none is left open between turns: no
+ * `.iterate()`), so nothing reads a replaced store for long; the wait covers a turn that took the store just before
+ * the switch, whatever it was doing, without following each request (and the MCP calls, answered through `inject`,
+ * which no server listener sees).
+ */
+const RETIRED_STORE_GRACE_MS = 5_000;
+
+/** Runs `close` once a replaced store has waited its grace; the holder's own, or a test's. */
+export type Retire = (close: () => void) => void;
+
+const retireAfterGrace: Retire = (close) => {
+  setTimeout(close, RETIRED_STORE_GRACE_MS).unref();
+};
 
 /**
- * Reloads open the new file beside the old one, switch `dataset()` to it in one assignment, and close
- * the old store only once the requests that began on it have finished. A file that cannot be opened
- * (say, a schema this build does not know) is reported and the old dataset kept.
+ * Reloads open the new file beside the old one, switch `dataset()` to it in one assignment, and close the old store
+ * once its grace is over (RETIRED_STORE_GRACE_MS). A file that cannot be opened (say, a schema this build does not
+ * know) is reported and the old dataset kept.
  */
 export class DatasetHolder {
-  #held: Held | null = null;
+  #store: Store | null = null;
+  /** Stores replaced and waiting for their grace to end, closed at once if the holder closes first. */
+  readonly #retired = new Set<Store>();
   #identity: string | null = null;
   #watcher: FSWatcher | null = null;
   #debounce: NodeJS.Timeout | null = null;
@@ -32,39 +42,18 @@ export class DatasetHolder {
     readonly path: string,
     private readonly events: HolderEvents = {},
     private readonly open: (path: string) => Store = openStore,
+    private readonly retire: Retire = retireAfterGrace,
   ) {}
 
   /** Opens the file; throws when it cannot (the server cannot start without a dataset). */
   start(): Store {
     const store = this.open(this.path);
-    this.#held = { store, inFlight: 0, retired: false };
+    this.#store = store;
     this.#identity = identityOf(this.path);
     return store;
   }
 
-  dataset = (): Store | null => this.#held?.store ?? null;
-
-  /** Marks a request as running on the current store; call the result when it has finished. */
-  lease(): () => void {
-    const held = this.#held;
-    if (held === null) return () => undefined;
-    held.inFlight++;
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      held.inFlight--;
-      this.#closeIfIdle(held);
-    };
-  }
-
-  /** Counts every request of an HTTP server as in flight from its arrival to its response's close. */
-  track(server: Server): void {
-    server.prependListener('request', (_request, response) => {
-      const release = this.lease();
-      response.once('close', release);
-    });
-  }
+  dataset = (): Store | null => this.#store;
 
   /** Switches to the file now at the path when it is another file than the one held; returns whether it did. */
   reload(): boolean {
@@ -77,12 +66,12 @@ export class DatasetHolder {
       this.events.onReloadFailed?.(errorOf(error));
       return false;
     }
-    const previous = this.#held;
-    this.#held = { store, inFlight: 0, retired: false };
+    const previous = this.#store;
+    this.#store = store;
     this.#identity = identity;
     if (previous !== null) {
-      previous.retired = true;
-      this.#closeIfIdle(previous);
+      this.#retired.add(previous);
+      this.retire(() => this.#closeRetired(previous));
     }
     this.events.onSwitched?.(store);
     return true;
@@ -105,21 +94,18 @@ export class DatasetHolder {
     });
   }
 
-  /** Stops watching and closes the store (after the server has stopped taking requests). */
+  /** Stops watching and closes the stores (after the server has stopped taking requests). */
   close(): void {
     this.#watcher?.close();
     this.#watcher = null;
     if (this.#debounce !== null) clearTimeout(this.#debounce);
-    const held = this.#held;
-    this.#held = null;
-    if (held !== null) {
-      held.retired = true;
-      this.#closeIfIdle(held);
-    }
+    for (const store of this.#retired) this.#closeRetired(store);
+    this.#store?.close();
+    this.#store = null;
   }
 
-  #closeIfIdle(held: Held): void {
-    if (held.retired && held.inFlight === 0) held.store.close();
+  #closeRetired(store: Store): void {
+    if (this.#retired.delete(store)) store.close();
   }
 }
 

@@ -36,7 +36,6 @@ test('the swap under load: requests run while a collection publishes; none fails
     clock: () => new Date('2026-11-20T01:00:00Z'),
     logger: false,
   });
-  holder.track(app.server);
   await app.listen({ host: '127.0.0.1', port: 0 });
   holder.watch(20);
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -78,7 +77,7 @@ test('the swap under load: requests run while a collection publishes; none fails
   holder.close();
 });
 
-test('the old store closes only after the requests that began on it finish; a bad file keeps the old store', async () => {
+test('the old store closes once its grace is over, or when the holder closes; a bad file keeps the old store', async () => {
   const dir = tempDir();
   const live = join(dir, 'kohyo.sqlite');
   const clock = steppingClock('2026-11-20T00:00:00Z');
@@ -91,16 +90,19 @@ test('the old store closes only after the requests that began on it finish; a ba
     const name = `store-${++opened}`;
     return { ...store, close: () => (closed.push(name), store.close()) };
   };
-  const holder = new DatasetHolder(live, { onReloadFailed: (e) => failures.push(e) }, open);
+  // the graces, ended by the test rather than by a timer
+  const graces: (() => void)[] = [];
+  const holder = new DatasetHolder(live, { onReloadFailed: (e) => failures.push(e) }, open, (close) =>
+    graces.push(close),
+  );
   const first = holder.start();
-  const release = holder.lease();
 
   await collect(live, dir, 3, clock.now);
   assert.equal(holder.reload(), true);
   assert.notEqual(holder.dataset(), first);
-  assert.deepEqual(closed, [], 'a request still runs on the first store');
-  assert.equal(first.records !== null, true);
-  release();
+  assert.deepEqual(closed, [], 'the first store is open through its grace');
+  assert.equal(first.companies.findByCorporateNumber('0000000000000'), null, 'and still answers');
+  graces.shift()?.();
   assert.deepEqual(closed, ['store-1']);
   assert.equal(holder.reload(), false, 'the same file is not opened twice');
 
@@ -112,8 +114,15 @@ test('the old store closes only after the requests that began on it finish; a ba
   assert.equal(holder.reload(), false);
   assert.equal(failures.length, 1);
   assert.equal(holder.dataset(), current);
+
+  // a store replaced and still in its grace is closed with the holder, once
+  renameSync(join(dir, 'keep.sqlite'), live);
+  assert.equal(holder.reload(), true);
+  assert.deepEqual(closed, ['store-1']);
   holder.close();
-  assert.deepEqual(closed, ['store-1', 'store-2']);
+  assert.deepEqual(closed.sort(), ['store-1', 'store-2', 'store-3']);
+  graces.shift()?.();
+  assert.equal(closed.length, 3, 'a grace ending after the holder closed closes nothing twice');
 });
 
 test('an import written in place while the server reads the file is picked up on reload', async () => {
