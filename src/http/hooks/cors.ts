@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REQUEST_ID_HEADER } from './answer-headers.js';
+import { noRouteError } from './error-handler.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
@@ -36,34 +37,36 @@ export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>)
 /**
  * @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on every
  * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, so a
- * refusal made after it (a 429) carries them too. A preflight is answered by the hook after it (204, never counted:
- * route-accounting.ts reads it as uncounted); any other OPTIONS goes on, is counted like any request under /api/v1/,
- * and is refused as a method the path does not take (requestChecks, error-handler.ts), instead of the plugin's 400.
+ * refusal made after it (a 429) carries them too. Every OPTIONS request is taken by the plugin's catch-all OPTIONS
+ * route, whose own hook answers it once the app's hooks have let it through: a preflight 204 (never counted:
+ * route-accounting.ts reads it as uncounted), and any other OPTIONS as a method the path does not take (405 with
+ * Allow, or 404), counted like any request under /api/v1/, instead of the plugin's 400. A GET runs none of it.
  */
 export const corsHeaders = fp(
   async (app) => {
-    // the plugin's catch-all OPTIONS route, which takes every preflight: declared here (route-accounting.ts), since
+    // the plugin's catch-all OPTIONS route: declared here (route-accounting.ts) and answered by its own hook, since
     // the plugin takes no route options of ours
     app.addHook('onRoute', (route) => {
-      if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, preflight: true };
+      if (route.method !== 'OPTIONS' || route.url !== '*') return;
+      route.config = { ...route.config, preflight: true };
+      route.onRequest = function answerOptions(request, reply, done) {
+        if (!isPreflight(request)) {
+          done(noRouteError(app, request));
+          return;
+        }
+        // answered here: the hook chain stops, and done is not called
+        void reply
+          .code(204)
+          .header('access-control-allow-methods', PREFLIGHT_HEADERS.methods)
+          .header('access-control-allow-headers', PREFLIGHT_HEADERS.headers)
+          .header('access-control-max-age', PREFLIGHT_HEADERS.maxAge)
+          .header('content-length', '0')
+          .send();
+      };
     });
     await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true, preflight: false }));
-    app.addHook('onRequest', function answerPreflight(request, reply, done) {
-      if (request.method !== 'OPTIONS' || !isPreflight(request)) {
-        done();
-        return;
-      }
-      // answered here: the hook chain stops, and done is not called
-      void reply
-        .code(204)
-        .header('access-control-allow-methods', PREFLIGHT_HEADERS.methods)
-        .header('access-control-allow-headers', PREFLIGHT_HEADERS.headers)
-        .header('access-control-max-age', PREFLIGHT_HEADERS.maxAge)
-        .header('content-length', '0')
-        .send();
-    });
   },
-  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-first-look'] },
+  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-first-look', 'kohyo-errors'] },
 );
 
 /** What a preflight's answer says, as @fastify/cors would write it from OPTIONS. */

@@ -14,7 +14,6 @@ import {
 import { routedPath } from './route-accounting.js';
 import { LimitRefusal } from '../../limits/limiter.js';
 import { KindGuard } from '@sinclair/typebox';
-import { isPreflight } from './cors.js';
 
 /**
  * A request's types as the routes and the error handler read them: Fastify parses the query string of every request
@@ -99,7 +98,7 @@ function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): Ap
 }
 
 /** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
-function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
+export function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
   // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
   const path = routedPath(request.url);
   if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
@@ -122,19 +121,15 @@ function hasGetRoute(app: FastifyInstance, path: string): boolean {
 }
 
 // What the contract refuses of a request's form, after the limits: so the refusal counts like any other answer.
-/**
- * An HTTP/1.1 request without Host (Node's own refusal would be an empty 400: this one is the contract's), and an
- * OPTIONS that is not a CORS preflight (a method the path does not take: 405 with Allow, or 404).
- */
+/** An HTTP/1.1 request without Host (Node's own refusal would be an empty 400: this one is the contract's). */
 export const requestChecks = fp(
   (app, _options, done) => {
     app.addHook('onRequest', function checkRequestForm(request, _reply, next) {
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
         next(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
-      else if (request.method === 'OPTIONS' && !isPreflight(request)) next(noRouteError(app, request));
       else next();
     });
     done();
   },
-  { name: 'kohyo-request-checks', dependencies: ['kohyo-errors', 'kohyo-cors', 'kohyo-limits'] },
+  { name: 'kohyo-request-checks', dependencies: ['kohyo-errors', 'kohyo-limits'] },
 );
