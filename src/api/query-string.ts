@@ -17,25 +17,14 @@ export function readQueryString(
   integers: ReadonlySet<string> = new Set(),
 ): CleanQuery {
   const names = Object.keys(raw);
-  const bulk = names.find((name) => name === 'offset' || name === 'cursor');
-  if (bulk !== undefined) {
-    throw new ApiError(
-      'bulk_access_not_provided',
-      `${bulk} is not provided: this API answers searches, not bulk listings. Use filters to narrow the result instead.`,
-      { parameter: bulk },
-    );
-  }
-  const unknown = names.find((name) => !allowed.has(name));
-  if (unknown !== undefined) {
-    const known = [...allowed];
-    throw new ApiError(
-      'unknown_parameter',
-      known.length === 0
-        ? `${echoed(unknown)} is not a parameter of this endpoint, which takes none.`
-        : `${echoed(unknown)} is not a parameter of this endpoint; it takes ${known.join(', ')}.`,
-      { parameter: unknown, allowed: known },
-    );
-  }
+  for (const name of names)
+    if (name === 'offset' || name === 'cursor')
+      throw new ApiError(
+        'bulk_access_not_provided',
+        `${name} is not provided: this API answers searches, not bulk listings. Use filters to narrow the result instead.`,
+        { parameter: name },
+      );
+  for (const name of names) if (!allowed.has(name)) throw unknownParameter(name, allowed);
   const clean: CleanQuery = {};
   for (const name of names) {
     const value = raw[name];
@@ -57,4 +46,15 @@ export function readQueryString(
     clean[name] = text;
   }
   return clean;
+}
+
+function unknownParameter(name: string, allowed: ReadonlySet<string>): ApiError {
+  const known = [...allowed];
+  return new ApiError(
+    'unknown_parameter',
+    known.length === 0
+      ? `${echoed(name)} is not a parameter of this endpoint, which takes none.`
+      : `${echoed(name)} is not a parameter of this endpoint; it takes ${known.join(', ')}.`,
+    { parameter: name, allowed: known },
+  );
 }

@@ -19,12 +19,12 @@ const DAY_MS = 86_400_000;
 let lastJapanDay = Number.NaN;
 let lastJapanDate = '';
 
-/** Today's date in Japan (UTC+9, no daylight saving) for an instant. */
 /** The clock a service runs on (tests inject theirs). */
 export function systemClock(): Date {
   return new Date();
 }
 
+/** Today's date in Japan (UTC+9, no daylight saving) for an instant. */
 export function japanDate(now: Date): string {
   const day = Math.floor((now.getTime() + 9 * 3600_000) / DAY_MS);
   if (day !== lastJapanDay) {

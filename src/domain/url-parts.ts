@@ -19,7 +19,9 @@ export function queryOf(url: string): string {
  * repeated parameter once for each value. Read by the usage log and the validators instead of the URL again.
  */
 export function parameterPairs(query: Readonly<Record<string, unknown>>): [string, string][] {
-  return Object.entries(query).flatMap(([name, value]) =>
-    (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, textOf(one)]),
-  );
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(query))
+    if (Array.isArray(value)) for (const one of value) pairs.push([name, textOf(one)]);
+    else pairs.push([name, textOf(value)]);
+  return pairs;
 }

@@ -1,12 +1,8 @@
 // MCP work in turns of the event loop, one piece at a time process-wide, each after the connections waiting to be
 // accepted: the dear work of many batches never stands between a newcomer and its first answer.
 
-/** Connections this process has accepted; connection-limits.ts notes each. */
-let accepted = 0;
-
-export function noteConnectionAccepted(): void {
-  accepted++;
-}
+/** Connections this process has accepted: the connection pool counts each as it takes it. */
+export const connectionsAccepted = { count: 0 };
 
 /**
  * How many turns a piece of work gives way to accepts at most: libuv (1.45 on) accepts one connection a turn of the
@@ -35,11 +31,11 @@ export function inTurn<T>(work: () => Promise<T>): Promise<T> {
 /** A turn of the event loop that accepted no connection, or the MAX_TURNS_GIVEN-th. */
 function turnAfterAccepts(): Promise<void> {
   return new Promise((resolve) => {
-    let seen = accepted;
+    let seen = connectionsAccepted.count;
     let given = 0;
     const look = () => {
-      if (accepted === seen || ++given >= MAX_TURNS_GIVEN) return resolve();
-      seen = accepted;
+      if (connectionsAccepted.count === seen || ++given >= MAX_TURNS_GIVEN) return resolve();
+      seen = connectionsAccepted.count;
       setImmediate(look);
     };
     setImmediate(look);

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inTurn, noteConnectionAccepted } from '../../src/limits/turns.js';
+import { connectionsAccepted, inTurn } from '../../src/limits/turns.js';
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;
@@ -18,7 +18,7 @@ const busy = (ms: number) => {
 test('connections waiting to be accepted are accepted before the next piece of queued work, not one a piece', async () => {
   const events: string[] = [];
   const server = createServer((socket) => {
-    noteConnectionAccepted();
+    connectionsAccepted.count++;
     events.push('accept');
     socket.destroy();
   });
@@ -57,7 +57,7 @@ test('a flood of connections holds work back for a bounded number of turns only'
   let stop = false;
   // a connection noted every turn, for ever: the work runs all the same
   const flood = () => {
-    noteConnectionAccepted();
+    connectionsAccepted.count++;
     if (!stop) setImmediate(flood);
   };
   flood();

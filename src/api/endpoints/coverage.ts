@@ -103,6 +103,6 @@ export const SOURCES_COVERAGE: Endpoint<typeof NoQuery, typeof SourcesAnswer> = 
 /** Every source of every kind, kind by kind, as GET /api/v1/coverage and the page /coverage list them. */
 export function everySource(context: RouteContext): SourceCoverage[] {
   const store = openDataset(context);
-  const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf(kind).map((s) => ({ ...s, record_kind: kind })));
+  const rows = RECORD_KINDS.flatMap((kind) => store.sourcesOf[kind].map((s) => ({ ...s, record_kind: kind })));
   return sourceCoverageList(rows, context.clock(), context.config.freshHours);
 }

@@ -133,11 +133,11 @@ export function analyseCompanyName(value: string): { key: string; legalForm: str
  * keeps its place and the form between them may be written any way, or not at all (リリカラ東京流通センター). Not a
  * company's key (analyseCompanyName's): it keeps the office, which no registered name holds.
  */
-export const printedNameKey: (value: string) => string = memoRecent((value) => {
+export function printedNameKey(value: string): string {
   let text = normaliseText(stripEnglishLegalForm(foldWidth(value).toLowerCase()).rest);
   for (const [form] of JAPANESE_FORMS) if (text.includes(form)) text = text.replaceAll(form, '');
   return text.replace(/[()]/gu, '');
-});
+}
 
 // The Japanese legal forms as NFKC writes them (㈱ as (株)), longest first: where a word of free text is cut.
 export const WIDTH_FOLDED_FORMS: readonly string[] = [

@@ -81,13 +81,13 @@ export function lazyCompilers(compilers: SchemaCompilers = COMPILERS): LazyCompi
         return (route) => {
           const { schema } = route;
           if (typeof schema !== 'object' || schema === null) return compile(route);
-          const compiled = compiledLater(pending, () => {
+          const later = new CompiledLater(pending, () => {
             const serializer = serializers.get(schema) ?? compile(route);
             serializers.set(schema, serializer);
             return serializer;
           });
           return function serialize(data: unknown) {
-            return compiled()(data);
+            return (later.compiled ?? later.ensure())(data);
           };
         };
       },
@@ -101,23 +101,32 @@ export function lazyCompilers(compilers: SchemaCompilers = COMPILERS): LazyCompi
   };
 }
 
-/** A compiler's result made at the first call of the function returned (or by the warm-up of `pending`), then kept. */
-function compiledLater<F>(pending: Set<() => unknown>, compile: () => F): () => F {
-  let compiled: F | undefined;
-  const ensure = () => {
-    pending.delete(ensure);
-    compiled ??= compile();
-    return compiled;
+/**
+ * A compiler's result made at the first call of `ensure` (or by the warm-up of `pending`), then kept in `compiled`, which
+ * a compiled function's every call reads first: once compiled, a call is the wrapper's and the compiled function's.
+ */
+class CompiledLater<F> {
+  compiled: F | undefined;
+
+  constructor(
+    private readonly pending: Set<() => unknown>,
+    private readonly compile: () => F,
+  ) {
+    pending.add(this.ensure);
+  }
+
+  readonly ensure = (): F => {
+    this.pending.delete(this.ensure);
+    this.compiled ??= this.compile();
+    return this.compiled;
   };
-  pending.add(ensure);
-  return ensure;
 }
 
 /** A validator compiled at its first call; Fastify reads a failed validation's errors from the function it called. */
 function lazyValidator(compile: () => Validator, pending: Set<() => unknown>): Validator {
-  const compiled = compiledLater(pending, compile);
+  const later = new CompiledLater(pending, compile);
   const validate: Validator = (data) => {
-    const validator = compiled();
+    const validator = later.compiled ?? later.ensure();
     const result = validator(data);
     validate.errors = validator.errors;
     return result;

@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { addressGroup, networkGroup, parseAddress } from '../../domain/ip-address.js';
 import type { TrustedProxies } from '../../limits/client-identity.js';
 import { isObject } from '../../domain/is-object.js';
-import { noteConnectionAccepted } from '../../limits/turns.js';
+import { connectionsAccepted } from '../../limits/turns.js';
 
 export interface PoolBounds {
   /** Connections served per address (IPv4, or IPv6 /64): KOHYO_MAX_CONNECTIONS_PER_ADDRESS. */
@@ -107,7 +107,7 @@ export class ConnectionPool {
   /** Takes a new connection: served, waiting, or turned away (the pool full and no place to take). */
   private admit(socket: Socket): void {
     // MCP work gives way while connections are still being accepted (src/limits/turns.ts)
-    noteConnectionAccepted();
+    connectionsAccepted.count++;
     const peer = parseAddress(socket.remoteAddress ?? '');
     const capped = peer !== null && !this.bounds.uncapped.has(peer);
     const group = capped ? addressGroup(peer) : null;

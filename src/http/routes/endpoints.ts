@@ -33,14 +33,10 @@ export function endpointRoutes(
       const query = endpoint.parametersIn === 'path' ? request.params : request.query;
       const { feed } = endpoint;
       if (feed === undefined) return endpoint.answer(context, query, request.id);
-      if (!wantsAtom(request, query.format)) {
-        const answer = endpoint.answer(context, query, request.id);
-        varyByAccept(reply);
-        return answer;
-      }
-      const records = feed.records(context, query, request.id);
-      varyByAccept(reply);
-      return feedAnswer(endpoint, records, request, reply, context);
+      // one address answers JSON or Atom by Accept: a cache must keep them apart
+      void reply.header('vary', 'Accept');
+      if (!wantsAtom(request, query.format)) return endpoint.answer(context, query, request.id);
+      return feedAnswer(endpoint, feed.records(context, query, request.id), request, reply, context);
     });
   }
 }
@@ -50,11 +46,6 @@ function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): b
   if (format === 'atom') return true;
   if (format === 'json') return false;
   return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
-}
-
-/** One address answers JSON or Atom by Accept: a cache must keep them apart. */
-function varyByAccept(reply: FastifyReply): void {
-  void reply.header('vary', 'Accept');
 }
 
 /** A query string as a person reads it: values decoded, parameters joined by &. */

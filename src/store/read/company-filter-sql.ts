@@ -60,8 +60,13 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
   }
   // a company query that stands for no record (a number no company has, and nothing to follow) matches none
   if (parts.length === 0) return { sql: '0', params: [] };
-  const rids = ridsTerm({ sql: parts.map((part) => part.rids).join(' UNION ALL '), params });
-  const listed = parts.flatMap((part) => part.listed ?? []);
+  const ridsOfParts: string[] = [];
+  const listed: string[] = [];
+  for (const part of parts) {
+    ridsOfParts.push(part.rids);
+    if (part.listed !== null) listed.push(part.listed);
+  }
+  const rids = ridsTerm({ sql: ridsOfParts.join(' UNION ALL '), params });
   const many = company.corporateNumbers.length + company.nameKeys.length >= LISTED_FROM_KEYS;
   return many && listed.length === parts.length
     ? { ...rids, listed: { sql: listed.join(' UNION ALL '), params } }

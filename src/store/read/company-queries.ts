@@ -185,7 +185,8 @@ export class CompanyQueries {
     whole: number,
   ): FoundCompanyIds {
     const ranked = this.search(keys, limit, legalForm);
-    return { ids: ranked.map((row) => row.id), hits: this.hitsOf(ranked.slice(0, whole)) };
+    // a search that follows companies into the records and shows none (company=) reads none whole
+    return { ids: ranked.map((row) => row.id), hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
   }
 
   /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */

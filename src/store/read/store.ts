@@ -14,7 +14,7 @@ import {
   type SourceCoverageRow,
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
-import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
+import type { RecordKind } from '../../domain/records/record.js';
 import { intervalTimer, type RepeatTimer } from '../../domain/repeat-timer.js';
 
 export interface Store {
@@ -25,9 +25,10 @@ export interface Store {
   /** Fixed for the life of the file, so read once. */
   readonly publisherGroups: readonly PublisherGroupRow[];
   readonly procurementSources: readonly SourceCoverageRow[];
-  /** The sources of a record kind with their latest runs: what `meta.coverage` counts. */
-  sourcesOf(kind: RecordKind): readonly SourceCoverageRow[];
-  dataAsOf(kind: RecordKind): string | null;
+  /** The sources of each record kind with their latest runs: what `meta.coverage` counts. */
+  readonly sourcesOf: Readonly<Record<RecordKind, readonly SourceCoverageRow[]>>;
+  /** The date each record kind's data is as of (`meta.data_as_of`), null for a kind without records. */
+  readonly dataAsOf: Readonly<Record<RecordKind, string | null>>;
   /** Collection runs by source and outcome, read when asked (a collection publishes a new file, so it is fixed too). */
   collectionRuns(): readonly CollectionRunCount[];
   /** What the LLM guide's examples ask about, read once. */
@@ -56,23 +57,32 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         })
       : null;
   const endReads = holdReadTransaction(db, options.readTransactionRenewMs);
-  const asOf = new Map(RECORD_KINDS.map((kind) => [kind, dataAsOf(db, kind)]));
-  const sources = new Map(RECORD_KINDS.map((kind) => [kind, sourceCoverage(db, kind)]));
+  const sources = byKind((kind) => sourceCoverage(db, kind));
   return {
     path,
     meta: readDatasetMeta(db),
     companies: new CompanyQueries(db, answers),
     records: new RecordQueries(db),
     publisherGroups: publisherGroups(db),
-    procurementSources: sources.get('procurement_suspension') ?? [],
-    sourcesOf: (kind) => sources.get(kind) ?? [],
-    dataAsOf: (kind) => asOf.get(kind) ?? null,
+    procurementSources: sources.procurement_suspension,
+    sourcesOf: sources,
+    dataAsOf: byKind((kind) => dataAsOf(db, kind)),
     collectionRuns: () => collectionRunCounts(db),
     guidePicks: readGuidePicks(db),
     close: () => {
       endReads();
       db.close();
     },
+  };
+}
+
+/** A fact of each record kind, read once for the life of the file. */
+function byKind<T>(read: (kind: RecordKind) => T): Readonly<Record<RecordKind, T>> {
+  // each kind named, so that a kind added to RecordKind and not read here fails the type check
+  return {
+    enforcement: read('enforcement'),
+    procurement_suspension: read('procurement_suspension'),
+    license_action: read('license_action'),
   };
 }
 

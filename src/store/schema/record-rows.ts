@@ -1,6 +1,7 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { recordNameKey } from '../../domain/records/record-names.js';
 import { printedNameKey } from '../../domain/companies/names.js';
+import { memoRecent } from '../../domain/memo.js';
 import {
   CompanyLink,
   type Permit,
@@ -26,6 +27,9 @@ export interface ChildValues {
   readonly permitsTotal: number;
 }
 
+/** A file's records name the same company one after another: its printed key is worked out once for them. */
+const printedKeyOf = memoRecent(printedNameKey);
+
 /** The record as named parameters for its table's INSERT (COMMON_COLUMNS and the kind's columns). */
 export function rowOf(record: ValidRecord): Record<string, string | number | null> {
   const { company, source } = record;
@@ -36,7 +40,7 @@ export function rowOf(record: ValidRecord): Record<string, string | number | nul
     company_corporate_number: company.corporate_number,
     company_name: company.name,
     company_name_norm: recordNameKey(company.name),
-    company_name_printed: printedNameKey(company.name),
+    company_name_printed: printedKeyOf(company.name),
     company_name_en: company.name_en,
     company_link: company.link,
     company_prefecture_code: company.prefecture_code,
