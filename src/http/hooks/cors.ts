@@ -1,9 +1,9 @@
 // CORS for every public endpoint: any origin, GET and HEAD, the headers a client script needs to read exposed.
 import cors from '@fastify/cors';
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { REQUEST_ID_HEADER } from './answer-headers.js';
 import { noRouteError } from './error-handler.js';
+import { isPreflight } from './route-accounting.js';
 
 /** What a browser script may read of an answer besides the CORS-safelisted headers. */
 const EXPOSED_HEADERS = ['RateLimit', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER, 'ETag', 'Allow'];
@@ -24,15 +24,6 @@ const OPTIONS = {
   ],
   maxAge: 86_400, // browsers cap it lower (Chromium: 2 h); the policy never changes while the service runs
 };
-
-/** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
-export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
-  return (
-    request.method === 'OPTIONS' &&
-    request.headers.origin !== undefined &&
-    request.headers['access-control-request-method'] !== undefined
-  );
-}
 
 /**
  * @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on every

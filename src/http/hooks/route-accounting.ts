@@ -3,7 +3,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BASE_PATH } from '../../api/catalogue.js';
-import { isPreflight } from './cors.js';
 import { errorOf } from '../../domain/error-of.js';
 
 declare module 'fastify' {
@@ -87,6 +86,15 @@ export function chargeUncounted(
     markNotCounted(request);
     return errorOf(error);
   }
+}
+
+/** A real preflight names an origin and the method it asks for; any other OPTIONS is an ordinary 405. */
+export function isPreflight(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.origin !== undefined &&
+    request.headers['access-control-request-method'] !== undefined
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import type { QueryRoute } from '../hooks/error-handler.js';
 import { requestBase, targetPath } from '../feeds/request-origin.js';
 import type { Config } from '../../config.js';
 import type { TObject, TSchema } from '@sinclair/typebox';
-import { readQueryString } from '../../api/query-string.js';
+import { readQueryString } from '../../api/query-rules.js';
 import { NoQuery, parameterNames } from '../../api/schemas/queries.js';
 import { ErrorBody } from '../../api/schemas/common.js';
 import { errorOf } from '../../domain/error-of.js';
