@@ -58,20 +58,14 @@ const count = (db: Db, sql: string): number => (db.prepare(sql).get() as { n: nu
 /** Everything the import writes about companies, in a stable order, as one digest. */
 function contentDigest(db: Db): string {
   const hash = createHash('sha256');
-  for (const row of db.prepare('SELECT * FROM companies ORDER BY corporate_number').iterate())
-    hash.update(JSON.stringify(row));
-  for (const row of db
-    .prepare(
-      'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
-    )
-    .iterate())
-    hash.update(JSON.stringify(row));
-  for (const row of db
-    .prepare(
-      'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id ORDER BY 1, 2, 4',
-    )
-    .iterate())
-    hash.update(JSON.stringify(row));
+  // each table's rows as arrays, hashed as one text rather than as an object and an update a row: the same content in
+  // the same order, at about half the cost over the real file's 75,000 rows
+  for (const sql of [
+    'SELECT * FROM companies ORDER BY corporate_number',
+    'SELECT c.corporate_number, a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 3',
+    'SELECT c.corporate_number, t.field, t.alias_kind, t.term FROM company_terms t JOIN companies c ON c.id = t.company_id ORDER BY 1, 2, 4',
+  ])
+    hash.update(JSON.stringify(db.prepare(sql).raw().all()));
   return hash.digest('hex');
 }
 function company(db: Db, cn: string): Record<string, unknown> {
@@ -103,6 +97,18 @@ describe('importing the real Shift_JIS daily file', () => {
   let db: Db;
   let summary: NtaImportSummary;
   const progress: NtaProgress[] = [];
+  /**
+   * The content as the last test below left it, read at its end: the next test's content before its import, which it
+   * would otherwise read again (the digest of the real file's 75,000 rows takes most of a second). Unset while a test
+   * runs, so that a test that ends before reading it leaves the next one to read the content itself.
+   */
+  let left: string | undefined;
+  const contentBefore = (): string => {
+    const digest = left ?? contentDigest(db);
+    left = undefined;
+    return digest;
+  };
+  const contentAfter = (): string => (left = contentDigest(db));
 
   before(async () => {
     db = freshDb();
@@ -246,39 +252,39 @@ describe('importing the real Shift_JIS daily file', () => {
   });
 
   it('is idempotent: importing the file again changes nothing', async () => {
-    const digest = contentDigest(db);
+    const digest = contentBefore();
     const again = await importInto(db, [REAL_FILE]);
     const [f] = again.files;
     assert.deepEqual([f!.inserted, f!.updated, f!.unchanged, f!.older, f!.formerNamesAdded], [0, 0, 18019, 0, 0]);
-    assert.equal(contentDigest(db), digest);
+    assert.equal(contentAfter(), digest);
   });
 
   it('a garbage file after it changes nothing and fails naming the file', async () => {
-    const digest = contentDigest(db);
+    const digest = contentBefore();
     const garbage = file('garbage.csv', Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251)));
     const err = await rejection(db, [garbage]);
     assert.equal(err.file, garbage);
     assert.ok(err.message.startsWith(`${garbage}: `));
-    assert.equal(contentDigest(db), digest);
+    assert.equal(contentAfter(), digest);
   });
 
   it('a Shift_JIS file cut in the middle of a quoted field changes nothing and fails naming file and line', async () => {
-    const digest = contentDigest(db);
+    const digest = contentBefore();
     const bytes = readFileSync(REAL_FILE);
     const cut = bytes.indexOf(Buffer.from(',"'), bytes.length >> 3) + 4; // inside a name, an eighth of the way through
     const err = await rejection(db, [file('cut.csv', bytes.subarray(0, cut))]);
     assert.equal(typeof err.line, 'number');
     assert.match(err.message, /cut\.csv: line \d+: malformed CSV: Quote Not Closed/u);
-    assert.equal(contentDigest(db), digest);
+    assert.equal(contentAfter(), digest);
     assert.equal(count(db, 'SELECT count(*) AS n FROM companies'), 18019);
   });
 
   it('a truncated zip changes nothing and fails naming the file', async () => {
-    const digest = contentDigest(db);
+    const digest = contentBefore();
     const zip = buildZip([{ name: 'diff.csv', data: readFileSync(REAL_FILE) }]);
     const err = await rejection(db, [file('truncated.zip', zip.subarray(0, zip.length - 200))]);
     assert.match(err.message, /truncated\.zip: not a readable zip archive/u);
-    assert.equal(contentDigest(db), digest);
+    assert.equal(contentAfter(), digest);
   });
 });
 
