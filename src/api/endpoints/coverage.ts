@@ -54,7 +54,7 @@ export const COVERAGE: Endpoint<typeof NoQuery, typeof CoverageAnswer> = {
     const store = openDataset(context);
     const coverage = buildCoverage(
       store.publisherGroups,
-      store.procurementSources,
+      store.sourcesOf.procurement_suspension,
       context.clock(),
       context.config.freshHours,
     );

@@ -150,6 +150,15 @@ export type RecordOfKind<K extends RecordKind> = Extract<ValidRecord, { kind: K 
 
 export const RECORD_KINDS: readonly RecordKind[] = ['enforcement', 'procurement_suspension', 'license_action'];
 
+/** `value` of each record kind, each kind named: a kind added to RecordKind and not named here fails the type check. */
+export function perRecordKind<T>(value: (kind: RecordKind) => T): Record<RecordKind, T> {
+  return {
+    enforcement: value('enforcement'),
+    procurement_suspension: value('procurement_suspension'),
+    license_action: value('license_action'),
+  };
+}
+
 /** The name each kind's records are listed under in answers: `data.<list>` of its endpoint and of /search, `meta.matches`. */
 export const RECORD_LISTS = {
   enforcement: 'enforcements',

@@ -170,8 +170,8 @@ const MAX_PARAMETER_REPEATS = 10;
  * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits,
  * where it would cost more than its answer:
  * - a parameter given more than MAX_PARAMETER_REPEATS times: every endpoint refuses a repeated parameter anyway
- *   (query-rules.ts readQueryString), but only after the limits have read and normalised each value (a request of 1,800 values of
- *   `q` cost tens of milliseconds before its refusal);
+ *   (query-rules.ts readQueryString), but only after the limits have read and normalised each value (a request of
+ *   1,800 values of `q` cost tens of milliseconds before its refusal);
  * - a NUL (%00) in the path, or a parameter (its name or its value) that is not well-formed text: Fastify's parser
  *   keeps an escape it cannot decode as it was written, so `q=%C3` reached the search as the three characters `%C3`;
  *   read from the target as sent, and only where it holds a %-escape;

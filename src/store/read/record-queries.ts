@@ -3,7 +3,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../schema/database.js';
 import type { Page, RecordQuery } from '../../domain/records/record-query.js';
-import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
+import { perRecordKind, type RecordKind, type RecordOfKind } from '../../domain/records/record.js';
 import type { SqlFragment } from './sql-fragment.js';
 import type { WhereTerm } from './where-term.js';
 import { ALL_RECORD_TABLES, RECORD_TABLES, type RecordTable } from '../schema/record-tables.js';
@@ -37,13 +37,9 @@ export class RecordQueries {
   private readonly context: WhereContext;
 
   constructor(db: Db) {
-    const changedAt = (kind: RecordKind) =>
-      db.prepare<[string], string | null>(`SELECT changed_at FROM ${RECORD_TABLES[kind].table} WHERE id = ?`).pluck();
-    this.changes = {
-      enforcement: changedAt('enforcement'),
-      procurement_suspension: changedAt('procurement_suspension'),
-      license_action: changedAt('license_action'),
-    };
+    this.changes = perRecordKind((kind) =>
+      db.prepare<[string], string | null>(`SELECT changed_at FROM ${RECORD_TABLES[kind].table} WHERE id = ?`).pluck(),
+    );
     // the three share the bound one cache would have
     this.pages = new StatementCache(db, 1 / 2);
     this.ridEntries = new StatementCache(db, 1 / 16);

@@ -14,7 +14,7 @@ import {
   type SourceCoverageRow,
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
-import type { RecordKind } from '../../domain/records/record.js';
+import { perRecordKind, type RecordKind } from '../../domain/records/record.js';
 import { intervalTimer, type RepeatTimer } from '../../domain/repeat-timer.js';
 
 export interface Store {
@@ -24,8 +24,7 @@ export interface Store {
   readonly records: RecordQueries;
   /** Fixed for the life of the file, so read once. */
   readonly publisherGroups: readonly PublisherGroupRow[];
-  readonly procurementSources: readonly SourceCoverageRow[];
-  /** The sources of each record kind with their latest runs: what `meta.coverage` counts. */
+  /** The sources of each record kind with their latest runs: what `meta.coverage` counts; fixed too. */
   readonly sourcesOf: Readonly<Record<RecordKind, readonly SourceCoverageRow[]>>;
   /** The date each record kind's data is as of (`meta.data_as_of`), null for a kind without records. */
   readonly dataAsOf: Readonly<Record<RecordKind, string | null>>;
@@ -57,32 +56,20 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
         })
       : null;
   const endReads = holdReadTransaction(db, options.readTransactionRenewMs);
-  const sources = byKind((kind) => sourceCoverage(db, kind));
   return {
     path,
     meta: readDatasetMeta(db),
     companies: new CompanyQueries(db, answers),
     records: new RecordQueries(db),
     publisherGroups: publisherGroups(db),
-    procurementSources: sources.procurement_suspension,
-    sourcesOf: sources,
-    dataAsOf: byKind((kind) => dataAsOf(db, kind)),
+    sourcesOf: perRecordKind((kind) => sourceCoverage(db, kind)),
+    dataAsOf: perRecordKind((kind) => dataAsOf(db, kind)),
     collectionRuns: () => collectionRunCounts(db),
     guidePicks: readGuidePicks(db),
     close: () => {
       endReads();
       db.close();
     },
-  };
-}
-
-/** A fact of each record kind, read once for the life of the file. */
-function byKind<T>(read: (kind: RecordKind) => T): Readonly<Record<RecordKind, T>> {
-  // each kind named, so that a kind added to RecordKind and not read here fails the type check
-  return {
-    enforcement: read('enforcement'),
-    procurement_suspension: read('procurement_suspension'),
-    license_action: read('license_action'),
   };
 }
 

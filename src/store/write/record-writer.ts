@@ -1,6 +1,6 @@
 // Writing records: sources, the three record tables with their child rows, search text and grams, and company counts.
 import type { Statement } from 'better-sqlite3';
-import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
+import { RECORD_KINDS, perRecordKind, type RecordKind } from '../../domain/records/record.js';
 import { recordSearchText } from '../../domain/records/record-search-text.js';
 import type { ListingStatus, ValidRecord } from '../../domain/records/record.js';
 import type { StoredListing } from '../../domain/records/listing.js';
@@ -69,11 +69,7 @@ interface KindStatements {
 }
 
 export function createRecordWriter(db: Db, clock: () => Date): RecordWriter {
-  const statements: Record<RecordKind, KindStatements> = {
-    enforcement: prepareKind(db, 'enforcement'),
-    procurement_suspension: prepareKind(db, 'procurement_suspension'),
-    license_action: prepareKind(db, 'license_action'),
-  };
+  const statements = perRecordKind((kind) => prepareKind(db, kind));
   const upsertSource = sourceUpserter(db);
   const writeChildren = childWriter(db);
   const children = new RecordChildren(db);

@@ -31,7 +31,7 @@ function options(dbPath: string, clock: () => Date, more: Partial<CollectionOpti
 function coverageOf(dbPath: string, now: string) {
   const store = openStore(dbPath);
   try {
-    const groups = buildCoverage(store.publisherGroups, store.procurementSources, new Date(now), 48);
+    const groups = buildCoverage(store.publisherGroups, store.sourcesOf.procurement_suspension, new Date(now), 48);
     return groups.find((g) => g.publisher_group.code === 'prefecture')!;
   } finally {
     store.close();
@@ -179,7 +179,7 @@ test('a list that collapses to under half its records is held back, and its reco
   assert.equal(result.run.outcome, 'failure');
   assert.match(result.run.error!, /held back: the list yielded 4 records, under half of the 10 listed/u);
   const store = openStore(live);
-  assert.equal(store.procurementSources[0]!.observed_count, 10);
+  assert.equal(store.sourcesOf.procurement_suspension[0]!.observed_count, 10);
   store.close();
   // the short list is judged again next time, not skipped as unchanged
   await runCollection(options(live, clock.now, { sources: [source] }));
@@ -199,7 +199,7 @@ test("a list that does not parse fails with the parser's words and changes nothi
     'could not parse the list: line 4: the columns are not where they were',
   );
   const store = openStore(live);
-  assert.equal(store.procurementSources[0]!.observed_count, 3);
+  assert.equal(store.sourcesOf.procurement_suspension[0]!.observed_count, 3);
   store.close();
 });
 

@@ -53,7 +53,7 @@ test('a collection killed (SIGKILL) midway leaves the live file intact; the next
     'the dead collection left its lock',
   );
   const store = openStore(live);
-  assert.equal(store.procurementSources.find((s) => s.id === 'test-killed')!.observed_count, 3);
+  assert.equal(store.sourcesOf.procurement_suspension.find((s) => s.id === 'test-killed')!.observed_count, 3);
   store.close();
 
   writeFileSync(list, tsvList(4));
