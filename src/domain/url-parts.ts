@@ -16,7 +16,7 @@ export function queryOf(url: string): string {
 
 /**
  * A query as Fastify parsed it (what the route's schema checks and the limiter reads), as name and value pairs: a
- * repeated parameter once for each value. Read by the usage log and the validators instead of the URL again.
+ * repeated parameter once for each value. Read by the usage log instead of the URL again.
  */
 export function parameterPairs(query: Readonly<Record<string, unknown>>): [string, string][] {
   const pairs: [string, string][] = [];

@@ -18,6 +18,7 @@ import { RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceiling
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { isObject } from '../domain/is-object.js';
+import { foldWidth } from '../domain/text/text-fold.js';
 import type { FilterName } from '../domain/records/filter-names.js';
 
 export interface LimiterOptions {
@@ -339,7 +340,7 @@ export function probeRequest(query: unknown, pathParameters?: unknown): Pick<Lim
         if (typeof value !== 'string') continue;
         const text = value.slice(0, MAX_PROBED_LENGTH);
         if (slicing) {
-          const normalised = text.normalize('NFKC').trim().toLowerCase();
+          const normalised = foldWidth(text).trim().toLowerCase();
           if (normalised !== '') sliced.push(normalised);
           continue;
         }

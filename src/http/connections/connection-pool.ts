@@ -80,9 +80,10 @@ export class ConnectionPool {
   private readonly tracked = new Map<Socket, Tracked>();
   /** Waiting connections, oldest first: the first to go when the pool is full. */
   private readonly lowly = new Set<Tracked>();
-  private readonly served = new Map<string, number>();
-  /** The served connections of each address group. */
+  /** The served connections of each address group (its share used is their count). */
   private readonly servedOf = new Map<string, Set<Tracked>>();
+  /** How many connections each network group has served. */
+  private readonly servedInNetwork = new Map<string, number>();
   private readonly waiting = new Map<string, Tracked[]>();
   /** Connections turned away and held until they are closed. */
   private readonly turnedAway = new Set<Socket>();
@@ -214,7 +215,8 @@ export class ConnectionPool {
   private mayServe({ group, network }: Tracked): boolean {
     if (group === null || network === null) return true;
     return (
-      (this.served.get(group) ?? 0) < this.bounds.perAddress && (this.served.get(network) ?? 0) < this.bounds.perNetwork
+      (this.servedOf.get(group)?.size ?? 0) < this.bounds.perAddress &&
+      (this.servedInNetwork.get(network) ?? 0) < this.bounds.perNetwork
     );
   }
 
@@ -223,8 +225,7 @@ export class ConnectionPool {
     entry.state = 'served';
     entry.idleSince = performance.now();
     if (entry.group !== null && entry.network !== null) {
-      this.served.set(entry.group, (this.served.get(entry.group) ?? 0) + 1);
-      this.served.set(entry.network, (this.served.get(entry.network) ?? 0) + 1);
+      this.servedInNetwork.set(entry.network, (this.servedInNetwork.get(entry.network) ?? 0) + 1);
       const of = this.servedOf.get(entry.group);
       if (of === undefined) this.servedOf.set(entry.group, new Set([entry]));
       else of.add(entry);
@@ -256,11 +257,10 @@ export class ConnectionPool {
     const of = this.servedOf.get(key);
     of?.delete(entry);
     if (of?.size === 0) this.servedOf.delete(key);
-    for (const counted of [entry.group, entry.network]) {
-      if (counted === null) continue;
-      const left = (this.served.get(counted) ?? 1) - 1;
-      if (left > 0) this.served.set(counted, left);
-      else this.served.delete(counted);
+    if (entry.network !== null) {
+      const left = (this.servedInNetwork.get(entry.network) ?? 1) - 1;
+      if (left > 0) this.servedInNetwork.set(entry.network, left);
+      else this.servedInNetwork.delete(entry.network);
     }
     if (this.waiting.has(key)) this.serveWaiting(key);
   }
@@ -287,7 +287,7 @@ export class ConnectionPool {
       lowliest.socket.destroy();
       return true;
     }
-    const own = group === null ? 0 : (this.served.get(group) ?? 0) + (this.waiting.get(group)?.length ?? 0);
+    const own = group === null ? 0 : (this.servedOf.get(group)?.size ?? 0) + (this.waiting.get(group)?.length ?? 0);
     let heaviest: Set<Tracked> | undefined;
     for (const held of this.servedOf.values()) if (held.size > (heaviest?.size ?? 0)) heaviest = held;
     if (heaviest === undefined || heaviest.size < own + FAIR_MARGIN) return false;
