@@ -26,6 +26,19 @@ const PDFJS_WORKER = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
 /**
+ * The built-ins the legacy build's polyfills (core-js) replace on Node 20, though Node has them: Array.prototype.push
+ * for an edge case of lengths over 2^32, JSON.parse for the source text a reviver may read, Function.prototype.toString
+ * to make its own functions look native. Every push in the process (pdfjs's, the ingest's, the server's) then ran as
+ * JavaScript, about a sixth of the CPU of reading a PDF; pdfjs needs none of those edge cases. What the polyfills add
+ * (Promise.withResolvers and the like, which Node 20 lacks) stays.
+ */
+const NATIVE_BUILT_INS: readonly (readonly [object, string])[] = [
+  [Array.prototype, 'push'],
+  [JSON, 'parse'],
+  [Function.prototype, 'toString'],
+];
+
+/**
  * pdfjs's legacy build and its worker's module, loaded at the first PDF, not with this module: the server and every
  * command import the parsers through the source registry, and the build (megabytes, and it replaces some built-ins) is
  * needed only to read a PDF. Both read an Error's stack as they load (their polyfills' feature tests), and where source
@@ -37,11 +50,15 @@ function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> 
   pdfjs ??= (async () => {
     const mapped = process.sourceMapsEnabled;
     process.setSourceMapsEnabled(false);
+    const natives = NATIVE_BUILT_INS.map(
+      ([owner, key]) => [owner, key, Object.getOwnPropertyDescriptor(owner, key)] as const,
+    );
     try {
       const [lib] = await Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import(PDFJS_WORKER)]);
       return lib;
     } finally {
       process.setSourceMapsEnabled(mapped);
+      for (const [owner, key, native] of natives) if (native !== undefined) Object.defineProperty(owner, key, native);
     }
   })();
   return pdfjs;
