@@ -2,6 +2,7 @@
 // refusals, counted over sliding windows, and the refusals still standing.
 import { MINUTE_MS } from './policy.js';
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from './entries-bound.js';
 import type { LimitDecision } from './limiter-store.js';
 
 /** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (SlidingCounts below). */
@@ -25,7 +26,7 @@ export class UncountedCeiling {
    * The addresses refused lately, with when they may be taken again: what `refused` answers from. Empty, no address
    * need be asked about (the limiter's gate reads its size).
    */
-  readonly refusedUntil = new LRUCache<string, number>({ max: MAX_REFUSED });
+  readonly refusedUntil = new LRUCache<string, number>(entriesBound(MAX_REFUSED));
 
   constructor(
     private readonly perMinute: number,
@@ -102,7 +103,7 @@ const MAX_DROPPED = 100_000;
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
   /** Address → end of its drop. Empty, no address need be asked about (the limiter reads its size). */
-  readonly dropped = new LRUCache<string, number>({ max: MAX_DROPPED });
+  readonly dropped = new LRUCache<string, number>(entriesBound(MAX_DROPPED));
 
   constructor(
     private readonly perMinute: number,
@@ -142,7 +143,7 @@ const MAX_REFUSALS = 100_000;
  */
 export class RefusalMemo extends LRUCache<string, LimitDecision> {
   constructor() {
-    super({ max: MAX_REFUSALS });
+    super(entriesBound(MAX_REFUSALS));
   }
 
   remember(key: string | null, decision: LimitDecision): void {
@@ -182,7 +183,7 @@ const MAX_KEYS = 100_000;
  * numbers, whatever it sends.
  */
 export class SlidingCounts {
-  private readonly rings = new LRUCache<string, Ring>({ max: MAX_KEYS });
+  private readonly rings = new LRUCache<string, Ring>(entriesBound(MAX_KEYS));
   private readonly bucketMs: number;
   private readonly slots: number;
 

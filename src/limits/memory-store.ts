@@ -2,6 +2,7 @@
 import { decide, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from './entries-bound.js';
 import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
 
 /** Address states share the table with client states under keys of their own. */
@@ -53,7 +54,7 @@ export class MemoryStore implements LimiterStore {
     options: MemoryStoreOptions = {},
   ) {
     this.maxClients = options.maxClients ?? DEFAULT_MAX_CLIENTS;
-    this.cooldowns = new LRUCache({ max: this.maxClients });
+    this.cooldowns = new LRUCache(entriesBound(this.maxClients));
     this.retentionMs = retentionMs(policy);
   }
 
