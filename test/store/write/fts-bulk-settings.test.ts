@@ -30,6 +30,14 @@ function filled(bulk: BulkFtsOptions | null, stretches = 1, beforeEnd: (db: Db) 
   return db;
 }
 
+/** A value made at its first use, then shared: the filled indexes the tests only read, or write and roll back. */
+function shared<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+const plainFilled = shared(() => filled(null));
+const bulkFilled = shared(() => filled(KEEP_MERGING));
+
 const segments = (db: Db) =>
   (db.prepare('SELECT count(DISTINCT segid) AS n FROM terms_fts_idx').get() as { n: number }).n;
 const setting = (db: Db, name: string) => db.prepare('SELECT v FROM terms_fts_config WHERE k = ?').pluck().get(name);
@@ -39,8 +47,8 @@ const matches = (db: Db, phrase: string) =>
 
 describe('ftsForBulk', () => {
   it('indexes a bulk in one segment where the default hash writes several, with the same matches', () => {
-    const plain = filled(null);
-    const bulk = filled(KEEP_MERGING);
+    const plain = plainFilled();
+    const bulk = bulkFilled();
     assert.ok(segments(plain) > 1, `the default hash wrote ${segments(plain)} segment(s): the test needs more text`);
     assert.equal(segments(bulk), 1);
     for (const phrase of ['テスト1', '商事a', 'ト2s商'])
@@ -69,12 +77,12 @@ describe('ftsForBulk', () => {
     const many = filled({ mergeAtEnd: true }, NO_MERGING.crisismerge, (db) => (inBulk = segments(db)));
     assert.ok(inBulk < NO_MERGING.crisismerge, `${inBulk} segments`);
     many.exec("INSERT INTO terms_fts(terms_fts, rank) VALUES ('integrity-check', 1)");
-    assert.deepEqual(matches(many, 'テスト1'), matches(filled(KEEP_MERGING), 'テスト1'));
+    assert.deepEqual(matches(many, 'テスト1'), matches(bulkFilled(), 'テスト1'));
   });
 
   it('holds the raised hash until it is set back to FTS5 default', () => {
-    assert.equal(hashSetting(filled(KEEP_MERGING)), 1024 * 1024);
-    const db = filled(null);
+    assert.equal(hashSetting(bulkFilled()), 1024 * 1024);
+    const db = plainFilled();
     db.exec('BEGIN');
     const restore = ftsForBulk(db, ['terms_fts'], KEEP_MERGING);
     assert.equal(hashSetting(db), 64 * 1024 * 1024);
@@ -84,7 +92,7 @@ describe('ftsForBulk', () => {
   });
 
   it('writes nothing outside the transaction when SQLite rolled it back during the indexing', () => {
-    const db = filled(null);
+    const db = plainFilled();
     db.exec('BEGIN');
     const restore = ftsForBulk(db, ['terms_fts'], KEEP_MERGING);
     // what SQLite does on a full disk: the transaction is gone when the error reaches the caller, who sets back
@@ -95,7 +103,7 @@ describe('ftsForBulk', () => {
   });
 
   it('needs an open transaction', () => {
-    const db = filled(null);
+    const db = plainFilled();
     assert.throws(() => ftsForBulk(db, ['terms_fts'], KEEP_MERGING), /open transaction/u);
     assert.equal(hashSetting(db), undefined);
   });
