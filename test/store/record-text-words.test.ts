@@ -2,6 +2,7 @@
 // (record-trigram-docs.ts, free-text.ts): they find and count exactly the records a scan of every kept text finds,
 // and exactly what the whole word as a phrase found, on every page.
 import { test } from 'node:test';
+import type { Statement } from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,20 +78,22 @@ test('a long word found by some of its trigrams and checked whole finds what a s
   const db = openReadOnly(await demoDatabase());
   // the store's own choice, from the counts, and the phrase alone: both must agree with the scan
   const served = new RecordQueries(db);
+  // the words' statements differ in their parameters alone: a dozen statements, each compiled once
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string) => {
+    const statement = statements.get(sql) ?? db.prepare(sql);
+    statements.set(sql, statement);
+    return statement;
+  };
   const textTrigrams = someTrigrams();
   let checked = 0;
   for (const table of ALL_RECORD_TABLES) {
     const counted = db.prepare('SELECT count(*) FROM record_trigram_docs WHERE text_index = ?').pluck();
     assert.ok((counted.get(table.textIndex) as number) > 0, `${table.textIndex} has counts`);
     const ids = (fragment: { sql: string; params: readonly unknown[] }) =>
-      db
-        .prepare<unknown[], { id: string }>(fragment.sql)
-        .all(...fragment.params)
-        .slice(0, 5)
-        .map((row) => row.id);
+      (prepared(fragment.sql).all(...fragment.params) as { id: string }[]).slice(0, 5).map((row) => row.id);
     const count = (fragment: { sql: string; params: readonly unknown[] }) =>
-      db
-        .prepare(fragment.sql)
+      prepared(fragment.sql)
         .pluck()
         .get(...fragment.params);
     for (const word of wordsOf(db, table)) {
