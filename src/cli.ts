@@ -1,14 +1,7 @@
 // The command line: `npm run kohyo -- <command>`. Each command lives with its importer; this file only dispatches.
+// A command's module is imported when the command runs: together they are most of the service (the HTTP app and the
+// MCP SDK among them), and a process that imported them all spent seconds of CPU on modules its command never used.
 import { loadConfig, ConfigError } from './config.js';
-import { runImportRecords } from './ingest/records/records-command.js';
-import { runImportNta } from './ingest/nta/nta-command.js';
-import { runBuildDemo } from '../demo/build-demo-command.js';
-import { runCollect } from './ingest/collect/collect-command.js';
-import { runSources } from './ingest/collect/sources-command.js';
-import { runUsage } from './usage/usage-command.js';
-import { runMcpStdio } from './mcp-stdio.js';
-import { runPublishDataset } from './replica/publish-command.js';
-import { usageDbPath } from './store/usage/usage-store.js';
 import { clearDeadDrafts } from './store/write/draft.js';
 
 const USAGE = `usage: kohyo <command>   (npx kohyo … in a checkout, npm run kohyo -- … alike)
@@ -72,35 +65,38 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   for (const path of clearDeadDrafts(config.dbPath))
     io.stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
   const context = { dbPath: config.dbPath, now: io.now, stdout: io.stdout, stderr: io.stderr };
+  const args = sub === undefined ? [] : [sub, ...rest];
   switch (command) {
     case 'import':
-      if (sub === 'nta') return runImportNta(rest, context);
-      if (sub === 'records') return runImportRecords(rest, context);
+      if (sub === 'nta') return (await import('./ingest/nta/nta-command.js')).runImportNta(rest, context);
+      if (sub === 'records')
+        return (await import('./ingest/records/records-command.js')).runImportRecords(rest, context);
       io.stderr(
         `kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`,
       );
       return 2;
     case 'build-demo':
-      return runBuildDemo(sub === undefined ? [] : [sub, ...rest], context);
-    case 'collect':
-      return runCollect(sub === undefined ? [] : [sub, ...rest], {
-        ...context,
-        contact: config.collectContact,
-        delistedRetentionDays: config.delistedRetentionDays,
-        parseBudget: config.parse,
-      });
-    case 'sources':
-      return runSources(sub === undefined ? [] : [sub, ...rest], {
-        ...context,
-        contact: config.collectContact,
-        parseBudget: config.parse,
-      });
-    case 'publish-dataset':
-      return runPublishDataset(sub === undefined ? [] : [sub, ...rest], { ...context, s3Endpoint: config.s3Endpoint });
+      return (await import('../demo/build-demo-command.js')).runBuildDemo(args, context);
+    case 'collect': {
+      const { runCollect } = await import('./ingest/collect/collect-command.js');
+      const { collectContact: contact, delistedRetentionDays, parse: parseBudget } = config;
+      return runCollect(args, { ...context, contact, delistedRetentionDays, parseBudget });
+    }
+    case 'sources': {
+      const { runSources } = await import('./ingest/collect/sources-command.js');
+      return runSources(args, { ...context, contact: config.collectContact, parseBudget: config.parse });
+    }
+    case 'publish-dataset': {
+      const { runPublishDataset } = await import('./replica/publish-command.js');
+      return runPublishDataset(args, { ...context, s3Endpoint: config.s3Endpoint });
+    }
     case 'mcp':
-      return runMcpStdio(config);
-    case 'usage':
-      return runUsage(sub === undefined ? [] : [sub, ...rest], { ...context, usageDbPath: usageDbPath(config) });
+      return (await import('./mcp-stdio.js')).runMcpStdio(config);
+    case 'usage': {
+      const { runUsage } = await import('./usage/usage-command.js');
+      const { usageDbPath } = await import('./store/usage/usage-store.js');
+      return runUsage(args, { ...context, usageDbPath: usageDbPath(config) });
+    }
     case undefined:
     case 'help':
     case '--help':
