@@ -1,6 +1,6 @@
 // Carrying registry entries into a dataset, so that coverage lists every source, collected or not.
 import type { Db } from '../../store/schema/database.js';
-import { registerSource, removeUncollectedSource } from '../../store/write/source-writer.js';
+import { removeUncollectedSource, sourceRegistrar } from '../../store/write/source-writer.js';
 import type { SourceEntry } from './source-entry.js';
 
 /**
@@ -10,8 +10,9 @@ import type { SourceEntry } from './source-entry.js';
 export function registerSources(db: Db, sources: readonly SourceEntry[], retired: readonly string[] = []): void {
   db.transaction(() => {
     for (const id of retired) removeUncollectedSource(db, id);
+    const register = sourceRegistrar(db);
     for (const source of sources) {
-      registerSource(db, {
+      register({
         id: source.id,
         publisher_code: source.publisher,
         record_kind: source.record_kind,
