@@ -13,6 +13,7 @@ import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebu
 import { companyTokensCounted } from '../read/token-counts.js';
 import { ensureCompanyTokensCounted } from './token-counts.js';
 import { dropStat4Samples } from './maintenance.js';
+import { writeNewDatabase } from './new-file.js';
 
 /** Opens (creating if need be) a database for writing, with its schema and search data brought up to date. */
 export function openWritable(path: string): Db {
@@ -24,9 +25,10 @@ export function openWritable(path: string): Db {
  * then a draft of it changed more than its writer says it did (publish.ts).
  */
 export function openUpgraded(path: string): { readonly db: Db; readonly upgraded: boolean } {
+  const created = writeNewDatabase(path);
   const db = openDatabase(path);
   const version = userVersion(db);
-  const migrated = migrate(db, MIGRATIONS) !== version;
+  const migrated = created || migrate(db, MIGRATIONS) !== version;
   // a file an older build analysed holds samples that would make every bound statement plan again (schema 11)
   dropStat4Samples(db);
   const rebuilt = rebuildStaleSearchData(db);
