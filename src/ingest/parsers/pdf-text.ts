@@ -78,6 +78,11 @@ function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> 
   return pdfjs;
 }
 
+/** pdfjs's operator numbers, those of the operator lists readPdfText reads: for the tests of what reads those lists. */
+export async function pdfOperatorNumbers(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs').OPS> {
+  return (await loadPdfjs()).OPS;
+}
+
 /**
  * Every page's text items in PDF user space (points, origin bottom left, y up), white-space-only items left
  * out: pdfjs makes those of the gaps between table cells, and they would straddle columns. Besides the text,

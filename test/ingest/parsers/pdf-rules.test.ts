@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { drawingOfOperators, type PdfRule } from '../../../src/ingest/parsers/pdf-rules.js';
+import { pdfOperatorNumbers } from '../../../src/ingest/parsers/pdf-text.js';
+
+// through pdf-text.ts, the one module that loads pdfjs (and puts back the built-ins its polyfills replace)
+const OPS = await pdfOperatorNumbers();
 
 type Op = [number, unknown];
 
