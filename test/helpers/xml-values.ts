@@ -1,21 +1,22 @@
 // Values read back from an XML document by libxml2 (xmllint), not by the code that wrote it: a document that is not
 // well-formed throws, and each XPath expression's string value comes back as the parser reads it.
-import { execFile } from 'node:child_process';
-import { errorOf } from '../../src/domain/error-of.js';
+import { runProgram } from './small-spawner.js';
 
 /**
- * xmllint's output for `args`, `input` on its standard input. Run without blocking: a test's server runs in the same
- * process, and an event loop held for longer than the server's keep-alive timeout (a loaded machine starting
- * xmllint) had the server drop the idle connection just as the client's next request went out on it ("fetch failed").
+ * xmllint's output for `args`, `input` on its standard input; rejects as execFile does when it fails, its complaint in
+ * the error's message. Run without blocking: a test's server runs in the same process, and an event loop held for
+ * longer than the server's keep-alive timeout (a loaded machine starting xmllint) had the server drop the idle
+ * connection just as the client's next request went out on it ("fetch failed"). Started by a small process of its
+ * own (small-spawner.ts): a property test runs it for a hundred documents.
  */
-function xmllint(args: readonly string[], input = ''): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('xmllint', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout) =>
-      error === null ? resolve(stdout) : reject(errorOf(error)),
-    );
-    // xmllint may be done before it reads its input (a file named instead): its verdict is its status and output
-    child.stdin?.on('error', () => {});
-    child.stdin?.end(input);
+async function xmllint(args: readonly string[], input = ''): Promise<string> {
+  const run = await runProgram('xmllint', args, input);
+  if (run.code === 0) return run.stdout;
+  const cmd = ['xmllint', ...args].join(' ');
+  throw Object.assign(new Error(run.error ?? `Command failed: ${cmd}\n${run.stderr}`), {
+    code: run.code,
+    signal: run.signal,
+    cmd,
   });
 }
 
