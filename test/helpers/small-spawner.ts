@@ -62,19 +62,19 @@ function spawnerProcess(): ChildProcess {
   return started;
 }
 
-function idle(process: ChildProcess): void {
-  process.unref();
-  process.channel?.unref();
+function idle(child: ChildProcess): void {
+  child.unref();
+  child.channel?.unref();
 }
 
 /** Runs `file` with `args`, `input` on its standard input, from the small process. */
 export function runProgram(file: string, args: readonly string[], input: string): Promise<ProgramRun> {
-  const process = spawnerProcess();
-  process.ref();
-  process.channel?.ref();
+  const child = spawnerProcess();
+  child.ref();
+  child.channel?.ref();
   const id = requests++;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    process.send({ id, file, args, input });
+    child.send({ id, file, args, input });
   });
 }
