@@ -40,7 +40,7 @@ const config: KnipConfig = {
     'clients/**/*.ts',
   ],
   // system programs the tests run (scripts/test-prerequisites.ts installs them), not npm packages
-  ignoreBinaries: ['xmllint', 'redis-server'],
+  ignoreBinaries: ['redis-server'],
   ignoreDependencies: [
     // run from node_modules/.bin by test/http/openapi-lint.test.ts, which no import shows
     '@redocly/cli',
