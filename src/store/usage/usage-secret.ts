@@ -1,6 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createWhole } from '../write/create-whole.js';
 import { dirname } from 'node:path';
 import { errorCodeOf } from '../../domain/error-of.js';
 
@@ -19,23 +20,13 @@ export function loadUsageSecret(config: { readonly usageSecret: string | null; r
   const kept = readKept(path);
   if (kept !== null) return kept;
   const secret = randomBytes(32).toString('hex');
-  // written whole to a private temporary file, then linked into place: link() fails when the name exists, so
-  // workers starting together agree on one secret and none can read a half-written file
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // created whole (createWhole): workers starting together agree on one secret and none can read a half-written file
   // the limiter may ask before the dataset's directory is made (the server makes it first)
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(temporary, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    linkSync(temporary, path);
-    return secret;
-  } catch (error) {
-    if (errorCodeOf(error) !== 'EEXIST') throw error;
-    const other = readKept(path);
-    if (other === null) throw new Error(`the usage secret file ${path} is empty`);
-    return other;
-  } finally {
-    unlinkSync(temporary);
-  }
+  if (createWhole(path, `${secret}\n`, 0o600)) return secret;
+  const other = readKept(path);
+  if (other === null) throw new Error(`the usage secret file ${path} is empty`);
+  return other;
 }
 
 function readKept(path: string): string | null {

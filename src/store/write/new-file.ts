@@ -1,9 +1,10 @@
 // A new dataset file written whole, as its migrations would leave it, from a copy of the schema made once per process.
-import { existsSync, linkSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../schema/migrate.js';
 import { MIGRATIONS } from '../schema/schema.js';
+import { createWhole } from './create-whole.js';
 
 let schemaImage: Buffer | undefined;
 
@@ -34,15 +35,5 @@ export function writeNewDatabase(path: string): boolean {
   if (path === '' || path === ':memory:' || path.startsWith('file:')) return false;
   if (['', '-wal', '-journal'].some((suffix) => existsSync(`${path}${suffix}`))) return false;
   if (!existsSync(dirname(path))) return false;
-  const written = `${path}.new-${process.pid}`;
-  writeFileSync(written, newDatabaseImage());
-  try {
-    linkSync(written, path);
-    return true;
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    rmSync(written, { force: true });
-  }
+  return createWhole(path, newDatabaseImage());
 }

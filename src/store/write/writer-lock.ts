@@ -1,7 +1,8 @@
 // The writer lock: one lock file beside the live database, so that two writers (collect, imports, the demo build) never overlap.
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { errorCodeOf } from '../../domain/error-of.js';
+import { createWhole } from './create-whole.js';
 import { propertyOf, textOf } from '../../domain/is-object.js';
 
 export class WriterLockedError extends Error {
@@ -91,19 +92,9 @@ export function heldOnAnotherHost(dbPath: string): boolean {
   return owner !== null && owner.host !== hostname();
 }
 
-/** Writes the owner to a private file, then links it into place: the lock never exists half-written. */
+/** Creates the lock with its owner, whole (createWhole): false when another writer holds it. */
 function tryCreate(path: string, owner: LockOwner): boolean {
-  const staging = `${path}.${owner.pid}.tmp`;
-  writeFileSync(staging, `${JSON.stringify(owner)}\n`);
-  try {
-    linkSync(staging, path);
-    return true;
-  } catch (error) {
-    if (errorCodeOf(error) === 'EEXIST') return false;
-    throw error;
-  } finally {
-    rmSync(staging, { force: true });
-  }
+  return createWhole(path, `${JSON.stringify(owner)}\n`);
 }
 
 function readOwner(path: string): LockOwner | null {
