@@ -9,7 +9,7 @@ import { createLogger, logDestination } from '../src/logger.js';
 import { requestLog } from '../src/http/hooks/request-log.js';
 import { limiterFromConfig } from '../src/limits/limiter-from-config.js';
 import { UsageLog, type FinishedRequest } from '../src/usage/usage-log.js';
-import { UsageStore } from '../src/store/usage/usage-store.js';
+import { UsageStore } from '../src/usage/store/usage-store.js';
 
 const CALLS = 20_000;
 const ROUNDS = 5;

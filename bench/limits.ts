@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { buildDemoDatabase } from '../demo/build-demo.js';
-import { UsageStore } from '../src/store/usage/usage-store.js';
+import { UsageStore } from '../src/usage/store/usage-store.js';
 import { startRedisServer } from '../test/helpers/redis-server.js';
 import { pickQueryRotations } from './demo-queries.js';
 import { runLoad, type LoadOptions, type LoadResult } from './http-load.js';

@@ -94,7 +94,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return (await import('./mcp-stdio.js')).runMcpStdio(config);
     case 'usage': {
       const { runUsage } = await import('./usage/usage-command.js');
-      const { usageDbPath } = await import('./store/usage/usage-store.js');
+      const { usageDbPath } = await import('./usage/store/usage-store.js');
       return runUsage(args, { ...context, usageDbPath: usageDbPath(config) });
     }
     case undefined:

@@ -4,7 +4,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { pathOf } from './domain/url-parts.js';
 import { cut } from './domain/ip-address.js';
-import { isObject } from './domain/is-object.js';
+import { isObject } from './lib/is-object.js';
 
 /** The longest line the log writes, in bytes: a disk is filled by lines, and a line of 16 KB was a path written whole. */
 export const MAX_LINE_BYTES = 1024;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isRecord } from './domain/is-object.js';
+import { isRecord } from './lib/is-object.js';
 
 /** The nearest package.json above this module: the checkout's from src/ (tsx) and from dist/src/, the image's too. */
 function packageFile(): string {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import cluster from 'node:cluster';
 import { createHmac } from 'node:crypto';
-import { loadUsageSecret } from './store/usage/usage-secret.js';
+import { loadUsageSecret } from './usage/store/usage-secret.js';
 import { clientId } from './usage/client-id.js';
 import { ConfigError, type Config } from './config.js';
 import { parseManifestUrl } from './domain/published-dataset.js';

@@ -1,7 +1,7 @@
 // Every error code the API answers with, its status and message, in one table; the details an error may carry; the
 // typed error that carries one; and the refusals of a query, whether its schema or a rule no schema can say refused it.
 import { Type, type Static } from '@sinclair/typebox';
-import { isRecord, textOf } from '../domain/is-object.js';
+import { isRecord, textOf } from '../lib/is-object.js';
 import { CORPORATE_NUMBER_INPUT } from './schemas/queries.js';
 
 export const ERRORS = {

@@ -4,7 +4,7 @@
 // label for a code, from before to, at least one filter), then the checked query resolved into the store's
 // RecordQuery (resolveRecordQuery). src/api/errors.ts words every refusal.
 import { ApiError, corporateNumberRefusal, echoed } from './errors.js';
-import { textOf } from '../domain/is-object.js';
+import { textOf } from '../lib/is-object.js';
 import { parseCorporateNumber } from '../domain/companies/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
 import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/records/filter-names.js';

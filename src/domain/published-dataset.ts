@@ -1,6 +1,6 @@
 // A published dataset: an immutable, versioned file and the small manifest that names it, and the addresses they
 // are published to (a directory or an S3 bucket) and followed from (those, or an HTTP(S) server).
-import { isObject } from './is-object.js';
+import { isObject } from '../lib/is-object.js';
 
 export interface DatasetManifest {
   readonly format: 1;

@@ -1,6 +1,6 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
-import { isObject, textOf } from './is-object.js';
+import { isObject, textOf } from '../lib/is-object.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */

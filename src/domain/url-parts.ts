@@ -1,6 +1,6 @@
 // A request URL's path and query string, apart, and a parsed query's parameters as pairs: the logs keep the path
 // alone, the usage log and the validators the query.
-import { textOf } from './is-object.js';
+import { textOf } from '../lib/is-object.js';
 
 /** The URL without its query string. */
 export function pathOf(url: string): string {

@@ -6,7 +6,7 @@ import { FallbackStore, type FaultLog } from './fallback-store.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { MemoryStore } from './memory-store.js';
 import { limitPolicy, retentionMs } from './policy.js';
-import { loadUsageSecret } from '../store/usage/usage-secret.js';
+import { loadUsageSecret } from '../usage/store/usage-secret.js';
 import { RedisStore } from './redis-store.js';
 import { parseTrustedProxies } from './client-identity.js';
 

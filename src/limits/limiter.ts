@@ -17,7 +17,7 @@ import {
 import { RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
 import { looksLikeCorporateNumber, normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
-import { isObject } from '../domain/is-object.js';
+import { isObject } from '../lib/is-object.js';
 import { foldWidth } from '../domain/text/text-fold.js';
 import type { FilterName } from '../domain/records/filter-names.js';
 
@@ -39,7 +39,7 @@ export interface LimiterOptions {
 }
 
 /**
- * The refusals that are made before any other work on a request (src/http/hooks/first-look.ts): those still standing for its
+ * The refusals that are made before any other work on a request (src/limits/http/first-look.ts): those still standing for its
  * client or address, and the drop of an address past its refusals.
  */
 export interface RefusalGate {
@@ -59,7 +59,7 @@ export interface RefusalGate {
 }
 
 /**
- * The limits a route applies to the messages a request carries (MCP's batches), as src/http/hooks/limits-hooks.ts's
+ * The limits a route applies to the messages a request carries (MCP's batches), as src/limits/http/limits-hooks.ts's
  * routeLimitsOf reads them from the app's limits.
  */
 export interface RouteLimits {
@@ -74,7 +74,7 @@ export interface RouteLimits {
   standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
 }
 
-/** What the app asks of the limits (src/http/hooks/limits-hooks.ts and the hooks before it): a Limiter is one. */
+/** What the app asks of the limits (src/limits/http/limits-hooks.ts and the hooks before it): a Limiter is one. */
 export interface RequestLimits extends RefusalGate {
   /**
    * Runs on every counted request (what counts is the route's to say: src/http/hooks/route-accounting.ts). Throws the

@@ -1,6 +1,6 @@
 // The bound on a tool's answer: an agent reads every byte of it into its context, so an answer is held under a
 // cap, a list answer by keeping its first rows (as a lower `limit` would have) and saying there is more.
-import { isRecord } from '../domain/is-object.js';
+import { isRecord } from '../lib/is-object.js';
 import { MCP_ANSWER_BYTES } from '../api/catalogue.js';
 
 export const ANSWER_BYTES = MCP_ANSWER_BYTES;

@@ -8,7 +8,7 @@ import type { EndpointCall } from './mcp-server.js';
 import type { Tool } from './tools.js';
 import { endpointCall } from './endpoint-call.js';
 import { inTurn } from '../limits/turns.js';
-import { propertyOf } from '../domain/is-object.js';
+import { propertyOf } from '../lib/is-object.js';
 import { LimitRefusal, type RouteLimits } from '../limits/limiter.js';
 import { refusedAnswer } from './refused-messages.js';
 

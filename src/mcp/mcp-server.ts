@@ -18,7 +18,7 @@ import { LIMIT_REFUSED, refusalBody, toolFailure } from './refused-messages.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';
 import { ANSWER_BYTES, answerBytes, boundAnswer } from './answer-bound.js';
-import { isRecord, propertyOf, textOf } from '../domain/is-object.js';
+import { isRecord, propertyOf, textOf } from '../lib/is-object.js';
 import { PACKAGE_VERSION } from '../package-version.js';
 
 export { GUIDE_URI };

@@ -2,7 +2,7 @@
 // error, each holding the contract's error body; and a whole batch of them, answered here before the SDK reads it.
 import { errorBody, refusalError } from '../api/errors.js';
 import type { LimitRefusal } from '../limits/limiter.js';
-import { propertyOf } from '../domain/is-object.js';
+import { propertyOf } from '../lib/is-object.js';
 
 /** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */
 export const LIMIT_REFUSED = -32029;

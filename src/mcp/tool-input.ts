@@ -3,7 +3,7 @@
 import { illFormedText } from '../domain/text/well-formed.js';
 import type { TObject } from '@sinclair/typebox';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../domain/vocabularies/index.js';
-import { isRecord, textOf } from '../domain/is-object.js';
+import { isRecord, textOf } from '../lib/is-object.js';
 import { errorBody } from '../api/errors.js';
 
 /** The JSON Schema of a tool's arguments, as tools/list gives it. */

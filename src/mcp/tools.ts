@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { ENDPOINTS, GUIDE_URI } from '../api/catalogue.js';
 import type { ToolSpec } from '../api/endpoint.js';
 import { NoQuery } from '../api/schemas/queries.js';
-import { textOf } from '../domain/is-object.js';
+import { textOf } from '../lib/is-object.js';
 import { toolInput, type ToolInput } from './tool-input.js';
 
 export { GUIDE_URI };

@@ -25,7 +25,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { DatasetAddress } from '../domain/published-dataset.js';
-import { propertyOf } from '../domain/is-object.js';
+import { propertyOf } from '../lib/is-object.js';
 
 export interface DatasetBucket {
   /** The text of a small object (the manifest), or null when there is none. */

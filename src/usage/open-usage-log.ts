@@ -2,8 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Config } from '../config.js';
-import { loadUsageSecret } from '../store/usage/usage-secret.js';
-import { UsageStore, usageDbPath } from '../store/usage/usage-store.js';
+import { loadUsageSecret } from './store/usage-secret.js';
+import { UsageStore, usageDbPath } from './store/usage-store.js';
 import { UsageLog, type UsageLogger } from './usage-log.js';
 
 export interface OpenUsageLog {

@@ -1,6 +1,6 @@
 // `kohyo usage report [--since 24h]` and `kohyo usage purge --older-than 90d`: reading and trimming the usage log.
 import { readCommandArgs } from '../command-args.js';
-import { UsageStore, type Count, type UsageReport } from '../store/usage/usage-store.js';
+import { UsageStore, type Count, type UsageReport } from './store/usage-store.js';
 
 export interface UsageCommandContext {
   readonly usageDbPath: string;

@@ -1,7 +1,7 @@
 // The usage log: one entry built from each finished request (pure, and the client address goes in only to come out as
 // an HMAC); entries queue in memory and go to the store in batches, off the request path; never fails a request.
-import { hourOf, type UsageCount, type UsageEntry } from '../store/usage/usage-store.js';
-import { intervalTimer, type RepeatTimer } from '../domain/repeat-timer.js';
+import { hourOf, type UsageCount, type UsageEntry } from './store/usage-store.js';
+import { intervalTimer, type RepeatTimer } from '../lib/repeat-timer.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
 import { addressScrubber, cut } from '../domain/ip-address.js';

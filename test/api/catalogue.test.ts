@@ -20,7 +20,7 @@ import { EXAMPLE_CALLS } from '../../demo/document-examples.js';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { isCalendarDate } from '../../src/domain/dates.js';
 import { isRfc3339Instant } from '../../src/domain/records/record-schema-check.js';
-import { isRecord } from '../../src/domain/is-object.js';
+import { isRecord } from '../../src/lib/is-object.js';
 
 const Ajv2020 = Ajv2020Module.default;
 

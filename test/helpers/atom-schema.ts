@@ -1,6 +1,6 @@
 // Atom documents checked against RFC 4287's RELAX NG schema (test/fixtures/atom/atom.rng) with xmllint, which
 // npm test installs (libxml2-utils).
-import { messageOf } from '../../src/domain/error-of.js';
+import { messageOf } from '../../src/lib/error-of.js';
 import { xmlValues } from './xml-values.js';
 
 const SCHEMA = new URL('../fixtures/atom/atom.rng', import.meta.url).pathname;

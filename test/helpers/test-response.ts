@@ -1,8 +1,8 @@
 // An answer of the service as the tests read it: its status, headers and text, and its JSON body typed by what the
 // API documents for the path asked for and the status answered.
 import { ERRORS, type ErrorCode } from '../../src/api/errors.js';
-import { messageOf } from '../../src/domain/error-of.js';
-import { propertyOf } from '../../src/domain/is-object.js';
+import { messageOf } from '../../src/lib/error-of.js';
+import { propertyOf } from '../../src/lib/is-object.js';
 import type { Answer, ErrorAnswer } from './documented-answers.js';
 
 /** The statuses of the service's error answers (src/api/errors.ts): their body is the error envelope. */

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
 import { clientId } from '../../src/usage/client-id.js';
-import { UsageStore } from '../../src/store/usage/usage-store.js';
+import { UsageStore } from '../../src/usage/store/usage-store.js';
 import { demoDatabase, startServer, TEST_NOW } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 

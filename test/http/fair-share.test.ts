@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { startRedisServer } from '../helpers/redis-server.js';
 import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/mcp-served.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
-import { isRecord, propertyOf } from '../../src/domain/is-object.js';
+import { isRecord, propertyOf } from '../../src/lib/is-object.js';
 
 describe('connections of one address', () => {
   let s: LimitedServer;

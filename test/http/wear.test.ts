@@ -11,7 +11,7 @@ import { corporateNumberFromBase } from '../../src/domain/companies/corporate-nu
 import { MemoryStore } from '../../src/limits/memory-store.js';
 import { RedisStore } from '../../src/limits/redis-store.js';
 import { UsageLog } from '../../src/usage/usage-log.js';
-import { UsageStore } from '../../src/store/usage/usage-store.js';
+import { UsageStore } from '../../src/usage/store/usage-store.js';
 import { limitedServer, type StoreFor } from '../helpers/limited-server.js';
 import { rawRequest } from '../helpers/raw-request.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';

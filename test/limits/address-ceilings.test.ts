@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UncountedCeiling, RefusalCeiling, SlidingCounts, RefusalMemo } from '../../src/limits/address-ceilings.js';
 import type { LimitDecision } from '../../src/limits/limiter-store.js';
-import { defaultMaxConnections } from '../../src/http/connections/connection-limits.js';
+import { defaultMaxConnections } from '../../src/limits/connections/connection-limits.js';
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
 

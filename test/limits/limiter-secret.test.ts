@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config.js';
 import { limiterFromConfig } from '../../src/limits/limiter-from-config.js';
 import { clientHeaders, clientKeys, parseTrustedProxies } from '../../src/limits/client-identity.js';
-import { loadUsageSecret } from '../../src/store/usage/usage-secret.js';
+import { loadUsageSecret } from '../../src/usage/store/usage-secret.js';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';

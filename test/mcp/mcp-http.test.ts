@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { propertyOf } from '../../src/domain/is-object.js';
+import { propertyOf } from '../../src/lib/is-object.js';
 import { serveMcp, type McpServed } from '../helpers/mcp-served.js';
 import type { Answer, DocumentedPath, RequestPath } from '../helpers/documented-answers.js';
 import { answerOf, toolAnswer, toolError } from '../helpers/answers.js';

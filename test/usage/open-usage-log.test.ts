@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { openUsageLog } from '../../src/usage/open-usage-log.js';
-import { UsageStore } from '../../src/store/usage/usage-store.js';
+import { UsageStore } from '../../src/usage/store/usage-store.js';
 import { clientId } from '../../src/usage/client-id.js';
-import { loadUsageSecret } from '../../src/store/usage/usage-secret.js';
+import { loadUsageSecret } from '../../src/usage/store/usage-secret.js';
 
 const quiet = { error: () => {}, warn: () => {} };
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../src/cli.js';
 import { parseDuration } from '../../src/usage/usage-command.js';
-import { UsageStore, usageDbPath, type UsageEntry } from '../../src/store/usage/usage-store.js';
+import { UsageStore, usageDbPath, type UsageEntry } from '../../src/usage/store/usage-store.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 

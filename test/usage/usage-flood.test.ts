@@ -8,7 +8,7 @@ import { limitedServer, type LimitedServer } from '../helpers/limited-server.js'
 import { TEST_NOW } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { UsageLog, UNKNOWN_ENDPOINT } from '../../src/usage/usage-log.js';
-import { UsageStore } from '../../src/store/usage/usage-store.js';
+import { UsageStore } from '../../src/usage/store/usage-store.js';
 
 /**
  * Distinct paths in the flood: a row for each (what the log wrote before it tallied refusals) would grow the file by

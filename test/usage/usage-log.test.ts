@@ -12,7 +12,7 @@ import {
   usageEntryBuilder,
   CONDITIONS_CUT,
 } from '../../src/usage/usage-log.js';
-import type { UsageCount, UsageEntry } from '../../src/store/usage/usage-store.js';
+import type { UsageCount, UsageEntry } from '../../src/usage/store/usage-store.js';
 import { ADDRESS_PLACEHOLDER } from '../../src/domain/ip-address.js';
 import { clientId } from '../../src/usage/client-id.js';
 

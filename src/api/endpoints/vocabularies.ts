@@ -4,7 +4,7 @@ import type { Endpoint } from '../endpoint.js';
 import { NoQuery } from '../schemas/queries.js';
 import { VOCABULARIES, VOCABULARY_NAMES } from '../../domain/vocabularies/index.js';
 import { closeCauses } from '../../domain/companies/close-causes.js';
-import { isRecord, propertyOf } from '../../domain/is-object.js';
+import { isRecord, propertyOf } from '../../lib/is-object.js';
 import { foldCaseless } from '../../domain/text/text-fold.js';
 import { MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 

@@ -4,7 +4,7 @@ import type { Company } from '../schemas/company.js';
 import { closeCauses } from '../../domain/companies/close-causes.js';
 import { legalForms } from '../../domain/vocabularies/legal-forms.js';
 import { labelOf } from './labels.js';
-import { memoPerObject } from '../../domain/memo.js';
+import { memoPerObject } from '../../lib/memo.js';
 import { companyLinks } from '../links.js';
 
 // A hit kept by the answer cache is handed out again with every answer served from it: it is presented once, and its

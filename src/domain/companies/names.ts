@@ -2,7 +2,7 @@
 // The index and the query side both call it, so whatever it folds meets whatever it folds.
 import { foldKanjiVariants } from '../text/kanji-variants.js';
 import { ENGLISH_LEGAL_FORMS, ENGLISH_PREFIX_FORMS, JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
-import { memoRecent } from '../memo.js';
+import { memoRecent } from '../../lib/memo.js';
 import { foldCaseless, foldWidth } from '../text/text-fold.js';
 
 /** Katakana for hiragana; other characters untouched (ー and kanji stay as they are). */

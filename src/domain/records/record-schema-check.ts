@@ -3,7 +3,7 @@ import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { isCalendarDate } from '../dates.js';
-import { isRecord } from '../is-object.js';
+import { isRecord } from '../../lib/is-object.js';
 import { EnforcementInput, LicenseActionInput, ProcurementSuspensionInput, type RecordInput } from './record-input.js';
 import { RECORD_KINDS, type RecordKind } from './record.js';
 

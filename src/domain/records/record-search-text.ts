@@ -7,7 +7,7 @@ import { enforcementActionTypes, licenseActionTypes, procurementReasons, sectors
 import { laws } from '../vocabularies/laws.js';
 import type { Term, Vocabulary } from '../vocabulary.js';
 import { foldCompact, foldWidth } from '../text/text-fold.js';
-import { memoRecent } from '../memo.js';
+import { memoRecent } from '../../lib/memo.js';
 
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds

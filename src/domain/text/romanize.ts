@@ -1,7 +1,7 @@
 // Romanization of a kana reading (display alias) and the loose romaji key that Hepburn, kunrei and casual spellings share.
 import { toRomaji } from 'wanakana';
 import { normaliseCompanyName } from '../companies/names.js';
-import { memoRecent } from '../memo.js';
+import { memoRecent } from '../../lib/memo.js';
 import { foldCompact, foldWidth, stripLatinAccents } from './text-fold.js';
 
 /**

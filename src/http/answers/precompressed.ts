@@ -8,7 +8,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD } from '../hooks/compression.js';
 import { notModified, weakValidators, type Validators } from '../hooks/conditional.js';
-import { errorOf } from '../../domain/error-of.js';
+import { errorOf } from '../../lib/error-of.js';
 
 export type ContentCoding = 'br' | 'gzip';
 

@@ -1,7 +1,7 @@
 // The answer schemas as Fastify's serialiser (fast-json-stringify) is given them: a union it can write without
 // asking a validator which branch a value takes, written as the type list it means.
 import fastJson from 'fast-json-stringify';
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 
 type Schema = Readonly<Record<string, unknown>>;
 

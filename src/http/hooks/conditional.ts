@@ -7,7 +7,7 @@ import { japanDate } from '../../domain/dates.js';
 import { queryOf } from '../../domain/url-parts.js';
 import { accountingOf, chargeUncounted } from './route-accounting.js';
 import { LRUCache } from 'lru-cache';
-import { isObject, textOf } from '../../domain/is-object.js';
+import { isObject, textOf } from '../../lib/is-object.js';
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs

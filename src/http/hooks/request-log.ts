@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { addressScrubber } from '../../domain/ip-address.js';
 import { LRUCache } from 'lru-cache';
 import { pathOf } from '../../domain/url-parts.js';
-import { REFUSALS_MESSAGE, RefusalTally } from './refusal-tally.js';
+import { REFUSALS_MESSAGE, RefusalTally } from '../../limits/refusal-tally.js';
 
 export const REQUEST_LINE_MESSAGE = 'request completed';
 

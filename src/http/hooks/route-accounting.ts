@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BASE_PATH } from '../../api/catalogue.js';
-import { errorOf } from '../../domain/error-of.js';
+import { errorOf } from '../../lib/error-of.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -13,7 +13,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { readQueryString } from '../../api/query-rules.js';
 import { NoQuery, parameterNames } from '../../api/schemas/queries.js';
 import { ErrorBody } from '../../api/schemas/common.js';
-import { errorOf } from '../../domain/error-of.js';
+import { errorOf } from '../../lib/error-of.js';
 
 /**
  * The endpoints of the catalogue whose paths lie under `prefix` (the scope's, '' for the root's), each as a GET route

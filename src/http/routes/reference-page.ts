@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { REFERENCE_LOGO, REFERENCE_THEME } from './reference-theme.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from '../../api/catalogue.js';
 import { keepPrecompressedCopies } from '../answers/precompressed.js';
-import { propertyOf } from '../../domain/is-object.js';
+import { propertyOf } from '../../lib/is-object.js';
 
 /**
  * Swagger UI, not Scalar: Scalar's current packages need Node 22 and the service runs on Node 20. Its assets come

@@ -6,7 +6,7 @@ import type { DatasetMeta } from '../../store/schema/database.js';
 import type { RouteContext } from '../../api/endpoint.js';
 import { DOCUMENTS, endpointAt } from '../../api/catalogue.js';
 import { MAX_DATE_RANGE_DAYS } from '../../domain/records/filter-names.js';
-import { isObject, isRecord, propertyOf } from '../../domain/is-object.js';
+import { isObject, isRecord, propertyOf } from '../../lib/is-object.js';
 import {
   COMPANIES_PATH,
   COMPANY_PAGE_PATH,

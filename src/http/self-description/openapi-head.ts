@@ -1,6 +1,6 @@
 // HEAD beside every GET in the OpenAPI document: Fastify answers HEAD on every GET route (exposeHeadRoutes), which
 // @fastify/swagger leaves out, so a client or a proxy that follows the document (Prism answers 405) refuses it.
-import { textOf } from '../../domain/is-object.js';
+import { textOf } from '../../lib/is-object.js';
 import { objectsAt, type JsonObject } from './json.js';
 
 const REF = '#/components/responses/';

@@ -2,8 +2,8 @@
 // interceptor), conditional requests.
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici';
-import { errorCodeOf, messageOf } from '../../domain/error-of.js';
-import { propertyOf } from '../../domain/is-object.js';
+import { errorCodeOf, messageOf } from '../../lib/error-of.js';
+import { propertyOf } from '../../lib/is-object.js';
 
 export interface FetcherOptions {
   readonly userAgent: string;

@@ -4,7 +4,7 @@
 // end"), and a collection reads hundreds of files.
 import type { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
-import { errorCodeOf, messageOf } from '../../domain/error-of.js';
+import { errorCodeOf, messageOf } from '../../lib/error-of.js';
 import { budgetMessage, type ParseBudget } from '../parsers/parse-budget.js';
 import {
   parseFailure,

@@ -1,7 +1,7 @@
 // The worker thread of parse-thread.ts: parses each file it is handed with its source's registry parser and posts the
 // outcome, one file at a time, until parse-thread.ts ends it.
 import { parentPort } from 'node:worker_threads';
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 import { keptNotes, parseFailure, parseSafely } from '../parsers/source-parser.js';
 import type { ParseRequest } from './parse-thread.js';
 import { resolveParser } from './resolve-parser.js';

@@ -1,7 +1,7 @@
 // The first stage of a run: the source's list read, fetched from its publisher or from local copies, or found unchanged.
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import type { Db } from '../../store/schema/database.js';
 import { readSourceHttpState, type SourceHttpState } from '../../store/write/source-http-state.js';
 import type { SourceEntry } from '../registry/source-entry.js';

@@ -1,6 +1,6 @@
 // Which parser reads a registry source, in one place: the table reader of its format for a source with a mapping, the
 // parser.ts of its module for one with a parser of its own, none for a list no module reads yet.
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 import { parseGenericSource } from '../parsers/generic-parsers.js';
 import { loadedOnUse, type ParserResolver, type SourceParser } from '../parsers/source-parser.js';
 

@@ -7,10 +7,10 @@ import { registryOrSentence, type SourceRegistry } from '../registry/source-regi
 import { resolveParser } from './resolve-parser.js';
 import { runNotes } from './collect-report.js';
 import { textTable } from './text-table.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { parseArgs } from 'node:util';
 import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
-import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from './sources-propose.js';
+import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from '../propose/sources-propose.js';
 
 export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
   readonly registry?: SourceRegistry;

@@ -9,7 +9,7 @@ import { instant } from '../../domain/dates.js';
 import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
 import { NO_NAMESAKES, type Namesakes } from '../../domain/companies/link-company.js';
 import type { ValidRecord } from '../../domain/records/record.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { createCompanyLinkQueries } from '../../store/read/company-link-queries.js';
 import { openReadOnly, type Db } from '../../store/schema/database.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';

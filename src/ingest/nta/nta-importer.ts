@@ -9,7 +9,7 @@ import type { NtaEncoding } from './nta-decoder.js';
 import { openParsedRowsOnThread } from './nta-parse-thread.js';
 import { openParsedRows, type ParsedItem, type ParsedRows, type ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import type { NtaRow, NtaRowError, NtaRowErrorReason } from './nta-row.js';
 import { MAX_SKIP_EXAMPLES, type NtaFileSummary, type NtaImportSummary } from './nta-summary.js';
 

@@ -5,7 +5,7 @@ import { isNtaEncoding, type NtaEncoding } from './nta-decoder.js';
 import { decodeItems, type EncodedItems } from './nta-item-codec.js';
 import type { ParsedRows, ReadState } from './nta-parsed-rows.js';
 import { NtaFormatError } from './nta-reader.js';
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 
 export interface ThreadRequest {
   readonly path: string;

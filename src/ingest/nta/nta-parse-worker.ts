@@ -4,7 +4,7 @@ import { encodeItems } from './nta-item-codec.js';
 import { openParsedRows } from './nta-parsed-rows.js';
 import { isThreadRequest, type ThreadMessage } from './nta-parse-thread.js';
 import { NtaFormatError } from './nta-reader.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 
 const port = parentPort;
 const request: unknown = workerData;

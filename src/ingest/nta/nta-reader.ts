@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import { CsvSyntaxError, NtaCsvSplitter } from './nta-csv.js';
 import { NtaDecoder, type NtaEncoding } from './nta-decoder.js';
 import { openNtaBytes } from './nta-source.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 
 export interface NtaRecord {
   readonly fields: readonly string[];

@@ -1,6 +1,6 @@
 // The generic CSV parser: bytes in the mapped (or detected) encoding, a header row, records out.
 import { parse } from 'csv-parse/sync';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import type { ColumnMapping, TextEncoding } from './column-mapping.js';
 import { parseFailure, type ParseContext, type ParseFailure, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';

@@ -1,7 +1,7 @@
 // The generic Excel parser (.xlsx, and legacy .xls in BIFF): one sheet read with SheetJS (@e965/xlsx), records out.
-import { textOf } from '../../domain/is-object.js';
+import { textOf } from '../../lib/is-object.js';
 import type { ColumnMapping } from './column-mapping.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseFailure, type ParseOutcome } from './source-parser.js';
 import { recordsFromTable } from './table-records.js';

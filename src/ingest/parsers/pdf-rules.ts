@@ -3,7 +3,7 @@
 //
 // Pure: it walks the operator list pdf-text.ts hands it (pdfjs's fnArray and argsArray, with pdfjs's operator
 // numbers), so it never touches pdfjs itself. Only horizontal and vertical lines are kept: table borders.
-import { propertyOf } from '../../domain/is-object.js';
+import { propertyOf } from '../../lib/is-object.js';
 
 /** A horizontal or vertical line in PDF user space (points, y up), x0 ≤ x1 and y0 ≤ y1. */
 export interface PdfRule {

@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { messageOf } from '../../domain/error-of.js';
-import { isObject, propertyOf } from '../../domain/is-object.js';
+import { messageOf } from '../../lib/error-of.js';
+import { isObject, propertyOf } from '../../lib/is-object.js';
 import type { PdfPage, PdfTextItem } from './pdf-page.js';
 import { drawingOfOperators, matrixOf } from './pdf-rules.js';
 import { checkPdfInflatedSize } from './inflated-size.js';

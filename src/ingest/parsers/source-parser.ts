@@ -2,7 +2,7 @@
 import type { RecordInput } from '../../domain/records/record-input.js';
 import { MAX_KEPT_SKIPPED_ROWS, type SkippedRow } from '../../domain/skipped-row.js';
 import type { SourceEntry } from '../registry/source-entry.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { DEFAULT_PARSE_BUDGET, ParseBudgetError, type ParseBudget } from './parse-budget.js';
 
 export interface ParseContext {

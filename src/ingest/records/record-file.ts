@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { ImportRunTally, type ImportRun } from '../../domain/import-runs.js';
 import { duplicateIdErrors } from '../../domain/records/record-id.js';
 import type { RecordKind, ValidRecord } from '../../domain/records/record.js';

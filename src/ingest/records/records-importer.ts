@@ -1,7 +1,7 @@
 // Importing record JSON Lines files: every line validated, then each file applied whole or not at all.
 import { instant } from '../../domain/dates.js';
 import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { readDatasetMeta, writeDatasetMeta, type Db } from '../../store/schema/database.js';
 import { createRecordWriter, refreshRecordCounts } from '../../store/write/record-writer.js';
 import { seedVocabularies } from '../../store/write/vocabulary-seed.js';

@@ -2,8 +2,8 @@
 // for its entries and its parser.ts (if any) named by file, so that adding a source is adding its folder, and nothing
 // lists the folders.
 import { existsSync, readdirSync } from 'node:fs';
-import { isObject } from '../../domain/is-object.js';
-import { messageOf } from '../../domain/error-of.js';
+import { isObject } from '../../lib/is-object.js';
+import { messageOf } from '../../lib/error-of.js';
 import type { SourceModule } from './source-module.js';
 
 /** A module as found in its folder. */

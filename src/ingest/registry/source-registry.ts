@@ -3,7 +3,7 @@
 // reads now, checked and completed with its publisher group.
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { tableParserId } from '../parsers/generic-parsers.js';
 import { UNREAD_LISTS } from '../unread-lists/index.js';
 import { NOT_WRITTEN, type SourceEntry, type SourceEntryInput } from './source-entry.js';

@@ -2,7 +2,7 @@
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { openStore, type Store } from './store.js';
-import { errorOf } from '../../domain/error-of.js';
+import { errorOf } from '../../lib/error-of.js';
 
 export interface HolderEvents {
   readonly onSwitched?: (store: Store) => void;

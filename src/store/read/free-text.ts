@@ -5,7 +5,7 @@ import { termGrams } from '../../domain/companies/company-terms.js';
 import { normaliseCompanyName, piecesAroundLegalForms } from '../../domain/companies/names.js';
 import { foldAsTextIndex } from '../../domain/text/text-fold.js';
 import { queryWords } from '../../domain/text/query-words.js';
-import { memoRecent } from '../../domain/memo.js';
+import { memoRecent } from '../../lib/memo.js';
 import type { SqlFragment } from './sql-fragment.js';
 import { ridOfTextKey } from './record-text-keys.js';
 

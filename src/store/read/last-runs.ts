@@ -1,7 +1,7 @@
 // The newest collection run of each source, for `kohyo sources`.
 import { skippedRowOfStored, type SkippedRow } from '../../domain/skipped-row.js';
 import { readFile, type Db } from '../schema/database.js';
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 
 export interface LastRun {
   readonly source_id: string;

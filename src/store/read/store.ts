@@ -15,7 +15,7 @@ import {
 } from './coverage-queries.js';
 import { readGuidePicks, type GuidePicks } from './guide-picks.js';
 import { perRecordKind, type RecordKind } from '../../domain/records/record.js';
-import { intervalTimer, type RepeatTimer } from '../../domain/repeat-timer.js';
+import { intervalTimer, type RepeatTimer } from '../../lib/repeat-timer.js';
 
 export interface Store {
   readonly path: string;

@@ -1,7 +1,7 @@
 // A record and its table row, both ways: the one place that knows which column holds which field.
 import { recordNameKey } from '../../domain/records/record-names.js';
 import { printedNameKey } from '../../domain/companies/names.js';
-import { memoRecent } from '../../domain/memo.js';
+import { memoRecent } from '../../lib/memo.js';
 import {
   CompanyLink,
   type Permit,

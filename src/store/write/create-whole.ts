@@ -1,7 +1,7 @@
 // A file created whole or not at all, where none of its name is yet.
 import { randomBytes } from 'node:crypto';
 import { linkSync, rmSync, writeFileSync } from 'node:fs';
-import { errorCodeOf } from '../../domain/error-of.js';
+import { errorCodeOf } from '../../lib/error-of.js';
 
 /**
  * Writes `data` to a private file beside `path`, then links it into place; true when it did, false when a file of

@@ -3,7 +3,7 @@ import type { Db, DatasetKind } from '../schema/database.js';
 import { assertMayWrite } from './dataset-kind.js';
 import { beginDraft, removeStaleDrafts, type ChangeCheck, type DraftCheck } from './publish.js';
 import { acquireWriterLock, heldOnAnotherHost, processIsAlive } from './writer-lock.js';
-import { propertyOf } from '../../domain/is-object.js';
+import { propertyOf } from '../../lib/is-object.js';
 
 export interface DraftOptions<T = unknown> {
   /** The command writing (`collect`, `import records`, ...), named in the refusal another writer gets. */

@@ -1,6 +1,6 @@
 // The second thread of parallel-check.ts: opens the file read-only and checks the parts it takes, then answers.
 import { parentPort, workerData } from 'node:worker_threads';
-import { messageOf } from '../../domain/error-of.js';
+import { messageOf } from '../../lib/error-of.js';
 import { readFile } from '../schema/database.js';
 import { checkTakenParts, isCheckRequest, type CheckAnswer } from './parallel-check.js';
 

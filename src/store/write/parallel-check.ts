@@ -2,8 +2,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../worker-start.js';
-import { messageOf } from '../../domain/error-of.js';
-import { isObject, propertyOf } from '../../domain/is-object.js';
+import { messageOf } from '../../lib/error-of.js';
+import { isObject, propertyOf } from '../../lib/is-object.js';
 import { integrityProblems, type Db } from '../schema/database.js';
 
 /**

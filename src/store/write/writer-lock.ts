@@ -1,9 +1,9 @@
 // The writer lock: one lock file beside the live database, so that two writers (collect, imports, the demo build) never overlap.
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { errorCodeOf } from '../../domain/error-of.js';
+import { errorCodeOf } from '../../lib/error-of.js';
 import { createWhole } from './create-whole.js';
-import { propertyOf, textOf } from '../../domain/is-object.js';
+import { propertyOf, textOf } from '../../lib/is-object.js';
 
 export class WriterLockedError extends Error {
   constructor(

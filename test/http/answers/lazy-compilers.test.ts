@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import { lazyCompilers, type SchemaCompilers } from '../../../src/http/answers/lazy-compilers.js';
 import { answerWriter } from '../../../src/http/answers/serialiser-schema.js';
-import { propertyOf } from '../../../src/domain/is-object.js';
+import { propertyOf } from '../../../src/lib/is-object.js';
 
 /** A route's query: its own schema (the same text would share a validator, compiled once for both). */
 const queryOf = (url: string) =>

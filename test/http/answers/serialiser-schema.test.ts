@@ -8,7 +8,7 @@ import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js'
 import { serialiserView } from '../../../src/http/answers/serialiser-schema.js';
 import { Nullable, Label, Instant } from '../../../src/api/schemas/common.js';
 import { Type } from '@sinclair/typebox';
-import { propertyOf } from '../../../src/domain/is-object.js';
+import { propertyOf } from '../../../src/lib/is-object.js';
 
 /** fast-json-stringify's writer of a schema, typed. */
 const writerOf = (schema: object): ((value: unknown) => string) => fastJson(schema);

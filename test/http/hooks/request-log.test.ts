@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { MAX_LINE_BYTES, boundLine, createLogger } from '../../../src/logger.js';
 import { REQUEST_LINE_MESSAGE } from '../../../src/http/hooks/request-log.js';
-import { REFUSALS_MESSAGE } from '../../../src/http/hooks/refusal-tally.js';
+import { REFUSALS_MESSAGE } from '../../../src/limits/refusal-tally.js';
 import { clientId } from '../../../src/usage/client-id.js';
 import { demoDatabase, startServer } from '../../helpers/server.js';
 import { limitedServer } from '../../helpers/limited-server.js';

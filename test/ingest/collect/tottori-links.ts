@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { isObject } from '../../../src/domain/is-object.js';
+import { isObject } from '../../../src/lib/is-object.js';
 import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';

@@ -2,10 +2,10 @@
 // (技能実習法): certification revocations, licence revocations and improvement orders, one file per list or per
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
-import { textOf } from '../../../domain/is-object.js';
+import { textOf } from '../../../lib/is-object.js';
 import { normaliseCompanyName } from '../../../domain/companies/names.js';
 import type { LicenseActionInput } from '../../../domain/records/record-input.js';
-import { messageOf } from '../../../domain/error-of.js';
+import { messageOf } from '../../../lib/error-of.js';
 import { prefectureOfAddress } from '../../../domain/address-prefecture.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from '../../parsers/source-parser.js';
 import { ParseBudgetError, type ParseBudget } from '../../parsers/parse-budget.js';

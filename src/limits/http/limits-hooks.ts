@@ -2,9 +2,9 @@
 // as an uncounted answer leaves, its bytes go to its address's ceiling.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RequestLimits, RouteLimits } from '../../limits/limiter.js';
-import { errorOf } from '../../domain/error-of.js';
-import { accountingOf, markCounted } from './route-accounting.js';
+import type { RequestLimits, RouteLimits } from '../limiter.js';
+import { errorOf } from '../../lib/error-of.js';
+import { accountingOf, markCounted } from '../../http/hooks/route-accounting.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

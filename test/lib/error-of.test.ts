@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { errorCodeOf, errorOf, isError, messageOf } from '../../src/domain/error-of.js';
+import { errorCodeOf, errorOf, isError, messageOf } from '../../src/lib/error-of.js';
 
 function caught(action: () => unknown): unknown {
   try {

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { loadUsageSecret, usageSecretPath } from '../../../src/store/usage/usage-secret.js';
+import { loadUsageSecret, usageSecretPath } from '../../../src/usage/store/usage-secret.js';
 
 function tempDb(): string {
   return join(mkdtempSync(join(tmpdir(), 'kohyo-usage-secret-')), 'kohyo.sqlite');
@@ -38,7 +38,7 @@ test('a kept secret written by hand is read as it is', () => {
 
 test('processes starting together agree on one generated secret', async () => {
   const dbPath = tempDb();
-  const module = new URL('../../../src/store/usage/usage-secret.ts', import.meta.url).href;
+  const module = new URL('../../../src/usage/store/usage-secret.ts', import.meta.url).href;
   const script = `import { loadUsageSecret } from ${JSON.stringify(module)};
     process.stdout.write(loadUsageSecret({ usageSecret: null, dbPath: ${JSON.stringify(dbPath)} }));`;
   const run = async () =>

@@ -1,8 +1,8 @@
-// The memos of pure functions (src/domain/memo.ts): each argument worked out once while held, the least recently
+// The memos of pure functions (src/lib/memo.ts): each argument worked out once while held, the least recently
 // used out first; each object once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { memoPerObject, memoRecent } from '../../src/domain/memo.js';
+import { memoPerObject, memoRecent } from '../../src/lib/memo.js';
 
 test('memoRecent answers as the function does, working each of the last few arguments out once', () => {
   const calls: string[] = [];

@@ -6,9 +6,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressGroup, networkGroup, parseAddress } from '../../domain/ip-address.js';
-import type { TrustedProxies } from '../../limits/client-identity.js';
-import { isObject } from '../../domain/is-object.js';
-import { connectionsAccepted } from '../../limits/turns.js';
+import type { TrustedProxies } from '../client-identity.js';
+import { isObject } from '../../lib/is-object.js';
+import { connectionsAccepted } from '../turns.js';
 
 export interface PoolBounds {
   /** Connections served per address (IPv4, or IPv6 /64): KOHYO_MAX_CONNECTIONS_PER_ADDRESS. */

@@ -1,9 +1,9 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createWhole } from '../write/create-whole.js';
+import { createWhole } from '../../store/write/create-whole.js';
 import { dirname } from 'node:path';
-import { errorCodeOf } from '../../domain/error-of.js';
+import { errorCodeOf } from '../../lib/error-of.js';
 
 /** The file that keeps a generated secret: `<KOHYO_DB>.usage-secret`, readable by the owner only. */
 export function usageSecretPath(dbPath: string): string {

@@ -1,5 +1,5 @@
 // The usage log database's schema, as numbered migrations (its own file and version line, apart from the dataset's).
-import { latestVersion } from '../schema/migrate.js';
+import { latestVersion } from '../../store/schema/migrate.js';
 
 export interface UsageMigration {
   readonly version: number;

@@ -2,11 +2,11 @@
 // recorded once its answer is sent, as an entry when it counted and in the hourly tallies when it did not.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FinishedRequest } from '../../usage/usage-log.js';
+import type { FinishedRequest } from '../usage-log.js';
 import { pathOf, queryOf } from '../../domain/url-parts.js';
-import { accountingOf } from './route-accounting.js';
-import { errorOf } from '../../domain/error-of.js';
-import { isObject, propertyOf } from '../../domain/is-object.js';
+import { accountingOf } from '../../http/hooks/route-accounting.js';
+import { errorOf } from '../../lib/error-of.js';
+import { isObject, propertyOf } from '../../lib/is-object.js';
 
 export interface UsageRecorder {
   record(request: FinishedRequest): void;

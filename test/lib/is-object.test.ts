@@ -1,7 +1,7 @@
 // Values read from outside: as an object whose fields are read one by one, and as text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isObject, isRecord, propertyOf, textOf } from '../../src/domain/is-object.js';
+import { isObject, isRecord, propertyOf, textOf } from '../../src/lib/is-object.js';
 
 test("an object's property, inherited ones too; undefined for a missing one or a value that is not an object", () => {
   assert.equal(propertyOf({ a: 1 }, 'a'), 1);

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { USAGE_MIGRATIONS } from './usage-schema.js';
-import { migrate } from '../schema/migrate.js';
-import { errorCodeOf } from '../../domain/error-of.js';
+import { migrate } from '../../store/schema/migrate.js';
+import { errorCodeOf } from '../../lib/error-of.js';
 
 /** One row of usage_log, as written and read back. */
 export interface UsageEntry {

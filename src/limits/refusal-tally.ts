@@ -1,8 +1,8 @@
 // The server log's refusals: counted per address and minute and written as one line each, not one line a refusal,
 // so that however fast an address is refused its refusals add a line a minute to the log.
-import { isoInstant } from '../../domain/dates.js';
+import { isoInstant } from '../domain/dates.js';
 import { LRUCache } from 'lru-cache';
-import { MINUTE_MS } from '../../limits/policy.js';
+import { MINUTE_MS } from './policy.js';
 
 /** One address's refusals in one minute. */
 interface Tallied {

@@ -2,8 +2,8 @@
 // network and in all, its head and send timeouts, and closing the server in bounded time.
 import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
-import type { TrustedProxies } from '../../limits/client-identity.js';
-import type { RefusalGate } from '../../limits/limiter.js';
+import type { TrustedProxies } from '../client-identity.js';
+import type { RefusalGate } from '../limiter.js';
 import type { Config } from '../../config.js';
 import { ConnectionPool, SWEEP_MS } from './connection-pool.js';
 

@@ -4,8 +4,8 @@ import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { UsageStore, type UsageEntry } from '../../../src/store/usage/usage-store.js';
-import { USAGE_SCHEMA_VERSION } from '../../../src/store/usage/usage-schema.js';
+import { UsageStore, type UsageEntry } from '../../../src/usage/store/usage-store.js';
+import { USAGE_SCHEMA_VERSION } from '../../../src/usage/store/usage-schema.js';
 
 const ENTRY: UsageEntry = {
   at: '2026-11-21T03:00:00.000Z',

@@ -10,7 +10,7 @@ import { runCli } from '../../../src/cli.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { loadSourceRegistry, registryEntriesOf } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
-import { startFixtureServer, tempDir, testFetcher } from './collect-helpers.js';
+import { startFixtureServer, tempDir, testFetcher } from '../collect/collect-helpers.js';
 
 const TSV = sharedData('mhlw/company_list_20180801_to_20190731.tsv');
 

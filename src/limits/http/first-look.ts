@@ -5,16 +5,16 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RefusalGate, RequestLimits } from '../../limits/limiter.js';
-import type { TrustedProxies } from '../../limits/client-identity.js';
+import type { RefusalGate, RequestLimits } from '../limiter.js';
+import type { TrustedProxies } from '../client-identity.js';
 import type { Socket } from 'node:net';
 import type { DropBounds } from '../connections/connection-limits.js';
 import { stopReading } from '../connections/connection-pool.js';
 import { parseAddress } from '../../domain/ip-address.js';
-import { errorOf } from '../../domain/error-of.js';
-import { accountingOf, chargeUncounted, markNotCounted } from './route-accounting.js';
+import { errorOf } from '../../lib/error-of.js';
+import { accountingOf, chargeUncounted, markNotCounted } from '../../http/hooks/route-accounting.js';
 import { ApiError, echoed } from '../../api/errors.js';
-import { isObject } from '../../domain/is-object.js';
+import { isObject } from '../../lib/is-object.js';
 import { illFormedEncoded, type IllFormed } from '../../domain/text/well-formed.js';
 import { MAX_QUERY_WORDS, queryWords } from '../../domain/text/query-words.js';
 

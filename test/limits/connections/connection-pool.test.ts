@@ -2,7 +2,7 @@
 // shorter, to a third of it at the cap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headTimeoutAt } from '../../../src/http/connections/connection-pool.js';
+import { headTimeoutAt } from '../../../src/limits/connections/connection-pool.js';
 
 test('the head timeout shortens under pressure, from half the pool to a third of it at the cap', () => {
   assert.equal(headTimeoutAt(0, 30_000), 30_000);

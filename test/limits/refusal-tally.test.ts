@@ -2,7 +2,7 @@
 // minute is over (or the app closes), under the identifier given, bounded in addresses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OTHER_ADDRESSES, RefusalTally, type TallyLine } from '../../../src/http/hooks/refusal-tally.js';
+import { OTHER_ADDRESSES, RefusalTally, type TallyLine } from '../../src/limits/refusal-tally.js';
 
 const T0 = Date.parse('2026-11-21T03:04:00.000Z');
 

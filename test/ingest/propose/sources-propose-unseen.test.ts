@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import { runCli } from '../../../src/cli.js';
 import type { SourceModule } from '../../../src/ingest/registry/source-module.js';
 import { buildXlsx } from '../../helpers/xlsx.js';
-import { tempDir } from './collect-helpers.js';
+import { tempDir } from '../collect/collect-helpers.js';
 
 interface Proposed {
   readonly exit: number;

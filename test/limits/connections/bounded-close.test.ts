@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { connectionLimits } from '../../../src/http/connections/connection-limits.js';
+import { connectionLimits } from '../../../src/limits/connections/connection-limits.js';
 import { loadConfig } from '../../../src/config.js';
 import { parseTrustedProxies } from '../../../src/limits/client-identity.js';
 import { startServer } from '../../helpers/server.js';
