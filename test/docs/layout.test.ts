@@ -75,11 +75,14 @@ test('the HTTP app and the MCP server do not import each other: both answer thro
   }
 });
 
-/** A file's folder as the layout names it: a folder of src/, or a folder of src/http/ or src/store/. */
+/** The folders of src/ whose own folders the layout lists one by one. */
+const SPLIT_FOLDERS = ['http', 'store', 'limits', 'usage'];
+
+/** A file's folder as the layout names it: a folder of src/, or a folder of one of SPLIT_FOLDERS. */
 function folderOf(file: string): string {
   const parts = file.slice(join(root, 'src').length + 1).split('/');
   if (parts.length === 1) return parts[0]!;
-  return ['http', 'store'].includes(parts[0]!) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  return SPLIT_FOLDERS.includes(parts[0]!) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
 /** Every import of one folder from another, as `from → to: file`. */
@@ -98,7 +101,7 @@ function folderImports(): Map<string, Map<string, string>> {
   return edges;
 }
 
-test('no two folders of src/ import each other, however indirectly (src/http/ and src/store/ by their folders)', () => {
+test('no two folders of src/ import each other, however indirectly (src/http/, src/store/, src/limits/ and src/usage/ by their folders)', () => {
   const edges = folderImports();
   const reaches = (from: string, to: string): boolean => {
     const seen = new Set<string>();
@@ -120,11 +123,10 @@ test('no two folders of src/ import each other, however indirectly (src/http/ an
   assert.deepEqual(loops, []);
 });
 
-test('src/http/ and src/store/: a folder imports only the folders before it, as the layout lists them', () => {
+test('src/http/, src/store/, src/limits/ and src/usage/: a folder imports only the folders before it, as the layout lists them', () => {
   const edges = folderImports();
   for (const order of [
     [
-      'http/connections',
       'http/feeds',
       'http/pages',
       'http/hooks',
@@ -132,7 +134,9 @@ test('src/http/ and src/store/: a folder imports only the folders before it, as 
       'http/self-description',
       'http/routes',
     ],
-    ['store/schema', 'store/read', 'store/write', 'store/usage'],
+    ['store/schema', 'store/read', 'store/write'],
+    ['limits', 'limits/connections', 'limits/http'],
+    ['usage/store', 'usage', 'usage/http'],
   ]) {
     for (const [at, folder] of order.entries()) {
       assert.ok(existsSync(join(root, 'src', folder)), `src/${folder}/ exists`);
