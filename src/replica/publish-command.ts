@@ -1,10 +1,9 @@
-// `kohyo publish-dataset --to DEST`: publishes the dataset at KOHYO_DB for replicas to follow. A consistent snapshot
-// (VACUUM INTO reads one, so a running writer is neither blocked nor half copied) is checked, uploaded under a name
-// that never changes once written, and only then named by the manifest, which is written last.
-import { existsSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
+// `kohyo publish-dataset --to DEST`: publishes the dataset at KOHYO_DB for replicas to follow. A consistent snapshot is
+// checked, uploaded under a name that never changes once written, and only then named by the manifest, written last.
+import { rmSync, existsSync } from 'node:fs';
 import { readCommandArgs } from '../command-args.js';
-import { integrityProblems, readDatasetMeta, readFile } from '../store/schema/database.js';
+import type { DatasetMeta } from '../store/schema/database.js';
+import { writeCheckedSnapshot } from '../store/write/dataset-snapshot.js';
 import {
   AddressError,
   MANIFEST_NAME,
@@ -49,9 +48,8 @@ export async function runPublishDataset(args: readonly string[], context: Publis
   }
   const snapshot = `${context.dbPath}.publish-${process.pid}`;
   try {
-    rmSync(snapshot, { force: true });
-    readFile(context.dbPath, (db) => db.prepare('VACUUM INTO ?').run(snapshot));
-    const manifest = await checkedManifest(snapshot);
+    const meta = writeCheckedSnapshot(context.dbPath, snapshot);
+    const manifest = await manifestOf(snapshot, meta);
     const published = await bucket.readText(MANIFEST_NAME);
     if (published !== null && sameDataset(published, manifest)) {
       context.stdout(
@@ -71,19 +69,8 @@ export async function runPublishDataset(args: readonly string[], context: Publis
   }
 }
 
-/** The snapshot as a file whole on its own (no write-ahead log beside it), checked, and its manifest. */
-async function checkedManifest(path: string): Promise<DatasetManifest> {
-  const db = new Database(path);
-  let meta;
-  try {
-    db.pragma('journal_mode = DELETE');
-    const problems = integrityProblems(db);
-    if (problems.length > 0)
-      throw new Error(`the dataset failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
-    meta = readDatasetMeta(db);
-  } finally {
-    db.close();
-  }
+/** The manifest of the snapshot at `path`, whose meta is `meta`. */
+async function manifestOf(path: string, meta: DatasetMeta): Promise<DatasetManifest> {
   const { size, sha256 } = await measureFile(path);
   return manifestFor(meta.version, meta.kind, sha256, size);
 }

@@ -63,6 +63,14 @@ export function readFile<T>(path: string, read: (db: Db) => T): T {
 }
 
 /**
+ * Folds the write-ahead log into the file and keeps a rollback journal instead: the file is then whole on its own, to
+ * rename, copy or publish without a `-wal` beside it to lose.
+ */
+export function makeSelfContained(db: Db): void {
+  db.pragma('journal_mode = DELETE');
+}
+
+/**
  * What SQLite's integrity check (or its quicker form, which skips the indexes' match to their tables) finds wrong
  * with the file, or with one table (`table`: its b-tree and its indexes', or an FTS5 table's own check): nothing when
  * it is whole.

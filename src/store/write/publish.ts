@@ -11,7 +11,7 @@ import {
   rmSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { integrityProblems, readFile, type Db } from '../schema/database.js';
+import { integrityProblems, makeSelfContained, readFile, type Db } from '../schema/database.js';
 import { openUpgraded } from './database-upgrade.js';
 import { quickCheckInParallel } from './parallel-check.js';
 
@@ -119,9 +119,8 @@ export function beginDraft(livePath: string, pid: number = process.pid, from: 'l
       throw new PublishError(`the new database failed its integrity check: ${problems.slice(0, 5).join('; ')}`);
     }
     onChecked?.();
-    // A rollback-journal file is whole on its own: no -wal beside it to lose in the rename, and
-    // readers of the new file never read a -wal the old file left at the same path.
-    db.pragma('journal_mode = DELETE');
+    // readers of the new file never read a -wal the old file left at the same path
+    makeSelfContained(db);
     close();
     syncFile(path);
     renameSync(path, livePath);
