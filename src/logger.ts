@@ -3,7 +3,7 @@
 // and no line is longer than MAX_LINE_BYTES, whatever a request or an error carries.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { pathOf } from './domain/url-parts.js';
-import { cut } from './domain/ip-address.js';
+import { cut } from './domain/address-scrubber.js';
 import { isObject } from './lib/is-object.js';
 
 /** The longest line the log writes, in bytes: a disk is filled by lines, and a line of 16 KB was a path written whole. */

@@ -1,7 +1,7 @@
 // Who a request comes from: its address (the socket peer, or X-Forwarded-For when the peer is a proxy we trust),
 // and the client it belongs to (address group, User-Agent, client name) as opaque hashed keys, remembered per identity.
 import { createHash, createHmac } from 'node:crypto';
-import { addressGroup, parseAddress, type ParsedAddress } from '../domain/ip-address.js';
+import { addressGroup, parseAddress, type ParsedAddress } from '../lib/ip-address.js';
 import { BlockList } from 'node:net';
 import { ConfigError } from '../config.js';
 import { LRUCache } from 'lru-cache';

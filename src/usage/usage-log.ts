@@ -4,7 +4,7 @@ import { hourOf, type UsageCount, type UsageEntry } from './store/usage-store.js
 import { intervalTimer, type RepeatTimer } from '../lib/repeat-timer.js';
 import { normaliseCompanyName } from '../domain/companies/names.js';
 import { normaliseCorporateNumberInput } from '../domain/companies/corporate-number.js';
-import { addressScrubber, cut } from '../domain/ip-address.js';
+import { addressScrubber, cut } from '../domain/address-scrubber.js';
 import { BASE_PATH } from '../api/links.js';
 import { clientId } from './client-id.js';
 import { isoInstant } from '../domain/dates.js';
@@ -242,7 +242,7 @@ export interface FinishedRequest {
   readonly clientContact: string | undefined;
 }
 
-// Bounds on what one entry may hold, so that a hostile request cannot bloat the log (a text: src/domain/ip-address.ts cut).
+// Bounds on what one entry may hold, so that a hostile request cannot bloat the log (a text: src/domain/address-scrubber.ts cut).
 const MAX_PARAMETERS = 20;
 /** The conditions' JSON in total: one parameter repeated a thousand times would otherwise be kept a thousand times. */
 const MAX_CONDITIONS = 1000;

@@ -13,7 +13,7 @@ import {
   CONDITIONS_CUT,
 } from '../../src/usage/usage-log.js';
 import type { UsageCount, UsageEntry } from '../../src/usage/store/usage-store.js';
-import { ADDRESS_PLACEHOLDER } from '../../src/domain/ip-address.js';
+import { ADDRESS_PLACEHOLDER } from '../../src/domain/address-scrubber.js';
 import { clientId } from '../../src/usage/client-id.js';
 
 function request(n: number): FinishedRequest {

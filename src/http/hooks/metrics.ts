@@ -6,7 +6,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { RouteContext } from '../../api/endpoint.js';
 import { ApiError } from '../../api/errors.js';
 import { parseTrustedProxies } from '../../limits/client-identity.js';
-import { parseAddress } from '../../domain/ip-address.js';
+import { parseAddress } from '../../lib/ip-address.js';
 import type { LimiterState } from '../../limits/limiter-from-config.js';
 
 export const METRICS_PATH = '/metrics';

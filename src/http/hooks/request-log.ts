@@ -3,7 +3,7 @@
 // counted per address and minute instead (refusal-tally.ts), so that a flood of them cannot fill a disk.
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressScrubber } from '../../domain/ip-address.js';
+import { addressScrubber } from '../../domain/address-scrubber.js';
 import { LRUCache } from 'lru-cache';
 import { pathOf } from '../../domain/url-parts.js';
 import { REFUSALS_MESSAGE, RefusalTally } from '../../limits/refusal-tally.js';

@@ -5,7 +5,7 @@
 // place that follows each connection: its timeouts (a request head, an answer not taken) and its close.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressGroup, networkGroup, parseAddress } from '../../domain/ip-address.js';
+import { addressGroup, networkGroup, parseAddress } from '../../lib/ip-address.js';
 import type { TrustedProxies } from '../client-identity.js';
 import { isObject } from '../../lib/is-object.js';
 import { connectionsAccepted } from '../turns.js';

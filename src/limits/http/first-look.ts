@@ -10,7 +10,7 @@ import type { TrustedProxies } from '../client-identity.js';
 import type { Socket } from 'node:net';
 import type { DropBounds } from '../connections/connection-limits.js';
 import { stopReading } from '../connections/connection-pool.js';
-import { parseAddress } from '../../domain/ip-address.js';
+import { parseAddress } from '../../lib/ip-address.js';
 import { errorOf } from '../../lib/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from '../../http/hooks/route-accounting.js';
 import { ApiError, echoed } from '../../api/errors.js';

@@ -1,65 +1,6 @@
-// IP addresses as clients are told apart: parsing what sockets and proxies write, the network a client is grouped by,
-// written forms; and a client's own address, in whatever form it was written, replaced in a text from outside, and the
-// text cut to a bound: what the usage log and the server's log keep of a path, a header or a parameter.
-import { isIPv4, isIPv6 } from 'node:net';
-
-export type ParsedAddress =
-  | { readonly family: 4; readonly address: string }
-  | { readonly family: 6; readonly address: string; readonly hextets: readonly number[] };
-
-/**
- * Reads one address as a socket or a proxy gives it: IPv6 zone ids (`%eth0`), brackets and ports
- * (`[2001:db8::1]:443`, `203.0.113.7:51234`, as some proxies write X-Forwarded-For) are removed.
- * IPv4-mapped IPv6 (::ffff:a.b.c.d, as a dual-stack socket reports an IPv4 client) is read as the IPv4
- * address; other IPv6 as its eight groups, written in full without leading zeros.
- * Returns null for anything that is not an address.
- */
-export function parseAddress(raw: string): ParsedAddress | null {
-  let text = raw.trim();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/u.exec(text)?.[1];
-  if (bracketed !== undefined) text = bracketed;
-  else if (/^\d{1,3}(?:\.\d{1,3}){3}:\d+$/u.test(text)) text = text.slice(0, text.lastIndexOf(':'));
-  text = text.replace(/%.*$/u, '');
-  if (isIPv4(text)) return { family: 4, address: text };
-  if (!isIPv6(text)) return null;
-  const hextets = expandIPv6(text);
-  if (hextets.slice(0, 5).every((h) => h === 0) && hextets[5] === 0xffff) {
-    // a valid address always has eight groups, so the defaults are never taken
-    const [hi = 0, lo = 0] = hextets.slice(6);
-    return { family: 4, address: `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}` };
-  }
-  return { family: 6, address: hextets.map((h) => h.toString(16)).join(':'), hextets };
-}
-
-/**
- * The network a client is grouped by: the IPv4 address, or the first 64 bits of an IPv6 address, since one
- * subscriber is usually handed a whole /64 (RFC 6177) and can change the rest at will.
- */
-export function addressGroup(address: ParsedAddress): string {
-  if (address.family === 4) return address.address;
-  return `${address.hextets
-    .slice(0, 4)
-    .map((h) => h.toString(16))
-    .join(':')}::/64`;
-}
-
-/**
- * The network an address is in, for the ceiling on connections per network: an IPv4 /24, an IPv6 /48 (a site's usual
- * allocation, RFC 6177), so that the many addresses of one network share one ceiling as one address's clients do.
- */
-export function networkGroup(address: ParsedAddress): string {
-  if (address.family === 4) return `${address.address.slice(0, address.address.lastIndexOf('.'))}.0/24`;
-  return `${address.hextets
-    .slice(0, 3)
-    .map((h) => h.toString(16))
-    .join(':')}::/48`;
-}
-
-/** The ways the address is usually written: IPv4 dotted; IPv6 in full and compressed (RFC 5952). */
-export function writtenForms(address: ParsedAddress): string[] {
-  if (address.family === 4) return [address.address];
-  return [...new Set([address.address, compressIPv6(address.hextets)])];
-}
+// A client's own address, in whatever form it was written, replaced in a text from outside, and the text cut to a
+// bound: what the usage log and the server's log keep of a path, a header or a parameter.
+import { compressedIPv6, parseAddress, writtenForms, type ParsedAddress } from '../lib/ip-address.js';
 
 /**
  * The names hosts and resolvers give an address: IPv4 with dashes (`ip-127-0-0-5.ec2.internal`, `127-0-0-5.nip.io`)
@@ -74,7 +15,7 @@ function hostNameForms(address: ParsedAddress): string[] {
   const padded = address.hextets.map((h) => h.toString(16).padStart(4, '0'));
   return [
     ...new Set([
-      compressIPv6(address.hextets).replaceAll(':', '-'),
+      compressedIPv6(address.hextets).replaceAll(':', '-'),
       address.address.replaceAll(':', '-'),
       padded.join('-'),
       `${[...padded.join('')].reverse().join('.')}.ip6.arpa`,
@@ -90,41 +31,6 @@ function shortForms(address: ParsedAddress): string[] {
   if (address.family === 6) return [];
   const [a = 0, b = 0, c = 0, d = 0] = address.address.split('.').map(Number);
   return [`${a}.${b}.${c * 256 + d}`, `${a}.${b * 65_536 + c * 256 + d}`];
-}
-
-/** RFC 5952 text: the longest run of two or more zero groups (the first, on a tie) becomes `::`. */
-function compressIPv6(hextets: readonly number[]): string {
-  let best = { start: -1, length: 1 };
-  for (let i = 0; i < hextets.length; i++) {
-    let end = i;
-    while (end < hextets.length && hextets[end] === 0) end++;
-    if (end - i > best.length) best = { start: i, length: end - i };
-    i = Math.max(i, end);
-  }
-  const hex = hextets.map((h) => h.toString(16));
-  if (best.start < 0) return hex.join(':');
-  return `${hex.slice(0, best.start).join(':')}::${hex.slice(best.start + best.length).join(':')}`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address, `::` expanded and a dotted IPv4 tail read as two groups. */
-function expandIPv6(text: string): number[] {
-  let body = text.toLowerCase();
-  const tail: number[] = [];
-  const dotted = /\d{1,3}(?:\.\d{1,3}){3}$/u.exec(body)?.[0];
-  if (dotted !== undefined) {
-    // the pattern matched four numbers, so the defaults are never taken
-    const [a = 0, b = 0, c = 0, d = 0] = dotted.split('.').map(Number);
-    tail.push((a << 8) | b, (c << 8) | d);
-    body = body.slice(0, -dotted.length);
-    if (body.endsWith(':') && !body.endsWith('::')) body = body.slice(0, -1);
-  }
-  const gap = body.indexOf('::');
-  const headText = gap < 0 ? body : body.slice(0, gap);
-  const restText = gap < 0 ? null : body.slice(gap + 2);
-  const head = headText === '' ? [] : headText.split(':').map((h) => parseInt(h, 16));
-  const rest = restText === null || restText === '' ? [] : restText.split(':').map((h) => parseInt(h, 16));
-  const missing = 8 - head.length - rest.length - tail.length;
-  return [...head, ...Array<number>(Math.max(0, missing)).fill(0), ...rest, ...tail];
 }
 
 /** Runs of the characters an address is written with: most text has few, and they are short. */
@@ -173,8 +79,6 @@ function readWrittenAddress(run: string): ParsedAddress | null {
   return parseAddress(`${run.slice(0, -dotted.length)}${parts.join('.')}`);
 }
 
-// A client's own address, in whatever form it was written, replaced in a text from outside, and the text cut to a
-// bound: what the usage log and the server's log keep of a path, a header or a parameter.
 /** The longest text from outside either log keeps. */
 const MAX_TEXT = 300;
 /** Ends a text cut at MAX_TEXT, so that a reader knows it was. */
