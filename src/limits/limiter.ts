@@ -1,5 +1,9 @@
 // The limits as a request meets them: who the client is (client-identity.ts), what it asks (its probe, below), the
 // store's decision and its headers, and the refusals that stand beside it (address-ceilings.ts).
+// Not @fastify/rate-limit: the contract asks for a sliding minute and a rolling day, per address and per network,
+// checked and counted in one atomic step with the enumeration check; its one fixed window a key admits twice the limit
+// at a window's edge, and two windows in two scopes would be four plugins and four trips to Redis (measured in
+// bench/HISTORY.md, "The plumbing's libraries").
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';

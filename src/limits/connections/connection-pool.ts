@@ -1,8 +1,10 @@
-// The server's connections as one pool shared fairly among addresses and networks (issue 79): each connection is
+// The server's connections as one pool shared fairly among addresses and networks: each connection is
 // served (handed to HTTP) or waiting (past its address's or network's share, held unread until a slot of its own
 // frees). Near the pool's cap, the connections that have not sent a request head in time go first, and an address
 // that holds few connections takes the place of the oldest of them rather than be turned away. The pool is the one
 // place that follows each connection: its timeouts (a request head, an answer not taken) and its close.
+// Held in the process rather than left to a proxy's `limit_conn`: the service must hold its bounds when reached
+// directly (deploy/ shows nginx's `limit_conn` in front as well; bench/HISTORY.md, "The plumbing's libraries").
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressGroup, networkGroup, parseAddress } from '../../lib/ip-address.js';
