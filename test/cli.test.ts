@@ -6,21 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../src/cli.js';
+import { capturedIo } from './helpers/captured-io.js';
 
-function io(env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      now: () => new Date('2026-11-21T00:00:00Z'),
-      env,
-    },
-  };
-}
+const io = (env: Record<string, string> = {}) => capturedIo('2026-11-21T00:00:00Z', { env });
 
 test('help prints the commands; no command or an unknown one is a usage error', async () => {
   const help = io();

@@ -6,21 +6,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { runBuildDemo } from '../../demo/build-demo-command.js';
 import { openReadOnly, readDatasetMeta } from '../../src/store/schema/database.js';
+import { capturedIo } from '../helpers/captured-io.js';
 
-function io(dbPath: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      dbPath,
-      now: () => new Date('2026-11-21T03:00:00Z'),
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-    },
-  };
-}
+const io = (dbPath: string) => capturedIo('2026-11-21T03:00:00Z', { dbPath });
 
 describe('kohyo build-demo', () => {
   it('builds into a new file, in a folder it creates', async () => {

@@ -271,16 +271,18 @@ describe('company search recall, real NTA file', () => {
   });
 
   it('prefers the legal form the query names, and still finds the others', () => {
-    const plain = search(nta, 'サンヨー', 10);
-    const yugen = search(nta, '(有)サンヨー', 10);
+    const plain = search(nta, 'みずほ', 10);
+    const yugen = search(nta, '(有)みずほ', 10);
     assert.equal(new Set(yugen.map((h) => h.company.corporate_number)).size, yugen.length);
     assert.deepEqual(
       new Set(yugen.map((h) => h.company.corporate_number)),
       new Set(plain.map((h) => h.company.corporate_number)),
     );
-    const firstYugen = yugen.findIndex((h) => h.company.legal_form === 'yugen_kaisha');
+    // the case: a 有限会社 among みずほ's companies that the plain query does not put first
     const firstYugenPlain = plain.findIndex((h) => h.company.legal_form === 'yugen_kaisha');
-    if (firstYugenPlain >= 0) assert.ok(firstYugen <= firstYugenPlain);
+    assert.ok(firstYugenPlain > 0, `a 有限会社 after the first of みずほ's companies: ${firstYugenPlain}`);
+    const firstYugen = yugen.findIndex((h) => h.company.legal_form === 'yugen_kaisha');
+    assert.ok(firstYugen < firstYugenPlain, `the query naming 有限会社 ranks one higher: ${firstYugen}`);
   });
 
   it('a closed company carries its successor', () => {

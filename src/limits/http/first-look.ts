@@ -111,9 +111,9 @@ function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxie
 /**
  * How long a dropped address's request waits for its 429: a client that reconnects as soon as it is answered so opens
  * at most its address's share of connections every half second, each answered once, rather than as fast as the server
- * answers (a whole core); and each is answered within a second, told why and for how long (issue 79).
+ * answers (a whole core); and each is answered within a second, told why and for how long.
  */
-const DROPPED_ANSWER_DELAY_MS = 500;
+export const DROPPED_ANSWER_DELAY_MS = 500;
 
 /** The connections of dropped addresses whose one request is being answered. */
 const answering = new WeakSet<Socket>();

@@ -9,6 +9,7 @@ import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { loadSourceRegistry } from '../../../src/ingest/registry/source-registry.js';
 import { bodyRoute, startFixtureServer, tempDir, testResolver, testSource, tsvList } from './collect-helpers.js';
 import { sharedData } from '../../helpers/shared-data.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 const server = await startFixtureServer({
   '/ok.tsv': bodyRoute(`# 令和7年度分\n${tsvList(3)}`),
@@ -21,25 +22,11 @@ after(async () => {
 });
 
 function io(dbPath: string) {
-  const out: string[] = [];
-  const err: string[] = [];
   const ok = testSource('test-ok', server.url('/ok.tsv'));
   const gone = testSource('test-gone', server.url('/gone.tsv'), 'pref_27');
   const registry = { sources: [ok, gone], get: (id: string) => [ok, gone].find((s) => s.id === id) };
-  return {
-    out,
-    err,
-    io: {
-      dbPath,
-      now: () => new Date('2026-11-20T00:00:00Z'),
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      contact: 'ops@example.org',
-      registry,
-      resolve: testResolver,
-      fetcher,
-    },
-  };
+  const extra = { dbPath, contact: 'ops@example.org', registry, resolve: testResolver, fetcher };
+  return capturedIo('2026-11-20T00:00:00Z', extra);
 }
 
 test('collect prints a line per source and a summary table; a failed source makes the exit code 1', async () => {

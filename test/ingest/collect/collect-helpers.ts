@@ -21,6 +21,7 @@ import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import type { Db } from '../../../src/store/schema/database.js';
 import { createCompanyWriter } from '../../../src/store/write/company-writer.js';
 import type { CompanyInput } from '../../../src/domain/companies/company.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'kohyo-collect-'));
@@ -95,23 +96,8 @@ export const noNetwork: Fetcher = {
 
 /** The io of an offline `collect` (and `sources`) over test sources read by the test parser; what it prints is kept. */
 export function offlineIo(dbPath: string, sources: readonly SourceEntry[], at = '2026-11-20T00:00:00Z') {
-  const out: string[] = [];
-  const err: string[] = [];
   const registry = { sources, get: (id: string) => sources.find((s) => s.id === id) };
-  return {
-    out,
-    err,
-    io: {
-      dbPath,
-      now: () => new Date(at),
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      contact: null,
-      registry,
-      resolve: testResolver,
-      fetcher: noNetwork,
-    },
-  };
+  return capturedIo(at, { dbPath, contact: null, registry, resolve: testResolver, fetcher: noNetwork });
 }
 
 /** `n` suspension lines with distinct company names (`<prefix>建設<i>`) in Chiyoda, Tokyo. */

@@ -10,17 +10,9 @@ import { cachedMhlwResolver } from '../../helpers/pdf-pages-cache.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { demoDatabase } from '../../helpers/server.js';
 import { startFixtureServer, tempDir, testFetcher } from './collect-helpers.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
-function io(dbPath: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const now = () => new Date('2026-11-25T03:00:00Z');
-  return {
-    out,
-    err,
-    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), now, env: { KOHYO_DB: dbPath } },
-  };
-}
+const io = (dbPath: string) => capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: dbPath } });
 
 test('a table source tried on its real list: each field with its column, the records, the skipped rows and why, the edition; nothing written', async () => {
   const dbPath = join(tempDir(), 'none.sqlite');

@@ -11,19 +11,12 @@ import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { loadSourceRegistry, registryEntriesOf } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { startFixtureServer, tempDir, testFetcher } from '../collect/collect-helpers.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 const TSV = sharedData('mhlw/company_list_20180801_to_20190731.tsv');
 
 function io(dbPath = join(tempDir(), 'none.sqlite')) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const now = () => new Date('2026-11-26T03:00:00Z');
-  return {
-    out,
-    err,
-    dbPath,
-    io: { stdout: (l: string) => out.push(l), stderr: (l: string) => err.push(l), now, env: { KOHYO_DB: dbPath } },
-  };
+  return { ...capturedIo('2026-11-26T03:00:00Z', { env: { KOHYO_DB: dbPath } }), dbPath };
 }
 
 /** The source.ts the command printed, as an operator would save it. */

@@ -11,6 +11,7 @@ import { readDatasetMeta, type Db } from '../../../src/store/schema/database.js'
 import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { runImportRecords } from '../../../src/ingest/records/records-command.js';
 import { importRecordFiles, MAX_LISTED_ERRORS } from '../../../src/ingest/records/records-importer.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/records');
 const GOOD = path.join(FIXTURES, 'good.jsonl');
@@ -267,21 +268,9 @@ describe('importRecordFiles', () => {
 
 describe('runImportRecords', () => {
   function io(dbPath: string) {
-    const out: string[] = [];
-    const err: string[] = [];
     const steps: string[] = [];
-    return {
-      out,
-      err,
-      steps,
-      io: {
-        dbPath,
-        now: () => NOW,
-        stdout: (l: string) => out.push(l),
-        stderr: (l: string) => err.push(l),
-        progress: { isTTY: false, write: (t: string) => steps.push(t) },
-      },
-    };
+    const progress = { isTTY: false, write: (t: string) => void steps.push(t) };
+    return { ...capturedIo(NOW.toISOString(), { dbPath, progress }), steps };
   }
 
   it('tells each step on a line of its own, with the time the one before it took', async () => {

@@ -17,6 +17,7 @@ import {
   sourceRegistry,
 } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 const guide = readFileSync('docs/data-sources.md', 'utf8');
 const section = guide.slice(guide.indexOf('## Adding a source'), guide.indexOf('## Data and licences'));
@@ -43,16 +44,8 @@ const [, code, path] = example;
 const folder = /^src\/ingest\/sources\/([a-z0-9-]+)\/source\.ts$/u.exec(path)?.[1];
 
 function io(dir: string) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (l: string) => out.push(l),
-    stderr: (l: string) => err.push(l),
-    now: () => new Date('2026-11-26T03:00:00Z'),
-    env: { KOHYO_DB: join(dir, 'walk.sqlite') },
-  };
+  const { out, err, io } = capturedIo('2026-11-26T03:00:00Z', { env: { KOHYO_DB: join(dir, 'walk.sqlite') } });
+  return { out, err, ...io };
 }
 
 test("the made list's module is the source.ts of a folder of src/ingest/sources/, importing files that exist from there", () => {
