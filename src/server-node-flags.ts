@@ -4,7 +4,7 @@
 /**
  * A young generation of up to 64 MiB a semi-space instead of V8's 16. Nearly everything a request allocates (rows,
  * strings, the answer's JSON) is garbage once it is answered; with the default size the scavenges came often enough
- * to copy and promote much of it, and at a million companies the text mix spent markedly more CPU (bench/README.md).
+ * to copy and promote much of it, and at a million companies the text mix spent markedly more CPU.
  * V8 reads the size when the process starts, so it cannot be set from inside; cluster workers inherit it with the
  * rest of the primary's flags.
  */

@@ -135,8 +135,8 @@ export function listRecordPage<K extends RecordKind>(
 export function recordListMeta(store: Store, context: RouteContext, kind: RecordKind, authority: string | undefined) {
   const held = answerCoverage(store.sourcesOf[kind], authority, context.clock(), context.config.freshHours);
   const { not_current: notCurrent, not_searched: notSearched } = held;
-  // written out rather than copied with a rest pattern (`{ not_current, ...counts }`), which V8 runs slowly: about
-  // 4 µs a call, three times an answer of /search
+  // written out rather than copied with a rest pattern (`{ not_current, ...counts }`), which V8 runs slowly, three
+  // times an answer of /search
   return {
     data_as_of: store.dataAsOf[kind],
     coverage: {

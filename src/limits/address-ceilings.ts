@@ -14,8 +14,8 @@ const BYTES = 1;
 /**
  * Answers and their bytes per address in any 60 seconds (a sliding window: SlidingCounts below). An answer is taken
  * before it is made, when its size is not known yet; its bytes are added once it is sent (`addBytes`), so one large
- * answer may take an address past its bytes, and the next is refused until they leave the window. A 1.7 MB script
- * 600 times a minute was about 1 GB a minute from one address when only answers were counted.
+ * answer may take an address past its bytes, and the next is refused until they leave the window: counting answers
+ * alone let one address fetch a large script hundreds of times a minute.
  *
  * Kept in each process, not in Redis: it bounds what one address takes of this process, and an answer it guards is
  * cheaper than a round trip to a shared store.

@@ -119,8 +119,8 @@ const PEERS = new LRUCache<string, { readonly address: ParsedAddress | null }>({
 /**
  * The one address every client a trusted proxy forwarded without an address stands for (an empty X-Forwarded-For,
  * `unknown`, a token): IPv6's discard-only prefix 100::/64 (RFC 6666), which no client is ever given. Grouped as one
- * unidentified client, under every ceiling an address has, and never as the proxy itself: 160 such values counted as
- * the proxy's own address dropped its own /health (issue 79).
+ * unidentified client, under every cap an address has, and never as the proxy itself: counted as the proxy's own
+ * address, a flood of such values would drop the proxy's own /health.
  */
 export const UNIDENTIFIED_CLIENT: ParsedAddress = {
   family: 6,
@@ -175,8 +175,7 @@ export const CLIENT_KEY_CACHE_MAX_IDENTITY = 512;
 /**
  * clientKeys for the given proxies and secret, remembering the answers. The keys are a pure function of the
  * peer address, X-Forwarded-For, User-Agent and client name, so remembered keys are always the keys that would be
- * worked out; only the time to get it differs (the HMAC is a large share of the limiter's time per request, as
- * bench/limits.ts measures).
+ * worked out; only the time to get it differs (the HMAC is a large share of the limiter's time per request).
  *
  * Memory stays bounded: at most CLIENT_KEY_CACHE_ENTRIES identities of at most CLIENT_KEY_CACHE_MAX_IDENTITY
  * characters, the least recently seen going first: a flood of distinct clients then costs one HMAC per request, as

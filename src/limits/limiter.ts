@@ -372,9 +372,8 @@ const MEMO_KEY_LENGTH = 256;
 const SLICE = '';
 
 /**
- * The hashed term and the Corporate Number base of one value (or of a slice), remembered: its SHA-256 alone was 16 µs
- * of a Corporate Number look-up's 320 (`npm run bench:profile -- numbers`), where a look-up in the memo is
- * a few. Each kind of term is hashed under a prefix of its own, so that a name never equals a number or an id.
+ * The hashed term and the Corporate Number base of one value (or of a slice), remembered: its SHA-256 is a visible
+ * share of a Corporate Number look-up, a look-up in the memo is not. Each kind of term is hashed under a prefix of its own, so that a name never equals a number or an id.
  */
 function probeValue(name: string, value: string): Probe {
   const key = `${name}\u0000${value}`;

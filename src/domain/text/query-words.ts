@@ -1,6 +1,6 @@
 // The words of a free-text query, and how many a query may hold: each word of `q` is a look-up in each record kind's
-// text indexes, all of them required, so a query's cost grows with its words. 50 one-letter words cost six times a
-// median query (issue 79); a name, an address or a phrase a person types holds far fewer.
+// text indexes, all of them required, so a query's cost grows with its words; a name, an address or a phrase a person
+// types holds far fewer than the bound.
 import { foldWidth } from './text-fold.js';
 
 /** The most words a `q` may hold: a long English name ("National Federation of …") and a place beside it fit. */

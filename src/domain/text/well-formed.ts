@@ -1,5 +1,5 @@
 // Whether a text from outside is text: a parameter as the query string or an MCP call gives it. Broken UTF-8, an
-// overlong encoding, a lone surrogate, a NUL or a broken %-escape reached the search as if it were a query (issue 79).
+// overlong encoding, a lone surrogate, a NUL or a broken %-escape would otherwise reach the search as if it were a query.
 
 /** What is wrong with a text, in words a refusal can end on; null when it is well-formed. */
 export type IllFormed = 'a broken %-escape' | 'bytes that are not UTF-8' | 'a lone surrogate' | 'a NUL character';

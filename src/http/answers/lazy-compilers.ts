@@ -1,7 +1,6 @@
 // Fastify's own compilers (ajv for the queries; fast-json-stringify for the answers, given the serialiser's view of
 // their schemas, serialiser-schema.ts), run at a route's first use or once the server listens, rather than for every
-// route before it listens: compiling them was about half of a start's CPU (bench/startup.ts), and /health needs none
-// of them.
+// route before it listens: compiling them was a large share of a start's CPU, and /health needs none of them.
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
 import { answerWriter } from './serialiser-schema.js';
@@ -30,8 +29,8 @@ export interface LazyCompilers {
  * What is compiled is kept for the process, shared by every app it builds: @fastify/ajv-compiler keeps one ajv a set of
  * shared schemas and options, the validators it compiled are kept by its compiler and the schema's text (Fastify hands
  * each app copies of some schemas), and a serialiser is kept by its schema object. A process builds one app in
- * production; the tests build hundreds in a few processes, and each app compiled every route's schemas again, about
- * 110 ms of CPU a start, more than the rest of a test server's start.
+ * production; the tests build hundreds in a few processes, and each app compiled every route's schemas again, more
+ * CPU than the rest of a test server's start.
  */
 const validatorsBySchema = new WeakMap<object, Map<string, Validator>>();
 const serializers = new WeakMap<object, Serializer>();

@@ -81,7 +81,7 @@ const heldBack = new WeakMap<IncomingMessage, string>();
 /**
  * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
  * address a refusal stands for, its query string is cut off the target before the router sees it, so that the router
- * does not parse it (1,400 parameters took about 0.3 ms), and `restoreQuery` gives it back once the first hook has let
+ * does not parse it (a long one is costly to parse), and `restoreQuery` gives it back once the first hook has let
  * the request through. A request of a socket peer that is dropped (past its refusals, and not a proxy in `uncapped`)
  * is answered by the first hook after DROPPED_ANSWER_DELAY_MS, its 429 closing the connection; the connection is read
  * no further, and the requests it had already sent are not answered.

@@ -36,12 +36,12 @@ const DEFAULT_CACHE_MIB = 2;
 export function openReadOnly(path: string, cacheMiB = DEFAULT_CACHE_MIB): Db {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma('query_only = ON');
-  // Pages are read in place from a memory map rather than copied through a 2 MB page cache, which cut the CPU time
-  // of company search by a third to a half at a million companies (bench/README.md). Writers in other
+  // Pages are read in place from a memory map rather than copied through the page cache, a large share of company
+  // search's CPU at a million companies. Writers in other
   // processes are seen as before: the map is of the same OS pages, and SQLite remaps when the file grows.
   db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
-  // Past the map, at all Japan more than half of a 5 GB file, every page is read into the page cache: a cache of 2 MB
-  // read the same pages again for every answer, and /search cost up to twice as much (bench/README.md). The cache
+  // Past the map (at all Japan, more than half of the file), every page is read into the page cache: SQLite's small
+  // default cache read the same pages again for every answer. The cache
   // grows only as pages are read, so a small file never fills it.
   db.pragma(`cache_size = ${-1024 * cacheMiB}`);
   const version = userVersion(db);

@@ -16,7 +16,7 @@ export interface RecordTable {
   readonly gramIndex: string;
   /** Each record's text as its trigram index holds it, by the index's rowid, where a word is checked whole. */
   readonly texts: string;
-  /** The trigram index of the company name key alone (`company=` on records no company was found for: schema 15). */
+  /** The trigram index of the company name key alone (`company=` on records no company was found for). */
   readonly nameIndex: string;
   /** The column of `companies` that counts the company's records of this kind. */
   readonly companyCount: string;
@@ -96,7 +96,7 @@ export const ALL_RECORD_TABLES: readonly RecordTable[] = Object.values(RECORD_TA
 
 /**
  * The condition that a company has records linked to it (one of its counts above 0), on the companies row `row`
- * (`c.`, say, or nothing). The partial index companies_with_records (schema 26) holds the rows it is true of.
+ * (`c.`, say, or nothing). The partial index companies_with_records holds the rows it is true of.
  */
 export function hasLinkedRecordsSql(row = ''): string {
   return ALL_RECORD_TABLES.map((t) => `${row}${t.companyCount} > 0`).join(' OR ');

@@ -23,7 +23,7 @@ UPDATE ${table} SET changed_at = strftime('%Y-%m-%dT%H:%M:%SZ', first_listed_on,
 }
 
 /**
- * The trigram index of a record table's company name column (`column`: the name key, then from schema 27 the printed
+ * The trigram index of a record table's company name column (`column`: the name key, or the printed
  * name's key), kept in step by triggers (records are written a few thousand at a time, and the key changes when names
  * are folded anew: record-text-rebuild.ts), filled for the records the table already holds.
  */

@@ -65,7 +65,7 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
  * Each term of three characters or more found again in the trigram index by its rarest trigram (the counts of
  * company-trigram-docs.ts; one not counted is rarer than any counted) in its company's document, the company's id
  * bounded as a range: FTS5 then reads that trigram's list from the id on. By its whole text, a phrase of every trigram, the look-up read lists of
- * millions of terms (about 1 ms a term at a million companies, against 0.2 by one rare trigram). `rowid = ?` would
+ * millions of terms, several times what one rare trigram's list costs. `rowid = ?` would
  * be a look-up of the content row that ignores the match. The short-gram index (company_grams) is not read back:
  * its grams of one and two characters each hold a large share of all terms, and it is contentless, so that FTS5's
  * own check can only compare it with itself; the full check at the next upkeep reads it.

@@ -65,7 +65,7 @@ export function companyTermsAreCurrent(db: Db): boolean {
 }
 
 /**
- * A file whose terms were stored before the long-gram index (schema 21) gets their documents made from them, once, in
+ * A file whose terms were stored before the long-gram index existed gets their documents made from them, once, in
  * one transaction; terms written again (ensureCompanyTermsCurrent, just before) already made theirs. True when it
  * made them.
  */

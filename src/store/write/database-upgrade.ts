@@ -29,7 +29,7 @@ export function openUpgraded(path: string): { readonly db: Db; readonly upgraded
   const db = openDatabase(path);
   const version = userVersion(db);
   const migrated = created || migrate(db, MIGRATIONS) !== version;
-  // a file an older build analysed holds samples that would make every bound statement plan again (schema 11)
+  // a file an older build analysed holds samples that would make every bound statement plan again
   dropStat4Samples(db);
   const rebuilt = rebuildStaleSearchData(db);
   return { db, upgraded: migrated || rebuilt };

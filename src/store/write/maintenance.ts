@@ -31,8 +31,7 @@ export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefine
  * The upkeep after records were written (a collection, an import of records): their own full-text indexes, the counts
  * of their text's trigrams and their tables' statistics. The companies' indexes, trigram counts and statistics are the
  * company import's to keep up (upkeepAfterCompanyImport): merging them whole here would undo what it leaves for later,
- * and ANALYZE of every table read all Japan's company tables again at each collection (14 of the 232 s of 50,000
- * records imported into five million companies: bench/README.md).
+ * and ANALYZE of every table read all Japan's company tables again at each collection.
  */
 export function upkeepAfterRecordWrite(db: Db, onStep: StepSink = () => undefined): void {
   onStep("merging the records' full-text indexes");

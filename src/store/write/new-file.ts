@@ -26,7 +26,7 @@ function newDatabaseImage(): Buffer {
 
 /**
  * Writes at `path`, where no database is (no file, and no log or journal of one), the database the migrations make
- * of a new file; true when it did. Running the schema's 26 migrations cost a new file 45 ms of CPU, this 7 ms, and
+ * of a new file; true when it did. Running every migration costs a new file several times as much as this, and
  * the tests and the demo build make hundreds of new files. The file appears whole or not at all (written beside it,
  * then linked into place, which fails where a file has appeared meanwhile); false where it is not for a file to hold
  * (`:memory:`), or its folder is missing, for SQLite to say so as it opens.

@@ -6,8 +6,8 @@
 // changed. It writes the record side (records, their child rows, kept text and full-text indexes, sources, runs, HTTP
 // state, vocabularies, metadata, statistics) and, of the register, the record counts of the companies whose counts
 // moved (refreshRecordCounts), whose search terms' rank copies the trigger companies_rank_au then rewrites. At all
-// Japan the register is most of a file of several GB, and PRAGMA integrity_check of the whole file (139 of the 224 s
-// of 50,000 records imported) grows with it; the record side is a few hundred MiB at 500,000 records.
+// Japan the register is most of a file of several GB, and PRAGMA integrity_check of the whole file (most of an
+// import's time) grows with it; the record side is a small part of the file.
 //
 // So each table of the record side, taken from the schema (dataset-sides.ts: a table not declared the register's is
 // the record side's), gets PRAGMA integrity_check(TABLE): the pages of its b-tree and of its indexes', each row found

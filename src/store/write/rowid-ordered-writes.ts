@@ -4,8 +4,7 @@
 // one's (sqlite3Fts5IndexBeginWrite), removals included. A record's text key counts its day and its rid down
 // (record-text-keys.ts), and a replaced record is removed under its old rowid, so documents written as the records came
 // made a segment each, and FTS5's merges of those segments, each reading and deleting the ones merged, grew with the
-// index: 500,000 records into all Japan's companies took 6 CPU s a 10,000 at first and 29 s at 180,000 (bench/README.md,
-// "Importing records into a large register"). Held and sorted, a stretch of documents is one run of rising rowids, and FTS5
+// index, so that a large import slowed as it went. Held and sorted, a stretch of documents is one run of rising rowids, and FTS5
 // writes a segment when its pending data fills (its hashsize) rather than at every document.
 
 /** What a held write or removal becomes once its turn comes, in rowid order. */

@@ -51,7 +51,7 @@ export function refreshCompanyTrigramDocs(db: Db): boolean {
 }
 
 /**
- * Takes the counts of a file whose terms were never counted (one upgraded to the long grams' counts, schema 24), so
+ * Takes the counts of a file whose terms were never counted (one upgraded from before the long grams' counts), so
  * that its long keys are looked up by their rarest tokens from the start. True when it counted.
  */
 export function ensureCompanyTokensCounted(db: Db): boolean {

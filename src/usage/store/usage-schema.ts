@@ -36,7 +36,7 @@ export const USAGE_MIGRATIONS: readonly UsageMigration[] = [
   {
     version: 2,
     // every report reads a time range (at >= ?) and groups what it finds: the index on \`at\` serves them all, and the
-    // other four cost each request's entry four more index writes (bench/README.md, "The production additions")
+    // other four cost each request's entry four more index writes
     sql: `
       DROP INDEX usage_log_endpoint;
       DROP INDEX usage_log_status;

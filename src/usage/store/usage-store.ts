@@ -76,8 +76,8 @@ export class UsageStore {
                              user_agent, referer, client_name, client_contact)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.write = db.transaction(function write(entries: readonly UsageEntry[]) {
-      // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, which made an
-      // entry take about half as long again (bench/README.md)
+      // bound by position, not by name: better-sqlite3 looks each named parameter up on the object, a cost an entry
+      // would pay on every write
       for (const e of entries) {
         insert.run(
           e.at,
