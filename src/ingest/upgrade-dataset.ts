@@ -20,7 +20,7 @@ export class NewerDatasetError extends Error {
  * or import writes it meanwhile (a held lock throws WriterLockedError, naming the holder).
  * The one writer outside store/draft.ts: it runs before the server serves anything, each migration is its own
  * transaction, and a draft would add the copy and the check of the whole file to that start, a cost that grows with
- * the dataset (bench/README.md, "Drafting an NTA import").
+ * the dataset.
  */
 export function upgradeDatasetFile(path: string, options: { readonly now: () => Date }): UpgradeOutcome {
   const from = readSchemaVersion(path);

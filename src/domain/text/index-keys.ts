@@ -7,8 +7,8 @@ export const TRIGRAM_MIN_LENGTH = 3;
 /**
  * The long-gram index holds each company's distinct runs of this many letters and digits, one token a run, and serves
  * the keys that hold one. A trigram such as ken or shi is in hundreds of thousands of companies at five million and
- * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key's look-up costs half or less of
- * what its trigrams did at five million (bench/README.md, "Long grams").
+ * FTS5 reads its whole list; a run of five is rare, so a long kana, romaji or English key's look-up costs much less than
+ * by its trigrams.
  */
 const LONG_GRAM_LENGTH = 5;
 
@@ -84,7 +84,7 @@ const THIRD_LIST_FACTOR = 2;
 
 /**
  * How many of a trigram list's companies the index reads in the time it takes to check one candidate whole (its
- * terms read and searched for the key): about 0.025 µs against 2.5 µs at five million companies. A half's trigram
+ * terms read and searched for the key), as measured at five million companies (bench/README.md). A half's trigram
  * is not worth its list when checking every company of the shortest list chosen would cost less.
  */
 const LIST_READS_PER_CHECK = 100;
@@ -168,9 +168,8 @@ function apart(a: RankedRun, b: RankedRun, length = 3): boolean {
  * For each half of a key in which none of the chosen trigrams starts, its rarest trigram clear of them. The rarest
  * trigrams of a key often come from one word of it, and every company with that word holds them all: biy and its of
  * takamatsubiyoshitsu are the 美容室 of every beauty salon (1,144 companies at five million, none of them in
- * Takamatsu). A trigram of the other half tests the other word (ats: 27). At five million companies the slowest
- * partial look-ups took a fifth to a tenth of their time; whole /search answers, romaji 13 % and English 15 % less
- * (bench/README.md); at a million, within 5 % either way.
+ * Takamatsu). A trigram of the other half tests the other word (ats: 27), which makes the slowest partial look-ups
+ * at five million companies many times faster.
  */
 function halvesOf(
   chosen: readonly RankedRun[],
@@ -192,7 +191,7 @@ function halvesOf(
 
 /**
  * How many entries of a trigram list FTS5 reads in the time it takes to check one record's kept text for a word (a
- * look-up by key and a search of the text): about 0.03 µs against 3.5 µs at 500,000 records (bench/README.md).
+ * look-up by key and a search of the text), as measured at 500,000 records.
  */
 const LIST_READS_PER_TEXT_CHECK = 100;
 
@@ -226,8 +225,8 @@ export function textTrigrams(key: string, docs: (trigram: string) => number): st
  * How much longer than the next rarest gram's list the list of the rarest gram clear of the first may be and still be
  * read before it. A clear gram tests letters the first does not, so it narrows more; but where it is a run of a word
  * in a large share of all companies (kensetsu's nsetu, in 220,562 at five million) and the next rarest is a run of the
- * name's own stem (misei, 5,473), reading the long list cost more than checking what the short one leaves:
- * miseikensetsu's count and partial stage 28 ms, 4 to 8 ms by the next rarest (bench/README.md).
+ * name's own stem (misei, 5,473), reading the long list cost several times more than checking what the short one
+ * leaves.
  */
 const CLEAR_LIST_PREMIUM = 8;
 
@@ -237,7 +236,7 @@ const CLEAR_LIST_PREMIUM = 8;
  * CLEAR_LIST_PREMIUM times the next rarest's, else the next rarest. Each
  * company found is checked for the whole key. A romanized name's runs of kensetsu or shouji are each in a large share
  * of all companies, and FTS5 reads the whole list of every run asked for: looked up by every run that covers the key,
- * a romaji key's count cost 270 µs in the index at a million companies, by its two rarest 40 (bench/README.md). `docs`
+ * a romaji key's count cost several times what it costs by its two rarest. `docs`
  * says how many companies hold a gram (0 when too few to be counted).
  */
 export function rarestLongGrams(key: string, docs: (gram: string) => number): string[] | null {

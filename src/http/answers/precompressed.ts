@@ -1,6 +1,6 @@
 // Answers that are the same for every client (the reference page's files, the OpenAPI document, the guide): each body
 // is compressed once per encoding and kept in memory, instead of by @fastify/compress on every request, where the
-// reference page's 1.6 MB script cost tens of milliseconds of CPU an answer. The rest of the app keeps @fastify/compress.
+// reference page's large script cost much CPU an answer. The rest of the app keeps @fastify/compress.
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';

@@ -4,7 +4,7 @@
 /**
  * How many distinct ids the parts hold together, counted no further than `cap`. Each part (its ids, at most `cap`) is
  * read only when the parts before it are below the cap, so a part that reaches it alone ends the count: a union in
- * SQLite read every part's matches into a temporary index first (bench/README.md).
+ * SQLite read every part's matches into a temporary index first.
  */
 export function countDistinctUpTo(parts: Iterable<() => Iterable<number>>, cap: number): number {
   const found = new Set<number>();

@@ -142,8 +142,8 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
 // match, their count, each over the WHERE clause of the filter table (record-filters.ts).
 /**
  * The page's record ids and documents (one more than the limit, to know whether more exist). The rows are chosen and
- * ordered first and their documents read after: sorting whole rows carried every match's document (about 700 bytes)
- * through the sort, a third of a page's time where a query matches hundreds of records.
+ * ordered first and their documents read after: sorting whole rows carried every match's document through the sort,
+ * a large share of a page's time where a query matches hundreds of records.
  */
 export function recordPageSql(
   table: RecordTable,

@@ -7,7 +7,7 @@ export function statusSql(value: string, { kind, table }: RecordTable, today: st
   const status = kind === 'procurement_suspension' ? procurementStatusSql(value) : licenseStatusSql(value);
   const params = Array.from({ length: countPlaceholders(status) }, () => today);
   // A suspension's status bounds its start, the column suspensions are listed by: inline, the walk down that index
-  // stops once the page is full (a third of the time of a subquery, whose rows are all read and sorted). A licence
+  // stops once the page is full (a subquery's rows are all read and sorted). A licence
   // action is listed by its date but its status bounds its start and end: as a subquery, the status's own date
   // index drives it instead of a walk down the dates.
   return kind === 'procurement_suspension'

@@ -2,7 +2,7 @@
 // rid), so that an index gives its matches in the order a page lists them, newest first.
 //
 // A page of the records whose text matches `q` sorted every match by date to show ten: for a short word that a few
-// hundred records hold, most of the page's time (bench/README.md, "Record text in list order"). With the list's order
+// hundred records hold, most of the page's time. With the list's order
 // in the rowid, the index reads its matches in that order and stops at the page's end.
 import type { RecordTable } from '../schema/record-tables.js';
 

@@ -79,8 +79,8 @@ const READ_TRANSACTION_RENEW_MS = 100;
 
 /**
  * Begins a read transaction on `db` and renews it every `renewMs`; returns what ends it. In autocommit each
- * statement takes and drops the file's lock and looks for a hot journal (4 fcntl and 3 stat calls a statement on a
- * rollback-journal file), as much time as a primary-key look-up itself (bench/README.md).
+ * statement takes and drops the file's lock and looks for a hot journal (system calls on every statement of a
+ * rollback-journal file), as much time as a primary-key look-up itself.
  * Renewing rather than holding for good keeps the one write in place, a new build's schema upgrade at
  * start (docs/data-sources.md, "How the dataset is written"), from waiting on a server still running the old build: in a
  * rollback-journal file a held read lock would keep that writer out for as long as the server runs, here for at

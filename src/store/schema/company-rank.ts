@@ -1,6 +1,6 @@
 // What company search ranks equal matches by, kept on every term row of the company (company_terms.legal_form and
 // rank_key) so that ranking reads the term index alone: joining each candidate term to its company was a large part
-// of a search at a million companies (bench/README.md). The schema's trigger keeps the copies in step
+// of a search at a million companies. The schema's trigger keeps the copies in step
 // when a company changes; the terms writer fills them when it writes a term.
 
 /** Record counts above this rank alike (the key holds five decimal digits for them). */

@@ -332,8 +332,8 @@ DELETE FROM company_trigram_docs_state;
     version: 25,
     description: "the term index in rank order within each term, so that an exact look-up reads a name's best first",
     // An exact look-up read a term's first 400 rows in company order and sorted them: a name more companies share
-    // was ranked among an arbitrary 400 of them, and SQLite's sort cost about 1 µs a row (300 µs for a common name at
-    // a million companies). The field's rank is a generated column, not an expression of the index, so that the
+    // was ranked among an arbitrary 400 of them, and SQLite's sort of them cost a common name much of its look-up. The
+    // field's rank is a generated column, not an expression of the index, so that the
     // change check reads the index back by its columns (index-readback.ts).
     sql: `
 ALTER TABLE company_terms ADD COLUMN field_rank INTEGER GENERATED ALWAYS AS (${FIELD_RANK_SQL}) VIRTUAL;

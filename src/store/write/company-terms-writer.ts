@@ -45,8 +45,7 @@ const TERMS_PER_INSERT = 100;
 /**
  * In bulk, the documents of the companies written are written each time their terms pass this many, rather than all
  * at the end: while an import's rows are read on another thread, the writing thread waits for them part of the time,
- * and indexing as it goes fills that wait, where indexing at the end ran alone on one core (bench/README.md,
- * "Importing a full NTA file"). Each stretch is one FTS5 segment of each index. A stretch is a fraction of a second of
+ * and indexing as it goes fills that wait, where indexing at the end ran alone on one core. Each stretch is one FTS5 segment of each index. A stretch is a fraction of a second of
  * the writing thread, which the reading thread's batches in flight cover (nta-parse-thread.ts).
  */
 const INDEX_EVERY_TERMS = 20_000;

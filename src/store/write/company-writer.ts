@@ -67,7 +67,7 @@ type StoredHead = Record<(typeof COLUMNS)[number], string | null> & { id: number
 
 /**
  * The input's values for COLUMNS, in their order. Bound by position, not by name: better-sqlite3 looks each named
- * parameter up on the object, which made a company row take over half as long again (bench/README.md).
+ * parameter up on the object, a cost every company row would pay.
  */
 function columnValues(input: CompanyInput): (string | null)[] {
   const { address } = input;

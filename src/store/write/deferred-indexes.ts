@@ -7,8 +7,8 @@ export type RestoreIndexes = () => void;
 /**
  * Drops the named indexes inside the caller's open transaction and returns what builds them again. Filling a
  * table in key order and then sorting once is much cheaper than keeping an index in step row by row, which
- * writes its pages in random order: at a million companies the term index alone was a large share of an import
- * (bench/README.md, "Importing a full NTA file"). Only worth it for a table that starts empty or nearly so:
+ * writes its pages in random order: at a million companies the term index alone was a large share of an import.
+ * Only worth it for a table that starts empty or nearly so:
  * rebuilding means sorting every row, not only the new ones. Nothing may read through these indexes meanwhile.
  */
 export function deferIndexes(db: Db, names: readonly string[]): RestoreIndexes {
@@ -25,7 +25,7 @@ export function deferIndexes(db: Db, names: readonly string[]): RestoreIndexes {
  * Drops every trigger on the table inside the caller's open transaction and returns what creates them again;
  * meanwhile the writer does what they did. A trigger that writes to an FTS5 table makes SQLite open a statement savepoint for
  * each row written, and FTS5 writes its pending postings out at every savepoint: one new segment per row, which
- * made the triggers most of the cost of a large write (bench/README.md, "Collection end to end").
+ * made the triggers most of the cost of a large write.
  */
 export function deferTriggers(db: Db, table: string): RestoreIndexes {
   if (!db.inTransaction) throw new Error('deferring triggers needs an open transaction');

@@ -135,8 +135,8 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
 }
 
 /**
- * Deletes the drafts (and their sidecars) that writers no longer running left beside the live file: a killed import of
- * 200,000 records left 438 MB until the next writer. Each draft is named after its writer's process
+ * Deletes the drafts (and their sidecars) that writers no longer running left beside the live file: a killed import
+ * left hundreds of megabytes until the next writer. Each draft is named after its writer's process
  * (`<live>.next-<pid>`), and the draft of a process still running on this host is kept, whether it holds the lock or
  * is about to take it; while a writer on another host holds the lock, nothing is deleted. Run by the server as it
  * starts and by every command; returns the paths deleted.

@@ -5,9 +5,8 @@ import type { Db } from '../schema/database.js';
 /**
  * FTS5 writes its pending postings out as a new segment whenever they pass its hash size, 1 MiB by default, and
  * merges the segments as they pile up: indexing a million companies' terms at once wrote thousands of small
- * segments. With 64 MiB, fewer and larger segments make the indexing of a bulk and the end of a large import
- * noticeably faster (bench/README.md); twice that saved a little more but took a five-million import's peak memory
- * too near the 1 GB it must stay under. The memory is held only while postings are pending: FTS5 writes them out as
+ * segments. With BULK_FTS_HASH_BYTES, fewer and larger segments make the indexing of a bulk and the end of a large
+ * import noticeably faster; twice that took a five-million import's peak memory too near the 1 GB it must stay under. The memory is held only while postings are pending: FTS5 writes them out as
  * a segment when the next statement that writes the index begins (at its savepoint) and at the commit.
  */
 const BULK_FTS_HASH_BYTES = 64 * 1024 * 1024;
@@ -30,8 +29,7 @@ export interface BulkFtsOptions {
   /**
    * Leaves merging the segments to the end of the bulk, where they are merged whole ('optimize') when the settings
    * are set back, for an index that was empty: merged as they piled up, each posting was written again at every
-   * level of FTS5's merge tree, about a tenth of a new dataset's writing thread (bench/README.md, "Importing a full
-   * NTA file"). Merged before the rest of the bulk's end, the pages the segments leave are taken again by what is
+   * level of FTS5's merge tree, a visible share of a new dataset's writing thread. Merged before the rest of the bulk's end, the pages the segments leave are taken again by what is
    * written after them (the deferred indexes) rather than left free in the file. An index that holds a dataset's
    * documents already is merged as before: a daily change file adds a few segments, and its import optimises nothing.
    */

@@ -12,8 +12,8 @@ const RECORD_FTS_TABLES = ALL_RECORD_TABLES.flatMap((t) => [t.textIndex, t.gramI
 type StepSink = (step: string) => void;
 
 /**
- * Trigger-fed FTS5 tables are left in many small segments; merging them made trigram matches many times faster
- * on the demo data (bench/README.md). The counts of trigrams and long grams steer long company keys and long words of
+ * Trigger-fed FTS5 tables are left in many small segments; merging them makes trigram matches many times faster.
+ * The counts of trigrams and long grams steer long company keys and long words of
  * the records' text to their rarest tokens (company-trigram-docs.ts, record-trigram-docs.ts). ANALYZE lets the planner
  * weigh the indexes.
  */

@@ -35,15 +35,14 @@ export function isCheckRequest(data: unknown): data is CheckRequest {
 export type CheckAnswer = { readonly problems: readonly string[] } | { readonly failed: string };
 
 /**
- * Files smaller than this are checked whole on this thread: the check of 256 MiB takes about a second, and below it
- * the second thread's start and the page accounting's pass (dbstat) cost about what the split saves.
+ * Files smaller than this are checked whole on this thread: below it the second thread's start and the page accounting's pass (dbstat) cost about what the split saves.
  */
 export const PARALLEL_CHECK_MIN_BYTES = 256 * 2 ** 20;
 
 /**
  * The problems PRAGMA quick_check finds in the file of `db` (which this process wrote and nobody writes meanwhile),
- * found by this thread and a second one, each taking the next part not yet taken: the check of a five-million-company
- * import took half a minute on one core while the other was idle (bench/README.md, "Importing a full NTA file").
+ * found by this thread and a second one, each taking the next part not yet taken: on one thread, the check of a large
+ * import left the other core idle.
  *
  * The parts are the check's own, table by table (quick_check with a table's name checks that table and its indexes
  * exactly as the whole check does), and the one thing the whole check does besides: that every page of the file is

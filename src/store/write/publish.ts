@@ -79,7 +79,7 @@ export function removeStaleDrafts(livePath: string, writerAlive: (pid: number) =
  * A draft that started empty holds only what SQLite wrote in this process, and gets PRAGMA quick_check: every
  * page, b-tree, NOT NULL and CHECK constraint, and the full-text indexes against their content (FTS5 checks them
  * in full either way), but not each index of a table against its rows, which only an SQLite fault could make
- * differ and which was most of the check's time (bench/README.md, "Importing a full NTA file"). `publish-dataset`
+ * differ and which was most of the check's time. `publish-dataset`
  * still runs the full check on what it uploads. publishInParallel runs that quick_check on two threads, part by part
  * (parallel-check.ts): a writer that works asynchronously (an import, a collection) has the second core idle then.
  *
@@ -188,17 +188,16 @@ function copyLive(livePath: string, path: string): void {
 }
 
 /**
- * Page cache of a draft: a large import's indexes are written in random order, so 16 MiB made it wait on the disk.
- * CREATE INDEX sorts in lists of this size too, beside the cache: much larger, an import of a million companies
- * went past the 1 GB an import must stay under; this size keeps it below that and is no slower (bench/README.md).
+ * Page cache of a draft: a large import's indexes are written in random order, so a small cache made it wait on the
+ * disk. CREATE INDEX sorts in lists of this size too, beside the cache: much larger, an import of a million companies
+ * went past the 1 GB an import must stay under; this size keeps it below that and is no slower.
  */
 const DRAFT_CACHE_MIB = 160;
 
 /**
  * A draft is nobody else's until it is checked and renamed (publish fsyncs it first), so it is written as a bulk
  * loader writes: a rollback journal rather than the log, which would hold every page of a new file twice, and no
- * fsync per commit. A rollback still restores it, so a file rejected mid-import leaves the draft as it was
- * (bench/README.md, "Importing a full NTA file").
+ * fsync per commit. A rollback still restores it, so a file rejected mid-import leaves the draft as it was.
  */
 function writeAsDraft(db: Db): void {
   db.pragma('journal_mode = TRUNCATE');
