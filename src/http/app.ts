@@ -31,7 +31,7 @@ import { MAX_TARGET, chargeUncounted, requestAccounting } from './hooks/route-ac
 import { corsHeaders } from './hooks/cors.js';
 import { compression } from './hooks/compression.js';
 import { connectionLimits, dropBounds } from '../limits/connections/connection-limits.js';
-import { firstLook } from '../limits/http/first-look.js';
+import { firstLook } from '../limits/http/early-refusals.js';
 import { conditionalRequests } from './hooks/conditional.js';
 import { answerHeaders } from './hooks/answer-headers.js';
 import { requestLimits } from '../limits/http/limits-hooks.js';

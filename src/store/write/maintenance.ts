@@ -2,7 +2,7 @@
 import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
 import { companyTermsSinceCount } from '../read/token-counts.js';
 import type { Db } from '../schema/database.js';
-import { recordSideTables } from './dataset-sides.js';
+import { recordSideTables } from './dataset-parts.js';
 import { ALL_RECORD_TABLES } from '../schema/record-tables.js';
 import { refreshCompanyTrigramDocs, refreshRecordTrigramDocs } from './token-counts.js';
 

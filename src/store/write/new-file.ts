@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../schema/migrate.js';
 import { MIGRATIONS } from '../schema/schema.js';
-import { createWhole } from './create-whole.js';
+import { createWhole } from './create-atomically.js';
 
 let schemaImage: Buffer | undefined;
 

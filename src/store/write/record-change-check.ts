@@ -20,7 +20,7 @@
 // way from each b-tree's root to them: a fault elsewhere in the register is not read, as it was not written.
 import { SqliteError } from 'better-sqlite3';
 import { integrityProblems, type Db } from '../schema/database.js';
-import { recordSideTables } from './dataset-sides.js';
+import { recordSideTables } from './dataset-parts.js';
 import { rowsThroughIndexes } from './index-readback.js';
 import type { ChangeCheck } from './publish.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../schema/record-tables.js';

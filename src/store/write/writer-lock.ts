@@ -2,7 +2,7 @@
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { errorCodeOf } from '../../lib/error-of.js';
-import { createWhole } from './create-whole.js';
+import { createWhole } from './create-atomically.js';
 import { propertyOf, textOf } from '../../lib/is-object.js';
 
 export class WriterLockedError extends Error {

@@ -1,7 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createWhole } from '../../store/write/create-whole.js';
+import { createWhole } from '../../store/write/create-atomically.js';
 import { dirname } from 'node:path';
 import { errorCodeOf } from '../../lib/error-of.js';
 

@@ -8,7 +8,7 @@ import { answered, getRequest, holdConnection } from '../../helpers/raw-connecti
 import { errorOfAnswer } from '../../helpers/answers.js';
 import { MemoryStore } from '../../../src/limits/memory-store.js';
 import type { FinishedRequest } from '../../../src/usage/usage-log.js';
-import { DROPPED_ANSWER_DELAY_MS } from '../../../src/limits/http/first-look.js';
+import { DROPPED_ANSWER_DELAY_MS } from '../../../src/limits/http/early-refusals.js';
 
 const BOUNDS = {
   KOHYO_LIMIT_PER_MINUTE: '2',
