@@ -31,7 +31,7 @@ import { MAX_TARGET, chargeUncounted, requestAccounting } from './hooks/route-ac
 import { corsHeaders } from './hooks/cors.js';
 import { compression } from './hooks/compression.js';
 import { connectionLimits, dropBounds } from '../limits/connections/connection-limits.js';
-import { firstLook } from '../limits/http/early-refusals.js';
+import { earlyRefusals } from '../limits/http/early-refusals.js';
 import { conditionalRequests } from './hooks/conditional.js';
 import { answerHeaders } from './hooks/answer-headers.js';
 import { requestLimits } from '../limits/http/limits-hooks.js';
@@ -71,7 +71,7 @@ export interface AppDeps extends RouteContext {
 
 /**
  * The app, in the order a request meets it: the server's bounds on connections, the hooks (onRequest ones in this
- * order: the first look, CORS, conditional requests, the limits, the request checks; onSend and onResponse ones in
+ * order: the early refusals, CORS, conditional requests, the limits, the request checks; onSend and onResponse ones in
  * theirs), then the routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(config));
   await app.register(requestAccounting);
   await app.register(contractErrors);
-  await app.register(firstLook, { limits: limiter, trusted, drop });
+  await app.register(earlyRefusals, { limits: limiter, trusted, drop });
   await app.register(corsHeaders);
   await app.register(compression);
   await app.register(answerHeaders);

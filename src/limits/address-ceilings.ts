@@ -55,7 +55,7 @@ export class UncountedCeiling {
 
   /**
    * Whether `address` was refused lately and may not be taken yet at `now`: a look-up, for the gate in front of the
-   * router (src/limits/http/first-look.ts). An address that went past its bytes since is refused by its next `take` instead.
+   * router (src/limits/http/early-refusals.ts). An address that went past its bytes since is refused by its next `take` instead.
    */
   refused(address: string, now: number): boolean {
     const until = this.refusedUntil.peek(address);

@@ -119,7 +119,7 @@ const PEERS = new LRUCache<string, { readonly address: ParsedAddress | null }>({
 /**
  * The one address every client a trusted proxy forwarded without an address stands for (an empty X-Forwarded-For,
  * `unknown`, a token): IPv6's discard-only prefix 100::/64 (RFC 6666), which no client is ever given. Grouped as one
- * unidentified client, under every cap an address has, and never as the proxy itself: counted as the proxy's own
+ * unidentified client, under every ceiling an address has, and never as the proxy itself: counted as the proxy's own
  * address, a flood of such values would drop the proxy's own /health.
  */
 export const UNIDENTIFIED_CLIENT: ParsedAddress = {

@@ -43,7 +43,7 @@ export interface LimiterOptions {
 }
 
 /**
- * The refusals that are made before any other work on a request (src/limits/http/first-look.ts): those still standing for its
+ * The refusals that are made before any other work on a request (src/limits/http/early-refusals.ts): those still standing for its
  * client or address, and the drop of an address past its refusals.
  */
 export interface RefusalGate {

@@ -1,4 +1,4 @@
-// State that wears well, through a listening server. Uncounted answers are tallied, not written
+// State that stays bounded under load, through a listening server. Uncounted answers are tallied, not written
 // one row each; a flood of clients neither holds memory for refused requests nor ends another address's cool-down;
 // a zig-zag walk of Corporate Numbers is refused, on the memory store and on a real Redis.
 import { after, before, describe, test } from 'node:test';
@@ -59,11 +59,11 @@ for (const [storeName, redisStore] of [
   });
 }
 
-describe('wear-resistant state through the app', () => {
+describe('state that stays bounded under load, through the app', () => {
   test('uncounted answers (304, vocabularies, OpenAPI, preflights) are tallied by the hour, and the report has them', async () => {
-    const usagePath = join(mkdtempSync(join(tmpdir(), 'kohyo-wear-')), 'usage.sqlite');
+    const usagePath = join(mkdtempSync(join(tmpdir(), 'kohyo-bounded-')), 'usage.sqlite');
     const store = UsageStore.open(usagePath);
-    const log = new UsageLog({ sink: store, secret: 'wear', clock: () => TEST_NOW, timer: () => ({ stop() {} }) });
+    const log = new UsageLog({ sink: store, secret: 'bounded', clock: () => TEST_NOW, timer: () => ({ stop() {} }) });
     // two hundred uncounted answers from one address, in what the limiter's clock reads as one instant, 50 of each
     // kind (OpenAPI documents among them, whose bytes the settings allow); a thousand, 3.5 s of CPU more, made the
     // same four rows

@@ -178,7 +178,7 @@ test('issue 79: a q of more than 10 words is refused 400 invalid_parameter befor
     assert.match(answer.body.error.message, /q holds 11 words; a query holds at most 10/u);
     assert.equal((await server.get(`/api/v1/${endpoint}?q=${words(10)}`)).status, 200, endpoint);
   }
-  // 50 one-letter words, the dearest query there was, refused over MCP too (its tool calls the endpoint)
+  // 50 one-letter words, the costliest query there was, refused over MCP too (its tool calls the endpoint)
   const fifty = encodeURIComponent(Array.from({ length: 50 }, () => 'a').join(' '));
   assertContractError(await server.get(`/api/v1/search?q=${fifty}`), 400, 'invalid_parameter');
 });

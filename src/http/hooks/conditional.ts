@@ -134,7 +134,7 @@ export const conditionalRequests = fp<ConditionalOptions>(
     registerConditional(app, options);
     done();
   },
-  { name: 'kohyo-conditional', dependencies: ['kohyo-accounting', 'kohyo-first-look'] },
+  { name: 'kohyo-conditional', dependencies: ['kohyo-accounting', 'kohyo-early-refusals'] },
 );
 
 /**

@@ -57,7 +57,7 @@ export const corsHeaders = fp(
     });
     await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true, preflight: false }));
   },
-  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-first-look', 'kohyo-errors'] },
+  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-early-refusals', 'kohyo-errors'] },
 );
 
 /** What a preflight's answer says, as @fastify/cors would write it from OPTIONS. */

@@ -74,7 +74,7 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
     isAlive: options.isAlive,
     onStart: (s: DraftStart) => void (start = s),
     onCheck: (check: 'full' | 'changes') => options.onProgress?.({ kind: 'checking', check }),
-    // the record side whole and the companies whose counts moved, not the register (record-change-check.ts)
+    // the records' part whole and the companies whose counts moved, not the register (record-change-check.ts)
     changeCheck: () => recordChangeCheck(moved),
   };
   const results = await withDraft(options.dbPath, draftOptions, async (db) => {

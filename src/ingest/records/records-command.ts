@@ -46,7 +46,7 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
       onCheck: (check: 'full' | 'changes') =>
         step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
       onPublish: () => step('publishing it'),
-      // the record side whole and the companies whose counts moved, not the register (record-change-check.ts)
+      // the records' part whole and the companies whose counts moved, not the register (record-change-check.ts)
       changeCheck: () => recordChangeCheck(moved),
     };
     const importOptions = {

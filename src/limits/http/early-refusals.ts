@@ -18,7 +18,7 @@ import { isObject } from '../../lib/is-object.js';
 import { illFormedEncoded, type IllFormed } from '../../domain/text/well-formed.js';
 import { MAX_QUERY_WORDS, queryWords } from '../../domain/text/query-words.js';
 
-export interface FirstLookOptions {
+export interface EarlyRefusalsOptions {
   /** The limits whose refusals stand; absent, no request is refused here but for a parameter repeated past the bound. */
   readonly limits?: RequestLimits | undefined;
   /** The drop of an address past its refusals (connection-limits.ts dropBounds), when the limits make one. */
@@ -28,10 +28,10 @@ export interface FirstLookOptions {
 }
 
 /**
- * The first look: the gate in front of the router (gateRequests), then the first hook of all, which answers the
+ * The early refusals: the gate in front of the router (gateRequests), then the first hook of all, which answers the
  * refusals that need no work (refusedBeforeAnyWork).
  */
-export const firstLook = fp<FirstLookOptions>(
+export const earlyRefusals = fp<EarlyRefusalsOptions>(
   (app, { limits, drop, trusted }, done) => {
     if (limits !== undefined && drop !== undefined) gateRequests(app.server, limits, trusted, drop);
     /**
@@ -72,7 +72,7 @@ export const firstLook = fp<FirstLookOptions>(
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
   },
-  { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+  { name: 'kohyo-early-refusals', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
 );
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
@@ -176,7 +176,7 @@ const MAX_PARAMETER_REPEATS = 10;
  *   keeps an escape it cannot decode as it was written, so `q=%C3` reached the search as the three characters `%C3`;
  *   read from the target as sent, and only where it holds a %-escape;
  * - a `q` of more than MAX_QUERY_WORDS words (query-words.ts): each word is a look-up in every text index the query
- *   reads, so the words bound the dearest query's cost, as a query past 100 characters would be refused by the schema.
+ *   reads, so the words bound the costliest query's cost, as a query past 100 characters would be refused by the schema.
  */
 function targetRefusal(target: string, query: unknown): ApiError | null {
   const parameters = isObject(query) ? query : {};

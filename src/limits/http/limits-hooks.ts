@@ -23,7 +23,7 @@ export interface LimitsOptions {
 }
 
 /**
- * After the first look (its refusals stand first), CORS (a refusal carries its headers) and conditional requests (a
+ * After the early refusals (they stand first), CORS (a refusal carries its headers) and conditional requests (a
  * 304 is not counted): the limits count a counted request here; what is refused after them counts like any answer.
  */
 export const requestLimits = fp<LimitsOptions>(
@@ -89,7 +89,7 @@ export const requestLimits = fp<LimitsOptions>(
   },
   {
     name: 'kohyo-limits',
-    dependencies: ['kohyo-connections', 'kohyo-accounting', 'kohyo-first-look', 'kohyo-cors', 'kohyo-conditional'],
+    dependencies: ['kohyo-connections', 'kohyo-accounting', 'kohyo-early-refusals', 'kohyo-cors', 'kohyo-conditional'],
   },
 );
 

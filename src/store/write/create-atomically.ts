@@ -1,4 +1,4 @@
-// A file created whole or not at all, where none of its name is yet.
+// A file created atomically (whole or not at all), where no file of its name is yet.
 import { randomBytes } from 'node:crypto';
 import { linkSync, rmSync, writeFileSync } from 'node:fs';
 import { errorCodeOf } from '../../lib/error-of.js';
@@ -8,7 +8,7 @@ import { errorCodeOf } from '../../lib/error-of.js';
  * that name exists. link() fails rather than replace a file, so processes racing to create it agree on one, and no
  * reader ever sees it half-written. `mode` is the new file's, as writeFileSync takes it.
  */
-export function createWhole(path: string, data: string | Uint8Array, mode?: number): boolean {
+export function createAtomically(path: string, data: string | Uint8Array, mode?: number): boolean {
   const staging = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(staging, data, { flag: 'wx', ...(mode === undefined ? {} : { mode }) });
   try {

@@ -1,4 +1,4 @@
-// The two sides of a dataset: the register (companies and their search data, written by an import of companies) and
+// The two parts of a dataset: the register (companies and their search data, written by an import of companies) and
 // everything else (records, their sources and runs, vocabularies, metadata), written by the writers of records. The
 // upkeep after records (maintenance.ts) and the check of what they changed (record-change-check.ts) both read it here.
 import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
@@ -20,29 +20,29 @@ const COMPANY_TABLES = [
 const FTS5_SHADOWS = ['data', 'idx', 'config', 'docsize', 'content'];
 
 /**
- * The company side, declared: a table not named here is on the record side, so that a new table is read whole by the
+ * The register's part, declared: a table not named here is in the records' part, so that a new table is read whole by the
  * check of a write of records until it is declared the register's (the safe side to miss it on).
  */
-const COMPANY_SIDE: ReadonlySet<string> = new Set([
+const REGISTER_PART: ReadonlySet<string> = new Set([
   ...COMPANY_TABLES,
   ...COMPANY_FTS_TABLES.flatMap((index) => [index, ...FTS5_SHADOWS.map((shadow) => `${index}_${shadow}`)]),
 ]);
 
-export interface SideTable {
+export interface PartTable {
   readonly name: string;
   /** As pragma_table_list tells it: an ordinary table, an FTS5 index ('virtual') or one of its tables ('shadow'). */
   readonly type: 'table' | 'virtual' | 'shadow';
 }
 
 /**
- * Every table of the file not on the company side, read from the schema: SQLite's own (sqlite_schema, the statistics)
+ * Every table of the file not in the register's part, read from the schema: SQLite's own (sqlite_schema, the statistics)
  * included.
  */
-export function recordSideTables(db: Db): SideTable[] {
+export function recordPartTables(db: Db): PartTable[] {
   return db
-    .prepare<[], SideTable>(
+    .prepare<[], PartTable>(
       "SELECT name, type FROM pragma_table_list WHERE schema = 'main' AND type <> 'view' ORDER BY name",
     )
     .all()
-    .filter((t) => !COMPANY_SIDE.has(t.name));
+    .filter((t) => !REGISTER_PART.has(t.name));
 }

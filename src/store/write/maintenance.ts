@@ -2,7 +2,7 @@
 import { COMPANY_FTS_TABLES } from './company-terms-writer.js';
 import { companyTermsSinceCount } from '../read/token-counts.js';
 import type { Db } from '../schema/database.js';
-import { recordSideTables } from './dataset-parts.js';
+import { recordPartTables } from './dataset-parts.js';
 import { ALL_RECORD_TABLES } from '../schema/record-tables.js';
 import { refreshCompanyTrigramDocs, refreshRecordTrigramDocs } from './token-counts.js';
 
@@ -43,13 +43,13 @@ export function upkeepAfterRecordWrite(db: Db, onStep: StepSink = () => undefine
 }
 
 /**
- * The tables a write of records changes and whose statistics the planner reads: the record side's own tables (the
+ * The tables a write of records changes and whose statistics the planner reads: the records' part's own tables (the
  * records', their children and kept text, their sources and runs, the vocabularies). A record moves only its company's
  * counts, which no index of the company tables holds (the term index's rank copies change value, not the shape its
  * statistics describe). Not the full-text indexes' tables, which no statement of ours plans a look-up in, nor SQLite's.
  */
 function recordStatisticsTables(db: Db): string[] {
-  return recordSideTables(db)
+  return recordPartTables(db)
     .filter((t) => t.type === 'table' && !t.name.startsWith('sqlite_'))
     .map((t) => t.name);
 }

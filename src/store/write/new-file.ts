@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from '../schema/migrate.js';
 import { MIGRATIONS } from '../schema/schema.js';
-import { createWhole } from './create-atomically.js';
+import { createAtomically } from './create-atomically.js';
 
 let schemaImage: Buffer | undefined;
 
@@ -35,5 +35,5 @@ export function writeNewDatabase(path: string): boolean {
   if (path === '' || path === ':memory:' || path.startsWith('file:')) return false;
   if (['', '-wal', '-journal'].some((suffix) => existsSync(`${path}${suffix}`))) return false;
   if (!existsSync(dirname(path))) return false;
-  return createWhole(path, newDatabaseImage());
+  return createAtomically(path, newDatabaseImage());
 }

@@ -1,16 +1,16 @@
-// The check of a write of records (an import of records, a collection): the record side read whole, table by table,
+// The check of a write of records (an import of records, a collection): the records' part read whole, table by table,
 // and of the register only the companies whose record counts the write moved, read back through every index.
 //
 // Why this is enough, and what it leaves (docs/operating.md, "Importing records and collecting"): the draft starts as
 // a byte copy of the live file, which passed a check when it was published, so what can be wrong is what the write
-// changed. It writes the record side (records, their child rows, kept text and full-text indexes, sources, runs, HTTP
+// changed. It writes the records' part (records, their child rows, kept text and full-text indexes, sources, runs, HTTP
 // state, vocabularies, metadata, statistics) and, of the register, the record counts of the companies whose counts
 // moved (refreshRecordCounts), whose search terms' rank copies the trigger companies_rank_au then rewrites. At all
 // Japan the register is most of a file of several GB, and PRAGMA integrity_check of the whole file (most of an
-// import's time) grows with it; the record side is a small part of the file.
+// import's time) grows with it; the records' part is a small share of the file.
 //
-// So each table of the record side, taken from the schema (dataset-sides.ts: a table not declared the register's is
-// the record side's), gets PRAGMA integrity_check(TABLE): the pages of its b-tree and of its indexes', each row found
+// So each table of the records' part, taken from the schema (dataset-parts.ts: a table not declared the register's is
+// in the records' part), gets PRAGMA integrity_check(TABLE): the pages of its b-tree and of its indexes', each row found
 // in each index, the indexes' entry counts, NOT NULL and CHECK constraints; for an FTS5 table its own check (FTS5 reads
 // its index whole, as in the full check); for sqlite_schema the schema and the freelist. It leaves what only a check of
 // the whole file sees: pages no b-tree uses, and a page two b-trees share when one of them is the register's. Each
@@ -20,7 +20,7 @@
 // way from each b-tree's root to them: a fault elsewhere in the register is not read, as it was not written.
 import { SqliteError } from 'better-sqlite3';
 import { integrityProblems, type Db } from '../schema/database.js';
-import { recordSideTables } from './dataset-parts.js';
+import { recordPartTables } from './dataset-parts.js';
 import { rowsThroughIndexes } from './index-readback.js';
 import type { ChangeCheck } from './publish.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../schema/record-tables.js';
@@ -33,15 +33,15 @@ export function recordChangeCheck(moved: ReadonlySet<number>): ChangeCheck {
   return (db) => recordChangeProblems(db, moved);
 }
 
-/** What is wrong with the record side and the companies `moved` (in integrity_check's words); empty when nothing is. */
+/** What is wrong with the records' part and the companies `moved` (in integrity_check's words); empty when nothing is. */
 export function recordChangeProblems(db: Db, moved: Iterable<number>): string[] {
-  return [...recordSideProblems(db), ...movedCompanyProblems(db, [...moved])];
+  return [...recordPartProblems(db), ...movedCompanyProblems(db, [...moved])];
 }
 
-/** Each record-side table's own integrity check, then each names index against its records. */
-function recordSideProblems(db: Db): string[] {
+/** Each table of the records' part: its own integrity check, then each names index against its records. */
+function recordPartProblems(db: Db): string[] {
   return [
-    ...recordSideTables(db).flatMap((t) => integrityProblems(db, 'integrity_check', t.name)),
+    ...recordPartTables(db).flatMap((t) => integrityProblems(db, 'integrity_check', t.name)),
     ...ALL_RECORD_TABLES.flatMap((t) => namesAgainstRecords(db, t)),
   ];
 }

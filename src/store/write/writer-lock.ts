@@ -2,7 +2,7 @@
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { errorCodeOf } from '../../lib/error-of.js';
-import { createWhole } from './create-atomically.js';
+import { createAtomically } from './create-atomically.js';
 import { propertyOf, textOf } from '../../lib/is-object.js';
 
 export class WriterLockedError extends Error {
@@ -92,9 +92,9 @@ export function heldOnAnotherHost(dbPath: string): boolean {
   return owner !== null && owner.host !== hostname();
 }
 
-/** Creates the lock with its owner, whole (createWhole): false when another writer holds it. */
+/** Creates the lock with its owner, atomically (createAtomically): false when another writer holds it. */
 function tryCreate(path: string, owner: LockOwner): boolean {
-  return createWhole(path, `${JSON.stringify(owner)}\n`);
+  return createAtomically(path, `${JSON.stringify(owner)}\n`);
 }
 
 function readOwner(path: string): LockOwner | null {

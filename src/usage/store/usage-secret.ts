@@ -1,7 +1,7 @@
 // The usage log's HMAC key: KOHYO_USAGE_SECRET, or one generated once and kept in a file beside the database.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createWhole } from '../../store/write/create-atomically.js';
+import { createAtomically } from '../../store/write/create-atomically.js';
 import { dirname } from 'node:path';
 import { errorCodeOf } from '../../lib/error-of.js';
 
@@ -20,10 +20,10 @@ export function loadUsageSecret(config: { readonly usageSecret: string | null; r
   const kept = readKept(path);
   if (kept !== null) return kept;
   const secret = randomBytes(32).toString('hex');
-  // created whole (createWhole): workers starting together agree on one secret and none can read a half-written file
+  // created atomically (createAtomically): workers starting together agree on one secret and none can read a half-written file
   // the limiter may ask before the dataset's directory is made (the server makes it first)
   mkdirSync(dirname(path), { recursive: true });
-  if (createWhole(path, `${secret}\n`, 0o600)) return secret;
+  if (createAtomically(path, `${secret}\n`, 0o600)) return secret;
   const other = readKept(path);
   if (other === null) throw new Error(`the usage secret file ${path} is empty`);
   return other;

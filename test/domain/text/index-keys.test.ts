@@ -67,7 +67,7 @@ test('rarestLongGrams: a romanized name by its rarest run and the rarest clear o
   assert.deepEqual(
     rarestLongGrams('yoshidakensetsu', (gram) => docs.get(gram) ?? 0),
     ['hidak', 'idake'],
-    'the runs clear of hidak are those of kensetsu, dearer than checking its 120 companies: the next rarest',
+    'the runs clear of hidak are those of kensetsu, costlier than checking its 120 companies: the next rarest',
   );
 });
 
@@ -123,7 +123,7 @@ test('rarestLongGrams: a gram too rare to be counted is the rarest; a key of six
   assert.deepEqual(
     rarestLongGrams('hokuokensetsu', kensetsu),
     ['hokuo', 'okuok'],
-    'the clear runs too dear: the next rarest',
+    'the clear runs too costly: the next rarest',
   );
   assert.deepEqual(
     rarestLongGrams('abcde', () => 100),

@@ -232,7 +232,7 @@ test('a collection that fails midway leaves the live file untouched, no draft be
   assert.equal(again.results[0]!.result.published, 5);
 });
 
-test('a collection into a dataset is checked by what it changed, which reads the record side whole', async () => {
+test('a collection into a dataset is checked by what it changed, which reads the records part whole', async () => {
   const live = join(tempDir(), 'kohyo.sqlite');
   const clock = steppingClock('2026-11-20T00:00:00Z');
   const first = testSource('test-checked-a', server.url('/checked-a.tsv'));
@@ -249,7 +249,7 @@ test('a collection into a dataset is checked by what it changed, which reads the
   assert.equal((await collect(other)).results[0]!.result.published, 2);
   assert.deepEqual(checks, ['full', 'changes']);
   // a fault of a record the first source's collection wrote, in the live file: not one the next collection writes,
-  // but the record side is read whole
+  // but the records' part is read whole
   const db = new Database(live);
   const rid = db
     .prepare<[string], number>('SELECT min(rid) FROM procurement_suspensions WHERE source_id = ?')

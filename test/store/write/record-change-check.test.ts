@@ -86,7 +86,7 @@ function assertRefused(live: string, draft: ReturnType<typeof beginDraft>, moved
   assert.equal(existsSync(draft.path), false);
 }
 
-test('an import of records is checked by the record side and the companies whose counts moved, and published', async () => {
+test('an import of records is checked by the records part and the companies whose counts moved, and published', async () => {
   const { live, numbers, draft, moved, write } = await draftWithRecords();
   await write();
   // 10 to 19 go from one record to two, 20 to 29 from none to one; the others keep theirs
@@ -106,7 +106,7 @@ test('an import of records is checked by the record side and the companies whose
 test('a record whose index entry disagrees with it is refused, whichever record it is', async () => {
   const { live, draft, moved, write } = await draftWithRecords();
   await write();
-  // a record of the live file, not one the import wrote: the record side is read whole
+  // a record of the live file, not one the import wrote: the records' part is read whole
   const rid = draft.db.prepare<[], number>('SELECT min(rid) FROM enforcements').pluck().get()!;
   withIndexAside(draft.db, 'enforcements_by_date', () =>
     draft.db.prepare("UPDATE enforcements SET date = '2020-01-01' WHERE rid = ?").run(rid),
