@@ -126,14 +126,7 @@ test('no two folders of src/ import each other, however indirectly (src/http/, s
 test('src/http/, src/store/, src/limits/ and src/usage/: a folder imports only the folders before it, as the layout lists them', () => {
   const edges = folderImports();
   for (const order of [
-    [
-      'http/feeds',
-      'http/pages',
-      'http/hooks',
-      'http/answers',
-      'http/self-description',
-      'http/routes',
-    ],
+    ['http/feeds', 'http/pages', 'http/hooks', 'http/answers', 'http/self-description', 'http/routes'],
     ['store/schema', 'store/read', 'store/write'],
     ['limits', 'limits/connections', 'limits/http'],
     ['usage/store', 'usage', 'usage/http'],
