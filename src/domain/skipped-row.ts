@@ -27,7 +27,7 @@ export function tooManyUnreadable(unreadable: number, dataRows: number): boolean
 
 /**
  * Skipped rows a run keeps: the first few hundred say what was left out and why; all of them would not (a sheet
- * with one cell at XFD1048576 has a million blank rows, 65 MB in every copy of the dataset). The count is kept too.
+ * with one cell at XFD1048576 has a million blank rows, megabytes in every copy of the dataset). The count is kept too.
  */
 export const MAX_KEPT_SKIPPED_ROWS = 300;
 
