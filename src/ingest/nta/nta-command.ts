@@ -45,8 +45,7 @@ export async function runImportNta(args: readonly string[], io: NtaCommandIo): P
 }
 
 /**
- * Through the one write path like every writer (bench/README.md, "Drafting an NTA import", measured what the copy
- * and the check cost against the import). Files before a rejected one are published, as when imported in place.
+ * Through the one write path like every writer: the copy and the check cost little against the import. Files before a rejected one are published, as when imported in place.
  */
 async function importFiles(
   parsed: { files: string[]; encoding: NtaEncoding | null },
@@ -59,7 +58,7 @@ async function importFiles(
   let mark: CompanyChangeMark | null = null;
   const options = {
     ...start,
-    // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
+    // each phase on a line of its own, so that the time of each is told
     onStart: (recovered: DraftStart) => {
       start.onStart(recovered);
       if (existsSync(io.dbPath)) step('copying the live dataset into a draft');

@@ -28,7 +28,7 @@ const PROGRESS_EVERY_ROWS = 1000;
 
 /**
  * Files at least this large are read and parsed on a worker thread while this one writes (nta-parse-thread.ts),
- * so that a large import keeps two cores busy (bench/README.md, "Importing a full NTA file", has the rates).
+ * so that a large import keeps two cores busy.
  * Below it, starting the thread costs more than it saves.
  */
 const PARSE_THREAD_MIN_BYTES = 1024 * 1024;

@@ -30,9 +30,8 @@ export interface ParsedRows {
 /**
  * Rows per batch: many enough that handing a batch to another thread costs little, few enough that a batch's rows
  * are still young when it is handed on. A batch is held until its last row is parsed; with 1,000 rows most of
- * them outlived a young-generation collection and were copied, then promoted and marked as old objects. The
- * reading half of an import took a fifth less CPU, all its threads counted, with 100 (bench/README.md, "Importing a
- * full NTA file").
+ * them outlived a young-generation collection and were copied, then promoted and marked as old objects; with 100
+ * the reading half of an import takes less CPU.
  */
 const BATCH_ROWS = 100;
 

@@ -1,8 +1,8 @@
 // A record file read twice: once to check every line and count what it holds, once to write its records one by one.
 //
 // Nothing of a file is written unless every line of it is valid, so every line is read before the first record is
-// written. Held whole, 500,000 parsed records were most of a peak of 1.4 GiB (bench/README.md, "Importing records into
-// a large register"); read again to write, a file costs the memory of one line. The second reading checks that it reads
+// written. Held whole, a large file's parsed records were most of an import's peak memory; read again to write, a file
+// costs the memory of one line. The second reading checks that it reads
 // the bytes the first one checked (their SHA-256), and a line that no longer reads as a record stops the write, which
 // the caller's transaction then undoes.
 import { createHash } from 'node:crypto';

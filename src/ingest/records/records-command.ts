@@ -36,7 +36,7 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
     const moved = new Set<number>();
     const options = {
       ...start,
-      // each phase on a line of its own, so that the time of each is told (and measured: bench/README.md)
+      // each phase on a line of its own, so that the time of each is told
       onStart: (recovered: DraftStart) => {
         start.onStart(recovered);
         if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
