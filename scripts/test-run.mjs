@@ -19,7 +19,7 @@ import { SINGLE_THREADED } from './build.mjs';
 import { TYPE_CHECK } from './tsc.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** Where test files are: test/, which mirrors src/, and src/ itself, where a source module keeps its tests in its folder. */
+/** Where test files are: test/, a folder for each folder of src/, and src/ itself, where a source module keeps its tests in its folder. */
 const TEST_FOLDERS = [join(ROOT, 'test'), join(ROOT, 'src')];
 
 /** Files that take their own process because what they check is the process's own state. */
