@@ -14,7 +14,8 @@ import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import type { RecordQuery } from '../domain/records/record-query.js';
 import type { Store } from '../store/read/store.js';
-import { recallCompanies, type NamedElsewhere, type Recall } from './company-search.js';
+import { recallCompanies, type Recall } from './company-search.js';
+import type { NamedElsewhere } from '../domain/records/company-records.js';
 import type { FilterResolution, QueryInProgress } from '../store/read/record-filters.js';
 
 export type FilterParams = { readonly [F in FilterName]?: string };

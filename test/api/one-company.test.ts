@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { recordsOfEveryCompany, type CompanyRecords } from '../helpers/demo-spellings.js';
 import { loadConfig } from '../../src/config.js';
 import type { RouteContext } from '../../src/api/endpoint.js';
-import { searchCompanies } from '../../src/api/company-search.js';
+import { companyQuestion, searchCompanies } from '../../src/api/company-search.js';
 import { SEARCH, searchKindPage } from '../../src/api/endpoints/search.js';
 import { listRecords } from '../../src/api/record-endpoint.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
@@ -123,7 +123,9 @@ for (const [dataset, pathOf] of [
       for (const { company, records } of companies) {
         for (const q of [company.name_en, company.name_kana]) {
           if (q === null || q.length > 100) continue;
-          const found = searchCompanies(store, q, 'q', EVERY, 0).hits.map((hit) => hit.company.corporate_number);
+          const found = searchCompanies(store, companyQuestion(q, 'q'), EVERY, 0).hits.map(
+            (hit) => hit.company.corporate_number,
+          );
           const finds = new Set(found);
           if (!finds.has(company.corporate_number)) {
             wrong.push(`「${q}」 does not find ${company.corporate_number}`);

@@ -10,7 +10,8 @@ import {
   type FilterName,
   type VocabularyFilterName,
 } from '../../domain/records/filter-names.js';
-import type { CompanyFilter, RecordQuery } from '../../domain/records/record-query.js';
+import type { RecordQuery } from '../../domain/records/record-query.js';
+import type { CompanyFilter } from '../../domain/records/company-records.js';
 import type { RecordKind } from '../../domain/records/record.js';
 import { VOCABULARIES, type VocabularyName } from '../../domain/vocabularies/index.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
@@ -321,7 +322,11 @@ export function recordWhere(table: RecordTable, query: RecordQuery, context: Whe
   const [only] = terms;
   if (terms.length === 1 && only !== undefined) return only;
   if (terms.length === 0) return { sql: '1', params: [] };
-  return { sql: terms.map((term) => term.sql).join(' AND '), params: terms.flatMap((term) => term.params) };
+  return {
+    sql: terms.map((term) => term.sql).join(' AND '),
+    params: terms.flatMap((term) => term.params),
+    ...(terms.some((term) => term.ownFirst) ? { ownFirst: true } : {}),
+  };
 }
 
 // The text indexes hold a document for each record the table holds and no other (the record writer writes and

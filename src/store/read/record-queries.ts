@@ -156,7 +156,7 @@ export function recordPageSql(
   if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
   const page = listedRidsSql(table, where, `${limitSql(limit + 1)} OFFSET ?`);
   return {
-    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page.sql}) ORDER BY ${listOrder(table, '')}`,
+    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page.sql}) ORDER BY ${listOrder(table, '', where)}`,
     params: [...page.params, offset],
   };
 }
@@ -176,9 +176,13 @@ export function recordListedRidsSql(
   return textInListOrderSql(where.textMatch, (from, rid) => `SELECT ${rid} AS rid FROM ${from}`, limitSql(limit));
 }
 
-/** A list's order: its order column, then its rid, newest first. */
-function listOrder(table: RecordTable, alias: string): string {
-  return `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
+/**
+ * A list's order: its order column, then its rid, newest first; for an answer about one company (`ownFirst`), the
+ * records linked to a company before those linked to none.
+ */
+function listOrder(table: RecordTable, alias: string, where: WhereTerm): string {
+  const tier = where.ownFirst ? `${alias}company_corporate_number IS NULL, ` : '';
+  return `${tier}${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
 }
 
 /** The rids a WHERE term matches in list order, each once, then `bound` (its LIMIT, maybe an OFFSET). */
@@ -186,8 +190,11 @@ function listedRidsSql(table: RecordTable, where: WhereTerm, bound: string): Sql
   // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
   const sql =
     where.listed === undefined
-      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.')} ${bound}`
-      : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
+      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.', where)} ${bound}`
+      : where.ownFirst
+        ? `SELECT rid FROM (SELECT DISTINCT rid, listed_on, tier FROM (${where.listed.sql}))
+          ORDER BY tier, listed_on DESC, rid DESC ${bound}`
+        : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
           ORDER BY listed_on DESC, rid DESC ${bound}`;
   return { sql, params: [...where.params] };
 }
