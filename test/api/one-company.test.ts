@@ -100,7 +100,7 @@ for (const [dataset, pathOf] of [
             if (missing.length > 0) wrong.push(`${surface} ${number} ${kind} misses ${missing.join(', ')}`);
             if (extra.length > 0) wrong.push(`${surface} ${number} ${kind} holds ${extra.map((r) => r.id).join(', ')}`);
             for (const r of found) {
-              const relation = r.number === null ? 'named' : 'linked';
+              const relation = r.number === null ? 'named' : r.number === number ? 'linked' : 'predecessor';
               if (r.relation !== relation)
                 wrong.push(`${surface} ${number} ${r.id} says ${r.relation}, not ${relation}`);
             }
