@@ -106,7 +106,7 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
     case 'terms': {
       // one more than followed, to know whether the query recalls more companies than are followed
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
-      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show);
+      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show, plan.registered);
       const followed =
         recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
       return {
