@@ -22,7 +22,7 @@ const WHICH_COMPANY =
   '`company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to ' +
   'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
 
-/** What every record endpoint says of `from` and `to` (record-filters.ts dateRange). */
+/** What every record endpoint says of `from` and `to` (../record-filters.ts dateRange). */
 const DATES =
   '`from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter ' +
   `only when both ends are given and span at most ${MAX_DATE_RANGE_DAYS} days. Where \`has_more\` is true, narrow by ` +

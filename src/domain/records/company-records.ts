@@ -16,7 +16,6 @@
 // `corporate_number=N` keeps the meaning the contract gives it: the records linked to N, and its predecessors' only
 // with `include_predecessors=true`; it is a filter of the record endpoints, not an answer about the company.
 import { recordNameKey } from './record-names.js';
-import type { RecordQuery } from './record-query.js';
 
 /**
  * The records a company query stands for: those linked to the companies it found or to their predecessors, those
@@ -121,12 +120,20 @@ export function relationOf(company: NamedCompany, filter: CompanyFilter): Relati
   return filter.nameKeys.includes(recordNameKey(company.name)) ? 'named' : 'text';
 }
 
+/** What of a record query (record-query.ts) its records relate to. */
+interface RelatedQuery {
+  readonly company?: CompanyFilter;
+  readonly corporate_number?: string;
+  readonly predecessors?: readonly string[];
+  readonly q?: string;
+}
+
 /**
  * How the records a record query finds relate to it: by its company filter, linked to its Corporate Number (or to a
  * predecessor's, with `include_predecessors=true`), or found by its text; undefined for a query that names no company
  * and no text (an authority's, a law's), where no record relates to anything asked.
  */
-export function queryRelation(query: RecordQuery): ((company: NamedCompany) => Relation) | undefined {
+export function queryRelation(query: RelatedQuery): ((company: NamedCompany) => Relation) | undefined {
   const { company, corporate_number: number } = query;
   if (company !== undefined) return (named) => relationOf(named, company);
   if (number !== undefined) {

@@ -1,5 +1,5 @@
 // What a record endpoint was asked for, once validated and resolved to codes: the input of the store's queries.
-// Keyed by the filter names of the filter table (record-filters.ts).
+// Keyed by the filter names of the filter table (src/api/record-filters.ts).
 import type { FilterName } from './filter-names.js';
 import type { CompanyFilter } from './company-records.js';
 

@@ -98,7 +98,9 @@ export function RecordLine({ shown, language }: { readonly shown: ShownRecord; r
         {record.relation === undefined || record.relation === 'linked' ? null : (
           <>
             {' · '}
-            <em class="relation">{message(language, `relation_${record.relation}`)}</em>
+            <em class="relation" data-relation={record.relation}>
+              {message(language, `relation_${record.relation}`)}
+            </em>
           </>
         )}
       </span>

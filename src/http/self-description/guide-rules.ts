@@ -6,7 +6,7 @@ import { MAX_LIMIT } from '../../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { MAX_QUERY_WORDS } from '../../domain/text/query-words.js';
-import { RECORD_FILTERS } from '../../store/read/record-filters.js';
+import { RECORD_FILTERS } from '../../api/record-filters.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
 
 /**

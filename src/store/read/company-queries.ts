@@ -132,7 +132,7 @@ export class CompanyQueries {
     this.followedCompanies = new FollowedCompanyQueries(db);
     this.sameNameForm = db.prepare<[string, string], { id: number; name: string }>(
       `SELECT c.id, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id
-       WHERE t.term = ? AND t.field = 'name' AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(CANDIDATES_PER_LOOKUP)}`,
+       WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(CANDIDATES_PER_LOOKUP)}`,
     );
   }
 

@@ -10,7 +10,7 @@ import { ALL_RECORD_TABLES, RECORD_TABLES, type RecordTable } from '../schema/re
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../../domain/records/record-id.js';
-import { recordWhere, type WhereContext } from './record-filters.js';
+import { recordWhere, type WhereContext } from './record-filter-sql.js';
 import { textMatchSql, type TextMatch } from './free-text.js';
 import { recordTextTrigramsOf } from './token-counts.js';
 import { ridOfTextKey } from './record-text-keys.js';
@@ -139,7 +139,7 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
 }
 
 // Builds the SQL of the record endpoints as plain values (text and parameters): a page, the ids of the records that
-// match, their count, each over the WHERE clause of the filter table (record-filters.ts).
+// match, their count, each over the WHERE clause of the filters (record-filter-sql.ts).
 /**
  * The page's record ids and documents (one more than the limit, to know whether more exist). The rows are chosen and
  * ordered first and their documents read after: sorting whole rows carried every match's document (about 700 bytes)

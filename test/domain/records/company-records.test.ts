@@ -2,6 +2,7 @@
 // Corporate Number stands for, and how each record an answer holds relates to what was asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { RecordQuery } from '../../../src/domain/records/record-query.js';
 import {
   companyRecordsFilter,
   queryRelation,
@@ -27,10 +28,10 @@ test("a query's records relate to it by its company filter, its Corporate Number
   const today = '2026-11-28';
   const company = { corporate_number: null, name: '北辰建設（株）' };
   const filter = { corporateNumbers: [], nameKeys: ['北辰建設'], nameParts: [] };
-  assert.equal(queryRelation({ company: filter, today })?.(company), 'named');
-  assert.equal(queryRelation({ corporate_number: '8999999000001', today })?.(company), 'linked');
-  assert.equal(queryRelation({ q: '談合', today })?.(company), 'text');
-  assert.equal(queryRelation({ authority: 'jftc', today }), undefined);
+  assert.equal(queryRelation(asQuery({ company: filter, today }))?.(company), 'named');
+  assert.equal(queryRelation(asQuery({ corporate_number: '8999999000001', today }))?.(company), 'linked');
+  assert.equal(queryRelation(asQuery({ q: '談合', today }))?.(company), 'text');
+  assert.equal(queryRelation(asQuery({ authority: 'jftc', today })), undefined);
 });
 
 test("a number's answer: its own records (linked, its predecessors'), apart its names in its prefecture, elsewhere counted", () => {
@@ -77,11 +78,16 @@ test('its own records rank before those that may be its own, and those before th
 });
 
 test("corporate_number= with its predecessors says which records are a predecessor's", () => {
-  const relate = queryRelation({
+  const relate = queryRelation(asQuery({
     corporate_number: '8999999000001',
     predecessors: ['5999999000003'],
     today: '2026-11-28',
-  });
+  }));
   assert.equal(relate?.({ corporate_number: '8999999000001', name: 'x' }), 'linked');
   assert.equal(relate?.({ corporate_number: '5999999000003', name: 'x' }), 'predecessor');
 });
+
+/** A record query, as a record endpoint resolves one. */
+function asQuery(query: RecordQuery): RecordQuery {
+  return query;
+}
