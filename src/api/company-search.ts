@@ -35,12 +35,12 @@ export interface FoundCompanies {
   /** The best `show` companies, best first. */
   readonly hits: CompanyHit[];
   readonly hasMore: boolean;
-  /** The records these stand for: those of the companies recalled and of their names, and of the query's name key. */
+  /** The records these stand for: those of the companies found and of their names, and of the query's name key. */
   readonly filter: CompanyFilter;
-  /** Set when the query identifies one company (its Corporate Number): the records naming it placed elsewhere. */
+  /** Set when the query is a company's Corporate Number: the records naming it placed elsewhere. */
   readonly elsewhere?: NamedElsewhere;
-  /** Set when the query recalls more companies than the filter follows: how many it follows. */
-  readonly followedOfMore?: number;
+  /** Set when the query finds more companies than the filter stands for the records of: how many it does. */
+  readonly searchedOfMore?: number;
   readonly notices: string[];
   /** Whether `hits` are kept by the answer cache, so that later answers hand out the same objects (never change one). */
   readonly shared: boolean;
@@ -104,7 +104,7 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
         `${parameter} "${echoed(value)}" has nothing to search for once punctuation and legal forms are removed.`,
       );
     case 'terms': {
-      // one more than followed, to know whether the query recalls more companies than are followed
+      // one more than the filter takes, to know whether the query finds more companies than it takes
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
       const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show, plan.registered);
       const followed =
@@ -122,7 +122,7 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
         shared: store.companies.hitsShared,
         ...(ids.length < asked ? { total: ids.length } : {}),
         read: ids.length,
-        ...(recall > 0 && ids.length > recall ? { followedOfMore: recall } : {}),
+        ...(recall > 0 && ids.length > recall ? { searchedOfMore: recall } : {}),
       };
     }
   }
@@ -133,7 +133,7 @@ function companyRecordsOf(
   store: Store,
   number: string,
 ): { readonly filter: CompanyFilter; readonly elsewhere?: NamedElsewhere } {
-  const company = store.companies.identified(number);
+  const company = store.companies.ofNumber(number);
   return companyRecordsFilter(
     number,
     company === null
@@ -170,9 +170,9 @@ export function recallOf(
   store: Store,
   found: FoundCompanies,
   notices: string[],
-  recalled = found.followedOfMore === undefined ? 0 : countCompanies(store, found, MATCHES_COUNTED_UP_TO),
+  recalled = found.searchedOfMore === undefined ? 0 : countCompanies(store, found, MATCHES_COUNTED_UP_TO),
 ): Recall | undefined {
-  const followed = found.followedOfMore;
+  const followed = found.searchedOfMore;
   if (followed === undefined) return undefined;
   const { parameter, value } = found.question;
   notices.push(
@@ -183,7 +183,7 @@ export function recallOf(
 }
 
 /** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies followed. */
-export function recallCompanies(
+export function companyFilterOf(
   store: Store,
   value: string,
   notices: string[],

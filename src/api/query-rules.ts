@@ -14,7 +14,7 @@ import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import type { RecordQuery } from '../domain/records/record-query.js';
 import type { Store } from '../store/read/store.js';
-import { recallCompanies, type Recall } from './company-search.js';
+import { companyFilterOf, type Recall } from './company-search.js';
 import type { NamedElsewhere } from '../domain/records/company-records.js';
 import type { FilterResolution, QueryInProgress } from './record-filters.js';
 
@@ -174,7 +174,7 @@ export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, to
   let elsewhere: NamedElsewhere | undefined;
   const resolution: FilterResolution = {
     company: (value) => {
-      const recalled = recallCompanies(store, value, notices);
+      const recalled = companyFilterOf(store, value, notices);
       recall = recalled.recall;
       elsewhere = recalled.elsewhere;
       return recalled.filter;

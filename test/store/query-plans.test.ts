@@ -500,7 +500,7 @@ test("a partial look-up's check and the followed companies' names read each comp
   const queries = new CompanyQueries(db);
   queries.countByKeys(['toyotajidosha'], 1000);
   queries.followed([1, 2]);
-  queries.identified('1180301018771');
+  queries.ofNumber('1180301018771');
   const checks = seen.filter((sql) => sql.startsWith('SELECT count(*)') || sql.includes('json_group_array(t.term)'));
   assert.equal(checks.length, 3);
   for (const sql of checks) {

@@ -94,7 +94,7 @@ function countNamed(store: Store, kind: RecordKind, filter: CompanyFilter, today
 }
 
 /** How many records of every kind a company filter finds, up to MATCHES_COUNTED_UP_TO. */
-export function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
+function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
   return Math.min(
     MATCHES_COUNTED_UP_TO,
     store.records.countEveryKind({ company: filter, today }, MATCHES_COUNTED_UP_TO),

@@ -100,8 +100,6 @@ export function listsOwnFirst(filter: CompanyFilter): boolean {
  */
 export type Relation = 'linked' | 'predecessor' | 'named' | 'text';
 
-export const RELATIONS: readonly Relation[] = ['linked', 'predecessor', 'named', 'text'];
-
 /** Where a record of this relation stands in an answer about a company: its own first, then what may be, then text. */
 export function relationRank(relation: Relation | undefined): number {
   return relation === 'named' ? 1 : relation === 'text' ? 2 : 0;

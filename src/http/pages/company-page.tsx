@@ -4,7 +4,7 @@ import { Layout, SearchForm, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
 import { Fact } from './pages.js';
-import { NamedElsewhereLine, RecordLine } from './record-parts.js';
+import { NamedElsewhereLine } from './record-parts.js';
 import { CoverageStatement } from './coverage-parts.js';
 import { KindSection, SuccessorLink, closedText, kindPageAddress } from './search-pages.js';
 import { dayText, timeText } from './people-dates.js';

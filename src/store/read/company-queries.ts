@@ -25,7 +25,7 @@ import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { LRUCache } from 'lru-cache';
 import { registeredNameKey } from '../../domain/companies/names.js';
-import { FollowedCompanyQueries, type FollowedCompanies, type IdentifiedCompany } from './followed-companies.js';
+import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
 
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 function shortGramTermsSql(row = ''): string {
@@ -214,8 +214,8 @@ export class CompanyQueries {
   }
 
   /** The company of this Corporate Number as an answer about it follows it into the records; null for none. */
-  identified(number: string): IdentifiedCompany | null {
-    return this.followedCompanies.identified(number);
+  ofNumber(number: string): CompanyOfNumber | null {
+    return this.followedCompanies.ofNumber(number);
   }
 
   /**

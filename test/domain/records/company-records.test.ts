@@ -78,11 +78,13 @@ test('its own records rank before those that may be its own, and those before th
 });
 
 test("corporate_number= with its predecessors says which records are a predecessor's", () => {
-  const relate = queryRelation(asQuery({
-    corporate_number: '8999999000001',
-    predecessors: ['5999999000003'],
-    today: '2026-11-28',
-  }));
+  const relate = queryRelation(
+    asQuery({
+      corporate_number: '8999999000001',
+      predecessors: ['5999999000003'],
+      today: '2026-11-28',
+    }),
+  );
   assert.equal(relate?.({ corporate_number: '8999999000001', name: 'x' }), 'linked');
   assert.equal(relate?.({ corporate_number: '5999999000003', name: 'x' }), 'predecessor');
 });
