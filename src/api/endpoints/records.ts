@@ -30,7 +30,8 @@ const DATES =
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
-  'The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for ' +
+  "The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to " +
+  'reach Kohyo or change first; each title saying whose record it is) for ' +
   "`Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it " +
   'with `If-None-Match`: a 304 does not count against the limits.';
 

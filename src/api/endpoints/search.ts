@@ -169,8 +169,9 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     'endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority ' +
     'labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found ' +
     'through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A ' +
-    'Corporate Number finds that company, every record linked to it and, apart, every record naming it linked to none ' +
-    'that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the ' +
+    'Corporate Number finds that company, its own records first (linked to it, or `predecessor`: linked to a company ' +
+    'merged into it) and, after them, every record naming it linked to none that places it nowhere or in its ' +
+    'prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the ' +
     'search of its name. The lists together hold at most `limit` rows, ' +
     'shared in turn (companies, ' +
     'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
@@ -178,8 +179,8 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +
     '`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest ' +
     "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or " +
-    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest ' +
-    'first, at most `limit`.',
+    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, those linked ' +
+    'to the companies found first, then newest first, at most `limit`; each title says whose record it is.',
   tags: ['search'],
   query: () => SearchQuery,
   response: SearchAnswer,
