@@ -126,3 +126,64 @@ test('the search page of a number labels the records naming the company apart fr
   assert.match(readPage(html).textsOf('p', 'notice').join(' '), /3 more records name a company of this name/u);
   assert.ok(!html.includes('enf_aoba_tokyo') && !html.includes('enf_aoba_osaka'));
 });
+
+/** Each entry's record id and title of a feed, as XML text (the writer escapes only `&`, `<` and `>` in text). */
+const entriesOf = (feed: string) =>
+  [...feed.matchAll(/<entry><id>urn:kohyo:record:([^<]+)<\/id><title>([^<]*)<\/title>/gu)].map((m) => ({
+    id: m[1]!,
+    title: m[2]!.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+  }));
+const NAMED_MARK = '[同名の記載のみ・どの企業にも対応づけなし · Names a company of this name, linked to none] ';
+
+test('namesakes told apart: each line of a name’s search page and each entry of its feed says whose record it is', async () => {
+  const q = encodeURIComponent('青葉精機');
+  const answer = await ok(served.server, `/api/v1/search?q=${q}`);
+  const listed: ListedRecord[] = [
+    ...answer.data.enforcements,
+    ...answer.data.procurement_suspensions,
+    ...answer.data.license_actions,
+  ];
+  const html = await (await fetch(`${served.server.url}/search?q=${q}&lang=en`)).text();
+  const whose = readPage(html).textsOf('span', 'whose');
+  assert.equal(whose.length, listed.length, 'one on each record line');
+  listed.forEach((r, i) => {
+    const said =
+      r.company.corporate_number === null ? 'linked to no company' : `Corporate Number ${r.company.corporate_number}`;
+    assert.ok(whose[i]?.startsWith(`(${said}`), `${whose[i]} of ${r.id}`);
+  });
+  const path = `/api/v1/enforcements?company=${q}` as const;
+  const records = recordsOf(await ok(served.server, path), path);
+  const numbers = new Set(
+    records.flatMap((r) => (r.company.corporate_number === null ? [] : [r.company.corporate_number])),
+  );
+  assert.ok(numbers.size >= 2 && records.some((r) => r.company.corporate_number === null), 'a mix of namesakes');
+  const feed = await served.server.get(`${path}&format=atom`);
+  const entries = entriesOf(feed.text);
+  assert.equal(entries.length, records.length);
+  const rank = { linked: 0, predecessor: 0, named: 1, text: 2 } as const;
+  let last = 0;
+  for (const { id, title } of entries) {
+    const r = records.find((record) => record.id === id);
+    assert.ok(r?.relation !== undefined, id);
+    if (r.company.corporate_number === null)
+      assert.ok(title.includes('法人番号の紐付けなし · linked to no company'), title);
+    else assert.ok(title.includes(`(${r.company.corporate_number}`), title);
+    // a record that only names a company of the name says so first; a record linked to one never does
+    assert.equal(title.startsWith(NAMED_MARK), r.relation === 'named', title);
+    // the records linked to the companies found first, then those naming them, then those found by their own text
+    assert.ok(rank[r.relation] >= last, `${title} after a ${last}`);
+    last = rank[r.relation];
+  }
+  assert.equal(last, 2, 'the feed reaches the records found by their text');
+});
+
+test('a company’s feed by its number: its own records first, each that only names it marked so in its title', async () => {
+  const feed = await served.server.get('/api/v1/search?q=6999900020001&format=atom');
+  const titles = entriesOf(feed.text).map((entry) => entry.title);
+  assert.deepEqual(
+    titles.map((t) => t.startsWith(NAMED_MARK)),
+    [false, false, true, true],
+    titles.join('\n'),
+  );
+  for (const title of titles.slice(0, 2)) assert.ok(title.includes('(6999900020001'), title);
+});
