@@ -3,7 +3,7 @@
 // company's Atom feed and its page, and the search page, holds its records and the records naming it linked to none
 // placed nowhere or in its prefecture (each told apart), counts those placed elsewhere, and holds no record linked to
 // another company. test/api/one-company.test.ts holds the same in process, over the demo too.
-import { after, before, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { namesakeDatabase } from '../helpers/namesake-dataset.js';
 import { ok, recordsOf, type ListedRecord } from '../helpers/answers.js';
@@ -13,7 +13,11 @@ import { validAtomValues } from '../helpers/atom-schema.js';
 import { step } from '../helpers/xml-values.js';
 import { readPage } from '../helpers/page-text.js';
 import { RECORD_PATHS } from '../../src/api/links.js';
-import { RECORD_KINDS } from '../../src/domain/records/record.js';
+import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
+import { demoDatabase, TEST_NOW } from '../helpers/server.js';
+import { loadConfig } from '../../src/config.js';
+import { openStore } from '../../src/store/read/store.js';
+import { listRecords } from '../../src/api/record-endpoint.js';
 
 let served: McpServed;
 let companies: CompanyRecords[];
@@ -186,4 +190,59 @@ test('a company’s feed by its number: its own records first, each that only na
     titles.join('\n'),
   );
   for (const title of titles.slice(0, 2)) assert.ok(title.includes('(6999900020001'), title);
+});
+
+describe('every demo company through MCP', () => {
+  let demo: McpServed;
+  // the companies and kinds whose answers mix records linked to them with others (a predecessor's, or records only
+  // naming them), where the order is the rule's; the others' answers are their linked records alone, and every
+  // company's surfaces in process are test/api/one-company.test.ts's
+  let mixed: { readonly number: string; readonly kinds: readonly RecordKind[] }[];
+  let demoCompanies: number;
+  before(async () => {
+    const path = await demoDatabase();
+    demo = await serveMcp(UNLIMITED, path);
+    const every = recordsOfEveryCompany(path);
+    demoCompanies = every.length;
+    mixed = every
+      .map((entry) => ({
+        number: entry.company.corporate_number,
+        kinds: RECORD_KINDS.filter(
+          (kind) =>
+            [...entry.own[kind]].some((id) => entry.unlinked[kind].has(id)) ||
+            [...entry.own[kind]].some((id) => !entry.unlinked[kind].has(id) && !entry.records[kind].has(id)),
+        ),
+      }))
+      .filter((company) => company.kinds.length > 0);
+  });
+  after(() => demo.close());
+
+  test('the list tools given a company hold what company= holds, in its order: its own records first, then what names it', async () => {
+    const store = openStore(await demoDatabase());
+    const context = { config: loadConfig({}), dataset: () => store, clock: () => TEST_NOW };
+    const tools = {
+      enforcement: 'list_enforcements',
+      procurement_suspension: 'list_procurement_suspensions',
+      license_action: 'list_license_actions',
+    } as const;
+    const wrong: string[] = [];
+    let id = 0;
+    for (const { number, kinds } of mixed) {
+      const calls = kinds.map((kind) => toolCall(++id, tools[kind], { company: number }));
+      const reply = await postMcp(demo.server.url, calls, 'one-company-test');
+      type Answer = { id: number; result: { content: { text: string }[] } };
+      const answers = (Array.isArray(reply.body) ? reply.body : [reply.body]) as Answer[];
+      kinds.forEach((kind, i) => {
+        const text = answers.find((answer) => answer.id === calls[i]?.id)?.result.content[0]?.text ?? '{}';
+        const data = (JSON.parse(text) as { data?: Record<string, ListedRecord[]> }).data ?? {};
+        if (Object.keys(data).length === 0) wrong.push(`${number} ${kind}: ${text.slice(0, 200)}`);
+        const viaMcp = Object.values(data)[0]?.map((r) => `${r.id}:${r.relation}`) ?? [];
+        const api = listRecords(kind, context, { company: number }, 'x').records.map((r) => `${r.id}:${r.relation}`);
+        if (viaMcp.join() !== api.join()) wrong.push(`${number} ${kind}: MCP ${viaMcp.join()} ≠ ${api.join()}`);
+      });
+    }
+    store.close();
+    assert.deepEqual(wrong, []);
+    assert.ok(mixed.length >= 10 && demoCompanies > 250, `${mixed.length} of ${demoCompanies} demo companies`);
+  });
 });
