@@ -11,7 +11,8 @@
 //
 // A name's answer (`company=北辰建設`, `q=北辰建設`) holds the records linked to the companies it finds, the records
 // linked to none that name one of their names wherever placed, and the records whose own printed company name holds
-// the query: a record linked to a company the name did not find is held only by that last part, as `text`.
+// the query (and, on `/api/v1/search`, those whose words match it, as `q=` finds them): a record linked to a company
+// the name did not find is held only by those last parts, as `text`.
 //
 // `corporate_number=N` keeps the meaning the contract gives it: the records linked to N, and its predecessors' only
 // with `include_predecessors=true`; it is a filter of the record endpoints, not an answer about the company.
