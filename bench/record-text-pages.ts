@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { Statement } from 'better-sqlite3';
 import { openReadOnly } from '../src/store/schema/database.js';
-import { recordWhere } from '../src/store/read/record-filters.js';
+import { recordWhere } from '../src/store/read/record-filter-sql.js';
 import { recordPageSql } from '../src/store/read/record-queries.js';
 import type { SqlFragment } from '../src/store/read/sql-fragment.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../src/store/schema/record-tables.js';

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Store } from '../src/store/read/store.js';
-import { countCompanies, searchCompanies } from '../src/api/company-search.js';
+import { companyQuestion, countCompanies, searchCompanies } from '../src/api/company-search.js';
 import { COMPANY_FILTER_MATCHES } from '../src/domain/records/filter-names.js';
 import { MATCHES_COUNTED_UP_TO } from '../src/domain/text/search-split.js';
 import { foldWidth } from '../src/domain/text/text-fold.js';
@@ -28,7 +28,7 @@ type Part = (typeof PARTS)[number];
 
 /** Each part of an answer as the endpoint runs it, for one query. */
 function partsOf(store: Store): Record<Exclude<Part, 'all'>, (q: string) => unknown> {
-  const found = (q: string) => searchCompanies(store, q, 'q', LIMIT, COMPANY_FILTER_MATCHES);
+  const found = (q: string) => searchCompanies(store, companyQuestion(q, 'q'), LIMIT, COMPANY_FILTER_MATCHES);
   const search = (q: string): RecordSearch => ({
     companies: found(q).filter,
     text: /^\d{13}$/u.test(q) ? null : foldWidth(q),
@@ -40,7 +40,7 @@ function partsOf(store: Store): Record<Exclude<Part, 'all'>, (q: string) => unkn
   const foundOf = (q: string) => founds.get(q) ?? founds.set(q, found(q)).get(q)!;
   return {
     companies: found,
-    'their count': (q) => countCompanies(store, q, foundOf(q), MATCHES_COUNTED_UP_TO),
+    'their count': (q) => countCompanies(store, foundOf(q), MATCHES_COUNTED_UP_TO),
     records: (q) =>
       RECORD_KINDS.map((kind) => searchRecords(store.records, kind, searchOf(q), LIMIT, MATCHES_COUNTED_UP_TO)),
     'records and counts': (q) =>

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Search companies and records of every kind together
-         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those linked to the companies `q` recalls, in whatever script it is typed, then apart those linked to no company that name one of their names, then those whose printed company name holds `q` (together what `company=` finds on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that company, every record linked to it and, apart, every record naming it linked to none that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the search of its name. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest first, at most `limit`.
+         * @description Is there anything on this company? One query (a company name in any script, a romanized or English name, or a Corporate Number) answers the companies as /api/v1/companies finds them and the records of every kind: `data.enforcements`, `data.procurement_suspensions` and `data.license_actions`, each first those linked to the companies `q` recalls, in whatever script it is typed, then apart those linked to no company that name one of their names, then those whose printed company name holds `q` (together what `company=` finds on the record endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A Corporate Number finds that company, its own records first (linked to it, or `predecessor`: linked to a company merged into it) and, after them, every record naming it linked to none that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the search of its name. The lists together hold at most `limit` rows, shared in turn (companies, enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a match shows at least one row when `limit` allows. `meta.matches` gives each list's full count, up to 1000 (1000 reads "or more"): ask the list's own endpoint for the rest. `meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or `Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, those linked to the companies found first, then newest first, at most `limit`; each title says whose record it is.
          */
         get: operations["search"];
         put?: never;
@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to reach Kohyo or change first; each title saying whose record it is) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Procurement suspensions
-         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `from` and `to` bound the first day of the suspension (`period.from`), not whether its period overlaps the range. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Suspensions from public bidding or from designation as a contractor, kept apart from enforcement records; newest start first, paged (`page` is capped), in `data.procurement_suspensions`. At least one filter is required. `from` and `to` bound the first day of the suspension (`period.from`), not whether its period overlaps the range. `status` (`scheduled`, `active`, `ended`) is computed against today in Japan, unless the source says `lifted`. Read /api/v1/procurement-suspension-coverage before saying a company has none. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to reach Kohyo or change first; each title saying whose record it is) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listProcurementSuspensions"];
         put?: never;
@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Licence and registration actions
-         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required. A record lists at most 50 `permits`; `permits_total` gives the full count. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Revocations, suspensions, instructions and similar actions on licences and registrations; newest first, paged, in `data.license_actions`. `sector` matches the primary `sector_code` or any of `sector_codes` (including the sectors of the permits concerned). `nature` separates `violation` (a disciplinary action) from `voluntary_closure` (closure, surrender or lapse at the holder's own initiative) and `other`. At least one filter is required. A record lists at most 50 `permits`; `permits_total` gives the full count. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to reach Kohyo or change first; each title saying whose record it is) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listLicenseActions"];
         put?: never;
@@ -441,10 +441,10 @@ export interface components {
                 html: string;
             };
             /**
-             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @description `linked`: linked to a company the query found (company.link says how); `predecessor`: linked to a company merged into the company asked for (its successor chain leads there): the history of that company too; `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names. In an answer about the company of a Corporate Number, its own records (`linked`, `predecessor`) come before the `named` ones
              * @enum {string}
              */
-            relation?: "linked" | "named" | "text";
+            relation?: "linked" | "predecessor" | "named" | "text";
         };
         ProcurementSuspension: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -509,10 +509,10 @@ export interface components {
                 html: string;
             };
             /**
-             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @description `linked`: linked to a company the query found (company.link says how); `predecessor`: linked to a company merged into the company asked for (its successor chain leads there): the history of that company too; `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names. In an answer about the company of a Corporate Number, its own records (`linked`, `predecessor`) come before the `named` ones
              * @enum {string}
              */
-            relation?: "linked" | "named" | "text";
+            relation?: "linked" | "predecessor" | "named" | "text";
         };
         LicenseAction: {
             /** @description stable across rebuilds, derived from the source and the source key */
@@ -591,10 +591,10 @@ export interface components {
                 html: string;
             };
             /**
-             * @description `linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names
+             * @description `linked`: linked to a company the query found (company.link says how); `predecessor`: linked to a company merged into the company asked for (its successor chain leads there): the history of that company too; `named`: linked to no company, and names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever company it names. In an answer about the company of a Corporate Number, its own records (`linked`, `predecessor`) come before the `named` ones
              * @enum {string}
              */
-            relation?: "linked" | "named" | "text";
+            relation?: "linked" | "predecessor" | "named" | "text";
         };
         CoverageEntry: {
             publisher_group: components["schemas"]["Label"];
@@ -1849,11 +1849,11 @@ export interface operations {
     listEnforcements: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";
@@ -2062,11 +2062,11 @@ export interface operations {
     listEnforcementsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";
@@ -2121,11 +2121,11 @@ export interface operations {
     listProcurementSuspensions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";
@@ -2413,11 +2413,11 @@ export interface operations {
     listProcurementSuspensionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";
@@ -2474,11 +2474,11 @@ export interface operations {
     listLicenseActions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";
@@ -2748,11 +2748,11 @@ export interface operations {
     listLicenseActionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it recalls, or naming them linked to none (at most 50; else `meta.recall`) */
+                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
                 company?: string;
                 /** @description free text: company name, summary or reason, law and authority labels */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted) */
+                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
                 corporate_number?: string;
                 /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
                 include_predecessors?: "true" | "false";

@@ -1,25 +1,46 @@
-// Company search for the endpoints, planned once per value: the companies to show (/companies, /search) and the
-// recall that `company=` and /search filter records by (the same search, up to COMPANY_FILTER_MATCHES companies).
+// Company search for the endpoints, over the plan of what a person typed (made once a request, carried to each step
+// that needs it): the companies to show (/companies, /search) and the records that `company=` and /search filter by
+// (the same search, up to COMPANY_FILTER_MATCHES companies); what records are a company's, company-records.ts says.
 import { echoed } from './errors.js';
-import { planCompanySearch } from '../domain/companies/company-search-plan.js';
+import { planCompanySearch, type CompanySearchPlan } from '../domain/companies/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../domain/records/filter-names.js';
 import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
-import type { CompanyFilter } from '../domain/records/record-query.js';
+import {
+  companyRecordsFilter,
+  NO_RECORDS,
+  type CompanyFilter,
+  type NamedElsewhere,
+} from '../domain/records/company-records.js';
 import type { CompanyHit } from '../store/read/company-queries.js';
 import type { Store } from '../store/read/store.js';
-import type { IdentifiedCompany } from '../store/read/followed-companies.js';
 import { addressHolds } from '../domain/address-key.js';
 
+export type { NamedElsewhere } from '../domain/records/company-records.js';
+
+/** What a person typed as a parameter, and how it is searched: planned once, read by every step after. */
+export interface CompanyQuestion {
+  readonly value: string;
+  readonly parameter: 'q' | 'company';
+  readonly plan: CompanySearchPlan;
+}
+
+/** The question `value` asks as `parameter`, planned. */
+export function companyQuestion(value: string, parameter: 'q' | 'company'): CompanyQuestion {
+  return { value, parameter, plan: planCompanySearch(value) };
+}
+
 export interface FoundCompanies {
+  /** The question searched. */
+  readonly question: CompanyQuestion;
   /** The best `show` companies, best first. */
   readonly hits: CompanyHit[];
   readonly hasMore: boolean;
-  /** The records these stand for: those of the companies recalled and of their names, and of the query's name key. */
+  /** The records these stand for: those of the companies found and of their names, and of the query's name key. */
   readonly filter: CompanyFilter;
-  /** Set when the query identifies one company (its Corporate Number): the records naming it placed elsewhere. */
+  /** Set when the query is a company's Corporate Number: the records naming it placed elsewhere. */
   readonly elsewhere?: NamedElsewhere;
-  /** Set when the query recalls more companies than the filter follows: how many it follows. */
-  readonly followedOfMore?: number;
+  /** Set when the query finds more companies than the filter stands for the records of: how many it does. */
+  readonly searchedOfMore?: number;
   readonly notices: string[];
   /** Whether `hits` are kept by the answer cache, so that later answers hand out the same objects (never change one). */
   readonly shared: boolean;
@@ -30,42 +51,37 @@ export interface FoundCompanies {
 }
 
 /** The answer to a query that names no company, with the notice that says why. */
-function nothingFound(notice: string): FoundCompanies {
+function nothingFound(question: CompanyQuestion, notice: string): FoundCompanies {
   return {
+    question,
     hits: [],
     hasMore: false,
     total: 0,
     read: 0,
-    filter: { corporateNumbers: [], nameKeys: [], nameParts: [] },
+    filter: NO_RECORDS,
     shared: false,
     notices: [notice],
   };
 }
 
 /**
- * Searches companies by what a person typed as `parameter`. `show` companies are returned for display; `recall`
- * (0 when records are not wanted) bounds the companies whose records, and records of whose names, the filter stands
- * for: a Corporate Number recalls its company, a name the companies it finds, best first.
+ * Searches companies by what a person typed. `show` companies are returned for display; `recall` (0 when records are
+ * not wanted) bounds the companies whose records, and records of whose names, the filter stands for: a Corporate
+ * Number stands for its company's records (company-records.ts), a name for the companies it finds, best first.
  */
-export function searchCompanies(
-  store: Store,
-  value: string,
-  parameter: 'q' | 'company',
-  show: number,
-  recall: number,
-): FoundCompanies {
-  const plan = planCompanySearch(value);
+export function searchCompanies(store: Store, question: CompanyQuestion, show: number, recall: number): FoundCompanies {
+  const { plan, value, parameter } = question;
   switch (plan.kind) {
     case 'corporate_number': {
       const company = show > 0 ? store.companies.findByCorporateNumber(plan.number) : undefined;
       const hits: CompanyHit[] = company
         ? [{ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }]
         : [];
-      const identified = recall > 0 ? store.companies.identified(plan.number) : null;
       return {
+        question,
         hits,
         hasMore: false,
-        ...identifiedFilters(plan.number, identified),
+        ...(recall > 0 ? companyRecordsOf(store, plan.number) : { filter: NO_RECORDS }),
         notices: [],
         shared: false,
         total: hits.length,
@@ -74,23 +90,27 @@ export function searchCompanies(
     }
     case 'invalid_corporate_number':
       return nothingFound(
+        question,
         `${parameter} "${echoed(value)}" looks like a Corporate Number, but its check digit (the first digit) is wrong, so no company has it.`,
       );
     case 'legal_form_only':
       return nothingFound(
+        question,
         `${parameter} "${echoed(value)}" is a legal form and nothing else, which names no company: add the company's name (株式会社 and its abbreviations are then read as its form).`,
       );
     case 'nothing':
       return nothingFound(
+        question,
         `${parameter} "${echoed(value)}" has nothing to search for once punctuation and legal forms are removed.`,
       );
     case 'terms': {
-      // one more than followed, to know whether the query recalls more companies than are followed
+      // one more than the filter takes, to know whether the query finds more companies than it takes
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
-      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show);
+      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show, plan.registered);
       const followed =
         recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
       return {
+        question,
         hits,
         hasMore: ids.length > show,
         filter: {
@@ -102,49 +122,33 @@ export function searchCompanies(
         shared: store.companies.hitsShared,
         ...(ids.length < asked ? { total: ids.length } : {}),
         read: ids.length,
-        ...(recall > 0 && ids.length > recall ? { followedOfMore: recall } : {}),
+        ...(recall > 0 && ids.length > recall ? { searchedOfMore: recall } : {}),
       };
     }
   }
 }
 
-/**
- * The records linked to none that name an identified company's names but place it in another prefecture than its own:
- * not listed as possibly its own, but counted, with the search of its name that lists every company of the name.
- */
-export interface NamedElsewhere {
-  readonly filter: CompanyFilter;
-  /** The company's registered name, which `/api/v1/search?q=` is asked by. */
-  readonly name: string;
-}
-
-/**
- * What an answer about the company of this number stands for: the records linked to it, and the records linked to
- * none that name one of its names placed nowhere or in its prefecture (apart, those placed in another).
- */
-function identifiedFilters(
+/** What an answer about the company of this Corporate Number stands for, as company-records.ts says. */
+function companyRecordsOf(
+  store: Store,
   number: string,
-  identified: IdentifiedCompany | null,
 ): { readonly filter: CompanyFilter; readonly elsewhere?: NamedElsewhere } {
-  const filter = { corporateNumbers: [number], nameKeys: [], nameParts: [] };
-  if (identified === null || identified.nameKeys.length === 0) return { filter };
-  const { nameKeys, prefectureCode } = identified;
-  return {
-    filter: { ...filter, nameKeys, named: { within: 'own', prefectureCode } },
-    elsewhere: {
-      filter: { corporateNumbers: [], nameKeys, named: { within: 'elsewhere', prefectureCode }, nameParts: [] },
-      name: identified.name,
-    },
-  };
+  const company = store.companies.ofNumber(number);
+  return companyRecordsFilter(
+    number,
+    company === null
+      ? null
+      : { ...company, corporateNumber: number, predecessors: store.companies.predecessorsOf(number) },
+  );
 }
 
 /**
- * How many companies `value` finds without a limit, up to `cap`: the count the search already holds when it read
+ * How many companies the question finds without a limit, up to `cap`: the count the search already holds when it read
  * every match, else one bounded count of the term index.
  */
-export function countCompanies(store: Store, value: string, found: FoundCompanies, cap: number): number {
+export function countCompanies(store: Store, found: FoundCompanies, cap: number): number {
   if (found.total !== undefined) return Math.min(found.total, cap);
-  const plan = planCompanySearch(value);
+  const { plan } = found.question;
   const counted = plan.kind === 'terms' ? store.companies.countByKeys(plan.keys, cap) : 0;
   // never fewer than were found (the count reads each key's look-up no further than the cap needs); the hits shown are
   // among those read
@@ -164,14 +168,13 @@ export interface Recall {
  */
 export function recallOf(
   store: Store,
-  value: string,
-  parameter: 'q' | 'company',
   found: FoundCompanies,
   notices: string[],
-  recalled = found.followedOfMore === undefined ? 0 : countCompanies(store, value, found, MATCHES_COUNTED_UP_TO),
+  recalled = found.searchedOfMore === undefined ? 0 : countCompanies(store, found, MATCHES_COUNTED_UP_TO),
 ): Recall | undefined {
-  const followed = found.followedOfMore;
+  const followed = found.searchedOfMore;
   if (followed === undefined) return undefined;
+  const { parameter, value } = found.question;
   notices.push(
     `${parameter} "${echoed(value)}" finds ${recalled === MATCHES_COUNTED_UP_TO ? `${recalled} or more` : recalled} companies; ` +
       `the records of the best ${followed} (linked to them or naming them) were searched: make ${parameter} more precise to reach the others.`,
@@ -180,7 +183,7 @@ export function recallOf(
 }
 
 /** What a `company=` filter stands for: the same search as /companies, up to COMPANY_FILTER_MATCHES companies followed. */
-export function recallCompanies(
+export function companyFilterOf(
   store: Store,
   value: string,
   notices: string[],
@@ -189,13 +192,9 @@ export function recallCompanies(
   readonly recall: Recall | undefined;
   readonly elsewhere: NamedElsewhere | undefined;
 } {
-  const found = searchCompanies(store, value, 'company', 0, COMPANY_FILTER_MATCHES);
+  const found = searchCompanies(store, companyQuestion(value, 'company'), 0, COMPANY_FILTER_MATCHES);
   notices.push(...found.notices);
-  return {
-    filter: found.filter,
-    recall: recallOf(store, value, 'company', found, notices),
-    elsewhere: found.elsewhere,
-  };
+  return { filter: found.filter, recall: recallOf(store, found, notices), elsewhere: found.elsewhere };
 }
 
 /** Where the company asked for is: its prefecture (a code) and part of its registered address, each optional. */
@@ -212,9 +211,10 @@ const PLACE_CANDIDATES = 200;
  * prefecture, those whose registered address holds `address` first, the name's own ranking kept within each.
  */
 export function findCompanies(store: Store, q: string, limit: number, place: CompanyPlace = {}): FoundCompanies {
+  const question = companyQuestion(q, 'q');
   if (place.prefectureCode === undefined && place.address === undefined)
-    return searchCompanies(store, q, 'q', limit, 0);
-  const found = searchCompanies(store, q, 'q', PLACE_CANDIDATES, 0);
+    return searchCompanies(store, question, limit, 0);
+  const found = searchCompanies(store, question, PLACE_CANDIDATES, 0);
   const placed: CompanyHit[] = [];
   for (const hit of found.hits) {
     if (place.prefectureCode !== undefined && hit.company.address.prefecture_code !== place.prefectureCode) continue;
@@ -240,6 +240,7 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
     );
   }
   return {
+    question,
     hits: ordered.slice(0, limit),
     hasMore: ordered.length > limit || found.hasMore,
     filter: found.filter,

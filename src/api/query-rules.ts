@@ -8,14 +8,15 @@ import { textOf } from '../lib/is-object.js';
 import { parseCorporateNumber } from '../domain/companies/corporate-number.js';
 import { daysBetween } from '../domain/dates.js';
 import { MAX_DATE_RANGE_DAYS, type FilterName } from '../domain/records/filter-names.js';
-import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from '../store/read/record-filters.js';
+import { RECORD_FILTERS, type CheckedFilters, type RecordFilter } from './record-filters.js';
 import type { RecordKind } from '../domain/records/record.js';
 import { VOCABULARIES } from '../domain/vocabularies/index.js';
 import type { Vocabulary } from '../domain/vocabulary.js';
 import type { RecordQuery } from '../domain/records/record-query.js';
 import type { Store } from '../store/read/store.js';
-import { recallCompanies, type NamedElsewhere, type Recall } from './company-search.js';
-import type { FilterResolution, QueryInProgress } from '../store/read/record-filters.js';
+import { companyFilterOf, type Recall } from './company-search.js';
+import type { NamedElsewhere } from '../domain/records/company-records.js';
+import type { FilterResolution, QueryInProgress } from './record-filters.js';
 
 export type FilterParams = { readonly [F in FilterName]?: string };
 
@@ -156,7 +157,7 @@ export function corporateNumberParam(value: string, parameter = 'corporate_numbe
 }
 
 // Turns a record endpoint's checked query (above) into the store's RecordQuery, each filter by its own
-// `resolve` (store/record-filters.ts): this supplies what they ask of the dataset, the companies a `company` filter
+// `resolve` (./record-filters.ts): this supplies what they ask of the dataset, the companies a `company` filter
 // recalls and the companies merged into a Corporate Number.
 export interface ResolvedRecordQuery {
   readonly query: RecordQuery;
@@ -173,7 +174,7 @@ export function resolveRecordQuery(checked: CheckedRecordQuery, store: Store, to
   let elsewhere: NamedElsewhere | undefined;
   const resolution: FilterResolution = {
     company: (value) => {
-      const recalled = recallCompanies(store, value, notices);
+      const recalled = companyFilterOf(store, value, notices);
       recall = recalled.recall;
       elsewhere = recalled.elsewhere;
       return recalled.filter;

@@ -7,9 +7,7 @@ import type { RecordKind, RECORD_LISTS } from '../domain/records/record.js';
 import { japanDate } from '../domain/dates.js';
 import { answerCoverage } from '../domain/coverage.js';
 import { nameSearchPath, SOURCES_COVERAGE_PATH } from './links.js';
-import type { NamedElsewhere } from './company-search.js';
-import type { CompanyFilter } from '../domain/records/record-query.js';
-import { queryRelation } from '../domain/records/record-names.js';
+import { queryRelation, type CompanyFilter, type NamedElsewhere } from '../domain/records/company-records.js';
 import { MATCHES_COUNTED_UP_TO } from '../domain/text/search-split.js';
 import { resolveRecordQuery } from './query-rules.js';
 import { checkRecordQuery, type FilterParams } from './query-rules.js';
@@ -77,7 +75,18 @@ export function listRecords<K extends RecordKind>(
   return { records, meta, store, query };
 }
 
-/** How many records name an identified company linked to none placed elsewhere, and its name. */
+/** The records listRecords answers, and how many the query finds in all (up to MATCHES_COUNTED_UP_TO): a page's list. */
+export function listRecordsCounted<K extends RecordKind>(
+  kind: K,
+  context: RouteContext,
+  params: RecordParams,
+  requestId: string,
+) {
+  const listed = listRecords(kind, context, params, requestId);
+  return { ...listed, total: listed.store.records.count(kind, listed.query, MATCHES_COUNTED_UP_TO) };
+}
+
+/** How many records name a company linked to none placed elsewhere, and its name. */
 export interface NamedElsewhereCount {
   readonly total: number;
   readonly name: string;

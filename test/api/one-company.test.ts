@@ -6,10 +6,13 @@
 // record's own text. The expected records are read from the database file directly, apart from the search.
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordsOfEveryCompany, type CompanyRecords } from '../helpers/demo-spellings.js';
+import { recordsOfEveryCompany, type CompanyRecords, type DemoCompany } from '../helpers/demo-spellings.js';
+import { companyPage } from '../../src/http/pages/page-data.js';
+import { RECORD_ENDPOINTS } from '../../src/api/endpoints/records.js';
+import { normaliseCompanyName, registeredNameKey } from '../../src/domain/companies/names.js';
 import { loadConfig } from '../../src/config.js';
 import type { RouteContext } from '../../src/api/endpoint.js';
-import { searchCompanies } from '../../src/api/company-search.js';
+import { companyQuestion, searchCompanies } from '../../src/api/company-search.js';
 import { SEARCH, searchKindPage } from '../../src/api/endpoints/search.js';
 import { listRecords } from '../../src/api/record-endpoint.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
@@ -74,6 +77,14 @@ for (const [dataset, pathOf] of [
     let store: Store;
     let context: RouteContext;
     let companies: CompanyRecords[];
+    // each surface's answer for a query and kind, read once for the tests below
+    const answers = new Map<string, ReturnType<typeof bySearch>>();
+    const answerOf = (surface: string, find: (typeof SURFACES)[number][1], q: string, kind: RecordKind) => {
+      const key = `${surface} ${q} ${kind}`;
+      const held = answers.get(key) ?? find(context, q, kind);
+      answers.set(key, held);
+      return held;
+    };
     before(async () => {
       const path = await pathOf();
       store = openStore(path);
@@ -92,7 +103,7 @@ for (const [dataset, pathOf] of [
         for (const [surface, find] of SURFACES) {
           let named = 0;
           for (const kind of RECORD_KINDS) {
-            const { found, elsewhere: count } = find(context, number, kind);
+            const { found, elsewhere: count } = answerOf(surface, find, number, kind);
             named += count;
             const ids = new Set(found.map((r) => r.id));
             const missing = [...own[kind]].filter((id) => !ids.has(id));
@@ -100,7 +111,7 @@ for (const [dataset, pathOf] of [
             if (missing.length > 0) wrong.push(`${surface} ${number} ${kind} misses ${missing.join(', ')}`);
             if (extra.length > 0) wrong.push(`${surface} ${number} ${kind} holds ${extra.map((r) => r.id).join(', ')}`);
             for (const r of found) {
-              const relation = r.number === null ? 'named' : 'linked';
+              const relation = r.number === null ? 'named' : r.number === number ? 'linked' : 'predecessor';
               if (r.relation !== relation)
                 wrong.push(`${surface} ${number} ${r.id} says ${r.relation}, not ${relation}`);
             }
@@ -118,12 +129,83 @@ for (const [dataset, pathOf] of [
       assert.ok(namesakes > 0 && counted > 0, `${namesakes} companies have records of their names placed elsewhere`);
     });
 
+    it('every surface about a company (company=, /search, its page, its feeds) holds the same records, its own first', () => {
+      const wrong: string[] = [];
+      const own = (relation: string | undefined) => relation === 'linked' || relation === 'predecessor';
+      for (const { company } of companies) {
+        const number = company.corporate_number;
+        const page = companyPage(context, number, 'one-company-test');
+        let ownCount = 0;
+        for (const kind of RECORD_KINDS) {
+          const listed = answerOf('company=', byCompanyFilter, number, kind).found;
+          // its own first: no record of its own after one that only names it
+          const firstNamed = listed.findIndex((r) => !own(r.relation));
+          if (firstNamed >= 0 && listed.slice(firstNamed).some((r) => own(r.relation)))
+            wrong.push(`company= ${number} ${kind} lists its own after a named one`);
+          ownCount += listed.filter((r) => own(r.relation)).length;
+          const order = listed.map((r) => `${r.id}:${r.relation}`);
+          const searched = answerOf('/api/v1/search', bySearch, number, kind).found.map((r) => `${r.id}:${r.relation}`);
+          if (searched.join() !== order.join())
+            wrong.push(`/search ${number} ${kind}: ${searched.join()} ≠ ${order.join()}`);
+          const section = page.kinds.find((k) => k.kind === kind);
+          const shown = section?.records.map(({ record }) => `${record.id}:${record.relation}`) ?? [];
+          if (shown.join() !== order.slice(0, shown.length).join())
+            wrong.push(`page ${number} ${kind}: ${shown.join()} is not the start of ${order.join()}`);
+          if (section?.total !== listed.length)
+            wrong.push(`page ${number} ${kind} counts ${section?.total}, not ${listed.length}`);
+          const feed = RECORD_ENDPOINTS.find((e) => e.kind === kind)?.feed?.records(context, { company: number }, 'x');
+          const fed = (feed ?? []).map((r) => `${r.id}:${r.relation}`);
+          if (fed.join() !== order.slice(0, fed.length).join()) wrong.push(`${kind} feed ${number}: ${fed.join()}`);
+        }
+        // the page shows as many rows as an answer holds, and offers the rest a click away (each section's count)
+        const rows = page.kinds.reduce((n, k) => n + k.records.length, 0);
+        const total = page.kinds.reduce((n, k) => n + (k.total ?? 0), 0);
+        if (rows !== Math.min(10, total)) wrong.push(`page ${number} shows ${rows} rows of ${total}`);
+        // its feed by number: its own records before any other, and never one of another's left out for one that
+        // only names it
+        const entries = SEARCH.feed?.records(context, { q: number, limit: 10 }, 'x') ?? [];
+        const relations = entries.map((r) => r.relation);
+        const firstNamed = relations.findIndex((r) => !own(r));
+        if (firstNamed >= 0 && relations.slice(firstNamed).some(own))
+          wrong.push(`feed ${number} puts its own after a named one`);
+        if (relations.filter(own).length !== Math.min(10, ownCount))
+          wrong.push(`feed ${number} holds ${relations.filter(own).length} of its ${ownCount} own`);
+      }
+      assert.deepEqual(wrong, []);
+    });
+
+    it('a registered name ranks its company first among the companies whose names fold alike; no namesake does', () => {
+      const byKey = new Map<string, DemoCompany[]>();
+      for (const { company } of companies) {
+        const key = normaliseCompanyName(company.name);
+        byKey.set(key, [...(byKey.get(key) ?? []), company]);
+      }
+      const wrong: string[] = [];
+      let shared = 0;
+      for (const group of byKey.values()) {
+        if (group.length < 2) continue;
+        for (const company of group) {
+          const registered = registeredNameKey(company.name);
+          // two companies registered under the very same name are ranked as any two of one name are
+          if (group.filter((c) => registeredNameKey(c.name) === registered).length > 1) continue;
+          shared++;
+          const [first] = searchCompanies(store, companyQuestion(company.name, 'q'), 10, 0).hits;
+          if (first?.company.corporate_number !== company.corporate_number)
+            wrong.push(`「${company.name}」 ranks ${first?.company.name} ${first?.company.corporate_number} first`);
+        }
+      }
+      assert.deepEqual(wrong, []);
+      assert.ok(dataset === 'the namesakes' || shared > 0, `${shared} companies share their folded name with another`);
+    });
+
     it('its English name and its reading: every record linked to it; none linked to a company they do not find, but by its own text', () => {
       const wrong: string[] = [];
       for (const { company, records } of companies) {
         for (const q of [company.name_en, company.name_kana]) {
           if (q === null || q.length > 100) continue;
-          const found = searchCompanies(store, q, 'q', EVERY, 0).hits.map((hit) => hit.company.corporate_number);
+          const found = searchCompanies(store, companyQuestion(q, 'q'), EVERY, 0).hits.map(
+            (hit) => hit.company.corporate_number,
+          );
           const finds = new Set(found);
           if (!finds.has(company.corporate_number)) {
             wrong.push(`「${q}」 does not find ${company.corporate_number}`);

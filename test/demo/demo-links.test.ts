@@ -73,10 +73,15 @@ test('no company page offers a record of another prefecture as possibly its own,
   for (const number of numbers) {
     const page = companyPage(context, number, 'demo-links-test');
     const { prefecture_code: prefecture } = page.company.address;
-    for (const { record } of page.unlinked) {
+    for (const { record } of page.kinds.flatMap((kind) => kind.records)) {
+      if (record.company.corporate_number !== null) {
+        if (record.relation !== 'linked' && record.relation !== 'predecessor')
+          elsewhere.push(`${number}: ${record.id} linked to ${record.company.corporate_number}: ${record.relation}`);
+        continue;
+      }
       offered++;
       const { prefecture_code: placedIn, address } = record.company;
-      if (record.company.corporate_number !== null || (placedIn !== null && placedIn !== prefecture))
+      if (record.relation !== 'named' || (placedIn !== null && placedIn !== prefecture))
         elsewhere.push(`${number}: ${record.id} ${placedIn} ${address}`);
     }
     counted += page.namedElsewhere?.total ?? 0;

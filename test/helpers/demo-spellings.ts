@@ -59,8 +59,13 @@ export interface CompanyRecords {
   readonly company: DemoCompany;
   /** Linked to it, and linked to none naming one of its names wherever placed: what a name's answer holds. */
   readonly records: RecordsByKind;
-  /** Linked to it, and linked to none naming it placed nowhere or in its prefecture: what its number's answer holds. */
+  /**
+   * Linked to it or to a company merged into it (at any depth), and linked to none naming it placed nowhere or in its
+   * prefecture: what its number's answer holds.
+   */
   readonly own: RecordsByKind;
+  /** The Corporate Numbers of the companies merged into it, at any depth. */
+  readonly predecessors: ReadonlySet<string>;
   /** Linked to none, naming one of its names. */
   readonly unlinked: RecordsByKind;
   /** Linked to none, naming one of its names, placed in another prefecture: counted apart by its number's answer. */
@@ -89,26 +94,37 @@ export function recordsOfEveryCompany(path: string): CompanyRecords[] {
     // each kind's records indexed by the number and the name key they name a company by: filtering every record for
     // every company folded each record's name once a company, 6 s of CPU for the demo's (now 0.1 s)
     const records = new Map(RECORD_KINDS.map((kind) => [kind, recordsByNameOf(db, kind)] as const));
+    const mergedInto = new Map<string, string[]>();
+    for (const row of db
+      .prepare<[], { number: string; successor: string }>(
+        'SELECT corporate_number AS number, successor_corporate_number AS successor FROM companies WHERE successor_corporate_number IS NOT NULL',
+      )
+      .all())
+      mergedInto.set(row.successor, [...(mergedInto.get(row.successor) ?? []), row.number]);
     return companies.map((company) => {
+      const predecessors = predecessorsOf(company.corporate_number, mergedInto);
       const keys = nameKeysOf(company);
       const placedOwn = (r: RecordName) => r.prefecture === null || r.prefecture === company.prefecture_code;
-      const of = (kind: RecordKind, keep: (r: RecordName) => boolean) => {
+      const of = (kind: RecordKind, keep: (r: RecordName) => boolean, withPredecessors = false) => {
         const { rows, byNumber, byKey } = records.get(kind) ?? assert.fail(kind);
         const at = new Set(byNumber.get(company.corporate_number));
+        for (const number of withPredecessors ? predecessors : [])
+          for (const i of byNumber.get(number) ?? []) at.add(i);
         for (const key of keys) for (const i of byKey.get(key) ?? []) if (rows[i]!.number === null) at.add(i);
         // in the table's order, as the records were read
         const found = [...at].sort((a, b) => a - b).map((i) => rows[i]!);
         return new Set(found.filter(keep).map((r) => r.id));
       };
-      const byKind = (keep: (r: RecordName) => boolean): RecordsByKind => ({
-        enforcement: of('enforcement', keep),
-        procurement_suspension: of('procurement_suspension', keep),
-        license_action: of('license_action', keep),
+      const byKind = (keep: (r: RecordName) => boolean, withPredecessors = false): RecordsByKind => ({
+        enforcement: of('enforcement', keep, withPredecessors),
+        procurement_suspension: of('procurement_suspension', keep, withPredecessors),
+        license_action: of('license_action', keep, withPredecessors),
       });
       return {
         company,
+        predecessors,
         records: byKind(() => true),
-        own: byKind((r) => r.number !== null || placedOwn(r)),
+        own: byKind((r) => r.number !== null || placedOwn(r), true),
         unlinked: byKind((r) => r.number === null),
         elsewhere: byKind((r) => r.number === null && !placedOwn(r)),
       };
@@ -140,4 +156,16 @@ export function spellingsOf(company: DemoCompany): string[] {
   if (company.name_en !== null) spellings.push(company.name_en);
   for (const alias of company.aliases) if (alias.kind !== 'romanized') spellings.push(alias.name);
   return [...new Set(spellings)].filter((s) => s.length <= 100);
+}
+
+/** The companies whose successor chain leads to `number`, at any depth, each once and never `number` itself. */
+function predecessorsOf(number: string, mergedInto: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const found = new Set<string>();
+  const next = [...(mergedInto.get(number) ?? [])];
+  for (let merged = next.pop(); merged !== undefined; merged = next.pop()) {
+    if (merged === number || found.has(merged)) continue;
+    found.add(merged);
+    next.push(...(mergedInto.get(merged) ?? []));
+  }
+  return found;
 }

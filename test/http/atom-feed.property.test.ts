@@ -26,7 +26,12 @@ const changeTime = fc
 const label = fc.record({ name_en: hostileText() });
 const shared = {
   id: hostileText(3),
-  company: fc.record({ name: hostileText() }),
+  company: fc.record({
+    name: hostileText(),
+    corporate_number: fc.option(fc.constant('8999999000001')),
+    prefecture_code: fc.option(fc.constantFrom('01', '13', '99')),
+    address: fc.option(hostileText()),
+  }),
   authority: fc.record({ name: hostileText(), name_en: hostileText() }),
   source: fc.record({
     url: fc.oneof(fc.webUrl({ withQueryParameters: true }), hostileText(), fc.constant('javascript:alert(1)')),

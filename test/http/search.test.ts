@@ -192,18 +192,19 @@ test('search: the enforcements of the companies found, then those whose text mat
   }
 });
 
-test('format=atom: a feed of the records of every kind the query finds, newest first, at most limit', async () => {
+test("format=atom: a feed of the records of every kind the query finds, the companies' first, newest first, at most limit", async () => {
   const response = await server.get(`/api/v1/search?q=${encodeURIComponent('建設')}&format=atom`);
   assert.equal(response.status, 200, response.text);
   assert.match(response.headers.get('content-type') ?? '', /^application\/atom\+xml/u);
   const ids = [...response.text.matchAll(/<id>urn:kohyo:record:([^<]+)<\/id>/gu)].map((m) => m[1]);
-  // the company's enforcement and suspensions and the licence actions whose text says 建設, by their dates
+  // the company's enforcement and suspensions first (linked to it), then the licence actions whose text says 建設,
+  // each by their dates: the text's newest is not put before the company's own
   assert.deepEqual(ids, [
-    'la_kamei_suspension',
     'ps_shiken_bid',
-    'la_reidai_closure',
     'ps_shiken_accident',
     'enf_shiken_kensetsu',
+    'la_kamei_suspension',
+    'la_reidai_closure',
   ]);
   const two = await server.get(`/api/v1/search?q=${encodeURIComponent('建設')}&format=atom&limit=2`);
   assert.equal([...two.text.matchAll(/<entry>/gu)].length, 2);

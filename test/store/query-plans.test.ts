@@ -455,12 +455,30 @@ test('company search is index-backed for every query length', () => {
   }
 });
 
+test('the companies registered under a name asked with its legal form are read from the term index, then by id', () => {
+  const { db, seen, original } = capturingDatabase();
+  new CompanyQueries(db).searchByKeys(['北辰建設'], 10, 'kabushiki_kaisha', 'kabushiki_kaisha<北辰建設');
+  const [registered] = seen.filter((sql) => sql.includes('t.field_rank = 0'));
+  assert.ok(registered !== undefined);
+  const steps = (original(`EXPLAIN QUERY PLAN ${registered}`).all('x', 'y') as { detail: string }[]).map(
+    (r) => r.detail,
+  );
+  assert.deepEqual(
+    steps,
+    [
+      'SEARCH t USING COVERING INDEX company_terms_by_term (term=? AND field_rank=?)',
+      'SEARCH c USING INTEGER PRIMARY KEY (rowid=?)',
+    ],
+    registered,
+  );
+});
+
 test("an exact look-up reads a term's rows in rank order from the term index and sorts only the stage's rows", () => {
   const { db, seen, original } = capturingDatabase();
   const queries = new CompanyQueries(db);
   queries.searchByKeys(['トヨタ'], 10);
   queries.searchByKeys(['トヨタ自動車', 'toyotajidosha'], 10, 'kabushiki_kaisha');
-  const exact = seen.filter((sql) => sql.includes('t.term = ?'));
+  const exact = seen.filter((sql) => sql.includes('t.term = ?') && !sql.includes('t.field_rank = 0'));
   assert.equal(exact.length, 2);
   assert.ok(exact.some((sql) => sql.split('t.term = ?').length === 3));
   for (const sql of exact) {
@@ -482,7 +500,7 @@ test("a partial look-up's check and the followed companies' names read each comp
   const queries = new CompanyQueries(db);
   queries.countByKeys(['toyotajidosha'], 1000);
   queries.followed([1, 2]);
-  queries.identified('1180301018771');
+  queries.ofNumber('1180301018771');
   const checks = seen.filter((sql) => sql.startsWith('SELECT count(*)') || sql.includes('json_group_array(t.term)'));
   assert.equal(checks.length, 3);
   for (const sql of checks) {

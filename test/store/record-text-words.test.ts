@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openReadOnly, type Db } from '../../src/store/schema/database.js';
 import { RecordQueries, recordCountSql, recordPageSql } from '../../src/store/read/record-queries.js';
-import { recordWhere } from '../../src/store/read/record-filters.js';
+import { recordWhere } from '../../src/store/read/record-filter-sql.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../../src/store/schema/record-tables.js';
 import { recordTextKey } from '../../src/store/read/record-text-keys.js';
 import { upgradeDatasetFile } from '../../src/ingest/upgrade-dataset.js';

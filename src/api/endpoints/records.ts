@@ -22,7 +22,7 @@ const WHICH_COMPANY =
   '`company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to ' +
   'one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus).';
 
-/** What every record endpoint says of `from` and `to` (record-filters.ts dateRange). */
+/** What every record endpoint says of `from` and `to` (../record-filters.ts dateRange). */
 const DATES =
   '`from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter ' +
   `only when both ends are given and span at most ${MAX_DATE_RANGE_DAYS} days. Where \`has_more\` is true, narrow by ` +
@@ -30,7 +30,8 @@ const DATES =
 
 /** What every record endpoint says of its Atom feed. */
 const FEED =
-  'The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for ' +
+  "The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to " +
+  'reach Kohyo or change first; each title saying whose record it is) for ' +
   "`Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it " +
   'with `If-None-Match`: a 304 does not count against the limits.';
 

@@ -7,12 +7,11 @@ import { SearchAnswer } from '../schemas/search.js';
 import { listMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
-import { countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
+import { companyQuestion, countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
 import { SEARCH_PATH } from '../links.js';
-import type { CompanyFilter } from '../../domain/records/record-query.js';
+import { relationOf, relationRank, type CompanyFilter } from '../../domain/records/company-records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
-import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/records/filter-names.js';
 import { japanDate } from '../../domain/dates.js';
 import { RECORD_KINDS, RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
@@ -38,8 +37,8 @@ interface KindFound<K extends RecordKind> {
 function find(context: RouteContext, query: Static<typeof SearchQuery>, cap: number) {
   const store = openDataset(context);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const companies = searchCompanies(store, query.q, 'q', limit, COMPANY_FILTER_MATCHES);
-  const search = recordSearchOf(context, query.q, companies);
+  const companies = searchCompanies(store, companyQuestion(query.q, 'q'), limit, COMPANY_FILTER_MATCHES);
+  const search = recordSearchOf(context, companies);
   const kindFound = <K extends RecordKind>(kind: K): KindFound<K> => ({
     kind,
     page: searchRecords(store.records, kind, search, limit, cap),
@@ -52,14 +51,14 @@ function find(context: RouteContext, query: Static<typeof SearchQuery>, cap: num
   return { store, limit, companies, search, records };
 }
 
-/** What the records of a search are looked for by: the companies `q` found, and `q` as text. */
-function recordSearchOf(context: RouteContext, q: string, companies: FoundCompanies): RecordSearch {
+/** What the records of a search are looked for by: the companies the question found, and the question as text. */
+function recordSearchOf(context: RouteContext, companies: FoundCompanies): RecordSearch {
   // a Corporate Number stands for its company and its records, not for text; one with a wrong check digit for nothing
-  const plan = planCompanySearch(q).kind;
-  const byNumber = plan === 'corporate_number' || plan === 'invalid_corporate_number';
+  const { plan, value } = companies.question;
+  const byNumber = plan.kind === 'corporate_number' || plan.kind === 'invalid_corporate_number';
   return {
     companies: companies.filter,
-    text: byNumber ? null : foldWidth(q),
+    text: byNumber ? null : foldWidth(value),
     today: japanDate(context.clock()),
   };
 }
@@ -71,12 +70,13 @@ function recordSearchOf(context: RouteContext, q: string, companies: FoundCompan
  */
 export function searchKindPage(context: RouteContext, q: string, kind: RecordKind, page: number, limit: number) {
   const store = openDataset(context);
-  const companies = searchCompanies(store, q, 'q', 0, COMPANY_FILTER_MATCHES);
-  const search = recordSearchOf(context, q, companies);
+  const companies = searchCompanies(store, companyQuestion(q, 'q'), 0, COMPANY_FILTER_MATCHES);
+  const search = recordSearchOf(context, companies);
   const found = searchRecords(store.records, kind, search, page * limit, MATCHES_COUNTED_UP_TO);
   const notices = [...companies.notices];
-  const recall = recallOf(store, q, 'q', companies, notices);
+  const recall = recallOf(store, companies, notices);
   return {
+    plan: companies.question.plan,
     records: presented({ kind, page: found }, search, page * limit, (page - 1) * limit),
     matches: found.matches(),
     notices,
@@ -94,7 +94,7 @@ function countNamed(store: Store, kind: RecordKind, filter: CompanyFilter, today
 }
 
 /** How many records of every kind a company filter finds, up to MATCHES_COUNTED_UP_TO. */
-export function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
+function countEveryKind(store: Store, filter: CompanyFilter, today: string): number {
   return Math.min(
     MATCHES_COUNTED_UP_TO,
     store.records.countEveryKind({ company: filter, today }, MATCHES_COUNTED_UP_TO),
@@ -108,16 +108,17 @@ export function countEveryKind(store: Store, filter: CompanyFilter, today: strin
  */
 export function searchCompanyPage(context: RouteContext, q: string, page: number, limit: number) {
   const store = openDataset(context);
-  const found = searchCompanies(store, q, 'q', page * limit, 0);
+  const found = searchCompanies(store, companyQuestion(q, 'q'), page * limit, 0);
   return {
+    plan: found.question.plan,
     companies: found.hits.slice((page - 1) * limit).map(presentCompany),
-    matches: countCompanies(store, q, found, MATCHES_COUNTED_UP_TO),
+    matches: countCompanies(store, found, MATCHES_COUNTED_UP_TO),
   };
 }
 
 /**
  * A kind's records found, from the `from`th to before the `to`th, presented, each saying how it relates to the
- * companies the search found.
+ * companies the search found (company-records.ts; a record found by the query's text relates by its text).
  */
 function presented<K extends RecordKind>(
   found: KindFound<K>,
@@ -125,9 +126,11 @@ function presented<K extends RecordKind>(
   to: number,
   from = 0,
 ): PresentedOfKind<K>[] {
-  return found.page.records
-    .slice(from, to)
-    .map((entry) => presentRecord(found.kind, readFoundRecord(found.kind, entry), search.today, entry.relation));
+  return found.page.records.slice(from, to).map((entry) => {
+    const record = readFoundRecord(found.kind, entry);
+    const relation = entry.relation === 'text' ? 'text' : relationOf(record.company, search.companies);
+    return presentRecord(found.kind, record, search.today, relation);
+  });
 }
 
 /** A value for each record kind, under its list's name (as SearchAnswer and SearchMeta name them). */
@@ -166,8 +169,9 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     'endpoints), then those whose text matches `q` (as `q=` there: company name, summary or reason, law and authority ' +
     'labels), without duplicates, each saying its `relation` to the query; a record linked to a company is never found ' +
     'through a name another company shares. `meta.recall` says when `q` recalls more companies than are followed. A ' +
-    'Corporate Number finds that company, every record linked to it and, apart, every record naming it linked to none ' +
-    'that places it nowhere or in its prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the ' +
+    'Corporate Number finds that company, its own records first (linked to it, or `predecessor`: linked to a company ' +
+    'merged into it) and, after them, every record naming it linked to none that places it nowhere or in its ' +
+    'prefecture; `meta.named_elsewhere` counts those placing it elsewhere, with the ' +
     'search of its name. The lists together hold at most `limit` rows, ' +
     'shared in turn (companies, ' +
     'enforcements, suspensions, licence actions, one row each while a list has more), so that every list with a ' +
@@ -175,8 +179,8 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     `${MATCHES_COUNTED_UP_TO} (${MATCHES_COUNTED_UP_TO} reads "or more"): ask the list's own endpoint for the rest. ` +
     '`meta.coverage` says, per record kind, how the sources behind it stand, and `meta.data_as_of` is the stalest ' +
     "kind's: an empty list means nothing in what Kohyo held then, not that the company is clean. `format=atom` (or " +
-    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, newest ' +
-    'first, at most `limit`.',
+    '`Accept: application/atom+xml`) answers an Atom feed of the records of every kind the query finds, those linked ' +
+    'to the companies found first, then newest first, at most `limit`; each title says whose record it is.',
   tags: ['search'],
   query: () => SearchQuery,
   response: SearchAnswer,
@@ -198,62 +202,69 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
         'sources of each kind stand. Ask the list tools for more of one kind.',
     },
   ],
-  // every kind's records the search finds, newest first, at most `limit`: the records of the answer's lists, and as
-  // many more as the rows the companies take there
+  // every kind's records the search finds, a company's own first (company-records.ts), then newest first, at most
+  // `limit`: the records of the answer's lists, and as many more as the rows the companies take there
   feed: {
     records(context, query) {
       const found = find(context, query, 0);
       return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search, found.limit))
-        .sort((a, b) => dayOf(b).localeCompare(dayOf(a)))
+        .sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || dayOf(b).localeCompare(dayOf(a)))
         .slice(0, found.limit);
     },
   },
-  answer(context, query, requestId) {
-    const { store, limit, companies, search, records } = find(context, query, MATCHES_COUNTED_UP_TO);
-    const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
-      companies.hits.length,
-      ...RECORD_KINDS.map((kind) => records[kind].page.records.length),
-    ]);
-    const rowsOf = (kind: RecordKind) => recordRows[RECORD_KINDS.indexOf(kind)] ?? 0;
-    const companyMatches =
-      companies.hasMore || companies.hits.length > companyRows
-        ? countCompanies(store, query.q, companies, MATCHES_COUNTED_UP_TO)
-        : companies.hits.length;
-    // the full count only when the list may hold more than it found
-    const matches = perList((kind) => {
-      const { page } = records[kind];
-      return page.hasMore ? Math.max(page.records.length, page.matches()) : page.records.length;
-    });
-    const data = {
-      companies: companies.hits.slice(0, companyRows).map(presentCompany),
-      [RECORD_LISTS.enforcement]: presented(records.enforcement, search, rowsOf('enforcement')),
-      [RECORD_LISTS.procurement_suspension]: presented(
-        records.procurement_suspension,
-        search,
-        rowsOf('procurement_suspension'),
-      ),
-      [RECORD_LISTS.license_action]: presented(records.license_action, search, rowsOf('license_action')),
-    };
-    const shown = (kind: RecordKind) => data[RECORD_LISTS[kind]].length;
-    const returned = companyRows + RECORD_KINDS.reduce((sum, kind) => sum + shown(kind), 0);
-    const hasMore =
-      companyMatches > companyRows || RECORD_KINDS.some((kind) => matches[RECORD_LISTS[kind]] > shown(kind));
-    const notices = [...companies.notices];
-    // a search that recalls more companies than it follows has more than it shows, so companyMatches is their count
-    const recall = recallOf(store, query.q, 'q', companies, notices, companyMatches);
-    return {
-      data,
-      meta: Object.assign(
-        listMeta(requestId, store, { limit, returned, hasMore, notices }),
-        { matches: { companies: companyMatches, ...matches } },
-        recordMeta(store, context),
-        {
-          ...(recall === undefined ? {} : { recall }),
-          ...namedElsewhereMeta(
-            countNamedElsewhere(companies.elsewhere, (filter) => countEveryKind(store, filter, search.today)),
-          ),
-        },
-      ),
-    };
-  },
+  answer: (context, query, requestId) => searchAnswer(context, query, requestId).answer,
 };
+
+/**
+ * What /api/v1/search answers for a query, and how the query was read (its plan), which a page says in its words
+ * rather than reading the query again.
+ */
+export function searchAnswer(context: RouteContext, query: Static<typeof SearchQuery>, requestId: string) {
+  const { store, limit, companies, search, records } = find(context, query, MATCHES_COUNTED_UP_TO);
+  const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
+    companies.hits.length,
+    ...RECORD_KINDS.map((kind) => records[kind].page.records.length),
+  ]);
+  const rowsOf = (kind: RecordKind) => recordRows[RECORD_KINDS.indexOf(kind)] ?? 0;
+  const companyMatches =
+    companies.hasMore || companies.hits.length > companyRows
+      ? countCompanies(store, companies, MATCHES_COUNTED_UP_TO)
+      : companies.hits.length;
+  // the full count only when the list may hold more than it found
+  const matches = perList((kind) => {
+    const { page } = records[kind];
+    return page.hasMore ? Math.max(page.records.length, page.matches()) : page.records.length;
+  });
+  const data = {
+    companies: companies.hits.slice(0, companyRows).map(presentCompany),
+    [RECORD_LISTS.enforcement]: presented(records.enforcement, search, rowsOf('enforcement')),
+    [RECORD_LISTS.procurement_suspension]: presented(
+      records.procurement_suspension,
+      search,
+      rowsOf('procurement_suspension'),
+    ),
+    [RECORD_LISTS.license_action]: presented(records.license_action, search, rowsOf('license_action')),
+  };
+  const shown = (kind: RecordKind) => data[RECORD_LISTS[kind]].length;
+  const returned = companyRows + RECORD_KINDS.reduce((sum, kind) => sum + shown(kind), 0);
+  const hasMore =
+    companyMatches > companyRows || RECORD_KINDS.some((kind) => matches[RECORD_LISTS[kind]] > shown(kind));
+  const notices = [...companies.notices];
+  // a search that recalls more companies than it follows has more than it shows, so companyMatches is their count
+  const recall = recallOf(store, companies, notices, companyMatches);
+  const answer = {
+    data,
+    meta: Object.assign(
+      listMeta(requestId, store, { limit, returned, hasMore, notices }),
+      { matches: { companies: companyMatches, ...matches } },
+      recordMeta(store, context),
+      {
+        ...(recall === undefined ? {} : { recall }),
+        ...namedElsewhereMeta(
+          countNamedElsewhere(companies.elsewhere, (filter) => countEveryKind(store, filter, search.today)),
+        ),
+      },
+    ),
+  };
+  return { answer, plan: companies.question.plan };
+}

@@ -21,7 +21,7 @@ import { licenseStatus, procurementStatus } from '../../domain/records/record-st
 import { labelOf } from './labels.js';
 import { summaryEn } from '../../domain/records/summary-en.js';
 import { recordLinks } from '../links.js';
-import type { Relation } from '../../domain/records/record-names.js';
+import type { Relation } from '../../domain/records/company-records.js';
 
 // Each resource is built field by field in its schema's order (schemas/records.ts), so that a presented record reads
 // as its schema does; Fastify's serialiser writes the answer from the schema.

@@ -1,5 +1,5 @@
 // The query strings of the endpoints: one schema each, the source of validation and of the OpenAPI parameters.
-// The record endpoints' schemas are generated from the filter table (src/store/read/record-filters.ts).
+// The record endpoints' schemas are generated from the filter table (src/api/record-filters.ts).
 // What a schema cannot say (a Corporate Number's check digit, a label for a code, one date before another, at least one
 // filter) is checked after it, in src/api/query-rules.ts; src/api/errors.ts words the refusals of both.
 import {
@@ -12,7 +12,7 @@ import {
   type TString,
 } from '@sinclair/typebox';
 import { MAX_TEXT_LENGTH, type FilterName } from '../../domain/records/filter-names.js';
-import { RECORD_FILTERS, type RecordFilter } from '../../store/read/record-filters.js';
+import { RECORD_FILTERS, type RecordFilter } from '../record-filters.js';
 import type { RecordKind } from '../../domain/records/record.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 

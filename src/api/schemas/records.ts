@@ -23,15 +23,18 @@ const hidden = ['kind', 'source_key', 'company', 'authority', 'source'] as const
 
 /**
  * How a record in an answer to a company or a text (`company=`, `corporate_number=`, `q`, /api/v1/search) relates to
- * it (domain/records/record-names.ts `relationOf`); absent from other answers. The last field of each kind.
+ * it (domain/records/company-records.ts `relationOf`); absent from other answers. The last field of each kind.
  */
 const relation = {
   relation: Type.Optional(
-    Type.Union([Type.Literal('linked'), Type.Literal('named'), Type.Literal('text')], {
+    Type.Union([Type.Literal('linked'), Type.Literal('predecessor'), Type.Literal('named'), Type.Literal('text')], {
       description:
-        '`linked`: linked to a company the query found (company.link says how); `named`: linked to no company, and ' +
-        "names one the query found: it may be that company's record, or a namesake's; `text`: found by its own text " +
-        '(its printed company name, or its words, hold the query), whatever company it names',
+        '`linked`: linked to a company the query found (company.link says how); `predecessor`: linked to a company ' +
+        'merged into the company asked for (its successor chain leads there): the history of that company too; ' +
+        "`named`: linked to no company, and names one the query found: it may be that company's record, or a " +
+        "namesake's; `text`: found by its own text (its printed company name, or its words, hold the query), whatever " +
+        'company it names. In an answer about the company of a Corporate Number, its own records (`linked`, ' +
+        '`predecessor`) come before the `named` ones',
     }),
   ),
 };

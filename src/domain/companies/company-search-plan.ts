@@ -1,7 +1,7 @@
 // Turns a company query as a person typed it into a search plan: a Corporate Number look-up or name keys.
 // The store executes the plan; the deep Japanese search work changes this module, not the routes.
 import { looksLikeCorporateNumber, parseCorporateNumber } from './corporate-number.js';
-import { analyseCompanyName, isLatin, isLegalFormOnly, printedNameKey } from './names.js';
+import { analyseCompanyName, isLatin, isLegalFormOnly, printedNameKey, registeredNameKey } from './names.js';
 import { linkSubject } from './link-company.js';
 import { romajiKey } from '../text/romanize.js';
 import { LRUCache } from 'lru-cache';
@@ -13,13 +13,15 @@ export type CompanySearchPlan =
   /**
    * keys: the companies' name key first (the company a printed name names, its office left out), then the loose romaji
    * key of a Latin query; legalForm: the form the query named; printed: the query as a printed name (printedNameKey),
-   * which a record's own printed name may hold, its office and all.
+   * which a record's own printed name may hold, its office and all; registered: the query as a registered name
+   * (registeredNameKey), whose company ranks first.
    */
   | {
       readonly kind: 'terms';
       readonly keys: readonly string[];
       readonly legalForm: string | null;
       readonly printed: string;
+      readonly registered: string | null;
     }
   /** A legal form alone (株式会社, （株）, Co., Ltd.): no name to look for. */
   | { readonly kind: 'legal_form_only' }
@@ -61,5 +63,11 @@ function plan(query: string): CompanySearchPlan {
   }
   return keys.size === 0
     ? { kind: 'nothing' }
-    : { kind: 'terms', keys: [...keys], legalForm, printed: printedNameKey(query) };
+    : {
+        kind: 'terms',
+        keys: [...keys],
+        legalForm,
+        printed: printedNameKey(query),
+        registered: registeredNameKey(query),
+      };
 }

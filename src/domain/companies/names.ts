@@ -120,6 +120,18 @@ export function stripEnglishLegalForm(lower: string): { rest: string; code: stri
   return { rest: trimmed, code: null };
 }
 
+/**
+ * A name as registered, after the folding every spelling shares, its legal form kept where it stands: 北辰建設株式会社
+ * and 北辰建設（株） alike, 株式会社北辰建設 apart, so that the exact registered name ranks its company first; null for a
+ * name without a Japanese legal form at its start or end.
+ */
+export function registeredNameKey(value: string): string | null {
+  const normalised = normaliseText(value);
+  const { core, form, code } = stripLegalForm(normalised);
+  if (form === null || code === null) return null;
+  return normalised.startsWith(form) ? `${code}<${core}` : `${core}>${code}`;
+}
+
 /** The key and the legal form of a name: normalised, one legal form (Japanese or English) removed, no parentheses. */
 export function analyseCompanyName(value: string): { key: string; legalForm: string | null } {
   const english = stripEnglishLegalForm(foldWidth(value).toLowerCase());

@@ -1,5 +1,5 @@
-// The names and bounds of the record filters; the filters themselves, one object each with their SQL, are the table
-// of src/store/read/record-filters.ts.
+// The names and bounds of the record filters; the filters themselves, one object each, are the table of
+// src/api/record-filters.ts, their SQL src/store/read/record-filter-sql.ts.
 /** The filters whose values are codes of a vocabulary. */
 export type VocabularyFilterName =
   'law' | 'authority' | 'action_type' | 'reason' | 'status' | 'sector' | 'nature' | 'listing' | 'prefecture';

@@ -12,9 +12,9 @@ import { memoRecent } from '../../lib/memo.js';
 /**
  * Bump when what recordSearchText or recordSearchGrams give changes, or what a record's stored document holds
  * (store/record-docs.ts), or the key of the company a record names (record-names.ts): text, grams, documents and keys
- * of another version are rebuilt. 2: documents. 3: documents carry the listing (schema 12). 4: the company-name key
+ * of another version are rebuilt. 2: documents. 3: documents carry the listing. 4: the company-name key
  * is the linker's (an office after the name left out). 5: the name printed without spaces and legal forms, and the
- * printed name's key (schema 27).
+ * printed name's key.
  */
 export const RECORD_TEXT_VERSION = 5;
 

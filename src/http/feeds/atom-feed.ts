@@ -2,10 +2,14 @@
 // title naming the company, the action and the authority, a link to the record's page (alternate) and to the
 // publisher's source (related), `updated` when the record reached Kohyo or last changed, `published` its own date (an
 // action's day, a suspension's first day; its `updated` while that day is ahead), both in Japan time and never after
-// the answer; the feed's `updated` is the latest of its entries'; what arrived last comes first. Written by ./xml-writer.ts, which escapes every value.
+// the answer; the feed's `updated` is the latest of its entries'. A feed about a company holds its own records before
+// any other (domain/records/company-records.ts), then what arrived last first; a title says whose company a record
+// is linked to, or that it is linked to none and only names one. Written by ./xml-writer.ts, which escapes every value.
 import { RECORD_PAGE_PATH } from '../../api/links.js';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 import { japanTime } from '../../domain/dates.js';
+import { relationRank, type Relation } from '../../domain/records/company-records.js';
+import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
@@ -14,7 +18,12 @@ const ATOM_NS = 'http://www.w3.org/2005/Atom';
 /** The fields of a presented record of any kind a feed entry reads (each kind has them, or its kind's equivalent). */
 export interface FeedRecord {
   readonly id: string;
-  readonly company: { readonly name: string };
+  readonly company: {
+    readonly name: string;
+    readonly corporate_number: string | null;
+    readonly prefecture_code: string | null;
+    readonly address: string | null;
+  };
   readonly authority: { readonly name: string; readonly name_en: string };
   readonly source: { readonly url: string };
   readonly listing: { readonly first_listed_on: string };
@@ -25,16 +34,26 @@ export interface FeedRecord {
   readonly reason?: { readonly name_en: string };
   readonly date?: string;
   readonly period?: { readonly from: string } | null;
-  /** How the record relates to the query of the feed (domain/records/record-names.ts), where it asked for a company. */
-  readonly relation?: 'linked' | 'named' | 'text';
+  /** How the record relates to the query of the feed (domain/records/company-records.ts), where it asked for one. */
+  readonly relation?: Relation;
 }
 
 /** What each relation's category says to a reader of the feed. */
-const RELATION_LABELS = {
+const RELATION_LABELS: Readonly<Record<Relation, string>> = {
   linked: 'linked to a company the query found',
+  predecessor: 'linked to a company merged into the company asked for',
   named: 'names a company the query found, linked to none',
   text: 'found by its own text',
-} as const;
+};
+
+/**
+ * What a title says first of a record that is not plainly the company's, in both languages: most feed readers hide
+ * categories, and a record that only names a company of the name reads as the company's own without it.
+ */
+const TITLE_MARKS: Readonly<Partial<Record<Relation, string>>> = {
+  predecessor: "[合併により承継した法人の記録 · A predecessor's record, merged into this company] ",
+  named: '[同名の記載のみ・どの企業にも対応づけなし · Names a company of this name, linked to none] ',
+};
 
 export interface FeedFrame {
   /** The checked base of the answer's links (./request-origin.ts): scheme, host and any path prefix. */
@@ -63,6 +82,7 @@ export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): stri
     })
     .sort(
       (a, b) =>
+        relationRank(a.record.relation) - relationRank(b.record.relation) ||
         b.updated - a.updated ||
         b.published - a.published ||
         (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
@@ -94,7 +114,7 @@ function entryOf(
     'entry',
     {},
     el('id', {}, `urn:kohyo:record:${record.id}`),
-    el('title', {}, `${record.company.name}: ${actionOf(record)} (${record.authority.name_en})`),
+    el('title', {}, titleOf(record)),
     el('updated', {}, japanTime(updated)),
     el('published', {}, japanTime(published)),
     el('link', { rel: 'alternate', type: 'text/html', href: recordPage(base, record.id) }),
@@ -105,6 +125,25 @@ function entryOf(
       : el('category', { term: record.relation, label: RELATION_LABELS[record.relation] }),
     summary === '' ? null : el('summary', {}, summary),
   );
+}
+
+/** The entry's title: a mark where the record is not plainly the company's, whose it is, the action, the authority. */
+function titleOf(record: FeedRecord): string {
+  const mark = record.relation === undefined ? '' : (TITLE_MARKS[record.relation] ?? '');
+  return `${mark}${record.company.name} (${whoseOf(record.company)}): ${actionOf(record)} (${record.authority.name_en})`;
+}
+
+/**
+ * Whose record it is, so that namesakes are told apart: the Corporate Number it is linked to and the prefecture, or
+ * that it is linked to none, with the place its publisher printed.
+ */
+function whoseOf(company: FeedRecord['company']): string {
+  const prefecture =
+    company.prefecture_code === null ? null : (VOCABULARIES.prefecture.get(company.prefecture_code)?.name ?? null);
+  if (company.corporate_number !== null)
+    return [company.corporate_number, prefecture].filter((part) => part !== null).join(', ');
+  const place = company.address ?? prefecture;
+  return `法人番号の紐付けなし · linked to no company${place === null ? '' : `; ${place}`}`;
 }
 
 /** A record's page, on the answer's base (a lone surrogate, which no URL can hold, written as U+FFFD). */

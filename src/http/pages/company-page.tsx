@@ -1,16 +1,16 @@
-// A company's page: its profile, its records by kind, the records that name it but are linked to none, what was
-// searched, and when and from which dataset the page answered: printed, it is a screening record an analyst can file.
+// A company's page: its profile, its records by kind as `company=` lists them (its own first, then those naming it
+// linked to none, each labelled), what was searched, and when and from which dataset the page answered: printed, it is a screening record an analyst can file.
 import { Layout, SearchForm, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
 import { Fact } from './pages.js';
-import { NamedElsewhereLine, RecordLine } from './record-parts.js';
+import { NamedElsewhereLine } from './record-parts.js';
 import { CoverageStatement } from './coverage-parts.js';
 import { KindSection, SuccessorLink, closedText, kindPageAddress } from './search-pages.js';
 import { dayText, timeText } from './people-dates.js';
 import type { CompanyPage } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
-import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH } from '../../api/links.js';
 
 function CompanyFacts({ c, language }: { readonly c: Company; readonly language: Language }) {
   const formerNames = c.aliases.filter((alias) => alias.kind === 'former_name');
@@ -96,29 +96,10 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
           Heading="h3"
         />
       ))}
-      <section aria-labelledby="unlinked-heading">
-        <h2 id="unlinked-heading">{message(language, 'unlinkedHeading')}</h2>
-        {page.unlinked.length === 0 && !page.unlinkedMore ? (
-          <p class="muted">{message(language, 'unlinkedNone')}</p>
-        ) : (
-          <>
-            <p>{message(language, 'unlinkedWhy')}</p>
-            <ul class="results">
-              {page.unlinked.map((shown) => (
-                <RecordLine key={shown.record.id} shown={shown} language={language} />
-              ))}
-            </ul>
-            {page.unlinkedMore ? (
-              <p>
-                <a href={`${SEARCH_PAGE_PATH}?${new URLSearchParams({ q: c.name, lang: language }).toString()}`}>
-                  {message(language, 'unlinkedMore')}
-                </a>
-              </p>
-            ) : null}
-          </>
-        )}
-        <NamedElsewhereLine language={language} named={page.namedElsewhere} />
-      </section>
+      {page.kinds.some((kind) => kind.records.some((shown) => shown.record.relation === 'named')) ? (
+        <p class="muted">{message(language, 'unlinkedWhy')}</p>
+      ) : null}
+      <NamedElsewhereLine language={language} named={page.namedElsewhere} />
       <CoverageStatement language={language} kinds={page.kinds} />
       <section aria-labelledby="answer-heading" class="answer">
         <h2 id="answer-heading">{message(language, 'screeningRecord')}</h2>

@@ -124,28 +124,21 @@ const MESSAGES = {
   status_in_effect: { ja: '効力発生中', en: 'in effect' },
   status_completed: { ja: '終了', en: 'completed' },
   unlinkedWhy: {
-    ja: '出典に法人番号の記載がなく、社名と所在地が登記上の1社に一意に一致しないため、この企業に対応づけていません。',
-    en: 'Not linked to this company: the source gives no Corporate Number, and its name and address do not match exactly one registered company.',
+    ja: '「同名の記載のみ」の記録は、出典に法人番号の記載がなく、社名と所在地が登記上の1社に一意に一致しないため、この企業に対応づけていません。同名の別法人の記録かもしれません。',
+    en: 'Records marked “names a company of this name” are not linked to this company: the source gives no Corporate Number, and its name and address do not match exactly one registered company. They may be a namesake’s.',
   },
-  unlinkedHeading: {
-    ja: '同名で、どの企業にも対応づけられていない記録',
-    en: 'Records naming a company of this name, linked to none',
-  },
-  unlinkedNone: { ja: '該当なし', en: 'None found' },
+  relation_predecessor: { ja: '合併により承継した法人の記録', en: 'a predecessor’s record (merged into this company)' },
   relation_named: {
     ja: '同名の記載のみ・どの企業にも対応づけなし',
     en: 'names a company of this name, linked to none',
   },
+  linkedToNone: { ja: '法人番号の紐付けなし', en: 'linked to no company' },
   relation_text: { ja: '記載された社名・本文が検索語に一致', en: 'found by its own text' },
   namesakeElsewhere: {
     ja: 'この社名を記し、どの企業にも対応づけられていない記録が、ほかの都道府県にさらに{total}件あります。同名の別法人の可能性が高いため、ここには載せていません：',
     en: '{total} more records name a company of this name elsewhere in Japan, linked to none: more likely a namesake’s, they are not listed here:',
   },
   namesakeElsewhereSearch: { ja: '社名で検索', en: 'search the name' },
-  unlinkedMore: {
-    ja: 'このページには記録を10件まで載せています。社名で検索すると、どの企業にも対応づけられていない記録も含めて表示します',
-    en: 'This page holds ten records at most: search the name for every record naming a company of this name',
-  },
   answeredAt: { ja: '回答日時', en: 'Answered at' },
   datasetVersion: { ja: 'データセットの版', en: 'Dataset version' },
   screeningRecord: { ja: 'この照会の記録', en: 'This answer' },

@@ -1,23 +1,15 @@
 // What each page shows, read through the API's own answers: a page shows what the endpoint it stands for answers.
 import { openDataset, type RouteContext } from '../../api/endpoint.js';
-import { countEveryKind, SEARCH, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
+import { searchAnswer, searchCompanyPage, searchKindPage } from '../../api/endpoints/search.js';
 import { companyAt, presentedRecordAt } from '../../api/endpoints/addresses.js';
-import {
-  countNamedElsewhere,
-  listRecords,
-  recordListMeta,
-  type NamedElsewhereCount,
-} from '../../api/record-endpoint.js';
-import { recallCompanies } from '../../api/company-search.js';
+import { listRecordsCounted, recordListMeta, type NamedElsewhereCount } from '../../api/record-endpoint.js';
 import { everySource } from '../../api/endpoints/coverage.js';
 import type { SourceCoverage } from '../../domain/source-coverage.js';
 import { presentCompany } from '../../api/present/company.js';
-import { presentRecord, type PresentedKinds } from '../../api/present/records.js';
+import type { PresentedKinds } from '../../api/present/records.js';
 import { kindOfRecordId } from '../../domain/records/record-id.js';
-import { planCompanySearch } from '../../domain/companies/company-search-plan.js';
-import type { CompanyRecord } from '../../store/read/company-row.js';
+import type { CompanySearchPlan } from '../../domain/companies/company-search-plan.js';
 import type { Recall } from '../../api/company-search.js';
-import { japanDate } from '../../domain/dates.js';
 import { ApiError } from '../../api/errors.js';
 import type { Company } from '../../api/schemas/company.js';
 import type { AnswerCoverage } from '../../api/schemas/common.js';
@@ -66,15 +58,18 @@ function shown<K extends RecordKind>(kind: K, record: PresentedKinds[K]): ShownR
   return show(record);
 }
 
-/** What the API's notice for `q` says, by the way the query was read (company-search.ts writes it in English). */
-function queryNotice(q: string): QueryNotice | null {
-  const kind = planCompanySearch(q).kind;
+/** What the API's notice for a query says, by the way the API read it (company-search.ts writes it in English). */
+function queryNotice(plan: CompanySearchPlan): QueryNotice | null {
+  const { kind } = plan;
   return kind === 'invalid_corporate_number' || kind === 'legal_form_only' || kind === 'nothing' ? kind : null;
 }
 
 /** What /api/v1/search answers for `q`, as the search page shows it. */
 export function searchResults(context: RouteContext, q: string, requestId: string): SearchResults {
-  const { data, meta } = SEARCH.answer(context, { q, limit: PAGE_ROWS }, requestId);
+  const {
+    answer: { data, meta },
+    plan,
+  } = searchAnswer(context, { q, limit: PAGE_ROWS }, requestId);
   const kindOf = <K extends RecordKind>(kind: K, records: readonly PresentedKinds[K][]): KindResults => ({
     kind,
     records: records.map((record) => shown(kind, record)),
@@ -89,7 +84,7 @@ export function searchResults(context: RouteContext, q: string, requestId: strin
       kindOf('procurement_suspension', data.procurement_suspensions),
       kindOf('license_action', data.license_actions),
     ],
-    notice: queryNotice(q),
+    notice: queryNotice(plan),
     recall: meta.recall ?? null,
     namedElsewhere: namedElsewhereOf(meta),
   };
@@ -127,19 +122,19 @@ export interface CompaniesPage extends PageSpan {
   readonly total: number;
 }
 
-function pageSpan(context: RouteContext, q: string, page: number, matches: number): PageSpan {
+function pageSpan(context: RouteContext, plan: CompanySearchPlan, page: number, matches: number): PageSpan {
   const cap = context.config.maxPage;
   return {
     page,
     maxPage: Math.max(1, Math.min(cap, Math.ceil(matches / PAGE_ROWS))),
     beyondCap: matches > cap * PAGE_ROWS,
-    notice: queryNotice(q),
+    notice: queryNotice(plan),
   };
 }
 
 export function searchCompaniesResults(context: RouteContext, q: string, page: number): CompaniesPage {
   const found = searchCompanyPage(context, q, page, PAGE_ROWS);
-  return { companies: found.companies, total: found.matches, ...pageSpan(context, q, page, found.matches) };
+  return { companies: found.companies, total: found.matches, ...pageSpan(context, found.plan, page, found.matches) };
 }
 
 export function searchKindResults(context: RouteContext, q: string, kind: RecordKind, page: number): KindPage {
@@ -151,20 +146,17 @@ export function searchKindResults(context: RouteContext, q: string, kind: Record
     coverage: found.coverage,
     recall: found.recall ?? null,
     namedElsewhere: namedElsewhereOf(found),
-    ...pageSpan(context, q, page, found.matches),
+    ...pageSpan(context, found.plan, page, found.matches),
   };
 }
 
 export interface CompanyPage {
   readonly company: Company;
-  readonly kinds: readonly KindResults[];
   /**
-   * Records that name the company as it is named, linked to no company, placing it nowhere or in its prefecture: they
-   * may be its, or a namesake's.
+   * Its records of each kind as `company=` lists them (company-records.ts): its own first (linked to it or to a
+   * company merged into it), then those naming it linked to none that may be its own, each labelled.
    */
-  readonly unlinked: readonly ShownRecord[];
-  /** Whether more such records may be found than are shown: by a search of the company's name, a click away. */
-  readonly unlinkedMore: boolean;
+  readonly kinds: readonly KindResults[];
   /** The records naming it linked to none that place it in another prefecture, when there are any. */
   readonly namedElsewhere: NamedElsewhereCount | null;
   /** When the answer was made, and the dataset it was made from. */
@@ -173,91 +165,53 @@ export interface CompanyPage {
 }
 
 /**
- * The company with this number and its records of every kind, its predecessors' included (as the API's own lists):
- * PAGE_ROWS record rows in all, as an answer of the API holds at most `limit`, shared among the kinds as /search
- * shares them (shareSearchLimit), then what is left to the records that name it linked to none. The rest of each
- * kind is a counted click away (its search page by Corporate Number), and the rest of those linked to none too (a
- * search of its name).
+ * The company with this number and its records of every kind as `company=` answers them: PAGE_ROWS record rows in
+ * all, as an answer of the API holds at most `limit`, shared among the kinds as /search shares them
+ * (shareSearchLimit). The rest of each kind is a counted click away: its pages, in the same order.
  */
 export function companyPage(context: RouteContext, number: string, requestId: string): CompanyPage {
   const store = openDataset(context);
   const company = companyAt(store, number);
-  const params = {
-    corporate_number: company.corporate_number,
-    include_predecessors: 'true',
-    limit: PAGE_ROWS,
-  } as const;
-  const enforcements = listRecords('enforcement', context, params, requestId);
-  const suspensions = listRecords('procurement_suspension', context, params, requestId);
-  const licenses = listRecords('license_action', context, params, requestId);
-  const counts = company.record_counts;
-  const [e = 0, s = 0, l = 0] = shareSearchLimit(PAGE_ROWS, [
-    enforcements.records.length,
-    suspensions.records.length,
-    licenses.records.length,
-  ]);
-  const named = namedRecords(context, company, PAGE_ROWS - e - s - l);
+  const params = { company: company.corporate_number, limit: PAGE_ROWS } as const;
+  const lists = {
+    enforcement: listRecordsCounted('enforcement', context, params, requestId),
+    procurement_suspension: listRecordsCounted('procurement_suspension', context, params, requestId),
+    license_action: listRecordsCounted('license_action', context, params, requestId),
+  };
+  const [e = 0, s = 0, l = 0] = shareSearchLimit(
+    PAGE_ROWS,
+    RECORD_KINDS.map((kind) => lists[kind].records.length),
+  );
+  const elsewhere = RECORD_KINDS.reduce((n, kind) => n + (lists[kind].meta.named_elsewhere?.total ?? 0), 0);
   return {
     company: presentCompany({ company, match: { field: 'corporate_number', kind: 'exact', alias_kind: null } }),
     kinds: [
-      {
-        kind: 'enforcement',
-        records: enforcements.records.slice(0, e).map((record) => shown('enforcement', record)),
-        total: counts.enforcements,
-        coverage: enforcements.meta.coverage,
-      },
-      {
-        kind: 'procurement_suspension',
-        records: suspensions.records.slice(0, s).map((record) => shown('procurement_suspension', record)),
-        total: counts.procurement_suspensions,
-        coverage: suspensions.meta.coverage,
-      },
-      {
-        kind: 'license_action',
-        records: licenses.records.slice(0, l).map((record) => shown('license_action', record)),
-        total: counts.license_actions,
-        coverage: licenses.meta.coverage,
-      },
+      sectionOf('enforcement', lists.enforcement, e),
+      sectionOf('procurement_suspension', lists.procurement_suspension, s),
+      sectionOf('license_action', lists.license_action, l),
     ],
-    unlinked: named.records,
-    unlinkedMore: named.more,
-    namedElsewhere: named.elsewhere,
+    namedElsewhere: elsewhere === 0 ? null : { total: elsewhere, name: company.name },
     answeredAt: context.clock().toISOString(),
     datasetVersion: store.meta.version,
   };
 }
 
-/**
- * The records linked to no company that name the company by one of its names (folded as the linker folds them) and
- * place it nowhere or in its prefecture, as an answer about its Corporate Number holds them apart: at most `rows` in
- * all, shared among the kinds, the newest of each; whether more may be found than those (by a search of its name); and
- * how many place it in another prefecture, which name a namesake as likely as this company and are not offered as
- * possibly its own.
- */
-function namedRecords(
-  context: RouteContext,
-  company: CompanyRecord,
+/** The first `rows` of a kind's records listed for a page, with their count and coverage. */
+function sectionOf<K extends RecordKind>(
+  kind: K,
+  list: {
+    readonly records: readonly PresentedKinds[K][];
+    readonly total: number;
+    readonly meta: { coverage: KindCoverage };
+  },
   rows: number,
-): { readonly records: ShownRecord[]; readonly more: boolean; readonly elsewhere: NamedElsewhereCount | null } {
-  const store = openDataset(context);
-  const today = japanDate(context.clock());
-  const { filter, elsewhere } = recallCompanies(store, company.corporate_number, []);
-  const named = { ...filter, corporateNumbers: [] };
-  const counted = countNamedElsewhere(elsewhere, (other) => countEveryKind(store, other, today)) ?? null;
-  const byKind = RECORD_KINDS.map((kind) => {
-    const found = store.records.page(kind, { company: named, today }, { limit: Math.max(rows, 1), page: 1 });
-    return {
-      records: found.records.map((record) => shown(kind, presentRecord(kind, record, today, 'named'))),
-      more: found.hasMore,
-    };
-  });
-  const shares = shareSearchLimit(
-    Math.max(rows, 0),
-    byKind.map((list) => list.records.length),
-  );
-  const records = byKind.flatMap((list, i) => list.records.slice(0, shares[i] ?? 0));
-  const more = byKind.some((list, i) => list.more || list.records.length > (shares[i] ?? 0));
-  return { records, more, elsewhere: counted };
+): KindResults {
+  return {
+    kind,
+    records: list.records.slice(0, rows).map((record) => shown(kind, record)),
+    total: list.total,
+    coverage: list.meta.coverage,
+  };
 }
 
 /** Every source of every kind with its state, and each kind's coverage of an answer: the page /coverage. */

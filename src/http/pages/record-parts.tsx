@@ -7,6 +7,7 @@ import { dayText } from './people-dates.js';
 import { Sentence } from './layout.js';
 import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import type { NamedElsewhereCount } from '../../api/record-endpoint.js';
+import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 /** A presented record with its kind: one member of the union for each kind. */
 export type ShownRecord = {
@@ -45,7 +46,38 @@ export function CompanyName({ shown, language }: { readonly shown: ShownRecord; 
   );
 }
 
-/** One record as a line of a list: its action (a link to its page), then date, company and authority. */
+/**
+ * Whose record it is, so that namesakes mixed in one list are told apart: the Corporate Number it is linked to and its
+ * prefecture, or that it is linked to none, with the place its publisher printed.
+ */
+function CompanyWhose({ shown, language }: { readonly shown: ShownRecord; readonly language: Language }) {
+  const { company } = shown.record;
+  const term = company.prefecture_code === null ? undefined : VOCABULARIES.prefecture.get(company.prefecture_code);
+  const prefecture = term === undefined ? null : labelIn(language, term);
+  if (company.corporate_number !== null) {
+    return (
+      <span class="whose">
+        ({message(language, 'corporateNumber')} {company.corporate_number}
+        {prefecture === null ? '' : ` · ${prefecture}`})
+      </span>
+    );
+  }
+  const place = company.address ?? prefecture;
+  return (
+    <span class="whose">
+      ({message(language, 'linkedToNone')}
+      {place === null ? null : (
+        <>
+          {' · '}
+          <span lang="ja">{place}</span>
+        </>
+      )}
+      )
+    </span>
+  );
+}
+
+/** One record as a line of a list: its action (a link to its page), then date, company (whose) and authority. */
 export function RecordLine({ shown, language }: { readonly shown: ShownRecord; readonly language: Language }) {
   const { record } = shown;
   return (
@@ -61,11 +93,14 @@ export function RecordLine({ shown, language }: { readonly shown: ShownRecord; r
         ) : (
           <time dateTime={dateOf(shown)}>{dayText(language, dateOf(shown))}</time>
         )}{' '}
-        · <CompanyName shown={shown} language={language} /> · {labelIn(language, record.authority)}
+        · <CompanyName shown={shown} language={language} /> <CompanyWhose shown={shown} language={language} /> ·{' '}
+        {labelIn(language, record.authority)}
         {record.relation === undefined || record.relation === 'linked' ? null : (
           <>
             {' · '}
-            <em class="relation">{message(language, `relation_${record.relation}`)}</em>
+            <em class="relation" data-relation={record.relation}>
+              {message(language, `relation_${record.relation}`)}
+            </em>
           </>
         )}
       </span>

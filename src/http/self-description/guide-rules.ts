@@ -6,7 +6,7 @@ import { MAX_LIMIT } from '../../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { MAX_QUERY_WORDS } from '../../domain/text/query-words.js';
-import { RECORD_FILTERS } from '../../store/read/record-filters.js';
+import { RECORD_FILTERS } from '../../api/record-filters.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
 
 /**
@@ -173,7 +173,7 @@ const BEHAVIOUR_RULES: readonly GuideRule[] = [
   },
   {
     id: null,
-    text: 'Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match: each record of an answer about a company says its `relation`. `linked`: linked to a company the query found. `named`: linked to no company, naming one the query found; report it as "a record naming a company of this name", never as that company\'s. `text`: found by its own printed name or words. An answer about one Corporate Number lists the `named` records only where they place the company nowhere or in its prefecture; `meta.named_elsewhere` counts the others and links to the search of the name.',
+    text: 'Tell demo data (`meta.dataset.kind: "demo"`) from real data, and tell a name match from a Corporate Number match: each record of an answer about a company says its `relation`. `linked`: linked to a company the query found. `predecessor`: linked to a company merged into the one asked for, part of its history. `named`: linked to no company, naming one the query found; report it as "a record naming a company of this name", never as that company\'s. `text`: found by its own printed name or words. An answer about one Corporate Number lists its own records (`linked`, `predecessor`) first, then the `named` records, only where they place the company nowhere or in its prefecture; `meta.named_elsewhere` counts the others and links to the search of the name.',
   },
 ];
 

@@ -24,7 +24,8 @@ import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { LRUCache } from 'lru-cache';
-import { FollowedCompanyQueries, type FollowedCompanies, type IdentifiedCompany } from './followed-companies.js';
+import { registeredNameKey } from '../../domain/companies/names.js';
+import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
 
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 function shortGramTermsSql(row = ''): string {
@@ -100,6 +101,7 @@ export class CompanyQueries {
   private readonly companyIds: StatementCache<number>;
   private readonly predecessors;
   private readonly followedCompanies;
+  private readonly sameNameForm;
   private readonly partialMatches = new LRUCache<string, PartialMatch>({ max: PARTIAL_MATCHES_HELD });
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
   readonly hitsShared: boolean;
@@ -128,6 +130,10 @@ export class CompanyQueries {
     this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
     this.followedCompanies = new FollowedCompanyQueries(db);
+    this.sameNameForm = db.prepare<[string, string], { id: number; name: string }>(
+      `SELECT c.id, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id
+       WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(CANDIDATES_PER_LOOKUP)}`,
+    );
   }
 
   /**
@@ -150,21 +156,33 @@ export class CompanyQueries {
    * each only when the stages before it did not fill the limit, since its matches always rank below theirs.
    * Each stage ranks the bare candidates; only the companies shown are read whole.
    */
-  searchByKeys(keys: readonly string[], limit: number, legalForm: string | null = null): CompanyHit[] {
-    return this.findByKeys(keys, limit, legalForm, limit).hits;
+  searchByKeys(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null = null,
+    registered: string | null = null,
+  ): CompanyHit[] {
+    return this.findByKeys(keys, limit, legalForm, limit, registered).hits;
   }
 
   /**
    * The same search, every company found by its id and only the first `whole` read whole: a query that follows many
    * companies into the records (/search follows 50) shows ten of them, and reading a company whole (aliases,
-   * predecessors) was most of the search's cost at a million companies.
+   * predecessors) was most of the search's cost. `registered` is the query as a registered name (registeredNameKey):
+   * the companies registered under exactly that name rank first among the name's.
    */
-  findByKeys(keys: readonly string[], limit: number, legalForm: string | null, whole: number): FoundCompanyIds {
+  findByKeys(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null,
+    whole: number,
+    registered: string | null = null,
+  ): FoundCompanyIds {
     if (keys.length === 0) return { ids: [], hits: [] };
     // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
     // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
-    if (this.answers === null) return this.foundByKeys(keys, limit, legalForm, whole);
-    const key = JSON.stringify([keys, legalForm]);
+    if (this.answers === null) return this.foundByKeys(keys, limit, legalForm, whole, registered);
+    const key = JSON.stringify([keys, legalForm, registered]);
     const kept = this.answers.peek(key);
     const shown = (ids: readonly number[]) => Math.min(whole, limit, ids.length);
     if (
@@ -173,7 +191,7 @@ export class CompanyQueries {
       kept.hits.length >= shown(kept.ids)
     )
       return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
-    const found = this.foundByKeys(keys, limit, legalForm, whole);
+    const found = this.foundByKeys(keys, limit, legalForm, whole, registered);
     this.answers.put(key, { limit, ...found });
     return found;
   }
@@ -183,8 +201,9 @@ export class CompanyQueries {
     limit: number,
     legalForm: string | null,
     whole: number,
+    registered: string | null,
   ): FoundCompanyIds {
-    const ranked = this.search(keys, limit, legalForm);
+    const ranked = this.search(keys, limit, legalForm, registered);
     // a search that follows companies into the records and shows none (company=) reads none whole
     return { ids: ranked.map((row) => row.id), hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
   }
@@ -195,8 +214,8 @@ export class CompanyQueries {
   }
 
   /** The company of this Corporate Number as an answer about it follows it into the records; null for none. */
-  identified(number: string): IdentifiedCompany | null {
-    return this.followedCompanies.identified(number);
+  ofNumber(number: string): CompanyOfNumber | null {
+    return this.followedCompanies.ofNumber(number);
   }
 
   /**
@@ -235,13 +254,32 @@ export class CompanyQueries {
   }
 
   /** The companies found, best first, at most `limit`: ids and how each matched. */
-  private search(keys: readonly string[], limit: number, legalForm: string | null): RankedId[] {
-    const ranked: RankedId[] = [];
+  private search(
+    keys: readonly string[],
+    limit: number,
+    legalForm: string | null,
+    registered: string | null,
+  ): RankedId[] {
+    const ranked: RankedId[] = this.registeredAs(keys, legalForm, registered).slice(0, limit);
     for (const stage of MATCH_KINDS) {
       this.rankStage(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
     }
     return ranked;
+  }
+
+  /**
+   * The companies registered under exactly the name asked (its legal form at the same place, after the folding every
+   * spelling shares), as the exact match of their name: 北辰建設株式会社 is not 株式会社北辰建設, though both share the
+   * name key and the form. Read only for a query that names a Japanese legal form, from the rows of its name key.
+   */
+  private registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null): RankedId[] {
+    const [key] = keys;
+    if (key === undefined || legalForm === null || registered === null) return [];
+    return this.sameNameForm
+      .all(key, legalForm)
+      .filter((row) => registeredNameKey(row.name) === registered)
+      .map((row) => ({ id: row.id, match_kind: 'exact', match_field: 'name', match_alias_kind: null }));
   }
 
   /** These companies read whole, in their order, with how each matched. */

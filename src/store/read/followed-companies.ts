@@ -1,5 +1,5 @@
-// The companies a search follows into the records: the Corporate Numbers records are linked to, and the names records
-// carry, of the companies it found; and the names records linked to no company carry, held per reader.
+// The companies a search follows into their records: the Corporate Numbers records are linked to, and the names records
+// hold, of the companies it found; and the names the records linked to no company hold, kept per reader.
 import type { Db } from '../schema/database.js';
 import type { Statement } from 'better-sqlite3';
 import { ALL_RECORD_TABLES, hasLinkedRecordsSql } from '../schema/record-tables.js';
@@ -8,19 +8,18 @@ import { ALL_RECORD_TABLES, hasLinkedRecordsSql } from '../schema/record-tables.
 export interface FollowedCompanies {
   /**
    * The Corporate Numbers of those with records linked to them (their record counts, which refreshRecordCounts keeps
-   * exact): a number no record carries finds none, and a common name follows 50 companies, most without records, whose
-   * numbers each record statement looked up in turn (a tenth of a /search answer at five million companies).
+   * exact): a number no record holds finds none, and a common name's companies are mostly without records.
    */
   readonly corporateNumbers: string[];
   /**
-   * Those of their names (but the reading) that some record carries as its company's name key, each folded as a
-   * record's company name is (current, English, former, other): a name no record carries finds none.
+   * Those of their names (but the reading) that some record holds as its company's name key, each folded as a
+   * record's company name is (current, English, former, other): a name no record holds finds none.
    */
   readonly nameKeys: string[];
 }
 
-/** One company an answer is about, as it is followed into the records. */
-export interface IdentifiedCompany {
+/** The company of a Corporate Number, as an answer about it is followed into the records (company-records.ts). */
+export interface CompanyOfNumber {
   /** Its registered name, which a search of every company of the name is asked by. */
   readonly name: string;
   readonly nameKeys: string[];
@@ -32,7 +31,7 @@ export class FollowedCompanyQueries {
   private readonly linkedNumbers;
   private readonly namesById;
   private readonly namesByNumber;
-  private readonly carried;
+  private readonly unlinkedNames;
 
   constructor(db: Db) {
     this.linkedNumbers = db.prepare<[string], string>(linkedNumbersSql()).pluck();
@@ -41,39 +40,37 @@ export class FollowedCompanyQueries {
       `SELECT c.name, c.prefecture_code, (${namesSql('json_array(c.id)')}) AS names
        FROM companies c WHERE c.corporate_number = ?`,
     );
-    this.carried = new CarriedNames(db);
+    this.unlinkedNames = new UnlinkedRecordNames(db);
   }
 
   /** The Corporate Numbers and name keys of the companies of these ids, best first; an unknown id is skipped. */
   followed(ids: readonly number[]): FollowedCompanies {
     const list = JSON.stringify(ids);
-    return { corporateNumbers: this.linkedNumbers.all(list), nameKeys: this.carriedNames(this.namesById.get(list)) };
+    return { corporateNumbers: this.linkedNumbers.all(list), nameKeys: this.heldNames(this.namesById.get(list)) };
   }
 
   /**
    * The company of this Corporate Number as an answer about it follows it into the records: its name keys, as
-   * followed() gives them, and the prefecture it is registered in (records naming it linked to none are its own
-   * only where they place it nowhere or there); null when no company has the number.
+   * followed() gives them, and the prefecture it is registered in; null when no company has the number.
    */
-  identified(number: string): IdentifiedCompany | null {
+  ofNumber(number: string): CompanyOfNumber | null {
     const row = this.namesByNumber.get(number);
     if (row === undefined) return null;
-    return { name: row.name, nameKeys: this.carriedNames(row.names), prefectureCode: row.prefecture_code };
+    return { name: row.name, nameKeys: this.heldNames(row.names), prefectureCode: row.prefecture_code };
   }
 
-  /** The distinct names of a JSON array of them (namesSql's) that some record carries, in their order. */
-  private carriedNames(names: string | undefined): string[] {
+  /** The distinct names of a JSON array of them (namesSql's) that some record linked to none holds, in their order. */
+  private heldNames(names: string | undefined): string[] {
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- SQLite's json_group_array built it in namesSql from company_terms' NOT NULL term
-    return this.carried.carried(new Set(JSON.parse(names ?? '[]') as string[]));
+    return this.unlinkedNames.heldOf(new Set(JSON.parse(names ?? '[]') as string[]));
   }
 }
 
 /**
  * The Corporate Numbers of the companies of a JSON list of ids that records are linked to (their record counts), in
  * the list's order, read from the partial index of the companies with records (companies_with_records): a common
- * name's followed companies are mostly without records, and each was a read of its row, on a random page of the
- * largest table (4 times the CPU at a million companies, bench/README.md). The list is the outer loop (CROSS JOIN):
- * over a new file's empty statistics SQLite chose to scan the index and look each company up in the list.
+ * name's companies are mostly without records, each a read of its row otherwise. The list is the outer loop (CROSS
+ * JOIN): over a new file's empty statistics SQLite chose to scan the index and look each company up in the list.
  */
 function linkedNumbersSql(): string {
   return `SELECT c.corporate_number FROM json_each(?) j CROSS JOIN companies c INDEXED BY companies_with_records ON c.id = j.value
@@ -82,9 +79,7 @@ function linkedNumbersSql(): string {
 
 /**
  * The name keys (every term but the reading's) of the companies of a JSON array of ids (`list`, a parameter or an
- * expression), as one JSON array. Read apart from their numbers: read beside each company's row, in isolation, they
- * cost twice as much (50 companies at a million, 212 µs against 62 and 40; in whole answers the two forms measured
- * alike, bench/README.md). The term index alone is read, without the companies' rows.
+ * expression), as one JSON array, read from the term index alone, apart from their numbers (bench/README.md).
  */
 function namesSql(list = '?'): string {
   return `SELECT json_group_array(t.term) FROM json_each(${list}) j
@@ -92,15 +87,12 @@ function namesSql(list = '?'): string {
 }
 
 /**
- * Every distinct company name key (`company_name_norm`) of every kind's records linked to no company (the partial index
- * of those, schema 27), read whole when first asked and again
- * whenever the file has changed since (another connection's commit, or this connection's own writes). A search
- * follows up to 50 companies into the records by their names; each name was looked up in every kind's name index
- * twice (a page and a count), and most names of a large register are in no record: leaving them out took 4 to 17 % off
- * a `/search` answer at a million companies (bench/README.md). Holding the names costs about 60 bytes a name
- * (247,874 names, 15 MB, at 500,000 synthetic records) and one read of each kind's name index (1 CPU s there).
+ * Every distinct company name key (`company_name_norm`) of every kind's records linked to no company (their partial
+ * index), read whole when first asked and again whenever the file has changed since (another connection's commit, or
+ * this connection's own writes). A search follows many companies into the records by their names, and most names of a
+ * large register are in no record: a name no record holds is left out before any record statement looks it up.
  */
-export class CarriedNames {
+export class UnlinkedRecordNames {
   readonly #state: Statement<[], string>;
   readonly #reads: Statement<[], string>[];
   #names: ReadonlySet<string> = new Set();
@@ -113,7 +105,7 @@ export class CarriedNames {
       .pluck();
     this.#reads = ALL_RECORD_TABLES.map(({ table }) =>
       // the partial index of them in name order: through the number's index (ANALYZE counts a few rows a number)
-      // every record linked to none was read row by row and sorted (107 ms at a million companies, 12 this way)
+      // every record linked to none was read row by row and sorted
       db
         .prepare<[], string>(
           `SELECT DISTINCT company_name_norm FROM ${table} INDEXED BY ${table}_by_unlinked_name
@@ -123,8 +115,8 @@ export class CarriedNames {
     );
   }
 
-  /** Those of `names` that some record linked to no company carries as its company's name key, in their order. */
-  carried(names: Iterable<string>): string[] {
+  /** Those of `names` that some record linked to no company holds as its company's name key, in their order. */
+  heldOf(names: Iterable<string>): string[] {
     const held = this.current();
     return [...names].filter((name) => held.has(name));
   }

@@ -10,7 +10,7 @@ import { ALL_RECORD_TABLES, RECORD_TABLES, type RecordTable } from '../schema/re
 import { recordFromDoc } from './record-docs.js';
 import { limitSql, StatementCache } from './statement-cache.js';
 import { kindOfRecordId } from '../../domain/records/record-id.js';
-import { recordWhere, type WhereContext } from './record-filters.js';
+import { recordWhere, type WhereContext } from './record-filter-sql.js';
 import { textMatchSql, type TextMatch } from './free-text.js';
 import { recordTextTrigramsOf } from './token-counts.js';
 import { ridOfTextKey } from './record-text-keys.js';
@@ -139,7 +139,7 @@ function run<Row>(statements: StatementCache<Row>, fragment: SqlFragment): Row[]
 }
 
 // Builds the SQL of the record endpoints as plain values (text and parameters): a page, the ids of the records that
-// match, their count, each over the WHERE clause of the filter table (record-filters.ts).
+// match, their count, each over the WHERE clause of the filters (record-filter-sql.ts).
 /**
  * The page's record ids and documents (one more than the limit, to know whether more exist). The rows are chosen and
  * ordered first and their documents read after: sorting whole rows carried every match's document through the sort,
@@ -156,7 +156,7 @@ export function recordPageSql(
   if (where.textMatch !== undefined) return textPageSql(table, where.textMatch, limit, offset);
   const page = listedRidsSql(table, where, `${limitSql(limit + 1)} OFFSET ?`);
   return {
-    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page.sql}) ORDER BY ${listOrder(table, '')}`,
+    sql: `SELECT id, doc FROM ${table.table} WHERE rid IN (${page.sql}) ORDER BY ${listOrder(table, '', where)}`,
     params: [...page.params, offset],
   };
 }
@@ -176,9 +176,13 @@ export function recordListedRidsSql(
   return textInListOrderSql(where.textMatch, (from, rid) => `SELECT ${rid} AS rid FROM ${from}`, limitSql(limit));
 }
 
-/** A list's order: its order column, then its rid, newest first. */
-function listOrder(table: RecordTable, alias: string): string {
-  return `${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
+/**
+ * A list's order: its order column, then its rid, newest first; for an answer about one company (`ownFirst`), the
+ * records linked to a company before those linked to none.
+ */
+function listOrder(table: RecordTable, alias: string, where: WhereTerm): string {
+  const tier = where.ownFirst ? `${alias}company_corporate_number IS NULL, ` : '';
+  return `${tier}${alias}${table.orderColumn} DESC, ${alias}rid DESC`;
 }
 
 /** The rids a WHERE term matches in list order, each once, then `bound` (its LIMIT, maybe an OFFSET). */
@@ -186,8 +190,11 @@ function listedRidsSql(table: RecordTable, where: WhereTerm, bound: string): Sql
   // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
   const sql =
     where.listed === undefined
-      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.')} ${bound}`
-      : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
+      ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.', where)} ${bound}`
+      : where.ownFirst
+        ? `SELECT rid FROM (SELECT DISTINCT rid, listed_on, tier FROM (${where.listed.sql}))
+          ORDER BY tier, listed_on DESC, rid DESC ${bound}`
+        : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
           ORDER BY listed_on DESC, rid DESC ${bound}`;
   return { sql, params: [...where.params] };
 }

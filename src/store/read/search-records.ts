@@ -1,12 +1,13 @@
-// The records of one kind that /api/v1/search answers: those linked to the companies a query recalls, then those
-// linked to none that name them, then those whose printed company name holds the query's, then those whose text matches
-// it, without duplicates; together the parts are what the record endpoints find for `company=` and for `q=`.
+// The records of one kind that /api/v1/search answers: those linked to the companies a query finds (or to their
+// predecessors), then those linked to none that name them, then those whose printed company name holds the query's,
+// then those whose text matches it, without duplicates; together the parts are what the record endpoints find for
+// `company=` and for `q=` (domain/records/company-records.ts).
 import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
-import type { CompanyFilter, RecordQuery } from '../../domain/records/record-query.js';
+import type { RecordQuery } from '../../domain/records/record-query.js';
+import { NO_RECORDS, type CompanyFilter, type Relation } from '../../domain/records/company-records.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
 import { countDistinctUpTo } from './distinct-count.js';
-import type { Relation } from '../../domain/records/record-names.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
 export interface RecordSearch {
@@ -22,20 +23,20 @@ interface SearchPart {
 }
 
 /**
- * The queries a search stands for, in the order their records are listed: those linked to the companies found first,
- * then apart those linked to none that name them, then those whose printed company name holds the query's, then
- * those whose text matches it. A record is listed with the first that finds it, and so relates to the search as that
- * one says (relationOf would say the same of it, reading its name again).
+ * The queries a search stands for, in the order their records are listed: those linked to the companies found (or to
+ * their predecessors) first, then apart those linked to none that name them, then those whose printed company name
+ * holds the query's, then those whose text matches it. A record is listed with the first that finds it; the answer
+ * reads its relation from the company it names (relationOf), or `text` from the last two.
  */
 function searchParts(search: RecordSearch): SearchPart[] {
   const parts: SearchPart[] = [];
   const { companies, text, today } = search;
-  const { corporateNumbers, nameKeys, named, nameParts } = companies;
+  const { corporateNumbers, predecessors = [], nameKeys, named, nameParts } = companies;
   const part = (filter: Partial<CompanyFilter>, relation: Relation): SearchPart => ({
-    query: { company: { corporateNumbers: [], nameKeys: [], nameParts: [], ...filter }, today },
+    query: { company: { ...NO_RECORDS, ...filter }, today },
     relation,
   });
-  if (corporateNumbers.length > 0) parts.push(part({ corporateNumbers }, 'linked'));
+  if (corporateNumbers.length + predecessors.length > 0) parts.push(part({ corporateNumbers, predecessors }, 'linked'));
   if (nameKeys.length > 0) parts.push(part(named === undefined ? { nameKeys } : { nameKeys, named }, 'named'));
   if (nameParts.length > 0) parts.push(part({ nameParts }, 'text'));
   if (text !== null) parts.push({ query: { q: text, today }, relation: 'text' });

@@ -11,8 +11,13 @@ export interface WhereTerm extends SqlFragment {
   readonly rids?: SqlFragment;
   /** Set when the rids are one text index's matches. */
   readonly textMatch?: TextMatch;
-  /** The same records as `rids` (and its parameters), with each one's place in the list (`listed_on`), maybe twice. */
+  /**
+   * The same records as `rids` (and its parameters), with each one's place in the list (`listed_on`), maybe twice;
+   * with `ownFirst`, its tier too (`tier`: 0 for a record linked to a company, 1 for one linked to none).
+   */
   readonly listed?: SqlFragment;
+  /** Set when the records linked to a company are listed before those linked to none (an answer about one company). */
+  readonly ownFirst?: boolean;
 }
 
 /** A term that is the ids `rids` finds. */

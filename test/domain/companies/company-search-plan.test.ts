@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planCompanySearch } from '../../../src/domain/companies/company-search-plan.js';
+import { registeredNameKey } from '../../../src/domain/companies/names.js';
 import { ftsAllOf, ftsPhrase } from '../../../src/store/read/free-text.js';
 import { keyTrigrams, prefixUpperBound, rarestTrigrams } from '../../../src/domain/text/index-keys.js';
 import { romajiKey } from '../../../src/domain/text/romanize.js';
@@ -35,14 +36,31 @@ test('a name query gives normalised keys, the legal form it named, and its key a
     // without a form, nothing says where the company's name ends: the whole is the key
     ['日洋フレッシュ釧路工場', ['日洋フレツシユ釧路工場'], null, '日洋フレツシユ釧路工場'],
   ];
-  for (const [q, keys, legalForm, printed] of cases)
-    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm, printed }, q);
+  for (const [q, keys, legalForm, printed] of cases) {
+    const registered = registeredNameKey(q);
+    assert.deepEqual(planCompanySearch(q), { kind: 'terms', keys, legalForm, printed, registered }, q);
+  }
+});
+
+test('a registered name keeps its legal form where it stands, whatever its spelling; a name without one has none', () => {
+  assert.equal(registeredNameKey('北辰建設株式会社'), registeredNameKey('北辰建設（株）'));
+  assert.equal(registeredNameKey('北辰建設株式会社'), registeredNameKey('北辰建設 株式会社'));
+  assert.equal(registeredNameKey('株式会社北辰建設'), registeredNameKey('㈱北辰建設'));
+  assert.notEqual(registeredNameKey('北辰建設株式会社'), registeredNameKey('株式会社北辰建設'));
+  assert.notEqual(registeredNameKey('北辰建設株式会社'), registeredNameKey('北辰建設有限会社'));
+  assert.equal(registeredNameKey('北辰建設'), null);
 });
 
 test('a query asked again is answered with the plan made the first time, and a longer one is planned each time alike', () => {
   const first = planCompanySearch('株式会社北辰建設');
   assert.equal(planCompanySearch('株式会社北辰建設'), first);
-  assert.deepEqual(first, { kind: 'terms', keys: ['北辰建設'], legalForm: 'kabushiki_kaisha', printed: '北辰建設' });
+  assert.deepEqual(first, {
+    kind: 'terms',
+    keys: ['北辰建設'],
+    legalForm: 'kabushiki_kaisha',
+    printed: '北辰建設',
+    registered: 'kabushiki_kaisha<北辰建設',
+  });
   const long = `${'北辰'.repeat(200)}建設`;
   assert.notEqual(planCompanySearch(long), planCompanySearch(long));
   assert.deepEqual(planCompanySearch(long), planCompanySearch(long));

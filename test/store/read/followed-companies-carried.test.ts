@@ -9,7 +9,7 @@ import { validateRecordLine } from '../../../src/domain/records/record-validatio
 import type { ValidRecord } from '../../../src/domain/records/record.js';
 import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { openReadOnly } from '../../../src/store/schema/database.js';
-import { CarriedNames } from '../../../src/store/read/followed-companies.js';
+import { UnlinkedRecordNames } from '../../../src/store/read/followed-companies.js';
 import { createRecordWriter } from '../../../src/store/write/record-writer.js';
 import { seedVocabularies } from '../../../src/store/write/vocabulary-seed.js';
 
@@ -55,22 +55,22 @@ test('the names records carry, folded as their company names are, and again afte
   write(licenseAction('la_names_1', '株式会社架空建設'));
   const reader = openReadOnly(file);
   t.after(() => reader.close());
-  const names = new CarriedNames(reader);
+  const names = new UnlinkedRecordNames(reader);
   // the record's company name is held as its key (legal form and width folded away); a name no record carries is not
-  assert.deepEqual(names.carried(['架空建設', '模擬工業', 'kakukensetsu']), ['架空建設']);
+  assert.deepEqual(names.heldOf(['架空建設', '模擬工業', 'kakukensetsu']), ['架空建設']);
   write(licenseAction('la_names_2', '模擬工業（株）'));
-  assert.deepEqual(names.carried(['架空建設', '模擬工業']), ['架空建設', '模擬工業']);
+  assert.deepEqual(names.heldOf(['架空建設', '模擬工業']), ['架空建設', '模擬工業']);
   writer.removeRecord('license_action', 'la_names_1');
-  assert.deepEqual(names.carried(['架空建設', '模擬工業']), ['模擬工業']);
+  assert.deepEqual(names.heldOf(['架空建設', '模擬工業']), ['模擬工業']);
   db.close();
 });
 
 test("the names are read again after the reader's own connection writes", (t) => {
   const { file, db, write } = newDataset();
   t.after(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
-  const names = new CarriedNames(db);
-  assert.deepEqual(names.carried(['架空建設']), []);
+  const names = new UnlinkedRecordNames(db);
+  assert.deepEqual(names.heldOf(['架空建設']), []);
   write(licenseAction('la_names_1', '株式会社架空建設'));
-  assert.deepEqual(names.carried(['架空建設']), ['架空建設']);
+  assert.deepEqual(names.heldOf(['架空建設']), ['架空建設']);
   db.close();
 });

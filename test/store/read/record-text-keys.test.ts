@@ -9,7 +9,7 @@ import { recordTextKey, ridOfTextKey } from '../../../src/store/read/record-text
 import { openReadOnly, type Db } from '../../../src/store/schema/database.js';
 import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { RecordQueries } from '../../../src/store/read/record-queries.js';
-import { recordWhere } from '../../../src/store/read/record-filters.js';
+import { recordWhere } from '../../../src/store/read/record-filter-sql.js';
 import { ALL_RECORD_TABLES, type RecordTable } from '../../../src/store/schema/record-tables.js';
 import { upgradeDatasetFile } from '../../../src/ingest/upgrade-dataset.js';
 import { demoDatabase } from '../../helpers/server.js';

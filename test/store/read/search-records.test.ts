@@ -154,7 +154,7 @@ test("search's parts in order: linked to the recalled companies, then apart link
   // the company's names are followed, not its reading: a record naming カクウショウジ is no record of its name; and
   // of its names only those a record linked to no company carries (架空商事 is named by its own linked record alone,
   // its romanized name kakusyozi by none, so neither is looked up)
-  const nameKeys = companies.identified(NUMBER)?.nameKeys ?? [];
+  const nameKeys = companies.ofNumber(NUMBER)?.nameKeys ?? [];
   assert.deepEqual(nameKeys, ['旧架空']);
   const search: RecordSearch = {
     companies: { corporateNumbers: [NUMBER], nameKeys, nameParts: ['架空商事'] },

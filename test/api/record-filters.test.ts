@@ -1,15 +1,16 @@
-// Tests for src/store/read/record-filters.ts: each filter is one object, and what reads the table (the query schema, the
-// query rules, the WHERE clause, the docs) reads that object.
+// Tests for src/api/record-filters.ts: each filter is one object, and what reads the table (the query schema, the query
+// rules, the docs) reads that object; its SQL (src/store/read/record-filter-sql.ts) writes its terms and no other's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { RECORD_FILTERS, recordWhere } from '../../../src/store/read/record-filters.js';
-import { RECORD_TABLES } from '../../../src/store/schema/record-tables.js';
-import { recordQuerySchema } from '../../../src/api/schemas/queries.js';
-import { checkRecordQuery } from '../../../src/api/query-rules.js';
-import { ApiError } from '../../../src/api/errors.js';
-import { RECORD_PATHS } from '../../../src/api/links.js';
-import { RECORD_KINDS } from '../../../src/domain/records/record.js';
+import { RECORD_FILTERS } from '../../src/api/record-filters.js';
+import { FILTER_SQL, recordWhere } from '../../src/store/read/record-filter-sql.js';
+import { RECORD_TABLES } from '../../src/store/schema/record-tables.js';
+import { recordQuerySchema } from '../../src/api/schemas/queries.js';
+import { checkRecordQuery } from '../../src/api/query-rules.js';
+import { ApiError } from '../../src/api/errors.js';
+import { RECORD_PATHS } from '../../src/api/links.js';
+import { RECORD_KINDS } from '../../src/domain/records/record.js';
 
 const TODAY = '2026-11-21';
 
@@ -50,7 +51,7 @@ for (const kind of RECORD_KINDS) {
           predecessorsOf: () => ['1000000000000'],
         },
       );
-      const own = filter.where(query, RECORD_TABLES[kind], {});
+      const own = FILTER_SQL[filter.name](query, RECORD_TABLES[kind], {});
       // include_predecessors widens corporate_number's term and has none of its own
       assert.equal(own.length > 0, filter.name !== 'include_predecessors', filter.name);
       assert.deepEqual(
