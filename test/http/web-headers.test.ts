@@ -138,21 +138,45 @@ describe('web headers', () => {
     );
   });
 
+  test('a feed of the longest query revalidates to 304, and every 304 carries its 200 headers and no body length', async () => {
+    // about 1,800 characters: the longest values two of its text parameters take, percent-encoded
+    const feed =
+      `/api/v1/enforcements?format=atom&authority=jftc&q=${encodeURIComponent('あ'.repeat(100))}` +
+      `&company=${encodeURIComponent('い'.repeat(100))}`;
+    assert.ok(feed.length > 1_800, String(feed.length));
+    const first = await server.get(feed, as('long-feed'));
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag')!;
+    const conditions: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': '*' },
+      { 'if-modified-since': first.headers.get('last-modified')! },
+    ];
+    for (const headers of conditions) {
+      const answer = await server.get(feed, as('long-feed', headers));
+      assert.equal(answer.status, 304, JSON.stringify(headers));
+      for (const name of ['etag', 'vary', 'cache-control', 'last-modified'])
+        assert.equal(answer.headers.get(name), first.headers.get(name), `${name} for ${JSON.stringify(headers)}`);
+      assert.equal(answer.headers.get('content-length'), null, JSON.stringify(headers));
+      assert.equal(answer.headers.get('content-type'), null, JSON.stringify(headers));
+    }
+    assert.match(first.headers.get('vary') ?? '', /^Accept, accept-encoding$/u);
+  });
+
   test('the tag changes with the dataset version, the day in Japan and the key', () => {
     const KEY = 'one key';
     const dataset = { version: '2026-11-21T03:00:00.000Z', kind: 'demo' };
-    const base = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, TEST_NOW, KEY);
+    const base = validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW, KEY);
     assert.notEqual(
-      validatorsOf('/api/v1/companies', { q: 'a' }, { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW, KEY)
-        .etag,
+      validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW, KEY).etag,
       base.etag,
     );
     const tomorrow = new Date('2026-11-21T15:00:00Z'); // midnight in Japan
-    const next = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, tomorrow, KEY);
+    const next = validatorsOf('/api/v1/companies', 'q=a', dataset, tomorrow, KEY);
     assert.notEqual(next.etag, base.etag);
     assert.equal(next.lastModified.toISOString(), '2026-11-21T15:00:00.000Z');
     // keyed: nobody without the key works a query's tag out offline
-    assert.notEqual(validatorsOf('/api/v1/companies', { q: 'a' }, dataset, TEST_NOW, 'another key').etag, base.etag);
+    assert.notEqual(validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW, 'another key').etag, base.etag);
   });
 
   test('bodies above the threshold are compressed with br or gzip; small ones are not', async () => {
