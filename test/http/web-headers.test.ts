@@ -12,6 +12,7 @@ import type { FinishedRequest } from '../../src/usage/usage-log.js';
 import { CACHE_CONTROL, validatorsOf } from '../../src/http/hooks/conditional.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
+import { rawExchange, rawRequest } from '../helpers/raw-request.js';
 import { until } from '../helpers/until.js';
 import type { Answer } from '../helpers/documented-answers.js';
 
@@ -91,6 +92,40 @@ describe('web headers', () => {
     const next = await server.get(COMPANIES, as('cors'));
     assert.equal(next.status, 200);
     assert.match(next.headers.get('ratelimit') ?? '', /r=1;/u);
+  });
+
+  test('every refusal of a malformed request carries CORS and the limits, wherever it is made', async () => {
+    const policy = (await server.get(COMPANIES, as('malformed'))).headers.get('ratelimit-policy');
+    assert.match(policy ?? '', /"minute";q=3;w=60/u);
+    const answers: [string, number, ReadonlyMap<string, string> | Headers][] = [];
+    for (const target of [
+      '/api/v1/companies?q=%E5%8C',
+      '/api/v1/companies?q=%ZZ',
+      `/api/v1/companies?q=${'a'.repeat(20_000)}`,
+    ]) {
+      const answer = await server.get(target, as('malformed'));
+      answers.push([target.slice(0, 40), answer.status, answer.headers]);
+    }
+    const badPath = await rawRequest(server.url, '/api/v1/companies/%zz', { headers: { 'user-agent': 'malformed' } });
+    answers.push(['a broken escape in the path', badPath.status, badPath.headers]);
+    const noHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n', {
+      end: true,
+    });
+    answers.push(['no Host', noHost.status, noHost.headers]);
+    // a Host holding a control character, which Node's parser refuses before any hook
+    const badHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: a\u0001b\r\n\r\n', {
+      end: true,
+    });
+    answers.push(['a bad Host', badHost.status, badHost.headers]);
+    assert.deepEqual(
+      answers.map(([, status]) => status),
+      [400, 400, 431, 400, 400, 400],
+    );
+    for (const [what, , headers] of answers) {
+      assert.equal(headers.get('access-control-allow-origin'), '*', what);
+      assert.match(headers.get('access-control-expose-headers') ?? '', /RateLimit-Policy/u, what);
+      assert.equal(headers.get('ratelimit-policy'), policy, what);
+    }
   });
 
   test('an OPTIONS that is not a preflight is 405 with Allow, as any other method', async () => {

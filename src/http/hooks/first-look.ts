@@ -64,15 +64,17 @@ export const firstLook = fp<FirstLookOptions>(
         next();
         return;
       }
-      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not, and says
+      // the limits it did not count against
       const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
+      if (counted && limits !== undefined) void reply.header('ratelimit-policy', limits.clientPolicy);
       markNotCounted(request);
       next(refusal ?? refused);
     }
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
   },
-  { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+  { name: 'kohyo-first-look', dependencies: ['kohyo-accounting', 'kohyo-errors', 'kohyo-cors'] },
 );
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
