@@ -84,8 +84,11 @@ function isFastifyError(error: unknown): error is FastifyError {
 function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): ApiError {
   const first = error.validation?.[0];
   if (first !== undefined) {
-    const querystring = request.routeOptions.schema?.querystring;
-    return schemaRefusal(first, KindGuard.IsObject(querystring) ? querystring.properties : {}, request.query);
+    // the path's parameters (an address's) or the query string's, whichever the schema refused
+    const inPath = error.validationContext === 'params';
+    const schema = inPath ? request.routeOptions.schema?.params : request.routeOptions.schema?.querystring;
+    const given = inPath ? request.params : request.query;
+    return schemaRefusal(first, KindGuard.IsObject(schema) ? schema.properties : {}, given);
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found');

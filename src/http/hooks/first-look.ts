@@ -166,7 +166,7 @@ function restoreQuery(app: FastifyInstance, request: FastifyRequest, target: str
 }
 
 /** The contract's bound: a parameter given more than this many times is refused before any other work. */
-const MAX_PARAMETER_REPEATS = 10;
+export const MAX_PARAMETER_REPEATS = 10;
 
 /**
  * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits,
