@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`, the last to reach Kohyo or change first) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -2119,7 +2119,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2397,7 +2397,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2521,7 +2521,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2881,7 +2881,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3010,7 +3010,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3358,7 +3358,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
