@@ -1081,7 +1081,7 @@ export interface components {
         "X-Request-Id": string;
         /** @description What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints. */
         RateLimit: string;
-        /** @description The limits: per minute and per rolling day; on counted endpoints. */
+        /** @description The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request. */
         "RateLimit-Policy": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;

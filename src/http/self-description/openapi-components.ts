@@ -59,7 +59,7 @@ const HEADERS = {
     false,
   ),
   'RateLimit-Policy': header(
-    'The limits: per minute and per rolling day; on counted endpoints.',
+    'The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request.',
     { type: 'string' },
     '"minute";q=10;w=60, "day";q=300;w=86400',
     false,

@@ -296,6 +296,18 @@ test('every 429 code, from real limiters', async () => {
   const minute = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1' });
   const day = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '100', KOHYO_LIMIT_PER_DAY: '1' });
   const enumeration = await limitedServer({ KOHYO_ENUM_DISTINCT_TERMS: '1' });
+  // the document states the limits in force, as RateLimit-Policy does, not the defaults
+  for (const [server, perMinute, perDay] of [
+    [minute, 1, 300],
+    [day, 100, 1],
+  ] as const) {
+    const { info } = await ok(server, '/api/v1/openapi.json');
+    assert.ok(
+      info.description.includes(`(${perMinute} requests per 60 s, ${perDay} per rolling 24 h)`),
+      info.description,
+    );
+    assert.ok(info.description.includes(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`));
+  }
   for (const [server, calls, code] of [
     [minute, ['a', 'a'], 'rate_limited'],
     [day, ['a', 'a'], 'daily_limit_exceeded'],
