@@ -15,6 +15,7 @@ import { limitPolicy } from '../src/limits/policy.js';
 import { parseTrustedProxies } from '../src/limits/client-identity.js';
 import { loadConfig } from '../src/config.js';
 import { validatorsOf, notModified } from '../src/http/hooks/conditional.js';
+import { queryOf } from '../src/domain/url-parts.js';
 import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 
 const { values } = parseArgs({
@@ -63,7 +64,7 @@ const VARIANTS: Readonly<Record<string, Variant>> = {
   "Kohyo's keyed validators": async (app) => {
     const dataset = { version: '2026-11-28T00:00:00Z', kind: 'demo' };
     app.addHook('onSend', async (request, reply, payload) => {
-      const validators = validatorsOf(PATH, request.query as Record<string, unknown>, dataset, new Date(), 'bench');
+      const validators = validatorsOf(PATH, queryOf(request.url), dataset, new Date(), 'bench');
       void reply.header('etag', validators.etag);
       if (!notModified(request, validators)) return payload;
       void reply.code(304);

@@ -1902,6 +1902,80 @@ export const DOCUMENT_EXAMPLES: DocumentExamples = {
       }
     }
   },
+  "parameters": {
+    "/api/v1/search": {
+      "q": "北辰建設",
+      "limit": "2",
+      "format": "json"
+    },
+    "/api/v1/companies": {
+      "q": "北辰建設",
+      "prefecture": "01",
+      "address": "札幌市中央区",
+      "limit": "2"
+    },
+    "/api/v1/companies/{corporate_number}": {
+      "corporate_number": "8999999000001"
+    },
+    "/api/v1/enforcements": {
+      "company": "佐藤土木株式会社",
+      "q": "佐藤土木株式会社",
+      "corporate_number": "2999999000023",
+      "include_predecessors": "true",
+      "law": "antimonopoly_act",
+      "authority": "jftc",
+      "action_type": "surcharge_payment_order",
+      "from": "2026-11-03",
+      "to": "2026-11-03",
+      "prefecture": "02",
+      "listing": "listed",
+      "limit": "2",
+      "format": "json"
+    },
+    "/api/v1/procurement-suspensions": {
+      "company": "合同会社丸栄測量",
+      "q": "合同会社丸栄測量",
+      "corporate_number": "5999999000326",
+      "include_predecessors": "true",
+      "authority": "mlit_kyushu_rdb",
+      "reason": "bid_rigging",
+      "status": "scheduled",
+      "from": "2026-12-04",
+      "to": "2026-12-04",
+      "prefecture": "42",
+      "listing": "listed",
+      "page": "1",
+      "limit": "2",
+      "format": "json"
+    },
+    "/api/v1/license-actions": {
+      "company": "株式会社小林舗道",
+      "q": "株式会社小林舗道",
+      "corporate_number": "4999999000269",
+      "include_predecessors": "true",
+      "sector": "construction",
+      "action_type": "instruction_order",
+      "nature": "violation",
+      "status": "scheduled",
+      "authority": "pref_33",
+      "from": "2026-12-07",
+      "to": "2026-12-07",
+      "prefecture": "33",
+      "listing": "listed",
+      "page": "1",
+      "limit": "2",
+      "format": "json"
+    },
+    "/api/v1/enforcements/{id}": {
+      "id": "enf_7e93dd8e3f684fbf"
+    },
+    "/api/v1/procurement-suspensions/{id}": {
+      "id": "ps_38e3e6f8dbdbcca4"
+    },
+    "/api/v1/license-actions/{id}": {
+      "id": "la_74a96e7260fb2479"
+    }
+  },
   "guide": {
     "dataset": {
       "kind": "demo",

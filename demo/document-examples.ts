@@ -1,5 +1,5 @@
 // The examples the service's documents show, from the demo dataset: the OpenAPI document's example answers (one real
-// call per operation) and the guide's examples where no dataset is open (those it would choose from the demo), written
+// call per operation) and parameters (./parameter-examples.ts), and the guide's examples where no dataset is open (those it would choose from the demo), written
 // to demo/document-examples.generated.ts by `npm run openapi:examples`; a test regenerates them to catch drift.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/read/store.js';
 import { guideExamples, type DocumentExamples } from '../src/http/self-description/guide-examples.js';
 import { buildDemoDatabase } from './build-demo.js';
+import { parameterExamples } from './parameter-examples.js';
 
 /** The instant the examples' demo dataset is built at (the tests build theirs at the same one). */
 export const EXAMPLES_NOW = new Date('2026-11-21T03:00:00Z');
@@ -49,8 +50,9 @@ export async function documentExamples(dbPath: string): Promise<DocumentExamples
       openapi[route] = shortened(route, response.json());
     }
     const { dataset, examples } = guideExamples(context, store);
+    const parameters = parameterExamples(context.config, EXAMPLE_CALLS, openapi);
     // as the generated module holds them: a field an answer leaves undefined is no field
-    return JSON.parse(JSON.stringify({ openapi, guide: { dataset, examples } })) as DocumentExamples;
+    return JSON.parse(JSON.stringify({ openapi, parameters, guide: { dataset, examples } })) as DocumentExamples;
   } finally {
     await app.close();
     store.close();

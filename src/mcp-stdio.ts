@@ -2,6 +2,7 @@
 // service as `npm start` does (dataset, limiter, usage log) without listening, and the agent is one local client.
 import pino from 'pino';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { prepareDataset, startService } from './service.js';
@@ -29,11 +30,35 @@ export async function runMcpStdio(config: Config): Promise<number> {
     process.stdin.once('end', resolve);
   });
   await server.connect(transport);
+  const answered = answersOwed(transport);
   logger.info({ dataset: service.holder.dataset()?.meta }, 'MCP server on stdio');
   await closed;
+  // an agent may close its end right after its last call: that call is answered before the server closes
+  await answered();
   await server.close();
   await service.close();
   return 0;
+}
+
+/**
+ * Follows the requests the transport has received and not yet answered (the SDK's server sets `onmessage` on connect,
+ * and answers through `send`): the promise of the function returned resolves once none is owed.
+ */
+function answersOwed(transport: Transport): () => Promise<void> {
+  const owed = new Set<string | number>();
+  let settled: (() => void) | null = null;
+  const receive = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    if ('method' in message && 'id' in message) owed.add(message.id);
+    receive?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (!('method' in message) && 'id' in message && message.id !== undefined) owed.delete(message.id);
+    if (owed.size === 0) settled?.();
+  };
+  return () => (owed.size === 0 ? Promise.resolve() : new Promise((resolve) => (settled = resolve)));
 }
 
 /** The agent, as the limiter and the usage log see it: the name it gave as User-Agent and client name. */

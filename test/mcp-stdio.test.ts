@@ -2,7 +2,8 @@
 // a copy of the endpoint fixtures: tools answer, a limit is hit, and every tool call is in the usage log.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { corporateNumberFromBase } from '../src/domain/companies/corporate-number.js';
 import { GUIDE_URI } from '../src/mcp/mcp-server.js';
 import { mcpTools } from '../src/mcp/tools.js';
@@ -132,23 +134,44 @@ test('kohyo mcp answers every tool on stdio, limited and logged as one local cli
   }
 });
 
-test('the README command, npm run --silent kohyo -- mcp, keeps standard output for the protocol', async () => {
-  const client = new Client({ name: 'npm-agent', version: '1.0.0' });
+test('the README command, npm run --silent kohyo -- mcp, keeps standard output for the protocol, and answers a call its input closes right after', async () => {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  await client.connect(
-    new StdioClientTransport({
-      command: npm,
-      args: ['run', '--silent', 'kohyo', '--', 'mcp'],
-      cwd: ROOT,
-      env: environment(await datasetCopy()),
-      stderr: 'pipe',
-    }),
-  );
-  try {
-    const result = await client.callTool({ name: 'get_company', arguments: { corporate_number: KAKUU } });
-    const answer = toolAnswer<{ data: { company: { corporate_number: string } } }>(result);
-    assert.equal(answer.data.company.corporate_number, KAKUU);
-  } finally {
-    await client.close();
-  }
+  const child = spawn(npm, ['run', '--silent', 'kohyo', '--', 'mcp'], {
+    cwd: ROOT,
+    env: environment(await datasetCopy()),
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const messages = [
+    {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'closing', version: '1' },
+      },
+    },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_company', arguments: { corporate_number: KAKUU } },
+    },
+  ];
+  // every message, then the end of standard input at once, as an agent that exits after its call does
+  child.stdin.end(messages.map((message) => `${JSON.stringify(message)}\n`).join(''));
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  assert.equal(code, 0);
+  // every line of standard output is a message of the protocol
+  const answers = output
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { id?: number; result?: { content: { text: string }[] } });
+  const call = answers.find((answer) => answer.id === 2);
+  assert.ok(call?.result, `no answer to the call in ${output.slice(0, 300)}`);
+  assert.match(call.result.content[0]!.text, new RegExp(KAKUU, 'u'));
 });

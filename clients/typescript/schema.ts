@@ -82,7 +82,7 @@ export interface paths {
         };
         /**
          * Enforcement records
-         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of `meta.data_as_of`, not that the company is clean. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to reach Kohyo or change first; each title saying whose record it is) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
+         * @description Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or date (`from`, `to`: the date of the action). At least one filter is required. Not paged. `from` and `to` (YYYY-MM-DD) narrow to a range of the date records are listed by; a range alone counts as a filter only when both ends are given and span at most 366 days. Where `has_more` is true, narrow by dates rather than page: consecutive ranges hold each record once. `company.address` and `company.prefecture_code` say where the source places the company; `prefecture` narrows to one prefecture (never a filter alone). `authority` also matches every office under it (`mhlw`: the labour bureaus). A record outlives its source's list: `listing.status` is `listed` while the latest edition of the list holds it and `delisted` once a later one dropped it (the case still happened), with `first_listed_on` and `last_listed_on`, the dates of the first and last editions that held it; `listing=listed|delisted` narrows to either (absent, both). The same query answers an Atom feed of its records (at most `limit`; a company's own first, then the last to reach Kohyo or change first; each title saying whose record it is) for `Accept: application/atom+xml` or `format=atom`, each entry linking the record's page and its source; poll it with `If-None-Match`: a 304 does not count against the limits.
          */
         get: operations["listEnforcements"];
         put?: never;
@@ -156,7 +156,7 @@ export interface paths {
          * One enforcement record
          * @description One enforcement record by its `id`, in `data.enforcement`, as the list shows it; 404 `not_found` for an id Kohyo does not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links here (`links.self`).
          */
-        get: operations["getEnforcementRecord"];
+        get: operations["getEnforcement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -165,7 +165,7 @@ export interface paths {
          * One enforcement record (headers only)
          * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
          */
-        head: operations["getEnforcementRecordHead"];
+        head: operations["getEnforcementHead"];
         patch?: never;
         trace?: never;
     };
@@ -204,7 +204,7 @@ export interface paths {
          * One licence action
          * @description One licence action by its `id`, in `data.license_action`, as the list shows it; 404 `not_found` for an id Kohyo does not hold (a record delisted longer ago than the retention period is gone). Every record in any answer links here (`links.self`).
          */
-        get: operations["getLicenceAction"];
+        get: operations["getLicenseAction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -213,7 +213,7 @@ export interface paths {
          * One licence action (headers only)
          * @description HEAD: the status and headers the same GET would answer, without a body; counted against the limits as that GET is.
          */
-        head: operations["getLicenceActionHead"];
+        head: operations["getLicenseActionHead"];
         patch?: never;
         trace?: never;
     };
@@ -879,6 +879,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Nothing in the dataset Kohyo holds has this number or id; `error.details.parameter` names it. Codes: `not_found`. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Any method other than GET or HEAD on this path; `error.details.allowed` lists the methods it answers, as `Allow` does. Codes: `method_not_allowed`. */
         MethodNotAllowed: {
             headers: {
@@ -904,7 +916,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
+        /** @description Refused by the limits of the client or of its address (`error.details.scope`), or, on any path, by the address's ceiling on answers that do not count (304s, documents, /health) or on refusals; wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
         TooManyRequests: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -917,7 +929,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request line or its headers are longer than the server reads (about 16 KB). Codes: `request_too_large`. */
+        /** @description The request line and its headers are longer than the server reads (16384 bytes together). Codes: `request_too_large`. */
         RequestTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -984,7 +996,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
+        /** @description Refused by the limits of the client or of its address (`error.details.scope`), or, on any path, by the address's ceiling on answers that do not count (304s, documents, /health) or on refusals; wait Retry-After seconds (also `error.details.retry_after`). Codes: `rate_limited`, `daily_limit_exceeded`, `automated_enumeration_detected`. */
         TooManyRequestsHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -995,7 +1007,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The request line or its headers are longer than the server reads (about 16 KB). Codes: `request_too_large`. */
+        /** @description The request line and its headers are longer than the server reads (16384 bytes together). Codes: `request_too_large`. */
         RequestTooLargeHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1025,15 +1037,51 @@ export interface components {
             };
             content?: never;
         };
+        /** @description Nothing in the dataset Kohyo holds has this number or id; `error.details.parameter` names it. Codes: `not_found`. */
+        NotFoundHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+         * @example my-app/1.0
+         */
+        ClientName: string;
+        /**
+         * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+         * @example ops@example.org
+         */
+        ClientContact: string;
+        /**
+         * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+         * @example my-app-0001
+         */
+        RequestId: string;
+        /**
+         * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+         * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+         */
+        IfNoneMatch: string;
+        /**
+         * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+         * @example Sat, 21 Nov 2026 03:00:00 GMT
+         */
+        IfModifiedSince: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The request id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`. */
         "X-Request-Id": string;
         /** @description What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints. */
         RateLimit: string;
-        /** @description The limits: per minute and per rolling day; on counted endpoints. */
+        /** @description The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request. */
         "RateLimit-Policy": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
@@ -1053,14 +1101,49 @@ export interface operations {
     search: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
+                /**
+                 * @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind; at most 10 words (split at white space, every word must match)
+                 * @example 北辰建設
+                 */
                 q: string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1459,14 +1542,49 @@ export interface operations {
     searchHead: {
         parameters: {
             query: {
-                /** @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind */
+                /**
+                 * @description company name, kana, English or romanized name, or Corporate Number; also searched in the text of records of every kind; at most 10 words (split at white space, every word must match)
+                 * @example 北辰建設
+                 */
                 q: string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1498,16 +1616,54 @@ export interface operations {
     searchCompanies: {
         parameters: {
             query: {
-                /** @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number */
+                /**
+                 * @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number; at most 10 words (split at white space, every word must match)
+                 * @example 北辰建設
+                 */
                 q: string;
-                /** @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds */
+                /**
+                 * @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds
+                 * @example 01
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first */
+                /**
+                 * @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first
+                 * @example 札幌市中央区
+                 */
                 address?: string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1664,16 +1820,54 @@ export interface operations {
     searchCompaniesHead: {
         parameters: {
             query: {
-                /** @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number */
+                /**
+                 * @description Japanese name, kana, verified English name, romanized or alias term, or a Corporate Number; at most 10 words (split at white space, every word must match)
+                 * @example 北辰建設
+                 */
                 q: string;
-                /** @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds */
+                /**
+                 * @description the company's registered prefecture: a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the companies `q` finds
+                 * @example 01
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first */
+                /**
+                 * @description part of the registered address (e.g. 札幌市中央区, or a street): the companies `q` finds whose address holds it come first
+                 * @example 札幌市中央区
+                 */
                 address?: string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1705,9 +1899,38 @@ export interface operations {
     getCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine */
+                /**
+                 * @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine
+                 * @example 8999999000001
+                 */
                 corporate_number: string;
             };
             cookie?: never;
@@ -1803,6 +2026,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -1814,9 +2038,38 @@ export interface operations {
     getCompanyHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine */
+                /**
+                 * @description 13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine
+                 * @example 8999999000001
+                 */
                 corporate_number: string;
             };
             cookie?: never;
@@ -1838,6 +2091,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -1849,34 +2103,99 @@ export interface operations {
     listEnforcements: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 佐藤土木株式会社
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 佐藤土木株式会社
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 2999999000023
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example antimonopoly_act
+                 */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "entrusted_transactions_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
-                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example jftc
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example surcharge_payment_order
+                 */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
-                /** @description earliest date of the action, YYYY-MM-DD */
+                /**
+                 * @description earliest date of the action, YYYY-MM-DD
+                 * @example 2026-11-03
+                 */
                 from?: string;
-                /** @description latest date of the action, YYYY-MM-DD */
+                /**
+                 * @description latest date of the action, YYYY-MM-DD
+                 * @example 2026-11-03
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 02
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2062,34 +2381,99 @@ export interface operations {
     listEnforcementsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 佐藤土木株式会社
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 佐藤土木株式会社
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 2999999000023
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the law cited: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example antimonopoly_act
+                 */
                 law?: ("antimonopoly_act" | "premiums_and_representations_act" | "subcontract_act" | "entrusted_transactions_act" | "freelance_act" | "labour_standards_act" | "industrial_safety_and_health_act" | "minimum_wage_act" | "wage_payment_security_act" | "pneumoconiosis_act" | "worker_dispatch_act" | "employment_security_act" | "technical_intern_training_act" | "construction_business_act" | "real_estate_brokerage_act" | "building_standards_act" | "architect_act" | "condominium_management_act" | "rental_housing_management_act" | "real_estate_appraisal_act" | "survey_act" | "financial_instruments_and_exchange_act" | "banking_act" | "insurance_business_act" | "money_lending_business_act" | "payment_services_act" | "installment_sales_act" | "road_transport_vehicle_act" | "motor_truck_transportation_business_act" | "road_transportation_act" | "railway_business_act" | "civil_aeronautics_act" | "marine_transportation_act" | "travel_agency_act" | "waste_management_act" | "specified_commercial_transactions_act" | "act_on_protection_of_personal_information" | "specified_electronic_mail_act" | "food_sanitation_act" | "food_labeling_act" | "pharmaceutical_and_medical_device_act" | "electricity_business_act" | "telecommunications_business_act" | "unfair_competition_prevention_act") | string;
-                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example jftc
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example surcharge_payment_order
+                 */
                 action_type?: ("cease_and_desist_order" | "measures_order" | "surcharge_payment_order" | "commitment_plan_approval" | "business_improvement_order" | "operations_suspension_order" | "business_suspension_order" | "license_revocation" | "registration_revocation" | "instruction_order" | "recommendation" | "warning" | "prosecution_referral" | "public_announcement") | string;
-                /** @description earliest date of the action, YYYY-MM-DD */
+                /**
+                 * @description earliest date of the action, YYYY-MM-DD
+                 * @example 2026-11-03
+                 */
                 from?: string;
-                /** @description latest date of the action, YYYY-MM-DD */
+                /**
+                 * @description latest date of the action, YYYY-MM-DD
+                 * @example 2026-11-03
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 02
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2121,36 +2505,104 @@ export interface operations {
     listProcurementSuspensions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 合同会社丸栄測量
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 合同会社丸栄測量
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 5999999000326
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example mlit_kyushu_rdb
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example bid_rigging
+                 */
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
-                /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example scheduled
+                 */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
-                /** @description earliest first day of the suspension (period.from), YYYY-MM-DD */
+                /**
+                 * @description earliest first day of the suspension (period.from), YYYY-MM-DD
+                 * @example 2026-12-04
+                 */
                 from?: string;
-                /** @description latest first day of the suspension (period.from), YYYY-MM-DD */
+                /**
+                 * @description latest first day of the suspension (period.from), YYYY-MM-DD
+                 * @example 2026-12-04
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 42
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description page number, 1 to 10 */
+                /**
+                 * @description page number, 1 to 10
+                 * @example 1
+                 */
                 page?: number;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2413,36 +2865,104 @@ export interface operations {
     listProcurementSuspensionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 合同会社丸栄測量
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 合同会社丸栄測量
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 5999999000326
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the suspending authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example mlit_kyushu_rdb
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the reason for the suspension: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example bid_rigging
+                 */
                 reason?: ("bid_rigging" | "bribery" | "antimonopoly_violation" | "construction_business_act_violation" | "industrial_safety_violation" | "accident_public_harm" | "accident_worker" | "false_statement" | "negligent_poor_workmanship" | "breach_of_contract" | "dishonest_conduct" | "organized_crime_ties" | "executive_criminal_case" | "other") | string;
-                /** @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description scheduled, active, ended or lifted, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example scheduled
+                 */
                 status?: ("scheduled" | "active" | "ended" | "lifted") | string;
-                /** @description earliest first day of the suspension (period.from), YYYY-MM-DD */
+                /**
+                 * @description earliest first day of the suspension (period.from), YYYY-MM-DD
+                 * @example 2026-12-04
+                 */
                 from?: string;
-                /** @description latest first day of the suspension (period.from), YYYY-MM-DD */
+                /**
+                 * @description latest first day of the suspension (period.from), YYYY-MM-DD
+                 * @example 2026-12-04
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 42
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description page number, 1 to 10 */
+                /**
+                 * @description page number, 1 to 10
+                 * @example 1
+                 */
                 page?: number;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2474,40 +2994,114 @@ export interface operations {
     listLicenseActions: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 株式会社小林舗道
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 株式会社小林舗道
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 4999999000269
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example construction
+                 */
                 sector?: ("construction" | "real_estate_brokerage" | "condominium_management" | "rental_housing_management" | "architect_office" | "building_inspection_body" | "real_estate_appraisal" | "surveying" | "construction_consulting" | "travel_agency" | "technical_intern_training" | "trucking" | "bus" | "taxi" | "railway" | "aviation" | "passenger_ship" | "vehicle_maintenance" | "industrial_waste" | "money_lending" | "financial_instruments") | string;
-                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example instruction_order
+                 */
                 action_type?: ("license_revocation" | "registration_revocation" | "designation_revocation" | "certification_revocation" | "business_suspension_order" | "operations_suspension_order" | "vehicle_use_suspension" | "improvement_order" | "instruction_order" | "warning") | string;
-                /** @description violation, voluntary_closure or other: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description violation, voluntary_closure or other: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example violation
+                 */
                 nature?: ("violation" | "voluntary_closure" | "other") | string;
-                /** @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example scheduled
+                 */
                 status?: ("scheduled" | "in_effect" | "completed") | string;
-                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example pref_33
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description earliest date of the action, YYYY-MM-DD */
+                /**
+                 * @description earliest date of the action, YYYY-MM-DD
+                 * @example 2026-12-07
+                 */
                 from?: string;
-                /** @description latest date of the action, YYYY-MM-DD */
+                /**
+                 * @description latest date of the action, YYYY-MM-DD
+                 * @example 2026-12-07
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 33
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description page number, 1 to 10 */
+                /**
+                 * @description page number, 1 to 10
+                 * @example 1
+                 */
                 page?: number;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2748,40 +3342,114 @@ export interface operations {
     listLicenseActionsHead: {
         parameters: {
             query?: {
-                /** @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture */
+                /**
+                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @example 株式会社小林舗道
+                 */
                 company?: string;
-                /** @description free text: company name, summary or reason, law and authority labels */
+                /**
+                 * @description free text: company name, summary or reason, law and authority labels; at most 10 words (split at white space, every word must match)
+                 * @example 株式会社小林舗道
+                 */
                 q?: string;
-                /** @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it */
+                /**
+                 * @description a Corporate Number (13 digits; full-width digits, spaces, hyphens and a leading T are accepted): the records linked to it
+                 * @example 4999999000269
+                 */
                 corporate_number?: string;
-                /** @description true or false (the default): with corporate_number, also the records of every company whose successor chain (successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most 10000); each record still names its own company */
+                /**
+                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @example true
+                 */
                 include_predecessors?: "true" | "false";
-                /** @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description a sector; matches the primary sector or any affected sector: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example construction
+                 */
                 sector?: ("construction" | "real_estate_brokerage" | "condominium_management" | "rental_housing_management" | "architect_office" | "building_inspection_body" | "real_estate_appraisal" | "surveying" | "construction_consulting" | "travel_agency" | "technical_intern_training" | "trucking" | "bus" | "taxi" | "railway" | "aviation" | "passenger_ship" | "vehicle_maintenance" | "industrial_waste" | "money_lending" | "financial_instruments") | string;
-                /** @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the kind of action: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example instruction_order
+                 */
                 action_type?: ("license_revocation" | "registration_revocation" | "designation_revocation" | "certification_revocation" | "business_suspension_order" | "operations_suspension_order" | "vehicle_use_suspension" | "improvement_order" | "instruction_order" | "warning") | string;
-                /** @description violation, voluntary_closure or other: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description violation, voluntary_closure or other: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example violation
+                 */
                 nature?: ("violation" | "voluntary_closure" | "other") | string;
-                /** @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description scheduled, in_effect or completed, against today in Japan: a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example scheduled
+                 */
                 status?: ("scheduled" | "in_effect" | "completed") | string;
-                /** @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies) */
+                /**
+                 * @description the acting authority or any office under it (each authority's `parent` in /api/v1/vocabularies): a code, its Japanese label or its English label (see /api/v1/vocabularies)
+                 * @example pref_33
+                 */
                 authority?: ("house_of_representatives" | "house_of_councillors" | "supreme_court" | "board_of_audit" | "cas" | "cao" | "jftc" | "ppc" | "npa" | "fsa" | "sesc" | "caa" | "cfa" | "da" | "reconstruction_agency" | "mic" | "moj" | "isa" | "mofa" | "mof" | "nta" | "mext" | "mhlw" | "maff" | "forestry_agency" | "fisheries_agency" | "meti" | "anre" | "jpo" | "smea" | "mlit" | "jta" | "jma" | "jcg" | "moe" | "nra" | "mod" | "atla" | "mhlw_labour_bureau_01" | "mhlw_labour_bureau_02" | "mhlw_labour_bureau_03" | "mhlw_labour_bureau_04" | "mhlw_labour_bureau_05" | "mhlw_labour_bureau_06" | "mhlw_labour_bureau_07" | "mhlw_labour_bureau_08" | "mhlw_labour_bureau_09" | "mhlw_labour_bureau_10" | "mhlw_labour_bureau_11" | "mhlw_labour_bureau_12" | "mhlw_labour_bureau_13" | "mhlw_labour_bureau_14" | "mhlw_labour_bureau_15" | "mhlw_labour_bureau_16" | "mhlw_labour_bureau_17" | "mhlw_labour_bureau_18" | "mhlw_labour_bureau_19" | "mhlw_labour_bureau_20" | "mhlw_labour_bureau_21" | "mhlw_labour_bureau_22" | "mhlw_labour_bureau_23" | "mhlw_labour_bureau_24" | "mhlw_labour_bureau_25" | "mhlw_labour_bureau_26" | "mhlw_labour_bureau_27" | "mhlw_labour_bureau_28" | "mhlw_labour_bureau_29" | "mhlw_labour_bureau_30" | "mhlw_labour_bureau_31" | "mhlw_labour_bureau_32" | "mhlw_labour_bureau_33" | "mhlw_labour_bureau_34" | "mhlw_labour_bureau_35" | "mhlw_labour_bureau_36" | "mhlw_labour_bureau_37" | "mhlw_labour_bureau_38" | "mhlw_labour_bureau_39" | "mhlw_labour_bureau_40" | "mhlw_labour_bureau_41" | "mhlw_labour_bureau_42" | "mhlw_labour_bureau_43" | "mhlw_labour_bureau_44" | "mhlw_labour_bureau_45" | "mhlw_labour_bureau_46" | "mhlw_labour_bureau_47" | "mlit_hokkaido_rdb" | "mlit_tohoku_rdb" | "mlit_kanto_rdb" | "mlit_hokuriku_rdb" | "mlit_chubu_rdb" | "mlit_kinki_rdb" | "mlit_chugoku_rdb" | "mlit_shikoku_rdb" | "mlit_kyushu_rdb" | "mlit_okinawa_ogb" | "mlit_hokkaido_dtb" | "mlit_tohoku_dtb" | "mlit_kanto_dtb" | "mlit_hokuriku_shinetsu_dtb" | "mlit_chubu_dtb" | "mlit_kinki_dtb" | "mlit_kobe_tsd" | "mlit_chugoku_dtb" | "mlit_shikoku_dtb" | "mlit_kyushu_dtb" | "fsa_hokkaido_lfb" | "fsa_tohoku_lfb" | "fsa_kanto_lfb" | "fsa_hokuriku_lfb" | "fsa_tokai_lfb" | "fsa_kinki_lfb" | "fsa_chugoku_lfb" | "fsa_shikoku_lfb" | "fsa_kyushu_lfb" | "fsa_fukuoka_lfb" | "fsa_okinawa_ogb" | "maff_tohoku_rao" | "maff_kanto_rao" | "maff_hokuriku_rao" | "maff_tokai_rao" | "maff_kinki_rao" | "maff_chugoku_shikoku_rao" | "maff_kyushu_rao" | "mic_hokkaido_bt" | "mic_tohoku_bt" | "mic_kanto_bt" | "mic_shinetsu_bt" | "mic_hokuriku_bt" | "mic_tokai_bt" | "mic_kinki_bt" | "mic_chugoku_bt" | "mic_shikoku_bt" | "mic_kyushu_bt" | "mic_okinawa_ot" | "meti_hokkaido_beti" | "meti_tohoku_beti" | "meti_kanto_beti" | "meti_chubu_beti" | "meti_kinki_beti" | "meti_chugoku_beti" | "meti_shikoku_beti" | "meti_kyushu_beti" | "meti_okinawa_ogb" | "mhlw_hokkaido_rbhw" | "mhlw_tohoku_rbhw" | "mhlw_kanto_shinetsu_rbhw" | "mhlw_tokai_hokuriku_rbhw" | "mhlw_kinki_rbhw" | "mhlw_chugoku_shikoku_rbhw" | "mhlw_shikoku_rbhw" | "mhlw_kyushu_rbhw" | "forestry_hokkaido_rfo" | "forestry_tohoku_rfo" | "forestry_kanto_rfo" | "forestry_chubu_rfo" | "forestry_kinki_chugoku_rfo" | "forestry_shikoku_rfo" | "forestry_kyushu_rfo" | "ur" | "jrtt" | "jwa" | "jhf" | "jaxa" | "jaea" | "jst" | "nedo" | "aist" | "riken" | "pwri" | "jasso" | "jica" | "jogmec" | "nho" | "jcho" | "jeed" | "npb" | "mint" | "nexco_east" | "nexco_central" | "nexco_west" | "shutoko" | "hanshin_expressway" | "jb_honshi" | "naa" | "nkiac" | "jfc" | "nhk" | "jihs" | "pref_01" | "pref_02" | "pref_03" | "pref_04" | "pref_05" | "pref_06" | "pref_07" | "pref_08" | "pref_09" | "pref_10" | "pref_11" | "pref_12" | "pref_13" | "pref_14" | "pref_15" | "pref_16" | "pref_17" | "pref_18" | "pref_19" | "pref_20" | "pref_21" | "pref_22" | "pref_23" | "pref_24" | "pref_25" | "pref_26" | "pref_27" | "pref_28" | "pref_29" | "pref_30" | "pref_31" | "pref_32" | "pref_33" | "pref_34" | "pref_35" | "pref_36" | "pref_37" | "pref_38" | "pref_39" | "pref_40" | "pref_41" | "pref_42" | "pref_43" | "pref_44" | "pref_45" | "pref_46" | "pref_47" | "city_01100" | "city_04100" | "city_11100" | "city_12100" | "city_14100" | "city_14130" | "city_14150" | "city_15100" | "city_22100" | "city_22130" | "city_23100" | "city_26100" | "city_27100" | "city_27140" | "city_28100" | "city_33100" | "city_34100" | "city_40100" | "city_40130" | "city_43100") | string;
-                /** @description earliest date of the action, YYYY-MM-DD */
+                /**
+                 * @description earliest date of the action, YYYY-MM-DD
+                 * @example 2026-12-07
+                 */
                 from?: string;
-                /** @description latest date of the action, YYYY-MM-DD */
+                /**
+                 * @description latest date of the action, YYYY-MM-DD
+                 * @example 2026-12-07
+                 */
                 to?: string;
-                /** @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself */
+                /**
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @example 33
+                 */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
-                /** @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself */
+                /**
+                 * @description listed or delisted: whether the latest edition of the record's source list still holds it; absent, both; narrows the other filters, never a filter by itself
+                 * @example listed
+                 */
                 listing?: ("listed" | "delisted") | string;
-                /** @description page number, 1 to 10 */
+                /**
+                 * @description page number, 1 to 10
+                 * @example 1
+                 */
                 page?: number;
-                /** @description rows to return, 1 to 10 */
+                /**
+                 * @description rows to return, 1 to 10
+                 * @example 2
+                 */
                 limit?: number;
-                /** @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks */
+                /**
+                 * @description json (the default) or atom: the same records as an Atom feed, as `Accept: application/atom+xml` also asks
+                 * @example json
+                 */
                 format?: "json" | "atom";
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2810,12 +3478,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailableHead"];
         };
     };
-    getEnforcementRecord: {
+    getEnforcement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example enf_7e93dd8e3f684fbf
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2911,6 +3608,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -2919,12 +3617,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getEnforcementRecordHead: {
+    getEnforcementHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example enf_7e93dd8e3f684fbf
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2946,6 +3673,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -2957,9 +3685,38 @@ export interface operations {
     getProcurementSuspension: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example ps_38e3e6f8dbdbcca4
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3046,6 +3803,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -3057,9 +3815,38 @@ export interface operations {
     getProcurementSuspensionHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example ps_38e3e6f8dbdbcca4
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3081,6 +3868,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -3089,12 +3877,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailableHead"];
         };
     };
-    getLicenceAction: {
+    getLicenseAction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example la_74a96e7260fb2479
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3201,6 +4018,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -3209,12 +4027,41 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    getLicenceActionHead: {
+    getLicenseActionHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path: {
-                /** @description the record's `id`, as every answer gives it */
+                /**
+                 * @description the record's `id`, as every answer gives it
+                 * @example la_74a96e7260fb2479
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3236,6 +4083,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -3247,7 +4095,33 @@ export interface operations {
     getProcurementSuspensionCoverage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3621,7 +4495,33 @@ export interface operations {
     getProcurementSuspensionCoverageHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3653,7 +4553,33 @@ export interface operations {
     getCoverage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3692,7 +4618,33 @@ export interface operations {
     getCoverageHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).
+                 * @example W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
+                 * @description The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).
+                 * @example Sat, 21 Nov 2026 03:00:00 GMT
+                 */
+                "If-Modified-Since"?: components["parameters"]["IfModifiedSince"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3724,7 +4676,23 @@ export interface operations {
     listVocabularies: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4148,6 +5116,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -4155,7 +5124,23 @@ export interface operations {
     listVocabulariesHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4172,6 +5157,7 @@ export interface operations {
             400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
+            429: components["responses"]["TooManyRequestsHead"];
             431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
         };
@@ -4179,7 +5165,23 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4222,7 +5224,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             405: components["responses"]["MethodNotAllowed"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4230,7 +5236,23 @@ export interface operations {
     getHealthHead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.
+                 * @example my-app/1.0
+                 */
+                "X-Kohyo-Client"?: components["parameters"]["ClientName"];
+                /**
+                 * @description An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.
+                 * @example ops@example.org
+                 */
+                "X-Kohyo-Contact"?: components["parameters"]["ClientContact"];
+                /**
+                 * @description Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.
+                 * @example my-app-0001
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4244,7 +5266,11 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequestHead"];
             405: components["responses"]["MethodNotAllowedHead"];
+            408: components["responses"]["RequestTimeoutHead"];
+            429: components["responses"]["TooManyRequestsHead"];
+            431: components["responses"]["RequestTooLargeHead"];
             500: components["responses"]["InternalErrorHead"];
             503: components["responses"]["ServiceUnavailableHead"];
         };

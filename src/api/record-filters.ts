@@ -103,9 +103,9 @@ const includePredecessors: RecordFilter = {
   name: 'include_predecessors',
   reads: 'flag',
   description:
-    'true or false (the default): with corporate_number, also the records of every company whose successor chain ' +
-    '(successor_corporate_number, after mergers) leads to it, at any depth (each company once, a cycle ends; at most ' +
-    `${MAX_PREDECESSORS_COUNTED}); each record still names its own company`,
+    'true or false (the default): with corporate_number, also the records of the companies merged into it ' +
+    `(successor_corporate_number chains, at any depth, at most ${MAX_PREDECESSORS_COUNTED}); each record names its own ` +
+    'company',
   alone: false,
   resolve: (query, value, checked, resolution) => {
     // the query rules allow it only beside corporate_number

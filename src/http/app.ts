@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import type { RouteContext } from '../api/endpoint.js';
 import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
-import { answerClientError } from '../limits/connections/client-errors.js';
+import { clientErrorAnswer } from '../limits/connections/client-errors.js';
 import { contractErrors, noteErrorCode } from './hooks/error-handler.js';
 import { openApiOptions } from './self-description/openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
@@ -28,7 +28,7 @@ import { LimitRefusal, type RequestLimits } from '../limits/limiter.js';
 import { requestIdOf } from './hooks/answer-headers.js';
 import { requestLog, requestLogging } from './hooks/request-log.js';
 import { MAX_TARGET, chargeUncounted, requestAccounting } from './hooks/route-accounting.js';
-import { corsHeaders } from './hooks/cors.js';
+import { CORS_ANSWER_HEADERS, corsHeaders } from './hooks/cors.js';
 import { compression } from './hooks/compression.js';
 import { connectionLimits, dropBounds } from '../limits/connections/connection-limits.js';
 import { earlyRefusals } from '../limits/http/early-refusals.js';
@@ -71,7 +71,7 @@ export interface AppDeps extends RouteContext {
 
 /**
  * The app, in the order a request meets it: the server's bounds on connections, the hooks (onRequest ones in this
- * order: the early refusals, CORS, conditional requests, the limits, the request checks; onSend and onResponse ones in
+ * order: CORS, the early refusals, conditional requests, the limits, the request checks; onSend and onResponse ones in
  * theirs), then the routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -97,8 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(config));
   await app.register(requestAccounting);
   await app.register(contractErrors);
-  await app.register(earlyRefusals, { limits: limiter, trusted, drop });
   await app.register(corsHeaders);
+  await app.register(earlyRefusals, { limits: limiter, trusted, drop });
   await app.register(compression);
   await app.register(answerHeaders);
   await app.register(requestLogging, { log });
@@ -146,7 +146,7 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
     // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: clientErrorAnswer(earlyAnswerHeaders(deps.limiter)),
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
     // an idle connection is closed soon (Node's default is 72 s with Fastify)
@@ -161,11 +161,22 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
 }
 
 /**
+ * The headers of an answer made before any hook, for a script to read it: CORS's, and the limits' policy (the answer
+ * counts against nothing).
+ */
+function earlyAnswerHeaders(limiter: RequestLimits | undefined): Readonly<Record<string, string>> {
+  return limiter === undefined
+    ? CORS_ANSWER_HEADERS
+    : { ...CORS_ANSWER_HEADERS, 'ratelimit-policy': limiter.clientPolicy };
+}
+
+/**
  * What fails before routing, a malformed %-escape in the path (FST_ERR_BAD_URL), answered in the contract's shape. No
  * hook runs for it, so the bounds of its address are applied here: it is an answer that does not count, under the
  * address's ceiling on them, and past it refused (a refusal like any, under the ceiling on refusals).
  */
 function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Server>['frameworkErrors']> {
+  const early = earlyAnswerHeaders(deps.limiter);
   return (error, request, reply) => {
     const refusal = chargeUncounted(deps.limiter?.beforeUncountedRequest, request);
     const answer =
@@ -182,7 +193,7 @@ function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Ser
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
     const raw = reply as FastifyReply;
     noteErrorCode(request, answer.code);
-    for (const [name, value] of Object.entries(answer.headers)) raw.header(name, value);
+    for (const [name, value] of Object.entries({ ...early, ...answer.headers })) raw.header(name, value);
     void raw
       .code(answer.status)
       .header('X-Request-Id', request.id)

@@ -60,6 +60,8 @@ export interface RefusalGate {
   chargeUncounted(request: FastifyRequest, answers: number): void;
   /** Adds the bytes of an uncounted answer as sent to its address's ceiling. */
   chargeBytes(request: FastifyRequest, bytes: number): void;
+  /** The RateLimit-Policy a client's answers carry, which a refusal made before the limits carries too. */
+  readonly clientPolicy: string;
 }
 
 /**
@@ -158,6 +160,10 @@ class StoreLimiter implements Limiter {
     this.#addressCeiling = options.policy.address !== null;
     this.#uncounted = bounds ? new UncountedCeiling(bounds.uncountedPerMinute, bounds.uncountedBytesPerMinute) : null;
     this.#refusals = bounds ? new RefusalCeiling(bounds.refusalsPerMinute, bounds.refusalDropSeconds * 1000) : null;
+  }
+
+  get clientPolicy(): string {
+    return this.#policyHeaders.client;
   }
 
   // a function of its own, not a method: the hooks are handed it alone

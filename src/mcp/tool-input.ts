@@ -72,6 +72,9 @@ function shortSchema(
   if (codes.length > 0) {
     const vocabulary = vocabularyWithCodes(codes);
     if (codes.length <= CODES_LISTED || vocabulary === null) {
+      // a description that names every code already lists them
+      if (codes.every((code) => new RegExp(`\\b${code}\\b`, 'u').test(description)))
+        return { schema: { type: 'string', description }, vocabulary };
       const listed = `Codes: ${codes.join(', ')}${freeText ? ' (or a label)' : ''}.`;
       return { schema: { type: 'string', description: joined(description, listed) }, vocabulary };
     }

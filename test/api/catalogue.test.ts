@@ -97,7 +97,9 @@ test('the OpenAPI document holds exactly the endpoints of the catalogue, with th
     const get = openapi.paths[endpoint.path]!.get;
     assert.equal(get.operationId, endpoint.operationId);
     assert.ok(openapi.paths[endpoint.path]!.head, `${endpoint.path} declares HEAD`);
-    assert.equal('429' in get.responses, endpoint.counted, `${endpoint.path}: 429 iff counted`);
+    // every path answers 429 past its address's ceilings, counted or not
+    assert.ok('429' in get.responses, `${endpoint.path}: 429`);
+    assert.equal('404' in get.responses, endpoint.parametersIn === 'path', `${endpoint.path}: 404 iff an address`);
     assert.equal('304' in get.responses, endpoint.conditional, `${endpoint.path}: 304 iff conditional`);
     assert.equal('503' in get.responses, endpoint.needsDataset, `${endpoint.path}: 503 iff it needs a dataset`);
   }

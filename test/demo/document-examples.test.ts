@@ -11,5 +11,6 @@ test("the committed examples are the demo dataset's answers (else run npm run op
   assert.equal(EXAMPLES_NOW.getTime(), TEST_NOW.getTime(), 'the examples and the tests build the demo at one instant');
   const regenerated = await documentExamples(await demoDatabase());
   assert.deepEqual(regenerated.openapi, DOCUMENT_EXAMPLES.openapi);
+  assert.deepEqual(regenerated.parameters, DOCUMENT_EXAMPLES.parameters);
   assert.deepEqual(regenerated.guide, DOCUMENT_EXAMPLES.guide);
 });

@@ -33,7 +33,7 @@ interface LandingAnswer {
 export type Answer<P extends string> =
   P extends RequestPath<infer Path extends keyof paths>
     ? EndpointAnswer<Path>
-    : P extends RequestPath<'/api/v1/openapi.json' | '/docs/json'>
+    : P extends RequestPath<'/api/v1/openapi.json'>
       ? OpenApiDocument
       : P extends '/'
         ? LandingAnswer

@@ -11,11 +11,13 @@ interface JsonSchema {
   readonly pattern?: string;
 }
 
-interface Parameter {
+export interface Parameter {
   readonly name: string;
   readonly in: 'query' | 'header' | 'path' | 'cookie';
   readonly required?: boolean;
   readonly schema: JsonSchema;
+  /** A value from the demo dataset, typed as the schema says. */
+  readonly example?: string | number;
 }
 
 /** A response written out, or (`$ref` alone) a reference to one of components.responses. */
@@ -30,7 +32,8 @@ export interface Response {
 
 interface Operation {
   readonly operationId: string;
-  readonly parameters?: readonly Parameter[];
+  /** Inline, then the request headers as references to components.parameters. */
+  readonly parameters?: readonly (Parameter | { readonly $ref: string })[];
   /** By status, as a string ("200"). */
   readonly responses: Readonly<Record<string, Response>>;
 }
@@ -49,6 +52,7 @@ export type OpenApiDocument = {
   readonly components: {
     readonly schemas: Readonly<Record<string, JsonSchema>>;
     readonly responses: Readonly<Record<string, Response>>;
+    readonly parameters: Readonly<Record<string, Parameter>>;
     readonly headers: Readonly<Record<string, { readonly required?: boolean; readonly schema: JsonSchema }>>;
   };
   readonly security: readonly unknown[];

@@ -2,7 +2,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { demoDatabase, startServer, type TestServer } from '../helpers/server.js';
-import { answerOf } from '../helpers/answers.js';
+import { answerOf, errorOfAnswer } from '../helpers/answers.js';
+import { rawRequest } from '../helpers/raw-request.js';
 
 let server: TestServer;
 before(async () => {
@@ -48,6 +49,19 @@ test('/docs serves the reference page and its assets itself', async () => {
     assert.ok(asset.startsWith('/docs/static/'), `${asset} is not served by the service`);
     assert.equal((await server.get(asset)).status, 200, asset);
   }
-  const spec = answerOf(await server.get('/docs/json'));
+  const spec = answerOf(await server.get('/api/v1/openapi.json'));
   assert.equal(spec.openapi, '3.1.0');
+});
+
+test("the document has one address: the reference plugin's copies are not served, and its index redirects once", async () => {
+  for (const copy of ['/docs/json', '/docs/yaml']) {
+    const answer = await server.get(copy);
+    assert.equal(answer.status, 404, copy);
+    assert.match(errorOfAnswer(answer).message, /\/api\/v1\/openapi\.json/u, copy);
+  }
+  for (const index of ['/docs/static/index.html', '/docs/static/index.html?a=1']) {
+    const answer = await rawRequest(server.url, index);
+    assert.equal(answer.status, 302, index);
+    assert.equal(answer.headers.get('location'), '/docs/', index);
+  }
 });

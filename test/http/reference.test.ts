@@ -179,11 +179,23 @@ test('the OpenAPI document is valid OpenAPI 3.1 and lists every endpoint, parame
   for (const [path, parameters] of Object.entries(expected)) {
     const operation = document.paths[path]?.get;
     assert.ok(operation, path);
-    const names = (operation.parameters ?? []).map((p) => (assert.equal(p.in, 'query'), p.name));
+    const given = operation.parameters ?? [];
+    const names = given.flatMap((p) => ('$ref' in p ? [] : (assert.equal(p.in, 'query'), [p.name])));
     assert.deepEqual(names.sort(), [...parameters].sort(), path);
+    // then the request headers the server reads, the conditions where an answer is conditional
+    const headers = given.flatMap((p) => ('$ref' in p ? [p.$ref.split('/').pop()] : []));
+    const conditional = '304' in operation.responses;
+    assert.deepEqual(headers, [
+      'ClientName',
+      'ClientContact',
+      'RequestId',
+      ...(conditional ? ['IfNoneMatch', 'IfModifiedSince'] : []),
+    ]);
   }
+  for (const [name, parameter] of Object.entries(document.components.parameters))
+    assert.equal(parameter.in, 'header', name);
   const text = JSON.stringify(document);
   for (const code of ERROR_CODES) assert.ok(text.includes(`"${code}"`), code);
-  const required = document.paths['/api/v1/companies']!.get.parameters!.find((p) => p.name === 'q');
-  assert.equal(required!.required, true);
+  const required = document.paths['/api/v1/companies']!.get.parameters!.find((p) => 'name' in p && p.name === 'q');
+  assert.equal(required && 'name' in required && required.required, true);
 });

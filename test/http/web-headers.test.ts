@@ -9,9 +9,10 @@ import { MemoryStore } from '../../src/limits/memory-store.js';
 import { limitPolicy } from '../../src/limits/policy.js';
 import { parseTrustedProxies } from '../../src/limits/client-identity.js';
 import type { FinishedRequest } from '../../src/usage/usage-log.js';
-import { CACHE_CONTROL, validatorsOf } from '../../src/http/hooks/conditional.js';
+import { CACHE_CONTROL, CONDITIONAL_VARY, validatorsOf } from '../../src/http/hooks/conditional.js';
 import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../helpers/server.js';
 import { answerOf } from '../helpers/answers.js';
+import { rawExchange, rawRequest } from '../helpers/raw-request.js';
 import { until } from '../helpers/until.js';
 import type { Answer } from '../helpers/documented-answers.js';
 
@@ -93,6 +94,40 @@ describe('web headers', () => {
     assert.match(next.headers.get('ratelimit') ?? '', /r=1;/u);
   });
 
+  test('every refusal of a malformed request carries CORS and the limits, wherever it is made', async () => {
+    const policy = (await server.get(COMPANIES, as('malformed'))).headers.get('ratelimit-policy');
+    assert.match(policy ?? '', /"minute";q=3;w=60/u);
+    const answers: [string, number, ReadonlyMap<string, string> | Headers][] = [];
+    for (const target of [
+      '/api/v1/companies?q=%E5%8C',
+      '/api/v1/companies?q=%ZZ',
+      `/api/v1/companies?q=${'a'.repeat(20_000)}`,
+    ]) {
+      const answer = await server.get(target, as('malformed'));
+      answers.push([target.slice(0, 40), answer.status, answer.headers]);
+    }
+    const badPath = await rawRequest(server.url, '/api/v1/companies/%zz', { headers: { 'user-agent': 'malformed' } });
+    answers.push(['a broken escape in the path', badPath.status, badPath.headers]);
+    const noHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n', {
+      end: true,
+    });
+    answers.push(['no Host', noHost.status, noHost.headers]);
+    // a Host holding a control character, which Node's parser refuses before any hook
+    const badHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: a\u0001b\r\n\r\n', {
+      end: true,
+    });
+    answers.push(['a bad Host', badHost.status, badHost.headers]);
+    assert.deepEqual(
+      answers.map(([, status]) => status),
+      [400, 400, 431, 400, 400, 400],
+    );
+    for (const [what, , headers] of answers) {
+      assert.equal(headers.get('access-control-allow-origin'), '*', what);
+      assert.match(headers.get('access-control-expose-headers') ?? '', /RateLimit-Policy/u, what);
+      assert.equal(headers.get('ratelimit-policy'), policy, what);
+    }
+  });
+
   test('an OPTIONS that is not a preflight is 405 with Allow, as any other method', async () => {
     const answer = await server.get(COMPANIES, { method: 'OPTIONS', headers: { 'user-agent': 'options' } });
     assert.equal(answer.status, 405);
@@ -138,21 +173,45 @@ describe('web headers', () => {
     );
   });
 
+  test('a feed of the longest query revalidates to 304, and every 304 carries its 200 headers and no body length', async () => {
+    // about 1,800 characters: the longest values two of its text parameters take, percent-encoded
+    const feed =
+      `/api/v1/enforcements?format=atom&authority=jftc&q=${encodeURIComponent('あ'.repeat(100))}` +
+      `&company=${encodeURIComponent('い'.repeat(100))}`;
+    assert.ok(feed.length > 1_800, String(feed.length));
+    const first = await server.get(feed, as('long-feed'));
+    assert.equal(first.status, 200);
+    const etag = first.headers.get('etag')!;
+    const conditions: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': '*' },
+      { 'if-modified-since': first.headers.get('last-modified')! },
+    ];
+    for (const headers of conditions) {
+      const answer = await server.get(feed, as('long-feed', headers));
+      assert.equal(answer.status, 304, JSON.stringify(headers));
+      for (const name of ['etag', 'vary', 'cache-control', 'last-modified'])
+        assert.equal(answer.headers.get(name), first.headers.get(name), `${name} for ${JSON.stringify(headers)}`);
+      assert.equal(answer.headers.get('content-length'), null, JSON.stringify(headers));
+      assert.equal(answer.headers.get('content-type'), null, JSON.stringify(headers));
+    }
+    assert.equal(first.headers.get('vary'), CONDITIONAL_VARY);
+  });
+
   test('the tag changes with the dataset version, the day in Japan and the key', () => {
     const KEY = 'one key';
     const dataset = { version: '2026-11-21T03:00:00.000Z', kind: 'demo' };
-    const base = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, TEST_NOW, KEY);
+    const base = validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW, KEY);
     assert.notEqual(
-      validatorsOf('/api/v1/companies', { q: 'a' }, { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW, KEY)
-        .etag,
+      validatorsOf('/api/v1/companies', 'q=a', { ...dataset, version: '2026-11-21T04:00:00.000Z' }, TEST_NOW, KEY).etag,
       base.etag,
     );
     const tomorrow = new Date('2026-11-21T15:00:00Z'); // midnight in Japan
-    const next = validatorsOf('/api/v1/companies', { q: 'a' }, dataset, tomorrow, KEY);
+    const next = validatorsOf('/api/v1/companies', 'q=a', dataset, tomorrow, KEY);
     assert.notEqual(next.etag, base.etag);
     assert.equal(next.lastModified.toISOString(), '2026-11-21T15:00:00.000Z');
     // keyed: nobody without the key works a query's tag out offline
-    assert.notEqual(validatorsOf('/api/v1/companies', { q: 'a' }, dataset, TEST_NOW, 'another key').etag, base.etag);
+    assert.notEqual(validatorsOf('/api/v1/companies', 'q=a', dataset, TEST_NOW, 'another key').etag, base.etag);
   });
 
   test('bodies above the threshold are compressed with br or gzip; small ones are not', async () => {

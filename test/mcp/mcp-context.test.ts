@@ -6,7 +6,8 @@ import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 import { demoDatabase } from '../helpers/server.js';
 import { postMcp, serveMcp, toolCall, type McpServed, type RpcAnswer } from '../helpers/mcp-served.js';
 
-const LIST_BYTES = 16 * 1024;
+/** 16 KB as the docs count it: 16,000 bytes. */
+const LIST_BYTES = 16_000;
 const ANSWER_BYTES = 32 * 1024;
 
 interface ToolReply {

@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import { Company } from '../schemas/company.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Meta } from '../schemas/common.js';
+import { CORPORATE_NUMBER_INPUT } from '../schemas/queries.js';
 import { baseMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
@@ -23,7 +24,9 @@ const MAX_ID_LENGTH = 80;
 
 const CompanyAddress = Type.Object(
   {
+    // the pattern of its query twin, `corporate_number` of the record lists
     corporate_number: Type.String({
+      pattern: CORPORATE_NUMBER_INPUT,
       description: '13 digits with a valid check digit; full-width digits, hyphens and a leading T are fine',
     }),
   },
@@ -113,13 +116,15 @@ type RecordAnswerSchema<K extends RecordKind> = TObject<{ data: TObject<{ [P in 
 function recordAddress<K extends RecordKind, R extends RecordAnswerSchema<K>>(spec: {
   readonly kind: K;
   readonly what: string;
+  /** `get` and the kind's name as its list's operation spells it (`listLicenseActions`, `getLicenseAction`). */
+  readonly operationId: string;
   readonly response: R;
   readonly answer: (record: PresentedOfKind<K>, meta: ReturnType<typeof baseMeta>) => Answer<R>;
 }): Endpoint<typeof RecordAddress, R> {
   const { kind, what } = spec;
   return {
     path: `${RECORD_PATHS[kind]}/{id}`,
-    operationId: `get${what.replace(/ (\w)/gu, (_, c: string) => c.toUpperCase()).replace(/^\w/u, (c) => c.toUpperCase())}`,
+    operationId: spec.operationId,
     summary: `One ${what}`,
     description: () =>
       `One ${what} by its \`id\`, in \`data.${kind}\`, as the list shows it; 404 \`not_found\` for an id Kohyo does ` +
@@ -151,6 +156,7 @@ export function presentedRecordAt<K extends RecordKind>(
 export const ENFORCEMENT_ADDRESS = recordAddress({
   kind: 'enforcement',
   what: 'enforcement record',
+  operationId: 'getEnforcement',
   response: Type.Object({ data: Type.Object({ enforcement: Enforcement }), meta: Meta }),
   answer: (record, meta) => ({ data: { enforcement: record }, meta }),
 });
@@ -158,6 +164,7 @@ export const ENFORCEMENT_ADDRESS = recordAddress({
 export const PROCUREMENT_SUSPENSION_ADDRESS = recordAddress({
   kind: 'procurement_suspension',
   what: 'procurement suspension',
+  operationId: 'getProcurementSuspension',
   response: Type.Object({ data: Type.Object({ procurement_suspension: ProcurementSuspension }), meta: Meta }),
   answer: (record, meta) => ({ data: { procurement_suspension: record }, meta }),
 });
@@ -165,6 +172,7 @@ export const PROCUREMENT_SUSPENSION_ADDRESS = recordAddress({
 export const LICENSE_ACTION_ADDRESS = recordAddress({
   kind: 'license_action',
   what: 'licence action',
+  operationId: 'getLicenseAction',
   response: Type.Object({ data: Type.Object({ license_action: LicenseAction }), meta: Meta }),
   answer: (record, meta) => ({ data: { license_action: record }, meta }),
 });

@@ -84,8 +84,7 @@ export const ENFORCEMENTS = recordEndpoint({
     'Public administrative enforcement records (orders, surcharges, recommendations, referrals to prosecutors …), newest ' +
     'first, in `data.enforcements`; filter by company (name or Corporate Number), law, authority, action type, text or ' +
     'date (`from`, `to`: the date of the action). ' +
-    'At least one filter is required. Not paged. An empty answer means nothing in what Kohyo held as of ' +
-    '`meta.data_as_of`, not that the company is clean.',
+    'At least one filter is required. Not paged.',
   tool: { name: 'list_enforcements', title: 'List enforcement records' },
   answer(context, query, requestId) {
     const { records, meta } = listRecords('enforcement', context, query, requestId);

@@ -10,7 +10,6 @@ import { japanDate } from '../../domain/dates.js';
 import { queryOf } from '../../domain/url-parts.js';
 import { accountingOf, chargeUncounted } from './route-accounting.js';
 import { LRUCache } from 'lru-cache';
-import { isObject, textOf } from '../../lib/is-object.js';
 
 // private: every answer carries the client's own RateLimit headers and request id, which a shared cache must not
 // hand to another client. 5 minutes: a dataset is published at most a few times a day, and revalidating costs
@@ -18,6 +17,12 @@ import { isObject, textOf } from '../../lib/is-object.js';
 export const CACHE_CONTROL = 'private, max-age=300';
 
 const ATOM_ACCEPT = /\bapplication\/atom\+xml\b/u;
+
+/**
+ * What every conditional answer, a 304 as its 200, varies by: Accept (its validators are the representation's, JSON
+ * or Atom) and the encoding @fastify/compress chooses (its own spelling, so that it adds no second one).
+ */
+export const CONDITIONAL_VARY = 'Accept, accept-encoding';
 
 export interface Validators {
   readonly etag: string;
@@ -28,32 +33,29 @@ export interface Validators {
   readonly lastModifiedHeader: string;
 }
 
-/** A query as Fastify parsed it for the route (the object its schema checks, never the URL read again). */
-type ParsedQuery = Readonly<Record<string, unknown>>;
-
 /**
  * The validators of a request: the ETag is an HMAC under `key` of the dataset (version, kind), the day in Japan, the
- * route and the query normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop them)
- * — never the body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a
+ * route and the query string normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop
+ * them) — read from the query string as sent, never from the parsed query, which the route's checks rewrite (defaults
+ * added, types coerced), so that a request gets the same tag before its checks (If-None-Match) as after; never the body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a
  * client its ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a
  * 400 in disguise. Weak, because compression changes the bytes and the body's request id differs while the answer
  * means the same.
  */
 export function validatorsOf(
   route: string,
-  query: ParsedQuery,
+  query: string,
   dataset: { version: string; kind: string },
   now: Date,
   key: string,
 ): Validators {
   const day = japanDate(now);
   const parameters: string[] = [];
-  for (const name of Object.keys(query).sort()) {
-    const given = query[name];
-    for (const value of Array.isArray(given) ? given : [given]) {
-      const trimmed = textOf(value).trim();
-      if (trimmed !== '') parameters.push(name, trimmed);
-    }
+  // a stable sort: a repeated parameter's values keep their order
+  const pairs = [...new URLSearchParams(query)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name, value] of pairs) {
+    const trimmed = value.trim();
+    if (trimmed !== '') parameters.push(name, trimmed);
   }
   const digest = createHmac('sha256', key)
     .update(JSON.stringify([dataset.version, dataset.kind, day, route, parameters]))
@@ -163,16 +165,11 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     const { version, kind } = store.meta;
     // an Atom feed and the JSON answer of one query are two representations: each has its own validators
     const representation = ATOM_ACCEPT.test(request.headers.accept ?? '') ? `${route} atom` : route;
-    const held = `${version}\u0000${kind}\u0000${japanDate(now)}\u0000${representation}\u0000${queryOf(request.url)}`;
+    const query = queryOf(request.url);
+    const held = `${version}\u0000${kind}\u0000${japanDate(now)}\u0000${representation}\u0000${query}`;
     let validators = known.get(held);
     if (validators === undefined) {
-      validators = validatorsOf(
-        representation,
-        isObject(request.query) ? request.query : {},
-        store.meta,
-        now,
-        options.key,
-      );
+      validators = validatorsOf(representation, query, store.meta, now, options.key);
       if (held.length <= MAX_HELD_QUERY) known.set(held, validators);
     }
     request.kohyoValidators = validators;
@@ -212,12 +209,16 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     reply.header('etag', validators.etag);
     reply.header('last-modified', validators.lastModifiedHeader);
     reply.header('cache-control', CACHE_CONTROL);
+    reply.header('vary', CONDITIONAL_VARY);
     // checked and counted like any request, and answered 200: now a precondition it holds applies
     const { headers } = request;
     const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
-    if (status === 200 && conditional && notModified(request, validators)) {
+    if (status === 304 || (conditional && notModified(request, validators))) {
+      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set
+      reply.removeHeader('content-length');
+      reply.removeHeader('content-type');
       void reply.code(304);
-      done(null, '');
+      done(null, null);
       return;
     }
     done(null, payload);

@@ -26,9 +26,18 @@ const OPTIONS = {
 };
 
 /**
+ * What every answer carries for a browser script to read it, as the plugin writes it: an answer made before its hook
+ * (a request Node or the router cannot read, app.ts) sets these itself.
+ */
+export const CORS_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': OPTIONS.origin,
+  'access-control-expose-headers': OPTIONS.exposedHeaders.join(', '),
+};
+
+/**
  * @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on every
- * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, so a
- * refusal made after it (a 429) carries them too. Every OPTIONS request is taken by the plugin's catch-all OPTIONS
+ * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, and it is
+ * the first onRequest hook of all, so that every refusal made after it (of a malformed query, a 429) carries them. Every OPTIONS request is taken by the plugin's catch-all OPTIONS
  * route, whose own hook answers it once the app's hooks have let it through: a preflight 204 (never counted:
  * route-accounting.ts reads it as uncounted), and any other OPTIONS as a method the path does not take (405 with
  * Allow, or 404), counted like any request under /api/v1/, instead of the plugin's 400. A GET runs none of it.
@@ -57,7 +66,7 @@ export const corsHeaders = fp(
     });
     await app.register(cors, Object.assign({}, OPTIONS, { hideOptionsRoute: true, preflight: false }));
   },
-  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-early-refusals', 'kohyo-errors'] },
+  { name: 'kohyo-cors', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
 );
 
 /** What a preflight's answer says, as @fastify/cors would write it from OPTIONS. */

@@ -84,8 +84,11 @@ function isFastifyError(error: unknown): error is FastifyError {
 function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): ApiError {
   const first = error.validation?.[0];
   if (first !== undefined) {
-    const querystring = request.routeOptions.schema?.querystring;
-    return schemaRefusal(first, KindGuard.IsObject(querystring) ? querystring.properties : {}, request.query);
+    // the path's parameters (an address's) or the query string's, whichever the schema refused
+    const inPath = error.validationContext === 'params';
+    const schema = inPath ? request.routeOptions.schema?.params : request.routeOptions.schema?.querystring;
+    const given = inPath ? request.params : request.query;
+    return schemaRefusal(first, KindGuard.IsObject(schema) ? schema.properties : {}, given);
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new ApiError('not_found');
@@ -110,10 +113,15 @@ export function noRouteError(app: FastifyInstance, request: FastifyRequest): Api
   );
 }
 
-/** Whether GET answers at the path; a path the router cannot read as a route (a `*` inside it) has none. */
+/**
+ * Whether GET answers at the path, as the router matches it (an address's `/companies/8999999000001` too, which no route
+ * is declared at); a path the router cannot read as a route (a `*` inside it) has none.
+ */
 function hasGetRoute(app: FastifyInstance, path: string): boolean {
   try {
-    return app.hasRoute({ method: 'GET', url: path });
+    // findRoute is typed as always finding a route; it answers null for a path no route takes
+    const found: unknown = app.findRoute({ method: 'GET', url: path });
+    return found !== null;
   } catch {
     // find-my-way throws "Wildcard must be the last character in the route" (found by npm run fuzz)
     return false;

@@ -32,10 +32,8 @@ export function endpointRoutes(
       // the query has passed the endpoint's own schema (and its rules) by the time the handler runs
       const query = endpoint.parametersIn === 'path' ? request.params : request.query;
       const { feed } = endpoint;
-      if (feed === undefined) return endpoint.answer(context, query, request.id);
-      // one address answers JSON or Atom by Accept: a cache must keep them apart
-      void reply.header('vary', 'Accept');
-      if (!wantsAtom(request, query.format)) return endpoint.answer(context, query, request.id);
+      // one address answers JSON or Atom by Accept: its Vary says so, as every conditional answer's (conditional.ts)
+      if (feed === undefined || !wantsAtom(request, query.format)) return endpoint.answer(context, query, request.id);
       return feedAnswer(endpoint, feed.records(context, query, request.id), request, reply, context);
     });
   }

@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { ApiError } from '../../api/errors.js';
 import { REFERENCE_LOGO, REFERENCE_THEME } from './reference-theme.js';
 import { OPENAPI_PATH, REFERENCE_PATH } from '../../api/catalogue.js';
 import { keepPrecompressedCopies } from '../answers/precompressed.js';
@@ -18,6 +19,7 @@ import { propertyOf } from '../../lib/is-object.js';
 export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     keepPrecompressedCopies(scope, referenceCopyKey(packageFiles()));
+    scope.addHook('onRoute', oneDocumentNoLoop);
     await scope.register(swaggerUi, {
       routePrefix: REFERENCE_PATH,
       staticCSP: true,
@@ -35,6 +37,21 @@ export async function referencePageRoutes(app: FastifyInstance): Promise<void> {
       logo: REFERENCE_LOGO,
     });
   });
+}
+
+/**
+ * The plugin's routes that would serve a second copy of the document (`/docs/json`, `/docs/yaml`) answer 404 naming
+ * its one address, and its `/docs/static/index.html`, which redirects to itself when a query follows it, redirects to
+ * the page: the plugin takes no option for either.
+ */
+function oneDocumentNoLoop(route: RouteOptions): void {
+  if (route.url === `${REFERENCE_PATH}/json` || route.url === `${REFERENCE_PATH}/yaml`) {
+    route.handler = () => {
+      throw new ApiError('not_found', `The OpenAPI document is at ${OPENAPI_PATH}, and only there.`);
+    };
+  } else if (route.url === `${REFERENCE_PATH}/static/index.html`) {
+    route.handler = (_request, reply) => reply.redirect(`${REFERENCE_PATH}/`);
+  }
 }
 
 /** The files of Swagger UI's package that @fastify/static serves under /docs/static/. */

@@ -46,6 +46,8 @@ export interface GuideExamples {
  */
 export interface DocumentExamples {
   readonly openapi: Readonly<Record<string, unknown>>;
+  /** An example of each parameter of each operation, by route and name: values its example answer holds. */
+  readonly parameters: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly guide: Omit<GuideExamples, 'from'>;
 }
 

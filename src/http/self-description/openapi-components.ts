@@ -17,6 +17,7 @@ import {
 } from '../../api/schemas/common.js';
 import { ERRORS, ERROR_CODES, type ErrorCode } from '../../api/errors.js';
 import { REQUEST_ID_HEADER } from '../hooks/answer-headers.js';
+import { MAX_TARGET } from '../hooks/route-accounting.js';
 
 /** The schemas given a name, largest first: where one holds another, the outer one is named first. */
 export const NAMED_SCHEMAS: Readonly<Record<string, TSchema>> = {
@@ -58,7 +59,7 @@ const HEADERS = {
     false,
   ),
   'RateLimit-Policy': header(
-    'The limits: per minute and per rolling day; on counted endpoints.',
+    'The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request.',
     { type: 'string' },
     '"minute";q=10;w=60, "day";q=300;w=86400',
     false,
@@ -93,6 +94,11 @@ const ERROR_RESPONSES = {
     description: 'The query is not one this endpoint accepts; `error.code` says why.',
     headers: [],
   },
+  404: {
+    name: 'NotFound',
+    description: 'Nothing in the dataset Kohyo holds has this number or id; `error.details.parameter` names it.',
+    headers: [],
+  },
   408: {
     name: 'RequestTimeout',
     description:
@@ -101,7 +107,7 @@ const ERROR_RESPONSES = {
   },
   431: {
     name: 'RequestTooLarge',
-    description: 'The request line or its headers are longer than the server reads (about 16 KB).',
+    description: `The request line and its headers are longer than the server reads (${MAX_TARGET} bytes together).`,
     headers: [],
   },
   405: {
@@ -113,7 +119,9 @@ const ERROR_RESPONSES = {
   429: {
     name: 'TooManyRequests',
     description:
-      'Refused by the limits of the client or of its address (`error.details.scope`); wait Retry-After seconds (also `error.details.retry_after`).',
+      'Refused by the limits of the client or of its address (`error.details.scope`), or, on any path, by the ' +
+      "address's ceiling on answers that do not count (304s, documents, /health) or on refusals; wait Retry-After " +
+      'seconds (also `error.details.retry_after`).',
     headers: ['Retry-After'],
   },
   500: { name: 'InternalError', description: 'A fault on the server; the body never carries internals.', headers: [] },
@@ -177,10 +185,57 @@ const NOT_MODIFIED = {
   headers: successHeaders({ counted: false, conditional: true }),
 };
 
-/** components.responses and components.headers. */
+/** A request header a client may send, as an OpenAPI parameter. */
+const requestHeader = (name: string, description: string, example: string) => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema: { type: 'string' },
+  example,
+});
+
+/** The request headers the server reads, by component name: identification on every operation, conditions on some. */
+const REQUEST_HEADERS = {
+  ClientName: requestHeader(
+    'X-Kohyo-Client',
+    "Your application's name (`X-Service-Client` is read too): part of what a client is to the limits, and kept in the usage log.",
+    'my-app/1.0',
+  ),
+  ClientContact: requestHeader(
+    'X-Kohyo-Contact',
+    'An address the operator can reach you at (`X-Service-Contact` is read too), kept in the usage log.',
+    'ops@example.org',
+  ),
+  RequestId: requestHeader(
+    REQUEST_ID_HEADER,
+    'Your own request id, echoed in `X-Request-Id` and `meta.request_id` when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -; otherwise a new UUID is given.',
+    'my-app-0001',
+  ),
+  IfNoneMatch: requestHeader(
+    'If-None-Match',
+    'The ETag of an answer you hold: 304 with no body when it still holds (not counted against the limits when it names the ETag itself).',
+    'W/"mQ3c1r2F0dQ9c5xkT0bHq1Vx8aE"',
+  ),
+  IfModifiedSince: requestHeader(
+    'If-Modified-Since',
+    'The Last-Modified of an answer you hold: 304 when nothing changed since (read only without If-None-Match).',
+    'Sat, 21 Nov 2026 03:00:00 GMT',
+  ),
+} as const;
+
+/** The request headers an operation reads, as refs: the conditions only where its answer is conditional. */
+export function requestHeaderRefs(conditional: boolean) {
+  const names: (keyof typeof REQUEST_HEADERS)[] = ['ClientName', 'ClientContact', 'RequestId'];
+  if (conditional) names.push('IfNoneMatch', 'IfModifiedSince');
+  return names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
+}
+
+/** components.responses, components.headers and components.parameters. */
 export function sharedComponents() {
   const statuses = Object.keys(ERROR_RESPONSES).map(Number).filter(isErrorStatus);
   return {
+    parameters: REQUEST_HEADERS,
     headers: HEADERS,
     responses: {
       NotModified: NOT_MODIFIED,

@@ -3,10 +3,13 @@
 import {
   NAMED_SCHEMAS,
   errorResponseRef,
+  requestHeaderRefs,
   sharedComponents,
   successHeaders,
   type ErrorStatus,
 } from './openapi-components.js';
+import { MAX_QUERY_WORDS, QUERY_WORDS_PATTERN } from '../../domain/text/query-words.js';
+import { textOf } from '../../lib/is-object.js';
 import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
@@ -86,10 +89,15 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
     };
   }
   const when = (holds: boolean, statuses: readonly ErrorStatus[]) => (holds ? statuses : []);
+  // what any request may be answered (a malformed one, one too long or too slow, a method, the ceilings on every
+  // address, a fault), and what an address or an open dataset adds
   const errors: ErrorStatus[] = [
-    ...when(api, [400, 408, 431]),
+    400,
+    ...when(endpoint?.parametersIn === 'path', [404]),
     405,
-    ...when(counted, [429]),
+    408,
+    429,
+    431,
     500,
     ...when(endpoint?.needsDataset !== false, [503]),
   ];
@@ -102,6 +110,28 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
     ...(conditional ? { 304: { $ref: '#/components/responses/NotModified' } } : {}),
     ...Object.fromEntries(errors.map((status) => [String(status), errorResponseRef(status)])),
   };
+}
+
+/**
+ * An operation's parameters as a client reads them: each with an example from the demo dataset (as its answer's is),
+ * typed as its schema, `q` with the words it may hold, then the request headers the server reads.
+ */
+function parametersOf(path: string, operation: JsonObject): Json[] {
+  const examples = DOCUMENT_EXAMPLES.parameters[path] ?? {};
+  const given = Array.isArray(operation.parameters) ? operation.parameters.filter(isJsonObject) : [];
+  const parameters = given.map((parameter) => {
+    const name = textOf(parameter.name);
+    const schema = isJsonObject(parameter.schema) ? parameter.schema : {};
+    const example = examples[name];
+    const decorated: JsonObject = { ...parameter };
+    if (example !== undefined) decorated.example = schema.type === 'integer' ? Number(example) : example;
+    if (name === 'q') {
+      decorated.schema = { ...schema, pattern: QUERY_WORDS_PATTERN };
+      decorated.description = `${textOf(parameter.description)}; at most ${MAX_QUERY_WORDS} words (split at white space, every word must match)`;
+    }
+    return decorated;
+  });
+  return [...parameters, ...requestHeaderRefs(endpointAt(path)?.conditional === true)];
 }
 
 export interface DocumentSettings {
@@ -122,7 +152,10 @@ export function decorateDocument(generated: object, settings: DocumentSettings):
   // each path item holds its operations by method
   const paths = Object.fromEntries(Object.keys(pathItems).map((path) => [path, objectsAt(pathItems, path)]));
   for (const [path, item] of Object.entries(paths)) {
-    for (const operation of Object.values(item)) operation.responses = responsesOf(path, operation);
+    for (const operation of Object.values(item)) {
+      operation.parameters = parametersOf(path, operation);
+      operation.responses = responsesOf(path, operation);
+    }
   }
   const shared = sharedComponents();
   const headResponses = addHeadOperations(paths, shared.responses);

@@ -3,12 +3,12 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import { ERRORS } from '../../api/errors.js';
 import type { Config } from '../../config.js';
 import { decorateDocument } from './openapi-document.js';
+import { guideRules, type GuideRule } from './guide-rules.js';
+import { MAX_TARGET } from '../hooks/route-accounting.js';
+import { MAX_PARAMETER_REPEATS } from '../../limits/http/early-refusals.js';
 import { PACKAGE_VERSION } from '../../package-version.js';
 
-export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions {
-  const errorTable = Object.entries(ERRORS)
-    .map(([code, e]) => `| ${e.status} | \`${code}\` | ${e.message} |`)
-    .join('\n');
+export function openApiOptions(config: Config): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
@@ -16,16 +16,7 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
         title: 'Kohyo API',
         // the release's, as the MCP server says it; the API's own version is its path, /api/v1 (docs/versioning.md)
         version: PACKAGE_VERSION,
-        description:
-          'A public, read-only JSON API over Japanese company profiles and public enforcement records: enforcement ' +
-          'actions, procurement suspensions and licence actions. No key or account; anonymous clients are rate limited ' +
-          '(10 requests per 60 s, 300 per rolling 24 h) and bulk enumeration is refused. Send `X-Kohyo-Client` ' +
-          '(your application name) and `X-Kohyo-Contact` (an address we can reach you at). The guide for LLM agents is at /llms.txt (an index) and /llms-full.txt (the whole of it).\n\n' +
-          '## Error codes\n\nEvery error answer is `{ "error": { "code", "message", "details" } }`.\n\n' +
-          '| Status | Code | Meaning |\n|---|---|---|\n' +
-          errorTable +
-          '\n\n`404 not_found` answers any path that is not listed here. Every answer carries `X-Request-Id`; ' +
-          'conditional requests (`If-None-Match`, `If-Modified-Since`) answer 304, which is not counted against the limits.',
+        description: documentDescription(config),
         // the licence of what the API serves: the data of the public sources, reused under their terms
         license: {
           name: 'Public Data License 1.0 (公共データ利用規約 第1.0版), the terms of the government sources; each record cites its source',
@@ -47,4 +38,45 @@ export function openApiOptions(config: Pick<Config, 'contact'>): SwaggerOptions 
         contact: config.contact,
       }),
   };
+}
+
+/**
+ * The document's description: the limits in force, the rules every request meets (the guide's, written from the same
+ * settings and constants the server checks them by), and the error codes.
+ */
+function documentDescription(config: Config): string {
+  const { perMinute, perDay } = config.limits;
+  const rules = guideRules(config);
+  const list = (items: readonly GuideRule[]) => items.map((rule) => `- ${rule.text}`).join('\n');
+  const errorTable = Object.entries(ERRORS)
+    .map(([code, e]) => `| ${e.status} | \`${code}\` | ${e.message} |`)
+    .join('\n');
+  return [
+    'A public, read-only JSON API over Japanese company profiles and public enforcement records: enforcement ' +
+      'actions, procurement suspensions and licence actions. No key or account; anonymous clients are rate limited ' +
+      `(${perMinute} requests per 60 s, ${perDay} per rolling 24 h) and bulk enumeration is refused. Send ` +
+      '`X-Kohyo-Client` (your application name) and `X-Kohyo-Contact` (an address we can reach you at). The guide ' +
+      'for LLM agents is at /llms.txt (an index) and /llms-full.txt (the whole of it).',
+    `## Queries\n\n${list(rules.query)}`,
+    `## Limits\n\n${list([...rules.limits, ...rules.headers])}`,
+    `## Requests\n\n${list(requestRules(config))}`,
+    '## Error codes\n\nEvery error answer is `{ "error": { "code", "message", "details" } }`.\n\n' +
+      `| Status | Code | Meaning |\n|---|---|---|\n${errorTable}\n\n` +
+      '`404 not_found` answers any path that is not listed here. Every answer carries `X-Request-Id`; conditional ' +
+      'requests (`If-None-Match`, `If-Modified-Since`) answer 304, which is not counted against the limits.',
+  ].join('\n\n');
+}
+
+/** What a request must be, whatever it asks: the bounds the server reads it within. */
+function requestRules(config: Config): GuideRule[] {
+  return [
+    {
+      id: null,
+      text: `The request line and headers together are at most ${MAX_TARGET} bytes (431 \`request_too_large\`), and the request arrives whole within ${config.requestTimeoutSeconds} s (408 \`request_timeout\`).`,
+    },
+    {
+      id: null,
+      text: `A parameter given more than ${MAX_PARAMETER_REPEATS} times is refused before any other work (400 \`invalid_parameter\`); an HTTP/1.1 request needs a Host header (400 \`malformed_request\`).`,
+    },
+  ];
 }

@@ -17,17 +17,27 @@ function codeOf(error: Error & { code?: string }): ErrorCode {
   return 'malformed_request';
 }
 
-/** For Fastify's clientErrorHandler: the request's error in the contract's shape, and the connection closed. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const code = codeOf(error);
-  const { status, message } = ERRORS[code];
-  const body = JSON.stringify(errorBody(code, message));
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
-  );
+/**
+ * For Fastify's clientErrorHandler: the request's error in the contract's shape, with `headers` (those a script needs
+ * to read it), and the connection closed.
+ */
+export function clientErrorAnswer(
+  headers: Readonly<Record<string, string>>,
+): (error: Error & { code?: string }, socket: Socket) => void {
+  const fixed = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const code = codeOf(error);
+    const { status, message } = ERRORS[code];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${fixed}` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
 }

@@ -64,15 +64,17 @@ export const earlyRefusals = fp<EarlyRefusalsOptions>(
         next();
         return;
       }
-      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not
+      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not, and says
+      // the limits it did not count against
       const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
+      if (counted && limits !== undefined) void reply.header('ratelimit-policy', limits.clientPolicy);
       markNotCounted(request);
       next(refusal ?? refused);
     }
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
   },
-  { name: 'kohyo-early-refusals', dependencies: ['kohyo-accounting', 'kohyo-errors'] },
+  { name: 'kohyo-early-refusals', dependencies: ['kohyo-accounting', 'kohyo-errors', 'kohyo-cors'] },
 );
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */
@@ -164,7 +166,7 @@ function restoreQuery(app: FastifyInstance, request: FastifyRequest, target: str
 }
 
 /** The contract's bound: a parameter given more than this many times is refused before any other work. */
-const MAX_PARAMETER_REPEATS = 10;
+export const MAX_PARAMETER_REPEATS = 10;
 
 /**
  * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits,

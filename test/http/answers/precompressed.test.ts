@@ -148,7 +148,6 @@ test('the reference page files, the OpenAPI document and the guide: the same byt
     ['/docs/static/swagger-ui.css', (body) => assert.deepEqual(body, packageFile('swagger-ui.css'))],
     ['/docs/static/swagger-initializer.js', null],
     ['/docs/static/theme/kohyo.css', null],
-    ['/docs/json', null],
     // what Fastify wrote for the document object: JSON.stringify's output
     [
       '/api/v1/openapi.json',

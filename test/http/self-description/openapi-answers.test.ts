@@ -17,7 +17,9 @@ import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../../help
 import { isErrorResponse, testResponse, type TestResponse } from '../../helpers/test-response.js';
 import { errorOfAnswer, ok } from '../../helpers/answers.js';
 import { rawExchange } from '../../helpers/raw-request.js';
-import type { OpenApiDocument, Response } from '../../helpers/openapi-document.js';
+import type { OpenApiDocument, Parameter, Response } from '../../helpers/openapi-document.js';
+import { isRecord } from '../../../src/lib/is-object.js';
+import { corporateNumberFromBase } from '../../../src/domain/companies/corporate-number.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const DOCUMENT_ID = 'https://kohyo.invalid/openapi.json';
@@ -25,6 +27,8 @@ const DOCUMENT_ID = 'https://kohyo.invalid/openapi.json';
 let document: OpenApiDocument;
 let ajv: InstanceType<typeof Ajv2020>;
 const seenCodes = new Set<string>();
+/** The statuses each operation was seen to answer, by path. */
+const seenStatuses = new Map<string, Set<number>>();
 const closers: (() => Promise<void>)[] = [];
 
 before(async () => {
@@ -50,20 +54,24 @@ function documented(path: string, status: number): Response {
   return response.$ref ? document.components.responses[response.$ref.split('/').pop()!]! : response;
 }
 
-/** Checks an answer against the document: its status listed, its body valid, its documented headers present. */
+/**
+ * Checks an answer against the document: its status listed (an undeclared one fails), its body valid, its documented
+ * headers present.
+ */
 function check(path: string, answer: TestResponse, options: { counted?: boolean } = {}): void {
-  if (answer.status === 404) {
+  if (document.paths[path] === undefined) {
     // a path the document does not list: the body is the Error schema
     validate(`${DOCUMENT_ID}#/components/schemas/Error`, answer);
     return;
   }
   const response = documented(path, answer.status);
+  seenStatuses.set(path, (seenStatuses.get(path) ?? new Set()).add(answer.status));
   if (answer.status === 304) assert.equal(answer.text, '');
   else {
     const ref =
-      response === document.paths[path]!.get.responses[String(answer.status)]
+      response === document.paths[path].get.responses[String(answer.status)]
         ? `${DOCUMENT_ID}#/${pointer('paths', path, 'get', 'responses', String(answer.status), 'content', 'application/json', 'schema')}`
-        : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path]!.get.responses[String(answer.status)]!.$ref!.split('/').pop()!, 'content', 'application/json', 'schema')}`;
+        : `${DOCUMENT_ID}#/${pointer('components', 'responses', document.paths[path].get.responses[String(answer.status)]!.$ref!.split('/').pop()!, 'content', 'application/json', 'schema')}`;
     validate(ref, answer);
   }
   checkHeaders(path, response, answer, options);
@@ -98,6 +106,7 @@ async function limitedServer(env: Record<string, string>, store?: Store | null):
     trusted: parseTrustedProxies([]),
     secret: null,
     clock: () => TEST_NOW,
+    bounds: config.limits,
   });
   const server = await startServer({
     env,
@@ -197,12 +206,108 @@ describe('answers against the document', () => {
     assert.equal(errorOfAnswer(post).code, 'method_not_allowed');
     check('/api/v1/companies', post);
   });
+
+  test('every operation asked with all its parameter examples finds the row they were read from', async () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      const call = exampleCall(path, item.get.parameters ?? []);
+      const answer = await get(call);
+      assert.equal(answer.status, 200, `${call}: ${answer.text.slice(0, 300)}`);
+      check(path, answer, { counted: !['/api/v1/vocabularies', '/health'].includes(path) });
+      // a call with parameters finds the row their examples were read from
+      if (call !== path) assert.ok(rowsOf(answer.body) > 0, `${call} finds nothing`);
+      const etag = answer.headers.get('etag');
+      if ('304' in item.get.responses) {
+        assert.ok(etag, `${call} has no ETag`);
+        const again = await get(call, { headers: { 'if-none-match': etag } });
+        assert.equal(again.status, 304, call);
+        check(path, again, { counted: false });
+      }
+    }
+  });
+
+  test('invalid input of every operation answers a declared status, with a body the document describes', async () => {
+    for (const path of Object.keys(document.paths)) {
+      const address = exampleCall(path, document.paths[path]!.get.parameters ?? []).split('?')[0]!;
+      // refused before the limits (not counted, so without RateLimit), then after them
+      const early: [string, number][] = [
+        [`${address}?q=%ZZ`, 400],
+        [`${address}?q=${encodeURIComponent('a b c d e f g h i j k')}`, 400],
+      ];
+      for (const [call, status] of early) {
+        const answer = await get(call);
+        assert.equal(answer.status, status, call);
+        check(path, answer, { counted: false });
+      }
+      const calls: [string, RequestInit, number][] = [
+        [address, { method: 'POST' }, 405],
+        [address, { method: 'DELETE' }, 405],
+      ];
+      // /health reads no parameter, and so refuses none it does not know
+      if (path !== '/health') calls.push([`${address}${address.includes('?') ? '&' : '?'}offset=10`, {}, 400]);
+      if (path.endsWith('{corporate_number}'))
+        calls.push(
+          [path.replace('{corporate_number}', '1234567890123'), {}, 400],
+          [path.replace('{corporate_number}', corporateNumberFromBase('999999999999')), {}, 404],
+        );
+      if (path.endsWith('{id}'))
+        calls.push(
+          [path.replace('{id}', 'enf_0000000000000000'), {}, 404],
+          [path.replace('{id}', 'x'.repeat(100)), {}, 404],
+        );
+      for (const [call, init, status] of calls) {
+        const answer = await get(call, init);
+        assert.equal(answer.status, status, `${init.method ?? 'GET'} ${call}: ${answer.text.slice(0, 200)}`);
+        check(path, answer, { counted: !['/api/v1/vocabularies', '/health'].includes(path) });
+      }
+    }
+  });
+});
+
+/** An operation's path with its parameters' examples: in its path, and in its query string. */
+function exampleCall(path: string, parameters: readonly (Parameter | { readonly $ref: string })[]): string {
+  let call = path;
+  const query = new URLSearchParams();
+  for (const parameter of parameters) {
+    if ('$ref' in parameter || parameter.example === undefined) continue;
+    if (parameter.in === 'path') call = call.replace(`{${parameter.name}}`, encodeURIComponent(parameter.example));
+    else if (parameter.in === 'query') query.append(parameter.name, String(parameter.example));
+  }
+  return query.size === 0 ? call : `${call}?${query}`;
+}
+
+/** The rows an answer holds: its lists' entries, or its one resource. */
+function rowsOf(body: unknown): number {
+  const data = isRecord(body) && isRecord(body.data) ? body.data : {};
+  return Object.values(data).reduce<number>((rows, value) => rows + (Array.isArray(value) ? value.length : 1), 0);
+}
+
+test('every operation answers 429 past the limits or its address ceiling on uncounted answers', async () => {
+  const server = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1', KOHYO_UNCOUNTED_PER_MINUTE: '1' });
+  for (const [path, item] of Object.entries(document.paths)) {
+    const call = exampleCall(path, item.get.parameters ?? []);
+    let answer: TestResponse | undefined;
+    for (let i = 0; i < 2; i++) answer = await server.get(call, { headers: { 'user-agent': `openapi-429 ${path}` } });
+    assert.equal(answer!.status, 429, call);
+    check(path, answer!, { counted: false });
+  }
 });
 
 test('every 429 code, from real limiters', async () => {
   const minute = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '1' });
   const day = await limitedServer({ KOHYO_LIMIT_PER_MINUTE: '100', KOHYO_LIMIT_PER_DAY: '1' });
   const enumeration = await limitedServer({ KOHYO_ENUM_DISTINCT_TERMS: '1' });
+  // the document states the limits in force, as RateLimit-Policy does, not the defaults
+  for (const [server, perMinute, perDay] of [
+    [minute, 1, 300],
+    [day, 100, 1],
+  ] as const) {
+    const { info } = await ok(server, '/api/v1/openapi.json');
+    assert.ok(
+      info.description.includes(`(${perMinute} requests per 60 s, ${perDay} per rolling 24 h)`),
+      info.description,
+    );
+    assert.ok(info.description.includes(`"minute";q=${perMinute};w=60, "day";q=${perDay};w=86400`));
+  }
   for (const [server, calls, code] of [
     [minute, ['a', 'a'], 'rate_limited'],
     [day, ['a', 'a'], 'daily_limit_exceeded'],
@@ -263,6 +368,23 @@ test('malformed_request, request_too_large and request_timeout: what Node refuse
   assert.equal(unfinished.status, 408);
   check('/api/v1/companies', unfinished, { counted: false });
   await server.close();
+});
+
+test('every operation was seen answering each status an operation of its kind can be made to answer', () => {
+  const declared = new Set<number>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    const statuses = Object.keys(item.get.responses).map(Number);
+    for (const status of statuses) declared.add(status);
+    const always = [200, 400, 405, 429, ...statuses.filter((status) => status === 404 || status === 304)];
+    for (const status of always)
+      assert.ok(seenStatuses.get(path)?.has(status), `${path} was not seen answering ${status}`);
+  }
+  const seen = new Set([...seenStatuses.values()].flatMap((statuses) => [...statuses]));
+  assert.deepEqual(
+    [...declared].filter((status) => !seen.has(status)),
+    [],
+    'declared statuses no test answered',
+  );
 });
 
 test('every error code of the catalogue was seen and validated, and the validator does refuse', () => {

@@ -97,8 +97,11 @@ test('an operationId per operation, the named schemas used, every status with it
   assert.deepEqual(document.security, []);
   assert.equal(document.info.contact!.email, 'ops@example.org');
   assert.match(document.info.license.name, /Public Data License/u);
-  const parameter = (path: string, name: string) =>
-    document.paths[path]!.get.parameters!.find((p) => p.name === name)!.schema;
+  const parameter = (path: string, name: string) => {
+    const found = document.paths[path]!.get.parameters!.find((p) => 'name' in p && p.name === name);
+    assert.ok(found && 'schema' in found, `${path} has no ${name}`);
+    return found.schema;
+  };
   assert.ok(
     parameter('/api/v1/enforcements', 'authority').anyOf![0]!.enum!.includes('jftc'),
     'enum filters list their codes',

@@ -64,6 +64,7 @@ before(async () => {
         peerDropLeft: () => null,
         chargeUncounted: () => {},
         chargeBytes: () => {},
+        clientPolicy: '"minute";q=10;w=60',
       },
     },
   });
