@@ -98,15 +98,15 @@ async function runStages(
     const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
     return { kind: 'failure', error: `could not parse the list: ${parsed.error}${problems}`, seen: list.seen };
   }
-  // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
-  const duplicates = list.files.length > 1 ? 'keep_first' : 'error';
+  // the same record in two files of one list is one record; in a list of one file each row is told apart
+  const duplicates = list.files.length > 1 ? 'keep_first' : 'by_row';
   const namesakes = (key: string, prefecture: string) => context.links.namesakes(key, prefecture);
-  const prepared = prepareRecords(parsed, source.id, namesakes, duplicates);
+  const prepared = prepareRecords(parsed, source.id, namesakes, duplicates, source.unreadable_rows);
   if (!prepared.ok) {
     const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
     return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };
   }
-  const notes = prepared.unreadable.length === 0 ? parsed : withUnreadable(parsed, prepared.unreadable);
+  const notes = withPrepared(parsed, prepared);
   const facts = listFacts(list.seen, notes, prepared.records, prepared.link_notes);
   const of = { list, links: prepared.links };
   const judged = judgeEdition(context, source.id, {
@@ -133,10 +133,15 @@ function more(count: number): string {
   return count > QUOTED_PROBLEMS ? `; and ${count - QUOTED_PROBLEMS} more` : '';
 }
 
-/** The parser's notes with the records the collection left out as unreadable, kept bounded. */
-function withUnreadable(parsed: ParsedList, unreadable: ParsedList['skipped_rows']): ParsedList {
+/** The parser's notes with the rows the collection left out and the warnings it gave, kept bounded. */
+function withPrepared(
+  parsed: ParsedList,
+  { unreadable, warnings }: { unreadable: ParsedList['skipped_rows']; warnings: readonly string[] },
+): ParsedList {
+  if (unreadable.length === 0 && warnings.length === 0) return parsed;
   return keptNotes({
     ...parsed,
+    warnings: [...parsed.warnings, ...warnings],
     skipped_rows: [...parsed.skipped_rows, ...unreadable],
     skipped_total: skippedTotal(parsed) + unreadable.length,
   });

@@ -105,7 +105,7 @@ test('columns that moved under unchanged headers fail on the rows, naming row, c
   );
 });
 
-test('a row that cannot be read fails alone in a long list, with its reason and text; over 2 % fail the list', () => {
+test('a row that cannot be read fails alone, with its reason and text; past 5 rows and 20 % the list fails', () => {
   const list = (bad: number) => {
     const rows = Array.from({ length: 60 }, (_, i) =>
       i < bad
@@ -121,10 +121,17 @@ test('a row that cannot be read fails alone in a long list, with its reason and 
   assert.equal(skipped!.row, 2);
   assert.match(skipped!.reason, /^unreadable: column 「措置期間」: '令和7年13月40日'/u);
   assert.equal(skipped!.text, '1 | 見本建設0株式会社 | 東京都千代田区1-1 |  | 令和7年13月40日 | 談合');
-  const two = parseCsvTable(list(2), SUSPENSION_MAPPING, context);
-  assert.equal(two.ok, false, '2 of 60 is 3.3 %');
-  if (!two.ok)
-    assert.match(two.error, /^2 of 60 rows of the CSV file could not be read .*more than 2 %; nothing was kept/u);
+  assert.equal(expectParsed(parseCsvTable(list(12), SUSPENSION_MAPPING, context)).records.length, 48, '20 %');
+  const thirteen = parseCsvTable(list(13), SUSPENSION_MAPPING, context);
+  assert.equal(thirteen.ok, false, '13 of 60: more than 5 rows and more than 20 %');
+  if (!thirteen.ok)
+    assert.match(
+      thirteen.error,
+      /^13 of 60 rows of the CSV file could not be read .*more than 5 rows and more than 20 % of the rows; nothing was kept/u,
+    );
+  // a source that sets a rule of its own
+  const strict = { ...context, source: { ...context.source, unreadable_rows: { rows: 0, share: 0.01 } } };
+  assert.equal(parseCsvTable(list(1), SUSPENSION_MAPPING, strict).ok, false);
 });
 
 test('a reordered table still reads: columns are found by their headers, not their places', () => {
