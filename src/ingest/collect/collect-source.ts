@@ -2,6 +2,8 @@
 // worker thread, under the parse budget), validate and link its records, date the edition and judge it against the
 // one held, write; each stage a function with a typed result, and the run recorded in one place (finishRun).
 import { instant } from '../../domain/dates.js';
+import { messageOf } from '../../domain/error-of.js';
+import { withoutLocalPaths } from '../../domain/text/local-paths.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -16,7 +18,7 @@ import { parseListFiles } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import { judgeEdition, type EditionJudgement } from './edition-run.js';
 import { keptNotes, skippedTotal, type ParsedList, type SourceParser } from '../parsers/source-parser.js';
-import { readList, type ListRead, type Seen } from './read-list.js';
+import { NOTHING_SEEN, readList, type ListRead, type Seen } from './read-list.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -79,8 +81,21 @@ export async function collectSource(
   localFiles: readonly string[] | null = null,
 ): Promise<SourceRunResult> {
   const started = context.clock();
-  const end = await runStages(source, parse, context, localFiles);
-  return finishRun(source, context, started, end);
+  const end = await runStages(source, parse, context, localFiles).catch(
+    (error: unknown): RunEnd => ({ kind: 'failure', error: unexpected(error), seen: NOTHING_SEEN }),
+  );
+  try {
+    return finishRun(source, context, started, end);
+  } catch (error) {
+    // the edition could not be written (a transaction rolled back): this source fails, the others are published
+    if (end.kind === 'failure') throw error;
+    return finishRun(source, context, started, { kind: 'failure', error: unexpected(error), seen: NOTHING_SEEN });
+  }
+}
+
+/** A throw in a source's run, as its run's error: the source fails alone, named, and the collection goes on. */
+function unexpected(error: unknown): string {
+  return `the run failed unexpectedly: ${messageOf(error)}`;
 }
 
 async function runStages(
@@ -147,6 +162,13 @@ function withPrepared(
   });
 }
 
+/** The most of one warning or link note a run keeps: a note quotes cells, and a cell may be far over its bound. */
+const MAX_NOTE_CHARS = 1000;
+
+function cutNote(note: string): string {
+  return note.length <= MAX_NOTE_CHARS ? note : `${note.slice(0, MAX_NOTE_CHARS)}… (${note.length} characters)`;
+}
+
 function listFacts(
   seen: Seen,
   parsed: ParsedList,
@@ -159,9 +181,9 @@ function listFacts(
     records: records.length,
     period_from: period.from,
     period_to: period.to,
-    warnings: parsed.warnings,
+    warnings: parsed.warnings.map(cutNote),
     skipped_rows: parsed.skipped_rows,
-    link_notes: linkNotes,
+    link_notes: linkNotes.map(cutNote),
     skipped_rows_total: skippedTotal(parsed),
   };
 }
@@ -174,7 +196,9 @@ function finishRun(source: SourceEntry, context: SourceRunContext, started: Date
     extra: Partial<SourceRunResult>,
   ) => {
     const finished = context.clock();
-    const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
+    // the error is published (/api/v1/coverage): a local file is named by its name, never its folders
+    const error = run.error === null ? null : withoutLocalPaths(run.error);
+    const full: CollectionRun = { ...base, ...run, error, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
     const ms = finished.getTime() - started.getTime();
     return { run: full, held_back: false, published: 0, links: null, files: 0, ms, ...extra };

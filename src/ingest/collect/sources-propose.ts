@@ -1,7 +1,6 @@
 // `kohyo sources propose (--file F | --url U)`: a table no source reads yet (CSV, Excel, an HTML table) mapped from its
 // header words into the source.ts of a new module, with the rows that mapping would give and the columns it left
 // unmapped, so that an operator starts the module from what it printed. It writes nothing.
-import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
@@ -22,7 +21,8 @@ import { actionNotes, FIXABLE, proposalLines, proposedSource, todoLines } from '
 import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from './sources-try.js';
 import { runNotes } from './collect-report.js';
-import { createFetcher, MAX_LIST_BYTES, type Fetcher } from './fetcher.js';
+import { createFetcher, type Fetcher } from './fetcher.js';
+import { readLocalListFile } from './local-list-file.js';
 import { collectorUserAgent } from './user-agent.js';
 
 export const SOURCES_PROPOSE_USAGE =
@@ -95,9 +95,8 @@ async function readBytes(
   fetcher: Fetcher,
 ): Promise<{ bytes: Uint8Array; name: string; url: string | null } | string> {
   if (options.file !== null) {
-    const size = (await stat(options.file)).size;
-    if (size > MAX_LIST_BYTES) return `${options.file} is ${size} bytes, more than a list is read (${MAX_LIST_BYTES})`;
-    return { bytes: await readFile(options.file), name: basename(options.file), url: null };
+    const read = await readLocalListFile(options.file);
+    return read.ok ? { bytes: read.body, name: basename(options.file), url: null } : read.error;
   }
   const url = options.url ?? '';
   const fetched = await fetcher.fetch(url);
