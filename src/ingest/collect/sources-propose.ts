@@ -173,8 +173,20 @@ async function report(
   out('');
   if (source.todo.length > 0 || source.unreadable.length > 0)
     sampleRows(table, proposal, [...source.todo, ...source.unreadable], out);
-  else await dryRun(read.bytes, proposal, withoutTodo(source.mapping), format, io);
+  const mapping = withoutTodo(source.mapping);
+  if (source.unreadable.length > 0) {
+    out('nothing was written');
+    return;
+  }
+  // the rows it would skip are told now, whatever the values still TODO turn out to be
+  const tried = source.todo.length === 0 ? mapping : withTodoTried(mapping, source.todo);
+  await dryRun(read.bytes, proposal, tried, format, io, source.todo.length === 0 ? 'records' : 'skipped rows');
   out('nothing was written');
+}
+
+/** The mapping with a stand-in for each fixed value still TODO, to find the rows that fail for something else. */
+function withTodoTried(mapping: ColumnMapping, todo: readonly (keyof FixedValues)[]): ColumnMapping {
+  return { ...mapping, fixed: { ...mapping.fixed, ...Object.fromEntries(todo.map((key) => [key, 'TODO'])) } };
 }
 
 /** The mapping as it can read the table now: the words still marked TODO read as no code (their rows skipped, saying so). */
@@ -208,6 +220,7 @@ async function dryRun(
   mapping: ColumnMapping,
   format: SourceFormat,
   io: SourcesProposeIo,
+  shown: 'records' | 'skipped rows',
 ): Promise<void> {
   const source: SourceEntry = {
     id: 'proposed',
@@ -231,13 +244,15 @@ async function dryRun(
     return;
   }
   const list = keptNotes(read);
-  io.stdout(
-    `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
-  );
-  list.records
-    .slice(0, SHOWN_ROWS)
-    .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
   const total = list.skipped_total ?? list.skipped_rows.length;
-  io.stdout(`${total} row(s) it would skip`);
+  if (shown === 'records') {
+    io.stdout(
+      `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
+    );
+    list.records
+      .slice(0, SHOWN_ROWS)
+      .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
+    io.stdout(`${total} row(s) it would skip`);
+  } else io.stdout(`${total} row(s) it would skip, whatever the values still TODO are`);
   for (const line of runNotes('proposed', list.skipped_rows, list.warnings, [], total)) io.stdout(line);
 }
