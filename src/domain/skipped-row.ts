@@ -38,9 +38,18 @@ export function tooManyUnreadable(
   return (unreadable > rule.rows && unreadable > dataRows * rule.share) || (unreadable > 0 && unreadable >= dataRows);
 }
 
-/** The rule in words, for the message of a list it failed: 'more than 5 rows and more than 20 % of the rows'. */
-export function unreadableRuleWords(rule: UnreadableRule = DEFAULT_UNREADABLE_RULE): string {
-  return `more than ${rule.rows} rows and more than ${Math.round(rule.share * 1000) / 10} % of the rows`;
+/**
+ * Why a list failed, for its message: 'more than 5 rows and more than 20 % of the rows' by the rule, or 'every one of
+ * its rows' for a short list that no row of reads.
+ */
+export function unreadableRuleWords(
+  unreadable: number,
+  dataRows: number,
+  rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
+): string {
+  if (unreadable > rule.rows && unreadable > dataRows * rule.share)
+    return `more than ${rule.rows} rows and more than ${Math.round(rule.share * 1000) / 10} % of the rows`;
+  return 'every one of its rows';
 }
 
 /**

@@ -21,7 +21,8 @@ test('a list fails for its unreadable rows only past both a count and a share: a
   assert.equal(tooManyUnreadable(2, 2), true, 'no row of a short list reads');
   assert.equal(tooManyUnreadable(2, 10, { rows: 1, share: 0.1 }), true, "a source's own rule");
   assert.equal(tooManyUnreadable(2, 10, { rows: 2, share: 0.1 }), false);
-  assert.equal(unreadableRuleWords(), 'more than 5 rows and more than 20 % of the rows');
+  assert.equal(unreadableRuleWords(6, 10), 'more than 5 rows and more than 20 % of the rows');
+  assert.equal(unreadableRuleWords(2, 2), 'every one of its rows');
 });
 
 test('a skipped row keeps a cell cut to its first characters, cleaned of controls', () => {

@@ -118,7 +118,7 @@ export function prepareRecords(
   if (tooManyUnreadable(unread, parsed.records.length, rule))
     return {
       ok: false,
-      error: `${unread} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(rule)}; nothing was kept`,
+      error: `${unread} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(unread, parsed.records.length, rule)}; nothing was kept`,
       problems,
     };
   const prepared = { records, origins: kept, links: counts, link_notes: [...notes], unreadable, warnings };

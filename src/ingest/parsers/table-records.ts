@@ -103,7 +103,7 @@ export function recordsFromTable(
   const rule = unreadableRuleOf(context);
   if (tooManyUnreadable(unreadable, dataRows, rule)) {
     return parseFailure(
-      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), ${unreadableRuleWords(rule)}; nothing was kept.`,
+      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), ${unreadableRuleWords(unreadable, dataRows, rule)}; nothing was kept.`,
       problems,
     );
   }

@@ -77,7 +77,7 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
   const rule = unreadableRuleOf(context);
   if (tooManyUnreadable(problems.length, dataRows, rule)) {
     return parseFailure(
-      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, ${unreadableRuleWords(rule)}; nothing was kept`,
+      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, ${unreadableRuleWords(problems.length, dataRows, rule)}; nothing was kept`,
       problems,
     );
   }
