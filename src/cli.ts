@@ -66,8 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     throw error;
   }
-  for (const path of clearDeadDrafts(config.dbPath))
-    stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
+  for (const path of clearDeadDrafts(config.dbPath)) stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
   const context = { dbPath: config.dbPath, now: io.now, stdout, stderr };
   const args = sub === undefined ? [] : [sub, ...rest];
   switch (command) {
@@ -75,9 +74,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (sub === 'nta') return (await import('./ingest/nta/nta-command.js')).runImportNta(rest, context);
       if (sub === 'records')
         return (await import('./ingest/records/records-command.js')).runImportRecords(rest, context);
-      stderr(
-        `kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`,
-      );
+      stderr(`kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`);
       return 2;
     case 'build-demo':
       return (await import('../demo/build-demo-command.js')).runBuildDemo(args, context);

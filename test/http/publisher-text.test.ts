@@ -42,11 +42,11 @@ function writeDataset(): string {
   );
   assert.ok(line.ok);
   // as an older build kept it, before text was cleaned at ingest
-  const record = {
+  const record: ValidRecord = {
     ...line.record,
     company: { ...line.record.company, name: '見本商事株式会社\u202e' },
     source: { ...line.record.source, title: '公表資料\u202e' },
-  } as ValidRecord;
+  };
   const writer = createRecordWriter(db, () => TEST_NOW);
   writer.upsertSource(record);
   writer.writeRecord(record);

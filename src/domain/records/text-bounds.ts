@@ -23,7 +23,11 @@ export function boundOf(field: string): { readonly chars: number; readonly name:
  */
 export function overBound(value: unknown, path = ''): string[] {
   if (typeof value === 'string') {
-    const field = path.replace(/\[\d+\]$/u, '').split('.').at(-1) ?? path;
+    const field =
+      path
+        .replace(/\[\d+\]$/u, '')
+        .split('.')
+        .at(-1) ?? path;
     const bound = boundOf(field);
     return value.length > bound.chars
       ? [

@@ -9,7 +9,8 @@
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /** What a terminal must not receive raw: the characters above, a carriage return and the Unicode line separators. */
-const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+const UNPRINTABLE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * A cell's text as Kohyo keeps it: line ends made `\n` (CR LF, CR, U+2028 and U+2029 alike), then every unsafe
@@ -20,11 +21,11 @@ export function cleanText(text: string): string {
 }
 
 /** Every string of a value cleaned (cleanText), arrays and plain objects walked; anything else as it is. */
-export function cleanStrings<T>(value: T): T {
-  if (typeof value === 'string') return cleanText(value) as T;
-  if (Array.isArray(value)) return value.map(cleanStrings) as T;
+export function cleanStrings(value: unknown): unknown {
+  if (typeof value === 'string') return cleanText(value);
+  if (Array.isArray(value)) return value.map(cleanStrings);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), cleanStrings(v)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanText(k), cleanStrings(v)]));
   return value;
 }
 

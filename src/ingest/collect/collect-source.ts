@@ -81,9 +81,11 @@ export async function collectSource(
   localFiles: readonly string[] | null = null,
 ): Promise<SourceRunResult> {
   const started = context.clock();
-  const end = await runStages(source, parse, context, localFiles).catch(
-    (error: unknown): RunEnd => ({ kind: 'failure', error: unexpected(error), seen: NOTHING_SEEN }),
-  );
+  const end = await runStages(source, parse, context, localFiles).catch((error: unknown): RunEnd => ({
+    kind: 'failure',
+    error: unexpected(error),
+    seen: NOTHING_SEEN,
+  }));
   try {
     return finishRun(source, context, started, end);
   } catch (error) {

@@ -4,7 +4,8 @@ import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MAX_LIST_BYTES } from './fetcher.js';
 
-export type LocalFileRead = { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly error: string };
+export type LocalFileRead =
+  { readonly ok: true; readonly body: Buffer } | { readonly ok: false; readonly error: string };
 
 /**
  * The file's bytes, or why not in a sentence naming the file by its name alone (the sentence may be published in

@@ -244,7 +244,8 @@ function applyRow(writer: CompanyWriter, row: NtaRow, terms: ParsedItem['terms']
 /** Refuses a file read whole when it has no rows, or none or too many of them are well-formed. */
 function rejectMalformed(c: RowCounts, firstExample: string): void {
   // an empty file (or one of blank lines) is no edition of the register: importing it would publish a new version
-  if (c.rowsRead === 0) throw new FileRejection('the file holds no rows: nothing to import, no new version published', null);
+  if (c.rowsRead === 0)
+    throw new FileRejection('the file holds no rows: nothing to import, no new version published', null);
   const wellFormed = c.rowsRead - c.skippedTotal;
   if (c.skippedTotal > 0 && wellFormed === 0) {
     throw new FileRejection(

@@ -38,7 +38,8 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
     },
   };
   const kindRecord = RECORD_OF_KIND[context.source.record_kind](read, common, mapping);
-  const record = mapping.source_key === undefined ? kindRecord : { ...kindRecord, source_key: keyOf(cells, mapping.source_key) };
+  const record =
+    mapping.source_key === undefined ? kindRecord : { ...kindRecord, source_key: keyOf(cells, mapping.source_key) };
   return read.problems.length > 0 ? { problems: read.problems } : { record, warnings };
 }
 

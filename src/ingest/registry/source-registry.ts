@@ -137,8 +137,7 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
   const parsers = new Map<string, string>();
   for (const entry of entries) {
     const at = `source '${entry.id}'`;
-    if (!REGISTRY_SOURCE_ID.test(entry.id))
-      problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
+    if (!REGISTRY_SOURCE_ID.test(entry.id)) problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
     const first = seen.get(entry.id);
     if (first !== undefined) problems.push(`${at}: the id is used twice${twiceWhere(first, entry.origin)}`);
     seen.set(entry.id, entry.origin ?? '');

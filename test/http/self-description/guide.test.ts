@@ -154,7 +154,13 @@ test("a dataset's values stand in the guide encoded for where they stand, never 
       ...demo.examples,
       [SEARCH_PATH]: {
         ...search,
-        call: { path: SEARCH_PATH, params: [['q', hostile], ['limit', '4']] },
+        call: {
+          path: SEARCH_PATH,
+          params: [
+            ['q', hostile],
+            ['limit', '4'],
+          ],
+        },
         answer: { data: { companies: [{ name: hostile }] }, meta: {} },
       },
     },
@@ -167,7 +173,11 @@ test("a dataset's values stand in the guide encoded for where they stand, never 
       assert.equal(line.match(/`/gu)?.length, 2, `one code span: ${line}`);
   }
   const full = fullGuide(config, examples);
-  assert.ok(full.includes(`GET ${SEARCH_PATH}?q=${encodeURIComponent(hostile).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}&limit=4`));
+  assert.ok(
+    full.includes(
+      `GET ${SEARCH_PATH}?q=${encodeURIComponent(hostile).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}&limit=4`,
+    ),
+  );
   const json = full
     .split('```json\n')
     .find((block) => block.includes('"companies"'))
@@ -183,5 +193,10 @@ test("a dataset's values stand in the guide encoded for where they stand, never 
   assert.equal(existsSync(join(dir, 'pwned')), false, 'the example ran nothing');
   const args = readFileSync(join(dir, 'args'), 'utf8').split('\0');
   const body = args[args.indexOf('-d') + 1] ?? '';
-  assert.equal(JSON.parse(body).params.arguments.q, hostile);
+  assert.deepEqual(JSON.parse(body), {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search', arguments: { q: hostile, limit: 2 } },
+  });
 });

@@ -67,8 +67,15 @@ test('a messy list of eleven keeps its good rows: a cell over its bound, a bad d
   const text = run.out.join('\n');
   const runs = runsOf(dbPath);
   assert.equal(runs['test-tokyo']?.outcome, 'success', text);
-  assert.equal(runs['test-tokyo']?.records, 9, 'eight rows, and the row that differs from row 1 under a key of its own');
-  assert.match(text, /skipped row 9: unreadable: company\.name is 501 characters, over its bound of 500 \(MAX_NAME_CHARS\)/u);
+  assert.equal(
+    runs['test-tokyo']?.records,
+    9,
+    'eight rows, and the row that differs from row 1 under a key of its own',
+  );
+  assert.match(
+    text,
+    /skipped row 9: unreadable: company\.name is 501 characters, over its bound of 500 \(MAX_NAME_CHARS\)/u,
+  );
   assert.match(text, /skipped row 10: unreadable: period\.from '2025-02-30' is not a calendar date/u);
   assert.match(text, /skipped row 11: the same row as row 1, kept once/u);
   assert.match(text, /row 12: shares its key with row 1 but differs: kept as a record of its own/u);
@@ -121,7 +128,10 @@ test("the terminal is given a file's controls escaped, never raw", async () => {
   const csv = join(dir, 'list.csv');
   writeFileSync(
     csv,
-    ['業者名,所在地,処分年月日,処分内容', '株式会社\u001b]0;pwned\u0007見本\u009b31m,東京都千代田区1-1,令和7年3月14日,営業停止\u202e7日間'].join('\n'),
+    [
+      '業者名,所在地,処分年月日,処分内容',
+      '株式会社\u001b]0;pwned\u0007見本\u009b31m,東京都千代田区1-1,令和7年3月14日,営業停止\u202e7日間',
+    ].join('\n'),
   );
   const out: string[] = [];
   const err: string[] = [];

@@ -249,7 +249,10 @@ test('a value no code fits is left TODO and counted, and its rows are said to be
   );
   // one row in six the mapping cannot read is skipped alone, and told with its reason
   assert.match(proposed.text, /^5 record\(s\) it would give/mu);
-  assert.match(proposed.text, /^ {2}skipped row 7: unreadable: column 「処分内容」: '戒告' names no known action_type/mu);
+  assert.match(
+    proposed.text,
+    /^ {2}skipped row 7: unreadable: column 「処分内容」: '戒告' names no known action_type/mu,
+  );
 });
 
 // An operator's small list as a new user brings it: 令和 dates, one of them impossible, 営業停止 with its days and a
@@ -276,7 +279,10 @@ test('a law column is read for the sector its law regulates, and the row that ca
   assert.doesNotMatch(proposed.text, /^unmapped: 「根拠法令」/mu);
   assert.doesNotMatch(proposed.text, /needs: sector_code/u);
   assert.match(proposed.text, /^9 record\(s\) it would give/mu);
-  assert.match(proposed.text, /^ {2}skipped row 5: unreadable: column 「処分年月日」: '令和7年2月30日'.*has no day 30/mu);
+  assert.match(
+    proposed.text,
+    /^ {2}skipped row 5: unreadable: column 「処分年月日」: '令和7年2月30日'.*has no day 30/mu,
+  );
 });
 
 test('a list still needing a value (--fixed) has its unreadable rows told all the same', async () => {

@@ -142,7 +142,10 @@ describe('kohyo import nta', () => {
     const db = openReadOnly(dbPath);
     const names = db.prepare('SELECT name FROM companies').all() as { name: string }[];
     db.close();
-    assert.ok(names.some((n) => n.name === '見本[2J商事株式会社'), JSON.stringify(names));
+    assert.ok(
+      names.some((n) => n.name === '見本[2J商事株式会社'),
+      JSON.stringify(names),
+    );
     assert.ok(names.every((n) => !/[\u001b\u202e]/u.test(n.name)));
   });
 

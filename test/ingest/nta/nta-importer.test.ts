@@ -507,6 +507,9 @@ describe('import semantics', () => {
 
   it('refuses a file of no rows, blank lines or none: it is no edition of the register', async () => {
     for (const text of ['', '\n\r\n\n'])
-      await assert.rejects(importInto(freshDb(), [file('empty.csv', text)]), /the file holds no rows: nothing to import/u);
+      await assert.rejects(
+        importInto(freshDb(), [file('empty.csv', text)]),
+        /the file holds no rows: nothing to import/u,
+      );
   });
 });

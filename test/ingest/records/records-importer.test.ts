@@ -138,7 +138,10 @@ describe('importRecordFiles', () => {
     line.source.id = '<svg onload=alert(1)>../../etc';
     const [summary] = await importRecordFiles(db, [tempFile('hostile.jsonl', [JSON.stringify(line)])], { now: NOW });
     assert.equal(summary!.applied, false);
-    assert.match(summary!.errors[0]!, /^line 1: source\.id '<svg onload=alert\(1\)>\.\.\/\.\.\/etc' is not a source id/u);
+    assert.match(
+      summary!.errors[0]!,
+      /^line 1: source\.id '<svg onload=alert\(1\)>\.\.\/\.\.\/etc' is not a source id/u,
+    );
     assert.equal(count('sources'), 0);
     assert.equal(count('collection_runs'), 0);
   });
