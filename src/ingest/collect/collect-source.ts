@@ -4,6 +4,7 @@
 import { instant } from '../../domain/dates.js';
 import { messageOf } from '../../domain/error-of.js';
 import { withoutLocalPaths } from '../../domain/text/local-paths.js';
+import { cleanText } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -164,11 +165,15 @@ function withPrepared(
   });
 }
 
-/** The most of one warning or link note a run keeps: a note quotes cells, and a cell may be far over its bound. */
+/** The most of one warning, link note or error a run keeps: each may quote cells, and a cell may be past its bound. */
 const MAX_NOTE_CHARS = 1000;
 
+/** A note as a run keeps it: cleaned as a cell is, and cut. */
 function cutNote(note: string): string {
-  return note.length <= MAX_NOTE_CHARS ? note : `${note.slice(0, MAX_NOTE_CHARS)}… (${note.length} characters)`;
+  const text = cleanText(note);
+  return text.length <= MAX_NOTE_CHARS
+    ? text
+    : `${text.slice(0, MAX_NOTE_CHARS)}… (${text.length.toLocaleString('en')} characters)`;
 }
 
 function listFacts(
@@ -199,7 +204,7 @@ function finishRun(source: SourceEntry, context: SourceRunContext, started: Date
   ) => {
     const finished = context.clock();
     // the error is published (/api/v1/coverage): a local file is named by its name, never its folders
-    const error = run.error === null ? null : withoutLocalPaths(run.error);
+    const error = run.error === null ? null : cutNote(withoutLocalPaths(run.error));
     const full: CollectionRun = { ...base, ...run, error, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
     const ms = finished.getTime() - started.getTime();

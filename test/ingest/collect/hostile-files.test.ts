@@ -9,7 +9,7 @@ import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { MAX_LIST_BYTES } from '../../../src/ingest/collect/fetcher.js';
 import { MAX_NAME_CHARS } from '../../../src/domain/records/text-bounds.js';
-import type { SourceParser } from '../../../src/ingest/parsers/source-parser.js';
+import { parseFailure, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { offlineIo, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';
 
 /** A parser whose list throws where the collection reads it, as a write that SQLite refuses would. */
@@ -96,6 +96,24 @@ test("a run's published error names a local file by its name, never the operator
   assert.equal(await runCollect(['test-tokyo', '--file', missing], run.io), 1);
   assert.equal(runsOf(dbPath)['test-tokyo']?.error, 'cannot read tokyo.tsv: no such file or directory (ENOENT)');
   assert.doesNotMatch(run.out.join('\n'), /private/u);
+});
+
+test("a run's published error is cleaned of controls and cut, however much of a cell a parser quotes", async () => {
+  const dir = tempDir();
+  const dbPath = join(dir, 'kohyo.sqlite');
+  writeFileSync(join(dir, 'tokyo.tsv'), tsvList(1));
+  const run = offlineIo(dbPath, [testSource('test-tokyo', 'https://example.go.jp/tokyo.csv')]);
+  const quoting: SourceParser = () =>
+    parseFailure(`row 2: '\u001b]0;owned\u0007${'あ'.repeat(5000)}' names no known law`);
+  const code = await runCollect(['test-tokyo', '--file', join(dir, 'tokyo.tsv')], {
+    ...run.io,
+    resolve: () => quoting,
+  });
+  assert.equal(code, 1);
+  const error = runsOf(dbPath)['test-tokyo']?.error ?? '';
+  assert.ok(error.startsWith("could not parse the list: row 2: ']0;ownedあ"), error.slice(0, 80));
+  assert.match(error, /… \(\d,\d{3} characters\)$/u);
+  assert.ok(error.length < 1100, `${error.length} characters`);
 });
 
 test('every reader of a local file refuses one over the size bound at once, naming the bound', async () => {
