@@ -74,55 +74,70 @@ export function prepareRecords(
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
   const notes = new Set<string>();
-  const firstOfId = new Map<string, { where: string; row: number; text: string; count: number }>();
+  const seen = new Map<string, FirstOfId>();
   const records: ValidRecord[] = [];
   const kept: RecordOrigin[] = [];
   const unreadable: SkippedRow[] = [];
   const problems: string[] = [];
   const warnings: string[] = [];
+  let invalid = 0;
   let again = 0;
   parsed.records.forEach((input, index) => {
     const origin = parsed.origins?.[index] ?? { row: index + 1 };
     const where = placeName(origin);
     const valid = linkedRecord(input, sourceId, namesakes);
     if (!valid.ok) {
+      invalid++;
       problems.push(`${where}: ${valid.errors.join('; ')}`);
       unreadable.push(skippedAt(origin, `unreadable: ${valid.errors.join('; ')}`));
       return;
     }
-    const { outcome, note } = valid;
-    let { record } = valid;
-    const first = firstOfId.get(record.id);
-    if (first !== undefined) {
-      if (duplicates === 'keep_first') {
-        again++;
-        return;
-      }
-      if (JSON.stringify(record) === first.text) {
-        unreadable.push(skippedAt(origin, `the same row as ${first.where}, kept once`));
-        return;
-      }
-      first.count++;
-      const key = `${record.source_key}#${first.count}`;
+    const first = seen.get(valid.record.id);
+    if (first === undefined) seen.set(valid.record.id, { where, text: JSON.stringify(valid.record), count: 1 });
+    else if (duplicates === 'keep_first') {
+      again++;
+      return;
+    }
+    const record = first === undefined ? valid.record : ownKey(valid.record, first);
+    if (typeof record === 'string') {
+      unreadable.push(skippedAt(origin, record));
+      return;
+    }
+    if (first !== undefined)
       warnings.push(
         `${where}: shares its key with ${first.where} but differs: kept as a record of its own, key '…#${first.count}' (a mapping's source_key tells such rows apart by a column)`,
       );
-      record = { ...record, source_key: key, id: recordId(record.kind, sourceId, key) };
-    } else firstOfId.set(record.id, { where, row: origin.row, text: JSON.stringify(record), count: 1 });
-    counts[outcome]++;
-    if (note !== null) notes.add(note);
+    counts[valid.outcome]++;
+    if (valid.note !== null) notes.add(valid.note);
     records.push(record);
     kept.push(origin);
   });
-  const unread = unreadable.filter((row) => row.reason.startsWith('unreadable')).length;
-  if (tooManyUnreadable(unread, parsed.records.length, rule))
+  if (tooManyUnreadable(invalid, parsed.records.length, rule))
     return {
       ok: false,
-      error: `${unread} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(unread, parsed.records.length, rule)}; nothing was kept`,
+      error: `${invalid} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(invalid, parsed.records.length, rule)}; nothing was kept`,
       problems,
     };
   const prepared = { records, origins: kept, links: counts, link_notes: [...notes], unreadable, warnings };
   return { ok: true, ...prepared, repeated: again };
+}
+
+/** The first record of an id in a list: where it was read, its content, and how many of the id were kept. */
+interface FirstOfId {
+  readonly where: string;
+  readonly text: string;
+  count: number;
+}
+
+/**
+ * A record whose id an earlier one of the list has: the reason to skip it when it is that record again, field for
+ * field; else the record under a key of its own, its key followed by its count (`…#2`).
+ */
+function ownKey(record: ValidRecord, first: FirstOfId): ValidRecord | string {
+  if (JSON.stringify(record) === first.text) return `the same row as ${first.where}, kept once`;
+  first.count++;
+  const key = `${record.source_key}#${first.count}`;
+  return { ...record, source_key: key, id: recordId(record.kind, record.source.id, key) };
 }
 
 function skippedAt(origin: RecordOrigin, reason: string): SkippedRow {
