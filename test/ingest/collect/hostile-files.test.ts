@@ -2,7 +2,7 @@
 // nothing of the operator's machine published, and every local reader refusing a file over the size bound at once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCli } from '../../../src/cli.js';
@@ -41,7 +41,7 @@ function runsOf(dbPath: string): Record<string, { outcome: string; error: string
   }
 }
 
-test('a messy list of eleven keeps its good rows: a cell over its bound, a bad date and a repeated row skipped and told; a failing source fails alone', async () => {
+test('a messy list keeps its good rows, controls cleaned: a cell over its bound, a bad date and a repeated row skipped and told; a failing source fails alone', async () => {
   const dir = tempDir();
   const files = join(dir, 'downloads');
   const good = tsvList(8, '都').trimEnd().split('\n');
@@ -52,8 +52,8 @@ test('a messy list of eleven keeps its good rows: a cell over its bound, a bad d
     ['日付違い建設株式会社', '東京都千代田区1-1', '2025-02-30', '', '談合'].join('\t'),
     first,
     first.replace(/談合$/u, '談合（再掲、語句訂正）'),
+    ['制御\u001b[2J\u0007建設株式会社\u202e', '東京都千代田区1-1', '2025-03-02', '', '談合\u009b'].join('\t'),
   ];
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(files);
   writeFileSync(join(files, 'test-tokyo.tsv'), `${rows.join('\n')}\n`);
   writeFileSync(join(files, 'test-years.tsv'), tsvList(3, '年'));
@@ -67,17 +67,23 @@ test('a messy list of eleven keeps its good rows: a cell over its bound, a bad d
   const text = run.out.join('\n');
   const runs = runsOf(dbPath);
   assert.equal(runs['test-tokyo']?.outcome, 'success', text);
-  assert.equal(
-    runs['test-tokyo']?.records,
-    9,
-    'eight rows, and the row that differs from row 1 under a key of its own',
-  );
+  assert.equal(runs['test-tokyo']?.records, 10, 'eight rows, the row that differs from row 1, the one with controls');
   assert.match(
     text,
     /skipped row 9: unreadable: company\.name is 501 characters, over its bound of 500 \(MAX_NAME_CHARS\)/u,
   );
   assert.match(text, /skipped row 10: unreadable: period\.from '2025-02-30' is not a calendar date/u);
   assert.match(text, /skipped row 11: the same row as row 1, kept once/u);
+  const db = new Database(dbPath, { readonly: true });
+  const cleaned = db
+    .prepare("SELECT company_name, reason_detail FROM procurement_suspensions WHERE company_name LIKE '制御%'")
+    .all();
+  db.close();
+  assert.deepEqual(
+    cleaned,
+    [{ company_name: '制御[2J建設株式会社', reason_detail: '談合' }],
+    'stored without controls',
+  );
   assert.match(text, /row 12: shares its key with row 1 but differs: kept as a record of its own/u);
   assert.deepEqual(runs['test-years'], {
     outcome: 'failure',
