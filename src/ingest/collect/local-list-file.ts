@@ -24,10 +24,16 @@ export async function readLocalListFile(path: string, maxBytes = MAX_LIST_BYTES)
     const { size } = await handle.stat();
     if (size > maxBytes) return { ok: false, error: tooLarge(name, size, maxBytes) };
     const body = Buffer.alloc(size);
-    const { bytesRead } = await handle.read(body, 0, size, 0);
-    const more = await handle.read(Buffer.alloc(1), 0, 1, size);
+    let read = 0;
+    while (read < size) {
+      const { bytesRead } = await handle.read(body, read, size - read, read);
+      // a file that shrank meanwhile is read as far as it goes
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    const more = await handle.read(Buffer.alloc(1), 0, 1, read);
     if (more.bytesRead > 0) return { ok: false, error: `${name} grew while it was read; try again` };
-    return { ok: true, body: body.subarray(0, bytesRead) };
+    return { ok: true, body: body.subarray(0, read) };
   } catch (error) {
     return { ok: false, error: `cannot read ${name}: ${errorWords(error)}` };
   } finally {
