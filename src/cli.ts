@@ -3,6 +3,7 @@
 // MCP SDK among them), and a process that imported them all spent seconds of CPU on modules its command never used.
 import { loadConfig, ConfigError } from './config.js';
 import { clearDeadDrafts } from './store/write/draft.js';
+import { terminalSafe } from './domain/text/untrusted-text.js';
 
 const USAGE = `usage: kohyo <command>   (npx kohyo … in a checkout, npm run kohyo -- … alike)
 
@@ -52,28 +53,28 @@ export interface CliIo {
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, sub, ...rest] = argv;
+  // every command prints through one terminal-safe printer: text of a file, a client or a dataset can hold controls
+  const stdout = (line: string) => io.stdout(terminalSafe(line));
+  const stderr = (line: string) => io.stderr(terminalSafe(line));
   let config;
   try {
     config = loadConfig(io.env);
   } catch (error) {
     if (error instanceof ConfigError) {
-      io.stderr(`kohyo: ${error.message}`);
+      stderr(`kohyo: ${error.message}`);
       return 2;
     }
     throw error;
   }
-  for (const path of clearDeadDrafts(config.dbPath))
-    io.stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
-  const context = { dbPath: config.dbPath, now: io.now, stdout: io.stdout, stderr: io.stderr };
+  for (const path of clearDeadDrafts(config.dbPath)) stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
+  const context = { dbPath: config.dbPath, now: io.now, stdout, stderr };
   const args = sub === undefined ? [] : [sub, ...rest];
   switch (command) {
     case 'import':
       if (sub === 'nta') return (await import('./ingest/nta/nta-command.js')).runImportNta(rest, context);
       if (sub === 'records')
         return (await import('./ingest/records/records-command.js')).runImportRecords(rest, context);
-      io.stderr(
-        `kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`,
-      );
+      stderr(`kohyo: import what? "nta" or "records", got ${sub === undefined ? 'nothing' : `"${sub}"`}\n\n${USAGE}`);
       return 2;
     case 'build-demo':
       return (await import('../demo/build-demo-command.js')).runBuildDemo(args, context);
@@ -101,10 +102,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'help':
     case '--help':
     case '-h':
-      io.stdout(USAGE);
+      stdout(USAGE);
       return command === undefined ? 2 : 0;
     default:
-      io.stderr(`kohyo: unknown command "${command}"\n\n${USAGE}`);
+      stderr(`kohyo: unknown command "${command}"\n\n${USAGE}`);
       return 2;
   }
 }

@@ -1,6 +1,7 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
 import { isObject, textOf } from '../lib/is-object.js';
+import { cleanText } from './text/untrusted-text.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */
@@ -16,13 +17,39 @@ export interface SkippedRow {
 }
 
 /**
- * The share of a list's data rows that may be unreadable before the whole list fails: a few bad rows are a
- * publisher's typo, more is a changed layout that would quietly drop records.
+ * When a list's unreadable rows say its format changed, and the whole list fails rather than quietly dropping
+ * records: more than `rows` of them AND more than `share` of its data rows. Both, so that a list of ten keeps its
+ * nine good rows for one bad date, and a list of ten thousand is not failed by its six typos. A list of which no row
+ * reads fails too, however short. A source may set its own (`unreadable_rows` on its registry entry).
  */
-export const MAX_UNREADABLE_SHARE = 0.02;
+export interface UnreadableRule {
+  readonly rows: number;
+  /** A fraction, 0 to 1. */
+  readonly share: number;
+}
 
-export function tooManyUnreadable(unreadable: number, dataRows: number): boolean {
-  return unreadable > dataRows * MAX_UNREADABLE_SHARE;
+export const DEFAULT_UNREADABLE_RULE: UnreadableRule = { rows: 5, share: 0.2 };
+
+export function tooManyUnreadable(
+  unreadable: number,
+  dataRows: number,
+  rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
+): boolean {
+  return (unreadable > rule.rows && unreadable > dataRows * rule.share) || (unreadable > 0 && unreadable >= dataRows);
+}
+
+/**
+ * Why a list failed, for its message: 'more than 5 rows and more than 20 % of the rows' by the rule, or 'every one of
+ * its rows' for a short list that no row of reads.
+ */
+export function unreadableRuleWords(
+  unreadable: number,
+  dataRows: number,
+  rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
+): string {
+  if (unreadable > rule.rows && unreadable > dataRows * rule.share)
+    return `more than ${rule.rows} rows and more than ${Math.round(rule.share * 1000) / 10} % of the rows`;
+  return 'every one of its rows';
 }
 
 /**
@@ -37,8 +64,17 @@ export function skippedRow(
   cells: readonly string[] | null = null,
   page: number | null = null,
 ): SkippedRow {
-  const text = cells === null ? null : cells.map((cell) => cell.replace(/\s+/gu, ' ').trim()).join(' | ');
+  const text = cells === null ? null : cells.map(shownCell).join(' | ');
   return { row, page, reason, text: text === null || text.replace(/[|\s]/gu, '') === '' ? null : text };
+}
+
+/** The most of a cell a skipped row keeps: enough to find the row, never a cell that passed its bound whole. */
+export const MAX_SKIPPED_CELL_CHARS = 200;
+
+function shownCell(cell: string): string {
+  const text = cleanText(cell).replace(/\s+/gu, ' ').trim();
+  if (text.length <= MAX_SKIPPED_CELL_CHARS) return text;
+  return `${text.slice(0, MAX_SKIPPED_CELL_CHARS)}… (${text.length.toLocaleString('en')} characters)`;
 }
 
 /**

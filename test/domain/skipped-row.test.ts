@@ -1,14 +1,35 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { skippedRow, skippedRowLines, skippedRowOfStored, tooManyUnreadable } from '../../src/domain/skipped-row.js';
+import {
+  MAX_SKIPPED_CELL_CHARS,
+  skippedRow,
+  skippedRowLines,
+  skippedRowOfStored,
+  tooManyUnreadable,
+  unreadableRuleWords,
+} from '../../src/domain/skipped-row.js';
 
-test('more than 2 % of the rows unreadable fails a list; up to 2 % fail alone', () => {
+test('a list fails for its unreadable rows only past both a count and a share: a list of ten keeps its good rows', () => {
   assert.equal(tooManyUnreadable(0, 0), false);
-  assert.equal(tooManyUnreadable(9, 468), false, '1.9 %');
-  assert.equal(tooManyUnreadable(10, 468), true, '2.1 %');
-  assert.equal(tooManyUnreadable(2, 100), false, 'exactly 2 %');
-  assert.equal(tooManyUnreadable(3, 100), true);
-  assert.equal(tooManyUnreadable(1, 10), true, 'one bad row of ten is a changed layout, not a typo');
+  assert.equal(tooManyUnreadable(1, 10), false, 'one bad date of ten is a typo');
+  assert.equal(tooManyUnreadable(5, 10), false, 'five rows: not past the count');
+  assert.equal(tooManyUnreadable(6, 10), true, 'six of ten: past both');
+  assert.equal(tooManyUnreadable(20, 100), false, 'exactly 20 %');
+  assert.equal(tooManyUnreadable(21, 100), true);
+  assert.equal(tooManyUnreadable(9, 468), false, 'a long list and a few typos');
+  assert.equal(tooManyUnreadable(468, 468), true, 'a changed layout');
+  assert.equal(tooManyUnreadable(2, 2), true, 'no row of a short list reads');
+  assert.equal(tooManyUnreadable(2, 10, { rows: 1, share: 0.1 }), true, "a source's own rule");
+  assert.equal(tooManyUnreadable(2, 10, { rows: 2, share: 0.1 }), false);
+  assert.equal(unreadableRuleWords(6, 10), 'more than 5 rows and more than 20 % of the rows');
+  assert.equal(unreadableRuleWords(2, 2), 'every one of its rows');
+});
+
+test('a skipped row keeps a cell cut to its first characters, cleaned of controls', () => {
+  const long = 'あ'.repeat(MAX_SKIPPED_CELL_CHARS + 1);
+  const row = skippedRow(3, 'unreadable', [long, 'A\u001b[31mB\u202e']);
+  assert.equal(row.text, `${'あ'.repeat(MAX_SKIPPED_CELL_CHARS)}… (201 characters) | AB`.replace('AB', 'A[31mB'));
+  assert.equal(skippedRow(3, 'x', ['あ'.repeat(MAX_SKIPPED_CELL_CHARS)]).text, 'あ'.repeat(MAX_SKIPPED_CELL_CHARS));
 });
 
 test('a skipped row keeps its cells as text, and a blank one has none', () => {

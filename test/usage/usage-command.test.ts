@@ -108,6 +108,18 @@ test('usage report prints the last 24 hours by endpoint, status and code, client
   );
 });
 
+test("usage report prints a client's name (X-Kohyo-Client) with its control characters escaped, never raw", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kohyo-usage-cmd-'));
+  const env = { KOHYO_DB: join(dir, 'kohyo.sqlite') };
+  const store = UsageStore.open(usageDbPath({ dbPath: env.KOHYO_DB, usageDbPath: null }));
+  store.write([entry(1, { clientName: 'evil\u009b2J\u001b]0;owned\u0007\u202etxt' })]);
+  store.close();
+  const run = await cli(['usage', 'report'], env);
+  assert.equal(run.code, 0, run.err);
+  assert.match(run.out, /^ {2}1 {2}evil\\x9b2J\\x1b\]0;owned\\x07\\u202etxt {2}\(1 identifier\)$/mu);
+  assert.doesNotMatch(run.out, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/u);
+});
+
 test('usage report --since narrows the window; a bad duration or option is a usage error', async () => {
   const { env } = filled();
   const recent = await cli(['usage', 'report', '--since', '45m'], env);

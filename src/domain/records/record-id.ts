@@ -47,6 +47,15 @@ export function deriveSourceKey(record: KeyedContent): string {
   return `auto:${JSON.stringify(parts)}`;
 }
 
+/** A registry's source id: lower-case ASCII words joined by '-' (`mhlw-labour-law-violations`). */
+export const REGISTRY_SOURCE_ID = /^[a-z0-9]+(-[a-z0-9]+)*$/u;
+const URL_SOURCE_ID = /^web:[0-9a-f]{12}$/u;
+
+/** Whether a record may cite this source id: a registry's form, or the form sourceIdForUrl gives. */
+export function isSourceId(id: string): boolean {
+  return id.length <= 100 && (REGISTRY_SOURCE_ID.test(id) || URL_SOURCE_ID.test(id));
+}
+
 /** The id of a source that is not in the source registry: its URL, hashed. */
 export function sourceIdForUrl(url: string): string {
   return `web:${sha256Hex(url.trim()).slice(0, 12)}`;

@@ -7,8 +7,10 @@ import type {
   ProcurementSuspensionInput,
   RecordInput,
 } from './record-input.js';
-import { deriveSourceKey, givenIdProblem, recordId, sourceIdForUrl } from './record-id.js';
+import { deriveSourceKey, givenIdProblem, isSourceId, recordId, sourceIdForUrl } from './record-id.js';
 import { checkRecordShape } from './record-schema-check.js';
+import { overBound } from './text-bounds.js';
+import { cleanStrings } from '../text/untrusted-text.js';
 import { isCalendarDate, japanDate } from '../dates.js';
 import { placeOf } from '../companies/link-company.js';
 import type {
@@ -42,9 +44,16 @@ export function validateRecordLine(value: unknown, line: number): LineValidation
   return valid.ok ? valid : { ok: false, errors: valid.errors.map((e) => `line ${line}: ${e}`) };
 }
 
-/** Validates a record; errors read "authority 'xyz' is not a known authority code", for the caller to place. */
+/**
+ * Validates a record; errors read "authority 'xyz' is not a known authority code", for the caller to place. Every
+ * record any source gives is validated here before it is written, so this is where its text is cleaned (control
+ * and direction characters removed) and bounded: a field longer than its bound fails the record, naming the bound.
+ */
 export function validateRecord(value: unknown): LineValidation {
-  const shape = checkRecordShape(value);
+  const cleaned = cleanStrings(value);
+  const tooLong = overBound(cleaned);
+  if (tooLong.length > 0) return { ok: false, errors: tooLong };
+  const shape = checkRecordShape(cleaned);
   const errors: string[] = shape.ok ? [] : shape.errors;
   const record = shape.ok ? normalise(shape.value, errors) : null;
   if (record === null || errors.length > 0) return { ok: false, errors };
@@ -198,8 +207,13 @@ function sourceOf(input: RecordInput['source'], errors: string[]): SourceRef {
   if (!/^https?:\/\/[^\s/]+/u.test(url) || !URL.canParse(url))
     errors.push(`source.url '${input.url}' is not an http(s) URL`);
   if (input.published_on != null) date('source.published_on', input.published_on, errors);
+  const id = input.id?.trim() || sourceIdForUrl(url);
+  if (!isSourceId(id))
+    errors.push(
+      `source.id '${id}' is not a source id: lower-case ASCII words joined by '-', as the registry's ids are (or leave it out to have one made from source.url)`,
+    );
   return {
-    id: input.id?.trim() || sourceIdForUrl(url),
+    id,
     url,
     title: required('source.title', input.title, errors),
     published_on: input.published_on ?? null,

@@ -10,7 +10,8 @@ import { KindSection, SuccessorLink, closedText, kindPageAddress } from './searc
 import { dayText, timeText } from './people-dates.js';
 import type { CompanyPage } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
-import { COMPANY_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import { PublisherText } from './publisher-text.js';
 
 function CompanyFacts({ c, language }: { readonly c: Company; readonly language: Language }) {
   const formerNames = c.aliases.filter((alias) => alias.kind === 'former_name');
@@ -79,7 +80,9 @@ export function CompanyPageView({ frame, page }: { readonly frame: PageFrame; re
   return (
     <Layout frame={frame}>
       <SearchForm language={language} />
-      <h1 lang="ja">{c.name}</h1>
+      <h1>
+        <PublisherText>{c.name}</PublisherText>
+      </h1>
       <ClosedNotice c={c} language={language} />
       <CompanyFacts c={c} language={language} />
       <p>

@@ -5,6 +5,7 @@ import { PAGE_STYLE } from './page-style.js';
 import { message, type MessageId } from './messages.js';
 import type { Language } from './language.js';
 import { SEARCH_PAGE_PATH } from '../../api/links.js';
+import { cleanText } from '../../domain/text/untrusted-text.js';
 
 export interface PageFrame {
   readonly language: Language;
@@ -71,7 +72,8 @@ export function Layout({ frame, children }: { readonly frame: PageFrame; readonl
         <title>
           {frame.title === message(language, 'service')
             ? frame.title
-            : `${frame.title} | ${message(language, 'service')}`}
+            : // a title holds no markup to isolate a publisher's words with: their direction controls are left out
+              `${cleanText(frame.title)} | ${message(language, 'service')}`}
         </title>
         {frame.feed === undefined ? null : <link rel="alternate" type="application/atom+xml" href={frame.feed} />}
         <style dangerouslySetInnerHTML={{ __html: PAGE_STYLE }} />

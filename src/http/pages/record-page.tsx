@@ -4,6 +4,7 @@ import { isMessageId, message } from './messages.js';
 import { labelIn, type Language } from './language.js';
 import { Fact } from './pages.js';
 import { CompanyName, actionOf, type ShownRecord } from './record-parts.js';
+import { PublisherText } from './publisher-text.js';
 import { dayText, timeText } from './people-dates.js';
 
 /** A period as a reader reads it: from a day to a day, or from a day with no end. */
@@ -70,10 +71,8 @@ function statusText(language: Language, status: string): string {
   return isMessageId(id) ? message(language, id) : status;
 }
 
-/** Text of the source, in Japanese: marked so on an English page. */
-function Japanese({ children }: { readonly children: string }) {
-  return <span lang="ja">{children}</span>;
-}
+/** Text of the source, in Japanese: marked so on an English page, and isolated from the page's own words. */
+const Japanese = PublisherText;
 
 function RecordFacts({ shown, language }: { readonly shown: ShownRecord; readonly language: Language }) {
   switch (shown.kind) {
@@ -156,7 +155,7 @@ export function RecordPageView({ frame, shown }: { readonly frame: PageFrame; re
     <Layout frame={frame}>
       <SearchForm language={language} />
       <h1>
-        {actionOf(shown, language)}: <span lang="ja">{r.company.name}</span>
+        {actionOf(shown, language)}: <PublisherText>{r.company.name}</PublisherText>
       </h1>
       <dl class="facts">
         <Fact term={message(language, 'recordKind')}>{message(language, `one_${shown.kind}`)}</Fact>
@@ -181,8 +180,8 @@ export function RecordPageView({ frame, shown }: { readonly frame: PageFrame; re
           />
         </Fact>
         <Fact term={message(language, 'source')}>
-          <a href={r.source.url} rel="noopener noreferrer" lang="ja">
-            {r.source.title}
+          <a href={r.source.url} rel="noopener noreferrer">
+            <PublisherText>{r.source.title}</PublisherText>
           </a>
           {r.source.published_on === null ? null : (
             <>

@@ -5,6 +5,7 @@ import { labelIn, type Language } from './language.js';
 import { message } from './messages.js';
 import { dayText } from './people-dates.js';
 import { Sentence } from './layout.js';
+import { PublisherText } from './publisher-text.js';
 import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import type { NamedElsewhereCount } from '../../api/record-endpoint.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
@@ -36,13 +37,12 @@ export function CompanyName({ shown, language }: { readonly shown: ShownRecord; 
   const { company } = shown.record;
   const english = language === 'en' && company.name_en !== null;
   const name = english ? company.name_en : company.name;
-  const lang = english ? undefined : 'ja';
+  const lang = english ? 'en' : 'ja';
+  const text = <PublisherText lang={lang}>{name ?? ''}</PublisherText>;
   return company.corporate_number === null ? (
-    <span lang={lang}>{name}</span>
+    text
   ) : (
-    <a href={`${COMPANY_PAGE_PATH}/${company.corporate_number}?lang=${language}`} lang={lang}>
-      {name}
-    </a>
+    <a href={`${COMPANY_PAGE_PATH}/${company.corporate_number}?lang=${language}`}>{text}</a>
   );
 }
 

@@ -19,6 +19,7 @@ import type { Company } from '../../api/schemas/company.js';
 import type { Recall } from '../../api/company-search.js';
 import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
 import { RECORD_LISTS, type RecordKind } from '../../domain/records/record.js';
+import { PublisherText } from './publisher-text.js';
 
 /** The list a search page may show alone: the companies, or one record kind's list. */
 type SearchList = 'companies' | (typeof RECORD_LISTS)[RecordKind];
@@ -147,8 +148,8 @@ export function SuccessorLink({
 function CompanyLine({ company, language }: { readonly company: Company; readonly language: Language }) {
   return (
     <li>
-      <a href={`${company.links.html}?lang=${language}`} lang="ja">
-        {company.name}
+      <a href={`${company.links.html}?lang=${language}`}>
+        <PublisherText>{company.name}</PublisherText>
       </a>{' '}
       <span class="meta">
         {message(language, 'corporateNumber')} {company.corporate_number} ·{' '}

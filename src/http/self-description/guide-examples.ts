@@ -51,14 +51,23 @@ export interface DocumentExamples {
   readonly guide: Omit<GuideExamples, 'from'>;
 }
 
-/** The call as a person reads it: values as they are. */
+/**
+ * The call as a person reads it: values as they are, but for what could end the code span it stands in, start a
+ * line, reorder the line or be read as another parameter (controls, line ends, direction marks, '`', '%', '&', '#',
+ * '+'), which are percent-encoded: a value is the dataset's, never the guide's words.
+ */
 export function readableCall(call: ExampleCall): string {
-  return joinCall(call, (value) => value);
+  return joinCall(call, (value) => value.replace(/[\p{C}\p{Zl}\p{Zp}`%&#+]/gu, encodeURIComponent));
 }
 
-/** The call as it is sent: values percent-encoded as UTF-8. */
+/** The call as it is sent: values percent-encoded as UTF-8, `!'()*` too, so that it can stand in a Markdown link. */
 export function encodedCall(call: ExampleCall): string {
-  return joinCall(call, encodeURIComponent);
+  return joinCall(call, percentEncoded);
+}
+
+/** RFC 3986's encoding of a query value, which encodeURIComponent leaves short of by `!'()*`. */
+export function percentEncoded(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function joinCall(call: ExampleCall, encode: (value: string) => string): string {
@@ -120,7 +129,7 @@ function answered(over: RouteContext, path: string, params: Params, options: Add
   const inPath = new Set<string>();
   const concrete = path.replace(/\{(\w+)\}/gu, (_, name: string) => {
     inPath.add(name);
-    return encodeURIComponent(String(params[name] ?? ''));
+    return percentEncoded(String(params[name] ?? ''));
   });
   const call: ExampleCall = {
     path: concrete,

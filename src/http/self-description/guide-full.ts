@@ -183,8 +183,24 @@ function mcpCurl(origin: string, served: GuideExamples): string {
       : { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search', arguments: { q, limit: 2 } } };
   return [
     `curl -s ${origin}${MCP_PATH} -H 'Content-Type: application/json' -H 'Accept: ${MCP_ACCEPT}' \\`,
-    `  -d '${JSON.stringify(message)}'`,
+    `  -d ${shellQuoted(jsonText(message))}`,
   ].join('\n');
+}
+
+/** A word for a POSIX shell, in single quotes: nothing in it is expanded or run when the example is pasted. */
+export function shellQuoted(text: string): string {
+  return `'${text.replace(/'/gu, `'\\''`)}'`;
+}
+
+/**
+ * JSON, with what JSON.stringify leaves raw escaped too: the C1 controls, the line separators and the direction
+ * controls, which only a string can hold, so that no value of the dataset reorders or breaks the guide's lines.
+ */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? 'null').replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function parameterLines(schema: TObject): string[] {
@@ -197,13 +213,13 @@ function parameterLines(schema: TObject): string[] {
 
 /** JSON with one field a line, small objects and arrays kept on one line, so examples stay short. */
 export function renderJson(value: unknown, indent = ''): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return jsonText(value);
+  const flat = jsonText(value);
   if (flat.length + indent.length <= 110) return flat;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     return `[\n${value.map((v) => inner + renderJson(v, inner)).join(',\n')}\n${indent}]`;
   }
-  const fields = Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${renderJson(v, inner)}`);
+  const fields = Object.entries(value).map(([k, v]) => `${inner}${jsonText(k)}: ${renderJson(v, inner)}`);
   return `{\n${fields.join(',\n')}\n${indent}}`;
 }

@@ -2,6 +2,9 @@
 // worker thread, under the parse budget), validate and link its records, date the edition and judge it against the
 // one held, write; each stage a function with a typed result, and the run recorded in one place (finishRun).
 import { instant } from '../../domain/dates.js';
+import { messageOf } from '../../lib/error-of.js';
+import { withoutLocalPaths } from '../../domain/text/local-paths.js';
+import { cleanText } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -16,7 +19,7 @@ import { parseListFiles } from './parse-list-files.js';
 import { prepareRecords, type LinkCounts } from './prepare-records.js';
 import { judgeEdition, type EditionJudgement } from './edition-run.js';
 import { keptNotes, skippedTotal, type ParsedList, type SourceParser } from '../parsers/source-parser.js';
-import { readList, type ListRead, type Seen } from './read-list.js';
+import { NOTHING_SEEN, readList, type ListRead, type Seen } from './read-list.js';
 
 export interface SourceRunContext {
   readonly db: Db;
@@ -79,8 +82,23 @@ export async function collectSource(
   localFiles: readonly string[] | null = null,
 ): Promise<SourceRunResult> {
   const started = context.clock();
-  const end = await runStages(source, parse, context, localFiles);
-  return finishRun(source, context, started, end);
+  const end = await runStages(source, parse, context, localFiles).catch((error: unknown): RunEnd => ({
+    kind: 'failure',
+    error: unexpected(error),
+    seen: NOTHING_SEEN,
+  }));
+  try {
+    return finishRun(source, context, started, end);
+  } catch (error) {
+    // the edition could not be written (a transaction rolled back): this source fails, the others are published
+    if (end.kind === 'failure') throw error;
+    return finishRun(source, context, started, { kind: 'failure', error: unexpected(error), seen: NOTHING_SEEN });
+  }
+}
+
+/** A throw in a source's run, as its run's error: the source fails alone, named, and the collection goes on. */
+function unexpected(error: unknown): string {
+  return `the run failed unexpectedly: ${messageOf(error)}`;
 }
 
 async function runStages(
@@ -98,15 +116,15 @@ async function runStages(
     const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
     return { kind: 'failure', error: `could not parse the list: ${parsed.error}${problems}`, seen: list.seen };
   }
-  // the same record in two files of one list is one record; in a list of one file a repeated id stays an error
-  const duplicates = list.files.length > 1 ? 'keep_first' : 'error';
+  // the same record in two files of one list is one record; in a list of one file each row is told apart
+  const duplicates = list.files.length > 1 ? 'keep_first' : 'by_row';
   const namesakes = (key: string, prefecture: string) => context.links.namesakes(key, prefecture);
-  const prepared = prepareRecords(parsed, source.id, namesakes, duplicates);
+  const prepared = prepareRecords(parsed, source.id, namesakes, duplicates, source.unreadable_rows);
   if (!prepared.ok) {
     const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
     return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };
   }
-  const notes = prepared.unreadable.length === 0 ? parsed : withUnreadable(parsed, prepared.unreadable);
+  const notes = withPrepared(parsed, prepared);
   const facts = listFacts(list.seen, notes, prepared.records, prepared.link_notes);
   const of = { list, links: prepared.links };
   const judged = judgeEdition(context, source.id, {
@@ -133,13 +151,29 @@ function more(count: number): string {
   return count > QUOTED_PROBLEMS ? `; and ${count - QUOTED_PROBLEMS} more` : '';
 }
 
-/** The parser's notes with the records the collection left out as unreadable, kept bounded. */
-function withUnreadable(parsed: ParsedList, unreadable: ParsedList['skipped_rows']): ParsedList {
+/** The parser's notes with the rows the collection left out and the warnings it gave, kept bounded. */
+function withPrepared(
+  parsed: ParsedList,
+  { unreadable, warnings }: { unreadable: ParsedList['skipped_rows']; warnings: readonly string[] },
+): ParsedList {
+  if (unreadable.length === 0 && warnings.length === 0) return parsed;
   return keptNotes({
     ...parsed,
+    warnings: [...parsed.warnings, ...warnings],
     skipped_rows: [...parsed.skipped_rows, ...unreadable],
     skipped_total: skippedTotal(parsed) + unreadable.length,
   });
+}
+
+/** The most of one warning, link note or error a run keeps: each may quote cells, and a cell may be past its bound. */
+const MAX_NOTE_CHARS = 1000;
+
+/** A note as a run keeps it: cleaned as a cell is, and cut. */
+function cutNote(note: string): string {
+  const text = cleanText(note);
+  return text.length <= MAX_NOTE_CHARS
+    ? text
+    : `${text.slice(0, MAX_NOTE_CHARS)}… (${text.length.toLocaleString('en')} characters)`;
 }
 
 function listFacts(
@@ -154,9 +188,9 @@ function listFacts(
     records: records.length,
     period_from: period.from,
     period_to: period.to,
-    warnings: parsed.warnings,
+    warnings: parsed.warnings.map(cutNote),
     skipped_rows: parsed.skipped_rows,
-    link_notes: linkNotes,
+    link_notes: linkNotes.map(cutNote),
     skipped_rows_total: skippedTotal(parsed),
   };
 }
@@ -169,7 +203,9 @@ function finishRun(source: SourceEntry, context: SourceRunContext, started: Date
     extra: Partial<SourceRunResult>,
   ) => {
     const finished = context.clock();
-    const full: CollectionRun = { ...base, ...run, finished_at: instant(finished) };
+    // the error is published (/api/v1/coverage): a local file is named by its name, never its folders
+    const error = run.error === null ? null : cutNote(withoutLocalPaths(run.error));
+    const full: CollectionRun = { ...base, ...run, error, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
     const ms = finished.getTime() - started.getTime();
     return { run: full, held_back: false, published: 0, links: null, files: 0, ms, ...extra };

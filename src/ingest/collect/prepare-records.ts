@@ -3,7 +3,15 @@
 import type { RecordInput } from '../../domain/records/record-input.js';
 import { validateRecord } from '../../domain/records/record-validation.js';
 import type { ValidRecord } from '../../domain/records/record.js';
-import { skippedRow, tooManyUnreadable, MAX_UNREADABLE_SHARE, type SkippedRow } from '../../domain/skipped-row.js';
+import {
+  DEFAULT_UNREADABLE_RULE,
+  skippedRow,
+  tooManyUnreadable,
+  unreadableRuleWords,
+  type SkippedRow,
+  type UnreadableRule,
+} from '../../domain/skipped-row.js';
+import { recordId } from '../../domain/records/record-id.js';
 import {
   decideLink,
   linkSubject,
@@ -35,8 +43,10 @@ export type Prepared =
       readonly link_notes: readonly string[];
       /** Where each kept record was read, by index. */
       readonly origins: readonly RecordOrigin[];
-      /** The records left out because they do not validate, as skipped rows with the reasons. */
+      /** The records left out, as skipped rows with the reasons: they do not validate, or repeat a row. */
       readonly unreadable: readonly SkippedRow[];
+      /** The rows kept under a key of their own, as they shared one with another row. */
+      readonly warnings: readonly string[];
       /** The records left out as the same record read again (from another file of the list: 'keep_first'). */
       readonly repeated: number;
     }
@@ -49,57 +59,90 @@ export interface ParsedRecords {
 }
 
 /**
- * `duplicates`: 'error' fails the list on a repeated id; 'keep_first' keeps the first record of each id (the same
- * record read from two files of one list) and counts only the kept ones. The list fails when more than
- * MAX_UNREADABLE_SHARE of its records do not validate, as a parser's list does for rows it cannot read.
+ * `duplicates`: 'by_row', for a list of one file: a row the same as an earlier one, field for field, is kept once
+ * and reported as a skipped row; a row that shares its key (its id) with an earlier one but differs is kept under a
+ * key of its own (the key, '#' and its count: `…#2`) and a warning says so. 'keep_first', for a list of several
+ * files: the first record of each id is kept (the same record read from two files) and only the kept ones counted.
+ * The list fails when its records that do not validate pass `rule`, as a parser's list does for rows it cannot read.
  */
 export function prepareRecords(
   parsed: ParsedRecords,
   sourceId: string,
   namesakes: (nameKey: string, prefectureCode: string) => Namesakes,
-  duplicates: 'error' | 'keep_first' = 'error',
+  duplicates: 'by_row' | 'keep_first' = 'by_row',
+  rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
 ): Prepared {
   const counts: Record<LinkOutcome | 'source', number> = { source: 0, linked: 0, ambiguous: 0, unmatched: 0 };
   const notes = new Set<string>();
-  const firstOfId = new Map<string, string>();
+  const seen = new Map<string, FirstOfId>();
   const records: ValidRecord[] = [];
   const kept: RecordOrigin[] = [];
   const unreadable: SkippedRow[] = [];
   const problems: string[] = [];
-  const repeated: string[] = [];
+  const warnings: string[] = [];
+  let invalid = 0;
   let again = 0;
   parsed.records.forEach((input, index) => {
     const origin = parsed.origins?.[index] ?? { row: index + 1 };
     const where = placeName(origin);
     const valid = linkedRecord(input, sourceId, namesakes);
     if (!valid.ok) {
+      invalid++;
       problems.push(`${where}: ${valid.errors.join('; ')}`);
-      const row = skippedRow(origin.row, `unreadable: ${valid.errors.join('; ')}`, null, origin.page ?? null);
-      unreadable.push(origin.file ? { ...row, file: origin.file } : row);
+      unreadable.push(skippedAt(origin, `unreadable: ${valid.errors.join('; ')}`));
       return;
     }
-    const { record, outcome, note } = valid;
-    const first = firstOfId.get(record.id);
-    if (first !== undefined) {
-      if (duplicates === 'error')
-        repeated.push(`${where}: id '${record.id}' is the same as on ${first} (give each record its own source_key)`);
-      else again++;
+    const first = seen.get(valid.record.id);
+    if (first === undefined) seen.set(valid.record.id, { where, text: JSON.stringify(valid.record), count: 1 });
+    else if (duplicates === 'keep_first') {
+      again++;
       return;
     }
-    firstOfId.set(record.id, where);
-    counts[outcome]++;
-    if (note !== null) notes.add(note);
+    const record = first === undefined ? valid.record : ownKey(valid.record, first);
+    if (typeof record === 'string') {
+      unreadable.push(skippedAt(origin, record));
+      return;
+    }
+    if (first !== undefined)
+      warnings.push(
+        `${where}: shares its key with ${first.where} but differs: kept as a record of its own, key '…#${first.count}' (a mapping's source_key tells such rows apart by a column)`,
+      );
+    counts[valid.outcome]++;
+    if (valid.note !== null) notes.add(valid.note);
     records.push(record);
     kept.push(origin);
   });
-  if (repeated.length > 0) return { ok: false, error: `${repeated.length} record(s) repeat an id`, problems: repeated };
-  if (tooManyUnreadable(unreadable.length, parsed.records.length))
+  if (tooManyUnreadable(invalid, parsed.records.length, rule))
     return {
       ok: false,
-      error: `${unreadable.length} of ${parsed.records.length} records do not validate, more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept`,
+      error: `${invalid} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(invalid, parsed.records.length, rule)}; nothing was kept`,
       problems,
     };
-  return { ok: true, records, origins: kept, links: counts, link_notes: [...notes], unreadable, repeated: again };
+  const prepared = { records, origins: kept, links: counts, link_notes: [...notes], unreadable, warnings };
+  return { ok: true, ...prepared, repeated: again };
+}
+
+/** The first record of an id in a list: where it was read, its content, and how many of the id were kept. */
+interface FirstOfId {
+  readonly where: string;
+  readonly text: string;
+  count: number;
+}
+
+/**
+ * A record whose id an earlier one of the list has: the reason to skip it when it is that record again, field for
+ * field; else the record under a key of its own, its key followed by its count (`…#2`).
+ */
+function ownKey(record: ValidRecord, first: FirstOfId): ValidRecord | string {
+  if (JSON.stringify(record) === first.text) return `the same row as ${first.where}, kept once`;
+  first.count++;
+  const key = `${record.source_key}#${first.count}`;
+  return { ...record, source_key: key, id: recordId(record.kind, record.source.id, key) };
+}
+
+function skippedAt(origin: RecordOrigin, reason: string): SkippedRow {
+  const row = skippedRow(origin.row, reason, null, origin.page ?? null);
+  return origin.file ? { ...row, file: origin.file } : row;
 }
 
 /** 'row 12', 'row 12 (page 3)', 'row 12 of list-2024.pdf'. */

@@ -1,7 +1,5 @@
 // The first stage of a run: the source's list read, fetched from its publisher or from local copies, or found unchanged.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { messageOf } from '../../lib/error-of.js';
 import type { Db } from '../../store/schema/database.js';
 import { readSourceHttpState, type SourceHttpState } from '../../store/write/source-http-state.js';
 import type { SourceEntry } from '../registry/source-entry.js';
@@ -9,6 +7,7 @@ import type { Fetcher, Validators } from './fetcher.js';
 import { fetchListFiles, isMultiFile } from './list-fetch.js';
 import type { ListFile } from './parse-list-files.js';
 import { latestLastModified } from './edition-run.js';
+import { readLocalListFile } from './local-list-file.js';
 
 /** What the run saw of the publisher's answer, as the run records it. */
 export interface Seen {
@@ -66,16 +65,14 @@ export async function readList(
 async function readLocalFiles(source: SourceEntry, paths: readonly string[]): Promise<ListRead> {
   const files: ListFile[] = [];
   for (const path of paths) {
-    try {
-      files.push({ url: source.url, path, body: await readFile(path) });
-    } catch (error) {
-      return { kind: 'failed', error: `cannot read ${path}: ${messageOf(error)}`, seen: NOTHING_SEEN };
-    }
+    const read = await readLocalListFile(path);
+    if (!read.ok) return { kind: 'failed', error: read.error, seen: NOTHING_SEEN };
+    files.push({ url: source.url, path, body: read.body });
   }
   return readOf(files, { http_status: null, validators: null, last_modified: null, local: true });
 }
 
-const NOTHING_SEEN: Seen = { http_status: null, bytes: null };
+export const NOTHING_SEEN: Seen = { http_status: null, bytes: null };
 
 async function fetchFiles(
   source: SourceEntry,

@@ -105,8 +105,9 @@ async function tryList(
     for (const problem of parsed.problems) io.stderr(`  ${problem}`);
     return 1;
   }
-  const mode = list.files.length > 1 ? 'keep_first' : 'error';
-  const prepared = prepareRecords(parsed, chosen.source.id, io.links.namesakes, mode);
+  const mode = list.files.length > 1 ? 'keep_first' : 'by_row';
+  const rule = chosen.source.unreadable_rows;
+  const prepared = prepareRecords(parsed, chosen.source.id, io.links.namesakes, mode, rule);
   if (!prepared.ok) {
     io.stderr(`the records do not fit: ${prepared.error}`);
     for (const problem of prepared.problems) io.stderr(`  ${problem}`);
@@ -215,6 +216,7 @@ interface TryOutcome {
   readonly records: readonly ValidRecord[];
   readonly origins: readonly RecordOrigin[];
   readonly unreadable: ParsedList['skipped_rows'];
+  readonly warnings: readonly string[];
   readonly repeated: number;
   readonly link_notes: readonly string[];
   readonly links: string;
@@ -248,7 +250,7 @@ function report(out: (line: string) => void, source: SourceEntry, tried: TryOutc
   if (records.length > shownAtMost) out(`  and ${records.length - shownAtMost} more records (--all shows every one)`);
   out(`${total} row(s) it would skip${total === 0 ? '' : ', with the reason and the row of each'}`);
   const shown = skipped.slice(0, shownAtMost);
-  const notes = runNotes(source.id, shown, parsed.warnings, tried.link_notes, shown.length);
+  const notes = runNotes(source.id, shown, [...parsed.warnings, ...tried.warnings], tried.link_notes, shown.length);
   const more = total - shown.length;
   // the first rows one by one under the source's name, then the rest counted by reason, then the warnings and links
   const listed = 1 + skippedRowLines(shown).length;

@@ -241,8 +241,11 @@ function applyRow(writer: CompanyWriter, row: NtaRow, terms: ParsedItem['terms']
   if (outcome === 'older') writer.addFormerName(company.corporate_number, company.name, formerReadings(company));
 }
 
-/** Refuses a file read whole when none of its rows, or too many, are well-formed. */
+/** Refuses a file read whole when it has no rows, or none or too many of them are well-formed. */
 function rejectMalformed(c: RowCounts, firstExample: string): void {
+  // an empty file (or one of blank lines) is no edition of the register: importing it would publish a new version
+  if (c.rowsRead === 0)
+    throw new FileRejection('the file holds no rows: nothing to import, no new version published', null);
   const wellFormed = c.rowsRead - c.skippedTotal;
   if (c.skippedTotal > 0 && wellFormed === 0) {
     throw new FileRejection(

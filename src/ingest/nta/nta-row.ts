@@ -3,6 +3,8 @@ import { closeCauseFromNta } from '../../domain/companies/close-causes.js';
 import type { CompanyAlias, CompanyInput } from '../../domain/companies/company.js';
 import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
 import { romanizeKana } from '../../domain/text/romanize.js';
+import { cleanText } from '../../domain/text/untrusted-text.js';
+import { MAX_NAME_CHARS } from '../../domain/records/text-bounds.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';
 
 const NTA_FIELD_COUNT = 30;
@@ -40,6 +42,7 @@ export const NTA_ROW_ERROR_REASONS = [
   'latest',
   'name',
   'encoding',
+  'too_long',
 ] as const;
 export type NtaRowErrorReason = (typeof NTA_ROW_ERROR_REASONS)[number];
 
@@ -79,8 +82,15 @@ function decode(fields: readonly string[], line: number): NtaRow {
   // iconv-lite writes U+FFFD for bytes that are not valid in the chosen encoding
   if (fields.some((f) => f.includes('\uFFFD')))
     throw new RowError('encoding', 'bytes that are not valid in the file encoding');
-  // fields has NTA_FIELD_COUNT values (checked above), so every column asked for is there
-  const f = (n: number): string => (fields[n - 1] ?? '').trim();
+  const long = fields.findIndex((field) => field.length > MAX_NAME_CHARS);
+  if (long >= 0)
+    throw new RowError(
+      'too_long',
+      `field ${long + 1} is ${fields[long]?.length.toLocaleString('en')} characters, over its bound of ${MAX_NAME_CHARS} (MAX_NAME_CHARS)`,
+    );
+  // fields has NTA_FIELD_COUNT values (checked above), so every column asked for is there; each cleaned as a
+  // record's text is (record-validation.ts)
+  const f = (n: number): string => cleanText(fields[n - 1] ?? '').trim();
   const opt = (n: number): string | null => (f(n) === '' ? null : f(n));
 
   const cn = parseCorporateNumber(f(2));

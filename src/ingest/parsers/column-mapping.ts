@@ -97,6 +97,13 @@ export interface ColumnMapping {
   readonly fallbacks?: { readonly [F in MappedField]?: readonly string[] };
   /** Words of the sector column and the codes they mean, tried in order (「宅地建物取引業」 → real_estate_brokerage). */
   readonly sectors?: readonly (readonly [words: string, code: string])[];
+  /**
+   * The fields whose cells, together, tell the list's records apart: each record's key within its source, from
+   * which its id is made (a list naming one company twice on one day for two acts: its case number's column). When
+   * absent, the key is made from the record's kind, authority, company, date, action and law or sector
+   * (record-id.ts, deriveSourceKey), and rows that share it but differ are told apart by their order.
+   */
+  readonly source_key?: readonly MappedField[];
 }
 
 /** The fields a kind's table must have a column for (or, where noted in `fixed`, a fixed value). */

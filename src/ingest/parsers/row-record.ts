@@ -37,8 +37,15 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
       retrieved_at: context.retrieved_at,
     },
   };
-  const record = RECORD_OF_KIND[context.source.record_kind](read, common, mapping);
+  const kindRecord = RECORD_OF_KIND[context.source.record_kind](read, common, mapping);
+  const record =
+    mapping.source_key === undefined ? kindRecord : { ...kindRecord, source_key: keyOf(cells, mapping.source_key) };
   return read.problems.length > 0 ? { problems: read.problems } : { record, warnings };
+}
+
+/** The record's key within its source, from the cells of the fields the mapping names (`source_key`). */
+function keyOf(cells: RowCells, fields: readonly MappedField[]): string {
+  return `cells:${JSON.stringify(fields.map((field) => cells.get(field) ?? ''))}`;
 }
 
 /** A row's cells read into values, each problem noted with its column (the table reader puts the row before it). */

@@ -1,6 +1,11 @@
 // The one parser contract: what every parser takes besides the bytes, what it gives back, and which parser reads a source.
 import type { RecordInput } from '../../domain/records/record-input.js';
-import { MAX_KEPT_SKIPPED_ROWS, type SkippedRow } from '../../domain/skipped-row.js';
+import {
+  DEFAULT_UNREADABLE_RULE,
+  MAX_KEPT_SKIPPED_ROWS,
+  type SkippedRow,
+  type UnreadableRule,
+} from '../../domain/skipped-row.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { messageOf } from '../../lib/error-of.js';
 import { DEFAULT_PARSE_BUDGET, ParseBudgetError, type ParseBudget } from './parse-budget.js';
@@ -23,6 +28,11 @@ export interface ParseContext {
 
 export function budgetOf(context: Pick<ParseContext, 'budget'>): ParseBudget {
   return context.budget ?? DEFAULT_PARSE_BUDGET;
+}
+
+/** When the source's unreadable rows fail its whole list: its entry's rule, else the default one. */
+export function unreadableRuleOf(context: Pick<ParseContext, 'source'>): UnreadableRule {
+  return context.source.unreadable_rows ?? DEFAULT_UNREADABLE_RULE;
 }
 
 /** Where in the list a record was read: its row as the parser counts rows, its PDF page, its file of several. */

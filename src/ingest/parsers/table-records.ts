@@ -1,9 +1,16 @@
 // A table of text cells (from CSV, XLSX or HTML) read into records through the column mapping (validated by the collection).
 import type { RecordInput } from '../../domain/records/record-input.js';
-import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../domain/skipped-row.js';
+import { skippedRow, tooManyUnreadable, unreadableRuleWords, type SkippedRow } from '../../domain/skipped-row.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
 import { cellText, codeFromWords } from './cell-values.js';
-import { budgetOf, parseFailure, type ParseContext, type ParseOutcome, type RecordOrigin } from './source-parser.js';
+import {
+  budgetOf,
+  parseFailure,
+  unreadableRuleOf,
+  type ParseContext,
+  type ParseOutcome,
+  type RecordOrigin,
+} from './source-parser.js';
 import { ParseBudgetError } from './parse-budget.js';
 import { readRow, type RowCells } from './row-record.js';
 import { exactColumn, foldHeader, locateHeader } from './table-header.js';
@@ -21,7 +28,7 @@ export interface TableOptions {
 
 /**
  * Reads every data row under the header. A row that cannot be read is skipped with its reason; the table fails,
- * naming the rows, only when more than MAX_UNREADABLE_SHARE of its rows cannot be read. A table of more rows than
+ * naming the rows, only when its unreadable rows pass the source's rule (unreadableRuleOf). A table of more rows than
  * the budget allows throws ParseBudgetError.
  */
 export function recordsFromTable(
@@ -93,9 +100,10 @@ export function recordsFromTable(
     records.push(read.record);
     origins.push({ row: rowNumber });
   }
-  if (tooManyUnreadable(unreadable, dataRows)) {
+  const rule = unreadableRuleOf(context);
+  if (tooManyUnreadable(unreadable, dataRows, rule)) {
     return parseFailure(
-      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept.`,
+      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), ${unreadableRuleWords(unreadable, dataRows, rule)}; nothing was kept.`,
       problems,
     );
   }

@@ -134,7 +134,7 @@ export function proposeMapping(
 /**
  * The columns a record of the kind reads: those the words found, then those the values found for the fields still
  * missing; the dates found by their values are a suspension's start and end, else the action's date. A reason column
- * is an enforcement's summary, and a summary a suspension's reason.
+ * is an enforcement's summary, a summary a suspension's reason, and a law column a licence action's sector.
  */
 function fitToKind(row: HeaderRow, kind: RecordKind): Map<MappedField, number> {
   const reads = (field: MappedField) => EVERY_KIND.includes(field) || KIND_FIELDS[kind].includes(field);
@@ -147,6 +147,8 @@ function fitToKind(row: HeaderRow, kind: RecordKind): Map<MappedField, number> {
     if (column !== undefined && !columns.has(to)) columns.set(to, column);
   };
   if (kind === 'enforcement') moved('reason', 'summary');
+  // a licence action cites no law: the law its column names (宅地建物取引業法) is read for the sector it regulates
+  if (kind === 'license_action') moved('law', 'sector');
   if (kind === 'procurement_suspension') {
     moved('summary', 'reason');
     const dated = row.by_words.get('date');

@@ -1,7 +1,6 @@
 // `kohyo sources propose (--file F | --url U)`: a table no source reads yet (CSV, Excel, an HTML table) mapped from its
 // header words into the source.ts of a new module, with the rows that mapping would give and the columns it left
 // unmapped, so that an operator starts the module from what it printed. It writes nothing.
-import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
@@ -22,7 +21,8 @@ import { actionNotes, FIXABLE, proposalLines, proposedSource, todoLines } from '
 import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from '../collect/sources-try.js';
 import { runNotes } from '../collect/collect-report.js';
-import { createFetcher, MAX_LIST_BYTES, type Fetcher } from '../collect/fetcher.js';
+import { createFetcher, type Fetcher } from '../collect/fetcher.js';
+import { readLocalListFile } from '../collect/local-list-file.js';
 import { collectorUserAgent } from '../collect/user-agent.js';
 
 export const SOURCES_PROPOSE_USAGE =
@@ -95,9 +95,8 @@ async function readBytes(
   fetcher: Fetcher,
 ): Promise<{ bytes: Uint8Array; name: string; url: string | null } | string> {
   if (options.file !== null) {
-    const size = (await stat(options.file)).size;
-    if (size > MAX_LIST_BYTES) return `${options.file} is ${size} bytes, more than a list is read (${MAX_LIST_BYTES})`;
-    return { bytes: await readFile(options.file), name: basename(options.file), url: null };
+    const read = await readLocalListFile(options.file);
+    return read.ok ? { bytes: read.body, name: basename(options.file), url: null } : read.error;
   }
   const url = options.url ?? '';
   const fetched = await fetcher.fetch(url);
@@ -174,8 +173,20 @@ async function report(
   out('');
   if (source.todo.length > 0 || source.unreadable.length > 0)
     sampleRows(table, proposal, [...source.todo, ...source.unreadable], out);
-  else await dryRun(read.bytes, proposal, withoutTodo(source.mapping), format, io);
+  const mapping = withoutTodo(source.mapping);
+  if (source.unreadable.length > 0) {
+    out('nothing was written');
+    return;
+  }
+  // the rows it would skip are told now, whatever the values still TODO turn out to be
+  const tried = source.todo.length === 0 ? mapping : withTodoTried(mapping, source.todo);
+  await dryRun(read.bytes, proposal, tried, format, io, source.todo.length === 0 ? 'records' : 'skipped rows');
   out('nothing was written');
+}
+
+/** The mapping with a stand-in for each fixed value still TODO, to find the rows that fail for something else. */
+function withTodoTried(mapping: ColumnMapping, todo: readonly (keyof FixedValues)[]): ColumnMapping {
+  return { ...mapping, fixed: { ...mapping.fixed, ...Object.fromEntries(todo.map((key) => [key, 'TODO'])) } };
 }
 
 /** The mapping as it can read the table now: the words still marked TODO read as no code (their rows skipped, saying so). */
@@ -209,6 +220,7 @@ async function dryRun(
   mapping: ColumnMapping,
   format: SourceFormat,
   io: SourcesProposeIo,
+  shown: 'records' | 'skipped rows',
 ): Promise<void> {
   const source: SourceEntry = {
     id: 'proposed',
@@ -232,13 +244,15 @@ async function dryRun(
     return;
   }
   const list = keptNotes(read);
-  io.stdout(
-    `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
-  );
-  list.records
-    .slice(0, SHOWN_ROWS)
-    .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
   const total = list.skipped_total ?? list.skipped_rows.length;
-  io.stdout(`${total} row(s) it would skip`);
+  if (shown === 'records') {
+    io.stdout(
+      `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
+    );
+    list.records
+      .slice(0, SHOWN_ROWS)
+      .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
+    io.stdout(`${total} row(s) it would skip`);
+  } else io.stdout(`${total} row(s) it would skip, whatever the values still TODO are`);
   for (const line of runNotes('proposed', list.skipped_rows, list.warnings, [], total)) io.stdout(line);
 }

@@ -2,6 +2,7 @@
 import type { RecordKind } from '../../domain/records/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
+import type { UnreadableRule } from '../../domain/skipped-row.js';
 
 /** `xls` is the legacy binary Excel format (BIFF), `xlsx` the XML one. */
 export type SourceFormat = 'pdf' | 'csv' | 'xls' | 'xlsx' | 'html';
@@ -56,6 +57,11 @@ export interface SourceEntryInput {
    * bureau publishes for its ministry, and the official total counts ministries (publisher-groups.ts).
    */
   readonly counts_for?: string;
+  /**
+   * When this list's unreadable rows fail it whole (skipped-row.ts, DEFAULT_UNREADABLE_RULE otherwise): more than
+   * `rows` of them and more than `share` of its data rows.
+   */
+  readonly unreadable_rows?: UnreadableRule;
 }
 
 /** A registry entry with what the loader derives from it. */

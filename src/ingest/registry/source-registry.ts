@@ -4,6 +4,7 @@
 import { authorities, authorityAndOffices } from '../../domain/vocabularies/authorities.js';
 import { isMappedField, requiredColumns } from '../parsers/column-mapping.js';
 import { messageOf } from '../../lib/error-of.js';
+import { REGISTRY_SOURCE_ID } from '../../domain/records/record-id.js';
 import { tableParserId } from '../parsers/generic-parsers.js';
 import { UNREAD_LISTS } from '../unread-lists/index.js';
 import { NOT_WRITTEN, type SourceEntry, type SourceEntryInput } from './source-entry.js';
@@ -136,8 +137,7 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
   const parsers = new Map<string, string>();
   for (const entry of entries) {
     const at = `source '${entry.id}'`;
-    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/u.test(entry.id))
-      problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
+    if (!REGISTRY_SOURCE_ID.test(entry.id)) problems.push(`${at}: an id is lower-case ASCII words joined by '-'`);
     const first = seen.get(entry.id);
     if (first !== undefined) problems.push(`${at}: the id is used twice${twiceWhere(first, entry.origin)}`);
     seen.set(entry.id, entry.origin ?? '');
@@ -161,6 +161,9 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
     if (entry.list_link !== undefined)
       problems.push(...listLinkProblems(entry.list_link, entry.format).map((p) => `${at}: ${p}`));
     problems.push(...parserProblems(entry).map((p) => `${at}: ${p}`));
+    const rule = entry.unreadable_rows;
+    if (rule !== undefined && !(Number.isInteger(rule.rows) && rule.rows >= 0 && rule.share >= 0 && rule.share <= 1))
+      problems.push(`${at}: unreadable_rows is a count of rows (0 or more) and a share from 0 to 1`);
     const own = entry.own_parser;
     if (own !== undefined && parsers.get(own.id) !== undefined && parsers.get(own.id) !== own.file)
       problems.push(`${at}: parser id '${own.id}' names two different parsers`);
@@ -204,6 +207,10 @@ function parserProblems(entry: ModuleEntry): string[] {
   }
   for (const field of requiredColumns(entry.record_kind, entry.mapping)) {
     if (!entry.mapping.columns[field]?.length) problems.push(`mapping has no column for the required field '${field}'`);
+  }
+  for (const field of entry.mapping.source_key ?? []) {
+    if (!isMappedField(field) || entry.mapping.columns[field] === undefined)
+      problems.push(`mapping's source_key names '${field}', which is not one of its columns`);
   }
   if (entry.mapping.encoding !== undefined && entry.format !== 'csv')
     problems.push(`an encoding is given for a ${entry.format} source`);

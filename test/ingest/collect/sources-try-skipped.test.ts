@@ -25,7 +25,7 @@ const MAPPING: ColumnMapping = {
 
 /**
  * A suspension list of 60 records and what a publisher's list holds besides: a blank row, its header again (a page
- * break), a cartel named by its industry, a period with no such day (the one unreadable row: under the 2 % a list may
+ * break), a cartel named by its industry, a period with no such day (the one unreadable row: fewer than a list may
  * lose), and ten blank rows at its end.
  */
 function listRows(): string[][] {

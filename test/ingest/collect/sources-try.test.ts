@@ -100,7 +100,7 @@ test('sources try refuses what it cannot try, saying why', async (t) => {
       'a file that is not there',
       ['jftc-actions', '--file', '/nonexistent/list.csv'],
       1,
-      /cannot read \/nonexistent\/list\.csv/,
+      /cannot read list\.csv: no such file or directory \(ENOENT\)/,
     ],
   ];
   for (const [name, args, exit, message] of cases) {

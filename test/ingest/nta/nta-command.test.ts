@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { runImportNta } from '../../../src/ingest/nta/nta-command.js';
 import { openReadOnly } from '../../../src/store/schema/database.js';
+import { MAX_NAME_CHARS } from '../../../src/domain/records/text-bounds.js';
+import { buildZip } from '../../helpers/zip.js';
 import { ntaLine, REAL_FILE, SAMPLE_FILE, sampleRow, sampleRows, withFields } from './nta-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kohyo-nta-command-'));
@@ -117,6 +119,34 @@ describe('kohyo import nta', () => {
     assert.match(stdout, /^companies inserted +8$/mu); // the file before it was imported
     assert.match(stderr, new RegExp(`kohyo: import nta: ${bad}: not an NTA corporate-number file`, 'u'));
     assert.match(stderr, /nothing of .*garbage\.csv was applied; not imported either: .*sample\.sjis\.csv/u);
+  });
+
+  it('publishes nothing for a register ZIP of blank lines, and says so', async () => {
+    const blank = join(dir, 'blank.zip');
+    writeFileSync(blank, buildZip([{ name: '00_zenkoku_all.csv', data: Buffer.from('\r\n'.repeat(1000)) }]));
+    const { code, stderr, dbPath } = await run([blank]);
+    assert.equal(code, 1);
+    assert.match(stderr, /blank\.zip: the file holds no rows: nothing to import, no new version published/u);
+    assert.equal(existsSync(dbPath), false, 'no dataset was made');
+  });
+
+  it('skips a row whose field is over its bound, naming the bound, and cleans controls from the names it keeps', async () => {
+    const long = join(dir, 'long.csv');
+    const rows = sampleRows().slice(0, 3);
+    const over = withFields(rows[0]!, { 7: 'あ'.repeat(MAX_NAME_CHARS + 1) });
+    const dirty = withFields(rows[1]!, { 7: '見本\u001b[2J商事\u202e株式会社' });
+    writeFileSync(long, [over, dirty, rows[2]!].map(ntaLine).join('\r\n'));
+    const { code, stderr, dbPath } = await run(['--encoding', 'utf8', long]);
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /field 7 is 501 characters, over its bound of 500 \(MAX_NAME_CHARS\)/u);
+    const db = openReadOnly(dbPath);
+    const names = db.prepare('SELECT name FROM companies').all() as { name: string }[];
+    db.close();
+    assert.ok(
+      names.some((n) => n.name === '見本[2J商事株式会社'),
+      JSON.stringify(names),
+    );
+    assert.ok(names.every((n) => !/[\u001b\u202e]/u.test(n.name)));
   });
 
   it('accepts --encoding', async () => {

@@ -505,8 +505,11 @@ describe('import semantics', () => {
     assert.deepEqual(readDatasetMeta(db), { kind: 'demo', version: NOW.toISOString() });
   });
 
-  it('imports an empty file as nothing', async () => {
-    const summary = await importInto(freshDb(), [file('empty.csv', '')]);
-    assert.equal(summary.files[0]!.rowsRead, 0);
+  it('refuses a file of no rows, blank lines or none: it is no edition of the register', async () => {
+    for (const text of ['', '\n\r\n\n'])
+      await assert.rejects(
+        importInto(freshDb(), [file('empty.csv', text)]),
+        /the file holds no rows: nothing to import/u,
+      );
   });
 });

@@ -247,9 +247,51 @@ test('a value no code fits is left TODO and counted, and its rows are said to be
     proposed.text,
     /^TODO: 5 in the source\.ts: 4 the table cannot tell \(the module's id, publisher, title, url\); 1 value\(s\) no code fits \(「戒告」\)$/mu,
   );
-  // one row in six the mapping cannot read is more than a list may lose: the dry run says so, and why
-  assert.match(proposed.text, /^no records: 1 of 6 rows of the CSV file could not be read/mu);
-  assert.match(proposed.text, /^ {2}row 7, column 「処分内容」: '戒告' names no known action_type/mu);
+  // one row in six the mapping cannot read is skipped alone, and told with its reason
+  assert.match(proposed.text, /^5 record\(s\) it would give/mu);
+  assert.match(
+    proposed.text,
+    /^ {2}skipped row 7: unreadable: column 「処分内容」: '戒告' names no known action_type/mu,
+  );
+});
+
+// An operator's small list as a new user brings it: 令和 dates, one of them impossible, 営業停止 with its days and a
+// law column, no sector column.
+const SMALL_LIST = (law: boolean) =>
+  [
+    `業者名,所在地,処分年月日,処分内容${law ? ',根拠法令' : ''}`,
+    ...Array.from({ length: 10 }, (_, i) =>
+      [
+        `株式会社見本不動産${i + 1}`,
+        `大阪府大阪市北区梅田${i + 1}-1`,
+        i === 3 ? '令和7年2月30日' : `令和7年${i + 1}月${i + 3}日`,
+        '営業停止 7日間',
+        ...(law ? ['宅地建物取引業法第65条第2項'] : []),
+      ].join(','),
+    ),
+  ].join('\n');
+
+test('a law column is read for the sector its law regulates, and the row that cannot be read is told on the first run', async () => {
+  const proposed = await propose('takken.csv', SMALL_LIST(true));
+  assert.equal(proposed.exit, 0, proposed.err);
+  assert.deepEqual(entry(proposed).mapping?.columns.sector, ['根拠法令']);
+  assert.deepEqual(entry(proposed).mapping?.sectors, [['宅地建物取引業', 'real_estate_brokerage']]);
+  assert.doesNotMatch(proposed.text, /^unmapped: 「根拠法令」/mu);
+  assert.doesNotMatch(proposed.text, /needs: sector_code/u);
+  assert.match(proposed.text, /^9 record\(s\) it would give/mu);
+  assert.match(
+    proposed.text,
+    /^ {2}skipped row 5: unreadable: column 「処分年月日」: '令和7年2月30日'.*has no day 30/mu,
+  );
+});
+
+test('a list still needing a value (--fixed) has its unreadable rows told all the same', async () => {
+  const proposed = await propose('nolaw.csv', SMALL_LIST(false));
+  assert.equal(proposed.exit, 0, proposed.err);
+  assert.match(proposed.text, /needs: sector_code/u);
+  assert.match(proposed.text, /^1 row\(s\) it would skip, whatever the values still TODO are$/mu);
+  assert.match(proposed.text, /^ {2}skipped row 5: unreadable: column 「処分年月日」: '令和7年2月30日'/mu);
+  assert.doesNotMatch(proposed.text, /skipped row (?!5)/u, 'no other row');
 });
 
 test('what no column and no fixed value can give is said, in words that read (an enforcement, never "a enforcement")', async () => {

@@ -133,6 +133,20 @@ describe('importRecordFiles', () => {
     assert.equal(count('collection_runs'), 0);
   });
 
+  it("refuses a source id that is not a registry's form: nothing of the file is written, no source counted", async () => {
+    const [first = ''] = fs.readFileSync(GOOD, 'utf8').split('\n');
+    const line = JSON.parse(first) as { source: Record<string, unknown> };
+    line.source.id = '<svg onload=alert(1)>../../etc';
+    const [summary] = await importRecordFiles(db, [tempFile('hostile.jsonl', [JSON.stringify(line)])], { now: NOW });
+    assert.equal(summary!.applied, false);
+    assert.match(
+      summary!.errors[0]!,
+      /^line 1: source\.id '<svg onload=alert\(1\)>\.\.\/\.\.\/etc' is not a source id/u,
+    );
+    assert.equal(count('sources'), 0);
+    assert.equal(count('collection_runs'), 0);
+  });
+
   it('records one successful collection run per source, so coverage and data_as_of see imported data', async () => {
     await importRecordFiles(db, [GOOD], { now: NOW });
     const runs = db

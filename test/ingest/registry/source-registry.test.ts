@@ -212,8 +212,24 @@ test('inconsistent entries are each reported in a sentence that names the source
     ],
     ['list_link that is no pattern', { list_link: '公表事案(' }, /list_link is not a regular expression/],
     ['list_link on an html list', { format: 'html', list_link: 'x' }, /an html list is read from its own page/],
+    ['an unreadable-rows share over 1', { unreadable_rows: { rows: 5, share: 20 } }, /a share from 0 to 1/],
+    [
+      'a source_key field that is not a column of the mapping',
+      { mapping: { ...good.mapping!, source_key: ['company_name', 'summary'] } },
+      /source_key names 'summary', which is not one of its columns/,
+    ],
   ];
   assert.deepEqual(registryProblems([good]), []);
+  assert.deepEqual(
+    registryProblems([
+      {
+        ...good,
+        unreadable_rows: { rows: 0, share: 0.01 },
+        mapping: { ...good.mapping!, source_key: ['company_name', 'period'] },
+      },
+    ]),
+    [],
+  );
   assert.deepEqual(registryProblems([{ ...good, list_link: '公表事案' }]), []);
   for (const [name, change, expected] of cases) {
     await t.test(name, () => {

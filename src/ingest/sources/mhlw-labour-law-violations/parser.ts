@@ -3,11 +3,12 @@ import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { prefectureOfAddress } from '../../../domain/address-prefecture.js';
 import { readDate } from '../../parsers/cell-values.js';
 import { splitCitations } from '../../parsers/law-citations.js';
-import { MAX_UNREADABLE_SHARE, skippedRow, tooManyUnreadable, type SkippedRow } from '../../../domain/skipped-row.js';
+import { skippedRow, tooManyUnreadable, unreadableRuleWords, type SkippedRow } from '../../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './labour-rows.js';
 import {
   budgetOf,
   parseFailure,
+  unreadableRuleOf,
   type ParseContext,
   type ParseOutcome,
   type RecordOrigin,
@@ -73,9 +74,10 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     origins.push({ row: i + 1, page: row.page });
   });
   const dataRows = read.rows.length - skipped.filter((row) => row.text === null).length;
-  if (tooManyUnreadable(problems.length, dataRows)) {
+  const rule = unreadableRuleOf(context);
+  if (tooManyUnreadable(problems.length, dataRows, rule)) {
     return parseFailure(
-      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, more than ${MAX_UNREADABLE_SHARE * 100} %; nothing was kept`,
+      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, ${unreadableRuleWords(problems.length, dataRows, rule)}; nothing was kept`,
       problems,
     );
   }
