@@ -211,11 +211,12 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     const { headers } = request;
     const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
     if (status === 304 || (conditional && notModified(request, validators))) {
-      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set
+      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set;
+      // Fastify's own HEAD hook, which runs last, reads a payload and cannot take null (it writes a length of 0)
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
       void reply.code(304);
-      done(null, null);
+      done(null, request.method === 'HEAD' ? '' : null);
       return;
     }
     done(null, payload);
