@@ -33,11 +33,12 @@ export interface Validators {
 /**
  * The validators of a request: the ETag is an HMAC under `key` of the dataset (version, kind), the day in Japan, the
  * route and the query string normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop
- * them) — read from the query string as sent, never from the parsed query, which the route's checks rewrite (defaults
- * added, types coerced), so that a request gets the same tag before its checks (If-None-Match) as after; never the body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a
- * client its ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a
- * 400 in disguise. Weak, because compression changes the bytes and the body's request id differs while the answer
- * means the same.
+ * them): read from the query string as sent, never from the parsed query, which the route's checks rewrite (defaults
+ * added, types coerced), so that a request gets the same tag before its checks (If-None-Match) as after; never the
+ * body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a client its
+ * ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a 400 in
+ * disguise. Weak, because compression changes the bytes and the body's request id differs while the answer means the
+ * same.
  */
 export function validatorsOf(
   route: string,
