@@ -195,6 +195,15 @@ describe('web headers', () => {
       assert.equal(answer.headers.get('content-length'), null, JSON.stringify(headers));
       assert.equal(answer.headers.get('content-type'), null, JSON.stringify(headers));
     }
+    // HEAD too: for the ETag itself (before the limits) and for `*` (after them, as another client)
+    for (const [client, condition] of [
+      ['long-feed', etag],
+      ['long-feed-head', '*'],
+    ]) {
+      const head = await server.get(feed, { method: 'HEAD', ...as(client!, { 'if-none-match': condition! }) });
+      assert.equal(head.status, 304, condition);
+      assert.equal(head.headers.get('etag'), etag);
+    }
     assert.equal(first.headers.get('vary'), CONDITIONAL_VARY);
   });
 

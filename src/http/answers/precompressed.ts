@@ -102,14 +102,15 @@ export function preferredCoding(acceptEncoding: string | undefined): ContentCodi
 
 /**
  * Sets the answer's headers and gives its payload: the body in the client's preferred encoding, the plain one
- * below COMPRESSION_THRESHOLD or when it accepts neither, or nothing with 304 when its If-None-Match or
- * If-Modified-Since holds. Content-Encoding set here tells @fastify/compress to leave the payload as it is.
+ * below COMPRESSION_THRESHOLD or when it accepts neither, or null with 304 when its If-None-Match or
+ * If-Modified-Since holds: no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5), which an
+ * empty string would be given. Content-Encoding set here tells @fastify/compress to leave the payload as it is.
  */
 export async function precompressedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   body: PrecompressedBody,
-): Promise<Buffer | string> {
+): Promise<Buffer | string | null> {
   // header names in lower case, as Fastify keeps and sends them
   reply.header('vary', 'accept-encoding');
   reply.header('etag', body.validators.etag);
@@ -117,7 +118,9 @@ export async function precompressedAnswer(
   if (body.cacheControl !== undefined) reply.header('cache-control', body.cacheControl);
   if (notModified(request, body.validators)) {
     reply.code(304);
-    return '';
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return null;
   }
   reply.header('content-type', body.contentType);
   const coding = body.plain.length < COMPRESSION_THRESHOLD ? null : preferredCoding(request.headers['accept-encoding']);
@@ -149,7 +152,7 @@ export function keepPrecompressedCopies(scope: FastifyInstance, keyOf: CopyKey):
     }
     // answered here: the hook chain stops, and done is called only to hand on a failure
     precompressedAnswer(request, reply, copy).then(
-      (payload) => void reply.send(payload),
+      (payload) => void reply.send(payload ?? undefined),
       (error: unknown) => done(errorOf(error)),
     );
   });

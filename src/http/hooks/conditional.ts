@@ -36,11 +36,12 @@ export interface Validators {
 /**
  * The validators of a request: the ETag is an HMAC under `key` of the dataset (version, kind), the day in Japan, the
  * route and the query string normalised (parameters sorted, values trimmed, empty ones dropped as the query rules drop
- * them) — read from the query string as sent, never from the parsed query, which the route's checks rewrite (defaults
- * added, types coerced), so that a request gets the same tag before its checks (If-None-Match) as after; never the body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a
- * client its ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a
- * 400 in disguise. Weak, because compression changes the bytes and the body's request id differs while the answer
- * means the same.
+ * them): read from the query string as sent, never from the parsed query, which the route's checks rewrite (defaults
+ * added, types coerced), so that a request gets the same tag before its checks (If-None-Match) as after; never the
+ * body, whose meta.request_id differs every time. Keyed, so that only an answer of this service gives a client its
+ * ETag: an ETag that matches was given with a 200 (only a 200 carries one), and a 304 for it is never a 400 in
+ * disguise. Weak, because compression changes the bytes and the body's request id differs while the answer means the
+ * same.
  */
 export function validatorsOf(
   route: string,
@@ -214,11 +215,12 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     const { headers } = request;
     const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
     if (status === 304 || (conditional && notModified(request, validators))) {
-      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set
+      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set;
+      // Fastify's own HEAD hook, which runs last, reads a payload and cannot take null (it writes a length of 0)
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
       void reply.code(304);
-      done(null, null);
+      done(null, request.method === 'HEAD' ? '' : null);
       return;
     }
     done(null, payload);

@@ -36,11 +36,12 @@ export const CORS_ANSWER_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * @fastify/cors with fixed options (a delegator would have the plugin copy and normalise its options on every
- * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, and it is
- * the first onRequest hook of all, so that every refusal made after it (of a malformed query, a 429) carries them. Every OPTIONS request is taken by the plugin's catch-all OPTIONS
- * route, whose own hook answers it once the app's hooks have let it through: a preflight 204 (never counted:
- * route-accounting.ts reads it as uncounted), and any other OPTIONS as a method the path does not take (405 with
- * Allow, or 404), counted like any request under /api/v1/, instead of the plugin's 400. A GET runs none of it.
+ * request, most of what the plugin costs a request), its preflight answer off: its hook only sets the headers, and it
+ * is the first onRequest hook of all, so that every refusal made after it (of a malformed query, a 429) carries them.
+ * Every OPTIONS request is taken by the plugin's catch-all OPTIONS route, whose own hook answers it once the app's
+ * hooks have let it through: a preflight 204 (never counted: route-accounting.ts reads it as uncounted), and any other
+ * OPTIONS as a method the path does not take (405 with Allow, or 404), counted like any request under /api/v1/,
+ * instead of the plugin's 400. A GET runs none of it.
  */
 export const corsHeaders = fp(
   async (app) => {

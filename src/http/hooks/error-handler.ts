@@ -114,8 +114,8 @@ export function noRouteError(app: FastifyInstance, request: FastifyRequest): Api
 }
 
 /**
- * Whether GET answers at the path, as the router matches it (an address's `/companies/8999999000001` too, which no route
- * is declared at); a path the router cannot read as a route (a `*` inside it) has none.
+ * Whether GET answers at the path, as the router matches it (an address's `/companies/8999999000001` too, which no
+ * route is declared at); a path the router cannot read as a route (a `*` inside it) has none.
  */
 function hasGetRoute(app: FastifyInstance, path: string): boolean {
   try {

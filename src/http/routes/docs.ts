@@ -1,6 +1,6 @@
 // GET /api/v1/openapi.json (generated from the route schemas), and the guide for LLM agents: GET /llms.txt (its index)
 // and GET /llms-full.txt (the whole of it).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RouteContext } from '../../api/endpoint.js';
 import { guideTexts, type GuideTexts } from '../self-description/guide.js';
 import { latestBody, precompressedAnswer } from '../answers/precompressed.js';
@@ -18,8 +18,8 @@ export function guideRoutes(app: FastifyInstance, context: RouteContext): void {
   ];
   for (const [path, text] of texts) {
     const guide = latestBody('text/plain; charset=utf-8', (body: string) => body);
-    app.get(path, { config: config(path), compress: false }, (request, reply) =>
-      precompressedAnswer(request, reply, guide(guideTexts(context)[text])),
+    app.get(path, { config: config(path), compress: false }, async (request, reply) =>
+      answered(reply, await precompressedAnswer(request, reply, guide(guideTexts(context)[text]))),
     );
   }
 }
@@ -27,9 +27,16 @@ export function guideRoutes(app: FastifyInstance, context: RouteContext): void {
 /** The OpenAPI document, at its path within the scope of `prefix` (the /api/v1 scope's). */
 export function openApiRoute(app: FastifyInstance, prefix: string): void {
   const openApi = latestBody('application/json; charset=utf-8', (document: unknown) => JSON.stringify(document));
-  app.get(OPENAPI_PATH.slice(prefix.length), { config: config(OPENAPI_PATH), compress: false }, (request, reply) =>
-    precompressedAnswer(request, reply, openApi(app.swagger())),
+  app.get(
+    OPENAPI_PATH.slice(prefix.length),
+    { config: config(OPENAPI_PATH), compress: false },
+    async (request, reply) => answered(reply, await precompressedAnswer(request, reply, openApi(app.swagger()))),
   );
+}
+
+/** A handler's answer of a precompressed payload: the payload, or a 304 sent without one (null). */
+function answered(reply: FastifyReply, payload: Buffer | string | null): Buffer | string | FastifyReply {
+  return payload ?? reply.send();
 }
 
 const config = (path: string) => routeAccounting(documentAt(path));

@@ -78,5 +78,9 @@ function requestRules(config: Config): GuideRule[] {
       id: null,
       text: `A parameter given more than ${MAX_PARAMETER_REPEATS} times is refused before any other work (400 \`invalid_parameter\`); an HTTP/1.1 request needs a Host header (400 \`malformed_request\`).`,
     },
+    {
+      id: null,
+      text: `One address has at most ${config.limits.uncountedPerMinute} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals made before the limits), of at most ${config.limits.uncountedBytesPerMinute} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"address"\`, on every path.`,
+    },
   ];
 }

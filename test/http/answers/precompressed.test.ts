@@ -125,6 +125,11 @@ test("a scope's kept answers: the handler runs once for a kept key, each time fo
       const unchanged = await raw(base, path, { 'if-none-match': String(answers[0]!.headers.etag) });
       assert.equal(unchanged.status, 304);
       assert.equal(unchanged.sent.length, 0);
+      // what its 200 says of the answer, and no length or type of a body it does not have
+      assert.equal(unchanged.headers.etag, answers[0]!.headers.etag);
+      assert.equal(unchanged.headers['cache-control'], 'public, max-age=0');
+      assert.equal(unchanged.headers['content-length'], undefined);
+      assert.equal(unchanged.headers['content-type'], undefined);
     }
   } finally {
     await app.close();
