@@ -1,10 +1,10 @@
-// The examples the documents show (demo/document-examples.generated.ts) have exactly the shape of the real answers:
+// The examples the documents show (src/http/self-description/document-examples.generated.ts) have exactly the shape of the real answers:
 // every field, no invented ones; and every Corporate Number in them is one the registry never issues.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DOCUMENT_EXAMPLES } from '../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../src/http/self-description/document-examples.generated.js';
 import { endpointAt } from '../../src/api/catalogue.js';
 import { VOCABULARIES } from '../../src/domain/vocabularies/index.js';
 import { parseCorporateNumber } from '../../src/domain/companies/corporate-number.js';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { documentExamples, EXAMPLES_NOW } from '../../demo/document-examples.js';
-import { DOCUMENT_EXAMPLES } from '../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../src/http/self-description/document-examples.generated.js';
 import { demoDatabase, TEST_NOW } from '../helpers/server.js';
 
 test("the committed examples are the demo dataset's answers (else run npm run openapi:examples)", async () => {

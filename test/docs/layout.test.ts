@@ -75,6 +75,17 @@ test('the HTTP app and the MCP server do not import each other: both answer thro
   }
 });
 
+test('the service imports nothing of demo/ but its generator: the demo dataset is built on demand, never read as code', () => {
+  const demo = join(root, 'demo') + '/';
+  const generator = join(root, 'demo/build-demo.ts');
+  for (const file of sourceFiles(join(root, 'src')).filter((f) => !/\.test\.tsx?$/u.test(f))) {
+    const read = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/gu)]
+      .map((m) => resolve(dirname(file), m[1]!).replace(/\.js$/u, '.ts'))
+      .filter((target) => target.startsWith(demo) && target !== generator);
+    assert.deepEqual(read, [], `${file.slice(root.length + 1)} imports demo/`);
+  }
+});
+
 /** The folders of src/ whose own folders the layout lists one by one. */
 const SPLIT_FOLDERS = ['http', 'store', 'limits', 'usage'];
 

@@ -41,7 +41,7 @@ export interface GuideExamples {
 
 /**
  * What `npm run openapi:examples` (demo/document-examples.ts) writes from the demo dataset into
- * demo/document-examples.generated.ts: the OpenAPI document's example answer of each operation, by route, and the
+ * src/http/self-description/document-examples.generated.ts: the OpenAPI document's example answer of each operation, by route, and the
  * guide's examples.
  */
 export interface DocumentExamples {

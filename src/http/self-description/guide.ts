@@ -1,7 +1,7 @@
 // The guide for the dataset being served, its index (/llms.txt) and its whole (/llms-full.txt, the MCP resource):
 // built from the dataset when first asked for, again for a new dataset, and each Japanese day (the example answers
 // hold statuses computed against today); while no dataset is open, with the demo dataset's examples
-// (demo/document-examples.generated.ts).
+// (src/http/self-description/document-examples.generated.ts).
 import type { Store } from '../../store/read/store.js';
 import type { RouteContext } from '../../api/endpoint.js';
 import type { Config } from '../../config.js';
@@ -9,7 +9,7 @@ import { japanDate } from '../../domain/dates.js';
 import { fullGuide } from './guide-full.js';
 import { guideIndex } from './guide-index.js';
 import { guideExamples, type GuideExamples } from './guide-examples.js';
-import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from './document-examples.generated.js';
 
 /** The two texts of the guide. */
 export interface GuideTexts {

@@ -10,7 +10,7 @@ import {
 } from './openapi-components.js';
 import { MAX_QUERY_WORDS, QUERY_WORDS_PATTERN } from '../../domain/text/query-words.js';
 import { textOf } from '../../lib/is-object.js';
-import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from './document-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
 import { addHeadOperations } from './openapi-head.js';
 import type { SwaggerTransformObject } from '@fastify/swagger';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fastJson from 'fast-json-stringify';
 import { ENDPOINTS } from '../../../src/api/catalogue.js';
-import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../../src/http/self-description/document-examples.generated.js';
 import { serialiserView } from '../../../src/http/answers/serialiser-schema.js';
 import { Nullable, Label, Instant } from '../../../src/api/schemas/common.js';
 import { Type } from '@sinclair/typebox';

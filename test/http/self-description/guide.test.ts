@@ -12,7 +12,7 @@ import { fullGuide, renderJson } from '../../../src/http/self-description/guide-
 import { guideIndex } from '../../../src/http/self-description/guide-index.js';
 import type { GuideExamples } from '../../../src/http/self-description/guide-examples.js';
 import { SEARCH_PATH } from '../../../src/api/links.js';
-import { DOCUMENT_EXAMPLES } from '../../../demo/document-examples.generated.js';
+import { DOCUMENT_EXAMPLES } from '../../../src/http/self-description/document-examples.generated.js';
 import { duration } from '../../../src/http/self-description/guide-rules.js';
 import { guideWithoutDataset } from '../../../src/http/self-description/guide.js';
 
