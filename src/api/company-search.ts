@@ -1,4 +1,4 @@
-// Company search for the endpoints, over the plan of what a person typed (made once a request, carried to each step
+// Company search for the endpoints, over the plan of what a person typed (made once a request, passed to each step
 // that needs it): the companies to show (/companies, /search) and the records that `company=` and /search filter by
 // (the same search, up to COMPANY_FILTER_MATCHES companies); what records are a company's, company-records.ts says.
 import { echoed } from './errors.js';

@@ -228,7 +228,7 @@ test('random records of every kind, imported and served, read back from their fe
       assert.equal(read[0], '10', path);
       records.forEach((record, i) => {
         const own = 'summary' in record ? record.summary : record.reason_detail;
-        assert.ok(read[1 + 2 * i]?.startsWith(`${xmlChars(record.company.name)}: `), `${path} ${record.id} title`);
+        assert.ok(read[1 + 2 * i]?.startsWith(`${xmlChars(record.company.name)} (`), `${path} ${record.id} title`);
         assert.equal(read[2 + 2 * i], xmlChars([record.summary_en, own].filter((t) => t).join('\n\n')));
       });
     }

@@ -107,7 +107,15 @@ test('random records, Host headers and targets always give a valid feed with one
           assert.ok(record !== undefined, `entry ${i + 1} names a record: ${id}`);
           assert.equal(id, `urn:kohyo:record:${xmlChars(record.id)}`);
           const action = record.action_type?.name_en ?? `Suspension from public procurement: ${record.reason?.name_en}`;
-          assert.equal(entryTitle, xmlChars(`${record.company.name}: ${action} (${record.authority.name_en})`));
+          // the company, whose record it is (its number, or linked to none), then the action and the authority
+          const title = entryTitle ?? '';
+          assert.ok(title.startsWith(xmlChars(`${record.company.name} (`)), title);
+          assert.ok(title.endsWith(xmlChars(`): ${action} (${record.authority.name_en})`)), title);
+          const { corporate_number: number } = record.company;
+          assert.ok(
+            title.includes(number === null ? '法人番号の紐付けなし · linked to no company' : `(${number}`),
+            title,
+          );
           const text = [record.summary_en, record.summary ?? record.reason_detail].filter((t) => t).join('\n\n');
           assert.equal(summary, xmlChars(text));
           assert.equal(alternate, `${base}/records/${encodeURIComponent(record.id.replace(/\p{Cs}/gu, '\uFFFD'))}`);
