@@ -5,7 +5,7 @@ export const MAX_NAME_CHARS = 500;
 /** A summary, a reason, a law's citation, an English summary: the longest real one is a long paragraph. */
 export const MAX_TEXT_CHARS = 5000;
 /** An address on the web (a record's page, its list) and a key made of one. */
-export const MAX_URL_CHARS = 2000;
+const MAX_URL_CHARS = 2000;
 
 const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(['summary', 'summary_en', 'reason_detail', 'law_detail']);
 const URL_FIELDS: ReadonlySet<string> = new Set(['url', 'source_key']);

@@ -66,7 +66,7 @@ export function encodedCall(call: ExampleCall): string {
 }
 
 /** RFC 3986's encoding of a query value, which encodeURIComponent leaves short of by `!'()*`. */
-export function percentEncoded(value: string): string {
+function percentEncoded(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 

@@ -188,7 +188,7 @@ function mcpCurl(origin: string, served: GuideExamples): string {
 }
 
 /** A word for a POSIX shell, in single quotes: nothing in it is expanded or run when the example is pasted. */
-export function shellQuoted(text: string): string {
+function shellQuoted(text: string): string {
   return `'${text.replace(/'/gu, `'\\''`)}'`;
 }
 
@@ -196,7 +196,7 @@ export function shellQuoted(text: string): string {
  * JSON, with what JSON.stringify leaves raw escaped too: the C1 controls, the line separators and the direction
  * controls, which only a string can hold, so that no value of the dataset reorders or breaks the guide's lines.
  */
-export function jsonText(value: unknown): string {
+function jsonText(value: unknown): string {
   return (JSON.stringify(value) ?? 'null').replace(
     /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

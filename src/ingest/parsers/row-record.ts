@@ -8,7 +8,8 @@ import { authorities } from '../../domain/vocabularies/authorities.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
 import { codeFromWords, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
-import type { ColumnMapping, MappedField } from './column-mapping.js';
+import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
+import { boundOf } from '../../domain/records/text-bounds.js';
 import { splitCitations } from './law-citations.js';
 import { firstDateAt, normaliseDateText } from '../../domain/wareki.js';
 import type { ParseContext } from './source-parser.js';
@@ -23,6 +24,8 @@ export interface RowCells {
 export type RowRead = { readonly record: RecordInput; readonly warnings: string[] } | { readonly problems: string[] };
 
 export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseContext, dates: DateOptions): RowRead {
+  const tooLong = cellsOverBound(cells, Object.keys(mapping.columns).filter(isMappedField));
+  if (tooLong.length > 0) return { problems: tooLong };
   const read = cellReader(cells, dates);
   const warnings: string[] = [];
   const common = {
@@ -41,6 +44,30 @@ export function readRow(cells: RowCells, mapping: ColumnMapping, context: ParseC
   const record =
     mapping.source_key === undefined ? kindRecord : { ...kindRecord, source_key: keyOf(cells, mapping.source_key) };
   return read.problems.length > 0 ? { problems: read.problems } : { record, warnings };
+}
+
+/** The record field each column feeds, by whose bound its cell is held (text-bounds.ts); a name's otherwise. */
+const BOUND_FIELD: Partial<Record<MappedField, string>> = {
+  summary: 'summary',
+  reason: 'reason_detail',
+  law: 'law_detail',
+  record_url: 'url',
+};
+
+/**
+ * A problem for each cell longer than the field it feeds may be, naming its column and the bound: found before the
+ * row is read, so that a cell of megabytes is never carried into a record.
+ */
+function cellsOverBound(cells: RowCells, fields: readonly MappedField[]): string[] {
+  return fields.flatMap((field) => {
+    const length = cells.get(field)?.length ?? 0;
+    const bound = boundOf(BOUND_FIELD[field] ?? 'name');
+    if (length <= bound.chars) return [];
+    const chars = (n: number) => n.toLocaleString('en');
+    return [
+      `column 「${cells.header(field)}」: ${chars(length)} characters, over its bound of ${chars(bound.chars)} (${bound.name})`,
+    ];
+  });
 }
 
 /** The record's key within its source, from the cells of the fields the mapping names (`source_key`). */

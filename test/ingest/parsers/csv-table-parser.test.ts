@@ -6,6 +6,7 @@ import type { ColumnMapping } from '../../../src/ingest/parsers/column-mapping.j
 import { SUSPENSION_MAPPING, contextFor, expectParsed, fixture } from './parser-fixtures.js';
 import { prepareRecords } from '../../../src/ingest/collect/prepare-records.js';
 import { NO_NAMESAKES } from '../../../src/domain/companies/link-company.js';
+import { MAX_NAME_CHARS, MAX_TEXT_CHARS } from '../../../src/domain/records/text-bounds.js';
 
 const context = contextFor('procurement_suspension');
 
@@ -348,4 +349,24 @@ test("a mapping's source_key makes each record's key from those cells: rows the 
     unkeyed.warnings.join('\n'),
     /^row 3: shares its key with row 2 but differs: kept as a record of its own, key '…#2'/u,
   );
+});
+
+test('a row with a cell over the bound of the field it feeds is skipped, naming its column and the bound', () => {
+  const row = (name: string, reason: string) => `${name},東京都千代田区1-1,,令和7年4月1日～令和7年6月30日,${reason}`;
+  const text = [
+    '業者名,所在地,法人番号,措置期間,措置要件',
+    row('あ'.repeat(MAX_NAME_CHARS), 'い'.repeat(MAX_TEXT_CHARS)),
+    row(`${'あ'.repeat(MAX_NAME_CHARS)}う`, '談合'),
+    row('見本建設株式会社', 'い'.repeat(MAX_TEXT_CHARS + 1)),
+  ].join('\n');
+  const list = expectParsed(parseCsvTable(Buffer.from(text), SUSPENSION_MAPPING, context));
+  assert.equal(list.records.length, 1, 'a cell at its bound is kept');
+  assert.deepEqual(
+    list.skipped_rows.map((r) => [r.row, r.reason]),
+    [
+      [3, 'unreadable: column 「業者名」: 501 characters, over its bound of 500 (MAX_NAME_CHARS)'],
+      [4, 'unreadable: column 「措置要件」: 5,001 characters, over its bound of 5,000 (MAX_TEXT_CHARS)'],
+    ],
+  );
+  assert.ok((list.skipped_rows[1]?.text?.length ?? 0) < 300, 'the skipped row keeps a cut of the cell');
 });
