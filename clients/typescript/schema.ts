@@ -2104,7 +2104,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 佐藤土木株式会社
                  */
                 company?: string;
@@ -2149,7 +2149,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 02
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -2382,7 +2382,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 佐藤土木株式会社
                  */
                 company?: string;
@@ -2427,7 +2427,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 02
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -2506,7 +2506,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 合同会社丸栄測量
                  */
                 company?: string;
@@ -2551,7 +2551,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 42
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -2866,7 +2866,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 合同会社丸栄測量
                  */
                 company?: string;
@@ -2911,7 +2911,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 42
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -2995,7 +2995,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 株式会社小林舗道
                  */
                 company?: string;
@@ -3050,7 +3050,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 33
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;
@@ -3343,7 +3343,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming them linked to none (at most 50; else `meta.recall`); a Corporate Number, its own records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture
+                 * @description a company name in any script, or a Corporate Number: the records linked to the companies found or naming them unlinked (at most 50; else `meta.recall`); for a number, its own and its predecessors' first, then unlinked ones naming it placed in its prefecture or none
                  * @example 株式会社小林舗道
                  */
                 company?: string;
@@ -3398,7 +3398,7 @@ export interface operations {
                  */
                 to?: string;
                 /**
-                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese name with or without 都府県, or its English name; narrows the other filters, never a filter by itself
+                 * @description the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese (with or without 都府県) or English name; narrows the other filters, never one by itself
                  * @example 33
                  */
                 prefecture?: ("01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "20" | "21" | "22" | "23" | "24" | "25" | "26" | "27" | "28" | "29" | "30" | "31" | "32" | "33" | "34" | "35" | "36" | "37" | "38" | "39" | "40" | "41" | "42" | "43" | "44" | "45" | "46" | "47") | string;

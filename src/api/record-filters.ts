@@ -69,9 +69,9 @@ const company: RecordFilter = {
   name: 'company',
   reads: 'company',
   description:
-    'a company in any script, or its Corporate Number: the records linked to the companies it finds, or naming ' +
-    `them linked to none (at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`); a Corporate Number, its own ` +
-    "records (its predecessors' too) first, then those naming it linked to none placed nowhere or in its prefecture",
+    'a company name in any script, or a Corporate Number: the records linked to the companies found or naming ' +
+    `them unlinked (at most ${COMPANY_FILTER_MATCHES}; else \`meta.recall\`); for a number, its own and its ` +
+    "predecessors' first, then unlinked ones naming it placed in its prefecture or none",
   alone: true,
   resolve: (query, value, _checked, resolution) => {
     query.company = resolution.company(value);
@@ -151,7 +151,7 @@ const prefecture = vocabulary(
   'prefecture',
   'prefecture',
   "the company's prefecture as the record gives it (company.prefecture_code): a JIS code (01-47), its Japanese " +
-    'name with or without 都府県, or its English name; narrows the other filters, never a filter by itself',
+    '(with or without 都府県) or English name; narrows the other filters, never one by itself',
   false,
 );
 

@@ -37,8 +37,8 @@ export interface Tool {
 
 /** What an empty list means, said with every list tool (an agent may read one tool's description and not the guide). */
 const EMPTY_LIST =
-  'An empty list means nothing in what Kohyo held as of `meta.data_as_of` (`meta.dataset.kind`: `demo` is fictional), ' +
-  'never that the company is clean.';
+  'An empty list: nothing held as of `meta.data_as_of` (`meta.dataset.kind` `demo` is fictional), never that the ' +
+  'company is clean.';
 
 /**
  * A description as an agent reads it: an endpoint's path, which a tool client cannot GET, named by the tool that

@@ -92,7 +92,7 @@ test('compose puts the proxy in front of every replica, and the replicas trust i
 });
 
 test('docs/operating.md says what each bound protects, how to size it, and shows the proxy', () => {
-  assertSectionNames(read('docs/operating.md'), '## Bounds on one address', [
+  assertSectionNames(read('docs/operating.md'), '## Limits', [
     'KOHYO_MAX_CONNECTIONS_PER_ADDRESS',
     'KOHYO_MAX_CONNECTIONS',
     'KOHYO_KEEP_ALIVE_S',
