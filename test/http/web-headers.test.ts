@@ -203,6 +203,9 @@ describe('web headers', () => {
       const head = await server.get(feed, { method: 'HEAD', ...as(client!, { 'if-none-match': condition! }) });
       assert.equal(head.status, 304, condition);
       assert.equal(head.headers.get('etag'), etag);
+      assert.equal(head.headers.get('vary'), CONDITIONAL_VARY, condition);
+      assert.equal(head.headers.get('content-length'), null, condition);
+      assert.equal(head.headers.get('content-type'), null, condition);
     }
     assert.equal(first.headers.get('vary'), CONDITIONAL_VARY);
   });

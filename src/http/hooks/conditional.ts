@@ -3,6 +3,7 @@
 // and it answers after the handler and the limits have run, where these validators, keyed by the dataset and the
 // request, answer 304 before the database is read (bench/HISTORY.md, "The plumbing's libraries").
 import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RouteContext } from '../../api/endpoint.js';
@@ -215,12 +216,13 @@ function registerConditional(app: FastifyInstance, options: ConditionalOptions):
     const { headers } = request;
     const conditional = headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined;
     if (status === 304 || (conditional && notModified(request, validators))) {
-      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set;
-      // Fastify's own HEAD hook, which runs last, reads a payload and cannot take null (it writes a length of 0)
+      // no body, and so no Content-Length or Content-Type of its own (RFC 9110 15.4.5): a null payload has none set.
+      // Fastify's own HEAD hook, which runs last, cannot take null and writes the length of a text, even an empty one;
+      // an empty stream it drains without a length
       reply.removeHeader('content-length');
       reply.removeHeader('content-type');
       void reply.code(304);
-      done(null, request.method === 'HEAD' ? '' : null);
+      done(null, request.method === 'HEAD' ? Readable.from([]) : null);
       return;
     }
     done(null, payload);
