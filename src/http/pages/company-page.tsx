@@ -10,7 +10,7 @@ import { KindSection, SuccessorLink, closedText, kindPageAddress } from './searc
 import { dayText, timeText } from './people-dates.js';
 import type { CompanyPage } from './page-data.js';
 import type { Company } from '../../api/schemas/company.js';
-import { COMPANY_PAGE_PATH, SEARCH_PAGE_PATH } from '../../api/links.js';
+import { COMPANY_PAGE_PATH } from '../../api/links.js';
 import { PublisherText } from './publisher-text.js';
 
 function CompanyFacts({ c, language }: { readonly c: Company; readonly language: Language }) {
