@@ -77,8 +77,8 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       const refused = refusedBatch(batch, request, reply, options.limits);
       if (refused !== undefined) return refused === null ? reply.code(202).send() : reply.send(refused);
       const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
-      // the SDK's work on a POST (its server, the messages read and dispatched: about 10 ms) takes a turn of the event
-      // loop of its own, as each call does: twenty batches posted at once ran their setups as one block
+      // the SDK's work on a POST (its server, the messages read and dispatched) takes a turn of the event loop of its
+      // own, as each call does: batches posted at once otherwise ran their setups as one block
       const { server, answering } = await inTurn(async () => {
         const mcp = createMcpServer({
           tools: options.tools,
