@@ -1,7 +1,7 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
 import { isObject, textOf } from '../lib/is-object.js';
-import { cleanText } from './text/untrusted-text.js';
+import { cleanText, cutText } from './text/untrusted-text.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */
@@ -35,7 +35,11 @@ export function tooManyUnreadable(
   dataRows: number,
   rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
 ): boolean {
-  return (unreadable > rule.rows && unreadable > dataRows * rule.share) || (unreadable > 0 && unreadable >= dataRows);
+  return pastRule(unreadable, dataRows, rule) || (unreadable > 0 && unreadable >= dataRows);
+}
+
+function pastRule(unreadable: number, dataRows: number, rule: UnreadableRule): boolean {
+  return unreadable > rule.rows && unreadable > dataRows * rule.share;
 }
 
 /**
@@ -47,7 +51,7 @@ export function unreadableRuleWords(
   dataRows: number,
   rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
 ): string {
-  if (unreadable > rule.rows && unreadable > dataRows * rule.share)
+  if (pastRule(unreadable, dataRows, rule))
     return `more than ${rule.rows} rows and more than ${Math.round(rule.share * 1000) / 10} % of the rows`;
   return 'every one of its rows';
 }
@@ -72,9 +76,7 @@ export function skippedRow(
 export const MAX_SKIPPED_CELL_CHARS = 200;
 
 function shownCell(cell: string): string {
-  const text = cleanText(cell).replace(/\s+/gu, ' ').trim();
-  if (text.length <= MAX_SKIPPED_CELL_CHARS) return text;
-  return `${text.slice(0, MAX_SKIPPED_CELL_CHARS)}… (${text.length.toLocaleString('en')} characters)`;
+  return cutText(cleanText(cell).replace(/\s+/gu, ' ').trim(), MAX_SKIPPED_CELL_CHARS);
 }
 
 /**

@@ -10,11 +10,26 @@ const MAX_URL_CHARS = 2000;
 const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(['summary', 'summary_en', 'reason_detail', 'law_detail']);
 const URL_FIELDS: ReadonlySet<string> = new Set(['url', 'source_key']);
 
+/** A bound on a text's length, in characters, and the name it is documented by. */
+export interface TextBound {
+  readonly chars: number;
+  readonly name: string;
+}
+
+/** The bound of a name, a title, an address, a code: of any field that is not a long text or an address on the web. */
+export const NAME_BOUND: TextBound = { chars: MAX_NAME_CHARS, name: 'MAX_NAME_CHARS' };
+
 /** The bound of a field, by its name (the last part of its path), and the words that name it. */
-export function boundOf(field: string): { readonly chars: number; readonly name: string } {
+export function boundOf(field: string): TextBound {
   if (LONG_TEXT_FIELDS.has(field)) return { chars: MAX_TEXT_CHARS, name: 'MAX_TEXT_CHARS' };
   if (URL_FIELDS.has(field)) return { chars: MAX_URL_CHARS, name: 'MAX_URL_CHARS' };
-  return { chars: MAX_NAME_CHARS, name: 'MAX_NAME_CHARS' };
+  return NAME_BOUND;
+}
+
+/** How far a text of `length` characters passes its bound: '5,000,000 characters, over its bound of 500 (…)'. */
+export function overBoundWords(length: number, bound: TextBound): string {
+  const chars = (n: number) => n.toLocaleString('en');
+  return `${chars(length)} characters, over its bound of ${chars(bound.chars)} (${bound.name})`;
 }
 
 /**
@@ -29,11 +44,7 @@ export function overBound(value: unknown, path = ''): string[] {
         .split('.')
         .at(-1) ?? path;
     const bound = boundOf(field);
-    return value.length > bound.chars
-      ? [
-          `${path} is ${value.length.toLocaleString('en')} characters, over its bound of ${bound.chars.toLocaleString('en')} (${bound.name})`,
-        ]
-      : [];
+    return value.length > bound.chars ? [`${path} is ${overBoundWords(value.length, bound)}`] : [];
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => overBound(v, `${path}[${i}]`));
   if (value !== null && typeof value === 'object')

@@ -39,3 +39,13 @@ export function terminalSafe(text: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+
+/**
+ * A text kept to `maxChars`, with how long it was when cut: what a run keeps of a cell or a note that quotes one
+ * ('…… (5,000,000 characters)').
+ */
+export function cutText(text: string, maxChars: number): string {
+  return text.length <= maxChars
+    ? text
+    : `${text.slice(0, maxChars)}… (${text.length.toLocaleString('en')} characters)`;
+}

@@ -4,7 +4,7 @@
 import { instant } from '../../domain/dates.js';
 import { messageOf } from '../../lib/error-of.js';
 import { withoutLocalPaths } from '../../domain/text/local-paths.js';
-import { cleanText } from '../../domain/text/untrusted-text.js';
+import { cleanText, cutText } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -170,10 +170,7 @@ const MAX_NOTE_CHARS = 1000;
 
 /** A note as a run keeps it: cleaned as a cell is, and cut. */
 function cutNote(note: string): string {
-  const text = cleanText(note);
-  return text.length <= MAX_NOTE_CHARS
-    ? text
-    : `${text.slice(0, MAX_NOTE_CHARS)}… (${text.length.toLocaleString('en')} characters)`;
+  return cutText(cleanText(note), MAX_NOTE_CHARS);
 }
 
 function listFacts(

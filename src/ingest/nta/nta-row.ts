@@ -4,7 +4,7 @@ import type { CompanyAlias, CompanyInput } from '../../domain/companies/company.
 import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
 import { romanizeKana } from '../../domain/text/romanize.js';
 import { cleanText } from '../../domain/text/untrusted-text.js';
-import { MAX_NAME_CHARS } from '../../domain/records/text-bounds.js';
+import { NAME_BOUND, overBoundWords } from '../../domain/records/text-bounds.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';
 
 const NTA_FIELD_COUNT = 30;
@@ -82,16 +82,16 @@ function decode(fields: readonly string[], line: number): NtaRow {
   // iconv-lite writes U+FFFD for bytes that are not valid in the chosen encoding
   if (fields.some((f) => f.includes('\uFFFD')))
     throw new RowError('encoding', 'bytes that are not valid in the file encoding');
-  const long = fields.findIndex((field) => field.length > MAX_NAME_CHARS);
+  const long = fields.findIndex((field) => field.length > NAME_BOUND.chars);
   if (long >= 0)
-    throw new RowError(
-      'too_long',
-      `field ${long + 1} is ${fields[long]?.length.toLocaleString('en')} characters, over its bound of ${MAX_NAME_CHARS} (MAX_NAME_CHARS)`,
-    );
+    throw new RowError('too_long', `field ${long + 1} is ${overBoundWords(fields[long]?.length ?? 0, NAME_BOUND)}`);
   // fields has NTA_FIELD_COUNT values (checked above), so every column asked for is there; each cleaned as a
   // record's text is (record-validation.ts)
   const f = (n: number): string => cleanText(fields[n - 1] ?? '').trim();
-  const opt = (n: number): string | null => (f(n) === '' ? null : f(n));
+  const opt = (n: number): string | null => {
+    const value = f(n);
+    return value === '' ? null : value;
+  };
 
   const cn = parseCorporateNumber(f(2));
   if (!cn.ok || f(2) !== cn.number) {

@@ -9,7 +9,7 @@ import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domai
 import type { Vocabulary } from '../../domain/vocabulary.js';
 import { codeFromWords, readDate, readPeriod, readPeriodEnd, type DateOptions } from './cell-values.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
-import { boundOf } from '../../domain/records/text-bounds.js';
+import { boundOf, overBoundWords } from '../../domain/records/text-bounds.js';
 import { splitCitations } from './law-citations.js';
 import { firstDateAt, normaliseDateText } from '../../domain/wareki.js';
 import type { ParseContext } from './source-parser.js';
@@ -62,11 +62,7 @@ function cellsOverBound(cells: RowCells, fields: readonly MappedField[]): string
   return fields.flatMap((field) => {
     const length = cells.get(field)?.length ?? 0;
     const bound = boundOf(BOUND_FIELD[field] ?? 'name');
-    if (length <= bound.chars) return [];
-    const chars = (n: number) => n.toLocaleString('en');
-    return [
-      `column 「${cells.header(field)}」: ${chars(length)} characters, over its bound of ${chars(bound.chars)} (${bound.name})`,
-    ];
+    return length <= bound.chars ? [] : [`column 「${cells.header(field)}」: ${overBoundWords(length, bound)}`];
   });
 }
 
