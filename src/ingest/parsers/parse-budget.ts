@@ -37,12 +37,10 @@ export const BOUNDS: Readonly<
 };
 
 /**
- * Defaults well above what the real lists take (docs/operating.md has the figures: the nine MHLW PDFs have 62 to 75
- * pages, at most 127,033 operators, inflate to at most 2.5 MiB and parse in a heap of 192 MiB; the ISA workbooks
- * inflate to at most 0.8 MiB; an HTML list of 200,000 rows parses in 768 MiB of heap), and low enough that a
- * bomb ends within seconds: a PDF path of 11 million segments (63 MiB inflated) fails on operators after 12 s,
- * having taken about 830 MB (pdfjs builds a page's operators before they can be counted; the inflated bound caps
- * that). A parse takes at most about its heap bound plus twice the inflated bound.
+ * Defaults well above what the real lists take (docs/operating.md has the figures), and low enough that a bomb ends
+ * within seconds: a PDF path of millions of segments fails on operators (pdfjs builds a page's operators before they
+ * can be counted; the inflated bound caps that). A parse takes at most about its heap bound plus twice the inflated
+ * bound.
  */
 export const DEFAULT_PARSE_BUDGET: ParseBudget = Object.freeze({
   seconds: 300,

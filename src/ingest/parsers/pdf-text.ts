@@ -57,7 +57,7 @@ const NATIVE_BUILT_INS: readonly (readonly [object, string])[] = [
  * command import the parsers through the source registry, and the build (megabytes, and it replaces some built-ins) is
  * needed only to read a PDF. Both read an Error's stack as they load (their polyfills' feature tests), and where source
  * maps are on (`--enable-source-maps`, or tsx, which runs the tests and benchmarks) Node parses the builds' own source
- * maps, megabytes, to write that stack: over 1 s of CPU a thread, for a stack nobody reads. They are loaded with source
+ * maps, megabytes, to write that stack: a costly parse on every thread, for a stack nobody reads. They are loaded with source
  * maps off, then source maps are as they were; an error thrown elsewhere meanwhile has its stack unmapped.
  */
 function loadPdfjs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {

@@ -25,7 +25,7 @@ function insertCommonTokens(
 
 /**
  * Recounts when the terms changed since the last count (their highest id moved), so the upkeep after a bulk
- * write that touched no company is cheap. True when it counted. About two seconds for a million companies.
+ * write that touched no company is cheap. True when it counted.
  */
 export function refreshCompanyTrigramDocs(db: Db): boolean {
   const maxId = db.prepare<[], { m: number | null }>('SELECT max(id) AS m FROM company_terms').get()?.m ?? 0;
