@@ -149,7 +149,7 @@ const TABLE = {
       'KOHYO_UNCOUNTED_PER_MINUTE',
       '600',
       whole(1, 1_000_000),
-      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/llms-full.txt`, `/docs` and its files, preflights, `/health`, each MCP message that is not a call, refusals made before the limits) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
+      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/llms-full.txt`, `/docs` and its files, preflights, `/health`, each MCP message that is not a call, refusals of malformed requests outside `/api/v1/`) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
     ),
     uncountedBytesPerMinute: setting(
       'KOHYO_UNCOUNTED_BYTES_PER_MINUTE',

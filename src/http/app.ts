@@ -27,14 +27,14 @@ import type { LimiterState } from '../limits/limiter-from-config.js';
 import { LimitRefusal, type RequestLimits } from '../limits/limiter.js';
 import { requestIdOf } from './hooks/answer-headers.js';
 import { requestLog, requestLogging } from './hooks/request-log.js';
-import { MAX_TARGET, chargeUncounted, requestAccounting } from './hooks/route-accounting.js';
+import { MAX_TARGET, chargeUncounted, isApiTarget, requestAccounting } from './hooks/route-accounting.js';
 import { CORS_ANSWER_HEADERS, corsHeaders } from './hooks/cors.js';
 import { compression } from './hooks/compression.js';
 import { connectionLimits, dropBounds } from '../limits/connections/connection-limits.js';
 import { earlyRefusals } from '../limits/http/early-refusals.js';
 import { conditionalRequests } from './hooks/conditional.js';
 import { answerHeaders } from './hooks/answer-headers.js';
-import { requestLimits } from '../limits/http/limits-hooks.js';
+import { countRequest, requestLimits } from '../limits/http/limits-hooks.js';
 import { requestChecks } from './hooks/error-handler.js';
 import { usageLogging, type UsageRecorder } from '../usage/http/usage-hook.js';
 import { addressReader, parseTrustedProxies } from '../limits/client-identity.js';
@@ -133,6 +133,7 @@ function randomClientId(): (address: string) => string {
 
 function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
+  const { limiter } = deps;
   return {
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
@@ -146,7 +147,10 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
     // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
-    clientErrorHandler: clientErrorAnswer(earlyAnswerHeaders(deps.limiter)),
+    clientErrorHandler: clientErrorAnswer(
+      earlyAnswerHeaders(limiter),
+      limiter && ((peer) => limiter.unreadRequestHeaders(peer)),
+    ),
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
     // an idle connection is closed soon (Node's default is 72 s with Fastify)
@@ -172,32 +176,41 @@ function earlyAnswerHeaders(limiter: RequestLimits | undefined): Readonly<Record
 
 /**
  * What fails before routing, a malformed %-escape in the path (FST_ERR_BAD_URL), answered in the contract's shape. No
- * hook runs for it, so the bounds of its address are applied here: it is an answer that does not count, under the
- * address's ceiling on them, and past it refused (a refusal like any, under the ceiling on refusals).
+ * hook runs for it, so the limits are applied here: under /api/v1 it counts, as every request there does whatever its
+ * answer (asking the enumeration rules nothing: its path was not read), and carries its RateLimit headers; elsewhere it
+ * is an answer that does not count, under the address's ceiling on them. Either may refuse it instead.
  */
 function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Server>['frameworkErrors']> {
   const early = earlyAnswerHeaders(deps.limiter);
+  const { limiter } = deps;
   return (error, request, reply) => {
-    const refusal = chargeUncounted(deps.limiter?.beforeUncountedRequest, request);
-    const answer =
-      refusal === null
-        ? new ApiError(
-            'invalid_parameter',
-            error.code === 'FST_ERR_BAD_URL'
-              ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
-              : 'The request could not be read; send a plain GET with query parameters.',
-          )
-        : refusal instanceof LimitRefusal
-          ? refusalError(refusal)
-          : new ApiError('internal_error', ERRORS.internal_error.message);
+    const unread = new ApiError(
+      'invalid_parameter',
+      error.code === 'FST_ERR_BAD_URL'
+        ? 'The path holds a % that does not start a %-escape of two hexadecimal digits; percent-encode the path as UTF-8.'
+        : 'The request could not be read; send a plain GET with query parameters.',
+    );
     // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- frameworkErrors is generic in a route's reply types, and a request that matched no route has none: its reply takes any status and body
     const raw = reply as FastifyReply;
-    noteErrorCode(request, answer.code);
-    for (const [name, value] of Object.entries({ ...early, ...answer.headers })) raw.header(name, value);
-    void raw
-      .code(answer.status)
-      .header('X-Request-Id', request.id)
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .send(errorBody(answer.code, answer.message, answer.details));
+    const send = (refusal?: Error) => {
+      const answer =
+        refusal === undefined || refusal instanceof ApiError
+          ? (refusal ?? unread)
+          : refusal instanceof LimitRefusal
+            ? refusalError(refusal)
+            : new ApiError('internal_error', ERRORS.internal_error.message);
+      noteErrorCode(request, answer.code);
+      // the limits' own headers, when they counted it, stand
+      for (const [name, value] of Object.entries({ ...early, ...answer.headers }))
+        if (!raw.hasHeader(name)) raw.header(name, value);
+      void raw
+        .code(answer.status)
+        .header('X-Request-Id', request.id)
+        .header('Content-Type', 'application/json; charset=utf-8')
+        .send(errorBody(answer.code, answer.message, answer.details));
+    };
+    // no hook has run: the request is not decorated, and its path is read here as accountingOf reads one no route took
+    if (limiter !== undefined && isApiTarget(request.url)) countRequest(limiter, request, raw, send, unread);
+    else send(chargeUncounted(limiter?.beforeUncountedRequest, request) ?? unread);
   };
 }

@@ -31,29 +31,38 @@ export class FallbackStore implements LimiterStore {
     return this.faultSince !== null;
   }
 
-  /** Checks answered by the fallback since start. */
+  /** Checks (and readings) answered by the fallback since start. */
   get fallbackChecks(): number {
     return this.#fallbackChecks;
   }
 
-  async check(request: LimitCheck): Promise<LimitDecision> {
+  check(request: LimitCheck): Promise<LimitDecision> {
+    return this.answer(request.now, (store) => store.check(request));
+  }
+
+  readAddress(address: string, now: number): Promise<LimitDecision | null> {
+    return this.answer(now, (store) => store.readAddress(address, now));
+  }
+
+  /** What `ask` answers of the primary while it is available and answers, else of the fallback. */
+  private async answer<T>(now: number, ask: (store: LimiterStore) => T | Promise<T>): Promise<T> {
     if (this.primary.available) {
       try {
-        const decision = await this.primary.check(request);
+        const answered = await ask(this.primary);
         if (this.faultSince !== null) {
           this.log.info({ since: new Date(this.faultSince).toISOString() }, 'Redis is back: limits are shared again');
           this.faultSince = null;
           this.lastLogged = Number.NEGATIVE_INFINITY;
         }
-        return decision;
+        return answered;
       } catch (error) {
-        this.fault(request.now, error);
+        this.fault(now, error);
       }
     } else {
-      this.fault(request.now, new Error('the Redis connection is not ready'));
+      this.fault(now, new Error('the Redis connection is not ready'));
     }
     this.#fallbackChecks++;
-    return this.fallback.check(request);
+    return ask(this.fallback);
   }
 
   async ready(): Promise<void> {

@@ -54,6 +54,11 @@ export interface LimitDecision extends ScopeDecision {
 export interface LimiterStore {
   /** A store in this process answers at once; a shared one (Redis) with a promise. */
   check(request: LimitCheck): LimitDecision | Promise<LimitDecision>;
+  /**
+   * The address scope as it stands at `now`, read without counting or changing anything (for the answer to a request
+   * whose head was never read, so that no client can be told apart): null when the policy has no address ceiling.
+   */
+  readAddress(address: string, now: number): LimitDecision | null | Promise<LimitDecision | null>;
   /** Resolves once the store can take checks (or has given up waiting and will fall back); never rejects. */
   ready?(): Promise<void>;
   close(): Promise<void>;

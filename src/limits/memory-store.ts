@@ -1,5 +1,5 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
-import { decide, retentionMs, type LimitPolicy } from './policy.js';
+import { decide, decideAddress, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { LRUCache } from 'lru-cache';
 import { entriesBound } from './entries-bound.js';
@@ -86,6 +86,14 @@ export class MemoryStore implements LimiterStore {
     // start on every check would cost thousands of steps a check under a flood, several times the check itself.
     if (this.clients.size > this.maxClients || now >= this.nextSweep) this.sweep(now);
     return decide(outcomes, p, now);
+  }
+
+  readAddress(address: string, now: number): LimitDecision | null {
+    const p = this.policy;
+    if (p.address === null) return null;
+    // open reads without keeping a state it did not hold, and with no terms nor numbers trips no rule
+    const scope = this.open(ADDRESS_PREFIX + address, p.address, now, [], []);
+    return decideAddress(outcomeOf(scope, scope.blocked ?? 'ok', now), p);
   }
 
   close(): Promise<void> {
@@ -197,14 +205,7 @@ export class MemoryStore implements LimiterStore {
       state.lastSeen = Math.max(state.lastSeen, now);
       this.clients.set(key, state);
     }
-    return {
-      outcome,
-      minuteUsed: log.length - scope.minuteStart,
-      minuteOldest: log[scope.minuteStart] ?? null,
-      dayUsed: log.length,
-      dayOldest: log[0] ?? null,
-      coolUntil: state.coolUntil > now ? state.coolUntil : null,
-    };
+    return outcomeOf(scope, outcome, now);
   }
 
   /** Drops the clients idle past the retention and, at the cap, the least recently seen tenth; and the ended cool-downs. */
@@ -225,6 +226,19 @@ export class MemoryStore implements LimiterStore {
     for (const coolKey of ended) this.cooldowns.delete(coolKey);
     this.nextSweep = now + SWEEP_INTERVAL_MS;
   }
+}
+
+/** What one scope holds at `now`, read as the store's outcome. */
+function outcomeOf({ state, minuteStart }: OpenScope, outcome: RawOutcome['outcome'], now: number): RawOutcome {
+  const { log } = state;
+  return {
+    outcome,
+    minuteUsed: log.length - minuteStart,
+    minuteOldest: log[minuteStart] ?? null,
+    dayUsed: log.length,
+    dayOldest: log[0] ?? null,
+    coolUntil: state.coolUntil > now ? state.coolUntil : null,
+  };
 }
 
 /** One scope of a check (the client's, or its address's) as opened at `now`. */

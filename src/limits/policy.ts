@@ -71,6 +71,11 @@ export function decide(raw: ScopeOutcomes, policy: LimitPolicy, now: number): Li
     : tighterScope(client, decideScope(raw.address, scopePolicy(policy, 'address')), policy, now);
 }
 
+/** Reads a store's outcome for an address alone (readAddress) as a decision about its address; null without a ceiling. */
+export function decideAddress(raw: RawOutcome, policy: LimitPolicy): LimitDecision | null {
+  return policy.address === null ? null : { scope: 'address', ...decideScope(raw, policy.address) };
+}
+
 /**
  * Reads one scope's outcome. When both windows are full the client must wait for both, so Retry-After is the later
  * instant and the code names that window (normally the day).

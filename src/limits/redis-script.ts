@@ -172,3 +172,22 @@ for _, sc in ipairs(scopes) do
 end
 return answer()
 `;
+
+/**
+ * The reading of one scope without counting (LimiterStore's readAddress), read-only: nothing is pruned or written,
+ * the day's log is read from its start as the check would leave it. KEYS: the scope's log and state (redis-store.ts
+ * keysOf). ARGV: now, minuteMs, dayMs. Returns { minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil }, -1 for none.
+ */
+export const READ_SCRIPT = `
+local now = tonumber(ARGV[1])
+local minuteFrom = '(' .. string.format('%d', now - tonumber(ARGV[2]))
+local dayFrom = '(' .. string.format('%d', now - tonumber(ARGV[3]))
+local function oldest(from)
+  local first = redis.call('ZRANGEBYSCORE', KEYS[1], from, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+  if first[2] then return tonumber(first[2]) end
+  return -1
+end
+local cool = tonumber(redis.call('HGET', KEYS[2], 'cool') or '0')
+if cool <= now then cool = -1 end
+return { redis.call('ZCOUNT', KEYS[1], minuteFrom, '+inf'), oldest(minuteFrom), redis.call('ZCOUNT', KEYS[1], dayFrom, '+inf'), oldest(dayFrom), cool }
+`;

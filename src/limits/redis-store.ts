@@ -1,8 +1,8 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
 import type { ClientContext, Redis, Result } from 'ioredis';
-import { decide, retentionMs, type LimitPolicy } from './policy.js';
+import { decide, decideAddress, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
-import { CHECK_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
+import { CHECK_SCRIPT, READ_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
 import { MAX_STEP } from './sequential-run.js';
 
 declare module 'ioredis' {
@@ -12,6 +12,8 @@ declare module 'ioredis' {
      * number of keys (3 or 6) is given with each call.
      */
     kohyoLimitCheck(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Result<unknown, Context>;
+    /** READ_SCRIPT (redis-script.ts): two keys, then now, minuteMs, dayMs. */
+    kohyoLimitRead(log: string, state: string, now: number, minuteMs: number, dayMs: number): Result<unknown, Context>;
   }
 }
 
@@ -27,6 +29,7 @@ export class RedisStore implements LimiterStore {
   ) {
     // defineCommand sends EVALSHA and falls back to EVAL once when Redis does not have the script cached
     redis.defineCommand('kohyoLimitCheck', { lua: CHECK_SCRIPT });
+    redis.defineCommand('kohyoLimitRead', { lua: READ_SCRIPT, numberOfKeys: 2, readOnly: true });
   }
 
   /** True while the connection is up; the fallback store asks this before sending a check. */
@@ -75,6 +78,25 @@ export class RedisStore implements LimiterStore {
     return decide({ client, address: addressPolicy === null ? null : rawOutcome(reply, PER_SCOPE) }, p, request.now);
   }
 
+  async readAddress(address: string, now: number): Promise<LimitDecision | null> {
+    const p = this.policy;
+    if (p.address === null) return null;
+    const [log = '', , state = ''] = this.addressKeys(address);
+    const reply = await this.redis.kohyoLimitRead(log, state, now, p.minuteMs, p.dayMs);
+    if (!Array.isArray(reply) || reply.length !== PER_SCOPE - 1)
+      throw new Error('the limiter read script answered something unexpected');
+    const [minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil] = reply.map((value) => Number(value));
+    const raw: RawOutcome = {
+      outcome: 'ok',
+      minuteUsed: minuteUsed ?? 0,
+      minuteOldest: instantOrNull(minuteOldest),
+      dayUsed: dayUsed ?? 0,
+      dayOldest: instantOrNull(dayOldest),
+      coolUntil: instantOrNull(coolUntil),
+    };
+    return decideAddress({ ...raw, outcome: readOutcome(raw, p.address) }, p);
+  }
+
   /**
    * The log, terms and state keys of the client, then of its address. A script may only touch keys of one Redis
    * Cluster slot, and the slot is chosen by the `{…}` hash tag. With an address ceiling, the client's keys are
@@ -85,10 +107,13 @@ export class RedisStore implements LimiterStore {
    * one trusted address (KOHYO_ADDRESS_LIMIT_FACTOR=0 is for operators behind one) still spread over the cluster.
    */
   keysOf(client: string, address: string | null): string[] {
-    const names = (base: string) => [`${base}:log`, `${base}:terms`, `${base}:state`];
-    if (address === null) return names(`${this.prefix}{${client}}`);
-    const tag = `${this.prefix}{${address}}`;
-    return [...names(`${tag}:client:${client}`), ...names(`${tag}:address`)];
+    if (address === null) return scopeKeys(`${this.prefix}{${client}}`);
+    return [...scopeKeys(`${this.prefix}{${address}}:client:${client}`), ...this.addressKeys(address)];
+  }
+
+  /** The log, terms and state keys of an address (keysOf's last three). */
+  private addressKeys(address: string): string[] {
+    return scopeKeys(`${this.prefix}{${address}}:address`);
   }
 
   /** Runs `then` each time the connection becomes ready (the first time included, when it is ready already). */
@@ -113,6 +138,11 @@ export class RedisStore implements LimiterStore {
   }
 }
 
+/** A scope's log, terms and state keys under `base`. */
+function scopeKeys(base: string): string[] {
+  return [`${base}:log`, `${base}:terms`, `${base}:state`];
+}
+
 /** The scope whose PER_SCOPE values start at `at` in the script's reply, which has them all (checked by the caller). */
 function rawOutcome(reply: readonly unknown[], at: number): RawOutcome {
   const code = Number(reply[at]);
@@ -126,6 +156,12 @@ function rawOutcome(reply: readonly unknown[], at: number): RawOutcome {
     dayOldest: instantOrNull(reply[at + 4]),
     coolUntil: instantOrNull(reply[at + 5]),
   };
+}
+
+/** What a check would find in a scope read without counting, before its enumeration rules (which need terms). */
+function readOutcome(raw: RawOutcome, policy: LimitPolicy): RawOutcome['outcome'] {
+  if (raw.coolUntil !== null) return 'cooling';
+  return raw.minuteUsed >= policy.perMinute || raw.dayUsed >= policy.perDay ? 'full' : 'ok';
 }
 
 /** The script writes -1 for "none". */

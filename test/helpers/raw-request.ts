@@ -25,13 +25,21 @@ export function rawRequest(
 }
 
 /**
- * Bytes sent as given on a fresh socket, and the answer read until the server ends the connection. `end` half-closes
- * after sending, as a client done with its request; without it the client stays, and may leave its request unfinished.
+ * Bytes sent as given on a fresh socket (from `localAddress`, when given), and the answer read until the server ends
+ * the connection. `end` half-closes after sending, as a client done with its request; without it the client stays,
+ * and may leave its request unfinished.
  */
-export function rawExchange(url: string, bytes: string, options: { readonly end?: boolean } = {}): Promise<RawAnswer> {
+export function rawExchange(
+  url: string,
+  bytes: string,
+  options: { readonly end?: boolean; readonly localAddress?: string } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => (options.end ? socket.end(bytes) : socket.write(bytes)));
+    const { localAddress } = options;
+    const socket = connect({ port: Number(port), host: hostname, ...(localAddress && { localAddress }) }, () =>
+      options.end ? socket.end(bytes) : socket.write(bytes),
+    );
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);

@@ -10,6 +10,7 @@ import { limitedServer, type LimitedServer, type StoreFor } from '../helpers/lim
 import { startRedisServer, type RedisServer } from '../helpers/redis-server.js';
 import { isErrorResponse, type TestResponse } from '../helpers/test-response.js';
 import { errorOfAnswer } from '../helpers/answers.js';
+import { rawExchange } from '../helpers/raw-request.js';
 
 const CLIENT_POLICY = '"minute";q=10;w=60, "day";q=300;w=86400';
 const ADDRESS_POLICY = '"minute";q=30;w=60, "day";q=900;w=86400';
@@ -169,6 +170,31 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
         'rate_limited',
         'client',
       ]);
+    });
+
+    test("(g) a request whose head Node's parser refuses tells its address's standing, uncounted", async () => {
+      const s = await serve();
+      const home = '127.0.0.19';
+      const unread = async (from: string, server = s) => {
+        // a request line past the 16 KB Node reads: no User-Agent nor client name is read, only the socket's address
+        const answer = await rawExchange(
+          server.server.url,
+          `GET /api/v1/companies?q=${'a'.repeat(20_000)} HTTP/1.1\r\n\r\n`,
+          {
+            localAddress: from,
+          },
+        );
+        return [answer.status, answer.headers.get('ratelimit-policy'), answer.headers.get('ratelimit') ?? null];
+      };
+      for (let i = 0; i < 4; i++) await s.getFrom(home, SEARCH, { 'x-kohyo-client': `app-${i}` });
+      assert.deepEqual(await unread(home), [431, ADDRESS_POLICY, '"minute";r=26;t=60']);
+      assert.deepEqual(await unread(home), [431, ADDRESS_POLICY, '"minute";r=26;t=60'], 'the first was not counted');
+      await s.getFrom(home, SEARCH, { 'x-kohyo-client': 'app-4' });
+      assert.deepEqual(await unread(home), [431, ADDRESS_POLICY, '"minute";r=25;t=60'], 'a counted request is');
+      assert.deepEqual(await unread('127.0.0.20'), [431, ADDRESS_POLICY, '"minute";r=30;t=0'], 'an address of its own');
+      // through a trusted proxy the client behind it is not known: the client's policy, and no reading
+      const proxied = await serve({ KOHYO_TRUST_PROXY: '127.0.0.0/8' });
+      assert.deepEqual(await unread(home, proxied), [431, CLIENT_POLICY, null]);
     });
 
     test('(f) IPv6 addresses in one /64 share a ceiling; the next /64 does not', async () => {

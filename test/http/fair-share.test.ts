@@ -115,6 +115,7 @@ for (const [storeName, openStore] of STORES)
   describe(`answers that do not count, and refusals, on the ${storeName} store`, () => {
     let s: LimitedServer;
     let checks = 0;
+    let lastChecked: LimitCheck | null = null;
     let opened: OpenStore;
     before(async () => {
       opened = await openStore();
@@ -123,8 +124,10 @@ for (const [storeName, openStore] of STORES)
         return {
           check: (request: LimitCheck) => {
             checks++;
+            lastChecked = request;
             return store.check(request);
           },
+          readAddress: (address: string, now: number) => store.readAddress(address, now),
           ready: () => store.ready?.() ?? Promise.resolve(),
           close: () => store.close(),
         };
@@ -161,26 +164,39 @@ for (const [storeName, openStore] of STORES)
       assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
     });
 
-    test('issue 54: a path that fails before routing (a malformed %-escape) is an uncounted answer, bounded', async () => {
+    test('a path that fails before routing (a malformed %-escape) counts under /api/v1, and elsewhere is an uncounted answer, bounded', async () => {
+      const api: string[] = [];
+      for (let i = 0; i < 11; i++) {
+        const answer = await s.getFrom('127.0.0.16', `/api/v1/%zz${i}`);
+        api.push(`${answer.status} ${answer.headers.get('ratelimit')}`);
+      }
+      assert.deepEqual(api.slice(0, 2), ['400 "minute";r=9;t=60', '400 "minute";r=8;t=60'], 'counted, as told');
+      assert.equal(api[10], '429 "minute";r=0;t=60', 'the eleventh in a minute is refused by the limits');
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.16', `/api/v1/%zz${i}`)).status);
-      assert.deepEqual(statuses, [...Array<number>(20).fill(400), 429]);
-      assert.equal((await s.getFrom('127.0.0.17', '/api/v1/%zz')).status, 400, 'another address is apart');
+      for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.18', `/%zz${i}`)).status);
+      assert.deepEqual(
+        statuses,
+        [...Array<number>(20).fill(400), 429],
+        'outside /api/v1: the ceiling on uncounted answers',
+      );
+      assert.equal((await s.getFrom('127.0.0.17', '/%zz')).status, 400, 'another address is apart');
     });
 
-    test('a parameter given more than 10 times is refused before any other work, uncounted', async () => {
+    test('a parameter given more than 10 times is refused before its query is read, counted as asking nothing', async () => {
       const before = checks;
       const many = `/api/v1/companies?${Array.from({ length: 1_800 }, (_, i) => `q=${i}`).join('&')}`;
       const refused = await s.getFrom('127.0.0.9', many);
       assert.equal(refused.status, 400);
       assert.equal(errorOfAnswer(refused).code, 'invalid_parameter');
       assert.equal(errorOfAnswer(refused).details?.parameter, 'q');
-      assert.equal(refused.headers.get('ratelimit'), null, 'not counted');
-      assert.equal(checks, before, 'the limiter was never asked');
-      // ten times is the query rules' to refuse, after the limits counted it
+      assert.equal(refused.headers.get('ratelimit'), '"minute";r=9;t=60', 'counted, and told so');
+      assert.equal(checks, before + 1, 'one check of the limits');
+      assert.deepEqual(lastChecked && { terms: lastChecked.terms, bases: lastChecked.bases }, { terms: [], bases: [] });
+      // ten times is the query rules' to refuse, after the limits read and counted it
       const ten = await s.getFrom('127.0.0.9', `/api/v1/companies?${'q=a&'.repeat(10)}`);
       assert.equal(ten.status, 400);
-      assert.match(ten.headers.get('ratelimit') ?? '', /r=9;/u);
+      assert.match(ten.headers.get('ratelimit') ?? '', /r=8;/u);
+      assert.equal(lastChecked?.terms.length, 1, 'its query read: one term');
     });
 
     test('a client refused is refused again without the store being asked', async () => {

@@ -97,31 +97,48 @@ describe('web headers', () => {
   test('every refusal of a malformed request carries CORS and the limits, wherever it is made', async () => {
     const policy = (await server.get(COMPANIES, as('malformed'))).headers.get('ratelimit-policy');
     assert.match(policy ?? '', /"minute";q=3;w=60/u);
-    const answers: [string, number, ReadonlyMap<string, string> | Headers][] = [];
-    for (const target of [
+    // what: [status, RateLimit]; each by a client of its own, so that each is its client's first counted request
+    const answers: [string, number, string | null, ReadonlyMap<string, string> | Headers][] = [];
+    for (const [i, target] of [
       '/api/v1/companies?q=%E5%8C',
       '/api/v1/companies?q=%ZZ',
       `/api/v1/companies?q=${'a'.repeat(20_000)}`,
-    ]) {
-      const answer = await server.get(target, as('malformed'));
-      answers.push([target.slice(0, 40), answer.status, answer.headers]);
+    ].entries()) {
+      const answer = await server.get(target, as(`malformed-${i}`));
+      answers.push([target.slice(0, 40), answer.status, answer.headers.get('ratelimit'), answer.headers]);
     }
-    const badPath = await rawRequest(server.url, '/api/v1/companies/%zz', { headers: { 'user-agent': 'malformed' } });
-    answers.push(['a broken escape in the path', badPath.status, badPath.headers]);
+    const badPath = await rawRequest(server.url, '/api/v1/companies/%zz', { headers: { 'user-agent': 'malformed-3' } });
+    answers.push([
+      'a broken escape in the path',
+      badPath.status,
+      badPath.headers.get('ratelimit') ?? null,
+      badPath.headers,
+    ]);
     const noHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nConnection: close\r\n\r\n', {
       end: true,
     });
-    answers.push(['no Host', noHost.status, noHost.headers]);
+    answers.push(['no Host', noHost.status, noHost.headers.get('ratelimit') ?? null, noHost.headers]);
     // a Host holding a control character, which Node's parser refuses before any hook
     const badHost = await rawExchange(server.url, 'GET /api/v1/companies?q=x HTTP/1.1\r\nHost: a\u0001b\r\n\r\n', {
       end: true,
     });
-    answers.push(['a bad Host', badHost.status, badHost.headers]);
+    answers.push(['a bad Host', badHost.status, badHost.headers.get('ratelimit') ?? null, badHost.headers]);
+    const first = '"minute";r=2;t=60';
+    // counted where a client is told apart (its head was read, a missing Host refused after it); a head Node's parser
+    // refused tells no client, and the address ceiling is off here (address-limits.test.ts reads the address's
+    // standing on them)
     assert.deepEqual(
-      answers.map(([, status]) => status),
-      [400, 400, 431, 400, 400, 400],
+      answers.map(([what, status, left]) => [what, status, left]),
+      [
+        ['/api/v1/companies?q=%E5%8C', 400, first],
+        ['/api/v1/companies?q=%ZZ', 400, first],
+        [`/api/v1/companies?q=${'a'.repeat(20)}`, 431, null],
+        ['a broken escape in the path', 400, first],
+        ['no Host', 400, first],
+        ['a bad Host', 400, null],
+      ],
     );
-    for (const [what, , headers] of answers) {
+    for (const [what, , , headers] of answers) {
       assert.equal(headers.get('access-control-allow-origin'), '*', what);
       assert.match(headers.get('access-control-expose-headers') ?? '', /RateLimit-Policy/u, what);
       assert.equal(headers.get('ratelimit-policy'), policy, what);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { probeRequest } from '../../src/limits/limiter.js';
+import { probeRequest } from '../../src/limits/request-probe.js';
 
 test('terms are normalised as the search normalises them', () => {
   const same = [

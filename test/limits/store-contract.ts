@@ -353,6 +353,42 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await Promise.all(stores.map((s) => s.close()));
       });
 
+      test("an address's reading counts nothing, changes nothing, and tells what a check would", async () => {
+        const { store } = await factory(policyWith());
+        const [home, unseen] = [address(), address()];
+        for (let i = 0; i < 3; i++) await check(store, client(), T0 + i * S, { address: home });
+        const read = async (at: number, which = home) => store.readAddress(which, at);
+        for (const at of [T0 + 10 * S, T0 + 10 * S]) {
+          const reading = await read(at);
+          assert.deepEqual(
+            reading && [reading.scope, reading.refusal, reading.minute, reading.day.used],
+            ['address', null, { used: 3, freesAt: T0 + 60 * S }, 3],
+            'read twice, the same',
+          );
+        }
+        await check(store, client(), T0 + 11 * S, { address: home });
+        assert.equal((await read(T0 + 11 * S))?.minute.used, 4, 'the check after the readings counted once');
+        const later = await read(T0 + 61 * S);
+        assert.deepEqual(later?.minute, { used: 2, freesAt: T0 + 62 * S }, 'the window slides as the check reads it');
+        const fresh = await read(T0, unseen);
+        assert.deepEqual(fresh && [fresh.refusal, fresh.minute, fresh.day], [
+          null,
+          { used: 0, freesAt: null },
+          { used: 0, freesAt: null },
+        ]);
+        // an address cooling down after a walk reads as refused, until when
+        const walker = address();
+        for (let step = 0; step < 5; step++)
+          await check(store, client(), T0 + step * S, { address: walker, bases: [207_000_000_000 + step] });
+        const cooling = await read(T0 + 10 * S, walker);
+        assert.equal(cooling?.refusal, 'automated_enumeration_detected');
+        assert.ok((cooling?.retryAt ?? 0) > T0 + 10 * S);
+        await store.close();
+        const { store: unbounded } = await factory(policyWith({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }));
+        assert.equal(await unbounded.readAddress(home, T0), null, 'no address ceiling: nothing to read');
+        await unbounded.close();
+      });
+
       test('without an address, or with the factor 0, there is no address ceiling', async () => {
         for (const [env, withAddress] of [
           [{}, false],

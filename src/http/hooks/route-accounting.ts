@@ -113,8 +113,16 @@ export function accountingOf(request: FastifyRequest): Accounting {
     else if (isPreflight(request)) accounting = PREFLIGHT;
   }
   // a request no route took, or one a preflight's route takes that is no preflight: by where its path leads
-  accounting ??= isUnderBasePath(routedPath(request.url)) ? UNKNOWN_API_PATH : NOTHING;
+  accounting ??= isApiTarget(request.url) ? UNKNOWN_API_PATH : NOTHING;
   return (request.kohyoAccounting = accounting);
+}
+
+/**
+ * Whether a request target no route took lies under BASE_PATH (and so counts), as accountingOf reads it: for answers
+ * made before routing, to requests no hook sees.
+ */
+export function isApiTarget(target: string): boolean {
+  return isUnderBasePath(routedPath(target));
 }
 
 /** Whether a routed path (routedPath) is BASE_PATH or under it; letter case aside, as a careless client might write it. */

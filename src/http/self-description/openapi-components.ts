@@ -53,13 +53,13 @@ const HEADERS = {
     '6f1c2a9e-0b7d-4c1e-9a51-3d2f8e4b7c10',
   ),
   RateLimit: header(
-    'What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints.',
+    "What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints, a refusal of a malformed request among them. A request whose head could not be read at all (400, 408, 431 from the HTTP parser) tells its address's standing, uncounted.",
     { type: 'string' },
     '"minute";r=9;t=0',
     false,
   ),
   'RateLimit-Policy': header(
-    'The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request.',
+    "The limits RateLimit is read against: per minute and per rolling day, the client's, or its address's when that binds (or when the request's head could not be read).",
     { type: 'string' },
     '"minute";q=10;w=60, "day";q=300;w=86400',
     false,

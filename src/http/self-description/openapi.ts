@@ -80,7 +80,7 @@ function requestRules(config: Config): GuideRule[] {
     },
     {
       id: null,
-      text: `One address has at most ${config.limits.uncountedPerMinute} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals made before the limits), of at most ${config.limits.uncountedBytesPerMinute} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"address"\`, on every path.`,
+      text: `One address has at most ${config.limits.uncountedPerMinute} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals of malformed requests outside /api/v1), of at most ${config.limits.uncountedBytesPerMinute} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"address"\`, on every path.`,
     },
   ];
 }

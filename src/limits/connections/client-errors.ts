@@ -19,25 +19,42 @@ function codeOf(error: Error & { code?: string }): ErrorCode {
 
 /**
  * For Fastify's clientErrorHandler: the request's error in the contract's shape, with `headers` (those a script needs
- * to read it), and the connection closed.
+ * to read it) and those `limitHeaders` gives for its socket peer (the limits' reading of its address, which may wait on
+ * Redis), and the connection closed.
  */
 export function clientErrorAnswer(
   headers: Readonly<Record<string, string>>,
+  limitHeaders?: (peer: string | undefined) => Promise<Readonly<Record<string, string>>>,
 ): (error: Error & { code?: string }, socket: Socket) => void {
-  const fixed = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('');
+  const answer = (socket: Socket, code: ErrorCode, more: Readonly<Record<string, string>>) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const fixed = Object.entries({ ...headers, ...more })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    const { status, message } = ERRORS[code];
+    const body = JSON.stringify(errorBody(code, message));
+    socket.end(
+      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${fixed}` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  };
   return (error, socket) => {
     if (!socket.writable) {
       socket.destroy();
       return;
     }
     const code = codeOf(error);
-    const { status, message } = ERRORS[code];
-    const body = JSON.stringify(errorBody(code, message));
-    socket.end(
-      `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${fixed}` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+    if (limitHeaders === undefined) {
+      answer(socket, code, {});
+      return;
+    }
+    // the reading is an addition: were it to fail, the answer goes without it
+    limitHeaders(socket.remoteAddress).then(
+      (more) => answer(socket, code, more),
+      () => answer(socket, code, {}),
     );
   };
 }

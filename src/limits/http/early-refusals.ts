@@ -13,6 +13,7 @@ import { stopReading } from '../connections/connection-pool.js';
 import { parseAddress } from '../../lib/ip-address.js';
 import { errorOf } from '../../lib/error-of.js';
 import { accountingOf, chargeUncounted, markNotCounted } from '../../http/hooks/route-accounting.js';
+import { countRequest } from './limits-hooks.js';
 import { ApiError, echoed } from '../../api/errors.js';
 import { isObject } from '../../lib/is-object.js';
 import { illFormedEncoded, type IllFormed } from '../../domain/text/well-formed.js';
@@ -38,8 +39,8 @@ export const earlyRefusals = fp<EarlyRefusalsOptions>(
      * The refusal of a request before any other work. First what stands for its client or address: a counted request
      * of a client or address the limits refuse is refused again (the standing refusal, before its query is read:
      * passGate held it back), and an answer that does not count is taken from the address's ceiling on them. Then,
-     * its query given back, what its target holds that no endpoint reads (targetRefusal). A request refused here was
-     * not counted, and is not logged as counted.
+     * its query given back, what its target holds that no endpoint reads (targetRefusal): refused before its query is
+     * read, counted as the contract counts every answer of a counted route, asking the enumeration rules nothing.
      */
     function refusedBeforeAnyWork(request: FastifyRequest, reply: FastifyReply, next: (error?: Error) => void): void {
       const { counted } = accountingOf(request);
@@ -64,12 +65,14 @@ export const earlyRefusals = fp<EarlyRefusalsOptions>(
         next();
         return;
       }
-      // a refusal made before the limits does not count: it falls under the ceiling on answers that do not, and says
-      // the limits it did not count against
-      const refusal = counted ? chargeUncounted(chargeAnswer, request) : null;
-      if (counted && limits !== undefined) void reply.header('ratelimit-policy', limits.clientPolicy);
+      // the contract counts every request of a counted route whatever its answer, this refusal too: counted as asking
+      // nothing, it carries its RateLimit headers, and the limits' own refusal stands before it
+      if (counted && limits !== undefined) {
+        countRequest(limits, request, reply, next, refused);
+        return;
+      }
       markNotCounted(request);
-      next(refusal ?? refused);
+      next(refused);
     }
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
@@ -169,8 +172,8 @@ function restoreQuery(app: FastifyInstance, request: FastifyRequest, target: str
 export const MAX_PARAMETER_REPEATS = 10;
 
 /**
- * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits,
- * where it would cost more than its answer:
+ * The refusal of what a request's target holds that no endpoint reads, or null; each is refused before the limits
+ * read the query (they count it as asking nothing), where reading it would cost more than its answer:
  * - a parameter given more than MAX_PARAMETER_REPEATS times: every endpoint refuses a repeated parameter anyway
  *   (query-rules.ts readQueryString), but only after the limits have read and normalised each value (a request of
  *   1,800 values of `q` cost tens of milliseconds before its refusal);

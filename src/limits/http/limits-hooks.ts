@@ -45,24 +45,7 @@ export const requestLimits = fp<LimitsOptions>(
         next();
         return;
       }
-      let pending: Promise<void> | undefined;
-      try {
-        pending = limiter.beforeApiRequest(request, reply);
-      } catch (error) {
-        next(errorOf(error));
-        return;
-      }
-      if (pending === undefined) {
-        markCounted(request);
-        next();
-      } else
-        pending.then(
-          () => {
-            markCounted(request);
-            next();
-          },
-          (error: unknown) => next(errorOf(error)),
-        );
+      countRequest(limiter, request, reply, next);
     }
     app.addHook('onRequest', limitCounted);
     // the bytes of an answer the limits did not count, as the app's onSend hook sees its payload: the body as sent when
@@ -92,6 +75,37 @@ export const requestLimits = fp<LimitsOptions>(
     dependencies: ['kohyo-connections', 'kohyo-accounting', 'kohyo-early-refusals', 'kohyo-cors', 'kohyo-conditional'],
   },
 );
+
+/**
+ * Counts a counted request (`unread`: one refused before its query was read, counted as asking nothing), then calls
+ * `next`: with the limits' refusal when they refuse, else, the request marked counted, with `unread`, if any.
+ */
+export function countRequest(
+  limits: RequestLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  next: (error?: Error) => void,
+  unread?: Error,
+): void {
+  let pending: Promise<void> | undefined;
+  try {
+    pending = unread === undefined ? limits.beforeApiRequest(request, reply) : limits.countUnread(request, reply);
+  } catch (error) {
+    next(errorOf(error));
+    return;
+  }
+  if (pending === undefined) {
+    markCounted(request);
+    next(unread);
+  } else
+    pending.then(
+      () => {
+        markCounted(request);
+        next(unread);
+      },
+      (error: unknown) => next(errorOf(error)),
+    );
+}
 
 /** The limits of the messages a request carries, read from the app's limits. */
 function routeLimitsOf(limits: RequestLimits): RouteLimits {

@@ -31,6 +31,7 @@ describe('a client the limits refuse', () => {
             checks++;
             return store.check(request);
           },
+          readAddress: (address, now) => store.readAddress(address, now),
           close: () => store.close(),
         };
       },

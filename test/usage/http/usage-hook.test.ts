@@ -58,7 +58,9 @@ before(async () => {
           if (request.headers['user-agent'] === 'greedy')
             throw new ApiError('rate_limited', undefined, undefined, { 'Retry-After': '7' });
         },
+        countUnread: () => undefined,
         beforeUncountedRequest: () => {},
+        unreadRequestHeaders: () => Promise.resolve({}),
         refusing: () => false,
         refuseStanding: () => {},
         peerDropLeft: () => null,
