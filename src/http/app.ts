@@ -209,8 +209,14 @@ function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Ser
         .header('Content-Type', 'application/json; charset=utf-8')
         .send(errorBody(answer.code, answer.message, answer.details));
     };
-    // no hook has run: the request is not decorated, and its path is read here as accountingOf reads one no route took
-    if (limiter !== undefined && isApiTarget(request.url)) countRequest(limiter, request, raw, send, unread);
-    else send(chargeUncounted(limiter?.beforeUncountedRequest, request) ?? unread);
+    // what throws here would throw out of the server's request listener and end the process: it is a 500 instead
+    try {
+      // no hook has run: the request is not decorated, and its path is read as accountingOf reads one no route took
+      if (limiter !== undefined && isApiTarget(request.url)) countRequest(limiter, request, raw, send, unread);
+      else send(chargeUncounted(limiter?.beforeUncountedRequest, request) ?? unread);
+    } catch (failure) {
+      request.log.error({ err: failure }, 'the answer to a request that failed before routing failed');
+      if (!raw.sent) void raw.code(500).send(errorBody('internal_error', ERRORS.internal_error.message));
+    }
   };
 }

@@ -52,9 +52,9 @@ export function clientErrorAnswer(
       return;
     }
     // the reading is an addition: were it to fail, the answer goes without it
-    limitHeaders(socket.remoteAddress).then(
-      (more) => answer(socket, code, more),
-      () => answer(socket, code, {}),
-    );
+    void limitHeaders(socket.remoteAddress)
+      .catch(() => ({}))
+      .then((more) => answer(socket, code, more))
+      .catch(() => socket.destroy());
   };
 }
