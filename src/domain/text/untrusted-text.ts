@@ -2,11 +2,14 @@
 
 /**
  * The characters a cell may not keep: the C0 controls but tab and newline (ESC, BEL, NUL, …), DEL, the C1 controls,
- * and the marks and controls that set the direction of text (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
- * which would reorder the words around a cell wherever it is shown. Removed rather than replaced: no publisher means
- * one, and a replacement would be a character the publisher did not write.
+ * the marks and controls that set the direction of text (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069),
+ * which would reorder the words around a cell wherever it is shown, and what is no character at all: U+FFFE, U+FFFF
+ * and a lone surrogate (with the u flag a paired one is a single code point, which the class leaves alone), which
+ * XML forbids and UTF-8 cannot store. Removed rather than replaced: no publisher means one, and a replacement would
+ * be a character the publisher did not write.
  */
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNSAFE =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]/gu;
 
 /** What a terminal must not receive raw: the characters above, a carriage return and the Unicode line separators. */
 const UNPRINTABLE =

@@ -11,6 +11,8 @@ test('a cell keeps its text, tab and newline, and loses every control and direct
     '',
   );
   assert.equal(cleanText('令和７年３月１４日 （株）見本 ＡＢＣ'), '令和７年３月１４日 （株）見本 ＡＢＣ');
+  // no character at all: noncharacters and a surrogate without its pair; a pair (𠮷, U+20BB7) is one character, kept
+  assert.equal(cleanText('𠮷野家\ufffe\uffff\ud842x\udfb7'), '𠮷野家x');
   assert.deepEqual(cleanStrings({ a: ['x\u0007', 1, null], b: { c: 'y\u202e' } }), {
     a: ['x', 1, null],
     b: { c: 'y' },
