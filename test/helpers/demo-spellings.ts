@@ -5,7 +5,9 @@ import Database from 'better-sqlite3';
 import { recordNameKey } from '../../src/domain/records/record-names.js';
 import { RECORD_KINDS, type RecordKind } from '../../src/domain/records/record.js';
 import { RECORD_TABLES } from '../../src/store/schema/record-tables.js';
-import { normaliseCompanyName, normaliseText, stripLegalForm } from '../../src/domain/companies/names.js';
+import { normaliseText, stripLegalForm } from '../../src/domain/companies/names.js';
+import { companySearchTerms } from '../../src/domain/companies/company-terms.js';
+import type { CompanyAlias } from '../../src/domain/companies/company.js';
 import { typedRomaji } from './typed-romaji.js';
 
 export interface DemoCompany {
@@ -14,7 +16,7 @@ export interface DemoCompany {
   readonly prefecture_code: string | null;
   readonly name_kana: string | null;
   readonly name_en: string | null;
-  readonly aliases: { readonly kind: string; readonly name: string }[];
+  readonly aliases: readonly CompanyAlias[];
 }
 
 export type RecordsByKind = Record<RecordKind, Set<string>>;
@@ -48,10 +50,14 @@ function recordsByNameOf(db: Database.Database, kind: RecordKind) {
   return { rows, byNumber, byKey };
 }
 
-/** The keys a record may name the company by: its name, English name and aliases, each folded as a name is. */
+/**
+ * The keys a record may name the company by: its names (current, English, former, other), each as company search folds
+ * it; not its reading, in kana or romanized (the register's romanized alias is its reading's): サンエイ is the reading of
+ * 三栄, 三英 and 産栄 alike, and ＳＡＮＥＩ株式会社 the name of another company.
+ */
 function nameKeysOf(company: DemoCompany): Set<string> {
-  const names = [company.name, company.name_en ?? '', ...company.aliases.map((alias) => alias.name)];
-  return new Set(names.map(normaliseCompanyName).filter((key) => key !== ''));
+  const terms = companySearchTerms({ ...company, name_kana: null });
+  return new Set(terms.filter((t) => t.alias_kind !== 'romanized').map((t) => t.term));
 }
 
 /** What an answer about one company holds of each kind, by the ids of the records, read apart from the search. */
@@ -86,7 +92,7 @@ export function recordsOfEveryCompany(path: string): CompanyRecords[] {
       .map((c) => ({
         ...c,
         aliases: db
-          .prepare<[string], { kind: string; name: string }>(
+          .prepare<[string], CompanyAlias>(
             'SELECT a.kind, a.name FROM company_aliases a JOIN companies c ON c.id = a.company_id WHERE c.corporate_number = ?',
           )
           .all(c.corporate_number),

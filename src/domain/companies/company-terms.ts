@@ -69,6 +69,17 @@ export function kanaKey(kana: string): string {
   return normaliseCompanyName(kana);
 }
 
+/**
+ * The terms of a company's reading: its kana, and its romanizations (the register's romanized alias is one too). They
+ * find the company when a person types how its name is read, but no record names a company by them (which records are
+ * a company's: domain/records/company-records.ts): サンエイ reads 三栄, 三英 and 産栄 alike, and ＳＡＮＥＩ株式会社 is
+ * another company's name, not 三栄株式会社's.
+ */
+export const READING_TERMS = { field: 'name_kana', aliasKind: 'romanized' } as const satisfies {
+  field: TermField;
+  aliasKind: AliasKind;
+};
+
 /** The terms that also get short grams: what a person writes in kanji or kana, one or two characters long. */
 export const SHORT_GRAM_TERMS = { fields: ['name'], aliasKinds: ['former_name', 'brand'] } as const satisfies {
   fields: readonly TermField[];

@@ -3,7 +3,8 @@
 // A company's own records are those linked to its Corporate Number, and those linked to a company merged into it (its
 // predecessors, the companies whose successor chain leads to it, at any depth), listed as a predecessor's.
 // What may be its own is offered apart: the records linked to no company that name one of its names (current,
-// English, former, other) and place that company nowhere or in its prefecture; a namesake's are as likely.
+// English, former, other; never its reading, in kana or romanized, which many names share: company-terms.ts
+// READING_TERMS) and place that company nowhere or in its prefecture; a namesake's are as likely.
 // The records linked to none naming one of its names that place it in another prefecture are not offered: they are
 // counted elsewhere (`meta.named_elsewhere`), with the search of its name that lists every company of the name.
 // An answer about one company (`company=N`, `/api/v1/search?q=N`, the company page, its Atom feed, MCP's tools taking
@@ -28,8 +29,8 @@ export interface CompanyFilter {
   /** The companies merged into the one asked for by its Corporate Number: their records are its own too; absent, none. */
   readonly predecessors?: readonly string[];
   /**
-   * The names of the companies found (current, English, former and other aliases, as company search folds them): the
-   * records linked to no company whose company-name key (record-names.ts) is one of them.
+   * The names of the companies found (current, English, former and other aliases, as company search folds them; not
+   * their readings): the records linked to no company whose company-name key (record-names.ts) is one of them.
    */
   readonly nameKeys: readonly string[];
   /**

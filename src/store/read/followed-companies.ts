@@ -3,6 +3,7 @@
 import type { Db } from '../schema/database.js';
 import type { Statement } from 'better-sqlite3';
 import { ALL_RECORD_TABLES, hasLinkedRecordsSql } from '../schema/record-tables.js';
+import { READING_TERMS } from '../../domain/companies/company-terms.js';
 
 /** The companies a query follows into the records: the records linked to them, and those naming one of their names. */
 export interface FollowedCompanies {
@@ -12,8 +13,8 @@ export interface FollowedCompanies {
    */
   readonly corporateNumbers: string[];
   /**
-   * Those of their names (but the reading) that some record holds as its company's name key, each folded as a
-   * record's company name is (current, English, former, other): a name no record holds finds none.
+   * Those of their names (but the reading, in kana or romanized) that some record holds as its company's name key,
+   * each folded as a record's company name is (current, English, former, other): a name no record holds finds none.
    */
   readonly nameKeys: string[];
 }
@@ -78,12 +79,14 @@ function linkedNumbersSql(): string {
 }
 
 /**
- * The name keys (every term but the reading's) of the companies of a JSON array of ids (`list`, a parameter or an
- * expression), as one JSON array, read from the term index alone, apart from their numbers (bench/README.md).
+ * The name keys (every term but the reading's, READING_TERMS: its kana and its romanizations) of the companies of a
+ * JSON array of ids (`list`, a parameter or an expression), as one JSON array, read from the term index alone, apart
+ * from their numbers (bench/README.md).
  */
 function namesSql(list = '?'): string {
+  const { field, aliasKind } = READING_TERMS;
   return `SELECT json_group_array(t.term) FROM json_each(${list}) j
-    JOIN company_terms t ON t.company_id = j.value WHERE t.field <> 'name_kana'`;
+    JOIN company_terms t ON t.company_id = j.value WHERE t.field <> '${field}' AND t.alias_kind IS NOT '${aliasKind}'`;
 }
 
 /**

@@ -141,6 +141,7 @@ test("search's parts in order: linked to the recalled companies, then apart link
       enforcement(4, '別会社株式会社', null, '架空商事との取引に関する勧告'),
       enforcement(5, '無関係株式会社', null, '勧告'),
       enforcement(6, 'カクウショウジ', null, '勧告'),
+      enforcement(7, 'ＫＡＫＵＳＹＯＺＩ株式会社', null, '勧告'),
     ],
     [
       companyInput({
@@ -151,9 +152,9 @@ test("search's parts in order: linked to the recalled companies, then apart link
       }),
     ],
   );
-  // the company's names are followed, not its reading: a record naming カクウショウジ is no record of its name; and
-  // of its names only those a record linked to no company carries (架空商事 is named by its own linked record alone,
-  // its romanized name kakusyozi by none, so neither is looked up)
+  // the company's names are followed, not its reading, in kana or romanized: a record naming カクウショウジ or
+  // ＫＡＫＵＳＹＯＺＩ (its reading's romaji key) is no record of its name; and of its names only those a record linked
+  // to no company carries (架空商事 is named by its own linked record alone, so it is not looked up)
   const nameKeys = companies.ofNumber(NUMBER)?.nameKeys ?? [];
   assert.deepEqual(nameKeys, ['旧架空']);
   const search: RecordSearch = {
