@@ -195,7 +195,8 @@ async function checkPage(entry: CompanyRecords, lists: ReadonlyMap<RecordKind, L
     if (counts.get(list) !== entry.own[kind].size) wrong.push(`page ${number} counts ${counts.get(list)} ${list}`);
   }
   if (lines.length !== Math.min(10, total(entry, 'own'))) wrong.push(`page ${number} shows ${lines.length} lines`);
-  const counted = /(\d+) more records name a company of this name elsewhere in Japan/u.exec(html)?.[1] ?? '0';
+  const said = /(One|\d+) more records? names? a company of this name elsewhere in Japan/u.exec(html)?.[1] ?? '0';
+  const counted = said === 'One' ? '1' : said;
   if (Number(counted) !== total(entry, 'elsewhere')) wrong.push(`page ${number} counts ${counted} elsewhere`);
   const feed = /<link rel="alternate" type="application\/atom\+xml" href="([^"]+)"/u.exec(html)?.[1] ?? '';
   return feed.replaceAll('&amp;', '&');

@@ -138,6 +138,10 @@ const MESSAGES = {
     ja: 'この社名を記し、どの企業にも対応づけられていない記録が、ほかの都道府県にさらに{total}件あります。同名の別法人の可能性が高いため、ここには載せていません：',
     en: '{total} more records name a company of this name elsewhere in Japan, linked to none: more likely a namesake’s, they are not listed here:',
   },
+  namesakeElsewhereOne: {
+    ja: 'この社名を記し、どの企業にも対応づけられていない記録が、ほかの都道府県にさらに{total}件あります。同名の別法人の可能性が高いため、ここには載せていません：',
+    en: 'One more record names a company of this name elsewhere in Japan, linked to none: more likely a namesake’s, it is not listed here:',
+  },
   namesakeElsewhereSearch: { ja: '社名で検索', en: 'search the name' },
   answeredAt: { ja: '回答日時', en: 'Answered at' },
   datasetVersion: { ja: 'データセットの版', en: 'Dataset version' },

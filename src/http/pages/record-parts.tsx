@@ -123,7 +123,7 @@ export function NamedElsewhereLine({
   const search = `${SEARCH_PAGE_PATH}?${new URLSearchParams({ q: named.name, lang: language }).toString()}`;
   return (
     <p class="notice" role="note">
-      {message(language, 'namesakeElsewhere', { total: named.total })}{' '}
+      {message(language, named.total === 1 ? 'namesakeElsewhereOne' : 'namesakeElsewhere', { total: named.total })}{' '}
       <a href={search}>{message(language, 'namesakeElsewhereSearch')}</a>
     </p>
   );
