@@ -28,9 +28,6 @@ import { listRecords } from '../../src/api/record-endpoint.js';
 import { SEARCH } from '../../src/api/endpoints/search.js';
 import type { RouteContext } from '../../src/api/endpoint.js';
 
-/** Every answer a whole audit asks, close together: none refused for its bytes either. */
-const LIMITLESS = { ...UNLIMITED, KOHYO_UNCOUNTED_BYTES_PER_MINUTE: '1000000000000' };
-
 /** What the database says of a record: the company it names and is linked to (or none), its place, its day. */
 interface RecordRow {
   readonly name: string;
@@ -48,7 +45,7 @@ let companies: CompanyRecords[];
 let rows: Map<string, RecordRow>;
 before(async () => {
   const path = await realCompanyDataset();
-  served = await serveMcp(LIMITLESS, path);
+  served = await serveMcp(UNLIMITED, path);
   const store = served.server.store ?? assert.fail('no dataset');
   context = { config: loadConfig({}), dataset: () => store, clock: () => TEST_NOW };
   companies = recordsOfEveryCompany(path);
