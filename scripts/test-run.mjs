@@ -65,7 +65,6 @@ const LONG = [
   'test/store/company-search-recall.test.ts',
   'test/http/address-limits.test.ts',
   'test/ingest/registry/unread-list-module.test.ts',
-  'test/store/company-count.test.ts',
   'test/api/one-company.test.ts',
   'test/http/fair-share.test.ts',
   'test/limits/shared-redis.test.ts',

@@ -15,24 +15,40 @@ export function companyIndexGaps(db: Db, sample = 1): string[] {
       'SELECT company_id, field, alias_kind, term FROM company_terms WHERE company_id % ? = 0 ORDER BY company_id, id',
     )
     .all(sample);
-  const finds = (index: string) =>
-    db.prepare<[string, number], number>(`SELECT 1 FROM ${index} WHERE ${index} MATCH ? AND rowid = ?`).pluck();
-  const byTrigram = finds('company_trigrams');
-  const byGram = finds('company_grams');
-  const byLongGram = finds('company_long_grams');
+  const byTrigram = finder(db, 'company_trigrams');
+  const byGram = finder(db, 'company_grams');
+  const byLongGram = finder(db, 'company_long_grams');
   const gaps: string[] = [];
   for (const t of terms) {
     const phrase = `"${t.term.replace(/"/gu, '""')}"`;
-    if ([...t.term].length >= TRIGRAM_MIN_LENGTH && byTrigram.get(phrase, t.company_id) === undefined)
+    if ([...t.term].length >= TRIGRAM_MIN_LENGTH && !byTrigram(phrase, t.company_id))
       gaps.push(`company_trigrams: ${t.company_id} ${t.term}`);
     for (const gram of longGrams(t.term))
-      if (byLongGram.get(`"${gram}"`, t.company_id) === undefined)
-        gaps.push(`company_long_grams: ${t.company_id} ${gram}`);
+      if (!byLongGram(`"${gram}"`, t.company_id)) gaps.push(`company_long_grams: ${t.company_id} ${gram}`);
     if (!hasShortGrams(t as Parameters<typeof hasShortGrams>[0])) continue;
     for (const gram of termGrams(t.term)
       .split(' ')
       .filter((g) => g !== ''))
-      if (byGram.get(`"${gram}"`, t.company_id) === undefined) gaps.push(`company_grams: ${t.company_id} ${gram}`);
+      if (!byGram(`"${gram}"`, t.company_id)) gaps.push(`company_grams: ${t.company_id} ${gram}`);
   }
   return gaps;
+}
+
+/**
+ * Whether `index` finds the company of id `rowid` by `query`: the companies a query finds, read once and kept, since
+ * most grams are shared by many companies (a look-up a company and gram, `MATCH ? AND rowid = ?`, asked the short-gram
+ * index of 5,000 companies 54,000 times for its 8,600 grams). That look-up also found a company whose document had
+ * been deleted, where another company's document held the gram (SQLite 3.53.2, contentless_delete): a gap it hid.
+ */
+function finder(db: Db, index: string): (query: string, rowid: number) => boolean {
+  const found = db.prepare<[string], number>(`SELECT rowid FROM ${index} WHERE ${index} MATCH ?`).pluck();
+  const companies = new Map<string, ReadonlySet<number>>();
+  return (query, rowid) => {
+    let ids = companies.get(query);
+    if (ids === undefined) {
+      ids = new Set(found.all(query));
+      companies.set(query, ids);
+    }
+    return ids.has(rowid);
+  };
 }

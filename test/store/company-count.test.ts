@@ -7,10 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openWritable } from '../../src/store/write/database-upgrade.js';
-import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { CompanyQueries } from '../../src/store/read/company-queries.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
-import { sharedData } from '../helpers/shared-data.js';
+import { ntaDailyAt } from '../helpers/nta-daily.js';
 import type { Db } from '../../src/store/schema/database.js';
 import { assertFoundAsScanned, longKeysOf } from '../helpers/long-keys.js';
 import { companyTokenDocsOf } from '../../src/store/read/token-counts.js';
@@ -19,8 +18,9 @@ import { keyLongGrams, rarestLongGrams } from '../../src/domain/text/index-keys.
 let db: Db;
 let companies: CompanyQueries;
 before(async () => {
-  db = openWritable(join(mkdtempSync(join(tmpdir(), 'kohyo-count-')), 'nta.sqlite'));
-  await importNtaFiles(db, [sharedData('nta/diff_20260127.sjis.csv')]);
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-count-')), 'nta.sqlite');
+  await ntaDailyAt(path);
+  db = openWritable(path);
   companies = new CompanyQueries(db);
 });
 

@@ -6,15 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Db } from '../../src/store/schema/database.js';
 import { openWritable } from '../../src/store/write/database-upgrade.js';
-import { importNtaFiles } from '../../src/ingest/nta/nta-importer.js';
 import { CompanyQueries, type CompanyHit } from '../../src/store/read/company-queries.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { romanizeKana } from '../../src/domain/text/romanize.js';
 import { KANJI_VARIANTS } from '../../src/domain/text/kanji-variants.js';
-import { sharedData } from '../helpers/shared-data.js';
+import { ntaDailyAt } from '../helpers/nta-daily.js';
 import { demoDatabase } from '../helpers/server.js';
 
-const NTA_FILE = sharedData('nta/diff_20260127.sjis.csv');
 const LIMIT = 10;
 
 type Case = readonly [query: string, corporateNumber: string, reason: string];
@@ -152,8 +150,8 @@ function found(queries: CompanyQueries, q: string, cn: string): CompanyHit | und
 
 before(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kohyo-recall-'));
+  await ntaDailyAt(join(dir, 'nta.sqlite'));
   ntaDb = openWritable(join(dir, 'nta.sqlite'));
-  await importNtaFiles(ntaDb, [NTA_FILE]);
   nta = new CompanyQueries(ntaDb);
   // a copy of the run's demo dataset (built once per run, on the same day as this test's own build was)
   copyFileSync(await demoDatabase(), join(dir, 'demo.sqlite'));
