@@ -39,6 +39,7 @@ const LONG = [
   'test/ingest/collect/tottori-namesakes.test.ts',
   'test/ingest/nta/nta-importer.test.ts',
   'test/ingest/collect/mhlw-editions-history.test.ts',
+  'test/http/one-company-real.test.ts',
   'test/mcp-stdio.test.ts',
   'test/ingest/collect/parse-budget.test.ts',
   'test/store/romaji-recall.test.ts',
