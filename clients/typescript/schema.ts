@@ -1079,9 +1079,9 @@ export interface components {
     headers: {
         /** @description The request id: the client's own X-Request-Id when it is 1 to 128 characters of A-Z a-z 0-9 . _ : @ / + = -, otherwise a new UUID; also `meta.request_id`. */
         "X-Request-Id": string;
-        /** @description What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints. */
+        /** @description What is left of the tighter limit (IETF httpapi rate-limit headers draft); on counted endpoints, a refusal of a malformed request among them. A request whose head could not be read at all (400, 408, 431 from the HTTP parser) tells its address's standing, uncounted. */
         RateLimit: string;
-        /** @description The limits: per minute and per rolling day; on counted endpoints, and on a refusal made before the limits counted the request. */
+        /** @description The limits RateLimit is read against: per minute and per rolling day, the client's, or its address's when that binds (or when the request's head could not be read). */
         "RateLimit-Policy": string;
         /** @description Seconds to wait before trying again. */
         "Retry-After": number;
