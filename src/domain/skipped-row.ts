@@ -30,30 +30,18 @@ export interface UnreadableRule {
 
 export const DEFAULT_UNREADABLE_RULE: UnreadableRule = { rows: 5, share: 0.2 };
 
-export function tooManyUnreadable(
-  unreadable: number,
-  dataRows: number,
-  rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
-): boolean {
-  return pastRule(unreadable, dataRows, rule) || (unreadable > 0 && unreadable >= dataRows);
-}
-
-function pastRule(unreadable: number, dataRows: number, rule: UnreadableRule): boolean {
-  return unreadable > rule.rows && unreadable > dataRows * rule.share;
-}
-
 /**
- * Why a list failed, for its message: 'more than 5 rows and more than 20 % of the rows' by the rule, or 'every one of
- * its rows' for a short list that no row of reads.
+ * Why a list fails by the rule, for its message, or null when it keeps its good rows: 'more than 5 rows and more than
+ * 20 % of the rows' past the rule, or 'every one of its rows' for a list, however short, of which no row reads.
  */
-export function unreadableRuleWords(
+export function unreadableRuleBroken(
   unreadable: number,
   dataRows: number,
   rule: UnreadableRule = DEFAULT_UNREADABLE_RULE,
-): string {
-  if (pastRule(unreadable, dataRows, rule))
+): string | null {
+  if (unreadable > rule.rows && unreadable > dataRows * rule.share)
     return `more than ${rule.rows} rows and more than ${Math.round(rule.share * 1000) / 10} % of the rows`;
-  return 'every one of its rows';
+  return unreadable > 0 && unreadable >= dataRows ? 'every one of its rows' : null;
 }
 
 /**

@@ -5,24 +5,23 @@ import {
   skippedRow,
   skippedRowLines,
   skippedRowOfStored,
-  tooManyUnreadable,
-  unreadableRuleWords,
+  unreadableRuleBroken,
 } from '../../src/domain/skipped-row.js';
 
 test('a list fails for its unreadable rows only past both a count and a share: a list of ten keeps its good rows', () => {
-  assert.equal(tooManyUnreadable(0, 0), false);
-  assert.equal(tooManyUnreadable(1, 10), false, 'one bad date of ten is a typo');
-  assert.equal(tooManyUnreadable(5, 10), false, 'five rows: not past the count');
-  assert.equal(tooManyUnreadable(6, 10), true, 'six of ten: past both');
-  assert.equal(tooManyUnreadable(20, 100), false, 'exactly 20 %');
-  assert.equal(tooManyUnreadable(21, 100), true);
-  assert.equal(tooManyUnreadable(9, 468), false, 'a long list and a few typos');
-  assert.equal(tooManyUnreadable(468, 468), true, 'a changed layout');
-  assert.equal(tooManyUnreadable(2, 2), true, 'no row of a short list reads');
-  assert.equal(tooManyUnreadable(2, 10, { rows: 1, share: 0.1 }), true, "a source's own rule");
-  assert.equal(tooManyUnreadable(2, 10, { rows: 2, share: 0.1 }), false);
-  assert.equal(unreadableRuleWords(6, 10), 'more than 5 rows and more than 20 % of the rows');
-  assert.equal(unreadableRuleWords(2, 2), 'every one of its rows');
+  assert.equal(unreadableRuleBroken(0, 0) !== null, false);
+  assert.equal(unreadableRuleBroken(1, 10) !== null, false, 'one bad date of ten is a typo');
+  assert.equal(unreadableRuleBroken(5, 10) !== null, false, 'five rows: not past the count');
+  assert.equal(unreadableRuleBroken(6, 10) !== null, true, 'six of ten: past both');
+  assert.equal(unreadableRuleBroken(20, 100) !== null, false, 'exactly 20 %');
+  assert.equal(unreadableRuleBroken(21, 100) !== null, true);
+  assert.equal(unreadableRuleBroken(9, 468) !== null, false, 'a long list and a few typos');
+  assert.equal(unreadableRuleBroken(468, 468) !== null, true, 'a changed layout');
+  assert.equal(unreadableRuleBroken(2, 2) !== null, true, 'no row of a short list reads');
+  assert.equal(unreadableRuleBroken(2, 10, { rows: 1, share: 0.1 }) !== null, true, "a source's own rule");
+  assert.equal(unreadableRuleBroken(2, 10, { rows: 2, share: 0.1 }) !== null, false);
+  assert.equal(unreadableRuleBroken(6, 10), 'more than 5 rows and more than 20 % of the rows');
+  assert.equal(unreadableRuleBroken(2, 2), 'every one of its rows');
 });
 
 test('a skipped row keeps a cell cut to its first characters, cleaned of controls', () => {

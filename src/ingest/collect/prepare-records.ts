@@ -6,8 +6,7 @@ import type { ValidRecord } from '../../domain/records/record.js';
 import {
   DEFAULT_UNREADABLE_RULE,
   skippedRow,
-  tooManyUnreadable,
-  unreadableRuleWords,
+  unreadableRuleBroken,
   type SkippedRow,
   type UnreadableRule,
 } from '../../domain/skipped-row.js';
@@ -112,10 +111,11 @@ export function prepareRecords(
     records.push(record);
     kept.push(origin);
   });
-  if (tooManyUnreadable(invalid, parsed.records.length, rule))
+  const broken = unreadableRuleBroken(invalid, parsed.records.length, rule);
+  if (broken !== null)
     return {
       ok: false,
-      error: `${invalid} of ${parsed.records.length} records do not validate, ${unreadableRuleWords(invalid, parsed.records.length, rule)}; nothing was kept`,
+      error: `${invalid} of ${parsed.records.length} records do not validate, ${broken}; nothing was kept`,
       problems,
     };
   const prepared = { records, origins: kept, links: counts, link_notes: [...notes], unreadable, warnings };

@@ -1,6 +1,6 @@
 // A table of text cells (from CSV, XLSX or HTML) read into records through the column mapping (validated by the collection).
 import type { RecordInput } from '../../domain/records/record-input.js';
-import { skippedRow, tooManyUnreadable, unreadableRuleWords, type SkippedRow } from '../../domain/skipped-row.js';
+import { skippedRow, unreadableRuleBroken, type SkippedRow } from '../../domain/skipped-row.js';
 import { isMappedField, type ColumnMapping, type MappedField } from './column-mapping.js';
 import { cellText, codeFromWords } from './cell-values.js';
 import {
@@ -100,10 +100,10 @@ export function recordsFromTable(
     records.push(read.record);
     origins.push({ row: rowNumber });
   }
-  const rule = unreadableRuleOf(context);
-  if (tooManyUnreadable(unreadable, dataRows, rule)) {
+  const broken = unreadableRuleBroken(unreadable, dataRows, unreadableRuleOf(context));
+  if (broken !== null) {
     return parseFailure(
-      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), ${unreadableRuleWords(unreadable, dataRows, rule)}; nothing was kept.`,
+      `${unreadable} of ${dataRows} rows of ${options.what} could not be read (${problems.length} problem(s)), ${broken}; nothing was kept.`,
       problems,
     );
   }

@@ -3,7 +3,7 @@ import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { prefectureOfAddress } from '../../../domain/address-prefecture.js';
 import { readDate } from '../../parsers/cell-values.js';
 import { splitCitations } from '../../parsers/law-citations.js';
-import { skippedRow, tooManyUnreadable, unreadableRuleWords, type SkippedRow } from '../../../domain/skipped-row.js';
+import { skippedRow, unreadableRuleBroken, type SkippedRow } from '../../../domain/skipped-row.js';
 import { readMhlwPages, type MhlwRow } from './labour-rows.js';
 import {
   budgetOf,
@@ -74,10 +74,10 @@ export function mhlwRecordsFromPages(pages: readonly PdfPage[], context: ParseCo
     origins.push({ row: i + 1, page: row.page });
   });
   const dataRows = read.rows.length - skipped.filter((row) => row.text === null).length;
-  const rule = unreadableRuleOf(context);
-  if (tooManyUnreadable(problems.length, dataRows, rule)) {
+  const broken = unreadableRuleBroken(problems.length, dataRows, unreadableRuleOf(context));
+  if (broken !== null) {
     return parseFailure(
-      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, ${unreadableRuleWords(problems.length, dataRows, rule)}; nothing was kept`,
+      `${problems.length} of the ${dataRows} rows of the MHLW labour-law violation list cannot be read, ${broken}; nothing was kept`,
       problems,
     );
   }
