@@ -11,6 +11,7 @@ import { MAX_LIST_BYTES } from '../../../src/ingest/collect/fetcher.js';
 import { MAX_NAME_CHARS } from '../../../src/domain/records/text-bounds.js';
 import { parseFailure, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { offlineIo, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 /** A parser whose list throws where the collection reads it, as a write that SQLite refuses would. */
 const throwingParser: SourceParser = async (bytes, context) => {
@@ -134,14 +135,7 @@ test('every reader of a local file refuses one over the size bound at once, nami
     ['sources', 'propose', '--file', big],
     ['collect', 'jftc-actions', '--file', big],
   ]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const io = {
-      stdout: (l: string) => out.push(l),
-      stderr: (l: string) => err.push(l),
-      now: () => new Date('2026-11-25T03:00:00Z'),
-      env: { KOHYO_DB: join(dir, `${args[1]}.sqlite`) },
-    };
+    const { out, err, io } = capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: join(dir, `${args[1]}.sqlite`) } });
     assert.equal(await runCli(args, io), 1, args.join(' '));
     assert.match([...out, ...err].join('\n'), bound, args.join(' '));
   }
@@ -157,14 +151,7 @@ test("the terminal is given a file's controls escaped, never raw", async () => {
       '株式会社\u001b]0;pwned\u0007見本\u009b31m,東京都千代田区1-1,令和7年3月14日,営業停止\u202e7日間',
     ].join('\n'),
   );
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = {
-    stdout: (l: string) => out.push(l),
-    stderr: (l: string) => err.push(l),
-    now: () => new Date('2026-11-25T03:00:00Z'),
-    env: { KOHYO_DB: join(dir, 'none.sqlite') },
-  };
+  const { out, err, io } = capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: join(dir, 'none.sqlite') } });
   await runCli(['sources', 'propose', '--file', csv], io);
   const text = [...out, ...err].join('\n');
   assert.match(text, /見本/u, 'the cell is printed');

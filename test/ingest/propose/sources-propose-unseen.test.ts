@@ -11,6 +11,7 @@ import { runCli } from '../../../src/cli.js';
 import type { SourceModule } from '../../../src/ingest/registry/source-module.js';
 import { buildXlsx } from '../../helpers/xlsx.js';
 import { tempDir } from '../collect/collect-helpers.js';
+import { capturedIo } from '../../helpers/captured-io.js';
 
 interface Proposed {
   readonly exit: number;
@@ -26,14 +27,7 @@ async function propose(name: string, bytes: Uint8Array | string, ...args: string
   const dir = tempDir();
   const file = join(dir, name);
   writeFileSync(file, bytes);
-  const out: string[] = [];
-  const err: string[] = [];
-  const io = {
-    stdout: (l: string) => out.push(l),
-    stderr: (l: string) => err.push(l),
-    now: () => new Date('2026-11-26T03:00:00Z'),
-    env: { KOHYO_DB: join(dir, 'none.sqlite') },
-  };
+  const { out, err, io } = capturedIo('2026-11-26T03:00:00Z', { env: { KOHYO_DB: join(dir, 'none.sqlite') } });
   const exit = await runCli(['sources', 'propose', '--file', file, ...args], io);
   const start = out.findIndex((line) => line.startsWith('source.ts to start the module from'));
   const end = out.indexOf('', start);
