@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../src/config.js';
 import { MemoryStore } from '../src/limits/memory-store.js';
 import { RedisStore } from '../src/limits/redis-store.js';
-import { limitPolicy } from '../src/limits/policy.js';
+import { limitPolicy, type LimitPolicy } from '../src/limits/policy.js';
 import { startService, type Service } from '../src/service.js';
 import { createLogger, logDestination } from '../src/logger.js';
 import { buildDemoDatabase } from '../demo/build-demo.js';
@@ -132,29 +132,45 @@ async function ask(app: Service['app'], i: number): Promise<void> {
   if (answer.statusCode !== 200) throw new Error(`answer ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
 }
 
-/** Redis: `count` addresses, one check each, through the Redis store; its memory and keys before and after. */
-async function redisCase(count: number, factor: string): Promise<object> {
-  const server = await startRedisServer();
+/**
+ * A redis-server of its own (`options` on its command line), the limits' Redis store over it at `factor`, and what
+ * `fill` leaves in it: Redis's used memory grown, and its keys.
+ */
+async function inRedis(
+  factor: string,
+  options: readonly string[],
+  fill: (store: RedisStore, policy: LimitPolicy) => Promise<object>,
+): Promise<{ readonly grown: number; readonly keys: number; readonly filled: object }> {
+  const server = await startRedisServer(options);
   const redis = new Redis(server.url);
   try {
     const policy = limitPolicy(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: factor }).limits);
-    const store = new RedisStore(redis, policy);
     const used = async () => Number(/used_memory:(\d+)/u.exec(await redis.info('memory'))?.[1]);
     const before = await used();
-    // a few at a time, as a server's connections would send them
-    for (let i = 0; i < count; i += 50)
-      await Promise.all(
-        Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-          store.check({ key: keyOf('c', i + j), address: keyOf('a', i + j), now: NOW, terms: [TERM], bases: [] }),
-        ),
-      );
-    const after = await used();
-    const keys = await redis.dbsize();
-    return { keys, mb: (after - before) / 2 ** 20, bytesPerAddress: Math.round((after - before) / count) };
+    const filled = await fill(new RedisStore(redis, policy), policy);
+    return { grown: (await used()) - before, keys: await redis.dbsize(), filled };
   } finally {
     redis.disconnect();
     await server.stop();
   }
+}
+
+/** Runs `check(i)` for i below `count`, 50 at a time, as a server's connections would send them. */
+async function inBatches<T>(count: number, check: (i: number) => Promise<T>): Promise<T[]> {
+  const answers: T[] = [];
+  for (let i = 0; i < count; i += 50)
+    answers.push(...(await Promise.all(Array.from({ length: Math.min(50, count - i) }, (_, j) => check(i + j)))));
+  return answers;
+}
+
+/** Redis: `count` addresses, one check each, through the Redis store; its memory and keys. */
+async function redisCase(count: number, factor: string): Promise<object> {
+  const { grown, keys } = await inRedis(factor, [], async (store) =>
+    inBatches(count, (i) =>
+      store.check({ key: keyOf('c', i), address: keyOf('a', i), now: NOW, terms: [TERM], bases: [] }),
+    ),
+  );
+  return { keys, mb: round(grown / 2 ** 20), bytesPerAddress: Math.round(grown / count) };
 }
 
 /**
@@ -162,35 +178,24 @@ async function redisCase(count: number, factor: string): Promise<object> {
  * instant, 25 distinct terms in turn (under the enumeration rule's 30); memory per client with its address.
  */
 async function busyRedisCase(count: number, options: readonly string[] = []): Promise<object> {
-  const server = await startRedisServer(options);
-  const redis = new Redis(server.url);
-  try {
-    const policy = limitPolicy(loadConfig({}).limits);
-    const store = new RedisStore(redis, policy);
-    const used = async () => Number(/used_memory:(\d+)/u.exec(await redis.info('memory'))?.[1]);
-    const before = await used();
+  const { grown, keys, filled } = await inRedis('3', options, async (store, policy) => {
     let refused = 0;
-    for (let request = 0; request < policy.perDay; request++)
-      for (let i = 0; i < count; i += 50) {
-        const decisions = await Promise.all(
-          Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-            store.check({
-              key: keyOf('c', i + j),
-              address: keyOf('a', i + j),
-              now: NOW + request * 6_100,
-              terms: [`${TERM.slice(0, 14)}${String(request % 25).padStart(2, '0')}`],
-              bases: [],
-            }),
-          ),
-        );
-        refused += decisions.filter((decision) => decision.refusal !== null).length;
-      }
-    const after = await used();
-    return { keys: await redis.dbsize(), refused, bytesPerClient: Math.round((after - before) / count) };
-  } finally {
-    redis.disconnect();
-    await server.stop();
-  }
+    for (let request = 0; request < policy.perDay; request++) {
+      const term = `${TERM.slice(0, 14)}${String(request % 25).padStart(2, '0')}`;
+      const decisions = await inBatches(count, (i) =>
+        store.check({
+          key: keyOf('c', i),
+          address: keyOf('a', i),
+          now: NOW + request * 6_100,
+          terms: [term],
+          bases: [],
+        }),
+      );
+      refused += decisions.filter((decision) => decision.refusal !== null).length;
+    }
+    return { refused };
+  });
+  return { keys, ...filled, bytesPerClient: Math.round(grown / count) };
 }
 
 function bytesPer(after: { heapMb: number }, before: { heapMb: number }, entries: number): number {
