@@ -815,7 +815,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "request_timeout" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
+                code: "missing_parameter" | "missing_filter" | "invalid_parameter" | "invalid_corporate_number" | "unknown_parameter" | "bulk_access_not_provided" | "malformed_request" | "request_too_large" | "request_timeout" | "cross_site_request_refused" | "not_found" | "method_not_allowed" | "rate_limited" | "daily_limit_exceeded" | "automated_enumeration_detected" | "internal_error" | "service_unavailable";
                 message: string;
                 details?: {
                     /** @description on a 400 about one parameter: the parameter at fault, to fix or drop */
@@ -869,6 +869,18 @@ export interface components {
         };
         /** @description The query is not one this endpoint accepts; `error.code` says why. Codes: `missing_parameter`, `missing_filter`, `invalid_parameter`, `invalid_corporate_number`, `unknown_parameter`, `bulk_access_not_provided`, `malformed_request`. */
         BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Another site's page made a browser ask for this as an image, script, style, font, frame or prefetch (`Sec-Fetch-Site: cross-site`, and neither a CORS `fetch()` nor a link followed); refused on every path before anything counts it, and never stored (`Cache-Control: no-store`). Codes: `cross_site_request_refused`. */
+        CrossSiteRequestRefused: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -967,6 +979,16 @@ export interface components {
         };
         /** @description The query is not one this endpoint accepts; `error.code` says why. Codes: `missing_parameter`, `missing_filter`, `invalid_parameter`, `invalid_corporate_number`, `unknown_parameter`, `bulk_access_not_provided`, `malformed_request`. */
         BadRequestHead: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Another site's page made a browser ask for this as an image, script, style, font, frame or prefetch (`Sec-Fetch-Site: cross-site`, and neither a CORS `fetch()` nor a link followed); refused on every path before anything counts it, and never stored (`Cache-Control: no-store`). Codes: `cross_site_request_refused`. */
+        CrossSiteRequestRefusedHead: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1531,6 +1553,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -1605,6 +1628,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -1809,6 +1833,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -1888,6 +1913,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -2026,6 +2052,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
@@ -2091,6 +2118,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
@@ -2370,6 +2398,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -2494,6 +2523,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -2854,6 +2884,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -2983,6 +3014,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -3331,6 +3363,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -3470,6 +3503,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -3608,6 +3642,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
@@ -3673,6 +3708,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
@@ -3803,6 +3839,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
@@ -3868,6 +3905,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
@@ -4018,6 +4056,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
@@ -4083,6 +4122,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             404: components["responses"]["NotFoundHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
@@ -4484,6 +4524,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -4542,6 +4583,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -4607,6 +4649,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -4665,6 +4708,7 @@ export interface operations {
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -5114,6 +5158,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -5155,6 +5200,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];
@@ -5225,6 +5271,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRequestRefused"];
             405: components["responses"]["MethodNotAllowed"];
             408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
@@ -5267,6 +5314,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequestHead"];
+            403: components["responses"]["CrossSiteRequestRefusedHead"];
             405: components["responses"]["MethodNotAllowedHead"];
             408: components["responses"]["RequestTimeoutHead"];
             429: components["responses"]["TooManyRequestsHead"];

@@ -44,6 +44,11 @@ export const ERROR_ADVICE: { readonly [C in ErrorCode]: ErrorAdvice } = {
     when: '`offset` or `cursor` was sent',
     action: 'narrow the search with filters instead; bulk export is not provided',
   },
+  cross_site_request_refused: {
+    when: "another site's page made a browser ask for it as an image, script, style, font, frame or prefetch (Fetch Metadata: `Sec-Fetch-Site: cross-site`, not a CORS fetch nor a link followed)",
+    action:
+      'from a page of your own, call the API with `fetch()` (CORS is open to every origin) or link to the page; never embed an answer',
+  },
   not_found: {
     when: 'the path does not exist',
     action: 'check the path against /api/v1/openapi.json',

@@ -27,6 +27,11 @@ export const ERRORS = {
     status: 408,
     message: 'The request did not arrive whole in the time the server waits for one; send it at once.',
   },
+  cross_site_request_refused: {
+    status: 403,
+    message:
+      "Another site's page asked for this as an image, script, style, frame or prefetch (Sec-Fetch-Site: cross-site); such loads are refused and count against nothing: call the API with fetch() (CORS is open to every origin), or link to the page.",
+  },
   not_found: { status: 404, message: 'There is nothing at this address; see /llms.txt or /api/v1/openapi.json.' },
   method_not_allowed: { status: 405, message: 'Only GET and HEAD are allowed.' },
   rate_limited: { status: 429, message: 'Too many requests in the last 60 seconds; wait for Retry-After seconds.' },

@@ -29,6 +29,7 @@ import { requestIdOf } from './hooks/answer-headers.js';
 import { requestLog, requestLogging } from './hooks/request-log.js';
 import { MAX_TARGET, chargeUncounted, isApiTarget, requestAccounting } from './hooks/route-accounting.js';
 import { CORS_ANSWER_HEADERS, corsHeaders } from './hooks/cors.js';
+import { crossSiteRefusal, resourceIsolation } from './hooks/resource-isolation.js';
 import { compression } from './hooks/compression.js';
 import { connectionLimits, dropBounds } from '../limits/connections/connection-limits.js';
 import { earlyRefusals } from '../limits/http/early-refusals.js';
@@ -71,8 +72,8 @@ export interface AppDeps extends RouteContext {
 
 /**
  * The app, in the order a request meets it: the server's bounds on connections, the hooks (onRequest ones in this
- * order: CORS, the early refusals, conditional requests, the limits, the request checks; onSend and onResponse ones in
- * theirs), then the routes.
+ * order: CORS, the resource isolation policy, the early refusals, conditional requests, the limits, the request
+ * checks; onSend and onResponse ones in theirs), then the routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, limiter } = deps;
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestAccounting);
   await app.register(contractErrors);
   await app.register(corsHeaders);
+  await app.register(resourceIsolation);
   await app.register(earlyRefusals, { limits: limiter, trusted, drop });
   await app.register(compression);
   await app.register(answerHeaders);
@@ -176,9 +178,10 @@ function earlyAnswerHeaders(limiter: RequestLimits | undefined): Readonly<Record
 
 /**
  * What fails before routing, a malformed %-escape in the path (FST_ERR_BAD_URL), answered in the contract's shape. No
- * hook runs for it, so the limits are applied here: under /api/v1 it counts, as every request there does whatever its
- * answer (asking the enumeration rules nothing: its path was not read), and carries its RateLimit headers; elsewhere it
- * is an answer that does not count, under the address's ceiling on them. Either may refuse it instead.
+ * hook runs for it, so the policies are applied here: another site's load of it is refused and counts for nothing, as
+ * resource-isolation.ts refuses any; else under /api/v1 it counts, as every request there does whatever its answer
+ * (asking the enumeration rules nothing: its path was not read), and carries its RateLimit headers; elsewhere it is
+ * an answer that does not count, under the address's ceiling on them. Either may refuse it instead.
  */
 function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Server>['frameworkErrors']> {
   const early = earlyAnswerHeaders(deps.limiter);
@@ -211,8 +214,10 @@ function frameworkErrorAnswer(deps: AppDeps): NonNullable<FastifyHttpOptions<Ser
     };
     // what throws here would throw out of the server's request listener and end the process: it is a 500 instead
     try {
+      const crossSite = crossSiteRefusal(request.headers, request.method);
       // no hook has run: the request is not decorated, and its path is read as accountingOf reads one no route took
-      if (limiter !== undefined && isApiTarget(request.url)) countRequest(limiter, request, raw, send, unread);
+      if (crossSite !== null) send(crossSite);
+      else if (limiter !== undefined && isApiTarget(request.url)) countRequest(limiter, request, raw, send, unread);
       else send(chargeUncounted(limiter?.beforeUncountedRequest, request) ?? unread);
     } catch (failure) {
       request.log.error({ err: failure }, 'the answer to a request that failed before routing failed');

@@ -1,4 +1,4 @@
-// Keeps the limiter answering when Redis is down: per-process memory windows until Redis is back.
+// Keeps the limiter answering when Redis cannot (down, or full): per-process memory windows until Redis answers again.
 import type { LimitCheck, LimitDecision, LimiterStore } from './limiter-store.js';
 
 export interface FaultLog {
@@ -11,9 +11,11 @@ const FAULT_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Sends each check to the primary (Redis) while it is available, and to the fallback (a MemoryStore) while it is
- * not or when a check fails. A request is never failed because Redis is: limits stay enforced per process, which
- * is looser by the number of processes, until Redis answers again. What was counted in memory during the outage
- * is not copied to Redis: on return each client's Redis log resumes where it stopped.
+ * not or when a check fails: a lost connection, a timeout, or a write refused (a Redis past its `maxmemory` under
+ * `noeviction` refuses the limiter's script whole, redis-script.ts). A request is never failed because Redis is:
+ * limits stay enforced per process, which is looser by the number of processes, until Redis answers again. What was
+ * counted in memory during the outage is not copied to Redis: on return each client's Redis log resumes where it
+ * stopped.
  */
 export class FallbackStore implements LimiterStore {
   private faultSince: number | null = null;
@@ -80,7 +82,7 @@ export class FallbackStore implements LimiterStore {
     const message = error instanceof Error ? error.message : String(error);
     this.log.warn(
       { fault: message, since: new Date(this.faultSince).toISOString() },
-      "Redis unreachable: limits are held in this process's memory until it is back",
+      "Redis did not answer a check (unreachable, or refusing writes: full?): limits are held in this process's memory until it answers",
     );
   }
 }

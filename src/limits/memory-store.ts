@@ -9,8 +9,8 @@ import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './s
 const ADDRESS_PREFIX = 'address:';
 
 /**
- * The default cap on clients held. One client costs a few hundred bytes plus 8 per request counted in the day, so
- * 100,000 clients of a few requests each hold some tens of megabytes.
+ * The default cap on clients and addresses held (with the address ceiling on, an address that asks once is two):
+ * what they cost at the cap, measured, is in bench/README.md (the limiter's state, under the limiter's stores).
  */
 const DEFAULT_MAX_CLIENTS = 100_000;
 

@@ -7,7 +7,11 @@ export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const
 
 /**
  * KEYS: per scope (the client, then its address when there is an address ceiling) three keys: the request log
- * (sorted set, score = instant), the terms (sorted set, score = last asked) and the state (hash: cool, walks, n).
+ * (sorted set, score = instant, member the instant and the log's size then, unique among the day's), the terms (sorted
+ * set, score = last asked) and the state (hash: cool, walks), written only once it holds one of them.
+ * The first line declares the script (Redis 7's flags, none given): a Redis past its maxmemory that cannot evict
+ * (`noeviction`) refuses it whole, with an OOM error, before it writes anything, and the store falls back to memory
+ * (fallback-store.ts); undeclared, its first write (a prune) let every later one past the bound.
  * ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute, perDay,
  * enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
  * Time comes from the caller's injected clock, never from Redis's TIME, so every process and test agrees on it.
@@ -15,7 +19,7 @@ export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const
  * scope after the other. The steps are limiter-store.ts's: a cool-down or a full window in any scope refuses
  * before enumeration is looked at; every scope whose rule trips starts its cool-down; else all count.
  */
-export const CHECK_SCRIPT = `
+export const CHECK_SCRIPT = `#!lua
 local now = tonumber(ARGV[1])
 local minuteMs, dayMs = tonumber(ARGV[2]), tonumber(ARGV[3])
 local enumWindowMs, cooldownMs = tonumber(ARGV[4]), tonumber(ARGV[5])
@@ -155,7 +159,7 @@ end
 if tripped then return answer() end
 
 for _, sc in ipairs(scopes) do
-  local n = redis.call('HINCRBY', sc.state, 'n', 1)
+  local n = redis.call('ZCARD', sc.log)
   redis.call('ZADD', sc.log, string.format('%d', now), string.format('%d:%d', now, n))
   for i = 1, nTerms do
     redis.call('ZADD', sc.terms, string.format('%d', now), ARGV[termsAt + i])

@@ -84,6 +84,18 @@ test("A request, file by file: each step after start-up ran in a new client's fi
   }
 });
 
+test("A request, file by file: step 0 lists the app's hooks in the order app.ts registers them", () => {
+  const listed = /registered in the order they act: ([^;]+);/u.exec(section(architecture, WALKS[0]!))?.[1];
+  assert.ok(listed !== undefined, 'step 0 lists the hooks as `registered in the order they act: …;`');
+  const code = readFileSync(new URL('src/http/app.ts', root), 'utf8');
+  const body = code.slice(code.indexOf('export async function buildApp'));
+  // the bounds on connections come first and are named apart; the OpenAPI document and the transports are no hooks
+  const registered = [...body.matchAll(/app\.register\((\w+)/gu)]
+    .map((m) => m[1]!)
+    .filter((name) => !['connectionLimits', 'swagger', 'transport'].includes(name));
+  assert.deepEqual(ticked(listed), registered);
+});
+
 // V8's %GetOptimizationStatus: marked for optimization, at once or concurrently (src/runtime/runtime-test.cc)
 const MARKED_FOR_OPTIMIZATION = (1 << 8) | (1 << 9);
 

@@ -195,6 +195,16 @@ test('compose runs two API replicas sharing Redis and the usage secret, followin
   assert.match(collector.command!.join(' '), /npm run --silent kohyo -- publish-dataset --to \/datasets\b/u);
 });
 
+test("compose bounds Redis's memory, evicting the idlest limiter keys, as docs/operating.md says", () => {
+  const command = compose.services.redis!.command!;
+  const option = (name: string) => command[command.indexOf(name) + 1];
+  assert.ok(command.includes('--maxmemory'), 'Redis has a maxmemory');
+  assert.equal(option('--maxmemory-policy'), 'volatile-lru');
+  const operating = read('docs/operating.md');
+  assert.ok(operating.includes(`--maxmemory ${option('--maxmemory')}`), `operating.md gives ${option('--maxmemory')}`);
+  assert.ok(operating.includes('--maxmemory-policy volatile-lru'));
+});
+
 test('every variable compose sets or reads is a documented setting (or an AWS one)', () => {
   const named = new Set<string>();
   for (const service of Object.values(compose.services))

@@ -12,14 +12,15 @@ export interface RedisServer {
   start(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** A redis-server of its own; `options` adds to its command line (`--maxmemory 2mb`, say). */
+export async function startRedisServer(options: readonly string[] = []): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const server: RedisServer = {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = await launch(port);
+      child = await launch(port, options);
     },
     async stop() {
       const running = child;
@@ -34,10 +35,10 @@ export async function startRedisServer(): Promise<RedisServer> {
   return server;
 }
 
-function launch(port: number): Promise<ChildProcess> {
+function launch(port: number, options: readonly string[]): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...options],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

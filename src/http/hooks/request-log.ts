@@ -7,8 +7,15 @@ import { addressScrubber } from '../../domain/address-scrubber.js';
 import { LRUCache } from 'lru-cache';
 import { pathOf } from '../../domain/url-parts.js';
 import { REFUSALS_MESSAGE, RefusalTally } from '../../limits/refusal-tally.js';
+import type { ErrorCode } from '../../api/errors.js';
 
 export const REQUEST_LINE_MESSAGE = 'request completed';
+
+/**
+ * Another site's loads (resource-isolation.ts) are tallied as refusals are: a page of a thousand images, or a forger,
+ * would otherwise write a line each.
+ */
+const CROSS_SITE: ErrorCode = 'cross_site_request_refused';
 
 /** The logger levels at which the request log is written: its lines are at info. */
 const WRITING_LEVELS = new Set(['info', 'debug', 'trace']);
@@ -26,9 +33,9 @@ export interface RequestLogOptions {
 
 export interface RequestLog {
   /**
-   * The onResponse hook: an answered request's line, or for a refusal (429) a count in its address's minute. Its line
-   * gives the request's id (the request logger's binding), method and path, scrubbed of the client's address (and cut
-   * by the logger's request serializer, src/logger.ts), status and time.
+   * The onResponse hook: an answered request's line, or for a refusal (429, or another site's load refused) a count
+   * in its address's minute. Its line gives the request's id (the request logger's binding), method and path,
+   * scrubbed of the client's address (and cut by the logger's request serializer, src/logger.ts), status and time.
    */
   readonly answered: onResponseHookHandler;
   /** Counts a connection of `address` closed because the address is dropped. */
@@ -53,7 +60,8 @@ export function requestLog(app: FastifyInstance, options: RequestLogOptions): Re
     answered: function logAnswer(request, reply, done) {
       if (writing) {
         const address = options.clientAddress(request);
-        if (reply.statusCode === 429) tally.refused(address, request.kohyoErrorCode);
+        if (reply.statusCode === 429 || request.kohyoErrorCode === CROSS_SITE)
+          tally.refused(address, request.kohyoErrorCode);
         else
           request.log.info(
             {

@@ -94,6 +94,14 @@ const ERROR_RESPONSES = {
     description: 'The query is not one this endpoint accepts; `error.code` says why.',
     headers: [],
   },
+  403: {
+    name: 'CrossSiteRequestRefused',
+    description:
+      "Another site's page made a browser ask for this as an image, script, style, font, frame or prefetch " +
+      '(`Sec-Fetch-Site: cross-site`, and neither a CORS `fetch()` nor a link followed); refused on every path before ' +
+      'anything counts it, and never stored (`Cache-Control: no-store`).',
+    headers: [],
+  },
   404: {
     name: 'NotFound',
     description: 'Nothing in the dataset Kohyo holds has this number or id; `error.details.parameter` names it.',

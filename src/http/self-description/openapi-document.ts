@@ -89,10 +89,11 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
     };
   }
   const when = (holds: boolean, statuses: readonly ErrorStatus[]) => (holds ? statuses : []);
-  // what any request may be answered (a malformed one, one too long or too slow, a method, the ceilings on every
-  // address, a fault), and what an address or an open dataset adds
+  // what any request may be answered (a malformed one, another site's load, one too long or too slow, a method, the
+  // ceilings on every address, a fault), and what an address or an open dataset adds
   const errors: ErrorStatus[] = [
     400,
+    403,
     ...when(endpoint?.parametersIn === 'path', [404]),
     405,
     408,

@@ -80,6 +80,10 @@ function requestRules(config: Config): GuideRule[] {
     },
     {
       id: null,
+      text: "What another site's page makes a browser ask for as an image, script, style, font, frame or prefetch (`Sec-Fetch-Site: cross-site`) is refused on every path before anything counts it (403 `cross_site_request_refused`); a `fetch()` with CORS (`Sec-Fetch-Mode: cors`, `Sec-Fetch-Dest: empty`) from any origin and a link followed are answered and counted as any request.",
+    },
+    {
+      id: null,
       text: `One address has at most ${config.limits.uncountedPerMinute} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals of malformed requests outside /api/v1), of at most ${config.limits.uncountedBytesPerMinute} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"address"\`, on every path.`,
     },
   ];

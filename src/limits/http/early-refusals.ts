@@ -77,7 +77,7 @@ export const earlyRefusals = fp<EarlyRefusalsOptions>(
     app.addHook('onRequest', refusedBeforeAnyWork);
     done();
   },
-  { name: 'kohyo-early-refusals', dependencies: ['kohyo-accounting', 'kohyo-errors', 'kohyo-cors'] },
+  { name: 'kohyo-early-refusals', dependencies: ['kohyo-accounting', 'kohyo-errors', 'kohyo-cors', 'kohyo-isolation'] },
 );
 
 /** The request targets held back, by request: only those of refused clients, each until its first hook has run. */

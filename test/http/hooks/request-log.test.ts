@@ -7,6 +7,7 @@ import { REFUSALS_MESSAGE } from '../../../src/limits/refusal-tally.js';
 import { clientId } from '../../../src/usage/client-id.js';
 import { demoDatabase, startServer } from '../../helpers/server.js';
 import { limitedServer } from '../../helpers/limited-server.js';
+import { rawExchange } from '../../helpers/raw-request.js';
 
 function capture() {
   const lines: string[] = [];
@@ -123,6 +124,19 @@ test('issue 54: no line past 1 KiB, no client address in any form, and refusals 
     const refused = [];
     for (let i = 0; i < 12; i++) refused.push((await s.getFrom('127.0.0.5', `/api/v1/nothing/${long}${i}`)).status);
     assert.deepEqual(refused, [404, ...Array<number>(11).fill(429)]);
+    // another site's loads (an <img> of an answer, as Chromium asks for it) are tallied as refusals, not logged
+    const image = [
+      'GET /api/v1/companies/7999900010001 HTTP/1.1',
+      `Host: ${new URL(s.server.url).host}`,
+      'Sec-Fetch-Site: cross-site',
+      'Sec-Fetch-Mode: no-cors',
+      'Sec-Fetch-Dest: image',
+      'Connection: close',
+    ];
+    for (let i = 0; i < 3; i++) {
+      const load = await rawExchange(s.server.url, `${image.join('\r\n')}\r\n\r\n`, { localAddress: '127.0.0.5' });
+      assert.equal(load.status, 403);
+    }
   } finally {
     await s.close();
   }
@@ -143,7 +157,13 @@ test('issue 54: no line past 1 KiB, no client address in any form, and refusals 
   const tallies = parsed.filter((line) => line.msg === REFUSALS_MESSAGE);
   assert.deepEqual(
     tallies.map(({ client, refused, connections_dropped }) => ({ client, refused, connections_dropped })),
-    [{ client: clientId(secret, '127.0.0.5'), refused: { rate_limited: 11 }, connections_dropped: 0 }],
+    [
+      {
+        client: clientId(secret, '127.0.0.5'),
+        refused: { rate_limited: 11, cross_site_request_refused: 3 },
+        connections_dropped: 0,
+      },
+    ],
   );
 });
 

@@ -238,6 +238,12 @@ describe('answers against the document', () => {
         assert.equal(answer.status, status, call);
         check(path, answer, { counted: false });
       }
+      // another site's <img crossorigin> of it, counted for nothing (fetch sends Sec-Fetch-Mode: cors, whatever it
+      // is given)
+      const image = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'image' };
+      const loaded = await get(address, { headers: image });
+      assert.equal(loaded.status, 403, address);
+      check(path, loaded, { counted: false });
       const calls: [string, RequestInit, number][] = [
         [address, { method: 'POST' }, 405],
         [address, { method: 'DELETE' }, 405],
@@ -375,7 +381,7 @@ test('every operation was seen answering each status an operation of its kind ca
   for (const [path, item] of Object.entries(document.paths)) {
     const statuses = Object.keys(item.get.responses).map(Number);
     for (const status of statuses) declared.add(status);
-    const always = [200, 400, 405, 429, ...statuses.filter((status) => status === 404 || status === 304)];
+    const always = [200, 400, 403, 405, 429, ...statuses.filter((status) => status === 404 || status === 304)];
     for (const status of always)
       assert.ok(seenStatuses.get(path)?.has(status), `${path} was not seen answering ${status}`);
   }
