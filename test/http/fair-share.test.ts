@@ -16,6 +16,10 @@ import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/m
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { isRecord, propertyOf } from '../../src/lib/is-object.js';
 
+/** A request whose head is read and whose body never comes: its connection has a request under way. */
+const UNFINISHED_POST =
+  'POST /nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
+
 describe('connections of one address', () => {
   let s: LimitedServer;
   const held: HeldConnection[] = [];
@@ -28,15 +32,15 @@ describe('connections of one address', () => {
   });
 
   test('past its cap, an address waits for a connection of its own to close, never taking another address its own', async () => {
+    // four connections each with a request under way: its head read, its body still to come
     for (let i = 0; i < 4; i++) {
       const connection = await holdConnection(s.server.url, '127.0.0.2');
-      connection.socket.write(getRequest('/health'));
-      assert.ok(await answered(connection), `connection ${i + 1} answered`);
+      connection.socket.write(UNFINISHED_POST);
       held.push(connection);
     }
     const newest = await holdConnection(s.server.url, '127.0.0.2');
     newest.socket.write(getRequest('/health'));
-    assert.equal(await answered(newest, 1_000), false, 'the fifth connection waits, unanswered');
+    assert.equal(await answered(newest, 1_500), false, 'the fifth connection waits, unanswered');
     assert.equal(newest.closed, false, 'and is not closed, so that its client does not open another at once');
     assert.ok(
       held.every((connection) => !connection.closed),
@@ -48,6 +52,23 @@ describe('connections of one address', () => {
     held.shift()?.socket.destroy();
     assert.ok(await answered(newest), 'the waiting connection is served once one of its own closed');
     held.push(newest);
+  });
+
+  test("issue 92: at its cap, an address's idle connections make room for another of its clients", async () => {
+    const idle: HeldConnection[] = [];
+    for (let i = 0; i < 4; i++) {
+      const connection = await holdConnection(s.server.url, '127.0.0.19');
+      connection.socket.write(getRequest('/health'));
+      assert.ok(await answered(connection), `connection ${i + 1} answered, then kept alive idle`);
+      idle.push(connection);
+      held.push(connection);
+    }
+    const neighbour = await holdConnection(s.server.url, '127.0.0.19');
+    held.push(neighbour);
+    neighbour.socket.write(getRequest('/health'));
+    // KOHYO_KEEP_ALIVE_S is 60 here: the neighbour is served once an idle connection has sat a second, not a minute
+    assert.ok(await answered(neighbour, 10_000), 'the neighbour is served');
+    assert.equal(idle.filter((connection) => connection.closed).length, 1, 'one idle connection made room');
   });
 });
 
