@@ -20,6 +20,7 @@ import { type CeilingKeys, RefusalMemo, UncountedCeiling, RefusalCeiling } from 
 import { probeRequest } from './request-probe.js';
 import { parseAddress } from '../lib/ip-address.js';
 import { LRUCache } from 'lru-cache';
+import { entriesBound } from './entries-bound.js';
 
 export interface LimiterOptions {
   readonly store: LimiterStore;
@@ -56,9 +57,9 @@ export interface RefusalGate {
    * lasts yet, in ms; null when neither is dropped.
    */
   dropLeft(source: RequestSource): number | null;
-  /** Charges `answers` more uncounted answers to the request's address (the messages of an MCP batch); throws. */
+  /** Charges `answers` more uncounted answers to the request's client and address (an MCP batch's messages); throws. */
   chargeUncounted(request: FastifyRequest, answers: number): void;
-  /** Adds the bytes of an uncounted answer as sent to its address's ceiling. */
+  /** Adds the bytes of an uncounted answer as sent to its client's and address's ceiling. */
   chargeBytes(request: FastifyRequest, bytes: number): void;
   /** The RateLimit-Policy a client's answers carry. */
   readonly clientPolicy: string;
@@ -87,7 +88,7 @@ export interface RouteLimits {
    * reply, and rejects with the refusal when they refuse it.
    */
   count(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Charges `answers` more uncounted answers to the request's address; throws the refusal past its ceiling. */
+  /** Charges `answers` more uncounted answers to the request's client and address; throws the refusal past either. */
   chargeUncounted(request: FastifyRequest, answers: number): void;
   /** The refusal standing for the request's client or address under the limits (RateLimit headers set), or null. */
   standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
@@ -167,9 +168,9 @@ class StoreLimiter implements Limiter {
   readonly #uncounted: UncountedCeiling | null;
   readonly #refusals: RefusalCeiling | null;
   /** Each address's reading for unread requests, by address key, and when it was read: see unreadRequest. */
-  readonly #unreadReadings = new LRUCache<string, { readonly at: number; readonly answer: UnreadReading }>({
-    max: UNREAD_READINGS,
-  });
+  readonly #unreadReadings = new LRUCache<string, { readonly at: number; readonly answer: UnreadReading }>(
+    entriesBound(UNREAD_READINGS),
+  );
 
   constructor(options: LimiterOptions) {
     const { bounds } = options;

@@ -74,7 +74,11 @@ export class MemoryStore implements LimiterStore {
     const client = this.open(key, p, now, { terms, bases, tag: '' });
     const ofAddress =
       address != null && p.address !== null
-        ? this.open(ADDRESS_PREFIX + address, p.address, now, { terms, bases, tag: walkTag(key) })
+        ? this.open(ADDRESS_PREFIX + address, p.address, now, {
+            terms,
+            bases,
+            tag: bases.length > 0 ? walkTag(key) : '',
+          })
         : null;
     // a cool-down or a full window in either scope refuses, and then neither scope's enumeration is looked at; else
     // each scope whose enumeration rule trips refuses, and starts its own cool-down

@@ -57,8 +57,8 @@ export class RedisStore implements LimiterStore {
     const addressPolicy = address === null ? null : p.address;
     const scopes = addressPolicy === null ? [p] : [p, addressPolicy];
     const keys = this.keysOf(request.key, addressPolicy === null ? null : address);
-    // a client's own walks need no tags: every number in them is its own
-    const tags = ['', walkTag(request.key)];
+    // a client's own walks need no tags (every number in them is its own), nor a request without a number
+    const tags = ['', request.bases.length > 0 ? walkTag(request.key) : ''];
     const reply = await this.redis.kohyoLimitCheck(
       keys.length,
       ...keys,
