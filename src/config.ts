@@ -48,6 +48,19 @@ const optionalWhole =
   (value: string, name: string): number | null =>
     value === '' ? null : whole(min, max)(value, name);
 
+/**
+ * KOHYO_ADDRESS_LIMIT_FACTOR: 0 or from 2. At 1 an address's quotas would be one client's: a client is refused at
+ * its own, so it could use up its address's for every other client there, which no rule of an address may let it do.
+ */
+function addressFactor(value: string, name: string): number {
+  const factor = /^\d+$/u.test(value) ? Number(value) : Number.NaN;
+  if (factor === 0 || (factor >= 2 && factor <= 1000)) return factor;
+  const why = factor === 1 ? ": at 1 one client could use up its address's quotas for every other client there" : '';
+  throw new ConfigError(
+    `${name} must be 0 (no limits per address) or a whole number from 2 to 1000, got "${value}"${why}`,
+  );
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function logLevel(value: string, name: string): string {
@@ -142,32 +155,32 @@ const TABLE = {
     addressFactor: setting(
       'KOHYO_ADDRESS_LIMIT_FACTOR',
       '3',
-      whole(0, 1000),
-      'one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses; a sequential Corporate Number run counts per address as per client; `0` turns the address ceiling off (for clients that all come through one address you trust)',
+      addressFactor,
+      "one address (IPv4, or IPv6 /64, after trusted proxies) may send this many times the per-minute and per-day limits and distinct terms of one client, whatever User-Agents and client names it uses, and each of its clients may take this share (one in this many) of its ceilings on uncounted answers and on refusals, so that no client fills its address alone; a sequential Corporate Number run refuses its whole address only when spread over several of its clients (two of its numbers or more looked up by clients other than the one that looked up the most), for `KOHYO_ENUM_COOLDOWN_S` in proportion to the clients in it over `KOHYO_ENUM_SEQUENTIAL`, at least a minute; `0` turns every rule on an address as a whole off (for clients that all come through one address you trust); never `1`, at which one client could use up its address's quotas",
     ),
     uncountedPerMinute: setting(
       'KOHYO_UNCOUNTED_PER_MINUTE',
       '600',
       whole(1, 1_000_000),
-      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/llms-full.txt`, `/docs` and its files, preflights, `/health`, each MCP message that is not a call, refusals of malformed requests outside `/api/v1/`) one address may have in any 60 seconds, in this process; past it, 429 `rate_limited` with `details.scope` `"address"`',
+      'answers that do not count against the limits (304s, vocabularies, `openapi.json`, `/llms.txt`, `/llms-full.txt`, `/docs` and its files, preflights, `/health`, each MCP message that is not a call, refusals of malformed requests outside `/api/v1/`) one address may have in any 60 seconds, in this process, each of its clients its share (`KOHYO_ADDRESS_LIMIT_FACTOR`); past a client\'s share, 429 `rate_limited` with `details.scope` `"client"`; past the address\'s, which takes several clients, `"address"`',
     ),
     uncountedBytesPerMinute: setting(
       'KOHYO_UNCOUNTED_BYTES_PER_MINUTE',
       '16777216',
       whole(1024, 1_000_000_000_000),
-      'bytes of those answers (as sent, compressed or not) one address may have in any 60 seconds, in this process; an answer is sent whole, and past it the next one is refused as past `KOHYO_UNCOUNTED_PER_MINUTE`',
+      "bytes of those answers (as sent, compressed or not) one address may have in any 60 seconds, in this process, each of its clients its share; an answer is sent whole, and past it the next one is refused as past `KOHYO_UNCOUNTED_PER_MINUTE` (the address counts each client's bytes up to its share)",
     ),
     refusalsPerMinute: setting(
       'KOHYO_REFUSALS_PER_MINUTE',
       '120',
       whole(1, 1_000_000),
-      'refusals (429s of any code) one address may have in any 60 seconds, in this process; past it the address is dropped for `KOHYO_REFUSAL_DROP_S`: each of its connections gets one answer, half a second after its request, 429 `rate_limited` (`details.scope` `"address"`, `Retry-After` the seconds the drop has left, a page for a browser), and is then held, read no further, until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused at once, before any other work), never another address\'s',
+      'refusals (429s of any code, and the answers to requests Node\'s parser refuses, which count as one client of their address) one address may have in any 60 seconds, in this process, each of its clients its share (`KOHYO_ADDRESS_LIMIT_FACTOR`); past its share a client is dropped for `KOHYO_REFUSAL_DROP_S`: each of its connections gets one answer, half a second after its request, 429 `rate_limited` (`details.scope` `"client"`, `Retry-After` the seconds the drop has left, a page for a browser), and is then held, read no further, until the drop ends (behind a proxy named in `KOHYO_TRUST_PROXY`, its requests are refused at once, before any other work); past the whole, refused to several clients (each counted up to its share), the address is dropped alike (`"address"`); while an address, or the client its unreadable requests make, is dropped, a request the parser refuses from it is not answered and its connection closed; never another address\'s',
     ),
     refusalDropSeconds: setting(
       'KOHYO_REFUSAL_DROP_S',
       '60',
       whole(1, 86_400),
-      'how long an address past `KOHYO_REFUSALS_PER_MINUTE` is dropped, in seconds',
+      'how long a client or an address past `KOHYO_REFUSALS_PER_MINUTE` is dropped, in seconds',
     ),
   },
   connections: {
@@ -175,7 +188,7 @@ const TABLE = {
       'KOHYO_MAX_CONNECTIONS_PER_ADDRESS',
       '32',
       whole(1, 1_000_000),
-      "open connections one address (IPv4, or IPv6 /64, of the socket peer) is served at once; a connection past it waits, unread, until one of the address's own closes (up to four times as many wait; past that a new one is closed at once), never taking another address's; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)",
+      "open connections one address (IPv4, or IPv6 /64, of the socket peer) is served at once; a connection past it waits, unread, until one of the address's own closes (those of its connections that hold no request under way and have sat idle a second are closed to make room for it; up to four times as many wait; past that a new one is closed at once), never taking another address's; proxies named in `KOHYO_TRUST_PROXY` are not capped (the proxy bounds its own clients)",
     ),
     perNetwork: setting(
       'KOHYO_MAX_CONNECTIONS_PER_NETWORK',

@@ -40,13 +40,25 @@ test('KOHYO_ADDRESS_LIMIT_FACTOR multiplies the client limits for an address; 0 
   const config = loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '4', KOHYO_LIMIT_PER_MINUTE: '5' });
   assert.equal(config.limits.addressFactor, 4);
   assert.equal(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '0' }).limits.addressFactor, 0);
-  for (const bad of ['-1', '1.5', 'three', '1001']) {
+  assert.equal(loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '2' }).limits.addressFactor, 2);
+  for (const bad of ['-1', '1.5', 'three', '1001', '2.0', '0x3']) {
     assert.throws(
       () => loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: bad }),
-      /KOHYO_ADDRESS_LIMIT_FACTOR must be a whole number from 0 to 1000/u,
+      /KOHYO_ADDRESS_LIMIT_FACTOR must be 0 \(no limits per address\) or a whole number from 2 to 1000/u,
       bad,
     );
   }
+});
+
+test('issue 92: KOHYO_ADDRESS_LIMIT_FACTOR=1 is refused: one client would use up its address for its neighbours', () => {
+  assert.throws(
+    () => loadConfig({ KOHYO_ADDRESS_LIMIT_FACTOR: '1' }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      /or a whole number from 2 to 1000, got "1": at 1 one client could use up its address's quotas/u.test(
+        error.message,
+      ),
+  );
 });
 
 test('values are read, trimmed and parsed', () => {

@@ -80,13 +80,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the limiter's reading of the client (KOHYO_TRUST_PROXY): the connection caps and the usage log read it alike
   const trusted = parseTrustedProxies(config.trustProxy);
   const compilers = lazyCompilers();
-  const app = Fastify({ ...fastifyOptions(deps), schemaController: { compilersFactory: compilers.compilersFactory } });
+  // the request log's tally of dropped connections, which the answers made before the app's hooks are told of too
+  let tallyDrop = (_peer: string): void => undefined;
+  const app = Fastify({
+    ...fastifyOptions(deps, (peer) => tallyDrop(peer)),
+    schemaController: { compilersFactory: compilers.compilersFactory },
+  });
   // the schemas no request has compiled yet, once the server answers (/health needs none)
   app.addHook('onListen', async () => {
     compilers.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'a schema did not compile'));
   });
   const clientAddress = addressReader(trusted);
   const log = requestLog(app, { clientAddress, clientId: deps.clientId ?? randomClientId(), clock: deps.clock });
+  tallyDrop = log.dropped;
   const drop = dropBounds(limiter, log.dropped);
   const context: RouteContext = { config, dataset: deps.dataset, clock: deps.clock };
   await app.register(connectionLimits, {
@@ -133,7 +139,7 @@ function randomClientId(): (address: string) => string {
   return (address) => clientId(key, address);
 }
 
-function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
+function fastifyOptions(deps: AppDeps, onDrop: (peer: string) => void): FastifyHttpOptions<Server> {
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
   const { limiter } = deps;
   return {
@@ -151,7 +157,7 @@ function fastifyOptions(deps: AppDeps): FastifyHttpOptions<Server> {
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
     clientErrorHandler: clientErrorAnswer(
       earlyAnswerHeaders(limiter),
-      limiter && ((peer) => limiter.unreadRequestHeaders(peer)),
+      limiter && { unreadRequest: (peer) => limiter.unreadRequest(peer), onDrop },
     ),
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,

@@ -1,9 +1,9 @@
-// What this process keeps per address in memory: the ceilings on uncounted answers (and their bytes) and on
-// refusals, counted over sliding windows, and the refusals still standing.
+// What this process keeps per client and per address in memory: the ceilings on uncounted answers (and their bytes)
+// and on refusals, counted over sliding windows, and the refusals still standing.
 import { MINUTE_MS } from './policy.js';
 import { LRUCache } from 'lru-cache';
 import { entriesBound } from './entries-bound.js';
-import type { LimitDecision } from './limiter-store.js';
+import type { LimitDecision, Scope } from './limiter-store.js';
 
 /** Buckets a minute is counted in: 10 s each, so a total covers 60 to 70 s (SlidingCounts below). */
 const MINUTE_BUCKETS = 6;
@@ -11,11 +11,37 @@ const MINUTE_BUCKETS = 6;
 const ANSWERS = 0;
 const BYTES = 1;
 
+/** A client and its address, by their keys (client-identity.ts): what both ceilings count. */
+export interface CeilingKeys {
+  readonly client: string;
+  readonly address: string;
+}
+
 /**
- * Answers and their bytes per address in any 60 seconds (a sliding window: SlidingCounts below). An answer is taken
- * before it is made, when its size is not known yet; its bytes are added once it is sent (`addBytes`), so one large
- * answer may take an address past its bytes, and the next is refused until they leave the window: counting answers
- * alone let one address fetch a large script hundreds of times a minute.
+ * How a ceiling of an address is shared among its clients: each client may take `1 / shares` of it, and the address
+ * as a whole is refused only past the whole of it, which then takes more than one client (`shares` is
+ * KOHYO_ADDRESS_LIMIT_FACTOR, which config.ts never lets be 1); with `shares` 0 there is no rule on an address as a
+ * whole, and each client has the whole ceiling.
+ */
+export function clientShare(ceiling: number, shares: number): number {
+  return shares === 0 ? ceiling : Math.max(1, Math.floor(ceiling / shares));
+}
+
+/** A ceiling's refusal: of the client or of its address, and when what it refused would be taken (ms). */
+export interface CeilingRefusal {
+  readonly scope: Scope;
+  readonly retryAt: number;
+}
+
+/**
+ * Answers and their bytes per client and per address in any 60 seconds (a sliding window: SlidingCounts below). An
+ * answer is taken before it is made, when its size is not known yet; its bytes are added once it is sent
+ * (`addBytes`), so one large answer may take a client past its bytes, and its next is refused until they leave the
+ * window: counting answers alone let one address fetch a large script hundreds of times a minute.
+ *
+ * A client is refused at its share of the address's ceiling (clientShare), and what it is refused is not counted;
+ * its address counts its answers, and its bytes up to its share: so no client fills its address's ceiling alone,
+ * and the address is refused as a whole only once several clients have taken theirs.
  *
  * Kept in each process, not in Redis: it bounds what one address takes of this process, and an answer it guards is
  * cheaper than a round trip to a shared store.
@@ -23,110 +49,149 @@ const BYTES = 1;
 export class UncountedCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS, 2);
   /**
-   * The addresses refused lately, with when they may be taken again: what `refused` answers from. Empty, no address
-   * need be asked about (the limiter's gate reads its size).
+   * The clients and addresses refused lately, with when they may be taken again: what `refused` answers from. Empty,
+   * no key need be asked about (the limiter's gate reads its size).
    */
   readonly refusedUntil = new LRUCache<string, number>(entriesBound(MAX_REFUSED));
+  private readonly clientAnswers: number;
+  private readonly clientBytes: number;
 
   constructor(
     private readonly perMinute: number,
     private readonly bytesPerMinute: number,
-  ) {}
-
-  /**
-   * Takes `answers` answers for `address` at `now` (ms) and returns null, or refuses them all and returns when they
-   * would be taken (ms). A refusal is not counted, so a flood does not push its own end further away.
-   */
-  take(address: string, now: number, answers = 1): number | null {
-    if (!this.full(address, now, answers)) {
-      this.counts.add(address, now, answers, ANSWERS);
-      return null;
-    }
-    // a batch larger than the whole ceiling waits for an empty window, and is refused then too: it never fits
-    const room = Math.max(1, this.perMinute - answers + 1);
-    const retryAt = Math.max(
-      now + 1,
-      this.counts.below(address, now, room, ANSWERS),
-      this.counts.below(address, now, this.bytesPerMinute, BYTES),
-    );
-    this.refusedUntil.set(address, retryAt);
-    return retryAt;
+    private readonly shares: number,
+  ) {
+    this.clientAnswers = clientShare(perMinute, shares);
+    this.clientBytes = clientShare(bytesPerMinute, shares);
   }
 
   /**
-   * Whether `address` was refused lately and may not be taken yet at `now`: a look-up, for the gate in front of the
-   * router (src/limits/http/early-refusals.ts). An address that went past its bytes since is refused by its next `take` instead.
+   * Takes `answers` answers for the client at `now` (ms) and returns null, or refuses them all, by the client's share
+   * or by its address's ceiling, and says so. A refusal is not counted, so a flood does not push its own end further
+   * away.
    */
-  refused(address: string, now: number): boolean {
-    const until = this.refusedUntil.peek(address);
+  take(keys: CeilingKeys, now: number, answers = 1): CeilingRefusal | null {
+    const { client, address } = keys;
+    if (this.full(client, now, answers, this.clientAnswers, this.clientBytes))
+      return this.refuse(client, 'client', now, answers, this.clientAnswers, this.clientBytes);
+    const addressWide = this.shares !== 0;
+    if (addressWide && this.full(address, now, answers, this.perMinute, this.bytesPerMinute))
+      return this.refuse(address, 'address', now, answers, this.perMinute, this.bytesPerMinute);
+    this.counts.add(client, now, answers, ANSWERS);
+    if (addressWide) this.counts.add(address, now, answers, ANSWERS);
+    return null;
+  }
+
+  /**
+   * Whether `key` (a client's or an address's) was refused lately and may not be taken yet at `now`: a look-up, for
+   * the gate in front of the router (src/limits/http/early-refusals.ts). One that went past its bytes since is refused
+   * by its next `take` instead.
+   */
+  refused(key: string, now: number): boolean {
+    const until = this.refusedUntil.peek(key);
     if (until === undefined) return false;
     if (until > now) return true;
-    this.refusedUntil.delete(address);
+    this.refusedUntil.delete(key);
     return false;
   }
 
-  /** Adds the bytes of an answer `address` was given at `now`. */
-  addBytes(address: string, now: number, bytes: number): void {
-    if (bytes > 0) this.counts.add(address, now, bytes, BYTES);
+  /** Adds the bytes of an answer the client was given at `now`: all to the client, to its address up to its share. */
+  addBytes(keys: CeilingKeys, now: number, bytes: number): void {
+    if (bytes <= 0) return;
+    const before = this.counts.total(keys.client, now, BYTES);
+    this.counts.add(keys.client, now, bytes, BYTES);
+    const withinShare = Math.min(bytes, this.clientBytes - before);
+    if (this.shares !== 0 && withinShare > 0) this.counts.add(keys.address, now, withinShare, BYTES);
   }
 
-  /** Addresses held (for tests and the bound). */
+  /** Clients and addresses held (for tests and the bound). */
   get size(): number {
     return this.counts.size;
   }
 
-  /** Whether `answers` more answers for `address` at `now` would pass its ceiling. */
-  private full(address: string, now: number, answers: number): boolean {
-    return (
-      this.counts.total(address, now, ANSWERS) + answers > this.perMinute ||
-      this.counts.total(address, now, BYTES) >= this.bytesPerMinute
+  /** Whether `answers` more answers for `key` at `now` would pass its ceiling (`answers` and `bytes` a minute). */
+  private full(key: string, now: number, answers: number, ceiling: number, bytes: number): boolean {
+    return this.counts.total(key, now, ANSWERS) + answers > ceiling || this.counts.total(key, now, BYTES) >= bytes;
+  }
+
+  /** Remembers `key` as refused until its `answers` would fit under its ceiling, and says so. */
+  private refuse(
+    key: string,
+    scope: Scope,
+    now: number,
+    answers: number,
+    ceiling: number,
+    bytes: number,
+  ): CeilingRefusal {
+    // a batch larger than the whole ceiling waits for an empty window, and is refused then too: it never fits
+    const room = Math.max(1, ceiling - answers + 1);
+    const retryAt = Math.max(
+      now + 1,
+      this.counts.below(key, now, room, ANSWERS),
+      this.counts.below(key, now, bytes, BYTES),
     );
+    this.refusedUntil.set(key, retryAt);
+    return { scope, retryAt };
   }
 }
 
-/** Addresses remembered as refused at most; past it the one refused earliest is forgotten (its next take refuses it). */
+/** Keys remembered as refused at most; past it the one refused earliest is forgotten (its next take refuses it). */
 const MAX_REFUSED = 100_000;
 
-// The per-address ceiling on refusals (KOHYO_REFUSALS_PER_MINUTE): past it, the address's connections are dropped for
-// KOHYO_REFUSAL_DROP_S, in memory.
-/** Addresses dropped at once, at most; past it those dropped earliest are let go first. */
+// The ceiling on refusals (KOHYO_REFUSALS_PER_MINUTE): past its share a client, and past the whole several clients'
+// address, are dropped for KOHYO_REFUSAL_DROP_S, in memory.
+/** Clients and addresses dropped at once, at most; past it those dropped earliest are let go first. */
 const MAX_DROPPED = 100_000;
 
 /**
- * Refusals per address in any 60 seconds (a sliding window: SlidingCounts below). A refusal costs the server little,
- * but not nothing, and a client refused may send as fast as it likes: past `perMinute` its refusals are no longer
- * answered. The address is dropped for `dropMs`: its connections closed and new ones held unanswered until the drop ends (or, behind
- * a proxy, its requests refused before any other work). Its count starts afresh when the drop ends.
+ * Refusals per client and per address in any 60 seconds (a sliding window: SlidingCounts below). A refusal costs the
+ * server little, but not nothing, and a client refused may send as fast as it likes: past its share of `perMinute`
+ * (clientShare) a client's refusals are no longer answered. It is dropped for `dropMs`: its requests refused before
+ * any other work, its connections closed at their next request, until the drop ends; its count starts afresh then.
+ * Its address counts its refusals up to its share, never those past it nor a dropped client's: so the address is
+ * dropped as a whole (every client of it, and its connections) only past `perMinute` refused to several clients.
  *
  * Kept in each process, as the uncounted ceiling is: it bounds what one address takes of this process.
  */
 export class RefusalCeiling {
   private readonly counts = new SlidingCounts(MINUTE_MS, MINUTE_BUCKETS);
-  /** Address → end of its drop. Empty, no address need be asked about (the limiter reads its size). */
+  /** Client or address key → end of its drop. Empty, no key need be asked about (the limiter reads its size). */
   readonly dropped = new LRUCache<string, number>(entriesBound(MAX_DROPPED));
+  private readonly perClient: number;
 
   constructor(
     private readonly perMinute: number,
     private readonly dropMs: number,
-  ) {}
-
-  /** Counts a refusal of `address` at `now`; true when it takes the address past the ceiling, dropped from now on. */
-  refuse(address: string, now: number): boolean {
-    if (this.droppedUntil(address, now) !== null) return false;
-    this.counts.add(address, now, 1);
-    if (this.counts.total(address, now) <= this.perMinute) return false;
-    this.counts.forget(address);
-    this.dropped.set(address, now + this.dropMs);
-    return true;
+    private readonly shares: number,
+  ) {
+    this.perClient = clientShare(perMinute, shares);
   }
 
-  /** When the drop of `address` ends (ms), or null when it is not dropped at `now`. */
-  droppedUntil(address: string, now: number): number | null {
-    const until = this.dropped.peek(address);
+  /** Counts a refusal of the client at `now`; says whom it takes past its bound, dropped from now on, or null. */
+  refuse(keys: CeilingKeys, now: number): Scope | null {
+    const { client, address } = keys;
+    if (this.droppedUntil(address, now) !== null || this.droppedUntil(client, now) !== null) return null;
+    if (this.pastBound(client, now, this.perClient)) return 'client';
+    if (this.shares === 0 || !this.pastBound(address, now, this.perMinute)) return null;
+    return 'address';
+  }
+
+  /** When the drop of `key` (a client's or an address's) ends (ms), or null when it is not dropped at `now`. */
+  droppedUntil(key: string, now: number): number | null {
+    const until = this.dropped.peek(key);
     if (until === undefined) return null;
     if (until > now) return until;
-    this.dropped.delete(address);
+    this.dropped.delete(key);
     return null;
+  }
+
+  /** Counts one refusal of `key`; past `bound` it is dropped, its count forgotten. */
+  private pastBound(key: string, now: number, bound: number): boolean {
+    this.counts.add(key, now, 1);
+    if (this.counts.total(key, now) <= bound) return false;
+    this.counts.forget(key);
+    this.dropped.set(key, now + this.dropMs);
+    return true;
   }
 }
 

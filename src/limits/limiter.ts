@@ -16,9 +16,11 @@ import {
   retryAfterSeconds,
   secondsToWait,
 } from './policy.js';
-import { RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
+import { type CeilingKeys, RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
 import { probeRequest } from './request-probe.js';
 import { parseAddress } from '../lib/ip-address.js';
+import { LRUCache } from 'lru-cache';
+import { entriesBound } from './entries-bound.js';
 
 export interface LimiterOptions {
   readonly store: LimiterStore;
@@ -28,12 +30,13 @@ export interface LimiterOptions {
   readonly secret: string | null;
   readonly clock: () => Date;
   /**
-   * The ceilings per address this process keeps in memory (src/config.ts's `limits`): on uncounted answers and their
-   * bytes, and on refusals, with the drop past them; absent, uncounted answers and refusals are free.
+   * The ceilings per address this process keeps in memory (src/config.ts's `limits`), each client held to its share
+   * (`addressFactor`): on uncounted answers and their bytes, and on refusals, with the drop past them; absent,
+   * uncounted answers and refusals are free.
    */
   readonly bounds?: Pick<
     Config['limits'],
-    'uncountedPerMinute' | 'uncountedBytesPerMinute' | 'refusalsPerMinute' | 'refusalDropSeconds'
+    'uncountedPerMinute' | 'uncountedBytesPerMinute' | 'refusalsPerMinute' | 'refusalDropSeconds' | 'addressFactor'
   >;
 }
 
@@ -49,22 +52,31 @@ export interface RefusalGate {
   refusing(source: RequestSource): boolean;
   /** Throws the refusal standing for a counted request's client or address (its RateLimit headers set), if any. */
   refuseStanding(request: FastifyRequest, reply: FastifyReply): void;
-  /** How long the drop of this socket peer (past KOHYO_REFUSALS_PER_MINUTE) lasts yet, in ms; null when it is not dropped. */
-  peerDropLeft(peer: string | undefined): number | null;
-  /** Charges `answers` more uncounted answers to the request's address (the messages of an MCP batch); throws. */
+  /**
+   * How long the drop of a request's client or address (past their bounds on refusals, KOHYO_REFUSALS_PER_MINUTE)
+   * lasts yet, in ms; null when neither is dropped.
+   */
+  dropLeft(source: RequestSource): number | null;
+  /** Charges `answers` more uncounted answers to the request's client and address (an MCP batch's messages); throws. */
   chargeUncounted(request: FastifyRequest, answers: number): void;
-  /** Adds the bytes of an uncounted answer as sent to its address's ceiling. */
+  /** Adds the bytes of an uncounted answer as sent to its client's and address's ceiling. */
   chargeBytes(request: FastifyRequest, bytes: number): void;
   /** The RateLimit-Policy a client's answers carry. */
   readonly clientPolicy: string;
   /**
-   * The rate-limit headers of an answer to a request whose head was never read (Node's parser refused it), so that no
-   * client can be told apart: the RateLimit of its socket peer's address, read without counting, with that scope's
-   * policy; only the client's RateLimit-Policy where there is no address ceiling, or the peer is a trusted proxy (the
-   * client behind it unknown) or a Unix socket.
+   * How a request whose head was never read (Node's parser refused it) is answered, when no client can be told apart:
+   * its socket peer's address's unreadable requests are one client of their own, whose refusals count against its
+   * share of the address's bound on refusals like any client's. Null when that client or the address is dropped (its
+   * connection is then closed unanswered); else the rate-limit headers of its answer: the RateLimit of the address,
+   * read without counting (and read again at most once a second, or after a counted request of the address), with
+   * that scope's policy; only the client's RateLimit-Policy where there is no address ceiling. A trusted proxy's (the
+   * client behind it unknown) or a Unix socket's are neither counted nor dropped.
    */
-  unreadRequestHeaders(peer: string | undefined): Promise<Readonly<Record<string, string>>>;
+  unreadRequest(peer: string | undefined): UnreadAnswer | Promise<UnreadAnswer> | null;
 }
+
+/** The rate-limit headers of an answer to a request whose head was never read. */
+type UnreadAnswer = Readonly<Record<string, string>>;
 
 /**
  * The limits a route applies to the messages a request carries (MCP's batches), as src/limits/http/limits-hooks.ts's
@@ -76,7 +88,7 @@ export interface RouteLimits {
    * reply, and rejects with the refusal when they refuse it.
    */
   count(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Charges `answers` more uncounted answers to the request's address; throws the refusal past its ceiling. */
+  /** Charges `answers` more uncounted answers to the request's client and address; throws the refusal past either. */
   chargeUncounted(request: FastifyRequest, answers: number): void;
   /** The refusal standing for the request's client or address under the limits (RateLimit headers set), or null. */
   standingRefusal(request: FastifyRequest, reply: FastifyReply): Error | null;
@@ -155,6 +167,10 @@ class StoreLimiter implements Limiter {
   readonly #refused = new RefusalMemo();
   readonly #uncounted: UncountedCeiling | null;
   readonly #refusals: RefusalCeiling | null;
+  /** Each address's reading for unread requests, by address key, and when it was read: see unreadRequest. */
+  readonly #unreadReadings = new LRUCache<string, { readonly at: number; readonly answer: UnreadReading }>(
+    entriesBound(UNREAD_READINGS),
+  );
 
   constructor(options: LimiterOptions) {
     const { bounds } = options;
@@ -165,8 +181,13 @@ class StoreLimiter implements Limiter {
     };
     this.#clientKeys = new ClientKeyCache(options.trusted, options.secret);
     this.#addressCeiling = options.policy.address !== null;
-    this.#uncounted = bounds ? new UncountedCeiling(bounds.uncountedPerMinute, bounds.uncountedBytesPerMinute) : null;
-    this.#refusals = bounds ? new RefusalCeiling(bounds.refusalsPerMinute, bounds.refusalDropSeconds * 1000) : null;
+    const shares = bounds?.addressFactor ?? 0;
+    this.#uncounted = bounds
+      ? new UncountedCeiling(bounds.uncountedPerMinute, bounds.uncountedBytesPerMinute, shares)
+      : null;
+    this.#refusals = bounds
+      ? new RefusalCeiling(bounds.refusalsPerMinute, bounds.refusalDropSeconds * 1000, shares)
+      : null;
   }
 
   get clientPolicy(): string {
@@ -185,17 +206,16 @@ class StoreLimiter implements Limiter {
     const keys = this.#clientKeys.keysOf(source);
     const now = this.#options.clock().getTime();
     if ((this.#refused.of(keys.client, now) ?? this.#refused.of(keys.address, now)) !== null) return true;
-    if (keys.address === null) return false;
-    return (
-      (refusals?.droppedUntil(keys.address, now) ?? null) !== null || (uncounted?.refused(keys.address, now) ?? false)
-    );
+    const ceilingKeys = ceilingKeysOf(keys);
+    if (ceilingKeys === null) return false;
+    return this.#droppedUntil(ceilingKeys, now) !== null || this.#uncountedRefused(ceilingKeys, now);
   }
 
   /** As RefusalGate's; it returns the request's client keys, for beforeApiRequest, which asks it first at `now`. */
   refuseStanding(request: FastifyRequest, reply: FastifyReply, now = this.#options.clock().getTime()): ClientKeys {
     const keys = this.#clientKeys.keysOf(request.raw);
     // nothing held (the usual case), nothing is looked up
-    if ((this.#refusals?.dropped.size ?? 0) > 0) this.#refuseDropped(keys.address, now);
+    if ((this.#refusals?.dropped.size ?? 0) > 0) this.#refuseDropped(keys, now);
     if (this.#refused.size === 0) return keys;
     const standing = this.#refused.of(keys.client, now) ?? this.#refused.of(keys.address, now);
     if (standing !== null) this.#apply(keys, reply, standing, now);
@@ -218,6 +238,8 @@ class StoreLimiter implements Limiter {
     const keys = this.refuseStanding(request, reply, now);
     const { terms, bases } = asked ?? probeRequest(request.query, request.params);
     const address = this.#addressCeiling ? keys.address : null;
+    // the reading an unread request of the address is told is read again once this one is counted
+    if (address !== null && this.#unreadReadings.size > 0) this.#unreadReadings.delete(address);
     const decision = this.#options.store.check({ key: keys.client, address, now, terms, bases });
     if (decision instanceof Promise) return decision.then((decided) => this.#apply(keys, reply, decided, now));
     this.#apply(keys, reply, decision, now);
@@ -228,43 +250,50 @@ class StoreLimiter implements Limiter {
     return this.beforeApiRequest(request, reply, NOTHING_ASKED);
   }
 
-  async unreadRequestHeaders(peer: string | undefined): Promise<Readonly<Record<string, string>>> {
+  unreadRequest(peer: string | undefined): UnreadReading | null {
     const unread = { 'ratelimit-policy': this.#policyHeaders.client };
     const parsed = parseAddress(peer ?? '');
-    if (!this.#addressCeiling || parsed === null || this.#options.trusted.has(parsed)) return unread;
+    if (parsed === null || this.#options.trusted.has(parsed)) return unread;
     const { address } = this.#clientKeys.keysOf({ socket: { remoteAddress: peer }, headers: {} });
+    if (address === null) return unread;
     const now = this.#options.clock().getTime();
-    const decision = address === null ? null : await this.#options.store.readAddress(address, now);
-    if (decision === null) return unread;
-    return {
-      'ratelimit-policy': this.#policyHeaders.address,
-      ratelimit: rateLimit(decision, this.#options.policy, now),
-    };
+    const keys = { client: UNREADABLE_CLIENT + address, address };
+    if (this.#refusals !== null) {
+      if (this.#droppedUntil(keys, now) !== null) return null;
+      this.#refusals.refuse(keys, now);
+    }
+    if (!this.#addressCeiling) return unread;
+    const held = this.#unreadReadings.get(address);
+    if (held !== undefined && now >= held.at && now < held.at + UNREAD_READING_MS) return held.answer;
+    const answer = this.#readAddress(address, now);
+    this.#unreadReadings.set(address, { at: now, answer });
+    return answer;
   }
 
-  /** Takes `answers` uncounted answers of the request's address, or throws the address's refusal. */
+  /** Takes `answers` uncounted answers of the request's client and address, or throws the refusal of either. */
   chargeUncounted(request: FastifyRequest, answers: number): void {
-    const { address } = this.#clientKeys.keysOf(request.raw);
+    const keys = ceilingKeysOf(this.#clientKeys.keysOf(request.raw));
     // a Unix socket's peers cannot be told apart: one ceiling on them would be a ceiling on the whole service
-    if (address === null || this.#uncounted === null) return;
+    if (keys === null || this.#uncounted === null) return;
     const now = this.#options.clock().getTime();
-    this.#refuseDropped(address, now);
-    const retryAt = this.#uncounted.take(address, now, answers);
-    if (retryAt === null) return;
-    const seconds = secondsToWait(retryAt, now);
-    this.#refuse(address, now, new LimitRefusal('rate_limited', UNCOUNTED_MESSAGE(seconds), seconds, 'address'));
+    this.#refuseDropped(keys, now);
+    const refused = this.#uncounted.take(keys, now, answers);
+    if (refused === null) return;
+    const seconds = secondsToWait(refused.retryAt, now);
+    const message = UNCOUNTED_MESSAGES[refused.scope](seconds);
+    this.#refuse(keys, now, new LimitRefusal('rate_limited', message, seconds, refused.scope));
   }
 
   chargeBytes(request: FastifyRequest, bytes: number): void {
-    const { address } = this.#clientKeys.keysOf(request.raw);
-    if (address !== null) this.#uncounted?.addBytes(address, this.#options.clock().getTime(), bytes);
+    const keys = ceilingKeysOf(this.#clientKeys.keysOf(request.raw));
+    if (keys !== null) this.#uncounted?.addBytes(keys, this.#options.clock().getTime(), bytes);
   }
 
-  peerDropLeft(peer: string | undefined): number | null {
+  dropLeft(source: RequestSource): number | null {
     if (this.#refusals === null || this.#refusals.dropped.size === 0) return null;
-    const { address } = this.#clientKeys.keysOf({ socket: { remoteAddress: peer }, headers: {} });
+    const keys = ceilingKeysOf(this.#clientKeys.keysOf(source));
     const now = this.#options.clock().getTime();
-    const until = address === null ? null : this.#refusals.droppedUntil(address, now);
+    const until = keys === null ? null : this.#droppedUntil(keys, now);
     return until === null ? null : until - now;
   }
 
@@ -284,29 +313,94 @@ class StoreLimiter implements Limiter {
     this.#refused.remember(decision.scope === 'address' ? keys.address : keys.client, decision);
     const seconds = retryAfterSeconds(decision, now);
     const message = MESSAGES[decision.scope][decision.refusal](seconds);
-    this.#refuse(keys.address, now, new LimitRefusal(decision.refusal, message, seconds, decision.scope));
+    const keysOfCeiling = ceilingKeysOf(keys);
+    const refusal = new LimitRefusal(decision.refusal, message, seconds, decision.scope);
+    if (keysOfCeiling === null) throw refusal;
+    this.#refuse(keysOfCeiling, now, refusal);
   }
 
-  /** Throws the refusal of an address dropped past its refusals (a request that came through a trusted proxy). */
-  #refuseDropped(address: string | null, now: number): void {
-    const until = address === null ? null : (this.#refusals?.droppedUntil(address, now) ?? null);
+  /** The address's reading, as the headers of an unread request's answer (no reading without an address ceiling). */
+  #readAddress(address: string, now: number): UnreadReading {
+    const headers = (decision: LimitDecision | null): UnreadAnswer =>
+      decision === null
+        ? { 'ratelimit-policy': this.#policyHeaders.client }
+        : {
+            'ratelimit-policy': this.#policyHeaders.address,
+            ratelimit: rateLimit(decision, this.#options.policy, now),
+          };
+    const decision = this.#options.store.readAddress(address, now);
+    if (!(decision instanceof Promise)) return headers(decision);
+    return decision.then(headers, (error: unknown) => {
+      // a failed reading is not kept: the next unread request asks again
+      this.#unreadReadings.delete(address);
+      throw error;
+    });
+  }
+
+  /** When the drop of the client, or of its whole address, ends; null when neither is dropped. */
+  #droppedUntil(keys: CeilingKeys, now: number): number | null {
+    const refusals = this.#refusals;
+    if (refusals === null) return null;
+    return refusals.droppedUntil(keys.address, now) ?? refusals.droppedUntil(keys.client, now);
+  }
+
+  /** Whether the uncounted ceiling refuses the client, or its whole address, at `now`. */
+  #uncountedRefused(keys: CeilingKeys, now: number): boolean {
+    const uncounted = this.#uncounted;
+    return uncounted !== null && (uncounted.refused(keys.client, now) || uncounted.refused(keys.address, now));
+  }
+
+  /** Throws the refusal of a client, or of its whole address, dropped past its refusals. */
+  #refuseDropped(keys: ClientKeys | CeilingKeys, now: number): void {
+    const refusals = this.#refusals;
+    if (refusals === null || refusals.dropped.size === 0 || keys.address === null) return;
+    const addressUntil = refusals.droppedUntil(keys.address, now);
+    const scope: Scope = addressUntil === null ? 'client' : 'address';
+    const until = addressUntil ?? refusals.droppedUntil(keys.client, now);
     if (until === null) return;
     const seconds = secondsToWait(until, now);
-    throw new LimitRefusal('rate_limited', DROPPED_MESSAGE(seconds), seconds, 'address');
+    throw new LimitRefusal('rate_limited', DROPPED_MESSAGES[scope](seconds), seconds, scope);
   }
 
-  /** Counts a refusal against its address's ceiling on refusals, and throws it. */
-  #refuse(address: string | null, now: number, refusal: LimitRefusal): never {
-    if (address !== null) this.#refusals?.refuse(address, now);
+  /** Counts a refusal against its client's and address's bounds on refusals, and throws it. */
+  #refuse(keys: CeilingKeys, now: number, refusal: LimitRefusal): never {
+    this.#refusals?.refuse(keys, now);
     throw refusal;
   }
+}
+
+/** A client's keys as the ceilings count them; null for a Unix socket's, which has no address. */
+function ceilingKeysOf(keys: ClientKeys): CeilingKeys | null {
+  return keys.address === null ? null : { client: keys.client, address: keys.address };
 }
 
 /** What a request refused before its query was read asks the enumeration rules. */
 const NOTHING_ASKED: Pick<LimitCheck, 'terms' | 'bases'> = { terms: [], bases: [] };
 
-const UNCOUNTED_MESSAGE = (seconds: number) =>
-  `Too many answers to this address in the last 60 seconds, uncounted ones (304s, documents, /health, MCP listings) included; try again in ${seconds} seconds.`;
+/**
+ * The key of the one client an address's unread requests make (prefixed to the address's key): a key of no real
+ * client, which are hashes without a colon.
+ */
+const UNREADABLE_CLIENT = 'unreadable:';
 
-const DROPPED_MESSAGE = (seconds: number) =>
-  `Too many refusals to this address in the last 60 seconds: its requests are not answered for ${seconds} more seconds.`;
+/** How long an address's reading for its unread requests is told again, in ms (of the limiter's clock). */
+const UNREAD_READING_MS = 1000;
+/** Addresses whose reading is held at most. */
+const UNREAD_READINGS = 4096;
+
+type UnreadReading = UnreadAnswer | Promise<UnreadAnswer>;
+
+// The ceilings' messages say which bound was passed: the client's share, or its address's, passed by several clients.
+const UNCOUNTED_MESSAGES: Record<Scope, (seconds: number) => string> = {
+  client: (seconds) =>
+    `Too many answers to this client in the last 60 seconds, uncounted ones (304s, documents, /health, MCP listings) included; try again in ${seconds} seconds.`,
+  address: (seconds) =>
+    `Too many answers to this address in the last 60 seconds, to several of its clients, uncounted ones (304s, documents, /health, MCP listings) included; try again in ${seconds} seconds.`,
+};
+
+const DROPPED_MESSAGES: Record<Scope, (seconds: number) => string> = {
+  client: (seconds) =>
+    `Too many refusals to this client in the last 60 seconds: its requests are not answered for ${seconds} more seconds.`,
+  address: (seconds) =>
+    `Too many refusals to this address in the last 60 seconds, to several of its clients: its requests are not answered for ${seconds} more seconds.`,
+};

@@ -1,9 +1,9 @@
 // The limiter store held in this process's memory: exact sliding logs per client and per address, bounded in size.
-import { decide, decideAddress, retentionMs, type LimitPolicy } from './policy.js';
+import { decide, decideAddress, retentionMs, walkCooldownMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { LRUCache } from 'lru-cache';
 import { entriesBound } from './entries-bound.js';
-import { copyWalks, noWalks, recordWalk, tripsWith, type NumberWalks } from './sequential-run.js';
+import { copyWalks, noWalks, recordWalk, walkTag, walkTripped, type NumberWalks } from './sequential-run.js';
 
 /** Address states share the table with client states under keys of their own. */
 const ADDRESS_PREFIX = 'address:';
@@ -30,7 +30,8 @@ export interface MemoryStoreOptions {
  * that is kept only when the request is admitted, so refused requests (a flood of new User-Agents from an address
  * over its ceiling, say) hold no memory and push nobody out. Cool-downs are kept apart from the windows, in a table
  * of their own that only other cool-downs can fill: evicting idle windows never ends someone's cool-down early, and
- * at that table's cap the cool-down that ends soonest goes first.
+ * at that table's cap the cool-down that began first goes first (a client's are all one length, an address's no
+ * longer than a client's).
  *
  * Memory stays bounded. The Map's order is the order clients were last seen (a client is moved to the end on
  * every check), so idle clients collect at the front: a sweep (at most once a second) drops those idle longer than
@@ -42,7 +43,7 @@ export interface MemoryStoreOptions {
  */
 export class MemoryStore implements LimiterStore {
   private readonly clients = new Map<string, ScopeState>();
-  /** Key → end of its cool-down, in the order they started (and so, the cool-down being one length, would end). */
+  /** Key → end of its cool-down, in the order they started (an address's may be shorter: policy.ts walkCooldownMs). */
   private readonly cooldowns: LRUCache<string, number>;
   private readonly maxClients: number;
   /** How long a state matters after its last request (policy.ts retentionMs): idle longer, it is swept. */
@@ -70,9 +71,15 @@ export class MemoryStore implements LimiterStore {
    */
   check({ key, address, now, terms, bases }: LimitCheck): LimitDecision {
     const p = this.policy;
-    const client = this.open(key, p, now, terms, bases);
+    const client = this.open(key, p, now, { terms, bases, tag: '' });
     const ofAddress =
-      address != null && p.address !== null ? this.open(ADDRESS_PREFIX + address, p.address, now, terms, bases) : null;
+      address != null && p.address !== null
+        ? this.open(ADDRESS_PREFIX + address, p.address, now, {
+            terms,
+            bases,
+            tag: bases.length > 0 ? walkTag(key) : '',
+          })
+        : null;
     // a cool-down or a full window in either scope refuses, and then neither scope's enumeration is looked at; else
     // each scope whose enumeration rule trips refuses, and starts its own cool-down
     const blocked = client.blocked !== null || (ofAddress !== null && ofAddress.blocked !== null);
@@ -92,7 +99,7 @@ export class MemoryStore implements LimiterStore {
     const p = this.policy;
     if (p.address === null) return null;
     // open reads without keeping a state it did not hold, and with no terms nor numbers trips no rule
-    const scope = this.open(ADDRESS_PREFIX + address, p.address, now, [], []);
+    const scope = this.open(ADDRESS_PREFIX + address, p.address, now, NOTHING_ASKED);
     return decideAddress(outcomeOf(scope, scope.blocked ?? 'ok', now), p);
   }
 
@@ -105,16 +112,11 @@ export class MemoryStore implements LimiterStore {
   /**
    * One scope at `now`, read in one pass: the state held for the key, or an empty one that is not kept unless the
    * request is admitted, with its cool-down; its day's log pruned and where its minute starts; whether it refuses
-   * whatever is asked; and, when it does not, whether these terms or numbers trip an enumeration rule. Nothing is
-   * counted yet, and no cool-down started.
+   * whatever is asked; and, when it does not, whether these terms or numbers (looked up by the client `tag` names in
+   * an address's walks) trip an enumeration rule, and for how long. Nothing is counted yet, and no cool-down started.
    */
-  private open(
-    key: string,
-    policy: LimitPolicy,
-    now: number,
-    terms: readonly string[],
-    bases: readonly number[],
-  ): OpenScope {
+  private open(key: string, policy: LimitPolicy, now: number, asked: Asked): OpenScope {
+    const { terms, bases, tag } = asked;
     const heldState = this.clients.get(key);
     const state: ScopeState = heldState ?? {
       log: [],
@@ -138,6 +140,8 @@ export class MemoryStore implements LimiterStore {
       minuteStart,
       blocked: null,
       trips: false,
+      coolMs: 0,
+      tag,
       pending: null,
     };
     if (state.coolUntil > now) scope.blocked = 'cooling';
@@ -153,7 +157,10 @@ export class MemoryStore implements LimiterStore {
     }
     let fresh = 0;
     for (const term of terms) if (!state.terms.has(term)) fresh++;
-    scope.trips = state.terms.size + fresh > policy.enumDistinctTerms;
+    if (state.terms.size + fresh > policy.enumDistinctTerms) {
+      scope.trips = true;
+      scope.coolMs = policy.cooldownMs;
+    }
     const last = bases.at(-1);
     if (last !== undefined) {
       // one number (the usual request) is measured against the walks as held, which stay untouched until settled;
@@ -161,8 +168,12 @@ export class MemoryStore implements LimiterStore {
       const held = state.walks ?? noWalks();
       const walks = bases.length === 1 ? held : copyWalks(held);
       for (const [i, base] of bases.entries()) {
-        if (tripsWith(walks, base, policy.enumSequential)) scope.trips = true;
-        if (i < bases.length - 1) recordWalk(walks, base, policy.enumSequential);
+        const makers = walkTripped(walks, base, policy.enumSequential, tag);
+        if (makers !== null && makers.others >= policy.walkEvidence) {
+          scope.trips = true;
+          scope.coolMs = Math.max(scope.coolMs, walkCooldownMs(policy, makers.clients));
+        }
+        if (i < bases.length - 1) recordWalk(walks, base, policy.enumSequential, tag);
       }
       scope.pending = { walks, last };
     }
@@ -185,8 +196,8 @@ export class MemoryStore implements LimiterStore {
     const { log } = state;
     const outcome = scope.blocked ?? (!blocked && scope.trips ? 'enumeration' : 'ok');
     if (outcome === 'enumeration') {
-      state.coolUntil = now + policy.cooldownMs;
-      // kept apart from the windows; at the table's cap, those that end soonest (the oldest) go
+      state.coolUntil = now + scope.coolMs;
+      // kept apart from the windows; at the table's cap, those that began first go
       this.cooldowns.set(key, state.coolUntil);
     }
     if (admitted) {
@@ -196,7 +207,7 @@ export class MemoryStore implements LimiterStore {
       for (const term of terms) state.terms.set(term, now);
       if (terms.length > 0) state.termsSince = Math.min(state.termsSince, now);
       if (scope.pending !== null) {
-        recordWalk(scope.pending.walks, scope.pending.last, policy.enumSequential);
+        recordWalk(scope.pending.walks, scope.pending.last, policy.enumSequential, scope.tag);
         state.walks = scope.pending.walks;
       }
     }
@@ -217,7 +228,8 @@ export class MemoryStore implements LimiterStore {
       if (this.clients.size > keepCount || old.lastSeen <= idleBefore) this.clients.delete(oldKey);
       else break;
     }
-    // least recently set first: a cool-down is one length, so the first to end; deleted once the walk is done
+    // least recently set first, up to the first that has not ended: one that ends before another that began earlier
+    // (an address's, shorter) waits for it, refusing nothing meanwhile; deleted once the walk is done
     const ended: string[] = [];
     for (const coolKey of this.cooldowns.rkeys()) {
       if ((this.cooldowns.peek(coolKey) ?? 0) > now) break;
@@ -227,6 +239,16 @@ export class MemoryStore implements LimiterStore {
     this.nextSweep = now + SWEEP_INTERVAL_MS;
   }
 }
+
+/** What a check asks of one scope: the request's terms and numbers, and the tag its numbers take in the scope's walks. */
+interface Asked {
+  readonly terms: readonly string[];
+  readonly bases: readonly number[];
+  readonly tag: string;
+}
+
+/** What reading a scope asks: nothing, so no rule trips. */
+const NOTHING_ASKED: Asked = { terms: [], bases: [], tag: '' };
 
 /** What one scope holds at `now`, read as the store's outcome. */
 function outcomeOf({ state, minuteStart }: OpenScope, outcome: RawOutcome['outcome'], now: number): RawOutcome {
@@ -254,6 +276,10 @@ interface OpenScope {
   blocked: 'cooling' | 'full' | null;
   /** Whether the request's terms or numbers trip an enumeration rule (asked only when not blocked). */
   trips: boolean;
+  /** How long the rules it trips cool the scope down (policy.ts walkCooldownMs for a walk), in ms. */
+  coolMs: number;
+  /** The tag its walks give the numbers the request looks up (sequential-run.ts walkTag): '' in a client's own. */
+  readonly tag: string;
   /**
    * Where settle records the request's last number (`last`): the scope's own walks, or, for a request of several
    * numbers, a copy holding those before it. Null when the request asks no number.

@@ -13,6 +13,12 @@ export interface LimitPolicy {
   readonly enumSequential: number;
   readonly cooldownMs: number;
   /**
+   * How many numbers of a walk through the Corporate Number space clients other than the one that looked up the most
+   * of them must have looked up for the walk to trip this scope's sequential rule (sequential-run.ts WalkMakers): 0
+   * for a client, whose own walk trips it; ADDRESS_WALK_EVIDENCE for an address, which one client's walk never trips.
+   */
+  readonly walkEvidence: number;
+  /**
    * The ceiling on one address, whatever User-Agents and client names it sends (the same shape, with `address`
    * null); null when KOHYO_ADDRESS_LIMIT_FACTOR is 0.
    */
@@ -22,17 +28,33 @@ export interface LimitPolicy {
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
+/**
+ * The numbers of a walk an address's other clients must have looked up besides the client that looked up the most of
+ * it (LimitPolicy.walkEvidence): two, so that neither one client's walk nor one client's walk that a neighbour's
+ * look-up happens to land on trips its address; a walker that changes its name every step or two is still caught.
+ */
+export const ADDRESS_WALK_EVIDENCE = 2;
+
+/** The shortest cool-down a walk trips an address for (walkCooldownMs): a minute, or KOHYO_ENUM_COOLDOWN_S if less. */
+export const ADDRESS_COOLDOWN_FLOOR_MS = 60_000;
+
 export function limitPolicy(limits: Config['limits']): LimitPolicy {
   const f = limits.addressFactor;
-  return scope(limits, 1, f === 0 ? null : scope(limits, f, null));
+  return scope(limits, 1, 0, f === 0 ? null : scope(limits, f, ADDRESS_WALK_EVIDENCE, null));
 }
 
 /**
- * One scope's numbers, its quotas `factor` times the client's. The sequential-run threshold is not multiplied: five
- * steps through the number space are a walk whether one client name takes them or five. The windows
- * and the cool-down are the client's.
+ * One scope's numbers, its quotas `factor` times the client's: config.ts refuses a factor of 1, at which one client,
+ * refused at its own quotas, could use up its address's. The sequential-run threshold is not multiplied: five steps
+ * through the number space are a walk whether one client name takes them or five; an address's walk must be more
+ * than one client's (`walkEvidence`). The windows and the cool-down are the client's.
  */
-function scope(limits: Config['limits'], factor: number, address: LimitPolicy | null): LimitPolicy {
+function scope(
+  limits: Config['limits'],
+  factor: number,
+  walkEvidence: number,
+  address: LimitPolicy | null,
+): LimitPolicy {
   return Object.freeze({
     perMinute: limits.perMinute * factor,
     minuteMs: MINUTE_MS,
@@ -42,8 +64,21 @@ function scope(limits: Config['limits'], factor: number, address: LimitPolicy | 
     enumWindowMs: limits.enumWindowSeconds * 1000,
     enumSequential: limits.enumSequential,
     cooldownMs: limits.enumCooldownSeconds * 1000,
+    walkEvidence,
     address,
   });
+}
+
+/**
+ * How long a walk made by `clients` distinct clients cools its scope down: a client, the whole KOHYO_ENUM_COOLDOWN_S;
+ * an address, in proportion to the clients in the walk, the whole once they are KOHYO_ENUM_SEQUENTIAL (a walker that
+ * takes each step under another name), and at least ADDRESS_COOLDOWN_FLOOR_MS. The Lua script in redis-script.ts
+ * works it out alike, in the same order of operations.
+ */
+export function walkCooldownMs(policy: LimitPolicy, clients: number): number {
+  if (policy.walkEvidence === 0) return policy.cooldownMs;
+  const share = Math.floor(policy.cooldownMs * Math.min(1, clients / policy.enumSequential));
+  return Math.max(Math.min(policy.cooldownMs, ADDRESS_COOLDOWN_FLOOR_MS), share);
 }
 
 /** The policy of one scope (the client's when there is no address ceiling, which is never asked for then). */

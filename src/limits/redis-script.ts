@@ -2,6 +2,9 @@
 // It mirrors memory-store.ts and sequential-run.ts step for step; the shared contract suite holds them equal.
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from './sequential-run.js';
 
+/** The values CHECK_SCRIPT takes per scope, after the eight it takes once (redis-store.ts sends them). */
+const SCRIPT_VALUES_PER_SCOPE = 6;
+
 /** Outcome codes the script returns, in the order of RawOutcome['outcome']. */
 export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const;
 
@@ -12,8 +15,9 @@ export const SCRIPT_OUTCOMES = ['ok', 'full', 'enumeration', 'cooling'] as const
  * The first line declares the script (Redis 7's flags, none given): a Redis past its maxmemory that cannot evict
  * (`noeviction`) refuses it whole, with an OOM error, before it writes anything, and the store falls back to memory
  * (fallback-store.ts); undeclared, its first write (a prune) let every later one past the bound.
- * ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs; then per scope perMinute, perDay,
- * enumDistinctTerms, enumSequential; then the number of terms, the terms, then the bases.
+ * ARGV: now, minuteMs, dayMs, enumWindowMs, cooldownMs, maxStep, retentionMs, cooldownFloorMs; then per scope
+ * perMinute, perDay, enumDistinctTerms, enumSequential, walkEvidence and the tag the scope's walks give the request's
+ * numbers ('' for none: policy.ts, sequential-run.ts walkTag); then the number of terms, the terms, then the bases.
  * Time comes from the caller's injected clock, never from Redis's TIME, so every process and test agrees on it.
  * Returns per scope { outcome, minuteUsed, minuteOldest, dayUsed, dayOldest, coolUntil } with -1 for none, one
  * scope after the other. The steps are limiter-store.ts's: a cool-down or a full window in any scope refuses
@@ -24,18 +28,20 @@ local now = tonumber(ARGV[1])
 local minuteMs, dayMs = tonumber(ARGV[2]), tonumber(ARGV[3])
 local enumWindowMs, cooldownMs = tonumber(ARGV[4]), tonumber(ARGV[5])
 local maxStep, retention = tonumber(ARGV[6]), tonumber(ARGV[7])
+local cooldownFloor = tonumber(ARGV[8])
 local nScopes = #KEYS / 3
-local termsAt = 8 + nScopes * 4
+local termsAt = 9 + nScopes * ${SCRIPT_VALUES_PER_SCOPE}
 local nTerms = tonumber(ARGV[termsAt])
 local minuteFrom = '(' .. string.format('%d', now - minuteMs)
 
 local scopes = {}
 for s = 1, nScopes do
-  local k, a = (s - 1) * 3, 8 + (s - 1) * 4
+  local k, a = (s - 1) * 3, 9 + (s - 1) * ${SCRIPT_VALUES_PER_SCOPE}
   scopes[s] = {
     log = KEYS[k + 1], terms = KEYS[k + 2], state = KEYS[k + 3],
     perMinute = tonumber(ARGV[a]), perDay = tonumber(ARGV[a + 1]),
     enumDistinct = tonumber(ARGV[a + 2]), enumSequential = tonumber(ARGV[a + 3]),
+    walkEvidence = tonumber(ARGV[a + 4]), tag = ARGV[a + 5],
     code = 0, cool = -1,
   }
 end
@@ -56,24 +62,42 @@ local function answer()
   return out
 end
 
--- sequential-run.ts's walkThrough: how many of the numbers make the walk through base, neighbours within maxStep
+-- sequential-run.ts's walkThrough and walkMakers: how many of the numbers make the walk through base (neighbours
+-- within maxStep, theirs, and so on), how many distinct clients first looked them up, and how many of them clients
+-- other than the one that looked up the most did; an untagged number ('') is nobody's
 local function walkThrough(recent, base)
   local sorted = {}
-  for i, number in ipairs(recent) do sorted[i] = number[1] end
-  table.sort(sorted)
+  for i, number in ipairs(recent) do sorted[i] = number end
+  table.sort(sorted, function(x, y) return x[1] < y[1] end)
   local at = 0
-  for i, b in ipairs(sorted) do
-    if b == base then at = i end
+  for i, number in ipairs(sorted) do
+    if number[1] == base then at = i end
   end
-  if at == 0 then return 0 end
+  if at == 0 then return 0, 0, 0 end
   local low, high = at, at
-  while low > 1 and sorted[low] - sorted[low - 1] <= maxStep do low = low - 1 end
-  while high < #sorted and sorted[high + 1] - sorted[high] <= maxStep do high = high + 1 end
-  return high - low + 1
+  while low > 1 and sorted[low][1] - sorted[low - 1][1] <= maxStep do low = low - 1 end
+  while high < #sorted and sorted[high + 1][1] - sorted[high][1] <= maxStep do high = high + 1 end
+  local counts, clients, tagged, most = {}, 0, 0, 0
+  for i = low, high do
+    local tag = sorted[i][4]
+    if tag ~= '' then
+      if not counts[tag] then counts[tag], clients = 0, clients + 1 end
+      counts[tag], tagged = counts[tag] + 1, tagged + 1
+      most = math.max(most, counts[tag])
+    end
+  end
+  return high - low + 1, clients, tagged - most
 end
 
--- sequential-run.ts's runsTo: base looked up after the recent numbers, { base, up, down }
-local function runsTo(recent, base)
+-- policy.ts's walkCooldownMs: a client's whole cool-down, an address's in proportion to the clients in the walk
+local function walkCooldown(sc, clients)
+  if sc.walkEvidence == 0 then return cooldownMs end
+  local share = math.floor(cooldownMs * math.min(1, clients / sc.enumSequential))
+  return math.max(math.min(cooldownMs, cooldownFloor), share)
+end
+
+-- sequential-run.ts's runsTo: base looked up after the recent numbers by the client tagged tag, { base, up, down, tag }
+local function runsTo(recent, base, tag)
   local up, down = 1, 1
   for _, number in ipairs(recent) do
     local step = base - number[1]
@@ -83,24 +107,25 @@ local function runsTo(recent, base)
       down = math.max(down, number[3] + 1)
     end
   end
-  return { base, up, down }
+  return { base, up, down, tag }
 end
 
--- The recent numbers as held: 'walks' is "base:up:down,…", most recent last. A state written before the runs were
--- kept has 'bases' ("base,…") and the one run 'last', 'dir', 'len' instead: read as those numbers, the run ending at
--- the last of them. The old fields are deleted on the next write (an older script then finds no walks: it starts
--- afresh, never fails).
+-- The recent numbers as held: 'walks' is "base:up:down:tag,…" (":tag" left out where there is none), most recent
+-- last. A state written before the tags were kept has no tags: its numbers are nobody's (and a script of then reads
+-- what this one writes, the tags unread). A state written before the runs were kept has 'bases' ("base,…") and the
+-- one run 'last', 'dir', 'len' instead: read as those numbers, the run ending at the last of them. The old fields
+-- are deleted on the next write (an older script then finds no walks: it starts afresh, never fails).
 local function heldWalks(state)
   local held = redis.call('HMGET', state, 'walks', 'bases', 'last', 'dir', 'len')
   local recent = {}
   if held[1] then
-    for b, up, down in string.gmatch(held[1], '(%d+):(%d+):(%d+)') do
-      recent[#recent + 1] = { tonumber(b), tonumber(up), tonumber(down) }
+    for b, up, down, tag in string.gmatch(held[1], '(%d+):(%d+):(%d+):?([%w_%-]*)') do
+      recent[#recent + 1] = { tonumber(b), tonumber(up), tonumber(down), tag }
     end
   elseif held[2] then
     local last, dir, len = tonumber(held[3] or ''), tonumber(held[4] or '0'), tonumber(held[5] or '1')
     for b in string.gmatch(held[2], '[^,]+') do
-      local number = { tonumber(b), 1, 1 }
+      local number = { tonumber(b), 1, 1, '' }
       if number[1] == last and dir > 0 then number[2] = len end
       if number[1] == last and dir < 0 then number[3] = len end
       recent[#recent + 1] = number
@@ -130,7 +155,8 @@ for _, sc in ipairs(scopes) do
   end
   local recent, oldFields = heldWalks(sc.state)
   local keep = sc.enumSequential * ${RECENT_BASES_PER_STEP}
-  local walking = false
+  local trips, cool = false, 0
+  if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct then trips, cool = true, cooldownMs end
   for i = termsAt + 1 + nTerms, #ARGV do
     local base = tonumber(ARGV[i])
     local at = 0
@@ -143,15 +169,16 @@ for _, sc in ipairs(scopes) do
       number = table.remove(recent, at)
     else
       if #recent >= keep then table.remove(recent, 1) end
-      number = runsTo(recent, base)
+      number = runsTo(recent, base, sc.tag)
     end
     recent[#recent + 1] = number
-    if math.max(number[2], number[3]) >= sc.enumSequential then walking = true end
-    if walkThrough(recent, base) >= sc.enumSequential * ${UNORDERED_WALK_FACTOR} then walking = true end
+    local length, clients, others = walkThrough(recent, base)
+    local walking = math.max(number[2], number[3]) >= sc.enumSequential or length >= sc.enumSequential * ${UNORDERED_WALK_FACTOR}
+    if walking and others >= sc.walkEvidence then trips, cool = true, math.max(cool, walkCooldown(sc, clients)) end
   end
   sc.recent, sc.oldFields = recent, oldFields
-  if redis.call('ZCARD', sc.terms) + fresh > sc.enumDistinct or walking then
-    sc.code, sc.cool, tripped = 2, now + cooldownMs, true
+  if trips then
+    sc.code, sc.cool, tripped = 2, now + cool, true
     redis.call('HSET', sc.state, 'cool', string.format('%d', sc.cool))
     redis.call('PEXPIRE', sc.state, retention)
   end
@@ -166,7 +193,10 @@ for _, sc in ipairs(scopes) do
   end
   if #sc.recent > 0 then
     local written = {}
-    for i, number in ipairs(sc.recent) do written[i] = string.format('%d:%d:%d', number[1], number[2], number[3]) end
+    for i, number in ipairs(sc.recent) do
+      written[i] = string.format('%d:%d:%d', number[1], number[2], number[3])
+      if number[4] ~= '' then written[i] = written[i] .. ':' .. number[4] end
+    end
     redis.call('HSET', sc.state, 'walks', table.concat(written, ','))
   end
   if sc.oldFields then redis.call('HDEL', sc.state, 'bases', 'last', 'dir', 'len') end

@@ -1,9 +1,9 @@
 // The limiter store in Redis, shared by every process pointed at it: each check is one atomic Lua script.
 import type { ClientContext, Redis, Result } from 'ioredis';
-import { decide, decideAddress, retentionMs, type LimitPolicy } from './policy.js';
+import { ADDRESS_COOLDOWN_FLOOR_MS, decide, decideAddress, retentionMs, type LimitPolicy } from './policy.js';
 import type { LimitCheck, LimitDecision, LimiterStore, RawOutcome } from './limiter-store.js';
 import { CHECK_SCRIPT, READ_SCRIPT, SCRIPT_OUTCOMES } from './redis-script.js';
-import { MAX_STEP } from './sequential-run.js';
+import { MAX_STEP, walkTag } from './sequential-run.js';
 
 declare module 'ioredis' {
   interface RedisCommander<Context extends ClientContext> {
@@ -57,6 +57,8 @@ export class RedisStore implements LimiterStore {
     const addressPolicy = address === null ? null : p.address;
     const scopes = addressPolicy === null ? [p] : [p, addressPolicy];
     const keys = this.keysOf(request.key, addressPolicy === null ? null : address);
+    // a client's own walks need no tags (every number in them is its own), nor a request without a number
+    const tags = ['', request.bases.length > 0 ? walkTag(request.key) : ''];
     const reply = await this.redis.kohyoLimitCheck(
       keys.length,
       ...keys,
@@ -67,7 +69,15 @@ export class RedisStore implements LimiterStore {
       p.cooldownMs,
       MAX_STEP,
       retentionMs(p),
-      ...scopes.flatMap((s) => [s.perMinute, s.perDay, s.enumDistinctTerms, s.enumSequential]),
+      ADDRESS_COOLDOWN_FLOOR_MS,
+      ...scopes.flatMap((s, i) => [
+        s.perMinute,
+        s.perDay,
+        s.enumDistinctTerms,
+        s.enumSequential,
+        s.walkEvidence,
+        tags[i] ?? '',
+      ]),
       request.terms.length,
       ...request.terms,
       ...request.bases.map(String),

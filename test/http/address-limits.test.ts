@@ -1,5 +1,6 @@
 // Limits by address through a listening server: an address is also a client, with three times the allowance, whatever client
-// names and User-Agents it sends; with the memory store and with Redis (through the fallback store, as served).
+// names and User-Agents it sends, that none of its clients can use up alone; with the memory store and with Redis
+// (through the fallback store, as served).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { corporateNumberFromBase } from '../../src/domain/companies/corporate-number.js';
@@ -125,6 +126,39 @@ for (const [name, variant] of Object.entries(VARIANTS)) {
         200,
         'after the cool-down',
       );
+    });
+
+    test("(h) issue 92: one client's sequential look-ups refuse that client alone; two clients walking together, their address", async () => {
+      const s = await serve();
+      // the demo's numbers, as a walker would ask them: 8999999000001, 7999999000002 … 4999999000005
+      const numbers = [1, 2, 3, 4, 5].map((i) => corporateNumberFromBase(String(999_999_000_000 + i)));
+      const walker = { 'user-agent': 'walker', 'x-kohyo-client': 'walker-app' };
+      for (const number of numbers.slice(0, 4))
+        assert.notEqual((await s.getFrom('127.0.0.21', `/api/v1/companies/${number}`, walker)).status, 429);
+      const fifth = await s.getFrom('127.0.0.21', `/api/v1/companies/${numbers[4]!}`, walker);
+      assert.deepEqual(scopeOf(fifth), [429, 'automated_enumeration_detected', 'client']);
+      assert.equal(fifth.headers.get('retry-after'), '3600');
+      const neighbour = { 'user-agent': 'neighbour', 'x-kohyo-client': 'neighbour-app' };
+      assert.equal((await s.getFrom('127.0.0.21', SEARCH, neighbour)).status, 200, 'its neighbour, on the API');
+      const page = await s.getFrom('127.0.0.21', '/search?q=hokushin', { ...neighbour, accept: 'text/html' });
+      assert.equal(page.status, 200, 'and on a page');
+      s.advance(60_000);
+      assert.deepEqual(scopeOf(await s.getFrom('127.0.0.21', SEARCH, walker)), [
+        429,
+        'automated_enumeration_detected',
+        'client',
+      ]);
+      // two clients taking the steps in turn: the address is refused, for two fifths of the hour
+      const pair = ['first', 'second'].map((name) => ({ 'user-agent': name, 'x-kohyo-client': `${name}-app` }));
+      for (const [i, number] of numbers.slice(0, 4).entries())
+        assert.notEqual((await s.getFrom('127.0.0.22', `/api/v1/companies/${number}`, pair[i % 2])).status, 429);
+      const together = await s.getFrom('127.0.0.22', `/api/v1/companies/${numbers[4]!}`, pair[0]);
+      assert.deepEqual(scopeOf(together), [429, 'automated_enumeration_detected', 'address']);
+      assert.equal(together.headers.get('retry-after'), '1440');
+      const bystander = await s.getFrom('127.0.0.22', SEARCH, { 'user-agent': 'bystander' });
+      assert.deepEqual(scopeOf(bystander), [429, 'automated_enumeration_detected', 'address']);
+      s.advance(1_440_000);
+      assert.equal((await s.getFrom('127.0.0.22', SEARCH, { 'user-agent': 'bystander' })).status, 200);
     });
 
     test('(c) two addresses stay independent', async () => {

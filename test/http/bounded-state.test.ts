@@ -118,10 +118,11 @@ describe('state that stays bounded under load, through the app', () => {
   test("clients of 200 other addresses, over the store's cap, do not end an address's cool-down", async () => {
     const s = await limitedServer({}, (policy) => new MemoryStore(policy, { maxClients: 50 }));
     try {
+      // a walker that takes each step under another name: its address cools down
       const walker = '127.0.0.2';
       for (let i = 0; i < 5; i++) {
         const number = corporateNumberFromBase(String(500_000_000_000 + i));
-        await s.getFrom(walker, `/api/v1/enforcements?corporate_number=${number}`);
+        await s.getFrom(walker, `/api/v1/enforcements?corporate_number=${number}`, { 'user-agent': `walker-${i}` });
       }
       const refused = await s.getFrom(walker, '/api/v1/companies?q=test');
       assert.equal(errorOfAnswer(refused).code, 'automated_enumeration_detected');

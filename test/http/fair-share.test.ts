@@ -16,6 +16,10 @@ import { serveMcp, postMcp, type McpServed, type RpcMessage } from '../helpers/m
 import { GUIDE_URI } from '../../src/mcp/mcp-server.js';
 import { isRecord, propertyOf } from '../../src/lib/is-object.js';
 
+/** A request whose head is read and whose body never comes: its connection has a request under way. */
+const UNFINISHED_POST =
+  'POST /nowhere HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{';
+
 describe('connections of one address', () => {
   let s: LimitedServer;
   const held: HeldConnection[] = [];
@@ -28,15 +32,15 @@ describe('connections of one address', () => {
   });
 
   test('past its cap, an address waits for a connection of its own to close, never taking another address its own', async () => {
+    // four connections each with a request under way: its head read, its body still to come
     for (let i = 0; i < 4; i++) {
       const connection = await holdConnection(s.server.url, '127.0.0.2');
-      connection.socket.write(getRequest('/health'));
-      assert.ok(await answered(connection), `connection ${i + 1} answered`);
+      connection.socket.write(UNFINISHED_POST);
       held.push(connection);
     }
     const newest = await holdConnection(s.server.url, '127.0.0.2');
     newest.socket.write(getRequest('/health'));
-    assert.equal(await answered(newest, 1_000), false, 'the fifth connection waits, unanswered');
+    assert.equal(await answered(newest, 1_500), false, 'the fifth connection waits, unanswered');
     assert.equal(newest.closed, false, 'and is not closed, so that its client does not open another at once');
     assert.ok(
       held.every((connection) => !connection.closed),
@@ -48,6 +52,23 @@ describe('connections of one address', () => {
     held.shift()?.socket.destroy();
     assert.ok(await answered(newest), 'the waiting connection is served once one of its own closed');
     held.push(newest);
+  });
+
+  test("issue 92: at its cap, an address's idle connections make room for another of its clients", async () => {
+    const idle: HeldConnection[] = [];
+    for (let i = 0; i < 4; i++) {
+      const connection = await holdConnection(s.server.url, '127.0.0.19');
+      connection.socket.write(getRequest('/health'));
+      assert.ok(await answered(connection), `connection ${i + 1} answered, then kept alive idle`);
+      idle.push(connection);
+      held.push(connection);
+    }
+    const neighbour = await holdConnection(s.server.url, '127.0.0.19');
+    held.push(neighbour);
+    neighbour.socket.write(getRequest('/health'));
+    // KOHYO_KEEP_ALIVE_S is 60 here: the neighbour is served once an idle connection has sat a second, not a minute
+    assert.ok(await answered(neighbour, 10_000), 'the neighbour is served');
+    assert.equal(idle.filter((connection) => connection.closed).length, 1, 'one idle connection made room');
   });
 });
 
@@ -138,30 +159,48 @@ for (const [storeName, openStore] of STORES)
       await opened.stop();
     });
 
-    test('past the address ceiling an uncounted answer is refused 429 for the address; other addresses are served', async () => {
-      for (let i = 0; i < 20; i++) assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, `probe ${i}`);
-      const refused = await s.getFrom('127.0.0.6', '/health');
+    test("issue 92: one client past its share of uncounted answers is refused alone, not its neighbour's 304; several refuse the address", async () => {
+      // KOHYO_UNCOUNTED_PER_MINUTE 20 an address, a third of it (KOHYO_ADDRESS_LIMIT_FACTOR 3) each client: 6
+      const flood = { 'user-agent': 'health-flood' };
+      for (let i = 0; i < 6; i++)
+        assert.equal((await s.getFrom('127.0.0.6', '/health', flood)).status, 200, `probe ${i}`);
+      const refused = await s.getFrom('127.0.0.6', '/health', flood);
       assert.equal(refused.status, 429);
       const error = errorOfAnswer(refused);
-      assert.equal(error.code, 'rate_limited');
-      assert.equal(error.details?.scope, 'address');
+      assert.deepEqual([error.code, error.details?.scope], ['rate_limited', 'client']);
+      assert.match(error.message, /Too many answers to this client/u);
       assert.ok(Number(refused.headers.get('retry-after')) >= 1);
-      // the same address's other clients are the address: a new User-Agent does not help
+      // a feed reader of the same address revalidates: its 304 is its own share's
+      const reader = { 'user-agent': 'feed-reader' };
+      const path = '/api/v1/companies?q=hokushin';
+      const etag = (await s.getFrom('127.0.0.6', path, reader)).headers.get('etag') ?? '';
+      assert.equal((await s.getFrom('127.0.0.6', path, { ...reader, 'if-none-match': etag })).status, 304);
+      assert.equal((await s.getFrom('127.0.0.6', '/llms.txt', reader)).status, 200);
+      // the address holds 8 of its 20: two more clients take their 6 each, and then it is full, whatever the name
+      for (const agent of ['second', 'third'])
+        for (let i = 0; i < 6; i++)
+          assert.equal((await s.getFrom('127.0.0.6', '/health', { 'user-agent': agent })).status, 200, agent);
+      const full = await s.getFrom('127.0.0.6', '/health', { 'user-agent': 'fourth' });
+      assert.deepEqual([full.status, errorOfAnswer(full).details?.scope], [429, 'address']);
+      assert.match(errorOfAnswer(full).message, /to several of its clients/u);
       assert.equal((await s.getFrom('127.0.0.6', '/llms.txt', { 'user-agent': 'another' })).status, 429);
       assert.equal((await s.getFrom('127.0.0.7', '/health')).status, 200, 'the victim is answered');
       s.advance(120_000);
-      assert.equal((await s.getFrom('127.0.0.6', '/health')).status, 200, 'two minutes on, the ceiling has room');
+      assert.equal(
+        (await s.getFrom('127.0.0.6', '/health', flood)).status,
+        200,
+        'two minutes on, the ceiling has room',
+      );
     });
 
-    test('a revalidation answered 304 uncounted falls under the ceiling too', async () => {
+    test("a revalidation answered 304 uncounted falls under the client's share too", async () => {
       const path = '/api/v1/companies?q=hokushin';
       const first = await s.getFrom('127.0.0.8', path);
       assert.equal(first.status, 200);
       const etag = first.headers.get('etag') ?? '';
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++)
-        statuses.push((await s.getFrom('127.0.0.8', path, { 'if-none-match': etag })).status);
-      assert.deepEqual(statuses, [...Array<number>(20).fill(304), 429]);
+      for (let i = 0; i < 7; i++) statuses.push((await s.getFrom('127.0.0.8', path, { 'if-none-match': etag })).status);
+      assert.deepEqual(statuses, [...Array<number>(6).fill(304), 429]);
     });
 
     test('a path that fails before routing (a malformed %-escape) counts under /api/v1, and elsewhere is an uncounted answer, bounded', async () => {
@@ -173,11 +212,11 @@ for (const [storeName, openStore] of STORES)
       assert.deepEqual(api.slice(0, 2), ['400 "minute";r=9;t=60', '400 "minute";r=8;t=60'], 'counted, as told');
       assert.equal(api[10], '429 "minute";r=0;t=60', 'the eleventh in a minute is refused by the limits');
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await s.getFrom('127.0.0.18', `/%zz${i}`)).status);
+      for (let i = 0; i < 7; i++) statuses.push((await s.getFrom('127.0.0.18', `/%zz${i}`)).status);
       assert.deepEqual(
         statuses,
-        [...Array<number>(20).fill(400), 429],
-        'outside /api/v1: the ceiling on uncounted answers',
+        [...Array<number>(6).fill(400), 429],
+        "outside /api/v1: the client's share of the ceiling on uncounted answers",
       );
       assert.equal((await s.getFrom('127.0.0.17', '/%zz')).status, 400, 'another address is apart');
     });
@@ -247,7 +286,9 @@ describe('the bytes of answers that do not count', () => {
     assert.ok(first.text.length > 1_000_000, `${first.text.length} characters, whole`);
     const refused = await s.getFrom('127.0.0.14', '/health');
     assert.equal(refused.status, 429, 'even a small answer, past the bytes');
-    assert.deepEqual([errorOfAnswer(refused).code, errorOfAnswer(refused).details?.scope], ['rate_limited', 'address']);
+    assert.deepEqual([errorOfAnswer(refused).code, errorOfAnswer(refused).details?.scope], ['rate_limited', 'client']);
+    // issue 92: its address counted its share of the bytes (a third of 1,000,000), not the whole answer
+    assert.equal((await s.getFrom('127.0.0.14', '/health', { 'user-agent': 'neighbour' })).status, 200);
     assert.equal((await s.getFrom('127.0.0.15', '/health')).status, 200, 'another address is apart');
     s.advance(71_000);
     assert.equal((await s.getFrom('127.0.0.14', '/health')).status, 200, 'once they have left the window');

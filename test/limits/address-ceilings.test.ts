@@ -1,5 +1,6 @@
-// The per-address ceilings (uncounted answers and their bytes, refusals), on a clock the test gives: each holds in any
-// 60 s, and says when to retry.
+// The ceilings per client and per address (uncounted answers and their bytes, refusals), on a clock the test gives:
+// each holds in any 60 s, and says when to retry; a client is held to its share, its address refused only past the
+// whole, which one client cannot reach.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UncountedCeiling, RefusalCeiling, SlidingCounts, RefusalMemo } from '../../src/limits/address-ceilings.js';
@@ -8,16 +9,43 @@ import { defaultMaxConnections } from '../../src/limits/connections/connection-l
 
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % 60_000);
 
-test('an address takes its ceiling in a minute, then is refused until its answers leave the window; others are apart', () => {
-  const ceiling = new UncountedCeiling(5, 1_000_000);
-  for (let i = 0; i < 5; i++) assert.equal(ceiling.take('a', T0 + i), null);
-  const retryAt = ceiling.take('a', T0 + 10);
-  assert.ok(retryAt !== null && retryAt > T0 + 60_000, 'the answers taken leave the window a minute on, no sooner');
-  assert.equal(ceiling.take('b', T0 + 10), null, 'another address is apart');
+/** A client of an address, as the ceilings count it. */
+const of = (client: string, address = `${client}-address`) => ({ client, address });
+
+test('a client takes its ceiling in a minute, then is refused until its answers leave the window; others are apart', () => {
+  const ceiling = new UncountedCeiling(5, 1_000_000, 0);
+  for (let i = 0; i < 5; i++) assert.equal(ceiling.take(of('a'), T0 + i), null);
+  const refused = ceiling.take(of('a'), T0 + 10);
+  assert.equal(refused?.scope, 'client');
+  const retryAt = refused?.retryAt ?? 0;
+  assert.ok(retryAt > T0 + 60_000, 'the answers taken leave the window a minute on, no sooner');
+  assert.equal(ceiling.take(of('b'), T0 + 10), null, 'another client is apart');
   // a refusal is not counted: the retry time does not move under a flood
-  assert.equal(ceiling.take('a', T0 + 20), retryAt);
-  assert.notEqual(ceiling.take('a', retryAt - 1), null);
-  assert.equal(ceiling.take('a', retryAt), null, 'taken again at the time it said');
+  assert.equal(ceiling.take(of('a'), T0 + 20)?.retryAt, retryAt);
+  assert.notEqual(ceiling.take(of('a'), retryAt - 1), null);
+  assert.equal(ceiling.take(of('a'), retryAt), null, 'taken again at the time it said');
+});
+
+test("issue 92: a client is refused at its share of its address's ceiling; the address past the whole, several clients'", () => {
+  const ceiling = new UncountedCeiling(6, 1_000_000, 3);
+  const scopes = (client: string, answers: number) =>
+    Array.from({ length: answers }, (_, i) => ceiling.take(of(client, 'home'), T0 + i)?.scope ?? null);
+  assert.deepEqual(scopes('a', 4), [null, null, 'client', 'client'], 'two answers, a third of six');
+  assert.deepEqual(scopes('b', 3), [null, null, 'client'], "a's refused answers took nothing of the address");
+  assert.deepEqual(scopes('c', 2), [null, null]);
+  assert.deepEqual(scopes('d', 1), ['address'], 'six answers to three clients: the address is full');
+  assert.equal(ceiling.refused('home', T0 + 10), true);
+  assert.equal(ceiling.refused('a', T0 + 10), true);
+  assert.equal(ceiling.refused('c', T0 + 10), false);
+  assert.equal(ceiling.take(of('e', 'elsewhere'), T0), null, 'another address is apart');
+  // the bytes: past its share a client is refused; its address counts its bytes up to its share, no more
+  const bytes = new UncountedCeiling(600, 3_000, 2);
+  assert.equal(bytes.take(of('big', 'home'), T0), null);
+  bytes.addBytes(of('big', 'home'), T0, 2_900);
+  assert.equal(bytes.take(of('big', 'home'), T0 + 1)?.scope, 'client', 'past its 1,500 bytes');
+  assert.equal(bytes.take(of('small', 'home'), T0 + 1), null, 'the address holds 1,500 of its 3,000');
+  bytes.addBytes(of('small', 'home'), T0 + 1, 1_500);
+  assert.equal(bytes.take(of('third', 'home'), T0 + 2)?.scope, 'address', 'two clients filled it');
 });
 
 /** The most answers any 60 s window holds of the instants given. */
@@ -39,10 +67,10 @@ for (const [name, gapMs, startsAt] of [
   ['one every 90 ms', 90, 59_000],
 ] as const)
   test(`no 60 s holds more than the ceiling: ${name}`, () => {
-    const ceiling = new UncountedCeiling(600, Number.MAX_SAFE_INTEGER);
+    const ceiling = new UncountedCeiling(600, Number.MAX_SAFE_INTEGER, 0);
     const taken: number[] = [];
     for (let at = T0 + startsAt; at < T0 + startsAt + 180_000; at += gapMs)
-      if (ceiling.take('a', at) === null) taken.push(at);
+      if (ceiling.take(of('a'), at) === null) taken.push(at);
     assert.ok(mostInAMinute(taken) <= 600, `${mostInAMinute(taken)} in one minute`);
     assert.ok(
       taken.length >= 2 * 600 - 1,
@@ -51,42 +79,59 @@ for (const [name, gapMs, startsAt] of [
   });
 
 test('bytes: an answer is sent whole, and past the bytes of a minute the next is refused until they leave', () => {
-  const ceiling = new UncountedCeiling(600, 1_000_000);
-  assert.equal(ceiling.take('a', T0), null);
-  ceiling.addBytes('a', T0, 1_700_000);
-  const retryAt = ceiling.take('a', T0 + 1_000);
-  assert.ok(retryAt !== null && retryAt >= T0 + 60_000 && retryAt <= T0 + 70_000, String(retryAt));
+  const ceiling = new UncountedCeiling(600, 1_000_000, 0);
+  assert.equal(ceiling.take(of('a'), T0), null);
+  ceiling.addBytes(of('a'), T0, 1_700_000);
+  const retryAt = ceiling.take(of('a'), T0 + 1_000)?.retryAt ?? 0;
+  assert.ok(retryAt >= T0 + 60_000 && retryAt <= T0 + 70_000, String(retryAt));
   assert.equal(ceiling.refused('a', T0 + 1_000), true, 'remembered as refused');
-  assert.equal(ceiling.refusedUntil.size, 1, 'an address refused lately: the gate asks about it');
-  assert.equal(ceiling.take('b', T0 + 1_000), null, 'another address is apart');
-  assert.equal(ceiling.take('a', retryAt), null);
+  assert.equal(ceiling.refusedUntil.size, 1, 'a client refused lately: the gate asks about it');
+  assert.equal(ceiling.take(of('b'), T0 + 1_000), null, 'another client is apart');
+  assert.equal(ceiling.take(of('a'), retryAt), null);
 });
 
 test('a batch of answers is taken whole or refused whole', () => {
-  const ceiling = new UncountedCeiling(10, 1_000_000);
-  assert.equal(ceiling.take('a', T0, 8), null);
-  assert.notEqual(ceiling.take('a', T0, 3), null, 'three more would pass the ten');
-  assert.equal(ceiling.take('a', T0, 2), null, 'the refused three were not taken');
-  assert.notEqual(ceiling.take('a', T0, 1), null);
-  assert.notEqual(ceiling.take('b', T0, 11), null, 'a batch larger than the ceiling never fits');
+  const ceiling = new UncountedCeiling(10, 1_000_000, 0);
+  assert.equal(ceiling.take(of('a'), T0, 8), null);
+  assert.notEqual(ceiling.take(of('a'), T0, 3), null, 'three more would pass the ten');
+  assert.equal(ceiling.take(of('a'), T0, 2), null, 'the refused three were not taken');
+  assert.notEqual(ceiling.take(of('a'), T0, 1), null);
+  assert.notEqual(ceiling.take(of('b'), T0, 11), null, 'a batch larger than the ceiling never fits');
 });
 
-test('refusals: past the ceiling in any 60 s the address is dropped for the drop time, then starts afresh', () => {
-  const refusals = new RefusalCeiling(3, 30_000);
-  const tookPast = [1, 2, 3, 4].map((i) => refusals.refuse('a', T0 + i * 1000));
-  assert.deepEqual(tookPast, [false, false, false, true], 'the fourth refusal takes it past three');
+test('refusals: past the ceiling in any 60 s the client is dropped for the drop time, then starts afresh', () => {
+  const refusals = new RefusalCeiling(3, 30_000, 0);
+  const tookPast = [1, 2, 3, 4].map((i) => refusals.refuse(of('a'), T0 + i * 1000));
+  assert.deepEqual(tookPast, [null, null, null, 'client'], 'the fourth refusal takes it past three');
   assert.equal(refusals.droppedUntil('a', T0 + 4_000), T0 + 34_000);
-  assert.equal(refusals.droppedUntil('b', T0 + 4_000), null, 'another address is apart');
-  assert.equal(refusals.refuse('a', T0 + 5_000), false, 'a dropped address is not counted further');
+  assert.equal(refusals.droppedUntil('b', T0 + 4_000), null, 'another client is apart');
+  assert.equal(refusals.refuse(of('a'), T0 + 5_000), null, 'a dropped client is not counted further');
   assert.equal(refusals.droppedUntil('a', T0 + 34_000), null, 'the drop ends');
   assert.deepEqual(
-    [1, 2, 3].map((i) => refusals.refuse('a', T0 + 34_000 + i)),
-    [false, false, false],
+    [1, 2, 3].map((i) => refusals.refuse(of('a'), T0 + 34_000 + i)),
+    [null, null, null],
     'its count starts afresh',
   );
   // spread out, refusals never pass the ceiling: each leaves the window within 70 s
-  const spread = new RefusalCeiling(3, 30_000);
-  for (let i = 0; i < 30; i++) assert.equal(spread.refuse('a', T0 + i * 25_000), false, `refusal ${i}`);
+  const spread = new RefusalCeiling(3, 30_000, 0);
+  for (let i = 0; i < 30; i++) assert.equal(spread.refuse(of('a'), T0 + i * 25_000), null, `refusal ${i}`);
+});
+
+test('issue 92: a client past its share of refusals is dropped alone; its address past the whole, several clients', () => {
+  const refusals = new RefusalCeiling(6, 30_000, 3);
+  const refuse = (client: string, times: number) =>
+    Array.from({ length: times }, (_, i) => refusals.refuse(of(client, 'home'), T0 + i));
+  assert.deepEqual(refuse('a', 5), [null, null, 'client', null, null], 'two refusals, a third of six, then dropped');
+  assert.equal(refusals.droppedUntil('a', T0 + 10), T0 + 2 + 30_000);
+  assert.equal(refusals.droppedUntil('home', T0 + 10), null, "its address is not: a's count two of its six");
+  assert.deepEqual(refuse('b', 2), [null, null]);
+  assert.deepEqual(refuse('c', 2), [null, null], 'six refusals, two of each client');
+  assert.deepEqual(refuse('d', 1), ['address'], 'the seventh takes the address past them');
+  assert.equal(refusals.refuse(of('e', 'home'), T0 + 20), null, 'a dropped address counts nothing more');
+  assert.equal(refusals.droppedUntil('home', T0 + 20), T0 + 30_000);
+  const alone = new RefusalCeiling(6, 30_000, 3);
+  for (let i = 0; i < 100; i++) alone.refuse(of('flood', 'elsewhere'), T0 + i);
+  assert.equal(alone.droppedUntil('elsewhere', T0 + 100), null, 'one client alone never drops its address');
 });
 
 test('sliding counts: a total covers the whole window and at most one bucket more; channels are apart', () => {

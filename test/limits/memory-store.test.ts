@@ -51,8 +51,10 @@ test('a refused request holds nothing: a flood of new User-Agents from an addres
 test("no flood of clients ends another address's cool-down early, even past the cap", () => {
   const store = new MemoryStore(policyWith(), { maxClients: 1000 });
   const now = Date.parse('2026-03-01T00:00:00Z');
+  // a walker that takes each step under another name: the address is refused for the whole cool-down
   const walker = { key: 'walker', address: 'walker-address' };
-  for (let i = 0; i < 5; i++) store.check({ ...walker, now: now + i, terms: [], bases: [100_000 + i] });
+  for (let i = 0; i < 5; i++)
+    store.check({ key: `walker-${i}`, address: walker.address, now: now + i, terms: [], bases: [100_000 + i] });
   assert.equal(
     store.check({ ...walker, now: now + 10, terms: [], bases: [] }).refusal,
     'automated_enumeration_detected',

@@ -2,7 +2,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ScopeDecision, LimitDecision } from '../../src/limits/limiter-store.js';
-import { rateLimit, rateLimitPolicy, scopePolicy, tighterScope, retryAfterSeconds } from '../../src/limits/policy.js';
+import {
+  rateLimit,
+  rateLimitPolicy,
+  scopePolicy,
+  tighterScope,
+  retryAfterSeconds,
+  walkCooldownMs,
+} from '../../src/limits/policy.js';
 import { policyWith } from './store-contract.js';
 
 const policy = policyWith();
@@ -43,6 +50,30 @@ test("the address policy is the factor times the client's minute, day and distin
   assert.equal(off.address, null);
   assert.equal(scopePolicy(off, 'address'), off, "no address policy: the client's");
   assert.equal(rateLimitPolicy(scopePolicy(policy, 'address')), '"minute";q=30;w=60, "day";q=900;w=86400');
+});
+
+test("issue 92: a walk cools a client down for the whole hour, an address in proportion to the walk's clients", () => {
+  const cases: [Record<string, string>, number, number, number][] = [
+    // settings, clients in the walk, the client's cool-down and the address's, in ms
+    [{}, 1, 3_600_000, 720_000],
+    [{}, 2, 3_600_000, 1_440_000],
+    [{}, 3, 3_600_000, 2_160_000],
+    [{}, 5, 3_600_000, 3_600_000],
+    [{}, 9, 3_600_000, 3_600_000],
+    [{ KOHYO_ENUM_SEQUENTIAL: '1000' }, 2, 3_600_000, 60_000],
+    [{ KOHYO_ENUM_SEQUENTIAL: '3', KOHYO_ENUM_COOLDOWN_S: '100' }, 2, 100_000, 66_666],
+    [{ KOHYO_ENUM_COOLDOWN_S: '30' }, 2, 30_000, 30_000],
+    [{ KOHYO_ENUM_COOLDOWN_S: '0' }, 2, 0, 0],
+  ];
+  for (const [env, clients, client, address] of cases) {
+    const settings = policyWith(env);
+    assert.deepEqual(
+      [walkCooldownMs(settings, clients), walkCooldownMs(settings.address!, clients)],
+      [client, address],
+      `${JSON.stringify(env)}, ${clients} clients`,
+    );
+  }
+  assert.deepEqual([policy.walkEvidence, policy.address!.walkEvidence], [0, 2]);
 });
 
 test('admitted: the scope with fewer left in its tighter window, then the later slot, then the client', () => {

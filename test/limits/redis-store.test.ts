@@ -87,3 +87,30 @@ test("a state written before the runs were kept (its one run 'last', 'dir', 'len
   );
   await store.close();
 });
+
+test("issue 92: an address's walks written before the tags were kept are read as nobody's, then kept with tags", async () => {
+  const redis = new Redis(server.url, { lazyConnect: true });
+  await redis.connect();
+  const store = new RedisStore(redis, policyWith({ KOHYO_LIMIT_PER_MINUTE: '1000' }), 'untagged-state:');
+  const now = Date.parse('2026-03-01T00:00:00Z');
+  const start = 212_000_000_000;
+  const state = store.keysOf('any', 'home')[5]!;
+  // a run of four up, as the script before wrote an address's walks
+  await redis.hset(state, 'walks', [0, 1, 2, 3].map((i) => `${start + i}:${i + 1}:1`).join(','));
+  const lookUp = (key: string, step: number) =>
+    store.check({ key, address: 'home', now: now + step, terms: [], bases: [start + step] });
+  assert.equal((await lookUp('first', 4)).refusal, null, "a run of five, but the four held are no client's");
+  assert.equal((await lookUp('second', 5)).refusal, null, 'two clients, one number of the other');
+  const tripped = await lookUp('third', 6);
+  assert.deepEqual(
+    [tripped.refusal, tripped.scope, tripped.retryAt],
+    ['automated_enumeration_detected', 'address', now + 6 + 2_160_000],
+  );
+  const held = ((await redis.hget(state, 'walks')) ?? '').split(',');
+  assert.deepEqual(
+    held.map((number) => number.split(':').length),
+    [3, 3, 3, 3, 4, 4],
+    'the numbers held before stay untagged, the new ones carry their client',
+  );
+  await store.close();
+});

@@ -6,7 +6,10 @@ import {
   runsAt,
   runsTo,
   tripsWith,
+  walkMakers,
+  walkTag,
   walkThrough,
+  walkTripped,
   type NumberWalks,
 } from '../../src/limits/sequential-run.js';
 
@@ -149,4 +152,108 @@ test('at the memory cap, the number recording would forget is left out of the tr
   const walks = walksOf([100, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000], 2);
   assert.equal(tripsWith(walks, 150, 2), false, '100 is forgotten to make room for 150');
   assert.equal(tripsWith(walks, 1_050, 2), true, '1,000 is still held');
+});
+
+/** An address's walks after each [number, client] look-up in turn, each number tagged by the client that asked it first. */
+function addressWalksOf(lookUps: readonly (readonly [number, string])[]): NumberWalks {
+  const walks = noWalks();
+  for (const [base, client] of lookUps) recordWalk(walks, base, 5, walkTag(client));
+  return walks;
+}
+
+test('issue 92: who made a walk: its distinct clients, and the numbers of those other than the one with the most', () => {
+  const cases: [[number, string][], number, string, { clients: number; others: number }, string][] = [
+    [
+      [
+        [1, 'a'],
+        [2, 'a'],
+        [3, 'a'],
+        [4, 'a'],
+      ],
+      5,
+      'a',
+      { clients: 1, others: 0 },
+      'one client',
+    ],
+    [
+      [
+        [1, 'a'],
+        [2, 'a'],
+        [3, 'a'],
+        [4, 'a'],
+      ],
+      5,
+      'b',
+      { clients: 2, others: 1 },
+      'one look-up of a neighbour on it',
+    ],
+    [
+      [
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'a'],
+        [4, 'b'],
+      ],
+      5,
+      'a',
+      { clients: 2, others: 2 },
+      'two clients in turn',
+    ],
+    [
+      [
+        [1, 'a'],
+        [2, 'b'],
+        [3, 'c'],
+        [4, 'd'],
+      ],
+      5,
+      'e',
+      { clients: 5, others: 4 },
+      'a new name each step',
+    ],
+    [
+      [
+        [1, 'a'],
+        [2, 'a'],
+        [3, 'b'],
+        [3, 'c'],
+      ],
+      4,
+      'a',
+      { clients: 2, others: 1 },
+      "a number is its first asker's",
+    ],
+    [
+      [
+        [1, 'a'],
+        [2, 'b'],
+        [500, 'c'],
+        [501, 'd'],
+      ],
+      3,
+      'a',
+      { clients: 2, others: 1 },
+      'only the walk through it',
+    ],
+  ];
+  for (const [lookUps, base, client, makers, why] of cases)
+    assert.deepEqual(walkMakers(addressWalksOf(lookUps), base, walkTag(client)), makers, why);
+  // a number without a tag (kept before the tags were, or a client's own walks) is nobody's
+  const untagged = walksOf([1, 2, 3, 4]);
+  assert.deepEqual(walkMakers(untagged, 5, walkTag('a')), { clients: 1, others: 0 });
+  assert.deepEqual(walkMakers(untagged, 5, ''), { clients: 0, others: 0 });
+});
+
+test('issue 92: a walk that trips the rule says who made it; one that does not, nothing', () => {
+  const walks = addressWalksOf([
+    [100, 'a'],
+    [101, 'b'],
+    [102, 'a'],
+    [103, 'b'],
+  ]);
+  assert.deepEqual(walkTripped(walks, 104, 5, walkTag('a')), { clients: 2, others: 2 });
+  assert.equal(walkTripped(walks, 999_999, 5, walkTag('a')), null);
+  assert.equal(walkTag('client-1'), walkTag('client-1'), 'one client, one tag');
+  assert.notEqual(walkTag('client-1'), walkTag('client-2'));
+  assert.match(walkTag('x'.repeat(100)), /^[0-9a-z]{1,7}$/u, 'short, and of the characters the Lua script reads');
 });

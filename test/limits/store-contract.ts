@@ -305,6 +305,100 @@ export function storeContract(name: string, factory: StoreFactory): void {
         await store.close();
       });
 
+      test("issue 92: one client's walk refuses that client alone; a neighbour is answered, on the walk's next number too", async () => {
+        const { store } = await factory(policyWith());
+        const home = address();
+        const [walker, neighbour, other] = [client(), client(), client()];
+        const start = 208_000_000_000;
+        for (let i = 0; i < 4; i++)
+          assert.equal((await check(store, walker, T0 + i * S, { address: home, bases: [start + i] })).refusal, null);
+        const fifth = await check(store, walker, T0 + 4 * S, { address: home, bases: [start + 4] });
+        assert.deepEqual(
+          [fifth.refusal, fifth.scope, fifth.retryAt],
+          ['automated_enumeration_detected', 'client', T0 + 4 * S + 3600 * S],
+        );
+        const asked = await check(store, neighbour, T0 + 5 * S, { address: home, terms: ['a-name'] });
+        assert.deepEqual([asked.refusal, asked.scope], [null, 'client'], 'the address is not refused');
+        // the number the walker was refused: the address's walk is five, but four of them one client's
+        const next = await check(store, neighbour, T0 + 6 * S, { address: home, bases: [start + 4] });
+        assert.equal(next.refusal, null, "one neighbour's look-up on a client's walk is no evidence of a walk");
+        assert.equal(
+          (await check(store, walker, T0 + 7 * S, { address: home, terms: ['a-name'] })).refusal,
+          'automated_enumeration_detected',
+          'the walker stays refused',
+        );
+        // a second neighbour's step on it makes two numbers the walker did not look up: the address is refused, three
+        // clients in the walk, for three fifths of the hour
+        const third = await check(store, other, T0 + 8 * S, { address: home, bases: [start + 5] });
+        assert.deepEqual(
+          [third.refusal, third.scope, third.retryAt],
+          ['automated_enumeration_detected', 'address', T0 + 8 * S + 2160 * S],
+        );
+        await store.close();
+      });
+
+      test('issue 92: two clients walking together refuse their address, for a cool-down in proportion to them', async () => {
+        const { store } = await factory(policyWith());
+        const home = address();
+        const [a, b] = [client(), client()];
+        const start = 209_000_000_000;
+        const decisions = [];
+        for (let i = 0; i < 5; i++)
+          decisions.push(
+            await check(store, i % 2 === 0 ? a : b, T0 + i * S, { address: home, bases: [start + i * 2] }),
+          );
+        assert.deepEqual(
+          decisions.slice(0, 4).map((d) => d.refusal),
+          [null, null, null, null],
+        );
+        // a's 0, 4, 8 and b's 2, 6: neither client's run is five, the address's is, two fifths of it b's
+        const last = decisions[4]!;
+        assert.deepEqual(
+          [last.refusal, last.scope, last.retryAt],
+          ['automated_enumeration_detected', 'address', T0 + 4 * S + 1440 * S],
+        );
+        const bystander = await check(store, client(), T0 + 1000 * S, { address: home, terms: ['a-name'] });
+        assert.deepEqual([bystander.refusal, bystander.scope], ['automated_enumeration_detected', 'address']);
+        assert.equal(
+          (await check(store, client(), T0 + 4 * S + 1440 * S, { address: home, terms: ['a-name'] })).refusal,
+          null,
+          'the address is served once its cool-down is over',
+        );
+        await store.close();
+      });
+
+      test('issue 92: one client alone, whatever it asks, trips no rule of its address', async () => {
+        const { store } = await factory(policyWith({ KOHYO_ADDRESS_LIMIT_FACTOR: '2', KOHYO_LIMIT_PER_MINUTE: '40' }));
+        const number = (i: number) => ({ bases: [211_000_000_000 + i] });
+        const asks: [string, Partial<LimitCheck>[]][] = [
+          ['its minute and more', Array.from({ length: 60 }, () => ({}))],
+          ['31 distinct terms', Array.from({ length: 31 }, (_, i) => ({ terms: [`alone-${i}`] }))],
+          ['a run of five', [0, 1, 2, 3, 4].map(number)],
+          ['ten nearby numbers, shuffled', [7, 8, 9, 10, 4, 5, 6, 1, 2, 3].map(number)],
+        ];
+        for (const [what, asked] of asks) {
+          const [home, alone] = [address(), client()];
+          const scopes = new Set<string>();
+          for (const [i, extra] of asked.entries()) {
+            const decision = await check(store, alone, T0 + i * 100, { address: home, ...extra });
+            if (decision.refusal !== null) scopes.add(decision.scope);
+          }
+          assert.deepEqual([...scopes], ['client'], `${what}: refused, as a client`);
+          const neighbour = await check(store, client(), T0 + 10 * S, { address: home, ...number(11) });
+          assert.equal(neighbour.refusal, null, `${what}: its neighbour is answered`);
+        }
+        // the 31st term tripped the client's own rule and counted nowhere: its address holds 30 of its 60
+        const [home, alone, neighbour] = [address(), client(), client()];
+        for (let i = 0; i < 31; i++) await check(store, alone, T0 + i, { address: home, terms: [`alone-${i}`] });
+        for (let i = 0; i < 30; i++) {
+          const decision = await check(store, neighbour, T0 + S + i, { address: home, terms: [`other-${i}`] });
+          assert.equal(decision.refusal, null, `the neighbour's term ${i + 1}`);
+        }
+        const third = await check(store, client(), T0 + 2 * S, { address: home, terms: ['one-more'] });
+        assert.deepEqual([third.refusal, third.scope], ['automated_enumeration_detected', 'address']);
+        await store.close();
+      });
+
       test("three walks interleaved, the User-Agent switched every third look-up: refused by the address at A's fifth", async () => {
         const { store } = await factory(policyWith());
         const home = address();

@@ -140,7 +140,8 @@ const wideCall = (id: number, count: number): RpcMessage =>
 
 describe('issue 54: each message counts, under the uncounted ceiling as under the limits', () => {
   test('a batch of listings takes one uncounted answer a message, not one a POST', async () => {
-    const s = await serveMcp({ KOHYO_UNCOUNTED_PER_MINUTE: '25' });
+    // one client's ceiling of 25 (no address-wide rule, whose share would be a third)
+    const s = await serveMcp({ KOHYO_UNCOUNTED_PER_MINUTE: '25', KOHYO_ADDRESS_LIMIT_FACTOR: '0' });
     try {
       const listings = Array.from({ length: 10 }, (_, i): RpcMessage => ({
         jsonrpc: '2.0',

@@ -4,6 +4,8 @@ import type { Config } from '../../config.js';
 import { corporateNumberFromBase } from '../../domain/companies/corporate-number.js';
 import { MAX_LIMIT } from '../../api/schemas/queries.js';
 import { RECENT_BASES_PER_STEP, UNORDERED_WALK_FACTOR } from '../../limits/sequential-run.js';
+import { clientShare } from '../../limits/address-ceilings.js';
+import { ADDRESS_COOLDOWN_FLOOR_MS, ADDRESS_WALK_EVIDENCE } from '../../limits/policy.js';
 import { MAX_DATE_RANGE_DAYS, MAX_TEXT_LENGTH } from '../../domain/records/filter-names.js';
 import { MAX_QUERY_WORDS } from '../../domain/text/query-words.js';
 import { RECORD_FILTERS } from '../../api/record-filters.js';
@@ -110,7 +112,7 @@ function limitRules(l: Config['limits']): GuideRule[] {
     ...addressRules(l),
     {
       id: 'refusal_ceiling',
-      text: `Refusals are bounded too: more than ${l.refusalsPerMinute} 429s to one address in any 60 seconds, and the address is dropped for ${duration(l.refusalDropSeconds)}: until the drop ends, each of its requests, from any of its devices, is held half a second and answered 429 \`rate_limited\` with \`details.scope\` \`"address"\` and \`Retry-After\` the seconds the drop has left, and its connection closed (behind a proxy, refused at once, before any other work). Retrying before \`Retry-After\` only brings that on.`,
+      text: `Refusals are bounded too: more than ${clientShare(l.refusalsPerMinute, l.addressFactor)} 429s to one client in any 60 seconds, and the client is dropped for ${duration(l.refusalDropSeconds)}: until the drop ends, each of its requests is held half a second and answered 429 \`rate_limited\` with \`details.scope\` \`"client"\` and \`Retry-After\` the seconds the drop has left, and its connection closed (behind a proxy, refused at once, before any other work).${l.addressFactor === 0 ? '' : ` Past ${l.refusalsPerMinute} refusals to several clients of one address (each counted up to its own bound), the whole address is dropped alike, with \`details.scope\` \`"address"\`.`} Retrying before \`Retry-After\` only brings that on.`,
     },
     {
       id: 'what_counts',
@@ -184,7 +186,7 @@ function addressRules(l: Config['limits']): GuideRule[] {
   return [
     {
       id: 'address_ceiling',
-      text: `One address (IPv4, or IPv6 /64) is also held to ${f} times a client's limits, whatever User-Agents and client names it sends: ${l.perMinute * f} requests in any 60 seconds, ${l.perDay * f} in any 24 hours, and at most ${l.enumDistinctTerms * f} distinct search terms in ${duration(l.enumWindowSeconds)}; ${l.enumSequential} sequential Corporate Number look-ups are a run whichever of its clients sends them, and then the whole address is refused for ${duration(l.enumCooldownSeconds)}. A 429's \`error.details.scope\` says which limit refused it (\`"client"\` or \`"address"\`), and \`RateLimit\` and \`RateLimit-Policy\` describe whichever binds (\`q\` then gives the address's quota).`,
+      text: `One address (IPv4, or IPv6 /64) is also held to ${f} times a client's limits, whatever User-Agents and client names it sends: ${l.perMinute * f} requests in any 60 seconds, ${l.perDay * f} in any 24 hours, and at most ${l.enumDistinctTerms * f} distinct search terms in ${duration(l.enumWindowSeconds)}, which one client, refused at its own, never fills alone. A sequential Corporate Number run refuses the client that looked it up; it refuses its whole address only when it is spread over several clients, at least ${ADDRESS_WALK_EVIDENCE} of its numbers looked up by clients other than the one that looked up the most, and then for a cool-down in proportion to the clients in it: ${duration(l.enumCooldownSeconds)} once they are ${l.enumSequential}, at least ${duration(Math.min(l.enumCooldownSeconds, ADDRESS_COOLDOWN_FLOOR_MS / 1000))}. A 429's \`error.details.scope\` says which limit refused it (\`"client"\` or \`"address"\`), and \`RateLimit\` and \`RateLimit-Policy\` describe whichever binds (\`q\` then gives the address's quota).`,
     },
   ];
 }

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document's frame; its paths come from the routes' own schemas via @fastify/swagger.
 import type { SwaggerOptions } from '@fastify/swagger';
 import { ERRORS } from '../../api/errors.js';
+import { clientShare } from '../../limits/address-ceilings.js';
 import type { Config } from '../../config.js';
 import { decorateDocument } from './openapi-document.js';
 import { guideRules, type GuideRule } from './guide-rules.js';
@@ -84,7 +85,16 @@ function requestRules(config: Config): GuideRule[] {
     },
     {
       id: null,
-      text: `One address has at most ${config.limits.uncountedPerMinute} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals of malformed requests outside /api/v1), of at most ${config.limits.uncountedBytesPerMinute} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"address"\`, on every path.`,
+      text: uncountedRule(config.limits),
     },
   ];
+}
+
+/** The ceiling on answers that do not count: each client's share, and its address's whole (none with the factor 0). */
+function uncountedRule(l: Config['limits']): string {
+  const { uncountedPerMinute: answers, uncountedBytesPerMinute: bytes, addressFactor: f } = l;
+  const client = `One client has at most ${clientShare(answers, f)} answers that do not count (304s, documents, /health, /api/v1/vocabularies, refusals of malformed requests outside /api/v1), of at most ${clientShare(bytes, f)} bytes, in any 60 seconds; past either, 429 \`rate_limited\` with \`details.scope\` \`"client"\`, on every path`;
+  return f === 0
+    ? `${client}.`
+    : `${client}; one address, all its clients together, at most ${answers} answers and ${bytes} bytes (\`"address"\`).`;
 }

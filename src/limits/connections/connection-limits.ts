@@ -1,6 +1,7 @@
 // Each address's share of the server's connections: the pool (connection-pool.ts) with its caps per address, per
 // network and in all, its head and send timeouts, and closing the server in bounded time.
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { TrustedProxies } from '../client-identity.js';
 import type { RefusalGate } from '../limiter.js';
@@ -65,15 +66,23 @@ export const connectionLimits = fp<ConnectionLimitOptions>(
   { name: 'kohyo-connections' },
 );
 
-/** How a dropped address's requests are answered, when the limits drop any (a gate is given). */
+/** How a dropped client's or address's requests are answered, when the limits drop any (a gate is given). */
 export function dropBounds(gate: RefusalGate | undefined, onDrop: (peer: string) => void): DropBounds | undefined {
   if (gate === undefined) return undefined;
-  return { dropLeft: (peer) => gate.peerDropLeft(peer), onDrop };
+  return { dropLeft: (request) => gate.dropLeft(request), onDrop };
 }
 
+/**
+ * How long a dropped client's or address's request waits for its 429 (and an unreadable one of a dropped address, for
+ * its connection's close: client-errors.ts): a client that reconnects as soon as it is answered so opens at most its
+ * address's share of connections every half second, each answered once, rather than as fast as the server answers (a
+ * whole core); and each is answered within a second, told why and for how long.
+ */
+export const DROPPED_ANSWER_DELAY_MS = 500;
+
 export interface DropBounds {
-  /** How long the peer's drop lasts yet, in ms; null when it is not dropped. */
-  readonly dropLeft: (peer: string) => number | null;
+  /** How long the drop of the request's client or address lasts yet, in ms; null when neither is dropped. */
+  readonly dropLeft: (request: IncomingMessage) => number | null;
   /** Told of each connection of a dropped address answered and closed. */
   readonly onDrop: (peer: string) => void;
 }

@@ -1,6 +1,6 @@
 // The server's connections as one pool shared fairly among addresses and networks: each connection is
 // served (handed to HTTP) or waiting (past its address's or network's share, held unread until a slot of its own
-// frees). Near the pool's cap, the connections that have not sent a request head in time go first, and an address
+// frees, which the address's idle connections give up for it). Near the pool's cap, the connections that have not sent a request head in time go first, and an address
 // that holds few connections takes the place of the oldest of them rather than be turned away. The pool is the one
 // place that follows each connection: its timeouts (a request head, an answer not taken) and its close.
 // Held in the process rather than left to a proxy's `limit_conn`: the service must hold its bounds when reached
@@ -55,6 +55,11 @@ interface Tracked {
  * client opens another at once).
  */
 const FAIR_MARGIN = 2;
+/**
+ * How long a served connection with no request under way must have sat idle before it is closed to make room for a
+ * connection of its address waiting past the address's cap (makeRoomInAddress).
+ */
+const IDLE_ROOM_MS = 1000;
 /** Connections waiting per address at most, as a share of its served ones: past it a new one is closed at once. */
 const WAITING_FACTOR = 4;
 /** Under this share of the pool, the head timeout is the full one (KOHYO_REQUEST_TIMEOUT_S). */
@@ -141,7 +146,10 @@ export class ConnectionPool {
     this.tracked.set(socket, entry);
     socket.once('close', this.forget.bind(this, entry));
     if (mayServe) this.serve(entry);
-    else this.wait(entry);
+    else {
+      this.wait(entry);
+      this.makeRoomInAddress(group);
+    }
   }
 
   /** A request began on a connection: it is busy until the request's answer ends (or its connection closes under it). */
@@ -178,7 +186,10 @@ export class ConnectionPool {
       if ((pressed || entry.state === 'waiting') && entry.busy === 0 && now - entry.idleSince > timeout)
         socket.destroy();
     }
-    for (const group of this.waiting.keys()) this.serveWaiting(group);
+    for (const group of this.waiting.keys()) {
+      this.serveWaiting(group);
+      this.makeRoomInAddress(group);
+    }
   }
 
   /**
@@ -265,6 +276,30 @@ export class ConnectionPool {
       else this.servedInNetwork.delete(entry.network);
     }
     if (this.waiting.has(key)) this.serveWaiting(key);
+  }
+
+  /**
+   * Makes room for the connections of the address `group` waiting past its cap: closes its served connections that
+   * hold no request under way and have sat idle IDLE_ROOM_MS, the longest idle first, one for each waiting (those
+   * being closed already counted), so that the waiting ones are served as they close. A connection names no client
+   * before its head is read, so the cap is the address's, not a client's: this way one of its clients that holds idle
+   * connections (kept alive, or opened and left silent) keeps another out for a second, not for KOHYO_KEEP_ALIVE_S or
+   * KOHYO_REQUEST_TIMEOUT_S. Connections with a request under way are left alone; past the network's cap no room is
+   * made.
+   */
+  private makeRoomInAddress(group: string | null): void {
+    const waiting = group === null ? 0 : (this.waiting.get(group)?.length ?? 0);
+    const served = group === null ? undefined : this.servedOf.get(group);
+    if (waiting === 0 || served === undefined || served.size < this.bounds.perAddress) return;
+    const now = performance.now();
+    let wanted = waiting;
+    const idle: Tracked[] = [];
+    for (const entry of served) {
+      if (entry.socket.destroyed) wanted--;
+      else if (entry.busy === 0 && now - entry.idleSince >= IDLE_ROOM_MS) idle.push(entry);
+    }
+    idle.sort((a, b) => a.idleSince - b.idleSince);
+    for (const entry of idle.slice(0, Math.max(0, wanted))) entry.socket.destroy();
   }
 
   /** Serves the waiting connections of the address `group`, oldest first, while they fit. */

@@ -1,14 +1,14 @@
-// What a request meets before any other work: before Fastify reads it, the connection of an address dropped past its
-// refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed; then, in the
-// first hook, the refusal standing is answered, and only a request let through has its query read (and refused when it
-// repeats a parameter past the bound).
+// What a request meets before any other work: before Fastify reads it, the connection of a client or address dropped
+// past its refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed;
+// then, in the first hook, the refusal standing is answered, and only a request let through has its query read (and
+// refused when it repeats a parameter past the bound).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RefusalGate, RequestLimits } from '../limiter.js';
 import type { TrustedProxies } from '../client-identity.js';
 import type { Socket } from 'node:net';
-import type { DropBounds } from '../connections/connection-limits.js';
+import { DROPPED_ANSWER_DELAY_MS, type DropBounds } from '../connections/connection-limits.js';
 import { stopReading } from '../connections/connection-pool.js';
 import { parseAddress } from '../../lib/ip-address.js';
 import { errorOf } from '../../lib/error-of.js';
@@ -87,21 +87,21 @@ const heldBack = new WeakMap<IncomingMessage, string>();
  * Puts the gate in front of the server's own request listener (Fastify's router). For a request whose client or
  * address a refusal stands for, its query string is cut off the target before the router sees it, so that the router
  * does not parse it (a long one is costly to parse), and `restoreQuery` gives it back once the first hook has let
- * the request through. A request of a socket peer that is dropped (past its refusals, and not a proxy in `uncapped`)
- * is answered by the first hook after DROPPED_ANSWER_DELAY_MS, its 429 closing the connection; the connection is read
- * no further, and the requests it had already sent are not answered.
+ * the request through. A request whose client or address is dropped (past its refusals), from a socket peer that is
+ * not a proxy in `uncapped`, is answered by the first hook after DROPPED_ANSWER_DELAY_MS, its 429 closing the
+ * connection; the connection is read no further, and the requests it had already sent are not answered.
  */
 function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxies, drop: DropBounds): void {
   const listeners = server.listeners('request');
   server.removeAllListeners('request');
-  // passes a dropped address's request on once its delay is over
+  // passes a dropped client's or address's request on once its delay is over
   const pass = (request: IncomingMessage, response: ServerResponse) => {
     for (const listener of listeners) Reflect.apply(listener, server, [request, response]);
   };
   server.on('request', function passGate(request: IncomingMessage, response: ServerResponse) {
     if (gate.refusing(request)) {
       const peer = request.socket.remoteAddress;
-      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropLeft(peer) !== null) {
+      if (peer !== undefined && !isUncapped(peer, uncapped) && drop.dropLeft(request) !== null) {
         answerDropped(request, response, pass);
         drop.onDrop(peer);
         return;
@@ -113,20 +113,13 @@ function gateRequests(server: Server, gate: RefusalGate, uncapped: TrustedProxie
   });
 }
 
-/**
- * How long a dropped address's request waits for its 429: a client that reconnects as soon as it is answered so opens
- * at most its address's share of connections every half second, each answered once, rather than as fast as the server
- * answers (a whole core); and each is answered within a second, told why and for how long.
- */
-export const DROPPED_ANSWER_DELAY_MS = 500;
-
-/** The connections of dropped addresses whose one request is being answered. */
+/** The connections of dropped clients or addresses whose one request is being answered. */
 const answering = new WeakSet<Socket>();
 
 /**
- * Answers the first request of a dropped address's connection, after DROPPED_ANSWER_DELAY_MS, through `pass` (the first
- * hook refuses it with the drop), with `Connection: close`; the connection is read no further, and the requests it had
- * already sent are left unanswered, closed with it.
+ * Answers the first request of a dropped client's or address's connection, after DROPPED_ANSWER_DELAY_MS, through
+ * `pass` (the first hook refuses it with the drop), with `Connection: close`; the connection is read no further, and
+ * the requests it had already sent are left unanswered, closed with it.
  */
 function answerDropped(
   request: IncomingMessage,

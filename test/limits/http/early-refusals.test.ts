@@ -1,6 +1,7 @@
 // What a refused client or address costs, against a real listening server: its requests refused before any other
-// work (its query unread), its refusals bounded per address, past which its connections are closed and new ones
-// dropped (held unanswered), never another address's; behind a trusted proxy, its requests refused instead.
+// work (its query unread), its refusals bounded per client and per address, past which its connections are closed and
+// new ones dropped (held unanswered), never another client's or address's; behind a trusted proxy, its requests
+// refused instead.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { limitedServer, type LimitedServer } from '../../helpers/limited-server.js';
@@ -8,7 +9,7 @@ import { answered, getRequest, holdConnection } from '../../helpers/raw-connecti
 import { errorOfAnswer } from '../../helpers/answers.js';
 import { MemoryStore } from '../../../src/limits/memory-store.js';
 import type { FinishedRequest } from '../../../src/usage/usage-log.js';
-import { DROPPED_ANSWER_DELAY_MS } from '../../../src/limits/http/early-refusals.js';
+import { DROPPED_ANSWER_DELAY_MS } from '../../../src/limits/connections/connection-limits.js';
 
 const BOUNDS = {
   KOHYO_LIMIT_PER_MINUTE: '2',
@@ -85,42 +86,53 @@ describe('a client the limits refuse', () => {
   });
 });
 
-describe('an address past its refusals', () => {
+/** Two a minute a client, four its address; six refusals a minute its address, three each client. */
+const SHARED = { ...BOUNDS, KOHYO_ADDRESS_LIMIT_FACTOR: '2', KOHYO_REFUSALS_PER_MINUTE: '6' };
+
+describe('clients past their refusals', () => {
   let s: LimitedServer;
   before(async () => {
-    s = await limitedServer({ ...BOUNDS, KOHYO_KEEP_ALIVE_S: '60' });
+    s = await limitedServer({ ...SHARED, KOHYO_KEEP_ALIVE_S: '60' });
   });
   after(() => s.close());
 
-  test('issue 79: is dropped: each of its requests, any device, answered 429 within a second, why and how long; others served', async () => {
+  test('issue 92: one client past its share is dropped alone, its neighbour served; refusals to several drop the address', async () => {
     const idle = await holdConnection(s.server.url, '127.0.0.41');
     idle.socket.write(getRequest('/health'));
     assert.ok(await answered(idle), 'an idle connection of the address, answered before');
+    const greedy = { 'user-agent': 'greedy', 'x-kohyo-client': 'greedy-app' };
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++)
-      statuses.push((await s.getFrom('127.0.0.41', `/api/v1/companies?q=a${i}`, { 'user-agent': `c${i % 2}` })).status);
-    // two clients of two a minute each, then refusals: the sixth takes the address past its five
-    assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429, 429, 429]);
-    for (let i = 0; i < 2; i++)
-      assert.equal((await s.getFrom('127.0.0.41', '/api/v1/companies?q=b', { 'user-agent': 'c0' })).status, 429);
-    assert.equal(idle.closed, false, 'a connection open before the drop is not reset');
-    // another device of the address, with its own User-Agent and client name, is told why and for how long
-    // held for the gate's fixed delay, under a second, and then answered (the wall clock of a loaded machine proves
-    // nothing either way)
-    assert.ok(DROPPED_ANSWER_DELAY_MS < 1_000, 'within a second');
-    const neighbour = await s.getFrom('127.0.0.41', '/api/v1/companies?q=c', {
-      'user-agent': 'another-device',
-      'x-kohyo-client': 'another-app',
-    });
-    assert.equal(neighbour.status, 429);
-    assert.deepEqual(
-      [errorOfAnswer(neighbour).code, errorOfAnswer(neighbour).details?.scope],
-      ['rate_limited', 'address'],
-    );
-    assert.match(errorOfAnswer(neighbour).message, /Too many refusals to this address/u);
-    const retryAfter = Number(neighbour.headers.get('retry-after'));
+    for (let i = 0; i < 6; i++)
+      statuses.push((await s.getFrom('127.0.0.41', `/api/v1/companies?q=a${i}`, greedy)).status);
+    // two answered, then refused: the fourth refusal takes the client past its three
+    assert.deepEqual(statuses, [200, 200, 429, 429, 429, 429]);
+    assert.ok(DROPPED_ANSWER_DELAY_MS < 1_000, 'held under a second');
+    const dropped = await s.getFrom('127.0.0.41', '/health', greedy);
+    assert.deepEqual([dropped.status, errorOfAnswer(dropped).details?.scope], [429, 'client']);
+    assert.match(errorOfAnswer(dropped).message, /Too many refusals to this client/u);
+    const retryAfter = Number(dropped.headers.get('retry-after'));
     assert.ok(retryAfter > 50 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-    // a browser gets a page; the idle connection's next request its 429 too, and then the connection is closed
+    // its neighbour, another device of the address, is served on the API and on a page
+    const neighbour = { 'user-agent': 'neighbour', 'x-kohyo-client': 'neighbour-app' };
+    assert.equal((await s.getFrom('127.0.0.41', '/api/v1/companies?q=b', neighbour)).status, 200);
+    assert.equal(
+      (await s.getFrom('127.0.0.41', '/search?q=hokushin', { ...neighbour, accept: 'text/html' })).status,
+      200,
+    );
+    idle.socket.write(getRequest('/health'));
+    assert.ok(await answered(idle), 'the idle connection too');
+    assert.equal(idle.closed, false);
+    // the address's four a minute are used: two more clients are refused, three times and once: seven refusals
+    // the address counted (the greedy client's three, not those past them), past its six
+    for (const [agent, times] of [
+      ['second', 3],
+      ['third', 1],
+    ] as const)
+      for (let i = 0; i < times; i++)
+        assert.equal((await s.getFrom('127.0.0.41', '/api/v1/companies?q=c', { 'user-agent': agent })).status, 429);
+    const anyone = await s.getFrom('127.0.0.41', '/api/v1/companies?q=d', { 'user-agent': 'another-device' });
+    assert.deepEqual([anyone.status, errorOfAnswer(anyone).details?.scope], [429, 'address']);
+    assert.match(errorOfAnswer(anyone).message, /Too many refusals to this address/u);
     const page = await s.getFrom('127.0.0.41', '/search?q=hokushin', { accept: 'text/html', 'user-agent': 'browser' });
     assert.equal(page.status, 429);
     assert.match(page.headers.get('content-type') ?? '', /text\/html/u);
@@ -129,9 +141,9 @@ describe('an address past its refusals', () => {
     assert.equal((await s.getFrom('127.0.0.42', '/health')).status, 200, 'another address is served');
     s.advance(61_000);
     assert.equal(
-      (await s.getFrom('127.0.0.41', '/health')).status,
+      (await s.getFrom('127.0.0.41', '/health', greedy)).status,
       200,
-      'once the drop is over the address is served again',
+      'once the drops are over the address and its client are served again',
     );
   });
 
@@ -154,7 +166,7 @@ describe('an address past its refusals', () => {
   });
 });
 
-describe('an address past its refusals, behind a trusted proxy', () => {
+describe('a client past its refusals, behind a trusted proxy', () => {
   let s: LimitedServer;
   before(async () => {
     s = await limitedServer({ ...BOUNDS, KOHYO_TRUST_PROXY: '127.0.0.0/8' });
@@ -167,7 +179,7 @@ describe('an address past its refusals, behind a trusted proxy', () => {
     for (let i = 0; i < 6; i++) assert.equal((await from('198.51.100.7', '/api/v1/companies?q=a')).status, 429);
     const dropped = await from('198.51.100.7', '/health');
     assert.equal(dropped.status, 429, 'even what does not count');
-    assert.equal(errorOfAnswer(dropped).details?.scope, 'address');
+    assert.equal(errorOfAnswer(dropped).details?.scope, 'client', 'no address-wide rule with the factor 0');
     assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
     assert.ok(Number(dropped.headers.get('retry-after')) > 50);
     assert.equal((await from('198.51.100.8', '/health')).status, 200, 'another client of the proxy');
@@ -181,7 +193,11 @@ describe('an address past its refusals, behind a trusted proxy', () => {
     assert.deepEqual(statuses.slice(0, 2), [200, 200], 'one client: its two a minute, whatever value stood for it');
     assert.ok(statuses.slice(2).every((status) => status === 429));
     const dropped = await s.get('/health', { 'x-forwarded-for': 'unknown' });
-    assert.deepEqual([dropped.status, errorOfAnswer(dropped).details?.scope], [429, 'address'], 'the group is dropped');
+    assert.deepEqual(
+      [dropped.status, errorOfAnswer(dropped).details?.scope],
+      [429, 'client'],
+      'the one client is dropped',
+    );
     assert.match(errorOfAnswer(dropped).message, /Too many refusals/u);
     assert.equal((await s.get('/health')).status, 200, "the proxy's own request (no X-Forwarded-For) is served");
     assert.equal((await s.get('/health', { 'x-forwarded-for': '198.51.100.9' })).status, 200, 'a real client too');
