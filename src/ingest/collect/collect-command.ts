@@ -36,7 +36,9 @@ export interface CollectCommandIo {
   readonly delistedRetentionDays?: number;
   /** KOHYO_PARSE_*: the bounds each file is parsed under, on a thread of its own (DEFAULT_PARSE_BUDGET when not given). */
   readonly parseBudget?: ParseBudget;
-  /** Seams for tests; the repository's registry, parsers and a real fetcher otherwise. */
+  /** KOHYO_SOURCES_DIR (or its default): the operator's source files, read with the repository's sources. */
+  readonly sourcesDir?: string;
+  /** Seams for tests; the registry of the repository and `sourcesDir`, the parsers and a real fetcher otherwise. */
   readonly registry?: SourceRegistry;
   readonly resolve?: ParserResolver;
   readonly fetcher?: Fetcher;
@@ -58,7 +60,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     io.stderr(`kohyo collect: ${parsed}\n${COLLECT_USAGE}`);
     return 2;
   }
-  const registry = io.registry ?? registryOrSentence(io.stderr, 'kohyo collect');
+  const registry = io.registry ?? (await registryOrSentence(io.stderr, 'kohyo collect', io.sourcesDir));
   if (registry === null) return 1;
   const resolve = io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET);
   const plan = planRun(parsed, registry, resolve, io);

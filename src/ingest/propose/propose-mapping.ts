@@ -9,7 +9,7 @@ import {
   procurementStatuses,
   sectors,
 } from '../../domain/vocabularies/enums.js';
-import { requiredColumns, type FixedValues, type MappedField } from '../parsers/column-mapping.js';
+import { kindReads, requiredColumns, type FixedValues, type MappedField } from '../parsers/column-mapping.js';
 import { foldHeader } from '../parsers/table-header.js';
 import { holdsLengthsOnly, type ValueField } from './column-values.js';
 import { fixedFromWords, type ProposedFixed } from './fixed-from-words.js';
@@ -45,20 +45,6 @@ export interface ProposedMapping {
   /** The fields the kind needs that no column gives and the table's words do not: each needs a fixed value. */
   readonly needs: readonly MappedField[];
 }
-
-/** The fields each kind reads besides those every record reads (company, address, number, authority, record_url). */
-const KIND_FIELDS: Readonly<Record<RecordKind, readonly MappedField[]>> = {
-  procurement_suspension: ['reason', 'period', 'period_from', 'period_to', 'scope', 'lifted_on'],
-  license_action: ['date', 'action_type', 'sector', 'permit_number', 'reason', 'period'],
-  enforcement: ['date', 'summary', 'law', 'action_type'],
-};
-const EVERY_KIND: readonly MappedField[] = [
-  'company_name',
-  'company_address',
-  'corporate_number',
-  'authority',
-  'record_url',
-];
 
 const VALUES_ARE: Readonly<Record<ValueField, string>> = {
   date: 'dates',
@@ -137,7 +123,7 @@ export function proposeMapping(
  * is an enforcement's summary, a summary a suspension's reason, and a law column a licence action's sector.
  */
 function fitToKind(row: HeaderRow, kind: RecordKind): Map<MappedField, number> {
-  const reads = (field: MappedField) => EVERY_KIND.includes(field) || KIND_FIELDS[kind].includes(field);
+  const reads = (field: MappedField) => kindReads(kind, field);
   const columns = new Map([...row.by_words].filter(([field]) => reads(field)));
   const dates = [...row.by_values].filter(([, field]) => field === 'date').map(([c]) => c);
   for (const [column, field] of row.by_values)
