@@ -29,10 +29,12 @@ commands:
                            a dry run of a source on a list, writing nothing: the records it would give, the
                            column each field came from, the rows it would skip and why, the edition date and
                            how it was read, the links it would make
-  sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...
+  sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]... [--column FIELD=HEADER]...
+          [--id ID --publisher CODE --title TITLE [--write]]
                            a table no source reads yet (CSV, Excel, an HTML table) mapped from its header words:
-                           the source.ts of a new module, the rows it would give, the columns left unmapped;
-                           writing nothing
+                           the source file proposed, what the kind still needs and which option gives it, the
+                           rows it would give and skip; --write writes the file into KOHYO_SOURCES_DIR, where
+                           every command reads it, with no build
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d

@@ -10,7 +10,8 @@ import { textTable } from './text-table.js';
 import { messageOf } from '../../lib/error-of.js';
 import { parseArgs } from 'node:util';
 import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
-import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from '../propose/sources-propose.js';
+import { runSourcesPropose } from '../propose/sources-propose.js';
+import { SOURCES_PROPOSE_USAGE } from '../propose/propose-args.js';
 
 export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
   /** KOHYO_SOURCES_DIR (or its default): the operator's source files, read with the repository's sources. */
