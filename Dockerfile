@@ -27,9 +27,10 @@ ENV NODE_ENV=production \
     PORT=3000 \
     KOHYO_DB=/data/kohyo.sqlite
 WORKDIR /app
-# the code belongs to root and is only read by the service; /data (the dataset, the usage log and its secret) and
-# /datasets (where the collector publishes) are the node user's
-RUN mkdir -p /data /datasets && chown node:node /data /datasets
+# the code belongs to root and is only read by the service; /data (the dataset, the usage log and its secret),
+# /datasets (where the collector publishes) and /sources (the operator's source files, where compose mounts them) are
+# the node user's
+RUN mkdir -p /data /datasets /sources && chown node:node /data /datasets /sources
 # compiled code only: no src/, no TypeScript runner (tsx is a development dependency, pruned above)
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules

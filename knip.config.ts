@@ -39,8 +39,8 @@ const config: KnipConfig = {
     'test/**/*.ts',
     'clients/**/*.ts',
   ],
-  // system programs the tests run (scripts/test-prerequisites.ts installs them), not npm packages
-  ignoreBinaries: ['redis-server'],
+  // system programs the tests run (scripts/test-prerequisites.ts installs them; mkfifo is coreutils'), not npm packages
+  ignoreBinaries: ['redis-server', 'mkfifo'],
   ignoreDependencies: [
     // run from node_modules/.bin by test/http/openapi-lint.test.ts, which no import shows
     '@redocly/cli',

@@ -23,15 +23,18 @@ commands:
                            publish the dataset at KOHYO_DB for replicas to follow (KOHYO_DATASET_URL): an
                            immutable versioned file, then manifest.json, in DEST (a directory, file:///dir or
                            s3://bucket/prefix); publishing an unchanged dataset again does nothing
-  sources                  the source registry: each source's address kind, format, parser and last collection
+  sources                  the source registry: each source's address kind, format, parser and last collection;
+                           the repository's sources and the operator's source files of KOHYO_SOURCES_DIR
   sources try SOURCE (--file F | --url U)
                            a dry run of a source on a list, writing nothing: the records it would give, the
                            column each field came from, the rows it would skip and why, the edition date and
                            how it was read, the links it would make
-  sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...
+  sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]... [--column FIELD=HEADER]...
+          [--id ID --publisher CODE --title TITLE [--write]]
                            a table no source reads yet (CSV, Excel, an HTML table) mapped from its header words:
-                           the source.ts of a new module, the rows it would give, the columns left unmapped;
-                           writing nothing
+                           the source file proposed, what the kind still needs and which option gives it, the
+                           rows it would give and skip; --write writes the file into KOHYO_SOURCES_DIR, where
+                           every command reads it, with no build
   usage report [--since 24h]
                            the usage log: requests by endpoint, status and code, top clients, 429s by code
   usage purge --older-than 90d
@@ -68,6 +71,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   for (const path of clearDeadDrafts(config.dbPath)) stderr(`kohyo: removed the draft a stopped writer left: ${path}`);
   const context = { dbPath: config.dbPath, now: io.now, stdout, stderr };
+  // the operator's source files (KOHYO_SOURCES_DIR), for the commands that read the source registry
+  const sources = async () =>
+    (await import('./ingest/registry/source-files.js')).sourcesFolder(config.sourcesDir, config.dbPath);
   const args = sub === undefined ? [] : [sub, ...rest];
   switch (command) {
     case 'import':
@@ -81,11 +87,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     case 'collect': {
       const { runCollect } = await import('./ingest/collect/collect-command.js');
       const { collectContact: contact, delistedRetentionDays, parse: parseBudget } = config;
-      return runCollect(args, { ...context, contact, delistedRetentionDays, parseBudget });
+      return runCollect(args, { ...context, contact, delistedRetentionDays, parseBudget, sourcesDir: await sources() });
     }
     case 'sources': {
       const { runSources } = await import('./ingest/collect/sources-command.js');
-      return runSources(args, { ...context, contact: config.collectContact, parseBudget: config.parse });
+      const { collectContact: contact, parse: parseBudget } = config;
+      return runSources(args, { ...context, contact, parseBudget, sourcesDir: await sources() });
     }
     case 'publish-dataset': {
       const { runPublishDataset } = await import('./replica/publish-command.js');

@@ -312,6 +312,12 @@ const TABLE = {
     optional,
     'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator',
   ),
+  sourcesDir: setting(
+    'KOHYO_SOURCES_DIR',
+    '',
+    optional,
+    "the folder of the operator's table sources, one file each (`<id>.yaml`, `.yml` or `.json`, docs/data-sources.md), read by `kohyo sources`, `sources try` and `collect` each time one runs, with no build; `sources propose --write` writes there; when empty, `sources/` beside `KOHYO_DB`; a folder that does not exist holds none",
+  ),
   /** The bounds each file a collection reads is parsed under (ingest/parsers/parse-budget.ts). */
   parse: {
     seconds: bound('seconds', 1, 86_400, 'seconds one file of a list may take to parse; then its thread is ended'),

@@ -1,6 +1,6 @@
 // How a command that writes KOHYO_DB reports the write path's refusals: another writer holds the lock, or the kinds would mix.
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatasetKindError } from '../store/write/dataset-kind.js';
 import type { DraftStart } from '../store/write/draft.js';
 import { WriterLockedError } from '../store/write/writer-lock.js';
@@ -21,12 +21,14 @@ export interface WriterStart {
 
 /**
  * Runs a writing command; a refusal of the write path is exit code 1 with its message, and nothing is changed
- * (the refusals come before any draft is begun).
+ * (the refusals come before any draft is begun). `instead`, given the path of a new production dataset beside the demo
+ * KOHYO_DB holds, says what to run instead of a refused write into the demo.
  */
 export async function runWriter(
   activity: string,
   io: WriterCommandIo,
   command: (start: WriterStart) => Promise<number>,
+  instead?: (productionPath: string) => string,
 ): Promise<number> {
   mkdirSync(dirname(io.dbPath), { recursive: true });
   const onStart = (start: DraftStart) => {
@@ -45,6 +47,8 @@ export async function runWriter(
     }
     if (error instanceof DatasetKindError) {
       io.stderr(`kohyo ${activity}: ${error.message} Nothing was changed.`);
+      if (error.live === 'demo' && instead !== undefined)
+        io.stderr(instead(join(dirname(io.dbPath), 'production.sqlite')));
       return 1;
     }
     throw error;

@@ -116,6 +116,34 @@ test('an empty answer says how many sources it rests on and what a no means', as
   assert.match(text, /not that the company has no record/u);
 });
 
+test('on a phone (390 × 844), the first screen of a search shows its first results, and what was searched follows them', async () => {
+  // issue 95: the box of what was searched filled the first screen, the first result at about 1,100 px
+  const phone = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    const page = await phone.newPage();
+    page.setDefaultTimeout(15_000);
+    for (const [language, searched] of [
+      ['ja', '検索した範囲'],
+      ['en', 'What was searched'],
+    ] as const) {
+      await page.goto(`${server.url}/search?q=${encodeURIComponent('北辰建設')}&lang=${language}`);
+      const first = await page.locator('ul.results li').first().boundingBox();
+      assert.ok(first !== null, `${language}: a first result`);
+      assert.ok(first.y < 844, `${language}: the first result stands at ${first.y} px, past the first screen`);
+      const box = await page.getByRole('heading', { name: searched }).boundingBox();
+      assert.ok(box !== null && box.y > first.y, `${language}: 「${searched}」 follows the results`);
+      assert.equal(await page.locator('main').getByText(searched).count(), 1, `${language}: said once`);
+    }
+  } finally {
+    await phone.close();
+  }
+});
+
 const PAGES = [
   ['home', '/'],
   ['search', `/search?q=${encodeURIComponent('北辰建設')}`],

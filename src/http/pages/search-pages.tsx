@@ -1,5 +1,5 @@
 // The search pages: every kind's first matches with their counts (each count a link to the rest), and one kind's
-// matches page by page; both with the notice on how the query was read and the coverage statement.
+// matches page by page; both with the notice on how the query was read, and the coverage statement after the matches.
 import { SearchForm, Layout, Sentence, Typed, type PageFrame } from './layout.js';
 import { message } from './messages.js';
 import { labelIn, type Language } from './language.js';
@@ -249,12 +249,6 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
       <QueryNoticeLine language={language} notice={results.notice} q={q} />
       <RecallLine language={language} recall={results.recall} q={q} />
       <NamedElsewhereLine language={language} named={results.namedElsewhere} />
-      <CoverageStatement
-        language={language}
-        kinds={results.kinds}
-        companies={results.companiesTotal}
-        notice={results.notice}
-      />
       <CompanySection
         language={language}
         companies={results.companies}
@@ -269,6 +263,13 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
           more={kindPageAddress(q, kind.kind, 1, language)}
         />
       ))}
+      {/* after the results, which a phone's first screen shows (issue 95: the statement filled it) */}
+      <CoverageStatement
+        language={language}
+        kinds={results.kinds}
+        companies={results.companiesTotal}
+        notice={results.notice}
+      />
     </Layout>
   );
 }

@@ -15,6 +15,7 @@ import {
   MCP_PATH,
 } from '../../api/catalogue.js';
 import { SEARCH_PATH } from '../../api/links.js';
+import { shellQuoted } from '../../domain/text/shell-word.js';
 import { encodedCall, readableCall, type GuideExamples } from './guide-examples.js';
 import { guideRules, type GuideRule } from './guide-rules.js';
 
@@ -185,11 +186,6 @@ function mcpCurl(origin: string, served: GuideExamples): string {
     `curl -s ${origin}${MCP_PATH} -H 'Content-Type: application/json' -H 'Accept: ${MCP_ACCEPT}' \\`,
     `  -d ${shellQuoted(jsonText(message))}`,
   ].join('\n');
-}
-
-/** A word for a POSIX shell, in single quotes: nothing in it is expanded or run when the example is pasted. */
-function shellQuoted(text: string): string {
-  return `'${text.replace(/'/gu, `'\\''`)}'`;
 }
 
 /**

@@ -21,6 +21,7 @@ import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.
 import type { ParserResolver } from '../parsers/source-parser.js';
 import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../lib/error-of.js';
+import { shellWord } from '../../domain/text/shell-word.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
 
 const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
@@ -36,7 +37,9 @@ export interface CollectCommandIo {
   readonly delistedRetentionDays?: number;
   /** KOHYO_PARSE_*: the bounds each file is parsed under, on a thread of its own (DEFAULT_PARSE_BUDGET when not given). */
   readonly parseBudget?: ParseBudget;
-  /** Seams for tests; the repository's registry, parsers and a real fetcher otherwise. */
+  /** KOHYO_SOURCES_DIR (or its default): the operator's source files, read with the repository's sources. */
+  readonly sourcesDir?: string;
+  /** Seams for tests; the registry of the repository and `sourcesDir`, the parsers and a real fetcher otherwise. */
   readonly registry?: SourceRegistry;
   readonly resolve?: ParserResolver;
   readonly fetcher?: Fetcher;
@@ -58,7 +61,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
     io.stderr(`kohyo collect: ${parsed}\n${COLLECT_USAGE}`);
     return 2;
   }
-  const registry = io.registry ?? registryOrSentence(io.stderr, 'kohyo collect');
+  const registry = io.registry ?? (await registryOrSentence(io.stderr, 'kohyo collect', io.sourcesDir));
   if (registry === null) return 1;
   const resolve = io.resolve ?? budgetedResolver(io.parseBudget ?? DEFAULT_PARSE_BUDGET);
   const plan = planRun(parsed, registry, resolve, io);
@@ -74,50 +77,72 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
   const sources = chosen;
   let done = 0;
   try {
-    return await runWriter('collect', io, async () => {
-      const summary = await runCollection({
-        dbPath: io.dbPath,
-        sources,
-        registered: registry.sources,
-        retired: (registry.taken ?? []).filter((t) => t.how === 'address').map((t) => t.id),
-        resolve,
-        fetcher,
-        clock: io.now,
-        localFiles,
-        force: parsed.force,
-        delistedRetentionDays: io.delistedRetentionDays,
-        onProgress: (event) => {
-          if (event.kind === 'source_done')
-            io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
-          if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
-          if (event.kind === 'checking')
-            io.stdout(
-              event.check === 'full' ? 'checking the new dataset ...' : 'checking what the collection changed ...',
-            );
-        },
-      });
-      for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
-      if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
-      io.stdout('');
-      for (const line of summaryTable(summary.results)) io.stdout(line);
-      for (const line of runDetails(summary.results)) io.stdout(line);
-      const retention = io.delistedRetentionDays ?? DEFAULT_DELISTED_RETENTION_DAYS;
-      for (const line of retentionLines(summary.results, retention)) io.stdout(line);
-      io.stdout(linkedShareLine(summary.results));
-      io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
-      const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
-      if (failed.length > 0)
-        io.stderr(
-          `${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`,
-        );
-      return failed.length > 0 ? 1 : 0;
-    });
+    return await runWriter(
+      'collect',
+      io,
+      async () => {
+        const summary = await runCollection({
+          dbPath: io.dbPath,
+          sources,
+          registered: registry.sources,
+          retired: (registry.taken ?? []).filter((t) => t.how === 'address').map((t) => t.id),
+          resolve,
+          fetcher,
+          clock: io.now,
+          localFiles,
+          force: parsed.force,
+          delistedRetentionDays: io.delistedRetentionDays,
+          onProgress: (event) => {
+            if (event.kind === 'source_done')
+              io.stdout(progressLine(++done, sources.length, event.source.id, event.result));
+            if (event.kind === 'publishing') io.stdout(`publishing ${io.dbPath} ...`);
+            if (event.kind === 'checking')
+              io.stdout(
+                event.check === 'full' ? 'checking the new dataset ...' : 'checking what the collection changed ...',
+              );
+          },
+        });
+        for (const path of summary.removed_drafts) io.stdout(`removed the draft of an interrupted collection: ${path}`);
+        if (summary.recovered_stale_lock) io.stdout('took over the lock of an interrupted collection');
+        io.stdout('');
+        for (const line of summaryTable(summary.results)) io.stdout(line);
+        for (const line of runDetails(summary.results)) io.stdout(line);
+        const retention = io.delistedRetentionDays ?? DEFAULT_DELISTED_RETENTION_DAYS;
+        for (const line of retentionLines(summary.results, retention)) io.stdout(line);
+        io.stdout(linkedShareLine(summary.results));
+        io.stdout(`\npublished ${io.dbPath} in ${(summary.ms / 1000).toFixed(1)} s`);
+        const failed = summary.results.filter((r) => r.result.run.outcome === 'failure');
+        if (failed.length > 0)
+          io.stderr(
+            `${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`,
+          );
+        return failed.length > 0 ? 1 : 0;
+      },
+      insteadOfDemo(args, io.sourcesDir),
+    );
   } catch (error) {
     io.stderr(`kohyo collect: the collection failed and nothing was published: ${messageOf(error)}`);
     return 1;
   } finally {
     if (io.fetcher === undefined) await fetcher.close();
   }
+}
+
+/**
+ * What to run instead of a collection the demo dataset refused: the same command into a production dataset of its own,
+ * then the server over that file (the source files are read wherever KOHYO_DB points: KOHYO_SOURCES_DIR names them).
+ */
+function insteadOfDemo(args: readonly string[], sourcesDir: string | undefined): (path: string) => string {
+  return (path) => {
+    const db = `KOHYO_DB=${shellWord(path)}`;
+    const files = sourcesDir === undefined ? '' : `, with the source files of ${sourcesDir} (KOHYO_SOURCES_DIR)`;
+    return [
+      `kohyo collect: to collect into a production dataset instead, a new file${files}:`,
+      `  ${db} npx kohyo collect ${args.map(shellWord).join(' ')}`.trimEnd(),
+      'and serve that file, which the server reads again after each collection, with no restart:',
+      `  ${db} npm start`,
+    ].join('\n');
+  };
 }
 
 /** The sources to run and their local copies, or the exit code when there is nothing to run (and why is printed). */

@@ -10,9 +10,13 @@ import { textTable } from './text-table.js';
 import { messageOf } from '../../lib/error-of.js';
 import { parseArgs } from 'node:util';
 import { runSourcesTry, SOURCES_TRY_USAGE, type SourcesTryIo } from './sources-try.js';
-import { runSourcesPropose, SOURCES_PROPOSE_USAGE } from '../propose/sources-propose.js';
+import { runSourcesPropose } from '../propose/sources-propose.js';
+import { SOURCES_PROPOSE_USAGE } from '../propose/propose-args.js';
 
 export interface SourcesCommandIo extends Omit<SourcesTryIo, 'registry' | 'now'> {
+  /** KOHYO_SOURCES_DIR (or its default): the operator's source files, read with the repository's sources. */
+  readonly sourcesDir?: string;
+  /** The registry of the repository and `sourcesDir` when not given. */
   readonly registry?: SourceRegistry;
   /** The clock `sources try` dates its read with; the system's when not given. */
   readonly now?: () => Date;
@@ -27,10 +31,10 @@ const USAGE = [SOURCES_TRY_USAGE, SOURCES_PROPOSE_USAGE].reduce(
  * `sources` lists the registry (exit 0); `sources try` is a dry run of one source on a list (sources-try.ts); `sources
  * propose` maps a table no source reads yet (sources-propose.ts).
  */
-export function runSources(args: readonly string[], io: SourcesCommandIo): number | Promise<number> {
+export async function runSources(args: readonly string[], io: SourcesCommandIo): Promise<number> {
   const [sub, ...rest] = args;
   const command = sub === 'try' || sub === 'propose' ? `kohyo sources ${sub}` : 'kohyo sources';
-  const registry = io.registry ?? registryOrSentence(io.stderr, command);
+  const registry = io.registry ?? (await registryOrSentence(io.stderr, command, io.sourcesDir));
   if (registry === null) return 1;
   const now = io.now ?? (() => new Date());
   if (sub === 'try') return runSourcesTry(rest, { ...io, registry, now });

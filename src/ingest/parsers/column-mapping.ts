@@ -1,32 +1,114 @@
 // The column mapping of a generic table source: which header feeds which record field, and how to read the file.
 import type { RecordKind } from '../../domain/records/record.js';
 
-/** The record fields a table column can feed. */
+/** The record fields a table column can feed; what each means is FIELD_MEANINGS'. */
 export type MappedField =
   | 'company_name'
   | 'company_address'
   | 'corporate_number'
-  /** The action's date (enforcement, licence action). */
   | 'date'
-  /** One cell holding a whole period: 「令和7年3月14日～令和7年6月13日」. */
   | 'period'
   | 'period_from'
   | 'period_to'
-  /** The reason words: reason_detail of a suspension, reason_detail of a licence action. */
   | 'reason'
-  /** An enforcement's summary. */
   | 'summary'
   | 'law'
   | 'action_type'
   | 'sector'
   | 'permit_number'
   | 'scope'
-  /** A date on which the source says the suspension was lifted (解除日). */
   | 'lifted_on'
-  /** The acting authority, where one list carries several (a bureau's name in a column). */
   | 'authority'
-  /** The record's own page (a press release), cited as its source instead of the list where a row has one. */
   | 'record_url';
+
+/** What a field holds, in an operator's words, and a cell a publisher writes for it. */
+export interface FieldMeaning {
+  readonly meaning: string;
+  readonly example: string;
+  /** Its cells are words (not a name, a number, a date or an address): a column of another such field may hold it. */
+  readonly words?: true;
+}
+
+/**
+ * Each field a column can feed, in the order a mapping lists them: what it holds and a cell of it. The source files'
+ * schema (registry/source-file-schema.ts) and the table of fields in docs/data-sources.md are made from it.
+ */
+export const FIELD_MEANINGS: Readonly<Record<MappedField, FieldMeaning>> = {
+  company_name: {
+    meaning: 'the party the record is about, as the list names it (a company, a sole proprietor, an association)',
+    example: '株式会社見本建設',
+  },
+  company_address: {
+    meaning:
+      "the party's address as printed: its prefecture places the record, and with the name links it to a company",
+    example: '大阪府大阪市中央区大手前2-1-22',
+  },
+  corporate_number: {
+    meaning: "the party's 13-digit Corporate Number, where the list gives it: the record is linked to that company",
+    example: '8999999000001',
+  },
+  date: {
+    meaning: 'the day of the action, in any form publishers write (2025-03-14, 令和7年3月14日, R7.3.14)',
+    example: '令和7年3月14日',
+  },
+  period: {
+    meaning: "a whole period in one cell, its first day to its last (a suspension's)",
+    example: '令和7年3月14日～令和7年6月13日',
+  },
+  period_from: { meaning: "a period's first day, in a column of its own", example: '2025/3/14' },
+  period_to: { meaning: "a period's last day, in a column of its own", example: '2025/6/13' },
+  reason: {
+    meaning:
+      "why, in the publisher's words: a suspension's reason, a licence action's (their codes read from the words)",
+    example: '建設業法第28条第1項第2号に該当',
+
+    words: true,
+  },
+  summary: {
+    meaning: "what was done, in the publisher's words: an enforcement's account of its case",
+    example: '労働者に違法な時間外労働を行わせたもの',
+
+    words: true,
+  },
+  law: {
+    meaning: 'the law an enforcement applies, cited as printed (its code read from the law it names)',
+    example: '労働基準法第32条',
+
+    words: true,
+  },
+  action_type: {
+    meaning: "the action taken, its code read from its words (a mapping's action_types adds words)",
+    example: '営業停止（7日間）',
+
+    words: true,
+  },
+  sector: {
+    meaning:
+      "the trade a licence action's licence is for, its code read from its words (a mapping's sectors adds words)",
+    example: '建設業',
+
+    words: true,
+  },
+  permit_number: {
+    meaning: 'the licence or registration the action is on, as printed',
+    example: '大阪府知事許可（般-5）第12345号',
+  },
+  scope: {
+    meaning: 'what a suspension covers (the offices, the kinds of contract), as printed',
+    example: '全機関',
+    words: true,
+  },
+  lifted_on: { meaning: 'the day the publisher says a suspension was lifted', example: '令和7年5月1日' },
+  authority: {
+    meaning:
+      "the acting authority, where one list carries several (a bureau in a column); the source's publisher otherwise",
+    example: '東京労働局',
+  },
+  record_url: {
+    meaning: "the record's own page (a press release), cited instead of the list where a row has one",
+    example: 'https://www.example.go.jp/press/20250314.html',
+  },
+};
 
 export const MAPPED_FIELDS: readonly MappedField[] = [
   'company_name',
@@ -47,6 +129,27 @@ export const MAPPED_FIELDS: readonly MappedField[] = [
   'authority',
   'record_url',
 ];
+
+/** The fields every kind reads: the party, its place and number, the acting authority, the record's own page. */
+const EVERY_KIND: readonly MappedField[] = [
+  'company_name',
+  'company_address',
+  'corporate_number',
+  'authority',
+  'record_url',
+];
+
+/** The fields each kind reads besides those every kind reads. */
+const KIND_FIELDS: Readonly<Record<RecordKind, readonly MappedField[]>> = {
+  procurement_suspension: ['reason', 'period', 'period_from', 'period_to', 'scope', 'lifted_on'],
+  license_action: ['date', 'action_type', 'sector', 'permit_number', 'reason', 'period'],
+  enforcement: ['date', 'summary', 'law', 'action_type'],
+};
+
+/** Whether a record of the kind reads the field. */
+export function kindReads(kind: RecordKind, field: MappedField): boolean {
+  return EVERY_KIND.includes(field) || KIND_FIELDS[kind].includes(field);
+}
 
 export function isMappedField(name: string): name is MappedField {
   return MAPPED_FIELDS.some((field) => field === name);

@@ -1,6 +1,6 @@
 // The words a table's header names each record field with: those the registry's mappings read already, and the words
 // Japanese public lists commonly head their columns with. What `sources propose` maps a table it has never seen by.
-import { MAPPED_FIELDS, type MappedField } from '../parsers/column-mapping.js';
+import { MAPPED_FIELDS, type ColumnMapping, type MappedField } from '../parsers/column-mapping.js';
 import type { SourceEntryInput } from '../registry/source-entry.js';
 import { foldHeader } from '../parsers/table-header.js';
 
@@ -59,6 +59,20 @@ const ENGLISH_WORDS: Readonly<Record<MappedField, readonly string[]>> = {
   record_url: ['url', 'link', 'press_release', 'source_url'],
 };
 
+/** The spellings a mapping's columns give more than one field. */
+function spellingsOfTwoFields(columns: ColumnMapping['columns']): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const spellings of Object.values(columns))
+    for (const spelling of new Set(spellings)) (seen.has(spelling) ? twice : seen).add(spelling);
+  return twice;
+}
+
+/** The words public lists commonly head a field's column with, Japanese then English (the registry's own spellings aside). */
+export function commonHeaderWords(field: MappedField): readonly string[] {
+  return [...COMMON_WORDS[field], ...ENGLISH_WORDS[field]];
+}
+
 /** A word of Latin letters, digits and '_': matched as whole words of a header, not within one. */
 export function isEnglishWord(word: string): boolean {
   return /^[a-z0-9_]+$/u.test(word);
@@ -92,9 +106,12 @@ export function headerWords(entries: readonly SourceEntryInput[]): ReadonlyMap<M
   };
   for (const { mapping } of entries) {
     if (mapping === undefined) continue;
+    // a header a mapping reads for two fields (処分内容, an action and its summary) names neither
+    const twice = spellingsOfTwoFields(mapping.columns);
+    const once = (spellings: readonly string[] | undefined) => spellings?.filter((spelling) => !twice.has(spelling));
     for (const field of MAPPED_FIELDS) {
-      add(field, mapping.columns[field]);
-      add(field, mapping.fallbacks?.[field]);
+      add(field, once(mapping.columns[field]));
+      add(field, once(mapping.fallbacks?.[field]));
     }
   }
   for (const field of MAPPED_FIELDS) add(field, COMMON_WORDS[field]);

@@ -1,11 +1,13 @@
-// What `sources propose` says of a proposal, before the module and the rows: the kind and why, each field's column
+// What `sources propose` says of a proposal, before the source file and the rows: the kind and why, each field's column
 // and how it was found, each coded value with its code and what its words say beyond it, the values the table's words
-// fix, what is left to fill in, counted. And the mapping the module is written with. Pure.
+// fix, what is left to fill in and what would fill it, counted. And the mapping the file is written with. Pure.
 import type { Vocabulary } from '../../domain/vocabulary.js';
 import { enforcementActionTypes, licenseActionTypes, sectors } from '../../domain/vocabularies/enums.js';
 import type { ColumnMapping, FixedValues, MappedField } from '../parsers/column-mapping.js';
 import type { FileTable } from './file-tables.js';
-import { aKind, type ColumnValueCodes, type ProposedMapping } from './propose-mapping.js';
+import type { GivenValues } from './source-file-text.js';
+import { needsLine } from './needs-lines.js';
+import type { ColumnValueCodes, ProposedMapping } from './propose-mapping.js';
 import type { ValueCode, ValueRest } from './value-codes.js';
 
 /** The values --fixed may give: those a table's mapping may fix (column-mapping.ts FixedValues). */
@@ -17,8 +19,11 @@ export const FIXABLE: Readonly<Record<string, keyof FixedValues>> = {
 };
 
 export interface ProposedSource {
+  /** The mapping as the list can be read now: the words no code fits left out (their rows skipped, saying so). */
   readonly mapping: ColumnMapping;
-  /** The fixed values the kind needs that nothing gives: TODO in the module. */
+  /** The action and sector values no code fits: 「…」 each. */
+  readonly unmatched: readonly string[];
+  /** The fixed values the kind needs that nothing gives: TODO in the file. */
   readonly todo: readonly (keyof FixedValues)[];
   /** The fields the kind needs that no column gives and no fixed value can. */
   readonly unreadable: readonly MappedField[];
@@ -28,7 +33,7 @@ export interface ProposedSource {
 
 /**
  * The mapping proposed: each field's header as printed, the file's encoding or sheet, the values the table's words fix
- * under those --fixed gives, and the words of its action and sector values with their codes ('TODO' where none fits),
+ * under those --fixed gives, and the words of its action and sector values with their codes (none where none fits),
  * the longer words first (業務改善命令 before 改善命令: a mapping's pairs are tried in order).
  */
 export function proposedSource(table: FileTable, proposal: ProposedMapping, asked: FixedValues): ProposedSource {
@@ -51,26 +56,31 @@ export function proposedSource(table: FileTable, proposal: ProposedMapping, aske
     return key === undefined || fixed[key] !== undefined ? [] : [key];
   });
   const unreadable = proposal.needs.filter((field) => FIXABLE[field] === undefined);
-  return { mapping, todo, unreadable, fixed_why: fixedWhy };
+  const unmatched = (['action_type', 'sector'] as const).flatMap((field) =>
+    valuesOf(proposal, field)
+      .filter((value) => value.codes.length === 0)
+      .map((value) => `「${value.value}」`),
+  );
+  return { mapping, unmatched, todo, unreadable, fixed_why: fixedWhy };
 }
 
 function valuesOf(proposal: ProposedMapping, field: ColumnValueCodes['field']): readonly ValueCode[] {
   return proposal.values.find((v) => v.field === field)?.values ?? [];
 }
 
-/** A mapping's pairs: each value the vocabulary does not read as it is, by its words, with its code or 'TODO'. */
+/** A mapping's pairs: each value the vocabulary does not read as it is, by its words, with the one code they name. */
 function pairs(values: readonly ValueCode[], vocabulary: Vocabulary): [words: string, code: string][] {
   const byWords = new Map<string, string>();
   for (const value of values) {
     if (vocabulary.resolve(value.value) !== undefined) continue;
-    const [code = 'TODO', ...more] = value.codes;
-    if (more.length > 0) continue;
+    const [code, ...more] = value.codes;
+    if (code === undefined || more.length > 0) continue;
     if (!byWords.has(value.words)) byWords.set(value.words, code);
   }
   return [...byWords].sort(([a], [b]) => b.length - a.length);
 }
 
-/** The lines above the module: the table, the kind, the columns, the values and their codes, the fixed values. */
+/** The lines above the file: the table, the kind, the columns, the values and their codes, the fixed values, the needs. */
 export function proposalLines(proposal: ProposedMapping, source: ProposedSource): string[] {
   const columns = [...proposal.columns].map(([field, c]) => {
     const how = proposal.found_by_values.get(field);
@@ -84,12 +94,10 @@ export function proposalLines(proposal: ProposedMapping, source: ProposedSource)
   for (const coded of proposal.values) lines.push(...valueLines(coded, proposal));
   for (const [field, why] of source.fixed_why)
     lines.push(`fixed: ${field} = ${source.mapping.fixed?.[field] ?? ''}, named by ${why}`);
-  for (const key of source.todo)
-    lines.push(`needs: ${key}: no column gives it; give it in the module's fixed, and here with --fixed ${key}=CODE`);
-  for (const field of source.unreadable)
-    lines.push(
-      `needs: ${field}: no column gives it, and no fixed value can: this table cannot be ${aKind(proposal.kind)} list as it is`,
-    );
+  for (const field of proposal.needs) {
+    const key = FIXABLE[field];
+    if (key === undefined || source.todo.includes(key)) lines.push(needsLine(proposal, field, key));
+  }
   return lines;
 }
 
@@ -161,25 +169,30 @@ function restLine(rest: ValueRest, proposal: ProposedMapping, column: number, wh
   }
 }
 
-/** How many TODOs the module holds and what they are: what no table says, the values no column and no code gives. */
-export function todoLines(module: string, proposal: ProposedMapping, source: ProposedSource): string[] {
-  const total = (module.match(/'TODO'/gu) ?? []).length;
-  const unmatched = (field: ColumnValueCodes['field']) =>
-    (proposal.values.find((v) => v.field === field)?.values ?? [])
-      .filter((value) => value.codes.length === 0)
-      .map((value) => `「${value.value}」`);
-  const values = [...unmatched('action_type'), ...unmatched('sector')];
+/** How many TODOs the file holds and what they are: what no table says, the values no column gives; the values no code fits. */
+export function todoLines(given: GivenValues, proposal: ProposedMapping, source: ProposedSource): string[] {
+  const untold = (['id', 'publisher', 'title', 'url'] as const).filter((key) => given[key] === undefined);
+  const total = untold.length + source.todo.length + source.unreadable.length;
   const parts = [
-    `${total - source.todo.length - values.length} the table cannot tell (the module's id, publisher, title${/url: 'TODO'/u.test(module) ? ', url' : ''})`,
+    ...(untold.length > 0 ? [`${untold.length} the table cannot tell (its ${untold.join(', ')})`] : []),
     ...(source.todo.length > 0 ? [`${source.todo.length} value(s) no column gives (${source.todo.join(', ')})`] : []),
-    ...(values.length > 0 ? [`${values.length} value(s) no code fits (${values.join(', ')})`] : []),
+    ...(source.unreadable.length > 0
+      ? [`${source.unreadable.length} column(s) to name (${source.unreadable.join(', ')}: the needs above say how)`]
+      : []),
   ];
-  const laws = unmatched('law');
+  const laws = (proposal.values.find((v) => v.field === 'law')?.values ?? [])
+    .filter((value) => value.codes.length === 0)
+    .map((value) => `「${value.value}」`);
   return [
-    `TODO: ${total} in the source.ts: ${parts.join('; ')}`,
+    total === 0 ? 'TODO: none in the file' : `TODO: ${total} in the file: ${parts.join('; ')}`,
+    ...(source.unmatched.length > 0
+      ? [
+          `and ${source.unmatched.length} value(s) no code fits (${source.unmatched.join(', ')}): their rows are skipped until a pair of the file gives their words a code`,
+        ]
+      : []),
     ...(laws.length > 0
       ? [
-          `and ${laws.length} law value(s) name no known law (${laws.join(', ')}): their rows are skipped unless the module fixes a law`,
+          `and ${laws.length} law value(s) name no known law (${laws.join(', ')}): their rows are skipped unless the file fixes a law`,
         ]
       : []),
   ];

@@ -9,7 +9,7 @@ import {
   procurementStatuses,
   sectors,
 } from '../../domain/vocabularies/enums.js';
-import { requiredColumns, type FixedValues, type MappedField } from '../parsers/column-mapping.js';
+import { kindReads, requiredColumns, type FixedValues, type MappedField } from '../parsers/column-mapping.js';
 import { foldHeader } from '../parsers/table-header.js';
 import { holdsLengthsOnly, type ValueField } from './column-values.js';
 import { fixedFromWords, type ProposedFixed } from './fixed-from-words.js';
@@ -46,20 +46,6 @@ export interface ProposedMapping {
   readonly needs: readonly MappedField[];
 }
 
-/** The fields each kind reads besides those every record reads (company, address, number, authority, record_url). */
-const KIND_FIELDS: Readonly<Record<RecordKind, readonly MappedField[]>> = {
-  procurement_suspension: ['reason', 'period', 'period_from', 'period_to', 'scope', 'lifted_on'],
-  license_action: ['date', 'action_type', 'sector', 'permit_number', 'reason', 'period'],
-  enforcement: ['date', 'summary', 'law', 'action_type'],
-};
-const EVERY_KIND: readonly MappedField[] = [
-  'company_name',
-  'company_address',
-  'corporate_number',
-  'authority',
-  'record_url',
-];
-
 const VALUES_ARE: Readonly<Record<ValueField, string>> = {
   date: 'dates',
   period: 'periods',
@@ -82,6 +68,8 @@ export interface ProposeOptions {
   readonly kind?: RecordKind | undefined;
   /** The table's caption or the heading before it (an HTML table's), which names what the table is. */
   readonly caption?: string | undefined;
+  /** The header of the column the operator says a field is read from (--column FIELD=HEADER), over any found. */
+  readonly columns?: ReadonlyMap<MappedField, string>;
 }
 
 /**
@@ -108,6 +96,8 @@ export function proposeMapping(
   const columns = fitToKind(row, kind.kind);
   const lengths = columns.get('period');
   if (lengths !== undefined && holdsLengthsOnly(cellsOf(lengths))) columns.delete('period');
+  const asked = askedColumns(headers, options.columns);
+  for (const [field, column] of asked) columns.set(field, column);
   const values = valueCodes(kind.kind, columns, headers, cellsOf);
   const action = values.find((v) => v.field === 'action_type');
   // a period its action's words hold (「営業停止（令和7年5月26日～令和7年6月9日）」) is read from the action's column
@@ -121,7 +111,7 @@ export function proposeMapping(
     header_row: row.data_start,
     headers,
     columns: ordered,
-    found_by_values: foundByValues(row, ordered, action),
+    found_by_values: foundByValues(row, ordered, action, asked),
     unmapped: unmappedHeaders(headers, ordered, found, kind.kind, { lengths, values }),
     kind: kind.kind,
     kind_why: kind.why,
@@ -137,7 +127,7 @@ export function proposeMapping(
  * is an enforcement's summary, a summary a suspension's reason, and a law column a licence action's sector.
  */
 function fitToKind(row: HeaderRow, kind: RecordKind): Map<MappedField, number> {
-  const reads = (field: MappedField) => EVERY_KIND.includes(field) || KIND_FIELDS[kind].includes(field);
+  const reads = (field: MappedField) => kindReads(kind, field);
   const columns = new Map([...row.by_words].filter(([field]) => reads(field)));
   const dates = [...row.by_values].filter(([, field]) => field === 'date').map(([c]) => c);
   for (const [column, field] of row.by_values)
@@ -189,15 +179,30 @@ function valueCodes(
   return found;
 }
 
+/** The columns the operator named, by their place among the headers; a header the table lacks is left out. */
+function askedColumns(
+  headers: readonly string[],
+  asked: ReadonlyMap<MappedField, string> = new Map(),
+): Map<MappedField, number> {
+  const found = new Map<MappedField, number>();
+  for (const [field, header] of asked) {
+    const column = headers.indexOf(header.replace(/\s+/gu, ' ').trim());
+    if (column >= 0) found.set(field, column);
+  }
+  return found;
+}
+
 function foundByValues(
   row: HeaderRow,
   columns: ReadonlyMap<MappedField, number>,
   action: ColumnValueCodes | undefined,
+  asked: ReadonlyMap<MappedField, number>,
 ): Map<MappedField, string> {
   const by = new Map<MappedField, string>();
   for (const [field, column] of columns) {
     const valueField = row.by_values.get(column);
-    if (row.by_words.get(field) === column) continue;
+    if (asked.get(field) === column) by.set(field, 'given by --column');
+    if (row.by_words.get(field) === column || asked.get(field) === column) continue;
     if (valueField !== undefined) by.set(field, `its values are ${VALUES_ARE[valueField]}`);
     else if (field === 'period' && column === action?.column) by.set(field, 'the periods its actions name');
   }

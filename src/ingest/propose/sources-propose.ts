@@ -1,44 +1,35 @@
 // `kohyo sources propose (--file F | --url U)`: a table no source reads yet (CSV, Excel, an HTML table) mapped from its
-// header words into the source.ts of a new module, with the rows that mapping would give and the columns it left
-// unmapped, so that an operator starts the module from what it printed. It writes nothing.
-import { basename } from 'node:path';
+// header words into a source file (one table source, KOHYO_SOURCES_DIR/<id>.yaml), with what is left to give and what
+// would give it, and the rows that mapping would give and skip, as `sources try` reads them; `--write` writes the file
+// into the folder of source files, where `sources try` and `collect` read it, with no build.
+import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { instant } from '../../domain/dates.js';
-import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
 import { messageOf } from '../../lib/error-of.js';
-import { readCommandArgs } from '../../command-args.js';
-import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
+import { shellWord } from '../../domain/text/shell-word.js';
 import { formatName, formatOfBytes } from '../parsers/file-format.js';
 import { DEFAULT_PARSE_BUDGET } from '../parsers/parse-budget.js';
-import { keptNotes } from '../parsers/source-parser.js';
-import { parseGenericSource, tableParserId } from '../parsers/generic-parsers.js';
 import { headerWords } from './header-words.js';
-import { moduleText } from './module-text.js';
 import { proposeMapping } from './propose-mapping.js';
+import { readProposeArgs, SOURCES_PROPOSE_USAGE, type ProposeArgs } from './propose-args.js';
+import { dryRunLines } from './proposal-dry-run.js';
 import { tablesOfFile, type FileTable } from './file-tables.js';
-import { proposedRecordLine, sampleRowLine } from './proposed-rows.js';
-import { actionNotes, FIXABLE, proposalLines, proposedSource, todoLines } from './proposal-report.js';
-import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
+import { sampleRowLine } from './proposed-rows.js';
+import { actionNotes, proposalLines, proposedSource, todoLines, type ProposedSource } from './proposal-report.js';
+import { sourceFileText, type GivenValues } from './source-file-text.js';
+import { writeSourceFile } from './write-source-file.js';
+import type { SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from '../collect/sources-try.js';
-import { runNotes } from '../collect/collect-report.js';
 import { createFetcher, type Fetcher } from '../collect/fetcher.js';
 import { readLocalListFile } from '../collect/local-list-file.js';
 import { collectorUserAgent } from '../collect/user-agent.js';
 
-export const SOURCES_PROPOSE_USAGE =
-  'usage: kohyo sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...';
-
 /** What `sources try` is given but a dataset and the parsers: propose links nothing, and reads with the table readers. */
-export type SourcesProposeIo = Omit<SourcesTryIo, 'dbPath' | 'resolve'>;
-
-interface ProposeArgs {
-  readonly file: string | null;
-  readonly url: string | null;
-  readonly kind: RecordKind | undefined;
-  readonly fixed: FixedValues;
+export interface SourcesProposeIo extends Omit<SourcesTryIo, 'dbPath' | 'resolve'> {
+  /** The folder of source files (KOHYO_SOURCES_DIR, or its default) that --write writes into. */
+  readonly sourcesDir?: string;
 }
 
-/** Exit code 0 when a mapping is proposed, 1 when the file holds no table it can map, 2 on a usage error. */
+/** Exit code 0 when a mapping is proposed (and written, with --write), 1 when not, 2 on a usage error. */
 export async function runSourcesPropose(args: readonly string[], io: SourcesProposeIo): Promise<number> {
   const options = readProposeArgs(args);
   if (typeof options === 'string') {
@@ -62,33 +53,6 @@ export async function runSourcesPropose(args: readonly string[], io: SourcesProp
   }
 }
 
-function readProposeArgs(args: readonly string[]): ProposeArgs | string {
-  const parsed = readCommandArgs(args, {
-    options: {
-      file: { type: 'string' },
-      url: { type: 'string' },
-      kind: { type: 'string' },
-      fixed: { type: 'string', multiple: true },
-    },
-  });
-  if (typeof parsed === 'string') return parsed;
-  const { file, url, kind, fixed = [] } = parsed.values;
-  if ((file === undefined) === (url === undefined)) return 'give either --file F or --url U';
-  if (url !== undefined && (!/^https?:\/\//u.test(url) || !URL.canParse(url)))
-    return `--url '${url}' is not an http(s) URL`;
-  const asked = RECORD_KINDS.find((k) => k === kind);
-  if (kind !== undefined && asked === undefined) return `--kind is one of ${RECORD_KINDS.join(', ')}`;
-  const values: Partial<Record<keyof FixedValues, string>> = {};
-  for (const pair of fixed) {
-    const [field = '', value = ''] = pair.split('=', 2);
-    const key = FIXABLE[field];
-    if (key === undefined || value === '')
-      return `--fixed is FIELD=CODE, FIELD one of ${Object.keys(FIXABLE).join(', ')}`;
-    values[key] = value;
-  }
-  return { file: file ?? null, url: url ?? null, kind: asked, fixed: values };
-}
-
 /** The file's bytes and what to call it, bounded as a collected list is; why not, as a sentence. */
 async function readBytes(
   options: ProposeArgs,
@@ -96,7 +60,7 @@ async function readBytes(
 ): Promise<{ bytes: Uint8Array; name: string; url: string | null } | string> {
   if (options.file !== null) {
     const read = await readLocalListFile(options.file);
-    return read.ok ? { bytes: read.body, name: basename(options.file), url: null } : read.error;
+    return read.ok ? { bytes: read.body, name: basename(options.file), url: options.url } : read.error;
   }
   const url = options.url ?? '';
   const fetched = await fetcher.fetch(url);
@@ -126,7 +90,8 @@ async function propose(
   }
   const words = headerWords(io.registry.sources);
   const proposals = tables.tables.flatMap((table) => {
-    const proposal = proposeMapping(table.rows, words, { kind: options.kind, caption: table.caption });
+    const asked = { kind: options.kind, caption: table.caption, columns: options.columns };
+    const proposal = proposeMapping(table.rows, words, asked);
     return proposal === null ? [] : [{ table, proposal }];
   });
   const best = proposals.sort((a, b) => b.proposal.columns.size - a.proposal.columns.size)[0];
@@ -136,12 +101,20 @@ async function propose(
     );
     return 1;
   }
-  await report(read, format, best, tables.tables.length, options, io);
-  return 0;
+  const unknown = [...options.columns.values()].filter((header) => !best.proposal.headers.includes(header));
+  if (unknown.length > 0) {
+    const headers = best.proposal.headers.filter((h) => h !== '').map((h) => `「${h}」`);
+    io.stderr(
+      `${read.name}: --column names ${unknown.map((h) => `「${h}」`).join(', ')}, no header of its table (${headers.join(', ')})`,
+    );
+    return 1;
+  }
+  return report(read, format, best, tables.tables.length, options, io);
 }
 
 type Proposal = NonNullable<ReturnType<typeof proposeMapping>>;
 
+/** The proposal, the source file, what is left to give and the rows; the file written with --write. The exit code. */
 async function report(
   read: { bytes: Uint8Array; name: string; url: string | null },
   format: SourceFormat,
@@ -149,7 +122,7 @@ async function report(
   tableCount: number,
   options: ProposeArgs,
   io: SourcesProposeIo,
-): Promise<void> {
+): Promise<number> {
   const out = io.stdout;
   const source = proposedSource(table, proposal, options.fixed);
   const how = table.notes ? ` (${table.notes})` : '';
@@ -157,45 +130,65 @@ async function report(
   out(`${read.name}: ${formatName(format)}${how}${which}; header in row ${proposal.header_row}`);
   for (const line of proposalLines(proposal, source)) out(line);
   out('');
-  const module = moduleText({
+  const given = { ...options.given, ...(read.url === null ? {} : { url: read.url }) };
+  const text = sourceFileText({
     kind: proposal.kind,
     format,
-    url: read.url,
+    given,
     mapping: source.mapping,
     todo: source.todo,
     fixed_why: source.fixed_why,
     action_notes: actionNotes(proposal),
+    unmatched: source.unmatched,
+    from: read.name,
   });
-  out('source.ts to start the module from (src/ingest/sources/<folder>/source.ts), what it marks TODO filled in:');
-  for (const line of module.split('\n')) out(`  ${line}`);
+  const dir = io.sourcesDir ?? 'KOHYO_SOURCES_DIR';
+  out(`source file to save as ${join(dir, `${given.id ?? '<id>'}.yaml`)}, what it marks TODO filled in:`);
+  for (const line of text.replace(/\n$/u, '').split('\n')) out(`  ${line}`);
   out('');
-  for (const line of todoLines(module, proposal, source)) out(line);
+  for (const line of todoLines(given, proposal, source)) out(line);
   out('');
-  if (source.todo.length > 0 || source.unreadable.length > 0)
-    sampleRows(table, proposal, [...source.todo, ...source.unreadable], out);
-  const mapping = withoutTodo(source.mapping);
-  if (source.unreadable.length > 0) {
-    out('nothing was written');
-    return;
+  const standing = [...source.todo, ...source.unreadable];
+  if (standing.length > 0) sampleRows(table, proposal, standing, out);
+  // the rows the list would skip for anything else, told now, where a stand-in can be read for what is missing
+  if (source.unreadable.every((field) => TEXT_FIELDS.has(field))) {
+    const run = { bytes: read.bytes, proposal, mapping: source.mapping, format, publisher: given.publisher };
+    const stood = { todo: source.todo, missing: source.unreadable, now: io.now(), budget: io.parseBudget };
+    for (const line of await dryRunLines({ ...run, ...stood })) out(line);
   }
-  // the rows it would skip are told now, whatever the values still TODO turn out to be
-  const tried = source.todo.length === 0 ? mapping : withTodoTried(mapping, source.todo);
-  await dryRun(read.bytes, proposal, tried, format, io, source.todo.length === 0 ? 'records' : 'skipped rows');
-  out('nothing was written');
+  return options.write ? written(text, given, source, options.file, io) : (out('nothing was written'), 0);
 }
 
-/** The mapping with a stand-in for each fixed value still TODO, to find the rows that fail for something else. */
-function withTodoTried(mapping: ColumnMapping, todo: readonly (keyof FixedValues)[]): ColumnMapping {
-  return { ...mapping, fixed: { ...mapping.fixed, ...Object.fromEntries(todo.map((key) => [key, 'TODO'])) } };
+/** The fields of words a stand-in column can be read for, so that the rows skipped for anything else are told. */
+const TEXT_FIELDS: ReadonlySet<string> = new Set(['summary', 'reason']);
+
+/** The file written (exit 0), or why not (exit 1): a value still to give, or a file that would not load. */
+function written(
+  text: string,
+  given: GivenValues,
+  source: ProposedSource,
+  file: string | null,
+  io: SourcesProposeIo,
+): number {
+  const needed = [...source.todo, ...source.unreadable];
+  if (needed.length > 0) {
+    io.stderr(`kohyo sources propose: not written: ${needed.join(', ')} still to be given (the needs above say how)`);
+    return 1;
+  }
+  const id = given.id ?? '';
+  const done = writeSourceFile(io.sourcesDir ?? '', id, text, io.registry);
+  if (!done.ok) {
+    io.stderr(`kohyo sources propose: not written: ${done.why}`);
+    return 1;
+  }
+  const from = file === null ? '' : ` --file ${shellWord(file)}`;
+  const place = done.unread ? ', in the place of the list registered unread under its id' : '';
+  io.stdout(`wrote ${done.path}${place}: from now on every command reads it (\`kohyo sources\` lists it)`);
+  io.stdout(`next: \`kohyo sources try ${id}${from}\`, then \`kohyo collect ${id}${from}\``);
+  return 0;
 }
 
-/** The mapping as it can read the table now: the words still marked TODO read as no code (their rows skipped, saying so). */
-function withoutTodo(mapping: ColumnMapping): ColumnMapping {
-  const known = (pairs: ColumnMapping['action_types']) => pairs?.filter(([, code]) => code !== 'TODO');
-  return { ...mapping, action_types: known(mapping.action_types), sectors: known(mapping.sectors) };
-}
-
-/** Where no record can be read yet (a field the kind needs has no value): the first rows as the mapping reads their cells. */
+/** Where no record can be read yet (a value the kind needs is still to be given): the first rows as the mapping reads them. */
 function sampleRows(
   table: FileTable,
   proposal: Proposal,
@@ -210,49 +203,5 @@ function sampleRows(
   for (const { row, number } of filled.slice(0, SHOWN_ROWS)) out(`  ${sampleRowLine(row, number, proposal)}`);
 }
 
-/** How many rows or records the report shows: enough to judge a mapping by. */
+/** How many rows the report shows: enough to judge a mapping by. */
 const SHOWN_ROWS = 10;
-
-/** The file read through the proposed mapping by the table reader of its format, as `collect` would read it. */
-async function dryRun(
-  bytes: Uint8Array,
-  proposal: Proposal,
-  mapping: ColumnMapping,
-  format: SourceFormat,
-  io: SourcesProposeIo,
-  shown: 'records' | 'skipped rows',
-): Promise<void> {
-  const source: SourceEntry = {
-    id: 'proposed',
-    // what the records' lines show as their authority, where no column names one: the module's TODO
-    publisher: '(publisher)',
-    record_kind: proposal.kind,
-    title: 'TODO',
-    url: 'https://proposed.invalid/',
-    url_kind: 'list_file',
-    format,
-    mapping,
-    parser: tableParserId(format),
-    publisher_group: 'national',
-    counted_body: 'TODO',
-  };
-  const context = { source, url: source.url, retrieved_at: instant(io.now()), budget: io.parseBudget };
-  const read = await parseGenericSource(bytes, context);
-  if (!read.ok) {
-    io.stdout(`no records: ${read.error}`);
-    for (const problem of read.problems) io.stdout(`  ${problem}`);
-    return;
-  }
-  const list = keptNotes(read);
-  const total = list.skipped_total ?? list.skipped_rows.length;
-  if (shown === 'records') {
-    io.stdout(
-      `${list.records.length} record(s) it would give, read by the ${source.parser} reader (not yet validated or linked: \`kohyo sources try\` does that once the module is written); the first:`,
-    );
-    list.records
-      .slice(0, SHOWN_ROWS)
-      .forEach((record, i) => io.stdout(`  ${proposedRecordLine(record, list.origins?.[i])}`));
-    io.stdout(`${total} row(s) it would skip`);
-  } else io.stdout(`${total} row(s) it would skip, whatever the values still TODO are`);
-  for (const line of runNotes('proposed', list.skipped_rows, list.warnings, [], total)) io.stdout(line);
-}

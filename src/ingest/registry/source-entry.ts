@@ -84,3 +84,13 @@ export interface SourceEntry extends SourceEntryInput {
 
 /** What a source reads with no parser: registered all the same, and shown as never collected. */
 export const NOT_WRITTEN = 'not_written';
+
+/** A registry entry as written, with where it is written and the parser its module names (if any). */
+export type ModuleEntry = SourceEntryInput & {
+  /** Its module's own parser: the id the module's source.ts names, and the file URL of its parser.ts. */
+  readonly own_parser?: { readonly id: string; readonly file: string };
+  /** Where the entry is written, for messages: `module folder 'caa-keihyo'`, `source file 'x.yaml'`, the unread lists. */
+  readonly origin?: string;
+  /** For a source file: the line of one of its keys (`mapping.columns.summary`), for messages. */
+  readonly line_of?: (key: string) => number;
+};

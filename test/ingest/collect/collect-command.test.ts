@@ -56,7 +56,7 @@ test('collect prints a line per source and a summary table; a failed source make
   assert.match(run.err.join('\n'), /1 of 2 source\(s\) failed/u);
 
   const sources = io(dbPath);
-  assert.equal(runSources([], sources.io), 0);
+  assert.equal(await runSources([], sources.io), 0);
   assert.match(
     sources.out.join('\n'),
     /^test-ok\s+pref_13\s+procurement_suspension\s+list_file csv\s+csv-table\s+success\s+2026-11-20T\S+\s+3\s+1\s+0$/mu,

@@ -59,6 +59,6 @@ test('a branch office, a workplace away from the registered city, two of a name:
   assert.ok(!collected.includes('「見本建設」'));
 
   const listed: string[] = [];
-  assert.equal(runSources([], { ...io, stdout: (l) => listed.push(l) }), 0);
+  assert.equal(await runSources([], { ...io, stdout: (l) => listed.push(l) }), 0);
   for (const note of notes) assert.ok(listed.join('\n').includes(`  ${note}`), note);
 });

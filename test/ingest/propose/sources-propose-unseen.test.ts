@@ -1,14 +1,14 @@
 // `kohyo sources propose` on tables it has never seen, made here in each format a publisher uses (a CSV in UTF-8 and in
-// Shift_JIS, a workbook, an HTML page): the module it prints, imported as an operator would save it, holds the mapping
-// field by field, and the records it reads are the table's.
+// Shift_JIS, a workbook, an HTML page): the source file it prints, read back as an operator would save it, holds the
+// mapping field by field, and the records it reads are the table's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import iconv from 'iconv-lite';
+import { parse } from 'yaml';
 import { runCli } from '../../../src/cli.js';
-import type { SourceModule } from '../../../src/ingest/registry/source-module.js';
+import type { SourceFile } from '../../../src/ingest/registry/source-file-schema.js';
 import { buildXlsx } from '../../helpers/xlsx.js';
 import { tempDir } from '../collect/collect-helpers.js';
 import { capturedIo } from '../../helpers/captured-io.js';
@@ -17,37 +17,28 @@ interface Proposed {
   readonly exit: number;
   readonly text: string;
   readonly err: string;
-  readonly module: SourceModule;
+  readonly file: SourceFile;
 }
 
-let saved = 0;
-
-/** `sources propose --file` on the bytes, and the source.ts it printed, saved and imported. */
+/** `sources propose --file` on the bytes, and the source file it printed, read back as YAML. */
 async function propose(name: string, bytes: Uint8Array | string, ...args: string[]): Promise<Proposed> {
   const dir = tempDir();
   const file = join(dir, name);
   writeFileSync(file, bytes);
   const { out, err, io } = capturedIo('2026-11-26T03:00:00Z', { env: { KOHYO_DB: join(dir, 'none.sqlite') } });
   const exit = await runCli(['sources', 'propose', '--file', file, ...args], io);
-  const start = out.findIndex((line) => line.startsWith('source.ts to start the module from'));
+  const start = out.findIndex((line) => line.startsWith('source file to save as '));
   const end = out.indexOf('', start);
   assert.ok(start >= 0, err.join('\n'));
-  const folder = join(dir, `module-${++saved}`);
-  mkdirSync(folder);
-  const text = `${out
+  const text = out
     .slice(start + 1, end)
-    .filter((line) => line.startsWith('  '))
     .map((line) => line.slice(2))
-    .join('\n')}\n`;
-  writeFileSync(join(folder, 'source.ts'), text);
-  const imported = (await import(pathToFileURL(join(folder, 'source.ts')).href)) as { source: SourceModule };
-  return { exit, text: out.join('\n'), err: err.join('\n'), module: imported.source };
+    .join('\n');
+  return { exit, text: out.join('\n'), err: err.join('\n'), file: parse(text) as SourceFile };
 }
 
-function entry(proposed: Proposed) {
-  const [only, ...more] = proposed.module.sources;
-  assert.ok(only !== undefined && more.length === 0, 'one source');
-  return only;
+function entry(proposed: Proposed): SourceFile {
+  return proposed.file;
 }
 
 // A ministry's orders as its open data writes them: headers in English, of words no list of ours used, ISO dates.
@@ -77,10 +68,7 @@ test('a CSV in UTF-8 with English headers: each column by its words or its value
   });
   assert.match(proposed.text, /^columns: .*date ← 「When」 \(its values are dates\)/mu);
   assert.match(proposed.text, /^values of 「Measure」 \(action_type\): 2 distinct, 2 with a code, 0 TODO$/mu);
-  assert.match(
-    proposed.text,
-    /^TODO: 4 in the source\.ts: 4 the table cannot tell \(the module's id, publisher, title, url\)$/mu,
-  );
+  assert.match(proposed.text, /^TODO: 4 in the file: 4 the table cannot tell \(its id, publisher, title, url\)$/mu);
   assert.match(proposed.text, /^3 record\(s\) it would give/mu);
   assert.match(
     proposed.text,
@@ -134,7 +122,7 @@ test('a Shift_JIS CSV of licence actions: the kind from the days suspended, 営�
     text,
     /^fixed: sector_code = construction, named by 「建設業法第28条第1項第2号に該当」 of 「処分理由」$/mu,
   );
-  assert.match(text, /^TODO: 4 in the source\.ts/mu);
+  assert.match(text, /^TODO: 4 in the file/mu);
   assert.doesNotMatch(text, /\bas as\b/u);
   // every date form read, the records as the table says
   for (const line of [
@@ -230,16 +218,18 @@ test("an HTML table: the period an action's words hold read from its column, the
   assert.match(text, /^3 record\(s\) it would give/mu);
 });
 
-test('a value no code fits is left TODO and counted, and its rows are said to be skipped until it is filled in', async () => {
+test('a value no code fits is left out of the file and counted, and its rows are said to be skipped until it has one', async () => {
   const csv = `${ACTIONS_CSV}\r\n見本興業株式会社,大阪府大阪市北区1-1,R7.8.1,戒告,建設業法第28条第1項に該当`;
   const proposed = await propose('kantoku.csv', iconv.encode(csv, 'shift_jis'));
   assert.equal(proposed.exit, 0, proposed.err);
-  assert.deepEqual(entry(proposed).mapping?.action_types?.at(-1), ['戒告', 'TODO']);
+  assert.ok(!JSON.stringify(entry(proposed).mapping.action_types).includes('戒告'), 'no pair for 「戒告」');
+  assert.match(proposed.text, /^ {4}# no code fits 「戒告」: its rows are skipped until a pair gives one$/mu);
   assert.match(proposed.text, /^values of 「処分内容」 \(action_type\): 5 distinct, 4 with a code, 1 TODO$/mu);
   assert.match(proposed.text, /^ {2}「戒告」 → TODO: names no action_type$/mu);
+  assert.match(proposed.text, /^TODO: 4 in the file: 4 the table cannot tell \(its id, publisher, title, url\)$/mu);
   assert.match(
     proposed.text,
-    /^TODO: 5 in the source\.ts: 4 the table cannot tell \(the module's id, publisher, title, url\); 1 value\(s\) no code fits \(「戒告」\)$/mu,
+    /^and 1 value\(s\) no code fits \(「戒告」\): their rows are skipped until a pair of the file gives their words a code$/mu,
   );
   // one row in six the mapping cannot read is skipped alone, and told with its reason
   assert.match(proposed.text, /^5 record\(s\) it would give/mu);
@@ -271,7 +261,7 @@ test('a law column is read for the sector its law regulates, and the row that ca
   assert.deepEqual(entry(proposed).mapping?.columns.sector, ['根拠法令']);
   assert.deepEqual(entry(proposed).mapping?.sectors, [['宅地建物取引業', 'real_estate_brokerage']]);
   assert.doesNotMatch(proposed.text, /^unmapped: 「根拠法令」/mu);
-  assert.doesNotMatch(proposed.text, /needs: sector_code/u);
+  assert.doesNotMatch(proposed.text, /needs: sector/u);
   assert.match(proposed.text, /^9 record\(s\) it would give/mu);
   assert.match(
     proposed.text,
@@ -282,18 +272,31 @@ test('a law column is read for the sector its law regulates, and the row that ca
 test('a list still needing a value (--fixed) has its unreadable rows told all the same', async () => {
   const proposed = await propose('nolaw.csv', SMALL_LIST(false));
   assert.equal(proposed.exit, 0, proposed.err);
-  assert.match(proposed.text, /needs: sector_code/u);
-  assert.match(proposed.text, /^1 row\(s\) it would skip, whatever the values still TODO are$/mu);
+  assert.match(
+    proposed.text,
+    /^needs: sector, which a license_action must have \(.*\): no column's header names it \(業種, .*\); name the column that holds it with --column sector=HEADER \(of this table's: 「処分内容」 \(read as action_type\)\), or give every record one with --fixed sector_code=CODE \(a code of GET \/api\/v1\/vocabularies, `sector`\)$/mu,
+  );
+  assert.match(proposed.text, /^1 row\(s\) it would skip, whatever gives sector_code$/mu);
   assert.match(proposed.text, /^ {2}skipped row 5: unreadable: column 「処分年月日」: '令和7年2月30日'/mu);
   assert.doesNotMatch(proposed.text, /skipped row (?!5)/u, 'no other row');
 });
 
-test('what no column and no fixed value can give is said, in words that read (an enforcement, never "a enforcement")', async () => {
+test('what no column gives and no fixed value can is said with the columns that could give it (an enforcement, never "a enforcement")', async () => {
   const proposed = await propose('orders.csv', 'Firm,When,Measure,Act\n株式会社見本,2025-03-14,勧告,独占禁止法第3条\n');
   assert.equal(proposed.exit, 0, proposed.err);
   assert.match(
     proposed.text,
-    /^needs: summary: no column gives it, and no fixed value can: this table cannot be an enforcement list as it is$/mu,
+    /^needs: summary, which an enforcement must have \(what was done, in the publisher's words: an enforcement's account of its case\): no column's header names it \(事案概要, 事案の概要, 違反内容, 違反の概要, …\); name the column that holds it with --column summary=HEADER \(of this table's: 「Measure」 \(read as action_type\), 「Act」 \(read as law\)\)$/mu,
   );
-  assert.match(proposed.text, /^1 data row\(s\) under the header; no record until summary has a value/mu);
+  assert.match(
+    proposed.text,
+    /^TODO: 5 in the file: .*; 1 column\(s\) to name \(summary: the needs above say how\)$/mu,
+  );
+  assert.match(proposed.text, /^0 row\(s\) it would skip, whatever gives summary$/mu);
+  const dated = await propose('orders.csv', 'Firm,Measure,Act,Facts\n株式会社見本,勧告,独占禁止法第3条,入札談合\n');
+  assert.match(
+    dated.text,
+    /^needs: date, which an enforcement must have \(the day of the action, .*\): no column's header names it \(.*\), and no other column of its can give it: this table cannot be an enforcement list as it is$/mu,
+  );
+  assert.match(dated.text, /^1 data row\(s\) under the header; no record until date has a value/mu);
 });

@@ -1,14 +1,13 @@
-// `kohyo sources propose (--file F | --url U)`: a table no source reads, mapped from its header words into a module an
-// operator starts from; it writes nothing. The MHLW list's transcription (a real publisher table, TSV) is read by no
-// source: the MHLW source reads the ministry's PDF.
+// `kohyo sources propose (--file F | --url U)`: a table no source reads, mapped from its header words into a source file
+// an operator starts from; it writes nothing unless told to. The MHLW list's transcription (a real publisher table,
+// TSV) is read by no source: the MHLW source reads the ministry's PDF.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { runCli } from '../../../src/cli.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
-import { loadSourceRegistry, registryEntriesOf } from '../../../src/ingest/registry/source-registry.js';
+import { registryWithFiles } from '../../../src/ingest/registry/source-registry.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { startFixtureServer, tempDir, testFetcher } from '../collect/collect-helpers.js';
 import { capturedIo } from '../../helpers/captured-io.js';
@@ -19,9 +18,9 @@ function io(dbPath = join(tempDir(), 'none.sqlite')) {
   return { ...capturedIo('2026-11-26T03:00:00Z', { env: { KOHYO_DB: dbPath } }), dbPath };
 }
 
-/** The source.ts the command printed, as an operator would save it. */
-function printedModule(out: readonly string[]): string {
-  const start = out.findIndex((line) => line.startsWith('source.ts to start the module from'));
+/** The source file the command printed, as an operator would save it. */
+function printedFile(out: readonly string[]): string {
+  const start = out.findIndex((line) => line.startsWith('source file to save as '));
   const end = out.indexOf('', start);
   return `${out
     .slice(start + 1, end)
@@ -52,11 +51,12 @@ test('a real table no source reads: its header words mapped, the kind and the ac
   assert.match(text, /^ {2}「H30\.12\.21,広島労働局長が指導」 → TODO: names no action_type$/mu);
   assert.match(text, /^values of 「違反法条」 \(law\): 139 distinct, 139 with a code, 0 TODO$/mu);
   assert.doesNotMatch(text, /^needs: /mu);
+  assert.match(text, /^TODO: 4 in the file: 4 the table cannot tell \(its id, publisher, title, url\)$/mu);
   assert.match(
     text,
-    /^TODO: 5 in the source\.ts: 4 the table cannot tell \(the module's id, publisher, title, url\); 1 value\(s\) no code fits \(「H30\.12\.21,広島労働局長が指導」\)$/mu,
+    /^and 1 value\(s\) no code fits \(「H30\.12\.21,広島労働局長が指導」\): their rows are skipped until a pair of the file gives their words a code$/mu,
   );
-  assert.match(text, /^413 record\(s\) it would give, read by the csv-table reader/mu);
+  assert.match(text, /^413 record\(s\) it would give, read by the csv-table reader and validated/mu);
   assert.match(
     text,
     /^ {2}row 2: 2018-08-10 「菱和黒島工業」 \(北海道札幌市北区\), mhlw_labour_bureau_01: prosecution_referral under industrial_safety_and_health_act$/mu,
@@ -69,22 +69,20 @@ test('a real table no source reads: its header words mapped, the kind and the ac
   assert.equal(existsSync(run.dbPath), false);
 });
 
-test('the module it prints, its TODOs filled in, is a source: the registry takes it and sources try reads the list', async () => {
+test('the file it prints, its TODOs filled in and saved in the folder of source files, is a source sources try reads', async () => {
   const run = io();
   assert.equal(await runCli(['sources', 'propose', '--file', TSV], run.io), 0, run.err.join('\n'));
   const root = tempDir();
-  mkdirSync(join(root, 'mhlw-labour-law-tsv'));
-  const module = printedModule(run.out)
-    .replace("id: 'TODO'", "id: 'mhlw-labour-law-tsv'")
-    .replace("publisher: 'TODO'", "publisher: 'mhlw'")
-    .replace("title: 'TODO'", "title: '労働基準関係法令違反に係る公表事案（転記）'")
-    .replace("url: 'TODO'", "url: 'https://www.mhlw.go.jp/kinkyu/list.tsv'")
+  const file = printedFile(run.out)
+    .replace(/^id: TODO.*$/mu, 'id: mhlw-labour-law-tsv')
+    .replace(/^publisher: TODO.*$/mu, 'publisher: mhlw')
+    .replace(/^title: TODO.*$/mu, 'title: 労働基準関係法令違反に係る公表事案（転記）')
+    .replace(/^url: TODO.*$/mu, 'url: https://www.mhlw.go.jp/kinkyu/list.tsv')
     // the operator's reading of the one value no code fits: the bureau chief's guidance, published
-    .replace("'H30.12.21,広島労働局長が指導', 'TODO'", "'局長が指導', 'public_announcement'");
-  assert.doesNotMatch(module, /'TODO'/u);
-  writeFileSync(join(root, 'mhlw-labour-law-tsv', 'source.ts'), module);
-  const found = await registryEntriesOf([pathToFileURL(`${root}/`)], []);
-  const registry = loadSourceRegistry(found.entries, found.problems);
+    .replace(/^( +)action_types:\n/mu, '$1action_types:\n$1  - [局長が指導, public_announcement]\n');
+  assert.doesNotMatch(file, /\bTODO\b/u);
+  writeFileSync(join(root, 'mhlw-labour-law-tsv.yaml'), file);
+  const registry = await registryWithFiles(root);
   assert.equal(registry.get('mhlw-labour-law-tsv')?.parser, 'csv-table');
   const tried = io();
   const code = await runSources(['try', 'mhlw-labour-law-tsv', '--file', TSV], {
@@ -112,17 +110,17 @@ test('a table over a two-row header (an HTML page of two years): the action word
     // the header's second row names each column whole (the first row's spanning cells are repeated in it)
     /action_type ← 「処分の種類」, period ← 「処分期間」, reason ← 「処分の理由」$/mu,
   );
-  const module = printedModule(run.out);
+  const printed = printedFile(run.out);
   // 「営業停止」 is a word of business_suspension_order the vocabulary reads as it is: no pair needed
   assert.match(
-    module,
-    /action_types: \[\n\s+\['許可の取消し', 'license_revocation'\],\n\s+\['指示処分', 'instruction_order'\],\n\s+\],/u,
+    printed,
+    /action_types:\n\s+- \[許可の取消し, license_revocation\]\n\s+- \[指示処分, instruction_order\]\n/u,
   );
-  assert.match(module, /url_kind: 'list_page',\n\s+format: 'html',/u);
+  assert.match(printed, /url_kind: list_page\nformat: html\n/u);
   assert.match(text, /^4 record\(s\) it would give/mu);
 });
 
-test('--url reads the table at that address, and the module names it', async () => {
+test('--url reads the table at that address, and the file names it', async () => {
   const body = readFileSync(TSV);
   const server = await startFixtureServer({
     '/list.tsv': (_request, response) => response.writeHead(200, { 'content-type': 'text/plain' }).end(body),
@@ -132,10 +130,7 @@ test('--url reads the table at that address, and the module names it', async () 
     const url = server.url('/list.tsv');
     const code = await runSources(['propose', '--url', url], { ...run.io, dbPath: run.dbPath, fetcher: testFetcher() });
     assert.equal(code, 0, run.err.join('\n'));
-    assert.match(
-      printedModule(run.out),
-      new RegExp(`url: '${url.replaceAll('.', '\\.')}',\\n\\s+url_kind: 'list_file'`, 'u'),
-    );
+    assert.match(printedFile(run.out), new RegExp(`url: ${url.replaceAll('.', '\\.')}\\nurl_kind: list_file`, 'u'));
   } finally {
     await server.close();
   }
@@ -143,8 +138,7 @@ test('--url reads the table at that address, and the module names it', async () 
 
 test('propose refuses what it cannot map, saying why', async (t) => {
   const cases: readonly (readonly [string, readonly string[], number, RegExp])[] = [
-    ['no file', [], 2, /give either --file F or --url U/u],
-    ['both', ['--file', TSV, '--url', 'https://x.test/'], 2, /give either --file F or --url U/u],
+    ['no file', [], 2, /give --file F or --url U/u],
     ['an unknown kind', ['--file', TSV, '--kind', 'fines'], 2, /--kind is one of enforcement, procurement_suspension/u],
     ['a value no mapping fixes', ['--file', TSV, '--fixed', 'company_name=x'], 2, /--fixed is FIELD=CODE/u],
     ['a PDF', ['--file', sharedData('mhlw/000534084.pdf')], 1, /000534084\.pdf is a PDF: propose maps tables of text/u],

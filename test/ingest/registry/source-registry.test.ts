@@ -9,14 +9,9 @@ import { DESIGNATED_CITIES } from '../../../src/domain/vocabularies/designated-c
 import { PREFECTURES } from '../../../src/domain/vocabularies/prefectures.js';
 import { PUBLISHER_GROUPS } from '../../../src/domain/vocabularies/publisher-groups.js';
 import { registerSources } from '../../../src/ingest/registry/register-sources.js';
-import type { SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
-import {
-  SOURCE_ENTRIES,
-  type ModuleEntry,
-  loadSourceRegistry,
-  registryProblems,
-  sourceRegistry,
-} from '../../../src/ingest/registry/source-registry.js';
+import type { ModuleEntry, SourceEntryInput } from '../../../src/ingest/registry/source-entry.js';
+import { SOURCE_ENTRIES, loadSourceRegistry, sourceRegistry } from '../../../src/ingest/registry/source-registry.js';
+import { registryProblems } from '../../../src/ingest/registry/registry-problems.js';
 import { openWritable } from '../../../src/store/write/database-upgrade.js';
 import { publisherGroups, sourceCoverage } from '../../../src/store/read/coverage-queries.js';
 import { seedVocabularies } from '../../../src/store/write/vocabulary-seed.js';

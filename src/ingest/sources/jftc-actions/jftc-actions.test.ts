@@ -104,7 +104,7 @@ test('the real file: every action typed, every law mapped, the rows that name no
   assert.deepEqual({ tenders, industries }, { tenders: 74, industries: 59 });
 
   const sources = io(dbPath, '2026-11-25T00:00:00Z');
-  assert.equal(runSources([], sources.base), 0, sources.err.join('\n'));
+  assert.equal(await runSources([], sources.base), 0, sources.err.join('\n'));
   const listed = sources.out.join('\n');
   assert.match(listed, /^jftc-actions\s+jftc\s+enforcement\s.*success\s.*\s228\s+133\s/mu);
   assert.match(
