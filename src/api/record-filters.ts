@@ -105,7 +105,7 @@ const includePredecessors: RecordFilter = {
   description:
     'true or false (the default): with corporate_number, also the records of the companies merged into it ' +
     `(successor_corporate_number chains, at any depth, at most ${MAX_PREDECESSORS_COUNTED}); each record names its own ` +
-    'company',
+    'company. true needs corporate_number beside it: without it, 400 invalid_parameter',
   alone: false,
   resolve: (query, value, checked, resolution) => {
     // the query rules allow it only beside corporate_number
