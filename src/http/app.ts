@@ -14,8 +14,8 @@ import type { Server } from 'node:http';
 import type { RouteContext } from '../api/endpoint.js';
 import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
-import { clientErrorAnswer } from '../limits/connections/client-errors.js';
-import { contractErrors, noteErrorCode } from './hooks/error-handler.js';
+import { clientErrorAnswer, connectAnswer } from '../limits/connections/client-errors.js';
+import { contractErrors, noRouteError, noteErrorCode } from './hooks/error-handler.js';
 import { openApiOptions } from './self-description/openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
 import { guideRoutes, openApiRoute } from './routes/docs.js';
@@ -94,6 +94,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeGraceSeconds: config.closeGraceSeconds,
     trusted,
   });
+  // a CONNECT never reaches a route: answered on its socket, as what Node's parser refuses is
+  app.server.on(
+    'connect',
+    connectAnswer(earlyAnswerHeaders(limiter), (url) => noRouteError(app, { method: 'CONNECT', url })),
+  );
   await app.register(swagger, openApiOptions(config));
   await app.register(requestAccounting);
   await app.register(contractErrors);
