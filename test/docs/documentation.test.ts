@@ -10,6 +10,7 @@ import { guideWithoutDataset } from '../../src/http/self-description/guide.js';
 import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/hooks/metrics.js';
 import { section } from '../helpers/markdown.js';
+import { PREREQUISITES } from '../../scripts/test-prerequisites.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -183,6 +184,24 @@ test('bench/README.md keeps to how to run each benchmark and its latest figures;
   // every benchmark package.json names is there, by its command
   for (const script of Object.keys(packageJson.scripts).filter((name) => /^bench(?::|$)/u.test(name)))
     assert.ok(bench.includes(`npm run ${script}`), `bench/README.md does not say how to run ${script}`);
+});
+
+test('README.md, CONTRIBUTING.md and docs/architecture.md name every package scripts/test-prerequisites.ts installs', () => {
+  const packages = PREREQUISITES.map((p) => p.debianPackage);
+  assert.ok(packages.length >= 5);
+  const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
+  for (const [name, where] of [
+    ['README.md', section(readme, '## Start')],
+    ['CONTRIBUTING.md', section(readFileSync(new URL('CONTRIBUTING.md', root), 'utf8'), '## Test')],
+    [
+      'docs/architecture.md',
+      architecture.split('\n').find((line) => line.startsWith('| `scripts/test-prerequisites.ts` |')),
+    ],
+  ] as const) {
+    assert.ok(where !== undefined, name);
+    for (const debianPackage of packages)
+      assert.ok(where.includes(`\`${debianPackage}\``), `${name} does not name ${debianPackage}`);
+  }
 });
 
 test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {
