@@ -204,6 +204,104 @@ test('README.md, CONTRIBUTING.md and docs/architecture.md name every package scr
   }
 });
 
+/** The documents whose cross-references are checked: the guides, the benchmarks' pages, and the code's comments. */
+function referringTexts(): [path: string, text: string][] {
+  const pages = [
+    'README.md',
+    'CONTRIBUTING.md',
+    'bench/README.md',
+    'bench/HISTORY.md',
+    ...readdirSync(new URL('docs/', root))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  const code = readdirSync(new URL('src/', root), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/u.test(f))
+    .map((f) => `src/${f}`);
+  return [...pages, ...code].map((path) => {
+    const text = readFileSync(new URL(path, root), 'utf8');
+    return [path, path.endsWith('.md') ? text : commentsOf(text)];
+  });
+}
+
+/** The comments of a source file, their lines read as one text, so that a reference broken across lines is whole. */
+function commentsOf(code: string): string {
+  return code
+    .split('\n')
+    .filter((line) => /^\s*(?:\/\/|\/?\*)/u.test(line))
+    .map((line) => line.replace(/^\s*(?:\/\/|\/\*\*?|\*\/?) ?/u, ''))
+    .join(' ');
+}
+
+/** A markdown file's headings, without their marks. */
+function headingsOf(path: string): string[] {
+  return [...readFileSync(new URL(path, root), 'utf8').matchAll(/^#+ (.+)$/gmu)].map((m) => m[1]!.trim());
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation but hyphens dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replaceAll(' ', '-');
+
+/** The file a reference names, from the page it is in: a link's target, or a path from the repository's root. */
+function fileNamed(page: string, written: string): string | null {
+  for (const base of [new URL(page, root), root]) {
+    const url = new URL(written, base);
+    if (existsSync(url)) return url.pathname.slice(root.pathname.length);
+  }
+  return null;
+}
+
+/**
+ * A section cited by name, `"Name"`: after a file in the same sentence (`bench/README.md, "Name"`,
+ * `[x](x.md), "Name"`, `"Name" in [x](x.md)`), or in the page itself (`("Name" below)`, `(above, "Name")`,
+ * `("Name")`, `under "Name"`). A heading matches its name whole, or starting with it before ` (` or `:`.
+ */
+function citedSections(page: string, text: string): { file: string | null; name: string; where: string }[] {
+  const cited: { file: string | null; name: string; where: string }[] = [];
+  for (const m of text.matchAll(/"([A-Z][^"\n]{2,100})"/gu)) {
+    const before = text.slice(Math.max(0, m.index - 300), m.index);
+    // the sentence so far: after the last full stop that ends one (a path's dots do not)
+    const sentence = before.slice(/^.*[.!?]\s/su.exec(before)?.[0].length ?? 0);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 80);
+    const files = [...sentence.matchAll(/([\w./-]+\.md)\b/gu)].map((f) => f[1]!);
+    const inFile = /^\sin\s\[[^\]]*\]\(([^)#]+\.md)\)/u.exec(after)?.[1];
+    const joined = /(?:[,;:]\s|\(|see\s|under\s)$/u.test(before);
+    const here = /^\s(?:below|above)\b/u.test(after) || /(?:above|below),\s$/u.test(before) || /\($/u.test(before);
+    const where = `${page}: …${before.slice(-60)}${m[0]}`;
+    if (inFile !== undefined) cited.push({ file: fileNamed(page, inFile), name: m[1]!, where });
+    else if (files.length > 0 && joined && !here)
+      cited.push({ file: fileNamed(page, files.at(-1)!), name: m[1]!, where });
+    else if (page.endsWith('.md') && (here || /under\s$/u.test(before))) cited.push({ file: page, name: m[1]!, where });
+  }
+  return cited;
+}
+
+test('every cross-reference to a section resolves: link anchors, and sections cited by name in the documents and the code', () => {
+  let count = 0;
+  for (const [page, text] of referringTexts()) {
+    if (page.endsWith('.md'))
+      for (const [, target, anchor] of text.matchAll(/\]\(([^)#\s]*)#([^)\s]+)\)/gu)) {
+        const file = target === '' ? page : fileNamed(page, target!);
+        assert.ok(file !== null, `${page} links ${target}, which does not exist`);
+        assert.ok(
+          headingsOf(file).map(anchorOf).includes(anchor!),
+          `${page} links ${target}#${anchor}: no such heading`,
+        );
+        count += 1;
+      }
+    for (const { file, name, where } of citedSections(page, text)) {
+      assert.ok(file !== null && file.endsWith('.md'), `${where}: the file it cites does not exist`);
+      const found = headingsOf(file).some((h) => h === name || h.startsWith(`${name} (`) || h.startsWith(`${name}:`));
+      assert.ok(found, `${where}: ${file} has no section "${name}"`);
+      count += 1;
+    }
+  }
+  assert.ok(count >= 25, `${count} cross-references`);
+});
+
 test('README.md is short, and every relative link in it and in docs/ leads to a file that exists', () => {
   assert.ok(readme.split('\n').length <= 200, 'README.md keeps to what a newcomer needs first');
   for (const page of [
