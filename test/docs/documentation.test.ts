@@ -176,6 +176,22 @@ for (const [name, text, headings] of [
   });
 }
 
+test("docs/architecture.md gives bench:trace's counts by pointing to bench/README.md, whose section on it dates them and names the commit", () => {
+  const architecture = readFileSync(new URL('docs/architecture.md', root), 'utf8');
+  assert.doesNotMatch(
+    architecture,
+    /\d+ files and \d+ functions|\b\d+ and \d+\b/u,
+    'docs/architecture.md copies figures',
+  );
+  assert.match(
+    architecture,
+    /`npm run bench:trace`[^\n]*\n(?:[^\n]*\n){0,3}[^\n]*\[bench\/README\.md\]\(\.\.\/bench\/README\.md\)/u,
+  );
+  const bench = readFileSync(new URL('bench/README.md', root), 'utf8');
+  const trace = section(bench, "## What a new client's question runs (`npm run bench:trace`)");
+  assert.match(trace, /Latest \(\d{4}-\d{2}-\d{2}, `[0-9a-f]{7,}`/u);
+});
+
 test('bench/README.md keeps to how to run each benchmark and its latest figures; the history is in HISTORY.md', () => {
   const bench = readFileSync(new URL('bench/README.md', root), 'utf8');
   const lines = bench.split('\n').length;
