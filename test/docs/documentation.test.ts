@@ -11,6 +11,7 @@ import { MCP_PATH } from '../../src/mcp/mcp-route.js';
 import { METRICS_PATH } from '../../src/http/hooks/metrics.js';
 import { section } from '../helpers/markdown.js';
 import { PREREQUISITES } from '../../scripts/test-prerequisites.js';
+import { limitedServer } from '../helpers/limited-server.js';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -92,6 +93,89 @@ test('README gives a newcomer the two commands', () => {
   assert.ok(readme.includes('npm install && npm start'), 'README must show `npm install && npm start`');
   assert.ok(/^npm test$/mu.test(readme), 'README must show `npm test` on a line of its own');
   assert.ok(readme.includes('bench/README.md'), 'README must link the bench figures');
+});
+
+/** A request of the README's examples, as curl sends it: its path and query, and the headers it names. */
+interface ExampleRequest {
+  readonly path: string;
+  readonly headers: Record<string, string>;
+}
+
+/** The README's section "Try it", whose shell blocks hold comments that section() would read as headings. */
+function tryIt(): string {
+  const start = readme.indexOf('\n## Try it\n');
+  return readme.slice(start, readme.indexOf('\n## ', start + 1));
+}
+
+/** The curl commands of the README's example block ("Try it"), read as curl reads their arguments. */
+function readmeExamples(): ExampleRequest[] {
+  const block = /```sh\n([\s\S]*?)```/u.exec(tryIt())?.[1] ?? '';
+  const commands = block
+    .replaceAll('\\\n', ' ')
+    .split('\n')
+    .filter((line) => line.startsWith('curl '));
+  return commands.map((command) => {
+    const words = [...command.matchAll(/'([^']*)'|(\S+)/gu)].map((m) => m[1] ?? m[2]!);
+    const url = new URL(words.find((w) => w.startsWith('http://'))!);
+    const headers: Record<string, string> = { 'user-agent': 'curl/8.5.0' };
+    words.forEach((word, i) => {
+      const next = words[i + 1] ?? '';
+      if (word === '--data-urlencode')
+        url.searchParams.append(next.slice(0, next.indexOf('=')), next.slice(next.indexOf('=') + 1));
+      if (word === '-H')
+        headers[next.slice(0, next.indexOf(':')).toLowerCase()] = next.slice(next.indexOf(':') + 1).trim();
+    });
+    return { path: url.pathname + url.search, headers };
+  });
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+test("README's examples: what they take of a client's limits is said beside them, and the settings it names lift them", async () => {
+  const { limits } = loadConfig({});
+  const words = readme.replace(/\s+/gu, ' ');
+  assert.ok(words.includes(`has ${limits.perMinute} counted requests in any 60 seconds and ${limits.perDay} a day`));
+  assert.ok(
+    words.includes(`More than ${limits.enumDistinctTerms} distinct names, numbers or filters asked within ten minutes`),
+  );
+  assert.equal(limits.enumWindowSeconds, 600);
+  const examples = readmeExamples();
+  assert.ok(examples.length >= 10, `${examples.length} examples`);
+  const search = (n: number) => `/api/v1/search?q=${encodeURIComponent(`架空${n}`)}`;
+  const plain = { 'user-agent': 'curl/8.5.0' };
+  const s = await limitedServer();
+  try {
+    for (const { path, headers } of examples) assert.equal((await s.get(path, headers)).status, 200, path);
+    // what the block took of the plain client's minute, as its next answer's RateLimit says
+    const next = await s.get(search(0), plain);
+    const left = Number(/;r=(\d+);/u.exec(next.headers.get('ratelimit') ?? '')?.[1]);
+    const used = limits.perMinute - left - 1;
+    assert.ok(words.includes(`the block uses ${used} of one client's ${limits.perMinute}`), `the block uses ${used}`);
+    assert.ok(words.includes(`a ${ORDINALS[left + 1]} search in the same minute is answered 429`));
+    for (let i = 1; i <= left; i += 1) assert.equal((await s.get(search(i), plain)).status, 200);
+    const refused = await s.get(search(left + 1), plain);
+    assert.equal(refused.status, 429);
+    assert.ok(refused.headers.get('retry-after'));
+  } finally {
+    await s.close();
+  }
+  // the command the README gives: its settings, and the block then twice and 60 searches more, all answered
+  const lifted = /^((?:KOHYO_\w+=\d+ )+)npm start$/mu.exec(tryIt())?.[1];
+  assert.ok(lifted !== undefined, 'the README gives the settings that lift the limits, before npm start');
+  const env = Object.fromEntries(
+    lifted
+      .trim()
+      .split(' ')
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  const roomy = await limitedServer(env);
+  try {
+    for (const { path, headers } of [...examples, ...examples])
+      assert.equal((await roomy.get(path, headers)).status, 200);
+    for (let i = 0; i < 60; i += 1) assert.equal((await roomy.get(search(i), plain)).status, 200, search(i));
+  } finally {
+    await roomy.close();
+  }
 });
 
 test('docs/operating.md lists every setting with its default', () => {
