@@ -10,7 +10,7 @@ import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { companyQuestion, countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
 import { SEARCH_PATH } from '../links.js';
-import { relationOf, relationRank, type CompanyFilter } from '../../domain/records/company-records.js';
+import { byRelation, foundRelation, type CompanyFilter } from '../../domain/records/company-records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/records/filter-names.js';
 import { japanDate } from '../../domain/dates.js';
@@ -128,7 +128,7 @@ function presented<K extends RecordKind>(
 ): PresentedOfKind<K>[] {
   return found.page.records.slice(from, to).map((entry) => {
     const record = readFoundRecord(found.kind, entry);
-    const relation = entry.relation === 'text' ? 'text' : relationOf(record.company, search.companies);
+    const relation = foundRelation(record.company, search.companies, entry.byText);
     return presentRecord(found.kind, record, search.today, relation);
   });
 }
@@ -208,7 +208,12 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
     records(context, query) {
       const found = find(context, query, 0);
       return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search, found.limit))
-        .sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || dayOf(b).localeCompare(dayOf(a)))
+        .sort(
+          byRelation(
+            (record) => record.relation,
+            (a, b) => dayOf(b).localeCompare(dayOf(a)),
+          ),
+        )
         .slice(0, found.limit);
     },
   },
