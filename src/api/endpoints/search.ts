@@ -23,6 +23,7 @@ import {
   type RecordSearch,
 } from '../../store/read/search-records.js';
 import { foldWidth } from '../../domain/text/text-fold.js';
+import { companyAsTyped } from '../feed-follows.js';
 
 /** One kind's first records a search finds. */
 interface KindFound<K extends RecordKind> {
@@ -205,6 +206,7 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
   // every kind's records the search finds, a company's own first (company-records.ts), then newest first, at most
   // `limit`: the records of the answer's lists, and as many more as the rows the companies take there
   feed: {
+    lists: 'Records of every kind',
     records(context, query) {
       const found = find(context, query, 0);
       return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search, found.limit))
@@ -216,6 +218,7 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
         )
         .slice(0, found.limit);
     },
+    follows: (context, query) => [companyAsTyped(openDataset(context), query.q)],
   },
   answer: (context, query, requestId) => searchAnswer(context, query, requestId).answer,
 };
