@@ -12,7 +12,7 @@ export function feedTitle(follows: readonly string[], lists: string): string {
 }
 
 /** The company of a Corporate Number as a title names it: its registered name and the number, or the number alone. */
-export function companyOfNumber(store: Store, corporateNumber: string): string {
+function companyOfNumber(store: Store, corporateNumber: string): string {
   const company = store.companies.findByCorporateNumber(corporateNumber);
   return company === null ? `Corporate Number ${corporateNumber}` : `${company.name} (${corporateNumber})`;
 }
