@@ -207,7 +207,8 @@ test('a suspension that reached Kohyo before its first day is published on that 
 
 test("a feed's title names what it follows: a company by its name and number, a list by its filters' words", async () => {
   const number = '8999999000001';
-  const { company } = (await ok(server, `/api/v1/companies/${number}`)).data;
+  const [company] = (await ok(server, '/api/v1/companies?q=8999999000001')).data.companies;
+  assert.ok(company !== undefined);
   const titled = `${company.name} (${number})`;
   const cases: [path: string, title: string][] = [
     [`/api/v1/search?q=${number}`, `${titled}: Records of every kind (Kohyo)`],
