@@ -369,10 +369,11 @@ function citedSections(page: string, text: string): { file: string | null; name:
     const files = [...sentence.matchAll(/([\w./-]+\.md)\b/gu)].map((f) => f[1]!);
     const inFile = /^\sin\s\[[^\]]*\]\(([^)#]+\.md)\)/u.exec(after)?.[1];
     const joined = /(?:[,;:]\s|\(|see\s|under\s)$/u.test(before);
-    const here = /^\s(?:below|above)\b/u.test(after) || /(?:above|below),\s$/u.test(before) || /\($/u.test(before);
+    const placed = /^\s(?:below|above)\b/u.test(after) || /(?:above|below),\s$/u.test(before);
+    const here = placed || /\($/u.test(before);
     const where = `${page}: …${before.slice(-60)}${m[0]}`;
     if (inFile !== undefined) cited.push({ file: fileNamed(page, inFile), name: m[1]!, where });
-    else if (files.length > 0 && joined && !here)
+    else if (files.length > 0 && joined && !placed)
       cited.push({ file: fileNamed(page, files.at(-1)!), name: m[1]!, where });
     else if (page.endsWith('.md') && (here || /under\s$/u.test(before))) cited.push({ file: page, name: m[1]!, where });
   }
