@@ -2119,7 +2119,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2397,7 +2397,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2521,7 +2521,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2881,7 +2881,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3010,7 +3010,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3358,7 +3358,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company. true needs corporate_number beside it: without it, 400 invalid_parameter
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";

@@ -64,7 +64,7 @@ const STATED = {
   label: /accept the code, the Japanese label or the English label, case-insensitive after NFKC and white space aside/u,
   checkDigit: /`corporate_number`: 13 digits with a valid check digit/u,
   fromBeforeTo: /`from` after `to` is 400/u,
-  predecessors: /true needs corporate_number beside it: without it, 400 invalid_parameter/u,
+  predecessors: /with corporate_number, which true needs \(else 400\)/u,
 } as const;
 
 test('the document states in words each rule no schema can say', () => {
