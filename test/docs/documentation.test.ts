@@ -134,11 +134,15 @@ const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seven
 test("README's examples: what they take of a client's limits is said beside them, and the settings it names lift them", async () => {
   const { limits } = loadConfig({});
   const words = readme.replace(/\s+/gu, ' ');
-  assert.ok(words.includes(`has ${limits.perMinute} counted requests in any 60 seconds and ${limits.perDay} a day`));
+  assert.ok(
+    words.includes(`has ${limits.perMinute} counted requests in any 60 seconds and ${limits.perDay} in any 24 hours`),
+  );
   assert.ok(
     words.includes(`More than ${limits.enumDistinctTerms} distinct names, numbers or filters asked within ten minutes`),
   );
   assert.equal(limits.enumWindowSeconds, 600);
+  assert.ok(words.includes('read as enumeration, refused for an hour'));
+  assert.equal(limits.enumCooldownSeconds, 3600);
   const examples = readmeExamples();
   assert.ok(examples.length >= 10, `${examples.length} examples`);
   const search = (n: number) => `/api/v1/search?q=${encodeURIComponent(`架空${n}`)}`;
