@@ -2147,7 +2147,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2426,7 +2426,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2551,7 +2551,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -2912,7 +2912,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3042,7 +3042,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";
@@ -3391,7 +3391,7 @@ export interface operations {
                  */
                 corporate_number?: string;
                 /**
-                 * @description true or false (the default): with corporate_number, also the records of the companies merged into it (successor_corporate_number chains, at any depth, at most 10000); each record names its own company
+                 * @description true or false (the default): with corporate_number, which true needs (else 400), also the records of the companies merged into it (at any depth, at most 10000); each record names its own company
                  * @example true
                  */
                 include_predecessors?: "true" | "false";

@@ -22,8 +22,12 @@ export type PresentedRecord = Enforcement | ProcurementSuspension | LicenseActio
 
 /** How an endpoint answers as an Atom feed too. */
 interface FeedSpec<Q extends TObject = TObject> {
+  /** What the feed lists, as its title says it: a kind of record, or every kind. */
+  readonly lists: string;
   /** The records the JSON answer to the same checked query lists. A method, as `answer` is. */
   records(context: RouteContext, query: Checked<Q>, requestId: string): readonly PresentedRecord[];
+  /** What the feed follows, in the words of its title (feed-follows.ts): a company, or the query's filters. */
+  follows(context: RouteContext, query: Checked<Q>): readonly string[];
 }
 
 /** An MCP tool that calls the endpoint. */

@@ -1,5 +1,6 @@
 // The contract's query rules: how every endpoint's query string is read before its schema (readQueryString: no bulk
-// access, no parameter the endpoint does not take, each one once, blank values absent, whole numbers in plain digits),
+// access, no parameter the endpoint does not take, each one once, blank values absent, other values as sent, whole
+// numbers in plain digits),
 // and, after the schema, what one value of a record query means beside another (a Corporate Number's check digit, a
 // label for a code, from before to, at least one filter), then the checked query resolved into the store's
 // RecordQuery (resolveRecordQuery). src/api/errors.ts words every refusal.
@@ -25,7 +26,9 @@ type CleanQuery = Record<string, string>;
 /**
  * The query string as the schema is given it, or the contract's error for the first rule it breaks: no bulk access,
  * no parameter the endpoint does not take, each one once, blank values absent, whole numbers in plain digits (ajv's
- * coercion would read 1e1, 0x0A or +5 as numbers).
+ * coercion would read 1e1, 0x0A or +5 as numbers). Any other value is given as sent, its white space kept: the schema
+ * then measures and matches what the client sent, as the OpenAPI document says it does (a `q` of 100 characters and a
+ * space is 101 characters, ` atom` is no format).
  */
 export function readQueryString(
   raw: Readonly<Record<string, unknown>>,
@@ -49,8 +52,8 @@ export function readQueryString(
         parameter: name,
       });
     }
-    const text = (value === undefined || value === null ? '' : textOf(value)).trim();
-    if (text === '') continue;
+    const text = value === undefined || value === null ? '' : textOf(value);
+    if (text.trim() === '') continue;
     // and no more digits than a number holds exactly: 310 nines are Infinity to JavaScript
     if (integers.has(name) && (!/^\d+$/u.test(text) || !Number.isSafeInteger(Number(text)))) {
       throw new ApiError(

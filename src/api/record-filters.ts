@@ -103,9 +103,9 @@ const includePredecessors: RecordFilter = {
   name: 'include_predecessors',
   reads: 'flag',
   description:
-    'true or false (the default): with corporate_number, also the records of the companies merged into it ' +
-    `(successor_corporate_number chains, at any depth, at most ${MAX_PREDECESSORS_COUNTED}); each record names its own ` +
-    'company',
+    // short: every record tool's description holds it, and an agent's context holds every tool's at once
+    'true or false (the default): with corporate_number, which true needs (else 400), also the records of the ' +
+    `companies merged into it (at any depth, at most ${MAX_PREDECESSORS_COUNTED}); each record names its own company`,
   alone: false,
   resolve: (query, value, checked, resolution) => {
     // the query rules allow it only beside corporate_number

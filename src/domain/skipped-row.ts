@@ -1,7 +1,7 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
 import { isObject, textOf } from '../lib/is-object.js';
-import { cleanText, cutText } from './text/untrusted-text.js';
+import { cleanText, cutText, oneLine } from './text/untrusted-text.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */
@@ -64,7 +64,7 @@ export function skippedRow(
 export const MAX_SKIPPED_CELL_CHARS = 200;
 
 function shownCell(cell: string): string {
-  return cutText(cleanText(cell).replace(/\s+/gu, ' ').trim(), MAX_SKIPPED_CELL_CHARS);
+  return cutText(oneLine(cleanText(cell)), MAX_SKIPPED_CELL_CHARS);
 }
 
 /**

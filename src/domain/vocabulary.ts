@@ -15,7 +15,7 @@ export interface Vocabulary<T extends Term = Term> {
   readonly terms: readonly T[];
   /** The term for an exact code, or undefined. */
   get(code: string): T | undefined;
-  /** The term for a code, Japanese label, English label or alias (case-insensitive, NFKC), or undefined. */
+  /** The term for a code, Japanese label, English label or alias (case-insensitive, NFKC, white space aside), or undefined. */
   resolve(input: string): T | undefined;
   codes(): string[];
 }

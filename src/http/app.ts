@@ -14,8 +14,8 @@ import type { Server } from 'node:http';
 import type { RouteContext } from '../api/endpoint.js';
 import { BASE_PATH } from '../api/catalogue.js';
 import { ApiError, ERRORS, errorBody, refusalError } from '../api/errors.js';
-import { clientErrorAnswer } from '../limits/connections/client-errors.js';
-import { contractErrors, noteErrorCode } from './hooks/error-handler.js';
+import { clientErrorAnswer, connectAnswer, type UnreadLimits } from '../limits/connections/client-errors.js';
+import { contractErrors, noRouteError, noteErrorCode } from './hooks/error-handler.js';
 import { openApiOptions } from './self-description/openapi.js';
 import { endpointRoutes } from './routes/endpoints.js';
 import { guideRoutes, openApiRoute } from './routes/docs.js';
@@ -101,6 +101,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     closeGraceSeconds: config.closeGraceSeconds,
     trusted,
   });
+  // a CONNECT never reaches a route: answered on its socket, as what Node's parser refuses is, under the same bounds
+  app.server.on(
+    'connect',
+    connectAnswer(
+      earlyAnswerHeaders(limiter),
+      (url) => noRouteError(app, { method: 'CONNECT', url }),
+      unreadLimits(limiter, (peer) => tallyDrop(peer)),
+    ),
+  );
   await app.register(swagger, openApiOptions(config));
   await app.register(requestAccounting);
   await app.register(contractErrors);
@@ -139,6 +148,11 @@ function randomClientId(): (address: string) => string {
   return (address) => clientId(key, address);
 }
 
+/** What the answers to requests no route reads (client-errors.ts) ask of the limiter, when there is one. */
+function unreadLimits(limiter: AppDeps['limiter'], onDrop: (peer: string) => void): UnreadLimits | undefined {
+  return limiter && { unreadRequest: (peer) => limiter.unreadRequest(peer), onDrop };
+}
+
 function fastifyOptions(deps: AppDeps, onDrop: (peer: string) => void): FastifyHttpOptions<Server> {
   const requestTimeoutMs = deps.config.requestTimeoutSeconds * 1000;
   const { limiter } = deps;
@@ -155,10 +169,7 @@ function fastifyOptions(deps: AppDeps, onDrop: (peer: string) => void): FastifyH
     // a parameter is read as its schema's type, and nothing is removed: a parameter no schema names is refused
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
     // what Node's parser refuses is answered on the socket; a request without Host is let through to be refused below
-    clientErrorHandler: clientErrorAnswer(
-      earlyAnswerHeaders(limiter),
-      limiter && { unreadRequest: (peer) => limiter.unreadRequest(peer), onDrop },
-    ),
+    clientErrorHandler: clientErrorAnswer(earlyAnswerHeaders(limiter), unreadLimits(limiter, onDrop)),
     // a request is read in bounded time (Fastify's default is unbounded), checked often enough to hold to the bound
     requestTimeout: requestTimeoutMs,
     // an idle connection is closed soon (Node's default is 72 s with Fastify)

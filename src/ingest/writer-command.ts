@@ -1,8 +1,10 @@
-// How a command that writes KOHYO_DB reports the write path's refusals: another writer holds the lock, or the kinds would mix.
-import { mkdirSync } from 'node:fs';
+// How a command that writes KOHYO_DB reports the write path's refusals (another writer holds the lock, or the kinds
+// would mix), and the draft an import writes, each phase told.
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatasetKindError } from '../store/write/dataset-kind.js';
-import type { DraftStart } from '../store/write/draft.js';
+import type { DraftOptions, DraftStart } from '../store/write/draft.js';
+import type { ChangeCheck } from '../store/write/publish.js';
 import { WriterLockedError } from '../store/write/writer-lock.js';
 
 export interface WriterCommandIo {
@@ -53,4 +55,35 @@ export async function runWriter(
     }
     throw error;
   }
+}
+
+/** What an import decides of its draft: whether its work is worth publishing, and the check of what it changed. */
+export interface ImportDraft<T> {
+  readonly publishIf: (value: T) => boolean;
+  readonly changeCheck: (value: T) => ChangeCheck | null;
+}
+
+/**
+ * The draft of an import (`import nta`, `import records`): a production dataset, each phase told by `step` on a line of
+ * its own so that the time of each is told (the copy of the live file, the check, the publishing), published and
+ * checked as the import decides.
+ */
+export function importDraftOptions<T>(
+  start: WriterStart,
+  dbPath: string,
+  step: (what: string) => void,
+  { publishIf, changeCheck }: ImportDraft<T>,
+): DraftOptions<T> {
+  return {
+    ...start,
+    onStart: (recovered) => {
+      start.onStart(recovered);
+      if (existsSync(dbPath)) step('copying the live dataset into a draft');
+    },
+    kind: 'production',
+    publishIf,
+    onCheck: (check) => step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
+    onPublish: () => step('publishing it'),
+    changeCheck,
+  };
 }

@@ -1,7 +1,7 @@
 // POST /mcp: the MCP server over Streamable HTTP, stateless (one server per request, JSON answers, no session), so
 // that any replica can answer any request. Tool calls are made as the HTTP client that sent them.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, methodNotAllowed } from '../api/errors.js';
+import { ApiError } from '../api/errors.js';
 import { originAllowed } from './mcp-origin.js';
 import { MCP_PATH } from '../api/catalogue.js';
 import type { EndpointCall } from './mcp-server.js';
@@ -103,14 +103,6 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRouteOptions):
       } finally {
         await server.close();
       }
-    });
-    // no server-sent stream and no session to end: the stateless transport answers only POST
-    scope.route({
-      method: ['GET', 'DELETE'],
-      url: MCP_PATH,
-      handler: async () => {
-        throw methodNotAllowed(['POST'], 'The MCP endpoint answers POST (Streamable HTTP, stateless, JSON answers).');
-      },
     });
   });
 }

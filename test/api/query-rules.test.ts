@@ -80,8 +80,9 @@ test('the contract query rules, in order', () => {
   for (const [raw, expected] of cases) assert.equal(codeOf(raw), expected, JSON.stringify(raw));
 });
 
-test('empty and whitespace-only values are treated as absent; others are trimmed', () => {
-  assert.deepEqual(readQueryString({ q: '  トヨタ ', limit: '', page: '　' }, allowed), { q: 'トヨタ' });
+test('empty and whitespace-only values are treated as absent; others are given as sent, for the schema to measure', () => {
+  assert.deepEqual(readQueryString({ q: '  トヨタ ', limit: '', page: '　' }, allowed), { q: '  トヨタ ' });
+  assert.equal(codeOf({ q: 'a', limit: ' 5' }), 'invalid_parameter');
 });
 
 test('unknown parameters are named in details', () => {

@@ -66,6 +66,32 @@ for (const heading of WALKS) {
   });
 }
 
+/**
+ * The hooks app.ts registers, in its order: each plugin its buildApp registers that it imports from a folder of
+ * hooks (src/http/hooks/, src/limits/http/, src/usage/http/), so that a hook added there is one the walk must name.
+ */
+function registeredHooks(): string[] {
+  const app = readFileSync(new URL('src/http/app.ts', root), 'utf8');
+  const imports = app.matchAll(
+    /^import \{([^}]+)\} from '(?:\.\/hooks|\.\.\/limits\/http|\.\.\/usage\/http)\/[^']+';$/gmu,
+  );
+  const fromHooks = new Set(
+    [...imports].flatMap((m) => m[1]!.split(',')).map((name) => name.trim().replace(/^type /u, '')),
+  );
+  const body = app.slice(app.indexOf('export async function buildApp'));
+  return [...body.matchAll(/await app\.register\((\w+)/gu)].map((m) => m[1]!).filter((name) => fromHooks.has(name));
+}
+
+test('A request, file by file: step 0 of src/http/app.ts names the hooks app.ts registers, in its order', () => {
+  const row = stepsOf(section(architecture, WALKS[0]!)).find((step) => step.file === 'src/http/app.ts');
+  assert.ok(row !== undefined, 'the walk has a row for src/http/app.ts');
+  const listed = /registered in the order they act: ([^;]+);/u.exec(row.row)?.[1];
+  assert.ok(listed !== undefined, 'the row lists the hooks "registered in the order they act: …;"');
+  const hooks = registeredHooks();
+  assert.ok(hooks.length >= 10, hooks.join(', '));
+  assert.deepEqual(ticked(listed), hooks);
+});
+
 test("A request, file by file: each step after start-up ran in a new client's first asking of the request the walk names, traced", async () => {
   const walk = section(architecture, WALKS[0]!);
   const target = /`GET (\/[^`]+)`/u.exec(walk)?.[1];

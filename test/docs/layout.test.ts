@@ -26,6 +26,19 @@ test('every folder of src/ and the demo generator are in the layout of docs/arch
     assert.ok(existsSync(join(root, path)), `docs/architecture.md names ${path}, which does not exist`);
 });
 
+/** The most lines a file of src/ has, every line counted (CONTRIBUTING.md). */
+const MAX_FILE_LINES = 400;
+
+test('every file of src/ is under 400 lines as a reader counts them (wc -l), as CONTRIBUTING.md says, but a generated one', () => {
+  const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+  assert.ok(contributing.includes(`Files under ${MAX_FILE_LINES} lines, every line counted as \`wc -l\` counts them`));
+  const long = sourceFiles(join(root, 'src'))
+    .filter((file) => !file.endsWith('.generated.ts'))
+    .map((file) => ({ file: file.slice(root.length + 1), lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+    .filter(({ lines }) => lines >= MAX_FILE_LINES);
+  assert.deepEqual(long, []);
+});
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);

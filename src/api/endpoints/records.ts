@@ -2,7 +2,9 @@
 // named by its kind; the filters come from the filter table, the resource from the domain's record.
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config.js';
-import type { ToolSpec } from '../endpoint.js';
+import { openDataset, type ToolSpec } from '../endpoint.js';
+import { checkRecordQuery } from '../query-rules.js';
+import { recordQueryFollows } from '../feed-follows.js';
 import { Enforcement, LicenseAction, ProcurementSuspension } from '../schemas/records.js';
 import { Envelope, PagedRecordListMeta, RecordListMeta } from '../schemas/common.js';
 import { recordQuerySchema } from '../schemas/queries.js';
@@ -65,8 +67,12 @@ function recordEndpoint<K extends RecordKind, R extends RecordListSchema<K>>(spe
     paged: spec.paged,
     listAnswer: true,
     needsDataset: true,
-    // a feed lists the first `limit` records, paged or not
-    feed: { records: (context, query, requestId) => listRecords(spec.kind, context, query, requestId).records },
+    // a feed lists the first `limit` records, paged or not, and its title says what its filters follow
+    feed: {
+      lists: spec.summary,
+      records: (context, query, requestId) => listRecords(spec.kind, context, query, requestId).records,
+      follows: (context, query) => recordQueryFollows(checkRecordQuery(spec.kind, query), openDataset(context)),
+    },
     // a tool answers JSON only, so its description leaves the feed out; `listing`, `prefecture` and `authority` are
     // said by the tool's parameters (an agent's context holds every tool's description at once)
     tools: [{ description: spec.what, ...spec.tool }],

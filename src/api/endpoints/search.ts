@@ -10,7 +10,7 @@ import { presentRecord, type PresentedOfKind } from '../present/records.js';
 import { companyQuestion, countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
 import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
 import { SEARCH_PATH } from '../links.js';
-import { relationOf, relationRank, type CompanyFilter } from '../../domain/records/company-records.js';
+import { byRelation, foundRelation, type CompanyFilter } from '../../domain/records/company-records.js';
 import { MATCHES_COUNTED_UP_TO, shareSearchLimit } from '../../domain/text/search-split.js';
 import { COMPANY_FILTER_MATCHES } from '../../domain/records/filter-names.js';
 import { japanDate } from '../../domain/dates.js';
@@ -23,6 +23,7 @@ import {
   type RecordSearch,
 } from '../../store/read/search-records.js';
 import { foldWidth } from '../../domain/text/text-fold.js';
+import { companyAsTyped } from '../feed-follows.js';
 
 /** One kind's first records a search finds. */
 interface KindFound<K extends RecordKind> {
@@ -128,7 +129,7 @@ function presented<K extends RecordKind>(
 ): PresentedOfKind<K>[] {
   return found.page.records.slice(from, to).map((entry) => {
     const record = readFoundRecord(found.kind, entry);
-    const relation = entry.relation === 'text' ? 'text' : relationOf(record.company, search.companies);
+    const relation = foundRelation(record.company, search.companies, entry.byText);
     return presentRecord(found.kind, record, search.today, relation);
   });
 }
@@ -205,12 +206,19 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
   // every kind's records the search finds, a company's own first (company-records.ts), then newest first, at most
   // `limit`: the records of the answer's lists, and as many more as the rows the companies take there
   feed: {
+    lists: 'Records of every kind',
     records(context, query) {
       const found = find(context, query, 0);
       return RECORD_KINDS.flatMap((kind) => presented(found.records[kind], found.search, found.limit))
-        .sort((a, b) => relationRank(a.relation) - relationRank(b.relation) || dayOf(b).localeCompare(dayOf(a)))
+        .sort(
+          byRelation(
+            (record) => record.relation,
+            (a, b) => dayOf(b).localeCompare(dayOf(a)),
+          ),
+        )
         .slice(0, found.limit);
     },
+    follows: (context, query) => [companyAsTyped(openDataset(context), query.q)],
   },
   answer: (context, query, requestId) => searchAnswer(context, query, requestId).answer,
 };

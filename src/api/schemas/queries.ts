@@ -113,7 +113,7 @@ function vocabularyFilter(codes: readonly string[], description: string): String
       Type.String({ enum: [...codes], description: 'a code (GET /api/v1/vocabularies lists them with their labels)' }),
       Type.String({
         maxLength: MAX_TEXT_LENGTH,
-        description: 'or the Japanese or English label of a code (case-insensitive, NFKC)',
+        description: 'or the Japanese or English label of a code (case-insensitive after NFKC, white space aside)',
       }),
     ],
     { description },

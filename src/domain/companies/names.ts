@@ -1,5 +1,6 @@
 // Normalisation of company names for matching: width, case, script, variant kanji and legal-form folding.
 // The index and the query side both call it, so whatever it folds meets whatever it folds.
+import { oneLine } from '../text/untrusted-text.js';
 import { foldKanjiVariants } from '../text/kanji-variants.js';
 import { ENGLISH_LEGAL_FORMS, ENGLISH_PREFIX_FORMS, JAPANESE_LEGAL_FORMS } from './legal-form-names.js';
 import { memoRecent } from '../../lib/memo.js';
@@ -184,7 +185,7 @@ const ENGLISH_FORM_ONLY = ENGLISH_LEGAL_FORMS.map(([, pattern]) => new RegExp(`^
 
 /** True when the value is a legal form and nothing else (株式会社, （株）, ㈱, Co., Ltd., K.K.): it names no company. */
 export function isLegalFormOnly(value: string): boolean {
-  const lower = foldWidth(value).toLowerCase().trim().replace(/\s+/gu, ' ');
+  const lower = oneLine(foldWidth(value).toLowerCase());
   // two letters ("co", "kk") are too short to read as a form alone: they stay a search for names holding them
   const english = lower.replace(/\s/gu, '').length > 2 && ENGLISH_FORM_ONLY.some((form) => form.test(lower));
   return LEGAL_FORM_SPELLINGS.has(normaliseText(value)) || english;

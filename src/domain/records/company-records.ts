@@ -102,9 +102,32 @@ export function listsOwnFirst(filter: CompanyFilter): boolean {
  */
 export type Relation = 'linked' | 'predecessor' | 'named' | 'text';
 
-/** Where a record of this relation stands in an answer about a company: its own first, then what may be, then text. */
+/**
+ * Where a record of this relation stands in an answer about companies, the one order every surface reads (the SQL's
+ * tiers, the parts of a search, a feed): its own first (linked, or a predecessor's, together by date), then what may be
+ * its own (named), then what its text found.
+ */
 export function relationRank(relation: Relation | undefined): number {
   return relation === 'named' ? 1 : relation === 'text' ? 2 : 0;
+}
+
+/** A comparison of two items of a list, for Array.prototype.sort. */
+export type Comparison<T> = (a: T, b: T) => number;
+
+/**
+ * The order of a list of records that mixes relations: by relation (relationRank), then by `then`, in turn (which
+ * says what comes first among records of one rank: the newest, the last to arrive).
+ */
+export function byRelation<T>(relation: (item: T) => Relation | undefined, ...then: Comparison<T>[]): Comparison<T> {
+  return (a, b) => {
+    const ranked = relationRank(relation(a)) - relationRank(relation(b));
+    if (ranked !== 0) return ranked;
+    for (const compare of then) {
+      const order = compare(a, b);
+      if (order !== 0) return order;
+    }
+    return 0;
+  };
 }
 
 /** The company a record names, as relationOf reads it. */
@@ -118,6 +141,14 @@ export function relationOf(company: NamedCompany, filter: CompanyFilter): Relati
     return filter.predecessors?.includes(number) ? 'predecessor' : 'text';
   }
   return filter.nameKeys.includes(recordNameKey(company.name)) ? 'named' : 'text';
+}
+
+/**
+ * The relation of a record a search found (store/read/search-records.ts): `text` when only a part of the search that
+ * reads the records' own words found it (its printed name, its text), else by the company it names (relationOf).
+ */
+export function foundRelation(company: NamedCompany, filter: CompanyFilter, byText: boolean): Relation {
+  return byText ? 'text' : relationOf(company, filter);
 }
 
 /** What of a record query (record-query.ts) its records relate to. */

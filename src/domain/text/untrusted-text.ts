@@ -23,6 +23,14 @@ export function cleanText(text: string): string {
   return text.replace(/\r\n?|[\u2028\u2029]/gu, '\n').replace(UNSAFE, '');
 }
 
+/**
+ * Text on one line: every run of white space (line ends, tabs, full-width spaces) one space, and none at either end;
+ * for a header, a title or a cell shown or matched on one line.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
 /** Every string of a value cleaned (cleanText), arrays and plain objects walked; anything else as it is. */
 export function cleanStrings(value: unknown): unknown {
   if (typeof value === 'string') return cleanText(value);

@@ -8,7 +8,7 @@
 import { RECORD_PAGE_PATH } from '../../api/links.js';
 import { el, xmlDocument, type XmlElement } from './xml-writer.js';
 import { japanTime } from '../../domain/dates.js';
-import { relationRank, type Relation } from '../../domain/records/company-records.js';
+import { byRelation, type Relation } from '../../domain/records/company-records.js';
 import { VOCABULARIES } from '../../domain/vocabularies/index.js';
 
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
@@ -81,11 +81,11 @@ export function atomFeed(records: readonly FeedRecord[], frame: FeedFrame): stri
       return { record, updated, published: own <= frame.notAfter.getTime() ? own : updated };
     })
     .sort(
-      (a, b) =>
-        relationRank(a.record.relation) - relationRank(b.record.relation) ||
-        b.updated - a.updated ||
-        b.published - a.published ||
-        (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
+      byRelation(
+        (entry) => entry.record.relation,
+        (a, b) => b.updated - a.updated || b.published - a.published,
+        (a, b) => (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0),
+      ),
     );
   const newest = entries[0]?.updated ?? clamp(Date.parse(frame.datasetVersion), frame.notAfter);
   const feed = el(

@@ -100,27 +100,37 @@ function translate(error: FastifyError, request: FastifyRequest<QueryRoute>): Ap
   return new ApiError('internal_error', ERRORS.internal_error.message);
 }
 
-/** The answer to a request no route takes: 405 with Allow where GET would answer, else 404. */
-export function noRouteError(app: FastifyInstance, request: FastifyRequest): ApiError {
+/**
+ * The answer to a request no route takes: 405 with Allow where the path answers another method (GET and HEAD, or
+ * POST at /mcp), else 404.
+ */
+export function noRouteError(app: FastifyInstance, { method, url }: Pick<FastifyRequest, 'method' | 'url'>): ApiError {
   // the path as the router read it (a GET at /%61pi/v1/companies answers, so a POST there is a 405 too)
-  const path = routedPath(request.url);
-  if (request.method !== 'GET' && request.method !== 'HEAD' && hasGetRoute(app, path)) {
-    return methodNotAllowed(READ_METHODS, `${echoed(request.method)} is not allowed here; use GET or HEAD.`);
-  }
+  const path = routedPath(url);
+  const allowed = methodsAt(app, path);
+  // a method the path takes, spelled as the router takes no route (/api//v1/search): there is nothing at that spelling
+  if (allowed.length > 0 && !allowed.includes(method))
+    return methodNotAllowed(allowed, `${echoed(method)} is not allowed here; use ${allowed.join(' or ')}.`);
   return new ApiError(
     'not_found',
     `There is nothing at ${echoed(path)}; see /llms.txt or /api/v1/openapi.json for what there is.`,
   );
 }
 
+/** The methods a path answers: GET and HEAD where GET does, else POST where it does (MCP's), else none. */
+function methodsAt(app: FastifyInstance, path: string): readonly string[] {
+  if (hasRoute(app, 'GET', path)) return READ_METHODS;
+  return hasRoute(app, 'POST', path) ? ['POST'] : [];
+}
+
 /**
- * Whether GET answers at the path, as the router matches it (an address's `/companies/8999999000001` too, which no
- * route is declared at); a path the router cannot read as a route (a `*` inside it) has none.
+ * Whether a route takes the method at the path, as the router matches it (an address's `/companies/8999999000001`
+ * too, which no route is declared at); a path the router cannot read as a route (a `*` inside it) has none.
  */
-function hasGetRoute(app: FastifyInstance, path: string): boolean {
+function hasRoute(app: FastifyInstance, method: 'GET' | 'POST', path: string): boolean {
   try {
     // findRoute is typed as always finding a route; it answers null for a path no route takes
-    const found: unknown = app.findRoute({ method: 'GET', url: path });
+    const found: unknown = app.findRoute({ method, url: path });
     return found !== null;
   } catch {
     // find-my-way throws "Wildcard must be the last character in the route" (found by npm run fuzz)
@@ -129,12 +139,18 @@ function hasGetRoute(app: FastifyInstance, path: string): boolean {
 }
 
 // What the contract refuses of a request's form, after the limits: so the refusal counts like any other answer.
-/** An HTTP/1.1 request without Host (Node's own refusal would be an empty 400: this one is the contract's). */
+/**
+ * An HTTP/1.1 request without Host (Node's own refusal would be an empty 400: this one is the contract's), and a
+ * request no route takes, answered 404 or 405 here, before Fastify reads its body: a method that may carry one
+ * (QUERY, PROPFIND, a POST) was otherwise refused by the body's parser first (a QUERY without Content-Type, a body
+ * that is not JSON: 400 without Allow), where the document promises 405 with Allow.
+ */
 export const requestChecks = fp(
   (app, _options, done) => {
     app.addHook('onRequest', function checkRequestForm(request, _reply, next) {
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined)
         next(new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.'));
+      else if (request.is404) next(noRouteError(app, request));
       else next();
     });
     done();

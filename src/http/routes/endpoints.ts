@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { ENDPOINTS, routeOf, routeAccounting } from '../../api/catalogue.js';
 import { openDataset, type RouteContext } from '../../api/endpoint.js';
 import type { Endpoint, PresentedRecord } from '../../api/endpoint.js';
+import { feedTitle } from '../../api/feed-follows.js';
 import { ATOM_TYPE, atomFeed } from '../feeds/atom-feed.js';
-import { queryOf } from '../../domain/url-parts.js';
 import type { QueryRoute } from '../hooks/error-handler.js';
 import { requestBase, targetPath } from '../feeds/request-origin.js';
 import type { Config } from '../../config.js';
@@ -34,7 +34,8 @@ export function endpointRoutes(
       const { feed } = endpoint;
       // one address answers JSON or Atom by Accept: its Vary says so, as every conditional answer's (conditional.ts)
       if (feed === undefined || !wantsAtom(request, query.format)) return endpoint.answer(context, query, request.id);
-      return feedAnswer(endpoint, feed.records(context, query, request.id), request, reply, context);
+      const title = feedTitle(feed.follows(context, query), feed.lists);
+      return feedAnswer(endpoint, title, feed.records(context, query, request.id), request, reply, context);
     });
   }
 }
@@ -46,26 +47,22 @@ function wantsAtom(request: Pick<FastifyRequest, 'headers'>, format: unknown): b
   return /\bapplication\/atom\+xml\b/u.test(request.headers.accept ?? '');
 }
 
-/** A query string as a person reads it: values decoded, parameters joined by &. */
-function readable(query: string): string {
-  return [...new URLSearchParams(query)].map(([name, value]) => `${name}=${value}`).join('&');
-}
-
+/** The feed of an endpoint's records, under its title (feed-follows.ts). */
 function feedAnswer(
   endpoint: Endpoint,
+  title: string,
   records: readonly PresentedRecord[],
   request: FastifyRequest,
   reply: FastifyReply,
   context: RouteContext,
 ): string {
-  const query = queryOf(request.url);
   const base = requestBase(request, context.config.publicUrl);
   const store = openDataset(context);
   void reply.type(ATOM_TYPE);
   return atomFeed(records, {
     base,
     selfUrl: `${base}${targetPath(request.url, endpoint.path)}`,
-    title: `Kohyo: ${endpoint.summary}${query === '' ? '' : ` (${readable(query)})`}`,
+    title,
     datasetVersion: store.meta.version,
     notAfter: notAfter(request, context.clock()),
     changedAt: store.records.changedAt(records.map((record) => record.id)),

@@ -62,10 +62,13 @@ function queryRules(config: Config): GuideRule[] {
       id: 'unknown_and_repeated',
       text: 'Any other parameter an endpoint does not take: 400 `unknown_parameter`, naming it. A parameter given twice: 400 `invalid_parameter`.',
     },
-    { id: 'empty_value', text: 'An empty or whitespace-only value counts as absent.' },
+    {
+      id: 'empty_value',
+      text: 'An empty or whitespace-only value counts as absent. Any other value is read as sent, its white space included: `limit=%205` is not a whole number and `format=%20atom` no format (400 `invalid_parameter`).',
+    },
     {
       id: 'text_length',
-      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters (400 \`invalid_parameter\`); \`q\` holds at most ${MAX_QUERY_WORDS} words, every one of which must match (more: 400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
+      text: `\`q\` and \`company\` are at most ${MAX_TEXT_LENGTH} characters as sent, spaces included (400 \`invalid_parameter\`); \`q\` holds at most ${MAX_QUERY_WORDS} words, split at white space as written, every one of which must match (more: 400 \`invalid_parameter\`). Every parameter must be well-formed text, UTF-8 percent-encoded: a broken %-escape, bytes that are not UTF-8, a lone surrogate or a NUL is 400 \`invalid_parameter\`.`,
     },
     {
       id: 'corporate_number',
@@ -73,7 +76,7 @@ function queryRules(config: Config): GuideRule[] {
     },
     {
       id: 'enum_labels',
-      text: `Enum filters (${VOCABULARY_FILTERS}) accept the code, the Japanese label or the English label, case-insensitive after NFKC (\`jftc\`, \`公正取引委員会\`, \`Japan Fair Trade Commission\`); common short names of laws work too (\`独占禁止法\`). An unknown value is 400 \`invalid_parameter\` with the allowed codes in \`details.allowed\`; /api/v1/vocabularies lists them all.`,
+      text: `Enum filters (${VOCABULARY_FILTERS}) accept the code, the Japanese label or the English label, case-insensitive after NFKC and white space aside (\`jftc\`, \`公正取引委員会\`, \`Japan Fair Trade Commission\`); common short names of laws work too (\`独占禁止法\`). An unknown value is 400 \`invalid_parameter\` with the allowed codes in \`details.allowed\`; /api/v1/vocabularies lists them all.`,
     },
     {
       id: 'date_range',
@@ -90,6 +93,10 @@ function queryRules(config: Config): GuideRule[] {
     {
       id: 'missing_filter',
       text: 'A record endpoint called with no filter at all is 400 `missing_filter`; a search without `q` is 400 `missing_parameter`.',
+    },
+    {
+      id: 'include_predecessors',
+      text: '`include_predecessors=true` (record endpoints) adds the records of the companies merged into `corporate_number`, and needs it: without `corporate_number` it is 400 `invalid_parameter`.',
     },
     {
       id: 'listing',

@@ -8,7 +8,7 @@ import {
   successHeaders,
   type ErrorStatus,
 } from './openapi-components.js';
-import { MAX_QUERY_WORDS, QUERY_WORDS_PATTERN } from '../../domain/text/query-words.js';
+import { MAX_QUERY_WORDS, queryWordsPattern } from '../../domain/text/query-words.js';
 import { textOf } from '../../lib/is-object.js';
 import { DOCUMENT_EXAMPLES } from './document-examples.generated.js';
 import { BASE_PATH, endpointAt } from '../../api/catalogue.js';
@@ -115,7 +115,8 @@ function responsesOf(path: string, operation: JsonObject): JsonObject {
 
 /**
  * An operation's parameters as a client reads them: each with an example from the demo dataset (as its answer's is),
- * typed as its schema, `q` with the words it may hold, then the request headers the server reads.
+ * typed as its schema, `q` with the words it may hold, an optional one's empty value allowed (read as absent, as a
+ * value of white space alone is: the query rules), then the request headers the server reads.
  */
 function parametersOf(path: string, operation: JsonObject): Json[] {
   const examples = DOCUMENT_EXAMPLES.parameters[path] ?? {};
@@ -126,8 +127,9 @@ function parametersOf(path: string, operation: JsonObject): Json[] {
     const example = examples[name];
     const decorated: JsonObject = { ...parameter };
     if (example !== undefined) decorated.example = schema.type === 'integer' ? Number(example) : example;
+    if (parameter.in === 'query' && parameter.required !== true) decorated.allowEmptyValue = true;
     if (name === 'q') {
-      decorated.schema = { ...schema, pattern: QUERY_WORDS_PATTERN };
+      decorated.schema = { ...schema, pattern: queryWordsPattern(parameter.required === true) };
       decorated.description = `${textOf(parameter.description)}; at most ${MAX_QUERY_WORDS} words (split at white space, every word must match)`;
     }
     return decorated;

@@ -1,10 +1,9 @@
 // `kohyo import nta [--encoding utf8|sjis] FILE...`: imports into a draft of the dataset, publishes it, prints progress and the summary.
-import { existsSync } from 'node:fs';
 import { readCommandArgs } from '../../command-args.js';
 import { companyChangeProblems, markCompanyChange, type CompanyChangeMark } from '../../store/write/change-check.js';
 import type { Db } from '../../store/schema/database.js';
-import { withDraft, type DraftStart } from '../../store/write/draft.js';
-import { runWriter, type WriterStart } from '../writer-command.js';
+import { withDraft } from '../../store/write/draft.js';
+import { importDraftOptions, runWriter, type WriterStart } from '../writer-command.js';
 import type { NtaEncoding } from './nta-decoder.js';
 import { importNtaFiles, NtaImportError } from './nta-importer.js';
 import { progressReporter } from './nta-progress.js';
@@ -56,22 +55,12 @@ async function importFiles(
   const step = stepReporter(sink);
   const worthPublishing = (o: Imported) => o.ok || o.error.completed.length > 0;
   let mark: CompanyChangeMark | null = null;
-  const options = {
-    ...start,
-    // each phase on a line of its own, so that the time of each is told
-    onStart: (recovered: DraftStart) => {
-      start.onStart(recovered);
-      if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
-    },
-    kind: 'production' as const,
+  const options = importDraftOptions<Imported>(start, io.dbPath, step, {
     publishIf: worthPublishing,
-    onCheck: (check: 'full' | 'changes') =>
-      step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
-    onPublish: () => step('publishing it'),
     // a change small enough to leave the upkeep for later is checked by what it wrote (change-check.ts); a large
     // one, or a file rejected after others were imported, gets the full check
-    changeCheck: (o: Imported) => (o.ok && !o.summary.upkeepRan && mark !== null ? companyChangeCheck(mark) : null),
-  };
+    changeCheck: (o) => (o.ok && !o.summary.upkeepRan && mark !== null ? companyChangeCheck(mark) : null),
+  });
   const outcome = await withDraft(io.dbPath, options, async (db): Promise<Imported> => {
     mark = markCompanyChange(db);
     step('reading the rows and writing them');

@@ -1,4 +1,5 @@
 // The links of an HTML page: each anchor's address and the text a reader clicks, in document order.
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
 export interface HtmlLink {
@@ -17,7 +18,7 @@ export function htmlLinks(html: string): HtmlLink[] {
       if (!isElement(child) || SKIPPED.has(child.tagName)) continue;
       const href = child.tagName === 'a' ? attribute(child, 'href') : undefined;
       if (href !== undefined && href.trim() !== '') {
-        links.push({ href: href.trim(), text: textOf(child).replace(/\s+/gu, ' ').trim() });
+        links.push({ href: href.trim(), text: oneLine(textOf(child)) });
       }
       walk(child);
     }

@@ -1,6 +1,7 @@
 // What a column's values say it holds, whatever its header calls it: dates (ISO, 令和7年3月14日, R7.3.14, H31.4.1),
 // periods, Corporate Numbers, permit numbers, addresses, companies, actions, laws, sectors. What `sources propose` maps
 // a column by where its header names no field (an English header, a header of its own words). Pure.
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import { analyseCompanyName } from '../../domain/companies/names.js';
 import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
 import { prefectureOfAddress } from '../../domain/address-prefecture.js';
@@ -66,7 +67,7 @@ function isActionWords(cell: string): boolean {
 /** The filled cells of a column, its first SAMPLE, white space made one space. */
 function filledCells(cells: readonly string[]): string[] {
   return cells
-    .map((cell) => cell.replace(/\s+/gu, ' ').trim())
+    .map(oneLine)
     .filter((cell) => cell !== '')
     .slice(0, SAMPLE);
 }

@@ -1,6 +1,7 @@
 // A table no source reads yet, mapped: the header row, the column each field is read from (by its header's words, else
 // by its values), the record kind the columns and values make, the code each distinct value of a coded column names,
 // what the table's words give every record, and what is left to fill in. Pure: rows of text in, a proposal out.
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import type { RecordKind } from '../../domain/records/record.js';
 import {
   enforcementActionTypes,
@@ -83,7 +84,7 @@ export function proposeMapping(
 ): ProposedMapping | null {
   const row = bestHeaderRow(rows, words);
   if (row === null) return null;
-  const headers = row.headers.map((cell) => cell.replace(/\s+/gu, ' ').trim());
+  const headers = row.headers.map(oneLine);
   const data = rows.slice(row.data_start);
   const cellsOf = (c: number | undefined) => (c === undefined ? [] : data.map((r) => r[c] ?? ''));
   const title = [options.caption ?? '', ...rows.slice(0, row.data_start - 1).map((r) => r.join(' '))].join(' ');

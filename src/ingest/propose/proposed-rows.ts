@@ -1,13 +1,12 @@
 // A proposed mapping's rows, one line each, for `sources propose`: a data row's mapped cells, or a record read from it.
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import type { RecordInput } from '../../domain/records/record-input.js';
 import type { RecordOrigin } from '../parsers/source-parser.js';
 import type { ProposedMapping } from './propose-mapping.js';
 
 /** A data row as the mapping reads it: each mapped field's cell, in the mapping's order. */
 export function sampleRowLine(row: readonly string[], number: number, proposal: ProposedMapping): string {
-  const cells = [...proposal.columns].map(
-    ([field, c]) => `${field} 「${(row[c] ?? '').replace(/\s+/gu, ' ').trim()}」`,
-  );
+  const cells = [...proposal.columns].map(([field, c]) => `${field} 「${oneLine(row[c] ?? '')}」`);
   return `row ${number}: ${cells.join(', ')}`;
 }
 

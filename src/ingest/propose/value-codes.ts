@@ -1,6 +1,7 @@
 // Each distinct value of a coded column (an action, a sector, a law, a reason, a status) with the code its words name,
 // and what its words say beyond the code (a suspension's length 「（7日間）」, its dated period): what `sources propose`
 // maps a table's values by, and counts where no code fits. Pure.
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import { classifyLicenseNature } from '../../domain/records/classify-license-nature.js';
 import { classifyProcurementReason } from '../../domain/records/classify-procurement-reason.js';
 import type { Vocabulary } from '../../domain/vocabulary.js';
@@ -45,7 +46,7 @@ const SAYS_NOTHING = /[()「」[\]・、,.。:\s]|処分|命令|について|に
 export function distinctValues(cells: readonly string[]): { value: string; rows: number }[] {
   const counts = new Map<string, number>();
   for (const cell of cells) {
-    const value = cell.replace(/\s+/gu, ' ').trim();
+    const value = oneLine(cell);
     if (value !== '') counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   return [...counts].slice(0, MAX_VALUES).map(([value, rows]) => ({ value, rows }));

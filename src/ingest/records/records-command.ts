@@ -1,10 +1,9 @@
 // `kohyo import records FILE...`: imports the files into a draft of the dataset, publishes it, and prints what each one did.
 import { readCommandArgs } from '../../command-args.js';
 import { RECORD_KINDS } from '../../domain/records/record.js';
-import { withDraft, type DraftStart } from '../../store/write/draft.js';
+import { withDraft } from '../../store/write/draft.js';
 import { recordChangeCheck } from '../../store/write/record-change-check.js';
-import { existsSync } from 'node:fs';
-import { runWriter } from '../writer-command.js';
+import { importDraftOptions, runWriter } from '../writer-command.js';
 import { importRecordFiles, type FileSummary } from './records-importer.js';
 import { stderrSink, stepReporter, type ProgressSink } from '../command-steps.js';
 
@@ -34,21 +33,11 @@ export async function runImportRecords(args: readonly string[], io: RecordsComma
     const worthPublishing = (s: FileSummary[]) => s.some((f) => f.applied);
     // the companies whose record counts the files moved: of the register, what the check reads
     const moved = new Set<number>();
-    const options = {
-      ...start,
-      // each phase on a line of its own, so that the time of each is told
-      onStart: (recovered: DraftStart) => {
-        start.onStart(recovered);
-        if (existsSync(io.dbPath)) step('copying the live dataset into a draft');
-      },
-      kind: 'production' as const,
+    const options = importDraftOptions<FileSummary[]>(start, io.dbPath, step, {
       publishIf: worthPublishing,
-      onCheck: (check: 'full' | 'changes') =>
-        step(check === 'full' ? 'checking the new dataset' : 'checking what the import changed'),
-      onPublish: () => step('publishing it'),
       // the records' part whole and the companies whose counts moved, not the register (record-change-check.ts)
       changeCheck: () => recordChangeCheck(moved),
-    };
+    });
     const importOptions = {
       now: io.now(),
       onStep: step,

@@ -1,6 +1,6 @@
 // What a request meets before any other work: before Fastify reads it, the connection of a client or address dropped
 // past its refusals is closed, and the query of a client or address a refusal stands for is held back, unparsed;
-// then, in the first hook, the refusal standing is answered, and only a request let through has its query read (and
+// then, in the first hook after CORS's, the refusal standing is answered, and only a request let through has its query read (and
 // refused when it repeats a parameter past the bound).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,8 +29,8 @@ export interface EarlyRefusalsOptions {
 }
 
 /**
- * The early refusals: the gate in front of the router (gateRequests), then the first hook of all, which answers the
- * refusals that need no work (refusedBeforeAnyWork).
+ * The early refusals: the gate in front of the router (gateRequests), then the first hook after CORS's (which sets the
+ * headers every refusal carries), which answers the refusals that need no work (refusedBeforeAnyWork).
  */
 export const earlyRefusals = fp<EarlyRefusalsOptions>(
   (app, { limits, drop, trusted }, done) => {

@@ -1,7 +1,12 @@
 // The records a company filter stands for (company=, /search's followed companies), as the parts of one list of ids.
 import { ftsPhrase } from './free-text.js';
 import { prefixUpperBound, TRIGRAM_MIN_LENGTH } from '../../domain/text/index-keys.js';
-import { listsOwnFirst, type CompanyFilter, type NamedPlacement } from '../../domain/records/company-records.js';
+import {
+  listsOwnFirst,
+  relationRank,
+  type CompanyFilter,
+  type NamedPlacement,
+} from '../../domain/records/company-records.js';
 import type { SqlFragment } from './sql-fragment.js';
 import type { RecordTable } from '../schema/record-tables.js';
 import { ridsTerm, type WhereTerm } from './where-term.js';
@@ -20,7 +25,7 @@ const LISTED_FROM_KEYS = 4;
  * too short for trigrams (花王). One list of rids, each part from its own index: as alternatives of an OR, the planner
  * walked the whole date index instead. The same parts with each record's place in the list (`listed`) let a page sort
  * the matches without reading each record's row. An answer about one company's number lists its own records first
- * (`ownFirst`): those linked to a company before those linked to none.
+ * (`ownFirst`): each part's `tier` is the rank of its records' relation (company-records.ts relationRank).
  */
 export function companySql(company: CompanyFilter, { table, nameIndex, orderColumn }: RecordTable): WhereTerm {
   const ownFirst = listsOwnFirst(company);
@@ -32,7 +37,7 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
   });
   const numbers = [...company.corporateNumbers, ...(company.predecessors ?? [])];
   if (numbers.length > 0) {
-    parts.push(inTable('company_corporate_number IN (SELECT value FROM json_each(?))', 0));
+    parts.push(inTable('company_corporate_number IN (SELECT value FROM json_each(?))', relationRank('linked')));
     params.push(JSON.stringify(numbers));
   }
   if (company.nameKeys.length > 0) {
@@ -42,7 +47,7 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
     parts.push(
       inTable(
         `company_corporate_number IS NULL AND company_name_norm IN (SELECT value FROM json_each(?))${placed.sql}`,
-        1,
+        relationRank('named'),
         ` INDEXED BY ${table}_by_unlinked_name`,
       ),
     );
@@ -54,7 +59,7 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
       parts.push({ rids: `SELECT rowid AS rid FROM ${nameIndex} WHERE ${nameIndex} MATCH ?`, listed: null });
       params.push(ftsPhrase(key));
     } else {
-      parts.push(inTable('company_name_norm >= ? AND company_name_norm < ?', 2));
+      parts.push(inTable('company_name_norm >= ? AND company_name_norm < ?', relationRank('text')));
       params.push(key, prefixUpperBound(key));
     }
   }

@@ -9,23 +9,15 @@ import {
   type CompanyRecord,
   type CompanyRow,
 } from './company-row.js';
-import { ftsAllOf, ftsPhrase } from './free-text.js';
-import {
-  keyLongGrams,
-  prefixUpperBound,
-  rarestLongGrams,
-  rarestTrigrams,
-  TRIGRAM_MIN_LENGTH,
-} from '../../domain/text/index-keys.js';
+import { prefixUpperBound } from '../../domain/text/index-keys.js';
 import { SHORT_GRAM_TERMS, type TermField } from '../../domain/companies/company-terms.js';
-import { companyCountsTaken, companyTokenDocsOf } from './token-counts.js';
 import { StatementCache } from './statement-cache.js';
 import { limitSql } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
-import { LRUCache } from 'lru-cache';
 import { registeredNameKey } from '../../domain/companies/names.js';
 import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
+import { PartialMatches } from './company-partial-match.js';
 
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 function shortGramTermsSql(row = ''): string {
@@ -62,20 +54,6 @@ export interface FoundCompanyIds {
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
 
-/** The indexes a partial look-up reads (company-terms-writer.ts). */
-type PartialIndex = 'company_grams' | 'company_long_grams' | 'company_trigrams';
-
-/** A partial look-up: its index, its MATCH expression, and whether every company it finds holds the key. */
-interface PartialMatch {
-  readonly index: PartialIndex;
-  readonly match: string;
-  readonly exact: boolean;
-}
-
-/** Keys whose partial look-up is held, per reader, and the longest held. */
-const PARTIAL_MATCHES_HELD = 4096;
-const MAX_KEY_HELD = 256;
-
 type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
 /** A term row of a stage, as the statement names its columns. */
 interface StageRow {
@@ -88,13 +66,6 @@ interface StageRow {
 export class CompanyQueries {
   private readonly byNumber;
   private readonly byIds;
-  /** How many companies hold each of a key's trigrams, and each of its long grams (company-trigram-docs.ts). */
-  private readonly docsOf;
-  /**
-   * Whether the counts were ever taken; before that a long key is looked up by the long grams that cover it, or as one
-   * phrase of trigrams.
-   */
-  private readonly counted: boolean;
   /** The stage statements: one per number of keys, stage, kind of partial look-up and row limit. */
   private readonly byKeys: StatementCache<StageRow>;
   private readonly counts: StatementCache<{ n: number }>;
@@ -102,7 +73,8 @@ export class CompanyQueries {
   private readonly predecessors;
   private readonly followedCompanies;
   private readonly sameNameForm;
-  private readonly partialMatches = new LRUCache<string, PartialMatch>({ max: PARTIAL_MATCHES_HELD });
+  /** The index and MATCH expression of each key's partial look-up. */
+  private readonly partials: PartialMatches;
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
   readonly hitsShared: boolean;
 
@@ -122,8 +94,7 @@ export class CompanyQueries {
         `SELECT ${COMPANY_SELECT} FROM companies c WHERE c.id IN (SELECT value FROM json_each(?))`,
       )
       .raw();
-    this.docsOf = companyTokenDocsOf(db);
-    this.counted = companyCountsTaken(db);
+    this.partials = new PartialMatches(db);
     this.byKeys = new StatementCache<StageRow>(db);
     // one statement per kind of look-up and cap, a count or the ids
     this.counts = new StatementCache<{ n: number }>(db, 1 / 32);
@@ -243,7 +214,7 @@ export class CompanyQueries {
   /** The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. */
   private companiesHolding(key: string, cap: number): { sql: string; params: string[] } {
     // a document is a company: the index alone counts them, unless each must be checked for the whole key
-    const { index, match, exact } = this.partialMatch(key);
+    const { index, match, exact } = this.partials.of(key);
     const check = exact
       ? ''
       : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
@@ -364,7 +335,7 @@ export class CompanyQueries {
         continue;
       }
       // the index finds the companies; the company's terms that hold the key are its matches
-      const { index, match } = this.partialMatch(key);
+      const { index, match } = this.partials.of(key);
       const short = index === 'company_grams' ? ` AND ${shortGramTermsSql('t.')}` : '';
       parts.push(
         lookup(
@@ -376,35 +347,6 @@ export class CompanyQueries {
       params.push(match, key);
     }
     return { sql: parts.join(' UNION ALL '), params };
-  }
-
-  /**
-   * The index that finds the companies a key is part of, and its MATCH expression: the short-gram index for a key too
-   * short for trigrams (it is one gram), the long-gram index for a key with long grams (by its rarest: rarestLongGrams),
-   * else the trigram index, by the key's rarest trigrams when it has many (company-trigram-docs.ts), by the whole key
-   * as a phrase otherwise. `exact` is whether every company the expression finds holds the key in one of its terms;
-   * long grams and the rarest trigrams may come from two of its terms.
-   */
-  private partialMatch(key: string): PartialMatch {
-    // an answer asks the same key for its count and its stages, and a public API is asked the same names again: the
-    // choice is read from the counts once; counts taken since would change only which lists are read, never what is
-    // found (each company found is checked, or the look-up is exact)
-    const held = this.partialMatches.get(key);
-    if (held !== undefined) return held;
-    const chosen = this.choosePartialMatch(key);
-    // a key is a client's words: only those of a name's length are held, so that the memory stays bounded
-    if (key.length <= MAX_KEY_HELD) this.partialMatches.set(key, chosen);
-    return chosen;
-  }
-
-  private choosePartialMatch(key: string): PartialMatch {
-    if ([...key].length < TRIGRAM_MIN_LENGTH) return { index: 'company_grams', match: ftsPhrase(key), exact: true };
-    const longGrams = this.counted ? rarestLongGrams(key, this.docsOf.longGrams(key)) : keyLongGrams(key);
-    if (longGrams) return { index: 'company_long_grams', match: ftsAllOf(longGrams), exact: false };
-    const rarest = this.counted ? rarestTrigrams(key, this.docsOf.trigrams(key)) : null;
-    return rarest
-      ? { index: 'company_trigrams', match: ftsAllOf(rarest), exact: false }
-      : { index: 'company_trigrams', match: ftsPhrase(key), exact: true };
   }
 
   /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */

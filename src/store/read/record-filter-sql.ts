@@ -13,7 +13,7 @@ import type { SqlFragment } from './sql-fragment.js';
 
 /**
  * What the WHERE clause may consult besides the query: the trigrams a word is looked up by in a text index, chosen by
- * the counts of its trigrams (record-trigram-docs.ts); without it every word is a phrase.
+ * the counts of its trigrams (token-counts.ts); without it every word is a phrase.
  */
 export interface WhereContext {
   readonly textTrigrams?: (textIndex: string, word: string) => string[] | null;

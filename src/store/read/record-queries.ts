@@ -178,7 +178,8 @@ export function recordListedRidsSql(
 
 /**
  * A list's order: its order column, then its rid, newest first; for an answer about one company (`ownFirst`), the
- * records linked to a company before those linked to none.
+ * records linked to a company before those linked to none, as their relations rank (company-records.ts relationRank:
+ * such an answer holds no record found by its text).
  */
 function listOrder(table: RecordTable, alias: string, where: WhereTerm): string {
   const tier = where.ownFirst ? `${alias}company_corporate_number IS NULL, ` : '';

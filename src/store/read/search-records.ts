@@ -5,7 +5,7 @@
 import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { RecordQuery } from '../../domain/records/record-query.js';
-import { NO_RECORDS, type CompanyFilter, type Relation } from '../../domain/records/company-records.js';
+import { byRelation, NO_RECORDS, type CompanyFilter, type Relation } from '../../domain/records/company-records.js';
 import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
 import { countDistinctUpTo } from './distinct-count.js';
 
@@ -16,17 +16,16 @@ export interface RecordSearch {
   readonly today: string;
 }
 
-/** A query of a search, and how the records it finds relate to the companies the search found. */
+/** A query of a search, and the relation of the records it stands for, which places them in the list. */
 interface SearchPart {
   readonly query: RecordQuery;
   readonly relation: Relation;
 }
 
 /**
- * The queries a search stands for, in the order their records are listed: those linked to the companies found (or to
- * their predecessors) first, then apart those linked to none that name them, then those whose printed company name
- * holds the query's, then those whose text matches it. A record is listed with the first that finds it; the answer
- * reads its relation from the company it names (relationOf), or `text` from the last two.
+ * The queries a search stands for, in the order their records are listed (relationRank): those linked to the companies
+ * found (or to their predecessors), then apart those linked to none that name them, then those whose printed company
+ * name holds the query's and those whose text matches it. A record is listed with the first that finds it.
  */
 function searchParts(search: RecordSearch): SearchPart[] {
   const parts: SearchPart[] = [];
@@ -40,12 +39,16 @@ function searchParts(search: RecordSearch): SearchPart[] {
   if (nameKeys.length > 0) parts.push(part(named === undefined ? { nameKeys } : { nameKeys, named }, 'named'));
   if (nameParts.length > 0) parts.push(part({ nameParts }, 'text'));
   if (text !== null) parts.push({ query: { q: text, today }, relation: 'text' });
-  return parts;
+  // a stable sort: the parts of one rank keep the order above
+  return parts.sort(byRelation((p) => p.relation));
 }
 
-/** A record a search found, its document not yet read, and how it relates to the companies the search found. */
+/**
+ * A record a search found, its document not yet read, and whether only a part that reads the records' own words
+ * found it: the answer reads its relation from the company it names otherwise (company-records.ts foundRelation).
+ */
 interface FoundEntry extends RecordEntry {
-  readonly relation: Relation;
+  readonly byText: boolean;
 }
 
 /** A kind's first records a search finds, and how many it finds in all. */
@@ -71,8 +74,8 @@ export function searchRecords(
   const parts = searchParts(search);
   const queries = parts.map((part) => part.query);
   const read = new Map<RecordQuery, readonly number[]>();
-  // each record found, with how the first part that found it relates it to the search
-  const seen = new Map<number, Relation>();
+  // each record found, with whether the first part that found it reads the records' own words
+  const seen = new Map<number, boolean>();
   let hasMore = false;
   for (const { query, relation } of parts) {
     if (seen.size >= limit) {
@@ -84,11 +87,11 @@ export function searchRecords(
     const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
     read.set(query, rids);
     hasMore ||= rids.length > wanted;
-    for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation);
+    for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation === 'text');
   }
   const shown = [...seen.keys()].slice(0, limit);
   return {
-    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, relation: seen.get(rid) ?? 'text' })),
+    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, byText: seen.get(rid) ?? true })),
     hasMore: hasMore || seen.size > limit,
     matches: () => countFound(records, kind, queries, read, cap),
   };

@@ -13,7 +13,7 @@ export interface WhereTerm extends SqlFragment {
   readonly textMatch?: TextMatch;
   /**
    * The same records as `rids` (and its parameters), with each one's place in the list (`listed_on`), maybe twice;
-   * with `ownFirst`, its tier too (`tier`: 0 for a record linked to a company, 1 for one linked to none).
+   * with `ownFirst`, its tier too (`tier`: the rank of its relation, company-records.ts relationRank).
    */
   readonly listed?: SqlFragment;
   /** Set when the records linked to a company are listed before those linked to none (an answer about one company). */

@@ -301,7 +301,7 @@ CREATE TABLE company_long_grams_state (filled INTEGER NOT NULL);
     // A word of q was found by the phrase of all its trigrams, and a company name's 株式会 and 式会社 are in almost
     // every record: FTS5 walked those lists for every full name asked, a cost that grew with the records. With the
     // text kept (folded as the index compares it) and the common trigrams counted, a long word is found by its rarest
-    // trigrams and checked whole in the text (record-trigram-docs.ts). The records' text is marked of no version, so
+    // trigrams and checked whole in the text (token-counts.ts). The records' text is marked of no version, so
     // that opening the file writes every record's text again, into the new tables too (record-text-rebuild.ts).
     sql: `
 CREATE TABLE enforcements_texts (key INTEGER PRIMARY KEY, text TEXT NOT NULL);
@@ -321,7 +321,7 @@ DELETE FROM record_text_version;
     description: "counts of the company long-gram index's common grams, so that a long key is looked up by its rarest",
     // A long key was looked up by the long grams that cover it, and a romanized name's runs (kense, setsu) are each in a
     // large share of all companies: FTS5 read every one of those lists. Counted as the trigrams are (after each
-    // company import's upkeep, company-trigram-docs.ts), the rarest two are read instead. The counts are marked as
+    // company import's upkeep, write/token-counts.ts), the rarest two are read instead. The counts are marked as
     // never taken, so that opening the file takes them (database-upgrade.ts).
     sql: `
 CREATE TABLE company_long_gram_docs (gram TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;

@@ -63,7 +63,7 @@ export function companyChangeProblems(db: Db, mark: CompanyChangeMark): string[]
 
 /**
  * Each term of three characters or more found again in the trigram index by its rarest trigram (the counts of
- * company-trigram-docs.ts; one not counted is rarer than any counted) in its company's document, the company's id
+ * read/token-counts.ts; one not counted is rarer than any counted) in its company's document, the company's id
  * bounded as a range: FTS5 then reads that trigram's list from the id on. By its whole text, a phrase of every trigram, the look-up read lists of
  * millions of terms, several times what one rare trigram's list costs. `rowid = ?` would
  * be a look-up of the content row that ignores the match. The short-gram index (company_grams) is not read back:

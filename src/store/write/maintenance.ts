@@ -14,7 +14,7 @@ type StepSink = (step: string) => void;
 /**
  * Trigger-fed FTS5 tables are left in many small segments; merging them makes trigram matches many times faster.
  * The counts of trigrams and long grams steer long company keys and long words of
- * the records' text to their rarest tokens (company-trigram-docs.ts, record-trigram-docs.ts). ANALYZE lets the planner
+ * the records' text to their rarest tokens (write/token-counts.ts). ANALYZE lets the planner
  * weigh the indexes.
  */
 export function optimiseAfterBulkWrite(db: Db, onStep: StepSink = () => undefined): void {
@@ -55,7 +55,7 @@ function recordStatisticsTables(db: Db): string[] {
 }
 
 /**
- * Company terms written since the last upkeep (company-trigram-docs.ts keeps where it was), as a share of those
+ * Company terms written since the last upkeep (write/token-counts.ts keeps where it was), as a share of those
  * there were then, below which an import of companies leaves the upkeep to a later one.
  */
 const COMPANY_UPKEEP_AFTER = 0.05;

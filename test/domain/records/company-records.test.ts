@@ -3,8 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RecordQuery } from '../../../src/domain/records/record-query.js';
+import { readdirSync, readFileSync } from 'node:fs';
 import {
+  byRelation,
   companyRecordsFilter,
+  foundRelation,
   queryRelation,
   relationOf,
   relationRank,
@@ -93,3 +96,64 @@ test("corporate_number= with its predecessors says which records are a predecess
 function asQuery(query: RecordQuery): RecordQuery {
   return query;
 }
+
+test('a list that mixes relations is ordered by their rank, then by what each list puts first among one rank', () => {
+  const rows: { id: string; relation: Relation | undefined; day: string }[] = [
+    { id: 'a', relation: 'text', day: '2026-11-02' },
+    { id: 'b', relation: 'named', day: '2026-11-03' },
+    { id: 'c', relation: 'predecessor', day: '2026-11-01' },
+    { id: 'd', relation: 'linked', day: '2026-11-04' },
+    { id: 'e', relation: 'named', day: '2026-11-05' },
+    { id: 'f', relation: undefined, day: '2026-11-06' },
+  ];
+  const newest = (x: { day: string }, y: { day: string }) => y.day.localeCompare(x.day);
+  assert.deepEqual(
+    rows.sort(byRelation<(typeof rows)[number]>((row) => row.relation, newest)).map((row) => row.id),
+    ['f', 'd', 'c', 'e', 'b', 'a'],
+  );
+});
+
+test('a record a search found relates by the company it names, unless only its own words found it', () => {
+  const filter = {
+    corporateNumbers: ['8999999000001'],
+    predecessors: ['7999999000002'],
+    nameKeys: ['北辰建設'],
+    nameParts: [],
+  };
+  assert.equal(foundRelation({ corporate_number: '7999999000002', name: '北辰組' }, filter, false), 'predecessor');
+  assert.equal(foundRelation({ corporate_number: null, name: '北辰建設（株）' }, filter, false), 'named');
+  // placed in another prefecture, so not among the search's named records: found by its printed name, its text
+  assert.equal(foundRelation({ corporate_number: null, name: '北辰建設（株）' }, filter, true), 'text');
+});
+
+/** The source files of src/, by path from the repository's root. */
+function sources(): [path: string, code: string][] {
+  const root = new URL('../../../', import.meta.url);
+  return readdirSync(new URL('src/', root), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/u.test(file))
+    .map((file) => [`src/${file}`, readFileSync(new URL(`src/${file}`, root), 'utf8')]);
+}
+
+test("the order of a company's records is written once, in company-records.ts: the SQL's tiers, the search's parts and the feeds read it", () => {
+  for (const [path, code] of sources()) {
+    if (path === 'src/domain/records/company-records.ts') continue;
+    // a comparison of two ranks is an order of relations written again
+    assert.doesNotMatch(code, /relationRank\([^)]*\)\s*-\s*relationRank/u, `${path} orders relations itself`);
+  }
+  const filterSql = sources().find(([path]) => path === 'src/store/read/company-filter-sql.ts')![1];
+  // each part's tier is a relation's rank, never a number of its own
+  const tiers = [...filterSql.matchAll(/inTable\(\s*(?:'[^']*'|`[^`]*`),\s*(relationRank\('\w+'\)|[^,)]+)/gu)].map(
+    (m) => m[1]!,
+  );
+  assert.ok(tiers.length >= 3, tiers.join(' | '));
+  for (const tier of tiers) assert.match(tier, /^relationRank\('(?:linked|named|text)'\)$/u);
+  for (const path of [
+    'src/store/read/search-records.ts',
+    'src/api/endpoints/search.ts',
+    'src/http/feeds/atom-feed.ts',
+  ]) {
+    const code = sources().find(([p]) => p === path)![1];
+    assert.match(code, /byRelation\(/u, `${path} orders by byRelation`);
+    assert.doesNotMatch(code, /\brelationOf\(/u, `${path} works a relation out again`);
+  }
+});

@@ -12,6 +12,7 @@ import { demoDatabase, startServer, TEST_NOW, type TestServer } from '../../help
 import { limitedServer } from '../../helpers/limited-server.js';
 import { atomSchemaErrors, validAtomValues } from '../../helpers/atom-schema.js';
 import { answerOf, ok, recordsOf } from '../../helpers/answers.js';
+import { step } from '../../helpers/xml-values.js';
 
 const ATOM = 'application/atom+xml';
 
@@ -202,4 +203,38 @@ test('a suspension that reached Kohyo before its first day is published on that 
     return;
   }
   assert.fail('the demo has no suspension in force that reached Kohyo before its first day');
+});
+
+test("a feed's title names what it follows: a company by its name and number, a list by its filters' words", async () => {
+  const number = '8999999000001';
+  const [company] = (await ok(server, '/api/v1/companies?q=8999999000001')).data.companies;
+  assert.ok(company !== undefined);
+  const titled = `${company.name} (${number})`;
+  const cases: [path: string, title: string][] = [
+    [`/api/v1/search?q=${number}`, `${titled}: Records of every kind (Kohyo)`],
+    [
+      `/api/v1/search?q=${encodeURIComponent(`T${number.slice(0, 1)}-${number.slice(1)}`)}`,
+      `${titled}: Records of every kind (Kohyo)`,
+    ],
+    [`/api/v1/enforcements?corporate_number=${number}`, `${titled}: Enforcement records (Kohyo)`],
+    [`/api/v1/procurement-suspensions?company=${number}`, `${titled}: Procurement suspensions (Kohyo)`],
+    [
+      `/api/v1/license-actions?corporate_number=${number}&include_predecessors=true`,
+      `${titled}, and the companies merged into it: Licence and registration actions (Kohyo)`,
+    ],
+    [`/api/v1/search?q=${encodeURIComponent(' 北辰建設 ')}`, '「北辰建設」: Records of every kind (Kohyo)'],
+    [
+      `/api/v1/enforcements?authority=jftc&from=2025-01-01&to=2025-12-31`,
+      'Japan Fair Trade Commission (公正取引委員会), from 2025-01-01, to 2025-12-31: Enforcement records (Kohyo)',
+    ],
+    [
+      `/api/v1/procurement-suspensions?company=${encodeURIComponent('北辰建設')}&status=${encodeURIComponent('措置中')}`,
+      '「北辰建設」, Active (措置中): Procurement suspensions (Kohyo)',
+    ],
+  ];
+  for (const [path, title] of cases) {
+    const feed = await server.get(`${path}&format=atom`);
+    assert.equal(feed.status, 200, path);
+    assert.deepEqual(await validAtomValues(feed.text, [`/${step('feed')}/${step('title')}`], path), [title], path);
+  }
 });

@@ -215,11 +215,28 @@ describe('every rule /llms-full.txt states holds on the running server', () => {
         answerOf(await get(`/api/v1/enforcements?corporate_number=${KAKUU}&law=%20`)).data.enforcements.length,
         3,
       );
+      // any other value as sent: white space around a number or a code is part of it
+      assert.equal(code(await get('/api/v1/companies?q=架空商事&limit=%205')), 'invalid_parameter');
+      assert.equal(
+        code(await get(`/api/v1/enforcements?corporate_number=${KAKUU}&format=%20atom`)),
+        'invalid_parameter',
+      );
     },
     async text_length() {
       const get = client();
       assert.equal(code(await get(`/api/v1/companies?q=${'架'.repeat(MAX_TEXT_LENGTH + 1)}`)), 'invalid_parameter');
       assert.equal((await get(`/api/v1/companies?q=${'架'.repeat(MAX_TEXT_LENGTH)}`)).status, 200);
+      // as sent: a space counts
+      assert.equal(code(await get(`/api/v1/companies?q=%20${'架'.repeat(MAX_TEXT_LENGTH)}`)), 'invalid_parameter');
+      assert.equal(code(await get(`/api/v1/enforcements?q=${'架'.repeat(MAX_TEXT_LENGTH)}%20`)), 'invalid_parameter');
+      assert.equal((await get(`/api/v1/companies?q=%20${'架'.repeat(MAX_TEXT_LENGTH - 1)}`)).status, 200);
+    },
+    async include_predecessors() {
+      const get = client();
+      const alone = await get('/api/v1/enforcements?authority=jftc&include_predecessors=true');
+      assert.equal(code(alone), 'invalid_parameter');
+      assert.equal(errorOfAnswer(alone).details!.parameter, 'include_predecessors');
+      assert.equal((await get(`/api/v1/enforcements?corporate_number=${KAKUU}&include_predecessors=true`)).status, 200);
     },
     async corporate_number() {
       const get = client();

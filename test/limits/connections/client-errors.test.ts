@@ -13,6 +13,8 @@ import { FallbackStore } from '../../../src/limits/fallback-store.js';
 
 /** What Node's parser refuses, each on a connection of its own: bad bytes, a lower-case method, a 20 KB line. */
 const GARBAGE = ['GARBAGE\r\n\r\n', 'get / HTTP/1.1\r\nHost: x\r\n\r\n', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\n\r\n`];
+/** A CONNECT, which Node hands to no route: answered 405 on its socket, under the same bounds. */
+const CONNECT = 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n';
 
 /** Two a minute a client, four its address; six refusals a minute its address, three each client. */
 const SHARED = {
@@ -48,7 +50,8 @@ describe('requests the parser refuses, against the bounds on refusals', () => {
       for (let i = 0; i < 2; i++) await s.getFrom(home, '/api/v1/companies?q=x', { 'user-agent': agent });
     for (let i = 0; i < 7; i++)
       assert.equal((await s.getFrom(home, '/api/v1/companies?q=x', { 'user-agent': `r${i}` })).status, 429);
-    for (const bytes of GARBAGE) assert.equal(await sendRaw(s, home, bytes), 'closed', bytes.slice(0, 20));
+    for (const bytes of [...GARBAGE, CONNECT])
+      assert.equal(await sendRaw(s, home, bytes), 'closed', bytes.slice(0, 20));
     assert.equal(await sendRaw(s, '127.0.0.52', GARBAGE[0]!), 400, 'another address is answered');
   });
 
@@ -58,10 +61,12 @@ describe('requests the parser refuses, against the bounds on refusals', () => {
     for (let i = 0; i < 9; i++) outcomes.push(await sendRaw(s, home, GARBAGE[i % GARBAGE.length]!));
     // three refusals, its share; the fourth takes it past them, answered; then it is dropped
     assert.deepEqual(outcomes, [400, 400, 431, 400, 'closed', 'closed', 'closed', 'closed', 'closed']);
+    assert.equal(await sendRaw(s, home, CONNECT), 'closed', 'a CONNECT of the address is dropped with its garbage');
     assert.equal((await s.getFrom(home, '/api/v1/companies?q=x')).status, 200, 'a well-formed request is answered');
     assert.equal((await s.getFrom(home, '/health', { 'user-agent': 'another' })).status, 200);
     s.advance(61_000);
     assert.equal(await sendRaw(s, home, GARBAGE[0]!), 400, 'answered again once the drop is over');
+    assert.equal(await sendRaw(s, home, CONNECT), 404, 'a CONNECT is answered too (its target no path)');
     // through a trusted proxy nothing is counted nor dropped for the peer, whose clients are unknown
     const proxied = await limitedServer({ ...SHARED, KOHYO_TRUST_PROXY: '127.0.0.0/8' });
     try {

@@ -1,5 +1,6 @@
 // The parser of the Consumer Affairs Agency's yearly index of 景品表示法 releases: one enforcement record per
 // company a release names (措置命令, 課徴金納付命令, 確約計画の認定), citing the release page, dated the release.
+import { oneLine } from '../../../domain/text/untrusted-text.js';
 import { parse as parseHtml, type DefaultTreeAdapterTypes as T } from 'parse5';
 import type { EnforcementInput } from '../../../domain/records/record-input.js';
 import { isCalendarDate } from '../../../domain/dates.js';
@@ -118,9 +119,7 @@ function releaseOf(item: T.Element, pageUrl: string): Release | null {
   const href = link && attribute(link, 'href')?.trim();
   if (link === null || !datetime || !href) return null;
   const date = datetime.trim().slice(0, 10);
-  const title = (textOf(link).replace(/\s+/gu, ' ').trim() || attribute(link, 'title') || '')
-    .replace(/\s+/gu, ' ')
-    .trim();
+  const title = oneLine(oneLine(textOf(link)) || attribute(link, 'title') || '');
   if (!isCalendarDate(date) || title === '' || !URL.canParse(href, pageUrl)) return null;
   return { date, title, url: new URL(href, pageUrl).href };
 }

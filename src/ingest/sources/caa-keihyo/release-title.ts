@@ -1,5 +1,6 @@
 // What a Consumer Affairs Agency release title says: the action and the companies it names.
 // 「A株式会社及びB株式会社に対する景品表示法に基づく措置命令について」 → measures_order against A株式会社 and B株式会社.
+import { oneLine } from '../../../domain/text/untrusted-text.js';
 import { analyseCompanyName } from '../../../domain/companies/names.js';
 
 export interface ReleaseTitle {
@@ -22,7 +23,7 @@ const BETWEEN_COMPANIES = /及び|並びに|[、，,]/u;
 
 /** The names are kept as the title writes them (full-width letters and all): that is what the source says. */
 export function readReleaseTitle(title: string): ReleaseTitle {
-  const text = title.replace(/\s+/gu, ' ').trim();
+  const text = oneLine(title);
   const action = ACTIONS.find(([words]) => words.test(text))?.[1] ?? null;
   const cut = AFTER_COMPANIES.exec(text);
   if (action === null || cut === null) return { action, companies: [] };

@@ -2,6 +2,7 @@
 // (技能実習法): certification revocations, licence revocations and improvement orders, one file per list or per
 // fiscal year. Records are licence actions of the sector technical_intern_training; the action comes from the
 // registry entry (`fixed.action_type`), never from the file's name.
+import { oneLine } from '../../../domain/text/untrusted-text.js';
 import { textOf } from '../../../lib/is-object.js';
 import { normaliseCompanyName } from '../../../domain/companies/names.js';
 import type { LicenseActionInput } from '../../../domain/records/record-input.js';
@@ -67,7 +68,7 @@ export async function parse(bytes: Uint8Array, context: ParseContext): Promise<P
 
 /** The header each field was read from, as the sheet prints it; the representative's column is never read. */
 function headersOf(header: readonly string[], columns: TitpColumns): Record<string, string> {
-  const at = (column: number | null) => (column === null ? [] : [(header[column] ?? '').replace(/\s+/gu, ' ').trim()]);
+  const at = (column: number | null) => (column === null ? [] : [oneLine(header[column] ?? '')]);
   const pairs = [
     ['company_name', at(columns.name)],
     ['company_address', at(columns.address)],
