@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { type ClientKeys, ClientKeyCache, type RequestSource, type TrustedProxies } from './client-identity.js';
-import type { LimitCheck, LimitDecision, LimiterStore, Refusal, Scope } from './limiter-store.js';
+import type { LimitCheck, LimitDecision, LimiterStore, Scope } from './limiter-store.js';
 import {
   scopePolicy,
   type LimitPolicy,
@@ -18,6 +18,7 @@ import {
 } from './policy.js';
 import { type CeilingKeys, RefusalMemo, UncountedCeiling, RefusalCeiling } from './address-ceilings.js';
 import { probeRequest } from './request-probe.js';
+import { DROPPED_MESSAGES, LIMIT_MESSAGES, LimitRefusal, UNCOUNTED_MESSAGES } from './limit-refusal.js';
 import { parseAddress } from '../lib/ip-address.js';
 import { LRUCache } from 'lru-cache';
 import { entriesBound } from './entries-bound.js';
@@ -119,39 +120,6 @@ export interface Limiter extends RequestLimits {
   ready(): Promise<void>;
   close(): Promise<void>;
 }
-
-/**
- * A request the limits refuse; the HTTP layer answers it as the contract's 429 of the same code, with the scope
- * (`details.scope`) that refused it.
- */
-export class LimitRefusal extends Error {
-  constructor(
-    readonly code: Refusal,
-    message: string,
-    readonly retryAfterSeconds: number,
-    readonly scope: Scope,
-  ) {
-    super(message);
-  }
-}
-
-// The address's messages say that another client name or User-Agent would not help: that is what the ceiling is for.
-const MESSAGES: Record<Scope, Record<Refusal, (seconds: number) => string>> = {
-  client: {
-    rate_limited: (s) => `Too many requests in the last 60 seconds; try again in ${s} seconds.`,
-    daily_limit_exceeded: (s) => `Too many requests in the last 24 hours; try again in ${s} seconds.`,
-    automated_enumeration_detected: (s) =>
-      `This looks like automated enumeration of the dataset, which is not provided; this client is refused for ${s} more seconds.`,
-  },
-  address: {
-    rate_limited: (s) =>
-      `Too many requests from this address in the last 60 seconds, whatever the client name; try again in ${s} seconds.`,
-    daily_limit_exceeded: (s) =>
-      `Too many requests from this address in the last 24 hours, whatever the client name; try again in ${s} seconds.`,
-    automated_enumeration_detected: (s) =>
-      `This looks like automated enumeration of the dataset from this address, which is not provided; this address is refused for ${s} more seconds.`,
-  },
-};
 
 export function createLimiter(options: LimiterOptions): Limiter {
   return new StoreLimiter(options);
@@ -312,7 +280,7 @@ class StoreLimiter implements Limiter {
     if (decision.refusal === null) return;
     this.#refused.remember(decision.scope === 'address' ? keys.address : keys.client, decision);
     const seconds = retryAfterSeconds(decision, now);
-    const message = MESSAGES[decision.scope][decision.refusal](seconds);
+    const message = LIMIT_MESSAGES[decision.scope][decision.refusal](seconds);
     const keysOfCeiling = ceilingKeysOf(keys);
     const refusal = new LimitRefusal(decision.refusal, message, seconds, decision.scope);
     if (keysOfCeiling === null) throw refusal;
@@ -389,18 +357,3 @@ const UNREAD_READING_MS = 1000;
 const UNREAD_READINGS = 4096;
 
 type UnreadReading = UnreadAnswer | Promise<UnreadAnswer>;
-
-// The ceilings' messages say which bound was passed: the client's share, or its address's, passed by several clients.
-const UNCOUNTED_MESSAGES: Record<Scope, (seconds: number) => string> = {
-  client: (seconds) =>
-    `Too many answers to this client in the last 60 seconds, uncounted ones (304s, documents, /health, MCP listings) included; try again in ${seconds} seconds.`,
-  address: (seconds) =>
-    `Too many answers to this address in the last 60 seconds, to several of its clients, uncounted ones (304s, documents, /health, MCP listings) included; try again in ${seconds} seconds.`,
-};
-
-const DROPPED_MESSAGES: Record<Scope, (seconds: number) => string> = {
-  client: (seconds) =>
-    `Too many refusals to this client in the last 60 seconds: its requests are not answered for ${seconds} more seconds.`,
-  address: (seconds) =>
-    `Too many refusals to this address in the last 60 seconds, to several of its clients: its requests are not answered for ${seconds} more seconds.`,
-};

@@ -9,7 +9,8 @@ import type { Tool } from './tools.js';
 import { endpointCall } from './endpoint-call.js';
 import { inTurn } from '../limits/turns.js';
 import { propertyOf } from '../lib/is-object.js';
-import { LimitRefusal, type RouteLimits } from '../limits/limiter.js';
+import type { RouteLimits } from '../limits/limiter.js';
+import { LimitRefusal } from '../limits/limit-refusal.js';
 import { refusedAnswer } from './refused-messages.js';
 
 export { MCP_PATH };

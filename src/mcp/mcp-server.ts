@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { Value } from '@sinclair/typebox/value';
 import { ERRORS, errorBody } from '../api/errors.js';
-import { LimitRefusal } from '../limits/limiter.js';
+import { LimitRefusal } from '../limits/limit-refusal.js';
 import { LIMIT_REFUSED, refusalBody, toolFailure } from './refused-messages.js';
 import { GUIDE_URI, toolCallUrl, type Tool } from './tools.js';
 import { readArguments } from './tool-input.js';

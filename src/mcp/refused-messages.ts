@@ -1,7 +1,7 @@
 // How MCP messages the limits refuse are answered: a tool call as a tool's error result, a resource read as a JSON-RPC
 // error, each holding the contract's error body; and a whole batch of them, answered here before the SDK reads it.
 import { errorBody, refusalError } from '../api/errors.js';
-import type { LimitRefusal } from '../limits/limiter.js';
+import type { LimitRefusal } from '../limits/limit-refusal.js';
 import { propertyOf } from '../lib/is-object.js';
 
 /** The JSON-RPC error code of a message the limits refused (an implementation-defined server error). */

@@ -12,7 +12,7 @@ import {
   schemaRefusal,
 } from '../../api/errors.js';
 import { routedPath } from './route-accounting.js';
-import { LimitRefusal } from '../../limits/limiter.js';
+import { LimitRefusal } from '../../limits/limit-refusal.js';
 import { KindGuard } from '@sinclair/typebox';
 
 /**
