@@ -9,7 +9,7 @@ import type {
 } from './record-input.js';
 import { deriveSourceKey, givenIdProblem, isSourceId, recordId, sourceIdForUrl } from './record-id.js';
 import { checkRecordShape } from './record-schema-check.js';
-import { overBound } from './text-bounds.js';
+import { isLongTextField, overBound } from './text-bounds.js';
 import { cleanStrings } from '../text/untrusted-text.js';
 import { isCalendarDate, japanDate } from '../dates.js';
 import { placeOf } from '../companies/link-company.js';
@@ -46,11 +46,12 @@ export function validateRecordLine(value: unknown, line: number): LineValidation
 
 /**
  * Validates a record; errors read "authority 'xyz' is not a known authority code", for the caller to place. Every
- * record any source gives is validated here before it is written, so this is where its text is cleaned (control
- * and direction characters removed) and bounded: a field longer than its bound fails the record, naming the bound.
+ * record any source gives is validated here before it is written, so this is where its text is cleaned (escape
+ * sequences, control and direction characters removed; a line break folded to a space but in a long text) and
+ * bounded: a field longer than its bound fails the record, naming the bound.
  */
 export function validateRecord(value: unknown): LineValidation {
-  const cleaned = cleanStrings(value);
+  const cleaned = cleanStrings(value, isLongTextField);
   const tooLong = overBound(cleaned);
   if (tooLong.length > 0) return { ok: false, errors: tooLong };
   const shape = checkRecordShape(cleaned);

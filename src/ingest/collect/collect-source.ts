@@ -4,7 +4,7 @@
 import { instant } from '../../domain/dates.js';
 import { messageOf } from '../../lib/error-of.js';
 import { withoutLocalPaths } from '../../domain/text/local-paths.js';
-import { cleanText, cutText } from '../../domain/text/untrusted-text.js';
+import { cleanLine, cutText } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -168,9 +168,9 @@ function withPrepared(
 /** The most of one warning, link note or error a run keeps: each may quote cells, and a cell may be past its bound. */
 const MAX_NOTE_CHARS = 1000;
 
-/** A note as a run keeps it: cleaned as a cell is, and cut. */
+/** A note as a run keeps it: cleaned as a single-line cell is (it is printed on a line of its own), and cut. */
 function cutNote(note: string): string {
-  return cutText(cleanText(note), MAX_NOTE_CHARS);
+  return cutText(cleanLine(note), MAX_NOTE_CHARS);
 }
 
 function listFacts(

@@ -9,11 +9,15 @@ import {
 } from '../../domain/wareki.js';
 import type { DateForm } from './column-mapping.js';
 import { foldCompact, foldWidth } from '../../domain/text/text-fold.js';
+import { LINE_BREAK } from '../../domain/text/untrusted-text.js';
 
-/** A cell's text with its wrapping undone: line breaks inside Japanese text join without a space. */
+/**
+ * A cell's text with its wrapping undone: line breaks (CR LF, CR, U+2028 and the others a cell may wrap with) inside
+ * Japanese text join without a space.
+ */
 export function cellText(raw: string): string {
   return raw
-    .replace(/\r\n?/gu, '\n')
+    .replace(LINE_BREAK, '\n')
     .replace(/([A-Za-z0-9,.])\n(?=[A-Za-z0-9])/gu, '$1 ')
     .replace(/[ \t\u3000]*\n[ \t\u3000]*/gu, '')
     .replace(/[ \t\u00a0]+/gu, ' ')

@@ -3,6 +3,7 @@
 import type { RecordKind } from '../../domain/records/record.js';
 import type { ColumnMapping, FixedValues, TextEncoding } from '../parsers/column-mapping.js';
 import type { SourceFormat } from '../registry/source-entry.js';
+import { LINE_BREAK } from '../../domain/text/untrusted-text.js';
 
 export interface ProposedModule {
   readonly kind: RecordKind;
@@ -18,18 +19,20 @@ export interface ProposedModule {
   readonly action_notes?: readonly string[];
 }
 
-/** A string as a TypeScript literal in the repository's style (single quotes). */
+/** A string as a TypeScript literal in the repository's style (single quotes), a line break in it escaped. */
 function quoted(text: string): string {
-  return `'${text.replace(/\\/gu, '\\\\').replace(/'/gu, "\\'")}'`;
+  const escaped = text.replace(/\\/gu, '\\\\').replace(/'/gu, "\\'");
+  const unicodeEscape = (c: string) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`;
+  return `'${escaped.replace(LINE_BREAK, (brk) => [...brk].map(unicodeEscape).join(''))}'`;
 }
 
 function encodingLine(encoding: TextEncoding | undefined): string[] {
   return encoding === undefined ? [] : [`        encoding: ${quoted(encoding)},`];
 }
 
-/** A comment's text, never closing the comment it is in. */
+/** A comment's text, never closing the comment it is in nor starting a line of its own. */
 function commented(text: string): string {
-  return text.replace(/\*\//gu, '* /');
+  return text.replace(/\*\//gu, '* /').replace(LINE_BREAK, ' ');
 }
 
 /** A column's words and the codes proposed for them, each to check (a 'TODO' where no code's words are in it). */

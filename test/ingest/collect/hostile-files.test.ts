@@ -54,6 +54,9 @@ test('a messy list keeps its good rows, controls cleaned: a cell over its bound,
     first,
     first.replace(/談合$/u, '談合（再掲、語句訂正）'),
     ['制御\u001b[2J\u0007建設株式会社\u202e', '東京都千代田区1-1', '2025-03-02', '', '談合\u009b'].join('\t'),
+    ['改行\u2028published 2099-01-01\u2029建設\u0085株式会社', '東京都千代田区1-1', '2025-03-03', '', '談合'].join(
+      '\t',
+    ),
   ];
   mkdirSync(files);
   writeFileSync(join(files, 'test-tokyo.tsv'), `${rows.join('\n')}\n`);
@@ -68,7 +71,11 @@ test('a messy list keeps its good rows, controls cleaned: a cell over its bound,
   const text = run.out.join('\n');
   const runs = runsOf(dbPath);
   assert.equal(runs['test-tokyo']?.outcome, 'success', text);
-  assert.equal(runs['test-tokyo']?.records, 10, 'eight rows, the row that differs from row 1, the one with controls');
+  assert.equal(
+    runs['test-tokyo']?.records,
+    11,
+    'eight rows, the row that differs from row 1, the one with controls, the one with line separators',
+  );
   assert.match(
     text,
     /skipped row 9: unreadable: company\.name is 501 characters, over its bound of 500 \(MAX_NAME_CHARS\)/u,
@@ -77,13 +84,18 @@ test('a messy list keeps its good rows, controls cleaned: a cell over its bound,
   assert.match(text, /skipped row 11: the same row as row 1, kept once/u);
   const db = new Database(dbPath, { readonly: true });
   const cleaned = db
-    .prepare("SELECT company_name, reason_detail FROM procurement_suspensions WHERE company_name LIKE '制御%'")
+    .prepare(
+      "SELECT company_name, reason_detail FROM procurement_suspensions WHERE company_name LIKE '制御%' OR company_name LIKE '改行%' ORDER BY company_name",
+    )
     .all();
   db.close();
   assert.deepEqual(
     cleaned,
-    [{ company_name: '制御[2J建設株式会社', reason_detail: '談合' }],
-    'stored without controls',
+    [
+      { company_name: '制御建設株式会社', reason_detail: '談合' },
+      { company_name: '改行 published 2099-01-01 建設 株式会社', reason_detail: '談合' },
+    ],
+    'stored without controls, escape sequences removed whole, a name on one line',
   );
   assert.match(text, /row 12: shares its key with row 1 but differs: kept as a record of its own/u);
   assert.deepEqual(runs['test-years'], {
@@ -118,7 +130,7 @@ test("a run's published error is cleaned of controls and cut, however much of a 
   });
   assert.equal(code, 1);
   const error = runsOf(dbPath)['test-tokyo']?.error ?? '';
-  assert.ok(error.startsWith("could not parse the list: row 2: ']0;ownedあ"), error.slice(0, 80));
+  assert.ok(error.startsWith("could not parse the list: row 2: 'あ"), error.slice(0, 80));
   assert.match(error, /… \(\d,\d{3} characters\)$/u);
   assert.ok(error.length < 1100, `${error.length} characters`);
 });
@@ -149,11 +161,51 @@ test("the terminal is given a file's controls escaped, never raw", async () => {
     [
       '業者名,所在地,処分年月日,処分内容',
       '株式会社\u001b]0;pwned\u0007見本\u009b31m,東京都千代田区1-1,令和7年3月14日,営業停止\u202e7日間',
+      '"株式会社見本\u2028published 2099-01-01",東京都千代田区1-2,令和7年3月15日,"指名停止\u0085published 2099-01-02\u2029"',
     ].join('\n'),
   );
   const { out, err, io } = capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: join(dir, 'none.sqlite') } });
   await runCli(['sources', 'propose', '--file', csv], io);
   const text = [...out, ...err].join('\n');
   assert.match(text, /見本/u, 'the cell is printed');
-  assert.doesNotMatch(text, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+  assert.doesNotMatch(text, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u);
+  assert.doesNotMatch(text, /^\s*published/mu, "no line of the publisher's own");
+});
+
+test("a name's line separators and escape sequences reach neither the terminal raw nor the record: sources try", async () => {
+  const dir = tempDir();
+  const csv = join(dir, 'actions.csv');
+  const header =
+    'id,stream,action_date,fiscal_year,case_number,subject_as_published,company,provisions,provisions_as_published,penalty_amount,press_release_url,source_url';
+  const name =
+    '株式会社\u001b[31m赤字商事\u001b[0m\u2028published 2099-01-01 (printed on the list)\u2029\u0085\u000b\u000c';
+  const row = [
+    'shitauke-2026-07-24-0001',
+    'shitauke',
+    '2026-07-24',
+    '2026',
+    '',
+    name,
+    name,
+    '第4条第2項第3号',
+    '旧下請法第4条第2項第3号',
+    '',
+    'https://www.jftc.go.jp/houdou/pressrelease/2026/jul/260724.html',
+    'https://www.jftc.go.jp/toriteki/toritekikankoku/R8FYkankoku.html',
+  ];
+  writeFileSync(csv, `${header}\n${row.map((cell) => `"${cell}"`).join(',')}\n`);
+  const { out, err, io } = capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: join(dir, 'none.sqlite') } });
+  assert.equal(await runCli(['sources', 'try', 'jftc-actions', '--file', csv], io), 0, err.join('\n'));
+  const text = [...out, ...err].join('\n');
+  assert.doesNotMatch(
+    text,
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/u,
+    'nothing raw but tab and newline',
+  );
+  assert.doesNotMatch(text, /^published 2099/mu, "no line of the publisher's own");
+  assert.doesNotMatch(text, /\[31m|\[0m/u, 'the escape sequence removed whole');
+  assert.match(
+    text,
+    /^ {2}row 2: 2026-07-24 「株式会社赤字商事 ?published 2099-01-01 \(printed on the list\)」, jftc: not linked$/mu,
+  );
 });
