@@ -80,12 +80,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return (await import('../demo/build-demo-command.js')).runBuildDemo(args, context);
     case 'collect': {
       const { runCollect } = await import('./ingest/collect/collect-command.js');
-      const { collectContact: contact, delistedRetentionDays, parse: parseBudget } = config;
-      return runCollect(args, { ...context, contact, delistedRetentionDays, parseBudget });
+      const { collectContact: contact, fetchAllowHosts, delistedRetentionDays, parse: parseBudget } = config;
+      return runCollect(args, { ...context, contact, fetchAllowHosts, delistedRetentionDays, parseBudget });
     }
     case 'sources': {
       const { runSources } = await import('./ingest/collect/sources-command.js');
-      return runSources(args, { ...context, contact: config.collectContact, parseBudget: config.parse });
+      const { collectContact: contact, fetchAllowHosts, parse: parseBudget } = config;
+      return runSources(args, { ...context, contact, fetchAllowHosts, parseBudget });
     }
     case 'publish-dataset': {
       const { runPublishDataset } = await import('./replica/publish-command.js');

@@ -1,7 +1,9 @@
 // Every setting of the service, read once from the environment, validated, defaulted and frozen: one table gives
 // each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (docs/operating.md's
 // table and `--help`) all come from it. Nothing else reads process.env.
+import { isIPv6 } from 'node:net';
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
+import { bareHostname } from './lib/ip-address.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/records/listing.js';
 import { BOUNDS, DEFAULT_PARSE_BUDGET, type ParseBound } from './ingest/parsers/parse-budget.js';
 
@@ -81,6 +83,20 @@ function publicUrl(value: string, name: string): string | null {
   }
   // the links are written as this base and a path starting with /
   return url.href.replace(/\/$/u, '');
+}
+
+/** Host names and addresses, each as a URL's hostname writes it (lower case, punycode, IPv6 without brackets). */
+function hostNames(value: string, name: string): readonly string[] {
+  return Object.freeze(
+    list(value).map((entry) => {
+      const bare = bareHostname(entry);
+      const address = `http://${isIPv6(bare) ? `[${bare}]` : bare}/`;
+      const url = URL.canParse(address) && (isIPv6(bare) || !bare.includes(':')) ? new URL(address) : null;
+      if (url === null || url.username !== '' || url.pathname !== '/' || url.search !== '')
+        throw new ConfigError(`${name} names hosts, without scheme, port or path, got "${entry}"`);
+      return bareHostname(url.hostname);
+    }),
+  );
 }
 
 /** A parse bound's setting: its variable and default from parse-budget.ts, a file past it fails its source alone. */
@@ -298,6 +314,12 @@ const TABLE = {
     '',
     optional,
     'a URL or e-mail address the collectors name in their User-Agent, so that publishers can reach the operator',
+  ),
+  fetchAllowHosts: setting(
+    'KOHYO_FETCH_ALLOW_HOSTS',
+    '',
+    hostNames,
+    'hosts (names or addresses, comma-separated, as a URL writes them) the collectors, `sources try --url` and `sources propose --url` may reach whatever address they resolve to; any other host is reached only at a public address (no loopback, private, link-local, carrier-grade NAT, unique local, reserved, multicast or unspecified one), checked on every redirect and linked file',
   ),
   /** The bounds each file a collection reads is parsed under (ingest/parsers/parse-budget.ts). */
   parse: {

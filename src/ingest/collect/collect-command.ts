@@ -1,5 +1,4 @@
 // `kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]`: runs the registry's collectors and publishes the result.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs as parseCommandArgs } from 'node:util';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { registryOrSentence, type SourceRegistry } from '../registry/source-registry.js';
@@ -15,11 +14,10 @@ import {
 } from './collect-report.js';
 import { findLocalCopies } from './local-copies.js';
 import { unknownSourceMessage } from './nearest-ids.js';
-import { createFetcher, type Fetcher } from './fetcher.js';
+import { collectorFetcher, type Fetcher } from './fetcher.js';
 import { budgetedResolver } from './parse-thread.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
-import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../lib/error-of.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
 
@@ -32,6 +30,8 @@ export interface CollectCommandIo {
   readonly stderr: (line: string) => void;
   /** KOHYO_COLLECT_CONTACT. */
   readonly contact: string | null;
+  /** KOHYO_FETCH_ALLOW_HOSTS: the hosts reached whatever their addresses (none when not given). */
+  readonly fetchAllowHosts?: readonly string[];
   /** KOHYO_DELISTED_RETENTION_DAYS (the default when not given). */
   readonly delistedRetentionDays?: number;
   /** KOHYO_PARSE_*: the bounds each file is parsed under, on a thread of its own (DEFAULT_PARSE_BUDGET when not given). */
@@ -70,7 +70,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
       'kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests',
     );
   }
-  const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
+  const fetcher = io.fetcher ?? collectorFetcher({ contact: io.contact, allowHosts: io.fetchAllowHosts ?? [] });
   const sources = chosen;
   let done = 0;
   try {

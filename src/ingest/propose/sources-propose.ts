@@ -2,7 +2,6 @@
 // header words into the source.ts of a new module, with the rows that mapping would give and the columns it left
 // unmapped, so that an operator starts the module from what it printed. It writes nothing.
 import { basename } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
 import { RECORD_KINDS, type RecordKind } from '../../domain/records/record.js';
 import { messageOf } from '../../lib/error-of.js';
@@ -21,9 +20,8 @@ import { actionNotes, FIXABLE, proposalLines, proposedSource, todoLines } from '
 import type { SourceEntry, SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from '../collect/sources-try.js';
 import { runNotes } from '../collect/collect-report.js';
-import { createFetcher, type Fetcher } from '../collect/fetcher.js';
+import { collectorFetcher, type Fetcher } from '../collect/fetcher.js';
 import { readLocalListFile } from '../collect/local-list-file.js';
-import { collectorUserAgent } from '../collect/user-agent.js';
 
 export const SOURCES_PROPOSE_USAGE =
   'usage: kohyo sources propose (--file F | --url U) [--kind KIND] [--fixed FIELD=CODE]...';
@@ -45,8 +43,7 @@ export async function runSourcesPropose(args: readonly string[], io: SourcesProp
     io.stderr(`kohyo sources propose: ${options}\n${SOURCES_PROPOSE_USAGE}`);
     return 2;
   }
-  const fetcher =
-    io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
+  const fetcher = io.fetcher ?? collectorFetcher({ contact: io.contact ?? null, allowHosts: io.fetchAllowHosts ?? [] });
   try {
     const read = await readBytes(options, fetcher);
     if (typeof read === 'string') {
