@@ -89,3 +89,16 @@ export function cutText(text: string, maxChars: number): string {
     ? text
     : `${text.slice(0, maxChars)}… (${text.length.toLocaleString('en')} characters)`;
 }
+
+/**
+ * The most of a file's text (a cell, a header, a sheet's name) a message quotes: enough to find it in the file, and
+ * never more of the file than that, since a run's error is published (`last_error`).
+ */
+export const MAX_QUOTED_CHARS = 40;
+
+/** A file's text as a message quotes it: one line, cleaned, spaces folded, cut to MAX_QUOTED_CHARS with `…`. */
+export function excerpt(text: string): string {
+  const line = cleanLine(text).replace(/\s+/gu, ' ').trim();
+  const chars = [...line];
+  return chars.length <= MAX_QUOTED_CHARS ? line : `${chars.slice(0, MAX_QUOTED_CHARS).join('').trimEnd()}…`;
+}

@@ -113,15 +113,15 @@ async function runStages(
   const retrievedAt = instant(context.clock());
   const parsed = await parseListFiles(list.files, parse, source, retrievedAt);
   if (!parsed.ok) {
-    const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
-    return { kind: 'failure', error: `could not parse the list: ${parsed.error}${problems}`, seen: list.seen };
+    const error = `could not parse the list: ${parsed.error}${firstOf(parsed.problems)}`;
+    return { kind: 'failure', error, seen: list.seen };
   }
   // the same record in two files of one list is one record; in a list of one file each row is told apart
   const duplicates = list.files.length > 1 ? 'keep_first' : 'by_row';
   const namesakes = (key: string, prefecture: string) => context.links.namesakes(key, prefecture);
   const prepared = prepareRecords(parsed, source.id, namesakes, duplicates, source.unreadable_rows);
   if (!prepared.ok) {
-    const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
+    const error = `the records do not fit: ${prepared.error}${firstOf(prepared.problems)}`;
     return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };
   }
   const notes = withPrepared(parsed, prepared);
@@ -144,11 +144,14 @@ async function runStages(
   return { kind: 'merge', facts, of, judged };
 }
 
-/** How many of a failed list's problems its run quotes. */
-const QUOTED_PROBLEMS = 5;
-
-function more(count: number): string {
-  return count > QUOTED_PROBLEMS ? `; and ${count - QUOTED_PROBLEMS} more` : '';
+/**
+ * The first of a failed list's problems, and how many more there are: a run's error is published, and says what
+ * failed (a row, a column, a rule), not the list (`sources try` shows every problem).
+ */
+function firstOf(problems: readonly string[]): string {
+  const [first] = problems;
+  if (first === undefined) return '';
+  return ` (${first}${problems.length > 1 ? `; and ${problems.length - 1} more` : ''})`;
 }
 
 /** The parser's notes with the rows the collection left out and the warnings it gave, kept bounded. */
@@ -165,8 +168,23 @@ function withPrepared(
   });
 }
 
-/** The most of one warning, link note or error a run keeps: each may quote cells, and a cell may be past its bound. */
+/** The most of one warning or link note a run keeps: each may quote cells, and a cell may be past its bound. */
 const MAX_NOTE_CHARS = 1000;
+
+/**
+ * The most of a run's error kept: it is published (`last_error` of /api/v1/coverage and the coverage page), and
+ * what it quotes of a file is cut where it is written (`excerpt`, MAX_QUOTED_CHARS); this bounds the rest, whatever
+ * a library's message holds.
+ */
+const MAX_ERROR_CHARS = 300;
+
+/**
+ * A run's error as it is stored and published, whatever stage failed (a fetch, a parser's or a library's exception,
+ * a validation, a throw): one line, cleaned, a local path cut to its file's name, and cut to MAX_ERROR_CHARS.
+ */
+function storedError(error: string): string {
+  return cutText(cleanLine(withoutLocalPaths(error)).replace(/\s+/gu, ' '), MAX_ERROR_CHARS);
+}
 
 /** A note as a run keeps it: cleaned as a single-line cell is (it is printed on a line of its own), and cut. */
 function cutNote(note: string): string {
@@ -200,8 +218,7 @@ function finishRun(source: SourceEntry, context: SourceRunContext, started: Date
     extra: Partial<SourceRunResult>,
   ) => {
     const finished = context.clock();
-    // the error is published (/api/v1/coverage): a local file is named by its name, never its folders
-    const error = run.error === null ? null : cutNote(withoutLocalPaths(run.error));
+    const error = run.error === null ? null : storedError(run.error);
     const full: CollectionRun = { ...base, ...run, error, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
     const ms = finished.getTime() - started.getTime();

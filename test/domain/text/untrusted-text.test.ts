@@ -1,7 +1,14 @@
 // Tests for src/domain/text/untrusted-text.ts: what a cell keeps, one line or several, and what a terminal is given.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cleanLine, cleanStrings, cleanText, terminalSafe } from '../../../src/domain/text/untrusted-text.js';
+import {
+  cleanLine,
+  cleanStrings,
+  cleanText,
+  excerpt,
+  MAX_QUOTED_CHARS,
+  terminalSafe,
+} from '../../../src/domain/text/untrusted-text.js';
 
 test('a cell keeps its text and tab, and loses every control and direction character', () => {
   const cases: [string, string, string][] = [
@@ -81,4 +88,16 @@ test('a terminal is given each control and separator escaped, and the rest as it
     ['text, tab and newline as they are', '行1\n\t行2 「見本」', '行1\n\t行2 「見本」'],
   ];
   for (const [what, raw, shown] of cases) assert.equal(terminalSafe(raw), shown, what);
+});
+
+test("a file's text as a message quotes it: one line, cleaned, cut to MAX_QUOTED_CHARS", () => {
+  const cases: [string, string, string][] = [
+    ['short, as it is', '令和7年3月14日', '令和7年3月14日'],
+    ['spaces and line breaks folded, ends trimmed', ' 見本\u2028\n 商事\t株式会社 ', '見本 商事 株式会社'],
+    ['controls and escape sequences removed', '見本\u001b[31m商事\u0007', '見本商事'],
+    ['at the bound, whole', 'あ'.repeat(MAX_QUOTED_CHARS), 'あ'.repeat(MAX_QUOTED_CHARS)],
+    ['past it, cut', `${'あ'.repeat(MAX_QUOTED_CHARS)}SECRET`, `${'あ'.repeat(MAX_QUOTED_CHARS)}…`],
+    ['cut by characters, not code units', `${'𠮷'.repeat(MAX_QUOTED_CHARS)}x`, `${'𠮷'.repeat(MAX_QUOTED_CHARS)}…`],
+  ];
+  for (const [what, raw, quoted] of cases) assert.equal(excerpt(raw), quoted, what);
 });

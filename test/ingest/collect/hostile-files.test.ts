@@ -9,9 +9,12 @@ import { runCli } from '../../../src/cli.js';
 import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { MAX_LIST_BYTES } from '../../../src/ingest/collect/fetcher.js';
 import { MAX_NAME_CHARS } from '../../../src/domain/records/text-bounds.js';
+import { MAX_QUOTED_CHARS } from '../../../src/domain/text/untrusted-text.js';
 import { parseFailure, type SourceParser } from '../../../src/ingest/parsers/source-parser.js';
 import { offlineIo, tempDir, testSource, tsvList, tsvParser } from './collect-helpers.js';
 import { capturedIo } from '../../helpers/captured-io.js';
+import { startServer } from '../../helpers/server.js';
+import { answerOf } from '../../helpers/answers.js';
 
 /** A parser whose list throws where the collection reads it, as a write that SQLite refuses would. */
 const throwingParser: SourceParser = async (bytes, context) => {
@@ -132,7 +135,47 @@ test("a run's published error is cleaned of controls and cut, however much of a 
   const error = runsOf(dbPath)['test-tokyo']?.error ?? '';
   assert.ok(error.startsWith("could not parse the list: row 2: 'あ"), error.slice(0, 80));
   assert.match(error, /… \(\d,\d{3} characters\)$/u);
-  assert.ok(error.length < 1100, `${error.length} characters`);
+  assert.ok(error.length <= 300 + '… (5,000 characters)'.length, `${error.length} characters`);
+});
+
+test("a run's published error says what failed, quoting no more than a short excerpt of the file: a broken quote that swallowed a secret", async () => {
+  const dir = tempDir();
+  const dbPath = join(dir, 'kohyo.sqlite');
+  const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+  const header =
+    'id,stream,action_date,fiscal_year,case_number,subject_as_published,company,provisions,provisions_as_published,penalty_amount,press_release_url,source_url';
+  // a quote opened in the date's cell and closed lines later: the lines between, a secret among them, are its text
+  const swallowed = [
+    '"2026-07-24',
+    ...Array.from({ length: 6 }, (_, i) => `line ${i + 1} of a file that is not the list`),
+    `AWS_SECRET_ACCESS_KEY=${secret}`,
+    'AWS_REGION=ap-northeast-1"',
+  ].join('\n');
+  const rows = [1, 2, 3].map(
+    (n) =>
+      `x${n},shitauke,${swallowed},2026,,見本${n}株式会社,見本${n}株式会社,第4条,旧下請法第4条,,https://www.jftc.go.jp/a${n}.html,https://www.jftc.go.jp/b.html`,
+  );
+  const csv = join(dir, 'actions.csv');
+  writeFileSync(csv, `${header}\n${rows.join('\n')}\n`);
+  const { err, io } = capturedIo('2026-11-25T03:00:00Z', { env: { KOHYO_DB: dbPath } });
+  assert.equal(await runCli(['collect', 'jftc-actions', '--file', csv], io), 1, err.join('\n'));
+  const server = await startServer({ dbPath });
+  try {
+    const coverage = answerOf(await server.get('/api/v1/coverage'));
+    const error = coverage.data.sources.find((s) => s.id === 'jftc-actions')?.last_error ?? '';
+    assert.match(error, /^could not parse the list: 3 of 3 rows of the CSV file could not be read /u);
+    assert.match(
+      error,
+      /\(row 2, column 「action_date」: '2026-07-24 line 1 of a file that is not…' has '[^']*…' after the date; /u,
+    );
+    assert.match(error, /; and 2 more\)$/u);
+    assert.ok(error.length <= 300, `${error.length} characters: ${error}`);
+    // each quote: its marks, at most MAX_QUOTED_CHARS of the cell, and the mark of a cut
+    for (const [quote] of error.matchAll(/'[^']*'/gu)) assert.ok(quote.length <= MAX_QUOTED_CHARS + 3, quote);
+    assert.doesNotMatch(error, /AWS_SECRET|EXAMPLEKEY|AWS_REGION/u);
+  } finally {
+    await server.close();
+  }
 });
 
 test('every reader of a local file refuses one over the size bound at once, naming the bound', async () => {
