@@ -335,6 +335,12 @@ const TABLE = {
     ),
     rows: bound('rows', 100, 100_000_000, 'rows a table of a list may have (a sheet up to its last cell)'),
     cells: bound('cells', 1000, 1_000_000_000, "a sheet's rows × columns, up to its last cell"),
+    listRows: bound(
+      'listRows',
+      1,
+      100_000_000,
+      "rows a list may have, its files together (each row read under a table's header, kept as a record or skipped; a parser of its own, its records and skipped rows), counted in the parsing thread, which stops reading a CSV past it: the collection's memory and the dataset grow with a list's rows",
+    ),
   },
 } as const;
 

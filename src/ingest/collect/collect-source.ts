@@ -13,6 +13,8 @@ import type { RecordWriter } from '../../store/write/record-writer.js';
 import { recordCollectionRun, type CollectionRun } from '../../store/write/source-writer.js';
 import { writeSourceHttpState } from '../../store/write/source-http-state.js';
 import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/read/source-record-count.js';
+import { sizeOutOfLine } from '../../domain/records/edition-size.js';
+import type { ParseBudget } from '../parsers/parse-budget.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { parseListFiles } from './parse-list-files.js';
@@ -31,6 +33,10 @@ export interface SourceRunContext {
   readonly force: boolean;
   /** KOHYO_DELISTED_RETENTION_DAYS: how long after its last listing a delisted record is kept; 0 drops it at once. */
   readonly delistedRetentionDays: number;
+  /** KOHYO_PARSE_* and KOHYO_MAX_LIST_ROWS: the bounds the list's files are parsed under. */
+  readonly parseBudget: ParseBudget;
+  /** `collect --accept-held-back`: a list that shrank or grew too far is merged all the same (the operator checked it). */
+  readonly acceptHeldBack: boolean;
 }
 
 /** What one run did: the recorded run, and what the summary table shows of it. */
@@ -111,7 +117,7 @@ async function runStages(
   if (list.kind === 'failed') return { kind: 'failure', error: list.error, seen: list.seen };
   if (list.kind === 'not_modified') return list;
   const retrievedAt = instant(context.clock());
-  const parsed = await parseListFiles(list.files, parse, source, retrievedAt);
+  const parsed = await parseListFiles(list.files, parse, source, retrievedAt, context.parseBudget);
   if (!parsed.ok) {
     const error = `could not parse the list: ${parsed.error}${firstOf(parsed.problems)}`;
     return { kind: 'failure', error, seen: list.seen };
@@ -136,12 +142,14 @@ async function runStages(
   // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
   // the held-back guard, which compares with the newer edition held)
   if (judged.kind === 'skip') return { kind: 'skipped', reason: judged.reason, facts, of };
-  const previous = countListedRecordsOfSource(context.db, source.id);
-  if (prepared.records.length * 2 < previous) {
-    const reason = `held back: the list yielded ${prepared.records.length} records, under half of the ${previous} listed; the ${previous} are kept`;
-    return { kind: 'held_back', reason, facts, of };
-  }
-  return { kind: 'merge', facts, of, judged };
+  const listed = countListedRecordsOfSource(context.db, source.id);
+  const size = sizeOutOfLine(prepared.records.length, listed, source.growth);
+  if (size === null) return { kind: 'merge', facts, of, judged };
+  if (!context.acceptHeldBack)
+    return { kind: 'held_back', reason: `held back: ${size}; the ${listed} are kept`, facts, of };
+  // the operator looked at the list and means it: merged, and the run says what it would have held back
+  const warnings = [...facts.warnings, `${size}: merged as asked (--accept-held-back)`];
+  return { kind: 'merge', facts: { ...facts, warnings }, of, judged };
 }
 
 /**

@@ -98,7 +98,7 @@ async function tryList(
     return 1;
   }
   const retrievedAt = io.now();
-  const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt));
+  const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt), io.parseBudget);
   if (!parsed.ok) {
     io.stderr(`the list does not parse: ${parsed.error}`);
     for (const problem of parsed.problems) io.stderr(`  ${problem}`);

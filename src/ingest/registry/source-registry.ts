@@ -164,6 +164,9 @@ export function registryProblems(entries: readonly ModuleEntry[]): string[] {
     const rule = entry.unreadable_rows;
     if (rule !== undefined && !(Number.isInteger(rule.rows) && rule.rows >= 0 && rule.share >= 0 && rule.share <= 1))
       problems.push(`${at}: unreadable_rows is a count of rows (0 or more) and a share from 0 to 1`);
+    const growth = entry.growth;
+    if (growth !== undefined && !(Number.isInteger(growth.rows) && growth.rows >= 0 && growth.factor >= 1))
+      problems.push(`${at}: growth is a factor of 1 or more and a count of rows (0 or more)`);
     const own = entry.own_parser;
     if (own !== undefined && parsers.get(own.id) !== undefined && parsers.get(own.id) !== own.file)
       problems.push(`${at}: parser id '${own.id}' names two different parsers`);
