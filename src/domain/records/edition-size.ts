@@ -12,7 +12,7 @@ export interface GrowthRule {
   readonly rows: number;
 }
 
-/** The real lists grow by a fiscal year's cases at most, a few hundred records. */
+/** A real list grows by a month's or a fiscal year's cases at a time: well within three times itself, or a thousand more. */
 export const DEFAULT_GROWTH_RULE: GrowthRule = { factor: 3, rows: 1000 };
 
 /**
