@@ -19,7 +19,7 @@ const config: KnipConfig = {
     'scripts/*.{mjs,ts}',
     // the benchmarks run as `node --import tsx bench/<name>.ts` (bench/README.md), beside those package.json names;
     // bench/serve.ts is the server process bench/server-process.ts starts
-    'bench/{collect,collect-real,dearest-answers,draft-check,draft-cost,idle-latency,limiter-state,long-gram-lookups,namesake-links,nta-same-database,plumbing-libraries,prefecture-coverage,record-text-pages,scale-parts,search-answer,search-answers-ab,serve,startup,static-answer-cost}.ts',
+    'bench/{collect,collect-real,dearest-answers,draft-check,draft-cost,idle-latency,large-list,limiter-state,long-gram-lookups,namesake-links,nta-same-database,plumbing-libraries,prefecture-coverage,record-text-pages,scale-parts,search-answer,search-answers-ab,serve,startup,static-answer-cost}.ts',
     'test/**/*.test.ts',
     // a source module's tests beside it
     'src/**/*.test.ts',

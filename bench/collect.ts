@@ -7,6 +7,7 @@ import { runCollection } from '../src/ingest/collect/collection.js';
 import { createFetcher } from '../src/ingest/collect/fetcher.js';
 import {
   etagRoute,
+  FIXTURE_HOSTS,
   startFixtureServer,
   tempDir,
   testSource,
@@ -29,7 +30,12 @@ const sources = Array.from({ length: sourceCount }, (_, i) => {
   server.routes.set(`/list-${i}.tsv`, etagRoute(tsvList(recordCount, `源${i}`), `"v${i}"`));
   return testSource(`bench-${i}`, server.url(`/list-${i}.tsv`));
 });
-const fetcher = createFetcher({ userAgent: 'Kohyo/1.0 (bench)', sleep: async () => undefined });
+// the five local hosts are the operator's own (KOHYO_FETCH_ALLOW_HOSTS): a collector reaches no loopback address else
+const fetcher = createFetcher({
+  userAgent: 'Kohyo/1.0 (bench)',
+  sleep: async () => undefined,
+  allowHosts: FIXTURE_HOSTS,
+});
 
 async function timed(label: string): Promise<void> {
   const started = performance.now();

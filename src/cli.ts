@@ -13,12 +13,13 @@ commands:
   import records FILE...   import records in the record JSON Lines format; a file with any bad line changes nothing
   build-demo [--force]     build the fictional demo dataset into KOHYO_DB (--force replaces a demo, never a
                            production dataset)
-  collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]
+  collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force] [--accept-held-back]
                            run the collectors of the source registry (every source with a parser when no id is
                            given) and publish the result; --file parses local copies of one source instead of
                            fetching it (give it once per file); --files DIR reads every file or folder in DIR
                            named after a source (<source-id>.<ext> or <source-id>/...); --force re-reads lists
-                           even when the publisher says they are unchanged
+                           even when the publisher says they are unchanged; --accept-held-back merges the named
+                           sources' lists even where they shrank or grew too far to be merged unasked
   publish-dataset --to DEST
                            publish the dataset at KOHYO_DB for replicas to follow (KOHYO_DATASET_URL): an
                            immutable versioned file, then manifest.json, in DEST (a directory, file:///dir or
@@ -86,13 +87,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return (await import('../demo/build-demo-command.js')).runBuildDemo(args, context);
     case 'collect': {
       const { runCollect } = await import('./ingest/collect/collect-command.js');
-      const { collectContact: contact, delistedRetentionDays, parse: parseBudget } = config;
-      return runCollect(args, { ...context, contact, delistedRetentionDays, parseBudget, sourcesDir: await sources() });
+      const { collectContact: contact, fetchAllowHosts, delistedRetentionDays, parse: parseBudget } = config;
+      const sourcesDir = await sources();
+      return runCollect(args, { ...context, contact, fetchAllowHosts, delistedRetentionDays, parseBudget, sourcesDir });
     }
     case 'sources': {
       const { runSources } = await import('./ingest/collect/sources-command.js');
-      const { collectContact: contact, parse: parseBudget } = config;
-      return runSources(args, { ...context, contact, parseBudget, sourcesDir: await sources() });
+      const { collectContact: contact, fetchAllowHosts, parse: parseBudget } = config;
+      return runSources(args, { ...context, contact, fetchAllowHosts, parseBudget, sourcesDir: await sources() });
     }
     case 'publish-dataset': {
       const { runPublishDataset } = await import('./replica/publish-command.js');

@@ -1,7 +1,9 @@
 // Every setting of the service, read once from the environment, validated, defaulted and frozen: one table gives
 // each setting's variable, default, reader and meaning, and the Config type, loadConfig and SETTINGS (docs/operating.md's
 // table and `--help`) all come from it. Nothing else reads process.env.
+import { isIPv6 } from 'node:net';
 import { AddressError, parseManifestUrl } from './domain/published-dataset.js';
+import { bareHostname } from './lib/ip-address.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from './domain/records/listing.js';
 import { BOUNDS, DEFAULT_PARSE_BUDGET, type ParseBound } from './ingest/parsers/parse-budget.js';
 
@@ -94,6 +96,20 @@ function publicUrl(value: string, name: string): string | null {
   }
   // the links are written as this base and a path starting with /
   return url.href.replace(/\/$/u, '');
+}
+
+/** Host names and addresses, each as a URL's hostname writes it (lower case, punycode, IPv6 without brackets). */
+function hostNames(value: string, name: string): readonly string[] {
+  return Object.freeze(
+    list(value).map((entry) => {
+      const bare = bareHostname(entry);
+      const address = `http://${isIPv6(bare) ? `[${bare}]` : bare}/`;
+      const url = URL.canParse(address) && (isIPv6(bare) || !bare.includes(':')) ? new URL(address) : null;
+      if (url === null || url.username !== '' || url.pathname !== '/' || url.search !== '')
+        throw new ConfigError(`${name} names hosts, without scheme, port or path, got "${entry}"`);
+      return bareHostname(url.hostname);
+    }),
+  );
 }
 
 /** A parse bound's setting: its variable and default from parse-budget.ts, a file past it fails its source alone. */
@@ -318,6 +334,12 @@ const TABLE = {
     optional,
     "the folder of the operator's table sources, one file each (`<id>.yaml`, `.yml` or `.json`, docs/data-sources.md), read by `kohyo sources`, `sources try` and `collect` each time one runs, with no build; `sources propose --write` writes there; when empty, `sources/` beside `KOHYO_DB`; a folder that does not exist holds none",
   ),
+  fetchAllowHosts: setting(
+    'KOHYO_FETCH_ALLOW_HOSTS',
+    '',
+    hostNames,
+    'hosts (names or addresses, comma-separated, as a URL writes them) the collectors, `sources try --url` and `sources propose --url` may reach whatever address they resolve to; any other host is reached only at a public address (no loopback, private, link-local, carrier-grade NAT, unique local, reserved, multicast or unspecified one), checked on every redirect and linked file',
+  ),
   /** The bounds each file a collection reads is parsed under (ingest/parsers/parse-budget.ts). */
   parse: {
     seconds: bound('seconds', 1, 86_400, 'seconds one file of a list may take to parse; then its thread is ended'),
@@ -332,6 +354,12 @@ const TABLE = {
     ),
     rows: bound('rows', 100, 100_000_000, 'rows a table of a list may have (a sheet up to its last cell)'),
     cells: bound('cells', 1000, 1_000_000_000, "a sheet's rows × columns, up to its last cell"),
+    listRows: bound(
+      'listRows',
+      1,
+      100_000_000,
+      "rows a list may have, its files together (each row read under a table's header, kept as a record or skipped; a parser of its own, its records and skipped rows), counted in the parsing thread, which stops reading a CSV past it: the collection's memory and the dataset grow with a list's rows",
+    ),
   },
 } as const;
 

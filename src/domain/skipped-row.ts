@@ -1,7 +1,7 @@
 // A row of a published list that a parser left out, and why: blank rows and repeated headers on purpose, unreadable
 // rows alone (a list is not lost for a few bad rows). Shared by the parsers, the collection runs and their reports.
 import { isObject, textOf } from '../lib/is-object.js';
-import { cleanText, cutText, oneLine } from './text/untrusted-text.js';
+import { cleanLine, cutText, oneLine } from './text/untrusted-text.js';
 
 export interface SkippedRow {
   /** 1-based, as the parser counts the list's rows (a sheet's rows, a PDF table's rows across its pages). */
@@ -57,14 +57,20 @@ export function skippedRow(
   page: number | null = null,
 ): SkippedRow {
   const text = cells === null ? null : cells.map(shownCell).join(' | ');
-  return { row, page, reason, text: text === null || text.replace(/[|\s]/gu, '') === '' ? null : text };
+  // a reason may quote a cell, and is printed on its row's line
+  return {
+    row,
+    page,
+    reason: cleanLine(reason),
+    text: text === null || text.replace(/[|\s]/gu, '') === '' ? null : text,
+  };
 }
 
 /** The most of a cell a skipped row keeps: enough to find the row, never a cell that passed its bound whole. */
 export const MAX_SKIPPED_CELL_CHARS = 200;
 
 function shownCell(cell: string): string {
-  return cutText(oneLine(cleanText(cell)), MAX_SKIPPED_CELL_CHARS);
+  return cutText(oneLine(cleanLine(cell)), MAX_SKIPPED_CELL_CHARS);
 }
 
 /**

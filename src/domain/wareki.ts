@@ -1,6 +1,7 @@
 // Dates and periods as Japanese sources write them (令和7年3月14日, R7.3.14, 2025/3/14, 自…至…), read into YYYY-MM-DD.
 import { isCalendarDate } from './dates.js';
 import { foldCompact } from './text/text-fold.js';
+import { excerpt } from './text/untrusted-text.js';
 
 export type DateParse = { readonly ok: true; readonly date: string } | { readonly ok: false; readonly error: string };
 interface DatePeriod {
@@ -62,11 +63,11 @@ export function parseJapaneseDate(text: string): DateParse {
   if (found === null)
     return {
       ok: false,
-      error: `'${text.trim()}' is not a date in a form sources use (令和7年3月14日, R7.3.14, 2025/3/14)`,
+      error: `'${excerpt(text)}' is not a date in a form sources use (令和7年3月14日, R7.3.14, 2025/3/14)`,
     };
-  if (!found.ok) return { ok: false, error: `'${text.trim()}': ${found.error}` };
+  if (!found.ok) return { ok: false, error: `'${excerpt(text)}': ${found.error}` };
   if (found.end !== s.length)
-    return { ok: false, error: `'${text.trim()}' has '${s.slice(found.end)}' after the date` };
+    return { ok: false, error: `'${excerpt(text)}' has '${excerpt(s.slice(found.end))}' after the date` };
   return { ok: true, date: found.date };
 }
 
@@ -116,7 +117,7 @@ export function datesIn(normalised: string): { readonly date: string; readonly s
  * 無期限, 当分の間, 以降), which gives `to: null`.
  */
 export function parseJapanesePeriod(text: string): PeriodParse {
-  const quoted = `'${text.trim()}'`;
+  const quoted = `'${excerpt(text)}'`;
   let s = normaliseDateText(text).replace(/^(?:期間:?)?自/u, '');
   const first = dateAt(s, 0);
   if (first === null) return { ok: false, error: `${quoted} does not start with a date` };
@@ -132,7 +133,7 @@ export function parseJapanesePeriod(text: string): PeriodParse {
       error:
         s === ''
           ? `${quoted} is a single date, not a period`
-          : `${quoted} has '${s}' where 至, から or 〜 should follow the first date`,
+          : `${quoted} has '${excerpt(s)}' where 至, から or 〜 should follow the first date`,
     };
   }
   if (OPEN_END.test(s)) return { ok: true, period: { from: first.date, to: null } };
@@ -146,19 +147,23 @@ function endOf(rest: string, from: string): DateParse {
   const duration = DURATION.exec(rest);
   if (duration) {
     const n = numberOf(duration[1] ?? '');
-    if (n === null || n < 1) return { ok: false, error: `the length '${duration[0]}' is not a whole number of units` };
+    if (n === null || n < 1)
+      return { ok: false, error: `the length '${excerpt(duration[0])}' is not a whole number of units` };
     return { ok: true, date: lastDayOf(from, n, duration[2] ?? '') };
   }
   const full = dateAt(rest, 0);
   const found = full ?? monthDayAt(rest, Number(from.slice(0, 4)));
   if (found === null)
-    return { ok: false, error: `'${rest}' after the first date is neither a date nor an open end (無期限, 当分の間)` };
+    return {
+      ok: false,
+      error: `'${excerpt(rest)}' after the first date is neither a date nor an open end (無期限, 当分の間)`,
+    };
   if (!found.ok) return found;
   const tail = rest
     .slice(found.end)
     .replace(/^まで/u, '')
     .replace(/^\((?:\d+(?:か月|ヶ月|ケ月|カ月|ヵ月|箇月|週|日)間?)\)$/u, '');
-  if (tail !== '') return { ok: false, error: `unexpected '${tail}' after the end date` };
+  if (tail !== '') return { ok: false, error: `unexpected '${excerpt(tail)}' after the end date` };
   return { ok: true, date: found.date };
 }
 
@@ -173,7 +178,7 @@ function dateAt(s: string, pos: number): Found | null {
     const year = w[2] === '元' ? 1 : numberOf(w[2] ?? '');
     const [month, day] = [numberOf(w[3] ?? ''), numberOf(w[4] ?? '')];
     if (!era || year === null || month === null || day === null)
-      return { ok: false, error: `'${w[0]}' has a number that cannot be read` };
+      return { ok: false, error: `'${excerpt(w[0])}' has a number that cannot be read` };
     const found = warekiDate(era, year, month, day);
     return found.ok ? { ok: true, date: found.date, end: pos + w[0].length } : found;
   }

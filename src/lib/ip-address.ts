@@ -63,3 +63,20 @@ export function writtenForms(address: ParsedAddress): string[] {
 export function compressedIPv6(hextets: readonly number[]): string {
   return new ipaddr.IPv6([...hextets]).toRFC5952String();
 }
+
+/**
+ * The range an address lies in when it is not a public unicast one, by ipaddr.js's name (`loopback`, `private`,
+ * `linkLocal`, `carrierGradeNat`, `uniqueLocal`, `reserved`, `multicast`, `unspecified`, …); null for a public
+ * address. An IPv4-mapped IPv6 address is read as its IPv4 address; text that is no address is `invalid`.
+ */
+export function nonPublicRange(address: string): string | null {
+  const text = address.replace(/%.*$/u, '');
+  if (!isIPv4(text) && !isIPv6(text)) return 'invalid';
+  const range = ipaddr.process(text).range();
+  return range === 'unicast' ? null : range;
+}
+
+/** A host as a URL's hostname writes it, an IPv6 address without its brackets: how a connection is asked for. */
+export function bareHostname(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}

@@ -27,7 +27,7 @@ test('a list fails for its unreadable rows only past both a count and a share: a
 test('a skipped row keeps a cell cut to its first characters, cleaned of controls', () => {
   const long = 'あ'.repeat(MAX_SKIPPED_CELL_CHARS + 1);
   const row = skippedRow(3, 'unreadable', [long, 'A\u001b[31mB\u202e']);
-  assert.equal(row.text, `${'あ'.repeat(MAX_SKIPPED_CELL_CHARS)}… (201 characters) | AB`.replace('AB', 'A[31mB'));
+  assert.equal(row.text, `${'あ'.repeat(MAX_SKIPPED_CELL_CHARS)}… (201 characters) | AB`);
   assert.equal(skippedRow(3, 'x', ['あ'.repeat(MAX_SKIPPED_CELL_CHARS)]).text, 'あ'.repeat(MAX_SKIPPED_CELL_CHARS));
 });
 

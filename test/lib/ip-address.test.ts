@@ -1,7 +1,7 @@
-// IP addresses: parsing what sockets and proxies write, the networks a client is grouped by, written forms.
+// IP addresses: parsing what sockets and proxies write, the networks a client is grouped by, written forms, public or not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addressGroup, networkGroup, parseAddress, writtenForms } from '../../src/lib/ip-address.js';
+import { addressGroup, networkGroup, nonPublicRange, parseAddress, writtenForms } from '../../src/lib/ip-address.js';
 
 test('addresses and their groups', () => {
   const cases: [string, string | null][] = [
@@ -61,4 +61,41 @@ test('the network an address is in: an IPv4 /24, an IPv6 /48', () => {
     ['2001:0DB8:0:2::9', '2001:db8:0::/48'],
   ];
   for (const [raw, network] of cases) assert.equal(networkGroup(parseAddress(raw)!), network, raw);
+});
+
+test('an address that is not public, by its range; a public one, null', () => {
+  const cases: [string, string | null][] = [
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['::1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.16.0.1', 'private'],
+    ['192.168.1.1', 'private'],
+    ['::ffff:192.168.1.1', 'private'],
+    ['169.254.169.254', 'linkLocal'],
+    ['fe80::1', 'linkLocal'],
+    ['fe80::1%eth0', 'linkLocal'],
+    ['100.64.0.1', 'carrierGradeNat'],
+    ['fc00::1', 'uniqueLocal'],
+    ['fd12:3456::1', 'uniqueLocal'],
+    ['0.0.0.0', 'unspecified'],
+    ['0.1.2.3', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['192.0.2.1', 'reserved'],
+    ['198.51.100.1', 'reserved'],
+    ['203.0.113.5', 'reserved'],
+    ['240.0.0.1', 'reserved'],
+    ['2001:db8::1', 'reserved'],
+    ['64:ff9b::a00:1', 'rfc6052'],
+    ['2002:a00:1::', '6to4'],
+    ['localhost', 'invalid'],
+    ['8.8.8.8', null],
+    ['::ffff:8.8.8.8', null],
+    ['2606:4700:4700::1111', null],
+  ];
+  for (const [address, range] of cases) assert.equal(nonPublicRange(address), range, address);
 });

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { normaliseCompanyName } from '../companies/names.js';
 import { RECORD_ID_PREFIX, RECORD_KINDS, type RecordKind } from './record.js';
+import { excerpt } from '../text/untrusted-text.js';
 
 interface KeyedBase {
   readonly authority: string;
@@ -76,9 +77,9 @@ const GIVEN_ID = /^[a-z]+_[A-Za-z0-9_-]{1,64}$/u;
 /** Why an id given on a line cannot be used, or null when it can. */
 export function givenIdProblem(kind: RecordKind, id: string): string | null {
   const prefix = RECORD_ID_PREFIX[kind];
-  if (!id.startsWith(prefix)) return `id '${id}' must start with '${prefix}', the prefix of ${kind} records`;
+  if (!id.startsWith(prefix)) return `id '${excerpt(id)}' must start with '${prefix}', the prefix of ${kind} records`;
   if (!GIVEN_ID.test(id))
-    return `id '${id}' may hold only ASCII letters, digits, '_' and '-' (at most 64 after the prefix)`;
+    return `id '${excerpt(id)}' may hold only ASCII letters, digits, '_' and '-' (at most 64 after the prefix)`;
   return null;
 }
 
@@ -89,7 +90,10 @@ export function duplicateIdErrors(entries: readonly { readonly line: number; rea
   for (const { line, id } of entries) {
     const first = firstLine.get(id);
     if (first === undefined) firstLine.set(id, line);
-    else errors.push(`line ${line}: id '${id}' is the same as on line ${first} (give each record its own source_key)`);
+    else
+      errors.push(
+        `line ${line}: id '${excerpt(id)}' is the same as on line ${first} (give each record its own source_key)`,
+      );
   }
   return errors;
 }

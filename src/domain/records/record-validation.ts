@@ -9,8 +9,8 @@ import type {
 } from './record-input.js';
 import { deriveSourceKey, givenIdProblem, isSourceId, recordId, sourceIdForUrl } from './record-id.js';
 import { checkRecordShape } from './record-schema-check.js';
-import { overBound } from './text-bounds.js';
-import { cleanStrings } from '../text/untrusted-text.js';
+import { isLongTextField, overBound } from './text-bounds.js';
+import { cleanStrings, excerpt } from '../text/untrusted-text.js';
 import { isCalendarDate, japanDate } from '../dates.js';
 import { placeOf } from '../companies/link-company.js';
 import type {
@@ -46,11 +46,12 @@ export function validateRecordLine(value: unknown, line: number): LineValidation
 
 /**
  * Validates a record; errors read "authority 'xyz' is not a known authority code", for the caller to place. Every
- * record any source gives is validated here before it is written, so this is where its text is cleaned (control
- * and direction characters removed) and bounded: a field longer than its bound fails the record, naming the bound.
+ * record any source gives is validated here before it is written, so this is where its text is cleaned (escape
+ * sequences, control and direction characters removed; a line break folded to a space but in a long text) and
+ * bounded: a field longer than its bound fails the record, naming the bound.
  */
 export function validateRecord(value: unknown): LineValidation {
-  const cleaned = cleanStrings(value);
+  const cleaned = cleanStrings(value, isLongTextField);
   const tooLong = overBound(cleaned);
   if (tooLong.length > 0) return { ok: false, errors: tooLong };
   const shape = checkRecordShape(cleaned);
@@ -118,7 +119,7 @@ function procurementFields(
   const lifted = input.status === 'lifted';
   if (input.status !== undefined && !lifted) {
     errors.push(
-      `status '${input.status}' cannot be imported: only 'lifted' comes from a source, the other statuses are computed`,
+      `status '${excerpt(input.status)}' cannot be imported: only 'lifted' comes from a source, the other statuses are computed`,
     );
   }
   if (input.lifted_on != null) {
@@ -179,12 +180,12 @@ function companyOf(input: CompanyRefInput, authority: string, errors: string[]):
     const parsed = parseCorporateNumber(input.corporate_number);
     if (parsed.ok) number = parsed.number;
     else if (parsed.reason === 'not_13_digits')
-      errors.push(`company.corporate_number '${input.corporate_number}' is not 13 digits`);
-    else errors.push(`company.corporate_number '${input.corporate_number}' has a wrong check digit`);
+      errors.push(`company.corporate_number '${excerpt(input.corporate_number)}' is not 13 digits`);
+    else errors.push(`company.corporate_number '${excerpt(input.corporate_number)}' has a wrong check digit`);
   }
   const given = input.link ?? null;
   if (given !== null && input.corporate_number == null) {
-    errors.push(`company.link '${given}' needs company.corporate_number (a record without one is not linked)`);
+    errors.push(`company.link '${excerpt(given)}' needs company.corporate_number (a record without one is not linked)`);
   }
   if (input.prefecture_code != null)
     known(prefectures, 'company.prefecture_code', input.prefecture_code, errors, 'prefecture');
@@ -205,12 +206,12 @@ function companyOf(input: CompanyRefInput, authority: string, errors: string[]):
 function sourceOf(input: RecordInput['source'], errors: string[]): SourceRef {
   const url = input.url.trim();
   if (!/^https?:\/\/[^\s/]+/u.test(url) || !URL.canParse(url))
-    errors.push(`source.url '${input.url}' is not an http(s) URL`);
+    errors.push(`source.url '${excerpt(input.url)}' is not an http(s) URL`);
   if (input.published_on != null) date('source.published_on', input.published_on, errors);
   const id = input.id?.trim() || sourceIdForUrl(url);
   if (!isSourceId(id))
     errors.push(
-      `source.id '${id}' is not a source id: lower-case ASCII words joined by '-', as the registry's ids are (or leave it out to have one made from source.url)`,
+      `source.id '${excerpt(id)}' is not a source id: lower-case ASCII words joined by '-', as the registry's ids are (or leave it out to have one made from source.url)`,
     );
   return {
     id,
@@ -252,12 +253,12 @@ function period(field: string, input: Period, errors: string[]): Period {
 
 function date(field: string, value: string, errors: string[]): boolean {
   if (isCalendarDate(value)) return true;
-  errors.push(`${field} '${value}' is not a calendar date`);
+  errors.push(`${field} '${excerpt(value)}' is not a calendar date`);
   return false;
 }
 
 function known(vocabulary: Vocabulary, field: string, code: string, errors: string[], what = vocabulary.field): void {
-  if (vocabulary.get(code) === undefined) errors.push(`${field} '${code}' is not a known ${what} code`);
+  if (vocabulary.get(code) === undefined) errors.push(`${field} '${excerpt(code)}' is not a known ${what} code`);
 }
 
 function required(field: string, value: string, errors: string[]): string {

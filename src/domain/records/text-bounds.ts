@@ -8,6 +8,11 @@ export const MAX_TEXT_CHARS = 5000;
 const MAX_URL_CHARS = 2000;
 
 const LONG_TEXT_FIELDS: ReadonlySet<string> = new Set(['summary', 'summary_en', 'reason_detail', 'law_detail']);
+
+/** Whether a field is a long text, which may hold lines of its own; every other field is one line. */
+export function isLongTextField(field: string): boolean {
+  return LONG_TEXT_FIELDS.has(field);
+}
 const URL_FIELDS: ReadonlySet<string> = new Set(['url', 'source_key']);
 
 /** A bound on a text's length, in characters, and the name it is documented by. */
@@ -21,7 +26,7 @@ export const NAME_BOUND: TextBound = { chars: MAX_NAME_CHARS, name: 'MAX_NAME_CH
 
 /** The bound of a field, by its name (the last part of its path), and the words that name it. */
 export function boundOf(field: string): TextBound {
-  if (LONG_TEXT_FIELDS.has(field)) return { chars: MAX_TEXT_CHARS, name: 'MAX_TEXT_CHARS' };
+  if (isLongTextField(field)) return { chars: MAX_TEXT_CHARS, name: 'MAX_TEXT_CHARS' };
   if (URL_FIELDS.has(field)) return { chars: MAX_URL_CHARS, name: 'MAX_URL_CHARS' };
   return NAME_BOUND;
 }

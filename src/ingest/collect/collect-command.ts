@@ -1,5 +1,5 @@
-// `kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]`: runs the registry's collectors and publishes the result.
-import { setTimeout as sleep } from 'node:timers/promises';
+// `kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force] [--accept-held-back]`: runs the registry's
+// collectors and publishes the result.
 import { parseArgs as parseCommandArgs } from 'node:util';
 import type { SourceEntry } from '../registry/source-entry.js';
 import { registryOrSentence, type SourceRegistry } from '../registry/source-registry.js';
@@ -15,16 +15,16 @@ import {
 } from './collect-report.js';
 import { findLocalCopies } from './local-copies.js';
 import { unknownSourceMessage } from './nearest-ids.js';
-import { createFetcher, type Fetcher } from './fetcher.js';
+import { collectorFetcher, type Fetcher } from './fetcher.js';
 import { budgetedResolver } from './parse-thread.js';
 import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 import type { ParserResolver } from '../parsers/source-parser.js';
-import { collectorUserAgent } from './user-agent.js';
 import { messageOf } from '../../lib/error-of.js';
 import { shellWord } from '../../domain/text/shell-word.js';
 import { DEFAULT_DELISTED_RETENTION_DAYS } from '../../domain/records/listing.js';
 
-const COLLECT_USAGE = 'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force]';
+const COLLECT_USAGE =
+  'usage: kohyo collect [SOURCE_ID...] [--file PATH]... [--files DIR] [--force] [--accept-held-back]';
 
 export interface CollectCommandIo {
   readonly dbPath: string;
@@ -33,6 +33,8 @@ export interface CollectCommandIo {
   readonly stderr: (line: string) => void;
   /** KOHYO_COLLECT_CONTACT. */
   readonly contact: string | null;
+  /** KOHYO_FETCH_ALLOW_HOSTS: the hosts reached whatever their addresses (none when not given). */
+  readonly fetchAllowHosts?: readonly string[];
   /** KOHYO_DELISTED_RETENTION_DAYS (the default when not given). */
   readonly delistedRetentionDays?: number;
   /** KOHYO_PARSE_*: the bounds each file is parsed under, on a thread of its own (DEFAULT_PARSE_BUDGET when not given). */
@@ -52,6 +54,8 @@ interface CollectArgs {
   /** --files DIR: a folder of local copies, each named after its source. */
   readonly dir: string | null;
   readonly force: boolean;
+  /** --accept-held-back: the named sources' lists are merged even where their size would hold them back. */
+  readonly acceptHeldBack: boolean;
 }
 
 /** Exit code 0 when every source succeeded or was unchanged, 1 when any failed or was held back, 2 on a usage error. */
@@ -73,7 +77,7 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
       'kohyo collect: KOHYO_COLLECT_CONTACT is not set: publishers cannot tell whom to write to about our requests',
     );
   }
-  const fetcher = io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact), sleep: (ms) => sleep(ms) });
+  const fetcher = io.fetcher ?? collectorFetcher({ contact: io.contact, allowHosts: io.fetchAllowHosts ?? [] });
   const sources = chosen;
   let done = 0;
   try {
@@ -91,6 +95,8 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
           clock: io.now,
           localFiles,
           force: parsed.force,
+          acceptHeldBack: parsed.acceptHeldBack,
+          parseBudget: io.parseBudget,
           delistedRetentionDays: io.delistedRetentionDays,
           onProgress: (event) => {
             if (event.kind === 'source_done')
@@ -115,6 +121,11 @@ export async function runCollect(args: readonly string[], io: CollectCommandIo):
         if (failed.length > 0)
           io.stderr(
             `${failed.length} of ${summary.results.length} source(s) failed or were held back; their previous records are kept`,
+          );
+        const held = summary.results.filter((r) => r.result.held_back).map((r) => r.source.id);
+        if (held.length > 0)
+          io.stderr(
+            `a list held back is merged by \`kohyo collect ${held.join(' ')} --accept-held-back\`, once you have checked it`,
           );
         return failed.length > 0 ? 1 : 0;
       },
@@ -192,6 +203,7 @@ const COLLECT_OPTIONS = {
   file: { type: 'string', multiple: true },
   files: { type: 'string', multiple: true },
   force: { type: 'boolean' },
+  'accept-held-back': { type: 'boolean' },
 } as const;
 
 function parseArgs(args: readonly string[]): CollectArgs | string {
@@ -206,20 +218,24 @@ function parseArgs(args: readonly string[]): CollectArgs | string {
   for (const token of parsed.tokens) {
     if (token.kind !== 'option') continue;
     if (!Object.hasOwn(COLLECT_OPTIONS, token.name)) return `unknown option ${token.rawName}`;
-    if (token.name === 'force' && token.value !== undefined) return '--force takes no value';
-    if (token.name !== 'force' && (token.value === undefined || token.value === '' || token.value.startsWith('--')))
+    const flag = token.name === 'force' || token.name === 'accept-held-back';
+    if (flag && token.value !== undefined) return `${token.rawName} takes no value`;
+    if (!flag && (token.value === undefined || token.value === '' || token.value.startsWith('--')))
       return `${token.rawName} needs a ${token.name === 'file' ? 'PATH' : 'DIR'}`;
   }
   const files = stringsOf(parsed.values.file);
   const dirs = stringsOf(parsed.values.files);
   const force = parsed.values.force === true;
+  const acceptHeldBack = parsed.values['accept-held-back'] === true;
   const ids = parsed.positionals;
   if (dirs.length > 1) return '--files is given once';
   const [dir = null] = dirs;
   if (dir !== null && (ids.length > 0 || files.length > 0))
     return '--files DIR collects every source named in DIR: give no SOURCE_ID and no --file with it';
   if (files.length > 0 && ids.length !== 1) return '--file is the local copy of one source: name exactly one SOURCE_ID';
-  return { ids: [...new Set(ids)], files, dir, force };
+  if (acceptHeldBack && ids.length === 0)
+    return '--accept-held-back merges the lists of the sources named: name each SOURCE_ID you have checked';
+  return { ids: [...new Set(ids)], files, dir, force, acceptHeldBack };
 }
 
 function stringsOf(values: readonly (string | boolean)[] | string | boolean | undefined): string[] {

@@ -1,5 +1,6 @@
 // What `kohyo collect` prints: a line per source as it finishes, then the summary table, the rows skipped and the linked share.
 import { skippedRowLines, type SkippedRow } from '../../domain/skipped-row.js';
+import { cleanLine } from '../../domain/text/untrusted-text.js';
 import type { SourceRunResult } from './collect-source.js';
 import { textTable } from './text-table.js';
 
@@ -109,8 +110,9 @@ export function runNotes(
     `\n${id}:`,
     ...skippedRowLines(skippedRows).map((line) => `  ${line}`),
     ...(more > 0 ? [`  and ${more} more skipped rows, not kept (the first ${skippedRows.length} are)`] : []),
-    ...warnings.map((w) => `  warning: ${w}`),
-    ...linkNotes.map((note) => `  ${note}`),
+    // a note may quote a cell: each is one line, whatever the parser wrote
+    ...warnings.map((w) => `  warning: ${cleanLine(w)}`),
+    ...linkNotes.map((note) => `  ${cleanLine(note)}`),
   ];
 }
 

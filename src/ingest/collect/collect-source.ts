@@ -4,7 +4,7 @@
 import { instant } from '../../domain/dates.js';
 import { messageOf } from '../../lib/error-of.js';
 import { withoutLocalPaths } from '../../domain/text/local-paths.js';
-import { cleanText, cutText } from '../../domain/text/untrusted-text.js';
+import { cleanLine, cutText } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -13,6 +13,8 @@ import type { RecordWriter } from '../../store/write/record-writer.js';
 import { recordCollectionRun, type CollectionRun } from '../../store/write/source-writer.js';
 import { writeSourceHttpState } from '../../store/write/source-http-state.js';
 import { countListedRecordsOfSource, countRecordsOfSource } from '../../store/read/source-record-count.js';
+import { sizeOutOfLine } from '../../domain/records/edition-size.js';
+import type { ParseBudget } from '../parsers/parse-budget.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { Fetcher } from './fetcher.js';
 import { parseListFiles } from './parse-list-files.js';
@@ -31,6 +33,10 @@ export interface SourceRunContext {
   readonly force: boolean;
   /** KOHYO_DELISTED_RETENTION_DAYS: how long after its last listing a delisted record is kept; 0 drops it at once. */
   readonly delistedRetentionDays: number;
+  /** KOHYO_PARSE_* and KOHYO_MAX_LIST_ROWS: the bounds the list's files are parsed under. */
+  readonly parseBudget: ParseBudget;
+  /** `collect --accept-held-back`: a list that shrank or grew too far is merged all the same (the operator checked it). */
+  readonly acceptHeldBack: boolean;
 }
 
 /** What one run did: the recorded run, and what the summary table shows of it. */
@@ -111,17 +117,17 @@ async function runStages(
   if (list.kind === 'failed') return { kind: 'failure', error: list.error, seen: list.seen };
   if (list.kind === 'not_modified') return list;
   const retrievedAt = instant(context.clock());
-  const parsed = await parseListFiles(list.files, parse, source, retrievedAt);
+  const parsed = await parseListFiles(list.files, parse, source, retrievedAt, context.parseBudget);
   if (!parsed.ok) {
-    const problems = parsed.problems.length > 0 ? ` (${parsed.problems.join('; ')})` : '';
-    return { kind: 'failure', error: `could not parse the list: ${parsed.error}${problems}`, seen: list.seen };
+    const error = `could not parse the list: ${parsed.error}${firstOf(parsed.problems)}`;
+    return { kind: 'failure', error, seen: list.seen };
   }
   // the same record in two files of one list is one record; in a list of one file each row is told apart
   const duplicates = list.files.length > 1 ? 'keep_first' : 'by_row';
   const namesakes = (key: string, prefecture: string) => context.links.namesakes(key, prefecture);
   const prepared = prepareRecords(parsed, source.id, namesakes, duplicates, source.unreadable_rows);
   if (!prepared.ok) {
-    const error = `the records do not fit: ${prepared.error} (${prepared.problems.slice(0, QUOTED_PROBLEMS).join('; ')}${more(prepared.problems.length)})`;
+    const error = `the records do not fit: ${prepared.error}${firstOf(prepared.problems)}`;
     return { kind: 'failure', error, seen: list.seen, records: parsed.records.length };
   }
   const notes = withPrepared(parsed, prepared);
@@ -136,19 +142,24 @@ async function runStages(
   // an older edition is no fault of the source: the run is skipped, and the source keeps what it holds (before
   // the held-back guard, which compares with the newer edition held)
   if (judged.kind === 'skip') return { kind: 'skipped', reason: judged.reason, facts, of };
-  const previous = countListedRecordsOfSource(context.db, source.id);
-  if (prepared.records.length * 2 < previous) {
-    const reason = `held back: the list yielded ${prepared.records.length} records, under half of the ${previous} listed; the ${previous} are kept`;
-    return { kind: 'held_back', reason, facts, of };
-  }
-  return { kind: 'merge', facts, of, judged };
+  const listed = countListedRecordsOfSource(context.db, source.id);
+  const size = sizeOutOfLine(prepared.records.length, listed, source.growth);
+  if (size === null) return { kind: 'merge', facts, of, judged };
+  if (!context.acceptHeldBack)
+    return { kind: 'held_back', reason: `held back: ${size}; the ${listed} are kept`, facts, of };
+  // the operator looked at the list and means it: merged, and the run says what it would have held back
+  const warnings = [...facts.warnings, `${size}: merged as asked (--accept-held-back)`];
+  return { kind: 'merge', facts: { ...facts, warnings }, of, judged };
 }
 
-/** How many of a failed list's problems its run quotes. */
-const QUOTED_PROBLEMS = 5;
-
-function more(count: number): string {
-  return count > QUOTED_PROBLEMS ? `; and ${count - QUOTED_PROBLEMS} more` : '';
+/**
+ * The first of a failed list's problems, and how many more there are: a run's error is published, and says what
+ * failed (a row, a column, a rule), not the list (`sources try` shows every problem).
+ */
+function firstOf(problems: readonly string[]): string {
+  const [first] = problems;
+  if (first === undefined) return '';
+  return ` (${first}${problems.length > 1 ? `; and ${problems.length - 1} more` : ''})`;
 }
 
 /** The parser's notes with the rows the collection left out and the warnings it gave, kept bounded. */
@@ -165,12 +176,27 @@ function withPrepared(
   });
 }
 
-/** The most of one warning, link note or error a run keeps: each may quote cells, and a cell may be past its bound. */
+/** The most of one warning or link note a run keeps: each may quote cells, and a cell may be past its bound. */
 const MAX_NOTE_CHARS = 1000;
 
-/** A note as a run keeps it: cleaned as a cell is, and cut. */
+/**
+ * The most of a run's error kept: it is published (`last_error` of /api/v1/coverage and the coverage page), and
+ * what it quotes of a file is cut where it is written (`excerpt`, MAX_QUOTED_CHARS); this bounds the rest, whatever
+ * a library's message holds.
+ */
+const MAX_ERROR_CHARS = 300;
+
+/**
+ * A run's error as it is stored and published, whatever stage failed (a fetch, a parser's or a library's exception,
+ * a validation, a throw): one line, cleaned, a local path cut to its file's name, and cut to MAX_ERROR_CHARS.
+ */
+function storedError(error: string): string {
+  return cutText(cleanLine(withoutLocalPaths(error)).replace(/\s+/gu, ' '), MAX_ERROR_CHARS);
+}
+
+/** A note as a run keeps it: cleaned as a single-line cell is (it is printed on a line of its own), and cut. */
 function cutNote(note: string): string {
-  return cutText(cleanText(note), MAX_NOTE_CHARS);
+  return cutText(cleanLine(note), MAX_NOTE_CHARS);
 }
 
 function listFacts(
@@ -200,8 +226,7 @@ function finishRun(source: SourceEntry, context: SourceRunContext, started: Date
     extra: Partial<SourceRunResult>,
   ) => {
     const finished = context.clock();
-    // the error is published (/api/v1/coverage): a local file is named by its name, never its folders
-    const error = run.error === null ? null : cutNote(withoutLocalPaths(run.error));
+    const error = run.error === null ? null : storedError(run.error);
     const full: CollectionRun = { ...base, ...run, error, finished_at: instant(finished) };
     recordCollectionRun(context.db, full);
     const ms = finished.getTime() - started.getTime();

@@ -14,6 +14,7 @@ import type { SourceEntry } from '../registry/source-entry.js';
 import { collectSource, type SourceRunContext, type SourceRunResult } from './collect-source.js';
 import type { Fetcher } from './fetcher.js';
 import { parseFailure, type ParserResolver } from '../parsers/source-parser.js';
+import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 
 export interface CollectionOptions {
   /** The live database (KOHYO_DB); it is only ever replaced whole. */
@@ -32,6 +33,10 @@ export interface CollectionOptions {
   /** Shorthand for `localFiles` with one source: its one local copy. */
   readonly file?: string | null;
   readonly force?: boolean;
+  /** KOHYO_PARSE_* and KOHYO_MAX_LIST_ROWS, as the parsing threads keep them (DEFAULT_PARSE_BUDGET when not given). */
+  readonly parseBudget?: ParseBudget;
+  /** Merge the lists that would be held back for their size (`collect --accept-held-back`). */
+  readonly acceptHeldBack?: boolean;
   /** KOHYO_DELISTED_RETENTION_DAYS; DEFAULT_DELISTED_RETENTION_DAYS when not given. */
   readonly delistedRetentionDays?: number;
   /** Sources in flight at once; requests to one host still go one at a time. */
@@ -87,6 +92,8 @@ export async function runCollection(options: CollectionOptions): Promise<Collect
       fetcher: options.fetcher,
       clock: options.clock,
       force: options.force ?? false,
+      acceptHeldBack: options.acceptHeldBack ?? false,
+      parseBudget: options.parseBudget ?? DEFAULT_PARSE_BUDGET,
       delistedRetentionDays: options.delistedRetentionDays ?? DEFAULT_DELISTED_RETENTION_DAYS,
     };
     const ran = await inPool(options.sources, options.concurrency ?? 4, async (source) => {

@@ -1,9 +1,12 @@
-// Fetching a source's list over HTTP: timeouts, a size cap, retries on 5xx and timeouts (undici's retry
-// interceptor), conditional requests.
+// Fetching a source's list over HTTP: public addresses only (address-guard.ts), redirects followed hop by hop,
+// timeouts, a size cap, retries on 5xx and timeouts (undici's retry interceptor), conditional requests.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Agent, interceptors, type Dispatcher, type RetryHandler } from 'undici';
 import { errorCodeOf, messageOf } from '../../lib/error-of.js';
 import { propertyOf } from '../../lib/is-object.js';
+import { guardedConnector, NON_PUBLIC_ADDRESS } from './address-guard.js';
+import { collectorUserAgent } from './user-agent.js';
 
 export interface FetcherOptions {
   readonly userAgent: string;
@@ -20,6 +23,8 @@ export interface FetcherOptions {
   readonly retries?: number;
   /** The first backoff; each next one doubles, up to 60 s. */
   readonly backoffMs?: number;
+  /** KOHYO_FETCH_ALLOW_HOSTS: the hosts reached whatever their addresses; any other only at a public address. */
+  readonly allowHosts?: readonly string[];
 }
 
 /** What the publisher said about the list we hold: sent back so that an unchanged list answers 304. */
@@ -58,7 +63,12 @@ const FETCH_DEFAULTS = {
   maxBytes: MAX_LIST_BYTES,
   retries: 3,
   backoffMs: 2_000,
+  allowHosts: [],
 } as const;
+
+/** Redirects one fetch follows, each hop checked as the first request is. */
+const MAX_REDIRECTS = 5;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 const MAX_BACKOFF_MS = 60_000;
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -69,19 +79,28 @@ interface RetryTrace {
   cause: unknown;
 }
 
+/** The fetcher of a command's collectors: its User-Agent names the operator's contact, its waits are real. */
+export function collectorFetcher(settings: {
+  readonly contact: string | null;
+  readonly allowHosts: readonly string[];
+}): Fetcher {
+  return createFetcher({
+    userAgent: collectorUserAgent(settings.contact),
+    sleep: (ms) => sleep(ms),
+    allowHosts: settings.allowHosts,
+  });
+}
+
 export function createFetcher(options: FetcherOptions): Fetcher {
   const o = { ...FETCH_DEFAULTS, ...options };
   const agent = new Agent({
-    connect: { timeout: o.connectTimeoutMs },
+    connect: guardedConnector({ timeout: o.connectTimeoutMs, allowHosts: o.allowHosts }),
     headersTimeout: o.headersTimeoutMs,
     bodyTimeout: o.bodyTimeoutMs,
   });
-  // the retries outermost, so that a request tried again follows its redirects again; the policy is each request's
-  // own (retryPolicy), as it counts that request's attempts and waits with the injected sleep
-  const dispatcher = agent.compose(
-    interceptors.redirect({ maxRedirections: 5 }),
-    interceptors.retry({ throwOnError: false }),
-  );
+  // redirects are followed by fetchList, hop by hop (each hop's address checked as it connects); the policy of the
+  // retries is each request's own (retryPolicy), as it counts that request's attempts and waits with the injected sleep
+  const dispatcher = agent.compose(interceptors.retry({ throwOnError: false }));
   // one request at a time to each host, other hosts in parallel; a fetcher lives for one collection, so the hosts
   // are those of the registry's lists, and none need be forgotten
   const hosts = new Map<string, LimitFunction>();
@@ -93,23 +112,15 @@ export function createFetcher(options: FetcherOptions): Fetcher {
 
   return {
     fetch(url, validators = null) {
-      let host: string;
-      try {
-        host = new URL(url).host;
-      } catch {
+      const parsed = URL.canParse(url) ? new URL(url) : null;
+      if (parsed === null)
         return Promise.resolve({ kind: 'failed', status: null, error: `'${url}' is not a URL`, attempts: 0 });
-      }
-      return oneAtATime(host)(() => fetchList(dispatcher, o, url, validators));
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+        return Promise.resolve({ kind: 'failed', status: null, error: `${url} is not http or https`, attempts: 0 });
+      return oneAtATime(parsed.host)(() => fetchList(dispatcher, o, url, validators));
     },
     close: () => agent.close(),
   };
-}
-
-/** The redirect interceptor lists every address it visited in the response context, the last one answering. */
-function finalUrl(context: unknown, requested: string): string {
-  const history = propertyOf(context, 'history');
-  const last: unknown = Array.isArray(history) ? history.at(-1) : undefined;
-  return last instanceof URL ? last.href : requested;
 }
 
 /** A chunk of a response body: undici's body stream gives Buffers (no text encoding is set on it). */
@@ -174,6 +185,8 @@ function failureOf(error: unknown, trace: RetryTrace): string {
 function describeError(error: unknown): string {
   const code = errorCodeOf(error);
   switch (code) {
+    case NON_PUBLIC_ADDRESS:
+      return `refused: ${messageOf(error)}`;
     case 'UND_ERR_CONNECT_TIMEOUT':
       return 'timed out connecting to the server';
     case 'UND_ERR_HEADERS_TIMEOUT':
@@ -201,7 +214,11 @@ function retryAfter(value: string | string[] | undefined): number | null {
   return null;
 }
 
-/** One list fetched, with undici's retries under retryPolicy: its body, or that it is unchanged, or why it failed. */
+/**
+ * One list fetched, with undici's retries under retryPolicy: its body, or that it is unchanged, or why it failed. A
+ * redirect is followed here, at most MAX_REDIRECTS of them, to http and https only, each hop's host checked as the
+ * first one's is when it connects (address-guard.ts).
+ */
 async function fetchList(
   dispatcher: Dispatcher,
   o: Required<FetcherOptions>,
@@ -212,19 +229,56 @@ async function fetchList(
   if (validators?.etag) headers['if-none-match'] = validators.etag;
   if (validators?.last_modified) headers['if-modified-since'] = validators.last_modified;
   const trace: RetryTrace = { retries: 0, cause: null };
-  // the retry interceptor reads each request's own retryOptions, which Dispatcher.RequestOptions does not declare
-  const request: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
-    ...target(url),
-    method: 'GET',
-    headers,
-    retryOptions: { retry: retryPolicy(o, trace) },
-  };
-  let response: Dispatcher.ResponseData;
-  try {
-    response = await dispatcher.request(request);
-  } catch (error) {
-    return failed(null, failureOf(error, trace), trace);
+  let at = url;
+  for (let hops = 0; ; hops++) {
+    // the retry interceptor reads each request's own retryOptions, which Dispatcher.RequestOptions does not declare
+    const request: Dispatcher.RequestOptions & { retryOptions: RetryHandler.RetryOptions } = {
+      ...target(at),
+      method: 'GET',
+      headers,
+      retryOptions: { retry: retryPolicy(o, trace) },
+    };
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await dispatcher.request(request);
+    } catch (error) {
+      return failed(null, `${failureOf(error, trace)}${hops === 0 ? '' : ` (redirected to ${at})`}`, trace);
+    }
+    const { statusCode: status } = response;
+    const location = header(response.headers.location);
+    if (REDIRECTS.has(status) && location !== undefined) {
+      await response.body.dump();
+      const next = redirectTarget(at, location, hops);
+      if (next.ok) at = next.url;
+      else return failed(status, next.error, trace);
+      continue;
+    }
+    return answered(response, at, trace, o.maxBytes);
   }
+}
+
+/** Where a redirect leads, or why it is not followed: too many, no URL, or a scheme other than http and https. */
+function redirectTarget(
+  from: string,
+  location: string,
+  hops: number,
+): { readonly ok: true; readonly url: string } | { readonly ok: false; readonly error: string } {
+  if (hops >= MAX_REDIRECTS) return { ok: false, error: `more than ${MAX_REDIRECTS} redirects, the last from ${from}` };
+  const next = URL.canParse(location, from) ? new URL(location, from) : null;
+  if (next === null) return { ok: false, error: `${from} redirected to what is not a URL` };
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    return { ok: false, error: `${from} redirected to a ${next.protocol} address: only http and https are followed` };
+  next.hash = '';
+  return { ok: true, url: next.href };
+}
+
+/** The answer of the last hop: unchanged, failed by its status or its size, or its body. */
+async function answered(
+  response: Dispatcher.ResponseData,
+  url: string,
+  trace: RetryTrace,
+  maxBytes: number,
+): Promise<FetchOutcome> {
   const { statusCode: status } = response;
   if (status === 304) {
     await response.body.dump();
@@ -235,11 +289,11 @@ async function fetchList(
     return failed(status, `the server answered ${status}`, trace);
   }
   const declared = Number(header(response.headers['content-length']) ?? NaN);
-  if (declared > o.maxBytes) {
+  if (declared > maxBytes) {
     response.body.destroy();
-    return failed(status, tooLarge(o.maxBytes), trace);
+    return failed(status, tooLarge(maxBytes), trace);
   }
-  return fetchedBody(response, url, trace, o.maxBytes);
+  return fetchedBody(response, url, trace, maxBytes);
 }
 
 /** A 2xx answer's body read within `maxBytes`, with the validators and type it came with. */
@@ -272,7 +326,7 @@ async function fetchedBody(
   const contentType = header(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() || null;
   return {
     kind: 'fetched',
-    url: finalUrl(response.context, url),
+    url,
     status,
     body: Buffer.concat(chunks),
     validators: validatorsOut,

@@ -67,7 +67,9 @@ export async function fetchList(
   if (source.list_link === undefined) return fetcher.fetch(source.url, validators);
   const links = await linkedFiles(source, source.list_link, fetcher);
   if (!Array.isArray(links)) return links;
-  return fetcher.fetch(links[0], validators);
+  const file = await fetcher.fetch(links[0], validators);
+  // the link is the page's, not the registry's: the failure names it, as a list of several files names each
+  return file.kind === 'failed' ? { ...file, error: `${links[0]}: ${file.error}` } : file;
 }
 
 /**

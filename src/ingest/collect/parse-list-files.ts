@@ -9,6 +9,7 @@ import {
   type SourceParser,
 } from '../parsers/source-parser.js';
 import type { SourceEntry } from '../registry/source-entry.js';
+import { DEFAULT_PARSE_BUDGET, type ParseBudget } from '../parsers/parse-budget.js';
 
 /** One file of the list: where it came from (what its records cite) and its bytes. */
 export interface ListFile {
@@ -29,13 +30,18 @@ export async function parseListFiles(
   parse: SourceParser,
   source: SourceEntry,
   retrievedAt: string,
+  budget: ParseBudget = DEFAULT_PARSE_BUDGET,
 ): Promise<ParseOutcome> {
   const parts: { file: ListFile; list: ParsedList }[] = [];
+  // the rows of the files read so far, so that the bound on a list's rows holds for its files together
+  let rows = 0;
   for (const file of files) {
     const bytes = new Uint8Array(file.body.buffer, file.body.byteOffset, file.body.length);
-    const parsed = await parseSafely(parse, bytes, { source, url: file.url, retrieved_at: retrievedAt });
+    const context = { source, url: file.url, retrieved_at: retrievedAt, budget, list_rows_before: rows };
+    const parsed = await parseSafely(parse, bytes, context);
     if (!parsed.ok) return files.length === 1 ? parsed : { ...parsed, error: `${nameOf(file)}: ${parsed.error}` };
     parts.push({ file, list: parsed });
+    rows += parsed.records.length + skippedTotal(parsed);
   }
   const [first] = parts;
   if (first !== undefined && parts.length === 1) return keptNotes(first.list);

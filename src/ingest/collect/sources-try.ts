@@ -4,7 +4,6 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { instant } from '../../domain/dates.js';
 import { editionDateOf, printedDateOf } from '../../domain/edition-date.js';
 import { NO_NAMESAKES, type Namesakes } from '../../domain/companies/link-company.js';
@@ -25,14 +24,13 @@ import { liveDatasetKind } from '../../store/write/dataset-kind.js';
 import { unknownSourceMessage } from './nearest-ids.js';
 import type { SourceEntry } from '../registry/source-entry.js';
 import type { SourceRegistry } from '../registry/source-registry.js';
-import { createFetcher, type Fetcher } from './fetcher.js';
+import { collectorFetcher, type Fetcher } from './fetcher.js';
 import { parseListFiles, type ListFile } from './parse-list-files.js';
 import { budgetedResolver } from './parse-thread.js';
 import { prepareRecords } from './prepare-records.js';
 import { readList } from './read-list.js';
 import { runNotes } from './collect-report.js';
 import { skippedRowLines, type SkippedRow } from '../../domain/skipped-row.js';
-import { collectorUserAgent } from './user-agent.js';
 
 export const SOURCES_TRY_USAGE = 'usage: kohyo sources try <source> (--file F | --url U) [--all]';
 
@@ -43,6 +41,8 @@ export interface SourcesTryIo {
   readonly stderr: (line: string) => void;
   readonly registry: SourceRegistry;
   readonly contact?: string | null;
+  /** KOHYO_FETCH_ALLOW_HOSTS: the hosts `--url` may reach whatever their addresses (none when not given). */
+  readonly fetchAllowHosts?: readonly string[];
   readonly parseBudget?: ParseBudget;
   /** Seams for tests; the parsers on threads under the budget and a real fetcher otherwise. */
   readonly resolve?: ParserResolver;
@@ -64,8 +64,7 @@ export async function runSourcesTry(args: readonly string[], io: SourcesTryIo): 
     );
     return 2;
   }
-  const fetcher =
-    io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
+  const fetcher = io.fetcher ?? collectorFetcher({ contact: io.contact ?? null, allowHosts: io.fetchAllowHosts ?? [] });
   const links = linkQueries(io.dbPath);
   try {
     return await tryList(chosen, parse, { ...io, fetcher, links });
@@ -99,7 +98,7 @@ async function tryList(
     return 1;
   }
   const retrievedAt = io.now();
-  const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt));
+  const parsed = await parseListFiles(list.files, parse, chosen.source, instant(retrievedAt), io.parseBudget);
   if (!parsed.ok) {
     io.stderr(`the list does not parse: ${parsed.error}`);
     for (const problem of parsed.problems) io.stderr(`  ${problem}`);

@@ -3,7 +3,7 @@ import { closeCauseFromNta } from '../../domain/companies/close-causes.js';
 import type { CompanyAlias, CompanyInput } from '../../domain/companies/company.js';
 import { parseCorporateNumber } from '../../domain/companies/corporate-number.js';
 import { romanizeKana } from '../../domain/text/romanize.js';
-import { cleanText } from '../../domain/text/untrusted-text.js';
+import { cleanLine } from '../../domain/text/untrusted-text.js';
 import { NAME_BOUND, overBoundWords } from '../../domain/records/text-bounds.js';
 import { legalFormFromNta } from '../../domain/vocabularies/legal-forms.js';
 
@@ -86,8 +86,8 @@ function decode(fields: readonly string[], line: number): NtaRow {
   if (long >= 0)
     throw new RowError('too_long', `field ${long + 1} is ${overBoundWords(fields[long]?.length ?? 0, NAME_BOUND)}`);
   // fields has NTA_FIELD_COUNT values (checked above), so every column asked for is there; each cleaned as a
-  // record's text is (record-validation.ts)
-  const f = (n: number): string => cleanText(fields[n - 1] ?? '').trim();
+  // record's single-line text is (record-validation.ts): a register's field is one line
+  const f = (n: number): string => cleanLine(fields[n - 1] ?? '').trim();
   const opt = (n: number): string | null => {
     const value = f(n);
     return value === '' ? null : value;

@@ -9,11 +9,15 @@ import {
 } from '../../domain/wareki.js';
 import type { DateForm } from './column-mapping.js';
 import { foldCompact, foldWidth } from '../../domain/text/text-fold.js';
+import { excerpt, LINE_BREAK } from '../../domain/text/untrusted-text.js';
 
-/** A cell's text with its wrapping undone: line breaks inside Japanese text join without a space. */
+/**
+ * A cell's text with its wrapping undone: line breaks (CR LF, CR, U+2028 and the others a cell may wrap with) inside
+ * Japanese text join without a space.
+ */
 export function cellText(raw: string): string {
   return raw
-    .replace(/\r\n?/gu, '\n')
+    .replace(LINE_BREAK, '\n')
     .replace(/([A-Za-z0-9,.])\n(?=[A-Za-z0-9])/gu, '$1 ')
     .replace(/[ \t\u3000]*\n[ \t\u3000]*/gu, '')
     .replace(/[ \t\u00a0]+/gu, ' ')
@@ -37,10 +41,11 @@ function formOf(text: string): DateForm {
   return ERA_WRITTEN.test(foldWidth(text).trim()) ? 'wareki' : 'western';
 }
 
-function formAllowed(text: string, options: DateOptions): string | null {
+/** Why a date of the wrong notation is refused, quoting `shown` (the whole cell, where the date is within it). */
+function formAllowed(text: string, options: DateOptions, shown = text): string | null {
   const form = formOf(text);
   if (!options.forms || options.forms.includes(form)) return null;
-  return `'${text}' is a ${form} date, but the source writes its dates in ${options.forms.join(' or ')} form`;
+  return `'${excerpt(shown)}' is a ${form} date, but the source writes its dates in ${options.forms.join(' or ')} form`;
 }
 
 /** One date; an ISO date (from a spreadsheet's date cell) and, where allowed, an Excel day count are read too. */
@@ -66,8 +71,8 @@ export function readPeriod(text: string, options: DateOptions = {}): PeriodParse
   const first = firstDateAt(normalised);
   if (first < 0) return parseJapanesePeriod(text);
   const fromFirst = normalised.slice(first);
-  const wrongForm = formAllowed(fromFirst, options);
-  if (wrongForm !== null) return { ok: false, error: wrongForm.replace(`'${fromFirst}'`, `'${text.trim()}'`) };
+  const wrongForm = formAllowed(fromFirst, options, text);
+  if (wrongForm !== null) return { ok: false, error: wrongForm };
   const before = normalised.slice(0, first);
   // 自 and 期間： are a period's own words; others (営業停止（…）) are an action's, and the bracket they open closes it
   if (/^(?:期間:?)?自?$/u.test(before)) return parseJapanesePeriod(text);

@@ -7,6 +7,7 @@ import { budgetOf, parseFailure, type ParseContext, type ParseFailure, type Pars
 import { recordsFromTable } from './table-records.js';
 import { readWorkbookSheets, type WorkbookSheet } from './workbook-sheets.js';
 import { foldWidth } from '../../domain/text/text-fold.js';
+import { excerpt } from '../../domain/text/untrusted-text.js';
 
 /**
  * Reads the mapped sheet (the first when the mapping names none) of a .xls or a .xlsx: SheetJS reads both, so a
@@ -23,11 +24,14 @@ export async function parseExcelTable(
   const want = mapping.sheet === undefined ? undefined : foldWidth(mapping.sheet).trim();
   const sheet = want === undefined ? sheets[0] : sheets.find((s) => foldWidth(s.name).trim() === want);
   if (sheet === undefined) {
-    const names = sheets.map((s) => `「${s.name}」`).join(', ');
+    const names = sheets.map((s) => `「${excerpt(s.name)}」`).join(', ');
     return parseFailure(`the workbook has no sheet 「${mapping.sheet ?? ''}」; its sheets are ${names || 'none'}.`);
   }
   // Numbers stay numbers so that a date column's day counts are read as dates (serial_dates).
-  return recordsFromTable(sheet.rows, mapping, context, { what: `sheet 「${sheet.name}」`, serial_dates: true });
+  return recordsFromTable(sheet.rows, mapping, context, {
+    what: `sheet 「${excerpt(sheet.name)}」`,
+    serial_dates: true,
+  });
 }
 
 /** A workbook's sheets as rows of text (date cells as their day, YYYY-MM-DD), under the budget's bounds. */

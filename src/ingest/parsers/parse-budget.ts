@@ -1,5 +1,6 @@
-// The bounds one file of a list is parsed under (time, memory, pages, operators, inflated size, rows, cells), their
-// defaults and settings, and the error a parser throws when a file goes past one, naming the bound.
+// The bounds one file of a list is parsed under (time, memory, pages, operators, inflated size, rows, cells, and the
+// rows of its whole list), their defaults and settings, and the error a parser throws when a file goes past one,
+// naming the bound.
 
 export interface ParseBudget {
   /** Wall-clock seconds one file's parse may take. */
@@ -16,6 +17,11 @@ export interface ParseBudget {
   readonly rows: number;
   /** A sheet's rows × columns up to its last cell: what reading it as a table takes. */
   readonly cells: number;
+  /**
+   * Rows a list may have, its files together: each row read under a table's header (kept as a record or skipped), or
+   * each record and skipped row of a parser of its own. What the collection holds in memory and writes grows with it.
+   */
+  readonly listRows: number;
 }
 
 export type ParseBound = keyof ParseBudget;
@@ -34,6 +40,7 @@ export const BOUNDS: Readonly<
   inflatedMb: { word: 'inflated size', unit: 'MiB', setting: 'KOHYO_PARSE_MAX_INFLATED_MB' },
   rows: { word: 'rows', unit: 'rows', setting: 'KOHYO_PARSE_MAX_ROWS' },
   cells: { word: 'cells', unit: 'cells', setting: 'KOHYO_PARSE_MAX_CELLS' },
+  listRows: { word: "a list's rows", unit: 'rows', setting: 'KOHYO_MAX_LIST_ROWS' },
 };
 
 /**
@@ -50,6 +57,7 @@ export const DEFAULT_PARSE_BUDGET: ParseBudget = Object.freeze({
   inflatedMb: 64,
   rows: 1_000_000,
   cells: 20_000_000,
+  listRows: 50_000,
 });
 
 /** A file that goes past one of its parse's bounds: the source fails alone, with this message. */

@@ -10,6 +10,7 @@ import { PdfReadError, readPdfText } from './pdf-text.js';
 import { budgetOf, parseFailure, type ParseContext, type ParseOutcome } from './source-parser.js';
 import { foldHeader } from './table-header.js';
 import { recordsFromTable } from './table-records.js';
+import { excerpt } from '../../domain/text/untrusted-text.js';
 
 /**
  * Reads the list's ruled tables from the lines the PDF draws (pdf-ruled-table.ts): the header found by the
@@ -69,7 +70,9 @@ export function pdfTableFromPages(
     const reading = readPage(found.page, labels);
     if (reading instanceof TableLayoutError) return parseFailure(`the PDF table cannot be read: ${reading.message}`);
     warnings.push(
-      ...reading.dropped.map((text) => `page ${page.number}: the text under the table 「${text}」 was left out`),
+      ...reading.dropped.map(
+        (text) => `page ${page.number}: the text under the table 「${excerpt(text)}」 was left out`,
+      ),
     );
     for (const row of reading.table.rows)
       rows.push({ page: page.number, cells: row.cells.map((lines) => lines.join('\n')) });

@@ -7,6 +7,7 @@
 
 import { inkOf, type PdfPage, type PdfTextItem } from './pdf-page.js';
 import { foldCompact } from '../../domain/text/text-fold.js';
+import { excerpt } from '../../domain/text/untrusted-text.js';
 
 export interface TableLayout {
   /** The header labels left to right, as printed (compared after NFKC, white space ignored). */
@@ -211,7 +212,7 @@ function cellsByAnchor(
     const first = lines[next];
     if (best === 0 && first !== undefined && first.y > anchor.y + tolerance) {
       throw new TableLayoutError(
-        `page ${page}, column ${label}: '${first.text}' (y=${first.y.toFixed(1)}) is not centred on any row`,
+        `page ${page}, column ${label}: '${excerpt(first.text)}' (y=${first.y.toFixed(1)}) is not centred on any row`,
       );
     }
     cells.push(lines.slice(next, next + best).map((line) => line.text));
@@ -220,7 +221,7 @@ function cellsByAnchor(
   const rest = lines[next];
   if (rest !== undefined) {
     throw new TableLayoutError(
-      `page ${page}, column ${label}: '${rest.text}' (y=${rest.y.toFixed(1)}) lies below the last row`,
+      `page ${page}, column ${label}: '${excerpt(rest.text)}' (y=${rest.y.toFixed(1)}) lies below the last row`,
     );
   }
   return cells;

@@ -12,6 +12,7 @@ import { isMappedField, type ColumnMapping, type MappedField } from './column-ma
 import { boundOf, overBoundWords } from '../../domain/records/text-bounds.js';
 import { splitCitations } from './law-citations.js';
 import { firstDateAt, normaliseDateText } from '../../domain/wareki.js';
+import { excerpt } from '../../domain/text/untrusted-text.js';
 import type { ParseContext } from './source-parser.js';
 
 /** A row's cells by field, with the header each came from for messages. */
@@ -62,7 +63,9 @@ function cellsOverBound(cells: RowCells, fields: readonly MappedField[]): string
   return fields.flatMap((field) => {
     const length = cells.get(field)?.length ?? 0;
     const bound = boundOf(BOUND_FIELD[field] ?? 'name');
-    return length <= bound.chars ? [] : [`column 「${cells.header(field)}」: ${overBoundWords(length, bound)}`];
+    return length <= bound.chars
+      ? []
+      : [`column 「${excerpt(cells.header(field))}」: ${overBoundWords(length, bound)}`];
   });
 }
 
@@ -92,7 +95,7 @@ interface CellReader {
 
 function cellReader(cells: RowCells, dates: DateOptions): CellReader {
   const problems: string[] = [];
-  const at = (field: MappedField) => `column 「${cells.header(field)}」`;
+  const at = (field: MappedField) => `column 「${excerpt(cells.header(field))}」`;
   const required = (field: MappedField): string => {
     const value = cells.get(field) ?? '';
     if (value === '') problems.push(`${at(field)}: the cell is blank`);
@@ -121,7 +124,9 @@ function cellReader(cells: RowCells, dates: DateOptions): CellReader {
       }
       const code = codeFromWords(text, pairs) ?? vocabulary.resolve(text)?.code;
       if (code === undefined)
-        problems.push(`${at(field)}: '${text}' names no known ${vocabulary.field} (add its words to the mapping)`);
+        problems.push(
+          `${at(field)}: '${excerpt(text)}' names no known ${vocabulary.field} (add its words to the mapping)`,
+        );
       return code ?? '';
     },
   };
@@ -175,7 +180,7 @@ const RECORD_OF_KIND: Readonly<
     const laws = lawsOf(lawText);
     const fixedLaw = mapping.fixed?.law;
     if (lawText !== '' && laws.length === 0 && fixedLaw === undefined)
-      read.problems.push(`${read.at('law')}: '${lawText}' names no known law`);
+      read.problems.push(`${read.at('law')}: '${excerpt(lawText)}' names no known law`);
     const law = laws[0] ?? fixedLaw ?? '';
     if (law === '' && lawText === '') read.problems.push(`${read.at('law')}: the cell is blank`);
     return {
@@ -210,7 +215,7 @@ function companyOf(cells: RowCells, warnings: string[], name: string): CompanyRe
     if (parsed.ok) company.corporate_number = parsed.number;
     else
       warnings.push(
-        `row ${cells.row}: corporate number '${number}' of ${name} is not valid (${parsed.reason}); left out`,
+        `row ${cells.row}: corporate number '${excerpt(number)}' of ${excerpt(name)} is not valid (${parsed.reason}); left out`,
       );
   }
   return company;
@@ -225,7 +230,7 @@ function authorityOf(
   const text = cells.get('authority');
   if (!text) return context.source.publisher;
   const term = authorities.resolve(text);
-  if (!term) problems.push(`${at('authority')}: '${text}' is not a known authority`);
+  if (!term) problems.push(`${at('authority')}: '${excerpt(text)}' is not a known authority`);
   return term?.code ?? context.source.publisher;
 }
 

@@ -24,10 +24,30 @@ export interface ParseContext {
   readonly published_on?: string | null;
   /** The bounds the parse keeps to (parse-budget.ts); DEFAULT_PARSE_BUDGET when not given. */
   readonly budget?: ParseBudget;
+  /** The rows the list's files before this one held (parse-list-files.ts): what this file may add is the rest. */
+  readonly list_rows_before?: number;
 }
 
 export function budgetOf(context: Pick<ParseContext, 'budget'>): ParseBudget {
   return context.budget ?? DEFAULT_PARSE_BUDGET;
+}
+
+/** The rows this file may hold before its list passes KOHYO_MAX_LIST_ROWS. */
+export function listRowsLeft(context: Pick<ParseContext, 'budget' | 'list_rows_before'>): number {
+  return budgetOf(context).listRows - (context.list_rows_before ?? 0);
+}
+
+/**
+ * The bound on a list's rows passed, as thrown: `rows` is how many this file holds, or more than it may where its
+ * reader stopped counting.
+ */
+export function listRowsError(
+  context: Pick<ParseContext, 'budget' | 'list_rows_before'>,
+  rows: string,
+): ParseBudgetError {
+  const before = context.list_rows_before ?? 0;
+  const others = before > 0 ? `, after ${before.toLocaleString('en')} in the list's other files` : '';
+  return new ParseBudgetError('listRows', budgetOf(context).listRows, `${rows}${others}`);
 }
 
 /** When the source's unreadable rows fail its whole list: its entry's rule, else the default one. */
@@ -143,7 +163,9 @@ export function skippedTotal(list: ParsedList): number {
 
 /**
  * Runs a parser: a file past one of its bounds fails with the message naming the bound, and any other throw (a
- * parser bug) fails this source's run with its message, never the whole collection.
+ * parser bug) fails this source's run with its message, never the whole collection. A list past its bound on rows
+ * fails here whatever its parser (the table readers stop at it earlier), so that a parsing thread never hands its
+ * records over.
  */
 export async function parseSafely(
   parse: SourceParser,
@@ -151,7 +173,10 @@ export async function parseSafely(
   context: ParseContext,
 ): Promise<ParseOutcome> {
   try {
-    return await parse(bytes, context);
+    const parsed = await parse(bytes, context);
+    const rows = parsed.ok ? parsed.records.length + skippedTotal(parsed) : 0;
+    if (rows > listRowsLeft(context)) throw listRowsError(context, `it has ${rows.toLocaleString('en')} rows`);
+    return parsed;
   } catch (error) {
     if (error instanceof ParseBudgetError) return parseFailure(error.message);
     return parseFailure(`the parser failed unexpectedly: ${messageOf(error)}`);

@@ -21,7 +21,7 @@ export interface HeaderMissing {
 }
 
 /** How far down a header row is looked for: titles and notes above a table rarely take more. */
-const HEADER_SEARCH_ROWS = 30;
+export const HEADER_SEARCH_ROWS = 30;
 
 /** A header cell folded for comparison: NFKC (full-width letters, digits, brackets), white space and ※ notes removed. */
 export function foldHeader(text: string): string {

@@ -5,15 +5,18 @@ import { isMappedField, type ColumnMapping, type MappedField } from './column-ma
 import { cellText, codeFromWords } from './cell-values.js';
 import {
   budgetOf,
+  listRowsError,
+  listRowsLeft,
   parseFailure,
   unreadableRuleOf,
   type ParseContext,
+  type ParseFailure,
   type ParseOutcome,
   type RecordOrigin,
 } from './source-parser.js';
 import { ParseBudgetError } from './parse-budget.js';
 import { readRow, type RowCells } from './row-record.js';
-import { exactColumn, foldHeader, locateHeader } from './table-header.js';
+import { exactColumn, foldHeader, locateHeader, type HeaderMissing } from './table-header.js';
 import { whyNoParty } from '../../domain/records/unnamed-party.js';
 import { printedEditionDate } from '../../domain/printed-dates.js';
 
@@ -42,16 +45,9 @@ export function recordsFromTable(
     throw new ParseBudgetError('rows', maxRows, `${options.what} has ${rawRows.length.toLocaleString('en')} rows`);
   const rows = rawRows.map((row) => row.map(cellText));
   const header = locateHeader(rows, mapping);
-  if (!header.ok) {
-    const closest = header.closest
-      ? ` The closest row (row ${header.closest.row}) has ${header.closest.found.join(', ')}.`
-      : ' No row has any of them.';
-    const hint = options.decoding_hint ? ` ${options.decoding_hint}` : '';
-    return parseFailure(
-      `${options.what} does not have the expected columns: missing ${header.missing.join(', ')}.${closest}${hint}`,
-      header.missing.map((m) => `missing column ${m}`),
-    );
-  }
+  if (!header.ok) return headerMissing(header, options);
+  if (rows.length - header.data_start > listRowsLeft(context))
+    throw listRowsError(context, `${options.what} has more than ${listRowsLeft(context).toLocaleString('en')} rows`);
   const extra = extraColumns(header.headers, mapping);
   if (!extra.ok) {
     return parseFailure(
@@ -109,6 +105,18 @@ export function recordsFromTable(
   }
   const columns = Object.fromEntries([...header.columns].map(([field, c]) => [field, header.headers[c] ?? '']));
   return { ok: true, records, origins, columns, period: listPeriod(records), skipped_rows: skipped, warnings };
+}
+
+/** A table whose header no row gives: the columns missing, and the row that came closest. */
+function headerMissing(header: HeaderMissing, options: TableOptions): ParseFailure {
+  const closest = header.closest
+    ? ` The closest row (row ${header.closest.row}) has ${header.closest.found.join(', ')}.`
+    : ' No row has any of them.';
+  const hint = options.decoding_hint ? ` ${options.decoding_hint}` : '';
+  return parseFailure(
+    `${options.what} does not have the expected columns: missing ${header.missing.join(', ')}.${closest}${hint}`,
+    header.missing.map((m) => `missing column ${m}`),
+  );
 }
 
 /** The columns a mapping names outside `columns`: each field's fallbacks, and the column of `fixed_by`. */

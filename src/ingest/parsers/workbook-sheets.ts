@@ -3,6 +3,7 @@
 import XLSX, { type WorkSheet } from '@e965/xlsx';
 import { checkZipInflatedSize } from './inflated-size.js';
 import { ParseBudgetError, type ParseBudget } from './parse-budget.js';
+import { excerpt } from '../../domain/text/untrusted-text.js';
 
 export interface WorkbookSheet {
   readonly name: string;
@@ -38,7 +39,8 @@ export async function readWorkbookSheets(
   if (options.cellDates && book.SheetNames.some((name) => book.Sheets[name] === undefined)) book = read(false);
   return book.SheetNames.map((name) => {
     const sheet = book.Sheets[name];
-    if (sheet === undefined) throw new Error(`sheet 「${name}」 cannot be read (SheetJS gives no cells for it)`);
+    if (sheet === undefined)
+      throw new Error(`sheet 「${excerpt(name)}」 cannot be read (SheetJS gives no cells for it)`);
     const range = usedRange(sheet, name, budget);
     if (range === null) return { name, rows: [] };
     const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
@@ -70,9 +72,10 @@ function usedRange(sheet: WorkSheet, name: string, budget: ParseBudget): string 
   if (lastRow < 0) return null;
   const end = XLSX.utils.encode_cell({ r: lastRow, c: lastColumn });
   const rows = lastRow + 1;
-  if (rows > budget.rows) throw new ParseBudgetError('rows', budget.rows, `sheet 「${name}」 has a cell at ${end}`);
+  if (rows > budget.rows)
+    throw new ParseBudgetError('rows', budget.rows, `sheet 「${excerpt(name)}」 has a cell at ${end}`);
   if (rows * (lastColumn + 1) > budget.cells) {
-    const what = `sheet 「${name}」 has a cell at ${end}: ${rows.toLocaleString('en')} rows × ${(lastColumn + 1).toLocaleString('en')} columns`;
+    const what = `sheet 「${excerpt(name)}」 has a cell at ${end}: ${rows.toLocaleString('en')} rows × ${(lastColumn + 1).toLocaleString('en')} columns`;
     throw new ParseBudgetError('cells', budget.cells, what);
   }
   return `A1:${end}`;

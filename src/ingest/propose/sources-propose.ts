@@ -3,7 +3,6 @@
 // would give it, and the rows that mapping would give and skip, as `sources try` reads them; `--write` writes the file
 // into the folder of source files, where `sources try` and `collect` read it, with no build.
 import { basename, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { messageOf } from '../../lib/error-of.js';
 import { shellWord } from '../../domain/text/shell-word.js';
 import { formatName, formatOfBytes } from '../parsers/file-format.js';
@@ -19,9 +18,8 @@ import { sourceFileText, type GivenValues } from './source-file-text.js';
 import { writeSourceFile } from './write-source-file.js';
 import type { SourceFormat } from '../registry/source-entry.js';
 import type { SourcesTryIo } from '../collect/sources-try.js';
-import { createFetcher, type Fetcher } from '../collect/fetcher.js';
+import { collectorFetcher, type Fetcher } from '../collect/fetcher.js';
 import { readLocalListFile } from '../collect/local-list-file.js';
-import { collectorUserAgent } from '../collect/user-agent.js';
 
 /** What `sources try` is given but a dataset and the parsers: propose links nothing, and reads with the table readers. */
 export interface SourcesProposeIo extends Omit<SourcesTryIo, 'dbPath' | 'resolve'> {
@@ -36,8 +34,7 @@ export async function runSourcesPropose(args: readonly string[], io: SourcesProp
     io.stderr(`kohyo sources propose: ${options}\n${SOURCES_PROPOSE_USAGE}`);
     return 2;
   }
-  const fetcher =
-    io.fetcher ?? createFetcher({ userAgent: collectorUserAgent(io.contact ?? null), sleep: (ms) => sleep(ms) });
+  const fetcher = io.fetcher ?? collectorFetcher({ contact: io.contact ?? null, allowHosts: io.fetchAllowHosts ?? [] });
   try {
     const read = await readBytes(options, fetcher);
     if (typeof read === 'string') {

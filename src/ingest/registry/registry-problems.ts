@@ -68,6 +68,9 @@ function entryFaults(entry: ModuleEntry): Fault[] {
   const rule = entry.unreadable_rows;
   if (rule !== undefined && !(Number.isInteger(rule.rows) && rule.rows >= 0 && rule.share >= 0 && rule.share <= 1))
     faults.push(['unreadable_rows', 'unreadable_rows is a count of rows (0 or more) and a share from 0 to 1']);
+  const growth = entry.growth;
+  if (growth !== undefined && !(Number.isInteger(growth.rows) && growth.rows >= 0 && growth.factor >= 1))
+    faults.push(['growth', 'growth is a factor of 1 or more and a count of rows (0 or more)']);
   return faults;
 }
 

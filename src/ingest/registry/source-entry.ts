@@ -3,6 +3,7 @@ import type { RecordKind } from '../../domain/records/record.js';
 import type { PublisherGroupCode } from '../../domain/vocabularies/publisher-groups.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
 import type { UnreadableRule } from '../../domain/skipped-row.js';
+import type { GrowthRule } from '../../domain/records/edition-size.js';
 
 /** `xls` is the legacy binary Excel format (BIFF), `xlsx` the XML one. */
 export type SourceFormat = 'pdf' | 'csv' | 'xls' | 'xlsx' | 'html';
@@ -62,6 +63,11 @@ export interface SourceEntryInput {
    * `rows` of them and more than `share` of its data rows.
    */
   readonly unreadable_rows?: UnreadableRule;
+  /**
+   * When a new edition of this list is held back for having grown too far (edition-size.ts, DEFAULT_GROWTH_RULE
+   * otherwise): more than `factor` times the records its last edition listed and more than `rows` records more.
+   */
+  readonly growth?: GrowthRule;
 }
 
 /** A registry entry with what the loader derives from it. */

@@ -168,6 +168,19 @@ const ENTRY_PROPERTIES = {
       },
     ),
   ),
+  growth: Type.Optional(
+    Type.Object(
+      {
+        factor: Type.Number({ minimum: 1, description: 'how many times the records last listed an edition may hold' }),
+        rows: Type.Integer({ minimum: 0, description: 'and how many records more' }),
+      },
+      {
+        additionalProperties: false,
+        description:
+          'an edition is held back for the operator past both this many times the records last listed and this many more',
+      },
+    ),
+  ),
 } satisfies Record<Exclude<keyof SourceEntryInput, 'fixed'>, TSchema>;
 
 export const SOURCE_FILE = Type.Object(ENTRY_PROPERTIES, { additionalProperties: false });

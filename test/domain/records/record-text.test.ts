@@ -25,19 +25,19 @@ const BASE = {
 };
 
 describe('text from a file, cleaned and bounded where every record is validated', () => {
-  it('removes control and direction characters from every text field, keeping tab and newline', () => {
+  it('removes escape sequences, control and direction characters from every text field; a long text keeps its lines, any other is one line', () => {
     const line = BASE.enforcement();
-    line.company.name = '架空\u001b[2J商事\u0007株式会社\u202e';
+    line.company.name = '架空\u001b[2J商事\u0007株式会社\u202e\u2028published 2099-01-01';
     line.summary = '一行目\r\n二行目\t\u0085終わり\u2066';
     line.source.title = '公表\u009b資料\u202a';
     const result = validateRecordLine(line, 1);
     assert.ok(result.ok, JSON.stringify(!result.ok && result.errors));
     if (!result.ok) return;
     const record = result.record as Enforcement;
-    assert.equal(record.company.name, '架空[2J商事株式会社');
-    assert.equal(record.summary, '一行目\n二行目\t終わり');
+    assert.equal(record.company.name, '架空商事株式会社 published 2099-01-01');
+    assert.equal(record.summary, '一行目\n二行目\t\n終わり');
     assert.equal(record.source.title, '公表資料');
-    assert.doesNotMatch(JSON.stringify(record), /\\u001b|\\u0007|\u202e|\u0085|\u009b/u);
+    assert.doesNotMatch(JSON.stringify(record), /\\u001b|\\u0007|\u202e|\u0085|\u009b|\u2028/u);
   });
 
   it('refuses a field over its bound, naming the field and the bound, and takes one at the bound', () => {

@@ -7,7 +7,15 @@ import { runCollect } from '../../../src/ingest/collect/collect-command.js';
 import { runSources } from '../../../src/ingest/collect/sources-command.js';
 import { createFetcher } from '../../../src/ingest/collect/fetcher.js';
 import { loadSourceRegistry } from '../../../src/ingest/registry/source-registry.js';
-import { bodyRoute, startFixtureServer, tempDir, testResolver, testSource, tsvList } from './collect-helpers.js';
+import {
+  bodyRoute,
+  FIXTURE_HOSTS,
+  startFixtureServer,
+  tempDir,
+  testResolver,
+  testSource,
+  tsvList,
+} from './collect-helpers.js';
 import { sharedData } from '../../helpers/shared-data.js';
 import { capturedIo } from '../../helpers/captured-io.js';
 
@@ -15,7 +23,7 @@ const server = await startFixtureServer({
   '/ok.tsv': bodyRoute(`# 令和7年度分\n${tsvList(3)}`),
   '/gone.tsv': bodyRoute('gone', 404),
 });
-const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined });
+const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined, allowHosts: FIXTURE_HOSTS });
 after(async () => {
   await fetcher.close();
   await server.close();

@@ -190,9 +190,17 @@ export function steppingClock(start: string): { now: () => Date; set(iso: string
 }
 
 /** Sleeps that return at once and remember what they were asked to wait. */
-/** The fetcher the collection tests use: no retries, and its waits recorded instead of slept. */
+/** The host of the fixture server, which the operator of a test allows its collectors to reach (KOHYO_FETCH_ALLOW_HOSTS). */
+export const FIXTURE_HOSTS: readonly string[] = ['127.0.0.1'];
+
+/** The fetcher the collection tests use: the fixture server allowed, no retries, and its waits recorded, not slept. */
 export function testFetcher(): Fetcher {
-  return createFetcher({ userAgent: 'Kohyo/1.0 (test)', sleep: recordedSleep().sleep, retries: 0 });
+  return createFetcher({
+    userAgent: 'Kohyo/1.0 (test)',
+    sleep: recordedSleep().sleep,
+    retries: 0,
+    allowHosts: FIXTURE_HOSTS,
+  });
 }
 
 /** A fixture server and the test fetcher for a test file's collections, both closed once its tests are done. */

@@ -2,7 +2,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createFetcher, type FetcherOptions } from '../../../src/ingest/collect/fetcher.js';
 import { collectorUserAgent } from '../../../src/ingest/collect/user-agent.js';
-import { bodyRoute, etagRoute, recordedSleep, startFixtureServer } from './collect-helpers.js';
+import { bodyRoute, etagRoute, FIXTURE_HOSTS, recordedSleep, startFixtureServer } from './collect-helpers.js';
 
 const server = await startFixtureServer();
 after(() => server.close());
@@ -11,7 +11,12 @@ function fetcher(options: Partial<FetcherOptions> = {}) {
   const sleep = recordedSleep();
   return {
     sleep,
-    fetcher: createFetcher({ userAgent: collectorUserAgent('ops@example.org'), sleep: sleep.sleep, ...options }),
+    fetcher: createFetcher({
+      userAgent: collectorUserAgent('ops@example.org'),
+      sleep: sleep.sleep,
+      allowHosts: FIXTURE_HOSTS,
+      ...options,
+    }),
   };
 }
 

@@ -19,11 +19,17 @@ import {
   tsvList,
   tsvParser,
   type Route,
+  FIXTURE_HOSTS,
 } from './collect-helpers.js';
 import { sharedData } from '../../helpers/shared-data.js';
 
 const server = await startFixtureServer();
-const fetcher = createFetcher({ userAgent: 'test', sleep: async () => undefined, retries: 0 });
+const fetcher = createFetcher({
+  userAgent: 'test',
+  sleep: async () => undefined,
+  retries: 0,
+  allowHosts: FIXTURE_HOSTS,
+});
 after(async () => {
   await fetcher.close();
   await server.close();

@@ -14,6 +14,7 @@ import { readWorkbookSheets } from '../../parsers/workbook-sheets.js';
 import { listPeriod } from '../../parsers/table-records.js';
 import { findTitpHeader, readTitpRows, type TitpAction, type TitpColumns } from './titp-rows.js';
 import { foldCompact } from '../../../domain/text/text-fold.js';
+import { excerpt } from '../../../domain/text/untrusted-text.js';
 
 const SECTOR = 'technical_intern_training';
 
@@ -35,13 +36,13 @@ export async function parse(bytes: Uint8Array, context: ParseContext): Promise<P
   const main = sheets.map((sheet) => ({ sheet, header: findTitpHeader(sheet.rows) })).find((s) => s.header !== null);
   if (main === undefined || main.header === null) {
     return parseFailure(
-      `no sheet has the list's columns (the organisation's name, 処分理由 or 措置理由, 処分年月日 or 措置年月日); the sheets are ${sheets.map((s) => `「${s.name}」`).join(', ')}`,
+      `no sheet has the list's columns (the organisation's name, 処分理由 or 措置理由, 処分年月日 or 措置年月日); the sheets are ${sheets.map((s) => `「${excerpt(s.name)}」`).join(', ')}`,
     );
   }
   const read = readTitpRows(main.sheet.rows, main.header);
   if (read.problems.length > 0) {
     return parseFailure(
-      `${read.problems.length} row(s) of sheet 「${main.sheet.name}」 could not be read; nothing was kept.`,
+      `${read.problems.length} row(s) of sheet 「${excerpt(main.sheet.name)}」 could not be read; nothing was kept.`,
       read.problems,
     );
   }
@@ -126,7 +127,7 @@ function foldNumberSheet(sheet: Sheet, actions: readonly TitpAction[]): string[]
   if (action === undefined || others.length > 0) {
     const why =
       action === undefined ? 'names no organisation of the list' : `names ${named.length} actions of the list`;
-    return [`sheet 「${sheet.name}」 lists ${numbers.length} numbers but ${why}; they were left out`];
+    return [`sheet 「${excerpt(sheet.name)}」 lists ${numbers.length} numbers but ${why}; they were left out`];
   }
   action.numbers.push(...numbers);
   return [];

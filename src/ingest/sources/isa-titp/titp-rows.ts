@@ -5,6 +5,7 @@ import { normaliseCompanyName } from '../../../domain/companies/names.js';
 import { skippedRow, type SkippedRow } from '../../../domain/skipped-row.js';
 import { cellText, readDate } from '../../parsers/cell-values.js';
 import { foldCompact, foldWidth } from '../../../domain/text/text-fold.js';
+import { excerpt } from '../../../domain/text/untrusted-text.js';
 
 /** The columns of a list, found by the words of its header; the representative (a person) is never read. */
 export interface TitpColumns {
@@ -101,9 +102,8 @@ export function readTitpRows(
     }
     const date = readDate(at(columns.date), { serial: true });
     const reason = at(columns.reason).replace(/\r\n?/gu, '\n').trim();
-    if (!date.ok)
-      problems.push(`row ${rowNumber}: ${columnWord(rows, header, columns.date)} '${at(columns.date)}': ${date.error}`);
-    if (reason === '') problems.push(`row ${rowNumber}: ${name} has no reason`);
+    if (!date.ok) problems.push(`row ${rowNumber}: ${columnWord(rows, header, columns.date)}: ${date.error}`);
+    if (reason === '') problems.push(`row ${rowNumber}: 「${excerpt(name)}」 has no reason`);
     if (!date.ok || reason === '') continue;
     const key = `${normaliseCompanyName(name)}\u0000${date.date}`;
     const same = byKey.get(key);

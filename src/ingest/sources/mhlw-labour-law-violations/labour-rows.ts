@@ -6,6 +6,7 @@ import { prefectureByName } from '../../../domain/vocabularies/prefectures.js';
 import { linesOf } from '../../parsers/pdf-lattice.js';
 import { foldCell, linesAboveTables, readRuledRows, type RuledColumn } from '../../parsers/pdf-ruled-table.js';
 import type { PdfPage, PdfTextItem } from '../../parsers/pdf-page.js';
+import { excerpt } from '../../../domain/text/untrusted-text.js';
 
 // The columns as the ministry prints them. 管轄 is not a column: each bureau's table is titled with its name.
 // その他参考事項 (the date of the referral, again) is not read; some pages leave its header cell blank.
@@ -112,7 +113,7 @@ function bureauOf(above: readonly PdfTextItem[]): MhlwRow['bureau'] | null {
   const bureau = prefecture ? labourBureauForPrefecture(prefecture.code) : undefined;
   return bureau
     ? { code: bureau.code, name: bureau.name }
-    : `'${short}労働局' is not the name of a prefectural labour bureau`;
+    : `'${excerpt(short)}労働局' is not the name of a prefectural labour bureau`;
 }
 
 /** The cover's title: 「労働基準関係法令違反に係る公表事案」 and the period line under it. */

@@ -17,6 +17,7 @@ import { listPeriod } from '../../parsers/table-records.js';
 import type { PdfPage } from '../../parsers/pdf-page.js';
 import { PdfReadError, readPdfText } from '../../parsers/pdf-text.js';
 import { foldCompact } from '../../../domain/text/text-fold.js';
+import { excerpt } from '../../../domain/text/untrusted-text.js';
 
 export const MHLW_LABOUR_SOURCE_ID = 'mhlw-labour-law-violations';
 /** The list published on 令和元年8月30日, the copy in test/fixtures/government/mhlw. */
@@ -119,7 +120,8 @@ function recordOf(row: MhlwRow, source: EnforcementInput['source']): Enforcement
   if (citations.length === 0) return 'the law column (違反法条) is blank';
   // A title misspelt in the PDF (「労働安全衛生第21条」) beside a known one is kept as written in law_detail.
   const codes = [...new Set(citations.flatMap((c) => (c.law ? [c.law.code] : [])))];
-  if (codes.length === 0) return `違反法条 cites no known law in ${citations.map((c) => `「${c.text}」`).join(', ')}`;
+  if (codes.length === 0)
+    return `違反法条 cites no known law in ${citations.map((c) => `「${excerpt(c.text)}」`).join(', ')}`;
   const prefecture = prefectureOfAddress(row.address);
   const authority = row.bureau.code;
   return {
