@@ -1,7 +1,8 @@
 // The command line: `npm run kohyo -- <command>`. Each command lives with its importer; this file only dispatches.
 // A command's module is imported when the command runs: together they are most of the service (the HTTP app and the
 // MCP SDK among them), and a process that imported them all spent seconds of CPU on modules its command never used.
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config-readers.js';
 import { clearDeadDrafts } from './store/write/draft.js';
 import { terminalSafe } from './domain/text/untrusted-text.js';
 

@@ -1,6 +1,7 @@
 // The process: read settings, open (or first build) the dataset, serve, and close gracefully on a signal.
 import cluster from 'node:cluster';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig } from './config.js';
+import { ConfigError } from './config-readers.js';
 import { runPrimary } from './cluster-primary.js';
 import { assertSharedState } from './limits/limiter-from-config.js';
 import { createLogger } from './logger.js';

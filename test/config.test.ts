@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig, SETTINGS } from '../src/config.js';
+import { loadConfig, SETTINGS } from '../src/config.js';
+import { ConfigError } from '../src/config-readers.js';
 
 test('defaults are the contract settings', () => {
   const config = loadConfig({});

@@ -3,7 +3,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { addressGroup, parseAddress, type ParsedAddress } from '../lib/ip-address.js';
 import { BlockList } from 'node:net';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-readers.js';
 import { LRUCache } from 'lru-cache';
 
 export interface ClientHeaders {

@@ -1,7 +1,8 @@
 // Builds the limiter the settings ask for: memory for one process, Redis (with the memory fallback) when REDIS_URL is set.
 import { createHmac, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { ConfigError, type Config } from '../config.js';
+import type { Config } from '../config.js';
+import { ConfigError } from '../config-readers.js';
 import { FallbackStore, type FaultLog } from './fallback-store.js';
 import { createLimiter, type Limiter } from './limiter.js';
 import { MemoryStore } from './memory-store.js';

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config.js';
+import { ConfigError } from '../../src/config-readers.js';
 import { assertSharedState, limiterFromConfig } from '../../src/limits/limiter-from-config.js';
 
 const silent = { warn: () => undefined, info: () => undefined };

@@ -4,7 +4,7 @@
 import { instant } from '../../domain/dates.js';
 import { messageOf } from '../../lib/error-of.js';
 import { withoutLocalPaths } from '../../domain/text/local-paths.js';
-import { cleanLine, cutText } from '../../domain/text/untrusted-text.js';
+import { cleanLine, cutText, oneLine } from '../../domain/text/untrusted-text.js';
 import type { ValidRecord } from '../../domain/records/record.js';
 import { importRunsOf } from '../../domain/import-runs.js';
 import type { Db } from '../../store/schema/database.js';
@@ -191,7 +191,7 @@ const MAX_ERROR_CHARS = 300;
  * a validation, a throw): one line, cleaned, a local path cut to its file's name, and cut to MAX_ERROR_CHARS.
  */
 function storedError(error: string): string {
-  return cutText(cleanLine(withoutLocalPaths(error)).replace(/\s+/gu, ' '), MAX_ERROR_CHARS);
+  return cutText(oneLine(cleanLine(withoutLocalPaths(error))), MAX_ERROR_CHARS);
 }
 
 /** A note as a run keeps it: cleaned as a single-line cell is (it is printed on a line of its own), and cut. */

@@ -187,7 +187,7 @@ function askedColumns(
 ): Map<MappedField, number> {
   const found = new Map<MappedField, number>();
   for (const [field, header] of asked) {
-    const column = headers.indexOf(header.replace(/\s+/gu, ' ').trim());
+    const column = headers.indexOf(oneLine(header));
     if (column >= 0) found.set(field, column);
   }
   return found;

@@ -4,6 +4,7 @@
 // header or a cell of the list holds, so that the file reads back as the values it was made of.
 import { Document, isMap, isNode, isScalar, isSeq, type Pair } from 'yaml';
 import type { RecordKind } from '../../domain/records/record.js';
+import { oneLine } from '../../domain/text/untrusted-text.js';
 import type { ColumnMapping, FixedValues } from '../parsers/column-mapping.js';
 import type { SourceFormat } from '../registry/source-entry.js';
 
@@ -44,8 +45,8 @@ const WHAT: Readonly<Record<keyof GivenValues, string>> = {
 };
 
 /** A comment's text on one line: what a list's cell holds never starts a line of the file. */
-function oneLine(text: string): string {
-  return ` ${text.replace(/\s+/gu, ' ').trim()}`;
+function commentText(text: string): string {
+  return ` ${oneLine(text)}`;
 }
 
 /** The file's text, ready to be saved as KOHYO_SOURCES_DIR/<id>.yaml and completed where it says TODO. */
@@ -89,14 +90,14 @@ export function sourceFileText(proposed: ProposedFile): string {
 }
 
 function commentOn(node: unknown, text: string): void {
-  if (isScalar(node)) node.comment = oneLine(text);
+  if (isScalar(node)) node.comment = commentText(text);
 }
 
 /** Comment lines before a key of a map (when the map has it). */
 function commentBefore(map: unknown, key: string, lines: readonly string[]): void {
   if (!isMap(map)) return;
   const pair = map.items.find((item: Pair) => isScalar(item.key) && item.key.value === key);
-  if (pair !== undefined && isScalar(pair.key)) pair.key.commentBefore = lines.map(oneLine).join('\n');
+  if (pair !== undefined && isScalar(pair.key)) pair.key.commentBefore = lines.map(commentText).join('\n');
 }
 
 /** A list of single-line words on one line (`[処分年月日]`, `[営業停止, business_suspension_order]`). */

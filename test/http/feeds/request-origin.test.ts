@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkedHost, DEFAULT_BASE, requestBase, targetPath } from '../../../src/http/feeds/request-origin.js';
-import { loadConfig, ConfigError } from '../../../src/config.js';
+import { loadConfig } from '../../../src/config.js';
+import { ConfigError } from '../../../src/config-readers.js';
 
 test('a Host header is taken only when it is a host[:port]', () => {
   const cases: readonly (readonly [string | undefined, string | null])[] = [
