@@ -53,9 +53,13 @@ export interface CompanyHit {
   readonly match: CompanyMatch;
 }
 
-/** What a search found, best first: every company's id, and the first of them read whole with how each matched. */
+/**
+ * What a search found, best first: every company's id with how it matched (`ranked`, which `hitsOf` reads whole), and
+ * the first of them read whole.
+ */
 export interface FoundCompanyIds {
   readonly ids: readonly number[];
+  readonly ranked: readonly RankedId[];
   readonly hits: CompanyHit[];
 }
 
@@ -76,7 +80,13 @@ interface PartialMatch {
 const PARTIAL_MATCHES_HELD = 4096;
 const MAX_KEY_HELD = 256;
 
-type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
+/** A company a search found, by its id, and how it matched. */
+export type RankedId = {
+  readonly id: number;
+  readonly match_kind: MatchKind;
+  readonly match_field: TermField;
+  readonly match_alias_kind: string | null;
+};
 /** A term row of a stage, as the statement names its columns. */
 interface StageRow {
   readonly company_id: number;
@@ -178,7 +188,7 @@ export class CompanyQueries {
     whole: number,
     registered: string | null = null,
   ): FoundCompanyIds {
-    if (keys.length === 0) return { ids: [], hits: [] };
+    if (keys.length === 0) return { ids: [], ranked: [], hits: [] };
     // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
     // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
     if (this.answers === null) return this.foundByKeys(keys, limit, legalForm, whole, registered);
@@ -190,7 +200,11 @@ export class CompanyQueries {
       (kept.limit >= limit || kept.ids.length < kept.limit) &&
       kept.hits.length >= shown(kept.ids)
     )
-      return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
+      return {
+        ids: kept.ids.slice(0, limit),
+        ranked: kept.ranked.slice(0, limit),
+        hits: kept.hits.slice(0, shown(kept.ids)),
+      };
     const found = this.foundByKeys(keys, limit, legalForm, whole, registered);
     this.answers.put(key, { limit, ...found });
     return found;
@@ -205,7 +219,7 @@ export class CompanyQueries {
   ): FoundCompanyIds {
     const ranked = this.search(keys, limit, legalForm, registered);
     // a search that follows companies into the records and shows none (company=) reads none whole
-    return { ids: ranked.map((row) => row.id), hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
+    return { ids: ranked.map((row) => row.id), ranked, hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
   }
 
   /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */
@@ -282,8 +296,8 @@ export class CompanyQueries {
       .map((row) => ({ id: row.id, match_kind: 'exact', match_field: 'name', match_alias_kind: null }));
   }
 
-  /** These companies read whole, in their order, with how each matched. */
-  private hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
+  /** These companies (of a search's `ranked`) read whole, in their order, with how each matched. */
+  hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
     const companies = this.companiesById(ranked.map((row) => row.id));
     const hits: CompanyHit[] = [];
     for (const row of ranked) {

@@ -6,7 +6,7 @@ import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { RecordQuery } from '../../domain/records/record-query.js';
 import { NO_RECORDS, type CompanyFilter, type Relation } from '../../domain/records/company-records.js';
-import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
+import type { RecordEntry, RecordQueries } from './record-queries.js';
 import { countDistinctUpTo } from './distinct-count.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
@@ -49,17 +49,26 @@ interface FoundEntry extends RecordEntry {
 }
 
 /** A kind's first records a search finds, and how many it finds in all. */
-export interface FoundRecords extends RecordPage<FoundEntry> {
+export interface FoundRecords {
+  /** How many records the search found of the first `limit` it was asked for. */
+  readonly found: number;
+  /** True when a record exists after those. */
+  readonly hasMore: boolean;
+  /**
+   * The records found from the `from`th to before the `to`th, in list order, their documents read now: an answer
+   * shares its rows between the lists, and reads only the records it shows. A record no longer held is left out.
+   */
+  entries(from: number, to: number): FoundEntry[];
   /** How many records of the kind the search finds, each once, counted up to the `cap` searchRecords was given. */
   matches(): number;
 }
 
 /**
- * The first `limit` records of the kind the search finds, their documents not yet read (the answer reads those it
- * shows). `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records
- * are read once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads
- * only the queries the page did not need: the page and the count read each part apart, the records of 50 followed
- * companies and of a name's prefix twice (bench/README.md).
+ * The first `limit` records of the kind the search finds, their documents read only when asked for (`entries`).
+ * `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records are read
+ * once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads only the
+ * queries the page did not need: the page and the count read each part apart, the records of 50 followed companies
+ * and of a name's prefix twice (bench/README.md).
  */
 export function searchRecords(
   records: RecordQueries,
@@ -86,9 +95,13 @@ export function searchRecords(
     hasMore ||= rids.length > wanted;
     for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation);
   }
-  const shown = [...seen.keys()].slice(0, limit);
+  const listed = [...seen.keys()].slice(0, limit);
   return {
-    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, relation: seen.get(rid) ?? 'text' })),
+    found: listed.length,
+    entries: (from, to) =>
+      records
+        .entriesOf(kind, listed.slice(from, to))
+        .map(({ id, doc, rid }) => ({ id, doc, relation: seen.get(rid) ?? 'text' })),
     hasMore: hasMore || seen.size > limit,
     matches: () => countFound(records, kind, queries, read, cap),
   };
