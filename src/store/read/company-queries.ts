@@ -140,10 +140,7 @@ export class CompanyQueries {
     this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
     this.followedCompanies = new FollowedCompanyQueries(db);
-    this.sameNameForm = db.prepare<[string, string], { id: number; name: string }>(
-      `SELECT c.id, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id
-       WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(CANDIDATES_PER_LOOKUP)}`,
-    );
+    this.sameNameForm = new StatementCache<SameNameRow>(db, 1 / 32);
   }
 
   /**
@@ -274,7 +271,7 @@ export class CompanyQueries {
     legalForm: string | null,
     registered: string | null,
   ): RankedId[] {
-    const ranked: RankedId[] = this.registeredAs(keys, legalForm, registered).slice(0, limit);
+    const ranked: RankedId[] = this.registeredAs(keys, legalForm, registered, limit);
     for (const stage of MATCH_KINDS) {
       this.rankStage(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
@@ -287,13 +284,32 @@ export class CompanyQueries {
    * spelling shares), as the exact match of their name: 北辰建設株式会社 is not 株式会社北辰建設, though both share the
    * name key and the form. Read only for a query that names a Japanese legal form, from the rows of its name key.
    */
-  private registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null): RankedId[] {
+  private registeredAs(
+    keys: readonly string[],
+    legalForm: string | null,
+    registered: string | null,
+    limit: number,
+  ): RankedId[] {
     const [key] = keys;
     if (key === undefined || legalForm === null || registered === null) return [];
-    return this.sameNameForm
-      .all(key, legalForm)
-      .filter((row) => registeredNameKey(row.name) === registered)
-      .map((row) => ({ id: row.id, match_kind: 'exact', match_field: 'name', match_alias_kind: null }));
+    const same: RankedId[] = [];
+    // the name's rows of the form in rank order (at most CANDIDATES_PER_LOOKUP), a batch at a time, until `limit` are
+    // registered as asked: every row of a common name was read with its company's name, where the first few were enough
+    let left = CANDIDATES_PER_LOOKUP;
+    let after = -1n;
+    for (let batch = Math.min(2 * limit, left); batch > 0; batch = left) {
+      const rows = this.sameNameForm.prepared(sameNameFormSql(batch)).safeIntegers().all(key, legalForm, after);
+      for (const row of rows) {
+        if (registeredNameKey(row.name) !== registered) continue;
+        same.push({ id: Number(row.id), match_kind: 'exact', match_field: 'name', match_alias_kind: null });
+        if (same.length >= limit) return same;
+      }
+      const last = rows.at(-1);
+      if (rows.length < batch || last === undefined) return same;
+      left -= rows.length;
+      after = last.rank_key;
+    }
+    return same;
   }
 
   /** These companies (of a search's `ranked`) read whole, in their order, with how each matched. */
@@ -439,6 +455,22 @@ export class CompanyQueries {
     }
     return companies;
   }
+}
+
+/** A company registered under a name key with a legal form, as sameNameFormSql reads it (integers as BigInt). */
+interface SameNameRow {
+  readonly id: bigint;
+  readonly name: string;
+  readonly rank_key: bigint;
+}
+
+/**
+ * The companies a name key is the registered name of with a legal form, in rank order after a rank key, `rows` of
+ * them: rank keys are integers past JavaScript's safe range, read and bound as BigInt.
+ */
+function sameNameFormSql(rows: number): string {
+  return `SELECT c.id, c.name, t.rank_key FROM company_terms t JOIN companies c ON c.id = t.company_id
+    WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? AND t.rank_key > ? ORDER BY t.rank_key ${limitSql(rows)}`;
 }
 
 /** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
