@@ -4,37 +4,33 @@
 // (typed-questions.ts) is asked of /api/v1/search at each size in turn for `seconds`: the server's CPU an answer, every
 // answer a 200. Printed: each form's and the mix's CPU an answer and their ratio to the demo, and where the time goes
 // for the form dearest at the largest size (the statements' own CPU, in-process, at the demo and at that size).
+import { runAtRate } from './open-loop.js';
 import { queryPath } from './production-cases.js';
-import { markdownTable, median } from './report.js';
+import { median } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
+import { closedLoop, openLoopAt, scaleHeaders, startScaleServer, type ScaleServer } from './scale-measure.js';
 import {
-  measureScaleCase,
-  scaleHeaders,
-  startScaleServer,
-  type CaseFigures,
-  type ScaleServer,
-} from './scale-measure.js';
-import { openInProcessSearch } from './search-in-process.js';
-import { timeStatements, type StatementTime } from './statement-times.js';
+  figuresOf,
+  ratioTable,
+  targetsMet,
+  whereTimeGoes,
+  type FormFigures,
+  type RoundFigures,
+} from './scale-typed-report.js';
 import { datasetQuestions, TYPED_FORMS, type TypedForm, type TypedQuestions } from './typed-questions.js';
 
 export interface TypedSettings {
   /** The registers measured against the demo (`1m`, `all`: bench:nta's 5,000,000 companies in 5,345,402 rows). */
   readonly sizes: readonly string[];
+  /** Seconds of each form at each size, in `slices` turns, the sizes in turn in each. */
   readonly seconds: number;
+  readonly slices: number;
   readonly warmupSeconds: number;
+  /** Seconds of the open loop at half the rate, for p50 and p99 (0: none). */
+  readonly latencySeconds: number;
   readonly rounds: number;
   readonly rebuild: boolean;
 }
-
-/** The targets of issue 94: a form's ratio and the mix's at a million companies, the mix's at all Japan. */
-const TARGETS: Readonly<Record<string, { readonly form?: number; readonly all: number }>> = {
-  '1m': { form: 1.5, all: 1.3 },
-  all: { all: 1.5 },
-};
-/** How long the in-process timing of the dearest form runs at each size, in CPU seconds. */
-const STATEMENT_SECONDS = 3;
-const STATEMENTS_SHOWN = 12;
 
 /** A size served: its label, dataset, questions and their paths, and its server. */
 interface Served {
@@ -79,157 +75,60 @@ async function serve(label: string, dataset: ScaleDataset): Promise<Served> {
   return served;
 }
 
-/** Each form's figures at each size for one round: the sizes in turn for a form, in the other order every other form. */
-async function measureRound(
+/**
+ * A form's figures at each size in one round: after a warm-up of each, `slices` closed loops of `seconds / slices`, the
+ * sizes in turn in each, the first in every other one the last (the machine's drift between two sizes' runs, a third
+ * or more here, is spread over both); then an open loop at half the rate each size answered, for its latencies. Any
+ * answer but a 200 fails the run.
+ */
+async function measureForm(
   all: readonly Served[],
+  form: TypedForm,
   settings: TypedSettings,
   round: number,
-): Promise<Map<string, Map<TypedForm, CaseFigures>>> {
-  const figures = new Map(all.map((s) => [s.label, new Map<TypedForm, CaseFigures>()]));
-  for (const [f, form] of TYPED_FORMS.entries()) {
-    const order = (round + f) % 2 === 0 ? all : [...all].reverse();
-    for (const served of order) {
-      process.stdout.write(`  ${served.label}, ${form} … `);
-      const figure = await measureScaleCase(
-        served.server.server,
-        { endpoint: 'search', klass: form },
-        served.paths[form],
-        settings,
-      );
-      if (figure.failed > 0) throw new Error(`${served.label}, ${form}: ${figure.failed} answers were not 200`);
-      process.stdout.write(
-        `${figure.cpuUs.toFixed(0)} µs an answer, p50 ${figure.p50Ms.toFixed(1)} ms, p99 ${figure.p99Ms.toFixed(1)} ms\n`,
-      );
-      figures.get(served.label)?.set(form, figure);
+): Promise<Map<string, FormFigures>> {
+  for (const served of all) await closedLoop(served.server.server, served.paths[form], settings.warmupSeconds);
+  const spent = new Map(all.map((served) => [served.label, { us: 0, answers: 0 }]));
+  for (let slice = 0; slice < settings.slices; slice++) {
+    for (const served of (round + slice) % 2 === 0 ? all : [...all].reverse()) {
+      const run = await closedLoop(served.server.server, served.paths[form], settings.seconds / settings.slices);
+      const { requests, non2xx, errors } = run.result;
+      if (non2xx + errors > 0) throw new Error(`${served.label}, ${form}: ${non2xx + errors} answers were not 200`);
+      const total = spent.get(served.label)!;
+      total.us += (run.userUs + run.systemUs) * requests;
+      total.answers += requests;
     }
+  }
+  const figures = new Map<string, FormFigures>();
+  for (const served of all) {
+    const { us, answers } = spent.get(served.label)!;
+    const latency = await halfRateLatency(served, form, answers / settings.seconds, settings.latencySeconds);
+    const figure = { cpuUs: us / answers, answers, ...latency };
+    process.stdout.write(
+      `  ${served.label}, ${form}: ${figure.cpuUs.toFixed(0)} µs an answer, p50 ${figure.p50Ms.toFixed(1)} ms, p99 ${figure.p99Ms.toFixed(1)} ms\n`,
+    );
+    figures.set(served.label, figure);
   }
   return figures;
 }
 
-type Rounds = readonly Map<string, Map<TypedForm, CaseFigures>>[];
-
-/** A size's figure of a form in each round. */
-function figuresOf(rounds: Rounds, label: string, form: TypedForm): CaseFigures[] {
-  return rounds.flatMap((round) => round.get(label)?.get(form) ?? []);
+/** An open loop at half of `answeredPerSecond` for `seconds`: its p50 and p99 (NaN for none). */
+async function halfRateLatency(served: Served, form: TypedForm, answeredPerSecond: number, seconds: number) {
+  if (seconds <= 0) return { p50Ms: NaN, p99Ms: NaN };
+  const rate = Math.max(1, Math.round(answeredPerSecond / 2));
+  const { url } = served.server.server;
+  const result = await runAtRate(url, served.paths[form], openLoopAt(rate, seconds), scaleHeaders());
+  const failed = result.non2xx + result.errors;
+  if (failed > 0) throw new Error(`${served.label}, ${form}: ${failed} answers at half rate were not 200`);
+  return { p50Ms: result.p50Ms, p99Ms: result.p99Ms };
 }
 
-/** The mix's CPU an answer in one round: the forms in equal parts. */
-function mixUs(round: Map<string, Map<TypedForm, CaseFigures>>, label: string): number {
-  const forms = TYPED_FORMS.map((form) => round.get(label)?.get(form)?.cpuUs ?? NaN);
-  return forms.reduce((sum, us) => sum + us, 0) / forms.length;
-}
-
-/**
- * Each form's CPU an answer (p50 and p99 ms at half of saturation) at the demo and at each size, medians over the
- * rounds, and each size's ratio to the demo: the median of the rounds' own ratios, so that the machine's drift between
- * rounds weighs less.
- */
-function ratioTable(rounds: Rounds, demo: string, sizes: readonly string[]): string {
-  const cell = (figures: CaseFigures[]) =>
-    `${median(figures.map((f) => f.cpuUs)).toFixed(0)} (${median(figures.map((f) => f.p50Ms)).toFixed(1)}, ${median(figures.map((f) => f.p99Ms)).toFixed(1)})`;
-  const ratio = (own: number[]) => `${median(own).toFixed(2)}×`;
-  const rows = TYPED_FORMS.map((form) => [
-    form,
-    ...[demo, ...sizes].map((label) => cell(figuresOf(rounds, label, form))),
-    ...sizes.map((label) =>
-      ratio(rounds.map((r) => (r.get(label)?.get(form)?.cpuUs ?? NaN) / (r.get(demo)?.get(form)?.cpuUs ?? NaN))),
-    ),
-  ]);
-  rows.push([
-    'in all',
-    ...[demo, ...sizes].map((label) => median(rounds.map((r) => mixUs(r, label))).toFixed(0)),
-    ...sizes.map((label) => ratio(rounds.map((r) => mixUs(r, label) / mixUs(r, demo)))),
-  ]);
-  return markdownTable(
-    [
-      'question',
-      ...[demo, ...sizes].map((label) => `${label}: µs (p50, p99 ms)`),
-      ...sizes.map((label) => `${label} / ${demo}`),
-    ],
-    rows,
-  );
-}
-
-/** Whether each size meets issue 94's targets, in words. */
-function targetsMet(rounds: Rounds, demo: string, sizes: readonly string[]): string[] {
-  return sizes.flatMap((label) => {
-    const target = TARGETS[label];
-    if (target === undefined) return [];
-    const all = median(rounds.map((r) => mixUs(r, label) / mixUs(r, demo)));
-    const forms = TYPED_FORMS.map((form) => ({
-      form,
-      ratio: median(
-        rounds.map((r) => (r.get(label)?.get(form)?.cpuUs ?? NaN) / (r.get(demo)?.get(form)?.cpuUs ?? NaN)),
-      ),
-    }));
-    const over = target.form === undefined ? [] : forms.filter((f) => f.ratio > target.form!);
-    const met = all <= target.all && over.length === 0;
-    return [
-      `${label}: ${met ? 'meets' : 'misses'} the target (in all at most ${target.all}${target.form === undefined ? '' : `, each form at most ${target.form}`}): in all ${all.toFixed(2)}${over.map((f) => `, ${f.form} ${f.ratio.toFixed(2)}`).join('')}`,
-    ];
-  });
-}
-
-/** The statements' own CPU µs an answer over a form's questions in-process, and the answer's whole CPU. */
-function statementTimes(dataset: ScaleDataset, questions: readonly string[]) {
-  const { store, answer } = openInProcessSearch(dataset.path);
-  try {
-    for (const q of questions) answer(q);
-    let answers = 0;
-    const start = process.cpuUsage();
-    const spent = () => {
-      const used = process.cpuUsage(start);
-      return used.user + used.system;
-    };
-    const times = timeStatements(() => {
-      while (spent() < STATEMENT_SECONDS * 1e6 || answers === 0)
-        for (const q of questions) {
-          answer(q);
-          answers++;
-        }
-    });
-    return {
-      answerUs: spent() / answers,
-      times: times.map((t) => ({ ...t, runs: t.runs / answers, us: t.us / answers })),
-    };
-  } finally {
-    store.close();
-  }
-}
-
-/**
- * Where the time goes for a form: each statement's own CPU µs an answer (and runs an answer) at the demo and at the
- * size, dearest at the size first, in-process (the answer's own CPU with the statements timed, which adds a little).
- */
-function whereTimeGoes(form: TypedForm, demo: Served, size: Served): string {
-  const atDemo = statementTimes(demo.dataset, demo.questions[form]);
-  const atSize = statementTimes(size.dataset, size.questions[form]);
-  const demoBySql = new Map<string, StatementTime>(atDemo.times.map((t) => [t.sql, t]));
-  const sum = (times: readonly StatementTime[]) => times.reduce((s, t) => s + t.us, 0);
-  const shown = atSize.times.slice(0, STATEMENTS_SHOWN);
-  const rows = shown.map((t, i) => {
-    const d = demoBySql.get(t.sql);
-    return [
-      `s${i + 1}`,
-      d === undefined ? '' : `${d.us.toFixed(0)} (${d.runs.toFixed(1)})`,
-      `${t.us.toFixed(0)} (${t.runs.toFixed(1)})`,
-    ];
-  });
-  rows.push(
-    ['every statement', sum(atDemo.times).toFixed(0), sum(atSize.times).toFixed(0)],
-    [
-      'the rest (JavaScript)',
-      (atDemo.answerUs - sum(atDemo.times)).toFixed(0),
-      (atSize.answerUs - sum(atSize.times)).toFixed(0),
-    ],
-    ['the answer', atDemo.answerUs.toFixed(0), atSize.answerUs.toFixed(0)],
-  );
-  const table = markdownTable(
-    ['statement', `${demo.label}: µs (runs) an answer`, `${size.label}: µs (runs) an answer`],
-    rows,
-  );
-  const sqls = shown.map((t, i) => `s${i + 1}: ${t.sql}`).join('\n');
-  return `${table}\n\n${sqls}`;
+/** One round: each form in turn. */
+async function measureRound(all: readonly Served[], settings: TypedSettings, round: number): Promise<RoundFigures> {
+  const figures: RoundFigures = new Map(all.map((s) => [s.label, new Map<TypedForm, FormFigures>()]));
+  for (const form of TYPED_FORMS)
+    for (const [label, figure] of await measureForm(all, form, settings, round)) figures.get(label)?.set(form, figure);
+  return figures;
 }
 
 /** Issue 94's measure, printed. */
@@ -245,7 +144,7 @@ export async function runTypedMeasure(settings: TypedSettings): Promise<void> {
       console.log(
         `${s.label}: ${TYPED_FORMS.map((form) => `${s.questions[form].length} ${form}`).join(', ')} (${s.dataset.path})`,
       );
-    const rounds: Map<string, Map<TypedForm, CaseFigures>>[] = [];
+    const rounds: RoundFigures[] = [];
     for (let round = 0; round < settings.rounds; round++) {
       console.log(`\n## Round ${round + 1} of ${settings.rounds}`);
       rounds.push(await measureRound(served, settings, round));

@@ -1,7 +1,8 @@
 // `npm run bench:scale`: how the cost of an answer grows with the register. `--measure typed` (the default): issue 94's
 // measure, the questions people type asked of /api/v1/search at the demo and at each size (bench/scale-typed.ts):
 // --sizes 1m (default; `all` for bench:nta's 5,000,000 companies, 5,345,402 rows), --seconds S measured per form and
-// size (default 15), --warmup S (default 1), --rounds N (default 1), --rebuild. `--measure classes`: each kind of
+// size (default 15) in --slices N turns (default 5), --warmup S (default 1), --latency S of an open loop at half the
+// rate for p50 and p99 (default 5; 0 for none), --rounds N (default 1), --rebuild. `--measure classes`: each kind of
 // question at each size, for a synthetic register with records naming a tenth of its companies (bench/scale-dataset.ts,
 // kept in bench/out/ between runs), served by the production server as `npm run bench` serves the demo; each query
 // class asked of /api/v1/search, /api/v1/companies and the record lists: saturation, the server's CPU an answer,
@@ -50,7 +51,11 @@ const DEFAULTS = {
   classes: { sizes: '10k,100k,1m', seconds: '4' },
 } as const;
 
-function readSettings(argv: readonly string[]): Settings & { readonly measure: (typeof MEASURES)[number] } {
+function readSettings(argv: readonly string[]): Settings & {
+  readonly measure: (typeof MEASURES)[number];
+  readonly slices: number;
+  readonly latencySeconds: number;
+} {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -63,6 +68,8 @@ function readSettings(argv: readonly string[]): Settings & { readonly measure: (
       warmup: { type: 'string', default: '1' },
       rebuild: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '1' },
+      slices: { type: 'string', default: '5' },
+      latency: { type: 'string', default: '5' },
     },
   });
   const measure = MEASURES.find((m) => m === values.measure);
@@ -86,6 +93,8 @@ function readSettings(argv: readonly string[]): Settings & { readonly measure: (
     warmupSeconds: Number(values.warmup),
     rebuild: values.rebuild,
     rounds: Math.max(1, Number(values.rounds)),
+    slices: Math.max(1, Number(values.slices)),
+    latencySeconds: Number(values.latency),
   };
 }
 

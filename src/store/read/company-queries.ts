@@ -87,13 +87,8 @@ export type RankedId = {
   readonly match_field: TermField;
   readonly match_alias_kind: string | null;
 };
-/** A term row of a stage, as the statement names its columns. */
-interface StageRow {
-  readonly company_id: number;
-  readonly rank: number;
-  readonly field: TermField;
-  readonly alias_kind: string | null;
-}
+/** A term row of a stage, as the statement gives its columns: an array, not an object made for each row. */
+type StageRow = readonly [companyId: number, field: TermField, aliasKind: string | null];
 
 export class CompanyQueries {
   private readonly byNumber;
@@ -354,7 +349,7 @@ export class CompanyQueries {
       ranked.length = before;
       const found = new Set(known);
       const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
-      for (const { company_id: id, field, alias_kind: aliasKind } of termRows) {
+      for (const [id, field, aliasKind] of termRows) {
         if (found.has(id)) continue;
         found.add(id);
         ranked.push({ id, match_kind: stage, match_field: field, match_alias_kind: aliasKind });
@@ -441,9 +436,9 @@ export class CompanyQueries {
   private stageStatement(lookups: string, rows: number): Statement<unknown[], StageRow> {
     // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
     // and alias kind last, so that a company's best match is its first row
-    const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
+    const sql = `SELECT company_id, field, alias_kind FROM (${lookups})
       ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
-    return this.byKeys.prepared(sql);
+    return this.byKeys.prepared(sql).raw();
   }
 
   /** The companies of these ids with their aliases, by id. */

@@ -90,8 +90,11 @@ export function searchRecords(
     }
     // as many rows as could be duplicates of the records before, and enough besides to fill the page
     const wanted = limit + seen.size;
-    const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
-    read.set(query, rids);
+    // a text's matches are listed in its index's order, read once for the page and the count; a company part's are
+    // sorted to be listed, so the page sorts no more than it shows and the count reads the rest unsorted
+    const inIndexOrder = query.q !== undefined;
+    const rids = records.listedRids(kind, query, inIndexOrder ? Math.max(cap, wanted + 1) : wanted + 1);
+    if (inIndexOrder || rids.length <= wanted) read.set(query, rids);
     hasMore ||= rids.length > wanted;
     for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation);
   }
