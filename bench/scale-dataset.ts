@@ -1,5 +1,6 @@
 // The datasets of `npm run bench:scale`: a synthetic register of N companies imported by `kohyo import nta`, then
-// records naming a tenth of them imported by `kohyo import records`, each import measured; or the demo dataset. Kept
+// records imported by `kohyo import records` (a tenth of the companies named at random, or the typed questions' mix:
+// RECORDS_MIXES), each import measured; or the demo dataset. Kept
 // in bench/out/ under a name holding the size and a digest of the generators, with the figures of their imports, so
 // that a later run (another build, after a change of the search) measures the same data without importing it again.
 import { createHash } from 'node:crypto';
@@ -33,17 +34,34 @@ export interface ScaleDataset {
   readonly reused: boolean;
 }
 
-/** Records a register of N companies gets: one for every ten companies, half by number and half by name only. */
-const RECORDS_PER_COMPANY = 0.1;
-const BY_NUMBER_SHARE = 0.5;
+/**
+ * The records a register of N companies gets, half by number and half by name only: for the classes, one for every ten
+ * companies, each naming one drawn at random by its name and address; for the typed questions (issue 94), 100,000
+ * naming every 8th company in turn, by name and prefecture.
+ */
+const RECORDS_MIXES = {
+  classes: (companies: number): RecordsOptions => ({
+    records: Math.round(companies / 10),
+    byNumberShare: 0.5,
+    seed: DEFAULT_GENERATE.seed,
+  }),
+  typed: (): RecordsOptions => ({
+    records: 100_000,
+    byNumberShare: 0.5,
+    seed: DEFAULT_GENERATE.seed,
+    named: { every: 8 },
+    place: 'prefecture',
+  }),
+} as const;
+export type RecordsMix = keyof typeof RECORDS_MIXES;
 const DEMO_DATE = new Date('2026-11-21T03:00:00Z');
 const GENERATORS = ['generate-nta.ts', 'synthetic-company.ts', 'synthetic-name-parts.ts', 'synthetic-records.ts'];
 
 /** The generators' digest: a dataset they would write differently is not reused. */
-function generatorVersion(): string {
+function generatorVersion(records: RecordsOptions): string {
   const hash = createHash('sha256');
   for (const file of GENERATORS) hash.update(readFileSync(new URL(`./${file}`, import.meta.url)));
-  hash.update(JSON.stringify({ RECORDS_PER_COMPANY, BY_NUMBER_SHARE, seed: DEFAULT_GENERATE.seed }));
+  hash.update(JSON.stringify(records));
   return hash.digest('hex').slice(0, 10);
 }
 
@@ -56,8 +74,15 @@ export function parseSize(text: string): ScaleSize {
   return { label: text === 'all' ? '5m' : text, companies };
 }
 
-/** The dataset of this size: found in bench/out/ (brought up to this build), or built and measured now. */
-export async function scaleDataset(size: ScaleSize, rebuild: boolean): Promise<ScaleDataset> {
+/**
+ * The dataset of this size with the records of `mix`: found in bench/out/ (brought up to this build), or built and
+ * measured now.
+ */
+export async function scaleDataset(
+  size: ScaleSize,
+  rebuild: boolean,
+  mix: RecordsMix = 'classes',
+): Promise<ScaleDataset> {
   mkdirSync(BENCH_OUT, { recursive: true });
   if (size.companies === 'demo') {
     const path = join(BENCH_OUT, 'scale-demo.sqlite');
@@ -65,7 +90,9 @@ export async function scaleDataset(size: ScaleSize, rebuild: boolean): Promise<S
     buildDemoDatabase(path, { now: DEMO_DATE });
     return { size, path, imports: null, reused: false };
   }
-  const path = join(BENCH_OUT, `scale-${size.companies}-g${generatorVersion()}.sqlite`);
+  const records = RECORDS_MIXES[mix](size.companies);
+  const named = mix === 'classes' ? '' : `-${mix}`;
+  const path = join(BENCH_OUT, `scale-${size.companies}${named}-g${generatorVersion(records)}.sqlite`);
   const figures = `${path}.imports.json`;
   if (!rebuild && existsSync(path) && existsSync(figures)) {
     // a file written by an older build is brought up to this one first, as `npm start` does before it serves
@@ -73,13 +100,17 @@ export async function scaleDataset(size: ScaleSize, rebuild: boolean): Promise<S
     const imports = JSON.parse(readFileSync(figures, 'utf8')) as ScaleDataset['imports'];
     return { size, path, imports, reused: true };
   }
-  const imports = await buildDataset(size.companies, path);
+  const imports = await buildDataset(size.companies, records, path);
   writeFileSync(figures, `${JSON.stringify(imports, null, 2)}\n`);
   return { size, path, imports, reused: false };
 }
 
 /** Imports the register, writes and imports its records, in a folder of its own, then moves the file in place. */
-async function buildDataset(companies: number, path: string): Promise<{ nta: ImportFigures; records: ImportFigures }> {
+async function buildDataset(
+  companies: number,
+  records: RecordsOptions,
+  path: string,
+): Promise<{ nta: ImportFigures; records: ImportFigures }> {
   const generate = { ...DEFAULT_GENERATE, companies };
   const file = defaultNtaPath(generate);
   if (!existsSync(file)) {
@@ -93,11 +124,6 @@ async function buildDataset(companies: number, path: string): Promise<{ nta: Imp
   try {
     process.stdout.write(`importing ${companies} companies …\n`);
     const nta = await runCommand(['import', 'nta', file], built);
-    const records: RecordsOptions = {
-      records: Math.round(companies * RECORDS_PER_COMPANY),
-      byNumberShare: BY_NUMBER_SHARE,
-      seed: DEFAULT_GENERATE.seed,
-    };
     const lines = join(dir, 'records.jsonl');
     const register = openReadOnly(built);
     try {

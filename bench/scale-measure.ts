@@ -87,15 +87,19 @@ export function scaleHeaders(): HeadersPerRequest {
   return rotatingUserAgents(USER_AGENTS);
 }
 
+/** A closed loop of CONNECTIONS over `paths` for `seconds`, with the server's CPU a request over it. */
+export function closedLoop(server: ServerProcess, paths: readonly string[], seconds: number) {
+  const closed: LoadOptions = { connections: CONNECTIONS, warmupSeconds: 0, durationSeconds: seconds };
+  return cpuPerRequest(server.pid, () => runLoad(server.url, paths, closed, scaleHeaders()));
+}
+
 /**
  * The server's saturation over `paths` (a closed loop of CONNECTIONS after a warm-up run), with its CPU a request,
  * and half that rate: the rate of the open loops whose latencies are reported.
  */
 export async function saturate(server: ServerProcess, paths: readonly string[], settings: MeasureSettings) {
-  const headers = scaleHeaders();
-  const closed: LoadOptions = { connections: CONNECTIONS, warmupSeconds: 0, durationSeconds: settings.seconds };
-  await runLoad(server.url, paths, { ...closed, durationSeconds: settings.warmupSeconds }, headers);
-  const saturated = await cpuPerRequest(server.pid, () => runLoad(server.url, paths, closed, headers));
+  await closedLoop(server, paths, settings.warmupSeconds);
+  const saturated = await closedLoop(server, paths, settings.seconds);
   return { saturated, halfRate: Math.max(1, Math.round(saturated.result.requestsPerSecond / 2)) };
 }
 

@@ -1,14 +1,19 @@
-// `npm run bench:scale`: how the cost of each kind of question grows with the register. For each size, a synthetic
-// register with records naming a tenth of its companies (bench/scale-dataset.ts, kept in bench/out/ between runs),
-// served by the production server as `npm run bench` serves the demo; each query class asked of /api/v1/search,
-// /api/v1/companies and the record lists: saturation, the server's CPU an answer, p50/p99 at half of saturation.
-// Options: --sizes 10k,100k,1m (also demo, 5m or all: five million companies, 5.35 million rows, long), --cases
+// `npm run bench:scale`: how the cost of an answer grows with the register. `--measure typed` (the default): issue 94's
+// measure, the questions people type asked of /api/v1/search at the demo and at each size (bench/scale-typed.ts):
+// --sizes 1m (default; `all` for bench:nta's 5,000,000 companies, 5,345,402 rows), --seconds S measured per form and
+// size (default 15) in --slices N turns (default 5), --warmup S (default 1), --latency S of an open loop at half the
+// rate for p50 and p99 (default 5; 0 for none), --rounds N (default 1), --rebuild. `--measure classes`: each kind of
+// question at each size, for a synthetic register with records naming a tenth of its companies (bench/scale-dataset.ts,
+// kept in bench/out/ between runs), served by the production server as `npm run bench` serves the demo; each query
+// class asked of /api/v1/search, /api/v1/companies and the record lists: saturation, the server's CPU an answer,
+// p50/p99 at half of saturation. Its options: --sizes 10k,100k,1m (the default; also demo, 5m or all), --cases
 // search,companies,records,filters, --classes (of bench/scale-queries.ts), --queries N per class (default 200),
 // --seconds S measured per run (default 4), --warmup S (default 1), --rebuild (import again even when kept), --rounds N
 // (default 1: every size's server runs at once and each round measures them in turn; the medians are reported).
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openReadOnly } from '../src/store/schema/database.js';
+import { runTypedMeasure } from './scale-typed.js';
 import { describeLoadAverage, describeMachine, markdownTable, median } from './report.js';
 import { parseSize, scaleDataset, type ScaleDataset } from './scale-dataset.js';
 import {
@@ -39,20 +44,36 @@ interface Settings extends MeasureSettings {
   readonly rounds: number;
 }
 
-function readSettings(argv: readonly string[]): Settings {
+/** What a run measures: issue 94's typed questions against the demo, or each class's curve over the sizes. */
+const MEASURES = ['typed', 'classes'] as const;
+const DEFAULTS = {
+  typed: { sizes: '1m', seconds: '15' },
+  classes: { sizes: '10k,100k,1m', seconds: '4' },
+} as const;
+
+function readSettings(argv: readonly string[]): Settings & {
+  readonly measure: (typeof MEASURES)[number];
+  readonly slices: number;
+  readonly latencySeconds: number;
+} {
   const { values } = parseArgs({
     args: [...argv],
     options: {
-      sizes: { type: 'string', default: '10k,100k,1m' },
+      measure: { type: 'string', default: 'typed' },
+      sizes: { type: 'string' },
       cases: { type: 'string', default: CASES.join(',') },
       classes: { type: 'string', default: SCALE_CLASSES.join(',') },
       queries: { type: 'string', default: '200' },
-      seconds: { type: 'string', default: '4' },
+      seconds: { type: 'string' },
       warmup: { type: 'string', default: '1' },
       rebuild: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '1' },
+      slices: { type: 'string', default: '5' },
+      latency: { type: 'string', default: '5' },
     },
   });
+  const measure = MEASURES.find((m) => m === values.measure);
+  if (measure === undefined) throw new Error(`--measure: ${values.measure} is not one of ${MEASURES.join(', ')}`);
   const list = (text: string) => text.split(',').filter((s) => s !== '');
   const unknown = (given: readonly string[], known: readonly string[], option: string) => {
     const wrong = given.filter((g) => !known.includes(g));
@@ -63,14 +84,17 @@ function readSettings(argv: readonly string[]): Settings {
   const classes = list(values.classes);
   unknown(classes, SCALE_CLASSES, '--classes');
   return {
-    sizes: list(values.sizes),
+    measure,
+    sizes: list(values.sizes ?? DEFAULTS[measure].sizes),
     cases,
     classes: SCALE_CLASSES.filter((k) => classes.includes(k)),
     queries: Number(values.queries),
-    seconds: Number(values.seconds),
+    seconds: Number(values.seconds ?? DEFAULTS[measure].seconds),
     warmupSeconds: Number(values.warmup),
     rebuild: values.rebuild,
     rounds: Math.max(1, Number(values.rounds)),
+    slices: Math.max(1, Number(values.slices)),
+    latencySeconds: Number(values.latency),
   };
 }
 
@@ -246,8 +270,14 @@ function curveTables(bySize: readonly [string, readonly (readonly CaseFigures[])
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
-  const sizes = settings.sizes.map(parseSize);
   console.log(`machine: ${describeMachine()}\nload average at the start: ${describeLoadAverage()}`);
+  if (settings.measure === 'typed') await runTypedMeasure(settings);
+  else await measureClasses(settings);
+  console.log(`\nload average at the end: ${describeLoadAverage()}`);
+}
+
+async function measureClasses(settings: Settings): Promise<void> {
+  const sizes = settings.sizes.map(parseSize);
   const datasets: ScaleDataset[] = [];
   for (const size of sizes) {
     const dataset = await scaleDataset(size, settings.rebuild);
@@ -281,7 +311,6 @@ async function main(): Promise<void> {
   } finally {
     for (const s of served) await s.stop();
   }
-  console.log(`\nload average at the end: ${describeLoadAverage()}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 // Writes record JSON Lines naming companies of an imported synthetic register, as the publishers print them: a share
 // by Corporate Number (the procurement lists that give it), the rest by name and address only (the JFTC, CAA, ISA and
 // most procurement lists), with the name abbreviated as lists abbreviate it. Seeded: the same register and options
-// give the same file. Their sources are the bench's own (scale-…), so that a collection of a registered source over
+// give the same file. The companies named are drawn at random, or are every n-th of the register in turn. Their sources are the bench's own (scale-…), so that a collection of a registered source over
 // the dataset (bench/namesake-links.ts) finds none of its records there.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -15,6 +15,10 @@ export interface RecordsOptions {
   /** Share of the records that carry the company's Corporate Number; the rest name it by name and address only. */
   readonly byNumberShare: number;
   readonly seed: number;
+  /** Which companies the records name: drawn at random (absent), or every `every`-th of the register by id, in turn. */
+  readonly named?: { readonly every: number };
+  /** What a record by name gives of its company's place: its address (the default), or its prefecture alone. */
+  readonly place?: 'address' | 'prefecture';
 }
 
 interface Named {
@@ -48,12 +52,20 @@ function printedName(rng: Random, name: string): string {
 }
 
 /** The record of the i-th draw: its kind, authority, source and the fields of its kind. */
-function recordOf(rng: Random, company: Named, byNumber: boolean, i: number): RecordInput {
+function recordOf(
+  rng: Random,
+  company: Named,
+  byNumber: boolean,
+  i: number,
+  place: RecordsOptions['place'],
+): RecordInput {
   const prefecture = company.prefecture_code ?? '13';
   const address = `${prefectureByCode(prefecture)?.name ?? ''}${company.city ?? ''}${rng.chance(0.5) ? (company.street ?? '') : ''}`;
   const ref = byNumber
     ? { corporate_number: company.corporate_number, name: company.name, prefecture_code: prefecture, address }
-    : { name: printedName(rng, company.name), address };
+    : place === 'prefecture'
+      ? { name: printedName(rng, company.name), prefecture_code: prefecture }
+      : { name: printedName(rng, company.name), address };
   const date = day(FIRST_DAY + rng.int(0, (LAST_DAY - FIRST_DAY) / DAY_MS) * DAY_MS);
   const source = (id: string, title: string) => ({
     id,
@@ -103,20 +115,38 @@ function recordOf(rng: Random, company: Named, byNumber: boolean, i: number): Re
   };
 }
 
-/** Writes `options.records` records at `path`, naming companies drawn at random from the register. */
-export async function writeSyntheticRecords(db: Db, path: string, options: RecordsOptions): Promise<void> {
-  const rng = createRandom(options.seed);
+const NAMED_COLUMNS = 'corporate_number, name, prefecture_code, city, street';
+
+/** The company the i-th record names: one drawn at random, or the next of every n-th company, from the first again. */
+function companiesNamed(db: Db, rng: Random, options: RecordsOptions): (i: number) => Named | undefined {
   const maxId = db.prepare<[], number>('SELECT max(id) FROM companies').pluck().get() ?? 0;
   if (maxId === 0) throw new Error('the register has no companies to name');
-  const draw = db.prepare<[number], Named>(
-    'SELECT corporate_number, name, prefecture_code, city, street FROM companies WHERE id >= ? ORDER BY id LIMIT 1',
-  );
+  if (options.named === undefined) {
+    const draw = db.prepare<[number], Named>(
+      `SELECT ${NAMED_COLUMNS} FROM companies WHERE id >= ? ORDER BY id LIMIT 1`,
+    );
+    return () => draw.get(rng.int(1, maxId));
+  }
+  const { every } = options.named;
+  const named: Named[] = [];
+  let seen = 0;
+  for (const company of db.prepare<[], Named>(`SELECT ${NAMED_COLUMNS} FROM companies ORDER BY id`).iterate()) {
+    if (seen++ % every === 0) named.push(company);
+    if (named.length === options.records) break;
+  }
+  return (i) => named[i % named.length];
+}
+
+/** Writes `options.records` records at `path`, naming companies of the register as `options.named` says. */
+export async function writeSyntheticRecords(db: Db, path: string, options: RecordsOptions): Promise<void> {
+  const rng = createRandom(options.seed);
+  const named = companiesNamed(db, rng, options);
   const out = createWriteStream(path);
   let lines: string[] = [];
   for (let i = 0; i < options.records; i++) {
-    const company = draw.get(rng.int(1, maxId));
+    const company = named(i);
     if (company === undefined) continue;
-    lines.push(JSON.stringify(recordOf(rng, company, rng.chance(options.byNumberShare), i)));
+    lines.push(JSON.stringify(recordOf(rng, company, rng.chance(options.byNumberShare), i, options.place)));
     if (lines.length === 1000 || i === options.records - 1) {
       if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
       lines = [];

@@ -11,7 +11,7 @@ import {
   type CompanyFilter,
   type NamedElsewhere,
 } from '../domain/records/company-records.js';
-import type { CompanyHit } from '../store/read/company-queries.js';
+import type { CompanyHit, RankedId } from '../store/read/company-queries.js';
 import type { Store } from '../store/read/store.js';
 import { addressHolds } from '../domain/address-key.js';
 
@@ -32,8 +32,12 @@ export function companyQuestion(value: string, parameter: 'q' | 'company'): Comp
 export interface FoundCompanies {
   /** The question searched. */
   readonly question: CompanyQuestion;
-  /** The best `show` companies, best first. */
+  /** The best `whole` companies (searchCompanies), best first, read whole. */
   readonly hits: CompanyHit[];
+  /** How many companies of the best `show` the search found: those read whole, and those `bestCompanies` reads. */
+  readonly shown: number;
+  /** Every company found by a name, best first, with how it matched; empty for a Corporate Number, read whole. */
+  readonly ranked: readonly RankedId[];
   readonly hasMore: boolean;
   /** The records these stand for: those of the companies found and of their names, and of the query's name key. */
   readonly filter: CompanyFilter;
@@ -55,6 +59,8 @@ function nothingFound(question: CompanyQuestion, notice: string): FoundCompanies
   return {
     question,
     hits: [],
+    shown: 0,
+    ranked: [],
     hasMore: false,
     total: 0,
     read: 0,
@@ -65,11 +71,19 @@ function nothingFound(question: CompanyQuestion, notice: string): FoundCompanies
 }
 
 /**
- * Searches companies by what a person typed. `show` companies are returned for display; `recall` (0 when records are
- * not wanted) bounds the companies whose records, and records of whose names, the filter stands for: a Corporate
- * Number stands for its company's records (company-records.ts), a name for the companies it finds, best first.
+ * Searches companies by what a person typed. `show` companies are found for display, the first `whole` of them read
+ * whole (an answer that shares its rows between lists reads the others it shows with bestCompanies); `recall` (0 when
+ * records are not wanted) bounds the companies whose records, and records of whose names, the filter stands for: a
+ * Corporate Number stands for its company's records (company-records.ts), a name for the companies it finds, best
+ * first.
  */
-export function searchCompanies(store: Store, question: CompanyQuestion, show: number, recall: number): FoundCompanies {
+export function searchCompanies(
+  store: Store,
+  question: CompanyQuestion,
+  show: number,
+  recall: number,
+  whole = show,
+): FoundCompanies {
   const { plan, value, parameter } = question;
   switch (plan.kind) {
     case 'corporate_number': {
@@ -80,6 +94,8 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
       return {
         question,
         hits,
+        shown: hits.length,
+        ranked: [],
         hasMore: false,
         ...(recall > 0 ? companyRecordsOf(store, plan.number) : { filter: NO_RECORDS }),
         notices: [],
@@ -106,12 +122,17 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
     case 'terms': {
       // one more than the filter takes, to know whether the query finds more companies than it takes
       const asked = Math.max(show + 1, recall > 0 ? recall + 1 : 0);
-      const { ids, hits } = store.companies.findByKeys(plan.keys, asked, plan.legalForm, show, plan.registered);
+      // where the answers are kept, the companies shown are kept read whole with them
+      const read = store.companies.hitsShared ? show : Math.min(whole, show);
+      const found = store.companies.findByKeys(plan.keys, asked, plan.legalForm, read, plan.registered);
+      const { ids, hits } = found;
       const followed =
         recall > 0 ? store.companies.followed(ids.slice(0, recall)) : { corporateNumbers: [], nameKeys: [] };
       return {
         question,
         hits,
+        shown: Math.min(show, ids.length),
+        ranked: found.ranked,
         hasMore: ids.length > show,
         filter: {
           ...followed,
@@ -126,6 +147,13 @@ export function searchCompanies(store: Store, question: CompanyQuestion, show: n
       };
     }
   }
+}
+
+/** The best `count` companies found (at most `shown`), read whole: those the search read, and the others now. */
+export function bestCompanies(store: Store, found: FoundCompanies, count: number): CompanyHit[] {
+  const wanted = Math.min(count, found.shown);
+  if (found.hits.length >= wanted || found.ranked.length === 0) return found.hits.slice(0, wanted);
+  return store.companies.hitsOf(found.ranked.slice(0, wanted));
 }
 
 /** What an answer about the company of this Corporate Number stands for, as company-records.ts says. */
@@ -239,9 +267,12 @@ export function findCompanies(store: Store, q: string, limit: number, place: Com
       `More than ${PLACE_CANDIDATES} companies match q by name; prefecture and address were applied to the best ${PLACE_CANDIDATES} of them: make q more precise to reach the others.`,
     );
   }
+  const hits = ordered.slice(0, limit);
   return {
     question,
-    hits: ordered.slice(0, limit),
+    hits,
+    shown: hits.length,
+    ranked: [],
     hasMore: ordered.length > limit || found.hasMore,
     filter: found.filter,
     notices,

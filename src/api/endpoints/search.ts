@@ -7,7 +7,14 @@ import { SearchAnswer } from '../schemas/search.js';
 import { listMeta } from '../endpoint.js';
 import { presentCompany } from '../present/company.js';
 import { presentRecord, type PresentedOfKind } from '../present/records.js';
-import { companyQuestion, countCompanies, recallOf, searchCompanies, type FoundCompanies } from '../company-search.js';
+import {
+  bestCompanies,
+  companyQuestion,
+  countCompanies,
+  recallOf,
+  searchCompanies,
+  type FoundCompanies,
+} from '../company-search.js';
 import { countNamedElsewhere, namedElsewhereMeta, recordListMeta } from '../record-endpoint.js';
 import { SEARCH_PATH } from '../links.js';
 import { byRelation, foundRelation, type CompanyFilter } from '../../domain/records/company-records.js';
@@ -32,13 +39,14 @@ interface KindFound<K extends RecordKind> {
 }
 
 /**
- * What a query finds: the companies, and each kind's first `limit` records with the search that found them, their
- * counts taken up to `cap` (0 where none is asked for).
+ * What a query finds: the companies (none read whole yet: the answer reads those its share of the rows shows), and
+ * each kind's first `limit` records with the search that found them, their counts taken up to `cap` (0 where none is
+ * asked for).
  */
 function find(context: RouteContext, query: Static<typeof SearchQuery>, cap: number) {
   const store = openDataset(context);
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const companies = searchCompanies(store, companyQuestion(query.q, 'q'), limit, COMPANY_FILTER_MATCHES);
+  const companies = searchCompanies(store, companyQuestion(query.q, 'q'), limit, COMPANY_FILTER_MATCHES, 0);
   const search = recordSearchOf(context, companies);
   const kindFound = <K extends RecordKind>(kind: K): KindFound<K> => ({
     kind,
@@ -127,7 +135,7 @@ function presented<K extends RecordKind>(
   to: number,
   from = 0,
 ): PresentedOfKind<K>[] {
-  return found.page.records.slice(from, to).map((entry) => {
+  return found.page.entries(from, to).map((entry) => {
     const record = readFoundRecord(found.kind, entry);
     const relation = foundRelation(record.company, search.companies, entry.byText);
     return presentRecord(found.kind, record, search.today, relation);
@@ -230,21 +238,21 @@ export const SEARCH: Endpoint<typeof SearchQuery, typeof SearchAnswer> = {
 export function searchAnswer(context: RouteContext, query: Static<typeof SearchQuery>, requestId: string) {
   const { store, limit, companies, search, records } = find(context, query, MATCHES_COUNTED_UP_TO);
   const [companyRows = 0, ...recordRows] = shareSearchLimit(limit, [
-    companies.hits.length,
-    ...RECORD_KINDS.map((kind) => records[kind].page.records.length),
+    companies.shown,
+    ...RECORD_KINDS.map((kind) => records[kind].page.found),
   ]);
   const rowsOf = (kind: RecordKind) => recordRows[RECORD_KINDS.indexOf(kind)] ?? 0;
   const companyMatches =
-    companies.hasMore || companies.hits.length > companyRows
+    companies.hasMore || companies.shown > companyRows
       ? countCompanies(store, companies, MATCHES_COUNTED_UP_TO)
-      : companies.hits.length;
+      : companies.shown;
   // the full count only when the list may hold more than it found
   const matches = perList((kind) => {
     const { page } = records[kind];
-    return page.hasMore ? Math.max(page.records.length, page.matches()) : page.records.length;
+    return page.hasMore ? Math.max(page.found, page.matches()) : page.found;
   });
   const data = {
-    companies: companies.hits.slice(0, companyRows).map(presentCompany),
+    companies: bestCompanies(store, companies, companyRows).map(presentCompany),
     [RECORD_LISTS.enforcement]: presented(records.enforcement, search, rowsOf('enforcement')),
     [RECORD_LISTS.procurement_suspension]: presented(
       records.procurement_suspension,

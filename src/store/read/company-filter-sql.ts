@@ -71,8 +71,15 @@ export function companySql(company: CompanyFilter, { table, nameIndex, orderColu
     ridsOfParts.push(part.rids);
     if (part.listed !== null) listed.push(part.listed);
   }
-  const rids = { ...ridsTerm({ sql: ridsOfParts.join(' UNION ALL '), params }), ...(ownFirst ? { ownFirst } : {}) };
-  const many = numbers.length + company.nameKeys.length >= LISTED_FROM_KEYS;
+  const rids = {
+    ...ridsTerm({ sql: ridsOfParts.join(' UNION ALL '), params }),
+    ...(ownFirst ? { ownFirst } : {}),
+    // one part reads one index, each record once
+    ...(parts.length === 1 ? { distinct: true as const } : {}),
+  };
+  // a name's first one or two characters match many records, sorted from the index that holds their places
+  const short = company.nameParts.some((key) => [...key].length < TRIGRAM_MIN_LENGTH);
+  const many = short || numbers.length + company.nameKeys.length >= LISTED_FROM_KEYS;
   return many && listed.length === parts.length
     ? { ...rids, listed: { sql: listed.join(' UNION ALL '), params } }
     : rids;

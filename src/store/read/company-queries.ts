@@ -11,13 +11,12 @@ import {
 } from './company-row.js';
 import { prefixUpperBound } from '../../domain/text/index-keys.js';
 import { SHORT_GRAM_TERMS, type TermField } from '../../domain/companies/company-terms.js';
-import { StatementCache } from './statement-cache.js';
-import { limitSql } from './statement-cache.js';
+import { limitSql, StatementCache } from './statement-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
-import { registeredNameKey } from '../../domain/companies/names.js';
 import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
 import { PartialMatches } from './company-partial-match.js';
+import { RegisteredNames } from './company-registered-name.js';
 
 /** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
 function shortGramTermsSql(row = ''): string {
@@ -45,23 +44,28 @@ export interface CompanyHit {
   readonly match: CompanyMatch;
 }
 
-/** What a search found, best first: every company's id, and the first of them read whole with how each matched. */
+/**
+ * What a search found, best first: every company's id with how it matched (`ranked`, which `hitsOf` reads whole), and
+ * the first of them read whole.
+ */
 export interface FoundCompanyIds {
   readonly ids: readonly number[];
+  readonly ranked: readonly RankedId[];
   readonly hits: CompanyHit[];
 }
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
 
-type RankedId = { id: number; match_kind: MatchKind; match_field: TermField; match_alias_kind: string | null };
-/** A term row of a stage, as the statement names its columns. */
-interface StageRow {
-  readonly company_id: number;
-  readonly rank: number;
-  readonly field: TermField;
-  readonly alias_kind: string | null;
-}
+/** A company a search found, by its id, and how it matched. */
+export type RankedId = {
+  readonly id: number;
+  readonly match_kind: MatchKind;
+  readonly match_field: TermField;
+  readonly match_alias_kind: string | null;
+};
+/** A term row of a stage, as the statement gives its columns: an array, not an object made for each row. */
+type StageRow = readonly [companyId: number, field: TermField, aliasKind: string | null];
 
 export class CompanyQueries {
   private readonly byNumber;
@@ -72,7 +76,7 @@ export class CompanyQueries {
   private readonly companyIds: StatementCache<number>;
   private readonly predecessors;
   private readonly followedCompanies;
-  private readonly sameNameForm;
+  private readonly registeredNames;
   /** The index and MATCH expression of each key's partial look-up. */
   private readonly partials: PartialMatches;
   /** Whether searchByKeys hands out hits the answer cache keeps, the same objects again for the same search. */
@@ -101,10 +105,7 @@ export class CompanyQueries {
     this.companyIds = new StatementCache<number>(db, 1 / 32);
     this.predecessors = db.prepare<[string], string>(PREDECESSOR_NUMBERS('?')).pluck();
     this.followedCompanies = new FollowedCompanyQueries(db);
-    this.sameNameForm = db.prepare<[string, string], { id: number; name: string }>(
-      `SELECT c.id, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id
-       WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(CANDIDATES_PER_LOOKUP)}`,
-    );
+    this.registeredNames = new RegisteredNames(db, CANDIDATES_PER_LOOKUP);
   }
 
   /**
@@ -149,7 +150,7 @@ export class CompanyQueries {
     whole: number,
     registered: string | null = null,
   ): FoundCompanyIds {
-    if (keys.length === 0) return { ids: [], hits: [] };
+    if (keys.length === 0) return { ids: [], ranked: [], hits: [] };
     // The best `limit` are the first `limit` of any longer answer (the stages only add lower-ranked matches),
     // so an answer kept for a larger limit, or one that held every match, serves a smaller limit too.
     if (this.answers === null) return this.foundByKeys(keys, limit, legalForm, whole, registered);
@@ -161,7 +162,11 @@ export class CompanyQueries {
       (kept.limit >= limit || kept.ids.length < kept.limit) &&
       kept.hits.length >= shown(kept.ids)
     )
-      return { ids: kept.ids.slice(0, limit), hits: kept.hits.slice(0, shown(kept.ids)) };
+      return {
+        ids: kept.ids.slice(0, limit),
+        ranked: kept.ranked.slice(0, limit),
+        hits: kept.hits.slice(0, shown(kept.ids)),
+      };
     const found = this.foundByKeys(keys, limit, legalForm, whole, registered);
     this.answers.put(key, { limit, ...found });
     return found;
@@ -176,7 +181,7 @@ export class CompanyQueries {
   ): FoundCompanyIds {
     const ranked = this.search(keys, limit, legalForm, registered);
     // a search that follows companies into the records and shows none (company=) reads none whole
-    return { ids: ranked.map((row) => row.id), hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
+    return { ids: ranked.map((row) => row.id), ranked, hits: whole > 0 ? this.hitsOf(ranked.slice(0, whole)) : [] };
   }
 
   /** The Corporate Numbers and name keys of these companies (ids of findByKeys), best first; an unknown id is skipped. */
@@ -231,7 +236,9 @@ export class CompanyQueries {
     legalForm: string | null,
     registered: string | null,
   ): RankedId[] {
-    const ranked: RankedId[] = this.registeredAs(keys, legalForm, registered).slice(0, limit);
+    const ranked: RankedId[] = this.registeredNames
+      .registeredAs(keys, legalForm, registered, limit)
+      .map((id) => ({ id, match_kind: 'exact', match_field: 'name', match_alias_kind: null }));
     for (const stage of MATCH_KINDS) {
       this.rankStage(keys, limit, legalForm, stage, ranked);
       if (ranked.length >= limit) break;
@@ -239,22 +246,8 @@ export class CompanyQueries {
     return ranked;
   }
 
-  /**
-   * The companies registered under exactly the name asked (its legal form at the same place, after the folding every
-   * spelling shares), as the exact match of their name: 北辰建設株式会社 is not 株式会社北辰建設, though both share the
-   * name key and the form. Read only for a query that names a Japanese legal form, from the rows of its name key.
-   */
-  private registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null): RankedId[] {
-    const [key] = keys;
-    if (key === undefined || legalForm === null || registered === null) return [];
-    return this.sameNameForm
-      .all(key, legalForm)
-      .filter((row) => registeredNameKey(row.name) === registered)
-      .map((row) => ({ id: row.id, match_kind: 'exact', match_field: 'name', match_alias_kind: null }));
-  }
-
-  /** These companies read whole, in their order, with how each matched. */
-  private hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
+  /** These companies (of a search's `ranked`) read whole, in their order, with how each matched. */
+  hitsOf(ranked: readonly RankedId[]): CompanyHit[] {
     const companies = this.companiesById(ranked.map((row) => row.id));
     const hits: CompanyHit[] = [];
     for (const row of ranked) {
@@ -295,7 +288,7 @@ export class CompanyQueries {
       ranked.length = before;
       const found = new Set(known);
       const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
-      for (const { company_id: id, field, alias_kind: aliasKind } of termRows) {
+      for (const [id, field, aliasKind] of termRows) {
         if (found.has(id)) continue;
         found.add(id);
         ranked.push({ id, match_kind: stage, match_field: field, match_alias_kind: aliasKind });
@@ -353,9 +346,9 @@ export class CompanyQueries {
   private stageStatement(lookups: string, rows: number): Statement<unknown[], StageRow> {
     // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
     // and alias kind last, so that a company's best match is its first row
-    const sql = `SELECT company_id, rank, field, alias_kind FROM (${lookups})
+    const sql = `SELECT company_id, field, alias_kind FROM (${lookups})
       ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
-    return this.byKeys.prepared(sql);
+    return this.byKeys.prepared(sql).raw();
   }
 
   /** The companies of these ids with their aliases, by id. */

@@ -137,9 +137,11 @@ function freeTextSql(q: string, { textIndex, gramIndex, texts }: RecordTable, co
   if (text === null) return [{ sql: '0', params: [] }];
   const { textTrigrams } = context;
   const choose: TextTrigramChoice | undefined = textTrigrams && ((word) => textTrigrams(textIndex, word));
+  // one text index holds one document a record: its matches are distinct already
   const matchesOf = (textMatch: TextMatch): WhereTerm => ({
     ...ridsTerm(textMatchRids(textMatch)),
     textMatch,
+    distinct: true,
   });
   const terms: WhereTerm[] = [];
   if (text.words.length > 0) terms.push(matchesOf({ index: textIndex, texts, ...trigramMatch(text.words, choose) }));

@@ -189,13 +189,14 @@ function listOrder(table: RecordTable, alias: string, where: WhereTerm): string 
 /** The rids a WHERE term matches in list order, each once, then `bound` (its LIMIT, maybe an OFFSET). */
 function listedRidsSql(table: RecordTable, where: WhereTerm, bound: string): SqlFragment {
   // where the indexes hold each record's place in the list, the matches are sorted by it without reading their rows
+  const distinct = where.distinct ? '' : 'DISTINCT ';
   const sql =
     where.listed === undefined
       ? `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ORDER BY ${listOrder(table, 'r.', where)} ${bound}`
       : where.ownFirst
-        ? `SELECT rid FROM (SELECT DISTINCT rid, listed_on, tier FROM (${where.listed.sql}))
+        ? `SELECT rid FROM (SELECT ${distinct}rid, listed_on, tier FROM (${where.listed.sql}))
           ORDER BY tier, listed_on DESC, rid DESC ${bound}`
-        : `SELECT rid FROM (SELECT DISTINCT rid, listed_on FROM (${where.listed.sql}))
+        : `SELECT rid FROM (SELECT ${distinct}rid, listed_on FROM (${where.listed.sql}))
           ORDER BY listed_on DESC, rid DESC ${bound}`;
   return { sql, params: [...where.params] };
 }
@@ -244,8 +245,7 @@ export function recordRidsSql(
 ): SqlFragment {
   const where = recordWhere(table, query, context);
   if (where.rids !== undefined) {
-    // one text index holds one document a record: its matches are distinct already
-    const distinct = where.textMatch === undefined ? 'DISTINCT ' : '';
+    const distinct = where.distinct ? '' : 'DISTINCT ';
     return { sql: `SELECT ${distinct}rid FROM (${where.rids.sql}) ${limitSql(cap)}`, params: where.rids.params };
   }
   return { sql: `SELECT r.rid FROM ${table.table} r WHERE ${where.sql} ${limitSql(cap)}`, params: where.params };

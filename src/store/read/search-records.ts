@@ -6,7 +6,7 @@ import type { RecordKind, RecordOfKind } from '../../domain/records/record.js';
 import { recordFromDoc } from './record-docs.js';
 import type { RecordQuery } from '../../domain/records/record-query.js';
 import { byRelation, NO_RECORDS, type CompanyFilter, type Relation } from '../../domain/records/company-records.js';
-import type { RecordEntry, RecordPage, RecordQueries } from './record-queries.js';
+import type { RecordEntry, RecordQueries } from './record-queries.js';
 import { countDistinctUpTo } from './distinct-count.js';
 
 /** What /search looks for in the records: the companies `q` found, and `q` as free text (null: not as text). */
@@ -52,17 +52,26 @@ interface FoundEntry extends RecordEntry {
 }
 
 /** A kind's first records a search finds, and how many it finds in all. */
-export interface FoundRecords extends RecordPage<FoundEntry> {
+export interface FoundRecords {
+  /** How many records the search found of the first `limit` it was asked for. */
+  readonly found: number;
+  /** True when a record exists after those. */
+  readonly hasMore: boolean;
+  /**
+   * The records found from the `from`th to before the `to`th, in list order, their documents read now: an answer
+   * shares its rows between the lists, and reads only the records it shows. A record no longer held is left out.
+   */
+  entries(from: number, to: number): FoundEntry[];
   /** How many records of the kind the search finds, each once, counted up to the `cap` searchRecords was given. */
   matches(): number;
 }
 
 /**
- * The first `limit` records of the kind the search finds, their documents not yet read (the answer reads those it
- * shows). `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records
- * are read once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads
- * only the queries the page did not need: the page and the count read each part apart, the records of 50 followed
- * companies and of a name's prefix twice (bench/README.md).
+ * The first `limit` records of the kind the search finds, their documents read only when asked for (`entries`).
+ * `hasMore` is true when more may exist: `matches()` then says how many, up to `cap`. Each query's records are read
+ * once, in list order and at least `cap` of them, so that the count takes the ids the page read and reads only the
+ * queries the page did not need: the page and the count read each part apart, the records of 50 followed companies
+ * and of a name's prefix twice (bench/README.md).
  */
 export function searchRecords(
   records: RecordQueries,
@@ -84,14 +93,21 @@ export function searchRecords(
     }
     // as many rows as could be duplicates of the records before, and enough besides to fill the page
     const wanted = limit + seen.size;
-    const rids = records.listedRids(kind, query, Math.max(cap, wanted + 1));
-    read.set(query, rids);
+    // a text's matches are listed in its index's order, read once for the page and the count; a company part's are
+    // sorted to be listed, so the page sorts no more than it shows and the count reads the rest unsorted
+    const inIndexOrder = query.q !== undefined;
+    const rids = records.listedRids(kind, query, inIndexOrder ? Math.max(cap, wanted + 1) : wanted + 1);
+    if (inIndexOrder || rids.length <= wanted) read.set(query, rids);
     hasMore ||= rids.length > wanted;
     for (const rid of rids.slice(0, wanted)) if (!seen.has(rid)) seen.set(rid, relation === 'text');
   }
-  const shown = [...seen.keys()].slice(0, limit);
+  const listed = [...seen.keys()].slice(0, limit);
   return {
-    records: records.entriesOf(kind, shown).map(({ id, doc, rid }) => ({ id, doc, byText: seen.get(rid) ?? true })),
+    found: listed.length,
+    entries: (from, to) =>
+      records
+        .entriesOf(kind, listed.slice(from, to))
+        .map(({ id, doc, rid }) => ({ id, doc, byText: seen.get(rid) ?? true })),
     hasMore: hasMore || seen.size > limit,
     matches: () => countFound(records, kind, queries, read, cap),
   };

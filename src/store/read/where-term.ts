@@ -12,6 +12,11 @@ export interface WhereTerm extends SqlFragment {
   /** Set when the rids are one text index's matches. */
   readonly textMatch?: TextMatch;
   /**
+   * Set when `rids` holds each record once (one index's matches: a text index's, or one part of a company's), so that
+   * a count takes them as they come, with no temporary index to drop repeats.
+   */
+  readonly distinct?: true;
+  /**
    * The same records as `rids` (and its parameters), with each one's place in the list (`listed_on`), maybe twice;
    * with `ownFirst`, its tier too (`tier`: the rank of its relation, company-records.ts relationRank).
    */

@@ -86,7 +86,7 @@ test("search's records: the company's first, newest first, then the text matches
   for (const [text, limit, ids, hasMore] of cases) {
     const page = searchRecords(records, 'enforcement', search(text), limit);
     assert.deepEqual(
-      page.records.map((r) => r.id),
+      page.entries(0, limit).map((r) => r.id),
       ids.map((n) => `enf_search_${n}`),
       `${text} ${limit}`,
     );
@@ -100,7 +100,7 @@ test("search's records: the company's first, newest first, then the text matches
     10,
   );
   assert.deepEqual(
-    byText.records.map((r) => r.id),
+    byText.entries(0, 10).map((r) => r.id),
     [20, 19, 18, 17, 16, 15, 14, 13, 4, 3].map((n) => `enf_search_${n}`),
   );
 });
@@ -164,7 +164,7 @@ test("search's parts in order: linked to the recalled companies, then apart link
   };
   const page = searchRecords(records, 'enforcement', search, 10);
   assert.deepEqual(
-    page.records.map((r) => r.id),
+    page.entries(0, 10).map((r) => r.id),
     [1, 2, 3, 4].map((n) => `enf_search_${n}`),
   );
   assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 4);
@@ -191,7 +191,9 @@ test('a followed company is looked up by its Corporate Number only when records 
   assert.deepEqual(followed.nameKeys, ['架空商事']);
   const search: RecordSearch = { companies: { ...followed, nameParts: [] }, text: null, today };
   assert.deepEqual(
-    searchRecords(records, 'enforcement', search, 10).records.map((r) => r.id),
+    searchRecords(records, 'enforcement', search, 10)
+      .entries(0, 10)
+      .map((r) => r.id),
     [1, 2].map((n) => `enf_search_${n}`),
   );
   assert.equal(countSearchRecords(records, 'enforcement', search, 1000), 2);
@@ -213,4 +215,26 @@ test('a company filter of many numbers and names pages its records by the dates 
   const newestFirst = [23, 22, 21, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `enf_search_${n}`);
   assert.deepEqual([...pageOf(1), ...pageOf(2)], newestFirst);
   assert.equal(records.count('enforcement', { company, today }, 1000), 15);
+});
+
+test('a search reads the documents of only the records an answer asks for, when it asks (issue 94)', () => {
+  const records = store();
+  let read = 0;
+  const entriesOf = records.entriesOf.bind(records);
+  records.entriesOf = (kind, rids) => {
+    read += rids.length;
+    return entriesOf(kind, rids);
+  };
+  const page = searchRecords(records, 'enforcement', search('談合'), 10, 1000);
+  // the page knows how many it found, and the count, without a document read
+  assert.equal(page.found, 10);
+  assert.equal(page.hasMore, true);
+  assert.equal(page.matches(), 20);
+  assert.equal(read, 0);
+  // an answer that shows three of them reads those three
+  assert.deepEqual(
+    page.entries(2, 5).map((r) => r.id),
+    [10, 9, 8].map((n) => `enf_search_${n}`),
+  );
+  assert.equal(read, 3);
 });

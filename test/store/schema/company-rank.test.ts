@@ -144,6 +144,50 @@ describe('rank copies on company terms', () => {
     db.close();
   });
 
+  it('read the companies registered exactly as asked a batch at a time, among the best 400 of the name and form (issue 94)', () => {
+    const db = open();
+    const writer = createCompanyWriter(db);
+    db.exec('BEGIN');
+    writer.startBulk();
+    // 900 namesakes of one form in rank order (by number), every third registered with the form after the name, and
+    // one more (the 700th, past the best 400) the same way
+    const numbers = Array.from({ length: 900 }, (_, i) => corporateNumberFromBase(String(100000000000 + i))).sort();
+    const after = (i: number) => i % 3 === 0 || i === 700;
+    numbers.forEach((number, i) => writer.upsertCompany(company(number, after(i) ? { name: '北辰建設株式会社' } : {})));
+    writer.finishBulk();
+    db.exec('COMMIT');
+    const prepared: string[] = [];
+    const prepare = db.prepare.bind(db);
+    (db as unknown as { prepare: (sql: string) => unknown }).prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    const queries = new CompanyQueries(db);
+    const first = (registered: string, limit: number) => {
+      prepared.length = 0;
+      const hits = queries.searchByKeys(['北辰建設'], limit, 'kabushiki_kaisha', registered);
+      const batches = prepared
+        .filter((sql) => sql.includes('t.field_rank = 0'))
+        .map((sql) => /LIMIT (\d+)/u.exec(sql)?.[1]);
+      return { numbers: hits.map((hit) => hit.company.corporate_number), batches };
+    };
+    const before = numbers.filter((_, i) => !after(i));
+    const registeredAfter = numbers.filter((_, i) => after(i));
+    // the first batch (twice the limit) holds enough of those written with the form before the name
+    assert.deepEqual(first('kabushiki_kaisha<北辰建設', 10), { numbers: before.slice(0, 10), batches: ['20'] });
+    // those with the form after are one in three: the rest of the best 400 is read for them, and no more
+    const { numbers: found, batches } = first('北辰建設>kabushiki_kaisha', 200);
+    assert.deepEqual(batches, ['400']);
+    assert.deepEqual(found.slice(0, 134), registeredAfter.slice(0, 134));
+    // the 700th is past the best 400 of the name: ranked with its namesakes, not first
+    assert.ok(found.indexOf(numbers[700]!) === -1 || found.indexOf(numbers[700]!) >= 134);
+    // a batch short of them reads the next, from where it ended
+    const fewer = first('北辰建設>kabushiki_kaisha', 120);
+    assert.deepEqual(fewer.batches, ['240', '160']);
+    assert.deepEqual(fewer.numbers, registeredAfter.slice(0, 120));
+    db.close();
+  });
+
   it('are written by a bulk write too', () => {
     const db = open();
     const writer = createCompanyWriter(db);
