@@ -40,9 +40,13 @@ export async function additionParts(
   const reply = { header: () => reply } as unknown as FastifyReply;
   const limiterUs = await bestMicroseconds((i) => {
     const r = requests[i % requests.length]!;
+    const socket = { remoteAddress: '127.0.0.1' };
+    const headers = { 'user-agent': `kohyo-bench/${i % 1000}` };
+    // the limiter reads the client from the request Node made (request.raw), as a new one each time
     const request = {
-      socket: { remoteAddress: '127.0.0.1' },
-      headers: { 'user-agent': `kohyo-bench/${i % 1000}` },
+      socket,
+      headers,
+      raw: { socket, headers },
       query: r.query,
       routeOptions: { url: r.route },
       method: 'GET',
