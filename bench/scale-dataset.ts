@@ -36,8 +36,8 @@ export interface ScaleDataset {
 
 /**
  * The records a register of N companies gets, half by number and half by name only: for the classes, one for every ten
- * companies, each naming one drawn at random by its name and address; for the typed questions (issue 94), 100,000
- * naming every 8th company in turn, by name and prefecture.
+ * companies, each naming one drawn at random by its name and address; for the typed questions (the screening measure),
+ * 100,000 naming every 8th company in turn, by name and prefecture.
  */
 const RECORDS_MIXES = {
   classes: (companies: number): RecordsOptions => ({

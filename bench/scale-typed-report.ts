@@ -1,6 +1,6 @@
 // The tables of `npm run bench:scale`'s typed measure (scale-typed.ts): each form's CPU an answer at each size and its
-// ratio to the demo, whether issue 94's targets are met, and where the time goes for a form (the statements' own CPU,
-// in-process, at the demo and at a size).
+// ratio to the demo, whether the targets a screening answer is held to are met, and where the time goes for a form
+// (the statements' own CPU, in-process, at the demo and at a size).
 import { markdownTable, median } from './report.js';
 import type { ScaleDataset } from './scale-dataset.js';
 import { openInProcessSearch } from './search-in-process.js';
@@ -20,7 +20,10 @@ export interface FormFigures {
 /** One round's figures: by size, then by form. */
 export type RoundFigures = Map<string, Map<TypedForm, FormFigures>>;
 
-/** The targets of issue 94: a form's ratio and the mix's at a million companies, the mix's at all Japan. */
+/**
+ * The targets a screening answer is held to, about the demo's cost: a form's ratio and the mix's at a million companies,
+ * the mix's at all Japan.
+ */
 const TARGETS: Readonly<Record<string, { readonly form?: number; readonly all: number }>> = {
   '1m': { form: 1.5, all: 1.3 },
   all: { all: 1.5 },
@@ -73,7 +76,7 @@ export function ratioTable(rounds: Rounds, demo: string, sizes: readonly string[
   );
 }
 
-/** Whether each size meets issue 94's targets, in words. */
+/** Whether each size meets the targets, in words. */
 export function targetsMet(rounds: Rounds, demo: string, sizes: readonly string[]): string[] {
   return sizes.flatMap((label) => {
     const target = TARGETS[label];

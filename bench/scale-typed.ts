@@ -1,4 +1,4 @@
-// `npm run bench:scale` (`--measure typed`, its default): issue 94's measure of what a large register costs an answer
+// `npm run bench:scale` (`--measure typed`, its default): the measure of what a large register costs an answer
 // against the demo's, on the questions people type. The register of each size (bench/scale-dataset.ts, the typed mix
 // of records) and the demo are served at once by the production server, the answer cache off; each form of question
 // (typed-questions.ts) is asked of /api/v1/search at each size in turn for `seconds`: the server's CPU an answer, every
@@ -131,7 +131,7 @@ async function measureRound(all: readonly Served[], settings: TypedSettings, rou
   return figures;
 }
 
-/** Issue 94's measure, printed. */
+/** The typed questions' measure, printed. */
 export async function runTypedMeasure(settings: TypedSettings): Promise<void> {
   const demoDataset = await scaleDataset(parseSize('demo'), false);
   const datasets: ScaleDataset[] = [];

@@ -1,13 +1,13 @@
-// `npm run bench:scale`: how the cost of an answer grows with the register. `--measure typed` (the default): issue 94's
-// measure, the questions people type asked of /api/v1/search at the demo and at each size (bench/scale-typed.ts):
-// --sizes 1m (default; `all` for bench:nta's 5,000,000 companies, 5,345,402 rows), --seconds S measured per form and
-// size (default 15) in --slices N turns (default 5), --warmup S (default 1), --latency S of an open loop at half the
-// rate for p50 and p99 (default 5; 0 for none), --rounds N (default 1), --rebuild. `--measure classes`: each kind of
-// question at each size, for a synthetic register with records naming a tenth of its companies (bench/scale-dataset.ts,
-// kept in bench/out/ between runs), served by the production server as `npm run bench` serves the demo; each query
-// class asked of /api/v1/search, /api/v1/companies and the record lists: saturation, the server's CPU an answer,
-// p50/p99 at half of saturation. Its options: --sizes 10k,100k,1m (the default; also demo, 5m or all), --cases
-// search,companies,records,filters, --classes (of bench/scale-queries.ts), --queries N per class (default 200),
+// `npm run bench:scale`: how the cost of an answer grows with the register. `--measure typed` (the default): the
+// screening measure, the questions people type asked of /api/v1/search at the demo and at each size
+// (bench/scale-typed.ts): --sizes 1m (default; `all` for bench:nta's 5,000,000 companies, 5,345,402 rows), --seconds S
+// measured per form and size (default 15) in --slices N turns (default 5), --warmup S (default 1), --latency S of an
+// open loop at half the rate for p50 and p99 (default 5; 0 for none), --rounds N (default 1), --rebuild. `--measure
+// classes`: each kind of question at each size, for a synthetic register with records naming a tenth of its companies
+// (bench/scale-dataset.ts, kept in bench/out/ between runs), served by the production server as `npm run bench` serves
+// the demo; each query class asked of /api/v1/search, /api/v1/companies and the record lists: saturation, the server's
+// CPU an answer, p50/p99 at half of saturation. Its options: --sizes 10k,100k,1m (the default; also demo, 5m or all),
+// --cases search,companies,records,filters, --classes (of bench/scale-queries.ts), --queries N per class (default 200),
 // --seconds S measured per run (default 4), --warmup S (default 1), --rebuild (import again even when kept), --rounds N
 // (default 1: every size's server runs at once and each round measures them in turn; the medians are reported).
 import { statSync } from 'node:fs';
@@ -44,7 +44,7 @@ interface Settings extends MeasureSettings {
   readonly rounds: number;
 }
 
-/** What a run measures: issue 94's typed questions against the demo, or each class's curve over the sizes. */
+/** What a run measures: the typed questions against the demo, or each class's curve over the sizes. */
 const MEASURES = ['typed', 'classes'] as const;
 const DEFAULTS = {
   typed: { sizes: '1m', seconds: '15' },

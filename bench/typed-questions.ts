@@ -1,6 +1,6 @@
-// The questions people type, as issue 94 measures a register's cost by them: a company's full registered name, the
-// first three characters of its name without the legal form, and its kana reading. At a synthetic register, drawn from
-// the generated NTA file; at the demo, from every demo company.
+// The questions people type, by which a register's cost is measured, since people ask by them: a company's full
+// registered name, the first three characters of its name without the legal form, and its kana reading. At a synthetic
+// register, drawn from the generated NTA file; at the demo, from every demo company.
 import { createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { openReadOnly, readDatasetMeta, type Db } from '../src/store/schema/database.js';

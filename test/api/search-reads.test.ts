@@ -1,5 +1,6 @@
-// /api/v1/search reads whole only what it shows (issue 94): of the companies it finds, those its share of the rows
-// shows; of each kind's records, those it lists. The companies it shows are the best it found, as /companies ranks them.
+// /api/v1/search reads whole only what it shows, so a large register costs no more than it must: of the companies it
+// finds, those its share of the rows shows; of each kind's records, those it lists. The companies it shows are the
+// best it found, as /companies ranks them.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';

@@ -192,7 +192,8 @@ test('compose runs two API replicas sharing Redis and the usage secret, followin
   assert.notDeepEqual(apis[0]!.volumes, apis[1]!.volumes, 'each replica has its own /data');
   const collector = compose.services.collector!;
   assert.ok(collector.volumes!.includes('datasets:/datasets'));
-  // issue 95: the operator's source files, a folder of the host the operator writes, read by every collection
+  // the operator's source files, added without a build: a folder of the host the operator writes, read by every
+  // collection
   assert.equal(collector.environment?.KOHYO_SOURCES_DIR, '/sources');
   assert.ok(collector.volumes!.includes('./sources:/sources'), 'the source files are a writable folder of the host');
   assert.match(all(runtime, 'RUN').join('\n'), /mkdir -p [^&]*\/sources && chown node:node [^&]*\/sources/u);

@@ -1,6 +1,6 @@
-// docs/data-sources.md's tables of a source file's keys and of each kind's fields are the code's (issue 95): made from
-// the schema a file is validated against, the fields' meanings, the kinds' requirements and propose's header words by
-// `npm run docs:fields` (scripts/source-fields-doc.ts), so that they cannot drift from them.
+// docs/data-sources.md's tables of a source file's keys and of each kind's fields are the code's, so they cannot
+// drift: made from the schema a file is validated against, the fields' meanings, the kinds' requirements and propose's
+// header words by `npm run docs:fields` (scripts/source-fields-doc.ts), so that they cannot drift from them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

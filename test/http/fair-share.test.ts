@@ -287,7 +287,8 @@ describe('the bytes of answers that do not count', () => {
     const refused = await s.getFrom('127.0.0.14', '/health');
     assert.equal(refused.status, 429, 'even a small answer, past the bytes');
     assert.deepEqual([errorOfAnswer(refused).code, errorOfAnswer(refused).details?.scope], ['rate_limited', 'client']);
-    // issue 92: its address counted its share of the bytes (a third of 1,000,000), not the whole answer
+    // one client cannot spend its neighbours' bytes: its address counted its share of the bytes (a third of
+    // 1,000,000), not the whole answer
     assert.equal((await s.getFrom('127.0.0.14', '/health', { 'user-agent': 'neighbour' })).status, 200);
     assert.equal((await s.getFrom('127.0.0.15', '/health')).status, 200, 'another address is apart');
     s.advance(71_000);

@@ -1,6 +1,6 @@
-// Redis under a bound (issue 92): the limiter's state in a Redis with `maxmemory` stays under it, evicting the idlest
-// (`volatile-lru`, as compose.yaml runs it), and a Redis that can take no write (full, under `noeviction`) leaves the
-// answers to the memory fallback, counted as one process counts them, never a 500.
+// Redis under a bound, so no client grows it without end: the limiter's state in a Redis with `maxmemory` stays under
+// it, evicting the idlest (`volatile-lru`, as compose.yaml runs it), and a Redis that can take no write (full, under
+// `noeviction`) leaves the answers to the memory fallback, counted as one process counts them, never a 500.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';

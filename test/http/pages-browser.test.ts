@@ -117,7 +117,7 @@ test('an empty answer says how many sources it rests on and what a no means', as
 });
 
 test('on a phone (390 × 844), the first screen of a search shows its first results, and what was searched follows them', async () => {
-  // issue 95: the box of what was searched filled the first screen, the first result at about 1,100 px
+  // the results come first: the box of what was searched filled the first screen, the first result at about 1,100 px
   const phone = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },

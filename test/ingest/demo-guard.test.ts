@@ -68,7 +68,7 @@ describe('the demo guard', () => {
         `kohyo ${name}: KOHYO_DB (${dbPath}) holds the fictional demo dataset; real records never go into it. Start a production dataset: ` +
           'point KOHYO_DB at a new path (KOHYO_DB=data/production.sqlite npm run kohyo -- import nta FILE) or delete the demo file. Nothing was changed.',
       );
-      // issue 95: a collection is told what to run instead, the new file and the setting, with its own arguments
+      // a collection is told what to run instead, the new file and the setting, with its own arguments
       const production = join(dbPath, '..', 'production.sqlite');
       assert.deepEqual(
         instead.map((line) => line.trim().split(' ').slice(0, 3).join(' ')),

@@ -263,7 +263,7 @@ export function SearchPage({ frame, results }: { readonly frame: PageFrame; read
           more={kindPageAddress(q, kind.kind, 1, language)}
         />
       ))}
-      {/* after the results, which a phone's first screen shows (issue 95: the statement filled it) */}
+      {/* after the results, so that a phone's first screen shows them (above them, the box filled it) */}
       <CoverageStatement
         language={language}
         kinds={results.kinds}

@@ -1,5 +1,6 @@
-// Tests for src/ingest/collect/address-guard.ts (issue 92): a collector reaches only public addresses, on its list,
-// on every redirect hop and on every linked file, unless the operator names the host in KOHYO_FETCH_ALLOW_HOSTS.
+// Tests for src/ingest/collect/address-guard.ts, so a publisher cannot point a collector inward: a collector reaches
+// only public addresses, on its list, on every redirect hop and on every linked file, unless the operator names the
+// host in KOHYO_FETCH_ALLOW_HOSTS.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';

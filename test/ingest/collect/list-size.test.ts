@@ -1,6 +1,6 @@
-// A list far out of line with itself (issue 92): one that grows far past its last edition is held back as one that
-// collapses is, until the operator accepts it; one past KOHYO_MAX_LIST_ROWS is refused while it is parsed, before its
-// records reach the collection.
+// A list far out of line with itself, which a publisher could inflate: one that grows far past its last edition is
+// held back as one that collapses is, until the operator accepts it; one past KOHYO_MAX_LIST_ROWS is refused while it
+// is parsed, before its records reach the collection.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 95's list, as a new user brought it: twelve rows of 事業者名, 所在地, 処分日, 処分内容, 根拠法令, one date impossible,
+// A made-up list, as a new user would bring it: twelve rows of 事業者名, 所在地, 処分日, 処分内容, 根拠法令, one date impossible,
 // one row repeated, one cell holding an escape and a direction override. `sources propose` says which column would give
 // the summary an enforcement needs, and on its first run which rows it would skip and why; given the column and what
 // the table cannot tell, `--write` writes the source file, which `sources try` and `collect` read at once; what would

@@ -1,4 +1,4 @@
-// docs/data-sources.md's walk of adding a source, kept true to the code (issue 95): a made list goes from a source file,
+// docs/data-sources.md's walk of adding a source, kept true to the code: a made list goes from a source file,
 // written by `sources propose --write` into a folder outside src/, to records the running server answers, with no
 // file of src/ changed and nothing built; the next edition is answered without a restart; the demo's refusal says what
 // to run instead. What the guide pastes as each command's output is what it prints; the real list's file loads.

@@ -1,6 +1,7 @@
-// The operator's source files (issue 95): a table source is a file of the folder KOHYO_SOURCES_DIR names, read by the
-// registry when a command starts, with no code and no build; and a file is read as warily as a publisher's list: its
-// size and number bounded, its name its id, read as data, every problem naming its file, line and key.
+// The operator's source files, a list added without code or a build: a table source is a file of the folder
+// KOHYO_SOURCES_DIR names, read by the registry when a command starts, with no code and no build; and a file is read
+// as warily as a publisher's list: its size and number bounded, its name its id, read as data, every problem naming
+// its file, line and key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

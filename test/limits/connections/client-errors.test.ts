@@ -1,7 +1,7 @@
-// Issue 92, point 3: requests Node's parser refuses (garbage, an over-long request line, a lower-case method), sent raw
-// over TCP, are under their address's bounds: a dropped address's are not answered, their refusals count as one
-// client of the address's own, which a flood of them drops alone, and where the limits are in Redis a flood of them
-// costs no round trip each.
+// Every request is under its address's bounds: requests Node's parser refuses (garbage, an over-long request line, a
+// lower-case method), sent raw over TCP, are under their address's bounds: a dropped address's are not answered, their
+// refusals count as one client of the address's own, which a flood of them drops alone, and where the limits are in
+// Redis a flood of them costs no round trip each.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
