@@ -2,7 +2,9 @@
 // it holds one per company, filled from its terms, and search finds what it found. A file of schema 21 had no long-gram
 // index; opened by this build it has one, filled from its terms. A file of schema 23 had no counts of the long grams;
 // opened, it has them. A file of schema 24 kept its term index in company order; opened, it is in rank order. A file
-// of schema 25 had no index of the companies with records; opened, it has one, holding exactly those.
+// of schema 25 had no index of the companies with records; opened, it has one, holding exactly those. A file of schema
+// 27 kept no registered spelling on its name terms; opened, each name term has its company's, and a full name asked
+// finds the same companies in the same order.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -16,7 +18,10 @@ import {
   backToSchema23,
   backToSchema24,
   backToSchema25,
+  backToSchema27,
 } from '../helpers/older-schema.js';
+import { registeredNameKey } from '../../src/domain/companies/names.js';
+import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { derivedDataIsCurrent, openWritable } from '../../src/store/write/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
 import { CompanyQueries } from '../../src/store/read/company-queries.js';
@@ -38,6 +43,49 @@ async function olderDemo(back: (db: Database.Database) => void) {
 }
 
 const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+test('a file of schema 27 gets the registered spelling on its name terms when opened, and full names find the same', async () => {
+  const fullNames = (db: Database.Database) => {
+    const queries = new CompanyQueries(db);
+    return db
+      .prepare<[], string>('SELECT name FROM companies WHERE legal_form IS NOT NULL ORDER BY id LIMIT 40')
+      .pluck()
+      .all()
+      .map((name) => {
+        const plan = planCompanySearch(name);
+        assert.equal(plan.kind, 'terms');
+        return queries.findByKeys(plan.keys, 20, plan.legalForm, 0, plan.registered).ranked;
+      });
+  };
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-older-')), 'old.sqlite');
+  copyFileSync(await demoDatabase(), path);
+  const current = new Database(path, { readonly: true });
+  const before = fullNames(current);
+  current.close();
+  const old = new Database(path);
+  backToSchema27(old);
+  old.close();
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    const rows = db
+      .prepare<[], { field: string; registered_name: string | null; name: string }>(
+        'SELECT t.field, t.registered_name, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id',
+      )
+      .all();
+    const names = rows.filter((row) => row.field === 'name');
+    assert.ok(names.some((row) => row.registered_name !== null));
+    for (const row of names) assert.equal(row.registered_name, registeredNameKey(row.name), row.name);
+    assert.ok(rows.filter((row) => row.field !== 'name').every((row) => row.registered_name === null));
+    const found = fullNames(db);
+    assert.deepEqual(found, before);
+    // every full name asked finds its own company first
+    assert.ok(found.every((ranked) => ranked.length > 0));
+  } finally {
+    db.close();
+  }
+  assert.equal(derivedDataIsCurrent(path), true);
+});
 
 test('a file of schema 25 gets the index of the companies with records when opened, and follows the same ones', async () => {
   const { path } = await olderDemo(backToSchema25);
@@ -72,7 +120,16 @@ test('a file of schema 24 gets its term index in rank order when opened, and sea
   try {
     assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
     const columns = db.prepare("SELECT name FROM pragma_index_info('company_terms_by_term')").pluck().all();
-    assert.deepEqual(columns, ['term', 'field_rank', 'rank_key', 'field', 'alias_kind', 'company_id', 'legal_form']);
+    assert.deepEqual(columns, [
+      'term',
+      'field_rank',
+      'rank_key',
+      'field',
+      'alias_kind',
+      'company_id',
+      'legal_form',
+      'registered_name',
+    ]);
     assert.deepEqual(companyIndexGaps(db), []);
     assert.deepEqual(search(db), before);
   } finally {

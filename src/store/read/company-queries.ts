@@ -12,6 +12,7 @@ import {
 import { prefixUpperBound } from '../../domain/text/index-keys.js';
 import { SHORT_GRAM_TERMS, type TermField } from '../../domain/companies/company-terms.js';
 import { limitSql, StatementCache } from './statement-cache.js';
+import { fieldRankSql } from '../schema/company-rank.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
@@ -362,8 +363,11 @@ export class CompanyQueries {
   }
 }
 
-/** One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. */
+/**
+ * One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. The
+ * field's rank is its expression (fieldRankSql), so that a partial look-up reads the index by company alone.
+ */
 function lookup(rows: number, kind: MatchKind, from: string): string {
-  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + t.field_rank AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
+  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + (${fieldRankSql('t.')}) AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
     FROM ${from} ${limitSql(rows)})`;
 }

@@ -30,4 +30,13 @@ export const RANKED_COMPANY_COLUMNS = [
  * term index holds it (company_terms.field_rank, a generated column), so that an exact look-up reads a name's rows in
  * rank order.
  */
-export const FIELD_RANK_SQL = "CASE field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END";
+export const FIELD_RANK_SQL = fieldRankSql();
+
+/**
+ * The field's rank as an expression over the field of the term row `row` (FIELD_RANK_SQL's): a statement that reads
+ * the generated column is taken by SQLite to read every column of the row, so one that ranks terms found through
+ * another index than the term index (which holds every column) ranks them by the expression.
+ */
+export function fieldRankSql(row = ''): string {
+  return `CASE ${row}field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END`;
+}

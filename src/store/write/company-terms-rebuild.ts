@@ -2,7 +2,14 @@
 // their text: record-text-rebuild.ts, whose version holds this one's).
 import { TERMS_VERSION } from '../../domain/companies/company-terms.js';
 import type { CompanyAlias } from '../../domain/companies/company.js';
-import { COMPANY_FTS_TABLES, createCompanyTermsWriter, indexAllLongGrams } from './company-terms-writer.js';
+import {
+  COMPANY_FTS_TABLES,
+  createCompanyTermsWriter,
+  defineRegisteredName,
+  indexAllLongGrams,
+  registeredNameSql,
+} from './company-terms-writer.js';
+import { deferIndexes } from './deferred-indexes.js';
 import type { Db } from '../schema/database.js';
 
 const BATCH = 5000;
@@ -82,4 +89,30 @@ export function ensureCompanyLongGramsFilled(db: Db): boolean {
 /** Whether the long-gram index holds the documents of the terms stored before it (a read-only check). */
 export function companyLongGramsFilled(db: Db): boolean {
   return db.prepare('SELECT 1 FROM company_long_grams_state').get() !== undefined;
+}
+
+/**
+ * A file whose terms were stored before they kept the registered spelling of their company's name gets it on the name's
+ * rows, once, in one transaction (the term index, which holds it, set aside meanwhile and built once at the end). True when it wrote
+ * them.
+ */
+export function ensureCompanyRegisteredNamesFilled(db: Db): boolean {
+  if (companyRegisteredNamesFilled(db)) return false;
+  const hasTerms = db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() !== undefined;
+  db.transaction(() => {
+    if (hasTerms) {
+      defineRegisteredName(db);
+      const restore = deferIndexes(db, ['company_terms_by_term']);
+      db.exec(`UPDATE company_terms SET registered_name = ${registeredNameSql('company_terms.field', 'c')}
+        FROM companies c WHERE c.id = company_terms.company_id AND company_terms.field = 'name'`);
+      restore();
+    }
+    db.exec('INSERT INTO company_registered_names_state (filled) VALUES (1)');
+  })();
+  return hasTerms;
+}
+
+/** Whether the name terms hold their registered spelling (a read-only check). */
+export function companyRegisteredNamesFilled(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM company_registered_names_state').get() !== undefined;
 }

@@ -18,6 +18,7 @@ import type { Db } from '../schema/database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from '../schema/company-rank.js';
 import { ftsForBulk } from './fts-bulk-settings.js';
+import { registeredNameKey } from '../../domain/companies/names.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `indexed` are indexedTerms(company) when the caller has them. */
@@ -83,9 +84,25 @@ interface Bulk {
 function insertTermsSql(n: number): string {
   // each term takes its company's rank copies (company-rank.ts) as it is written; the left join leaves a term without
   // a company to the foreign key to refuse
-  return `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key)
-     SELECT v.column1, v.column2, v.column3, v.column4, v.column5, c.legal_form, ${rankKeySql('c')}
+  return `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key, registered_name)
+     SELECT v.column1, v.column2, v.column3, v.column4, v.column5, c.legal_form, ${rankKeySql('c')},
+       ${registeredNameSql('v.column3', 'c')}
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
+}
+
+/**
+ * The SQL of a term row's registered spelling (company_terms.registered_name): its company's registeredNameKey on the
+ * name's rows, null on the others; kohyo_registered_name must be defined on the connection (defineRegisteredName).
+ */
+export function registeredNameSql(field: string, company: string): string {
+  return `CASE WHEN ${field} = 'name' THEN kohyo_registered_name(${company}.name) END`;
+}
+
+/** Defines kohyo_registered_name (registeredNameKey, null for no name) on a connection that writes terms. */
+export function defineRegisteredName(db: Db): void {
+  db.function('kohyo_registered_name', { deterministic: true }, (name: unknown) =>
+    typeof name === 'string' ? registeredNameKey(name) : null,
+  );
 }
 
 /**
@@ -194,6 +211,7 @@ function termQueue(db: Db, insertBatch: Statement<[(number | string | null)[]]>)
 
 export function createCompanyTermsWriter(db: Db, options: TermsWriterOptions = {}): CompanyTermsWriter {
   const indexEveryTerms = options.indexEveryTerms ?? INDEX_EVERY_TERMS;
+  defineRegisteredName(db);
   const st = termStatements(db);
   const documents = documentWriter(db);
   const queued = termQueue(db, st.insertTermBatch);

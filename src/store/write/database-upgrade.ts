@@ -5,8 +5,10 @@ import { migrate, userVersion } from '../schema/migrate.js';
 import { MIGRATIONS } from '../schema/schema.js';
 import {
   companyLongGramsFilled,
+  companyRegisteredNamesFilled,
   companyTermsAreCurrent,
   ensureCompanyLongGramsFilled,
+  ensureCompanyRegisteredNamesFilled,
   ensureCompanyTermsCurrent,
 } from './company-terms-rebuild.js';
 import { ensureRecordTextCurrent, recordTextIsCurrent } from './record-text-rebuild.js';
@@ -44,9 +46,10 @@ export function openUpgraded(path: string): { readonly db: Db; readonly upgraded
 function rebuildStaleSearchData(db: Db): boolean {
   const terms = ensureCompanyTermsCurrent(db);
   const longGrams = ensureCompanyLongGramsFilled(db);
+  const registeredNames = ensureCompanyRegisteredNamesFilled(db);
   const text = ensureRecordTextCurrent(db);
   const counts = ensureCompanyTokensCounted(db);
-  return terms || longGrams || text || counts;
+  return terms || longGrams || registeredNames || text || counts;
 }
 
 /**
@@ -57,6 +60,10 @@ export function derivedDataIsCurrent(path: string): boolean {
   return readFile(
     path,
     (db) =>
-      companyTermsAreCurrent(db) && companyLongGramsFilled(db) && recordTextIsCurrent(db) && companyTokensCounted(db),
+      companyTermsAreCurrent(db) &&
+      companyLongGramsFilled(db) &&
+      companyRegisteredNamesFilled(db) &&
+      recordTextIsCurrent(db) &&
+      companyTokensCounted(db),
   );
 }

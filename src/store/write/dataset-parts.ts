@@ -14,6 +14,7 @@ const COMPANY_TABLES = [
   'company_trigram_docs_state',
   'company_long_gram_docs',
   'company_long_grams_state',
+  'company_registered_names_state',
 ];
 
 /** The tables FTS5 keeps an index in, by suffix of the index's name. */

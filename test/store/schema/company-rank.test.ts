@@ -144,7 +144,7 @@ describe('rank copies on company terms', () => {
     db.close();
   });
 
-  it('read the companies registered exactly as asked a batch at a time, among the best 400 of the name and form (issue 94)', () => {
+  it('read the companies registered exactly as asked among the best 400 of the name and form, from the term index alone', () => {
     const db = open();
     const writer = createCompanyWriter(db);
     db.exec('BEGIN');
@@ -166,24 +166,21 @@ describe('rank copies on company terms', () => {
     const first = (registered: string, limit: number) => {
       prepared.length = 0;
       const hits = queries.searchByKeys(['北辰建設'], limit, 'kabushiki_kaisha', registered);
-      const batches = prepared
-        .filter((sql) => sql.includes('t.field_rank = 0'))
-        .map((sql) => /LIMIT (\d+)/u.exec(sql)?.[1]);
-      return { numbers: hits.map((hit) => hit.company.corporate_number), batches };
+      return { numbers: hits.map((hit) => hit.company.corporate_number) };
     };
     const before = numbers.filter((_, i) => !after(i));
     const registeredAfter = numbers.filter((_, i) => after(i));
-    // the first batch (twice the limit) holds enough of those written with the form before the name
-    assert.deepEqual(first('kabushiki_kaisha<北辰建設', 10), { numbers: before.slice(0, 10), batches: ['20'] });
-    // those with the form after are one in three: the rest of the best 400 is read for them, and no more
-    const { numbers: found, batches } = first('北辰建設>kabushiki_kaisha', 200);
-    assert.deepEqual(batches, ['400']);
+    // the registered spelling is compared in the term index: no company's row is read for it
+    const registeredReads = prepared.filter((sql) => sql.includes('registered_name = ?'));
+    assert.equal(registeredReads.length, 1);
+    assert.ok(registeredReads.every((sql) => !sql.includes('companies')));
+    assert.deepEqual(first('kabushiki_kaisha<北辰建設', 10).numbers, before.slice(0, 10));
+    // those with the form after are one in three: the best 400 of the name are read for them, and no more
+    const { numbers: found } = first('北辰建設>kabushiki_kaisha', 200);
     assert.deepEqual(found.slice(0, 134), registeredAfter.slice(0, 134));
     // the 700th is past the best 400 of the name: ranked with its namesakes, not first
     assert.ok(found.indexOf(numbers[700]!) === -1 || found.indexOf(numbers[700]!) >= 134);
-    // a batch short of them reads the next, from where it ended
     const fewer = first('北辰建設>kabushiki_kaisha', 120);
-    assert.deepEqual(fewer.batches, ['240', '160']);
     assert.deepEqual(fewer.numbers, registeredAfter.slice(0, 120));
     db.close();
   });
