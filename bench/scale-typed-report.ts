@@ -26,7 +26,8 @@ export type RoundFigures = Map<string, Map<TypedForm, FormFigures>>;
  */
 const TARGETS: Readonly<Record<string, { readonly form?: number; readonly all: number }>> = {
   '1m': { form: 1.5, all: 1.3 },
-  all: { all: 1.5 },
+  // all Japan (`--sizes all`, which parseSize labels 5m)
+  '5m': { all: 1.5 },
 };
 /** How long the in-process timing of a form runs at each size, in CPU seconds. */
 const STATEMENT_SECONDS = 3;

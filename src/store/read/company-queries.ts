@@ -1,6 +1,5 @@
 // Company look-ups: by Corporate Number, and by name keys over the term index (exact, prefix, partial) with ranking,
 // and the cache of their answers.
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../schema/database.js';
 import {
   COMPANY_SELECT,
@@ -10,21 +9,14 @@ import {
   type CompanyRow,
 } from './company-row.js';
 import { prefixUpperBound } from '../../domain/text/index-keys.js';
-import { SHORT_GRAM_TERMS, type TermField } from '../../domain/companies/company-terms.js';
+import type { TermField } from '../../domain/companies/company-terms.js';
 import { limitSql, StatementCache } from './statement-cache.js';
-import { fieldRankSql } from '../schema/company-rank.js';
+import { exactWithFormSql, lookupSql, rankedStageSql, shortGramTermsSql } from './company-stage-sql.js';
 import { AnswerCache } from './answer-cache.js';
 import { countDistinctUpTo } from './distinct-count.js';
 import { FollowedCompanyQueries, type FollowedCompanies, type CompanyOfNumber } from './followed-companies.js';
 import { PartialMatches } from './company-partial-match.js';
 import { RegisteredNames } from './company-registered-name.js';
-
-/** The terms the short-gram index holds the grams of (SHORT_GRAM_TERMS), as a condition on the term row `row`. */
-function shortGramTermsSql(row = ''): string {
-  const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-  const { fields, aliasKinds } = SHORT_GRAM_TERMS;
-  return `(${row}field IN (${list(fields)}) OR (${row}field = 'alias' AND ${row}alias_kind IN (${list(aliasKinds)})))`;
-}
 
 /** How a term matched, best first: the stages of a search run in this order, each only while the page is not full. */
 const MATCH_KINDS = ['exact', 'prefix', 'partial'] as const;
@@ -54,6 +46,9 @@ export interface FoundCompanyIds {
   readonly ranked: readonly RankedId[];
   readonly hits: CompanyHit[];
 }
+
+/** A stage asks for a 1/ROWS_SLACK more rows than the companies it wants, for companies with several matching terms. */
+const ROWS_SLACK = 4;
 
 /** How many term rows each look-up may bring back before ranking, so that a common term stays cheap. */
 const CANDIDATES_PER_LOOKUP = 400;
@@ -217,16 +212,22 @@ export class CompanyQueries {
     return countDistinctUpTo([...keys].reverse().map(idsOf), cap);
   }
 
-  /** The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. */
+  /**
+   * The ids of the companies with a term that holds `key`, at most `cap` of them, as SQL and its parameters. A document
+   * is a company: the index alone counts them, unless each must be checked for the whole key. Then a company with a
+   * term that starts with the key (read in order from the term index, at most `cap` of them: any of them is one) is
+   * one without a check: a common name's companies are mostly those, and each check is a read of the company's terms
+   * on a random page of their index, most of a count's cost at all Japan.
+   */
   private companiesHolding(key: string, cap: number): { sql: string; params: string[] } {
-    // a document is a company: the index alone counts them, unless each must be checked for the whole key
     const { index, match, exact } = this.partials.of(key);
-    const check = exact
-      ? ''
-      : ' AND EXISTS (SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0)';
+    const matches = `SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?`;
+    if (exact) return { sql: `${matches} ${limitSql(cap)}`, params: [match] };
+    const startsWith = `SELECT s.company_id FROM company_terms s WHERE s.term >= ? AND s.term < ? ${limitSql(cap)}`;
+    const holds = 'SELECT 1 FROM company_terms t WHERE t.company_id = f.rowid AND instr(t.term, ?) > 0';
     return {
-      sql: `SELECT f.rowid AS company_id FROM ${index} f WHERE ${index} MATCH ?${check} ${limitSql(cap)}`,
-      params: [match, ...(exact ? [] : [key])],
+      sql: `${matches} AND (f.rowid IN (${startsWith}) OR EXISTS (${holds})) ${limitSql(cap)}`,
+      params: [match, key, prefixUpperBound(key), key],
     };
   }
 
@@ -273,7 +274,9 @@ export class CompanyQueries {
    * its better match. The statement returns term rows, not companies: sorted by match and then by the rank copies
    * every row of a company shares, a company's first row is its best match, and the companies come in the order
    * of their first rows. Sorting the rows and skipping repeats here is cheaper than grouping them in SQLite; when
-   * the rows asked for hold too few companies, the stage is asked again for more.
+   * the rows asked for hold too few companies, the stage is asked again for more. Each row handed over costs about a
+   * microsecond, as much as a company's whole share of the sort: the rows asked for are the companies still wanted,
+   * the repeats of those ranked before, and a quarter more for companies with several matching terms.
    */
   private rankStage(
     keys: readonly string[],
@@ -284,11 +287,14 @@ export class CompanyQueries {
   ): void {
     const before = ranked.length;
     const known = new Set(ranked.map((row) => row.id));
-    for (let rows = 2 * limit + before; ; rows *= 4) {
-      const { sql, params } = this.stageLookups(keys, stage, rows, legalForm);
+    for (let rows = limit + Math.ceil(limit / ROWS_SLACK) + before; ; rows *= 4) {
+      const { sql, params } = this.stageQuery(keys, stage, rows, legalForm);
       ranked.length = before;
       const found = new Set(known);
-      const termRows = this.stageStatement(sql, rows).all(...params, legalForm);
+      const termRows = this.byKeys
+        .prepared(sql)
+        .raw()
+        .all(...params);
       for (const [id, field, aliasKind] of termRows) {
         if (found.has(id)) continue;
         found.add(id);
@@ -300,56 +306,46 @@ export class CompanyQueries {
   }
 
   /**
-   * The stage's look-ups: each key's bounded look-up of the term index, in one statement. An exact look-up reads the
-   * term's rows in the index's order, which is the rank's (field, then the company's rank key): the first `ranked` of
-   * them hold the best `ranked` of every company the name is a term of, where CANDIDATES_PER_LOOKUP rows in company
-   * order were sorted before. Where the query names a legal form, which ranks first, the best CANDIDATES_PER_LOOKUP
-   * are read and sorted. The other look-ups read the first CANDIDATES_PER_LOOKUP rows they find, which the statement
-   * sorts.
+   * The stage's statement, ranking the first `ranked` rows of its look-ups, and its parameters: each key's bounded
+   * look-up of the term index. An exact look-up reads the term's rows in the index's order, which is the rank's (field,
+   * then the company's rank key): the first `ranked` of them hold the best `ranked` of every company the name is a
+   * term of. Where the query names a legal form, which ranks first, the best CANDIDATES_PER_LOOKUP are ranked; a
+   * single key's are read a field and form at a time in rank order (exactWithFormSql), with no sort. The other
+   * look-ups read the first CANDIDATES_PER_LOOKUP rows they find, which the statement sorts.
    */
-  private stageLookups(
+  private stageQuery(
     keys: readonly string[],
     stage: MatchKind,
     ranked: number,
     legalForm: string | null,
-  ): { sql: string; params: string[] } {
+  ): { sql: string; params: readonly unknown[] } {
     const rows = CANDIDATES_PER_LOOKUP;
+    const [only] = keys;
+    if (stage === 'exact' && legalForm !== null && keys.length === 1 && only !== undefined)
+      return { sql: exactWithFormSql(rows, ranked), params: [{ key: only, form: legalForm }] };
+    const stageRank = MATCH_KINDS.indexOf(stage) * 10;
     const params: string[] = [];
     const parts: string[] = [];
     for (const key of keys) {
       if (stage === 'exact') {
         const inRank = 'company_terms t WHERE t.term = ? ORDER BY t.field_rank, t.rank_key, t.field, t.alias_kind';
-        parts.push(lookup(legalForm === null ? Math.min(ranked, rows) : rows, stage, inRank));
+        parts.push(lookupSql(legalForm === null ? Math.min(ranked, rows) : rows, stageRank, inRank));
         params.push(key);
         continue;
       }
       if (stage === 'prefix') {
-        parts.push(lookup(rows, stage, 'company_terms t WHERE t.term > ? AND t.term < ?'));
+        parts.push(lookupSql(rows, stageRank, 'company_terms t WHERE t.term > ? AND t.term < ?'));
         params.push(key, prefixUpperBound(key));
         continue;
       }
       // the index finds the companies; the company's terms that hold the key are its matches
       const { index, match } = this.partials.of(key);
       const short = index === 'company_grams' ? ` AND ${shortGramTermsSql('t.')}` : '';
-      parts.push(
-        lookup(
-          rows,
-          stage,
-          `${index} f JOIN company_terms t ON t.company_id = f.rowid WHERE ${index} MATCH ?${short} AND instr(t.term, ?) > 0`,
-        ),
-      );
+      const from = `${index} f JOIN company_terms t ON t.company_id = f.rowid WHERE ${index} MATCH ?${short} AND instr(t.term, ?) > 0`;
+      parts.push(lookupSql(rows, stageRank, from));
       params.push(match, key);
     }
-    return { sql: parts.join(' UNION ALL '), params };
-  }
-
-  /** The stage's look-ups, their rows sorted best first, the first `rows` of them; prepared once while held. */
-  private stageStatement(lookups: string, rows: number): Statement<unknown[], StageRow> {
-    // match kind and field, the legal form the query named, then the company's rank key (company-rank.ts); field
-    // and alias kind last, so that a company's best match is its first row
-    const sql = `SELECT company_id, field, alias_kind FROM (${lookups})
-      ORDER BY rank, legal_form IS NOT ?, rank_key, field, alias_kind ${limitSql(rows)}`;
-    return this.byKeys.prepared(sql).raw();
+    return { sql: rankedStageSql(parts.join(' UNION ALL '), ranked), params: [...params, legalForm] };
   }
 
   /** The companies of these ids with their aliases, by id. */
@@ -361,13 +357,4 @@ export class CompanyQueries {
     }
     return companies;
   }
-}
-
-/**
- * One bounded look-up of the term index, ranked: kind × 10 + field, with the rank copies of the term's company. The
- * field's rank is its expression (fieldRankSql), so that a partial look-up reads the index by company alone.
- */
-function lookup(rows: number, kind: MatchKind, from: string): string {
-  return `SELECT * FROM (SELECT t.company_id, ${MATCH_KINDS.indexOf(kind) * 10} + (${fieldRankSql('t.')}) AS rank, t.field, t.alias_kind, t.legal_form, t.rank_key
-    FROM ${from} ${limitSql(rows)})`;
 }

@@ -1,25 +1,18 @@
 // The companies registered under exactly the name a query asks, with its legal form where it names it: the exact
 // match of their name, read before the stages of a company search (company-queries.ts).
 import type { Db } from '../schema/database.js';
+import { limitSql, StatementCache } from './statement-cache.js';
 
 export class RegisteredNames {
-  private readonly sameRegisteredName;
+  private readonly sameRegisteredName: StatementCache<number>;
 
   constructor(
     db: Db,
     /** The most rows of a name read (the search's bound on the rows of one look-up). */
-    candidates: number,
+    private readonly candidates: number,
   ) {
-    // the name's rows keep their company's registered spelling, which the term index holds (company_terms.
-    // registered_name): they are compared in the index, where each was joined to its company's row to compare its
-    // name, a random page of the largest table for every namesake of a common name
-    this.sameRegisteredName = db
-      .prepare<[string, string, string, number], number>(
-        `SELECT company_id FROM (SELECT t.company_id, t.registered_name FROM company_terms t
-           WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key LIMIT ${candidates})
-         WHERE registered_name = ? LIMIT ?`,
-      )
-      .pluck();
+    // one statement per limit, which is a literal (statement-cache.ts)
+    this.sameRegisteredName = new StatementCache<number>(db, 1 / 32);
   }
 
   /**
@@ -31,6 +24,21 @@ export class RegisteredNames {
   registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null, limit: number): number[] {
     const [key] = keys;
     if (key === undefined || legalForm === null || registered === null) return [];
-    return this.sameRegisteredName.all(key, legalForm, registered, limit);
+    return this.sameRegisteredName
+      .prepared(sameRegisteredNameSql(this.candidates, limit))
+      .pluck()
+      .all(key, legalForm, registered);
   }
+}
+
+/**
+ * The companies of a name key and legal form registered under one spelling, of the best `candidates` rows of the name
+ * and form, at most `limit`. The name's rows keep their company's registered spelling, which the term index holds
+ * (company_terms.registered_name): they are compared in the index, where each was joined to its company's row to
+ * compare its name, a random page of the largest table for every namesake of a common name.
+ */
+function sameRegisteredNameSql(candidates: number, limit: number): string {
+  return `SELECT company_id FROM (SELECT t.company_id, t.registered_name FROM company_terms t
+      WHERE t.term = ? AND t.field_rank = 0 AND t.legal_form = ? ORDER BY t.rank_key ${limitSql(candidates)})
+    WHERE registered_name = ? ${limitSql(limit)}`;
 }

@@ -25,18 +25,21 @@ export const RANKED_COMPANY_COLUMNS = [
   'corporate_number',
 ] as const;
 
-/**
- * A term's field as ranking orders it: the name, then the English name, then the other names and the reading. The
- * term index holds it (company_terms.field_rank, a generated column), so that an exact look-up reads a name's rows in
- * rank order.
- */
-export const FIELD_RANK_SQL = fieldRankSql();
+/** Every rank a term's field has (fieldRankSql), best first. */
+export const FIELD_RANKS = [0, 1, 2] as const;
 
 /**
- * The field's rank as an expression over the field of the term row `row` (FIELD_RANK_SQL's): a statement that reads
- * the generated column is taken by SQLite to read every column of the row, so one that ranks terms found through
- * another index than the term index (which holds every column) ranks them by the expression.
+ * A term's field's rank as an expression over the field of the term row `row`: the name, then the English name, then
+ * the other names and the reading. A statement that reads the generated column (FIELD_RANK_SQL) is taken by SQLite to
+ * read every column of the row, so one that ranks terms found through another index than the term index (which holds
+ * every column) ranks them by the expression.
  */
 export function fieldRankSql(row = ''): string {
-  return `CASE ${row}field WHEN 'name' THEN 0 WHEN 'name_en' THEN 1 ELSE 2 END`;
+  return `CASE ${row}field WHEN 'name' THEN ${FIELD_RANKS[0]} WHEN 'name_en' THEN ${FIELD_RANKS[1]} ELSE ${FIELD_RANKS[2]} END`;
 }
+
+/**
+ * A term's field as ranking orders it (fieldRankSql). The term index holds it (company_terms.field_rank, a generated
+ * column), so that an exact look-up reads a name's rows in rank order.
+ */
+export const FIELD_RANK_SQL = fieldRankSql();
