@@ -3,8 +3,9 @@
 // index; opened by this build it has one, filled from its terms. A file of schema 23 had no counts of the long grams;
 // opened, it has them. A file of schema 24 kept its term index in company order; opened, it is in rank order. A file
 // of schema 25 had no index of the companies with records; opened, it has one, holding exactly those. A file of schema
-// 27 kept no registered spelling on its name terms; opened, each name term has its company's, and a full name asked
-// finds the same companies in the same order.
+// 27 kept no registered spelling on its name terms; opened, each name term has the mark of its company's, and a full
+// name asked finds the same companies in the same order; one of schema 29 kept the registered names whole, and gets
+// their marks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
@@ -20,7 +21,7 @@ import {
   backToSchema25,
   backToSchema27,
 } from '../helpers/older-schema.js';
-import { registeredNameKey } from '../../src/domain/companies/names.js';
+import { registeredNameKey, registeredNameMark } from '../../src/domain/companies/names.js';
 import { planCompanySearch } from '../../src/domain/companies/company-search-plan.js';
 import { derivedDataIsCurrent, openWritable } from '../../src/store/write/database-upgrade.js';
 import { companyIndexGaps } from '../helpers/company-indexes.js';
@@ -43,6 +44,42 @@ async function olderDemo(back: (db: Database.Database) => void) {
 }
 
 const search = (db: Database.Database) => KEYS.map((k) => new CompanyQueries(db).searchByKeys(k, 20));
+
+/** Every name term holds the mark of its company's registered name; a name of the demo is written each way. */
+function assertRegisteredMarks(db: Database.Database): void {
+  const names = db
+    .prepare<[], { registered_name: string | null; name: string; term: string; legal_form: string | null }>(
+      `SELECT t.registered_name, c.name, t.term, c.legal_form FROM company_terms t JOIN companies c ON c.id = t.company_id
+       WHERE t.field = 'name'`,
+    )
+    .all();
+  for (const row of names)
+    assert.equal(
+      row.registered_name,
+      registeredNameMark(registeredNameKey(row.name), row.term, row.legal_form),
+      row.name,
+    );
+  const marks = new Set(names.map((row) => row.registered_name));
+  assert.ok(marks.has('<') && marks.has('>'), [...marks].join(' '));
+}
+
+test('a file of schema 29 that kept the registered names whole gets their marks when opened', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'kohyo-older-')), 'old.sqlite');
+  copyFileSync(await demoDatabase(), path);
+  const old = new Database(path);
+  old.function('registered_key', (name: unknown) => registeredNameKey(String(name)));
+  old.exec(`UPDATE company_terms SET registered_name = registered_key(c.name) FROM companies c
+    WHERE c.id = company_terms.company_id AND company_terms.field = 'name'`);
+  old.pragma('user_version = 29');
+  old.close();
+  const db = openWritable(path);
+  try {
+    assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
+    assertRegisteredMarks(db);
+  } finally {
+    db.close();
+  }
+});
 
 test('a file of schema 27 gets the registered spelling on its name terms when opened, and full names find the same', async () => {
   const fullNames = (db: Database.Database) => {
@@ -68,14 +105,8 @@ test('a file of schema 27 gets the registered spelling on its name terms when op
   const db = openWritable(path);
   try {
     assert.equal(db.pragma('user_version', { simple: true }), SCHEMA_VERSION);
-    const rows = db
-      .prepare<[], { field: string; registered_name: string | null; name: string }>(
-        'SELECT t.field, t.registered_name, c.name FROM company_terms t JOIN companies c ON c.id = t.company_id',
-      )
-      .all();
-    const names = rows.filter((row) => row.field === 'name');
-    assert.ok(names.some((row) => row.registered_name !== null));
-    for (const row of names) assert.equal(row.registered_name, registeredNameKey(row.name), row.name);
+    assertRegisteredMarks(db);
+    const rows = db.prepare<[], { field: string; registered_name: string | null }>('SELECT * FROM company_terms').all();
     assert.ok(rows.filter((row) => row.field !== 'name').every((row) => row.registered_name === null));
     const found = fullNames(db);
     assert.deepEqual(found, before);

@@ -133,6 +133,19 @@ export function registeredNameKey(value: string): string | null {
   return normalised.startsWith(form) ? `${code}<${core}` : `${core}>${code}`;
 }
 
+/**
+ * How a name term keeps its company's registered name (registeredNameKey's `registered`), given the term's key and the
+ * company's legal form: `<` where it is the key with the form before it, `>` with the form after it (北辰建設株式会社),
+ * else the registered key whole; null for a name without a Japanese legal form. Two names of one key and form have the
+ * same mark exactly when they have the same registered key, and most names are their key and their form.
+ */
+export function registeredNameMark(registered: string | null, key: string, legalForm: string | null): string | null {
+  if (registered === null) return null;
+  if (registered === `${legalForm}<${key}`) return '<';
+  if (registered === `${key}>${legalForm}`) return '>';
+  return registered;
+}
+
 /** The key and the legal form of a name: normalised, one legal form (Japanese or English) removed, no parentheses. */
 export function analyseCompanyName(value: string): { key: string; legalForm: string | null } {
   const english = stripEnglishLegalForm(foldWidth(value).toLowerCase());

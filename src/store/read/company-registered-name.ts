@@ -2,6 +2,7 @@
 // match of their name, read before the stages of a company search (company-queries.ts).
 import type { Db } from '../schema/database.js';
 import { limitSql, StatementCache } from './statement-cache.js';
+import { registeredNameMark } from '../../domain/companies/names.js';
 
 export class RegisteredNames {
   private readonly sameRegisteredName: StatementCache<number>;
@@ -23,19 +24,20 @@ export class RegisteredNames {
    */
   registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null, limit: number): number[] {
     const [key] = keys;
-    if (key === undefined || legalForm === null || registered === null) return [];
+    const mark = key === undefined ? null : registeredNameMark(registered, key, legalForm);
+    if (key === undefined || legalForm === null || mark === null) return [];
     return this.sameRegisteredName
       .prepared(sameRegisteredNameSql(this.candidates, limit))
       .pluck()
-      .all(key, legalForm, registered);
+      .all(key, legalForm, mark);
   }
 }
 
 /**
  * The companies of a name key and legal form registered under one spelling, of the best `candidates` rows of the name
- * and form, at most `limit`. The name's rows keep their company's registered spelling, which the term index holds
- * (company_terms.registered_name): they are compared in the index, where each was joined to its company's row to
- * compare its name, a random page of the largest table for every namesake of a common name.
+ * and form, at most `limit`. The name's rows keep the mark of their company's registered name (registeredNameMark),
+ * which the term index holds (company_terms.registered_name): they are compared in the index, where each was joined
+ * to its company's row to compare its name, a random page of the largest table for every namesake of a common name.
  */
 function sameRegisteredNameSql(candidates: number, limit: number): string {
   return `SELECT company_id FROM (SELECT t.company_id, t.registered_name FROM company_terms t

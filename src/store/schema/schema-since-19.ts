@@ -170,4 +170,15 @@ DROP INDEX company_terms_by_company;
 CREATE INDEX company_terms_by_company ON company_terms(company_id, term, field, alias_kind, legal_form, rank_key);
 `,
   },
+  {
+    version: 30,
+    description: "a name term keeps a mark of how its company's name is registered, not the registered key whole",
+    // Most names are their key with their legal form before or after it: the term's key and form already say the
+    // rest, so the mark (registeredNameMark) is one character where the whole key was some thirty, in the table and in
+    // the term index (at all Japan several hundred MB). The terms are marked as not holding it, so that opening the
+    // file writes the marks (company-terms-rebuild.ts).
+    sql: `
+DELETE FROM company_registered_names_state;
+`,
+  },
 ];

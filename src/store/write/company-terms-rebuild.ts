@@ -103,7 +103,7 @@ export function ensureCompanyRegisteredNamesFilled(db: Db): boolean {
     if (hasTerms) {
       defineRegisteredName(db);
       const restore = deferIndexes(db, ['company_terms_by_term']);
-      db.exec(`UPDATE company_terms SET registered_name = ${registeredNameSql('company_terms.field', 'c')}
+      db.exec(`UPDATE company_terms SET registered_name = ${registeredNameSql({ field: 'company_terms.field', term: 'company_terms.term' }, 'c')}
         FROM companies c WHERE c.id = company_terms.company_id AND company_terms.field = 'name'`);
       restore();
     }

@@ -18,7 +18,7 @@ import type { Db } from '../schema/database.js';
 import { deferIndexes, type RestoreIndexes } from './deferred-indexes.js';
 import { rankKeySql } from '../schema/company-rank.js';
 import { ftsForBulk } from './fts-bulk-settings.js';
-import { registeredNameKey } from '../../domain/companies/names.js';
+import { registeredNameKey, registeredNameMark } from '../../domain/companies/names.js';
 
 export interface CompanyTermsWriter {
   /** Writes the terms of a company that has none yet; `indexed` are indexedTerms(company) when the caller has them. */
@@ -86,22 +86,25 @@ function insertTermsSql(n: number): string {
   // a company to the foreign key to refuse
   return `INSERT INTO company_terms (id, company_id, field, alias_kind, term, legal_form, rank_key, registered_name)
      SELECT v.column1, v.column2, v.column3, v.column4, v.column5, c.legal_form, ${rankKeySql('c')},
-       ${registeredNameSql('v.column3', 'c')}
+       ${registeredNameSql({ field: 'v.column3', term: 'v.column5' }, 'c')}
      FROM (VALUES ${Array<string>(n).fill('(?, ?, ?, ?, ?)').join(', ')}) v LEFT JOIN companies c ON c.id = v.column2`;
 }
 
 /**
- * The SQL of a term row's registered spelling (company_terms.registered_name): its company's registeredNameKey on the
- * name's rows, null on the others; kohyo_registered_name must be defined on the connection (defineRegisteredName).
+ * The SQL of a term row's registered name (company_terms.registered_name): on the name's rows its company's
+ * registeredNameMark, the mark of how the name is registered against the row's term and the company's legal form; null
+ * on the other rows. kohyo_registered_name must be defined on the connection (defineRegisteredName).
  */
-export function registeredNameSql(field: string, company: string): string {
-  return `CASE WHEN ${field} = 'name' THEN kohyo_registered_name(${company}.name) END`;
+export function registeredNameSql(row: { readonly field: string; readonly term: string }, company: string): string {
+  return `CASE WHEN ${row.field} = 'name' THEN kohyo_registered_name(${company}.name, ${row.term}, ${company}.legal_form) END`;
 }
 
-/** Defines kohyo_registered_name (registeredNameKey, null for no name) on a connection that writes terms. */
+/** Defines kohyo_registered_name (registeredNameMark of a company's name, term and form) on a connection. */
 export function defineRegisteredName(db: Db): void {
-  db.function('kohyo_registered_name', { deterministic: true }, (name: unknown) =>
-    typeof name === 'string' ? registeredNameKey(name) : null,
+  db.function('kohyo_registered_name', { deterministic: true }, (name: unknown, term: unknown, legalForm: unknown) =>
+    typeof name === 'string' && typeof term === 'string'
+      ? registeredNameMark(registeredNameKey(name), term, typeof legalForm === 'string' ? legalForm : null)
+      : null,
   );
 }
 

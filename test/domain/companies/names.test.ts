@@ -10,6 +10,8 @@ import {
   normaliseText,
   piecesAroundLegalForms,
   printedNameKey,
+  registeredNameKey,
+  registeredNameMark,
   stripEnglishLegalForm,
   stripLegalForm,
 } from '../../../src/domain/companies/names.js';
@@ -234,4 +236,21 @@ test('piecesAroundLegalForms: NFKC text cut at the legal forms it writes, the fo
     ['(株)', []],
   ];
   for (const [text, pieces] of cases) assert.deepEqual(piecesAroundLegalForms(text), pieces, text);
+});
+
+test("a name term's mark of the registered name: where the form stands, or the registered key whole", () => {
+  const mark = (name: string) => {
+    const { key, legalForm } = analyseCompanyName(name);
+    return registeredNameMark(registeredNameKey(name), key, legalForm);
+  };
+  assert.equal(mark('株式会社北辰建設'), '<');
+  assert.equal(mark('北辰建設株式会社'), '>');
+  assert.equal(mark('北辰建設（株）'), '>');
+  // a name whose registered core is not its key (the parentheses the key leaves out) keeps the registered key whole
+  assert.equal(mark('北辰(東京)建設株式会社'), registeredNameKey('北辰(東京)建設株式会社'));
+  assert.equal(mark('北辰建設'), null);
+  // the marks of two names of one key and form differ exactly when their registered keys do
+  assert.notEqual(mark('株式会社北辰建設'), mark('北辰建設株式会社'));
+  // a company whose legal form is not the name's keeps its registered key whole
+  assert.equal(registeredNameMark('kabushiki_kaisha<北辰建設', '北辰建設', 'godo_kaisha'), 'kabushiki_kaisha<北辰建設');
 });
