@@ -222,6 +222,8 @@ test('a file of schema 18 gets a document per company in both indexes, filled fr
     assert.deepEqual(search(db), before);
     assert.ok(before.every((hits) => hits.length > 0));
     assert.ok(before.flat().some((hit) => hit.match.kind === 'partial'));
+    // the terms written again carry their registered marks, which are not written a second time
+    assertRegisteredMarks(db);
   } finally {
     db.close();
   }

@@ -24,8 +24,9 @@ export class RegisteredNames {
    */
   registeredAs(keys: readonly string[], legalForm: string | null, registered: string | null, limit: number): number[] {
     const [key] = keys;
-    const mark = key === undefined ? null : registeredNameMark(registered, key, legalForm);
-    if (key === undefined || legalForm === null || mark === null) return [];
+    if (key === undefined || legalForm === null) return [];
+    const mark = registeredNameMark(registered, key, legalForm);
+    if (mark === null) return [];
     return this.sameRegisteredName
       .prepared(sameRegisteredNameSql(this.candidates, limit))
       .pluck()

@@ -33,6 +33,8 @@ export function ensureCompanyTermsCurrent(db: Db): boolean {
     if (hasCompanies) rebuildTerms(db);
     db.prepare('DELETE FROM company_terms_version').run();
     db.prepare('INSERT INTO company_terms_version (version) VALUES (?)').run(TERMS_VERSION);
+    // the terms writer wrote each name's registered mark with it: not to be written again
+    markFilled(db, REGISTERED_NAMES_STATE);
   })();
   return hasCompanies;
 }
@@ -71,48 +73,67 @@ export function companyTermsAreCurrent(db: Db): boolean {
   return stored?.version === TERMS_VERSION;
 }
 
+/** The tables that hold one row once a fill of the terms' search data was done for the terms already stored. */
+const LONG_GRAMS_STATE = 'company_long_grams_state';
+const REGISTERED_NAMES_STATE = 'company_registered_names_state';
+
+/** Whether the fill that `stateTable` keeps was done (a read-only check). */
+function filledOnce(db: Db, stateTable: string): boolean {
+  return db.prepare(`SELECT 1 FROM ${stateTable}`).get() !== undefined;
+}
+
+/** Marks the fill that `stateTable` keeps as done, if it was not. */
+function markFilled(db: Db, stateTable: string): void {
+  db.exec(`INSERT INTO ${stateTable} (filled) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM ${stateTable})`);
+}
+
+/** Runs `fill` once for the file, in one transaction with its mark in `stateTable`; true when `fill` wrote something. */
+function fillOnce(db: Db, stateTable: string, fill: () => boolean): boolean {
+  if (filledOnce(db, stateTable)) return false;
+  return db.transaction(() => {
+    const wrote = fill();
+    markFilled(db, stateTable);
+    return wrote;
+  })();
+}
+
 /**
  * A file whose terms were stored before the long-gram index existed gets their documents made from them, once, in
  * one transaction; terms written again (ensureCompanyTermsCurrent, just before) already made theirs. True when it
  * made them.
  */
 export function ensureCompanyLongGramsFilled(db: Db): boolean {
-  if (companyLongGramsFilled(db)) return false;
-  const empty = db.prepare('SELECT 1 FROM company_long_grams LIMIT 1').get() === undefined;
-  db.transaction(() => {
+  return fillOnce(db, LONG_GRAMS_STATE, () => {
+    const empty = db.prepare('SELECT 1 FROM company_long_grams LIMIT 1').get() === undefined;
     if (empty) indexAllLongGrams(db);
-    db.exec('INSERT INTO company_long_grams_state (filled) VALUES (1)');
-  })();
-  return empty;
+    return empty;
+  });
 }
 
 /** Whether the long-gram index holds the documents of the terms stored before it (a read-only check). */
 export function companyLongGramsFilled(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM company_long_grams_state').get() !== undefined;
+  return filledOnce(db, LONG_GRAMS_STATE);
 }
 
 /**
- * A file whose terms were stored before they kept the registered spelling of their company's name gets it on the name's
- * rows, once, in one transaction (the term index, which holds it, set aside meanwhile and built once at the end). True when it wrote
- * them.
+ * A file whose name terms were stored without the mark of their company's registered name (registeredNameMark) gets
+ * it on them, once, in one transaction, the term index (which holds it) set aside meanwhile and built once at the
+ * end; terms written again (ensureCompanyTermsCurrent, just before) already have theirs. True when it wrote them.
  */
 export function ensureCompanyRegisteredNamesFilled(db: Db): boolean {
-  if (companyRegisteredNamesFilled(db)) return false;
-  const hasTerms = db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() !== undefined;
-  db.transaction(() => {
-    if (hasTerms) {
-      defineRegisteredName(db);
-      const restore = deferIndexes(db, ['company_terms_by_term']);
-      db.exec(`UPDATE company_terms SET registered_name = ${registeredNameSql({ field: 'company_terms.field', term: 'company_terms.term' }, 'c')}
-        FROM companies c WHERE c.id = company_terms.company_id AND company_terms.field = 'name'`);
-      restore();
-    }
-    db.exec('INSERT INTO company_registered_names_state (filled) VALUES (1)');
-  })();
-  return hasTerms;
+  return fillOnce(db, REGISTERED_NAMES_STATE, () => {
+    if (db.prepare('SELECT 1 FROM company_terms LIMIT 1').get() === undefined) return false;
+    defineRegisteredName(db);
+    const restore = deferIndexes(db, ['company_terms_by_term']);
+    const mark = registeredNameSql({ field: 'company_terms.field', term: 'company_terms.term' }, 'c');
+    db.exec(`UPDATE company_terms SET registered_name = ${mark}
+      FROM companies c WHERE c.id = company_terms.company_id AND company_terms.field = 'name'`);
+    restore();
+    return true;
+  });
 }
 
-/** Whether the name terms hold their registered spelling (a read-only check). */
+/** Whether the name terms hold the marks of their registered names (a read-only check). */
 export function companyRegisteredNamesFilled(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM company_registered_names_state').get() !== undefined;
+  return filledOnce(db, REGISTERED_NAMES_STATE);
 }

@@ -93,7 +93,10 @@ function insertTermsSql(n: number): string {
 /**
  * The SQL of a term row's registered name (company_terms.registered_name): on the name's rows its company's
  * registeredNameMark, the mark of how the name is registered against the row's term and the company's legal form; null
- * on the other rows. kohyo_registered_name must be defined on the connection (defineRegisteredName).
+ * on the other rows. kohyo_registered_name must be defined on the connection (defineRegisteredName). The mark reads
+ * the company's name and legal form, which only the company writer changes, and it writes the company's terms again
+ * whenever it changes the company (company-writer.ts updateCompany): the rank trigger, which follows the changes
+ * made without it (record counts), need not recompute the mark.
  */
 export function registeredNameSql(row: { readonly field: string; readonly term: string }, company: string): string {
   return `CASE WHEN ${row.field} = 'name' THEN kohyo_registered_name(${company}.name, ${row.term}, ${company}.legal_form) END`;
