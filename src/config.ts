@@ -178,7 +178,7 @@ const TABLE = {
     'KOHYO_DB_CACHE_MB',
     '2048',
     whole(2, 65_536),
-    "SQLite's page cache for the dataset being served, in MiB per server process (each worker has its own): the first 2 GB of the file are read through a memory map, the rest through this cache, which grows only as pages are read; at all Japan (a file of about 6 GB) the pages past the map it does not hold are the kernel's to drop, and answers after a quiet spell waited for the disk",
+    "SQLite's page cache for the dataset being served, in MiB per server process (each worker has its own): the file is read through a memory map as far as the SQLite build maps (2 GB in better-sqlite3's own build, the whole file in the image's), the rest through this cache, which grows only as pages are read; at all Japan (a file of about 6 GB) past a 2 GB map, the pages it does not hold are the kernel's to drop, and answers after a quiet spell waited for the disk",
   ),
   mcpMaxBatch: setting(
     'KOHYO_MCP_MAX_BATCH',

@@ -22,7 +22,7 @@ import { mcpTools } from './mcp/tools.js';
 import { limiterFromConfig } from './limits/limiter-from-config.js';
 import { openUsageLog } from './usage/open-usage-log.js';
 import { DatasetHolder } from './store/read/dataset-holder.js';
-import { openStore } from './store/read/store.js';
+import { openStore, type Store } from './store/read/store.js';
 import { upgradeDatasetFile } from './ingest/upgrade-dataset.js';
 import { clearDeadDrafts } from './store/write/draft.js';
 
@@ -78,6 +78,18 @@ export async function prepareDataset(config: Config, logger: Logger): Promise<vo
     logger.info({ path: config.dbPath, ...upgrade }, "dataset migrated to this build's schema");
 }
 
+/**
+ * Says so when the dataset is larger than SQLite's memory map: every answer then reads the rest through the page
+ * cache, at all Japan about a tenth of its CPU (bench/README.md), until better-sqlite3 is built to map it whole.
+ */
+export function warnPastTheMap(logger: Logger, store: Store): void {
+  if (store.pastTheMap === 0) return;
+  logger.warn(
+    { path: store.path, pastTheMapBytes: store.pastTheMap },
+    'this build of SQLite maps only part of the dataset; the rest is read through the page cache (KOHYO_DB_CACHE_MB): see docs/operating.md, "A dataset larger than the memory map"',
+  );
+}
+
 export async function startService(config: Config, logger: Logger): Promise<Service> {
   const clock = systemClock;
   const limiter = limiterFromConfig(config, { clock, log: logger });
@@ -85,8 +97,10 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   const holder = new DatasetHolder(
     config.dbPath,
     {
-      onSwitched: (next) =>
-        logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file'),
+      onSwitched: (next) => {
+        logger.info({ path: config.dbPath, dataset: next.meta }, 'dataset switched to the new file');
+        warnPastTheMap(logger, next);
+      },
       onReloadFailed: (error) =>
         logger.error({ err: error }, 'the new dataset file could not be opened; still serving the previous one'),
     },
@@ -94,6 +108,7 @@ export async function startService(config: Config, logger: Logger): Promise<Serv
   );
   const store = holder.start();
   logger.info({ path: config.dbPath, dataset: store.meta }, 'dataset open');
+  warnPastTheMap(logger, store);
   const usage = openUsageLog(config, clock, logger);
   const usageSecret = loadUsageSecret(config);
   logger.info({ path: usage.path }, 'usage log open');

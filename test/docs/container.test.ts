@@ -82,6 +82,8 @@ test('the Dockerfile builds in a stage of its own and runs from the same Node 20
   for (const tool of ['python3', 'make', 'g++'])
     assert.match(runs, new RegExp(`apt-get install[^\n]*\\s${tool.replace('+', '\\+')}(\\s|$)`, 'u'));
   assert.match(runs, /npm_config_build_from_source=true npm ci\b/u);
+  // SQLite built to map a dataset of all Japan whole (docs/operating.md, "A dataset larger than the memory map")
+  assert.match(runs, /CFLAGS="-DSQLITE_MAX_MMAP_SIZE=0x1000000000" npm_config_build_from_source=true npm ci\b/u);
   assert.match(runs, /npm run build\b/u);
   assert.match(runs, /npm prune --omit=dev\b/u, 'production dependencies only in the runtime stage');
   assert.equal(

@@ -1,6 +1,6 @@
 // The read-only dataset the server answers from: one open database file, its prepared queries and the read
 // transaction its connection holds.
-import { openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from '../schema/database.js';
+import { bytesPastTheMap, openReadOnly, readDatasetMeta, type DatasetMeta, type Db } from '../schema/database.js';
 import { CompanyQueries, type FoundCompanyIds } from './company-queries.js';
 import { AnswerCache, ANSWER_CACHE_MAX_BYTES } from './answer-cache.js';
 import { RecordQueries } from './record-queries.js';
@@ -20,6 +20,8 @@ import { intervalTimer, type RepeatTimer } from '../../lib/repeat-timer.js';
 export interface Store {
   readonly path: string;
   readonly meta: DatasetMeta;
+  /** How many bytes of the file lie past SQLite's memory map when it was opened (bytesPastTheMap): 0 for most. */
+  readonly pastTheMap: number;
   readonly companies: CompanyQueries;
   readonly records: RecordQueries;
   /** Fixed for the life of the file, so read once. */
@@ -59,6 +61,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   return {
     path,
     meta: readDatasetMeta(db),
+    pastTheMap: bytesPastTheMap(db),
     companies: new CompanyQueries(db, answers),
     records: new RecordQueries(db),
     publisherGroups: publisherGroups(db),

@@ -23,8 +23,21 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
-/** The most of a file the server maps (SQLite caps it at its build's limit, 2 GB by default). */
-const READ_MMAP_BYTES = 2 ** 31 - 65536;
+/**
+ * The most of a file the server asks SQLite to map: a terabyte, more than any dataset. SQLite maps no more than its
+ * build allows (SQLITE_MAX_MMAP_SIZE): 2 GB in better-sqlite3's own build, the whole file in the image's
+ * (docs/operating.md, "A dataset larger than the memory map").
+ */
+const READ_MMAP_BYTES = 2 ** 40;
+
+/**
+ * How many bytes of a file opened by openReadOnly lie past its memory map (0 when the map holds it whole): those are
+ * read through the page cache, as its build of SQLite maps no more (READ_MMAP_BYTES).
+ */
+export function bytesPastTheMap(db: Db): number {
+  const size = Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
+  return Math.max(0, size - Number(db.pragma('mmap_size', { simple: true })));
+}
 
 /** SQLite's own default page cache (2 MB), for a reader that is not the server. */
 const DEFAULT_CACHE_MIB = 2;
@@ -40,9 +53,9 @@ export function openReadOnly(path: string, cacheMiB = DEFAULT_CACHE_MIB): Db {
   // search's CPU at a million companies. Writers in other
   // processes are seen as before: the map is of the same OS pages, and SQLite remaps when the file grows.
   db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
-  // Past the map (at all Japan, more than half of the file), every page is read into the page cache: SQLite's small
-  // default cache read the same pages again for every answer. The cache
-  // grows only as pages are read, so a small file never fills it.
+  // Past the map (with a 2 GB map, at all Japan more than half of the file), every page is read into the page cache:
+  // SQLite's small default cache read the same pages again for every answer. The cache grows only as pages are read,
+  // so a file the map holds whole never fills it.
   db.pragma(`cache_size = ${-1024 * cacheMiB}`);
   const version = userVersion(db);
   if (version !== SCHEMA_VERSION) {
