@@ -30,13 +30,17 @@ export function openDatabase(path: string): Db {
  */
 const READ_MMAP_BYTES = 2 ** 40;
 
+/** The size of an open database file in bytes, as SQLite counts it: its pages times their size. */
+export function databaseBytes(db: Db): number {
+  return Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
+}
+
 /**
  * How many bytes of a file opened by openReadOnly lie past its memory map (0 when the map holds it whole): those are
  * read through the page cache, as its build of SQLite maps no more (READ_MMAP_BYTES).
  */
 export function bytesPastTheMap(db: Db): number {
-  const size = Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
-  return Math.max(0, size - Number(db.pragma('mmap_size', { simple: true })));
+  return Math.max(0, databaseBytes(db) - Number(db.pragma('mmap_size', { simple: true })));
 }
 
 /** SQLite's own default page cache (2 MB), for a reader that is not the server. */

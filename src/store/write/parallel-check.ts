@@ -4,7 +4,7 @@ import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../../worker-start.js';
 import { messageOf } from '../../lib/error-of.js';
 import { isObject, propertyOf } from '../../lib/is-object.js';
-import { integrityProblems, type Db } from '../schema/database.js';
+import { databaseBytes, integrityProblems, type Db } from '../schema/database.js';
 
 /**
  * One part of the check: `PRAGMA quick_check(table)` (the table's b-trees and its indexes, the rows' constraints,
@@ -56,8 +56,8 @@ export async function quickCheckInParallel(
   path: string,
   minBytes: number = PARALLEL_CHECK_MIN_BYTES,
 ): Promise<readonly string[]> {
-  const bytes = Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
-  if (bytes < minBytes || db.pragma('auto_vacuum', { simple: true }) !== 0) return integrityProblems(db, 'quick_check');
+  if (databaseBytes(db) < minBytes || db.pragma('auto_vacuum', { simple: true }) !== 0)
+    return integrityProblems(db, 'quick_check');
   const request: CheckRequest = { path, parts: checkParts(db), next: new SharedArrayBuffer(4) };
   const answer = answerOf(startModuleWorker(import.meta.url, 'parallel-check-worker', { workerData: request }));
   // the answer is awaited even if this thread's share throws, so that the thread is never left running
